@@ -2,3 +2,9 @@
 
 Imports no UI library; the Streamlit app only replays the trace this package records.
 """
+
+from .data import DataError
+from .model import DecisionTree
+from .trace import Trace
+
+__all__ = ["DataError", "DecisionTree", "Trace"]

@@ -95,7 +95,7 @@ def encode_nominal(series: pd.Series, values: tuple[str, ...] | None = None):
 
 
 def encode_continuous(series: pd.Series) -> np.ndarray:
-    values = pd.to_numeric(series, errors="coerce").to_numpy(dtype=float)
+    values = pd.to_numeric(series, errors="coerce").to_numpy(dtype=float, copy=True)
     values[~np.isfinite(values)] = np.nan
     return values
 
@@ -104,7 +104,8 @@ def resolve_kinds(X: pd.DataFrame, nominal=(), continuous=()) -> dict[str, str]:
     """Each column's kind: inferred, unless named in nominal/continuous."""
     for name in [*nominal, *continuous]:
         if name not in X.columns:
-            raise DataError(f"Unknown column '{name}'; the columns are: {', '.join(map(str, X.columns))}.")
+            columns = ", ".join(map(str, X.columns))
+            raise DataError(f"Unknown column '{name}'; the columns are: {columns}.")
     kinds = {}
     for name in X.columns:
         if name in nominal:

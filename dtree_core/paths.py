@@ -1,0 +1,58 @@
+"""Node paths as text, for --force and for matching a node the user names (TRACE.md)."""
+
+from __future__ import annotations
+
+import re
+
+from .data import DataError
+from .trace import Condition
+
+_THRESHOLD = re.compile(r"^(.*?)(<=|>)\s*([-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)$")
+_UNESCAPED = r"(?<!\\)"
+
+
+def escape_part(text: str) -> str:
+    return str(text).replace("\\", "\\\\").replace("/", "\\/").replace("=", "\\=")
+
+
+def unescape_part(text: str) -> str:
+    return re.sub(r"\\(.)", r"\1", text)
+
+
+def condition_key(c: Condition) -> str:
+    """A branch condition as written in summaries and --force paths."""
+    name = escape_part(c.attribute)
+    if c.op == "=":
+        return f"{name}={escape_part(c.value)}"
+    if c.op in ("<=", ">"):
+        return f"{name}{c.op}{float(c.value):.6g}"
+    return f"{name} in {{{','.join(escape_part(v) for v in c.value)}}}"
+
+
+def path_key(conditions) -> str:
+    return "/".join(condition_key(c) for c in conditions) or "root"
+
+
+def _normalise_part(part: str) -> str:
+    part = part.strip()
+    match = _THRESHOLD.match(part)
+    if match and not part.endswith("\\"):
+        name, op, t = match.groups()
+        return f"{name.strip()}{op}{float(t):.6g}"
+    return part
+
+
+def parse_force(text: str) -> tuple[str, str]:
+    """'PATH=ATTRIBUTE' -> (canonical path, attribute); the last unescaped '=' separates them."""
+    cuts = [m.start() for m in re.finditer(_UNESCAPED + "=", text)]
+    if not cuts or cuts[-1] == len(text) - 1:
+        raise DataError(f"--force needs PATH=ATTRIBUTE, got '{text}'.")
+    path, attribute = text[:cuts[-1]], unescape_part(text[cuts[-1] + 1:].strip())
+    return canonical_path(path), attribute
+
+
+def canonical_path(path: str) -> str:
+    """A user-written path in the form path_key gives (thresholds to 6 significant digits)."""
+    parts = [p for p in re.split(_UNESCAPED + "/", path.strip()) if p.strip()]
+    canonical = "/".join(_normalise_part(p) for p in parts)
+    return canonical if canonical and canonical != "root" else "root"

@@ -1,0 +1,56 @@
+"""Route rows down a trace's tree; unknown values follow every branch, weighted (Zhou §4.4.2)."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .trace import Node, Trace
+
+
+def leaf_distributions(trace: Trace, attributes, columns, n_rows: int) -> np.ndarray:
+    """(n_rows, n_classes) class probabilities from the leaves each row reaches."""
+    index = {a.name: j for j, a in enumerate(attributes)}
+    out = np.zeros((n_rows, len(trace.classes)))
+    stack = [(0, np.arange(n_rows), np.ones(n_rows), None)]
+    while stack:
+        node_id, rows, weight, inherited = stack.pop()
+        node = trace.nodes[node_id]
+        dist = _distribution(node, inherited)
+        if node.is_leaf or not node.children:
+            out[rows] += weight[:, None] * dist
+            continue
+        attribute = attributes[index[node.decision.attribute]]
+        branch = _branch_of(node, trace, attribute, columns[index[attribute.name]][rows])
+        shares = _child_shares(trace, node)
+        for b, child in enumerate(node.children):
+            take = (branch == b) | (branch < 0)
+            w = weight[take] * np.where(branch[take] < 0, shares[b], 1.0)
+            if take.any():
+                stack.append((child, rows[take], w, dist))
+    return out
+
+
+def _child_shares(trace: Trace, node: Node) -> np.ndarray:
+    """Each branch's share of the node's weight: where a row with an unknown value goes."""
+    shares = np.array([trace.nodes[c].weight for c in node.children], dtype=float)
+    total = shares.sum()
+    return shares / total if total > 0 else np.full(len(shares), 1 / len(shares))
+
+
+def _distribution(node: Node, inherited) -> np.ndarray:
+    counts = np.asarray(node.class_counts, dtype=float)
+    if counts.sum() > 0:
+        return counts / counts.sum()
+    return inherited if inherited is not None else np.full(len(counts), 1 / len(counts))
+
+
+def _branch_of(node: Node, trace: Trace, attribute, values: np.ndarray) -> np.ndarray:
+    """Which child each value goes to; -1 for an unknown value."""
+    first = trace.nodes[node.children[0]].branch
+    if first.op in ("<=", ">"):
+        with np.errstate(invalid="ignore"):
+            return np.where(np.isnan(values), -1, np.where(values <= first.value, 0, 1))
+    if first.op == "in":
+        left = np.isin(np.array(attribute.values, dtype=object), list(first.value))
+        return np.where(values < 0, -1, np.where(left[np.maximum(values, 0)], 0, 1))
+    return values.astype(np.int64)
