@@ -1,0 +1,83 @@
+"""Escape user text for each output format: the only place labels and values are escaped.
+
+Column names and values come from students' files and may hold quotes, backslashes, angle
+brackets, braces, newlines or a megabyte of text. Each function takes any value (str() is applied)
+and returns text safe to place inside that format's string or markup.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+
+ELLIPSIS = "\u2026"
+DOT_MAX_LABEL = 120  # characters of user text kept in a DOT label before the ellipsis
+
+# Characters no output format can carry: C0 controls except tab/newline/CR, DEL, and the
+# noncharacters XML forbids. They are dropped rather than escaped.
+_UNPRINTABLE = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ufffe\uffff\ud800-\udfff]")
+_NEWLINE = re.compile(r"\r\n|\r|\n")
+
+
+def _text(value) -> str:
+    return _UNPRINTABLE.sub("", value if isinstance(value, str) else str(value))
+
+
+def shorten(text, limit: int) -> str:
+    """At most `limit` characters; longer text is cut and ends with an ellipsis."""
+    text = text if isinstance(text, str) else str(text)
+    if limit < 1:
+        return ""
+    return text if len(text) <= limit else text[: limit - 1] + ELLIPSIS
+
+
+def escape_html(text) -> str:
+    """Text for HTML element content or a quoted attribute value (& < > " ' escaped)."""
+    return html.escape(_text(text), quote=True)
+
+
+_LATEX = {
+    "\\": r"\textbackslash{}",
+    "{": r"\{",
+    "}": r"\}",
+    "$": r"\$",
+    "&": r"\&",
+    "#": r"\#",
+    "%": r"\%",
+    "_": r"\_",
+    "^": r"\textasciicircum{}",
+    "~": r"\textasciitilde{}",
+    "<": r"\textless{}",
+    ">": r"\textgreater{}",
+    "|": r"\textbar{}",
+    '"': r"\textquotedbl{}",
+    "\t": " ",
+    "\n": " ",
+    "\r": " ",
+}
+_LATEX_TABLE = str.maketrans(_LATEX)
+
+
+def escape_latex(text) -> str:
+    """Text for LaTeX body or a tabular cell: specials escaped, line breaks become spaces."""
+    return _text(text).translate(_LATEX_TABLE)
+
+
+_DOT_TABLE = str.maketrans({c: "\\" + c for c in '\\"<>{}|'})
+
+
+def escape_dot_label(text, max_length: int = DOT_MAX_LABEL) -> str:
+    r"""Text for a double-quoted DOT label (plain or record shape, or the graphviz package).
+
+    Backslash and quote are escaped, and so are < > { } | (Graphviz prints `\<` as `<`), which
+    keeps record shapes intact and stops the graphviz package from taking `<...>` for HTML.
+    Line breaks become DOT's centred `\n`; text over `max_length` characters ends in an ellipsis.
+    """
+    text = shorten(_text(text), max_length)
+    return _NEWLINE.sub(r"\\n", text.translate(_DOT_TABLE))
+
+
+def escape_dot_html(text, max_length: int = DOT_MAX_LABEL) -> str:
+    """Text inside a Graphviz HTML-like label <...>: entities escaped, line breaks as <BR/>."""
+    text = shorten(_text(text), max_length)
+    return "<BR/>".join(html.escape(line, quote=True) for line in _NEWLINE.split(text))
