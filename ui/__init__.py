@@ -1,0 +1,1 @@
+"""The Streamlit layer: thin views over a dtree_core trace; words come from ui.messages."""

@@ -1,0 +1,43 @@
+"""The cached calls into dtree_core: loading a file and growing a tree from its bytes.
+
+Caches are keyed on (file bytes, options) as the issue asks, and bounded with max_entries
+so a busy server keeps a handful of tables and traces, not every one ever grown.
+"""
+
+from __future__ import annotations
+
+import hashlib
+
+import streamlit as st
+
+from dtree_core import DecisionTree
+from dtree_core.loading import load_bytes, prepare
+
+
+def data_key(data: bytes) -> str:
+    """A short fingerprint of file bytes, naming a dataset in session state."""
+    return hashlib.sha1(data).hexdigest()[:16]
+
+
+@st.cache_data(max_entries=16, show_spinner=False)
+def load_table(data: bytes, filename: str):
+    """The loader's table and report for these bytes (LoadError propagates, uncached)."""
+    return load_bytes(data, filename)
+
+
+@st.cache_data(max_entries=24, show_spinner=False)
+def grow_trace(data: bytes, filename: str, options: dict) -> dict:
+    """Load, prepare and fit; the trace dict the pages replay."""
+    selected = options["attributes"]
+    table = load_table(data, filename)
+    columns = [str(c) for c in table.frame.columns]
+    exclude = [c for c in columns if c != options["target"] and c not in selected]
+    prepared = prepare(table, options["target"], exclude=exclude, nominal=options["nominal"],
+                       continuous=options["continuous"], include_ids=True)
+    kinds = prepared.kinds
+    model = DecisionTree(
+        algorithm=options["algorithm"], max_depth=options["max_depth"],
+        min_samples_split=options["min_samples_split"], min_gain=options["min_gain"],
+        seed=options["seed"], nominal=[c for c, k in kinds.items() if k == "nominal"],
+        continuous=[c for c, k in kinds.items() if k == "continuous"])
+    return model.fit(prepared.X, prepared.y).trace_.to_dict()

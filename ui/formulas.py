@@ -1,0 +1,103 @@
+"""LaTeX for Zhou's formulas with the trace's numbers plugged in (rounded for display only).
+
+Every result on the right-hand side is the number recorded in the trace, never recomputed here;
+the plugged-in terms are the trace's counts, weights and branch impurities.
+"""
+
+from __future__ import annotations
+
+from dtree_core.escape import escape_latex
+from ui.tables import number_text
+
+
+def _num(value: float, decimals: int) -> str:
+    return number_text(value, decimals)
+
+
+def _frac(part: float, whole: float, decimals: int) -> str:
+    return rf"\tfrac{{{_num(part, decimals)}}}{{{_num(whole, decimals)}}}"
+
+
+def _text(name: str) -> str:
+    return rf"\text{{{escape_latex(str(name))}}}"
+
+
+def _fixed(value: float, decimals: int) -> str:
+    return f"{value:.{decimals}f}"
+
+
+def _shares(weights: list[float], total: float, decimals: int) -> list[tuple[str, float]]:
+    """Nonzero shares as (LaTeX fraction, weight): 0·log 0 = 0 terms are left out."""
+    return [(_frac(w, total, decimals), w) for w in weights if w > 0]
+
+
+def entropy_latex(counts: list[float], result: float, decimals: int, name: str = "D") -> str:
+    """Ent(D) = -Σ p_k log2 p_k (Zhou eq. 4.1)."""
+    terms = _shares(counts, sum(counts), decimals)
+    body = " + ".join(rf"{f}\log_2 {f}" for f, _ in terms) or "0"
+    return (rf"\mathrm{{Ent}}({name}) = -\sum_{{k}} p_k \log_2 p_k = -\left({body}\right)"
+            rf" = {_fixed(result, decimals)}")
+
+
+def gini_latex(counts: list[float], result: float, decimals: int, name: str = "D") -> str:
+    """Gini(D) = 1 - Σ p_k² (Zhou eq. 4.5)."""
+    terms = _shares(counts, sum(counts), decimals)
+    body = " + ".join(rf"\left({f}\right)^2" for f, _ in terms) or "0"
+    return (rf"\mathrm{{Gini}}({name}) = 1 - \sum_{{k}} p_k^2 = 1 - \left({body}\right)"
+            rf" = {_fixed(result, decimals)}")
+
+
+def _weights(score: dict) -> list[float]:
+    return [b["weight"] for b in score["branches"]]
+
+
+def _weighted_sum(score: dict, field: str, decimals: int) -> str:
+    """Σ_v |D^v|/|D| · field(D^v), term by term."""
+    weights = _weights(score)
+    total = sum(weights)
+    return " + ".join(
+        rf"{_frac(b['weight'], total, decimals)} \times {_fixed(b[field], decimals)}"
+        for b in score["branches"]) if total else "0"
+
+
+def gain_latex(score: dict, decimals: int) -> str:
+    """Gain(D,a) = ρ·(Ent(D̃) - Σ r̃_v Ent(D̃^v)) (Zhou eqs. 4.2 and 4.12)."""
+    a, rho = _text(score["attribute"]), score["rho"]
+    after = _weighted_sum(score, "entropy", decimals)
+    known = _fixed(score["entropy_known"], decimals)
+    result = _fixed(score["gain"], decimals)
+    if rho >= 1:
+        return (rf"\mathrm{{Gain}}(D, {a}) = \mathrm{{Ent}}(D) - \sum_v \tfrac{{|D^v|}}{{|D|}}"
+                rf"\mathrm{{Ent}}(D^v) = {known} - \left({after}\right) = {result}")
+    return (rf"\mathrm{{Gain}}(D, {a}) = \rho \times \left(\mathrm{{Ent}}(\tilde D) - \sum_v"
+            rf" \tilde r_v \mathrm{{Ent}}(\tilde D^v)\right) = {_fixed(rho, decimals)} \times"
+            rf" \left({known} - \left({after}\right)\right) = {result}")
+
+
+def iv_latex(score: dict, node_weight: float, decimals: int) -> str:
+    """IV(a) = -Σ |D^v|/|D| log2 |D^v|/|D| (Zhou eq. 4.4); unknown values count as a branch."""
+    weights = _weights(score)
+    unknown = node_weight - sum(weights) if score["rho"] < 1 else 0.0
+    parts = weights + ([unknown] if unknown > 1e-12 else [])
+    terms = _shares(parts, sum(parts), decimals)
+    body = " + ".join(rf"{f}\log_2 {f}" for f, _ in terms) or "0"
+    a = _text(score["attribute"])
+    return (rf"\mathrm{{IV}}({a}) = -\sum_v \tfrac{{|D^v|}}{{|D|}}\log_2\tfrac{{|D^v|}}{{|D|}}"
+            rf" = -\left({body}\right) = {_fixed(score['iv'], decimals)}")
+
+
+def gain_ratio_latex(score: dict, decimals: int) -> str:
+    """Gain_ratio(D,a) = Gain(D,a) / IV(a) (Zhou eq. 4.3)."""
+    a = _text(score["attribute"])
+    ratio = rf"\frac{{\mathrm{{Gain}}(D, {a})}}{{\mathrm{{IV}}({a})}}"
+    return (rf"\mathrm{{Gain\_ratio}}(D, {a}) = {ratio}"
+            rf" = \frac{{{_fixed(score['gain'], decimals)}}}{{{_fixed(score['iv'], decimals)}}}"
+            rf" = {_fixed(score['gain_ratio'], decimals)}")
+
+
+def gini_index_latex(score: dict, decimals: int) -> str:
+    """Gini_index(D,a) = Σ |D^v|/|D| Gini(D^v) (Zhou eq. 4.6), on the known rows."""
+    a = _text(score["attribute"])
+    return (rf"\mathrm{{Gini\_index}}(D, {a}) = \sum_v \tfrac{{|D^v|}}{{|D|}}\mathrm{{Gini}}(D^v)"
+            rf" = {_weighted_sum(score, 'gini', decimals)}"
+            rf" = {_fixed(score['gini_index'], decimals)}")

@@ -1,0 +1,196 @@
+"""The one catalogue of user-visible words: t(key, **values) in the session's language.
+
+English now; Chinese arrives as one more dict under LANGUAGES' key "zh" with the same keys.
+Core codes (stop kinds such as `pure`, decision rules such as `max_gain`) are translated here
+under `stop.*` and `rule.*`, so the core never emits prose the UI shows.
+"""
+
+from __future__ import annotations
+
+DEFAULT_LANGUAGE = "en"
+
+EN = {
+    # app and navigation
+    "app.title": "dtree-lab",
+    "app.tagline": "Watch ID3, C4.5, CART and CLS grow a decision tree, one node at a time.",
+    "page.grow": "Grow a tree",
+    "lang.label": "Language",
+    # setup sidebar
+    "setup.header": "Data and algorithm",
+    "setup.source": "Data",
+    "setup.source.bundled": "Bundled dataset",
+    "setup.source.upload": "Upload a CSV",
+    "setup.dataset": "Dataset",
+    "setup.dataset.source": "Source: {source}",
+    "setup.upload": "CSV or Excel file",
+    "setup.upload.help": "Any common encoding (UTF-8, GBK/GB18030, UTF-16) and delimiter.",
+    "setup.upload.bad": "Could not read {name}: {reason} The previous dataset is still loaded.",
+    "setup.using": "Using **{name}** ({rows} rows, {cols} columns).",
+    "setup.report": "Load report",
+    "setup.report.encoding": "Encoding: {value}",
+    "setup.report.delimiter": "Delimiter: {value}",
+    "setup.report.sheet": "Sheet: {value}",
+    "setup.report.rows": "Rows: {rows}, columns: {cols}",
+    "setup.report.kinds": "Column kinds and missing values",
+    "setup.report.col.column": "column",
+    "setup.report.col.kind": "kind",
+    "setup.report.col.missing": "missing",
+    "setup.target": "Target (class) column",
+    "setup.attributes": "Attributes to use",
+    "setup.id_note": ("'{column}' has a different value in every row, like a row number, so it "
+                      "starts unselected; add it to see ID3's bias toward many-valued attributes."),
+    "setup.nominal": "Treat as nominal",
+    "setup.continuous": "Treat as continuous",
+    "setup.algorithm": "Algorithm",
+    "setup.options": "Options",
+    "setup.max_depth": "Max depth (0 = no limit)",
+    "setup.max_depth.help": "Counts splits from the root, as scikit-learn does: 1 grows a stump.",
+    "setup.min_samples": "Min samples to split",
+    "setup.min_gain": "Min gain to split",
+    "setup.tie_rule": "Ties",
+    "setup.tie_rule.value": ("The attribute first in column order wins "
+                             "(for thresholds, the smaller t)."),
+    "setup.seed": "Random seed (CLS)",
+    "setup.growing": "Growing the tree…",
+    "setup.grow_failed": "This tree cannot be grown: {reason}",
+    "setup.no_data": "Pick a bundled dataset or upload a CSV in the sidebar.",
+    "algo.id3": "ID3 (information gain)",
+    "algo.c45": "C4.5 (gain ratio)",
+    "algo.cart": "CART (Gini index)",
+    "algo.cls": "CLS (random attribute)",
+    "kind.nominal": "nominal",
+    "kind.continuous": "continuous",
+    # replay controls
+    "grow.header": "{dataset} · {algorithm} · {nodes} nodes",
+    "grow.first": "First",
+    "grow.prev": "Previous",
+    "grow.next": "Next",
+    "grow.last": "Last",
+    "grow.key_help": "Keyboard: {key}",
+    "grow.step": "Step",
+    "grow.step_of": "Step {step} of {total}: node #{node}",
+    "grow.play": "Autoplay",
+    "grow.speed": "Seconds per step",
+    "grow.jump": "Jump to node",
+    "grow.order": "Order",
+    "grow.order.dfs": "TreeGenerate (depth-first)",
+    "grow.order.bfs": "Level by level (BFS)",
+    "grow.decimals": "Decimals shown",
+    "grow.view": "Tree view",
+    "grow.view.whole": "Whole tree",
+    "grow.view.depth": "Down to a depth",
+    "grow.view.around": "Around the current node",
+    "grow.view.depth_value": "Show depth",
+    "grow.view.radius": "Levels below the current node",
+    "grow.view.big": "This tree has {nodes} nodes: showing the current node's neighbourhood.",
+    "grow.display": "Display",
+    "grow.tree": "The tree so far",
+    "grow.pseudocode": "TreeGenerate (Zhou, Fig. 4.2)",
+    # node panel
+    "node.header": "Node #{node}",
+    "node.path": "Path from the root",
+    "node.root": "(root)",
+    "node.size": "|D| = {n}",
+    "node.weight": "weight {weight} (missing values spread as fractional weights)",
+    "node.counts": "Class counts: {counts}",
+    "node.scores": "Candidates",
+    "node.no_scores": "No candidate attributes were scored here: the node stopped before choosing.",
+    "node.inspect": "Inspect attribute",
+    "node.branches": "Branches of {attribute}",
+    "node.formulas": "Formulas for {attribute}",
+    "node.curve": "Every candidate threshold of {attribute}",
+    "node.curve.chosen": "chosen t = {t}",
+    "node.curve.threshold": "threshold t",
+    "node.chart.title": "{criterion} per attribute",
+    "node.mean_gain": "Mean gain over the candidates: {mean}",
+    "node.ties": "Tied with the winner: {ties}. {rule}",
+    "node.pending": "Pending: decided in a later step.",
+    # column headers
+    "col.attribute": "attribute",
+    "col.kind": "kind",
+    "col.threshold": "t",
+    "col.rho": "ρ",
+    "col.gain": "Gain",
+    "col.iv": "IV",
+    "col.gain_ratio": "Gain_ratio",
+    "col.gini_index": "Gini_index",
+    "col.above_average": "Gain ≥ mean",
+    "col.tied": "tie",
+    "col.chosen": "chosen",
+    "col.value": "value",
+    "col.n": "|D^v|",
+    "col.weight": "weight",
+    "col.entropy": "Ent(D^v)",
+    "col.gini": "Gini(D^v)",
+    # why the winner won (decision.rule_code)
+    "rule.max_gain": "{attribute} has the largest information gain, {gain}.",
+    "rule.c45_gain_ratio": ("Of the {passed} attributes whose gain is at least the mean ({mean}), "
+                            "{attribute} has the largest gain ratio, {ratio}."),
+    "rule.min_gini": "{attribute} gives the smallest Gini index, {gini}.",
+    "rule.random": "CLS takes a candidate at random (seed {seed}) and drew {attribute}.",
+    "rule.forced": "{attribute} was forced at this node, whatever the scores say.",
+    "rule.tie_break": "Ties go to the attribute that comes first in the data's columns.",
+    "rule.threshold": "Its best threshold is t = {t}.",
+    # why a node became a leaf (decision.stop)
+    "stop.pure": "All samples are of class {label}, so this is a leaf of that class.",
+    "stop.no_attributes": ("No attributes are left to split on: "
+                           "a leaf labelled {label}, the majority."),
+    "stop.same_values": ("Every sample has the same values on the remaining attributes: "
+                         "a leaf labelled {label}, the majority."),
+    "stop.empty": "No samples reach this branch: a leaf labelled {label}, the parent's majority.",
+    "stop.max_depth": "The maximum depth is reached: a leaf labelled {label}, the majority.",
+    "stop.min_samples": ("Fewer samples than the minimum needed to split: "
+                         "a leaf labelled {label}, the majority."),
+    "stop.min_gain": ("The best gain is below the minimum gain: "
+                      "a leaf labelled {label}, the majority."),
+    "stop.pruned": "Pruning replaced this subtree by a leaf labelled {label}.",
+    "stop.unknown": "A leaf labelled {label} ({code}).",
+    # TreeGenerate, Zhou's Figure 4.2, line by line ('opt' is our stopping options)
+    "pseudo.input": "Input: training set D; attribute set A",
+    "pseudo.1": "generate node",
+    "pseudo.2": "if all samples in D are of the same class C then",
+    "pseudo.3": "    mark node as a leaf of class C; return",
+    "pseudo.4": "end if",
+    "pseudo.5": "if A = ∅ OR all samples in D take the same values on A then",
+    "pseudo.6": "    mark node as a leaf of D's majority class; return",
+    "pseudo.7": "end if",
+    "pseudo.opt": "if a stopping option holds (max depth, min samples, min gain) then leaf; return",
+    "pseudo.8": "choose the best splitting attribute a* from A",
+    "pseudo.9": "for each value a*ᵛ of a* do",
+    "pseudo.10": "    add a branch to node; Dᵥ = the samples of D with a* = a*ᵛ",
+    "pseudo.11": "    if Dᵥ is empty then",
+    "pseudo.12": "        mark the branch node as a leaf of D's majority class; return",
+    "pseudo.13": "    else",
+    "pseudo.14": "        use TreeGenerate(Dᵥ, A \\ {a*}) as the branch node",
+    "pseudo.15": "    end if",
+    "pseudo.16": "end for",
+    "pseudo.output": "Output: a decision tree rooted at node",
+    "pseudo.fired": "a* = {attribute}",
+}
+
+LANGUAGES = {"en": ("English", EN)}
+
+
+def current_language() -> str:
+    """The session's language, or the default outside a running app (tests, scripts)."""
+    from streamlit.runtime.scriptrunner import get_script_run_ctx
+
+    if get_script_run_ctx(suppress_warning=True) is None:
+        return DEFAULT_LANGUAGE
+    import streamlit as st
+
+    return st.session_state.get("lang", DEFAULT_LANGUAGE)
+
+
+def t(key: str, /, *, _lang: str | None = None, **values) -> str:
+    """The message for key, filled with values; falls back to English, then to the key.
+
+    key is positional-only so a message may have a {key} placeholder of its own.
+    """
+    catalogue = LANGUAGES.get(_lang or current_language(), LANGUAGES[DEFAULT_LANGUAGE])[1]
+    text = catalogue.get(key, EN.get(key, key))
+    return text.format(**values) if values else text
+
+
+def has(key: str) -> bool:
+    return key in EN

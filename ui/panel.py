@@ -1,0 +1,199 @@
+"""The node panel: where the current node sits, its impurity, and why it was decided so.
+
+Every number comes from the trace; the Styler and chart formats round only for display.
+"""
+
+from __future__ import annotations
+
+import pandas as pd
+import plotly.graph_objects as go
+import streamlit as st
+
+from dtree_core.labels import branch_text
+from ui import formulas
+from ui.messages import has, t
+from ui.tables import (
+    SMALLER_WINS,
+    branch_frame,
+    counts_text,
+    deciding_criterion,
+    has_fractions,
+    number_text,
+    score_frame,
+    score_of,
+    winner,
+)
+
+WIN, LOSE, FAIL = "#d62728", "#7f9cc0", "#d9d9d9"
+
+
+def _fixed(value, decimals: int) -> str:
+    return "" if value is None else f"{value:.{decimals}f}"
+
+
+def why_text(trace: dict, node: dict, decimals: int) -> str:
+    """One sentence in the algorithm's own terms: the winning rule, or the stop case."""
+    decision = node["decision"]
+    if decision["kind"] == "leaf":
+        key = f"stop.{decision['stop']}"
+        return t(key if has(key) else "stop.unknown", label=decision["label"],
+                 code=decision["stop"])
+    row = winner(node) or {}
+    code = "forced" if decision.get("forced") else decision.get("rule_code") or "max_gain"
+    text = t(f"rule.{code}", attribute=decision["attribute"],
+             gain=_fixed(row.get("gain"), decimals), ratio=_fixed(row.get("gain_ratio"), decimals),
+             gini=_fixed(row.get("gini_index"), decimals),
+             mean=_fixed(decision.get("mean_gain"), decimals),
+             passed=len(decision.get("passed") or ()), seed=trace["params"].get("seed", 0))
+    if decision.get("threshold") is not None:
+        text += " " + t("rule.threshold", t=f"{decision['threshold']:.6g}")
+    if decision.get("ties"):
+        text += " " + t("node.ties", ties=", ".join(map(str, decision["ties"])),
+                        rule=t("rule.tie_break"))
+    return text
+
+
+def node_facts(trace: dict, node: dict, decimals: int) -> None:
+    """Path, |D|, class counts, and Ent(D) and Gini(D) with the numbers plugged in."""
+    st.subheader(t("node.header", node=node["id"]))
+    path = " → ".join(branch_text(cond) for cond in node["path"]) or t("node.root")
+    st.markdown(f"**{t('node.path')}:** `{path.replace('`', 'ˋ')}`")
+    size = t("node.size", n=node["n"])
+    if has_fractions(node):
+        size += "; " + t("node.weight", weight=number_text(node["weight"], decimals))
+    st.markdown(size + " · " + t("node.counts", counts=counts_text(
+        node["class_counts"], trace["classes"], decimals)).replace("*", r"\*"))
+    counts = [node["class_counts"].get(c, 0) for c in trace["classes"]]
+    st.latex(formulas.entropy_latex(counts, node["entropy"], decimals))
+    st.latex(formulas.gini_latex(counts, node["gini"], decimals))
+
+
+def _styled_scores(frame: pd.DataFrame, decimals: int):
+    """Winner row highlighted, ticks for booleans, numbers rounded for display only."""
+    shown = frame.rename(columns={c: t(f"col.{c}") for c in frame.columns})
+    shown[t("col.kind")] = frame["kind"].map(lambda k: t(f"kind.{k}"))
+    for col in ("above_average", "tied", "chosen"):
+        if col in frame:
+            shown[t(f"col.{col}")] = frame[col].map(
+                lambda v: "" if v is None or pd.isna(v) else ("✓" if v else "✗"))
+    if not (frame["rho"] < 1).any():
+        shown = shown.drop(columns=[t("col.rho")])
+    chosen = frame["chosen"].tolist()
+    styler = shown.style.apply(
+        lambda row: ["background-color:#ffe08a;font-weight:bold" if chosen[row.name] else ""
+                     for _ in row], axis=1)
+    return styler.format(precision=decimals, na_rep="").format(
+        {t("col.threshold"): lambda v: "" if pd.isna(v) else f"{v:.6g}"})
+
+
+def _pick(key: str, target: str, attributes: list[str], extract) -> None:
+    """Selection callback: a table row or a bar picks the attribute to inspect."""
+    picked = extract(st.session_state[key].selection)
+    if picked is not None and picked in attributes:
+        st.session_state[target] = picked
+
+
+def _row_of(attributes):
+    return lambda sel: attributes[sel.rows[0]] if sel.rows else None
+
+
+def _point_of(selection):
+    points = selection.points
+    return points[0].get("x") if points else None
+
+
+def score_table(trace: dict, node: dict, decimals: int, inspect_key: str) -> list[str]:
+    frame = score_frame(node, trace["algorithm"])
+    attributes = frame["attribute"].tolist()
+    key = f"scores_{node['id']}"
+    st.dataframe(_styled_scores(frame, decimals), hide_index=True, key=key,
+                 selection_mode="single-row",
+                 on_select=lambda: _pick(key, inspect_key, attributes, _row_of(attributes)))
+    if trace["algorithm"] == "c45" and node["decision"].get("mean_gain") is not None:
+        st.caption(t("node.mean_gain", mean=_fixed(node["decision"]["mean_gain"], decimals)))
+    return attributes
+
+
+def criterion_chart(trace: dict, node: dict, decimals: int, inspect_key: str) -> go.Figure:
+    """Bars of the deciding criterion; the winner red, C4.5's below-mean attributes grey."""
+    criterion = deciding_criterion(trace)
+    rows = node["scores"]
+    passed = set(node["decision"].get("passed") or [r["attribute"] for r in rows])
+    colours = [WIN if r["chosen"] else (LOSE if r["attribute"] in passed else FAIL) for r in rows]
+    attributes = [r["attribute"] for r in rows]
+    fig = go.Figure(go.Bar(x=attributes, y=[r[criterion] for r in rows], marker_color=colours,
+                           hovertemplate=f"%{{x}}: %{{y:.{decimals}f}}<extra></extra>"))
+    fig.update_layout(title=t("node.chart.title", criterion=t(f"col.{criterion}")),
+                      height=280, margin={"l": 10, "r": 10, "t": 40, "b": 10},
+                      yaxis={"tickformat": f".{decimals}f"})
+    if criterion in SMALLER_WINS:
+        fig.update_yaxes(autorange="reversed")
+    key = f"bars_{node['id']}"
+    st.plotly_chart(fig, key=key, selection_mode="points",
+                    on_select=lambda: _pick(key, inspect_key, attributes, _point_of))
+    return fig
+
+
+def branch_details(trace: dict, node: dict, score: dict, decimals: int) -> None:
+    """The branch table and Gain / IV / Gain_ratio / Gini_index with numbers."""
+    frame = branch_frame(score, trace["classes"])
+    if not has_fractions(node) and score["rho"] >= 1:
+        frame = frame.drop(columns=["weight"])
+    shown = frame.rename(columns={c: t(f"col.{c}") for c in ("value", "n", "weight",
+                                                            "entropy", "gini") if c in frame})
+    st.markdown(f"**{t('node.branches', attribute=score['attribute'])}**")
+    st.dataframe(shown.style.format(precision=decimals), hide_index=True)
+    st.markdown(f"**{t('node.formulas', attribute=score['attribute'])}**")
+    st.latex(formulas.gain_latex(score, decimals))
+    st.latex(formulas.iv_latex(score, node["weight"], decimals))
+    st.latex(formulas.gain_ratio_latex(score, decimals))
+    st.latex(formulas.gini_index_latex(score, decimals))
+
+
+def threshold_curve(trace: dict, score: dict, decimals: int) -> go.Figure | None:
+    """Gain (and Gini_index) at every candidate midpoint, the chosen t marked."""
+    curve = score.get("curve")
+    if not curve:
+        return None
+    st.markdown(f"**{t('node.curve', attribute=score['attribute'])}**")
+    fig = go.Figure()
+    for field in ("gain", "gini_index"):
+        if curve.get(field):
+            fig.add_trace(go.Scatter(x=curve["threshold"], y=curve[field], name=t(f"col.{field}"),
+                                     mode="lines+markers"))
+    if score["threshold"] is not None:
+        fig.add_vline(x=score["threshold"], line_dash="dash", line_color=WIN,
+                      annotation_text=t("node.curve.chosen", t=f"{score['threshold']:.6g}"))
+    fig.update_layout(height=280, margin={"l": 10, "r": 10, "t": 30, "b": 10},
+                      xaxis_title=t("node.curve.threshold"),
+                      yaxis={"tickformat": f".{decimals}f"})
+    st.plotly_chart(fig, key=f"curve_{score['attribute']}")
+    table = pd.DataFrame({t("col.threshold"): curve["threshold"],
+                          **{t(f"col.{f}"): curve[f] for f in ("gain", "gini_index")
+                             if curve.get(f)}})
+    st.dataframe(table.style.format(precision=decimals).format(
+        {t("col.threshold"): "{:.6g}"}), hide_index=True, height=200)
+    return fig
+
+
+def candidates(trace: dict, node: dict, decimals: int) -> None:
+    """Score table, chart, and the inspected attribute's branches, formulas and curve."""
+    if not node["scores"]:
+        st.caption(t("node.no_scores"))
+        return
+    inspect_key = f"inspect_{node['id']}"
+    best = winner(node) or node["scores"][0]
+    st.session_state.setdefault(inspect_key, best["attribute"])
+    st.markdown(f"**{t('node.scores')}**")
+    attributes = score_table(trace, node, decimals, inspect_key)
+    criterion_chart(trace, node, decimals, inspect_key)
+    picked = st.selectbox(t("node.inspect"), attributes, key=inspect_key)
+    score = score_of(node, picked)
+    branch_details(trace, node, score, decimals)
+    threshold_curve(trace, score, decimals)
+
+
+def node_panel(trace: dict, node: dict, decimals: int) -> None:
+    node_facts(trace, node, decimals)
+    st.info(why_text(trace, node, decimals))
+    candidates(trace, node, decimals)

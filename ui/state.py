@@ -1,0 +1,71 @@
+"""Session state: every key set once with setdefault, changed only through these callbacks.
+
+The canonical replay position is `step` (an index into the current order). Widgets have their
+own keys and are synced from it before they render, so buttons, keys, slider, picker and
+autoplay never disagree.
+"""
+
+from __future__ import annotations
+
+import time
+
+import streamlit as st
+
+DEFAULTS = {
+    "lang": "en",
+    "dataset": None,        # the last dataset that loaded: {"name", "filename", "data", "key"}
+    "upload_error": None,   # message about the last upload that failed to load
+    "trace_id": None,       # which trace `step` belongs to; a new trace restarts the replay
+    "step": 0,
+    "playing": False,
+    "last_tick": 0.0,
+    "speed": 1.0,
+    "decimals": 3,
+    "order": "dfs",
+    "view": "auto",
+}
+
+
+def init_state() -> None:
+    """Called at the top of every run; setdefault keeps what the user already has."""
+    for key, value in DEFAULTS.items():
+        st.session_state.setdefault(key, value)
+
+
+def attach_trace(trace_id: str, last_step: int) -> None:
+    """A new tree starts at step 0; the same one keeps its place (clamped to its length)."""
+    if st.session_state.trace_id != trace_id:
+        st.session_state.trace_id = trace_id
+        st.session_state.step = 0
+        st.session_state.playing = False
+    st.session_state.step = max(0, min(st.session_state.step, last_step))
+
+
+def go_to(step: int, last_step: int) -> None:
+    st.session_state.step = max(0, min(int(step), last_step))
+
+
+def move(delta: int, last_step: int) -> None:
+    go_to(st.session_state.step + delta, last_step)
+
+
+def from_widget(key: str, last_step: int) -> None:
+    """on_change of the slider: its value is the new step."""
+    go_to(st.session_state[key], last_step)
+
+
+def jump_to_node(key: str, order: list[int]) -> None:
+    """on_change of the node picker: the step at which that node is decided."""
+    go_to(order.index(st.session_state[key]), len(order) - 1)
+
+
+def tick(last_step: int, interval: float) -> None:
+    """One autoplay step, at most once per interval whatever reran the view."""
+    now = time.monotonic()
+    if now - st.session_state.last_tick < 0.8 * interval:
+        return
+    st.session_state.last_tick = now
+    if st.session_state.step >= last_step:
+        st.session_state.playing = False
+    else:
+        move(1, last_step)

@@ -1,0 +1,116 @@
+"""Plain data drawn from a trace dict for the views: orders, node lookups, tables.
+
+No Streamlit here, so the numbers a page shows can be tested without a running app.
+Numbers are passed through exactly; rounding happens only in the widgets' display formats.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+
+import pandas as pd
+
+# Which score decides the split, and whether smaller is better, per algorithm.
+CRITERION = {"id3": "gain", "c45": "gain_ratio", "cart": "gini_index", "cls": "gain"}
+SMALLER_WINS = {"gini_index"}
+SCORE_COLUMNS = ("gain", "iv", "gain_ratio", "gini_index")
+
+
+def children_of(trace: dict) -> dict[int, list[int]]:
+    """Node id -> ids of its children, in id (DFS preorder) order."""
+    children: dict[int, list[int]] = {node["id"]: [] for node in trace["nodes"]}
+    for node in trace["nodes"]:
+        if node["parent"] is not None:
+            children[node["parent"]].append(node["id"])
+    return children
+
+
+def bfs_order(trace: dict) -> list[int]:
+    """The nodes level by level (a breadth-first view of the same decisions)."""
+    children, order, queue = children_of(trace), [], deque([trace["steps"][0]])
+    while queue:
+        node = queue.popleft()
+        order.append(node)
+        queue.extend(children[node])
+    return order
+
+
+def replay_order(trace: dict, order: str = "dfs") -> list[int]:
+    """The trace's own steps (TreeGenerate's recursion), or the BFS view."""
+    return bfs_order(trace) if order == "bfs" else list(trace["steps"])
+
+
+def ancestors(trace: dict, node_id: int) -> list[int]:
+    """Ids from the root down to node_id's parent."""
+    nodes, chain, parent = trace["nodes"], [], trace["nodes"][node_id]["parent"]
+    while parent is not None:
+        chain.append(parent)
+        parent = nodes[parent]["parent"]
+    return chain[::-1]
+
+
+def number_text(value: float, decimals: int) -> str:
+    """Whole weights print as integers; fractional ones (missing values) rounded for display."""
+    if float(value).is_integer():
+        return str(int(value))
+    return f"{value:.{decimals}f}"
+
+
+def counts_text(counts: dict, classes: list, decimals: int = 3) -> str:
+    """'是 8 · 否 9' in the trace's class order."""
+    return " · ".join(f"{c} {number_text(counts.get(c, 0), decimals)}" for c in classes)
+
+
+def deciding_criterion(trace: dict) -> str:
+    return CRITERION[trace["algorithm"]]
+
+
+def score_frame(node: dict, algorithm: str) -> pd.DataFrame:
+    """One row per candidate attribute with every score, exactly as recorded."""
+    rows = []
+    for row in node["scores"]:
+        rows.append({
+            "attribute": row["attribute"], "kind": row["kind"], "threshold": row["threshold"],
+            "rho": row["rho"], **{col: row[col] for col in SCORE_COLUMNS},
+            "above_average": row.get("above_average"), "tied": False, "chosen": row["chosen"],
+        })
+    frame = pd.DataFrame(rows)
+    ties = set(node["decision"].get("ties") or [])
+    if not frame.empty:
+        frame["tied"] = frame["attribute"].isin(ties) | (frame["chosen"] & bool(ties))
+    if algorithm != "c45" and not frame.empty:
+        frame = frame.drop(columns=["above_average"])
+    return frame
+
+
+def branch_frame(score: dict, classes: list) -> pd.DataFrame:
+    """The branch table of one candidate: |D^v| (and weight), class counts, Ent, Gini."""
+    rows = []
+    for branch in score["branches"]:
+        counts = branch["class_counts"]
+        rows.append({
+            "value": branch_value_text(score, branch["value"]), "n": branch["n"],
+            "weight": branch["weight"], **{c: counts.get(c, 0) for c in classes},
+            "entropy": branch["entropy"], "gini": branch["gini"],
+        })
+    return pd.DataFrame(rows)
+
+
+def branch_value_text(score: dict, value) -> str:
+    """Branch values as text: lists (binary nominal sides) joined in braces."""
+    if isinstance(value, list):
+        return "{" + ",".join(map(str, value)) + "}"
+    return str(value)
+
+
+def score_of(node: dict, attribute: str) -> dict | None:
+    return next((row for row in node["scores"] if row["attribute"] == attribute), None)
+
+
+def winner(node: dict) -> dict | None:
+    return next((row for row in node["scores"] if row["chosen"]), None)
+
+
+def has_fractions(node: dict) -> bool:
+    """Did missing values make this node's weight differ from its row count?"""
+    return abs(node["weight"] - node["n"]) > 1e-12

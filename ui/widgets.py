@@ -1,0 +1,114 @@
+"""Widgets shared by the pages: replay controls, the tree drawing, display settings.
+
+All of them read the trace dict and session state only; words come from ui.messages.
+"""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from dtree_core.dot import to_dot
+from dtree_core.escape import escape_html
+from dtree_core.labels import branch_text
+from ui import state
+from ui.messages import t
+from ui.tables import replay_order
+
+# Above this many nodes the whole tree is unreadable, so "auto" shows the neighbourhood.
+BIG_TREE = 60
+KEYS = {"first": "Home", "prev": "Left", "next": "Right", "last": "End"}
+
+
+def display_settings() -> None:
+    """Order, decimals and tree view: kept for the whole session, across pages."""
+    with st.expander(t("grow.display")):
+        cols = st.columns(3)
+        cols[0].radio(t("grow.order"), ["dfs", "bfs"], key="order",
+                      format_func=lambda o: t(f"grow.order.{o}"), persist_state="session")
+        cols[1].number_input(t("grow.decimals"), 0, 12, key="decimals",
+                             persist_state="session")
+        cols[2].selectbox(t("grow.view"), ["auto", "whole", "depth", "around"], key="view",
+                          format_func=lambda v: t(f"grow.view.{v}") if v != "auto"
+                          else t("grow.view.whole") + " / " + t("grow.view.around"),
+                          persist_state="session")
+        if st.session_state.view == "depth":
+            cols[2].number_input(t("grow.view.depth_value"), 0, 50, 3, key="view_depth",
+                                 persist_state="session")
+        if st.session_state.view in ("around", "auto"):
+            cols[2].number_input(t("grow.view.radius"), 0, 10, 2, key="view_radius",
+                                 persist_state="session")
+
+
+def autoplay_settings() -> float | None:
+    """The play toggle and speed; returns the autoplay interval in seconds, or None."""
+    cols = st.columns([1, 2])
+    cols[0].toggle(t("grow.play"), key="playing")
+    cols[1].slider(t("grow.speed"), 0.2, 5.0, step=0.1, key="speed", persist_state="session")
+    return float(st.session_state.speed) if st.session_state.playing else None
+
+
+def _buttons(last: int) -> None:
+    cols = st.columns(4)
+    moves = {"first": -last - 1, "prev": -1, "next": 1, "last": last + 1}
+    for col, (name, delta) in zip(cols, moves.items(), strict=True):
+        col.button(t(f"grow.{name}"), key=f"btn_{name}", shortcut=KEYS[name],
+                   on_click=state.move, args=(delta, last), width="stretch",
+                   help=t("grow.key_help", key=KEYS[name]))
+
+
+def replay_controls(trace: dict, order: list[int]) -> None:
+    """First/previous/next/last (Home/Left/Right/End), a step slider and a node picker."""
+    last = len(order) - 1
+    _buttons(last)
+    st.session_state.step_slider = st.session_state.step
+    st.slider(t("grow.step"), 0, max(last, 1), key="step_slider", disabled=last == 0,
+              on_change=state.from_widget, args=("step_slider", last))
+    nodes = {node["id"]: node for node in trace["nodes"]}
+    st.session_state.jump = order[st.session_state.step]
+    st.selectbox(t("grow.jump"), order, key="jump", on_change=state.jump_to_node,
+                 args=("jump", order), format_func=lambda i: node_title(nodes[i]))
+
+
+def node_title(node: dict) -> str:
+    """'#5  纹理=清晰 / 根蒂=稍蜷' for pickers (plain text; widgets escape it themselves)."""
+    path = " / ".join(branch_text(cond) for cond in node["path"]) or t("node.root")
+    return f"#{node['id']}  {path}"
+
+
+def tree_view_options(trace: dict) -> dict:
+    """to_dot's collapse/neighbourhood arguments from the view setting."""
+    view = st.session_state.view
+    if view == "auto":
+        view = "around" if len(trace["nodes"]) > BIG_TREE else "whole"
+        if view == "around":
+            st.caption(t("grow.view.big", nodes=len(trace["nodes"])))
+    if view == "depth":
+        return {"collapse_depth": int(st.session_state.get("view_depth", 3))}
+    if view == "around":
+        return {"neighbourhood": int(st.session_state.get("view_radius", 2))}
+    return {}
+
+
+def tree_chart(trace: dict, order: list[int]) -> str:
+    """Draw the tree at the current step; returns the DOT source (tests read it)."""
+    dot = to_dot(trace, st.session_state.step, order=order,
+                 decimals=int(st.session_state.decimals), **tree_view_options(trace))
+    source = dot.source
+    st.graphviz_chart(source, width="stretch")
+    return source
+
+
+def current_order(trace: dict) -> list[int]:
+    return replay_order(trace, st.session_state.order)
+
+
+def html_lines(lines: list[tuple[str, str, bool]]) -> str:
+    """(number, text, fired) rows as a small code listing; fired rows are highlighted."""
+    rows = []
+    for number, text, fired in lines:
+        style = "background:#ffe08a;font-weight:600;" if fired else ""
+        rows.append(f'<div style="{style}white-space:pre;padding:0 4px">'
+                    f'<span style="color:#999">{escape_html(number):>3} </span>'
+                    f"{escape_html(text)}</div>")
+    return ('<div style="font-family:monospace;font-size:0.82rem;line-height:1.5">'
+            + "".join(rows) + "</div>")
