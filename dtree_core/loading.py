@@ -187,7 +187,8 @@ def load_bytes(
         text, enc, guessed, warnings = _decode(data, name, encoding)
         delimiter = _sniff(text, suffix)
         records, where = _records(text, delimiter), "Line"
-    header, rows, table_warnings = _table(records, name, where)
+    label = f"'{name}'" if sheet_name is None else f"Sheet '{sheet_name}' of '{name}'"
+    header, rows, table_warnings = _table(records, label, where)
     markers = {m.strip().casefold() for m in missing} | {""}
     frame, column_warnings = _frame(header, rows, markers)
     report = LoadReport(
@@ -350,43 +351,46 @@ def _guess(data: bytes, name: str):
 # ---------------------------------------------------------------- text -> records
 
 
-def _reader(text: str, delimiter: str):
+def _reader(text: str, delimiter: str, strict: bool = False):
     return csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, quotechar='"',
-                      skipinitialspace=True, strict=False)
+                      skipinitialspace=True, strict=strict)
 
 
 def _sniff(text: str, suffix: str) -> str:
-    """The delimiter that gives the most columns, the same number on every sampled line."""
+    """The delimiter giving the most named columns, the same number on every sampled line."""
     sample = text[:65536]
     if len(text) > len(sample) and "\n" in sample:
         sample = sample[: sample.rindex("\n")]
     order = ("\t", *[d for d in DELIMITERS if d != "\t"]) if suffix == ".tsv" else DELIMITERS
 
     def score(delimiter):
-        widths = [len(r) for r in _reader(sample, delimiter) if any(f.strip() for f in r)][:100]
-        if not widths:
+        rows = [r for r in _reader(sample, delimiter) if any(f.strip() for f in r)][:100]
+        if not rows:
             return (False, 0.0, 0)
-        same = sum(w == widths[0] for w in widths) / len(widths)
-        return (widths[0] > 1, same, widths[0])
+        named = sum(bool(f.strip()) for f in rows[0])
+        same = sum(len(r) == len(rows[0]) for r in rows) / len(rows)
+        return (named > 1, same, named)
 
     return max(order, key=score)  # max keeps the first of equals: comma, unless .tsv
 
 
 def _records(text: str, delimiter: str) -> list[tuple[int, list[str]]]:
-    """(first line number, fields) per record; quoted fields may span lines."""
-    reader, records, line = _reader(text, delimiter), [], 1
-    for fields in reader:
-        records.append((line, fields))
-        line = reader.line_num + 1
-    if records and _open_quote_at_end(text, records[-1][1]):
-        raise LoadError(f"The quote opened on line {records[-1][0]} is never closed.",
-                        "open_quote", line=records[-1][0])
+    """(first line number, fields) per record; quoted fields may span lines, quotes must close."""
+    # Spaces after a closing quote ("a" , "b") are harmless; strict parsing would refuse them.
+    after_quote = re.compile(f'(?<!")"[ \\t\u3000]+(?=[{re.escape(delimiter)}\\r\\n]|$)')
+    reader, records, line = _reader(after_quote.sub('"', text), delimiter, strict=True), [], 1
+    try:
+        for fields in reader:
+            records.append((line, fields))
+            line = reader.line_num + 1
+    except csv.Error as err:
+        if "end of data" in str(err):
+            raise LoadError(f"The quote opened on line {line} is never closed.", "open_quote",
+                            line=line) from None
+        raise LoadError(f"Line {line} has text after the closing quote of a value; write a quote "
+                        'inside a quoted value as two quotes ("").', "bad_quote",
+                        line=line) from None
     return records
-
-
-def _open_quote_at_end(text: str, fields: list[str]) -> bool:
-    return bool(fields) and any("\n" in f or "\r" in f for f in fields[-1:]) and not (
-        text.rstrip().endswith('"'))
 
 
 # ---------------------------------------------------------------- .xlsx -> records
@@ -444,28 +448,34 @@ def _cell_text(value) -> str:
 
 
 def _clean(value: str) -> str:
-    """Trim spaces (full-width U+3000 and no-break too) and invisible marks around a value."""
+    """Trim spaces (full-width U+3000 and no-break too) and invisible marks; line breaks as \\n."""
+    if "\r" in value:
+        value = value.replace("\r\n", "\n").replace("\r", "\n")
     return value.strip().strip(_INVISIBLE).strip()
 
 
-def _table(records, name: str, where: str):
-    """Header, data rows (all the header's width) and warnings; bad shapes are refused."""
+def _table(records, label: str, where: str):
+    """Header, data rows (all the header's width) and warnings; bad shapes are refused.
+
+    `label` names the file (or the sheet) in messages; `where` is "Line" or "Row".
+    """
     records = [(n, [_clean(f) for f in fields]) for n, fields in records]
     blank = [n for n, fields in records if fields and not any(fields)]
     records = [(n, fields) for n, fields in records if any(fields)]
     if not records:
-        raise LoadError(f"'{name}' is empty.", "empty")
+        raise LoadError(f"{label} is empty.", "empty")
     header = records[0][1]
     width = max(i for i, h in enumerate(header) if h) + 1  # trailing empty columns go
     rows = []
     for n, fields in records[1:]:
         rows.append(_fit_row(n, fields, width, where))
     if not rows:
-        raise LoadError(f"'{name}' has a header row but no data rows.", "header_only")
+        raise LoadError(f"{label} has a header row but no data rows.", "header_only")
     header, rows, warnings = _name_columns(header[:width], rows)
     if len(header) < 2:
         raise LoadError(
-            f"Only one column ('{header[0]}') was found in '{name}', so there is nothing to split "
+            f"Only one column ('{header[0]}') was found in {label[0].lower()}{label[1:]}, so "
+            "there is nothing to split "
             "on; separate values with commas, semicolons, tabs or full-width commas.",
             "one_column")
     if blank:
