@@ -180,7 +180,7 @@ def prepare_files() -> None:
 
 def special_files() -> None:
     """Files with a specific, non-clean parse asserted value by value."""
-    write("pandas_index.csv", ",色泽,好瓜\n0,青绿,是\n1,乌黑,否\n2,浅白,否\n")
+    write("pandas_index.csv", ",色泽,好瓜\n0,青绿,是\n1,乌黑,否\n2,青绿,否\n3,乌黑,是\n")
     write("inf_nan.csv", "x,y,c\n1.5,inf,a\nNaN,2,b\n-inf,3.5,a\n2.5,4,b\n")
     write("codes_and_ranges.csv", "grade,age,zip,c\n1,10-19,007,a\n2,20-29,010,b\n3,10-19,123,a\n")
     write("gb18030_rare.csv", "名字,好瓜\n𠮷野家,是\n青绿,否\n乌黑,是\n".encode("gb18030"))
