@@ -1,0 +1,251 @@
+"""The loader's API: load_path refusals, options, kinds, ID columns and prepare()."""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from dtree_core import loading
+from dtree_core.data import DataError
+from dtree_core.loading import (
+    DEFAULT_MISSING,
+    MAX_BRANCHES,
+    MAX_BYTES,
+    LoadedTable,
+    LoadError,
+    LoadReport,
+    Prepared,
+    load_bytes,
+    load_path,
+    prepare,
+)
+
+WATERMELON = "编号,色泽,纹理,密度,好瓜\n1,青绿,清晰,0.697,是\n2,乌黑,清晰,0.774,是\n" \
+    "3,乌黑,模糊,0.634,否\n4,青绿,稍糊,,否\n"
+
+
+def load(text: str, name: str = "data.csv", **options) -> LoadedTable:
+    return load_bytes(text.encode("utf-8"), name, **options)
+
+
+def refusal(call, *args, **kwargs) -> str:
+    with pytest.raises(LoadError) as err:
+        call(*args, **kwargs)
+    return str(err.value)
+
+
+def test_public_constants_and_error_type():
+    assert DEFAULT_MISSING == ("", "NA", "N/A", "?", "null", "-")
+    assert MAX_BYTES == 50 * 1024 * 1024 and MAX_BRANCHES == 50
+    assert issubclass(LoadError, DataError) and issubclass(LoadError, ValueError)
+    err = LoadError("Bad.", "ragged", line=3)
+    assert (str(err), err.code, err.details) == ("Bad.", "ragged", {"line": 3})
+
+
+# ---------------------------------------------------------------- load_path
+
+
+def test_missing_file(tmp_path):
+    path = tmp_path / "nope.csv"
+    assert refusal(load_path, path) == f"File not found: {path}."
+
+
+def test_directory(tmp_path):
+    assert refusal(load_path, tmp_path) == f"'{tmp_path}' is a directory, not a data file."
+
+
+def test_file_over_the_size_limit(tmp_path):
+    path = tmp_path / "big.csv"
+    with open(path, "wb") as f:
+        f.truncate(MAX_BYTES + 1)  # sparse: no 50 MB written
+    assert refusal(load_path, path) == "'big.csv' is 50.0 MB, over the 50 MB limit."
+
+
+def test_bytes_over_the_size_limit(monkeypatch):
+    monkeypatch.setattr(loading, "MAX_BYTES", 10)
+    assert refusal(load, "a,b\n1,2\n3,4\n") == "'data.csv' is 0.0 MB, over the 0 MB limit."
+
+
+def test_load_path_reads_a_file(tmp_path):
+    path = tmp_path / "西瓜.csv"
+    path.write_text(WATERMELON, encoding="gb18030")
+    table = load_path(path)
+    assert table.report.filename == "西瓜.csv"
+    assert table.report.encoding == "gb18030"
+    assert table.frame["色泽"].tolist() == ["青绿", "乌黑", "乌黑", "青绿"]
+
+
+# ---------------------------------------------------------------- report
+
+
+def test_report_describes_the_load():
+    report = load(WATERMELON).report
+    assert report == LoadReport(
+        filename="data.csv", encoding="utf-8", delimiter=",", n_rows=4, n_columns=5,
+        kinds={"编号": "nominal", "色泽": "nominal", "纹理": "nominal", "密度": "continuous",
+               "好瓜": "nominal"},
+        missing={"编号": 0, "色泽": 0, "纹理": 0, "密度": 1, "好瓜": 0},
+        id_columns=("编号",), warnings=(), n_bytes=len(WATERMELON.encode()))
+    assert report.delimiter_name == "comma"
+    assert report.summary() == "data.csv: 4 rows x 5 columns (utf-8, comma-separated)"
+
+
+def test_frame_dtypes():
+    frame = load(WATERMELON).frame
+    assert frame["密度"].dtype == np.float64 and frame["编号"].dtype == np.float64
+    assert frame["色泽"].dtype == object
+    assert np.isnan(frame["密度"][3])
+
+
+# ---------------------------------------------------------------- missing markers
+
+
+def test_missing_markers_ignore_case():
+    frame = load("a,b\nNA,1\nn/a,2\n?,3\nNULL,4\n-,5\nx,6\n").frame
+    assert frame["a"].isna().tolist() == [True] * 5 + [False]
+
+
+def test_missing_markers_are_configurable():
+    frame = load("a,b\nNA,1\n-,2\nmissing,3\nx,4\n", missing=("missing",)).frame
+    assert frame["a"].tolist()[:2] == ["NA", "-"] and np.isnan(frame["a"][2])
+
+
+def test_negative_numbers_are_not_the_dash_marker():
+    frame = load("a,b\n-1.5,x\n-,y\n2,x\n").frame
+    assert frame["a"].dtype == np.float64
+    assert frame["a"].tolist()[0] == -1.5 and np.isnan(frame["a"][1])
+
+
+def test_empty_column_is_text_with_no_values():
+    frame = load("a,b,c\n1,,x\n2,,y\n").frame
+    assert frame["b"].dtype == object and frame["b"].isna().all()
+
+
+# ---------------------------------------------------------------- delimiters and shapes
+
+
+@pytest.mark.parametrize("delimiter", [",", ";", "\t", "\uff0c"])
+def test_each_delimiter(delimiter):
+    text = WATERMELON.replace(",", delimiter)
+    table = load(text)
+    assert table.report.delimiter == delimiter
+    pd.testing.assert_frame_equal(table.frame, load(WATERMELON).frame)
+
+
+def test_fullwidth_comma_inside_a_comma_separated_value_stays():
+    frame = load("说明,好瓜\n甜，脆,是\n苦，软,否\n").frame
+    assert frame["说明"].tolist() == ["甜，脆", "苦，软"]
+
+
+def test_tsv_prefers_tab_even_with_commas_in_values():
+    frame = load("a\tb\n1,5\tx\n2,5\ty\n", "data.tsv").frame
+    assert frame["a"].tolist() == ["1,5", "2,5"]
+
+
+def test_spaces_after_a_closing_quote_are_allowed():
+    frame = load('a,b\n"x" , "y"\n"1"\t,2\n').frame
+    assert frame["a"].tolist() == ["x", "1"] and frame["b"].tolist() == ["y", "2"]
+
+
+def test_one_megabyte_cell():
+    big = "长" * 1_000_000
+    frame = load(f'a,b\n"{big}",1\nx,2\n').frame
+    assert frame["a"][0] == big
+
+
+def test_header_of_numbers_warns():
+    report = load("1,2\n3,4\n5,6\n").report
+    assert report.warnings == (
+        "Every column name is a number; is the first row data rather than a header?",)
+
+
+def test_unknown_encoding_name():
+    assert refusal(load, "a,b\n1,2\n", encoding="klingon") == "Unknown encoding 'klingon'."
+
+
+def test_charset_normalizer_is_the_last_resort():
+    text = "name,city\n" + "".join(f"Müller{i},Düsseldorf Straße café\n" for i in range(30))
+    report = load_bytes(text.encode("cp1252"), "de.csv").report
+    assert report.encoding_guessed
+    assert report.warnings[0].startswith("The encoding was guessed as ")
+
+
+# ---------------------------------------------------------------- prepare
+
+
+def test_prepare_splits_target_and_excludes_the_id():
+    prepared = prepare(load(WATERMELON), "好瓜")
+    assert isinstance(prepared, Prepared)
+    assert list(prepared.X.columns) == ["色泽", "纹理", "密度"]
+    assert prepared.y.tolist() == ["是", "是", "否", "否"] and prepared.y.name == "好瓜"
+    assert prepared.kinds == {"色泽": "nominal", "纹理": "nominal", "密度": "continuous"}
+    assert prepared.nominal == ["色泽", "纹理"] and prepared.continuous == ["密度"]
+    assert prepared.excluded == {"编号": (
+        "'编号' is left out because it has a different value in every row, like a row number, "
+        "so it cannot generalise; include ID columns to see ID3's bias toward many-valued "
+        "attributes.")}
+    assert prepared.dropped_rows == 0
+    assert prepared.notes == tuple(prepared.excluded.values())
+
+
+def test_include_ids_makes_the_id_a_nominal_attribute():
+    prepared = prepare(load(WATERMELON), "好瓜", include_ids=True)
+    assert list(prepared.X.columns) == ["编号", "色泽", "纹理", "密度"]
+    assert prepared.kinds["编号"] == "nominal" and prepared.excluded == {}
+
+
+def test_naming_an_id_column_includes_it():
+    prepared = prepare(load(WATERMELON), "好瓜", continuous=["编号"])
+    assert prepared.kinds["编号"] == "continuous" and "编号" not in prepared.excluded
+
+
+def test_exclude_wins_and_is_explained():
+    prepared = prepare(load(WATERMELON), "好瓜", exclude=["纹理"], nominal=["纹理"])
+    assert list(prepared.X.columns) == ["色泽", "密度"]
+    assert prepared.excluded["纹理"] == "'纹理' is excluded, as asked."
+
+
+def test_rows_without_target_are_dropped_and_counted():
+    prepared = prepare(load("a,c\nx,yes\ny,\nx,no\ny,?\n"), "c")
+    assert prepared.dropped_rows == 2 and prepared.y.tolist() == ["yes", "no"]
+    assert prepared.X["a"].tolist() == ["x", "x"]
+    assert prepared.notes == ("Dropped 2 row(s) with no value for the target 'c'.",)
+
+
+def test_numeric_target_classes_become_text():
+    prepared = prepare(load("a,c\nx,1\ny,0\nx,1\n"), "c")
+    assert prepared.y.tolist() == ["1", "0", "1"]
+
+
+def test_declared_continuous_text_becomes_float():
+    table = load("a,c\n1,yes\n2,no\n1,no\n", missing=())
+    frame = table.frame.assign(a=table.frame["a"].map(lambda v: f"{v:g}"))
+    prepared = prepare(frame, "c", continuous=["a"])
+    assert prepared.X["a"].dtype == np.float64 and prepared.X["a"].tolist() == [1.0, 2.0, 1.0]
+
+
+@pytest.mark.parametrize(("options", "message"), [
+    ({"exclude": ["x"]}, "Unknown column 'x'; the columns are: 编号, 色泽, 纹理, 密度, 好瓜."),
+    ({"nominal": ["色泽"], "continuous": ["色泽"]},
+     "Column '色泽' cannot be both nominal and continuous."),
+    ({"continuous": ["色泽"]}, "Column '色泽' cannot be continuous: it holds text values."),
+    ({"exclude": ["色泽", "纹理", "密度"]},
+     "No attribute columns are left besides the target '好瓜'; include at least one."),
+])
+def test_prepare_refusals(options, message):
+    assert refusal(prepare, load(WATERMELON), "好瓜", **options) == message
+
+
+def test_too_many_numeric_codes_suggest_continuous():
+    rows = "".join(f"{i % 60},{'ab'[i % 2]}\n" for i in range(120))
+    table = load("code,c\n" + rows)
+    assert refusal(prepare, table, "c", nominal=["code"]) == (
+        "Column 'code' has 60 different values, too many branches for a multiway split to draw "
+        "(the limit is 50); treat it as continuous or exclude it.")
+    assert prepare(table, "c").kinds["code"] == "continuous"
+
+
+def test_prepare_accepts_a_plain_frame():
+    frame = pd.DataFrame({"a": ["x", "y", "x"], "c": ["p", "q", "q"]})
+    assert prepare(frame, "c").X["a"].tolist() == ["x", "y", "x"]
