@@ -81,8 +81,18 @@ def grow(enc: Encoded, params: Params, target: str) -> Trace:
         frontier = _grow_depth(enc, params, frontier, builder, forced_used)
     unused = {p for p, _ in params.force} - forced_used
     if unused:
-        raise DataError(f"No node has the path '{sorted(unused)[0]}' to force.")
+        _refuse_force(builder, sorted(unused)[0])
     return _finish(enc, params, target, builder)
+
+
+def _refuse_force(builder: Builder, wanted: str):
+    """Say why a --force path was not used: no such node, or the node became a leaf."""
+    for node_id in range(len(builder.parent)):
+        if path_key(_creation_path(builder, node_id)) == wanted:
+            stop = builder.decision[node_id].stop
+            raise DataError(f"The node at '{wanted}' is a leaf ({stop}); there is nothing to "
+                            "force there.")
+    raise DataError(f"No node has the path '{wanted}' to force.")
 
 
 def _root(enc: Encoded) -> Frontier:

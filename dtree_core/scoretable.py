@@ -41,7 +41,7 @@ class LevelScores:
     def shares(self, i: int, j: int) -> np.ndarray:
         """r̃_v: each branch's share of the known weight (where unknown rows are spread)."""
         w = self.scores[j].branch_counts[i].sum(axis=-1)
-        return w / w.sum() if w.sum() > 0 else np.full(len(w), 1.0 / len(w))
+        return w / w.sum() if w.sum() > 0 else np.full(len(w), 1.0 / max(len(w), 1))
 
     def branch_conditions(self, i: int, j: int) -> list[Condition]:
         a, s = self.attributes[j], self.scores[j]
@@ -152,7 +152,8 @@ def score_level(enc: Encoded, batch: Batch, used: np.ndarray, algorithm: str,
               for j, a in enumerate(enc.attributes)]
     nominal = np.array([a.is_nominal for a in enc.attributes])
     n_distinct = np.stack([s.n_distinct for s in scores], axis=1)
-    candidate = np.where(nominal, ~used, n_distinct >= 2)
+    has_values = np.array([len(a.values) > 0 or not a.is_nominal for a in enc.attributes])
+    candidate = np.where(nominal, ~used & has_values, n_distinct >= 2)
     eligible = candidate & (~nominal | (not cart) | (n_distinct >= 2))
     return LevelScores(enc.attributes, enc.classes, algorithm, scores, candidate, eligible,
                        n_distinct)

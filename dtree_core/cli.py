@@ -1,0 +1,115 @@
+"""python -m dtree_core grow DATA --target COLUMN ...  (TRACE.md, "Command line")."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from .data import DataError
+from .decide import ALGORITHMS
+from .labels import export_text, score_table_text
+
+
+class _Parser(argparse.ArgumentParser):
+    """Bad arguments give one line on stderr and exit status 2, never a usage dump."""
+
+    def error(self, message: str):
+        raise SystemExit(_fail(f"{self.prog}: {message}"))
+
+
+def _fail(message: str) -> int:
+    print(" ".join(str(message).split()), file=sys.stderr)
+    return 2
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="python -m dtree_core", description=__doc__)
+    commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    grow = commands.add_parser("grow", help="grow a tree and print or save its trace")
+    grow.add_argument("data", help="CSV (any common encoding and delimiter), TSV or XLSX")
+    grow.add_argument("--target", required=True)
+    grow.add_argument("--algorithm", choices=ALGORITHMS, default="id3")
+    for flag in ("--exclude", "--nominal", "--continuous", "--force"):
+        grow.add_argument(flag, nargs="+", action="extend", default=[])
+    grow.add_argument("--include-ids", action="store_true",
+                      help="keep columns that look like row IDs (e.g. 编号)")
+    grow.add_argument("--max-depth", type=int)
+    grow.add_argument("--min-samples-split", type=int, default=2)
+    grow.add_argument("--min-gain", type=float, default=0.0)
+    grow.add_argument("--seed", type=int, default=0)
+    grow.add_argument("--encoding", help="the file's encoding, when detection is unsure")
+    grow.add_argument("--sheet", help="XLSX sheet name (default: the first)")
+    grow.add_argument("--json", metavar="OUT.json", help="write the trace ('-' for stdout)")
+    grow.add_argument("--dot", metavar="OUT.dot", help="write the tree as Graphviz DOT")
+    grow.add_argument("--rules", action="store_true", help="print the tree as IF-THEN rules")
+    return parser
+
+
+def grow_command(args) -> int:
+    from .loading import load_path, prepare
+    from .model import DecisionTree
+
+    table = load_path(args.data, encoding=args.encoding, sheet=args.sheet)
+    prepared = prepare(table, args.target, include_ids=args.include_ids, exclude=args.exclude,
+                       nominal=args.nominal, continuous=args.continuous)
+    model = DecisionTree(args.algorithm, max_depth=args.max_depth,
+                         min_samples_split=args.min_samples_split, min_gain=args.min_gain,
+                         seed=args.seed, nominal=prepared.nominal,
+                         continuous=prepared.continuous, force=args.force)
+    trace = model.fit(prepared.X, prepared.y).trace_
+    _write_outputs(args, trace)
+    if args.json != "-":
+        _print_summary(table, prepared, trace, args)
+    return 0
+
+
+def _write_outputs(args, trace) -> None:
+    if args.json:
+        _write(args.json, trace.to_json())
+    if args.dot:
+        from .dot import to_dot
+
+        _write(args.dot, to_dot(trace.to_dict(scores=False)).source)
+
+
+def _write(target: str, text: str) -> None:
+    if target == "-":
+        sys.stdout.write(text + "\n")
+        return
+    try:
+        Path(target).write_text(text + "\n", encoding="utf-8")
+    except OSError as err:
+        raise DataError(f"Cannot write '{target}': {err.strerror or err}.") from None
+
+
+def _print_summary(table, prepared, trace, args) -> None:
+    outline = trace.to_dict(scores=False)
+    print(table.report.summary())
+    for column, reason in prepared.excluded.items():
+        print(f"note: {column}: {reason}")
+    print(f"\n{trace.algorithm} tree, {len(trace.nodes)} nodes:")
+    print(export_text(outline))
+    if args.rules:
+        from .rules import rules_text
+
+        print("\nRules:\n" + rules_text(trace.to_dict()))
+    root = trace.node_dict(trace.nodes[0])
+    if root["scores"]:
+        print(f"\nRoot scores (Ent(D)={root['entropy']:.3f}, Gini(D)={root['gini']:.3f}; "
+              "* chosen, = tied):")
+        print(score_table_text(root))
+        print(root["decision"]["rule"])
+
+
+def main(argv=None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        return grow_command(args)
+    except (DataError, ValueError) as err:
+        return _fail(f"error: {err}")
+    except BrokenPipeError:  # e.g. piped into head: the reader has what it wanted
+        sys.stderr.close()
+        return 0
+    except MemoryError:
+        return _fail("error: not enough memory to grow this tree; try --max-depth.")

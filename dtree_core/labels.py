@@ -1,0 +1,84 @@
+"""The one label builder: branch conditions, class counts and node summaries as display text.
+
+DOT, text and rule exports all call these, so a node reads the same everywhere. Inputs are
+the JSON forms of TRACE.md (condition and node dicts); escaping belongs to each output format.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+
+def format_number(x: float, digits: int | None = None) -> str:
+    """Whole numbers without decimals; others to `digits` decimals (None: 6 significant)."""
+    x = float(x)
+    if x.is_integer():
+        return str(int(x))
+    return f"{x:.6g}" if digits is None else f"{x:.{digits}f}"
+
+
+def branch_text(condition: dict, digits: int | None = None) -> str:
+    """'纹理=清晰', '密度<=0.3815', '色泽 in {青绿,乌黑}'."""
+    attribute, op, value = condition["attribute"], condition["op"], condition["value"]
+    if op == "in":
+        return f"{attribute} in {{{','.join(value)}}}"
+    if op in ("<=", ">"):
+        return f"{attribute}{op}{format_number(value, digits)}"
+    return f"{attribute}={value}"
+
+
+def counts_text(class_counts: dict, digits: int | None = 3) -> str:
+    """'是 8, 否 9' (weights shown with decimals only when fractional)."""
+    return ", ".join(f"{c} {format_number(w, digits)}" for c, w in class_counts.items())
+
+
+def node_title(node: dict, digits: int | None = None) -> str:
+    """The split attribute with a question mark, or the leaf's class."""
+    decision = node["decision"]
+    if decision["kind"] == "split":
+        return f"{decision['attribute']}?"
+    return str(decision["label"])
+
+
+def node_summary(node: dict, digits: int | None = 3) -> str:
+    """'纹理?  (是 8, 否 9)' or '否  (否 3)  [pure]'."""
+    text = f"{node_title(node)}  ({counts_text(node['class_counts'], digits)})"
+    stop = node["decision"].get("stop")
+    return f"{text}  [{stop}]" if stop else text
+
+
+def export_text(trace: dict, digits: int | None = 3, indent: str = "    ") -> str:
+    """The tree as indented text, one node a line, children under their parent."""
+    nodes = trace["nodes"]
+    lines = []
+    for node_id in trace["steps"]:
+        node = nodes[node_id]
+        if node.get("pruned_away"):
+            continue
+        prefix = indent * node["depth"]
+        edge = f"{branch_text(node['branch'])}: " if node["branch"] else ""
+        lines.append(f"{prefix}{edge}{node_summary(node, digits)}")
+    return "\n".join(lines)
+
+
+def score_table_text(node: dict, digits: int = 3) -> str:
+    """A node's score table as aligned text columns."""
+    header = ("attribute", "Gain", "IV", "Gain_ratio", "Gini_index", "threshold", "")
+    rows = [header]
+    for row in node["scores"]:
+        mark = "*" if row["chosen"] else ("=" if row.get("tied") else "")
+        threshold = "" if row["threshold"] is None else format_number(row["threshold"])
+        rows.append((row["attribute"], *(f"{row[k]:.{digits}f}" for k in
+                     ("gain", "iv", "gain_ratio", "gini_index")), threshold, mark))
+    widths = [max(display_width(str(r[i])) for r in rows) for i in range(len(header))]
+    return "\n".join("  ".join(_pad(str(c), w) for c, w in zip(r, widths, strict=True)).rstrip()
+                     for r in rows)
+
+
+def display_width(text: str) -> int:
+    """Columns a terminal gives the text: CJK characters take two."""
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+
+
+def _pad(text: str, width: int) -> str:
+    return text + " " * (width - display_width(text))

@@ -1,0 +1,82 @@
+"""python -m dtree_core: exit 0 with a readable summary; exit 2 and one line for bad input."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from tests.conftest import ROOT, dataset_path
+
+
+def run(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "dtree_core", *args], cwd=ROOT,
+                          capture_output=True, text=True, timeout=120)
+
+
+def test_grow_prints_the_tree_and_root_scores():
+    result = run("grow", str(dataset_path("watermelon_2.0.csv")), "--target", "好瓜")
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    assert "纹理?  (是 8, 否 9)" in out
+    assert "    纹理=模糊: 否  (是 0, 否 3)  [pure]" in out
+    assert "ID3 takes the attribute with the largest information gain: 纹理." in out
+    assert "0.381" in out and "编号" in out  # the ID column is named in a note
+
+
+def test_grow_writes_json_and_forces_a_node(tmp_path):
+    out = tmp_path / "t.json"
+    result = run("grow", str(dataset_path("watermelon_3.0.csv")), "--target", "好瓜",
+                 "--algorithm", "c45", "--force", "root=含糖率", "--json", str(out))
+    assert result.returncode == 0, result.stderr
+    trace = json.loads(out.read_text(encoding="utf-8"))
+    assert trace["format"] == "dtree-trace/1" and trace["algorithm"] == "c45"
+    assert trace["nodes"][0]["decision"]["attribute"] == "含糖率"
+    assert trace["nodes"][0]["decision"]["forced"] is True
+
+
+def test_force_with_a_threshold_path(tmp_path):
+    result = run("grow", str(dataset_path("watermelon_3.0.csv")), "--target", "好瓜",
+                 "--force", "root=密度", "密度>0.381500=纹理", "--json", "-")
+    assert result.returncode == 0, result.stderr
+    nodes = json.loads(result.stdout)["nodes"]
+    forced = [n for n in nodes if n["decision"]["forced"]]
+    assert [n["decision"]["attribute"] for n in forced] == ["密度", "纹理"]
+    assert forced[1]["path"] == [{"attribute": "密度", "op": ">", "value": 0.3815}]
+
+
+def test_forcing_a_leaf_says_so():
+    result = run("grow", str(dataset_path("watermelon_3.0.csv")), "--target", "好瓜",
+                 "--force", "纹理=模糊=触感")
+    assert result.returncode == 2
+    assert "is a leaf (pure)" in result.stderr
+
+
+def test_nominal_and_exclude_flags_take_several_values():
+    result = run("grow", str(dataset_path("watermelon_2.0.csv")), "--target", "好瓜",
+                 "--nominal", "编号", "--exclude", "色泽", "触感", "--max-depth", "1")
+    assert result.returncode == 0, result.stderr
+    assert "\n编号?  (是 8, 否 9)\n" in result.stdout
+    assert "色泽" not in result.stdout.split("Root scores")[1]
+
+
+@pytest.mark.parametrize("args,message", [
+    (["grow", "missing.csv", "--target", "y"], "not found"),
+    (["grow", "WM", "--target", "甜度"], "Unknown target column '甜度'"),
+    (["grow", "WM", "--target", "好瓜", "--algorithm", "c50"], "invalid choice: 'c50'"),
+    (["grow", "WM"], "the following arguments are required: --target"),
+    (["grow", "WM", "--target", "好瓜", "--max-depth", "two"], "invalid int value: 'two'"),
+    (["grow", "WM", "--target", "好瓜", "--force", "纹理=透明=根蒂"], "No node has the path"),
+    (["grow", "WM", "--target", "好瓜", "--force", "root=甜度"], "Cannot force '甜度'"),
+    (["grow", "WM", "--target", "好瓜", "--nominal", "甜度"], "甜度"),
+])
+def test_bad_input_exits_2_with_one_line(args, message):
+    args = [str(dataset_path("watermelon_2.0.csv")) if a == "WM" else a for a in args]
+    result = run(*args)
+    assert result.returncode == 2
+    assert result.stdout == ""
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and message in lines[0], result.stderr
+    assert "Traceback" not in result.stderr
