@@ -120,7 +120,7 @@ class Trace:
             node = self.nodes[node.parent]
         return conditions[::-1]
 
-    def node_dict(self, node: Node) -> dict:
+    def node_dict(self, node: Node, scores: bool = True) -> dict:
         counts = {c: float(w) for c, w in zip(self.classes, node.class_counts, strict=True)}
         d = {
             "id": node.id, "parent": node.parent,
@@ -128,18 +128,20 @@ class Trace:
             "path": [c.to_dict() for c in self.path(node.id)], "n": node.n,
             "weight": float(node.weight), "class_counts": counts,
             "entropy": float(node.entropy), "gini": float(node.gini),
-            "scores": node.scores.rows() if node.scores is not None else [],
+            "scores": node.scores.rows() if scores and node.scores is not None else [],
             "decision": node.decision.to_dict(), "children": list(node.children),
         }
         if node.pruned_away:
             d["pruned_away"] = True
         return d
 
-    def to_dict(self) -> dict:
+    def to_dict(self, scores: bool = True) -> dict:
+        """TRACE.md's JSON form; scores=False leaves every score table empty (a cheap outline)."""
         d = {"format": FORMAT, "algorithm": self.algorithm, "params": self.params,
              "target": self.target, "classes": list(self.classes),
              "attributes": [dict(a) for a in self.attributes],
-             "nodes": [self.node_dict(n) for n in self.nodes], "steps": list(self.steps)}
+             "nodes": [self.node_dict(n, scores) for n in self.nodes],
+             "steps": list(self.steps)}
         if self.pruning:
             d["pruning"] = [dict(p) for p in self.pruning]
         return d

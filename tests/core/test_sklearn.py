@@ -68,7 +68,7 @@ def test_gini_index_matches_sklearn_impurity():
     X, y = distinct_float32_data(5, 150, 3, 3)
     ours = DecisionTree("cart", min_samples_split=20, continuous=list(X.columns)).fit(X, y)
     theirs = sklearn_tree.DecisionTreeClassifier(min_samples_split=20, random_state=0).fit(X, y)
-    assert ours.trace_.nodes[0].decision.attribute == "x%d" % theirs.tree_.feature[0]
+    assert ours.trace_.nodes[0].decision.attribute == f"x{theirs.tree_.feature[0]}"
     gini = [n.gini for n in ours.trace_.nodes]
     order = _preorder_ids(theirs.tree_)
     np.testing.assert_allclose(gini, theirs.tree_.impurity[order], atol=1e-12)
