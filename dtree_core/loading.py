@@ -142,7 +142,7 @@ class Prepared:
 # ---------------------------------------------------------------- entry points
 
 
-def load_path(path) -> LoadedTable:
+def load_path(path, **options) -> LoadedTable:
     """Read a file from disk; a missing file, a directory or an oversized file is refused."""
     path = Path(path)
     if not path.exists():
@@ -156,7 +156,7 @@ def load_path(path) -> LoadedTable:
         reason = err.strerror or type(err).__name__
         raise LoadError(f"'{path}' cannot be read: {reason}.", "unreadable",
                         path=str(path)) from None
-    return load_bytes(data, path.name)
+    return load_bytes(data, path.name, **options)
 
 
 def load_bytes(
@@ -377,7 +377,8 @@ def _sniff(text: str, suffix: str) -> str:
 def _records(text: str, delimiter: str) -> list[tuple[int, list[str]]]:
     """(first line number, fields) per record; quoted fields may span lines, quotes must close."""
     # Spaces after a closing quote ("a" , "b") are harmless; strict parsing would refuse them.
-    after_quote = re.compile(f'(?<!")"[ \\t\u3000]+(?=[{re.escape(delimiter)}\\r\\n]|$)')
+    spaces = "".join(c for c in " \t\u3000" if c != delimiter)
+    after_quote = re.compile(f'(?<!")"[{spaces}]+(?=[{re.escape(delimiter)}\\r\\n]|$)')
     reader, records, line = _reader(after_quote.sub('"', text), delimiter, strict=True), [], 1
     try:
         for fields in reader:
