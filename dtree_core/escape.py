@@ -78,6 +78,12 @@ def escape_dot_label(text, max_length: int = DOT_MAX_LABEL) -> str:
 
 
 def escape_dot_html(text, max_length: int = DOT_MAX_LABEL) -> str:
-    """Text inside a Graphviz HTML-like label <...>: entities escaped, line breaks as <BR/>."""
-    text = shorten(_text(text), max_length)
+    """Text inside a Graphviz HTML-like label <...>: entities escaped, line breaks as <BR/>.
+
+    Tabs become spaces (as Graphviz would draw them); empty text becomes one space, because
+    Graphviz refuses an empty element such as <B></B>.
+    """
+    text = shorten(_text(text), max_length).replace("\t", " ")
+    if not text:
+        return " "
     return "<BR/>".join(html.escape(line, quote=True) for line in _NEWLINE.split(text))

@@ -1,0 +1,206 @@
+"""One escaping function per output format, tested against the real consumers: Graphviz's `dot`
+for DOT, Python's HTML parser for HTML, and a scan for unescaped specials in LaTeX."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+from html.parser import HTMLParser
+
+import graphviz
+import pytest
+
+from dtree_core.escape import (
+    DOT_MAX_LABEL,
+    ELLIPSIS,
+    escape_dot_html,
+    escape_dot_label,
+    escape_html,
+    escape_latex,
+    shorten,
+)
+
+NASTY = [
+    'say "hi"',
+    "back\\slash",
+    "ends with \\",
+    "\\n is not a newline",
+    "<b>bold</b>",
+    "<x>",
+    "{record|fields}",
+    "a > b & c < d",
+    "line one\nline two\r\nline three\rfour",
+    "tab\there",
+    "$x^2_i$ 100% #1 ~home & {}",
+    "'single' `back`",
+    "控制\x00\x01\x1b字符",
+    "西瓜 \u3000好瓜？",
+    "]]>-->",
+    "",
+    "长" * 1_000_000,
+]
+
+DOT = shutil.which("dot")
+needs_dot = pytest.mark.skipif(DOT is None, reason="Graphviz's dot is not installed")
+
+
+def render_svg(source: str) -> str:
+    done = subprocess.run([DOT, "-Tsvg"], input=source.encode(), capture_output=True, timeout=60)
+    assert done.returncode == 0, done.stderr.decode()
+    assert not done.stderr, done.stderr.decode()  # no syntax warnings either
+    return done.stdout.decode()
+
+
+def svg_texts(svg: str) -> list[str]:
+    """The text Graphviz drew, unescaped, in document order."""
+
+    class Texts(HTMLParser):
+        def __init__(self):
+            super().__init__(convert_charrefs=True)
+            self.texts, self.inside = [], False
+
+        def handle_starttag(self, tag, attrs):
+            self.inside = tag == "text"
+
+        def handle_endtag(self, tag):
+            self.inside = False
+
+        def handle_data(self, data):
+            if self.inside:
+                self.texts.append(data)
+
+    parser = Texts()
+    parser.feed(svg)
+    return parser.texts
+
+
+def shown(text: str, limit: int = DOT_MAX_LABEL) -> list[str]:
+    """The lines a label shows: control characters dropped, cut with an ellipsis, split."""
+    text = re.sub(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]", "", text)
+    return [line for line in re.split(r"\r\n|\r|\n", shorten(text, limit))]
+
+
+# ---------------------------------------------------------------- DOT
+
+
+@needs_dot
+@pytest.mark.parametrize("shape", ["box", "record"])
+def test_dot_labels_render_exactly_with_the_graphviz_package(shape):
+    graph = graphviz.Digraph()
+    for i, text in enumerate(NASTY):
+        graph.node(f"n{i}", escape_dot_label(text), shape=shape)
+        graph.edge("n0", f"n{i}", label=escape_dot_label(text))
+    svg = render_svg(graph.source)
+    drawn = svg_texts(svg)
+    for text in NASTY:
+        for line in shown(text):
+            if line.strip():
+                assert line.strip() in [t.strip() for t in drawn], line[:50]
+
+
+@needs_dot
+def test_dot_labels_written_by_hand_are_valid():
+    nodes = "\n".join(f'  n{i} [label="{escape_dot_label(t)}"];' for i, t in enumerate(NASTY))
+    svg = render_svg(f"digraph {{\n{nodes}\n}}\n")
+    assert "say &quot;hi&quot;" in svg and "back\\slash" in svg and "&lt;x&gt;" in svg
+
+
+def test_dot_label_escapes():
+    assert escape_dot_label('a"b\\c') == 'a\\"b\\\\c'
+    assert escape_dot_label("x\ny\r\nz") == "x\\ny\\nz"
+    assert escape_dot_label("<{|}>") == "\\<\\{\\|\\}\\>"
+    assert escape_dot_label(1.5) == "1.5"
+
+
+def test_dot_label_is_cut_with_an_ellipsis():
+    label = escape_dot_label("长" * 1_000_000)
+    assert label == "长" * (DOT_MAX_LABEL - 1) + ELLIPSIS
+    assert escape_dot_label("abcdef", max_length=4) == "abc" + ELLIPSIS
+    assert escape_dot_label('""""', max_length=3) == '\\"\\"' + ELLIPSIS  # cut before escaping
+
+
+@needs_dot
+def test_dot_html_labels_render_exactly():
+    graph = graphviz.Digraph()
+    for i, text in enumerate(NASTY):
+        graph.node(f"n{i}", f"<<B>{escape_dot_html(text)}</B>>", shape="box")
+    drawn = [t.strip() for t in svg_texts(render_svg(graph.source))]
+    for text in NASTY:
+        for line in shown(text.replace("\t", " ")):
+            if line.strip():
+                assert line.strip() in drawn, line[:50]
+
+
+def test_dot_html_escapes():
+    assert escape_dot_html('<a href="x">&</a>') == "&lt;a href=&quot;x&quot;&gt;&amp;&lt;/a&gt;"
+    assert escape_dot_html("one\ntwo") == "one<BR/>two"
+    assert escape_dot_html("x" * 500, max_length=10) == "x" * 9 + ELLIPSIS
+    assert escape_dot_html("") == " " and escape_dot_html("\x00") == " "
+
+
+# ---------------------------------------------------------------- HTML
+
+
+@pytest.mark.parametrize("text", NASTY[:-1] + ["长" * 1000])
+def test_html_round_trips_through_the_parser(text):
+    class Collect(HTMLParser):
+        def __init__(self):
+            super().__init__(convert_charrefs=True)
+            self.tags, self.data, self.attr = [], [], None
+
+        def handle_starttag(self, tag, attrs):
+            self.tags.append(tag)
+            self.attr = dict(attrs).get("title", self.attr)
+
+        def handle_data(self, data):
+            self.data.append(data)
+
+    escaped = escape_html(text)
+    parser = Collect()
+    parser.feed(f'<span title="{escaped}">{escaped}</span>')
+    parser.close()
+    clean = re.sub(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]", "", text)
+    assert parser.tags == ["span"]  # no tag smuggled in
+    assert "".join(parser.data) == clean
+    assert parser.attr == clean
+
+
+def test_html_escapes():
+    assert escape_html("<script>alert('x & y')</script>") == (
+        "&lt;script&gt;alert(&#x27;x &amp; y&#x27;)&lt;/script&gt;")
+    assert escape_html(None) == "None"
+
+
+# ---------------------------------------------------------------- LaTeX
+
+# After escaping, a special character may only appear as part of an escape we produced.
+_LATEX_ESCAPES = re.compile(
+    r"\\textbackslash\{\}|\\textasciicircum\{\}|\\textasciitilde\{\}|\\textless\{\}"
+    r"|\\textgreater\{\}|\\textbar\{\}|\\textquotedbl\{\}|\\[{}$&#%_]")
+
+
+@pytest.mark.parametrize("text", NASTY)
+def test_latex_leaves_no_unescaped_special(text):
+    escaped = escape_latex(text)
+    rest = _LATEX_ESCAPES.sub("", escaped)
+    assert not set(rest) & set('\\{}$&#%_^~<>|"\n\r')
+    assert not re.search(r"[\x00-\x1f\x7f]", rest)
+
+
+def test_latex_escapes():
+    assert escape_latex("a_b & 50% {x} \\ ~ ^") == (
+        r"a\_b \& 50\% \{x\} \textbackslash{} \textasciitilde{} \textasciicircum{}")
+    assert escape_latex("two\n\nparagraphs") == "two  paragraphs"  # no paragraph break in a cell
+    assert escape_latex("色泽=青绿") == "色泽=青绿"
+
+
+# ---------------------------------------------------------------- shorten
+
+
+def test_shorten():
+    assert shorten("abc", 3) == "abc"
+    assert shorten("abcd", 3) == "ab" + ELLIPSIS
+    assert shorten("abcd", 1) == ELLIPSIS
+    assert shorten("abcd", 0) == ""
+    assert shorten(12345, 4) == "123" + ELLIPSIS
