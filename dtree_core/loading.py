@@ -142,8 +142,17 @@ class Prepared:
 # ---------------------------------------------------------------- entry points
 
 
-def load_path(path, **options) -> LoadedTable:
-    """Read a file from disk; a missing file, a directory or an oversized file is refused."""
+def load_path(
+    path,
+    *,
+    encoding: str | None = None,
+    sheet: str | int | None = None,
+    missing: tuple[str, ...] = DEFAULT_MISSING,
+) -> LoadedTable:
+    """Read a file from disk; a missing file, a directory or an oversized file is refused.
+
+    The options are load_bytes's (forced encoding, .xlsx sheet, missing markers).
+    """
     path = Path(path)
     if not path.exists():
         raise LoadError(f"File not found: {path}.", "not_found", path=str(path))
@@ -156,7 +165,7 @@ def load_path(path, **options) -> LoadedTable:
         reason = err.strerror or type(err).__name__
         raise LoadError(f"'{path}' cannot be read: {reason}.", "unreadable",
                         path=str(path)) from None
-    return load_bytes(data, path.name, **options)
+    return load_bytes(data, path.name, encoding=encoding, sheet=sheet, missing=missing)
 
 
 def load_bytes(

@@ -249,3 +249,12 @@ def test_too_many_numeric_codes_suggest_continuous():
 def test_prepare_accepts_a_plain_frame():
     frame = pd.DataFrame({"a": ["x", "y", "x"], "c": ["p", "q", "q"]})
     assert prepare(frame, "c").X["a"].tolist() == ["x", "y", "x"]
+
+
+def test_load_path_passes_options(tmp_path):
+    path = tmp_path / "big5.csv"
+    path.write_bytes("色澤,好瓜\n青綠,是\n烏黑,否\n".encode("big5"))
+    table = load_path(path, encoding="big5", missing=("是",))
+    assert table.report.encoding == "big5"
+    assert table.frame["色澤"].tolist() == ["青綠", "烏黑"]
+    assert table.frame["好瓜"].isna().tolist() == [True, False]
