@@ -74,24 +74,31 @@ class Encoded:
     y: np.ndarray
     classes: tuple[str, ...]
     weights: np.ndarray
+    ranks: tuple[np.ndarray | None, ...] = ()  # continuous: dense rank of each row, NaN last
 
     @property
     def n_rows(self) -> int:
         return len(self.y)
 
 
-def _known(series: pd.Series) -> pd.Series:
-    return series[series.notna()]
+def as_text(series: pd.Series) -> pd.Series:
+    """Values as the text a user wrote (1.0 -> '1'); missing stays missing."""
+    known = series.notna()
+    if is_numeric(series):
+        texts = series.astype(object).where(~known, series[known].map(text_value))
+    else:
+        texts = series.astype(object).where(~known, series[known].astype(str))
+    return texts.where(known, None)
 
 
 def encode_nominal(series: pd.Series, values: tuple[str, ...] | None = None):
     """Codes by first appearance (or by the given value list; unseen values become unknown)."""
-    texts = series.map(lambda v: None if pd.isna(v) else text_value(v))
+    texts = as_text(series) if is_numeric(series) else series
     if values is None:
-        values = tuple(pd.unique(_known(texts)))
-    lookup = {v: i for i, v in enumerate(values)}
-    codes = texts.map(lambda v: lookup.get(v, -1) if v is not None else -1)
-    return codes.to_numpy(dtype=np.int64), values
+        codes, uniques = pd.factorize(texts, use_na_sentinel=True)
+        return codes.astype(np.int64), tuple(str(v) for v in uniques)
+    codes = pd.Categorical(texts, categories=list(values)).codes
+    return codes.astype(np.int64), values
 
 
 def encode_continuous(series: pd.Series) -> np.ndarray:
@@ -148,7 +155,14 @@ def encode(X: pd.DataFrame, y: pd.Series, kinds: dict[str, str], sample_weight=N
             columns.append(encode_continuous(X[name]))
     y_codes, classes = encode_target(y.reset_index(drop=True))
     weights = np.ones(len(y)) if sample_weight is None else np.asarray(sample_weight, dtype=float)
-    return Encoded(tuple(attributes), tuple(columns), y_codes, tuple(classes), weights)
+    ranks = tuple(None if a.is_nominal else dense_rank(c)
+                  for a, c in zip(attributes, columns, strict=True))
+    return Encoded(tuple(attributes), tuple(columns), y_codes, tuple(classes), weights, ranks)
+
+
+def dense_rank(values: np.ndarray) -> np.ndarray:
+    """Equal values share a rank; unknown (NaN) values rank after every known one."""
+    return np.unique(values, return_inverse=True)[1].astype(np.int64)
 
 
 def encode_like(X: pd.DataFrame, attributes: tuple[Attribute, ...]) -> tuple[np.ndarray, ...]:

@@ -9,7 +9,14 @@ import numpy as np
 
 from .criteria import entropy, gini
 from .data import Encoded
-from .splitting import SCORE_FIELDS, AttributeScores, Batch, score_continuous, score_nominal
+from .splitting import (
+    SCORE_FIELDS,
+    AttributeScores,
+    Batch,
+    best_partition,
+    score_continuous,
+    score_nominal,
+)
 from .trace import Condition, number
 
 
@@ -115,12 +122,19 @@ class NodeScores:
         row.update({f: float(s.scores[f][i]) for f in (
             "entropy_known", "entropy_after", "gini_known", "gini_gain")})
         row["gini_index_multiway"] = (float(s.gini_index_multiway[i]) if a.is_nominal else None)
-        row["gini_index_binary"] = float(s.gini_index_binary[i])
-        row["binary_partition"] = ([list(_pick(a.values, s.left[i])),
-                                    list(_pick(a.values, ~s.left[i]))] if a.is_nominal else None)
+        left, row["gini_index_binary"] = self.best_binary(s)
+        row["binary_partition"] = ([list(_pick(a.values, left)), list(_pick(a.values, ~left))]
+                                   if a.is_nominal else None)
         row["n_distinct"] = int(level.n_distinct[i, j])
         row["curve"] = self.curve(s)
         return row
+
+    def best_binary(self, s: AttributeScores) -> tuple[np.ndarray | None, float]:
+        """CART's best two-way split: kept when CART grew the tree, else found now."""
+        if s.gini_index_binary is not None:
+            return (None if s.left is None else s.left[self.i]), float(s.gini_index_binary[self.i])
+        left, index = best_partition(s.branch_counts[self.i][None])
+        return left[0], float(index[0])
 
     def branches(self, j: int) -> list[dict]:
         level, i = self.level, self.i

@@ -73,12 +73,12 @@ def score_nominal(enc: Encoded, j: int, batch: Batch, binary: bool) -> Attribute
     unknown, by_value, n_by_value = counts[:, 0, :], counts[:, 1:, :], n[:, 1:]
     unknown_weight = unknown.sum(axis=-1)
     multiway = split_scores(by_value, unknown_weight)
-    left, binary_gini = best_partition(by_value)
     result = AttributeScores(multiway, by_value, n_by_value, unknown,
                              (by_value.sum(axis=-1) > 0).sum(axis=-1),
-                             gini_index_multiway=multiway["gini_index"],
-                             gini_index_binary=binary_gini, left=left)
-    if binary:
+                             gini_index_multiway=multiway["gini_index"])
+    if binary:  # otherwise the best partition is only shown, and found when a row is asked for
+        left, result.gini_index_binary = best_partition(by_value)
+        result.left = left
         two = np.stack([np.einsum("mk,mkc->mc", left, by_value),
                         np.einsum("mk,mkc->mc", ~left, by_value)], axis=1)
         two_n = np.stack([(left * n_by_value).sum(-1), (~left * n_by_value).sum(-1)], axis=1)
@@ -128,13 +128,18 @@ def ordered_cut_masks(by_value: np.ndarray) -> np.ndarray:
 
 
 def _best_of_masks(by_value: np.ndarray, masks: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Lowest Gini_index over candidate masks (m, S, k); one-sided partitions never win."""
-    left = np.einsum("msk,mkc->msc", masks.astype(float), by_value)
+    """Lowest Gini_index over candidate masks (m, S, k); one-sided partitions never win.
+
+    |D|·Gini_index = Σ_side (w_side - Σ_c n_c²/w_side), fused to keep big arrays few.
+    """
+    left = np.matmul(masks.astype(float), by_value)
     right = by_value.sum(axis=1)[:, None, :] - left
     left_w, right_w = left.sum(-1), right.sum(-1)
-    total = np.maximum(left_w + right_w, 1e-300)
-    index = (left_w * gini(left) + right_w * gini(right)) / total
-    index = np.where((left_w > 0) & (right_w > 0), index, np.inf)
+    both = (left_w > 0) & (right_w > 0)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        impurity = (left_w - np.einsum("msc,msc->ms", left, left) / left_w
+                    + right_w - np.einsum("msc,msc->ms", right, right) / right_w)
+    index = np.where(both, impurity / np.maximum(left_w + right_w, 1e-300), np.inf)
     best = first_best(-index, axis=1)
     mask = np.take_along_axis(masks, best[:, None, None], axis=1)[:, 0, :]
     value = np.take_along_axis(index, best[:, None], axis=1)[:, 0]
@@ -168,13 +173,14 @@ class _Sorted:
 
 def _sort_batch(enc: Encoded, j: int, batch: Batch) -> _Sorted:
     m, n_classes = batch.n_nodes, len(enc.classes)
-    x = enc.columns[j][batch.rows]
-    order = np.lexsort((x, batch.node))
+    x, rank = enc.columns[j][batch.rows], enc.ranks[j][batch.rows]
+    # One integer sort on (node, rank) is several times faster than lexsort on (node, x).
+    order = np.argsort(batch.node * (int(enc.ranks[j].max()) + 1) + rank)
     xs, node = x[order], batch.node[order]
     y, w = enc.y[batch.rows][order], batch.weight[order]
     known = ~np.isnan(xs)
     weighted = np.zeros((len(xs), n_classes))
-    weighted[np.arange(len(xs)), y] = np.where(known, w, 0.0)
+    weighted[np.arange(len(xs)), y] = w * known
     key = node * n_classes + y
     known_counts = np.bincount(key[known], w[known], m * n_classes).reshape(m, n_classes)
     unknown = np.bincount(key[~known], w[~known], m * n_classes).reshape(m, n_classes)
@@ -204,14 +210,9 @@ def score_continuous(enc: Encoded, j: int, batch: Batch, by_gini: bool,
     m = batch.n_nodes
     cand = np.flatnonzero((s.node[:-1] == s.node[1:]) & ~np.isnan(s.x[1:]) & (s.x[:-1] < s.x[1:]))
     cand_node = s.node[cand]
-    left = s.cum[cand] - _before_node(s)[cand_node]
-    right = s.known_counts[cand_node] - left
-    lw, rw = left.sum(-1), right.sum(-1)
-    kw = np.maximum(lw + rw, 1e-300)
-    gain = entropy(s.known_counts[cand_node]) - (lw * entropy(left) + rw * entropy(right)) / kw
-    gini_index = (lw * gini(left) + rw * gini(right)) / kw
-
-    nodes_with, seg_start = np.unique(cand_node, return_index=True)
+    gain, gini_index = _candidate_scores(s, cand, cand_node)
+    seg_start = np.flatnonzero(np.diff(cand_node, prepend=-1))
+    nodes_with = cand_node[seg_start]
     best_gain = cand[_segment_first_best(gain, seg_start)] if len(cand) else cand
     best_gini = cand[_segment_first_best(-gini_index, seg_start)] if len(cand) else cand
     chosen_pos = np.zeros(m, dtype=np.int64)
@@ -229,6 +230,27 @@ def score_continuous(enc: Encoded, j: int, batch: Batch, by_gini: bool,
     result.curve = _curve(cand, cand_node, s, rho[cand_node] * np.maximum(gain, 0.0), gini_index,
                           {*best_gain.tolist(), *best_gini.tolist()}, m, curve_points)
     return result
+
+
+def _xlogx(x: np.ndarray) -> np.ndarray:
+    return x * np.log2(np.maximum(x, 1e-300))
+
+
+def _candidate_scores(s: _Sorted, cand: np.ndarray, cand_node: np.ndarray):
+    """Gain (on the known rows) and Gini_index at every midpoint, in few array passes.
+
+    |D̃|·Σ_v r̃_v Ent(D̃^v) = Σ_side (w log w - Σ_c n_c log n_c), and
+    |D̃|·Gini_index = Σ_side (w - Σ_c n_c² / w); both sides are non-empty at a midpoint.
+    """
+    ones = np.ones(s.cum.shape[1])
+    left = s.cum[cand] - _before_node(s)[cand_node]
+    right = s.known_counts[cand_node] - left
+    lw, rw = left @ ones, right @ ones
+    kw = lw + rw
+    spread = _xlogx(lw) - _xlogx(left) @ ones + _xlogx(rw) - _xlogx(right) @ ones
+    gain = entropy(s.known_counts)[cand_node] - spread / kw
+    gini_index = (kw - (left * left) @ ones / lw - (right * right) @ ones / rw) / kw
+    return gain, gini_index
 
 
 def _threshold_split(s: _Sorted, pos: np.ndarray, has: np.ndarray) -> AttributeScores:
