@@ -50,7 +50,6 @@ _LATEX = {
     "<": r"\textless{}",
     ">": r"\textgreater{}",
     "|": r"\textbar{}",
-    '"': r"\textquotedbl{}",
     "\t": " ",
     "\n": " ",
     "\r": " ",
@@ -59,7 +58,11 @@ _LATEX_TABLE = str.maketrans(_LATEX)
 
 
 def escape_latex(text) -> str:
-    """Text for LaTeX body or a tabular cell: specials escaped, line breaks become spaces."""
+    """Text for LaTeX (and KaTeX's \\text{}): specials escaped, line breaks become spaces.
+
+    Only macros both LaTeX and KaTeX know are used; a double quote is left as it is (it is not
+    special, and \\textquotedbl needs T1 fonts and is missing from KaTeX).
+    """
     return _text(text).translate(_LATEX_TABLE)
 
 
