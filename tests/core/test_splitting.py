@@ -1,0 +1,71 @@
+"""CART's two-way partitions of nominal values, and prediction with unknown values."""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from dtree_core import DecisionTree
+from dtree_core.splitting import _best_of_masks, all_partitions, best_partition, ordered_cut_masks
+from tests.conftest import xy
+
+
+def test_all_partitions_counts_each_split_once():
+    masks = all_partitions(4)
+    assert len(masks) == 2 ** 3 - 1 and masks[:, 0].all()
+    assert len({tuple(m) for m in masks}) == len(masks)
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 9), st.integers(0, 9)), min_size=2, max_size=9))
+def test_breiman_ordering_is_exact_for_two_classes(counts):
+    by_value = np.array([counts], dtype=float)
+    exhaustive = _best_of_masks(by_value, all_partitions(len(counts))[None])[1]
+    ordered = _best_of_masks(by_value, ordered_cut_masks(by_value))[1]
+    assert ordered == pytest.approx(exhaustive, abs=1e-12)
+
+
+def test_many_values_fall_back_to_the_ordered_cuts():
+    rng = np.random.default_rng(0)
+    by_value = rng.integers(0, 6, size=(1, 14, 3)).astype(float)
+    left, index = best_partition(by_value)
+    assert left.shape == (1, 14) and 0 < left.sum() < 14
+    cuts = _best_of_masks(by_value, ordered_cut_masks(by_value))[1]
+    assert index == pytest.approx(cuts)
+    # a heuristic: never worse than splitting off the single best value
+    singles = _best_of_masks(by_value, np.eye(14, dtype=bool)[None])[1]
+    assert index[0] <= singles[0] + 1e-12
+
+
+def test_unknown_value_prediction_mixes_the_branches():
+    X, y = xy("watermelon_2.0_alpha.csv", "好瓜", drop=["编号"])
+    model = DecisionTree("id3").fit(X, y)
+    trace = model.trace_
+    root = trace.nodes[0]
+    assert root.decision.attribute == "纹理"
+    row = X.iloc[[0]].copy()
+    row[:] = None
+    proba = model.predict_proba(row)[0]
+    # With every value unknown, the row follows all branches by their weights down to leaves,
+    # so the mix equals the training class distribution of the whole weight.
+    expected = np.array(root.class_counts) / root.weight
+    assert proba == pytest.approx(expected)
+
+
+def test_an_unseen_value_is_treated_as_unknown(wm2):
+    model = DecisionTree("id3").fit(*wm2)
+    row = wm2[0].iloc[[0]].copy()
+    row["纹理"] = "透明"
+    proba = model.predict_proba(row)[0]
+    assert proba.sum() == pytest.approx(1) and 0 < proba[0] < 1
+
+
+def test_predict_needs_the_training_columns(wm2):
+    from dtree_core import DataError
+
+    model = DecisionTree("id3").fit(*wm2)
+    with pytest.raises(DataError, match="Missing column"):
+        model.predict(pd.DataFrame({"色泽": ["青绿"]}))
