@@ -204,3 +204,38 @@ def test_shorten():
     assert shorten("abcd", 1) == ELLIPSIS
     assert shorten("abcd", 0) == ""
     assert shorten(12345, 4) == "123" + ELLIPSIS
+
+
+def _streamlit_katex():
+    try:
+        import streamlit
+    except ImportError:  # pragma: no cover - streamlit is a requirement of the app
+        return None
+    from pathlib import Path
+
+    found = sorted(Path(streamlit.__file__).parent.glob("static/static/js/katex*.js"))
+    return found[0] if found else None
+
+
+KATEX = _streamlit_katex()
+NODE = shutil.which("node")
+
+
+@pytest.mark.skipif(KATEX is None or NODE is None, reason="node or Streamlit's KaTeX missing")
+def test_latex_renders_in_streamlits_katex(tmp_path):
+    """st.latex renders with KaTeX: every escaped label inside \\text{} must parse there."""
+    import json
+
+    (tmp_path / "katex.mjs").write_bytes(KATEX.read_bytes())
+    (tmp_path / "check.mjs").write_text(
+        'import katex from "./katex.mjs";\n'
+        'import fs from "fs";\n'
+        'const items = JSON.parse(fs.readFileSync(0, "utf8"));\n'
+        "console.log(JSON.stringify(items.map(s => { try {\n"
+        '  katex.renderToString(s, {throwOnError: true, strict: "ignore"}); return "ok";\n'
+        "} catch (e) { return String(e.message); } })));\n")
+    formulas = [rf"\text{{{escape_latex(t)}}}" for t in NASTY[:-1]]
+    done = subprocess.run([NODE, str(tmp_path / "check.mjs")], input=json.dumps(formulas),
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout) == ["ok"] * len(formulas)
