@@ -15,7 +15,7 @@ import numpy as np
 from .criteria import entropy, gini
 from .data import DataError, Encoded
 from .decide import RULES, choose
-from .paths import condition_key, path_key
+from .paths import path_key
 from .scoretable import LevelScores, score_level
 from .splitting import Batch, node_class_counts
 from .trace import Condition, Decision, Node, Trace
@@ -293,5 +293,3 @@ def _node(builder, old, new_id) -> Node:
                 tuple(new_id[c] for c in builder.children.get(old, [])),
                 builder.scores.get(old))
 
-
-__all__ = ["Params", "grow", "condition_key", "STOP_ORDER"]
