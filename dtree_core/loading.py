@@ -461,7 +461,10 @@ def _clean(value: str) -> str:
     """Trim spaces (full-width U+3000 and no-break too) and invisible marks; line breaks as \\n."""
     if "\r" in value:
         value = value.replace("\r\n", "\n").replace("\r", "\n")
-    return value.strip().strip(_INVISIBLE).strip()
+    value = value.strip()
+    if value and (value[0] in _INVISIBLE or value[-1] in _INVISIBLE):
+        value = value.strip(_INVISIBLE).strip()
+    return value
 
 
 def _table(records, label: str, where: str):
@@ -469,7 +472,7 @@ def _table(records, label: str, where: str):
 
     `label` names the file (or the sheet) in messages; `where` is "Line" or "Row".
     """
-    records = [(n, [_clean(f) for f in fields]) for n, fields in records]
+    records = [(n, list(map(_clean, fields))) for n, fields in records]
     blank = [n for n, fields in records if fields and not any(fields)]
     records = [(n, fields) for n, fields in records if any(fields)]
     if not records:
@@ -536,7 +539,9 @@ def _frame(header: list[str], rows: list[list[str]], markers: set[str]):
             column_markers = markers - {"-"}
             warnings.append(f"Column '{name}' holds '+' and '-', so '-' is read as a value, "
                             "not as missing.")
-        values = [None if v.casefold() in column_markers else v for v in raw]
+        longest = max(map(len, column_markers))
+        values = [None if len(v) <= longest and v.casefold() in column_markers else v
+                  for v in raw]
         columns[name], note = _column(name, values)
         if note:
             warnings.append(note)
@@ -552,24 +557,31 @@ def _signs(raw: list[str]) -> bool:
 def _column(name: str, values: list[str | None]) -> tuple[pd.Series, str | None]:
     """float64 when every known value is a number (and no code has a leading zero), else text."""
     known = [v for v in values if v is not None]
-    normal = [unicodedata.normalize("NFKC", v) for v in known]  # full-width digits too
-    looks = [bool(_NUMBER.fullmatch(v)) or v.casefold() in _NONFINITE for v in normal]
-    finite = sum(bool(_NUMBER.fullmatch(v)) for v in normal)
-    codes = any(_LEADING_ZERO.match(v) for v in normal)
-    if known and all(looks) and finite and not codes:
+    normal = [_ascii_digits(v) for v in known]
+    numbers = [bool(_NUMBER.fullmatch(v)) for v in normal]
+    finite = sum(numbers)
+    looks = finite + sum(not n and v.casefold() in _NONFINITE for v, n in zip(
+        normal, numbers, strict=True))
+    codes = finite and any(_LEADING_ZERO.match(v) for v in normal)
+    if known and looks == len(known) and finite and not codes:
         return _numeric(name, values)
     series = pd.Series([np.nan if v is None else v for v in values], dtype=object)
     if len(known) >= 5 and finite < len(known) and finite >= 0.8 * len(known) and not codes:
-        odd = next(v for v, n in zip(known, normal, strict=True) if not _NUMBER.fullmatch(n))
+        odd = next(v for v, n in zip(known, numbers, strict=True) if not n)
         return series, (f"Column '{name}' is read as text because of values such as '{odd}' "
                         "among its numbers.")
     return series, None
 
 
+def _ascii_digits(value: str) -> str:
+    """Full-width digits and signs (０．５) as ASCII, so they read as numbers."""
+    return value if value.isascii() else unicodedata.normalize("NFKC", value)
+
+
 def _numeric(name: str, values: list[str | None]) -> tuple[pd.Series, str | None]:
     """Numbers as float64; inf and NaN are unknown values, said so in a warning."""
     numbers = np.array(
-        [np.nan if v is None else float(unicodedata.normalize("NFKC", v)) for v in values],
+        [np.nan if v is None else float(_ascii_digits(v)) for v in values],
         dtype=float)
     nonfinite = sorted({v for v in values if v is not None and v.casefold() in _NONFINITE})
     numbers[~np.isfinite(numbers)] = np.nan
