@@ -54,3 +54,27 @@ def _branch_of(node: Node, trace: Trace, attribute, values: np.ndarray) -> np.nd
         left = np.isin(np.array(attribute.values, dtype=object), list(first.value))
         return np.where(values < 0, -1, np.where(left[np.maximum(values, 0)], 0, 1))
     return values.astype(np.int64)
+
+
+def reach(trace: Trace, attributes, columns, n_rows: int):
+    """Yield (node id, row indices, weights) for every node rows reach, root first.
+
+    The weight is 1 along a row's own path; where its value is unknown it is split across the
+    branches by their share of the node's weight, so a row's weights over the leaves sum to 1.
+    """
+    index = {a.name: j for j, a in enumerate(attributes)}
+    stack = [(0, np.arange(n_rows), np.ones(n_rows))]
+    while stack:
+        node_id, rows, weight = stack.pop()
+        yield node_id, rows, weight
+        node = trace.nodes[node_id]
+        if node.is_leaf or not node.children:
+            continue
+        attribute = attributes[index[node.decision.attribute]]
+        branch = _branch_of(node, trace, attribute, columns[index[attribute.name]][rows])
+        shares = _child_shares(trace, node)
+        for b, child in reversed(list(enumerate(node.children))):
+            take = (branch == b) | (branch < 0)
+            if take.any():
+                stack.append((child, rows[take],
+                              weight[take] * np.where(branch[take] < 0, shares[b], 1.0)))

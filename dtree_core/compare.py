@@ -1,0 +1,283 @@
+"""Several trees on the same data, side by side: merged score tables and where picks part.
+
+Traces are TRACE.md dicts. Nodes are matched across trees by their path key (dtree_core.paths),
+so "the same node" means the same branch conditions from the root, hence the same rows. The
+explanation of a disagreement is structured data with codes; `explain` words it in English and
+the UI words it from its catalogue.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .export import Table
+from .labels import branch_text
+from .paths import path_key
+from .trace import Condition
+
+# The score each algorithm maximises (CART: ρ·(Gini(D̃) − Gini_index), i.e. least Gini_index),
+# and the score it is known by.
+DECIDING = {"id3": "gain", "c45": "gain_ratio", "cart": "gini_gain"}
+NAMED = {"id3": "gain", "c45": "gain_ratio", "cart": "gini_index", "cls": "random"}
+MULTIWAY = ("id3", "c45", "cls")
+ALGORITHM_NAMES = {"id3": "ID3", "c45": "C4.5", "cart": "CART", "cls": "CLS"}
+CRITERION_NAMES = {"gain": "Gain", "gain_ratio": "Gain_ratio", "gini_index": "Gini_index"}
+
+
+def key_of(node: dict) -> str:
+    """A node's path as text: 'root', '纹理=清晰/根蒂=稍蜷', '密度<=0.3815'."""
+    return path_key([Condition.from_dict(c) for c in node["path"]])
+
+
+def nodes_by_key(trace: dict) -> dict[str, dict]:
+    return {key_of(n): n for n in trace["nodes"] if not n.get("pruned_away")}
+
+
+def shared_keys(traces: list[dict]) -> list[str]:
+    """Path keys present in every tree, in the first tree's step order."""
+    maps = [nodes_by_key(t) for t in traces]
+    first = traces[0]["nodes"]
+    keys = [key_of(first[i]) for i in traces[0]["steps"] if not first[i].get("pruned_away")]
+    return [k for k in keys if all(k in m for m in maps)]
+
+
+def default_labels(traces: list[dict]) -> list[str]:
+    """'ID3', 'C4.5', …; a repeated algorithm is numbered ('ID3 #2')."""
+    labels, seen = [], {}
+    for trace in traces:
+        name = ALGORITHM_NAMES[trace["algorithm"]]
+        seen[name] = seen.get(name, 0) + 1
+        labels.append(name if seen[name] == 1 else f"{name} #{seen[name]}")
+    return labels
+
+
+# --------------------------------------------------------------------- merged score table
+
+
+@dataclass(frozen=True)
+class MergedScores:
+    """Every candidate's scores at one node, and each configuration's pick there."""
+
+    key: str
+    labels: list[str]
+    nodes: list[dict | None]  # each tree's node at the path (None: not in that tree)
+    rows: list[dict]  # attribute, kind, threshold, gain, iv, gain_ratio, gini_index_multiway,
+    #                   gini_index_binary, above_average, picks {label: bool},
+    #                   normalised {label: float | None}
+    shape: str  # "multiway": Gain/IV/Gain_ratio of multiway splits; "binary": only CART has it
+
+    def table(self) -> Table:
+        """For the CSV/Markdown/LaTeX exports: one column per configuration's pick."""
+        columns = ["attribute", "kind", "threshold", "Gain", "IV", "Gain_ratio",
+                   "Gini_index (multiway)", "Gini_index (best binary)",
+                   *(f"{label} pick" for label in self.labels)]
+        rows = [[r["attribute"], r["kind"], r["threshold"], r["gain"], r["iv"], r["gain_ratio"],
+                 r["gini_index_multiway"], r["gini_index_binary"],
+                 *(r["picks"][label] for label in self.labels)] for r in self.rows]
+        return Table(columns, rows)
+
+
+def _source(traces, nodes) -> tuple[dict | None, str]:
+    """The node whose Gain/IV/Gain_ratio the table shows: a multiway tree's, if any has it."""
+    scored = [(t, n) for t, n in zip(traces, nodes, strict=True) if n and n["scores"]]
+    for trace, node in scored:
+        if trace["algorithm"] in MULTIWAY:
+            return node, "multiway"
+    return (scored[0][1], "binary") if scored else (None, "multiway")
+
+
+def _binary_gini(traces, nodes, attribute: str, fallback: float) -> float:
+    """CART's own best binary Gini_index when a CART tree has the node, else the source's."""
+    for trace, node in zip(traces, nodes, strict=True):
+        if trace["algorithm"] == "cart" and node and node["scores"]:
+            row = _row(node, attribute)
+            if row is not None:
+                return row["gini_index_binary"]
+    return fallback
+
+
+def _row(node: dict | None, attribute: str) -> dict | None:
+    if node is None:
+        return None
+    return next((r for r in node["scores"] if r["attribute"] == attribute), None)
+
+
+def normalised(trace: dict, node: dict | None) -> dict[str, float]:
+    """The algorithm's deciding score per attribute over its best: the pick scores 1 (C4.5:
+    the largest Gain_ratio overall, so a filtered-out attribute can be seen scoring higher).
+    Empty for CLS (it draws at random) and where the node has no score table."""
+    score = DECIDING.get(trace["algorithm"])
+    if score is None or node is None or not node["scores"]:
+        return {}
+    values = {r["attribute"]: r[score] for r in node["scores"]}
+    best = max(values.values())
+    return {a: (v / best if best > 0 else 0.0) for a, v in values.items()}
+
+
+def merged_scores(traces: list[dict], labels: list[str] | None = None,
+                  key: str = "root") -> MergedScores:
+    """The merged score table at the node with this path key (the root by default)."""
+    labels = labels or default_labels(traces)
+    nodes = [nodes_by_key(t).get(key) for t in traces]
+    source, shape = _source(traces, nodes)
+    picks = [n["decision"]["attribute"] if n and n["decision"]["kind"] == "split" else None
+             for n in nodes]
+    norms = [normalised(t, n) for t, n in zip(traces, nodes, strict=True)]
+    rows = []
+    for r in source["scores"] if source else []:
+        a = r["attribute"]
+        rows.append({
+            "attribute": a, "kind": r["kind"], "threshold": r["threshold"], "gain": r["gain"],
+            "iv": r["iv"], "gain_ratio": r["gain_ratio"],
+            "gini_index_multiway": r.get("gini_index_multiway"),
+            "gini_index_binary": _binary_gini(traces, nodes, a, r.get("gini_index_binary")),
+            "above_average": r.get("above_average"),
+            "picks": {label: p == a for label, p in zip(labels, picks, strict=True)},
+            "normalised": {label: n.get(a) for label, n in zip(labels, norms, strict=True)}})
+    return MergedScores(key, labels, nodes, rows, shape)
+
+
+# --------------------------------------------------------------------- first disagreement
+
+
+@dataclass(frozen=True)
+class Pick:
+    """What one configuration did at the node, with the numbers that made it do so."""
+
+    label: str
+    algorithm: str
+    kind: str  # "split" | "leaf"
+    attribute: str | None
+    threshold: float | None
+    criterion: str | None  # gain | gain_ratio | gini_index | random (CLS)
+    value: float | None  # the pick's score on that criterion
+    rule_code: str | None  # max_gain | c45_gain_ratio | min_gini | random | forced
+    stop: str | None  # the leaf's stop code
+    mean_gain: float | None  # C4.5's mean-Gain filter
+    passed: tuple[str, ...]  # C4.5: attributes with Gain ≥ mean
+    rivals: tuple[tuple[str, float | None, bool], ...]  # (other pick, its score here, passed)
+    ties: tuple[str, ...] = ()  # attributes tied with the pick (the first column won)
+    branches: tuple[str, ...] = ()  # the split's branch conditions, as text
+
+
+@dataclass(frozen=True)
+class Disagreement:
+    """The first node (breadth-first) where the trees part, and how.
+
+    code: "attribute" (different split attributes), "threshold" (same continuous attribute,
+    different t), "shape" (same attribute, different branches: multiway vs binary, or another
+    partition), "stop" (one tree splits where another makes a leaf).
+    """
+
+    key: str
+    path: list[dict]
+    depth: int
+    code: str
+    picks: list[Pick]
+
+
+def _pick(label: str, trace: dict, node: dict, others: list[str]) -> Pick:
+    d = node["decision"]
+    algorithm = trace["algorithm"]
+    criterion = NAMED[algorithm] if d["kind"] == "split" else None
+    row = _row(node, d["attribute"]) if d["attribute"] else None
+    value = row[criterion] if row is not None and criterion in CRITERION_NAMES else None
+    rivals = []
+    for other in others:
+        rival = _row(node, other)
+        if other != d["attribute"] and rival is not None and criterion in CRITERION_NAMES:
+            rivals.append((other, rival[criterion], bool(rival.get("above_average"))))
+    branches = tuple(branch_text(trace["nodes"][c]["branch"]) for c in node["children"])
+    return Pick(label, algorithm, d["kind"], d["attribute"], d["threshold"], criterion, value,
+                "forced" if d.get("forced") else d.get("rule_code"), d.get("stop"),
+                d.get("mean_gain"), tuple(d.get("passed") or ()), tuple(rivals),
+                tuple(d.get("ties") or ()), branches)
+
+
+def _children_keys(trace: dict, node: dict) -> list[str]:
+    return [key_of(trace["nodes"][c]) for c in node["children"]]
+
+
+def _code(traces, nodes) -> str | None:
+    """How the decisions at one shared node differ, or None if they agree."""
+    decisions = [n["decision"] for n in nodes]
+    if len({d["kind"] for d in decisions}) > 1:
+        return "stop"
+    if decisions[0]["kind"] == "leaf":
+        return None
+    if len({d["attribute"] for d in decisions}) > 1:
+        return "attribute"
+    if len({d["threshold"] for d in decisions}) > 1:
+        return "threshold"
+    shapes = {tuple(_children_keys(t, n)) for t, n in zip(traces, nodes, strict=True)}
+    return "shape" if len(shapes) > 1 else None
+
+
+def first_disagreement(traces: list[dict], labels: list[str] | None = None) -> Disagreement | None:
+    """Walk the trees together from the root, breadth-first, through the nodes they share;
+    the first node where their decisions differ, or None when they agree everywhere."""
+    labels = labels or default_labels(traces)
+    maps = [nodes_by_key(t) for t in traces]
+    queue = ["root"]
+    while queue:
+        key = queue.pop(0)
+        nodes = [m[key] for m in maps]
+        code = _code(traces, nodes)
+        if code is not None:
+            others = [n["decision"]["attribute"] for n in nodes if n["decision"]["attribute"]]
+            picks = [_pick(label, t, n, list(dict.fromkeys(others)))
+                     for label, t, n in zip(labels, traces, nodes, strict=True)]
+            return Disagreement(key, nodes[0]["path"], nodes[0]["depth"], code, picks)
+        queue.extend(k for k in _children_keys(traces[0], nodes[0]) if all(k in m for m in maps))
+    return None
+
+
+# --------------------------------------------------------------------- English wording
+
+
+def _num(x: float | None) -> str:
+    return "—" if x is None else f"{x:.3f}"
+
+
+def _clause(pick: Pick) -> str:
+    """'ID3 takes hair by Gain (0.454; eyes 0.348)'."""
+    if pick.kind == "leaf":
+        return f"{pick.label} makes a leaf ({pick.stop})"
+    at = "" if pick.threshold is None else f" (t = {pick.threshold:.6g})"
+    if pick.rule_code == "forced":
+        return f"{pick.label} takes {pick.attribute}{at} (forced)"
+    if pick.criterion == "random":
+        return f"{pick.label} draws {pick.attribute}{at} at random"
+    rivals = "".join(f"; {a} {_num(v)}" for a, v, _ in pick.rivals)
+    text = (f"{pick.label} takes {pick.attribute}{at} by {CRITERION_NAMES[pick.criterion]} "
+            f"({_num(pick.value)}{rivals})")
+    if pick.algorithm == "c45":
+        failed = [a for a, _, ok in pick.rivals if not ok]
+        text += f" among the attributes with Gain ≥ the mean {_num(pick.mean_gain)}"
+        if failed:
+            text += f", which leaves out {', '.join(failed)}"
+    if pick.ties:
+        text += f", tied with {', '.join(pick.ties)} (the first column wins)"
+    return text
+
+
+def _shape_clause(pick: Pick) -> str:
+    """'CART: 纹理 in {清晰} | 纹理 in {稍糊,模糊}'."""
+    return f"{pick.label}: {' | '.join(pick.branches)}"
+
+
+def where_text(disagreement: Disagreement) -> str:
+    return "At the root" if disagreement.key == "root" else f"At {disagreement.key}"
+
+
+def explain(disagreement: Disagreement | None) -> str:
+    """One English sentence: where the trees first part and why."""
+    if disagreement is None:
+        return "The trees make the same decision at every node they share."
+    if disagreement.code == "shape":
+        clauses = "; ".join(_shape_clause(p) for p in disagreement.picks)
+        attribute = disagreement.picks[0].attribute
+        return (f"{where_text(disagreement)}, every tree splits on {attribute} but into "
+                f"different branches: {clauses}.")
+    clauses = "; ".join(_clause(p) for p in disagreement.picks)
+    return f"{where_text(disagreement)}, {clauses}."

@@ -1,0 +1,162 @@
+"""Tables for slides and spreadsheets (CSV, Markdown, LaTeX booktabs) and SVG via Graphviz.
+
+A Table holds exact values; CSV keeps them exact, Markdown and LaTeX round for reading. Text
+from the data is escaped for each format (LaTeX and HTML through dtree_core.escape), and CSV
+text cells that a spreadsheet would run as a formula are neutralised.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import shutil
+import subprocess
+from dataclasses import dataclass
+
+from .data import DataError
+from .escape import escape_html, escape_latex
+
+# A spreadsheet runs a cell starting with one of these as a formula (OWASP "CSV injection").
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+SCORE_COLUMNS = ("gain", "iv", "gain_ratio", "gini_index")
+SCORE_HEADERS = {"gain": "Gain", "iv": "IV", "gain_ratio": "Gain_ratio",
+                 "gini_index": "Gini_index"}
+
+
+class ExportUnavailable(DataError):
+    """An export needs a program that is not installed (the message says which)."""
+
+
+@dataclass(frozen=True)
+class Table:
+    """Column headers and rows of exact values: text, numbers, booleans (marks) or None."""
+
+    columns: list[str]
+    rows: list[list]
+
+
+# --------------------------------------------------------------------- score tables
+
+
+def score_table(node: dict) -> Table:
+    """One trace node's score table: every candidate's scores, the chosen one marked."""
+    columns = ["attribute", "kind", "threshold", *(SCORE_HEADERS[c] for c in SCORE_COLUMNS),
+               "chosen"]
+    rows = [[row["attribute"], row["kind"], row["threshold"],
+             *(row[c] for c in SCORE_COLUMNS), bool(row["chosen"])] for row in node["scores"]]
+    return Table(columns, rows)
+
+
+# --------------------------------------------------------------------- CSV
+
+
+def neutralise(text: str) -> str:
+    """Prefix a quote to text a spreadsheet would take for a formula ('=1+1' -> "'=1+1")."""
+    return "'" + text if text.startswith(FORMULA_STARTS) else text
+
+
+def _csv_cell(value) -> str:
+    """Numbers exact (repr), booleans 1/0, None empty, text neutralised."""
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "1" if value else "0"
+    if isinstance(value, int | float):
+        return repr(float(value)) if isinstance(value, float) else str(value)
+    return neutralise(str(value))
+
+
+def to_csv(table: Table) -> str:
+    """RFC 4180 CSV (\\r\\n line ends); save as UTF-8 with BOM so Excel reads Chinese."""
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow([neutralise(str(c)) for c in table.columns])
+    writer.writerows([_csv_cell(v) for v in row] for row in table.rows)
+    return out.getvalue()
+
+
+# --------------------------------------------------------------------- Markdown
+
+
+_MARKDOWN_SPECIALS = str.maketrans({c: "\\" + c for c in "\\`*_[]|~$"})
+
+
+def markdown_cell(text) -> str:
+    """Text for a Markdown table cell: HTML escaped, Markdown specials and | backslashed."""
+    text = escape_html(text).translate(_MARKDOWN_SPECIALS)
+    return " ".join(text.splitlines()) or " "
+
+
+def _shown(value, digits: int, mark: str, none: str) -> str | None:
+    """Numbers rounded, booleans as a mark; None for text (each format escapes its own)."""
+    if value is None:
+        return none
+    if isinstance(value, bool):
+        return mark if value else ""
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, float):
+        return f"{value:.{digits}f}"
+    return None
+
+
+def to_markdown(table: Table, digits: int = 3) -> str:
+    """A GitHub-flavoured Markdown table; numeric columns right-aligned."""
+    numeric = _numeric_columns(table)
+    lines = ["| " + " | ".join(markdown_cell(c) for c in table.columns) + " |",
+             "|" + "|".join("---:" if n else "---" for n in numeric) + "|"]
+    for row in table.rows:
+        cells = [_shown(v, digits, "✓", "—") for v in row]
+        cells = [markdown_cell(v) if c is None else c for v, c in zip(row, cells, strict=True)]
+        lines.append("| " + " | ".join(cells) + " |")
+    return "\n".join(lines) + "\n"
+
+
+def _numeric_columns(table: Table) -> list[bool]:
+    def numeric(j):
+        values = [row[j] for row in table.rows if row[j] is not None]
+        return bool(values) and all(isinstance(v, int | float) and not isinstance(v, bool)
+                                    for v in values)
+    return [numeric(j) for j in range(len(table.columns))]
+
+
+# --------------------------------------------------------------------- LaTeX
+
+
+def to_latex(table: Table, digits: int = 3) -> str:
+    r"""A booktabs tabular (\toprule, \midrule, \bottomrule), numbers right-aligned."""
+    spec = "".join("r" if n else "l" for n in _numeric_columns(table))
+    lines = [r"% needs \usepackage{booktabs}; Chinese text also needs ctex (or xeCJK)",
+             rf"\begin{{tabular}}{{{spec}}}", r"\toprule",
+             " & ".join(escape_latex(c) for c in table.columns) + r" \\", r"\midrule"]
+    for row in table.rows:
+        cells = [_shown(v, digits, r"$\bullet$", "--") for v in row]
+        cells = [escape_latex(v) if c is None else c for v, c in zip(row, cells, strict=True)]
+        lines.append(" & ".join(cells) + r" \\")
+    lines += [r"\bottomrule", r"\end{tabular}"]
+    return "\n".join(lines) + "\n"
+
+
+# --------------------------------------------------------------------- SVG
+
+
+def svg_available() -> bool:
+    """Is Graphviz's `dot` program installed?"""
+    return shutil.which("dot") is not None
+
+
+def to_svg(dot_source: str, timeout: float = 60) -> str:
+    """Render DOT to SVG with Graphviz's `dot`; ExportUnavailable when it is not installed."""
+    dot = shutil.which("dot")
+    if dot is None:
+        raise ExportUnavailable("SVG needs Graphviz's 'dot' program, which is not installed "
+                                "(e.g. apt-get install graphviz); the DOT file works without it.")
+    try:
+        done = subprocess.run([dot, "-Tsvg"], input=dot_source.encode("utf-8"),
+                              capture_output=True, timeout=timeout, check=False)
+    except subprocess.TimeoutExpired:
+        raise DataError(f"Graphviz took longer than {timeout:g} s to draw this tree.") from None
+    if done.returncode != 0:
+        reason = " ".join(done.stderr.decode("utf-8", "replace").split())[:200]
+        raise DataError(f"Graphviz could not draw this tree: {reason}")
+    return done.stdout.decode("utf-8")

@@ -1,0 +1,88 @@
+"""Merged score tables and the first disagreement, on the textbook's contrasting data."""
+
+from __future__ import annotations
+
+import pytest
+
+from dtree_core import DecisionTree
+from dtree_core.compare import (
+    default_labels,
+    explain,
+    first_disagreement,
+    merged_scores,
+    shared_keys,
+)
+from dtree_core.loading import load_path, prepare
+from tests.conftest import dataset_path
+
+
+def traces(name: str, target: str, algorithms, **options) -> list[dict]:
+    prepared = prepare(load_path(dataset_path(name)), target, **options)
+    return [DecisionTree(a, nominal=prepared.nominal, continuous=prepared.continuous)
+            .fit(prepared.X, prepared.y).trace_.to_dict() for a in algorithms]
+
+
+@pytest.fixture(scope="module")
+def people():
+    return traces("people_8.csv", "class", ["id3", "c45", "cart"])
+
+
+def test_people_8_merged_root_table(people):
+    merged = merged_scores(people)
+    rows = {r["attribute"]: r for r in merged.rows}
+    assert merged.labels == ["ID3", "C4.5", "CART"] and merged.shape == "multiway"
+    assert round(rows["hair"]["gain"], 3) == 0.454
+    assert round(rows["hair"]["iv"], 3) == 1.406
+    assert round(rows["eyes"]["gain_ratio"], 3) == 0.364
+    assert rows["hair"]["gini_index_multiway"] == pytest.approx(0.25)
+    assert rows["hair"]["gini_index_binary"] == pytest.approx(0.3)
+    assert rows["hair"]["picks"] == {"ID3": True, "C4.5": False, "CART": True}
+    assert rows["eyes"]["picks"] == {"ID3": False, "C4.5": True, "CART": False}
+    assert rows["hair"]["normalised"]["ID3"] == 1.0
+    assert rows["eyes"]["normalised"]["ID3"] == rows["eyes"]["gain"] / rows["hair"]["gain"]
+    assert round(rows["eyes"]["normalised"]["ID3"], 3) == 0.765
+    assert rows["eyes"]["normalised"]["C4.5"] == 1.0
+    table = merged.table()
+    assert table.columns[-3:] == ["ID3 pick", "C4.5 pick", "CART pick"]
+
+
+def test_people_8_first_disagreement(people):
+    found = first_disagreement(people)
+    assert found.key == "root" and found.code == "attribute"
+    id3, c45, cart = found.picks
+    assert (id3.attribute, id3.criterion, round(id3.value, 3)) == ("hair", "gain", 0.454)
+    assert (c45.attribute, c45.criterion, round(c45.value, 3)) == ("eyes", "gain_ratio", 0.364)
+    assert c45.rivals == (("hair", pytest.approx(0.3233, abs=1e-4), True),)
+    assert cart.ties == ("eyes",)
+    assert explain(found).startswith(
+        "At the root, ID3 takes hair by Gain (0.454; eyes 0.348); C4.5 takes eyes by "
+        "Gain_ratio (0.364; hair 0.323) among the attributes with Gain ≥ the mean 0.268")
+
+
+def test_watermelon_with_ids_id3_and_cart_take_the_id():
+    found = first_disagreement(traces("watermelon_2.0.csv", "好瓜", ["id3", "c45", "cart"],
+                                      include_ids=True))
+    assert [p.attribute for p in found.picks] == ["编号", "纹理", "编号"]
+    c45 = found.picks[1]
+    assert set(c45.passed) == {"编号", "纹理"}  # the mean-Gain filter keeps both
+    assert round(c45.value, 3) == 0.263 and round(c45.rivals[0][1], 3) == 0.244
+    assert "C4.5 takes 纹理 by Gain_ratio (0.263; 编号 0.244)" in explain(found)
+
+
+def test_same_attribute_different_branches_is_a_shape_disagreement():
+    found = first_disagreement(traces("watermelon_2.0.csv", "好瓜", ["id3", "cart"]))
+    assert found.key == "root" and found.code == "shape"
+    assert found.picks[1].branches == ("纹理 in {清晰}", "纹理 in {稍糊,模糊}")
+
+
+def test_below_the_root_and_agreement():
+    ts = traces("watermelon_2.0.csv", "好瓜", ["id3", "c45"])
+    found = first_disagreement(ts)
+    assert found.key == "纹理=清晰" and found.depth == 1
+    assert [p.attribute for p in found.picks] == ["根蒂", "触感"]
+    assert shared_keys(ts)[:2] == ["root", "纹理=清晰"]
+    merged = merged_scores(ts, key="纹理=清晰")
+    assert {r["attribute"] for r in merged.rows if r["picks"]["C4.5"]} == {"触感"}
+    same = traces("watermelon_2.0.csv", "好瓜", ["id3", "id3"])
+    assert default_labels(same) == ["ID3", "ID3 #2"]
+    assert first_disagreement(same) is None

@@ -1,0 +1,101 @@
+"""Score tables as CSV (formulas neutralised), Markdown and LaTeX booktabs; SVG via Graphviz."""
+
+from __future__ import annotations
+
+import csv
+import io
+import shutil
+from textwrap import dedent
+
+import pytest
+
+from dtree_core import DecisionTree
+from dtree_core.dot import to_dot
+from dtree_core.export import (
+    ExportUnavailable,
+    Table,
+    markdown_cell,
+    neutralise,
+    score_table,
+    to_csv,
+    to_latex,
+    to_markdown,
+    to_svg,
+)
+
+
+@pytest.fixture
+def root(wm2):
+    X, y = wm2
+    trace = DecisionTree("id3").fit(X, y).trace_
+    return trace.node_dict(trace.nodes[0])
+
+
+def test_latex_booktabs_golden(root):
+    assert to_latex(score_table(root)) == dedent(r"""
+        % needs \usepackage{booktabs}; Chinese text also needs ctex (or xeCJK)
+        \begin{tabular}{lllrrrrl}
+        \toprule
+        attribute & kind & threshold & Gain & IV & Gain\_ratio & Gini\_index & chosen \\
+        \midrule
+        色泽 & nominal & -- & 0.108 & 1.580 & 0.068 & 0.427 &  \\
+        根蒂 & nominal & -- & 0.143 & 1.402 & 0.102 & 0.422 &  \\
+        敲声 & nominal & -- & 0.141 & 1.333 & 0.106 & 0.424 &  \\
+        纹理 & nominal & -- & 0.381 & 1.447 & 0.263 & 0.277 & $\bullet$ \\
+        脐部 & nominal & -- & 0.289 & 1.549 & 0.187 & 0.345 &  \\
+        触感 & nominal & -- & 0.006 & 0.874 & 0.007 & 0.494 &  \\
+        \bottomrule
+        \end{tabular}
+        """).lstrip("\n")
+
+
+def test_latex_escapes_user_text():
+    table = Table(["a_b", "x"], [["50% & $5 #1 {x}", 0.5]])
+    text = to_latex(table, digits=2)
+    assert r"a\_b & x \\" in text
+    assert r"50\% \& \$5 \#1 \{x\} & 0.50 \\" in text
+
+
+def test_markdown_golden(root):
+    lines = to_markdown(score_table(root)).splitlines()
+    assert lines[0] == ("| attribute | kind | threshold | Gain | IV | Gain\\_ratio | "
+                        "Gini\\_index | chosen |")
+    assert lines[1] == "|---|---|---|---:|---:|---:|---:|---|"
+    assert lines[5] == "| 纹理 | nominal | — | 0.381 | 1.447 | 0.263 | 0.277 | ✓ |"
+
+
+def test_markdown_cells_cannot_break_the_table():
+    assert markdown_cell("a|b") == r"a\|b"
+    assert markdown_cell("<script>x</script>") == "&lt;script&gt;x&lt;/script&gt;"
+    assert markdown_cell("*x*_y_") == r"\*x\*\_y\_"
+    assert markdown_cell("two\nlines") == "two lines"
+
+
+def test_csv_is_exact_and_neutralises_formulas(root):
+    rows = list(csv.reader(io.StringIO(to_csv(score_table(root)))))
+    assert rows[0][:4] == ["attribute", "kind", "threshold", "Gain"]
+    texture = next(r for r in rows if r[0] == "纹理")
+    assert float(texture[3]) == root["scores"][3]["gain"]  # exact, not rounded
+    assert texture[-1] == "1"
+    table = Table(["=name", "v"], [["=1+1", -0.5], ["+cmd", 1], ["-2+3", None], ["@SUM(A1)", 2],
+                                   ["safe", 3]])
+    rows = list(csv.reader(io.StringIO(to_csv(table))))
+    assert rows[0] == ["'=name", "v"]
+    assert [r[0] for r in rows[1:]] == ["'=1+1", "'+cmd", "'-2+3", "'@SUM(A1)", "safe"]
+    assert rows[1][1] == "-0.5"  # a number stays a number
+    assert neutralise("\tx") == "'\tx"
+
+
+def test_svg_with_graphviz(wm2):
+    if shutil.which("dot") is None:
+        pytest.skip("graphviz is not installed")
+    X, y = wm2
+    svg = to_svg(to_dot(DecisionTree("id3").fit(X, y).trace_.to_dict(scores=False)).source)
+    assert svg.lstrip().startswith("<?xml") and "<svg" in svg
+    assert svg.count('class="node') >= 13 and "纹理" in svg
+
+
+def test_svg_without_graphviz_says_so(monkeypatch):
+    monkeypatch.setattr(shutil, "which", lambda name: None)
+    with pytest.raises(ExportUnavailable, match="Graphviz's 'dot' program"):
+        to_svg("digraph { a }")
