@@ -100,14 +100,14 @@ def _node_style(node: dict, decided: bool, is_current: bool, next_up: bool) -> d
     """Filled when decided, dashed while pending (red when the current node is its parent)."""
     if not decided:
         return {"style": "dashed,rounded", "color": CURRENT if next_up else PENDING,
-                "fontcolor": PENDING, "class": "pending"}
+                "fontcolor": PENDING, "class": "dt-pending"}
     leaf = node["decision"]["kind"] == "leaf"
     style = {"style": "filled" if leaf else "rounded,filled",
              "fillcolor": LEAF_FILL if leaf else SPLIT_FILL,
-             "class": "leaf" if leaf else "split"}
+             "class": "dt-leaf" if leaf else "dt-split"}
     if is_current:
         style.update(fillcolor=CURRENT_FILL, color=CURRENT, penwidth="3",
-                     **{"class": style["class"] + " current"})
+                     **{"class": style["class"] + " dt-current"})
     return style
 
 
@@ -115,13 +115,14 @@ def _edge_label(node: dict, decimals: int) -> str:
     text = branch_text(node["branch"])
     if abs(node["weight"] - node["n"]) > 1e-12:
         text += f"\n({_number(node['weight'], decimals)})"
-    return escape_dot_label(text)
+    # Spaces keep neighbouring edge labels from running into each other.
+    return escape_dot_label(f" {text} ")
 
 
 def _new_graph(fontname: str) -> graphviz.Digraph:
     font = {"fontname": fontname, "fontsize": "11"}
     return graphviz.Digraph(
-        "tree", graph_attr={"rankdir": "TB", "bgcolor": "transparent", "nodesep": "0.25",
+        "tree", graph_attr={"rankdir": "TB", "bgcolor": "transparent", "nodesep": "0.5",
                             "ranksep": "0.45", **font},
         node_attr={"shape": "box", **font}, edge_attr={"fontcolor": "#333333", **font})
 
@@ -132,7 +133,7 @@ def to_dot(trace: dict, step: int | None = None, *, order: list[int] | None = No
            decimals: int = 3) -> graphviz.Digraph:
     """The tree after `step` of `order` (default: the trace's steps; step None: all of it).
 
-    Decided nodes are filled, the current one outlined in red (SVG class `current`), children
+    Decided nodes are filled, the current one outlined in red (SVG class `dt-current`), children
     still pending are dashed; hidden subtrees collapse into a '⋯ k' stub counting their nodes.
     """
     decided, pending, current = replay_state(trace, step, order)

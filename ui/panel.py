@@ -72,18 +72,35 @@ def _styled_scores(frame: pd.DataFrame, decimals: int):
     """Winner row highlighted, ticks for booleans, numbers rounded for display only."""
     shown = frame.rename(columns={c: t(f"col.{c}") for c in frame.columns})
     shown[t("col.kind")] = frame["kind"].map(lambda k: t(f"kind.{k}"))
-    for col in ("above_average", "tied", "chosen"):
+    for col, (yes, no) in {"above_average": ("✓", "✗"), "tied": ("=", ""),
+                           "chosen": ("✓", "")}.items():
         if col in frame:
             shown[t(f"col.{col}")] = frame[col].map(
-                lambda v: "" if v is None or pd.isna(v) else ("✓" if v else "✗"))
+                lambda v, yes=yes, no=no: "" if v is None or pd.isna(v) else (yes if v else no))
     if not (frame["rho"] < 1).any():
         shown = shown.drop(columns=[t("col.rho")])
+    if frame["threshold"].isna().all():
+        shown = shown.drop(columns=[t("col.threshold")])
     chosen = frame["chosen"].tolist()
     styler = shown.style.apply(
         lambda row: ["background-color:#ffe08a;font-weight:bold" if chosen[row.name] else ""
                      for _ in row], axis=1)
-    return styler.format(precision=decimals, na_rep="").format(
-        {t("col.threshold"): lambda v: "" if pd.isna(v) else f"{v:.6g}"})
+    return _formatted(styler, decimals, thresholds=[t("col.threshold")])
+
+
+def _formatted(styler, decimals: int, thresholds=(), counts=()):
+    """Display-only formats: scores to `decimals`, thresholds to 6 significant digits,
+    weights as integers when whole."""
+    styler = styler.format(precision=decimals, na_rep="")
+    columns = styler.data.columns
+    thresholds = [c for c in thresholds if c in columns]
+    counts = [c for c in counts if c in columns]
+    if thresholds:
+        styler = styler.format(lambda v: "" if v is None or pd.isna(v) else f"{v:.6g}",
+                               subset=thresholds)
+    if counts:
+        styler = styler.format(lambda v: number_text(v, decimals), subset=counts)
+    return styler
 
 
 def _pick(key: str, target: str, attributes: list[str], extract) -> None:
@@ -142,7 +159,8 @@ def branch_details(trace: dict, node: dict, score: dict, decimals: int) -> None:
     shown = frame.rename(columns={c: t(f"col.{c}") for c in ("value", "n", "weight",
                                                             "entropy", "gini") if c in frame})
     st.markdown(f"**{t('node.branches', attribute=score['attribute'])}**")
-    st.dataframe(shown.style.format(precision=decimals), hide_index=True)
+    counts = [t("col.n"), t("col.weight"), *map(str, trace["classes"])]
+    st.dataframe(_formatted(shown.style, decimals, counts=counts), hide_index=True)
     st.markdown(f"**{t('node.formulas', attribute=score['attribute'])}**")
     st.latex(formulas.gain_latex(score, decimals))
     st.latex(formulas.iv_latex(score, node["weight"], decimals))
@@ -171,8 +189,8 @@ def threshold_curve(trace: dict, score: dict, decimals: int) -> go.Figure | None
     table = pd.DataFrame({t("col.threshold"): curve["threshold"],
                           **{t(f"col.{f}"): curve[f] for f in ("gain", "gini_index")
                              if curve.get(f)}})
-    st.dataframe(table.style.format(precision=decimals).format(
-        {t("col.threshold"): "{:.6g}"}), hide_index=True, height=200)
+    st.dataframe(_formatted(table.style, decimals, thresholds=[t("col.threshold")]),
+                 hide_index=True, height=200)
     return fig
 
 

@@ -107,7 +107,8 @@ def html_lines(lines: list[tuple[str, str, bool]]) -> str:
     rows = []
     for number, text, fired in lines:
         style = "background:#ffe08a;font-weight:600;" if fired else ""
-        rows.append(f'<div style="{style}white-space:pre;padding:0 4px">'
+        rows.append(f'<div style="{style}white-space:pre-wrap;padding:0 4px;'
+                    f'text-indent:-2.2em;margin-left:2.2em">'
                     f'<span style="color:#999">{escape_html(number):>3} </span>'
                     f"{escape_html(text)}</div>")
     return ('<div style="font-family:monospace;font-size:0.82rem;line-height:1.5">'

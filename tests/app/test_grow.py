@@ -1,0 +1,131 @@
+"""The grow page through AppTest: smoke per page, the watermelon ID3 flow, uploads."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from app_helpers import dot_source, trace
+
+PAGES = ["pages/grow.py"]
+
+
+def scores(at) -> dict[str, dict]:
+    """The candidate table as shown (exact values; the Styler rounds only on screen)."""
+    frame = _score_frame(at)
+    return {row["attribute"]: row for row in frame.to_dict("records")}
+
+
+def _score_frame(at):
+    for df in at.dataframe:
+        if "Gain_ratio" in df.value.columns:
+            return df.value
+    raise AssertionError("no score table on the page")
+
+
+def choose_watermelon_id3(at):
+    at.radio(key="source").set_value("bundled")
+    at.selectbox(key="bundled_key").set_value("watermelon_2.0")
+    at.selectbox(key="algorithm").set_value("id3")
+    at.run()
+    assert not at.exception
+    return at
+
+
+def test_app_smoke(app):
+    assert not at_errors(app)
+    assert "current" in app.session_state
+
+
+@pytest.mark.parametrize("page", PAGES)
+def test_every_page_smoke(app, page):
+    app.switch_page(page).run()
+    assert not app.exception
+
+
+def at_errors(at):
+    return [e.value for e in at.error]
+
+
+def test_watermelon_id3_root_numbers(app):
+    at = choose_watermelon_id3(app)
+    root = trace(at)["nodes"][0]
+    assert round(root["entropy"], 3) == 0.998
+    table = scores(at)
+    assert round(table["纹理"]["Gain"], 3) == 0.381
+    assert round(table["脐部"]["Gain"], 3) == 0.289
+    assert round(table["色泽"]["Gain"], 4) == 0.1081
+    assert round(table["触感"]["IV"], 3) == 0.874
+    assert round(table["色泽"]["IV"], 3) == 1.580
+    assert table["纹理"]["chosen"] == "✓"
+    assert "0.998" in at.latex[0].value and r"\tfrac{8}{17}" in at.latex[0].value
+    assert any("纹理 has the largest information gain, 0.381" in i.value for i in at.info)
+
+
+def test_dot_at_steps_0_and_3_and_to_the_end(app):
+    at = choose_watermelon_id3(app)
+    dot = dot_source(at)
+    assert re.search(r'n0 \[label=<#0<BR/>是 8 · 否 9<BR/><B>纹理</B>>[^\]]*current', dot)
+    assert re.search(r'n1 \[[^\]]*class="dt-pending"[^\]]*style="dashed,rounded"', dot)
+    assert 'label=" 纹理=清晰 "' in dot and "n0 -> n13" in dot
+    for _ in range(3):
+        at.button(key="btn_next").click().run()
+    assert at.session_state["step"] == 3
+    dot = dot_source(at)
+    assert re.search(r"n3 \[label=<#3<BR/>是 2 · 否 1<BR/><B>色泽</B>>[^\]]*current", dot)
+    assert "n0 [" in dot and "dt-current" not in dot.split("n0 [")[1].split("]")[0]
+    last = len(trace(at)["steps"]) - 1
+    for _ in range(last - 3):
+        at.button(key="btn_next").click().run()
+    assert at.session_state["step"] == last
+    assert "dt-pending" not in dot_source(at)
+    at.button(key="btn_next").click().run()  # past the end stays at the end
+    assert at.session_state["step"] == last
+    at.button(key="btn_first").click().run()
+    assert at.session_state["step"] == 0
+
+
+def test_slider_and_node_picker_move_the_step(app):
+    at = choose_watermelon_id3(app)
+    at.slider(key="step_slider").set_value(5).run()
+    assert at.session_state["step"] == 5
+    at.selectbox(key="jump").set_value(10).run()
+    assert at.session_state["step"] == 10
+    at.button(key="btn_last").click().run()
+    assert at.session_state["step"] == len(trace(at)["steps"]) - 1
+
+
+def test_upload_gbk_csv(app, watermelon_text):
+    at = app
+    at.radio(key="source").set_value("upload").run()
+    data = watermelon_text.encode("gbk")
+    at.file_uploader(key="upload").set_value(("西瓜数据.csv", data, "text/csv")).run()
+    assert not at.exception and not at_errors(at)
+    assert at.session_state["dataset"]["name"] == "西瓜数据.csv"
+    assert trace(at)["nodes"][0]["decision"]["attribute"] == "纹理"
+    assert any("gb" in c.value.lower() for c in at.caption)
+
+
+def test_bad_upload_keeps_previous_dataset_and_tree(app):
+    at = choose_watermelon_id3(app)
+    before = at.session_state["current"]["trace_id"]
+    at.button(key="btn_next").click().run()
+    at.radio(key="source").set_value("upload").run()
+    at.file_uploader(key="upload").set_value(("broken.csv", b"a,b\n1,2,3\n4\n", "text/csv"))
+    at.run()
+    assert not at.exception
+    assert any("broken.csv" in message for message in at_errors(at))
+    assert at.session_state["dataset"]["key"] != "" and at.session_state["current"][
+        "trace_id"] == before
+    assert at.session_state["step"] == 1
+    assert "纹理" in dot_source(at)
+
+
+def test_impossible_options_keep_the_tree(app):
+    at = choose_watermelon_id3(app)
+    before = at.session_state["current"]["trace_id"]
+    attrs = [m for m in at.multiselect if m.key and m.key.startswith("attrs::")][0]
+    attrs.set_value([]).run()
+    assert not at.exception
+    assert at_errors(at)
+    assert at.session_state["current"]["trace_id"] == before

@@ -1,0 +1,78 @@
+"""The grow page in Debian's chromium: the tree draws with Chinese labels, keys move the step."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
+
+CHART = "[data-testid='stGraphVizChart'] svg"
+CURRENT_TITLE = f"{CHART} g.node.dt-current > title"
+
+
+def current_node(page) -> str:
+    return page.locator(CURRENT_TITLE).first.text_content()
+
+
+def wait_for_current(page, name: str) -> None:
+    """Wait until the highlighted node of the drawn SVG is `name` (e.g. 'n3')."""
+    page.wait_for_function(
+        """([selector, name]) => {
+            const title = document.querySelector(selector);
+            return title !== null && title.textContent === name;
+        }""", arg=[CURRENT_TITLE, name], timeout=30_000)
+
+
+def wait_idle(page) -> None:
+    """The script is not running: a key pressed mid-run can be coalesced with the last one."""
+    page.wait_for_selector("[data-testid='stApp'][data-test-script-state='notRunning']",
+                           timeout=30_000)
+
+
+def press(page, key: str) -> None:
+    wait_idle(page)
+    page.keyboard.press(key)
+
+
+def open_app(page, url: str) -> None:
+    """Load the app; the first load compiles Plotly and Graphviz (wasm), slow on small CI."""
+    page.goto(url)
+    page.wait_for_selector(f"{CHART} g.node", timeout=120_000)
+
+
+def test_keyboard_steps_the_tree(app_url, browser):
+    page = browser.new_page(viewport={"width": 1500, "height": 1700})
+    open_app(page, app_url)
+    wait_for_current(page, "n0")
+    assert "纹理" in page.locator(CHART).first.inner_html()
+    page.get_by_role("heading", name="Grow a tree").click()  # focus the page, not a widget
+    for step in (1, 2, 3):
+        press(page, "ArrowRight")
+        wait_for_current(page, f"n{step}")
+    assert "色泽" in page.locator(CHART).first.inner_html()
+    press(page, "ArrowLeft")
+    wait_for_current(page, "n2")
+    press(page, "End")
+    page.wait_for_function(
+        f"""() => {{
+            const t = document.querySelector("{CURRENT_TITLE}");
+            return t && !["n0", "n1", "n2", "n3"].includes(t.textContent);
+        }}""", timeout=30_000)
+    last = current_node(page)
+    press(page, "Home")
+    wait_for_current(page, "n0")
+    assert last != "n0"
+    assert page.locator("[data-testid='stException']").count() == 0
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "grow_page.png"), full_page=True)
+    page.close()
+
+
+def test_each_page_listed_once(app_url, browser):
+    """st.navigation alone: a page never shows twice (nor does app.py appear as a page)."""
+    page = browser.new_page()
+    open_app(page, app_url)
+    links = page.locator("[data-testid='stSidebarNav'] a").all_text_contents()
+    assert len(links) == len(set(links))
+    assert not any(text.strip().lower() == "app" for text in links)
+    page.close()
