@@ -43,6 +43,7 @@ def build_parser() -> argparse.ArgumentParser:
     grow.add_argument("--json", metavar="OUT.json", help="write the trace ('-' for stdout)")
     grow.add_argument("--dot", metavar="OUT.dot", help="write the tree as Graphviz DOT")
     grow.add_argument("--rules", action="store_true", help="print the tree as IF-THEN rules")
+    _add_export_flags(grow)
     return parser
 
 
@@ -71,14 +72,65 @@ def _write_outputs(args, trace) -> None:
         from .dot import to_dot
 
         _write(args.dot, to_dot(trace.to_dict(scores=False)).source)
+    _write_exports(args, trace)
 
 
-def _write(target: str, text: str) -> None:
+def _add_export_flags(grow) -> None:
+    """Issue 5's exports: rules, a node's score table, and the tree as SVG."""
+    for flag, what in (("--rules-txt", "the IF-THEN rules as text"),
+                       ("--rules-md", "the IF-THEN rules as a Markdown table"),
+                       ("--scores-csv", "the score table as CSV (UTF-8 with BOM, for Excel)"),
+                       ("--scores-md", "the score table as Markdown"),
+                       ("--scores-latex", "the score table as a LaTeX booktabs tabular"),
+                       ("--svg", "the tree as SVG (needs Graphviz's dot program)")):
+        grow.add_argument(flag, metavar="OUT", help=f"write {what} ('-' for stdout)")
+    grow.add_argument("--scores-node", metavar="PATH", default="root",
+                      help="the node whose score table --scores-* write (default: root)")
+
+
+def _write_exports(args, trace) -> None:
+    from . import export, rules
+
+    if args.rules_txt:
+        _write(args.rules_txt, rules.rules_text(trace.to_dict()))
+    if args.rules_md:
+        _write(args.rules_md, rules.rules_markdown(trace.to_dict()).rstrip("\n"))
+    if args.scores_csv or args.scores_md or args.scores_latex:
+        table = export.score_table(_node_at(trace, args.scores_node))
+        if args.scores_csv:
+            _write(args.scores_csv, export.to_csv(table).rstrip("\n"),
+                   encoding="utf-8-sig")
+        for target, render in ((args.scores_md, export.to_markdown),
+                               (args.scores_latex, export.to_latex)):
+            if target:
+                _write(target, render(table).rstrip("\n"))
+    if args.svg:
+        from .dot import to_dot
+
+        _write(args.svg, export.to_svg(to_dot(trace.to_dict(scores=False)).source))
+
+
+def _node_at(trace, path: str) -> dict:
+    """The node with this path (as --force writes it); one line naming the choices if none."""
+    from .compare import nodes_by_key
+    from .paths import canonical_path
+
+    nodes = nodes_by_key(trace.to_dict())
+    node = nodes.get(canonical_path(path))
+    if node is None:
+        some = ", ".join(list(nodes)[:6])
+        raise DataError(f"No node at '{path}'; paths look like: {some}.")
+    if not node["scores"]:
+        raise DataError(f"The node at '{path}' was not scored (a leaf stopped before choosing).")
+    return node
+
+
+def _write(target: str, text: str, encoding: str = "utf-8") -> None:
     if target == "-":
         sys.stdout.write(text + "\n")
         return
     try:
-        Path(target).write_text(text + "\n", encoding="utf-8")
+        Path(target).write_text(text + "\n", encoding=encoding)
     except OSError as err:
         raise DataError(f"Cannot write '{target}': {err.strerror or err}.") from None
 
@@ -86,8 +138,12 @@ def _write(target: str, text: str) -> None:
 def _print_summary(table, prepared, trace, args) -> None:
     outline = trace.to_dict(scores=False)
     print(table.report.summary())
+    for warning in table.report.warnings:
+        print(f"warning: {warning}")
     for column, reason in prepared.excluded.items():
         print(f"note: {column}: {reason}")
+    for note in prepared.notes:
+        print(f"note: {note}")
     print(f"\n{trace.algorithm} tree, {len(trace.nodes)} nodes:")
     print(export_text(outline))
     if args.rules:

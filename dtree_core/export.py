@@ -67,9 +67,9 @@ def _csv_cell(value) -> str:
 
 
 def to_csv(table: Table) -> str:
-    """RFC 4180 CSV (\\r\\n line ends); save as UTF-8 with BOM so Excel reads Chinese."""
+    """CSV with a header row; save it as UTF-8 with a BOM so Excel reads Chinese text."""
     out = io.StringIO()
-    writer = csv.writer(out)
+    writer = csv.writer(out, lineterminator="\n")
     writer.writerow([neutralise(str(c)) for c in table.columns])
     writer.writerows([_csv_cell(v) for v in row] for row in table.rows)
     return out.getvalue()

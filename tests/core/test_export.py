@@ -99,3 +99,52 @@ def test_svg_without_graphviz_says_so(monkeypatch):
     monkeypatch.setattr(shutil, "which", lambda name: None)
     with pytest.raises(ExportUnavailable, match="Graphviz's 'dot' program"):
         to_svg("digraph { a }")
+
+
+# --------------------------------------------------------------------- the CLI's export flags
+
+
+def _grow(*args):
+    import subprocess
+    import sys
+
+    from tests.conftest import ROOT, dataset_path
+
+    return subprocess.run([sys.executable, "-m", "dtree_core", "grow",
+                           str(dataset_path("watermelon_2.0.csv")), "--target", "好瓜", *args],
+                          cwd=ROOT, capture_output=True, text=True, timeout=120)
+
+
+def test_cli_writes_every_export(tmp_path):
+    out = {name: tmp_path / name for name in
+           ("r.txt", "r.md", "s.csv", "s.md", "s.tex", "t.svg")}
+    result = _grow("--rules-txt", str(out["r.txt"]), "--rules-md", str(out["r.md"]),
+                   "--scores-csv", str(out["s.csv"]), "--scores-md", str(out["s.md"]),
+                   "--scores-latex", str(out["s.tex"]), "--scores-node", "纹理=清晰",
+                   *(["--svg", str(out["t.svg"])] if shutil.which("dot") else []))
+    assert result.returncode == 0, result.stderr
+    rules = out["r.txt"].read_text(encoding="utf-8").splitlines()
+    assert rules[0] == ("R1: IF 纹理=清晰 AND 根蒂=蜷缩 THEN 好瓜=是  "
+                        "[training: coverage 5, accuracy 100.0%]")
+    assert len(rules) == 9
+    assert out["r.md"].read_text(encoding="utf-8").startswith("| rule | IF | THEN |")
+    raw = out["s.csv"].read_bytes()
+    assert raw.startswith(b"\xef\xbb\xbf")  # BOM: Excel then reads the Chinese names
+    rows = list(csv.reader(io.StringIO(raw.decode("utf-8-sig"))))
+    chosen = [r[0] for r in rows[1:] if r[-1] == "1"]
+    assert chosen == ["根蒂"] and "纹理" not in [r[0] for r in rows]  # the 纹理=清晰 node
+    assert r"\toprule" in out["s.tex"].read_text(encoding="utf-8")
+    assert "| 根蒂 |" in out["s.md"].read_text(encoding="utf-8")
+    if shutil.which("dot"):
+        assert "<svg" in out["t.svg"].read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--scores-csv", "/nonexistent/dir/s.csv"], "Cannot write '/nonexistent/dir/s.csv'"),
+    (["--scores-md", "-", "--scores-node", "纹理=无"], "No node at '纹理=无'"),
+    (["--rules-md", "/nonexistent/r.md"], "Cannot write"),
+])
+def test_cli_bad_export_paths_exit_2_with_one_line(args, message):
+    result = _grow(*args)
+    assert result.returncode == 2
+    assert message in result.stderr and len(result.stderr.strip().splitlines()) == 1
