@@ -96,7 +96,7 @@ def test_scores_do_not_depend_on_row_order(data, algorithm, rnd):
         b.decision.attribute} or a.decision.kind == "leaf" or algorithm == "cart"
 
 
-@SETTINGS
+@settings(SETTINGS, max_examples=20)
 @given(tables(), st.sampled_from(ALGORITHMS))
 def test_json_round_trips_and_reruns_are_byte_identical(data, algorithm):
     text = fit(algorithm, *data).trace_.to_json()
