@@ -13,6 +13,10 @@ from ui.state import init_state
 # (file, title key, url path): issue 5's compare/evaluate pages are added here.
 PAGES = [
     ("pages/grow.py", "page.grow", "grow"),
+    ("pages/compare.py", "page.compare", "compare"),
+    ("pages/evaluate.py", "page.evaluate", "evaluate"),
+    ("pages/predict.py", "page.predict", "predict"),
+    ("pages/export.py", "page.export", "export"),
 ]
 
 st.set_page_config(page_title=t("app.title"), page_icon="🌳", layout="wide")

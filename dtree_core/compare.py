@@ -158,6 +158,7 @@ class Pick:
     rivals: tuple[tuple[str, float | None, bool], ...]  # (other pick, its score here, passed)
     ties: tuple[str, ...] = ()  # attributes tied with the pick (the first column won)
     branches: tuple[str, ...] = ()  # the split's branch conditions, as text
+    majority: str | None = None  # the node's label (a leaf's prediction)
 
 
 @dataclass(frozen=True)
@@ -191,7 +192,7 @@ def _pick(label: str, trace: dict, node: dict, others: list[str]) -> Pick:
     return Pick(label, algorithm, d["kind"], d["attribute"], d["threshold"], criterion, value,
                 "forced" if d.get("forced") else d.get("rule_code"), d.get("stop"),
                 d.get("mean_gain"), tuple(d.get("passed") or ()), tuple(rivals),
-                tuple(d.get("ties") or ()), branches)
+                tuple(d.get("ties") or ()), branches, d.get("label"))
 
 
 def _children_keys(trace: dict, node: dict) -> list[str]:

@@ -1,0 +1,87 @@
+"""Compare ID3, C4.5, CART and CLS on the same data: trees, summary, merged scores, why."""
+
+import streamlit as st
+
+from dtree_core.compare import first_disagreement, merged_scores, nodes_by_key, shared_keys
+from dtree_core.dot import to_dot
+from dtree_core.export import to_csv, to_latex, to_markdown
+from ui import analysis
+from ui.compare import criteria_chart, merged_frame, summary_frame, why_sentence
+from ui.messages import t
+from ui.widgets import node_title
+
+
+def trees(labels: list[str], traces: list[dict]) -> None:
+    """Side by side, each at its end or all at the same step (shorter trees stop early)."""
+    view = st.radio(t("cmp.view"), ["end", "together"], key="cmp_view", horizontal=True,
+                    format_func=lambda v: t(f"cmp.view.{v}"), persist_state="session")
+    step = None
+    if view == "together":
+        longest = max(len(tr["steps"]) for tr in traces) - 1
+        step = st.slider(t("cmp.step"), 0, max(longest, 1), 0, key="cmp_step")
+    for col, label, trace in zip(st.columns(len(traces)), labels, traces, strict=True):
+        with col:
+            st.markdown(f"**{label}**")
+            at = None if step is None else min(step, len(trace["steps"]) - 1)
+            st.graphviz_chart(to_dot(trace, at, decimals=int(st.session_state.decimals)).source,
+                              width="stretch")
+
+
+def summary(labels, traces, configs, base, dataset) -> None:
+    st.subheader(t("cmp.summary"))
+    _, size, seed = analysis.split_inputs("cmp", allow_kfold=False)
+    accuracies = [analysis.safely(analysis.training_and_holdout, dataset["data"],
+                                  dataset["filename"], analysis.with_options(base, c), size, seed)
+                  for c in configs]
+    frame = summary_frame(labels, traces, accuracies)
+    st.dataframe(frame, hide_index=True, column_config={
+        t(f"cmp.col.{k}"): st.column_config.NumberColumn(format="%.3f")
+        for k in ("train_accuracy", "test_accuracy")})
+
+
+def scores(labels: list[str], traces: list[dict]) -> None:
+    """The merged table at a node every tree has, its chart, downloads."""
+    st.subheader(t("cmp.scores"))
+    keys = shared_keys(traces)
+    by_key = nodes_by_key(traces[0])
+    key = st.selectbox(t("cmp.node"), keys, key="cmp_node",
+                       format_func=lambda k: node_title(by_key[k]))
+    merged = merged_scores(traces, labels, key or "root")
+    if merged.shape == "binary":
+        st.caption(t("cmp.binary_only"))
+    decimals = int(st.session_state.decimals)
+    st.dataframe(merged_frame(merged), hide_index=True, column_config={
+        t(c): st.column_config.NumberColumn(format=f"%.{decimals}f") for c in
+        ("col.threshold", "col.gain", "col.iv", "col.gain_ratio", "cmp.col.gini_multiway",
+         "cmp.col.gini_binary")})
+    downloads(merged)
+    st.markdown(f"**{t('cmp.chart')}**")
+    st.plotly_chart(criteria_chart(merged), key="cmp_chart")
+    if any(tr["algorithm"] == "cls" for tr in traces):
+        st.caption(t("cmp.chart.cls"))
+
+
+def downloads(merged) -> None:
+    table = merged.table()
+    cols = st.columns(3)
+    cols[0].download_button(t("exp.csv"), to_csv(table).encode("utf-8-sig"),
+                            "scores.csv", "text/csv", key="cmp_dl_csv")
+    cols[1].download_button(t("exp.md"), to_markdown(table), "scores.md", "text/markdown",
+                            key="cmp_dl_md")
+    cols[2].download_button(t("exp.latex"), to_latex(table), "scores.tex", "text/x-tex",
+                            key="cmp_dl_tex")
+
+
+current = analysis.current_or_stop()
+dataset, base = st.session_state.dataset, current["options"]
+st.title(t("page.compare"))
+st.caption(t("cmp.intro", dataset=current["dataset"]))
+configs = analysis.config_picker()
+labels = analysis.unique_labels([analysis.config_label(c) for c in configs])
+traces = [analysis.safely(analysis.grow, dataset, analysis.with_options(base, c))
+          for c in configs]
+trees(labels, traces)
+st.subheader(t("cmp.first"))
+st.info(why_sentence(first_disagreement(traces, labels), int(st.session_state.decimals)))
+summary(labels, traces, configs, base, dataset)
+scores(labels, traces)

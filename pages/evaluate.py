@@ -1,0 +1,84 @@
+"""Evaluate: held-out accuracy, per-class precision/recall/F1, confusion matrices, overfitting."""
+
+import plotly.graph_objects as go
+import streamlit as st
+
+from ui import analysis
+from ui.messages import t
+from ui.setup import ALGORITHMS
+
+
+def confusion_figure(result) -> go.Figure:
+    """Rows: true class, columns: predicted class, counts written in the cells."""
+    labels = [str(c) for c in result.labels]
+    figure = go.Figure(go.Heatmap(z=result.matrix, x=labels, y=labels, colorscale="Blues",
+                                  text=result.matrix, texttemplate="%{text}", showscale=False))
+    figure.update_layout(xaxis_title=t("eval.confusion.pred"), yaxis_title=t("eval.confusion.true"),
+                         yaxis_autorange="reversed", height=320,
+                         margin={"l": 40, "r": 10, "t": 20, "b": 40})
+    figure.update_xaxes(type="category")
+    figure.update_yaxes(type="category")
+    return figure
+
+
+def report_frame(result):
+    frame = result.report
+    return frame.rename(columns={c: t(f"eval.col.{c}") for c in frame.columns})
+
+
+def one_algorithm(algorithm: str, result, method: str) -> None:
+    cols = st.columns(2)
+    cols[0].metric(t("eval.accuracy"), f"{result.accuracy:.3f}")
+    cols[1].metric(t("eval.train_accuracy"), f"{result.train_accuracy:.3f}")
+    if method == "kfold":
+        st.caption(t("eval.folds", values=", ".join(f"{a:.3f}" for a in result.fold_accuracies)))
+    st.markdown(f"**{t('eval.report')}**")
+    st.dataframe(report_frame(result), hide_index=True, column_config={
+        t(f"eval.col.{c}"): st.column_config.NumberColumn(format="%.3f")
+        for c in ("precision", "recall", "f1")})
+    st.markdown(f"**{t('eval.confusion')}**")
+    st.plotly_chart(confusion_figure(result), key=f"ev_cm_{algorithm}")
+
+
+def curve_figure(frame) -> go.Figure:
+    figure = go.Figure()
+    for column, name in (("train_accuracy", "eval.curve.train"),
+                         ("test_accuracy", "eval.curve.test")):
+        figure.add_scatter(x=frame["max_depth"], y=frame[column], mode="lines+markers",
+                           name=t(name))
+    figure.update_layout(xaxis_title=t("eval.curve.x"), yaxis_title=t("eval.curve.y"),
+                         height=360, margin={"l": 40, "r": 10, "t": 20, "b": 40})
+    figure.update_xaxes(dtick=1)
+    figure.update_yaxes(range=[0, 1.02])
+    return figure
+
+
+def overfitting(algorithms, dataset, base, split) -> None:
+    st.subheader(t("eval.curve"))
+    algorithm = st.selectbox(t("eval.curve.algorithm"), algorithms, key="ev_curve_algo",
+                             format_func=lambda a: t(f"algo.{a}"))
+    options = analysis.with_options(base, {**base, "algorithm": algorithm, "max_depth": None})
+    frame = analysis.safely(analysis.curve, dataset["data"], dataset["filename"], options, *split)
+    st.plotly_chart(curve_figure(frame), key="ev_curve")
+
+
+current = analysis.current_or_stop()
+dataset, base = st.session_state.dataset, current["options"]
+st.title(t("page.evaluate"))
+X, y, _ = analysis.safely(analysis.prepared, dataset["data"], dataset["filename"], base)
+st.caption(t("eval.intro", rows=len(y)))
+algorithms = st.multiselect(t("eval.algorithms"), ALGORITHMS, default=["id3", "c45", "cart"],
+                            key="ev_algos", format_func=lambda a: t(f"algo.{a}"),
+                            persist_state="session")
+split = analysis.split_inputs("ev", allow_kfold=True)
+if not algorithms:
+    st.info(t("eval.pick_one"))
+    st.stop()
+results = {a: analysis.safely(analysis.evaluation, dataset["data"], dataset["filename"],
+                              analysis.with_options(base, {**base, "algorithm": a}), *split)
+           for a in algorithms}
+for tab, algorithm in zip(st.tabs([t(f"algo.{a}") for a in algorithms]), algorithms,
+                          strict=True):
+    with tab:
+        one_algorithm(algorithm, results[algorithm], split[0])
+overfitting(algorithms, dataset, base, split)

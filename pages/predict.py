@@ -1,0 +1,97 @@
+"""Predict one new sample: its class and probabilities, the path lit up, missing values split."""
+
+import numpy as np
+import pandas as pd
+import streamlit as st
+
+from dtree_core.dot import CURRENT, to_dot
+from dtree_core.evaluate import FittedTrace
+from dtree_core.labels import branch_text
+from ui import analysis
+from ui.messages import t
+
+MISSING = None
+
+
+def sample_form(trace: dict) -> dict | None:
+    """One input per attribute (missing allowed); the row once Predict is pressed."""
+    with st.form("pred_form"):
+        cols = st.columns(3)
+        row = {}
+        for i, attribute in enumerate(trace["attributes"]):
+            name, col = attribute["name"], cols[i % 3]
+            if attribute["kind"] == "nominal":
+                row[name] = col.selectbox(name, [MISSING, *attribute["values"]],
+                                          key=f"pred::{name}",
+                                          format_func=lambda v: t("pred.missing") if v is None
+                                          else str(v))
+            else:
+                row[name] = col.number_input(name, value=None, format="%g",
+                                             key=f"pred::{name}", placeholder=t("pred.missing"))
+        submitted = st.form_submit_button(t("pred.submit"))
+    return row if submitted or st.session_state.get("pred_done") else None
+
+
+def lit_tree(trace: dict, reached: dict[int, float]) -> str:
+    """The whole tree with every reached node outlined; fractional reach shown on the node."""
+    graph = to_dot(trace, None, highlight=False, decimals=int(st.session_state.decimals))
+    for node_id, weight in reached.items():
+        extra = {} if weight > 1 - 1e-12 else {"xlabel": f"{weight:.3f}"}
+        graph.node(f"n{node_id}", color=CURRENT, penwidth="3", **extra)
+    return graph.source
+
+
+def missing_splits(trace: dict, row: dict, reached: dict[int, float]) -> None:
+    """For each split on an attribute the sample lacks: its branches and their weights."""
+    nodes = trace["nodes"]
+    splits = [n for n in nodes if n["id"] in reached and n["decision"]["kind"] == "split"
+              and row.get(n["decision"]["attribute"]) is None]
+    if splits:
+        st.markdown(f"**{t('pred.split_header')}**")
+    for node in splits:
+        st.caption(t("pred.split", node=node["id"], attribute=node["decision"]["attribute"]))
+        st.dataframe(pd.DataFrame({
+            t("pred.col.branch"): [branch_text(nodes[c]["branch"]) for c in node["children"]],
+            t("pred.col.weight"): [reached.get(c, 0.0) / reached[node["id"]]
+                                   for c in node["children"]]}), hide_index=True)
+
+
+def leaves_reached(trace: dict, reached: dict[int, float]) -> pd.DataFrame:
+    nodes = trace["nodes"]
+    leaves = [nodes[i] for i in reached if nodes[i]["decision"]["kind"] == "leaf"]
+    return pd.DataFrame({
+        t("pred.col.leaf"): [f"#{n['id']}" for n in leaves],
+        t("pred.col.path"): [" / ".join(branch_text(c) for c in n["path"]) or t("node.root")
+                             for n in leaves],
+        t("pred.col.label"): [n["decision"]["label"] for n in leaves],
+        t("pred.col.weight"): [reached[n["id"]] for n in leaves]})
+
+
+def show(trace: dict, row: dict) -> None:
+    fitted = FittedTrace.from_dict(trace)
+    frame = pd.DataFrame([{k: (np.nan if v is None else v) for k, v in row.items()}])
+    proba = fitted.predict_proba(frame)[0]
+    label = fitted.predict(frame)[0]
+    reached = {node: float(w.sum()) for node, _, w in fitted.reach(frame)}
+    st.success(t("pred.result", target=trace["target"], label=label))
+    st.dataframe(pd.DataFrame({t("pred.col.class"): list(fitted.classes),
+                               t("pred.col.probability"): proba}), hide_index=True,
+                 column_config={t("pred.col.probability"): st.column_config.ProgressColumn(
+                     format="%.3f", min_value=0.0, max_value=1.0)})
+    missing_splits(trace, row, reached)
+    st.markdown(f"**{t('pred.leaves')}**")
+    st.dataframe(leaves_reached(trace, reached), hide_index=True)
+    st.markdown(f"**{t('pred.path')}**")
+    st.graphviz_chart(lit_tree(trace, reached), width="stretch")
+
+
+current = analysis.current_or_stop()
+trace = current["trace"]
+st.title(t("page.predict"))
+st.caption(t("pred.intro", algorithm=t(f"algo.{trace['algorithm']}")))
+sample = sample_form(trace)
+if sample is None:
+    st.info(t("pred.fill"))
+else:
+    st.session_state.pred_done = True
+    show(trace, sample)

@@ -1,0 +1,104 @@
+"""The compare page's pieces: the summary, the merged score table, its chart, the sentence.
+
+Numbers come from the traces (and, for accuracies, from predictions); frames keep them exact
+and only the display formats round.
+"""
+
+from __future__ import annotations
+
+import pandas as pd
+import plotly.graph_objects as go
+
+from dtree_core.compare import CRITERION_NAMES, Disagreement, MergedScores, Pick
+from dtree_core.evaluate import tree_depth
+from dtree_core.labels import branch_text
+from ui.messages import has, t
+
+
+def summary_frame(labels, traces, accuracies) -> pd.DataFrame:
+    """Nodes, leaves, depth, training and held-out accuracy per configuration."""
+    rows = []
+    for label, trace, (train, test) in zip(labels, traces, accuracies, strict=True):
+        nodes = [n for n in trace["nodes"] if not n.get("pruned_away")]
+        rows.append({t("cmp.col.config"): label, t("cmp.col.nodes"): len(nodes),
+                     t("cmp.col.leaves"): sum(n["decision"]["kind"] == "leaf" for n in nodes),
+                     t("cmp.col.depth"): tree_depth(trace),
+                     t("cmp.col.train_accuracy"): train, t("cmp.col.test_accuracy"): test})
+    return pd.DataFrame(rows)
+
+
+def merged_frame(merged: MergedScores) -> pd.DataFrame:
+    """One row per attribute: every criterion, and a ✓ column per configuration's pick."""
+    rows = []
+    for r in merged.rows:
+        row = {t("col.attribute"): r["attribute"], t("col.kind"): t(f"kind.{r['kind']}"),
+               t("col.threshold"): r["threshold"], t("col.gain"): r["gain"],
+               t("col.iv"): r["iv"], t("col.gain_ratio"): r["gain_ratio"],
+               t("cmp.col.gini_multiway"): r["gini_index_multiway"],
+               t("cmp.col.gini_binary"): r["gini_index_binary"]}
+        for label in merged.labels:
+            row[t("cmp.col.pick", label=label)] = "✓" if r["picks"][label] else ""
+        rows.append(row)
+    return pd.DataFrame(rows)
+
+
+def criteria_chart(merged: MergedScores) -> go.Figure:
+    """Grouped bars: each algorithm's deciding score over its best, per attribute."""
+    attributes = [r["attribute"] for r in merged.rows]
+    figure = go.Figure()
+    for label in merged.labels:
+        values = [r["normalised"][label] for r in merged.rows]
+        if all(v is None for v in values):
+            continue  # CLS, or a tree without this node
+        figure.add_bar(name=label, x=attributes, y=values,
+                       hovertemplate="%{x}: %{y:.3f}<extra>" + label + "</extra>")
+    figure.update_layout(barmode="group", yaxis_title=t("cmp.chart.y"), height=360,
+                         margin={"l": 40, "r": 10, "t": 30, "b": 40}, legend_orientation="h")
+    figure.update_yaxes(range=[0, 1.05])
+    return figure
+
+
+# --------------------------------------------------------------------- the sentence
+
+
+def _fixed(x: float | None, decimals: int) -> str:
+    return "—" if x is None else f"{x:.{decimals}f}"
+
+
+def pick_clause(pick: Pick, decimals: int) -> str:
+    """One configuration's decision at the node, in the session's language."""
+    at = "" if pick.threshold is None else t("cmp.why.at", t=f"{pick.threshold:.6g}")
+    if pick.kind == "leaf":
+        key = f"stop.{pick.stop}"
+        reason = t(key if has(key) else "stop.unknown", label=pick.majority, code=pick.stop)
+        return t("cmp.why.leaf", label=pick.label, reason=reason)
+    if pick.rule_code == "forced":
+        return t("cmp.why.forced", label=pick.label, attribute=pick.attribute, at=at)
+    if pick.criterion not in CRITERION_NAMES:
+        return t("cmp.why.random", label=pick.label, attribute=pick.attribute, at=at)
+    rivals = "".join(f"; {a} {_fixed(v, decimals)}" for a, v, _ in pick.rivals)
+    text = t("cmp.why.pick", label=pick.label, attribute=pick.attribute, at=at,
+             criterion=CRITERION_NAMES[pick.criterion], value=_fixed(pick.value, decimals),
+             rivals=rivals)
+    if pick.algorithm == "c45":
+        text += t("cmp.why.c45", mean=_fixed(pick.mean_gain, decimals))
+        left_out = [a for a, _, passed in pick.rivals if not passed]
+        if left_out:
+            text += t("cmp.why.left_out", attributes=", ".join(left_out))
+    if pick.ties:
+        text += t("cmp.why.ties", ties=", ".join(pick.ties))
+    return text
+
+
+def why_sentence(found: Disagreement | None, decimals: int = 3) -> str:
+    """Where the trees first part and why, worded from the core's structured answer."""
+    if found is None:
+        return t("cmp.why.none")
+    path = " / ".join(branch_text(c) for c in found.path)
+    where = t("cmp.why.root") if found.key == "root" else t("cmp.why.node", path=path)
+    if found.code == "shape":
+        clauses = "; ".join(f"{p.label}: {' | '.join(p.branches)}" for p in found.picks)
+        return t("cmp.why.shape", where=where, attribute=found.picks[0].attribute,
+                 clauses=clauses)
+    clauses = "; ".join(pick_clause(p, decimals) for p in found.picks)
+    return t("cmp.why.sentence", where=where, clauses=clauses)
