@@ -1,0 +1,132 @@
+"""The compare page through AppTest: three trees, the summary, merged scores, the sentence."""
+
+from __future__ import annotations
+
+import base64
+import json
+
+import numpy as np
+import pytest
+from conftest import new_app
+
+from dtree_core.evaluate import Config, holdout
+from dtree_core.loading import load_path, prepare
+from tests.conftest import dataset_path
+
+
+def open_compare(dataset: str):
+    at = new_app()
+    at.run()
+    at.selectbox(key="bundled_key").set_value(dataset).run()
+    at.switch_page("pages/compare.py").run()
+    assert not at.exception and not at.error
+    return at
+
+
+def frame_with(at, column: str):
+    return next(df.value for df in at.dataframe if column in df.value.columns)
+
+
+def figure(at, index: int = 0) -> dict:
+    return json.loads(at.get("plotly_chart")[index].proto.spec)
+
+
+def values(series) -> list[float]:
+    """Plotly JSON may pack a numeric array as base64 binary."""
+    if isinstance(series, dict):
+        return np.frombuffer(base64.b64decode(series["bdata"]), series["dtype"]).tolist()
+    return list(series)
+
+
+@pytest.fixture
+def people():  # function-scoped: conftest's entry-point patch is function-scoped too
+    return open_compare("people_8")
+
+
+def test_three_trees_side_by_side(people):
+    charts = [c.proto.spec for c in people.get("graphviz_chart")]
+    assert len(charts) == 3
+    assert "<B>hair</B>" in charts[0].split("n1")[0]  # ID3's root: hair
+    assert "<B>eyes</B>" in charts[1].split("n1")[0]  # C4.5's root: eyes
+    assert r'label=" hair in \{blond,red\} "' in charts[2]  # CART: a two-way split
+
+
+def test_summary_numbers(people):
+    frame = frame_with(people, "held-out accuracy")
+    assert list(frame["configuration"]) == ["ID3", "C4.5", "CART"]
+    assert list(frame["nodes"]) == [6, 6, 5] and list(frame["leaves"]) == [4, 4, 3]
+    assert list(frame["depth"]) == [2, 2, 2]
+    assert list(frame["training accuracy"]) == [1.0, 1.0, 1.0]
+    prepared = prepare(load_path(dataset_path("people_8.csv")), "class")
+    expected = [holdout(Config(a, nominal=tuple(prepared.nominal)), prepared.X, prepared.y,
+                        0.3, 0).accuracy for a in ("id3", "c45", "cart")]
+    assert list(frame["held-out accuracy"]) == expected
+
+
+def test_merged_root_table_and_sentence(people):
+    frame = frame_with(people, "Gini_index (best binary)").set_index("attribute")
+    assert round(frame.loc["hair", "Gain"], 3) == 0.454
+    assert round(frame.loc["eyes", "Gain_ratio"], 3) == 0.364
+    assert frame.loc["hair", "Gini_index (multiway)"] == pytest.approx(0.25)
+    assert frame.loc["hair", "ID3 ✓"] == "✓" and frame.loc["eyes", "C4.5 ✓"] == "✓"
+    assert frame.loc["hair", "CART ✓"] == "✓" and frame.loc["hair", "C4.5 ✓"] == ""
+    sentence = people.info[0].value
+    assert sentence.startswith("At the root, ID3 takes hair by Gain (0.454; eyes 0.348); "
+                               "C4.5 takes eyes by Gain_ratio (0.364; hair 0.323)")
+
+
+def test_chart_one_series_per_algorithm(people):
+    data = figure(people)["data"]
+    assert [d["name"] for d in data] == ["ID3", "C4.5", "CART"]
+    id3 = dict(zip(data[0]["x"], values(data[0]["y"]), strict=True))
+    assert id3["hair"] == 1.0 and round(id3["eyes"], 3) == 0.765
+    assert dict(zip(data[1]["x"], values(data[1]["y"]), strict=True))["eyes"] == 1.0
+
+
+def test_cls_has_no_series_and_labels_stay_unique():
+    at = open_compare("people_8")
+    at.selectbox(key="cmp_algo_2").set_value("cls").run()
+    at.number_input(key="cmp_n").set_value(4).run()
+    at.selectbox(key="cmp_algo_3").set_value("id3").run()
+    at.number_input(key="cmp_depth_3").set_value(1).run()
+    assert not at.exception
+    assert len(at.get("graphviz_chart")) == 4
+    names = [d["name"] for d in figure(at)["data"]]
+    assert names == ["ID3", "C4.5", "ID3 (depth ≤ 1)"]
+    assert any("CLS draws" in c.value for c in at.caption)
+    frame = frame_with(at, "held-out accuracy")
+    assert list(frame["depth"])[3] == 1
+
+
+def test_watermelon_with_ids_id3_and_cart_take_the_id():
+    at = open_compare("watermelon_2.0")
+    attrs = next(m for m in at.multiselect if m.key and m.key.startswith("attrs::"))
+    attrs.set_value(["编号", *attrs.value]).run()
+    assert not at.exception
+    sentence = at.info[0].value
+    assert "ID3 takes 编号 by Gain (0.998" in sentence
+    assert "C4.5 takes 纹理 by Gain_ratio (0.263; 编号 0.244)" in sentence
+    assert "CART takes 编号 by Gini_index (0.000" in sentence
+
+
+def test_node_picker_moves_the_merged_table():
+    at = open_compare("watermelon_2.0")
+    at.number_input(key="cmp_n").set_value(2).run()  # ID3 and C4.5 share their branches
+    assert "纹理=清晰" in at.selectbox(key="cmp_node").options[1]
+    at.selectbox(key="cmp_node").set_value("纹理=清晰").run()
+    frame = frame_with(at, "Gini_index (best binary)").set_index("attribute")
+    assert "纹理" not in frame.index
+    assert frame.loc["根蒂", "ID3 ✓"] == "✓" and frame.loc["触感", "C4.5 ✓"] == "✓"
+    assert round(frame.loc["根蒂", "Gain"], 3) == 0.458
+    assert at.info[0].value.startswith("At 纹理=清晰, ID3 takes 根蒂 by Gain (0.458")
+
+
+def test_step_together_draws_each_tree_at_the_step():
+    at = open_compare("people_8")
+    at.radio(key="cmp_view").set_value("together").run()
+    charts = [c.proto.spec for c in at.get("graphviz_chart")]
+    assert all("dt-current" in c and "dt-pending" in c for c in charts)
+    assert at.slider(key="cmp_step").max == 5  # ID3's and C4.5's last step; CART has 4
+    at.slider(key="cmp_step").set_value(5).run()
+    charts = [c.proto.spec for c in at.get("graphviz_chart")]
+    assert not any("dt-pending" in c for c in charts)  # past every tree's last step
