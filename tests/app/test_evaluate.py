@@ -1,0 +1,146 @@
+"""Evaluate, predict and export pages through AppTest, numbers checked against the core."""
+
+from __future__ import annotations
+
+import base64
+import json
+import shutil
+
+import numpy as np
+import pytest
+from conftest import new_app
+from sklearn import metrics
+
+from dtree_core.evaluate import Config, cross_validate, holdout
+from dtree_core.loading import load_path, prepare
+from dtree_core.rules import rules
+from tests.conftest import dataset_path
+
+PAGES = ["pages/compare.py", "pages/evaluate.py", "pages/predict.py", "pages/export.py"]
+
+
+def open_page(page: str, dataset: str = "watermelon_2.0"):
+    at = new_app()
+    at.run()
+    at.selectbox(key="bundled_key").set_value(dataset).run()
+    at.switch_page(page).run()
+    assert not at.exception and not at.error
+    return at
+
+
+def wm2():
+    prepared = prepare(load_path(dataset_path("watermelon_2.0.csv")), "好瓜")
+    return prepared.X, prepared.y  # 编号 left out, as the sidebar starts
+
+
+def metric_values(at) -> list[tuple[str, str]]:
+    return [(m.label, m.value) for m in at.metric]
+
+
+def decode(series) -> list[float]:
+    if isinstance(series, dict):
+        return np.frombuffer(base64.b64decode(series["bdata"]), series["dtype"]).tolist()
+    return list(series)
+
+
+@pytest.mark.parametrize("page", PAGES)
+def test_page_smoke(page):
+    open_page(page)
+
+
+def test_holdout_metrics_match_the_core_and_sklearn():
+    at = open_page("pages/evaluate.py")
+    X, y = wm2()
+    expected = [holdout(Config(a), X, y, 0.3, 0) for a in ("id3", "c45", "cart")]
+    shown = metric_values(at)
+    assert [v for label, v in shown if label == "Held-out accuracy"] == [
+        f"{e.accuracy:.3f}" for e in expected]
+    for e in expected:
+        assert e.accuracy == metrics.accuracy_score(e.y_true, e.y_pred)
+    reports = [df.value for df in at.dataframe if "precision" in df.value.columns]
+    assert len(reports) == 3
+    p, r, f, s = metrics.precision_recall_fscore_support(
+        expected[0].y_true, expected[0].y_pred, labels=expected[0].labels, zero_division=0)
+    assert np.allclose(reports[0]["precision"], p) and np.allclose(reports[0]["F1"], f)
+    assert list(reports[0]["support"]) == list(s) == [2, 3]
+    heatmap = json.loads(at.get("plotly_chart")[0].proto.spec)["data"][0]
+    z = heatmap["z"]
+    z = np.array(decode(z)).reshape(2, 2) if isinstance(z, dict) else np.array(z)
+    assert (z == metrics.confusion_matrix(expected[0].y_true, expected[0].y_pred,
+                                          labels=expected[0].labels)).all()
+
+
+def test_kfold_and_overfitting_curve():
+    at = open_page("pages/evaluate.py")
+    at.radio(key="ev_method").set_value("kfold").run()
+    at.number_input(key="ev_k").set_value(4).run()
+    assert not at.exception
+    X, y = wm2()
+    expected = cross_validate(Config("id3"), X, y, 4, 0)
+    assert metric_values(at)[0] == ("Held-out accuracy", f"{expected.accuracy:.3f}")
+    assert any(c.value.startswith("Accuracy per fold: ") for c in at.caption)
+    curve = json.loads(at.get("plotly_chart")[-1].proto.spec)["data"]
+    assert [c["name"] for c in curve] == ["training", "held-out"]
+    train = decode(curve[0]["y"])
+    assert train[0] == pytest.approx(np.mean([max((y.iloc[tr] == c).mean() for c in ("是", "否"))
+                                              for tr, _ in _folds(y, 4)]))
+    assert train[-1] == 1.0
+
+
+def _folds(y, k):
+    from dtree_core.evaluate import stratified_kfold
+
+    return stratified_kfold(y, k, 0)
+
+
+def test_no_algorithm_says_so():
+    at = open_page("pages/evaluate.py")
+    at.multiselect(key="ev_algos").set_value([]).run()
+    assert not at.exception
+    assert any("at least one algorithm" in i.value for i in at.info)
+
+
+def test_predict_with_a_missing_value():
+    """纹理=清晰, 根蒂=稍蜷, 色泽 unknown: 1/3 to 青绿, 2/3 to 乌黑 (Zhou §4.4.2)."""
+    at = open_page("pages/predict.py")
+    at.selectbox(key="pred::纹理").set_value("清晰")
+    at.selectbox(key="pred::根蒂").set_value("稍蜷")
+    at.button(key="FormSubmitter:pred_form-Predict").click().run()
+    assert not at.exception
+    assert at.success[0].value == "Predicted 好瓜: **是**"
+    proba = next(df.value for df in at.dataframe if "probability" in df.value.columns)
+    assert proba["probability"].tolist() == pytest.approx([2 / 3, 1 / 3])
+    branches = [df.value for df in at.dataframe if "branch" in df.value.columns]
+    assert branches[0]["branch"].tolist() == ["色泽=青绿", "色泽=乌黑", "色泽=浅白"]
+    assert branches[0]["weight"].tolist() == pytest.approx([1 / 3, 2 / 3, 0])
+    dot = at.get("graphviz_chart")[0].proto.spec
+    assert 'n4 [color="#d62728" penwidth=3 xlabel=0.333]' in dot
+
+
+def test_export_rules_on_held_out_rows_and_downloads():
+    at = open_page("pages/export.py")
+    frame = next(df.value for df in at.dataframe if "IF" in df.value.columns)
+    X, y = wm2()
+    from dtree_core.evaluate import stratified_split
+
+    train, test = stratified_split(y, 0.3, 0)
+    trace = Config("id3").fit(X.iloc[train], y.iloc[train]).trace_.to_dict()
+    expected = rules(trace, X.iloc[test], y.iloc[test])
+    assert list(frame["IF"]) == [r.condition_text for r in expected]
+    assert list(frame["held-out coverage"]) == [r.test.covered for r in expected]
+    assert frame["held-out coverage"].sum() == len(test)
+    assert frame["training coverage"].sum() == len(train)
+    labels = [d.label for d in at.get("download_button")]
+    assert labels[:1] == ["DOT (Graphviz source)"] and "LaTeX (booktabs)" in labels
+    at.toggle(key="exp_holdout").set_value(False).run()
+    frame = next(df.value for df in at.dataframe if "IF" in df.value.columns)
+    assert "held-out coverage" not in frame.columns
+    assert frame["training coverage"].sum() == 17
+
+
+def test_export_without_graphviz_says_so(monkeypatch):
+    real_which = shutil.which
+    monkeypatch.setattr(shutil, "which", lambda name: None if name == "dot" else real_which(name))
+    at = open_page("pages/export.py")
+    assert any("not installed" in i.value for i in at.info)
+    assert "SVG picture" not in [d.label for d in at.get("download_button")]
