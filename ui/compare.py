@@ -27,14 +27,19 @@ def summary_frame(labels, traces, accuracies) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
+def _number(value) -> float:
+    """None (no threshold, no multiway Gini) as NaN, which the table shows as an empty cell."""
+    return float("nan") if value is None else float(value)
+
+
 def merged_frame(merged: MergedScores) -> pd.DataFrame:
     """One row per attribute: every criterion, and a ✓ column per configuration's pick."""
     rows = []
     for r in merged.rows:
         row = {t("col.attribute"): r["attribute"], t("col.kind"): t(f"kind.{r['kind']}"),
-               t("col.threshold"): r["threshold"], t("col.gain"): r["gain"],
+               t("col.threshold"): _number(r["threshold"]), t("col.gain"): r["gain"],
                t("col.iv"): r["iv"], t("col.gain_ratio"): r["gain_ratio"],
-               t("cmp.col.gini_multiway"): r["gini_index_multiway"],
+               t("cmp.col.gini_multiway"): _number(r["gini_index_multiway"]),
                t("cmp.col.gini_binary"): r["gini_index_binary"]}
         for label in merged.labels:
             row[t("cmp.col.pick", label=label)] = "✓" if r["picks"][label] else ""

@@ -47,17 +47,22 @@ def gini_latex(counts: list[float], result: float, decimals: int, name: str = "D
             rf" = {_fixed(result, decimals)}")
 
 
-def _weights(score: dict) -> list[float]:
-    return [b["weight"] for b in score["branches"]]
+def _known_weights(score: dict) -> list[float]:
+    """|D̃^v|: each branch's weight of rows whose value is known (its class counts' sum).
+
+    A branch's `weight` also holds the fractional share of unknown rows sent down it; Gain
+    and Gini_index are computed on the known rows (Zhou §4.4.2), so the formulas use these.
+    """
+    return [sum(b["class_counts"].values()) for b in score["branches"]]
 
 
 def _weighted_sum(score: dict, field: str, decimals: int) -> str:
-    """Σ_v |D^v|/|D| · field(D^v), term by term."""
-    weights = _weights(score)
+    """Σ_v |D̃^v|/|D̃| · field(D̃^v), term by term."""
+    weights = _known_weights(score)
     total = sum(weights)
     return " + ".join(
-        rf"{_frac(b['weight'], total, decimals)} \times {_fixed(b[field], decimals)}"
-        for b in score["branches"]) if total else "0"
+        rf"{_frac(w, total, decimals)} \times {_fixed(b[field], decimals)}"
+        for w, b in zip(weights, score["branches"], strict=True)) if total else "0"
 
 
 def gain_latex(score: dict, decimals: int) -> str:
@@ -75,8 +80,9 @@ def gain_latex(score: dict, decimals: int) -> str:
 
 
 def iv_latex(score: dict, node_weight: float, decimals: int) -> str:
-    """IV(a) = -Σ |D^v|/|D| log2 |D^v|/|D| (Zhou eq. 4.4); unknown values count as a branch."""
-    weights = _weights(score)
+    """IV(a) = -Σ |D^v|/|D| log2 |D^v|/|D| (Zhou eq. 4.4); unknown values count as one more
+    branch (Quinlan's C4.5), so the shares are of the node's whole weight."""
+    weights = _known_weights(score)
     unknown = node_weight - sum(weights) if score["rho"] < 1 else 0.0
     parts = weights + ([unknown] if unknown > 1e-12 else [])
     terms = _shares(parts, sum(parts), decimals)

@@ -68,39 +68,55 @@ def node_facts(trace: dict, node: dict, decimals: int) -> None:
     st.latex(formulas.gini_latex(counts, node["gini"], decimals))
 
 
+def _mark(values, yes: str, no: str) -> list[str]:
+    return ["" if v is None or pd.isna(v) else (yes if v else no) for v in values]
+
+
+def _score_display(frame: pd.DataFrame) -> pd.DataFrame:
+    """The table as shown: translated headers and kinds, marks for the yes/no columns."""
+    shown = {t("col.attribute"): frame["attribute"],
+             t("col.kind"): [t(f"kind.{k}") for k in frame["kind"]]}
+    if frame["threshold"].notna().any():
+        shown[t("col.threshold")] = frame["threshold"]
+    if (frame["rho"] < 1).any():
+        shown[t("col.rho")] = frame["rho"]
+    for col in ("gain", "iv", "gain_ratio", "gini_index"):
+        shown[t(f"col.{col}")] = frame[col]
+    if "above_average" in frame:
+        shown[t("col.above_average")] = _mark(frame["above_average"], "✓", "✗")
+    shown[t("col.tied")] = _mark(frame["tied"], "=", "")
+    shown[t("col.chosen")] = _mark(frame["chosen"], "✓", "")
+    return pd.DataFrame(shown)
+
+
 def _styled_scores(frame: pd.DataFrame, decimals: int):
-    """Winner row highlighted, ticks for booleans, numbers rounded for display only."""
-    shown = frame.rename(columns={c: t(f"col.{c}") for c in frame.columns})
-    shown[t("col.kind")] = frame["kind"].map(lambda k: t(f"kind.{k}"))
-    for col, (yes, no) in {"above_average": ("✓", "✗"), "tied": ("=", ""),
-                           "chosen": ("✓", "")}.items():
-        if col in frame:
-            shown[t(f"col.{col}")] = frame[col].map(
-                lambda v, yes=yes, no=no: "" if v is None or pd.isna(v) else (yes if v else no))
-    if not (frame["rho"] < 1).any():
-        shown = shown.drop(columns=[t("col.rho")])
-    if frame["threshold"].isna().all():
-        shown = shown.drop(columns=[t("col.threshold")])
+    """Winner row highlighted; numbers rounded for display only (the data stay exact)."""
+    shown = _score_display(frame)
     chosen = frame["chosen"].tolist()
     styler = shown.style.apply(
         lambda row: ["background-color:#ffe08a;font-weight:bold" if chosen[row.name] else ""
-                     for _ in row], axis=1)
-    return _formatted(styler, decimals, thresholds=[t("col.threshold")])
-
-
-def _formatted(styler, decimals: int, thresholds=(), counts=()):
-    """Display-only formats: scores to `decimals`, thresholds to 6 significant digits,
-    weights as integers when whole."""
-    styler = styler.format(precision=decimals, na_rep="")
-    columns = styler.data.columns
-    thresholds = [c for c in thresholds if c in columns]
-    counts = [c for c in counts if c in columns]
-    if thresholds:
+                     for _ in row], axis=1).format(precision=decimals, na_rep="")
+    if t("col.threshold") in shown:
         styler = styler.format(lambda v: "" if v is None or pd.isna(v) else f"{v:.6g}",
-                               subset=thresholds)
-    if counts:
-        styler = styler.format(lambda v: number_text(v, decimals), subset=counts)
+                               subset=[t("col.threshold")])
     return styler
+
+
+def _number_formats(frame: pd.DataFrame, decimals: int, thresholds=(), counts=()) -> dict:
+    """Display-only column formats: `decimals` places, thresholds to 6 significant digits,
+    weights as integers while they are whole (plain frames render faster than a Styler)."""
+    config = {}
+    for column in frame.columns:
+        if not pd.api.types.is_float_dtype(frame[column]):
+            continue
+        if column in thresholds:
+            fmt = "%.6g"
+        elif column in counts and (frame[column] % 1 == 0).all():
+            fmt = "%d"
+        else:
+            fmt = f"%.{decimals}f"
+        config[column] = st.column_config.NumberColumn(format=fmt)
+    return config
 
 
 def _pick(key: str, target: str, attributes: list[str], extract) -> None:
@@ -138,13 +154,15 @@ def criterion_chart(trace: dict, node: dict, decimals: int, inspect_key: str) ->
     passed = set(node["decision"].get("passed") or [r["attribute"] for r in rows])
     colours = [WIN if r["chosen"] else (LOSE if r["attribute"] in passed else FAIL) for r in rows]
     attributes = [r["attribute"] for r in rows]
-    fig = go.Figure(go.Bar(x=attributes, y=[r[criterion] for r in rows], marker_color=colours,
-                           hovertemplate=f"%{{x}}: %{{y:.{decimals}f}}<extra></extra>"))
-    fig.update_layout(title=t("node.chart.title", criterion=t(f"col.{criterion}")),
-                      height=280, margin={"l": 10, "r": 10, "t": 40, "b": 10},
-                      yaxis={"tickformat": f".{decimals}f"})
-    if criterion in SMALLER_WINS:
-        fig.update_yaxes(autorange="reversed")
+    # One constructor call: plotly validates once instead of once per update_* call.
+    fig = go.Figure(
+        data=[{"type": "bar", "x": attributes, "y": [r[criterion] for r in rows],
+               "marker": {"color": colours},
+               "hovertemplate": f"%{{x}}: %{{y:.{decimals}f}}<extra></extra>"}],
+        layout={"title": {"text": t("node.chart.title", criterion=t(f"col.{criterion}"))},
+                "height": 280, "margin": {"l": 10, "r": 10, "t": 40, "b": 10},
+                "yaxis": {"tickformat": f".{decimals}f",
+                          "autorange": "reversed" if criterion in SMALLER_WINS else True}})
     key = f"bars_{node['id']}"
     st.plotly_chart(fig, key=key, selection_mode="points",
                     on_select=lambda: _pick(key, inspect_key, attributes, _point_of))
@@ -160,7 +178,8 @@ def branch_details(trace: dict, node: dict, score: dict, decimals: int) -> None:
                                                             "entropy", "gini") if c in frame})
     st.markdown(f"**{t('node.branches', attribute=score['attribute'])}**")
     counts = [t("col.n"), t("col.weight"), *map(str, trace["classes"])]
-    st.dataframe(_formatted(shown.style, decimals, counts=counts), hide_index=True)
+    st.dataframe(shown, hide_index=True,
+                 column_config=_number_formats(shown, decimals, counts=counts))
     st.markdown(f"**{t('node.formulas', attribute=score['attribute'])}**")
     st.latex(formulas.gain_latex(score, decimals))
     st.latex(formulas.iv_latex(score, node["weight"], decimals))
@@ -168,29 +187,36 @@ def branch_details(trace: dict, node: dict, score: dict, decimals: int) -> None:
     st.latex(formulas.gini_index_latex(score, decimals))
 
 
-def threshold_curve(trace: dict, score: dict, decimals: int) -> go.Figure | None:
+def _curve_figure(curve: dict, threshold: float | None, decimals: int) -> go.Figure:
+    lines = [{"type": "scatter", "mode": "lines+markers", "x": curve["threshold"],
+              "y": curve[field], "name": t(f"col.{field}")}
+             for field in ("gain", "gini_index") if curve.get(field)]
+    layout = {"height": 280, "margin": {"l": 10, "r": 10, "t": 30, "b": 10},
+              "xaxis": {"title": {"text": t("node.curve.threshold")}},
+              "yaxis": {"tickformat": f".{decimals}f"}}
+    if threshold is not None:
+        layout["shapes"] = [{"type": "line", "xref": "x", "yref": "paper", "x0": threshold,
+                             "x1": threshold, "y0": 0, "y1": 1,
+                             "line": {"color": WIN, "dash": "dash"}}]
+        layout["annotations"] = [{"xref": "x", "yref": "paper", "x": threshold, "y": 1,
+                                  "showarrow": False, "yanchor": "bottom",
+                                  "text": t("node.curve.chosen", t=f"{threshold:.6g}")}]
+    return go.Figure(data=lines, layout=layout)
+
+
+def threshold_curve(node: dict, score: dict, decimals: int) -> go.Figure | None:
     """Gain (and Gini_index) at every candidate midpoint, the chosen t marked."""
     curve = score.get("curve")
     if not curve:
         return None
     st.markdown(f"**{t('node.curve', attribute=score['attribute'])}**")
-    fig = go.Figure()
-    for field in ("gain", "gini_index"):
-        if curve.get(field):
-            fig.add_trace(go.Scatter(x=curve["threshold"], y=curve[field], name=t(f"col.{field}"),
-                                     mode="lines+markers"))
-    if score["threshold"] is not None:
-        fig.add_vline(x=score["threshold"], line_dash="dash", line_color=WIN,
-                      annotation_text=t("node.curve.chosen", t=f"{score['threshold']:.6g}"))
-    fig.update_layout(height=280, margin={"l": 10, "r": 10, "t": 30, "b": 10},
-                      xaxis_title=t("node.curve.threshold"),
-                      yaxis={"tickformat": f".{decimals}f"})
-    st.plotly_chart(fig, key=f"curve_{score['attribute']}")
+    fig = _curve_figure(curve, score["threshold"], decimals)
+    st.plotly_chart(fig, key=f"curve_{node['id']}_{score['attribute']}")
     table = pd.DataFrame({t("col.threshold"): curve["threshold"],
                           **{t(f"col.{f}"): curve[f] for f in ("gain", "gini_index")
                              if curve.get(f)}})
-    st.dataframe(_formatted(table.style, decimals, thresholds=[t("col.threshold")]),
-                 hide_index=True, height=200)
+    st.dataframe(table, hide_index=True, height=200,
+                 column_config=_number_formats(table, decimals, thresholds=[t("col.threshold")]))
     return fig
 
 
@@ -208,7 +234,7 @@ def candidates(trace: dict, node: dict, decimals: int) -> None:
     picked = st.selectbox(t("node.inspect"), attributes, key=inspect_key)
     score = score_of(node, picked)
     branch_details(trace, node, score, decimals)
-    threshold_curve(trace, score, decimals)
+    threshold_curve(node, score, decimals)
 
 
 def node_panel(trace: dict, node: dict, decimals: int) -> None:

@@ -63,10 +63,20 @@ def replay_controls(trace: dict, order: list[int]) -> None:
     st.session_state.step_slider = st.session_state.step
     st.slider(t("grow.step"), 0, max(last, 1), key="step_slider", disabled=last == 0,
               on_change=state.from_widget, args=("step_slider", last))
-    nodes = {node["id"]: node for node in trace["nodes"]}
+    titles = node_titles(trace)
     st.session_state.jump = order[st.session_state.step]
     st.selectbox(t("grow.jump"), order, key="jump", on_change=state.jump_to_node,
-                 args=("jump", order), format_func=lambda i: node_title(nodes[i]))
+                 args=("jump", order), format_func=titles.__getitem__)
+
+
+def node_titles(trace: dict) -> list[str]:
+    """Every node's picker title, built once per trace and language for this session."""
+    key = (st.session_state.trace_id, st.session_state.lang)
+    memo = st.session_state.get("node_titles")
+    if memo is None or memo[0] != key:
+        memo = (key, [node_title(node) for node in trace["nodes"]])
+        st.session_state.node_titles = memo
+    return memo[1]
 
 
 def node_title(node: dict) -> str:
