@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import socket
 import subprocess
@@ -18,6 +19,22 @@ ARTIFACTS = ROOT / "tests" / "artifacts"
 # Playwright cannot download browsers here; Debian's chromium needs these to run headless.
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
+
+
+def _app_helpers():
+    """tests/app/app_helpers.py, loaded by path."""
+    spec = importlib.util.spec_from_file_location(
+        "app_helpers", ROOT / "tests" / "app" / "app_helpers.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+# Test modules import helpers with `from conftest import ...`. When tests/app and tests/e2e run
+# in one session both conftests are named `conftest` and the last one loaded (this one) answers,
+# so this module offers the AppTest helper too; tests/app/conftest.py offers ARTIFACTS.
+new_app = sys.modules.get("app_helpers", None) or _app_helpers()
+new_app = new_app.new_app
 
 
 def _free_port() -> int:
