@@ -77,7 +77,8 @@ def _score_display(frame: pd.DataFrame) -> pd.DataFrame:
     shown = {t("col.attribute"): frame["attribute"],
              t("col.kind"): [t(f"kind.{k}") for k in frame["kind"]]}
     if frame["threshold"].notna().any():
-        shown[t("col.threshold")] = frame["threshold"]
+        # Floats with NaN for nominal rows: an object column would print "None" on screen.
+        shown[t("col.threshold")] = pd.to_numeric(frame["threshold"]).astype(float)
     if (frame["rho"] < 1).any():
         shown[t("col.rho")] = frame["rho"]
     for col in ("gain", "iv", "gain_ratio", "gini_index"):

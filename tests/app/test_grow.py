@@ -129,3 +129,49 @@ def test_impossible_options_keep_the_tree(app):
     assert not at.exception
     assert at_errors(at)
     assert at.session_state["current"]["trace_id"] == before
+
+
+def test_missing_values_show_rho_and_known_row_shares(app):
+    at = app
+    at.selectbox(key="bundled_key").set_value("watermelon_2.0_alpha")
+    at.selectbox(key="algorithm").set_value("c45").run()
+    assert not at.exception
+    table = scores(at)
+    assert round(table["纹理"]["ρ"], 3) == 0.882
+    assert table["纹理"]["chosen"] == "✓"
+    latex = [item.value for item in at.latex]
+    gain = next(v for v in latex if v.startswith("$$\n\\mathrm{Gain}("))
+    assert r"\rho" in gain and r"\tfrac{7}{15}" in gain and "= 0.424" in gain
+    iv = next(v for v in latex if "IV}(" in v and "log" in v)
+    assert r"\tfrac{2}{17}" in iv  # the unknown rows count as one more branch
+    assert "(7.933)" in dot_source(at)  # fractional weight on the edge
+
+
+def test_continuous_attribute_shows_every_threshold(app):
+    at = app
+    at.selectbox(key="bundled_key").set_value("watermelon_3.0")
+    at.selectbox(key="algorithm").set_value("id3").run()
+    at.selectbox(key="inspect_0").set_value("密度").run()
+    assert not at.exception
+    curve = trace(at)["nodes"][0]
+    density = next(s for s in curve["scores"] if s["attribute"] == "密度")
+    assert density["threshold"] == pytest.approx(0.3815)
+    table = next(df.value for df in at.dataframe if "Gain" in df.value.columns
+                 and "t" in df.value.columns and len(df.value) > 10)
+    assert list(table["t"]) == density["curve"]["threshold"]
+    assert table["Gain"].max() == pytest.approx(density["gain"])
+
+
+def test_bfs_order_and_leaf_pseudocode(app):
+    at = choose_watermelon_id3(app)
+    at.radio(key="order").set_value("bfs").run()
+    at.button(key="btn_next").click().run()
+    assert not at.exception
+    root_children = trace(at)["nodes"][0]["children"]
+    assert "dt-current" in next(line for line in dot_source(at).splitlines()
+                                if line.strip().startswith(f"n{root_children[0]} ["))
+    at.radio(key="order").set_value("dfs").run()
+    at.slider(key="step_slider").set_value(2).run()  # node 2: a pure leaf
+    html = at.get("html")[0].proto.body
+    fired = re.findall(r'background:#ffe08a[^>]*><span[^>]*>\s*(\d+)', html)
+    assert fired == ["2", "3"]

@@ -1,0 +1,109 @@
+"""dtree_core.dot: the tree at a step, escaping of hostile labels, big-tree views."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+
+import pandas as pd
+import pytest
+
+from dtree_core import DecisionTree
+from dtree_core.datasets import get
+from dtree_core.dot import replay_state, to_dot
+from dtree_core.loading import load_path, prepare
+
+
+def grow(key: str, algorithm: str = "id3", **options) -> dict:
+    prepared = prepare(load_path(get(key).path), get(key).target)
+    model = DecisionTree(algorithm=algorithm, nominal=prepared.nominal,
+                         continuous=prepared.continuous, **options)
+    return model.fit(prepared.X, prepared.y).trace_.to_dict()
+
+
+@pytest.fixture(scope="module")
+def wm2() -> dict:
+    return grow("watermelon_2.0")
+
+
+def node_line(dot: str, node_id: int) -> str:
+    return next(line for line in dot.splitlines() if line.strip().startswith(f"n{node_id} ["))
+
+
+def test_step_zero_is_the_root_with_three_pending_children(wm2):
+    decided, pending, current = replay_state(wm2, 0)
+    assert (decided, current) == ({0}, 0)
+    assert pending == set(wm2["nodes"][0]["children"])
+    dot = to_dot(wm2, 0).source
+    assert "dt-current" in node_line(dot, 0)
+    assert all("dashed" in node_line(dot, c) for c in pending)
+    assert dot.count(" -> ") == 3
+
+
+def test_whole_tree_has_every_node_and_no_highlight(wm2):
+    dot = to_dot(wm2).source
+    assert "dt-current" not in dot and "dt-pending" not in dot
+    assert len(re.findall(r"^\s*n\d+ \[", dot, flags=re.M)) == len(wm2["nodes"])
+    assert "→ 是" in dot and "<B>纹理</B>" in dot
+
+
+def test_cjk_font_on_graph_nodes_and_edges(wm2):
+    dot = to_dot(wm2, 3).source
+    assert dot.count('fontname="Noto Sans CJK SC"') == 3
+
+
+def test_bfs_order_replays_level_by_level(wm2):
+    from ui.tables import bfs_order
+
+    order = bfs_order(wm2)
+    assert sorted(order) == list(range(len(wm2["nodes"])))
+    assert order[:4] == [0, *wm2["nodes"][0]["children"]]
+    decided, _, current = replay_state(wm2, 3, order)
+    assert current == order[3] and decided == set(order[:4])
+
+
+def hostile_trace() -> dict:
+    names = ['a"b', "<i>x</i>", "{c|d}", "back\\slash", "多\n行"]
+    X = pd.DataFrame({name: ["p", "q", "p", "q"] for name in names[:-1]})
+    X[names[-1]] = ['v"1', "<v2>", 'v"1', "<v2>"]
+    y = pd.Series(["y&1", "y<2>", "y&1", "y<2>"], name="class")
+    return DecisionTree().fit(X[[names[-1], *names[:-1]]], y).trace_.to_dict()
+
+
+def test_hostile_labels_are_escaped_and_dot_accepts_them():
+    dot = to_dot(hostile_trace(), 0).source
+    assert "<v2>" not in dot and "y<2>" not in dot  # raw angle brackets never reach DOT
+    assert "y&amp;1" in dot
+    result = subprocess.run(["dot", "-Tsvg"], input=dot.encode(), capture_output=True,
+                            check=False)
+    assert result.returncode == 0, result.stderr.decode()
+    assert b"&lt;v2&gt;" in result.stdout
+
+
+@pytest.fixture(scope="module")
+def big() -> dict:
+    trace = grow("penguins", "cls")
+    assert len(trace["nodes"]) >= 200
+    return trace
+
+
+def test_collapse_below_a_depth_stubs_hidden_subtrees(big):
+    dot = to_dot(big, len(big["steps"]) - 1, collapse_depth=2).source
+    drawn = {int(i) for i in re.findall(r"^\s*n(\d+) \[", dot, flags=re.M)}
+    assert all(big["nodes"][i]["depth"] <= 2 for i in drawn)
+    hidden = re.findall(r'h\d+ \[label="⋯ (\d+)"', dot)
+    assert sum(map(int, hidden)) == len(big["nodes"]) - len(drawn)
+
+
+def test_neighbourhood_keeps_the_path_and_stays_small(big):
+    step = len(big["steps"]) // 2
+    current = big["steps"][step]
+    dot = to_dot(big, step, neighbourhood=1).source
+    drawn = {int(i) for i in re.findall(r"^\s*n(\d+) \[", dot, flags=re.M)}
+    node, path = big["nodes"][current], {current}
+    while node["parent"] is not None:
+        path.add(node["parent"])
+        node = big["nodes"][node["parent"]]
+    assert path <= drawn
+    assert len(drawn) < 60
+    assert "dt-current" in node_line(dot, current)
