@@ -30,6 +30,8 @@ EN = {
     "setup.report.encoding": "Encoding: {value}",
     "setup.report.delimiter": "Delimiter: {value}",
     "setup.report.sheet": "Sheet: {value}",
+    "setup.report.guessed": ("The encoding {value} was a guess: if the Chinese text looks wrong, "
+                             "save the file as UTF-8 and upload it again."),
     "setup.report.rows": "Rows: {rows}, columns: {cols}",
     "setup.report.kinds": "Column kinds and missing values",
     "setup.report.col.column": "column",

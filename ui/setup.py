@@ -27,17 +27,24 @@ def language_picker() -> None:
                      format_func=lambda code: LANGUAGES[code][0])
 
 
+def _in_language(dataset, field: str, lang: str) -> str:
+    """The catalogue's Chinese name/description when the UI speaks Chinese and has one."""
+    chinese = getattr(dataset, f"{field}_zh", "")
+    return chinese if lang == "zh" and chinese else getattr(dataset, field)
+
+
 def _bundled_dataset() -> dict | None:
     datasets = {d.key: d for d in bundled()}
     if not datasets:
         return None
+    lang = st.session_state.lang  # read now: format_func may run outside the script
     key = st.selectbox(t("setup.dataset"), list(datasets), key="bundled_key",
-                       format_func=lambda k: datasets[k].name)
+                       format_func=lambda k: _in_language(datasets[k], "name", lang))
     chosen = datasets[key]
-    st.caption(chosen.description)
+    st.caption(_in_language(chosen, "description", lang))
     st.caption(t("setup.dataset.source", source=chosen.source))
     data = chosen.path.read_bytes()
-    return {"name": chosen.name, "filename": chosen.path.name, "data": data,
+    return {"name": _in_language(chosen, "name", lang), "filename": chosen.path.name, "data": data,
             "key": engine.data_key(data), "target": chosen.target}
 
 
@@ -92,6 +99,8 @@ def load_report(table) -> None:
         st.dataframe(_report_frame(table), hide_index=True)
         for warning in report.warnings:
             st.warning(warning)
+    if report.encoding_guessed:
+        st.warning(t("setup.report.guessed", value=report.encoding))
 
 
 def error_text(error: Exception) -> str:
