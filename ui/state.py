@@ -38,7 +38,18 @@ def attach_trace(trace_id: str, last_step: int) -> None:
         st.session_state.trace_id = trace_id
         st.session_state.step = 0
         st.session_state.playing = False
+        _forget_node_choices()
     st.session_state.step = max(0, min(st.session_state.step, last_step))
+
+
+# Per-node widget keys (ui.panel): the inspected attribute and the table/bar selections.
+NODE_KEY_PREFIXES = ("inspect_", "scores_", "bars_", "curve_")
+
+
+def _forget_node_choices() -> None:
+    """A new tree's node 3 is another node: drop what was picked at the old one."""
+    for key in [k for k in st.session_state if str(k).startswith(NODE_KEY_PREFIXES)]:
+        del st.session_state[key]
 
 
 def go_to(step: int, last_step: int) -> None:

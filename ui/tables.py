@@ -72,15 +72,19 @@ def score_frame(node: dict, algorithm: str) -> pd.DataFrame:
         rows.append({
             "attribute": row["attribute"], "kind": row["kind"], "threshold": row["threshold"],
             "rho": row["rho"], **{col: row[col] for col in SCORE_COLUMNS},
-            "above_average": row.get("above_average"), "tied": False, "chosen": row["chosen"],
+            "above_average": row.get("above_average"), "tied": _is_tied(node, row),
+            "chosen": row["chosen"],
         })
     frame = pd.DataFrame(rows)
-    ties = set(node["decision"].get("ties") or [])
-    if not frame.empty:
-        frame["tied"] = frame["attribute"].isin(ties) | (frame["chosen"] & bool(ties))
     if algorithm != "c45" and not frame.empty:
         frame = frame.drop(columns=["above_average"])
     return frame
+
+
+def _is_tied(node: dict, row: dict) -> bool:
+    """Tied with the winner (the winner too, when it has company)."""
+    ties = node["decision"].get("ties") or []
+    return bool(row.get("tied", row["attribute"] in ties)) or (row["chosen"] and bool(ties))
 
 
 def branch_frame(score: dict, classes: list) -> pd.DataFrame:
@@ -89,14 +93,14 @@ def branch_frame(score: dict, classes: list) -> pd.DataFrame:
     for branch in score["branches"]:
         counts = branch["class_counts"]
         rows.append({
-            "value": branch_value_text(score, branch["value"]), "n": branch["n"],
+            "value": branch_value_text(branch["value"]), "n": branch["n"],
             "weight": branch["weight"], **{c: counts.get(c, 0) for c in classes},
             "entropy": branch["entropy"], "gini": branch["gini"],
         })
     return pd.DataFrame(rows)
 
 
-def branch_value_text(score: dict, value) -> str:
+def branch_value_text(value) -> str:
     """Branch values as text: lists (binary nominal sides) joined in braces."""
     if isinstance(value, list):
         return "{" + ",".join(map(str, value)) + "}"
