@@ -16,6 +16,7 @@ from .splitting import (
     best_partition,
     score_continuous,
     score_nominal,
+    text_ranks,
 )
 from .trace import Condition, number
 
@@ -122,18 +123,20 @@ class NodeScores:
         row.update({f: float(s.scores[f][i]) for f in (
             "entropy_known", "entropy_after", "gini_known", "gini_gain")})
         row["gini_index_multiway"] = (float(s.gini_index_multiway[i]) if a.is_nominal else None)
-        left, row["gini_index_binary"] = self.best_binary(s)
+        left, row["gini_index_binary"] = self.best_binary(j)
         row["binary_partition"] = ([list(_pick(a.values, left)), list(_pick(a.values, ~left))]
                                    if a.is_nominal else None)
         row["n_distinct"] = int(level.n_distinct[i, j])
         row["curve"] = self.curve(s)
         return row
 
-    def best_binary(self, s: AttributeScores) -> tuple[np.ndarray | None, float]:
+    def best_binary(self, j: int) -> tuple[np.ndarray | None, float]:
         """CART's best two-way split: kept when CART grew the tree, else found now."""
+        s = self.level.scores[j]
         if s.gini_index_binary is not None:
             return (None if s.left is None else s.left[self.i]), float(s.gini_index_binary[self.i])
-        left, index = best_partition(s.branch_counts[self.i][None])
+        text_rank = text_ranks(self.level.attributes[j])
+        left, index = best_partition(s.branch_counts[self.i][None], text_rank)
         return left[0], float(index[0])
 
     def branches(self, j: int) -> list[dict]:

@@ -77,7 +77,7 @@ def score_nominal(enc: Encoded, j: int, batch: Batch, binary: bool) -> Attribute
                              (by_value.sum(axis=-1) > 0).sum(axis=-1),
                              gini_index_multiway=multiway["gini_index"])
     if binary:  # otherwise the best partition is only shown, and found when a row is asked for
-        left, result.gini_index_binary = best_partition(by_value)
+        left, result.gini_index_binary = best_partition(by_value, text_ranks(enc.attributes[j]))
         result.left = left
         two = np.stack([np.einsum("mk,mkc->mc", left, by_value),
                         np.einsum("mk,mkc->mc", ~left, by_value)], axis=1)
@@ -87,20 +87,28 @@ def score_nominal(enc: Encoded, j: int, batch: Batch, binary: bool) -> Attribute
     return result
 
 
-def best_partition(by_value: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def text_ranks(attribute) -> np.ndarray:
+    """Each value's place when the attribute's values are sorted as text."""
+    return np.argsort(np.argsort(np.array(attribute.values, dtype=str), kind="stable"))
+
+
+def best_partition(by_value: np.ndarray, text_rank=None) -> tuple[np.ndarray, np.ndarray]:
     """CART's best two-way partition of the values at each node: (left mask, Gini_index).
 
     Exhaustive over all 2^(k-1)-1 partitions for k <= EXACT_PARTITION_LIMIT; otherwise values
     are ordered by the share of the node's majority class and the best of the k-1 cuts is
     taken (Breiman et al. 1984, Thm 4.5: exact for two classes, a heuristic beyond).
+    Equal partitions are told apart by the values' text (text_rank: each value's place in
+    sorted order), not by their order of appearance, so row order never changes the split.
     """
     m, k = by_value.shape[:2]
     if k < 2:
         return np.ones((m, k), dtype=bool), gini(by_value.sum(axis=1))
+    text_rank = np.arange(k) if text_rank is None else np.asarray(text_rank)
     if k <= EXACT_PARTITION_LIMIT:
-        masks = np.broadcast_to(all_partitions(k), (m, 2 ** (k - 1) - 1, k))
+        masks = np.broadcast_to(all_partitions(k)[:, text_rank], (m, 2 ** (k - 1) - 1, k))
     else:
-        masks = ordered_cut_masks(by_value)
+        masks = ordered_cut_masks(by_value, text_rank)
     return _best_of_masks(by_value, masks)
 
 
@@ -115,14 +123,16 @@ def all_partitions(k: int) -> np.ndarray:
     return np.array(rows, dtype=bool).reshape(-1, k)
 
 
-def ordered_cut_masks(by_value: np.ndarray) -> np.ndarray:
+def ordered_cut_masks(by_value: np.ndarray, text_rank=None) -> np.ndarray:
     """(m, k-1, k) masks: values sorted by their share of the majority class, cut k-1 ways."""
     totals = by_value.sum(axis=-1)
     majority = by_value.sum(axis=1).argmax(axis=-1)
     share = np.take_along_axis(by_value, majority[:, None, None], axis=2)[..., 0]
     with np.errstate(invalid="ignore", divide="ignore"):
         share = np.where(totals > 0, share / np.where(totals > 0, totals, 1), np.inf)
-    rank = np.argsort(np.argsort(share, axis=1, kind="stable"), axis=1)
+    ties = np.broadcast_to(np.arange(share.shape[1]) if text_rank is None else text_rank,
+                           share.shape)
+    rank = np.argsort(np.lexsort((ties, share), axis=1), axis=1)
     k = by_value.shape[1]
     return rank[:, None, :] <= np.arange(k - 1)[None, :, None]
 
