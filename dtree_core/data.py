@@ -97,7 +97,7 @@ def encode_nominal(series: pd.Series, values: tuple[str, ...] | None = None):
     if values is None:
         codes, uniques = pd.factorize(texts, use_na_sentinel=True)
         return codes.astype(np.int64), tuple(str(v) for v in uniques)
-    codes = pd.Categorical(texts, categories=list(values)).codes
+    codes = pd.Index(list(values), dtype=object).get_indexer(texts.astype(object))
     return codes.astype(np.int64), values
 
 
