@@ -7,6 +7,8 @@ under `stop.*` and `rule.*`, so the core never emits prose the UI shows.
 
 from __future__ import annotations
 
+import re
+
 DEFAULT_LANGUAGE = "en"
 
 EN = {
@@ -322,3 +324,18 @@ def t(key: str, /, *, _lang: str | None = None, **values) -> str:
 
 def has(key: str) -> bool:
     return key in EN
+
+
+# ASCII punctuation Markdown (and Streamlit's $...$ LaTeX) would act on; a backslash makes
+# each one literal (CommonMark lets any ASCII punctuation be escaped this way).
+_MARKDOWN_SPECIALS = re.compile(r"([\\`*_{}\[\]()#+\-.!|~$<>&])")
+
+
+def literal(text) -> str:
+    """User text (names from a file, loader messages) shown as written inside Markdown."""
+    return _MARKDOWN_SPECIALS.sub(r"\\\1", str(text))
+
+
+def tm(key: str, /, **values) -> str:
+    """t() for Markdown elements: the catalogue's own markup stays, the values are literal."""
+    return t(key, **{name: literal(value) for name, value in values.items()})

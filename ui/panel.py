@@ -11,7 +11,7 @@ import streamlit as st
 
 from dtree_core.labels import branch_text
 from ui import formulas
-from ui.messages import has, t
+from ui.messages import has, literal, t, tm
 from ui.tables import (
     SMALLER_WINS,
     branch_frame,
@@ -57,12 +57,12 @@ def node_facts(trace: dict, node: dict, decimals: int) -> None:
     """Path, |D|, class counts, and Ent(D) and Gini(D) with the numbers plugged in."""
     st.subheader(t("node.header", node=node["id"]))
     path = " → ".join(branch_text(cond) for cond in node["path"]) or t("node.root")
-    st.markdown(f"**{t('node.path')}:** `{path.replace('`', 'ˋ')}`")
+    st.markdown(f"**{t('node.path')}:** {literal(path)}")
     size = t("node.size", n=node["n"])
     if has_fractions(node):
         size += "; " + t("node.weight", weight=number_text(node["weight"], decimals))
-    st.markdown(size + " · " + t("node.counts", counts=counts_text(
-        node["class_counts"], trace["classes"], decimals)).replace("*", r"\*"))
+    st.markdown(literal(size) + " · " + tm("node.counts", counts=counts_text(
+        node["class_counts"], trace["classes"], decimals)))
     counts = [node["class_counts"].get(c, 0) for c in trace["classes"]]
     st.latex(formulas.entropy_latex(counts, node["entropy"], decimals))
     st.latex(formulas.gini_latex(counts, node["gini"], decimals))
@@ -177,11 +177,11 @@ def branch_details(trace: dict, node: dict, score: dict, decimals: int) -> None:
         frame = frame.drop(columns=["weight"])
     shown = frame.rename(columns={c: t(f"col.{c}") for c in ("value", "n", "weight",
                                                             "entropy", "gini") if c in frame})
-    st.markdown(f"**{t('node.branches', attribute=score['attribute'])}**")
+    st.markdown(f"**{tm('node.branches', attribute=score['attribute'])}**")
     counts = [t("col.n"), t("col.weight"), *map(str, trace["classes"])]
     st.dataframe(shown, hide_index=True,
                  column_config=_number_formats(shown, decimals, counts=counts))
-    st.markdown(f"**{t('node.formulas', attribute=score['attribute'])}**")
+    st.markdown(f"**{tm('node.formulas', attribute=score['attribute'])}**")
     st.latex(formulas.gain_latex(score, decimals))
     st.latex(formulas.iv_latex(score, node["weight"], decimals))
     st.latex(formulas.gain_ratio_latex(score, decimals))
@@ -210,7 +210,7 @@ def threshold_curve(node: dict, score: dict, decimals: int) -> go.Figure | None:
     curve = score.get("curve")
     if not curve:
         return None
-    st.markdown(f"**{t('node.curve', attribute=score['attribute'])}**")
+    st.markdown(f"**{tm('node.curve', attribute=score['attribute'])}**")
     fig = _curve_figure(curve, score["threshold"], decimals)
     st.plotly_chart(fig, key=f"curve_{node['id']}_{score['attribute']}")
     table = pd.DataFrame({t("col.threshold"): curve["threshold"],
@@ -240,5 +240,5 @@ def candidates(trace: dict, node: dict, decimals: int) -> None:
 
 def node_panel(trace: dict, node: dict, decimals: int) -> None:
     node_facts(trace, node, decimals)
-    st.info(why_text(trace, node, decimals))
+    st.info(literal(why_text(trace, node, decimals)))
     candidates(trace, node, decimals)

@@ -11,7 +11,7 @@ import time
 import streamlit as st
 
 from ui import panel, state, widgets
-from ui.messages import t
+from ui.messages import t, tm
 from ui.pseudocode import listing
 
 
@@ -51,7 +51,7 @@ def page() -> None:
     trace = current["trace"]
     state.attach_trace(current["trace_id"], len(trace["steps"]) - 1)
     st.title(t("page.grow"))
-    st.caption(t("grow.header", dataset=current["dataset"],
+    st.caption(tm("grow.header", dataset=current["dataset"],
                  algorithm=t(f"algo.{trace['algorithm']}"), nodes=len(trace["nodes"])))
     widgets.display_settings()
     interval = widgets.autoplay_settings()

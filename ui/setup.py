@@ -14,7 +14,7 @@ import streamlit as st
 from dtree_core.datasets import bundled
 from dtree_core.loading import LoadError
 from ui import engine
-from ui.messages import LANGUAGES, has, t
+from ui.messages import LANGUAGES, has, literal, t, tm
 
 ALGORITHMS = ("id3", "c45", "cart", "cls")
 UPLOAD_TYPES = ["csv", "tsv", "txt", "xlsx", "xls"]
@@ -41,8 +41,8 @@ def _bundled_dataset() -> dict | None:
     key = st.selectbox(t("setup.dataset"), list(datasets), key="bundled_key",
                        format_func=lambda k: _in_language(datasets[k], "name", lang))
     chosen = datasets[key]
-    st.caption(_in_language(chosen, "description", lang))
-    st.caption(t("setup.dataset.source", source=chosen.source))
+    st.caption(literal(_in_language(chosen, "description", lang)))
+    st.caption(tm("setup.dataset.source", source=chosen.source))
     data = chosen.path.read_bytes()
     return {"name": _in_language(chosen, "name", lang), "filename": chosen.path.name, "data": data,
             "key": engine.data_key(data), "target": chosen.target}
@@ -58,7 +58,7 @@ def _uploaded_dataset() -> dict | None:
     try:
         engine.load_table(data, upload.name)
     except LoadError as error:
-        st.error(t("setup.upload.bad", name=upload.name, reason=error_text(error)))
+        st.error(tm("setup.upload.bad", name=upload.name, reason=error_text(error)))
         return None
     return {"name": upload.name, "filename": upload.name, "data": data,
             "key": engine.data_key(data), "target": None}
@@ -90,17 +90,17 @@ def load_report(table) -> None:
     report = table.report
     with st.expander(t("setup.report")):
         if report.encoding:
-            st.caption(t("setup.report.encoding", value=report.encoding))
+            st.caption(tm("setup.report.encoding", value=report.encoding))
         if report.delimiter:
-            st.caption(t("setup.report.delimiter", value=report.delimiter_name))
+            st.caption(tm("setup.report.delimiter", value=report.delimiter_name))
         if report.sheet is not None:
-            st.caption(t("setup.report.sheet", value=report.sheet))
+            st.caption(tm("setup.report.sheet", value=report.sheet))
         st.caption(t("setup.report.rows", rows=report.n_rows, cols=report.n_columns))
         st.dataframe(_report_frame(table), hide_index=True)
         for warning in report.warnings:
-            st.warning(warning)
+            st.warning(literal(warning))
     if report.encoding_guessed:
-        st.warning(t("setup.report.guessed", value=report.encoding))
+        st.warning(tm("setup.report.guessed", value=report.encoding))
 
 
 def error_text(error: Exception) -> str:
@@ -120,7 +120,7 @@ def _attributes(dataset: dict, report, columns: list[str], target: str) -> list[
     candidates = [c for c in columns if c != target]
     ids = [c for c in report.id_columns if c in candidates]
     for column in ids:
-        st.caption(t("setup.id_note", column=column))
+        st.caption(tm("setup.id_note", column=column))
     return st.multiselect(t("setup.attributes"), candidates,
                           default=[c for c in candidates if c not in ids],
                           key=f"attrs::{dataset['key']}::{target}")
@@ -157,7 +157,7 @@ def grow(dataset: dict, options: dict) -> None:
         try:
             trace = engine.grow_trace(dataset["data"], dataset["filename"], options)
         except (LoadError, ValueError) as error:
-            st.error(t("setup.grow_failed", reason=error_text(error)))
+            st.error(tm("setup.grow_failed", reason=error_text(error)))
             return
     trace_id = engine.data_key(dataset["data"] + json.dumps(options, sort_keys=True).encode())
     st.session_state.current = {"trace": trace, "trace_id": trace_id,
@@ -173,7 +173,7 @@ def sidebar() -> None:
         if dataset is None:
             return
         table = engine.load_table(dataset["data"], dataset["filename"])
-        st.caption(t("setup.using", name=dataset["name"], rows=len(table.frame),
+        st.caption(tm("setup.using", name=dataset["name"], rows=len(table.frame),
                      cols=len(table.frame.columns)))
         load_report(table)
         columns = [str(c) for c in table.frame.columns]

@@ -34,3 +34,10 @@ def test_t_fills_values_and_falls_back():
     assert t("no.such.key") == "no.such.key"
     assert t("grow.key_help", key="Left") == "Keyboard: Left"  # a {key} placeholder is fine
     assert "en" in LANGUAGES
+
+
+def test_literal_keeps_user_text_out_of_markdown():
+    from ui.messages import literal, tm
+
+    assert literal("a*b_$c$<i>") == r"a\*b\_\$c\$\<i\>"
+    assert tm("setup.using", name="**x**", rows=1, cols=2).startswith(r"Using **\*\*x\*\***")
