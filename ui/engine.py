@@ -7,6 +7,7 @@ so a busy server keeps a handful of tables and traces, not every one ever grown.
 from __future__ import annotations
 
 import hashlib
+import io
 
 import streamlit as st
 
@@ -20,16 +21,33 @@ def data_key(data: bytes) -> str:
 
 
 @st.cache_data(max_entries=16, show_spinner=False)
-def load_table(data: bytes, filename: str):
+def load_table(data: bytes, filename: str, sheet: str | None = None):
     """The loader's table and report for these bytes (LoadError propagates, uncached)."""
-    return load_bytes(data, filename)
+    return load_bytes(data, filename, sheet=sheet)
+
+
+@st.cache_data(max_entries=16, show_spinner=False)
+def sheet_names(data: bytes, filename: str) -> list[str]:
+    """An .xlsx workbook's sheets, so the user can pick one even when the first won't load."""
+    if not filename.lower().endswith(".xlsx"):
+        return []
+    import openpyxl
+
+    try:
+        book = openpyxl.load_workbook(io.BytesIO(data), read_only=True)
+    except Exception:  # noqa: BLE001 - a broken workbook is the loader's to report
+        return []
+    try:
+        return list(book.sheetnames)
+    finally:
+        book.close()
 
 
 @st.cache_data(max_entries=24, show_spinner=False)
 def grow_trace(data: bytes, filename: str, options: dict) -> dict:
     """Load, prepare and fit; the trace dict the pages replay."""
     selected = options["attributes"]
-    table = load_table(data, filename)
+    table = load_table(data, filename, options.get("sheet"))
     columns = [str(c) for c in table.frame.columns]
     exclude = [c for c in columns if c != options["target"] and c not in selected]
     prepared = prepare(table, options["target"], exclude=exclude, nominal=options["nominal"],

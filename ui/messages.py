@@ -25,6 +25,7 @@ EN = {
     "setup.dataset": "Dataset",
     "setup.dataset.source": "Source: {source}",
     "setup.upload": "CSV or Excel file",
+    "setup.sheet": "Sheet",
     "setup.upload.help": "Any common encoding (UTF-8, GBK/GB18030, UTF-16) and delimiter.",
     "setup.upload.bad": "Could not read {name}: {reason} The previous dataset is still loaded.",
     "setup.using": "Using **{name}** ({rows} rows, {cols} columns).",

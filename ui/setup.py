@@ -56,12 +56,22 @@ def _uploaded_dataset() -> dict | None:
         return None
     data = upload.getvalue()
     try:
-        engine.load_table(data, upload.name)
+        sheet = _sheet(data, upload.name)
+        engine.load_table(data, upload.name, sheet)
     except LoadError as error:
         st.error(tm("setup.upload.bad", name=upload.name, reason=error_text(error)))
         return None
-    return {"name": upload.name, "filename": upload.name, "data": data,
-            "key": engine.data_key(data), "target": None}
+    return {"name": upload.name if sheet is None else f"{upload.name} · {sheet}",
+            "filename": upload.name, "data": data, "sheet": sheet,
+            "key": engine.data_key(data + str(sheet).encode()), "target": None}
+
+
+def _sheet(data: bytes, filename: str) -> str | None:
+    """A workbook with several sheets gets a sheet picker; anything else reads as it is."""
+    sheets = engine.sheet_names(data, filename)
+    if len(sheets) < 2:
+        return None
+    return st.selectbox(t("setup.sheet"), list(sheets), key=f"sheet::{engine.data_key(data)}")
 
 
 def dataset_picker() -> dict | None:
@@ -172,7 +182,7 @@ def sidebar() -> None:
         dataset = dataset_picker()
         if dataset is None:
             return
-        table = engine.load_table(dataset["data"], dataset["filename"])
+        table = engine.load_table(dataset["data"], dataset["filename"], dataset.get("sheet"))
         st.caption(tm("setup.using", name=dataset["name"], rows=len(table.frame),
                      cols=len(table.frame.columns)))
         load_report(table)
@@ -181,5 +191,6 @@ def sidebar() -> None:
         attributes = _attributes(dataset, table.report, columns, target)
         nominal, continuous = _kinds(dataset, attributes)
         options = {"target": target, "attributes": attributes, "nominal": nominal,
-                   "continuous": continuous, **algorithm_options()}
+                   "continuous": continuous, "sheet": dataset.get("sheet"),
+                   **algorithm_options()}
     grow(dataset, options)

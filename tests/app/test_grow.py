@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from app_helpers import dot_source, trace
+from app_helpers import DATA, dot_source, trace
 
 PAGES = ["pages/grow.py"]
 
@@ -198,3 +198,17 @@ def test_hostile_column_names_upload_without_errors(app):
     latex = " ".join(item.value for item in at.latex)
     assert r"\text{\textless{}b\textgreater{}tag" in latex
     assert any("<b>tag</b>" in shown(m) for m in at.markdown)
+
+
+def test_workbook_sheet_picker(app):
+    at = app
+    at.radio(key="source").set_value("upload").run()
+    data = (DATA / "two_sheets.xlsx").read_bytes()
+    at.file_uploader(key="upload").set_value(("two.xlsx", data, "application/vnd.ms-excel"))
+    at.run()
+    assert at_errors(at)  # the first sheet holds one column: an error box, nothing replaced
+    sheet = next(s for s in at.selectbox if s.key and s.key.startswith("sheet::"))
+    sheet.set_value("西瓜").run()
+    assert not at.exception and not at_errors(at)
+    assert at.session_state["dataset"]["name"] == "two.xlsx · 西瓜"
+    assert trace(at)["nodes"][0]["decision"]["attribute"] == "纹理"
