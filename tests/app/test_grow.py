@@ -2,12 +2,22 @@
 
 from __future__ import annotations
 
+import ast
 import re
 
 import pytest
-from app_helpers import DATA, dot_source, trace
+from app_helpers import DATA, ROOT, dot_source, trace
 
-PAGES = ["pages/grow.py"]
+
+def registered_pages() -> list[str]:
+    """The page files app.py hands to st.navigation (read from its PAGES table)."""
+    tree = ast.parse((ROOT / "app.py").read_text(encoding="utf-8"))
+    table = next(node.value for node in ast.walk(tree) if isinstance(node, ast.Assign)
+                 and any(getattr(target, "id", "") == "PAGES" for target in node.targets))
+    return [row[0] for row in ast.literal_eval(table)]
+
+
+PAGES = registered_pages()
 
 
 def scores(at) -> dict[str, dict]:
@@ -41,6 +51,7 @@ def test_app_smoke(app):
 def test_every_page_smoke(app, page):
     app.switch_page(page).run()
     assert not app.exception
+    assert "pages/grow.py" in PAGES
 
 
 def shown(element) -> str:
