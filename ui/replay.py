@@ -54,5 +54,5 @@ def page() -> None:
     st.caption(tm("grow.header", dataset=current["dataset"],
                  algorithm=t(f"algo.{trace['algorithm']}"), nodes=len(trace["nodes"])))
     widgets.display_settings()
-    interval = widgets.autoplay_settings()
+    interval = widgets.autoplay_settings(len(trace["steps"]) - 1)
     st.fragment(replay, run_every=interval)(trace)

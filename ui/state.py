@@ -70,6 +70,13 @@ def jump_to_node(key: str, order: list[int]) -> None:
     go_to(order.index(st.session_state[key]), len(order) - 1)
 
 
+def play_from_start(last_step: int) -> None:
+    """on_change of the play toggle: playing from the last step starts over."""
+    if st.session_state.playing and st.session_state.step >= last_step:
+        st.session_state.step = 0
+    st.session_state.last_tick = time.monotonic()
+
+
 def tick(last_step: int, interval: float) -> None:
     """One autoplay step, at most once per interval whatever reran the view."""
     now = time.monotonic()

@@ -39,10 +39,11 @@ def display_settings() -> None:
                                  persist_state="session")
 
 
-def autoplay_settings() -> float | None:
+def autoplay_settings(last: int) -> float | None:
     """The play toggle and speed; returns the autoplay interval in seconds, or None."""
     cols = st.columns([1, 2])
-    cols[0].toggle(t("grow.play"), key="playing")
+    cols[0].toggle(t("grow.play"), key="playing", on_change=state.play_from_start,
+                   args=(last,))
     cols[1].slider(t("grow.speed"), 0.2, 5.0, step=0.1, key="speed", persist_state="session")
     return float(st.session_state.speed) if st.session_state.playing else None
 

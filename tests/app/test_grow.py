@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import re
+import time
 
 import pytest
 from app_helpers import DATA, ROOT, dot_source, trace
@@ -223,3 +224,16 @@ def test_workbook_sheet_picker(app):
     assert not at.exception and not at_errors(at)
     assert at.session_state["dataset"]["name"] == "two.xlsx · 西瓜"
     assert trace(at)["nodes"][0]["decision"]["attribute"] == "纹理"
+
+
+def test_autoplay_advances_and_restarts_from_the_end(app):
+    at = choose_watermelon_id3(app)
+    at.slider(key="speed").set_value(0.2).run()
+    at.toggle(key="playing").set_value(True).run()
+    time.sleep(0.25)
+    at.run()
+    assert at.session_state["step"] >= 1
+    at.button(key="btn_last").click().run()
+    at.toggle(key="playing").set_value(False).run()
+    at.toggle(key="playing").set_value(True).run()  # from the end, play starts over
+    assert at.session_state["step"] <= 1
