@@ -82,6 +82,7 @@ EN = {
     "grow.order.bfs": "Level by level (BFS)",
     "grow.decimals": "Decimals shown",
     "grow.view": "Tree view",
+    "grow.view.auto": "Automatic: whole tree, or around the current node when it is big",
     "grow.view.whole": "Whole tree",
     "grow.view.depth": "Down to a depth",
     "grow.view.around": "Around the current node",

@@ -28,9 +28,7 @@ def display_settings() -> None:
         cols[1].number_input(t("grow.decimals"), 0, 12, key="decimals",
                              persist_state="session")
         cols[2].selectbox(t("grow.view"), ["auto", "whole", "depth", "around"], key="view",
-                          format_func=lambda v: t(f"grow.view.{v}") if v != "auto"
-                          else t("grow.view.whole") + " / " + t("grow.view.around"),
-                          persist_state="session")
+                          format_func=lambda v: t(f"grow.view.{v}"), persist_state="session")
         if st.session_state.view == "depth":
             cols[2].number_input(t("grow.view.depth_value"), 0, 50, 3, key="view_depth",
                                  persist_state="session")

@@ -237,3 +237,21 @@ def test_autoplay_advances_and_restarts_from_the_end(app):
     at.toggle(key="playing").set_value(False).run()
     at.toggle(key="playing").set_value(True).run()  # from the end, play starts over
     assert at.session_state["step"] <= 1
+
+
+def test_big_tree_shows_the_neighbourhood_then_a_depth_cut(app):
+    at = app
+    at.selectbox(key="bundled_key").set_value("penguins")
+    at.selectbox(key="algorithm").set_value("cls").run()
+    nodes = len(trace(at)["nodes"])
+    assert nodes >= 200
+    at.button(key="btn_last").click().run()
+    drawn = re.findall(r"^\s*n\d+ \[", dot_source(at), flags=re.M)
+    assert 0 < len(drawn) < 60 and "⋯" in dot_source(at)
+    assert any(str(nodes) in c.value for c in at.caption)  # says why the view is partial
+    at.selectbox(key="view").set_value("depth").run()
+    at.number_input(key="view_depth").set_value(1).run()
+    assert not at.exception
+    depths = {trace(at)["nodes"][int(i)]["depth"]
+              for i in re.findall(r"^\s*n(\d+) \[", dot_source(at), flags=re.M)}
+    assert depths == {0, 1}
