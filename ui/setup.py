@@ -163,13 +163,17 @@ def algorithm_options() -> dict:
 
 def grow(dataset: dict, options: dict) -> None:
     """Grow (cached) and keep the result; a failure leaves the previous tree in place."""
+    trace_id = engine.data_key(dataset["data"] + json.dumps(options, sort_keys=True).encode())
+    current = st.session_state.get("current")
+    if current is not None and current["trace_id"] == trace_id:
+        current["dataset"] = dataset["name"]  # the same tree; only the name's language may differ
+        return  # keeps the very same dict: no cache lookup, no copy, on every rerun
     with st.spinner(t("setup.growing"), show_time=True):
         try:
             trace = engine.grow_trace(dataset["data"], dataset["filename"], options)
         except (LoadError, ValueError) as error:
             st.error(tm("setup.grow_failed", reason=error_text(error)))
             return
-    trace_id = engine.data_key(dataset["data"] + json.dumps(options, sort_keys=True).encode())
     st.session_state.current = {"trace": trace, "trace_id": trace_id,
                                 "dataset": dataset["name"], "options": options}
 
