@@ -40,7 +40,7 @@ def open_app(page, url: str) -> None:
     page.wait_for_selector(f"{CHART} g.node", timeout=120_000)
 
 
-def test_keyboard_steps_the_tree(app_url, browser):
+def test_keyboard_steps_the_tree(browser, app_url):  # browser first: skip before serving
     page = browser.new_page(viewport={"width": 1500, "height": 1700})
     open_app(page, app_url)
     wait_for_current(page, "n0")
@@ -68,7 +68,7 @@ def test_keyboard_steps_the_tree(app_url, browser):
     page.close()
 
 
-def test_each_page_listed_once(app_url, browser):
+def test_each_page_listed_once(browser, app_url):
     """st.navigation alone: a page never shows twice (nor does app.py appear as a page)."""
     page = browser.new_page()
     open_app(page, app_url)
