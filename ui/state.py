@@ -32,6 +32,16 @@ def init_state() -> None:
         st.session_state.setdefault(key, value)
 
 
+def ensure_entry_point() -> None:
+    """Pages run inside app.py, which set the state up. Call first thing in every page.
+
+    A pages/ folder makes Streamlit's legacy mode run a deep-linked page (/grow) alone on a
+    fresh server's first request, without app.py; going through app.py ends that mode.
+    """
+    if "lang" not in st.session_state:
+        st.switch_page("app.py")
+
+
 def attach_trace(trace_id: str, last_step: int) -> None:
     """A new tree starts at step 0; the same one keeps its place (clamped to its length)."""
     if st.session_state.trace_id != trace_id:

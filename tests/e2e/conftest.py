@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import importlib.util
 import os
 import socket
@@ -57,16 +58,16 @@ def _wait_healthy(url: str, process: subprocess.Popen, timeout: float = 60) -> N
     raise RuntimeError(f"streamlit did not become healthy at {url} within {timeout}s")
 
 
-@pytest.fixture(scope="session")
-def app_url():
-    """The app's base URL; the server is a subprocess torn down after the session."""
+@contextlib.contextmanager
+def serve(log_name: str = "streamlit.log"):
+    """`streamlit run app.py` on a free port; yields the base URL, stops the server after."""
     port = _free_port()
     command = [sys.executable, "-m", "streamlit", "run", "app.py", "--server.headless", "true",
                "--server.port", str(port), "--server.address", "127.0.0.1",
                "--browser.gatherUsageStats", "false"]
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     url = f"http://127.0.0.1:{port}"
-    with open(ARTIFACTS / "streamlit.log", "w") as log:
+    with open(ARTIFACTS / log_name, "w") as log:
         process = subprocess.Popen(command, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
         try:
             _wait_healthy(url, process)
@@ -81,6 +82,20 @@ def app_url():
 
 def _on_ci() -> bool:
     return os.environ.get("CI", "").strip().lower() not in ("", "0", "false", "no")
+
+
+@pytest.fixture(scope="session")
+def app_url():
+    """The app's base URL, served for the whole session."""
+    with serve() as url:
+        yield url
+
+
+@pytest.fixture
+def fresh_app_url():
+    """A server of its own whose first request the test makes (cold-start behaviour)."""
+    with serve("streamlit-fresh.log") as url:
+        yield url
 
 
 @pytest.fixture(scope="session")

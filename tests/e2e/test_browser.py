@@ -77,3 +77,15 @@ def test_each_page_listed_once(browser, app_url):
     assert "Grow a tree" in links or len(links) == 0  # a lone page has no navigation
     assert not any(text.strip().lower() == "app" for text in links)
     page.close()
+
+
+def test_cold_deep_link_goes_through_app_py(browser, fresh_app_url):
+    """A fresh server's first request for /grow must not list app.py or any page twice."""
+    page = browser.new_page()
+    page.goto(f"{fresh_app_url}/grow")
+    page.wait_for_selector(f"{CHART} g.node", timeout=120_000)
+    links = page.locator("[data-testid='stSidebarNav'] a").all_text_contents()
+    assert "app" not in [text.strip().lower() for text in links]
+    assert len(links) == len(set(links)) and "Grow a tree" in links
+    assert page.get_by_text("Data and algorithm").count() == 1  # app.py's sidebar ran
+    page.close()
