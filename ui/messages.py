@@ -56,6 +56,7 @@ EN = {
     "setup.tie_rule.value": ("The attribute first in column order wins "
                              "(for thresholds, the smaller t)."),
     "setup.seed": "Random seed (CLS)",
+    "setup.clear_forces": "Undo {n} forced split(s)",
     "setup.growing": "Growing the tree…",
     "setup.grow_failed": "This tree cannot be grown: {reason}",
     "setup.no_data": "Pick a bundled dataset or upload a CSV in the sidebar.",
@@ -102,6 +103,10 @@ EN = {
     "node.scores": "Candidates",
     "node.no_scores": "No candidate attributes were scored here: the node stopped before choosing.",
     "node.inspect": "Inspect attribute",
+    "node.force": "Split this node on",
+    "node.force.auto": "(the algorithm's choice)",
+    "node.force.help": ("Textbooks break ties by hand: pick an attribute to regrow the tree "
+                        "with it forced here."),
     "node.branches": "Branches of {attribute}",
     "node.formulas": "Formulas for {attribute}",
     "node.curve": "Every candidate threshold of {attribute}",

@@ -10,7 +10,7 @@ import plotly.graph_objects as go
 import streamlit as st
 
 from dtree_core.labels import branch_text
-from ui import formulas
+from ui import formulas, state
 from ui.messages import has, literal, t, tm
 from ui.tables import (
     SMALLER_WINS,
@@ -18,6 +18,7 @@ from ui.tables import (
     counts_text,
     deciding_criterion,
     has_fractions,
+    node_path_key,
     number_text,
     score_frame,
     score_of,
@@ -221,6 +222,17 @@ def threshold_curve(node: dict, score: dict, decimals: int) -> go.Figure | None:
     return fig
 
 
+def force_picker(node: dict, attributes: list[str]) -> None:
+    """Split this node on another candidate, as textbooks do to break a tie by hand."""
+    key = f"force_{node['id']}"
+    decision = node["decision"]
+    st.session_state.setdefault(key, decision["attribute"] if decision.get("forced") else "")
+    st.selectbox(t("node.force"), ["", *attributes], key=key,
+                 format_func=lambda a: a or t("node.force.auto"), help=t("node.force.help"),
+                 on_change=state.force_here,
+                 args=(key, st.session_state.dataset["key"], node_path_key(node)))
+
+
 def candidates(trace: dict, node: dict, decimals: int) -> None:
     """Score table, chart, and the inspected attribute's branches, formulas and curve."""
     if not node["scores"]:
@@ -232,6 +244,8 @@ def candidates(trace: dict, node: dict, decimals: int) -> None:
     st.markdown(f"**{t('node.scores')}**")
     attributes = score_table(trace, node, decimals, inspect_key)
     criterion_chart(trace, node, decimals, inspect_key)
+    if node["decision"]["kind"] == "split":
+        force_picker(node, attributes)
     picked = st.selectbox(t("node.inspect"), attributes, key=inspect_key)
     score = score_of(node, picked)
     branch_details(trace, node, score, decimals)

@@ -49,7 +49,7 @@ def page() -> None:
         st.info(t("setup.no_data"))
         return
     trace = current["trace"]
-    state.attach_trace(current["trace_id"], len(trace["steps"]) - 1)
+    state.attach_trace(current["trace_id"], trace)
     st.title(t("page.grow"))
     st.caption(tm("grow.header", dataset=current["dataset"],
                  algorithm=t(f"algo.{trace['algorithm']}"), nodes=len(trace["nodes"])))

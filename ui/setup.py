@@ -13,7 +13,7 @@ import streamlit as st
 
 from dtree_core.datasets import bundled
 from dtree_core.loading import LoadError
-from ui import engine
+from ui import engine, state
 from ui.messages import LANGUAGES, has, literal, t, tm
 
 ALGORITHMS = ("id3", "c45", "cart", "cls")
@@ -161,6 +161,15 @@ def algorithm_options() -> dict:
             "seed": int(seed)}
 
 
+def forced_choices(dataset: dict) -> dict[str, str]:
+    """Attributes the user forced at nodes of this dataset's tree, with a way to undo them."""
+    forces = dict(sorted(st.session_state.forces.get(dataset["key"], {}).items()))
+    if forces:
+        st.button(t("setup.clear_forces", n=len(forces)), key="clear_forces",
+                  on_click=state.clear_forces, args=(dataset["key"],))
+    return forces
+
+
 def grow(dataset: dict, options: dict) -> None:
     """Grow (cached) and keep the result; a failure leaves the previous tree in place."""
     trace_id = engine.data_key(dataset["data"] + json.dumps(options, sort_keys=True).encode())
@@ -196,5 +205,5 @@ def sidebar() -> None:
         nominal, continuous = _kinds(dataset, attributes)
         options = {"target": target, "attributes": attributes, "nominal": nominal,
                    "continuous": continuous, "sheet": dataset.get("sheet"),
-                   **algorithm_options()}
+                   **algorithm_options(), "force": forced_choices(dataset)}
     grow(dataset, options)

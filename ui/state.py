@@ -11,6 +11,8 @@ import time
 
 import streamlit as st
 
+from ui.tables import node_at_path, replay_order
+
 DEFAULTS = {
     "lang": "en",
     "dataset": None,        # the last dataset that loaded: {"name", "filename", "data", "key"}
@@ -23,6 +25,8 @@ DEFAULTS = {
     "decimals": 3,
     "order": "dfs",
     "view": "auto",
+    "forces": {},           # dataset key -> {node path: attribute chosen by hand}
+    "focus_path": None,     # the node to show once a forced choice has regrown the tree
 }
 
 
@@ -42,18 +46,42 @@ def ensure_entry_point() -> None:
         st.switch_page("app.py")
 
 
-def attach_trace(trace_id: str, last_step: int) -> None:
-    """A new tree starts at step 0; the same one keeps its place (clamped to its length)."""
+def attach_trace(trace_id: str, trace: dict) -> None:
+    """A new tree starts at step 0 (or at the node just forced); the same one keeps its place."""
+    last_step = len(trace["steps"]) - 1
     if st.session_state.trace_id != trace_id:
         st.session_state.trace_id = trace_id
-        st.session_state.step = 0
+        st.session_state.step = _focus_step(trace)
         st.session_state.playing = False
         _forget_node_choices()
     st.session_state.step = max(0, min(st.session_state.step, last_step))
 
 
+def _focus_step(trace: dict) -> int:
+    path, st.session_state.focus_path = st.session_state.focus_path, None
+    node = node_at_path(trace, path) if path else None
+    return 0 if node is None else replay_order(trace, st.session_state.order).index(node)
+
+
+def force_here(widget_key: str, dataset_key: str, path: str) -> None:
+    """on_change of the node's "split on" picker: force that attribute there (or stop forcing).
+
+    Forces below this node are dropped: its subtree is about to change shape.
+    """
+    kept = {p: a for p, a in st.session_state.forces.get(dataset_key, {}).items()
+            if p != path and path != "root" and not p.startswith(path + "/")}
+    if st.session_state[widget_key]:
+        kept[path] = st.session_state[widget_key]
+    st.session_state.forces = {**st.session_state.forces, dataset_key: kept}
+    st.session_state.focus_path = path
+
+
+def clear_forces(dataset_key: str) -> None:
+    st.session_state.forces = {**st.session_state.forces, dataset_key: {}}
+
+
 # Per-node widget keys (ui.panel): the inspected attribute and the table/bar selections.
-NODE_KEY_PREFIXES = ("inspect_", "scores_", "bars_", "curve_")
+NODE_KEY_PREFIXES = ("inspect_", "scores_", "bars_", "curve_", "force_")
 
 
 def _forget_node_choices() -> None:

@@ -10,6 +10,9 @@ from collections import deque
 
 import pandas as pd
 
+from dtree_core.paths import path_key
+from dtree_core.trace import Condition
+
 # Which score decides the split, and whether smaller is better, per algorithm.
 CRITERION = {"id3": "gain", "c45": "gain_ratio", "cart": "gini_index", "cls": "gain"}
 SMALLER_WINS = {"gini_index"}
@@ -47,6 +50,15 @@ def ancestors(trace: dict, node_id: int) -> list[int]:
         chain.append(parent)
         parent = nodes[parent]["parent"]
     return chain[::-1]
+
+
+def node_path_key(node: dict) -> str:
+    """The node's path as --force writes it ('root', '纹理=清晰/根蒂=稍蜷')."""
+    return path_key(Condition.from_dict(c) for c in node["path"])
+
+
+def node_at_path(trace: dict, key: str) -> int | None:
+    return next((n["id"] for n in trace["nodes"] if node_path_key(n) == key), None)
 
 
 def number_text(value: float, decimals: int) -> str:

@@ -255,3 +255,19 @@ def test_big_tree_shows_the_neighbourhood_then_a_depth_cut(app):
     depths = {trace(at)["nodes"][int(i)]["depth"]
               for i in re.findall(r"^\s*n(\d+) \[", dot_source(at), flags=re.M)}
     assert depths == {0, 1}
+
+
+def test_forcing_a_tied_node_regrows_and_stays_there(app):
+    at = choose_watermelon_id3(app)
+    at.slider(key="step_slider").set_value(3).run()  # node 3: 色泽 and 触感 tie
+    before = trace(at)["nodes"][3]
+    assert before["decision"]["attribute"] == "色泽" and "触感" in before["decision"]["ties"]
+    at.selectbox(key="force_3").set_value("触感").run()
+    assert not at.exception and not at_errors(at)
+    node = trace(at)["nodes"][trace(at)["steps"][at.session_state["step"]]]
+    assert node["path"] == before["path"]  # still looking at the node just forced
+    assert node["decision"]["attribute"] == "触感" and node["decision"]["forced"]
+    assert any("forced" in shown(i) for i in at.info)
+    assert "<B>触感</B>" in dot_source(at)
+    at.button(key="clear_forces").click().run()
+    assert trace(at)["nodes"][3]["decision"]["attribute"] == "色泽"
