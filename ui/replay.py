@@ -25,6 +25,8 @@ def _autoplay(last: int) -> None:
 def replay(trace: dict) -> None:
     """Controls, the tree beside TreeGenerate, and the current node's panel."""
     started = time.perf_counter()
+    if st.session_state.pop("regrow", False):
+        st.rerun(scope="app")  # a forced split changed the options: the sidebar must regrow
     order = widgets.current_order(trace)
     last = len(order) - 1
     if st.session_state.playing:

@@ -54,6 +54,7 @@ def attach_trace(trace_id: str, trace: dict) -> None:
         st.session_state.step = _focus_step(trace)
         st.session_state.playing = False
         _forget_node_choices()
+    st.session_state.focus_path = None  # a force that failed to grow leaves the tree as it was
     st.session_state.step = max(0, min(st.session_state.step, last_step))
 
 
@@ -74,6 +75,7 @@ def force_here(widget_key: str, dataset_key: str, path: str) -> None:
         kept[path] = st.session_state[widget_key]
     st.session_state.forces = {**st.session_state.forces, dataset_key: kept}
     st.session_state.focus_path = path
+    st.session_state.regrow = True  # the replay fragment reruns the whole app to grow
 
 
 def clear_forces(dataset_key: str) -> None:

@@ -68,6 +68,24 @@ def test_keyboard_steps_the_tree(browser, app_url):  # browser first: skip befor
     page.close()
 
 
+def test_forcing_a_split_regrows_from_inside_the_replay(browser, app_url):
+    """The picker lives in the replay fragment; the sidebar must still regrow the tree."""
+    page = browser.new_page(viewport={"width": 1500, "height": 1700})
+    open_app(page, app_url)
+    page.get_by_role("heading", name="Grow a tree").click()
+    for step in (1, 2, 3):
+        press(page, "ArrowRight")
+        wait_for_current(page, f"n{step}")
+    wait_idle(page)
+    page.get_by_role("combobox", name="Split this node on").click()
+    page.keyboard.type("触感")
+    page.keyboard.press("Enter")
+    page.get_by_text("was forced at this node").wait_for(timeout=30_000)
+    wait_for_current(page, "n3")  # still on the node just forced
+    assert "触感" in page.locator(CURRENT_TITLE).locator("..").inner_html()
+    page.close()
+
+
 def test_each_page_listed_once(browser, app_url):
     """st.navigation alone: a page never shows twice (nor does app.py appear as a page)."""
     page = browser.new_page()
