@@ -174,35 +174,39 @@ class _Sorted:
 
     x: np.ndarray
     node: np.ndarray
-    cum: np.ndarray  # cumulative known class weights along the sorted order
+    cum: np.ndarray  # cum[i]: known class weights of sorted positions before i; (E+1, C)
     starts: np.ndarray  # first sorted position of each node
     known_counts: np.ndarray  # (m, C)
     known_n: np.ndarray  # (m,)
     unknown: np.ndarray  # (m, C)
 
 
+def _class_cumsum(y: np.ndarray, w: np.ndarray, n_classes: int) -> np.ndarray:
+    """cum[i, c]: weight of class c among the first i entries; one pass per class is
+    several times faster than a cumulative sum down an (E, C) one-hot array."""
+    cum = np.zeros((len(y) + 1, n_classes))
+    for c in range(n_classes):
+        np.cumsum(np.where(y == c, w, 0.0), out=cum[1:, c])
+    return cum
+
+
 def _sort_batch(enc: Encoded, j: int, batch: Batch) -> _Sorted:
     m, n_classes = batch.n_nodes, len(enc.classes)
-    x, rank = enc.columns[j][batch.rows], enc.ranks[j][batch.rows]
     # One integer sort on (node, rank) is several times faster than lexsort on (node, x).
-    order = np.argsort(batch.node * (int(enc.ranks[j].max()) + 1) + rank)
-    xs, node = x[order], batch.node[order]
-    y, w = enc.y[batch.rows][order], batch.weight[order]
+    order = np.argsort(batch.node * (int(enc.ranks[j].max()) + 1) + enc.ranks[j][batch.rows])
+    rows, node, w = batch.rows[order], batch.node[order], batch.weight[order]
+    xs, y = enc.columns[j][rows], enc.y[rows]
     known = ~np.isnan(xs)
-    weighted = np.zeros((len(xs), n_classes))
-    weighted[np.arange(len(xs)), y] = w * known
-    key = node * n_classes + y
-    known_counts = np.bincount(key[known], w[known], m * n_classes).reshape(m, n_classes)
-    unknown = np.bincount(key[~known], w[~known], m * n_classes).reshape(m, n_classes)
-    return _Sorted(xs, node, np.cumsum(weighted, axis=0), np.searchsorted(node, np.arange(m)),
-                   known_counts, np.bincount(node[known], None, m), unknown)
-
-
-def _before_node(s: _Sorted) -> np.ndarray:
-    """Cumulative class weights just before each node's first sorted position."""
-    if len(s.cum) == 0:
-        return np.zeros((len(s.starts), s.known_counts.shape[1]))
-    return s.cum[np.maximum(s.starts - 1, 0)] * (s.starts > 0)[:, None]
+    cum = _class_cumsum(y, w * known, n_classes)
+    starts = np.searchsorted(node, np.arange(m))
+    ends = np.searchsorted(node, np.arange(m), side="right")
+    known_n = np.concatenate([[0], np.cumsum(known)])
+    unknown = np.zeros((m, n_classes))
+    if not known.all():
+        key = node[~known] * n_classes + y[~known]
+        unknown = np.bincount(key, w[~known], m * n_classes).reshape(m, n_classes)
+    return _Sorted(xs, node, cum, starts, cum[ends] - cum[starts],
+                   known_n[ends] - known_n[starts], unknown)
 
 
 def _segment_first_best(key: np.ndarray, seg_start: np.ndarray) -> np.ndarray:
@@ -253,7 +257,7 @@ def _candidate_scores(s: _Sorted, cand: np.ndarray, cand_node: np.ndarray):
     |D̃|·Gini_index = Σ_side (w - Σ_c n_c² / w); both sides are non-empty at a midpoint.
     """
     ones = np.ones(s.cum.shape[1])
-    left = s.cum[cand] - _before_node(s)[cand_node]
+    left = s.cum[cand + 1] - s.cum[s.starts[cand_node]]
     right = s.known_counts[cand_node] - left
     lw, rw = left @ ones, right @ ones
     kw = lw + rw
@@ -265,7 +269,7 @@ def _candidate_scores(s: _Sorted, cand: np.ndarray, cand_node: np.ndarray):
 
 def _threshold_split(s: _Sorted, pos: np.ndarray, has: np.ndarray) -> AttributeScores:
     """Scores of splitting each node at the midpoint after sorted position pos."""
-    left = np.where(has[:, None], s.cum[pos] - _before_node(s), 0.0)
+    left = np.where(has[:, None], s.cum[pos + 1] - s.cum[s.starts], 0.0)
     right = s.known_counts - left
     n_left = np.where(has, pos - s.starts + 1, 0)
     counts = np.stack([left, right], axis=1)
