@@ -8,7 +8,10 @@ from dtree_core.export import to_csv, to_latex, to_markdown
 from ui import analysis
 from ui.compare import criteria_chart, merged_frame, summary_frame, why_sentence
 from ui.messages import t
+from ui.state import ensure_entry_point
 from ui.widgets import node_title
+
+ensure_entry_point()
 
 
 def trees(labels: list[str], traces: list[dict]) -> None:

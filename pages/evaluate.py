@@ -6,6 +6,9 @@ import streamlit as st
 from ui import analysis
 from ui.messages import t
 from ui.setup import ALGORITHMS
+from ui.state import ensure_entry_point
+
+ensure_entry_point()
 
 
 def confusion_figure(result) -> go.Figure:

@@ -12,7 +12,10 @@ from dtree_core.export import score_table, svg_available, to_csv, to_latex, to_m
 from dtree_core.rules import rules, rules_markdown, rules_text
 from ui import analysis
 from ui.messages import t
+from ui.state import ensure_entry_point
 from ui.widgets import node_title
+
+ensure_entry_point()
 
 
 def tree_downloads(trace: dict) -> None:

@@ -9,6 +9,9 @@ from dtree_core.evaluate import FittedTrace
 from dtree_core.labels import branch_text
 from ui import analysis
 from ui.messages import t
+from ui.state import ensure_entry_point
+
+ensure_entry_point()
 
 MISSING = None
 

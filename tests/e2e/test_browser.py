@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
 
 CHART = "[data-testid='stGraphVizChart'] svg"
@@ -97,10 +99,11 @@ def test_each_page_listed_once(browser, app_url):
     page.close()
 
 
-def test_cold_deep_link_goes_through_app_py(browser, fresh_app_url):
-    """A fresh server's first request for /grow must not list app.py or any page twice."""
+@pytest.mark.parametrize("path", ["grow", "compare"])
+def test_cold_deep_link_goes_through_app_py(browser, fresh_app_url, path):
+    """A fresh server's first request for a page must not list app.py or any page twice."""
     page = browser.new_page()
-    page.goto(f"{fresh_app_url}/grow")
+    page.goto(f"{fresh_app_url}/{path}")
     page.wait_for_selector(f"{CHART} g.node", timeout=120_000)
     links = page.locator("[data-testid='stSidebarNav'] a").all_text_contents()
     assert "app" not in [text.strip().lower() for text in links]
