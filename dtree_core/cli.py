@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 from .data import DataError
-from .decide import ALGORITHMS
+from .decide import ALGORITHMS, TIE_BREAKS
 from .labels import export_text, score_table_text
 
 
@@ -38,6 +38,9 @@ def build_parser() -> argparse.ArgumentParser:
     grow.add_argument("--min-samples-split", type=int, default=2)
     grow.add_argument("--min-gain", type=float, default=0.0)
     grow.add_argument("--seed", type=int, default=0)
+    grow.add_argument("--tie-break", choices=TIE_BREAKS, default="first",
+                      help="which of tied attributes wins: first or last in column order, "
+                      "or random (seeded)")
     grow.add_argument("--encoding", help="the file's encoding, when detection is unsure")
     grow.add_argument("--sheet", help="XLSX sheet name (default: the first)")
     grow.add_argument("--json", metavar="OUT.json", help="write the trace ('-' for stdout)")
@@ -56,7 +59,7 @@ def grow_command(args) -> int:
                        nominal=args.nominal, continuous=args.continuous)
     model = DecisionTree(args.algorithm, max_depth=args.max_depth,
                          min_samples_split=args.min_samples_split, min_gain=args.min_gain,
-                         seed=args.seed, nominal=prepared.nominal,
+                         seed=args.seed, tie_break=args.tie_break, nominal=prepared.nominal,
                          continuous=prepared.continuous, force=args.force)
     trace = model.fit(prepared.X, prepared.y).trace_
     _write_outputs(args, trace)

@@ -13,6 +13,8 @@ import numpy as np
 from .splitting import first_best, is_tied
 
 ALGORITHMS = ("id3", "c45", "cart", "cls")
+# How a tie between attributes is broken: the book's column order, its reverse, or at random.
+TIE_BREAKS = ("first", "last", "random")
 
 # algorithm -> (score the rule maximises, the criterion named in the trace, rule code)
 RULES = {
@@ -32,11 +34,12 @@ class Choice:
 
 
 def choose(algorithm: str, table: dict[str, np.ndarray], eligible: np.ndarray,
-           random_key: np.ndarray | None = None) -> Choice:
-    """Apply the algorithm's rule; ties go to the attribute first in column order.
+           random_key: np.ndarray | None = None, tie_break: str = "first") -> Choice:
+    """Apply the algorithm's rule; ties go to the attribute first in column order by default.
 
     ID3: argmax Gain. C4.5: among candidates with Gain >= mean Gain, argmax Gain_ratio.
     CART: argmax ρ·(Gini(D̃) - Gini_index), i.e. argmin Gini_index. CLS: random_key's argmax.
+    tie_break "last" takes the last tied attribute in column order, "random" uses random_key.
     """
     gain = np.where(eligible, table["gain"], 0.0)
     count = eligible.sum(axis=-1)
@@ -52,4 +55,12 @@ def choose(algorithm: str, table: dict[str, np.ndarray], eligible: np.ndarray,
     winner = np.where(count > 0, first_best(key), -1)
     best = np.take_along_axis(key, np.maximum(winner, 0)[..., None], axis=-1)
     tied = allowed & is_tied(key, best) if score_name else np.zeros_like(eligible)
+    if score_name and tie_break != "first":
+        winner = np.where(count > 0, _break_tie(tied, tie_break, random_key), -1)
     return Choice(winner, tied, mean_gain, passed)
+
+
+def _break_tie(tied: np.ndarray, tie_break: str, random_key) -> np.ndarray:
+    if tie_break == "last":
+        return tied.shape[-1] - 1 - np.argmax(tied[..., ::-1], axis=-1)
+    return np.argmax(np.where(tied, random_key, -1.0), axis=-1)

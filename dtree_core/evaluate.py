@@ -71,12 +71,13 @@ class Config:
     seed: int = 0
     nominal: tuple[str, ...] = ()
     continuous: tuple[str, ...] = ()
+    tie_break: str = "first"
 
     def model(self) -> DecisionTree:
         return DecisionTree(self.algorithm, max_depth=self.max_depth,
                             min_samples_split=self.min_samples_split, min_gain=self.min_gain,
                             seed=self.seed, nominal=list(self.nominal),
-                            continuous=list(self.continuous))
+                            continuous=list(self.continuous), tie_break=self.tie_break)
 
     def fit(self, X: pd.DataFrame, y: pd.Series) -> DecisionTree:
         return self.model().fit(X.reset_index(drop=True), y.reset_index(drop=True))

@@ -32,13 +32,15 @@ class Params:
     min_samples_split: int = 2
     min_gain: float = 0.0
     seed: int = 0
+    tie_break: str = "first"
     force: tuple[tuple[str, str], ...] = ()  # (canonical path, attribute name)
     curve_points: int = 256
 
     def to_dict(self) -> dict:
         return {"algorithm": self.algorithm, "max_depth": self.max_depth,
                 "min_samples_split": self.min_samples_split, "min_gain": self.min_gain,
-                "seed": self.seed, "force": {p: a for p, a in self.force}}
+                "seed": self.seed, "tie_break": self.tie_break,
+                "force": {p: a for p, a in self.force}}
 
 
 @dataclass
@@ -132,7 +134,7 @@ def _grow_depth(enc, params, frontier, builder, forced_used) -> Frontier | None:
         level = score_level(enc, frontier.batch.select(open_nodes), frontier.used[open_nodes],
                             params.algorithm, params.curve_points)
         key = np.random.default_rng([params.seed, frontier.depth]).random(level.eligible.shape)
-        choice = choose(params.algorithm, level.table(), level.eligible, key)
+        choice = choose(params.algorithm, level.table(), level.eligible, key, params.tie_break)
         ids = frontier.ids[open_nodes]
         winner, forced = _apply_forces(enc, params, builder, ids, level, choice.winner,
                                        forced_used)
@@ -216,7 +218,7 @@ def _record_splits(enc, params, builder, ids, level, choice, winner, forced, sto
             "split", enc.classes[labels[i]], attribute=names[j],
             threshold=level.threshold_of(i, j), criterion=criterion,
             value=float(table.get(criterion, table["gain"])[i, j]),
-            rule=split_rule(params.algorithm, names[j], ties, bool(forced[i])),
+            rule=split_rule(params.algorithm, names[j], ties, bool(forced[i]), params.tie_break),
             rule_code="forced" if forced[i] else rule_code, ties=ties, forced=bool(forced[i]),
             mean_gain=float(choice.mean_gain[i]) if c45 else None, passed=passed if c45 else ())
 

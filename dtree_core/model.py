@@ -6,7 +6,7 @@ import numpy as np
 import pandas as pd
 
 from .data import DataError, encode, encode_like, resolve_kinds
-from .decide import ALGORITHMS
+from .decide import ALGORITHMS, TIE_BREAKS
 from .growing import Params, grow
 from .paths import canonical_path, parse_force
 from .predicting import leaf_distributions
@@ -21,7 +21,8 @@ class DecisionTree:
     """
 
     def __init__(self, algorithm="id3", max_depth=None, min_samples_split=2, min_gain=0.0,
-                 seed=0, nominal=(), continuous=(), force=None, curve_points=256):
+                 seed=0, nominal=(), continuous=(), force=None, curve_points=256,
+                 tie_break="first"):
         self.algorithm = algorithm
         self.max_depth = max_depth
         self.min_samples_split = min_samples_split
@@ -31,6 +32,7 @@ class DecisionTree:
         self.continuous = continuous
         self.force = force
         self.curve_points = curve_points
+        self.tie_break = tie_break
 
     def _params(self) -> Params:
         if self.algorithm not in ALGORITHMS:
@@ -40,8 +42,12 @@ class DecisionTree:
             raise DataError("max_depth must be 0 or more.")
         if self.min_samples_split < 1:
             raise DataError("min_samples_split must be at least 1.")
+        if self.tie_break not in TIE_BREAKS:
+            raise DataError(f"Unknown tie rule '{self.tie_break}'; use one of "
+                            f"{', '.join(TIE_BREAKS)}.")
         return Params(self.algorithm, self.max_depth, int(self.min_samples_split),
-                      float(self.min_gain), int(self.seed), self._forces(), self.curve_points)
+                      float(self.min_gain), int(self.seed), self.tie_break, self._forces(),
+                      self.curve_points)
 
     def _forces(self) -> tuple[tuple[str, str], ...]:
         force = self.force or {}

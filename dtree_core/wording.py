@@ -24,13 +24,20 @@ LEAF_RULES = {
 }
 
 
-def split_rule(algorithm: str, attribute: str, ties: tuple[str, ...], forced: bool) -> str:
+TIE_RULES = {
+    "first": "the attribute that comes first in the data's column order wins",
+    "last": "the attribute that comes last in the data's column order wins",
+    "random": "one of them is picked at random (seeded)",
+}
+
+
+def split_rule(algorithm: str, attribute: str, ties: tuple[str, ...], forced: bool,
+               tie_break: str = "first") -> str:
     if forced:
         return f"Chosen by hand (forced): {attribute}."
     sentence = SPLIT_RULES[algorithm].format(attribute=attribute)
     if ties:
-        sentence += (f" Tied with {', '.join(ties)}; the attribute that comes first in the "
-                     "data's column order wins.")
+        sentence += f" Tied with {', '.join(ties)}; {TIE_RULES[tie_break]}."
     return sentence
 
 

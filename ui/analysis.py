@@ -51,7 +51,8 @@ def config_of(options: dict, kinds: dict) -> Config:
     return Config(options["algorithm"], options["max_depth"], options["min_samples_split"],
                   options["min_gain"], options["seed"],
                   tuple(c for c, k in kinds.items() if k == "nominal"),
-                  tuple(c for c, k in kinds.items() if k == "continuous"))
+                  tuple(c for c, k in kinds.items() if k == "continuous"),
+                  options.get("tie_break", "first"))
 
 
 def with_options(base: dict, config: dict) -> dict:

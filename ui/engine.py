@@ -57,6 +57,7 @@ def grow_trace(data: bytes, filename: str, options: dict) -> dict:
         algorithm=options["algorithm"], max_depth=options["max_depth"],
         min_samples_split=options["min_samples_split"], min_gain=options["min_gain"],
         seed=options["seed"], force=options.get("force") or None,
+        tie_break=options.get("tie_break", "first"),
         nominal=[c for c, k in kinds.items() if k == "nominal"],
         continuous=[c for c, k in kinds.items() if k == "continuous"])
     return model.fit(prepared.X, prepared.y).trace_.to_dict()

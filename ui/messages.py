@@ -52,10 +52,13 @@ EN = {
     "setup.max_depth.help": "Counts splits from the root, as scikit-learn does: 1 grows a stump.",
     "setup.min_samples": "Min samples to split",
     "setup.min_gain": "Min gain to split",
-    "setup.tie_rule": "Ties",
-    "setup.tie_rule.value": ("The attribute first in column order wins "
-                             "(for thresholds, the smaller t)."),
-    "setup.seed": "Random seed (CLS)",
+    "setup.tie_rule": "Tie rule",
+    "setup.tie_rule.help": ("Which of several equally good attributes wins. For thresholds the "
+                            "smaller t always wins; for a leaf's label, the class seen first."),
+    "tie.first": "First in column order (the book's Fig. 4.4)",
+    "tie.last": "Last in column order",
+    "tie.random": "Random (uses the seed)",
+    "setup.seed": "Random seed (CLS, random tie rule)",
     "setup.clear_forces": "Undo {n} forced split(s)",
     "setup.growing": "Growing the tree…",
     "setup.grow_failed": "This tree cannot be grown: {reason}",
@@ -140,7 +143,9 @@ EN = {
     "rule.min_gini": "{attribute} gives the smallest Gini index, {gini}.",
     "rule.random": "CLS takes a candidate at random (seed {seed}) and drew {attribute}.",
     "rule.forced": "{attribute} was forced at this node, whatever the scores say.",
-    "rule.tie_break": "Ties go to the attribute that comes first in the data's columns.",
+    "rule.tie_break.first": "Ties go to the attribute that comes first in the data's columns.",
+    "rule.tie_break.last": "Ties go to the attribute that comes last in the data's columns.",
+    "rule.tie_break.random": "Ties are broken at random (seed {seed}).",
     "rule.threshold": "Its best threshold is t = {t}.",
     # why a node became a leaf (decision.stop)
     "stop.pure": "All samples are of class {label}, so this is a leaf of that class.",

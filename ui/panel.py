@@ -50,7 +50,8 @@ def why_text(trace: dict, node: dict, decimals: int) -> str:
         text += " " + t("rule.threshold", t=f"{decision['threshold']:.6g}")
     if decision.get("ties"):
         text += " " + t("node.ties", ties=", ".join(map(str, decision["ties"])),
-                        rule=t("rule.tie_break"))
+                        rule=t(f"rule.tie_break.{trace['params'].get('tie_break', 'first')}",
+                               seed=trace["params"].get("seed", 0)))
     return text
 
 

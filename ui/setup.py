@@ -12,6 +12,7 @@ import pandas as pd
 import streamlit as st
 
 from dtree_core.datasets import bundled
+from dtree_core.decide import TIE_BREAKS
 from dtree_core.loading import LoadError
 from ui import engine, state
 from ui.messages import LANGUAGES, has, literal, t, tm
@@ -153,12 +154,14 @@ def algorithm_options() -> dict:
         min_samples = st.number_input(t("setup.min_samples"), 2, 10_000, 2, key="min_samples")
         min_gain = st.number_input(t("setup.min_gain"), 0.0, 1.0, 0.0, step=0.01,
                                    format="%.3f", key="min_gain")
-        st.caption(f"{t('setup.tie_rule')}: {t('setup.tie_rule.value')}")
+        tie_break = st.selectbox(t("setup.tie_rule"), TIE_BREAKS, key="tie_break",
+                                 format_func=lambda rule: t(f"tie.{rule}"),
+                                 help=t("setup.tie_rule.help"))
         seed = st.number_input(t("setup.seed"), 0, 2**31 - 1, 0, key="seed",
-                               disabled=algorithm != "cls")
+                               disabled=algorithm != "cls" and tie_break != "random")
     return {"algorithm": algorithm, "max_depth": int(depth) or None,
             "min_samples_split": int(min_samples), "min_gain": float(min_gain),
-            "seed": int(seed)}
+            "seed": int(seed), "tie_break": tie_break}
 
 
 def forced_choices(dataset: dict) -> dict[str, str]:

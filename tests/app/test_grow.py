@@ -271,3 +271,17 @@ def test_forcing_a_tied_node_regrows_and_stays_there(app):
     assert "<B>触感</B>" in dot_source(at)
     at.button(key="clear_forces").click().run()
     assert trace(at)["nodes"][3]["decision"]["attribute"] == "色泽"
+
+
+def test_tie_rule_option_regrows_the_book_tie(app):
+    """Table 4.2's training rows tie 色泽 and 脐部 at the root; the book takes 脐部."""
+    at = app
+    at.selectbox(key="bundled_key").set_value("watermelon_2.0_train")
+    at.selectbox(key="algorithm").set_value("id3").run()
+    root = trace(at)["nodes"][0]["decision"]
+    assert (root["attribute"], root["ties"]) == ("色泽", ["脐部"])
+    at.selectbox(key="tie_break").set_value("last").run()
+    assert not at.exception
+    root = trace(at)["nodes"][0]["decision"]
+    assert (root["attribute"], root["ties"]) == ("脐部", ["色泽"])
+    assert trace(at)["params"]["tie_break"] == "last"

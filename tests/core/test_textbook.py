@@ -190,3 +190,18 @@ def test_cls_is_seeded(wm2):
     roots = {DecisionTree("cls", seed=s).fit(*wm2).trace_.nodes[0].decision.attribute
              for s in range(12)}
     assert len(roots) > 1
+
+
+def test_tie_rules_pick_the_first_the_last_or_a_seeded_random_attribute():
+    X, y = xy("watermelon_2.0.csv", "好瓜")
+    train = X["编号"].isin([str(i) for i in (1, 2, 3, 6, 7, 10, 14, 15, 16, 17)])
+    Xt, yt = X[train].drop(columns=["编号"]), y[train]
+    root = {rule: DecisionTree("id3", tie_break=rule).fit(Xt, yt).trace_.nodes[0].decision
+            for rule in ("first", "last")}
+    assert root["first"].attribute == "色泽" and root["first"].ties == ("脐部",)
+    # The book breaks this tie by taking 脐部, the later column.
+    assert root["last"].attribute == "脐部" and root["last"].ties == ("色泽",)
+    assert "comes last in the data's column order" in root["last"].rule
+    picks = {DecisionTree("id3", tie_break="random", seed=s).fit(Xt, yt).trace_.nodes[0]
+             .decision.attribute for s in range(10)}
+    assert picks == {"色泽", "脐部"}
