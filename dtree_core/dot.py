@@ -10,23 +10,12 @@ from __future__ import annotations
 import graphviz
 
 from dtree_core.escape import escape_dot_html, escape_dot_label
-from dtree_core.labels import branch_text
+from dtree_core.labels import branch_text, children_of, format_number
 
 CURRENT = "#d62728"
 SPLIT_FILL, LEAF_FILL, CURRENT_FILL = "#e8f0fb", "#e6f4e6", "#fff1c1"
 PENDING = "#8a8a8a"
 
-
-def _number(value: float, decimals: int) -> str:
-    return str(int(value)) if float(value).is_integer() else f"{value:.{decimals}f}"
-
-
-def _children(trace: dict) -> dict[int, list[int]]:
-    children: dict[int, list[int]] = {node["id"]: [] for node in trace["nodes"]}
-    for node in trace["nodes"]:
-        if node["parent"] is not None:
-            children[node["parent"]].append(node["id"])
-    return children
 
 
 def replay_state(trace: dict, step: int | None, order: list[int] | None = None):
@@ -64,7 +53,7 @@ def visible_nodes(trace, shown, current, *, collapse_depth=None, neighbourhood=N
     if collapse_depth is not None:
         visible = {i for i in visible if trace["nodes"][i]["depth"] <= collapse_depth}
     if neighbourhood is not None and current is not None:
-        children = _children(trace)
+        children = children_of(trace)
         path = _path_to_root(trace, current)
         near = set(path) | {c for node in path[1:] for c in children[node]}
         near |= _within(children, current, neighbourhood)
@@ -85,7 +74,7 @@ def _hidden_below(children, node_id: int, shown: set[int], visible: set[int]) ->
 def _node_label(trace: dict, node: dict, decided: bool, decimals: int) -> str:
     """HTML-like label: '#id', class counts, then the split attribute or the leaf's class."""
     counts = " · ".join(
-        f"{escape_dot_html(str(c))} {_number(node['class_counts'].get(c, 0), decimals)}"
+        f"{escape_dot_html(str(c))} {format_number(node['class_counts'].get(c, 0), decimals)}"
         for c in trace["classes"])
     lines = [f"#{node['id']}", counts]
     decision = node["decision"]
@@ -114,7 +103,7 @@ def _node_style(node: dict, decided: bool, is_current: bool, next_up: bool) -> d
 def _edge_label(node: dict, decimals: int) -> str:
     text = branch_text(node["branch"])
     if abs(node["weight"] - node["n"]) > 1e-12:
-        text += f"\n({_number(node['weight'], decimals)})"
+        text += f"\n({format_number(node['weight'], decimals)})"
     # Spaces keep neighbouring edge labels from running into each other.
     return escape_dot_label(f" {text} ")
 
@@ -140,7 +129,7 @@ def to_dot(trace: dict, step: int | None = None, *, order: list[int] | None = No
     shown = decided | pending
     visible = visible_nodes(trace, shown, current, collapse_depth=collapse_depth,
                             neighbourhood=neighbourhood)
-    children, graph = _children(trace), _new_graph(fontname)
+    children, graph = children_of(trace), _new_graph(fontname)
     for node in trace["nodes"]:
         if node["id"] not in visible:
             continue

@@ -9,6 +9,17 @@ from __future__ import annotations
 import unicodedata
 
 
+def children_of(trace: dict) -> dict[int, list[int]]:
+    """Node id -> its children's ids, in branch order (from the parents if a trace lacks them)."""
+    if all("children" in node for node in trace["nodes"]):
+        return {node["id"]: list(node["children"]) for node in trace["nodes"]}
+    children: dict[int, list[int]] = {node["id"]: [] for node in trace["nodes"]}
+    for node in trace["nodes"]:
+        if node["parent"] is not None:
+            children[node["parent"]].append(node["id"])
+    return children
+
+
 def format_number(x: float, digits: int | None = None) -> str:
     """Whole numbers without decimals; others to `digits` decimals (None: 6 significant)."""
     x = float(x)

@@ -109,7 +109,9 @@ def best_partition(by_value: np.ndarray, text_rank=None) -> tuple[np.ndarray, np
         masks = np.broadcast_to(all_partitions(k)[:, text_rank], (m, 2 ** (k - 1) - 1, k))
     else:
         masks = ordered_cut_masks(by_value, text_rank)
-    return _best_of_masks(by_value, masks)
+    left, index = _best_of_masks(by_value, masks)
+    # The side holding the first value seen is listed first, as the book draws branches.
+    return np.where(left[:, :1], left, ~left), index
 
 
 def all_partitions(k: int) -> np.ndarray:

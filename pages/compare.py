@@ -4,12 +4,11 @@ import streamlit as st
 
 from dtree_core.compare import first_disagreement, merged_scores, nodes_by_key, shared_keys
 from dtree_core.dot import to_dot
-from dtree_core.export import to_csv, to_latex, to_markdown
 from ui import analysis
 from ui.compare import criteria_chart, merged_frame, summary_frame, why_sentence
 from ui.messages import t
 from ui.state import ensure_entry_point
-from ui.widgets import node_title
+from ui.widgets import node_title, score_downloads
 
 ensure_entry_point()
 
@@ -57,22 +56,13 @@ def scores(labels: list[str], traces: list[dict]) -> None:
         t(c): st.column_config.NumberColumn(format=f"%.{decimals}f") for c in
         ("col.threshold", "col.gain", "col.iv", "col.gain_ratio", "cmp.col.gini_multiway",
          "cmp.col.gini_binary")})
-    downloads(merged)
+    score_downloads(merged.table(), key="cmp")
     st.markdown(f"**{t('cmp.chart')}**")
     st.plotly_chart(criteria_chart(merged), key="cmp_chart")
     if any(tr["algorithm"] == "cls" for tr in traces):
         st.caption(t("cmp.chart.cls"))
 
 
-def downloads(merged) -> None:
-    table = merged.table()
-    cols = st.columns(3)
-    cols[0].download_button(t("exp.csv"), to_csv(table).encode("utf-8-sig"),
-                            "scores.csv", "text/csv", key="cmp_dl_csv")
-    cols[1].download_button(t("exp.md"), to_markdown(table), "scores.md", "text/markdown",
-                            key="cmp_dl_md")
-    cols[2].download_button(t("exp.latex"), to_latex(table), "scores.tex", "text/x-tex",
-                            key="cmp_dl_tex")
 
 
 current = analysis.current_or_stop()

@@ -8,12 +8,12 @@ import streamlit as st
 
 from dtree_core.dot import to_dot
 from dtree_core.evaluate import stratified_split
-from dtree_core.export import score_table, svg_available, to_csv, to_latex, to_markdown, to_svg
+from dtree_core.export import score_table, svg_available, to_markdown, to_svg
 from dtree_core.rules import rules, rules_markdown, rules_text
 from ui import analysis
 from ui.messages import t
 from ui.state import ensure_entry_point
-from ui.widgets import node_title
+from ui.widgets import node_title, score_downloads
 
 ensure_entry_point()
 
@@ -89,13 +89,7 @@ def scores_section(trace: dict) -> None:
                               format_func=lambda i: node_title(by_id[i]))]
     table = score_table(node)
     st.markdown(to_markdown(table, int(st.session_state.decimals)))
-    cols = st.columns(3)
-    cols[0].download_button(t("exp.csv"), to_csv(table).encode("utf-8-sig"), "scores.csv",
-                            "text/csv", key="exp_dl_csv")
-    cols[1].download_button(t("exp.md"), to_markdown(table), "scores.md", "text/markdown",
-                            key="exp_dl_md")
-    cols[2].download_button(t("exp.latex"), to_latex(table), "scores.tex", "text/x-tex",
-                            key="exp_dl_tex")
+    score_downloads(table, key="exp")
 
 
 current = analysis.current_or_stop()

@@ -10,6 +10,7 @@ from collections import deque
 
 import pandas as pd
 
+from dtree_core.labels import children_of
 from dtree_core.paths import path_key
 from dtree_core.trace import Condition
 
@@ -18,14 +19,6 @@ CRITERION = {"id3": "gain", "c45": "gain_ratio", "cart": "gini_index", "cls": "g
 SMALLER_WINS = {"gini_index"}
 SCORE_COLUMNS = ("gain", "iv", "gain_ratio", "gini_index")
 
-
-def children_of(trace: dict) -> dict[int, list[int]]:
-    """Node id -> ids of its children, in id (DFS preorder) order."""
-    children: dict[int, list[int]] = {node["id"]: [] for node in trace["nodes"]}
-    for node in trace["nodes"]:
-        if node["parent"] is not None:
-            children[node["parent"]].append(node["id"])
-    return children
 
 
 def bfs_order(trace: dict) -> list[int]:

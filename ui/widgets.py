@@ -9,6 +9,7 @@ import streamlit as st
 
 from dtree_core.dot import to_dot
 from dtree_core.escape import escape_html
+from dtree_core.export import to_csv, to_latex, to_markdown
 from dtree_core.labels import branch_text
 from ui import state
 from ui.messages import t
@@ -17,6 +18,17 @@ from ui.tables import replay_order
 # Above this many nodes the whole tree is unreadable, so "auto" shows the neighbourhood.
 BIG_TREE = 60
 KEYS = {"first": "Home", "prev": "Left", "next": "Right", "last": "End"}
+
+
+def score_downloads(table, key: str) -> None:
+    """A score table as CSV (with a BOM, for Excel), Markdown and LaTeX downloads."""
+    cols = st.columns(3)
+    cols[0].download_button(t("exp.csv"), to_csv(table).encode("utf-8-sig"), "scores.csv",
+                            "text/csv", key=f"{key}_dl_csv")
+    cols[1].download_button(t("exp.md"), to_markdown(table), "scores.md", "text/markdown",
+                            key=f"{key}_dl_md")
+    cols[2].download_button(t("exp.latex"), to_latex(table), "scores.tex", "text/x-tex",
+                            key=f"{key}_dl_tex")
 
 
 def display_settings() -> None:
