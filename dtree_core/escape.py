@@ -90,3 +90,12 @@ def escape_dot_html(text, max_length: int = DOT_MAX_LABEL) -> str:
     if not text:
         return " "
     return "<BR/>".join(html.escape(line, quote=True) for line in _NEWLINE.split(text))
+
+
+_MARKDOWN_SPECIALS = str.maketrans({c: "\\" + c for c in "\\`*_[]|~$"})
+
+
+def escape_markdown_cell(text) -> str:
+    """Text for a Markdown table cell: HTML escaped, Markdown specials and | backslashed."""
+    text = escape_html(text).translate(_MARKDOWN_SPECIALS)
+    return " ".join(text.splitlines()) or " "

@@ -14,7 +14,7 @@ import subprocess
 from dataclasses import dataclass
 
 from .data import DataError
-from .escape import escape_html, escape_latex
+from .escape import escape_latex, escape_markdown_cell
 
 # A spreadsheet runs a cell starting with one of these as a formula (OWASP "CSV injection").
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
@@ -78,15 +78,6 @@ def to_csv(table: Table) -> str:
 # --------------------------------------------------------------------- Markdown
 
 
-_MARKDOWN_SPECIALS = str.maketrans({c: "\\" + c for c in "\\`*_[]|~$"})
-
-
-def markdown_cell(text) -> str:
-    """Text for a Markdown table cell: HTML escaped, Markdown specials and | backslashed."""
-    text = escape_html(text).translate(_MARKDOWN_SPECIALS)
-    return " ".join(text.splitlines()) or " "
-
-
 def _shown(value, digits: int, mark: str, none: str) -> str | None:
     """Numbers rounded, booleans as a mark; None for text (each format escapes its own)."""
     if value is None:
@@ -103,11 +94,12 @@ def _shown(value, digits: int, mark: str, none: str) -> str | None:
 def to_markdown(table: Table, digits: int = 3) -> str:
     """A GitHub-flavoured Markdown table; numeric columns right-aligned."""
     numeric = _numeric_columns(table)
-    lines = ["| " + " | ".join(markdown_cell(c) for c in table.columns) + " |",
+    lines = ["| " + " | ".join(escape_markdown_cell(c) for c in table.columns) + " |",
              "|" + "|".join("---:" if n else "---" for n in numeric) + "|"]
     for row in table.rows:
-        cells = [_shown(v, digits, "✓", "—") for v in row]
-        cells = [markdown_cell(v) if c is None else c for v, c in zip(row, cells, strict=True)]
+        shown = [_shown(v, digits, "✓", "—") for v in row]
+        cells = [escape_markdown_cell(v) if c is None else c
+                 for v, c in zip(row, shown, strict=True)]
         lines.append("| " + " | ".join(cells) + " |")
     return "\n".join(lines) + "\n"
 

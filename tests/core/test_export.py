@@ -11,10 +11,10 @@ import pytest
 
 from dtree_core import DecisionTree
 from dtree_core.dot import to_dot
+from dtree_core.escape import escape_markdown_cell
 from dtree_core.export import (
     ExportUnavailable,
     Table,
-    markdown_cell,
     neutralise,
     score_table,
     to_csv,
@@ -65,10 +65,10 @@ def test_markdown_golden(root):
 
 
 def test_markdown_cells_cannot_break_the_table():
-    assert markdown_cell("a|b") == r"a\|b"
-    assert markdown_cell("<script>x</script>") == "&lt;script&gt;x&lt;/script&gt;"
-    assert markdown_cell("*x*_y_") == r"\*x\*\_y\_"
-    assert markdown_cell("two\nlines") == "two lines"
+    assert escape_markdown_cell("a|b") == r"a\|b"
+    assert escape_markdown_cell("<script>x</script>") == "&lt;script&gt;x&lt;/script&gt;"
+    assert escape_markdown_cell("*x*_y_") == r"\*x\*\_y\_"
+    assert escape_markdown_cell("two\nlines") == "two lines"
 
 
 def test_csv_is_exact_and_neutralises_formulas(root):
