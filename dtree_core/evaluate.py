@@ -7,7 +7,7 @@ which the tests do.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import asdict, dataclass, field, replace
 
 import numpy as np
 import pandas as pd
@@ -74,10 +74,9 @@ class Config:
     tie_break: str = "first"
 
     def model(self) -> DecisionTree:
-        return DecisionTree(self.algorithm, max_depth=self.max_depth,
-                            min_samples_split=self.min_samples_split, min_gain=self.min_gain,
-                            seed=self.seed, nominal=list(self.nominal),
-                            continuous=list(self.continuous), tie_break=self.tie_break)
+        # The fields are DecisionTree's keyword arguments; a frozen, hashable copy of them
+        # (the pages cache on it and build it positionally).
+        return DecisionTree(**asdict(self))
 
     def fit(self, X: pd.DataFrame, y: pd.Series) -> DecisionTree:
         return self.model().fit(X.reset_index(drop=True), y.reset_index(drop=True))
