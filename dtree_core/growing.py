@@ -21,9 +21,6 @@ from .splitting import Batch, node_class_counts
 from .trace import Condition, Decision, Node, Trace
 from .wording import leaf_rule, split_rule
 
-STOP_ORDER = ("empty", "pure", "no_attributes", "max_depth", "min_samples",
-              "same_values", "min_gain")
-
 
 @dataclass(frozen=True)
 class Params:
@@ -131,8 +128,9 @@ def _grow_depth(enc, params, frontier, builder, forced_used) -> Frontier | None:
     open_nodes = stop == ""
     level = None
     if open_nodes.any():
-        level = score_level(enc, frontier.batch.select(open_nodes), frontier.used[open_nodes],
-                            params.algorithm, params.curve_points)
+        scored = frontier.batch.select(open_nodes)
+        level = score_level(enc, scored, frontier.used[open_nodes], params.algorithm,
+                            params.curve_points)
         key = np.random.default_rng([params.seed, frontier.depth]).random(level.eligible.shape)
         choice = choose(params.algorithm, level.table(), level.eligible, key, params.tie_break)
         ids = frontier.ids[open_nodes]
@@ -147,7 +145,7 @@ def _grow_depth(enc, params, frontier, builder, forced_used) -> Frontier | None:
                                              rule=leaf_rule(stop[i]))
     if level is None or not (stop[open_nodes] == "").any():
         return None
-    return _children(enc, frontier, open_nodes, stop, level, winner, labels, builder)
+    return _children(enc, frontier, scored, open_nodes, stop, level, winner, labels, builder)
 
 
 def majority(counts: np.ndarray, fallback: np.ndarray) -> np.ndarray:
@@ -223,9 +221,9 @@ def _record_splits(enc, params, builder, ids, level, choice, winner, forced, sto
             mean_gain=float(choice.mean_gain[i]) if c45 else None, passed=passed if c45 else ())
 
 
-def _children(enc, frontier, open_nodes, stop, level, winner, labels, builder) -> Frontier:
+def _children(enc, frontier, scored, open_nodes, stop, level, winner, labels,
+              builder) -> Frontier:
     """Route every entry of a splitting node to its branch; unknowns go down all branches."""
-    scored = frontier.batch.select(open_nodes)
     splits = stop[open_nodes] == ""
     branches = [level.branch_conditions(i, int(winner[i])) if splits[i] else []
                 for i in range(len(splits))]
