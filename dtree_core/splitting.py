@@ -229,22 +229,26 @@ def score_continuous(enc: Encoded, j: int, batch: Batch, by_gini: bool,
     gain, gini_index = _candidate_scores(s, cand, cand_node)
     seg_start = np.flatnonzero(np.diff(cand_node, prepend=-1))
     nodes_with = cand_node[seg_start]
-    best_gain = cand[_segment_first_best(gain, seg_start)] if len(cand) else cand
-    best_gini = cand[_segment_first_best(-gini_index, seg_start)] if len(cand) else cand
+    # indices into cand of each node's best midpoint by Gain and by Gini_index
+    best_gain = _segment_first_best(gain, seg_start) if len(cand) else seg_start
+    best_gini = _segment_first_best(-gini_index, seg_start) if len(cand) else seg_start
     chosen_pos = np.zeros(m, dtype=np.int64)
-    chosen_pos[nodes_with] = best_gini if by_gini else best_gain
+    chosen_pos[nodes_with] = cand[best_gini if by_gini else best_gain]
     has = np.zeros(m, dtype=bool)
     has[nodes_with] = True
 
     result = _threshold_split(s, chosen_pos, has)
-    gini_pos = np.zeros(m, dtype=np.int64)
-    gini_pos[nodes_with] = best_gini
-    result.gini_index_binary = np.where(
-        has, _threshold_split(s, gini_pos, has).scores["gini_index"], gini(s.known_counts))
+    if by_gini:
+        result.gini_index_binary = result.scores["gini_index"]
+    else:
+        result.gini_index_binary = gini(s.known_counts)
+        result.gini_index_binary[nodes_with] = gini_index[best_gini]
     result.n_distinct = np.bincount(cand_node, None, m) + (s.known_n > 0)
     rho = result.scores["rho"]
+    best = np.zeros(len(cand), dtype=bool)
+    best[best_gain], best[best_gini] = True, True
     result.curve = _curve(cand, cand_node, s, rho[cand_node] * np.maximum(gain, 0.0), gini_index,
-                          {*best_gain.tolist(), *best_gini.tolist()}, m, curve_points)
+                          best, m, curve_points)
     return result
 
 
@@ -281,13 +285,13 @@ def _threshold_split(s: _Sorted, pos: np.ndarray, has: np.ndarray) -> AttributeS
                            np.zeros(len(pos), dtype=np.int64), threshold=threshold)
 
 
-def _curve(cand, cand_node, s: _Sorted, gain, gini_index, keep_always, m, points) -> dict:
+def _curve(cand, cand_node, s: _Sorted, gain, gini_index, best, m, points) -> dict:
     """Gain and Gini_index at every midpoint of each node, thinned to about `points` per node."""
     per_node = np.bincount(cand_node, None, m)
     starts = np.concatenate([[0], np.cumsum(per_node)[:-1]])
     rank = np.arange(len(cand)) - starts[cand_node]
     stride = np.maximum(1, -(-per_node // max(points, 1)))[cand_node]
-    keep = (rank % stride == 0) | np.isin(cand, list(keep_always))
+    keep = (rank % stride == 0) | best
     kept_node = cand_node[keep]
     offsets = np.concatenate([[0], np.cumsum(np.bincount(kept_node, None, m))])
     thresholds = (s.x[cand] + s.x[cand + 1]) / 2
