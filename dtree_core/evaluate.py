@@ -8,6 +8,7 @@ which the tests do.
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field, replace
+from functools import cached_property
 
 import numpy as np
 import pandas as pd
@@ -106,13 +107,12 @@ def stratified_split(y, test_size: float = 0.3, seed: int = 0):
         raise DataError("The held-out share must be between 0 and 1.")
     if n < 2:
         raise DataError("At least two rows are needed to hold some out.")
-    test = []
-    for rows in _class_positions(y, seed):
+    positions, test = _class_positions(y, seed), []
+    for rows in positions:
         take = min(int(round(test_size * len(rows))), len(rows) - 1)
         test.extend(rows[:take].tolist())
     if not test:  # tiny data: hold out one row of the largest class
-        largest = max(_class_positions(y, seed), key=len)
-        test = [int(largest[0])]
+        test = [int(max(positions, key=len)[0])]
     test_rows = np.sort(np.array(test, dtype=np.int64))
     return np.setdiff1d(np.arange(n), test_rows), test_rows
 
@@ -194,15 +194,15 @@ class Evaluation:
     train_accuracy: float  # mean over folds for k-fold
     fold_accuracies: tuple[float, ...] = field(default=())
 
-    @property
+    @cached_property
     def accuracy(self) -> float:
         return accuracy(self.y_true, self.y_pred)
 
-    @property
+    @cached_property
     def matrix(self) -> np.ndarray:
         return confusion_matrix(self.y_true, self.y_pred, self.labels)
 
-    @property
+    @cached_property
     def report(self) -> pd.DataFrame:
         return class_report(self.y_true, self.y_pred, self.labels)
 
@@ -256,8 +256,8 @@ def depth_curve(config: Config, X, y, splits, max_depth: int | None = None) -> p
     """
     X, y = X.reset_index(drop=True), pd.Series(y).reset_index(drop=True)
     if max_depth is None:
-        max_depth = max(tree_depth(config.with_depth(None).fit(X.iloc[tr], y.iloc[tr])
-                                   .trace_.to_dict(scores=False)) for tr, _ in splits)
+        full = [config.with_depth(None).fit(X.iloc[tr], y.iloc[tr]).trace_ for tr, _ in splits]
+        max_depth = max(n.depth for trace in full for n in trace.nodes if not n.pruned_away)
     rows = []
     for depth in range(max_depth + 1):
         result = evaluate(config.with_depth(depth), X, y, splits)
