@@ -8,6 +8,7 @@ palmerpenguins package. catalog.json is maintained by hand.
 from __future__ import annotations
 
 import csv
+import itertools
 import shutil
 from pathlib import Path
 
@@ -25,34 +26,22 @@ TEXTBOOK = [
 TRAIN = {1, 2, 3, 6, 7, 10, 14, 15, 16, 17}
 VALIDATION = {4, 5, 8, 9, 11, 12, 13}
 
-# UCI "Lenses" (Cendrowska 1987), 24 rows, as in Weka's contact-lenses.arff.
-LENSES = """\
-age,spectacle-prescrip,astigmatism,tear-prod-rate,contact-lenses
-young,myope,no,reduced,none
-young,myope,no,normal,soft
-young,myope,yes,reduced,none
-young,myope,yes,normal,hard
-young,hypermetrope,no,reduced,none
-young,hypermetrope,no,normal,soft
-young,hypermetrope,yes,reduced,none
-young,hypermetrope,yes,normal,hard
-pre-presbyopic,myope,no,reduced,none
-pre-presbyopic,myope,no,normal,soft
-pre-presbyopic,myope,yes,reduced,none
-pre-presbyopic,myope,yes,normal,hard
-pre-presbyopic,hypermetrope,no,reduced,none
-pre-presbyopic,hypermetrope,no,normal,soft
-pre-presbyopic,hypermetrope,yes,reduced,none
-pre-presbyopic,hypermetrope,yes,normal,none
-presbyopic,myope,no,reduced,none
-presbyopic,myope,no,normal,none
-presbyopic,myope,yes,reduced,none
-presbyopic,myope,yes,normal,hard
-presbyopic,hypermetrope,no,reduced,none
-presbyopic,hypermetrope,no,normal,soft
-presbyopic,hypermetrope,yes,reduced,none
-presbyopic,hypermetrope,yes,normal,none
-"""
+# UCI "Lenses" (Cendrowska 1987), 24 rows, as in Weka's contact-lenses.arff: every combination
+# of the four attributes (in this order), with its class.
+LENSES_HEADER = ("age", "spectacle-prescrip", "astigmatism", "tear-prod-rate", "contact-lenses")
+LENSES_VALUES = (("young", "pre-presbyopic", "presbyopic"), ("myope", "hypermetrope"),
+                 ("no", "yes"), ("reduced", "normal"))
+LENSES_CLASSES = (
+    "none", "soft", "none", "hard", "none", "soft", "none", "hard",  # young
+    "none", "soft", "none", "hard", "none", "soft", "none", "none",  # pre-presbyopic
+    "none", "none", "none", "hard", "none", "soft", "none", "none",  # presbyopic
+)
+
+
+def lenses_csv() -> str:
+    rows = [(*values, label) for values, label in
+            zip(itertools.product(*LENSES_VALUES), LENSES_CLASSES, strict=True)]
+    return "".join(",".join(row) + "\n" for row in [LENSES_HEADER, *rows])
 
 
 def copy_textbook() -> None:
@@ -102,6 +91,6 @@ def _missing(value) -> bool:
 if __name__ == "__main__":
     copy_textbook()
     split_watermelon()
-    (HERE / "contact_lenses.csv").write_text(LENSES, encoding="utf-8")
+    (HERE / "contact_lenses.csv").write_text(lenses_csv(), encoding="utf-8")
     write_iris()
     write_penguins()
