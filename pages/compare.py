@@ -6,7 +6,7 @@ from dtree_core.compare import first_disagreement, merged_scores, nodes_by_key, 
 from dtree_core.dot import to_dot
 from ui import analysis
 from ui.compare import criteria_chart, merged_frame, summary_frame, why_sentence
-from ui.messages import t
+from ui.messages import t, tm
 from ui.state import ensure_entry_point
 from ui.widgets import node_title, score_downloads
 
@@ -68,7 +68,7 @@ def scores(labels: list[str], traces: list[dict]) -> None:
 current = analysis.current_or_stop()
 dataset, base = st.session_state.dataset, current["options"]
 st.title(t("page.compare"))
-st.caption(t("cmp.intro", dataset=current["dataset"]))
+st.caption(tm("cmp.intro", dataset=current["dataset"]))
 configs = analysis.config_picker()
 labels = analysis.unique_labels([analysis.config_label(c) for c in configs])
 traces = [analysis.safely(analysis.grow, dataset, analysis.with_options(base, c))

@@ -11,7 +11,7 @@ from dtree_core.evaluate import stratified_split
 from dtree_core.export import score_table, svg_available, to_markdown, to_svg
 from dtree_core.rules import rules, rules_markdown, rules_text
 from ui import analysis
-from ui.messages import t
+from ui.messages import t, tm
 from ui.state import ensure_entry_point
 from ui.widgets import node_title, score_downloads
 
@@ -95,7 +95,8 @@ def scores_section(trace: dict) -> None:
 current = analysis.current_or_stop()
 dataset, trace = st.session_state.dataset, current["trace"]
 st.title(t("page.export"))
-st.caption(t("exp.intro", dataset=current["dataset"], algorithm=t(f"algo.{trace['algorithm']}")))
+st.caption(tm("exp.intro", dataset=current["dataset"],
+              algorithm=t(f"algo.{trace['algorithm']}")))
 tree_downloads(trace)
 rules_section(current, dataset)
 scores_section(trace)

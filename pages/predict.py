@@ -8,7 +8,7 @@ from dtree_core.dot import CURRENT, to_dot
 from dtree_core.evaluate import FittedTrace
 from dtree_core.labels import branch_text
 from ui import analysis
-from ui.messages import t
+from ui.messages import literal, t, tm
 from ui.state import ensure_entry_point
 
 ensure_entry_point()
@@ -24,12 +24,12 @@ def sample_form(trace: dict) -> dict | None:
         for i, attribute in enumerate(trace["attributes"]):
             name, col = attribute["name"], cols[i % 3]
             if attribute["kind"] == "nominal":
-                row[name] = col.selectbox(name, [MISSING, *attribute["values"]],
+                row[name] = col.selectbox(literal(name), [MISSING, *attribute["values"]],
                                           key=f"pred::{name}",
                                           format_func=lambda v: t("pred.missing") if v is None
                                           else str(v))
             else:
-                row[name] = col.number_input(name, value=None, format="%g",
+                row[name] = col.number_input(literal(name), value=None, format="%g",
                                              key=f"pred::{name}", placeholder=t("pred.missing"))
         submitted = st.form_submit_button(t("pred.submit"))
     return row if submitted or st.session_state.get("pred_done") else None
@@ -52,7 +52,7 @@ def missing_splits(trace: dict, row: dict, reached: dict[int, float]) -> None:
     if splits:
         st.markdown(f"**{t('pred.split_header')}**")
     for node in splits:
-        st.caption(t("pred.split", node=node["id"], attribute=node["decision"]["attribute"]))
+        st.caption(tm("pred.split", node=node["id"], attribute=node["decision"]["attribute"]))
         st.dataframe(pd.DataFrame({
             t("pred.col.branch"): [branch_text(nodes[c]["branch"]) for c in node["children"]],
             t("pred.col.weight"): [reached.get(c, 0.0) / reached[node["id"]]
@@ -76,7 +76,7 @@ def show(trace: dict, row: dict) -> None:
     proba = fitted.predict_proba(frame)[0]
     label = fitted.predict(frame)[0]
     reached = {node: float(w.sum()) for node, _, w in fitted.reach(frame)}
-    st.success(t("pred.result", target=trace["target"], label=label))
+    st.success(tm("pred.result", target=trace["target"], label=label))
     st.dataframe(pd.DataFrame({t("pred.col.class"): list(fitted.classes),
                                t("pred.col.probability"): proba}), hide_index=True,
                  column_config={t("pred.col.probability"): st.column_config.ProgressColumn(

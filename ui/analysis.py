@@ -21,7 +21,7 @@ from dtree_core.evaluate import (
 from dtree_core.evaluate import holdout as holdout_eval
 from dtree_core.loading import LoadError, prepare
 from ui import engine
-from ui.messages import t
+from ui.messages import t, tm
 from ui.setup import ALGORITHMS, error_text
 
 OPTION_KEYS = ("algorithm", "max_depth", "min_samples_split", "min_gain", "seed")
@@ -99,7 +99,7 @@ def safely(call, *args):
     try:
         return call(*args)
     except (LoadError, ValueError) as error:
-        st.error(t("lab.failed", reason=error_text(error)))
+        st.error(tm("lab.failed", reason=error_text(error)))
         st.stop()
 
 

@@ -12,7 +12,7 @@ import plotly.graph_objects as go
 from dtree_core.compare import CRITERION_NAMES, Disagreement, MergedScores, Pick
 from dtree_core.evaluate import tree_depth
 from dtree_core.labels import branch_text
-from ui.messages import has, t
+from ui.messages import has, literal, t
 
 
 def summary_frame(labels, traces, accuracies) -> pd.DataFrame:
@@ -71,39 +71,42 @@ def _fixed(x: float | None, decimals: int) -> str:
 
 
 def pick_clause(pick: Pick, decimals: int) -> str:
-    """One configuration's decision at the node, in the session's language."""
+    """One configuration's decision at the node, in the session's language (Markdown: the
+    data's names and values are literal)."""
     at = "" if pick.threshold is None else t("cmp.why.at", t=f"{pick.threshold:.6g}")
     if pick.kind == "leaf":
         key = f"stop.{pick.stop}"
-        reason = t(key if has(key) else "stop.unknown", label=pick.majority, code=pick.stop)
+        reason = t(key if has(key) else "stop.unknown", label=literal(pick.majority),
+                   code=pick.stop)
         return t("cmp.why.leaf", label=pick.label, reason=reason)
+    attribute = literal(pick.attribute)
     if pick.rule_code == "forced":
-        return t("cmp.why.forced", label=pick.label, attribute=pick.attribute, at=at)
+        return t("cmp.why.forced", label=pick.label, attribute=attribute, at=at)
     if pick.criterion not in CRITERION_NAMES:
-        return t("cmp.why.random", label=pick.label, attribute=pick.attribute, at=at)
-    rivals = "".join(f"; {a} {_fixed(v, decimals)}" for a, v, _ in pick.rivals)
-    text = t("cmp.why.pick", label=pick.label, attribute=pick.attribute, at=at,
+        return t("cmp.why.random", label=pick.label, attribute=attribute, at=at)
+    rivals = "".join(f"; {literal(a)} {_fixed(v, decimals)}" for a, v, _ in pick.rivals)
+    text = t("cmp.why.pick", label=pick.label, attribute=attribute, at=at,
              criterion=CRITERION_NAMES[pick.criterion], value=_fixed(pick.value, decimals),
              rivals=rivals)
     if pick.algorithm == "c45":
         text += t("cmp.why.c45", mean=_fixed(pick.mean_gain, decimals))
         left_out = [a for a, _, passed in pick.rivals if not passed]
         if left_out:
-            text += t("cmp.why.left_out", attributes=", ".join(left_out))
+            text += t("cmp.why.left_out", attributes=", ".join(map(literal, left_out)))
     if pick.ties:
-        text += t("cmp.why.ties", ties=", ".join(pick.ties))
+        text += t("cmp.why.ties", ties=", ".join(map(literal, pick.ties)))
     return text
 
 
 def why_sentence(found: Disagreement | None, decimals: int = 3) -> str:
-    """Where the trees first part and why, worded from the core's structured answer."""
+    """Where the trees first part and why, worded from the core's structured answer (Markdown)."""
     if found is None:
         return t("cmp.why.none")
-    path = " / ".join(branch_text(c) for c in found.path)
+    path = literal(" / ".join(branch_text(c) for c in found.path))
     where = t("cmp.why.root") if found.key == "root" else t("cmp.why.node", path=path)
     if found.code == "shape":
-        clauses = "; ".join(f"{p.label}: {' | '.join(p.branches)}" for p in found.picks)
-        return t("cmp.why.shape", where=where, attribute=found.picks[0].attribute,
+        clauses = "; ".join(f"{p.label}: {literal(' | '.join(p.branches))}" for p in found.picks)
+        return t("cmp.why.shape", where=where, attribute=literal(found.picks[0].attribute),
                  clauses=clauses)
     clauses = "; ".join(pick_clause(p, decimals) for p in found.picks)
     return t("cmp.why.sentence", where=where, clauses=clauses)
