@@ -13,6 +13,7 @@ import numpy as np
 import pandas as pd
 
 from .evaluate import FittedTrace
+from .export import Table, to_markdown
 from .labels import branch_text, format_number
 
 
@@ -104,8 +105,6 @@ def rules_text(trace: dict, X: pd.DataFrame | None = None, y=None, digits: int =
 
 def rules_markdown(trace: dict, X: pd.DataFrame | None = None, y=None, digits: int = 3) -> str:
     """The rules as a Markdown table, held-out columns only when rows were given."""
-    from .export import Table, to_markdown
-
     found = rules(trace, X, y)
     columns = ["rule", "IF", "THEN", "training coverage", "training accuracy"]
     if X is not None:
