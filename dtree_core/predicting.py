@@ -9,24 +9,11 @@ from .trace import Node, Trace
 
 def leaf_distributions(trace: Trace, attributes, columns, n_rows: int) -> np.ndarray:
     """(n_rows, n_classes) class probabilities from the leaves each row reaches."""
-    index = {a.name: j for j, a in enumerate(attributes)}
     out = np.zeros((n_rows, len(trace.classes)))
-    stack = [(0, np.arange(n_rows), np.ones(n_rows), None)]
-    while stack:
-        node_id, rows, weight, inherited = stack.pop()
+    for node_id, rows, weight in reach(trace, attributes, columns, n_rows):
         node = trace.nodes[node_id]
-        dist = _distribution(node, inherited)
         if node.is_leaf or not node.children:
-            out[rows] += weight[:, None] * dist
-            continue
-        attribute = attributes[index[node.decision.attribute]]
-        branch = _branch_of(node, trace, attribute, columns[index[attribute.name]][rows])
-        shares = _child_shares(trace, node)
-        for b, child in enumerate(node.children):
-            take = (branch == b) | (branch < 0)
-            w = weight[take] * np.where(branch[take] < 0, shares[b], 1.0)
-            if take.any():
-                stack.append((child, rows[take], w, dist))
+            out[rows] += weight[:, None] * _distribution(trace, node)
     return out
 
 
@@ -37,11 +24,13 @@ def _child_shares(trace: Trace, node: Node) -> np.ndarray:
     return shares / total if total > 0 else np.full(len(shares), 1 / len(shares))
 
 
-def _distribution(node: Node, inherited) -> np.ndarray:
+def _distribution(trace: Trace, node: Node) -> np.ndarray:
+    """The leaf's class shares; an empty leaf predicts as its nearest non-empty ancestor."""
     counts = np.asarray(node.class_counts, dtype=float)
-    if counts.sum() > 0:
-        return counts / counts.sum()
-    return inherited if inherited is not None else np.full(len(counts), 1 / len(counts))
+    while counts.sum() <= 0 and node.parent is not None:
+        node = trace.nodes[node.parent]
+        counts = np.asarray(node.class_counts, dtype=float)
+    return counts / counts.sum() if counts.sum() > 0 else np.full(len(counts), 1 / len(counts))
 
 
 def _branch_of(node: Node, trace: Trace, attribute, values: np.ndarray) -> np.ndarray:
