@@ -12,6 +12,9 @@ import io
 import shutil
 import subprocess
 from dataclasses import dataclass
+from numbers import Integral, Real
+
+import numpy as np
 
 from .data import DataError
 from .escape import escape_latex, escape_markdown_cell
@@ -50,6 +53,11 @@ def score_table(node: dict) -> Table:
 # --------------------------------------------------------------------- CSV
 
 
+def _is_mark(value) -> bool:
+    """A boolean (Python's or numpy's): shown as a mark, not a number."""
+    return isinstance(value, bool | np.bool_)
+
+
 def neutralise(text: str) -> str:
     """Prefix a quote to text a spreadsheet would take for a formula ('=1+1' -> "'=1+1")."""
     return "'" + text if text.startswith(FORMULA_STARTS) else text
@@ -59,10 +67,12 @@ def _csv_cell(value) -> str:
     """Numbers exact (repr), booleans 1/0, None empty, text neutralised."""
     if value is None:
         return ""
-    if isinstance(value, bool):
+    if _is_mark(value):
         return "1" if value else "0"
-    if isinstance(value, int | float):
-        return repr(float(value)) if isinstance(value, float) else str(value)
+    if isinstance(value, Integral):
+        return str(int(value))
+    if isinstance(value, Real):  # numpy's too, whose repr is np.float64(…)
+        return repr(float(value))
     return neutralise(str(value))
 
 
@@ -82,12 +92,12 @@ def _shown(value, digits: int, mark: str, none: str) -> str | None:
     """Numbers rounded, booleans as a mark; None for text (each format escapes its own)."""
     if value is None:
         return none
-    if isinstance(value, bool):
+    if _is_mark(value):
         return mark if value else ""
-    if isinstance(value, int):
-        return str(value)
-    if isinstance(value, float):
-        return f"{value:.{digits}f}"
+    if isinstance(value, Integral):
+        return str(int(value))
+    if isinstance(value, Real):
+        return f"{float(value):.{digits}f}"
     return None
 
 
@@ -107,8 +117,7 @@ def to_markdown(table: Table, digits: int = 3) -> str:
 def _numeric_columns(table: Table) -> list[bool]:
     def numeric(j):
         values = [row[j] for row in table.rows if row[j] is not None]
-        return bool(values) and all(isinstance(v, int | float) and not isinstance(v, bool)
-                                    for v in values)
+        return bool(values) and all(isinstance(v, Real) and not _is_mark(v) for v in values)
     return [numeric(j) for j in range(len(table.columns))]
 
 

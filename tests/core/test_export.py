@@ -86,6 +86,17 @@ def test_csv_is_exact_and_neutralises_formulas(root):
     assert neutralise("\tx") == "'\tx"
 
 
+def test_numpy_numbers_are_numbers_in_every_format():
+    """A class report's np.int64 support or a negative np.float64 is a number, not a formula."""
+    import numpy as np
+
+    table = Table(["n", "x", "mark"], [[np.int64(-3), np.float64(-0.5), np.bool_(True)]])
+    assert to_csv(table).splitlines()[1] == "-3,-0.5,1"
+    assert "|---:|---:|---|" in to_markdown(table)
+    assert "| -3 | -0.500 | ✓ |" in to_markdown(table)
+    assert r"\begin{tabular}{rrl}" in to_latex(table)
+
+
 def test_svg_with_graphviz(wm2):
     if shutil.which("dot") is None:
         pytest.skip("graphviz is not installed")
