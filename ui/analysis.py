@@ -19,7 +19,7 @@ from dtree_core.evaluate import (
     stratified_split,
 )
 from dtree_core.evaluate import holdout as holdout_eval
-from dtree_core.loading import LoadError, prepare
+from dtree_core.loading import LoadError
 from ui import engine
 from ui.messages import t, tm
 from ui.setup import ALGORITHMS, error_text
@@ -36,14 +36,9 @@ def current_or_stop() -> dict:
     return current
 
 
-@st.cache_data(max_entries=16, show_spinner=False)
 def prepared(data: bytes, filename: str, options: dict):
-    """(X, y, kinds) exactly as ui.engine.grow_trace prepares them."""
-    table = engine.load_table(data, filename)
-    columns = [str(c) for c in table.frame.columns]
-    exclude = [c for c in columns if c != options["target"] and c not in options["attributes"]]
-    ready = prepare(table, options["target"], exclude=exclude, nominal=options["nominal"],
-                    continuous=options["continuous"], include_ids=True)
+    """(X, y, kinds) exactly as ui.engine.grow_trace prepares them (its cache, its sheet)."""
+    ready = engine.prepared_data(data, filename, options)
     return ready.X, ready.y, ready.kinds
 
 

@@ -43,15 +43,20 @@ def sheet_names(data: bytes, filename: str) -> list[str]:
         book.close()
 
 
+@st.cache_data(max_entries=16, show_spinner=False)
+def prepared_data(data: bytes, filename: str, options: dict):
+    """The loaded sheet prepared with the sidebar's target, attributes and kinds."""
+    table = load_table(data, filename, options.get("sheet"))
+    columns = [str(c) for c in table.frame.columns]
+    exclude = [c for c in columns if c != options["target"] and c not in options["attributes"]]
+    return prepare(table, options["target"], exclude=exclude, nominal=options["nominal"],
+                   continuous=options["continuous"], include_ids=True)
+
+
 @st.cache_data(max_entries=24, show_spinner=False)
 def grow_trace(data: bytes, filename: str, options: dict) -> dict:
     """Load, prepare and fit; the trace dict the pages replay."""
-    selected = options["attributes"]
-    table = load_table(data, filename, options.get("sheet"))
-    columns = [str(c) for c in table.frame.columns]
-    exclude = [c for c in columns if c != options["target"] and c not in selected]
-    prepared = prepare(table, options["target"], exclude=exclude, nominal=options["nominal"],
-                       continuous=options["continuous"], include_ids=True)
+    prepared = prepared_data(data, filename, options)
     kinds = prepared.kinds
     model = DecisionTree(
         algorithm=options["algorithm"], max_depth=options["max_depth"],
