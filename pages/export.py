@@ -7,7 +7,6 @@ import pandas as pd
 import streamlit as st
 
 from dtree_core.dot import to_dot
-from dtree_core.evaluate import stratified_split
 from dtree_core.export import score_table, svg_available, to_markdown, to_svg
 from dtree_core.rules import rules, rules_markdown, rules_text
 from ui import analysis
@@ -56,12 +55,9 @@ def rules_section(current: dict, dataset: dict) -> None:
     held_out = st.toggle(t("exp.rules.holdout"), True, key="exp_holdout")
     if held_out:
         _, size, seed = analysis.split_inputs("exp", allow_kfold=False)
-        X, y, kinds = analysis.safely(analysis.prepared, dataset["data"], dataset["filename"],
-                                      base)
-        train, test = analysis.safely(stratified_split, y, size, seed)
-        model = analysis.safely(analysis.config_of(base, kinds).fit, X.iloc[train], y.iloc[train])
-        trace, rows = model.trace_.to_dict(), (X.iloc[test], y.iloc[test])
-        st.caption(t("exp.rules.caption_holdout", train=len(train), test=len(test)))
+        trace, *rows, n_train = analysis.safely(analysis.holdout_tree, dataset["data"],
+                                                dataset["filename"], base, size, seed)
+        st.caption(t("exp.rules.caption_holdout", train=n_train, test=len(rows[1])))
     else:
         trace, rows = current["trace"], (None, None)
         st.caption(t("exp.rules.caption_all", rows=sum(

@@ -71,6 +71,15 @@ def training_and_holdout(data: bytes, filename: str, options: dict, test_size: f
     return train, holdout_eval(config, X, y, test_size, seed).accuracy
 
 
+@st.cache_data(max_entries=16, show_spinner=False)
+def holdout_tree(data: bytes, filename: str, options: dict, test_size: float, seed: int):
+    """(trace grown on a stratified split's training rows, held-out X, held-out y, n train)."""
+    X, y, kinds = prepared(data, filename, options)
+    train, test = stratified_split(y, test_size, seed)
+    model = config_of(options, kinds).fit(X.iloc[train], y.iloc[train])
+    return model.trace_.to_dict(), X.iloc[test], y.iloc[test], len(train)
+
+
 @st.cache_data(max_entries=32, show_spinner=False)
 def evaluation(data: bytes, filename: str, options: dict, method: str, size: float, seed: int):
     """A hold-out (size = held-out share) or k-fold (size = k) Evaluation."""
