@@ -62,20 +62,23 @@ def grow_command(args) -> int:
                          seed=args.seed, tie_break=args.tie_break, nominal=prepared.nominal,
                          continuous=prepared.continuous, force=args.force)
     trace = model.fit(prepared.X, prepared.y).trace_
-    _write_outputs(args, trace)
+    # Score tables are built only where a node's table is printed or written: the outline
+    # (structure, counts, decisions) serves the text, DOT, SVG and rules.
+    outline = trace.to_dict(scores=False)
+    _write_outputs(args, trace, outline)
     if args.json != "-":
-        _print_summary(table, prepared, trace, args)
+        _print_summary(table, prepared, trace, outline, args)
     return 0
 
 
-def _write_outputs(args, trace) -> None:
+def _write_outputs(args, trace, outline: dict) -> None:
     if args.json:
         _write(args.json, trace.to_json())
     if args.dot:
         from .dot import to_dot
 
-        _write(args.dot, to_dot(trace.to_dict(scores=False)).source)
-    _write_exports(args, trace)
+        _write(args.dot, to_dot(outline).source)
+    _write_exports(args, trace, outline)
 
 
 def _add_export_flags(grow) -> None:
@@ -91,15 +94,15 @@ def _add_export_flags(grow) -> None:
                       help="the node whose score table --scores-* write (default: root)")
 
 
-def _write_exports(args, trace) -> None:
+def _write_exports(args, trace, outline: dict) -> None:
     from . import export, rules
 
     if args.rules_txt:
-        _write(args.rules_txt, rules.rules_text(trace.to_dict()))
+        _write(args.rules_txt, rules.rules_text(outline))
     if args.rules_md:
-        _write(args.rules_md, rules.rules_markdown(trace.to_dict()).rstrip("\n"))
+        _write(args.rules_md, rules.rules_markdown(outline).rstrip("\n"))
     if args.scores_csv or args.scores_md or args.scores_latex:
-        table = export.score_table(_node_at(trace, args.scores_node))
+        table = export.score_table(_node_at(trace, outline, args.scores_node))
         if args.scores_csv:
             _write(args.scores_csv, export.to_csv(table).rstrip("\n"),
                    encoding="utf-8-sig")
@@ -110,19 +113,20 @@ def _write_exports(args, trace) -> None:
     if args.svg:
         from .dot import to_dot
 
-        _write(args.svg, export.to_svg(to_dot(trace.to_dict(scores=False)).source))
+        _write(args.svg, export.to_svg(to_dot(outline).source))
 
 
-def _node_at(trace, path: str) -> dict:
+def _node_at(trace, outline: dict, path: str) -> dict:
     """The node with this path (as --force writes it); one line naming the choices if none."""
     from .compare import nodes_by_key
     from .paths import canonical_path
 
-    nodes = nodes_by_key(trace.to_dict())
+    nodes = nodes_by_key(outline)
     node = nodes.get(canonical_path(path))
     if node is None:
         some = ", ".join(list(nodes)[:6])
         raise DataError(f"No node at '{path}'; paths look like: {some}.")
+    node = trace.node_dict(trace.nodes[node["id"]])
     if not node["scores"]:
         raise DataError(f"The node at '{path}' was not scored (a leaf stopped before choosing).")
     return node
@@ -138,8 +142,7 @@ def _write(target: str, text: str, encoding: str = "utf-8") -> None:
         raise DataError(f"Cannot write '{target}': {err.strerror or err}.") from None
 
 
-def _print_summary(table, prepared, trace, args) -> None:
-    outline = trace.to_dict(scores=False)
+def _print_summary(table, prepared, trace, outline: dict, args) -> None:
     print(table.report.summary())
     for warning in table.report.warnings:
         print(f"warning: {warning}")
@@ -152,7 +155,7 @@ def _print_summary(table, prepared, trace, args) -> None:
     if args.rules:
         from .rules import rules_text
 
-        print("\nRules:\n" + rules_text(trace.to_dict()))
+        print("\nRules:\n" + rules_text(outline))
     root = trace.node_dict(trace.nodes[0])
     if root["scores"]:
         print(f"\nRoot scores (Ent(D)={root['entropy']:.3f}, Gini(D)={root['gini']:.3f}; "
