@@ -7,15 +7,11 @@ the plugged-in terms are the trace's counts, weights and branch impurities.
 from __future__ import annotations
 
 from dtree_core.escape import escape_latex
-from ui.tables import number_text
-
-
-def _num(value: float, decimals: int) -> str:
-    return number_text(value, decimals)
+from dtree_core.labels import format_number
 
 
 def _frac(part: float, whole: float, decimals: int) -> str:
-    return rf"\tfrac{{{_num(part, decimals)}}}{{{_num(whole, decimals)}}}"
+    return rf"\tfrac{{{format_number(part, decimals)}}}{{{format_number(whole, decimals)}}}"
 
 
 def _text(name: str) -> str:

@@ -9,7 +9,7 @@ import pandas as pd
 import plotly.graph_objects as go
 import streamlit as st
 
-from dtree_core.labels import branch_text
+from dtree_core.labels import branch_text, format_number
 from ui import formulas, state
 from ui.messages import has, literal, t, tm
 from ui.tables import (
@@ -19,7 +19,6 @@ from ui.tables import (
     deciding_criterion,
     has_fractions,
     node_path_key,
-    number_text,
     score_frame,
     score_of,
     winner,
@@ -62,7 +61,7 @@ def node_facts(trace: dict, node: dict, decimals: int) -> None:
     st.markdown(f"**{t('node.path')}:** {literal(path)}")
     size = t("node.size", n=node["n"])
     if has_fractions(node):
-        size += "; " + t("node.weight", weight=number_text(node["weight"], decimals))
+        size += "; " + t("node.weight", weight=format_number(node["weight"], decimals))
     st.markdown(literal(size) + " · " + tm("node.counts", counts=counts_text(
         node["class_counts"], trace["classes"], decimals)))
     counts = [node["class_counts"].get(c, 0) for c in trace["classes"]]

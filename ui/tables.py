@@ -10,7 +10,7 @@ from collections import deque
 
 import pandas as pd
 
-from dtree_core.labels import children_of
+from dtree_core.labels import children_of, format_number
 from dtree_core.paths import path_key
 from dtree_core.trace import Condition
 
@@ -54,16 +54,9 @@ def node_at_path(trace: dict, key: str) -> int | None:
     return next((n["id"] for n in trace["nodes"] if node_path_key(n) == key), None)
 
 
-def number_text(value: float, decimals: int) -> str:
-    """Whole weights print as integers; fractional ones (missing values) rounded for display."""
-    if float(value).is_integer():
-        return str(int(value))
-    return f"{value:.{decimals}f}"
-
-
 def counts_text(counts: dict, classes: list, decimals: int = 3) -> str:
     """'是 8 · 否 9' in the trace's class order."""
-    return " · ".join(f"{c} {number_text(counts.get(c, 0), decimals)}" for c in classes)
+    return " · ".join(f"{c} {format_number(counts.get(c, 0), decimals)}" for c in classes)
 
 
 def deciding_criterion(trace: dict) -> str:
