@@ -14,7 +14,6 @@ DEFAULT_LANGUAGE = "en"
 EN = {
     # app and navigation
     "app.title": "dtree-lab",
-    "app.tagline": "Watch ID3, C4.5, CART and CLS grow a decision tree, one node at a time.",
     "page.grow": "Grow a tree",
     "lang.label": "Language",
     # setup sidebar
@@ -36,7 +35,6 @@ EN = {
     "setup.report.guessed": ("The encoding {value} was a guess: if the Chinese text looks wrong, "
                              "save the file as UTF-8 and upload it again."),
     "setup.report.rows": "Rows: {rows}, columns: {cols}",
-    "setup.report.kinds": "Column kinds and missing values",
     "setup.report.col.column": "column",
     "setup.report.col.kind": "kind",
     "setup.report.col.missing": "missing",
@@ -94,7 +92,6 @@ EN = {
     "grow.view.radius": "Levels below the current node",
     "grow.view.big": "This tree has {nodes} nodes: showing the current node's neighbourhood.",
     "grow.display": "Display",
-    "grow.tree": "The tree so far",
     "grow.pseudocode": "TreeGenerate (Zhou, Fig. 4.2)",
     # node panel
     "node.header": "Node #{node}",
@@ -118,7 +115,6 @@ EN = {
     "node.chart.title": "{criterion} per attribute",
     "node.mean_gain": "Mean gain over the candidates: {mean}",
     "node.ties": "Tied with the winner: {ties}. {rule}",
-    "node.pending": "Pending: decided in a later step.",
     # column headers
     "col.attribute": "attribute",
     "col.kind": "kind",
@@ -188,7 +184,6 @@ EN = {
     "page.predict": "Predict",
     "page.export": "Rules and exports",
     "lab.failed": "These trees cannot be grown: {reason}",
-    "lab.no_limit": "no limit",
     "lab.config.count": "Configurations",
     "lab.config.header": "Configuration {n}",
     "lab.config.algorithm": "Algorithm",

@@ -16,7 +16,6 @@ from ui.tables import node_at_path, replay_order
 DEFAULTS = {
     "lang": "en",
     "dataset": None,        # the last dataset that loaded: {"name", "filename", "data", "key"}
-    "upload_error": None,   # message about the last upload that failed to load
     "trace_id": None,       # which trace `step` belongs to; a new trace restarts the replay
     "step": 0,
     "playing": False,
