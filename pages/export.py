@@ -7,7 +7,7 @@ import pandas as pd
 import streamlit as st
 
 from dtree_core.dot import to_dot
-from dtree_core.export import score_table, svg_available, to_markdown, to_svg
+from dtree_core.export import score_table, svg_available, to_markdown
 from dtree_core.rules import rules, rules_markdown, rules_text
 from ui import analysis
 from ui.messages import t, tm
@@ -25,7 +25,7 @@ def tree_downloads(trace: dict) -> None:
     cols[0].download_button(t("exp.dot"), source, "tree.dot", "text/vnd.graphviz",
                             key="exp_dl_dot")
     if svg_available():
-        svg = analysis.safely(to_svg, source)
+        svg = analysis.safely(analysis.svg, source)
         cols[1].download_button(t("exp.svg"), svg, "tree.svg", "image/svg+xml", key="exp_dl_svg")
     else:
         cols[1].info(t("exp.svg.missing"))

@@ -19,6 +19,7 @@ from dtree_core.evaluate import (
     stratified_split,
 )
 from dtree_core.evaluate import holdout as holdout_eval
+from dtree_core.export import to_svg
 from dtree_core.loading import LoadError
 from ui import engine
 from ui.messages import t, tm
@@ -96,6 +97,12 @@ def curve(data: bytes, filename: str, options: dict, method: str, size: float, s
     splits = (stratified_kfold(y, int(size), seed) if method == "kfold"
               else [stratified_split(y, float(size), seed)])
     return depth_curve(config_of(options, kinds), X, y, splits)
+
+
+@st.cache_data(max_entries=8, show_spinner=False)
+def svg(dot_source: str) -> str:
+    """The tree drawn by Graphviz's dot, once per DOT source (a subprocess per call)."""
+    return to_svg(dot_source)
 
 
 def safely(call, *args):
