@@ -5,7 +5,7 @@ import pandas as pd
 import streamlit as st
 
 from dtree_core.dot import CURRENT, to_dot
-from dtree_core.evaluate import FittedTrace
+from dtree_core.evaluate import FittedTrace, most_likely
 from dtree_core.labels import branch_text
 from ui import analysis
 from ui.messages import literal, t, tm
@@ -73,12 +73,12 @@ def leaves_reached(trace: dict, reached: dict[int, float]) -> pd.DataFrame:
 def show(trace: dict, row: dict) -> None:
     fitted = FittedTrace.from_dict(trace)
     frame = pd.DataFrame([{k: (np.nan if v is None else v) for k, v in row.items()}])
-    proba = fitted.predict_proba(frame)[0]
-    label = fitted.predict(frame)[0]
+    proba = fitted.predict_proba(frame)
+    label = most_likely(proba, fitted.classes)[0]
     reached = {node: float(w.sum()) for node, _, w in fitted.reach(frame)}
     st.success(tm("pred.result", target=trace["target"], label=label))
     st.dataframe(pd.DataFrame({t("pred.col.class"): list(fitted.classes),
-                               t("pred.col.probability"): proba}), hide_index=True,
+                               t("pred.col.probability"): proba[0]}), hide_index=True,
                  column_config={t("pred.col.probability"): st.column_config.ProgressColumn(
                      format="%.3f", min_value=0.0, max_value=1.0)})
     missing_splits(trace, row, reached)
