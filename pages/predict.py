@@ -10,6 +10,7 @@ from dtree_core.labels import branch_text
 from ui import analysis
 from ui.messages import literal, t, tm
 from ui.state import ensure_entry_point
+from ui.widgets import path_text
 
 ensure_entry_point()
 
@@ -64,8 +65,7 @@ def leaves_reached(trace: dict, reached: dict[int, float]) -> pd.DataFrame:
     leaves = [nodes[i] for i in reached if nodes[i]["decision"]["kind"] == "leaf"]
     return pd.DataFrame({
         t("pred.col.leaf"): [f"#{n['id']}" for n in leaves],
-        t("pred.col.path"): [" / ".join(branch_text(c) for c in n["path"]) or t("node.root")
-                             for n in leaves],
+        t("pred.col.path"): [path_text(n) for n in leaves],
         t("pred.col.label"): [n["decision"]["label"] for n in leaves],
         t("pred.col.weight"): [reached[n["id"]] for n in leaves]})
 

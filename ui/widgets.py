@@ -90,10 +90,14 @@ def node_titles(trace: dict) -> list[str]:
     return memo[1]
 
 
+def path_text(node: dict) -> str:
+    """'纹理=清晰 / 根蒂=稍蜷', or '(root)' (plain text: escape it for Markdown)."""
+    return " / ".join(branch_text(cond) for cond in node["path"]) or t("node.root")
+
+
 def node_title(node: dict) -> str:
     """'#5  纹理=清晰 / 根蒂=稍蜷' for pickers (plain text; widgets escape it themselves)."""
-    path = " / ".join(branch_text(cond) for cond in node["path"]) or t("node.root")
-    return f"#{node['id']}  {path}"
+    return f"#{node['id']}  {path_text(node)}"
 
 
 def tree_view_options(trace: dict) -> dict:
