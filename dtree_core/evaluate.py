@@ -15,7 +15,7 @@ import pandas as pd
 
 from .data import Attribute, DataError, encode_like
 from .model import DecisionTree
-from .predicting import leaf_distributions, reach
+from .predicting import leaf_distributions, most_likely, reach
 from .trace import Trace
 
 # --------------------------------------------------------------------- a tree from its trace
@@ -50,12 +50,6 @@ class FittedTrace:
     def reach(self, X: pd.DataFrame) -> list[tuple[int, np.ndarray, np.ndarray]]:
         """(node id, rows, weights) for every node the rows of X reach, root first."""
         return list(reach(self.trace, self.attributes, self._columns(X), len(X)))
-
-
-def most_likely(proba: np.ndarray, classes) -> np.ndarray:
-    """The class with the highest probability; ties go to the class first in the data."""
-    best = proba.max(axis=1, keepdims=True)
-    return np.asarray(classes, dtype=object)[np.argmax(proba >= best * (1 - 1e-12), axis=1)]
 
 
 # --------------------------------------------------------------------- configurations

@@ -9,7 +9,7 @@ from .data import DataError, encode, encode_like, resolve_kinds
 from .decide import ALGORITHMS, TIE_BREAKS
 from .growing import Params, grow
 from .paths import canonical_path, parse_force
-from .predicting import leaf_distributions
+from .predicting import leaf_distributions, most_likely
 from .trace import Trace
 
 
@@ -72,6 +72,4 @@ class DecisionTree:
         return leaf_distributions(self.trace_, self.attributes_, columns, len(X))
 
     def predict(self, X: pd.DataFrame) -> np.ndarray:
-        proba = self.predict_proba(X)
-        best = proba.max(axis=1, keepdims=True)
-        return self.classes_[np.argmax(proba >= best * (1 - 1e-12), axis=1)]
+        return most_likely(self.predict_proba(X), self.classes_)

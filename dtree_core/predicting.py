@@ -67,3 +67,9 @@ def reach(trace: Trace, attributes, columns, n_rows: int):
             if take.any():
                 stack.append((child, rows[take],
                               weight[take] * np.where(branch[take] < 0, shares[b], 1.0)))
+
+
+def most_likely(proba: np.ndarray, classes) -> np.ndarray:
+    """The class with the highest probability; ties go to the class first in the data."""
+    best = proba.max(axis=1, keepdims=True)
+    return np.asarray(classes, dtype=object)[np.argmax(proba >= best * (1 - 1e-12), axis=1)]
