@@ -17,7 +17,6 @@ SPLIT_FILL, LEAF_FILL, CURRENT_FILL = "#e8f0fb", "#e6f4e6", "#fff1c1"
 PENDING = "#8a8a8a"
 
 
-
 def replay_state(trace: dict, step: int | None, order: list[int] | None = None):
     """(decided ids, pending ids, current id) after `step` of `order` (None: the whole tree)."""
     order = list(trace["steps"]) if order is None else order

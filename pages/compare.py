@@ -63,8 +63,6 @@ def scores(labels: list[str], traces: list[dict]) -> None:
         st.caption(t("cmp.chart.cls"))
 
 
-
-
 current = analysis.current_or_stop()
 dataset, base = st.session_state.dataset, current["options"]
 st.title(t("page.compare"))

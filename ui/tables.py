@@ -20,7 +20,6 @@ SMALLER_WINS = {"gini_index"}
 SCORE_COLUMNS = ("gain", "iv", "gain_ratio", "gini_index")
 
 
-
 def bfs_order(trace: dict) -> list[int]:
     """The nodes level by level (a breadth-first view of the same decisions)."""
     children, order, queue = children_of(trace), [], deque([trace["steps"][0]])
