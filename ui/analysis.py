@@ -52,8 +52,12 @@ def config_of(options: dict, kinds: dict) -> Config:
 
 
 def with_options(base: dict, config: dict) -> dict:
-    """The sidebar's data choices with one configuration's algorithm and options."""
-    return {**base, **{k: config[k] for k in OPTION_KEYS}}
+    """The sidebar's data choices with one configuration's algorithm and options.
+
+    Splits forced by hand on the grow page stay there: Config (held-out and k-fold fits)
+    cannot force, so a compared tree must not either, or its accuracies would be another tree's.
+    """
+    return {**base, **{k: config[k] for k in OPTION_KEYS}, "force": {}}
 
 
 def grow(dataset: dict, options: dict) -> dict:

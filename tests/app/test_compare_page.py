@@ -130,3 +130,17 @@ def test_step_together_draws_each_tree_at_the_step():
     at.slider(key="cmp_step").set_value(5).run()
     charts = [c.proto.spec for c in at.get("graphviz_chart")]
     assert not any("dt-pending" in c for c in charts)  # past every tree's last step
+
+
+def test_a_split_forced_on_the_grow_page_stays_there():
+    """Compared trees are the configurations' own: held-out fits cannot force, nor can they."""
+    at = new_app()
+    at.run()
+    at.selectbox(key="bundled_key").set_value("watermelon_2.0").run()
+    at.selectbox(key="force_0").set_value("根蒂").run()
+    assert at.session_state["current"]["trace"]["nodes"][0]["decision"]["attribute"] == "根蒂"
+    at.switch_page("pages/compare.py").run()
+    assert not at.exception and not at.error
+    root = next(line for line in at.get("graphviz_chart")[0].proto.spec.splitlines()
+                if line.strip().startswith("n0 ["))
+    assert "<B>纹理</B>" in root
