@@ -68,8 +68,7 @@ def overfitting(algorithms, dataset, base, split) -> None:
 current = analysis.current_or_stop()
 dataset, base = st.session_state.dataset, current["options"]
 st.title(t("page.evaluate"))
-X, y, _ = analysis.safely(analysis.prepared, dataset["data"], dataset["filename"], base)
-st.caption(t("eval.intro", rows=len(y)))
+st.caption(t("eval.intro", rows=current["trace"]["nodes"][0]["n"]))
 algorithms = st.multiselect(t("eval.algorithms"), ALGORITHMS, default=["id3", "c45", "cart"],
                             key="ev_algos", format_func=lambda a: t(f"algo.{a}"),
                             persist_state="session")
