@@ -5,8 +5,9 @@ import pandas as pd
 import streamlit as st
 
 from dtree_core.dot import CURRENT, to_dot
-from dtree_core.evaluate import FittedTrace, most_likely
+from dtree_core.evaluate import FittedTrace
 from dtree_core.labels import branch_text
+from dtree_core.predicting import most_likely
 from ui import analysis
 from ui.messages import literal, t, tm
 from ui.state import ensure_entry_point
