@@ -21,9 +21,10 @@ def data_key(data: bytes) -> str:
 
 
 @st.cache_data(max_entries=16, show_spinner=False)
-def load_table(data: bytes, filename: str, sheet: str | None = None):
+def load_table(data: bytes, filename: str, sheet: str | None = None,
+               encoding: str | None = None):
     """The loader's table and report for these bytes (LoadError propagates, uncached)."""
-    return load_bytes(data, filename, sheet=sheet)
+    return load_bytes(data, filename, sheet=sheet, encoding=encoding)
 
 
 @st.cache_data(max_entries=16, show_spinner=False)
@@ -46,7 +47,7 @@ def sheet_names(data: bytes, filename: str) -> list[str]:
 @st.cache_data(max_entries=16, show_spinner=False)
 def prepared_data(data: bytes, filename: str, options: dict):
     """The loaded sheet prepared with the sidebar's target, attributes and kinds."""
-    table = load_table(data, filename, options.get("sheet"))
+    table = load_table(data, filename, options.get("sheet"), options.get("encoding"))
     columns = [str(c) for c in table.frame.columns]
     exclude = [c for c in columns if c != options["target"] and c not in options["attributes"]]
     return prepare(table, options["target"], exclude=exclude, nominal=options["nominal"],

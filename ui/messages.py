@@ -25,6 +25,10 @@ EN = {
     "setup.dataset.source": "Source: {source}",
     "setup.upload": "CSV or Excel file",
     "setup.sheet": "Sheet",
+    "setup.encoding": "Encoding",
+    "setup.encoding.auto": "Detect automatically",
+    "setup.encoding.help": ("Pick the file's encoding when the load report says it was a guess "
+                            "(Excel on Chinese Windows saves GB18030/GBK)."),
     "setup.upload.help": "Any common encoding (UTF-8, GBK/GB18030, UTF-16) and delimiter.",
     "setup.upload.bad": "Could not read {name}: {reason} The previous dataset is still loaded.",
     "setup.using": "Using **{name}** ({rows} rows, {cols} columns).",

@@ -13,7 +13,7 @@ import streamlit as st
 
 from dtree_core.datasets import bundled
 from dtree_core.decide import TIE_BREAKS
-from dtree_core.loading import LoadError
+from dtree_core.loading import ENCODINGS, EXCEL_SUFFIXES, LoadError
 from ui import engine, state
 from ui.messages import LANGUAGES, has, literal, t, tm
 
@@ -56,15 +56,27 @@ def _uploaded_dataset() -> dict | None:
     if upload is None:
         return None
     data = upload.getvalue()
+    encoding = _encoding(data, upload.name)
     try:
         sheet = _sheet(data, upload.name)
-        engine.load_table(data, upload.name, sheet)
+        engine.load_table(data, upload.name, sheet, encoding)
     except LoadError as error:
         st.error(tm("setup.upload.bad", name=upload.name, reason=error_text(error)))
         return None
     return {"name": upload.name if sheet is None else f"{upload.name} · {sheet}",
-            "filename": upload.name, "data": data, "sheet": sheet,
-            "key": engine.data_key(data + str(sheet).encode()), "target": None}
+            "filename": upload.name, "data": data, "sheet": sheet, "encoding": encoding,
+            "key": engine.data_key(data + f"{sheet}|{encoding}".encode()), "target": None}
+
+
+def _encoding(data: bytes, filename: str) -> str | None:
+    """Text files get an encoding picker: detection by default, the user's word when unsure."""
+    if filename.lower().endswith(EXCEL_SUFFIXES):
+        return None
+    choice = st.selectbox(t("setup.encoding"), ["auto", *ENCODINGS],
+                          key=f"encoding::{engine.data_key(data)}",
+                          format_func=lambda e: t("setup.encoding.auto") if e == "auto" else e,
+                          help=t("setup.encoding.help"))
+    return None if choice == "auto" else choice
 
 
 def _sheet(data: bytes, filename: str) -> str | None:
@@ -198,7 +210,8 @@ def sidebar() -> None:
         dataset = dataset_picker()
         if dataset is None:
             return
-        table = engine.load_table(dataset["data"], dataset["filename"], dataset.get("sheet"))
+        table = engine.load_table(dataset["data"], dataset["filename"], dataset.get("sheet"),
+                                  dataset.get("encoding"))
         st.caption(tm("setup.using", name=dataset["name"], rows=len(table.frame),
                      cols=len(table.frame.columns)))
         load_report(table)
@@ -208,5 +221,6 @@ def sidebar() -> None:
         nominal, continuous = _kinds(dataset, attributes)
         options = {"target": target, "attributes": attributes, "nominal": nominal,
                    "continuous": continuous, "sheet": dataset.get("sheet"),
+                   "encoding": dataset.get("encoding"),
                    **algorithm_options(), "force": forced_choices(dataset)}
     grow(dataset, options)

@@ -285,3 +285,22 @@ def test_tie_rule_option_regrows_the_book_tie(app):
     root = trace(at)["nodes"][0]["decision"]
     assert (root["attribute"], root["ties"]) == ("脐部", ["色泽"])
     assert trace(at)["params"]["tie_break"] == "last"
+
+
+def test_upload_encoding_picker_overrides_detection(app, watermelon_text):
+    """A wrong encoding is refused with the loader's sentence; the right one loads."""
+    at = app
+    at.radio(key="source").set_value("upload").run()
+    data = watermelon_text.encode("gbk")
+    at.file_uploader(key="upload").set_value(("西瓜数据.csv", data, "text/csv")).run()
+    picker = next(s for s in at.selectbox if str(s.key).startswith("encoding::"))
+    assert picker.value == "auto"
+    picker.set_value("utf-8").run()
+    assert not at.exception
+    errors = [message.replace("\\", "") for message in at_errors(at)]
+    assert any("is not valid utf-8" in message for message in errors), errors
+    picker = next(s for s in at.selectbox if str(s.key).startswith("encoding::"))
+    picker.set_value("gb18030").run()
+    assert not at.exception and not at_errors(at)
+    assert at.session_state["dataset"]["encoding"] == "gb18030"
+    assert trace(at)["nodes"][0]["decision"]["attribute"] == "纹理"
