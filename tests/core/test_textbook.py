@@ -205,3 +205,16 @@ def test_tie_rules_pick_the_first_the_last_or_a_seeded_random_attribute():
     picks = {DecisionTree("id3", tie_break="random", seed=s).fit(Xt, yt).trace_.nodes[0]
              .decision.attribute for s in range(10)}
     assert picks == {"色泽", "脐部"}
+
+
+def test_li_hang_example_5_2_and_5_3():
+    """Li Hang, 统计学习方法 Table 5.1: Example 5.2's gains and Example 5.3's ID3 tree."""
+    X, y = xy("loan_lihang.csv", "类别", drop=["ID"])
+    model = DecisionTree("id3").fit(X, y)
+    rows = root_rows(model)
+    assert model.trace_.nodes[0].entropy == approx3(0.971)
+    expected = {"年龄": 0.083, "有工作": 0.324, "有自己的房子": 0.420, "信贷情况": 0.363}
+    for attribute, gain in expected.items():
+        assert rows[attribute]["gain"] == approx3(gain)
+    assert outline(model)[:3] == [(0, "", "有自己的房子"), (1, "有自己的房子=否", "有工作"),
+                                  (2, "有工作=否", "否")]
