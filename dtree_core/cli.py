@@ -6,8 +6,10 @@ import argparse
 import sys
 from pathlib import Path
 
+from . import algorithms
+from .budget import Budget
 from .data import DataError
-from .decide import ALGORITHMS, TIE_BREAKS
+from .decide import TIE_BREAKS
 from .labels import export_text, score_table_text
 
 
@@ -29,7 +31,7 @@ def build_parser() -> argparse.ArgumentParser:
     grow = commands.add_parser("grow", help="grow a tree and print or save its trace")
     grow.add_argument("data", help="CSV (any common encoding and delimiter), TSV or XLSX")
     grow.add_argument("--target", required=True)
-    grow.add_argument("--algorithm", choices=ALGORITHMS, default="id3")
+    grow.add_argument("--algorithm", choices=algorithms.keys(), default="id3")
     for flag in ("--exclude", "--nominal", "--continuous", "--force"):
         grow.add_argument(flag, nargs="+", action="extend", default=[])
     grow.add_argument("--include-ids", action="store_true",
@@ -37,31 +39,44 @@ def build_parser() -> argparse.ArgumentParser:
     grow.add_argument("--max-depth", type=int)
     grow.add_argument("--min-samples-split", type=int, default=2)
     grow.add_argument("--min-gain", type=float, default=0.0)
+    grow.add_argument("--min-branch-weight", type=float, metavar="M",
+                      help="C4.5's minimum objects (J48's -M): a split needs two branches "
+                      "holding at least M samples; off by default")
     grow.add_argument("--seed", type=int, default=0)
     grow.add_argument("--tie-break", choices=TIE_BREAKS, default="first",
                       help="which of tied attributes wins: first or last in column order, "
                       "or random (seeded)")
     grow.add_argument("--encoding", help="the file's encoding, when detection is unsure")
     grow.add_argument("--sheet", help="XLSX sheet name (default: the first)")
+    grow.add_argument("--budget", action="store_true",
+                      help="apply the app's resource budget (rows, columns, classes, nodes, "
+                      "depth, seconds; DTREE_BUDGET_* variables override it); default: none")
     grow.add_argument("--json", metavar="OUT.json", help="write the trace ('-' for stdout)")
     grow.add_argument("--dot", metavar="OUT.dot", help="write the tree as Graphviz DOT")
     grow.add_argument("--rules", action="store_true", help="print the tree as IF-THEN rules")
     _add_export_flags(grow)
+    _add_pruning_flags(grow)
     return parser
 
 
 def grow_command(args) -> int:
     from .loading import load_path, prepare
     from .model import DecisionTree
+    from .options import Options
 
-    table = load_path(args.data, encoding=args.encoding, sheet=args.sheet)
+    budget = Budget.configured() if args.budget else None
+    table = load_path(args.data, encoding=args.encoding, sheet=args.sheet, budget=budget)
     prepared = prepare(table, args.target, include_ids=args.include_ids, exclude=args.exclude,
-                       nominal=args.nominal, continuous=args.continuous)
-    model = DecisionTree(args.algorithm, max_depth=args.max_depth,
-                         min_samples_split=args.min_samples_split, min_gain=args.min_gain,
-                         seed=args.seed, tie_break=args.tie_break, nominal=prepared.nominal,
-                         continuous=prepared.continuous, force=args.force)
-    trace = model.fit(prepared.X, prepared.y).trace_
+                       nominal=args.nominal, continuous=args.continuous, budget=budget)
+    options = Options.build(
+        algorithm=args.algorithm, max_depth=args.max_depth,
+        min_samples_split=args.min_samples_split, min_gain=args.min_gain,
+        min_branch_weight=args.min_branch_weight, seed=args.seed, tie_break=args.tie_break,
+        nominal=prepared.nominal, continuous=prepared.continuous, force=args.force,
+        **_pruning_options(args))
+    validation = _validation_rows(args, prepared)
+    trace = DecisionTree.from_options(options).fit(prepared.X, prepared.y,
+                                                   validation=validation, budget=budget).trace_
     # Score tables are built only where a node's table is printed or written: the outline
     # (structure, counts, decisions) serves the text, DOT, SVG and rules.
     outline = trace.to_dict(scores=False)
@@ -71,13 +86,72 @@ def grow_command(args) -> int:
     return 0
 
 
+def _add_pruning_flags(grow) -> None:
+    """Pruning (TRACE.md): pre and rep judge by the rows of --validation."""
+    from .options import PRUNE_METHODS
+
+    grow.add_argument("--prune", choices=PRUNE_METHODS, default="none",
+                      help="pre-pruning, reduced-error (both need --validation), C4.5's "
+                      "pessimistic or CART's cost-complexity pruning")
+    grow.add_argument("--validation", metavar="FILE",
+                      help="validation rows for --prune pre|rep (the same columns as DATA)")
+    grow.add_argument("--ccp-alpha", type=float, default=0.0, metavar="X",
+                      help="--prune ccp: prune subtrees whose effective alpha is at most X")
+    grow.add_argument("--cf", type=float, default=0.25, metavar="X",
+                      help="--prune pep: C4.5's confidence factor (J48's -C), default 0.25")
+    grow.add_argument("--prune-on-tie", action="store_true",
+                      help="--prune rep: prune also when validation accuracy stays the same")
+
+
+def _pruning_options(args) -> dict:
+    """The pruning options; flags that the chosen --prune would ignore are refused."""
+    from .pruning import VALIDATED
+
+    if args.prune in VALIDATED and not args.validation:
+        raise DataError(f"--prune {args.prune} needs validation rows: --validation FILE.")
+    if args.validation and args.prune not in VALIDATED:
+        raise DataError("--validation is only used by --prune pre or --prune rep.")
+    for flag, value, default, method in (("--ccp-alpha", args.ccp_alpha, 0.0, "ccp"),
+                                         ("--cf", args.cf, 0.25, "pep"),
+                                         ("--prune-on-tie", args.prune_on_tie, False, "rep")):
+        if value != default and args.prune != method:
+            raise DataError(f"{flag} is only used by --prune {method}.")
+    return {"prune": args.prune, "ccp_alpha": args.ccp_alpha, "cf": args.cf,
+            "prune_on_tie": args.prune_on_tie}
+
+
+def _validation_rows(args, prepared):
+    """(X, y) of the --validation file, with the training data's attribute columns."""
+    if not args.validation:
+        return None
+    from .loading import load_path
+
+    frame = load_path(args.validation, encoding=args.encoding, sheet=args.sheet).frame
+    missing = [c for c in [*prepared.X.columns, prepared.y.name] if c not in frame.columns]
+    if missing:
+        raise DataError(f"The validation file lacks column(s): {', '.join(map(str, missing))}.")
+    frame = frame[frame[prepared.y.name].notna()]
+    return frame[list(prepared.X.columns)], frame[prepared.y.name]
+
+
+def _pruned_tree(outline: dict) -> dict:
+    """The tree left after post-pruning, for drawing: pruned-away nodes dropped (ids kept),
+    and the pruned leaves without children."""
+    if not any(node.get("pruned_away") for node in outline["nodes"]):
+        return outline
+    nodes = [{**node, "children": [] if node["decision"]["stop"] == "pruned" else
+              node["children"]} for node in outline["nodes"] if not node.get("pruned_away")]
+    kept = {node["id"] for node in nodes}
+    return {**outline, "nodes": nodes, "steps": [i for i in outline["steps"] if i in kept]}
+
+
 def _write_outputs(args, trace, outline: dict) -> None:
     if args.json:
-        _write(args.json, trace.to_json())
+        _write_json(args.json, trace)
     if args.dot:
         from .dot import to_dot
 
-        _write(args.dot, to_dot(outline).source)
+        _write(args.dot, to_dot(_pruned_tree(outline)).source)
     _write_exports(args, trace, outline)
 
 
@@ -113,7 +187,7 @@ def _write_exports(args, trace, outline: dict) -> None:
     if args.svg:
         from .dot import to_dot
 
-        _write(args.svg, export.to_svg(to_dot(outline).source))
+        _write(args.svg, export.to_svg(to_dot(_pruned_tree(outline)).source))
 
 
 def _node_at(trace, outline: dict, path: str) -> dict:
@@ -130,6 +204,18 @@ def _node_at(trace, outline: dict, path: str) -> dict:
     if not node["scores"]:
         raise DataError(f"The node at '{path}' was not scored (a leaf stopped before choosing).")
     return node
+
+
+def _write_json(target: str, trace) -> None:
+    """The trace streamed node by node: a big tree is never one string in memory."""
+    if target == "-":
+        trace.write_json(sys.stdout)
+        return
+    try:
+        with open(target, "w", encoding="utf-8") as stream:
+            trace.write_json(stream)
+    except OSError as err:
+        raise DataError(f"Cannot write '{target}': {err.strerror or err}.") from None
 
 
 def _write(target: str, text: str, encoding: str = "utf-8") -> None:
@@ -149,9 +235,14 @@ def _print_summary(table, prepared, trace, outline: dict, args) -> None:
     for column, reason in prepared.excluded.items():
         print(f"note: {column}: {reason}")
     for note in prepared.notes:
-        print(f"note: {note}")
+        if note not in prepared.excluded.values():  # said once, with its column, above
+            print(f"note: {note}")
+    for column, rule in prepared.kind_rules.items():
+        print(f"kind: {column}: {rule.sentence}")
     print(f"\n{trace.algorithm} tree, {len(trace.nodes)} nodes:")
     print(export_text(outline))
+    if trace.pruning:
+        _print_pruning(trace, outline)
     if args.rules:
         from .rules import rules_text
 
@@ -162,6 +253,20 @@ def _print_summary(table, prepared, trace, outline: dict, args) -> None:
               "* chosen, = tied):")
         print(score_table_text(root))
         print(root["decision"]["rule"])
+
+
+def _print_pruning(trace, outline: dict) -> None:
+    """Each pruning event, in the order it was decided, with the numbers it compared."""
+    from .labels import branch_text, node_path
+
+    away = sum(1 for node in outline["nodes"] if node.get("pruned_away"))
+    method = outline["params"].get("prune")
+    print(f"\nPruning ({method}), in the order decided"
+          + (f"; {away} nodes pruned away:" if away else ":"))
+    for event in trace.pruning:
+        path = node_path(outline, outline["nodes"][event["node"]])
+        where = "/".join(branch_text(c) for c in path) or "root"
+        print(f"  {event['action']:5} {where}: {event['reason']}")
 
 
 def main(argv=None) -> int:

@@ -10,34 +10,30 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from . import algorithms
 from .export import Table
-from .labels import branch_text
+from .labels import branch_text, node_path
 from .paths import path_key
 from .trace import Condition
 
-# The score each algorithm maximises (CART: ρ·(Gini(D̃) − Gini_index), i.e. least Gini_index),
-# and the score it is known by.
-DECIDING = {"id3": "gain", "c45": "gain_ratio", "cart": "gini_gain"}
-NAMED = {"id3": "gain", "c45": "gain_ratio", "cart": "gini_index", "cls": "random"}
-MULTIWAY = ("id3", "c45", "cls")
-ALGORITHM_NAMES = {"id3": "ID3", "c45": "C4.5", "cart": "CART", "cls": "CLS"}
 CRITERION_NAMES = {"gain": "Gain", "gain_ratio": "Gain_ratio", "gini_index": "Gini_index"}
 
 
-def key_of(node: dict) -> str:
+def key_of(trace: dict, node: dict) -> str:
     """A node's path as text: 'root', '纹理=清晰/根蒂=稍蜷', '密度<=0.3815'."""
-    return path_key([Condition.from_dict(c) for c in node["path"]])
+    return path_key([Condition.from_dict(c) for c in node_path(trace, node)])
 
 
 def nodes_by_key(trace: dict) -> dict[str, dict]:
-    return {key_of(n): n for n in trace["nodes"] if not n.get("pruned_away")}
+    return {key_of(trace, n): n for n in trace["nodes"] if not n.get("pruned_away")}
 
 
 def shared_keys(traces: list[dict]) -> list[str]:
     """Path keys present in every tree, in the first tree's step order."""
     maps = [nodes_by_key(t) for t in traces]
     first = traces[0]["nodes"]
-    keys = [key_of(first[i]) for i in traces[0]["steps"] if not first[i].get("pruned_away")]
+    keys = [key_of(traces[0], first[i]) for i in traces[0]["steps"]
+            if not first[i].get("pruned_away")]
     return [k for k in keys if all(k in m for m in maps)]
 
 
@@ -45,7 +41,7 @@ def default_labels(traces: list[dict]) -> list[str]:
     """'ID3', 'C4.5', …; a repeated algorithm is numbered ('ID3 #2')."""
     labels, seen = [], {}
     for trace in traces:
-        name = ALGORITHM_NAMES[trace["algorithm"]]
+        name = algorithms.get(trace["algorithm"]).label
         seen[name] = seen.get(name, 0) + 1
         labels.append(name if seen[name] == 1 else f"{name} #{seen[name]}")
     return labels
@@ -81,7 +77,7 @@ def _source(traces, nodes) -> tuple[dict | None, str]:
     """The node whose Gain/IV/Gain_ratio the table shows: a multiway tree's, if any has it."""
     scored = [(t, n) for t, n in zip(traces, nodes, strict=True) if n and n["scores"]]
     for trace, node in scored:
-        if trace["algorithm"] in MULTIWAY:
+        if algorithms.get(trace["algorithm"]).nominal_shape == "multiway":
             return node, "multiway"
     return (scored[0][1], "binary") if scored else (None, "multiway")
 
@@ -89,7 +85,8 @@ def _source(traces, nodes) -> tuple[dict | None, str]:
 def _binary_gini(traces, nodes, attribute: str, fallback: float) -> float:
     """CART's own best binary Gini_index when a CART tree has the node, else the source's."""
     for trace, node in zip(traces, nodes, strict=True):
-        if trace["algorithm"] == "cart" and node and node["scores"]:
+        binary = algorithms.get(trace["algorithm"]).nominal_shape == "binary"
+        if binary and node and node["scores"]:
             row = _row(node, attribute)
             if row is not None:
                 return row["gini_index_binary"]
@@ -106,7 +103,7 @@ def normalised(trace: dict, node: dict | None) -> dict[str, float]:
     """The algorithm's deciding score per attribute over its best: the pick scores 1 (C4.5:
     the largest Gain_ratio overall, so a filtered-out attribute can be seen scoring higher).
     Empty for CLS (it draws at random) and where the node has no score table."""
-    score = DECIDING.get(trace["algorithm"])
+    score = algorithms.get(trace["algorithm"]).ranks_by
     if score is None or node is None or not node["scores"]:
         return {}
     values = {r["attribute"]: r[score] for r in node["scores"]}
@@ -180,7 +177,7 @@ class Disagreement:
 def _pick(label: str, trace: dict, node: dict, others: list[str]) -> Pick:
     d = node["decision"]
     algorithm = trace["algorithm"]
-    criterion = NAMED[algorithm] if d["kind"] == "split" else None
+    criterion = algorithms.get(algorithm).criterion if d["kind"] == "split" else None
     row = _row(node, d["attribute"]) if d["attribute"] else None
     value = row[criterion] if row is not None and criterion in CRITERION_NAMES else None
     rivals = []
@@ -196,7 +193,7 @@ def _pick(label: str, trace: dict, node: dict, others: list[str]) -> Pick:
 
 
 def _children_keys(trace: dict, node: dict) -> list[str]:
-    return [key_of(trace["nodes"][c]) for c in node["children"]]
+    return [key_of(trace, trace["nodes"][c]) for c in node["children"]]
 
 
 def _code(traces, nodes) -> str | None:
@@ -228,7 +225,8 @@ def first_disagreement(traces: list[dict], labels: list[str] | None = None) -> D
             others = [n["decision"]["attribute"] for n in nodes if n["decision"]["attribute"]]
             picks = [_pick(label, t, n, list(dict.fromkeys(others)))
                      for label, t, n in zip(labels, traces, nodes, strict=True)]
-            return Disagreement(key, nodes[0]["path"], nodes[0]["depth"], code, picks)
+            return Disagreement(key, node_path(traces[0], nodes[0]), nodes[0]["depth"], code,
+                                picks)
         queue.extend(k for k in _children_keys(traces[0], nodes[0]) if all(k in m for m in maps))
     return None
 
@@ -252,7 +250,7 @@ def _clause(pick: Pick) -> str:
     rivals = "".join(f"; {a} {_num(v)}" for a, v, _ in pick.rivals)
     text = (f"{pick.label} takes {pick.attribute}{at} by {CRITERION_NAMES[pick.criterion]} "
             f"({_num(pick.value)}{rivals})")
-    if pick.algorithm == "c45":
+    if pick.mean_gain is not None:
         failed = [a for a, _, ok in pick.rivals if not ok]
         text += f" among the attributes with Gain ≥ the mean {_num(pick.mean_gain)}"
         if failed:

@@ -2,6 +2,11 @@
 
 Every function accepts any leading shape, so one call scores many nodes, branches or
 thresholds at once. Counts may be fractional weights (missing values, Zhou §4.4.2).
+
+Sums over the short class and branch axes are taken one slice at a time, in index order
+(`total`), never by a reduction whose summation order numpy may pick by the array's shape:
+a node's numbers must not depend on how many other nodes share the array, or the level-wise
+grower would differ in the last bits from the recursive reference.
 """
 
 from __future__ import annotations
@@ -9,9 +14,33 @@ from __future__ import annotations
 import numpy as np
 
 
+def total(a: np.ndarray, axis: int = -1) -> np.ndarray:
+    """Σ along axis in a fixed order, ((a_0 + a_1) + a_2) + …, whatever the other axes."""
+    a = np.asarray(a, dtype=float)
+    if axis == -1 or axis == a.ndim - 1:
+        n = a.shape[-1]
+        if n < 2:
+            return a[..., 0].copy() if n else np.zeros(a.shape[:-1])
+        out = a[..., 0] + a[..., 1]
+        for i in range(2, n):
+            out += a[..., i]
+        return out
+    if axis != 0:
+        a = np.moveaxis(a, axis, 0)
+    if a.shape[0] < 2:
+        return a[0].copy() if len(a) else np.zeros(a.shape[1:])
+    out = a[0] + a[1]
+    for i in range(2, a.shape[0]):
+        out += a[i]
+    return out
+
+
 def _shares(counts: np.ndarray, totals: np.ndarray) -> np.ndarray:
+    positive = totals > 0
+    if positive.all():
+        return counts / totals
     with np.errstate(invalid="ignore", divide="ignore"):
-        return np.where(totals > 0, counts / np.where(totals > 0, totals, 1), 0.0)
+        return np.where(positive, counts / np.where(positive, totals, 1), 0.0)
 
 
 def plogp(p: np.ndarray) -> np.ndarray:
@@ -23,22 +52,21 @@ def plogp(p: np.ndarray) -> np.ndarray:
 def entropy(counts: np.ndarray) -> np.ndarray:
     """Ent(D) = -Σ_k p_k log2 p_k (eq. 4.1); an empty set has entropy 0."""
     counts = np.asarray(counts, dtype=float)
-    p = _shares(counts, counts.sum(axis=-1, keepdims=True))
-    return np.maximum(-plogp(p).sum(axis=-1), 0.0)
+    p = _shares(counts, total(counts)[..., None])
+    return np.maximum(-total(plogp(p)), 0.0)
 
 
 def gini(counts: np.ndarray) -> np.ndarray:
     """Gini(D) = 1 - Σ_k p_k² (eq. 4.5); an empty set has Gini 0."""
     counts = np.asarray(counts, dtype=float)
-    totals = counts.sum(axis=-1, keepdims=True)
-    p = _shares(counts, totals)
-    return np.where(totals[..., 0] > 0, 1.0 - (p * p).sum(axis=-1), 0.0)
+    totals = total(counts)
+    p = _shares(counts, totals[..., None])
+    return np.where(totals > 0, 1.0 - total(p * p), 0.0)
 
 
 def weighted_mean(values: np.ndarray, weights: np.ndarray) -> np.ndarray:
     """Σ_v |D^v|/|D| · values_v over the branch axis (second to last of the counts)."""
-    total = weights.sum(axis=-1, keepdims=True)
-    return (_shares(weights, total) * values).sum(axis=-1)
+    return total(_shares(weights, total(weights)[..., None]) * values)
 
 
 def split_scores(branch_counts: np.ndarray, unknown_weight: np.ndarray) -> dict[str, np.ndarray]:
@@ -49,17 +77,17 @@ def split_scores(branch_counts: np.ndarray, unknown_weight: np.ndarray) -> dict[
     the unknown rows as one more branch (Quinlan's C4.5); Gini_index is on the known rows.
     """
     branch_counts = np.asarray(branch_counts, dtype=float)
-    branch_weight = branch_counts.sum(axis=-1)
-    known_counts = branch_counts.sum(axis=-2)
-    known = known_counts.sum(axis=-1)
-    total = known + unknown_weight
-    rho = _shares(known, total)
+    branch_weight = total(branch_counts, -1)
+    known_counts = total(branch_counts, -2)
+    known = total(known_counts, -1)
+    total_weight = known + unknown_weight
+    rho = _shares(known, total_weight)
     entropy_known = entropy(known_counts)
     entropy_after = weighted_mean(entropy(branch_counts), branch_weight)
     gain = np.maximum(rho * (entropy_known - entropy_after), 0.0)
     iv_shares = _shares(np.concatenate([branch_weight, unknown_weight[..., None]], axis=-1),
-                        total[..., None])
-    iv = np.maximum(-plogp(iv_shares).sum(axis=-1), 0.0)
+                        total_weight[..., None])
+    iv = np.maximum(-total(plogp(iv_shares)), 0.0)
     with np.errstate(divide="ignore", invalid="ignore"):
         gain_ratio = np.where(iv > 0, gain / np.where(iv > 0, iv, 1), 0.0)
     gini_known = gini(known_counts)

@@ -1,7 +1,9 @@
-"""Each algorithm's rule for picking the split attribute, as a pure function of a score table.
+"""Pick the split attribute: an algorithm's rule (dtree_core.algorithms) plus the tie rule.
 
 Arrays have the candidate attributes on the last axis; any leading axes are independent
-nodes, so the same function decides one node or a whole depth of them.
+nodes, so the same function decides one node or a whole depth of them. Nothing here depends
+on which other nodes share the batch, so the recursive reference grower and the level-wise
+one decide alike.
 """
 
 from __future__ import annotations
@@ -10,57 +12,79 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from .algorithms import Algorithm
 from .splitting import first_best, is_tied
 
-ALGORITHMS = ("id3", "c45", "cart", "cls")
 # How a tie between attributes is broken: the book's column order, its reverse, or at random.
 TIE_BREAKS = ("first", "last", "random")
-
-# algorithm -> (score the rule maximises, the criterion named in the trace, rule code)
-RULES = {
-    "id3": ("gain", "gain", "max_gain"),
-    "c45": ("gain_ratio", "gain_ratio", "c45_gain_ratio"),
-    "cart": ("gini_gain", "gini_index", "min_gini"),
-    "cls": (None, "random", "random"),
-}
 
 
 @dataclass(frozen=True)
 class Choice:
     winner: np.ndarray  # attribute index, -1 where nothing is eligible
-    tied: np.ndarray  # attributes tied with the winner on the rule's score
-    mean_gain: np.ndarray  # mean Gain over the eligible candidates (C4.5's filter)
-    passed: np.ndarray  # Gain >= mean (C4.5)
+    tied: np.ndarray  # attributes tied with the winner (all False when it stands alone)
+    mean_gain: np.ndarray | None  # the rule's mean-Gain filter (C4.5), else None
+    passed: np.ndarray  # Gain ≥ the mean Gain over the eligible candidates (shown for C4.5)
 
 
-def choose(algorithm: str, table: dict[str, np.ndarray], eligible: np.ndarray,
-           random_key: np.ndarray | None = None, tie_break: str = "first") -> Choice:
-    """Apply the algorithm's rule; ties go to the attribute first in column order by default.
+def choose(algorithm: Algorithm, table: dict[str, np.ndarray], eligible: np.ndarray,
+           random_key: np.ndarray, tie_break: str = "first") -> Choice:
+    """The rule's best allowed candidate; ties go to the first in column order by default,
+    to the last with tie_break "last", and by random_key with "random"."""
+    ranking = algorithm.rule(table, eligible, random_key)
+    key = np.where(ranking.allowed, ranking.key, -np.inf)
+    has_candidate = eligible.any(axis=-1)
+    winner = first_best(key)
+    best = np.take_along_axis(key, winner[..., None], axis=-1)
+    tied = ranking.allowed & is_tied(key, best)
+    tied &= (tied.sum(axis=-1) > 1)[..., None]
+    if tie_break != "first":
+        winner = np.where(tied.any(axis=-1), _break_tie(tied, tie_break, random_key), winner)
+    return Choice(np.where(has_candidate, winner, -1), tied, ranking.mean_gain,
+                  eligible & is_tied(np.where(eligible, table["gain"], 0.0),
+                                     _mean_gain(table, eligible)[..., None]))
 
-    ID3: argmax Gain. C4.5: among candidates with Gain >= mean Gain, argmax Gain_ratio.
-    CART: argmax ρ·(Gini(D̃) - Gini_index), i.e. argmin Gini_index. CLS: random_key's argmax.
-    tie_break "last" takes the last tied attribute in column order, "random" uses random_key.
-    """
+
+def _mean_gain(table: dict, eligible: np.ndarray) -> np.ndarray:
     gain = np.where(eligible, table["gain"], 0.0)
-    count = eligible.sum(axis=-1)
-    mean_gain = gain.sum(axis=-1) / np.maximum(count, 1)
-    passed = eligible & is_tied(gain, mean_gain[..., None])
-    score_name = RULES[algorithm][0]
-    if score_name is None:
-        key = np.where(eligible, random_key, -np.inf)
-        allowed = eligible
-    else:
-        allowed = passed if algorithm == "c45" else eligible
-        key = np.where(allowed, table[score_name], -np.inf)
-    winner = np.where(count > 0, first_best(key), -1)
-    best = np.take_along_axis(key, np.maximum(winner, 0)[..., None], axis=-1)
-    tied = allowed & is_tied(key, best) if score_name else np.zeros_like(eligible)
-    if score_name and tie_break != "first":
-        winner = np.where(count > 0, _break_tie(tied, tie_break, random_key), -1)
-    return Choice(winner, tied, mean_gain, passed)
+    return gain.sum(axis=-1) / np.maximum(eligible.sum(axis=-1), 1)
 
 
 def _break_tie(tied: np.ndarray, tie_break: str, random_key) -> np.ndarray:
     if tie_break == "last":
         return tied.shape[-1] - 1 - np.argmax(tied[..., ::-1], axis=-1)
     return np.argmax(np.where(tied, random_key, -1.0), axis=-1)
+
+
+# --------------------------------------------------------------------- seeded draws
+
+_GOLDEN = np.uint64(0x9E3779B97F4A7C15)
+
+
+def _mix(x: np.ndarray) -> np.ndarray:
+    """splitmix64's finaliser: a well-spread 64-bit hash (wrapping arithmetic is intended)."""
+    x = np.asarray(x, dtype=np.uint64)
+    with np.errstate(over="ignore"):
+        x = (x ^ (x >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+        x = (x ^ (x >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+    return x ^ (x >> np.uint64(31))
+
+
+def root_draw_key(seed: int) -> np.ndarray:
+    """The root's draw key. Each node's key comes from its parent's and its branch index, so
+    a node's draws depend on its place in the tree, not on the order nodes are grown in."""
+    return _mix(np.array([seed & 0xFFFFFFFFFFFFFFFF], dtype=np.uint64))
+
+
+def child_draw_keys(parent_keys: np.ndarray, branch: np.ndarray) -> np.ndarray:
+    with np.errstate(over="ignore"):
+        return _mix(parent_keys.astype(np.uint64) * _GOLDEN + branch.astype(np.uint64)
+                    + np.uint64(1))
+
+
+def draws(node_keys: np.ndarray, n_attributes: int) -> np.ndarray:
+    """(m, A) uniform numbers in [0, 1): CLS's draw and the random tie rule's, per attribute."""
+    with np.errstate(over="ignore"):
+        bits = _mix(node_keys.astype(np.uint64)[:, None] * _GOLDEN
+                    + np.arange(1, n_attributes + 1, dtype=np.uint64)[None, :])
+    return (bits >> np.uint64(11)).astype(np.float64) / float(1 << 53)

@@ -1,20 +1,29 @@
 """How well a tree generalises: seeded stratified splits, k-fold, metrics, the depth curve.
 
-Pure numpy/pandas. Metrics follow scikit-learn's definitions (a class never predicted has
-precision 0, never present has recall 0) so students can check them against sklearn.metrics,
-which the tests do.
+Splits and metrics are scikit-learn's (model_selection, metrics), so every number can be
+checked against sklearn by hand. What this module adds is small data: where sklearn refuses
+or warns, the split is settled here and the departure is said in a SplitNote, never a traceback.
+
+- A class with one row cannot be on both sides: it stays in training (never tested).
+- A hold-out smaller than the number of classes grows to one row per class.
+- k above a class's rows leaves that class out of some folds; above every class's rows, the
+  folds are plain (unstratified) seeded ones.
 """
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field, replace
+import warnings
+from dataclasses import dataclass, field
 from functools import cached_property
 
 import numpy as np
 import pandas as pd
+from sklearn.metrics import accuracy_score, confusion_matrix, precision_recall_fscore_support
+from sklearn.model_selection import KFold, StratifiedKFold, train_test_split
 
-from .data import Attribute, DataError, encode_like
+from .data import Attribute, DataError, as_text, encode_like
 from .model import DecisionTree
+from .options import Options
 from .predicting import leaf_distributions, most_likely, reach
 from .trace import Trace
 
@@ -55,78 +64,153 @@ class FittedTrace:
 # --------------------------------------------------------------------- configurations
 
 
-@dataclass(frozen=True)
-class Config:
-    """One algorithm with its options: what the compare and evaluate pages fit."""
-
-    algorithm: str = "id3"
-    max_depth: int | None = None
-    min_samples_split: int = 2
-    min_gain: float = 0.0
-    seed: int = 0
-    nominal: tuple[str, ...] = ()
-    continuous: tuple[str, ...] = ()
-    tie_break: str = "first"
-
-    def model(self) -> DecisionTree:
-        # The fields are DecisionTree's keyword arguments; a frozen, hashable copy of them
-        # (the pages cache on it and build it positionally).
-        return DecisionTree(**asdict(self))
-
-    def fit(self, X: pd.DataFrame, y: pd.Series) -> DecisionTree:
-        return self.model().fit(X.reset_index(drop=True), y.reset_index(drop=True))
-
-    def with_depth(self, depth: int | None) -> Config:
-        return replace(self, max_depth=depth)
+def fit(options: Options, X: pd.DataFrame, y: pd.Series) -> DecisionTree:
+    """A tree grown on some rows. A forced path such a tree has no node for is skipped and
+    listed in its trace's unmatched_force, which the pages show."""
+    if options.force:
+        options = options.but(force_missing="skip")
+    return DecisionTree.from_options(options).fit(X.reset_index(drop=True),
+                                                  y.reset_index(drop=True))
 
 
 # --------------------------------------------------------------------- splits
 
 
-def _class_positions(y, seed: int) -> list[np.ndarray]:
-    """Each class's row indices in a seeded random order (classes in order of appearance)."""
-    y = np.asarray(y, dtype=object)
-    rng = np.random.default_rng(seed)
-    return [rng.permutation(np.flatnonzero(y == c)) for c in pd.unique(y)]
+class SplitError(DataError):
+    """A split that cannot be made; `code` and `details` let the UI say it in its language."""
+
+    def __init__(self, message: str, code: str, **details):
+        super().__init__(message)
+        self.code = code
+        self.details = details
+
+
+NOTE_TEXT = {
+    "single_row": ("These classes have a single row, which stays in training, so none of "
+                   "them is tested: {classes}."),
+    "grown": ("{size} rows are held out instead of {asked}: a stratified split needs a row of "
+              "every class on both sides."),
+    "few_rows": ("These classes have fewer rows than k = {k}, so some folds test none of "
+                 "them: {classes}."),
+    "unstratified": ("Every class has fewer rows than k = {k}, so the folds are not "
+                     "stratified (a plain seeded shuffle)."),
+}
+
+
+@dataclass(frozen=True)
+class SplitNote:
+    """How a split departs from the stratified one asked for (codes: NOTE_TEXT's keys).
+
+    `details` are the values NOTE_TEXT[code] needs, so the UI can word it in its own language.
+    """
+
+    code: str
+    details: dict = field(default_factory=dict)
+
+    @property
+    def text(self) -> str:
+        return NOTE_TEXT[self.code].format(**self.details)
+
+
+def _class_codes(y) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(each row's class as 0, 1, …, the classes, rows per class).
+
+    sklearn stratifies on these integers, whatever type the labels have. Sorted like
+    np.unique, so a split is the very one sklearn makes when handed y itself.
+    """
+    codes, classes = pd.factorize(np.asarray(y, dtype=object), sort=True)
+    return codes, np.asarray(classes, dtype=object), np.bincount(codes)
+
+
+def _names(classes) -> str:
+    return ", ".join(str(c) for c in classes)
+
+
+@dataclass(frozen=True)
+class _HoldoutPlan:
+    testable: np.ndarray  # rows of classes with at least two rows
+    strata: np.ndarray  # their class codes
+    n_test: int
+    notes: tuple[SplitNote, ...]
+
+
+def _holdout_plan(y, test_size: float) -> _HoldoutPlan:
+    n = len(y)
+    if not 0 < test_size < 1:
+        raise SplitError("The held-out share must be between 0 and 1.", "holdout_share",
+                         value=test_size)
+    if n < 2:
+        raise SplitError("At least two rows are needed to hold some out.", "holdout_rows",
+                         rows=n)
+    codes, classes, counts = _class_codes(y)
+    single = counts == 1
+    testable = np.flatnonzero(~single[codes])
+    if len(testable) == 0:
+        raise SplitError("Every class has a single row, so no row can be held out whose class "
+                         "the tree could learn; add rows or merge classes.",
+                         "holdout_single_rows")
+    n_classes = int((~single).sum())
+    # The share is of all rows, rounded; every class keeps at least one training row.
+    asked = min(max(round(test_size * n), 1), len(testable) - n_classes)
+    notes = []
+    if single.any():
+        notes.append(SplitNote("single_row", {"classes": _names(classes[single])}))
+    if asked < n_classes:  # sklearn refuses a stratified hold-out without every class in it
+        notes.append(SplitNote("grown", {"size": n_classes, "asked": asked}))
+    return _HoldoutPlan(testable, codes[testable], max(asked, n_classes), tuple(notes))
 
 
 def stratified_split(y, test_size: float = 0.3, seed: int = 0):
-    """(train rows, test rows): each class keeps its share in both parts, as far as it can.
+    """(train rows, test rows), sorted: sklearn's seeded stratified train_test_split.
 
-    The test part gets round(test_size · n_c) rows of each class c, at least one row overall,
-    and never every row of a class (a class absent from training cannot be learned).
+    round(test_size · n) rows are held out, each class keeping its share as far as it can;
+    small data is settled as the module docstring says (holdout_notes says what happened).
     """
-    n = len(y)
-    if not 0 < test_size < 1:
-        raise DataError("The held-out share must be between 0 and 1.")
-    if n < 2:
-        raise DataError("At least two rows are needed to hold some out.")
-    positions, test = _class_positions(y, seed), []
-    for rows in positions:
-        take = min(int(round(test_size * len(rows))), len(rows) - 1)
-        test.extend(rows[:take].tolist())
-    if not test:  # tiny data: hold out one row of the largest class
-        test = [int(max(positions, key=len)[0])]
-    test_rows = np.sort(np.array(test, dtype=np.int64))
-    return np.setdiff1d(np.arange(n), test_rows), test_rows
+    plan = _holdout_plan(y, test_size)
+    _, test = train_test_split(plan.testable, test_size=plan.n_test, stratify=plan.strata,
+                               random_state=seed)
+    test = np.sort(test)
+    return np.setdiff1d(np.arange(len(y)), test), test
+
+
+def holdout_notes(y, test_size: float = 0.3) -> tuple[SplitNote, ...]:
+    """How stratified_split(y, test_size, …) departs from a plain stratified split."""
+    return _holdout_plan(y, test_size).notes
+
+
+def _check_k(n: int, k: int) -> None:
+    if not 2 <= k <= n:
+        raise SplitError(f"k-fold needs 2 ≤ k ≤ the number of rows ({n}); got k = {k}.",
+                         "kfold_k", rows=n, k=k)
+
+
+def kfold_notes(y, k: int = 5) -> tuple[SplitNote, ...]:
+    """How stratified_kfold(y, k, …) departs from a plain stratified k-fold."""
+    _check_k(len(y), k)
+    _, classes, counts = _class_codes(y)
+    if k > counts.max():
+        return (SplitNote("unstratified", {"k": k}),)
+    if k > counts.min():
+        return (SplitNote("few_rows", {"k": k, "classes": _names(classes[counts < k])}),)
+    return ()
 
 
 def stratified_kfold(y, k: int = 5, seed: int = 0) -> list[tuple[np.ndarray, np.ndarray]]:
-    """k (train, test) pairs; every row is tested once, each class spread evenly over folds.
+    """k (train, test) pairs, sorted; every row is tested once: sklearn's StratifiedKFold.
 
-    Rows are dealt round-robin class after class, continuing where the last class stopped,
-    so fold sizes differ by at most one.
+    Fold sizes differ by at most one, and so do a class's rows in any two folds.
     """
-    n = len(y)
-    if k < 2 or k > n:
-        raise DataError(f"k-fold needs 2 ≤ k ≤ the number of rows ({n}); got k = {k}.")
-    fold = np.empty(n, dtype=np.int64)
-    start = 0
-    for rows in _class_positions(y, seed):
-        fold[rows] = (start + np.arange(len(rows))) % k
-        start = (start + len(rows)) % k
-    everything = np.arange(n)
-    return [(everything[fold != f], everything[fold == f]) for f in range(k)]
+    notes = kfold_notes(y, k)
+    codes = _class_codes(y)[0]
+    if any(note.code == "unstratified" for note in notes):  # StratifiedKFold would refuse
+        folds = KFold(n_splits=k, shuffle=True, random_state=seed)
+    else:
+        folds = StratifiedKFold(n_splits=k, shuffle=True, random_state=seed)
+    with warnings.catch_warnings():
+        # "The least populated class …": kfold_notes says it, in words the page can show.
+        warnings.filterwarnings("ignore", "The least populated class", UserWarning)
+        pairs = list(folds.split(np.zeros((len(codes), 1)), codes))
+    return [(np.sort(train), np.sort(test)) for train, test in pairs]
 
 
 # --------------------------------------------------------------------- metrics
@@ -141,37 +225,15 @@ def labels_of(y_true, y_pred, classes=()) -> list[str]:
     return seen
 
 
-def accuracy(y_true, y_pred) -> float:
-    y_true, y_pred = np.asarray(y_true, dtype=object), np.asarray(y_pred, dtype=object)
-    if len(y_true) == 0:
-        raise DataError("No rows to score.")
-    return float(np.mean(y_true == y_pred))
+def _truth(y: pd.Series, classes) -> np.ndarray:
+    """The true classes in the model's terms, so sklearn compares like with like.
 
-
-def confusion_matrix(y_true, y_pred, labels) -> np.ndarray:
-    """Rows: true class, columns: predicted class (scikit-learn's layout)."""
-    where = {label: i for i, label in enumerate(labels)}
-    matrix = np.zeros((len(labels), len(labels)), dtype=np.int64)
-    for t, p in zip(np.asarray(y_true, dtype=object), np.asarray(y_pred, dtype=object),
-                    strict=True):
-        matrix[where[t], where[p]] += 1
-    return matrix
-
-
-def _ratio(num: np.ndarray, den: np.ndarray) -> np.ndarray:
-    """num / den, 0 where den is 0 (scikit-learn's zero_division=0)."""
-    return np.divide(num, den, out=np.zeros(len(num)), where=den > 0)
-
-
-def class_report(y_true, y_pred, labels) -> pd.DataFrame:
-    """Per class: precision, recall, F1 and support (true rows of the class)."""
-    matrix = confusion_matrix(y_true, y_pred, labels).astype(float)
-    hits = np.diag(matrix)
-    precision = _ratio(hits, matrix.sum(axis=0))
-    recall = _ratio(hits, matrix.sum(axis=1))
-    f1 = _ratio(2 * precision * recall, precision + recall)
-    return pd.DataFrame({"class": list(labels), "precision": precision, "recall": recall,
-                         "f1": f1, "support": matrix.sum(axis=1).astype(np.int64)})
+    A model naming its classes as text gets text (1 -> '1'); otherwise the caller's labels,
+    numbers as a numeric array (sklearn reads an object array of numbers as 'unknown').
+    """
+    if all(isinstance(c, str) for c in classes):
+        return as_text(y).to_numpy(dtype=object)
+    return y.to_numpy()
 
 
 # --------------------------------------------------------------------- evaluations
@@ -179,59 +241,83 @@ def class_report(y_true, y_pred, labels) -> pd.DataFrame:
 
 @dataclass(frozen=True)
 class Evaluation:
-    """Held-out predictions of one configuration (pooled over the folds for k-fold)."""
+    """Held-out predictions of one configuration (pooled over the folds for k-fold).
 
-    config: Config
+    Metrics are sklearn.metrics' on the pooled predictions, in `labels` order; a class never
+    predicted has precision 0, one never present recall 0 (zero_division=0).
+    """
+
+    options: Options
     y_true: np.ndarray
     y_pred: np.ndarray
     labels: list[str]
     train_accuracy: float  # mean over folds for k-fold
     fold_accuracies: tuple[float, ...] = field(default=())
+    notes: tuple[SplitNote, ...] = field(default=())  # how the split departs from the asked
+    unmatched_force: tuple[tuple[str, ...], ...] = ()  # per split: forced paths not made
+
+    @property
+    def folds_missing_a_force(self) -> dict[str, int]:
+        """Forced path -> in how many of the splits' trees it could not be made."""
+        counts: dict[str, int] = {}
+        for paths in self.unmatched_force:
+            for path in paths:
+                counts[path] = counts.get(path, 0) + 1
+        return counts
 
     @cached_property
     def accuracy(self) -> float:
-        return accuracy(self.y_true, self.y_pred)
+        return float(accuracy_score(self.y_true, self.y_pred))
 
     @cached_property
     def matrix(self) -> np.ndarray:
-        return confusion_matrix(self.y_true, self.y_pred, self.labels)
+        """Rows: true class, columns: predicted class."""
+        return confusion_matrix(self.y_true, self.y_pred, labels=self.labels)
 
     @cached_property
     def report(self) -> pd.DataFrame:
-        return class_report(self.y_true, self.y_pred, self.labels)
+        """Per class: precision, recall, F1 and support (true rows of the class)."""
+        precision, recall, f1, support = precision_recall_fscore_support(
+            self.y_true, self.y_pred, labels=self.labels, zero_division=0)
+        return pd.DataFrame({"class": list(self.labels), "precision": precision,
+                             "recall": recall, "f1": f1, "support": support.astype(np.int64)})
 
 
-def _fit_and_score(config: Config, X, y, train, test):
-    """(train accuracy, held-out predictions) of a tree grown on the train rows."""
-    model = config.fit(X.iloc[train], y.iloc[train])
+def _fit_and_score(options: Options, X, y, train, test):
+    """(train accuracy, held-out predictions, model) of a tree grown on the train rows."""
+    model = fit(options, X.iloc[train], y.iloc[train])
     train_pred = model.predict(X.iloc[train].reset_index(drop=True))
-    train_acc = accuracy(y.iloc[train].to_numpy(dtype=object), train_pred)
+    train_acc = float(accuracy_score(_truth(y.iloc[train], model.classes_), train_pred))
     return train_acc, model.predict(X.iloc[test].reset_index(drop=True)), model
 
 
-def evaluate(config: Config, X: pd.DataFrame, y: pd.Series, splits) -> Evaluation:
+def evaluate(options: Options, X: pd.DataFrame, y: pd.Series, splits,
+             notes=()) -> Evaluation:
     """Fit on each split's train rows, predict its test rows; pool the predictions."""
     X, y = X.reset_index(drop=True), pd.Series(y).reset_index(drop=True)
-    truths, preds, train_accs, fold_accs, classes = [], [], [], [], []
+    truths, preds, train_accs, fold_accs, classes, unmatched = [], [], [], [], [], []
     for train, test in splits:
-        train_acc, pred, model = _fit_and_score(config, X, y, train, test)
-        truth = y.iloc[test].to_numpy(dtype=object)
+        train_acc, pred, model = _fit_and_score(options, X, y, train, test)
+        unmatched.append(model.trace_.unmatched_force)
+        truth = _truth(y.iloc[test], model.classes_)
         truths.append(truth)
         preds.append(pred)
         train_accs.append(train_acc)
-        fold_accs.append(accuracy(truth, pred))
+        fold_accs.append(float(accuracy_score(truth, pred)))
         classes.extend(c for c in model.classes_ if c not in classes)
     y_true, y_pred = np.concatenate(truths), np.concatenate(preds)
-    return Evaluation(config, y_true, y_pred, labels_of(y_true, y_pred, classes),
-                      float(np.mean(train_accs)), tuple(fold_accs))
+    return Evaluation(options, y_true, y_pred, labels_of(y_true, y_pred, classes),
+                      float(np.mean(train_accs)), tuple(fold_accs), tuple(notes),
+                      tuple(unmatched))
 
 
-def holdout(config: Config, X, y, test_size: float = 0.3, seed: int = 0) -> Evaluation:
-    return evaluate(config, X, y, [stratified_split(y, test_size, seed)])
+def holdout(options: Options, X, y, test_size: float = 0.3, seed: int = 0) -> Evaluation:
+    return evaluate(options, X, y, [stratified_split(y, test_size, seed)],
+                    holdout_notes(y, test_size))
 
 
-def cross_validate(config: Config, X, y, k: int = 5, seed: int = 0) -> Evaluation:
-    return evaluate(config, X, y, stratified_kfold(y, k, seed))
+def cross_validate(options: Options, X, y, k: int = 5, seed: int = 0) -> Evaluation:
+    return evaluate(options, X, y, stratified_kfold(y, k, seed), kfold_notes(y, k))
 
 
 # --------------------------------------------------------------------- overfitting
@@ -242,7 +328,7 @@ def tree_depth(trace: dict) -> int:
     return max(n["depth"] for n in trace["nodes"] if not n.get("pruned_away"))
 
 
-def depth_curve(config: Config, X, y, splits, max_depth: int | None = None) -> pd.DataFrame:
+def depth_curve(options: Options, X, y, splits, max_depth: int | None = None) -> pd.DataFrame:
     """Training and held-out accuracy for max_depth = 0, 1, …: where overfitting shows.
 
     Accuracies are means over the splits. Depths run to the deepest full tree grown on any
@@ -250,11 +336,12 @@ def depth_curve(config: Config, X, y, splits, max_depth: int | None = None) -> p
     """
     X, y = X.reset_index(drop=True), pd.Series(y).reset_index(drop=True)
     if max_depth is None:
-        full = [config.with_depth(None).fit(X.iloc[tr], y.iloc[tr]).trace_ for tr, _ in splits]
+        unlimited = options.but(max_depth=None)
+        full = [fit(unlimited, X.iloc[tr], y.iloc[tr]).trace_ for tr, _ in splits]
         max_depth = max(n.depth for trace in full for n in trace.nodes if not n.pruned_away)
     rows = []
     for depth in range(max_depth + 1):
-        result = evaluate(config.with_depth(depth), X, y, splits)
+        result = evaluate(options.but(max_depth=depth), X, y, splits)
         rows.append({"max_depth": depth, "train_accuracy": result.train_accuracy,
                      "test_accuracy": float(np.mean(result.fold_accuracies))})
     return pd.DataFrame(rows)

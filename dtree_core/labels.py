@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import unicodedata
 
+from .split import Condition, format_number
+
 
 def children_of(trace: dict) -> dict[int, list[int]]:
     """Node id -> its children's ids, in branch order (from the parents if a trace lacks them)."""
@@ -20,22 +22,21 @@ def children_of(trace: dict) -> dict[int, list[int]]:
     return children
 
 
-def format_number(x: float, digits: int | None = None) -> str:
-    """Whole numbers without decimals; others to `digits` decimals (None: 6 significant)."""
-    x = float(x)
-    if x.is_integer():
-        return str(int(x))
-    return f"{x:.6g}" if digits is None else f"{x:.{digits}f}"
+def node_path(trace: dict, node: dict) -> list[dict]:
+    """The branch conditions from the root to a node: its `path`, or from its parents when
+    the JSON leaves `path` null (nodes deeper than 64)."""
+    if node.get("path") is not None:
+        return node["path"]
+    path, nodes = [], trace["nodes"]
+    while node["parent"] is not None:
+        path.append(node["branch"])
+        node = nodes[node["parent"]]
+    return path[::-1]
 
 
 def branch_text(condition: dict, digits: int | None = None) -> str:
-    """'纹理=清晰', '密度<=0.3815', '色泽 in {青绿,乌黑}'."""
-    attribute, op, value = condition["attribute"], condition["op"], condition["value"]
-    if op == "in":
-        return f"{attribute} in {{{','.join(value)}}}"
-    if op in ("<=", ">"):
-        return f"{attribute}{op}{format_number(value, digits)}"
-    return f"{attribute}={value}"
+    """'纹理=清晰', '密度<=0.3815', '色泽 in {青绿,乌黑}' (the split record's one text form)."""
+    return Condition.from_dict(condition).text(digits)
 
 
 def counts_text(class_counts: dict, digits: int | None = 3) -> str:

@@ -1,75 +1,123 @@
-"""DecisionTree: the scikit-learn-shaped entry point (TRACE.md, "Python API")."""
+"""DecisionTree: a scikit-learn estimator that keeps the trace of every decision.
+
+`clone`, `cross_val_score`, `GridSearchCV` and `Pipeline` work on it as on any classifier.
+Its parameters are the fields of dtree_core.options.Options (a test holds the two
+together); `fit` builds that one options object and everything downstream reads it.
+"""
 
 from __future__ import annotations
 
 import numpy as np
 import pandas as pd
+from sklearn.base import BaseEstimator, ClassifierMixin, clone
+from sklearn.utils import Bunch
 
-from .data import DataError, encode, encode_like, resolve_kinds
-from .decide import ALGORITHMS, TIE_BREAKS
-from .growing import Params, grow
-from .paths import canonical_path, parse_force
-from .predicting import leaf_distributions, most_likely
+from .data import DataError, as_text, encode, encode_like, resolve_kinds
+from .growing import grow
+from .options import Options
+from .predicting import label_array, leaf_distributions, most_likely
+from .pruning import VALIDATED, ValidationRows, pruning_path
+from .pruning import prune as prune_trace
 from .trace import Trace
 
 
-class DecisionTree:
-    """Grow a tree with ID3, C4.5, CART or CLS and keep the trace of every decision.
+class DecisionTree(ClassifierMixin, BaseEstimator):
+    """Grow a tree with ID3, C4.5, CART, CLS (or any registered algorithm) and keep its trace.
 
     >>> model = DecisionTree(algorithm="c45").fit(X, y)
     >>> model.trace_.to_json()
     """
 
-    def __init__(self, algorithm="id3", max_depth=None, min_samples_split=2, min_gain=0.0,
-                 seed=0, nominal=(), continuous=(), force=None, curve_points=256,
-                 tie_break="first"):
+    def __init__(self, algorithm="id3", *, max_depth=None, min_samples_split=2, min_gain=0.0,
+                 seed=0, tie_break="first", force=None, min_branch_weight=None,
+                 force_missing="error", nominal=(), continuous=(), curve_points=256,
+                 prune="none", ccp_alpha=0.0, cf=0.25, prune_on_tie=False):
         self.algorithm = algorithm
         self.max_depth = max_depth
         self.min_samples_split = min_samples_split
         self.min_gain = min_gain
         self.seed = seed
+        self.tie_break = tie_break
+        self.force = force
+        self.min_branch_weight = min_branch_weight
+        self.force_missing = force_missing
         self.nominal = nominal
         self.continuous = continuous
-        self.force = force
         self.curve_points = curve_points
-        self.tie_break = tie_break
+        self.prune = prune
+        self.ccp_alpha = ccp_alpha
+        self.cf = cf
+        self.prune_on_tie = prune_on_tie
 
-    def _params(self) -> Params:
-        if self.algorithm not in ALGORITHMS:
-            names = ", ".join(ALGORITHMS)
-            raise DataError(f"Unknown algorithm '{self.algorithm}'; use one of {names}.")
-        if self.max_depth is not None and self.max_depth < 0:
-            raise DataError("max_depth must be 0 or more.")
-        if self.min_samples_split < 1:
-            raise DataError("min_samples_split must be at least 1.")
-        if self.tie_break not in TIE_BREAKS:
-            raise DataError(f"Unknown tie rule '{self.tie_break}'; use one of "
-                            f"{', '.join(TIE_BREAKS)}.")
-        return Params(self.algorithm, self.max_depth, int(self.min_samples_split),
-                      float(self.min_gain), int(self.seed), self.tie_break, self._forces(),
-                      self.curve_points)
+    @classmethod
+    def from_options(cls, options: Options) -> DecisionTree:
+        return cls(**options.as_kwargs())
 
-    def _forces(self) -> tuple[tuple[str, str], ...]:
-        force = self.force or {}
-        if isinstance(force, dict):
-            return tuple((canonical_path(p), a) for p, a in force.items())
-        return tuple(parse_force(text) for text in force)
+    def options(self) -> Options:
+        """The parameters as the one checked options object (a DataError names a bad one)."""
+        return Options.build(**self.get_params())
 
-    def fit(self, X: pd.DataFrame, y, sample_weight=None) -> DecisionTree:
-        params = self._params()
-        X = X.reset_index(drop=True)
-        y = pd.Series(y).reset_index(drop=True)
-        kinds = resolve_kinds(X, self.nominal, self.continuous)
-        enc = encode(X, y, kinds, sample_weight)
+    def fit(self, X, y, sample_weight=None, validation=None, budget=None) -> DecisionTree:
+        """Grow (and prune, as `prune` says) a tree; validation=(X_val, y_val) are the rows
+        pre-pruning and reduced-error pruning judge by (Zhou §4.3). A budget
+        (dtree_core.budget) bounds the nodes, depth and seconds of growth (the app's)."""
+        options = self.options()
+        if options.prune in VALIDATED and validation is None:
+            raise DataError(f"prune='{options.prune}' needs validation rows: "
+                            "fit(X, y, validation=(X_val, y_val)).")
+        X = _frame(X)
+        labels = pd.Series(np.asarray(y, dtype=object) if not isinstance(y, pd.Series) else y)
+        labels = labels.reset_index(drop=True)
+        kinds = resolve_kinds(X, options.nominal, options.continuous)
+        enc = encode(X, labels, kinds, sample_weight)
+        self.options_ = options.with_kinds(kinds)
         self.attributes_ = enc.attributes
-        self.classes_ = np.array(enc.classes, dtype=object)
-        self.trace_: Trace = grow(enc, params, str(y.name) if y.name is not None else "target")
+        self.feature_names_in_ = np.array([str(c) for c in X.columns], dtype=object)
+        self.n_features_in_ = X.shape[1]
+        # The trace names classes as text; classes_ keeps the caller's own labels (0/1 stay
+        # numbers), in the same order, so scikit-learn's scorers compare like with like.
+        first = labels.groupby(as_text(labels), sort=False).first()
+        self.classes_ = label_array([first[c] for c in enc.classes])
+        name = str(labels.name) if labels.name is not None else "target"
+        self.trace_: Trace = grow(enc, self.options_, name, budget)
+        if options.prune != "none":
+            rows = self._validation_rows(validation)
+            self.trace_ = prune_trace(self.trace_, self.options_, rows)
         return self
 
-    def predict_proba(self, X: pd.DataFrame) -> np.ndarray:
+    def _validation_rows(self, validation) -> ValidationRows | None:
+        if validation is None:
+            return None
+        X_val, y_val = validation
+        X_val = _frame(X_val, self.feature_names_in_)
+        return ValidationRows.encode(encode_like(X_val, self.attributes_), y_val,
+                                     self.trace_.classes)
+
+    def cost_complexity_pruning_path(self, X, y, sample_weight=None) -> Bunch:
+        """CART's weakest-link pruning sequence, as scikit-learn's: `ccp_alphas` (increasing
+        effective alphas) and `impurities` (Σ N_t/N · Gini(t) over the leaves of each subtree)."""
+        unpruned = clone(self).set_params(prune="none").fit(X, y, sample_weight)
+        alphas, impurities = pruning_path(unpruned.trace_)
+        return Bunch(ccp_alphas=alphas, impurities=impurities)
+
+    def predict_proba(self, X) -> np.ndarray:
         """Class probabilities; a row with an unknown value mixes the branches it could take."""
-        columns = encode_like(X.reset_index(drop=True), self.attributes_)
+        X = _frame(X, self.feature_names_in_)
+        columns = encode_like(X, self.attributes_)
         return leaf_distributions(self.trace_, self.attributes_, columns, len(X))
 
-    def predict(self, X: pd.DataFrame) -> np.ndarray:
+    def predict(self, X) -> np.ndarray:
         return most_likely(self.predict_proba(X), self.classes_)
+
+
+def _frame(X, names=None) -> pd.DataFrame:
+    """A DataFrame with a fresh index; arrays get the fitted names (or x0, x1, …)."""
+    if isinstance(X, pd.DataFrame):
+        return X.reset_index(drop=True)
+    array = np.asarray(X, dtype=object)
+    if array.ndim != 2:
+        raise DataError(f"X must be a table (2-D), got {array.ndim}-D.")
+    if names is None:
+        names = [f"x{i}" for i in range(array.shape[1])]
+    frame = pd.DataFrame(array, columns=list(names))
+    return frame.infer_objects()

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from .data import DataError
-from .trace import Condition
+from .split import Condition, format_number
 
 _THRESHOLD = re.compile(r"^(.*?)(<=|>)\s*([-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)$")
 _UNESCAPED = r"(?<!\\)"
@@ -21,12 +21,7 @@ def unescape_part(text: str) -> str:
 
 def condition_key(c: Condition) -> str:
     """A branch condition as written in summaries and --force paths."""
-    name = escape_part(c.attribute)
-    if c.op == "=":
-        return f"{name}={escape_part(c.value)}"
-    if c.op in ("<=", ">"):
-        return f"{name}{c.op}{float(c.value):.6g}"
-    return f"{name} in {{{','.join(escape_part(v) for v in c.value)}}}"
+    return c.text(part=escape_part)
 
 
 def path_key(conditions) -> str:
@@ -38,7 +33,7 @@ def _normalise_part(part: str) -> str:
     match = _THRESHOLD.match(part)
     if match and not part.endswith("\\"):
         name, op, t = match.groups()
-        return f"{name.strip()}{op}{float(t):.6g}"
+        return f"{name.strip()}{op}{format_number(float(t))}"
     return part
 
 

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 import numpy as np
 
+from .split import Split, follow
 from .trace import Node, Trace
 
 
@@ -33,16 +36,9 @@ def _distribution(trace: Trace, node: Node) -> np.ndarray:
     return counts / counts.sum() if counts.sum() > 0 else np.full(len(counts), 1 / len(counts))
 
 
-def _branch_of(node: Node, trace: Trace, attribute, values: np.ndarray) -> np.ndarray:
-    """Which child each value goes to; -1 for an unknown value."""
-    first = trace.nodes[node.children[0]].branch
-    if first.op in ("<=", ">"):
-        with np.errstate(invalid="ignore"):
-            return np.where(np.isnan(values), -1, np.where(values <= first.value, 0, 1))
-    if first.op == "in":
-        left = np.isin(np.array(attribute.values, dtype=object), list(first.value))
-        return np.where(values < 0, -1, np.where(left[np.maximum(values, 0)], 0, 1))
-    return values.astype(np.int64)
+def split_of(trace: Trace, node: Node) -> Split:
+    """The node's test, rebuilt from its children's branch conditions."""
+    return Split.of_conditions([trace.nodes[c].branch for c in node.children])
 
 
 def reach(trace: Trace, attributes, columns, n_rows: int):
@@ -51,7 +47,8 @@ def reach(trace: Trace, attributes, columns, n_rows: int):
     The weight is 1 along a row's own path; where its value is unknown it is split across the
     branches by their share of the node's weight, so a row's weights over the leaves sum to 1.
     """
-    index = {a.name: j for j, a in enumerate(attributes)}
+    by_name = {a.name: a for a in attributes}
+    named = dict(zip(by_name, columns, strict=True))
     stack = [(0, np.arange(n_rows), np.ones(n_rows))]
     while stack:
         node_id, rows, weight = stack.pop()
@@ -59,17 +56,40 @@ def reach(trace: Trace, attributes, columns, n_rows: int):
         node = trace.nodes[node_id]
         if node.is_leaf or not node.children:
             continue
-        attribute = attributes[index[node.decision.attribute]]
-        branch = _branch_of(node, trace, attribute, columns[index[attribute.name]][rows])
-        shares = _child_shares(trace, node)
-        for b, child in reversed(list(enumerate(node.children))):
-            take = (branch == b) | (branch < 0)
+        branch = split_of(trace, node).route(_Rows(named, rows), by_name)
+        followed = list(follow(branch, _child_shares(trace, node)))
+        for b, take, factor in reversed(followed):
             if take.any():
-                stack.append((child, rows[take],
-                              weight[take] * np.where(branch[take] < 0, shares[b], 1.0)))
+                stack.append((node.children[b], rows[take], weight[take] * factor))
+
+
+class _Rows(Mapping):
+    """The columns at some rows, indexed only for the attributes a test reads."""
+
+    def __init__(self, columns: dict, rows: np.ndarray):
+        self.columns, self.rows = columns, rows
+
+    def __getitem__(self, name: str) -> np.ndarray:
+        return self.columns[name][self.rows]
+
+    def __iter__(self):
+        return iter(self.columns)
+
+    def __len__(self) -> int:
+        return len(self.columns)
 
 
 def most_likely(proba: np.ndarray, classes) -> np.ndarray:
     """The class with the highest probability; ties go to the class first in the data."""
     best = proba.max(axis=1, keepdims=True)
-    return np.asarray(classes, dtype=object)[np.argmax(proba >= best * (1 - 1e-12), axis=1)]
+    return label_array(classes)[np.argmax(proba >= best * (1 - 1e-12), axis=1)]
+
+
+def label_array(classes) -> np.ndarray:
+    """Numbers stay a numeric array (scikit-learn's metrics read an object array of ints as
+    'unknown'); anything else is an object array of the labels."""
+    values = list(classes)
+    if values and all(isinstance(v, int | float | np.number) and not isinstance(v, bool)
+                      for v in values):
+        return np.array(values)
+    return np.array(values, dtype=object)

@@ -14,7 +14,7 @@ import pandas as pd
 
 from .evaluate import FittedTrace
 from .export import Table, to_markdown
-from .labels import branch_text, format_number
+from .labels import branch_text, format_number, node_path
 
 
 @dataclass(frozen=True)
@@ -63,8 +63,9 @@ def _training(node: dict) -> Coverage:
 def rules(trace: dict, X: pd.DataFrame | None = None, y=None) -> list[Rule]:
     """One rule per leaf; with X and y, also each rule's coverage and accuracy on those rows."""
     test = coverage_on(trace, X, y) if X is not None else {}
-    return [Rule(node["id"], tuple(node["path"]), trace["target"], node["decision"]["label"],
-                 _training(node), test.get(node["id"], Coverage(0.0, 0.0)) if test else None)
+    return [Rule(node["id"], tuple(node_path(trace, node)), trace["target"],
+                 node["decision"]["label"], _training(node),
+                 test.get(node["id"], Coverage(0.0, 0.0)) if test else None)
             for node in _leaves(trace)]
 
 

@@ -3,16 +3,32 @@
 A batch is the open nodes of one depth: entries (data row, weight, node) in flat arrays.
 Counting is numpy on integer codes: bincount for nominal attributes, one sort per
 continuous attribute with cumulative class counts for every midpoint (Zhou §4.4.1).
+
+Batch invariance: every number computed for a node depends only on that node's entries, in
+their order within the node, never on the other nodes sharing the batch. bincount adds in
+input order; sums over classes, values and branches run one slice at a time in index order
+(criteria.total, never BLAS or einsum, whose kernels change with the shapes); running sums
+over sorted entries restart at every node (counting.segment_cumsum) unless every weight is
+a whole number, when a running sum over the whole batch is exact.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cache
 from itertools import combinations
 
 import numpy as np
 
-from .criteria import entropy, gini, split_scores
+from .counting import (
+    TABLE_LIMIT,
+    segment_cumsum,
+    sort_order,
+    sort_positions,
+    xlogx,
+    xlogx_table,
+)
+from .criteria import entropy, gini, split_scores, total, weighted_mean
 from .data import Encoded
 
 # Nominal attributes with at most this many values get CART's exhaustive two-way search.
@@ -30,6 +46,8 @@ class Batch:
     weight: np.ndarray
     node: np.ndarray
     n_nodes: int
+    # facts every attribute's scoring shares (see _batch_facts); filled on first use
+    memo: dict = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def select(self, keep_nodes: np.ndarray) -> Batch:
         """The entries of the nodes flagged in keep_nodes, renumbered 0..k-1."""
@@ -71,20 +89,30 @@ def score_nominal(enc: Encoded, j: int, batch: Batch, binary: bool) -> Attribute
                          m * (k + 1) * n_classes).reshape(m, k + 1, n_classes)
     n = np.bincount(slot, None, m * (k + 1)).reshape(m, k + 1)
     unknown, by_value, n_by_value = counts[:, 0, :], counts[:, 1:, :], n[:, 1:]
-    unknown_weight = unknown.sum(axis=-1)
-    multiway = split_scores(by_value, unknown_weight)
+    unknown_weight = total(unknown)
+    value_weight = total(by_value)
+    # CART only shows the multiway Gini_index: the same bits split_scores would give it
+    multiway = ({"gini_index": weighted_mean(gini(by_value), value_weight)} if binary
+                else split_scores(by_value, unknown_weight))
     result = AttributeScores(multiway, by_value, n_by_value, unknown,
-                             (by_value.sum(axis=-1) > 0).sum(axis=-1),
+                             (value_weight > 0).sum(axis=-1),
                              gini_index_multiway=multiway["gini_index"])
     if binary:  # otherwise the best partition is only shown, and found when a row is asked for
         left, result.gini_index_binary = best_partition(by_value, text_ranks(enc.attributes[j]))
         result.left = left
-        two = np.stack([np.einsum("mk,mkc->mc", left, by_value),
-                        np.einsum("mk,mkc->mc", ~left, by_value)], axis=1)
+        two = np.stack([_masked_sum(left, by_value), _masked_sum(~left, by_value)], axis=1)
         two_n = np.stack([(left * n_by_value).sum(-1), (~left * n_by_value).sum(-1)], axis=1)
         result.scores = split_scores(two, unknown_weight)
         result.branch_counts, result.branch_n = two, two_n
     return result
+
+
+def _masked_sum(mask: np.ndarray, by_value: np.ndarray) -> np.ndarray:
+    """(m, C): Σ over the values v with mask[:, v] of by_value[:, v], in value order."""
+    out = np.zeros((by_value.shape[0], by_value.shape[2]))
+    for v in range(by_value.shape[1]):
+        out += np.where(mask[:, v, None], by_value[:, v], 0.0)
+    return out
 
 
 def text_ranks(attribute) -> np.ndarray:
@@ -103,19 +131,50 @@ def best_partition(by_value: np.ndarray, text_rank=None) -> tuple[np.ndarray, np
     """
     m, k = by_value.shape[:2]
     if k < 2:
-        return np.ones((m, k), dtype=bool), gini(by_value.sum(axis=1))
+        return np.ones((m, k), dtype=bool), gini(total(by_value, 1))
     text_rank = np.arange(k) if text_rank is None else np.asarray(text_rank)
     if k <= EXACT_PARTITION_LIMIT:
-        masks = np.broadcast_to(all_partitions(k)[:, text_rank], (m, 2 ** (k - 1) - 1, k))
+        masks = _all_partitions(k)[:, text_rank]
+        step = max(1, (1 << 21) // ((1 << k) * max(by_value.shape[2], 1)))  # bounds memory
+        parts = [_best_of_lefts(part, _subset_sums(part, masks), masks[None])
+                 for part in (by_value[i:i + step] for i in range(0, max(m, 1), step))]
+        left = np.concatenate([a for a, _ in parts])
+        index = np.concatenate([b for _, b in parts])
     else:
         masks = ordered_cut_masks(by_value, text_rank)
-    left, index = _best_of_masks(by_value, masks)
+        left, index = _best_of_lefts(by_value, _ordered_cut_sums(by_value, masks), masks)
     # The side holding the first value seen is listed first, as the book draws branches.
     return np.where(left[:, :1], left, ~left), index
 
 
+def _subset_sums(by_value: np.ndarray, masks: np.ndarray) -> np.ndarray:
+    """(m, S, C) class weights on the left of each of the S masks shared by every node.
+
+    A table over all 2^k subsets, each the sum of a smaller one and its highest value, adds
+    a subset's values in value order, exactly as _masked_sum does, in 2^k·m·C additions.
+    """
+    m, k, n_classes = by_value.shape
+    table = np.zeros((1 << k, m, n_classes))
+    for v in range(k):
+        table[1 << v:2 << v] = table[:1 << v] + by_value[:, v]
+    codes = masks.astype(np.int64) @ (1 << np.arange(k, dtype=np.int64))
+    return table[codes].transpose(1, 0, 2)
+
+
+def _ordered_cut_sums(by_value: np.ndarray, masks: np.ndarray) -> np.ndarray:
+    """(m, k-1, C) left class weights of nested cuts (each mask holds the one before)."""
+    order = np.argsort(-masks.sum(axis=1), axis=1, kind="stable")  # values, first-in first
+    ordered = np.take_along_axis(by_value, order[:, :, None], axis=1)
+    return np.cumsum(ordered, axis=1)[:, :-1]
+
+
 def all_partitions(k: int) -> np.ndarray:
     """Every two-way partition of k values, value 0 always on the left: (2^(k-1)-1, k) bool."""
+    return _all_partitions(k).copy()
+
+
+@cache
+def _all_partitions(k: int) -> np.ndarray:
     rows = []
     for size in range(1, k):
         for left in combinations(range(1, k), size - 1):
@@ -127,8 +186,8 @@ def all_partitions(k: int) -> np.ndarray:
 
 def ordered_cut_masks(by_value: np.ndarray, text_rank=None) -> np.ndarray:
     """(m, k-1, k) masks: values sorted by their share of the majority class, cut k-1 ways."""
-    totals = by_value.sum(axis=-1)
-    majority = by_value.sum(axis=1).argmax(axis=-1)
+    totals = total(by_value, -1)
+    majority = total(by_value, 1).argmax(axis=-1)
     share = np.take_along_axis(by_value, majority[:, None, None], axis=2)[..., 0]
     with np.errstate(invalid="ignore", divide="ignore"):
         share = np.where(totals > 0, share / np.where(totals > 0, totals, 1), np.inf)
@@ -140,22 +199,45 @@ def ordered_cut_masks(by_value: np.ndarray, text_rank=None) -> np.ndarray:
 
 
 def _best_of_masks(by_value: np.ndarray, masks: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Lowest Gini_index over candidate masks (m, S, k); one-sided partitions never win.
+    """Lowest Gini_index over candidate masks (m, S, k); one-sided partitions never win."""
+    masks = np.broadcast_to(masks, (by_value.shape[0], *np.shape(masks)[-2:]))
+    lefts = np.stack([_masked_sum(masks[:, s], by_value) for s in range(masks.shape[1])], 1)
+    return _best_of_lefts(by_value, lefts, masks)
 
-    |D|·Gini_index = Σ_side (w_side - Σ_c n_c²/w_side), fused to keep big arrays few.
+
+def _best_of_lefts(by_value: np.ndarray, lefts: np.ndarray, masks: np.ndarray):
+    """Best of the masks (m or 1, S, k) whose left class weights are lefts (m, S, C).
+
+    |D|·Gini_index = Σ_side (w_side - Σ_c n_c²/w_side), with sums over classes in order.
     """
-    left = np.matmul(masks.astype(float), by_value)
-    right = by_value.sum(axis=1)[:, None, :] - left
-    left_w, right_w = left.sum(-1), right.sum(-1)
+    m, n_classes = by_value.shape[0], by_value.shape[2]
+    whole = total(by_value, 1)[:, None, :]
+    rights = whole - lefts
+    left = [lefts[..., c] for c in range(n_classes)]
+    right = [rights[..., c] for c in range(n_classes)]
+    left_w, right_w = _add(left), _add(right)
     both = (left_w > 0) & (right_w > 0)
     with np.errstate(invalid="ignore", divide="ignore"):
-        impurity = (left_w - np.einsum("msc,msc->ms", left, left) / left_w
-                    + right_w - np.einsum("msc,msc->ms", right, right) / right_w)
+        impurity = (left_w - _add([a * a for a in left]) / left_w
+                    + right_w - _add([a * a for a in right]) / right_w)
     index = np.where(both, impurity / np.maximum(left_w + right_w, 1e-300), np.inf)
     best = first_best(-index, axis=1)
+    masks = np.broadcast_to(masks, (m, *masks.shape[1:]))
     mask = np.take_along_axis(masks, best[:, None, None], axis=1)[:, 0, :]
     value = np.take_along_axis(index, best[:, None], axis=1)[:, 0]
-    return mask, np.where(np.isfinite(value), value, gini(by_value.sum(axis=1)))
+    return mask, np.where(np.isfinite(value), value, gini(total(by_value, 1)))
+
+
+def _add(parts: list) -> np.ndarray:
+    """((p_0 + p_1) + p_2) + …: a sum over classes in a fixed order."""
+    if not parts:
+        return np.float64(0.0)
+    if len(parts) == 1:
+        return np.array(parts[0], copy=True)
+    out = parts[0] + parts[1]
+    for part in parts[2:]:
+        out += part
+    return out
 
 
 def first_best(key: np.ndarray, axis: int = -1) -> np.ndarray:
@@ -172,128 +254,225 @@ def is_tied(key: np.ndarray, best: np.ndarray) -> np.ndarray:
 
 @dataclass
 class _Sorted:
-    """A batch's entries sorted by (node, value of one continuous attribute), unknowns last."""
+    """A batch's entries sorted by (node, value of one continuous attribute, row), unknowns
+    last in each node. Keys are unique (a row is at most once in a node), so the order of a
+    node's entries is a function of the node alone."""
 
-    x: np.ndarray
+    rows: np.ndarray
     node: np.ndarray
-    cum: np.ndarray  # cum[i]: known class weights of sorted positions before i; (E+1, C)
+    rank: np.ndarray
     starts: np.ndarray  # first sorted position of each node
     known_counts: np.ndarray  # (m, C)
     known_n: np.ndarray  # (m,)
     unknown: np.ndarray  # (m, C)
+    cum: np.ndarray  # (C, E[+1]): running class weights of the known entries (see left)
+    whole: bool  # every weight a whole number: cum runs over the batch, as int64
+    unit: bool = False  # every weight 1: a left side's weight is its count of entries
+
+    def left(self, pos: np.ndarray, node: np.ndarray) -> list[np.ndarray]:
+        """Per class, the known weight of node's sorted entries up to and including pos."""
+        if self.whole:
+            first, after = self.starts[node], pos + 1
+            return [c[after] - c[first] for c in self.cum]
+        return [c[pos] for c in self.cum]
 
 
-def _class_cumsum(y: np.ndarray, w: np.ndarray, n_classes: int) -> np.ndarray:
-    """cum[i, c]: weight of class c among the first i entries; one pass per class is
-    several times faster than a cumulative sum down an (E, C) one-hot array."""
-    cum = np.zeros((len(y) + 1, n_classes))
-    for c in range(n_classes):
-        np.cumsum(np.where(y == c, w, 0.0), out=cum[1:, c])
-    return cum
+def _batch_facts(enc: Encoded, batch: Batch) -> dict:
+    """What every continuous attribute's sort of this batch shares, computed once."""
+    facts = batch.memo
+    if not facts:
+        sizes = np.bincount(batch.node, None, batch.n_nodes)
+        w = batch.weight
+        whole = bool(np.array_equal(w, np.floor(w))) and float(w.sum()) < 2.0 ** 52
+        facts.update(sizes=sizes, starts=np.concatenate([[0], np.cumsum(sizes)[:-1]]).astype(
+            np.int64), node=np.repeat(np.arange(batch.n_nodes), sizes), y=enc.y[batch.rows],
+            whole=whole, unit=whole and bool((w == 1).all()),
+            w_int=w.astype(np.int64) if whole else None,
+            identity=batch.n_nodes == 1 and len(batch.rows) == enc.n_rows
+            and bool((batch.rows == np.arange(enc.n_rows)).all()))
+    return facts
+
+
+def _sorted_order(enc: Encoded, j: int, batch: Batch, facts: dict) -> np.ndarray:
+    """The batch's entries sorted by (node, place of the row in column j's sorted order).
+
+    Keys are unique, so every way of sorting gives the same permutation: the root (every row
+    once, in row order) takes the column's own sorted order."""
+    if facts["identity"]:
+        return sort_order(enc.ranks[j], enc.columns[j])
+    place = sort_positions(enc.ranks[j], enc.columns[j])[0]
+    if batch.n_nodes == 1:
+        return np.argsort(place[batch.rows])
+    return np.argsort(batch.node * max(len(place), 1) + place[batch.rows])
 
 
 def _sort_batch(enc: Encoded, j: int, batch: Batch) -> _Sorted:
     m, n_classes = batch.n_nodes, len(enc.classes)
-    # One integer sort on (node, rank) is several times faster than lexsort on (node, x).
-    order = np.argsort(batch.node * (int(enc.ranks[j].max()) + 1) + enc.ranks[j][batch.rows])
-    rows, node, w = batch.rows[order], batch.node[order], batch.weight[order]
-    xs, y = enc.columns[j][rows], enc.y[rows]
-    known = ~np.isnan(xs)
-    cum = _class_cumsum(y, w * known, n_classes)
-    starts = np.searchsorted(node, np.arange(m))
-    ends = np.searchsorted(node, np.arange(m), side="right")
-    known_n = np.concatenate([[0], np.cumsum(known)])
-    unknown = np.zeros((m, n_classes))
-    if not known.all():
-        key = node[~known] * n_classes + y[~known]
-        unknown = np.bincount(key, w[~known], m * n_classes).reshape(m, n_classes)
-    return _Sorted(xs, node, cum, starts, cum[ends] - cum[starts],
-                   known_n[ends] - known_n[starts], unknown)
+    facts = _batch_facts(enc, batch)
+    order = _sorted_order(enc, j, batch, facts)
+    nan_rank = sort_positions(enc.ranks[j], enc.columns[j])[1]
+    rows, node, y = batch.rows[order], facts["node"], facts["y"][order]
+    rank = enc.ranks[j][rows]
+    sizes, starts = facts["sizes"], facts["starts"]
+    known = rank != nan_rank if nan_rank >= 0 else None
+    if facts["whole"]:
+        cum = np.zeros((n_classes, len(rows) + 1), dtype=np.int64)
+        w = None if facts["unit"] else facts["w_int"][order]
+        for c in range(n_classes):
+            is_c = y == c if known is None else (y == c) & known
+            np.cumsum(is_c if w is None else np.where(is_c, w, 0), out=cum[c, 1:])
+        known_counts = (cum[:, starts + sizes] - cum[:, starts]).T.astype(float)
+        w = batch.weight[order] if known is not None else None
+    else:
+        w = batch.weight[order]
+        wk = w if known is None else np.where(known, w, 0.0)
+        cum = segment_cumsum(np.stack([np.where(y == c, wk, 0.0) for c in range(n_classes)]),
+                             starts, sizes)
+        known_counts = None
+    if known is None:
+        known_n, unknown = sizes, np.zeros((m, n_classes))
+        if known_counts is None:
+            known_counts = np.bincount(node * n_classes + y, w,
+                                       m * n_classes).reshape(m, n_classes)
+    else:
+        key = node * n_classes + y
+        known_n = np.bincount(node[known], None, m)
+        unknown = np.bincount(key[~known], w[~known], m * n_classes).reshape(m, n_classes)
+        if known_counts is None:
+            known_counts = np.bincount(key[known], w[known], m * n_classes).reshape(m, n_classes)
+    return _Sorted(rows, node, rank, starts, known_counts, known_n, unknown, cum,
+                   facts["whole"], facts["unit"])
 
 
-def _segment_first_best(key: np.ndarray, seg_start: np.ndarray) -> np.ndarray:
-    """Per segment of key, the position of its first maximum (ties within TIE_RTOL)."""
-    seg = np.repeat(np.arange(len(seg_start)), np.diff(np.append(seg_start, len(key))))
-    best = np.maximum.reduceat(key, seg_start)[seg]
-    positions = np.where(is_tied(key, best), np.arange(len(key)), len(key))
+def _segment_first_best(key: np.ndarray, seg_start: np.ndarray, seg: np.ndarray) -> np.ndarray:
+    """Per segment of key, the position of its first maximum (ties within TIE_RTOL); seg is
+    each position's segment. (is_tied, with the bound computed once per segment.)"""
+    best = np.maximum.reduceat(key, seg_start)
+    with np.errstate(invalid="ignore"):
+        bound = best - TIE_RTOL * np.abs(best)
+        tied = key >= bound[seg]
+    tied &= np.isfinite(key)
+    positions = np.where(tied, np.arange(len(key)), len(key))
     return np.minimum.reduceat(positions, seg_start)
 
 
 def score_continuous(enc: Encoded, j: int, batch: Batch, by_gini: bool,
-                     curve_points: int) -> AttributeScores:
-    """Best bi-partition at the midpoints of adjacent distinct known values (Zhou eq. 4.7)."""
+                     curve_points: int, min_side: float = 0.0) -> AttributeScores:
+    """Best bi-partition at the midpoints of adjacent distinct known values (Zhou eq. 4.7).
+
+    With min_side > 0 (C4.5's MINOBJS) only midpoints leaving at least that much known
+    weight on both sides are candidates.
+    """
     s = _sort_batch(enc, j, batch)
     m = batch.n_nodes
-    cand = np.flatnonzero((s.node[:-1] == s.node[1:]) & ~np.isnan(s.x[1:]) & (s.x[:-1] < s.x[1:]))
+    nan_rank = sort_positions(enc.ranks[j], enc.columns[j])[1]
+    step = (s.node[:-1] == s.node[1:]) & (s.rank[:-1] < s.rank[1:])
+    cand = np.flatnonzero(step if nan_rank < 0 else step & (s.rank[1:] != nan_rank))
     cand_node = s.node[cand]
-    gain, gini_index = _candidate_scores(s, cand, cand_node)
+    n_distinct = np.bincount(cand_node, None, m) + (s.known_n > 0)
+    left = s.left(cand, cand_node)
+    if s.whole:  # exact integer weights on both sides
+        known = s.known_counts.astype(np.int64)
+        known_class = [np.ascontiguousarray(known[:, c]) for c in range(known.shape[1])]
+        known_w = _add(known_class)
+        lw = cand + 1 - s.starts[cand_node] if s.unit else _add(left)
+        kw = known_w[cand_node]
+        rw = kw - lw
+    else:
+        lw = _add(left)
+        rw = _add([s.known_counts[cand_node, c] - a for c, a in enumerate(left)])
+    if min_side > 0:
+        hold = (lw >= min_side) & (rw >= min_side)
+        cand, cand_node, left = cand[hold], cand_node[hold], [c[hold] for c in left]
+        lw, rw = lw[hold], rw[hold]
+    if s.whole:
+        right = [known_class[c][cand_node] - a for c, a in enumerate(left)]
+        gain, gini_index = _candidate_scores(s, left, right, lw, rw, kw[hold]
+                                             if min_side > 0 else kw, cand_node)
+    else:
+        right = [s.known_counts[cand_node, c] - a for c, a in enumerate(left)]
+        gain, gini_index = _candidate_scores(s, left, right, lw, rw, lw + rw, cand_node)
     seg_start = np.flatnonzero(np.diff(cand_node, prepend=-1))
     nodes_with = cand_node[seg_start]
     # indices into cand of each node's best midpoint by Gain and by Gini_index
-    best_gain = _segment_first_best(gain, seg_start) if len(cand) else seg_start
-    best_gini = _segment_first_best(-gini_index, seg_start) if len(cand) else seg_start
+    if len(cand):
+        seg = np.repeat(np.arange(len(seg_start)), np.diff(np.append(seg_start, len(cand))))
+        best_gain = _segment_first_best(gain, seg_start, seg)
+        best_gini = _segment_first_best(-gini_index, seg_start, seg)
+    else:
+        best_gain = best_gini = seg_start
     chosen_pos = np.zeros(m, dtype=np.int64)
     chosen_pos[nodes_with] = cand[best_gini if by_gini else best_gain]
     has = np.zeros(m, dtype=bool)
     has[nodes_with] = True
 
-    result = _threshold_split(s, chosen_pos, has)
+    result = _threshold_split(enc.columns[j], s, chosen_pos, has)
     if by_gini:
         result.gini_index_binary = result.scores["gini_index"]
     else:
         result.gini_index_binary = gini(s.known_counts)
         result.gini_index_binary[nodes_with] = gini_index[best_gini]
-    result.n_distinct = np.bincount(cand_node, None, m) + (s.known_n > 0)
-    rho = result.scores["rho"]
+    result.n_distinct = n_distinct
     best = np.zeros(len(cand), dtype=bool)
     best[best_gain], best[best_gini] = True, True
-    result.curve = _curve(cand, cand_node, s, rho[cand_node] * np.maximum(gain, 0.0), gini_index,
-                          best, m, curve_points)
+    result.curve = _curve(enc.columns[j], s, cand, cand_node, result.scores["rho"], gain,
+                          gini_index, best, m, curve_points)
     return result
 
 
-def _xlogx(x: np.ndarray) -> np.ndarray:
-    return x * np.log2(np.maximum(x, 1e-300))
-
-
-def _candidate_scores(s: _Sorted, cand: np.ndarray, cand_node: np.ndarray):
+def _candidate_scores(s: _Sorted, left: list, right: list, lw, rw, kw, cand_node):
     """Gain (on the known rows) and Gini_index at every midpoint, in few array passes.
 
     |D̃|·Σ_v r̃_v Ent(D̃^v) = Σ_side (w log w - Σ_c n_c log n_c), and
     |D̃|·Gini_index = Σ_side (w - Σ_c n_c² / w); both sides are non-empty at a midpoint.
+    With whole-number weights the counts are int64 (exact) and w log w is looked up.
     """
-    ones = np.ones(s.cum.shape[1])
-    left = s.cum[cand + 1] - s.cum[s.starts[cand_node]]
-    right = s.known_counts[cand_node] - left
-    lw, rw = left @ ones, right @ ones
-    kw = lw + rw
-    spread = _xlogx(lw) - _xlogx(left) @ ones + _xlogx(rw) - _xlogx(right) @ ones
+    if s.whole and (len(kw) == 0 or int(kw.max()) <= TABLE_LIMIT):
+        table = xlogx_table(int(kw.max()) if len(kw) else 0)
+        f = table.__getitem__
+    else:
+        f = xlogx
+    spread = f(lw) - _add([f(a) for a in left]) + f(rw) - _add([f(a) for a in right])
     gain = entropy(s.known_counts)[cand_node] - spread / kw
-    gini_index = (kw - (left * left) @ ones / lw - (right * right) @ ones / rw) / kw
+    gini_index = (kw - _add([a * a for a in left]) / lw - _add([a * a for a in right]) / rw) / kw
     return gain, gini_index
 
 
-def _threshold_split(s: _Sorted, pos: np.ndarray, has: np.ndarray) -> AttributeScores:
+def _threshold_split(column, s: _Sorted, pos: np.ndarray, has: np.ndarray) -> AttributeScores:
     """Scores of splitting each node at the midpoint after sorted position pos."""
-    left = np.where(has[:, None], s.cum[pos + 1] - s.cum[s.starts], 0.0)
+    node = np.arange(len(pos))
+    left = np.stack([np.where(has, a, 0) for a in s.left(pos, node)], axis=1).astype(float)
     right = s.known_counts - left
     n_left = np.where(has, pos - s.starts + 1, 0)
     counts = np.stack([left, right], axis=1)
-    threshold = np.where(has, (s.x[pos] + s.x[np.minimum(pos + 1, len(s.x) - 1)]) / 2, np.nan)
-    return AttributeScores(split_scores(counts, s.unknown.sum(-1)), counts,
+    after = np.minimum(pos + 1, max(len(s.rows) - 1, 0))
+    with np.errstate(invalid="ignore"):
+        threshold = np.where(has, (column[s.rows[pos]] + column[s.rows[after]]) / 2, np.nan) \
+            if len(s.rows) else np.full(len(pos), np.nan)
+    return AttributeScores(split_scores(counts, total(s.unknown)), counts,
                            np.stack([n_left, s.known_n - n_left], axis=1), s.unknown,
                            np.zeros(len(pos), dtype=np.int64), threshold=threshold)
 
 
-def _curve(cand, cand_node, s: _Sorted, gain, gini_index, best, m, points) -> dict:
+def _curve(column, s: _Sorted, cand, cand_node, rho, gain, gini_index, best, m,
+           points) -> dict:
     """Gain and Gini_index at every midpoint of each node, thinned to about `points` per node."""
     per_node = np.bincount(cand_node, None, m)
     starts = np.concatenate([[0], np.cumsum(per_node)[:-1]])
-    rank = np.arange(len(cand)) - starts[cand_node]
-    stride = np.maximum(1, -(-per_node // max(points, 1)))[cand_node]
-    keep = (rank % stride == 0) | best
-    kept_node = cand_node[keep]
+    stride = np.maximum(1, -(-per_node // max(points, 1)))
+    if (stride == 1).all():
+        keep = np.arange(len(cand))
+    else:  # every stride-th midpoint of each node (from its first), plus the best ones
+        kept_n = -(-per_node // stride)
+        first = np.repeat(starts, kept_n)
+        step = np.arange(kept_n.sum()) - np.repeat(np.cumsum(kept_n) - kept_n, kept_n)
+        mask = np.zeros(len(cand), dtype=bool)
+        mask[first + step * np.repeat(stride, kept_n)] = True
+        mask[best] = True
+        keep = np.flatnonzero(mask)
+    kept_node, at = cand_node[keep], cand[keep]
     offsets = np.concatenate([[0], np.cumsum(np.bincount(kept_node, None, m))])
-    thresholds = (s.x[cand] + s.x[cand + 1]) / 2
-    return {"offsets": offsets, "threshold": thresholds[keep], "gain": gain[keep],
+    thresholds = (column[s.rows[at]] + column[s.rows[at + 1]]) / 2
+    return {"offsets": offsets, "threshold": thresholds,
+            "gain": rho[kept_node] * np.maximum(gain[keep], 0.0),
             "gini_index": gini_index[keep]}

@@ -8,33 +8,22 @@ so a trace of a large tree costs counts, not Python objects per cell.
 from __future__ import annotations
 
 import json
+import tempfile
+from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Protocol, TextIO
 
 import numpy as np
 
+from .split import Condition
+
 FORMAT = "dtree-trace/1"
+# Below this depth a node's JSON `path` is null (TRACE.md): readers derive it from `parent`
+# and `branch` (dtree_core.labels.node_path), so a deep chain's JSON stays linear in size.
+MAX_PATH_DEPTH = 64
 
 
-@dataclass(frozen=True)
-class Condition:
-    """The test on the edge from a parent: attribute op value."""
-
-    attribute: str
-    op: str  # "=", "<=", ">", "in"
-    value: Any  # text, a float threshold, or a tuple of texts
-
-    def to_dict(self) -> dict:
-        value = list(self.value) if self.op == "in" else self.value
-        return {"attribute": self.attribute, "op": self.op, "value": value}
-
-    @classmethod
-    def from_dict(cls, d: dict) -> Condition:
-        value = tuple(d["value"]) if d["op"] == "in" else d["value"]
-        return cls(d["attribute"], d["op"], value)
-
-
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Decision:
     kind: str  # "split" | "leaf"
     label: str
@@ -49,12 +38,15 @@ class Decision:
     forced: bool = False
     mean_gain: float | None = None
     passed: tuple[str, ...] = ()
+    was: Decision | None = None  # a pruned node's decision before pruning
 
     def to_dict(self) -> dict:
         d = {k: getattr(self, k) for k in (
             "kind", "attribute", "threshold", "criterion", "value", "rule", "rule_code")}
         d.update(ties=list(self.ties), forced=self.forced, label=self.label, stop=self.stop,
                  mean_gain=self.mean_gain, passed=list(self.passed))
+        if self.was is not None:  # absent unless pruned, so unpruned traces are unchanged
+            d["was"] = self.was.to_dict()
         return d
 
     @classmethod
@@ -62,6 +54,8 @@ class Decision:
         keys = cls.__dataclass_fields__
         values = {k: v for k, v in d.items() if k in keys}
         values["ties"], values["passed"] = tuple(d.get("ties", ())), tuple(d.get("passed", ()))
+        if d.get("was") is not None:
+            values["was"] = cls.from_dict(d["was"])
         return cls(**values)
 
 
@@ -69,7 +63,7 @@ class ScoreTable(Protocol):
     def rows(self) -> list[dict]: ...
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class StaticScores:
     """Score rows already in JSON form (a trace read back from JSON)."""
 
@@ -79,7 +73,7 @@ class StaticScores:
         return list(self.table)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Node:
     id: int
     parent: int | None
@@ -110,6 +104,7 @@ class Trace:
     nodes: tuple[Node, ...]
     steps: tuple[int, ...]
     pruning: tuple[dict, ...] = field(default=())
+    unmatched_force: tuple[str, ...] = ()  # forced paths a held-out fit had no node for
 
     def path(self, node_id: int) -> list[Condition]:
         """Conditions from the root down to a node."""
@@ -125,7 +120,8 @@ class Trace:
         d = {
             "id": node.id, "parent": node.parent,
             "branch": node.branch.to_dict() if node.branch else None, "depth": node.depth,
-            "path": [c.to_dict() for c in self.path(node.id)], "n": node.n,
+            "path": ([c.to_dict() for c in self.path(node.id)] if node.depth <= MAX_PATH_DEPTH
+                     else None), "n": node.n,
             "weight": float(node.weight), "class_counts": counts,
             "entropy": float(node.entropy), "gini": float(node.gini),
             "scores": node.scores.rows() if scores and node.scores is not None else [],
@@ -137,17 +133,61 @@ class Trace:
 
     def to_dict(self, scores: bool = True) -> dict:
         """TRACE.md's JSON form; scores=False leaves every score table empty (a cheap outline)."""
-        d = {"format": FORMAT, "algorithm": self.algorithm, "params": self.params,
-             "target": self.target, "classes": list(self.classes),
-             "attributes": [dict(a) for a in self.attributes],
-             "nodes": [self.node_dict(n, scores) for n in self.nodes],
-             "steps": list(self.steps)}
+        d = self._head()
+        d["nodes"] = [self.node_dict(n, scores) for n in self.nodes]
+        return self._tail(d)
+
+    def _head(self) -> dict:
+        return {"format": FORMAT, "algorithm": self.algorithm, "params": self.params,
+                "target": self.target, "classes": list(self.classes),
+                "attributes": [dict(a) for a in self.attributes], "nodes": []}
+
+    def _tail(self, d: dict) -> dict:
+        d["steps"] = list(self.steps)
         if self.pruning:
             d["pruning"] = [dict(p) for p in self.pruning]
+        if self.unmatched_force:
+            d["unmatched_force"] = list(self.unmatched_force)
         return d
 
-    def to_json(self, indent: int | None = 1) -> str:
-        return json.dumps(self.to_dict(), ensure_ascii=False, indent=indent, allow_nan=False)
+    def to_json(self) -> str:
+        """The JSON text: one node per line (see iter_json)."""
+        return "".join(self.iter_json())
+
+    def iter_json(self) -> Iterator[str]:
+        """The JSON text in pieces, one node per line, so a big trace streams to a file.
+
+        Score rows are built group by group (all nodes of one grown depth together, so each
+        depth's arrays are rebuilt at most once), each node's line goes to a temporary file,
+        and the lines come back in id order: memory holds one depth's rows at a time.
+        """
+        text = _dumps(self._tail(self._head()))
+        cut = text.index('"nodes": []') + len('"nodes": [')
+        yield text[:cut] + "\n"
+        with tempfile.TemporaryFile() as spool:
+            places = self._spool_nodes(spool)
+            for i in range(len(self.nodes)):
+                start, length = places[i]
+                spool.seek(start)
+                yield ("" if i == 0 else ",\n") + spool.read(length).decode("utf-8")
+        yield "\n" + text[cut:] + "\n"
+
+    def _spool_nodes(self, spool) -> list[tuple[int, int]]:
+        """Write every node's JSON to spool, grouped by score group; (offset, length) by id."""
+        groups: dict = {}
+        for node in self.nodes:
+            groups.setdefault(getattr(node.scores, "group", None), []).append(node)
+        places: list = [None] * len(self.nodes)
+        for members in groups.values():
+            for node in members:
+                data = _dumps(self.node_dict(node)).encode("utf-8")
+                places[node.id] = (spool.tell(), len(data))
+                spool.write(data)
+        return places
+
+    def write_json(self, stream: TextIO) -> None:
+        for piece in self.iter_json():
+            stream.write(piece)
 
     @classmethod
     def from_dict(cls, d: dict) -> Trace:
@@ -156,7 +196,8 @@ class Trace:
         classes = tuple(d["classes"])
         nodes = tuple(_node_from_dict(n, classes) for n in d["nodes"])
         return cls(d["algorithm"], d["params"], d["target"], classes,
-                   tuple(d["attributes"]), nodes, tuple(d["steps"]), tuple(d.get("pruning", ())))
+                   tuple(d["attributes"]), nodes, tuple(d["steps"]), tuple(d.get("pruning", ())),
+                   tuple(d.get("unmatched_force", ())))
 
     @classmethod
     def from_json(cls, text: str) -> Trace:
@@ -171,6 +212,10 @@ def _node_from_dict(d: dict, classes: tuple[str, ...]) -> Node:
         entropy=d["entropy"], gini=d["gini"], decision=Decision.from_dict(d["decision"]),
         children=tuple(d.get("children", ())), scores=StaticScores(tuple(d["scores"])),
         pruned_away=d.get("pruned_away", False))
+
+
+def _dumps(d: dict) -> str:
+    return json.dumps(d, ensure_ascii=False, allow_nan=False)
 
 
 def number(x) -> float | None:

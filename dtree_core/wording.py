@@ -2,13 +2,9 @@
 
 from __future__ import annotations
 
-SPLIT_RULES = {
-    "id3": "ID3 takes the attribute with the largest information gain: {attribute}.",
-    "c45": ("C4.5 keeps the attributes whose gain is at least the mean gain and takes the one "
-            "with the largest gain ratio: {attribute}."),
-    "cart": "CART takes the split with the smallest Gini index: {attribute}.",
-    "cls": "CLS picks an attribute at random: {attribute}.",
-}
+from functools import lru_cache
+
+from .algorithms import Algorithm
 
 LEAF_RULES = {
     "empty": ("No samples reach this branch, so it is a leaf labelled with the parent's "
@@ -17,9 +13,11 @@ LEAF_RULES = {
     "no_attributes": "No attributes are left to split on, so this is a leaf of the majority class.",
     "same_values": ("All samples take the same values on the remaining attributes, so this is a "
                     "leaf of the majority class."),
-    "max_depth": "The maximum depth is reached (pre-pruning), so this is a leaf.",
+    "max_depth": "The maximum depth is reached (a stopping limit), so this is a leaf.",
     "min_samples": "Too few samples to split (min_samples_split), so this is a leaf.",
-    "min_gain": "The best split gains less than min_gain (pre-pruning), so this is a leaf.",
+    "min_branch_weight": ("No split leaves two branches with at least min_branch_weight samples "
+                          "(C4.5's minimum objects), so this is a leaf."),
+    "min_gain": "The best split gains less than min_gain (a stopping limit), so this is a leaf.",
     "pruned": "Post-pruning replaced this subtree by a leaf.",
 }
 
@@ -31,11 +29,12 @@ TIE_RULES = {
 }
 
 
-def split_rule(algorithm: str, attribute: str, ties: tuple[str, ...], forced: bool,
+@lru_cache(maxsize=4096)  # one shared string per distinct sentence, not one per node
+def split_rule(algorithm: Algorithm, attribute: str, ties: tuple[str, ...], forced: bool,
                tie_break: str = "first") -> str:
     if forced:
         return f"Chosen by hand (forced): {attribute}."
-    sentence = SPLIT_RULES[algorithm].format(attribute=attribute)
+    sentence = algorithm.rule_text.format(attribute=attribute)
     if ties:
         sentence += f" Tied with {', '.join(ties)}; {TIE_RULES[tie_break]}."
     return sentence
@@ -43,3 +42,49 @@ def split_rule(algorithm: str, attribute: str, ties: tuple[str, ...], forced: bo
 
 def leaf_rule(stop: str) -> str:
     return LEAF_RULES[stop]
+
+
+# Pruning (dtree_core.pruning): the rule of a pruned leaf, and each event's reason.
+PRUNE_RULES = {
+    "pre": ("Pre-pruning: splitting here does not raise validation accuracy, so this is a "
+            "leaf of the majority class."),
+    "rep": ("Reduced-error pruning replaced this subtree by a leaf: validation accuracy does "
+            "not fall."),
+    "pep": ("C4.5's pessimistic pruning replaced this subtree by a leaf: its estimated errors "
+            "are no more than the subtree's."),
+    "ccp": ("Cost-complexity pruning replaced this subtree by a leaf: its effective alpha is "
+            "at most ccp_alpha."),
+}
+
+PRUNE_REASONS = {
+    ("pre", "keep"): "Validation accuracy {after} with the split vs {before} as a leaf: split.",
+    ("pre", "prune"): ("Validation accuracy {after} with the split vs {before} as a leaf: no "
+                       "improvement, so the node stays a leaf."),
+    ("rep", "prune"): "Validation accuracy {after} as a leaf vs {before} with the subtree: pruned.",
+    ("rep", "keep"): ("Validation accuracy {after} as a leaf vs {before} with the subtree: no "
+                      "improvement, so the subtree stays."),
+    ("pep", "prune"): ("Estimated errors {after} as a leaf vs {before} for the subtree: "
+                       "pruned."),
+    ("pep", "keep"): ("Estimated errors {after} as a leaf vs {before} for the subtree: the "
+                      "subtree stays."),
+    ("ccp", "prune"): "Effective alpha {before} ≤ ccp_alpha {after}: the weakest link, pruned.",
+    ("ccp", "keep"): "Effective alpha {before} > ccp_alpha {after}: the subtree stays.",
+}
+
+
+def prune_rule(method: str) -> str:
+    return PRUNE_RULES[method]
+
+
+def prune_reason(method: str, action: str, before: float, after: float) -> str:
+    """The sentence of one pruning event, with the two numbers it compared."""
+    shown = _percent if method in ("pre", "rep") else _short
+    return PRUNE_REASONS[method, action].format(before=shown(before), after=shown(after))
+
+
+def _percent(x: float) -> str:
+    return f"{100 * x:.1f}%"
+
+
+def _short(x: float) -> str:
+    return f"{x:.4g}"

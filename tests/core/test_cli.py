@@ -80,3 +80,34 @@ def test_bad_input_exits_2_with_one_line(args, message):
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and message in lines[0], result.stderr
     assert "Traceback" not in result.stderr
+
+
+def test_min_branch_weight_flag_and_non_finite_numbers(tmp_path, capsys):
+    from dtree_core.cli import main
+    from tests.conftest import dataset_path
+
+    data = str(dataset_path("watermelon_2.0_alpha.csv"))
+    out = tmp_path / "t.json"
+    assert main(["grow", data, "--target", "好瓜", "--algorithm", "c45",
+                 "--min-branch-weight", "2", "--json", str(out)]) == 0
+    import json
+
+    assert json.loads(out.read_text(encoding="utf-8"))["params"]["min_branch_weight"] == 2
+    for flag, value in (("--min-gain", "nan"), ("--min-gain", "inf"),
+                        ("--min-branch-weight", "-1")):
+        capsys.readouterr()
+        assert main(["grow", data, "--target", "好瓜", flag, value]) == 2
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and flag.lstrip("-").replace("-", "_") in err
+
+
+def test_each_note_is_printed_once_and_each_kind_has_its_rule(capsys):
+    from dtree_core.cli import main
+    from tests.conftest import dataset_path
+
+    assert main(["grow", str(dataset_path("watermelon_3.0.csv")), "--target", "好瓜"]) == 0
+    out = capsys.readouterr().out
+    notes = [line for line in out.splitlines() if line.startswith("note:")]
+    assert len(notes) == len(set(line.split(": ", 2)[-1] for line in notes)) == 1
+    kinds = [line for line in out.splitlines() if line.startswith("kind:")]
+    assert len(kinds) == 8 and any("密度" in k and "continuous" in k for k in kinds)

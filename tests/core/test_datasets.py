@@ -24,7 +24,8 @@ ROWS = {
     "watermelon_3.0_alpha": 17, "watermelon_3.0_alpha_en": 17,
     "watermelon_2.0_train": 10, "watermelon_2.0_validation": 7,
     "watermelon_2.0_train_en": 10, "watermelon_2.0_validation_en": 7,
-    "play_tennis": 14, "all_electronics": 14, "people_8": 8, "contact_lenses": 24,
+    "play_tennis": 14, "all_electronics": 14, "people_8": 8, "loan_lihang": 15,
+    "contact_lenses": 24,
     "iris": 150, "penguins": 344,
 }
 

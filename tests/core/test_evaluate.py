@@ -1,6 +1,8 @@
-"""Splits, metrics and the depth curve, checked against scikit-learn's own functions."""
+"""Splits, metrics and the depth curve: scikit-learn's own, and what small data does to them."""
 
 from __future__ import annotations
+
+import warnings
 
 import numpy as np
 import pandas as pd
@@ -8,37 +10,61 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from sklearn import metrics
+from sklearn.model_selection import StratifiedKFold, train_test_split
 
 from dtree_core import DecisionTree
 from dtree_core.data import DataError
+from dtree_core.datasets import bundled, load_bundled
 from dtree_core.evaluate import (
-    Config,
+    Evaluation,
     FittedTrace,
-    accuracy,
-    class_report,
-    confusion_matrix,
     cross_validate,
     depth_curve,
+    fit,
     holdout,
+    holdout_notes,
+    kfold_notes,
+    labels_of,
     stratified_kfold,
     stratified_split,
 )
+from dtree_core.loading import prepare
+from dtree_core.options import Options
 
 labels_strategy = st.lists(st.sampled_from(["是", "否", "maybe"]), min_size=1, max_size=60)
+BUNDLED = [d for d in bundled() if "_alpha" not in d.key and not d.key.endswith("_en")]
+
+
+def bundled_xy(key: str):
+    dataset = next(d for d in bundled() if d.key == key)
+    prepared = prepare(load_bundled(key), dataset.target)
+    return prepared.X, prepared.y
+
+
+def tiny(labels: list[str]):
+    """A table whose one attribute is the class itself, with the given class per row."""
+    return pd.DataFrame({"a": [f"v{c}" for c in labels]}), pd.Series(labels, dtype=object)
+
+
+# --------------------------------------------------------------------- metrics
 
 
 @settings(max_examples=60, deadline=None)
 @given(labels_strategy, labels_strategy)
-def test_metrics_match_sklearn(truth, pred):
+def test_evaluation_metrics_match_sklearn(truth, pred):
+    """Classes never predicted or never present included: zero_division=0, labels' order."""
     n = min(len(truth), len(pred))
-    truth, pred = truth[:n], pred[:n]
-    labels = ["是", "否", "maybe"]
-    assert accuracy(truth, pred) == pytest.approx(metrics.accuracy_score(truth, pred))
-    assert (confusion_matrix(truth, pred, labels)
-            == metrics.confusion_matrix(truth, pred, labels=labels)).all()
+    truth, pred = np.array(truth[:n], dtype=object), np.array(pred[:n], dtype=object)
+    labels = labels_of(truth, pred, ["是", "否"])
+    result = Evaluation(Options(), truth, pred, labels, 1.0)
+    assert labels[:2] == ["是", "否"] and sorted(labels) == sorted({"是", "否", *truth, *pred})
+    assert result.accuracy == pytest.approx(metrics.accuracy_score(truth, pred))
+    assert (result.matrix == metrics.confusion_matrix(truth, pred, labels=labels)).all()
     p, r, f, s = metrics.precision_recall_fscore_support(truth, pred, labels=labels,
                                                          zero_division=0)
-    report = class_report(truth, pred, labels)
+    report = result.report
+    assert list(report.columns) == ["class", "precision", "recall", "f1", "support"]
+    assert list(report["class"]) == labels
     assert np.allclose(report["precision"], p) and np.allclose(report["recall"], r)
     assert np.allclose(report["f1"], f) and (report["support"] == s).all()
 
@@ -46,8 +72,9 @@ def test_metrics_match_sklearn(truth, pred):
 def test_watermelon_holdout_against_sklearn(wm2):
     """C4.5 on a seeded 30% stratified hold-out: every metric as sklearn computes it."""
     X, y = wm2
-    result = holdout(Config("c45"), X, y, test_size=0.3, seed=1)
-    assert len(result.y_true) == 5  # round(0.3·8) + round(0.3·9) = 2 + 3
+    result = holdout(Options("c45"), X, y, test_size=0.3, seed=1)
+    assert len(result.y_true) == 5  # round(0.3 · 17)
+    assert result.notes == ()
     assert result.accuracy == metrics.accuracy_score(result.y_true, result.y_pred)
     assert result.train_accuracy == 1.0  # a full tree fits its training rows
     labels = result.labels
@@ -59,6 +86,39 @@ def test_watermelon_holdout_against_sklearn(wm2):
     assert np.allclose(result.report["f1"], f1)
 
 
+@pytest.mark.parametrize("dataset", BUNDLED, ids=lambda d: d.key)
+def test_bundled_splits_and_metrics_are_sklearns(dataset):
+    """The split is train_test_split's / StratifiedKFold's on y itself; metrics sklearn's."""
+    X, y = bundled_xy(dataset.key)
+    n = len(y)
+    _, test = train_test_split(np.arange(n), test_size=round(0.3 * n), stratify=y,
+                               random_state=4)
+    assert (stratified_split(y, 0.3, seed=4)[1] == np.sort(test)).all()
+    k = min(5, y.value_counts().max())
+    ours = stratified_kfold(y, k, seed=2)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # validation sets: a class with fewer than k rows
+        theirs = StratifiedKFold(k, shuffle=True, random_state=2).split(X, y)
+        assert all((a == b).all() for (a, _), (b, _) in zip(ours, theirs, strict=True))
+    result = cross_validate(Options("cart"), X, y, k, seed=2)
+    assert result.accuracy == metrics.accuracy_score(result.y_true, result.y_pred)
+    assert (result.matrix == metrics.confusion_matrix(result.y_true, result.y_pred,
+                                                      labels=result.labels)).all()
+    assert (result.report["support"] == y.value_counts()[result.labels].to_numpy()).all()
+
+
+def test_numeric_classes_are_compared_as_the_model_names_them():
+    """0/1 classes: no 'mix of label types' from sklearn, no false misses, two labels."""
+    X = pd.DataFrame({"a": ["x", "y"] * 5})
+    y = pd.Series([0, 1] * 5)
+    result = holdout(Options(), X, y, 0.4, seed=0)
+    assert result.accuracy == 1.0 and result.train_accuracy == 1.0
+    assert result.labels == list(fit(Options(), X, y).classes_)
+
+
+# --------------------------------------------------------------------- hold-out
+
+
 def test_stratified_split_keeps_class_shares():
     y = ["a"] * 10 + ["b"] * 20
     train, test = stratified_split(y, 0.3, seed=7)
@@ -68,6 +128,7 @@ def test_stratified_split_keeps_class_shares():
     again = stratified_split(y, 0.3, seed=7)
     assert (again[1] == test).all()  # seeded: the same rows every time
     assert not np.array_equal(stratified_split(y, 0.3, seed=8)[1], test)
+    assert holdout_notes(y, 0.3) == ()
 
 
 def test_split_never_holds_out_a_whole_class():
@@ -76,6 +137,44 @@ def test_split_never_holds_out_a_whole_class():
     assert "b" in np.asarray(y)[train]
     with pytest.raises(DataError):
         stratified_split(y, 1.0)
+
+
+def test_a_single_row_class_stays_in_training_and_is_named():
+    """sklearn refuses to stratify a class of one row; it is kept out of the held-out part."""
+    y = ["a"] * 6 + ["b"] * 6 + ["c"]
+    for seed in range(20):
+        train, test = stratified_split(y, 0.3, seed)
+        assert 12 in train and len(test) == 4  # round(0.3 · 13), from a and b
+        held = np.asarray(y)[test]
+        assert (held == "a").sum() == 2 and (held == "b").sum() == 2
+    (note,) = holdout_notes(y, 0.3)
+    assert note.code == "single_row" and note.details == {"classes": "c"}
+    assert note.text.endswith("so none of them is tested: c.")
+
+
+def test_a_holdout_smaller_than_the_classes_grows_to_one_row_each():
+    y = ["a", "a", "b", "b", "c", "c"]  # 30% of 6 is 2 rows for 3 classes
+    for seed in range(20):
+        train, test = stratified_split(y, 0.3, seed)
+        assert sorted(np.asarray(y)[test]) == ["a", "b", "c"]
+        assert sorted(np.asarray(y)[train]) == ["a", "b", "c"]
+    (note,) = holdout_notes(y, 0.3)
+    assert note.code == "grown" and note.details == {"size": 3, "asked": 2}
+    assert note.text.startswith("3 rows are held out instead of 2")
+
+
+def test_holdout_on_tiny_data_says_why_instead_of_failing():
+    X, y = tiny(["a", "a", "a", "b", "b", "b", "c"])
+    result = holdout(Options(), X, y, 0.3, seed=0)
+    assert "c" not in result.y_true and [n.code for n in result.notes] == ["single_row"]
+    with pytest.raises(DataError, match="Every class has a single row") as raised:
+        stratified_split(["a", "b", "c"], 0.3)
+    assert raised.value.code == "holdout_single_rows"  # a catalogue key for the UI's words
+    with pytest.raises(DataError, match="At least two rows"):
+        stratified_split(["a"], 0.3)
+
+
+# --------------------------------------------------------------------- k-fold
 
 
 def test_kfold_partitions_rows_and_balances_classes():
@@ -87,22 +186,61 @@ def test_kfold_partitions_rows_and_balances_classes():
     for train, test in folds:
         assert not set(train) & set(test)
         assert 1 <= (np.asarray(y)[test] == "a").sum() <= 2
+    assert kfold_notes(y, 5) == ()
     with pytest.raises(DataError, match="k-fold"):
         stratified_kfold(y, 21)
+    with pytest.raises(DataError, match=r"2 ≤ k ≤ the number of rows \(20\); got k = 1"):
+        stratified_kfold(y, 1)
+
+
+def test_kfold_is_seeded():
+    y = ["a"] * 7 + ["b"] * 13
+    first = stratified_kfold(y, 4, seed=5)
+    assert all((a == b).all() for (_, a), (_, b) in zip(first, stratified_kfold(y, 4, seed=5),
+                                                        strict=True))
+    other = stratified_kfold(y, 4, seed=6)
+    assert any(not np.array_equal(a, b) for (_, a), (_, b) in zip(first, other, strict=True))
+
+
+def test_k_above_a_class_size_leaves_it_out_of_some_folds_quietly():
+    y = ["a"] * 3 + ["b"] * 17
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # sklearn's "least populated class" warning is ours now
+        folds = stratified_kfold(y, 5, seed=0)
+    assert sorted(np.concatenate([test for _, test in folds])) == list(range(20))
+    assert sum("a" in np.asarray(y)[test] for _, test in folds) == 3
+    assert all("a" in np.asarray(y)[train] for train, _ in folds)  # never wholly held out
+    (note,) = kfold_notes(y, 5)
+    assert note.code == "few_rows" and note.details == {"k": 5, "classes": "a"}
+
+
+def test_k_above_every_class_size_falls_back_to_plain_folds():
+    """StratifiedKFold refuses; KFold, seeded, still tests every row once."""
+    y = ["a"] * 3 + ["b"] * 3
+    folds = stratified_kfold(y, 5, seed=0)
+    assert sorted(np.concatenate([test for _, test in folds])) == list(range(6))
+    assert sorted(len(test) for _, test in folds) == [1, 1, 1, 1, 2]
+    assert [n.code for n in kfold_notes(y, 5)] == ["unstratified"]
+    X, y = tiny(y)
+    result = cross_validate(Options(), X, y, 5, seed=0)
+    assert len(result.y_true) == 6 and [n.code for n in result.notes] == ["unstratified"]
 
 
 def test_cross_validation_pools_every_row(wm3):
     X, y = wm3
-    result = cross_validate(Config("cart"), X, y, k=5, seed=0)
+    result = cross_validate(Options("cart"), X, y, k=5, seed=0)
     assert len(result.y_true) == 17 and len(result.fold_accuracies) == 5
     assert result.accuracy == pytest.approx(metrics.accuracy_score(result.y_true, result.y_pred))
     assert sorted(result.y_true) == sorted(y)
 
 
+# --------------------------------------------------------------------- depth, traces
+
+
 def test_depth_curve_training_accuracy_rises_to_one(wm2):
     X, y = wm2
     split = [stratified_split(y, 0.3, seed=0)]
-    curve = depth_curve(Config("id3"), X, y, split)
+    curve = depth_curve(Options("id3"), X, y, split)
     assert list(curve["max_depth"]) == list(range(len(curve)))
     assert curve["train_accuracy"].iloc[0] == pytest.approx(6 / 12)  # a root leaf: majority
     assert curve["train_accuracy"].iloc[-1] == 1.0
@@ -119,3 +257,14 @@ def test_fitted_trace_predicts_like_the_model(wm3):
     assert np.allclose(fitted.predict_proba(probe), model.predict_proba(probe))
     assert (fitted.predict(probe) == model.predict(probe)).all()
     assert isinstance(fitted.predict(pd.DataFrame(X.iloc[:2]))[0], str)
+
+
+def test_fold_trees_skip_a_forced_path_they_lack_and_count_it():
+    frame = load_bundled("watermelon_2.0").frame
+    X, y = frame.drop(columns=["编号", "好瓜"]), frame["好瓜"]
+    options = Options("id3", force=(("纹理=清晰/根蒂=稍蜷", "色泽"),))
+    result = cross_validate(options, X, y, 4, seed=0)
+    missing = result.folds_missing_a_force
+    assert len(result.unmatched_force) == 4
+    # One fold's tree has that node and splits it on 色泽 as forced; three lack it and say so.
+    assert missing == {"纹理=清晰/根蒂=稍蜷": 3}

@@ -1,0 +1,87 @@
+"""Exact, batch-invariant building blocks for the scorer (dtree_core.splitting).
+
+A batch holds the entries of many nodes; every number computed for one node must depend only
+on that node's own entries, so the level-wise grower and the recursive reference agree to the
+last bit. Cumulative sums therefore restart at every node (`segment_cumsum`) unless every
+weight is a whole number, when a running sum over the whole batch is exact anyway.
+"""
+
+from __future__ import annotations
+
+import weakref
+
+import numpy as np
+
+# Largest whole-number weight for which x·log2 x is looked up rather than computed.
+TABLE_LIMIT = 1 << 22
+_table = np.zeros(1)
+_positions: dict[int, tuple] = {}
+
+
+def xlogx(x: np.ndarray) -> np.ndarray:
+    """x·log2 x, 0 at 0 (elementwise, so the same bits wherever x sits in an array)."""
+    x = np.asarray(x, dtype=float)
+    return x * np.log2(np.maximum(x, 1e-300))
+
+
+def xlogx_table(n: int) -> np.ndarray:
+    """xlogx(0..n) (at least), built once and grown as needed; entries equal xlogx's bits."""
+    global _table
+    if len(_table) <= n:
+        _table = xlogx(np.arange(max(n + 1, 2 * len(_table)), dtype=float))
+    return _table
+
+
+def sort_positions(ranks: np.ndarray, column: np.ndarray) -> tuple[np.ndarray, int]:
+    """Each row's place in the column sorted by (value, row), and the rank of unknown values
+    (-1 when none is unknown). Computed once per column and kept while the column lives."""
+    hit = _sorted(ranks, column)
+    return hit[1], hit[2]
+
+
+def sort_order(ranks: np.ndarray, column: np.ndarray) -> np.ndarray:
+    """The rows sorted by (value, row): the inverse of sort_positions' places (kept alike)."""
+    return _sorted(ranks, column)[3]
+
+
+def _sorted(ranks: np.ndarray, column: np.ndarray) -> tuple:
+    key = id(ranks)
+    hit = _positions.get(key)
+    if hit is not None and hit[0]() is ranks:
+        return hit
+    index = np.int32 if len(ranks) < 2**31 else np.int64
+    order = np.argsort(ranks, kind="stable").astype(index)
+    place = np.empty(len(ranks), dtype=index)
+    place[order] = np.arange(len(ranks), dtype=index)
+    nan_rank = int(ranks.max()) if len(column) and np.isnan(column).any() else -1
+    for dead in [k for k, v in _positions.items() if v[0]() is None]:
+        del _positions[dead]
+    if len(_positions) > 512:
+        _positions.clear()
+    _positions[key] = hit = (weakref.ref(ranks), place, nan_rank, order)
+    return hit
+
+
+def segment_cumsum(values: np.ndarray, starts: np.ndarray, sizes: np.ndarray) -> np.ndarray:
+    """Inclusive running sums along the last axis of values, restarting at every segment.
+
+    Segments (start, size) tile the last axis. Each is copied into a zero-padded row of a 2-D
+    block (segments bucketed by size, so padding stays under 2× the entries) and summed with
+    np.cumsum along the row: accumulation is strictly sequential, so a segment's sums are the
+    same bits whatever else shares the array.
+    """
+    out = np.empty_like(values, dtype=float)
+    n = values.shape[-1]
+    keep = sizes > 0
+    starts, sizes = starts[keep], sizes[keep]
+    if n == 0 or len(sizes) == 0:
+        return out
+    width = np.maximum(16, 1 << np.ceil(np.log2(np.maximum(sizes, 1))).astype(np.int64))
+    for w in np.unique(width).tolist():
+        sel = width == w
+        pos = starts[sel][:, None] + np.arange(w)
+        valid = np.arange(w) < sizes[sel][:, None]
+        block = np.where(valid, values[..., np.minimum(pos, n - 1)], 0.0)
+        np.cumsum(block, axis=-1, out=block)
+        out[..., pos[valid]] = block[..., valid]
+    return out

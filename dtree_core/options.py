@@ -1,0 +1,146 @@
+"""One options object from the sidebar, the CLI or DecisionTree(**params) to every consumer.
+
+Options is frozen and hashable (the app caches on it). `checked()` validates every field
+once, with one specific sentence per mistake; `params()` is what the trace records.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import asdict, dataclass, fields, replace
+
+from . import algorithms
+from .data import DataError
+from .decide import TIE_BREAKS
+from .paths import canonical_path, parse_force
+
+# What to do when a forced path names no node of the tree: refuse (the CLI, the API), or
+# grow without it and report the path (held-out and k-fold fits, whose trees differ).
+FORCE_MISSING = ("error", "skip")
+
+# Pruning (dtree_core.pruning): none, pre-pruning and reduced-error (Zhou §4.3, validation
+# rows), C4.5's pessimistic error-based pruning, CART's cost-complexity pruning.
+PRUNE_METHODS = ("none", "pre", "rep", "pep", "ccp")
+
+
+@dataclass(frozen=True)
+class Options:
+    algorithm: str = "id3"
+    max_depth: int | None = None
+    min_samples_split: int = 2
+    min_gain: float = 0.0
+    seed: int = 0
+    tie_break: str = "first"
+    force: tuple[tuple[str, str], ...] = ()  # (canonical path, attribute), sorted by path
+    min_branch_weight: float | None = None  # C4.5's MINOBJS (J48's -M); None: off
+    force_missing: str = "error"
+    nominal: tuple[str, ...] = ()
+    continuous: tuple[str, ...] = ()
+    curve_points: int = 256
+    prune: str = "none"  # one of PRUNE_METHODS
+    ccp_alpha: float = 0.0  # ccp: prune every subtree whose effective alpha is <= this
+    cf: float = 0.25  # pep: C4.5's confidence factor (J48's -C)
+    prune_on_tie: bool = False  # rep: prune also when validation accuracy stays the same
+
+    @classmethod
+    def build(cls, **params) -> Options:
+        """From loose inputs (lists, a force dict or 'PATH=ATTRIBUTE' texts), checked."""
+        params["force"] = normalise_force(params.get("force"))
+        for name in ("nominal", "continuous"):
+            params[name] = tuple(params.get(name) or ())
+        return cls(**params).checked()
+
+    def checked(self) -> Options:
+        algorithms.get(self.algorithm)  # an unknown name is a DataError listing the known ones
+        _require(self.max_depth is None or _whole(self.max_depth) and self.max_depth >= 0,
+                 f"max_depth must be a whole number ≥ 0 or None, got {self.max_depth!r}.")
+        _require(_whole(self.min_samples_split) and self.min_samples_split >= 1,
+                 f"min_samples_split must be a whole number ≥ 1, got {self.min_samples_split!r}.")
+        _require(_finite(self.min_gain) and self.min_gain >= 0,
+                 f"min_gain must be a finite number ≥ 0, got {self.min_gain!r}.")
+        _require(self.min_branch_weight is None
+                 or _finite(self.min_branch_weight) and self.min_branch_weight > 0,
+                 f"min_branch_weight must be a number > 0 or None, got "
+                 f"{self.min_branch_weight!r}.")
+        _require(self.tie_break in TIE_BREAKS, f"Unknown tie rule '{self.tie_break}'; use one "
+                 f"of {', '.join(TIE_BREAKS)}.")
+        _require(self.force_missing in FORCE_MISSING,
+                 f"force_missing must be one of {', '.join(FORCE_MISSING)}.")
+        _require(_whole(self.seed), f"seed must be a whole number, got {self.seed!r}.")
+        _require(_whole(self.curve_points) and self.curve_points >= 1,
+                 f"curve_points must be a whole number ≥ 1, got {self.curve_points!r}.")
+        self._check_pruning()
+        return self
+
+    def _check_pruning(self) -> None:
+        _require(self.prune in PRUNE_METHODS, f"Unknown pruning '{self.prune}'; use one of "
+                 f"{', '.join(PRUNE_METHODS)}.")
+        _require(_finite(self.ccp_alpha) and self.ccp_alpha >= 0,
+                 f"ccp_alpha must be a finite number ≥ 0, got {self.ccp_alpha!r}.")
+        # C4.5 (and Weka's J48) leave the estimate unchanged above 0.5: refuse instead.
+        _require(_finite(self.cf) and 0 < self.cf <= 0.5,
+                 f"cf must be a number in (0, 0.5], got {self.cf!r}.")
+        _require(isinstance(self.prune_on_tie, bool),
+                 f"prune_on_tie must be true or false, got {self.prune_on_tie!r}.")
+
+    @property
+    def rules(self) -> algorithms.Algorithm:
+        """The algorithm's registry record."""
+        return algorithms.get(self.algorithm)
+
+    def but(self, **changes) -> Options:
+        """A copy with some fields changed (checked again)."""
+        if "force" in changes:
+            changes["force"] = normalise_force(changes["force"])
+        return replace(self, **changes).checked()
+
+    def with_kinds(self, kinds: dict[str, str]) -> Options:
+        """The same options with every column's kind given (as prepared data decided it)."""
+        return self.but(nominal=tuple(c for c, k in kinds.items() if k == "nominal"),
+                        continuous=tuple(c for c, k in kinds.items() if k == "continuous"))
+
+    def as_kwargs(self) -> dict:
+        """DecisionTree's keyword arguments (the same names as the fields)."""
+        return {f.name: getattr(self, f.name) for f in fields(self)}
+
+    def params(self) -> dict:
+        """The trace's `params` (TRACE.md): the options that shape the tree."""
+        d = asdict(self)
+        d["force"] = dict(self.force)
+        for name in ("nominal", "continuous", "curve_points", "force_missing"):
+            d.pop(name)
+        if self.min_branch_weight is None:
+            d.pop("min_branch_weight")  # absent as before the option existed
+        for name, default in PRUNING_DEFAULTS.items():
+            if d[name] == default:
+                d.pop(name)  # absent at the default, so unpruned traces are unchanged
+        return d
+
+
+PRUNING_DEFAULTS = {"prune": "none", "ccp_alpha": 0.0, "cf": 0.25, "prune_on_tie": False}
+
+
+def normalise_force(force) -> tuple[tuple[str, str], ...]:
+    """A dict {path: attribute}, 'PATH=ATTRIBUTE' texts or pairs -> sorted canonical pairs."""
+    if not force:
+        return ()
+    if isinstance(force, dict):
+        pairs = [(canonical_path(p), str(a)) for p, a in force.items()]
+    else:
+        pairs = [parse_force(item) if isinstance(item, str) else (canonical_path(item[0]),
+                                                                   str(item[1]))
+                 for item in force]
+    return tuple(sorted(dict(pairs).items()))
+
+
+def _require(ok: bool, message: str) -> None:
+    if not ok:
+        raise DataError(message)
+
+
+def _whole(x) -> bool:
+    return isinstance(x, int | float) and not isinstance(x, bool) and float(x).is_integer()
+
+
+def _finite(x) -> bool:
+    return isinstance(x, int | float) and not isinstance(x, bool) and math.isfinite(x)

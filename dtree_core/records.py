@@ -1,0 +1,213 @@
+"""What the growers record about each node, stored by column: one numpy array per fact.
+
+A million-row tree has hundreds of thousands of nodes; as Python objects (a Node, a
+Decision, a Condition, tuples of counts) they cost more memory than the data. The store
+keeps numbers in arrays indexed by creation id, plus a Split record per splitting node and a
+reference to the depth whose score table a node shares. `freeze` renumbers the nodes into
+TreeGenerate's depth-first order; Node and Decision records are built when asked for. Both
+growers (the level-wise one and the recursive reference) record through this module.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+
+from .criteria import entropy, gini
+from .data import Encoded
+from .options import Options
+from .scoretable import LevelScores, NodeScores
+from .split import Condition, Split
+from .trace import Decision, Node
+from .wording import leaf_rule, split_rule
+
+STOPS = ("empty", "pure", "no_attributes", "same_values", "max_depth", "min_samples",
+         "min_branch_weight", "min_gain", "pruned")
+SPLIT = -1  # the stop column of a splitting node
+
+
+class _Column:
+    """A growable numpy array (amortised doubling)."""
+
+    def __init__(self, dtype, width: int | None = None, fill=0):
+        self.shape_tail = () if width is None else (width,)
+        self.data = np.full((64, *self.shape_tail), fill, dtype=dtype)
+        self.fill = fill
+
+    def ensure(self, size: int) -> None:
+        if size > len(self.data):
+            bigger = np.full((max(size, 2 * len(self.data)), *self.shape_tail), self.fill,
+                             dtype=self.data.dtype)
+            bigger[:len(self.data)] = self.data
+            self.data = bigger
+
+
+class NodeStore:
+    """Node facts by creation id; see the module docstring."""
+
+    def __init__(self, enc: Encoded, options: Options):
+        self.enc, self.options = enc, options
+        self.size = 0
+        self.columns = {
+            "parent": _Column(np.int64, fill=-1), "branch": _Column(np.int32),
+            "depth": _Column(np.int32), "n": _Column(np.int64), "weight": _Column(np.float64),
+            "entropy": _Column(np.float64), "gini": _Column(np.float64),
+            "label": _Column(np.int32), "stop": _Column(np.int8, fill=SPLIT),
+            "attribute": _Column(np.int32, fill=-1), "forced": _Column(np.bool_),
+            "value": _Column(np.float64), "level_index": _Column(np.int32, fill=-1),
+            "counts": _Column(np.float64, width=len(enc.classes)),
+        }
+        self.levels: list[LevelScores | None] = []  # the depth each node was scored with
+        self.splits: dict[int, Split] = {}
+        self.forced_used: set[str] = set()
+        self.force_skipped: list[str] = []
+
+    def column(self, name: str) -> np.ndarray:
+        return self.columns[name].data[:self.size]
+
+    # ----------------------------------------------------------------- recording
+
+    def add_children(self, parents: np.ndarray, branches: np.ndarray, depth: int) -> np.ndarray:
+        """New nodes under parents (root: parent -1); their creation ids."""
+        ids = np.arange(self.size, self.size + len(parents))
+        self.size += len(parents)
+        for column in self.columns.values():
+            column.ensure(self.size)
+        for name, values in (("parent", parents), ("branch", branches), ("depth", depth)):
+            self.columns[name].data[ids] = values
+        self.levels.extend([None] * len(parents))
+        return ids
+
+    def record_facts(self, ids: np.ndarray, counts: np.ndarray, n: np.ndarray,
+                     labels: np.ndarray) -> None:
+        """|D|, the class weights, Ent(D), Gini(D) and the majority class of nodes."""
+        facts = {"n": n, "weight": counts.sum(axis=1), "entropy": entropy(counts),
+                 "gini": gini(counts), "counts": counts, "label": labels}
+        for name, values in facts.items():
+            self.columns[name].data[ids] = values
+
+    def record_scored(self, ids: np.ndarray, level: LevelScores) -> None:
+        """These nodes' score tables are rows 0..k-1 of this depth's arrays."""
+        for node in ids.tolist():
+            self.levels[node] = level
+        self.columns["level_index"].data[ids] = np.arange(len(ids))
+
+    def record_leaves(self, ids: np.ndarray, stops) -> None:
+        self.columns["stop"].data[ids] = [STOPS.index(s) for s in stops]
+
+    def record_split(self, node: int, j: int, forced: bool, value: float, split: Split) -> None:
+        self.columns["attribute"].data[node] = j
+        self.columns["forced"].data[node] = forced
+        self.columns["value"].data[node] = value
+        self.columns["stop"].data[node] = SPLIT
+        self.splits[node] = split
+
+    # ----------------------------------------------------------------- reading back
+
+    def label_of(self, node: int) -> int:
+        return int(self.columns["label"].data[node])
+
+    def stop_of(self, node: int) -> str | None:
+        code = int(self.columns["stop"].data[node])
+        return None if code == SPLIT else STOPS[code]
+
+    def condition(self, node: int) -> Condition | None:
+        parent = int(self.columns["parent"].data[node])
+        if parent < 0:
+            return None
+        return self.splits[parent].conditions()[int(self.columns["branch"].data[node])]
+
+    def path(self, node: int) -> list[Condition]:
+        """The branch conditions from the root down to a node."""
+        path = []
+        while int(self.columns["parent"].data[node]) >= 0:
+            path.append(self.condition(node))
+            node = int(self.columns["parent"].data[node])
+        return path[::-1]
+
+    def decision(self, node: int) -> Decision:
+        label = self.enc.classes[self.label_of(node)]
+        stop = self.stop_of(node)
+        if stop is not None:
+            return Decision("leaf", label, stop=stop, rule=leaf_rule(stop))
+        return self._split_decision(node, label)
+
+    def _split_decision(self, node: int, label: str) -> Decision:
+        """The split, with the rule that picked it and its rivals (from the depth's choice)."""
+        names = [a.name for a in self.enc.attributes]
+        algorithm, split = self.options.rules, self.splits[node]
+        j, forced = int(self.column("attribute")[node]), bool(self.column("forced")[node])
+        choice, i = self.levels[node].choice, int(self.column("level_index")[node])
+        ties = tuple(names[t] for t in np.flatnonzero(choice.tied[i]) if t != j)
+        filtered = choice.mean_gain is not None
+        passed = tuple(names[t] for t in np.flatnonzero(choice.passed[i])) if filtered else ()
+        return Decision(
+            "split", label, attribute=names[j],
+            threshold=split.threshold if split.kind == "threshold" else None,
+            criterion=algorithm.criterion, value=float(self.column("value")[node]),
+            rule=split_rule(algorithm, names[j], ties, forced, self.options.tie_break),
+            rule_code="forced" if forced else algorithm.rule_code, ties=ties, forced=forced,
+            mean_gain=float(choice.mean_gain[i]) if filtered else None, passed=passed)
+
+    def scores(self, node: int) -> NodeScores | None:
+        level = self.levels[node]
+        if level is None:
+            return None
+        chosen = int(self.column("attribute")[node]) if self.stop_of(node) is None else -1
+        return NodeScores(level, int(self.column("level_index")[node]), chosen)
+
+    # ----------------------------------------------------------------- freezing
+
+    def freeze(self) -> FrozenNodes:
+        """The nodes renumbered into TreeGenerate's depth-first order."""
+        parent = self.column("parent")
+        by_parent = np.lexsort((np.arange(self.size), parent))
+        kids = by_parent[parent[by_parent] >= 0]
+        offsets = np.searchsorted(parent[kids], np.arange(self.size + 1))
+        order, stack = [], [0]
+        while stack:
+            node = stack.pop()
+            order.append(node)
+            stack.extend(reversed(kids[offsets[node]:offsets[node + 1]].tolist()))
+        order = np.array(order, dtype=np.int64)
+        new_id = np.empty(self.size, dtype=np.int64)
+        new_id[order] = np.arange(self.size)
+        for column in self.columns.values():  # drop the spare capacity
+            column.data = column.data[:self.size].copy()
+        return FrozenNodes(self, order, new_id, kids, offsets)
+
+
+class FrozenNodes(Sequence):
+    """The trace's nodes: Node records built on demand from the store's columns."""
+
+    def __init__(self, store: NodeStore, order, new_id, kids, offsets):
+        self.store, self.order, self.new_id = store, order, new_id
+        self.kids, self.offsets = kids, offsets
+
+    def __len__(self) -> int:
+        return len(self.order)
+
+    def __getitem__(self, k):
+        if isinstance(k, slice):
+            return [self[i] for i in range(*k.indices(len(self)))]
+        if k < 0:
+            k += len(self)
+        if not 0 <= k < len(self):
+            raise IndexError(k)
+        store, node = self.store, int(self.order[k])
+        parent = int(store.column("parent")[node])
+        children = self.kids[self.offsets[node]:self.offsets[node + 1]]
+        return Node(k, None if parent < 0 else int(self.new_id[parent]), store.condition(node),
+                    int(store.column("depth")[node]), int(store.column("n")[node]),
+                    float(store.column("weight")[node]),
+                    tuple(store.column("counts")[node].tolist()),
+                    float(store.column("entropy")[node]), float(store.column("gini")[node]),
+                    store.decision(node), tuple(self.new_id[children].tolist()),
+                    store.scores(node))
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, Sequence) and len(self) == len(other) and all(
+            a == b for a, b in zip(self, other, strict=True))
+
+    __hash__ = None

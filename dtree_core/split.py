@@ -1,0 +1,163 @@
+"""A node's test, in one home: its kind, its branches' conditions, routing rows, its text.
+
+Kinds (TRACE.md's branch `op` in brackets):
+- value:     one branch per value of a nominal attribute          (attribute = v)
+- subset:    two branches, a nominal attribute's values split in two (attribute in {…})
+- threshold: two branches of a continuous attribute                (attribute <= t, > t)
+- linear:    two branches of a combination of continuous attributes (Σ wᵢ·aᵢ <= t, > t)
+
+Every consumer (growing, prediction, path text, labels, DOT, rules) goes through this
+module, so a new kind of test is added here and nowhere else. A row whose value is unknown
+takes no branch (-1): `follow` sends it down every branch with weight × the branch's share
+(Zhou §4.4.2).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+
+def format_number(x: float, digits: int | None = None) -> str:
+    """Whole numbers without decimals; others to `digits` decimals (None: 6 significant)."""
+    x = float(x)
+    if x.is_integer() and abs(x) < 1e15:
+        return str(int(x))
+    return f"{x:.6g}" if digits is None else f"{x:.{digits}f}"
+
+
+def _same(text: str) -> str:
+    return text
+
+
+@dataclass(frozen=True, slots=True)
+class Condition:
+    """The test on the edge from a parent: attribute op value (a linear one adds weights)."""
+
+    attribute: str
+    op: str  # "=", "<=", ">", "in"
+    value: Any  # text, a float threshold, or a tuple of texts
+    weights: tuple[tuple[str, float], ...] = ()  # linear tests: (attribute, weight) pairs
+
+    def to_dict(self) -> dict:
+        value = list(self.value) if self.op == "in" else self.value
+        d = {"attribute": self.attribute, "op": self.op, "value": value}
+        if self.weights:
+            d["weights"] = dict(self.weights)
+        return d
+
+    @classmethod
+    def from_dict(cls, d: dict) -> Condition:
+        value = tuple(d["value"]) if d["op"] == "in" else d["value"]
+        weights = tuple((a, float(w)) for a, w in (d.get("weights") or {}).items())
+        return cls(d["attribute"], d["op"], value, weights)
+
+    def text(self, digits: int | None = None, part: Callable[[str], str] = _same) -> str:
+        """'纹理=清晰', '密度<=0.3815', '色泽 in {青绿,乌黑}', '-0.8·密度 - 0.044·含糖率<=-0.313'.
+
+        `part` escapes each name and value (paths escape '/' and '=' this way).
+        """
+        if self.op == "in":
+            return f"{part(self.attribute)} in {{{','.join(part(v) for v in self.value)}}}"
+        if self.op in ("<=", ">"):
+            return f"{part(self.attribute)}{self.op}{format_number(self.value, digits)}"
+        return f"{part(self.attribute)}={part(str(self.value))}"
+
+
+def linear_text(weights: tuple[tuple[str, float], ...], digits: int | None = 3) -> str:
+    """'-0.800·密度 - 0.044·含糖率': the name a linear test goes by."""
+    terms = []
+    for i, (name, w) in enumerate(weights):
+        number = format_number(abs(w), digits) if digits is None else f"{abs(w):.{digits}f}"
+        sign = ("-" if w < 0 else "") if i == 0 else (" - " if w < 0 else " + ")
+        terms.append(f"{sign}{number}·{name}")
+    return "".join(terms)
+
+
+@dataclass(frozen=True)
+class Split:
+    """A node's test. `values` holds each branch's value (value) or the two sides (subset)."""
+
+    kind: str  # "value" | "subset" | "threshold" | "linear"
+    attribute: str  # the attribute, or a linear test's text
+    values: tuple = ()
+    threshold: float | None = None
+    weights: tuple[tuple[str, float], ...] = ()
+
+    @classmethod
+    def of_conditions(cls, conditions) -> Split:
+        """The split whose branches carry these conditions (the children's, in order)."""
+        first = conditions[0]
+        if first.weights:
+            return cls("linear", first.attribute, threshold=float(first.value),
+                       weights=first.weights)
+        if first.op in ("<=", ">"):
+            return cls("threshold", first.attribute, threshold=float(first.value))
+        if first.op == "in":
+            return cls("subset", first.attribute, tuple(tuple(c.value) for c in conditions))
+        return cls("value", first.attribute, tuple(str(c.value) for c in conditions))
+
+    def conditions(self) -> tuple[Condition, ...]:
+        """One condition per branch, in branch order."""
+        if self.kind in ("threshold", "linear"):
+            return tuple(Condition(self.attribute, op, float(self.threshold), self.weights)
+                         for op in ("<=", ">"))
+        op = "in" if self.kind == "subset" else "="
+        return tuple(Condition(self.attribute, op, v) for v in self.values)
+
+    def route(self, columns: Mapping[str, np.ndarray], attributes: Mapping) -> np.ndarray:
+        """Branch index of every row (-1: the value is unknown).
+
+        columns: attribute name -> encoded column (nominal codes into the attribute's values,
+        -1 unknown; continuous floats, NaN unknown); attributes: name -> Attribute.
+        """
+        if self.kind == "linear":
+            total = sum(w * columns[a] for a, w in self.weights)
+            return threshold_branch(total, self.threshold)
+        codes = columns[self.attribute]
+        if self.kind == "threshold":
+            return threshold_branch(codes, self.threshold)
+        known_values = attributes[self.attribute].values
+        return value_branch(codes, branch_of_value(known_values, self.values, self.kind))
+
+
+def branch_of_value(known_values, branch_values, kind: str) -> np.ndarray:
+    """For each of an attribute's values, the branch it goes down (-1: none)."""
+    where = {}
+    for b, value in enumerate(branch_values):
+        for v in (value if kind == "subset" else (value,)):
+            where[str(v)] = b
+    return np.array([where.get(str(v), -1) for v in known_values], dtype=np.int64)
+
+
+def threshold_branch(x: np.ndarray, threshold) -> np.ndarray:
+    """0 for x <= t, 1 for x > t, -1 for an unknown x; t may be one per row."""
+    with np.errstate(invalid="ignore"):
+        return np.where(np.isnan(x), -1, np.where(x <= threshold, 0, 1)).astype(np.int64)
+
+
+def value_branch(codes: np.ndarray, branch_of: np.ndarray, at=None) -> np.ndarray:
+    """Branch of each nominal code through a lookup; a 2-D lookup has a row per node and
+    `at` says each code's node (the grower routes a whole depth at once)."""
+    codes = np.asarray(codes, dtype=np.int64)
+    known = np.maximum(codes, 0)
+    if branch_of.shape[-1] == 0:
+        return np.full(len(codes), -1, dtype=np.int64)
+    looked = branch_of[known] if at is None else branch_of[at, known]
+    return np.where(codes < 0, -1, looked).astype(np.int64)
+
+
+def follow(branch: np.ndarray, shares: np.ndarray) -> Iterator[tuple[int, np.ndarray,
+                                                                    np.ndarray]]:
+    """For each branch b: (b, which rows go down it, their weight factor).
+
+    A row with a known value goes down its own branch with factor 1; a row whose value is
+    unknown (-1) goes down every branch with factor r̃_b, the branch's share.
+    """
+    unknown = branch < 0
+    for b, share in enumerate(shares):
+        take = (branch == b) | unknown
+        yield b, take, np.where(unknown[take], share, 1.0)

@@ -1,0 +1,87 @@
+"""DecisionTree is a scikit-learn estimator; Options is the one options object behind it."""
+
+from __future__ import annotations
+
+import inspect
+from dataclasses import fields
+
+import numpy as np
+import pandas as pd
+import pytest
+from sklearn.base import clone
+from sklearn.model_selection import GridSearchCV, cross_val_score
+from sklearn.pipeline import Pipeline
+from sklearn.preprocessing import FunctionTransformer
+
+from dtree_core import DataError, DecisionTree
+from dtree_core.options import Options
+
+
+def iris():
+    frame = pd.read_csv("assets/datasets/iris.csv")
+    return frame.drop(columns=["species"]), frame["species"]
+
+
+def test_parameters_are_the_options_fields():
+    params = list(inspect.signature(DecisionTree.__init__).parameters)[1:]
+    assert sorted(params) == sorted(f.name for f in fields(Options))
+    model = DecisionTree("cart", max_depth=2, tie_break="last", min_branch_weight=2.0)
+    assert model.options() == Options.build(**model.get_params())
+    assert DecisionTree.from_options(model.options()).options() == model.options()
+
+
+def test_clone_keeps_parameters_and_drops_the_fit(wm2):
+    X, y = wm2
+    model = DecisionTree("c45", max_depth=3, force={"root": "脐部"}).fit(X, y)
+    copy = clone(model)
+    assert copy.get_params() == model.get_params()
+    assert not hasattr(copy, "trace_")
+
+
+def test_cross_val_score_and_grid_search_run_on_it():
+    X, y = iris()
+    scores = cross_val_score(DecisionTree("cart"), X, y, cv=3)
+    assert len(scores) == 3 and scores.mean() > 0.85
+    search = GridSearchCV(DecisionTree("cart"), {"max_depth": [1, 3]}, cv=3).fit(X, y)
+    assert search.best_params_ == {"max_depth": 3}
+    assert search.best_estimator_.trace_.params["max_depth"] == 3
+
+
+def test_pipeline_and_numpy_input_with_numeric_labels():
+    X, y = iris()
+    codes = pd.factorize(y)[0]  # 0, 1, 2
+    pipe = Pipeline([("scale", FunctionTransformer(lambda a: np.asarray(a) * 10.0)),
+                     ("tree", DecisionTree("c45"))]).fit(X, codes)
+    assert pipe.score(X, codes) == 1.0  # a full tree fits its training rows
+    assert pipe.named_steps["tree"].classes_.tolist() == [0, 1, 2]
+    assert pipe.predict(X).dtype.kind == "i"
+
+
+def test_bad_parameters_are_one_sentence_each():
+    X, y = iris()
+    for params, words in [({"algorithm": "c50"}, "Unknown algorithm 'c50'"),
+                          ({"max_depth": -1}, "max_depth"),
+                          ({"min_gain": float("nan")}, "min_gain"),
+                          ({"min_branch_weight": 0}, "min_branch_weight"),
+                          ({"tie_break": "coin"}, "tie rule")]:
+        with pytest.raises(DataError, match=words):
+            DecisionTree(**params).fit(X, y)
+
+
+def test_options_are_hashable_and_changes_make_new_ones():
+    base = Options.build(algorithm="id3", force={"root": "纹理"})
+    assert hash(base) == hash(Options.build(algorithm="id3", force=["root=纹理"]))
+    assert base.but(max_depth=2) != base and base.but(max_depth=2).max_depth == 2
+    assert base.params()["force"] == {"root": "纹理"}
+
+
+def test_held_out_fit_skips_a_forced_path_it_lacks_and_says_so(wm2):
+    X, y = wm2
+    force = {"纹理=清晰/根蒂=稍蜷": "色泽", "纹理=模糊/根蒂=蜷缩": "色泽"}
+    with pytest.raises(DataError, match="纹理=模糊"):
+        DecisionTree("id3", force=force).fit(X, y)
+    trace = DecisionTree("id3", force=force, force_missing="skip").fit(X, y).trace_
+    assert trace.unmatched_force == ("纹理=模糊/根蒂=蜷缩",)
+    assert trace.to_dict()["unmatched_force"] == ["纹理=模糊/根蒂=蜷缩"]
+    node = next(n for n in trace.nodes if n.decision.forced)
+    assert node.decision.attribute == "色泽"
