@@ -6,7 +6,7 @@ continuous values stay floats (NaN = unknown); classes are coded the same way.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 import pandas as pd
@@ -14,8 +14,11 @@ import pandas as pd
 NOMINAL = "nominal"
 CONTINUOUS = "continuous"
 
-# Whole-number columns with this few distinct values read as codes (grades 1/2/3), not measures.
+# Whole numbers read as codes (grades 1/2/3, a 1-5 rating, 0/1 flags, years 2007-2009) when they
+# take at most MAX_CODED_INTEGERS distinct values spread over at most MAX_CODE_SPREAD times as
+# many consecutive numbers; otherwise they are a measurement (humidity 65..96: 10 values over 32).
 MAX_CODED_INTEGERS = 10
+MAX_CODE_SPREAD = 2
 
 
 class DataError(ValueError):
@@ -27,24 +30,118 @@ def is_numeric(series: pd.Series) -> bool:
     return pd.api.types.is_numeric_dtype(series) and not pd.api.types.is_bool_dtype(series)
 
 
-def infer_kind(series: pd.Series) -> str:
-    """Text is nominal; numbers are continuous unless they are a few whole-number codes."""
+# The rules that give a column its kind: a stable code each (a UI words it from the code and the
+# details) and the English sentence the CLI prints.
+RULE_SENTENCES = {
+    "no_values": "no values, so nominal",
+    "text": "text (such as '{example}'), so nominal",
+    "decimal": "numbers with decimals ({low} to {high}), so continuous",
+    "integer_codes": ("whole numbers {low}–{high}, {distinct} distinct: codes (few values in a "
+                      "nearly consecutive range), not a measurement, so nominal"),
+    "integer_measure": ("whole numbers {low}–{high}, {distinct} distinct: a measurement, not "
+                        "codes, so continuous"),
+    "declared_nominal": "declared nominal",
+    "declared_continuous": "declared continuous",
+    "id_like": ("a different value in every row, like a row number, included as a many-valued "
+                "nominal attribute"),
+}
+
+
+@dataclass(frozen=True)
+class KindRule:
+    """Why a column has its kind: the rule's stable `code`, the figures it used, one sentence."""
+
+    kind: str
+    code: str
+    details: dict = field(default_factory=dict)
+
+    @property
+    def sentence(self) -> str:
+        return RULE_SENTENCES[self.code].format(**self.details)
+
+
+def kind_rule(series: pd.Series) -> KindRule:
+    """The rule that decides a column's kind when nobody declared it.
+
+    Text is nominal, and so is a column with no values. Numbers with decimals are continuous.
+    Whole numbers are codes, so nominal, when they take at most MAX_CODED_INTEGERS (10) distinct
+    values and max - min + 1 <= MAX_CODE_SPREAD (2) x the distinct count: few values in a nearly
+    consecutive range (a 1-5 rating, 0/1 flags, grades 1/2/3, years 2007-2009). Any other whole
+    numbers are a measurement, so continuous (Quinlan's humidity 65..96: 10 values over 32).
+    """
     if not is_numeric(series):
-        return NOMINAL
-    known = series.dropna()
-    known = known[np.isfinite(known.to_numpy(dtype=float))]
-    whole = bool((known == np.floor(known)).all())
-    return NOMINAL if whole and known.nunique() <= MAX_CODED_INTEGERS else CONTINUOUS
+        example = _first_value(series)
+        if example is None:
+            return KindRule(NOMINAL, "no_values")
+        return KindRule(NOMINAL, "text", {"example": str(example)})
+    values = series.to_numpy(dtype=float)
+    finite = np.isfinite(values)
+    known = values if finite.all() else values[finite]
+    if not len(known):
+        return KindRule(NOMINAL, "no_values")
+    low, high = known.min(), known.max()
+    figures = {"low": text_value(low), "high": text_value(high)}
+    if not _whole(known):
+        return KindRule(CONTINUOUS, "decimal", figures)
+    distinct = _count_whole_numbers(known, low, high)
+    figures["distinct"] = distinct
+    if distinct <= MAX_CODED_INTEGERS and high - low + 1 <= MAX_CODE_SPREAD * distinct:
+        return KindRule(NOMINAL, "integer_codes", figures)
+    return KindRule(CONTINUOUS, "integer_measure", figures)
+
+
+def declared_rule(kind: str) -> KindRule:
+    """The user named the column's kind."""
+    return KindRule(kind, f"declared_{kind}")
+
+
+def id_rule() -> KindRule:
+    """An ID column the user chose to include: nominal, one branch per row (ID3's bias)."""
+    return KindRule(NOMINAL, "id_like")
+
+
+def _whole(values: np.ndarray) -> bool:
+    """Are all values whole numbers? A decimal among the first ones answers without a pass."""
+    top = values[:64]
+    return bool((top == np.floor(top)).all() and (values == np.floor(values)).all())
+
+
+def _first_value(series: pd.Series):
+    """The first value that is not missing (None if there is none), looking at the top first."""
+    for part in (series.iloc[:64], series):
+        present = part.notna().to_numpy()
+        if present.any():
+            return part.iloc[int(present.argmax())]
+    return None
+
+
+def _count_whole_numbers(known: np.ndarray, low: float, high: float) -> int:
+    """Distinct whole numbers: a bincount over the range when it is small enough (no sort)."""
+    if high - low < 2**20:
+        return int(np.count_nonzero(np.bincount((known - low).astype(np.int64))))
+    return len(np.unique(known))
+
+
+def infer_kind(series: pd.Series) -> str:
+    """Text is nominal; numbers are continuous unless they look like codes (see kind_rule)."""
+    return kind_rule(series).kind
 
 
 def is_id_like(series: pd.Series) -> bool:
     """A distinct text or whole-number value in every row (decimals are a measure, not an ID)."""
-    known = series.dropna()
-    if len(known) < len(series) or len(series) < 3 or known.nunique() < len(series):
-        return False
-    if not is_numeric(series):
-        return True
-    return bool((known == np.floor(known)).all())
+    n = len(series)
+    if n < 3 or series.iloc[:256].nunique() < min(n, 256):
+        return False  # a repeat (or a missing value) among the first rows settles it cheaply
+    if is_numeric(series):
+        values = series.to_numpy(dtype=float)
+        if np.isnan(values).any() or not _whole(values):
+            return False
+        low, high = values.min(), values.max()
+        if high - low + 1 < n:
+            return False  # fewer whole numbers in the range than rows: some value repeats
+        if np.isfinite(high - low):
+            return _count_whole_numbers(values, low, high) == n
+    return bool(series.nunique() == n)  # n distinct values leave no room for a missing one
 
 
 def text_value(value) -> str:

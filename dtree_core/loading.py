@@ -4,6 +4,13 @@ One loader serves the CLI and the app. It accepts CSV/TSV/TXT in UTF-8 (with or 
 GB18030/GBK or UTF-16, with a comma, semicolon, tab or full-width comma between values, and the
 first (or a chosen) sheet of an .xlsx workbook. `prepare` then picks the target and the attributes
 the grower sees. Every refusal is a LoadError whose message is one specific sentence.
+
+How it stays fast: pyarrow's CSV reader (installed with Streamlit) splits the decoded text into
+raw string columns without making a Python object per cell, and pyarrow.compute cleans them a
+whole column at a time, or once per distinct value for text. Python's csv module is the exact
+reference: text whose quoting the fast reader might read differently, and files with a row of the
+wrong length (whose refusal names its line), are read again with it. The column rules are the
+same either way, so both readers give the same table.
 """
 
 from __future__ import annotations
@@ -11,22 +18,32 @@ from __future__ import annotations
 import codecs
 import csv
 import io
+import itertools
+import math
 import re
 import unicodedata
 import zipfile
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date, datetime, time
 from pathlib import Path
 
 import numpy as np
 import pandas as pd
+import pyarrow as pa
+import pyarrow.compute as pc
+import pyarrow.csv as pa_csv
 
+from dtree_core.budget import Budget, BudgetError
 from dtree_core.data import (
     CONTINUOUS,
     NOMINAL,
     DataError,
+    KindRule,
+    declared_rule,
+    id_rule,
     is_id_like,
     is_numeric,
+    kind_rule,
     resolve_kinds,
     text_value,
 )
@@ -66,9 +83,16 @@ _MAGIC = (
 )
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 _NUMBER = re.compile(r"[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?", re.ASCII)
-_LEADING_ZERO = re.compile(r"[+-]?0\d", re.ASCII)
 _NONFINITE = {"inf", "+inf", "-inf", "infinity", "+infinity", "-infinity", "nan", "+nan", "-nan"}
 _INVISIBLE = "\ufeff\u200b\u200c\u200d\u2060"
+# Every character str.strip() removes (str.isspace(), which includes \x1c-\x1f), so pyarrow's
+# trim removes exactly what Python's does.
+_SPACES = ("\t\n\x0b\x0c\r\x1c\x1d\x1e\x1f \x85\xa0\u1680\u2000\u2001\u2002\u2003\u2004\u2005"
+           "\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000")
+# The same patterns for pyarrow (RE2): [0-9] for the ASCII digits, anchored at both ends.
+_NUMBER_RE2 = r"^[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?$"
+_LEADING_ZERO_RE2 = r"^[+-]?0[0-9]"  # 007 and -01 are codes (zip codes, IDs), kept as text
+_MAX_SPELLINGS = 4096  # case spellings of the missing markers matched in C; beyond, per value
 
 
 class LoadError(DataError):
@@ -101,6 +125,9 @@ class LoadReport:
     sheets: tuple[str, ...] = ()  # .xlsx: all sheet names, for a picker
     encoding_guessed: bool = False  # True when the user should confirm the encoding
     n_bytes: int = 0
+    # Why each column has its kind (rule code, figures, sentence). It only explains `kinds`, so
+    # it takes no part in comparing reports.
+    kind_rules: dict[str, KindRule] = field(default_factory=dict, compare=False)
 
     @property
     def delimiter_name(self) -> str | None:
@@ -129,6 +156,7 @@ class Prepared:
     excluded: dict[str, str]  # column -> the sentence saying why it was left out
     dropped_rows: int  # rows without a target value
     notes: tuple[str, ...] = ()
+    kind_rules: dict[str, KindRule] = field(default_factory=dict)  # why each attribute's kind
 
     @property
     def nominal(self) -> list[str]:
@@ -148,6 +176,7 @@ def load_path(
     encoding: str | None = None,
     sheet: str | int | None = None,
     missing: tuple[str, ...] = DEFAULT_MISSING,
+    budget: Budget | None = None,
 ) -> LoadedTable:
     """Read a file from disk; a missing file, a directory or an oversized file is refused.
 
@@ -165,7 +194,8 @@ def load_path(
         reason = err.strerror or type(err).__name__
         raise LoadError(f"'{path}' cannot be read: {reason}.", "unreadable",
                         path=str(path)) from None
-    return load_bytes(data, path.name, encoding=encoding, sheet=sheet, missing=missing)
+    return load_bytes(data, path.name, encoding=encoding, sheet=sheet, missing=missing,
+                      budget=budget)
 
 
 def load_bytes(
@@ -175,8 +205,12 @@ def load_bytes(
     encoding: str | None = None,
     sheet: str | int | None = None,
     missing: tuple[str, ...] = DEFAULT_MISSING,
+    budget: Budget | None = None,
 ) -> LoadedTable:
     """Parse a CSV/TSV/TXT or .xlsx file's bytes into a table and a report of how it was read.
+
+    With a budget (the app's), rows, columns and cells are counted before parsing, and a file
+    over a limit is refused (BudgetError) before the work it would cost.
 
     `encoding` forces a text encoding, `sheet` picks an .xlsx sheet (name or 0-based index), and
     `missing` lists the markers read as missing (matched ignoring case; an empty cell always is).
@@ -189,40 +223,48 @@ def load_bytes(
     enc = delimiter = sheet_name = None
     sheets, guessed, warnings = (), False, []
     if suffix in EXCEL_SUFFIXES:
-        records, sheet_name, sheets = _read_xlsx(data, name, sheet)
-        where = "Row"
+        records, sheet_name, sheets = _read_xlsx(data, name, sheet, budget)
+        label = f"Sheet '{sheet_name}' of '{name}'"
+        header, columns, table_warnings = _table(_grid_of(records), label, "Row")
     else:
         _refuse_binary(data, name)
         text, enc, guessed, warnings = _decode(data, name, encoding)
-        delimiter = _sniff(text, suffix)
-        records, where = _records(text, delimiter), "Line"
-    label = f"'{name}'" if sheet_name is None else f"Sheet '{sheet_name}' of '{name}'"
-    header, rows, table_warnings = _table(records, label, where)
-    markers = {m.strip().casefold() for m in missing} | {""}
-    frame, column_warnings = _frame(header, rows, markers)
+        delimiter = _sniff(text.head, suffix)  # the head holds more than the sample it reads
+        if budget is not None:
+            _check_text_budget(text, delimiter, budget)
+        header, columns, table_warnings = _text_table(text, delimiter, f"'{name}'")
+    frame, column_warnings, missing_counts = _frame(header, columns, _Markers.of(missing))
+    rules = {c: kind_rule(frame[c]) for c in frame.columns}
     report = LoadReport(
         filename=name,
         encoding=enc,
         delimiter=delimiter,
         n_rows=len(frame),
         n_columns=len(frame.columns),
-        kinds=_kinds(frame),
-        missing={c: int(frame[c].isna().sum()) for c in frame.columns},
+        kinds={c: rule.kind for c, rule in rules.items()},
+        missing=missing_counts,
         id_columns=tuple(c for c in frame.columns if is_id_like(frame[c])),
         warnings=tuple([*warnings, *table_warnings, *column_warnings]),
         sheet=sheet_name,
         sheets=tuple(sheets),
         encoding_guessed=guessed,
         n_bytes=len(data),
+        kind_rules=rules,
     )
     return LoadedTable(frame, report)
 
 
-def _kinds(frame: pd.DataFrame) -> dict[str, str]:
-    try:
-        return resolve_kinds(frame)
-    except DataError as err:  # pragma: no cover - inference alone never refuses
-        raise LoadError(str(err), "kinds") from None
+def _check_text_budget(text: _Text, delimiter: str, budget: Budget) -> None:
+    """Rows (lines) and columns (header fields), counted in linear time before parsing."""
+    first_line = text.head.split("\n", 1)[0]
+    columns = first_line.count(delimiter) + 1
+    budget.check("columns", columns)
+    raw = text.utf8 if text.utf8 is not None else text.full
+    newline = b"\n" if isinstance(raw, bytes) else "\n"
+    lines = raw.count(newline) + (not raw.endswith(newline))
+    rows = max(lines - 1, 0)  # the header is not a row
+    budget.check("rows", rows)
+    budget.check("cells", rows * columns)
 
 
 def _check_size(n_bytes: int, name: str) -> None:
@@ -256,29 +298,84 @@ def _is_xlsx(data: bytes) -> bool:
         return False
 
 
+@dataclass(eq=False)
+class _Text:
+    """A file's decoded text. Valid UTF-8 is decoded only as far as the checks look (at least
+    the first million characters): its own bytes go to the fast reader, and `full` decodes the
+    rest only if something needs it."""
+
+    head: str  # the text, or only its beginning when `partial`
+    utf8: bytes | None = None  # the text in UTF-8, when these are the file's own bytes
+    partial: bool = False
+
+    @property
+    def full(self) -> str:
+        if self.partial:
+            self.head, self.partial = self.utf8.decode("utf-8"), False
+        return self.head
+
+
 def _decode(data: bytes, name: str, encoding: str | None):
     """(text, encoding, guessed, warnings): BOM, then strict UTF-8, then GB18030, then a guess."""
     if encoding:
-        return _decode_as(data, name, encoding), _codec_name(encoding), False, []
+        return _Text(_decode_as(data, name, encoding)), _codec_name(encoding), False, []
     for bom, codec in _BOMS:
         if data.startswith(bom):
-            return _checked_text(_decode_as(data, name, codec), name), codec, False, []
+            text = _utf8_text(data[len(bom):], name) if codec == "utf-8-sig" else None
+            text = text or _Text(_checked_text(_decode_as(data, name, codec), name))
+            return text, codec, False, []
     utf16 = _bomless_utf16(data)
     if utf16:
-        return _checked_text(_decode_as(data, name, utf16), name), utf16, False, []
+        return _Text(_checked_text(_decode_as(data, name, utf16), name)), utf16, False, []
     if b"\x00" in data:
         raise LoadError(f"'{name}' is a binary file, not a text table; save the data as CSV "
                         "(UTF-8) or .xlsx.", "binary", what="binary")
-    for codec in ("utf-8", "gb18030"):
-        try:
-            text = data.decode(codec)
-        except UnicodeDecodeError:
-            continue
-        text = _checked_text(text, name)
-        if codec == "gb18030" and not _plain_gbk(text):
-            return text, codec, True, [_guess_warning(codec)]
-        return text, codec, False, []
-    return _guess(data, name)
+    text = _utf8_text(data, name)
+    if text is not None:
+        return text, "utf-8", False, []
+    try:
+        text = _checked_text(data.decode("gb18030"), name, nul_free=True)
+    except UnicodeDecodeError:
+        return _guess(data, name)
+    if not _plain_gbk(text):
+        return _Text(text), "gb18030", True, [_guess_warning("gb18030")]
+    return _Text(text), "gb18030", False, []
+
+
+def _utf8_text(data: bytes, name: str) -> _Text | None:
+    """Valid UTF-8 (after any BOM) as a lazily decoded text, checked as _checked_text checks;
+    None when it is not UTF-8 (or starts with a second BOM, which _checked_text also strips)."""
+    if data.startswith(codecs.BOM_UTF8) or not _valid_utf8(data):
+        return None
+    data = data.rstrip(b"\x1a")  # DOS end-of-file marker
+    head, partial = _utf8_head(data, 1_000_000)
+    controls = len(_CONTROL.findall(head[:1_000_000]))
+    if b"\x00" in data or controls > max(2, len(head[:1_000_000]) // 200):
+        raise LoadError(f"'{name}' is a binary file, not a text table; save the data as CSV "
+                        "(UTF-8) or .xlsx.", "binary", what="binary")
+    return _Text(head, data, partial)
+
+
+def _valid_utf8(data: bytes) -> bool:
+    """Strict UTF-8, checked by pyarrow without building a Python string."""
+    offsets = pa.py_buffer(np.array([0, len(data)], dtype=np.int64))
+    whole = pa.Array.from_buffers(pa.large_binary(), 1, [None, offsets, pa.py_buffer(data)])
+    try:
+        whole.cast(pa.large_string())
+    except pa.ArrowInvalid:
+        return False
+    return True
+
+
+def _utf8_head(data: bytes, n_chars: int) -> tuple[str, bool]:
+    """At least the first n_chars characters of valid UTF-8 (all of it if shorter), and whether
+    some are left."""
+    decoder, parts, size, start = codecs.getincrementaldecoder("utf-8")(), [], 0, 0
+    while size < n_chars and start < len(data):
+        part = decoder.decode(data[start:start + n_chars], final=start + n_chars >= len(data))
+        parts.append(part)
+        size, start = size + len(part), start + n_chars
+    return "".join(parts), start < len(data)
 
 
 def _decode_as(data: bytes, name: str, codec: str) -> str:
@@ -316,11 +413,14 @@ def _bomless_utf16(data: bytes) -> str | None:
     return None
 
 
-def _checked_text(text: str, name: str) -> str:
-    """Refuse decoded text that is really binary (NULs or many control characters)."""
+def _checked_text(text: str, name: str, nul_free: bool = False) -> str:
+    """Refuse decoded text that is really binary (NULs or many control characters).
+
+    `nul_free`: the bytes held no NUL, and the codec (UTF-8, GB18030) makes no NUL without one.
+    """
     text = text.removeprefix("\ufeff").rstrip("\x1a")  # DOS end-of-file marker
     controls = len(_CONTROL.findall(text[:1_000_000]))
-    if "\x00" in text or controls > max(2, len(text[:1_000_000]) // 200):
+    if (not nul_free and "\x00" in text) or controls > max(2, len(text[:1_000_000]) // 200):
         raise LoadError(f"'{name}' is a binary file, not a text table; save the data as CSV "
                         "(UTF-8) or .xlsx.", "binary", what="binary")
     return text
@@ -354,10 +454,42 @@ def _guess(data: bytes, name: str):
     except UnicodeDecodeError:
         raise LoadError(f"The encoding of '{name}' cannot be recognised; choose it (for example "
                         "GB18030 or UTF-8) and load the file again.", "encoding") from None
-    return _checked_text(text, name), codec, True, [_guess_warning(codec)]
+    return _Text(_checked_text(text, name)), codec, True, [_guess_warning(codec)]
 
 
-# ---------------------------------------------------------------- text -> records
+# ---------------------------------------------------------------- text -> grid of raw fields
+
+
+@dataclass(frozen=True)
+class _Grid:
+    """The raw fields of every record as string columns; shorter records are padded with ''."""
+
+    columns: list  # pa.Array of str, one per field position
+    counts: np.ndarray | None = None  # fields in each record; None: every record fills every column
+    lines: np.ndarray | None = None  # where each record starts (line or sheet row); None: unknown
+    dropped_blank: int = 0  # blank records the reader dropped itself
+
+    @property
+    def n_records(self) -> int:
+        if self.columns:
+            return len(self.columns[0])
+        return 0 if self.counts is None else len(self.counts)
+
+
+class _Redo(Exception):
+    """The fast reader met something only the exact reader can judge, or word with a line."""
+
+
+def _text_table(text: _Text, delimiter: str, label: str):
+    """Header, columns and warnings of a text file: fast when certain, else the csv module's."""
+    grid = _fast_grid(text, delimiter)
+    if grid is not None:
+        try:
+            return _table(grid, label, "Line")
+        except _Redo:
+            pass
+    records = _records(_tidy_quotes(text.full, delimiter), delimiter)
+    return _table(_grid_of(records), label, "Line")
 
 
 def _reader(text: str, delimiter: str, strict: bool = False):
@@ -373,7 +505,8 @@ def _sniff(text: str, suffix: str) -> str:
     order = ("\t", *[d for d in DELIMITERS if d != "\t"]) if suffix == ".tsv" else DELIMITERS
 
     def score(delimiter):
-        rows = [r for r in _reader(sample, delimiter) if any(f.strip() for f in r)][:100]
+        named_rows = (r for r in _reader(sample, delimiter) if any(f.strip() for f in r))
+        rows = list(itertools.islice(named_rows, 100))  # parse no further than needed
         if not rows:
             return (False, 0.0, 0)
         named = sum(bool(f.strip()) for f in rows[0])
@@ -383,12 +516,22 @@ def _sniff(text: str, suffix: str) -> str:
     return max(order, key=score)  # max keeps the first of equals: comma, unless .tsv
 
 
+def _tidy_quotes(text: str | bytes, delimiter: str) -> str | bytes:
+    """Spaces after a closing quote ("a" , "b") are harmless; strict parsing would refuse them.
+
+    Works on the text or on its UTF-8 bytes. The pattern starts with the quote (not preceded by
+    another) so the search skips ahead to quotes.
+    """
+    spaces = "|".join(c for c in " \t\u3000" if c != delimiter)
+    pattern = f'"(?<!"")(?:{spaces})+(?=[{re.escape(delimiter)}\\r\\n]|$)'
+    if isinstance(text, bytes):
+        return re.sub(pattern.encode(), b'"', text)
+    return re.sub(pattern, '"', text)
+
+
 def _records(text: str, delimiter: str) -> list[tuple[int, list[str]]]:
     """(first line number, fields) per record; quoted fields may span lines, quotes must close."""
-    # Spaces after a closing quote ("a" , "b") are harmless; strict parsing would refuse them.
-    spaces = "".join(c for c in " \t\u3000" if c != delimiter)
-    after_quote = re.compile(f'(?<!")"[{spaces}]+(?=[{re.escape(delimiter)}\\r\\n]|$)')
-    reader, records, line = _reader(after_quote.sub('"', text), delimiter, strict=True), [], 1
+    reader, records, line = _reader(text, delimiter, strict=True), [], 1
     try:
         for fields in reader:
             records.append((line, fields))
@@ -403,11 +546,126 @@ def _records(text: str, delimiter: str) -> list[tuple[int, list[str]]]:
     return records
 
 
+def _grid_of(records: list[tuple[int, list[str]]]) -> _Grid:
+    """The exact reader's (or a sheet's) records as a grid, with each record's length and line."""
+    width = max((len(fields) for _, fields in records), default=0)
+    padded = [fields + [""] * (width - len(fields)) for _, fields in records]
+    return _Grid(
+        columns=[pa.array(column, type=pa.string()) for column in zip(*padded, strict=True)],
+        counts=np.array([len(fields) for _, fields in records], dtype=np.int64),
+        lines=np.array([line for line, _ in records], dtype=np.int64))
+
+
+def _fast_grid(text: _Text, delimiter: str) -> _Grid | None:
+    """pyarrow's reading of the text, or None when it might differ from the csv module's."""
+    payload, separator = _payload(text, delimiter)
+    if payload is None:
+        return None
+    quoted = b'"' in payload
+    if quoted:
+        quotes = np.flatnonzero(np.frombuffer(payload, dtype=np.uint8) == ord('"'))
+        if _spaces_after(payload, quotes):
+            payload = _tidy_quotes(payload, separator)
+            quotes = np.flatnonzero(np.frombuffer(payload, dtype=np.uint8) == ord('"'))
+        if not _plain_quoting(payload, quotes, separator):
+            return None
+    n_fields = _first_line_fields(text.head, delimiter)
+    columns, blank = _arrow_columns(payload, separator, quoted, n_fields)
+    if columns is None:
+        return None
+    if separator != delimiter and quoted:  # a quoted value may hold the delimiter itself
+        columns = [pc.replace_substring(c, separator, delimiter) for c in columns]
+    return _Grid(columns, dropped_blank=blank)
+
+
+def _payload(text: _Text, delimiter: str) -> tuple[bytes | None, str]:
+    """The UTF-8 bytes pyarrow reads (the file's own when they are UTF-8) and the one byte it
+    splits on: the full-width comma becomes a control character the text does not use (None
+    when it uses them all)."""
+    if delimiter.isascii():
+        return (text.utf8 if text.utf8 is not None else text.full.encode("utf-8")), delimiter
+    full = text.full
+    separator = next((c for c in "\x1f\x1e\x1d\x1c" if c not in full), None)
+    if separator is None:
+        return None, delimiter
+    return full.replace(delimiter, separator).encode("utf-8"), separator
+
+
+def _spaces_after(payload: bytes, quotes: np.ndarray) -> bool:
+    """Might a quote be followed by spaces (a space, a tab or U+3000's first byte)?"""
+    after = np.frombuffer(payload, dtype=np.uint8)[np.minimum(quotes + 1, len(payload) - 1)]
+    return bool(np.isin(after, np.frombuffer(b" \t\xe3", dtype=np.uint8)).any())
+
+
+def _plain_quoting(payload: bytes, quotes: np.ndarray, separator: str) -> bool:
+    """Do pyarrow and the csv module read these quotes alike?
+
+    They do when the quotes pair up as quoted values: counting quotes from the start, each odd
+    one opens a value (it follows a separator, a line end, the start, or the quote before it,
+    as in ""), and each even one closes it (it is followed by a separator, a line end, the end,
+    or another quote). Anything else (a quote after spaces, which the csv module skips and
+    pyarrow keeps; text after a closing quote, which the csv module refuses; an unclosed quote;
+    a quote inside an unquoted value) goes to the exact reader.
+    """
+    if len(quotes) % 2:
+        return False
+    data = np.frombuffer(payload, dtype=np.uint8)
+    bounds = np.frombuffer(f'{separator}\r\n"'.encode(), dtype=np.uint8)
+    opening, closing = quotes[0::2], quotes[1::2]
+    opens = (opening == 0) | np.isin(data[np.maximum(opening - 1, 0)], bounds)
+    closes = (closing == len(data) - 1) | np.isin(data[np.minimum(closing + 1, len(data) - 1)],
+                                                  bounds)
+    return bool(opens.all() and closes.all())
+
+
+def _first_line_fields(text: str, separator: str) -> int:
+    """At least as many fields as the first non-empty line has: pyarrow's column count."""
+    head = text[:65536].lstrip("\r\n")
+    return 1 + re.split(r"[\r\n]", head, maxsplit=1)[0].count(separator)
+
+
+def _arrow_columns(payload: bytes, separator: str, quoted: bool, n_fields: int):
+    """(raw string columns, blank rows skipped), or (None, 0) when the exact reader must read.
+
+    A row of another length than the first is refused here unless it is blank (counted, as
+    the csv module's reading would); the exact reader then words the refusal with its line.
+    """
+    blank = []
+
+    def other_length(row) -> str:
+        if row.text is None or '"' in row.text or any(
+                _clean(f) for f in row.text.split(separator)):
+            return "error"
+        blank.append(row.text)
+        return "skip"
+
+    try:
+        table = pa_csv.read_csv(
+            io.BytesIO(payload),
+            # One thread: less CPU in all than several, and the rows come in order.
+            read_options=pa_csv.ReadOptions(autogenerate_column_names=True, use_threads=False),
+            parse_options=pa_csv.ParseOptions(
+                delimiter=separator, quote_char='"', double_quote=True, escape_char=False,
+                newlines_in_values=quoted, ignore_empty_lines=True,
+                invalid_row_handler=other_length),
+            convert_options=pa_csv.ConvertOptions(
+                column_types={f"f{i}": pa.string() for i in range(n_fields)},
+                strings_can_be_null=False, quoted_strings_can_be_null=False, check_utf8=False))
+    except (pa.ArrowException, ValueError):
+        return None, 0
+    if any(column.type != pa.string() for column in table.columns):
+        return None, 0  # the first record ran over several lines: more columns than counted
+    return [column.combine_chunks() for column in table.columns], len(blank)
+
+
 # ---------------------------------------------------------------- .xlsx -> records
 
 
-def _read_xlsx(data: bytes, name: str, sheet: str | int | None):
-    """Records of the chosen sheet (first by default), its name and all sheet names."""
+def _read_xlsx(data: bytes, name: str, sheet: str | int | None, budget: Budget | None = None):
+    """Records of the chosen sheet (first by default), its name and all sheet names.
+
+    A tiny .xlsx can unpack to millions of cells: with a budget, rows are read as a stream
+    and reading stops as soon as a limit is passed."""
     import openpyxl
 
     try:
@@ -417,12 +675,24 @@ def _read_xlsx(data: bytes, name: str, sheet: str | int | None):
     try:
         names = book.sheetnames
         chosen = _pick_sheet(names, sheet, name)
-        rows = [[_cell_text(v) for v in row] for row in book[chosen].iter_rows(values_only=True)]
+        rows = _sheet_rows(book[chosen], budget)
     finally:
         book.close()
     width = max((len(r) for r in rows), default=0)
     records = [(i + 1, r + [""] * (width - len(r))) for i, r in enumerate(rows)]
     return records, chosen, tuple(names)
+
+
+def _sheet_rows(worksheet, budget: Budget | None) -> list[list[str]]:
+    rows, cells = [], 0
+    for row in worksheet.iter_rows(values_only=True):
+        rows.append([_cell_text(v) for v in row])
+        cells += len(row)
+        if budget is not None:
+            budget.check("columns", len(row))
+            budget.check("rows", len(rows) - 1)
+            budget.check("cells", cells)
+    return rows
 
 
 def _pick_sheet(names: list[str], sheet: str | int | None, name: str) -> str:
@@ -454,7 +724,7 @@ def _cell_text(value) -> str:
     return str(value)
 
 
-# ---------------------------------------------------------------- records -> table
+# ---------------------------------------------------------------- grid -> table
 
 
 def _clean(value: str) -> str:
@@ -467,133 +737,397 @@ def _clean(value: str) -> str:
     return value
 
 
-def _table(records, label: str, where: str):
-    """Header, data rows (all the header's width) and warnings; bad shapes are refused.
+def _clean_array(values: pa.Array) -> pa.Array:
+    """_clean on every value at once.
+
+    Stripping the invisible marks and then the spaces again changes nothing unless an end is an
+    invisible mark, which is exactly when _clean does it, so it needs no test per value.
+    """
+    if pc.any(pc.match_substring(values, "\r")).as_py():
+        values = pc.replace_substring(pc.replace_substring(values, "\r\n", "\n"), "\r", "\n")
+    values = pc.utf8_trim(values, characters=_SPACES)
+    values = pc.utf8_trim(values, characters=_INVISIBLE)
+    return pc.utf8_trim(values, characters=_SPACES)
+
+
+def _flags(values) -> np.ndarray:
+    """A pyarrow boolean array as numpy booleans."""
+    return values.to_numpy(zero_copy_only=False)
+
+
+def _empty_cells(values: pa.Array) -> np.ndarray:
+    """Which values clean to ''. Trimming spaces and marks in any order finds the candidates in
+    one pass; _clean_array settles only those."""
+    if pc.max(pc.binary_length(values)).as_py() in (0, None):
+        return np.ones(len(values), dtype=bool)
+    loose = pc.utf8_trim(values, characters=_SPACES + _INVISIBLE)
+    empty = _flags(pc.equal(pc.binary_length(loose), 0))
+    candidates = np.flatnonzero(empty)
+    if len(candidates):
+        cleaned = _clean_array(values.take(candidates))
+        empty[candidates] = _flags(pc.equal(pc.binary_length(cleaned), 0))
+    return empty
+
+
+def _blank_records(grid: _Grid) -> np.ndarray:
+    """Records whose every field cleans to '': a column at a time, only where still blank."""
+    blank = np.ones(grid.n_records, dtype=bool)
+    for column in grid.columns:
+        rows = np.flatnonzero(blank)
+        if not len(rows):
+            break
+        blank[rows] = _empty_cells(column if len(rows) == len(blank) else column.take(rows))
+    return blank
+
+
+def _rows(column: pa.Array, rows: np.ndarray) -> pa.Array:
+    """The given records of a column: a zero-copy slice when they are consecutive."""
+    if len(rows) and rows[-1] - rows[0] + 1 == len(rows):
+        return column.slice(int(rows[0]), len(rows))
+    return column.take(rows)
+
+
+def _record(grid: _Grid, row: int) -> list[str]:
+    """One record's cleaned fields, as many as it has."""
+    count = len(grid.columns) if grid.counts is None else int(grid.counts[row])
+    return [_clean(column[row].as_py()) for column in grid.columns[:count]]
+
+
+def _table(grid: _Grid, label: str, where: str):
+    """Header, data columns (the header's width) and warnings; bad shapes are refused.
 
     `label` names the file (or the sheet) in messages; `where` is "Line" or "Row".
     """
-    records = [(n, list(map(_clean, fields))) for n, fields in records]
-    blank = [n for n, fields in records if fields and not any(fields)]
-    records = [(n, fields) for n, fields in records if any(fields)]
-    if not records:
+    blank = _blank_records(grid)
+    skipped = grid.dropped_blank + int(
+        blank.sum() if grid.counts is None else (blank & (grid.counts > 0)).sum())
+    kept = np.flatnonzero(~blank)
+    if not len(kept):
         raise LoadError(f"{label} is empty.", "empty")
-    header = records[0][1]
+    header = _record(grid, int(kept[0]))
     width = max(i for i, h in enumerate(header) if h) + 1  # trailing empty columns go
-    rows = []
-    for n, fields in records[1:]:
-        rows.append(_fit_row(n, fields, width, where))
-    if not rows:
+    data = kept[1:]
+    _check_lengths(grid, data, width, where)
+    if not len(data):
         raise LoadError(f"{label} has a header row but no data rows.", "header_only")
-    header, rows, warnings = _name_columns(header[:width], rows)
+    columns = [_rows(column, data) for column in grid.columns[:width]]
+    header, columns, warnings = _name_columns(header[:width], columns)
     if len(header) < 2:
         raise LoadError(
             f"Only one column ('{header[0]}') was found in {label[0].lower()}{label[1:]}, so "
             "there is nothing to split "
             "on; separate values with commas, semicolons, tabs or full-width commas.",
             "one_column")
-    if blank:
-        warnings.append(f"Skipped {len(blank)} empty row(s).")
+    if skipped:
+        warnings.append(f"Skipped {skipped} empty row(s).")
     if all(_NUMBER.fullmatch(h) for h in header):
         warnings.append("Every column name is a number; is the first row data rather than a "
                         "header?")
-    return header, rows, warnings
+    return header, columns, warnings
 
 
-def _fit_row(n: int, fields: list[str], width: int, where: str) -> list[str]:
-    if len(fields) > width and not any(fields[width:]):
-        return fields[:width]  # trailing empty columns (Excel's ",,,")
-    if len(fields) == width:
-        return fields
+def _check_lengths(grid: _Grid, data: np.ndarray, width: int, where: str) -> None:
+    """Every data record has the header's width, or more with only empty values beyond it
+    (Excel's trailing ",,,"); the first that does not is refused, naming its line."""
+    bad = np.zeros(len(data), dtype=bool) if grid.counts is None else grid.counts[data] < width
+    for column in grid.columns[width:]:
+        bad |= ~_empty_cells(_rows(column, data))
+    if not bad.any():
+        return
+    if grid.lines is None:
+        raise _Redo  # the fast reader does not know lines; the exact one words the refusal
+    row = int(data[np.argmax(bad)])
+    fields, line = _record(grid, row), int(grid.lines[row])
     if any("\n" in f or "\r" in f for f in fields):
-        raise LoadError(f"{where} {n} has a quoted value that is never closed properly, so it "
-                        f"has {len(fields)} values instead of {width}.", "ragged", line=n)
+        raise LoadError(f"{where} {line} has a quoted value that is never closed properly, so it "
+                        f"has {len(fields)} values instead of {width}.", "ragged", line=line)
     raise LoadError(
-        f"{where} {n} has {len(fields)} values but the header has {width} columns; quote values "
-        "that contain the delimiter.", "ragged", line=n, found=len(fields), expected=width)
+        f"{where} {line} has {len(fields)} values but the header has {width} columns; quote "
+        "values that contain the delimiter.", "ragged", line=line, found=len(fields),
+        expected=width)
 
 
-def _name_columns(header: list[str], rows: list[list[str]]):
+def _name_columns(header: list[str], columns: list[pa.Array]):
     """Drop unnamed empty columns, name unnamed ones with data, refuse duplicate names."""
     keep, names, warnings = [], [], []
+    seen: dict[str, int] = {}  # name -> its column; a set, not a list, keeps wide headers linear
     for i, h in enumerate(header):
-        if not h and not any(r[i] for r in rows):
+        if not h and _empty_cells(columns[i]).all():
             continue
         if not h:
             h = f"column_{i + 1}"
             warnings.append(f"Column {i + 1} has no name in the header; it is called '{h}'.")
-        if h in names:
+        if h in seen:
             first = header.index(h) + 1
             raise LoadError(f"The column name '{h}' appears twice in the header (columns {first} "
                             f"and {i + 1}); rename one of them.", "duplicate_column", column=h)
         keep.append(i)
         names.append(h)
-    return names, [[r[i] for i in keep] for r in rows], warnings
+        seen[h] = i
+    return names, [columns[i] for i in keep], warnings
 
 
-def _frame(header: list[str], rows: list[list[str]], markers: set[str]):
-    columns, warnings = {}, []
-    for j, name in enumerate(header):
-        raw = [r[j] for r in rows]
-        column_markers = markers
-        if "-" in markers and _signs(raw):
-            column_markers = markers - {"-"}
-            warnings.append(f"Column '{name}' holds '+' and '-', so '-' is read as a value, "
-                            "not as missing.")
-        longest = max(map(len, column_markers))
-        values = [None if len(v) <= longest and v.casefold() in column_markers else v
-                  for v in raw]
-        columns[name], note = _column(name, values)
-        if note:
-            warnings.append(note)
-    return pd.DataFrame(columns), warnings
+# ---------------------------------------------------------------- raw columns -> typed columns
 
 
-def _signs(raw: list[str]) -> bool:
-    """A +/- column (Quinlan's classes): '-' is the opposite of '+', not a missing value."""
-    seen = set(raw) - {""}
-    return "+" in seen and "-" in seen and seen <= {"+", "-"}
+@dataclass(frozen=True)
+class _Markers:
+    """The missing markers: casefolded (with '', an empty cell), and for matching in C every
+    ASCII spelling of them (None when they are not all plain ASCII or have too many)."""
+
+    folded: frozenset[str]
+    spellings: pa.Array | None
+
+    @classmethod
+    def of(cls, missing) -> _Markers:
+        folded = frozenset({m.strip().casefold() for m in missing} | {""})
+        return cls(folded, _spellings(folded))
+
+    @property
+    def longest(self) -> int:
+        return max(map(len, self.folded))
+
+    @property
+    def has_digits_only(self) -> bool:
+        return any(m.isdecimal() for m in self.folded)
+
+    def without(self, marker: str) -> _Markers:
+        return _Markers(self.folded - {marker}, None)  # for the exact rules only
 
 
-def _column(name: str, values: list[str | None]) -> tuple[pd.Series, str | None]:
-    """float64 when every known value is a number (and no code has a leading zero), else text."""
-    known = [v for v in values if v is not None]
-    normal = [_ascii_digits(v) for v in known]
-    numbers = [bool(_NUMBER.fullmatch(v)) for v in normal]
-    finite = sum(numbers)
-    looks = finite + sum(not n and v.casefold() in _NONFINITE for v, n in zip(
-        normal, numbers, strict=True))
-    codes = finite and any(_LEADING_ZERO.match(v) for v in normal)
-    if known and looks == len(known) and finite and not codes:
-        return _numeric(name, values)
-    series = pd.Series([np.nan if v is None else v for v in values], dtype=object)
-    if len(known) >= 5 and finite < len(known) and finite >= 0.8 * len(known) and not codes:
-        odd = next(v for v, n in zip(known, numbers, strict=True) if not n)
-        return series, (f"Column '{name}' is read as text because of values such as '{odd}' "
-                        "among its numbers.")
-    return series, None
+def _spellings(folded: frozenset[str]) -> pa.Array | None:
+    """Every upper/lower-case spelling of ASCII markers: for an ASCII value, matching one is
+    the same as its casefold being a marker. A non-ASCII value matches none, but it is no plain
+    number either, so its column goes to the exact rules anyway."""
+    if any(not m.isascii() or m != _clean(m) for m in folded):
+        return None
+    cases = [[{c.lower(), c.upper()} for c in m] for m in folded]
+    if sum(math.prod(map(len, m)) for m in cases) > _MAX_SPELLINGS:
+        return None
+    return pa.array(["".join(p) for m in cases for p in itertools.product(*m)], pa.string())
 
 
-def _ascii_digits(value: str) -> str:
-    """Full-width digits and signs (０．５) as ASCII, so they read as numbers."""
-    return value if value.isascii() else unicodedata.normalize("NFKC", value)
+def _frame(header: list[str], columns: list[pa.Array], markers: _Markers):
+    """The table, its warnings, and each column's count of missing values."""
+    series, warnings, missing = {}, [], {}
+    for name, raw in zip(header, columns, strict=True):
+        series[name], notes, missing[name] = _column(name, raw, markers)
+        warnings.extend(notes)
+    return pd.DataFrame(series, copy=False), warnings, missing
 
 
-def _numeric(name: str, values: list[str | None]) -> tuple[pd.Series, str | None]:
+def _column(name: str, raw: pa.Array, markers: _Markers) -> tuple[pd.Series, list[str], int]:
+    """float64 when every known value is a number (and no code has a leading zero), else text;
+    with the warnings about it and its count of missing values."""
+    numbers = _plain_numbers(raw, markers)
+    if numbers is not None:
+        return pd.Series(numbers, dtype="float64", copy=False), [], int(np.isnan(numbers).sum())
+    return _judged_column(name, raw, markers)
+
+
+def _plain_numbers(raw: pa.Array, markers: _Markers) -> np.ndarray | None:
+    """The common case in C: every value is a missing marker as written or a plain finite
+    number without a leading zero. None sends the column to the exact rules.
+
+    pyarrow's cast accepts exactly the numbers _NUMBER accepts plus inf/nan words (which the
+    finiteness test sends on) and reads them to the same float as Python's float(); the tests
+    hold it to the cell-by-cell rules.
+    """
+    if markers.spellings is None or not _numbers_at_the_top(raw, markers.spellings):
+        return None
+    missing = _marker_rows(raw, markers)
+    strings = raw if missing is None else pc.if_else(
+        missing, pa.scalar(None, pa.string()), raw)  # markers as nulls
+    try:
+        values = pc.cast(strings, pa.float64())
+    except pa.ArrowInvalid:
+        return None
+    numbers = values.to_numpy(zero_copy_only=False)  # a missing value (null) becomes NaN
+    not_finite = int(np.count_nonzero(~np.isfinite(numbers)))
+    if values.null_count == len(values) or not_finite > values.null_count:
+        return None  # no values, or inf/nan written out: the exact rules word a warning
+    if _has_leading_zero(raw, negative=bool(np.signbit(numbers).any())):
+        return None
+    return numbers
+
+
+def _marker_rows(raw: pa.Array, markers: _Markers) -> pa.Array | None:
+    """Which rows hold a marker as written (None if none do). Only short values can, and no
+    value of digits alone unless a marker is digits alone, so few values are looked up."""
+    candidates = pc.less_equal(pc.binary_length(raw), markers.longest)
+    if not pc.any(candidates).as_py():
+        return None
+    if not markers.has_digits_only:
+        candidates = pc.and_not(candidates, pc.ascii_is_decimal(raw))  # '' stays a candidate
+        if not pc.any(candidates).as_py():
+            return None
+    rows = pc.indices_nonzero(candidates)
+    rows = pc.filter(rows, pc.is_in(raw.take(rows), value_set=markers.spellings))
+    if not len(rows):
+        return None
+    missing = np.zeros(len(raw), dtype=bool)
+    missing[rows.to_numpy()] = True
+    return pa.array(missing)
+
+
+def _numbers_at_the_top(raw: pa.Array, spellings: pa.Array) -> bool:
+    """A cheap look at the first values, so text columns skip the whole-column attempt."""
+    head = raw.slice(0, 50)
+    head = pc.filter(head, pc.invert(pc.is_in(head, value_set=spellings)))
+    try:
+        pc.cast(head, pa.float64())
+    except pa.ArrowInvalid:
+        return False
+    return True
+
+
+def _has_leading_zero(values: pa.Array, negative: bool) -> bool:
+    """Is any value written like 007, +01 or -01 (a code, not a measure)? Only values that start
+    with 0 after their sign and go on (not 0 or 0.5) are looked at closely; -0 needs a negative
+    number."""
+    longer = pc.greater(pc.binary_length(values), 1)  # 0 alone (flags, ratings) is no code
+    if not pc.any(longer).as_py():
+        return False
+    for zero in ("0", "+0", "-0") if negative else ("0", "+0"):
+        starts = pc.and_(pc.starts_with(values, zero), longer)
+        if not pc.any(starts).as_py():
+            continue
+        candidates = pc.filter(values, starts)
+        candidates = pc.filter(candidates, pc.invert(pc.starts_with(candidates, zero + ".")))
+        if len(candidates) and pc.any(
+                pc.match_substring_regex(candidates, _LEADING_ZERO_RE2)).as_py():
+            return True
+    return False
+
+
+@dataclass(frozen=True)
+class _Distinct:
+    """A column as its distinct raw values, each cleaned once, and which one each row holds."""
+
+    rows: np.ndarray  # index into texts, per row
+    texts: np.ndarray  # cleaned values (object array of str)
+    cleaned: pa.Array  # the same, for pyarrow
+    lengths: np.ndarray  # characters in each value
+    weight: np.ndarray  # rows holding each value
+
+    @classmethod
+    def of(cls, raw: pa.Array) -> _Distinct:
+        encoded = pc.dictionary_encode(raw)
+        rows = encoded.indices.to_numpy(zero_copy_only=False).astype(np.intp)
+        cleaned = _clean_array(encoded.dictionary)
+        texts = np.array(cleaned.to_pylist(), dtype=object)
+        lengths = pc.utf8_length(cleaned).to_numpy(zero_copy_only=False)
+        return cls(rows, texts, cleaned, lengths, np.bincount(rows, minlength=len(texts)))
+
+    def missing(self, markers: _Markers) -> np.ndarray:
+        """Values that are a marker, ignoring case (only values short enough are casefolded)."""
+        short = np.flatnonzero(self.lengths <= markers.longest)
+        missing = np.zeros(len(self.texts), dtype=bool)
+        missing[short] = [v.casefold() in markers.folded for v in self.texts[short]]
+        return missing
+
+    def signs(self) -> bool:
+        """A +/- column (Quinlan's classes): '-' is the opposite of '+', not a missing value."""
+        seen = set(self.texts) - {""}
+        return "+" in seen and "-" in seen and seen <= {"+", "-"}
+
+    def normal(self) -> np.ndarray:
+        """Full-width digits and signs (０．５) as ASCII, so they read as numbers."""
+        ascii_ = _flags(pc.string_is_ascii(self.cleaned))
+        normal = self.texts.copy()
+        for i in np.flatnonzero(~ascii_):
+            normal[i] = unicodedata.normalize("NFKC", normal[i])
+        return normal
+
+
+@dataclass(frozen=True)
+class _Numbers:
+    """Which distinct values read as numbers, and the counts the column's kind depends on."""
+
+    normal: np.ndarray  # values with full-width characters made ASCII
+    number: np.ndarray  # a finite-looking number (_NUMBER), per value
+    nonfinite: np.ndarray  # inf or nan spelled out, per value
+    known: int  # rows with a value
+    finite: int  # rows holding a number
+    looks: int  # rows holding a number or an inf/nan word
+    codes: bool  # some number has a leading zero: the column holds codes, kept as text
+
+    @classmethod
+    def of(cls, values: _Distinct, known: np.ndarray) -> _Numbers:
+        normal = values.normal()
+        arrow = pa.array(normal, type=pa.string())
+        number = _flags(pc.match_substring_regex(arrow, _NUMBER_RE2)) & known
+        # After NFKC a value casefolds to one of these ASCII words only if it is ASCII itself (ß
+        # and ẞ, the exceptions, fold to 'ss'), so ASCII lower-casing decides it exactly.
+        words = pa.array(sorted(_NONFINITE), pa.string())
+        nonfinite = _flags(pc.is_in(pc.ascii_lower(arrow), value_set=words)) & known & ~number
+        finite = int(values.weight[number].sum())
+        leading = _flags(pc.match_substring_regex(arrow, _LEADING_ZERO_RE2)) & known
+        return cls(normal, number, nonfinite, int(values.weight[known].sum()), finite,
+                   finite + int(values.weight[nonfinite].sum()), bool(finite and leading.any()))
+
+    @property
+    def numeric(self) -> bool:
+        return bool(self.known and self.looks == self.known and self.finite and not self.codes)
+
+    @property
+    def mostly(self) -> bool:
+        """At least 80% numbers among five or more values: worth a word about the others."""
+        return (self.known >= 5 and self.finite < self.known
+                and self.finite >= 0.8 * self.known and not self.codes)
+
+
+def _judged_column(name: str, raw: pa.Array, markers: _Markers):
+    """The loader's rules, applied to each distinct value once: (column, warnings, missing)."""
+    values, notes = _Distinct.of(raw), []
+    missing = values.missing(markers)
+    if "-" in markers.folded and values.signs():
+        missing = values.missing(markers.without("-"))
+        notes.append(f"Column '{name}' holds '+' and '-', so '-' is read as a value, "
+                     "not as missing.")
+    numbers = _Numbers.of(values, ~missing)
+    if numbers.numeric:
+        series, note = _numeric(name, values, missing, numbers)
+        return series, [*notes, *([note] if note else [])], int(series.isna().sum())
+    texts = values.texts.copy()
+    texts[missing] = np.nan
+    if numbers.mostly:
+        odd_rows = (~missing & ~numbers.number)[values.rows]
+        odd = values.texts[values.rows[np.argmax(odd_rows)]]
+        notes.append(f"Column '{name}' is read as text because of values such as '{odd}' "
+                     "among its numbers.")
+    column = pd.Series(texts.take(values.rows), dtype=object, copy=False)
+    return column, notes, int(values.weight[missing].sum())
+
+
+def _numeric(name: str, values: _Distinct, missing: np.ndarray, numbers: _Numbers):
     """Numbers as float64; inf and NaN are unknown values, said so in a warning."""
-    numbers = np.array(
-        [np.nan if v is None else float(_ascii_digits(v)) for v in values],
-        dtype=float)
-    nonfinite = sorted({v for v in values if v is not None and v.casefold() in _NONFINITE})
-    numbers[~np.isfinite(numbers)] = np.nan
+    floats = np.full(len(values.texts), np.nan)
+    known = np.flatnonzero(~missing)
+    floats[known] = numbers.normal[known].astype(np.float64)  # Python's float() per value
+    floats[~np.isfinite(floats)] = np.nan
+    # casefold() never shortens a value, so only values of up to 9 characters can spell these
+    spelled = [i for i in known[values.lengths[known] <= 9]
+               if values.texts[i].casefold() in _NONFINITE]
     note = None
-    if nonfinite:
-        count = sum(v is not None and v.casefold() in _NONFINITE for v in values)
+    if spelled:
+        words = sorted({values.texts[i] for i in spelled})
+        count = int(values.weight[spelled].sum())
         note = (f"Column '{name}' has {count} value(s) that are not finite numbers "
-                f"({', '.join(nonfinite)}), read as missing.")
-    return pd.Series(numbers, dtype="float64"), note
+                f"({', '.join(words)}), read as missing.")
+    return pd.Series(floats.take(values.rows), dtype="float64", copy=False), note
 
 
 # ---------------------------------------------------------------- choosing target and attributes
+
+
+def _check_classes(y: pd.Series, target: str, budget: Budget) -> None:
+    classes = int(y.nunique())
+    if classes == len(y) and len(y) >= 10:
+        raise BudgetError(f"The target '{target}' has a different value in every row, like an "
+                          "ID column: choose the column that holds the classes.", "classes",
+                          figure=classes, allowed=budget.classes, id_like=True)
+    budget.check("classes", classes)
 
 
 def prepare(
@@ -604,8 +1138,12 @@ def prepare(
     exclude=(),
     nominal=(),
     continuous=(),
+    budget: Budget | None = None,
 ) -> Prepared:
     """Split a loaded table into attributes X and target y, refusing what cannot be grown.
+
+    With a budget, a target with more classes than it allows is refused, and one with a class
+    per row is named for what it looks like: an ID column.
 
     Rows without a target value are dropped and counted. ID-like columns are left out unless
     `include_ids` or named in `nominal`/`continuous`; `exclude` wins over both.
@@ -624,6 +1162,8 @@ def prepare(
         raise LoadError(f"The target '{target}' has no values.", "target_empty", column=target)
     data = frame[known].reset_index(drop=True)
     y = _target(data[target], target, dropped)
+    if budget is not None:
+        _check_classes(y, target, budget)
     declared = {*nominal, *continuous}
     excluded = {}
     for col in data.columns:
@@ -642,13 +1182,25 @@ def prepare(
                               [c for c in continuous if c in attrs])
     except DataError as err:
         raise LoadError(str(err), "kinds") from None
+    rules = {col: _attribute_rule(X[col], col, nominal, continuous, ids) for col in attrs}
     for col in attrs:
         if kinds[col] == CONTINUOUS and not is_numeric(X[col]):
             X[col] = pd.to_numeric(X[col], errors="coerce").astype("float64")
         _check_branches(X[col], col, kinds[col])
     notes = [*([f"Dropped {dropped} row(s) with no value for the target '{target}'."]
                if dropped else []), *excluded.values()]
-    return Prepared(X, y, kinds, excluded, dropped, tuple(notes))
+    return Prepared(X, y, kinds, excluded, dropped, tuple(notes), rules)
+
+
+def _attribute_rule(series, col, nominal, continuous, ids) -> KindRule:
+    """The rule behind resolve_kinds' choice: declared, an included ID, or inferred."""
+    if col in nominal:
+        return declared_rule(NOMINAL)
+    if col in continuous:
+        return declared_rule(CONTINUOUS)
+    if col in ids:
+        return id_rule()
+    return kind_rule(series)
 
 
 def _check_names(frame: pd.DataFrame, target: str, named) -> None:

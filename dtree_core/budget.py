@@ -1,0 +1,86 @@
+"""The resources one request may use, in one place: what a shared classroom server allows.
+
+The app reads its budget from the environment (DTREE_BUDGET_ROWS=…, or "none" for no
+limit) or from a deployment's `.streamlit/secrets.toml` ([budget] rows = …); the CLI and the
+API use none unless asked (`--budget`). Each limit is checked before the work it bounds,
+and reaching one raises BudgetError: which limit, the figure, and what to do, as a stable
+code with details so the UI words it in its language.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass, fields, replace
+
+from .data import DataError
+
+
+class BudgetError(DataError):
+    """A limit of the budget was reached; `code` is budget.<limit>, `details` the figures."""
+
+    def __init__(self, message: str, limit: str, **details):
+        super().__init__(message)
+        self.code = f"budget.{limit}"
+        self.details = {"limit": limit, **details}
+
+
+ADVICE = {
+    "rows": "sample the rows, or run the command-line tool, which has no limits",
+    "columns": "drop columns you do not need, or run the command-line tool",
+    "cells": "sample the rows or drop columns, or run the command-line tool",
+    "classes": "choose another target column, or group its values",
+    "nodes": "set a max depth or a minimum samples to split, or run the command-line tool",
+    "depth": "set a max depth, or run the command-line tool",
+    "seconds": "set a max depth, sample the rows, or run the command-line tool",
+}
+
+
+@dataclass(frozen=True)
+class Budget:
+    rows: int | None = 200_000
+    columns: int | None = 1_000
+    cells: int | None = 4_000_000  # rows × columns, after decompression (XLSX)
+    classes: int | None = 100
+    nodes: int | None = 50_000
+    depth: int | None = 200
+    seconds: float | None = 60.0  # growing one tree
+
+    @classmethod
+    def unlimited(cls) -> Budget:
+        return cls(**{f.name: None for f in fields(cls)})
+
+    @classmethod
+    def configured(cls, environ: Mapping[str, str] = os.environ,
+                   secrets: Mapping | None = None) -> Budget:
+        """Defaults, overridden by secrets' [budget] table, then by DTREE_BUDGET_<LIMIT>."""
+        budget, changes = cls(), {}
+        for f in fields(cls):
+            for source, key in (((secrets or {}).get("budget") or {}, f.name),
+                                (environ, f"DTREE_BUDGET_{f.name.upper()}")):
+                if key in source:
+                    changes[f.name] = _limit(source[key], f.name)
+        return replace(budget, **changes)
+
+    def check(self, limit: str, figure: float) -> None:
+        """Refuse when figure exceeds the limit (None: no limit)."""
+        allowed = getattr(self, limit)
+        if allowed is not None and figure > allowed:
+            raise BudgetError(
+                f"This needs {_number(figure)} {limit.replace('_', ' ')}, over this server's "
+                f"limit of {_number(allowed)}: {ADVICE[limit]}.", limit, figure=figure,
+                allowed=allowed)
+
+
+def _limit(value, name: str) -> float | None:
+    if value is None or str(value).strip().lower() in ("", "none", "off", "unlimited"):
+        return None
+    number = float(value)
+    if not math.isfinite(number) or number <= 0:
+        raise ValueError(f"The budget's {name} must be a positive number or 'none'.")
+    return number if name == "seconds" else int(number)
+
+
+def _number(x: float) -> str:
+    return f"{x:,.0f}" if float(x).is_integer() else f"{x:,.1f}"
