@@ -1,0 +1,489 @@
+"""Pruning a grown tree, every decision recorded as a `pruning` event (TRACE.md).
+
+- `pre`: pre-pruning (Zhou §4.3.1). Before splitting a node, compare validation accuracy with
+  the node as a leaf and with its split, the children being leaves of their training
+  majority; split only if accuracy strictly improves. A grower's choice at a node depends on
+  that node's rows alone, so deciding over the fully grown tree, top down, is the same as
+  deciding while growing; the refused children are then dropped and the nodes renumbered.
+- `rep`: reduced-error post-pruning (Zhou §4.3.2). Bottom up, a subtree becomes a leaf when
+  validation accuracy improves (or stays the same, with prune_on_tie).
+- `pep`: C4.5's pessimistic (error-based) pruning, subtree replacement: bottom up, a subtree
+  becomes a leaf when the leaf's estimated errors are at most the sum of its leaves'
+  (Quinlan 1993, §4.2; the estimate is Weka J48's `Stats.addErrs`).
+- `ccp`: CART's cost-complexity pruning (Breiman et al. 1984, §3.3): weakest-link pruning
+  while the smallest effective alpha is at most ccp_alpha, as scikit-learn does.
+
+Post-pruned nodes become leaves (`stop="pruned"`, the former decision under `decision.was`);
+the nodes below them stay in the trace marked `pruned_away`, so the growth can be replayed.
+Events are `{node, action, before, after, measure, reason}`: `before` is the tree as it is,
+`after` the tree with the change (pre: with the split made, so `keep` means the split is
+made; rep: validation accuracy; pep: estimated errors of the subtree and of the leaf; ccp:
+the node's effective alpha and ccp_alpha, with `leaves`, the subtree's leaf count).
+`choose_ccp_alpha` picks ccp_alpha by k-fold cross-validation or a validation set (1-SE rule).
+
+Validation accuracy counts weight: a validation row with an unknown value is split across
+branches as prediction splits it, and contributes its share of each leaf it reaches. Without
+unknown values this is the plain accuracy (correct rows / rows).
+"""
+
+from __future__ import annotations
+
+import math
+from collections import deque
+from dataclasses import dataclass, replace
+
+import numpy as np
+import pandas as pd
+from scipy.special import ndtri
+
+from .data import Attribute, DataError, as_text
+from .options import Options
+from .predicting import reach
+from .trace import Decision, Node, Trace
+from .wording import prune_reason, prune_rule
+
+VALIDATED = ("pre", "rep")  # the methods that judge by validation rows
+
+
+@dataclass(frozen=True)
+class ValidationRows:
+    """Validation rows encoded like the training rows, and their classes."""
+
+    columns: tuple[np.ndarray, ...]
+    truth: np.ndarray  # index into the trace's classes; -1: a class the tree never saw
+
+    @classmethod
+    def encode(cls, columns, y, classes) -> ValidationRows:
+        labels = y if isinstance(y, pd.Series) else pd.Series(np.asarray(y, dtype=object))
+        texts = as_text(labels.reset_index(drop=True)).astype(object)
+        n_rows = len(columns[0]) if columns else len(texts)
+        if len(texts) != n_rows:
+            raise DataError(f"The validation rows have {n_rows} rows but {len(texts)} classes.")
+        if n_rows == 0:
+            raise DataError("There are no validation rows to prune with.")
+        truth = pd.Index(list(classes), dtype=object).get_indexer(texts)
+        return cls(tuple(columns), truth.astype(np.int64))
+
+    @property
+    def n(self) -> int:
+        return len(self.truth)
+
+
+def prune(trace: Trace, options: Options, validation: ValidationRows | None = None) -> Trace:
+    """The trace pruned as options.prune says (`none`: unchanged)."""
+    if options.prune == "none":
+        return trace
+    if options.prune in VALIDATED and validation is None:
+        raise DataError(f"Pruning '{options.prune}' needs validation rows.")
+    tree = _Tree(trace)
+    if options.prune == "pre":
+        return pre_prune(tree, validation)
+    if options.prune == "rep":
+        return reduced_error_prune(tree, validation, options.prune_on_tie)
+    if options.prune == "pep":
+        return pessimistic_prune(tree, options.cf)
+    return cost_complexity_prune(tree, options.ccp_alpha)
+
+
+# --------------------------------------------------------------------- the tree as arrays
+
+
+class _Tree:
+    """A grown trace's nodes (ids are depth-first, so a subtree is a range of ids)."""
+
+    def __init__(self, trace: Trace):
+        self.trace = trace
+        self.nodes: list[Node] = list(trace.nodes)
+        self.children = [node.children for node in self.nodes]
+        self.label = np.array([trace.classes.index(n.decision.label) for n in self.nodes])
+        self.weight = np.array([n.weight for n in self.nodes], dtype=float)
+        self.is_leaf = np.array([n.is_leaf or not n.children for n in self.nodes])
+        self.end = self._subtree_ends()
+
+    def _subtree_ends(self) -> np.ndarray:
+        """end[i]: one past the last id of node i's subtree."""
+        end = np.arange(1, len(self.nodes) + 1)
+        for i in range(len(self.nodes) - 1, -1, -1):
+            if self.children[i]:
+                end[i] = end[self.children[i][-1]]
+        return end
+
+    def internal_bottom_up(self) -> list[int]:
+        """Splitting nodes, deepest first, left to right (the order of Zhou's §4.3.2)."""
+        internal = [n for n in self.nodes if not self.is_leaf[n.id]]
+        return [n.id for n in sorted(internal, key=lambda n: (-n.depth, n.id))]
+
+    def internal_postorder(self) -> list[int]:
+        """Splitting nodes, children before parents, left to right (C4.5's recursion)."""
+        order, stack = [], [(0, False)]
+        while stack:
+            node, children_done = stack.pop()
+            if self.is_leaf[node]:
+                continue
+            if children_done:
+                order.append(node)
+            else:
+                stack.append((node, True))
+                stack.extend((c, False) for c in reversed(self.children[node]))
+        return order
+
+    def leaf_sum(self, values: np.ndarray) -> np.ndarray:
+        """For every node, the sum of values over the grown tree's leaves below it."""
+        total = np.where(self.is_leaf, values, 0.0)
+        for i in range(len(self.nodes) - 1, -1, -1):
+            if not self.is_leaf[i]:
+                total[i] = sum(total[c] for c in self.children[i])
+        return total
+
+    def attributes(self) -> tuple[Attribute, ...]:
+        return tuple(Attribute(a["name"], a["kind"], tuple(a.get("values") or ()))
+                     for a in self.trace.attributes)
+
+    def validation_correct(self, rows: ValidationRows) -> np.ndarray:
+        """For every node, the validation weight it would label correctly as a leaf."""
+        correct = np.zeros(len(self.nodes))
+        for node, reached, weight in reach(self.trace, self.attributes(), rows.columns, rows.n):
+            correct[node] = weight[rows.truth[reached] == self.label[node]].sum()
+        return correct
+
+    def post_pruned(self, pruned: list[int], events: list[dict], method: str) -> Trace:
+        """The trace with these nodes made leaves and everything below them pruned away."""
+        away = np.zeros(len(self.nodes), dtype=bool)
+        for i in pruned:
+            away[i + 1:self.end[i]] = True
+        nodes = list(self.nodes)
+        for i in pruned:
+            nodes[i] = replace(nodes[i], decision=pruned_decision(nodes[i].decision, method))
+        for i in np.flatnonzero(away).tolist():
+            nodes[i] = replace(nodes[i], pruned_away=True)
+        return replace(self.trace, nodes=tuple(nodes), pruning=tuple(events))
+
+
+def pruned_decision(decision: Decision, method: str) -> Decision:
+    """A leaf of the node's training majority, keeping the decision it replaces."""
+    return Decision("leaf", decision.label, stop="pruned", rule=prune_rule(method),
+                    was=decision)
+
+
+def _event(node: int, pruned: bool, before: float, after: float, measure: str,
+           method: str, **extra) -> dict:
+    action = "prune" if pruned else "keep"
+    return {"node": node, "action": action, "before": float(before), "after": float(after),
+            "measure": measure, "reason": prune_reason(method, action, before, after), **extra}
+
+
+def _tolerance(scale: float) -> float:
+    """Equal within rounding: sums of fractional weights may differ in their last bits."""
+    return 1e-9 * max(1.0, scale)
+
+
+# --------------------------------------------------------------------- Zhou §4.3.1: pre-pruning
+
+
+def pre_prune(tree: _Tree, rows: ValidationRows) -> Trace:
+    """Top down, breadth first as in the book: split a node only if validation accuracy
+    strictly improves with its children as leaves."""
+    correct = tree.validation_correct(rows)
+    total, tol = correct[0], _tolerance(rows.n)
+    kept, refused, events, queue = [0], set(), [], deque([0])
+    while queue:
+        node = queue.popleft()
+        if tree.is_leaf[node]:
+            continue
+        as_split = total - correct[node] + sum(correct[c] for c in tree.children[node])
+        splits = as_split > total + tol
+        events.append(_event(node, not splits, total / rows.n, as_split / rows.n,
+                             "validation_accuracy", "pre"))
+        if splits:
+            total = as_split
+            kept.extend(tree.children[node])
+            queue.extend(tree.children[node])
+        else:
+            refused.add(node)
+    return _without_refused(tree, sorted(kept), refused, events)
+
+
+def _without_refused(tree: _Tree, kept: list[int], refused: set[int], events) -> Trace:
+    """Only the kept nodes, renumbered in depth-first order (kept ids are already in it)."""
+    new_id = {old: new for new, old in enumerate(kept)}
+    nodes = []
+    for old in kept:
+        node = tree.nodes[old]
+        decision = pruned_decision(node.decision, "pre") if old in refused else node.decision
+        children = () if old in refused else tuple(new_id[c] for c in node.children)
+        parent = None if node.parent is None else new_id[node.parent]
+        nodes.append(replace(node, id=new_id[old], parent=parent, children=children,
+                             decision=decision))
+    renumbered = [{**e, "node": new_id[e["node"]]} for e in events]
+    return replace(tree.trace, nodes=tuple(nodes), steps=range(len(nodes)),
+                   pruning=tuple(renumbered))
+
+
+# --------------------------------------------------------------------- Zhou §4.3.2: REP
+
+
+def reduced_error_prune(tree: _Tree, rows: ValidationRows, on_tie: bool = False) -> Trace:
+    """Bottom up: replace a subtree by a leaf when validation accuracy improves (on_tie: or
+    stays the same). The book keeps a subtree on a tie (Occam's razor would prune it)."""
+    correct = tree.validation_correct(rows)
+    subtree = tree.leaf_sum(correct)  # correct weight of the current subtree, kept up to date
+    total, tol = subtree[0], _tolerance(rows.n)
+    pruned, events = [], []
+    for node in tree.internal_bottom_up():
+        subtree[node] = sum(subtree[c] for c in tree.children[node])  # children are final
+        as_leaf = total - subtree[node] + correct[node]
+        prunes = as_leaf > total + tol or on_tie and as_leaf >= total - tol
+        events.append(_event(node, prunes, total / rows.n, as_leaf / rows.n,
+                             "validation_accuracy", "rep"))
+        if prunes:
+            pruned.append(node)
+            subtree[node], total = correct[node], as_leaf
+    return tree.post_pruned(pruned, events, "rep")
+
+
+# --------------------------------------------------------------------- C4.5: pessimistic pruning
+
+
+def added_errors(n: float, errors: float, cf: float) -> float:
+    """Errors to add to a leaf's `errors` of n (weighted) rows: n·U_CF(errors, n) − errors.
+
+    U_CF is the upper limit of the binomial confidence interval at confidence CF, computed
+    as C4.5 and Weka J48 (`Stats.addErrs`) do: exact for 0 errors (1 − CF^(1/n)), linear
+    between 0 and 1 error, the normal approximation with continuity correction above, and
+    linear again within half an error of n.
+    """
+    cf = float(np.float32(cf))  # J48 keeps CF as a 32-bit float: 0.1 is 0.100000001…
+    if errors < 1:
+        base = n * (1 - cf ** (1 / n))
+        if errors == 0:
+            return base
+        return base + errors * (added_errors(n, 1, cf) - base)
+    if errors + 0.5 >= n:
+        return max(n - errors, 0.0)
+    z = float(ndtri(1 - cf))
+    f = (errors + 0.5) / n
+    upper = (f + z * z / (2 * n) + z * math.sqrt(f / n - f * f / n + z * z / (4 * n * n))) \
+        / (1 + z * z / n)
+    return upper * n - errors
+
+
+def estimated_errors(counts, cf: float) -> float:
+    """A leaf's pessimistic errors: its training errors plus added_errors (0 if empty)."""
+    counts = np.asarray(counts, dtype=float)
+    n = float(counts.sum())
+    if n < 1e-6:  # J48's Utils.eq(total, 0)
+        return 0.0
+    errors = n - float(counts.max())
+    return errors + added_errors(n, errors, cf)
+
+
+def pessimistic_prune(tree: _Tree, cf: float = 0.25) -> Trace:
+    """Bottom up (children first): replace a subtree by a leaf when the leaf's estimated
+    errors are at most the sum of the subtree's leaves' (subtree replacement).
+
+    C4.5 and J48 prune also when the leaf is up to 0.1 error worse; here the comparison is
+    plain ≤, so pruning never raises the tree's estimated errors.
+    """
+    as_leaf = np.array([estimated_errors(n.class_counts, cf) for n in tree.nodes])
+    subtree = tree.leaf_sum(as_leaf)
+    pruned, events = [], []
+    for node in tree.internal_postorder():
+        subtree[node] = sum(subtree[c] for c in tree.children[node])
+        prunes = as_leaf[node] <= subtree[node] + _tolerance(tree.weight[node])
+        events.append(_event(node, prunes, subtree[node], as_leaf[node], "estimated_errors",
+                             "pep", cf=float(cf)))
+        if prunes:
+            pruned.append(node)
+            subtree[node] = as_leaf[node]
+    return tree.post_pruned(pruned, events, "pep")
+
+
+def tree_estimated_errors(trace: Trace, cf: float = 0.25) -> float:
+    """Sum of the pessimistic errors of the tree's leaves (pruned-away nodes left out)."""
+    return sum(estimated_errors(n.class_counts, cf) for n in trace.nodes
+               if (n.is_leaf or not n.children) and not n.pruned_away)
+
+
+# --------------------------------------------------------------------- CART: cost complexity
+
+
+@dataclass
+class _WeakestLinks:
+    """Breiman's weakest-link pruning state: R(t) = N_t/N · Gini(t), R(T_t) and |leaves(T_t)|
+    of every node, and which nodes are still in the tree."""
+
+    tree: _Tree
+    r_node: np.ndarray
+    r_branch: np.ndarray
+    leaves: np.ndarray
+    in_tree: np.ndarray
+    leaf: np.ndarray
+
+    @classmethod
+    def start(cls, tree: _Tree) -> _WeakestLinks:
+        gini = np.array([n.gini for n in tree.nodes], dtype=float)
+        r_node = tree.weight * gini / tree.weight[0]
+        return cls(tree, r_node, tree.leaf_sum(r_node), tree.leaf_sum(np.ones(len(gini))),
+                   np.ones(len(gini), dtype=bool), tree.is_leaf.copy())
+
+    def effective_alphas(self) -> np.ndarray:
+        """g(t) = (R(t) − R(T_t)) / (|leaves(T_t)| − 1) of the splitting nodes; inf elsewhere."""
+        splitting = self.in_tree & ~self.leaf
+        alphas = np.full(len(self.r_node), np.inf)
+        alphas[splitting] = ((self.r_node[splitting] - self.r_branch[splitting])
+                             / (self.leaves[splitting] - 1))
+        return alphas
+
+    def weakest(self) -> tuple[int, float] | None:
+        """The splitting node with the smallest g(t) (the first in depth-first order on a tie,
+        as scikit-learn's strict `<` keeps), or None once the root is a leaf."""
+        alphas = self.effective_alphas()
+        node = int(np.argmin(alphas))
+        return None if np.isinf(alphas[node]) else (node, float(alphas[node]))
+
+    def cut(self, node: int) -> None:
+        """Make node a leaf; its ancestors lose its leaves and its R(T_t) − R(t)."""
+        d_r, d_leaves = self.r_node[node] - self.r_branch[node], self.leaves[node] - 1
+        self.in_tree[node + 1:self.tree.end[node]] = False
+        self.leaf[node] = True
+        ancestor: int | None = node
+        while ancestor is not None:
+            self.r_branch[ancestor] += d_r
+            self.leaves[ancestor] -= d_leaves
+            ancestor = self.tree.nodes[ancestor].parent
+        self.r_branch[node] = self.r_node[node]  # exactly, not up to rounding
+
+
+@dataclass(frozen=True)
+class _Cut:
+    node: int
+    alpha: float  # its effective alpha when cut
+    leaves: int  # leaves of its subtree when cut
+    impurity: float  # Σ N_t/N · Gini(t) over the tree's leaves after the cut
+
+
+def _cut_while(links: _WeakestLinks, limit: float = np.inf) -> list[_Cut]:
+    """Cut the weakest link while its effective alpha is at most limit (scikit-learn's
+    `ccp_alpha < effective alpha` stops it)."""
+    cuts = []
+    while (weakest := links.weakest()) is not None and weakest[1] <= limit:
+        node, alpha = weakest
+        leaves = int(links.leaves[node])
+        links.cut(node)
+        cuts.append(_Cut(node, alpha, leaves, float(links.r_branch[0])))
+    return cuts
+
+
+def pruning_path(trace: Trace) -> tuple[np.ndarray, np.ndarray]:
+    """(effective alphas, total leaf impurity) of the weakest-link sequence, starting with
+    (0, the full tree's) and ending with the root alone: scikit-learn's
+    cost_complexity_pruning_path."""
+    links = _WeakestLinks.start(_Tree(trace))
+    full = float(links.r_branch[0])
+    cuts = _cut_while(links)
+    return (np.array([0.0, *(c.alpha for c in cuts)]),
+            np.array([full, *(c.impurity for c in cuts)]))
+
+
+def cost_complexity_prune(tree: _Tree, ccp_alpha: float) -> Trace:
+    """Cut the weakest link while its effective alpha is at most ccp_alpha; the splits left
+    are kept, each with its final effective alpha."""
+    links = _WeakestLinks.start(tree)
+    cuts = _cut_while(links, ccp_alpha)
+    events = [_event(c.node, True, c.alpha, ccp_alpha, "effective_alpha", "ccp",
+                     leaves=c.leaves) for c in cuts]
+    alphas = links.effective_alphas()
+    for node in np.flatnonzero(np.isfinite(alphas)).tolist():
+        events.append(_event(node, False, alphas[node], ccp_alpha, "effective_alpha", "ccp",
+                             leaves=int(links.leaves[node])))
+    return tree.post_pruned([c.node for c in cuts], events, "ccp")
+
+
+# --------------------------------------------------------------------- choosing ccp_alpha
+
+
+@dataclass(frozen=True)
+class AlphaChoice:
+    """ccp_alpha chosen by held-out error (Breiman et al. 1984, §3.4).
+
+    The trees are those of the full data's pruning path; each is scored at the geometric
+    mean of its step's alphas, √(α_k·α_k+1) (the last at α_K, the root alone), the middle
+    of the range of alphas that give it. With the 1-SE rule the chosen tree is the simplest
+    whose error is within one standard error, √(R(1−R)/N), of the smallest.
+    """
+
+    path_alphas: np.ndarray  # the full data's effective alphas
+    alphas: np.ndarray  # where each tree of the path is scored
+    errors: np.ndarray  # held-out error rate at each of alphas
+    standard_errors: np.ndarray
+    best: int  # index of the smallest error (the simplest tree on a tie)
+    chosen: int  # index the rule picked
+    rule: str  # "min" or "1se"
+
+    @property
+    def alpha(self) -> float:
+        return float(self.alphas[self.chosen])
+
+
+def choose_ccp_alpha(options: Options, X, y, *, k: int = 5, seed: int = 0, validation=None,
+                     rule: str = "1se") -> AlphaChoice:
+    """ccp_alpha for DecisionTree(**options, prune="ccp") by k-fold cross-validation (seeded,
+    stratified folds of dtree_core.evaluate) or, given validation=(X_val, y_val), by the
+    error on those rows; rule "1se" (Breiman's one standard error rule) or "min"."""
+    from .evaluate import stratified_kfold
+    from .model import DecisionTree
+
+    if rule not in ("1se", "min"):
+        raise DataError(f"Unknown rule '{rule}'; use 1se or min.")
+    X, y = X.reset_index(drop=True), pd.Series(np.asarray(y, dtype=object)).reset_index(drop=True)
+    unpruned = options.but(prune="none")
+    path_alphas, _ = pruning_path(DecisionTree.from_options(unpruned).fit(X, y).trace_)
+    alphas = _scoring_alphas(path_alphas)
+    if validation is None:
+        splits = [(X.iloc[tr], y.iloc[tr], X.iloc[te], y.iloc[te])
+                  for tr, te in stratified_kfold(y, k, seed)]
+        unpruned = unpruned.but(force_missing="skip") if unpruned.force else unpruned
+    else:
+        X_val, y_val = validation
+        splits = [(X, y, X_val, pd.Series(np.asarray(y_val, dtype=object)))]
+    wrong = sum(_errors_along(unpruned, alphas, *split) for split in splits)
+    tested = sum(len(split[3]) for split in splits)
+    errors = wrong / tested
+    standard_errors = np.sqrt(errors * (1 - errors) / tested)
+    best = _last_min(errors)
+    chosen = best if rule == "min" else int(
+        np.flatnonzero(errors <= errors[best] + standard_errors[best] + 1e-12).max())
+    return AlphaChoice(path_alphas, alphas, errors, standard_errors, best, chosen, rule)
+
+
+def _scoring_alphas(path_alphas: np.ndarray) -> np.ndarray:
+    middles = np.sqrt(path_alphas[:-1] * path_alphas[1:])
+    return np.append(middles, path_alphas[-1])
+
+
+def _last_min(errors: np.ndarray) -> int:
+    """The index of the smallest error; on a tie the larger alpha (the simpler tree)."""
+    return int(np.flatnonzero(errors <= errors.min() + 1e-12).max())
+
+
+def _errors_along(options: Options, alphas, X_train, y_train, X_test, y_test) -> np.ndarray:
+    """Misclassified test rows of the tree grown on the train rows, pruned at each alpha."""
+    from .data import encode_like
+    from .model import DecisionTree
+    from .predicting import leaf_distributions, most_likely
+
+    model = DecisionTree.from_options(options).fit(X_train.reset_index(drop=True),
+                                                   y_train.reset_index(drop=True))
+    columns = encode_like(X_test.reset_index(drop=True), model.attributes_)
+    truth = as_text(pd.Series(y_test).reset_index(drop=True)).to_numpy(dtype=object)
+    classes = np.array(model.trace_.classes, dtype=object)
+    tree, wrong = _Tree(model.trace_), []
+    cuts = _cut_while(_WeakestLinks.start(tree))  # once: a larger alpha cuts a longer prefix
+    cut_alphas = np.array([c.alpha for c in cuts])
+    for alpha in alphas:
+        upto = len(cut_alphas) if (cut_alphas <= alpha).all() else \
+            int(np.argmax(cut_alphas > alpha))
+        pruned = tree.post_pruned([c.node for c in cuts[:upto]], [], "ccp")
+        proba = leaf_distributions(pruned, model.attributes_, columns, len(truth))
+        wrong.append(int((most_likely(proba, classes) != truth).sum()))
+    return np.array(wrong, dtype=float)

@@ -1,0 +1,536 @@
+"""Pruning: Zhou §4.3 (pre-pruning, reduced-error), C4.5's pessimistic pruning, CART's
+cost-complexity pruning (scikit-learn's numbers), and the CLI flags."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from dtree_core import DecisionTree
+from dtree_core.cli import main
+from dtree_core.data import DataError
+from dtree_core.labels import branch_text
+from dtree_core.options import Options
+from dtree_core.pruning import (
+    added_errors,
+    choose_ccp_alpha,
+    estimated_errors,
+    tree_estimated_errors,
+)
+from dtree_core.trace import Trace
+from tests.conftest import dataset_path, xy
+from tests.core.test_sklearn import distinct_float32_data, sklearn_structure
+
+sklearn_tree = pytest.importorskip("sklearn.tree")
+
+BOOK = {"root": "脐部"}  # Table 4.2's root tie (色泽 = 脐部 = 0.2755), broken as the book does
+
+
+@pytest.fixture
+def table_4_2():
+    """Zhou's Table 4.2: training rows 1,2,3,6,7,10,14–17; validation rows 4,5,8,9,11–13."""
+    train = xy("watermelon_2.0_train.csv", "好瓜", drop=["编号"])
+    validation = xy("watermelon_2.0_validation.csv", "好瓜", drop=["编号"])
+    return train, validation
+
+
+def book_tree(table_4_2, **params):
+    (X, y), validation = table_4_2
+    return DecisionTree("id3", force=BOOK, **params).fit(X, y, validation=validation)
+
+
+def outline(model) -> list[tuple[int, str, str]]:
+    """(depth, edge, split attribute or leaf label) of the nodes still in the tree."""
+    d = model.trace_.to_dict(scores=False)
+    return [(n["depth"], branch_text(n["branch"]) if n["branch"] else "",
+             n["decision"]["attribute"] if n["decision"]["kind"] == "split"
+             else n["decision"]["label"])
+            for n in d["nodes"] if not n.get("pruned_away")]
+
+
+def accuracy(model, validation) -> Fraction:
+    X, y = validation
+    return Fraction(int((model.predict(X) == y.to_numpy()).sum()), len(y))
+
+
+def events(model) -> list[tuple[str, str, Fraction, Fraction]]:
+    """(path, action, before, after) of each pruning event, accuracies as sevenths."""
+    trace = model.trace_
+    return [("/".join(branch_text(c.to_dict()) for c in trace.path(e["node"])) or "root",
+             e["action"], Fraction(e["before"]).limit_denominator(7),
+             Fraction(e["after"]).limit_denominator(7)) for e in trace.pruning]
+
+
+# --------------------------------------------------------------------- Zhou §4.3, Table 4.2
+
+
+def test_unpruned_tree_is_figure_4_5(table_4_2):
+    model = book_tree(table_4_2)
+    assert outline(model) == [
+        (0, "", "脐部"),
+        (1, "脐部=凹陷", "色泽"),
+        (2, "色泽=青绿", "是"), (2, "色泽=乌黑", "是"), (2, "色泽=浅白", "否"),
+        (1, "脐部=稍凹", "根蒂"),
+        (2, "根蒂=蜷缩", "否"), (2, "根蒂=稍蜷", "色泽"),
+        (3, "色泽=青绿", "是"), (3, "色泽=乌黑", "纹理"),
+        (4, "纹理=清晰", "否"), (4, "纹理=稍糊", "是"),
+        (4, "纹理=模糊", "是"),  # empty: the parent's 1:1 majority goes to 是, first in the data
+        (3, "色泽=浅白", "是"),  # empty: the parent's majority (2:1)
+        (2, "根蒂=硬挺", "是"),  # empty: the parent's 2:2 majority goes to 是
+        (1, "脐部=平坦", "否"),
+    ]
+    assert accuracy(model, table_4_2[1]) == Fraction(3, 7)  # the book's 42.9%
+    assert model.trace_.pruning == ()
+    assert "prune" not in model.trace_.params
+
+
+def test_pre_pruning_is_figure_4_6(table_4_2):
+    model = book_tree(table_4_2, prune="pre")
+    # 稍凹's training rows are 2:2; the book labels it 好瓜, the class first in the data.
+    assert outline(model) == [(0, "", "脐部"), (1, "脐部=凹陷", "是"), (1, "脐部=稍凹", "是"),
+                              (1, "脐部=平坦", "否")]
+    assert accuracy(model, table_4_2[1]) == Fraction(5, 7)  # 71.4%
+    # §4.3.1: the root split raises 42.9% to 71.4%; 色泽 under 凹陷 would drop it to 57.1%;
+    # 根蒂 under 稍凹 leaves it at 71.4%, not an improvement, so both stay leaves.
+    assert events(model) == [("root", "keep", Fraction(3, 7), Fraction(5, 7)),
+                             ("脐部=凹陷", "prune", Fraction(5, 7), Fraction(4, 7)),
+                             ("脐部=稍凹", "prune", Fraction(5, 7), Fraction(5, 7))]
+    assert all(e["measure"] == "validation_accuracy" for e in model.trace_.pruning)
+
+
+def test_pre_pruning_never_creates_the_refused_children(table_4_2):
+    trace = book_tree(table_4_2, prune="pre").trace_
+    assert list(trace.steps) == [n.id for n in trace.nodes] == [0, 1, 2, 3]
+    assert trace.nodes[0].children == (1, 2, 3)
+    for node in trace.nodes[1:3]:
+        assert node.children == () and node.decision.stop == "pruned"
+        assert node.decision.kind == "leaf" and node.decision.was.kind == "split"
+    assert trace.nodes[1].decision.was.attribute == "色泽"
+    assert trace.nodes[2].decision.was.attribute == "根蒂"
+    assert not any(n.pruned_away for n in trace.nodes)
+
+
+def test_reduced_error_pruning_is_figure_4_7(table_4_2):
+    model = book_tree(table_4_2, prune="rep")
+    assert outline(model) == [
+        (0, "", "脐部"),
+        (1, "脐部=凹陷", "是"),
+        (1, "脐部=稍凹", "根蒂"),
+        (2, "根蒂=蜷缩", "否"), (2, "根蒂=稍蜷", "色泽"),
+        (3, "色泽=青绿", "是"), (3, "色泽=乌黑", "是"), (3, "色泽=浅白", "是"),
+        (2, "根蒂=硬挺", "是"),
+        (1, "脐部=平坦", "否"),
+    ]
+    assert accuracy(model, table_4_2[1]) == Fraction(5, 7)  # 71.4%
+    # §4.3.2's order ⑥ ⑤ ② ③ ①: deepest first; a tie (⑤, ③) keeps the subtree.
+    assert events(model) == [
+        ("脐部=稍凹/根蒂=稍蜷/色泽=乌黑", "prune", Fraction(3, 7), Fraction(4, 7)),
+        ("脐部=稍凹/根蒂=稍蜷", "keep", Fraction(4, 7), Fraction(4, 7)),
+        ("脐部=凹陷", "prune", Fraction(4, 7), Fraction(5, 7)),
+        ("脐部=稍凹", "keep", Fraction(5, 7), Fraction(5, 7)),
+        ("root", "keep", Fraction(5, 7), Fraction(3, 7)),
+    ]
+
+
+def test_reduced_error_pruning_keeps_the_growth(table_4_2):
+    grown = book_tree(table_4_2).trace_
+    trace = book_tree(table_4_2, prune="rep").trace_
+    assert len(trace.nodes) == len(grown.nodes) and list(trace.steps) == list(grown.steps)
+    pruned = [n for n in trace.nodes if n.decision.stop == "pruned"]
+    assert [trace.nodes[n.id].decision.was for n in pruned] == [
+        grown.nodes[n.id].decision for n in pruned]
+    away = {n.id for n in trace.nodes if n.pruned_away}
+    expected = {i for n in pruned for i in range(n.id + 1, len(grown.nodes))
+                if n.id in _ancestors(grown, i)}
+    assert away == expected and away
+    assert all(n.children == grown.nodes[n.id].children for n in trace.nodes)
+
+
+def _ancestors(trace: Trace, node_id: int) -> set[int]:
+    found, node = set(), trace.nodes[node_id]
+    while node.parent is not None:
+        found.add(node.parent)
+        node = trace.nodes[node.parent]
+    return found
+
+
+def test_prune_on_tie_prunes_equal_accuracy(table_4_2):
+    model = book_tree(table_4_2, prune="rep", prune_on_tie=True)
+    assert outline(model) == [(0, "", "脐部"), (1, "脐部=凹陷", "是"), (1, "脐部=稍凹", "是"),
+                              (1, "脐部=平坦", "否")]
+    assert accuracy(model, table_4_2[1]) == Fraction(5, 7)
+    assert [a for _, a, _, _ in events(model)] == ["prune", "prune", "prune", "prune", "keep"]
+
+
+def test_pruned_trace_json_round_trip(table_4_2):
+    trace = book_tree(table_4_2, prune="rep").trace_
+    d = json.loads(trace.to_json())
+    assert d["params"]["prune"] == "rep" and "ccp_alpha" not in d["params"]
+    assert [set(e) for e in d["pruning"]] == [
+        {"node", "action", "before", "after", "measure", "reason"}] * 5
+    pruned = [n for n in d["nodes"] if n["decision"]["stop"] == "pruned"]
+    assert all(n["decision"]["was"]["kind"] == "split" for n in pruned)
+    assert all("was" not in n["decision"] for n in d["nodes"] if n not in pruned)
+    assert all(n.get("pruned_away") is True for n in d["nodes"] if n["id"] in (10, 11, 12))
+    again = Trace.from_json(trace.to_json())
+    assert again.to_json() == trace.to_json()
+
+
+def test_unpruned_trace_is_unchanged_by_the_options(wm2):
+    default = DecisionTree("c45").fit(*wm2).trace_
+    assert set(default.params) == set(Options().params())
+    assert not any(k in default.params for k in ("prune", "ccp_alpha", "cf", "prune_on_tie"))
+    assert '"was"' not in default.to_json() and '"pruning"' not in default.to_json()
+
+
+def test_validation_rows_are_needed(table_4_2):
+    (X, y), _ = table_4_2
+    for method in ("pre", "rep"):
+        with pytest.raises(DataError, match="validation"):
+            DecisionTree("id3", prune=method).fit(X, y)
+
+
+@pytest.mark.parametrize("params", [{"prune": "prep"}, {"ccp_alpha": -1.0}, {"cf": 0.0},
+                                    {"cf": 0.7}, {"prune_on_tie": "yes"}])
+def test_bad_pruning_options(params):
+    with pytest.raises(DataError):
+        Options.build(**params)
+
+
+def test_missing_values_in_validation_count_their_share(table_4_2):
+    """A validation row with an unknown value is split over the branches as prediction splits
+    it, and counts its share of each leaf that labels it correctly.
+
+    Row 4 (好瓜, 青绿) without 脐部 goes 4/10 to 凹陷 (then 青绿: 是, correct), 4/10 to 稍凹
+    (then 蜷缩: 否) and 2/10 to 平坦 (否): 0.4 correct instead of 1, so the full tree scores
+    2.4/7. Its 0.4 at 稍凹 now makes that subtree worse than a 是 leaf (1.4 vs 1): pruned,
+    unlike in the book.
+    """
+    (X, y), (Xv, yv) = table_4_2
+    Xv = Xv.copy()
+    Xv.loc[Xv.index[0], "脐部"] = None
+    model = DecisionTree("id3", force=BOOK, prune="rep").fit(X, y, validation=(Xv, yv))
+    found = [(e["action"], e["before"] * 7, e["after"] * 7) for e in model.trace_.pruning]
+    assert [a for a, _, _ in found] == ["prune", "keep", "prune", "prune", "keep"]
+    assert [b for _, b, _ in found] == pytest.approx([2.4, 3.4, 3.4, 4.4, 4.8])
+    assert [a for _, _, a in found] == pytest.approx([3.4, 3.4, 4.4, 4.8, 3.0])
+
+
+# --------------------------------------------------------------------- C4.5 pessimistic pruning
+
+
+def test_added_errors_by_hand():
+    """N = 6, E = 2, CF = 0.25 (the normal approximation with continuity correction):
+
+    z = Φ⁻¹(0.75) = 0.6744897502, z² = 0.4549364231
+    f = (E + 0.5)/N = 2.5/6 = 0.4166666667
+    U = (f + z²/2N + z·√(f/N − f²/N + z²/4N²)) / (1 + z²/N)
+      = (0.4166666667 + 0.0379113686 + 0.6744897502·√(0.0694444444 − 0.0289351852
+         + 0.0031592807)) / 1.0758227372
+      = (0.4546 + 0.6744897502 · 0.2089702) / 1.0758227372 = 0.5535543
+    N·U = 3.3213257: the leaf's 2 errors plus 1.3213257 estimated ones.
+    """
+    assert added_errors(6, 2, 0.25) == pytest.approx(1.3213257, abs=1e-7)
+    assert estimated_errors([4, 2], 0.25) == pytest.approx(3.3213257, abs=1e-7)
+
+
+def test_added_errors_special_cases():
+    # E = 0: N·(1 − CF^(1/N)) exactly; Quinlan (1993, §4.2) prints U25%(0,6) = 0.206,
+    # U25%(0,9) = 0.143, U25%(0,1) = 0.750.
+    assert added_errors(6, 0, 0.25) == pytest.approx(6 * (1 - 0.25 ** (1 / 6)), rel=1e-15)
+    assert added_errors(6, 0, 0.25) / 6 == pytest.approx(0.206, abs=5e-4)
+    assert added_errors(9, 0, 0.25) / 9 == pytest.approx(0.143, abs=5e-4)
+    assert added_errors(1, 0, 0.25) == 0.75
+    # Between 0 and 1 error: linear, as C4.5 does.
+    base, one = added_errors(6, 0, 0.25), added_errors(6, 1, 0.25)
+    assert added_errors(6, 0.25, 0.25) == pytest.approx(base + 0.25 * (one - base))
+    # Within half an error of N: the rest of N.
+    assert added_errors(2, 1.6, 0.25) == pytest.approx(0.4)
+    assert estimated_errors([0, 0], 0.25) == 0.0  # an empty leaf adds nothing
+    # A smaller CF is more pessimistic.
+    assert added_errors(20, 3, 0.1) > added_errors(20, 3, 0.25)
+
+
+def test_pessimistic_pruning_on_table_4_2(table_4_2):
+    model = book_tree(table_4_2, prune="pep")
+    assert outline(model) == [
+        (0, "", "脐部"), (1, "脐部=凹陷", "是"), (1, "脐部=稍凹", "根蒂"),
+        (2, "根蒂=蜷缩", "否"), (2, "根蒂=稍蜷", "是"), (2, "根蒂=硬挺", "是"),
+        (1, "脐部=平坦", "否")]
+    first = model.trace_.pruning[0]  # 凹陷: leaves (1,0) (2,0) (0,1) vs one leaf (3,1)
+    expected_subtree = sum(estimated_errors(c, 0.25) for c in ([1, 0], [2, 0], [0, 1]))
+    assert first["before"] == pytest.approx(expected_subtree)
+    assert first["after"] == pytest.approx(estimated_errors([3, 1], 0.25))
+    assert first["measure"] == "estimated_errors" and first["action"] == "prune"
+
+
+def pep_cases():
+    wm3 = xy("watermelon_3.0.csv", "好瓜", drop=["编号"], numeric=["密度", "含糖率"])
+    X, y = distinct_float32_data(5, 300, 4, 3)
+    tennis = xy("play_tennis.csv", "PlayTennis", drop=["Day"])
+    return [("c45", wm3), ("id3", tennis), ("c45", (X, y)), ("cart", (X, y))]
+
+
+@pytest.mark.parametrize("cf", [0.05, 0.25, 0.5])
+@pytest.mark.parametrize("case", range(4))
+def test_pessimistic_pruning_never_raises_the_estimated_errors(case, cf):
+    algorithm, (X, y) = pep_cases()[case]
+    grown = DecisionTree(algorithm).fit(X, y).trace_
+    pruned = DecisionTree(algorithm, prune="pep", cf=cf).fit(X, y).trace_
+    assert tree_estimated_errors(pruned, cf) <= tree_estimated_errors(grown, cf) + 1e-9
+    for event in pruned.pruning:
+        assert (event["action"] == "prune") == (event["after"] <= event["before"] + 1e-9)
+    # Bottom up: a node is decided after all its splitting descendants.
+    decided = [e["node"] for e in pruned.pruning]
+    assert sorted(decided) == [n.id for n in grown.nodes if not n.is_leaf]
+    for k, node in enumerate(decided):
+        assert all(pruned.nodes[d].parent is None or node not in _ancestors(pruned, d)
+                   for d in decided[k + 1:])
+
+
+def test_synthetic_tree_is_pruned_by_pep():
+    X, y = distinct_float32_data(5, 300, 4, 3)
+    grown = DecisionTree("c45").fit(X, y).trace_
+    pruned = DecisionTree("c45", prune="pep").fit(X, y).trace_
+    leaves = lambda t: sum(1 for n in t.nodes if n.is_leaf and not n.pruned_away)  # noqa: E731
+    assert leaves(pruned) < leaves(grown)
+
+
+# --------------------------------------------------------------------- CART cost complexity
+
+
+def _sk(**params):
+    return sklearn_tree.DecisionTreeClassifier(random_state=0, **params)
+
+
+def iris():
+    return xy("iris.csv", "species",
+              numeric=["sepal_length", "sepal_width", "petal_length", "petal_width"])
+
+
+SYNTHETIC = [(0, 60, 3, 2, 12), (1, 300, 5, 3, 20), (3, 200, 6, 4, 25)]
+
+
+@pytest.mark.parametrize("seed,n,d,classes,min_split", SYNTHETIC)
+def test_ccp_path_equals_sklearn_on_continuous_data(seed, n, d, classes, min_split):
+    X, y = distinct_float32_data(seed, n, d, classes)
+    ours = DecisionTree("cart", min_samples_split=min_split, continuous=list(X.columns))
+    path = ours.cost_complexity_pruning_path(X, y)
+    theirs = _sk(min_samples_split=min_split).cost_complexity_pruning_path(X, y)
+    assert path.ccp_alphas == pytest.approx(theirs.ccp_alphas, rel=1e-9, abs=1e-15)
+    assert path.impurities == pytest.approx(theirs.impurities, rel=1e-9, abs=1e-15)
+    assert len(path.ccp_alphas) > 3
+
+
+def test_ccp_path_equals_sklearn_on_iris():
+    X, y = iris()
+    path = DecisionTree("cart").cost_complexity_pruning_path(X, y)
+    theirs = _sk().cost_complexity_pruning_path(X, y)
+    assert path.ccp_alphas == pytest.approx(theirs.ccp_alphas, rel=1e-9, abs=1e-15)
+    assert path.impurities == pytest.approx(theirs.impurities, rel=1e-9, abs=1e-15)
+    # impurities[0] is the full tree's Σ N_t/N · Gini(t) over its leaves
+    trace = DecisionTree("cart").fit(X, y).trace_
+    leaves = [n for n in trace.nodes if n.is_leaf]
+    assert path.impurities[0] == pytest.approx(sum(n.weight / 150 * n.gini for n in leaves))
+    assert path.impurities[-1] == pytest.approx(trace.nodes[0].gini)
+
+
+def midpoints(alphas) -> list[float]:
+    """Alphas between the path's steps (at a step itself, rounding decides)."""
+    return [float(a + b) / 2 for a, b in zip(alphas, alphas[1:], strict=False)]
+
+
+def kept(model) -> list:
+    """Preorder (attribute, threshold) of the splits still in the tree, None for leaves."""
+    return [(n.decision.attribute, n.decision.threshold) if not n.is_leaf else None
+            for n in model.trace_.nodes if not n.pruned_away]
+
+
+@pytest.mark.parametrize("seed,n,d,classes,min_split", SYNTHETIC)
+def test_ccp_pruned_trees_equal_sklearn(seed, n, d, classes, min_split):
+    X, y = distinct_float32_data(seed, n, d, classes)
+    names = list(X.columns)
+    path = _sk(min_samples_split=min_split).cost_complexity_pruning_path(X, y)
+    for alpha in midpoints(path.ccp_alphas):
+        ours = DecisionTree("cart", min_samples_split=min_split, continuous=names,
+                            prune="ccp", ccp_alpha=alpha).fit(X, y)
+        theirs = _sk(min_samples_split=min_split, ccp_alpha=alpha).fit(X, y)
+        expected = sklearn_structure(theirs, names)
+        assert [s and s[0] for s in kept(ours)] == [s and s[0] for s in expected]
+        assert [s and s[1] for s in kept(ours)] == pytest.approx([s and s[1] for s in expected])
+        assert same_probabilities(ours, theirs, X)
+
+
+def same_probabilities(ours, theirs, X) -> bool:
+    """Class probabilities agree (predictions may not: a pruned leaf can hold a majority tie,
+    which scikit-learn gives to the class first in sorted order, we to the first in the data)."""
+    columns = [list(ours.classes_).index(c) for c in theirs.classes_]
+    return np.allclose(ours.predict_proba(X)[:, columns], theirs.predict_proba(X))
+
+
+def test_ccp_pruned_trees_equal_sklearn_on_iris():
+    """Iris ties between attributes (petal length and width both split off setosa), which
+    scikit-learn breaks at random: compare the trees' shapes and their sample counts. Below
+    4 rows a node's attributes tie too (the paths still agree: the tied splits are equal)."""
+    X, y = iris()
+    path = _sk(min_samples_split=4).cost_complexity_pruning_path(X, y)
+    for alpha in [0.0, *midpoints(path.ccp_alphas)]:
+        ours = DecisionTree("cart", prune="ccp", ccp_alpha=alpha, min_samples_split=4).fit(X, y)
+        theirs = _sk(ccp_alpha=alpha, min_samples_split=4).fit(X, y)
+        shape = [(n.is_leaf, n.n) for n in ours.trace_.nodes if not n.pruned_away]
+        assert shape == _sklearn_shape(theirs)
+        assert same_probabilities(ours, theirs, X)
+
+
+def _sklearn_shape(clf) -> list[tuple[bool, int]]:
+    tree, out, stack = clf.tree_, [], [0]
+    while stack:
+        i = stack.pop()
+        leaf = tree.children_left[i] == -1
+        out.append((bool(leaf), int(tree.n_node_samples[i])))
+        if not leaf:
+            stack += [tree.children_right[i], tree.children_left[i]]
+    return out
+
+
+def test_ccp_events_are_weakest_links():
+    X, y = iris()
+    alpha = 0.02
+    trace = DecisionTree("cart", prune="ccp", ccp_alpha=alpha).fit(X, y).trace_
+    pruned = [e for e in trace.pruning if e["action"] == "prune"]
+    kept_ = [e for e in trace.pruning if e["action"] == "keep"]
+    assert [e["before"] for e in pruned] == sorted(e["before"] for e in pruned)
+    assert all(e["before"] <= alpha == e["after"] for e in pruned)
+    assert all(e["before"] > alpha for e in kept_) and kept_
+    assert {e["node"] for e in kept_} == {n.id for n in trace.nodes
+                                          if not n.is_leaf and not n.pruned_away}
+    assert all(trace.nodes[e["node"]].decision.stop == "pruned" for e in pruned)
+
+
+def test_ccp_alpha_zero_keeps_a_tree_without_useless_splits():
+    X, y = distinct_float32_data(1, 300, 5, 3)
+    grown = DecisionTree("cart", min_samples_split=20).fit(X, y).trace_
+    pruned = DecisionTree("cart", min_samples_split=20, prune="ccp").fit(X, y).trace_
+    assert [n.decision for n in pruned.nodes] == [n.decision for n in grown.nodes]
+
+
+# --------------------------------------------------------------------- command line
+
+
+def _grow(capsys, *args):
+    train, validation = (str(dataset_path(f"watermelon_2.0_{s}.csv"))
+                         for s in ("train", "validation"))
+    argv = ["grow", train, "--target", "好瓜", "--force", "root=脐部",
+            *[validation if a == "VALIDATION" else a for a in args]]
+    try:
+        code = main(argv)
+    except SystemExit as exit_:  # argparse's refusals
+        code = exit_.code
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_cli_reduced_error_pruning(capsys, tmp_path):
+    out_json = tmp_path / "trace.json"
+    code, out, err = _grow(capsys, "--prune", "rep", "--validation", "VALIDATION",
+                           "--json", str(out_json))
+    assert code == 0, err
+    d = json.loads(out_json.read_text(encoding="utf-8"))
+    assert d["params"]["prune"] == "rep" and len(d["pruning"]) == 5
+    assert "脐部=凹陷: 是" in out and "Pruning (rep)" in out
+    tree = out.split("id3 tree")[1].split("Pruning")[0]
+    assert "纹理" not in tree and "色泽=乌黑: 是" in tree  # pruned away: not printed
+
+
+@pytest.mark.parametrize("method", ["pre", "pep", "ccp"])
+def test_cli_other_methods(capsys, method):
+    extra = ["--validation", "VALIDATION"] if method == "pre" else []
+    code, out, err = _grow(capsys, "--prune", method, *extra)
+    assert code == 0, err
+    assert f"Pruning ({method})" in out
+
+
+@pytest.mark.parametrize("args,message", [
+    (["--prune", "rep"], "--prune rep needs validation rows"),
+    (["--prune", "pre"], "--prune pre needs validation rows"),
+    (["--validation", "VALIDATION"], "--validation is only used by"),
+    (["--cf", "0.1"], "--cf is only used by --prune pep"),
+    (["--ccp-alpha", "0.1", "--prune", "pep"], "--ccp-alpha is only used by --prune ccp"),
+    (["--prune", "pep", "--cf", "0.9"], "cf must be a number in (0, 0.5]"),
+    (["--prune", "ccp", "--ccp-alpha", "-1"], "ccp_alpha must be"),
+    (["--prune", "sometimes"], "invalid choice"),
+])
+def test_cli_bad_pruning_flags(capsys, args, message):
+    code, _, err = _grow(capsys, *args)
+    assert code == 2
+    assert message in err and len(err.strip().splitlines()) == 1
+
+
+def test_validation_file_must_have_the_columns(capsys, tmp_path):
+    frame = pd.read_csv(dataset_path("watermelon_2.0_validation.csv")).drop(columns=["触感"])
+    path = tmp_path / "val.csv"
+    frame.to_csv(path, index=False)
+    code, _, err = _grow(capsys, "--prune", "rep", "--validation", str(path))
+    assert code == 2 and "lacks column(s): 触感" in err
+
+
+def test_pruned_model_predicts_like_its_leaves(table_4_2):
+    (X, y), validation = table_4_2
+    model = book_tree(table_4_2, prune="rep")
+    proba = model.predict_proba(validation[0])
+    # Rows 8 and 9 (稍凹/稍蜷/乌黑) stop at the pruned 1:1 leaf instead of 纹理's leaves.
+    assert proba[2] == pytest.approx([0.5, 0.5]) and proba[3] == pytest.approx([0.5, 0.5])
+    assert np.allclose(proba.sum(axis=1), 1)
+
+
+# --------------------------------------------------------------------- choosing ccp_alpha
+
+
+def test_choose_ccp_alpha_by_cross_validation_one_se_rule():
+    X, y = distinct_float32_data(1, 300, 5, 3)
+    options = Options.build(algorithm="cart", continuous=list(X.columns))
+    choice = choose_ccp_alpha(options, X, y, k=5, seed=0)
+    alphas = choice.alphas
+    assert len(alphas) == len(choice.path_alphas) and (np.diff(alphas) >= 0).all()
+    assert alphas[1] == pytest.approx(np.sqrt(choice.path_alphas[1] * choice.path_alphas[2]))
+    assert choice.errors[choice.best] == choice.errors.min()
+    limit = choice.errors[choice.best] + choice.standard_errors[choice.best]
+    assert choice.errors[choice.chosen] <= limit
+    assert (choice.errors[choice.chosen + 1:] > limit).all()  # the simplest tree within 1 SE
+    assert choice.chosen >= choice.best and choice.alpha == alphas[choice.chosen]
+    assert choice.standard_errors[0] == pytest.approx(
+        np.sqrt(choice.errors[0] * (1 - choice.errors[0]) / 300))
+    minimum = choose_ccp_alpha(options, X, y, k=5, seed=0, rule="min")
+    assert minimum.chosen == minimum.best == choice.best
+
+
+def test_choose_ccp_alpha_by_a_validation_set():
+    X, y = distinct_float32_data(2, 400, 4, 2)
+    train, held = np.arange(300), np.arange(300, 400)
+    options = Options.build(algorithm="cart", continuous=list(X.columns), min_samples_split=5)
+    choice = choose_ccp_alpha(options, X.iloc[train], y.iloc[train],
+                              validation=(X.iloc[held], y.iloc[held]), rule="min")
+    # Each error is that of DecisionTree(prune="ccp", ccp_alpha=…) on the validation rows.
+    for i in (0, choice.chosen, len(choice.alphas) - 1):
+        model = DecisionTree(**options.as_kwargs()).set_params(
+            prune="ccp", ccp_alpha=float(choice.alphas[i])).fit(X.iloc[train], y.iloc[train])
+        wrong = (model.predict(X.iloc[held]) != y.iloc[held].to_numpy()).mean()
+        assert choice.errors[i] == pytest.approx(wrong)
+    assert choice.errors[-1] >= choice.errors[choice.chosen]
+
+
+def test_choose_ccp_alpha_refuses_an_unknown_rule():
+    X, y = iris()
+    with pytest.raises(DataError, match="Unknown rule"):
+        choose_ccp_alpha(Options.build(algorithm="cart"), X, y, rule="2se")
+
+
+def test_cli_draws_the_pruned_tree(capsys):
+    code, out, err = _grow(capsys, "--prune", "rep", "--validation", "VALIDATION", "--dot", "-")
+    assert code == 0, err
+    dot = out.split("}")[0]
+    assert "纹理=" not in dot and "n9 [" in dot and "n10 [" not in dot  # 10–12: pruned away
