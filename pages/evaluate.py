@@ -3,9 +3,8 @@
 import plotly.graph_objects as go
 import streamlit as st
 
-from ui import analysis
-from ui.messages import t
-from ui.setup import ALGORITHMS
+from ui import analysis, registry
+from ui.messages import labelled, t
 from ui.state import ensure_entry_point
 
 ensure_entry_point()
@@ -35,6 +34,7 @@ def one_algorithm(algorithm: str, result, method: str) -> None:
     cols[1].metric(t("eval.train_accuracy"), f"{result.train_accuracy:.3f}")
     if method == "kfold":
         st.caption(t("eval.folds", values=", ".join(f"{a:.3f}" for a in result.fold_accuracies)))
+    analysis.show_notes(result)
     st.markdown(f"**{t('eval.report')}**")
     st.dataframe(report_frame(result), hide_index=True, column_config={
         t(f"eval.col.{c}"): st.column_config.NumberColumn(format="%.3f")
@@ -56,31 +56,33 @@ def curve_figure(frame) -> go.Figure:
     return figure
 
 
-def overfitting(algorithms, dataset, base, split) -> None:
+def overfitting(algorithms, source, base, split) -> None:
     st.subheader(t("eval.curve"))
     algorithm = st.selectbox(t("eval.curve.algorithm"), algorithms, key="ev_curve_algo",
-                             format_func=lambda a: t(f"algo.{a}"))
-    options = analysis.with_options(base, {**base, "algorithm": algorithm, "max_depth": None})
-    frame = analysis.safely(analysis.curve, dataset["data"], dataset["filename"], options, *split)
+                             format_func=labelled(algorithms, registry.name))
+    options = analysis.variant(base, algorithm=algorithm, max_depth=None)
+    frame = analysis.safely(analysis.curve, *source, options, *split)
     st.plotly_chart(curve_figure(frame), key="ev_curve")
 
 
 current = analysis.current_or_stop()
 dataset, base = st.session_state.dataset, current["options"]
+source = (dataset["data"], dataset["filename"], current["choices"])
 st.title(t("page.evaluate"))
 st.caption(t("eval.intro", rows=current["trace"]["nodes"][0]["n"]))
-algorithms = st.multiselect(t("eval.algorithms"), ALGORITHMS, default=["id3", "c45", "cart"],
-                            key="ev_algos", format_func=lambda a: t(f"algo.{a}"),
-                            persist_state="session")
+algorithms = st.multiselect(t("eval.algorithms"), registry.keys(),
+                            default=registry.scoring_keys(), key="ev_algos",
+                            format_func=labelled(registry.keys(), registry.name),
+                            persist_state="session", placeholder=t("widget.choose"))
 split = analysis.split_inputs("ev", allow_kfold=True)
 if not algorithms:
     st.info(t("eval.pick_one"))
     st.stop()
-results = {a: analysis.safely(analysis.evaluation, dataset["data"], dataset["filename"],
-                              analysis.with_options(base, {**base, "algorithm": a}), *split)
-           for a in algorithms}
-for tab, algorithm in zip(st.tabs([t(f"algo.{a}") for a in algorithms]), algorithms,
+results = {a: analysis.safely(analysis.evaluation, *source, analysis.variant(base, algorithm=a),
+                              *split) for a in algorithms}
+for tab, algorithm in zip(st.tabs([registry.name(a) for a in algorithms]), algorithms,
                           strict=True):
     with tab:
+        analysis.warn_unmatched_in(results[algorithm], t("force.tree.holdout"))
         one_algorithm(algorithm, results[algorithm], split[0])
-overfitting(algorithms, dataset, base, split)
+overfitting(algorithms, source, base, split)

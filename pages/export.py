@@ -1,18 +1,19 @@
 """Rules and exports: IF-THEN rules with coverage and accuracy; DOT, SVG, JSON, score tables."""
 
 import json
-import shlex
 
 import pandas as pd
 import streamlit as st
 
 from dtree_core.dot import to_dot
 from dtree_core.export import score_table, svg_available, to_markdown
+from dtree_core.labels import branch_text
 from dtree_core.rules import rules, rules_markdown, rules_text
-from ui import analysis
-from ui.messages import t, tm
+from ui import analysis, engine, registry
+from ui.command import grow_command
+from ui.messages import labelled, t, tm
 from ui.state import ensure_entry_point
-from ui.widgets import node_title, score_downloads
+from ui.widgets import node_title, score_downloads, worded_table
 
 ensure_entry_point()
 
@@ -34,11 +35,18 @@ def tree_downloads(trace: dict) -> None:
                             key="exp_dl_json")
 
 
+def condition_text(rule) -> str:
+    """The rule's IF part (纹理=清晰 AND 根蒂=蜷缩) with the session's AND; a root leaf's holds
+    for every sample."""
+    joiner = f" {t('exp.rule.and')} "
+    return joiner.join(branch_text(c) for c in rule.conditions) or t("exp.rule.always")
+
+
 def rules_frame(found) -> pd.DataFrame:
     """The rules with exact coverage (weights) and accuracy; formats round on screen."""
     rows = []
     for i, rule in enumerate(found, 1):
-        row = {t("exp.col.rule"): f"R{i}", t("exp.col.if"): rule.condition_text,
+        row = {t("exp.col.rule"): f"R{i}", t("exp.col.if"): condition_text(rule),
                t("exp.col.then"): rule.conclusion_text,
                t("exp.col.train_coverage"): rule.train.covered,
                t("exp.col.train_accuracy"): rule.train.accuracy}
@@ -51,13 +59,15 @@ def rules_frame(found) -> pd.DataFrame:
 
 def rules_section(current: dict, dataset: dict) -> None:
     st.subheader(t("exp.rules"))
-    base = current["options"]
+    options = analysis.variant(current["options"])
     held_out = st.toggle(t("exp.rules.holdout"), True, key="exp_holdout")
     if held_out:
         _, size, seed = analysis.split_inputs("exp", allow_kfold=False)
         trace, *rows, n_train = analysis.safely(analysis.holdout_tree, dataset["data"],
-                                                dataset["filename"], base, size, seed)
+                                                dataset["filename"], current["choices"],
+                                                options, size, seed)
         st.caption(t("exp.rules.caption_holdout", train=n_train, test=len(rows[1])))
+        analysis.warn_unmatched(analysis.unmatched_counts([trace]), 1, t("force.tree.holdout"))
     else:
         trace, rows = current["trace"], (None, None)
         st.caption(t("exp.rules.caption_all", rows=sum(
@@ -82,22 +92,29 @@ def scores_section(trace: dict) -> None:
         return
     by_id = {n["id"]: n for n in scored}
     node = by_id[st.selectbox(t("exp.node"), list(by_id), key="exp_node",
-                              format_func=lambda i: node_title(by_id[i]))]
-    table = score_table(node)
+                              format_func=labelled(by_id,
+                                                   lambda i: node_title(trace, by_id[i])))]
+    table = worded_table(score_table(node))
     st.markdown(to_markdown(table, int(st.session_state.decimals)))
     score_downloads(table, key="exp")
+
+
+def cli_command(current: dict, dataset: dict) -> None:
+    """The command that grows this very tree: the sidebar's data choices and options."""
+    table = engine.load_table(dataset["data"], dataset["filename"], dataset.get("sheet"),
+                              dataset.get("encoding"))
+    columns = [str(c) for c in table.frame.columns]
+    st.caption(tm("exp.cli", filename=dataset["filename"]))
+    st.code(grow_command(dataset["filename"], current["choices"], columns, current["options"],
+                         current["trace"]), language="bash", wrap_lines=True)
 
 
 current = analysis.current_or_stop()
 dataset, trace = st.session_state.dataset, current["trace"]
 st.title(t("page.export"))
 st.caption(tm("exp.intro", dataset=current["dataset"],
-              algorithm=t(f"algo.{trace['algorithm']}")))
+              algorithm=registry.name(trace["algorithm"])))
 tree_downloads(trace)
 rules_section(current, dataset)
 scores_section(trace)
-st.caption(t("exp.cli"))
-st.code(f"python -m dtree_core grow DATA.csv --target {shlex.quote(trace['target'])} "
-        f"--algorithm {trace['algorithm']} --json trace.json --dot tree.dot --svg tree.svg "
-        "--rules-txt rules.txt --rules-md rules.md --scores-csv scores.csv "
-        "--scores-md scores.md --scores-latex scores.tex", language="bash")
+cli_command(current, dataset)

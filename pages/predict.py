@@ -8,8 +8,8 @@ from dtree_core.dot import CURRENT, to_dot
 from dtree_core.evaluate import FittedTrace
 from dtree_core.labels import branch_text
 from dtree_core.predicting import most_likely
-from ui import analysis
-from ui.messages import literal, t, tm
+from ui import analysis, registry
+from ui.messages import labelled, literal, t, tm
 from ui.state import ensure_entry_point
 from ui.widgets import path_text
 
@@ -26,15 +26,18 @@ def sample_form(trace: dict) -> dict | None:
         for i, attribute in enumerate(trace["attributes"]):
             name, col = attribute["name"], cols[i % 3]
             if attribute["kind"] == "nominal":
-                row[name] = col.selectbox(literal(name), [MISSING, *attribute["values"]],
-                                          key=f"pred::{name}",
-                                          format_func=lambda v: t("pred.missing") if v is None
-                                          else str(v))
+                values = [MISSING, *attribute["values"]]
+                row[name] = col.selectbox(literal(name), values, key=f"pred::{name}",
+                                          format_func=labelled(values, value_label))
             else:
                 row[name] = col.number_input(literal(name), value=None, format="%g",
                                              key=f"pred::{name}", placeholder=t("pred.missing"))
         submitted = st.form_submit_button(t("pred.submit"))
     return row if submitted or st.session_state.get("pred_done") else None
+
+
+def value_label(value) -> str:
+    return t("pred.missing") if value is MISSING else str(value)
 
 
 def lit_tree(trace: dict, reached: dict[int, float]) -> str:
@@ -66,7 +69,7 @@ def leaves_reached(trace: dict, reached: dict[int, float]) -> pd.DataFrame:
     leaves = [nodes[i] for i in reached if nodes[i]["decision"]["kind"] == "leaf"]
     return pd.DataFrame({
         t("pred.col.leaf"): [f"#{n['id']}" for n in leaves],
-        t("pred.col.path"): [path_text(n) for n in leaves],
+        t("pred.col.path"): [path_text(trace, n) for n in leaves],
         t("pred.col.label"): [n["decision"]["label"] for n in leaves],
         t("pred.col.weight"): [reached[n["id"]] for n in leaves]})
 
@@ -92,7 +95,7 @@ def show(trace: dict, row: dict) -> None:
 current = analysis.current_or_stop()
 trace = current["trace"]
 st.title(t("page.predict"))
-st.caption(t("pred.intro", algorithm=t(f"algo.{trace['algorithm']}")))
+st.caption(t("pred.intro", algorithm=registry.name(trace["algorithm"])))
 sample = sample_form(trace)
 if sample is None:
     st.info(t("pred.fill"))

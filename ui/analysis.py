@@ -1,31 +1,33 @@
 """Shared by the compare, evaluate, predict and export pages: data, configurations, caching.
 
-The pages use the sidebar's data and attribute choices; they vary only the algorithm and its
-options. Expensive calls (growing several trees, k-fold, the depth curve) are cached on the
-file bytes and the options, like ui.engine's grow_trace.
+The pages use the sidebar's data choices and its one Options object; each configuration is
+that Options with a few fields changed (`variant`). Expensive calls (growing several trees,
+k-fold, the depth curve) are cached on the file bytes, the data choices and the Options, like
+ui.engine's grow_trace.
 """
 
 from __future__ import annotations
 
 import streamlit as st
+from sklearn.metrics import accuracy_score
 
 from dtree_core.evaluate import (
-    Config,
+    Evaluation,
     FittedTrace,
-    accuracy,
+    SplitError,
     cross_validate,
     depth_curve,
+    fit,
     stratified_kfold,
     stratified_split,
 )
 from dtree_core.evaluate import holdout as holdout_eval
 from dtree_core.export import to_svg
 from dtree_core.loading import LoadError
-from ui import engine
-from ui.messages import t, tm
-from ui.setup import ALGORITHMS, error_text
-
-OPTION_KEYS = ("algorithm", "max_depth", "min_samples_split", "min_gain", "seed")
+from dtree_core.options import Options
+from ui import engine, registry
+from ui.messages import has, labelled, literal, t, tm
+from ui.setup import error_text
 
 
 def current_or_stop() -> dict:
@@ -37,70 +39,96 @@ def current_or_stop() -> dict:
     return current
 
 
-def prepared(data: bytes, filename: str, options: dict):
-    """(X, y, kinds) exactly as ui.engine.grow_trace prepares them (its cache, its sheet)."""
-    ready = engine.prepared_data(data, filename, options)
-    return ready.X, ready.y, ready.kinds
+def variant(base: Options, **changes) -> Options:
+    """The sidebar's options with some fields changed, for a tree the sidebar did not grow.
 
-
-def config_of(options: dict, kinds: dict) -> Config:
-    return Config(options["algorithm"], options["max_depth"], options["min_samples_split"],
-                  options["min_gain"], options["seed"],
-                  tuple(c for c, k in kinds.items() if k == "nominal"),
-                  tuple(c for c, k in kinds.items() if k == "continuous"),
-                  options.get("tie_break", "first"))
-
-
-def with_options(base: dict, config: dict) -> dict:
-    """The sidebar's data choices with one configuration's algorithm and options.
-
-    Splits forced by hand on the grow page stay there: Config (held-out and k-fold fits)
-    cannot force, so a compared tree must not either, or its accuracies would be another tree's.
+    Its forced splits come along; a forced path that tree has no node for is skipped and
+    named in the trace's `unmatched_force`, which the pages show as a warning.
     """
-    return {**base, **{k: config[k] for k in OPTION_KEYS}, "force": {}}
+    return base.but(force_missing="skip", **changes)
 
 
-def grow(dataset: dict, options: dict) -> dict:
+def grow(dataset: dict, choices: dict, options: Options) -> dict:
     """A trace dict, through the grow page's cache."""
-    return engine.grow_trace(dataset["data"], dataset["filename"], options)
+    return engine.grow_trace(dataset["data"], dataset["filename"], choices, options)
 
 
 @st.cache_data(max_entries=32, show_spinner=False)
-def training_and_holdout(data: bytes, filename: str, options: dict, test_size: float,
-                         seed: int) -> tuple[float, float]:
-    """(accuracy of the full tree on its own rows, held-out accuracy of a split's tree)."""
-    X, y, kinds = prepared(data, filename, options)
-    config = config_of(options, kinds)
-    full = FittedTrace.from_dict(grow({"data": data, "filename": filename}, options))
-    train = accuracy(y.to_numpy(dtype=object), full.predict(X))
-    return train, holdout_eval(config, X, y, test_size, seed).accuracy
+def training_and_holdout(data: bytes, filename: str, choices: dict, options: Options,
+                         test_size: float, seed: int) -> tuple[float, Evaluation]:
+    """(accuracy of the full tree on its own rows, the hold-out Evaluation of a split's tree)."""
+    X, y, fitted = engine.ready(data, filename, choices, options)
+    full = FittedTrace.from_dict(grow({"data": data, "filename": filename}, choices, options))
+    train = float(accuracy_score(y.to_numpy(dtype=object), full.predict(X)))
+    return train, holdout_eval(fitted, X, y, test_size, seed)
 
 
 @st.cache_data(max_entries=16, show_spinner=False)
-def holdout_tree(data: bytes, filename: str, options: dict, test_size: float, seed: int):
+def holdout_tree(data: bytes, filename: str, choices: dict, options: Options, test_size: float,
+                 seed: int):
     """(trace grown on a stratified split's training rows, held-out X, held-out y, n train)."""
-    X, y, kinds = prepared(data, filename, options)
+    X, y, fitted = engine.ready(data, filename, choices, options)
     train, test = stratified_split(y, test_size, seed)
-    model = config_of(options, kinds).fit(X.iloc[train], y.iloc[train])
-    return model.trace_.to_dict(), X.iloc[test], y.iloc[test], len(train)
+    trace = fit(fitted, X.iloc[train], y.iloc[train]).trace_.to_dict()
+    return trace, X.iloc[test], y.iloc[test], len(train)
 
 
 @st.cache_data(max_entries=32, show_spinner=False)
-def evaluation(data: bytes, filename: str, options: dict, method: str, size: float, seed: int):
+def evaluation(data: bytes, filename: str, choices: dict, options: Options, method: str,
+               size: float, seed: int) -> Evaluation:
     """A hold-out (size = held-out share) or k-fold (size = k) Evaluation."""
-    X, y, kinds = prepared(data, filename, options)
-    config = config_of(options, kinds)
+    X, y, fitted = engine.ready(data, filename, choices, options)
     if method == "kfold":
-        return cross_validate(config, X, y, int(size), seed)
-    return holdout_eval(config, X, y, float(size), seed)
+        return cross_validate(fitted, X, y, int(size), seed)
+    return holdout_eval(fitted, X, y, float(size), seed)
 
 
 @st.cache_data(max_entries=16, show_spinner=False)
-def curve(data: bytes, filename: str, options: dict, method: str, size: float, seed: int):
-    X, y, kinds = prepared(data, filename, options)
+def curve(data: bytes, filename: str, choices: dict, options: Options, method: str,
+          size: float, seed: int):
+    X, y, fitted = engine.ready(data, filename, choices, options)
     splits = (stratified_kfold(y, int(size), seed) if method == "kfold"
               else [stratified_split(y, float(size), seed)])
-    return depth_curve(config_of(options, kinds), X, y, splits)
+    return depth_curve(fitted, X, y, splits)
+
+
+# --------------------------------------------------------------------- forced splits
+
+
+def unmatched_counts(traces: list[dict]) -> dict[str, int]:
+    """Forced path -> how many of these trees could not make the split there."""
+    counts: dict[str, int] = {}
+    for trace in traces:
+        for path in trace.get("unmatched_force", ()):
+            counts[path] = counts.get(path, 0) + 1
+    return counts
+
+
+def unmatched_warnings(counts: dict[str, int], trees: int, tree: str) -> list[str]:
+    """One sentence per forced path some trees could not honour (Markdown).
+
+    trees: how many trees were grown (k folds, or 1); tree: the name of a tree grown alone.
+    """
+    return [_unmatched_sentence(path, n, trees, tree) for path, n in sorted(counts.items())]
+
+
+def _unmatched_sentence(path: str, n: int, trees: int, tree: str) -> str:
+    if trees == 1:
+        return tm("force.unmatched.one", path=path, tree=tree)
+    if n == 1:
+        return tm("force.unmatched.one", path=path, tree=t("force.tree.fold", k=trees))
+    key = "force.unmatched.all" if n == trees else "force.unmatched.folds"
+    return tm(key, path=path, n=n, k=trees)
+
+
+def warn_unmatched(counts: dict[str, int], trees: int, tree: str) -> None:
+    for sentence in unmatched_warnings(counts, trees, tree):
+        st.warning(sentence)
+
+
+def warn_unmatched_in(result: Evaluation, tree: str) -> None:
+    """The forced splits an Evaluation's trees (one per split) could not make."""
+    warn_unmatched(result.folds_missing_a_force, len(result.unmatched_force), tree)
 
 
 @st.cache_data(max_entries=8, show_spinner=False)
@@ -113,26 +141,39 @@ def safely(call, *args):
     """Run a core call; on bad input show the reason and stop the page (no traceback)."""
     try:
         return call(*args)
+    except SplitError as error:  # the trees could grow; the rows cannot be split so
+        st.error(tm("lab.split_failed", reason=error_text(error)))
+        st.stop()
     except (LoadError, ValueError) as error:
         st.error(tm("lab.failed", reason=error_text(error)))
         st.stop()
+    except MemoryError:  # this request fails; the server and the session's data stay
+        st.error(t("error.memory"))
+        st.stop()
+
+
+def show_notes(result: Evaluation) -> None:
+    """How the evaluation's split departs from the stratified one asked for."""
+    for note in result.notes:
+        key = f"eval.note.{note.code}"
+        st.info(tm(key, **note.details) if has(key) else literal(note.text))
 
 
 # --------------------------------------------------------------------- configurations
 
 
-def config_label(config: dict) -> str:
-    """'ID3 (information gain)', plus any option that differs from the defaults."""
+def config_label(options: Options) -> str:
+    """'ID3', plus any of the configuration's own options that differs from the defaults."""
     parts = []
-    if config["max_depth"]:
-        parts.append(t("lab.config.depth", depth=config["max_depth"]))
-    if config["min_samples_split"] != 2:
-        parts.append(t("lab.config.min_samples", n=config["min_samples_split"]))
-    if config["min_gain"]:
-        parts.append(t("lab.config.min_gain", gain=f"{config['min_gain']:g}"))
-    if config["algorithm"] == "cls":
-        parts.append(t("lab.config.seed", seed=config["seed"]))
-    name = t(f"algo.{config['algorithm']}").split(" (")[0]
+    if options.max_depth:
+        parts.append(t("lab.config.depth", depth=options.max_depth))
+    if options.min_samples_split != 2:
+        parts.append(t("lab.config.min_samples", n=options.min_samples_split))
+    if options.min_gain:
+        parts.append(t("lab.config.min_gain", gain=f"{options.min_gain:g}"))
+    if registry.seed_matters(options.algorithm, options.tie_break):
+        parts.append(t("lab.config.seed", seed=options.seed))
+    name = registry.label(options.algorithm)
     return f"{name} ({', '.join(parts)})" if parts else name
 
 
@@ -145,11 +186,13 @@ def unique_labels(labels: list[str]) -> list[str]:
     return out
 
 
-def _config_inputs(i: int) -> dict:
-    """One configuration's widgets; keys persist for the session, across pages."""
-    algorithm = st.selectbox(t("lab.config.algorithm"), ALGORITHMS, key=f"cmp_algo_{i}",
-                             index=i % len(ALGORITHMS), persist_state="session",
-                             format_func=lambda a: t(f"algo.{a}"))
+def _config_inputs(i: int, base: Options) -> dict:
+    """One configuration's widgets (keys persist for the session, across pages): the fields
+    it changes in the sidebar's options."""
+    keys = registry.keys()
+    algorithm = st.selectbox(t("lab.config.algorithm"), keys, key=f"cmp_algo_{i}",
+                             index=i % len(keys), persist_state="session",
+                             format_func=labelled(keys, registry.name))
     with st.expander(t("lab.config.options")):
         depth = st.number_input(t("setup.max_depth"), 0, 100, 0, key=f"cmp_depth_{i}",
                                 persist_state="session", help=t("setup.max_depth.help"))
@@ -158,20 +201,21 @@ def _config_inputs(i: int) -> dict:
         gain = st.number_input(t("setup.min_gain"), 0.0, 1.0, 0.0, step=0.01, format="%.3f",
                                key=f"cmp_gain_{i}", persist_state="session")
         seed = st.number_input(t("setup.seed"), 0, 2**31 - 1, 0, key=f"cmp_seed_{i}",
-                               persist_state="session", disabled=algorithm != "cls")
+                               persist_state="session",
+                               disabled=not registry.seed_matters(algorithm, base.tie_break))
     return {"algorithm": algorithm, "max_depth": int(depth) or None,
             "min_samples_split": int(samples), "min_gain": float(gain), "seed": int(seed)}
 
 
-def config_picker() -> list[dict]:
-    """2–4 configurations side by side (ID3, C4.5, CART by default)."""
+def config_picker(base: Options) -> list[Options]:
+    """2–4 configurations side by side (the first three algorithms by default)."""
     count = int(st.number_input(t("lab.config.count"), 2, 4, 3, key="cmp_n",
                                 persist_state="session"))
     configs = []
     for i, col in enumerate(st.columns(count)):
         with col:
             st.markdown(f"**{t('lab.config.header', n=i + 1)}**")
-            configs.append(_config_inputs(i))
+            configs.append(variant(base, **_config_inputs(i, base)))
     return configs
 
 
@@ -180,8 +224,9 @@ def split_inputs(prefix: str, allow_kfold: bool) -> tuple[str, float, int]:
     cols = st.columns(3)
     method = "holdout"
     if allow_kfold:
-        method = cols[0].radio(t("lab.split.method"), ["holdout", "kfold"], key=f"{prefix}_method",
-                               format_func=lambda m: t(f"lab.split.method.{m}"),
+        methods = ["holdout", "kfold"]
+        method = cols[0].radio(t("lab.split.method"), methods, key=f"{prefix}_method",
+                               format_func=labelled(methods, lambda m: t(f"lab.split.method.{m}")),
                                persist_state="session")
     if method == "kfold":
         size = cols[1].number_input(t("lab.split.k"), 2, 20, 5, key=f"{prefix}_k",

@@ -9,10 +9,11 @@ from __future__ import annotations
 import pandas as pd
 import plotly.graph_objects as go
 
-from dtree_core.compare import CRITERION_NAMES, Disagreement, MergedScores, Pick
+from dtree_core.compare import Disagreement, MergedScores, Pick
 from dtree_core.evaluate import tree_depth
 from dtree_core.labels import branch_text
-from ui.messages import has, literal, t
+from ui import registry
+from ui.messages import has, literal, t, t_or
 
 
 def summary_frame(labels, traces, accuracies) -> pd.DataFrame:
@@ -54,7 +55,7 @@ def criteria_chart(merged: MergedScores) -> go.Figure:
     for label in merged.labels:
         values = [r["normalised"][label] for r in merged.rows]
         if all(v is None for v in values):
-            continue  # CLS, or a tree without this node
+            continue  # a random draw (CLS), or a tree without this node
         figure.add_bar(name=label, x=attributes, y=values,
                        hovertemplate="%{x}: %{y:.3f}<extra>" + label + "</extra>")
     figure.update_layout(barmode="group", yaxis_title=t("cmp.chart.y"), height=360,
@@ -70,7 +71,7 @@ def _fixed(x: float | None, decimals: int) -> str:
     return "—" if x is None else f"{x:.{decimals}f}"
 
 
-def pick_clause(pick: Pick, decimals: int) -> str:
+def pick_clause(pick: Pick, decimals: int, tie_break: str = "first") -> str:
     """One configuration's decision at the node, in the session's language (Markdown: the
     data's names and values are literal)."""
     at = "" if pick.threshold is None else t("cmp.why.at", t=f"{pick.threshold:.6g}")
@@ -82,24 +83,28 @@ def pick_clause(pick: Pick, decimals: int) -> str:
     attribute = literal(pick.attribute)
     if pick.rule_code == "forced":
         return t("cmp.why.forced", label=pick.label, attribute=attribute, at=at)
-    if pick.criterion not in CRITERION_NAMES:
+    column = registry.record(pick.algorithm).deciding_column
+    if column is None:
         return t("cmp.why.random", label=pick.label, attribute=attribute, at=at)
     rivals = "".join(f"; {literal(a)} {_fixed(v, decimals)}" for a, v, _ in pick.rivals)
     text = t("cmp.why.pick", label=pick.label, attribute=attribute, at=at,
-             criterion=CRITERION_NAMES[pick.criterion], value=_fixed(pick.value, decimals),
+             criterion=t_or(f"col.{column}", column), value=_fixed(pick.value, decimals),
              rivals=rivals)
-    if pick.algorithm == "c45":
-        text += t("cmp.why.c45", mean=_fixed(pick.mean_gain, decimals))
+    if pick.mean_gain is not None:  # a C4.5-style mean-Gain filter ran at this node
+        text += t("cmp.why.mean_gain", mean=_fixed(pick.mean_gain, decimals))
         left_out = [a for a, _, passed in pick.rivals if not passed]
         if left_out:
             text += t("cmp.why.left_out", attributes=", ".join(map(literal, left_out)))
     if pick.ties:
-        text += t("cmp.why.ties", ties=", ".join(map(literal, pick.ties)))
+        text += t("cmp.why.ties", ties=", ".join(map(literal, pick.ties)),
+                  rule=t(f"cmp.why.tie_break.{tie_break}"))
     return text
 
 
-def why_sentence(found: Disagreement | None, decimals: int = 3) -> str:
-    """Where the trees first part and why, worded from the core's structured answer (Markdown)."""
+def why_sentence(found: Disagreement | None, decimals: int = 3, tie_break: str = "first") -> str:
+    """Where the trees first part and why, worded from the core's structured answer (Markdown).
+
+    tie_break: the tie rule every compared tree shares (the sidebar's)."""
     if found is None:
         return t("cmp.why.none")
     path = literal(" / ".join(branch_text(c) for c in found.path))
@@ -108,5 +113,5 @@ def why_sentence(found: Disagreement | None, decimals: int = 3) -> str:
         clauses = "; ".join(f"{p.label}: {literal(' | '.join(p.branches))}" for p in found.picks)
         return t("cmp.why.shape", where=where, attribute=literal(found.picks[0].attribute),
                  clauses=clauses)
-    clauses = "; ".join(pick_clause(p, decimals) for p in found.picks)
+    clauses = "; ".join(pick_clause(p, decimals, tie_break) for p in found.picks)
     return t("cmp.why.sentence", where=where, clauses=clauses)

@@ -1,6 +1,7 @@
 """The one catalogue of user-visible words: t(key, **values) in the session's language.
 
-English now; Chinese arrives as one more dict under LANGUAGES' key "zh" with the same keys.
+English here, Chinese in ui.messages_zh (the same keys and placeholders): a new key goes into
+both. The session's language is chosen by ui.state.choose_language.
 Core codes (stop kinds such as `pure`, decision rules such as `max_gain`) are translated here
 under `stop.*` and `rule.*`, so the core never emits prose the UI shows.
 """
@@ -8,6 +9,9 @@ under `stop.*` and `rule.*`, so the core never emits prose the UI shows.
 from __future__ import annotations
 
 import re
+import string
+
+from ui.messages_zh import ZH
 
 DEFAULT_LANGUAGE = "en"
 
@@ -15,7 +19,8 @@ EN = {
     # app and navigation
     "app.title": "dtree-lab",
     "page.grow": "Grow a tree",
-    "lang.label": "Language",
+    "lang.label": "Language / 语言",
+    "widget.choose": "Choose options",
     # setup sidebar
     "setup.header": "Data and algorithm",
     "setup.source": "Data",
@@ -35,6 +40,10 @@ EN = {
     "setup.report": "Load report",
     "setup.report.encoding": "Encoding: {value}",
     "setup.report.delimiter": "Delimiter: {value}",
+    "delimiter.comma": "comma",
+    "delimiter.semicolon": "semicolon",
+    "delimiter.tab": "tab",
+    "delimiter.full_width_comma": "full-width comma",
     "setup.report.sheet": "Sheet: {value}",
     "setup.report.guessed": ("The encoding {value} was a guess: if the Chinese text looks wrong, "
                              "save the file as UTF-8 and upload it again."),
@@ -50,10 +59,17 @@ EN = {
     "setup.continuous": "Treat as continuous",
     "setup.algorithm": "Algorithm",
     "setup.options": "Options",
+    "setup.limits": ("The first four are stopping limits: they end a branch early, before the "
+                     "book's stop cases would. They are not Zhou's pre-pruning, which consults a "
+                     "validation set."),
     "setup.max_depth": "Max depth (0 = no limit)",
     "setup.max_depth.help": "Counts splits from the root, as scikit-learn does: 1 grows a stump.",
     "setup.min_samples": "Min samples to split",
     "setup.min_gain": "Min gain to split",
+    "setup.min_branch_weight": "Min branch weight (0 = off)",
+    "setup.min_branch_weight.help": ("C4.5's minimum objects (J48's -M, 2 by default there): a "
+                                     "split must leave at least this many samples in each of two "
+                                     "of its branches, or the node becomes a leaf."),
     "setup.tie_rule": "Tie rule",
     "setup.tie_rule.help": ("Which of several equally good attributes wins. For thresholds the "
                             "smaller t always wins; for a leaf's label, the class seen first."),
@@ -71,6 +87,20 @@ EN = {
     "algo.cls": "CLS (random attribute)",
     "kind.nominal": "nominal",
     "kind.continuous": "continuous",
+    # why a column has its kind (KindRule.code, with KindRule.details)
+    "setup.report.col.why": "why",
+    "kind_rule.no_values": "no values, so nominal",
+    "kind_rule.text": "text (such as '{example}'), so nominal",
+    "kind_rule.decimal": "numbers with decimals ({low} to {high}), so continuous",
+    "kind_rule.integer_codes": ("whole numbers {low}–{high}, {distinct} distinct: codes (few "
+                                "values in a nearly consecutive range), not a measurement, so "
+                                "nominal"),
+    "kind_rule.integer_measure": ("whole numbers {low}–{high}, {distinct} distinct: a "
+                                  "measurement, not codes, so continuous"),
+    "kind_rule.declared_nominal": "declared nominal",
+    "kind_rule.declared_continuous": "declared continuous",
+    "kind_rule.id_like": ("a different value in every row, like a row number, included as a "
+                          "many-valued nominal attribute"),
     # replay controls
     "grow.header": "{dataset} · {algorithm} · {nodes} nodes",
     "grow.first": "First",
@@ -96,10 +126,19 @@ EN = {
     "grow.view.radius": "Levels below the current node",
     "grow.view.big": "This tree has {nodes} nodes: showing the current node's neighbourhood.",
     "grow.display": "Display",
+    "grow.many_nodes": ("This tree has {nodes} nodes for {rows} rows, so many leaves hold a sample "
+                        "or two. A min branch weight (sidebar, Options; C4.5 uses 2) stops splits "
+                        "that leave fewer samples than that in each of two branches."),
     "grow.pseudocode": "TreeGenerate (Zhou, Fig. 4.2)",
+    "grow.force_unmatched.one": ("The split forced at {path} could not be made in this tree: it "
+                                 "grows as the algorithm chooses there. The force stays set for "
+                                 "trees that can make it."),
+    "grow.force_unmatched.many": ("The splits forced at {paths} could not be made in this tree: "
+                                  "it grows as the algorithm chooses there. The forces stay set "
+                                  "for trees that can make them."),
     # node panel
     "node.header": "Node #{node}",
-    "node.path": "Path from the root",
+    "node.path": "**Path from the root:** {path}",
     "node.root": "(root)",
     "node.size": "|D| = {n}",
     "node.weight": "weight {weight} (missing values spread as fractional weights)",
@@ -141,7 +180,8 @@ EN = {
     "rule.c45_gain_ratio": ("Of the {passed} attributes whose gain is at least the mean ({mean}), "
                             "{attribute} has the largest gain ratio, {ratio}."),
     "rule.min_gini": "{attribute} gives the smallest Gini index, {gini}.",
-    "rule.random": "CLS takes a candidate at random (seed {seed}) and drew {attribute}.",
+    "rule.random": "{algorithm} takes a candidate at random (seed {seed}) and drew {attribute}.",
+    "rule.unknown": "{algorithm} takes {attribute} by its own rule ({criterion} {value}).",
     "rule.forced": "{attribute} was forced at this node, whatever the scores say.",
     "rule.tie_break.first": "Ties go to the attribute that comes first in the data's columns.",
     "rule.tie_break.last": "Ties go to the attribute that comes last in the data's columns.",
@@ -159,9 +199,11 @@ EN = {
                          "a leaf labelled {label}, the majority."),
     "stop.min_gain": ("The best gain is below the minimum gain: "
                       "a leaf labelled {label}, the majority."),
+    "stop.min_branch_weight": ("No split leaves two branches with at least the minimum branch "
+                               "weight: a leaf labelled {label}, the majority."),
     "stop.pruned": "Pruning replaced this subtree by a leaf labelled {label}.",
     "stop.unknown": "A leaf labelled {label} ({code}).",
-    # TreeGenerate, Zhou's Figure 4.2, line by line ('opt' is our stopping options)
+    # TreeGenerate, Zhou's Figure 4.2, line by line ('opt' is our stopping limits)
     "pseudo.input": "Input: training set D; attribute set A",
     "pseudo.1": "generate node",
     "pseudo.2": "if all samples in D are of the same class C then",
@@ -170,7 +212,8 @@ EN = {
     "pseudo.5": "if A = ∅ OR all samples in D take the same values on A then",
     "pseudo.6": "    mark node as a leaf of D's majority class; return",
     "pseudo.7": "end if",
-    "pseudo.opt": "if a stopping option holds (max depth, min samples, min gain) then leaf; return",
+    "pseudo.opt": ("if a stopping limit holds (max depth, min samples, min gain, min branch "
+                   "weight) then leaf; return"),
     "pseudo.8": "choose the best splitting attribute a* from A",
     "pseudo.9": "for each value a*ᵛ of a* do",
     "pseudo.10": "    add a branch to node; Dᵥ = the samples of D with a* = a*ᵛ",
@@ -178,16 +221,86 @@ EN = {
     "pseudo.12": "        mark the branch node as a leaf of D's majority class; return",
     "pseudo.13": "    else",
     "pseudo.14": "        use TreeGenerate(Dᵥ, A \\ {a*}) as the branch node",
+    "pseudo.14.keep": ("        use TreeGenerate(Dᵥ, A) as the branch node: a two-way split "
+                       "keeps a* in A, so a branch may split on it again"),
     "pseudo.15": "    end if",
     "pseudo.16": "end for",
     "pseudo.output": "Output: a decision tree rooted at node",
     "pseudo.fired": "a* = {attribute}",
+    "pseudo.fired.forced": "a* = {attribute}, forced here",
+    "pseudo.fired.random": "a* = {attribute}, drawn at random",
+    "pseudo.code": "The code of a line",
+    "pseudo.code.line": "Line",
+    "pseudo.code.source": ("The statements of `generate` in `dtree_core/reference.py` "
+                           "(TreeGenerate, recursive) marked `# [{line}]`."),
+    "pseudo.code.source.opt": ("Fig. 4.2 has no line for the stopping limits: these are the "
+                               "calls in `generate` of `dtree_core/reference.py` that check "
+                               "them."),
     # ---- issue 5: compare, evaluate, predict and export pages
     "page.compare": "Compare algorithms",
     "page.evaluate": "Evaluate",
     "page.predict": "Predict",
     "page.export": "Rules and exports",
     "lab.failed": "These trees cannot be grown: {reason}",
+    "lab.split_failed": "These rows cannot be split for evaluation: {reason}",
+    # core error codes (ui.setup.error_text): SplitError, dtree_core.evaluate
+    "error.holdout_share": "The held-out share must be between 0 and 1; it is {value}.",
+    "error.holdout_rows": "At least two rows are needed to hold some out; there are {rows}.",
+    "error.holdout_single_rows": ("Every class has a single row, so no row can be held out "
+                                  "whose class the tree could learn; add rows or merge classes."),
+    "error.kfold_k": ("k-fold cross-validation needs k between 2 and the number of rows "
+                      "({rows}); k is {k}."),
+    # load errors (dtree_core.loading.LoadError codes; details may hold more than is used)
+    "error.not_found": "File not found: {path}.",
+    "error.budget.rows": ("The file has {figure} rows, over this server's limit of {allowed}: "
+                          "sample the rows, or run the command-line tool, which has no limits."),
+    "error.budget.columns": ("The file has {figure} columns, over this server's limit of "
+                             "{allowed}: drop columns you do not need, or run the command-line "
+                             "tool."),
+    "error.budget.cells": ("The file has {figure} cells, over this server's limit of {allowed}: "
+                           "sample the rows or drop columns, or run the command-line tool."),
+    "error.budget.classes": ("The target has {figure} classes, over this server's limit of "
+                             "{allowed} (a class in every row is an ID column, not classes): "
+                             "choose the column that holds the classes."),
+    "error.budget.nodes": ("The tree passed this server's limit of {allowed} nodes: set a max "
+                           "depth or a larger min samples to split, or run the command-line "
+                           "tool."),
+    "error.budget.depth": ("The tree passed this server's depth limit of {allowed}: set a max "
+                           "depth, or run the command-line tool."),
+    "error.budget.seconds": ("Growing took longer than this server's limit of {allowed} "
+                             "seconds: set a max depth, sample the rows, or run the "
+                             "command-line tool."),
+    "error.memory": ("This server ran out of memory for that request; your data and tree are "
+                     "as they were. Try a max depth, fewer rows or fewer columns."),
+    "error.directory": "'{path}' is a directory, not a data file.",
+    "error.unreadable": "'{path}' cannot be read.",
+    "error.empty": "The file or sheet is empty.",
+    "error.too_large": "The file is over the {limit} byte limit.",
+    "error.binary": ("This is not a text table; save the data as CSV (UTF-8) or as an Excel "
+                     ".xlsx workbook."),
+    "error.encoding": ("The file cannot be decoded with this encoding; choose another (for "
+                       "example GB18030 or UTF-8) and load it again."),
+    "error.open_quote": "The quote opened on line {line} is never closed.",
+    "error.bad_quote": ("Line {line} has text after the closing quote of a value; write a quote "
+                        'inside a quoted value as two quotes ("").'),
+    "error.xlsx": "This is not a readable Excel .xlsx workbook.",
+    "error.sheet": "The workbook has no such sheet.",
+    "error.header_only": "There is a header row but no data rows.",
+    "error.one_column": ("Only one column was found, so there is nothing to split on; separate "
+                         "values with commas, semicolons, tabs or full-width commas."),
+    "error.ragged": ("Line {line} has a different number of values than the header has columns; "
+                     "quote values that contain the delimiter."),
+    "error.duplicate_column": "The column name '{column}' appears twice in the header.",
+    "error.kind_conflict": "Column '{column}' cannot be both nominal and continuous.",
+    "error.target_empty": "The target '{column}' has no values.",
+    "error.no_attributes": ("No attribute columns are left besides the target; include at "
+                            "least one."),
+    "error.unknown_target": "Unknown target column '{column}'.",
+    "error.unknown_column": "Unknown column '{column}'.",
+    "error.numeric_target": ("The target '{column}' is a number with {values} different values, "
+                             "which is regression; this tool classifies, so choose a column of "
+                             "classes or group the numbers into ranges first."),
+    "error.one_class": "The target '{column}' has only one class; a tree needs at least two.",
     "lab.config.count": "Configurations",
     "lab.config.header": "Configuration {n}",
     "lab.config.algorithm": "Algorithm",
@@ -221,30 +334,53 @@ EN = {
     "cmp.col.gini_multiway": "Gini_index (multiway)",
     "cmp.col.gini_binary": "Gini_index (best binary)",
     "cmp.col.pick": "{label} ✓",
-    "cmp.binary_only": ("Only CART's tree has this node, so Gain, IV and Gain_ratio are for its "
-                        "two-way splits."),
+    "cmp.binary_only": ("Only trees of two-way splits (CART's) have this node, so Gain, IV and "
+                        "Gain_ratio are for their two-way splits."),
     "cmp.chart": "Each algorithm's criterion, relative to its best attribute (1 = its pick)",
     "cmp.chart.y": "criterion ÷ best",
-    "cmp.chart.cls": "CLS draws its attribute at random, so it has no series.",
+    "cmp.chart.random": "{names} draws its attribute at random, so it has no series.",
     "cmp.first": "Where the trees first part",
     "cmp.why.none": "The trees make the same decision at every node they share.",
     "cmp.why.root": "At the root",
     "cmp.why.node": "At {path}",
     "cmp.why.pick": "{label} takes {attribute}{at} by {criterion} ({value}{rivals})",
     "cmp.why.at": " (t = {t})",
-    "cmp.why.c45": " among the attributes with Gain ≥ the mean {mean}",
+    "cmp.why.mean_gain": " among the attributes with Gain ≥ the mean {mean}",
     "cmp.why.left_out": ", which leaves out {attributes}",
-    "cmp.why.ties": ", tied with {ties} (the first column wins)",
+    "cmp.why.ties": ", tied with {ties} ({rule})",
+    "cmp.why.tie_break.first": "the first column wins",
+    "cmp.why.tie_break.last": "the last column wins",
+    "cmp.why.tie_break.random": "a seeded draw decides",
     "cmp.why.forced": "{label} takes {attribute}{at} (forced)",
     "cmp.why.random": "{label} draws {attribute}{at} at random",
     "cmp.why.leaf": "{label} makes a leaf: {reason}",
     "cmp.why.shape": "{where}, every tree splits on {attribute} but into different branches: "
                      "{clauses}.",
     "cmp.why.sentence": "{where}, {clauses}.",
+    # forced splits a tree the sidebar did not grow could not make (trace.unmatched_force)
+    "force.unmatched.folds": ("The split forced at {path} could not be made in {n} of the {k} "
+                              "fold trees: they grow as the algorithm chooses there."),
+    "force.unmatched.all": ("The split forced at {path} could not be made in any of the {k} "
+                            "fold trees: they grow as the algorithm chooses there."),
+    "force.unmatched.one": ("The split forced at {path} could not be made in {tree}: it grows "
+                            "as the algorithm chooses there."),
+    "force.tree.fold": "one of the {k} fold trees",
+    "force.tree.holdout": "the tree grown on the training rows",
+    "force.tree.holdout_of": "{label}'s tree grown on the training rows",
+    "force.tree.config": "{label}'s tree",
     "eval.intro": ("Trees grown on training rows, scored on rows they never saw "
                    "({rows} rows, options from the sidebar)."),
     "eval.algorithms": "Algorithms",
     "eval.pick_one": "Pick at least one algorithm.",
+    # how the split departs from the stratified one asked for (Evaluation.notes, by code)
+    "eval.note.single_row": ("These classes have a single row, which stays in training, so "
+                             "none of them is tested: {classes}."),
+    "eval.note.grown": ("{size} rows are held out instead of {asked}: a stratified split needs "
+                        "a row of every class on both sides."),
+    "eval.note.few_rows": ("These classes have fewer rows than k = {k}, so some folds test none "
+                           "of them: {classes}."),
+    "eval.note.unstratified": ("Every class has fewer rows than k = {k}, so the folds are not "
+                               "stratified (a plain seeded shuffle)."),
     "eval.accuracy": "Held-out accuracy",
     "eval.train_accuracy": "Training accuracy",
     "eval.folds": "Accuracy per fold: {values}",
@@ -297,6 +433,8 @@ EN = {
     "exp.col.rule": "rule",
     "exp.col.if": "IF",
     "exp.col.then": "THEN",
+    "exp.rule.and": "AND",
+    "exp.rule.always": "TRUE (every sample)",
     "exp.col.train_coverage": "training coverage",
     "exp.col.train_accuracy": "training accuracy",
     "exp.col.test_coverage": "held-out coverage",
@@ -306,10 +444,10 @@ EN = {
     "exp.csv": "CSV",
     "exp.md": "Markdown",
     "exp.latex": "LaTeX (booktabs)",
-    "exp.cli": "The same from the command line:",
+    "exp.cli": "The same tree from the command line, run where {filename} is:",
 }
 
-LANGUAGES = {"en": ("English", EN)}
+LANGUAGES = {"zh": ("中文", ZH), "en": ("English", EN)}
 
 
 def current_language() -> str:
@@ -330,11 +468,63 @@ def t(key: str, /, *, _lang: str | None = None, **values) -> str:
     """
     catalogue = LANGUAGES.get(_lang or current_language(), LANGUAGES[DEFAULT_LANGUAGE])[1]
     text = catalogue.get(key, EN.get(key, key))
-    return text.format(**values) if values else text
+    return fill(text, values) if values else text
+
+
+# Han characters and CJK punctuation: between two of them Chinese text has no space.
+_CJK = re.compile(r"[\u3000-\u303f\u3400-\u9fff\uff00-\uffef]")
+_FORMATTER = string.Formatter()
+
+
+def fill(template: str, values: dict) -> str:
+    """template.format(**values), except that a space the template puts between a value and a
+    Chinese character goes when the value's edge is Chinese too: '{attribute} 的' gives
+    '纹理的' but 'ripe 的'. Values themselves are never changed."""
+    parts: list[tuple[str, bool]] = []  # (text, is a value)
+    for text, field, spec, conversion in _FORMATTER.parse(template):
+        parts.append((text, False))
+        if field is not None:
+            value = _FORMATTER.convert_field(_FORMATTER.get_field(field, (), values)[0],
+                                             conversion)
+            parts.append((_FORMATTER.format_field(value, spec or ""), True))
+    return "".join(_tightened(parts, i) for i in range(len(parts)))
+
+
+def _tightened(parts: list[tuple[str, bool]], i: int) -> str:
+    text, is_value = parts[i]
+    if is_value:
+        return text
+    before = parts[i - 1][0] if i > 0 else ""
+    after = parts[i + 1][0] if i + 1 < len(parts) else ""
+    if text[:1] == " " and _cjk_pair(before[-1:], text[1:2]):
+        text = text[1:]
+    if text[-1:] == " " and _cjk_pair(text[-2:-1], after[:1]):
+        text = text[:-1]
+    return text
+
+
+def _cjk_pair(left: str, right: str) -> bool:
+    return bool(left and right and _CJK.match(left) and _CJK.match(right))
+
+
+def labelled(options, label_of):
+    """A widget's format_func with every option's label worded now, in the session's language.
+
+    Streamlit words options while the script runs, but AppTest calls format_func afterwards,
+    outside any session, where t() could only fall back to the default language.
+    """
+    labels = {option: label_of(option) for option in options}
+    return labels.__getitem__
 
 
 def has(key: str) -> bool:
     return key in EN
+
+
+def t_or(key: str, fallback: str, /, **values) -> str:
+    """t(key) when the catalogue has the key, else fallback (a name the core gave, such as a
+    registered algorithm's label), so the reader never sees a bare key."""
+    return t(key, **values) if has(key) else fallback
 
 
 # ASCII punctuation Markdown (and Streamlit's $...$ LaTeX) would act on; a backslash makes

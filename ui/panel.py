@@ -9,14 +9,12 @@ import pandas as pd
 import plotly.graph_objects as go
 import streamlit as st
 
-from dtree_core.labels import branch_text, format_number
-from ui import formulas, state
-from ui.messages import has, literal, t, tm
+from dtree_core.labels import branch_text, format_number, node_path
+from ui import formulas, registry, state
+from ui.messages import has, labelled, literal, t, t_or, tm
 from ui.tables import (
-    SMALLER_WINS,
     branch_frame,
     counts_text,
-    deciding_criterion,
     has_fractions,
     node_path_key,
     score_frame,
@@ -25,6 +23,7 @@ from ui.tables import (
 )
 
 WIN, LOSE, FAIL = "#d62728", "#7f9cc0", "#d9d9d9"
+YES_NO_COLUMNS = {"above_average"}  # shown as ✓/✗ rather than a number
 
 
 def _fixed(value, decimals: int) -> str:
@@ -39,12 +38,14 @@ def why_text(trace: dict, node: dict, decimals: int) -> str:
         return t(key if has(key) else "stop.unknown", label=decision["label"],
                  code=decision["stop"])
     row = winner(node) or {}
-    code = "forced" if decision.get("forced") else decision.get("rule_code") or "max_gain"
-    text = t(f"rule.{code}", attribute=decision["attribute"],
+    text = t(_rule_key(trace, decision), attribute=decision["attribute"],
+             algorithm=registry.label(trace["algorithm"]),
              gain=_fixed(row.get("gain"), decimals), ratio=_fixed(row.get("gain_ratio"), decimals),
              gini=_fixed(row.get("gini_index"), decimals),
              mean=_fixed(decision.get("mean_gain"), decimals),
-             passed=len(decision.get("passed") or ()), seed=trace["params"].get("seed", 0))
+             passed=len(decision.get("passed") or ()), seed=trace["params"].get("seed", 0),
+             criterion=_column_name(decision.get("criterion")),
+             value=_fixed(decision.get("value"), decimals))
     if decision.get("threshold") is not None:
         text += " " + t("rule.threshold", t=f"{decision['threshold']:.6g}")
     if decision.get("ties"):
@@ -54,11 +55,23 @@ def why_text(trace: dict, node: dict, decimals: int) -> str:
     return text
 
 
+def _rule_key(trace: dict, decision: dict) -> str:
+    """The catalogue's words for the rule that split; a rule it lacks gets generic words."""
+    if decision.get("forced"):
+        return "rule.forced"
+    key = registry.record(trace["algorithm"]).rule_key
+    return key if has(key) else "rule.unknown"
+
+
+def _column_name(column: str | None) -> str:
+    return t_or(f"col.{column}", str(column))
+
+
 def node_facts(trace: dict, node: dict, decimals: int) -> None:
     """Path, |D|, class counts, and Ent(D) and Gini(D) with the numbers plugged in."""
     st.subheader(t("node.header", node=node["id"]))
-    path = " → ".join(branch_text(cond) for cond in node["path"]) or t("node.root")
-    st.markdown(f"**{t('node.path')}:** {literal(path)}")
+    path = " → ".join(branch_text(c) for c in node_path(trace, node)) or t("node.root")
+    st.markdown(tm("node.path", path=path))
     size = t("node.size", n=node["n"])
     if has_fractions(node):
         size += "; " + t("node.weight", weight=format_number(node["weight"], decimals))
@@ -73,7 +86,7 @@ def _mark(values, yes: str, no: str) -> list[str]:
     return ["" if v is None or pd.isna(v) else (yes if v else no) for v in values]
 
 
-def _score_display(frame: pd.DataFrame) -> pd.DataFrame:
+def _score_display(frame: pd.DataFrame, columns: tuple[str, ...]) -> pd.DataFrame:
     """The table as shown: translated headers and kinds, marks for the yes/no columns."""
     shown = {t("col.attribute"): frame["attribute"],
              t("col.kind"): [t(f"kind.{k}") for k in frame["kind"]]}
@@ -82,18 +95,17 @@ def _score_display(frame: pd.DataFrame) -> pd.DataFrame:
         shown[t("col.threshold")] = pd.to_numeric(frame["threshold"]).astype(float)
     if (frame["rho"] < 1).any():
         shown[t("col.rho")] = frame["rho"]
-    for col in ("gain", "iv", "gain_ratio", "gini_index"):
-        shown[t(f"col.{col}")] = frame[col]
-    if "above_average" in frame:
-        shown[t("col.above_average")] = _mark(frame["above_average"], "✓", "✗")
+    for col in columns:  # the algorithm's score columns (its registry record)
+        yes_no = col in YES_NO_COLUMNS
+        shown[_column_name(col)] = _mark(frame[col], "✓", "✗") if yes_no else frame[col]
     shown[t("col.tied")] = _mark(frame["tied"], "=", "")
     shown[t("col.chosen")] = _mark(frame["chosen"], "✓", "")
     return pd.DataFrame(shown)
 
 
-def _styled_scores(frame: pd.DataFrame, decimals: int):
+def _styled_scores(frame: pd.DataFrame, columns: tuple[str, ...], decimals: int):
     """Winner row highlighted; numbers rounded for display only (the data stay exact)."""
-    shown = _score_display(frame)
+    shown = _score_display(frame, columns)
     chosen = frame["chosen"].tolist()
     styler = shown.style.apply(
         lambda row: ["background-color:#ffe08a;font-weight:bold" if chosen[row.name] else ""
@@ -139,32 +151,37 @@ def _point_of(selection):
 
 def score_table(trace: dict, node: dict, decimals: int, inspect_key: str) -> list[str]:
     frame = score_frame(node, trace["algorithm"])
+    columns = registry.record(trace["algorithm"]).columns
     attributes = frame["attribute"].tolist()
     key = f"scores_{node['id']}"
-    st.dataframe(_styled_scores(frame, decimals), hide_index=True, key=key,
+    st.dataframe(_styled_scores(frame, columns, decimals), hide_index=True, key=key,
                  selection_mode="single-row",
                  on_select=lambda: _pick(key, inspect_key, attributes, _row_of(attributes)))
-    if trace["algorithm"] == "c45" and node["decision"].get("mean_gain") is not None:
+    if node["decision"].get("mean_gain") is not None:  # a C4.5-style mean-Gain filter ran
         st.caption(t("node.mean_gain", mean=_fixed(node["decision"]["mean_gain"], decimals)))
     return attributes
 
 
 def criterion_chart(trace: dict, node: dict, decimals: int, inspect_key: str) -> go.Figure:
-    """Bars of the deciding criterion; the winner red, C4.5's below-mean attributes grey."""
-    criterion = deciding_criterion(trace)
+    """Bars of the deciding criterion; the winner red, below a mean-Gain filter grey."""
+    record = registry.record(trace["algorithm"])
+    criterion = registry.chart_column(trace["algorithm"])
     rows = node["scores"]
-    passed = set(node["decision"].get("passed") or [r["attribute"] for r in rows])
+    decision = node["decision"]
+    passed = (set(decision["passed"]) if decision.get("mean_gain") is not None
+              else {r["attribute"] for r in rows})
     colours = [WIN if r["chosen"] else (LOSE if r["attribute"] in passed else FAIL) for r in rows]
     attributes = [r["attribute"] for r in rows]
+    best_at_top = not (record.smaller_is_better and criterion == record.deciding_column)
     # One constructor call: plotly validates once instead of once per update_* call.
     fig = go.Figure(
         data=[{"type": "bar", "x": attributes, "y": [r[criterion] for r in rows],
                "marker": {"color": colours},
                "hovertemplate": f"%{{x}}: %{{y:.{decimals}f}}<extra></extra>"}],
-        layout={"title": {"text": t("node.chart.title", criterion=t(f"col.{criterion}"))},
+        layout={"title": {"text": t("node.chart.title", criterion=_column_name(criterion))},
                 "height": 280, "margin": {"l": 10, "r": 10, "t": 40, "b": 10},
                 "yaxis": {"tickformat": f".{decimals}f",
-                          "autorange": "reversed" if criterion in SMALLER_WINS else True}})
+                          "autorange": True if best_at_top else "reversed"}})
     key = f"bars_{node['id']}"
     st.plotly_chart(fig, key=key, selection_mode="points",
                     on_select=lambda: _pick(key, inspect_key, attributes, _point_of))
@@ -222,15 +239,17 @@ def threshold_curve(node: dict, score: dict, decimals: int) -> go.Figure | None:
     return fig
 
 
-def force_picker(node: dict, attributes: list[str]) -> None:
+def force_picker(trace: dict, node: dict, attributes: list[str]) -> None:
     """Split this node on another candidate, as textbooks do to break a tie by hand."""
     key = f"force_{node['id']}"
     decision = node["decision"]
     st.session_state.setdefault(key, decision["attribute"] if decision.get("forced") else "")
-    st.selectbox(t("node.force"), ["", *attributes], key=key,
-                 format_func=lambda a: a or t("node.force.auto"), help=t("node.force.help"),
+    choices = ["", *attributes]
+    st.selectbox(t("node.force"), choices, key=key,
+                 format_func=labelled(choices, lambda a: a or t("node.force.auto")),
+                 help=t("node.force.help"),
                  on_change=state.force_here,
-                 args=(key, st.session_state.dataset["key"], node_path_key(node)))
+                 args=(key, st.session_state.dataset["key"], node_path_key(trace, node)))
 
 
 def candidates(trace: dict, node: dict, decimals: int) -> None:
@@ -245,7 +264,7 @@ def candidates(trace: dict, node: dict, decimals: int) -> None:
     attributes = score_table(trace, node, decimals, inspect_key)
     criterion_chart(trace, node, decimals, inspect_key)
     if node["decision"]["kind"] == "split":
-        force_picker(node, attributes)
+        force_picker(trace, node, attributes)
     picked = st.selectbox(t("node.inspect"), attributes, key=inspect_key)
     score = score_of(node, picked)
     branch_details(trace, node, score, decimals)

@@ -10,9 +10,8 @@ import time
 
 import streamlit as st
 
-from ui import panel, state, widgets
-from ui.messages import t, tm
-from ui.pseudocode import listing
+from ui import panel, pseudocode, registry, state, widgets
+from ui.messages import labelled, t, tm
 
 
 def _autoplay(last: int) -> None:
@@ -38,10 +37,54 @@ def replay(trace: dict) -> None:
     with tree_col:
         st.session_state.dot_source = widgets.tree_chart(trace, order)
     with code_col:
-        st.markdown(f"**{t('grow.pseudocode')}**")
-        st.html(widgets.html_lines(listing(node)))
+        pseudocode_panel(trace, node)
     panel.node_panel(trace, node, int(st.session_state.decimals))
     st.session_state.render_seconds = time.perf_counter() - started
+
+
+def pseudocode_panel(trace: dict, node: dict) -> None:
+    """Fig. 4.2 with this node's lines lit, and the reference's code for a chosen line."""
+    st.markdown(f"**{t('grow.pseudocode')}**")
+    st.html(widgets.html_lines(pseudocode.listing(trace, node)))
+    with st.expander(t("pseudo.code")):
+        line_code(trace, node)
+
+
+def line_code(trace: dict, node: dict) -> None:
+    """The code of one line (first the first fired one) in dtree_core/reference.py."""
+    offered = pseudocode.lines_with_code()
+    line = st.selectbox(
+        t("pseudo.code.line"), offered, key=f"code_line_{node['id']}",
+        index=offered.index(pseudocode.first_fired_with_code(node)),
+        format_func=labelled(offered, lambda n: f"{pseudocode.number_shown(n)}  "
+                             f"{pseudocode.line_text(trace, node, n).strip()}"))
+    st.code("\n".join(pseudocode.code_by_line()[line]), language="python")
+    if line == "opt":
+        st.caption(t("pseudo.code.source.opt"))
+    else:
+        st.caption(t("pseudo.code.source", line=line))
+
+
+def many_nodes_hint(trace: dict) -> None:
+    """More nodes than rows: leaves of a sample or two, which a minimum branch weight stops."""
+    rows, nodes = trace["nodes"][0]["n"], len(trace["nodes"])
+    if nodes > rows:
+        st.info(t("grow.many_nodes", nodes=nodes, rows=rows))
+
+
+def unmatched_forces(trace: dict) -> None:
+    """Forced paths this tree could not make, with the sidebar's way to undo the forces."""
+    paths = trace.get("unmatched_force", [])
+    if not paths:
+        return
+    if len(paths) == 1:
+        st.warning(tm("grow.force_unmatched.one", path=paths[0]))
+    else:
+        st.warning(tm("grow.force_unmatched.many", paths="; ".join(paths)))
+    dataset_key = st.session_state.dataset["key"]
+    forces = st.session_state.forces.get(dataset_key, {})
+    st.button(t("setup.clear_forces", n=len(forces)), key="clear_forces_grow",
+              on_click=state.clear_forces, args=(dataset_key,))
 
 
 def page() -> None:
@@ -54,7 +97,9 @@ def page() -> None:
     state.attach_trace(current["trace_id"], trace)
     st.title(t("page.grow"))
     st.caption(tm("grow.header", dataset=current["dataset"],
-                 algorithm=t(f"algo.{trace['algorithm']}"), nodes=len(trace["nodes"])))
+                 algorithm=registry.name(trace["algorithm"]), nodes=len(trace["nodes"])))
+    many_nodes_hint(trace)
+    unmatched_forces(trace)
     widgets.display_settings()
     interval = widgets.autoplay_settings(len(trace["steps"]) - 1)
     st.fragment(replay, run_every=interval)(trace)

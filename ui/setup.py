@@ -6,26 +6,26 @@ upload or an impossible option shows an error box while the previous data and tr
 
 from __future__ import annotations
 
-import json
-
 import pandas as pd
 import streamlit as st
 
+from dtree_core.budget import BudgetError
 from dtree_core.datasets import bundled
 from dtree_core.decide import TIE_BREAKS
 from dtree_core.loading import ENCODINGS, EXCEL_SUFFIXES, LoadError
-from ui import engine, state
-from ui.messages import LANGUAGES, has, literal, t, tm
+from dtree_core.options import Options
+from ui import engine, registry, state
+from ui.messages import LANGUAGES, has, labelled, literal, t, t_or, tm
 
-ALGORITHMS = ("id3", "c45", "cart", "cls")
 UPLOAD_TYPES = ["csv", "tsv", "txt", "xlsx", "xls"]
 
 
 def language_picker() -> None:
-    """Only shown once a second language exists in the catalogue."""
-    if len(LANGUAGES) > 1:
-        st.selectbox(t("lang.label"), list(LANGUAGES), key="lang",
-                     format_func=lambda code: LANGUAGES[code][0])
+    """The session's language (ui.state owns it); picking another one updates the URL too."""
+    st.session_state.lang_picker = st.session_state.lang
+    st.selectbox(t("lang.label"), list(LANGUAGES), key="lang_picker",
+                 format_func=lambda code: LANGUAGES[code][0],
+                 on_change=state.set_language, args=("lang_picker",))
 
 
 def _in_language(dataset, field: str, lang: str) -> str:
@@ -38,14 +38,15 @@ def _bundled_dataset() -> dict | None:
     datasets = {d.key: d for d in bundled()}
     if not datasets:
         return None
-    lang = st.session_state.lang  # read now: format_func may run outside the script
+    lang = st.session_state.lang
+    names = {key: _in_language(dataset, "name", lang) for key, dataset in datasets.items()}
     key = st.selectbox(t("setup.dataset"), list(datasets), key="bundled_key",
-                       format_func=lambda k: _in_language(datasets[k], "name", lang))
+                       format_func=names.__getitem__)
     chosen = datasets[key]
     st.caption(literal(_in_language(chosen, "description", lang)))
     st.caption(tm("setup.dataset.source", source=chosen.source))
     data = chosen.path.read_bytes()
-    return {"name": _in_language(chosen, "name", lang), "filename": chosen.path.name, "data": data,
+    return {"name": names[key], "filename": chosen.path.name, "data": data,
             "key": engine.data_key(data), "target": chosen.target}
 
 
@@ -60,8 +61,11 @@ def _uploaded_dataset() -> dict | None:
     try:
         sheet = _sheet(data, upload.name)
         engine.load_table(data, upload.name, sheet, encoding)
-    except LoadError as error:
+    except (LoadError, BudgetError) as error:  # the last dataset that loaded stays
         st.error(tm("setup.upload.bad", name=upload.name, reason=error_text(error)))
+        return None
+    except MemoryError:
+        st.error(t("error.memory"))
         return None
     return {"name": upload.name if sheet is None else f"{upload.name} · {sheet}",
             "filename": upload.name, "data": data, "sheet": sheet, "encoding": encoding,
@@ -72,9 +76,10 @@ def _encoding(data: bytes, filename: str) -> str | None:
     """Text files get an encoding picker: detection by default, the user's word when unsure."""
     if filename.lower().endswith(EXCEL_SUFFIXES):
         return None
-    choice = st.selectbox(t("setup.encoding"), ["auto", *ENCODINGS],
-                          key=f"encoding::{engine.data_key(data)}",
-                          format_func=lambda e: t("setup.encoding.auto") if e == "auto" else e,
+    choices = ["auto", *ENCODINGS]
+    choice = st.selectbox(t("setup.encoding"), choices, key=f"encoding::{engine.data_key(data)}",
+                          format_func=labelled(choices, lambda e: t("setup.encoding.auto")
+                                               if e == "auto" else e),
                           help=t("setup.encoding.help"))
     return None if choice == "auto" else choice
 
@@ -89,8 +94,10 @@ def _sheet(data: bytes, filename: str) -> str | None:
 
 def dataset_picker() -> dict | None:
     """The active dataset: a new valid choice replaces it, anything else keeps the last one."""
-    source = st.radio(t("setup.source"), ["bundled", "upload"], key="source",
-                      format_func=lambda s: t(f"setup.source.{s}"), horizontal=True)
+    sources = ["bundled", "upload"]
+    source = st.radio(t("setup.source"), sources, key="source",
+                      format_func=labelled(sources, lambda s: t(f"setup.source.{s}")),
+                      horizontal=True)
     chosen = _bundled_dataset() if source == "bundled" else _uploaded_dataset()
     if chosen is not None:
         st.session_state.dataset = chosen
@@ -105,7 +112,33 @@ def _report_frame(table) -> pd.DataFrame:
         t("setup.report.col.kind"): [t(f"kind.{report.kinds[c]}") if c in report.kinds else ""
                                      for c in columns],
         t("setup.report.col.missing"): [report.missing.get(c, 0) for c in columns],
+        t("setup.report.col.why"): [_kind_reason(report, c) for c in columns],
     })
+
+
+def _loaded(dataset: dict):
+    """The chosen dataset's table; None, with the reason shown, when it cannot be loaded here
+    (a bundled file over a deployment's budget, a server out of memory)."""
+    try:
+        return engine.load_table(dataset["data"], dataset["filename"], dataset.get("sheet"),
+                                 dataset.get("encoding"))
+    except (LoadError, BudgetError) as error:
+        st.error(tm("setup.upload.bad", name=dataset["name"], reason=error_text(error)))
+    except MemoryError:
+        st.error(t("error.memory"))
+    return None
+
+
+def _kind_reason(report, column: str) -> str:
+    """The loader's rule that decided the column's kind, with its figures."""
+    rule = report.kind_rules.get(column)
+    return "" if rule is None else t_or(f"kind_rule.{rule.code}", rule.sentence, **rule.details)
+
+
+def delimiter_text(name: str | None) -> str:
+    """The loader's name for the delimiter ('full-width comma') in the session's language."""
+    code = str(name).replace("-", "_").replace(" ", "_")
+    return t_or(f"delimiter.{code}", str(name))
 
 
 def load_report(table) -> None:
@@ -115,7 +148,7 @@ def load_report(table) -> None:
         if report.encoding:
             st.caption(tm("setup.report.encoding", value=report.encoding))
         if report.delimiter:
-            st.caption(tm("setup.report.delimiter", value=report.delimiter_name))
+            st.caption(tm("setup.report.delimiter", value=delimiter_text(report.delimiter_name)))
         if report.sheet is not None:
             st.caption(tm("setup.report.sheet", value=report.sheet))
         st.caption(t("setup.report.rows", rows=report.n_rows, cols=report.n_columns))
@@ -146,34 +179,43 @@ def _attributes(dataset: dict, report, columns: list[str], target: str) -> list[
         st.caption(tm("setup.id_note", column=column))
     return st.multiselect(t("setup.attributes"), candidates,
                           default=[c for c in candidates if c not in ids],
-                          key=f"attrs::{dataset['key']}::{target}")
+                          key=f"attrs::{dataset['key']}::{target}", placeholder=t("widget.choose"))
 
 
 def _kinds(dataset: dict, attributes: list[str]) -> tuple[list[str], list[str]]:
-    nominal = st.multiselect(t("setup.nominal"), attributes, key=f"nominal::{dataset['key']}")
+    nominal = st.multiselect(t("setup.nominal"), attributes, key=f"nominal::{dataset['key']}",
+                             placeholder=t("widget.choose"))
     others = [a for a in attributes if a not in nominal]
     continuous = st.multiselect(t("setup.continuous"), others,
-                                key=f"continuous::{dataset['key']}")
+                                key=f"continuous::{dataset['key']}",
+                                placeholder=t("widget.choose"))
     return [a for a in nominal if a in attributes], continuous
 
 
 def algorithm_options() -> dict:
-    algorithm = st.selectbox(t("setup.algorithm"), ALGORITHMS, key="algorithm",
-                             format_func=lambda a: t(f"algo.{a}"))
+    """The algorithm, stopping limits, tie rule and seed: Options.build's keyword arguments."""
+    keys = registry.keys()
+    algorithm = st.selectbox(t("setup.algorithm"), keys, key="algorithm",
+                             format_func=labelled(keys, registry.name))
     with st.expander(t("setup.options")):
+        st.caption(t("setup.limits"))
         depth = st.number_input(t("setup.max_depth"), 0, 100, 0, key="max_depth",
                                 help=t("setup.max_depth.help"))
         min_samples = st.number_input(t("setup.min_samples"), 2, 10_000, 2, key="min_samples")
         min_gain = st.number_input(t("setup.min_gain"), 0.0, 1.0, 0.0, step=0.01,
                                    format="%.3f", key="min_gain")
+        min_branch_weight = st.number_input(
+            t("setup.min_branch_weight"), 0.0, 10_000.0, 0.0, step=1.0, format="%g",
+            key="min_branch_weight", help=t("setup.min_branch_weight.help"))
         tie_break = st.selectbox(t("setup.tie_rule"), TIE_BREAKS, key="tie_break",
-                                 format_func=lambda rule: t(f"tie.{rule}"),
+                                 format_func=labelled(TIE_BREAKS, lambda rule: t(f"tie.{rule}")),
                                  help=t("setup.tie_rule.help"))
         seed = st.number_input(t("setup.seed"), 0, 2**31 - 1, 0, key="seed",
-                               disabled=algorithm != "cls" and tie_break != "random")
+                               disabled=not registry.seed_matters(algorithm, tie_break))
     return {"algorithm": algorithm, "max_depth": int(depth) or None,
             "min_samples_split": int(min_samples), "min_gain": float(min_gain),
-            "seed": int(seed), "tie_break": tie_break}
+            "min_branch_weight": float(min_branch_weight) or None,  # 0 means off
+            "tie_break": tie_break, "seed": int(seed)}
 
 
 def forced_choices(dataset: dict) -> dict[str, str]:
@@ -185,33 +227,50 @@ def forced_choices(dataset: dict) -> dict[str, str]:
     return forces
 
 
-def grow(dataset: dict, options: dict) -> None:
+def grow(dataset: dict, choices: dict, options: Options) -> None:
     """Grow (cached) and keep the result; a failure leaves the previous tree in place."""
-    trace_id = engine.data_key(dataset["data"] + json.dumps(options, sort_keys=True).encode())
+    trace_id = engine.trace_key(dataset["data"], choices, options)
     current = st.session_state.get("current")
     if current is not None and current["trace_id"] == trace_id:
         current["dataset"] = dataset["name"]  # the same tree; only the name's language may differ
         return  # keeps the very same dict: no cache lookup, no copy, on every rerun
     with st.spinner(t("setup.growing"), show_time=True):
         try:
-            trace = engine.grow_trace(dataset["data"], dataset["filename"], options)
+            trace = engine.grow_trace(dataset["data"], dataset["filename"], choices, options)
         except (LoadError, ValueError) as error:
             st.error(tm("setup.grow_failed", reason=error_text(error)))
             return
-    st.session_state.current = {"trace": trace, "trace_id": trace_id,
-                                "dataset": dataset["name"], "options": options}
+        except MemoryError:  # this session's request fails; the server and the last tree stay
+            st.error(t("error.memory"))
+            return
+    st.session_state.current = {"trace": trace, "trace_id": trace_id, "dataset": dataset["name"],
+                                "choices": choices, "options": options}
+
+
+def built_options(params: dict) -> Options | None:
+    """The one Options object of the sidebar; a value it refuses is an error box and None."""
+    try:
+        return Options.build(**params)
+    except ValueError as error:
+        st.error(tm("setup.grow_failed", reason=error_text(error)))
+        return None
 
 
 def sidebar() -> None:
-    """Render the whole setup area and (re)grow when anything in it changed."""
+    """Render the whole setup area and (re)grow when anything in it changed.
+
+    Data choices (target, attributes, sheet, encoding) stay a small dict; everything that
+    shapes the tree is one Options object, which every page derives its own from.
+    """
     with st.sidebar:
         language_picker()
         st.header(t("setup.header"))
         dataset = dataset_picker()
         if dataset is None:
             return
-        table = engine.load_table(dataset["data"], dataset["filename"], dataset.get("sheet"),
-                                  dataset.get("encoding"))
+        table = _loaded(dataset)
+        if table is None:
+            return
         st.caption(tm("setup.using", name=dataset["name"], rows=len(table.frame),
                      cols=len(table.frame.columns)))
         load_report(table)
@@ -219,8 +278,12 @@ def sidebar() -> None:
         target = _target(columns, dataset)
         attributes = _attributes(dataset, table.report, columns, target)
         nominal, continuous = _kinds(dataset, attributes)
-        options = {"target": target, "attributes": attributes, "nominal": nominal,
-                   "continuous": continuous, "sheet": dataset.get("sheet"),
-                   "encoding": dataset.get("encoding"),
-                   **algorithm_options(), "force": forced_choices(dataset)}
-    grow(dataset, options)
+        choices = {"target": target, "attributes": attributes, "sheet": dataset.get("sheet"),
+                   "encoding": dataset.get("encoding")}
+        # A forced path the new tree lacks (another algorithm, other options) is skipped and
+        # named on the grow page, so changing the algorithm never refuses to grow.
+        options = built_options({**algorithm_options(), "force": forced_choices(dataset),
+                                 "force_missing": "skip", "nominal": nominal,
+                                 "continuous": continuous})
+    if options is not None:
+        grow(dataset, choices, options)

@@ -11,10 +11,12 @@ import time
 
 import streamlit as st
 
+from ui.messages import DEFAULT_LANGUAGE, LANGUAGES
 from ui.tables import node_at_path, replay_order
 
+LANGUAGE_PARAM = "lang"  # ?lang=zh|en: a shared link opens in the sender's language
+
 DEFAULTS = {
-    "lang": "en",
     "dataset": None,        # the last dataset that loaded: {"name", "filename", "data", "key"}
     "trace_id": None,       # which trace `step` belongs to; a new trace restarts the replay
     "step": 0,
@@ -31,8 +33,55 @@ DEFAULTS = {
 
 def init_state() -> None:
     """Called at the top of every run; setdefault keeps what the user already has."""
+    choose_language()
     for key, value in DEFAULTS.items():
         st.session_state.setdefault(key, value)
+
+
+def choose_language() -> None:
+    """`lang`: the URL's ?lang= if it names a language, else the session's choice so far, else
+    the browser's preference, else English. The URL then carries it (pages drop the query)."""
+    asked = st.query_params.get(LANGUAGE_PARAM)
+    if asked in LANGUAGES:
+        st.session_state.lang = asked
+    elif "lang" not in st.session_state:
+        st.session_state.lang = browser_language()
+    if asked != st.session_state.lang:
+        st.query_params[LANGUAGE_PARAM] = st.session_state.lang
+
+
+def browser_language() -> str:
+    """The first of the browser's languages the catalogue speaks ('zh-CN' -> 'zh')."""
+    for tag in preferred_tags():
+        code = tag.split("-")[0].split("_")[0].strip().lower()
+        if code in LANGUAGES:
+            return code
+    return DEFAULT_LANGUAGE
+
+
+def preferred_tags() -> list[str]:
+    """navigator.language first, then the Accept-Language header's tags by their weight."""
+    headers = st.context.headers or {}
+    return [st.context.locale or "", *accept_language(headers.get("Accept-Language") or "")]
+
+
+def accept_language(header: str) -> list[str]:
+    """'zh-CN,zh;q=0.9,en;q=0.8' -> ['zh-CN', 'zh', 'en'] (highest weight first, stable)."""
+    weighted = []
+    for part in header.split(","):
+        tag, _, params = part.strip().partition(";")
+        weight = params.strip().removeprefix("q=")
+        try:
+            weighted.append((-float(weight) if params else -1.0, tag.strip()))
+        except ValueError:
+            continue
+    return [tag for _, tag in sorted(weighted, key=lambda pair: pair[0]) if tag]
+
+
+def set_language(widget_key: str) -> None:
+    """on_change of the sidebar's language picker: the session and the URL follow it."""
+    st.session_state.lang = st.session_state[widget_key]
+    st.query_params[LANGUAGE_PARAM] = st.session_state.lang
 
 
 def ensure_entry_point() -> None:
@@ -81,8 +130,9 @@ def clear_forces(dataset_key: str) -> None:
     st.session_state.forces = {**st.session_state.forces, dataset_key: {}}
 
 
-# Per-node widget keys (ui.panel): the inspected attribute and the table/bar selections.
-NODE_KEY_PREFIXES = ("inspect_", "scores_", "bars_", "curve_", "force_")
+# Per-node widget keys (ui.panel, ui.replay): the inspected attribute, the table/bar
+# selections, the forced attribute and the pseudocode line whose code is shown.
+NODE_KEY_PREFIXES = ("inspect_", "scores_", "bars_", "curve_", "force_", "code_line_")
 
 
 def _forget_node_choices() -> None:

@@ -10,14 +10,10 @@ from collections import deque
 
 import pandas as pd
 
-from dtree_core.labels import children_of, format_number
+from dtree_core.labels import children_of, format_number, node_path
 from dtree_core.paths import path_key
 from dtree_core.trace import Condition
-
-# Which score decides the split, and whether smaller is better, per algorithm.
-CRITERION = {"id3": "gain", "c45": "gain_ratio", "cart": "gini_index", "cls": "gain"}
-SMALLER_WINS = {"gini_index"}
-SCORE_COLUMNS = ("gain", "iv", "gain_ratio", "gini_index")
+from ui import registry
 
 
 def bfs_order(trace: dict) -> list[int]:
@@ -44,13 +40,13 @@ def ancestors(trace: dict, node_id: int) -> list[int]:
     return chain[::-1]
 
 
-def node_path_key(node: dict) -> str:
+def node_path_key(trace: dict, node: dict) -> str:
     """The node's path as --force writes it ('root', '纹理=清晰/根蒂=稍蜷')."""
-    return path_key(Condition.from_dict(c) for c in node["path"])
+    return path_key(Condition.from_dict(c) for c in node_path(trace, node))
 
 
 def node_at_path(trace: dict, key: str) -> int | None:
-    return next((n["id"] for n in trace["nodes"] if node_path_key(n) == key), None)
+    return next((n["id"] for n in trace["nodes"] if node_path_key(trace, n) == key), None)
 
 
 def counts_text(counts: dict, classes: list, decimals: int = 3) -> str:
@@ -58,24 +54,14 @@ def counts_text(counts: dict, classes: list, decimals: int = 3) -> str:
     return " · ".join(f"{c} {format_number(counts.get(c, 0), decimals)}" for c in classes)
 
 
-def deciding_criterion(trace: dict) -> str:
-    return CRITERION[trace["algorithm"]]
-
-
 def score_frame(node: dict, algorithm: str) -> pd.DataFrame:
-    """One row per candidate attribute with every score, exactly as recorded."""
-    rows = []
-    for row in node["scores"]:
-        rows.append({
-            "attribute": row["attribute"], "kind": row["kind"], "threshold": row["threshold"],
-            "rho": row["rho"], **{col: row[col] for col in SCORE_COLUMNS},
-            "above_average": row.get("above_average"), "tied": _is_tied(node, row),
-            "chosen": row["chosen"],
-        })
-    frame = pd.DataFrame(rows)
-    if algorithm != "c45" and not frame.empty:
-        frame = frame.drop(columns=["above_average"])
-    return frame
+    """One row per candidate attribute with the algorithm's score columns, exactly as recorded."""
+    columns = registry.record(algorithm).columns
+    return pd.DataFrame([{
+        "attribute": row["attribute"], "kind": row["kind"], "threshold": row["threshold"],
+        "rho": row["rho"], **{col: row.get(col) for col in columns},
+        "tied": _is_tied(node, row), "chosen": row["chosen"],
+    } for row in node["scores"]])
 
 
 def _is_tied(node: dict, row: dict) -> bool:

@@ -9,15 +9,24 @@ import streamlit as st
 
 from dtree_core.dot import to_dot
 from dtree_core.escape import escape_html
-from dtree_core.export import to_csv, to_latex, to_markdown
-from dtree_core.labels import branch_text
+from dtree_core.export import Table, to_csv, to_latex, to_markdown
+from dtree_core.labels import branch_text, node_path
 from ui import state
-from ui.messages import t
+from ui.messages import labelled, t, t_or
 from ui.tables import replay_order
 
 # Above this many nodes the whole tree is unreadable, so "auto" shows the neighbourhood.
 BIG_TREE = 60
 KEYS = {"first": "Home", "prev": "Left", "next": "Right", "last": "End"}
+
+
+def worded_table(table: Table, headers: list[str] | None = None) -> Table:
+    """A core table in the session's words: headers (by default `col.<header>` where the
+    catalogue has it, else as the core wrote them: Gain, IV…) and kinds ('nominal')."""
+    kind = table.columns.index("kind") if "kind" in table.columns else None
+    rows = [[t(f"kind.{value}") if j == kind else value for j, value in enumerate(row)]
+            for row in table.rows]
+    return Table(headers or [t_or(f"col.{c}", c) for c in table.columns], rows)
 
 
 def score_downloads(table, key: str) -> None:
@@ -35,12 +44,15 @@ def display_settings() -> None:
     """Order, decimals and tree view: kept for the whole session, across pages."""
     with st.expander(t("grow.display")):
         cols = st.columns(3)
-        cols[0].radio(t("grow.order"), ["dfs", "bfs"], key="order",
-                      format_func=lambda o: t(f"grow.order.{o}"), persist_state="session")
+        orders, views = ["dfs", "bfs"], ["auto", "whole", "depth", "around"]
+        cols[0].radio(t("grow.order"), orders, key="order",
+                      format_func=labelled(orders, lambda o: t(f"grow.order.{o}")),
+                      persist_state="session")
         cols[1].number_input(t("grow.decimals"), 0, 12, key="decimals",
                              persist_state="session")
-        cols[2].selectbox(t("grow.view"), ["auto", "whole", "depth", "around"], key="view",
-                          format_func=lambda v: t(f"grow.view.{v}"), persist_state="session")
+        cols[2].selectbox(t("grow.view"), views, key="view",
+                          format_func=labelled(views, lambda v: t(f"grow.view.{v}")),
+                          persist_state="session")
         if st.session_state.view == "depth":
             cols[2].number_input(t("grow.view.depth_value"), 0, 50, 3, key="view_depth",
                                  persist_state="session")
@@ -85,19 +97,19 @@ def node_titles(trace: dict) -> list[str]:
     key = (st.session_state.trace_id, st.session_state.lang)
     memo = st.session_state.get("node_titles")
     if memo is None or memo[0] != key:
-        memo = (key, [node_title(node) for node in trace["nodes"]])
+        memo = (key, [node_title(trace, node) for node in trace["nodes"]])
         st.session_state.node_titles = memo
     return memo[1]
 
 
-def path_text(node: dict) -> str:
+def path_text(trace: dict, node: dict) -> str:
     """'纹理=清晰 / 根蒂=稍蜷', or '(root)' (plain text: escape it for Markdown)."""
-    return " / ".join(branch_text(cond) for cond in node["path"]) or t("node.root")
+    return " / ".join(branch_text(c) for c in node_path(trace, node)) or t("node.root")
 
 
-def node_title(node: dict) -> str:
+def node_title(trace: dict, node: dict) -> str:
     """'#5  纹理=清晰 / 根蒂=稍蜷' for pickers (plain text; widgets escape it themselves)."""
-    return f"#{node['id']}  {path_text(node)}"
+    return f"#{node['id']}  {path_text(trace, node)}"
 
 
 def tree_view_options(trace: dict) -> dict:

@@ -15,6 +15,16 @@ def new_app() -> AppTest:
     return AppTest.from_file(str(ROOT / "app.py"), default_timeout=TIMEOUT)
 
 
+def bundled_app(dataset: str = "watermelon_2.0", algorithm: str = "id3") -> AppTest:
+    """The app with a bundled dataset and an algorithm chosen in the sidebar, grown."""
+    at = new_app()
+    at.run()
+    at.selectbox(key="bundled_key").set_value(dataset)
+    at.selectbox(key="algorithm").set_value(algorithm).run()
+    assert not at.exception and not at.error
+    return at
+
+
 def dot_source(at: AppTest) -> str:
     """The DOT the page handed to st.graphviz_chart (AppTest does not render Graphviz)."""
     charts = at.get("graphviz_chart")

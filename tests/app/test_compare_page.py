@@ -9,8 +9,9 @@ import numpy as np
 import pytest
 from conftest import new_app
 
-from dtree_core.evaluate import Config, holdout
+from dtree_core.evaluate import holdout
 from dtree_core.loading import load_path, prepare
+from dtree_core.options import Options
 from tests.conftest import dataset_path
 
 
@@ -58,8 +59,8 @@ def test_summary_numbers(people):
     assert list(frame["depth"]) == [2, 2, 2]
     assert list(frame["training accuracy"]) == [1.0, 1.0, 1.0]
     prepared = prepare(load_path(dataset_path("people_8.csv")), "class")
-    expected = [holdout(Config(a, nominal=tuple(prepared.nominal)), prepared.X, prepared.y,
-                        0.3, 0).accuracy for a in ("id3", "c45", "cart")]
+    expected = [holdout(Options.build(algorithm=a, nominal=prepared.nominal), prepared.X,
+                        prepared.y, 0.3, 0).accuracy for a in ("id3", "c45", "cart")]
     assert list(frame["held-out accuracy"]) == expected
 
 
@@ -132,8 +133,8 @@ def test_step_together_draws_each_tree_at_the_step():
     assert not any("dt-pending" in c for c in charts)  # past every tree's last step
 
 
-def test_a_split_forced_on_the_grow_page_stays_there():
-    """Compared trees are the configurations' own: held-out fits cannot force, nor can they."""
+def test_a_split_forced_on_the_grow_page_reaches_the_compared_trees():
+    """The compared trees grow from the sidebar's options, forced splits included."""
     at = new_app()
     at.run()
     at.selectbox(key="bundled_key").set_value("watermelon_2.0").run()
@@ -141,6 +142,27 @@ def test_a_split_forced_on_the_grow_page_stays_there():
     assert at.session_state["current"]["trace"]["nodes"][0]["decision"]["attribute"] == "根蒂"
     at.switch_page("pages/compare.py").run()
     assert not at.exception and not at.error
-    root = next(line for line in at.get("graphviz_chart")[0].proto.spec.splitlines()
-                if line.strip().startswith("n0 ["))
-    assert "<B>纹理</B>" in root
+    roots = [next(line for line in chart.proto.spec.splitlines()
+                  if line.strip().startswith("n0 ["))
+             for chart in at.get("graphviz_chart")]
+    assert len(roots) == 3 and all("<B>根蒂</B>" in root for root in roots)
+    assert not at.warning  # every tree has a root, so every tree made the forced split
+
+
+def test_a_forced_split_a_compared_tree_lacks_is_named():
+    """CART's two-way root has no node 纹理=清晰: it says so instead of dropping the force."""
+    at = new_app()
+    at.run()
+    at.selectbox(key="bundled_key").set_value("watermelon_2.0").run()
+    at.slider(key="step_slider").set_value(1).run()  # node 1: 纹理=清晰
+    at.selectbox(key="force_1").set_value("触感").run()
+    at.switch_page("pages/compare.py").run()
+    assert not at.exception and not at.error
+    charts = [c.proto.spec for c in at.get("graphviz_chart")]
+    for chart in charts[:2]:  # ID3 and C4.5 made it: node 1 is 纹理=清晰 in both
+        node_1 = next(line for line in chart.splitlines() if line.strip().startswith("n1 ["))
+        assert "<B>触感</B>" in node_1 and 'label=" 纹理=清晰 "' in chart
+    warnings = [w.value for w in at.warning]
+    assert ("The split forced at 纹理=清晰 could not be made in CART's tree: it grows as the "
+            "algorithm chooses there.") in warnings
+    assert not any("ID3's tree:" in w or "C4\\.5's tree:" in w for w in warnings)

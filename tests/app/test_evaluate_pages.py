@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import base64
 import json
+import re
 import shutil
 
 import numpy as np
@@ -11,8 +12,9 @@ import pytest
 from conftest import new_app
 from sklearn import metrics
 
-from dtree_core.evaluate import Config, cross_validate, holdout
+from dtree_core.evaluate import cross_validate, fit, holdout
 from dtree_core.loading import load_path, prepare
+from dtree_core.options import Options
 from dtree_core.rules import rules
 from tests.conftest import dataset_path
 
@@ -51,7 +53,7 @@ def test_page_smoke(page):
 def test_holdout_metrics_match_the_core_and_sklearn():
     at = open_page("pages/evaluate.py")
     X, y = wm2()
-    expected = [holdout(Config(a), X, y, 0.3, 0) for a in ("id3", "c45", "cart")]
+    expected = [holdout(Options(a), X, y, 0.3, 0) for a in ("id3", "c45", "cart")]
     shown = metric_values(at)
     assert [v for label, v in shown if label == "Held-out accuracy"] == [
         f"{e.accuracy:.3f}" for e in expected]
@@ -76,7 +78,7 @@ def test_kfold_and_overfitting_curve():
     at.number_input(key="ev_k").set_value(4).run()
     assert not at.exception
     X, y = wm2()
-    expected = cross_validate(Config("id3"), X, y, 4, 0)
+    expected = cross_validate(Options("id3"), X, y, 4, 0)
     assert metric_values(at)[0] == ("Held-out accuracy", f"{expected.accuracy:.3f}")
     assert any(c.value.startswith("Accuracy per fold: ") for c in at.caption)
     curve = json.loads(at.get("plotly_chart")[-1].proto.spec)["data"]
@@ -124,7 +126,7 @@ def test_export_rules_on_held_out_rows_and_downloads():
     from dtree_core.evaluate import stratified_split
 
     train, test = stratified_split(y, 0.3, 0)
-    trace = Config("id3").fit(X.iloc[train], y.iloc[train]).trace_.to_dict()
+    trace = fit(Options("id3"), X.iloc[train], y.iloc[train]).trace_.to_dict()
     expected = rules(trace, X.iloc[test], y.iloc[test])
     assert list(frame["IF"]) == [r.condition_text for r in expected]
     assert list(frame["held-out coverage"]) == [r.test.covered for r in expected]
@@ -144,3 +146,52 @@ def test_export_without_graphviz_says_so(monkeypatch):
     at = open_page("pages/export.py")
     assert any("not installed" in i.value for i in at.info)
     assert "SVG picture" not in [d.label for d in at.get("download_button")]
+
+
+# --------------------------------------------------------------------- small data
+
+
+TINY = ("outlook,windy,play\n"
+        "sunny,no,yes\nsunny,yes,no\nrain,no,yes\nrain,yes,no\novercast,no,yes\n"
+        "overcast,yes,maybe\n")  # 'maybe' has a single row
+
+
+def tiny_evaluate():
+    at = new_app()
+    at.run()
+    at.radio(key="source").set_value("upload").run()
+    at.file_uploader(key="upload").set_value(("tiny.csv", TINY.encode(), "text/csv")).run()
+    at.switch_page("pages/evaluate.py").run()
+    assert not at.exception and not at.error
+    return at
+
+
+def shown(element) -> str:
+    """Markdown as the reader sees it (user text is backslash-escaped)."""
+    return re.sub(r"\\(.)", r"\1", element.value)
+
+
+def test_a_class_with_a_single_row_is_said_untested():
+    at = tiny_evaluate()
+    note = ("These classes have a single row, which stays in training, so none of them is "
+            "tested: maybe.")
+    assert [shown(i) for i in at.info].count(note) == len(at.tabs) == 3
+
+
+def test_kfold_notes_say_the_folds_lack_classes():
+    at = tiny_evaluate()
+    at.radio(key="ev_method").set_value("kfold").run()
+    at.number_input(key="ev_k").set_value(3).run()
+    assert not at.exception and not at.error
+    assert ("These classes have fewer rows than k = 3, so some folds test none of them: "
+            "maybe, no.") in [shown(i) for i in at.info]
+
+
+def test_k_above_the_rows_is_an_error_sentence():
+    at = tiny_evaluate()
+    at.radio(key="ev_method").set_value("kfold").run()
+    at.number_input(key="ev_k").set_value(10).run()
+    assert not at.exception
+    assert [shown(e) for e in at.error] == [
+        "These rows cannot be split for evaluation: k-fold cross-validation needs k between 2 "
+        "and the number of rows (6); k is 10."]

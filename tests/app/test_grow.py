@@ -288,7 +288,8 @@ def test_tie_rule_option_regrows_the_book_tie(app):
 
 
 def test_upload_encoding_picker_overrides_detection(app, watermelon_text):
-    """A wrong encoding is refused with the loader's sentence; the right one loads."""
+    """A wrong encoding is refused with the catalogue's sentence for its code; the right one
+    loads."""
     at = app
     at.radio(key="source").set_value("upload").run()
     data = watermelon_text.encode("gbk")
@@ -298,9 +299,29 @@ def test_upload_encoding_picker_overrides_detection(app, watermelon_text):
     picker.set_value("utf-8").run()
     assert not at.exception
     errors = [message.replace("\\", "") for message in at_errors(at)]
-    assert any("is not valid utf-8" in message for message in errors), errors
+    assert any("cannot be decoded with this encoding" in message for message in errors), errors
     picker = next(s for s in at.selectbox if str(s.key).startswith("encoding::"))
     picker.set_value("gb18030").run()
     assert not at.exception and not at_errors(at)
     assert at.session_state["dataset"]["encoding"] == "gb18030"
     assert trace(at)["nodes"][0]["decision"]["attribute"] == "纹理"
+
+
+def test_a_forced_path_the_new_tree_lacks_is_named_and_the_tree_grows(app):
+    at = choose_watermelon_id3(app)
+    at.slider(key="step_slider").set_value(1).run()  # node 1: 纹理=清晰
+    at.selectbox(key="force_1").set_value("触感").run()
+    assert not at.warning
+    at.selectbox(key="algorithm").set_value("cart").run()  # two-way: no node 纹理=清晰
+    assert not at.exception and not at_errors(at)
+    assert trace(at)["algorithm"] == "cart"
+    assert trace(at)["unmatched_force"] == ["纹理=清晰"]
+    assert [shown(w) for w in at.warning] == [
+        "The split forced at 纹理=清晰 could not be made in this tree: it grows as the "
+        "algorithm chooses there. The force stays set for trees that can make it."]
+    at.selectbox(key="algorithm").set_value("id3").run()  # the force applies again
+    assert not at.warning and trace(at)["nodes"][1]["decision"]["attribute"] == "触感"
+    at.selectbox(key="algorithm").set_value("cart").run()
+    at.button(key="clear_forces_grow").click().run()
+    assert not at.warning and "unmatched_force" not in trace(at)
+    assert trace(at)["params"]["force"] == {}

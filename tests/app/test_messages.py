@@ -3,14 +3,19 @@
 from __future__ import annotations
 
 import re
+import string
 from pathlib import Path
 
+from dtree_core import algorithms
+from dtree_core.decide import TIE_BREAKS
+from dtree_core.evaluate import NOTE_TEXT
 from ui.messages import EN, LANGUAGES, t
 from ui.pseudocode import FIRED_BY_STOP, LINES
 
 ROOT = Path(__file__).resolve().parents[2]
-MINE = [ROOT / "app.py", ROOT / "pages" / "grow.py", *sorted((ROOT / "ui").glob("*.py"))]
-LITERAL_KEY = re.compile(r"""\bt\(\s*["']([a-z_]+(?:\.[A-Za-z0-9_]+)+)["']""")
+MINE = [ROOT / "app.py", *sorted((ROOT / "pages").glob("*.py")),
+        *sorted((ROOT / "ui").glob("*.py"))]
+LITERAL_KEY = re.compile(r"""\b(?:t|tm|t_or)\(\s*["']([a-z_]+(?:\.[A-Za-z0-9_]+)+)["']""")
 
 
 def test_every_literal_key_is_in_the_catalogue():
@@ -20,13 +25,23 @@ def test_every_literal_key_is_in_the_catalogue():
 
 
 def test_core_codes_are_translated():
+    """Every built-in algorithm's name and rule, every stop case, every pseudocode line."""
     for stop in [*FIRED_BY_STOP, "pure", "empty"]:
         assert f"stop.{stop}" in EN
-    for rule in ("max_gain", "c45_gain_ratio", "min_gini", "random", "forced"):
-        assert f"rule.{rule}" in EN
-    for algorithm in ("id3", "c45", "cart", "cls"):
-        assert f"algo.{algorithm}" in EN
+    assert "rule.forced" in EN
+    registered = algorithms.keys()  # a function of the registry, not a dict
+    for record in map(algorithms.get, registered):
+        assert record.name_key in EN and record.rule_key in EN
+        assert all(f"col.{column}" in EN for column in record.columns)
     assert all(f"pseudo.{line}" in EN for line in LINES)
+    assert all(f"eval.note.{code}" in EN for code in NOTE_TEXT)
+    for code, text in NOTE_TEXT.items():  # the same placeholders as the note's details
+        assert placeholders(EN[f"eval.note.{code}"]) == placeholders(text)
+    assert all(f"tie.{rule}" in EN and f"cmp.why.tie_break.{rule}" in EN for rule in TIE_BREAKS)
+
+
+def placeholders(text: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name}
 
 
 def test_t_fills_values_and_falls_back():
@@ -41,3 +56,21 @@ def test_literal_keeps_user_text_out_of_markdown():
 
     assert literal("a*b_$c$<i>") == r"a\*b\_\$c\$\<i\>"
     assert tm("setup.using", name="**x**", rows=1, cols=2).startswith(r"Using **\*\*x\*\***")
+
+
+def test_split_errors_are_worded_from_their_codes():
+    """Each SplitError the evaluate page can meet has words of its own, filled from details."""
+    import pytest
+
+    from dtree_core.evaluate import SplitError, holdout_notes, kfold_notes
+    from ui.setup import error_text
+
+    for call, code in ((lambda: holdout_notes(["a", "b"], 1.5), "holdout_share"),
+                       (lambda: holdout_notes(["a"], 0.3), "holdout_rows"),
+                       (lambda: holdout_notes(["a", "b"], 0.3), "holdout_single_rows"),
+                       (lambda: kfold_notes(["a", "b", "a"], 4), "kfold_k")):
+        with pytest.raises(SplitError) as caught:
+            call()
+        assert caught.value.code == code
+        assert placeholders(EN[f"error.{code}"]) == set(caught.value.details)
+        assert error_text(caught.value) == t(f"error.{code}", **caught.value.details)

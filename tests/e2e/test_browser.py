@@ -43,7 +43,7 @@ def open_app(page, url: str) -> None:
 
 
 def test_keyboard_steps_the_tree(browser, app_url):  # browser first: skip before serving
-    page = browser.new_page(viewport={"width": 1500, "height": 1700})
+    page = browser.new_page(viewport={"width": 1500, "height": 1700}, locale="en-US")
     open_app(page, app_url)
     wait_for_current(page, "n0")
     assert "纹理" in page.locator(CHART).first.inner_html()
@@ -72,7 +72,7 @@ def test_keyboard_steps_the_tree(browser, app_url):  # browser first: skip befor
 
 def test_forcing_a_split_regrows_from_inside_the_replay(browser, app_url):
     """The picker lives in the replay fragment; the sidebar must still regrow the tree."""
-    page = browser.new_page(viewport={"width": 1500, "height": 1700})
+    page = browser.new_page(viewport={"width": 1500, "height": 1700}, locale="en-US")
     open_app(page, app_url)
     page.get_by_role("heading", name="Grow a tree").click()
     for step in (1, 2, 3):
@@ -90,7 +90,7 @@ def test_forcing_a_split_regrows_from_inside_the_replay(browser, app_url):
 
 def test_each_page_listed_once(browser, app_url):
     """st.navigation alone: a page never shows twice (nor does app.py appear as a page)."""
-    page = browser.new_page()
+    page = browser.new_page(locale="en-US")
     open_app(page, app_url)
     links = page.locator("[data-testid='stSidebarNav'] a").all_text_contents()
     assert len(links) == len(set(links))
@@ -102,7 +102,7 @@ def test_each_page_listed_once(browser, app_url):
 @pytest.mark.parametrize("path", ["grow", "compare"])
 def test_cold_deep_link_goes_through_app_py(browser, fresh_app_url, path):
     """A fresh server's first request for a page must not list app.py or any page twice."""
-    page = browser.new_page()
+    page = browser.new_page(locale="en-US")
     page.goto(f"{fresh_app_url}/{path}")
     page.wait_for_selector(f"{CHART} g.node", timeout=120_000)
     links = page.locator("[data-testid='stSidebarNav'] a").all_text_contents()

@@ -8,7 +8,7 @@ CHART = "[data-testid='stGraphVizChart'] svg"
 
 
 def test_compare_page_shows_three_trees(app_url, browser):
-    page = browser.new_page(viewport={"width": 1600, "height": 1800})
+    page = browser.new_page(viewport={"width": 1600, "height": 1800}, locale="en-US")
     # Enter through app.py and its navigation, as a user does. (A cold deep link to /compare
     # can reach Streamlit's legacy pages/ mode, which runs the page without app.py.)
     page.goto(app_url)

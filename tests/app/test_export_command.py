@@ -1,0 +1,94 @@
+"""The export page's command line grows the very tree the page shows."""
+
+from __future__ import annotations
+
+import json
+import shlex
+import shutil
+
+from app_helpers import bundled_app, trace
+
+from dtree_core import cli
+from dtree_core.datasets import bundled
+
+
+def sidebar(algorithm: str = "id3"):
+    return bundled_app("watermelon_2.0", algorithm)
+
+
+def force_at_node(at, node: int, attribute: str) -> None:
+    at.slider(key="step_slider").set_value(trace(at)["steps"].index(node)).run()
+    at.selectbox(key=f"force_{node}").set_value(attribute).run()
+    assert not at.exception and not at.error
+
+
+def shown_command(at) -> list[str]:
+    at.switch_page("pages/export.py").run()
+    assert not at.exception and not at.error
+    blocks = [c.value for c in at.code if c.value.startswith("python -m dtree_core grow ")]
+    assert len(blocks) == 1
+    return shlex.split(blocks[0])
+
+
+def run_command(argv: list[str], tmp_path, monkeypatch) -> dict:
+    """The command's arguments through the CLI, in tmp_path, with the bundled file's path."""
+    assert argv[:4] == ["python", "-m", "dtree_core", "grow"]
+    args = argv[3:]
+    args[1] = str(next(d.path for d in bundled() if d.path.name == args[1]))
+    if shutil.which("dot") is None:  # SVG needs Graphviz; the JSON is what is compared
+        at = args.index("--svg")
+        del args[at:at + 2]
+    monkeypatch.chdir(tmp_path)
+    assert cli.main(args) == 0
+    return json.loads((tmp_path / "trace.json").read_text(encoding="utf-8"))
+
+
+def test_command_with_a_force_a_tie_rule_and_a_max_depth(tmp_path, monkeypatch):
+    at = sidebar()
+    at.selectbox(key="tie_break").set_value("last")
+    at.number_input(key="max_depth").set_value(3).run()
+    force_at_node(at, 1, "触感")  # 纹理=清晰 splits on 根蒂 by itself
+    shown = trace(at)
+    assert shown["nodes"][1]["decision"]["forced"]
+    argv = shown_command(at)
+    command = " ".join(argv)
+    assert "--tie-break last" in command and "--max-depth 3" in command
+    assert "--force 纹理=清晰=触感" in command and "--exclude 编号" in command
+    written = run_command(argv, tmp_path, monkeypatch)
+    assert written["nodes"] == shown["nodes"]
+    assert written["params"] == shown["params"]
+
+
+def test_a_force_the_tree_could_not_make_is_left_out(tmp_path, monkeypatch):
+    at = sidebar()
+    force_at_node(at, 1, "触感")
+    at.selectbox(key="algorithm").set_value("cart").run()  # CART has no node 纹理=清晰
+    shown = trace(at)
+    assert shown["unmatched_force"] == ["纹理=清晰"]
+    argv = shown_command(at)
+    assert "--force" not in argv and "--algorithm" in argv
+    assert run_command(argv, tmp_path, monkeypatch)["nodes"] == shown["nodes"]
+
+
+def test_values_are_shell_quoted():
+    from dtree_core.options import Options
+    from ui.command import grow_command
+
+    options = Options.build(algorithm="cart", nominal=["a b"], continuous=["-x"],
+                            min_gain=0.05, min_branch_weight=2.0, seed=7, tie_break="random",
+                            force={"root": "a b"})
+    choices = {"target": "it's", "attributes": ["a b", "-x"], "sheet": "S 1",
+               "encoding": "gb18030"}
+    command = grow_command("my data.xlsx", choices, ["a b", "-x", "id", "it's"], options,
+                           {"nodes": [{"scores": []}]})
+    argv = shlex.split(command)
+    assert argv[4:8] == ["my data.xlsx", "--target", "it's", "--include-ids"]
+    for expected in (["--exclude", "id"], ["--nominal", "a b"], ["--continuous=-x"],
+                     ["--sheet", "S 1"], ["--encoding", "gb18030"], ["--min-gain", "0.05"],
+                     ["--min-branch-weight", "2"], ["--seed", "7"], ["--tie-break", "random"],
+                     ["--force", "root=a b"]):
+        start = argv.index(expected[0])
+        assert argv[start:start + len(expected)] == expected
+    assert "--scores-csv" not in argv  # a root leaf has no score table to write
+    parsed = cli.build_parser().parse_args(argv[3:])
+    assert (parsed.continuous, parsed.target, parsed.min_gain) == (["-x"], "it's", 0.05)
