@@ -12,6 +12,7 @@ import re
 import string
 
 from ui.messages_zh import ZH
+from ui.sections import SECTIONS
 
 DEFAULT_LANGUAGE = "en"
 
@@ -446,6 +447,10 @@ EN = {
     "exp.latex": "LaTeX (booktabs)",
     "exp.cli": "The same tree from the command line, run where {filename} is:",
 }
+
+for _section in SECTIONS:  # each feature's words, English and Chinese together
+    EN.update(_section.EN)
+    ZH.update(_section.ZH)
 
 LANGUAGES = {"zh": ("中文", ZH), "en": ("English", EN)}
 

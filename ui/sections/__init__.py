@@ -1,0 +1,12 @@
+"""Catalogue sections: the words of one feature, English and Chinese side by side.
+
+Each module here holds EN and ZH dicts with the same keys and placeholders; ui.messages merges
+them into the one catalogue, so a feature's words live together and two features never edit
+the same dict. tests/app/test_languages.py checks the merged catalogue in both languages.
+"""
+
+from __future__ import annotations
+
+from ui.sections import exercises, lessons, pruning
+
+SECTIONS = (pruning, lessons, exercises)

@@ -1,0 +1,7 @@
+"""Catalogue section: lessons (see ui/sections/__init__.py)."""
+
+from __future__ import annotations
+
+EN: dict[str, str] = {}
+
+ZH: dict[str, str] = {}
