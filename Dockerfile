@@ -19,4 +19,4 @@ EXPOSE 8501
 HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
     CMD curl --fail --silent http://127.0.0.1:8501/_stcore/health || exit 1
 CMD ["streamlit", "run", "app.py", "--server.address=0.0.0.0", "--server.port=8501", \
-     "--server.headless=true"]
+     "--server.headless=true", "--server.fileWatcherType=none"]

@@ -17,6 +17,7 @@ PAGES = [
     ("pages/evaluate.py", "page.evaluate", "evaluate"),
     ("pages/predict.py", "page.predict", "predict"),
     ("pages/export.py", "page.export", "export"),
+    ("pages/exercises.py", "page.exercises", "exercises"),
 ]
 
 st.set_page_config(page_title=t("app.title"), page_icon="🌳", layout="wide")

@@ -43,12 +43,15 @@ class Algorithm:
     rule: Rule  # (score table, eligible, random key) -> Ranking
     rule_code: str  # decision.rule_code; the catalogue's rule.<code> words it
     rule_text: str  # the trace's English sentence; {attribute} is the winner
-    ranks_by: str | None  # the score-row field the rule maximises (None: a random draw)
+    ranks_by: str | None  # the score-row field the rule maximises (None: a random draw;
+    #                       ranks_lowest: minimises)
     nominal_shape: str = "multiway"  # multiway (one branch per value) or binary (two subsets)
     threshold_by: str = "gain"  # a continuous attribute's cut point: best gain or gini_index
     impurity_decrease: str = "gain"  # the score min_gain is compared with
     columns: tuple[str, ...] = ("gain", "iv", "gain_ratio", "gini_index")
     smaller_is_better: bool = False  # how its criterion reads in tables and charts
+    ranks_lowest: bool = False  # the rule takes the smallest ranks_by (a baseline), not the largest
+    baseline: bool = False  # a yardstick (why the criterion matters), not in evaluate's default
 
     @property
     def uses_up_nominal(self) -> bool:
@@ -87,6 +90,12 @@ def c45_gain_ratio(table: dict, eligible: np.ndarray, random_key: np.ndarray) ->
 def min_gini(table: dict, eligible: np.ndarray, random_key: np.ndarray) -> Ranking:
     """CART: the largest ρ·(Gini(D̃) − Gini_index), i.e. the smallest Gini_index."""
     return Ranking(table["gini_gain"], eligible)
+
+
+def min_gain(table: dict, eligible: np.ndarray, random_key: np.ndarray) -> Ranking:
+    """The worst criterion on purpose: the smallest information gain (a baseline that shows
+    what choosing by Gain buys)."""
+    return Ranking(-table["gain"], eligible)
 
 
 def random_pick(table: dict, eligible: np.ndarray, random_key: np.ndarray) -> Ranking:
@@ -146,3 +155,7 @@ register(Algorithm(
 register(Algorithm(
     "cls", "CLS", "random", random_pick, "random",
     "CLS picks an attribute at random: {attribute}.", None))
+register(Algorithm(
+    "worst", "Worst", "gain", min_gain, "min_gain_worst",
+    "The baseline takes the attribute with the smallest information gain: {attribute}.", "gain",
+    smaller_is_better=True, ranks_lowest=True, baseline=True))

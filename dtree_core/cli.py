@@ -56,6 +56,7 @@ def build_parser() -> argparse.ArgumentParser:
     grow.add_argument("--rules", action="store_true", help="print the tree as IF-THEN rules")
     _add_export_flags(grow)
     _add_pruning_flags(grow)
+    _add_solution_flags(grow)
     return parser
 
 
@@ -168,6 +169,33 @@ def _add_export_flags(grow) -> None:
                       help="the node whose score table --scores-* write (default: root)")
 
 
+def _add_solution_flags(grow) -> None:
+    """The worked solution (dtree_core.solution): the book's hand computation, node by node."""
+    from .solution import LANGUAGES, SCOPES
+
+    grow.add_argument("--solution", metavar="FILE",
+                      help="write the worked solution: Markdown with LaTeX (.md) or a printable "
+                      "HTML page (.html); '-' prints Markdown")
+    grow.add_argument("--solution-lang", choices=LANGUAGES, default="en",
+                      help="the solution's language (default: en)")
+    grow.add_argument("--solution-node", metavar="PATH", default="root",
+                      help="the node the solution starts at (default: root)")
+    grow.add_argument("--solution-scope", choices=SCOPES, default="tree",
+                      help="that node alone, the branch below it, or the whole tree (default)")
+
+
+def _write_solution(args, trace, outline: dict) -> None:
+    from . import solution
+
+    full = trace.to_dict()
+    node = _node_at(trace, outline, args.solution_node, scored=False)
+    worked = solution.solve(full, node["id"], args.solution_scope,
+                            dataset=Path(args.data).stem)
+    as_html = args.solution.lower().endswith((".html", ".htm"))
+    render = solution.to_html if as_html else solution.to_markdown
+    _write(args.solution, render(worked, args.solution_lang).rstrip("\n"))
+
+
 def _write_exports(args, trace, outline: dict) -> None:
     from . import export, rules
 
@@ -184,13 +212,15 @@ def _write_exports(args, trace, outline: dict) -> None:
                                (args.scores_latex, export.to_latex)):
             if target:
                 _write(target, render(table).rstrip("\n"))
+    if args.solution:
+        _write_solution(args, trace, outline)
     if args.svg:
         from .dot import to_dot
 
         _write(args.svg, export.to_svg(to_dot(_pruned_tree(outline)).source))
 
 
-def _node_at(trace, outline: dict, path: str) -> dict:
+def _node_at(trace, outline: dict, path: str, scored: bool = True) -> dict:
     """The node with this path (as --force writes it); one line naming the choices if none."""
     from .compare import nodes_by_key
     from .paths import canonical_path
@@ -201,7 +231,7 @@ def _node_at(trace, outline: dict, path: str) -> dict:
         some = ", ".join(list(nodes)[:6])
         raise DataError(f"No node at '{path}'; paths look like: {some}.")
     node = trace.node_dict(trace.nodes[node["id"]])
-    if not node["scores"]:
+    if scored and not node["scores"]:
         raise DataError(f"The node at '{path}' was not scored (a leaf stopped before choosing).")
     return node
 

@@ -8,15 +8,21 @@ the UI words it from its catalogue.
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 
+import numpy as np
+import pandas as pd
+
 from . import algorithms
+from .evaluate import fit
 from .export import Table
 from .labels import branch_text, node_path
 from .paths import path_key
 from .trace import Condition
 
-CRITERION_NAMES = {"gain": "Gain", "gain_ratio": "Gain_ratio", "gini_index": "Gini_index"}
+CRITERION_NAMES = {"gain": "Gain", "gain_ratio": "Gain_ratio", "gini_index": "Gini_index",
+                   "gini_gain": "ρ·(Gini(D̃) − Gini_index)"}
 
 
 def key_of(trace: dict, node: dict) -> str:
@@ -107,6 +113,9 @@ def normalised(trace: dict, node: dict | None) -> dict[str, float]:
     if score is None or node is None or not node["scores"]:
         return {}
     values = {r["attribute"]: r[score] for r in node["scores"]}
+    if algorithms.get(trace["algorithm"]).ranks_lowest:  # a baseline: its pick is the smallest
+        best = min(values.values())
+        return {a: (best / v if v > 0 else 1.0) for a, v in values.items()}
     best = max(values.values())
     return {a: (v / best if best > 0 else 0.0) for a, v in values.items()}
 
@@ -146,7 +155,7 @@ class Pick:
     kind: str  # "split" | "leaf"
     attribute: str | None
     threshold: float | None
-    criterion: str | None  # gain | gain_ratio | gini_index | random (CLS)
+    criterion: str | None  # gain | gain_ratio | gini_index | gini_gain | random (CLS)
     value: float | None  # the pick's score on that criterion
     rule_code: str | None  # max_gain | c45_gain_ratio | min_gini | random | forced
     stop: str | None  # the leaf's stop code
@@ -174,10 +183,20 @@ class Disagreement:
     picks: list[Pick]
 
 
+def deciding_score(record: algorithms.Algorithm, node: dict) -> str:
+    """The score that decided here: CART's ρ·(Gini(D̃) − Gini_index) where values are missing
+    (the smallest Gini_index can then lose), else the criterion the record names."""
+    missing = any(r["rho"] < 1 for r in node["scores"])
+    if missing and record.ranks_by not in (None, record.criterion):
+        return record.ranks_by
+    return record.criterion
+
+
 def _pick(label: str, trace: dict, node: dict, others: list[str]) -> Pick:
     d = node["decision"]
     algorithm = trace["algorithm"]
-    criterion = algorithms.get(algorithm).criterion if d["kind"] == "split" else None
+    record = algorithms.get(algorithm)
+    criterion = deciding_score(record, node) if d["kind"] == "split" else None
     row = _row(node, d["attribute"]) if d["attribute"] else None
     value = row[criterion] if row is not None and criterion in CRITERION_NAMES else None
     rivals = []
@@ -280,3 +299,103 @@ def explain(disagreement: Disagreement | None) -> str:
                 f"different branches: {clauses}.")
     clauses = "; ".join(_clause(p) for p in disagreement.picks)
     return f"{where_text(disagreement)}, {clauses}."
+
+
+# --------------------------------------------------------------------- Han's five criteria
+# Han, Kamber & Pei compare classifiers by accuracy, speed, robustness, scalability and
+# interpretability. Times are measured, so they vary between runs: they are shown, never tested.
+
+
+@dataclass(frozen=True)
+class Criteria:
+    """One configuration measured on one stratified split (times in seconds)."""
+
+    accuracy: float  # held-out, grown on the clean training rows
+    fit_seconds: float
+    predict_seconds: float
+    noisy_accuracy: float  # held-out, grown after seeded label noise on the training rows
+    blanked_accuracy: float  # held-out, grown after blanking a share of training values
+
+
+def with_label_noise(y: pd.Series, share: float, seed: int) -> pd.Series:
+    """A seeded share of the labels changed to another class, drawn uniformly."""
+    rng = np.random.default_rng(seed)
+    classes = list(dict.fromkeys(y.tolist()))
+    noisy = y.copy()
+    if len(classes) < 2:
+        return noisy
+    rows = rng.choice(len(y), size=round(share * len(y)), replace=False)
+    index = {c: i for i, c in enumerate(classes)}
+    now = np.array([index[c] for c in y.iloc[rows]], dtype=int)
+    # a step of 1..k-1 around the class list lands on each other class equally often
+    other = (now + rng.integers(1, len(classes), size=len(rows))) % len(classes)
+    noisy.iloc[rows] = [classes[i] for i in other]
+    return noisy
+
+
+def with_blanks(X: pd.DataFrame, share: float, seed: int) -> pd.DataFrame:
+    """A seeded share of the cells made missing (Zhou §4.4.2's unknown values)."""
+    rng = np.random.default_rng(seed)
+    chosen = np.zeros(X.size, dtype=bool)
+    chosen[rng.choice(X.size, size=round(share * X.size), replace=False)] = True
+    chosen = chosen.reshape(X.shape)
+    blanked = X.copy()
+    for j, column in enumerate(X.columns):  # continuous columns stay numeric, blanks NaN
+        numeric = pd.api.types.is_numeric_dtype(X[column])
+        blanked[column] = X[column].where(~chosen[:, j], np.nan if numeric else None)
+    return blanked
+
+
+def timedfit(options, X: pd.DataFrame, y: pd.Series):
+    """(model, seconds to grow it)."""
+    start = time.perf_counter()
+    model = fit(options, X, y)
+    return model, time.perf_counter() - start
+
+
+def held_out_accuracy(model, X: pd.DataFrame, y: pd.Series) -> tuple[float, float]:
+    """(accuracy on the rows given, seconds to predict them)."""
+    start = time.perf_counter()
+    predicted = model.predict(X.reset_index(drop=True))
+    seconds = time.perf_counter() - start
+    truth = y.to_numpy(dtype=object)
+    return (float(np.mean(predicted.astype(object) == truth)) if len(truth) else 0.0), seconds
+
+
+def interpretability(trace: dict) -> tuple[int, int, float]:
+    """(leaves, depth, mean rule length), Han's interpretability: each leaf is one IF-THEN
+    rule with as many conditions as the leaf's depth."""
+    leaves = [n for n in trace["nodes"]
+              if n["decision"]["kind"] == "leaf" and not n.get("pruned_away")]
+    depth = max(n["depth"] for n in trace["nodes"] if not n.get("pruned_away"))
+    return len(leaves), depth, sum(n["depth"] for n in leaves) / len(leaves)
+
+
+def han_criteria(options, X: pd.DataFrame, y: pd.Series, split, noise: float, blank: float,
+                 seed: int) -> Criteria:
+    """Accuracy, speed and robustness on one split (interpretability: of the full tree)."""
+    train, test = split
+    X_train, y_train = X.iloc[train], y.iloc[train]
+    model, fit_seconds = timedfit(options, X_train, y_train)
+    accuracy, predict_seconds = held_out_accuracy(model, X.iloc[test], y.iloc[test])
+    noisy = fit(options, X_train, with_label_noise(y_train, noise, seed))
+    blanked = fit(options, with_blanks(X_train, blank, seed), y_train)
+    return Criteria(accuracy, fit_seconds, predict_seconds,
+                    held_out_accuracy(noisy, X.iloc[test], y.iloc[test])[0],
+                    held_out_accuracy(blanked, X.iloc[test], y.iloc[test])[0])
+
+
+def doubling_sizes(rows: int, doublings: int = 4, cap: int = 20_000) -> list[int]:
+    """rows, 2·rows, 4·rows, … while at most cap (always the data's own size)."""
+    return [rows * 2**k for k in range(doublings + 1) if k == 0 or rows * 2**k <= cap]
+
+
+def scalability(options, X: pd.DataFrame, y: pd.Series, sizes: list[int]) -> list[float]:
+    """Seconds to grow the tree on the data repeated to each size (a copy of every row)."""
+    times = []
+    for size in sizes:
+        copies = -(-size // len(X))
+        big_X = pd.concat([X] * copies, ignore_index=True).iloc[:size]
+        big_y = pd.concat([y] * copies, ignore_index=True).iloc[:size]
+        times.append(timedfit(options, big_X, big_y)[1])
+    return times

@@ -246,11 +246,12 @@ def encode(X: pd.DataFrame, y: pd.Series, kinds: dict[str, str], sample_weight=N
         if kinds[name] == NOMINAL:
             codes, values = encode_nominal(X[name])
             attributes.append(Attribute(str(name), NOMINAL, tuple(values)))
-            columns.append(codes)
+            columns.append(codes.astype(_code_type(len(values))))
         else:
             attributes.append(Attribute(str(name), CONTINUOUS))
             columns.append(encode_continuous(X[name]))
     y_codes, classes = encode_target(y.reset_index(drop=True))
+    y_codes = y_codes.astype(_code_type(len(classes)))
     weights = np.ones(len(y)) if sample_weight is None else np.asarray(sample_weight, dtype=float)
     ranks = tuple(None if a.is_nominal else dense_rank(c)
                   for a, c in zip(attributes, columns, strict=True))
@@ -259,7 +260,15 @@ def encode(X: pd.DataFrame, y: pd.Series, kinds: dict[str, str], sample_weight=N
 
 def dense_rank(values: np.ndarray) -> np.ndarray:
     """Equal values share a rank; unknown (NaN) values rank after every known one."""
-    return np.unique(values, return_inverse=True)[1].astype(np.int64)
+    return np.unique(values, return_inverse=True)[1].astype(_code_type(len(values)))
+
+
+def _code_type(n_values: int):
+    """The smallest signed integer type holding codes -1..n_values (memory: one per row)."""
+    for kind in (np.int8, np.int16, np.int32):
+        if n_values < np.iinfo(kind).max - 1:
+            return kind
+    return np.int64
 
 
 def encode_like(X: pd.DataFrame, attributes: tuple[Attribute, ...]) -> tuple[np.ndarray, ...]:

@@ -3,6 +3,11 @@
 Labels hold numbers, data values and symbols only, never words, so every UI language shares
 them. Text from the data goes through dtree_core.escape; the graphviz package does the quoting.
 Node names are `n<id>`, the trace's ids, so the SVG's <title> says which node is which.
+
+Pruning: the whole tree draws nodes a post-pruning cut off (`pruned_away`) greyed and dashed,
+and a pruned leaf with ✂. The growth replay draws the tree as it grew (a post-pruned node
+still splits). `pruning_step=k` draws the tree once the pruning events 0..k are decided:
+event k's node outlined (red: pruned, green: kept) with its before → after numbers.
 """
 
 from __future__ import annotations
@@ -15,6 +20,9 @@ from dtree_core.labels import branch_text, children_of, format_number
 CURRENT = "#d62728"
 SPLIT_FILL, LEAF_FILL, CURRENT_FILL = "#e8f0fb", "#e6f4e6", "#fff1c1"
 PENDING = "#8a8a8a"
+PRUNED = "#b5b5b5"
+KEPT = "#2ca02c"
+SCISSORS = "✂"
 
 
 def replay_state(trace: dict, step: int | None, order: list[int] | None = None):
@@ -70,17 +78,22 @@ def _hidden_below(children, node_id: int, shown: set[int], visible: set[int]) ->
     return count
 
 
-def _node_label(trace: dict, node: dict, decided: bool, decimals: int) -> str:
-    """HTML-like label: '#id', class counts, then the split attribute or the leaf's class."""
+def _node_label(trace: dict, node: dict, decided: bool, decimals: int,
+                decision: dict | None = None, note: str | None = None) -> str:
+    """HTML-like label: '#id', class counts, then the split attribute or the leaf's class
+    (✂ for a pruned leaf), then a pruning event's numbers."""
     counts = " · ".join(
         f"{escape_dot_html(str(c))} {format_number(node['class_counts'].get(c, 0), decimals)}"
         for c in trace["classes"])
     lines = [f"#{node['id']}", counts]
-    decision = node["decision"]
+    decision = decision or node["decision"]
     if decided and decision["kind"] == "split":
         lines.append(f"<B>{escape_dot_html(str(decision['attribute']))}</B>")
     elif decided:
-        lines.append(f"<B>→ {escape_dot_html(str(decision['label']))}</B>")
+        cut = f" {SCISSORS}" if decision.get("stop") == "pruned" else ""
+        lines.append(f"<B>→ {escape_dot_html(str(decision['label']))}{cut}</B>")
+    if note:
+        lines.append(escape_dot_html(note))
     return "<" + "<BR/>".join(lines) + ">"
 
 
@@ -97,6 +110,18 @@ def _node_style(node: dict, decided: bool, is_current: bool, next_up: bool) -> d
         style.update(fillcolor=CURRENT_FILL, color=CURRENT, penwidth="3",
                      **{"class": style["class"] + " dt-current"})
     return style
+
+
+def _cut_style() -> dict[str, str]:
+    """A node a pruning cut off: greyed and dashed, kept in the drawing so the cut shows."""
+    return {"style": "dashed,rounded", "color": PRUNED, "fontcolor": PRUNED,
+            "class": "dt-pruned"}
+
+
+def grown_decision(node: dict) -> dict:
+    """The decision the node got while growing: a post-pruned node (one with children) split."""
+    was = node["decision"].get("was")
+    return was if was is not None and node.get("children") else node["decision"]
 
 
 def _edge_label(node: dict, decimals: int) -> str:
@@ -118,12 +143,16 @@ def _new_graph(fontname: str) -> graphviz.Digraph:
 def to_dot(trace: dict, step: int | None = None, *, order: list[int] | None = None,
            collapse_depth: int | None = None, neighbourhood: int | None = None,
            fontname: str = "Noto Sans CJK SC", highlight: bool = True,
-           decimals: int = 3) -> graphviz.Digraph:
-    """The tree after `step` of `order` (default: the trace's steps; step None: all of it).
+           decimals: int = 3, pruning_step: int | None = None) -> graphviz.Digraph:
+    """The tree after `step` of `order` (default: the trace's steps; step None: all of it),
+    or after `pruning_step` of the trace's pruning events.
 
     Decided nodes are filled, the current one outlined in red (SVG class `dt-current`), children
     still pending are dashed; hidden subtrees collapse into a '⋯ k' stub counting their nodes.
     """
+    if pruning_step is not None:
+        return pruning_dot(trace, pruning_step, fontname=fontname, decimals=decimals,
+                           collapse_depth=collapse_depth, neighbourhood=neighbourhood)
     decided, pending, current = replay_state(trace, step, order)
     shown = decided | pending
     visible = visible_nodes(trace, shown, current, collapse_depth=collapse_depth,
@@ -135,11 +164,15 @@ def to_dot(trace: dict, step: int | None = None, *, order: list[int] | None = No
         is_decided, name = node["id"] in decided, f"n{node['id']}"
         is_current = highlight and node["id"] == current
         next_up = highlight and current is not None and node["parent"] == current
-        graph.node(name, _node_label(trace, node, is_decided, decimals),
-                   **_node_style(node, is_decided, is_current, next_up))
+        cut = step is None and node.get("pruned_away", False)
+        decision = node["decision"] if step is None else grown_decision(node)
+        graph.node(name, _node_label(trace, node, is_decided, decimals, decision),
+                   **(_cut_style() if cut else
+                      _node_style({**node, "decision": decision}, is_decided, is_current,
+                                  next_up)))
         if node["parent"] is not None and node["parent"] in visible:
-            edge_style = {} if is_decided else {
-                "style": "dashed", "color": CURRENT if next_up else PENDING}
+            edge_style = {} if is_decided and not cut else {
+                "style": "dashed", "color": PRUNED if cut else CURRENT if next_up else PENDING}
             graph.edge(f"n{node['parent']}", name, label=_edge_label(node, decimals),
                        **edge_style)
         hidden = _hidden_below(children, node["id"], shown, visible)
@@ -147,3 +180,85 @@ def to_dot(trace: dict, step: int | None = None, *, order: list[int] | None = No
             graph.node(f"h{node['id']}", f"⋯ {hidden}", shape="plaintext", fontcolor=PENDING)
             graph.edge(name, f"h{node['id']}", style="dotted", color=PENDING)
     return graph
+
+
+# --------------------------------------------------------------------- the pruning replay
+
+
+def pruning_view(trace: dict, k: int) -> dict:
+    """The tree after pruning events 0..k: {"decision": node id -> decision drawn, "cut":
+    ids cut off by a prune so far, "shown": ids drawn, "pending": ids not yet decided,
+    "current": the event's node}.
+
+    Post-pruning (the trace keeps the grown nodes): a node whose prune event has not come yet
+    still splits. Pre-pruning (the trace holds only the nodes it made): a node appears once its
+    parent's split is kept, and is pending until its own event.
+    """
+    events = trace["pruning"][: k + 1]
+    pruned = {e["node"] for e in events if e["action"] == "prune"}
+    decided_by_event = {e["node"] for e in events}
+    children = children_of(trace)
+    decision = {n["id"]: n["decision"] if n["id"] in pruned else grown_decision(n)
+                for n in trace["nodes"]}
+    if trace.get("params", {}).get("prune") == "pre":
+        later = {e["node"] for e in trace["pruning"]} - decided_by_event
+        shown = {0} | {c for e in events if e["action"] == "keep" for c in children[e["node"]]}
+        return {"decision": decision, "cut": set(), "shown": shown,
+                "pending": shown & later, "current": events[-1]["node"] if events else None}
+    cut = {d for p in pruned for d in _within(children, p, len(trace["nodes"])) if d != p}
+    return {"decision": decision, "cut": cut, "shown": {n["id"] for n in trace["nodes"]},
+            "pending": set(), "current": events[-1]["node"] if events else None}
+
+
+def event_note(event: dict, decimals: int) -> str:
+    """'42.9% → 57.1%' (validation accuracy) or the two numbers the event compared."""
+    if event["measure"] == "validation_accuracy":
+        return f"{100 * event['before']:.1f}% → {100 * event['after']:.1f}%"
+    return (f"{format_number(event['before'], decimals)} → "
+            f"{format_number(event['after'], decimals)}")
+
+
+def _event_style(event: dict) -> dict[str, str]:
+    colour = CURRENT if event["action"] == "prune" else KEPT
+    return {"color": colour, "penwidth": "3", "fillcolor": CURRENT_FILL,
+            "class": f"dt-current dt-{event['action']}"}
+
+
+def pruning_dot(trace: dict, k: int, *, fontname: str = "Noto Sans CJK SC", decimals: int = 3,
+                collapse_depth: int | None = None,
+                neighbourhood: int | None = None) -> graphviz.Digraph:
+    """The tree after pruning events 0..k (see pruning_view), the event's node outlined."""
+    view = pruning_view(trace, k)
+    event = trace["pruning"][k] if trace["pruning"] else None
+    visible = visible_nodes(trace, view["shown"], view["current"],
+                            collapse_depth=collapse_depth, neighbourhood=neighbourhood)
+    graph = _new_graph(fontname)
+    for node in trace["nodes"]:
+        if node["id"] not in visible:
+            continue
+        _pruning_node(graph, trace, node, view, event, decimals)
+        if node["parent"] is not None and node["parent"] in visible:
+            faded = node["id"] in view["cut"] or node["id"] in view["pending"]
+            graph.edge(f"n{node['parent']}", f"n{node['id']}",
+                       label=_edge_label(node, decimals),
+                       **({"style": "dashed", "color": PRUNED} if faded else {}))
+    return graph
+
+
+def _pruning_node(graph, trace: dict, node: dict, view: dict, event: dict | None,
+                  decimals: int) -> None:
+    node_id = node["id"]
+    decision = view["decision"][node_id]
+    is_event = event is not None and node_id == event["node"]
+    pending = node_id in view["pending"]
+    note = event_note(event, decimals) if is_event else None
+    label = _node_label(trace, node, not pending, decimals, decision, note)
+    if node_id in view["cut"]:
+        style = _cut_style()
+    elif pending:
+        style = _node_style(node, False, False, False)
+    else:
+        style = _node_style({**node, "decision": decision}, True, False, False)
+        if is_event:
+            style.update(_event_style(event))
+    graph.node(f"n{node_id}", label, **style)

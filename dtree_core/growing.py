@@ -22,7 +22,7 @@ from .options import Options
 from .paths import path_key
 from .records import NodeStore
 from .scoretable import LevelScores, score_level
-from .splitting import Batch, node_class_counts
+from .splitting import Batch, growing, node_class_counts
 from .trace import Trace
 
 
@@ -70,8 +70,9 @@ def _grow_depth(enc, options, frontier, store: NodeStore) -> Frontier | None:
         store.record_leaves(frontier.ids, stop)
         return None
     scored = frontier.batch.select(open_nodes)
-    level = score_level(enc, scored, frontier.used[open_nodes], options.rules,
-                        options.curve_points, options.min_branch_weight)
+    with growing():  # what only a viewer shows is scored when one asks (after release)
+        level = score_level(enc, scored, frontier.used[open_nodes], options.rules,
+                            options.curve_points, options.min_branch_weight)
     choice = choose(options.rules, level.table(), level.eligible,
                     draws(frontier.draw_key[open_nodes], len(enc.attributes)), options.tie_break)
     ids = frontier.ids[open_nodes]
@@ -140,26 +141,29 @@ def _values_differ(enc: Encoded, batch: Batch, used: np.ndarray) -> np.ndarray:
     """(m,): does some attribute left in A take two known values among the node's rows?
 
     A node's known values differ when one of them differs from any one of them (the one a
-    scatter happens to leave in `some`): no minimum/maximum per node is needed.
+    scatter happens to leave in `some_value`). Continuous attributes are looked at first, and
+    each attribute only at the entries of nodes not yet known to differ.
     """
     m = batch.n_nodes
     differ = np.zeros(m, dtype=bool)
     some_value = np.empty(m)
-    for j, a in enumerate(enc.attributes):
-        if differ.all():
-            break
+    rows, node = batch.rows, batch.node
+    order = sorted(range(len(enc.attributes)), key=lambda j: enc.attributes[j].is_nominal)
+    for j in order:
+        a = enc.attributes[j]
         if a.is_nominal and used[:, j].all():
             continue
-        x = enc.columns[j][batch.rows]
+        x = enc.columns[j][rows]
         known = x >= 0 if a.is_nominal else ~np.isnan(x)
-        if known.all():
-            node = batch.node
-        else:
-            x, node = x[known], batch.node[known]
-        some_value[node] = x
-        here = np.zeros(m, dtype=bool)
-        here[node[x != some_value[node]]] = True
-        differ |= here & ~used[:, j] if a.is_nominal else here
+        if a.is_nominal:
+            known &= ~used[node, j]
+        x, at = (x, node) if known.all() else (x[known], node[known])
+        some_value[at] = x
+        differ[at[x != some_value[at]]] = True
+        undecided = ~differ[node]
+        if not undecided.any():
+            break
+        rows, node = rows[undecided], node[undecided]
     return differ
 
 
@@ -242,11 +246,6 @@ def _children(enc, frontier, scored, open_nodes, stop, level, winner, labels,
     keys = child_draw_keys(frontier.draw_key[open_nodes][parent_ids], branch_index)
     return Frontier(Batch(rows, weight, child, len(child_ids)), child_ids, used,
                     labels[open_nodes][parent_ids], keys, frontier.depth + 1)
-
-
-def _shares(level, splits, winner) -> np.ndarray:
-    parts = [level.shares(i, int(winner[i])) for i in np.flatnonzero(splits)]
-    return np.concatenate(parts) if parts else np.empty(0)
 
 
 def _branch_shares(level, splits, winner) -> tuple[np.ndarray, np.ndarray]:

@@ -7,13 +7,13 @@ from the trace itself (the leaf's class counts); other rows are routed through t
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 import pandas as pd
 
 from .evaluate import FittedTrace
-from .export import Table, to_markdown
+from .export import Table, to_csv, to_markdown
 from .labels import branch_text, format_number, node_path
 
 
@@ -30,6 +30,11 @@ class Coverage:
         return self.correct / self.covered if self.covered > 0 else None
 
 
+def conditions_text(conditions) -> str:
+    """'纹理=清晰 AND 根蒂=蜷缩', or TRUE for the root's rule."""
+    return " AND ".join(branch_text(c) for c in conditions) or "TRUE"
+
+
 @dataclass(frozen=True)
 class Rule:
     leaf: int  # the leaf's node id
@@ -41,7 +46,7 @@ class Rule:
 
     @property
     def condition_text(self) -> str:
-        return " AND ".join(branch_text(c) for c in self.conditions) or "TRUE"
+        return conditions_text(self.conditions)
 
     @property
     def conclusion_text(self) -> str:
@@ -118,3 +123,168 @@ def rules_markdown(trace: dict, X: pd.DataFrame | None = None, y=None, digits: i
             row += [format_number(rule.test.covered, digits), _percent(rule.test.accuracy, digits)]
         rows.append(row)
     return to_markdown(Table(columns, rows), digits)
+
+
+# --------------------------------------------------------------------- C4.5 rule post-pruning
+
+
+@dataclass(frozen=True)
+class PrunedRule:
+    """A rule after C4.5's rule post-pruning (Quinlan 1993, ch. 5).
+
+    kept: the conditions left; dropped: those removed, in the order they were dropped;
+    covered/errors: the training rows the kept conditions cover and how many are not of the
+    rule's class; estimate: the pessimistic error rate U_CF(errors, covered); removed: None
+    for a rule that stays, else why it went ("duplicate", "no_cover", "not_better_than_default").
+    """
+
+    rule: Rule
+    kept: tuple[dict, ...]
+    dropped: tuple[dict, ...]
+    covered: float
+    errors: float
+    estimate: float
+    removed: str | None = None
+
+    @property
+    def condition_text(self) -> str:
+        return conditions_text(self.kept)
+
+    @property
+    def dropped_text(self) -> str:
+        return ", ".join(branch_text(c) for c in self.dropped)
+
+
+def condition_holds(condition: dict, X: pd.DataFrame) -> np.ndarray:
+    """Rows of X that satisfy one condition; a row with an unknown value does not (a rule,
+    unlike the tree, has no branch to share such a row with)."""
+    column = X[condition["attribute"]]
+    known = column.notna().to_numpy()
+    if condition["op"] in ("<=", ">"):
+        values = pd.to_numeric(column, errors="coerce").to_numpy(dtype=float)
+        with np.errstate(invalid="ignore"):
+            test = values <= condition["value"] if condition["op"] == "<=" else \
+                values > condition["value"]
+        return known & test
+    texts = column.astype(str).to_numpy(dtype=object)
+    allowed = condition["value"] if condition["op"] == "in" else [condition["value"]]
+    return known & np.isin(texts, [str(v) for v in allowed])
+
+
+def _covers(conditions, X: pd.DataFrame) -> np.ndarray:
+    covered = np.ones(len(X), dtype=bool)
+    for condition in conditions:
+        covered &= condition_holds(condition, X)
+    return covered
+
+
+def pessimistic_rate(covered: float, errors: float, cf: float) -> float:
+    """U_CF(E, N): the upper confidence limit of the error rate (C4.5's, as pruning uses);
+    1 for a rule that covers nothing, so it never looks good."""
+    from .pruning import added_errors
+
+    if covered <= 0:
+        return 1.0
+    return (errors + added_errors(covered, errors, cf)) / covered
+
+
+def _estimate(conditions, label, X, truth, cf) -> tuple[float, float, float]:
+    covered = _covers(conditions, X)
+    n = float(covered.sum())
+    errors = float((truth[covered] != label).sum())
+    return n, errors, pessimistic_rate(n, errors, cf)
+
+
+def generalise(rule: Rule, X: pd.DataFrame, truth: np.ndarray, cf: float) -> PrunedRule:
+    """Drop conditions one at a time, each time the one whose removal gives the lowest
+    pessimistic error rate, while that rate is no worse than the rule's current one."""
+    kept, dropped = list(rule.conditions), []
+    current = _estimate(kept, rule.label, X, truth, cf)
+    while kept:
+        trials = [(_estimate(kept[:i] + kept[i + 1:], rule.label, X, truth, cf), i)
+                  for i in range(len(kept))]
+        best, i = min(trials, key=lambda trial: (trial[0][2], trial[1]))
+        if best[2] > current[2] + 1e-12:
+            break
+        dropped.append(kept.pop(i))
+        current = best
+    return PrunedRule(rule, tuple(kept), tuple(dropped), *current)
+
+
+def prune_rules(trace: dict, X: pd.DataFrame, y, cf: float = 0.25) -> list[PrunedRule]:
+    """Every leaf's rule generalised on the training rows (X, y), then the rules that no
+    longer help marked `removed`: one whose kept conditions and class repeat an earlier
+    rule's, one that covers no training row, and one whose pessimistic error rate is no
+    better than the default rule's (every row labelled with the majority class: a rule left
+    with no condition is that rule)."""
+    X = X.reset_index(drop=True)
+    truth = as_text_array(y)
+    generalised = [generalise(rule, X, truth, cf) for rule in rules(trace)]
+    _, counts = np.unique(truth, return_counts=True)
+    default = pessimistic_rate(float(len(truth)), float(len(truth) - counts.max()), cf)
+    seen, out = set(), []
+    for found in generalised:
+        key = (tuple(sorted(branch_text(c) for c in found.kept)), found.rule.label)
+        reason = ("duplicate" if key in seen else "no_cover" if found.covered == 0
+                  else "not_better_than_default" if found.estimate >= default - 1e-12
+                  else None)
+        seen.add(key)
+        out.append(replace(found, removed=reason))
+    return out
+
+
+def as_text_array(y) -> np.ndarray:
+    """Class labels as the trace writes them (text)."""
+    from .data import as_text
+
+    return as_text(pd.Series(y).reset_index(drop=True)).to_numpy(dtype=object)
+
+
+def pruned_rules_text(trace: dict, X: pd.DataFrame, y, cf: float = 0.25,
+                      digits: int = 3) -> str:
+    """The post-pruned rules, one a line, each with the conditions it lost; removed rules
+    follow, with why."""
+    lines = []
+    for i, found in enumerate(prune_rules(trace, X, y, cf), 1):
+        line = (f"R{i}: IF {found.condition_text} THEN {found.rule.conclusion_text}  "
+                f"[covers {format_number(found.covered, digits)}, errors "
+                f"{format_number(found.errors, digits)}, pessimistic error rate "
+                f"{_percent(found.estimate, digits)}]")
+        if found.dropped:
+            line += f"  dropped: {found.dropped_text}"
+        if found.removed:
+            line += f"  REMOVED ({found.removed.replace('_', ' ')})"
+        lines.append(line)
+    return "\n".join(lines)
+
+
+# --------------------------------------------------------------------- Han's 2-D rule table
+
+
+def _condition_cell(conditions: list[dict]) -> str:
+    """'清晰' (a value, as Han's table shows it), '<=0.381 AND >0.2', 'in {青绿,乌黑}': the
+    tests without the attribute, which is the column's name."""
+    return " AND ".join(str(c["value"]) if c["op"] == "=" else
+                        branch_text(c)[len(str(c["attribute"])):].strip() for c in conditions)
+
+
+def rule_table(trace: dict) -> Table:
+    """One row per root-to-leaf path, one column per attribute (its tests on the path, empty
+    where the path does not test it), then the class: Han, Kamber & Pei's rule table."""
+    attributes = [a["name"] for a in trace["attributes"]]
+    rows = []
+    for i, rule in enumerate(rules(trace), 1):
+        by_attribute: dict[str, list[dict]] = {}
+        for condition in rule.conditions:
+            by_attribute.setdefault(str(condition["attribute"]), []).append(condition)
+        rows.append([f"R{i}", *(_condition_cell(by_attribute.get(str(a), []))
+                                for a in attributes), rule.label])
+    return Table(["rule", *[str(a) for a in attributes], str(trace["target"])], rows)
+
+
+def rule_table_csv(trace: dict) -> str:
+    return to_csv(rule_table(trace))
+
+
+def rule_table_markdown(trace: dict) -> str:
+    return to_markdown(rule_table(trace))

@@ -92,6 +92,8 @@ class LevelScores:
         scores = score_attributes(self.enc, _load(self._stored), self.algorithm,
                                   *self._settings)
         table = {f: np.stack([s.scores[f] for s in scores], axis=1) for f in SCORE_FIELDS}
+        for j, attribute_scores in enumerate(scores):  # views into the table: one copy, not two
+            attribute_scores.scores = {f: table[f][:, j] for f in SCORE_FIELDS}
         with _LIVE_LOCK:
             _LIVE[self._token] = arrays = (scores, table, {})
             while len(_LIVE) > LIVE_LEVELS:

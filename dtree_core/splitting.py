@@ -14,8 +14,11 @@ a whole number, when a running sum over the whole batch is exact.
 
 from __future__ import annotations
 
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 from itertools import combinations
 
 import numpy as np
@@ -73,6 +76,27 @@ class AttributeScores:
     curve: dict[str, np.ndarray] = field(default_factory=dict)  # flat, with "offsets" (m+1)
 
 
+_MODE = threading.local()
+
+
+@contextmanager
+def growing() -> Iterator[None]:
+    """Score for growing only: the chosen splits and the table the rule ranks, without what
+    only a viewer shows (the curves, CART's multiway Gini_index, the best threshold by the
+    criterion the algorithm does not cut by). The grower releases each depth's arrays once
+    decided; a viewer's request rescores the depth in full, to the same bits."""
+    before = getattr(_MODE, "lean", False)
+    _MODE.lean = True
+    try:
+        yield
+    finally:
+        _MODE.lean = before
+
+
+def growing_only() -> bool:
+    return getattr(_MODE, "lean", False)
+
+
 def node_class_counts(enc: Encoded, batch: Batch) -> tuple[np.ndarray, np.ndarray]:
     """Class weights (m, C) and entry counts (m,) of every node."""
     n_classes = len(enc.classes)
@@ -92,11 +116,14 @@ def score_nominal(enc: Encoded, j: int, batch: Batch, binary: bool) -> Attribute
     unknown_weight = total(unknown)
     value_weight = total(by_value)
     # CART only shows the multiway Gini_index: the same bits split_scores would give it
-    multiway = ({"gini_index": weighted_mean(gini(by_value), value_weight)} if binary
-                else split_scores(by_value, unknown_weight))
+    if binary:
+        multiway = {} if growing_only() else {
+            "gini_index": weighted_mean(gini(by_value), value_weight)}
+    else:
+        multiway = split_scores(by_value, unknown_weight)
     result = AttributeScores(multiway, by_value, n_by_value, unknown,
                              (value_weight > 0).sum(axis=-1),
-                             gini_index_multiway=multiway["gini_index"])
+                             gini_index_multiway=multiway.get("gini_index"))
     if binary:  # otherwise the best partition is only shown, and found when a row is asked for
         left, result.gini_index_binary = best_partition(by_value, text_ranks(enc.attributes[j]))
         result.left = left
@@ -116,8 +143,15 @@ def _masked_sum(mask: np.ndarray, by_value: np.ndarray) -> np.ndarray:
 
 
 def text_ranks(attribute) -> np.ndarray:
-    """Each value's place when the attribute's values are sorted as text."""
-    return np.argsort(np.argsort(np.array(attribute.values, dtype=str), kind="stable"))
+    """Each value's place when the attribute's values are sorted as text (read-only)."""
+    return _text_ranks(tuple(attribute.values))
+
+
+@lru_cache(maxsize=64)
+def _text_ranks(values: tuple) -> np.ndarray:
+    ranks = np.argsort(np.argsort(np.array(values, dtype=str), kind="stable"))
+    ranks.flags.writeable = False
+    return ranks
 
 
 def best_partition(by_value: np.ndarray, text_rank=None) -> tuple[np.ndarray, np.ndarray]:
@@ -288,6 +322,7 @@ def _batch_facts(enc: Encoded, batch: Batch) -> dict:
             np.int64), node=np.repeat(np.arange(batch.n_nodes), sizes), y=enc.y[batch.rows],
             whole=whole, unit=whole and bool((w == 1).all()),
             w_int=w.astype(np.int64) if whole else None,
+            cum_type=np.int32 if whole and float(w.sum()) < 2**31 - 1 else np.int64,
             identity=batch.n_nodes == 1 and len(batch.rows) == enc.n_rows
             and bool((batch.rows == np.arange(enc.n_rows)).all()))
     return facts
@@ -316,7 +351,7 @@ def _sort_batch(enc: Encoded, j: int, batch: Batch) -> _Sorted:
     sizes, starts = facts["sizes"], facts["starts"]
     known = rank != nan_rank if nan_rank >= 0 else None
     if facts["whole"]:
-        cum = np.zeros((n_classes, len(rows) + 1), dtype=np.int64)
+        cum = np.zeros((n_classes, len(rows) + 1), dtype=facts["cum_type"])
         w = None if facts["unit"] else facts["w_int"][order]
         for c in range(n_classes):
             is_c = y == c if known is None else (y == c) & known
@@ -366,7 +401,9 @@ def score_continuous(enc: Encoded, j: int, batch: Batch, by_gini: bool,
     s = _sort_batch(enc, j, batch)
     m = batch.n_nodes
     nan_rank = sort_positions(enc.ranks[j], enc.columns[j])[1]
-    step = (s.node[:-1] == s.node[1:]) & (s.rank[:-1] < s.rank[1:])
+    step = s.rank[:-1] < s.rank[1:]
+    last = s.starts[1:] - 1  # no midpoint between one node's last entry and the next's first
+    step[last[(last >= 0) & (last < len(step))]] = False
     cand = np.flatnonzero(step if nan_rank < 0 else step & (s.rank[1:] != nan_rank))
     cand_node = s.node[cand]
     n_distinct = np.bincount(cand_node, None, m) + (s.known_n > 0)
@@ -385,28 +422,36 @@ def score_continuous(enc: Encoded, j: int, batch: Batch, by_gini: bool,
         hold = (lw >= min_side) & (rw >= min_side)
         cand, cand_node, left = cand[hold], cand_node[hold], [c[hold] for c in left]
         lw, rw = lw[hold], rw[hold]
+    lean = growing_only()  # the other criterion and the curve are only ever shown
     if s.whole:
         right = [known_class[c][cand_node] - a for c, a in enumerate(left)]
-        gain, gini_index = _candidate_scores(s, left, right, lw, rw, kw[hold]
-                                             if min_side > 0 else kw, cand_node)
+        kw = kw[hold] if min_side > 0 else kw
     else:
         right = [s.known_counts[cand_node, c] - a for c, a in enumerate(left)]
-        gain, gini_index = _candidate_scores(s, left, right, lw, rw, lw + rw, cand_node)
+        kw = lw + rw
+    gain, gini_index = _candidate_scores(s, left, right, lw, rw, kw, cand_node,
+                                         want_gain=not (lean and by_gini),
+                                         want_gini=not lean or by_gini)
     seg_start = np.flatnonzero(np.diff(cand_node, prepend=-1))
     nodes_with = cand_node[seg_start]
     # indices into cand of each node's best midpoint by Gain and by Gini_index
+    best_gain = best_gini = seg_start
     if len(cand):
         seg = np.repeat(np.arange(len(seg_start)), np.diff(np.append(seg_start, len(cand))))
-        best_gain = _segment_first_best(gain, seg_start, seg)
-        best_gini = _segment_first_best(-gini_index, seg_start, seg)
-    else:
-        best_gain = best_gini = seg_start
+        if gain is not None:
+            best_gain = _segment_first_best(gain, seg_start, seg)
+        if gini_index is not None:
+            best_gini = _segment_first_best(-gini_index, seg_start, seg)
     chosen_pos = np.zeros(m, dtype=np.int64)
     chosen_pos[nodes_with] = cand[best_gini if by_gini else best_gain]
     has = np.zeros(m, dtype=bool)
     has[nodes_with] = True
 
     result = _threshold_split(enc.columns[j], s, chosen_pos, has)
+    result.n_distinct = n_distinct
+    if lean:
+        result.gini_index_binary = result.scores["gini_index"] if by_gini else None
+        return result
     if by_gini:
         result.gini_index_binary = result.scores["gini_index"]
     else:
@@ -420,22 +465,55 @@ def score_continuous(enc: Encoded, j: int, batch: Batch, by_gini: bool,
     return result
 
 
-def _candidate_scores(s: _Sorted, left: list, right: list, lw, rw, kw, cand_node):
-    """Gain (on the known rows) and Gini_index at every midpoint, in few array passes.
+def _candidate_scores(s: _Sorted, left: list, right: list, lw, rw, kw, cand_node,
+                      want_gain: bool = True, want_gini: bool = True):
+    """Gain (on the known rows) and Gini_index at every midpoint, in few array passes
+    (None for one not asked for).
 
     |D̃|·Σ_v r̃_v Ent(D̃^v) = Σ_side (w log w - Σ_c n_c log n_c), and
     |D̃|·Gini_index = Σ_side (w - Σ_c n_c² / w); both sides are non-empty at a midpoint.
     With whole-number weights the counts are int64 (exact) and w log w is looked up.
     """
-    if s.whole and (len(kw) == 0 or int(kw.max()) <= TABLE_LIMIT):
-        table = xlogx_table(int(kw.max()) if len(kw) else 0)
-        f = table.__getitem__
-    else:
-        f = xlogx
-    spread = f(lw) - _add([f(a) for a in left]) + f(rw) - _add([f(a) for a in right])
-    gain = entropy(s.known_counts)[cand_node] - spread / kw
-    gini_index = (kw - _add([a * a for a in left]) / lw - _add([a * a for a in right]) / rw) / kw
+    gain = gini_index = None
+    if want_gain:
+        if s.whole and (len(kw) == 0 or int(kw.max()) <= TABLE_LIMIT):
+            table = xlogx_table(int(kw.max()) if len(kw) else 0)
+            f = table.__getitem__
+        else:
+            f = xlogx
+        # f(lw) - Σ f(left) + f(rw) - Σ f(right), in that order, one temporary at a time
+        spread = f(lw)  # a new array (a gather or a product)
+        spread -= _add_each(f, left)
+        spread += f(rw)
+        spread -= _add_each(f, right)
+        spread /= kw
+        gain = entropy(s.known_counts)[cand_node]
+        gain -= spread
+        del spread
+    if want_gini:
+        # (kw - Σ left² / lw - Σ right² / rw) / kw
+        gini_index = _add_each(_square, left) / lw
+        np.subtract(kw, gini_index, out=gini_index)
+        gini_index -= _add_each(_square, right) / rw
+        gini_index /= kw
     return gain, gini_index
+
+
+def _square(a: np.ndarray) -> np.ndarray:
+    """a², exact for whole-number counts (held as int64 whatever their type)."""
+    if a.dtype.kind in "iu":
+        return np.multiply(a, a, dtype=np.int64)
+    return a * a
+
+
+def _add_each(f, parts: list) -> np.ndarray:
+    """_add([f(p) for p in parts]) without holding every f(p) at once (the same sums)."""
+    if len(parts) < 2:
+        return _add([f(p) for p in parts])
+    out = f(parts[0]) + f(parts[1])
+    for part in parts[2:]:
+        out += f(part)
+    return out
 
 
 def _threshold_split(column, s: _Sorted, pos: np.ndarray, has: np.ndarray) -> AttributeScores:

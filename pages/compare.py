@@ -2,10 +2,32 @@
 
 import streamlit as st
 
-from dtree_core.compare import first_disagreement, merged_scores, nodes_by_key, shared_keys
+from dtree_core.compare import (
+    Criteria,
+    doubling_sizes,
+    first_disagreement,
+    han_criteria,
+    merged_scores,
+    nodes_by_key,
+    scalability,
+    shared_keys,
+)
 from dtree_core.dot import to_dot
-from ui import analysis, registry
-from ui.compare import criteria_chart, merged_frame, summary_frame, why_sentence
+from dtree_core.evaluate import stratified_split
+from dtree_core.options import Options
+from dtree_core.pruning import VALIDATED
+from ui import analysis, engine, registry
+from ui.compare import (
+    HAN_CRITERIA,
+    MATTERS,
+    criteria_chart,
+    han_frames,
+    matters_frame,
+    merged_frame,
+    scalability_figure,
+    summary_frame,
+    why_sentence,
+)
 from ui.messages import labelled, t, tm
 from ui.state import ensure_entry_point
 from ui.widgets import node_title, score_downloads, worded_table
@@ -38,11 +60,21 @@ def unmatched_forces(labels: list[str], traces: list[dict]) -> None:
                                 t("force.tree.config", label=label))
 
 
-def summary(labels, traces, configs, choices, dataset) -> None:
+def measurable(config: Options) -> Options:
+    """The options a held-out fit grows with: pre-pruning and reduced-error pruning judge by
+    validation rows these splits do not make, so those trees are unpruned (said on the page)."""
+    return config.but(prune="none") if config.prune in VALIDATED else config
+
+
+def summary(labels, traces, configs, choices, dataset) -> tuple[float, int]:
+    """The summary table; returns the split's (held-out share, seed) for Han's criteria."""
     st.subheader(t("cmp.summary"))
     _, size, seed = analysis.split_inputs("cmp", allow_kfold=False)
+    if any(c.prune in VALIDATED for c in configs):
+        st.info(t("lesson.unpruned"))
     results = [analysis.safely(analysis.training_and_holdout, dataset["data"],
-                               dataset["filename"], choices, c, size, seed) for c in configs]
+                               dataset["filename"], choices, measurable(c), size, seed)
+               for c in configs]
     frame = summary_frame(labels, traces, [(train, held_out.accuracy)
                                            for train, held_out in results])
     st.dataframe(frame, hide_index=True, column_config={
@@ -50,6 +82,7 @@ def summary(labels, traces, configs, choices, dataset) -> None:
         for k in ("train_accuracy", "test_accuracy")})
     for label, (_, held_out) in zip(labels, results, strict=True):
         analysis.warn_unmatched_in(held_out, t("force.tree.holdout_of", label=label))
+    return size, seed
 
 
 def scores(labels: list[str], traces: list[dict]) -> None:
@@ -76,6 +109,74 @@ def scores(labels: list[str], traces: list[dict]) -> None:
         st.caption(t("cmp.chart.random", names=", ".join(drawn)))
 
 
+# --------------------------------------------------------------------- Han's five criteria
+
+
+@st.cache_data(max_entries=32, show_spinner=False)
+def measured(data: bytes, filename: str, choices: dict, options: Options, test_size: float,
+             seed: int, noise: float, blank: float) -> Criteria:
+    X, y, fitted = engine.ready(data, filename, choices, options)
+    return han_criteria(fitted, X, y, stratified_split(y, test_size, seed), noise, blank, seed)
+
+
+@st.cache_data(max_entries=16, show_spinner=False)
+def fit_times(data: bytes, filename: str, choices: dict,
+              options: Options) -> tuple[list[int], list[float]]:
+    X, y, fitted = engine.ready(data, filename, choices, options)
+    sizes = doubling_sizes(len(X))
+    return sizes, scalability(fitted, X, y, sizes)
+
+
+def han(labels, traces, configs, choices, dataset, size: float, seed: int) -> None:
+    """Accuracy, speed, robustness, scalability, interpretability: one column each."""
+    st.subheader(t("lesson.han"))
+    st.caption(t("lesson.han.intro"))
+    shares = st.columns(2)
+    noise = shares[0].slider(t("lesson.han.noise"), 0.0, 0.5, 0.2, 0.05, key="han_noise")
+    blank = shares[1].slider(t("lesson.han.blank"), 0.0, 0.5, 0.2, 0.05, key="han_blank")
+    data, name = dataset["data"], dataset["filename"]
+    results = [analysis.safely(measured, data, name, choices, measurable(c), size, seed, noise,
+                               blank) for c in configs]
+    timed = [analysis.safely(fit_times, data, name, choices, measurable(c)) for c in configs]
+    frames = han_frames(labels, results, traces)
+    decimals = int(st.session_state.decimals)
+    for column, criterion in zip(st.columns(len(HAN_CRITERIA)), HAN_CRITERIA, strict=True):
+        with column:
+            st.markdown(f"**{t(f'lesson.han.{criterion}')}**")
+            if criterion == "scalability":
+                st.plotly_chart(scalability_figure(labels, timed[0][0], [s for _, s in timed]),
+                                key="han_scalability")
+                continue
+            frame = frames[criterion]
+            st.dataframe(frame, hide_index=True, key=f"han_{criterion}", column_config={
+                c: st.column_config.NumberColumn(format=f"%.{decimals}f")
+                for c in frame.columns[1:] if frame[c].dtype.kind == "f"})
+    st.caption(t("lesson.han.timings") + " " + t("lesson.han.seed", seed=seed))
+
+
+# --------------------------------------------------------------------- why the criterion matters
+
+
+def criterion_matters(dataset, choices, base: Options) -> None:
+    """The lowest-Gain baseline, CLS's random draw and ID3 side by side, with tree sizes."""
+    st.subheader(t("lesson.matters"))
+    st.caption(t("lesson.matters.intro"))
+    # no forced splits and no pruning: the criterion alone decides every node
+    traces = [analysis.safely(analysis.grow, dataset, choices,
+                              analysis.variant(base, algorithm=k, force=(), prune="none"))
+              for k in MATTERS]
+    st.dataframe(matters_frame(traces), hide_index=True, key="matters_sizes",
+                 column_config={t("lesson.han.rule_length"): st.column_config.NumberColumn(
+                     format="%.2f")})
+    if not st.toggle(t("lesson.matters.show"), key="matters_trees"):
+        return  # a baseline's tree can be large: drawn on request
+    decimals = int(st.session_state.decimals)
+    for column, trace in zip(st.columns(len(traces)), traces, strict=True):
+        with column:
+            st.markdown(f"**{registry.name(trace['algorithm'])}**")
+            st.graphviz_chart(to_dot(trace, decimals=decimals).source, width="stretch")
+
+
 current = analysis.current_or_stop()
 dataset, choices, base = st.session_state.dataset, current["choices"], current["options"]
 st.title(t("page.compare"))
@@ -88,5 +189,7 @@ unmatched_forces(labels, traces)
 st.subheader(t("cmp.first"))
 st.info(why_sentence(first_disagreement(traces, labels), int(st.session_state.decimals),
                      base.tie_break))
-summary(labels, traces, configs, choices, dataset)
+size, seed = summary(labels, traces, configs, choices, dataset)
 scores(labels, traces)
+han(labels, traces, configs, choices, dataset, size, seed)
+criterion_matters(dataset, choices, base)

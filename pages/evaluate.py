@@ -3,7 +3,8 @@
 import plotly.graph_objects as go
 import streamlit as st
 
-from ui import analysis, registry
+from dtree_core.pruning import VALIDATED
+from ui import analysis, pruning, registry
 from ui.messages import labelled, t
 from ui.state import ensure_entry_point
 
@@ -60,9 +61,22 @@ def overfitting(algorithms, source, base, split) -> None:
     st.subheader(t("eval.curve"))
     algorithm = st.selectbox(t("eval.curve.algorithm"), algorithms, key="ev_curve_algo",
                              format_func=labelled(algorithms, registry.name))
-    options = analysis.variant(base, algorithm=algorithm, max_depth=None)
+    options = analysis.variant(evaluated(base), algorithm=algorithm, max_depth=None)
     frame = analysis.safely(analysis.curve, *source, options, *split)
     st.plotly_chart(curve_figure(frame), key="ev_curve")
+
+
+def evaluated(base):
+    """The options the held-out trees grow with: pre-pruning and reduced-error pruning need a
+    validation set these splits do not make, so their trees are unpruned (said on the page);
+    the pruned-versus-unpruned section below carves one out of the training rows."""
+    return base.but(prune="none") if base.prune in VALIDATED else base
+
+
+def holdout_share(split) -> float:
+    """The held-out share of the page's split (k-fold: one fold's, 1/k)."""
+    method, size, _ = split
+    return 1 / int(size) if method == "kfold" else float(size)
 
 
 current = analysis.current_or_stop()
@@ -78,11 +92,16 @@ split = analysis.split_inputs("ev", allow_kfold=True)
 if not algorithms:
     st.info(t("eval.pick_one"))
     st.stop()
-results = {a: analysis.safely(analysis.evaluation, *source, analysis.variant(base, algorithm=a),
-                              *split) for a in algorithms}
+if base.prune in VALIDATED:
+    st.info(t("prune.eval.unpruned_note"))
+results = {a: analysis.safely(analysis.evaluation, *source,
+                              analysis.variant(evaluated(base), algorithm=a), *split)
+           for a in algorithms}
 for tab, algorithm in zip(st.tabs([registry.name(a) for a in algorithms]), algorithms,
                           strict=True):
     with tab:
         analysis.warn_unmatched_in(results[algorithm], t("force.tree.holdout"))
         one_algorithm(algorithm, results[algorithm], split[0])
 overfitting(algorithms, source, base, split)
+analysis.safely(pruning.evaluate_section, source, analysis.variant(base), holdout_share(split),
+                split[2])

@@ -8,9 +8,19 @@ import streamlit as st
 from dtree_core.dot import to_dot
 from dtree_core.export import score_table, svg_available, to_markdown
 from dtree_core.labels import branch_text
-from dtree_core.rules import rules, rules_markdown, rules_text
-from ui import analysis, engine, registry
-from ui.command import grow_command
+from dtree_core.pruning import VALIDATED
+from dtree_core.rules import (
+    prune_rules,
+    pruned_rules_text,
+    rule_table,
+    rule_table_csv,
+    rule_table_markdown,
+    rules,
+    rules_markdown,
+    rules_text,
+)
+from ui import analysis, engine, pruning, registry
+from ui.command import grow_command, needs_validation_file
 from ui.messages import labelled, t, tm
 from ui.state import ensure_entry_point
 from ui.widgets import node_title, score_downloads, worded_table
@@ -38,8 +48,11 @@ def tree_downloads(trace: dict) -> None:
 def condition_text(rule) -> str:
     """The rule's IF part (纹理=清晰 AND 根蒂=蜷缩) with the session's AND; a root leaf's holds
     for every sample."""
-    joiner = f" {t('exp.rule.and')} "
-    return joiner.join(branch_text(c) for c in rule.conditions) or t("exp.rule.always")
+    return joined(rule.conditions) or t("exp.rule.always")
+
+
+def joined(conditions) -> str:
+    return f" {t('exp.rule.and')} ".join(branch_text(c) for c in conditions)
 
 
 def rules_frame(found) -> pd.DataFrame:
@@ -63,9 +76,10 @@ def rules_section(current: dict, dataset: dict) -> None:
     held_out = st.toggle(t("exp.rules.holdout"), True, key="exp_holdout")
     if held_out:
         _, size, seed = analysis.split_inputs("exp", allow_kfold=False)
-        trace, *rows, n_train = analysis.safely(analysis.holdout_tree, dataset["data"],
-                                                dataset["filename"], current["choices"],
-                                                options, size, seed)
+        # Pre-pruning and reduced-error pruning carve their validation rows out of the split.
+        grower = pruning.holdout_tree if options.prune in VALIDATED else analysis.holdout_tree
+        trace, *rows, n_train = analysis.safely(grower, dataset["data"], dataset["filename"],
+                                                current["choices"], options, size, seed)
         st.caption(t("exp.rules.caption_holdout", train=n_train, test=len(rows[1])))
         analysis.warn_unmatched(analysis.unmatched_counts([trace]), 1, t("force.tree.holdout"))
     else:
@@ -82,6 +96,56 @@ def rules_section(current: dict, dataset: dict) -> None:
                             "text/plain", key="exp_dl_rules_txt")
     cols[1].download_button(t("exp.rules.md"), rules_markdown(trace, *rows), "rules.md",
                             "text/markdown", key="exp_dl_rules_md")
+
+
+def training_rows(current: dict, dataset: dict):
+    """The rows the sidebar's tree grew on (less a validation split carved out of them)."""
+    X, y, fitted = engine.ready(dataset["data"], dataset["filename"], current["choices"],
+                                current["options"])
+    X, y, _ = engine.training_and_validation(X, y, current["choices"].get("validation"), fitted)
+    return X, y
+
+
+def pruned_rules_frame(found) -> pd.DataFrame:
+    """Each rule's kept conditions, the ones it lost, its figures and whether it stays."""
+    return pd.DataFrame([{
+        t("exp.col.rule"): f"R{i}", t("exp.col.if"): joined(rule.kept) or t("exp.rule.always"),
+        t("exp.col.then"): rule.rule.conclusion_text,
+        t("rules.prune.col.dropped"): joined(rule.dropped),
+        t("rules.prune.col.covered"): rule.covered, t("rules.prune.col.errors"): rule.errors,
+        t("rules.prune.col.estimate"): rule.estimate,
+        t("rules.prune.col.kept"): t(f"rules.prune.removed.{rule.removed or 'kept'}"),
+    } for i, rule in enumerate(found, 1)])
+
+
+def rule_postpruning(current: dict, dataset: dict) -> None:
+    """C4.5's rule post-pruning of the sidebar's tree, on the rows it grew on."""
+    st.subheader(t("rules.prune.header"))
+    st.caption(t("rules.prune.caption"))
+    if not st.toggle(t("rules.prune.toggle"), False, key="exp_rule_pruning"):
+        return
+    cf = float(st.number_input(t("prune.cf"), 0.01, 0.5, 0.25, step=0.05, key="exp_rule_cf",
+                               help=t("prune.cf.help")))
+    X, y = analysis.safely(training_rows, current, dataset)
+    trace = current["trace"]
+    found = prune_rules(trace, X, y, cf)
+    st.dataframe(pruned_rules_frame(found), hide_index=True, column_config={
+        t("rules.prune.col.estimate"): st.column_config.NumberColumn(format="percent")})
+    st.download_button(t("exp.rules.txt"), pruned_rules_text(trace, X, y, cf),
+                       "rules_pruned.txt", "text/plain", key="exp_dl_rules_pruned")
+
+
+def rule_table_section(trace: dict) -> None:
+    """Han's rule table: one row per root-to-leaf path, one column per attribute."""
+    st.subheader(t("rules.table.header"))
+    st.caption(t("rules.table.caption"))
+    table = rule_table(trace)
+    st.dataframe(pd.DataFrame(table.rows, columns=table.columns), hide_index=True)
+    cols = st.columns(2)
+    cols[0].download_button(t("exp.csv"), rule_table_csv(trace).encode("utf-8-sig"),
+                            "rule_table.csv", "text/csv", key="exp_dl_rule_table_csv")
+    cols[1].download_button(t("exp.md"), rule_table_markdown(trace), "rule_table.md",
+                            "text/markdown", key="exp_dl_rule_table_md")
 
 
 def scores_section(trace: dict) -> None:
@@ -107,6 +171,8 @@ def cli_command(current: dict, dataset: dict) -> None:
     st.caption(tm("exp.cli", filename=dataset["filename"]))
     st.code(grow_command(dataset["filename"], current["choices"], columns, current["options"],
                          current["trace"]), language="bash", wrap_lines=True)
+    if needs_validation_file(current["choices"], current["options"]):
+        st.caption(t("exp.cli.validation_file"))
 
 
 current = analysis.current_or_stop()
@@ -116,5 +182,7 @@ st.caption(tm("exp.intro", dataset=current["dataset"],
               algorithm=registry.name(trace["algorithm"])))
 tree_downloads(trace)
 rules_section(current, dataset)
+rule_postpruning(current, dataset)
+rule_table_section(trace)
 scores_section(trace)
 cli_command(current, dataset)

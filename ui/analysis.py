@@ -24,7 +24,7 @@ from dtree_core.evaluate import (
 from dtree_core.evaluate import holdout as holdout_eval
 from dtree_core.export import to_svg
 from dtree_core.loading import LoadError
-from dtree_core.options import Options
+from dtree_core.options import PRUNE_METHODS, Options
 from ui import engine, registry
 from ui.messages import has, labelled, literal, t, tm
 from ui.setup import error_text
@@ -173,6 +173,8 @@ def config_label(options: Options) -> str:
         parts.append(t("lab.config.min_gain", gain=f"{options.min_gain:g}"))
     if registry.seed_matters(options.algorithm, options.tie_break):
         parts.append(t("lab.config.seed", seed=options.seed))
+    if options.prune != "none":
+        parts.append(t(f"prune.method.{options.prune}"))
     name = registry.label(options.algorithm)
     return f"{name} ({', '.join(parts)})" if parts else name
 
@@ -203,8 +205,14 @@ def _config_inputs(i: int, base: Options) -> dict:
         seed = st.number_input(t("setup.seed"), 0, 2**31 - 1, 0, key=f"cmp_seed_{i}",
                                persist_state="session",
                                disabled=not registry.seed_matters(algorithm, base.tie_break))
+        prune = st.selectbox(t("prune.method"), PRUNE_METHODS, key=f"cmp_prune_{i}",
+                             index=PRUNE_METHODS.index(base.prune), persist_state="session",
+                             format_func=labelled(PRUNE_METHODS,
+                                                  lambda m: t(f"prune.method.{m}")),
+                             help=t("cmp.prune.help"))
     return {"algorithm": algorithm, "max_depth": int(depth) or None,
-            "min_samples_split": int(samples), "min_gain": float(gain), "seed": int(seed)}
+            "min_samples_split": int(samples), "min_gain": float(gain), "seed": int(seed),
+            "prune": prune}
 
 
 def config_picker(base: Options) -> list[Options]:

@@ -15,7 +15,9 @@ from dtree_core.paths import escape_part
 # (CLI flag, Options field) of the settings that shape the tree; the CLI's dest is the field.
 SETTINGS = (("--max-depth", "max_depth"), ("--min-samples-split", "min_samples_split"),
             ("--min-gain", "min_gain"), ("--min-branch-weight", "min_branch_weight"),
-            ("--tie-break", "tie_break"), ("--seed", "seed"))
+            ("--tie-break", "tie_break"), ("--seed", "seed"), ("--prune", "prune"),
+            ("--cf", "cf"), ("--ccp-alpha", "ccp_alpha"))
+VALIDATED = ("pre", "rep")  # the pruning methods that judge by validation rows
 OUTPUTS = ("--json trace.json --dot tree.dot --svg tree.svg --rules-txt rules.txt "
            "--rules-md rules.md")
 SCORE_OUTPUTS = "--scores-csv scores.csv --scores-md scores.md --scores-latex scores.tex"
@@ -75,9 +77,26 @@ def option_flags(options: Options, unmatched=()) -> list[str]:
         if value != defaults[field]:
             shown = value if isinstance(value, str) else _number(value)
             flags.append(_option(flag, shown))
+    if options.prune_on_tie:
+        flags.append("--prune-on-tie")
     flags += [_option("--force", f"{path}={escape_part(attribute)}")
               for path, attribute in options.force if path not in unmatched]
     return flags
+
+
+def validation_flags(choices: dict, options: Options) -> list[str]:
+    """--validation FILE for pre- and reduced-error pruning whose rows came from a file."""
+    spec = choices.get("validation") or {}
+    if options.prune not in VALIDATED or spec.get("source") != "file":
+        return []
+    name = spec["filename"]
+    return [_option("--validation", f"./{name}" if name.startswith("-") else name)]
+
+
+def needs_validation_file(choices: dict, options: Options) -> bool:
+    """The tree was pruned by rows split off the data: the CLI needs them saved as a file."""
+    spec = choices.get("validation") or {}
+    return options.prune in VALIDATED and spec.get("source") != "file"
 
 
 def grow_command(filename: str, choices: dict, columns: list[str], options: Options,
@@ -87,7 +106,8 @@ def grow_command(filename: str, choices: dict, columns: list[str], options: Opti
     The score-table outputs need a scored root, so a root leaf leaves them out.
     """
     parts = ["python -m dtree_core grow", *data_flags(filename, choices, columns),
-             *option_flags(options, set(trace.get("unmatched_force", ()))), OUTPUTS]
+             *option_flags(options, set(trace.get("unmatched_force", ()))),
+             *validation_flags(choices, options), OUTPUTS]
     if trace["nodes"][0]["scores"]:
         parts.append(SCORE_OUTPUTS)
     return " ".join(parts)

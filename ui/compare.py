@@ -6,10 +6,12 @@ and only the display formats round.
 
 from __future__ import annotations
 
+import html
+
 import pandas as pd
 import plotly.graph_objects as go
 
-from dtree_core.compare import Disagreement, MergedScores, Pick
+from dtree_core.compare import Criteria, Disagreement, MergedScores, Pick, interpretability
 from dtree_core.evaluate import tree_depth
 from dtree_core.labels import branch_text
 from ui import registry
@@ -50,14 +52,15 @@ def merged_frame(merged: MergedScores) -> pd.DataFrame:
 
 def criteria_chart(merged: MergedScores) -> go.Figure:
     """Grouped bars: each algorithm's deciding score over its best, per attribute."""
-    attributes = [r["attribute"] for r in merged.rows]
+    attributes = [html.escape(str(r["attribute"])) for r in merged.rows]  # Plotly renders HTML
     figure = go.Figure()
     for label in merged.labels:
         values = [r["normalised"][label] for r in merged.rows]
         if all(v is None for v in values):
             continue  # a random draw (CLS), or a tree without this node
-        figure.add_bar(name=label, x=attributes, y=values,
-                       hovertemplate="%{x}: %{y:.3f}<extra>" + label + "</extra>")
+        name = html.escape(label)
+        figure.add_bar(name=name, x=attributes, y=values,
+                       hovertemplate="%{x}: %{y:.3f}<extra>" + name + "</extra>")
     figure.update_layout(barmode="group", yaxis_title=t("cmp.chart.y"), height=360,
                          margin={"l": 40, "r": 10, "t": 30, "b": 40}, legend_orientation="h")
     figure.update_yaxes(range=[0, 1.05])
@@ -83,7 +86,7 @@ def pick_clause(pick: Pick, decimals: int, tie_break: str = "first") -> str:
     attribute = literal(pick.attribute)
     if pick.rule_code == "forced":
         return t("cmp.why.forced", label=pick.label, attribute=attribute, at=at)
-    column = registry.record(pick.algorithm).deciding_column
+    column = registry.record(pick.algorithm).deciding_column and pick.criterion
     if column is None:
         return t("cmp.why.random", label=pick.label, attribute=attribute, at=at)
     rivals = "".join(f"; {literal(a)} {_fixed(v, decimals)}" for a, v, _ in pick.rivals)
@@ -115,3 +118,59 @@ def why_sentence(found: Disagreement | None, decimals: int = 3, tie_break: str =
                  clauses=clauses)
     clauses = "; ".join(pick_clause(p, decimals, tie_break) for p in found.picks)
     return t("cmp.why.sentence", where=where, clauses=clauses)
+
+
+# --------------------------------------------------------------------- Han's five criteria
+
+HAN_CRITERIA = ("accuracy", "speed", "robustness", "scalability", "interpretability")
+
+
+def han_frames(labels: list[str], results: list[Criteria],
+               traces: list[dict]) -> dict[str, pd.DataFrame]:
+    """One small table per criterion but scalability (a chart): configurations as rows.
+    Interpretability is of the trees grown on every row (the ones drawn above)."""
+    config = t("cmp.col.config")
+    readable = [interpretability(trace) for trace in traces]
+
+    def frame(columns: dict) -> pd.DataFrame:
+        return pd.DataFrame({config: labels, **columns})
+
+    return {
+        "accuracy": frame({t("lesson.han.held_out"): [r.accuracy for r in results]}),
+        "speed": frame({t("lesson.han.fit_ms"): [1000 * r.fit_seconds for r in results],
+                        t("lesson.han.predict_ms"): [1000 * r.predict_seconds for r in results]}),
+        "robustness": frame({t("lesson.han.noisy"): [r.noisy_accuracy for r in results],
+                             t("lesson.han.blanked"): [r.blanked_accuracy for r in results]}),
+        "interpretability": frame({t("lesson.han.leaves"): [r[0] for r in readable],
+                                   t("lesson.han.depth"): [r[1] for r in readable],
+                                   t("lesson.han.rule_length"): [r[2] for r in readable]}),
+    }
+
+
+def scalability_figure(labels: list[str], sizes: list[int],
+                       seconds: list[list[float]]) -> go.Figure:
+    """Fit time against rows, one line per configuration (names as plain text for Plotly)."""
+    lines = [{"type": "scatter", "mode": "lines+markers", "x": sizes,
+              "y": [1000 * s for s in times], "name": html.escape(label)}
+             for label, times in zip(labels, seconds, strict=True)]
+    return go.Figure(data=lines, layout={
+        "height": 260, "margin": {"l": 10, "r": 10, "t": 10, "b": 10},
+        "xaxis": {"title": {"text": t("lesson.han.rows")}, "type": "log"},
+        "yaxis": {"title": {"text": t("lesson.han.fit_time")}}, "legend": {"orientation": "h"}})
+
+
+# --------------------------------------------------------------------- why the criterion matters
+
+MATTERS = ("worst", "cls", "id3")  # lowest Gain, a random draw, highest Gain
+
+
+def matters_frame(traces: list[dict]) -> pd.DataFrame:
+    """Tree sizes of the baseline, CLS and ID3 on the same data."""
+    rows = []
+    for trace in traces:
+        leaves, depth, rule_length = interpretability(trace)
+        nodes = sum(not n.get("pruned_away") for n in trace["nodes"])
+        rows.append({t("cmp.col.config"): registry.name(trace["algorithm"]),
+                     t("cmp.col.nodes"): nodes, t("cmp.col.leaves"): leaves,
+                     t("cmp.col.depth"): depth, t("lesson.han.rule_length"): rule_length})
+    return pd.DataFrame(rows)

@@ -17,8 +17,11 @@ from streamlit.errors import StreamlitSecretNotFoundError
 
 from dtree_core import DecisionTree
 from dtree_core.budget import Budget
-from dtree_core.loading import load_bytes, prepare
+from dtree_core.data import DataError
+from dtree_core.evaluate import stratified_split
+from dtree_core.loading import LoadError, load_bytes, prepare
 from dtree_core.options import Options
+from dtree_core.pruning import VALIDATED
 
 
 @functools.cache
@@ -61,8 +64,10 @@ def sheet_names(data: bytes, filename: str) -> list[str]:
 
 
 def trace_key(data: bytes, choices: dict, options: Options) -> str:
-    """Names one grown tree: the file, the data choices and every option."""
-    settings = json.dumps([choices, asdict(options)], sort_keys=True, ensure_ascii=False)
+    """Names one grown tree: the file, the data choices (a validation file by its
+    fingerprint) and every option."""
+    settings = json.dumps([choices, asdict(options)], sort_keys=True, ensure_ascii=False,
+                          default=data_key)
     return data_key(data + settings.encode())
 
 
@@ -88,7 +93,43 @@ def ready(data: bytes, filename: str, choices: dict, options: Options):
 
 @st.cache_data(max_entries=24, show_spinner=False)
 def grow_trace(data: bytes, filename: str, choices: dict, options: Options) -> dict:
-    """Load, prepare and fit; the trace dict the pages replay."""
+    """Load, prepare and fit (and prune: validation rows as choices["validation"] says);
+    the trace dict the pages replay."""
     X, y, fitted = ready(data, filename, choices, options)
-    model = DecisionTree.from_options(fitted).fit(X, y, budget=app_budget())
+    X, y, validation = training_and_validation(X, y, choices.get("validation"), fitted)
+    model = DecisionTree.from_options(fitted).fit(X, y, validation=validation,
+                                                  budget=app_budget())
     return model.trace_.to_dict()
+
+
+def training_and_validation(X, y, spec: dict | None, options: Options):
+    """(training X, training y, (validation X, y) or None) for the pruning method.
+
+    Pre-pruning and reduced-error pruning judge by validation rows; cost-complexity pruning
+    may have some, to chart its path; the others (and no pruning) grow on every row.
+    spec: {"source": "file", "data", "filename"} (a bundled paired set or a second upload)
+    or {"source": "split", "share", "seed"} (a seeded stratified split of the first file).
+    """
+    if options.prune not in VALIDATED and (options.prune != "ccp" or spec is None):
+        return X, y, None  # CART's path chart may use one; growth itself never needs it
+    if spec is None:
+        raise DataError(f"Pruning '{options.prune}' needs validation rows.")
+    if spec["source"] == "split":
+        train, held = stratified_split(y, float(spec["share"]), int(spec["seed"]))
+        return (X.iloc[train].reset_index(drop=True), y.iloc[train].reset_index(drop=True),
+                (X.iloc[held].reset_index(drop=True), y.iloc[held].reset_index(drop=True)))
+    return X, y, validation_file(spec["data"], spec["filename"], str(y.name), options)
+
+
+def validation_file(data: bytes, filename: str, target: str, options: Options):
+    """A validation file's (X, y): the training attributes, each read as the same kind."""
+    table = load_bytes(data, filename, budget=app_budget())
+    columns = [*options.nominal, *options.continuous]
+    missing = [c for c in [*columns, target] if c not in table.frame.columns]
+    if missing:
+        raise LoadError(f"The validation file has no column '{missing[0]}'.",
+                        "validation_column", column=missing[0])
+    exclude = [c for c in table.frame.columns if c != target and c not in columns]
+    prepared = prepare(table, target, exclude=exclude, nominal=list(options.nominal),
+                       continuous=list(options.continuous), include_ids=True)
+    return prepared.X[columns], prepared.y

@@ -35,11 +35,12 @@ def entropy_latex(counts: list[float], result: float, decimals: int, name: str =
             rf" = {_fixed(result, decimals)}")
 
 
-def gini_latex(counts: list[float], result: float, decimals: int, name: str = "D") -> str:
+def gini_latex(counts: list[float], result: float, decimals: int, name: str = "D",
+               share: str = "p_k") -> str:
     """Gini(D) = 1 - Σ p_k² (Zhou eq. 4.5)."""
     terms = _shares(counts, sum(counts), decimals)
     body = " + ".join(rf"\left({f}\right)^2" for f, _ in terms) or "0"
-    return (rf"\mathrm{{Gini}}({name}) = 1 - \sum_{{k}} p_k^2 = 1 - \left({body}\right)"
+    return (rf"\mathrm{{Gini}}({name}) = 1 - \sum_{{k}} {share}^2 = 1 - \left({body}\right)"
             rf" = {_fixed(result, decimals)}")
 
 
@@ -100,6 +101,58 @@ def gain_ratio_latex(score: dict, decimals: int) -> str:
 def gini_index_latex(score: dict, decimals: int) -> str:
     """Gini_index(D,a) = Σ |D^v|/|D| Gini(D^v) (Zhou eq. 4.6), on the known rows."""
     a = _text(score["attribute"])
-    return (rf"\mathrm{{Gini\_index}}(D, {a}) = \sum_v \tfrac{{|D^v|}}{{|D|}}\mathrm{{Gini}}(D^v)"
-            rf" = {_weighted_sum(score, 'gini', decimals)}"
+    d = "D" if score["rho"] >= 1 else r"\tilde D"  # on the known rows (Zhou §4.4.2)
+    return (rf"\mathrm{{Gini\_index}}({d}, {a}) = \sum_v \tfrac{{|{d}^v|}}{{|{d}|}}"
+            rf"\mathrm{{Gini}}({d}^v) = {_weighted_sum(score, 'gini', decimals)}"
             rf" = {_fixed(score['gini_index'], decimals)}")
+
+
+# --------------------------------------------------------------------- missing values (§4.4.2)
+
+
+def known_counts(score: dict, classes: list) -> list[float]:
+    """Σ_{x∈D̃_k} w_x: each class's weight among the rows whose value of a is known."""
+    return [sum(b["class_counts"].get(c, 0) for b in score["branches"]) for c in classes]
+
+
+def rho_latex(score: dict, node_weight: float, decimals: int) -> str:
+    """ρ = Σ_{x∈D̃} w_x / Σ_{x∈D} w_x (Zhou eq. 4.9)."""
+    known = sum(_known_weights(score))
+    return (rf"\rho = \frac{{\sum_{{x \in \tilde D}} w_x}}{{\sum_{{x \in D}} w_x}}"
+            rf" = {_frac(known, node_weight, decimals)} = {_fixed(score['rho'], decimals)}")
+
+
+def known_shares_latex(score: dict, classes: list, decimals: int) -> str:
+    """p̃_k = Σ_{x∈D̃_k} w_x / Σ_{x∈D̃} w_x (Zhou eq. 4.10), one per class."""
+    counts = known_counts(score, classes)
+    known = sum(counts)
+    shares = ",\\; ".join(
+        rf"\tilde p_{{{_text(c)}}} = {_frac(w, known, decimals)}"
+        for c, w in zip(classes, counts, strict=True))
+    return (rf"\tilde p_k = \frac{{\sum_{{x \in \tilde D_k}} w_x}}{{\sum_{{x \in \tilde D}} w_x}}"
+            rf":\; {shares}")
+
+
+def known_entropy_latex(score: dict, classes: list, decimals: int) -> str:
+    """Ent(D̃) = -Σ p̃_k log2 p̃_k (Zhou eq. 4.12's first term)."""
+    terms = _shares(known_counts(score, classes), sum(known_counts(score, classes)), decimals)
+    body = " + ".join(rf"{f}\log_2 {f}" for f, _ in terms) or "0"
+    return (rf"\mathrm{{Ent}}(\tilde D) = -\sum_{{k}} \tilde p_k \log_2 \tilde p_k"
+            rf" = -\left({body}\right) = {_fixed(score['entropy_known'], decimals)}")
+
+
+def known_gini_latex(score: dict, classes: list, decimals: int) -> str:
+    """Gini(D̃) = 1 - Σ p̃_k² on the rows whose value is known."""
+    counts = known_counts(score, classes)
+    return gini_latex(counts, score["gini_known"], decimals, name=r"\tilde D",
+                      share=r"\tilde p_k")
+
+
+def gini_gain_latex(score: dict, decimals: int) -> str:
+    """CART's criterion: ρ·(Gini(D̃) − Gini_index(D̃, a)), the largest wins (ρ = 1 without
+    missing values, where it is the smallest Gini_index)."""
+    a = _text(score["attribute"])
+    rho, known = _fixed(score["rho"], decimals), _fixed(score["gini_known"], decimals)
+    index, result = _fixed(score["gini_index"], decimals), _fixed(score["gini_gain"], decimals)
+    return (rf"\rho \times \left(\mathrm{{Gini}}(\tilde D) - \mathrm{{Gini\_index}}(\tilde D, {a})"
+            rf"\right) = {rho} \times \left({known} - {index}\right) = {result}")

@@ -180,7 +180,8 @@ EN = {
     "rule.max_gain": "{attribute} has the largest information gain, {gain}.",
     "rule.c45_gain_ratio": ("Of the {passed} attributes whose gain is at least the mean ({mean}), "
                             "{attribute} has the largest gain ratio, {ratio}."),
-    "rule.min_gini": "{attribute} gives the smallest Gini index, {gini}.",
+    "rule.min_gini": ("{attribute} lowers the Gini index most: ρ·(Gini(D̃) − Gini_index) = "
+                      "{gini_gain} (Gini_index {gini}; without missing values ρ = 1)."),
     "rule.random": "{algorithm} takes a candidate at random (seed {seed}) and drew {attribute}.",
     "rule.unknown": "{algorithm} takes {attribute} by its own rule ({criterion} {value}).",
     "rule.forced": "{attribute} was forced at this node, whatever the scores say.",

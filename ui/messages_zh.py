@@ -53,7 +53,7 @@ ZH = {
     "setup.continuous": "视为连续属性",
     "setup.algorithm": "算法",
     "setup.options": "选项",
-    "setup.limits": ("前四项是停止限制：它们会在书中的递归返回情形出现之前提前结束一个分支。"
+    "setup.limits": ("前四项是停止条件：它们会在书中的递归返回情形出现之前提前结束一个分支。"
                      "它们不是周志华书中的预剪枝，预剪枝要借助验证集来判断。"),
     "setup.max_depth": "最大深度（0 = 不限）",
     "setup.max_depth.help": ("与 scikit-learn 一样，从根结点起计算划分的层数："
@@ -167,7 +167,8 @@ ZH = {
     "rule.max_gain": "{attribute} 的信息增益最大，为 {gain}。",
     "rule.c45_gain_ratio": ("在信息增益不低于平均值（{mean}）的 {passed} 个属性中，"
                             "{attribute} 的增益率最大，为 {ratio}。"),
-    "rule.min_gini": "{attribute} 的基尼指数最小，为 {gini}。",
+    "rule.min_gini": ("{attribute} 使基尼指数下降最多：ρ·(Gini(D̃) − Gini_index) = {gini_gain}"
+                      "（Gini_index 为 {gini}；无缺失值时 ρ = 1）。"),
     "rule.random": "{algorithm} 随机选取一个候选属性（随机种子 {seed}），抽到了 {attribute}。",
     "rule.unknown": "{algorithm} 按自己的规则选择了 {attribute}（{criterion} {value}）。",
     "rule.forced": "在此结点强制使用 {attribute} 划分，不论得分如何。",
@@ -200,7 +201,7 @@ ZH = {
     "pseudo.5": "if A = ∅ OR D 中样本在 A 上取值相同 then",
     "pseudo.6": "    将 node 标记为叶结点，其类别标记为 D 中样本数最多的类; return",
     "pseudo.7": "end if",
-    "pseudo.opt": ("if 满足某个停止限制（最大深度、最少样本数、最小增益、分支最小权重）then "
+    "pseudo.opt": ("if 满足某个停止条件（最大深度、最少样本数、最小增益、分支最小权重）then "
                    "将 node 标记为叶结点，其类别标记为 D 中样本数最多的类; return"),
     "pseudo.8": "从 A 中选择最优划分属性 a*;",
     "pseudo.9": "for a* 的每一个值 a*ᵛ do",
@@ -221,8 +222,8 @@ ZH = {
     "pseudo.code.line": "行",
     "pseudo.code.source": ("`dtree_core/reference.py` 中 `generate`（递归的 TreeGenerate）"
                            "里标记为 `# [{line}]` 的语句。"),
-    "pseudo.code.source.opt": ("图 4.2 中没有停止限制这一行：下面是 `dtree_core/reference.py` "
-                               "的 `generate` 中检查停止限制的调用。"),
+    "pseudo.code.source.opt": ("图 4.2 中没有停止条件这一行：下面是 `dtree_core/reference.py` "
+                               "的 `generate` 中检查停止条件的调用。"),
     # ---- issue 5: compare, evaluate, predict and export pages
     "page.compare": "比较算法",
     "page.evaluate": "评估",

@@ -5,25 +5,39 @@ Every number comes from the trace; the Styler and chart formats round only for d
 
 from __future__ import annotations
 
+import html
+
 import pandas as pd
 import plotly.graph_objects as go
 import streamlit as st
 
+from dtree_core.compare import deciding_score
 from dtree_core.labels import branch_text, format_number, node_path
 from ui import formulas, registry, state
 from ui.messages import has, labelled, literal, t, t_or, tm
 from ui.tables import (
+    book_rounded,
     branch_frame,
+    class_shares,
+    continuous_penalty_changes_pick,
     counts_text,
+    gains_at_mean,
     has_fractions,
+    impurities,
+    impurity_curves,
+    impurity_maxima,
+    is_two_way,
     node_path_key,
     score_frame,
     score_of,
+    shown_columns,
+    smaller_gini_loser,
     winner,
 )
 
 WIN, LOSE, FAIL = "#d62728", "#7f9cc0", "#d9d9d9"
 YES_NO_COLUMNS = {"above_average"}  # shown as ✓/✗ rather than a number
+IMPURITY_MEASURES = ("entropy", "gini", "error")  # Zhou's Ent, Gini; Duda's misclassification
 
 
 def _fixed(value, decimals: int) -> str:
@@ -42,6 +56,7 @@ def why_text(trace: dict, node: dict, decimals: int) -> str:
              algorithm=registry.label(trace["algorithm"]),
              gain=_fixed(row.get("gain"), decimals), ratio=_fixed(row.get("gain_ratio"), decimals),
              gini=_fixed(row.get("gini_index"), decimals),
+             gini_gain=_fixed(row.get("gini_gain"), decimals),
              mean=_fixed(decision.get("mean_gain"), decimals),
              passed=len(decision.get("passed") or ()), seed=trace["params"].get("seed", 0),
              criterion=_column_name(decision.get("criterion")),
@@ -67,6 +82,66 @@ def _column_name(column: str | None) -> str:
     return t_or(f"col.{column}", str(column))
 
 
+def _header(algorithm: str, column: str) -> str:
+    """A score column's header; a two-way splitter's Gain, IV, … say they are two-way."""
+    name = _column_name(column)
+    return t("lesson.col.two_way", name=name) if is_two_way(algorithm, column) else name
+
+
+# --------------------------------------------------------------------- where book and code part
+
+
+def cart_note(trace: dict, node: dict, decimals: int) -> str | None:
+    """When the smallest Gini_index loses under CART's ρ-weighted criterion, say why."""
+    if registry.record(trace["algorithm"]).ranks_by != "gini_gain" or node["decision"].get(
+            "forced"):
+        return None
+    loser, best = smaller_gini_loser(node), winner(node)
+    if loser is None:
+        return None
+    return t("lesson.cart.smaller_loses", loser=loser["attribute"], winner=best["attribute"],
+             loser_gini=_fixed(loser["gini_index"], decimals),
+             loser_rho=_fixed(loser["rho"], decimals),
+             loser_known=_fixed(loser["gini_known"], decimals),
+             loser_gain=_fixed(loser["gini_gain"], decimals),
+             winner_gain=_fixed(best["gini_gain"], decimals))
+
+
+def mean_filter_note(node: dict, decimals: int) -> str | None:
+    """Where a Gain equals C4.5's mean exactly, why the filter is '≥' and not the book's '>'."""
+    at_mean = gains_at_mean(node)
+    if not at_mean:
+        return None
+    mean = _fixed(node["decision"]["mean_gain"], decimals)
+    if len(at_mean) == len([r for r in node["scores"] if r.get("eligible", True)]):
+        return t("lesson.c45.all_equal", mean=mean)
+    return t("lesson.c45.at_mean", attributes=", ".join(map(str, at_mean)), mean=mean)
+
+
+def j48_note(node: dict) -> str | None:
+    """Where J48's penalty on continuous attributes would change a C4.5 pick."""
+    if node["decision"].get("mean_gain") is None or node["decision"].get("forced"):
+        return None
+    j48 = continuous_penalty_changes_pick(node)
+    return None if j48 is None else t("lesson.c45.j48", j48=j48,
+                                      winner=node["decision"]["attribute"])
+
+
+def book_notes(trace: dict, node: dict) -> list[str]:
+    """Numbers the book prints rounded early, beside their exact values."""
+    return [t("lesson.book_rounded", book=book, printed=printed, attribute=attribute,
+              field=_column_name(field), exact=f"{exact:.4f}")
+            for attribute, field, book, printed, exact in book_rounded(trace, node)]
+
+
+def lesson_notes(trace: dict, node: dict, decimals: int) -> list[str]:
+    """The sentences that say where the books' words and this node's decision part."""
+    if not node["scores"]:
+        return []
+    notes = [cart_note(trace, node, decimals), mean_filter_note(node, decimals), j48_note(node)]
+    return [n for n in notes if n] + book_notes(trace, node)
+
+
 def node_facts(trace: dict, node: dict, decimals: int) -> None:
     """Path, |D|, class counts, and Ent(D) and Gini(D) with the numbers plugged in."""
     st.subheader(t("node.header", node=node["id"]))
@@ -86,7 +161,8 @@ def _mark(values, yes: str, no: str) -> list[str]:
     return ["" if v is None or pd.isna(v) else (yes if v else no) for v in values]
 
 
-def _score_display(frame: pd.DataFrame, columns: tuple[str, ...]) -> pd.DataFrame:
+def _score_display(frame: pd.DataFrame, columns: tuple[str, ...],
+                   algorithm: str) -> pd.DataFrame:
     """The table as shown: translated headers and kinds, marks for the yes/no columns."""
     shown = {t("col.attribute"): frame["attribute"],
              t("col.kind"): [t(f"kind.{k}") for k in frame["kind"]]}
@@ -97,15 +173,16 @@ def _score_display(frame: pd.DataFrame, columns: tuple[str, ...]) -> pd.DataFram
         shown[t("col.rho")] = frame["rho"]
     for col in columns:  # the algorithm's score columns (its registry record)
         yes_no = col in YES_NO_COLUMNS
-        shown[_column_name(col)] = _mark(frame[col], "✓", "✗") if yes_no else frame[col]
+        shown[_header(algorithm, col)] = _mark(frame[col], "✓", "✗") if yes_no else frame[col]
     shown[t("col.tied")] = _mark(frame["tied"], "=", "")
     shown[t("col.chosen")] = _mark(frame["chosen"], "✓", "")
     return pd.DataFrame(shown)
 
 
-def _styled_scores(frame: pd.DataFrame, columns: tuple[str, ...], decimals: int):
+def _styled_scores(frame: pd.DataFrame, columns: tuple[str, ...], decimals: int,
+                   algorithm: str):
     """Winner row highlighted; numbers rounded for display only (the data stay exact)."""
-    shown = _score_display(frame, columns)
+    shown = _score_display(frame, columns, algorithm)
     chosen = frame["chosen"].tolist()
     styler = shown.style.apply(
         lambda row: ["background-color:#ffe08a;font-weight:bold" if chosen[row.name] else ""
@@ -151,14 +228,17 @@ def _point_of(selection):
 
 def score_table(trace: dict, node: dict, decimals: int, inspect_key: str) -> list[str]:
     frame = score_frame(node, trace["algorithm"])
-    columns = registry.record(trace["algorithm"]).columns
+    columns = shown_columns(trace["algorithm"])
     attributes = frame["attribute"].tolist()
     key = f"scores_{node['id']}"
-    st.dataframe(_styled_scores(frame, columns, decimals), hide_index=True, key=key,
+    st.dataframe(_styled_scores(frame, columns, decimals, trace["algorithm"]), hide_index=True,
+                 key=key,
                  selection_mode="single-row",
                  on_select=lambda: _pick(key, inspect_key, attributes, _row_of(attributes)))
     if node["decision"].get("mean_gain") is not None:  # a C4.5-style mean-Gain filter ran
         st.caption(t("node.mean_gain", mean=_fixed(node["decision"]["mean_gain"], decimals)))
+    if any(is_two_way(trace["algorithm"], c) for c in columns):
+        st.caption(t("lesson.two_way", algorithm=registry.label(trace["algorithm"])))
     return attributes
 
 
@@ -166,16 +246,19 @@ def criterion_chart(trace: dict, node: dict, decimals: int, inspect_key: str) ->
     """Bars of the deciding criterion; the winner red, below a mean-Gain filter grey."""
     record = registry.record(trace["algorithm"])
     criterion = registry.chart_column(trace["algorithm"])
+    if record.ranks_by and deciding_score(record, node) == record.ranks_by != criterion:
+        criterion = record.ranks_by  # CART with missing values: what it really maximises
     rows = node["scores"]
     decision = node["decision"]
     passed = (set(decision["passed"]) if decision.get("mean_gain") is not None
               else {r["attribute"] for r in rows})
     colours = [WIN if r["chosen"] else (LOSE if r["attribute"] in passed else FAIL) for r in rows]
     attributes = [r["attribute"] for r in rows]
+    shown = {html.escape(str(a)): a for a in attributes}  # Plotly renders HTML in names
     best_at_top = not (record.smaller_is_better and criterion == record.deciding_column)
     # One constructor call: plotly validates once instead of once per update_* call.
     fig = go.Figure(
-        data=[{"type": "bar", "x": attributes, "y": [r[criterion] for r in rows],
+        data=[{"type": "bar", "x": list(shown), "y": [r[criterion] for r in rows],
                "marker": {"color": colours},
                "hovertemplate": f"%{{x}}: %{{y:.{decimals}f}}<extra></extra>"}],
         layout={"title": {"text": t("node.chart.title", criterion=_column_name(criterion))},
@@ -184,7 +267,8 @@ def criterion_chart(trace: dict, node: dict, decimals: int, inspect_key: str) ->
                           "autorange": True if best_at_top else "reversed"}})
     key = f"bars_{node['id']}"
     st.plotly_chart(fig, key=key, selection_mode="points",
-                    on_select=lambda: _pick(key, inspect_key, attributes, _point_of))
+                    on_select=lambda: _pick(key, inspect_key, attributes,
+                                            lambda sel: shown.get(_point_of(sel))))
     return fig
 
 
@@ -200,10 +284,33 @@ def branch_details(trace: dict, node: dict, score: dict, decimals: int) -> None:
     st.dataframe(shown, hide_index=True,
                  column_config=_number_formats(shown, decimals, counts=counts))
     st.markdown(f"**{tm('node.formulas', attribute=score['attribute'])}**")
+    if score["rho"] < 1:
+        known_rows(trace, node, score, decimals)
     st.latex(formulas.gain_latex(score, decimals))
     st.latex(formulas.iv_latex(score, node["weight"], decimals))
+    if score["rho"] < 1:
+        st.caption(tm("lesson.iv.unknown", attribute=score["attribute"],
+                      share=_fixed(1 - score["rho"], decimals)))
     st.latex(formulas.gain_ratio_latex(score, decimals))
     st.latex(formulas.gini_index_latex(score, decimals))
+    if registry.record(trace["algorithm"]).ranks_by == "gini_gain":
+        cart_criterion(trace, score, decimals)
+
+
+def known_rows(trace: dict, node: dict, score: dict, decimals: int) -> None:
+    """ρ, p̃_k and Ent(D̃) with the numbers (Zhou eqs. 4.9–4.12)."""
+    st.markdown(tm("lesson.known", attribute=score["attribute"]))
+    st.latex(formulas.rho_latex(score, node["weight"], decimals))
+    st.latex(formulas.known_shares_latex(score, trace["classes"], decimals))
+    st.latex(formulas.known_entropy_latex(score, trace["classes"], decimals))
+
+
+def cart_criterion(trace: dict, score: dict, decimals: int) -> None:
+    """What CART maximises: ρ·(Gini(D̃) − Gini_index(D̃, a)), with the node's numbers."""
+    st.markdown(tm("lesson.cart.formula", algorithm=registry.label(trace["algorithm"]),
+                   attribute=score["attribute"]))
+    st.latex(formulas.known_gini_latex(score, trace["classes"], decimals))
+    st.latex(formulas.gini_gain_latex(score, decimals))
 
 
 def _curve_figure(curve: dict, threshold: float | None, decimals: int) -> go.Figure:
@@ -271,7 +378,52 @@ def candidates(trace: dict, node: dict, decimals: int) -> None:
     threshold_curve(node, score, decimals)
 
 
+def impurity_figure(trace: dict, node: dict, decimals: int) -> go.Figure:
+    """Ent, Gini and misclassification impurity against p (two classes), the node's p marked.
+    Class names reach Plotly as escaped text: Plotly renders HTML in titles and hovers."""
+    curves = impurity_curves()
+    p = class_shares(node, trace["classes"])[0]
+    here = impurities([p, 1 - p])
+    lines = [{"type": "scatter", "mode": "lines", "x": curves["p"], "y": curves[m],
+              "name": t(f"lesson.impurity.{m}"), "hoverinfo": "skip"} for m in IMPURITY_MEASURES]
+    marks = {"type": "scatter", "mode": "markers", "x": [p] * 3,
+             "y": [here[m] for m in IMPURITY_MEASURES], "name": t("lesson.impurity.here"),
+             "marker": {"color": WIN, "size": 9},
+             "hovertemplate": f"p = %{{x:.{decimals}f}}: %{{y:.{decimals}f}}<extra></extra>"}
+    cls = html.escape(str(trace["classes"][0]))
+    layout = {"height": 280, "margin": {"l": 10, "r": 10, "t": 30, "b": 10},
+              "xaxis": {"title": {"text": t("lesson.impurity.p", cls=cls)}, "range": [0, 1]},
+              "yaxis": {"title": {"text": t("lesson.impurity.y")}, "range": [0, 1.05]},
+              "legend": {"orientation": "h"}}
+    return go.Figure(data=[*lines, marks], layout=layout)
+
+
+def impurity_frame(trace: dict, node: dict) -> pd.DataFrame:
+    """More than two classes: the node's three values beside their maxima."""
+    here = impurities(class_shares(node, trace["classes"]))
+    top = impurity_maxima(len(trace["classes"]))
+    return pd.DataFrame({t("lesson.impurity.col.measure"): [t(f"lesson.impurity.{m}")
+                                                            for m in IMPURITY_MEASURES],
+                         t("lesson.impurity.col.value"): [here[m] for m in IMPURITY_MEASURES],
+                         t("lesson.impurity.col.max"): [top[m] for m in IMPURITY_MEASURES]})
+
+
+def impurity_lesson(trace: dict, node: dict, decimals: int) -> None:
+    """Zhou's Ent range and Duda's comparison of impurity measures, at this node."""
+    with st.expander(t("lesson.impurity")):
+        if len(trace["classes"]) == 2:
+            st.plotly_chart(impurity_figure(trace, node, decimals), key=f"impurity_{node['id']}")
+            st.caption(t("lesson.impurity.two"))
+            return
+        frame = impurity_frame(trace, node)
+        st.dataframe(frame, hide_index=True, column_config=_number_formats(frame, decimals))
+        st.caption(t("lesson.impurity.many", k=len(trace["classes"])))
+
+
 def node_panel(trace: dict, node: dict, decimals: int) -> None:
     node_facts(trace, node, decimals)
+    impurity_lesson(trace, node, decimals)
     st.info(literal(why_text(trace, node, decimals)))
+    for note in lesson_notes(trace, node, decimals):
+        st.caption(literal(note))
     candidates(trace, node, decimals)

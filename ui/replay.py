@@ -10,7 +10,7 @@ import time
 
 import streamlit as st
 
-from ui import panel, pseudocode, registry, state, widgets
+from ui import panel, pruning, pseudocode, registry, state, widgets
 from ui.messages import labelled, t, tm
 
 
@@ -102,4 +102,6 @@ def page() -> None:
     unmatched_forces(trace)
     widgets.display_settings()
     interval = widgets.autoplay_settings(len(trace["steps"]) - 1)
+    pruning.book_panel()
     st.fragment(replay, run_every=interval)(trace)
+    st.fragment(pruning.phase)(trace)

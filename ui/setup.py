@@ -14,7 +14,7 @@ from dtree_core.datasets import bundled
 from dtree_core.decide import TIE_BREAKS
 from dtree_core.loading import ENCODINGS, EXCEL_SUFFIXES, LoadError
 from dtree_core.options import Options
-from ui import engine, registry, state
+from ui import engine, pruning, registry, state
 from ui.messages import LANGUAGES, has, labelled, literal, t, t_or, tm
 
 UPLOAD_TYPES = ["csv", "tsv", "txt", "xlsx", "xls"]
@@ -47,7 +47,7 @@ def _bundled_dataset() -> dict | None:
     st.caption(tm("setup.dataset.source", source=chosen.source))
     data = chosen.path.read_bytes()
     return {"name": names[key], "filename": chosen.path.name, "data": data,
-            "key": engine.data_key(data), "target": chosen.target}
+            "key": engine.data_key(data), "target": chosen.target, "bundled_key": key}
 
 
 def _uploaded_dataset() -> dict | None:
@@ -278,12 +278,16 @@ def sidebar() -> None:
         target = _target(columns, dataset)
         attributes = _attributes(dataset, table.report, columns, target)
         nominal, continuous = _kinds(dataset, attributes)
+        params = algorithm_options()
+        prune_params, validation, ready = pruning.sidebar_options(dataset, UPLOAD_TYPES)
         choices = {"target": target, "attributes": attributes, "sheet": dataset.get("sheet"),
                    "encoding": dataset.get("encoding")}
+        if validation is not None:  # absent otherwise, so an unpruned tree's key is unchanged
+            choices["validation"] = validation
         # A forced path the new tree lacks (another algorithm, other options) is skipped and
         # named on the grow page, so changing the algorithm never refuses to grow.
-        options = built_options({**algorithm_options(), "force": forced_choices(dataset),
+        options = built_options({**params, **prune_params, "force": forced_choices(dataset),
                                  "force_missing": "skip", "nominal": nominal,
                                  "continuous": continuous})
-    if options is not None:
+    if options is not None and ready:
         grow(dataset, choices, options)

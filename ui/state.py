@@ -28,6 +28,8 @@ DEFAULTS = {
     "view": "auto",
     "forces": {},           # dataset key -> {node path: attribute chosen by hand}
     "focus_path": None,     # the node to show once a forced choice has regrown the tree
+    "prune_step": 0,        # the pruning phase's position: an index into trace["pruning"]
+    "book_example": False,  # the sidebar's book-example button was pressed (ui.pruning)
 }
 
 
@@ -101,6 +103,7 @@ def attach_trace(trace_id: str, trace: dict) -> None:
         st.session_state.trace_id = trace_id
         st.session_state.step = _focus_step(trace)
         st.session_state.playing = False
+        st.session_state.prune_step = 0
         _forget_node_choices()
     st.session_state.focus_path = None  # a force that failed to grow leaves the tree as it was
     st.session_state.step = max(0, min(st.session_state.step, last_step))
@@ -176,3 +179,19 @@ def tick(last_step: int, interval: float) -> None:
         st.session_state.playing = False
     else:
         move(1, last_step)
+
+
+# The pruning phase (ui.pruning): its own position, moved like the growth's.
+
+
+def keep_prune_step(last_step: int) -> None:
+    st.session_state.prune_step = max(0, min(st.session_state.prune_step, last_step))
+
+
+def move_prune(delta: int, last_step: int) -> None:
+    st.session_state.prune_step = max(0, min(st.session_state.prune_step + delta, last_step))
+
+
+def prune_from_widget(key: str, last_step: int) -> None:
+    """on_change of the pruning slider: its value is the new event."""
+    st.session_state.prune_step = max(0, min(int(st.session_state[key]), last_step))

@@ -6,6 +6,9 @@ Numbers are passed through exactly; rounding happens only in the widgets' displa
 
 from __future__ import annotations
 
+import hashlib
+import json
+import math
 from collections import deque
 
 import pandas as pd
@@ -54,9 +57,26 @@ def counts_text(counts: dict, classes: list, decimals: int = 3) -> str:
     return " · ".join(f"{c} {format_number(counts.get(c, 0), decimals)}" for c in classes)
 
 
+TWO_WAY_COLUMNS = ("gain", "iv", "gain_ratio", "gini_index")  # of the split the tree makes
+
+
+def shown_columns(algorithm: str) -> tuple[str, ...]:
+    """The algorithm's score columns; a two-way splitter's also get Zhou's multiway
+    Gini_index (eq. 4.6), since its own Gini_index is of the best two-way split."""
+    record = registry.record(algorithm)
+    if record.nominal_shape == "binary" and "gini_index_multiway" not in record.columns:
+        return (*record.columns, "gini_index_multiway")
+    return record.columns
+
+
+def is_two_way(algorithm: str, column: str) -> bool:
+    """Is this column's number that of a two-way split (CART's), not the book's multiway one?"""
+    return registry.record(algorithm).nominal_shape == "binary" and column in TWO_WAY_COLUMNS
+
+
 def score_frame(node: dict, algorithm: str) -> pd.DataFrame:
     """One row per candidate attribute with the algorithm's score columns, exactly as recorded."""
-    columns = registry.record(algorithm).columns
+    columns = shown_columns(algorithm)
     return pd.DataFrame([{
         "attribute": row["attribute"], "kind": row["kind"], "threshold": row["threshold"],
         "rho": row["rho"], **{col: row.get(col) for col in columns},
@@ -101,3 +121,136 @@ def winner(node: dict) -> dict | None:
 def has_fractions(node: dict) -> bool:
     """Did missing values make this node's weight differ from its row count?"""
     return abs(node["weight"] - node["n"]) > 1e-12
+
+
+# --------------------------------------------------------------------- where a lesson applies
+
+SAME = 1e-12  # relative tolerance of "equal", the core's tie tolerance
+
+
+def _same(a: float, b: float) -> bool:
+    return abs(a - b) <= SAME * max(abs(a), abs(b), 1e-300)
+
+
+def eligible_rows(node: dict) -> list[dict]:
+    return [row for row in node["scores"] if row.get("eligible", True)]
+
+
+def smaller_gini_loser(node: dict) -> dict | None:
+    """The candidate with the smallest Gini_index when it is not the split made: CART ranks
+    by ρ·(Gini(D̃) − Gini_index), so a small ρ or a purer D̃ can make it lose."""
+    rows, best = eligible_rows(node), winner(node)
+    if best is None or not rows:
+        return None
+    smallest = min(rows, key=lambda row: row["gini_index"])
+    if smallest["attribute"] == best["attribute"] or _same(smallest["gini_index"],
+                                                            best["gini_index"]):
+        return None
+    return smallest
+
+
+def gains_at_mean(node: dict) -> list[str]:
+    """Candidates whose Gain equals C4.5's mean exactly: '>' would drop them, '≥' keeps them."""
+    mean = node["decision"].get("mean_gain")
+    if mean is None:
+        return []
+    return [row["attribute"] for row in eligible_rows(node) if _same(row["gain"], mean)]
+
+
+def j48_gain(row: dict, weight: float) -> float:
+    """Quinlan's C4.5 Release 8 (Weka's J48): a continuous attribute's Gain less
+    log₂(N−1)/|D|, N−1 being its candidate thresholds; nominal attributes are unchanged."""
+    if row["kind"] != "continuous" or row.get("n_distinct", 0) < 2 or weight <= 0:
+        return row["gain"]
+    return row["gain"] - math.log2(row["n_distinct"] - 1) / weight
+
+
+def j48_pick(node: dict) -> str | None:
+    """The attribute C4.5's mean-Gain filter and Gain_ratio pick once J48's penalty is applied."""
+    rows = eligible_rows(node)
+    if not rows:
+        return None
+    gains = {row["attribute"]: j48_gain(row, node["weight"]) for row in rows}
+    mean = sum(gains.values()) / len(gains)
+    passed = [row for row in rows if gains[row["attribute"]] >= mean - SAME * abs(mean)]
+    ratio = {row["attribute"]: gains[row["attribute"]] / row["iv"] if row["iv"] > 0 else 0.0
+             for row in passed}
+    return max(passed, key=lambda row: ratio[row["attribute"]])["attribute"]
+
+
+def continuous_penalty_changes_pick(node: dict) -> str | None:
+    """J48's pick when it differs from the book's C4.5 pick at this node, else None."""
+    best = winner(node)
+    if best is None or not any(row["kind"] == "continuous" for row in node["scores"]):
+        return None
+    pick = j48_pick(node)
+    return pick if pick not in (None, best["attribute"]) else None
+
+
+# --------------------------------------------------------------------- numbers books round early
+
+
+def dataset_fingerprint(trace: dict) -> str:
+    """Names the data a trace was grown on: target, attributes, classes and root counts."""
+    root = trace["nodes"][trace["steps"][0]]
+    facts = [trace["target"], [a["name"] for a in trace["attributes"]],
+             [[str(c), root["class_counts"].get(c, 0)] for c in trace["classes"]]]
+    return hashlib.sha256(json.dumps(facts, ensure_ascii=False).encode()).hexdigest()[:12]
+
+
+# fingerprint -> {(node path key, attribute, score field): (book, printed value)}: only values
+# a book prints rounded from rounded intermediate terms (its last digit is not the exact one's)
+BOOK_PRINTED = {
+    "watermelon_2.0": {("root", "色泽", "gain"): ("Zhou §4.2.1", "0.109")},
+    "watermelon_2.0_en": {("root", "color", "gain"): ("Zhou §4.2.1", "0.109")},
+    "all_electronics": {("root", "age", "gain"): ("Han §8.2.2", "0.246")},
+}
+BOOK_FINGERPRINTS = {  # dataset_fingerprint of the bundled file -> its BOOK_PRINTED entry
+    "f99eee0a080a": "watermelon_2.0",
+    "4b140aa27059": "watermelon_2.0_en",
+    "7126f584be56": "all_electronics",
+}
+
+
+def book_rounded(trace: dict, node: dict) -> list[tuple[str, str, str, str, float]]:
+    """(attribute, field, book, printed, exact) where a book prints this node's number rounded
+    early: the exact value, rounded to the printed digits, is not what the book prints."""
+    name = BOOK_FINGERPRINTS.get(dataset_fingerprint(trace))
+    found = []
+    for (key, attribute, field), (book, printed) in BOOK_PRINTED.get(name, {}).items():
+        row = score_of(node, attribute) if node_path_key(trace, node) == key else None
+        digits = len(printed.split(".")[1])
+        if row is not None and f"{row[field]:.{digits}f}" != printed:
+            found.append((attribute, field, book, printed, row[field]))
+    return found
+
+
+# --------------------------------------------------------------------- impurity measures
+
+
+def impurities(shares: list[float]) -> dict[str, float]:
+    """Ent, Gini and misclassification impurity (Duda §8.3.2) of one class distribution."""
+    entropy = -sum(p * math.log2(p) for p in shares if p > 0)
+    return {"entropy": max(entropy, 0.0), "gini": 1 - sum(p * p for p in shares),
+            "error": 1 - max(shares, default=1.0)}
+
+
+def impurity_maxima(classes: int) -> dict[str, float]:
+    """Each measure at equal shares: log₂|Y| (Zhou), 1 − 1/|Y|, 1 − 1/|Y|."""
+    k = max(classes, 1)
+    return {"entropy": math.log2(k), "gini": 1 - 1 / k, "error": 1 - 1 / k}
+
+
+def impurity_curves(points: int = 101) -> dict[str, list[float]]:
+    """The three measures for two classes against p, the share of the first."""
+    ps = [i / (points - 1) for i in range(points)]
+    curves = {"p": ps, "entropy": [], "gini": [], "error": []}
+    for p in ps:
+        for name, value in impurities([p, 1 - p]).items():
+            curves[name].append(value)
+    return curves
+
+
+def class_shares(node: dict, classes: list) -> list[float]:
+    weight = sum(node["class_counts"].get(c, 0) for c in classes)
+    return [node["class_counts"].get(c, 0) / weight if weight else 0.0 for c in classes]

@@ -166,3 +166,20 @@ def test_a_forced_split_a_compared_tree_lacks_is_named():
     assert ("The split forced at 纹理=清晰 could not be made in CART's tree: it grows as the "
             "algorithm chooses there.") in warnings
     assert not any("ID3's tree:" in w or "C4\\.5's tree:" in w for w in warnings)
+
+
+def test_pruned_and_unpruned_configurations_side_by_side():
+    """A configuration's own pruning method: C4.5 unpruned beside C4.5 with pessimistic pruning."""
+    from app_helpers import bundled_app
+
+    at = bundled_app("watermelon_2.0_alpha", "c45")
+    at.switch_page("pages/compare.py").run()
+    at.number_input(key="cmp_n").set_value(2).run()
+    for i in (0, 1):
+        at.selectbox(key=f"cmp_algo_{i}").set_value("c45")
+    at.selectbox(key="cmp_prune_1").set_value("pep").run()
+    assert not at.exception and not at.error
+    shown = " ".join(str(e.value) for e in at.markdown)
+    assert "C4.5 pessimistic pruning" in shown
+    dots = [chart.proto.spec for chart in at.get("graphviz_chart")][:2]
+    assert len(dots) == 2 and "✂" not in dots[0] and "✂" in dots[1]  # the pruned leaves

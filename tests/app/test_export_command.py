@@ -92,3 +92,18 @@ def test_values_are_shell_quoted():
     assert "--scores-csv" not in argv  # a root leaf has no score table to write
     parsed = cli.build_parser().parse_args(argv[3:])
     assert (parsed.continuous, parsed.target, parsed.min_gain) == (["-x"], "it's", 0.05)
+
+
+def test_the_book_example_pruned_by_its_validation_file(tmp_path, monkeypatch):
+    """Table 4.2 with reduced-error pruning: --prune rep --validation FILE, the same tree."""
+    from test_pruning_app import book_app
+
+    at = book_app()
+    shown = trace(at)
+    assert shown["params"]["prune"] == "rep" and shown.get("pruning")
+    argv = shown_command(at)
+    at_flag = argv.index("--validation")
+    argv[at_flag + 1] = str(next(d.path for d in bundled() if d.path.name == argv[at_flag + 1]))
+    assert "--prune" in argv and "--force" in argv
+    written = run_command(argv, tmp_path, monkeypatch)
+    assert written["nodes"] == shown["nodes"] and written["pruning"] == shown["pruning"]

@@ -15,7 +15,7 @@ from ui.messages_zh import ZH
 from ui.state import accept_language
 
 PAGES = ["pages/grow.py", "pages/compare.py", "pages/evaluate.py", "pages/predict.py",
-         "pages/export.py"]
+         "pages/export.py", "pages/exercises.py"]
 SENTENCE = 12  # English catalogue text longer than this must not show on a Chinese page
 PLACEHOLDER = re.compile(r"\{[^{}]*\}")
 

@@ -87,3 +87,106 @@ def test_continuous_rules_use_thresholds(wm3):
     total = sum(r.train.covered for r in rules(trace))
     assert total == 17
     assert np.isclose(sum(r.train.correct for r in rules(trace)), 17)
+
+
+# --------------------------------------------------------------------- C4.5 rule post-pruning
+
+
+def test_pessimistic_rate_by_hand():
+    from dtree_core.pruning import estimated_errors
+    from dtree_core.rules import pessimistic_rate
+
+    assert pessimistic_rate(1, 0, 0.25) == 0.75  # U25%(0, 1), Quinlan §4.2
+    assert pessimistic_rate(6, 2, 0.25) == pytest.approx(3.3213257 / 6, abs=1e-7)
+    assert pessimistic_rate(9, 2, 0.25) == pytest.approx(estimated_errors([7, 2], 0.25) / 9)
+    assert pessimistic_rate(0, 0, 0.25) == 1.0  # covering nothing never looks good
+
+
+def test_generalising_drops_conditions_only_while_the_estimate_does_not_worsen(wm2, wm2_trace):
+    from dtree_core.rules import _covers, pessimistic_rate, prune_rules
+
+    X, y = wm2
+    truth = np.asarray(y, dtype=object)
+    for found in prune_rules(wm2_trace, X, y):
+        conditions = list(found.rule.conditions)
+        rate = _rate(conditions, found.rule.label, X, truth)
+        for condition in found.dropped:  # replay the drops: none makes the estimate worse
+            conditions.remove(condition)
+            after = _rate(conditions, found.rule.label, X, truth)
+            assert after <= rate + 1e-12
+            rate = after
+        assert conditions == list(found.kept)
+        covered = _covers(found.kept, X)
+        assert found.covered == covered.sum()
+        assert found.errors == (truth[covered] != found.rule.label).sum()
+        assert found.estimate == pytest.approx(pessimistic_rate(found.covered, found.errors,
+                                                                0.25))
+
+
+def _rate(conditions, label, X, truth) -> float:
+    from dtree_core.rules import _covers, pessimistic_rate
+
+    covered = _covers(conditions, X)
+    return pessimistic_rate(float(covered.sum()), float((truth[covered] != label).sum()), 0.25)
+
+
+def test_pruned_rules_of_fig_4_4(wm2, wm2_trace):
+    """R2 (纹理=清晰 ∧ 根蒂=稍蜷 ∧ 色泽=青绿 → 是: 1 row, U = 75%) loses 根蒂 and 色泽: 纹理=清晰
+    covers 9 rows with 2 errors, U25%(2, 9) = 38.7%; R5 then repeats it; R4 loses every
+    condition and is the default rule, which does not help."""
+    from dtree_core.rules import prune_rules, pruned_rules_text
+
+    X, y = wm2
+    found = prune_rules(wm2_trace, X, y)
+    assert [c["attribute"] for c in found[1].kept] == ["纹理"]
+    assert [c["attribute"] for c in found[1].dropped] == ["根蒂", "色泽"]
+    assert (found[1].covered, found[1].errors) == (9, 2)
+    assert found[1].estimate == pytest.approx(0.387, abs=5e-4)
+    assert found[0].dropped == () and found[0].removed is None  # 纹理=清晰 ∧ 根蒂=蜷缩: 5/5
+    assert found[3].kept == () and found[3].removed == "not_better_than_default"
+    assert found[4].removed == "duplicate"
+    text = pruned_rules_text(wm2_trace, X, y).splitlines()
+    assert text[1].startswith("R2: IF 纹理=清晰 THEN 好瓜=是  [covers 9, errors 2")
+    assert text[1].endswith("dropped: 根蒂=稍蜷, 色泽=青绿")
+
+
+def test_condition_holds_for_thresholds_subsets_and_unknowns():
+    from dtree_core.rules import condition_holds
+
+    X = pd.DataFrame({"a": [0.1, 0.5, None], "b": ["x", "y", None]})
+    assert condition_holds({"attribute": "a", "op": "<=", "value": 0.3}, X).tolist() == [
+        True, False, False]
+    assert condition_holds({"attribute": "a", "op": ">", "value": 0.3}, X).tolist() == [
+        False, True, False]
+    assert condition_holds({"attribute": "b", "op": "in", "value": ["y", "z"]}, X).tolist() == [
+        False, True, False]
+    assert condition_holds({"attribute": "b", "op": "=", "value": "x"}, X).tolist() == [
+        True, False, False]
+
+
+# --------------------------------------------------------------------- Han's 2-D rule table
+
+
+def test_rule_table_one_row_per_path_one_column_per_attribute(wm2_trace):
+    from dtree_core.rules import rule_table, rule_table_csv, rule_table_markdown
+
+    table = rule_table(wm2_trace)
+    assert table.columns == ["rule", "色泽", "根蒂", "敲声", "纹理", "脐部", "触感", "好瓜"]
+    assert len(table.rows) == 9
+    assert table.rows[0] == ["R1", "", "蜷缩", "", "清晰", "", "", "是"]
+    assert table.rows[2] == ["R3", "乌黑", "稍蜷", "", "清晰", "", "硬滑", "是"]
+    assert rule_table_csv(wm2_trace).splitlines()[1] == "R1,,蜷缩,,清晰,,,是"
+    assert rule_table_markdown(wm2_trace).splitlines()[0] == (
+        "| rule | 色泽 | 根蒂 | 敲声 | 纹理 | 脐部 | 触感 | 好瓜 |")
+
+
+def test_rule_table_joins_two_tests_of_one_attribute():
+    from dtree_core.rules import rule_table
+    from tests.conftest import xy
+
+    X, y = xy("watermelon_3.0.csv", "好瓜", drop=["编号"], numeric=["密度", "含糖率"])
+    trace = DecisionTree("c45").fit(X, y).trace_.to_dict()
+    table = rule_table(trace)
+    density = table.columns.index("密度")
+    assert any(" AND " in row[density] or row[density].startswith(("<=", ">"))
+               for row in table.rows)

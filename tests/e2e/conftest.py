@@ -5,11 +5,8 @@ from __future__ import annotations
 import contextlib
 import importlib.util
 import os
-import socket
 import subprocess
 import sys
-import time
-import urllib.request
 from pathlib import Path
 
 import pytest
@@ -38,24 +35,24 @@ new_app = sys.modules.get("app_helpers", None) or _app_helpers()
 new_app = new_app.new_app
 
 
+def load_bench():
+    """bench/load.py, loaded by path (bench/ is scripts, not a package): the load test and
+    these fixtures start the server the same way."""
+    if "bench_load" in sys.modules:
+        return sys.modules["bench_load"]
+    spec = importlib.util.spec_from_file_location("bench_load", ROOT / "bench" / "load.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["bench_load"] = module  # dataclasses look their module up while defining
+    spec.loader.exec_module(module)
+    return module
+
+
 def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
+    return load_bench().free_port()
 
 
 def _wait_healthy(url: str, process: subprocess.Popen, timeout: float = 60) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            raise RuntimeError(f"streamlit exited early with status {process.returncode}")
-        try:
-            with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as response:
-                if response.status == 200:
-                    return
-        except OSError:
-            time.sleep(0.3)
-    raise RuntimeError(f"streamlit did not become healthy at {url} within {timeout}s")
+    load_bench().wait_healthy(url, process, timeout)
 
 
 @contextlib.contextmanager

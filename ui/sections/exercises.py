@@ -1,7 +1,197 @@
-"""Catalogue section: exercises (see ui/sections/__init__.py)."""
+"""Catalogue section: exercises (see ui/sections/__init__.py).
+
+The exercises page: the worked solution (its sentences are dtree_core.solution.WORDS, merged
+here, because the command line prints solutions too and dtree_core imports no UI module) and
+"check my numbers" (the slips dtree_core.checking names, as `ex.slip.<code>`).
+Zhou's terms: 信息熵 Ent(D), 信息增益 Gain(D,a), 固有值 IV(a), 增益率 Gain_ratio(D,a),
+基尼值 Gini(D), 基尼指数 Gini_index(D,a), ρ, p̃ₖ, r̃ᵥ; the notation is the same in both.
+"""
 
 from __future__ import annotations
 
-EN: dict[str, str] = {}
+from dtree_core.solution import WORDS
 
-ZH: dict[str, str] = {}
+EN: dict[str, str] = {
+    **WORDS["en"],
+    "page.exercises": "Exercises",
+    "ex.intro": ("Work through {dataset} with {algorithm} by hand: read the worked solution, or "
+                 "type your own numbers and have them checked against the trace."),
+    "ex.node": "Node",
+    "ex.tab.solution": "Worked solution",
+    "ex.tab.check": "Check my numbers",
+    "ex.scope": "Solve",
+    "ex.scope.node": "This node",
+    "ex.scope.branch": "This node and the branch below it",
+    "ex.scope.tree": "The whole tree",
+    "ex.solution.caption": ("Every number is the trace's, rounded to 3 decimals for display; "
+                            "where the book rounds early (Gain(D, 色泽) = 0.109) the exact value "
+                            "is shown (0.108)."),
+    "ex.download.md": "Download as Markdown (LaTeX)",
+    "ex.download.html": "Download as a printable HTML page",
+    "ex.check.intro": ("One quantity per line, as in the book: Ent(D) = 0.998, Gain(D,色泽) = "
+                       "0.109, IV(色泽) = 1.580, Gain_ratio(D,色泽) = 0.068, Gini_index(D,色泽) "
+                       "= 0.427, a branch's Ent(色泽=青绿) = 1.000. Chinese names work too "
+                       "(信息熵, 信息增益, 固有值, 增益率, 基尼值, 基尼指数), and Li Hang's "
+                       "g(D,A), H(D), H_A(D), g_R(D,A)."),
+    "ex.check.input": "Your computation at this node",
+    "ex.check.tolerance": "Tolerance (±)",
+    "ex.check.tolerance.help": ("How far a number may be from the exact value and still count: "
+                                "±0.0005 is the book's 3 decimals."),
+    "ex.check.button": "Check",
+    "ex.check.none": "No line names a quantity this page can check.",
+    "ex.check.score": "{right} of {checked} numbers right (tolerance ±{tolerance}).",
+    "ex.check.all_right": "Every number is right.",
+    "ex.check.first_wrong": "The first wrong step is line {line}: {text}",
+    "ex.check.right_formula": "The right computation:",
+    "ex.col.line": "line",
+    "ex.col.yours": "yours",
+    "ex.col.exact": "exact",
+    "ex.col.verdict": "verdict",
+    "ex.verdict.right": "✓ right",
+    "ex.verdict.rounded": "✓ right (rounded early, as the book does)",
+    "ex.verdict.wrong": "✗ wrong",
+    "ex.verdict.unparsed": "not read",
+    "ex.verdict.unknown_attribute": "unknown attribute",
+    "ex.verdict.needs_attribute": "which attribute?",
+    "ex.line.right": "Line {line}: {quantity} = {exact} ✓",
+    "ex.line.rounded": ("Line {line}: {quantity} = {given} is what rounding each step to 3 "
+                        "decimals gives, as the book does; the exact value is {exact}."),
+    "ex.line.wrong": "Line {line}: {quantity} = {exact}, not {given}. {why}",
+    "ex.line.unparsed": ("Line {line} is not read: write one quantity per line, such as "
+                         "Gain(D,色泽) = 0.108."),
+    "ex.line.unknown_attribute": ("Line {line}: {attribute} is not a candidate at this node "
+                                  "(candidates: {attributes})."),
+    "ex.line.needs_attribute": ("Line {line}: name the attribute, as in Gain(D,色泽) or "
+                                "IV(色泽)."),
+    "ex.slip.log_base": ("{given} is the right formula computed with {base} instead of log₂ "
+                         "({value}); the book's logarithms are base 2."),
+    "ex.slip.not_any_base": ("{given} is not {formula} for {shares} in any base (log₂, ln or "
+                             "log₁₀)."),
+    "ex.slip.entropy_for_iv": ("{given} is Ent(D), the entropy of the classes; IV(a) is the "
+                               "entropy of the attribute's values: the shares |Dᵛ|/|D|."),
+    "ex.slip.gain_for_ratio": ("{given} is Gain(D,a) itself; the gain ratio divides it by "
+                               "IV(a)."),
+    "ex.slip.ratio_inverted": "{given} is IV(a)/Gain(D,a): the fraction is upside down.",
+    "ex.slip.gini_for_index": ("{given} is Gini(D) of the whole node; Gini_index(D,a) weights "
+                               "the Gini(Dᵛ) of the branches by |Dᵛ|/|D|."),
+    "ex.slip.entropy_after_for_gain": ("{given} is Σᵥ |Dᵛ|/|D|·Ent(Dᵛ), the entropy left "
+                                       "after the split; the gain subtracts it from Ent(D)."),
+    "ex.slip.missing_branch": ("{given} leaves out the term of {branch}: the sum runs over all "
+                               "{branches} branches."),
+    "ex.slip.carried": ("{given} = {expression} follows from your {source} on line "
+                        "{source_line}: the step is right, the number it starts from is not."),
+    "ex.slip.other": "Compare with the right computation below.",
+    "ex.formula.entropy": "−Σₖ pₖ·log₂ pₖ",
+    "ex.formula.iv": "−Σᵥ |Dᵛ|/|D|·log₂(|Dᵛ|/|D|)",
+    "ex.tab.quiz": "Quiz",
+    "ex.quiz.intro": ("Before each step of TreeGenerate: predict which attribute wins, or "
+                      "compute one number. The questions follow the seed; a number counts "
+                      "when it is within the tolerance. Each hint starts the formula."),
+    "ex.quiz.seed": "Quiz seed",
+    "ex.quiz.none": "This tree has no split to ask about.",
+    "ex.quiz.question": "**Question {number}**, at node {node}",
+    "ex.quiz.pick": "(pick an attribute)",
+    "ex.quiz.winner.gain": "Which attribute wins? (ID3: the largest Gain(D,a))",
+    "ex.quiz.winner.gain_ratio": ("Which attribute wins? (C4.5: among those with Gain(D,a) at "
+                                  "least the mean, the largest Gain_ratio(D,a))"),
+    "ex.quiz.winner.gini_index": "Which attribute wins? (CART: the smallest Gini_index(D,a))",
+    "ex.quiz.hint": "Hint",
+    "ex.quiz.score": "{right} of {total} answers right (tolerance ±{tolerance}).",
+    "ex.quiz.submit": "Grade my answers",
+    "ex.quiz.right": "Question {number}: right ({answer}).",
+    "ex.quiz.wrong": "Question {number}: wrong; the answer is {answer}.",
+    "ex.quiz.download": "Download the score (CSV)",
+    "ex.quiz.col.question": "question",
+    "ex.quiz.col.asked": "asked",
+    "ex.quiz.col.answer": "answer",
+    "ex.quiz.col.correct": "correct",
+}
+
+ZH: dict[str, str] = {
+    **WORDS["zh"],
+    "page.exercises": "习题",
+    "ex.intro": ("用 {algorithm} 手算 {dataset}：查看完整的手算过程，或输入你自己算出的数值，"
+                 "与记录的精确值核对。"),
+    "ex.node": "结点",
+    "ex.tab.solution": "手算过程",
+    "ex.tab.check": "核对我的计算",
+    "ex.scope": "计算范围",
+    "ex.scope.node": "此结点",
+    "ex.scope.branch": "此结点及其下的分支",
+    "ex.scope.tree": "整棵决策树",
+    "ex.solution.caption": ("所有数值都取自记录，显示时保留 3 位小数；书中提前舍入之处"
+                            "（Gain(D, 色泽) = 0.109）这里给出精确值（0.108）。"),
+    "ex.download.md": "下载 Markdown（含 LaTeX）",
+    "ex.download.html": "下载可打印的 HTML 页面",
+    "ex.check.intro": ("每行写一个量，写法同书中：Ent(D) = 0.998、Gain(D,色泽) = 0.109、"
+                       "IV(色泽) = 1.580、Gain_ratio(D,色泽) = 0.068、Gini_index(D,色泽) = 0.427，"
+                       "某一分支的 Ent(色泽=青绿) = 1.000。"
+                       "也可写中文名称（信息熵、信息增益、固有值、增益率、基尼值、基尼指数），"
+                       "或李航书中的 g(D,A)、H(D)、H_A(D)、g_R(D,A)。"),
+    "ex.check.input": "你在此结点的计算",
+    "ex.check.tolerance": "容差（±）",
+    "ex.check.tolerance.help": "数值与精确值相差不超过此值即算正确；±0.0005 即书中的 3 位小数。",
+    "ex.check.button": "核对",
+    "ex.check.none": "没有一行写出本页能核对的量。",
+    "ex.check.score": "{checked} 个数值中 {right} 个正确（容差 ±{tolerance}）。",
+    "ex.check.all_right": "所有数值都正确。",
+    "ex.check.first_wrong": "第一处错误在第 {line} 行：{text}",
+    "ex.check.right_formula": "正确的计算：",
+    "ex.col.line": "行",
+    "ex.col.yours": "你的值",
+    "ex.col.exact": "精确值",
+    "ex.col.verdict": "结果",
+    "ex.verdict.right": "✓ 正确",
+    "ex.verdict.rounded": "✓ 正确（同书中一样提前舍入）",
+    "ex.verdict.wrong": "✗ 错误",
+    "ex.verdict.unparsed": "无法识别",
+    "ex.verdict.unknown_attribute": "未知属性",
+    "ex.verdict.needs_attribute": "缺少属性",
+    "ex.line.right": "第 {line} 行：{quantity} = {exact} ✓",
+    "ex.line.rounded": ("第 {line} 行：{quantity} = {given} 是每步先舍入到 3 位小数所得"
+                        "（书中即如此）；精确值为 {exact}。"),
+    "ex.line.wrong": "第 {line} 行：{quantity} = {exact}，而不是 {given}。{why}",
+    "ex.line.unparsed": "第 {line} 行无法识别：请每行写一个量，例如 Gain(D,色泽) = 0.108。",
+    "ex.line.unknown_attribute": ("第 {line} 行：{attribute} 不是此结点的候选属性"
+                                  "（候选属性：{attributes}）。"),
+    "ex.line.needs_attribute": "第 {line} 行：请写出属性，例如 Gain(D,色泽) 或 IV(色泽)。",
+    "ex.slip.log_base": ("{given} 是用 {base} 代替 log₂ 按正确公式算出的值（{value}）；"
+                         "书中的对数以 2 为底。"),
+    "ex.slip.not_any_base": ("{given} 不是 {shares} 的 {formula}，无论以 2、e 还是 10 为底"
+                             "（log₂、ln、log₁₀）。"),
+    "ex.slip.entropy_for_iv": ("{given} 是 Ent(D)，即类别的信息熵；固有值 IV(a) 是属性取值的"
+                               "熵，所用比例为 |Dᵛ|/|D|。"),
+    "ex.slip.gain_for_ratio": "{given} 就是信息增益 Gain(D,a)；增益率还要除以固有值 IV(a)。",
+    "ex.slip.ratio_inverted": "{given} 是 IV(a)/Gain(D,a)：分子分母颠倒了。",
+    "ex.slip.gini_for_index": ("{given} 是整个结点的基尼值 Gini(D)；基尼指数 Gini_index(D,a) "
+                               "是各分支 Gini(Dᵛ) 按 |Dᵛ|/|D| 的加权和。"),
+    "ex.slip.entropy_after_for_gain": ("{given} 是划分后的 Σᵥ |Dᵛ|/|D|·Ent(Dᵛ)；"
+                                       "信息增益是 Ent(D) 减去它。"),
+    "ex.slip.missing_branch": "{given} 漏掉了 {branch} 这一项：求和应遍历全部 {branches} 个分支。",
+    "ex.slip.carried": ("{given} = {expression} 是由你第 {source_line} 行的 {source} 算出的："
+                        "这一步的算法没错，错在所用的数值。"),
+    "ex.slip.other": "请对照下面正确的计算。",
+    "ex.formula.entropy": "−Σₖ pₖ·log₂ pₖ",
+    "ex.formula.iv": "−Σᵥ |Dᵛ|/|D|·log₂(|Dᵛ|/|D|)",
+    "ex.tab.quiz": "测验",
+    "ex.quiz.intro": ("在 TreeGenerate 的每一步之前：预测哪个属性被选为划分属性，或算出一个数值。"
+                      "题目由随机种子决定；数值在容差之内即算正确。每个提示给出公式的开头。"),
+    "ex.quiz.seed": "测验随机种子",
+    "ex.quiz.none": "这棵树没有可以出题的划分。",
+    "ex.quiz.question": "**第 {number} 题**，结点 {node}",
+    "ex.quiz.pick": "（选择一个属性）",
+    "ex.quiz.winner.gain": "哪个属性被选为划分属性？（ID3：信息增益 Gain(D,a) 最大）",
+    "ex.quiz.winner.gain_ratio": ("哪个属性被选为划分属性？（C4.5：在信息增益不低于平均值的属性中，"
+                                  "增益率 Gain_ratio(D,a) 最高）"),
+    "ex.quiz.winner.gini_index": "哪个属性被选为划分属性？（CART：基尼指数 Gini_index(D,a) 最小）",
+    "ex.quiz.hint": "提示",
+    "ex.quiz.score": "{total} 题中答对 {right} 题（容差 ±{tolerance}）。",
+    "ex.quiz.submit": "评分",
+    "ex.quiz.right": "第 {number} 题：正确（{answer}）。",
+    "ex.quiz.wrong": "第 {number} 题：错误；答案是 {answer}。",
+    "ex.quiz.download": "下载得分（CSV）",
+    "ex.quiz.col.question": "题号",
+    "ex.quiz.col.asked": "问题",
+    "ex.quiz.col.answer": "答案",
+    "ex.quiz.col.correct": "是否正确",
+}

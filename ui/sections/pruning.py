@@ -1,7 +1,290 @@
-"""Catalogue section: pruning (see ui/sections/__init__.py)."""
+"""Catalogue section: pruning (see ui/sections/__init__.py).
+
+Zhou's terms: 预剪枝 (pre-pruning), 后剪枝 (post-pruning), 验证集 (validation set),
+验证集精度 (validation accuracy); C4.5's 悲观剪枝, CART's 代价复杂度剪枝. The stopping limits
+(max depth, min samples, min gain) are 停止条件, never pruning.
+
+`prune.reason.<method>.<action>.<relation>` are the event sentences: relation says how the
+event's `after` compares with its `before` (gt, eq, lt; le, gt where the method's rule is ≤),
+so a sentence exists only for what the method's rule can do (ui.pruning.reason_key).
+"""
 
 from __future__ import annotations
 
-EN: dict[str, str] = {}
+EN: dict[str, str] = {
+    "cmp.prune.help": ("Put pruned and unpruned trees side by side. Pre-pruning and "
+                       "reduced-error pruning use the sidebar's validation set."),
+    "exp.cli.validation_file": ("This tree was pruned by validation rows split off the data; "
+                                "the command needs them as a file: save them and add "
+                                "--validation FILE."),
+    "prune.header": "Pruning",
+    "prune.method": "Pruning method",
+    "prune.method.help": ("Pre-pruning and reduced-error post-pruning judge by a validation set; "
+                          "pessimistic and cost-complexity pruning use the training rows alone. "
+                          "The stopping limits under Options are not pruning."),
+    "prune.method.none": "No pruning",
+    "prune.method.pre": "Pre-pruning (Zhou §4.3.1)",
+    "prune.method.rep": "Reduced-error post-pruning (Zhou §4.3.2)",
+    "prune.method.pep": "C4.5 pessimistic pruning",
+    "prune.method.ccp": "CART cost-complexity pruning",
+    "prune.on_tie": "Prune on a tie",
+    "prune.on_tie.help": ("The book keeps a subtree when pruning leaves validation accuracy the "
+                          "same; with this on, the subtree is cut (Occam's razor)."),
+    "prune.cf": "Confidence factor CF",
+    "prune.cf.help": ("C4.5's CF (J48's -C, 0.25 by default): the smaller, the more pessimistic "
+                      "the error estimate and the more is pruned."),
+    "prune.ccp_alpha": "ccp_alpha",
+    "prune.ccp_alpha.help": ("Every subtree whose effective alpha g(t) is at most this is cut, "
+                             "weakest link first (scikit-learn's ccp_alpha)."),
+    "prune.validation": "Validation set",
+    "prune.validation.none": "None (the path chart shows training accuracy only)",
+    "prune.validation.paired": "The book's paired validation set",
+    "prune.validation.upload": "Upload a second file",
+    "prune.validation.split": "Hold out part of this file",
+    "prune.validation.paired_caption": "Validation set: {name}.",
+    "prune.validation.file": "Validation file (the same columns)",
+    "prune.validation.share": "Share held out for validation",
+    "prune.validation.seed": "Seed of the split",
+    "prune.validation.split_caption": ("The tree grows on the other rows; a seeded stratified "
+                                       "{share} of the file is the validation set."),
+    "prune.validation.missing": ("This pruning method needs a validation set: choose a file or a "
+                                 "split. The tree shown is the last one grown."),
+    "prune.validation.bad": "Could not read the validation file {name}: {reason}",
+    "error.validation_column": "The validation file has no column '{column}'.",
+    "book.button": "Book example: Table 4.2 (Figs. 4.5–4.7)",
+    "book.button.help": ("Loads watermelon 2.0's training rows with the 7 validation rows, ID3, "
+                         "the root split on 脐部 as the book breaks its tie with 色泽, and "
+                         "reduced-error post-pruning."),
+    "book.title": "Zhou's Table 4.2: unpruned, pre-pruned and post-pruned",
+    "book.caption": ("ID3 on the 10 training rows, root split on 脐部; each accuracy is on the 7 "
+                     "validation rows, read from the pruning events of the trace."),
+    "book.unpruned": "Unpruned tree (Fig. 4.5)",
+    "book.pre": "Pre-pruned tree (Fig. 4.6)",
+    "book.rep": "Post-pruned tree (Fig. 4.7)",
+    "prune.phase": "Pruning phase: {method}",
+    "prune.phase.intro": ("The tree above is the grown tree; here are the {events} pruning "
+                          "decisions, in the order the method made them. Greyed, dashed nodes are"
+                          " cut off; the decided node shows before → after."),
+    "prune.phase.none": "Pruning made no decisions: the grown tree has no split to judge.",
+    "prune.event": "Pruning decision",
+    "prune.event_of": "Decision {k} of {total}: node #{node} ({path})",
+    "prune.measure": "Measure: {measure}",
+    "prune.measure.validation_accuracy": "validation accuracy",
+    "prune.measure.estimated_errors": "estimated errors (pessimistic)",
+    "prune.measure.effective_alpha": "effective alpha g(t) against ccp_alpha",
+    "prune.before.pre": "As a leaf",
+    "prune.after.pre": "With the split",
+    "prune.before.rep": "With the subtree",
+    "prune.after.rep": "As a leaf",
+    "prune.before.pep": "Subtree's estimated errors",
+    "prune.after.pep": "Leaf's estimated errors",
+    "prune.before.ccp": "Effective alpha g(t)",
+    "prune.after.ccp": "ccp_alpha",
+    "prune.action.pre.keep": "Split",
+    "prune.action.pre.prune": "Not split: stays a leaf",
+    "prune.action.keep": "Kept",
+    "prune.action.prune": "Pruned to a leaf",
+    "prune.verdict": "Decision",
+    "prune.reason.pre.keep.gt": ("With the split on {attribute}, validation accuracy rises from "
+                                 "{before} to {after}: pre-pruning lets the node split."),
+    "prune.reason.pre.prune.eq": ("With the split on {attribute}, validation accuracy stays at "
+                                  "{before}: no improvement, so pre-pruning forbids the split and"
+                                  " the node stays a leaf labelled {label}."),
+    "prune.reason.pre.prune.lt": ("With the split on {attribute}, validation accuracy would fall "
+                                  "from {before} to {after}: pre-pruning forbids the split and "
+                                  "the node stays a leaf labelled {label}."),
+    "prune.reason.rep.prune.gt": ("As a leaf labelled {label}, validation accuracy rises from "
+                                  "{before} to {after}: post-pruning replaces the subtree on "
+                                  "{attribute} by the leaf."),
+    "prune.reason.rep.prune.eq": ("As a leaf labelled {label}, validation accuracy stays at "
+                                  "{before}; prune on a tie is on, so the subtree on {attribute} "
+                                  "is replaced by the leaf."),
+    "prune.reason.rep.keep.eq": ("As a leaf, validation accuracy stays at {before}: no "
+                                 "improvement, so the subtree on {attribute} is kept (the book "
+                                 "keeps a subtree on a tie)."),
+    "prune.reason.rep.keep.lt": ("As a leaf, validation accuracy would fall from {before} to "
+                                 "{after}: the subtree on {attribute} is kept."),
+    "prune.reason.pep.prune.le": ("As a leaf labelled {label} its estimated errors are {after}, "
+                                  "no more than the subtree's {before} (CF = {cf}): the subtree "
+                                  "on {attribute} becomes the leaf."),
+    "prune.reason.pep.keep.gt": ("As a leaf its estimated errors would be {after}, more than the "
+                                 "subtree's {before} (CF = {cf}): the subtree on {attribute} is "
+                                 "kept."),
+    "prune.reason.ccp.prune.le": ("Effective alpha g(t) = {before} ≤ ccp_alpha = {after}: the "
+                                  "weakest link, so the subtree on {attribute} and its {leaves} "
+                                  "leaves become one leaf labelled {label}."),
+    "prune.reason.ccp.keep.gt": ("Effective alpha g(t) = {before} > ccp_alpha = {after}: the "
+                                 "subtree on {attribute} and its {leaves} leaves are kept."),
+    "prune.path": "Cost-complexity path",
+    "prune.path.caption": ("Each weakest-link cut gives the next subtree; alpha is the effective "
+                           "alpha at which it appears. Accuracies on the training "
+                           "rows{validation}."),
+    "prune.path.and_validation": " and the validation rows",
+    "prune.path.alpha": "alpha",
+    "prune.path.leaves": "leaves",
+    "prune.path.accuracy": "accuracy",
+    "prune.path.train": "training accuracy",
+    "prune.path.validation": "validation accuracy",
+    "prune.path.subtree": "Subtree of the path",
+    "prune.path.chosen_validation": "Its validation accuracy: {accuracy}.",
+    "prune.path.chosen": ("Subtree {k}: alpha = {alpha}, {leaves} leaves, training accuracy "
+                          "{train}."),
+    "prune.eval.header": "Pruned and unpruned on the same split",
+    "prune.eval.caption": ("Both trees grow on the same training rows ({train}) and are tested on"
+                           " the same held-out rows ({test}){validation}."),
+    "prune.eval.validation": "; the pruning validation set is carved out of the training rows",
+    "prune.eval.unpruned": "Unpruned",
+    "prune.eval.pruned": "Pruned ({method})",
+    "prune.eval.leaves": "Leaves",
+    "prune.eval.unpruned_note": ("The held-out trees above are unpruned: this pruning method "
+                                 "needs a validation set, which the comparison below carves out "
+                                 "of each training split."),
+    "rules.prune.header": "C4.5 rule post-pruning",
+    "rules.prune.caption": ("Quinlan's rule post-pruning: each rule drops a condition while its "
+                            "pessimistic error rate on the training rows does not get worse, "
+                            "then rules that no longer help are removed."),
+    "rules.prune.toggle": "Post-prune the rules",
+    "rules.prune.col.dropped": "conditions dropped",
+    "rules.prune.col.covered": "covers",
+    "rules.prune.col.errors": "errors",
+    "rules.prune.col.estimate": "pessimistic error rate",
+    "rules.prune.col.kept": "rule",
+    "rules.prune.removed.kept": "kept",
+    "rules.prune.removed.duplicate": "removed: repeats an earlier rule",
+    "rules.prune.removed.no_cover": "removed: covers no training row",
+    "rules.prune.removed.not_better_than_default": ("removed: no better than labelling every "
+                                                    "row with the majority class"),
+    "rules.table.header": "Rule table",
+    "rules.table.caption": ("One row per path from the root to a leaf, one column per "
+                            "attribute (its tests on the path, empty where it is not tested)."),
+}
 
-ZH: dict[str, str] = {}
+ZH: dict[str, str] = {
+    "cmp.prune.help": "把剪枝与未剪枝的决策树并排比较。预剪枝与后剪枝使用侧栏中的验证集。",
+    "exp.cli.validation_file": ("这棵树用从数据中划分出的验证集剪枝；命令行需要把验证集存成文件，"
+                                "再加上 --validation FILE。"),
+    "prune.header": "剪枝",
+    "prune.method": "剪枝方法",
+    "prune.method.help": ("预剪枝和后剪枝（减少错误剪枝）依据验证集判断；悲观剪枝和代价复杂度剪枝"
+                          "只用训练集。“选项”里的停止条件不是剪枝。"),
+    "prune.method.none": "不剪枝",
+    "prune.method.pre": "预剪枝（§4.3.1）",
+    "prune.method.rep": "后剪枝：减少错误剪枝（§4.3.2）",
+    "prune.method.pep": "C4.5 悲观剪枝",
+    "prune.method.ccp": "CART 代价复杂度剪枝",
+    "prune.on_tie": "验证集精度相同时也剪枝",
+    "prune.on_tie.help": "书中在验证集精度不变时保留子树；勾选后则剪去（奥卡姆剃刀）。",
+    "prune.cf": "置信因子 CF",
+    "prune.cf.help": "C4.5 的 CF（J48 的 -C，默认 0.25）：越小，错误估计越悲观，剪得越多。",
+    "prune.ccp_alpha": "ccp_alpha",
+    "prune.ccp_alpha.help": ("有效 α（g(t)）不大于此值的子树都被剪去，最弱的先剪（即 scikit-learn"
+                             " 的 ccp_alpha）。"),
+    "prune.validation": "验证集",
+    "prune.validation.none": "不用（剪枝路径图只显示训练集精度）",
+    "prune.validation.paired": "书中配套的验证集",
+    "prune.validation.upload": "上传第二个文件",
+    "prune.validation.split": "从本文件中留出一部分",
+    "prune.validation.paired_caption": "验证集：{name}。",
+    "prune.validation.file": "验证集文件（列相同）",
+    "prune.validation.share": "留作验证集的比例",
+    "prune.validation.seed": "划分的随机种子",
+    "prune.validation.split_caption": ("用其余样本生成决策树；按类别分层、按种子随机留出的 "
+                                       "{share} 样本作验证集。"),
+    "prune.validation.missing": ("这种剪枝方法需要验证集：请选择文件或划分方式。显示的仍是上一棵"
+                                 "决策树。"),
+    "prune.validation.bad": "无法读取验证集文件 {name}：{reason}",
+    "error.validation_column": "验证集文件没有“{column}”这一列。",
+    "book.button": "书中例子：表 4.2（图 4.5–4.7）",
+    "book.button.help": ("载入西瓜数据集 2.0 的训练集及 7 个验证样本，ID3，根结点按书中打破与色泽"
+                         "的平局的方式选脐部，并做后剪枝。"),
+    "book.title": "周志华表 4.2：未剪枝、预剪枝与后剪枝",
+    "book.caption": ("ID3 用 10 个训练样本，根结点划分属性为脐部；各验证集精度都基于 7 个验证样本"
+                     "，取自 trace 中的剪枝记录。"),
+    "book.unpruned": "未剪枝决策树（图 4.5）",
+    "book.pre": "预剪枝决策树（图 4.6）",
+    "book.rep": "后剪枝决策树（图 4.7）",
+    "prune.phase": "剪枝阶段：{method}",
+    "prune.phase.intro": ("上面是生成的决策树；这里是 {events} 个剪枝决定，按剪枝方法作出的顺序排"
+                          "列。灰色虚线结点已被剪去；当前结点标出之前 → 之后的数值。"),
+    "prune.phase.none": "剪枝没有作出任何决定：生成的决策树没有可判断的划分。",
+    "prune.event": "剪枝决定",
+    "prune.event_of": "第 {k} 个决定，共 {total} 个：结点 #{node}（{path}）",
+    "prune.measure": "度量：{measure}",
+    "prune.measure.validation_accuracy": "验证集精度",
+    "prune.measure.estimated_errors": "估计错误数（悲观估计）",
+    "prune.measure.effective_alpha": "有效 α（g(t)）与 ccp_alpha 比较",
+    "prune.before.pre": "不划分（叶结点）",
+    "prune.after.pre": "划分后",
+    "prune.before.rep": "保留子树",
+    "prune.after.rep": "剪成叶结点",
+    "prune.before.pep": "子树的估计错误数",
+    "prune.after.pep": "叶结点的估计错误数",
+    "prune.before.ccp": "有效 α（g(t)）",
+    "prune.after.ccp": "ccp_alpha",
+    "prune.action.pre.keep": "划分",
+    "prune.action.pre.prune": "不划分：保持为叶结点",
+    "prune.action.keep": "保留",
+    "prune.action.prune": "剪成叶结点",
+    "prune.verdict": "决定",
+    "prune.reason.pre.keep.gt": ("按 {attribute} 划分后，验证集精度从 {before} 升到 {after}：预剪"
+                                 "枝允许划分。"),
+    "prune.reason.pre.prune.eq": ("按 {attribute} 划分后，验证集精度仍为 {before}：没有提高，预剪"
+                                  "枝禁止划分，该结点保持为类别 {label} 的叶结点。"),
+    "prune.reason.pre.prune.lt": ("按 {attribute} 划分后，验证集精度会从 {before} 降到 {after}："
+                                  "预剪枝禁止划分，该结点保持为类别 {label} 的叶结点。"),
+    "prune.reason.rep.prune.gt": ("剪成类别 {label} 的叶结点后，验证集精度从 {before} 升到 "
+                                  "{after}：后剪枝把以 {attribute} 划分的子树替换为叶结点。"),
+    "prune.reason.rep.prune.eq": ("剪成类别 {label} 的叶结点后，验证集精度仍为 {before}；已勾选精"
+                                  "度相同时也剪枝，所以以 {attribute} 划分的子树被替换为叶结点。"),
+    "prune.reason.rep.keep.eq": ("剪成叶结点后，验证集精度仍为 {before}：没有提高，所以保留以 "
+                                 "{attribute} 划分的子树（书中精度相同时保留子树）。"),
+    "prune.reason.rep.keep.lt": ("剪成叶结点后，验证集精度会从 {before} 降到 {after}：保留以 "
+                                 "{attribute} 划分的子树。"),
+    "prune.reason.pep.prune.le": ("剪成类别 {label} 的叶结点后，估计错误数为 {after}，不多于子树"
+                                  "的 {before}（CF = {cf}）：以 {attribute} 划分的子树被替换为叶"
+                                  "结点。"),
+    "prune.reason.pep.keep.gt": ("剪成叶结点后，估计错误数会是 {after}，多于子树的 {before}（CF ="
+                                 " {cf}）：保留以 {attribute} 划分的子树。"),
+    "prune.reason.ccp.prune.le": ("有效 α g(t) = {before} ≤ ccp_alpha = {after}：这是最弱的一环，"
+                                  "以 {attribute} 划分的子树及其 {leaves} 个叶结点合并为类别 "
+                                  "{label} 的叶结点。"),
+    "prune.reason.ccp.keep.gt": ("有效 α g(t) = {before} > ccp_alpha = {after}：保留以 "
+                                 "{attribute} 划分的子树及其 {leaves} 个叶结点。"),
+    "prune.path": "代价复杂度剪枝路径",
+    "prune.path.caption": ("每剪去最弱的一环就得到下一棵子树；alpha 是它出现时的有效 α。精度基于"
+                           "训练集{validation}。"),
+    "prune.path.and_validation": "和验证集",
+    "prune.path.alpha": "alpha",
+    "prune.path.leaves": "叶结点数",
+    "prune.path.accuracy": "精度",
+    "prune.path.train": "训练集精度",
+    "prune.path.validation": "验证集精度",
+    "prune.path.subtree": "剪枝路径上的子树",
+    "prune.path.chosen_validation": "它的验证集精度：{accuracy}。",
+    "prune.path.chosen": "子树 {k}：alpha = {alpha}，{leaves} 个叶结点，训练集精度 {train}。",
+    "prune.eval.header": "同一划分上的剪枝与未剪枝决策树",
+    "prune.eval.caption": ("两棵树用同样的训练样本（{train} 个）生成，在同样的留出样本（{test} 个"
+                           "）上测试{validation}。"),
+    "prune.eval.validation": "；剪枝用的验证集从训练样本中划出",
+    "prune.eval.unpruned": "未剪枝",
+    "prune.eval.pruned": "剪枝（{method}）",
+    "prune.eval.leaves": "叶结点数",
+    "prune.eval.unpruned_note": ("上面留出法得到的决策树未剪枝：这种剪枝方法需要验证集，下面的比"
+                                 "较从每次划分的训练样本中划出验证集。"),
+    "rules.prune.header": "C4.5 规则后剪枝",
+    "rules.prune.caption": ("Quinlan 的规则后剪枝：只要在训练集上的悲观错误率不变差，"
+                            "就去掉规则的一个条件；然后删去不再有用的规则。"),
+    "rules.prune.toggle": "对规则做后剪枝",
+    "rules.prune.col.dropped": "去掉的条件",
+    "rules.prune.col.covered": "覆盖样本数",
+    "rules.prune.col.errors": "错误数",
+    "rules.prune.col.estimate": "悲观错误率",
+    "rules.prune.col.kept": "规则",
+    "rules.prune.removed.kept": "保留",
+    "rules.prune.removed.duplicate": "删去：与前面的规则重复",
+    "rules.prune.removed.no_cover": "删去：不覆盖任何训练样本",
+    "rules.prune.removed.not_better_than_default": "删去：不比把所有样本都标为多数类更好",
+    "rules.table.header": "规则表",
+    "rules.table.caption": ("每条从根结点到叶结点的路径一行，每个属性一列"
+                            "（该路径上对它的测试，未测试则为空）。"),
+}

@@ -1,0 +1,457 @@
+"""Check my numbers: a student's hand computation at one node, line by line, against the trace.
+
+`check(text, trace, node_id)` parses one quantity per line (`Gain(D,色泽) = 0.109`,
+`IV(色泽)=0.613`, `信息增益(色泽) = 0.109`, Li Hang's `g(D,A)`, …), marks each right or wrong
+within a tolerance (the book's three decimals: ±0.0005 by default), names the first wrong step,
+and for a wrong line looks for the usual slip: natural log or log₁₀ instead of log₂, Ent(D)
+in place of IV, a branch left out of the sum, a number carried from an earlier wrong line.
+Results are codes and values; the UI words them (ui/sections/exercises.py). Every right number
+comes from the trace, and the right computation is the worked solution's equation.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass, field
+
+from . import algorithms
+from .solution import (
+    Equation,
+    Formula,
+    entropy_equation,
+    equation_text,
+    gain_equation,
+    gain_ratio_equation,
+    gini_equation,
+    gini_index_equation,
+    iv_equation,
+    set_name,
+)
+
+TOLERANCE = 0.0005  # the book prints three decimals
+
+# Names students write, in either language (Zhou's and Li Hang's notation), lower-cased.
+NAMES = {
+    "ent": "entropy", "h": "entropy", "信息熵": "entropy", "熵": "entropy",
+    "gini": "gini", "基尼值": "gini",
+    "gain": "gain", "g": "gain", "信息增益": "gain", "增益": "gain",
+    "iv": "iv", "固有值": "iv", "h_a": "iv", "ha": "iv", "splitinfo": "iv",
+    "gain_ratio": "gain_ratio", "gainratio": "gain_ratio", "g_r": "gain_ratio",
+    "gr": "gain_ratio", "增益率": "gain_ratio", "信息增益率": "gain_ratio",
+    "gini_index": "gini_index", "giniindex": "gini_index", "基尼指数": "gini_index",
+}
+NODE_QUANTITIES = ("entropy", "gini")  # of the node's set D: they take no attribute
+_D = set_name(None)
+
+_LINE = re.compile(r"^\s*(?P<name>[^\s(（=＝:：]+)\s*(?:[(（](?P<args>[^)）]*)[)）])?"
+                   r"\s*[=＝≈:：](?P<rest>.*)$")
+_NUMBER = re.compile(r"[-+−]?(?:\d+(?:\.\d*)?|\.\d+)")
+_SET_NAMES = {"d", "d̃", "d~"}
+
+
+# --------------------------------------------------------------------- parsing
+
+
+@dataclass(frozen=True)
+class Claim:
+    """One line of the student's work: quantity(attribute) = given."""
+
+    line: int  # 1-based, as the student sees the text
+    text: str
+    quantity: str | None = None
+    attribute: str | None = None
+    given: float | None = None
+
+
+def parse_claim(line: int, text: str) -> Claim:
+    """`Gain(D,色泽) = 0.998 − … = 0.109` → gain of 色泽 given as 0.109 (the last number)."""
+    match = _LINE.match(text)
+    if not match:
+        return Claim(line, text)
+    quantity = NAMES.get(match["name"].lower().replace("-", "_"))
+    numbers = _NUMBER.findall(match["rest"].split("=")[-1].split("＝")[-1])
+    if quantity is None or not numbers:
+        return Claim(line, text)
+    given = float(numbers[-1].replace("−", "-"))
+    return Claim(line, text, quantity, _attribute_of(match["args"]), given)
+
+
+def _attribute_of(args: str | None) -> str | None:
+    """The attribute in `(D, 色泽)`, `(色泽)` or `(D，A)`; None for `(D)` or no parentheses."""
+    if not args:
+        return None
+    parts = [p.strip() for p in re.split(r"[,，]", args) if p.strip()]
+    parts = [p for p in parts if p.lower() not in _SET_NAMES]
+    return parts[-1] if parts else None
+
+
+def parse(text: str) -> list[Claim]:
+    """Every non-empty line of the text, parsed (a line that is not a claim stays as text)."""
+    return [parse_claim(i, line) for i, line in enumerate(text.splitlines(), start=1)
+            if line.strip()]
+
+
+# --------------------------------------------------------------------- the verdicts
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """status: right, rounded (the book's early rounding: counted right), wrong, unparsed,
+    unknown_attribute, needs_attribute. `slip` names the likely mistake of a wrong line."""
+
+    claim: Claim
+    status: str
+    exact: float | None = None
+    slip: str | None = None
+    details: dict = field(default_factory=dict)
+    formula: str = ""  # the right computation with the numbers, in Unicode
+    name: str = ""  # the quantity as the book writes it: IV(色泽)
+
+    @property
+    def counts_as_right(self) -> bool:
+        return self.status in ("right", "rounded")
+
+
+@dataclass(frozen=True)
+class Report:
+    verdicts: tuple[Verdict, ...]
+    tolerance: float
+
+    @property
+    def first_wrong(self) -> Verdict | None:
+        return next((v for v in self.verdicts if v.status == "wrong"), None)
+
+    @property
+    def score(self) -> tuple[int, int]:
+        """(right, checked): lines that named a known quantity."""
+        checked = [v for v in self.verdicts if v.exact is not None]
+        return sum(v.counts_as_right for v in checked), len(checked)
+
+
+def check(text: str, trace: dict, node_id: int = 0, tolerance: float = TOLERANCE) -> Report:
+    """Each line of the student's work at a node, against the trace's exact numbers."""
+    node = trace["nodes"][node_id]
+    context = _Context(node, {r["attribute"]: r for r in node.get("scores") or []},
+                       _rank_field(trace), tolerance)
+    verdicts = []
+    for claim in parse(text):
+        verdict = context.judge(claim)
+        verdicts.append(verdict)
+        if verdict.exact is not None:
+            context.given[(claim.quantity, verdict.claim.attribute)] = verdict.claim.given
+            context.seen[(claim.quantity, verdict.claim.attribute)] = verdict
+    return Report(tuple(verdicts), tolerance)
+
+
+def _rank_field(trace: dict) -> str:
+    return algorithms.get(trace["algorithm"]).ranks_by or "gain"
+
+
+@dataclass
+class _Context:
+    node: dict
+    rows: dict[str, dict]
+    ranks_by: str
+    tolerance: float
+    given: dict = field(default_factory=dict)  # (quantity, attribute) → the student's number
+    set_name: Formula = _D  # D, or a branch's D¹ judged as a node of its own
+    seen: dict = field(default_factory=dict)  # (quantity, attribute) → its latest verdict
+
+    def judge(self, claim: Claim) -> Verdict:
+        if claim.quantity is None:
+            return Verdict(claim, "unparsed")
+        if claim.quantity in NODE_QUANTITIES and claim.attribute and "=" in claim.attribute:
+            return self.judge_branch(claim)
+        if claim.quantity in NODE_QUANTITIES:
+            claim = Claim(claim.line, claim.text, claim.quantity, None, claim.given)
+        elif claim.attribute is None:
+            return Verdict(claim, "needs_attribute")
+        row = self._row(claim.attribute)
+        if claim.quantity not in NODE_QUANTITIES and row is None:
+            return Verdict(claim, "unknown_attribute",
+                           details={"attribute": claim.attribute,
+                                    "attributes": ", ".join(self.rows)})
+        if row is not None:
+            claim = Claim(claim.line, claim.text, claim.quantity, row["attribute"], claim.given)
+        exact = self.exact(claim.quantity, row)
+        equation = self.equation(claim.quantity, row)
+        shown = {"formula": equation_text(equation), "name": equation.lhs.text}
+        if self.close(claim.given, exact):
+            return Verdict(claim, "right", exact, **shown)
+        rounded = self.rounded_early(claim.quantity, row)
+        if rounded is not None and self.close(claim.given, rounded):
+            return Verdict(claim, "rounded", exact, details={"rounded": _show(rounded)}, **shown)
+        slip, details = self.diagnose(claim, row, exact)
+        return Verdict(claim, "wrong", exact, slip, details, **shown)
+
+    def judge_branch(self, claim: Claim) -> Verdict:
+        """Ent(色泽=青绿) or Gini(色泽=青绿): a branch's Dᵛ is judged as a node of its own."""
+        name, _, value = claim.attribute.partition("=")
+        row = self._row(name.strip())
+        values = [str(b["value"]) for b in row["branches"]] if row else []
+        if value.strip() not in values:
+            return Verdict(claim, "unknown_attribute",
+                           details={"attribute": claim.attribute,
+                                    "attributes": ", ".join(self.rows)})
+        index = values.index(value.strip())
+        branch = row["branches"][index]
+        subset = {"class_counts": branch["class_counts"], "entropy": branch["entropy"],
+                  "gini": branch["gini"], "weight": sum(branch["class_counts"].values())}
+        context = _Context(subset, {}, self.ranks_by, self.tolerance,
+                           set_name=set_name(index + 1, row["rho"] < 1))
+        return context.judge(Claim(claim.line, claim.text, claim.quantity, None, claim.given))
+
+    def _row(self, attribute: str | None) -> dict | None:
+        if attribute is None:
+            return None
+        if attribute in self.rows:
+            return self.rows[attribute]
+        folded = {name.casefold(): row for name, row in self.rows.items()}
+        return folded.get(attribute.casefold())
+
+    def close(self, given: float, value: float) -> bool:
+        return abs(given - value) <= self.tolerance + 1e-12
+
+    def exact(self, quantity: str, row: dict | None) -> float:
+        return self.node[quantity] if row is None else row[quantity]
+
+    def equation(self, quantity: str, row: dict | None) -> Equation:
+        counts = list(self.node["class_counts"].values())
+        if quantity == "entropy":
+            return entropy_equation(counts, self.node["entropy"], self.set_name, 3, generic=True)
+        if quantity == "gini":
+            return gini_equation(counts, self.node["gini"], self.set_name, 3, generic=True)
+        return {"gain": lambda: gain_equation(row, 3),
+                "iv": lambda: iv_equation(row, self.node["weight"], 3),
+                "gain_ratio": lambda: gain_ratio_equation(row, 3),
+                "gini_index": lambda: gini_index_equation(row, 3)}[quantity]()
+
+    def rounded_early(self, quantity: str, row: dict | None) -> float | None:
+        """The value the book's way gives: each earlier result rounded to 3 decimals first
+        (Zhou prints Gain(D, 色泽) = 0.109; exactly it is 0.1081)."""
+        if row is None or row["rho"] < 1:
+            return None
+        shares = _shares(row)
+        if quantity == "gain":
+            return round(row["entropy_known"], 3) - sum(
+                s * round(b["entropy"], 3) for s, b in zip(shares, row["branches"], strict=True))
+        if quantity == "gini_index":
+            return sum(s * round(b["gini"], 3) for s, b in zip(shares, row["branches"],
+                                                                strict=True))
+        if quantity == "gain_ratio" and round(row["iv"], 3) > 0:
+            return round(row["gain"], 3) / round(row["iv"], 3)
+        return None
+
+    # ----------------------------------------------------------------- slips
+
+    def diagnose(self, claim: Claim, row: dict | None, exact: float) -> tuple[str, dict]:
+        """The first slip that explains the student's number, else `not_any_base` or `other`."""
+        for slip in (self._carried, self._log_base, self._swapped, self._missing_branch):
+            found = slip(claim, row, exact)
+            if found:
+                return found
+        if claim.quantity in ("entropy", "iv"):
+            return "not_any_base", {"shares": ", ".join(_share_texts(self.node, row)),
+                                    "quantity": claim.quantity}
+        return "other", {}
+
+    def _log_base(self, claim: Claim, row, exact: float):
+        """ln or log₁₀ in place of log₂ scales every entropy-like number (not a ratio)."""
+        if claim.quantity not in ("entropy", "gain", "iv"):
+            return None
+        for base, factor in (("ln", math.log(2)), ("log₁₀", math.log10(2))):
+            if self.close(claim.given, exact * factor):
+                return "log_base", {"base": base, "value": _show(exact * factor)}
+        return None
+
+    def _swapped(self, claim: Claim, row, exact: float):
+        """A neighbouring quantity written in place of the one named."""
+        if row is None:
+            return None
+        candidates = {
+            "iv": [("entropy_for_iv", self.node["entropy"])],
+            "gain_ratio": [("gain_for_ratio", row["gain"]),
+                           ("ratio_inverted", row["iv"] / row["gain"] if row["gain"] else None)],
+            "gini_index": [("gini_for_index", self.node["gini"])],
+            "gain": [("entropy_after_for_gain", row["entropy_after"])],
+        }.get(claim.quantity, [])
+        for slip, value in candidates:
+            if value is not None and self.close(claim.given, value):
+                return slip, {"value": _show(value)}
+        return None
+
+    def _missing_branch(self, claim: Claim, row, exact: float):
+        """One branch's term left out of Σᵥ (a wrong branch count)."""
+        if row is None or claim.quantity not in ("iv", "gain", "gini_index"):
+            return None
+        shares = _shares(row)
+        for i, branch in enumerate(row["branches"]):
+            if self.close(claim.given, _without_term(claim.quantity, row, shares, i)):
+                return "missing_branch", {"branch": _branch_name(row, branch),
+                                          "branches": len(row["branches"])}
+        return None
+
+    def _carried(self, claim: Claim, row, exact: float):
+        """A number that follows from the student's own earlier (wrong) line."""
+        if row is None:
+            return None
+        attribute = row["attribute"]
+        if claim.quantity == "gain_ratio":
+            gain = self.given.get(("gain", attribute), row["gain"])
+            iv = self.given.get(("iv", attribute), row["iv"])
+            source = self._source(("iv", attribute), ("gain", attribute))
+            if (source and iv and self.close(claim.given, gain / iv)
+                    and not self.close(gain / iv, exact)):
+                return "carried", {"expression": f"{_show(gain)} / {_show(iv)}", **source}
+        source = self._source(("entropy", None))
+        if claim.quantity == "gain" and source and row["rho"] >= 1:
+            value = self.given[("entropy", None)] - row["entropy_after"]
+            if self.close(claim.given, value) and not self.close(value, exact):
+                return "carried", {"expression": f"{_show(self.given[('entropy', None)])} − "
+                                                 f"{_show(row['entropy_after'])}", **source}
+        return None
+
+    def _source(self, *keys) -> dict | None:
+        """The earlier line, wrong or rounded early, a number was carried from."""
+        inexact = [self.seen[k] for k in keys if k in self.seen and
+                   self.seen[k].status in ("wrong", "rounded")]
+        if not inexact:
+            return None
+        # A wrong number explains more than one rounded early: name it first.
+        first = min(inexact, key=lambda v: (v.status != "wrong", v.claim.line))
+        return {"source": f"{first.name} = {first.claim.given:g}",
+                "source_line": first.claim.line}
+
+
+def _show(x: float) -> str:
+    return f"{x:.3f}"
+
+
+def _shares(row: dict) -> list[float]:
+    weights = [sum(b["class_counts"].values()) for b in row["branches"]]
+    whole = sum(weights)
+    return [w / whole if whole else 0.0 for w in weights]
+
+
+def _plogp(p: float) -> float:
+    return p * math.log2(p) if p > 0 else 0.0
+
+
+def _without_term(quantity: str, row: dict, shares: list[float], left_out: int) -> float:
+    keep = [i for i in range(len(shares)) if i != left_out]
+    if quantity == "iv":
+        return -sum(_plogp(shares[i]) for i in keep)
+    if quantity == "gain":
+        return row["entropy_known"] - sum(shares[i] * row["branches"][i]["entropy"] for i in keep)
+    return sum(shares[i] * row["branches"][i]["gini"] for i in keep)
+
+
+def _branch_name(row: dict, branch: dict) -> str:
+    from .labels import branch_text
+
+    return branch_text({"attribute": row["attribute"], "op": branch["op"],
+                        "value": branch["value"]})
+
+
+def _share_texts(node: dict, row: dict | None) -> list[str]:
+    """'6/17' for each branch (IV) or class (Ent): the shares the formula is taken over."""
+    from .split import format_number
+
+    if row is None:
+        weights, whole = list(node["class_counts"].values()), node["weight"]
+    else:
+        weights = [sum(b["class_counts"].values()) for b in row["branches"]]
+        whole = node["weight"]
+    return [f"{format_number(w, 3)}/{format_number(whole, 3)}" for w in weights]
+
+
+# --------------------------------------------------------------------- the quiz
+
+
+@dataclass(frozen=True)
+class Question:
+    """Before a node is decided: predict its winner, or compute one of its numbers.
+
+    `answers` holds every accepted winner (the winner and the attributes tied with it);
+    `exact` is the value a value question wants, `hint` the formula with its first numbers.
+    """
+
+    node_id: int
+    kind: str  # "winner" | "value"
+    hint: str
+    quantity: str | None = None
+    attribute: str | None = None
+    exact: float | None = None
+    answers: tuple[str, ...] = ()
+    choices: tuple[str, ...] = ()
+    name: str = ""  # the quantity as the book writes it: Gain(D, 色泽)
+
+
+def make_quiz(trace: dict, seed: int = 0, count: int = 5) -> list[Question]:
+    """Seeded questions in TreeGenerate's order: for each quizzed node, first the winner,
+    then one number of a random candidate (the number the algorithm's rule compares)."""
+    import random
+
+    draw = random.Random(seed)
+    nodes = [trace["nodes"][i] for i in trace["steps"] if _quizzable(trace["nodes"][i])]
+    questions: list[Question] = []
+    quantity = _quiz_quantity(trace)
+    for node in nodes:
+        if len(questions) >= count:
+            break
+        rows = [r for r in node["scores"] if r.get("eligible", True)]
+        questions.append(_winner_question(node, rows, quantity))
+        if len(questions) < count:
+            questions.append(_value_question(node, draw.choice(rows), quantity))
+    return questions
+
+
+def _quizzable(node: dict) -> bool:
+    decision = node["decision"]
+    return (decision["kind"] == "split" and not decision.get("forced") and bool(node["scores"])
+            and not node.get("pruned_away"))
+
+
+def _quiz_quantity(trace: dict) -> str:
+    ranks_by = _rank_field(trace)
+    if ranks_by == "gini_gain":  # CART: ρ·(Gini(D̃) − Gini_index), the Gini_index without gaps
+        return "gini_index"
+    return ranks_by if ranks_by in ("gain", "gain_ratio", "gini_index") else "gain"
+
+
+def _winner_question(node: dict, rows: list[dict], quantity: str) -> Question:
+    decision = node["decision"]
+    # The hint starts the first candidate's number, which gives no winner away.
+    context = _Context(node, {r["attribute"]: r for r in rows}, quantity, TOLERANCE)
+    return Question(node["id"], "winner", first_numbers(context.equation(quantity, rows[0])),
+                    quantity, answers=(decision["attribute"], *decision.get("ties", ())),
+                    choices=tuple(r["attribute"] for r in rows))
+
+
+def _value_question(node: dict, row: dict, quantity: str) -> Question:
+    context = _Context(node, {row["attribute"]: row}, quantity, TOLERANCE)
+    equation = context.equation(quantity, row)
+    return Question(node["id"], "value", first_numbers(equation), quantity, row["attribute"],
+                    row[quantity], name=equation.lhs.text)
+
+
+def first_numbers(equation: Equation) -> str:
+    """The formula with its first numbers filled in and the rest left to the student:
+    Gain(D, 色泽) = Ent(D) − Σᵥ |Dᵛ|/|D|·Ent(Dᵛ) = 0.998 − (6/17×1.000 + …)."""
+    generic, numbers = equation.steps[0], equation.steps[-2]
+    for joint in (" + ", " / "):
+        head, _, tail = numbers.text.partition(joint)
+        if tail:
+            closing = ")" * (tail.count(")") - tail.count("("))
+            return f"{equation.lhs.text} = {generic.text} = {head}{joint}…{closing}"
+    return f"{equation.lhs.text} = {generic.text} = …"
+
+
+def grade(question: Question, response, tolerance: float = TOLERANCE) -> bool:
+    """A winner is right if it is the winner or tied with it; a value within the tolerance."""
+    if response is None or response == "":
+        return False
+    if question.kind == "winner":
+        return response in question.answers
+    return abs(float(response) - question.exact) <= tolerance + 1e-12

@@ -1,0 +1,615 @@
+"""The worked solution: a node's, a branch's or a whole tree's hand computation, in the book's
+style (Zhou ch. 4), with every number taken from the trace.
+
+`solve` turns a trace (TRACE.md's dict form, with score tables) into a `Solution`: per node,
+equations (each with the exact trace value it shows) and sentences (a catalogue key and its
+values). `to_markdown` (LaTeX in $$ blocks) and `to_html` (a self-contained, printable page;
+formulas as Unicode text) word it in English or Chinese. Numbers are rounded for display
+only; the exact ones stay in the equations, so tests can parse the text back against them.
+
+The words are here, not in ui/, because the CLI prints solutions and dtree_core imports no UI
+module; ui/sections/exercises.py merges WORDS into the app's one catalogue.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from . import algorithms
+from .escape import escape_html, escape_latex, escape_markdown_cell
+from .labels import branch_text, counts_text, node_path
+from .split import format_number
+
+SCOPES = ("node", "branch", "tree")
+LANGUAGES = ("en", "zh")
+DECIMALS = 3  # the book prints three decimals
+
+# --------------------------------------------------------------------- the record
+
+
+@dataclass(frozen=True)
+class Formula:
+    """One side of an equation in both notations: LaTeX (Markdown) and Unicode (HTML, text)."""
+
+    latex: str
+    text: str
+
+
+@dataclass(frozen=True)
+class Equation:
+    """lhs = steps… = value: `quantity` and `subject` say which trace number `value` is."""
+
+    quantity: str  # entropy, gini, gain, iv, gain_ratio, gini_index, gini_gain, mean_gain
+    subject: str  # the attribute, a branch's set name (D¹), or "" for the node's D
+    value: float  # exact, from the trace
+    lhs: Formula
+    steps: tuple[Formula, ...] = ()
+
+
+@dataclass(frozen=True)
+class Sentence:
+    key: str  # solution.<key> in WORDS
+    values: dict = field(default_factory=dict)
+
+
+Step = Equation | Sentence
+
+
+@dataclass(frozen=True)
+class NodeSolution:
+    node_id: int
+    heading: Sentence
+    steps: tuple[Step, ...]
+
+
+@dataclass(frozen=True)
+class Solution:
+    algorithm: str
+    dataset: str
+    nodes: tuple[NodeSolution, ...]
+    decimals: int = DECIMALS
+
+    def equations(self) -> list[tuple[int, Equation]]:
+        return [(n.node_id, s) for n in self.nodes for s in n.steps if isinstance(s, Equation)]
+
+
+# --------------------------------------------------------------------- notation
+
+
+def _fixed(x: float, decimals: int) -> str:
+    return f"{x:.{decimals}f}"
+
+
+def _count(w: float, decimals: int) -> str:
+    return format_number(w, decimals)
+
+
+_SUPERSCRIPT = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
+
+
+def set_name(index: int | None, tilde: bool = False) -> Formula:
+    """D, D̃, D¹, D̃² …: the node's set or its v-th branch (1-based, as the book numbers them)."""
+    base_latex, base_text = (r"\tilde D", "D̃") if tilde else ("D", "D")
+    if index is None:
+        return Formula(base_latex, base_text)
+    return Formula(f"{base_latex}^{{{index}}}", base_text + str(index).translate(_SUPERSCRIPT))
+
+
+def _name(text: str) -> Formula:
+    return Formula(rf"\text{{{escape_latex(text)}}}", str(text))
+
+
+def _frac(part: float, whole: float, decimals: int) -> Formula:
+    p, q = _count(part, decimals), _count(whole, decimals)
+    return Formula(rf"\frac{{{p}}}{{{q}}}", f"{p}/{q}")
+
+
+def _number(x: float, decimals: int) -> Formula:
+    return Formula(_fixed(x, decimals), _fixed(x, decimals))
+
+
+def _call(function: str, *args: Formula) -> Formula:
+    """Ent(D), Gain(D, 色泽): \\mathrm names with LaTeX-safe underscores."""
+    latex_name = function.replace("_", r"\_")
+    return Formula(rf"\mathrm{{{latex_name}}}({', '.join(a.latex for a in args)})",
+                   f"{function}({', '.join(a.text for a in args)})")
+
+
+def _join(parts: Iterable[Formula], latex_sep: str, text_sep: str) -> Formula:
+    parts = list(parts)
+    return Formula(latex_sep.join(p.latex for p in parts), text_sep.join(p.text for p in parts))
+
+
+def _negated_sum(terms: list[Formula]) -> Formula:
+    body = _join(terms, " + ", " + ") if terms else Formula("0", "0")
+    return Formula(rf"-\left({body.latex}\right)", f"−({body.text})")
+
+
+def _plogp_terms(weights: list[float], decimals: int) -> list[Formula]:
+    """p·log₂ p for each nonzero share (0·log₂ 0 = 0 terms are left out, as the book does)."""
+    whole = sum(weights)
+    terms = []
+    for w in weights:
+        if w > 0:
+            f = _frac(w, whole, decimals)
+            terms.append(Formula(rf"{f.latex}\log_2 {f.latex}", f"{f.text}·log₂ {f.text}"))
+    return terms
+
+
+GENERIC = {
+    "entropy": Formula(r"-\sum_{k} p_k \log_2 p_k", "−Σₖ pₖ·log₂ pₖ"),
+    "gini": Formula(r"1 - \sum_{k} p_k^2", "1 − Σₖ pₖ²"),
+    "gain": Formula(r"\mathrm{Ent}(D) - \sum_{v} \frac{|D^v|}{|D|}\mathrm{Ent}(D^v)",
+                    "Ent(D) − Σᵥ |Dᵛ|/|D|·Ent(Dᵛ)"),
+    "gain_missing": Formula(
+        r"\rho \times \left(\mathrm{Ent}(\tilde D) - \sum_{v} \tilde r_v "
+        r"\mathrm{Ent}(\tilde D^v)\right)", "ρ × (Ent(D̃) − Σᵥ r̃ᵥ·Ent(D̃ᵛ))"),
+    "iv": Formula(r"-\sum_{v} \frac{|D^v|}{|D|}\log_2 \frac{|D^v|}{|D|}",
+                  "−Σᵥ |Dᵛ|/|D|·log₂(|Dᵛ|/|D|)"),
+    "gini_index": Formula(r"\sum_{v} \frac{|D^v|}{|D|}\mathrm{Gini}(D^v)",
+                          "Σᵥ |Dᵛ|/|D|·Gini(Dᵛ)"),
+    "gini_gain": Formula(r"\rho \times \left(\mathrm{Gini}(\tilde D) - "
+                         r"\mathrm{Gini\_index}(\tilde D, a)\right)",
+                         "ρ × (Gini(D̃) − Gini_index(D̃, a))"),
+}
+
+# --------------------------------------------------------------------- equations
+
+
+def entropy_equation(counts: list[float], value: float, subject: Formula, decimals: int,
+                     generic: bool = False) -> Equation:
+    """Ent(D) = −Σₖ pₖ log₂ pₖ = −(8/17·log₂ 8/17 + 9/17·log₂ 9/17) = 0.998 (eq. 4.1)."""
+    steps = [GENERIC["entropy"]] if generic else []
+    steps += [_negated_sum(_plogp_terms(counts, decimals)), _number(value, decimals)]
+    return Equation("entropy", subject.text, value, _call("Ent", subject), tuple(steps))
+
+
+def gini_equation(counts: list[float], value: float, subject: Formula, decimals: int,
+                  generic: bool = False) -> Equation:
+    """Gini(D) = 1 − Σₖ pₖ² = 1 − ((8/17)² + (9/17)²) = 0.498 (eq. 4.5)."""
+    whole = sum(counts)
+    squares = [_frac(w, whole, decimals) for w in counts if w > 0]
+    body = _join([Formula(rf"\left({f.latex}\right)^2", f"({f.text})²") for f in squares],
+                 " + ", " + ")
+    steps = [GENERIC["gini"]] if generic else []
+    steps += [Formula(rf"1 - \left({body.latex}\right)", f"1 − ({body.text})"),
+              _number(value, decimals)]
+    return Equation("gini", subject.text, value, _call("Gini", subject), tuple(steps))
+
+
+def _known_weights(row: dict) -> list[float]:
+    """|D̃ᵛ|: each branch's weight of rows whose value is known (Zhou §4.4.2)."""
+    return [sum(b["class_counts"].values()) for b in row["branches"]]
+
+
+def _weighted(row: dict, field_name: str, decimals: int) -> Formula:
+    """6/17 × 1.000 + 6/17 × 0.918 + …: the branch shares times the branch impurities."""
+    weights = _known_weights(row)
+    whole = sum(weights)
+    return _join([Formula(rf"{_frac(w, whole, decimals).latex} \times "
+                          rf"{_fixed(b[field_name], decimals)}",
+                          f"{_frac(w, whole, decimals).text}×{_fixed(b[field_name], decimals)}")
+                  for w, b in zip(weights, row["branches"], strict=True)], " + ", " + ")
+
+
+def _rho_fraction(row: dict, decimals: int) -> Formula:
+    """ρ = |D̃|/|D| (Zhou eq. 4.9); |D| is rebuilt from ρ, rounded so 17 does not print as
+    16.999999 (the weight itself is not in a score row)."""
+    known = sum(_known_weights(row))
+    return _frac(known, round(known / row["rho"], 9), decimals)
+
+
+def gain_equation(row: dict, decimals: int) -> Equation:
+    """Gain(D,a) = Ent(D) − Σ|Dᵛ|/|D|·Ent(Dᵛ) (eq. 4.2), or ρ × (…) with missing values (4.12)."""
+    a = _name(row["attribute"])
+    after = _weighted(row, "entropy", decimals)
+    known = _fixed(row["entropy_known"], decimals)
+    if row["rho"] >= 1:
+        numbers = Formula(rf"{known} - \left({after.latex}\right)", f"{known} − ({after.text})")
+        generic = GENERIC["gain"]
+    else:
+        rho = _rho_fraction(row, decimals)
+        numbers = Formula(rf"{rho.latex} \times \left({known} - \left({after.latex}\right)\right)",
+                          f"{rho.text} × ({known} − ({after.text}))")
+        generic = GENERIC["gain_missing"]
+    return Equation("gain", row["attribute"], row["gain"], _call("Gain", set_name(None), a),
+                    (generic, numbers, _number(row["gain"], decimals)))
+
+
+def iv_equation(row: dict, node_weight: float, decimals: int) -> Equation:
+    """IV(a) = −Σ|Dᵛ|/|D|·log₂(|Dᵛ|/|D|) (eq. 4.4); unknown values count as one more branch."""
+    weights = _known_weights(row)
+    unknown = node_weight - sum(weights) if row["rho"] < 1 else 0.0
+    parts = weights + ([unknown] if unknown > 1e-12 else [])
+    return Equation("iv", row["attribute"], row["iv"], _call("IV", _name(row["attribute"])),
+                    (GENERIC["iv"], _negated_sum(_plogp_terms(parts, decimals)),
+                     _number(row["iv"], decimals)))
+
+
+def gain_ratio_equation(row: dict, decimals: int) -> Equation:
+    """Gain_ratio(D,a) = Gain(D,a) / IV(a) (eq. 4.3)."""
+    a = _name(row["attribute"])
+    gain, iv = _fixed(row["gain"], decimals), _fixed(row["iv"], decimals)
+    generic = Formula(rf"\frac{{{_call('Gain', set_name(None), a).latex}}}"
+                      rf"{{{_call('IV', a).latex}}}",
+                      f"{_call('Gain', set_name(None), a).text} / {_call('IV', a).text}")
+    return Equation("gain_ratio", row["attribute"], row["gain_ratio"],
+                    _call("Gain_ratio", set_name(None), a),
+                    (generic, Formula(rf"\frac{{{gain}}}{{{iv}}}", f"{gain} / {iv}"),
+                     _number(row["gain_ratio"], decimals)))
+
+
+def gini_index_equation(row: dict, decimals: int) -> Equation:
+    """Gini_index(D,a) = Σ|Dᵛ|/|D|·Gini(Dᵛ) (eq. 4.6), on the rows with a known value."""
+    return Equation("gini_index", row["attribute"], row["gini_index"],
+                    _call("Gini_index", set_name(None, row["rho"] < 1), _name(row["attribute"])),
+                    (GENERIC["gini_index"], _weighted(row, "gini", decimals),
+                     _number(row["gini_index"], decimals)))
+
+
+def gini_gain_equation(row: dict, decimals: int) -> Equation:
+    """CART with missing values ranks by ρ·(Gini(D̃) − Gini_index(D̃, a))."""
+    rho = _rho_fraction(row, decimals)
+    known, index = _fixed(row["gini_known"], decimals), _fixed(row["gini_index"], decimals)
+    return Equation("gini_gain", row["attribute"], row["gini_gain"],
+                    Formula(rf"\rho \cdot \Delta\mathrm{{Gini}}({_name(row['attribute']).latex})",
+                            f"ρ·ΔGini({row['attribute']})"),
+                    (GENERIC["gini_gain"],
+                     Formula(rf"{rho.latex} \times ({known} - {index})",
+                             f"{rho.text} × ({known} − {index})"),
+                     _number(row["gini_gain"], decimals)))
+
+
+def mean_gain_equation(rows: list[dict], mean: float, decimals: int) -> Equation:
+    """C4.5's filter: the mean Gain over the candidates."""
+    gains = [_fixed(r["gain"], decimals) for r in rows]
+    return Equation("mean_gain", "", mean,
+                    Formula(r"\overline{\mathrm{Gain}}", "mean Gain"),
+                    (Formula(rf"\frac{{{' + '.join(gains)}}}{{{len(rows)}}}",
+                             f"({' + '.join(gains)}) / {len(rows)}"),
+                     _number(mean, decimals)))
+
+
+# --------------------------------------------------------------------- one node
+
+
+def _is_gini_family(algorithm: algorithms.Algorithm) -> bool:
+    """CART-like: ranks by the Gini index (or its decrease), not by entropy."""
+    return algorithm.ranks_by in ("gini_index", "gini_gain") or algorithm.criterion == "gini_index"
+
+
+def _uses(algorithm: algorithms.Algorithm) -> tuple[bool, bool]:
+    """(entropy family, Gini family): which of the book's quantities this algorithm shows."""
+    gini_family = _is_gini_family(algorithm)
+    return not gini_family, gini_family
+
+
+def branch_steps(row: dict, decimals: int, entropy: bool, gini: bool) -> list[Step]:
+    """The subsets Dᵛ with their class counts, and each one's Ent or Gini."""
+    steps: list[Step] = []
+    tilde = row["rho"] < 1
+    for i, branch in enumerate(row["branches"], start=1):
+        counts = list(branch["class_counts"].values())
+        subset = set_name(i, tilde)
+        condition = {"attribute": row["attribute"], "op": branch["op"], "value": branch["value"]}
+        steps.append(Sentence("branch", {"set": subset.text, "condition": branch_text(condition),
+                                         "n": _count(sum(counts), decimals),
+                                         "counts": counts_text(branch["class_counts"])}))
+        if entropy:
+            steps.append(entropy_equation(counts, branch["entropy"], subset, decimals))
+        if gini:
+            steps.append(gini_equation(counts, branch["gini"], subset, decimals))
+    return steps
+
+
+def candidate_steps(row: dict, node: dict, algorithm, decimals: int) -> list[Step]:
+    """Everything the book writes for one candidate attribute."""
+    entropy, gini = _uses(algorithm)
+    steps: list[Step] = [Sentence("candidate", {"attribute": row["attribute"]})]
+    if row["kind"] == "continuous":
+        steps.append(Sentence("threshold", {"attribute": row["attribute"],
+                                            "t": format_number(row["threshold"])}))
+    if row["rho"] < 1:
+        known = [sum(b["class_counts"][c] for b in row["branches"]) for c in node["class_counts"]]
+        steps.append(Sentence("missing", {"attribute": row["attribute"],
+                                          "rho": _fixed(row["rho"], decimals)}))
+        measure = entropy_equation if entropy else gini_equation
+        value = row["entropy_known"] if entropy else row["gini_known"]
+        steps.append(measure(known, value, set_name(None, True), decimals))
+    steps += branch_steps(row, decimals, entropy, gini)
+    if entropy:
+        steps.append(gain_equation(row, decimals))
+    if algorithm.ranks_by == "gain_ratio":
+        steps += [iv_equation(row, node["weight"], decimals), gain_ratio_equation(row, decimals)]
+    if gini:
+        steps.append(gini_index_equation(row, decimals))
+        if row["rho"] < 1:
+            steps.append(gini_gain_equation(row, decimals))
+    return steps
+
+
+# What the comparison line names and whether the rule takes the largest or the smallest.
+RANKED = {"gain": ("Gain", "max"), "gain_ratio": ("Gain_ratio", "max"),
+          "gini_index": ("Gini_index", "min"), "gini_gain": ("ρ·ΔGini", "max")}
+
+
+def comparison_steps(node: dict, rows: list[dict], algorithm, decimals: int,
+                     tie_break: str = "first") -> list[Step]:
+    """The rule that picked the winner, with the numbers it compared, and its ties."""
+    decision = node["decision"]
+    steps: list[Step] = []
+    if decision["kind"] != "split":
+        return steps
+    winner = decision["attribute"]
+    if decision.get("forced"):
+        return [Sentence("forced", {"attribute": winner})]
+    if algorithm.ranks_by is None:
+        return [Sentence("random", {"algorithm": algorithm.label, "attribute": winner})]
+    pool = rows
+    if decision.get("mean_gain") is not None:
+        steps.append(mean_gain_equation(rows, decision["mean_gain"], decimals))
+        pool = [r for r in rows if r["attribute"] in decision["passed"]]
+        steps.append(Sentence("passed", {"attributes": tuple(decision["passed"]),
+                                         "mean": _fixed(decision["mean_gain"], decimals)}))
+    steps.append(_best_equation(pool, winner, algorithm, decimals))
+    rule = f"rule.{decision.get('rule_code')}"
+    steps.append(Sentence(rule if f"solution.{rule}" in WORDS["en"] else "rule.unknown",
+                          {"algorithm": algorithm.label, "attribute": winner}))
+    if decision.get("ties"):
+        steps.append(Sentence(f"ties.{tie_break}", {"attribute": winner,
+                                                    "ties": tuple(decision["ties"])}))
+    if decision.get("threshold") is not None:
+        steps.append(Sentence("split_at", {"attribute": winner,
+                                           "t": format_number(decision["threshold"])}))
+    return steps
+
+
+def _best_equation(pool: list[dict], winner: str, algorithm, decimals: int) -> Equation:
+    """Gain(D, 纹理) = max{0.108, 0.143, …} = 0.381: the winner's score is the best of them."""
+    field_name = _ranked_field(pool, algorithm)
+    best = next((r for r in pool if r["attribute"] == winner), pool[0])
+    values = ", ".join(_fixed(r[field_name], decimals) for r in pool)
+    function, word = RANKED.get(field_name, (field_name, "max"))
+    lhs = (Formula(rf"\rho \cdot \Delta\mathrm{{Gini}}({_name(winner).latex})",
+                   f"ρ·ΔGini({winner})") if field_name == "gini_gain"
+           else _call(function, set_name(None), _name(winner)))
+    return Equation(field_name, best["attribute"], best[field_name], lhs,
+                    (Formula(rf"\{word}\{{{values}\}}", f"{word}{{{values}}}"),
+                     _number(best[field_name], decimals)))
+
+
+def _ranked_field(rows: list[dict], algorithm) -> str:
+    """The score the rule compares: CART ranks by the Gini gain when a value is missing."""
+    if _is_gini_family(algorithm):
+        return "gini_gain" if any(r["rho"] < 1 for r in rows) else "gini_index"
+    return algorithm.ranks_by
+
+
+def leaf_steps(node: dict) -> list[Step]:
+    decision = node["decision"]
+    if decision["kind"] != "leaf":
+        return []
+    stop = decision.get("stop") or "unknown"
+    key = stop if f"solution.stop.{stop}" in WORDS["en"] else "unknown"
+    return [Sentence(f"stop.{key}", {"label": decision["label"], "code": stop})]
+
+
+def node_heading(trace: dict, node: dict) -> Sentence:
+    path = " ∧ ".join(branch_text(c) for c in node_path(trace, node))
+    values = {"node": node["id"], "n": _count(node["weight"], DECIMALS),
+              "counts": counts_text(node["class_counts"]), "path": path}
+    return Sentence("heading.node" if path else "heading.root", values)
+
+
+def solve_node(trace: dict, node: dict, decimals: int = DECIMALS) -> NodeSolution:
+    """The hand computation at one node: Ent(D) or Gini(D), every candidate, the choice."""
+    algorithm = algorithms.get(trace["algorithm"])
+    rows = [r for r in node.get("scores") or [] if r.get("eligible", True)]
+    steps: list[Step] = []
+    if rows and not node.get("pruned_away"):
+        entropy, gini = _uses(algorithm)
+        counts = list(node["class_counts"].values())
+        if entropy:
+            steps.append(entropy_equation(counts, node["entropy"], set_name(None), decimals,
+                                          generic=True))
+        if gini:
+            steps.append(gini_equation(counts, node["gini"], set_name(None), decimals,
+                                       generic=True))
+        for row in rows:
+            steps += candidate_steps(row, node, algorithm, decimals)
+        steps += comparison_steps(node, rows, algorithm, decimals,
+                                  trace["params"].get("tie_break", "first"))
+    steps += leaf_steps(node)
+    return NodeSolution(node["id"], node_heading(trace, node), tuple(steps))
+
+
+def nodes_in(trace: dict, node_id: int, scope: str) -> list[dict]:
+    """The nodes a scope covers, in TreeGenerate's order: one, its subtree, or all."""
+    if scope not in SCOPES:
+        raise ValueError(f"scope must be one of {', '.join(SCOPES)}, not {scope!r}.")
+    nodes = trace["nodes"]
+    if scope == "node":
+        return [nodes[node_id]]
+    below = {node_id} if scope == "branch" else {n["id"] for n in nodes}
+    for i in trace["steps"]:  # parents are decided before their children
+        if nodes[i]["parent"] in below:
+            below.add(i)
+    return [nodes[i] for i in trace["steps"] if i in below and not nodes[i].get("pruned_away")]
+
+
+def solve(trace: dict, node_id: int = 0, scope: str = "node", decimals: int = DECIMALS,
+          dataset: str = "") -> Solution:
+    """The worked solution of a node, the branch below it, or the whole tree."""
+    return Solution(trace["algorithm"], dataset,
+                    tuple(solve_node(trace, n, decimals) for n in nodes_in(trace, node_id, scope)),
+                    decimals)
+
+
+# --------------------------------------------------------------------- words
+
+
+def sentence_text(sentence: Sentence, lang: str, escape=str) -> str:
+    """The sentence in a language, each value escaped for the output format."""
+    words = WORDS.get(lang, WORDS["en"])
+    return words[f"solution.{sentence.key}"].format(**{
+        k: words["solution.list"].join(map(escape, v)) if isinstance(v, tuple) else escape(v)
+        for k, v in sentence.values.items()})
+
+
+def title_text(solution: Solution, lang: str, escape=str) -> str:
+    label = algorithms.get(solution.algorithm).label
+    key = "solution.title.dataset" if solution.dataset else "solution.title"
+    return WORDS[lang][key].format(algorithm=label, dataset=escape(solution.dataset))
+
+
+def equation_latex(equation: Equation) -> str:
+    """One line, or one line per `=` (aligned) when the substituted numbers make it long."""
+    if len(equation.steps) < 3:
+        return " = ".join([equation.lhs.latex, *(s.latex for s in equation.steps)])
+    lines = [f"{equation.lhs.latex} &= {equation.steps[0].latex}",
+             *(f"&= {s.latex}" for s in equation.steps[1:])]
+    return "\\begin{aligned}\n" + " \\\\\n".join(lines) + "\n\\end{aligned}"
+
+
+def equation_text(equation: Equation) -> str:
+    return " = ".join([equation.lhs.text, *(s.text for s in equation.steps)])
+
+
+def to_markdown(solution: Solution, lang: str = "en", level: int = 1) -> str:
+    """Markdown with LaTeX display blocks ($$ … $$), names escaped for each place; the title
+    is a heading of `level` (a page embedding it passes a deeper one)."""
+    title, node_heading_mark = "#" * level, "#" * (level + 1)
+    lines = [f"{title} {title_text(solution, lang, escape_markdown_cell)}", ""]
+    for node in solution.nodes:
+        lines += [f"{node_heading_mark} {sentence_text(node.heading, lang, escape_markdown_cell)}",
+                  ""]
+        for step in node.steps:
+            if isinstance(step, Equation):
+                lines += ["$$", equation_latex(step), "$$", ""]
+            else:
+                lines += [sentence_text(step, lang, escape_markdown_cell), ""]
+    return "\n".join(lines).rstrip("\n") + "\n"
+
+
+HTML_STYLE = """
+body { font-family: "Noto Serif CJK SC", "Songti SC", serif; max-width: 52em; margin: 2em auto;
+       padding: 0 1em; line-height: 1.5; color: #111; }
+h1 { font-size: 1.5em; } h2 { font-size: 1.2em; margin-top: 1.6em; border-bottom: 1px solid #999; }
+p.eq { font-family: "Cambria Math", "STIX Two Math", serif; margin: .3em 0 .3em 2em; }
+@media print { body { margin: 0; max-width: none; } h2 { break-after: avoid; } }
+""".strip()
+
+
+def to_html(solution: Solution, lang: str = "en") -> str:
+    """A self-contained, printable HTML page: no scripts, no external files."""
+    title = title_text(solution, lang, escape_html)
+    body = [f"<h1>{title}</h1>"]
+    for node in solution.nodes:
+        body.append(f"<h2>{sentence_text(node.heading, lang, escape_html)}</h2>")
+        for step in node.steps:
+            if isinstance(step, Equation):
+                body.append(f'<p class="eq">{escape_html(equation_text(step))}</p>')
+            else:
+                body.append(f"<p>{sentence_text(step, lang, escape_html)}</p>")
+    html_lang = "zh-CN" if lang == "zh" else "en"
+    return (f'<!DOCTYPE html>\n<html lang="{html_lang}">\n<head>\n<meta charset="utf-8">\n'
+            f"<title>{title}</title>\n<style>\n{HTML_STYLE}\n</style>\n</head>\n<body>\n"
+            + "\n".join(body) + "\n</body>\n</html>\n")
+
+
+WORDS: dict[str, dict[str, str]] = {
+    "en": {
+        "solution.list": ", ",
+        "solution.title": "Worked solution: {algorithm}",
+        "solution.title.dataset": "Worked solution: {algorithm} on {dataset}",
+        "solution.heading.root": "Node #{node} (root): |D| = {n} ({counts})",
+        "solution.heading.node": "Node #{node}: {path}; |D| = {n} ({counts})",
+        "solution.candidate": "Attribute {attribute}:",
+        "solution.threshold": ("{attribute} is continuous: the candidate thresholds are the "
+                               "midpoints of adjacent values, and the best is t = {t}."),
+        "solution.missing": ("{attribute} is unknown in some samples: D̃ holds the samples "
+                             "with a known value, a share ρ = {rho} of D."),
+        "solution.branch": "{set}: {condition}, |{set}| = {n} ({counts})",
+        "solution.passed": ("Gain at least the mean {mean}: {attributes}; only these "
+                            "may win."),
+        "solution.rule.max_gain": "{algorithm} splits on the attribute with the largest "
+                                  "information gain: {attribute}.",
+        "solution.rule.c45_gain_ratio": ("{algorithm} splits, among them, on the attribute "
+                                         "with the largest gain ratio: {attribute}."),
+        "solution.rule.min_gini": ("{algorithm} splits on the attribute with the smallest "
+                                   "Gini index: {attribute}."),
+        "solution.rule.unknown": "{algorithm} splits on {attribute} by its own rule.",
+        "solution.random": "{algorithm} draws a candidate at random: {attribute}.",
+        "solution.forced": "{attribute} was forced here by hand, whatever the numbers say.",
+        "solution.ties.first": ("{attribute} ties with {ties}; the attribute that comes first "
+                                "in the data's columns wins (the book's way): {attribute}."),
+        "solution.ties.last": ("{attribute} ties with {ties}; the attribute that comes last in "
+                               "the data's columns wins: {attribute}."),
+        "solution.ties.random": ("{attribute} ties with {ties}; a seeded draw picks "
+                                 "{attribute}."),
+        "solution.split_at": "The split is {attribute} ≤ t and {attribute} > t with t = {t}.",
+        "solution.stop.pure": ("All samples in D are of class {label} (Fig. 4.2, lines 2–4): "
+                               "a leaf of class {label}."),
+        "solution.stop.no_attributes": ("A = ∅, no attribute is left (lines 5–7): a leaf "
+                                        "labelled {label}, D's majority class."),
+        "solution.stop.same_values": ("All samples in D take the same values on A (lines "
+                                      "5–7): a leaf labelled {label}, D's majority class."),
+        "solution.stop.empty": ("D is empty (lines 11–12): a leaf labelled {label}, the "
+                                "parent's majority class."),
+        "solution.stop.max_depth": ("The maximum depth is reached (a stopping limit): a leaf "
+                                    "labelled {label}, the majority class."),
+        "solution.stop.min_samples": ("Fewer samples than needed to split (a stopping limit): "
+                                      "a leaf labelled {label}, the majority class."),
+        "solution.stop.min_gain": ("The best gain is below the minimum gain (a stopping "
+                                   "limit): a leaf labelled {label}, the majority class."),
+        "solution.stop.min_branch_weight": ("No split leaves two branches with the minimum "
+                                            "branch weight: a leaf labelled {label}."),
+        "solution.stop.pruned": "Pruning replaced this subtree by a leaf labelled {label}.",
+        "solution.stop.unknown": "A leaf labelled {label} ({code}).",
+    },
+    "zh": {
+        "solution.list": "、",
+        "solution.title": "手算过程：{algorithm}",
+        "solution.title.dataset": "手算过程：{algorithm}，{dataset}",
+        "solution.heading.root": "结点 #{node}（根结点）：|D| = {n}（{counts}）",
+        "solution.heading.node": "结点 #{node}：{path}；|D| = {n}（{counts}）",
+        "solution.candidate": "属性 {attribute}：",
+        "solution.threshold": ("{attribute} 是连续属性：候选划分点为相邻取值的中位点，"
+                               "最优划分点 t = {t}。"),
+        "solution.missing": ("{attribute} 在部分样本上有缺失值：D̃ 为该属性上无缺失值的样本子集，"
+                             "占 D 的比例 ρ = {rho}。"),
+        "solution.branch": "{set}：{condition}，|{set}| = {n}（{counts}）",
+        "solution.passed": "信息增益不低于平均值 {mean} 的属性：{attributes}；只在其中选择。",
+        "solution.rule.max_gain": "{algorithm} 选择信息增益最大的属性作为划分属性：{attribute}。",
+        "solution.rule.c45_gain_ratio": "{algorithm} 再从中选择增益率最高的属性：{attribute}。",
+        "solution.rule.min_gini": ("{algorithm} 选择划分后基尼指数最小的属性作为最优划分属性："
+                                   "{attribute}。"),
+        "solution.rule.unknown": "{algorithm} 按自身的准则选择 {attribute}。",
+        "solution.random": "{algorithm} 随机抽取一个候选属性：{attribute}。",
+        "solution.forced": "此处人为指定划分属性 {attribute}，不论上面的数值如何。",
+        "solution.ties.first": ("{attribute} 与 {ties} 并列；按属性在数据中的列顺序取第一个"
+                                "（书中的做法）：{attribute}。"),
+        "solution.ties.last": ("{attribute} 与 {ties} 并列；按属性在数据中的列顺序取最后一个："
+                               "{attribute}。"),
+        "solution.ties.random": "{attribute} 与 {ties} 并列；按随机种子抽取：{attribute}。",
+        "solution.split_at": "划分为 {attribute} ≤ t 与 {attribute} > t，其中 t = {t}。",
+        "solution.stop.pure": ("D 中样本全属于同一类别“{label}”（图 4.2 第 2–4 行）："
+                               "标记为“{label}”类叶结点。"),
+        "solution.stop.no_attributes": ("A = ∅，没有可用的属性（第 5–7 行）：叶结点，"
+                                        "类别标记为 D 中样本数最多的类“{label}”。"),
+        "solution.stop.same_values": ("D 中样本在 A 上取值相同（第 5–7 行）：叶结点，"
+                                      "类别标记为 D 中样本数最多的类“{label}”。"),
+        "solution.stop.empty": ("D 为空（第 11–12 行）：叶结点，类别标记为父结点中样本最多的类"
+                                "“{label}”。"),
+        "solution.stop.max_depth": "达到最大深度（停止条件）：叶结点，类别标记为多数类“{label}”。",
+        "solution.stop.min_samples": ("样本数少于划分所需的最少样本数（停止条件）：叶结点，"
+                                      "类别标记为多数类“{label}”。"),
+        "solution.stop.min_gain": ("最大信息增益低于最小增益（停止条件）：叶结点，"
+                                   "类别标记为多数类“{label}”。"),
+        "solution.stop.min_branch_weight": ("没有划分能使两个分支都达到最小分支权重："
+                                            "叶结点，类别标记为“{label}”。"),
+        "solution.stop.pruned": "剪枝将此子树替换为叶结点，类别标记为“{label}”。",
+        "solution.stop.unknown": "叶结点，类别标记为“{label}”（{code}）。",
+    },
+}

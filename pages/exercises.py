@@ -1,0 +1,29 @@
+"""Exercises: the worked solution of a node, a branch or the tree, and "check my numbers"."""
+
+import streamlit as st
+
+from ui import analysis, exercises, registry
+from ui.messages import labelled, t, tm
+from ui.state import ensure_entry_point
+from ui.widgets import node_title
+
+ensure_entry_point()
+
+current = analysis.current_or_stop()
+trace = current["trace"]
+dataset = current["dataset"]
+st.title(t("page.exercises"))
+st.caption(tm("ex.intro", dataset=dataset, algorithm=registry.name(trace["algorithm"])))
+ids = [node["id"] for node in trace["nodes"] if not node.get("pruned_away")]
+node_id = st.selectbox(t("ex.node"), ids, key="ex_node",
+                       format_func=labelled(ids, lambda i: node_title(trace, trace["nodes"][i])))
+if node_id not in ids:  # a regrown tree may have fewer nodes than the one picked from
+    node_id = ids[0]
+solution_tab, check_tab, quiz_tab = st.tabs([t("ex.tab.solution"), t("ex.tab.check"),
+                                             t("ex.tab.quiz")])
+with solution_tab:
+    exercises.worked_solution(trace, node_id, dataset)
+with check_tab:
+    exercises.check_numbers(trace, node_id)
+with quiz_tab:
+    exercises.quiz(trace)

@@ -1,0 +1,133 @@
+"""The exercises page in both languages: the worked solution renders, and "check my numbers"
+flags the widely shared walkthrough's IV(色泽) = 0.613 and Gain_ratio = 0.178, saying why."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from conftest import new_app
+
+from dtree_core.checking import make_quiz
+from dtree_core.solution import solve, to_markdown
+from ui.messages import EN
+from ui.messages_zh import ZH
+
+PAGE = "pages/exercises.py"
+# The walkthrough's numbers at the root of watermelon 2.0 (exact: IV 1.580, Gain_ratio 0.068).
+WALKTHROUGH = "Ent(D) = 0.998\nGain(D,色泽) = 0.109\nIV(色泽) = 0.613\nGain_ratio(D,色泽) = 0.178"
+WALKTHROUGH_ZH = ("信息熵 = 0.998\n信息增益(色泽) = 0.109\n固有值(色泽) = 0.613\n"
+                  "增益率(色泽) = 0.178")
+
+
+def open_exercises(lang: str):
+    at = new_app()
+    at.query_params["lang"] = lang
+    at.run()
+    at.selectbox(key="bundled_key").set_value("watermelon_2.0").run()
+    at.switch_page(PAGE).run()
+    assert not at.exception and not at.error
+    return at
+
+
+def markdown_text(at) -> str:
+    return "\n".join(m.value for m in at.markdown)
+
+
+def unescaped(text: str) -> str:
+    return re.sub(r"\\(.)", r"\1", text)
+
+
+def check(at, text: str):
+    at.text_area(key="ex_work").input(text)
+    at.button(key="ex_check").click().run()
+    assert not at.exception
+    return at
+
+
+@pytest.mark.parametrize(("lang", "catalogue"), [("en", EN), ("zh", ZH)])
+def test_the_worked_solution_renders_in_the_language(lang, catalogue):
+    at = open_exercises(lang)
+    assert at.title[0].value == catalogue["page.exercises"]
+    trace = at.session_state["current"]["trace"]
+    dataset = at.session_state["current"]["dataset"]
+    expected = to_markdown(solve(trace, 0, "node", dataset=dataset), lang, level=3)
+    assert expected.strip() in markdown_text(at)
+    assert r"= 0.998" in markdown_text(at)
+    at.radio(key="ex_scope").set_value("tree").run()
+    assert not at.exception
+    assert markdown_text(at).count("#### ") == 14  # every node of Fig. 4.4
+
+
+@pytest.mark.parametrize(("lang", "work"), [("en", WALKTHROUGH), ("zh", WALKTHROUGH_ZH)])
+def test_check_my_numbers_flags_the_walkthroughs_iv_and_gain_ratio(lang, work):
+    at = check(open_exercises(lang), work)
+    errors = [unescaped(e.value) for e in at.error]
+    successes = [unescaped(s.value) for s in at.success]
+    assert " 3" in errors[0] and errors[0].endswith(work.splitlines()[2])  # the first wrong step
+    iv = next(e for e in errors if "IV(色泽) = 1.580" in e)
+    assert "0.613" in iv and "6/17, 6/17, 5/17" in iv and "log₁₀" in iv  # in no base
+    ratio = next(e for e in errors if "Gain_ratio(D, 色泽) = 0.068" in e)
+    assert "0.109 / 0.613" in ratio  # the ratio follows from the wrong IV
+    assert len(successes) == 2  # Ent(D), and Gain 0.109 (the book's early rounding)
+    frame = at.dataframe[0].value
+    assert list(frame.iloc[:, 0]) == [1, 2, 3, 4]
+
+
+def test_the_chinese_page_shows_no_english_sentence():
+    at = check(open_exercises("zh"), WALKTHROUGH)
+    shown = "\n".join([*(e.value for e in at.error), *(s.value for s in at.success),
+                       markdown_text(at)])
+    for key in [k for k in EN if k.startswith(("ex.", "solution."))]:
+        if len(EN[key]) > 20 and EN[key] != ZH[key]:
+            assert EN[key][:20] not in shown, key
+
+
+def test_a_looser_tolerance_accepts_more():
+    at = open_exercises("en")
+    at.number_input(key="ex_tolerance").set_value(0.002)
+    check(at, "Gain(D,色泽) = 0.109")
+    assert at.success and not at.error
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_quiz_grades_and_offers_the_score_as_csv(lang):
+    at = open_exercises(lang)
+    trace = at.session_state["current"]["trace"]
+    questions = make_quiz(trace, 0, 6)
+    for number, question in enumerate(questions, start=1):
+        key = f"ex_quiz_0_{number}"
+        if question.kind == "winner":
+            at.selectbox(key=key).set_value(question.answers[0])
+        elif number != 2:  # question 2 is left wrong on purpose
+            at.number_input(key=key).set_value(round(question.exact, 3))
+    at.get("form_submit_button")[0].click().run()
+    assert not at.exception
+    assert len(at.success) == len(questions) - 1 and len(at.error) == 1
+    assert unescaped(at.error[0].value).startswith(("Question 2:", "第 2 题"))
+    labels = [d.label for d in at.get("download_button")]
+    assert (EN if lang == "en" else ZH)["ex.quiz.download"] in labels
+
+
+def test_the_quiz_csv_has_a_bom_and_one_row_per_question():
+    from dtree_core import DecisionTree
+    from tests.conftest import xy
+    from ui.exercises import quiz_csv
+
+    trace = DecisionTree("id3").fit(*xy("watermelon_2.0.csv", "好瓜",
+                                        drop=["编号"])).trace_.to_dict()
+    questions = make_quiz(trace, 0, 4)
+    text = quiz_csv(trace, questions, ["纹理", None, "根蒂", 0.5], [True, False, True, False])
+    lines = text.splitlines()
+    assert lines[0] == "\ufeffquestion,Node,asked,yours,answer,correct"
+    assert len(lines) == 5 and lines[1].startswith('1,#0  (root),"Which attribute wins?')
+    assert lines[4].endswith('"Gain(D, 脐部)",0.5,"Gain(D, 脐部) = 0.458",False')
+
+
+def test_a_smaller_tree_keeps_the_page_working():
+    at = open_exercises("en")
+    at.selectbox(key="ex_node").set_value(13).run()
+    assert not at.exception and "Node #13" in markdown_text(at)
+    at.selectbox(key="bundled_key").set_value("watermelon_3.0").run()  # an 8-node tree
+    assert not at.exception and not at.error
+    assert at.title[0].value == EN["page.exercises"]

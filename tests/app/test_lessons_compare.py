@@ -1,0 +1,129 @@
+"""The compare page's lessons: Han's five criteria, and worst / CLS / ID3 side by side.
+
+Timings are shown, never asserted; every other number is checked against the traces.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from conftest import new_app
+
+from dtree_core import DecisionTree
+from dtree_core.compare import interpretability
+from dtree_core.loading import load_path, prepare
+from tests.conftest import dataset_path
+from ui.compare import scalability_figure
+from ui.messages import t
+
+
+def open_compare(dataset: str, lang: str = "en"):
+    at = new_app()
+    at.query_params["lang"] = lang
+    at.run()
+    at.selectbox(key="bundled_key").set_value(dataset).run()
+    at.switch_page("pages/compare.py").run()
+    assert not at.exception and not at.error
+    return at
+
+
+TABLE_COLUMN = {"han_accuracy": "lesson.han.held_out", "han_speed": "lesson.han.fit_ms",
+                "han_robustness": "lesson.han.noisy", "han_interpretability": "lesson.han.leaves",
+                "matters_sizes": "cmp.col.nodes"}
+
+
+def table(at, key: str, lang: str = "en"):
+    """The table a section shows, found by a column only it has (the last such one)."""
+    column = t(TABLE_COLUMN[key], _lang=lang)
+    frames = [df.value for df in at.dataframe if column in df.value.columns]
+    if key == "han_interpretability":  # the summary and the sizes table have leaves and nodes
+        frames = [f for f in frames if t("cmp.col.nodes", _lang=lang) not in f.columns]
+    return frames[-1]
+
+
+def frame_with(at, column: str):
+    return next(df.value for df in at.dataframe if column in df.value.columns)
+
+
+def grown(dataset: str, target: str, algorithm: str) -> dict:
+    prepared = prepare(load_path(dataset_path(f"{dataset}.csv")), target)
+    return DecisionTree(algorithm=algorithm).fit(prepared.X, prepared.y).trace_.to_dict()
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_han_five_criteria_one_column_each(lang):
+    at = open_compare("watermelon_2.0", lang)
+    headers = [m.value for m in at.markdown]
+    for criterion in ("accuracy", "speed", "robustness", "scalability", "interpretability"):
+        assert f"**{t(f'lesson.han.{criterion}', _lang=lang)}**" in headers
+    summary = frame_with(at, t("cmp.col.test_accuracy", _lang=lang))
+    accuracy = table(at, "han_accuracy", lang)
+    assert list(accuracy[t("lesson.han.held_out", _lang=lang)]) == list(
+        summary[t("cmp.col.test_accuracy", _lang=lang)])  # the same stratified split
+    speed = table(at, "han_speed", lang)
+    assert (speed[t("lesson.han.fit_ms", _lang=lang)] > 0).all()  # shown, not asserted further
+    chart = json.loads(at.get("plotly_chart")[-1].proto.spec)
+    assert [line["name"] for line in chart["data"]] == ["ID3", "C4.5", "CART"]
+    assert chart["data"][0]["x"] == [17, 34, 68, 136, 272]
+
+
+def test_interpretability_is_the_drawn_trees():
+    at = open_compare("watermelon_2.0")
+    frame = table(at, "han_interpretability")
+    for row, algorithm in zip(frame.to_dict("records"), ("id3", "c45", "cart"), strict=True):
+        leaves, depth, rule_length = interpretability(grown("watermelon_2.0", "好瓜", algorithm))
+        assert (row["leaves"], row["depth"]) == (leaves, depth)
+        assert row["mean rule length"] == pytest.approx(rule_length)
+
+
+def test_robustness_without_noise_or_blanks_is_the_clean_accuracy():
+    at = open_compare("watermelon_3.0")
+    at.slider(key="han_noise").set_value(0.0)
+    at.slider(key="han_blank").set_value(0.0).run()
+    clean = list(table(at, "han_accuracy")["held-out accuracy"])
+    robust = table(at, "han_robustness")
+    assert list(robust["with label noise"]) == clean
+    assert list(robust["with blanked values"]) == clean
+
+
+def test_label_noise_changes_the_held_out_accuracy():
+    at = open_compare("watermelon_2.0")
+    at.slider(key="han_noise").set_value(0.5).run()
+    robust = table(at, "han_robustness")
+    clean = table(at, "han_accuracy")["held-out accuracy"]
+    assert list(robust["with label noise"]) != list(clean)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_worst_cls_and_id3_side_by_side_with_tree_sizes(lang):
+    at = open_compare("watermelon_2.0", lang)
+    frame = table(at, "matters_sizes", lang)
+    nodes, leaves = t("cmp.col.nodes", _lang=lang), t("cmp.col.leaves", _lang=lang)
+    assert list(frame[t("cmp.col.config", _lang=lang)]) == [
+        t(f"algo.{k}", _lang=lang) for k in ("worst", "cls", "id3")]
+    for row, algorithm in zip(frame.to_dict("records"), ("worst", "cls", "id3"), strict=True):
+        trace = grown("watermelon_2.0", "好瓜", algorithm)
+        assert row[nodes] == len(trace["nodes"])
+        assert row[leaves] == interpretability(trace)[0]
+    assert frame[nodes].iloc[0] > frame[nodes].iloc[2]  # the lowest Gain grows a bigger tree
+    before = len(at.get("graphviz_chart"))
+    at.toggle(key="matters_trees").set_value(True).run()
+    assert len(at.get("graphviz_chart")) == before + 3
+
+
+def test_plotly_gets_data_names_as_plain_text():
+    names = ["<b>x</b>", "<script>p</script>"]
+    figure = scalability_figure(names, [10, 20], [[0.1, 0.2], [0.1, 0.3]])
+    assert [line.name for line in figure.data] == ["&lt;b&gt;x&lt;/b&gt;",
+                                                   "&lt;script&gt;p&lt;/script&gt;"]
+
+
+def test_validation_pruning_measures_unpruned_trees_and_says_so():
+    from test_pruning_app import book_app
+
+    at = book_app()  # the book's Table 4.2 example: reduced-error pruning, validation rows
+    at.switch_page("pages/compare.py").run()
+    assert not at.exception and not at.error
+    assert t("lesson.unpruned") in [i.value for i in at.info]
+    assert len(table(at, "han_accuracy")) == 3

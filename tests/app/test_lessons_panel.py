@@ -1,0 +1,257 @@
+"""The node panel's sentences are true to the decision they describe (both languages).
+
+Every number is checked against the trace the page replays, never against a copy of the
+formula: the sentence must name the attribute the trace chose and the value it ranked by.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+
+import pytest
+from app_helpers import trace
+from conftest import new_app
+
+from ui.messages import EN, t
+from ui.messages_zh import ZH
+from ui.tables import (
+    BOOK_FINGERPRINTS,
+    continuous_penalty_changes_pick,
+    dataset_fingerprint,
+    gains_at_mean,
+    smaller_gini_loser,
+)
+
+CATALOGUES = {"en": EN, "zh": ZH}
+
+
+def open_grow(dataset: str, algorithm: str, lang: str = "en", step: int = 0):
+    at = new_app()
+    at.query_params["lang"] = lang
+    at.run()
+    at.selectbox(key="bundled_key").set_value(dataset)
+    at.selectbox(key="algorithm").set_value(algorithm).run()
+    if step:
+        at.slider(key="step_slider").set_value(step).run()
+    assert not at.exception and not at.error
+    return at
+
+
+def current_node(at) -> dict:
+    tr = trace(at)
+    return tr["nodes"][tr["steps"][at.session_state["step"]]]
+
+
+def plain(text: str) -> str:
+    """Markdown as read: user text is backslash-escaped (ui.messages.literal)."""
+    return re.sub(r"\\(.)", r"\1", text)
+
+
+def texts(at) -> list[str]:
+    return [plain(e.value) for e in [*at.info, *at.caption, *at.markdown]]
+
+
+def latex(at) -> list[str]:
+    return [item.value for item in at.latex]
+
+
+def score_table(at):
+    return next(df.value for df in at.dataframe if "Gain_ratio" in " ".join(df.value.columns))
+
+
+# --------------------------------------------------------------------- CART with missing values
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_cart_smaller_gini_index_loses_to_the_rho_weighted_decrease(lang):
+    at = open_grow("watermelon_2.0_alpha", "cart", lang, step=1)  # node 1: 纹理 in {清晰}
+    node = current_node(at)
+    loser = smaller_gini_loser(node)
+    won = next(r for r in node["scores"] if r["chosen"])
+    assert loser["attribute"] == "脐部" and won["attribute"] == "触感"
+    assert loser["gini_index"] < won["gini_index"] and loser["gini_gain"] < won["gini_gain"]
+    words = texts(at)
+    why = next(w for w in words if "ρ·(Gini(D̃) − Gini_index) = " in w and "触感" in w)
+    assert why.startswith("触感") and f"{won['gini_gain']:.3f}" in why
+    assert CATALOGUES[lang]["rule.min_gini"].split("{")[1].startswith("attribute")
+    note = next(w for w in words if w.startswith("脐部") and f"{loser['gini_gain']:.3f}" in w)
+    assert f"{loser['gini_index']:.3f}" in note and f"{won['gini_gain']:.3f}" in note
+    if lang == "zh":
+        assert "基尼指数更小" in note
+
+
+def test_cart_criterion_formula_with_the_nodes_numbers():
+    at = open_grow("watermelon_2.0_alpha", "cart", step=1)
+    won = next(r for r in current_node(at)["scores"] if r["chosen"])
+    formula = next(v for v in latex(at) if r"\rho \times \left(\mathrm{Gini}(\tilde D)" in v)
+    expected = (f"{won['rho']:.3f} \\times \\left({won['gini_known']:.3f} - "
+                f"{won['gini_index']:.3f}\\right) = {won['gini_gain']:.3f}")
+    assert expected in formula
+    assert any(v.startswith("$$\n\\mathrm{Gini}(\\tilde D)") for v in latex(at))
+
+
+# --------------------------------------------------------------------- CART's two-way columns
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_cart_columns_are_labelled_two_way_beside_zhous_multiway_gini(lang):
+    at = open_grow("watermelon_2.0", "cart", lang)
+    catalogue = CATALOGUES[lang]
+    frame = score_table(at)
+    two_way = catalogue["lesson.col.two_way"]
+    iv, gini = two_way.format(name="IV"), two_way.format(name="Gini_index")
+    multiway = catalogue["col.gini_index_multiway"]
+    assert {iv, gini, multiway} <= set(frame.columns)
+    row = frame.set_index(catalogue["col.attribute"]).loc["色泽"]
+    assert round(row[iv], 3) == 0.874 and round(row[gini], 3) == 0.437
+    assert round(row[multiway], 3) == 0.427  # Zhou eq. 4.6's multiway value
+    assert t("lesson.two_way", _lang=lang, algorithm="CART") in texts(at)
+
+
+def test_id3_columns_are_the_books_multiway_ones():
+    at = open_grow("watermelon_2.0", "id3")
+    frame = score_table(at).set_index("attribute")
+    assert round(frame.loc["色泽", "IV"], 3) == 1.580
+    assert round(frame.loc["色泽", "Gini_index"], 3) == 0.427
+    assert "IV (two-way)" not in frame.columns
+
+
+# --------------------------------------------------------------------- missing values
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_known_rows_formulas_and_ivs_extra_branch(lang):
+    at = open_grow("watermelon_2.0_alpha", "c45", lang)
+    score = next(r for r in current_node(at)["scores"] if r["chosen"])  # 纹理, ρ = 15/17
+    shown = latex(at)
+    assert any(r"\rho = \frac" in v and r"\tfrac{15}{17}" in v for v in shown)
+    assert any(r"\tilde p_{\text{是}} = \tfrac{7}{15}" in v for v in shown)
+    ent = next(v for v in shown if v.startswith("$$\n\\mathrm{Ent}(\\tilde D)"))
+    assert f"= {score['entropy_known']:.3f}" in ent
+    note = next(w for w in texts(at) if "IV" in w and "Quinlan" in w)
+    assert f"{1 - score['rho']:.3f}" in note and "纹理" in note
+
+
+# --------------------------------------------------------------------- C4.5's mean filter
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_c45_gain_equal_to_the_mean_says_why_the_filter_is_at_least(lang):
+    at = open_grow("watermelon_2.0", "c45", lang, step=3)  # 纹理=清晰/触感=软粘: all gains equal
+    node = current_node(at)
+    assert len(gains_at_mean(node)) == len(node["scores"]) >= 2
+    mean = f"{node['decision']['mean_gain']:.3f}"
+    expected = t("lesson.c45.all_equal", _lang=lang, mean=mean)
+    assert expected in texts(at)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_c45_some_gains_exactly_at_the_mean(lang):
+    at = open_grow("watermelon_2.0", "c45", lang, step=10)  # 纹理=稍糊
+    node = current_node(at)
+    assert gains_at_mean(node) == ["色泽", "敲声"]
+    assert {"色泽", "敲声"} <= set(node["decision"]["passed"])  # kept by ≥, dropped by >
+    mean = f"{node['decision']['mean_gain']:.3f}"
+    assert t("lesson.c45.at_mean", _lang=lang, attributes="色泽, 敲声", mean=mean) in texts(at)
+
+
+def test_no_mean_note_where_no_gain_equals_the_mean():
+    at = open_grow("watermelon_2.0", "c45")
+    assert gains_at_mean(current_node(at)) == []
+    assert not any("higher than average" in w for w in texts(at))
+
+
+# --------------------------------------------------------------------- J48's penalty
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_j48_penalty_sentence_where_it_changes_the_pick(lang):
+    at = open_grow("watermelon_3.0", "c45", lang)
+    node = current_node(at)
+    assert node["decision"]["attribute"] == "含糖率"
+    assert continuous_penalty_changes_pick(node) == "纹理"
+    expected = t("lesson.c45.j48", _lang=lang, j48="纹理", winner="含糖率")
+    assert expected in texts(at)
+
+
+def test_no_j48_sentence_without_continuous_attributes():
+    at = open_grow("watermelon_2.0", "c45")
+    assert not any("J48" in w and "log₂(N−1)" in w for w in texts(at))
+
+
+# --------------------------------------------------------------------- numbers printed rounded
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_book_rounded_gain_of_colour_is_named_once(lang):
+    at = open_grow("watermelon_2.0", "id3", lang)
+    gain = next(r for r in current_node(at)["scores"] if r["attribute"] == "色泽")["gain"]
+    assert round(gain, 4) == 0.1081 and f"{gain:.3f}" != "0.109"
+    notes = [w for w in texts(at) if "0.109" in w]
+    assert len(notes) == 1 and "0.1081" in notes[0] and "色泽" in notes[0]
+
+
+def test_book_rounded_is_only_at_the_root_of_the_books_data():
+    at = open_grow("watermelon_2.0", "id3", step=1)
+    assert not any("0.109" in w for w in texts(at))
+    assert BOOK_FINGERPRINTS[dataset_fingerprint(trace(at))] == "watermelon_2.0"
+
+
+# --------------------------------------------------------------------- impurity measures
+
+
+def figure_of(at, key_part: str) -> dict:
+    import json
+
+    return next(json.loads(c.proto.spec) for c in at.get("plotly_chart")
+                if key_part in c.proto.id)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_two_class_impurity_curves_mark_the_nodes_p(lang):
+    at = open_grow("watermelon_2.0", "id3", lang, step=1)
+    node, tr = current_node(at), trace(at)
+    chart = figure_of(at, "impurity")
+    names = [line["name"] for line in chart["data"]]
+    assert names == [t(f"lesson.impurity.{m}", _lang=lang)
+                     for m in ("entropy", "gini", "error", "here")]
+    here = chart["data"][-1]
+    p = node["class_counts"].get(tr["classes"][0], 0) / node["weight"]
+    assert here["x"][0] == pytest.approx(p)
+    assert here["y"][0] == pytest.approx(node["entropy"])  # the trace's Ent(D)
+    assert here["y"][1] == pytest.approx(node["gini"])
+    assert here["y"][2] == pytest.approx(1 - max(p, 1 - p))
+    assert max(chart["data"][0]["y"]) == pytest.approx(1.0)  # log₂|Y| for two classes
+    assert t("lesson.impurity.two", _lang=lang) in texts(at)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_many_class_impurities_beside_their_maxima(lang):
+    at = open_grow("iris", "id3", lang)
+    node, k = current_node(at), len(trace(at)["classes"])
+    frame = next(df.value for df in at.dataframe
+                 if t("lesson.impurity.col.max", _lang=lang) in df.value.columns)
+    values = list(frame[t("lesson.impurity.col.value", _lang=lang)])
+    maxima = list(frame[t("lesson.impurity.col.max", _lang=lang)])
+    assert values[0] == pytest.approx(node["entropy"]) and values[1] == pytest.approx(node["gini"])
+    assert maxima == pytest.approx([math.log2(k), 1 - 1 / k, 1 - 1 / k])
+
+
+def test_class_names_reach_plotly_as_plain_text():
+    from ui.panel import impurity_figure
+
+    tr = {"classes": ["<b>yes</b>", "no"]}
+    node = {"class_counts": {"<b>yes</b>": 3, "no": 1}}
+    title = impurity_figure(tr, node, 3).layout.xaxis.title.text
+    assert "&lt;b&gt;yes&lt;/b&gt;" in title and "<b>" not in title
+
+
+def test_cart_chart_shows_what_cart_maximises_where_values_are_missing():
+    at = open_grow("watermelon_2.0_alpha", "cart", step=1)
+    chart = figure_of(at, "bars")
+    rows = current_node(at)["scores"]
+    assert chart["data"][0]["y"] == pytest.approx([r["gini_gain"] for r in rows])
+    assert chart["layout"]["yaxis"]["autorange"] is True  # the largest is the best
+    whole = open_grow("watermelon_2.0", "cart")
+    assert figure_of(whole, "bars")["layout"]["yaxis"]["autorange"] == "reversed"  # Gini_index

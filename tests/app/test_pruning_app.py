@@ -1,0 +1,303 @@
+"""Pruning in the app: the sidebar's options and validation sets, the book's Table 4.2 example,
+and the grow page's pruning phase stepped event by event, in English and Chinese."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from app_helpers import DATA, new_app, trace
+
+from dtree_core import DecisionTree
+from dtree_core.datasets import get
+from dtree_core.dot import to_dot
+from dtree_core.loading import load_path, prepare
+from ui.messages import EN, LANGUAGES
+from ui.pruning import measure_text, percent, reason_key, relation
+
+
+def book_app(lang: str = "en"):
+    """The app after the sidebar's book-example button: Table 4.2, ID3, root 脐部, REP."""
+    at = new_app()
+    at.query_params["lang"] = lang
+    at.run()
+    at.button(key="book_example_button").click().run()
+    assert not at.exception and not at.error
+    return at
+
+
+def metrics(at) -> dict[str, str]:
+    return {m.label: m.value for m in at.metric}
+
+
+def plain(text: str) -> str:
+    """Markdown as read: values are backslash-escaped by ui.messages.literal."""
+    return re.sub(r"\\(.)", r"\1", text)
+
+
+# --------------------------------------------------------------------- the book's example
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_book_example_reads_the_three_accuracies_from_the_page(lang):
+    at = book_app(lang)
+    words = LANGUAGES[lang][1]
+    shown = metrics(at)
+    assert shown[words["book.unpruned"]] == percent(3 / 7)  # Fig. 4.5: 42.9%
+    assert shown[words["book.pre"]] == percent(5 / 7)  # Fig. 4.6: 71.4%
+    assert shown[words["book.rep"]] == percent(5 / 7)  # Fig. 4.7: 71.4%
+    assert shown[words["book.unpruned"]] == "42.9%" and shown[words["book.rep"]] == "71.4%"
+
+
+def test_book_example_sets_up_the_sidebar():
+    at = book_app()
+    grown = trace(at)
+    assert grown["params"]["prune"] == "rep" and grown["params"]["force"] == {"root": "脐部"}
+    assert grown["algorithm"] == "id3" and grown["nodes"][0]["n"] == 10
+    assert at.selectbox(key="prune").value == "rep"
+    assert at.radio(key="validation_source::True").value == "paired"
+    assert len(grown["pruning"]) == 5  # §4.3.2's ⑥ ⑤ ② ③ ①
+
+
+# --------------------------------------------------------------------- the pruning phase
+
+
+def expected_view(event: dict, method: str, lang: str) -> dict[str, str]:
+    words = LANGUAGES[lang][1]
+    return {words[f"prune.before.{method}"]: measure_text(event, event["before"], 3),
+            words[f"prune.after.{method}"]: measure_text(event, event["after"], 3)}
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_pruning_replay_steps_through_the_events(lang):
+    at = book_app(lang)
+    events = trace(at)["pruning"]
+    words = LANGUAGES[lang][1]
+    for k, event in enumerate(events):
+        shown = metrics(at)
+        for label, value in expected_view(event, "rep", lang).items():
+            assert shown[label] == value, (k, label)
+        sentence = plain(at.info[-1].value)
+        assert percent(event["before"]) in sentence
+        verdict = words[f"prune.action.{event['action']}"]
+        assert shown[words["prune.verdict"]] == verdict
+        dot = at.session_state["prune_dot_source"]
+        assert re.search(rf'n{event["node"]} \[.*dt-current dt-{event["action"]}', dot)
+        if k < len(events) - 1:
+            at.button(key="prune_next").click().run()
+    at.button(key="prune_first").click().run()
+    assert at.session_state["prune_step"] == 0
+    at.slider(key="prune_slider").set_value(2).run()
+    assert metrics(at)[words["prune.before.rep"]] == percent(events[2]["before"])
+
+
+def test_pruned_subtree_is_greyed_once_its_event_has_come():
+    at = book_app()
+    grown = trace(at)
+    first = grown["pruning"][0]  # 色泽=乌黑 under 稍凹/稍蜷: its 纹理 subtree is cut
+    cut = grown["nodes"][first["node"]]["children"]
+    dot = at.session_state["prune_dot_source"]
+    assert all(re.search(rf"\bn{c} \[.*dt-pruned", dot) for c in cut)
+    third = grown["pruning"][2]  # 脐部=凹陷: not yet pruned at the first event
+    assert re.search(rf"\bn{third['node']} \[.*<B>色泽</B>", dot)
+
+
+def test_no_pruning_no_phase():
+    at = new_app()
+    at.run()
+    assert at.session_state["current"]["trace"].get("pruning") in (None, [], ())
+    assert not any(s.value.startswith("Pruning phase") for s in at.subheader)
+
+
+# --------------------------------------------------------------------- every sentence is true
+
+
+def _grown(key: str, algorithm: str, **params):
+    prepared = prepare(load_path(get(key).path), get(key).target)
+    return prepared, DecisionTree(algorithm, nominal=prepared.nominal,
+                                  continuous=prepared.continuous, **params)
+
+
+CASES = [("watermelon_3.0", "c45", {"prune": "pep"}),
+         ("watermelon_3.0", "cart", {"prune": "ccp", "ccp_alpha": 0.02}),
+         ("iris", "cart", {"prune": "ccp", "ccp_alpha": 0.01}),
+         ("play_tennis", "id3", {"prune": "pep", "cf": 0.5}),
+         ("watermelon_3.0", "id3", {"prune": "rep"}),
+         ("watermelon_3.0", "id3", {"prune": "rep", "prune_on_tie": True}),
+         ("watermelon_3.0", "c45", {"prune": "pre"})]
+
+
+@pytest.mark.parametrize("key,algorithm,params", CASES)
+def test_every_event_has_a_sentence_matching_its_numbers(key, algorithm, params):
+    """The sentence is picked by how after compares with before; the method's rule must agree
+    with the action taken, so the catalogue has the key only for what the rule can do."""
+    prepared, model = _grown(key, algorithm, **params)
+    validation = None
+    if params["prune"] in ("pre", "rep"):
+        validation = (prepared.X.iloc[::3], prepared.y.iloc[::3])
+    events = model.fit(prepared.X, prepared.y, validation=validation).trace_.to_dict()["pruning"]
+    assert events
+    for event in events:
+        key_ = reason_key(event, params["prune"])
+        assert key_ in EN, (key_, event)
+        found = relation(event["before"], event["after"])
+        if params["prune"] == "rep" and event["action"] == "prune" and found == "eq":
+            assert params.get("prune_on_tie")
+
+
+def test_whole_tree_draws_pruned_away_nodes_greyed():
+    prepared, model = _grown("iris", "cart", prune="ccp", ccp_alpha=0.01)
+    grown = model.fit(prepared.X, prepared.y).trace_.to_dict()
+    dot = to_dot(grown).source
+    away = [n["id"] for n in grown["nodes"] if n.get("pruned_away")]
+    assert away
+    for node in away:
+        assert re.search(rf"\bn{node} \[.*dt-pruned.*dashed", dot)
+    assert "✂" in dot
+
+
+# --------------------------------------------------------------------- sidebar validation sets
+
+
+def choose(at, dataset: str, method: str):
+    at.selectbox(key="bundled_key").set_value(dataset).run()
+    at.selectbox(key="prune").set_value(method).run()
+    return at
+
+
+def test_split_validation_for_a_dataset_without_a_pair():
+    at = choose(new_app().run(), "watermelon_2.0", "rep")
+    assert at.radio(key="validation_source::False").value == "upload"
+    assert at.warning  # no file yet: the last tree stays
+    at.radio(key="validation_source::False").set_value("split").run()
+    assert not at.exception and not at.error
+    grown = trace(at)
+    assert grown["params"]["prune"] == "rep"
+    assert grown["nodes"][0]["n"] == 12  # 17 rows, 30% (5) hold out for validation
+
+
+def test_pessimistic_and_cost_complexity_need_no_validation_set():
+    at = choose(new_app().run(), "watermelon_3.0", "pep")
+    at.number_input(key="prune_cf").set_value(0.1).run()
+    assert not at.exception and not at.error
+    assert trace(at)["params"]["cf"] == 0.1 and trace(at)["pruning"]
+    at.selectbox(key="prune").set_value("ccp").run()
+    at.number_input(key="ccp_alpha").set_value(0.02).run()
+    assert not at.exception and not at.error
+    assert trace(at)["params"]["ccp_alpha"] == 0.02
+    assert any(c.proto.spec for c in at.get("plotly_chart"))  # the cost-complexity path
+
+
+def test_uploaded_validation_file():
+    """AppTest cannot upload: the engine reads the same spec the uploader gives it."""
+    from ui.engine import training_and_validation, validation_file
+
+    assert (DATA / "watermelon2.csv").exists()
+    train = get("watermelon_2.0_train")
+    prepared = prepare(load_path(train.path), "好瓜", exclude=["编号"])
+    options = DecisionTree("id3", prune="rep").options().with_kinds(prepared.kinds)
+    paired = get(train.validation).path
+    X_val, y_val = validation_file(paired.read_bytes(), paired.name, "好瓜", options)
+    assert list(X_val.columns) == list(prepared.X.columns) and len(y_val) == 7
+    spec = {"source": "file", "data": paired.read_bytes(), "filename": paired.name}
+    X, y, validation = training_and_validation(prepared.X, prepared.y, spec, options)
+    assert len(X) == 10 and len(validation[0]) == 7
+
+
+# --------------------------------------------------------------------- evaluate
+
+
+@pytest.mark.parametrize("method", ["rep", "pep"])
+def test_evaluate_shows_pruned_and_unpruned_on_one_split(method):
+    at = choose(new_app().run(), "watermelon_3.0", method)
+    if method == "rep":
+        at.radio(key="validation_source::False").set_value("split").run()
+    at.switch_page("pages/evaluate.py").run()
+    assert not at.exception and not at.error
+    assert any(s.value == EN["prune.eval.header"] for s in at.subheader)
+    leaves = [m.value for m in at.metric if m.label == EN["prune.eval.leaves"]]
+    assert len(leaves) == 2 and int(leaves[1]) <= int(leaves[0])
+
+
+def test_export_rules_of_a_held_out_tree_pruned_by_validation():
+    at = book_app()
+    at.switch_page("pages/export.py").run()
+    assert not at.exception and not at.error
+    assert at.dataframe  # the rules table
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_export_rule_postpruning_and_rule_table(lang):
+    at = new_app()
+    at.query_params["lang"] = lang
+    at.run()
+    at.switch_page("pages/export.py").run()
+    words = LANGUAGES[lang][1]
+    at.toggle(key="exp_rule_pruning").set_value(True).run()
+    assert not at.exception and not at.error
+    frames = [df.value for df in at.dataframe]
+    pruned = next(f for f in frames if words["rules.prune.col.dropped"] in f.columns)
+    assert len(pruned) == len([n for n in trace(at)["nodes"] if n["decision"]["kind"] == "leaf"])
+    table = next(f for f in frames if "rule" in f.columns and "纹理" in f.columns)
+    assert table["纹理"].tolist()[0] == "清晰"  # Fig. 4.4's first path
+
+
+def test_cost_complexity_path_with_a_validation_split():
+    at = choose(new_app().run(), "iris", "ccp")
+    at.radio(key="validation_source::False::optional").set_value("split").run()
+    assert not at.exception and not at.error
+    assert trace(at)["nodes"][0]["n"] == 105  # 150 rows, 30% held out to validate
+    figure = at.get("plotly_chart")[-1].proto.spec
+    assert EN["prune.path.validation"] in figure and EN["prune.path.train"] in figure
+    last = at.slider(key="prune_path_subtree").max
+    at.slider(key="prune_path_subtree").set_value(last).run()
+    assert any("1 leaves" in c.value for c in at.caption)  # the root alone ends the path
+
+
+def test_path_points_follow_the_weakest_link_sequence():
+    from dtree_core.pruning import pruning_path
+    from dtree_core.trace import Trace
+    from ui.pruning import path_points
+
+    prepared, model = _grown("iris", "cart", prune="ccp", ccp_alpha=0.01)
+    pruned = model.fit(prepared.X, prepared.y).trace_.to_dict()
+    grown = DecisionTree.from_options(model.options_.but(prune="none")).fit(
+        prepared.X, prepared.y).trace_
+    points = path_points(pruned, (prepared.X, prepared.y))
+    alphas, _ = pruning_path(Trace.from_dict(grown.to_dict()))
+    assert [p["alpha"] for p in points] == pytest.approx(list(alphas))
+    assert points[0]["leaves"] == sum(1 for n in grown.nodes if n.is_leaf)
+    assert points[-1]["leaves"] == 1 and points[-1]["train"] == pytest.approx(50 / 150)
+    assert [p["leaves"] for p in points] == sorted((p["leaves"] for p in points), reverse=True)
+    assert points[0]["validation"] == points[0]["train"]  # the same rows: the same accuracy
+
+
+@pytest.mark.parametrize("page", ["pages/compare.py", "pages/evaluate.py", "pages/predict.py",
+                                  "pages/export.py"])
+def test_every_page_runs_with_validation_pruning(page):
+    at = book_app()
+    at.switch_page(page).run()
+    assert not at.exception and not at.error
+
+
+# --------------------------------------------------------------------- every word in Chinese
+
+
+@pytest.mark.parametrize("page", ["pages/grow.py", "pages/evaluate.py", "pages/export.py"])
+@pytest.mark.parametrize("method", ["rep", "ccp"])
+def test_pruning_pages_in_chinese_show_no_key_and_no_english_sentence(page, method):
+    from test_languages import english_sentences, raw_keys, rendered_text
+
+    at = book_app("zh")
+    if method == "ccp":
+        at.selectbox(key="prune").set_value("ccp").run()
+        at.radio(key="validation_source::True::optional").set_value("paired").run()
+    if page != "pages/grow.py":
+        at.switch_page(page).run()
+    if page == "pages/export.py":
+        at.toggle(key="exp_rule_pruning").set_value(True).run()
+    assert not at.exception and not at.error
+    text = rendered_text(at)
+    assert raw_keys(text) == []
+    english = {piece: key for piece, key in english_sentences().items() if piece in text}
+    assert english == {}

@@ -1,0 +1,207 @@
+"""Check my numbers: each line against the trace, the first wrong step, and the usual slips."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from dtree_core import DecisionTree
+from dtree_core.checking import check, parse_claim
+from tests.conftest import xy
+
+
+@pytest.fixture(scope="module")
+def id3():
+    X, y = xy("watermelon_2.0.csv", "好瓜", drop=["编号"])
+    return DecisionTree("id3").fit(X, y).trace_.to_dict()
+
+
+def one(trace: dict, line: str, node_id: int = 0, tolerance: float = 0.0005):
+    (verdict,) = check(line, trace, node_id, tolerance).verdicts
+    return verdict
+
+
+# --------------------------------------------------------------------- reading the lines
+
+
+@pytest.mark.parametrize(("text", "quantity", "attribute", "given"), [
+    ("Gain(D,色泽) = 0.109", "gain", "色泽", 0.109),
+    ("IV(色泽)=0.613", "iv", "色泽", 0.613),
+    ("Ent(D)=0.998", "entropy", None, 0.998),
+    ("Gain_ratio(D, 色泽) = 0.178", "gain_ratio", "色泽", 0.178),
+    ("信息增益（D，色泽）＝0.109", "gain", "色泽", 0.109),
+    ("增益率(色泽): .068", "gain_ratio", "色泽", 0.068),
+    ("固有值(色泽) ≈ 1.58", "iv", "色泽", 1.58),
+    ("信息熵 = 0.998", "entropy", None, 0.998),
+    ("基尼指数(D,色泽) = 0.427", "gini_index", "色泽", 0.427),
+    ("基尼值(D) = 0.498", "gini", None, 0.498),
+    ("g(D,纹理) = 0.381", "gain", "纹理", 0.381),
+    ("H(D) = 0.998", "entropy", None, 0.998),
+    ("H_A(色泽) = 1.580", "iv", "色泽", 1.580),
+    ("g_R(D,色泽) = 0.068", "gain_ratio", "色泽", 0.068),
+    ("Gain(D,色泽) = 0.998 − (6/17×1.000 + 6/17×0.918 + 5/17×0.722) = 0.108",
+     "gain", "色泽", 0.108),
+])
+def test_the_books_and_li_hangs_names_in_either_language(text, quantity, attribute, given):
+    claim = parse_claim(1, text)
+    assert (claim.quantity, claim.attribute, claim.given) == (quantity, attribute, given)
+
+
+@pytest.mark.parametrize("text", ["hello", "Gain(D,色泽)", "Foo(D) = 1", "= 0.3"])
+def test_a_line_that_is_no_claim_stays_unread(id3, text):
+    assert one(id3, text).status == "unparsed"
+
+
+# --------------------------------------------------------------------- the walkthrough
+
+
+WALKTHROUGH = "Ent(D) = 0.998\nGain(D,色泽) = 0.109\nIV(色泽) = 0.613\nGain_ratio(D,色泽) = 0.178"
+
+
+def test_the_walkthroughs_iv_and_gain_ratio_are_wrong_and_why(id3):
+    report = check(WALKTHROUGH, id3)
+    entropy, gain, iv, ratio = report.verdicts
+    assert entropy.status == "right"
+    # The book's own 0.109 (Ent(Dᵛ) rounded first) counts; the exact value is 0.1081.
+    assert gain.status == "rounded" and gain.exact == pytest.approx(0.10812516526536)
+    assert iv.status == "wrong" and iv.exact == pytest.approx(1.5798634, abs=1e-7)
+    assert iv.slip == "not_any_base" and iv.details["shares"] == "6/17, 6/17, 5/17"
+    assert iv.formula == ("IV(色泽) = −Σᵥ |Dᵛ|/|D|·log₂(|Dᵛ|/|D|) = −(6/17·log₂ 6/17 + "
+                          "6/17·log₂ 6/17 + 5/17·log₂ 5/17) = 1.580")
+    assert ratio.status == "wrong" and ratio.exact == pytest.approx(0.0684396, abs=1e-7)
+    assert ratio.slip == "carried" and ratio.details == {
+        "expression": "0.109 / 0.613", "source": "IV(色泽) = 0.613", "source_line": 3}
+    assert ratio.formula.endswith("= 0.108 / 1.580 = 0.068")
+    assert report.first_wrong is iv and report.score == (2, 4)
+
+
+# --------------------------------------------------------------------- the usual slips
+
+
+@pytest.mark.parametrize(("line", "base"), [
+    (f"Ent(D) = {0.9975025 * math.log(2):.3f}", "ln"),
+    (f"IV(色泽) = {1.5798634 * math.log(2):.3f}", "ln"),
+    (f"IV(色泽) = {1.5798634 * math.log10(2):.3f}", "log₁₀"),
+    (f"Gain(D,纹理) = {0.3805919 * math.log(2):.3f}", "ln"),
+])
+def test_natural_or_common_log_instead_of_log2(id3, line, base):
+    verdict = one(id3, line)
+    assert verdict.status == "wrong" and verdict.slip == "log_base"
+    assert verdict.details["base"] == base
+
+
+def test_class_entropy_in_place_of_iv(id3):
+    verdict = one(id3, "IV(根蒂) = 0.998")
+    assert verdict.slip == "entropy_for_iv" and verdict.exact == pytest.approx(1.402, abs=1e-3)
+
+
+def test_a_branch_left_out_of_the_sum(id3):
+    without_pale = -2 * (6 / 17) * math.log2(6 / 17)  # IV(色泽) without 浅白's 5/17 term
+    verdict = one(id3, f"IV(色泽) = {without_pale:.3f}")
+    assert verdict.slip == "missing_branch"
+    assert verdict.details == {"branch": "色泽=浅白", "branches": 3}
+
+
+@pytest.mark.parametrize(("line", "slip"), [
+    ("Gain_ratio(D,纹理) = 0.381", "gain_for_ratio"),
+    (f"Gain_ratio(D,纹理) = {1.4466 / 0.3806:.3f}", "ratio_inverted"),
+    ("Gini_index(D,色泽) = 0.498", "gini_for_index"),
+    ("Gain(D,色泽) = 0.889", "entropy_after_for_gain"),
+    ("Gain_ratio(D,色泽) = 0.5", "other"),
+])
+def test_a_neighbouring_quantity_in_place_of_the_one_named(id3, line, slip):
+    assert one(id3, line).slip == slip
+
+
+def test_a_gain_carried_from_a_wrong_entropy(id3):
+    report = check("Ent(D) = 0.9\nGain(D,纹理) = 0.283", id3)
+    assert [v.status for v in report.verdicts] == ["wrong", "wrong"]
+    assert report.verdicts[1].slip == "carried" and report.first_wrong.claim.line == 1
+
+
+# --------------------------------------------------------------------- tolerance, nodes, names
+
+
+def test_the_tolerance_is_adjustable(id3):
+    assert one(id3, "Gain(D,纹理) = 0.38").status == "wrong"
+    assert one(id3, "Gain(D,纹理) = 0.38", tolerance=0.001).status == "right"
+    assert one(id3, "Gain(D,纹理) = 0.3806", tolerance=0.0).status == "wrong"
+
+
+def test_attributes_that_are_not_candidates_here(id3):
+    assert one(id3, "Gain(D,纹理) = 0.1", node_id=1).status == "unknown_attribute"  # used up
+    assert one(id3, "Gain(D) = 0.381").status == "needs_attribute"
+
+
+def test_a_node_below_the_root(id3):
+    report = check("Ent(D) = 0.764\nGain(D,根蒂) = 0.458\nGain(D,色泽) = 0.043", id3, 1)
+    assert [v.status for v in report.verdicts] == ["right", "right", "right"]
+
+
+def test_missing_values_and_cart():
+    alpha = DecisionTree("id3").fit(*xy("watermelon_2.0_alpha.csv", "好瓜",
+                                       drop=["编号"])).trace_.to_dict()
+    verdict = one(alpha, "Gain(D,纹理) = 0.424")
+    assert verdict.status == "right" and verdict.formula.startswith("Gain(D, 纹理) = ρ × (")
+    cart = DecisionTree("cart").fit(*xy("watermelon_2.0.csv", "好瓜",
+                                       drop=["编号"])).trace_.to_dict()
+    row = next(r for r in cart["nodes"][0]["scores"] if r["attribute"] == "纹理")
+    assert one(cart, f"Gini_index(D,纹理) = {row['gini_index']:.3f}").status == "right"
+    assert one(cart, "Gini(D) = 0.498").status == "right"
+
+
+# --------------------------------------------------------------------- the quiz
+
+
+def test_the_quiz_is_seeded_and_follows_treegenerate(id3):
+    from dtree_core.checking import make_quiz
+
+    quiz = make_quiz(id3, seed=3, count=5)
+    assert quiz == make_quiz(id3, seed=3, count=5) and len(quiz) == 5
+    assert [q.kind for q in quiz] == ["winner", "value", "winner", "value", "winner"]
+    assert [q.node_id for q in quiz] == [0, 0, 1, 1, 3]
+    root = quiz[0]
+    assert root.answers == ("纹理",) and "纹理" in root.choices
+    # The hint starts the first candidate's Gain: the winner is not given away.
+    assert root.hint == ("Gain(D, 色泽) = Ent(D) − Σᵥ |Dᵛ|/|D|·Ent(Dᵛ) = "
+                         "0.998 − (6/17×1.000 + …)")
+    value = quiz[1]
+    assert value.exact == next(r for r in id3["nodes"][0]["scores"]
+                               if r["attribute"] == value.attribute)["gain"]
+
+
+def test_the_quiz_is_graded_with_ties_and_a_tolerance(id3):
+    from dtree_core.checking import grade, make_quiz
+
+    winner, value, tied = make_quiz(id3, seed=0, count=3)
+    assert grade(winner, "纹理") and not grade(winner, "色泽") and not grade(winner, None)
+    assert all(grade(tied, a) for a in ("根蒂", "脐部", "触感"))  # Fig. 4.4's three-way tie
+    assert grade(value, round(value.exact, 3)) and not grade(value, value.exact + 0.001)
+    assert grade(value, value.exact + 0.001, tolerance=0.002)
+
+
+def test_c45_and_cart_quizzes_ask_for_their_own_criterion():
+    from dtree_core.checking import make_quiz
+
+    X, y = xy("watermelon_2.0.csv", "好瓜", drop=["编号"])
+    for algorithm, quantity in (("c45", "gain_ratio"), ("cart", "gini_index")):
+        trace = DecisionTree(algorithm).fit(X, y).trace_.to_dict()
+        assert {q.quantity for q in make_quiz(trace, 0)} == {quantity}
+
+
+def test_a_branchs_entropy_or_gini_by_its_condition(id3):
+    report = check("Ent(色泽=青绿) = 1.000\nEnt(D, 色泽=浅白) = 0.500\nGini(色泽=浅白) = 0.320\n"
+                   "Ent(色泽=红) = 1", id3)
+    green, pale, gini, unknown = report.verdicts
+    assert green.status == "right" and green.name == "Ent(D¹)"
+    assert pale.slip == "log_base"
+    assert pale.formula.endswith("−(1/5·log₂ 1/5 + 4/5·log₂ 4/5) = 0.722")
+    assert gini.status == "right" and gini.name == "Gini(D³)"
+    assert unknown.status == "unknown_attribute"
+
+
+def test_a_ratio_carried_from_the_books_early_rounding(id3):
+    gain, ratio = check("Gain(D,色泽) = 0.109\nGain_ratio(D,色泽) = 0.069", id3).verdicts
+    assert gain.status == "rounded" and ratio.status == "wrong"
+    assert ratio.details["source_line"] == 1 and ratio.details["expression"] == "0.109 / 1.580"

@@ -1,0 +1,250 @@
+"""The worked solution: golden files on watermelon 2.0 (ID3), and every number parsed back."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pandas as pd
+import pytest
+
+from dtree_core import DecisionTree
+from dtree_core.escape import escape_latex, escape_markdown_cell
+from dtree_core.solution import Equation, solve, to_html, to_markdown
+from tests.conftest import ROOT, dataset_path, xy
+
+GOLDEN = Path(__file__).resolve().parent / "golden"
+# UPDATE_GOLDEN=1 python -m pytest tests/core/test_solution.py rewrites the files (then read
+# the diff: a golden file is a promise about what students see).
+UPDATE = os.environ.get("UPDATE_GOLDEN") == "1"
+
+
+def trace_of(algorithm: str = "id3", name: str = "watermelon_2.0.csv", numeric=()) -> dict:
+    X, y = xy(name, "好瓜", drop=["编号"], numeric=numeric)
+    return DecisionTree(algorithm).fit(X, y).trace_.to_dict()
+
+
+def check_golden(name: str, text: str) -> None:
+    path = GOLDEN / name
+    if UPDATE:
+        path.parent.mkdir(exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    assert text == path.read_text(encoding="utf-8")
+
+
+# --------------------------------------------------------------------- golden files
+
+
+def test_watermelon_2_id3_root_golden():
+    worked = solve(trace_of(), 0, "node", dataset="watermelon 2.0")
+    check_golden("solution_wm2_id3_root.md", to_markdown(worked, "en"))
+    check_golden("solution_wm2_id3_root_zh.html", to_html(worked, "zh"))
+
+
+def test_watermelon_2_id3_tree_golden():
+    worked = solve(trace_of(), 0, "tree", dataset="watermelon 2.0")
+    check_golden("solution_wm2_id3_tree.md", to_markdown(worked, "en"))
+    check_golden("solution_wm2_id3_tree_zh.md", to_markdown(worked, "zh"))
+
+
+def test_the_books_example_line_and_its_exact_gain():
+    text = "\n".join(markdown_equations(to_markdown(solve(trace_of(), 0, "node"))))
+    assert (r"\mathrm{Ent}(D) = -\sum_{k} p_k \log_2 p_k = -\left(\frac{8}{17}\log_2 \frac{8}{17}"
+            r" + \frac{9}{17}\log_2 \frac{9}{17}\right) = 0.998") in text
+    # The book prints Gain(D, 色泽) = 0.109 after rounding Ent(Dᵛ) early; exactly it is 0.1081.
+    assert re.search(r"\\mathrm\{Gain\}\(D, \\text\{色泽\}\) = .* = 0\.108$", text, re.M)
+    html = to_html(solve(trace_of(), 0, "node"))
+    assert "Ent(D) = −Σₖ pₖ·log₂ pₖ = −(8/17·log₂ 8/17 + 9/17·log₂ 9/17) = 0.998" in html
+
+
+# --------------------------------------------------------------------- numbers from the trace
+
+
+def expected_value(trace: dict, node_id: int, equation: Equation, attribute: str | None) -> float:
+    """The trace's number for an equation, looked up by its quantity and subject."""
+    node = trace["nodes"][node_id]
+    rows = {r["attribute"]: r for r in node["scores"]}
+    if equation.quantity in ("entropy", "gini") and equation.subject in ("D", ""):
+        return node[equation.quantity]
+    if equation.quantity in ("entropy", "gini") and equation.subject == "D̃":
+        return rows[attribute][f"{equation.quantity}_known"]
+    if equation.quantity in ("entropy", "gini"):
+        index = int(equation.subject.lstrip("D̃").translate(str.maketrans("¹²³⁴⁵⁶⁷⁸⁹⁰",
+                                                                        "1234567890")))
+        return rows[attribute]["branches"][index - 1][equation.quantity]
+    if equation.quantity == "mean_gain":
+        return node["decision"]["mean_gain"]
+    return rows[equation.subject][equation.quantity]
+
+
+CASES = [("id3", "watermelon_2.0.csv", ()), ("c45", "watermelon_2.0.csv", ()),
+         ("cart", "watermelon_2.0.csv", ()), ("c45", "watermelon_2.0_alpha.csv", ()),
+         ("cart", "watermelon_2.0_alpha.csv", ()),
+         ("id3", "watermelon_3.0.csv", ("密度", "含糖率")),
+         ("cart", "watermelon_3.0.csv", ("密度", "含糖率"))]
+
+
+@pytest.mark.parametrize(("algorithm", "name", "numeric"), CASES)
+def test_every_equation_shows_the_traces_exact_number(algorithm, name, numeric):
+    trace = trace_of(algorithm, name, numeric)
+    worked = solve(trace, 0, "tree")
+    attribute = None
+    checked = 0
+    for node in worked.nodes:
+        for step in node.steps:
+            if not isinstance(step, Equation):
+                attribute = step.values.get("attribute", attribute)
+                continue
+            assert step.value == expected_value(trace, node.node_id, step, attribute)
+            assert step.steps[-1].text == f"{step.value:.3f}"  # shown rounded, never recomputed
+            checked += 1
+    assert checked > 10
+
+
+def flat(latex: str) -> str:
+    """An aligned block (one line per `=`) as one line: lhs = step = … = result."""
+    latex = latex.removeprefix("\\begin{aligned}\n").removesuffix("\n\\end{aligned}")
+    return latex.replace(" \\\\\n&= ", " = ").replace(" &= ", " = ")
+
+
+def markdown_equations(text: str) -> list[str]:
+    return [flat(m) for m in re.findall(r"\$\$\n(.*?)\n\$\$", text, flags=re.S)]
+
+
+FRACTION = re.compile(r"\\frac\{([\d.]+)\}\{([\d.]+)\}")
+
+
+def test_parsed_markdown_numbers_equal_the_traces():
+    """Parse the Markdown alone (no access to the Solution record) back against the trace."""
+    trace = trace_of()
+    text = to_markdown(solve(trace, 0, "tree"))
+    node, attribute = None, None
+    for block in re.split(r"\n(?=## |Attribute )", text):
+        if block.startswith("## "):
+            node = trace["nodes"][int(re.match(r"## Node #(\d+)", block)[1])]
+            attribute = None
+        elif block.startswith("Attribute "):
+            attribute = re.match(r"Attribute (.+?):", block)[1]
+        for latex in markdown_equations(block):
+            check_equation(latex, node, attribute)
+
+
+def check_equation(latex: str, node: dict, attribute: str | None) -> None:
+    result = float(latex.rsplit("= ", 1)[1])
+    rows = {r["attribute"]: r for r in node["scores"]}
+    if latex.startswith(r"\mathrm{Ent}(D)"):
+        assert result == round(node["entropy"], 3)
+        shares = {(float(p), float(q)) for p, q in FRACTION.findall(latex)}
+        total = node["weight"]
+        assert shares == {(w, total) for w in node["class_counts"].values() if w > 0}
+    elif m := re.match(r"\\mathrm\{Ent\}\(D\^\{(\d+)\}\)", latex):
+        branch = rows[attribute]["branches"][int(m[1]) - 1]
+        assert result == round(branch["entropy"], 3)
+        n = sum(branch["class_counts"].values())
+        shares = {(float(p), float(q)) for p, q in FRACTION.findall(latex)}
+        assert shares == {(w, n) for w in branch["class_counts"].values() if w > 0}
+    elif m := re.match(r"\\mathrm\{Gain\}\(D, \\text\{(.+?)\}\)", latex):
+        row = rows[m[1]]
+        assert result == round(row["gain"], 3)
+        if r"\max" not in latex:
+            after = [float(x) for x in re.findall(r"\\times ([\d.]+)", latex)]
+            assert after == [round(b["entropy"], 3) for b in row["branches"]]
+            sizes = [float(p) for p, _ in FRACTION.findall(latex.rsplit(r"\right) = ", 1)[0]
+                                                           .rsplit("= ", 1)[1])]
+            assert sizes == [b["n"] for b in row["branches"]]
+    else:
+        raise AssertionError(f"unexpected equation in an ID3 solution: {latex}")
+
+
+def flat_markdown(worked) -> str:
+    """The Markdown with every aligned equation on one line."""
+    text = to_markdown(worked)
+    for block in re.findall(r"\$\$\n(.*?)\n\$\$", text, flags=re.S):
+        text = text.replace(block, flat(block))
+    return text
+
+
+def test_c45_shows_iv_gain_ratio_and_the_mean_filter():
+    text = flat_markdown(solve(trace_of("c45"), 0, "node"))
+    assert (r"\mathrm{IV}(\text{色泽}) = -\sum_{v} \frac{|D^v|}{|D|}\log_2 \frac{|D^v|}{|D|} = "
+            r"-\left(\frac{6}{17}\log_2 \frac{6}{17} + \frac{6}{17}\log_2 \frac{6}{17} + "
+            r"\frac{5}{17}\log_2 \frac{5}{17}\right) = 1.580") in text
+    assert r"= \frac{0.108}{1.580} = 0.068" in text
+    assert r"\overline{\mathrm{Gain}} = \frac{0.108 + 0.143 + 0.141 + 0.381 + 0.289 + 0.006}{6}" \
+        in text
+    assert "Gain at least the mean 0.178: 纹理, 脐部; only these may win." in text
+
+
+def test_cart_with_missing_values_ranks_by_rho_times_the_gini_decrease():
+    text = flat_markdown(solve(trace_of("cart", "watermelon_2.0_alpha.csv"), 0, "node"))
+    assert r"\rho \times \left(\mathrm{Gini}(\tilde D) - \mathrm{Gini\_index}(\tilde D, a)\right)" \
+        in text
+    assert r"\rho \cdot \Delta\mathrm{Gini}(\text{纹理}) = \max\{" in text
+
+
+def test_ties_and_every_leafs_stop_case_are_written():
+    text = to_markdown(solve(trace_of(), 0, "tree"))
+    assert "根蒂 ties with 脐部, 触感; the attribute that comes first" in text
+    assert text.count("All samples in D are of class") == 8
+    assert "D is empty (lines 11–12): a leaf labelled 是, the parent's majority class." in text
+
+
+def test_a_branch_is_its_node_and_everything_below():
+    trace = trace_of()
+    worked = solve(trace, 1, "branch")
+    assert [n.node_id for n in worked.nodes] == list(range(1, 10))
+    assert [n.node_id for n in solve(trace, 10, "node").nodes] == [10]
+
+
+# --------------------------------------------------------------------- escaping
+
+
+NASTY = '<b>"a_b" & $x$ {c}\\'
+
+
+def test_data_names_are_escaped_for_each_format():
+    frame = pd.DataFrame({NASTY: ["<i>", "<i>", "v|w", "v|w"], "y": ["1", "1", "0", "0"]})
+    trace = DecisionTree("id3").fit(frame[[NASTY]], frame["y"]).trace_.to_dict()
+    worked = solve(trace, 0, "tree", dataset="<script>")
+    html = to_html(worked)
+    assert "<b>" not in html and "<i>" not in html and "<script>" not in html
+    assert "<script" not in html and "http" not in html and "src=" not in html  # self-contained
+    assert "&lt;b&gt;&quot;a_b&quot; &amp; $x$ {c}\\" in html
+    markdown = to_markdown(worked)
+    assert rf"\text{{{escape_latex(NASTY)}}}" in markdown  # inside the LaTeX
+    assert escape_markdown_cell(NASTY) in markdown  # in the prose
+    assert "<b>" not in markdown and "<script>" not in markdown
+
+
+# --------------------------------------------------------------------- command line
+
+
+def test_the_command_line_writes_markdown_or_html_by_extension(tmp_path):
+    data = str(dataset_path("watermelon_2.0.csv"))
+    for name, lang in (("s.md", "en"), ("s.html", "zh")):
+        out = tmp_path / name
+        result = subprocess.run([sys.executable, "-m", "dtree_core", "grow", data, "--target",
+                                 "好瓜", "--solution", str(out), "--solution-lang", lang],
+                                cwd=ROOT, capture_output=True, text=True, timeout=120)
+        assert result.returncode == 0, result.stderr
+        text = out.read_text(encoding="utf-8")
+        worked = solve(trace_of(), 0, "tree", dataset="watermelon_2.0")
+        render = to_html if name.endswith(".html") else to_markdown
+        assert text == render(worked, lang)
+
+
+def test_the_command_line_solves_one_node_and_refuses_an_unknown_one(tmp_path):
+    data = str(dataset_path("watermelon_2.0.csv"))
+    base = [sys.executable, "-m", "dtree_core", "grow", data, "--target", "好瓜"]
+    out = tmp_path / "node.md"
+    result = subprocess.run([*base, "--solution", str(out), "--solution-node", "纹理=清晰",
+                             "--solution-scope", "node"], cwd=ROOT, capture_output=True,
+                            text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    assert out.read_text(encoding="utf-8").count("## Node #") == 1
+    result = subprocess.run([*base, "--solution", str(out), "--solution-node", "纹理=无"],
+                            cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert result.returncode == 2 and result.stderr.startswith("error: No node at '纹理=无'")

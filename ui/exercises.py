@@ -1,0 +1,191 @@
+"""The exercises page's views: the worked solution and "check my numbers", over dtree_core's
+solution and checking modules (which compute; this only words and lays out)."""
+
+from __future__ import annotations
+
+import pandas as pd
+import streamlit as st
+
+from dtree_core.checking import TOLERANCE, Question, Report, Verdict, check, grade, make_quiz
+from dtree_core.solution import SCOPES, solve, to_html, to_markdown
+from ui.messages import labelled, literal, t, tm
+from ui.widgets import node_title
+
+EXAMPLE = "Ent(D) = 0.998\nGain(D,色泽) = 0.109\nIV(色泽) = 1.580\nGain_ratio(D,色泽) = 0.068"
+
+
+def worked_solution(trace: dict, node_id: int, dataset: str) -> None:
+    """The hand computation of the node, its branch or the tree, with both downloads."""
+    scope = st.radio(t("ex.scope"), SCOPES, key="ex_scope", horizontal=True,
+                     format_func=labelled(SCOPES, lambda s: t(f"ex.scope.{s}")))
+    lang = st.session_state.get("lang", "en")
+    worked = solve(trace, node_id, scope, dataset=dataset)
+    markdown = to_markdown(worked, lang, level=3)  # below the page title and tabs
+    st.caption(t("ex.solution.caption"))
+    cols = st.columns(2)
+    cols[0].download_button(t("ex.download.md"), markdown, "solution.md", "text/markdown",
+                            key="ex_dl_md")
+    cols[1].download_button(t("ex.download.html"), to_html(worked, lang), "solution.html",
+                            "text/html", key="ex_dl_html")
+    st.markdown(markdown)
+
+
+def check_numbers(trace: dict, node_id: int) -> None:
+    """The student's lines, checked against the trace once they press Check."""
+    st.caption(t("ex.check.intro"))
+    text = st.text_area(t("ex.check.input"), key="ex_work", height=160, placeholder=EXAMPLE)
+    tolerance = st.number_input(t("ex.check.tolerance"), min_value=0.0, max_value=1.0,
+                                value=TOLERANCE, step=0.0001, format="%.4f", key="ex_tolerance",
+                                help=t("ex.check.tolerance.help"))
+    if st.button(t("ex.check.button"), key="ex_check"):
+        st.session_state.ex_checked = True
+    if st.session_state.get("ex_checked") and text.strip():
+        show_report(check(text, trace, node_id, tolerance))
+
+
+def show_report(report: Report) -> None:
+    right, checked = report.score
+    if not checked:
+        st.warning(t("ex.check.none"))
+        return
+    st.markdown(tm("ex.check.score", right=right, checked=checked,
+                   tolerance=f"{report.tolerance:g}"))
+    first = report.first_wrong
+    if first is None and right == checked:
+        st.success(t("ex.check.all_right"))
+    if first is not None:
+        st.error(tm("ex.check.first_wrong", line=first.claim.line, text=first.claim.text.strip()))
+        st.markdown(f"{t('ex.check.right_formula')} {literal(first.formula)}")
+    for verdict in report.verdicts:
+        show_verdict(verdict)
+    st.dataframe(report_frame(report), hide_index=True)
+
+
+def show_verdict(verdict: Verdict) -> None:
+    sentence = verdict_sentence(verdict)
+    if verdict.status == "wrong":
+        st.error(literal(sentence))
+        st.caption(literal(verdict.formula))
+    elif verdict.counts_as_right:
+        st.success(literal(sentence))
+    else:
+        st.warning(literal(sentence))
+
+
+def verdict_sentence(verdict: Verdict) -> str:
+    """One line's verdict in words: right, rounded early, wrong and why, or not read."""
+    claim = verdict.claim
+    exact = verdict.exact if verdict.exact is not None else float("nan")
+    # Rounded early: the 4th decimal shows why 0.109 is not the exact 0.1081.
+    values = {"line": claim.line, "quantity": verdict.name, "given": _given(claim.given),
+              "exact": f"{exact:.4f}" if verdict.status == "rounded" else f"{exact:.3f}"}
+    if verdict.status in ("unparsed", "needs_attribute"):
+        return t(f"ex.line.{verdict.status}", line=claim.line)
+    if verdict.status == "unknown_attribute":
+        return t("ex.line.unknown_attribute", line=claim.line, **verdict.details)
+    if verdict.status == "wrong":
+        return t("ex.line.wrong", **values, why=slip_sentence(verdict))
+    return t(f"ex.line.{verdict.status}", **values)
+
+
+def slip_sentence(verdict: Verdict) -> str:
+    details = dict(verdict.details)
+    if verdict.slip == "not_any_base":
+        details["formula"] = t(f"ex.formula.{details.pop('quantity')}")
+    return t(f"ex.slip.{verdict.slip}", given=_given(verdict.claim.given), **details)
+
+
+def report_frame(report: Report) -> pd.DataFrame:
+    return pd.DataFrame({
+        t("ex.col.line"): [v.claim.line for v in report.verdicts],
+        t("ex.col.yours"): [v.claim.text.strip() for v in report.verdicts],
+        t("ex.col.exact"): [_exact(v.exact) if v.exact is not None else "" for v in
+                            report.verdicts],
+        t("ex.col.verdict"): [t(f"ex.verdict.{v.status}") for v in report.verdicts]})
+
+
+def _given(x: float | None) -> str:
+    return "" if x is None else f"{x:g}"
+
+
+def _exact(x: float | None) -> str:
+    """The book's 3 decimals, with the exact digits when rounding hides them (0.108 → 0.1081)."""
+    if x is None:
+        return ""
+    shown = f"{x:.3f}"
+    return shown if abs(float(shown) - x) < 5e-5 else f"{shown} ({x:.4f})"
+
+
+# --------------------------------------------------------------------- the quiz
+
+QUIZ_LENGTH = 6
+
+
+def quiz(trace: dict) -> None:
+    """Seeded questions in TreeGenerate's order, graded when submitted, the score as CSV."""
+    st.caption(t("ex.quiz.intro"))
+    cols = st.columns(2)
+    seed = int(cols[0].number_input(t("ex.quiz.seed"), min_value=0, max_value=10**6, value=0,
+                                    step=1, key="ex_quiz_seed"))
+    tolerance = cols[1].number_input(t("ex.check.tolerance"), min_value=0.0, max_value=1.0,
+                                     value=TOLERANCE, step=0.0001, format="%.4f",
+                                     key="ex_quiz_tolerance")
+    questions = make_quiz(trace, seed, QUIZ_LENGTH)
+    if not questions:
+        st.info(t("ex.quiz.none"))
+        return
+    with st.form(f"ex_quiz_{seed}"):
+        responses = [ask(trace, i, q, seed) for i, q in enumerate(questions, start=1)]
+        if st.form_submit_button(t("ex.quiz.submit")):
+            st.session_state.ex_quiz_graded = seed
+    if st.session_state.get("ex_quiz_graded") == seed:
+        show_grades(trace, questions, responses, tolerance)
+
+
+def ask(trace: dict, number: int, question: Question, seed: int):
+    """One question's widget, with its hint folded away."""
+    node = trace["nodes"][question.node_id]
+    st.markdown(tm("ex.quiz.question", number=number,
+                   node=node_title(trace, node)))
+    key = f"ex_quiz_{seed}_{number}"
+    if question.kind == "winner":
+        options = [None, *question.choices]
+        response = st.selectbox(t(f"ex.quiz.winner.{question.quantity}"), options, key=key,
+                                format_func=labelled(options, lambda a: a or t("ex.quiz.pick")))
+    else:
+        response = st.number_input(literal(question.name), value=None, format="%.4f", key=key,
+                                   step=0.001)
+    with st.expander(t("ex.quiz.hint")):
+        st.markdown(literal(question.hint))
+    return response
+
+
+def show_grades(trace: dict, questions: list[Question], responses: list, tolerance) -> None:
+    graded = [grade(q, r, tolerance) for q, r in zip(questions, responses, strict=True)]
+    st.markdown(tm("ex.quiz.score", right=sum(graded), total=len(graded),
+                   tolerance=f"{tolerance:g}"))
+    for number, (question, correct) in enumerate(zip(questions, graded, strict=True), start=1):
+        sentence = t("ex.quiz.right" if correct else "ex.quiz.wrong", number=number,
+                     answer=right_answer(question))
+        (st.success if correct else st.error)(literal(sentence))
+    st.download_button(t("ex.quiz.download"), quiz_csv(trace, questions, responses, graded),
+                       "quiz.csv", "text/csv", key="ex_quiz_csv")
+
+
+def right_answer(question: Question) -> str:
+    if question.kind == "winner":
+        return " / ".join(question.answers)
+    return f"{question.name} = {question.exact:.3f}"
+
+
+def quiz_csv(trace: dict, questions: list[Question], responses: list, graded: list) -> str:
+    """UTF-8 with a BOM, so Excel opens the Chinese names as written."""
+    frame = pd.DataFrame({
+        t("ex.quiz.col.question"): list(range(1, len(questions) + 1)),
+        t("ex.node"): [node_title(trace, trace["nodes"][q.node_id]) for q in questions],
+        t("ex.quiz.col.asked"): [t(f"ex.quiz.winner.{q.quantity}") if q.kind == "winner"
+                                 else q.name for q in questions],
+        t("ex.col.yours"): ["" if r is None else r for r in responses],
+        t("ex.quiz.col.answer"): [right_answer(q) for q in questions],
+        t("ex.quiz.col.correct"): graded})
+    return "\ufeff" + frame.to_csv(index=False)

@@ -1,0 +1,470 @@
+"""Pruning in the app: the sidebar's method, parameters and validation set; the book's Table 4.2
+example; the grow page's pruning phase (step through the trace's pruning events); CART's
+cost-complexity path.
+
+Every number shown comes from a trace: an event's before/after, a node's counts. The sentence of
+an event is chosen from its method, action and how its two numbers compare (reason_key), so a
+sentence can only say what the method's rule did.
+"""
+
+from __future__ import annotations
+
+import plotly.graph_objects as go
+import streamlit as st
+
+from dtree_core.datasets import get
+from dtree_core.dot import grown_decision, to_dot
+from dtree_core.labels import format_number
+from dtree_core.options import PRUNE_METHODS, Options
+from dtree_core.pruning import VALIDATED, prune, pruning_path
+from dtree_core.trace import Trace
+from ui import engine, state
+from ui.messages import labelled, t, tm
+from ui.widgets import path_text
+
+# Zhou's Table 4.2: the training rows, their paired validation rows, and the book's root.
+BOOK_DATASET = "watermelon_2.0_train"
+BOOK_FORCE = {"root": "脐部"}  # 脐部 ties 色泽 at the root (Gain 0.2755); the book takes 脐部
+BOOK_METHODS = ("pre", "rep")
+TOLERANCE = 1e-9  # the core's: equal within the rounding of summed fractional weights
+
+
+# --------------------------------------------------------------------- sidebar
+
+
+def sidebar_options(dataset: dict, upload_types: list[str]) -> tuple[dict, dict | None, bool]:
+    """The Pruning expander: (Options fields, validation spec, ready to grow).
+
+    Not ready when the method needs a validation set the user has not given yet.
+    """
+    with st.expander(t("prune.header")):
+        method = st.selectbox(t("prune.method"), PRUNE_METHODS, key="prune",
+                              format_func=labelled(PRUNE_METHODS,
+                                                   lambda m: t(f"prune.method.{m}")),
+                              help=t("prune.method.help"))
+        params = {"prune": method, **_method_parameters(method)}
+        spec = validation_spec(dataset, upload_types, optional=method == "ccp") \
+            if method in (*VALIDATED, "ccp") else None
+    # Outside the expander: the way into §4.3 should be seen without opening anything.
+    st.button(t("book.button"), key="book_example_button", on_click=load_book_example,
+              help=t("book.button.help"), width="stretch")
+    ready = method not in VALIDATED or spec is not None
+    if not ready:
+        st.warning(t("prune.validation.missing"))
+    return params, spec, ready
+
+
+def _method_parameters(method: str) -> dict:
+    """The one parameter each method has (the rest keep Options' defaults)."""
+    if method == "rep":
+        return {"prune_on_tie": st.checkbox(t("prune.on_tie"), key="prune_on_tie",
+                                            help=t("prune.on_tie.help"))}
+    if method == "pep":
+        return {"cf": float(st.number_input(t("prune.cf"), 0.01, 0.5, 0.25, step=0.05,
+                                            key="prune_cf", help=t("prune.cf.help")))}
+    if method == "ccp":
+        return {"ccp_alpha": float(st.number_input(
+            t("prune.ccp_alpha"), 0.0, 1.0, 0.0, step=0.005, format="%.4f", key="ccp_alpha",
+            help=t("prune.ccp_alpha.help")))}
+    return {}
+
+
+def paired_key(dataset: dict) -> str | None:
+    """The bundled validation set paired with this bundled dataset (Table 4.2's), if any."""
+    key = dataset.get("bundled_key")
+    return get(key).validation if key else None
+
+
+def validation_source_key(dataset: dict) -> str:
+    """The source radio's key: its choices differ with and without a paired set."""
+    return f"validation_source::{paired_key(dataset) is not None}"
+
+
+def validation_spec(dataset: dict, upload_types: list[str],
+                    optional: bool = False) -> dict | None:
+    """Where the validation rows come from (ui.engine.training_and_validation reads it).
+    optional (cost-complexity pruning, for its path chart): "none" comes first."""
+    sources = (["none"] if optional else []) + (["paired"] if paired_key(dataset) else []) \
+        + ["upload", "split"]
+    key = validation_source_key(dataset) + ("::optional" if optional else "")
+    source = st.radio(t("prune.validation"), sources, key=key,
+                      format_func=labelled(sources, lambda s: t(f"prune.validation.{s}")))
+    if source == "none":
+        return None
+    if source == "paired":
+        return _paired_spec(dataset)
+    if source == "upload":
+        return _uploaded_spec(upload_types)
+    share = st.slider(t("prune.validation.share"), 0.1, 0.5, 0.3, step=0.05,
+                      key="validation_share")
+    seed = st.number_input(t("prune.validation.seed"), 0, 2**31 - 1, 0, key="validation_seed")
+    st.caption(t("prune.validation.split_caption", share=f"{share:.0%}"))
+    return {"source": "split", "share": float(share), "seed": int(seed)}
+
+
+def _paired_spec(dataset: dict) -> dict:
+    paired = get(paired_key(dataset))
+    name = paired.name_zh if st.session_state.lang == "zh" and paired.name_zh else paired.name
+    st.caption(tm("prune.validation.paired_caption", name=name))
+    return {"source": "file", "data": paired.path.read_bytes(), "filename": paired.path.name}
+
+
+def _uploaded_spec(upload_types: list[str]) -> dict | None:
+    upload = st.file_uploader(t("prune.validation.file"), type=upload_types,
+                              key="validation_upload")
+    if upload is None:
+        return None
+    return {"source": "file", "data": upload.getvalue(), "filename": upload.name}
+
+
+# --------------------------------------------------------------------- the book's example
+
+
+def load_book_example() -> None:
+    """on_click: Table 4.2 in the sidebar (ID3, root 脐部, its validation set, post-pruning)."""
+    book = get(BOOK_DATASET)
+    data = book.path.read_bytes()
+    # Every attribute but 编号, as the sidebar starts; the book breaks no tie on prune.
+    st.session_state.pop(f"attrs::{engine.data_key(data)}::{book.target}", None)
+    st.session_state.prune_on_tie = False
+    st.session_state.source = "bundled"
+    st.session_state.bundled_key = BOOK_DATASET
+    st.session_state.algorithm = "id3"
+    st.session_state.prune = "rep"
+    st.session_state["validation_source::True"] = "paired"
+    st.session_state.forces = {**st.session_state.forces, engine.data_key(data): BOOK_FORCE}
+    st.session_state.book_example = True
+
+
+def book_traces() -> dict[str, dict]:
+    """Table 4.2's pre-pruned and post-pruned traces, grown through the app's cache."""
+    train = get(BOOK_DATASET)
+    paired = get(train.validation)
+    data = train.path.read_bytes()
+    table = engine.load_table(data, train.path.name)
+    attributes = [str(c) for c in table.frame.columns
+                  if c != train.target and c not in table.report.id_columns]  # not 编号
+    choices = {"target": train.target, "attributes": attributes, "sheet": None,
+               "encoding": None, "validation": {"source": "file", "data": paired.path.read_bytes(),
+                                                "filename": paired.path.name}}
+    return {method: engine.grow_trace(data, train.path.name, choices,
+                                      Options.build(algorithm="id3", force=BOOK_FORCE,
+                                                    prune=method))
+            for method in BOOK_METHODS}
+
+
+def changes_the_tree(event: dict, method: str) -> bool:
+    """Did the event change the tree? Pre-pruning's `keep` makes a split; post-pruning's
+    `prune` cuts one. Its `after` is then the tree's measure from here on."""
+    return event["action"] == ("keep" if method == "pre" else "prune")
+
+
+def final_measure(trace: dict) -> float:
+    """The pruned tree's validation accuracy: the measure after the last event."""
+    method, last = trace["params"]["prune"], trace["pruning"][-1]
+    return last["after"] if changes_the_tree(last, method) else last["before"]
+
+
+def book_accuracies() -> dict[str, float]:
+    """Validation accuracy of Figs. 4.5, 4.6, 4.7, from the traces' pruning events: the
+    unpruned tree's is the first post-pruning event's `before` (the whole grown tree)."""
+    traces = book_traces()
+    return {"unpruned": traces["rep"]["pruning"][0]["before"],
+            "pre": final_measure(traces["pre"]), "rep": final_measure(traces["rep"])}
+
+
+def book_panel() -> None:
+    """The three accuracies of §4.3, once the book's example was loaded."""
+    if not st.session_state.get("book_example"):
+        return
+    dataset = st.session_state.get("dataset") or {}
+    if dataset.get("bundled_key") != BOOK_DATASET:
+        return
+    st.subheader(t("book.title"))
+    st.caption(t("book.caption"))
+    accuracies = book_accuracies()
+    for col, (name, value) in zip(st.columns(3), accuracies.items(), strict=True):
+        col.metric(t(f"book.{name}"), percent(value))
+
+
+# --------------------------------------------------------------------- the pruning phase
+
+
+def percent(value: float) -> str:
+    return f"{100 * value:.1f}%"
+
+
+def measure_text(event: dict, value: float, decimals: int) -> str:
+    """Validation accuracy as a percent (the book's 42.9%); the others as numbers."""
+    if event["measure"] == "validation_accuracy":
+        return percent(value)
+    return format_number(value, decimals)
+
+
+def relation(before: float, after: float) -> str:
+    """How after compares with before: gt, eq or lt (equal within the core's tolerance)."""
+    tolerance = TOLERANCE * max(1.0, abs(before), abs(after))
+    if after > before + tolerance:
+        return "gt"
+    return "lt" if after < before - tolerance else "eq"
+
+
+def reason_key(event: dict, method: str) -> str:
+    """The catalogue key of the event's sentence. pep prunes when after ≤ before and ccp when
+    g(t) (before) ≤ ccp_alpha (after): their relations are le/gt; pre and rep's are gt/eq/lt."""
+    found = relation(event["before"], event["after"])
+    if method == "pep":
+        found = "gt" if found == "gt" else "le"
+    elif method == "ccp":
+        found = "gt" if relation(event["after"], event["before"]) == "gt" else "le"
+    return f"prune.reason.{method}.{event['action']}.{found}"
+
+
+def event_values(trace: dict, event: dict, decimals: int) -> dict:
+    """The values an event's sentence is filled with."""
+    node = trace["nodes"][event["node"]]
+    decision = node["decision"]
+    split = decision.get("was") or decision
+    return {"before": measure_text(event, event["before"], decimals),
+            "after": measure_text(event, event["after"], decimals),
+            "attribute": split.get("attribute") or "", "label": decision["label"],
+            "cf": format_number(event.get("cf", 0.0), decimals),
+            "leaves": event.get("leaves", "")}
+
+
+def event_sentence(trace: dict, event: dict, decimals: int) -> str:
+    """The rule that decided, in the session's language, with the event's own numbers."""
+    return tm(reason_key(event, trace["params"]["prune"]), **event_values(trace, event, decimals))
+
+
+def action_text(event: dict, method: str) -> str:
+    key = f"prune.action.pre.{event['action']}" if method == "pre" else \
+        f"prune.action.{event['action']}"
+    return t(key)
+
+
+def phase(trace: dict) -> None:
+    """Step through the pruning events like growth: buttons, a slider, the tree, the numbers."""
+    method = trace.get("params", {}).get("prune", "none")
+    if method == "none":
+        return
+    st.subheader(t("prune.phase", method=t(f"prune.method.{method}")))
+    events = trace.get("pruning") or []
+    if not events:
+        st.info(t("prune.phase.none"))
+        return
+    st.caption(t("prune.phase.intro", events=len(events)))
+    last = len(events) - 1
+    state.keep_prune_step(last)
+    _controls(last)
+    k = st.session_state.prune_step
+    event, decimals = events[k], int(st.session_state.decimals)
+    _event_view(trace, event, k, last, method, decimals)
+    tree_chart(trace, k, decimals)
+    if method == "ccp":
+        path_chart(trace, decimals)
+
+
+def _controls(last: int) -> None:
+    cols = st.columns(4)
+    moves = {"first": -last - 1, "prev": -1, "next": 1, "last": last + 1}
+    for col, (name, delta) in zip(cols, moves.items(), strict=True):
+        col.button(t(f"grow.{name}"), key=f"prune_{name}", on_click=state.move_prune,
+                   args=(delta, last), width="stretch")
+    st.session_state.prune_slider = st.session_state.prune_step
+    st.slider(t("prune.event"), 0, max(last, 1), key="prune_slider", disabled=last == 0,
+              on_change=state.prune_from_widget, args=("prune_slider", last))
+
+
+def _event_view(trace: dict, event: dict, k: int, last: int, method: str,
+                decimals: int) -> None:
+    node = trace["nodes"][event["node"]]
+    st.markdown(tm("prune.event_of", k=k + 1, total=last + 1, node=node["id"],
+                   path=path_text(trace, node)))
+    st.caption(t("prune.measure", measure=t(f"prune.measure.{event['measure']}")))
+    cols = st.columns(3)
+    cols[0].metric(t(f"prune.before.{method}"), measure_text(event, event["before"], decimals))
+    cols[1].metric(t(f"prune.after.{method}"), measure_text(event, event["after"], decimals))
+    cols[2].metric(t("prune.verdict"), action_text(event, method))
+    st.info(event_sentence(trace, event, decimals))
+
+
+def tree_chart(trace: dict, k: int, decimals: int) -> None:
+    """The tree after event k; the DOT source is kept for the tests."""
+    source = to_dot(trace, pruning_step=k, decimals=decimals).source
+    st.session_state.prune_dot_source = source
+    st.graphviz_chart(source, width="stretch")
+
+
+# --------------------------------------------------------------------- CART's pruning path
+
+
+def path_points(trace: dict, validation=None) -> list[dict]:
+    """The grown tree's weakest-link sequence (dtree_core.pruning): for each subtree its alpha,
+    its leaves, its training accuracy (Σ leaf majority weight / N, from the trace's counts)
+    and, given validation=(X, y), its accuracy on those rows."""
+    grown = Trace.from_dict(unpruned(trace))
+    alphas, _ = pruning_path(grown)
+    points = []
+    for alpha in alphas:
+        subtree = prune(grown, Options(prune="ccp", ccp_alpha=float(alpha)))
+        point = _subtree_point(subtree, alpha)
+        if validation is not None:
+            point["validation"] = _accuracy_on(subtree, *validation)
+        points.append(point)
+    return points
+
+
+def _accuracy_on(subtree: Trace, X, y) -> float:
+    from dtree_core.evaluate import FittedTrace
+
+    predicted = FittedTrace.from_dict(subtree.to_dict(scores=False)).predict(X)
+    truth = y.astype(str).to_numpy(dtype=object)
+    return float((predicted.astype(str) == truth).mean())
+
+
+def current_validation():
+    """The sidebar tree's validation rows (X, y), or None."""
+    current, dataset = st.session_state.get("current"), st.session_state.get("dataset")
+    spec = current["choices"].get("validation") if current else None
+    if spec is None or dataset is None:
+        return None
+    X, y, fitted = engine.ready(dataset["data"], dataset["filename"], current["choices"],
+                                current["options"])
+    return engine.training_and_validation(X, y, spec, fitted)[2]
+
+
+def unpruned(trace: dict) -> dict:
+    """The trace as grown: pruned leaves split again, nothing pruned away, no events."""
+    nodes = []
+    for node in trace["nodes"]:
+        grown = {k: v for k, v in node.items() if k != "pruned_away"}
+        grown["decision"] = grown_decision(node)
+        nodes.append(grown)
+    return {**trace, "nodes": nodes, "pruning": []}
+
+
+def _subtree_point(subtree: Trace, alpha: float) -> dict:
+    leaves = [n for n in subtree.nodes if n.is_leaf and not n.pruned_away]
+    correct = sum(max(n.class_counts, default=0.0) for n in leaves)
+    total = subtree.nodes[0].weight
+    return {"alpha": float(alpha), "leaves": len(leaves),
+            "train": correct / total if total else 0.0}
+
+
+def path_figure(points: list[dict], chosen: int) -> go.Figure:
+    alphas = [p["alpha"] for p in points]
+    figure = go.Figure()
+    figure.add_scatter(x=alphas, y=[p["leaves"] for p in points], mode="lines+markers",
+                       line_shape="hv", name=t("prune.path.leaves"), yaxis="y2")
+    for name in ("train", "validation"):
+        if name in points[0]:
+            figure.add_scatter(x=alphas, y=[p[name] for p in points], mode="lines+markers",
+                               line_shape="hv", name=t(f"prune.path.{name}"))
+    figure.add_vline(x=alphas[chosen], line_dash="dot")
+    figure.update_layout(xaxis_title=t("prune.path.alpha"), yaxis_title=t("prune.path.accuracy"),
+                         yaxis={"range": [0, 1.02]},
+                         yaxis2={"title": t("prune.path.leaves"), "overlaying": "y",
+                                 "side": "right"},
+                         height=340, margin={"l": 40, "r": 40, "t": 20, "b": 40})
+    return figure
+
+
+def path_chart(trace: dict, decimals: int) -> None:
+    """Alpha against leaves and training accuracy, a slider over the path's subtrees."""
+    st.markdown(f"**{t('prune.path')}**")
+    validation = current_validation()
+    st.caption(t("prune.path.caption", validation=t("prune.path.and_validation")
+                 if validation is not None else ""))
+    points = path_points(trace, validation)
+    chosen = st.slider(t("prune.path.subtree"), 0, max(len(points) - 1, 1), 0,
+                       key="prune_path_subtree", disabled=len(points) < 2)
+    chosen = min(chosen, len(points) - 1)
+    point = points[chosen]
+    st.plotly_chart(path_figure(points, chosen), key="prune_path_chart")
+    st.caption(t("prune.path.chosen", k=chosen, alpha=format_number(point["alpha"], decimals),
+                 leaves=point["leaves"], train=percent(point["train"])))
+    if "validation" in point:
+        st.caption(t("prune.path.chosen_validation", accuracy=percent(point["validation"])))
+
+
+# --------------------------------------------------------------------- evaluate
+
+
+def leaf_count(trace: dict) -> int:
+    return sum(1 for n in trace["nodes"]
+               if n["decision"]["kind"] == "leaf" and not n.get("pruned_away"))
+
+
+@st.cache_data(max_entries=16, show_spinner=False)
+def pruned_and_unpruned(data: bytes, filename: str, choices: dict, options: Options,
+                        test_size: float, seed: int) -> dict:
+    """Both trees on one stratified split: grown on the same training rows (less the
+    validation rows pre/rep carve out of them), tested on the same held-out rows.
+
+    Returns {"train": n, "test": n, "carved": bool, "unpruned"/"pruned": {"test", "train",
+    "leaves"}} with accuracies as fractions."""
+    from sklearn.metrics import accuracy_score
+
+    from dtree_core.evaluate import fit, stratified_split
+
+    X, y, fitted = engine.ready(data, filename, choices, options)
+    train, test = stratified_split(y, test_size, seed)
+    X_train, y_train = X.iloc[train].reset_index(drop=True), y.iloc[train].reset_index(drop=True)
+    X_test, y_test = X.iloc[test].reset_index(drop=True), y.iloc[test].reset_index(drop=True)
+    X_fit, y_fit, validation = engine.training_and_validation(
+        X_train, y_train, choices.get("validation"), fitted)
+    result = {"train": len(X_fit), "test": len(X_test), "carved": len(X_fit) < len(X_train)}
+    for name, chosen in (("unpruned", fitted.but(prune="none")), ("pruned", fitted)):
+        model = fit(chosen, X_fit, y_fit) if validation is None or name == "unpruned" else \
+            _fit_validated(chosen, X_fit, y_fit, validation)
+        truth = y_test.to_numpy(dtype=object)
+        result[name] = {
+            "test": float(accuracy_score(truth.astype(str), model.predict(X_test).astype(str))),
+            "train": float(accuracy_score(y_fit.to_numpy(dtype=object).astype(str),
+                                          model.predict(X_fit).astype(str))),
+            "leaves": leaf_count(model.trace_.to_dict(scores=False))}
+    return result
+
+
+def _fit_validated(options: Options, X, y, validation):
+    from dtree_core import DecisionTree
+
+    chosen = options.but(force_missing="skip") if options.force else options
+    return DecisionTree.from_options(chosen).fit(X, y, validation=validation)
+
+
+def evaluate_section(source: tuple, options: Options, test_size: float, seed: int) -> None:
+    """Pruned and unpruned side by side, when the sidebar prunes."""
+    if options.prune == "none":
+        return
+    st.subheader(t("prune.eval.header"))
+    result = pruned_and_unpruned(*source, options, test_size, seed)
+    carved = t("prune.eval.validation") if result["carved"] else ""
+    st.caption(t("prune.eval.caption", train=result["train"], test=result["test"],
+                 validation=carved))
+    names = {"unpruned": t("prune.eval.unpruned"),
+             "pruned": t("prune.eval.pruned", method=t(f"prune.method.{options.prune}"))}
+    for col, (name, label) in zip(st.columns(2), names.items(), strict=True):
+        with col:
+            st.markdown(f"**{label}**")
+            col.metric(t("eval.accuracy"), f"{result[name]['test']:.3f}")
+            col.metric(t("eval.train_accuracy"), f"{result[name]['train']:.3f}")
+            col.metric(t("prune.eval.leaves"), result[name]["leaves"])
+
+
+@st.cache_data(max_entries=16, show_spinner=False)
+def holdout_tree(data: bytes, filename: str, choices: dict, options: Options, test_size: float,
+                 seed: int):
+    """ui.analysis.holdout_tree for a method that prunes by validation rows: the tree grows on
+    a stratified split's training rows, less the validation rows carved out of them (or with
+    the validation file). (trace, held-out X, held-out y, rows it grew on)."""
+    from dtree_core.evaluate import stratified_split
+
+    X, y, fitted = engine.ready(data, filename, choices, options)
+    train, test = stratified_split(y, test_size, seed)
+    X_fit, y_fit, validation = engine.training_and_validation(
+        X.iloc[train].reset_index(drop=True), y.iloc[train].reset_index(drop=True),
+        choices.get("validation"), fitted)
+    trace = _fit_validated(fitted, X_fit, y_fit, validation).trace_.to_dict()
+    return trace, X.iloc[test], y.iloc[test], len(X_fit)
