@@ -10,6 +10,7 @@ from . import algorithms
 from .budget import Budget
 from .data import DataError
 from .decide import TIE_BREAKS
+from .escape import escape_terminal
 from .labels import export_text, score_table_text
 
 
@@ -21,8 +22,13 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _fail(message: str) -> int:
-    print(" ".join(str(message).split()), file=sys.stderr)
+    print(escape_terminal(" ".join(str(message).split())), file=sys.stderr)
     return 2
+
+
+def _say(text: str = "") -> None:
+    """A line of the summary: the data's names and values may hold control characters."""
+    print(escape_terminal(text))
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -61,10 +67,12 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def grow_command(args) -> int:
-    from .loading import load_path, prepare
+    from .loading import EXCEL_SUFFIXES, load_path, prepare
     from .model import DecisionTree
     from .options import Options
 
+    if args.sheet is not None and not str(args.data).lower().endswith(EXCEL_SUFFIXES):
+        raise DataError(f"--sheet is for .xlsx workbooks; '{args.data}' is a text file.")
     budget = Budget.configured() if args.budget else None
     table = load_path(args.data, encoding=args.encoding, sheet=args.sheet, budget=budget)
     prepared = prepare(table, args.target, include_ids=args.include_ids, exclude=args.exclude,
@@ -259,30 +267,30 @@ def _write(target: str, text: str, encoding: str = "utf-8") -> None:
 
 
 def _print_summary(table, prepared, trace, outline: dict, args) -> None:
-    print(table.report.summary())
+    _say(table.report.summary())
     for warning in table.report.warnings:
-        print(f"warning: {warning}")
+        _say(f"warning: {warning}")
     for column, reason in prepared.excluded.items():
-        print(f"note: {column}: {reason}")
+        _say(f"note: {column}: {reason}")
     for note in prepared.notes:
         if note not in prepared.excluded.values():  # said once, with its column, above
-            print(f"note: {note}")
+            _say(f"note: {note}")
     for column, rule in prepared.kind_rules.items():
-        print(f"kind: {column}: {rule.sentence}")
-    print(f"\n{trace.algorithm} tree, {len(trace.nodes)} nodes:")
-    print(export_text(outline))
+        _say(f"kind: {column}: {rule.sentence}")
+    _say(f"\n{trace.algorithm} tree, {len(trace.nodes)} nodes:")
+    _say(export_text(outline))
     if trace.pruning:
         _print_pruning(trace, outline)
     if args.rules:
         from .rules import rules_text
 
-        print("\nRules:\n" + rules_text(outline))
+        _say("\nRules:\n" + rules_text(outline))
     root = trace.node_dict(trace.nodes[0])
     if root["scores"]:
-        print(f"\nRoot scores (Ent(D)={root['entropy']:.3f}, Gini(D)={root['gini']:.3f}; "
+        _say(f"\nRoot scores (Ent(D)={root['entropy']:.3f}, Gini(D)={root['gini']:.3f}; "
               "* chosen, = tied):")
-        print(score_table_text(root))
-        print(root["decision"]["rule"])
+        _say(score_table_text(root))
+        _say(root["decision"]["rule"])
 
 
 def _print_pruning(trace, outline: dict) -> None:
@@ -291,12 +299,12 @@ def _print_pruning(trace, outline: dict) -> None:
 
     away = sum(1 for node in outline["nodes"] if node.get("pruned_away"))
     method = outline["params"].get("prune")
-    print(f"\nPruning ({method}), in the order decided"
+    _say(f"\nPruning ({method}), in the order decided"
           + (f"; {away} nodes pruned away:" if away else ":"))
     for event in trace.pruning:
         path = node_path(outline, outline["nodes"][event["node"]])
         where = "/".join(branch_text(c) for c in path) or "root"
-        print(f"  {event['action']:5} {where}: {event['reason']}")
+        _say(f"  {event['action']:5} {where}: {event['reason']}")
 
 
 def main(argv=None) -> int:

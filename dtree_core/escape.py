@@ -99,3 +99,12 @@ def escape_markdown_cell(text) -> str:
     """Text for a Markdown table cell: HTML escaped, Markdown specials and | backslashed."""
     text = escape_html(text).translate(_MARKDOWN_SPECIALS)
     return " ".join(text.splitlines()) or " "
+
+
+_TERMINAL_CONTROLS = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+
+
+def escape_terminal(text) -> str:
+    """Text for a terminal: control characters from the data (an ESC starting a colour or
+    cursor sequence, a carriage return) are shown as \\xNN instead of acting."""
+    return _TERMINAL_CONTROLS.sub(lambda m: f"\\x{ord(m.group()):02x}", str(text))

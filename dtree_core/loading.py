@@ -187,9 +187,12 @@ def load_path(
         raise LoadError(f"File not found: {path}.", "not_found", path=str(path))
     if path.is_dir():
         raise LoadError(f"'{path}' is a directory, not a data file.", "directory", path=str(path))
+    if not path.is_file():  # a FIFO, a device such as /dev/zero: no end to read to
+        raise LoadError(f"'{path}' is not a regular file.", "not_a_file", path=str(path))
     _check_size(path.stat().st_size, path.name)
     try:
-        data = path.read_bytes()
+        with path.open("rb") as stream:  # capped: the file may grow while it is read
+            data = stream.read(MAX_BYTES + 1)
     except OSError as err:
         reason = err.strerror or type(err).__name__
         raise LoadError(f"'{path}' cannot be read: {reason}.", "unreadable",

@@ -112,14 +112,14 @@ def scores(labels: list[str], traces: list[dict]) -> None:
 # --------------------------------------------------------------------- Han's five criteria
 
 
-@st.cache_data(max_entries=32, show_spinner=False)
+@st.cache_data(max_entries=32, ttl=engine.CACHE_TTL, show_spinner=False)
 def measured(data: bytes, filename: str, choices: dict, options: Options, test_size: float,
              seed: int, noise: float, blank: float) -> Criteria:
     X, y, fitted = engine.ready(data, filename, choices, options)
     return han_criteria(fitted, X, y, stratified_split(y, test_size, seed), noise, blank, seed)
 
 
-@st.cache_data(max_entries=16, show_spinner=False)
+@st.cache_data(max_entries=16, ttl=engine.CACHE_TTL, show_spinner=False)
 def fit_times(data: bytes, filename: str, choices: dict,
               options: Options) -> tuple[list[int], list[float]]:
     X, y, fitted = engine.ready(data, filename, choices, options)

@@ -53,7 +53,7 @@ def grow(dataset: dict, choices: dict, options: Options) -> dict:
     return engine.grow_trace(dataset["data"], dataset["filename"], choices, options)
 
 
-@st.cache_data(max_entries=32, show_spinner=False)
+@st.cache_data(max_entries=32, ttl=engine.CACHE_TTL, show_spinner=False)
 def training_and_holdout(data: bytes, filename: str, choices: dict, options: Options,
                          test_size: float, seed: int) -> tuple[float, Evaluation]:
     """(accuracy of the full tree on its own rows, the hold-out Evaluation of a split's tree)."""
@@ -63,7 +63,7 @@ def training_and_holdout(data: bytes, filename: str, choices: dict, options: Opt
     return train, holdout_eval(fitted, X, y, test_size, seed)
 
 
-@st.cache_data(max_entries=16, show_spinner=False)
+@st.cache_data(max_entries=16, ttl=engine.CACHE_TTL, show_spinner=False)
 def holdout_tree(data: bytes, filename: str, choices: dict, options: Options, test_size: float,
                  seed: int):
     """(trace grown on a stratified split's training rows, held-out X, held-out y, n train)."""
@@ -73,7 +73,7 @@ def holdout_tree(data: bytes, filename: str, choices: dict, options: Options, te
     return trace, X.iloc[test], y.iloc[test], len(train)
 
 
-@st.cache_data(max_entries=32, show_spinner=False)
+@st.cache_data(max_entries=32, ttl=engine.CACHE_TTL, show_spinner=False)
 def evaluation(data: bytes, filename: str, choices: dict, options: Options, method: str,
                size: float, seed: int) -> Evaluation:
     """A hold-out (size = held-out share) or k-fold (size = k) Evaluation."""
@@ -83,7 +83,7 @@ def evaluation(data: bytes, filename: str, choices: dict, options: Options, meth
     return holdout_eval(fitted, X, y, float(size), seed)
 
 
-@st.cache_data(max_entries=16, show_spinner=False)
+@st.cache_data(max_entries=16, ttl=engine.CACHE_TTL, show_spinner=False)
 def curve(data: bytes, filename: str, choices: dict, options: Options, method: str,
           size: float, seed: int):
     X, y, fitted = engine.ready(data, filename, choices, options)
@@ -131,7 +131,7 @@ def warn_unmatched_in(result: Evaluation, tree: str) -> None:
     warn_unmatched(result.folds_missing_a_force, len(result.unmatched_force), tree)
 
 
-@st.cache_data(max_entries=8, show_spinner=False)
+@st.cache_data(max_entries=8, ttl=engine.CACHE_TTL, show_spinner=False)
 def svg(dot_source: str) -> str:
     """The tree drawn by Graphviz's dot, once per DOT source (a subprocess per call)."""
     return to_svg(dot_source)

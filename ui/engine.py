@@ -23,6 +23,10 @@ from dtree_core.loading import LoadError, load_bytes, prepare
 from dtree_core.options import Options
 from dtree_core.pruning import VALIDATED
 
+# Cached tables and trees leave memory after an hour unused, as well as past max_entries, so
+# a class's server does not keep every file of the morning's lecture.
+CACHE_TTL = "1h"
+
 
 @functools.cache
 def app_budget() -> Budget:
@@ -39,14 +43,14 @@ def data_key(data: bytes) -> str:
     return hashlib.sha1(data).hexdigest()[:16]
 
 
-@st.cache_data(max_entries=16, show_spinner=False)
+@st.cache_data(max_entries=16, ttl=CACHE_TTL, show_spinner=False)
 def load_table(data: bytes, filename: str, sheet: str | None = None,
                encoding: str | None = None):
     """The loader's table and report for these bytes (LoadError propagates, uncached)."""
     return load_bytes(data, filename, sheet=sheet, encoding=encoding, budget=app_budget())
 
 
-@st.cache_data(max_entries=16, show_spinner=False)
+@st.cache_data(max_entries=16, ttl=CACHE_TTL, show_spinner=False)
 def sheet_names(data: bytes, filename: str) -> list[str]:
     """An .xlsx workbook's sheets, so the user can pick one even when the first won't load."""
     if not filename.lower().endswith(".xlsx"):
@@ -71,7 +75,7 @@ def trace_key(data: bytes, choices: dict, options: Options) -> str:
     return data_key(data + settings.encode())
 
 
-@st.cache_data(max_entries=16, show_spinner=False)
+@st.cache_data(max_entries=16, ttl=CACHE_TTL, show_spinner=False)
 def prepared_data(data: bytes, filename: str, choices: dict, nominal: tuple[str, ...],
                   continuous: tuple[str, ...]):
     """The loaded sheet prepared with the sidebar's target, attributes and kinds.
@@ -91,7 +95,7 @@ def ready(data: bytes, filename: str, choices: dict, options: Options):
     return prepared.X, prepared.y, options.with_kinds(prepared.kinds)
 
 
-@st.cache_data(max_entries=24, show_spinner=False)
+@st.cache_data(max_entries=24, ttl=CACHE_TTL, show_spinner=False)
 def grow_trace(data: bytes, filename: str, choices: dict, options: Options) -> dict:
     """Load, prepare and fit (and prune: validation rows as choices["validation"] says);
     the trace dict the pages replay."""

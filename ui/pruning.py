@@ -396,7 +396,7 @@ def leaf_count(trace: dict) -> int:
                if n["decision"]["kind"] == "leaf" and not n.get("pruned_away"))
 
 
-@st.cache_data(max_entries=16, show_spinner=False)
+@st.cache_data(max_entries=16, ttl=engine.CACHE_TTL, show_spinner=False)
 def pruned_and_unpruned(data: bytes, filename: str, choices: dict, options: Options,
                         test_size: float, seed: int) -> dict:
     """Both trees on one stratified split: grown on the same training rows (less the
@@ -453,7 +453,7 @@ def evaluate_section(source: tuple, options: Options, test_size: float, seed: in
             col.metric(t("prune.eval.leaves"), result[name]["leaves"])
 
 
-@st.cache_data(max_entries=16, show_spinner=False)
+@st.cache_data(max_entries=16, ttl=engine.CACHE_TTL, show_spinner=False)
 def holdout_tree(data: bytes, filename: str, choices: dict, options: Options, test_size: float,
                  seed: int):
     """ui.analysis.holdout_tree for a method that prunes by validation rows: the tree grows on

@@ -111,3 +111,29 @@ def test_each_note_is_printed_once_and_each_kind_has_its_rule(capsys):
     assert len(notes) == len(set(line.split(": ", 2)[-1] for line in notes)) == 1
     kinds = [line for line in out.splitlines() if line.startswith("kind:")]
     assert len(kinds) == 8 and any("密度" in k and "continuous" in k for k in kinds)
+
+
+def test_terminal_output_shows_control_characters_instead_of_obeying_them(tmp_path, capsys):
+    from dtree_core.cli import main
+
+    path = tmp_path / "ansi.csv"
+    path.write_text("colour,ok\n\x1b[31mred,yes\nblue,no\n\x1b[31mred,yes\nblue,no\n",
+                    encoding="utf-8")
+    assert main(["grow", str(path), "--target", "ok"]) == 0
+    out = capsys.readouterr().out
+    assert "\x1b" not in out and "\\x1b[31mred" in out
+
+
+def test_special_files_and_a_sheet_for_a_csv_are_refused(tmp_path, capsys):
+    import os
+
+    from dtree_core.cli import main
+    from tests.conftest import dataset_path
+
+    fifo = tmp_path / "pipe.csv"
+    os.mkfifo(fifo)
+    assert main(["grow", str(fifo), "--target", "y"]) == 2
+    assert "not a regular file" in capsys.readouterr().err
+    assert main(["grow", str(dataset_path("watermelon_2.0.csv")), "--target", "好瓜",
+                 "--sheet", "S1"]) == 2
+    assert "--sheet is for .xlsx" in capsys.readouterr().err
