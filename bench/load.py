@@ -150,12 +150,17 @@ def serve(log_path: Path, app_dir: Path = ROOT):
             wait_healthy(url, process)
             yield url, process
         finally:
-            process.terminate()
-            try:
-                process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait(timeout=10)
+            stop(process)
+
+
+def stop(process: subprocess.Popen) -> None:
+    """Terminate, and kill if it has not ended within 10 s."""
+    process.terminate()
+    try:
+        process.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait(timeout=10)
 
 
 def rss_bytes(pid: int) -> int:

@@ -70,11 +70,7 @@ def serve(log_name: str = "streamlit.log"):
             _wait_healthy(url, process)
             yield url
         finally:
-            process.terminate()
-            try:
-                process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                process.kill()
+            load_bench().stop(process)
 
 
 def _on_ci() -> bool:
