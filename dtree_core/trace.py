@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import json
 import tempfile
-from collections.abc import Iterator
+import threading
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol, TextIO
 
@@ -115,27 +116,44 @@ class Trace:
             node = self.nodes[node.parent]
         return conditions[::-1]
 
-    def node_dict(self, node: Node, scores: bool = True) -> dict:
+    def node_dict(self, node: Node, scores: bool | str = True, path=None) -> dict:
+        """A node's JSON form. scores: True (built now), False (empty) or "lazy" (built when
+        first read); path: the node's path if the caller has it (else walked up)."""
         counts = {c: float(w) for c, w in zip(self.classes, node.class_counts, strict=True)}
+        if path is None and node.depth <= MAX_PATH_DEPTH:
+            path = [c.to_dict() for c in self.path(node.id)]
         d = {
             "id": node.id, "parent": node.parent,
             "branch": node.branch.to_dict() if node.branch else None, "depth": node.depth,
-            "path": ([c.to_dict() for c in self.path(node.id)] if node.depth <= MAX_PATH_DEPTH
-                     else None), "n": node.n,
+            "path": path if node.depth <= MAX_PATH_DEPTH else None, "n": node.n,
             "weight": float(node.weight), "class_counts": counts,
             "entropy": float(node.entropy), "gini": float(node.gini),
-            "scores": node.scores.rows() if scores and node.scores is not None else [],
+            "scores": _score_rows(node.scores, scores),
             "decision": node.decision.to_dict(), "children": list(node.children),
         }
         if node.pruned_away:
             d["pruned_away"] = True
         return d
 
-    def to_dict(self, scores: bool = True) -> dict:
-        """TRACE.md's JSON form; scores=False leaves every score table empty (a cheap outline)."""
+    def to_dict(self, scores: bool | str = True) -> dict:
+        """TRACE.md's JSON form; scores=False leaves every score table empty (a cheap outline),
+        scores="lazy" builds a node's rows the first time they are read (the app shows a few
+        nodes of a big tree; json.dumps needs `default=list` for those)."""
         d = self._head()
-        d["nodes"] = [self.node_dict(n, scores) for n in self.nodes]
+        d["nodes"] = list(self._node_dicts(scores))
         return self._tail(d)
+
+    def _node_dicts(self, scores):
+        """Node dicts in id order; each path is its parent's plus one branch (ids are
+        depth-first, so a parent comes first), not a walk up from every node."""
+        paths: dict[int, list] = {}
+        for node in self.nodes:
+            path = None
+            if node.depth <= MAX_PATH_DEPTH:
+                above = paths.get(node.parent, []) if node.parent is not None else []
+                path = above + [node.branch.to_dict()] if node.branch else []
+                paths[node.id] = path
+            yield self.node_dict(node, scores, path)
 
     def _head(self) -> dict:
         return {"format": FORMAT, "algorithm": self.algorithm, "params": self.params,
@@ -212,6 +230,45 @@ def _node_from_dict(d: dict, classes: tuple[str, ...]) -> Node:
         entropy=d["entropy"], gini=d["gini"], decision=Decision.from_dict(d["decision"]),
         children=tuple(d.get("children", ())), scores=StaticScores(tuple(d["scores"])),
         pruned_away=d.get("pruned_away", False))
+
+
+def _score_rows(table: ScoreTable | None, scores: bool | str):
+    if not scores or table is None:
+        return []
+    return LazyRows(table) if scores == "lazy" else table.rows()
+
+
+_FILL_LOCK = threading.Lock()  # sessions share a cached trace: one of them fills a table
+
+
+class LazyRows(Sequence):
+    """A node's score rows, built the first time they are read, then kept."""
+
+    def __init__(self, table: ScoreTable):
+        self._table, self._rows = table, None
+
+    def _filled(self) -> list:
+        if self._rows is None:
+            with _FILL_LOCK:
+                if self._rows is None:
+                    self._rows = self._table.rows()
+                    self._table = None
+        return self._rows
+
+    def __getitem__(self, i):
+        return self._filled()[i]
+
+    def __len__(self) -> int:
+        return len(self._filled())
+
+    def __eq__(self, other) -> bool:
+        return self._filled() == list(other) if isinstance(other, Sequence) else NotImplemented
+
+    def __repr__(self) -> str:
+        return repr(self._filled())
+
+    def __reduce__(self):  # pickles (and copies) as the plain list it stands for
+        return list, (self._filled(),)
 
 
 def _dumps(d: dict) -> str:

@@ -40,7 +40,8 @@ def tree_downloads(trace: dict) -> None:
         cols[1].download_button(t("exp.svg"), svg, "tree.svg", "image/svg+xml", key="exp_dl_svg")
     else:
         cols[1].info(t("exp.svg.missing"))
-    text = json.dumps(trace, ensure_ascii=False, indent=1, allow_nan=False)
+    text = json.dumps(trace, ensure_ascii=False, indent=1, allow_nan=False,
+                      default=list)  # score rows built on first read (Trace.to_dict "lazy")
     cols[2].download_button(t("exp.json"), text, "trace.json", "application/json",
                             key="exp_dl_json")
 

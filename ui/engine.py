@@ -95,7 +95,10 @@ def ready(data: bytes, filename: str, choices: dict, options: Options):
     return prepared.X, prepared.y, options.with_kinds(prepared.kinds)
 
 
-@st.cache_data(max_entries=24, ttl=CACHE_TTL, show_spinner=False)
+# A resource, not data: the dict is shared, not copied, because a node's score rows are built
+# only when a page reads them (a big tree's every table would take minutes); nothing the
+# pages do changes it.
+@st.cache_resource(max_entries=24, ttl=CACHE_TTL, show_spinner=False)
 def grow_trace(data: bytes, filename: str, choices: dict, options: Options) -> dict:
     """Load, prepare and fit (and prune: validation rows as choices["validation"] says);
     the trace dict the pages replay."""
@@ -103,7 +106,7 @@ def grow_trace(data: bytes, filename: str, choices: dict, options: Options) -> d
     X, y, validation = training_and_validation(X, y, choices.get("validation"), fitted)
     model = DecisionTree.from_options(fitted).fit(X, y, validation=validation,
                                                   budget=app_budget())
-    return model.trace_.to_dict()
+    return model.trace_.to_dict(scores="lazy")
 
 
 def training_and_validation(X, y, spec: dict | None, options: Options):
