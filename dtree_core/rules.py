@@ -15,6 +15,7 @@ import pandas as pd
 from .evaluate import FittedTrace
 from .export import Table, to_csv, to_markdown
 from .labels import branch_text, format_number, node_path
+from .split import Condition
 
 
 @dataclass(frozen=True)
@@ -156,19 +157,8 @@ class PrunedRule:
 
 
 def condition_holds(condition: dict, X: pd.DataFrame) -> np.ndarray:
-    """Rows of X that satisfy one condition; a row with an unknown value does not (a rule,
-    unlike the tree, has no branch to share such a row with)."""
-    column = X[condition["attribute"]]
-    known = column.notna().to_numpy()
-    if condition["op"] in ("<=", ">"):
-        values = pd.to_numeric(column, errors="coerce").to_numpy(dtype=float)
-        with np.errstate(invalid="ignore"):
-            test = values <= condition["value"] if condition["op"] == "<=" else \
-                values > condition["value"]
-        return known & test
-    texts = column.astype(str).to_numpy(dtype=object)
-    allowed = condition["value"] if condition["op"] == "in" else [condition["value"]]
-    return known & np.isin(texts, [str(v) for v in allowed])
+    """Rows of X that satisfy one condition (a TRACE.md condition dict): the split record's."""
+    return Condition.from_dict(condition).holds(X)
 
 
 def _covers(conditions, X: pd.DataFrame) -> np.ndarray:
@@ -264,8 +254,7 @@ def pruned_rules_text(trace: dict, X: pd.DataFrame, y, cf: float = 0.25,
 def _condition_cell(conditions: list[dict]) -> str:
     """'清晰' (a value, as Han's table shows it), '<=0.381 AND >0.2', 'in {青绿,乌黑}': the
     tests without the attribute, which is the column's name."""
-    return " AND ".join(str(c["value"]) if c["op"] == "=" else
-                        branch_text(c)[len(str(c["attribute"])):].strip() for c in conditions)
+    return " AND ".join(Condition.from_dict(c).text(named=False) for c in conditions)
 
 
 def rule_table(trace: dict) -> Table:

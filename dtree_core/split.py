@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
+import pandas as pd
 
 
 def format_number(x: float, digits: int | None = None) -> str:
@@ -55,16 +56,40 @@ class Condition:
         weights = tuple((a, float(w)) for a, w in (d.get("weights") or {}).items())
         return cls(d["attribute"], d["op"], value, weights)
 
-    def text(self, digits: int | None = None, part: Callable[[str], str] = _same) -> str:
+    def text(self, digits: int | None = None, part: Callable[[str], str] = _same,
+             named: bool = True) -> str:
         """'纹理=清晰', '密度<=0.3815', '色泽 in {青绿,乌黑}', '-0.8·密度 - 0.044·含糖率<=-0.313'.
 
-        `part` escapes each name and value (paths escape '/' and '=' this way).
+        `part` escapes each name and value (paths escape '/' and '=' this way); named=False
+        leaves the attribute out ('清晰', '<=0.3815', 'in {青绿,乌黑}': a column of a table
+        named after the attribute).
         """
+        name = part(self.attribute) if named else ""
         if self.op == "in":
-            return f"{part(self.attribute)} in {{{','.join(part(v) for v in self.value)}}}"
+            return f"{name} in {{{','.join(part(v) for v in self.value)}}}".strip()
         if self.op in ("<=", ">"):
-            return f"{part(self.attribute)}{self.op}{format_number(self.value, digits)}"
-        return f"{part(self.attribute)}={part(str(self.value))}"
+            return f"{name}{self.op}{format_number(self.value, digits)}"
+        return f"{name}={part(str(self.value))}" if named else part(str(self.value))
+
+    def holds(self, table) -> np.ndarray:
+        """Rows of a table (raw values, a DataFrame) that satisfy the condition. A row with an
+        unknown value does not: a rule, unlike the tree, has no branches to share it with."""
+        if self.op in ("<=", ">"):
+            x = _linear_values(table, self.weights) if self.weights else \
+                pd.to_numeric(table[self.attribute], errors="coerce").to_numpy(dtype=float)
+            with np.errstate(invalid="ignore"):
+                test = x <= self.value if self.op == "<=" else x > self.value
+            return ~np.isnan(x) & test
+        column = table[self.attribute]
+        allowed = self.value if self.op == "in" else (self.value,)
+        texts = column.astype(str).to_numpy(dtype=object)
+        return column.notna().to_numpy() & np.isin(texts, [str(v) for v in allowed])
+
+
+def _linear_values(table, weights) -> np.ndarray:
+    """Σ wᵢ·aᵢ per row (NaN where any aᵢ is unknown)."""
+    return sum(w * pd.to_numeric(table[a], errors="coerce").to_numpy(dtype=float)
+               for a, w in weights)
 
 
 def linear_text(weights: tuple[tuple[str, float], ...], digits: int | None = 3) -> str:

@@ -175,3 +175,17 @@ def test_a_deep_chain_keeps_its_json_linear():
     assert len(nodes_by_key(trace)) == len(trace["nodes"])
     assert max(len(rule.conditions) for rule in rules(trace)) == max(
         node["depth"] for node in trace["nodes"])
+
+
+def test_a_condition_tests_raw_rows_and_writes_itself_without_its_name():
+    X = pd.DataFrame({"密度": [0.2, 0.5, None], "含糖率": [0.1, 0.3, 0.2],
+                      "色泽": ["青绿", None, "乌黑"]})
+    weights = (("密度", -0.8), ("含糖率", -0.044))
+    linear = Condition(linear_text(weights), "<=", -0.313, weights)
+    assert linear.holds(X).tolist() == [False, True, False]  # unknown 密度: no rule holds
+    assert Condition("色泽", "in", ("青绿", "乌黑")).holds(X).tolist() == [True, False, True]
+    assert Condition("密度", ">", 0.3).holds(X).tolist() == [False, True, False]
+    assert [Condition("色泽", "=", "青绿").text(named=False),
+            Condition("密度", "<=", 0.3815).text(named=False),
+            Condition("色泽", "in", ("青绿", "乌黑")).text(named=False)] == [
+        "青绿", "<=0.3815", "in {青绿,乌黑}"]
