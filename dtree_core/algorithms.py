@@ -80,11 +80,17 @@ def max_gain(table: dict, eligible: np.ndarray, random_key: np.ndarray) -> Ranki
     return Ranking(table["gain"], eligible)
 
 
-def c45_gain_ratio(table: dict, eligible: np.ndarray, random_key: np.ndarray) -> Ranking:
-    """C4.5: among the candidates whose Gain is at least the mean, the largest Gain_ratio."""
+def above_mean_gain(table: dict, eligible: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The eligible candidates whose Gain is at least the mean Gain over them, and that mean."""
     gain = np.where(eligible, table["gain"], 0.0)
     mean = gain.sum(axis=-1) / np.maximum(eligible.sum(axis=-1), 1)
-    return Ranking(table["gain_ratio"], eligible & is_tied(gain, mean[..., None]), mean)
+    return eligible & is_tied(gain, mean[..., None]), mean
+
+
+def c45_gain_ratio(table: dict, eligible: np.ndarray, random_key: np.ndarray) -> Ranking:
+    """C4.5: among the candidates whose Gain is at least the mean, the largest Gain_ratio."""
+    passed, mean = above_mean_gain(table, eligible)
+    return Ranking(table["gain_ratio"], passed, mean)
 
 
 def min_gini(table: dict, eligible: np.ndarray, random_key: np.ndarray) -> Ranking:

@@ -36,6 +36,13 @@ ADVICE = {
     "seconds": "set a max depth, sample the rows, or run the command-line tool",
 }
 
+# What a growing check measured: the tree so far, or the time spent, not a need.
+FOUND = {
+    "nodes": "The tree has reached {figure} nodes",
+    "depth": "The tree has reached depth {figure}",
+    "seconds": "Growing has taken {figure} seconds",
+}
+
 
 @dataclass(frozen=True)
 class Budget:
@@ -67,10 +74,10 @@ class Budget:
         """Refuse when figure exceeds the limit (None: no limit)."""
         allowed = getattr(self, limit)
         if allowed is not None and figure > allowed:
+            found = FOUND.get(limit, "This needs {figure} " + limit)
             raise BudgetError(
-                f"This needs {_number(figure)} {limit.replace('_', ' ')}, over this server's "
-                f"limit of {_number(allowed)}: {ADVICE[limit]}.", limit, figure=figure,
-                allowed=allowed)
+                f"{found.format(figure=_number(figure))}, over this server's limit of "
+                f"{_number(allowed)}: {ADVICE[limit]}.", limit, figure=figure, allowed=allowed)
 
 
 def _limit(value, name: str) -> float | None:

@@ -19,6 +19,8 @@ from . import algorithms
 from .solution import (
     Equation,
     Formula,
+    _frac,
+    branch_name,
     entropy_equation,
     equation_text,
     gain_equation,
@@ -288,7 +290,7 @@ class _Context:
         shares = _shares(row)
         for i, branch in enumerate(row["branches"]):
             if self.close(claim.given, _without_term(claim.quantity, row, shares, i)):
-                return "missing_branch", {"branch": _branch_name(row, branch),
+                return "missing_branch", {"branch": branch_name(row, branch),
                                           "branches": len(row["branches"])}
         return None
 
@@ -347,23 +349,13 @@ def _without_term(quantity: str, row: dict, shares: list[float], left_out: int) 
     return sum(shares[i] * row["branches"][i]["gini"] for i in keep)
 
 
-def _branch_name(row: dict, branch: dict) -> str:
-    from .labels import branch_text
-
-    return branch_text({"attribute": row["attribute"], "op": branch["op"],
-                        "value": branch["value"]})
-
-
 def _share_texts(node: dict, row: dict | None) -> list[str]:
     """'6/17' for each branch (IV) or class (Ent): the shares the formula is taken over."""
-    from .split import format_number
-
     if row is None:
-        weights, whole = list(node["class_counts"].values()), node["weight"]
+        weights = list(node["class_counts"].values())
     else:
         weights = [sum(b["class_counts"].values()) for b in row["branches"]]
-        whole = node["weight"]
-    return [f"{format_number(w, 3)}/{format_number(whole, 3)}" for w in weights]
+    return [_frac(w, node["weight"], 3).text for w in weights]
 
 
 # --------------------------------------------------------------------- the quiz

@@ -97,33 +97,33 @@ def grow_command(args) -> int:
 
 def _add_pruning_flags(grow) -> None:
     """Pruning (TRACE.md): pre and rep judge by the rows of --validation."""
-    from .options import PRUNE_METHODS
+    from .options import PRUNE_METHODS, PRUNING_DEFAULTS
 
-    grow.add_argument("--prune", choices=PRUNE_METHODS, default="none",
+    grow.add_argument("--prune", choices=PRUNE_METHODS, default=PRUNING_DEFAULTS["prune"],
                       help="pre-pruning, reduced-error (both need --validation), C4.5's "
                       "pessimistic or CART's cost-complexity pruning")
     grow.add_argument("--validation", metavar="FILE",
                       help="validation rows for --prune pre|rep (the same columns as DATA)")
-    grow.add_argument("--ccp-alpha", type=float, default=0.0, metavar="X",
+    grow.add_argument("--ccp-alpha", type=float, default=PRUNING_DEFAULTS["ccp_alpha"], metavar="X",
                       help="--prune ccp: prune subtrees whose effective alpha is at most X")
-    grow.add_argument("--cf", type=float, default=0.25, metavar="X",
-                      help="--prune pep: C4.5's confidence factor (J48's -C), default 0.25")
+    grow.add_argument("--cf", type=float, default=PRUNING_DEFAULTS["cf"], metavar="X",
+                      help="--prune pep: C4.5's confidence factor (J48's -C), default %(default)s")
     grow.add_argument("--prune-on-tie", action="store_true",
                       help="--prune rep: prune also when validation accuracy stays the same")
 
 
 def _pruning_options(args) -> dict:
     """The pruning options; flags that the chosen --prune would ignore are refused."""
+    from .options import PRUNING_DEFAULTS
     from .pruning import VALIDATED
 
     if args.prune in VALIDATED and not args.validation:
         raise DataError(f"--prune {args.prune} needs validation rows: --validation FILE.")
     if args.validation and args.prune not in VALIDATED:
         raise DataError("--validation is only used by --prune pre or --prune rep.")
-    for flag, value, default, method in (("--ccp-alpha", args.ccp_alpha, 0.0, "ccp"),
-                                         ("--cf", args.cf, 0.25, "pep"),
-                                         ("--prune-on-tie", args.prune_on_tie, False, "rep")):
-        if value != default and args.prune != method:
+    for flag, name, method in (("--ccp-alpha", "ccp_alpha", "ccp"), ("--cf", "cf", "pep"),
+                               ("--prune-on-tie", "prune_on_tie", "rep")):
+        if getattr(args, name) != PRUNING_DEFAULTS[name] and args.prune != method:
             raise DataError(f"{flag} is only used by --prune {method}.")
     return {"prune": args.prune, "ccp_alpha": args.ccp_alpha, "cf": args.cf,
             "prune_on_tie": args.prune_on_tie}

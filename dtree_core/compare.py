@@ -15,7 +15,7 @@ import numpy as np
 import pandas as pd
 
 from . import algorithms
-from .evaluate import fit
+from .evaluate import fit, tree_depth
 from .export import Table
 from .labels import branch_text, node_path
 from .paths import path_key
@@ -367,8 +367,7 @@ def interpretability(trace: dict) -> tuple[int, int, float]:
     rule with as many conditions as the leaf's depth."""
     leaves = [n for n in trace["nodes"]
               if n["decision"]["kind"] == "leaf" and not n.get("pruned_away")]
-    depth = max(n["depth"] for n in trace["nodes"] if not n.get("pruned_away"))
-    return len(leaves), depth, sum(n["depth"] for n in leaves) / len(leaves)
+    return len(leaves), tree_depth(trace), sum(n["depth"] for n in leaves) / len(leaves)
 
 
 def han_criteria(options, X: pd.DataFrame, y: pd.Series, split, noise: float, blank: float,

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .algorithms import Algorithm
+from .algorithms import Algorithm, above_mean_gain
 from .splitting import first_best, is_tied
 
 # How a tie between attributes is broken: the book's column order, its reverse, or at random.
@@ -41,13 +41,7 @@ def choose(algorithm: Algorithm, table: dict[str, np.ndarray], eligible: np.ndar
     if tie_break != "first":
         winner = np.where(tied.any(axis=-1), _break_tie(tied, tie_break, random_key), winner)
     return Choice(np.where(has_candidate, winner, -1), tied, ranking.mean_gain,
-                  eligible & is_tied(np.where(eligible, table["gain"], 0.0),
-                                     _mean_gain(table, eligible)[..., None]))
-
-
-def _mean_gain(table: dict, eligible: np.ndarray) -> np.ndarray:
-    gain = np.where(eligible, table["gain"], 0.0)
-    return gain.sum(axis=-1) / np.maximum(eligible.sum(axis=-1), 1)
+                  above_mean_gain(table, eligible)[0])
 
 
 def _break_tie(tied: np.ndarray, tie_break: str, random_key) -> np.ndarray:

@@ -16,6 +16,7 @@ import graphviz
 
 from dtree_core.escape import escape_dot_html, escape_dot_label
 from dtree_core.labels import branch_text, children_of, format_number
+from dtree_core.wording import percent
 
 CURRENT = "#d62728"
 SPLIT_FILL, LEAF_FILL, CURRENT_FILL = "#e8f0fb", "#e6f4e6", "#fff1c1"
@@ -213,7 +214,7 @@ def pruning_view(trace: dict, k: int) -> dict:
 def event_note(event: dict, decimals: int) -> str:
     """'42.9% → 57.1%' (validation accuracy) or the two numbers the event compared."""
     if event["measure"] == "validation_accuracy":
-        return f"{100 * event['before']:.1f}% → {100 * event['after']:.1f}%"
+        return f"{percent(event['before'])} → {percent(event['after'])}"
     return (f"{format_number(event['before'], decimals)} → "
             f"{format_number(event['after'], decimals)}")
 

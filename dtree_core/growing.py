@@ -4,8 +4,8 @@ Every open node of a depth is counted and scored in one batch of numpy operation
 node's decision is still a pure function of its own rows (nothing depends on which other
 nodes share the batch), so the trace is byte for byte the one the recursive reference
 (dtree_core.reference) records. Node ids are renumbered into the recursion's depth-first
-order at the end, so steps == ids. The record builders at the bottom are shared with the
-reference.
+order at the end, so steps == ids. The stop cases, forced splits, record_level and finish
+are shared with the reference.
 """
 
 from __future__ import annotations

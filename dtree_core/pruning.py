@@ -146,14 +146,17 @@ class _Tree:
             correct[node] = weight[rows.truth[reached] == self.label[node]].sum()
         return correct
 
-    def post_pruned(self, pruned: list[int], events: list[dict], method: str) -> Trace:
-        """The trace with these nodes made leaves and everything below them pruned away."""
+    def post_pruned(self, pruned: list[int], events: list[dict], method: str,
+                    rule: str | None = None) -> Trace:
+        """The trace with these nodes made leaves and everything below them pruned away;
+        rule names the leaves' sentence (default: the method's)."""
         away = np.zeros(len(self.nodes), dtype=bool)
         for i in pruned:
             away[i + 1:self.end[i]] = True
         nodes = list(self.nodes)
         for i in pruned:
-            nodes[i] = replace(nodes[i], decision=pruned_decision(nodes[i].decision, method))
+            nodes[i] = replace(nodes[i], decision=pruned_decision(nodes[i].decision,
+                                                                  rule or method))
         for i in np.flatnonzero(away).tolist():
             nodes[i] = replace(nodes[i], pruned_away=True)
         return replace(self.trace, nodes=tuple(nodes), pruning=tuple(events))
@@ -238,7 +241,8 @@ def reduced_error_prune(tree: _Tree, rows: ValidationRows, on_tie: bool = False)
         if prunes:
             pruned.append(node)
             subtree[node], total = correct[node], as_leaf
-    return tree.post_pruned(pruned, events, "rep")
+    # The leaf's sentence names the rule that ran: strictly better, or not worse (on a tie).
+    return tree.post_pruned(pruned, events, "rep", rule="rep_on_tie" if on_tie else "rep")
 
 
 # --------------------------------------------------------------------- C4.5: pessimistic pruning

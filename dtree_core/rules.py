@@ -178,27 +178,30 @@ def pessimistic_rate(covered: float, errors: float, cf: float) -> float:
     return (errors + added_errors(covered, errors, cf)) / covered
 
 
-def _estimate(conditions, label, X, truth, cf) -> tuple[float, float, float]:
-    covered = _covers(conditions, X)
-    n = float(covered.sum())
-    errors = float((truth[covered] != label).sum())
-    return n, errors, pessimistic_rate(n, errors, cf)
-
-
 def generalise(rule: Rule, X: pd.DataFrame, truth: np.ndarray, cf: float) -> PrunedRule:
     """Drop conditions one at a time, each time the one whose removal gives the lowest
     pessimistic error rate, while that rate is no worse than the rule's current one."""
-    kept, dropped = list(rule.conditions), []
-    current = _estimate(kept, rule.label, X, truth, cf)
+    holds = [condition_holds(c, X) for c in rule.conditions]  # each condition tested once
+    wrong = truth != rule.label
+
+    def estimate(indices: list[int]) -> tuple[float, float, float]:
+        covered = np.ones(len(X), dtype=bool)
+        for j in indices:
+            covered &= holds[j]
+        n, errors = float(covered.sum()), float(wrong[covered].sum())
+        return n, errors, pessimistic_rate(n, errors, cf)
+
+    kept, dropped = list(range(len(rule.conditions))), []
+    current = estimate(kept)
     while kept:
-        trials = [(_estimate(kept[:i] + kept[i + 1:], rule.label, X, truth, cf), i)
-                  for i in range(len(kept))]
+        trials = [(estimate(kept[:i] + kept[i + 1:]), i) for i in range(len(kept))]
         best, i = min(trials, key=lambda trial: (trial[0][2], trial[1]))
         if best[2] > current[2] + 1e-12:
             break
         dropped.append(kept.pop(i))
         current = best
-    return PrunedRule(rule, tuple(kept), tuple(dropped), *current)
+    return PrunedRule(rule, tuple(rule.conditions[j] for j in kept),
+                      tuple(rule.conditions[j] for j in dropped), *current)
 
 
 def prune_rules(trace: dict, X: pd.DataFrame, y, cf: float = 0.25) -> list[PrunedRule]:

@@ -12,7 +12,7 @@ import numpy as np
 from .algorithms import Algorithm
 from .criteria import entropy, gini
 from .data import Encoded
-from .split import Split, threshold_branch, value_branch
+from .split import Condition, Split, threshold_branch, value_branch
 from .splitting import (
     SCORE_FIELDS,
     AttributeScores,
@@ -22,7 +22,6 @@ from .splitting import (
     score_nominal,
     text_ranks,
 )
-from .trace import Condition
 
 
 class LevelScores:
@@ -149,11 +148,6 @@ class LevelScores:
             else:
                 branch[sel] = value_branch(value, np.arange(len(self.attributes[j].values)))
         return branch
-
-    def view(self, i: int, chosen: int, choice) -> NodeScores:
-        """Node i's score table; the level keeps the choice's (m, A) arrays once for all."""
-        self.choice = choice
-        return NodeScores(self, i, chosen)
 
 
 def _pick(values, mask) -> tuple[str, ...]:

@@ -285,6 +285,12 @@ def _uses(algorithm: algorithms.Algorithm) -> tuple[bool, bool]:
     return not gini_family, gini_family
 
 
+def branch_name(row: dict, branch: dict) -> str:
+    """'纹理=清晰': a score row's branch as its condition's text."""
+    return branch_text({"attribute": row["attribute"], "op": branch["op"],
+                        "value": branch["value"]})
+
+
 def branch_steps(row: dict, decimals: int, entropy: bool, gini: bool) -> list[Step]:
     """The subsets Dᵛ with their class counts, and each one's Ent or Gini."""
     steps: list[Step] = []
@@ -292,8 +298,7 @@ def branch_steps(row: dict, decimals: int, entropy: bool, gini: bool) -> list[St
     for i, branch in enumerate(row["branches"], start=1):
         counts = list(branch["class_counts"].values())
         subset = set_name(i, tilde)
-        condition = {"attribute": row["attribute"], "op": branch["op"], "value": branch["value"]}
-        steps.append(Sentence("branch", {"set": subset.text, "condition": branch_text(condition),
+        steps.append(Sentence("branch", {"set": subset.text, "condition": branch_name(row, branch),
                                          "n": _count(sum(counts), decimals),
                                          "counts": counts_text(branch["class_counts"])}))
         if entropy:

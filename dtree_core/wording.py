@@ -48,8 +48,9 @@ def leaf_rule(stop: str) -> str:
 PRUNE_RULES = {
     "pre": ("Pre-pruning: splitting here does not raise validation accuracy, so this is a "
             "leaf of the majority class."),
-    "rep": ("Reduced-error pruning replaced this subtree by a leaf: validation accuracy does "
-            "not fall."),
+    "rep": ("Reduced-error pruning replaced this subtree by a leaf: validation accuracy rises."),
+    "rep_on_tie": ("Reduced-error pruning replaced this subtree by a leaf: validation accuracy "
+                   "does not fall (prune_on_tie)."),
     "pep": ("C4.5's pessimistic pruning replaced this subtree by a leaf: its estimated errors "
             "are no more than the subtree's."),
     "ccp": ("Cost-complexity pruning replaced this subtree by a leaf: its effective alpha is "
@@ -78,11 +79,12 @@ def prune_rule(method: str) -> str:
 
 def prune_reason(method: str, action: str, before: float, after: float) -> str:
     """The sentence of one pruning event, with the two numbers it compared."""
-    shown = _percent if method in ("pre", "rep") else _short
+    shown = percent if method in ("pre", "rep") else _short
     return PRUNE_REASONS[method, action].format(before=shown(before), after=shown(after))
 
 
-def _percent(x: float) -> str:
+def percent(x: float) -> str:
+    """A share as a percentage to one decimal: 0.4286 → 42.9%."""
     return f"{100 * x:.1f}%"
 
 

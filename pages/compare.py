@@ -60,12 +60,6 @@ def unmatched_forces(labels: list[str], traces: list[dict]) -> None:
                                 t("force.tree.config", label=label))
 
 
-def measurable(config: Options) -> Options:
-    """The options a held-out fit grows with: pre-pruning and reduced-error pruning judge by
-    validation rows these splits do not make, so those trees are unpruned (said on the page)."""
-    return config.but(prune="none") if config.prune in VALIDATED else config
-
-
 def summary(labels, traces, configs, choices, dataset) -> tuple[float, int]:
     """The summary table; returns the split's (held-out share, seed) for Han's criteria."""
     st.subheader(t("cmp.summary"))
@@ -73,7 +67,7 @@ def summary(labels, traces, configs, choices, dataset) -> tuple[float, int]:
     if any(c.prune in VALIDATED for c in configs):
         st.info(t("lesson.unpruned"))
     results = [analysis.safely(analysis.training_and_holdout, dataset["data"],
-                               dataset["filename"], choices, measurable(c), size, seed)
+                               dataset["filename"], choices, analysis.unvalidated(c), size, seed)
                for c in configs]
     frame = summary_frame(labels, traces, [(train, held_out.accuracy)
                                            for train, held_out in results])
@@ -96,11 +90,12 @@ def scores(labels: list[str], traces: list[dict]) -> None:
     if merged.shape == "binary":
         st.caption(t("cmp.binary_only"))
     decimals = int(st.session_state.decimals)
-    st.dataframe(merged_frame(merged), hide_index=True, column_config={
+    frame = merged_frame(merged)
+    st.dataframe(frame, hide_index=True, column_config={
         t(c): st.column_config.NumberColumn(format=f"%.{decimals}f") for c in
         ("col.threshold", "col.gain", "col.iv", "col.gain_ratio", "cmp.col.gini_multiway",
          "cmp.col.gini_binary")})
-    score_downloads(worded_table(merged.table(), list(merged_frame(merged).columns)), key="cmp")
+    score_downloads(worded_table(merged.table(), list(frame.columns)), key="cmp")
     st.markdown(f"**{t('cmp.chart')}**")
     st.plotly_chart(criteria_chart(merged), key="cmp_chart")
     drawn = sorted({registry.label(tr["algorithm"]) for tr in traces
@@ -135,9 +130,10 @@ def han(labels, traces, configs, choices, dataset, size: float, seed: int) -> No
     noise = shares[0].slider(t("lesson.han.noise"), 0.0, 0.5, 0.2, 0.05, key="han_noise")
     blank = shares[1].slider(t("lesson.han.blank"), 0.0, 0.5, 0.2, 0.05, key="han_blank")
     data, name = dataset["data"], dataset["filename"]
-    results = [analysis.safely(measured, data, name, choices, measurable(c), size, seed, noise,
-                               blank) for c in configs]
-    timed = [analysis.safely(fit_times, data, name, choices, measurable(c)) for c in configs]
+    held_out = [analysis.unvalidated(c) for c in configs]
+    results = [analysis.safely(measured, data, name, choices, c, size, seed, noise, blank)
+               for c in held_out]
+    timed = [analysis.safely(fit_times, data, name, choices, c) for c in held_out]
     frames = han_frames(labels, results, traces)
     decimals = int(st.session_state.decimals)
     for column, criterion in zip(st.columns(len(HAN_CRITERIA)), HAN_CRITERIA, strict=True):

@@ -1,5 +1,7 @@
 """Evaluate: held-out accuracy, per-class precision/recall/F1, confusion matrices, overfitting."""
 
+import html
+
 import plotly.graph_objects as go
 import streamlit as st
 
@@ -13,7 +15,7 @@ ensure_entry_point()
 
 def confusion_figure(result) -> go.Figure:
     """Rows: true class, columns: predicted class, counts written in the cells."""
-    labels = [str(c) for c in result.labels]
+    labels = [html.escape(str(c)) for c in result.labels]  # Plotly renders HTML in ticks
     figure = go.Figure(go.Heatmap(z=result.matrix, x=labels, y=labels, colorscale="Blues",
                                   text=result.matrix, texttemplate="%{text}", showscale=False))
     figure.update_layout(xaxis_title=t("eval.confusion.pred"), yaxis_title=t("eval.confusion.true"),
@@ -61,16 +63,9 @@ def overfitting(algorithms, source, base, split) -> None:
     st.subheader(t("eval.curve"))
     algorithm = st.selectbox(t("eval.curve.algorithm"), algorithms, key="ev_curve_algo",
                              format_func=labelled(algorithms, registry.name))
-    options = analysis.variant(evaluated(base), algorithm=algorithm, max_depth=None)
+    options = analysis.variant(analysis.unvalidated(base), algorithm=algorithm, max_depth=None)
     frame = analysis.safely(analysis.curve, *source, options, *split)
     st.plotly_chart(curve_figure(frame), key="ev_curve")
-
-
-def evaluated(base):
-    """The options the held-out trees grow with: pre-pruning and reduced-error pruning need a
-    validation set these splits do not make, so their trees are unpruned (said on the page);
-    the pruned-versus-unpruned section below carves one out of the training rows."""
-    return base.but(prune="none") if base.prune in VALIDATED else base
 
 
 def holdout_share(split) -> float:
@@ -95,7 +90,7 @@ if not algorithms:
 if base.prune in VALIDATED:
     st.info(t("prune.eval.unpruned_note"))
 results = {a: analysis.safely(analysis.evaluation, *source,
-                              analysis.variant(evaluated(base), algorithm=a), *split)
+                              analysis.variant(analysis.unvalidated(base), algorithm=a), *split)
            for a in algorithms}
 for tab, algorithm in zip(st.tabs([registry.name(a) for a in algorithms]), algorithms,
                           strict=True):
@@ -103,5 +98,6 @@ for tab, algorithm in zip(st.tabs([registry.name(a) for a in algorithms]), algor
         analysis.warn_unmatched_in(results[algorithm], t("force.tree.holdout"))
         one_algorithm(algorithm, results[algorithm], split[0])
 overfitting(algorithms, source, base, split)
+# pruned beside unpruned: its validation rows are carved out of the training rows
 analysis.safely(pruning.evaluate_section, source, analysis.variant(base), holdout_share(split),
                 split[2])

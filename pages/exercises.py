@@ -22,7 +22,7 @@ if node_id not in ids:  # a regrown tree may have fewer nodes than the one picke
 solution_tab, check_tab, quiz_tab = st.tabs([t("ex.tab.solution"), t("ex.tab.check"),
                                              t("ex.tab.quiz")])
 with solution_tab:
-    exercises.worked_solution(trace, node_id, dataset)
+    exercises.worked_solution(trace, current["trace_id"], node_id, dataset)
 with check_tab:
     exercises.check_numbers(trace, node_id)
 with quiz_tab:

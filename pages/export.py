@@ -127,13 +127,20 @@ def rule_postpruning(current: dict, dataset: dict) -> None:
         return
     cf = float(st.number_input(t("prune.cf"), 0.01, 0.5, 0.25, step=0.05, key="exp_rule_cf",
                                help=t("prune.cf.help")))
-    X, y = analysis.safely(training_rows, current, dataset)
-    trace = current["trace"]
-    found = prune_rules(trace, X, y, cf)
+    found, text = analysis.safely(pruned_rules, current["trace_id"], current, dataset, cf)
     st.dataframe(pruned_rules_frame(found), hide_index=True, column_config={
         t("rules.prune.col.estimate"): st.column_config.NumberColumn(format="percent")})
-    st.download_button(t("exp.rules.txt"), pruned_rules_text(trace, X, y, cf),
+    st.download_button(t("exp.rules.txt"), text,
                        "rules_pruned.txt", "text/plain", key="exp_dl_rules_pruned")
+
+
+@st.cache_data(max_entries=16, ttl=engine.CACHE_TTL, show_spinner=False)
+def pruned_rules(trace_id: str, _current: dict, _dataset: dict, cf: float):
+    """The post-pruned rules and their text, once per tree (trace_id, engine.trace_key) and CF,
+    not on every rerun."""
+    X, y = training_rows(_current, _dataset)
+    trace = _current["trace"]
+    return prune_rules(trace, X, y, cf), pruned_rules_text(trace, X, y, cf)
 
 
 def rule_table_section(trace: dict) -> None:

@@ -25,6 +25,7 @@ from dtree_core.evaluate import holdout as holdout_eval
 from dtree_core.export import to_svg
 from dtree_core.loading import LoadError
 from dtree_core.options import PRUNE_METHODS, Options
+from dtree_core.pruning import VALIDATED
 from ui import engine, registry
 from ui.messages import has, labelled, literal, t, tm
 from ui.setup import error_text
@@ -46,6 +47,12 @@ def variant(base: Options, **changes) -> Options:
     named in the trace's `unmatched_force`, which the pages show as a warning.
     """
     return base.but(force_missing="skip", **changes)
+
+
+def unvalidated(options: Options) -> Options:
+    """The options a held-out fit grows with: pre-pruning and reduced-error pruning judge by
+    validation rows these splits do not make, so those trees are unpruned (said on the page)."""
+    return options.but(prune="none") if options.prune in VALIDATED else options
 
 
 def grow(dataset: dict, choices: dict, options: Options) -> dict:

@@ -8,24 +8,33 @@ import streamlit as st
 
 from dtree_core.checking import TOLERANCE, Question, Report, Verdict, check, grade, make_quiz
 from dtree_core.solution import SCOPES, solve, to_html, to_markdown
+from ui import engine
 from ui.messages import labelled, literal, t, tm
 from ui.widgets import node_title
 
 EXAMPLE = "Ent(D) = 0.998\nGain(D,色泽) = 0.109\nIV(色泽) = 1.580\nGain_ratio(D,色泽) = 0.068"
 
 
-def worked_solution(trace: dict, node_id: int, dataset: str) -> None:
+@st.cache_data(max_entries=32, ttl=engine.CACHE_TTL, show_spinner=False)
+def solution_texts(trace_id: str, _trace: dict, node_id: int, scope: str, dataset: str,
+                   lang: str) -> tuple[str, str]:
+    """The worked solution as Markdown and as HTML, once per tree (trace_id, engine.trace_key),
+    node, scope and language, not on every rerun."""
+    worked = solve(_trace, node_id, scope, dataset=dataset)
+    return to_markdown(worked, lang, level=3), to_html(worked, lang)  # level: below the tabs
+
+
+def worked_solution(trace: dict, trace_id: str, node_id: int, dataset: str) -> None:
     """The hand computation of the node, its branch or the tree, with both downloads."""
     scope = st.radio(t("ex.scope"), SCOPES, key="ex_scope", horizontal=True,
                      format_func=labelled(SCOPES, lambda s: t(f"ex.scope.{s}")))
     lang = st.session_state.get("lang", "en")
-    worked = solve(trace, node_id, scope, dataset=dataset)
-    markdown = to_markdown(worked, lang, level=3)  # below the page title and tabs
+    markdown, page = solution_texts(trace_id, trace, node_id, scope, dataset, lang)
     st.caption(t("ex.solution.caption"))
     cols = st.columns(2)
     cols[0].download_button(t("ex.download.md"), markdown, "solution.md", "text/markdown",
                             key="ex_dl_md")
-    cols[1].download_button(t("ex.download.html"), to_html(worked, lang), "solution.html",
+    cols[1].download_button(t("ex.download.html"), page, "solution.html",
                             "text/html", key="ex_dl_html")
     st.markdown(markdown)
 

@@ -135,7 +135,8 @@ def known_shares_latex(score: dict, classes: list, decimals: int) -> str:
 
 def known_entropy_latex(score: dict, classes: list, decimals: int) -> str:
     """Ent(D̃) = -Σ p̃_k log2 p̃_k (Zhou eq. 4.12's first term)."""
-    terms = _shares(known_counts(score, classes), sum(known_counts(score, classes)), decimals)
+    counts = known_counts(score, classes)
+    terms = _shares(counts, sum(counts), decimals)
     body = " + ".join(rf"{f}\log_2 {f}" for f, _ in terms) or "0"
     return (rf"\mathrm{{Ent}}(\tilde D) = -\sum_{{k}} \tilde p_k \log_2 \tilde p_k"
             rf" = -\left({body}\right) = {_fixed(score['entropy_known'], decimals)}")

@@ -315,6 +315,13 @@ def path_points(trace: dict, validation=None) -> list[dict]:
     return points
 
 
+@st.cache_data(max_entries=16, ttl=engine.CACHE_TTL, show_spinner=False)
+def _path_points_of(trace_id: str, _trace: dict, _validation) -> list[dict]:
+    """path_points once per tree, not on every rerun: trace_id (engine.trace_key) names the
+    file, the data choices (the validation rows among them) and the options."""
+    return path_points(_trace, _validation)
+
+
 def _accuracy_on(subtree: Trace, X, y) -> float:
     from dtree_core.evaluate import FittedTrace
 
@@ -376,7 +383,7 @@ def path_chart(trace: dict, decimals: int) -> None:
     validation = current_validation()
     st.caption(t("prune.path.caption", validation=t("prune.path.and_validation")
                  if validation is not None else ""))
-    points = path_points(trace, validation)
+    points = _path_points_of(st.session_state.trace_id, trace, validation)
     chosen = st.slider(t("prune.path.subtree"), 0, max(len(points) - 1, 1), 0,
                        key="prune_path_subtree", disabled=len(points) < 2)
     chosen = min(chosen, len(points) - 1)

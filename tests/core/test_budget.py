@@ -80,3 +80,14 @@ def test_the_cli_keeps_no_limits_unless_asked(tmp_path, capsys, monkeypatch):
     capsys.readouterr()
     assert main(["grow", str(path), "--target", "y", "--budget"]) == 2
     assert "limit of 50" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("limit", "figure", "sentence"), [
+    ("rows", 1001, "This needs 1,001 rows, over this server's limit of 1,000"),
+    ("depth", 3, "The tree has reached depth 3, over this server's limit of 2"),
+    ("seconds", 2.5, "Growing has taken 2.5 seconds, over this server's limit of 2"),
+])
+def test_the_sentence_says_what_was_measured(limit, figure, sentence):
+    budget = Budget(rows=1000, depth=2, seconds=2.0)
+    error = refused(lambda: budget.check(limit, figure), limit)
+    assert str(error).startswith(sentence)

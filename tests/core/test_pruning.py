@@ -534,3 +534,13 @@ def test_cli_draws_the_pruned_tree(capsys):
     assert code == 0, err
     dot = out.split("}")[0]
     assert "纹理=" not in dot and "n9 [" in dot and "n10 [" not in dot  # 10–12: pruned away
+
+
+def test_a_reduced_error_leaf_says_the_rule_that_pruned_it(table_4_2):
+    """Strictly better by default; not worse with prune_on_tie (the sentence follows)."""
+    from dtree_core.wording import PRUNE_RULES
+
+    for on_tie, key in ((False, "rep"), (True, "rep_on_tie")):
+        trace = book_tree(table_4_2, prune="rep", prune_on_tie=on_tie).trace_
+        leaves = [n for n in trace.nodes if n.decision.stop == "pruned"]
+        assert leaves and all(n.decision.rule == PRUNE_RULES[key] for n in leaves)
