@@ -18,7 +18,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from .data import DataError
-from .splitting import is_tied
+from .oblique import learn_linear_test
+from .splitting import first_best, is_tied
 
 SHAPES = ("multiway", "binary")
 
@@ -48,10 +49,19 @@ class Algorithm:
     nominal_shape: str = "multiway"  # multiway (one branch per value) or binary (two subsets)
     threshold_by: str = "gain"  # a continuous attribute's cut point: best gain or gini_index
     impurity_decrease: str = "gain"  # the score min_gain is compared with
+    # The stop code of a leaf made because that score is below min_gain: "min_gain", or
+    # "epsilon" for Li Hang's threshold ε (Alg. 5.2/5.3 step 4), worded in his terms.
+    gain_stop: str = "min_gain"
     columns: tuple[str, ...] = ("gain", "iv", "gain_ratio", "gini_index")
     smaller_is_better: bool = False  # how its criterion reads in tables and charts
     ranks_lowest: bool = False  # the rule takes the smallest ranks_by (a baseline), not the largest
     baseline: bool = False  # a yardstick (why the criterion matters), not in evaluate's default
+    # Another textbook's reading of a registered algorithm (Li Hang's C4.5 of "c45"): in every
+    # choice, but not in evaluate's default set or the manual page's comparison.
+    variant_of: str | None = None
+    # A multivariate tree's per-node linear learner (Zhou §4.5; dtree_core.oblique): (enc,
+    # rows, weights, continuous attribute indices, min_branch_weight) -> LinearTest | None.
+    linear: Callable | None = None
 
     @property
     def uses_up_nominal(self) -> bool:
@@ -91,6 +101,46 @@ def c45_gain_ratio(table: dict, eligible: np.ndarray, random_key: np.ndarray) ->
     """C4.5: among the candidates whose Gain is at least the mean, the largest Gain_ratio."""
     passed, mean = above_mean_gain(table, eligible)
     return Ranking(table["gain_ratio"], passed, mean)
+
+
+def j48_gain(table: dict, weight: np.ndarray) -> np.ndarray:
+    """Quinlan's C4.5 Release 8 (Weka's J48): a continuous attribute's Gain less
+    log₂(N−1)/|D|, N−1 being its candidate thresholds; nominal attributes keep their Gain."""
+    n, weight = table["n_distinct"], np.asarray(weight, dtype=float)[..., None]
+    penalised = table["continuous"] & (n >= 2) & (weight > 0)
+    penalty = np.log2(np.maximum(n - 1, 1)) / np.where(weight > 0, weight, 1.0)
+    return table["gain"] - np.where(penalised, penalty, 0.0)
+
+
+def j48_gain_ratio(table: dict, eligible: np.ndarray, weight: np.ndarray) -> Ranking:
+    """C4.5's rule on J48's penalised Gain: the mean filter and the Gain_ratio both use it
+    (not one of the registered algorithms: the book's C4.5 is; this is what Weka does)."""
+    gain = j48_gain(table, weight)
+    passed, mean = above_mean_gain({"gain": gain}, eligible)
+    iv = table["iv"]
+    ratio = np.where(iv > 0, gain / np.where(iv > 0, iv, 1.0), 0.0)
+    return Ranking(ratio, passed, mean)
+
+
+def j48_pick(node: dict) -> str | None:
+    """The attribute J48 would split this node on (TRACE.md's node dict, with its score rows):
+    C4.5's rule with the continuous penalty; ties go to the first in column order."""
+    rows = node["scores"]
+    eligible = np.array([row.get("eligible", True) for row in rows], dtype=bool)
+    if not eligible.any():
+        return None
+    table = {"gain": np.array([row["gain"] for row in rows], dtype=float),
+             "iv": np.array([row["iv"] for row in rows], dtype=float),
+             "n_distinct": np.array([row.get("n_distinct") or 0 for row in rows]),
+             "continuous": np.array([row["kind"] == "continuous" for row in rows])}
+    ranking = j48_gain_ratio(table, eligible, node["weight"])
+    return rows[int(first_best(np.where(ranking.allowed, ranking.key, -np.inf)))]["attribute"]
+
+
+def max_gain_ratio(table: dict, eligible: np.ndarray, random_key: np.ndarray) -> Ranking:
+    """Li Hang's C4.5 (统计学习方法 Alg. 5.3): the largest information gain ratio g_R(D,A),
+    with no mean-gain filter (Zhou's and Quinlan's C4.5 have one)."""
+    return Ranking(table["gain_ratio"], eligible)
 
 
 def min_gini(table: dict, eligible: np.ndarray, random_key: np.ndarray) -> Ranking:
@@ -165,3 +215,17 @@ register(Algorithm(
     "worst", "Worst", "gain", min_gain, "min_gain_worst",
     "The baseline takes the attribute with the smallest information gain: {attribute}.", "gain",
     smaller_is_better=True, ranks_lowest=True, baseline=True))
+register(Algorithm(
+    "oblique", "Oblique", "gini_index", min_gini, "oblique",
+    "The oblique tree takes the test that lowers the Gini index most: a linear combination of "
+    "the continuous attributes (Fisher's direction or the best single attribute, refined by "
+    "OC1's coordinate moves) or one attribute, the single attribute "
+    "on a tie: {attribute}.",
+    "gini_gain",
+    nominal_shape="binary", threshold_by="gini_index", impurity_decrease="gini_gain",
+    smaller_is_better=True, linear=learn_linear_test))
+register(Algorithm(
+    "c45_lihang", "C4.5 (Li Hang)", "gain_ratio", max_gain_ratio, "max_gain_ratio",
+    "C4.5 as Li Hang writes it (Alg. 5.3) takes the attribute with the largest information "
+    "gain ratio, with no mean-gain filter: {attribute}.", "gain_ratio",
+    impurity_decrease="gain_ratio", gain_stop="epsilon", variant_of="c45"))

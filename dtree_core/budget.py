@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import math
 import os
-from collections.abc import Mapping
-from dataclasses import dataclass, fields, replace
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, replace
 
 from .data import DataError
 
@@ -42,6 +42,12 @@ FOUND = {
     "depth": "The tree has reached depth {figure}",
     "seconds": "Growing has taken {figure} seconds",
 }
+LIMITS = tuple(ADVICE)
+
+# progress(depth, nodes): told before each depth is grown, where the limits are checked. The
+# app draws its progress bar there; an exception it raises (a Streamlit rerun, when the user
+# changes the input) ends the growth, so that is where growth can be cancelled.
+Progress = Callable[[int, int], None]
 
 
 @dataclass(frozen=True)
@@ -53,22 +59,35 @@ class Budget:
     nodes: int | None = 50_000
     depth: int | None = 200
     seconds: float | None = 60.0  # growing one tree
+    progress: Progress | None = field(default=None, compare=False, repr=False)
 
     @classmethod
     def unlimited(cls) -> Budget:
-        return cls(**{f.name: None for f in fields(cls)})
+        return cls(**dict.fromkeys(LIMITS))
 
     @classmethod
     def configured(cls, environ: Mapping[str, str] = os.environ,
                    secrets: Mapping | None = None) -> Budget:
         """Defaults, overridden by secrets' [budget] table, then by DTREE_BUDGET_<LIMIT>."""
         budget, changes = cls(), {}
-        for f in fields(cls):
-            for source, key in (((secrets or {}).get("budget") or {}, f.name),
-                                (environ, f"DTREE_BUDGET_{f.name.upper()}")):
+        for name in LIMITS:
+            for source, key in (((secrets or {}).get("budget") or {}, name),
+                                (environ, f"DTREE_BUDGET_{name.upper()}")):
                 if key in source:
-                    changes[f.name] = _limit(source[key], f.name)
+                    changes[name] = _limit(source[key], name)
         return replace(budget, **changes)
+
+    def watched(self, progress: Progress | None) -> Budget:
+        """The same limits, telling `progress` as each depth of growth begins."""
+        return replace(self, progress=progress)
+
+    def before_depth(self, depth: int, nodes: int, seconds: float) -> None:
+        """Growth is about to score depth `depth`: check nodes, depth and time, then tell."""
+        self.check("nodes", nodes)
+        self.check("depth", depth)
+        self.check("seconds", seconds)
+        if self.progress is not None:
+            self.progress(depth, nodes)
 
     def check(self, limit: str, figure: float) -> None:
         """Refuse when figure exceeds the limit (None: no limit)."""

@@ -16,11 +16,15 @@ import re
 from dataclasses import dataclass, field
 
 from . import algorithms
+from . import notation as notations
+from .notation import Notation
 from .solution import (
+    ZHOU,
     Equation,
     Formula,
     _frac,
     branch_name,
+    conditional_entropy_equation,
     entropy_equation,
     equation_text,
     gain_equation,
@@ -50,6 +54,10 @@ _LINE = re.compile(r"^\s*(?P<name>[^\s(（=＝:：]+)\s*(?:[(（](?P<args>[^)）
                    r"\s*[=＝≈:：](?P<rest>.*)$")
 _NUMBER = re.compile(r"[-+−]?(?:\d+(?:\.\d*)?|\.\d+)")
 _SET_NAMES = {"d", "d̃", "d~"}
+# Li Hang's H_A(D) names the attribute in the subscript: H_A1(D), H_{年龄}(D).
+_SUBSCRIPT_IV = re.compile(r"^[hH]_\{?(?P<attribute>[^{}]+)\}?$")
+# Li Hang numbers the features A1, A2, … in the data's column order (Example 5.2).
+_NUMBERED = re.compile(r"^[aA](?P<index>\d+)$")
 
 
 # --------------------------------------------------------------------- parsing
@@ -67,16 +75,36 @@ class Claim:
 
 
 def parse_claim(line: int, text: str) -> Claim:
-    """`Gain(D,色泽) = 0.998 − … = 0.109` → gain of 色泽 given as 0.109 (the last number)."""
+    """`Gain(D,色泽) = 0.998 − … = 0.109` → gain of 色泽 given as 0.109 (the last number).
+    Li Hang's forms too: `g(D,A1)`, `H(D|A1)`, `H_A1(D)`, `g_R(D,A1)`, `Gini(D,A3)` and
+    `Gini(D,A3=是)` (the two-way split on one value, Example 5.4)."""
     match = _LINE.match(text)
     if not match:
         return Claim(line, text)
-    quantity = NAMES.get(match["name"].lower().replace("-", "_"))
+    quantity, attribute = _li_hang_form(match["name"], match["args"])
+    if quantity is None:
+        quantity = NAMES.get(match["name"].lower().replace("-", "_"))
+        attribute = _attribute_of(match["args"])
     numbers = _NUMBER.findall(match["rest"].split("=")[-1].split("＝")[-1])
     if quantity is None or not numbers:
         return Claim(line, text)
     given = float(numbers[-1].replace("−", "-"))
-    return Claim(line, text, quantity, _attribute_of(match["args"]), given)
+    return Claim(line, text, quantity, attribute, given)
+
+
+def _li_hang_form(name: str, args: str | None) -> tuple[str | None, str | None]:
+    """(quantity, attribute) of the forms only Li Hang writes, else (None, None)."""
+    subscript = _SUBSCRIPT_IV.match(name)
+    if subscript and subscript["attribute"].lower() not in ("a", "r"):
+        return "iv", subscript["attribute"].strip()
+    parts = [p.strip() for p in re.split(r"[,，|｜]", args or "") if p.strip()]
+    has_set = bool(parts) and parts[0].lower() in _SET_NAMES
+    if NAMES.get(name.lower()) == "entropy" and args and re.search(r"[|｜]", args):
+        return "conditional_entropy", _attribute_of(args.replace("|", ",").replace("｜", ","))
+    if NAMES.get(name.lower()) == "gini" and has_set and len(parts) == 2:
+        attribute = parts[1]
+        return ("gini_split" if "=" in attribute else "gini_index"), attribute
+    return None, None
 
 
 def _attribute_of(args: str | None) -> str | None:
@@ -99,8 +127,10 @@ def parse(text: str) -> list[Claim]:
 
 @dataclass(frozen=True)
 class Verdict:
-    """status: right, rounded (the book's early rounding: counted right), wrong, unparsed,
-    unknown_attribute, needs_attribute. `slip` names the likely mistake of a wrong line."""
+    """status: right, rounded (the book's early rounding: counted right), two_decimals (Li
+    Hang's Gini(D,A=a) to two decimals, as Example 5.4 prints them: counted right), wrong,
+    unparsed, unknown_attribute, needs_attribute. `slip` names the likely mistake of a wrong
+    line."""
 
     claim: Claim
     status: str
@@ -112,7 +142,7 @@ class Verdict:
 
     @property
     def counts_as_right(self) -> bool:
-        return self.status in ("right", "rounded")
+        return self.status in ("right", "rounded", "two_decimals")
 
 
 @dataclass(frozen=True)
@@ -131,11 +161,14 @@ class Report:
         return sum(v.counts_as_right for v in checked), len(checked)
 
 
-def check(text: str, trace: dict, node_id: int = 0, tolerance: float = TOLERANCE) -> Report:
-    """Each line of the student's work at a node, against the trace's exact numbers."""
+def check(text: str, trace: dict, node_id: int = 0, tolerance: float = TOLERANCE,
+          notation: str = notations.DEFAULT) -> Report:
+    """Each line of the student's work at a node, against the trace's exact numbers. Lines
+    in either book's notation are read; the right computations are shown in `notation`."""
     node = trace["nodes"][node_id]
     context = _Context(node, {r["attribute"]: r for r in node.get("scores") or []},
-                       _rank_field(trace), tolerance)
+                       _rank_field(trace), tolerance, names=notations.get(notation),
+                       numbered=tuple(a["name"] for a in trace.get("attributes") or ()))
     verdicts = []
     for claim in parse(text):
         verdict = context.judge(claim)
@@ -159,6 +192,8 @@ class _Context:
     given: dict = field(default_factory=dict)  # (quantity, attribute) → the student's number
     set_name: Formula = _D  # D, or a branch's D¹ judged as a node of its own
     seen: dict = field(default_factory=dict)  # (quantity, attribute) → its latest verdict
+    names: Notation = ZHOU  # whose symbols the right computations are written in
+    numbered: tuple[str, ...] = ()  # the data's attributes: Li Hang's A1, A2, … in order
 
     def judge(self, claim: Claim) -> Verdict:
         if claim.quantity is None:
@@ -169,6 +204,8 @@ class _Context:
             claim = Claim(claim.line, claim.text, claim.quantity, None, claim.given)
         elif claim.attribute is None:
             return Verdict(claim, "needs_attribute")
+        if claim.quantity == "gini_split":
+            return self.judge_value_split(claim)
         row = self._row(claim.attribute)
         if claim.quantity not in NODE_QUANTITIES and row is None:
             return Verdict(claim, "unknown_attribute",
@@ -201,8 +238,30 @@ class _Context:
         subset = {"class_counts": branch["class_counts"], "entropy": branch["entropy"],
                   "gini": branch["gini"], "weight": sum(branch["class_counts"].values())}
         context = _Context(subset, {}, self.ranks_by, self.tolerance,
-                           set_name=set_name(index + 1, row["rho"] < 1))
+                           set_name=set_name(index + 1, row["rho"] < 1), names=self.names)
         return context.judge(Claim(claim.line, claim.text, claim.quantity, None, claim.given))
+
+    def judge_value_split(self, claim: Claim) -> Verdict:
+        """Li Hang's Gini(D, A=a) (eq. 5.25): the two-way split into A = a and A ≠ a, from the
+        trace's branch counts (a multiway row, or a two-way row with {a} on one side)."""
+        name, _, value = claim.attribute.partition("=")
+        row = self._row(name.strip())
+        sides = _value_split(row, value.strip(), self.node) if row else None
+        if sides is None:
+            return Verdict(claim, "unknown_attribute",
+                           details={"attribute": claim.attribute,
+                                    "attributes": ", ".join(self.rows)})
+        weights = [sum(side) for side in sides]
+        whole = sum(weights)
+        exact = sum(w / whole * _gini(side) for w, side in zip(weights, sides, strict=True))
+        shown = _value_split_formula(row["attribute"], value.strip(), weights, sides, exact,
+                                     self.names)
+        claim = Claim(claim.line, claim.text, claim.quantity, claim.attribute, claim.given)
+        if self.close(claim.given, exact):
+            return Verdict(claim, "right", exact, **shown)
+        if abs(claim.given - round(exact, 2)) < 1e-9:  # Example 5.4 prints two decimals
+            return Verdict(claim, "two_decimals", exact, **shown)
+        return Verdict(claim, "wrong", exact, "other", **shown)
 
     def _row(self, attribute: str | None) -> dict | None:
         if attribute is None:
@@ -210,24 +269,34 @@ class _Context:
         if attribute in self.rows:
             return self.rows[attribute]
         folded = {name.casefold(): row for name, row in self.rows.items()}
-        return folded.get(attribute.casefold())
+        if attribute.casefold() in folded:
+            return folded[attribute.casefold()]
+        numbered = _NUMBERED.match(attribute)
+        if numbered and 1 <= int(numbered["index"]) <= len(self.numbered):
+            return self.rows.get(self.numbered[int(numbered["index"]) - 1])
+        return None
 
     def close(self, given: float, value: float) -> bool:
         return abs(given - value) <= self.tolerance + 1e-12
 
     def exact(self, quantity: str, row: dict | None) -> float:
+        if quantity == "conditional_entropy":
+            return notations.conditional_entropy(row)
         return self.node[quantity] if row is None else row[quantity]
 
     def equation(self, quantity: str, row: dict | None) -> Equation:
-        counts = list(self.node["class_counts"].values())
+        counts, names = list(self.node["class_counts"].values()), self.names
         if quantity == "entropy":
-            return entropy_equation(counts, self.node["entropy"], self.set_name, 3, generic=True)
+            return entropy_equation(counts, self.node["entropy"], self.set_name, 3, generic=True,
+                                    names=names)
         if quantity == "gini":
-            return gini_equation(counts, self.node["gini"], self.set_name, 3, generic=True)
-        return {"gain": lambda: gain_equation(row, 3),
-                "iv": lambda: iv_equation(row, self.node["weight"], 3),
-                "gain_ratio": lambda: gain_ratio_equation(row, 3),
-                "gini_index": lambda: gini_index_equation(row, 3)}[quantity]()
+            return gini_equation(counts, self.node["gini"], self.set_name, 3, generic=True,
+                                 names=names)
+        return {"gain": lambda: gain_equation(row, 3, names),
+                "conditional_entropy": lambda: conditional_entropy_equation(row, 3, names),
+                "iv": lambda: iv_equation(row, self.node["weight"], 3, names),
+                "gain_ratio": lambda: gain_ratio_equation(row, 3, names),
+                "gini_index": lambda: gini_index_equation(row, 3, names)}[quantity]()
 
     def rounded_early(self, quantity: str, row: dict | None) -> float | None:
         """The value the book's way gives: each earlier result rounded to 3 decimals first
@@ -260,7 +329,7 @@ class _Context:
 
     def _log_base(self, claim: Claim, row, exact: float):
         """ln or log₁₀ in place of log₂ scales every entropy-like number (not a ratio)."""
-        if claim.quantity not in ("entropy", "gain", "iv"):
+        if claim.quantity not in ("entropy", "gain", "iv", "conditional_entropy"):
             return None
         for base, factor in (("ln", math.log(2)), ("log₁₀", math.log10(2))):
             if self.close(claim.given, exact * factor):
@@ -330,6 +399,36 @@ def _show(x: float) -> str:
     return f"{x:.3f}"
 
 
+def _gini(counts: list[float]) -> float:
+    whole = sum(counts)
+    return 1.0 - sum((c / whole) ** 2 for c in counts) if whole else 0.0
+
+
+def _value_split(row: dict, value: str, node: dict) -> list[list[float]] | None:
+    """The class counts of A = value and of A ≠ value, or None when the trace's row cannot
+    give them (a two-way row whose sides are not {value} and the rest)."""
+    classes = list(node["class_counts"])
+    branches = row["branches"]
+    for branch in branches:
+        values = branch["value"] if isinstance(branch["value"], list) else [branch["value"]]
+        if [str(v) for v in values] == [value]:
+            inside = [branch["class_counts"].get(c, 0.0) for c in classes]
+            outside = [sum(b["class_counts"].get(c, 0.0) for b in branches if b is not branch)
+                       for c in classes]
+            return [inside, outside]
+    return None
+
+
+def _value_split_formula(attribute: str, value: str, weights: list[float],
+                         sides: list[list[float]], exact: float, names: Notation) -> dict:
+    """The Verdict's formula and name for Gini(D, A=a), in the notation's symbol."""
+    whole = sum(weights)
+    terms = " + ".join(f"{_frac(w, whole, 3).text}×{_show(_gini(side))}"
+                       for w, side in zip(weights, sides, strict=True))
+    name = names.text("gini_index", "D", f"{attribute}={value}")
+    return {"name": name, "formula": f"{name} = {terms} = {_show(exact)}"}
+
+
 def _shares(row: dict) -> list[float]:
     weights = [sum(b["class_counts"].values()) for b in row["branches"]]
     whole = sum(weights)
@@ -380,7 +479,8 @@ class Question:
     name: str = ""  # the quantity as the book writes it: Gain(D, 色泽)
 
 
-def make_quiz(trace: dict, seed: int = 0, count: int = 5) -> list[Question]:
+def make_quiz(trace: dict, seed: int = 0, count: int = 5,
+              notation: str = notations.DEFAULT) -> list[Question]:
     """Seeded questions in TreeGenerate's order: for each quizzed node, first the winner,
     then one number of a random candidate (the number the algorithm's rule compares)."""
     import random
@@ -388,21 +488,22 @@ def make_quiz(trace: dict, seed: int = 0, count: int = 5) -> list[Question]:
     draw = random.Random(seed)
     nodes = [trace["nodes"][i] for i in trace["steps"] if _quizzable(trace["nodes"][i])]
     questions: list[Question] = []
-    quantity = _quiz_quantity(trace)
+    quantity, names = _quiz_quantity(trace), notations.get(notation)
     for node in nodes:
         if len(questions) >= count:
             break
         rows = [r for r in node["scores"] if r.get("eligible", True)]
-        questions.append(_winner_question(node, rows, quantity))
+        questions.append(_winner_question(node, rows, quantity, names))
         if len(questions) < count:
-            questions.append(_value_question(node, draw.choice(rows), quantity))
+            questions.append(_value_question(node, draw.choice(rows), quantity, names))
     return questions
 
 
 def _quizzable(node: dict) -> bool:
     decision = node["decision"]
     return (decision["kind"] == "split" and not decision.get("forced") and bool(node["scores"])
-            and not node.get("pruned_away"))
+            and not node.get("pruned_away")
+            and not decision.get("weights"))  # a linear test is no candidate to pick
 
 
 def _quiz_quantity(trace: dict) -> str:
@@ -412,17 +513,19 @@ def _quiz_quantity(trace: dict) -> str:
     return ranks_by if ranks_by in ("gain", "gain_ratio", "gini_index") else "gain"
 
 
-def _winner_question(node: dict, rows: list[dict], quantity: str) -> Question:
+def _winner_question(node: dict, rows: list[dict], quantity: str,
+                     names: Notation = ZHOU) -> Question:
     decision = node["decision"]
     # The hint starts the first candidate's number, which gives no winner away.
-    context = _Context(node, {r["attribute"]: r for r in rows}, quantity, TOLERANCE)
+    context = _Context(node, {r["attribute"]: r for r in rows}, quantity, TOLERANCE,
+                       names=names)
     return Question(node["id"], "winner", first_numbers(context.equation(quantity, rows[0])),
                     quantity, answers=(decision["attribute"], *decision.get("ties", ())),
                     choices=tuple(r["attribute"] for r in rows))
 
 
-def _value_question(node: dict, row: dict, quantity: str) -> Question:
-    context = _Context(node, {row["attribute"]: row}, quantity, TOLERANCE)
+def _value_question(node: dict, row: dict, quantity: str, names: Notation = ZHOU) -> Question:
+    context = _Context(node, {row["attribute"]: row}, quantity, TOLERANCE, names=names)
     equation = context.equation(quantity, row)
     return Question(node["id"], "value", first_numbers(equation), quantity, row["attribute"],
                     row[quantity], name=equation.lhs.text)

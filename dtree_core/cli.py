@@ -8,6 +8,22 @@ from pathlib import Path
 
 from . import algorithms
 from .budget import Budget
+from .cli_messages import (
+    LANGUAGES,
+    CliError,
+    argparse_text,
+    decision_text,
+    default_language,
+    error_text,
+    file_summary,
+    kind_rule_text,
+    language_of,
+    localise_help,
+    notice_text,
+    prune_reason_text,
+    say,
+    stop_words,
+)
 from .data import DataError
 from .decide import TIE_BREAKS
 from .escape import escape_terminal
@@ -17,8 +33,10 @@ from .labels import export_text, score_table_text
 class _Parser(argparse.ArgumentParser):
     """Bad arguments give one line on stderr and exit status 2, never a usage dump."""
 
+    lang = "en"  # localise_help sets the language main() chose
+
     def error(self, message: str):
-        raise SystemExit(_fail(f"{self.prog}: {message}"))
+        raise SystemExit(_fail(f"{self.prog}: {argparse_text(message, self.lang)}"))
 
 
 def _fail(message: str) -> int:
@@ -31,7 +49,8 @@ def _say(text: str = "") -> None:
     print(escape_terminal(text))
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(lang: str = "en") -> argparse.ArgumentParser:
+    """The parser; lang words its --help (cli_messages.HELP_ZH for zh)."""
     parser = _Parser(prog="python -m dtree_core", description=__doc__)
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
     grow = commands.add_parser("grow", help="grow a tree and print or save its trace")
@@ -60,9 +79,13 @@ def build_parser() -> argparse.ArgumentParser:
     grow.add_argument("--json", metavar="OUT.json", help="write the trace ('-' for stdout)")
     grow.add_argument("--dot", metavar="OUT.dot", help="write the tree as Graphviz DOT")
     grow.add_argument("--rules", action="store_true", help="print the tree as IF-THEN rules")
+    grow.add_argument("--lang", choices=LANGUAGES,
+                      help="the language of messages, the summary and the rules: en or zh "
+                      "(default: zh when LC_ALL, LC_MESSAGES or LANG starts with zh, else en)")
     _add_export_flags(grow)
     _add_pruning_flags(grow)
     _add_solution_flags(grow)
+    localise_help(parser, lang)
     return parser
 
 
@@ -71,8 +94,9 @@ def grow_command(args) -> int:
     from .model import DecisionTree
     from .options import Options
 
+    args.lang = args.lang or default_language()  # main() has chosen it; direct callers too
     if args.sheet is not None and not str(args.data).lower().endswith(EXCEL_SUFFIXES):
-        raise DataError(f"--sheet is for .xlsx workbooks; '{args.data}' is a text file.")
+        raise CliError("sheet_text", data=args.data)
     budget = Budget.configured() if args.budget else None
     table = load_path(args.data, encoding=args.encoding, sheet=args.sheet, budget=budget)
     prepared = prepare(table, args.target, include_ids=args.include_ids, exclude=args.exclude,
@@ -105,11 +129,17 @@ def _add_pruning_flags(grow) -> None:
     grow.add_argument("--validation", metavar="FILE",
                       help="validation rows for --prune pre|rep (the same columns as DATA)")
     grow.add_argument("--ccp-alpha", type=float, default=PRUNING_DEFAULTS["ccp_alpha"], metavar="X",
-                      help="--prune ccp: prune subtrees whose effective alpha is at most X")
+                      help="--prune ccp: prune subtrees whose effective alpha is at most X; "
+                      "--prune cost: Li Hang's α in C_α(T) = Σ N_t·H_t + α|T|")
     grow.add_argument("--cf", type=float, default=PRUNING_DEFAULTS["cf"], metavar="X",
                       help="--prune pep: C4.5's confidence factor (J48's -C), default %(default)s")
     grow.add_argument("--prune-on-tie", action="store_true",
                       help="--prune rep: prune also when validation accuracy stays the same")
+    grow.add_argument("--subtree-raising", action="store_true",
+                      help="--prune pep: C4.5's subtree raising (J48's default)")
+    grow.add_argument("--pep-margin", type=float, default=PRUNING_DEFAULTS["pep_margin"],
+                      metavar="X", help="--prune pep: prune when the leaf's estimated errors "
+                      "are at most the subtree's + X (J48: 0.1), default %(default)s")
 
 
 def _pruning_options(args) -> dict:
@@ -118,15 +148,19 @@ def _pruning_options(args) -> dict:
     from .pruning import VALIDATED
 
     if args.prune in VALIDATED and not args.validation:
-        raise DataError(f"--prune {args.prune} needs validation rows: --validation FILE.")
+        raise CliError("needs_validation", method=args.prune)
     if args.validation and args.prune not in VALIDATED:
-        raise DataError("--validation is only used by --prune pre or --prune rep.")
+        raise CliError("validation_unused")
     for flag, name, method in (("--ccp-alpha", "ccp_alpha", "ccp"), ("--cf", "cf", "pep"),
-                               ("--prune-on-tie", "prune_on_tie", "rep")):
-        if getattr(args, name) != PRUNING_DEFAULTS[name] and args.prune != method:
-            raise DataError(f"{flag} is only used by --prune {method}.")
+                               ("--prune-on-tie", "prune_on_tie", "rep"),
+                               ("--subtree-raising", "subtree_raising", "pep"),
+                               ("--pep-margin", "pep_margin", "pep")):
+        if getattr(args, name) != PRUNING_DEFAULTS[name] and args.prune != method \
+                and not (name == "ccp_alpha" and args.prune == "cost"):  # Li Hang's α
+            raise CliError("flag_unused", flag=flag, method=method)
     return {"prune": args.prune, "ccp_alpha": args.ccp_alpha, "cf": args.cf,
-            "prune_on_tie": args.prune_on_tie}
+            "prune_on_tie": args.prune_on_tie, "subtree_raising": args.subtree_raising,
+            "pep_margin": args.pep_margin}
 
 
 def _validation_rows(args, prepared):
@@ -138,7 +172,7 @@ def _validation_rows(args, prepared):
     frame = load_path(args.validation, encoding=args.encoding, sheet=args.sheet).frame
     missing = [c for c in [*prepared.X.columns, prepared.y.name] if c not in frame.columns]
     if missing:
-        raise DataError(f"The validation file lacks column(s): {', '.join(map(str, missing))}.")
+        raise CliError("validation_columns", columns=", ".join(map(str, missing)))
     frame = frame[frame[prepared.y.name].notna()]
     return frame[list(prepared.X.columns)], frame[prepared.y.name]
 
@@ -179,13 +213,17 @@ def _add_export_flags(grow) -> None:
 
 def _add_solution_flags(grow) -> None:
     """The worked solution (dtree_core.solution): the book's hand computation, node by node."""
+    from . import notation as notations
     from .solution import LANGUAGES, SCOPES
 
     grow.add_argument("--solution", metavar="FILE",
                       help="write the worked solution: Markdown with LaTeX (.md) or a printable "
                       "HTML page (.html); '-' prints Markdown")
-    grow.add_argument("--solution-lang", choices=LANGUAGES, default="en",
-                      help="the solution's language (default: en)")
+    grow.add_argument("--solution-lang", choices=LANGUAGES,
+                      help="the solution's language (default: --lang's)")
+    grow.add_argument("--notation", choices=notations.NOTATIONS_ORDER, default=notations.DEFAULT,
+                      help="the solution's symbols: Zhou's Ent/Gain/Gain_ratio or Li Hang's "
+                           "H/g/g_R (default: zhou)")
     grow.add_argument("--solution-node", metavar="PATH", default="root",
                       help="the node the solution starts at (default: root)")
     grow.add_argument("--solution-scope", choices=SCOPES, default="tree",
@@ -198,19 +236,19 @@ def _write_solution(args, trace, outline: dict) -> None:
     full = trace.to_dict()
     node = _node_at(trace, outline, args.solution_node, scored=False)
     worked = solution.solve(full, node["id"], args.solution_scope,
-                            dataset=Path(args.data).stem)
+                            dataset=Path(args.data).stem, notation=args.notation)
     as_html = args.solution.lower().endswith((".html", ".htm"))
     render = solution.to_html if as_html else solution.to_markdown
-    _write(args.solution, render(worked, args.solution_lang).rstrip("\n"))
+    _write(args.solution, render(worked, args.solution_lang or args.lang).rstrip("\n"))
 
 
 def _write_exports(args, trace, outline: dict) -> None:
     from . import export, rules
 
     if args.rules_txt:
-        _write(args.rules_txt, rules.rules_text(outline))
+        _write(args.rules_txt, rules.rules_text(outline, lang=args.lang))
     if args.rules_md:
-        _write(args.rules_md, rules.rules_markdown(outline).rstrip("\n"))
+        _write(args.rules_md, rules.rules_markdown(outline, lang=args.lang).rstrip("\n"))
     if args.scores_csv or args.scores_md or args.scores_latex:
         table = export.score_table(_node_at(trace, outline, args.scores_node))
         if args.scores_csv:
@@ -237,10 +275,10 @@ def _node_at(trace, outline: dict, path: str, scored: bool = True) -> dict:
     node = nodes.get(canonical_path(path))
     if node is None:
         some = ", ".join(list(nodes)[:6])
-        raise DataError(f"No node at '{path}'; paths look like: {some}.")
+        raise CliError("no_node", path=path, examples=some)
     node = trace.node_dict(trace.nodes[node["id"]])
     if scored and not node["scores"]:
-        raise DataError(f"The node at '{path}' was not scored (a leaf stopped before choosing).")
+        raise CliError("not_scored", path=path)
     return node
 
 
@@ -253,7 +291,7 @@ def _write_json(target: str, trace) -> None:
         with open(target, "w", encoding="utf-8") as stream:
             trace.write_json(stream)
     except OSError as err:
-        raise DataError(f"Cannot write '{target}': {err.strerror or err}.") from None
+        raise CliError("cannot_write", target=target, reason=err.strerror or err) from None
 
 
 def _write(target: str, text: str, encoding: str = "utf-8") -> None:
@@ -263,58 +301,73 @@ def _write(target: str, text: str, encoding: str = "utf-8") -> None:
     try:
         Path(target).write_text(text + "\n", encoding=encoding)
     except OSError as err:
-        raise DataError(f"Cannot write '{target}': {err.strerror or err}.") from None
+        raise CliError("cannot_write", target=target, reason=err.strerror or err) from None
 
 
 def _print_summary(table, prepared, trace, outline: dict, args) -> None:
-    _say(table.report.summary())
-    for warning in table.report.warnings:
-        _say(f"warning: {warning}")
-    for column, reason in prepared.excluded.items():
-        _say(f"note: {column}: {reason}")
-    for note in prepared.notes:
-        if note not in prepared.excluded.values():  # said once, with its column, above
-            _say(f"note: {note}")
-    for column, rule in prepared.kind_rules.items():
-        _say(f"kind: {column}: {rule.sentence}")
-    _say(f"\n{trace.algorithm} tree, {len(trace.nodes)} nodes:")
-    _say(export_text(outline))
+    """The readable summary in args.lang (the catalogue's words, dtree_core.cli_messages)."""
+    lang = args.lang
+    _print_load_notes(table.report, prepared, lang)
+    _say("\n" + say(lang, "tree.header", algorithm=trace.algorithm, nodes=len(trace.nodes)))
+    _say(export_text(outline, stop_words=stop_words(lang)))
     if trace.pruning:
-        _print_pruning(trace, outline)
+        _print_pruning(trace, outline, lang)
     if args.rules:
         from .rules import rules_text
 
-        _say("\nRules:\n" + rules_text(outline))
+        _say("\n" + say(lang, "rules.header") + "\n" + rules_text(outline, lang=lang))
     root = trace.node_dict(trace.nodes[0])
     if root["scores"]:
-        _say(f"\nRoot scores (Ent(D)={root['entropy']:.3f}, Gini(D)={root['gini']:.3f}; "
-              "* chosen, = tied):")
-        _say(score_table_text(root))
-        _say(root["decision"]["rule"])
+        _say("\n" + say(lang, "scores.header", entropy=f"{root['entropy']:.3f}",
+                        gini=f"{root['gini']:.3f}"))
+        _say(score_table_text(root, attribute=say(lang, "scores.attribute"),
+                              threshold=say(lang, "scores.threshold")))
+        _say(decision_text(root["decision"], outline["params"].get("tie_break", "first"), lang))
 
 
-def _print_pruning(trace, outline: dict) -> None:
+def _print_load_notes(report, prepared, lang: str) -> None:
+    """How the file was read, the loader's warnings and notes, and each attribute's kind."""
+    _say(file_summary(report, lang))
+    for warning in report.warnings:
+        _say(say(lang, "warning", text=notice_text(warning, lang)))
+    for column, reason in prepared.excluded.items():
+        _say(say(lang, "note.column", column=column, text=notice_text(reason, lang)))
+    for note in prepared.notes:
+        if note not in prepared.excluded.values():  # said once, with its column, above
+            _say(say(lang, "note", text=notice_text(note, lang)))
+    for column, rule in prepared.kind_rules.items():
+        _say(say(lang, "kind", column=column, text=kind_rule_text(rule, lang)))
+
+
+def _print_pruning(trace, outline: dict, lang: str) -> None:
     """Each pruning event, in the order it was decided, with the numbers it compared."""
-    from .labels import branch_text, node_path
+    from .labels import branch_text, display_width, node_path
 
     away = sum(1 for node in outline["nodes"] if node.get("pruned_away"))
     method = outline["params"].get("prune")
-    _say(f"\nPruning ({method}), in the order decided"
-          + (f"; {away} nodes pruned away:" if away else ":"))
+    _say("\n" + say(lang, "pruning.header.away" if away else "pruning.header",
+                    method=method, away=away))
+    actions = {a: say(lang, f"pruning.action.{a}") for a in ("prune", "keep")}
+    width = max(map(display_width, actions.values()))
     for event in trace.pruning:
         path = node_path(outline, outline["nodes"][event["node"]])
-        where = "/".join(branch_text(c) for c in path) or "root"
-        _say(f"  {event['action']:5} {where}: {event['reason']}")
+        where = "/".join(branch_text(c) for c in path) or say(lang, "pruning.root")
+        action = actions.get(event["action"], event["action"])
+        _say(say(lang, "pruning.event", action=action + " " * (width - display_width(action)),
+                 where=where, reason=prune_reason_text(method, event, lang)))
 
 
 def main(argv=None) -> int:
-    args = build_parser().parse_args(argv)
+    argv = sys.argv[1:] if argv is None else list(argv)
+    lang = language_of(argv)
+    args = build_parser(lang).parse_args(argv)
+    args.lang = args.lang or lang
     try:
         return grow_command(args)
     except (DataError, ValueError) as err:
-        return _fail(f"error: {err}")
+        return _fail(say(args.lang, "error", text=error_text(err, args.lang)))
     except BrokenPipeError:  # e.g. piped into head: the reader has what it wanted
         sys.stderr.close()
         return 0
     except MemoryError:
-        return _fail("error: not enough memory to grow this tree; try --max-depth.")
+        return _fail(say(args.lang, "error", text=say(args.lang, "error.memory")))

@@ -199,6 +199,9 @@ def _pick(label: str, trace: dict, node: dict, others: list[str]) -> Pick:
     criterion = deciding_score(record, node) if d["kind"] == "split" else None
     row = _row(node, d["attribute"]) if d["attribute"] else None
     value = row[criterion] if row is not None and criterion in CRITERION_NAMES else None
+    if d.get("weights"):  # an oblique tree's linear test has no score row: its own scores
+        value = {"gini_index": d.get("linear_impurity"),
+                 "gini_gain": d.get("linear_gain")}.get(criterion, value)
     rivals = []
     for other in others:
         rival = _row(node, other)

@@ -40,8 +40,12 @@ def sort_positions(ranks: np.ndarray, column: np.ndarray) -> tuple[np.ndarray, i
 
 
 def sort_order(ranks: np.ndarray, column: np.ndarray) -> np.ndarray:
-    """The rows sorted by (value, row): the inverse of sort_positions' places (kept alike)."""
-    return _sorted(ranks, column)[3]
+    """The rows sorted by (value, row): the inverse of sort_positions' places, made when
+    asked (the root's sort only), so a column keeps one row-sized array, not two."""
+    place = _sorted(ranks, column)[1]
+    order = np.empty(len(place), dtype=place.dtype)
+    order[place] = np.arange(len(place), dtype=place.dtype)
+    return order
 
 
 def _sorted(ranks: np.ndarray, column: np.ndarray) -> tuple:
@@ -58,7 +62,7 @@ def _sorted(ranks: np.ndarray, column: np.ndarray) -> tuple:
         del _positions[dead]
     if len(_positions) > 512:
         _positions.clear()
-    _positions[key] = hit = (weakref.ref(ranks), place, nan_rank, order)
+    _positions[key] = hit = (weakref.ref(ranks), place, nan_rank)
     return hit
 
 

@@ -25,6 +25,14 @@ def total(a: np.ndarray, axis: int = -1) -> np.ndarray:
         for i in range(2, n):
             out += a[..., i]
         return out
+    if axis == -2 or axis == a.ndim - 2:  # slices a[..., i, :] without moving the axis
+        n = a.shape[-2]
+        if n < 2:
+            return a[..., 0, :].copy() if n else np.zeros(a.shape[:-2] + a.shape[-1:])
+        out = a[..., 0, :] + a[..., 1, :]
+        for i in range(2, n):
+            out += a[..., i, :]
+        return out
     if axis != 0:
         a = np.moveaxis(a, axis, 0)
     if a.shape[0] < 2:
@@ -44,23 +52,55 @@ def _shares(counts: np.ndarray, totals: np.ndarray) -> np.ndarray:
 
 
 def plogp(p: np.ndarray) -> np.ndarray:
-    """p·log2 p with 0·log2 0 = 0 (Zhou eq. 4.1's convention)."""
-    with np.errstate(divide="ignore", invalid="ignore"):
-        return np.where(p > 0, p * np.log2(np.where(p > 0, p, 1)), 0.0)
+    """p·log2 p with 0·log2 0 = 0 (Zhou eq. 4.1's convention). log2 only ever sees p > 0 or 1,
+    so there is no warning to silence (an errstate here costs more than the arithmetic)."""
+    return np.where(p > 0, p * np.log2(np.where(p > 0, p, 1)), 0.0)
 
 
 def entropy(counts: np.ndarray) -> np.ndarray:
     """Ent(D) = -Σ_k p_k log2 p_k (eq. 4.1); an empty set has entropy 0."""
     counts = np.asarray(counts, dtype=float)
-    p = _shares(counts, total(counts)[..., None])
-    return np.maximum(-total(plogp(p)), 0.0)
+    return _entropy_of(_shares(counts, total(counts)[..., None]))
 
 
 def gini(counts: np.ndarray) -> np.ndarray:
     """Gini(D) = 1 - Σ_k p_k² (eq. 4.5); an empty set has Gini 0."""
     counts = np.asarray(counts, dtype=float)
     totals = total(counts)
-    p = _shares(counts, totals[..., None])
+    return _gini_of(_shares(counts, totals[..., None]), totals)
+
+
+def misclassification(counts: np.ndarray) -> np.ndarray:
+    """Misclassification impurity 1 − max_k p_k (Duda §8.3.2), the error of labelling D with
+    its majority class; an empty set has 0."""
+    counts = np.asarray(counts, dtype=float)
+    totals = total(counts)
+    top = counts.max(axis=-1) if counts.shape[-1] else np.zeros(totals.shape)
+    return np.where(totals > 0, 1.0 - _shares(top, totals), 0.0)
+
+
+def node_misclassification(counts) -> float:
+    """misclassification() of one node's class weights, in plain Python: a trace's node
+    records ask for it one at a time, where numpy's per-call cost would dominate. The sum runs
+    in index order, as total() does, so both give the same float."""
+    weight = sum(counts)
+    return 1.0 - max(counts) / weight if weight > 0 else 0.0
+
+
+def impurity_maxima(n_classes: int) -> dict[str, float]:
+    """Each measure's largest value, at equal shares of n_classes classes: log₂|Y| (Zhou
+    §4.2.1), 1 − 1/|Y| for Gini and for misclassification."""
+    k = max(n_classes, 1)
+    return {"entropy": float(np.log2(k)), "gini": 1 - 1 / k, "misclassification": 1 - 1 / k}
+
+
+def _entropy_of(p: np.ndarray) -> np.ndarray:
+    """entropy() from the class shares p (so callers needing both measures share them)."""
+    return np.maximum(-total(plogp(p)), 0.0)
+
+
+def _gini_of(p: np.ndarray, totals: np.ndarray) -> np.ndarray:
+    """gini() from the class shares p and the weights they are shares of."""
     return np.where(totals > 0, 1.0 - total(p * p), 0.0)
 
 
@@ -76,22 +116,25 @@ def split_scores(branch_counts: np.ndarray, unknown_weight: np.ndarray) -> dict[
     of rows whose value is unknown. Gain is ρ·(Ent(D̃) - Σ r̃_v Ent(D̃^v)) (eq. 4.12); IV counts
     the unknown rows as one more branch (Quinlan's C4.5); Gini_index is on the known rows.
     """
+    # entropy, gini and weighted_mean, with the shares each needs computed once
     branch_counts = np.asarray(branch_counts, dtype=float)
     branch_weight = total(branch_counts, -1)
     known_counts = total(branch_counts, -2)
     known = total(known_counts, -1)
     total_weight = known + unknown_weight
     rho = _shares(known, total_weight)
-    entropy_known = entropy(known_counts)
-    entropy_after = weighted_mean(entropy(branch_counts), branch_weight)
+    p_known = _shares(known_counts, known[..., None])
+    p_branch = _shares(branch_counts, branch_weight[..., None])
+    branch_share = _shares(branch_weight, total(branch_weight)[..., None])
+    entropy_known = _entropy_of(p_known)
+    entropy_after = total(branch_share * _entropy_of(p_branch))
     gain = np.maximum(rho * (entropy_known - entropy_after), 0.0)
     iv_shares = _shares(np.concatenate([branch_weight, unknown_weight[..., None]], axis=-1),
                         total_weight[..., None])
     iv = np.maximum(-total(plogp(iv_shares)), 0.0)
-    with np.errstate(divide="ignore", invalid="ignore"):
-        gain_ratio = np.where(iv > 0, gain / np.where(iv > 0, iv, 1), 0.0)
-    gini_known = gini(known_counts)
-    gini_index = weighted_mean(gini(branch_counts), branch_weight)
+    gain_ratio = np.where(iv > 0, gain / np.where(iv > 0, iv, 1), 0.0)  # never divides by 0
+    gini_known = _gini_of(p_known, known)
+    gini_index = total(branch_share * _gini_of(p_branch, branch_weight))
     return {
         "rho": rho, "entropy_known": entropy_known, "entropy_after": entropy_after,
         "gain": gain, "iv": iv, "gain_ratio": gain_ratio, "gini_known": gini_known,

@@ -30,6 +30,10 @@ class ExportUnavailable(DataError):
     """An export needs a program that is not installed (the message says which)."""
 
 
+class SvgTimeout(DataError):
+    """Graphviz did not finish drawing within the time limit (its process was stopped)."""
+
+
 @dataclass(frozen=True)
 class Table:
     """Column headers and rows of exact values: text, numbers, booleans (marks) or None."""
@@ -156,7 +160,7 @@ def to_svg(dot_source: str, timeout: float = 60) -> str:
         done = subprocess.run([dot, "-Tsvg"], input=dot_source.encode("utf-8"),
                               capture_output=True, timeout=timeout, check=False)
     except subprocess.TimeoutExpired:
-        raise DataError(f"Graphviz took longer than {timeout:g} s to draw this tree.") from None
+        raise SvgTimeout(f"Graphviz took longer than {timeout:g} s to draw this tree.") from None
     if done.returncode != 0:
         reason = " ".join(done.stderr.decode("utf-8", "replace").split())[:200]
         raise DataError(f"Graphviz could not draw this tree: {reason}")

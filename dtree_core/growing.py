@@ -11,15 +11,16 @@ are shared with the reference.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
 from .budget import Budget
 from .data import DataError, Encoded
 from .decide import child_draw_keys, choose, draws, root_draw_key
+from .oblique import contest, linear_wins, node_entries, winning
 from .options import Options
-from .paths import path_key
+from .paths import forced_split, path_key
 from .records import NodeStore
 from .scoretable import LevelScores, score_level
 from .splitting import Batch, growing, node_class_counts
@@ -44,10 +45,8 @@ def grow(enc: Encoded, options: Options, target: str, budget: Budget | None = No
     frontier = _root(enc, options, store)
     start = time.monotonic()
     while frontier is not None:
-        if budget is not None:  # before the depth it would cost
-            budget.check("nodes", store.size)
-            budget.check("depth", frontier.depth)
-            budget.check("seconds", time.monotonic() - start)
+        if budget is not None:  # before the depth it would cost; tells its progress callback
+            budget.before_depth(frontier.depth, store.size, time.monotonic() - start)
         frontier = _grow_depth(enc, options, frontier, store)
     return finish(options, target, store)
 
@@ -70,35 +69,51 @@ def _grow_depth(enc, options, frontier, store: NodeStore) -> Frontier | None:
         store.record_leaves(frontier.ids, stop)
         return None
     scored = frontier.batch.select(open_nodes)
+    frontier.batch = None  # only the open nodes' entries are read below: the rest can go
     with growing():  # what only a viewer shows is scored when one asks (after release)
         level = score_level(enc, scored, frontier.used[open_nodes], options.rules,
-                            options.curve_points, options.min_branch_weight)
+                            options.curve_points, options.min_branch_weight,
+                            forced_thresholds(enc, options, store, frontier.ids[open_nodes]))
     choice = choose(options.rules, level.table(), level.eligible,
                     draws(frontier.draw_key[open_nodes], len(enc.attributes)), options.tie_break)
     ids = frontier.ids[open_nodes]
     winner, forced = _apply_forces(enc, options, store, ids, level, choice.winner)
-    stop[open_nodes] = late_stops(options, level, winner)
-    record_level(store, level, choice, ids, winner, forced, stop[open_nodes])
+    tests = contest(enc, options, scored, level, winner, forced)  # oblique trees only
+    winner, linear = linear_wins(winner, tests), winning(tests)
+    stop[open_nodes] = late_stops(options, level, winner, linear)
+    record_level(store, level, choice, ids, winner, forced, stop[open_nodes], tests)
     store.record_leaves(frontier.ids[stop != ""], stop[stop != ""])
     following = None
     if (stop[open_nodes] == "").any():
         following = _children(enc, frontier, scored, open_nodes, stop, level, winner, labels,
-                              store)
+                              store, linear)
     level.release()  # the depth is decided; its arrays are rebuilt if a viewer asks
     return following
 
 
-def record_level(store, level, choice, ids, winner, forced, stop) -> None:
-    """The scored nodes' tables, and each split with the score its rule ranked it by."""
+def record_level(store, level, choice, ids, winner, forced, stop, tests=None) -> None:
+    """The scored nodes' tables, and each split with the score its rule ranked it by (a
+    winning linear test: its Gini_index, and no attribute is tied with it; a losing one is
+    recorded beside the attribute that beat it)."""
+    tests = tests or {}
+    if winning(tests):
+        tied = choice.tied.copy()
+        tied[list(winning(tests))] = False
+        choice = replace(choice, tied=tied)
     level.choice = choice
     store.record_scored(ids, level)
     criterion = store.options.rules.criterion
     table = level.table()
     value = table.get(criterion, table["gain"])
     for i in np.flatnonzero(stop == "").tolist():
+        test = tests.get(i)
+        if test is not None and test.wins:
+            store.record_split(int(ids[i]), -1, False, test.gini_index, test.split,
+                               test.decision_facts())
+            continue
         j = int(winner[i])
         store.record_split(int(ids[i]), j, bool(forced[i]), float(value[i, j]),
-                           level.split(i, j))
+                           level.split(i, j), test.decision_facts() if test else None)
 
 
 # --------------------------------------------------------------------- Fig. 4.2's stop cases
@@ -167,12 +182,17 @@ def _values_differ(enc: Encoded, batch: Batch, used: np.ndarray) -> np.ndarray:
     return differ
 
 
-def late_stops(options: Options, level: LevelScores, winner) -> np.ndarray:
-    """After scoring: no split keeps two branches of min_branch_weight, or the gain is too small."""
-    stop = np.where(winner >= 0, "", "min_branch_weight").astype(object)
+def late_stops(options: Options, level: LevelScores, winner, tests=None) -> np.ndarray:
+    """After scoring: no split keeps two branches of min_branch_weight, or the gain is too
+    small (a linear test's gain where one won: oblique.contest)."""
+    tests = tests or {}
+    stop = np.where((winner >= 0) | np.isin(np.arange(len(winner)), list(tests)), "",
+                    "min_branch_weight").astype(object)
     decrease = level.table()[options.rules.impurity_decrease]
     value = np.take_along_axis(decrease, np.maximum(winner, 0)[:, None], 1)[:, 0]
-    stop[(stop == "") & (value < options.min_gain)] = "min_gain"
+    for i, test in tests.items():
+        value[i] = test.gini_gain
+    stop[(stop == "") & (value < options.min_gain)] = options.rules.gain_stop
     return stop
 
 
@@ -198,14 +218,34 @@ def forced_attribute(enc, options, store, level, i, path) -> int | None:
     if wanted is None:
         return None
     names = [a.name for a in enc.attributes]
-    j = names.index(wanted) if wanted in names else -1
+    name, threshold = forced_split(wanted, names)
+    j = names.index(name) if name in names else -1
     store.forced_used.add(key)
-    if j >= 0 and level.eligible[i, j]:
+    cut_there = threshold is None or j >= 0 and level.threshold_forced(i, j)
+    if j >= 0 and level.eligible[i, j] and cut_there:
         return j
     if options.force_missing == "skip":
         store.force_skipped.append(key)
         return None
+    if not cut_there:
+        raise DataError(f"Cannot cut '{name}' at {threshold!r} at '{key}': that is not one of "
+                        "its candidate thresholds (midpoints of adjacent values) there.")
     raise DataError(f"Cannot force '{wanted}' at '{key}': it is not a candidate there.")
+
+
+def forced_thresholds(enc, options, store, ids) -> dict[int, dict[int, float]]:
+    """{attribute index: {node's index in ids: t}} for the forces that name a threshold
+    ('ATTRIBUTE@T'): scoring cuts those nodes there (paths are only built when some do)."""
+    names = [a.name for a in enc.attributes]
+    wanted = {path: forced_split(text, names) for path, text in options.force}
+    wanted = {path: (names.index(a), t) for path, (a, t) in wanted.items()
+              if t is not None and a in names}
+    thresholds: dict[int, dict[int, float]] = {}
+    for i, node_id in enumerate(ids.tolist() if wanted else ()):
+        j, t = wanted.get(path_key(store.path(node_id)), (None, None))
+        if j is not None:
+            thresholds.setdefault(j, {})[i] = t
+    return thresholds
 
 
 def check_forces(options: Options, store: NodeStore) -> tuple[str, ...]:
@@ -227,36 +267,43 @@ def check_forces(options: Options, store: NodeStore) -> tuple[str, ...]:
 
 
 def _children(enc, frontier, scored, open_nodes, stop, level, winner, labels,
-              store: NodeStore) -> Frontier:
+              store: NodeStore, tests) -> Frontier:
     """Route every entry of a splitting node to its branch; unknowns go down all branches."""
     splits = stop[open_nodes] == ""
     open_ids = frontier.ids[open_nodes]
-    sizes, shares = _branch_shares(level, splits, winner)
+    sizes, shares = _branch_shares(level, splits, winner, tests)
     first_child = np.concatenate([[0], np.cumsum(sizes)[:-1]])
     parent_ids = np.repeat(np.arange(len(sizes)), sizes)
     branch_index = np.arange(len(parent_ids)) - first_child[parent_ids]
     child_ids = store.add_children(open_ids[parent_ids], branch_index, frontier.depth + 1)
     keep = splits[scored.node]
-    node = scored.node[keep]
-    branch = level.route(enc, scored.rows[keep], node, winner)
-    rows, weight, child = _spread_unknowns(scored.rows[keep], scored.weight[keep], node, branch,
+    node, kept_rows = scored.node[keep], scored.rows[keep]
+    branch = _route(enc, level, kept_rows, node, winner, tests)
+    rows, weight, child = _spread_unknowns(kept_rows, scored.weight[keep], node, branch,
                                            first_child, sizes, shares)
+    del keep, node, kept_rows, branch  # entry-sized: gone before the next depth's arrays
     used = frontier.used[open_nodes][parent_ids].copy()
-    used[np.arange(len(parent_ids)), winner[parent_ids]] |= level.marks_used(winner)[parent_ids]
+    used[np.arange(len(parent_ids)), winner[parent_ids]] |= (
+        level.marks_used(winner) & (winner >= 0))[parent_ids]  # a linear test uses nothing up
     keys = child_draw_keys(frontier.draw_key[open_nodes][parent_ids], branch_index)
     return Frontier(Batch(rows, weight, child, len(child_ids)), child_ids, used,
                     labels[open_nodes][parent_ids], keys, frontier.depth + 1)
 
 
-def _branch_shares(level, splits, winner) -> tuple[np.ndarray, np.ndarray]:
+def _branch_shares(level, splits, winner, tests) -> tuple[np.ndarray, np.ndarray]:
     """Each node's branch count (0 unless it splits) and r̃_v of its branches, flat in node
-    order: level.shares for all splitting nodes at once (the same row sums, so the same bits)."""
+    order: level.shares for all splitting nodes at once (the same row sums, so the same bits);
+    a linear test's own shares."""
     sizes = np.zeros(len(splits), dtype=np.int64)
     chosen = np.where(splits, winner, -1)
     for j in np.unique(chosen[chosen >= 0]).tolist():
         sizes[chosen == j] = level.scores[j].branch_counts.shape[1]
+    linear = {i: test for i, test in tests.items() if splits[i]}
+    sizes[list(linear)] = 2
     first = np.concatenate([[0], np.cumsum(sizes)[:-1]])
     shares = np.empty(int(sizes.sum()))
+    for i, test in linear.items():
+        shares[first[i]:first[i] + 2] = test.shares
     for j in np.unique(chosen[chosen >= 0]).tolist():
         at = np.flatnonzero(chosen == j)
         w = level.scores[j].branch_counts[at].sum(axis=-1)
@@ -265,6 +312,21 @@ def _branch_shares(level, splits, winner) -> tuple[np.ndarray, np.ndarray]:
             part = np.where(whole[:, None] > 0, w / whole[:, None], 1.0 / max(w.shape[1], 1))
         shares[(first[at][:, None] + np.arange(w.shape[1])).ravel()] = part.ravel()
     return sizes, shares
+
+
+def _route(enc, level, rows, node, winner, tests) -> np.ndarray:
+    """Branch of each entry under its node's test: the depth's attribute splits at once, each
+    linear test through its own split record."""
+    if not tests:
+        return level.route(enc, rows, node, winner)
+    branch = np.full(len(rows), -1, dtype=np.int64)
+    axis = winner[node] >= 0
+    branch[axis] = level.route(enc, rows[axis], node[axis], winner)
+    entries = node_entries(node, len(winner))
+    for i, test in tests.items():
+        at = entries(i)
+        branch[at] = test.route(enc, rows[at])
+    return branch
 
 
 def _spread_unknowns(rows, weight, node, branch, first_child, sizes, shares):

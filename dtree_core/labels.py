@@ -52,14 +52,15 @@ def node_title(node: dict, digits: int | None = None) -> str:
     return str(decision["label"])
 
 
-def node_summary(node: dict, digits: int | None = 3) -> str:
-    """'纹理?  (是 8, 否 9)' or '否  (否 3)  [pure]'."""
+def node_summary(node: dict, digits: int | None = 3, stop_words: dict | None = None) -> str:
+    """'纹理?  (是 8, 否 9)' or '否  (否 3)  [pure]' (stop_words: a stop code's word, if any)."""
     text = f"{node_title(node)}  ({counts_text(node['class_counts'], digits)})"
     stop = node["decision"].get("stop")
-    return f"{text}  [{stop}]" if stop else text
+    return f"{text}  [{(stop_words or {}).get(stop, stop)}]" if stop else text
 
 
-def export_text(trace: dict, digits: int | None = 3, indent: str = "    ") -> str:
+def export_text(trace: dict, digits: int | None = 3, indent: str = "    ",
+                stop_words: dict | None = None) -> str:
     """The tree as indented text, one node a line, children under their parent."""
     nodes = trace["nodes"]
     lines = []
@@ -69,13 +70,14 @@ def export_text(trace: dict, digits: int | None = 3, indent: str = "    ") -> st
             continue
         prefix = indent * node["depth"]
         edge = f"{branch_text(node['branch'])}: " if node["branch"] else ""
-        lines.append(f"{prefix}{edge}{node_summary(node, digits)}")
+        lines.append(f"{prefix}{edge}{node_summary(node, digits, stop_words)}")
     return "\n".join(lines)
 
 
-def score_table_text(node: dict, digits: int = 3) -> str:
-    """A node's score table as aligned text columns."""
-    header = ("attribute", "Gain", "IV", "Gain_ratio", "Gini_index", "threshold", "")
+def score_table_text(node: dict, digits: int = 3, attribute: str = "attribute",
+                     threshold: str = "threshold") -> str:
+    """A node's score table as aligned text columns (attribute, threshold: those headers)."""
+    header = (attribute, "Gain", "IV", "Gain_ratio", "Gini_index", threshold, "")
     rows = [header]
     for row in node["scores"]:
         mark = "*" if row["chosen"] else ("=" if row.get("tied") else "")

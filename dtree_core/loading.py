@@ -26,6 +26,7 @@ import zipfile
 from dataclasses import dataclass, field
 from datetime import date, datetime, time
 from pathlib import Path
+from xml.etree import ElementTree
 
 import numpy as np
 import pandas as pd
@@ -108,6 +109,48 @@ class LoadError(DataError):
         self.details = details
 
 
+# The loader's warnings and notes: a stable code each, its English sentence (what the CLI
+# prints and the report holds), and the figures; a UI words them from the code and details.
+NOTICES = {
+    "encoding_guessed": ("The encoding was guessed as {encoding}; if the text looks wrong, "
+                         "choose the encoding and load the file again."),
+    "blank_rows": "Skipped {count} empty row(s).",
+    "numeric_header": "Every column name is a number; is the first row data rather than a header?",
+    "unnamed_column": "Column {position} has no name in the header; it is called '{name}'.",
+    "signs": "Column '{column}' holds '+' and '-', so '-' is read as a value, not as missing.",
+    "mixed_text": ("Column '{column}' is read as text because of values such as '{example}' "
+                   "among its numbers."),
+    "non_finite": ("Column '{column}' has {count} value(s) that are not finite numbers "
+                   "({values}), read as missing."),
+    "dropped_target": "Dropped {count} row(s) with no value for the target '{target}'.",
+    "excluded": "'{column}' is excluded, as asked.",
+    "no_values": "'{column}' is left out because it has no values.",
+    "id_like": ("'{column}' is left out because it has a different value in every row, like a "
+                "row number, so it cannot generalise; include ID columns to see ID3's bias "
+                "toward many-valued attributes."),
+}
+
+
+class Notice(str):
+    """A warning or note of the loader: the English sentence itself (so it prints, compares and
+    joins as text), with its stable `code` and the `details` the sentence was filled with."""
+
+    code: str
+    details: dict
+
+    def __new__(cls, code: str, **details):
+        notice = super().__new__(cls, NOTICES[code].format(**details))
+        notice.code, notice.details = code, details
+        return notice
+
+    def __reduce__(self):  # st.cache_data pickles reports: keep the code and details
+        return _notice, (self.code, self.details)
+
+
+def _notice(code: str, details: dict) -> Notice:
+    return Notice(code, **details)
+
+
 @dataclass(frozen=True)
 class LoadReport:
     """What the loader found: enough to show the user and to explain each decision."""
@@ -120,7 +163,7 @@ class LoadReport:
     kinds: dict[str, str]
     missing: dict[str, int]
     id_columns: tuple[str, ...]
-    warnings: tuple[str, ...] = ()
+    warnings: tuple[str, ...] = ()  # Notices: str with a code and details
     sheet: str | None = None  # .xlsx: the sheet read
     sheets: tuple[str, ...] = ()  # .xlsx: all sheet names, for a picker
     encoding_guessed: bool = False  # True when the user should confirm the encoding
@@ -438,9 +481,8 @@ def _plain_gbk(text: str) -> bool:
     return True
 
 
-def _guess_warning(codec: str) -> str:
-    return (f"The encoding was guessed as {codec}; if the text looks wrong, choose the "
-            "encoding and load the file again.")
+def _guess_warning(codec: str) -> Notice:
+    return Notice("encoding_guessed", encoding=codec)
 
 
 def _guess(data: bytes, name: str):
@@ -671,6 +713,8 @@ def _read_xlsx(data: bytes, name: str, sheet: str | int | None, budget: Budget |
     and reading stops as soon as a limit is passed."""
     import openpyxl
 
+    if budget is not None:  # before openpyxl, which reads a sheet without a size tag whole
+        _count_sheet_xml(data, sheet, name, budget)
     try:
         book = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=True)
     except Exception:  # openpyxl raises many types for a corrupt or non-xlsx file
@@ -684,6 +728,58 @@ def _read_xlsx(data: bytes, name: str, sheet: str | int | None, budget: Budget |
     width = max((len(r) for r in rows), default=0)
     records = [(i + 1, r + [""] * (width - len(r))) for i, r in enumerate(rows)]
     return records, chosen, tuple(names)
+
+
+# Tags counted in a sheet's XML before it is parsed: a row, and a cell (<c r="A1" …>).
+ROW_TAGS, CELL_TAGS = (b"<row ", b"<row>"), (b"<c ", b"<c>")
+XML_CHUNK = 1 << 20
+
+
+def _count_sheet_xml(data: bytes, sheet: str | int | None, name: str, budget: Budget) -> None:
+    """Rows and cells counted in the chosen sheet's XML as it decompresses, before openpyxl
+    opens the book (it reads a sheet without a <dimension> tag whole just to size it, then
+    about 0.2 ms a row): a small file of a million rows is refused in well under a second
+    instead of after a minute. The rows are counted to the end, so the
+    refusal says how many there are; the cells limit stops the count where it is passed (what
+    unpacks past it is what the limit guards against)."""
+    try:
+        archive = zipfile.ZipFile(io.BytesIO(data))
+        parts = _sheet_parts(archive)
+    except (zipfile.BadZipFile, KeyError, ElementTree.ParseError):
+        return  # openpyxl says what is wrong with the file; its streaming read still stops
+    if not parts:
+        return
+    part = parts[_pick_sheet(list(parts), sheet, name)]
+    rows = cells = 0
+    tail = b""
+    with archive, archive.open(part) as xml:
+        while chunk := xml.read(XML_CHUNK):
+            block = tail + chunk  # a tag cut by the chunk's end is whole in the next block
+            rows += _tags(block, ROW_TAGS) - _tags(tail, ROW_TAGS)
+            cells += _tags(block, CELL_TAGS) - _tags(tail, CELL_TAGS)
+            budget.check("cells", cells)
+            tail = block[-5:]
+    budget.check("rows", rows - 1)  # the first row is the header
+
+
+def _sheet_parts(archive: zipfile.ZipFile) -> dict[str, str]:
+    """Sheet name -> its XML part in the zip, in the workbook's order (workbook.xml names the
+    sheets and their relationship ids; its .rels file maps the ids to parts)."""
+    rel = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}id"
+    book = ElementTree.fromstring(archive.read("xl/workbook.xml"))
+    links = ElementTree.fromstring(archive.read("xl/_rels/workbook.xml.rels"))
+    targets = {link.get("Id"): link.get("Target", "") for link in links}
+    parts = {}
+    for sheet in book.iter():
+        if sheet.tag.endswith("}sheet") and sheet.get(rel) in targets:
+            target = targets[sheet.get(rel)]
+            parts[sheet.get("name")] = (target.lstrip("/") if target.startswith("/")
+                                        else f"xl/{target}")
+    return parts if all(part in archive.namelist() for part in parts.values()) else {}
+
+
+def _tags(block: bytes, tags: tuple[bytes, ...]) -> int:
+    return sum(block.count(tag) for tag in tags)
 
 
 def _sheet_rows(worksheet, budget: Budget | None) -> list[list[str]]:
@@ -822,10 +918,9 @@ def _table(grid: _Grid, label: str, where: str):
             "on; separate values with commas, semicolons, tabs or full-width commas.",
             "one_column")
     if skipped:
-        warnings.append(f"Skipped {skipped} empty row(s).")
+        warnings.append(Notice("blank_rows", count=skipped))
     if all(_NUMBER.fullmatch(h) for h in header):
-        warnings.append("Every column name is a number; is the first row data rather than a "
-                        "header?")
+        warnings.append(Notice("numeric_header"))
     return header, columns, warnings
 
 
@@ -859,7 +954,7 @@ def _name_columns(header: list[str], columns: list[pa.Array]):
             continue
         if not h:
             h = f"column_{i + 1}"
-            warnings.append(f"Column {i + 1} has no name in the header; it is called '{h}'.")
+            warnings.append(Notice("unnamed_column", position=i + 1, name=h))
         if h in seen:
             first = header.index(h) + 1
             raise LoadError(f"The column name '{h}' appears twice in the header (columns {first} "
@@ -988,6 +1083,32 @@ def _has_leading_zero(values: pa.Array, negative: bool) -> bool:
     """Is any value written like 007, +01 or -01 (a code, not a measure)? Only values that start
     with 0 after their sign and go on (not 0 or 0.5) are looked at closely; -0 needs a negative
     number."""
+    if values.type != pa.string() or values.null_count:
+        return _has_leading_zero_regex(values, negative)
+    # _LEADING_ZERO_RE2 on the value's first three bytes, read straight from the buffers
+    offsets = np.frombuffer(values.buffers()[1], dtype=np.int32)[
+        values.offset:values.offset + len(values) + 1]
+    data = np.frombuffer(values.buffers()[2] or b"", dtype=np.uint8)
+    if not len(data):
+        return False
+    zero, plus, minus = (ord(c) for c in "0+-")
+    start = offsets[:-1]
+    first = data[np.minimum(start, len(data) - 1)]
+    look = (first == zero) | (first == plus) | (first == minus)  # the few to look at closely
+    start, length = start[look], offsets[1:][look] - start[look]
+    first, second, third = (data[np.minimum(start + k, len(data) - 1)] for k in range(3))
+    sign = (first == plus) | ((first == minus) if negative else False)
+    plain = (length >= 2) & (first == zero) & _is_digit(second)
+    signed = (length >= 3) & sign & (second == zero) & _is_digit(third)
+    return bool((plain | signed).any())
+
+
+def _is_digit(byte: np.ndarray) -> np.ndarray:
+    return (byte >= ord("0")) & (byte <= ord("9"))
+
+
+def _has_leading_zero_regex(values: pa.Array, negative: bool) -> bool:
+    """_has_leading_zero for any string array, in pyarrow's compute functions."""
     longer = pc.greater(pc.binary_length(values), 1)  # 0 alone (flags, ratings) is no code
     if not pc.any(longer).as_py():
         return False
@@ -1037,6 +1158,8 @@ class _Distinct:
     def normal(self) -> np.ndarray:
         """Full-width digits and signs (０．５) as ASCII, so they read as numbers."""
         ascii_ = _flags(pc.string_is_ascii(self.cleaned))
+        if ascii_.all():
+            return self.texts  # nothing to change (callers only read it)
         normal = self.texts.copy()
         for i in np.flatnonzero(~ascii_):
             normal[i] = unicodedata.normalize("NFKC", normal[i])
@@ -1058,7 +1181,7 @@ class _Numbers:
     @classmethod
     def of(cls, values: _Distinct, known: np.ndarray) -> _Numbers:
         normal = values.normal()
-        arrow = pa.array(normal, type=pa.string())
+        arrow = values.cleaned if normal is values.texts else pa.array(normal, type=pa.string())
         number = _flags(pc.match_substring_regex(arrow, _NUMBER_RE2)) & known
         # After NFKC a value casefolds to one of these ASCII words only if it is ASCII itself (ß
         # and ẞ, the exceptions, fold to 'ss'), so ASCII lower-casing decides it exactly.
@@ -1086,8 +1209,7 @@ def _judged_column(name: str, raw: pa.Array, markers: _Markers):
     missing = values.missing(markers)
     if "-" in markers.folded and values.signs():
         missing = values.missing(markers.without("-"))
-        notes.append(f"Column '{name}' holds '+' and '-', so '-' is read as a value, "
-                     "not as missing.")
+        notes.append(Notice("signs", column=name))
     numbers = _Numbers.of(values, ~missing)
     if numbers.numeric:
         series, note = _numeric(name, values, missing, numbers)
@@ -1097,8 +1219,7 @@ def _judged_column(name: str, raw: pa.Array, markers: _Markers):
     if numbers.mostly:
         odd_rows = (~missing & ~numbers.number)[values.rows]
         odd = values.texts[values.rows[np.argmax(odd_rows)]]
-        notes.append(f"Column '{name}' is read as text because of values such as '{odd}' "
-                     "among its numbers.")
+        notes.append(Notice("mixed_text", column=name, example=odd))
     column = pd.Series(texts.take(values.rows), dtype=object, copy=False)
     return column, notes, int(values.weight[missing].sum())
 
@@ -1116,8 +1237,7 @@ def _numeric(name: str, values: _Distinct, missing: np.ndarray, numbers: _Number
     if spelled:
         words = sorted({values.texts[i] for i in spelled})
         count = int(values.weight[spelled].sum())
-        note = (f"Column '{name}' has {count} value(s) that are not finite numbers "
-                f"({', '.join(words)}), read as missing.")
+        note = Notice("non_finite", column=name, count=count, values=", ".join(words))
     return pd.Series(floats.take(values.rows), dtype="float64", copy=False), note
 
 
@@ -1190,7 +1310,7 @@ def prepare(
         if kinds[col] == CONTINUOUS and not is_numeric(X[col]):
             X[col] = pd.to_numeric(X[col], errors="coerce").astype("float64")
         _check_branches(X[col], col, kinds[col])
-    notes = [*([f"Dropped {dropped} row(s) with no value for the target '{target}'."]
+    notes = [*([Notice("dropped_target", count=dropped, target=target)]
                if dropped else []), *excluded.values()]
     return Prepared(X, y, kinds, excluded, dropped, tuple(notes), rules)
 
@@ -1210,11 +1330,11 @@ def _check_names(frame: pd.DataFrame, target: str, named) -> None:
     columns = ", ".join(map(str, frame.columns))
     if target not in frame.columns:
         raise LoadError(f"Unknown target column '{target}'; the columns are: {columns}.",
-                        "unknown_target", column=target)
+                        "unknown_target", column=target, columns=columns)
     for name in named:
         if name not in frame.columns:
             raise LoadError(f"Unknown column '{name}'; the columns are: {columns}.",
-                            "unknown_column", column=name)
+                            "unknown_column", column=name, columns=columns)
 
 
 def _target(y: pd.Series, target: str, dropped: int) -> pd.Series:
@@ -1232,17 +1352,15 @@ def _target(y: pd.Series, target: str, dropped: int) -> pd.Series:
     return pd.Series([text_value(v) for v in y], dtype=object, name=target)
 
 
-def _exclusion(series, col, target, exclude, declared, include_ids) -> str | None:
+def _exclusion(series, col, target, exclude, declared, include_ids) -> Notice | None:
     if col == target:
         return None
     if col in exclude:
-        return f"'{col}' is excluded, as asked."
+        return Notice("excluded", column=col)
     if series.isna().all():
-        return f"'{col}' is left out because it has no values."
+        return Notice("no_values", column=col)
     if not include_ids and col not in declared and is_id_like(series):
-        return (f"'{col}' is left out because it has a different value in every row, like a row "
-                "number, so it cannot generalise; include ID columns to see ID3's bias toward "
-                "many-valued attributes.")
+        return Notice("id_like", column=col)
     return None
 
 

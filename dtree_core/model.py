@@ -31,7 +31,8 @@ class DecisionTree(ClassifierMixin, BaseEstimator):
     def __init__(self, algorithm="id3", *, max_depth=None, min_samples_split=2, min_gain=0.0,
                  seed=0, tie_break="first", force=None, min_branch_weight=None,
                  force_missing="error", nominal=(), continuous=(), curve_points=256,
-                 prune="none", ccp_alpha=0.0, cf=0.25, prune_on_tie=False):
+                 prune="none", ccp_alpha=0.0, cf=0.25, prune_on_tie=False,
+                 subtree_raising=False, pep_margin=0.0):
         self.algorithm = algorithm
         self.max_depth = max_depth
         self.min_samples_split = min_samples_split
@@ -48,6 +49,8 @@ class DecisionTree(ClassifierMixin, BaseEstimator):
         self.ccp_alpha = ccp_alpha
         self.cf = cf
         self.prune_on_tie = prune_on_tie
+        self.subtree_raising = subtree_raising
+        self.pep_margin = pep_margin
 
     @classmethod
     def from_options(cls, options: Options) -> DecisionTree:
@@ -82,7 +85,7 @@ class DecisionTree(ClassifierMixin, BaseEstimator):
         self.trace_: Trace = grow(enc, self.options_, name, budget)
         if options.prune != "none":
             rows = self._validation_rows(validation)
-            self.trace_ = prune_trace(self.trace_, self.options_, rows)
+            self.trace_ = prune_trace(self.trace_, self.options_, rows, training=enc)
         return self
 
     def _validation_rows(self, validation) -> ValidationRows | None:

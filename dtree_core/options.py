@@ -12,15 +12,16 @@ from dataclasses import asdict, dataclass, fields, replace
 from . import algorithms
 from .data import DataError
 from .decide import TIE_BREAKS
-from .paths import canonical_path, parse_force
+from .paths import canonical_path, force_text, parse_force
 
 # What to do when a forced path names no node of the tree: refuse (the CLI, the API), or
 # grow without it and report the path (held-out and k-fold fits, whose trees differ).
 FORCE_MISSING = ("error", "skip")
 
 # Pruning (dtree_core.pruning): none, pre-pruning and reduced-error (Zhou §4.3, validation
-# rows), C4.5's pessimistic error-based pruning, CART's cost-complexity pruning.
-PRUNE_METHODS = ("none", "pre", "rep", "pep", "ccp")
+# rows), C4.5's pessimistic error-based pruning, CART's cost-complexity pruning, Li Hang's
+# pruning by the loss C_α(T) (dtree_core.cost_pruning; α is ccp_alpha).
+PRUNE_METHODS = ("none", "pre", "rep", "pep", "ccp", "cost")
 
 
 @dataclass(frozen=True)
@@ -38,9 +39,12 @@ class Options:
     continuous: tuple[str, ...] = ()
     curve_points: int = 256
     prune: str = "none"  # one of PRUNE_METHODS
-    ccp_alpha: float = 0.0  # ccp: prune every subtree whose effective alpha is <= this
+    ccp_alpha: float = 0.0  # ccp: prune every subtree whose effective alpha is <= this;
+    # cost: Li Hang's α in C_α(T) = Σ N_t·H_t + α|T| (in N·bits, not divided by N)
     cf: float = 0.25  # pep: C4.5's confidence factor (J48's -C)
     prune_on_tie: bool = False  # rep: prune also when validation accuracy stays the same
+    subtree_raising: bool = False  # pep: C4.5's subtree raising (J48's default; off: -S)
+    pep_margin: float = 0.0  # pep: prune when the leaf is at most this much worse (J48: 0.1)
 
     @classmethod
     def build(cls, **params) -> Options:
@@ -82,6 +86,10 @@ class Options:
                  f"cf must be a number in (0, 0.5], got {self.cf!r}.")
         _require(isinstance(self.prune_on_tie, bool),
                  f"prune_on_tie must be true or false, got {self.prune_on_tie!r}.")
+        _require(isinstance(self.subtree_raising, bool),
+                 f"subtree_raising must be true or false, got {self.subtree_raising!r}.")
+        _require(_finite(self.pep_margin) and self.pep_margin >= 0,
+                 f"pep_margin must be a finite number ≥ 0, got {self.pep_margin!r}.")
 
     @property
     def rules(self) -> algorithms.Algorithm:
@@ -117,20 +125,30 @@ class Options:
         return d
 
 
-PRUNING_DEFAULTS = {"prune": "none", "ccp_alpha": 0.0, "cf": 0.25, "prune_on_tie": False}
+PRUNING_DEFAULTS = {"prune": "none", "ccp_alpha": 0.0, "cf": 0.25, "prune_on_tie": False,
+                    "subtree_raising": False, "pep_margin": 0.0}
 
 
 def normalise_force(force) -> tuple[tuple[str, str], ...]:
-    """A dict {path: attribute}, 'PATH=ATTRIBUTE' texts or pairs -> sorted canonical pairs."""
+    """A dict {path: attribute}, 'PATH=ATTRIBUTE' texts or pairs -> sorted canonical pairs.
+    An attribute may come with a threshold: 'ATTRIBUTE@T', or (attribute, T) in a dict's
+    values, or (path, attribute, T) triples; pairs keep its text form (paths.force_text)."""
     if not force:
         return ()
     if isinstance(force, dict):
-        pairs = [(canonical_path(p), str(a)) for p, a in force.items()]
+        pairs = [(canonical_path(p), _force_value(a)) for p, a in force.items()]
     else:
         pairs = [parse_force(item) if isinstance(item, str) else (canonical_path(item[0]),
-                                                                   str(item[1]))
+                                                                   _force_value(item[1:]))
                  for item in force]
     return tuple(sorted(dict(pairs).items()))
+
+
+def _force_value(value) -> str:
+    """'ATTRIBUTE', 'ATTRIBUTE@T', (attribute,) or (attribute, T) -> the text form."""
+    if not isinstance(value, tuple | list) or not value:
+        return str(value)
+    return force_text(str(value[0]), float(value[1]) if len(value) > 1 else None)
 
 
 def _require(ok: bool, message: str) -> None:
@@ -139,7 +157,10 @@ def _require(ok: bool, message: str) -> None:
 
 
 def _whole(x) -> bool:
-    return isinstance(x, int | float) and not isinstance(x, bool) and float(x).is_integer()
+    """A whole number; an int too large for a float (10**400) is whole, not an OverflowError."""
+    if isinstance(x, bool) or not isinstance(x, int | float):
+        return False
+    return isinstance(x, int) or x == x and abs(x) != math.inf and float(x).is_integer()
 
 
 def _finite(x) -> bool:

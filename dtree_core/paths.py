@@ -46,6 +46,29 @@ def parse_force(text: str) -> tuple[str, str]:
     return canonical_path(path), attribute
 
 
+_FORCED_THRESHOLD = re.compile(r"^(.*?)@\s*([-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)$")
+
+
+def force_text(attribute: str, threshold: float | None = None) -> str:
+    """What a force sets at a node: 'ATTRIBUTE', or 'ATTRIBUTE@T' to cut a continuous
+    attribute at T (one of its candidate midpoints; repr keeps the number exact)."""
+    return attribute if threshold is None else f"{attribute}@{float(threshold)!r}"
+
+
+def forced_split(text: str, names) -> tuple[str, float | None]:
+    """force_text read back: (attribute, threshold or None). A text that names an attribute
+    as it stands wins, so an attribute may have '@' in its name."""
+    match = _FORCED_THRESHOLD.match(text)
+    if text in names or not match:
+        return text, None
+    return match.group(1).strip(), float(match.group(2))
+
+
+def same_threshold(a: float, b: float) -> bool:
+    """Thresholds match when equal, or written alike to 6 significant digits (as in paths)."""
+    return a == b or format_number(a) == format_number(b)
+
+
 def canonical_path(path: str) -> str:
     """A user-written path in the form path_key gives (thresholds to 6 significant digits)."""
     parts = [p for p in re.split(_UNESCAPED + "/", path.strip()) if p.strip()]

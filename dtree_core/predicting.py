@@ -56,15 +56,16 @@ def reach(trace: Trace, attributes, columns, n_rows: int):
         node = trace.nodes[node_id]
         if node.is_leaf or not node.children:
             continue
-        branch = split_of(trace, node).route(_Rows(named, rows), by_name)
+        branch = split_of(trace, node).route(ColumnsAt(named, rows), by_name)
         followed = list(follow(branch, _child_shares(trace, node)))
         for b, take, factor in reversed(followed):
             if take.any():
                 stack.append((node.children[b], rows[take], weight[take] * factor))
 
 
-class _Rows(Mapping):
-    """The columns at some rows, indexed only for the attributes a test reads."""
+class ColumnsAt(Mapping):
+    """The columns at some rows, indexed only for the attributes a test reads (routing a
+    node's rows by its split record; pruning's subtree raising re-routes rows with it too)."""
 
     def __init__(self, columns: dict, rows: np.ndarray):
         self.columns, self.rows = columns, rows
@@ -93,3 +94,25 @@ def label_array(classes) -> np.ndarray:
                       for v in values):
         return np.array(values)
     return np.array(values, dtype=object)
+
+
+def as_grown(trace: Trace, expanded) -> Trace:
+    """The tree as it stood during growth once the nodes in `expanded` were decided (a replay
+    step k: the order's first k+1 ids).
+
+    Every other node is a leaf predicting the majority of its class counts (the pending
+    children of step k; nothing below them is reached); an expanded node that post-pruning
+    later cut back splits as it grew, so the replay's regions match its drawing (dot.py).
+    Routing is the trace's own (`reach`), through each node's split record.
+    """
+    from dataclasses import replace  # local only because this was appended; may move up
+
+    expanded = set(expanded)
+
+    def grown(node: Node) -> Node:
+        if node.id not in expanded or not node.children:
+            return replace(node, children=())
+        was = node.decision.was
+        return replace(node, decision=was) if was is not None else node
+
+    return replace(trace, nodes=tuple(grown(node) for node in trace.nodes))

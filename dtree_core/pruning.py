@@ -9,7 +9,16 @@
   validation accuracy improves (or stays the same, with prune_on_tie).
 - `pep`: C4.5's pessimistic (error-based) pruning, subtree replacement: bottom up, a subtree
   becomes a leaf when the leaf's estimated errors are at most the sum of its leaves'
-  (Quinlan 1993, §4.2; the estimate is Weka J48's `Stats.addErrs`).
+  (Quinlan 1993, §4.2; the estimate is Weka J48's `Stats.addErrs`), plus `pep_margin` (J48
+  adds 0.1; the default 0 never lets pruning raise the tree's estimated errors). With
+  `subtree_raising` (Quinlan 1993, §4.2; J48's `C45PruneableClassifierTree.prune`), each node
+  also weighs its largest branch (the child with the most training weight; the last on a tie,
+  as J48's `maxBag`) put in its place: errors_leaf (the node as a leaf), errors_tree (its
+  subtree's leaves) and errors_branch (the largest branch's subtree with ALL the node's
+  training rows routed through it, its leaves' class counts recounted). The node becomes a
+  leaf if errors_leaf ≤ errors_tree + margin and ≤ errors_branch + margin; else the largest
+  branch is raised if errors_branch ≤ errors_tree + margin, and the raised subtree is pruned
+  again with its new counts, then the node itself again, as J48 does.
 - `ccp`: CART's cost-complexity pruning (Breiman et al. 1984, §3.3): weakest-link pruning
   while the smallest effective alpha is at most ccp_alpha, as scikit-learn does.
 
@@ -17,8 +26,25 @@ Post-pruned nodes become leaves (`stop="pruned"`, the former decision under `dec
 the nodes below them stay in the trace marked `pruned_away`, so the growth can be replayed.
 Events are `{node, action, before, after, measure, reason}`: `before` is the tree as it is,
 `after` the tree with the change (pre: with the split made, so `keep` means the split is
-made; rep: validation accuracy; pep: estimated errors of the subtree and of the leaf; ccp:
-the node's effective alpha and ccp_alpha, with `leaves`, the subtree's leaf count).
+made; rep: validation accuracy; pep: estimated errors of the subtree and of the leaf, with
+`cf`, and `margin` when pep_margin is not 0; ccp: the node's effective alpha and ccp_alpha,
+with `leaves`, the subtree's leaf count).
+
+Subtree raising (pep with subtree_raising) adds to every event `margin`, `errors_leaf`,
+`errors_tree`, `errors_branch` and `largest` (the id of the largest branch's node), and a
+third action, `raise`: `{node, action: "raise", before: errors_tree, after: errors_branch,
+largest, replaced: the node's children before the raise, new_nodes: [ids]}`. A raise keeps
+the node's id and rows (its counts do not change) and gives it the largest branch's test;
+the nodes below are copied as new node records (`new_nodes`, ids after the grown tree's,
+parents first), their `n`, `weight`, `class_counts`, `entropy`, `gini` and labels recounted
+with all the node's rows; a copied leaf has `stop="pruned"` and its grown decision under
+`was`, and the raised node's grown decision is under `was`. The copies have no score table;
+`steps` lists them right after the subtree they replace, so the final tree reads in depth-
+first order; everything the raise replaced is `pruned_away`. The events of the raised
+subtree's second pruning follow the raise, then the node's own again. The grown tree is
+still there for a growth replay: leave out every raise's `new_nodes` and give each raised node
+its first raise's `replaced` children (ui.pruning.as_grown).
+
 `choose_ccp_alpha` picks ccp_alpha by k-fold cross-validation or a validation set (1-SE rule).
 
 Validation accuracy counts weight: a validation row with an unknown value is split across
@@ -36,9 +62,11 @@ import numpy as np
 import pandas as pd
 from scipy.special import ndtri
 
-from .data import Attribute, DataError, as_text
+from .criteria import entropy, gini
+from .data import Attribute, DataError, Encoded, as_text
 from .options import Options
-from .predicting import reach
+from .predicting import ColumnsAt, reach
+from .split import Split, follow
 from .trace import Decision, Node, Trace
 from .wording import prune_reason, prune_rule
 
@@ -69,19 +97,28 @@ class ValidationRows:
         return len(self.truth)
 
 
-def prune(trace: Trace, options: Options, validation: ValidationRows | None = None) -> Trace:
-    """The trace pruned as options.prune says (`none`: unchanged)."""
+def prune(trace: Trace, options: Options, validation: ValidationRows | None = None,
+          training: Encoded | None = None) -> Trace:
+    """The trace pruned as options.prune says (`none`: unchanged). Subtree raising re-routes
+    the training rows the tree grew on (`training`, the grower's encoding)."""
     if options.prune == "none":
         return trace
     if options.prune in VALIDATED and validation is None:
         raise DataError(f"Pruning '{options.prune}' needs validation rows.")
+    if options.prune == "pep" and options.subtree_raising:
+        if training is None:
+            raise DataError("Subtree raising needs the training rows the tree grew on.")
+        return raising_prune(trace, training, options.cf, options.pep_margin)
+    if options.prune == "cost":  # Li Hang's Alg. 5.4, α = ccp_alpha (its own module)
+        from .cost_pruning import loss_prune
+        return loss_prune(trace, options.ccp_alpha)
     tree = _Tree(trace)
     if options.prune == "pre":
         return pre_prune(tree, validation)
     if options.prune == "rep":
         return reduced_error_prune(tree, validation, options.prune_on_tie)
     if options.prune == "pep":
-        return pessimistic_prune(tree, options.cf)
+        return pessimistic_prune(tree, options.cf, options.pep_margin)
     return cost_complexity_prune(tree, options.ccp_alpha)
 
 
@@ -281,25 +318,290 @@ def estimated_errors(counts, cf: float) -> float:
     return errors + added_errors(n, errors, cf)
 
 
-def pessimistic_prune(tree: _Tree, cf: float = 0.25) -> Trace:
-    """Bottom up (children first): replace a subtree by a leaf when the leaf's estimated
-    errors are at most the sum of the subtree's leaves' (subtree replacement).
+def pep_verdict(errors_leaf: float, errors_tree: float, errors_branch: float, margin: float,
+                tolerance: float = 0.0) -> str:
+    """J48's choice at a node (`C45PruneableClassifierTree.prune`): "prune" (a leaf) if
+    errors_leaf ≤ errors_tree + margin and ≤ errors_branch + margin; else "raise" (the largest
+    branch in the node's place) if errors_branch ≤ errors_tree + margin; else "keep".
+    Without subtree raising errors_branch is inf: only the first test can pass."""
+    limit = margin + tolerance
+    if errors_leaf <= errors_tree + limit and errors_leaf <= errors_branch + limit:
+        return "prune"
+    return "raise" if errors_branch <= errors_tree + limit else "keep"
 
-    C4.5 and J48 prune also when the leaf is up to 0.1 error worse; here the comparison is
-    plain ≤, so pruning never raises the tree's estimated errors.
+
+def pessimistic_prune(tree: _Tree, cf: float = 0.25, margin: float = 0.0) -> Trace:
+    """Bottom up (children first): replace a subtree by a leaf when the leaf's estimated
+    errors are at most the sum of the subtree's leaves' plus margin (subtree replacement).
+
+    C4.5 and J48 prune also when the leaf is up to 0.1 error worse (margin=0.1); with the
+    default margin 0 the comparison is plain ≤, so pruning never raises the tree's estimated
+    errors.
     """
     as_leaf = np.array([estimated_errors(n.class_counts, cf) for n in tree.nodes])
     subtree = tree.leaf_sum(as_leaf)
     pruned, events = [], []
+    extra = {"margin": float(margin)} if margin else {}  # absent at 0: old traces unchanged
     for node in tree.internal_postorder():
         subtree[node] = sum(subtree[c] for c in tree.children[node])
-        prunes = as_leaf[node] <= subtree[node] + _tolerance(tree.weight[node])
-        events.append(_event(node, prunes, subtree[node], as_leaf[node], "estimated_errors",
-                             "pep", cf=float(cf)))
+        prunes = pep_verdict(as_leaf[node], subtree[node], np.inf, margin,
+                             _tolerance(tree.weight[node])) == "prune"
+        event = _event(node, prunes, subtree[node], as_leaf[node], "estimated_errors", "pep",
+                       cf=float(cf), **extra)
+        if margin:  # the sentence names the margin the comparison allowed
+            event["reason"] = event["reason"].replace(" for the subtree", f" for the subtree "
+                                                      f"+ margin {_short(margin)}")
+        events.append(event)
         if prunes:
             pruned.append(node)
             subtree[node] = as_leaf[node]
-    return tree.post_pruned(pruned, events, "pep")
+    return tree.post_pruned(pruned, events, "pep", rule="pep_margin" if margin else None)
+
+
+# --------------------------------------------------------------------- C4.5: subtree raising
+
+
+def raising_prune(trace: Trace, training: Encoded, cf: float = 0.25,
+                  margin: float = 0.0) -> Trace:
+    """C4.5's pessimistic pruning with subtree raising (J48's default; see the module's
+    docstring). training: the rows the tree grew on, encoded as the grower had them."""
+    return _Raising(trace, training, cf, margin).run()
+
+
+def _known_shares(branch: np.ndarray, weight: np.ndarray, k: int) -> np.ndarray:
+    """Where a row with an unknown value goes: each branch's share of the known weight of
+    these rows (J48's resetDistribution before split); even shares if none is known."""
+    known = branch >= 0
+    per_branch = np.bincount(branch[known], weight[known], minlength=k)[:k]
+    total = per_branch.sum()
+    return per_branch / total if total > 0 else np.full(k, 1 / k)
+
+
+class _Raising:
+    """J48's `prune()` on a tree that changes as it goes: children lists, leaves and the rows
+    (and their weights) at each node are kept here; a raise copies the raised subtree's
+    nodes as new records with the node's rows routed through them."""
+
+    def __init__(self, trace: Trace, training: Encoded, cf: float, margin: float):
+        self.nodes: list[Node] = list(trace.nodes)  # built once (a grown trace's are lazy)
+        trace = replace(trace, nodes=tuple(self.nodes))
+        self.trace, self.cf, self.margin = trace, float(cf), float(margin)
+        self.grown = [n.decision for n in self.nodes]
+        self.children = [list(n.children) for n in self.nodes]
+        self.leaf = [n.is_leaf or not n.children for n in self.nodes]
+        self.steps = list(trace.steps)
+        self.columns = {a.name: c for a, c in zip(training.attributes, training.columns,
+                                                   strict=True)}
+        self.attributes = {a.name: a for a in training.attributes}
+        self.y, self.n_classes = training.y, len(trace.classes)
+        self._grown_rows(trace, training)
+        self.copy_rows: dict[int, tuple[np.ndarray, np.ndarray]] = {}
+        self.splits: dict[int, Split] = {}  # a node's test, until a raise changes it
+        self.events: list[dict] = []
+
+    def _grown_rows(self, trace: Trace, training: Encoded) -> None:
+        """Where each training row ends: (leaf, row, weight) sorted by leaf. A grown node's
+        ids span its subtree, so its rows are one slice of these (memory: one entry per row
+        and leaf it reaches, not per row and node)."""
+        self.end = _Tree(trace).end
+        parts = [(np.full(len(rows), node), rows, factor * training.weights[rows])
+                 for node, rows, factor in reach(trace, training.attributes, training.columns,
+                                                 training.n_rows)
+                 if self.leaf[node]]
+        leaf, rows, weight = (np.concatenate(p) for p in zip(*parts, strict=True))
+        order = np.argsort(leaf, kind="stable")
+        self.leaf_of, self.row_of, self.weight_of = leaf[order], rows[order], weight[order]
+
+    def rows_at(self, node: int) -> tuple[np.ndarray, np.ndarray]:
+        """The training rows at a node and their weights there (a row with unknown values
+        reaches several leaves: its shares are added back up)."""
+        if node in self.copy_rows:
+            return self.copy_rows[node]
+        lo, hi = np.searchsorted(self.leaf_of, [node, self.end[node]])
+        rows, inverse = np.unique(self.row_of[lo:hi], return_inverse=True)
+        return rows, np.bincount(inverse, self.weight_of[lo:hi], minlength=len(rows))
+
+    def run(self) -> Trace:
+        """Children first, left to right; a raised node is pruned again, subtree and all."""
+        stack = [(0, False)]
+        while stack:
+            node, children_done = stack.pop()
+            if self.leaf[node]:
+                continue
+            if not children_done:
+                stack.append((node, True))
+                stack.extend((c, False) for c in reversed(self.children[node]))
+            elif self.decide(node) == "raise":
+                stack.append((node, False))
+        return self.finished()
+
+    # ----------------------------------------------------------------- estimates
+
+    def leaf_errors(self, node: int) -> float:
+        return estimated_errors(self.nodes[node].class_counts, self.cf)
+
+    def tree_errors(self, node: int) -> float:
+        """Σ estimated errors of the leaves of the node's current subtree."""
+        total, stack = 0.0, [node]
+        while stack:
+            at = stack.pop()
+            if self.leaf[at]:
+                total += self.leaf_errors(at)
+            else:
+                stack.extend(self.children[at])
+        return total
+
+    def largest(self, node: int) -> int:
+        """The child with the most training weight; the last on a tie (J48's maxBag)."""
+        best, most = self.children[node][0], 0.0
+        for child in self.children[node]:
+            if self.nodes[child].weight >= most - 1e-6:  # J48's Utils.grOrEq
+                best, most = child, self.nodes[child].weight
+        return best
+
+    def counts(self, rows: np.ndarray, weight: np.ndarray) -> np.ndarray:
+        return np.bincount(self.y[rows], weight, minlength=self.n_classes)[:self.n_classes]
+
+    def routed(self, start: int, rows: np.ndarray, weight: np.ndarray):
+        """(node, rows, weights) for start and every node below it, parents first, when
+        these rows enter at start; a row with an unknown value is shared among the branches
+        as these rows' known values are (J48's getEstimatedErrorsForBranch)."""
+        stack = [(start, rows, weight)]
+        while stack:
+            node, rows, weight = stack.pop()
+            yield node, rows, weight
+            if self.leaf[node]:
+                continue
+            kids = self.children[node]
+            branch = self.split(node).route(ColumnsAt(self.columns, rows), self.attributes)
+            shares = _known_shares(branch, weight, len(kids))
+            for b, take, factor in reversed(list(follow(branch, shares))):
+                stack.append((kids[b], rows[take], weight[take] * factor))
+
+    def split(self, node: int) -> Split:
+        if node not in self.splits:
+            self.splits[node] = Split.of_conditions([self.nodes[c].branch
+                                                     for c in self.children[node]])
+        return self.splits[node]
+
+    def branch_errors(self, branch: int, node: int) -> float:
+        """The estimated errors of branch's subtree with all of node's rows routed through."""
+        return sum(estimated_errors(self.counts(rows, weight), self.cf)
+                   for at, rows, weight in self.routed(branch, *self.rows_at(node))
+                   if self.leaf[at])
+
+    # ----------------------------------------------------------------- deciding
+
+    def decide(self, node: int) -> str:
+        largest = self.largest(node)
+        leaf, tree = self.leaf_errors(node), self.tree_errors(node)
+        branch = self.branch_errors(largest, node)
+        verdict = pep_verdict(leaf, tree, branch, self.margin,
+                              _tolerance(self.nodes[node].weight))
+        event = {"node": node, "action": verdict, "before": tree,
+                 "after": branch if verdict == "raise" else leaf,
+                 "measure": "estimated_errors",
+                 "reason": raising_reason(verdict, leaf, tree, branch, self.margin),
+                 "cf": self.cf, "margin": self.margin, "errors_leaf": leaf,
+                 "errors_tree": tree, "errors_branch": branch, "largest": largest}
+        self.events.append(event)
+        if verdict == "prune":
+            self.leaf[node] = True
+            self.nodes[node] = replace(self.nodes[node], decision=pruned_decision(
+                self.grown[node], "pep_raising"))
+        elif verdict == "raise":
+            event.update(replaced=list(self.children[node]), new_nodes=self.raise_branch(
+                node, largest))
+        return verdict
+
+    def raise_branch(self, node: int, largest: int) -> list[int]:
+        """Put largest's test at node and copies of the nodes below it under node, counted
+        with node's rows; returns the copies' ids."""
+        replaced = self.subtree(node)
+        mapping, new = {largest: node}, []
+        for at, rows, weight in self.routed(largest, *self.rows_at(node)):
+            if at == largest:
+                continue
+            copy = self.copy(at, mapping[self.nodes[at].parent], rows, weight)
+            mapping[at] = copy
+            new.append(copy)
+        self.children[node] = [mapping[c] for c in self.children[largest]]
+        self.splits.pop(node, None)
+        self.nodes[node] = replace(self.nodes[node], decision=raised_decision(
+            self.nodes[largest].decision, self.nodes[node].decision.label, self.grown[node],
+            largest))
+        position = {step: k for k, step in enumerate(self.steps)}
+        after = max(position[i] for i in replaced) + 1
+        self.steps[after:after] = new
+        return new
+
+    def copy(self, original: int, parent: int, rows: np.ndarray, weight: np.ndarray) -> int:
+        """A new node record: original's branch and test, recounted with these rows."""
+        source, counts = self.nodes[original], self.counts(rows, weight)
+        label = self.nodes[parent].decision.label if counts.sum() <= 0 else \
+            self.trace.classes[int(np.argmax(counts >= counts.max() * (1 - 1e-12)))]
+        if self.leaf[original]:
+            decision = Decision("leaf", label, stop="pruned", rule=raised_leaf_rule(original),
+                                was=self.grown[original])
+        else:
+            decision = replace(source.decision, label=label, was=None)
+        new_id = len(self.nodes)
+        self.nodes.append(Node(new_id, parent, source.branch, self.nodes[parent].depth + 1,
+                               len(rows), float(counts.sum()), tuple(counts.tolist()),
+                               float(entropy(counts)), float(gini(counts)), decision))
+        self.grown.append(decision)
+        self.children.append([])
+        self.children[parent].append(new_id)
+        self.leaf.append(self.leaf[original])
+        self.copy_rows[new_id] = (rows, weight)
+        return new_id
+
+    def subtree(self, node: int) -> list[int]:
+        """node and the nodes of its current subtree."""
+        found, stack = [], [node]
+        while stack:
+            at = stack.pop()
+            found.append(at)
+            if not self.leaf[at]:
+                stack.extend(self.children[at])
+        return found
+
+    def finished(self) -> Trace:
+        """The trace: children as the pruning left them; what no longer hangs from the root
+        pruned away."""
+        in_tree = set(self.subtree(0))
+        nodes = [replace(n, children=tuple(self.children[n.id]),
+                         pruned_away=n.id not in in_tree) for n in self.nodes]
+        return replace(self.trace, nodes=tuple(nodes), steps=tuple(self.steps),
+                       pruning=tuple(self.events))
+
+
+def raised_decision(branch: Decision, label: str, grown: Decision, largest: int) -> Decision:
+    """A raised node's test: its largest branch's, the node's own majority and grown
+    decision kept (the ties and candidates were the branch's, so they are not)."""
+    return replace(branch, label=label, ties=(), passed=(), mean_gain=None, was=grown,
+                   rule=f"C4.5's subtree raising put the test of its largest branch "
+                        f"(node #{largest}) here, with all this node's rows.")
+
+
+def raised_leaf_rule(original: int) -> str:
+    return (f"Moved up by C4.5's subtree raising (a copy of node #{original}), its counts "
+            f"recounted with the rows of the node it was raised into.")
+
+
+def raising_reason(verdict: str, leaf: float, tree: float, branch: float,
+                   margin: float) -> str:
+    """The event's sentence, with the three estimates compared."""
+    numbers = (f"Estimated errors: as a leaf {_short(leaf)}, the subtree {_short(tree)}, "
+               f"the largest branch {_short(branch)} (margin {_short(margin)}): ")
+    return numbers + {"prune": "the leaf is no worse than either, so it replaces the subtree.",
+                      "raise": "the largest branch is no worse than the subtree, so it is "
+                               "raised into the node's place.",
+                      "keep": "the subtree stays."}[verdict]
+
+
+def _short(x: float) -> str:
+    return f"{x:.4g}"
 
 
 def tree_estimated_errors(trace: Trace, cf: float = 0.25) -> float:

@@ -23,7 +23,7 @@ from .trace import Decision, Node
 from .wording import leaf_rule, split_rule
 
 STOPS = ("empty", "pure", "no_attributes", "same_values", "max_depth", "min_samples",
-         "min_branch_weight", "min_gain", "pruned")
+         "min_branch_weight", "min_gain", "pruned", "epsilon")
 SPLIT = -1  # the stop column of a splitting node
 
 
@@ -60,6 +60,7 @@ class NodeStore:
         }
         self.levels: list[LevelScores | None] = []  # the depth each node was scored with
         self.splits: dict[int, Split] = {}
+        self.linear: dict[int, dict] = {}  # an oblique node's decision facts (oblique.LinearTest)
         self.forced_used: set[str] = set()
         self.force_skipped: list[str] = []
 
@@ -96,7 +97,12 @@ class NodeStore:
     def record_leaves(self, ids: np.ndarray, stops) -> None:
         self.columns["stop"].data[ids] = [STOPS.index(s) for s in stops]
 
-    def record_split(self, node: int, j: int, forced: bool, value: float, split: Split) -> None:
+    def record_split(self, node: int, j: int, forced: bool, value: float, split: Split,
+                     linear: dict | None = None) -> None:
+        """j: the attribute split on (-1 for a linear test). `linear`: an oblique tree's
+        decision fields at the node (oblique.LinearTest.decision_facts)."""
+        if linear:
+            self.linear[node] = linear
         self.columns["attribute"].data[node] = j
         self.columns["forced"].data[node] = forced
         self.columns["value"].data[node] = value
@@ -143,12 +149,14 @@ class NodeStore:
         filtered = choice.mean_gain is not None
         passed = tuple(names[t] for t in np.flatnonzero(choice.passed[i])) if filtered else ()
         return Decision(
-            "split", label, attribute=names[j],
-            threshold=split.threshold if split.kind == "threshold" else None,
+            "split", label, attribute=split.attribute,
+            threshold=split.threshold if split.kind in ("threshold", "linear") else None,
             criterion=algorithm.criterion, value=float(self.column("value")[node]),
-            rule=split_rule(algorithm, names[j], ties, forced, self.options.tie_break),
+            rule=split_rule(algorithm, split.attribute, ties, forced, self.options.tie_break),
             rule_code="forced" if forced else algorithm.rule_code, ties=ties, forced=forced,
-            mean_gain=float(choice.mean_gain[i]) if filtered else None, passed=passed)
+            mean_gain=float(choice.mean_gain[i]) if filtered else None, passed=passed,
+            forced_threshold=forced and self.levels[node].threshold_forced(i, j),
+            **self.linear.get(node, {}))
 
     def scores(self, node: int) -> NodeScores | None:
         level = self.levels[node]
@@ -165,17 +173,35 @@ class NodeStore:
         by_parent = np.lexsort((np.arange(self.size), parent))
         kids = by_parent[parent[by_parent] >= 0]
         offsets = np.searchsorted(parent[kids], np.arange(self.size + 1))
-        order, stack = [], [0]
-        while stack:
-            node = stack.pop()
-            order.append(node)
-            stack.extend(reversed(kids[offsets[node]:offsets[node + 1]].tolist()))
-        order = np.array(order, dtype=np.int64)
-        new_id = np.empty(self.size, dtype=np.int64)
-        new_id[order] = np.arange(self.size)
+        new_id = _preorder(parent, self.column("depth"), kids)
+        order = np.empty(self.size, dtype=np.int64)
+        order[new_id] = np.arange(self.size)
         for column in self.columns.values():  # drop the spare capacity
             column.data = column.data[:self.size].copy()
         return FrozenNodes(self, order, new_id, kids, offsets)
+
+
+def _preorder(parent: np.ndarray, depth: np.ndarray, kids: np.ndarray) -> np.ndarray:
+    """Each node's place in a depth-first walk from the root (children in creation order),
+    one depth at a time in numpy: a node comes 1 + the sizes of its earlier siblings' subtrees
+    after its parent."""
+    n = len(parent)
+    by_depth = np.argsort(depth, kind="stable")
+    bounds = np.searchsorted(depth[by_depth], np.arange(int(depth.max(initial=0)) + 2))
+    levels = [by_depth[bounds[d]:bounds[d + 1]] for d in range(len(bounds) - 1)]
+    size = np.ones(n, dtype=np.int64)
+    for ids in reversed(levels[1:]):  # subtree sizes, deepest first
+        size += np.bincount(parent[ids], size[ids], n).astype(np.int64)
+    # kids are grouped by parent, in creation order: earlier siblings' sizes, summed
+    running = np.cumsum(size[kids]) - size[kids]
+    group_start = np.flatnonzero(np.diff(parent[kids], prepend=-2))
+    first = np.repeat(running[group_start], np.diff(np.append(group_start, len(kids))))
+    step = np.zeros(n, dtype=np.int64)
+    step[kids] = 1 + running - first
+    place = np.zeros(n, dtype=np.int64)
+    for ids in levels[1:]:
+        place[ids] = place[parent[ids]] + step[ids]
+    return place
 
 
 class FrozenNodes(Sequence):

@@ -15,7 +15,16 @@ import numpy as np
 
 from .data import Encoded
 from .decide import child_draw_keys, choose, draws, root_draw_key
-from .growing import early_stops, finish, forced_attribute, late_stops, majority, record_level
+from .growing import (
+    early_stops,
+    finish,
+    forced_attribute,
+    forced_thresholds,
+    late_stops,
+    majority,
+    record_level,
+)
+from .oblique import contest, linear_wins, winning
 from .options import Options
 from .records import NodeStore
 from .scoretable import score_level
@@ -45,22 +54,31 @@ def generate(enc, options, store, D, A_used, parent, branch, draw_key, depth):
         store.record_leaves(node, stop)  # [3] [6] [12] a leaf of the stop case's class
         return
     level = score_level(enc, D, A_used, options.rules, options.curve_points,  # [8]
-                        options.min_branch_weight)
+                        options.min_branch_weight, forced_thresholds(enc, options, store, node))
     choice = choose(options.rules, level.table(), level.eligible,  # [8]
                     draws(draw_key, len(enc.attributes)), options.tie_break)
     forced = forced_attribute(enc, options, store, level, 0, store.path(int(node[0])))
     a_star = np.array([choice.winner[0] if forced is None else forced])  # [8]
-    stop = late_stops(options, level, a_star)  # no split keeps min_branch_weight, or gain
-    record_level(store, level, choice, node, a_star, [forced is not None], stop)
+    # A multivariate tree (Zhou §4.5) takes a linear test Σ wᵢ·aᵢ ≤ t instead where it is
+    # strictly better; a_star is then -1 (no one attribute).
+    tests = contest(enc, options, D, level, a_star, [forced is not None])  # [8]
+    a_star, linear = linear_wins(a_star, tests), winning(tests)
+    stop = late_stops(options, level, a_star, linear)  # no split keeps min_branch_weight, or gain
+    record_level(store, level, choice, node, a_star, [forced is not None], stop, tests)
     if stop[0]:
         store.record_leaves(node, stop)
         return
     # A \ {a*}: only a multiway split on a nominal a* uses the attribute up.
     A_below = A_used.copy()
-    A_below[0, a_star[0]] |= bool(level.marks_used(a_star)[0])  # [14]
-    routes = level.route(enc, D.rows, D.node, a_star)
-    shares = level.shares(0, int(a_star[0]))
-    for v, _ in enumerate(level.branch_conditions(0, int(a_star[0]))):  # [9] each a*^v
+    if 0 in linear:  # the linear test's branches, its rows' routes and r̃ of its branches
+        test = linear[0]
+        conditions, routes, shares = test.split.conditions(), test.route(enc, D.rows), test.shares
+    else:
+        A_below[0, a_star[0]] |= bool(level.marks_used(a_star)[0])  # [14]
+        routes = level.route(enc, D.rows, D.node, a_star)
+        shares = level.shares(0, int(a_star[0]))
+        conditions = level.branch_conditions(0, int(a_star[0]))
+    for v, _ in enumerate(conditions):  # [9] each a*^v
         D_v = subset(D, routes, v, shares[v])  # [10] D_v: the rows with a* = a*^v
         # An empty D_v becomes a leaf as the child's first case (lines 11-12).
         generate(enc, options, store, D_v, A_below, int(node[0]), v,  # [14]

@@ -31,9 +31,69 @@ class Coverage:
         return self.correct / self.covered if self.covered > 0 else None
 
 
-def conditions_text(conditions) -> str:
-    """'纹理=清晰 AND 根蒂=蜷缩', or TRUE for the root's rule."""
-    return " AND ".join(branch_text(c) for c in conditions) or "TRUE"
+# The text forms' words (rules_text, rules_markdown, pruned_rules_text), English and Chinese with
+# the same keys and placeholders; "en" is what the CLI's --rules has always printed.
+LANGUAGES = ("en", "zh")
+WORDS: dict[str, dict[str, str]] = {
+    "en": {
+        "line": "R{number}: IF {conditions} THEN {conclusion}  [{stats}]",
+        "and": " AND ",
+        "always": "TRUE",
+        "training": "training: {coverage}",
+        "held_out": "; held-out: {coverage}",
+        "coverage": "coverage {covered}, accuracy {accuracy}",
+        "col.rule": "rule",
+        "col.if": "IF",
+        "col.then": "THEN",
+        "col.train_coverage": "training coverage",
+        "col.train_accuracy": "training accuracy",
+        "col.test_coverage": "held-out coverage",
+        "col.test_accuracy": "held-out accuracy",
+        "pruned": ("R{number}: IF {conditions} THEN {conclusion}  [covers {covered}, errors "
+                   "{errors}, pessimistic error rate {estimate}]"),
+        "dropped": "  dropped: {conditions}",
+        "list": ", ",
+        "removed": "  REMOVED ({reason})",
+        "removed.duplicate": "duplicate",
+        "removed.no_cover": "no cover",
+        "removed.not_better_than_default": "not better than default",
+    },
+    "zh": {
+        "line": "R{number}：如果 {conditions} 那么 {conclusion}  [{stats}]",
+        "and": " 且 ",
+        "always": "恒成立",
+        "training": "训练集：{coverage}",
+        "held_out": "；留出集：{coverage}",
+        "coverage": "覆盖 {covered}，精度 {accuracy}",
+        "col.rule": "规则",
+        "col.if": "如果",
+        "col.then": "那么",
+        "col.train_coverage": "训练集覆盖",
+        "col.train_accuracy": "训练集精度",
+        "col.test_coverage": "留出集覆盖",
+        "col.test_accuracy": "留出集精度",
+        "pruned": ("R{number}：如果 {conditions} 那么 {conclusion}  [覆盖 {covered}，错误 "
+                   "{errors}，悲观错误率 {estimate}]"),
+        "dropped": "  去掉的条件：{conditions}",
+        "list": "，",
+        "removed": "  已删除（{reason}）",
+        "removed.duplicate": "与前面的规则重复",
+        "removed.no_cover": "不覆盖任何训练样本",
+        "removed.not_better_than_default": "不比默认类别更好",
+    },
+}
+
+
+def _word(lang: str, key: str, **values) -> str:
+    if lang not in WORDS:
+        raise ValueError(f"Unknown language '{lang}'; use one of {', '.join(LANGUAGES)}.")
+    return WORDS[lang][key].format(**values)
+
+
+def conditions_text(conditions, lang: str = "en") -> str:
+    """'纹理=清晰 AND 根蒂=蜷缩' ('纹理=清晰 且 根蒂=蜷缩'), or TRUE for the root's rule."""
+    return (_word(lang, "and").join(branch_text(c) for c in conditions)
+            or _word(lang, "always"))
 
 
 @dataclass(frozen=True)
@@ -91,34 +151,39 @@ def _percent(value: float | None, digits: int) -> str:
     return "—" if value is None else f"{100 * value:.{max(digits - 2, 0)}f}%"
 
 
-def coverage_text(coverage: Coverage, digits: int = 3) -> str:
+def coverage_text(coverage: Coverage, digits: int = 3, lang: str = "en") -> str:
     """'coverage 5, accuracy 100.0%' (fractional coverage only when missing values split rows)."""
-    return (f"coverage {format_number(coverage.covered, digits)}, "
-            f"accuracy {_percent(coverage.accuracy, digits)}")
+    return _word(lang, "coverage", covered=format_number(coverage.covered, digits),
+                 accuracy=_percent(coverage.accuracy, digits))
 
 
-def rule_line(number: int, rule: Rule, digits: int = 3) -> str:
-    """'R1: IF 纹理=清晰 AND 根蒂=蜷缩 THEN 好瓜=是  [training: coverage 5, accuracy 100.0%]'."""
-    stats = f"training: {coverage_text(rule.train, digits)}"
+def rule_line(number: int, rule: Rule, digits: int = 3, lang: str = "en") -> str:
+    """'R1: IF 纹理=清晰 AND 根蒂=蜷缩 THEN 好瓜=是  [training: coverage 5, accuracy 100.0%]',
+    or in Chinese 'R1：如果 纹理=清晰 且 根蒂=蜷缩 那么 好瓜=是  [训练集：覆盖 5，精度 100.0%]'."""
+    stats = _word(lang, "training", coverage=coverage_text(rule.train, digits, lang))
     if rule.test is not None:
-        stats += f"; held-out: {coverage_text(rule.test, digits)}"
-    return f"R{number}: IF {rule.condition_text} THEN {rule.conclusion_text}  [{stats}]"
+        stats += _word(lang, "held_out", coverage=coverage_text(rule.test, digits, lang))
+    return _word(lang, "line", number=number, conditions=conditions_text(rule.conditions, lang),
+                 conclusion=rule.conclusion_text, stats=stats)
 
 
-def rules_text(trace: dict, X: pd.DataFrame | None = None, y=None, digits: int = 3) -> str:
+def rules_text(trace: dict, X: pd.DataFrame | None = None, y=None, digits: int = 3,
+               lang: str = "en") -> str:
     """Every rule on its own line (what `python -m dtree_core grow ... --rules` prints)."""
-    return "\n".join(rule_line(i, r, digits) for i, r in enumerate(rules(trace, X, y), 1))
+    return "\n".join(rule_line(i, r, digits, lang) for i, r in enumerate(rules(trace, X, y), 1))
 
 
-def rules_markdown(trace: dict, X: pd.DataFrame | None = None, y=None, digits: int = 3) -> str:
+def rules_markdown(trace: dict, X: pd.DataFrame | None = None, y=None, digits: int = 3,
+                   lang: str = "en") -> str:
     """The rules as a Markdown table, held-out columns only when rows were given."""
     found = rules(trace, X, y)
-    columns = ["rule", "IF", "THEN", "training coverage", "training accuracy"]
+    names = ["rule", "if", "then", "train_coverage", "train_accuracy"]
     if X is not None:
-        columns += ["held-out coverage", "held-out accuracy"]
+        names += ["test_coverage", "test_accuracy"]
+    columns = [_word(lang, f"col.{name}") for name in names]
     rows = []
     for i, rule in enumerate(found, 1):
-        row = [f"R{i}", rule.condition_text, rule.conclusion_text,
+        row = [f"R{i}", conditions_text(rule.conditions, lang), rule.conclusion_text,
                format_number(rule.train.covered, digits), _percent(rule.train.accuracy, digits)]
         if rule.test is not None:
             row += [format_number(rule.test.covered, digits), _percent(rule.test.accuracy, digits)]
@@ -234,19 +299,21 @@ def as_text_array(y) -> np.ndarray:
 
 
 def pruned_rules_text(trace: dict, X: pd.DataFrame, y, cf: float = 0.25,
-                      digits: int = 3) -> str:
+                      digits: int = 3, lang: str = "en") -> str:
     """The post-pruned rules, one a line, each with the conditions it lost; removed rules
     follow, with why."""
     lines = []
     for i, found in enumerate(prune_rules(trace, X, y, cf), 1):
-        line = (f"R{i}: IF {found.condition_text} THEN {found.rule.conclusion_text}  "
-                f"[covers {format_number(found.covered, digits)}, errors "
-                f"{format_number(found.errors, digits)}, pessimistic error rate "
-                f"{_percent(found.estimate, digits)}]")
+        line = _word(lang, "pruned", number=i, conditions=conditions_text(found.kept, lang),
+                     conclusion=found.rule.conclusion_text,
+                     covered=format_number(found.covered, digits),
+                     errors=format_number(found.errors, digits),
+                     estimate=_percent(found.estimate, digits))
         if found.dropped:
-            line += f"  dropped: {found.dropped_text}"
+            line += _word(lang, "dropped", conditions=_word(lang, "list").join(
+                branch_text(c) for c in found.dropped))
         if found.removed:
-            line += f"  REMOVED ({found.removed.replace('_', ' ')})"
+            line += _word(lang, "removed", reason=_word(lang, f"removed.{found.removed}"))
         lines.append(line)
     return "\n".join(lines)
 
@@ -254,13 +321,13 @@ def pruned_rules_text(trace: dict, X: pd.DataFrame, y, cf: float = 0.25,
 # --------------------------------------------------------------------- Han's 2-D rule table
 
 
-def _condition_cell(conditions: list[dict]) -> str:
+def _condition_cell(conditions: list[dict], lang: str = "en") -> str:
     """'清晰' (a value, as Han's table shows it), '<=0.381 AND >0.2', 'in {青绿,乌黑}': the
     tests without the attribute, which is the column's name."""
-    return " AND ".join(Condition.from_dict(c).text(named=False) for c in conditions)
+    return _word(lang, "and").join(Condition.from_dict(c).text(named=False) for c in conditions)
 
 
-def rule_table(trace: dict) -> Table:
+def rule_table(trace: dict, lang: str = "en") -> Table:
     """One row per root-to-leaf path, one column per attribute (its tests on the path, empty
     where the path does not test it), then the class: Han, Kamber & Pei's rule table."""
     attributes = [a["name"] for a in trace["attributes"]]
@@ -269,14 +336,15 @@ def rule_table(trace: dict) -> Table:
         by_attribute: dict[str, list[dict]] = {}
         for condition in rule.conditions:
             by_attribute.setdefault(str(condition["attribute"]), []).append(condition)
-        rows.append([f"R{i}", *(_condition_cell(by_attribute.get(str(a), []))
+        rows.append([f"R{i}", *(_condition_cell(by_attribute.get(str(a), []), lang)
                                 for a in attributes), rule.label])
-    return Table(["rule", *[str(a) for a in attributes], str(trace["target"])], rows)
+    return Table([_word(lang, "col.rule"), *[str(a) for a in attributes], str(trace["target"])],
+                 rows)
 
 
-def rule_table_csv(trace: dict) -> str:
-    return to_csv(rule_table(trace))
+def rule_table_csv(trace: dict, lang: str = "en") -> str:
+    return to_csv(rule_table(trace, lang))
 
 
-def rule_table_markdown(trace: dict) -> str:
-    return to_markdown(rule_table(trace))
+def rule_table_markdown(trace: dict, lang: str = "en") -> str:
+    return to_markdown(rule_table(trace, lang))

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import ctypes
+import functools
 import itertools
 import threading
+import weakref
 from collections import OrderedDict
 from dataclasses import dataclass
 
@@ -18,6 +21,8 @@ from .splitting import (
     AttributeScores,
     Batch,
     best_partition,
+    growing,
+    growing_only,
     score_continuous,
     score_nominal,
     text_ranks,
@@ -35,15 +40,28 @@ class LevelScores:
     """
 
     def __init__(self, enc: Encoded, batch: Batch, used: np.ndarray, algorithm: Algorithm,
-                 curve_points: int, min_branch_weight: float | None):
+                 curve_points: int, min_branch_weight: float | None, thresholds=None):
         self.enc, self.algorithm = enc, algorithm
         self.attributes, self.classes = enc.attributes, enc.classes
-        self._settings = (curve_points, min_branch_weight)
+        self._settings = (curve_points, min_branch_weight, thresholds or {})
         self._stored = _store(batch)
         self._token = next(_TOKENS)
+        self._growing = None  # the arrays, held while the grower decides this depth
+        self._kept = None  # a small depth's full arrays, kept for its lifetime (_keep)
+        self._batch = batch  # scored as given the first time (not a copy from _stored)
+        if growing_only() and len(batch.rows) * max(len(self.attributes), 1) <= KEEP_ENTRIES:
+            self._keep()
         scores = self.scores
+        self._batch = None
+        batch.memo.clear()  # the shared sort facts: entry-sized, and not needed again
+        if len(batch.rows) >= 1 << 16:  # scoring's temporaries too (see release)
+            _return_freed_memory()
         nominal = np.array([a.is_nominal for a in enc.attributes])
         self.n_distinct = np.stack([s.n_distinct for s in scores], axis=1)
+        if self.n_distinct.size and self.n_distinct.max() < 2**31:
+            self.n_distinct = self.n_distinct.astype(np.int32)
+        for j, attribute_scores in enumerate(scores):  # one copy of the counts, not two
+            attribute_scores.n_distinct = self.n_distinct[:, j]
         has_values = np.array([len(a.values) > 0 or not a.is_nominal for a in enc.attributes])
         self.candidate = np.where(nominal, ~used & has_values, self.n_distinct >= 2)
         binary = algorithm.nominal_shape == "binary"
@@ -79,25 +97,57 @@ class LevelScores:
 
     def release(self) -> None:
         """Growth is done with this level: its arrays may leave memory."""
+        self._growing = None
         with _LIVE_LOCK:
-            _LIVE.pop(self._token, None)
+            arrays = _LIVE.pop(self._token, None)
+        if arrays is not None and self._stored is not None and len(self._stored[0]) >= 1 << 16:
+            del arrays
+            _return_freed_memory()
+
+    def _keep(self) -> None:
+        """Score a small depth in full now and keep its arrays, within KEEP_BUDGET bytes for
+        the whole process: rescoring a depth of a few entries when a viewer asks costs more
+        than keeping it (a deep chain has thousands of one-node depths). The same bits as a
+        rescoring, so the trace is the same either way."""
+        if _KEPT["bytes"] >= KEEP_BUDGET:
+            return
+        with growing(lean=False):
+            arrays = self._score()
+        size = _nbytes(arrays)
+        with _LIVE_LOCK:
+            _KEPT["bytes"] += size
+        weakref.finalize(self, _unkeep, size)
+        self._kept, self._stored = arrays, None
 
     def _arrays(self) -> tuple[list[AttributeScores], dict[str, np.ndarray], dict]:
+        if self._kept is not None:
+            return self._kept
+        if self._growing is not None:  # no lock per node while the depth is decided
+            return self._growing
+        if _LIVE_LAST[0] == self._token:  # the level read last: already first in line
+            arrays = _LIVE.get(self._token)
+            if arrays is not None:
+                return arrays
         with _LIVE_LOCK:
             arrays = _LIVE.get(self._token)
             if arrays is not None:
                 _LIVE.move_to_end(self._token)
+                _LIVE_LAST[0] = self._token
                 return arrays
-        scores = score_attributes(self.enc, _load(self._stored), self.algorithm,
-                                  *self._settings)
-        table = {f: np.stack([s.scores[f] for s in scores], axis=1) for f in SCORE_FIELDS}
-        for j, attribute_scores in enumerate(scores):  # views into the table: one copy, not two
-            attribute_scores.scores = {f: table[f][:, j] for f in SCORE_FIELDS}
+        arrays = self._score()
         with _LIVE_LOCK:
-            _LIVE[self._token] = arrays = (scores, table, {})
+            _LIVE[self._token] = arrays
+            _LIVE_LAST[0] = self._token
             while len(_LIVE) > LIVE_LEVELS:
                 _LIVE.popitem(last=False)
+        if growing_only():
+            self._growing = arrays
         return arrays
+
+    def _score(self) -> tuple[list[AttributeScores], dict[str, np.ndarray], dict]:
+        batch = self._batch if self._batch is not None else _load(self._stored)
+        scores = score_attributes(self.enc, batch, self.algorithm, *self._settings)
+        return scores, _table(scores), {}
 
     def binary(self, j: int) -> bool:
         return self.algorithm.nominal_shape == "binary" and self.attributes[j].is_nominal
@@ -106,6 +156,11 @@ class LevelScores:
         """The cut point (None: nominal, or no midpoint keeps min_branch_weight on both sides)."""
         t = self.scores[j].threshold
         return None if t is None or np.isnan(t[i]) else float(t[i])
+
+    def threshold_forced(self, i: int, j: int) -> bool:
+        """Is attribute j cut at node i where a force said, not at its best midpoint?"""
+        forced = self.scores[j].forced_threshold
+        return forced is not None and bool(forced[i])
 
     def shares(self, i: int, j: int) -> np.ndarray:
         """r̃_v: each branch's share of the known weight (where unknown rows are spread)."""
@@ -137,8 +192,12 @@ class LevelScores:
         """
         branch = np.full(len(rows), -1, dtype=np.int64)
         chosen = winner[node]
+        # entries grouped by chosen attribute: one O(n) sort, not a pass per attribute
+        key = chosen.astype(np.int16) if len(self.attributes) < 2**15 else chosen
+        by_attribute = np.argsort(key, kind="stable")
+        bounds = np.searchsorted(key[by_attribute], np.arange(-1, len(self.attributes) + 1))
         for j in np.unique(chosen).tolist():
-            sel = chosen == j
+            sel = by_attribute[bounds[j + 1]:bounds[j + 2]]
             value, at = enc.columns[j][rows[sel]], node[sel]
             s = self.scores[j]
             if not self.attributes[j].is_nominal:
@@ -148,6 +207,26 @@ class LevelScores:
             else:
                 branch[sel] = value_branch(value, np.arange(len(self.attributes[j].values)))
         return branch
+
+
+def _table(scores: list[AttributeScores]) -> dict[str, np.ndarray]:
+    """Each score as an (m, A) array; the attributes' scores (and the Gini_index kept under
+    another name) become views of its columns. A field's own arrays go as soon as it is
+    stacked, so a wide depth never holds its scores twice."""
+    table = {}
+    for f in SCORE_FIELDS:
+        parts = [s.scores.pop(f) for s in scores]
+        table[f] = np.stack(parts, axis=1)
+        if f == "gini_index":
+            for j, (s, own) in enumerate(zip(scores, parts, strict=True)):
+                if s.gini_index_multiway is own:
+                    s.gini_index_multiway = table[f][:, j]
+                if s.gini_index_binary is own:
+                    s.gini_index_binary = table[f][:, j]
+        del parts
+    for j, s in enumerate(scores):
+        s.scores = {f: table[f][:, j] for f in SCORE_FIELDS}
+    return table
 
 
 def _pick(values, mask) -> tuple[str, ...]:
@@ -229,22 +308,26 @@ class NodeScores:
 
 
 def score_level(enc: Encoded, batch: Batch, used: np.ndarray, algorithm: Algorithm,
-                curve_points: int, min_branch_weight: float | None = None) -> LevelScores:
+                curve_points: int, min_branch_weight: float | None = None,
+                thresholds: dict[int, dict[int, float]] | None = None) -> LevelScores:
     """Score every attribute at every node of the batch.
 
     Candidates are TRACE.md's (nominal: not used up on the path; continuous: two distinct
     known values); the rule may pick those whose split has two non-empty branches, and with
     min_branch_weight m (C4.5's MINOBJS) at least two branches of known weight ≥ m.
     """
-    return LevelScores(enc, batch, used, algorithm, curve_points, min_branch_weight)
+    return LevelScores(enc, batch, used, algorithm, curve_points, min_branch_weight, thresholds)
 
 
 def score_attributes(enc: Encoded, batch: Batch, algorithm: Algorithm, curve_points: int,
-                     min_branch_weight: float | None) -> list[AttributeScores]:
+                     min_branch_weight: float | None,
+                     thresholds: dict | None = None) -> list[AttributeScores]:
+    """thresholds {attribute index: {node: t}}: forced cut points (growing.forced_thresholds)."""
     binary = algorithm.nominal_shape == "binary"
     by_gini = algorithm.threshold_by == "gini_index"
     return [score_nominal(enc, j, batch, binary=binary) if a.is_nominal
-            else score_continuous(enc, j, batch, by_gini, curve_points, min_branch_weight or 0)
+            else score_continuous(enc, j, batch, by_gini, curve_points, min_branch_weight or 0,
+                                  (thresholds or {}).get(j))
             for j, a in enumerate(enc.attributes)]
 
 
@@ -252,7 +335,48 @@ def score_attributes(enc: Encoded, batch: Batch, algorithm: Algorithm, curve_poi
 LIVE_LEVELS = 4
 _LIVE: OrderedDict = OrderedDict()
 _LIVE_LOCK = threading.Lock()
+_LIVE_LAST = [None]  # the token last moved to the end of _LIVE (read without the lock)
 _TOKENS = itertools.count()
+# Depths of at most KEEP_ENTRIES entries × attributes are scored in full while growing and
+# kept (LevelScores._keep), up to KEEP_BUDGET bytes of arrays in the process.
+KEEP_ENTRIES = 4096
+KEEP_BUDGET = 48 << 20
+_KEPT = {"bytes": 0}
+
+
+def _return_freed_memory() -> None:
+    """Hand the pages of a big depth's freed arrays back to the system. glibc keeps freed
+    blocks of a few MB in its heap for reuse, so resident memory would otherwise creep up
+    from depth to depth (at 1M rows, by a few hundred MB) until the tree is done."""
+    trim = _malloc_trim()
+    if trim is not None:
+        trim(0)
+
+
+@functools.cache
+def _malloc_trim():
+    try:
+        return ctypes.CDLL(None).malloc_trim  # glibc's; other C libraries return memory alike
+    except (OSError, AttributeError):
+        return None
+
+
+def _unkeep(size: int) -> None:
+    with _LIVE_LOCK:
+        _KEPT["bytes"] -= size
+
+
+def _nbytes(arrays: tuple) -> int:
+    """Bytes held by a level's arrays (the table and each attribute's own arrays)."""
+    scores, table, _ = arrays
+    size = sum(a.nbytes for a in table.values())
+    for s in scores:
+        for name in ("branch_counts", "branch_n", "unknown", "n_distinct", "left", "threshold",
+                     "gini_index_multiway", "gini_index_binary", "forced_threshold"):
+            value = getattr(s, name, None)
+            size += value.nbytes if isinstance(value, np.ndarray) else 0
+        size += sum(a.nbytes for a in s.curve.values())
+    return size
 
 
 def _store(batch: Batch) -> tuple:
@@ -260,8 +384,10 @@ def _store(batch: Batch) -> tuple:
     ones = bool((batch.weight == 1.0).all())
     small = batch.n_nodes < 2**31 and (len(batch.rows) == 0 or batch.rows.max() < 2**31)
     index = np.int32 if small else np.int64
+    node_type = next(t for t in (np.uint8, np.uint16, np.int32, np.int64)
+                     if batch.n_nodes <= np.iinfo(t).max)
     return (batch.rows.astype(index), None if ones else batch.weight.copy(),
-            batch.node.astype(index), batch.n_nodes)
+            batch.node.astype(node_type), batch.n_nodes)
 
 
 def _load(stored: tuple) -> Batch:

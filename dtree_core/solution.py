@@ -17,9 +17,11 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from . import algorithms
+from . import notation as notations
 from .escape import escape_html, escape_latex, escape_markdown_cell
 from .labels import branch_text, counts_text, node_path
-from .split import format_number
+from .notation import Notation
+from .split import format_number, linear_text
 
 SCOPES = ("node", "branch", "tree")
 LANGUAGES = ("en", "zh")
@@ -40,7 +42,8 @@ class Formula:
 class Equation:
     """lhs = steps… = value: `quantity` and `subject` say which trace number `value` is."""
 
-    quantity: str  # entropy, gini, gain, iv, gain_ratio, gini_index, gini_gain, mean_gain
+    quantity: str  # entropy, gini, gain, iv, gain_ratio, gini_index, gini_gain, mean_gain,
+    #                conditional_entropy (Li Hang's H(D|A), shown in his notation only)
     subject: str  # the attribute, a branch's set name (D¹), or "" for the node's D
     value: float  # exact, from the trace
     lhs: Formula
@@ -69,6 +72,7 @@ class Solution:
     dataset: str
     nodes: tuple[NodeSolution, ...]
     decimals: int = DECIMALS
+    notation: str = notations.DEFAULT  # whose symbols the equations use (dtree_core.notation)
 
     def equations(self) -> list[tuple[int, Equation]]:
         return [(n.node_id, s) for n in self.nodes for s in n.steps if isinstance(s, Equation)]
@@ -109,11 +113,22 @@ def _number(x: float, decimals: int) -> Formula:
     return Formula(_fixed(x, decimals), _fixed(x, decimals))
 
 
-def _call(function: str, *args: Formula) -> Formula:
-    """Ent(D), Gain(D, 色泽): \\mathrm names with LaTeX-safe underscores."""
-    latex_name = function.replace("_", r"\_")
-    return Formula(rf"\mathrm{{{latex_name}}}({', '.join(a.latex for a in args)})",
-                   f"{function}({', '.join(a.text for a in args)})")
+ZHOU = notations.get("zhou")
+
+
+def _symbol(names: Notation, quantity: str, subject: Formula | None = None,
+            a: Formula | None = None) -> Formula:
+    """Gain(D, 色泽) or g(D, 色泽), IV(色泽) or H_色泽(D): a quantity in the chosen notation."""
+    subject, a = subject or set_name(None), a or Formula("a", "a")
+    return Formula(names.latex(quantity, subject.latex, a.latex),
+                   names.text(quantity, subject.text, a.text))
+
+
+def _generic(key: str, names: Notation) -> Formula:
+    """A generic formula of GENERIC with the notation's entropy name (Ent or H)."""
+    formula, name = GENERIC[key], names.generic_entropy
+    return Formula(formula.latex.replace(r"\mathrm{Ent}", name.latex),
+                   formula.text.replace("Ent", name.text))
 
 
 def _join(parts: Iterable[Formula], latex_sep: str, text_sep: str) -> Formula:
@@ -145,6 +160,8 @@ GENERIC = {
     "gain_missing": Formula(
         r"\rho \times \left(\mathrm{Ent}(\tilde D) - \sum_{v} \tilde r_v "
         r"\mathrm{Ent}(\tilde D^v)\right)", "ρ × (Ent(D̃) − Σᵥ r̃ᵥ·Ent(D̃ᵛ))"),
+    "conditional_entropy": Formula(r"\sum_{v} \frac{|D^v|}{|D|}\mathrm{Ent}(D^v)",
+                                   "Σᵥ |Dᵛ|/|D|·Ent(Dᵛ)"),
     "iv": Formula(r"-\sum_{v} \frac{|D^v|}{|D|}\log_2 \frac{|D^v|}{|D|}",
                   "−Σᵥ |Dᵛ|/|D|·log₂(|Dᵛ|/|D|)"),
     "gini_index": Formula(r"\sum_{v} \frac{|D^v|}{|D|}\mathrm{Gini}(D^v)",
@@ -158,15 +175,16 @@ GENERIC = {
 
 
 def entropy_equation(counts: list[float], value: float, subject: Formula, decimals: int,
-                     generic: bool = False) -> Equation:
+                     generic: bool = False, names: Notation = ZHOU) -> Equation:
     """Ent(D) = −Σₖ pₖ log₂ pₖ = −(8/17·log₂ 8/17 + 9/17·log₂ 9/17) = 0.998 (eq. 4.1)."""
     steps = [GENERIC["entropy"]] if generic else []
     steps += [_negated_sum(_plogp_terms(counts, decimals)), _number(value, decimals)]
-    return Equation("entropy", subject.text, value, _call("Ent", subject), tuple(steps))
+    return Equation("entropy", subject.text, value, _symbol(names, "entropy", subject),
+                    tuple(steps))
 
 
 def gini_equation(counts: list[float], value: float, subject: Formula, decimals: int,
-                  generic: bool = False) -> Equation:
+                  generic: bool = False, names: Notation = ZHOU) -> Equation:
     """Gini(D) = 1 − Σₖ pₖ² = 1 − ((8/17)² + (9/17)²) = 0.498 (eq. 4.5)."""
     whole = sum(counts)
     squares = [_frac(w, whole, decimals) for w in counts if w > 0]
@@ -175,7 +193,7 @@ def gini_equation(counts: list[float], value: float, subject: Formula, decimals:
     steps = [GENERIC["gini"]] if generic else []
     steps += [Formula(rf"1 - \left({body.latex}\right)", f"1 − ({body.text})"),
               _number(value, decimals)]
-    return Equation("gini", subject.text, value, _call("Gini", subject), tuple(steps))
+    return Equation("gini", subject.text, value, _symbol(names, "gini", subject), tuple(steps))
 
 
 def _known_weights(row: dict) -> list[float]:
@@ -200,50 +218,66 @@ def _rho_fraction(row: dict, decimals: int) -> Formula:
     return _frac(known, round(known / row["rho"], 9), decimals)
 
 
-def gain_equation(row: dict, decimals: int) -> Equation:
+def gain_equation(row: dict, decimals: int, names: Notation = ZHOU) -> Equation:
     """Gain(D,a) = Ent(D) − Σ|Dᵛ|/|D|·Ent(Dᵛ) (eq. 4.2), or ρ × (…) with missing values (4.12)."""
     a = _name(row["attribute"])
     after = _weighted(row, "entropy", decimals)
     known = _fixed(row["entropy_known"], decimals)
     if row["rho"] >= 1:
         numbers = Formula(rf"{known} - \left({after.latex}\right)", f"{known} − ({after.text})")
-        generic = GENERIC["gain"]
+        generic = _generic("gain", names)
+        if "conditional_entropy" in names.columns:  # Li Hang's eq. 5.8: H(D) − H(D|A)
+            before, after = _symbol(names, "entropy"), _symbol(names, "conditional_entropy", a=a)
+            generic = Formula(f"{before.latex} - {after.latex}", f"{before.text} − {after.text}")
     else:
         rho = _rho_fraction(row, decimals)
         numbers = Formula(rf"{rho.latex} \times \left({known} - \left({after.latex}\right)\right)",
                           f"{rho.text} × ({known} − ({after.text}))")
-        generic = GENERIC["gain_missing"]
-    return Equation("gain", row["attribute"], row["gain"], _call("Gain", set_name(None), a),
+        generic = _generic("gain_missing", names)
+    return Equation("gain", row["attribute"], row["gain"], _symbol(names, "gain", a=a),
                     (generic, numbers, _number(row["gain"], decimals)))
 
 
-def iv_equation(row: dict, node_weight: float, decimals: int) -> Equation:
+def conditional_entropy_equation(row: dict, decimals: int, names: Notation) -> Equation:
+    """Li Hang's H(D|A) = Σᵢ |Dᵢ|/|D|·H(Dᵢ) (eq. 5.8's second term), on the known rows D̃."""
+    value = notations.conditional_entropy(row)
+    return Equation("conditional_entropy", row["attribute"], value,
+                    _symbol(names, "conditional_entropy", set_name(None, row["rho"] < 1),
+                            _name(row["attribute"])),
+                    (_generic("conditional_entropy", names), _weighted(row, "entropy", decimals),
+                     _number(value, decimals)))
+
+
+def iv_equation(row: dict, node_weight: float, decimals: int,
+                names: Notation = ZHOU) -> Equation:
     """IV(a) = −Σ|Dᵛ|/|D|·log₂(|Dᵛ|/|D|) (eq. 4.4); unknown values count as one more branch."""
     weights = _known_weights(row)
     unknown = node_weight - sum(weights) if row["rho"] < 1 else 0.0
     parts = weights + ([unknown] if unknown > 1e-12 else [])
-    return Equation("iv", row["attribute"], row["iv"], _call("IV", _name(row["attribute"])),
+    return Equation("iv", row["attribute"], row["iv"],
+                    _symbol(names, "iv", a=_name(row["attribute"])),
                     (GENERIC["iv"], _negated_sum(_plogp_terms(parts, decimals)),
                      _number(row["iv"], decimals)))
 
 
-def gain_ratio_equation(row: dict, decimals: int) -> Equation:
+def gain_ratio_equation(row: dict, decimals: int, names: Notation = ZHOU) -> Equation:
     """Gain_ratio(D,a) = Gain(D,a) / IV(a) (eq. 4.3)."""
     a = _name(row["attribute"])
     gain, iv = _fixed(row["gain"], decimals), _fixed(row["iv"], decimals)
-    generic = Formula(rf"\frac{{{_call('Gain', set_name(None), a).latex}}}"
-                      rf"{{{_call('IV', a).latex}}}",
-                      f"{_call('Gain', set_name(None), a).text} / {_call('IV', a).text}")
+    gain_of, iv_of = _symbol(names, "gain", a=a), _symbol(names, "iv", a=a)
+    generic = Formula(rf"\frac{{{gain_of.latex}}}{{{iv_of.latex}}}",
+                      f"{gain_of.text} / {iv_of.text}")
     return Equation("gain_ratio", row["attribute"], row["gain_ratio"],
-                    _call("Gain_ratio", set_name(None), a),
+                    _symbol(names, "gain_ratio", a=a),
                     (generic, Formula(rf"\frac{{{gain}}}{{{iv}}}", f"{gain} / {iv}"),
                      _number(row["gain_ratio"], decimals)))
 
 
-def gini_index_equation(row: dict, decimals: int) -> Equation:
+def gini_index_equation(row: dict, decimals: int, names: Notation = ZHOU) -> Equation:
     """Gini_index(D,a) = Σ|Dᵛ|/|D|·Gini(Dᵛ) (eq. 4.6), on the rows with a known value."""
     return Equation("gini_index", row["attribute"], row["gini_index"],
-                    _call("Gini_index", set_name(None, row["rho"] < 1), _name(row["attribute"])),
+                    _symbol(names, "gini_index", set_name(None, row["rho"] < 1),
+                            _name(row["attribute"])),
                     (GENERIC["gini_index"], _weighted(row, "gini", decimals),
                      _number(row["gini_index"], decimals)))
 
@@ -261,11 +295,12 @@ def gini_gain_equation(row: dict, decimals: int) -> Equation:
                      _number(row["gini_gain"], decimals)))
 
 
-def mean_gain_equation(rows: list[dict], mean: float, decimals: int) -> Equation:
+def mean_gain_equation(rows: list[dict], mean: float, decimals: int,
+                       names: Notation = ZHOU) -> Equation:
     """C4.5's filter: the mean Gain over the candidates."""
     gains = [_fixed(r["gain"], decimals) for r in rows]
     return Equation("mean_gain", "", mean,
-                    Formula(r"\overline{\mathrm{Gain}}", "mean Gain"),
+                    Formula(names.mean_gain.latex, names.mean_gain.text),
                     (Formula(rf"\frac{{{' + '.join(gains)}}}{{{len(rows)}}}",
                              f"({' + '.join(gains)}) / {len(rows)}"),
                      _number(mean, decimals)))
@@ -291,7 +326,8 @@ def branch_name(row: dict, branch: dict) -> str:
                         "value": branch["value"]})
 
 
-def branch_steps(row: dict, decimals: int, entropy: bool, gini: bool) -> list[Step]:
+def branch_steps(row: dict, decimals: int, entropy: bool, gini: bool,
+                 names: Notation = ZHOU) -> list[Step]:
     """The subsets Dᵛ with their class counts, and each one's Ent or Gini."""
     steps: list[Step] = []
     tilde = row["rho"] < 1
@@ -302,13 +338,15 @@ def branch_steps(row: dict, decimals: int, entropy: bool, gini: bool) -> list[St
                                          "n": _count(sum(counts), decimals),
                                          "counts": counts_text(branch["class_counts"])}))
         if entropy:
-            steps.append(entropy_equation(counts, branch["entropy"], subset, decimals))
+            steps.append(entropy_equation(counts, branch["entropy"], subset, decimals,
+                                          names=names))
         if gini:
-            steps.append(gini_equation(counts, branch["gini"], subset, decimals))
+            steps.append(gini_equation(counts, branch["gini"], subset, decimals, names=names))
     return steps
 
 
-def candidate_steps(row: dict, node: dict, algorithm, decimals: int) -> list[Step]:
+def candidate_steps(row: dict, node: dict, algorithm, decimals: int,
+                    names: Notation = ZHOU) -> list[Step]:
     """Everything the book writes for one candidate attribute."""
     entropy, gini = _uses(algorithm)
     steps: list[Step] = [Sentence("candidate", {"attribute": row["attribute"]})]
@@ -321,26 +359,28 @@ def candidate_steps(row: dict, node: dict, algorithm, decimals: int) -> list[Ste
                                           "rho": _fixed(row["rho"], decimals)}))
         measure = entropy_equation if entropy else gini_equation
         value = row["entropy_known"] if entropy else row["gini_known"]
-        steps.append(measure(known, value, set_name(None, True), decimals))
-    steps += branch_steps(row, decimals, entropy, gini)
+        steps.append(measure(known, value, set_name(None, True), decimals, names=names))
+    steps += branch_steps(row, decimals, entropy, gini, names)
+    if entropy and "conditional_entropy" in names.columns:  # Li Hang names Σ|Dᵢ|/|D|·H(Dᵢ)
+        steps.append(conditional_entropy_equation(row, decimals, names))
     if entropy:
-        steps.append(gain_equation(row, decimals))
+        steps.append(gain_equation(row, decimals, names))
     if algorithm.ranks_by == "gain_ratio":
-        steps += [iv_equation(row, node["weight"], decimals), gain_ratio_equation(row, decimals)]
+        steps += [iv_equation(row, node["weight"], decimals, names),
+                  gain_ratio_equation(row, decimals, names)]
     if gini:
-        steps.append(gini_index_equation(row, decimals))
+        steps.append(gini_index_equation(row, decimals, names))
         if row["rho"] < 1:
             steps.append(gini_gain_equation(row, decimals))
     return steps
 
 
-# What the comparison line names and whether the rule takes the largest or the smallest.
-RANKED = {"gain": ("Gain", "max"), "gain_ratio": ("Gain_ratio", "max"),
-          "gini_index": ("Gini_index", "min"), "gini_gain": ("ρ·ΔGini", "max")}
+# Whether the rule takes the largest or the smallest of the score it compares.
+RANKED = {"gain": "max", "gain_ratio": "max", "gini_index": "min", "gini_gain": "max"}
 
 
 def comparison_steps(node: dict, rows: list[dict], algorithm, decimals: int,
-                     tie_break: str = "first") -> list[Step]:
+                     tie_break: str = "first", names: Notation = ZHOU) -> list[Step]:
     """The rule that picked the winner, with the numbers it compared, and its ties."""
     decision = node["decision"]
     steps: list[Step] = []
@@ -351,13 +391,21 @@ def comparison_steps(node: dict, rows: list[dict], algorithm, decimals: int,
         return [Sentence("forced", {"attribute": winner})]
     if algorithm.ranks_by is None:
         return [Sentence("random", {"algorithm": algorithm.label, "attribute": winner})]
+    if decision.get("weights"):
+        return linear_steps(decision, rows, algorithm, decimals, names)
     pool = rows
     if decision.get("mean_gain") is not None:
-        steps.append(mean_gain_equation(rows, decision["mean_gain"], decimals))
+        steps.append(mean_gain_equation(rows, decision["mean_gain"], decimals, names))
         pool = [r for r in rows if r["attribute"] in decision["passed"]]
         steps.append(Sentence("passed", {"attributes": tuple(decision["passed"]),
                                          "mean": _fixed(decision["mean_gain"], decimals)}))
-    steps.append(_best_equation(pool, winner, algorithm, decimals))
+    steps.append(_best_equation(pool, winner, algorithm, decimals, names))
+    tried = decision.get("linear_candidate")
+    if tried:  # an oblique tree's node where the single attribute beat the linear test
+        steps.append(Sentence("linear.lost", {
+            "test": linear_text(tuple(tried["weights"].items())),
+            "gini": _fixed(tried["gini_index"], decimals),
+            "gain": _fixed(tried["gini_gain"], decimals)}))
     rule = f"rule.{decision.get('rule_code')}"
     steps.append(Sentence(rule if f"solution.{rule}" in WORDS["en"] else "rule.unknown",
                           {"algorithm": algorithm.label, "attribute": winner}))
@@ -370,15 +418,35 @@ def comparison_steps(node: dict, rows: list[dict], algorithm, decimals: int,
     return steps
 
 
-def _best_equation(pool: list[dict], winner: str, algorithm, decimals: int) -> Equation:
+def linear_steps(decision: dict, rows: list[dict], algorithm, decimals: int,
+                 names: Notation = ZHOU) -> list[Step]:
+    """An oblique node (Zhou §4.5): the best single attribute's score, then the linear test
+    that lowered the Gini index more, and its cut."""
+    axis = decision.get("axis_best") or {}
+    test = {"test": decision["attribute"], "gini": _fixed(decision["linear_impurity"], decimals),
+            "gain": _fixed(decision["linear_gain"], decimals)}
+    if axis and rows:
+        steps: list[Step] = [_best_equation(rows, axis["attribute"], algorithm, decimals, names),
+                             Sentence("linear", {**test, "axis": axis["attribute"],
+                                                 "axis_gain": _fixed(axis["gini_gain"],
+                                                                     decimals)})]
+    else:
+        steps = [Sentence("linear.alone", test)]
+    steps.append(Sentence("split_at", {"attribute": decision["attribute"],
+                                       "t": format_number(decision["threshold"])}))
+    return steps
+
+
+def _best_equation(pool: list[dict], winner: str, algorithm, decimals: int,
+                   names: Notation = ZHOU) -> Equation:
     """Gain(D, 纹理) = max{0.108, 0.143, …} = 0.381: the winner's score is the best of them."""
     field_name = _ranked_field(pool, algorithm)
     best = next((r for r in pool if r["attribute"] == winner), pool[0])
     values = ", ".join(_fixed(r[field_name], decimals) for r in pool)
-    function, word = RANKED.get(field_name, (field_name, "max"))
+    word = RANKED.get(field_name, "max")
     lhs = (Formula(rf"\rho \cdot \Delta\mathrm{{Gini}}({_name(winner).latex})",
                    f"ρ·ΔGini({winner})") if field_name == "gini_gain"
-           else _call(function, set_name(None), _name(winner)))
+           else _symbol(names, field_name, a=_name(winner)))
     return Equation(field_name, best["attribute"], best[field_name], lhs,
                     (Formula(rf"\{word}\{{{values}\}}", f"{word}{{{values}}}"),
                      _number(best[field_name], decimals)))
@@ -391,12 +459,13 @@ def _ranked_field(rows: list[dict], algorithm) -> str:
     return algorithm.ranks_by
 
 
-def leaf_steps(node: dict) -> list[Step]:
+def leaf_steps(node: dict, algorithm=None, names: Notation = ZHOU) -> list[Step]:
     decision = node["decision"]
     if decision["kind"] != "leaf":
         return []
     stop = decision.get("stop") or "unknown"
-    key = stop if f"solution.stop.{stop}" in WORDS["en"] else "unknown"
+    key = names.stop_key(stop, algorithm.impurity_decrease) if algorithm else stop
+    key = key if f"solution.stop.{key}" in WORDS["en"] else "unknown"
     return [Sentence(f"stop.{key}", {"label": decision["label"], "code": stop})]
 
 
@@ -407,7 +476,8 @@ def node_heading(trace: dict, node: dict) -> Sentence:
     return Sentence("heading.node" if path else "heading.root", values)
 
 
-def solve_node(trace: dict, node: dict, decimals: int = DECIMALS) -> NodeSolution:
+def solve_node(trace: dict, node: dict, decimals: int = DECIMALS,
+               names: Notation = ZHOU) -> NodeSolution:
     """The hand computation at one node: Ent(D) or Gini(D), every candidate, the choice."""
     algorithm = algorithms.get(trace["algorithm"])
     rows = [r for r in node.get("scores") or [] if r.get("eligible", True)]
@@ -417,15 +487,15 @@ def solve_node(trace: dict, node: dict, decimals: int = DECIMALS) -> NodeSolutio
         counts = list(node["class_counts"].values())
         if entropy:
             steps.append(entropy_equation(counts, node["entropy"], set_name(None), decimals,
-                                          generic=True))
+                                          generic=True, names=names))
         if gini:
             steps.append(gini_equation(counts, node["gini"], set_name(None), decimals,
-                                       generic=True))
+                                       generic=True, names=names))
         for row in rows:
-            steps += candidate_steps(row, node, algorithm, decimals)
+            steps += candidate_steps(row, node, algorithm, decimals, names)
         steps += comparison_steps(node, rows, algorithm, decimals,
-                                  trace["params"].get("tie_break", "first"))
-    steps += leaf_steps(node)
+                                  trace["params"].get("tie_break", "first"), names)
+    steps += leaf_steps(node, algorithm, names)
     return NodeSolution(node["id"], node_heading(trace, node), tuple(steps))
 
 
@@ -444,11 +514,14 @@ def nodes_in(trace: dict, node_id: int, scope: str) -> list[dict]:
 
 
 def solve(trace: dict, node_id: int = 0, scope: str = "node", decimals: int = DECIMALS,
-          dataset: str = "") -> Solution:
-    """The worked solution of a node, the branch below it, or the whole tree."""
+          dataset: str = "", notation: str = notations.DEFAULT) -> Solution:
+    """The worked solution of a node, the branch below it, or the whole tree, in Zhou's
+    notation or Li Hang's (dtree_core.notation)."""
+    names = notations.get(notation)
     return Solution(trace["algorithm"], dataset,
-                    tuple(solve_node(trace, n, decimals) for n in nodes_in(trace, node_id, scope)),
-                    decimals)
+                    tuple(solve_node(trace, n, decimals, names)
+                          for n in nodes_in(trace, node_id, scope)),
+                    decimals, names.key)
 
 
 # --------------------------------------------------------------------- words
@@ -544,7 +617,22 @@ WORDS: dict[str, dict[str, str]] = {
                                          "with the largest gain ratio: {attribute}."),
         "solution.rule.min_gini": ("{algorithm} splits on the attribute with the smallest "
                                    "Gini index: {attribute}."),
+        "solution.rule.max_gain_ratio": ("{algorithm} splits on the attribute with the largest "
+                                         "information gain ratio, with no mean-gain filter "
+                                         "(Li Hang, Alg. 5.3): {attribute}."),
         "solution.rule.unknown": "{algorithm} splits on {attribute} by its own rule.",
+        "solution.linear": ("The linear test {test} (refined by OC1's coordinate moves, cut at "
+                            "its best midpoint) has Gini_index {gini} and ρ·ΔGini {gain}, "
+                            "more than the best single attribute {axis} ({axis_gain}): "
+                            "it splits here."),
+        "solution.rule.oblique": ("{algorithm} splits on the test with the smallest Gini "
+                                  "index, one attribute or a linear one (one attribute on a "
+                                  "tie): {attribute}."),
+        "solution.linear.lost": ("The linear test {test} (the best OC1 found) would leave "
+                                 "Gini_index {gini} (ρ·ΔGini {gain}): no better, so the single "
+                                 "attribute stays."),
+        "solution.linear.alone": ("No single attribute can split here; the linear test {test} "
+                                  "(Gini_index {gini}, ρ·ΔGini {gain}) does."),
         "solution.random": "{algorithm} draws a candidate at random: {attribute}.",
         "solution.forced": "{attribute} was forced here by hand, whatever the numbers say.",
         "solution.ties.first": ("{attribute} ties with {ties}; the attribute that comes first "
@@ -571,6 +659,13 @@ WORDS: dict[str, dict[str, str]] = {
         "solution.stop.min_branch_weight": ("No split leaves two branches with the minimum "
                                             "branch weight: a leaf labelled {label}."),
         "solution.stop.pruned": "Pruning replaced this subtree by a leaf labelled {label}.",
+        "solution.stop.epsilon": ("The largest information gain ratio g_R(D,A) is below the "
+                                  "threshold ε (Li Hang, Alg. 5.3, step 4): a single-node tree, "
+                                  "labelled {label}, the class with the most instances."),
+        "solution.stop.epsilon_gain": ("The largest information gain g(D,A) is below the "
+                                       "threshold ε (Li Hang, Alg. 5.2, step 4): a single-node "
+                                       "tree, labelled {label}, the class with the most "
+                                       "instances."),
         "solution.stop.unknown": "A leaf labelled {label} ({code}).",
     },
     "zh": {
@@ -591,6 +686,17 @@ WORDS: dict[str, dict[str, str]] = {
         "solution.rule.min_gini": ("{algorithm} 选择划分后基尼指数最小的属性作为最优划分属性："
                                    "{attribute}。"),
         "solution.rule.unknown": "{algorithm} 按自身的准则选择 {attribute}。",
+        "solution.rule.max_gain_ratio": ("{algorithm} 选择信息增益比最大的特征，不经平均增益筛选"
+                                         "（李航，算法 5.3）：{attribute}。"),
+        "solution.linear": ("线性划分 {test}（经 OC1 坐标调整，取最优划分点）的 Gini_index 为 "
+                            "{gini}，ρ·ΔGini 为 {gain}，大于最优单属性划分 {axis} 的 {axis_gain}"
+                            "：在此按它划分。"),
+        "solution.rule.oblique": ("{algorithm} 选择划分后基尼指数最小的划分（单属性划分或线性划分，"
+                                  "相等时取单属性划分）：{attribute}。"),
+        "solution.linear.lost": ("线性划分 {test}（OC1 找到的最优者）划分后的 Gini_index 为 {gini}"
+                                 "（ρ·ΔGini 为 {gain}），并不更好，因此保留单属性划分。"),
+        "solution.linear.alone": ("此处没有可用的单属性划分；按线性划分 {test} 划分（Gini_index 为 "
+                                  "{gini}，ρ·ΔGini 为 {gain}）。"),
         "solution.random": "{algorithm} 随机抽取一个候选属性：{attribute}。",
         "solution.forced": "此处人为指定划分属性 {attribute}，不论上面的数值如何。",
         "solution.ties.first": ("{attribute} 与 {ties} 并列；按属性在数据中的列顺序取第一个"
@@ -615,6 +721,10 @@ WORDS: dict[str, dict[str, str]] = {
         "solution.stop.min_branch_weight": ("没有划分能使两个分支都达到最小分支权重："
                                             "叶结点，类别标记为“{label}”。"),
         "solution.stop.pruned": "剪枝将此子树替换为叶结点，类别标记为“{label}”。",
+        "solution.stop.epsilon": ("最大的信息增益比 g_R(D,A) 小于阈值 ε（李航，算法 5.3 第 4 步）："
+                                  "单结点树，类别标记为实例数最大的类“{label}”。"),
+        "solution.stop.epsilon_gain": ("最大的信息增益 g(D,A) 小于阈值 ε（李航，算法 5.2 第 4 步"
+                                       "）：单结点树，类别标记为实例数最大的类“{label}”。"),
         "solution.stop.unknown": "叶结点，类别标记为“{label}”（{code}）。",
     },
 }

@@ -92,6 +92,12 @@ def _linear_values(table, weights) -> np.ndarray:
                for a, w in weights)
 
 
+def linear_combination(columns: Mapping[str, np.ndarray], weights) -> np.ndarray:
+    """Σ wᵢ·aᵢ per row of encoded columns (NaN where any aᵢ is unknown), added in the
+    weights' order: the one computation a linear test is learned, routed and predicted by."""
+    return sum(w * columns[a] for a, w in weights)
+
+
 def linear_text(weights: tuple[tuple[str, float], ...], digits: int | None = 3) -> str:
     """'-0.800·密度 - 0.044·含糖率': the name a linear test goes by."""
     terms = []
@@ -140,8 +146,7 @@ class Split:
         -1 unknown; continuous floats, NaN unknown); attributes: name -> Attribute.
         """
         if self.kind == "linear":
-            total = sum(w * columns[a] for a, w in self.weights)
-            return threshold_branch(total, self.threshold)
+            return threshold_branch(linear_combination(columns, self.weights), self.threshold)
         codes = columns[self.attribute]
         if self.kind == "threshold":
             return threshold_branch(codes, self.threshold)

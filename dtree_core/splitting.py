@@ -33,6 +33,7 @@ from .counting import (
 )
 from .criteria import entropy, gini, split_scores, total, weighted_mean
 from .data import Encoded
+from .paths import same_threshold
 
 # Nominal attributes with at most this many values get CART's exhaustive two-way search.
 EXACT_PARTITION_LIMIT = 10
@@ -54,6 +55,8 @@ class Batch:
 
     def select(self, keep_nodes: np.ndarray) -> Batch:
         """The entries of the nodes flagged in keep_nodes, renumbered 0..k-1."""
+        if keep_nodes.all():  # the same entries: shared, not copied
+            return Batch(self.rows, self.weight, self.node, self.n_nodes)
         new_index = np.cumsum(keep_nodes) - 1
         mask = keep_nodes[self.node]
         return Batch(self.rows[mask], self.weight[mask], new_index[self.node[mask]],
@@ -74,19 +77,21 @@ class AttributeScores:
     left: np.ndarray | None = None  # (m, k) bool: binary nominal partition, True = left side
     threshold: np.ndarray | None = None
     curve: dict[str, np.ndarray] = field(default_factory=dict)  # flat, with "offsets" (m+1)
+    forced_threshold: np.ndarray | None = None  # (m,) bool: cut where a force said (--force a@t)
 
 
 _MODE = threading.local()
 
 
 @contextmanager
-def growing() -> Iterator[None]:
+def growing(lean: bool = True) -> Iterator[None]:
     """Score for growing only: the chosen splits and the table the rule ranks, without what
     only a viewer shows (the curves, CART's multiway Gini_index, the best threshold by the
     criterion the algorithm does not cut by). The grower releases each depth's arrays once
-    decided; a viewer's request rescores the depth in full, to the same bits."""
+    decided; a viewer's request rescores the depth in full, to the same bits.
+    growing(lean=False) scores in full within it (a small depth kept whole, see scoretable)."""
     before = getattr(_MODE, "lean", False)
-    _MODE.lean = True
+    _MODE.lean = lean
     try:
         yield
     finally:
@@ -121,7 +126,8 @@ def score_nominal(enc: Encoded, j: int, batch: Batch, binary: bool) -> Attribute
             "gini_index": weighted_mean(gini(by_value), value_weight)}
     else:
         multiway = split_scores(by_value, unknown_weight)
-    result = AttributeScores(multiway, by_value, n_by_value, unknown,
+    compact_n = n_by_value.astype(np.int32) if len(batch.rows) < 2**31 else n_by_value
+    result = AttributeScores(multiway, by_value, compact_n, unknown,
                              (value_weight > 0).sum(axis=-1),
                              gini_index_multiway=multiway.get("gini_index"))
     if binary:  # otherwise the best partition is only shown, and found when a row is asked for
@@ -328,6 +334,13 @@ def _batch_facts(enc: Encoded, batch: Batch) -> dict:
     return facts
 
 
+def _no_unknown(facts: dict, m: int, n_classes: int) -> np.ndarray:
+    if "no_unknown" not in facts:
+        facts["no_unknown"] = np.zeros((m, n_classes))
+        facts["no_unknown"].flags.writeable = False
+    return facts["no_unknown"]
+
+
 def _sorted_order(enc: Encoded, j: int, batch: Batch, facts: dict) -> np.ndarray:
     """The batch's entries sorted by (node, place of the row in column j's sorted order).
 
@@ -364,8 +377,8 @@ def _sort_batch(enc: Encoded, j: int, batch: Batch) -> _Sorted:
         cum = segment_cumsum(np.stack([np.where(y == c, wk, 0.0) for c in range(n_classes)]),
                              starts, sizes)
         known_counts = None
-    if known is None:
-        known_n, unknown = sizes, np.zeros((m, n_classes))
+    if known is None:  # no unknown value: every such attribute shares one read-only zeros
+        known_n, unknown = sizes, _no_unknown(facts, m, n_classes)
         if known_counts is None:
             known_counts = np.bincount(node * n_classes + y, w,
                                        m * n_classes).reshape(m, n_classes)
@@ -392,11 +405,13 @@ def _segment_first_best(key: np.ndarray, seg_start: np.ndarray, seg: np.ndarray)
 
 
 def score_continuous(enc: Encoded, j: int, batch: Batch, by_gini: bool,
-                     curve_points: int, min_side: float = 0.0) -> AttributeScores:
+                     curve_points: int, min_side: float = 0.0,
+                     forced: dict[int, float] | None = None) -> AttributeScores:
     """Best bi-partition at the midpoints of adjacent distinct known values (Zhou eq. 4.7).
 
     With min_side > 0 (C4.5's MINOBJS) only midpoints leaving at least that much known
-    weight on both sides are candidates.
+    weight on both sides are candidates. `forced` {node: t} cuts those nodes at the
+    candidate midpoint t instead (a student's or a textbook's choice; see forced_threshold).
     """
     s = _sort_batch(enc, j, batch)
     m = batch.n_nodes
@@ -446,9 +461,14 @@ def score_continuous(enc: Encoded, j: int, batch: Batch, by_gini: bool,
     chosen_pos[nodes_with] = cand[best_gini if by_gini else best_gain]
     has = np.zeros(m, dtype=bool)
     has[nodes_with] = True
+    cut_by_hand = _forced_positions(enc.columns[j], s, cand, cand_node, forced or {})
+    for node, pos in cut_by_hand.items():
+        chosen_pos[node] = pos
 
     result = _threshold_split(enc.columns[j], s, chosen_pos, has)
     result.n_distinct = n_distinct
+    if cut_by_hand:
+        result.forced_threshold = np.isin(np.arange(m), list(cut_by_hand))
     if lean:
         result.gini_index_binary = result.scores["gini_index"] if by_gini else None
         return result
@@ -463,6 +483,20 @@ def score_continuous(enc: Encoded, j: int, batch: Batch, by_gini: bool,
     result.curve = _curve(enc.columns[j], s, cand, cand_node, result.scores["rho"], gain,
                           gini_index, best, m, curve_points)
     return result
+
+
+def _forced_positions(column, s: _Sorted, cand, cand_node, forced: dict[int, float]) -> dict:
+    """{node: sorted position of its forced midpoint}: the one equal to t, else the first
+    written alike to 6 significant digits; a t that is no candidate there is left out."""
+    found = {}
+    for node, t in forced.items():
+        at = cand[cand_node == node]
+        midpoints = ((column[s.rows[at]] + column[s.rows[at + 1]]) / 2).tolist()
+        matches = [k for k, mid in enumerate(midpoints) if mid == t] or \
+                  [k for k, mid in enumerate(midpoints) if same_threshold(mid, t)]
+        if matches:
+            found[node] = int(at[matches[0]])
+    return found
 
 
 def _candidate_scores(s: _Sorted, left: list, right: list, lw, rw, kw, cand_node,

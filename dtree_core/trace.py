@@ -16,6 +16,7 @@ from typing import Protocol, TextIO
 
 import numpy as np
 
+from .criteria import node_misclassification
 from .split import Condition
 
 FORMAT = "dtree-trace/1"
@@ -40,12 +41,35 @@ class Decision:
     mean_gain: float | None = None
     passed: tuple[str, ...] = ()
     was: Decision | None = None  # a pruned node's decision before pruning
+    forced_threshold: bool = False  # the threshold too was set by hand (--force a@t)
+    # An oblique node's linear test (Zhou §4.5, dtree_core.oblique): attribute -> weight, the
+    # Gini_index and ρ-weighted Gini gain of its two branches, and the best single-attribute
+    # split it beat ({attribute, gini_index, gini_gain}; empty when there was none).
+    weights: tuple[tuple[str, float], ...] = ()
+    linear_impurity: float | None = None
+    linear_gain: float | None = None
+    axis_best: tuple[tuple[str, object], ...] = ()
+    # Where the single attribute won: the linear test it beat ({weights, threshold,
+    # gini_index, gini_gain, learner}).
+    linear_candidate: tuple[tuple[str, object], ...] = ()
+    # How the linear learner found the test ({start: "fisher" | "axis", passes}).
+    linear_learner: tuple[tuple[str, object], ...] = ()
 
     def to_dict(self) -> dict:
         d = {k: getattr(self, k) for k in (
             "kind", "attribute", "threshold", "criterion", "value", "rule", "rule_code")}
         d.update(ties=list(self.ties), forced=self.forced, label=self.label, stop=self.stop,
                  mean_gain=self.mean_gain, passed=list(self.passed))
+        if self.forced_threshold:  # absent unless set, so other traces are unchanged
+            d["forced_threshold"] = True
+        if self.weights:  # absent but at a linear test, so other traces are unchanged
+            d.update(weights=dict(self.weights), linear_impurity=self.linear_impurity,
+                     linear_gain=self.linear_gain, axis_best=dict(self.axis_best) or None)
+            if self.linear_learner:
+                d["linear_learner"] = dict(self.linear_learner)
+        if self.linear_candidate:
+            d["linear_candidate"] = {k: dict(v) if k in ("weights", "learner") else v
+                                     for k, v in self.linear_candidate}
         if self.was is not None:  # absent unless pruned, so unpruned traces are unchanged
             d["was"] = self.was.to_dict()
         return d
@@ -55,6 +79,13 @@ class Decision:
         keys = cls.__dataclass_fields__
         values = {k: v for k, v in d.items() if k in keys}
         values["ties"], values["passed"] = tuple(d.get("ties", ())), tuple(d.get("passed", ()))
+        values["weights"] = tuple((a, float(w)) for a, w in (d.get("weights") or {}).items())
+        values["axis_best"] = tuple((d.get("axis_best") or {}).items())
+        values["linear_learner"] = tuple((d.get("linear_learner") or {}).items())
+        values["linear_candidate"] = tuple(
+            (k, tuple((a, float(w)) for a, w in v.items()) if k == "weights"
+             else tuple(v.items()) if k == "learner" else v)
+            for k, v in (d.get("linear_candidate") or {}).items())
         if d.get("was") is not None:
             values["was"] = cls.from_dict(d["was"])
         return cls(**values)
@@ -94,6 +125,11 @@ class Node:
     def is_leaf(self) -> bool:
         return self.decision.kind == "leaf"
 
+    @property
+    def misclassification(self) -> float:
+        """1 − max_k p_k of the class weights (Duda's impurity), beside Ent(D) and Gini(D)."""
+        return node_misclassification(self.class_counts)
+
 
 @dataclass(frozen=True)
 class Trace:
@@ -128,6 +164,7 @@ class Trace:
             "path": path if node.depth <= MAX_PATH_DEPTH else None, "n": node.n,
             "weight": float(node.weight), "class_counts": counts,
             "entropy": float(node.entropy), "gini": float(node.gini),
+            "misclassification": node.misclassification,
             "scores": _score_rows(node.scores, scores),
             "decision": node.decision.to_dict(), "children": list(node.children),
         }
@@ -193,12 +230,14 @@ class Trace:
     def _spool_nodes(self, spool) -> list[tuple[int, int]]:
         """Write every node's JSON to spool, grouped by score group; (offset, length) by id."""
         groups: dict = {}
-        for node in self.nodes:
+        by_id = list(self.nodes)  # each Node built once: paths walk up this list
+        for node in by_id:
             groups.setdefault(getattr(node.scores, "group", None), []).append(node)
         places: list = [None] * len(self.nodes)
         for members in groups.values():
             for node in members:
-                data = _dumps(self.node_dict(node)).encode("utf-8")
+                path = _path_dicts(by_id, node) if node.depth <= MAX_PATH_DEPTH else None
+                data = _dumps(self.node_dict(node, path=path)).encode("utf-8")
                 places[node.id] = (spool.tell(), len(data))
                 spool.write(data)
         return places
@@ -230,6 +269,16 @@ def _node_from_dict(d: dict, classes: tuple[str, ...]) -> Node:
         entropy=d["entropy"], gini=d["gini"], decision=Decision.from_dict(d["decision"]),
         children=tuple(d.get("children", ())), scores=StaticScores(tuple(d["scores"])),
         pruned_away=d.get("pruned_away", False))
+
+
+def _path_dicts(nodes: Sequence[Node], node: Node) -> list[dict]:
+    """The node's path as JSON, walking up a list of the trace's nodes (Trace.path, without
+    building a Node per ancestor)."""
+    conditions = []
+    while node.parent is not None:
+        conditions.append(node.branch.to_dict())
+        node = nodes[node.parent]
+    return conditions[::-1]
 
 
 def _score_rows(table: ScoreTable | None, scores: bool | str):

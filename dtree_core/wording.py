@@ -19,6 +19,8 @@ LEAF_RULES = {
                           "(C4.5's minimum objects), so this is a leaf."),
     "min_gain": "The best split gains less than min_gain (a stopping limit), so this is a leaf.",
     "pruned": "Post-pruning replaced this subtree by a leaf.",
+    "epsilon": ("The largest information gain ratio g_R(D,A) is below the threshold ε "
+                "(Li Hang, Alg. 5.3), so this is a leaf of the majority class."),
 }
 
 
@@ -53,8 +55,15 @@ PRUNE_RULES = {
                    "does not fall (prune_on_tie)."),
     "pep": ("C4.5's pessimistic pruning replaced this subtree by a leaf: its estimated errors "
             "are no more than the subtree's."),
+    "pep_margin": ("C4.5's pessimistic pruning replaced this subtree by a leaf: its estimated "
+                   "errors are no more than the subtree's plus the margin (pep_margin)."),
+    "pep_raising": ("C4.5's pessimistic pruning with subtree raising replaced this subtree by a "
+                    "leaf: its estimated errors are no more than the subtree's, nor than its "
+                    "largest branch's, each plus the margin (pep_margin)."),
     "ccp": ("Cost-complexity pruning replaced this subtree by a leaf: its effective alpha is "
             "at most ccp_alpha."),
+    "cost": ("Li Hang's pruning by the loss C_α(T) retracted these leaves into this node: the "
+             "tree's loss did not rise."),
 }
 
 PRUNE_REASONS = {
@@ -70,6 +79,9 @@ PRUNE_REASONS = {
                       "subtree stays."),
     ("ccp", "prune"): "Effective alpha {before} ≤ ccp_alpha {after}: the weakest link, pruned.",
     ("ccp", "keep"): "Effective alpha {before} > ccp_alpha {after}: the subtree stays.",
+    ("cost", "prune"): ("C_α after retracting {after} ≤ C_α before {before}: the leaves "
+                        "retract into their parent."),
+    ("cost", "keep"): "C_α after retracting {after} > C_α before {before}: the subtree stays.",
 }
 
 

@@ -1,9 +1,11 @@
-"""The app's resource budget: each limit refuses before the work it bounds, fast, in words."""
+"""The app's resource budget: each limit refuses before the work it bounds, in words.
+
+No timings are asserted (the machine is shared; bench/ measures speed): a refusal "before the
+work" is checked by what was counted or read, not by the clock."""
 
 from __future__ import annotations
 
 import io
-import time
 
 import numpy as np
 import pandas as pd
@@ -14,11 +16,9 @@ from dtree_core.budget import Budget, BudgetError
 from dtree_core.loading import load_bytes, prepare
 
 
-def refused(call, limit: str, seconds: float = 2.0) -> BudgetError:
-    start = time.perf_counter()
+def refused(call, limit: str) -> BudgetError:
     with pytest.raises(BudgetError) as caught:
         call()
-    assert time.perf_counter() - start < seconds
     assert caught.value.code == f"budget.{limit}" and caught.value.details["limit"] == limit
     return caught.value
 

@@ -544,3 +544,16 @@ def test_a_reduced_error_leaf_says_the_rule_that_pruned_it(table_4_2):
         trace = book_tree(table_4_2, prune="rep", prune_on_tie=on_tie).trace_
         leaves = [n for n in trace.nodes if n.decision.stop == "pruned"]
         assert leaves and all(n.decision.rule == PRUNE_RULES[key] for n in leaves)
+
+
+def test_a_pessimistic_leaf_says_the_rule_that_pruned_it():
+    """Plain ≤, ≤ with J48's margin, or ≤ both the subtree and its largest branch (raising):
+    each pruned leaf's sentence names the comparison that ran."""
+    from dtree_core.wording import PRUNE_RULES
+
+    X, y = xy("watermelon_3.0_alpha.csv", "好瓜")
+    for params, key in (({}, "pep"), ({"pep_margin": 0.1}, "pep_margin"),
+                        ({"subtree_raising": True, "pep_margin": 0.1}, "pep_raising")):
+        trace = DecisionTree("c45", prune="pep", **params).fit(X, y).trace_
+        leaves = [n for n in trace.nodes if n.decision.stop == "pruned"]
+        assert leaves and all(n.decision.rule == PRUNE_RULES[key] for n in leaves), key

@@ -1,0 +1,522 @@
+"""The command line's words, English and Chinese (`python -m dtree_core grow ... --lang zh|en`).
+
+EN and ZH have the same keys and placeholders. The English of the loader's notices, the kind
+rules and the trace's decision and pruning sentences is the core's own (loading.NOTICES,
+data.RULE_SENTENCES, the algorithm records, wording), so `--lang en` prints exactly what the
+CLI always printed; ZH words the same codes with Zhou Zhihua's terms (机器学习 ch. 4: 属性,
+划分属性, 信息增益, 增益率, 基尼指数, 叶结点, 划分点, 剪枝 …). A sentence the core wrote is
+translated only when re-wording its code gives back that very sentence in English, so the
+Chinese never says something the code did not do; otherwise the English is printed.
+
+The loader's refusals (LoadError and BudgetError codes) have Chinese words in ERRORS_ZH; in
+English the refusal's own sentence is printed, as TRACE.md promises.
+
+This module imports no UI library: ui/sections/loading.py merges its notice words into the
+app's catalogue, so a loader notice reads the same in the app and on the terminal.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import string
+from collections.abc import Mapping
+
+from . import algorithms
+from .data import RULE_SENTENCES, DataError
+from .loading import NOTICES
+from .wording import LEAF_RULES, PRUNE_REASONS, PRUNE_RULES, TIE_RULES
+
+LANGUAGES = ("en", "zh")
+DELIMITERS = {",": "comma", ";": "semicolon", "\t": "tab", "\uff0c": "full_width_comma"}
+LOCALE_VARIABLES = ("LC_ALL", "LC_MESSAGES", "LANG")  # POSIX precedence
+
+
+def default_language(environ: Mapping[str, str] = os.environ) -> str:
+    """zh when the locale (the first of LC_ALL, LC_MESSAGES, LANG that is set) is Chinese,
+    such as zh_CN.UTF-8; else en."""
+    for name in LOCALE_VARIABLES:
+        value = environ.get(name, "")
+        if value:
+            return "zh" if value.lower().startswith("zh") else "en"
+    return "en"
+
+
+# The CLI's own sentences.
+_CLI_EN = {
+    "summary.file": "{filename}: {rows} rows x {columns} columns ({how})",
+    "summary.sheet": "sheet '{sheet}'",
+    "summary.text": "{encoding}, {delimiter}-separated",
+    "delimiter.comma": "comma",
+    "delimiter.semicolon": "semicolon",
+    "delimiter.tab": "tab",
+    "delimiter.full_width_comma": "full-width comma",
+    "warning": "warning: {text}",
+    "note": "note: {text}",
+    "note.column": "note: {column}: {text}",
+    "kind": "kind: {column}: {text}",
+    "tree.header": "{algorithm} tree, {nodes} nodes:",
+    "rules.header": "Rules:",
+    "scores.header": "Root scores (Ent(D)={entropy}, Gini(D)={gini}; * chosen, = tied):",
+    "scores.attribute": "attribute",
+    "scores.threshold": "threshold",
+    "pruning.header": "Pruning ({method}), in the order decided:",
+    "pruning.header.away": "Pruning ({method}), in the order decided; {away} nodes pruned away:",
+    "pruning.event": "  {action} {where}: {reason}",
+    "pruning.action.prune": "prune",
+    "pruning.action.keep": "keep",
+    "pruning.root": "root",
+    "error": "error: {text}",
+    "error.memory": "not enough memory to grow this tree; try --max-depth.",
+    "error.sheet_text": "--sheet is for .xlsx workbooks; '{data}' is a text file.",
+    "error.needs_validation": "--prune {method} needs validation rows: --validation FILE.",
+    "error.validation_unused": "--validation is only used by --prune pre or --prune rep.",
+    "error.flag_unused": "{flag} is only used by --prune {method}.",
+    "error.validation_columns": "The validation file lacks column(s): {columns}.",
+    "error.no_node": "No node at '{path}'; paths look like: {examples}.",
+    "error.not_scored": "The node at '{path}' was not scored (a leaf stopped before choosing).",
+    "error.cannot_write": "Cannot write '{target}': {reason}.",
+    "rule.forced": "Chosen by hand (forced): {attribute}.",
+    "rule.ties": " Tied with {ties}; {rule}.",
+    "list": ", ",
+}
+
+_CLI_ZH = {
+    "summary.file": "{filename}：{rows} 行 × {columns} 列（{how}）",
+    "summary.sheet": "工作表“{sheet}”",
+    "summary.text": "{encoding}，{delimiter}分隔",
+    "delimiter.comma": "逗号",
+    "delimiter.semicolon": "分号",
+    "delimiter.tab": "制表符",
+    "delimiter.full_width_comma": "全角逗号",
+    "warning": "警告：{text}",
+    "note": "注：{text}",
+    "note.column": "注：{column}：{text}",
+    "kind": "属性类型：{column}：{text}",
+    "tree.header": "{algorithm} 决策树，共 {nodes} 个结点：",
+    "rules.header": "规则：",
+    "scores.header": ("根结点各候选属性的得分（Ent(D)={entropy}，Gini(D)={gini}；"
+                      "* 为选中的划分属性，= 为与之并列）："),
+    "scores.attribute": "属性",
+    "scores.threshold": "划分点",
+    "pruning.header": "剪枝（{method}），按决定的先后顺序：",
+    "pruning.header.away": "剪枝（{method}），按决定的先后顺序；共剪去 {away} 个结点：",
+    "pruning.event": "  {action} {where}：{reason}",
+    "pruning.action.prune": "剪枝",
+    "pruning.action.keep": "保留",
+    "pruning.root": "根结点",
+    "error": "错误：{text}",
+    "error.memory": "内存不足，无法生成这棵决策树；请试试 --max-depth。",
+    "error.sheet_text": "--sheet 只用于 .xlsx 工作簿；“{data}”是文本文件。",
+    "error.needs_validation": "--prune {method} 需要验证集：--validation FILE。",
+    "error.validation_unused": "--validation 只用于 --prune pre 或 --prune rep。",
+    "error.flag_unused": "{flag} 只用于 --prune {method}。",
+    "error.validation_columns": "验证集文件缺少这些列：{columns}。",
+    "error.no_node": "路径“{path}”上没有结点；路径的写法如：{examples}。",
+    "error.not_scored": "路径“{path}”上的结点没有计算得分（它在选择划分属性之前就成了叶结点）。",
+    "error.cannot_write": "无法写入“{target}”：{reason}。",
+    "rule.forced": "手工指定（强制）的划分属性：{attribute}。",
+    "rule.ties": "与 {ties} 并列；{rule}。",
+    "list": "、",
+}
+
+# Short words for a leaf's stop code in the printed tree ("[pure]"): English is the code itself.
+_STOPS_ZH = {
+    "pure": "同类",
+    "empty": "空",
+    "no_attributes": "无属性",
+    "same_values": "取值相同",
+    "max_depth": "最大深度",
+    "min_samples": "样本过少",
+    "min_gain": "增益过小",
+    "min_branch_weight": "分支过小",
+    "pruned": "已剪枝",
+    "epsilon": "小于阈值ε",
+}
+
+_NOTICES_ZH = {
+    "encoding_guessed": "编码是猜测的：{encoding}；如果文字显示不对，请指定编码后重新读取文件。",
+    "blank_rows": "跳过了 {count} 个空行。",
+    "numeric_header": "每个列名都是数字；第一行是不是数据而不是表头？",
+    "unnamed_column": "第 {position} 列在表头中没有名字，已命名为“{name}”。",
+    "signs": "列“{column}”中有“+”和“-”，因此“-”被读作一个取值，而不是缺失值。",
+    "mixed_text": "列“{column}”的数值中夹有“{example}”这样的值，因此按文本读取。",
+    "non_finite": "列“{column}”中有 {count} 个值不是有限数（{values}），按缺失值读取。",
+    "dropped_target": "删去了 {count} 行在目标列“{target}”上没有取值的数据。",
+    "excluded": "按要求排除了“{column}”。",
+    "no_values": "“{column}”没有任何取值，因此不作为属性。",
+    "id_like": ("“{column}”在每一行的取值都不同，像是行号，无法泛化，因此不作为属性；"
+                "包含 ID 列（--include-ids）可以看到 ID3 偏好取值多的属性。"),
+}
+
+_KIND_RULES_ZH = {
+    "no_values": "没有取值，因此视为离散",
+    "text": "文本（如“{example}”），因此视为离散",
+    "decimal": "带小数的数值（{low} 到 {high}），因此视为连续",
+    "integer_codes": ("整数 {low}–{high}，共 {distinct} 个不同取值：取值少且范围几乎连续，"
+                      "是编码而不是测量值，因此视为离散"),
+    "integer_measure": ("整数 {low}–{high}，共 {distinct} 个不同取值：是测量值而不是编码，"
+                        "因此视为连续"),
+    "declared_nominal": "指定为离散",
+    "declared_continuous": "指定为连续",
+    "id_like": "每一行的取值都不同，像是行号；作为取值很多的离散属性使用",
+}
+
+# Why the winner won (Algorithm.rule_code); the English is each record's rule_text.
+_RULES_ZH = {
+    "max_gain": "ID3 选择信息增益最大的属性作为划分属性：{attribute}。",
+    "c45_gain_ratio": ("C4.5 保留信息增益不低于平均值的属性，再从中选择增益率最高的属性："
+                       "{attribute}。"),
+    "min_gini": ("CART 选择使基尼指数下降最多的划分，即 ρ·(Gini(D̃) − Gini_index) 最大者"
+                 "（没有缺失值时即基尼指数最小者）：{attribute}。"),
+    "random": "CLS 随机选择一个属性：{attribute}。",
+    "min_gain_worst": "基线方法选择信息增益最小的属性：{attribute}。",
+    "max_gain_ratio": ("李航书中的 C4.5（算法 5.3）选择信息增益比最大的属性，不经平均增益筛选："
+                       "{attribute}。"),
+    "oblique": ("斜决策树选择使基尼指数下降最多的测试：连续属性的线性组合"
+                "（由 Fisher 方向或最优单属性出发，经 OC1 坐标调整）"
+                "或单个属性，并列时取单个属性：{attribute}。"),
+}
+
+_TIES_ZH = {
+    "first": "在数据中列顺序最靠前的属性胜出",
+    "last": "在数据中列顺序最靠后的属性胜出",
+    "random": "随机（按随机种子）从中选取一个",
+}
+
+_LEAVES_ZH = {
+    "empty": "没有样本到达这个分支，因此是叶结点，类别标记为父结点中样本最多的类。",
+    "pure": "所有样本属于同一类别，因此是叶结点。",
+    "no_attributes": "已没有可用于划分的属性，因此是叶结点，类别标记为样本数最多的类。",
+    "same_values": "所有样本在剩余属性上取值相同，因此是叶结点，类别标记为样本数最多的类。",
+    "max_depth": "达到最大深度（停止条件），因此是叶结点。",
+    "min_samples": "样本太少，无法划分（min_samples_split），因此是叶结点。",
+    "min_branch_weight": ("没有哪种划分能让两个分支都至少有 min_branch_weight 个样本"
+                          "（C4.5 的最小样本数），因此是叶结点。"),
+    "min_gain": "最优划分的增益小于 min_gain（停止条件），因此是叶结点。",
+    "pruned": "后剪枝把这棵子树替换成了叶结点。",
+    "epsilon": ("最大的信息增益比 g_R(D,A) 小于阈值 ε（李航，算法 5.3），因此是叶结点，"
+                "类别标记为实例数最大的类。"),
+}
+
+_PRUNE_RULES_ZH = {
+    "pre": "预剪枝：在此划分不能提高验证集精度，因此是叶结点，类别标记为样本数最多的类。",
+    "rep": "后剪枝（错误率降低剪枝）把这棵子树替换成了叶结点：验证集精度提高。",
+    "rep_on_tie": ("后剪枝（错误率降低剪枝）把这棵子树替换成了叶结点：验证集精度没有下降"
+                   "（prune_on_tie）。"),
+    "pep": "C4.5 的悲观剪枝把这棵子树替换成了叶结点：叶结点的估计错误数不多于子树。",
+    "cost": "李航的损失函数剪枝 C_α(T) 把这些叶结点回缩到本结点：整体损失函数没有变大。",
+    "pep_margin": ("C4.5 的悲观剪枝把这棵子树替换成了叶结点：叶结点的估计错误数不多于子树的"
+                   "加上余量（pep_margin）。"),
+    "pep_raising": ("C4.5 的悲观剪枝（带子树提升）把这棵子树替换成了叶结点：叶结点的估计错误数"
+                    "既不多于子树的，也不多于其最大分支的，各加上余量（pep_margin）。"),
+    "ccp": "代价复杂度剪枝把这棵子树替换成了叶结点：其有效 α 不大于 ccp_alpha。",
+}
+
+_PRUNE_REASONS_ZH = {
+    ("pre", "keep"): "划分后验证集精度 {after}，作为叶结点时 {before}：划分。",
+    ("pre", "prune"): ("划分后验证集精度 {after}，作为叶结点时 {before}：没有提高，"
+                      "因此保持为叶结点。"),
+    ("rep", "prune"): "剪成叶结点后验证集精度 {after}，保留子树时 {before}：剪枝。",
+    ("rep", "keep"): ("剪成叶结点后验证集精度 {after}，保留子树时 {before}：没有提高，"
+                     "因此保留子树。"),
+    ("pep", "prune"): "剪成叶结点的估计错误数 {after}，子树的 {before}：剪枝。",
+    ("pep", "keep"): "剪成叶结点的估计错误数 {after}，子树的 {before}：保留子树。",
+    ("cost", "prune"): "回缩后的 C_α 为 {after}，不大于回缩前的 {before}：叶结点回缩到父结点。",
+    ("cost", "keep"): "回缩后的 C_α 为 {after}，大于回缩前的 {before}：保留子树。",
+    ("ccp", "prune"): "有效 α {before} ≤ ccp_alpha {after}：最弱的一环，剪枝。",
+    ("ccp", "keep"): "有效 α {before} > ccp_alpha {after}：保留子树。",
+}
+
+
+def _rule_texts() -> dict[str, str]:
+    """Each registered algorithm's English rule sentence under its rule code."""
+    return {f"rule.{a.rule_code}": a.rule_text for a in map(algorithms.get, algorithms.keys())}
+
+
+EN: dict[str, str] = {
+    **_CLI_EN,
+    **{f"stop.{code}": code for code in _STOPS_ZH},
+    **{f"notice.{code}": text for code, text in NOTICES.items()},
+    **{f"kind_rule.{code}": text for code, text in RULE_SENTENCES.items()},
+    **_rule_texts(),
+    **{f"tie.{rule}": text for rule, text in TIE_RULES.items()},
+    **{f"leaf.{stop}": text for stop, text in LEAF_RULES.items()},
+    **{f"prune_rule.{method}": text for method, text in PRUNE_RULES.items()},
+    **{f"prune_reason.{m}.{a}": text for (m, a), text in PRUNE_REASONS.items()},
+}
+
+ZH: dict[str, str] = {
+    **_CLI_ZH,
+    **{f"stop.{code}": text for code, text in _STOPS_ZH.items()},
+    **{f"notice.{code}": text for code, text in _NOTICES_ZH.items()},
+    **{f"kind_rule.{code}": text for code, text in _KIND_RULES_ZH.items()},
+    **{f"rule.{code}": text for code, text in _RULES_ZH.items()},
+    **{f"tie.{rule}": text for rule, text in _TIES_ZH.items()},
+    **{f"leaf.{stop}": text for stop, text in _LEAVES_ZH.items()},
+    **{f"prune_rule.{method}": text for method, text in _PRUNE_RULES_ZH.items()},
+    **{f"prune_reason.{m}.{a}": text for (m, a), text in _PRUNE_REASONS_ZH.items()},
+}
+
+CATALOGUE = {"en": EN, "zh": ZH}
+
+# The loader's refusals in Chinese, by LoadError/BudgetError code (their details fill them).
+ERRORS_ZH = {
+    "not_found": "找不到文件：{path}。",
+    "directory": "“{path}”是目录，不是数据文件。",
+    "not_a_file": "“{path}”不是普通文件。",
+    "unreadable": "无法读取“{path}”。",
+    "empty": "文件或工作表是空的。",
+    "too_large": "文件有 {size} 字节，超过了 {limit} 字节的上限。",
+    "binary": "这不是文本表格；请把数据另存为 CSV（UTF-8）或 .xlsx。",
+    "encoding": "无法用这种编码解码文件；请用 --encoding 指定编码（例如 gb18030 或 utf-8）。",
+    "open_quote": "第 {line} 行开始的引号一直没有闭合。",
+    "bad_quote": "第 {line} 行某个值的右引号后面还有文字；引号内的引号请写成两个引号（\"\"）。",
+    "xlsx": "这不是可读取的 Excel .xlsx 工作簿。",
+    "sheet": "工作簿中没有这个工作表。",
+    "header_only": "只有表头行，没有数据行。",
+    "one_column": "只找到一列，没有可用于划分的属性；请用逗号、分号、制表符或全角逗号分隔各个值。",
+    "ragged": "第 {line} 行的值的个数与表头的列数不同；含有分隔符的值请加引号。",
+    "duplicate_column": "列名“{column}”在表头中出现了两次；请重命名其中一列。",
+    "kind_conflict": "列“{column}”不能既是离散属性又是连续属性。",
+    "target_empty": "目标列“{column}”没有任何取值。",
+    "no_attributes": "除目标列外已没有属性列；请至少包含一个属性。",
+    "unknown_target": "没有名为“{column}”的目标列；现有的列：{columns}。",
+    "unknown_column": "没有名为“{column}”的列；现有的列：{columns}。",
+    "numeric_target": ("目标列“{column}”是有 {values} 个不同取值的数值，这是回归问题；"
+                       "本工具做分类，请选择类别列，或先把数值分成若干区间。"),
+    "one_class": "目标列“{column}”只有一个类别；决策树至少需要两个类别。",
+    "too_many_values": ("列“{column}”有 {values} 个不同取值，多路划分的分支太多，无法画出"
+                        "（上限为 {limit}）；请把它视为连续属性、排除它，或合并它的取值。"),
+    "budget.rows": "文件有 {figure} 行，超过了 {allowed} 行的上限。",
+    "budget.columns": "文件有 {figure} 列，超过了 {allowed} 列的上限。",
+    "budget.cells": "文件有 {figure} 个单元格，超过了 {allowed} 个的上限。",
+    "budget.classes": "目标列有 {figure} 个类别，超过了 {allowed} 个的上限。",
+    "budget.nodes": "决策树超过了 {allowed} 个结点的上限；请设置 --max-depth。",
+    "budget.depth": "决策树超过了 {allowed} 层的深度上限；请设置 --max-depth。",
+    "budget.seconds": "生成决策树超过了 {allowed} 秒的上限；请设置 --max-depth。",
+}
+
+
+class CliError(DataError):
+    """A refusal of the CLI itself: its English sentence, and `code`/`details` to word it in
+    another language (error.<code> in the catalogue)."""
+
+    def __init__(self, code: str, **details):
+        super().__init__(say("en", f"error.{code}", **details))
+        self.code, self.details = f"cli.{code}", details
+
+
+# `--help` in Chinese: each flag's help by its argparse dest (English: the help written beside
+# the flag in dtree_core/cli.py; a new flag with help needs its line here, a test holds it).
+HELP_ZH = {
+    "_description": ("python -m dtree_core grow DATA --target COLUMN ..."
+                     "（见 TRACE.md 的“Command line”）"),
+    "_grow": "生成决策树，打印摘要或保存生成过程记录",
+    "data": "CSV（任何常见编码和分隔符）、TSV 或 XLSX 文件",
+    "include_ids": "保留看起来像行号的列（如“编号”）",
+    "min_branch_weight": ("C4.5 的最小样本数（J48 的 -M）：划分须有两个分支各至少有 M 个样本；"
+                          "默认不用"),
+    "tie_break": ("并列的属性中谁胜出：列顺序最靠前（first）、最靠后（last）"
+                  "或随机（random，按随机种子）"),
+    "encoding": "文件的编码，在自动检测拿不准时指定",
+    "sheet": "XLSX 的工作表名（默认第一个）",
+    "budget": ("使用网页版的资源上限（行、列、类别、结点、深度、秒数；可用 DTREE_BUDGET_* 环境变量"
+               "覆盖）；默认不限"),
+    "json": "写出生成过程记录（JSON；'-' 表示标准输出）",
+    "dot": "把决策树写成 Graphviz DOT 文件",
+    "rules": "把决策树打印成“如果…那么…”规则",
+    "lang": ("输出的语言：en 或 zh（默认：LC_ALL、LC_MESSAGES 或 LANG 以 zh 开头时为 zh，"
+             "否则为 en）"),
+    "rules_txt": "把规则写成文本（'-' 表示标准输出）",
+    "rules_md": "把规则写成 Markdown 表格（'-' 表示标准输出）",
+    "scores_csv": "把得分表写成 CSV（带 BOM 的 UTF-8，便于 Excel 打开；'-' 表示标准输出）",
+    "scores_md": "把得分表写成 Markdown（'-' 表示标准输出）",
+    "scores_latex": "把得分表写成 LaTeX booktabs 表格（'-' 表示标准输出）",
+    "svg": "把决策树写成 SVG（需要 Graphviz 的 dot 程序；'-' 表示标准输出）",
+    "scores_node": "--scores-* 写出哪个结点的得分表（默认：root，即根结点）",
+    "prune": ("预剪枝、错误率降低剪枝（这两种需要 --validation）、C4.5 的悲观剪枝"
+              "或 CART 的代价复杂度剪枝"),
+    "validation": "--prune pre|rep 所用的验证集（与 DATA 的列相同）",
+    "ccp_alpha": "--prune ccp：剪去有效 α 不大于 X 的子树",
+    "cf": "--prune pep：C4.5 的置信因子（J48 的 -C），默认 %(default)s",
+    "prune_on_tie": "--prune rep：验证集精度不变时也剪枝",
+    "subtree_raising": "--prune pep：C4.5 的子树提升（J48 的默认做法）",
+    "pep_margin": ("--prune pep：叶结点的估计错误数不超过子树的加 X 时剪枝（J48 为 0.1），"
+                   "默认 %(default)s"),
+    "solution": ("写出解题过程：Markdown 加 LaTeX（.md）或可打印的 HTML 页面（.html）；"
+                 "'-' 打印 Markdown"),
+    "solution_lang": "解题过程的语言（默认与 --lang 相同）",
+    "notation": "解题过程的记号：周志华的 Ent/Gain/Gain_ratio 或李航的 H/g/g_R（默认：zhou）",
+    "solution_node": "解题过程从哪个结点开始（默认：root，即根结点）",
+    "solution_scope": "只算该结点（node）、它下面的分支（branch），或整棵树（tree，默认）",
+}
+
+
+# argparse's refusals (Python 3.11's wording) in Chinese; anything else stays as argparse wrote it.
+_ARGPARSE_ZH = (
+    (r"the following arguments are required: (.+)", "缺少必需的参数：{0}"),
+    (r"argument (\S+): invalid choice: (.+?) \(choose from (.+)\)",
+     "参数 {0}：无效的选项 {1}（可选：{2}）"),
+    (r"argument (\S+): invalid (int|float) value: (.+)", "参数 {0}：无效的{1}：{2}"),
+    (r"argument (\S+): expected one argument", "参数 {0}：需要一个值"),
+    (r"argument (\S+): expected at least one argument", "参数 {0}：至少需要一个值"),
+    (r"unrecognized arguments: (.+)", "无法识别的参数：{0}"),
+)
+_TYPES_ZH = {"int": "整数", "float": "数值"}
+
+
+def argparse_text(message: str, lang: str) -> str:
+    """One of argparse's error messages in lang."""
+    if lang != "zh":
+        return message
+    for pattern, template in _ARGPARSE_ZH:
+        found = re.fullmatch(pattern, message)
+        if found:
+            return template.format(*(_TYPES_ZH.get(g, g) for g in found.groups()))
+    return message
+
+
+def localise_help(parser, lang: str) -> None:
+    """Word the parser's descriptions, flag helps and refusals in lang (argparse's headings
+    such as 'usage:' stay)."""
+    for each in (parser, *(sub for c in _subparser_actions(parser) for sub in c.choices.values())):
+        each.lang = lang
+    if lang != "zh":
+        return
+    parser.description = HELP_ZH["_description"]
+    for commands in _subparser_actions(parser):
+        for choice in commands._choices_actions:
+            choice.help = HELP_ZH.get(f"_{choice.dest}", choice.help)
+        for sub in commands.choices.values():
+            for action in sub._actions:
+                if action.help and action.dest in HELP_ZH:
+                    action.help = HELP_ZH[action.dest]
+
+
+def _subparser_actions(parser) -> list:
+    return [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
+
+
+def language_of(argv: list[str], environ: Mapping[str, str] = os.environ) -> str:
+    """The --lang given in argv (before argparse reads it, so --help is worded in it), else
+    the locale's (default_language)."""
+    for i, arg in enumerate(argv):
+        value = (argv[i + 1] if i + 1 < len(argv) else "") if arg == "--lang" else (
+            arg.removeprefix("--lang=") if arg.startswith("--lang=") else None)
+        if value in LANGUAGES:
+            return value
+    return default_language(environ)
+
+
+def placeholders(template: str) -> set[str]:
+    return {field for _, field, _, _ in string.Formatter().parse(template) if field}
+
+
+def say(lang: str, key: str, /, **values) -> str:
+    """The catalogue's sentence for key in lang, filled with values."""
+    return CATALOGUE[lang][key].format(**values)
+
+
+def error_text(error: Exception, lang: str) -> str:
+    """A refusal in lang: the loader's code worded in Chinese when its details fill the words,
+    else the error's own sentence."""
+    code, details = getattr(error, "code", ""), getattr(error, "details", {})
+    if isinstance(error, CliError):
+        return say(lang, f"error.{code.removeprefix('cli.')}", **details)
+    template = ERRORS_ZH.get(code) if lang == "zh" else None
+    if template is None or not placeholders(template) <= set(details):
+        return str(error)
+    return template.format(**details)
+
+
+def file_summary(report, lang: str) -> str:
+    """'watermelon_2.0.csv: 17 rows x 8 columns (utf-8, comma-separated)' (LoadReport.summary)."""
+    if report.sheet is not None:
+        how = say(lang, "summary.sheet", sheet=report.sheet)
+    else:
+        how = say(lang, "summary.text", encoding=report.encoding,
+                  delimiter=say(lang, f"delimiter.{DELIMITERS[report.delimiter]}"))
+    return say(lang, "summary.file", filename=report.filename, rows=report.n_rows,
+               columns=report.n_columns, how=how)
+
+
+def stop_words(lang: str) -> dict[str, str]:
+    """A leaf's stop code -> its word in the printed tree ('pure' itself in English)."""
+    prefix = "stop."
+    return {key[len(prefix):]: text for key, text in CATALOGUE[lang].items()
+            if key.startswith(prefix)}
+
+
+def notice_text(notice: str, lang: str) -> str:
+    """A loader warning or note (a loading.Notice) in lang; plain text stays as it is."""
+    code = getattr(notice, "code", None)
+    if lang == "en" or code is None:
+        return str(notice)
+    return say(lang, f"notice.{code}", **notice.details)
+
+
+def kind_rule_text(rule, lang: str) -> str:
+    return rule.sentence if lang == "en" else say(lang, f"kind_rule.{rule.code}", **rule.details)
+
+
+def decision_text(decision: dict, tie_break: str, lang: str) -> str:
+    """The trace's reason for a node (decision.rule) in lang. The Chinese is used only when the
+    English re-worded from the decision's codes is exactly the recorded sentence."""
+    english = decision.get("rule") or ""
+    if lang == "en":
+        return english
+    worded = {language: _decision_words(decision, tie_break, language) for language in LANGUAGES}
+    return worded["zh"] if worded["zh"] and worded["en"] == english else english
+
+
+def _decision_words(decision: dict, tie_break: str, lang: str) -> str | None:
+    words = CATALOGUE[lang]
+    if decision["kind"] == "leaf":
+        key = _leaf_key(decision)
+        return words.get(key) if key else None
+    code = "forced" if decision.get("forced") else decision.get("rule_code")
+    template = words.get(f"rule.{code}")
+    if template is None or f"tie.{tie_break}" not in words:
+        return None
+    sentence = template.format(attribute=decision["attribute"])
+    ties = decision.get("ties") or []
+    if ties and not decision.get("forced"):
+        sentence += words["rule.ties"].format(ties=words["list"].join(map(str, ties)),
+                                              rule=words[f"tie.{tie_break}"])
+    return sentence
+
+
+def _leaf_key(decision: dict) -> str | None:
+    """The catalogue key of a leaf's reason: a stop case, or the pruning rule that made it."""
+    if decision.get("stop") == "pruned":
+        rules = [method for method, text in PRUNE_RULES.items() if text == decision.get("rule")]
+        return f"prune_rule.{rules[0]}" if rules else None
+    return f"leaf.{decision.get('stop')}"
+
+
+def prune_reason_text(method: str, event: dict, lang: str) -> str:
+    """A pruning event's reason in lang; the Chinese only when the English re-worded from the
+    event's figures is its recorded sentence."""
+    from .wording import prune_reason
+
+    reason = event.get("reason", "")
+    key = f"prune_reason.{method}.{event.get('action')}"
+    if lang == "en" or key not in ZH:
+        return reason
+    try:
+        english = prune_reason(method, event["action"], event["before"], event["after"])
+    except (KeyError, TypeError, ValueError):
+        return reason
+    if english != reason:
+        return reason
+    shown = _shown(method)
+    return say(lang, key, before=shown(event["before"]), after=shown(event["after"]))
+
+
+def _shown(method: str):
+    """wording.prune_reason's number format (a mismatch falls back to the English above)."""
+    from .wording import percent
+
+    return percent if method in ("pre", "rep") else "{:.4g}".format

@@ -1,0 +1,287 @@
+"""A pytest file of expected values for an exercise, for students to run on their own machines.
+
+The instructor downloads it from the app; students put it beside their own code and run
+`pytest`. It holds the data, the tree's chosen attributes and leaf labels node by node, and
+every candidate's scores at each node, as exact numbers compared within a stated tolerance.
+The server only writes the text: student code never runs there.
+"""
+
+from __future__ import annotations
+
+import math
+import pprint
+
+import pandas as pd
+
+from .algorithms import get as algorithm_record
+from .labels import branch_text, children_of, node_path
+
+MAX_ROWS = 5_000  # an exercise file carries its data: classroom-sized tables only
+DEFAULT_TOLERANCE = 1e-3
+# The score a function of the student's module computes, by the trace's score column.
+FUNCTIONS = {"gain": "info_gain", "gain_ratio": "gain_ratio", "gini_index": "gini_index"}
+
+
+class ExerciseFileError(ValueError):
+    """The file cannot be written for this tree; `code` and `details` word it in the UI."""
+
+    def __init__(self, message: str, code: str, **details):
+        super().__init__(message)
+        self.code = code
+        self.details = details
+
+
+def scored_columns(algorithm: str) -> tuple[str, ...]:
+    """Information gain always (every textbook exercise asks for it), and the score the
+    algorithm decides by when that is another (C4.5's gain ratio, CART's Gini index)."""
+    deciding = algorithm_record(algorithm).deciding_column
+    return tuple(dict.fromkeys(c for c in ("gain", deciding) if c in FUNCTIONS))
+
+
+def expected_tests(trace: dict, X: pd.DataFrame, y: pd.Series, exercise: str,
+                   tolerance: float = DEFAULT_TOLERANCE, module: str = "mytree") -> str:
+    """The text of a pytest file checking a student's build_tree (and score functions)."""
+    if len(X) > MAX_ROWS:
+        raise ExerciseFileError(f"The data has {len(X)} rows; an exercise file carries its "
+                                f"data and takes at most {MAX_ROWS}.", "too_many_rows",
+                                rows=len(X), limit=MAX_ROWS)
+    if any(a.get("kind") not in ("nominal", "continuous") for a in trace["attributes"]) or \
+            any(c.get("weights") for n in trace["nodes"] for c in [n["branch"] or {}]):
+        raise ExerciseFileError("Oblique (linear) tests cannot be written as nested-dict "
+                                "branches.", "oblique")
+    missing = bool(X.isna().any().any())
+    columns = () if missing else scored_columns(trace["algorithm"])
+    values = {
+        "EXERCISE": exercise, "ALGORITHM": trace["algorithm"], "STUDENT_MODULE": module,
+        "TOLERANCE": float(tolerance), "TARGET": trace["target"],
+        "ATTRIBUTES": [a["name"] for a in trace["attributes"]],
+        "CONTINUOUS": [a["name"] for a in trace["attributes"] if a["kind"] == "continuous"],
+        "ROWS": _rows(trace, X, y), "NODES": _nodes(trace),
+        "SCORES": _scores(trace, columns),
+    }
+    constants = "\n\n".join(f"{name} = {_literal(value)}" for name, value in values.items())
+    note = MISSING_NOTE if missing else ""
+    return HEADER.replace("{note}", note) + constants + "\n" + BODY
+
+
+def _literal(value) -> str:
+    """A Python literal (repr keeps floats exact and quotes any text safely)."""
+    return pprint.pformat(value, width=100, sort_dicts=False)
+
+
+def _rows(trace: dict, X: pd.DataFrame, y: pd.Series) -> list[dict]:
+    kinds = {a["name"]: a["kind"] for a in trace["attributes"]}
+    rows = []
+    for record, label in zip(X[list(kinds)].to_dict("records"), y.tolist(), strict=True):
+        rows.append({name: _cell(record[name], kinds[name]) for name in kinds}
+                    | {trace["target"]: _cell(label, "nominal")})
+    return rows
+
+
+def _cell(value, kind: str):
+    if value is None or (isinstance(value, float) and math.isnan(value)) or pd.isna(value):
+        return None
+    return float(value) if kind == "continuous" else _text(value)
+
+
+def _text(value) -> str:
+    """Nominal values as the trace writes them (whole floats from a file read as 1, not 1.0)."""
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)
+
+
+def _kept(trace: dict) -> list[dict]:
+    """The final tree's nodes in TreeGenerate's order (pruned-away nodes left out)."""
+    nodes = trace["nodes"]
+    return [nodes[i] for i in trace["steps"] if not nodes[i].get("pruned_away")]
+
+
+def _path(trace: dict, node: dict) -> list[list]:
+    return [[c["attribute"], c["op"], list(c["value"]) if c["op"] == "in" else c["value"]]
+            for c in node_path(trace, node)]
+
+
+def _where(trace: dict, node: dict) -> str:
+    return "/".join(branch_text(c) for c in node_path(trace, node)) or "root"
+
+
+def _nodes(trace: dict) -> list[dict]:
+    children = children_of(trace)
+    entries = []
+    for node in _kept(trace):
+        decision = node["decision"]
+        split = decision["kind"] == "split"
+        entries.append({
+            "where": _where(trace, node), "path": _path(trace, node),
+            "attribute": decision["attribute"] if split else None,
+            "threshold": decision.get("threshold") if split else None,
+            "branches": len(children[node["id"]]) if split else 0,
+            "label": None if split else str(decision["label"])})
+    return entries
+
+
+def _scores(trace: dict, columns: tuple[str, ...]) -> list[list]:
+    """[where, path, attribute, function, expected] for each candidate at each split node."""
+    entries = []
+    for node in _kept(trace):
+        if node["decision"]["kind"] != "split":
+            continue
+        for row in node.get("scores") or ():
+            for column in columns:
+                value = row.get(column)
+                if value is not None and math.isfinite(value):
+                    entries.append([_where(trace, node), _path(trace, node), row["attribute"],
+                                    FUNCTIONS[column], float(value)])
+    return entries
+
+
+HEADER = '''"""Expected values for a decision-tree exercise, written by dtree-lab.
+
+Put this file beside your code and run `pytest` (Python 3.9+, pytest). Your module, named in
+STUDENT_MODULE below (change it to yours), provides
+
+    build_tree(rows, attributes, target)
+        -> the tree as a nested dict {attribute: {value: subtree or class label}}.
+           A continuous attribute's branches are keyed "<=t" and ">t" (t as in the book,
+           e.g. "<=0.3815"; rounded to fewer decimals is accepted); a two-way split of a
+           nominal attribute's values is keyed by a tuple of the values on each side.
+           Every value of a nominal attribute gets a branch, even one no row at the node
+           has (a leaf of the parent's majority class, Zhou Fig. 4.2 lines 11-13).
+
+and, if you wrote them (the tests of a function your module lacks are skipped):
+
+    info_gain(rows, attribute, target)   Gain(D, a), Zhou (4.2); Li Hang's g(D, A)
+    gain_ratio(rows, attribute, target)  Gain_ratio(D, a), Zhou (4.3); Li Hang's g_R(D, A)
+    gini_index(rows, attribute, target)  Gini_index(D, a), Zhou (4.6)
+
+rows is a list of dicts, one per row (continuous values as floats, unknown ones as None).
+For a continuous attribute the score expected is the one at its best cut point (the midpoint
+with the largest gain; CART: the smallest Gini_index), Zhou section 4.4.1.
+Each node of the expected tree is one test, in the order the algorithm decides them
+(TreeGenerate, Zhou Fig. 4.2), and each score one test, compared within TOLERANCE.{note}
+"""
+
+import importlib
+import math
+
+import pytest
+
+'''
+
+MISSING_NOTE = '''
+
+The data has unknown values: Zhou section 4.4.2 weights the rows, which a filter of whole
+rows cannot reproduce, so this file checks the tree only, not the scores.'''
+
+BODY = '''
+
+student = importlib.import_module(STUDENT_MODULE)
+
+
+def rows_at(path):
+    """The rows reaching a node: those meeting every condition on its path."""
+    return [dict(row) for row in ROWS if all(_holds(row, c) for c in path)]
+
+
+def _holds(row, condition):
+    attribute, op, value = condition
+    x = row[attribute]
+    if x is None:
+        return False
+    if op == "<=":
+        return x <= value
+    if op == ">":
+        return x > value
+    if op == "in":
+        return str(x) in value
+    return str(x) == value
+
+
+def _same(given, expected):
+    if str(given).strip() == str(expected):
+        return True
+    try:
+        return float(given) == float(expected)
+    except (TypeError, ValueError):
+        return False
+
+
+def _near(text, op, threshold):
+    """'<=0.382' stands for '<=0.3815': within half a unit of the last decimal written."""
+    text = str(text).replace(" ", "").replace("≤", "<=")
+    if not text.startswith(op) or (op == ">" and text.startswith(">=")):
+        return False
+    number = text[len(op):]
+    try:
+        given = float(number)
+    except ValueError:
+        return False
+    decimals = len(number.split(".")[1]) if "." in number else 0
+    return abs(given - threshold) <= 0.5 * 10 ** -decimals + 1e-12
+
+
+def _branch(branches, condition):
+    """The subtree under the branch for a condition (None if there is none)."""
+    _, op, value = condition
+    for key, subtree in branches.items():
+        if op in ("<=", ">") and _near(key, op, value):
+            return subtree
+        if op == "in" and isinstance(key, (tuple, list, frozenset, set)) and \\
+                {str(v) for v in key} == set(value):
+            return subtree
+        if op == "=" and _same(key, value):
+            return subtree
+    return None
+
+
+def node_at(tree, path):
+    """Walk the student's tree along a path; (subtree, where it failed or None)."""
+    here = tree
+    for i, condition in enumerate(path):
+        if not isinstance(here, dict) or len(here) != 1:
+            return None, i
+        (attribute, branches), = here.items()
+        if attribute != condition[0] or not isinstance(branches, dict):
+            return None, i
+        here = _branch(branches, condition)
+        if here is None:
+            return None, i
+    return here, None
+
+
+@pytest.fixture(scope="module")
+def tree():
+    return student.build_tree([dict(row) for row in ROWS], list(ATTRIBUTES), TARGET)
+
+
+@pytest.mark.parametrize("node", NODES, ids=[f"node{i}" for i in range(len(NODES))])
+def test_node(tree, node):
+    here, failed = node_at(tree, node["path"])
+    assert failed is None, (f"{node['where']}: your tree has no branch for "
+                            f"{node['path'][failed]} (look at the node above it)")
+    if node["attribute"] is None:
+        assert not isinstance(here, dict), f"{node['where']}: expected the leaf {node['label']}"
+        assert _same(here, node["label"]), (f"{node['where']}: expected the leaf "
+                                            f"{node['label']}, yours says {here}")
+        return
+    assert isinstance(here, dict) and len(here) == 1, (
+        f"{node['where']}: expected a split on {node['attribute']}, yours is {here!r}")
+    (attribute, branches), = here.items()
+    assert attribute == node["attribute"], (
+        f"{node['where']}: expected a split on {node['attribute']}, yours splits on {attribute}")
+    assert len(branches) == node["branches"], (
+        f"{node['where']}: expected {node['branches']} branches, yours has {len(branches)}")
+
+
+@pytest.mark.parametrize(("where", "path", "attribute", "function", "expected"), SCORES,
+                         ids=[f"score{i}" for i in range(len(SCORES))])
+def test_score(where, path, attribute, function, expected):
+    compute = getattr(student, function, None)
+    if compute is None:
+        pytest.skip(f"{STUDENT_MODULE} has no {function}()")
+    given = compute(rows_at(path), attribute, TARGET)
+    assert math.isclose(given, expected, rel_tol=0, abs_tol=TOLERANCE), (
+        f"{where}: {function}({attribute}) = {given}, expected {expected:.6f} "
+        f"(within {TOLERANCE})")
+'''

@@ -1,0 +1,228 @@
+"""A link that opens exactly this step: the app's state as URL query parameters, and back.
+
+Every Options field travels under its own name, only where it differs from a base (the
+sidebar's settings), so a link stays short and a new field travels without a new table row:
+its annotation says how to write and read it. Besides the options a link names the bundled
+dataset (or the uploaded file to upload again), the target, the attributes, the replay step
+and order, the language and the mode.
+
+Reading never raises: a value that cannot be read, or that Options refuses, is a Problem
+(a stable code and its details, worded by the UI) and the base's value stays.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field, fields
+
+from .data import DataError
+from .notation import NOTATIONS_ORDER
+from .options import Options
+from .paths import escape_part, parse_force
+
+# Link parameters that are not Options fields.
+DATASET, UPLOAD, TARGET, ATTRIBUTES = "data", "upload", "target", "attrs"
+STEP, ORDER, LANG, MODE = "step", "order", "lang", "mode"
+NOTATION = "notation"  # zhou (the default) or lihang: dtree_core.notation
+ORDERS = ("dfs", "bfs")
+MODES = ("lecture",)
+NONE = "none"  # an optional number switched off (max_depth, min_branch_weight)
+TRUE, FALSE = ("1", "true", "yes", "on"), ("0", "false", "no", "off")
+_WHOLE = re.compile(r"^[-+]?\d+$")
+
+
+@dataclass(frozen=True)
+class Problem:
+    """A link parameter that was not used: `code` names why (the UI words it)."""
+    code: str  # not_a_number, not_true_false, refused, unknown_value
+    param: str
+    value: str
+    reason: str = ""  # the core's sentence when Options refused the value
+
+
+@dataclass(frozen=True)
+class Link:
+    """What a link asks for; None (or an empty dict) where it says nothing."""
+    options: dict = field(default_factory=dict)  # Options field -> value, each checked
+    dataset: str | None = None
+    upload: str | None = None
+    target: str | None = None
+    attributes: tuple[str, ...] | None = None
+    step: int | None = None
+    order: str | None = None
+    lang: str | None = None
+    mode: str | None = None
+    notation: str | None = None
+    problems: tuple[Problem, ...] = ()
+
+
+# ------------------------------------------------------------------ one value each way
+
+
+def _text_of(value, kind: str) -> str | list[str]:
+    """An Options value as the link writes it (a list: the parameter repeats)."""
+    if kind == "force":
+        return [f"{path}={escape_part(attribute)}" for path, attribute in value]
+    if kind == "tuple[str, ...]":
+        return [str(v) for v in value]
+    if value is None:
+        return NONE
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return repr(value) if isinstance(value, float) else str(value)  # repr: exact floats
+
+
+def _whole(text: str) -> int:
+    if not _WHOLE.match(text.strip()):
+        raise ValueError(text)
+    return int(text)
+
+
+def _number(text: str) -> float:
+    number = float(text)
+    if not math.isfinite(number):
+        raise ValueError(text)
+    return number
+
+
+def _boolean(text: str) -> bool:
+    word = text.strip().lower()
+    if word not in TRUE + FALSE:
+        raise ValueError(text)
+    return word in TRUE
+
+
+_READERS = {"str": str, "int": _whole, "float": _number, "bool": _boolean,
+            "int | None": _whole, "float | None": _number}
+
+
+def _value_of(texts: list[str], kind: str):
+    """The link's texts for one field back into its value (ValueError/DataError if bad)."""
+    if kind == "force":
+        return tuple(sorted(dict(parse_force(text) for text in texts).items()))
+    if kind == "tuple[str, ...]":
+        return tuple(texts)
+    text = texts[-1]
+    if kind.endswith("| None") and text.strip().lower() == NONE:
+        return None
+    return _READERS[kind](text)
+
+
+def _kind(f) -> str:
+    return "force" if f.name == "force" else str(f.type)
+
+
+OPTION_KINDS = {f.name: _kind(f) for f in fields(Options)}
+
+
+def _problem_code(kind: str) -> str:
+    return "not_true_false" if kind == "bool" else "not_a_number" if kind != "str" else "refused"
+
+
+# ------------------------------------------------------------------ writing
+
+
+def encode(options: Options, base: Options | None = None, **state) -> dict[str, str | list[str]]:
+    """Query parameters for these options (those differing from base) and the other state
+    (data, upload, target, attrs, step, order, lang, mode; None leaves one out)."""
+    base = base or Options()
+    params: dict[str, str | list[str]] = {}
+    for name, kind in OPTION_KINDS.items():
+        value = getattr(options, name)
+        if value != getattr(base, name):
+            params[name] = _text_of(value, kind)
+    names = {"dataset": DATASET, "upload": UPLOAD, "target": TARGET, "attributes": ATTRIBUTES,
+             "step": STEP, "order": ORDER, "lang": LANG, "mode": MODE, "notation": NOTATION}
+    for key, value in state.items():
+        if value is not None:
+            params[names[key]] = [str(v) for v in value] if key == "attributes" else str(value)
+    return params
+
+
+# ------------------------------------------------------------------ reading
+
+
+def _texts(params: Mapping, name: str) -> list[str]:
+    """Every value of a parameter (a Mapping of lists, or of single strings)."""
+    value = params.get(name)
+    if value is None:
+        return []
+    return [str(v) for v in value] if isinstance(value, list | tuple) else [str(value)]
+
+
+def _read_option(params: Mapping, name: str, base: Options) -> tuple[dict, list[Problem]]:
+    texts = _texts(params, name)
+    if not texts:
+        return {}, []
+    kind, shown = OPTION_KINDS[name], " ; ".join(texts)
+    try:
+        value = _value_of(texts, kind)
+    except DataError as error:  # a force that is not PATH=ATTRIBUTE
+        return {}, [Problem("refused", name, shown, str(error))]
+    except (ValueError, OverflowError):
+        return {}, [Problem(_problem_code(kind), name, shown)]
+    try:
+        base.but(**{name: value})
+    except DataError as error:
+        return {}, [Problem("refused", name, shown, str(error))]
+    except OverflowError:  # Options' checks compare as floats: 10**400 does not fit one
+        return {}, [Problem("not_a_number", name, shown)]
+    return {name: value}, []
+
+
+def _choice(params: Mapping, name: str, allowed: tuple[str, ...]) -> tuple[str | None, list]:
+    texts = _texts(params, name)
+    if not texts:
+        return None, []
+    if texts[-1] in allowed:
+        return texts[-1], []
+    return None, [Problem("unknown_value", name, texts[-1], ", ".join(allowed))]
+
+
+def _step(params: Mapping) -> tuple[int | None, list[Problem]]:
+    texts = _texts(params, STEP)
+    if not texts:
+        return None, []
+    try:
+        step = _whole(texts[-1])
+    except ValueError:
+        return None, [Problem("not_a_number", STEP, texts[-1])]
+    return (step, []) if step >= 0 else (None, [Problem("not_a_number", STEP, texts[-1])])
+
+
+def decode(params: Mapping, base: Options | None = None, *,
+           languages: tuple[str, ...] = ("en", "zh")) -> Link:
+    """What the query parameters ask for; never raises (bad values become problems).
+
+    The options together must also pass Options' checks; if they do not, each is kept
+    only if it passes on its own, so one bad value never hides the others."""
+    base = base or Options()
+    options, problems = {}, []
+    for name in OPTION_KINDS:
+        value, found = _read_option(params, name, base)
+        options.update(value)
+        problems += found
+    try:
+        base.but(**options)
+    except DataError as error:  # fields that pass alone but not together: drop them all
+        problems.append(Problem("refused", "+".join(options), "", str(error)))
+        options = {}
+    step, found = _step(params)
+    problems += found
+    order, found_order = _choice(params, ORDER, ORDERS)
+    lang, found_lang = _choice(params, LANG, languages)
+    mode, found_mode = _choice(params, MODE, MODES)
+    notation, found_notation = _choice(params, NOTATION, NOTATIONS_ORDER)
+    attributes = _texts(params, ATTRIBUTES)
+    return Link(options=options, dataset=_last(params, DATASET), upload=_last(params, UPLOAD),
+                target=_last(params, TARGET), attributes=tuple(attributes) if attributes else None,
+                step=step, order=order, lang=lang, mode=mode, notation=notation,
+                problems=tuple(problems + found_order + found_lang + found_mode
+                               + found_notation))
+
+
+def _last(params: Mapping, name: str) -> str | None:
+    texts = _texts(params, name)
+    return texts[-1] if texts else None

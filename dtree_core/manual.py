@@ -1,0 +1,212 @@
+"""A student's own tree (issue 12): the splits they chose, node by node, grown as forced splits.
+
+The student's tree is a sequence of picks (node path -> attribute, and a threshold for a
+continuous one). Every pick becomes a force (Options.force, 'ATTRIBUTE@T' for a threshold),
+so the core grows exactly the student's tree: a node the student decided is forced, a node
+where TreeGenerate stops is a leaf (pure, empty, ...), and a node TreeGenerate would split
+that the student has not decided yet is pending. Pending nodes come in TreeGenerate's order
+(node ids are depth-first). What an algorithm would choose at a node is its own rule run on
+the rows that reach the node (with their weights) and the attributes left there.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+
+from . import algorithms
+from .evaluate import Evaluation, FittedTrace, evaluate, tree_depth
+from .labels import node_path
+from .model import DecisionTree
+from .options import Options
+from .paths import force_text, path_key, same_threshold
+from .split import Condition
+
+
+@dataclass(frozen=True)
+class Pick:
+    """The student's split at one node: its path (as --force writes it) and attribute."""
+
+    path: str
+    attribute: str
+    threshold: float | None = None  # continuous: the candidate midpoint chosen
+
+    def force(self) -> tuple[str, str]:
+        return self.path, force_text(self.attribute, self.threshold)
+
+    def as_list(self) -> list:
+        """Plain data (session state, JSON)."""
+        return [self.path, self.attribute, self.threshold]
+
+
+@dataclass(frozen=True)
+class StudentTree:
+    """The picks in the order the student made them; undo drops the last one."""
+
+    picks: tuple[Pick, ...] = ()
+
+    @classmethod
+    def from_lists(cls, items) -> StudentTree:
+        return cls(tuple(Pick(p, a, None if t is None else float(t)) for p, a, t in items))
+
+    def choose(self, path: str, attribute: str, threshold: float | None = None) -> StudentTree:
+        kept = tuple(p for p in self.picks if p.path != path)
+        return StudentTree((*kept, Pick(path, attribute, threshold)))
+
+    def undo(self) -> StudentTree:
+        return StudentTree(self.picks[:-1])
+
+    def pick_at(self, path: str) -> Pick | None:
+        return next((p for p in self.picks if p.path == path), None)
+
+    def options(self, base: Options) -> Options:
+        """The base options with every pick forced (a pick that cannot be made is an error)."""
+        return base.but(force=tuple(p.force() for p in self.picks), force_missing="error")
+
+
+# --------------------------------------------------------------------- the tree as grown
+
+
+def node_key(trace: dict, node_id: int) -> str:
+    """The node's path as --force writes it."""
+    return path_key(Condition.from_dict(c) for c in node_path(trace, trace["nodes"][node_id]))
+
+
+def student_nodes(trace: dict) -> list[int]:
+    """The nodes of the student's tree, in TreeGenerate's order: the root, and the children
+    of every node the student decided (forced). Below a pending node nothing is theirs yet."""
+    nodes, mine = trace["nodes"], {}
+    for node in nodes:  # ids are depth-first, so a parent comes before its children
+        parent = node["parent"]
+        if parent is None or parent in mine and nodes[parent]["decision"].get("forced"):
+            mine[node["id"]] = True
+    return list(mine)
+
+
+def pending(trace: dict) -> list[int]:
+    """Nodes of the student's tree TreeGenerate would split that the student has not decided:
+    not a stop case (pure, empty, no attributes, same values, the limits), not forced."""
+    return [i for i in student_nodes(trace)
+            if trace["nodes"][i]["decision"]["kind"] == "split"
+            and not trace["nodes"][i]["decision"].get("forced")]
+
+
+def decided(trace: dict) -> list[int]:
+    """Nodes of the student's tree that are final: their splits and TreeGenerate's leaves."""
+    waiting = set(pending(trace))
+    return [i for i in student_nodes(trace) if i not in waiting]
+
+
+def is_complete(trace: dict) -> bool:
+    return not pending(trace)
+
+
+# --------------------------------------------------------------------- what algorithms choose
+
+
+def revealed_algorithms() -> tuple[str, ...]:
+    """The registered algorithms whose rule ranks single attributes by a score (ID3, C4.5,
+    CART): a random draw, a baseline that takes the worst attribute on purpose, or a linear
+    test over several attributes (an oblique tree) is no choice to compare a pick with."""
+    records = [algorithms.get(k) for k in algorithms.keys()]  # noqa: SIM118  (a function)
+    return tuple(a.key for a in records if a.ranks_by is not None and not a.baseline
+                 and getattr(a, "linear", None) is None  # one attribute per test, as picked
+                 and a.variant_of is None)  # another book's reading of one shown already
+
+
+@dataclass(frozen=True)
+class AlgorithmChoice:
+    algorithm: str
+    attribute: str | None  # None: the algorithm would make this node a leaf
+    threshold: float | None
+    stop: str | None  # the stop case when it makes a leaf
+    agrees: bool  # the student's pick is this attribute (and threshold, for a continuous one)
+
+
+def rows_at(trace: dict, X: pd.DataFrame, node_id: int) -> tuple[np.ndarray, np.ndarray]:
+    """(row indices, weights) of the training rows reaching the node, as the grower weighed
+    them (a row with an unknown value goes down every branch with its share)."""
+    for node, rows, weight in FittedTrace.from_dict(trace).reach(X.reset_index(drop=True)):
+        if node == node_id:
+            return rows, weight
+    return np.array([], dtype=np.int64), np.array([])
+
+
+def attributes_left(trace: dict, base: Options, node_id: int) -> list[str]:
+    """The attributes still in A at the node: a multiway split on a nominal attribute (the
+    student's algorithm's shape) uses it up below."""
+    kinds = {a["name"]: a["kind"] for a in trace["attributes"]}
+    used = {c["attribute"] for c in node_path(trace, trace["nodes"][node_id])
+            if kinds.get(c["attribute"]) == "nominal"} if base.rules.uses_up_nominal else set()
+    return [a["name"] for a in trace["attributes"] if a["name"] not in used]
+
+
+def choice_at(algorithm: str, trace: dict, X: pd.DataFrame, y: pd.Series, base: Options,
+              node_id: int) -> tuple[str | None, float | None, str | None]:
+    """(attribute, threshold, stop) the algorithm's rule picks on the node's rows: a stump
+    (max_depth 1) grown with it on those rows, weighted, with the attributes left there."""
+    rows, weight = rows_at(trace, X, node_id)
+    columns = attributes_left(trace, base, node_id)
+    options = base.but(algorithm=algorithm, force=(), max_depth=1, prune="none",
+                       nominal=tuple(c for c in base.nominal if c in columns),
+                       continuous=tuple(c for c in base.continuous if c in columns))
+    X_node = X.reset_index(drop=True).iloc[rows][columns].reset_index(drop=True)
+    y_node = pd.Series(y).reset_index(drop=True).iloc[rows].reset_index(drop=True)
+    root = DecisionTree.from_options(options).fit(X_node, y_node, weight).trace_.nodes[0]
+    decision = root.decision
+    if decision.kind != "split":
+        return None, None, decision.stop
+    return decision.attribute, decision.threshold, None
+
+
+def agrees(pick: Pick | None, attribute: str | None, threshold: float | None) -> bool:
+    """The same attribute, and for a continuous one the same cut point."""
+    if pick is None or pick.attribute != attribute:
+        return False
+    return pick.threshold is None or threshold is not None and same_threshold(pick.threshold,
+                                                                              threshold)
+
+
+def reveal(trace: dict, X: pd.DataFrame, y: pd.Series, base: Options, node_id: int,
+           pick: Pick | None) -> list[AlgorithmChoice]:
+    """What each scoring algorithm would choose at this node, and whether the pick agrees."""
+    choices = []
+    for key in revealed_algorithms():
+        attribute, threshold, stop = choice_at(key, trace, X, y, base, node_id)
+        choices.append(AlgorithmChoice(key, attribute, threshold, stop,
+                                       agrees(pick, attribute, threshold)))
+    return choices
+
+
+# --------------------------------------------------------------------- the final comparison
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """A tree's held-out accuracy (evaluate's) and its size."""
+
+    evaluation: Evaluation
+    leaves: int
+    depth: int
+
+    @property
+    def accuracy(self) -> float:
+        return self.evaluation.accuracy
+
+
+def size(trace: dict) -> tuple[int, int]:
+    """(leaves, depth) of a grown tree."""
+    leaves = sum(1 for n in trace["nodes"] if n["decision"]["kind"] == "leaf"
+                 and not n.get("pruned_away"))
+    return leaves, tree_depth(trace)
+
+
+def outcome(options: Options, X: pd.DataFrame, y: pd.Series, train, test) -> Outcome:
+    """Grown on the train rows, judged on the test rows, by dtree_core.evaluate."""
+    evaluation = evaluate(options, X, y, [(train, test)])
+    model = DecisionTree.from_options(options).fit(X.iloc[train].reset_index(drop=True),
+                                                   pd.Series(y).iloc[train].reset_index(
+                                                       drop=True))
+    return Outcome(evaluation, *size(model.trace_.to_dict(scores=False)))

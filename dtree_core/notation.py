@@ -1,0 +1,114 @@
+"""The two textbooks' symbols for the same quantities, as data: Zhou Zhihua's 机器学习 ch. 4
+(Ent(D), Gain(D,a), IV(a), Gain_ratio(D,a), Gini(D), Gini_index(D,a)) and Li Hang's 统计学习方法
+ch. 5 (H(D), H(D|A), g(D,A), H_A(D), g_R(D,A), Gini(D), Gini(D,A)).
+
+One table per notation; the worked solution, check-my-numbers, the quiz and the app's formulas
+and score-table headers all read it, so switching notation changes no logic. A symbol is a
+pair of templates (LaTeX, Unicode text) with the placeholders `<D>` (the set) and `<a>` (the
+attribute), filled by plain replacement so LaTeX braces need no escaping.
+
+Zhou never names the conditional entropy Σᵥ |Dᵛ|/|D|·Ent(Dᵛ); Li Hang calls it H(D|A) and his
+score table shows it, so `conditional_entropy` derives it from a trace score row's own numbers.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+NOTATIONS_ORDER = ("zhou", "lihang")
+DEFAULT = "zhou"
+
+
+@dataclass(frozen=True)
+class Symbol:
+    latex: str  # LaTeX template: <D>, <a> are replaced
+    text: str  # Unicode template
+
+
+@dataclass(frozen=True)
+class Notation:
+    key: str
+    symbols: dict[str, Symbol]  # quantity -> symbol (the trace's field names)
+    columns: tuple[str, ...]  # extra score-table columns this notation shows (derived)
+    generic_entropy: Symbol  # the entropy's name inside generic formulas: Ent or H
+    mean_gain: Symbol  # C4.5's filter threshold
+    # (stop code, the score it compared) -> the stop's words in this book's terms: ID3's
+    # min_gain on the gain is Li Hang's threshold ε of Alg. 5.2.
+    stop_words: tuple[tuple[tuple[str, str], str], ...] = ()
+    symbol_headers: bool = False  # score-table headers are the symbols (Zhou's: the words)
+
+    def stop_key(self, stop: str, compared: str) -> str:
+        return dict(self.stop_words).get((stop, compared), stop)
+
+    def latex(self, quantity: str, D: str = "D", a: str = "a") -> str:
+        return _fill(self.symbols[quantity].latex, D, a)
+
+    def text(self, quantity: str, D: str = "D", a: str = "a") -> str:
+        return _fill(self.symbols[quantity].text, D, a)
+
+    def header(self, quantity: str) -> str | None:
+        """A score-table column's header (the symbol with the book's generic arguments)."""
+        if quantity not in self.symbols or quantity in DERIVED and quantity not in self.columns:
+            return None
+        return self.text(quantity, "D", GENERIC_ATTRIBUTE[self.key])
+
+
+GENERIC_ATTRIBUTE = {"zhou": "a", "lihang": "A"}  # Zhou writes a, Li Hang A
+DERIVED = ("conditional_entropy",)  # columns a notation may add to the score table
+
+
+def _fill(template: str, D: str, a: str) -> str:
+    return template.replace("<D>", D).replace("<a>", a)
+
+
+NOTATIONS: dict[str, Notation] = {
+    "zhou": Notation(
+        "zhou",
+        {"entropy": Symbol(r"\mathrm{Ent}(<D>)", "Ent(<D>)"),
+         # Zhou never names Σᵥ |Dᵛ|/|D|·Ent(Dᵛ): written out, for the checker's answers
+         "conditional_entropy": Symbol(
+             r"\sum_{v} \frac{|<D>^v|}{|<D>|}\mathrm{Ent}(<D>^v)\ (<a>)",
+             "Σᵥ |<D>ᵛ|/|<D>|·Ent(<D>ᵛ) (<a>)"),
+         "gain": Symbol(r"\mathrm{Gain}(<D>, <a>)", "Gain(<D>, <a>)"),
+         "iv": Symbol(r"\mathrm{IV}(<a>)", "IV(<a>)"),
+         "gain_ratio": Symbol(r"\mathrm{Gain\_ratio}(<D>, <a>)", "Gain_ratio(<D>, <a>)"),
+         "gini": Symbol(r"\mathrm{Gini}(<D>)", "Gini(<D>)"),
+         "gini_index": Symbol(r"\mathrm{Gini\_index}(<D>, <a>)", "Gini_index(<D>, <a>)")},
+        columns=(), generic_entropy=Symbol(r"\mathrm{Ent}", "Ent"),
+        mean_gain=Symbol(r"\overline{\mathrm{Gain}}", "mean Gain")),
+    "lihang": Notation(
+        "lihang",
+        {"entropy": Symbol(r"H(<D>)", "H(<D>)"),
+         "conditional_entropy": Symbol(r"H(<D> \mid <a>)", "H(<D>|<a>)"),
+         "gain": Symbol(r"g(<D>, <a>)", "g(<D>, <a>)"),
+         "iv": Symbol(r"H_{<a>}(<D>)", "H_<a>(<D>)"),
+         "gain_ratio": Symbol(r"g_R(<D>, <a>)", "g_R(<D>, <a>)"),
+         "gini": Symbol(r"\mathrm{Gini}(<D>)", "Gini(<D>)"),
+         "gini_index": Symbol(r"\mathrm{Gini}(<D>, <a>)", "Gini(<D>, <a>)")},
+        columns=("conditional_entropy",), generic_entropy=Symbol("H", "H"),
+        mean_gain=Symbol(r"\overline{g}", "mean g"),
+        stop_words=((("min_gain", "gain"), "epsilon_gain"),), symbol_headers=True),
+}
+
+
+def get(key: str | None) -> Notation:
+    """The notation `key`; None or an unknown key is Zhou's (the app's default)."""
+    return NOTATIONS.get(key or DEFAULT, NOTATIONS[DEFAULT])
+
+
+def conditional_entropy(row: dict) -> float | None:
+    """Li Hang's H(D|A) = Σᵢ |Dᵢ|/|D|·H(Dᵢ) of a trace score row: the row's own
+    `entropy_after` (on the known rows D̃ when values are missing), else Ent(D) − Gain
+    (eq. 5.8's g = H(D) − H(D|A); with missing values Ent(D̃) − Gain/ρ, Zhou eq. 4.12)."""
+    if row.get("entropy_after") is not None:
+        return row["entropy_after"]
+    gain, rho, known = row.get("gain"), row.get("rho", 1.0), row.get("entropy_known")
+    if gain is None or known is None or not rho:
+        return None
+    return known - gain if rho >= 1 else known - gain / rho
+
+
+def with_derived(row: dict, notation: Notation) -> dict:
+    """A score row with the notation's derived columns added (a copy; the trace is untouched)."""
+    derived = {"conditional_entropy": conditional_entropy}
+    return {**row, **{c: derived[c](row) for c in notation.columns}}

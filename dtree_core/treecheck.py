@@ -1,0 +1,611 @@
+"""Check my tree: read the tree a student's program printed and find where it first leaves ours.
+
+Three forms are read (`read_tree`):
+- our trace JSON (format dtree-trace/1, TRACE.md), score tables included;
+- the nested dict course code builds, `{attribute: {value: subtree or label}}`, as JSON or a
+  Python literal (read with ast.literal_eval, which evaluates no code). A continuous
+  attribute's branches are `"<=0.3815"` / `">0.3815"` under the attribute, or the test is the
+  key (`"密度<=0.3815"`) with `"是"`/`"否"` (yes/no, true/false) branches; a binary nominal
+  test is `"纹理=清晰"` with yes/no branches, or branches `"in {a,b}"`;
+- indented text like the CLI's summary (`纹理=清晰: 根蒂?  (是 7, 否 2)`), indented with
+  spaces, tabs or tree-drawing characters (`|---`, `├──`).
+
+`check_tree` walks our trace and the student's tree together depth-first, branches in the
+trace's order (the order TreeGenerate, Zhou Fig. 4.2, decides nodes), and stops at the first
+node that differs: another attribute, threshold, leaf label, a branch missing or extra, or
+(a pasted trace JSON only) a score that differs beyond the tolerance.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import math
+import re
+from dataclasses import dataclass, field
+
+from .labels import branch_text, children_of
+from .split import Condition, Split, format_number
+from .trace import FORMAT
+
+MAX_CHARS = 2_000_000  # a classroom tree is kilobytes; a trace JSON with its scores, more
+MAX_NODES = 20_000
+MAX_DEPTH = 300  # levels of a pasted dict or text (the app's budget grows at most 200)
+TOLERANCE = 1e-3  # scores in a pasted trace JSON: the book's three decimals
+SCORE_FIELDS = ("gain", "iv", "gain_ratio", "gini_index")
+YES = frozenset({"是", "yes", "y", "true", "1", "对", "真"})
+NO = frozenset({"否", "no", "n", "false", "0", "错", "假"})
+
+_NUMBER = r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?"
+# "<" and ">=" are read as "<=" and ">": the cut point is a midpoint between two data values
+# (Zhou §4.4.1), so no row sits on it and the two forms send every row the same way.
+_LOWER, _UPPER = ("<=", "≤", "<", "⩽"), (">", ">=", "≥", "⩾")
+_OPS = "|".join(re.escape(op) for op in sorted(_LOWER + _UPPER, key=len, reverse=True))
+_BARE_THRESHOLD = re.compile(rf"^({_OPS})\s*({_NUMBER})$")
+_NAMED_THRESHOLD = re.compile(rf"^(.+?)\s*({_OPS})\s*({_NUMBER})$")
+_SUBSET = re.compile(r"^(?:in\s*)?[{｛](.*)[}｝]$")
+_NAMED_SUBSET = re.compile(r"^(.+?)\s+in\s*[{｛](.*)[}｝]$")
+_NAMED_VALUE = re.compile(r"^(.+?)\s*==?\s*(.+)$")
+_CLI_HEADER = re.compile(r"(^\S.* tree, \d+ nodes:$)|(决策树，共 \d+ 个结点：$)")
+_DRAWING = re.compile(r"^[\s|│├└─\-`+]*")
+_COUNTS = re.compile(r"\s+\([^()]*\)$")
+_STOP = re.compile(r"\s+\[[^\[\]]*\]$")
+
+
+class PasteError(ValueError):
+    """The pasted text is not a tree we can read; `code` and `details` word it in the UI."""
+
+    def __init__(self, message: str, code: str, **details):
+        super().__init__(message)
+        self.code = code
+        self.details = details
+
+
+# --------------------------------------------------------------------- the student's tree
+
+
+@dataclass(frozen=True)
+class Branch:
+    """One edge of the student's tree: the condition it tests, in the split record's terms."""
+
+    condition: Condition
+    text: str  # as the student wrote it
+    child: Pasted
+    # The 'no' branch of a test key 'attr=v' (or 'attr in {…}'): every value but those.
+    complement: bool = False
+
+
+@dataclass(frozen=True)
+class Pasted:
+    """A node of the student's tree: a split on `attribute`, or a leaf with `label`."""
+
+    attribute: str | None = None
+    label: str | None = None
+    branches: tuple[Branch, ...] = ()
+    scores: tuple[dict, ...] = ()  # a pasted trace's score rows
+
+    @property
+    def is_leaf(self) -> bool:
+        return self.attribute is None
+
+
+@dataclass(frozen=True)
+class ReadTree:
+    form: str  # "trace" | "nested" | "text"
+    root: Pasted
+    nodes: int
+
+
+def read_tree(text: str) -> ReadTree:
+    """The pasted tree in any of the three forms (PasteError says why one is not read)."""
+    text = (text or "").strip()
+    if not text:
+        raise PasteError("Nothing was pasted.", "empty")
+    if len(text) > MAX_CHARS:
+        raise PasteError(f"The text is {len(text)} characters long; a tree to check may have "
+                         f"{MAX_CHARS}.", "too_long", chars=len(text), limit=MAX_CHARS)
+    data = _structured(text)
+    try:
+        if data is None:
+            root, form = _from_text(text), "text"
+        elif isinstance(data, dict) and "format" in data and "nodes" in data:
+            root, form = _from_trace(data), "trace"
+        else:
+            root, form = _from_nested(data), "nested"
+    except RecursionError:  # the readers recurse once per level, MAX_DEPTH at most
+        raise PasteError(f"The tree is more than {MAX_DEPTH} levels deep.", "too_deep",
+                         limit=MAX_DEPTH) from None
+    return ReadTree(form, root, _count(root))
+
+
+def _structured(text: str):
+    """JSON or a Python literal, or None when the text is neither (then: indented text)."""
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError):
+        pass
+    if text[0] not in "{[\"'":
+        return None
+    try:
+        return ast.literal_eval(text)
+    except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError) as error:
+        raise PasteError(f"The text starts like a dict but is not valid JSON or a Python "
+                         f"literal: {error}", "not_literal", reason=str(error)[:200]) from None
+
+
+def _count(root: Pasted) -> int:
+    count, stack = 0, [root]
+    while stack:
+        node = stack.pop()
+        count += 1
+        if count > MAX_NODES:
+            raise PasteError(f"The tree has more than {MAX_NODES} nodes.", "too_many_nodes",
+                             limit=MAX_NODES)
+        stack.extend(b.child for b in node.branches)
+    return count
+
+
+# -- the trace's JSON
+
+def _from_trace(data: dict) -> Pasted:
+    if data.get("format") != FORMAT:
+        raise PasteError(f"This JSON is not a {FORMAT} trace (format: {data.get('format')!r}).",
+                         "trace_format", format=str(data.get("format"))[:60])
+    try:
+        nodes = data["nodes"]
+        children = children_of(data)
+        built: dict[int, Pasted] = {}
+        for node in sorted(nodes, key=lambda n: -n["depth"]):  # children before parents
+            built[node["id"]] = _trace_node(node, nodes, children, built)
+        return built[next(n["id"] for n in nodes if n["parent"] is None)]
+    except (KeyError, TypeError, IndexError, StopIteration, ValueError) as error:
+        raise PasteError(f"The trace JSON is incomplete: {error!r}.", "trace_broken",
+                         reason=repr(error)[:200]) from None
+
+
+def _trace_node(node: dict, nodes: list, children: dict, built: dict) -> Pasted:
+    decision = node["decision"]
+    scores = tuple(node.get("scores") or ())
+    if decision["kind"] != "split":
+        return Pasted(label=str(decision["label"]), scores=scores)
+    branches = []
+    for child_id in children[node["id"]]:
+        condition = nodes[child_id]["branch"]
+        branches.append(Branch(Condition.from_dict(condition), branch_text(condition),
+                               built[child_id]))
+    return Pasted(attribute=str(decision["attribute"]), branches=tuple(branches), scores=scores)
+
+
+# -- the nested dict
+
+def _from_nested(data) -> Pasted:
+    return _nested_node(data, [0], 0)
+
+
+def _too_deep(depth: int) -> None:
+    if depth > MAX_DEPTH:
+        raise PasteError(f"The tree is more than {MAX_DEPTH} levels deep.", "too_deep",
+                         limit=MAX_DEPTH)
+
+
+def _nested_node(data, seen: list, depth: int) -> Pasted:
+    """seen[0] counts the nodes read so far (a bound on what a paste may ask us to build)."""
+    seen[0] += 1
+    _too_deep(depth)
+    if seen[0] > MAX_NODES:
+        raise PasteError(f"The tree has more than {MAX_NODES} nodes.", "too_many_nodes",
+                         limit=MAX_NODES)
+    if not isinstance(data, dict):
+        return Pasted(label=_leaf_text(data))
+    if len(data) != 1:
+        keys = ", ".join(_text(k) for k in list(data)[:5])
+        raise PasteError(f"A node of the nested form is a dict with one attribute as its key; "
+                         f"this one has {len(data)} keys ({keys}).", "one_key", count=len(data),
+                         keys=keys)
+    (key, branches), = data.items()
+    if not isinstance(branches, dict) or not branches:
+        raise PasteError(f"Under the attribute '{_text(key)}' the branches must be a dict "
+                         f"{{value: subtree or label}}.", "branches_not_dict", attribute=_text(key))
+    attribute, test = _attribute_key(_text(key), branches)
+    return Pasted(attribute=attribute, branches=tuple(
+        _nested_branch(attribute, test, k, v, seen, depth + 1) for k, v in branches.items()))
+
+
+def _attribute_key(key: str, branches: dict) -> tuple[str, tuple | None]:
+    """(attribute, (yes, no)) when the key is a test and the branches are yes/no: each side
+    as (condition, complement); else (the key as the attribute's name, None)."""
+    if not all(_text(k).strip().lower() in YES | NO for k in branches):
+        return key.strip(), None
+    threshold = _NAMED_THRESHOLD.match(key.strip())
+    if threshold:
+        name, op, number = threshold.groups()
+        lower, upper = Split("threshold", name.strip(), threshold=float(number)).conditions()
+        # "密度>0.38" with 是/否: yes is the upper side.
+        sides = ((lower, False), (upper, False)) if op in _LOWER else \
+            ((upper, False), (lower, False))
+        return name.strip(), sides
+    value = _NAMED_VALUE.match(key.strip())
+    if value:
+        name = value.group(1).strip()
+        side = Condition(name, "in", (value.group(2).strip(),))
+        return name, ((side, False), (side, True))
+    return key.strip(), None
+
+
+def _nested_branch(attribute: str, sides, key, child, seen: list, depth: int) -> Branch:
+    text = _text(key)
+    subtree = _nested_node(child, seen, depth)
+    if sides is None:
+        return Branch(Condition(attribute, *_branch_condition(attribute, text)), text, subtree)
+    condition, complement = sides[0] if text.strip().lower() in YES else sides[1]
+    return Branch(condition, text, subtree, complement)
+
+
+def _branch_condition(attribute: str, text: str) -> tuple[str, object]:
+    """A branch key as (op, value): '<=0.38', '>0.38', 'in {a,b}', 'attr=value' or 'value'."""
+    bare = text.strip()
+    rest = bare[len(attribute):].lstrip() if bare.startswith(attribute) else ""
+    if rest.startswith(("=", "<", ">", "≤", "≥", "⩽", "⩾", "in ", "in{")):
+        bare = rest.lstrip("=").strip()  # 'attr=value', 'attr==value', 'attr<=0.38'
+    threshold = _BARE_THRESHOLD.match(bare)
+    if threshold:
+        op, number = threshold.groups()
+        return ("<=" if op in _LOWER else ">"), float(number)
+    subset = _SUBSET.match(bare)
+    if subset:
+        return "in", tuple(v.strip() for v in re.split(r"[,，]", subset.group(1)) if v.strip())
+    return "=", bare
+
+
+def _text(value) -> str:
+    """A key or leaf as text: numbers as the file would write them (1, 0.5), True as True."""
+    if isinstance(value, bool):
+        return str(value)
+    if isinstance(value, int | float) and math.isfinite(value):
+        return format_number(value)
+    return str(value)
+
+
+def _leaf_text(value) -> str:
+    if isinstance(value, list | tuple | set) or value is None:
+        raise PasteError(f"A leaf must be a class label, not {value!r}.", "bad_leaf",
+                         leaf=repr(value)[:60])
+    return _text(value)
+
+
+# -- indented text
+
+@dataclass
+class _Line:
+    number: int
+    indent: int
+    condition: tuple | None  # (attribute, op, value, text)
+    title: str | None
+    children: list = field(default_factory=list)
+
+
+def _from_text(text: str) -> Pasted:
+    lines = _tree_lines(text)
+    if not lines:
+        raise PasteError("No tree lines were found.", "no_lines")
+    root = _Line(0, -1, None, None) if lines[0].condition else lines.pop(0)
+    stack = [root]
+    for line in lines:
+        while stack and stack[-1].indent >= line.indent and stack[-1] is not root:
+            stack.pop()
+        if line.condition is None and _names_leaf(stack[-1], line):
+            stack[-1].title = line.title  # scikit-learn's '|--- class: 是' under its branch
+            continue
+        if line.indent <= root.indent:
+            raise PasteError(f"Line {line.number} starts a second tree: indent it under the "
+                             f"first line.", "second_root", line=line.number)
+        if line.condition is None:
+            raise PasteError(f"Line {line.number} has no branch condition such as 纹理=清晰.",
+                             "no_condition", line=line.number)
+        stack[-1].children.append(line)
+        stack.append(line)
+        _too_deep(len(stack))
+    return _line_node(root)
+
+
+def _names_leaf(parent: _Line, line: _Line) -> bool:
+    """A title-only line right under a branch line that has no title: that branch's leaf."""
+    return (parent.condition is not None and parent.title is None and not parent.children
+            and line.title is not None and line.indent > parent.indent)
+
+
+def _tree_lines(text: str) -> list[_Line]:
+    """The tree's lines (after a CLI header if there is one, up to the first blank line)."""
+    raw = text.expandtabs(4).splitlines()
+    start = next((i + 1 for i, line in enumerate(raw) if _CLI_HEADER.search(line.strip())), 0)
+    lines: list[_Line] = []
+    for number, line in enumerate(raw[start:], start=start + 1):
+        if not line.strip():
+            if lines:
+                break
+            continue
+        lines.append(_read_line(number, line))
+    return lines
+
+
+def _read_line(number: int, line: str) -> _Line:
+    indent = len(_DRAWING.match(line).group(0))
+    content = _COUNTS.sub("", _STOP.sub("", line[indent:].strip())).strip()
+    sklearn_leaf = re.match(r"^class:\s*(.+)$", content)
+    if sklearn_leaf:
+        return _Line(number, indent, None, sklearn_leaf.group(1).strip())
+    head, sep, tail = content.partition(": ")
+    if not sep:
+        head, sep, tail = content.partition("：")
+    if sep:
+        return _Line(number, indent, _condition(head.strip(), number), tail.strip() or None)
+    if content.endswith(("?", "？")):
+        return _Line(number, indent, None, content)
+    condition = _condition(content, number, required=False)
+    return _Line(number, indent, condition, None if condition else content)
+
+
+def _condition(text: str, number: int, required: bool = True) -> tuple | None:
+    """(attribute, op, value, text) of '纹理=清晰', '密度<=0.3815' or '色泽 in {青绿,乌黑}'."""
+    threshold = _NAMED_THRESHOLD.match(text)
+    if threshold:
+        name, op, value = threshold.groups()
+        return name.strip(), "<=" if op in _LOWER else ">", float(value), text
+    subset = _NAMED_SUBSET.match(text)
+    if subset:
+        values = tuple(v.strip() for v in re.split(r"[,，]", subset.group(2)) if v.strip())
+        return subset.group(1).strip(), "in", values, text
+    value = _NAMED_VALUE.match(text)
+    if value:
+        return value.group(1).strip(), "=", value.group(2).strip(), text
+    if required:
+        raise PasteError(f"Line {number}: '{text[:60]}' is not a branch condition such as "
+                         f"纹理=清晰 or 密度<=0.3815.", "bad_condition", line=number,
+                         text=text[:60])
+    return None
+
+
+def _line_node(line: _Line) -> Pasted:
+    """The node a line stands for, its attribute read from its children's conditions."""
+    title = line.title
+    asks = title is not None and title.endswith(("?", "？"))
+    if not line.children:
+        if title is None or asks:
+            raise PasteError(f"Line {line.number} splits but has no branches under it.",
+                             "no_branches", line=line.number)
+        return Pasted(label=title)
+    names = {child.condition[0] for child in line.children}
+    if len(names) > 1:
+        raise PasteError(f"The branches under line {line.number} test different attributes "
+                         f"({', '.join(sorted(names))}).", "mixed_attributes", line=line.number,
+                         attributes=", ".join(sorted(names)))
+    attribute = names.pop()
+    if title is not None and (not asks or title.rstrip("?？").strip() != attribute):
+        raise PasteError(f"Line {line.number} says '{title}' but its branches test "
+                         f"'{attribute}'.", "title_mismatch", line=line.number, title=title,
+                         attribute=attribute)
+    return Pasted(attribute=attribute, branches=tuple(
+        Branch(Condition(*c.condition[:3]), c.condition[3], _line_node(c))
+        for c in line.children))
+
+
+# --------------------------------------------------------------------- the comparison
+
+
+# What can differ at a node (Difference.kind); the UI words each.
+KINDS = ("attribute", "tied", "threshold", "label", "leaf_at_split", "split_at_leaf",
+         "missing_branch", "extra_branch", "score")
+
+
+@dataclass(frozen=True)
+class Difference:
+    """The first node where the student's tree leaves the trace's.
+
+    kind: attribute | tied (the student's attribute ties with the trace's) | threshold |
+    label | leaf_at_split | split_at_leaf | missing_branch | extra_branch | score.
+    """
+
+    kind: str
+    node_id: int
+    path: tuple[str, ...]  # the branch conditions from the root, as text
+    expected: str | None = None  # the trace's attribute, threshold or label
+    given: str | None = None  # the student's
+    branch: str | None = None  # the missing or extra branch
+    branch_weight: float | None = None  # a missing branch's training weight (0: empty)
+    stop: str | None = None  # the trace leaf's stop code
+    expected_row: dict | None = None  # the trace's score row for its attribute here
+    given_row: dict | None = None  # the trace's score row for the student's attribute here
+    # (kind "score": the trace's and the student's rows for score_attribute)
+    score_field: str | None = None  # kind "score": which number
+    score_attribute: str | None = None
+    given_value: float | None = None
+    exact_value: float | None = None
+
+
+@dataclass(frozen=True)
+class TreeCheck:
+    form: str
+    agreed: int  # trace nodes that matched before the first difference (all, if none)
+    total: int  # nodes of the trace's tree (pruned-away nodes not counted)
+    difference: Difference | None
+    pasted_nodes: int = 0  # nodes read from the student's tree
+    tolerance: float = TOLERANCE
+
+    @property
+    def matches(self) -> bool:
+        return self.difference is None
+
+
+def check_tree(text: str, trace: dict, allow_missing_empty: bool = False,
+               tolerance: float = TOLERANCE) -> TreeCheck:
+    """Read the pasted text and compare it with the trace (see compare)."""
+    pasted = read_tree(text)
+    return compare(pasted, trace, allow_missing_empty, tolerance)
+
+
+def compare(pasted: ReadTree, trace: dict, allow_missing_empty: bool = False,
+            tolerance: float = TOLERANCE) -> TreeCheck:
+    """Walk both trees depth-first in the trace's branch order; stop at the first difference.
+
+    allow_missing_empty: a trace branch with no training rows (Fig. 4.2 line 12's leaf) may
+    be absent from the student's tree, as course code that branches on the values it sees
+    leaves it out.
+    """
+    nodes, children = trace["nodes"], children_of(trace)
+    root = next(n for n in nodes if n["parent"] is None)
+    total = sum(1 for n in nodes if not n.get("pruned_away"))
+    agreed, stack = 0, [(root["id"], pasted.root, ())]
+    while stack:
+        node_id, student, path = stack.pop()
+        node = nodes[node_id]
+        difference = _node_difference(node, student, path, tolerance)
+        pairs = []
+        if difference is None and node["decision"]["kind"] == "split":
+            difference, pairs = _match_branches(node, student, path, nodes,
+                                                children[node_id], allow_missing_empty)
+        if difference is not None:
+            return TreeCheck(pasted.form, agreed, total, difference, pasted.nodes, tolerance)
+        agreed += 1
+        stack.extend(reversed(pairs))
+    return TreeCheck(pasted.form, agreed, total, None, pasted.nodes, tolerance)
+
+
+def _node_difference(node: dict, student: Pasted, path: tuple, tolerance: float):
+    decision = node["decision"]
+    here = {"node_id": node["id"], "path": path}
+    if decision["kind"] != "split":
+        if not student.is_leaf:
+            return Difference("split_at_leaf", expected=str(decision["label"]),
+                              given=student.attribute, stop=decision.get("stop"),
+                              given_row=_row(node, student.attribute), **here)
+        if not same_value(student.label, decision["label"]):
+            return Difference("label", expected=str(decision["label"]), given=student.label,
+                              stop=decision.get("stop"), **here)
+        return None
+    expected = str(decision["attribute"])
+    if student.is_leaf:
+        return Difference("leaf_at_split", expected=expected, given=student.label,
+                          expected_row=_row(node, expected), **here)
+    if student.attribute != expected:
+        kind = "tied" if student.attribute in (decision.get("ties") or ()) else "attribute"
+        return Difference(kind, expected=expected, given=student.attribute,
+                          expected_row=_row(node, expected),
+                          given_row=_row(node, student.attribute), **here)
+    return _threshold_difference(node, student, here) or \
+        _score_difference(node, student, tolerance, here)
+
+
+def _threshold_difference(node: dict, student: Pasted, here: dict):
+    threshold = node["decision"].get("threshold")
+    given = [b for b in student.branches if isinstance(b.condition.value, float)]
+    if threshold is None or not given or any(same_threshold(b, threshold) for b in given):
+        return None
+    attribute = node["decision"]["attribute"]
+    return Difference("threshold", expected=format_number(threshold), given=given[0].text,
+                      expected_row=_row(node, attribute), given_row=_row(node, attribute),
+                      **here)
+
+
+def _score_difference(node: dict, student: Pasted, tolerance: float, here: dict):
+    """A pasted trace's numbers against ours, row by row in the trace's column order."""
+    given = {row.get("attribute"): row for row in student.scores if isinstance(row, dict)}
+    for row in node.get("scores") or ():
+        mine = given.get(row["attribute"])
+        for name in SCORE_FIELDS if mine else ():
+            value, exact = mine.get(name), row.get(name)
+            if _differs(value, exact, tolerance):  # both rows: this attribute's, ours, theirs
+                attribute = node["decision"]["attribute"]
+                return Difference("score", expected=str(attribute), given=str(attribute),
+                                  expected_row=dict(row), given_row=dict(mine),
+                                  score_field=name, score_attribute=row["attribute"],
+                                  given_value=_number(value), exact_value=exact, **here)
+    return None
+
+
+def _differs(value, exact, tolerance: float) -> bool:
+    if exact is None or value is None:
+        return (exact is None) != (value is None)
+    number = _number(value)
+    return number is None or not abs(number - float(exact)) <= tolerance
+
+
+def _number(value) -> float | None:
+    try:
+        number = float(value)
+    except (TypeError, ValueError):
+        return None
+    return number if math.isfinite(number) else None
+
+
+def _match_branches(node, student: Pasted, path: tuple, nodes, child_ids, allow_missing_empty):
+    """(difference or None, [(child id, student's subtree, path)] in branch order)."""
+    unused, pairs = list(student.branches), []
+    for child_id in child_ids:
+        child = nodes[child_id]
+        condition = child["branch"]
+        text = branch_text(condition)
+        found = next((b for b in unused if branch_matches(b, condition)), None)
+        if found is None:
+            if allow_missing_empty and not child["weight"]:
+                continue
+            return Difference("missing_branch", node_id=node["id"], path=path, branch=text,
+                              branch_weight=float(child["weight"]),
+                              expected=str(node["decision"]["attribute"])), []
+        unused.remove(found)
+        pairs.append((child_id, found.child, (*path, text)))
+    if unused:
+        return Difference("extra_branch", node_id=node["id"], path=path, branch=unused[0].text,
+                          expected=str(node["decision"]["attribute"])), []
+    return None, pairs
+
+
+def branch_matches(branch: Branch, condition: dict) -> bool:
+    """Does the student's branch stand for the trace's condition? The same test on the same
+    value: a threshold as written (rounded), a side of values as a set; a complement is the
+    side that shares no value with the student's."""
+    expected, given = Condition.from_dict(condition), branch.condition
+    if branch.complement:
+        return isinstance(expected.value, tuple) and not _texts(expected.value) & \
+            _texts(given.value)
+    if given.op != expected.op:
+        return False
+    if isinstance(expected.value, tuple):
+        return isinstance(given.value, tuple) and _texts(given.value) == _texts(expected.value)
+    if isinstance(given.value, float):
+        return same_threshold(branch, expected.value)
+    return same_value(given.value, expected.value)
+
+
+def _texts(values) -> set[str]:
+    return {str(v) for v in values}
+
+
+def same_threshold(branch: Branch, exact: float) -> bool:
+    """The student's cut point is ours as written: 0.382 or 0.3815 for 0.3815 (within half a
+    unit of the last decimal the student wrote)."""
+    value = branch.condition.value
+    if not isinstance(value, float):
+        return False
+    digits = re.search(r"\.(\d+)", branch.text.split("e")[0].split("E")[0])
+    decimals = len(digits.group(1)) if digits else 0
+    return abs(value - float(exact)) <= 0.5 * 10 ** -decimals + 1e-12 * (1 + abs(exact))
+
+
+def same_value(given, expected) -> bool:
+    """Labels and values as text, or as numbers when both are (1 and 1.0 are the same)."""
+    if str(given).strip() == str(expected).strip():
+        return True
+    a, b = _number(given), _number(expected)
+    return a is not None and b is not None and a == b
+
+
+def _row(node: dict, attribute: str | None) -> dict | None:
+    """The node's score row for an attribute (None: not a candidate there)."""
+    if attribute is None:
+        return None
+    return next((dict(r) for r in node.get("scores") or () if r["attribute"] == attribute), None)
+
+
+def known_attribute(trace: dict, attribute: str | None) -> bool:
+    """Is it a column of the data the trace grew from (else a typo or another dataset)?"""
+    return any(a["name"] == attribute for a in trace["attributes"])

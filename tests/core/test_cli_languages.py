@@ -1,0 +1,339 @@
+"""The command line in English and Chinese (--lang, or a Chinese locale): dtree_core.cli_messages.
+
+English output is the public interface TRACE.md describes, held by tests/core/test_cli.py; here
+every key has both languages, a Chinese run says no English sentence of the catalogue, errors
+are Chinese, and a sentence the core wrote is translated only when it is the one the code chose.
+"""
+
+from __future__ import annotations
+
+import ast
+import os
+import re
+import subprocess
+import sys
+
+import pytest
+
+from dtree_core import algorithms, cli_messages
+from dtree_core.budget import LIMITS
+from dtree_core.cli_messages import (
+    EN,
+    ERRORS_ZH,
+    ZH,
+    decision_text,
+    default_language,
+    error_text,
+    file_summary,
+    placeholders,
+)
+from dtree_core.data import RULE_SENTENCES
+from dtree_core.loading import NOTICES, LoadError, Notice, load_bytes, load_path, prepare
+from dtree_core.wording import LEAF_RULES, PRUNE_REASONS, PRUNE_RULES, TIE_RULES
+from tests.conftest import ROOT, dataset_path
+
+CORPUS = ROOT / "tests" / "core" / "corpus"
+
+# One upload that sets off most of the loader's warnings and notes at once.
+NOISY = ("name,sign,x,y,,c\n"
+         "a,+,1,inf,p,yes\nb,-,2,3,q,no\nc,+,3,4,p,yes\n,,,,,\n"
+         "d,-,oops,5,q,no\ne,+,1,nan,p,\nf,-,2,7,q,yes\ng,+,3,8,p,no\n"
+         "h,-,1,9,q,yes\ni,+,2,10,p,no\nj,-,3,11,q,yes\n")
+
+
+def run(*args: str, lang_env: str | None = "C.UTF-8") -> subprocess.CompletedProcess:
+    env = {k: v for k, v in os.environ.items() if k not in cli_messages.LOCALE_VARIABLES}
+    if lang_env is not None:
+        env["LANG"] = lang_env
+    return subprocess.run([sys.executable, "-m", "dtree_core", *args], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=120)
+
+
+def english_fragments(templates) -> set[str]:
+    """The fixed English words of templates (between placeholders): any two words in a row."""
+    found = set()
+    for template in templates:
+        for part in re.split(r"\{[^}]*\}", template):
+            found.update(re.findall(r"[A-Za-z]{2,}(?:[ ,;:'-]+[A-Za-z]{2,})+", part))
+    return found
+
+
+def english_in(text: str, fragments: set[str]) -> list[str]:
+    return sorted(f for f in fragments if f in text)
+
+
+# ------------------------------------------------------------------ the catalogue
+
+
+def test_every_key_has_both_languages_with_the_same_placeholders():
+    assert set(EN) == set(ZH)
+    for key in EN:
+        assert placeholders(EN[key]) == placeholders(ZH[key]), key
+
+
+def test_chinese_differs_from_english_and_uses_the_books_terms():
+    same = [k for k in EN if EN[k] == ZH[k]]
+    assert same == []
+    joined = "".join(ZH.values())
+    for term in ("属性", "划分属性", "信息增益", "增益率", "叶结点", "划分点", "剪枝", "基尼指数"):
+        assert term in joined, term
+
+
+def test_every_code_the_core_can_emit_has_words():
+    """New codes (an algorithm, a stop case, a notice) fail here until they have Chinese."""
+    for algorithm in map(algorithms.get, algorithms.keys()):
+        assert f"rule.{algorithm.rule_code}" in ZH, algorithm.key
+        assert EN[f"rule.{algorithm.rule_code}"] == algorithm.rule_text
+    for stop in LEAF_RULES:
+        assert f"stop.{stop}" in ZH and f"leaf.{stop}" in ZH, stop
+    assert {f"notice.{c}" for c in NOTICES} <= set(ZH)
+    assert {f"kind_rule.{c}" for c in RULE_SENTENCES} <= set(ZH)
+    assert {f"tie.{r}" for r in TIE_RULES} <= set(ZH)
+    assert {f"prune_rule.{m}" for m in PRUNE_RULES} <= set(ZH)
+    assert {f"prune_reason.{m}.{a}" for m, a in PRUNE_REASONS} <= set(ZH)
+
+
+def _load_error_calls():
+    """(code, keyword names) of every LoadError(...) raised in dtree_core.loading."""
+    tree = ast.parse((ROOT / "dtree_core" / "loading.py").read_text(encoding="utf-8"))
+    for node in ast.walk(tree):
+        if (isinstance(node, ast.Call) and getattr(node.func, "id", "") == "LoadError"
+                and len(node.args) > 1 and isinstance(node.args[1], ast.Constant)):
+            yield node.args[1].value, {k.arg for k in node.keywords if k.arg}
+
+
+def test_every_load_error_code_has_chinese_filled_by_its_details():
+    calls = list(_load_error_calls())
+    assert len(calls) > 20
+    for code, details in calls:
+        if code == "kinds":  # resolve_kinds' own sentence, no details: printed as it is
+            continue
+        assert code in ERRORS_ZH, code
+        assert placeholders(ERRORS_ZH[code]) <= details, code
+    for limit in LIMITS:
+        assert placeholders(ERRORS_ZH[f"budget.{limit}"]) <= {"figure", "allowed", "limit"}
+
+
+@pytest.mark.parametrize(("environ", "lang"), [
+    ({}, "en"), ({"LANG": "C.UTF-8"}, "en"), ({"LANG": "zh_CN.UTF-8"}, "zh"),
+    ({"LANG": "zh_TW.UTF-8"}, "zh"), ({"LANG": "en_US.UTF-8", "LC_ALL": "zh_CN.UTF-8"}, "zh"),
+    ({"LANG": "zh_CN.UTF-8", "LC_ALL": "en_US.UTF-8"}, "en"),
+    ({"LANG": "zh_CN.UTF-8", "LC_MESSAGES": "C"}, "en"), ({"LC_ALL": "", "LANG": "zh"}, "zh"),
+])
+def test_the_default_language_follows_the_locale(environ, lang):
+    assert default_language(environ) == lang
+
+
+# ------------------------------------------------------------------ notices and summaries
+
+
+def test_loader_notices_carry_codes_and_keep_their_english():
+    table = load_bytes(NOISY.encode(), "noisy.csv")
+    codes = [w.code for w in table.report.warnings]
+    assert codes == ["unnamed_column", "blank_rows", "signs", "mixed_text", "non_finite"]
+    assert table.report.warnings[1] == "Skipped 1 empty row(s)."
+    assert table.report.warnings[2].details == {"column": "sign"}
+    prepared = prepare(table, "c")
+    assert [n.code for n in prepared.notes] == ["dropped_target", "id_like"]
+    assert prepared.notes[0] == "Dropped 1 row(s) with no value for the target 'c'."
+    for notice in (*table.report.warnings, *prepared.notes):
+        assert isinstance(notice, Notice) and notice == NOTICES[notice.code].format(
+            **notice.details)
+
+
+def test_file_summary_in_english_is_the_reports_own():
+    for path in (dataset_path("watermelon_2.0.csv"), CORPUS / "semicolon.csv",
+                 CORPUS / "tab.tsv", CORPUS / "fullwidth_comma.csv", CORPUS / "clean.xlsx"):
+        report = load_path(path).report
+        assert file_summary(report, "en") == report.summary()
+    chinese = file_summary(load_path(CORPUS / "fullwidth_comma.csv").report, "zh")
+    assert "全角逗号分隔" in chinese and "行 ×" in chinese
+
+
+# ------------------------------------------------------------------ sentences true to the code
+
+
+def test_a_decision_is_translated_only_when_it_is_the_sentence_the_code_wrote():
+    decision = {"kind": "split", "attribute": "纹理", "rule_code": "max_gain", "ties": [],
+                "forced": False, "rule": algorithms.get("id3").rule_text.format(attribute="纹理")}
+    assert decision_text(decision, "first", "zh") == ("ID3 选择信息增益最大的属性作为划分属性："
+                                                      "纹理。")
+    tied = {**decision, "ties": ["脐部"],
+            "rule": decision["rule"] + " Tied with 脐部; " + TIE_RULES["last"] + "."}
+    assert decision_text(tied, "last", "zh").endswith(
+        "与 脐部 并列；在数据中列顺序最靠后的属性胜出。")
+    assert decision_text(tied, "first", "zh") == tied["rule"]  # not what the code did: English
+    odd = {**decision, "rule": "Something else entirely."}
+    assert decision_text(odd, "first", "zh") == odd["rule"]
+    leaf = {"kind": "leaf", "stop": "pure", "rule": LEAF_RULES["pure"]}
+    assert decision_text(leaf, "first", "zh") == "所有样本属于同一类别，因此是叶结点。"
+    pruned = {"kind": "leaf", "stop": "pruned", "rule": PRUNE_RULES["pep"]}
+    assert decision_text(pruned, "first", "zh").startswith("C4.5 的悲观剪枝")
+
+
+def test_load_errors_in_chinese_and_unchanged_in_english(tmp_path):
+    with pytest.raises(LoadError) as caught:
+        load_path(CORPUS / "ragged_short.csv")
+    assert error_text(caught.value, "en") == str(caught.value)
+    assert re.fullmatch(r"第 \d+ 行的值的个数与表头的列数不同；含有分隔符的值请加引号。",
+                        error_text(caught.value, "zh"))
+    plain = ValueError("no code here")
+    assert error_text(plain, "zh") == "no code here"
+
+
+# ------------------------------------------------------------------ the command line itself
+
+CLI_FRAGMENTS = english_fragments(
+    [v for k, v in EN.items() if not k.startswith(("notice.", "kind_rule.", "error."))]
+    + [v for k, v in EN.items() if k.startswith(("notice.", "kind_rule."))])
+
+
+def test_a_chinese_run_prints_no_english_sentence_of_the_catalogue():
+    args = ("grow", str(dataset_path("watermelon_2.0.csv")), "--target", "好瓜", "--rules",
+            "--algorithm", "c45")
+    english, chinese = run(*args), run(*args, "--lang", "zh")
+    assert english.returncode == chinese.returncode == 0, chinese.stderr
+    # The check can fail: the English run is full of these fragments.
+    assert len(english_in(english.stdout, CLI_FRAGMENTS)) > 5
+    assert english_in(chinese.stdout, CLI_FRAGMENTS) == []
+    for line in ("R1：如果 纹理=清晰 且 触感=硬滑 那么 好瓜=是  [训练集：覆盖 6，精度 100.0%]",
+                 "    纹理=模糊: 否  (是 0, 否 3)  [同类]",
+                 "C4.5 保留信息增益不低于平均值的属性，再从中选择增益率最高的属性：纹理。",
+                 "属性类型：色泽：文本（如“青绿”），因此视为离散"):
+        assert line in chinese.stdout.splitlines()
+
+
+def test_a_chinese_locale_speaks_chinese_and_a_flag_overrides_it():
+    args = ("grow", str(dataset_path("watermelon_2.0.csv")), "--target", "好瓜")
+    by_locale = run(*args, lang_env="zh_CN.UTF-8")
+    assert "id3 决策树，共" in by_locale.stdout
+    assert run(*args, "--lang", "zh").stdout == by_locale.stdout
+    english = run(*args, "--lang", "en", lang_env="zh_CN.UTF-8")
+    assert english.stdout == run(*args).stdout and "id3 tree, " in english.stdout
+
+
+def test_warnings_and_notes_in_chinese(tmp_path):
+    data = tmp_path / "noisy.csv"
+    data.write_text(NOISY, encoding="utf-8")
+    english = run("grow", str(data), "--target", "c")
+    chinese = run("grow", str(data), "--target", "c", "--lang", "zh")
+    assert english.returncode == chinese.returncode == 0, chinese.stderr
+    assert "warning: Skipped 1 empty row(s)." in english.stdout
+    fragments = english_fragments(NOTICES.values())
+    assert len(english_in(english.stdout, fragments)) >= 6
+    assert english_in(chinese.stdout, fragments) == []
+    for line in ("警告：跳过了 1 个空行。", "警告：第 5 列在表头中没有名字，已命名为“column_5”。",
+                 "注：删去了 1 行在目标列“c”上没有取值的数据。"):
+        assert line in chinese.stdout
+
+
+def test_pruning_events_in_chinese():
+    args = ("grow", str(dataset_path("watermelon_2.0_train.csv")), "--target", "好瓜",
+            "--validation", str(dataset_path("watermelon_2.0_validation.csv")), "--prune", "rep")
+    english, chinese = run(*args), run(*args, "--lang", "zh")
+    assert english.returncode == chinese.returncode == 0, chinese.stderr
+    events = [line for line in chinese.stdout.splitlines() if line.startswith("  ")
+              and ("剪枝 " in line or "保留 " in line)]
+    assert events and all("验证集精度" in line for line in events)
+    assert len(events) == len([line for line in english.stdout.splitlines()
+                               if line.startswith(("  prune ", "  keep  "))])
+    fragments = english_fragments(PRUNE_REASONS.values())
+    assert english_in(english.stdout, fragments) and not english_in(chinese.stdout, fragments)
+
+
+@pytest.mark.parametrize(("args", "chinese"), [
+    (("nope.csv", "--target", "y"), "错误：找不到文件：nope.csv。"),
+    ((str(dataset_path("people_8.csv")), "--target", "x"),
+     "错误：没有名为“x”的目标列；现有的列：height, hair, eyes, class。"),
+    ((str(dataset_path("watermelon_2.0.csv")), "--target", "好瓜", "--prune", "rep"),
+     "错误：--prune rep 需要验证集：--validation FILE。"),
+    ((str(dataset_path("watermelon_2.0.csv")), "--target", "好瓜", "--cf", "0.1"),
+     "错误：--cf 只用于 --prune pep。"),
+    ((str(CORPUS / "one_class.csv"), "--target", "c"), None),
+    ((str(CORPUS / "ragged_long.csv"), "--target", "c"), None),
+])
+def test_errors_in_chinese_exit_2_with_one_line(args, chinese):
+    english, worded = run("grow", *args), run("grow", *args, "--lang", "zh")
+    assert english.returncode == worded.returncode == 2
+    assert english.stderr.startswith("error: ")
+    assert worded.stderr.startswith("错误：") and worded.stderr.count("\n") == 1
+    assert not re.search(r"[A-Za-z]{3,} [A-Za-z]{3,} [A-Za-z]{3,}", worded.stderr), worded.stderr
+    if chinese is not None:
+        assert worded.stderr.strip() == chinese
+
+
+# ------------------------------------------------------------------ --help and argparse's refusals
+
+
+def _grow_actions(lang: str = "en"):
+    from dtree_core.cli import build_parser
+
+    parser = build_parser(lang)
+    commands = next(a for a in parser._actions if getattr(a, "choices", None)
+                    and "grow" in a.choices)
+    return parser, commands.choices["grow"]._actions
+
+
+def test_every_flag_with_help_has_chinese_help_with_the_same_format_fields():
+    _, english = _grow_actions("en")
+    _, chinese = _grow_actions("zh")
+    for en, zh in zip(english, chinese, strict=True):
+        if en.dest == "help" or not en.help:
+            continue
+        assert en.dest in cli_messages.HELP_ZH, en.dest
+        assert zh.help == cli_messages.HELP_ZH[en.dest]
+        assert re.findall(r"%\(\w+\)s", en.help) == re.findall(r"%\(\w+\)s", zh.help), en.dest
+
+
+def test_help_in_chinese():
+    english = run("grow", "--help")
+    chinese = run("grow", "--help", "--lang", "zh")
+    assert english.returncode == chinese.returncode == 0
+    assert "print the tree as IF-THEN rules" in english.stdout
+    assert "把决策树打印成“如果…那么…”规则" in chinese.stdout
+    helps = [a.help for a in _grow_actions("en")[1] if a.help and a.dest != "help"]
+    assert len(helps) > 20 and not [h for h in helps if h.split("%")[0][:30] in chinese.stdout]
+
+
+@pytest.mark.parametrize(("args", "chinese"), [
+    ((), "缺少必需的参数：--target"),
+    (("--target", "好瓜", "--algorithm", "c9"), "参数 --algorithm：无效的选项 'c9'（可选："),
+    (("--target", "好瓜", "--max-depth", "deep"), "参数 --max-depth：无效的整数：'deep'"),
+    (("--target", "好瓜", "--bogus"), "无法识别的参数：--bogus"),
+])
+def test_argparse_refusals_in_chinese(args, chinese):
+    data = str(dataset_path("watermelon_2.0.csv"))
+    english = run("grow", data, *args)
+    worded = run("grow", data, *args, "--lang=zh")
+    assert english.returncode == worded.returncode == 2
+    assert chinese not in english.stderr and chinese in worded.stderr
+    assert worded.stderr.count("\n") == 1
+
+
+def test_the_worked_solution_follows_lang_unless_told_otherwise(tmp_path):
+    def solution(*flags: str) -> str:
+        out = tmp_path / f"solution{len(list(tmp_path.iterdir()))}.md"
+        run("grow", str(dataset_path("watermelon_2.0.csv")), "--target", "好瓜", "--solution",
+            str(out), "--solution-scope", "node", *flags)
+        return out.read_text(encoding="utf-8")
+
+    english, chinese = solution(), solution("--lang", "zh")
+    assert english.startswith("# Worked solution") and chinese.startswith("# 手算过程")
+    assert solution("--lang", "zh", "--solution-lang", "en") == english
+
+
+def test_the_worked_solution_takes_li_hangs_notation(tmp_path):
+    """--notation lihang writes g(D,A), H_A(D) and g_R(D,A) where Zhou writes Gain, IV and
+    Gain_ratio: the same numbers under the other book's symbols."""
+    def solution(*flags: str) -> str:
+        out = tmp_path / f"solution{len(list(tmp_path.iterdir()))}.md"
+        done = run("grow", str(dataset_path("loan_lihang.csv")), "--target", "类别",
+                   "--algorithm", "c45", "--solution", str(out), "--solution-scope", "node",
+                   *flags)
+        assert done.returncode == 0, done.stderr
+        return out.read_text(encoding="utf-8")
+
+    zhou, lihang = solution(), solution("--notation", "lihang")
+    assert solution("--notation", "zhou") == zhou
+    assert r"\mathrm{Gain\_ratio}" in zhou and r"\mathrm{Gain" not in lihang
+    assert r"\mathrm{IV}" in zhou and r"H_{\text{有自己的房子}}" in lihang

@@ -1,0 +1,212 @@
+"""Prune and regroup by hand (dtree_core.handedit): each edit's validation accuracy counted by hand.
+
+Watermelon 2.0, Zhou's Table 4.2: training rows 1,2,3,6,7,10,14,15,16,17 and validation rows
+4,5,8,9,11,12,13; ID3 with the book's root 脐部 (Fig. 4.5).
+validation rows (纹理 脐部 色泽 好瓜):
+   4: 清晰 凹陷 青绿 是    5: 清晰 凹陷 浅白 是    8: 清晰 稍凹 乌黑 是    9: 稍糊 稍凹 乌黑 否
+  11: 模糊 平坦 浅白 否   12: 模糊 平坦 浅白 否   13: 稍糊 凹陷 青绿 否
+"""
+
+import pandas as pd
+import pytest
+
+from dtree_core import DecisionTree
+from dtree_core.data import DataError
+from dtree_core.datasets import get
+from dtree_core.evaluate import FittedTrace
+from dtree_core.handedit import (
+    Edit,
+    cut_at,
+    find_node,
+    judged,
+    prune_below,
+    regroup,
+    replay,
+    validation_accuracy,
+)
+from dtree_core.trace import Trace
+
+
+def book():
+    train, validation = get("watermelon_2.0_train"), get(get("watermelon_2.0_train").validation)
+    f, g = pd.read_csv(train.path), pd.read_csv(validation.path)
+    drop = ["编号", train.target]
+    return f.drop(columns=drop), f[train.target], g.drop(columns=drop), g[train.target]
+
+
+@pytest.fixture(scope="module")
+def table_4_2():
+    X, y, Xv, yv = book()
+    return DecisionTree(force={"root": "脐部"}).fit(X, y).trace_, X, y, Xv, yv
+
+
+def test_the_grown_tree_scores_as_fig_4_5(table_4_2):
+    # Fig. 4.5: 3/7 = 42.9%. Row 4 (凹陷, 青绿 -> 是) ✓, 5 (凹陷, 浅白 -> 否) ✗, 13 (凹陷, 青绿
+    # -> 是) ✗, 11 and 12 (平坦 -> 否) ✓ ✓, 8 and 9 (稍凹 -> 根蒂 稍蜷 -> 色泽 乌黑 -> 纹理):
+    # 8 清晰 -> 否 ✗, 9 稍糊 -> 是 ✗.
+    trace, X, y, Xv, yv = table_4_2
+    assert validation_accuracy(trace, Xv, yv) == pytest.approx(3 / 7)
+
+
+def test_pruning_below_a_node_makes_it_a_leaf_of_its_majority(table_4_2):
+    # 脐部=凹陷 holds training rows 1,2,3,14: 3 是, 1 否 -> a leaf 是.
+    # Before: that node splits on 色泽: row 4 青绿->是 ✓, 5 浅白->否 ✗, 13 青绿->是 ✗.
+    # As a leaf 是: 4 ✓, 5 ✓, 13 ✗: one more right, 3/7 -> 4/7 (Zhou's 57.1%).
+    trace, X, y, Xv, yv = table_4_2
+    node = find_node(trace, "脐部=凹陷")
+    result = judged(trace, Edit("prune", "脐部=凹陷"), X, y, Xv, yv)
+    assert (result.before, result.after) == pytest.approx((3 / 7, 4 / 7))
+    leaf = result.trace.nodes[node]
+    assert leaf.class_counts == (3.0, 1.0) and leaf.decision.label == "是"
+    assert leaf.decision.stop == "pruned" and leaf.decision.was.attribute == "色泽"
+    assert all(n.pruned_away for n in result.trace.nodes if n.parent == node)
+
+
+def test_pruning_a_leaf_is_refused(table_4_2):
+    trace = table_4_2[0]
+    with pytest.raises(DataError, match="leaf already"):
+        prune_below(trace, find_node(trace, "脐部=平坦"))
+
+
+def test_regrouping_texture_routes_rows_by_the_split_record(table_4_2):
+    # Training rows by 纹理: 清晰 1,2,3,6 是, 10,15 否 -> (4 是, 2 否), a leaf 是;
+    # 稍糊 7 是, 14,17 否 and 模糊 16 否 -> (1 是, 3 否), a leaf 否.
+    # Validation: 清晰 rows 4,5,8 are 是 (3 ✓); 稍糊/模糊 rows 9,11,12,13 are 否 (4 ✓): 7/7.
+    trace, X, y, Xv, yv = table_4_2
+    edit = Edit("regroup", "root", "纹理", (("清晰",), ("稍糊", "模糊")))
+    result = judged(trace, edit, X, y, Xv, yv)
+    assert (result.before, result.after) == pytest.approx((3 / 7, 7 / 7))
+    root = result.trace.nodes[0]
+    left, right = (result.trace.nodes[c] for c in root.children)
+    assert (left.class_counts, left.decision.label) == ((4.0, 2.0), "是")
+    assert (right.class_counts, right.decision.label) == ((1.0, 3.0), "否")
+    d = result.trace.to_dict()
+    assert d["nodes"][1]["branch"] == {"attribute": "纹理", "op": "in", "value": ["清晰"]}
+    # Predictions through the split record, read back from JSON
+    predicted = FittedTrace.from_dict(Trace.from_dict(d).to_dict()).predict(Xv)
+    assert list(predicted) == ["是" if v == "清晰" else "否" for v in Xv["纹理"]]
+
+
+def test_regrouping_needs_every_value_once(table_4_2):
+    trace, X, y, *_ = table_4_2
+    with pytest.raises(DataError, match="exactly one group"):
+        regroup(trace, 0, "纹理", [["清晰"], ["稍糊"]], X, y)
+    with pytest.raises(DataError, match="two groups"):
+        regroup(trace, 0, "纹理", [["清晰", "稍糊", "模糊"]], X, y)
+
+
+def test_regrouping_a_lower_node_renumbers_depth_first(table_4_2):
+    trace, X, y, Xv, yv = table_4_2
+    edited = regroup(trace, find_node(trace, "脐部=稍凹"), "纹理",
+                     [["清晰", "稍糊"], ["模糊"]], X, y)
+    assert [n.id for n in edited.nodes] == list(range(len(edited.nodes)))
+    for node in edited.nodes:
+        for c in node.children:
+            assert edited.nodes[c].parent == node.id
+    assert find_node(edited, "脐部=平坦") == len(edited.nodes) - 1
+
+
+# --------------------------------------------------------------------- a cut point typed
+# Watermelon 3.0: grown on rows 1-12, validated on rows 13-17 (all 否).
+# Prune the root: a leaf of the training majority 是 (8 是, 4 否): 0/5 right.
+# Cut the root at 密度 0.42: <= 0.42 rows 6 (0.403 是), 10, 11, 12 (否) -> 否;
+# > 0.42 rows 1,2,3,4,5,7,8 是, 9 否 -> 是. Validation 13 (0.639), 14 (0.657), 16 (0.593),
+# 17 (0.719) go right, 是 ✗; 15 (0.360) goes left, 否 ✓: 1/5.
+
+
+def test_typing_a_cut_point_on_watermelon_3():
+    frame = pd.read_csv(get("watermelon_3.0").path)
+    X, y = frame.drop(columns=["编号", "好瓜"]), frame["好瓜"]
+    train, test = frame["编号"] <= 12, frame["编号"] > 12
+    trace = DecisionTree().fit(X[train].reset_index(drop=True),
+                               y[train].reset_index(drop=True)).trace_
+    Xt, yt = X[train].reset_index(drop=True), y[train].reset_index(drop=True)
+    Xv, yv = X[test].reset_index(drop=True), y[test].reset_index(drop=True)
+    pruned = judged(trace, Edit("prune", "root"), Xt, yt, Xv, yv)
+    assert pruned.after == 0.0
+    cut = judged(pruned.trace, Edit("cut", "root", "密度", threshold=0.42), Xt, yt, Xv, yv)
+    assert (cut.before, cut.after) == pytest.approx((0.0, 1 / 5))
+    left, right = (cut.trace.nodes[c] for c in cut.trace.nodes[0].children)
+    assert (left.class_counts, left.decision.label) == ((1.0, 3.0), "否")
+    assert (right.class_counts, right.decision.label) == ((7.0, 1.0), "是")
+    assert len(cut.trace.nodes) == 3
+    with pytest.raises(DataError, match="not a continuous"):
+        cut_at(trace, 0, "纹理", 0.5, Xt, yt)
+
+
+def test_edits_replay_by_path(table_4_2):
+    trace, X, y, Xv, yv = table_4_2
+    edits = [Edit("prune", "脐部=凹陷"), Edit("regroup", "脐部=稍凹", "纹理",
+                                             (("清晰",), ("稍糊", "模糊")))]
+    edited = replay(trace, [Edit.from_dict(e.as_dict()) for e in edits], X, y)
+    assert edited.nodes[find_node(edited, "脐部=凹陷")].decision.stop == "pruned"
+    assert edited.nodes[find_node(edited, "脐部=稍凹")].decision.attribute == "纹理"
+    with pytest.raises(DataError, match="No node"):
+        replay(trace, [Edit("prune", "脐部=没有")], X, y)
+
+
+# --------------------------------------------------------------------- automatic, with locks
+# Zhou's post-pruning of Fig. 4.5 (§4.3.2): node 纹理 (under 稍凹/稍蜷/乌黑) goes first, 57.1%;
+# then 色泽 under 凹陷, 71.4% (Fig. 4.7). Lock 脐部=凹陷: after 纹理 is pruned (a leaf 是 of
+# 1 是/1 否: row 8 ✓ now, row 9 ✗ still: 4/7), 色泽 under 稍蜷 and 根蒂 under 稍凹 change
+# nothing (rows 8 ✓, 9 ✗ either way: kept, the rule is strict), 凹陷 is locked and the root as
+# a leaf 是 has 3/7: 4/7 = 57.1%.
+
+
+def test_reduced_error_on_the_students_copy_is_zhous(table_4_2):
+    trace, X, y, Xv, yv = table_4_2
+    result = judged(trace, Edit("auto", "root", method="rep"), X, y, Xv, yv)
+    assert (result.before, result.after) == pytest.approx((3 / 7, 5 / 7))
+    pruned = {n.branch.text() for n in result.trace.nodes
+              if n.decision.stop == "pruned" and not n.pruned_away}
+    assert pruned == {"脐部=凹陷", "色泽=乌黑"}
+
+
+def test_a_locked_node_keeps_its_split(table_4_2):
+    trace, X, y, Xv, yv = table_4_2
+    result = judged(trace, Edit("auto", "root", method="rep", locked=("脐部=凹陷",)),
+                    X, y, Xv, yv)
+    assert (result.before, result.after) == pytest.approx((3 / 7, 4 / 7))
+    locked = result.trace.nodes[find_node(result.trace, "脐部=凹陷")]
+    assert locked.decision.kind == "split" and locked.decision.attribute == "色泽"
+
+
+HAND = pd.DataFrame({"A": ["a1"] * 4 + ["a2"] * 4,
+                     "B": ["b1", "b1", "b2", "b2", "b1", "b1", "b2", "b2"]})
+HAND_Y = pd.Series(["yes"] * 5 + ["no"] * 3)
+
+
+def standing(trace):
+    return [n.decision.kind for n in trace.nodes if not n.pruned_away]
+
+
+def test_li_hangs_loss_with_a_lock():
+    # tests/core/test_cost_pruning.py's hand tree: with α = 5 both groups retract (one leaf).
+    # Lock the root: node a2 still retracts (C_α 17 -> 13.245), the root stays: a stump.
+    # Lock A=a2: it is never retracted, so the root is never a group of leaves: all stays.
+    grown = DecisionTree().fit(HAND, HAND_Y).trace_
+    stump = replay(grown, [Edit("auto", "root", method="cost", alpha=5.0, locked=("root",))],
+                   HAND, HAND_Y)
+    assert standing(stump) == ["split", "leaf", "leaf"]
+    whole = replay(grown, [Edit("auto", "root", method="cost", alpha=5.0, locked=("A=a2",))],
+                   HAND, HAND_Y)
+    assert standing(whole) == ["split", "leaf", "split", "leaf", "leaf"]
+    leaf = replay(grown, [Edit("auto", "root", method="cost", alpha=5.0)], HAND, HAND_Y)
+    assert standing(leaf) == ["leaf"]
+
+
+def test_rows_with_an_unknown_value_go_down_both_regrouped_branches():
+    # Watermelon 2.0α (Zhou Table 4.4): 纹理 is unknown in 2 rows; of the 15 known, 7 are 清晰
+    # and 8 稍糊 or 模糊, so each unknown row goes down {清晰} with weight 7/15 and down
+    # {稍糊,模糊} with 8/15 (Zhou §4.4.2): weights 7 + 2·7/15 and 8 + 2·8/15.
+    from dtree_core.loading import load_path, prepare
+
+    bundle = get("watermelon_2.0_alpha")
+    data = prepare(load_path(bundle.path), bundle.target)
+    grown = DecisionTree(nominal=data.nominal, continuous=data.continuous).fit(data.X, data.y)
+    edited = regroup(grown.trace_, 0, "纹理", [["清晰"], ["稍糊", "模糊"]], data.X, data.y)
+    left, right = (edited.nodes[c] for c in edited.nodes[0].children)
+    assert (left.n, right.n) == (7, 8)
+    assert left.weight == pytest.approx(7 + 2 * 7 / 15)
+    assert right.weight == pytest.approx(8 + 2 * 8 / 15)
+    assert sum(left.class_counts) + sum(right.class_counts) == pytest.approx(17)

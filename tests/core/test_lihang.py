@@ -1,0 +1,258 @@
+"""Li Hang, 统计学习方法 ch. 5 beside Zhou's ch. 4: Table 5.1's examples, his C4.5 (Alg. 5.3)
+and ID3's threshold ε (Alg. 5.2), and his notation in the worked solution and the checker."""
+
+from __future__ import annotations
+
+import pandas as pd
+import pytest
+
+from dtree_core import DecisionTree, algorithms
+from dtree_core.checking import check, make_quiz
+from dtree_core.data import encode
+from dtree_core.growing import grow
+from dtree_core.loading import resolve_kinds
+from dtree_core.notation import NOTATIONS, conditional_entropy
+from dtree_core.options import Options
+from dtree_core.reference import tree_generate
+from dtree_core.solution import equation_text, solve, to_html, to_markdown
+from tests.conftest import xy
+
+approx3 = lambda x: pytest.approx(x, abs=5e-4)  # noqa: E731  the book prints 3 decimals
+approx2 = lambda x: pytest.approx(x, abs=5e-3)  # noqa: E731  Example 5.4 prints 2 decimals
+# Li Hang names the features A1..A4 in the table's column order (Example 5.2).
+A = {"A1": "年龄", "A2": "有工作", "A3": "有自己的房子", "A4": "信贷情况"}
+
+
+@pytest.fixture
+def loan():
+    return xy("loan_lihang.csv", "类别", drop=["ID"])
+
+
+def fitted(algorithm: str, data, **params):
+    return DecisionTree(algorithm, **params).fit(*data).trace_.to_dict()
+
+
+def root_rows(trace: dict) -> dict[str, dict]:
+    return {r["attribute"]: r for r in trace["nodes"][0]["scores"]}
+
+
+def shape(trace: dict) -> list[tuple[int, str | None, str, str | None]]:
+    """(depth, split attribute, label, stop) per node in TreeGenerate's order."""
+    return [(n["depth"], n["decision"]["attribute"], n["decision"]["label"],
+             n["decision"]["stop"]) for n in trace["nodes"]]
+
+
+# --------------------------------------------------------------------- the book's numbers
+
+
+def test_example_5_2_gains_and_conditional_entropies(loan):
+    rows = root_rows(fitted("id3", loan))
+    expected = {"A1": 0.083, "A2": 0.324, "A3": 0.420, "A4": 0.363}
+    for feature, gain in expected.items():
+        row = rows[A[feature]]
+        assert row["gain"] == approx3(gain)
+        # g(D,A) = H(D) − H(D|A) (eq. 5.8), H(D) = 0.971
+        assert conditional_entropy(row) == pytest.approx(row["entropy_known"] - row["gain"])
+    assert conditional_entropy(rows["有自己的房子"]) == approx3(0.551)
+
+
+def test_example_5_3_id3_tree(loan):
+    """Root A3 (有自己的房子); its 否 branch splits on A2 (有工作); every leaf is pure."""
+    assert shape(fitted("id3", loan)) == [
+        (0, "有自己的房子", "是", None), (1, "有工作", "否", None),
+        (2, None, "否", "pure"), (2, None, "是", "pure"), (1, None, "是", "pure")]
+
+
+def test_example_5_4_gini_values(loan):
+    """CART's root: Gini(D,A1=1)=0.44, Gini(D,A2=1)=0.32, Gini(D,A3=1)=0.27, Gini(D,A4=3)=0.32
+    (Li Hang codes A4's 一般 as 3); A3 has the smallest, so it is the root."""
+    trace = fitted("cart", loan)
+    rows = root_rows(trace)
+    for feature, gini in {"A1": 0.44, "A2": 0.32, "A3": 0.27, "A4": 0.32}.items():
+        assert rows[A[feature]]["gini_index"] == approx2(gini)
+    assert rows["有自己的房子"]["gini_index"] == pytest.approx(4 / 15)
+    assert sorted(map(sorted, rows["信贷情况"]["binary_partition"])) == [["一般"], ["好", "非常好"]]
+    assert trace["nodes"][0]["decision"]["attribute"] == "有自己的房子"
+    assert trace["nodes"][1]["decision"]["attribute"] == "有工作"
+
+
+def test_the_checker_reads_example_5_4_value_splits(loan):
+    """Gini(D, A=a): A = a against the rest, as Li Hang computes it for each value."""
+    trace = fitted("id3", loan)  # multiway rows: every value's counts are in the trace
+    report = check("Gini(D,A1=青年) = 0.44\nGini(D,A4=非常好) = 0.36\nGini(D,A4=好) = 0.47\n"
+                   "Gini(D, 有自己的房子=是) = 0.27\nGini(D,A3=是) = 0.5", trace, 0)
+    statuses = [v.status for v in report.verdicts]
+    assert statuses == ["right", "two_decimals", "two_decimals", "two_decimals", "wrong"]
+    assert report.verdicts[3].exact == pytest.approx(4 / 15)
+    assert report.score == (4, 5)
+
+
+# --------------------------------------------------------------------- his C4.5 and ε
+
+
+def test_c45_lihang_is_registered_with_the_gain_ratio_as_epsilon_score():
+    record = algorithms.get("c45_lihang")
+    assert record.ranks_by == "gain_ratio" and record.impurity_decrease == "gain_ratio"
+    assert record.gain_stop == "epsilon" and record.variant_of == "c45"
+    registered = algorithms.keys()  # a function of the registry, not a dict
+    assert "c45_lihang" in registered
+
+
+def test_c45_lihang_tree_on_table_5_1(loan):
+    trace = fitted("c45_lihang", loan)
+    rows = root_rows(trace)
+    best = max(rows.values(), key=lambda r: r["gain_ratio"])
+    assert best["attribute"] == "有自己的房子" and best["gain_ratio"] == approx3(0.433)
+    assert "mean_gain" not in trace["nodes"][0]["decision"] or \
+        trace["nodes"][0]["decision"]["mean_gain"] is None
+    assert shape(trace) == [
+        (0, "有自己的房子", "是", None), (1, "有工作", "否", None),
+        (2, None, "否", "pure"), (2, None, "是", "pure"), (1, None, "是", "pure")]
+    # the second split: g_R(D1, 有工作) = 1.000 (the exercise's answer, not g/H(D))
+    assert root_rows({"nodes": [trace["nodes"][1]]})["有工作"]["gain_ratio"] == pytest.approx(1)
+
+
+def two_attribute_data():
+    """`tiny` isolates one row (small gain, far smaller H_A(D)); `wide` gains more. C4.5's mean
+    filter drops `tiny`; Li Hang's C4.5 has none, so the larger g_R wins."""
+    tiny = ["x"] + ["y"] * 9
+    wide = ["p", "p", "p", "p", "q", "q", "r", "r", "s", "s"]
+    y = ["+", "+", "+", "-", "-", "-", "+", "-", "-", "+"]
+    return pd.DataFrame({"tiny": tiny, "wide": wide}), pd.Series(y, name="y")
+
+
+def test_no_mean_gain_filter_can_change_the_pick():
+    data = two_attribute_data()
+    zhou, lihang = fitted("c45", data), fitted("c45_lihang", data)
+    rows = root_rows(lihang)
+    assert rows["tiny"]["gain"] < rows["wide"]["gain"]  # below the mean of the two
+    assert rows["tiny"]["gain_ratio"] > rows["wide"]["gain_ratio"]
+    assert zhou["nodes"][0]["decision"]["attribute"] == "wide"
+    assert lihang["nodes"][0]["decision"]["attribute"] == "tiny"
+
+
+def test_epsilon_between_the_candidates_makes_a_leaf(loan):
+    """ε above the root's largest g_R (0.433) and below the next node's (1.000): Alg. 5.3 step 4
+    makes the root a single-node tree of the majority class, with the ε reason."""
+    largest = max(r["gain_ratio"] for r in root_rows(fitted("c45_lihang", loan)).values())
+    trace = fitted("c45_lihang", loan, min_gain=0.5)
+    assert largest < 0.5
+    assert shape(trace) == [(0, None, "是", "epsilon")]
+    assert "threshold ε" in trace["nodes"][0]["decision"]["rule"]
+    # ε just below the largest g_R: the book's tree (g_R = 1.000 at the next node ≥ ε)
+    assert shape(fitted("c45_lihang", loan, min_gain=largest - 1e-9)) == shape(
+        fitted("c45_lihang", loan))
+    # ε = 0.433 is above g_R(D, A3) = 0.4325…: the root is a leaf (compared exactly)
+    assert shape(fitted("c45_lihang", loan, min_gain=0.433))[0][3] == "epsilon"
+
+
+def test_epsilon_on_id3_compares_the_gain(loan):
+    """Alg. 5.2 step 4: a leaf when the largest g(D,A) is below ε (0.420 at the root)."""
+    assert shape(fitted("id3", loan, min_gain=0.42))[0][3] == "min_gain"
+    assert shape(fitted("id3", loan, min_gain=0.419))[0][1] == "有自己的房子"
+    # at node 1 the largest gain is g(D1, 有工作) = 0.918: ε = 0.95 leaves it a leaf
+    tree = shape(fitted("id3", loan, min_gain=0.419))
+    assert tree[1] == (1, "有工作", "否", None)
+    assert shape(fitted("id3", loan, min_gain=0.95)) == [(0, None, "是", "min_gain")]
+
+
+@pytest.mark.parametrize("epsilon", [0.0, 0.05, 0.3, 0.5, 1.5])
+@pytest.mark.parametrize("dataset", ["loan", "wm2"])
+def test_reference_and_level_wise_grower_agree(epsilon, dataset, loan, wm2):
+    X, y = loan if dataset == "loan" else wm2
+    enc = encode(X, y, resolve_kinds(X))
+    opts = Options("c45_lihang", min_gain=epsilon)
+    assert grow(enc, opts, "y").to_json() == tree_generate(enc, opts, "y").to_json()
+
+
+# --------------------------------------------------------------------- his notation
+
+
+def test_worked_solution_in_li_hang_notation(loan):
+    trace = fitted("c45_lihang", loan)
+    for render in (lambda s: to_markdown(s, "zh"), lambda s: to_html(s, "en")):
+        text = render(solve(trace, 0, "tree", notation="lihang"))
+        for name in ("g(D, ", "H_", "g_R(D, ", "H(D"):
+            assert name in text, name
+        assert "Gain_ratio" not in text and "IV(" not in text and "Ent(" not in text
+    zhou = to_html(solve(trace, 0, "node"), "en")
+    assert "Gain_ratio(D, 有自己的房子)" in zhou and "g_R(" not in zhou
+
+
+def test_li_hang_solution_names_the_conditional_entropy(loan):
+    worked = solve(fitted("id3", loan), 0, "node", notation="lihang")
+    equations = {}
+    for _, e in worked.equations():  # the candidate's own, not the comparison's max{…}
+        equations.setdefault((e.quantity, e.subject), e)
+    h = equations["conditional_entropy", "有自己的房子"]
+    assert h.value == approx3(0.551)
+    assert equation_text(h).startswith("H(D|有自己的房子) = ")
+    gain = equations["gain", "有自己的房子"]
+    assert equation_text(gain).startswith("g(D, 有自己的房子) = H(D) − H(D|有自己的房子)")
+    # Zhou's solution has no such equation
+    zhou = solve(fitted("id3", loan), 0, "node")
+    assert all(e.quantity != "conditional_entropy" for _, e in zhou.equations())
+
+
+def test_the_same_numbers_in_both_notations(loan):
+    trace = fitted("c45_lihang", loan)
+
+    def values(notation):
+        return [(e.quantity, e.subject, e.value) for _, e in
+                solve(trace, 0, "tree", notation=notation).equations()
+                if e.quantity != "conditional_entropy"]
+    assert values("zhou") == values("lihang")
+
+
+def test_epsilon_leaf_in_the_worked_solution(loan):
+    for lang, words in (("en", "below the threshold ε (Li Hang, Alg. 5.3"),
+                        ("zh", "小于阈值 ε（李航，算法 5.3")):
+        text = to_markdown(solve(fitted("c45_lihang", loan, min_gain=0.5), 0, "tree"), lang)
+        assert words in text
+    text = to_markdown(solve(fitted("id3", loan, min_gain=0.95), 0, "tree",
+                             notation="lihang"), "en")
+    assert "information gain g(D,A) is below the threshold ε" in text
+    zhou = to_markdown(solve(fitted("id3", loan, min_gain=0.95), 0, "tree"), "en")
+    assert "minimum gain" in zhou and "ε" not in zhou
+
+
+def test_check_my_numbers_reads_li_hang_lines(loan):
+    trace = fitted("c45_lihang", loan)
+    text = ("H(D) = 0.971\ng(D,A1) = 0.083\ng(D,A2)=0.324\nH(D|A3) = 0.551\nH_A1(D) = 1.585\n"
+            "H_{有工作}(D) = 0.918\ng_R(D,A3) = 0.433\ng(D,A4) = 0.5")
+    report = check(text, trace, 0, notation="lihang")
+    got = [(v.status, v.claim.quantity, v.claim.attribute) for v in report.verdicts]
+    assert got == [("right", "entropy", None), ("right", "gain", "年龄"),
+                   ("right", "gain", "有工作"), ("right", "conditional_entropy", "有自己的房子"),
+                   ("right", "iv", "年龄"), ("right", "iv", "有工作"),
+                   ("right", "gain_ratio", "有自己的房子"), ("wrong", "gain", "信贷情况")]
+    assert report.verdicts[-1].exact == approx3(0.363)
+    assert report.verdicts[1].name == "g(D, 年龄)"
+    # the same lines, judged with Zhou's symbols in the shown computation
+    zhou = check(text, trace, 0)
+    assert [v.status for v in zhou.verdicts] == [v.status for v in report.verdicts]
+    assert zhou.verdicts[1].name == "Gain(D, 年龄)"
+
+
+def test_an_attribute_named_a1_is_not_renumbered():
+    X = pd.DataFrame({"b": ["x", "y", "x", "y"], "A1": ["u", "u", "v", "v"]})
+    trace = fitted("id3", (X, pd.Series(["+", "-", "+", "-"], name="y")))
+    row = root_rows(trace)["A1"]
+    verdict = check(f"g(D,A1) = {row['gain']:.3f}", trace, 0).verdicts[0]
+    assert verdict.claim.attribute == "A1" and verdict.status == "right"
+
+
+def test_quiz_in_li_hang_notation(loan):
+    questions = make_quiz(fitted("c45_lihang", loan), seed=1, count=4, notation="lihang")
+    values = [q for q in questions if q.kind == "value"]
+    assert values and all(q.name.startswith("g_R(D, ") for q in values)
+    assert all("g(D, " in q.hint and "Gain" not in q.hint for q in questions)
+
+
+def test_notation_tables_cover_the_same_quantities():
+    zhou, lihang = NOTATIONS["zhou"], NOTATIONS["lihang"]
+    assert set(zhou.symbols) <= set(lihang.symbols)
+    assert lihang.header("conditional_entropy") == "H(D|A)"
+    assert [lihang.header(q) for q in ("gain", "iv", "gain_ratio", "gini_index")] == [
+        "g(D, A)", "H_A(D)", "g_R(D, A)", "Gini(D, A)"]
+    assert zhou.header("conditional_entropy") is None

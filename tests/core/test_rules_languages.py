@@ -1,0 +1,84 @@
+"""The rules' text forms in Chinese (如果 … 且 … 那么 …) beside the English golden ones."""
+
+from __future__ import annotations
+
+from textwrap import dedent
+
+import pytest
+
+from dtree_core import DecisionTree
+from dtree_core.rules import (
+    WORDS,
+    pruned_rules_text,
+    rule_table,
+    rules_markdown,
+    rules_text,
+)
+from tests.core.test_cli_languages import placeholders
+from tests.core.test_rules import WM2_ID3_RULES
+
+
+@pytest.fixture
+def wm2_trace(wm2):
+    X, y = wm2
+    return DecisionTree("id3").fit(X, y).trace_.to_dict()
+
+
+WM2_ID3_RULES_ZH = dedent("""\
+    R1：如果 纹理=清晰 且 根蒂=蜷缩 那么 好瓜=是  [训练集：覆盖 5，精度 100.0%]
+    R2：如果 纹理=清晰 且 根蒂=稍蜷 且 色泽=青绿 那么 好瓜=是  [训练集：覆盖 1，精度 100.0%]
+    R3：如果 纹理=清晰 且 根蒂=稍蜷 且 色泽=乌黑 且 触感=硬滑 那么 好瓜=是  [训练集：覆盖 1，精度 100.0%]
+    R4：如果 纹理=清晰 且 根蒂=稍蜷 且 色泽=乌黑 且 触感=软粘 那么 好瓜=否  [训练集：覆盖 1，精度 100.0%]
+    R5：如果 纹理=清晰 且 根蒂=稍蜷 且 色泽=浅白 那么 好瓜=是  [训练集：覆盖 0，精度 —]
+    R6：如果 纹理=清晰 且 根蒂=硬挺 那么 好瓜=否  [训练集：覆盖 1，精度 100.0%]
+    R7：如果 纹理=稍糊 且 触感=硬滑 那么 好瓜=否  [训练集：覆盖 4，精度 100.0%]
+    R8：如果 纹理=稍糊 且 触感=软粘 那么 好瓜=是  [训练集：覆盖 1，精度 100.0%]
+    R9：如果 纹理=模糊 那么 好瓜=否  [训练集：覆盖 3，精度 100.0%]""")  # noqa: E501
+
+
+def test_both_languages_have_every_word_with_the_same_placeholders():
+    assert set(WORDS["en"]) == set(WORDS["zh"])
+    for key, text in WORDS["en"].items():
+        assert placeholders(text) == placeholders(WORDS["zh"][key]), key
+        assert WORDS["zh"][key] != text, key
+
+
+def test_rules_text_in_both_languages(wm2_trace):
+    assert rules_text(wm2_trace) == rules_text(wm2_trace, lang="en") == WM2_ID3_RULES
+    assert rules_text(wm2_trace, lang="zh") == WM2_ID3_RULES_ZH
+
+
+def test_held_out_figures_and_markdown_in_chinese(wm2, wm2_trace):
+    X, y = wm2
+    rows = X.iloc[[0, 5, 9]].copy(), y.iloc[[0, 5, 9]]
+    first = rules_text(wm2_trace, *rows, lang="zh").splitlines()[0]
+    assert first == ("R1：如果 纹理=清晰 且 根蒂=蜷缩 那么 好瓜=是  [训练集：覆盖 5，精度 100.0%；"
+                     "留出集：覆盖 1，精度 100.0%]")
+    header = rules_markdown(wm2_trace, *rows, lang="zh").splitlines()[0]
+    assert header.split("|")[1:-1] == [" 规则 ", " 如果 ", " 那么 ", " 训练集覆盖 ", " 训练集精度 ",
+                                       " 留出集覆盖 ", " 留出集精度 "]
+
+
+def test_a_root_leaf_holds_always(wm2):
+    X, y = wm2
+    stump = DecisionTree("id3", max_depth=0).fit(X, y).trace_.to_dict()
+    assert rules_text(stump, lang="zh").startswith("R1：如果 恒成立 那么 好瓜=")
+    assert rules_text(stump).startswith("R1: IF TRUE THEN 好瓜=")
+
+
+def test_pruned_rules_and_the_rule_table_in_chinese(wm2, wm2_trace):
+    X, y = wm2
+    english = pruned_rules_text(wm2_trace, X, y).splitlines()
+    chinese = pruned_rules_text(wm2_trace, X, y, lang="zh").splitlines()
+    assert len(english) == len(chinese)
+    for en, zh in zip(english, chinese, strict=True):
+        assert ("dropped:" in en) == ("去掉的条件：" in zh)
+        assert ("REMOVED" in en) == ("已删除" in zh)
+        assert " IF " not in zh and "悲观错误率" in zh
+    table = rule_table(wm2_trace, "zh")
+    assert table.columns[0] == "规则" and rule_table(wm2_trace).columns[0] == "rule"
+
+
+def test_an_unknown_language_is_refused(wm2_trace):
+    with pytest.raises(ValueError, match="Unknown language 'fr'"):
+        rules_text(wm2_trace, lang="fr")

@@ -1,0 +1,410 @@
+"""Check my tree: the three pasted forms, the first differing node, Li Hang's exercise 5.1
+mistake (gain divided by H(D) instead of H_A(D)), and the downloadable pytest file."""
+
+from __future__ import annotations
+
+import copy
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from dtree_core import DecisionTree
+from dtree_core.cli import main
+from dtree_core.expected import MAX_ROWS, ExerciseFileError, expected_tests
+from dtree_core.labels import export_text
+from dtree_core.treecheck import PasteError, check_tree, read_tree
+from tests.conftest import ROOT, dataset_path, xy
+
+
+def grown(X, y, algorithm: str) -> dict:
+    return DecisionTree(algorithm).fit(X, y).trace_.to_dict()
+
+
+@pytest.fixture
+def wm2_c45(wm2):
+    return grown(*wm2, "c45")
+
+
+@pytest.fixture
+def loan():
+    return xy("loan_lihang.csv", "类别", drop=["ID"])
+
+
+# Zhou's C4.5 tree of watermelon 2.0 as course code builds it (the trace's, written by hand).
+WM2_C45_NESTED = """{'纹理': {'清晰': {'触感': {'硬滑': '是', '软粘': {'色泽': {
+    '青绿': {'根蒂': {'蜷缩': '是', '稍蜷': '是', '硬挺': '否'}}, '乌黑': '否', '浅白': '否'}}}},
+    '稍糊': {'触感': {'硬滑': '否', '软粘': '是'}}, '模糊': '否'}}"""
+
+
+def test_the_cli_text_form_of_the_same_tree_matches(wm2_c45):
+    result = check_tree(export_text(wm2_c45), wm2_c45)
+    assert result.form == "text"
+    assert result.matches and result.agreed == result.total == 14
+
+
+def test_the_trace_json_of_the_same_tree_matches(wm2_c45):
+    result = check_tree(json.dumps(wm2_c45, ensure_ascii=False), wm2_c45)
+    assert result.form == "trace" and result.matches and result.agreed == 14
+
+
+def test_the_nested_dict_form_matches_as_a_python_literal_and_as_json(wm2_c45):
+    as_literal = check_tree(WM2_C45_NESTED, wm2_c45)
+    assert as_literal.form == "nested" and as_literal.matches and as_literal.agreed == 14
+    as_json = json.dumps(eval(WM2_C45_NESTED), ensure_ascii=False)  # our own literal
+    assert check_tree(as_json, wm2_c45).matches
+
+
+def test_a_wrong_leaf_label_is_the_first_difference(wm2_c45):
+    wrong = WM2_C45_NESTED.replace("'模糊': '否'", "'模糊': '是'")
+    difference = check_tree(wrong, wm2_c45).difference
+    assert difference.kind == "label"
+    assert difference.path == ("纹理=模糊",)
+    assert (difference.expected, difference.given, difference.stop) == ("否", "是", "pure")
+
+
+def test_the_id3_tree_is_flagged_against_c45_where_they_first_differ(wm2, wm2_c45):
+    """Ranking by Gain (ID3; also by gain/H(D), the same order) on watermelon 2.0: the
+    first node that differs from Zhou's C4.5 is 纹理=清晰, where ID3 takes 根蒂 (Gain 0.458,
+    tied with 触感) and C4.5 触感 (Gain_ratio 0.499 against 根蒂's 0.339)."""
+    id3 = grown(*wm2, "id3")
+    result = check_tree(export_text(id3), wm2_c45)
+    difference = result.difference
+    assert result.agreed == 1  # the root 纹理 agrees
+    assert difference.kind == "attribute" and difference.path == ("纹理=清晰",)
+    assert (difference.expected, difference.given) == ("触感", "根蒂")
+    assert difference.expected_row["gain_ratio"] == pytest.approx(0.498865, abs=1e-6)
+    assert difference.given_row["gain_ratio"] == pytest.approx(0.338925, abs=1e-6)
+    assert difference.given_row["gain"] == difference.expected_row["gain"]
+
+
+def test_a_tie_is_named_as_a_tie_not_a_mistake(wm2, wm2_c45):
+    """Under ID3 at 纹理=清晰, 根蒂 and 触感 tie on Gain: a student's 触感 is tied, not wrong."""
+    id3 = grown(*wm2, "id3")
+    difference = check_tree(export_text(wm2_c45), id3).difference
+    assert difference.kind == "tied" and difference.path == ("纹理=清晰",)
+    assert (difference.expected, difference.given) == ("根蒂", "触感")
+
+
+def loan_tree_by(score: str, X, y) -> dict:
+    """Li Hang's Table 5.1 grown by ranking on `score` at every node: "gain_ratio" is
+    C4.5's g_R(D,A) = g(D,A)/H_A(D); "gain_over_h" is the manual's g(D,A)/H(D), which at one
+    node orders the attributes as g(D,A) does, so its tree is ID3's: grown here as ID3's,
+    with every gain_ratio recomputed as the manual computes it."""
+    if score == "gain_ratio":
+        return grown(X, y, "c45")
+    tree = copy.deepcopy(grown(X, y, "id3"))
+    for node in tree["nodes"]:
+        for row in node["scores"]:
+            row["gain_ratio"] = row["gain"] / node["entropy"]
+    return tree
+
+
+def test_li_hang_51_the_manuals_tree_has_c45s_shape_but_not_its_numbers(loan):
+    """On Table 5.1 the g/H(D) tree and C4.5's are the same tree: 有自己的房子, then 有工作
+    on its 否 branch (g_R = 1.000 there, and g/H(D) = 1.000 too, as H_A(D) = H(D) for the
+    chosen attributes). Pasted as a nested dict the tree is right; pasted as a trace with its
+    numbers, the root's first candidate shows the slip: g/H(D) = 0.083/0.971 = 0.086 for 年龄,
+    where g_R = 0.083/1.585 = 0.052."""
+    c45 = loan_tree_by("gain_ratio", *loan)
+    manual = loan_tree_by("gain_over_h", *loan)
+    second = c45["nodes"][1]
+    assert second["decision"]["attribute"] == "有工作"
+    assert [r["gain_ratio"] for r in second["scores"] if r["chosen"]] == [pytest.approx(1.0)]
+    as_nested = "{'有自己的房子': {'是': '是', '否': {'有工作': {'是': '是', '否': '否'}}}}"
+    assert check_tree(as_nested, c45).matches
+    assert check_tree(export_text(manual), c45).matches
+    result = check_tree(json.dumps(manual, ensure_ascii=False), c45)
+    difference = result.difference
+    assert result.agreed == 0 and difference.kind == "score" and difference.path == ()
+    assert (difference.score_attribute, difference.score_field) == ("年龄", "gain_ratio")
+    assert difference.given_value == pytest.approx(0.0830 / 0.971, abs=1e-3)
+    assert difference.exact_value == pytest.approx(0.0830 / 1.585, abs=1e-3)
+    assert difference.given_row["gain_ratio"] == difference.given_value  # the pasted row
+    assert difference.expected_row["gain_ratio"] == difference.exact_value  # ours
+    assert difference.expected_row["attribute"] == difference.given_row["attribute"] == "年龄"
+
+
+def test_the_manuals_numbers_are_right_for_id3_itself(loan):
+    """The same pasted trace against ID3 with its own gain ratios is not flagged: the check
+    compares numbers, not the algorithm's name."""
+    manual = loan_tree_by("gain_over_h", *loan)
+    own = grown(*loan, "id3")
+    assert not check_tree(json.dumps(own, ensure_ascii=False), own).difference
+    assert check_tree(json.dumps(manual, ensure_ascii=False), own).difference.kind == "score"
+
+
+def test_continuous_keys_in_the_forms_course_code_writes(wm3):
+    trace = grown(*wm3, "c45")
+    node = next(n for n in trace["nodes"] if n["decision"]["attribute"] == "密度")
+    attribute, t = "密度", node["decision"]["threshold"]
+    assert t == pytest.approx(0.3815)  # written 0.382 by students who round to 3 decimals
+    text = export_text(trace)
+    assert check_tree(text, trace).matches
+    rounded = text.replace(f"{attribute}<={t:.6g}", f"{attribute}<={t:.3f}") \
+        .replace(f"{attribute}>{t:.6g}", f"{attribute}>{t:.3f}")
+    assert rounded != text and check_tree(rounded, trace).matches
+    moved = text.replace(f"{attribute}<={t:.6g}", f"{attribute}<={t + 0.01:.3f}") \
+        .replace(f"{attribute}>{t:.6g}", f"{attribute}>{t + 0.01:.3f}")
+    assert check_tree(moved, trace).difference.kind == "threshold"
+
+
+def test_a_threshold_test_as_the_key_with_yes_no_branches():
+    from dtree_core.treecheck import branch_matches
+    tree = read_tree("{'密度<=0.3815': {'是': '否', '否': '是'}}").root
+    assert tree.attribute == "密度"
+    yes, no = tree.branches
+    assert branch_matches(yes, {"attribute": "密度", "op": "<=", "value": 0.3815})
+    assert branch_matches(no, {"attribute": "密度", "op": ">", "value": 0.3815})
+    assert not branch_matches(yes, {"attribute": "密度", "op": ">", "value": 0.3815})
+
+
+def test_cart_binary_subsets_in_nested_and_text_forms(wm2):
+    trace = grown(*wm2, "cart")
+    assert check_tree(export_text(trace), trace).matches
+    root = trace["nodes"][0]
+    sides = [trace["nodes"][c]["branch"]["value"] for c in root["children"]]
+    attribute = root["decision"]["attribute"]
+    single = next(s for s in sides if len(s) == 1)
+    nested = read_tree(json.dumps({f"{attribute}={single[0]}": {"是": "x", "否": "y"}},
+                                  ensure_ascii=False)).root
+    from dtree_core.treecheck import branch_matches
+    conditions = [trace["nodes"][c]["branch"] for c in root["children"]]
+    yes, no = nested.branches
+    assert [branch_matches(yes, c) for c in conditions] == [s == single for s in sides]
+    assert [branch_matches(no, c) for c in conditions] == [s != single for s in sides]
+
+
+def test_a_missing_empty_branch_is_flagged_unless_allowed(wm2_c45):
+    without = WM2_C45_NESTED.replace(", '浅白': '否'", "")
+    strict = check_tree(without, wm2_c45).difference
+    assert strict.kind == "missing_branch" and strict.branch == "色泽=浅白"
+    assert check_tree(without, wm2_c45, allow_missing_empty=True).matches
+
+
+def test_an_extra_branch_and_a_split_where_the_trace_stops(wm2_c45):
+    extra = WM2_C45_NESTED.replace("'模糊': '否'", "'模糊': '否', '其他': '是'")
+    assert check_tree(extra, wm2_c45).difference.kind == "extra_branch"
+    deeper = WM2_C45_NESTED.replace("'模糊': '否'", "'模糊': {'色泽': {'青绿': '否'}}")
+    difference = check_tree(deeper, wm2_c45).difference
+    assert difference.kind == "split_at_leaf" and difference.given == "色泽"
+    shallow = WM2_C45_NESTED.replace("'稍糊': {'触感': {'硬滑': '否', '软粘': '是'}}",
+                                     "'稍糊': '否'")
+    difference = check_tree(shallow, wm2_c45).difference
+    assert difference.kind == "leaf_at_split" and difference.expected == "触感"
+
+
+def test_other_indentation_styles_are_read():
+    tabs = "纹理?\n\t纹理=清晰: 是\n\t纹理=稍糊: 否\n\t纹理=模糊: 否"
+    drawn = "纹理=清晰\n├── 根蒂=蜷缩: 是\n└── 根蒂=硬挺: 否\n纹理=模糊: 否"
+    sklearn = "|--- 纹理 = 清晰\n|   |--- class: 是\n|--- 纹理 = 模糊\n|   |--- class: 否"
+    assert [b.condition.value for b in read_tree(tabs).root.branches] == ["清晰", "稍糊", "模糊"]
+    root = read_tree(drawn).root
+    assert root.attribute == "纹理" and root.branches[0].child.attribute == "根蒂"
+    assert [b.child.label for b in read_tree(sklearn).root.branches] == ["是", "否"]
+
+
+@pytest.mark.parametrize(("text", "code"), [
+    ("", "empty"),
+    ("{'纹理': {'清晰': '是'}, '色泽': {}}", "one_key"),
+    ("{'纹理': ['清晰', '模糊']}", "branches_not_dict"),
+    ("{'纹理': {'清晰': None}}", "bad_leaf"),
+    ("{'纹理': {'清晰': '是'", "not_literal"),
+    ('{"format": "other", "nodes": []}', "trace_format"),
+    ('{"format": "dtree-trace/1", "nodes": [{"id": 0}]}', "trace_broken"),
+    ("纹理?\n    清晰 是", "no_condition"),
+    ("纹理?\n    根蒂=蜷缩: 是\n    纹理=清晰: 否", "mixed_attributes"),
+    ("色泽?\n    纹理=清晰: 是", "title_mismatch"),
+    ("纹理?\n    纹理=清晰: 根蒂?", "no_branches"),
+    ("纹理?\n    纹理=清晰: 是\n根蒂?", "second_root"),
+    ("[1, 2]", "bad_leaf"),
+    ('{"a": {"v": ' * 400 + '"x"' + "}}" * 400, "too_deep"),
+    ("{'a': {'v': " * 2000 + "'x'" + "}}" * 2000, "not_literal"),  # Python's own limit
+    ("a?\n" + "".join(" " * i + "a=v: a?\n" for i in range(1, 400)), "too_deep"),
+])
+def test_what_is_not_understood_is_named(text, code):
+    with pytest.raises(PasteError) as caught:
+        read_tree(text)
+    assert caught.value.code == code
+
+
+def test_code_in_a_pasted_literal_is_never_run(tmp_path):
+    marker = tmp_path / "ran"
+    text = f"{{'a': __import__('pathlib').Path({str(marker)!r}).touch()}}"
+    with pytest.raises(PasteError):
+        read_tree(text)
+    assert not marker.exists()
+
+
+# --------------------------------------------------------------------- the pytest file
+
+CORRECT_STUDENT = '''
+import math
+from collections import Counter
+
+from dtree_core import DecisionTree
+import pandas as pd
+
+
+def _tree(trace, node_id=0):
+    node = trace["nodes"][node_id]
+    decision = node["decision"]
+    if decision["kind"] == "leaf":
+        return decision["label"]
+    branches = {}
+    for child in node["children"]:
+        condition = trace["nodes"][child]["branch"]
+        key = condition["value"] if condition["op"] == "=" else \\
+            f"{condition['op']}{condition['value']}"
+        branches[key] = _tree(trace, child)
+    return {decision["attribute"]: branches}
+
+
+def build_tree(rows, attributes, target):
+    frame = pd.DataFrame(rows)
+    model = DecisionTree("c45").fit(frame[attributes], frame[target])
+    return _tree(model.trace_.to_dict())
+
+
+def _entropy(labels):
+    n = len(labels)
+    return -sum(c / n * math.log2(c / n) for c in Counter(labels).values())
+
+
+def _split(rows, attribute):
+    parts = {}
+    for row in rows:
+        parts.setdefault(row[attribute], []).append(row)
+    return parts.values()
+
+
+def info_gain(rows, attribute, target):
+    after = sum(len(p) / len(rows) * _entropy([r[target] for r in p])
+                for p in _split(rows, attribute))
+    return _entropy([r[target] for r in rows]) - after
+
+
+def gain_ratio(rows, attribute, target):
+    return info_gain(rows, attribute, target) / {DENOMINATOR}
+'''
+
+RIGHT = "_entropy([r[attribute] for r in rows])"  # H_A(D), Li Hang (5.10)
+MANUAL = "_entropy([r[target] for r in rows])"  # H(D): the solution manual's slip
+
+
+def run_pytest(folder: Path, text: str, student: str) -> subprocess.CompletedProcess:
+    (folder / "test_expected.py").write_text(text, encoding="utf-8")
+    (folder / "mytree.py").write_text(student, encoding="utf-8")
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(folder), str(ROOT)]))
+    return subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
+                           "--rootdir", str(folder), str(folder / "test_expected.py")],
+                          cwd=folder, env=env, capture_output=True, text=True, timeout=300)
+
+
+@pytest.fixture
+def loan_file(loan):
+    X, y = loan
+    return expected_tests(grown(X, y, "c45"), X, y, "Li Hang 5.1")
+
+
+def test_the_exercise_file_is_python_with_exact_values(loan_file):
+    compile(loan_file, "test_expected.py", "exec")
+    namespace: dict = {}
+    constants = loan_file[loan_file.index("EXERCISE ="):loan_file.index("student =")]
+    exec(constants, namespace)  # our own generated literals, no student code
+    root = namespace["NODES"][0]
+    assert (root["attribute"], root["branches"]) == ("有自己的房子", 2)
+    assert [n["label"] for n in namespace["NODES"] if n["attribute"] is None] == ["否", "是", "是"]
+    scores = {(s[0], s[2], s[3]): s[4] for s in namespace["SCORES"]}
+    assert scores[("root", "有自己的房子", "info_gain")] == pytest.approx(0.41997309402197)
+    assert scores[("有自己的房子=否", "有工作", "gain_ratio")] == 1.0
+    assert namespace["TOLERANCE"] == 1e-3
+
+
+def test_a_correct_student_passes_the_exercise_file(tmp_path, loan_file):
+    done = run_pytest(tmp_path, loan_file, CORRECT_STUDENT.replace("{DENOMINATOR}", RIGHT))
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert " passed" in done.stdout and "failed" not in done.stdout
+
+
+def test_the_manuals_gain_over_h_fails_the_exercise_file(tmp_path, loan_file):
+    done = run_pytest(tmp_path, loan_file, CORRECT_STUDENT.replace("{DENOMINATOR}", MANUAL))
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert "gain_ratio(年龄)" in done.stdout
+    failed = [line for line in done.stdout.splitlines() if line.startswith("FAILED")]
+    assert failed and all("::test_score[" in line for line in failed)  # the tree is right
+
+
+def test_a_wrong_tree_fails_the_exercise_file_at_its_node(tmp_path, wm2):
+    X, y = wm2
+    text = expected_tests(grown(X, y, "c45"), X, y, "Zhou 4.3")
+    student = CORRECT_STUDENT.replace('DecisionTree("c45")', 'DecisionTree("id3")') \
+        .replace("{DENOMINATOR}", RIGHT)
+    done = run_pytest(tmp_path, text, student)
+    assert done.returncode == 1
+    assert "纹理=清晰: expected a split on 触感, yours splits on 根蒂" in done.stdout
+
+
+def test_a_tree_only_student_passes_on_continuous_data_and_score_tests_skip(tmp_path, wm3):
+    """Thresholds are keyed '<=0.3815' / '>0.3815'; a module without score functions has
+    those tests skipped, not failed."""
+    X, y = wm3
+    text = expected_tests(grown(X, y, "c45"), X, y, "Zhou 4.4.1")
+    student = CORRECT_STUDENT.split("def _entropy")[0].replace("{DENOMINATOR}", RIGHT)
+    done = run_pytest(tmp_path, text, student)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert " skipped" in done.stdout and "failed" not in done.stdout
+
+
+def test_the_exercise_file_refuses_big_data_and_says_so(wm2):
+    X, y = wm2
+    trace = grown(X, y, "id3")
+    big_X = X.sample(MAX_ROWS + 1, replace=True, random_state=0)
+    with pytest.raises(ExerciseFileError) as caught:
+        expected_tests(trace, big_X, y.loc[big_X.index], "big")
+    assert caught.value.code == "too_many_rows"
+
+
+def test_missing_values_leave_the_scores_out_and_say_why():
+    X, y = xy("watermelon_2.0_alpha.csv", "好瓜", drop=["编号"])
+    text = expected_tests(grown(X, y, "c45"), X, y, "Zhou 4.4.2")
+    assert "checks the tree only" in text and "\nSCORES = []" in text
+    compile(text, "t.py", "exec")
+
+
+def test_a_name_with_quotes_stays_data(wm2):
+    X, y = wm2
+    X = X.rename(columns={"色泽": 'co"""l\'or'})
+    text = expected_tests(grown(X, y, "id3"), X, y, 'x"""; import os')
+    namespace: dict = {}
+    exec(text[text.index("EXERCISE ="):text.index("student =")], namespace)
+    assert namespace["EXERCISE"] == 'x"""; import os'
+    assert 'co"""l\'or' in namespace["ATTRIBUTES"]
+
+
+def test_a_pruned_tree_is_checked_as_pruned():
+    """Reduced-error pruning on the book's Table 4.2 split: the pasted pruned tree matches,
+    the unpruned one is flagged where pruning made 色泽=青绿 a leaf."""
+    X, y = xy("watermelon_2.0_train.csv", "好瓜", drop=["编号"])
+    validation = xy("watermelon_2.0_validation.csv", "好瓜", drop=["编号"])
+    pruned = DecisionTree("id3", prune="rep").fit(X, y, validation=validation).trace_.to_dict()
+    result = check_tree(export_text(pruned), pruned)
+    assert result.matches and result.total == 7
+    difference = check_tree(export_text(grown(X, y, "id3")), pruned).difference
+    assert (difference.kind, difference.path, difference.stop) == \
+        ("split_at_leaf", ("色泽=青绿",), "pruned")
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_whole_cli_output_pasted_is_read_after_its_header(capsys, wm2_c45, lang):
+    """Notes, kind lines, the header, the tree, then the root's score table: only the tree
+    is read (after '… tree, 14 nodes:' or '… 决策树，共 14 个结点：')."""
+    assert main(["grow", str(dataset_path("watermelon_2.0.csv")), "--target", "好瓜",
+                 "--algorithm", "c45", "--lang", lang]) == 0
+    printed = capsys.readouterr().out
+    assert "Root scores" in printed or "根结点" in printed
+    result = check_tree(printed, wm2_c45)
+    assert result.form == "text" and result.matches and result.agreed == 14
