@@ -1,14 +1,15 @@
 """dtree-lab entry point: shared state and setup, then the page the user chose.
 
 Navigation is st.navigation alone (pages/ holds the page files it names), so each page
-appears once; a new page is one more entry in PAGES.
+appears once; a new page is one more entry in PAGES. The URL carries the session's link
+(ui.state): the first run opens it, every run after writes it.
 """
 
 import streamlit as st
 
-from ui import setup
+from ui import lecture, setup
 from ui.messages import t
-from ui.state import init_state
+from ui.state import init_state, open_asked_page, write_link
 
 # (file, title key, url path): issue 5's compare/evaluate pages are added here.
 PAGES = [
@@ -18,11 +19,23 @@ PAGES = [
     ("pages/predict.py", "page.predict", "predict"),
     ("pages/export.py", "page.export", "export"),
     ("pages/exercises.py", "page.exercises", "exercises"),
+    ("pages/manual.py", "page.manual", "manual"),
 ]
 
-st.set_page_config(page_title=t("app.title"), page_icon="🌳", layout="wide")
-init_state()
-page = st.navigation([st.Page(path, title=t(title), url_path=url, default=i == 0)
-                      for i, (path, title, url) in enumerate(PAGES)])
-setup.sidebar()
+init_state()  # first, so a lecture link's first page already has its sidebar collapsed
+st.set_page_config(page_title=t("app.title"), page_icon="🌳", layout="wide",
+                   initial_sidebar_state="collapsed" if st.session_state.lecture else "auto")
+pages = {path: st.Page(path, title=t(title), url_path=url, default=i == 0)
+         for i, (path, title, url) in enumerate(PAGES)}
+page = st.navigation(list(pages.values()))
+open_asked_page(pages, page)
+lecture.style()
+with st.sidebar:
+    lecture.switch()
+progress = setup.sidebar()
+write_link()
+lecture.link_notes()
+lecture.upload_note()
 page.run()
+if progress is not None:
+    progress.clear()  # "drawing the tree…" is done once the page has drawn it

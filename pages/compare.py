@@ -16,7 +16,7 @@ from dtree_core.dot import to_dot
 from dtree_core.evaluate import stratified_split
 from dtree_core.options import Options
 from dtree_core.pruning import VALIDATED
-from ui import analysis, engine, registry
+from ui import analysis, engine, pruning, registry
 from ui.compare import (
     HAN_CRITERIA,
     MATTERS,
@@ -42,7 +42,8 @@ def trees(labels: list[str], traces: list[dict]) -> None:
                     format_func=labelled(views, lambda v: t(f"cmp.view.{v}")),
                     persist_state="session")
     step = None
-    if view == "together":
+    if view == "together":  # growth step by step: the grown trees (a raise comes in pruning)
+        traces = [pruning.as_grown(tr) for tr in traces]
         longest = max(len(tr["steps"]) for tr in traces) - 1
         step = st.slider(t("cmp.step"), 0, max(longest, 1), 0, key="cmp_step")
     for col, label, trace in zip(st.columns(len(traces)), labels, traces, strict=True):

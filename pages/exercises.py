@@ -2,7 +2,7 @@
 
 import streamlit as st
 
-from ui import analysis, exercises, registry
+from ui import analysis, exercises, handedit, instability, presets, registry, treecheck
 from ui.messages import labelled, t, tm
 from ui.state import ensure_entry_point
 from ui.widgets import node_title
@@ -19,11 +19,21 @@ node_id = st.selectbox(t("ex.node"), ids, key="ex_node",
                        format_func=labelled(ids, lambda i: node_title(trace, trace["nodes"][i])))
 if node_id not in ids:  # a regrown tree may have fewer nodes than the one picked from
     node_id = ids[0]
-solution_tab, check_tab, quiz_tab = st.tabs([t("ex.tab.solution"), t("ex.tab.check"),
-                                             t("ex.tab.quiz")])
+solution_tab, check_tab, quiz_tab, tree_tab, unstable_tab, book_tab, hand_tab = st.tabs(
+    [t("ex.tab.solution"), t("ex.tab.check"), t("ex.tab.quiz"), t("ex.tab.treecheck"),
+     t("ex.tab.instability"), t("ex.tab.presets"), t("ex.tab.handedit")])
 with solution_tab:
     exercises.worked_solution(trace, current["trace_id"], node_id, dataset)
 with check_tab:
     exercises.check_numbers(trace, node_id)
 with quiz_tab:
     exercises.quiz(trace)
+with tree_tab:
+    treecheck.check_my_tree(trace)
+    treecheck.expected_values_file(current)
+with unstable_tab:
+    instability.unstable_trees(current)
+with book_tab:
+    presets.book_exercises()
+with hand_tab:
+    handedit.hand_edit(current)

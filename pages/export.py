@@ -5,8 +5,9 @@ import json
 import pandas as pd
 import streamlit as st
 
+from dtree_core.data import DataError
 from dtree_core.dot import to_dot
-from dtree_core.export import score_table, svg_available, to_markdown
+from dtree_core.export import SvgTimeout, score_table, svg_available, to_markdown, to_svg
 from dtree_core.labels import branch_text
 from dtree_core.pruning import VALIDATED
 from dtree_core.rules import (
@@ -21,29 +22,72 @@ from dtree_core.rules import (
 )
 from ui import analysis, engine, pruning, registry
 from ui.command import grow_command, needs_validation_file
-from ui.messages import labelled, t, tm
+from ui.downloads import file_name
+from ui.messages import t, tm
 from ui.state import ensure_entry_point
 from ui.widgets import node_title, score_downloads, worded_table
 
 ensure_entry_point()
 
 
-def tree_downloads(trace: dict) -> None:
-    """DOT, SVG (only where Graphviz is installed, else a note) and the JSON trace."""
+# Graphviz's dot takes minutes on a tree of tens of thousands of nodes: the picture is drawn
+# on request, refused past SVG_NODES, and stopped after SVG_SECONDS; the DOT file always works.
+SVG_NODES = 2_000
+SVG_SECONDS = 20
+
+
+def tree_downloads(current: dict) -> None:
+    """DOT and the JSON trace, built when their button is clicked (a big tree's JSON takes
+    seconds, not spent on every rerun), and the SVG picture on request."""
+    trace = current["trace"]
     st.subheader(t("exp.tree"))
-    source = to_dot(trace, None, highlight=False).source
     cols = st.columns(3)
-    cols[0].download_button(t("exp.dot"), source, "tree.dot", "text/vnd.graphviz",
-                            key="exp_dl_dot")
-    if svg_available():
-        svg = analysis.safely(analysis.svg, source)
-        cols[1].download_button(t("exp.svg"), svg, "tree.svg", "image/svg+xml", key="exp_dl_svg")
-    else:
-        cols[1].info(t("exp.svg.missing"))
-    text = json.dumps(trace, ensure_ascii=False, indent=1, allow_nan=False,
+    cols[0].download_button(t("exp.dot"), lambda: to_dot(trace, None, highlight=False).source,
+                            file_name("tree", "dot"), "text/vnd.graphviz", key="exp_dl_dot")
+    cols[2].download_button(t("exp.json"), lambda: trace_json(trace), file_name("trace", "json"),
+                            "application/json", key="exp_dl_json")
+    with cols[1]:
+        svg_download(current)
+
+
+def trace_json(trace: dict) -> str:
+    return json.dumps(trace, ensure_ascii=False, indent=1, allow_nan=False,
                       default=list)  # score rows built on first read (Trace.to_dict "lazy")
-    cols[2].download_button(t("exp.json"), text, "trace.json", "application/json",
-                            key="exp_dl_json")
+
+
+def svg_download(current: dict) -> None:
+    """The SVG picture when asked for: refused for a tree too big to draw here, drawn within
+    a time limit, its result (or failure) kept per tree so no rerun draws it again."""
+    if not svg_available():
+        st.info(t("exp.svg.missing"))
+        return
+    nodes = len(current["trace"]["nodes"])
+    if nodes > SVG_NODES:
+        st.info(t("exp.svg.too_big", nodes=nodes, limit=SVG_NODES))
+        return
+    if not st.toggle(t("exp.svg.render"), False, key=f"exp_svg::{current['trace_id']}",
+                     help=t("exp.svg.render.help", seconds=SVG_SECONDS)):
+        return
+    outcome, value = svg_picture(current["trace_id"], current["trace"])
+    if outcome == "svg":
+        st.download_button(t("exp.svg"), value, file_name("tree", "svg"), "image/svg+xml",
+                           key="exp_dl_svg")
+    elif outcome == "timeout":
+        st.warning(t("exp.svg.timeout", seconds=SVG_SECONDS))
+    else:
+        st.warning(tm("exp.svg.failed", reason=value))
+
+
+@st.cache_data(max_entries=8, ttl=engine.CACHE_TTL, show_spinner=False)
+def svg_picture(trace_id: str, _trace: dict) -> tuple[str, str]:
+    """("svg", text), ("timeout", "") or ("failed", reason), once per tree (trace_id names
+    it): a failure is kept like a success, so it is not retried on every rerun."""
+    try:
+        return "svg", to_svg(to_dot(_trace, None, highlight=False).source, timeout=SVG_SECONDS)
+    except SvgTimeout:
+        return "timeout", ""
+    except DataError as error:  # "Graphviz could not draw this tree: <its own words>"
+        return "failed", str(error).partition(": ")[2] or str(error)
 
 
 def condition_text(rule) -> str:
@@ -71,6 +115,13 @@ def rules_frame(found) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
+@st.cache_data(max_entries=16, ttl=engine.CACHE_TTL, show_spinner=False)
+def tree_rules(key: tuple, _trace: dict, _rows: tuple):
+    """The rules with their coverage, once per tree and split (key: the sidebar's trace_id,
+    and the held-out share and seed), not on every rerun."""
+    return rules(_trace, *_rows)
+
+
 def rules_section(current: dict, dataset: dict) -> None:
     st.subheader(t("exp.rules"))
     options = analysis.variant(current["options"])
@@ -87,15 +138,19 @@ def rules_section(current: dict, dataset: dict) -> None:
         trace, rows = current["trace"], (None, None)
         st.caption(t("exp.rules.caption_all", rows=sum(
             current["trace"]["nodes"][0]["class_counts"].values())))
-    found = rules(trace, *rows)
+    found = tree_rules((current["trace_id"], held_out, size, seed) if held_out
+                       else (current["trace_id"],), trace, rows)
     pct = {"format": "percent"}
     st.dataframe(rules_frame(found), hide_index=True, column_config={
         t("exp.col.train_accuracy"): st.column_config.NumberColumn(**pct),
         t("exp.col.test_accuracy"): st.column_config.NumberColumn(**pct)})
     cols = st.columns(2)
-    cols[0].download_button(t("exp.rules.txt"), rules_text(trace, *rows), "rules.txt",
+    lang = st.session_state.lang
+    cols[0].download_button(t("exp.rules.txt"), rules_text(trace, *rows, lang=lang),
+                            file_name("rules", "txt"),
                             "text/plain", key="exp_dl_rules_txt")
-    cols[1].download_button(t("exp.rules.md"), rules_markdown(trace, *rows), "rules.md",
+    cols[1].download_button(t("exp.rules.md"), rules_markdown(trace, *rows, lang=lang),
+                            file_name("rules", "md"),
                             "text/markdown", key="exp_dl_rules_md")
 
 
@@ -127,45 +182,71 @@ def rule_postpruning(current: dict, dataset: dict) -> None:
         return
     cf = float(st.number_input(t("prune.cf"), 0.01, 0.5, 0.25, step=0.05, key="exp_rule_cf",
                                help=t("prune.cf.help")))
-    found, text = analysis.safely(pruned_rules, current["trace_id"], current, dataset, cf)
+    found, text = analysis.safely(pruned_rules, current["trace_id"], current, dataset, cf,
+                                  st.session_state.lang)
     st.dataframe(pruned_rules_frame(found), hide_index=True, column_config={
         t("rules.prune.col.estimate"): st.column_config.NumberColumn(format="percent")})
     st.download_button(t("exp.rules.txt"), text,
-                       "rules_pruned.txt", "text/plain", key="exp_dl_rules_pruned")
+                       file_name("rules_pruned", "txt"), "text/plain", key="exp_dl_rules_pruned")
 
 
 @st.cache_data(max_entries=16, ttl=engine.CACHE_TTL, show_spinner=False)
-def pruned_rules(trace_id: str, _current: dict, _dataset: dict, cf: float):
+def pruned_rules(trace_id: str, _current: dict, _dataset: dict, cf: float, lang: str):
     """The post-pruned rules and their text, once per tree (trace_id, engine.trace_key) and CF,
     not on every rerun."""
     X, y = training_rows(_current, _dataset)
     trace = _current["trace"]
-    return prune_rules(trace, X, y, cf), pruned_rules_text(trace, X, y, cf)
+    return prune_rules(trace, X, y, cf), pruned_rules_text(trace, X, y, cf, lang=lang)
+
+
+@st.cache_data(max_entries=16, ttl=engine.CACHE_TTL, show_spinner=False)
+def tree_rule_table(trace_id: str, lang: str, _trace: dict):
+    """Han's rule table, once per tree (trace_id) and language, not on every rerun."""
+    return rule_table(_trace, lang)
 
 
 def rule_table_section(trace: dict) -> None:
     """Han's rule table: one row per root-to-leaf path, one column per attribute."""
     st.subheader(t("rules.table.header"))
     st.caption(t("rules.table.caption"))
-    table = rule_table(trace)
+    lang = st.session_state.lang
+    table = tree_rule_table(st.session_state.current["trace_id"], lang, trace)
     st.dataframe(pd.DataFrame(table.rows, columns=table.columns), hide_index=True)
     cols = st.columns(2)
-    cols[0].download_button(t("exp.csv"), rule_table_csv(trace).encode("utf-8-sig"),
-                            "rule_table.csv", "text/csv", key="exp_dl_rule_table_csv")
-    cols[1].download_button(t("exp.md"), rule_table_markdown(trace), "rule_table.md",
+    # Built when clicked: a tree of thousands of leaves takes a second per format.
+    cols[0].download_button(t("exp.csv"),
+                            lambda: rule_table_csv(trace, lang).encode("utf-8-sig"),
+                            file_name("rule_table", "csv"), "text/csv",
+                            key="exp_dl_rule_table_csv")
+    cols[1].download_button(t("exp.md"), lambda: rule_table_markdown(trace, lang),
+                            file_name("rule_table", "md"),
                             "text/markdown", key="exp_dl_rule_table_md")
+
+
+def has_scores(node: dict) -> bool:
+    """Was the node scored? Asked without building its rows: the app's trace builds a node's
+    rows when first read (a list-like that is not a list), which for a tree of 25,000 nodes
+    is a minute of work the page does not need."""
+    rows = node["scores"]
+    return not isinstance(rows, list) or bool(rows)
+
+
+@st.cache_data(max_entries=16, ttl=engine.CACHE_TTL, show_spinner=False)
+def scored_titles(trace_id: str, lang: str, _trace: dict) -> dict[int, str]:
+    """Every scored node's picker title, once per tree and language (a path each)."""
+    return {n["id"]: node_title(_trace, n) for n in _trace["nodes"] if has_scores(n)}
 
 
 def scores_section(trace: dict) -> None:
     st.subheader(t("exp.scores"))
-    scored = [n for n in trace["nodes"] if n["scores"] and not n.get("pruned_away")]
+    scored = [n for n in trace["nodes"] if has_scores(n) and not n.get("pruned_away")]
     if not scored:
         st.info(t("node.no_scores"))
         return
     by_id = {n["id"]: n for n in scored}
+    titles = scored_titles(st.session_state.current["trace_id"], st.session_state.lang, trace)
     node = by_id[st.selectbox(t("exp.node"), list(by_id), key="exp_node",
-                              format_func=labelled(by_id,
-                                                   lambda i: node_title(trace, by_id[i])))]
+                              format_func=titles.__getitem__)]
     table = worded_table(score_table(node))
     st.markdown(to_markdown(table, int(st.session_state.decimals)))
     score_downloads(table, key="exp")
@@ -188,7 +269,7 @@ dataset, trace = st.session_state.dataset, current["trace"]
 st.title(t("page.export"))
 st.caption(tm("exp.intro", dataset=current["dataset"],
               algorithm=registry.name(trace["algorithm"])))
-tree_downloads(trace)
+tree_downloads(current)
 rules_section(current, dataset)
 rule_postpruning(current, dataset)
 rule_table_section(trace)

@@ -73,10 +73,12 @@ def training_and_holdout(data: bytes, filename: str, choices: dict, options: Opt
 @st.cache_data(max_entries=16, ttl=engine.CACHE_TTL, show_spinner=False)
 def holdout_tree(data: bytes, filename: str, choices: dict, options: Options, test_size: float,
                  seed: int):
-    """(trace grown on a stratified split's training rows, held-out X, held-out y, n train)."""
+    """(trace grown on a stratified split's training rows, held-out X, held-out y, n train).
+    Without score rows: the rules read the tree's tests and counts, and a 25k-node tree's
+    rows took most of the export page's first load."""
     X, y, fitted = engine.ready(data, filename, choices, options)
     train, test = stratified_split(y, test_size, seed)
-    trace = fit(fitted, X.iloc[train], y.iloc[train]).trace_.to_dict()
+    trace = fit(fitted, X.iloc[train], y.iloc[train]).trace_.to_dict(scores=False)
     return trace, X.iloc[test], y.iloc[test], len(train)
 
 

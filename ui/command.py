@@ -16,7 +16,7 @@ from dtree_core.paths import escape_part
 SETTINGS = (("--max-depth", "max_depth"), ("--min-samples-split", "min_samples_split"),
             ("--min-gain", "min_gain"), ("--min-branch-weight", "min_branch_weight"),
             ("--tie-break", "tie_break"), ("--seed", "seed"), ("--prune", "prune"),
-            ("--cf", "cf"), ("--ccp-alpha", "ccp_alpha"))
+            ("--cf", "cf"), ("--ccp-alpha", "ccp_alpha"), ("--pep-margin", "pep_margin"))
 VALIDATED = ("pre", "rep")  # the pruning methods that judge by validation rows
 OUTPUTS = ("--json trace.json --dot tree.dot --svg tree.svg --rules-txt rules.txt "
            "--rules-md rules.md")
@@ -79,6 +79,8 @@ def option_flags(options: Options, unmatched=()) -> list[str]:
             flags.append(_option(flag, shown))
     if options.prune_on_tie:
         flags.append("--prune-on-tie")
+    if options.subtree_raising:
+        flags.append("--subtree-raising")
     flags += [_option("--force", f"{path}={escape_part(attribute)}")
               for path, attribute in options.force if path not in unmatched]
     return flags

@@ -10,6 +10,7 @@ import functools
 import hashlib
 import io
 import json
+from collections.abc import Callable
 from dataclasses import asdict
 
 import streamlit as st
@@ -95,17 +96,53 @@ def ready(data: bytes, filename: str, choices: dict, options: Options):
     return prepared.X, prepared.y, options.with_kinds(prepared.kinds)
 
 
+# Told the phase growth is in: ("preparing", {}) then ("growing", {"depth", "nodes"}) before
+# each depth. ui.setup draws its progress bar from these; a Streamlit rerun raised from it (the
+# user changed the input) ends the growth there, and nothing is kept of it.
+PhaseCallback = Callable[[str, dict], None]
+
+
 # A resource, not data: the dict is shared, not copied, because a node's score rows are built
 # only when a page reads them (a big tree's every table would take minutes); nothing the
-# pages do changes it.
+# pages do changes it. The cache holds one slot per tree and growth runs outside the cached
+# call, so the progress bar it updates is never recorded into the cache for replay, and a
+# growth that was cancelled or ran out of memory leaves its slot empty (a refusal of the input,
+# the same every time, is kept, so it is not grown again on every rerun).
 @st.cache_resource(max_entries=24, ttl=CACHE_TTL, show_spinner=False)
-def grow_trace(data: bytes, filename: str, choices: dict, options: Options) -> dict:
+def _trace_slot(key: str, filename: str) -> dict:
+    """The slot where the tree named by key (trace_key) is kept once it has grown."""
+    return {}
+
+
+def grow_trace(data: bytes, filename: str, choices: dict, options: Options,
+               on_phase: PhaseCallback | None = None) -> dict:
     """Load, prepare and fit (and prune: validation rows as choices["validation"] says);
-    the trace dict the pages replay."""
+    the trace dict the pages replay, grown once per (file, choices, options)."""
+    slot = _trace_slot(trace_key(data, choices, options), filename)
+    if "refused" in slot:
+        raise slot["refused"]
+    if "trace" not in slot:
+        try:
+            slot["trace"] = _grown(data, filename, choices, options, on_phase or _quiet)
+        except DataError as error:  # the same input is refused the same way: not retried
+            if getattr(error, "code", "") != "budget.seconds":  # time depends on the load
+                slot["refused"] = error
+            raise
+    return slot["trace"]
+
+
+def _quiet(phase: str, figures: dict) -> None:
+    """No progress bar: nothing to tell."""
+
+
+def _grown(data: bytes, filename: str, choices: dict, options: Options,
+           on_phase: PhaseCallback) -> dict:
+    on_phase("preparing", {})
     X, y, fitted = ready(data, filename, choices, options)
     X, y, validation = training_and_validation(X, y, choices.get("validation"), fitted)
-    model = DecisionTree.from_options(fitted).fit(X, y, validation=validation,
-                                                  budget=app_budget())
+    budget = app_budget().watched(
+        lambda depth, nodes: on_phase("growing", {"depth": depth, "nodes": nodes}))
+    model = DecisionTree.from_options(fitted).fit(X, y, validation=validation, budget=budget)
     return model.trace_.to_dict(scores="lazy")
 
 

@@ -8,8 +8,9 @@ import streamlit as st
 
 from dtree_core.checking import TOLERANCE, Question, Report, Verdict, check, grade, make_quiz
 from dtree_core.solution import SCOPES, solve, to_html, to_markdown
-from ui import engine
-from ui.messages import labelled, literal, t, tm
+from ui import engine, registry, state
+from ui.downloads import file_name
+from ui.messages import has, labelled, literal, t, tm
 from ui.widgets import node_title
 
 EXAMPLE = "Ent(D) = 0.998\nGain(D,色泽) = 0.109\nIV(色泽) = 1.580\nGain_ratio(D,色泽) = 0.068"
@@ -17,10 +18,10 @@ EXAMPLE = "Ent(D) = 0.998\nGain(D,色泽) = 0.109\nIV(色泽) = 1.580\nGain_rati
 
 @st.cache_data(max_entries=32, ttl=engine.CACHE_TTL, show_spinner=False)
 def solution_texts(trace_id: str, _trace: dict, node_id: int, scope: str, dataset: str,
-                   lang: str) -> tuple[str, str]:
+                   lang: str, notation: str = "zhou") -> tuple[str, str]:
     """The worked solution as Markdown and as HTML, once per tree (trace_id, engine.trace_key),
-    node, scope and language, not on every rerun."""
-    worked = solve(_trace, node_id, scope, dataset=dataset)
+    node, scope, language and notation (Zhou's or Li Hang's symbols), not on every rerun."""
+    worked = solve(_trace, node_id, scope, dataset=dataset, notation=notation)
     return to_markdown(worked, lang, level=3), to_html(worked, lang)  # level: below the tabs
 
 
@@ -29,12 +30,13 @@ def worked_solution(trace: dict, trace_id: str, node_id: int, dataset: str) -> N
     scope = st.radio(t("ex.scope"), SCOPES, key="ex_scope", horizontal=True,
                      format_func=labelled(SCOPES, lambda s: t(f"ex.scope.{s}")))
     lang = st.session_state.get("lang", "en")
-    markdown, page = solution_texts(trace_id, trace, node_id, scope, dataset, lang)
+    markdown, page = solution_texts(trace_id, trace, node_id, scope, dataset, lang,
+                                    state.notation().key)
     st.caption(t("ex.solution.caption"))
     cols = st.columns(2)
-    cols[0].download_button(t("ex.download.md"), markdown, "solution.md", "text/markdown",
-                            key="ex_dl_md")
-    cols[1].download_button(t("ex.download.html"), page, "solution.html",
+    cols[0].download_button(t("ex.download.md"), markdown, file_name("solution", "md"),
+                            "text/markdown", key="ex_dl_md")
+    cols[1].download_button(t("ex.download.html"), page, file_name("solution", "html"),
                             "text/html", key="ex_dl_html")
     st.markdown(markdown)
 
@@ -49,7 +51,7 @@ def check_numbers(trace: dict, node_id: int) -> None:
     if st.button(t("ex.check.button"), key="ex_check"):
         st.session_state.ex_checked = True
     if st.session_state.get("ex_checked") and text.strip():
-        show_report(check(text, trace, node_id, tolerance))
+        show_report(check(text, trace, node_id, tolerance, state.notation().key))
 
 
 def show_report(report: Report) -> None:
@@ -139,7 +141,7 @@ def quiz(trace: dict) -> None:
     tolerance = cols[1].number_input(t("ex.check.tolerance"), min_value=0.0, max_value=1.0,
                                      value=TOLERANCE, step=0.0001, format="%.4f",
                                      key="ex_quiz_tolerance")
-    questions = make_quiz(trace, seed, QUIZ_LENGTH)
+    questions = make_quiz(trace, seed, QUIZ_LENGTH, state.notation().key)
     if not questions:
         st.info(t("ex.quiz.none"))
         return
@@ -159,7 +161,7 @@ def ask(trace: dict, number: int, question: Question, seed: int):
     key = f"ex_quiz_{seed}_{number}"
     if question.kind == "winner":
         options = [None, *question.choices]
-        response = st.selectbox(t(f"ex.quiz.winner.{question.quantity}"), options, key=key,
+        response = st.selectbox(winner_question(trace, question), options, key=key,
                                 format_func=labelled(options, lambda a: a or t("ex.quiz.pick")))
     else:
         response = st.number_input(literal(question.name), value=None, format="%.4f", key=key,
@@ -167,6 +169,16 @@ def ask(trace: dict, number: int, question: Question, seed: int):
     with st.expander(t("ex.quiz.hint")):
         st.markdown(literal(question.hint))
     return response
+
+
+def winner_question(trace: dict, question: Question) -> str:
+    """"Which attribute wins?" with the algorithm's own rule (Li Hang's C4.5 has no mean
+    filter) in the chosen book's symbols: the most specific words the catalogue has."""
+    rule, notation = registry.record(trace["algorithm"]).rule_code, state.notation().key
+    keys = [f"ex.quiz.winner.{rule}.{notation}", f"ex.quiz.winner.{rule}",
+            f"ex.quiz.winner.{question.quantity}.{notation}",
+            f"ex.quiz.winner.{question.quantity}"]
+    return t(next((k for k in keys if has(k)), keys[-1]))
 
 
 def show_grades(trace: dict, questions: list[Question], responses: list, tolerance) -> None:
@@ -178,7 +190,7 @@ def show_grades(trace: dict, questions: list[Question], responses: list, toleran
                      answer=right_answer(question))
         (st.success if correct else st.error)(literal(sentence))
     st.download_button(t("ex.quiz.download"), quiz_csv(trace, questions, responses, graded),
-                       "quiz.csv", "text/csv", key="ex_quiz_csv")
+                       file_name("quiz", "csv"), "text/csv", key="ex_quiz_csv")
 
 
 def right_answer(question: Question) -> str:
@@ -192,7 +204,7 @@ def quiz_csv(trace: dict, questions: list[Question], responses: list, graded: li
     frame = pd.DataFrame({
         t("ex.quiz.col.question"): list(range(1, len(questions) + 1)),
         t("ex.node"): [node_title(trace, trace["nodes"][q.node_id]) for q in questions],
-        t("ex.quiz.col.asked"): [t(f"ex.quiz.winner.{q.quantity}") if q.kind == "winner"
+        t("ex.quiz.col.asked"): [winner_question(trace, q) if q.kind == "winner"
                                  else q.name for q in questions],
         t("ex.col.yours"): ["" if r is None else r for r in responses],
         t("ex.quiz.col.answer"): [right_answer(q) for q in questions],

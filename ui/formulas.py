@@ -6,8 +6,12 @@ the plugged-in terms are the trace's counts, weights and branch impurities.
 
 from __future__ import annotations
 
+from dtree_core import notation as notations
 from dtree_core.escape import escape_latex
 from dtree_core.labels import format_number
+from dtree_core.notation import Notation
+
+ZHOU = notations.get("zhou")  # each formula's symbols: Zhou's or Li Hang's (dtree_core.notation)
 
 
 def _frac(part: float, whole: float, decimals: int) -> str:
@@ -27,11 +31,12 @@ def _shares(weights: list[float], total: float, decimals: int) -> list[tuple[str
     return [(_frac(w, total, decimals), w) for w in weights if w > 0]
 
 
-def entropy_latex(counts: list[float], result: float, decimals: int, name: str = "D") -> str:
-    """Ent(D) = -Σ p_k log2 p_k (Zhou eq. 4.1)."""
+def entropy_latex(counts: list[float], result: float, decimals: int, name: str = "D",
+                  names: Notation = ZHOU) -> str:
+    """Ent(D) = -Σ p_k log2 p_k (Zhou eq. 4.1), or Li Hang's H(D) (eq. 5.7)."""
     terms = _shares(counts, sum(counts), decimals)
     body = " + ".join(rf"{f}\log_2 {f}" for f, _ in terms) or "0"
-    return (rf"\mathrm{{Ent}}({name}) = -\sum_{{k}} p_k \log_2 p_k = -\left({body}\right)"
+    return (rf"{names.latex('entropy', name)} = -\sum_{{k}} p_k \log_2 p_k = -\left({body}\right)"
             rf" = {_fixed(result, decimals)}")
 
 
@@ -62,21 +67,33 @@ def _weighted_sum(score: dict, field: str, decimals: int) -> str:
         for w, b in zip(weights, score["branches"], strict=True)) if total else "0"
 
 
-def gain_latex(score: dict, decimals: int) -> str:
-    """Gain(D,a) = ρ·(Ent(D̃) - Σ r̃_v Ent(D̃^v)) (Zhou eqs. 4.2 and 4.12)."""
+def gain_latex(score: dict, decimals: int, names: Notation = ZHOU) -> str:
+    """Gain(D,a) = ρ·(Ent(D̃) - Σ r̃_v Ent(D̃^v)) (Zhou eqs. 4.2 and 4.12), or Li Hang's
+    g(D,A) = H(D) − H(D|A) (eq. 5.8)."""
     a, rho = _text(score["attribute"]), score["rho"]
     after = _weighted_sum(score, "entropy", decimals)
     known = _fixed(score["entropy_known"], decimals)
     result = _fixed(score["gain"], decimals)
+    ent, gain = names.generic_entropy.latex, names.latex("gain", "D", a)
     if rho >= 1:
-        return (rf"\mathrm{{Gain}}(D, {a}) = \mathrm{{Ent}}(D) - \sum_v \tfrac{{|D^v|}}{{|D|}}"
-                rf"\mathrm{{Ent}}(D^v) = {known} - \left({after}\right) = {result}")
-    return (rf"\mathrm{{Gain}}(D, {a}) = \rho \times \left(\mathrm{{Ent}}(\tilde D) - \sum_v"
-            rf" \tilde r_v \mathrm{{Ent}}(\tilde D^v)\right) = {_fixed(rho, decimals)} \times"
+        return (rf"{gain} = {ent}(D) - \sum_v \tfrac{{|D^v|}}{{|D|}}"
+                rf"{ent}(D^v) = {known} - \left({after}\right) = {result}")
+    return (rf"{gain} = \rho \times \left({ent}(\tilde D) - \sum_v"
+            rf" \tilde r_v {ent}(\tilde D^v)\right) = {_fixed(rho, decimals)} \times"
             rf" \left({known} - \left({after}\right)\right) = {result}")
 
 
-def iv_latex(score: dict, node_weight: float, decimals: int) -> str:
+def conditional_entropy_latex(score: dict, decimals: int, names: Notation) -> str:
+    """Li Hang's H(D|A) = Σᵢ |Dᵢ|/|D|·H(Dᵢ) (eq. 5.8), the trace's own number."""
+    d = "D" if score["rho"] >= 1 else r"\tilde D"  # on the known rows (Zhou §4.4.2)
+    ent = names.generic_entropy.latex
+    return (rf"{names.latex('conditional_entropy', d, _text(score['attribute']))}"
+            rf" = \sum_v \tfrac{{|{d}^v|}}{{|{d}|}}{ent}({d}^v)"
+            rf" = {_weighted_sum(score, 'entropy', decimals)}"
+            rf" = {_fixed(notations.conditional_entropy(score), decimals)}")
+
+
+def iv_latex(score: dict, node_weight: float, decimals: int, names: Notation = ZHOU) -> str:
     """IV(a) = -Σ |D^v|/|D| log2 |D^v|/|D| (Zhou eq. 4.4); unknown values count as one more
     branch (Quinlan's C4.5), so the shares are of the node's whole weight."""
     weights = _known_weights(score)
@@ -85,24 +102,25 @@ def iv_latex(score: dict, node_weight: float, decimals: int) -> str:
     terms = _shares(parts, sum(parts), decimals)
     body = " + ".join(rf"{f}\log_2 {f}" for f, _ in terms) or "0"
     a = _text(score["attribute"])
-    return (rf"\mathrm{{IV}}({a}) = -\sum_v \tfrac{{|D^v|}}{{|D|}}\log_2\tfrac{{|D^v|}}{{|D|}}"
+    return (rf"{names.latex('iv', 'D', a)} = -\sum_v \tfrac{{|D^v|}}{{|D|}}"
+            rf"\log_2\tfrac{{|D^v|}}{{|D|}}"
             rf" = -\left({body}\right) = {_fixed(score['iv'], decimals)}")
 
 
-def gain_ratio_latex(score: dict, decimals: int) -> str:
-    """Gain_ratio(D,a) = Gain(D,a) / IV(a) (Zhou eq. 4.3)."""
+def gain_ratio_latex(score: dict, decimals: int, names: Notation = ZHOU) -> str:
+    """Gain_ratio(D,a) = Gain(D,a) / IV(a) (Zhou eq. 4.3), or g_R(D,A) = g(D,A) / H_A(D)."""
     a = _text(score["attribute"])
-    ratio = rf"\frac{{\mathrm{{Gain}}(D, {a})}}{{\mathrm{{IV}}({a})}}"
-    return (rf"\mathrm{{Gain\_ratio}}(D, {a}) = {ratio}"
+    ratio = rf"\frac{{{names.latex('gain', 'D', a)}}}{{{names.latex('iv', 'D', a)}}}"
+    return (rf"{names.latex('gain_ratio', 'D', a)} = {ratio}"
             rf" = \frac{{{_fixed(score['gain'], decimals)}}}{{{_fixed(score['iv'], decimals)}}}"
             rf" = {_fixed(score['gain_ratio'], decimals)}")
 
 
-def gini_index_latex(score: dict, decimals: int) -> str:
+def gini_index_latex(score: dict, decimals: int, names: Notation = ZHOU) -> str:
     """Gini_index(D,a) = Σ |D^v|/|D| Gini(D^v) (Zhou eq. 4.6), on the known rows."""
     a = _text(score["attribute"])
     d = "D" if score["rho"] >= 1 else r"\tilde D"  # on the known rows (Zhou §4.4.2)
-    return (rf"\mathrm{{Gini\_index}}({d}, {a}) = \sum_v \tfrac{{|{d}^v|}}{{|{d}|}}"
+    return (rf"{names.latex('gini_index', d, a)} = \sum_v \tfrac{{|{d}^v|}}{{|{d}|}}"
             rf"\mathrm{{Gini}}({d}^v) = {_weighted_sum(score, 'gini', decimals)}"
             rf" = {_fixed(score['gini_index'], decimals)}")
 
@@ -133,12 +151,14 @@ def known_shares_latex(score: dict, classes: list, decimals: int) -> str:
             rf":\; {shares}")
 
 
-def known_entropy_latex(score: dict, classes: list, decimals: int) -> str:
+def known_entropy_latex(score: dict, classes: list, decimals: int,
+                        names: Notation = ZHOU) -> str:
     """Ent(D̃) = -Σ p̃_k log2 p̃_k (Zhou eq. 4.12's first term)."""
     counts = known_counts(score, classes)
     terms = _shares(counts, sum(counts), decimals)
     body = " + ".join(rf"{f}\log_2 {f}" for f, _ in terms) or "0"
-    return (rf"\mathrm{{Ent}}(\tilde D) = -\sum_{{k}} \tilde p_k \log_2 \tilde p_k"
+    known = names.latex("entropy", r"\tilde D")
+    return (rf"{known} = -\sum_{{k}} \tilde p_k \log_2 \tilde p_k"
             rf" = -\left({body}\right) = {_fixed(score['entropy_known'], decimals)}")
 
 

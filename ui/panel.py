@@ -13,7 +13,7 @@ import streamlit as st
 
 from dtree_core.compare import deciding_score
 from dtree_core.labels import branch_text, format_number, node_path
-from ui import formulas, registry, state
+from ui import boundary, formulas, registry, state
 from ui.messages import has, labelled, literal, t, t_or, tm
 from ui.tables import (
     book_rounded,
@@ -23,10 +23,10 @@ from ui.tables import (
     counts_text,
     gains_at_mean,
     has_fractions,
-    impurities,
     impurity_curves,
     impurity_maxima,
     is_two_way,
+    node_impurities,
     node_path_key,
     score_frame,
     score_of,
@@ -45,10 +45,12 @@ def _fixed(value, decimals: int) -> str:
 
 
 def why_text(trace: dict, node: dict, decimals: int) -> str:
-    """One sentence in the algorithm's own terms: the winning rule, or the stop case."""
+    """One sentence in the algorithm's own terms: the winning rule, or the stop case (in
+    the chosen book's terms: ID3's min gain is Li Hang's ε)."""
     decision = node["decision"]
     if decision["kind"] == "leaf":
-        key = f"stop.{decision['stop']}"
+        compared = registry.record(trace["algorithm"]).impurity_decrease
+        key = f"stop.{state.notation().stop_key(decision['stop'] or '', compared)}"
         return t(key if has(key) else "stop.unknown", label=decision["label"],
                  code=decision["stop"])
     row = winner(node) or {}
@@ -79,7 +81,10 @@ def _rule_key(trace: dict, decision: dict) -> str:
 
 
 def _column_name(column: str | None) -> str:
-    return t_or(f"col.{column}", str(column))
+    """A score's header: the notation's symbol (Li Hang's g(D,A), …) or the catalogue's."""
+    names = state.notation()
+    symbol = names.header(column) if names.symbol_headers and column else None
+    return symbol or t_or(f"col.{column}", str(column))
 
 
 def _header(algorithm: str, column: str) -> str:
@@ -153,7 +158,7 @@ def node_facts(trace: dict, node: dict, decimals: int) -> None:
     st.markdown(literal(size) + " · " + tm("node.counts", counts=counts_text(
         node["class_counts"], trace["classes"], decimals)))
     counts = [node["class_counts"].get(c, 0) for c in trace["classes"]]
-    st.latex(formulas.entropy_latex(counts, node["entropy"], decimals))
+    st.latex(formulas.entropy_latex(counts, node["entropy"], decimals, names=state.notation()))
     st.latex(formulas.gini_latex(counts, node["gini"], decimals))
 
 
@@ -179,7 +184,7 @@ def _score_display(frame: pd.DataFrame, columns: tuple[str, ...],
     return pd.DataFrame(shown)
 
 
-def _styled_scores(frame: pd.DataFrame, columns: tuple[str, ...], decimals: int,
+def styled_scores(frame: pd.DataFrame, columns: tuple[str, ...], decimals: int,
                    algorithm: str):
     """Winner row highlighted; numbers rounded for display only (the data stay exact)."""
     shown = _score_display(frame, columns, algorithm)
@@ -227,11 +232,12 @@ def _point_of(selection):
 
 
 def score_table(trace: dict, node: dict, decimals: int, inspect_key: str) -> list[str]:
-    frame = score_frame(node, trace["algorithm"])
-    columns = shown_columns(trace["algorithm"])
+    notation = state.notation().key
+    frame = score_frame(node, trace["algorithm"], notation)
+    columns = shown_columns(trace["algorithm"], notation)
     attributes = frame["attribute"].tolist()
     key = f"scores_{node['id']}"
-    st.dataframe(_styled_scores(frame, columns, decimals, trace["algorithm"]), hide_index=True,
+    st.dataframe(styled_scores(frame, columns, decimals, trace["algorithm"]), hide_index=True,
                  key=key,
                  selection_mode="single-row",
                  on_select=lambda: _pick(key, inspect_key, attributes, _row_of(attributes)))
@@ -286,13 +292,16 @@ def branch_details(trace: dict, node: dict, score: dict, decimals: int) -> None:
     st.markdown(f"**{tm('node.formulas', attribute=score['attribute'])}**")
     if score["rho"] < 1:
         known_rows(trace, node, score, decimals)
-    st.latex(formulas.gain_latex(score, decimals))
-    st.latex(formulas.iv_latex(score, node["weight"], decimals))
+    names = state.notation()
+    if "conditional_entropy" in names.columns:  # Li Hang's H(D|A), before g = H(D) − H(D|A)
+        st.latex(formulas.conditional_entropy_latex(score, decimals, names))
+    st.latex(formulas.gain_latex(score, decimals, names))
+    st.latex(formulas.iv_latex(score, node["weight"], decimals, names))
     if score["rho"] < 1:
         st.caption(tm("lesson.iv.unknown", attribute=score["attribute"],
                       share=_fixed(1 - score["rho"], decimals)))
-    st.latex(formulas.gain_ratio_latex(score, decimals))
-    st.latex(formulas.gini_index_latex(score, decimals))
+    st.latex(formulas.gain_ratio_latex(score, decimals, names))
+    st.latex(formulas.gini_index_latex(score, decimals, names))
     if registry.record(trace["algorithm"]).ranks_by == "gini_gain":
         cart_criterion(trace, score, decimals)
 
@@ -302,7 +311,7 @@ def known_rows(trace: dict, node: dict, score: dict, decimals: int) -> None:
     st.markdown(tm("lesson.known", attribute=score["attribute"]))
     st.latex(formulas.rho_latex(score, node["weight"], decimals))
     st.latex(formulas.known_shares_latex(score, trace["classes"], decimals))
-    st.latex(formulas.known_entropy_latex(score, trace["classes"], decimals))
+    st.latex(formulas.known_entropy_latex(score, trace["classes"], decimals, state.notation()))
 
 
 def cart_criterion(trace: dict, score: dict, decimals: int) -> None:
@@ -383,7 +392,7 @@ def impurity_figure(trace: dict, node: dict, decimals: int) -> go.Figure:
     Class names reach Plotly as escaped text: Plotly renders HTML in titles and hovers."""
     curves = impurity_curves()
     p = class_shares(node, trace["classes"])[0]
-    here = impurities([p, 1 - p])
+    here = node_impurities(node, trace["classes"])  # the trace's node facts
     lines = [{"type": "scatter", "mode": "lines", "x": curves["p"], "y": curves[m],
               "name": t(f"lesson.impurity.{m}"), "hoverinfo": "skip"} for m in IMPURITY_MEASURES]
     marks = {"type": "scatter", "mode": "markers", "x": [p] * 3,
@@ -400,7 +409,7 @@ def impurity_figure(trace: dict, node: dict, decimals: int) -> go.Figure:
 
 def impurity_frame(trace: dict, node: dict) -> pd.DataFrame:
     """More than two classes: the node's three values beside their maxima."""
-    here = impurities(class_shares(node, trace["classes"]))
+    here = node_impurities(node, trace["classes"])
     top = impurity_maxima(len(trace["classes"]))
     return pd.DataFrame({t("lesson.impurity.col.measure"): [t(f"lesson.impurity.{m}")
                                                             for m in IMPURITY_MEASURES],
@@ -424,6 +433,7 @@ def node_panel(trace: dict, node: dict, decimals: int) -> None:
     node_facts(trace, node, decimals)
     impurity_lesson(trace, node, decimals)
     st.info(literal(why_text(trace, node, decimals)))
+    boundary.linear_test(trace, node, decimals)
     for note in lesson_notes(trace, node, decimals):
         st.caption(literal(note))
     candidates(trace, node, decimals)

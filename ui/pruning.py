@@ -5,6 +5,10 @@ cost-complexity path.
 Every number shown comes from a trace: an event's before/after, a node's counts. The sentence of
 an event is chosen from its method, action and how its two numbers compare (reason_key), so a
 sentence can only say what the method's rule did.
+
+Subtree raising changes the tree's shape, not only its leaves: the pruning phase draws the tree
+as it stood at each event (raising_snapshot, built from the raise events' `replaced` and
+`new_nodes`), a raise before and after; as_grown is the grown tree a growth replay needs.
 """
 
 from __future__ import annotations
@@ -14,11 +18,11 @@ import streamlit as st
 
 from dtree_core.datasets import get
 from dtree_core.dot import grown_decision, to_dot
-from dtree_core.labels import format_number
+from dtree_core.labels import branch_text, format_number
 from dtree_core.options import PRUNE_METHODS, Options
 from dtree_core.pruning import VALIDATED, prune, pruning_path
 from dtree_core.trace import Trace
-from ui import engine, state
+from ui import cost_pruning, engine, state
 from ui.messages import labelled, t, tm
 from ui.widgets import path_text
 
@@ -61,11 +65,21 @@ def _method_parameters(method: str) -> dict:
                                             help=t("prune.on_tie.help"))}
     if method == "pep":
         return {"cf": float(st.number_input(t("prune.cf"), 0.01, 0.5, 0.25, step=0.05,
-                                            key="prune_cf", help=t("prune.cf.help")))}
+                                            key="prune_cf", help=t("prune.cf.help"))),
+                "subtree_raising": st.checkbox(t("prune.raising"), key="prune_raising",
+                                               help=t("prune.raising.help")),
+                "pep_margin": float(st.number_input(t("prune.margin"), 0.0, 1.0, 0.0,
+                                                    step=0.1, key="prune_margin",
+                                                    help=t("prune.margin.help")))}
     if method == "ccp":
         return {"ccp_alpha": float(st.number_input(
             t("prune.ccp_alpha"), 0.0, 1.0, 0.0, step=0.005, format="%.4f", key="ccp_alpha",
             help=t("prune.ccp_alpha.help")))}
+    if method == "cost":  # Li Hang's α: in N·bits, so not bounded by 1 as CART's is
+        linked = float(st.session_state.get("ccp_alpha", 0.0))  # a shared link's ccp_alpha
+        return {"ccp_alpha": float(st.number_input(
+            t("prune.cost_alpha"), 0.0, 1e6, linked, step=0.5, key="cost_alpha",
+            help=t("prune.cost_alpha.help")))}
     return {}
 
 
@@ -209,10 +223,37 @@ def relation(before: float, after: float) -> str:
     return "lt" if after < before - tolerance else "eq"
 
 
+def at_most(value: float, limit: float) -> bool:
+    """value ≤ limit within the core's tolerance."""
+    return relation(limit, value) != "gt"
+
+
+def raising_key(event: dict) -> str:
+    """Subtree raising's sentence: which of J48's tests passed. The leaf needs errors_leaf ≤
+    errors_tree + margin and ≤ errors_branch + margin; the raise errors_branch ≤ errors_tree +
+    margin (failing the leaf's test against the branch alone implies the raise)."""
+    margin = event["margin"]
+    leaf, tree, branch = event["errors_leaf"], event["errors_tree"], event["errors_branch"]
+    if event["action"] == "prune":
+        passed = at_most(leaf, tree + margin) and at_most(leaf, branch + margin)
+        return "prune.reason.pep_raising.prune" + ("" if passed else ".??")
+    failed = "tree" if not at_most(leaf, tree + margin) else "branch"
+    raises = at_most(branch, tree + margin)
+    return f"prune.reason.pep_raising.{'raise' if raises else 'keep'}.{failed}" + \
+        ("" if (event["action"] == "raise") == raises else ".??")
+
+
 def reason_key(event: dict, method: str) -> str:
-    """The catalogue key of the event's sentence. pep prunes when after ≤ before and ccp when
-    g(t) (before) ≤ ccp_alpha (after): their relations are le/gt; pre and rep's are gt/eq/lt."""
+    """The catalogue key of the event's sentence. pep prunes when after ≤ before (+ its
+    margin) and ccp when g(t) (before) ≤ ccp_alpha (after): their relations are le/gt; pre and
+    rep's are gt/eq/lt. Subtree raising's events compare three estimates (raising_key). A key
+    the numbers contradict is not in the catalogue (a test holds every event to one)."""
+    if "errors_branch" in event:
+        return raising_key(event)
     found = relation(event["before"], event["after"])
+    if method == "pep" and "margin" in event:
+        found = "le" if at_most(event["after"], event["before"] + event["margin"]) else "gt"
+        return f"prune.reason.pep_margin.{event['action']}.{found}"
     if method == "pep":
         found = "gt" if found == "gt" else "le"
     elif method == "ccp":
@@ -220,27 +261,99 @@ def reason_key(event: dict, method: str) -> str:
     return f"prune.reason.{method}.{event['action']}.{found}"
 
 
-def event_values(trace: dict, event: dict, decimals: int) -> dict:
-    """The values an event's sentence is filled with."""
+def event_values(trace: dict, event: dict, decimals: int, k: int | None = None) -> dict:
+    """The values an event's sentence is filled with. k: the event's index, for subtree
+    raising, where a node's test before event k may be one an earlier raise gave it."""
     node = trace["nodes"][event["node"]]
     decision = node["decision"]
     split = decision.get("was") or decision
-    return {"before": measure_text(event, event["before"], decimals),
-            "after": measure_text(event, event["after"], decimals),
-            "attribute": split.get("attribute") or "", "label": decision["label"],
-            "cf": format_number(event.get("cf", 0.0), decimals),
-            "leaves": event.get("leaves", "")}
+    if k is not None and has_raises(trace):
+        split = raising_snapshot(trace, k, applied=k - 1)["nodes_by_id"][event["node"]][
+            "decision"]
+    values = {"before": measure_text(event, event["before"], decimals),
+              "after": measure_text(event, event["after"], decimals),
+              "attribute": split.get("attribute") or "", "label": decision["label"],
+              "cf": format_number(event.get("cf", 0.0), decimals),
+              "leaves": event.get("leaves", ""),
+              "margin": format_number(event.get("margin", 0.0), decimals)}
+    if "errors_branch" in event:
+        largest = trace["nodes"][event["largest"]]
+        values.update({name: format_number(event[f"errors_{name}"], decimals)
+                       for name in ("leaf", "tree", "branch")},
+                      largest=largest["id"], n=node["n"],
+                      condition=branch_text(largest["branch"]),
+                      raised=largest["decision"].get("attribute") or "")
+    return values
 
 
-def event_sentence(trace: dict, event: dict, decimals: int) -> str:
+def event_sentence(trace: dict, event: dict, decimals: int, k: int | None = None) -> str:
     """The rule that decided, in the session's language, with the event's own numbers."""
-    return tm(reason_key(event, trace["params"]["prune"]), **event_values(trace, event, decimals))
+    return tm(reason_key(event, trace["params"]["prune"]),
+              **event_values(trace, event, decimals, k))
 
 
 def action_text(event: dict, method: str) -> str:
     key = f"prune.action.pre.{event['action']}" if method == "pre" else \
         f"prune.action.{event['action']}"
     return t(key)
+
+
+# --------------------------------------------------------------------- subtree raising
+
+
+def has_raises(trace: dict) -> bool:
+    return any(e["action"] == "raise" for e in trace.get("pruning") or ())
+
+
+def as_grown(trace: dict) -> dict:
+    """The trace as the growth replay needs it once subtree raising changed the tree: the
+    nodes a raise created left out (their ids come after the grown tree's, so ids still index
+    the list), each raised node with the children it grew; any other trace unchanged. (A
+    raised node's grown test is its `decision.was`, which the replay already draws.)"""
+    raises = [e for e in trace.get("pruning") or () if e["action"] == "raise"]
+    if not raises:
+        return trace
+    created = {i for e in raises for i in e["new_nodes"]}
+    grown_children = {e["node"]: e["replaced"] for e in reversed(raises)}  # the first raise's
+    nodes = [{**n, "children": list(grown_children.get(n["id"], n["children"]))}
+             for n in trace["nodes"] if n["id"] not in created]
+    return {**trace, "nodes": nodes, "steps": [i for i in trace["steps"] if i not in created]}
+
+
+def raising_snapshot(trace: dict, k: int, applied: int | None = None) -> dict:
+    """The trace as the tree stood once pruning events 0..applied (default k) were decided,
+    for dtree_core.dot's pruning replay at event k: a raised node has the test it had then
+    and the children it had then; nodes a later raise creates, and nodes a raise replaced,
+    are left out (a raise's `replaced` and `new_nodes` say which). `nodes_by_id` maps ids to
+    the nodes kept."""
+    events = trace["pruning"]
+    applied = k if applied is None else applied
+    nodes = {n["id"]: n for n in trace["nodes"]}
+    decision = {i: grown_decision(n) for i, n in nodes.items()}
+    children = {i: list(n["children"]) for i, n in nodes.items()}
+    for event in reversed([e for e in events if e["action"] == "raise"]):
+        children[event["node"]] = list(event["replaced"])  # as grown, before the first raise
+    for event in events[:applied + 1]:
+        node = event["node"]
+        if event["action"] == "raise":
+            new = set(event["new_nodes"])
+            children[node] = [c for c in nodes if c in new and nodes[c]["parent"] == node]
+            decision[node] = {**decision[event["largest"]], "was": None,
+                              "label": decision[node]["label"]}
+        elif event["action"] == "prune":
+            decision[node] = nodes[node]["decision"]
+    kept, stack = [], [0]
+    while stack:
+        at = stack.pop()
+        kept.append(at)
+        stack.extend(children[at])
+    shown = [{**nodes[i], "decision": decision[i], "children": children[i]}
+             for i in sorted(kept)]
+    # The decisions on nodes a raise then replaced are not drawn (their nodes are not).
+    kept_set = set(kept)
+    drawn = [e if e["node"] in kept_set else {**e, "action": "replaced"} for e in events[:k + 1]]
+    return {**trace, "nodes": shown, "pruning": drawn,
+            "nodes_by_id": {n["id"]: n for n in shown}}
 
 
 def phase(trace: dict) -> None:
@@ -282,18 +395,54 @@ def _event_view(trace: dict, event: dict, k: int, last: int, method: str,
     st.markdown(tm("prune.event_of", k=k + 1, total=last + 1, node=node["id"],
                    path=path_text(trace, node)))
     st.caption(t("prune.measure", measure=t(f"prune.measure.{event['measure']}")))
-    cols = st.columns(3)
-    cols[0].metric(t(f"prune.before.{method}"), measure_text(event, event["before"], decimals))
-    cols[1].metric(t(f"prune.after.{method}"), measure_text(event, event["after"], decimals))
-    cols[2].metric(t("prune.verdict"), action_text(event, method))
-    st.info(event_sentence(trace, event, decimals))
+    if "errors_branch" in event:
+        _raising_metrics(event, decimals)
+    else:
+        cols = st.columns(3)
+        cols[0].metric(t(f"prune.before.{method}"),
+                       measure_text(event, event["before"], decimals))
+        cols[1].metric(t(f"prune.after.{method}"), measure_text(event, event["after"], decimals))
+        cols[2].metric(t("prune.verdict"), action_text(event, method))
+    if event["measure"] == "loss":  # Li Hang's C_α: its two terms (ui.cost_pruning)
+        cost_pruning.loss_terms(event, decimals)
+    st.info(event_sentence(trace, event, decimals, k))
+
+
+def _raising_metrics(event: dict, decimals: int) -> None:
+    """The three estimates J48 compares, and the decision."""
+    cols = st.columns(4)
+    cols[0].metric(t("prune.errors.leaf"), format_number(event["errors_leaf"], decimals))
+    cols[1].metric(t("prune.errors.tree"), format_number(event["errors_tree"], decimals))
+    cols[2].metric(t("prune.errors.branch", node=event["largest"]),
+                   format_number(event["errors_branch"], decimals))
+    cols[3].metric(t("prune.verdict"), action_text(event, "pep"))
+    st.caption(t("prune.errors.margin", margin=format_number(event["margin"], decimals),
+                 cf=format_number(event["cf"], decimals)))
 
 
 def tree_chart(trace: dict, k: int, decimals: int) -> None:
-    """The tree after event k; the DOT source is kept for the tests."""
-    source = to_dot(trace, pruning_step=k, decimals=decimals).source
+    """The tree after event k; the DOT source is kept for the tests. A raise is drawn twice:
+    the tree before it and after it."""
+    if not has_raises(trace):
+        source = to_dot(trace, pruning_step=k, decimals=decimals).source
+        st.session_state.prune_dot_source = source
+        st.graphviz_chart(source, width="stretch")
+        return
+    event = trace["pruning"][k]
+    source = to_dot(raising_snapshot(trace, k), pruning_step=k, decimals=decimals).source
     st.session_state.prune_dot_source = source
-    st.graphviz_chart(source, width="stretch")
+    if event["action"] != "raise":
+        st.graphviz_chart(source, width="stretch")
+        return
+    before = to_dot(raising_snapshot(trace, k, applied=k - 1), pruning_step=k,
+                    decimals=decimals).source
+    st.session_state.prune_dot_before_source = before
+    left, right = st.columns(2)
+    left.caption(t("prune.raise.before", node=event["node"]))
+    left.graphviz_chart(before, width="stretch")
+    right.caption(t("prune.raise.after", node=event["node"], largest=event["largest"],
+                    new=len(event["new_nodes"])))
+    right.graphviz_chart(source, width="stretch")
 
 
 # --------------------------------------------------------------------- CART's pruning path

@@ -23,6 +23,7 @@ FIRED_BY_STOP = {
     "max_depth": ("opt",),
     "min_samples": ("opt",),
     "min_gain": ("opt",),
+    "epsilon": ("opt",),  # Li Hang's ε: a stopping threshold, like min_gain
     "min_branch_weight": ("opt",),
     "pruned": (),  # post-pruning made this leaf after growth: no line of Fig. 4.2 did
 }

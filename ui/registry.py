@@ -32,8 +32,10 @@ def label(key: str) -> str:
 
 def scoring_keys() -> list[str]:
     """The algorithms that rank by a score: evaluate's default (a random draw adds noise; a
-    baseline that takes the worst attribute on purpose is no method to evaluate)."""
-    return [key for key in keys() if record(key).ranks_by is not None and not record(key).baseline]
+    baseline that takes the worst attribute on purpose is no method to evaluate; another
+    book's variant of one is chosen by hand)."""
+    return [key for key in keys() if record(key).ranks_by is not None and not record(key).baseline
+            and record(key).variant_of is None]
 
 
 def draws_at_random(key: str) -> bool:

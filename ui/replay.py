@@ -10,7 +10,7 @@ import time
 
 import streamlit as st
 
-from ui import panel, pruning, pseudocode, registry, state, widgets
+from ui import boundary, lecture, panel, pruning, pseudocode, registry, state, widgets
 from ui.messages import labelled, t, tm
 
 
@@ -22,7 +22,7 @@ def _autoplay(last: int) -> None:
 
 
 def replay(trace: dict) -> None:
-    """Controls, the tree beside TreeGenerate, and the current node's panel."""
+    """The step's view (the study view, or lecture mode's), then its export."""
     started = time.perf_counter()
     if st.session_state.pop("regrow", False):
         st.rerun(scope="app")  # a forced split changed the options: the sidebar must regrow
@@ -30,16 +30,48 @@ def replay(trace: dict) -> None:
     last = len(order) - 1
     if st.session_state.playing:
         _autoplay(last)
-    widgets.replay_controls(trace, order)
+    state.write_link()  # the step may have moved in this fragment alone: the URL follows it
+    if st.session_state.lecture:
+        lecture_view(trace, order)
+    else:
+        study_view(trace, order)
+    lecture.export_panel(trace, order, st.session_state.dot_source,
+                         widgets.view_arguments(trace))
+    st.session_state.render_seconds = time.perf_counter() - started
+
+
+def _step_caption(trace: dict, order: list[int]) -> dict:
+    """'Step 3 of 16: node #5'; returns the step's node."""
     node = trace["nodes"][order[st.session_state.step]]
-    st.caption(t("grow.step_of", step=st.session_state.step, total=last, node=node["id"]))
+    st.caption(t("grow.step_of", step=st.session_state.step, total=len(order) - 1,
+                 node=node["id"]))
+    return node
+
+
+def study_view(trace: dict, order: list[int]) -> None:
+    """Controls, the tree beside TreeGenerate, and the current node's whole panel."""
+    widgets.replay_controls(trace, order)
+    node = _step_caption(trace, order)
     tree_col, code_col = st.columns([3, 2])
     with tree_col:
         st.session_state.dot_source = widgets.tree_chart(trace, order)
     with code_col:
         pseudocode_panel(trace, node)
+    boundary.decision_regions(trace, order, st.session_state.step)
     panel.node_panel(trace, node, int(st.session_state.decimals))
-    st.session_state.render_seconds = time.perf_counter() - started
+
+
+def lecture_view(trace: dict, order: list[int]) -> None:
+    """For a projector: the step buttons (←/→), then the tree beside the score table; the
+    pickers, Fig. 4.2 and the node's facts below, out of the first screen."""
+    widgets.step_buttons(len(order) - 1)
+    node = _step_caption(trace, order)
+    st.session_state.dot_source = lecture.step_view(trace, node, order, widgets.tree_chart)
+    widgets.step_pickers(trace, order)
+    with st.expander(t("grow.pseudocode")):
+        st.html(widgets.html_lines(pseudocode.listing(trace, node)))
+    boundary.decision_regions(trace, order, st.session_state.step)
+    panel.node_facts(trace, node, int(st.session_state.decimals))
 
 
 def pseudocode_panel(trace: dict, node: dict) -> None:
@@ -94,14 +126,20 @@ def page() -> None:
         st.info(t("setup.no_data"))
         return
     trace = current["trace"]
-    state.attach_trace(current["trace_id"], trace)
+    grown = pruning.as_grown(trace)  # growth replays the grown tree; a raise comes in pruning
+    state.attach_trace(current["trace_id"], grown)
     st.title(t("page.grow"))
     st.caption(tm("grow.header", dataset=current["dataset"],
                  algorithm=registry.name(trace["algorithm"]), nodes=len(trace["nodes"])))
+    lecture.link_notes()  # a link's step past this tree's last one is said here
     many_nodes_hint(trace)
     unmatched_forces(trace)
-    widgets.display_settings()
-    interval = widgets.autoplay_settings(len(trace["steps"]) - 1)
-    pruning.book_panel()
-    st.fragment(replay, run_every=interval)(trace)
+    view = st.container()
+    # Lecture mode: the tree and the score table first, the settings below them.
+    with st.container() if st.session_state.lecture else view:
+        widgets.display_settings()
+        interval = widgets.autoplay_settings(len(grown["steps"]) - 1)
+        pruning.book_panel()
+    with view:
+        st.fragment(replay, run_every=interval)(grown)
     st.fragment(pruning.phase)(trace)

@@ -6,6 +6,8 @@ upload or an impossible option shows an error box while the previous data and tr
 
 from __future__ import annotations
 
+import time
+
 import pandas as pd
 import streamlit as st
 
@@ -13,11 +15,59 @@ from dtree_core.budget import BudgetError
 from dtree_core.datasets import bundled
 from dtree_core.decide import TIE_BREAKS
 from dtree_core.loading import ENCODINGS, EXCEL_SUFFIXES, LoadError
+from dtree_core.notation import NOTATIONS_ORDER
 from dtree_core.options import Options
 from ui import engine, pruning, registry, state
 from ui.messages import LANGUAGES, has, labelled, literal, t, t_or, tm
 
 UPLOAD_TYPES = ["csv", "tsv", "txt", "xlsx", "xls"]
+
+
+class Progress:
+    """The sidebar's progress bar from an upload to its first tree, naming the phase:
+    reading, preparing, growing depth k, drawing.
+
+    Each update sends the bar to the browser, which is where Streamlit delivers a rerun: when
+    the user changes the input meanwhile, the update raises it and the old work stops there
+    (growth between two depths); the previous dataset and tree stay in session state.
+    """
+
+    GROWING_FROM, GROWING_SPAN = 0.2, 0.75  # the bar's share before growth, and for it
+
+    def __init__(self) -> None:
+        self.slot = st.empty()
+        self.start = time.monotonic()
+        self.max_depth: int | None = None
+
+    def seconds(self) -> str:
+        return f"{time.monotonic() - self.start:.1f}"
+
+    def reading(self, name: str) -> None:
+        self.start = time.monotonic()
+        self.slot.progress(0.05, text=tm("server.phase.reading", name=name))
+
+    def __call__(self, phase: str, figures: dict) -> None:
+        """engine.grow_trace's on_phase: ("preparing", {}) or ("growing", {depth, nodes})."""
+        if phase == "growing":
+            self.slot.progress(self._growing_share(figures["depth"]), text=t(
+                "server.phase.growing", **figures, seconds=self.seconds()))
+        else:
+            self.slot.progress(0.1, text=t(f"server.phase.{phase}"))
+
+    def _growing_share(self, depth: int) -> float:
+        """How far along the bar: by max_depth when one is set, else a little less each depth
+        (a tree's depth is not known before it is grown)."""
+        done = (min(depth / self.max_depth, 1.0) if self.max_depth
+                else 1 - 0.8 ** depth)
+        return self.GROWING_FROM + self.GROWING_SPAN * done
+
+    def drawing(self, trace: dict) -> None:
+        depth = max(node["depth"] for node in trace["nodes"])
+        self.slot.progress(1.0, text=t("server.phase.drawing", nodes=len(trace["nodes"]),
+                                       depth=depth, seconds=self.seconds()))
+
+    def clear(self) -> None:
+        self.slot.empty()
 
 
 def language_picker() -> None:
@@ -26,6 +76,15 @@ def language_picker() -> None:
     st.selectbox(t("lang.label"), list(LANGUAGES), key="lang_picker",
                  format_func=lambda code: LANGUAGES[code][0],
                  on_change=state.set_language, args=("lang_picker",))
+
+
+def notation_picker() -> None:
+    """Zhou's symbols or Li Hang's (dtree_core.notation); ui.state owns the choice."""
+    st.session_state.notation_picker = st.session_state.notation
+    st.radio(t("setup.notation"), list(NOTATIONS_ORDER), key="notation_picker",
+             format_func=labelled(NOTATIONS_ORDER, lambda key: t(f"setup.notation.{key}")),
+             help=t("setup.notation.help"),
+             on_change=state.set_notation, args=("notation_picker",))
 
 
 def _in_language(dataset, field: str, lang: str) -> str:
@@ -50,7 +109,7 @@ def _bundled_dataset() -> dict | None:
             "key": engine.data_key(data), "target": chosen.target, "bundled_key": key}
 
 
-def _uploaded_dataset() -> dict | None:
+def _uploaded_dataset(progress: Progress) -> dict | None:
     """The uploaded file if it loads; on failure an error box and None (keep the old one)."""
     upload = st.file_uploader(t("setup.upload"), type=UPLOAD_TYPES, key="upload",
                               help=t("setup.upload.help"))
@@ -60,6 +119,9 @@ def _uploaded_dataset() -> dict | None:
     encoding = _encoding(data, upload.name)
     try:
         sheet = _sheet(data, upload.name)
+        key = engine.data_key(data + f"{sheet}|{encoding}".encode())
+        if key != (st.session_state.dataset or {}).get("key"):  # a new file: read it
+            progress.reading(upload.name)
         engine.load_table(data, upload.name, sheet, encoding)
     except (LoadError, BudgetError) as error:  # the last dataset that loaded stays
         st.error(tm("setup.upload.bad", name=upload.name, reason=error_text(error)))
@@ -69,7 +131,7 @@ def _uploaded_dataset() -> dict | None:
         return None
     return {"name": upload.name if sheet is None else f"{upload.name} · {sheet}",
             "filename": upload.name, "data": data, "sheet": sheet, "encoding": encoding,
-            "key": engine.data_key(data + f"{sheet}|{encoding}".encode()), "target": None}
+            "key": key, "target": None}
 
 
 def _encoding(data: bytes, filename: str) -> str | None:
@@ -92,13 +154,13 @@ def _sheet(data: bytes, filename: str) -> str | None:
     return st.selectbox(t("setup.sheet"), list(sheets), key=f"sheet::{engine.data_key(data)}")
 
 
-def dataset_picker() -> dict | None:
+def dataset_picker(progress: Progress) -> dict | None:
     """The active dataset: a new valid choice replaces it, anything else keeps the last one."""
     sources = ["bundled", "upload"]
     source = st.radio(t("setup.source"), sources, key="source",
                       format_func=labelled(sources, lambda s: t(f"setup.source.{s}")),
                       horizontal=True)
-    chosen = _bundled_dataset() if source == "bundled" else _uploaded_dataset()
+    chosen = _bundled_dataset() if source == "bundled" else _uploaded_dataset(progress)
     if chosen is not None:
         st.session_state.dataset = chosen
     return st.session_state.dataset
@@ -154,9 +216,15 @@ def load_report(table) -> None:
         st.caption(t("setup.report.rows", rows=report.n_rows, cols=report.n_columns))
         st.dataframe(_report_frame(table), hide_index=True)
         for warning in report.warnings:
-            st.warning(literal(warning))
+            st.warning(notice_text(warning))
     if report.encoding_guessed:
         st.warning(tm("setup.report.guessed", value=report.encoding))
+
+
+def notice_text(notice) -> str:
+    """A loader warning (dtree_core.loading.Notice) in the session's language, by its code."""
+    key = f"load.notice.{getattr(notice, 'code', '')}"
+    return tm(key, **notice.details) if has(key) else literal(notice)
 
 
 def error_text(error: Exception) -> str:
@@ -227,24 +295,36 @@ def forced_choices(dataset: dict) -> dict[str, str]:
     return forces
 
 
-def grow(dataset: dict, choices: dict, options: Options) -> None:
-    """Grow (cached) and keep the result; a failure leaves the previous tree in place."""
+def grow(dataset: dict, choices: dict, options: Options, progress: Progress) -> None:
+    """Grow (cached) and keep the result; a failure leaves the previous tree in place, and the
+    dataset it grew from (so every page reads the rows its tree was grown on)."""
     trace_id = engine.trace_key(dataset["data"], choices, options)
     current = st.session_state.get("current")
     if current is not None and current["trace_id"] == trace_id:
         current["dataset"] = dataset["name"]  # the same tree; only the name's language may differ
+        progress.clear()
         return  # keeps the very same dict: no cache lookup, no copy, on every rerun
-    with st.spinner(t("setup.growing"), show_time=True):
-        try:
-            trace = engine.grow_trace(dataset["data"], dataset["filename"], choices, options)
-        except (LoadError, ValueError) as error:
-            st.error(tm("setup.grow_failed", reason=error_text(error)))
-            return
-        except MemoryError:  # this session's request fails; the server and the last tree stay
-            st.error(t("error.memory"))
-            return
+    progress.max_depth = options.max_depth
+    try:
+        trace = engine.grow_trace(dataset["data"], dataset["filename"], choices, options,
+                                  on_phase=progress)
+    except (LoadError, ValueError) as error:
+        _failed(tm("setup.grow_failed", reason=error_text(error)), current, progress)
+        return
+    except MemoryError:  # this session's request fails; the server and the last tree stay
+        _failed(t("error.memory"), current, progress)
+        return
+    progress.drawing(trace)
     st.session_state.current = {"trace": trace, "trace_id": trace_id, "dataset": dataset["name"],
-                                "choices": choices, "options": options}
+                                "source": dataset, "choices": choices, "options": options}
+
+
+def _failed(message: str, current: dict | None, progress: Progress) -> None:
+    """Say why; the last tree stays, with the dataset it was grown from."""
+    progress.clear()
+    st.error(message)
+    if current is not None and "source" in current:
+        st.session_state.dataset = current["source"]
 
 
 def built_options(params: dict) -> Options | None:
@@ -256,21 +336,27 @@ def built_options(params: dict) -> Options | None:
         return None
 
 
-def sidebar() -> None:
+def sidebar() -> Progress:
     """Render the whole setup area and (re)grow when anything in it changed.
 
     Data choices (target, attributes, sheet, encoding) stay a small dict; everything that
-    shapes the tree is one Options object, which every page derives its own from.
+    shapes the tree is one Options object, which every page derives its own from. Returns the
+    progress bar, which reads "drawing" after a growth: the caller may clear() it once the
+    page has drawn (it goes at the next rerun anyway).
     """
     with st.sidebar:
         language_picker()
+        notation_picker()
         st.header(t("setup.header"))
-        dataset = dataset_picker()
+        progress = Progress()
+        dataset = dataset_picker(progress)
         if dataset is None:
-            return
+            progress.clear()
+            return progress
         table = _loaded(dataset)
         if table is None:
-            return
+            progress.clear()
+            return progress
         st.caption(tm("setup.using", name=dataset["name"], rows=len(table.frame),
                      cols=len(table.frame.columns)))
         load_report(table)
@@ -290,4 +376,7 @@ def sidebar() -> None:
                                  "force_missing": "skip", "nominal": nominal,
                                  "continuous": continuous})
     if options is not None and ready:
-        grow(dataset, choices, options)
+        grow(dataset, choices, options, progress)
+    else:
+        progress.clear()
+    return progress

@@ -7,10 +7,18 @@ autoplay never disagree.
 
 from __future__ import annotations
 
+import copy
+import inspect
 import time
+from pathlib import Path
 
 import streamlit as st
 
+from dtree_core import links
+from dtree_core import notation as notations
+from dtree_core.datasets import bundled
+from dtree_core.options import Options
+from ui import engine
 from ui.messages import DEFAULT_LANGUAGE, LANGUAGES
 from ui.tables import node_at_path, replay_order
 
@@ -27,17 +35,29 @@ DEFAULTS = {
     "order": "dfs",
     "view": "auto",
     "forces": {},           # dataset key -> {node path: attribute chosen by hand}
+    "manual": {},           # choose-the-split page (ui.manual): {"context", "picks"}
+    "handedit": {"context": None, "edits": []},  # the prune-by-hand tab's edits (ui.handedit)
     "focus_path": None,     # the node to show once a forced choice has regrown the tree
     "prune_step": 0,        # the pruning phase's position: an index into trace["pruning"]
     "book_example": False,  # the sidebar's book-example button was pressed (ui.pruning)
+    "lecture": False,       # lecture mode (the sidebar's switch, ?mode=lecture)
+    "link_notes": [],       # what the opening link could not use: (code, details), shown once
+    "notation": notations.DEFAULT,  # whose symbols: Zhou's or Li Hang's (?notation=lihang)
 }
 
 
 def init_state() -> None:
-    """Called at the top of every run; setdefault keeps what the user already has."""
+    """Called at the top of every run; setdefault keeps what the user already has.
+    The first run of a session opens the URL's link (dataset, options, step, mode)."""
+    first_run = "link_read" not in st.session_state
     choose_language()
     for key, value in DEFAULTS.items():
-        st.session_state.setdefault(key, value)
+        # a copy: DEFAULTS' dicts and lists must never be one object shared by every session
+        st.session_state.setdefault(key, copy.deepcopy(value))
+    if first_run:
+        st.session_state.link_read = True
+        open_link(links.decode(query_lists(), LINK_BASE, languages=tuple(LANGUAGES)))
+    _open_upload()
 
 
 def choose_language() -> None:
@@ -80,6 +100,16 @@ def accept_language(header: str) -> list[str]:
     return [tag for _, tag in sorted(weighted, key=lambda pair: pair[0]) if tag]
 
 
+def notation() -> notations.Notation:
+    """The session's notation: Zhou's symbols or Li Hang's (the sidebar's switch)."""
+    return notations.get(st.session_state.get("notation"))
+
+
+def set_notation(widget_key: str) -> None:
+    """on_change of the sidebar's notation switch (the link carries it: write_link)."""
+    st.session_state.notation = st.session_state[widget_key]
+
+
 def set_language(widget_key: str) -> None:
     """on_change of the sidebar's language picker: the session and the URL follow it."""
     st.session_state.lang = st.session_state[widget_key]
@@ -89,11 +119,21 @@ def set_language(widget_key: str) -> None:
 def ensure_entry_point() -> None:
     """Pages run inside app.py, which set the state up. Call first thing in every page.
 
-    A pages/ folder makes Streamlit's legacy mode run a deep-linked page (/grow) alone on a
-    fresh server's first request, without app.py; going through app.py ends that mode.
+    A pages/ folder makes Streamlit's legacy mode run a deep-linked page (/compare) alone on
+    a fresh server's first request, without app.py; going through app.py ends that mode.
+    app.py then opens the page asked for (open_asked_page), with the link's query kept.
     """
     if "lang" not in st.session_state:
-        st.switch_page("app.py")
+        caller = Path(inspect.currentframe().f_back.f_code.co_filename)
+        st.session_state.asked_page = f"{caller.parent.name}/{caller.name}"
+        st.switch_page("app.py", query_params=query_lists())
+
+
+def open_asked_page(pages: dict[str, st.Page], current: st.Page) -> None:
+    """In app.py after st.navigation: go on to the page a cold deep link asked for."""
+    asked = pages.get(st.session_state.pop("asked_page", None))
+    if asked is not None and asked.url_path != current.url_path:
+        st.switch_page(asked, query_params=query_lists())
 
 
 def attach_trace(trace_id: str, trace: dict) -> None:
@@ -105,6 +145,7 @@ def attach_trace(trace_id: str, trace: dict) -> None:
         st.session_state.playing = False
         st.session_state.prune_step = 0
         _forget_node_choices()
+        _linked_step(last_step)
     st.session_state.focus_path = None  # a force that failed to grow leaves the tree as it was
     st.session_state.step = max(0, min(st.session_state.step, last_step))
 
@@ -195,3 +236,208 @@ def move_prune(delta: int, last_step: int) -> None:
 def prune_from_widget(key: str, last_step: int) -> None:
     """on_change of the pruning slider: its value is the new event."""
     st.session_state.prune_step = max(0, min(int(st.session_state[key]), last_step))
+
+
+# Links (dtree_core.links): the URL opens exactly a step, and follows the session.
+
+# What the sidebar builds when nothing is changed: links name only what differs from it.
+LINK_BASE = Options(force_missing="skip")
+
+# Options field -> (sidebar widget key, range the widget accepts, widget value for None).
+# Fields missing here (force, nominal, continuous) are set per dataset by _open_dataset.
+SIDEBAR = {
+    "algorithm": ("algorithm", None, None),
+    "max_depth": ("max_depth", (1, 100), 0),  # the sidebar's 0 is "no limit"
+    "min_samples_split": ("min_samples", (2, 10_000), None),
+    "min_gain": ("min_gain", (0.0, 1.0), None),
+    "min_branch_weight": ("min_branch_weight", (0.0, 10_000.0), 0.0),
+    "tie_break": ("tie_break", None, None),
+    "seed": ("seed", (0, 2**31 - 1), None),
+    "prune": ("prune", None, None),
+    "prune_on_tie": ("prune_on_tie", None, None),
+    "cf": ("prune_cf", (0.01, 0.5), None),
+    "subtree_raising": ("prune_raising", None, None),
+    "pep_margin": ("prune_margin", (0.0, 1.0), None),
+    "ccp_alpha": ("ccp_alpha", (0.0, 1.0), None),
+}
+# A field whose input depends on the pruning method: Li Hang's α (prune=cost) is ccp_alpha's
+# field, and his input takes any α ≥ 0 (a loss in bits, not CART's per-row alpha).
+BY_PRUNE = {("ccp_alpha", "cost"): ("ccp_alpha", (0.0, 1e6), None)}
+PER_DATASET = ("force", "nominal", "continuous")
+NOT_IN_SIDEBAR = ("force_missing", "curve_points")  # the sidebar fixes these (CLI options)
+
+
+def query_lists() -> dict[str, list[str]]:
+    """The URL's query, every parameter as the list of its values."""
+    return {key: st.query_params.get_all(key) for key in st.query_params}
+
+
+def _note(code: str, param: str = "", value="", reason="") -> None:
+    """A new list each time: DEFAULTS' empty list is shared by every session."""
+    note = (code, {"param": param, "value": str(value), "reason": str(reason)})
+    st.session_state.link_notes = [*st.session_state.link_notes, note]
+
+
+def open_link(link: links.Link) -> None:
+    """Put what the link asks for where the sidebar and the replay read it; the rest is
+    noted (link_notes) and keeps its default."""
+    for problem in link.problems:
+        _note(problem.code, problem.param, problem.value, problem.reason)
+    st.session_state.lecture = link.mode == "lecture"
+    if link.notation is not None:
+        st.session_state.notation = link.notation
+    if link.order is not None:
+        st.session_state.order = link.order
+    if link.step is not None:
+        st.session_state.link_step = link.step
+    for name, value in link.options.items():
+        if name in SIDEBAR:
+            _set_widget(name, value, BY_PRUNE.get((name, link.options.get("prune"))))
+        elif name in NOT_IN_SIDEBAR:
+            _note("not_in_app", name, value)
+    if link.upload is not None:
+        st.session_state.source = "upload"
+        st.session_state.link_upload = link.upload  # the page asks for it (ui.lecture)
+        st.session_state.link_for_upload = link  # its per-dataset parts wait for the file
+    elif link.dataset is not None:
+        _open_dataset(link)
+
+
+def _set_widget(name: str, value, entry: tuple | None = None) -> None:
+    key, bounds, for_none = entry or SIDEBAR[name]
+    if value is None:
+        st.session_state[key] = for_none
+        return
+    if bounds is not None and not bounds[0] <= value <= bounds[1]:
+        _note("range", name, value, f"{bounds[0]:g}–{bounds[1]:g}")
+        return
+    st.session_state[key] = value
+
+
+def _open_dataset(link: links.Link) -> None:
+    """The bundled dataset the link names, with its target, attributes, kinds and forces."""
+    dataset = {d.key: d for d in bundled()}.get(link.dataset)
+    if dataset is None:
+        _note("dataset", "data", link.dataset)
+        return
+    data = dataset.path.read_bytes()
+    columns = _columns(data, dataset.path.name)
+    if columns is None:
+        return
+    st.session_state.source, st.session_state.bundled_key = "bundled", dataset.key
+    target = dataset.target if dataset.target in columns else columns[-1]
+    _open_columns(link, engine.data_key(data), columns, target)
+
+
+def _open_upload() -> None:
+    """Once the file an upload link names is uploaded: the link's target, attributes, kinds
+    and forces for it (the uploader's value is in the session before the sidebar runs)."""
+    link, upload = st.session_state.get("link_for_upload"), st.session_state.get("upload")
+    if link is None or upload is None or upload.name != link.upload:
+        return
+    del st.session_state.link_for_upload
+    data = upload.getvalue()
+    sheets = engine.sheet_names(data, upload.name)
+    sheet = sheets[0] if len(sheets) > 1 else None  # the sidebar's first choices: sheet 1,
+    columns = _columns(data, upload.name, sheet)     # encoding detected (None)
+    if columns is not None:
+        _open_columns(link, engine.data_key(data + f"{sheet}|None".encode()), columns,
+                      columns[-1])
+
+
+def _columns(data: bytes, filename: str, sheet: str | None = None) -> list[str] | None:
+    try:
+        return [str(c) for c in engine.load_table(data, filename, sheet).frame.columns]
+    except (ValueError, MemoryError):  # LoadError, BudgetError: the sidebar says why
+        return None
+
+
+def _open_columns(link: links.Link, key: str, columns: list[str], target: str) -> None:
+    """Target, attributes, kinds and forced splits as the sidebar's per-dataset widgets
+    (their keys name the dataset by its fingerprint `key`, as ui.setup writes them)."""
+    if link.target is not None and link.target not in columns:
+        _note("target", "target", link.target)
+    elif link.target is not None:
+        target = st.session_state[f"target::{key}"] = link.target
+    attributes = [c for c in columns if c != target]
+    if link.attributes is not None:
+        wrong = [a for a in link.attributes if a not in attributes]
+        if wrong:
+            _note("attributes", "attrs", ", ".join(wrong))
+        attributes = [a for a in link.attributes if a in attributes]
+        st.session_state[f"attrs::{key}::{target}"] = attributes
+    for kind in ("nominal", "continuous"):
+        chosen = link.options.get(kind, ())
+        if set(chosen) - set(attributes):
+            _note("attributes", kind, ", ".join(sorted(set(chosen) - set(attributes))))
+        st.session_state[f"{kind}::{key}"] = [a for a in chosen if a in attributes]
+    if "force" in link.options:
+        st.session_state.forces = {**st.session_state.forces, key: dict(link.options["force"])}
+
+
+def _linked_step(last_step: int) -> None:
+    """The first tree of a session opens at the link's step (if it had one)."""
+    step = st.session_state.pop("link_step", None)
+    if step is None:
+        return
+    if step > last_step:
+        _note("step", "step", step, last_step)
+    st.session_state.step = min(step, last_step)
+
+
+def link_params() -> dict | None:
+    """This session's link: what differs from the sidebar's defaults, and where it is."""
+    current, dataset = st.session_state.get("current"), st.session_state.dataset
+    state = {"lang": st.session_state.lang,
+             "mode": "lecture" if st.session_state.lecture else None,
+             "order": st.session_state.order if st.session_state.order != "dfs" else None,
+             "notation": (st.session_state.notation
+                          if st.session_state.notation != notations.DEFAULT else None),
+             "step": st.session_state.get("link_step", st.session_state.step) or None}
+    if current is None or dataset is None:
+        return None  # nothing grown yet (a link's file still to upload): the URL stays
+    choices = current["choices"]
+    where = ({"dataset": dataset["bundled_key"]} if dataset.get("bundled_key")
+             else {"upload": dataset["filename"]})
+    target = choices["target"] if choices["target"] != dataset.get("target") else None
+    usual = _usual_attributes(dataset, choices["target"])
+    attributes = choices["attributes"] if choices["attributes"] != usual else None
+    return links.encode(current["options"], LINK_BASE, **where, target=target,
+                        attributes=attributes, **state)
+
+
+def _usual_attributes(dataset: dict, target: str) -> list[str] | None:
+    """The sidebar's attributes for this target before the user changes them (all columns
+    but the target and row-ID-like ones), remembered per dataset; None if it cannot load."""
+    memo = st.session_state.get("link_columns")
+    if memo is None or memo[0] != dataset["key"]:
+        try:
+            table = engine.load_table(dataset["data"], dataset["filename"], dataset.get("sheet"),
+                                      dataset.get("encoding"))
+        except (ValueError, MemoryError):
+            return None
+        memo = (dataset["key"], [str(c) for c in table.frame.columns],
+                list(table.report.id_columns))
+        st.session_state.link_columns = memo
+    _, columns, ids = memo
+    return [c for c in columns if c != target and c not in ids]
+
+
+# Every parameter a link may carry: anything else in the URL is someone else's and stays.
+LINK_KEYS = (*links.OPTION_KINDS, links.DATASET, links.UPLOAD, links.TARGET, links.ATTRIBUTES,
+             links.STEP, links.ORDER, links.LANG, links.MODE, links.NOTATION)
+
+
+def write_link() -> None:
+    """Make the URL say this session's link. Only this link's parameters are touched (others
+    may be bound to widgets), and the changed ones in one update: one browser history entry."""
+    params = link_params()
+    if params is None:
+        return
+    wanted = {k: v if isinstance(v, list) else [v] for k, v in params.items()}
+    changed = {k: v for k, v in wanted.items() if st.query_params.get_all(k) != v}
+    if changed:
+        st.query_params.update(changed)
+    for key in LINK_KEYS:
+        if key not in wanted and key in st.query_params:
+            del st.query_params[key]

@@ -8,11 +8,14 @@ from __future__ import annotations
 
 import hashlib
 import json
-import math
 from collections import deque
 
+import numpy as np
 import pandas as pd
 
+from dtree_core import criteria
+from dtree_core import notation as notations
+from dtree_core.algorithms import j48_pick
 from dtree_core.labels import children_of, format_number, node_path
 from dtree_core.paths import path_key
 from dtree_core.trace import Condition
@@ -60,13 +63,19 @@ def counts_text(counts: dict, classes: list, decimals: int = 3) -> str:
 TWO_WAY_COLUMNS = ("gain", "iv", "gain_ratio", "gini_index")  # of the split the tree makes
 
 
-def shown_columns(algorithm: str) -> tuple[str, ...]:
+def shown_columns(algorithm: str, notation: str = notations.DEFAULT) -> tuple[str, ...]:
     """The algorithm's score columns; a two-way splitter's also get Zhou's multiway
-    Gini_index (eq. 4.6), since its own Gini_index is of the best two-way split."""
+    Gini_index (eq. 4.6), since its own Gini_index is of the best two-way split. A notation's
+    derived columns (Li Hang's H(D|A)) go before the gain they make up."""
     record = registry.record(algorithm)
+    columns = record.columns
     if record.nominal_shape == "binary" and "gini_index_multiway" not in record.columns:
-        return (*record.columns, "gini_index_multiway")
-    return record.columns
+        columns = (*record.columns, "gini_index_multiway")
+    extra = tuple(c for c in notations.get(notation).columns if c not in columns)
+    if extra and "gain" in columns:
+        at = columns.index("gain")
+        columns = (*columns[:at], *extra, *columns[at:])
+    return columns
 
 
 def is_two_way(algorithm: str, column: str) -> bool:
@@ -74,14 +83,16 @@ def is_two_way(algorithm: str, column: str) -> bool:
     return registry.record(algorithm).nominal_shape == "binary" and column in TWO_WAY_COLUMNS
 
 
-def score_frame(node: dict, algorithm: str) -> pd.DataFrame:
-    """One row per candidate attribute with the algorithm's score columns, exactly as recorded."""
-    columns = shown_columns(algorithm)
+def score_frame(node: dict, algorithm: str, notation: str = notations.DEFAULT) -> pd.DataFrame:
+    """One row per candidate attribute with the algorithm's score columns, exactly as recorded
+    (a notation's derived column from the row's own numbers: dtree_core.notation)."""
+    columns, names = shown_columns(algorithm, notation), notations.get(notation)
+    rows = [notations.with_derived(row, names) for row in node["scores"]]
     return pd.DataFrame([{
         "attribute": row["attribute"], "kind": row["kind"], "threshold": row["threshold"],
         "rho": row["rho"], **{col: row.get(col) for col in columns},
         "tied": _is_tied(node, row), "chosen": row["chosen"],
-    } for row in node["scores"]])
+    } for row in rows])
 
 
 def _is_tied(node: dict, row: dict) -> bool:
@@ -157,29 +168,9 @@ def gains_at_mean(node: dict) -> list[str]:
     return [row["attribute"] for row in eligible_rows(node) if _same(row["gain"], mean)]
 
 
-def j48_gain(row: dict, weight: float) -> float:
-    """Quinlan's C4.5 Release 8 (Weka's J48): a continuous attribute's Gain less
-    log₂(N−1)/|D|, N−1 being its candidate thresholds; nominal attributes are unchanged."""
-    if row["kind"] != "continuous" or row.get("n_distinct", 0) < 2 or weight <= 0:
-        return row["gain"]
-    return row["gain"] - math.log2(row["n_distinct"] - 1) / weight
-
-
-def j48_pick(node: dict) -> str | None:
-    """The attribute C4.5's mean-Gain filter and Gain_ratio pick once J48's penalty is applied."""
-    rows = eligible_rows(node)
-    if not rows:
-        return None
-    gains = {row["attribute"]: j48_gain(row, node["weight"]) for row in rows}
-    mean = sum(gains.values()) / len(gains)
-    passed = [row for row in rows if gains[row["attribute"]] >= mean - SAME * abs(mean)]
-    ratio = {row["attribute"]: gains[row["attribute"]] / row["iv"] if row["iv"] > 0 else 0.0
-             for row in passed}
-    return max(passed, key=lambda row: ratio[row["attribute"]])["attribute"]
-
-
 def continuous_penalty_changes_pick(node: dict) -> str | None:
-    """J48's pick when it differs from the book's C4.5 pick at this node, else None."""
+    """J48's pick (dtree_core.algorithms.j48_pick) when it differs from the book's C4.5 pick
+    at this node, else None."""
     best = winner(node)
     if best is None or not any(row["kind"] == "continuous" for row in node["scores"]):
         return None
@@ -228,27 +219,34 @@ def book_rounded(trace: dict, node: dict) -> list[tuple[str, str, str, str, floa
 # --------------------------------------------------------------------- impurity measures
 
 
-def impurities(shares: list[float]) -> dict[str, float]:
-    """Ent, Gini and misclassification impurity (Duda §8.3.2) of one class distribution."""
-    entropy = -sum(p * math.log2(p) for p in shares if p > 0)
-    return {"entropy": max(entropy, 0.0), "gini": 1 - sum(p * p for p in shares),
-            "error": 1 - max(shares, default=1.0)}
+# The views' measure names -> the trace's node fields (the third is Duda's misclassification).
+IMPURITY_FIELDS = {"entropy": "entropy", "gini": "gini", "error": "misclassification"}
+MEASURES = {"entropy": criteria.entropy, "gini": criteria.gini,
+            "misclassification": criteria.misclassification}
+
+
+def node_impurities(node: dict, classes: list) -> dict[str, float]:
+    """The node's Ent(D), Gini(D) and misclassification impurity as the trace records them;
+    a trace written before the last was recorded gets the core's formulas on its counts."""
+    if all(field in node for field in IMPURITY_FIELDS.values()):
+        return {name: node[field] for name, field in IMPURITY_FIELDS.items()}
+    counts = np.array([node["class_counts"].get(c, 0) for c in classes], dtype=float)
+    return {name: float(MEASURES[field](counts)) for name, field in IMPURITY_FIELDS.items()}
 
 
 def impurity_maxima(classes: int) -> dict[str, float]:
-    """Each measure at equal shares: log₂|Y| (Zhou), 1 − 1/|Y|, 1 − 1/|Y|."""
-    k = max(classes, 1)
-    return {"entropy": math.log2(k), "gini": 1 - 1 / k, "error": 1 - 1 / k}
+    """Each measure at equal shares: log₂|Y| (Zhou), 1 − 1/|Y|, 1 − 1/|Y| (dtree_core)."""
+    top = criteria.impurity_maxima(classes)
+    return {name: top[field] for name, field in IMPURITY_FIELDS.items()}
 
 
 def impurity_curves(points: int = 101) -> dict[str, list[float]]:
-    """The three measures for two classes against p, the share of the first."""
-    ps = [i / (points - 1) for i in range(points)]
-    curves = {"p": ps, "entropy": [], "gini": [], "error": []}
-    for p in ps:
-        for name, value in impurities([p, 1 - p]).items():
-            curves[name].append(value)
-    return curves
+    """The three measures for two classes against p, the share of the first: the core's
+    formulas (dtree_core.criteria) on the counts (p, 1 − p)."""
+    ps = np.linspace(0.0, 1.0, points)
+    counts = np.stack([ps, 1 - ps], axis=-1)
+    return {"p": ps.tolist(), **{name: MEASURES[field](counts).tolist()
+                                 for name, field in IMPURITY_FIELDS.items()}}
 
 
 def class_shares(node: dict, classes: list) -> list[float]:

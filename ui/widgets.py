@@ -9,35 +9,46 @@ import streamlit as st
 
 from dtree_core.dot import to_dot
 from dtree_core.escape import escape_html
-from dtree_core.export import Table, to_csv, to_latex, to_markdown
+from dtree_core.export import SCORE_HEADERS, Table, to_csv, to_latex, to_markdown
 from dtree_core.labels import branch_text, node_path
 from ui import state
+from ui.downloads import file_name
 from ui.messages import labelled, t, t_or
 from ui.tables import replay_order
 
 # Above this many nodes the whole tree is unreadable, so "auto" shows the neighbourhood.
 BIG_TREE = 60
 KEYS = {"first": "Home", "prev": "Left", "next": "Right", "last": "End"}
+SCORE_QUANTITIES = {header: quantity for quantity, header in SCORE_HEADERS.items()}
 
 
 def worded_table(table: Table, headers: list[str] | None = None) -> Table:
-    """A core table in the session's words: headers (by default `col.<header>` where the
-    catalogue has it, else as the core wrote them: Gain, IV…) and kinds ('nominal')."""
+    """A core table in the session's words: headers (by default the notation's symbol for a
+    score (Li Hang's g(D,A) for Gain), else `col.<header>` where the catalogue has it, else as
+    the core wrote them) and kinds ('nominal')."""
     kind = table.columns.index("kind") if "kind" in table.columns else None
     rows = [[t(f"kind.{value}") if j == kind else value for j, value in enumerate(row)]
             for row in table.rows]
-    return Table(headers or [t_or(f"col.{c}", c) for c in table.columns], rows)
+    return Table(headers or [header_words(c) for c in table.columns], rows)
+
+
+def header_words(header: str) -> str:
+    """A core table's header in the session's words and the notation's symbols."""
+    names = state.notation()
+    quantity = SCORE_QUANTITIES.get(header)
+    symbol = names.header(quantity) if quantity and names.symbol_headers else None
+    return symbol or t_or(f"col.{header}", header)
 
 
 def score_downloads(table, key: str) -> None:
     """A score table as CSV (with a BOM, for Excel), Markdown and LaTeX downloads."""
     cols = st.columns(3)
-    cols[0].download_button(t("exp.csv"), to_csv(table).encode("utf-8-sig"), "scores.csv",
-                            "text/csv", key=f"{key}_dl_csv")
-    cols[1].download_button(t("exp.md"), to_markdown(table), "scores.md", "text/markdown",
-                            key=f"{key}_dl_md")
-    cols[2].download_button(t("exp.latex"), to_latex(table), "scores.tex", "text/x-tex",
-                            key=f"{key}_dl_tex")
+    cols[0].download_button(t("exp.csv"), to_csv(table).encode("utf-8-sig"),
+                            file_name("scores", "csv"), "text/csv", key=f"{key}_dl_csv")
+    cols[1].download_button(t("exp.md"), to_markdown(table), file_name("scores", "md"),
+                            "text/markdown", key=f"{key}_dl_md")
+    cols[2].download_button(t("exp.latex"), to_latex(table), file_name("scores", "tex"),
+                            "text/x-tex", key=f"{key}_dl_tex")
 
 
 def display_settings() -> None:
@@ -70,7 +81,8 @@ def autoplay_settings(last: int) -> float | None:
     return float(st.session_state.speed) if st.session_state.playing else None
 
 
-def _buttons(last: int) -> None:
+def step_buttons(last: int) -> None:
+    """First, previous, next and last step, also on the keys Home, Left, Right and End."""
     cols = st.columns(4)
     moves = {"first": -last - 1, "prev": -1, "next": 1, "last": last + 1}
     for col, (name, delta) in zip(cols, moves.items(), strict=True):
@@ -81,8 +93,13 @@ def _buttons(last: int) -> None:
 
 def replay_controls(trace: dict, order: list[int]) -> None:
     """First/previous/next/last (Home/Left/Right/End), a step slider and a node picker."""
+    step_buttons(len(order) - 1)
+    step_pickers(trace, order)
+
+
+def step_pickers(trace: dict, order: list[int]) -> None:
+    """The step slider and the node picker (lecture mode puts them below the view)."""
     last = len(order) - 1
-    _buttons(last)
     st.session_state.step_slider = st.session_state.step
     st.slider(t("grow.step"), 0, max(last, 1), key="step_slider", disabled=last == 0,
               on_change=state.from_widget, args=("step_slider", last))
@@ -113,12 +130,18 @@ def node_title(trace: dict, node: dict) -> str:
 
 
 def tree_view_options(trace: dict) -> dict:
+    """to_dot's collapse/neighbourhood arguments from the view setting (and a caption when
+    "auto" shows a big tree's neighbourhood)."""
+    if st.session_state.view == "auto" and len(trace["nodes"]) > BIG_TREE:
+        st.caption(t("grow.view.big", nodes=len(trace["nodes"])))
+    return view_arguments(trace)
+
+
+def view_arguments(trace: dict) -> dict:
     """to_dot's collapse/neighbourhood arguments from the view setting."""
     view = st.session_state.view
     if view == "auto":
         view = "around" if len(trace["nodes"]) > BIG_TREE else "whole"
-        if view == "around":
-            st.caption(t("grow.view.big", nodes=len(trace["nodes"])))
     if view == "depth":
         return {"collapse_depth": int(st.session_state.get("view_depth", 3))}
     if view == "around":

@@ -17,6 +17,7 @@ from dtree_core.loading import load_path, prepare
 from dtree_core.options import Options
 from dtree_core.rules import rules
 from tests.conftest import dataset_path
+from ui import registry
 
 PAGES = ["pages/compare.py", "pages/evaluate.py", "pages/predict.py", "pages/export.py"]
 
@@ -53,14 +54,16 @@ def test_page_smoke(page):
 def test_holdout_metrics_match_the_core_and_sklearn():
     at = open_page("pages/evaluate.py")
     X, y = wm2()
-    expected = [holdout(Options(a), X, y, 0.3, 0) for a in ("id3", "c45", "cart")]
+    # the page evaluates every algorithm that ranks by a score (oblique trees too), in order
+    assert registry.scoring_keys()[:3] == ["id3", "c45", "cart"]
+    expected = [holdout(Options(a), X, y, 0.3, 0) for a in registry.scoring_keys()]
     shown = metric_values(at)
     assert [v for label, v in shown if label == "Held-out accuracy"] == [
         f"{e.accuracy:.3f}" for e in expected]
     for e in expected:
         assert e.accuracy == metrics.accuracy_score(e.y_true, e.y_pred)
     reports = [df.value for df in at.dataframe if "precision" in df.value.columns]
-    assert len(reports) == 3
+    assert len(reports) == len(expected)
     p, r, f, s = metrics.precision_recall_fscore_support(
         expected[0].y_true, expected[0].y_pred, labels=expected[0].labels, zero_division=0)
     assert np.allclose(reports[0]["precision"], p) and np.allclose(reports[0]["F1"], f)
@@ -175,7 +178,7 @@ def test_a_class_with_a_single_row_is_said_untested():
     at = tiny_evaluate()
     note = ("These classes have a single row, which stays in training, so none of them is "
             "tested: maybe.")
-    assert [shown(i) for i in at.info].count(note) == len(at.tabs) == 3
+    assert [shown(i) for i in at.info].count(note) == len(at.tabs) == len(registry.scoring_keys())
 
 
 def test_kfold_notes_say_the_folds_lack_classes():

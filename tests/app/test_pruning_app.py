@@ -11,6 +11,7 @@ from app_helpers import DATA, new_app, trace
 from dtree_core import DecisionTree
 from dtree_core.datasets import get
 from dtree_core.dot import to_dot
+from dtree_core.labels import format_number
 from dtree_core.loading import load_path, prepare
 from ui.messages import EN, LANGUAGES
 from ui.pruning import measure_text, percent, reason_key, relation
@@ -238,7 +239,7 @@ def test_export_rule_postpruning_and_rule_table(lang):
     frames = [df.value for df in at.dataframe]
     pruned = next(f for f in frames if words["rules.prune.col.dropped"] in f.columns)
     assert len(pruned) == len([n for n in trace(at)["nodes"] if n["decision"]["kind"] == "leaf"])
-    table = next(f for f in frames if "rule" in f.columns and "纹理" in f.columns)
+    table = next(f for f in frames if words["exp.col.rule"] in f.columns and "纹理" in f.columns)
     assert table["纹理"].tolist()[0] == "清晰"  # Fig. 4.4's first path
 
 
@@ -301,3 +302,195 @@ def test_pruning_pages_in_chinese_show_no_key_and_no_english_sentence(page, meth
     assert raw_keys(text) == []
     english = {piece: key for piece, key in english_sentences().items() if piece in text}
     assert english == {}
+
+
+# --------------------------------------------------------------------- subtree raising
+
+
+def raising_app(lang: str = "en", margin: float | None = None):
+    """Watermelon 3.0α, C4.5, pessimistic pruning with subtree raising: the root's larger
+    branch (含糖率 > 0.126, 12 rows) is raised, its 密度 test put at the root."""
+    at = new_app()
+    at.query_params["lang"] = lang
+    at.run()
+    at.selectbox(key="bundled_key").set_value("watermelon_3.0_alpha").run()
+    at.selectbox(key="algorithm").set_value("c45").run()
+    at.selectbox(key="prune").set_value("pep").run()
+    at.checkbox(key="prune_raising").check().run()
+    if margin is not None:
+        at.number_input(key="prune_margin").set_value(margin).run()
+    assert not at.exception and not at.error
+    return at
+
+
+def node_line(dot: str, node: int) -> str:
+    found = re.search(rf"^\s*n{node} \[.*$", dot, re.M)
+    return found.group(0) if found else ""
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_subtree_raising_replay_shows_the_raise(lang):
+    at = raising_app(lang)
+    grown = trace(at)
+    words = LANGUAGES[lang][1]
+    assert grown["params"]["subtree_raising"] is True
+    k = [e["action"] for e in grown["pruning"]].index("raise")
+    event = grown["pruning"][k]
+    assert (event["node"], event["largest"], event["replaced"]) == (0, 2, [1, 2])
+    at.slider(key="prune_slider").set_value(k).run()
+    assert not at.exception and not at.error
+    # Root (8 是, 9 否) as a leaf: 9.872; its subtree's leaves: 5.218; the 含糖率 > 0.126
+    # branch with all 17 rows (密度 <= 0.3815: 0/4; > 0.3815 → 含糖率 → 密度): 4.390.
+    shown, numbers = metrics(at), {}
+    for name, value in (("leaf", 9.8723), ("tree", 5.2184), ("branch", 4.3899)):
+        assert event[f"errors_{name}"] == pytest.approx(value, abs=1e-4)
+        numbers[name] = format_number(event[f"errors_{name}"], 3)
+    assert shown[words["prune.errors.leaf"]] == numbers["leaf"]
+    assert shown[words["prune.errors.tree"]] == numbers["tree"]
+    assert shown[words["prune.errors.branch"].format(node=2)] == numbers["branch"]
+    assert shown[words["prune.verdict"]] == words["prune.action.raise"]
+    sentence = plain(at.info[-1].value)
+    expected = words["prune.reason.pep_raising.raise.tree"].format(
+        margin="0", largest=2, n=17, condition="含糖率>0.126", raised="密度",
+        attribute="含糖率", **numbers)
+    assert sentence.replace(" ", "") == expected.replace(" ", "")  # 中文 drops the spaces
+    after = at.session_state["prune_dot_source"]
+    before = at.session_state["prune_dot_before_source"]
+    # Before: the root tests 含糖率 over its grown children; after: 密度, over the copies.
+    assert "<B>含糖率</B>" in node_line(before, 0) and node_line(before, 2)
+    assert "dt-current dt-raise" in node_line(after, 0) and "<B>密度</B>" in node_line(after, 0)
+    assert not node_line(after, 1) and not node_line(after, 2)  # replaced: gone
+    first = event["new_nodes"][0]  # 密度 <= 0.3815 with all 17 rows: 是 0, 否 4
+    assert re.search(r"是 0 · 否 4", node_line(after, first))
+    assert f"n0 -> n{first}" in after
+    # The event before the raise draws the grown tree: no copy yet.
+    at.slider(key="prune_slider").set_value(k - 1).run()
+    assert not node_line(at.session_state["prune_dot_source"], first)
+    assert "<B>含糖率</B>" in node_line(at.session_state["prune_dot_source"], 0)
+
+
+def test_margin_and_raising_reach_the_export_command():
+    from dtree_core.options import Options
+    from ui.command import option_flags
+
+    flags = option_flags(Options.build(algorithm="c45", prune="pep", subtree_raising=True,
+                                       pep_margin=0.1))
+    assert "--subtree-raising" in flags and "--pep-margin 0.1" in flags
+    plain_pep = option_flags(Options.build(algorithm="c45", prune="pep"))
+    assert not any("raising" in f or "margin" in f for f in plain_pep)
+
+
+def test_the_export_page_command_carries_raising():
+    at = raising_app(margin=0.1)
+    assert trace(at)["params"]["pep_margin"] == 0.1
+    at.switch_page("pages/export.py").run()
+    assert not at.exception and not at.error
+    commands = [c.value for c in at.code if "python -m dtree_core grow" in c.value]
+    assert commands and "--subtree-raising" in commands[0] and "--pep-margin 0.1" in commands[0]
+
+
+RAISING_CASES = [("watermelon_3.0_alpha", "c45", {"prune": "pep", "subtree_raising": True}),
+                 ("watermelon_3.0", "c45", {"prune": "pep", "subtree_raising": True,
+                                            "pep_margin": 0.1}),
+                 ("play_tennis", "id3", {"prune": "pep", "pep_margin": 0.1, "cf": 0.5}),
+                 ("iris", "c45", {"prune": "pep", "subtree_raising": True, "cf": 0.1})]
+
+
+@pytest.mark.parametrize("key,algorithm,params", RAISING_CASES)
+def test_every_raising_event_has_the_sentence_of_its_numbers(key, algorithm, params):
+    """raising_key picks the sentence from the three estimates; a key the numbers contradict
+    is not in the catalogue, so an action the numbers do not support fails here."""
+    prepared, model = _grown(key, algorithm, **params)
+    events = model.fit(prepared.X, prepared.y).trace_.to_dict()["pruning"]
+    assert events
+    for event in events:
+        key_ = reason_key(event, "pep")
+        assert key_ in EN, (key_, event)
+        assert key_.split(".")[3] == event["action"]
+
+
+def test_raising_snapshot_follows_the_events():
+    from ui.pruning import raising_snapshot
+
+    prepared, model = _grown("watermelon_3.0_alpha", "c45", prune="pep", subtree_raising=True)
+    d = model.fit(prepared.X, prepared.y).trace_.to_dict()
+    k = [e["action"] for e in d["pruning"]].index("raise")
+    new = d["pruning"][k]["new_nodes"]
+    before, after = raising_snapshot(d, k, applied=k - 1), raising_snapshot(d, k)
+    assert [n["id"] for n in before["nodes"]] == list(range(9))  # the grown tree
+    assert [n["id"] for n in after["nodes"]] == [0, *new]
+    assert before["nodes"][0]["decision"]["attribute"] == "含糖率"
+    assert after["nodes"][0]["decision"]["attribute"] == "密度"
+    assert after["nodes"][0]["children"] == [c for c in new if d["nodes"][c]["parent"] == 0]
+
+
+def test_raising_replay_in_chinese_shows_no_key_and_no_english_sentence():
+    from test_languages import english_sentences, raw_keys, rendered_text
+
+    at = raising_app("zh")
+    k = [e["action"] for e in trace(at)["pruning"]].index("raise")
+    at.slider(key="prune_slider").set_value(k).run()
+    assert not at.exception and not at.error
+    text = rendered_text(at)
+    assert raw_keys(text) == []
+    english = {piece: key for piece, key in english_sentences().items() if piece in text}
+    assert english == {}
+
+
+def test_the_growth_replay_of_a_raised_tree_is_the_grown_tree():
+    """ui.pruning.as_grown: what the grow page's growth replay must be given (the copies a
+    raise made are not part of the growth)."""
+    from ui.pruning import as_grown
+
+    prepared, model = _grown("watermelon_3.0_alpha", "c45", prune="pep", subtree_raising=True)
+    raised = model.fit(prepared.X, prepared.y).trace_.to_dict(scores=False)
+    grown = DecisionTree.from_options(model.options_.but(prune="none")).fit(
+        prepared.X, prepared.y).trace_.to_dict(scores=False)
+    view = as_grown(raised)
+    assert view["steps"] == grown["steps"]
+    assert [(n["id"], n["parent"], n["children"]) for n in view["nodes"]] == \
+        [(n["id"], n["parent"], n["children"]) for n in grown["nodes"]]
+    dot = to_dot(view, step=0).source
+    assert not node_line(dot, 9) and node_line(dot, 1) and node_line(dot, 2)
+    assert "<B>含糖率</B>" in node_line(dot, 0)
+    assert as_grown(grown) is grown  # no raise: unchanged
+
+
+@pytest.mark.parametrize("page", ["pages/compare.py", "pages/evaluate.py", "pages/predict.py",
+                                  "pages/export.py", "pages/exercises.py"])
+def test_every_page_runs_with_subtree_raising(page):
+    at = raising_app()
+    at.switch_page(page).run()
+    assert not at.exception and not at.error
+
+
+def test_a_raise_over_pruned_nodes_draws_every_later_event():
+    """Watermelon 3.0α, CF 0.05, margin 0.1: node 5 is pruned, then the root's raise replaces
+    the subtree it was in; the later events are drawn on the raised tree, and the pruned node
+    is not (it is no longer in the tree)."""
+    from ui.pruning import raising_snapshot
+
+    prepared, model = _grown("watermelon_3.0_alpha", "c45", prune="pep", subtree_raising=True,
+                             cf=0.05, pep_margin=0.1)
+    d = model.fit(prepared.X, prepared.y).trace_.to_dict()
+    actions = [(e["node"], e["action"]) for e in d["pruning"]]
+    assert (5, "prune") in actions and actions[3] == (0, "raise")
+    for k, event in enumerate(d["pruning"]):
+        dot = to_dot(raising_snapshot(d, k), pruning_step=k).source
+        assert "dt-current" in node_line(dot, event["node"]), k
+        assert (k < 3) == bool(node_line(dot, 5)), k
+
+
+def test_growth_replays_the_grown_tree_when_pruning_raised_a_subtree():
+    """The nodes a raise copies belong to the pruning phase: the growth replay's steps are the
+    grown tree's, and its last step draws no copied node."""
+    at = raising_app()
+    trace = at.session_state["current"]["trace"]
+    created = {i for e in trace["pruning"] if e["action"] == "raise" for i in e["new_nodes"]}
+    assert created, "watermelon 3.0α with raising has a raise"
+    grown_steps = [i for i in trace["steps"] if i not in created]
+    assert at.slider(key="step_slider").max == len(grown_steps) - 1
+    at.slider(key="step_slider").set_value(len(grown_steps) - 1).run()
+    assert not at.exception
+    dot = at.session_state["dot_source"]
+    assert all(f"n{i} " not in dot and f"n{i} [" not in dot for i in created)

@@ -83,13 +83,14 @@ def test_toy_algorithm_compares_with_the_others(toy):
 
 def test_toy_algorithm_is_evaluated_by_default(toy):
     """Evaluate's default is every algorithm that ranks by a score: the toy one, not CLS."""
-    assert registry.scoring_keys() == ["id3", "c45", "cart", "toy"]
+    assert registry.scoring_keys() == ["id3", "c45", "cart", "oblique", "toy"]
     at = watermelon()
     at.switch_page("pages/evaluate.py").run()
     assert not at.exception and not at.error
-    assert at.multiselect(key="ev_algos").value == ["id3", "c45", "cart", "toy"]
+    assert at.multiselect(key="ev_algos").value == ["id3", "c45", "cart", "oblique", "toy"]
     assert [tab.label for tab in at.tabs] == ["ID3 (information gain)", "C4.5 (gain ratio)",
-                                              "CART (Gini index)", "Toy"]
+                                              "CART (Gini index)",
+                                              "Oblique (multivariate, Gini index)", "Toy"]
 
 
 # --------------------------------------------------------------------- the one Options object

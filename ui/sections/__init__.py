@@ -7,6 +7,21 @@ the same dict. tests/app/test_languages.py checks the merged catalogue in both l
 
 from __future__ import annotations
 
-from ui.sections import exercises, lessons, pruning
+from ui.sections import (
+    cost_pruning,
+    downloads,
+    exercises,
+    lecture,
+    lessons,
+    lihang,
+    loading,
+    manual,
+    oblique,
+    presets,
+    pruning,
+    server,
+    treecheck,
+)
 
-SECTIONS = (pruning, lessons, exercises)
+SECTIONS = (pruning, lessons, exercises, server, lecture, oblique, manual, loading, downloads,
+            treecheck, presets, lihang, cost_pruning)

@@ -7,6 +7,9 @@ Zhou's terms: 预剪枝 (pre-pruning), 后剪枝 (post-pruning), 验证集 (vali
 `prune.reason.<method>.<action>.<relation>` are the event sentences: relation says how the
 event's `after` compares with its `before` (gt, eq, lt; le, gt where the method's rule is ≤),
 so a sentence exists only for what the method's rule can do (ui.pruning.reason_key).
+With J48's margin the relation is to before + margin (`prune.reason.pep_margin.*`); with
+subtree raising (子树提升) `prune.reason.pep_raising.<action>[.<test the leaf failed>]`
+compares the three estimates (ui.pruning.raising_key).
 """
 
 from __future__ import annotations
@@ -33,6 +36,14 @@ EN: dict[str, str] = {
     "prune.cf": "Confidence factor CF",
     "prune.cf.help": ("C4.5's CF (J48's -C, 0.25 by default): the smaller, the more pessimistic "
                       "the error estimate and the more is pruned."),
+    "prune.raising": "Subtree raising (C4.5; J48's default)",
+    "prune.raising.help": ("At each node, also try its largest branch in its place, with all the "
+                           "node's training rows routed through it and its leaves recounted "
+                           "(Quinlan's subtree raising; J48 does it unless -S)."),
+    "prune.margin": "Pruning margin (J48: 0.1)",
+    "prune.margin.help": ("Prune (or raise) also when the estimated errors get worse by at most "
+                          "this much. J48 uses 0.1; 0 never lets pruning raise the estimated "
+                          "errors."),
     "prune.ccp_alpha": "ccp_alpha",
     "prune.ccp_alpha.help": ("Every subtree whose effective alpha g(t) is at most this is cut, "
                              "weakest link first (scikit-learn's ccp_alpha)."),
@@ -110,6 +121,44 @@ EN: dict[str, str] = {
     "prune.reason.pep.keep.gt": ("As a leaf its estimated errors would be {after}, more than the "
                                  "subtree's {before} (CF = {cf}): the subtree on {attribute} is "
                                  "kept."),
+    "prune.action.raise": "Branch raised",
+    "prune.errors.leaf": "As a leaf",
+    "prune.errors.tree": "Subtree",
+    "prune.errors.branch": "Largest branch #{node}",
+    "prune.errors.margin": ("Estimated errors, compared with a margin of {margin} (CF = {cf}); "
+                            "the largest branch's with all the node's rows routed through it."),
+    "prune.raise.before": "Before: node #{node} with its subtree",
+    "prune.raise.after": ("After: node #{node} takes the test of node #{largest}; the {new} "
+                          "nodes below are recounted with all its rows"),
+    "prune.reason.pep_margin.prune.le": ("As a leaf labelled {label} its estimated errors are "
+                                         "{after}, no more than the subtree's {before} + margin "
+                                         "{margin} (CF = {cf}): the subtree on {attribute} becomes "
+                                         "the leaf."),
+    "prune.reason.pep_margin.keep.gt": ("As a leaf its estimated errors would be {after}, more "
+                                        "than the subtree's {before} + margin {margin} (CF = "
+                                        "{cf}): the subtree on {attribute} is kept."),
+    "prune.reason.pep_raising.prune": ("As a leaf labelled {label} its estimated errors are "
+                                       "{leaf}: no more than the subtree's {tree} + {margin} and "
+                                       "than the largest branch's (node #{largest}) {branch} + "
+                                       "{margin}: the subtree on {attribute} becomes the leaf."),
+    "prune.reason.pep_raising.raise.tree": ("As a leaf: {leaf} > the subtree's {tree} + {margin}, "
+                                            "so not a leaf. The largest branch, node #{largest} "
+                                            "({condition}), with all {n} rows of this node: "
+                                            "{branch} ≤ {tree} + {margin}: its subtree on {raised} "
+                                            "is raised into this node's place, replacing the test "
+                                            "on {attribute}, and its nodes are recounted."),
+    "prune.reason.pep_raising.raise.branch": ("As a leaf: {leaf} > the largest branch's {branch} "
+                                              "+ {margin}, so not a leaf. The largest branch, node "
+                                              "#{largest} ({condition}), with all {n} rows of this "
+                                              "node: {branch} ≤ {tree} + {margin}: its subtree on "
+                                              "{raised} is raised into this node's place, "
+                                              "replacing the test on {attribute}, and its nodes "
+                                              "are recounted."),
+    "prune.reason.pep_raising.keep.tree": ("As a leaf: {leaf} > the subtree's {tree} + {margin}, "
+                                           "so not a leaf. The largest branch, node #{largest} "
+                                           "({condition}), with all {n} rows of this node: "
+                                           "{branch} > {tree} + {margin}, so it is not raised: the"
+                                           " subtree on {attribute} is kept."),
     "prune.reason.ccp.prune.le": ("Effective alpha g(t) = {before} ≤ ccp_alpha = {after}: the "
                                   "weakest link, so the subtree on {attribute} and its {leaves} "
                                   "leaves become one leaf labelled {label}."),
@@ -176,6 +225,13 @@ ZH: dict[str, str] = {
     "prune.on_tie.help": "书中在验证集精度不变时保留子树；勾选后则剪去（奥卡姆剃刀）。",
     "prune.cf": "置信因子 CF",
     "prune.cf.help": "C4.5 的 CF（J48 的 -C，默认 0.25）：越小，错误估计越悲观，剪得越多。",
+    "prune.raising": "子树提升（C4.5；J48 默认开启）",
+    "prune.raising.help": ("在每个结点还尝试用它最大的分支取代它：该结点的全部训练样本都经过"
+                           "这个分支的子树，叶结点重新计数（Quinlan 的子树提升；J48 除非用 -S "
+                           "都会做）。"),
+    "prune.margin": "剪枝余量（J48：0.1）",
+    "prune.margin.help": ("估计错误数至多变差这么多时也剪枝（或提升）。J48 用 0.1；取 0 时剪枝绝不"
+                          "会使估计错误数增加。"),
     "prune.ccp_alpha": "ccp_alpha",
     "prune.ccp_alpha.help": ("有效 α（g(t)）不大于此值的子树都被剪去，最弱的先剪（即 scikit-learn"
                              " 的 ccp_alpha）。"),
@@ -245,6 +301,41 @@ ZH: dict[str, str] = {
                                   "结点。"),
     "prune.reason.pep.keep.gt": ("剪成叶结点后，估计错误数会是 {after}，多于子树的 {before}（CF ="
                                  " {cf}）：保留以 {attribute} 划分的子树。"),
+    "prune.action.raise": "提升最大分支",
+    "prune.errors.leaf": "剪成叶结点",
+    "prune.errors.tree": "子树",
+    "prune.errors.branch": "最大分支 #{node}",
+    "prune.errors.margin": ("比较的是估计错误数，余量为 {margin}（CF = {cf}）；最大分支的估计错误数"
+                            "是让该结点的全部样本经过它得到的。"),
+    "prune.raise.before": "之前：结点 #{node} 及其子树",
+    "prune.raise.after": ("之后：结点 #{node} 改用结点 #{largest} 的划分；其下 {new} 个结点用它"
+                          "的全部样本重新计数"),
+    "prune.reason.pep_margin.prune.le": ("剪成类别 {label} 的叶结点后，估计错误数为 {after}，不多于"
+                                         "子树的 {before} 加余量 {margin}（CF = {cf}）：以 "
+                                         "{attribute} 划分的子树被替换为叶结点。"),
+    "prune.reason.pep_margin.keep.gt": ("剪成叶结点后，估计错误数会是 {after}，多于子树的 "
+                                        "{before} 加余量 {margin}（CF = {cf}）：保留以 "
+                                        "{attribute} 划分的子树。"),
+    "prune.reason.pep_raising.prune": ("剪成类别 {label} 的叶结点后，估计错误数为 {leaf}：不多于"
+                                       "子树的 {tree} + {margin}，也不多于最大分支（结点 "
+                                       "#{largest}）的 {branch} + {margin}：以 {attribute} 划分"
+                                       "的子树被替换为叶结点。"),
+    "prune.reason.pep_raising.raise.tree": ("剪成叶结点：{leaf} > 子树的 {tree} + {margin}，所以"
+                                            "不剪成叶结点。最大分支结点 #{largest}（{condition}"
+                                            "）让该结点的全部 {n} 个样本经过：{branch} ≤ {tree} "
+                                            "+ {margin}：它的子树（以 {raised} 划分）被提升到该结"
+                                            "点的位置，取代以 {attribute} 的划分，其中结点重新"
+                                            "计数。"),
+    "prune.reason.pep_raising.raise.branch": ("剪成叶结点：{leaf} > 最大分支的 {branch} + "
+                                              "{margin}，所以不剪成叶结点。最大分支结点 "
+                                              "#{largest}（{condition}）让该结点的全部 {n} 个样本"
+                                              "经过：{branch} ≤ {tree} + {margin}：它的子树（以 "
+                                              "{raised} 划分）被提升到该结点的位置，取代以 "
+                                              "{attribute} 的划分，其中结点重新计数。"),
+    "prune.reason.pep_raising.keep.tree": ("剪成叶结点：{leaf} > 子树的 {tree} + {margin}，所以"
+                                           "不剪成叶结点。最大分支结点 #{largest}（{condition}）"
+                                           "让该结点的全部 {n} 个样本经过：{branch} > {tree} + "
+                                           "{margin}，所以不提升：保留以 {attribute} 划分的子树。"),
     "prune.reason.ccp.prune.le": ("有效 α g(t) = {before} ≤ ccp_alpha = {after}：这是最弱的一环，"
                                   "以 {attribute} 划分的子树及其 {leaves} 个叶结点合并为类别 "
                                   "{label} 的叶结点。"),

@@ -1,0 +1,265 @@
+"""Lecture mode and links through AppTest: ?mode=lecture, a full-state link landing on its step in
+both languages, the URL following the session, and bad links worded, never a traceback."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import fields
+
+import pytest
+from app_helpers import dot_source, new_app, trace
+
+from dtree_core import DecisionTree
+from dtree_core.links import decode
+from dtree_core.options import Options
+from ui import state
+from ui.messages import t
+
+LANGS = ("en", "zh")
+
+
+def open_link(params: dict, lang: str = "en"):
+    at = new_app()
+    for key, value in {**params, "lang": lang}.items():
+        at.query_params[key] = value
+    at.run()
+    assert not at.exception
+    return at
+
+
+def plain(text: str) -> str:
+    return re.sub(r"\\(.)", r"\1", text)
+
+
+def warnings(at) -> list[str]:
+    return [plain(w.value) for w in at.warning]
+
+
+def current_node_in_dot(dot: str) -> int:
+    found = re.findall(r'^\s*n(\d+) \[[^\n]*class="[^"]*dt-current', dot, re.MULTILINE)
+    assert len(found) == 1, dot[:500]
+    return int(found[0])
+
+
+def book_steps(**options) -> list[int]:
+    """The node decided at each step, from the core alone (not from the app)."""
+    from tests.conftest import xy
+
+    X, y = xy("watermelon_2.0.csv", "好瓜", drop=["编号"])
+    return list(DecisionTree(**options).fit(X, y).trace_.to_dict(scores=False)["steps"])
+
+
+def score_dataframes(at) -> list:
+    return [df for df in at.dataframe if "Gain_ratio" in df.value.columns]
+
+
+# --------------------------------------------------------------------- a link opens its step
+
+FULL = {"data": "watermelon_2.0", "algorithm": "c45", "max_depth": "3",
+        "force": "root=色泽", "step": "4"}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_full_link_lands_on_its_step_in_both_languages(lang):
+    at = open_link(FULL, lang)
+    assert not at.error and warnings(at) == []
+    options = at.session_state["current"]["options"]
+    assert (options.algorithm, options.max_depth, options.force) == ("c45", 3, (("root", "色泽"),))
+    steps = book_steps(algorithm="c45", max_depth=3, force={"root": "色泽"})
+    expected = steps[4]
+    assert at.session_state["step"] == 4
+    assert current_node_in_dot(dot_source(at)) == expected
+    assert trace(at)["nodes"][0]["decision"]["attribute"] == "色泽"  # the forced root
+    caption = t("grow.step_of", _lang=lang, step=4, total=len(steps) - 1, node=expected)
+    assert caption in [plain(c.value) for c in at.caption]
+    assert at.title[0].value == t("page.grow", _lang=lang)
+    # The URL still says the same link (nothing was lost in opening it).
+    assert dict(at.query_params) == {**FULL, "lang": lang}
+
+
+def test_the_replay_order_travels_too():
+    """Step 4 of the breadth-first replay is another node than step 4 of TreeGenerate's."""
+    from tests.conftest import xy
+    from ui.tables import bfs_order
+
+    X, y = xy("watermelon_2.0.csv", "好瓜", drop=["编号"])
+    expected = bfs_order(DecisionTree().fit(X, y).trace_.to_dict(scores=False))[4]
+    assert expected != book_steps()[4]
+    at = open_link({"data": "watermelon_2.0", "order": "bfs", "step": "4"})
+    assert at.session_state["order"] == "bfs"
+    assert current_node_in_dot(dot_source(at)) == expected
+    assert at.query_params["order"] == "bfs" and at.query_params["step"] == "4"
+
+
+def test_target_attributes_and_kinds_travel():
+    at = open_link({"data": "watermelon_3.0", "attrs": ["色泽", "密度", "纹理"],
+                    "nominal": "密度", "step": "1"})
+    assert not at.error and warnings(at) == []
+    current = at.session_state["current"]
+    assert current["choices"]["attributes"] == ["色泽", "密度", "纹理"]
+    assert current["options"].nominal == ("密度",)
+    assert {a["name"]: a["kind"] for a in trace(at)["attributes"]}["密度"] == "nominal"
+    assert at.session_state["step"] == 1
+
+
+@pytest.mark.parametrize(("method", "extra"), [
+    ("pep", {"cf": "0.1", "subtree_raising": "true", "pep_margin": "0.1"}),
+    ("ccp", {"ccp_alpha": "0.02"}),
+])
+def test_every_sidebar_option_travels(method, extra):
+    params = {"data": "watermelon_2.0", "algorithm": "cart", "max_depth": "4",
+              "min_samples_split": "3", "min_gain": "0.01", "min_branch_weight": "2.0",
+              "tie_break": "random", "seed": "7", "prune": method, **extra}
+    at = open_link(params)
+    assert not at.error and warnings(at) == []
+    grown = at.session_state["current"]["options"]
+    assert decode(params, state.LINK_BASE).options == {
+        name: getattr(grown, name) for name in decode(params, state.LINK_BASE).options}
+    assert dict(at.query_params) == {**params, "lang": "en"}
+
+
+def test_every_option_field_has_a_home_in_the_app():
+    homes = set(state.SIDEBAR) | set(state.PER_DATASET) | set(state.NOT_IN_SIDEBAR)
+    assert homes == {f.name for f in fields(Options)}
+
+
+# --------------------------------------------------------------------- lecture mode
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_mode_lecture_shows_the_tree_beside_the_score_table(lang):
+    at = open_link({"data": "watermelon_2.0", "mode": "lecture"}, lang)
+    assert at.session_state["lecture"] and at.toggle(key="lecture").value
+    assert len(at.get("graphviz_chart")) == 1
+    assert len(at.table) == 1 and score_dataframes(at) == []  # an HTML table, scaled by CSS
+    shown = at.table[0].value
+    assert t("col.attribute", _lang=lang) in shown.columns and len(shown) == 6
+    assert t("lecture.keys", _lang=lang) in [c.value for c in at.caption]
+    assert at.query_params["mode"] == "lecture"
+
+
+def test_the_switch_turns_lecture_mode_on_and_off_and_the_url_follows():
+    at = open_link({"data": "watermelon_2.0"})
+    assert not at.session_state["lecture"] and "mode" not in at.query_params
+    assert len(score_dataframes(at)) == 1 and len(at.table) == 0
+    at.toggle(key="lecture").set_value(True).run()
+    assert at.query_params["mode"] == "lecture" and len(at.table) == 1
+    at.toggle(key="lecture").set_value(False).run()
+    assert "mode" not in at.query_params and len(score_dataframes(at)) == 1
+
+
+def test_the_url_follows_the_session():
+    at = open_link({"data": "watermelon_2.0"})
+    at.selectbox(key="algorithm").set_value("c45").run()
+    at.button(key="btn_next").click().run()
+    at.button(key="btn_next").click().run()
+    assert at.query_params["algorithm"] == "c45" and at.query_params["step"] == "2"
+    at.selectbox(key="algorithm").set_value("id3").run()  # a new tree starts at step 0
+    assert "algorithm" not in at.query_params and "step" not in at.query_params
+    # A second session opening the URL lands where the first one is.
+    at.button(key="btn_last").click().run()
+    again = open_link(dict(at.query_params))
+    assert again.session_state["step"] == at.session_state["step"] > 0
+    assert dot_source(again) == dot_source(at)
+
+
+def test_a_split_forced_on_the_page_goes_into_the_url():
+    at = open_link({"data": "watermelon_2.0"})
+    at.selectbox(key="force_0").set_value("色泽").run()
+    assert trace(at)["nodes"][0]["decision"]["attribute"] == "色泽"
+    assert at.query_params["force"] == "root=色泽"
+    again = open_link(dict(at.query_params))
+    assert dot_source(again) == dot_source(at)
+
+
+# --------------------------------------------------------------------- bad links
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_bad_parameters_are_worded_and_the_defaults_stay(lang):
+    at = open_link({"data": "watermelon_2.0", "max_depth": "abc", "cf": "2", "algorithm": "c5",
+                    "step": "x", "mode": "party", "min_samples_split": "1"}, lang)
+    assert not at.error
+    said = warnings(at)
+    expected = [t("link.problem.not_a_number", _lang=lang, param="max_depth", value="abc"),
+                t("link.problem.not_a_number", _lang=lang, param="step", value="x"),
+                t("link.problem.range", _lang=lang, param="min_samples_split", value="1",
+                  reason="2–10000")]
+    for sentence in expected:
+        assert sentence in said
+    assert any(s.startswith(t("link.problem.refused", _lang=lang, param="cf", value="2",
+                              reason="")) for s in said)
+    options = at.session_state["current"]["options"]
+    assert (options.algorithm, options.max_depth, options.min_samples_split) == ("id3", None, 2)
+    assert at.session_state["step"] == 0 and not at.session_state["lecture"]
+    assert warnings(open_link({"data": "watermelon_2.0", "max_depth": "0"}, lang)) == [
+        t("link.problem.range", _lang=lang, param="max_depth", value="0", reason="1–100")]
+    at.button(key="btn_next").click().run()
+    assert warnings(at) == []  # said once, not on every rerun
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_step_past_the_end_shows_the_last(lang):
+    at = open_link({"data": "watermelon_2.0", "step": "999"}, lang)
+    last = len(trace(at)["steps"]) - 1
+    assert at.session_state["step"] == last
+    assert t("link.problem.step", _lang=lang, value="999", reason=last) in warnings(at)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_an_unknown_dataset_is_worded(lang):
+    at = open_link({"data": "no_such_table", "algorithm": "c45"}, lang)
+    assert t("link.problem.dataset", _lang=lang, value="no_such_table") in warnings(at)
+    assert at.session_state["current"]["options"].algorithm == "c45"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_an_upload_link_says_which_file_to_upload(lang):
+    at = open_link({"upload": "我的 西瓜[1].csv", "algorithm": "c45", "step": "2"}, lang)
+    infos = [plain(i.value) for i in at.info]
+    assert t("link.upload", _lang=lang, filename="我的 西瓜[1].csv") in infos
+    assert at.radio(key="source").value == "upload"
+    assert at.session_state["algorithm"] == "c45"  # for the sidebar once the file is here
+    assert at.query_params["upload"] == "我的 西瓜[1].csv"  # kept until the file is here
+
+
+def test_an_upload_link_applies_once_its_file_is_uploaded():
+    """Target, attributes and the forced split wait for the named file, then the step."""
+    from app_helpers import DATA
+
+    params = {"upload": "西瓜.csv", "target": "好瓜", "attrs": ["色泽", "根蒂", "敲声"],
+              "force": "root=敲声", "algorithm": "c45", "step": "2"}
+    at = open_link(params, "zh")
+    data = (DATA / "watermelon2.csv").read_bytes()
+    at.file_uploader(key="upload").set_value(("西瓜.csv", data, "text/csv")).run()
+    assert not at.exception and not at.error and warnings(at) == []
+    current = at.session_state["current"]
+    assert current["choices"]["target"] == "好瓜"
+    assert current["choices"]["attributes"] == ["色泽", "根蒂", "敲声"]
+    assert current["options"].force == (("root", "敲声"),)
+    assert current["options"].algorithm == "c45"
+    assert trace(at)["nodes"][0]["decision"]["attribute"] == "敲声"
+    assert at.session_state["step"] == 2
+    assert [i.value for i in at.info if "西瓜.csv" in plain(i.value)] == []  # no longer asked
+    assert dict(at.query_params) == {**params, "lang": "zh"}  # the same link again
+
+
+def test_another_file_does_not_take_an_upload_links_choices():
+    from app_helpers import DATA
+
+    at = open_link({"upload": "西瓜.csv", "force": "root=敲声"})
+    data = (DATA / "watermelon2.csv").read_bytes()
+    at.file_uploader(key="upload").set_value(("other.csv", data, "text/csv")).run()
+    assert not at.exception
+    assert at.session_state["current"]["options"].force == ()
+    assert t("link.upload", filename="西瓜.csv") in [plain(i.value) for i in at.info]
+
+
+def test_li_hangs_alpha_travels_above_cart_s_range():
+    """prune=cost takes ccp_alpha as Li Hang's α, a loss in bits (9 prunes Table 5.1 to one
+    leaf); CART's alpha input stops at 1, his does not."""
+    at = open_link({"data": "loan_lihang", "prune": "cost", "ccp_alpha": "9"})
+    options = at.session_state["current"]["options"]
+    assert (options.prune, options.ccp_alpha) == ("cost", 9.0) and not warnings(at)
+    too_big = open_link({"data": "loan_lihang", "prune": "ccp", "ccp_alpha": "9"})
+    assert too_big.session_state["current"]["options"].ccp_alpha == 0.0 and warnings(too_big)

@@ -1,0 +1,224 @@
+"""Choose the split (ui.manual) through AppTest: a whole tree grown by hand, in both languages.
+
+Every expected number is computed here from the data without the page's code: the rows a
+node holds, what each algorithm's own tree takes on them, and dtree_core.evaluate's
+held-out accuracy of the tree the picks force.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from conftest import new_app
+
+from dtree_core import DecisionTree
+from dtree_core.evaluate import holdout, stratified_split
+from dtree_core.loading import load_path, prepare
+from dtree_core.manual import node_key, pending
+from dtree_core.options import Options
+from tests.conftest import dataset_path
+from ui.messages import t
+
+ALGORITHMS = {"id3": "ID3", "c45": "C4.5", "cart": "CART"}
+
+
+def open_manual(dataset: str, lang: str):
+    at = new_app()
+    at.query_params["lang"] = lang
+    at.run()
+    at.selectbox(key="bundled_key").set_value(dataset).run()
+    at.switch_page("pages/manual.py").run()
+    assert not at.exception and not at.error
+    return at
+
+
+def plain(text: str) -> str:
+    """Markdown as read: values are backslash-escaped by ui.messages.literal."""
+    return re.sub(r"\\(.)", r"\1", text)
+
+
+def training(filename: str, target: str):
+    prepared = prepare(load_path(dataset_path(filename)), target)
+    X, y = prepared.X, prepared.y
+    train, _ = stratified_split(y, 0.3, 0)
+    return prepared, X.iloc[train].reset_index(drop=True), y.iloc[train].reset_index(drop=True)
+
+
+def node_rows(X, y, path: str):
+    """The training rows on a path of nominal conditions 'a=v/b=w' (watermelon 2.0 has no
+    missing values) and the attributes left there (a multiway split uses one up)."""
+    keep = X.index == X.index
+    used = []
+    for part in ([] if path == "root" else path.split("/")):
+        attribute, value = part.split("=")
+        keep &= X[attribute] == value
+        used.append(attribute)
+    left = [c for c in X.columns if c not in used]
+    return X[keep][left].reset_index(drop=True), y[keep].reset_index(drop=True)
+
+
+def own_choice(algorithm: str, X, y) -> str:
+    return DecisionTree(algorithm, nominal=list(X.columns)).fit(X, y).trace_.nodes[0] \
+        .decision.attribute
+
+
+def sentence(lang: str, picked: str, agree: list[str], disagree: list[str]) -> str:
+    join = t("man.join", _lang=lang).join
+    if not disagree:
+        return t("man.agree.all", _lang=lang, same=join(agree))
+    if not agree:
+        return t("man.agree.none", _lang=lang, other=join(disagree), choice=picked)
+    return t("man.agree.some", _lang=lang, same=join(agree), other=join(disagree))
+
+
+def messages(at) -> list[str]:
+    return [plain(m.value) for m in [*at.info, *at.success]]
+
+
+def frame(at, column: str):
+    """The table with this column (the page's words for it)."""
+    return next(df.value for df in at.dataframe if column in df.value.columns)
+
+
+def picks(at) -> list[list]:
+    return at.session_state["manual"]["picks"]
+
+
+def next_path(at, X, y, lang: str) -> str:
+    """The first pending node of the tree the session's picks force (TreeGenerate's order);
+    the page must be asking about it."""
+    force = {path: attribute for path, attribute, _ in picks(at)}
+    trace = DecisionTree("id3", nominal=list(X.columns), force=force).fit(X, y).trace_.to_dict()
+    path = node_key(trace, pending(trace)[0])
+    shown = t("node.root", _lang=lang) if path == "root" else path.replace("/", " / ")
+    number = f"#{pending(trace)[0]}"
+    assert [m for m in map(plain, (m.value for m in at.markdown)) if number in m and shown in m]
+    return path
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_whole_tree_by_hand_on_watermelon_2(lang):
+    prepared, X, y = training("watermelon_2.0.csv", "好瓜")
+    at = open_manual("watermelon_2.0", lang)
+    assert at.title[0].value == t("page.manual", _lang=lang)
+    step, saw_agree, saw_disagree = 0, False, False
+    while "man_attr" in [s.key for s in at.selectbox]:
+        box = at.selectbox(key="man_attr")
+        path = next_path(at, X, y, lang)
+        X_node, y_node = node_rows(X, y, path)
+        expected = {a: own_choice(a, X_node, y_node) for a in ALGORITHMS}
+        # the first pick copies ID3, the others take the last candidate the box offers
+        picked = expected["id3"] if step == 0 else box.options[-1]
+        box.set_value(picked).run()
+        at.button(key="man_choose").click().run()
+        assert not at.exception and not at.error
+        assert picks(at)[-1] == [path, picked, None]
+        table = frame(at, t("man.col.agrees", _lang=lang))
+        assert table.iloc[:, 0].tolist() == list(ALGORITHMS.values())
+        assert table.iloc[:, 1].tolist() == list(expected.values())
+        assert table.iloc[:, 2].tolist() == ["✓" if expected[a] == picked else "✗"
+                                             for a in ALGORITHMS]
+        agree = [ALGORITHMS[a] for a in ALGORITHMS if expected[a] == picked]
+        disagree = [ALGORITHMS[a] for a in ALGORITHMS if expected[a] != picked]
+        assert sentence(lang, picked, agree, disagree) in messages(at)
+        saw_agree |= bool(agree)
+        saw_disagree |= bool(disagree)
+        step += 1
+    assert step >= 3 and saw_agree and saw_disagree
+    assert "<B>" in at.get("graphviz_chart")[0].proto.spec  # the student's tree is drawn
+    final_comparison(at, lang, prepared)
+
+
+def final_comparison(at, lang, prepared) -> None:
+    force = {path: attribute for path, attribute, _ in picks(at)}
+    options = Options.build(algorithm="id3", nominal=prepared.nominal)
+    full_X, full_y = prepared.X, prepared.y
+    yours = holdout(options.but(force=force), full_X, full_y, 0.3, 0)
+    theirs = holdout(options, full_X, full_y, 0.3, 0)
+    table = frame(at, t("man.col.leaves", _lang=lang))
+    assert table.iloc[:, 1].tolist() == [yours.accuracy, theirs.accuracy]
+    train, _ = stratified_split(full_y, 0.3, 0)
+    Xt, yt = full_X.iloc[train].reset_index(drop=True), full_y.iloc[train].reset_index(drop=True)
+    for row, opts in ((0, options.but(force=force)), (1, options)):
+        nodes = DecisionTree.from_options(opts).fit(Xt, yt).trace_.nodes
+        assert table.iloc[row, 2] == sum(n.is_leaf for n in nodes)
+        assert table.iloc[row, 3] == max(n.depth for n in nodes)
+    verdict = ("better" if yours.accuracy > theirs.accuracy else
+               "worse" if yours.accuracy < theirs.accuracy else "same")
+    expected = t(f"man.final.{verdict}", _lang=lang, n=len(yours.y_true), algorithm="ID3",
+                 yours=f"{yours.accuracy:.3f}", theirs=f"{theirs.accuracy:.3f}")
+    assert expected in [plain(m.value) for m in at.markdown]
+
+
+def test_a_threshold_chosen_on_the_curve_on_watermelon_3():
+    prepared, X, y = training("watermelon_3.0.csv", "好瓜")
+    kinds = {"nominal": prepared.nominal, "continuous": prepared.continuous}
+    at = open_manual("watermelon_3.0", "en")
+    at.selectbox(key="man_attr").set_value("密度").run()
+    forced = DecisionTree("id3", force={"root": "密度"}, **kinds).fit(X, y).trace_.to_dict()
+    best = forced["nodes"][0]["decision"]["threshold"]
+    row = next(r for r in forced["nodes"][0]["scores"] if r["attribute"] == "密度")
+    assert [float(v) for v in at.select_slider(key="man_t").options] == \
+        [float(f"{c:.6g}") for c in row["curve"]["threshold"]]
+    chosen = next(c for c in row["curve"]["threshold"] if c != best)
+    at.select_slider(key="man_t").set_value(chosen).run()
+    curve = json.loads(at.get("plotly_chart")[0].proto.spec)
+    assert [s["x0"] for s in curve["layout"]["shapes"]] == [chosen]  # the student's t only
+    at.button(key="man_choose").click().run()
+    assert not at.exception and not at.error
+    assert picks(at) == [["root", "密度", chosen]]
+    table = frame(at, t("man.col.agrees", _lang="en"))
+    for i, algorithm in enumerate(ALGORITHMS):
+        root = DecisionTree(algorithm, **kinds).fit(X, y).trace_.nodes[0].decision
+        text = root.attribute if root.threshold is None else t(
+            "man.with_t", _lang="en", attribute=root.attribute, t=f"{root.threshold:.6g}")
+        assert table.iloc[i, 1] == text
+        assert table.iloc[i, 2] == ("✓" if (root.attribute, root.threshold) == ("密度", chosen)
+                                    else "✗")
+    header = t("man.with_t", _lang="en", attribute="密度", t=f"{chosen:.6g}")
+    assert header in plain(at.subheader[0].value)
+    tree = at.get("graphviz_chart")[0].proto.spec
+    assert "<B>密度</B>" in tree and f"{chosen:.3f}" in tree
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_bundled_validation_set_is_the_held_out_rows_where_there_is_one(lang):
+    """Zhou Table 4.2: 10 training rows, the 7 of the validation set held out."""
+    at = open_manual("watermelon_2.0_train", lang)
+    assert at.radio(key="man_heldout").value == "paired"
+    assert t("man.training", _lang=lang, train=10, test=7) in [c.value for c in at.caption]
+    at.radio(key="man_heldout").set_value("split").run()
+    assert not at.exception and not at.error
+    assert t("man.training", _lang=lang, train=7, test=3) in [c.value for c in at.caption]
+
+
+def test_undo_and_start_over():
+    at = open_manual("watermelon_2.0", "en")
+    assert at.button(key="man_undo").disabled and at.button(key="man_restart").disabled
+    for _ in range(2):
+        box = at.selectbox(key="man_attr")
+        box.set_value(box.options[0]).run()
+        at.button(key="man_choose").click().run()
+    first, second = picks(at)
+    assert first[0] == "root" and second[0].startswith(first[1] + "=")
+    at.button(key="man_undo").click().run()
+    assert picks(at) == [first]
+    assert plain(at.subheader[0].value).endswith(f"you split on {first[1]}")
+    at.button(key="man_restart").click().run()
+    assert picks(at) == [] and not at.subheader
+    assert not at.exception and not at.error
+
+
+def test_either_tree_exports_once_the_students_is_complete():
+    at = open_manual("watermelon_2.0", "en")
+    labels = [b.proto.label for b in at.get("download_button")]
+    assert labels.count(t("exp.json", _lang="en")) == 1  # the algorithm's tree only
+    while "man_attr" in [s.key for s in at.selectbox]:
+        box = at.selectbox(key="man_attr")
+        box.set_value(box.options[0]).run()
+        at.button(key="man_choose").click().run()
+    labels = [b.proto.label for b in at.get("download_button")]
+    assert labels.count(t("exp.json", _lang="en")) == 2
+    assert labels.count(t("exp.dot", _lang="en")) == 2

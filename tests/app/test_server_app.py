@@ -1,0 +1,228 @@
+"""Issue 13 in the app: the progress bar's phases, cancelling growth, the export page's SVG on
+request, refusals in words, and no built-in dataframe export that would skip our CSV
+neutralisation."""
+
+from __future__ import annotations
+
+import subprocess
+import tomllib
+import types
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+import pytest
+import streamlit as st
+from app_helpers import new_app
+from streamlit.runtime.scriptrunner_utils.exceptions import StopException
+
+from dtree_core.export import svg_available
+from dtree_core.options import Options
+from ui import engine, setup
+
+ROOT = Path(__file__).resolve().parents[2]
+needs_dot = pytest.mark.skipif(not svg_available(), reason="Graphviz's dot is not installed")
+
+
+def csv_bytes(frame: pd.DataFrame) -> bytes:
+    return frame.to_csv(index=False).encode()
+
+
+def noisy(n: int, seed: int = 0) -> bytes:
+    """Two continuous columns and a random label: a tree with about as many nodes as rows."""
+    rng = np.random.default_rng(seed)
+    return csv_bytes(pd.DataFrame({"a": rng.random(n).round(6), "b": rng.random(n).round(6),
+                                   "y": rng.choice(["p", "q"], n)}))
+
+
+def uploaded(data: bytes, name: str = "noisy.csv", lang: str = "en", algorithm: str = "cart"):
+    at = new_app()
+    at.query_params["lang"] = lang
+    at.run()
+    at.selectbox(key="algorithm").set_value(algorithm).run()
+    at.radio(key="source").set_value("upload").run()
+    at.file_uploader(key="upload").set_value((name, data, "text/csv")).run()
+    assert not at.exception
+    return at
+
+
+def progress_texts(at) -> list[str]:
+    return [element.proto.text for element in at.get("progress")]
+
+
+# --------------------------------------------------------------------- phases
+
+
+def test_growth_reports_each_depth_to_the_progress_callback():
+    data = noisy(300)
+    choices = {"target": "y", "attributes": ["a", "b"], "sheet": None, "encoding": None}
+    told = []
+    trace = engine.grow_trace(data, "phases.csv", choices, Options.build(algorithm="cart"),
+                              on_phase=lambda phase, figures: told.append((phase, figures)))
+    assert told[0] == ("preparing", {})
+    depths = [figures["depth"] for phase, figures in told[1:]]
+    assert {phase for phase, _ in told[1:]} == {"growing"}
+    assert depths == list(range(max(n["depth"] for n in trace["nodes"]) + 1))
+    nodes = [figures["nodes"] for _, figures in told[1:]]
+    assert nodes[0] == 1 and nodes == sorted(nodes) and nodes[-1] == len(trace["nodes"])
+
+
+@pytest.mark.parametrize("lang, words", [("en", "Drawing the tree"), ("zh", "正在绘制决策树")])
+def test_the_bar_names_the_last_phase_with_the_tree_it_grew(lang, words, monkeypatch):
+    # app.py clears the bar once the page has drawn; kept here to read its last words
+    monkeypatch.setattr(setup.Progress, "clear", lambda progress: None)
+    at = uploaded(noisy(200, seed=1), "phase_words.csv", lang)
+    texts = progress_texts(at)
+    nodes = len(at.session_state["current"]["trace"]["nodes"])
+    assert len(texts) == 1 and words in texts[0] and f"{nodes}" in texts[0]
+    at.run()  # nothing changed: no growth, no bar
+    assert progress_texts(at) == []
+
+
+def test_the_bar_is_gone_once_the_page_has_drawn_the_tree():
+    at = uploaded(noisy(200, seed=2), "phase_cleared.csv", "en")
+    assert at.session_state["current"]["trace"]["nodes"] and progress_texts(at) == []
+
+
+class Cancelled:
+    """Progress.__call__ replaced: at depth 2, raise what Streamlit raises there when the user
+    has changed the input (StopException; a rerun is its sibling ScriptControlException)."""
+
+    def __init__(self, original):
+        self.original, self.fired = original, False
+
+    def __call__(self, progress, phase, figures):
+        if phase == "growing" and figures["depth"] == 2 and not self.fired:
+            self.fired = True
+            raise StopException()
+        return self.original(progress, phase, figures)
+
+
+def test_a_cancelled_growth_keeps_the_last_tree_and_caches_nothing(monkeypatch):
+    st.cache_resource.clear()  # an earlier test's C4.5 tree of this data would be no growth
+    at = new_app()
+    at.run()
+    at.selectbox(key="bundled_key").set_value("watermelon_2.0").run()
+    before = at.session_state["current"]["trace_id"]
+    cancel = Cancelled(setup.Progress.__call__)
+    monkeypatch.setattr(setup.Progress, "__call__",
+                        lambda progress, phase, figures: cancel(progress, phase, figures))
+    at.selectbox(key="algorithm").set_value("c45").run()
+    assert cancel.fired and not at.exception
+    assert at.session_state["current"]["trace_id"] == before  # the ID3 tree stays
+    at.run()  # the next run grows C4.5 in full: nothing of the cancelled work was kept
+    assert not at.exception
+    assert at.session_state["current"]["trace_id"] != before
+    assert at.session_state["current"]["trace"]["algorithm"] == "c45"
+
+
+# --------------------------------------------------------------------- refusals
+
+
+@pytest.mark.parametrize("lang, words", [("en", "ID column"), ("zh", "编号列")])
+def test_a_class_per_row_target_is_refused_in_words_and_the_tree_stays(lang, words):
+    at = new_app()
+    at.query_params["lang"] = lang
+    at.run()
+    at.selectbox(key="bundled_key").set_value("watermelon_2.0").run()
+    before = dict(at.session_state["current"])
+    at.radio(key="source").set_value("upload").run()
+    names = csv_bytes(pd.DataFrame({"x": np.arange(300) % 3, "name": [f"s{i}" for i in
+                                                                        range(300)]}))
+    at.file_uploader(key="upload").set_value(("names.csv", names, "text/csv")).run()
+    assert not at.exception
+    assert any(words in e.value for e in at.error), [e.value for e in at.error]
+    assert at.session_state["current"]["trace_id"] == before["trace_id"]
+    # the pages read the rows the kept tree grew on
+    assert at.session_state["dataset"]["key"] == before["source"]["key"]
+    assert progress_texts(at) == []
+
+
+def test_a_refused_growth_is_not_grown_again_on_every_rerun(monkeypatch):
+    calls = []
+    original = engine._grown
+
+    def counted(data, filename, *args):
+        if filename == "refused_once.csv":  # not the bundled data grown before the upload
+            calls.append(1)
+        return original(data, filename, *args)
+
+    monkeypatch.setattr(engine, "_grown", counted)
+    names = csv_bytes(pd.DataFrame({"x": np.arange(250) % 3, "name": [f"r{i}" for i in
+                                                                        range(250)]}))
+    at = uploaded(names, "refused_once.csv")
+    assert at.error and len(calls) == 1
+    at.run()
+    at.run()
+    assert at.error and len(calls) == 1
+
+
+# --------------------------------------------------------------------- export page
+
+
+@pytest.mark.parametrize("lang, words", [("en", "max depth"), ("zh", "最大深度")])
+def test_a_big_tree_gets_no_svg_but_its_rules_and_tables_render(lang, words):
+    at = uploaded(noisy(3000, seed=2), "big_tree.csv", lang)
+    nodes = len(at.session_state["current"]["trace"]["nodes"])
+    assert nodes > 2000
+    at.switch_page("pages/export.py").run()
+    assert not at.exception and not at.error
+    notes = [i.value for i in at.info if "DOT" in i.value]
+    assert len(notes) == 1 and words in notes[0] and str(nodes) in notes[0]
+    assert not [t for t in at.toggle if t.key and t.key.startswith("exp_svg::")]
+    assert len(at.dataframe) >= 2  # the rules and Han's rule table
+    assert at.markdown and any("|" in m.value for m in at.markdown)  # a score table
+
+
+def svg_toggle(at):
+    return [t for t in at.toggle if t.key and t.key.startswith("exp_svg::")][0]
+
+
+@needs_dot
+def test_the_svg_is_drawn_on_request_once():
+    at = new_app()
+    at.run()
+    at.selectbox(key="bundled_key").set_value("watermelon_2.0").run()
+    at.switch_page("pages/export.py").run()
+    assert not [b for b in at.get("download_button") if b.proto.id.endswith("exp_dl_svg")]
+    svg_toggle(at).set_value(True).run()
+    assert not at.exception
+    buttons = [b for b in at.get("download_button") if "exp_dl_svg" in b.proto.id]
+    assert len(buttons) == 1
+
+
+@needs_dot
+@pytest.mark.parametrize("lang, words", [("en", "within 20 s"), ("zh", "20 秒内")])
+def test_a_slow_drawing_is_stopped_said_and_not_retried(monkeypatch, lang, words):
+    runs = []
+
+    def too_slow(command, **kwargs):
+        runs.append(kwargs["timeout"])
+        raise subprocess.TimeoutExpired(command, kwargs["timeout"])
+
+    fake = types.SimpleNamespace(run=too_slow, TimeoutExpired=subprocess.TimeoutExpired)
+    monkeypatch.setattr("dtree_core.export.subprocess", fake)
+    st.cache_data.clear()  # the export page's drawings of earlier tests (by tree, not language)
+    at = new_app()
+    at.query_params["lang"] = lang
+    at.run()
+    at.selectbox(key="bundled_key").set_value("watermelon_3.0").run()
+    at.selectbox(key="algorithm").set_value("cart").run()
+    at.switch_page("pages/export.py").run()
+    svg_toggle(at).set_value(True).run()
+    assert not at.exception
+    assert any(words in w.value for w in at.warning), [w.value for w in at.warning]
+    assert len(at.dataframe) >= 2  # the page went on to the rules and tables
+    at.run()
+    assert runs == [20]  # the failure is kept for this tree: not drawn again on a rerun
+
+
+# --------------------------------------------------------------------- dataframe exports
+
+
+def test_streamlit_s_own_dataframe_export_is_off():
+    """Names from the data (=HYPERLINK(…), +cmd) reach st.dataframe; its built-in CSV download
+    and clipboard copy would hand them to a spreadsheet raw, so the app turns them off and
+    offers its own, neutralised downloads."""
+    config = tomllib.loads((ROOT / ".streamlit" / "config.toml").read_text())
+    assert config["client"]["disableDataExport"] is True

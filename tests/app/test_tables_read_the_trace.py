@@ -1,0 +1,29 @@
+"""ui/tables.py reads the impurity facts the trace records instead of recomputing them."""
+
+from __future__ import annotations
+
+import pytest
+
+from ui.tables import impurity_curves, impurity_maxima, node_impurities
+
+
+def test_the_recorded_values_are_what_the_view_gets():
+    # Numbers no formula gives for these counts: only reading the record returns them.
+    node = {"class_counts": {"a": 3, "b": 1}, "entropy": 0.11, "gini": 0.22,
+            "misclassification": 0.33}
+    assert node_impurities(node, ["a", "b"]) == {"entropy": 0.11, "gini": 0.22, "error": 0.33}
+
+
+def test_a_trace_without_the_field_gets_the_cores_formulas():
+    node = {"class_counts": {"a": 3, "b": 1}}
+    found = node_impurities(node, ["a", "b"])
+    assert found["error"] == 0.25 and found["gini"] == pytest.approx(0.375)
+    assert found["entropy"] == pytest.approx(0.8112781244591328)
+
+
+def test_curves_and_maxima_come_from_the_core():
+    curves = impurity_curves(5)
+    assert curves["p"] == [0.0, 0.25, 0.5, 0.75, 1.0]
+    assert curves["error"] == [0.0, 0.25, 0.5, 0.25, 0.0]
+    assert curves["gini"] == pytest.approx([0.0, 0.375, 0.5, 0.375, 0.0])
+    assert impurity_maxima(4) == pytest.approx({"entropy": 2.0, "gini": 0.75, "error": 0.75})

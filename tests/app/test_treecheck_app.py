@@ -1,0 +1,169 @@
+"""The exercises page's "check my tree" and "why one tree is unstable" tabs, in both languages:
+a correct pasted tree is recognised, a wrong one is flagged at its first differing node with
+both decisions, the pytest file downloads, and the instability view grows a few trees."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from conftest import new_app
+
+from dtree_core.labels import export_text
+from ui.messages import t
+
+PAGE = "pages/exercises.py"
+WORDS = {"en": ("is the ID3 tree", "splits on 色泽", "the ID3 tree splits on 根蒂"),
+         "zh": ("就是ID3决策树", "按色泽划分", "ID3决策树按根蒂划分")}
+
+
+def open_exercises(lang: str, algorithm: str = "id3"):
+    at = new_app()
+    at.query_params["lang"] = lang
+    at.run()
+    at.selectbox(key="bundled_key").set_value("watermelon_2.0").run()
+    at.selectbox(key="algorithm").set_value(algorithm).run()
+    at.switch_page(PAGE).run()
+    assert not at.exception and not at.error
+    return at
+
+
+def paste(at, text: str):
+    at.text_area(key="tc_text").input(text)
+    at.button(key="tc_check").click().run()
+    assert not at.exception
+    return at
+
+
+def shown(elements) -> str:
+    return "\n".join(e.value for e in elements)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_correct_tree_in_each_form_is_recognised(lang):
+    at = open_exercises(lang)
+    trace = at.session_state["current"]["trace"]
+    nested = ("{'纹理': {'清晰': {'根蒂': {'蜷缩': '是', '稍蜷': {'色泽': {'青绿': '是', "
+              "'乌黑': {'触感': {'硬滑': '是', '软粘': '否'}}, '浅白': '是'}}, '硬挺': '否'}}, "
+              "'稍糊': {'触感': {'硬滑': '否', '软粘': '是'}}, '模糊': '否'}}")
+    for text in (export_text(trace), json.dumps(trace, ensure_ascii=False, default=list),
+                 nested):
+        paste(at, text)
+        assert not at.error, shown(at.error)
+        assert WORDS[lang][0] in shown(at.success)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_wrong_tree_is_flagged_at_its_first_differing_node_with_both_rows(lang):
+    at = open_exercises(lang)
+    wrong = ("纹理?\n    纹理=清晰: 色泽?\n        色泽=青绿: 是\n        色泽=乌黑: 是\n"
+             "        色泽=浅白: 否\n    纹理=稍糊: 否\n    纹理=模糊: 否")
+    paste(at, wrong)
+    message = shown(at.error)
+    assert "纹理=清晰" in message.replace("\\", "")
+    unescaped = message.replace("\\", "")
+    assert WORDS[lang][1] in unescaped and WORDS[lang][2] in unescaped
+    table = at.dataframe[0].value
+    attribute = t("col.attribute", _lang=lang)
+    assert list(table[attribute]) == ["根蒂", "色泽"]
+    gains = table[t("col.gain", _lang=lang)]
+    assert gains.iloc[0] == pytest.approx(0.458106, abs=1e-6) and gains.iloc[1] < gains.iloc[0]
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_tied_choice_is_said_to_be_a_tie(lang):
+    """At 纹理=清晰 ID3's Gain ties 根蒂 and 触感 (0.458): C4.5's 触感 is not a mistake there."""
+    at = open_exercises(lang)
+    paste(at, "纹理?\n    纹理=清晰: 触感?\n        触感=硬滑: 是\n        触感=软粘: 否\n"
+              "    纹理=稍糊: 否\n    纹理=模糊: 否")
+    message = shown(at.error).replace("\\", "")
+    assert ("ties with 根蒂" if lang == "en" else "与根蒂并列") in message
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_what_cannot_be_read_is_said_in_the_language(lang):
+    at = open_exercises(lang)
+    paste(at, "{'纹理': {'清晰': '是'}, '色泽': {}}")
+    message = shown(at.error)
+    assert ("2 keys" if lang == "en" else "2 个键") in message
+
+
+def test_the_pytest_file_downloads_as_python():
+    at = open_exercises("en", "c45")
+    buttons = [b for b in at.get("download_button") if b.proto.id and "tc_file" in b.proto.id]
+    assert buttons, "the pytest file's download button is shown"
+    assert not at.warning  # the file was written, not refused
+    assert "test_expected_values.py" in shown(at.caption)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_instability_view_grows_a_few_trees(lang):
+    at = open_exercises(lang)
+    at.number_input(key="inst_trees").set_value(5)
+    at.button(key="inst_run").click().run()
+    assert not at.exception and not at.error
+    charts = at.get("plotly_chart")
+    assert len(charts) == 1
+    figure = json.loads(charts[0].proto.spec)
+    assert sum(figure["data"][0]["y"]) == 5  # the root counts add up to the trees
+    labels = [m.label for m in at.metric]
+    assert t("inst.vote", _lang=lang) in labels and t("inst.single", _lang=lang) in labels
+    distinct = next(m for m in at.metric if m.label == t("inst.distinct", _lang=lang))
+    assert distinct.value.endswith("/ 5")
+
+
+def test_flipped_labels_mode_runs():
+    at = open_exercises("en")
+    at.radio(key="inst_mode").set_value("flip").run()
+    at.number_input(key="inst_trees").set_value(3)
+    at.number_input(key="inst_flips").set_value(2)
+    at.button(key="inst_run").click().run()
+    assert not at.exception and not at.error
+    figure = json.loads(at.get("plotly_chart")[0].proto.spec)
+    assert sum(figure["data"][0]["y"]) == 3
+
+
+def test_every_code_and_kind_the_core_can_give_has_words_in_both_languages():
+    import re
+    from pathlib import Path
+
+    from dtree_core import expected, treecheck
+    from ui.messages import EN
+    from ui.messages_zh import ZH
+
+    source = Path(treecheck.__file__).read_text("utf-8")
+    codes = set(re.findall(r'PasteError\(.*?,\s*"([a-z_]+)"', source, re.S))
+    assert len(codes) >= 15, codes
+    kinds = set(re.findall(r'Difference\("([a-z_]+)"', source)) | {"tied", "attribute"}
+    assert kinds == set(treecheck.KINDS)
+    file_codes = set(re.findall(r'ExerciseFileError\(.*?,\s*"([a-z_]+)"',
+                                Path(expected.__file__).read_text("utf-8"), re.S))
+    assert file_codes == {"too_many_rows", "oblique"}
+    keys = ([f"tc.error.{c}" for c in codes] + [f"tc.diff.{k}" for k in kinds]
+            + [f"tc.file.error.{c}" for c in file_codes])
+    assert [k for k in keys if k not in EN or k not in ZH] == []
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_li_hang_51_gain_over_h_in_a_pasted_trace_is_flagged_with_both_rows(lang):
+    """The manual's g(D,A)/H(D) gives C4.5's tree on Table 5.1; its numbers differ at the
+    root, first for 年龄: 0.0855 against g_R = 0.0524."""
+    at = new_app()
+    at.query_params["lang"] = lang
+    at.run()
+    at.selectbox(key="bundled_key").set_value("loan_lihang").run()
+    at.selectbox(key="algorithm").set_value("c45").run()
+    at.switch_page(PAGE).run()
+    manual = json.loads(json.dumps(at.session_state["current"]["trace"], default=list))
+    for node in manual["nodes"]:
+        for row in node["scores"]:
+            row["gain_ratio"] = row["gain"] / node["entropy"]
+    paste(at, json.dumps(manual, ensure_ascii=False))
+    message = shown(at.error).replace("\\", "")
+    assert "年龄" in message and "0.0855" in message and "0.0524" in message
+    table = at.dataframe[0].value
+    whose = table[t("tc.row.label", _lang=lang)]
+    assert list(whose) == [t("tc.row.trace", _lang=lang), t("tc.row.given", _lang=lang)]
+    ratios = table[t("col.gain_ratio", _lang=lang)]
+    assert ratios.iloc[0] == pytest.approx(0.0524, abs=1e-4)
+    assert ratios.iloc[1] == pytest.approx(0.0855, abs=1e-4)

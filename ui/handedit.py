@@ -1,0 +1,285 @@
+"""The exercises page's "prune by hand" tab (issue 14): the student edits a copy of the tree.
+
+dtree_core.handedit makes every edit and counts validation accuracy (Zhou §4.3); this asks for
+the edit, keeps the edits (plain data, by node path) and shows both trees. The edits live in
+st.session_state.handedit = {"context", "edits"}: a new tree, validation set or language-free
+context starts over. The validation rows are the sidebar's when its pruning has them, else the
+book's paired set (watermelon 2.0, Table 4.2), else a seeded stratified split of the data, and
+then both trees grow on the other rows.
+"""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pandas as pd
+import streamlit as st
+
+from dtree_core import handedit
+from dtree_core.data import DataError
+from dtree_core.dot import to_dot
+from dtree_core.evaluate import fit, stratified_split
+from dtree_core.manual import node_key
+from dtree_core.pruning import VALIDATED
+from dtree_core.split import format_number
+from dtree_core.trace import Trace
+from ui import analysis, engine, pruning
+from ui.messages import labelled, t, tm
+from ui.setup import error_text
+from ui.widgets import BIG_TREE, node_title
+
+SPLIT_SHARE, SPLIT_SEED = 0.3, 0  # the held-out share and seed when nothing else validates
+ACTIONS = ("prune", "regroup", "cut", "auto")
+BIG_DEPTH = 4  # a big tree is drawn to this depth (the grow page's view setting is its own)
+
+
+# --------------------------------------------------------------------- the rows and the tree
+
+
+@st.cache_data(max_entries=8, ttl=engine.CACHE_TTL, show_spinner=False)
+def basis(data: bytes, filename: str, choices: dict, options, bundled_key: str | None,
+          trace_id: str, _trace: dict):
+    """(algorithm's trace dict, training X, y, validation X, y, source). trace_id names _trace."""
+    X, y, fitted = engine.ready(data, filename, choices, options)
+    spec = choices.get("validation")
+    if spec is not None and (fitted.prune in VALIDATED or fitted.prune == "ccp"):
+        X_fit, y_fit, validation = engine.training_and_validation(X, y, spec, fitted)
+        if validation is not None:
+            return _trace, X_fit, y_fit, *validation, "sidebar"
+    paired = pruning.paired_key({"bundled_key": bundled_key}) if bundled_key else None
+    if paired is not None:
+        from dtree_core.datasets import get
+
+        book = get(paired)
+        X_val, y_val = engine.validation_file(book.path.read_bytes(), book.path.name,
+                                              str(y.name), fitted)
+        return _trace, X, y, X_val, y_val, "paired"
+    train, held = stratified_split(y, SPLIT_SHARE, SPLIT_SEED)
+    X_fit, y_fit = X.iloc[train].reset_index(drop=True), y.iloc[train].reset_index(drop=True)
+    grown = fit(analysis.unvalidated(fitted), X_fit, y_fit).trace_.to_dict(scores=False)
+    return (grown, X_fit, y_fit, X.iloc[held].reset_index(drop=True),
+            y.iloc[held].reset_index(drop=True), "split")
+
+
+@st.cache_data(max_entries=16, ttl=engine.CACHE_TTL, show_spinner=False)
+def replayed(context: str, edits_json: str, _base: dict, _X, _y, _X_val, _y_val) -> list:
+    """[(trace dict, validation accuracy)] of the algorithm's tree and after each edit.
+    context and edits_json name the inputs (the tree, its rows, the edits)."""
+    trace = Trace.from_dict(_base)
+    steps = [(trace, handedit.validation_accuracy(trace, _X_val, _y_val))]
+    for edit in json.loads(edits_json):
+        trace = handedit.apply(trace, handedit.Edit.from_dict(edit), _X, _y, (_X_val, _y_val))
+        steps.append((trace, handedit.validation_accuracy(trace, _X_val, _y_val)))
+    return [(s.to_dict(scores=False), accuracy) for s, accuracy in steps]
+
+
+# --------------------------------------------------------------------- state
+
+
+def edits_for(context: str) -> list[dict]:
+    """The session's edits for this tree and validation set (another starts over)."""
+    kept = st.session_state.setdefault("handedit", {"context": None, "edits": []})
+    if kept["context"] != context:
+        st.session_state.handedit = {"context": context, "edits": []}
+    return list(st.session_state.handedit["edits"])
+
+
+def _set_edits(edits: list[dict]) -> None:
+    st.session_state.handedit = {**st.session_state.handedit, "edits": edits}
+
+
+def undo() -> None:
+    _set_edits(st.session_state.handedit["edits"][:-1])
+
+
+def restart() -> None:
+    _set_edits([])
+
+
+# --------------------------------------------------------------------- the view
+
+
+def hand_edit(current: dict) -> None:
+    """The edit form, the last edit's accuracies, the edits so far and both trees."""
+    st.caption(t("he.intro"))
+    dataset = current["source"]
+    try:
+        base, X, y, X_val, y_val, source = basis(
+            dataset["data"], dataset["filename"], current["choices"], current["options"],
+            dataset.get("bundled_key"), current["trace_id"], current["trace"])
+    except (ValueError, MemoryError) as error:
+        st.warning(t("error.memory") if isinstance(error, MemoryError) else error_text(error))
+        return
+    st.caption(t(f"he.validation.{source}", n=len(y_val), train=len(y)))
+    context = f"{current['trace_id']}::{source}"
+    edits = edits_for(context)
+    try:
+        steps = replayed(context, json.dumps(edits, ensure_ascii=False), base, X, y, X_val,
+                         y_val)
+    except DataError as error:  # an edit the tree no longer takes: start over, say why
+        st.warning(t("he.error.edit", reason=error_text(error)))
+        restart()
+        return
+    student = steps[-1][0]
+    edit = _edit_form(student, X)
+    if edit is not None:
+        _apply(edit, student, X, y, (X_val, y_val), edits)
+    _last_edit(steps)
+    _log(edits, steps)
+    _both_trees(steps)
+
+
+def _node_paths(trace: dict) -> dict[str, int]:
+    """{path as --force writes it: id} of the nodes in the tree (not pruned away)."""
+    return {node_key(trace, n["id"]): n["id"] for n in trace["nodes"]
+            if not n.get("pruned_away")}
+
+
+def _edit_form(student: dict, X: pd.DataFrame) -> handedit.Edit | None:
+    """The node, the edit and its settings; the edit when "apply" was pressed."""
+    ids = _node_paths(student)
+    paths = list(ids)
+    if st.session_state.get("he_node") not in paths:
+        st.session_state.pop("he_node", None)
+    path = st.selectbox(t("he.node"), paths, key="he_node", format_func=labelled(
+        paths, lambda p: node_title(student, student["nodes"][ids[p]])))
+    action = st.radio(t("he.action"), ACTIONS, key="he_action", horizontal=True,
+                      format_func=labelled(ACTIONS, lambda a: t(f"he.action.{a}")))
+    node = student["nodes"][ids[path]]
+    kinds = {a["name"]: a for a in student["attributes"]}
+    if action == "prune":
+        return _prune_form(path, node)
+    if action == "regroup":
+        return _regroup_form(path, [a for a in kinds.values() if a["kind"] == "nominal"])
+    if action == "auto":
+        return _auto_form([p for p, i in ids.items()
+                           if student["nodes"][i]["decision"]["kind"] == "split"])
+    return _cut_form(path, [n for n, a in kinds.items() if a["kind"] == "continuous"], X)
+
+
+def _prune_form(path: str, node: dict) -> handedit.Edit | None:
+    leaf = node["decision"]["kind"] == "leaf"
+    if leaf:
+        st.info(t("he.leaf"))
+    pressed = st.button(t("he.apply"), key="he_apply", disabled=leaf)
+    return handedit.Edit("prune", path) if pressed else None
+
+
+def _regroup_form(path: str, nominal: list[dict]) -> handedit.Edit | None:
+    if not nominal:
+        st.info(t("he.no_nominal"))
+        return None
+    names = [a["name"] for a in nominal]
+    name = st.selectbox(t("he.attribute"), names, key="he_nominal")
+    values = list(next(a for a in nominal if a["name"] == name)["values"])
+    first = st.multiselect(t("he.group.first"), values, key=f"he_group::{name}")
+    rest = [v for v in values if v not in first]
+    if not st.button(t("he.apply"), key="he_apply"):
+        return None
+    if not first or not rest:
+        st.error(t("he.error.groups"))
+        return None
+    return handedit.Edit("regroup", path, name, (tuple(first), tuple(rest)))
+
+
+def _cut_form(path: str, continuous: list[str], X: pd.DataFrame) -> handedit.Edit | None:
+    if not continuous:
+        st.info(t("he.no_continuous"))
+        return None
+    name = st.selectbox(t("he.attribute"), continuous, key="he_continuous")
+    values = pd.to_numeric(X[name], errors="coerce").to_numpy(dtype=float)
+    middle = float(np.nanmedian(values)) if np.isfinite(values).any() else 0.0
+    threshold = st.number_input(t("he.threshold"), value=middle, step=0.001, format="%.4f",
+                                key=f"he_threshold::{name}")
+    if not st.button(t("he.apply"), key="he_apply"):
+        return None
+    return handedit.Edit("cut", path, name, threshold=float(threshold))
+
+
+def _auto_form(splits: list[str]) -> handedit.Edit | None:
+    """An automatic pruning of the student's tree; the locked nodes keep their splits."""
+    methods = handedit.AUTO_METHODS
+    method = st.selectbox(t("he.auto.method"), methods, key="he_auto_method",
+                          format_func=labelled(methods, lambda m: t(f"prune.method.{m}")))
+    alpha = 0.0
+    if method == "cost":
+        alpha = st.number_input(t("prune.cost_alpha"), 0.0, 1e6, 0.0, step=0.5,
+                                key="he_auto_alpha", help=t("prune.cost_alpha.help"))
+    locked = st.multiselect(t("he.locked"), splits, key="he_locked", help=t("he.locked.help"))
+    if not st.button(t("he.apply"), key="he_apply"):
+        return None
+    return handedit.Edit("auto", "root", method=method, alpha=float(alpha),
+                         locked=tuple(locked))
+
+
+def _apply(edit: handedit.Edit, student: dict, X, y, validation, edits: list[dict]) -> None:
+    """Make the edit on the student's tree (the core refuses what cannot be done)."""
+    try:
+        handedit.apply(Trace.from_dict(student), edit, X, y, validation)
+    except DataError as error:
+        st.error(t("he.error.edit", reason=error_text(error)))
+        return
+    _set_edits([*edits, edit.as_dict()])
+    st.rerun()
+
+
+def _percent(x: float) -> str:
+    return f"{100 * x:.1f}%"
+
+
+def _last_edit(steps: list) -> None:
+    if len(steps) < 2:
+        return
+    st.markdown(f"**{t('he.last')}**")
+    before, after = steps[-2][1], steps[-1][1]
+    cols = st.columns(2)
+    cols[0].metric(t("he.before"), _percent(before))
+    cols[1].metric(t("he.after"), _percent(after), delta=f"{100 * (after - before):+.1f} pp")
+
+
+def edit_text(edit: dict, decimals: int) -> str:
+    if edit["kind"] == "regroup":
+        groups = " | ".join("{" + ", ".join(g) + "}" for g in edit["groups"])
+        return t("he.edit.regroup", attribute=edit["attribute"], groups=groups)
+    if edit["kind"] == "cut":
+        return t("he.edit.cut", attribute=edit["attribute"],
+                 threshold=format_number(edit["threshold"], decimals))
+    if edit["kind"] == "auto":
+        locked = ", ".join(edit["locked"]) or t("he.locked.none")
+        return t("he.edit.auto", method=t(f"prune.method.{edit['method']}"), locked=locked)
+    return t("he.edit.prune")
+
+
+def _log(edits: list[dict], steps: list) -> None:
+    st.markdown(f"**{t('he.log')}**")
+    if not edits:
+        st.caption(t("he.log.none"))
+    decimals = int(st.session_state.decimals)
+    for k, edit in enumerate(edits):
+        st.markdown(tm("he.log.row", k=k + 1, edit=edit_text(edit, decimals), path=edit["path"],
+                       before=_percent(steps[k][1]), after=_percent(steps[k + 1][1])))
+    cols = st.columns(2)
+    cols[0].button(t("he.undo"), key="he_undo", on_click=undo, disabled=not edits)
+    cols[1].button(t("he.restart"), key="he_restart", on_click=restart, disabled=not edits)
+
+
+def _leaves(trace: dict) -> int:
+    return sum(1 for n in trace["nodes"]
+               if n["decision"]["kind"] == "leaf" and not n.get("pruned_away"))
+
+
+def _both_trees(steps: list) -> None:
+    """The algorithm's tree and the student's, each with its validation accuracy."""
+    decimals = int(st.session_state.decimals)
+    for col, name, (trace, accuracy) in zip(st.columns(2), ("algorithm", "student"),
+                                            (steps[0], steps[-1]), strict=True):
+        with col:
+            st.markdown(f"**{t(f'he.{name}')}**")
+            inner = st.columns(2)
+            inner[0].metric(t("he.accuracy"), _percent(accuracy))
+            inner[1].metric(t("he.leaves"), _leaves(trace))
+            big = {"collapse_depth": BIG_DEPTH} if len(trace["nodes"]) > BIG_TREE else {}
+            source = to_dot(trace, decimals=decimals, **big).source
+            st.session_state[f"he_dot_{name}"] = source
+            st.graphviz_chart(source, width="stretch")

@@ -1,0 +1,130 @@
+"""The exercises page's "why one tree is unstable" tab (dtree_core.instability computes; this
+asks for the settings, shows progress, and charts and words the result)."""
+
+from __future__ import annotations
+
+import numpy as np
+import plotly.graph_objects as go
+import streamlit as st
+
+from dtree_core.escape import escape_html
+from dtree_core.evaluate import stratified_split
+from dtree_core.instability import (
+    DEFAULT_TEST_SIZE,
+    DEFAULT_TREES,
+    MODES,
+    Ensemble,
+    max_trees,
+    perturbed_trees,
+)
+from ui import engine
+from ui.messages import labelled, t, tm
+from ui.setup import error_text
+
+
+def unstable_trees(current: dict) -> None:
+    """Settings, a button, then the trees' roots, distinct trees and the vote."""
+    st.caption(t("inst.intro"))
+    dataset = current["source"]  # the file the sidebar's tree grew from
+    try:
+        X, y, fitted = engine.ready(dataset["data"], dataset["filename"], current["choices"],
+                                    current["options"])
+    except (ValueError, MemoryError) as error:
+        st.warning(t("error.memory") if isinstance(error, MemoryError) else error_text(error))
+        return
+    settings = _settings(len(y), X, y)
+    if settings is None:
+        return
+    if st.button(t("inst.run"), key="inst_run"):
+        st.session_state.inst_asked = settings
+    if st.session_state.get("inst_asked") != settings:
+        return
+    ensemble = _grown(fitted, X, y, settings)
+    if ensemble is not None:
+        show_ensemble(ensemble, len(y) - ensemble.n_train)
+
+
+def _settings(rows: int, X, y) -> tuple | None:
+    """(mode, trees, flips, seed, test share, trace id) as the widgets say."""
+    mode = st.radio(t("inst.mode"), MODES, key="inst_mode", horizontal=True,
+                    format_func=labelled(MODES, lambda m: t(f"inst.mode.{m}")))
+    test_size = st.slider(t("inst.test"), 0.1, 0.5, DEFAULT_TEST_SIZE, 0.05, key="inst_test")
+    try:
+        train, _ = stratified_split(y, test_size, 0)
+    except ValueError as error:  # too few rows to hold any out
+        st.warning(error_text(error))
+        return None
+    limit = max_trees(len(train), engine.app_budget())
+    cols = st.columns(3)
+    trees = int(cols[0].number_input(
+        t("inst.trees"), min_value=1, max_value=limit, value=min(DEFAULT_TREES, limit), step=1,
+        key="inst_trees", help=t("inst.trees.help", limit=limit, rows=len(train))))
+    flips = int(cols[1].number_input(t("inst.flips"), min_value=1, max_value=len(train), value=1,
+                                     step=1, key="inst_flips", disabled=mode != "flip"))
+    seed = int(cols[2].number_input(t("inst.seed"), min_value=0, max_value=10**6, value=0,
+                                    step=1, key="inst_seed"))
+    key = st.session_state.get("current", {}).get("trace_id")
+    return mode, trees, flips, seed, float(test_size), key
+
+
+def _grown(options, X, y, settings: tuple) -> Ensemble | None:
+    """The trees, kept for this session under their settings so a rerun does not regrow them."""
+    kept = st.session_state.get("inst_result")
+    if kept is not None and kept[0] == settings:
+        return kept[1]
+    mode, trees, flips, seed, test_size, _ = settings
+    bar = st.progress(0.0)
+    try:
+        ensemble = perturbed_trees(
+            options, X, y, trees, mode, flips, seed, test_size, engine.app_budget(),
+            on_tree=lambda done, total: bar.progress(
+                done / total, text=t("inst.progress", done=done, total=total)))
+    except (ValueError, MemoryError) as error:
+        bar.empty()
+        st.error(t("error.memory") if isinstance(error, MemoryError) else error_text(error))
+        return None
+    bar.empty()
+    st.session_state.inst_result = (settings, ensemble)
+    return ensemble
+
+
+def root_chart(ensemble: Ensemble) -> go.Figure:
+    """Trees per root attribute, most frequent first (names escaped: Plotly renders HTML)."""
+    counts = ensemble.root_counts()
+    names = [escape_html(root) if root is not None else t("inst.leaf_root") for root, _ in counts]
+    figure = go.Figure(go.Bar(x=names, y=[count for _, count in counts],
+                              text=[count for _, count in counts], textposition="outside",
+                              cliponaxis=False))
+    figure.update_layout(title={"text": escape_html(t("inst.roots"))},
+                         yaxis={"title": {"text": escape_html(t("inst.roots.axis"))}},
+                         height=320, margin={"t": 50, "b": 40})
+    return figure
+
+
+def show_ensemble(ensemble: Ensemble, n_test: int) -> None:
+    total = ensemble.n_trees
+    st.caption(t("inst.split", train=ensemble.n_train, test=n_test))
+    if ensemble.unpruned:
+        st.info(t("inst.unpruned"))
+    counts = ensemble.root_counts()
+    top, count = counts[0]
+    st.markdown(tm("inst.root_summary", root=top if top is not None else t("inst.leaf_root"),
+                   count=count, total=total, kinds=len(counts)))
+    st.plotly_chart(root_chart(ensemble), key="inst_roots")
+    cols = st.columns(4)
+    cols[0].metric(t("inst.distinct"), f"{ensemble.distinct_trees()} / {total}",
+                   help=t("inst.distinct.help", same=ensemble.same_as_single(), total=total))
+    vote, single = ensemble.vote_accuracy(), ensemble.single_accuracy()
+    mean = float(np.mean(ensemble.tree_accuracies()))
+    cols[1].metric(t("inst.single"), _percent(single))
+    gain = t("inst.delta", delta=f"{100 * (vote - single):+.1f}")  # the metric colours by sign
+    cols[2].metric(t("inst.vote"), _percent(vote), delta=gain)
+    cols[3].metric(t("inst.mean"), _percent(mean))
+    st.markdown(tm("inst.vote.sentence", test=n_test, total=total, vote=_percent(vote),
+                   single=_percent(single), mean=_percent(mean)))
+    if n_test < 30:
+        st.caption(t("inst.small", test=n_test, step=_percent(1 / n_test)))
+
+
+def _percent(x: float) -> str:
+    return f"{100 * x:.1f}%"

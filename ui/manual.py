@@ -1,0 +1,372 @@
+"""Choose the split (issue 12): the student grows a tree by hand beside the algorithm's.
+
+The student's picks live in st.session_state.manual ({"context", "picks"}; ui.state's
+DEFAULTS), changed only by the callbacks here. Everything shown comes from dtree_core.manual:
+the student's tree is the trace grown with their picks forced, the algorithms' choices are
+their own rules on the node's rows, and the final numbers are dtree_core.evaluate's.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pandas as pd
+import plotly.graph_objects as go
+import streamlit as st
+
+from dtree_core import manual
+from dtree_core.datasets import get
+from dtree_core.dot import to_dot
+from dtree_core.escape import escape_html
+from dtree_core.evaluate import stratified_split
+from dtree_core.export import svg_available
+from dtree_core.labels import branch_text, node_path
+from dtree_core.model import DecisionTree
+from dtree_core.options import Options
+from ui import analysis, engine, panel, pruning, registry
+from ui.downloads import file_name
+from ui.messages import labelled, t, tm
+from ui.tables import counts_text, node_at_path
+
+ATTRIBUTE_KEY, THRESHOLD_KEY = "man_attr", "man_t"
+
+
+# --------------------------------------------------------------------- cached core calls
+
+
+@st.cache_data(max_entries=16, ttl=engine.CACHE_TTL, show_spinner=False)
+def rows(data: bytes, filename: str, choices: dict, options: Options, heldout: tuple):
+    """(X, y, train, test): the data's rows and which ones train and test. heldout is
+    ("split", share, seed) or ("paired", dataset key): a bundled validation set appended."""
+    X, y, fitted = engine.ready(data, filename, choices, options)
+    if heldout[0] == "paired":
+        paired = get(heldout[1])
+        Xv, yv = engine.validation_file(paired.path.read_bytes(), paired.path.name,
+                                        str(y.name), fitted)
+        n = len(X)
+        X_all = pd.concat([X, Xv[X.columns]], ignore_index=True)
+        y_all = pd.concat([y, yv], ignore_index=True).rename(y.name)
+        return X_all, y_all, list(range(n)), list(range(n, len(X_all)))
+    train, test = stratified_split(y, float(heldout[1]), int(heldout[2]))
+    return X.reset_index(drop=True), y.reset_index(drop=True), list(train), list(test)
+
+
+def training(source: tuple, options: Options, heldout: tuple):
+    X, y, train, _ = rows(*source, options, heldout)
+    return X.iloc[train].reset_index(drop=True), y.iloc[train].reset_index(drop=True)
+
+
+@st.cache_data(max_entries=32, ttl=engine.CACHE_TTL, show_spinner=False)
+def grown(data: bytes, filename: str, choices: dict, options: Options, heldout: tuple,
+          picks: tuple) -> dict:
+    """The tree grown on the training rows with the picks forced (none: the algorithm's)."""
+    X, y = training((data, filename, choices), options, heldout)
+    forced = manual.StudentTree.from_lists(picks).options(options)
+    return DecisionTree.from_options(forced).fit(X, y, budget=engine.app_budget()).trace_.to_dict()
+
+
+@st.cache_data(max_entries=32, ttl=engine.CACHE_TTL, show_spinner=False)
+def revealed(data: bytes, filename: str, choices: dict, options: Options, heldout: tuple,
+             picks: tuple, node_id: int) -> list[manual.AlgorithmChoice]:
+    source = (data, filename, choices)
+    X, y = training(source, options, heldout)
+    trace = grown(*source, options, heldout, picks)
+    pick = manual.StudentTree.from_lists(picks).picks[-1]
+    return manual.reveal(trace, X, y, options, node_id, pick)
+
+
+@st.cache_data(max_entries=16, ttl=engine.CACHE_TTL, show_spinner=False)
+def outcomes(data: bytes, filename: str, choices: dict, options: Options, heldout: tuple,
+             picks: tuple) -> tuple[manual.Outcome, manual.Outcome]:
+    """(the student's tree, the algorithm's) on the held-out rows."""
+    X, y, train, test = rows(data, filename, choices, options, heldout)
+    student = manual.StudentTree.from_lists(picks).options(options)
+    return (manual.outcome(student, X, y, train, test),
+            manual.outcome(options, X, y, train, test))
+
+
+# --------------------------------------------------------------------- state
+
+
+def picks_for(context: str) -> tuple:
+    """The session's picks for this data, split and options (others start over)."""
+    state = st.session_state.manual
+    if state.get("context") != context:
+        st.session_state.manual = {"context": context, "picks": []}
+    return tuple(tuple(p) for p in st.session_state.manual["picks"])
+
+
+def _forget_widgets() -> None:
+    for key in (ATTRIBUTE_KEY, THRESHOLD_KEY):
+        st.session_state.pop(key, None)
+
+
+def choose(path: str, continuous: tuple[str, ...]) -> None:
+    """on_click of "Split here": the picked attribute (and t) become the node's pick."""
+    attribute = st.session_state.get(ATTRIBUTE_KEY)
+    if attribute is None:
+        return
+    threshold = st.session_state.get(THRESHOLD_KEY) if attribute in continuous else None
+    tree = manual.StudentTree.from_lists(st.session_state.manual["picks"])
+    tree = tree.choose(path, attribute, None if threshold is None else float(threshold))
+    st.session_state.manual = {**st.session_state.manual,
+                               "picks": [p.as_list() for p in tree.picks]}
+    _forget_widgets()
+
+
+def undo() -> None:
+    st.session_state.manual = {**st.session_state.manual,
+                               "picks": st.session_state.manual["picks"][:-1]}
+    _forget_widgets()
+
+
+def restart() -> None:
+    st.session_state.manual = {**st.session_state.manual, "picks": []}
+    _forget_widgets()
+
+
+# --------------------------------------------------------------------- settings
+
+
+def heldout_inputs(dataset: dict) -> tuple:
+    """("paired", key) when the bundled data has its validation set and the student picks it,
+    else ("split", share, seed) from the page's split widgets."""
+    paired = pruning.paired_key(dataset)
+    st.markdown(f"**{t('man.heldout')}**")
+    if paired is not None:
+        sources = ["paired", "split"]
+        source = st.radio(t("man.heldout"), sources, key="man_heldout", horizontal=True,
+                          label_visibility="collapsed",
+                          format_func=labelled(sources, lambda s: t(f"man.heldout.{s}")))
+        if source == "paired":
+            st.caption(tm("man.heldout.paired_caption", name=paired))
+            return ("paired", paired)
+    _, share, seed = analysis.split_inputs("man", allow_kfold=False)
+    return ("split", float(share), int(seed))
+
+
+def base_options(options: Options) -> Options:
+    """The sidebar's options for a tree grown by hand: no forced paths, no pruning."""
+    return options.but(force=(), force_missing="error", prune="none")
+
+
+# --------------------------------------------------------------------- the trees
+
+
+def tree_dot(trace: dict, decided: list[int] | None, decimals: int) -> str:
+    """The student's tree as far as they have decided it (pending nodes dashed), or a whole
+    tree (decided None)."""
+    if decided is None:
+        return to_dot(trace, None, highlight=False, decimals=decimals).source
+    return to_dot(trace, len(decided) - 1, order=decided, highlight=False,
+                  decimals=decimals).source
+
+
+def draw_trees(student: dict, algorithm: dict, decimals: int) -> None:
+    left, right = st.columns(2)
+    with left:
+        st.markdown(f"**{t('man.yours')}**")
+        decided = manual.decided(student)
+        if not decided:
+            st.info(t("man.empty"))
+        else:
+            st.graphviz_chart(tree_dot(student, decided, decimals), width="stretch")
+    with right:
+        st.markdown(f"**{tm('man.theirs', algorithm=registry.label(algorithm['algorithm']))}**")
+        st.graphviz_chart(tree_dot(algorithm, None, decimals), width="stretch")
+
+
+def path_label(trace: dict, node: dict) -> str:
+    return " / ".join(branch_text(c) for c in node_path(trace, node)) or t("node.root")
+
+
+def pending_caption(trace: dict, waiting: list[int]) -> None:
+    nodes = t("man.join").join(f"#{i} {path_label(trace, trace['nodes'][i])}" for i in waiting)
+    st.caption(tm("man.pending", nodes=nodes))
+
+
+# --------------------------------------------------------------------- choosing
+
+
+def curve_figure(score: dict, threshold: float | None, decimals: int) -> go.Figure:
+    """Gain and Gini_index at every candidate t; the student's t marked (not the algorithm's)."""
+    curve = score["curve"]
+    lines = [go.Scatter(x=curve["threshold"], y=curve[f], mode="lines+markers",
+                        name=escape_html(t(f"col.{f}"))) for f in ("gain", "gini_index")
+             if curve.get(f)]
+    figure = go.Figure(lines)
+    figure.update_layout(height=280, margin={"l": 10, "r": 10, "t": 30, "b": 10},
+                         xaxis_title=escape_html(t("node.curve.threshold")),
+                         yaxis_tickformat=f".{decimals}f")
+    if threshold is not None:
+        figure.add_vline(x=threshold, line_dash="dash", line_color="#d62728",
+                         annotation_text=escape_html(t("man.your_t", t=f"{threshold:.6g}")))
+    return figure
+
+
+def threshold_input(node: dict, score: dict, decimals: int) -> None:
+    """The candidate midpoints on a slider, and the curve the student reads them from."""
+    st.markdown(tm("man.curve", attribute=score["attribute"]))
+    candidates = [float(x) for x in score["curve"]["threshold"]]
+    if st.session_state.get(THRESHOLD_KEY) not in candidates:
+        st.session_state[THRESHOLD_KEY] = candidates[len(candidates) // 2]
+    chosen = st.select_slider(t("man.threshold"), candidates, key=THRESHOLD_KEY,
+                              format_func=lambda x: f"{x:.6g}")
+    st.plotly_chart(curve_figure(score, chosen, decimals), key=f"man_curve_{node['id']}")
+
+
+def choose_here(trace: dict, node: dict, decimals: int) -> None:
+    """The next pending node: its samples, the attribute (and t) picker, "Split here"."""
+    st.markdown(tm("man.next", id=node["id"], path=path_label(trace, node),
+                   counts=counts_text(node["class_counts"], trace["classes"], decimals)))
+    eligible = [r for r in node["scores"] if r["eligible"]]
+    names = [r["attribute"] for r in eligible]
+    attribute = st.selectbox(t("man.attribute"), names, index=None, key=ATTRIBUTE_KEY,
+                             placeholder=t("widget.choose"))
+    continuous = {r["attribute"]: r for r in eligible if r["kind"] == "continuous" and
+                  r.get("curve")}
+    if attribute in continuous:
+        threshold_input(node, continuous[attribute], decimals)
+    path = manual.node_key(trace, node["id"])
+    st.button(t("man.choose"), key="man_choose", type="primary", disabled=attribute is None,
+              on_click=choose, args=(path, tuple(continuous)))
+
+
+# --------------------------------------------------------------------- the reveal
+
+
+def pick_text(pick: manual.Pick) -> str:
+    if pick.threshold is None:
+        return pick.attribute
+    return t("man.with_t", attribute=pick.attribute, t=f"{pick.threshold:.6g}")
+
+
+def choice_text(choice: manual.AlgorithmChoice) -> str:
+    if choice.attribute is None:
+        return t("man.leaf")
+    if choice.threshold is None:
+        return choice.attribute
+    return t("man.with_t", attribute=choice.attribute, t=f"{choice.threshold:.6g}")
+
+
+def agreement_sentence(pick: manual.Pick, choices: list[manual.AlgorithmChoice]) -> str:
+    """Which algorithms chose as the student did, said from each choice's `agrees`."""
+    join = t("man.join").join
+    same = [registry.label(c.algorithm) for c in choices if c.agrees]
+    other = [registry.label(c.algorithm) for c in choices if not c.agrees]
+    if not other:
+        return tm("man.agree.all", same=join(same))
+    if not same:
+        return tm("man.agree.none", other=join(other), choice=pick_text(pick))
+    return tm("man.agree.some", same=join(same), other=join(other))
+
+
+def reveal_last(source: tuple, options: Options, heldout: tuple, picks: tuple,
+                trace: dict, decimals: int) -> None:
+    """The last pick's node: the score table, each algorithm's choice, who agrees."""
+    pick = manual.StudentTree.from_lists(picks).picks[-1]
+    node_id = node_at_path(trace, pick.path)
+    if node_id is None:
+        return
+    node = trace["nodes"][node_id]
+    st.subheader(tm("man.reveal", id=node_id, path=path_label(trace, node),
+                    choice=pick_text(pick)))
+    choices = revealed(*source, options, heldout, picks, node_id)
+    frame = pd.DataFrame({
+        t("man.col.algorithm"): [registry.label(c.algorithm) for c in choices],
+        t("man.col.choice"): [choice_text(c) for c in choices],
+        t("man.col.agrees"): ["✓" if c.agrees else "✗" for c in choices]})
+    st.dataframe(frame, hide_index=True, key="man_choices")
+    sentence = agreement_sentence(pick, choices)
+    (st.success if all(c.agrees for c in choices) else st.info)(sentence)
+    st.markdown(f"**{tm('man.reveal.table', algorithm=registry.label(trace['algorithm']))}**")
+    panel.score_table(trace, node, decimals, "man_inspect")
+
+
+# --------------------------------------------------------------------- the end
+
+
+def final_comparison(source: tuple, options: Options, heldout: tuple, picks: tuple,
+                     algorithm: str) -> None:
+    st.success(t("man.done"))
+    yours, theirs = outcomes(*source, options, heldout, picks)
+    name = registry.label(algorithm)
+    st.subheader(tm("man.final", algorithm=name))
+    frame = pd.DataFrame({
+        t("man.col.tree"): [t("man.yours"), name],
+        t("man.col.accuracy"): [yours.accuracy, theirs.accuracy],
+        t("man.col.leaves"): [yours.leaves, theirs.leaves],
+        t("man.col.depth"): [yours.depth, theirs.depth]})
+    st.dataframe(frame, hide_index=True, key="man_final", column_config={
+        t("man.col.accuracy"): st.column_config.NumberColumn(format="%.3f")})
+    verdict = ("better" if yours.accuracy > theirs.accuracy else
+               "worse" if yours.accuracy < theirs.accuracy else "same")
+    st.markdown(tm(f"man.final.{verdict}", n=len(yours.evaluation.y_true), algorithm=name,
+                   yours=f"{yours.accuracy:.3f}", theirs=f"{theirs.accuracy:.3f}"))
+
+
+def exports(student: dict, algorithm: dict, complete: bool) -> None:
+    """JSON trace, DOT and SVG of either tree (the student's once it is complete)."""
+    trees = [("theirs", algorithm)] if not complete else [("yours", student),
+                                                          ("theirs", algorithm)]
+    for who, trace in trees:
+        st.markdown(f"**{tm(f'man.export.{who}', algorithm=registry.label(trace['algorithm']))}**")
+        dot = to_dot(trace, None, highlight=False).source
+        cols = st.columns(3)
+        cols[0].download_button(t("exp.json"), json.dumps(trace, ensure_ascii=False, indent=1,
+                                                          allow_nan=False),
+                                file_name(f"tree_{who}", "json"), "application/json",
+                                key=f"man_json_{who}")
+        cols[1].download_button(t("exp.dot"), dot, file_name(f"tree_{who}", "dot"),
+                                "text/vnd.graphviz",
+                                key=f"man_dot_{who}")
+        if svg_available():
+            cols[2].download_button(t("exp.svg"), lambda source=dot: analysis.svg(source),
+                                    file_name(f"tree_{who}", "svg"), "image/svg+xml",
+                                    key=f"man_svg_{who}")
+
+
+def history(trace: dict, picks: tuple) -> None:
+    """Every pick so far, in the order made."""
+    tree = manual.StudentTree.from_lists(picks)
+    nodes = [node_at_path(trace, p.path) for p in tree.picks]
+    frame = pd.DataFrame({
+        t("man.col.node"): [f"#{i} {path_label(trace, trace['nodes'][i])}" if i is not None
+                            else p.path for i, p in zip(nodes, tree.picks, strict=True)],
+        t("man.col.yours"): [pick_text(p) for p in tree.picks]})
+    with st.expander(t("man.history")):
+        st.dataframe(frame, hide_index=True, key="man_history")
+
+
+# --------------------------------------------------------------------- the page
+
+
+def page(dataset: dict, current: dict) -> None:
+    source = (dataset["data"], dataset["filename"], current["choices"])
+    options = base_options(current["options"])
+    decimals = int(st.session_state.decimals)
+    st.caption(tm("man.intro", algorithm=registry.label(options.algorithm)))
+    shape = registry.record(options.algorithm).nominal_shape
+    st.caption(tm("man.shape", algorithm=registry.label(options.algorithm),
+                  shape=t(f"man.shape.{shape}")))
+    heldout = heldout_inputs(dataset)
+    _, _, train, test = analysis.safely(rows, *source, options, heldout)
+    st.caption(t("man.training", train=len(train), test=len(test)))
+    picks = picks_for(engine.trace_key(dataset["data"], current["choices"], options)
+                      + repr(heldout))
+    cols = st.columns(2)
+    cols[0].button(t("man.undo"), key="man_undo", on_click=undo, disabled=not picks)
+    cols[1].button(t("man.restart"), key="man_restart", on_click=restart, disabled=not picks)
+    student = analysis.safely(grown, *source, options, heldout, picks)
+    algorithm = analysis.safely(grown, *source, options, heldout, ())
+    draw_trees(student, algorithm, decimals)
+    if picks:
+        history(student, picks)
+        reveal_last(source, options, heldout, picks, student, decimals)
+    waiting = manual.pending(student)
+    if waiting:
+        pending_caption(student, waiting)
+        choose_here(student, student["nodes"][waiting[0]], decimals)
+    else:
+        final_comparison(source, options, heldout, picks, options.algorithm)
+    exports(student, algorithm, not waiting)

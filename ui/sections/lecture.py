@@ -1,0 +1,106 @@
+"""Catalogue section: lecture mode and links (see ui/sections/__init__.py).
+
+Lecture mode: one switch (or ?mode=lecture) for a projector; "export this step" as an SVG or
+PNG frame and every step's frame in a zip for slides. Links: the URL carries the dataset,
+options, forced splits, step, language and mode; what a link could not use is said here.
+"""
+
+from __future__ import annotations
+
+EN: dict[str, str] = {
+    "lecture.switch": "Lecture mode",
+    "lecture.switch.help": ("For a projector: large fonts, the sidebar hidden, the tree beside "
+                            "the score table. ← and → step through the tree (Home, End: first "
+                            "and last step). The link in the address bar opens this very step."),
+    "lecture.keys": "Keys: ← previous step · → next step · Home first · End last",
+    "lecture.export": "Export",
+    "lecture.export.svg": "This step as SVG",
+    "lecture.export.png": "This step as PNG",
+    "lecture.export.no_dot": ("Graphviz's `dot` program is not installed on this server, so "
+                              "frames cannot be drawn; the tree on screen is drawn by the "
+                              "browser."),
+    "lecture.zip": "Draw every step's frame (zip, for slides)",
+    "lecture.zip.help": ("One SVG per step, named step_000_node_0.svg, … in replay order; at "
+                         "most {seconds} s and {megabytes} MB of drawings."),
+    "lecture.zip.progress": "Drawing frame {done} of {total}…",
+    "lecture.zip.download": "Download the zip ({count} frames)",
+    "lecture.zip.done": "The zip holds all {count} steps.",
+    "lecture.zip.stopped.time": ("Stopped after {seconds} s: the zip holds the first {count} of "
+                                 "{total} steps."),
+    "lecture.zip.stopped.size": ("Stopped at {megabytes} MB of drawings: the zip holds the first "
+                                 "{count} of {total} steps."),
+    "lecture.zip.failed": "Graphviz could not draw every frame: {reason}",
+    "lecture.no_scores": "A leaf: no attribute is scored here.",
+    "link.caption": ("The address bar now opens exactly this: the dataset, target, attributes, "
+                     "algorithm, every option, the forced splits, the step, the language and "
+                     "the mode. Post one link per slide."),
+    "link.upload": ("This link was made with an uploaded file, **{filename}**: uploaded data "
+                    "cannot travel in a link. Choose “Upload a CSV” in the sidebar and upload "
+                    "{filename} to see the same tree."),
+    "link.problem.not_a_number": ("The link's {param}={value} is not a whole or decimal number "
+                                  "the app can use, so the default is used."),
+    "link.problem.not_true_false": ("The link's {param}={value} is neither true nor false, so "
+                                    "the default is used."),
+    "link.problem.refused": "The link's {param}={value} was not used: {reason}",
+    "link.problem.unknown_value": ("The link's {param}={value} is not one of {reason}, so the "
+                                   "default is used."),
+    "link.problem.range": ("The link's {param}={value} is outside what the sidebar offers "
+                           "({reason}), so the default is used."),
+    "link.problem.not_in_app": ("The link's {param}={value} is not a setting of this app (the "
+                                "command line has it), so it was not used."),
+    "link.problem.dataset": ("The link names a dataset “{value}” that is not bundled with this "
+                             "app; the sidebar's dataset is shown instead."),
+    "link.problem.target": ("The link's target “{value}” is not a column of this dataset; the "
+                            "dataset's own target is used."),
+    "link.problem.attributes": ("The link's attributes {value} are not columns of this dataset "
+                                "(apart from the target); they were left out."),
+    "link.problem.step": ("The link asks for step {value}, but this tree's steps go from 0 to "
+                          "{reason}: showing step {reason}."),
+}
+
+ZH: dict[str, str] = {
+    "lecture.switch": "授课模式",
+    "lecture.switch.help": ("用于投影：大字号、隐藏侧边栏、决策树与评分表并排。按 ← 和 → 逐步浏览"
+                            "（Home、End：第一步和最后一步）。地址栏中的链接会打开当前这一步。"),
+    "lecture.keys": "按键：← 上一步 · → 下一步 · Home 第一步 · End 最后一步",
+    "lecture.export": "导出",
+    "lecture.export.svg": "将这一步导出为 SVG",
+    "lecture.export.png": "将这一步导出为 PNG",
+    "lecture.export.no_dot": ("本服务器未安装 Graphviz 的 `dot` 程序，无法绘制图片；屏幕上的决策树"
+                              "由浏览器绘制。"),
+    "lecture.zip": "绘制每一步的图片（zip，用于幻灯片）",
+    "lecture.zip.help": ("每一步一个 SVG，按回放顺序命名为 step_000_node_0.svg 等；最多用时 "
+                         "{seconds} 秒、图片总计 {megabytes} MB。"),
+    "lecture.zip.progress": "正在绘制第 {done} 张，共 {total} 张…",
+    "lecture.zip.download": "下载 zip（{count} 张图片）",
+    "lecture.zip.done": "zip 包含全部 {count} 步。",
+    "lecture.zip.stopped.time": "用时 {seconds} 秒后停止：zip 只包含 {total} 步中的前 {count} 步。",
+    "lecture.zip.stopped.size": ("图片达到 {megabytes} MB 后停止：zip 只包含 {total} 步中的前 "
+                                 "{count} 步。"),
+    "lecture.zip.failed": "Graphviz 未能绘制全部图片：{reason}",
+    "lecture.no_scores": "叶结点：此处不对属性评分。",
+    "link.caption": ("地址栏中的链接会准确打开当前内容：数据集、目标、属性、算法、全部选项、指定的"
+                     "划分、步骤、语言和模式。每张幻灯片发一个链接即可。"),
+    "link.upload": ("此链接基于上传的文件 **{filename}** 生成：上传的数据无法随链接传递。请在侧边栏"
+                    "选择“上传 CSV”并上传 {filename}，即可看到同一棵决策树。"),
+    "link.problem.not_a_number": ("链接中的 {param}={value} 不是本应用可用的整数或小数，"
+                                  "已改用默认值。"),
+    "link.problem.not_true_false": ("链接中的 {param}={value} 既不是 true 也不是 false，"
+                                    "已改用默认值。"),
+    "link.problem.refused": ("链接中的 {param}={value} 未被采用："
+                             "{reason}"),
+    "link.problem.unknown_value": ("链接中的 {param}={value} 不在 {reason} 之中，"
+                                   "已改用默认值。"),
+    "link.problem.range": ("链接中的 {param}={value} 超出侧边栏允许的范围（{reason}），"
+                           "已改用默认值。"),
+    "link.problem.not_in_app": ("链接中的 {param}={value} 不是本应用的设置（命令行才有），"
+                                "未被采用。"),
+    "link.problem.dataset": ("链接中的数据集“{value}”不是本应用自带的数据集；"
+                             "显示侧边栏当前的数据集。"),
+    "link.problem.target": ("链接中的目标“{value}”不是该数据集的列；"
+                            "改用数据集自己的目标。"),
+    "link.problem.attributes": ("链接中的属性 {value} 不是该数据集的列（目标除外），"
+                                "已略去。"),
+    "link.problem.step": ("链接要求第 {value} 步，但这棵树的步骤为 0 到 {reason}："
+                          "显示第 {reason} 步。"),
+}

@@ -1,0 +1,123 @@
+"""Catalogue section: choose the split (issue 12; see ui/sections/__init__.py).
+
+Zhou's terms: 划分属性 (splitting attribute), 划分点 (threshold t, a midpoint of adjacent
+values, §4.4.1), 结点 / 叶结点 (node / leaf), 留出法 and 测试集 (hold-out, test set, §2.2.1),
+精度 (accuracy), 深度 (depth); TreeGenerate is the book's name for the algorithm of Fig. 4.2.
+"""
+
+from __future__ import annotations
+
+EN: dict[str, str] = {
+    "page.manual": "Choose the split",
+    "man.intro": ("Grow your own decision tree: at each node that waits for a split, choose the "
+                  "attribute (and the threshold t of a continuous one) before you see any "
+                  "score. Then the score table is revealed, with what ID3, C4.5 and CART "
+                  "would have chosen on the same rows. When no node waits, your tree and "
+                  "{algorithm}'s are tested on held-out rows."),
+    "man.shape": ("Your splits take {algorithm}'s shape (the sidebar's algorithm): {shape}."),
+    "man.shape.multiway": "one branch per value of a discrete attribute",
+    "man.shape.binary": "two branches for a discrete attribute, its best two-way partition",
+    "man.heldout": "Held-out rows",
+    "man.heldout.split": "A stratified split of the data (seeded)",
+    "man.heldout.paired": "The bundled validation set",
+    "man.heldout.paired_caption": "The held-out rows are the validation set {name}.",
+    "man.training": ("Your tree grows on {train} training rows; {test} rows are held out for "
+                     "the test."),
+    "man.undo": "Undo the last split",
+    "man.restart": "Start over",
+    "man.yours": "Your tree",
+    "man.theirs": "{algorithm}'s tree (same training rows)",
+    "man.empty": "Your tree is the root alone, waiting for its first split.",
+    "man.next": "Node #{id} at {path} waits for a split. Its samples: {counts}.",
+    "man.pending": "Nodes waiting for a split, in TreeGenerate's order: {nodes}.",
+    "man.attribute": "Split this node on",
+    "man.threshold": "Threshold t (a midpoint of adjacent values)",
+    "man.curve": ("Gain and Gini_index of {attribute} at every candidate threshold: pick t on "
+                  "this curve."),
+    "man.your_t": "your t = {t}",
+    "man.choose": "Split here",
+    "man.reveal": "Node #{id} at {path}: you split on {choice}",
+    "man.reveal.table": "The score table at this node ({algorithm}'s columns)",
+    "man.col.algorithm": "Algorithm",
+    "man.col.choice": "Its choice here",
+    "man.col.agrees": "Same as yours",
+    "man.leaf": "a leaf",
+    "man.with_t": "{attribute} at t = {t}",
+    "man.join": ", ",
+    "man.agree.all": "{same} would have chosen as you did.",
+    "man.agree.some": "{same} would have chosen as you did; {other} would not.",
+    "man.agree.none": "None of {other} would have chosen {choice} here.",
+    "man.history": "Your splits so far",
+    "man.col.node": "Node",
+    "man.col.yours": "Your choice",
+    "man.done": ("Your tree is complete: every leaf is one of TreeGenerate's stop cases (all of "
+                 "one class, no attribute left, the same values, no samples, or a limit)."),
+    "man.final": "Your tree and {algorithm}'s on the held-out rows",
+    "man.col.tree": "Tree",
+    "man.col.accuracy": "Held-out accuracy",
+    "man.col.leaves": "Leaves",
+    "man.col.depth": "Depth",
+    "man.final.better": ("Your tree is more accurate on the {n} held-out rows than {algorithm}'s "
+                         "({yours} against {theirs})."),
+    "man.final.worse": ("{algorithm}'s tree is more accurate on the {n} held-out rows than yours "
+                        "({theirs} against {yours})."),
+    "man.final.same": ("Both trees have the same accuracy on the {n} held-out rows ({yours})."),
+    "man.export.yours": "Export your tree",
+    "man.export.theirs": "Export {algorithm}'s tree",
+}
+
+ZH: dict[str, str] = {
+    "page.manual": "亲手划分",
+    "man.intro": ("亲手生成一棵决策树：在每个待划分的结点上，先不看任何评分，"
+                  "选出划分属性（连续属性还要选划分点 t）。随后揭晓评分表，"
+                  "以及 ID3、C4.5 和 CART 在同样的样本上会作出的选择。"
+                  "当没有结点待划分时，你的决策树与 {algorithm} 的决策树在留出的测试集上比较。"),
+    "man.shape": "你的划分采用 {algorithm} 的形式（侧栏所选的算法）：{shape}。",
+    "man.shape.multiway": "离散属性的每个取值一个分支",
+    "man.shape.binary": "离散属性分为两个分支，取其最优的二分",
+    "man.heldout": "留出的测试样本",
+    "man.heldout.split": "对数据集作分层采样划分（固定随机种子）",
+    "man.heldout.paired": "配套的验证集",
+    "man.heldout.paired_caption": "留出的样本是验证集 {name}。",
+    "man.training": "你的决策树在 {train} 个训练样本上生成；留出 {test} 个样本作测试集。",
+    "man.undo": "撤销上一次划分",
+    "man.restart": "重新开始",
+    "man.yours": "你的决策树",
+    "man.theirs": "{algorithm} 的决策树（相同的训练样本）",
+    "man.empty": "你的决策树只有根结点，等待第一次划分。",
+    "man.next": "位于 {path} 的结点 #{id} 待划分。其样本：{counts}。",
+    "man.pending": "待划分的结点（按 TreeGenerate 的顺序）：{nodes}。",
+    "man.attribute": "此结点的划分属性",
+    "man.threshold": "划分点 t（相邻取值的中点）",
+    "man.curve": "{attribute} 在每个候选划分点上的 Gain 与 Gini_index：在这条曲线上选出 t。",
+    "man.your_t": "你的 t = {t}",
+    "man.choose": "在此划分",
+    "man.reveal": "位于 {path} 的结点 #{id}：你选择了 {choice}",
+    "man.reveal.table": "此结点的评分表（{algorithm} 的各列）",
+    "man.col.algorithm": "算法",
+    "man.col.choice": "它在此的选择",
+    "man.col.agrees": "与你相同",
+    "man.leaf": "叶结点",
+    "man.with_t": "{attribute}，划分点 t = {t}",
+    "man.join": "、",
+    "man.agree.all": "{same} 会作出与你相同的选择。",
+    "man.agree.some": "{same} 会作出与你相同的选择；{other} 不会。",
+    "man.agree.none": "{other} 都不会在此选择 {choice}。",
+    "man.history": "你目前的划分",
+    "man.col.node": "结点",
+    "man.col.yours": "你的选择",
+    "man.done": ("你的决策树已完成：每个叶结点都属于 TreeGenerate 的停止情形"
+                 "（样本全属同一类别、属性集为空、样本在属性上取值相同、样本集为空，或达到限制）。"),
+    "man.final": "你的决策树与 {algorithm} 的决策树在留出集上的表现",
+    "man.col.tree": "决策树",
+    "man.col.accuracy": "测试集精度",
+    "man.col.leaves": "叶结点数",
+    "man.col.depth": "深度",
+    "man.final.better": ("在 {n} 个留出样本上，你的决策树比 {algorithm} 的更准确"
+                         "（{yours} 对 {theirs}）。"),
+    "man.final.worse": ("在 {n} 个留出样本上，{algorithm} 的决策树比你的更准确"
+                        "（{theirs} 对 {yours}）。"),
+    "man.final.same": "在 {n} 个留出样本上，两棵决策树的精度相同（{yours}）。",
+    "man.export.yours": "导出你的决策树",
+    "man.export.theirs": "导出 {algorithm} 的决策树",
+}

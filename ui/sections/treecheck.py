@@ -1,0 +1,263 @@
+"""Catalogue section: "check my tree" and "why one tree is unstable" (see ui/sections/__init__.py).
+
+Textbook terms: 决策树, 根结点, 叶结点, 分支, 划分属性, 信息增益 g(D,A), 信息增益比 g_R(D,A)
+(Li Hang) / 增益率 (Zhou), 自助采样 (bootstrap sampling, Zhou §8.3.1), 多数投票 (majority
+voting), Bagging, 测试集 / 留出 (held out).
+"""
+
+from __future__ import annotations
+
+EN: dict[str, str] = {
+    "ex.tab.treecheck": "Check my tree",
+    "ex.tab.instability": "Why one tree is unstable",
+    # -- check my tree
+    "tc.intro": ("Paste the tree your own program printed and it is compared with the "
+                 "{algorithm} tree grown here, node by node, depth-first in the order "
+                 "TreeGenerate decides them (Zhou Fig. 4.2), up to the first node that differs."),
+    "tc.forms": ("Three forms are read: this app's trace JSON; the nested dict course code "
+                 "builds, {example}, as JSON or a Python literal (a continuous attribute: "
+                 "branches \"<=0.3815\" and \">0.3815\", or a key \"密度<=0.3815\" with 是/否 "
+                 "branches); or indented text like the command line's. Numbers in keys may be "
+                 "rounded (0.382 for 0.3815)."),
+    "tc.forms.example": "{open}attribute: {open}value: subtree or label{close}{close}",
+    "tc.input": "Your tree",
+    "tc.allow_empty": "Accept missing branches that no training sample reaches",
+    "tc.allow_empty.help": ("Zhou's Fig. 4.2 (lines 11–13) makes a leaf for every value of the "
+                            "attribute, even one no sample at the node has; course code that "
+                            "branches on the values it sees leaves those branches out."),
+    "tc.button": "Check my tree",
+    "tc.form.trace": "trace JSON",
+    "tc.form.nested": "nested dict",
+    "tc.form.text": "indented text",
+    "tc.read": "Read as {form}: {nodes} nodes.",
+    "tc.match": ("Your tree is the {algorithm} tree: all {total} nodes agree (attributes, "
+                 "branches and leaf labels)."),
+    "tc.match.numbers": ("The same tree can still come from wrong numbers: Li Hang's exercise "
+                         "5.1 gives C4.5's tree when the gain is divided by H(D) instead of "
+                         "H_A(D). Paste a trace JSON to check its scores too, or download the "
+                         "expected values below."),
+    "tc.agreed": "{agreed} of {total} nodes agreed before this one.",
+    "tc.where": "At {where}:",
+    "tc.root": "the root",
+    "tc.diff.attribute": "your tree splits on {given}; the {algorithm} tree splits on {expected}.",
+    "tc.diff.tied": ("your tree splits on {given}, which ties with {expected}; the tie goes to "
+                     "the attribute that comes first in the data's columns. Not a mistake: "
+                     "force {given} here on the Grow page to follow your tree."),
+    "tc.diff.threshold": ("your tree cuts {expected_attribute} at {given}; the trace cuts it at "
+                          "{expected}."),
+    "tc.diff.label": "your leaf says {given}; the trace's leaf says {expected}.",
+    "tc.diff.leaf_at_split": ("your tree stops with the leaf {given}; the trace splits on "
+                              "{expected}."),
+    "tc.diff.split_at_leaf": ("your tree splits on {given}; the trace stops here with the leaf "
+                              "{expected}."),
+    "tc.diff.missing_branch": ("the split on {expected} has the branch {branch}, which your "
+                               "tree lacks."),
+    "tc.diff.missing_empty": ("No training sample reaches {branch}: Fig. 4.2 still makes it a "
+                              "leaf labelled with the parent's majority. Tick the box above to "
+                              "accept trees without such branches."),
+    "tc.diff.extra_branch": "your branch {branch} is not one of the split on {expected}.",
+    "tc.diff.score": ("your {field} of {attribute} is {given}; the trace's is {exact} "
+                      "(tolerance {tolerance})."),
+    "tc.why": "Why the trace decides so: {why}",
+    "tc.scores": "The score table's rows for both attributes at this node:",
+    "tc.row.expected": "{algorithm}'s choice",
+    "tc.row.given": "yours",
+    "tc.row.trace": "the trace",
+    "tc.row.label": "whose",
+    "tc.unknown_attribute": "{attribute} is not an attribute of this data: check its spelling.",
+    "tc.not_candidate": ("{attribute} is not a candidate at this node: a nominal attribute is "
+                         "used once on a path (or it has one known value here)."),
+    "tc.error.empty": "Nothing was pasted.",
+    "tc.error.too_long": "The text is {chars} characters long; a tree to check may have {limit}.",
+    "tc.error.too_many_nodes": "The tree has more than {limit} nodes.",
+    "tc.error.not_literal": ("The text starts like a dict but is not valid JSON or a Python "
+                             "literal: {reason}"),
+    "tc.error.trace_format": "This JSON is not a dtree-trace/1 trace (format: {format}).",
+    "tc.error.trace_broken": "The trace JSON is incomplete: {reason}",
+    "tc.error.one_key": ("A node of the nested form is a dict with one attribute as its key; "
+                         "this one has {count} keys ({keys})."),
+    "tc.error.branches_not_dict": ("Under the attribute {attribute} the branches must be a dict "
+                                   "{{value: subtree or label}}."),
+    "tc.error.bad_leaf": "A leaf must be a class label, not {leaf}.",
+    "tc.error.no_lines": "No tree lines were found.",
+    "tc.error.too_deep": "The tree is more than {limit} levels deep.",
+    "tc.error.no_condition": "Line {line} has no branch condition such as 纹理=清晰.",
+    "tc.error.second_root": "Line {line} starts a second tree: indent it under the first line.",
+    "tc.error.bad_condition": ("Line {line}: {text} is not a branch condition such as 纹理=清晰 "
+                               "or 密度<=0.3815."),
+    "tc.error.no_branches": "Line {line} splits but has no branches under it.",
+    "tc.error.mixed_attributes": ("The branches under line {line} test different attributes "
+                                  "({attributes})."),
+    "tc.error.title_mismatch": "Line {line} says {title} but its branches test {attribute}.",
+    "tc.file.header": "Expected values for students (a pytest file)",
+    "tc.file.intro": ("A pytest file with this tree's chosen attributes, leaf labels and every "
+                      "candidate's scores at each node, exact, compared within the tolerance. "
+                      "Students save it beside their code as {name}, write build_tree (and, if "
+                      "they like, info_gain, gain_ratio, gini_index) in their module and run "
+                      "pytest on their own machines: no student code runs here."),
+    "tc.file.module": "Students' module name",
+    "tc.file.module.bad": "{module} is not a Python module name (letters, digits and _).",
+    "tc.file.tolerance": "Tolerance",
+    "tc.file.download": "Download the pytest file",
+    "tc.file.missing": ("The data has missing values: the file checks the tree only (Zhou "
+                        "§4.4.2's weighted rows are not a filter of whole rows)."),
+    "tc.file.error.too_many_rows": ("The data has {rows} rows; an exercise file carries its "
+                                    "data and takes at most {limit}."),
+    "tc.file.error.oblique": "An oblique (linear) tree cannot be written as nested-dict branches.",
+    # -- why one tree is unstable
+    "inst.intro": ("One decision tree changes with small changes of its training samples (Zhou "
+                   "ch. 8). Grow many trees with the sidebar's options, each on a bootstrap "
+                   "sample of the training rows or with a few labels flipped, see how often the "
+                   "root and the whole tree change, then let them vote: that is Bagging."),
+    "inst.mode": "Each tree's training rows",
+    "inst.mode.bootstrap": "Bootstrap sample (自助采样: n rows drawn with replacement)",
+    "inst.mode.flip": "All rows, k labels flipped to another class",
+    "inst.trees": "Number of trees N",
+    "inst.trees.help": "This server grows at most {limit} trees of {rows} rows.",
+    "inst.flips": "Labels flipped per tree k",
+    "inst.seed": "Seed",
+    "inst.test": "Share held out for testing",
+    "inst.run": "Grow the trees",
+    "inst.progress": "Growing tree {done} of {total}…",
+    "inst.split": ("{train} training rows; {test} held-out rows (a seeded stratified split) "
+                   "judge both the single tree and the vote."),
+    "inst.unpruned": ("The sidebar's pruning needs validation rows these samples do not have: "
+                      "all these trees are unpruned."),
+    "inst.roots": "Root attribute of each tree",
+    "inst.roots.axis": "trees",
+    "inst.leaf_root": "(a single leaf)",
+    "inst.root_summary": ("The root is {root} in {count} of {total} trees; {kinds} different "
+                          "root attributes in all."),
+    "inst.distinct": "Distinct trees",
+    "inst.distinct.help": ("Trees that differ in any test, threshold, branch or leaf label. "
+                           "{same} of the {total} are the single tree grown on all the training "
+                           "rows."),
+    "inst.single": "One tree, held-out accuracy",
+    "inst.vote": "Majority vote (Bagging), held-out accuracy",
+    "inst.mean": "Mean accuracy of the single trees",
+    "inst.delta": "{delta} percentage points",
+    "inst.vote.sentence": ("On the {test} held-out rows, the majority vote (多数投票) of the "
+                           "{total} trees is right on {vote}, one tree grown on all the "
+                           "training rows on {single}, and the {total} trees one by one on "
+                           "{mean} on average. A tied vote goes to the class that comes first "
+                           "in the data."),
+    "inst.small": ("With {test} held-out rows, one row is {step} of accuracy: on data this "
+                   "small the comparison is a demonstration, not evidence."),
+}
+
+ZH: dict[str, str] = {
+    "ex.tab.treecheck": "检查我的决策树",
+    "ex.tab.instability": "为什么一棵树不稳定",
+    "tc.intro": ("粘贴你自己的程序输出的决策树，与这里用{algorithm}生成的决策树逐个结点比较：按 "
+                 "TreeGenerate（周志华图 4.2）决定结点的顺序深度优先，直到第一个不同的结点。"),
+    "tc.forms": ("可读三种形式：本应用的生成过程 JSON；课程代码常用的嵌套字典 {example}（JSON 或"
+                 " Python 字面量；连续属性的分支写作 \"<=0.3815\" 和 \">0.3815\"，或键写作 "
+                 "\"密度<=0.3815\"、分支为 是/否）；或像命令行输出那样的缩进文本。键中的数可以四舍"
+                 "五入（0.382 代表 0.3815）。"),
+    "tc.forms.example": "{open}属性: {open}取值: 子树或类别{close}{close}",
+    "tc.input": "你的决策树",
+    "tc.allow_empty": "接受缺少没有训练样本到达的分支",
+    "tc.allow_empty.help": ("周志华图 4.2（第 11–13 行）为属性的每个取值都生成分支，即使结点上没"
+                            "有样本取该值；只按见到的取值分支的课程代码会省略这些分支。"),
+    "tc.button": "检查我的决策树",
+    "tc.form.trace": "生成过程 JSON",
+    "tc.form.nested": "嵌套字典",
+    "tc.form.text": "缩进文本",
+    "tc.read": "按{form}读入：{nodes} 个结点。",
+    "tc.match": ("你的决策树就是{algorithm}决策树：全部 {total} 个结点一致（划分属性、分支和叶结"
+                 "点类别）。"),
+    "tc.match.numbers": ("树相同，数值仍可能是错的：李航习题 5.1 用 H(D) 代替 H_A(D) 去除信息增"
+                         "益，得到的仍是 C4.5 的树。粘贴生成过程 JSON 可同时检查得分，或下载下面"
+                         "的期望值文件。"),
+    "tc.agreed": "在此之前 {total} 个结点中有 {agreed} 个一致。",
+    "tc.where": "在{where}：",
+    "tc.root": "根结点",
+    "tc.diff.attribute": "你的决策树按 {given} 划分；{algorithm}决策树按 {expected} 划分。",
+    "tc.diff.tied": ("你的决策树按 {given} 划分，它与 {expected} 并列；并列时取数据中列在前面的"
+                     "属性。这不是错误：在“生成决策树”页面于此结点强制选择 {given} 即可得到你的"
+                     "树。"),
+    "tc.diff.threshold": ("你的决策树在 {given} 处划分 {expected_attribute}；生成过程在 "
+                          "{expected} 处划分。"),
+    "tc.diff.label": "你的叶结点是 {given}；生成过程的叶结点是 {expected}。",
+    "tc.diff.leaf_at_split": "你的决策树在此停止，叶结点为 {given}；生成过程按 {expected} 划分。",
+    "tc.diff.split_at_leaf": "你的决策树按 {given} 划分；生成过程在此停止，叶结点为 {expected}。",
+    "tc.diff.missing_branch": "按 {expected} 的划分有分支 {branch}，你的决策树没有。",
+    "tc.diff.missing_empty": ("没有训练样本到达 {branch}：图 4.2 仍把它作为叶结点，类别为父结点"
+                              "中样本最多的类。勾选上面的选项即可接受没有这类分支的决策树。"),
+    "tc.diff.extra_branch": "你的分支 {branch} 不属于按 {expected} 的划分。",
+    "tc.diff.score": ("你算的 {attribute} 的 {field} 为 {given}；生成过程为 {exact}（容差 "
+                      "{tolerance}）。"),
+    "tc.why": "生成过程这样决定的原因：{why}",
+    "tc.scores": "此结点得分表中两个属性的行：",
+    "tc.row.expected": "{algorithm}的选择",
+    "tc.row.given": "你的",
+    "tc.row.trace": "生成过程",
+    "tc.row.label": "来源",
+    "tc.unknown_attribute": "{attribute} 不是这份数据的属性：请检查拼写。",
+    "tc.not_candidate": ("{attribute} 在此结点不是候选属性：离散属性在一条路径上只用一次（或它在"
+                         "此只有一个已知取值）。"),
+    "tc.error.empty": "没有粘贴任何内容。",
+    "tc.error.too_long": "文本有 {chars} 个字符；可检查的决策树最多 {limit} 个字符。",
+    "tc.error.too_many_nodes": "决策树超过 {limit} 个结点。",
+    "tc.error.not_literal": "文本以字典开头，但不是有效的 JSON 或 Python 字面量：{reason}",
+    "tc.error.trace_format": "这个 JSON 不是 dtree-trace/1 生成过程（format：{format}）。",
+    "tc.error.trace_broken": "生成过程 JSON 不完整：{reason}",
+    "tc.error.one_key": ("嵌套形式的每个结点是只有一个属性作键的字典；这个结点有 {count} "
+                         "个键（{keys}）。"),
+    "tc.error.branches_not_dict": "属性 {attribute} 下的分支必须是字典 {{取值: 子树或类别}}。",
+    "tc.error.bad_leaf": "叶结点必须是类别，而不是 {leaf}。",
+    "tc.error.no_lines": "没有找到决策树的行。",
+    "tc.error.too_deep": "决策树超过 {limit} 层。",
+    "tc.error.no_condition": "第 {line} 行没有分支条件（如 纹理=清晰）。",
+    "tc.error.second_root": "第 {line} 行开始了第二棵树：请把它缩进到第一行之下。",
+    "tc.error.bad_condition": "第 {line} 行：{text} 不是分支条件（如 纹理=清晰 或 密度<=0.3815）。",
+    "tc.error.no_branches": "第 {line} 行要划分，但下面没有分支。",
+    "tc.error.mixed_attributes": "第 {line} 行下的分支测试了不同的属性（{attributes}）。",
+    "tc.error.title_mismatch": "第 {line} 行写的是 {title}，但其分支测试的是 {attribute}。",
+    "tc.file.header": "给学生的期望值（pytest 文件）",
+    "tc.file.intro": ("一个 pytest 文件，含这棵决策树每个结点的划分属性、叶结点类别和各候选属性"
+                      "的得分（精确值，按容差比较）。学生把它保存为 {name} 放在自己的代码旁，在"
+                      "自己的模块中写 build_tree（也可写 info_gain、gain_ratio、gini_index），在"
+                      "自己的电脑上运行 pytest：学生的代码不会在这里运行。"),
+    "tc.file.module": "学生的模块名",
+    "tc.file.module.bad": "{module} 不是 Python 模块名（字母、数字和 _）。",
+    "tc.file.tolerance": "容差",
+    "tc.file.download": "下载 pytest 文件",
+    "tc.file.missing": ("数据有缺失值：文件只检查决策树，不检查得分（周志华 §4.4.2 的样本加权不"
+                        "是按整行筛选）。"),
+    "tc.file.error.too_many_rows": "数据有 {rows} 行；练习文件包含数据，最多 {limit} 行。",
+    "tc.file.error.oblique": "多变量（斜）决策树无法写成嵌套字典的分支。",
+    "inst.intro": ("一棵决策树会随训练样本的微小变化而改变（周志华第 8 章）。用侧边栏的选项生成"
+                   "多棵决策树，每棵用训练样本的自助采样，或翻转少数样本的类别标记，看根结点和整"
+                   "棵树多常改变，再让它们投票：这就是 Bagging。"),
+    "inst.mode": "每棵树的训练样本",
+    "inst.mode.bootstrap": "自助采样（有放回地抽取 n 个样本）",
+    "inst.mode.flip": "全部样本，其中 k 个类别标记翻转为另一类",
+    "inst.trees": "决策树数目 N",
+    "inst.trees.help": "本服务器最多生成 {limit} 棵 {rows} 个样本的决策树。",
+    "inst.flips": "每棵树翻转的标记数 k",
+    "inst.seed": "随机种子",
+    "inst.test": "留作测试集的比例",
+    "inst.run": "生成这些决策树",
+    "inst.progress": "正在生成第 {done} 棵，共 {total} 棵…",
+    "inst.split": ("训练集 {train} 个样本；测试集 {test} 个样本（分层抽样，固定种子），用来评价"
+                   "单棵树和投票。"),
+    "inst.unpruned": "侧边栏的剪枝需要验证集，而这些样本没有：这些决策树都未剪枝。",
+    "inst.roots": "每棵树的根结点属性",
+    "inst.roots.axis": "决策树数目",
+    "inst.leaf_root": "（只有一个叶结点）",
+    "inst.root_summary": ("{total} 棵树中有 {count} 棵的根结点是 {root}；共有 {kinds} 种不同的根"
+                          "结点属性。"),
+    "inst.distinct": "不同的决策树",
+    "inst.distinct.help": ("任何划分、阈值、分支或叶结点类别不同即算不同。{total} 棵中有 {same} "
+                           "棵与用全部训练样本生成的单棵树相同。"),
+    "inst.single": "单棵树的测试精度",
+    "inst.vote": "多数投票（Bagging）的测试精度",
+    "inst.mean": "各棵树的平均精度",
+    "inst.delta": "{delta} 个百分点",
+    "inst.vote.sentence": ("在 {test} 个测试样本上，{total} 棵树多数投票的精度为 {vote}，用全部"
+                           "训练样本生成的单棵树为 {single}，{total} 棵树各自的平均精度为 "
+                           "{mean}。票数相同时取数据中先出现的类别。"),
+    "inst.small": ("测试集只有 {test} 个样本，一个样本就是 {step} 的精度：数据这么小，比较只是演"
+                   "示，不是证据。"),
+}

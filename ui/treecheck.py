@@ -1,0 +1,158 @@
+"""The exercises page's "check my tree" tab: the student's pasted tree against the trace, and
+the instructor's pytest file of expected values (dtree_core.treecheck and .expected compute;
+this only words and lays out)."""
+
+from __future__ import annotations
+
+import pandas as pd
+import streamlit as st
+
+from dtree_core.expected import DEFAULT_TOLERANCE, ExerciseFileError, expected_tests
+from dtree_core.options import Options
+from dtree_core.split import format_number
+from dtree_core.treecheck import Difference, PasteError, TreeCheck, check_tree, known_attribute
+from ui import engine, registry
+from ui.messages import t, tm
+from ui.panel import why_text
+from ui.setup import error_text
+
+EXAMPLE = "{'纹理': {'清晰': {'根蒂': {...}}, '稍糊': {...}, '模糊': '否'}}"
+FILE_NAME = "test_expected_values.py"  # pytest collects test_*.py; a module name, no dots
+SCORE_COLUMNS = ("gain", "iv", "gain_ratio", "gini_index")
+
+
+def check_my_tree(trace: dict) -> None:
+    """The pasted tree, checked once the student presses the button."""
+    st.caption(t("tc.intro", algorithm=registry.label(trace["algorithm"])))
+    st.caption(t("tc.forms", example=t("tc.forms.example", open="{", close="}")))
+    text = st.text_area(t("tc.input"), key="tc_text", height=220, placeholder=EXAMPLE)
+    allow = st.checkbox(t("tc.allow_empty"), key="tc_allow_empty", help=t("tc.allow_empty.help"))
+    if st.button(t("tc.button"), key="tc_check"):
+        st.session_state.tc_checked = True
+    if st.session_state.get("tc_checked") and text.strip():
+        try:
+            result = check_tree(text, trace, allow_missing_empty=allow)
+        except PasteError as error:
+            st.error(tm(f"tc.error.{error.code}", **error.details))
+            return
+        show_check(trace, result)
+
+
+def show_check(trace: dict, result: TreeCheck) -> None:
+    """The verdict: all nodes agree, or the first difference with both decisions."""
+    st.caption(t("tc.read", form=t(f"tc.form.{result.form}"), nodes=result.pasted_nodes))
+    if result.matches:
+        st.success(tm("tc.match", algorithm=registry.label(trace["algorithm"]),
+                      total=result.total))
+        if result.form != "trace":
+            st.info(t("tc.match.numbers"))
+        return
+    difference = result.difference
+    where = " / ".join(difference.path) if difference.path else t("tc.root")
+    prefix = tm("tc.where", where=where)
+    space = "" if prefix.endswith("：") else " "  # Chinese puts no space after its colon
+    st.error(prefix + space + tm(f"tc.diff.{difference.kind}", **sentence_values(trace, result)))
+    st.caption(t("tc.agreed", agreed=result.agreed, total=result.total))
+    if difference.kind == "missing_branch" and not difference.branch_weight:
+        st.info(tm("tc.diff.missing_empty", branch=difference.branch))
+    odd = odd_attribute(trace, difference)
+    if odd is not None:
+        st.warning(tm(odd, attribute=difference.given))
+    st.markdown(tm("tc.why", why=why_text(trace, trace["nodes"][difference.node_id], 3)))
+    table = score_rows(trace, difference)
+    if not table.empty:
+        st.caption(t("tc.scores"))
+        st.dataframe(table, hide_index=True)
+
+
+def sentence_values(trace: dict, result: TreeCheck) -> dict:
+    """The values the difference's sentence names (the score kind's given is a number)."""
+    difference = result.difference
+    node = trace["nodes"][difference.node_id]
+    given = _number(difference.given_value) if difference.kind == "score" else difference.given
+    return {"algorithm": registry.label(trace["algorithm"]), "given": given,
+            "expected": difference.expected, "branch": difference.branch,
+            "expected_attribute": node["decision"].get("attribute"),
+            "field": t(f"col.{difference.score_field}") if difference.score_field else "",
+            "attribute": difference.score_attribute, "exact": _number(difference.exact_value),
+            "tolerance": f"{result.tolerance:g}"}
+
+
+def odd_attribute(trace: dict, difference: Difference) -> str | None:
+    """The catalogue key saying the student's attribute is no column of the data, or no
+    candidate at this node (a nominal attribute already used above)."""
+    if difference.kind not in ("attribute", "split_at_leaf") or difference.given is None:
+        return None
+    if not known_attribute(trace, difference.given):
+        return "tc.unknown_attribute"
+    return "tc.not_candidate" if difference.given_row is None else None
+
+
+def score_rows(trace: dict, difference: Difference) -> pd.DataFrame:
+    """Both attributes' rows of the node's score table, the numbers the trace records."""
+    record = registry.record(trace["algorithm"])
+    ours = t("tc.row.trace") if difference.kind == "score" else \
+        t("tc.row.expected", algorithm=registry.label(trace["algorithm"]))
+    rows = [(ours, difference.expected_row)]
+    if difference.given_row is not None and difference.given_row != difference.expected_row:
+        rows.append((t("tc.row.given"), difference.given_row))
+    rows = [(whose, row) for whose, row in rows if row is not None]
+    cut = any(row.get("threshold") is not None for _, row in rows)
+    records = []
+    for whose, row in rows:
+        entry = {t("tc.row.label"): whose, t("col.attribute"): row["attribute"]}
+        entry.update({t(f"col.{c}"): row.get(c) for c in record.columns if c in SCORE_COLUMNS})
+        if cut:  # as text: a nominal attribute's row has none
+            threshold = row.get("threshold")
+            entry[t("col.threshold")] = "" if threshold is None else format_number(threshold)
+        if "above_average" in record.columns:
+            entry[t("col.above_average")] = bool(row.get("above_average"))
+        records.append(entry)
+    return pd.DataFrame(records)
+
+
+def _number(value) -> str:
+    return "" if value is None else f"{value:.4f}"
+
+
+# --------------------------------------------------------------------- the pytest file
+
+
+@st.cache_data(max_entries=16, ttl=engine.CACHE_TTL, show_spinner=False)
+def exercise_file(data: bytes, filename: str, choices: dict, options: Options, trace_id: str,
+                  _trace: dict, exercise: str, module: str, tolerance: float) -> tuple[str, bool]:
+    """(the pytest file's text, whether the data has missing values), once per tree
+    (trace_id names it), module name and tolerance: the rows the tree grew on go in it."""
+    X, y, fitted = engine.ready(data, filename, choices, options)
+    X, y, _ = engine.training_and_validation(X, y, choices.get("validation"), fitted)
+    text = expected_tests(_trace, X, y, exercise, tolerance, module)
+    return text, bool(X.isna().any().any())
+
+
+def expected_values_file(current: dict) -> None:
+    """The instructor's download: a pytest file students run on their own machines."""
+    st.subheader(t("tc.file.header"))
+    st.caption(t("tc.file.intro", name=FILE_NAME))
+    cols = st.columns(2)
+    module = cols[0].text_input(t("tc.file.module"), value="mytree", key="tc_module").strip()
+    tolerance = cols[1].number_input(t("tc.file.tolerance"), min_value=1e-9, max_value=1.0,
+                                     value=DEFAULT_TOLERANCE, step=0.0001, format="%.4f",
+                                     key="tc_file_tolerance")
+    if not module.isidentifier():
+        st.error(tm("tc.file.module.bad", module=module))
+        return
+    dataset = current["source"]  # the file the tree grew from
+    try:
+        text, missing = exercise_file(dataset["data"], dataset["filename"], current["choices"],
+                                      current["options"], current["trace_id"], current["trace"],
+                                      current["dataset"], module, float(tolerance))
+    except ExerciseFileError as error:
+        st.warning(t(f"tc.file.error.{error.code}", **error.details))
+        return
+    except (ValueError, MemoryError) as error:  # a DataError or LoadError: said, not raised
+        st.warning(t("error.memory") if isinstance(error, MemoryError) else error_text(error))
+        return
+    if missing:
+        st.caption(t("tc.file.missing"))
+    st.download_button(t("tc.file.download"), text, FILE_NAME, "text/x-python",
+                       key="tc_file_download")
