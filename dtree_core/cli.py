@@ -9,6 +9,7 @@ from pathlib import Path
 from . import algorithms
 from .budget import Budget
 from .cli_messages import (
+    HEADINGS_ZH,
     LANGUAGES,
     CliError,
     argparse_text,
@@ -34,6 +35,19 @@ class _Parser(argparse.ArgumentParser):
     """Bad arguments give one line on stderr and exit status 2, never a usage dump."""
 
     lang = "en"  # localise_help sets the language main() chose
+
+    def format_usage(self) -> str:
+        return self._worded_usage(super().format_usage())
+
+    def format_help(self) -> str:
+        return self._worded_usage(super().format_help())
+
+    def _worded_usage(self, text: str) -> str:
+        """argparse's 'usage: ' in the chosen language (its other headings are titles)."""
+        prefix = "usage: "
+        if self.lang == "zh" and text.startswith(prefix):
+            return HEADINGS_ZH["usage"] + text[len(prefix):]
+        return text
 
     def error(self, message: str):
         raise SystemExit(_fail(f"{self.prog}: {argparse_text(message, self.lang)}"))

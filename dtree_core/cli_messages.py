@@ -296,6 +296,24 @@ ERRORS_ZH = {
     "budget.nodes": "决策树超过了 {allowed} 个结点的上限；请设置 --max-depth。",
     "budget.depth": "决策树超过了 {allowed} 层的深度上限；请设置 --max-depth。",
     "budget.seconds": "生成决策树超过了 {allowed} 秒的上限；请设置 --max-depth。",
+    "force.syntax": "--force 的格式是 路径=属性，得到的是“{text}”。",
+    "force.candidate": "无法在“{path}”强制按“{attribute}”划分：它不是该结点的候选属性。",
+    "force.threshold": ("无法在“{path}”把“{attribute}”切在 {threshold}：它不是该结点的候选划分点"
+                        "（相邻取值的中点）。"),
+    "option.max_depth": "max_depth 须为不小于 0 的整数或不设，得到 {value}。",
+    "option.min_samples_split": "min_samples_split 须为不小于 1 的整数，得到 {value}。",
+    "option.min_gain": "min_gain 须为不小于 0 的有限数，得到 {value}。",
+    "option.min_branch_weight": "min_branch_weight 须为大于 0 的数或不设，得到 {value}。",
+    "option.tie_break": "未知的并列规则 {value}；可选：{choices}。",
+    "option.force_missing": "force_missing 须为 {choices} 之一，得到 {value}。",
+    "option.seed": "seed 须为整数，得到 {value}。",
+    "option.curve_points": "curve_points 须为不小于 1 的整数，得到 {value}。",
+    "option.prune": "未知的剪枝方法 {value}；可选：{choices}。",
+    "option.ccp_alpha": "ccp_alpha 须为不小于 0 的有限数，得到 {value}。",
+    "option.cf": "置信因子 cf 须在 (0, 0.5] 之内，得到 {value}。",
+    "option.prune_on_tie": "prune_on_tie 须为 true 或 false，得到 {value}。",
+    "option.subtree_raising": "subtree_raising 须为 true 或 false，得到 {value}。",
+    "option.pep_margin": "pep_margin 须为不小于 0 的有限数，得到 {value}。",
 }
 
 
@@ -378,13 +396,20 @@ def argparse_text(message: str, lang: str) -> str:
     return message
 
 
+# argparse's own headings (Python 3.11's words) in Chinese.
+HEADINGS_ZH = {"usage": "用法：", "positional": "位置参数", "options": "选项"}
+
+
 def localise_help(parser, lang: str) -> None:
-    """Word the parser's descriptions, flag helps and refusals in lang (argparse's headings
-    such as 'usage:' stay)."""
-    for each in (parser, *(sub for c in _subparser_actions(parser) for sub in c.choices.values())):
+    """Word the parser's descriptions, headings, flag helps and refusals in lang."""
+    parsers = (parser, *(sub for c in _subparser_actions(parser) for sub in c.choices.values()))
+    for each in parsers:
         each.lang = lang
     if lang != "zh":
         return
+    for each in parsers:
+        each._positionals.title = HEADINGS_ZH["positional"]
+        each._optionals.title = HEADINGS_ZH["options"]
     parser.description = HELP_ZH["_description"]
     for commands in _subparser_actions(parser):
         for choice in commands._choices_actions:

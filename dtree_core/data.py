@@ -25,6 +25,15 @@ class DataError(ValueError):
     """Input the core cannot learn from; the message is one specific sentence for the user."""
 
 
+class CodedError(DataError):
+    """A refusal with a stable `code` and the `details` that fill its words, so the CLI and a
+    UI can say it in another language (dtree_core.cli_messages.ERRORS_ZH)."""
+
+    def __init__(self, message: str, code: str, **details):
+        super().__init__(message)
+        self.code, self.details = code, details
+
+
 def is_numeric(series: pd.Series) -> bool:
     """Does the column hold numbers (bool excluded)?"""
     return pd.api.types.is_numeric_dtype(series) and not pd.api.types.is_bool_dtype(series)

@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from .budget import Budget
-from .data import DataError, Encoded
+from .data import CodedError, DataError, Encoded
 from .decide import child_draw_keys, choose, draws, root_draw_key
 from .oblique import contest, linear_wins, node_entries, winning
 from .options import Options
@@ -228,9 +228,11 @@ def forced_attribute(enc, options, store, level, i, path) -> int | None:
         store.force_skipped.append(key)
         return None
     if not cut_there:
-        raise DataError(f"Cannot cut '{name}' at {threshold!r} at '{key}': that is not one of "
-                        "its candidate thresholds (midpoints of adjacent values) there.")
-    raise DataError(f"Cannot force '{wanted}' at '{key}': it is not a candidate there.")
+        raise CodedError(f"Cannot cut '{name}' at {threshold!r} at '{key}': that is not one of "
+                         "its candidate thresholds (midpoints of adjacent values) there.",
+                         "force.threshold", attribute=name, threshold=repr(threshold), path=key)
+    raise CodedError(f"Cannot force '{wanted}' at '{key}': it is not a candidate there.",
+                     "force.candidate", attribute=wanted, path=key)
 
 
 def forced_thresholds(enc, options, store, ids) -> dict[int, dict[int, float]]:

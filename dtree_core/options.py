@@ -10,7 +10,7 @@ import math
 from dataclasses import asdict, dataclass, fields, replace
 
 from . import algorithms
-from .data import DataError
+from .data import CodedError
 from .decide import TIE_BREAKS
 from .paths import canonical_path, force_text, parse_force
 
@@ -57,39 +57,49 @@ class Options:
     def checked(self) -> Options:
         algorithms.get(self.algorithm)  # an unknown name is a DataError listing the known ones
         _require(self.max_depth is None or _whole(self.max_depth) and self.max_depth >= 0,
-                 f"max_depth must be a whole number ≥ 0 or None, got {self.max_depth!r}.")
+                 f"max_depth must be a whole number ≥ 0 or None, got {self.max_depth!r}.",
+                 "max_depth", self.max_depth)
         _require(_whole(self.min_samples_split) and self.min_samples_split >= 1,
-                 f"min_samples_split must be a whole number ≥ 1, got {self.min_samples_split!r}.")
+                 f"min_samples_split must be a whole number ≥ 1, got {self.min_samples_split!r}.",
+                 "min_samples_split", self.min_samples_split)
         _require(_finite(self.min_gain) and self.min_gain >= 0,
-                 f"min_gain must be a finite number ≥ 0, got {self.min_gain!r}.")
+                 f"min_gain must be a finite number ≥ 0, got {self.min_gain!r}.",
+                 "min_gain", self.min_gain)
         _require(self.min_branch_weight is None
                  or _finite(self.min_branch_weight) and self.min_branch_weight > 0,
                  f"min_branch_weight must be a number > 0 or None, got "
-                 f"{self.min_branch_weight!r}.")
+                 f"{self.min_branch_weight!r}.", "min_branch_weight", self.min_branch_weight)
         _require(self.tie_break in TIE_BREAKS, f"Unknown tie rule '{self.tie_break}'; use one "
-                 f"of {', '.join(TIE_BREAKS)}.")
+                 f"of {', '.join(TIE_BREAKS)}.", "tie_break", self.tie_break, TIE_BREAKS)
         _require(self.force_missing in FORCE_MISSING,
-                 f"force_missing must be one of {', '.join(FORCE_MISSING)}.")
-        _require(_whole(self.seed), f"seed must be a whole number, got {self.seed!r}.")
+                 f"force_missing must be one of {', '.join(FORCE_MISSING)}.",
+                 "force_missing", self.force_missing, FORCE_MISSING)
+        _require(_whole(self.seed), f"seed must be a whole number, got {self.seed!r}.",
+                 "seed", self.seed)
         _require(_whole(self.curve_points) and self.curve_points >= 1,
-                 f"curve_points must be a whole number ≥ 1, got {self.curve_points!r}.")
+                 f"curve_points must be a whole number ≥ 1, got {self.curve_points!r}.",
+                 "curve_points", self.curve_points)
         self._check_pruning()
         return self
 
     def _check_pruning(self) -> None:
         _require(self.prune in PRUNE_METHODS, f"Unknown pruning '{self.prune}'; use one of "
-                 f"{', '.join(PRUNE_METHODS)}.")
+                 f"{', '.join(PRUNE_METHODS)}.", "prune", self.prune, PRUNE_METHODS)
         _require(_finite(self.ccp_alpha) and self.ccp_alpha >= 0,
-                 f"ccp_alpha must be a finite number ≥ 0, got {self.ccp_alpha!r}.")
+                 f"ccp_alpha must be a finite number ≥ 0, got {self.ccp_alpha!r}.",
+                 "ccp_alpha", self.ccp_alpha)
         # C4.5 (and Weka's J48) leave the estimate unchanged above 0.5: refuse instead.
         _require(_finite(self.cf) and 0 < self.cf <= 0.5,
-                 f"cf must be a number in (0, 0.5], got {self.cf!r}.")
+                 f"cf must be a number in (0, 0.5], got {self.cf!r}.", "cf", self.cf)
         _require(isinstance(self.prune_on_tie, bool),
-                 f"prune_on_tie must be true or false, got {self.prune_on_tie!r}.")
+                 f"prune_on_tie must be true or false, got {self.prune_on_tie!r}.",
+                 "prune_on_tie", self.prune_on_tie)
         _require(isinstance(self.subtree_raising, bool),
-                 f"subtree_raising must be true or false, got {self.subtree_raising!r}.")
+                 f"subtree_raising must be true or false, got {self.subtree_raising!r}.",
+                 "subtree_raising", self.subtree_raising)
         _require(_finite(self.pep_margin) and self.pep_margin >= 0,
-                 f"pep_margin must be a finite number ≥ 0, got {self.pep_margin!r}.")
+                 f"pep_margin must be a finite number ≥ 0, got {self.pep_margin!r}.",
+                 "pep_margin", self.pep_margin)
 
     @property
     def rules(self) -> algorithms.Algorithm:
@@ -151,9 +161,18 @@ def _force_value(value) -> str:
     return force_text(str(value[0]), float(value[1]) if len(value) > 1 else None)
 
 
-def _require(ok: bool, message: str) -> None:
+class OptionError(CodedError):
+    """A refused option: code "option.<field>", details the field, the value as the English
+    sentence shows it, and the choices."""
+
+    def __init__(self, message: str, field: str, value, choices: tuple[str, ...] = ()):
+        super().__init__(message, f"option.{field}", field=field, value=repr(value),
+                         choices=", ".join(choices))
+
+
+def _require(ok: bool, message: str, field: str, value, choices: tuple[str, ...] = ()) -> None:
     if not ok:
-        raise DataError(message)
+        raise OptionError(message, field, value, choices)
 
 
 def _whole(x) -> bool:

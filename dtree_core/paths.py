@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from .data import DataError
+from .data import CodedError
 from .split import Condition, format_number
 
 _THRESHOLD = re.compile(r"^(.*?)(<=|>)\s*([-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)$")
@@ -41,7 +41,8 @@ def parse_force(text: str) -> tuple[str, str]:
     """'PATH=ATTRIBUTE' -> (canonical path, attribute); the last unescaped '=' separates them."""
     cuts = [m.start() for m in re.finditer(_UNESCAPED + "=", text)]
     if not cuts or cuts[-1] == len(text) - 1:
-        raise DataError(f"--force needs PATH=ATTRIBUTE, got '{text}'.")
+        raise CodedError(f"--force needs PATH=ATTRIBUTE, got '{text}'.", "force.syntax",
+                         text=text)
     path, attribute = text[:cuts[-1]], unescape_part(text[cuts[-1] + 1:].strip())
     return canonical_path(path), attribute
 

@@ -259,7 +259,8 @@ def cli_command(current: dict, dataset: dict) -> None:
     columns = [str(c) for c in table.frame.columns]
     st.caption(tm("exp.cli", filename=dataset["filename"]))
     st.code(grow_command(dataset["filename"], current["choices"], columns, current["options"],
-                         current["trace"]), language="bash", wrap_lines=True)
+                         current["trace"], st.session_state.lang), language="bash",
+            wrap_lines=True)
     if needs_validation_file(current["choices"], current["options"]):
         st.caption(t("exp.cli.validation_file"))
 

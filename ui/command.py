@@ -102,14 +102,16 @@ def needs_validation_file(choices: dict, options: Options) -> bool:
 
 
 def grow_command(filename: str, choices: dict, columns: list[str], options: Options,
-                 trace: dict) -> str:
-    """The whole command line, with every output the export page offers.
+                 trace: dict, lang: str = "en") -> str:
+    """The whole command line, with every output the export page offers, printing in the
+    session's language (`--lang zh`; English is the CLI's default off a Chinese locale).
 
     The score-table outputs need a scored root, so a root leaf leaves them out.
     """
     parts = ["python -m dtree_core grow", *data_flags(filename, choices, columns),
              *option_flags(options, set(trace.get("unmatched_force", ()))),
-             *validation_flags(choices, options), OUTPUTS]
+             *validation_flags(choices, options), *(["--lang zh"] if lang == "zh" else []),
+             OUTPUTS]
     if trace["nodes"][0]["scores"]:
         parts.append(SCORE_OUTPUTS)
     return " ".join(parts)

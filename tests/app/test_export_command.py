@@ -6,7 +6,7 @@ import json
 import shlex
 import shutil
 
-from app_helpers import bundled_app, trace
+from app_helpers import bundled_app, new_app, trace
 
 from dtree_core import cli
 from dtree_core.datasets import bundled
@@ -107,3 +107,17 @@ def test_the_book_example_pruned_by_its_validation_file(tmp_path, monkeypatch):
     assert "--prune" in argv and "--force" in argv
     written = run_command(argv, tmp_path, monkeypatch)
     assert written["nodes"] == shown["nodes"] and written["pruning"] == shown["pruning"]
+
+
+def test_a_chinese_session_s_command_prints_in_chinese(tmp_path, monkeypatch, capsys):
+    at = new_app()
+    at.query_params["lang"] = "zh"
+    at.run()
+    at.selectbox(key="bundled_key").set_value("watermelon_2.0")
+    at.selectbox(key="algorithm").set_value("id3").run()
+    argv = shown_command(at)
+    assert "--lang" in argv and argv[argv.index("--lang") + 1] == "zh"
+    written = run_command(argv, tmp_path, monkeypatch)
+    assert written["nodes"] == trace(at)["nodes"]  # the same tree, worded in Chinese
+    assert "划分属性" in capsys.readouterr().out
+    assert "--lang" not in shown_command(sidebar())  # English: the CLI's own default

@@ -337,3 +337,41 @@ def test_the_worked_solution_takes_li_hangs_notation(tmp_path):
     assert solution("--notation", "zhou") == zhou
     assert r"\mathrm{Gain\_ratio}" in zhou and r"\mathrm{Gain" not in lihang
     assert r"\mathrm{IV}" in zhou and r"H_{\text{有自己的房子}}" in lihang
+
+
+@pytest.mark.parametrize("args, chinese", [
+    (("--max-depth", "-1"), "max_depth 须为不小于 0 的整数或不设，得到 -1。"),
+    (("--min-samples-split", "0"), "min_samples_split 须为不小于 1 的整数，得到 0。"),
+    (("--prune", "pep", "--cf", "0.9"), "置信因子 cf 须在 (0, 0.5] 之内，得到 0.9。"),
+    (("--force", "nowhere"), "--force 的格式是 路径=属性，得到的是“nowhere”。"),
+    (("--force", "root=甜度"), "无法在“root”强制按“甜度”划分：它不是该结点的候选属性。"),
+])
+def test_refused_options_and_forces_in_chinese(args, chinese):
+    data = str(dataset_path("watermelon_2.0.csv"))
+    english = run("grow", data, "--target", "好瓜", *args)
+    worded = run("grow", data, "--target", "好瓜", *args, "--lang", "zh")
+    assert english.returncode == worded.returncode == 2
+    assert chinese not in english.stderr and chinese in worded.stderr
+
+
+def test_every_option_refusal_has_chinese_that_its_details_fill():
+    """Each field Options.checked refuses: a Chinese sentence whose placeholders the refusal's
+    details fill (so no refusal falls back to English under --lang zh)."""
+    from dtree_core.options import OptionError, Options
+
+    wrong = {"max_depth": -1, "min_samples_split": 0, "min_gain": -1.0,
+             "min_branch_weight": -2.0, "tie_break": "x", "force_missing": "x", "seed": 1.5,
+             "curve_points": 0, "prune": "x", "ccp_alpha": -1.0, "cf": 0.9,
+             "prune_on_tie": "yes", "subtree_raising": "yes", "pep_margin": -1.0}
+    for field, value in wrong.items():
+        with pytest.raises(OptionError) as refused:
+            Options(**{field: value}).checked()
+        template = cli_messages.ERRORS_ZH[refused.value.code]
+        assert cli_messages.placeholders(template) <= set(refused.value.details), field
+        assert cli_messages.error_text(refused.value, "zh") != str(refused.value), field
+
+
+def test_help_headings_in_chinese():
+    worded = run("grow", "--help", "--lang", "zh").stdout
+    assert worded.startswith("用法：") and "\n选项:" in worded and "\n位置参数:" in worded
+    assert run("grow", "--help").stdout.startswith("usage: ")
