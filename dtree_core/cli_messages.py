@@ -297,6 +297,8 @@ ERRORS_ZH = {
     "budget.depth": "决策树超过了 {allowed} 层的深度上限；请设置 --max-depth。",
     "budget.seconds": "生成决策树超过了 {allowed} 秒的上限；请设置 --max-depth。",
     "force.syntax": "--force 的格式是 路径=属性，得到的是“{text}”。",
+    "text_continuous": "列“{column}”不能作为连续属性：其中有文本值。",
+    "target_missing": "目标列有缺失值；请先删除这些行。",
     "force.candidate": "无法在“{path}”强制按“{attribute}”划分：它不是该结点的候选属性。",
     "force.threshold": ("无法在“{path}”把“{attribute}”切在 {threshold}：它不是该结点的候选划分点"
                         "（相邻取值的中点）。"),

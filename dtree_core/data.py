@@ -218,7 +218,8 @@ def resolve_kinds(X: pd.DataFrame, nominal=(), continuous=()) -> dict[str, str]:
     for name in [*nominal, *continuous]:
         if name not in X.columns:
             columns = ", ".join(map(str, X.columns))
-            raise DataError(f"Unknown column '{name}'; the columns are: {columns}.")
+            raise CodedError(f"Unknown column '{name}'; the columns are: {columns}.",
+                             "unknown_column", column=name, columns=columns)
     kinds = {}
     for name in X.columns:
         if name in nominal:
@@ -231,16 +232,19 @@ def resolve_kinds(X: pd.DataFrame, nominal=(), continuous=()) -> dict[str, str]:
         if kind == CONTINUOUS and not is_numeric(X[name]) and name in continuous:
             numbers = pd.to_numeric(X[name], errors="coerce")
             if numbers.notna().sum() < X[name].notna().sum():
-                raise DataError(f"Column '{name}' cannot be continuous: it holds text values.")
+                raise CodedError(f"Column '{name}' cannot be continuous: it holds text values.",
+                                 "text_continuous", column=name)
     return kinds
 
 
 def encode_target(y: pd.Series) -> tuple[np.ndarray, tuple[str, ...]]:
     if y.isna().any():
-        raise DataError("The target has missing values; drop those rows first.")
+        raise CodedError("The target has missing values; drop those rows first.",
+                         "target_missing")
     codes, classes = encode_nominal(y)
     if len(classes) < 2:
-        raise DataError(f"The target '{y.name}' has only one class; a tree needs at least two.")
+        raise CodedError(f"The target '{y.name}' has only one class; a tree needs at least two.",
+                         "one_class", column=y.name)
     return codes, classes
 
 

@@ -1303,8 +1303,9 @@ def prepare(
     try:
         kinds = resolve_kinds(X, [c for c in attrs if c in nominal or c in ids],
                               [c for c in continuous if c in attrs])
-    except DataError as err:
-        raise LoadError(str(err), "kinds") from None
+    except DataError as err:  # its code (text_continuous, unknown_column) words it elsewhere
+        raise LoadError(str(err), getattr(err, "code", "kinds"),
+                        **getattr(err, "details", {})) from None
     rules = {col: _attribute_rule(X[col], col, nominal, continuous, ids) for col in attrs}
     for col in attrs:
         if kinds[col] == CONTINUOUS and not is_numeric(X[col]):

@@ -375,3 +375,9 @@ def test_help_headings_in_chinese():
     worded = run("grow", "--help", "--lang", "zh").stdout
     assert worded.startswith("用法：") and "\n选项:" in worded and "\n位置参数:" in worded
     assert run("grow", "--help").stdout.startswith("usage: ")
+
+
+def test_a_text_column_taken_as_continuous_is_refused_in_chinese():
+    data = str(dataset_path("watermelon_2.0.csv"))
+    worded = run("grow", data, "--target", "好瓜", "--continuous", "色泽", "--lang", "zh")
+    assert worded.returncode == 2 and "列“色泽”不能作为连续属性：其中有文本值。" in worded.stderr
