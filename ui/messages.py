@@ -299,6 +299,8 @@ EN = {
                             "least one."),
     "error.unknown_target": "Unknown target column '{column}'.",
     "error.unknown_column": "Unknown column '{column}'.",
+    "error.text_continuous": "Column '{column}' cannot be continuous: it holds text values.",
+    "error.target_missing": "The target has missing values; drop those rows first.",
     "error.numeric_target": ("The target '{column}' is a number with {values} different values, "
                              "which is regression; this tool classifies, so choose a column of "
                              "classes or group the numbers into ranges first."),

@@ -17,13 +17,3 @@ EN: dict[str, str] = {f"load.{key}": text for key, text in CLI_EN.items()
                       if key.startswith(_PREFIX)}
 ZH: dict[str, str] = {f"load.{key}": text for key, text in CLI_ZH.items()
                       if key.startswith(_PREFIX)}
-
-# Refusals of the data's kinds and target, by their codes (ui.setup.error_text).
-EN.update({
-    "error.text_continuous": "Column '{column}' cannot be continuous: it holds text values.",
-    "error.target_missing": "The target has missing values; drop those rows first.",
-})
-ZH.update({
-    "error.text_continuous": "列“{column}”不能作为连续属性：其中有文本值。",
-    "error.target_missing": "目标列有缺失值；请先删除这些行。",
-})
