@@ -223,6 +223,10 @@ _PRUNE_REASONS_ZH = {
                      "因此保留子树。"),
     ("pep", "prune"): "剪成叶结点的估计错误数 {after}，子树的 {before}：剪枝。",
     ("pep", "keep"): "剪成叶结点的估计错误数 {after}，子树的 {before}：保留子树。",
+    ("pep_margin", "prune"): ("剪成叶结点的估计错误数 {after}，子树的 {before} 加余量 {margin}："
+                              "剪枝。"),
+    ("pep_margin", "keep"): ("剪成叶结点的估计错误数 {after}，子树的 {before} 加余量 {margin}："
+                             "保留子树。"),
     ("cost", "prune"): "回缩后的 C_α 为 {after}，不大于回缩前的 {before}：叶结点回缩到父结点。",
     ("cost", "keep"): "回缩后的 C_α 为 {after}，大于回缩前的 {before}：保留子树。",
     ("ccp", "prune"): "有效 α {before} ≤ ccp_alpha {after}：最弱的一环，剪枝。",
@@ -529,17 +533,20 @@ def prune_reason_text(method: str, event: dict, lang: str) -> str:
     from .wording import prune_reason
 
     reason = event.get("reason", "")
+    worded = {"margin": event["margin"]} if event.get("margin") else {}
+    method = "pep_margin" if method == "pep" and worded else method
     key = f"prune_reason.{method}.{event.get('action')}"
     if lang == "en" or key not in ZH:
         return reason
     try:
-        english = prune_reason(method, event["action"], event["before"], event["after"])
+        english = prune_reason(method, event["action"], event["before"], event["after"], **worded)
     except (KeyError, TypeError, ValueError):
         return reason
     if english != reason:
-        return reason
+        return reason  # a raise's or another sentence: printed as the core wrote it
     shown = _shown(method)
-    return say(lang, key, before=shown(event["before"]), after=shown(event["after"]))
+    return say(lang, key, before=shown(event["before"]), after=shown(event["after"]),
+               **{k: f"{v:.4g}" for k, v in worded.items()})
 
 
 def _shown(method: str):

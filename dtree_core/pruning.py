@@ -206,10 +206,12 @@ def pruned_decision(decision: Decision, method: str) -> Decision:
 
 
 def _event(node: int, pruned: bool, before: float, after: float, measure: str,
-           method: str, **extra) -> dict:
+           method: str, worded: dict | None = None, **extra) -> dict:
+    """worded: numbers the sentence names besides before and after (J48's margin)."""
     action = "prune" if pruned else "keep"
+    reason = prune_reason(method, action, before, after, **(worded or {}))
     return {"node": node, "action": action, "before": float(before), "after": float(after),
-            "measure": measure, "reason": prune_reason(method, action, before, after), **extra}
+            "measure": measure, "reason": reason, **extra}
 
 
 def _tolerance(scale: float) -> float:
@@ -346,12 +348,9 @@ def pessimistic_prune(tree: _Tree, cf: float = 0.25, margin: float = 0.0) -> Tra
         subtree[node] = sum(subtree[c] for c in tree.children[node])
         prunes = pep_verdict(as_leaf[node], subtree[node], np.inf, margin,
                              _tolerance(tree.weight[node])) == "prune"
-        event = _event(node, prunes, subtree[node], as_leaf[node], "estimated_errors", "pep",
-                       cf=float(cf), **extra)
-        if margin:  # the sentence names the margin the comparison allowed
-            event["reason"] = event["reason"].replace(" for the subtree", f" for the subtree "
-                                                      f"+ margin {_short(margin)}")
-        events.append(event)
+        events.append(_event(node, prunes, subtree[node], as_leaf[node], "estimated_errors",
+                             "pep_margin" if margin else "pep", extra or None, cf=float(cf),
+                             **extra))
         if prunes:
             pruned.append(node)
             subtree[node] = as_leaf[node]

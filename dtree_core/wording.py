@@ -77,6 +77,10 @@ PRUNE_REASONS = {
                        "pruned."),
     ("pep", "keep"): ("Estimated errors {after} as a leaf vs {before} for the subtree: the "
                       "subtree stays."),
+    ("pep_margin", "prune"): ("Estimated errors {after} as a leaf vs {before} for the subtree "
+                              "+ margin {margin}: pruned."),
+    ("pep_margin", "keep"): ("Estimated errors {after} as a leaf vs {before} for the subtree "
+                             "+ margin {margin}: the subtree stays."),
     ("ccp", "prune"): "Effective alpha {before} ≤ ccp_alpha {after}: the weakest link, pruned.",
     ("ccp", "keep"): "Effective alpha {before} > ccp_alpha {after}: the subtree stays.",
     ("cost", "prune"): ("C_α after retracting {after} ≤ C_α before {before}: the leaves "
@@ -89,10 +93,11 @@ def prune_rule(method: str) -> str:
     return PRUNE_RULES[method]
 
 
-def prune_reason(method: str, action: str, before: float, after: float) -> str:
-    """The sentence of one pruning event, with the two numbers it compared."""
+def prune_reason(method: str, action: str, before: float, after: float, **extra: float) -> str:
+    """The sentence of one pruning event, with the numbers it compared (extra: J48's margin)."""
     shown = percent if method in ("pre", "rep") else _short
-    return PRUNE_REASONS[method, action].format(before=shown(before), after=shown(after))
+    return PRUNE_REASONS[method, action].format(
+        before=shown(before), after=shown(after), **{k: _short(v) for k, v in extra.items()})
 
 
 def percent(x: float) -> str:

@@ -381,3 +381,12 @@ def test_a_text_column_taken_as_continuous_is_refused_in_chinese():
     data = str(dataset_path("watermelon_2.0.csv"))
     worded = run("grow", data, "--target", "好瓜", "--continuous", "色泽", "--lang", "zh")
     assert worded.returncode == 2 and "列“色泽”不能作为连续属性：其中有文本值。" in worded.stderr
+
+
+def test_j48s_margin_is_said_in_both_languages():
+    """The margin sentence comes from wording.PRUNE_REASONS, so the CLI words it in Chinese."""
+    data = str(dataset_path("watermelon_3.0_alpha.csv"))
+    flags = ("--target", "好瓜", "--algorithm", "c45", "--prune", "pep", "--pep-margin", "0.1")
+    english, worded = run("grow", data, *flags).stdout, run("grow", data, *flags, "--lang", "zh")
+    assert "for the subtree + margin 0.1" in english
+    assert "加余量 0.1" in worded.stdout and "margin 0.1" not in worded.stdout
