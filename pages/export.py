@@ -122,6 +122,13 @@ def tree_rules(key: tuple, _trace: dict, _rows: tuple):
     return rules(_trace, *_rows)
 
 
+@st.cache_data(max_entries=16, ttl=engine.CACHE_TTL, show_spinner=False)
+def rules_files(key: tuple, lang: str, _trace: dict, _rows: tuple) -> tuple[str, str]:
+    """The rules as text and Markdown downloads, once per tree, split and language (a big
+    tree's took seconds on every rerun of the page)."""
+    return rules_text(_trace, *_rows, lang=lang), rules_markdown(_trace, *_rows, lang=lang)
+
+
 def rules_section(current: dict, dataset: dict) -> None:
     st.subheader(t("exp.rules"))
     options = analysis.variant(current["options"])
@@ -138,19 +145,17 @@ def rules_section(current: dict, dataset: dict) -> None:
         trace, rows = current["trace"], (None, None)
         st.caption(t("exp.rules.caption_all", rows=sum(
             current["trace"]["nodes"][0]["class_counts"].values())))
-    found = tree_rules((current["trace_id"], held_out, size, seed) if held_out
-                       else (current["trace_id"],), trace, rows)
+    key = (current["trace_id"], held_out, size, seed) if held_out else (current["trace_id"],)
+    found = tree_rules(key, trace, rows)
     pct = {"format": "percent"}
     st.dataframe(rules_frame(found), hide_index=True, column_config={
         t("exp.col.train_accuracy"): st.column_config.NumberColumn(**pct),
         t("exp.col.test_accuracy"): st.column_config.NumberColumn(**pct)})
     cols = st.columns(2)
-    lang = st.session_state.lang
-    cols[0].download_button(t("exp.rules.txt"), rules_text(trace, *rows, lang=lang),
-                            file_name("rules", "txt"),
+    text, markdown = rules_files(key, st.session_state.lang, trace, rows)
+    cols[0].download_button(t("exp.rules.txt"), text, file_name("rules", "txt"),
                             "text/plain", key="exp_dl_rules_txt")
-    cols[1].download_button(t("exp.rules.md"), rules_markdown(trace, *rows, lang=lang),
-                            file_name("rules", "md"),
+    cols[1].download_button(t("exp.rules.md"), markdown, file_name("rules", "md"),
                             "text/markdown", key="exp_dl_rules_md")
 
 
