@@ -8,7 +8,7 @@ sentence can only say what the method's rule did.
 
 Subtree raising changes the tree's shape, not only its leaves: the pruning phase draws the tree
 as it stood at each event (raising_snapshot, built from the raise events' `replaced` and
-`new_nodes`), a raise before and after; as_grown is the grown tree a growth replay needs.
+`new_nodes`), a raise before and after; without_raises is the grown tree a growth replay needs.
 """
 
 from __future__ import annotations
@@ -305,7 +305,7 @@ def has_raises(trace: dict) -> bool:
     return any(e["action"] == "raise" for e in trace.get("pruning") or ())
 
 
-def as_grown(trace: dict) -> dict:
+def without_raises(trace: dict) -> dict:
     """The trace as the growth replay needs it once subtree raising changed the tree: the
     nodes a raise created left out (their ids come after the grown tree's, so ids still index
     the list), each raised node with the children it grew; any other trace unchanged. (A
