@@ -2,9 +2,10 @@
 
 Writes a seeded synthetic CSV (100k rows x 20 columns by default: English and Chinese text,
 whole numbers, decimals, some missing markers) to a temporary directory, then times
-`dtree_core.loading.load_path` and `pandas.read_csv` on it, best of 3 each. The ratio uses CPU
-time (process_time), which a busy machine disturbs less than wall time; wall seconds are
-printed too. Timings are never asserted in tests.
+`dtree_core.loading.load_path` and `pandas.read_csv` on it, best of 3 each, taking turns (so a
+busy spell of the machine slows both alike). The ratio uses CPU time (process_time), which a
+busy machine disturbs less than wall time; wall seconds are printed too. Timings are never
+asserted in tests.
 
     python bench/bench_load.py
     python bench/bench_load.py --rows 10000 --repeat 5
@@ -68,15 +69,16 @@ def synthetic(n_rows: int, seed: int = 0) -> pd.DataFrame:
     return pd.DataFrame(columns)
 
 
-def best_of(repeat: int, call) -> tuple[float, float]:
-    """(CPU seconds, wall seconds) of the fastest of `repeat` runs."""
-    cpu, wall = [], []
+def best_of(repeat: int, *calls) -> list[tuple[float, float]]:
+    """(CPU seconds, wall seconds) of the fastest of `repeat` runs of each call, in turns."""
+    cpu, wall = [[] for _ in calls], [[] for _ in calls]
     for _ in range(repeat):
-        start_wall, start_cpu = time.perf_counter(), time.process_time()
-        call()
-        cpu.append(time.process_time() - start_cpu)
-        wall.append(time.perf_counter() - start_wall)
-    return min(cpu), min(wall)
+        for i, call in enumerate(calls):
+            start_wall, start_cpu = time.perf_counter(), time.process_time()
+            call()
+            cpu[i].append(time.process_time() - start_cpu)
+            wall[i].append(time.perf_counter() - start_wall)
+    return [(min(c), min(w)) for c, w in zip(cpu, wall, strict=True)]
 
 
 def main() -> None:
@@ -92,8 +94,7 @@ def main() -> None:
         print(f"{path.name}: {args.rows} rows x 20 columns, {size:.1f} MB; kinds: "
               f"{sum(k == 'nominal' for k in table.report.kinds.values())} nominal, "
               f"{sum(k == 'continuous' for k in table.report.kinds.values())} continuous")
-        ours = best_of(args.repeat, lambda: load_path(path))
-        theirs = best_of(args.repeat, lambda: pd.read_csv(path))
+        ours, theirs = best_of(args.repeat, lambda: load_path(path), lambda: pd.read_csv(path))
     print(f"{'':24}{'CPU s':>10}{'wall s':>10}")
     print(f"{'dtree_core load_path':24}{ours[0]:10.3f}{ours[1]:10.3f}")
     print(f"{'pandas.read_csv':24}{theirs[0]:10.3f}{theirs[1]:10.3f}")

@@ -125,9 +125,17 @@ def _first_value(series: pd.Series):
 
 
 def _count_whole_numbers(known: np.ndarray, low: float, high: float) -> int:
-    """Distinct whole numbers: a bincount over the range when it is small enough (no sort)."""
+    """Distinct whole numbers: each marked in a table over the range when it is small enough
+    (no sort; marking is several times faster than np.bincount's counting)."""
     if high - low < 2**20:
-        return int(np.count_nonzero(np.bincount((known - low).astype(np.int64))))
+        if low > -2.0**62 and high < 2.0**62:  # in int64's range: whole numbers convert exactly
+            offsets = known.astype(np.intp)
+            offsets -= int(low)
+        else:
+            offsets = (known - low).astype(np.intp)
+        seen = np.zeros(int(high - low) + 1, dtype=bool)
+        seen[offsets] = True
+        return int(np.count_nonzero(seen))
     return len(np.unique(known))
 
 

@@ -10,13 +10,16 @@ raw string columns without making a Python object per cell, and pyarrow.compute 
 whole column at a time, or once per distinct value for text. Python's csv module is the exact
 reference: text whose quoting the fast reader might read differently, and files with a row of the
 wrong length (whose refusal names its line), are read again with it. The column rules are the
-same either way, so both readers give the same table.
+same either way, so both readers give the same table. A long UTF-8 file is not checked whole
+before reading: the values kept are checked as they are read, and a file that fails is read
+again from a full check (_read_text).
 """
 
 from __future__ import annotations
 
 import codecs
 import csv
+import functools
 import io
 import itertools
 import math
@@ -82,8 +85,10 @@ _MAGIC = (
     (b"7z\xbc\xaf\x27\x1c", "a 7-Zip archive"),
     (b"Rar!", "a RAR archive"),
 )
-_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+# The control characters that mark a binary file: those below 0x20 but tab, LF and CR, and DEL.
+_NOT_CONTROL = (0x09, 0x0A, 0x0D)
 _NUMBER = re.compile(r"[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?", re.ASCII)
+_WHOLE = re.compile(r"-?\d+", re.ASCII)  # what pyarrow may read faster as an int64
 _NONFINITE = {"inf", "+inf", "-inf", "infinity", "+infinity", "-infinity", "nan", "+nan", "-nan"}
 _INVISIBLE = "\ufeff\u200b\u200c\u200d\u2060"
 # Every character str.strip() removes (str.isspace(), which includes \x1c-\x1f), so pyarrow's
@@ -93,6 +98,7 @@ _SPACES = ("\t\n\x0b\x0c\r\x1c\x1d\x1e\x1f \x85\xa0\u1680\u2000\u2001\u2002\u200
 # The same patterns for pyarrow (RE2): [0-9] for the ASCII digits, anchored at both ends.
 _NUMBER_RE2 = r"^[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?$"
 _LEADING_ZERO_RE2 = r"^[+-]?0[0-9]"  # 007 and -01 are codes (zip codes, IDs), kept as text
+_IDEOGRAPH_FIRST_RE2 = "^[\u4e00-\u9fff]"  # CJK Unified Ideographs, as in 样本 or 青绿
 _MAX_SPELLINGS = 4096  # case spellings of the missing markers matched in C; beyond, per value
 
 
@@ -232,16 +238,29 @@ def load_path(
         raise LoadError(f"'{path}' is a directory, not a data file.", "directory", path=str(path))
     if not path.is_file():  # a FIFO, a device such as /dev/zero: no end to read to
         raise LoadError(f"'{path}' is not a regular file.", "not_a_file", path=str(path))
-    _check_size(path.stat().st_size, path.name)
+    size = path.stat().st_size
+    _check_size(size, path.name)
     try:
-        with path.open("rb") as stream:  # capped: the file may grow while it is read
-            data = stream.read(MAX_BYTES + 1)
+        data = _read_capped(path, size)
     except OSError as err:
         reason = err.strerror or type(err).__name__
         raise LoadError(f"'{path}' cannot be read: {reason}.", "unreadable",
                         path=str(path)) from None
     return load_bytes(data, path.name, encoding=encoding, sheet=sheet, missing=missing,
                       budget=budget)
+
+
+def _read_capped(path: Path, size: int) -> bytes:
+    """The file's first MAX_BYTES + 1 bytes at most (it may grow while it is read).
+
+    Asking for the size stat() gave (plus one byte, to see growth) reads it in one buffer of
+    the right size: asking for the cap at once makes a 50 MB buffer and costs several
+    milliseconds more. Only a file that grew is read on, up to the cap."""
+    with path.open("rb") as stream:
+        data = stream.read(size + 1)
+        if len(data) == size + 1 and len(data) <= MAX_BYTES:
+            data += stream.read(MAX_BYTES + 1 - len(data))
+    return data
 
 
 def load_bytes(
@@ -272,14 +291,12 @@ def load_bytes(
         records, sheet_name, sheets = _read_xlsx(data, name, sheet, budget)
         label = f"Sheet '{sheet_name}' of '{name}'"
         header, columns, table_warnings = _table(_grid_of(records), label, "Row")
+        frame, column_warnings, missing_counts = _frame(header, columns, _Markers.of(missing))
     else:
         _refuse_binary(data, name)
-        text, enc, guessed, warnings = _decode(data, name, encoding)
-        delimiter = _sniff(text.head, suffix)  # the head holds more than the sample it reads
-        if budget is not None:
-            _check_text_budget(text, delimiter, budget)
-        header, columns, table_warnings = _text_table(text, delimiter, f"'{name}'")
-    frame, column_warnings, missing_counts = _frame(header, columns, _Markers.of(missing))
+        (enc, guessed, warnings), (delimiter, table_warnings, typed) = _read_text(
+            data, name, suffix, encoding, missing, budget)
+        frame, column_warnings, missing_counts = typed
     rules = {c: kind_rule(frame[c]) for c in frame.columns}
     report = LoadReport(
         filename=name,
@@ -298,6 +315,33 @@ def load_bytes(
         kind_rules=rules,
     )
     return LoadedTable(frame, report)
+
+
+def _read_text(data: bytes, name: str, suffix: str, encoding: str | None, missing, budget):
+    """((encoding, guessed, warnings), (delimiter, table warnings, _frame's result)).
+
+    UTF-8 past the first million characters is trusted rather than checked first (checking
+    11 MB costs several milliseconds): every value kept is checked as it is read (numbers are
+    ASCII; each text value is checked once, in its column's dictionary). If any step fails and
+    the bytes are not UTF-8, the file is read again from a full check, as if checked first.
+    """
+    text, enc, guessed, warnings = _decode(data, name, encoding, trust=True)
+    try:
+        return (enc, guessed, warnings), _parse_text(text, name, suffix, missing, budget)
+    except Exception:  # any failure: was it the trust? then read again, else it stands
+        if text.checked or _valid_utf8(text.utf8):
+            raise
+    text, enc, guessed, warnings = _decode(data, name, encoding)
+    return (enc, guessed, warnings), _parse_text(text, name, suffix, missing, budget)
+
+
+def _parse_text(text: _Text, name: str, suffix: str, missing, budget):
+    """(delimiter, table warnings, _frame's result) of a decoded text file."""
+    delimiter = _sniff(text.head, suffix)  # the head holds more than the sample it reads
+    if budget is not None:
+        _check_text_budget(text, delimiter, budget)
+    header, columns, table_warnings = _text_table(text, delimiter, f"'{name}'")
+    return delimiter, table_warnings, _frame(header, columns, _Markers.of(missing))
 
 
 def _check_text_budget(text: _Text, delimiter: str, budget: Budget) -> None:
@@ -353,21 +397,42 @@ class _Text:
     head: str  # the text, or only its beginning when `partial`
     utf8: bytes | None = None  # the text in UTF-8, when these are the file's own bytes
     partial: bool = False
+    # False while the bytes past the head are trusted to be UTF-8 without a check: the reading
+    # then checks every value it keeps, and anything that fails is read again from a full check.
+    checked: bool = True
 
     @property
     def full(self) -> str:
         if self.partial:
-            self.head, self.partial = self.utf8.decode("utf-8"), False
+            try:
+                self.head, self.partial = self.utf8.decode("utf-8"), False
+            except UnicodeDecodeError:
+                raise _NotUtf8 from None
+            self.checked = True
         return self.head
 
+    def check(self) -> None:
+        """Check the bytes past the head now; _NotUtf8 when they are not UTF-8."""
+        if not self.checked:
+            if not _valid_utf8(self.utf8):
+                raise _NotUtf8
+            self.checked = True
 
-def _decode(data: bytes, name: str, encoding: str | None):
-    """(text, encoding, guessed, warnings): BOM, then strict UTF-8, then GB18030, then a guess."""
+
+class _NotUtf8(Exception):
+    """Text trusted to be UTF-8 is not: read the file again, checking it first."""
+
+
+def _decode(data: bytes, name: str, encoding: str | None, trust: bool = False):
+    """(text, encoding, guessed, warnings): BOM, then strict UTF-8, then GB18030, then a guess.
+
+    `trust`: UTF-8 past the first million characters is taken as valid without a check (see
+    _Text.checked); the caller reads it again with trust=False if that was wrong."""
     if encoding:
         return _Text(_decode_as(data, name, encoding)), _codec_name(encoding), False, []
     for bom, codec in _BOMS:
         if data.startswith(bom):
-            text = _utf8_text(data[len(bom):], name) if codec == "utf-8-sig" else None
+            text = _utf8_text(data[len(bom):], name, trust) if codec == "utf-8-sig" else None
             text = text or _Text(_checked_text(_decode_as(data, name, codec), name))
             return text, codec, False, []
     utf16 = _bomless_utf16(data)
@@ -376,7 +441,7 @@ def _decode(data: bytes, name: str, encoding: str | None):
     if b"\x00" in data:
         raise LoadError(f"'{name}' is a binary file, not a text table; save the data as CSV "
                         "(UTF-8) or .xlsx.", "binary", what="binary")
-    text = _utf8_text(data, name)
+    text = _utf8_text(data, name, trust)
     if text is not None:
         return text, "utf-8", False, []
     try:
@@ -388,18 +453,30 @@ def _decode(data: bytes, name: str, encoding: str | None):
     return _Text(text), "gb18030", False, []
 
 
-def _utf8_text(data: bytes, name: str) -> _Text | None:
+def _utf8_text(data: bytes, name: str, trust: bool = False) -> _Text | None:
     """Valid UTF-8 (after any BOM) as a lazily decoded text, checked as _checked_text checks;
-    None when it is not UTF-8 (or starts with a second BOM, which _checked_text also strips)."""
-    if data.startswith(codecs.BOM_UTF8) or not _valid_utf8(data):
+    None when it is not UTF-8 (or starts with a second BOM, which _checked_text also strips).
+
+    The head is decoded strictly, so it is checked; with `trust`, the rest is not (yet)."""
+    if data.startswith(codecs.BOM_UTF8):
         return None
-    data = data.rstrip(b"\x1a")  # DOS end-of-file marker
-    head, partial = _utf8_head(data, 1_000_000)
-    controls = len(_CONTROL.findall(head[:1_000_000]))
-    if b"\x00" in data or controls > max(2, len(head[:1_000_000]) // 200):
+    data = data.rstrip(b"\x1a")  # DOS end-of-file marker (ASCII: UTF-8 or not, as before)
+    try:
+        head, partial, covered = _utf8_head(data, 1_000_000)
+    except UnicodeDecodeError:
+        return None
+    checked = not partial or not trust
+    if partial and not trust and not _valid_utf8(data):
+        return None
+    # The head's control characters are its bytes below 0x20 and 0x7F (no byte of a longer
+    # character is below 0x80), counted in place rather than in the decoded head.
+    head_bytes = np.frombuffer(data, dtype=np.uint8, count=covered)
+    if b"\x00" in data or _too_many_control_units(head_bytes, len(head)):
+        if not checked and not _valid_utf8(data):
+            return None  # not UTF-8 after all: another encoding may read it
         raise LoadError(f"'{name}' is a binary file, not a text table; save the data as CSV "
                         "(UTF-8) or .xlsx.", "binary", what="binary")
-    return _Text(head, data, partial)
+    return _Text(head, data, partial, checked)
 
 
 def _valid_utf8(data: bytes) -> bool:
@@ -413,15 +490,23 @@ def _valid_utf8(data: bytes) -> bool:
     return True
 
 
-def _utf8_head(data: bytes, n_chars: int) -> tuple[str, bool]:
-    """At least the first n_chars characters of valid UTF-8 (all of it if shorter), and whether
-    some are left."""
+def _utf8_head(data: bytes, n_chars: int) -> tuple[str, bool, int]:
+    """The first n_chars characters of valid UTF-8 (all of it if shorter), whether some are
+    left, and how many bytes they take.
+
+    Each step decodes as many bytes as characters are still wanted: a character takes one byte
+    or more, so no step decodes past the n_chars-th character (text in Chinese, three bytes a
+    character, is not decoded to three times the length it needs)."""
     decoder, parts, size, start = codecs.getincrementaldecoder("utf-8")(), [], 0, 0
+    view = memoryview(data)
     while size < n_chars and start < len(data):
-        part = decoder.decode(data[start:start + n_chars], final=start + n_chars >= len(data))
+        step = n_chars - size
+        part = decoder.decode(view[start:start + step], final=start + step >= len(data))
         parts.append(part)
-        size, start = size + len(part), start + n_chars
-    return "".join(parts), start < len(data)
+        size, start = size + len(part), start + step
+    start = min(start, len(data))
+    held = len(decoder.getstate()[0])  # the first bytes of a character the next step would end
+    return "".join(parts), start < len(data), start - held
 
 
 def _decode_as(data: bytes, name: str, codec: str) -> str:
@@ -465,11 +550,28 @@ def _checked_text(text: str, name: str, nul_free: bool = False) -> str:
     `nul_free`: the bytes held no NUL, and the codec (UTF-8, GB18030) makes no NUL without one.
     """
     text = text.removeprefix("\ufeff").rstrip("\x1a")  # DOS end-of-file marker
-    controls = len(_CONTROL.findall(text[:1_000_000]))
-    if (not nul_free and "\x00" in text) or controls > max(2, len(text[:1_000_000]) // 200):
+    if (not nul_free and "\x00" in text) or _too_many_controls(text):
         raise LoadError(f"'{name}' is a binary file, not a text table; save the data as CSV "
                         "(UTF-8) or .xlsx.", "binary", what="binary")
     return text
+
+
+def _too_many_controls(text: str) -> bool:
+    """Does the text's first million characters hold more than 1 in 200 control characters
+    (and more than 2)? Binary data does; a table has none or a stray one.
+
+    The characters are counted as UTF-16 code units in numpy, several times faster than a
+    regular expression: an astral character's two units are surrogates, never controls."""
+    head = text[:1_000_000]
+    units = np.frombuffer(head.encode("utf-16-le", "surrogatepass"), dtype=np.uint16)
+    return _too_many_control_units(units, len(head))
+
+
+def _too_many_control_units(units: np.ndarray, n_chars: int) -> bool:
+    """_too_many_controls on the code units (UTF-8 or UTF-16) of n_chars characters."""
+    controls = np.count_nonzero(units < 0x20) + np.count_nonzero(units == 0x7F) - sum(
+        np.count_nonzero(units == unit) for unit in _NOT_CONTROL)  # one pass each: no np.isin
+    return int(controls) > max(2, n_chars // 200)
 
 
 def _plain_gbk(text: str) -> bool:
@@ -615,7 +717,7 @@ def _fast_grid(text: _Text, delimiter: str) -> _Grid | None:
         if not _plain_quoting(payload, quotes, separator):
             return None
     n_fields = _first_line_fields(text.head, delimiter)
-    columns, blank = _arrow_columns(payload, separator, quoted, n_fields)
+    columns, blank = _arrow_columns(payload, separator, quoted, n_fields, text)
     if columns is None:
         return None
     if separator != delimiter and quoted:  # a quoted value may hold the delimiter itself
@@ -669,11 +771,13 @@ def _first_line_fields(text: str, separator: str) -> int:
     return 1 + re.split(r"[\r\n]", head, maxsplit=1)[0].count(separator)
 
 
-def _arrow_columns(payload: bytes, separator: str, quoted: bool, n_fields: int):
+def _arrow_columns(payload: bytes, separator: str, quoted: bool, n_fields: int, text: _Text):
     """(raw string columns, blank rows skipped), or (None, 0) when the exact reader must read.
 
     A row of another length than the first is refused here unless it is blank (counted, as
     the csv module's reading would); the exact reader then words the refusal with its line.
+    pyarrow hands such a row over as text, so while the text is not checked to be UTF-8 a
+    first reading refuses them all, and only a checked text is read with them looked at.
     """
     blank = []
 
@@ -684,23 +788,42 @@ def _arrow_columns(payload: bytes, separator: str, quoted: bool, n_fields: int):
         blank.append(row.text)
         return "skip"
 
-    try:
-        table = pa_csv.read_csv(
+    def read(handler):
+        return pa_csv.read_csv(
             io.BytesIO(payload),
-            # One thread: less CPU in all than several, and the rows come in order.
-            read_options=pa_csv.ReadOptions(autogenerate_column_names=True, use_threads=False),
+            # One thread: less CPU in all than several, and the rows come in order. One block:
+            # each column comes as one chunk, used as it is rather than copied into one.
+            read_options=pa_csv.ReadOptions(autogenerate_column_names=True, use_threads=False,
+                                            block_size=len(payload) + 1),
             parse_options=pa_csv.ParseOptions(
-                delimiter=separator, quote_char='"', double_quote=True, escape_char=False,
+                # Without a quote in the bytes, quoting is off: the same fields, split faster.
+                delimiter=separator, quote_char='"' if quoted else False, double_quote=True,
+                escape_char=False,
                 newlines_in_values=quoted, ignore_empty_lines=True,
-                invalid_row_handler=other_length),
+                invalid_row_handler=handler),
             convert_options=pa_csv.ConvertOptions(
                 column_types={f"f{i}": pa.string() for i in range(n_fields)},
                 strings_can_be_null=False, quoted_strings_can_be_null=False, check_utf8=False))
+
+    try:
+        table = read(other_length if text.checked else None)
     except (pa.ArrowException, ValueError):
-        return None, 0
+        if text.checked:
+            return None, 0
+        text.check()  # _NotUtf8 ends this reading
+        try:
+            table = read(other_length)
+        except (pa.ArrowException, ValueError):
+            return None, 0
     if any(column.type != pa.string() for column in table.columns):
         return None, 0  # the first record ran over several lines: more columns than counted
-    return [column.combine_chunks() for column in table.columns], len(blank)
+    return [_one_chunk(column) for column in table.columns], len(blank)
+
+
+def _one_chunk(column: pa.ChunkedArray) -> pa.Array:
+    if column.num_chunks == 1:
+        return column.chunk(0)
+    return column.combine_chunks()
 
 
 # ---------------------------------------------------------------- .xlsx -> records
@@ -855,8 +978,21 @@ def _flags(values) -> np.ndarray:
 
 
 def _empty_cells(values: pa.Array) -> np.ndarray:
-    """Which values clean to ''. Trimming spaces and marks in any order finds the candidates in
-    one pass; _clean_array settles only those."""
+    """Which values clean to ''. A value that starts with a printable ASCII character other
+    than a space cannot, so only the others (usually none) are looked at."""
+    view = _Bytes.of(values)
+    if view is None:
+        return _empty_cells_compute(values)
+    maybe = np.flatnonzero((view.length == 0) | (view.first <= 0x20) | (view.first >= 0x7F))
+    empty = np.zeros(len(values), dtype=bool)
+    if len(maybe):
+        empty[maybe] = _empty_cells_compute(values.take(maybe))
+    return empty
+
+
+def _empty_cells_compute(values: pa.Array) -> np.ndarray:
+    """_empty_cells in pyarrow's compute functions. Trimming spaces and marks in any order
+    finds the candidates in one pass; _clean_array settles only those."""
     if pc.max(pc.binary_length(values)).as_py() in (0, None):
         return np.ones(len(values), dtype=bool)
     loose = pc.utf8_trim(values, characters=_SPACES + _INVISIBLE)
@@ -975,11 +1111,25 @@ class _Markers:
 
     folded: frozenset[str]
     spellings: pa.Array | None
+    castable: bool = True  # some spelling reads as a number, so a column cannot skip the lookup
+    written: frozenset[str] = frozenset()  # the spellings, for a look at a few values in Python
+    # The bytes a spelling starts with; per length in bytes, does a spelling have it.
+    first_bytes: tuple[int, ...] = ()
+    lengths: np.ndarray = field(default_factory=lambda: np.ones(1, dtype=bool), compare=False)
 
     @classmethod
     def of(cls, missing) -> _Markers:
         folded = frozenset({m.strip().casefold() for m in missing} | {""})
-        return cls(folded, _spellings(folded))
+        spellings = _spellings(folded)
+        if spellings is None:
+            return cls(folded, None)
+        written = spellings.to_pylist()
+        encoded = [s.encode("utf-8") for s in written]
+        first_bytes = tuple(sorted({s[0] for s in encoded if s}))
+        lengths = np.zeros(max(map(len, encoded)) + 1, dtype=bool)
+        lengths[[len(s) for s in encoded]] = True
+        return cls(folded, spellings, _castable(spellings), frozenset(written), first_bytes,
+                   lengths)
 
     @property
     def longest(self) -> int:
@@ -1003,6 +1153,23 @@ def _spellings(folded: frozenset[str]) -> pa.Array | None:
     if sum(math.prod(map(len, m)) for m in cases) > _MAX_SPELLINGS:
         return None
     return pa.array(["".join(p) for m in cases for p in itertools.product(*m)], pa.string())
+
+
+@functools.lru_cache(maxsize=32)
+def _castable_spellings(spellings: tuple[str, ...]) -> bool:
+    for spelling in spellings:
+        try:
+            pc.cast(pa.array([spelling], pa.string()), pa.float64())
+        except pa.ArrowInvalid:
+            continue
+        return True
+    return False
+
+
+def _castable(spellings: pa.Array) -> bool:
+    """Does pyarrow read any spelling of a marker as a number (like -1 or nan)? Asked once per
+    set of markers."""
+    return _castable_spellings(tuple(spellings.to_pylist()))
 
 
 def _frame(header: list[str], columns: list[pa.Array], markers: _Markers):
@@ -1031,27 +1198,103 @@ def _plain_numbers(raw: pa.Array, markers: _Markers) -> np.ndarray | None:
     finiteness test sends on) and reads them to the same float as Python's float(); the tests
     hold it to the cell-by-cell rules.
     """
-    if markers.spellings is None or not _numbers_at_the_top(raw, markers.spellings):
+    if markers.spellings is None:
         return None
-    missing = _marker_rows(raw, markers)
-    strings = raw if missing is None else pc.if_else(
-        missing, pa.scalar(None, pa.string()), raw)  # markers as nulls
-    try:
-        values = pc.cast(strings, pa.float64())
-    except pa.ArrowInvalid:
+    numbers_on_top, marker_on_top, whole_on_top = _numbers_at_the_top(raw, markers)
+    if not numbers_on_top:
         return None
+    view = _Bytes.of(raw)
+    whole = whole_on_top and view is not None and not view.led_by_zero()
+    # No marker reads as a number, so a column that casts whole holds none: the lookup of
+    # marker rows is needed only when the cast fails (or a marker is in sight already).
+    values = None if marker_on_top or markers.castable else _floats(raw, whole)
+    if values is None:
+        missing = _marker_rows(raw, markers, view)
+        strings = raw if missing is None else _markers_as_nulls(raw, missing, view)
+        values = _floats(strings, whole)
+        if values is None:
+            return None
     numbers = values.to_numpy(zero_copy_only=False)  # a missing value (null) becomes NaN
     not_finite = int(np.count_nonzero(~np.isfinite(numbers)))
     if values.null_count == len(values) or not_finite > values.null_count:
         return None  # no values, or inf/nan written out: the exact rules word a warning
-    if _has_leading_zero(raw, negative=bool(np.signbit(numbers).any())):
+    if _has_leading_zero(raw, negative=bool(np.signbit(numbers).any()), view=view):
         return None
     return numbers
 
 
-def _marker_rows(raw: pa.Array, markers: _Markers) -> pa.Array | None:
-    """Which rows hold a marker as written (None if none do). Only short values can, and no
-    value of digits alone unless a marker is digits alone, so few values are looked up."""
+@dataclass(frozen=True)
+class _Bytes:
+    """A string array's values as bytes, read in numpy without a copy: where each value starts
+    in `data`, its length and its first byte (an arbitrary byte for an empty value)."""
+
+    data: np.ndarray
+    start: np.ndarray
+    length: np.ndarray
+    first: np.ndarray
+
+    @classmethod
+    def of(cls, values: pa.Array) -> _Bytes | None:
+        """None for other arrays than plain strings without nulls (the raw columns are)."""
+        if values.type != pa.string() or values.null_count or values.buffers()[1] is None:
+            return None
+        offsets = np.frombuffer(values.buffers()[1], dtype=np.int32)[
+            values.offset:values.offset + len(values) + 1]
+        buffer = values.buffers()[2]
+        data = np.frombuffer(buffer if buffer is not None and buffer.size else b"\0",
+                             dtype=np.uint8)
+        start = offsets[:-1]
+        return cls(data, start, offsets[1:] - start, data.take(start, mode="clip"))
+
+    def at(self, rows: np.ndarray, k: int) -> np.ndarray:
+        """The k-th byte of the given values (an arbitrary byte past a value's end)."""
+        return self.data.take(self.start[rows] + k, mode="clip")
+
+    def led_by_zero(self) -> bool:
+        """Does a value of two bytes or more start with 0 or -0 (007, 0x1F, -0)?"""
+        zero, minus = ord("0"), ord("-")
+        long = self.length >= 2
+        if (long & (self.first == zero)).any():
+            return True
+        return bool((self.at(np.flatnonzero(long & (self.first == minus)), 1) == zero).any())
+
+
+def _marker_rows(raw: pa.Array, markers: _Markers, view: _Bytes | None = None):
+    """Which rows hold a marker as written, as numpy booleans (None if none do). Only values
+    with a marker's length and first byte can, so few values are looked up."""
+    if view is None:
+        missing = _marker_rows_compute(raw, markers)
+        return None if missing is None else _flags(missing)
+    starts = view.length == 0  # '' is always a marker
+    for byte in markers.first_bytes:  # a few comparisons beat a table look-up per value
+        starts |= view.first == byte
+    rows = np.flatnonzero(starts & (view.length < len(markers.lengths)))
+    rows = rows[markers.lengths[view.length[rows]]]
+    if not len(rows):
+        return None
+    rows = rows[_flags(pc.is_in(raw.take(rows), value_set=markers.spellings))]
+    if not len(rows):
+        return None
+    missing = np.zeros(len(raw), dtype=bool)
+    missing[rows] = True
+    return missing
+
+
+def _markers_as_nulls(raw: pa.Array, missing: np.ndarray, view: _Bytes | None) -> pa.Array:
+    """The raw values with the marker rows null. A plain string array keeps its own buffers
+    under a validity bitmap made for it; no value is copied."""
+    if view is None:
+        return pc.if_else(pa.array(missing), pa.scalar(None, pa.string()), raw)
+    valid = np.ones(raw.offset + len(raw), dtype=bool)  # the bitmap counts from the buffers' start
+    valid[raw.offset:] = ~missing
+    bitmap = pa.py_buffer(np.packbits(valid, bitorder="little"))
+    return pa.StringArray.from_buffers(len(raw), raw.buffers()[1], raw.buffers()[2], bitmap,
+                                       offset=raw.offset)
+
+
+def _marker_rows_compute(raw: pa.Array, markers: _Markers) -> pa.Array | None:
+    """_marker_rows in pyarrow's compute functions, for any string array. Only short values
+    can hold a marker, and no value of digits alone unless a marker is digits alone."""
     candidates = pc.less_equal(pc.binary_length(raw), markers.longest)
     if not pc.any(candidates).as_py():
         return None
@@ -1068,35 +1311,50 @@ def _marker_rows(raw: pa.Array, markers: _Markers) -> pa.Array | None:
     return pa.array(missing)
 
 
-def _numbers_at_the_top(raw: pa.Array, spellings: pa.Array) -> bool:
-    """A cheap look at the first values, so text columns skip the whole-column attempt."""
-    head = raw.slice(0, 50)
-    head = pc.filter(head, pc.invert(pc.is_in(head, value_set=spellings)))
+def _floats(strings: pa.Array, whole: bool = False) -> pa.Array | None:
+    """The strings read as float64 by pyarrow (a null stays null), or None if one is no number.
+
+    `whole`: first try them as whole numbers, read faster. pyarrow reads as int64 only what it
+    reads as the same float (the int64 rounded as the decimal is), except values led by a zero
+    (0x1F is hex, -0 loses its sign), which the caller has ruled out."""
+    if whole:
+        try:
+            return pc.cast(pc.cast(strings, pa.int64()), pa.float64(), safe=False)
+        except pa.ArrowInvalid:
+            pass
     try:
-        pc.cast(head, pa.float64())
+        return pc.cast(strings, pa.float64())
     except pa.ArrowInvalid:
-        return False
-    return True
+        return None
 
 
-def _has_leading_zero(values: pa.Array, negative: bool) -> bool:
+def _numbers_at_the_top(raw: pa.Array, markers: _Markers) -> tuple[bool, bool, bool]:
+    """A cheap look at the first values, so text columns skip the whole-column attempt:
+    (are they numbers once the markers are left out, is one of them a marker, are they all
+    whole numbers). It only chooses the way: the whole-column steps decide the same either way.
+    """
+    others = [value for value in raw.slice(0, 50).to_pylist() if value not in markers.written]
+    numbers = all(_NUMBER.fullmatch(value) for value in others)
+    marker = numbers and len(others) < min(len(raw), 50)
+    return numbers, marker, numbers and all(_WHOLE.fullmatch(value) for value in others)
+
+
+def _has_leading_zero(values: pa.Array, negative: bool, view: _Bytes | None = None) -> bool:
     """Is any value written like 007, +01 or -01 (a code, not a measure)? Only values that start
     with 0 after their sign and go on (not 0 or 0.5) are looked at closely; -0 needs a negative
     number."""
-    if values.type != pa.string() or values.null_count:
+    view = view or _Bytes.of(values)
+    if view is None:
         return _has_leading_zero_regex(values, negative)
     # _LEADING_ZERO_RE2 on the value's first three bytes, read straight from the buffers
-    offsets = np.frombuffer(values.buffers()[1], dtype=np.int32)[
-        values.offset:values.offset + len(values) + 1]
-    data = np.frombuffer(values.buffers()[2] or b"", dtype=np.uint8)
-    if not len(data):
-        return False
     zero, plus, minus = (ord(c) for c in "0+-")
-    start = offsets[:-1]
-    first = data[np.minimum(start, len(data) - 1)]
-    look = (first == zero) | (first == plus) | (first == minus)  # the few to look at closely
-    start, length = start[look], offsets[1:][look] - start[look]
-    first, second, third = (data[np.minimum(start + k, len(data) - 1)] for k in range(3))
+    first = view.first
+    # The few to look at closely: two bytes or more, starting with 0 or a sign that counts
+    # (0 alone, as in 0/1 flags, and -1 in a column without negative numbers need no look).
+    signs = (first == plus) | (first == minus) if negative else first == plus
+    look = np.flatnonzero((view.length >= 2) & ((first == zero) | signs))
+    length, first = view.length[look], first[look]
+    second, third = view.at(look, 1), view.at(look, 2)
     sign = (first == plus) | ((first == minus) if negative else False)
     plain = (length >= 2) & (first == zero) & _is_digit(second)
     signed = (length >= 3) & sign & (second == zero) & _is_digit(third)
@@ -1132,16 +1390,34 @@ class _Distinct:
     texts: np.ndarray  # cleaned values (object array of str)
     cleaned: pa.Array  # the same, for pyarrow
     lengths: np.ndarray  # characters in each value
-    weight: np.ndarray  # rows holding each value
 
     @classmethod
     def of(cls, raw: pa.Array) -> _Distinct:
         encoded = pc.dictionary_encode(raw)
+        encoded.dictionary.validate(full=True)  # UTF-8 (the file may be trusted to be, unchecked)
         rows = encoded.indices.to_numpy(zero_copy_only=False).astype(np.intp)
         cleaned = _clean_array(encoded.dictionary)
         texts = np.array(cleaned.to_pylist(), dtype=object)
         lengths = pc.utf8_length(cleaned).to_numpy(zero_copy_only=False)
-        return cls(rows, texts, cleaned, lengths, np.bincount(rows, minlength=len(texts)))
+        return cls(rows, texts, cleaned, lengths)
+
+    @functools.cached_property
+    def weight(self) -> np.ndarray:
+        """Rows holding each value, counted the first time they are needed."""
+        return np.bincount(self.rows, minlength=len(self.texts))
+
+    @functools.cached_property
+    def led_by_ideograph(self) -> np.ndarray:
+        """Values that start with a CJK ideograph, which no number or inf/nan word does."""
+        return _flags(pc.match_substring_regex(self.cleaned, _IDEOGRAPH_FIRST_RE2))
+
+    def count(self, which: np.ndarray) -> int:
+        """Rows holding one of the values marked in `which`; none or all need no counting."""
+        if not which.any():
+            return 0
+        if which.all():
+            return len(self.rows)
+        return int(self.weight[which].sum())
 
     def missing(self, markers: _Markers) -> np.ndarray:
         """Values that are a marker, ignoring case (only values short enough are casefolded)."""
@@ -1152,16 +1428,25 @@ class _Distinct:
 
     def signs(self) -> bool:
         """A +/- column (Quinlan's classes): '-' is the opposite of '+', not a missing value."""
+        if len(self.lengths) and self.lengths.max() > 1:
+            return False  # a longer value is neither '+', '-' nor ''
         seen = set(self.texts) - {""}
         return "+" in seen and "-" in seen and seen <= {"+", "-"}
 
     def normal(self) -> np.ndarray:
-        """Full-width digits and signs (０．５) as ASCII, so they read as numbers."""
+        """Full-width digits and signs (０．５) as ASCII, so they read as numbers.
+
+        A value that starts with a CJK ideograph is left as it is: NFKC keeps that first
+        character (it has no decomposition and composes with nothing), and no number, inf/nan
+        word or leading zero starts with it, so normalising it could change no decision."""
         ascii_ = _flags(pc.string_is_ascii(self.cleaned))
         if ascii_.all():
             return self.texts  # nothing to change (callers only read it)
+        kept = ascii_ | self.led_by_ideograph
+        if kept.all():
+            return self.texts
         normal = self.texts.copy()
-        for i in np.flatnonzero(~ascii_):
+        for i in np.flatnonzero(~kept):
             normal[i] = unicodedata.normalize("NFKC", normal[i])
         return normal
 
@@ -1180,6 +1465,9 @@ class _Numbers:
 
     @classmethod
     def of(cls, values: _Distinct, known: np.ndarray) -> _Numbers:
+        if not (known & ~values.led_by_ideograph).any():  # 样本1, 青绿: no value is a number
+            none = np.zeros(len(values.texts), dtype=bool)
+            return cls(values.texts, none, none, values.count(known), 0, 0, False)
         normal = values.normal()
         arrow = values.cleaned if normal is values.texts else pa.array(normal, type=pa.string())
         number = _flags(pc.match_substring_regex(arrow, _NUMBER_RE2)) & known
@@ -1187,10 +1475,10 @@ class _Numbers:
         # and ẞ, the exceptions, fold to 'ss'), so ASCII lower-casing decides it exactly.
         words = pa.array(sorted(_NONFINITE), pa.string())
         nonfinite = _flags(pc.is_in(pc.ascii_lower(arrow), value_set=words)) & known & ~number
-        finite = int(values.weight[number].sum())
+        finite = values.count(number)
         leading = _flags(pc.match_substring_regex(arrow, _LEADING_ZERO_RE2)) & known
-        return cls(normal, number, nonfinite, int(values.weight[known].sum()), finite,
-                   finite + int(values.weight[nonfinite].sum()), bool(finite and leading.any()))
+        return cls(normal, number, nonfinite, values.count(known), finite,
+                   finite + values.count(nonfinite), bool(finite and leading.any()))
 
     @property
     def numeric(self) -> bool:
@@ -1221,7 +1509,7 @@ def _judged_column(name: str, raw: pa.Array, markers: _Markers):
         odd = values.texts[values.rows[np.argmax(odd_rows)]]
         notes.append(Notice("mixed_text", column=name, example=odd))
     column = pd.Series(texts.take(values.rows), dtype=object, copy=False)
-    return column, notes, int(values.weight[missing].sum())
+    return column, notes, values.count(missing)
 
 
 def _numeric(name: str, values: _Distinct, missing: np.ndarray, numbers: _Numbers):
