@@ -7,6 +7,7 @@ continuous values stay floats (NaN = unknown); classes are coded the same way.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 
 import numpy as np
 import pandas as pd
@@ -193,6 +194,13 @@ class Encoded:
     @property
     def n_rows(self) -> int:
         return len(self.y)
+
+    @cached_property
+    def nominal(self) -> np.ndarray:
+        """(A,) bool: which attributes are nominal (read at every depth of growth)."""
+        mask = np.array([a.is_nominal for a in self.attributes], dtype=bool)
+        mask.flags.writeable = False
+        return mask
 
 
 def as_text(series: pd.Series) -> pd.Series:

@@ -133,7 +133,7 @@ def early_stops(enc, options, batch: Batch, used, counts, n, depth: int) -> np.n
     options' max_depth and min_samples_split. The first case that holds is the one recorded.
     """
     weight = counts.sum(axis=1)
-    nominal = np.array([a.is_nominal for a in enc.attributes])
+    nominal = enc.nominal
     cases = [
         ("empty", lambda: weight <= 0),
         ("pure", lambda: (counts > 0).sum(axis=1) <= 1),
@@ -144,11 +144,13 @@ def early_stops(enc, options, batch: Batch, used, counts, n, depth: int) -> np.n
         ("min_samples", lambda: n < options.min_samples_split),
     ]
     stop = np.full(len(n), "", dtype=object)
+    open_nodes = np.ones(len(n), dtype=bool)
     for code, holds in cases:
-        open_nodes = stop == ""
         if not open_nodes.any():
             break
-        stop[open_nodes & holds()] = code
+        hit = open_nodes & holds()
+        stop[hit] = code
+        open_nodes &= ~hit
     return stop
 
 

@@ -23,8 +23,8 @@ from .splitting import (
     best_partition,
     growing,
     growing_only,
-    score_continuous,
-    score_nominal,
+    score_continuous_together,
+    score_nominal_together,
     text_ranks,
 )
 
@@ -44,19 +44,21 @@ class LevelScores:
         self.enc, self.algorithm = enc, algorithm
         self.attributes, self.classes = enc.attributes, enc.classes
         self._settings = (curve_points, min_branch_weight, thresholds or {})
-        self._stored = _store(batch)
+        self._stored = None  # the entries, to rescore from once released (_store)
         self._token = next(_TOKENS)
         self._growing = None  # the arrays, held while the grower decides this depth
         self._kept = None  # a small depth's full arrays, kept for its lifetime (_keep)
         self._batch = batch  # scored as given the first time (not a copy from _stored)
         if growing_only() and len(batch.rows) * max(len(self.attributes), 1) <= KEEP_ENTRIES:
             self._keep()
+        if self._kept is None:
+            self._stored = _store(batch)
         scores = self.scores
         self._batch = None
         batch.memo.clear()  # the shared sort facts: entry-sized, and not needed again
         if len(batch.rows) >= 1 << 16:  # scoring's temporaries too (see release)
             _return_freed_memory()
-        nominal = np.array([a.is_nominal for a in enc.attributes])
+        nominal = enc.nominal
         self.n_distinct = np.stack([s.n_distinct for s in scores], axis=1)
         if self.n_distinct.size and self.n_distinct.max() < 2**31:
             self.n_distinct = self.n_distinct.astype(np.int32)
@@ -117,7 +119,7 @@ class LevelScores:
         with _LIVE_LOCK:
             _KEPT["bytes"] += size
         weakref.finalize(self, _unkeep, size)
-        self._kept, self._stored = arrays, None
+        self._kept = arrays
 
     def _arrays(self) -> tuple[list[AttributeScores], dict[str, np.ndarray], dict]:
         if self._kept is not None:
@@ -182,7 +184,7 @@ class LevelScores:
 
     def marks_used(self, winner: np.ndarray) -> np.ndarray:
         """Multiway nominal splits use the attribute up; binary and continuous ones do not."""
-        nominal = np.array([a.is_nominal for a in self.attributes])
+        nominal = self.enc.nominal
         return nominal[np.maximum(winner, 0)] & self.algorithm.uses_up_nominal
 
     def route(self, enc: Encoded, rows, node, winner) -> np.ndarray:
@@ -247,29 +249,35 @@ class NodeScores:
         return self.level._token
 
     def rows(self) -> list[dict]:
-        return [self.row(j) for j in np.flatnonzero(self.level.candidate[self.i]).tolist()]
+        level, i = self.level, self.i
+        table, choice = level.table(), level.choice
+        # the node's numbers for every attribute, read out of the depth's arrays at once
+        at = {f: table[f][i].tolist() for f in SCORE_FIELDS}
+        at.update(eligible=level.eligible[i].tolist(), above_average=choice.passed[i].tolist(),
+                  tied=choice.tied[i].tolist(), n_distinct=level.n_distinct[i].tolist())
+        return [self.row(j, at) for j in np.flatnonzero(level.candidate[i]).tolist()]
 
-    def row(self, j: int) -> dict:
+    def row(self, j: int, at: dict) -> dict:
+        """Attribute j's row; `at` holds the node's numbers for every attribute (rows)."""
         level, i = self.level, self.i
         a, s = level.attributes[j], level.scores[j]
         row = {"attribute": a.name, "kind": a.kind}
-        row.update({f: float(s.scores[f][i]) for f in ("gain", "iv", "gain_ratio", "gini_index")})
+        row.update({f: at[f][j] for f in ("gain", "iv", "gain_ratio", "gini_index")})
         row["threshold"] = level.threshold_of(i, j)
         binary = level.binary(j)
         row["left"] = list(_pick(a.values, s.left[i])) if binary else None
         row["right"] = list(_pick(a.values, ~s.left[i])) if binary else None
-        row["rho"] = float(s.scores["rho"][i])
+        row["rho"] = at["rho"][j]
         row["branches"] = self.branches(j)
-        row.update(eligible=bool(level.eligible[i, j]),
-                   above_average=bool(level.choice.passed[i, j]),
-                   chosen=bool(j == self.chosen), tied=bool(level.choice.tied[i, j]))
-        row.update({f: float(s.scores[f][i]) for f in (
+        row.update(eligible=at["eligible"][j], above_average=at["above_average"][j],
+                   chosen=j == self.chosen, tied=at["tied"][j])
+        row.update({f: at[f][j] for f in (
             "entropy_known", "entropy_after", "gini_known", "gini_gain")})
         row["gini_index_multiway"] = (float(s.gini_index_multiway[i]) if a.is_nominal else None)
         left, row["gini_index_binary"] = self.best_binary(j)
         row["binary_partition"] = ([list(_pick(a.values, left)), list(_pick(a.values, ~left))]
                                    if a.is_nominal else None)
-        row["n_distinct"] = int(level.n_distinct[i, j])
+        row["n_distinct"] = at["n_distinct"][j]
         row["curve"] = self.curve(s)
         return row
 
@@ -325,11 +333,25 @@ def score_attributes(enc: Encoded, batch: Batch, algorithm: Algorithm, curve_poi
     """thresholds {attribute index: {node: t}}: forced cut points (growing.forced_thresholds)."""
     binary = algorithm.nominal_shape == "binary"
     by_gini = algorithm.threshold_by == "gini_index"
-    return [score_nominal(enc, j, batch, binary=binary) if a.is_nominal
-            else score_continuous(enc, j, batch, by_gini, curve_points, min_branch_weight or 0,
-                                  (thresholds or {}).get(j))
-            for j, a in enumerate(enc.attributes)]
+    nominal = [j for j, a in enumerate(enc.attributes) if a.is_nominal]
+    scores: list = [None] * len(enc.attributes)
+    for j, found in zip(nominal, score_nominal_together(enc, nominal, batch, binary), strict=True):
+        scores[j] = found
+    continuous = [j for j, a in enumerate(enc.attributes) if not a.is_nominal]
+    per_stack = max(1, STACK_ENTRIES // max(len(batch.rows), 1))
+    for first in range(0, len(continuous), per_stack):
+        js = continuous[first:first + per_stack]
+        stacked = score_continuous_together(enc, js, batch, by_gini, curve_points,
+                                            min_branch_weight or 0, thresholds)
+        for j, attribute_scores in zip(js, stacked, strict=True):
+            scores[j] = attribute_scores
+    return scores
 
+
+# Continuous attributes are scored together while their stacked entries stay within
+# STACK_ENTRIES (a small depth's time is mostly numpy's fixed cost per call; a big one's is
+# its entries, which stacking would only hold in memory several times over).
+STACK_ENTRIES = 1 << 15
 
 # Levels whose arrays are in memory: the one being grown and a few a viewer asked for.
 LIVE_LEVELS = 4

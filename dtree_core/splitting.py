@@ -112,11 +112,53 @@ def node_class_counts(enc: Encoded, batch: Batch) -> tuple[np.ndarray, np.ndarra
 
 def score_nominal(enc: Encoded, j: int, batch: Batch, binary: bool) -> AttributeScores:
     """Multiway (ID3/C4.5) or best two-way (CART) split on nominal attribute j."""
-    k, n_classes, m = len(enc.attributes[j].values), len(enc.classes), batch.n_nodes
-    slot = batch.node * (k + 1) + enc.columns[j][batch.rows] + 1
-    counts = np.bincount(slot * n_classes + enc.y[batch.rows], batch.weight,
-                         m * (k + 1) * n_classes).reshape(m, k + 1, n_classes)
-    n = np.bincount(slot, None, m * (k + 1)).reshape(m, k + 1)
+    return _score_nominal_stack(enc, [j], batch, binary)[0]
+
+
+# Entries × attributes counted in one stack by score_nominal_together (its arrays of that
+# length are a few; a small depth's time is mostly numpy's fixed cost per call).
+NOMINAL_STACK = 1 << 18
+
+
+def score_nominal_together(enc: Encoded, js: list[int], batch: Batch,
+                           binary: bool) -> list[AttributeScores]:
+    """score_nominal of each attribute of js, scored as stacks of (attribute, node) pairs,
+    each pair by the same operations as a node alone, so every number is the same bits;
+    numpy's fixed cost per call is paid once per stack instead of once per attribute.
+
+    A stack holds attributes with as many values, or for CART's exhaustive search any
+    number (2 to EXACT_PARTITION_LIMIT): the fewer values are padded with empty ones, which
+    the search leaves out as it does a value no entry has (see _exact_partition)."""
+    alike: dict[int, list[int]] = {}
+    for j in js:
+        k = len(enc.attributes[j].values)
+        alike.setdefault(0 if binary and 2 <= k <= EXACT_PARTITION_LIMIT else k, []).append(j)
+    per_stack = max(1, NOMINAL_STACK // max(len(batch.rows), 1))
+    found = {}
+    for members in alike.values():
+        for i in range(0, len(members), per_stack):
+            stack = members[i:i + per_stack]
+            found.update(zip(stack, _score_nominal_stack(enc, stack, batch, binary), strict=True))
+    return [found[j] for j in js]
+
+
+def _score_nominal_stack(enc: Encoded, js: list[int], batch: Batch,
+                         binary: bool) -> list[AttributeScores]:
+    """score_nominal of attributes js, row a·m + node holding attribute js[a] at node, its
+    values padded with empty ones to the most any has (only for the exhaustive search)."""
+    ks = [len(enc.attributes[j].values) for j in js]
+    k, n_classes, m, a = max(ks), len(enc.classes), batch.n_nodes, len(js)
+    slot = batch.node * (k + 1) + 1  # (row, value + 1): unknown first
+    if a > 1:
+        slot = slot + np.arange(0, a * m * (k + 1), m * (k + 1))[:, None]
+    slot += np.stack([enc.columns[j][batch.rows] for j in js]) if a > 1 \
+        else enc.columns[js[0]][batch.rows]
+    key = slot * n_classes
+    key += enc.y[batch.rows]
+    key = key.ravel()
+    counts = np.bincount(key, batch.weight if a == 1 else np.tile(batch.weight, a),
+                         a * m * (k + 1) * n_classes).reshape(a * m, k + 1, n_classes)
+    n = np.bincount(slot.ravel(), None, a * m * (k + 1)).reshape(a * m, k + 1)
     unknown, by_value, n_by_value = counts[:, 0, :], counts[:, 1:, :], n[:, 1:]
     unknown_weight = total(unknown)
     value_weight = total(by_value)
@@ -131,13 +173,38 @@ def score_nominal(enc: Encoded, j: int, batch: Batch, binary: bool) -> Attribute
                              (value_weight > 0).sum(axis=-1),
                              gini_index_multiway=multiway.get("gini_index"))
     if binary:  # otherwise the best partition is only shown, and found when a row is asked for
-        left, result.gini_index_binary = best_partition(by_value, text_ranks(enc.attributes[j]))
+        ranks = np.stack([np.concatenate([text_ranks(enc.attributes[j]), np.arange(kj, k)])
+                          for j, kj in zip(js, ks, strict=True)])  # padding: last as text
+        left, result.gini_index_binary, two = _best_partition(by_value, ranks, n_by_value > 0)
         result.left = left
-        two = np.stack([_masked_sum(left, by_value), _masked_sum(~left, by_value)], axis=1)
-        two_n = np.stack([(left * n_by_value).sum(-1), (~left * n_by_value).sum(-1)], axis=1)
+        two_n = np.empty((a * m, 2), dtype=n_by_value.dtype)
+        two_n[:, 0] = (left * n_by_value).sum(-1)
+        np.subtract(n_by_value.sum(-1), two_n[:, 0], out=two_n[:, 1])
         result.scores = split_scores(two, unknown_weight)
         result.branch_counts, result.branch_n = two, two_n
-    return result
+    return _unstack_nominal(result, ks, m)
+
+
+def _unstack_nominal(result: AttributeScores, ks: list[int], m: int) -> list[AttributeScores]:
+    """One AttributeScores per block of m rows of a stacked nominal scoring (views), with
+    attribute b's ks[b] values (only CART's are padded: its left masks)."""
+    if len(ks) == 1:
+        return [result]
+    parts = []
+    for b, k in enumerate(ks):
+        cut = slice(b * m, (b + 1) * m)
+        part = AttributeScores({f: v[cut] for f, v in result.scores.items()},
+                               result.branch_counts[cut], result.branch_n[cut],
+                               result.unknown[cut], result.n_distinct[cut])
+        if result.gini_index_multiway is not None:  # the Gini_index itself, or its own array
+            part.gini_index_multiway = part.scores["gini_index"] \
+                if result.gini_index_multiway is result.scores.get("gini_index") \
+                else result.gini_index_multiway[cut]
+        if result.gini_index_binary is not None:
+            part.gini_index_binary = result.gini_index_binary[cut]
+            part.left = result.left[cut, :k]
+        parts.append(part)
+    return parts
 
 
 def _masked_sum(mask: np.ndarray, by_value: np.ndarray) -> np.ndarray:
@@ -169,36 +236,219 @@ def best_partition(by_value: np.ndarray, text_rank=None) -> tuple[np.ndarray, np
     Equal partitions are told apart by the values' text (text_rank: each value's place in
     sorted order), not by their order of appearance, so row order never changes the split.
     """
+    left, index, _ = _best_partition(by_value, text_rank)
+    return left, index
+
+
+def _best_partition(by_value: np.ndarray, text_rank=None, weighted=None):
+    """best_partition, and the class weights (m, 2, C) of the two sides as listed: the bits
+    _masked_sum gives for the left mask and for its complement. weighted (m, k), when given,
+    is True at least where a value has weight at a node (entries there, say). text_rank may
+    be (B, k): a stack of B attributes with as many values, m / B rows (nodes) each."""
     m, k = by_value.shape[:2]
+    text_rank = np.arange(k)[None] if text_rank is None else np.atleast_2d(text_rank)
+    if 2 <= k <= EXACT_PARTITION_LIMIT:
+        return _exact_partition(by_value, text_rank, weighted)
     if k < 2:
-        return np.ones((m, k), dtype=bool), gini(total(by_value, 1))
-    text_rank = np.arange(k) if text_rank is None else np.asarray(text_rank)
-    if k <= EXACT_PARTITION_LIMIT:
-        masks = _all_partitions(k)[:, text_rank]
-        step = max(1, (1 << 21) // ((1 << k) * max(by_value.shape[2], 1)))  # bounds memory
-        parts = [_best_of_lefts(part, _subset_sums(part, masks), masks[None])
-                 for part in (by_value[i:i + step] for i in range(0, max(m, 1), step))]
-        left = np.concatenate([a for a, _ in parts])
-        index = np.concatenate([b for _, b in parts])
+        left, index = np.ones((m, k), dtype=bool), gini(total(by_value, 1))
     else:
-        masks = ordered_cut_masks(by_value, text_rank)
+        masks = ordered_cut_masks(by_value, np.repeat(text_rank, m // len(text_rank), axis=0))
         left, index = _best_of_lefts(by_value, _ordered_cut_sums(by_value, masks), masks)
-    # The side holding the first value seen is listed first, as the book draws branches.
-    return np.where(left[:, :1], left, ~left), index
+        # The side holding the first value seen is listed first, as the book draws branches.
+        left = np.where(left[:, :1], left, ~left)
+    sides = np.stack([_masked_sum(left, by_value), _masked_sum(~left, by_value)], axis=1)
+    return left, index, sides
 
 
-def _subset_sums(by_value: np.ndarray, masks: np.ndarray) -> np.ndarray:
-    """(m, S, C) class weights on the left of each of the S masks shared by every node.
+# Candidates (node × subset) that cost about as much as one more group's numpy calls
+# (_search_groups), and the table entries (node × subset × class) searched at once: the
+# arrays of one search stay small enough to be reused, not mapped afresh (_search).
+SUBSETS_PER_GROUP = 3000
+CHUNK = 1 << 16
 
-    A table over all 2^k subsets, each the sum of a smaller one and its highest value, adds
-    a subset's values in value order, exactly as _masked_sum does, in 2^k·m·C additions.
+
+def _exact_partition(by_value: np.ndarray, text_rank: np.ndarray, weighted=None):
+    """The exhaustive search of _best_partition, k <= EXACT_PARTITION_LIMIT (text_rank (B, k)).
+
+    Every candidate holds `first` (the value first as text) on its left, and ties go to the
+    one all_partitions lists first (by size, then by the text ranks of its values). A value
+    with no weight at a node adds exact zeros to a side's sums, so moving it between sides
+    leaves every bit of the Gini_index as it was, and of those equals the one listed first
+    puts it on the right (the smaller side): a node is searched over its weighted values and
+    `first` only, 2^(d-1) subsets instead of 2^(k-1).
     """
     m, k, n_classes = by_value.shape
-    table = np.zeros((1 << k, m, n_classes))
-    for v in range(k):
-        table[1 << v:2 << v] = table[:1 << v] + by_value[:, v]
+    listed = [_partition_codes(k, tuple(ranks)) for ranks in text_rank.tolist()]
+    codes = listed[0][0][:, None] if len(listed) == 1 else np.stack([c for c, _ in listed], 1)
+    place = listed[0][1][None] if len(listed) == 1 else np.stack([p for _, p in listed])
+    block = np.repeat(np.arange(len(text_rank)), m // len(text_rank))  # each row's attribute
+    first = np.argmin(text_rank, axis=1)[block]
+    weighted = by_value.any(axis=2) if weighted is None else weighted.copy()
+    weighted[np.arange(m), first] = True
+    code = np.empty(m, dtype=np.int64)
+    index = np.empty(m)
+    sums = np.empty((m, 3, n_classes))  # the left side, the right side, the node
+    for nodes, d in _search_groups(weighted, k):
+        step = max(1, CHUNK // ((1 << d) * max(n_classes, 1)))
+        for i in range(0, m if nodes is None else len(nodes), step):
+            part = slice(i, i + step) if nodes is None else nodes[i:i + step]
+            code[part], index[part], sums[part] = _search(
+                by_value[part], None if d == k else weighted[part], d, first[part],
+                codes if len(listed) == 1 else codes[:, block[part]], place, block[part])
+    # No two-sided partition (at most one weighted value): the first listed, {first} alone.
+    lone = ~np.isfinite(index)
+    if lone.any():
+        index[lone] = gini(sums[lone, 2])
+    left = ((code[:, None] >> np.arange(k)) & 1).astype(bool)
+    # The side holding the first value seen is listed first, as the book draws branches.
+    swap = ~left[:, 0]
+    left[swap] = ~left[swap]
+    sums[swap, :2] = sums[swap, 1::-1]
+    return left, index, sums[:, :2]
+
+
+@lru_cache(maxsize=256)
+def _partition_codes(k: int, text_rank: tuple) -> tuple[np.ndarray, np.ndarray]:
+    """The partitions all_partitions lists (values in text order) as bit codes over the
+    values (bit v: value v on the left), and each code's place in that list (S where none)."""
+    masks = _all_partitions(k)[:, list(text_rank)]
     codes = masks.astype(np.int64) @ (1 << np.arange(k, dtype=np.int64))
-    return table[codes].transpose(1, 0, 2)
+    place = np.full(1 << k, len(codes), dtype=np.int64)
+    place[codes] = np.arange(len(codes))
+    codes.flags.writeable = place.flags.writeable = False
+    return codes, place
+
+
+def _search_groups(weighted: np.ndarray, k: int) -> list:
+    """[(nodes, d)]: groups of nodes searched together over d values each (nodes None: all).
+
+    d is at least each member's count of values to search; a smaller count gets a group of
+    its own only when that saves more candidates than a group's numpy calls cost."""
+    m = len(weighted)
+    size = weighted.sum(axis=1)
+    if m << k < 4 * SUBSETS_PER_GROUP:
+        return [(None, k)]
+    nodes_of = np.bincount(size, None, k + 1).tolist()
+    group_of, tops, top = [0] * (k + 1), [], 0
+    for d in range(k, 0, -1):
+        if nodes_of[d] and not (top and nodes_of[d] * ((1 << (top - 1)) - (1 << (d - 1)))
+                                < SUBSETS_PER_GROUP):
+            tops.append(top := d)
+        group_of[d] = len(tops) - 1
+    if tops == [k]:
+        return [(None, k)]
+    group = np.array(group_of)[size]
+    return [(np.flatnonzero(group == g), d) for g, d in enumerate(tops)]
+
+
+def _search(by_value: np.ndarray, weighted, d: int, first, codes, place, block):
+    """Best partition of each node of by_value (m, k, C) over d of its values: all k
+    (weighted None) or its weighted values and `first`, padded with unweighted ones.
+    codes: the partitions listed, (S, 1) for every node or (S, m) each node's own; place
+    (B, 2^k) and block (m,): each node's attribute's places of codes (_partition_codes).
+
+    Returns the partition's code, its Gini_index (inf when no candidate is two-sided) and
+    the class weights (m, 3, C) of its left side, its right side and the node."""
+    m, k, n_classes = by_value.shape
+    nodes = np.arange(m)
+    if weighted is None:
+        tables = _subset_table(by_value.transpose(2, 1, 0))
+        subsets = codes
+    else:  # each node's own values (in value order) and subsets of them holding `first`
+        spare = d - weighted.sum(axis=1)  # unweighted values to pad with: the first ones
+        take = weighted | (np.cumsum(~weighted, axis=1) <= spare[:, None])
+        values = np.nonzero(take)[1].reshape(m, d)  # d per node, in value order
+        tables = _subset_table(by_value[nodes, values.T].transpose(2, 0, 1))
+        at = np.argmax(values == first[:, None], axis=1)  # bit of `first` in a node's subsets
+        rest = np.arange(1 << (d - 1))[:, None]
+        low = rest & ((1 << at) - 1)
+        subsets = ((rest - low) << 1) | (1 << at) | low  # (2^(d-1), m)
+    if subsets.shape[1] == 1:  # one list for every node: whole rows of the tables
+        left = [table[subsets[:, 0]] for table in tables]
+    else:
+        flat = subsets * m + nodes
+        left = [np.take(table, flat) for table in tables]
+    whole = tables[:, -1]  # every value, in value order: the bits of total(by_value, 1)
+    index = _two_way_gini(left, [whole[c] - left[c] for c in range(n_classes)])
+    lowest = index.min(axis=0)
+    with np.errstate(invalid="ignore"):  # is_tied(-index, -lowest), in one pass
+        tied = index <= lowest + TIE_RTOL * np.abs(lowest)
+    if weighted is None:
+        row = np.argmax(tied, axis=0)  # the rows are in all_partitions' order
+        chosen = codes[row, 0] if codes.shape[1] == 1 else codes[row, nodes]
+    else:
+        # a subset holding a padding value equals the one without it, listed before it
+        padding = (~np.take_along_axis(weighted, values, axis=1)) @ (1 << np.arange(d))
+        tied &= (subsets & padding) == 0
+        row = _first_listed(tied, subsets, values, place, block)
+        chosen = subsets[row, nodes]
+    full = (1 << d) - 1
+    sides = np.empty((3, m), dtype=np.int64)
+    sides[0], sides[2] = chosen, full
+    np.bitwise_xor(chosen, full, out=sides[1])
+    code = chosen if weighted is None else _expand(chosen, values)
+    return code, index[row, nodes], tables[:, sides, nodes].transpose(2, 1, 0)
+
+
+def _subset_table(counts: np.ndarray) -> np.ndarray:
+    """(C, 2^d, m) sums of counts (C, d, m) over every subset of its d values (bit v: v).
+
+    Each subset is a smaller one plus its highest value, so its values are added in order
+    from 0.0, exactly as _masked_sum adds them, in 2^d additions of one value each."""
+    n_classes, d, m = counts.shape
+    table = np.empty((n_classes, 1 << d, m))
+    table[:, 0] = 0.0
+    for v in range(d):
+        np.add(table[:, :1 << v], counts[:, v, None], out=table[:, 1 << v:2 << v])
+    return table
+
+
+def _expand(subsets: np.ndarray, values: np.ndarray) -> np.ndarray:
+    """Codes over all k values of subsets whose bit i stands for value values[:, i]."""
+    code = np.zeros(len(subsets), dtype=np.int64)
+    for i in range(values.shape[1]):
+        code |= ((subsets >> i) & 1) << values[:, i]
+    return code
+
+
+def _first_listed(tied: np.ndarray, subsets, values, place, block) -> np.ndarray:
+    """Per node (column of tied), the row of its tied subset all_partitions lists first
+    (0 when none is tied: the subset {first})."""
+    rows, at = np.nonzero(tied)
+    key = place[block[at], _expand(subsets[rows, at], values[at])] * len(tied) + rows
+    none = place.shape[1] * len(tied)  # more than any key
+    best = np.full(tied.shape[1], none)
+    np.minimum.at(best, at, key)
+    return np.where(best < none, best % len(tied), 0)
+
+
+def _two_way_gini(left: list, right: list) -> np.ndarray:
+    """Gini_index of two-way splits from each side's class weights (lists over classes), inf
+    where a side is empty: |D|·Gini_index = Σ_side (w_side - Σ_c n_c²/w_side), with sums
+    over classes in order. (In place where it can: fewer new arrays, the same bits.)"""
+    left_w, right_w = _add(left), _add(right)
+    both = (left_w > 0) & (right_w > 0)
+    impurity, squares = _sum_of_squares(left), _sum_of_squares(right)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        impurity /= left_w
+        np.subtract(left_w, impurity, out=impurity)
+        impurity += right_w
+        squares /= right_w
+        impurity -= squares
+        left_w += right_w
+        impurity /= np.maximum(left_w, 1e-300, out=left_w)
+    impurity[~both] = np.inf
+    return impurity
+
+
+def _sum_of_squares(parts: list) -> np.ndarray:
+    """_add([a * a for a in parts]), squaring into one spare array."""
+    out = parts[0] * parts[0]
+    if len(parts) > 1:
+        spare = np.empty_like(out)
+        for part in parts[1:]:
+            out += np.multiply(part, part, out=spare)
+    return out
 
 
 def _ordered_cut_sums(by_value: np.ndarray, masks: np.ndarray) -> np.ndarray:
@@ -246,21 +496,11 @@ def _best_of_masks(by_value: np.ndarray, masks: np.ndarray) -> tuple[np.ndarray,
 
 
 def _best_of_lefts(by_value: np.ndarray, lefts: np.ndarray, masks: np.ndarray):
-    """Best of the masks (m or 1, S, k) whose left class weights are lefts (m, S, C).
-
-    |D|·Gini_index = Σ_side (w_side - Σ_c n_c²/w_side), with sums over classes in order.
-    """
+    """Best of the masks (m or 1, S, k) whose left class weights are lefts (m, S, C)."""
     m, n_classes = by_value.shape[0], by_value.shape[2]
-    whole = total(by_value, 1)[:, None, :]
-    rights = whole - lefts
-    left = [lefts[..., c] for c in range(n_classes)]
-    right = [rights[..., c] for c in range(n_classes)]
-    left_w, right_w = _add(left), _add(right)
-    both = (left_w > 0) & (right_w > 0)
-    with np.errstate(invalid="ignore", divide="ignore"):
-        impurity = (left_w - _add([a * a for a in left]) / left_w
-                    + right_w - _add([a * a for a in right]) / right_w)
-    index = np.where(both, impurity / np.maximum(left_w + right_w, 1e-300), np.inf)
+    rights = total(by_value, 1)[:, None, :] - lefts
+    index = _two_way_gini([lefts[..., c] for c in range(n_classes)],
+                          [rights[..., c] for c in range(n_classes)])
     best = first_best(-index, axis=1)
     masks = np.broadcast_to(masks, (m, *masks.shape[1:]))
     mask = np.take_along_axis(masks, best[:, None, None], axis=1)[:, 0, :]
@@ -296,11 +536,17 @@ def is_tied(key: np.ndarray, best: np.ndarray) -> np.ndarray:
 class _Sorted:
     """A batch's entries sorted by (node, value of one continuous attribute, row), unknowns
     last in each node. Keys are unique (a row is at most once in a node), so the order of a
-    node's entries is a function of the node alone."""
+    node's entries is a function of the node alone.
+
+    Several attributes are sorted as one stack of blocks (_sort_batch): block a holds the
+    entries sorted by attribute a, and its nodes are numbered a·m … a·m + m − 1, so every
+    (attribute, node) pair is scored as a node of its own, by the same operations."""
 
     rows: np.ndarray
     node: np.ndarray
-    rank: np.ndarray
+    rank: np.ndarray  # the entry's rank among its attribute's values (equal values, equal rank)
+    value: np.ndarray  # the entry's value of its attribute
+    known: np.ndarray | None  # the value is known (None: every value is)
     starts: np.ndarray  # first sorted position of each node
     known_counts: np.ndarray  # (m, C)
     known_n: np.ndarray  # (m,)
@@ -309,12 +555,12 @@ class _Sorted:
     whole: bool  # every weight a whole number: cum runs over the batch, as int64
     unit: bool = False  # every weight 1: a left side's weight is its count of entries
 
-    def left(self, pos: np.ndarray, node: np.ndarray) -> list[np.ndarray]:
-        """Per class, the known weight of node's sorted entries up to and including pos."""
-        if self.whole:
-            first, after = self.starts[node], pos + 1
-            return [c[after] - c[first] for c in self.cum]
-        return [c[pos] for c in self.cum]
+    def left(self, pos: np.ndarray, node: np.ndarray) -> np.ndarray:
+        """(C, len(pos)): per class, the known weight of node's sorted entries up to and
+        including pos."""
+        if self.whole:  # np.take: a fancy index over axis 1 is several times slower
+            return np.take(self.cum, pos + 1, axis=1) - np.take(self.cum, self.starts[node], axis=1)
+        return np.take(self.cum, pos, axis=1)
 
 
 def _batch_facts(enc: Encoded, batch: Batch) -> dict:
@@ -323,22 +569,25 @@ def _batch_facts(enc: Encoded, batch: Batch) -> dict:
     if not facts:
         sizes = np.bincount(batch.node, None, batch.n_nodes)
         w = batch.weight
-        whole = bool(np.array_equal(w, np.floor(w))) and float(w.sum()) < 2.0 ** 52
-        facts.update(sizes=sizes, starts=np.concatenate([[0], np.cumsum(sizes)[:-1]]).astype(
-            np.int64), node=np.repeat(np.arange(batch.n_nodes), sizes), y=enc.y[batch.rows],
-            whole=whole, unit=whole and bool((w == 1).all()),
-            w_int=w.astype(np.int64) if whole else None,
-            cum_type=np.int32 if whole and float(w.sum()) < 2**31 - 1 else np.int64,
+        unit = bool((w == 1).all())  # the usual case, and the cheapest to tell
+        weight = float(len(w)) if unit else float(w.sum())
+        whole = unit or bool(np.array_equal(w, np.floor(w))) and weight < 2.0 ** 52
+        starts = np.zeros(batch.n_nodes, dtype=np.int64)
+        np.cumsum(sizes[:-1], out=starts[1:])
+        facts.update(sizes=sizes, starts=starts, node=np.repeat(np.arange(batch.n_nodes), sizes),
+            y=enc.y[batch.rows], whole=whole, unit=unit, weight=weight,
+            w_int=w.astype(np.int64) if whole and not unit else None,
             identity=batch.n_nodes == 1 and len(batch.rows) == enc.n_rows
             and bool((batch.rows == np.arange(enc.n_rows)).all()))
     return facts
 
 
 def _no_unknown(facts: dict, m: int, n_classes: int) -> np.ndarray:
-    if "no_unknown" not in facts:
-        facts["no_unknown"] = np.zeros((m, n_classes))
-        facts["no_unknown"].flags.writeable = False
-    return facts["no_unknown"]
+    key = ("no_unknown", m)
+    if key not in facts:
+        facts[key] = np.zeros((m, n_classes))
+        facts[key].flags.writeable = False
+    return facts[key]
 
 
 def _sorted_order(enc: Encoded, j: int, batch: Batch, facts: dict) -> np.ndarray:
@@ -354,17 +603,22 @@ def _sorted_order(enc: Encoded, j: int, batch: Batch, facts: dict) -> np.ndarray
     return np.argsort(batch.node * max(len(place), 1) + place[batch.rows])
 
 
-def _sort_batch(enc: Encoded, j: int, batch: Batch) -> _Sorted:
-    m, n_classes = batch.n_nodes, len(enc.classes)
+def _sort_batch(enc: Encoded, js: list[int], batch: Batch) -> _Sorted:
+    """The batch's entries sorted by each attribute of js, one block per attribute."""
     facts = _batch_facts(enc, batch)
-    order = _sorted_order(enc, j, batch, facts)
-    nan_rank = sort_positions(enc.ranks[j], enc.columns[j])[1]
-    rows, node, y = batch.rows[order], facts["node"], facts["y"][order]
-    rank = enc.ranks[j][rows]
-    sizes, starts = facts["sizes"], facts["starts"]
-    known = rank != nan_rank if nan_rank >= 0 else None
+    n_classes, blocks = len(enc.classes), len(js)
+    orders = [_sorted_order(enc, j, batch, facts) for j in js]
+    order = orders[0] if blocks == 1 else np.concatenate(orders)
+    rows, y = batch.rows[order], facts["y"][order]
+    m, n = batch.n_nodes * blocks, len(batch.rows)
+    node, sizes, starts = (facts["node"], facts["sizes"], facts["starts"]) if blocks == 1 else (
+        (facts["node"] + (np.arange(blocks) * batch.n_nodes)[:, None]).ravel(),
+        np.tile(facts["sizes"], blocks),
+        (facts["starts"] + (np.arange(blocks) * n)[:, None]).ravel())
+    rank, value, known = _block_values(enc, js, rows, n)
     if facts["whole"]:
-        cum = np.zeros((n_classes, len(rows) + 1), dtype=facts["cum_type"])
+        small = facts["weight"] * blocks < 2**31 - 1
+        cum = np.zeros((n_classes, len(rows) + 1), dtype=np.int32 if small else np.int64)
         w = None if facts["unit"] else facts["w_int"][order]
         for c in range(n_classes):
             is_c = y == c if known is None else (y == c) & known
@@ -388,8 +642,22 @@ def _sort_batch(enc: Encoded, j: int, batch: Batch) -> _Sorted:
         unknown = np.bincount(key[~known], w[~known], m * n_classes).reshape(m, n_classes)
         if known_counts is None:
             known_counts = np.bincount(key[known], w[known], m * n_classes).reshape(m, n_classes)
-    return _Sorted(rows, node, rank, starts, known_counts, known_n, unknown, cum,
+    return _Sorted(rows, node, rank, value, known, starts, known_counts, known_n, unknown, cum,
                    facts["whole"], facts["unit"])
+
+
+def _block_values(enc: Encoded, js: list[int], rows: np.ndarray, n: int):
+    """Rank, value and known flag (None: all known) of each sorted entry, block by block."""
+    blocks = [(enc.ranks[j][rows[a * n:(a + 1) * n]], enc.columns[j][rows[a * n:(a + 1) * n]],
+               sort_positions(enc.ranks[j], enc.columns[j])[1]) for a, j in enumerate(js)]
+    known = None
+    if any(nan_rank >= 0 for _, _, nan_rank in blocks):
+        known = np.concatenate([rank != nan_rank if nan_rank >= 0 else np.ones(n, dtype=bool)
+                                for rank, _, nan_rank in blocks])
+    if len(blocks) == 1:
+        return blocks[0][0], blocks[0][1], known
+    return (np.concatenate([rank for rank, _, _ in blocks]),
+            np.concatenate([value for _, value, _ in blocks]), known)
 
 
 def _segment_first_best(key: np.ndarray, seg_start: np.ndarray, seg: np.ndarray) -> np.ndarray:
@@ -413,16 +681,30 @@ def score_continuous(enc: Encoded, j: int, batch: Batch, by_gini: bool,
     weight on both sides are candidates. `forced` {node: t} cuts those nodes at the
     candidate midpoint t instead (a student's or a textbook's choice; see forced_threshold).
     """
-    s = _sort_batch(enc, j, batch)
-    m = batch.n_nodes
-    nan_rank = sort_positions(enc.ranks[j], enc.columns[j])[1]
+    return score_continuous_together(enc, [j], batch, by_gini, curve_points, min_side,
+                                     {j: forced} if forced else None)[0]
+
+
+def score_continuous_together(enc: Encoded, js: list[int], batch: Batch, by_gini: bool,
+                              curve_points: int, min_side: float = 0.0,
+                              forced: dict[int, dict[int, float]] | None = None
+                              ) -> list[AttributeScores]:
+    """score_continuous of each attribute of js, in one pass over a stack of their sorts.
+
+    Each (attribute, node) pair is scored as a node of its own by the same operations, so the
+    numbers are the same bits as one attribute at a time; the pass costs the fixed price of
+    numpy's calls once instead of once per attribute (most of a small depth's time).
+    `forced` {attribute: {node: t}}.
+    """
+    s = _sort_batch(enc, js, batch)
+    m = batch.n_nodes * len(js)
     step = s.rank[:-1] < s.rank[1:]
     last = s.starts[1:] - 1  # no midpoint between one node's last entry and the next's first
     step[last[(last >= 0) & (last < len(step))]] = False
-    cand = np.flatnonzero(step if nan_rank < 0 else step & (s.rank[1:] != nan_rank))
+    cand = np.flatnonzero(step if s.known is None else step & s.known[1:])
     cand_node = s.node[cand]
     n_distinct = np.bincount(cand_node, None, m) + (s.known_n > 0)
-    left = s.left(cand, cand_node)
+    left = list(s.left(cand, cand_node))
     if s.whole:  # exact integer weights on both sides
         known = s.known_counts.astype(np.int64)
         known_class = [np.ascontiguousarray(known[:, c]) for c in range(known.shape[1])]
@@ -461,17 +743,19 @@ def score_continuous(enc: Encoded, j: int, batch: Batch, by_gini: bool,
     chosen_pos[nodes_with] = cand[best_gini if by_gini else best_gain]
     has = np.zeros(m, dtype=bool)
     has[nodes_with] = True
-    cut_by_hand = _forced_positions(enc.columns[j], s, cand, cand_node, forced or {})
+    forced_at = {a * batch.n_nodes + i: t for a, j in enumerate(js)
+                 for i, t in (forced or {}).get(j, {}).items()}
+    cut_by_hand = _forced_positions(s, cand, cand_node, forced_at)
     for node, pos in cut_by_hand.items():
         chosen_pos[node] = pos
 
-    result = _threshold_split(enc.columns[j], s, chosen_pos, has)
+    result = _threshold_split(s, chosen_pos, has)
     result.n_distinct = n_distinct
     if cut_by_hand:
         result.forced_threshold = np.isin(np.arange(m), list(cut_by_hand))
     if lean:
         result.gini_index_binary = result.scores["gini_index"] if by_gini else None
-        return result
+        return _unstack(result, len(js), batch.n_nodes)
     if by_gini:
         result.gini_index_binary = result.scores["gini_index"]
     else:
@@ -480,18 +764,44 @@ def score_continuous(enc: Encoded, j: int, batch: Batch, by_gini: bool,
     result.n_distinct = n_distinct
     best = np.zeros(len(cand), dtype=bool)
     best[best_gain], best[best_gini] = True, True
-    result.curve = _curve(enc.columns[j], s, cand, cand_node, result.scores["rho"], gain,
-                          gini_index, best, m, curve_points)
-    return result
+    result.curve = _curve(s, cand, cand_node, result.scores["rho"], gain, gini_index, best, m,
+                          curve_points)
+    return _unstack(result, len(js), batch.n_nodes)
 
 
-def _forced_positions(column, s: _Sorted, cand, cand_node, forced: dict[int, float]) -> dict:
+def _unstack(result: AttributeScores, blocks: int, m: int) -> list[AttributeScores]:
+    """One AttributeScores per block of a stacked scoring, each a view of m nodes' rows."""
+    if blocks == 1:
+        return [result]
+    parts = []
+    for a in range(blocks):
+        cut = slice(a * m, (a + 1) * m)
+        part = AttributeScores(
+            {f: v[cut] for f, v in result.scores.items()}, result.branch_counts[cut],
+            result.branch_n[cut], result.unknown[cut], result.n_distinct[cut],
+            threshold=result.threshold[cut])
+        if result.forced_threshold is not None and result.forced_threshold[cut].any():
+            part.forced_threshold = result.forced_threshold[cut]  # as alone: None if no cut
+        if result.gini_index_binary is not None:  # the Gini_index itself, or its own array
+            same = result.gini_index_binary is result.scores.get("gini_index")
+            part.gini_index_binary = part.scores["gini_index"] if same \
+                else result.gini_index_binary[cut]
+        if result.curve:
+            offsets = result.curve["offsets"][a * m:(a + 1) * m + 1]
+            lo, hi = int(offsets[0]), int(offsets[-1])
+            part.curve = {k: (offsets - lo if k == "offsets" else v[lo:hi])
+                          for k, v in result.curve.items()}
+        parts.append(part)
+    return parts
+
+
+def _forced_positions(s: _Sorted, cand, cand_node, forced: dict[int, float]) -> dict:
     """{node: sorted position of its forced midpoint}: the one equal to t, else the first
     written alike to 6 significant digits; a t that is no candidate there is left out."""
     found = {}
     for node, t in forced.items():
         at = cand[cand_node == node]
-        midpoints = ((column[s.rows[at]] + column[s.rows[at + 1]]) / 2).tolist()
+        midpoints = ((s.value[at] + s.value[at + 1]) / 2).tolist()
         matches = [k for k, mid in enumerate(midpoints) if mid == t] or \
                   [k for k, mid in enumerate(midpoints) if same_threshold(mid, t)]
         if matches:
@@ -550,24 +860,25 @@ def _add_each(f, parts: list) -> np.ndarray:
     return out
 
 
-def _threshold_split(column, s: _Sorted, pos: np.ndarray, has: np.ndarray) -> AttributeScores:
+def _threshold_split(s: _Sorted, pos: np.ndarray, has: np.ndarray) -> AttributeScores:
     """Scores of splitting each node at the midpoint after sorted position pos."""
-    node = np.arange(len(pos))
-    left = np.stack([np.where(has, a, 0) for a in s.left(pos, node)], axis=1).astype(float)
-    right = s.known_counts - left
-    n_left = np.where(has, pos - s.starts + 1, 0)
-    counts = np.stack([left, right], axis=1)
+    m, n_classes = s.known_counts.shape
+    counts = np.empty((m, 2, n_classes))  # (node, side, class)
+    counts[:, 0] = s.left(pos, np.arange(m)).T
+    counts[~has, 0] = 0.0
+    np.subtract(s.known_counts, counts[:, 0], out=counts[:, 1])
+    n = np.empty((m, 2), dtype=np.int64)
+    n[:, 0] = np.where(has, pos - s.starts + 1, 0)
+    np.subtract(s.known_n, n[:, 0], out=n[:, 1])
     after = np.minimum(pos + 1, max(len(s.rows) - 1, 0))
     with np.errstate(invalid="ignore"):
-        threshold = np.where(has, (column[s.rows[pos]] + column[s.rows[after]]) / 2, np.nan) \
-            if len(s.rows) else np.full(len(pos), np.nan)
-    return AttributeScores(split_scores(counts, total(s.unknown)), counts,
-                           np.stack([n_left, s.known_n - n_left], axis=1), s.unknown,
-                           np.zeros(len(pos), dtype=np.int64), threshold=threshold)
+        threshold = np.where(has, (s.value[pos] + s.value[after]) / 2, np.nan) \
+            if len(s.rows) else np.full(m, np.nan)
+    return AttributeScores(split_scores(counts, total(s.unknown)), counts, n, s.unknown,
+                           np.zeros(m, dtype=np.int64), threshold=threshold)
 
 
-def _curve(column, s: _Sorted, cand, cand_node, rho, gain, gini_index, best, m,
-           points) -> dict:
+def _curve(s: _Sorted, cand, cand_node, rho, gain, gini_index, best, m, points) -> dict:
     """Gain and Gini_index at every midpoint of each node, thinned to about `points` per node."""
     per_node = np.bincount(cand_node, None, m)
     starts = np.concatenate([[0], np.cumsum(per_node)[:-1]])
@@ -584,7 +895,7 @@ def _curve(column, s: _Sorted, cand, cand_node, rho, gain, gini_index, best, m,
         keep = np.flatnonzero(mask)
     kept_node, at = cand_node[keep], cand[keep]
     offsets = np.concatenate([[0], np.cumsum(np.bincount(kept_node, None, m))])
-    thresholds = (column[s.rows[at]] + column[s.rows[at + 1]]) / 2
+    thresholds = (s.value[at] + s.value[at + 1]) / 2
     return {"offsets": offsets, "threshold": thresholds,
             "gain": rho[kept_node] * np.maximum(gain[keep], 0.0),
             "gini_index": gini_index[keep]}
