@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 import numpy as np
@@ -132,7 +133,12 @@ class Split:
         return cls("value", first.attribute, tuple(str(c.value) for c in conditions))
 
     def conditions(self) -> tuple[Condition, ...]:
-        """One condition per branch, in branch order."""
+        """One condition per branch, in branch order (made once: every child of a node and
+        every score row asks its parent's split for them)."""
+        return self._conditions
+
+    @cached_property
+    def _conditions(self) -> tuple[Condition, ...]:
         if self.kind in ("threshold", "linear"):
             return tuple(Condition(self.attribute, op, float(self.threshold), self.weights)
                          for op in ("<=", ">"))
