@@ -227,6 +227,13 @@ _PRUNE_REASONS_ZH = {
                               "剪枝。"),
     ("pep_margin", "keep"): ("剪成叶结点的估计错误数 {after}，子树的 {before} 加余量 {margin}："
                              "保留子树。"),
+    ("pep_raising", "prune"): ("估计错误数：作为叶结点 {leaf}，子树 {tree}，最大分支 {branch}"
+                               "（余量 {margin}）：叶结点不比两者差，因此用它替换子树。"),
+    ("pep_raising", "raise"): ("估计错误数：作为叶结点 {leaf}，子树 {tree}，最大分支 {branch}"
+                               "（余量 {margin}）：最大分支不比子树差，"
+                               "因此将它提升到该结点的位置。"),
+    ("pep_raising", "keep"): ("估计错误数：作为叶结点 {leaf}，子树 {tree}，最大分支 {branch}"
+                              "（余量 {margin}）：保留子树。"),
     ("cost", "prune"): "回缩后的 C_α 为 {after}，不大于回缩前的 {before}：叶结点回缩到父结点。",
     ("cost", "keep"): "回缩后的 C_α 为 {after}，大于回缩前的 {before}：保留子树。",
     ("ccp", "prune"): "有效 α {before} ≤ ccp_alpha {after}：最弱的一环，剪枝。",
@@ -535,6 +542,11 @@ def prune_reason_text(method: str, event: dict, lang: str) -> str:
     reason = event.get("reason", "")
     worded = {"margin": event["margin"]} if event.get("margin") else {}
     method = "pep_margin" if method == "pep" and worded else method
+    if "errors_branch" in event:  # subtree raising compares three estimates
+        method, worded = "pep_raising", {"leaf": event["errors_leaf"],
+                                         "tree": event["errors_tree"],
+                                         "branch": event["errors_branch"],
+                                         "margin": event.get("margin", 0.0)}
     key = f"prune_reason.{method}.{event.get('action')}"
     if lang == "en" or key not in ZH:
         return reason

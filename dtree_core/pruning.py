@@ -590,17 +590,10 @@ def raised_leaf_rule(original: int) -> str:
 
 def raising_reason(verdict: str, leaf: float, tree: float, branch: float,
                    margin: float) -> str:
-    """The event's sentence, with the three estimates compared."""
-    numbers = (f"Estimated errors: as a leaf {_short(leaf)}, the subtree {_short(tree)}, "
-               f"the largest branch {_short(branch)} (margin {_short(margin)}): ")
-    return numbers + {"prune": "the leaf is no worse than either, so it replaces the subtree.",
-                      "raise": "the largest branch is no worse than the subtree, so it is "
-                               "raised into the node's place.",
-                      "keep": "the subtree stays."}[verdict]
-
-
-def _short(x: float) -> str:
-    return f"{x:.4g}"
+    """The event's sentence, with the three estimates compared (wording.PRUNE_REASONS, so the
+    CLI says it in Chinese too)."""
+    return prune_reason("pep_raising", verdict, tree, branch if verdict == "raise" else leaf,
+                        leaf=leaf, tree=tree, branch=branch, margin=margin)
 
 
 def tree_estimated_errors(trace: Trace, cf: float = 0.25) -> float:

@@ -81,6 +81,14 @@ PRUNE_REASONS = {
                               "+ margin {margin}: pruned."),
     ("pep_margin", "keep"): ("Estimated errors {after} as a leaf vs {before} for the subtree "
                              "+ margin {margin}: the subtree stays."),
+    ("pep_raising", "prune"): ("Estimated errors: as a leaf {leaf}, the subtree {tree}, the "
+                               "largest branch {branch} (margin {margin}): the leaf is no worse "
+                               "than either, so it replaces the subtree."),
+    ("pep_raising", "raise"): ("Estimated errors: as a leaf {leaf}, the subtree {tree}, the "
+                               "largest branch {branch} (margin {margin}): the largest branch is "
+                               "no worse than the subtree, so it is raised into the node's place."),
+    ("pep_raising", "keep"): ("Estimated errors: as a leaf {leaf}, the subtree {tree}, the "
+                              "largest branch {branch} (margin {margin}): the subtree stays."),
     ("ccp", "prune"): "Effective alpha {before} ≤ ccp_alpha {after}: the weakest link, pruned.",
     ("ccp", "keep"): "Effective alpha {before} > ccp_alpha {after}: the subtree stays.",
     ("cost", "prune"): ("C_α after retracting {after} ≤ C_α before {before}: the leaves "
@@ -94,7 +102,8 @@ def prune_rule(method: str) -> str:
 
 
 def prune_reason(method: str, action: str, before: float, after: float, **extra: float) -> str:
-    """The sentence of one pruning event, with the numbers it compared (extra: J48's margin)."""
+    """The sentence of one pruning event, with the numbers it compared (extra: J48's margin;
+    subtree raising's three estimates, leaf, tree and branch)."""
     shown = percent if method in ("pre", "rep") else _short
     return PRUNE_REASONS[method, action].format(
         before=shown(before), after=shown(after), **{k: _short(v) for k, v in extra.items()})

@@ -390,3 +390,17 @@ def test_j48s_margin_is_said_in_both_languages():
     english, worded = run("grow", data, *flags).stdout, run("grow", data, *flags, "--lang", "zh")
     assert "for the subtree + margin 0.1" in english
     assert "加余量 0.1" in worded.stdout and "margin 0.1" not in worded.stdout
+
+
+def test_subtree_raising_is_said_in_both_languages():
+    """Raising's sentences (three estimates) come from wording.PRUNE_REASONS too, so the CLI
+    words them in Chinese, with the same figures."""
+    data = str(dataset_path("watermelon_2.0.csv"))
+    flags = ("--target", "好瓜", "--algorithm", "c45", "--prune", "pep", "--subtree-raising")
+    english, worded = run("grow", data, *flags).stdout, run("grow", data, *flags, "--lang", "zh")
+    assert ("as a leaf 2.044, the subtree 2.25, the largest branch 2.541 (margin 0): the leaf is "
+            "no worse than either" in english)
+    assert "the subtree stays." in english
+    assert "作为叶结点 2.044，子树 2.25，最大分支 2.541（余量 0）：叶结点不比两者差" in worded.stdout
+    assert "：保留子树。" in worded.stdout
+    assert "Estimated errors" not in worded.stdout
