@@ -280,7 +280,7 @@ def reveal_last(source: tuple, options: Options, heldout: tuple, picks: tuple,
     sentence = agreement_sentence(pick, choices)
     (st.success if all(c.agrees for c in choices) else st.info)(sentence)
     st.markdown(f"**{tm('man.reveal.table', algorithm=registry.label(trace['algorithm']))}**")
-    panel.score_table(trace, node, decimals, "man_inspect")
+    panel.show_score_table(trace, node, decimals, "man_inspect")
 
 
 # --------------------------------------------------------------------- the end

@@ -231,7 +231,9 @@ def _point_of(selection):
     return points[0].get("x") if points else None
 
 
-def score_table(trace: dict, node: dict, decimals: int, inspect_key: str) -> list[str]:
+def show_score_table(trace: dict, node: dict, decimals: int, inspect_key: str) -> list[str]:
+    """Draw the node's score table (dtree_core.export.score_table is the table itself, for
+    files); the attributes in the order of its rows."""
     notation = state.notation().key
     frame = score_frame(node, trace["algorithm"], notation)
     columns = shown_columns(trace["algorithm"], notation)
@@ -377,7 +379,7 @@ def candidates(trace: dict, node: dict, decimals: int) -> None:
     best = winner(node) or node["scores"][0]
     st.session_state.setdefault(inspect_key, best["attribute"])
     st.markdown(f"**{t('node.scores')}**")
-    attributes = score_table(trace, node, decimals, inspect_key)
+    attributes = show_score_table(trace, node, decimals, inspect_key)
     criterion_chart(trace, node, decimals, inspect_key)
     if node["decision"]["kind"] == "split":
         force_picker(trace, node, attributes)

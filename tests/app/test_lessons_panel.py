@@ -56,7 +56,7 @@ def latex(at) -> list[str]:
     return [item.value for item in at.latex]
 
 
-def score_table(at):
+def shown_score_table(at):
     return next(df.value for df in at.dataframe if "Gain_ratio" in " ".join(df.value.columns))
 
 
@@ -98,7 +98,7 @@ def test_cart_criterion_formula_with_the_nodes_numbers():
 def test_cart_columns_are_labelled_two_way_beside_zhous_multiway_gini(lang):
     at = open_grow("watermelon_2.0", "cart", lang)
     catalogue = CATALOGUES[lang]
-    frame = score_table(at)
+    frame = shown_score_table(at)
     two_way = catalogue["lesson.col.two_way"]
     iv, gini = two_way.format(name="IV"), two_way.format(name="Gini_index")
     multiway = catalogue["col.gini_index_multiway"]
@@ -111,7 +111,7 @@ def test_cart_columns_are_labelled_two_way_beside_zhous_multiway_gini(lang):
 
 def test_id3_columns_are_the_books_multiway_ones():
     at = open_grow("watermelon_2.0", "id3")
-    frame = score_table(at).set_index("attribute")
+    frame = shown_score_table(at).set_index("attribute")
     assert round(frame.loc["色泽", "IV"], 3) == 1.580
     assert round(frame.loc["色泽", "Gini_index"], 3) == 0.427
     assert "IV (two-way)" not in frame.columns

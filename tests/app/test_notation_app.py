@@ -38,7 +38,7 @@ def switch(at, notation: str):
     return at
 
 
-def score_table(at):
+def shown_score_table(at):
     return next(df.value for df in at.dataframe if "attribute" in df.value.columns
                 or "属性" in df.value.columns)
 
@@ -55,7 +55,7 @@ def test_li_hang_headers_and_the_conditional_entropy_column(lang):
     at = switch(open_grow(lang), "lihang")
     assert at.session_state["notation"] == "lihang"
     assert at.radio(key="notation_picker").label == CATALOGUES[lang]["setup.notation"]
-    frame = score_table(at)
+    frame = shown_score_table(at)
     for header in LI_HANG_HEADERS:
         assert header in frame.columns, (header, list(frame.columns))
     assert "Gain" not in frame.columns and "Gain_ratio" not in frame.columns
@@ -130,7 +130,7 @@ def test_worked_solution_and_check_in_li_hang_notation(lang):
 def test_the_link_carries_the_notation():
     at = open_grow("en", query={"notation": "lihang"})
     assert at.session_state["notation"] == "lihang"
-    assert "g(D, A)" in score_table(at).columns
+    assert "g(D, A)" in shown_score_table(at).columns
     at = switch(open_grow("en"), "lihang")
     assert at.query_params.get("notation") in ("lihang", ["lihang"])
     switch(at, "zhou")
