@@ -6,7 +6,6 @@ shortcut cannot read), or to the cell-by-cell rules of test_loading_fast, on fuz
 
 from __future__ import annotations
 
-import math
 import re
 from unittest import mock
 
@@ -19,6 +18,7 @@ from hypothesis import strategies as st
 
 from dtree_core import data, loading
 from dtree_core.loading import DEFAULT_MISSING, LoadError, load_bytes
+from tests.core.test_loading_fast import outcome as loading_outcome
 from tests.core.test_loading_fast import reference_column
 
 FUZZ = settings(max_examples=300, deadline=None,
@@ -210,15 +210,7 @@ def big_lines(n: int = 70_000) -> list[str]:
 
 
 def outcome(data: bytes, name: str = "big.csv"):
-    try:
-        table = load_bytes(data, name)
-    except LoadError as err:
-        return ("refused", str(err), err.code, err.details)
-    frame = table.frame
-    values = {c: [None if isinstance(v, float) and math.isnan(v) else v for v in frame[c]]
-              for c in frame.columns}
-    return ("loaded", table.report, table.report.kind_rules, values,
-            {c: str(t) for c, t in frame.dtypes.items()})
+    return loading_outcome(data, name)
 
 
 def checked_first(data: bytes, name: str = "big.csv"):
