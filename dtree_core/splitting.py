@@ -116,8 +116,10 @@ def score_nominal(enc: Encoded, j: int, batch: Batch, binary: bool) -> Attribute
 
 
 # Entries × attributes counted in one stack by score_nominal_together (its arrays of that
-# length are a few; a small depth's time is mostly numpy's fixed cost per call).
+# length are a few; a small depth's time is mostly numpy's fixed cost per call), and the
+# (node, value, class) cells of its count table.
 NOMINAL_STACK = 1 << 18
+NOMINAL_CELLS = 1 << 18
 
 
 def score_nominal_together(enc: Encoded, js: list[int], batch: Batch,
@@ -133,13 +135,21 @@ def score_nominal_together(enc: Encoded, js: list[int], batch: Batch,
     for j in js:
         k = len(enc.attributes[j].values)
         alike.setdefault(0 if binary and 2 <= k <= EXACT_PARTITION_LIMIT else k, []).append(j)
-    per_stack = max(1, NOMINAL_STACK // max(len(batch.rows), 1))
     found = {}
     for members in alike.values():
+        k = max(len(enc.attributes[j].values) for j in members)
+        per_stack = _nominal_per_stack(len(batch.rows), batch.n_nodes * (k + 1) * len(enc.classes))
         for i in range(0, len(members), per_stack):
             stack = members[i:i + per_stack]
             found.update(zip(stack, _score_nominal_stack(enc, stack, batch, binary), strict=True))
     return [found[j] for j in js]
+
+
+def _nominal_per_stack(entries: int, cells: int) -> int:
+    """How many attributes one stack takes: within NOMINAL_STACK entries, and within
+    NOMINAL_CELLS cells of the (node, value, class) table each brings (many nodes × many
+    values would otherwise hold that table, and its scores, several times over)."""
+    return max(1, min(NOMINAL_STACK // max(entries, 1), NOMINAL_CELLS // max(cells, 1)))
 
 
 def _score_nominal_stack(enc: Encoded, js: list[int], batch: Batch,
@@ -552,7 +562,7 @@ class _Sorted:
     known_n: np.ndarray  # (m,)
     unknown: np.ndarray  # (m, C)
     cum: np.ndarray  # (C, E[+1]): running class weights of the known entries (see left)
-    whole: bool  # every weight a whole number: cum runs over the batch, as int64
+    whole: bool  # every weight a whole number: cum runs over the batch, as int32 or int64
     unit: bool = False  # every weight 1: a left side's weight is its count of entries
 
     def left(self, pos: np.ndarray, node: np.ndarray) -> np.ndarray:

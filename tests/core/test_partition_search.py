@@ -145,3 +145,26 @@ def test_nominal_attributes_scored_together_are_scored_as_one_at_a_time(binary, 
         assert a.scores.keys() == b.scores.keys()
         for name, x in a.scores.items():
             assert x.tobytes() == b.scores[name].tobytes()
+
+
+def test_a_stack_of_nominal_attributes_is_bounded_by_its_count_table(monkeypatch):
+    """Many nodes × many values make each attribute's (node, value, class) table big: those
+    attributes are scored one at a time (stacked, the table and its scores would be held
+    several times over); few nodes and few values are stacked."""
+    rng = np.random.default_rng(4)
+    n, narrow = 400, 3
+    columns = {f"w{i}": [f"v{x}" for x in rng.permutation(n)] for i in range(4)}  # k = 400
+    columns.update({f"s{i}": [f"v{x}" for x in rng.integers(0, narrow, n)] for i in range(4)})
+    X = pd.DataFrame(columns)
+    enc = encode(X, pd.Series(rng.choice(["p", "q"], n)), dict.fromkeys(X.columns, "nominal"))
+    nodes = 200
+    batch = splitting.Batch(np.arange(n), np.ones(n), np.sort(rng.integers(0, nodes, n)), nodes)
+    stacks = []
+    real = splitting._score_nominal_stack
+    monkeypatch.setattr(splitting, "_score_nominal_stack",
+                        lambda enc, js, batch, binary: stacks.append(list(js)) or real(
+                            enc, js, batch, binary))
+    splitting.score_nominal_together(enc, list(range(8)), batch, binary=False)
+    wide_cells = nodes * (max(len(enc.attributes[j].values) for j in range(4)) + 1) * 2
+    assert wide_cells * 2 > splitting.NOMINAL_CELLS  # two would be over the bound
+    assert sorted(stacks) == [[0], [1], [2], [3], [4, 5, 6, 7]]
