@@ -281,10 +281,23 @@ def encode(X: pd.DataFrame, y: pd.Series, kinds: dict[str, str], sample_weight=N
             columns.append(encode_continuous(X[name]))
     y_codes, classes = encode_target(y.reset_index(drop=True))
     y_codes = y_codes.astype(_code_type(len(classes)))
-    weights = np.ones(len(y)) if sample_weight is None else np.asarray(sample_weight, dtype=float)
+    weights = np.ones(len(y)) if sample_weight is None else _sample_weights(sample_weight, len(y))
     ranks = tuple(None if a.is_nominal else dense_rank(c)
                   for a, c in zip(attributes, columns, strict=True))
     return Encoded(tuple(attributes), tuple(columns), y_codes, tuple(classes), weights, ranks)
+
+
+def _sample_weights(sample_weight, n_rows: int) -> np.ndarray:
+    """The rows' weights: one finite, non-negative number per row (a weight counts rows)."""
+    try:
+        weights = np.asarray(sample_weight, dtype=float).reshape(-1)
+    except (TypeError, ValueError):
+        raise DataError("sample_weight must be numbers, one per row.") from None
+    if len(weights) != n_rows:
+        raise DataError(f"sample_weight has {len(weights)} values but there are {n_rows} rows.")
+    if not np.isfinite(weights).all() or (weights < 0).any():
+        raise DataError("sample_weight must be finite and not negative: a weight counts rows.")
+    return weights
 
 
 def dense_rank(values: np.ndarray) -> np.ndarray:

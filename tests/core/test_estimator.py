@@ -85,3 +85,20 @@ def test_held_out_fit_skips_a_forced_path_it_lacks_and_says_so(wm2):
     assert trace.to_dict()["unmatched_force"] == ["纹理=模糊/根蒂=蜷缩"]
     node = next(n for n in trace.nodes if n.decision.forced)
     assert node.decision.attribute == "色泽"
+
+
+@pytest.mark.parametrize("weights, words", [
+    ([1.0, float("nan"), 1.0, 1.0], "finite and not negative"),
+    ([1.0, -1.0, 1.0, 1.0], "finite and not negative"),
+    ([1.0, float("inf"), 1.0, 1.0], "finite and not negative"),
+    ([1.0, 1.0], "2 values but there are 4 rows"),
+    (["a", "b", "c", "d"], "numbers, one per row"),
+])
+def test_sample_weights_that_count_no_rows_are_refused(weights, words):
+    """A NaN or negative weight used to reach the trace (whose JSON then failed); it is
+    refused with a sentence instead. Zero and fractional weights stay allowed."""
+    X = pd.DataFrame({"a": ["x", "y", "x", "y"]})
+    y = pd.Series(["p", "q", "p", "q"])
+    with pytest.raises(DataError, match=words):
+        DecisionTree("id3").fit(X, y, sample_weight=weights)
+    DecisionTree("id3").fit(X, y, sample_weight=[0.0, 0.5, 1.0, 2.0]).trace_.to_json()
