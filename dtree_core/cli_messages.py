@@ -228,9 +228,10 @@ _PRUNE_REASONS_ZH = {
     ("pep_margin", "keep"): ("剪成叶结点的估计错误数 {after}，子树的 {before} 加余量 {margin}："
                              "保留子树。"),
     ("pep_raising", "prune"): ("估计错误数：作为叶结点 {leaf}，子树 {tree}，最大分支 {branch}"
-                               "（余量 {margin}）：叶结点不比两者差，因此用它替换子树。"),
+                               "（余量 {margin}）：作为叶结点的估计错误数不多于两者，"
+                               "因此用叶结点替换子树。"),
     ("pep_raising", "raise"): ("估计错误数：作为叶结点 {leaf}，子树 {tree}，最大分支 {branch}"
-                               "（余量 {margin}）：最大分支不比子树差，"
+                               "（余量 {margin}）：最大分支的估计错误数不多于子树，"
                                "因此将它提升到该结点的位置。"),
     ("pep_raising", "keep"): ("估计错误数：作为叶结点 {leaf}，子树 {tree}，最大分支 {branch}"
                               "（余量 {margin}）：保留子树。"),

@@ -294,7 +294,9 @@ def _score_rows(table: ScoreTable | None, scores: bool | str):
 def collector_paused():
     """Python's cyclic garbage collector off while many acyclic dicts and lists are built: it
     would otherwise walk the trace's growing records again and again (about a fifth of the
-    time a 2000-deep chain's rows take). Left as it was found, so a caller's choice holds."""
+    time a 2000-deep chain's rows take, in a process that has built traces before). Turned
+    back on only if it was on: the collector is process-wide, so while one session builds rows
+    it is off for every thread, and the last to finish turns it back on."""
     was_on = gc.isenabled()
     gc.disable()
     try:

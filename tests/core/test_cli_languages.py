@@ -401,6 +401,24 @@ def test_subtree_raising_is_said_in_both_languages():
     assert ("as a leaf 2.044, the subtree 2.25, the largest branch 2.541 (margin 0): the leaf is "
             "no worse than either" in english)
     assert "the subtree stays." in english
-    assert "作为叶结点 2.044，子树 2.25，最大分支 2.541（余量 0）：叶结点不比两者差" in worded.stdout
+    assert ("作为叶结点 2.044，子树 2.25，最大分支 2.541（余量 0）："
+            "作为叶结点的估计错误数不多于两者，因此用叶结点替换子树。" in worded.stdout)
     assert "：保留子树。" in worded.stdout
     assert "Estimated errors" not in worded.stdout
+
+
+@pytest.mark.parametrize("verdict, worded", [
+    ("raise", "最大分支的估计错误数不多于子树，因此将它提升到该结点的位置。"),
+    ("prune", "作为叶结点的估计错误数不多于两者，因此用叶结点替换子树。"),
+    ("keep", "保留子树。"),
+])
+def test_each_raising_verdict_is_worded_in_chinese_from_the_event(verdict, worded):
+    from dtree_core.pruning import raising_reason
+
+    leaf, tree, branch, margin = 5.25, 4.0, 3.5, 0.1
+    event = {"action": verdict, "before": tree, "after": branch if verdict == "raise" else leaf,
+             "reason": raising_reason(verdict, leaf, tree, branch, margin), "margin": margin,
+             "errors_leaf": leaf, "errors_tree": tree, "errors_branch": branch}
+    said = cli_messages.prune_reason_text("pep", event, "zh")
+    assert said == f"估计错误数：作为叶结点 5.25，子树 4，最大分支 3.5（余量 0.1）：{worded}"
+    assert cli_messages.prune_reason_text("pep", event, "en") == event["reason"]
