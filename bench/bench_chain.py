@@ -14,10 +14,11 @@ import argparse
 import json
 import os
 import resource
-import subprocess
 import sys
 import time
 from pathlib import Path
+
+from child import run_child
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -61,12 +62,9 @@ def main() -> None:
     if args.child:
         print(json.dumps(measure(args.rows, args.algorithm, args.scores)))
         return
-    env = {**os.environ, "OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1"}
-    command = [sys.executable, __file__, "--child", "--rows", str(args.rows),
-               "--algorithm", args.algorithm, "--scores", args.scores]
     for _ in range(args.repeat):
-        out = subprocess.run(command, capture_output=True, text=True, check=True, env=env)
-        r = json.loads(out.stdout)
+        r = run_child(__file__, "--rows", str(args.rows), "--algorithm", args.algorithm,
+                      "--scores", args.scores)
         print(f"{r['rows']} rows, {r['nodes']} nodes: fit {r['fit']:.3f} s, dict "
               f"{r['dict']:.3f} s, total {r['total']:.3f} s CPU, RSS +{r['rss_growth_mb']:.0f} MB "
               f"(peak {r['peak_mb']:.0f} MB)")

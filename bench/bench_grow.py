@@ -13,15 +13,14 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import resource
-import subprocess
 import sys
 import time
 from pathlib import Path
 
 import numpy as np
 import pandas as pd
+from child import run_child
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -70,14 +69,6 @@ def measure(what: str, n_rows: int) -> dict:
             "peak_mb": peak_mb}
 
 
-def run_child(what: str, n_rows: int) -> dict:
-    # One BLAS thread: scikit-learn's tree builder is single-threaded too.
-    env = {**os.environ, "OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1"}
-    out = subprocess.run([sys.executable, __file__, "--child", what, "--rows", str(n_rows)],
-                         capture_output=True, text=True, check=True, env=env)
-    return json.loads(out.stdout)
-
-
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--rows", type=int, nargs="+", default=[1_000, 10_000, 100_000])
@@ -90,7 +81,8 @@ def main() -> None:
     print(f"{'rows':>9} {'algorithm':>9} {'wall s':>8} {'cpu s':>8} {'x sklearn':>9} "
           f"{'nodes':>8} {'peak MB':>8}")
     for n in args.rows:
-        results = {w: min((run_child(w, n) for _ in range(args.repeat)),
+        results = {w: min((run_child(__file__, w, "--rows", str(n))
+                           for _ in range(args.repeat)),
                           key=lambda r: r["cpu"]) for w in ("sklearn", "c45", "cart")}
         base = results["sklearn"]["cpu"]
         for w, r in results.items():

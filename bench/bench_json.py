@@ -12,13 +12,13 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import resource
-import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
+
+from child import run_child
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -54,11 +54,7 @@ def main() -> None:
     if args.child:
         print(json.dumps(measure(args.rows, args.algorithm)))
         return
-    env = {**os.environ, "OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1"}
-    out = subprocess.run([sys.executable, __file__, "--child", "--rows", str(args.rows),
-                          "--algorithm", args.algorithm],
-                         capture_output=True, text=True, check=True, env=env)
-    r = json.loads(out.stdout)
+    r = run_child(__file__, "--rows", str(args.rows), "--algorithm", args.algorithm)
     print(f"{r['rows']} rows, {r['nodes']} nodes: JSON {r['mb']:.0f} MB written in "
           f"{r['cpu']:.2f} s CPU ({r['nodes'] / max(r['cpu'], 1e-9):,.0f} nodes/s); "
           f"peak RSS {r['peak_mb']:.0f} MB")

@@ -25,6 +25,23 @@ def bundled_app(dataset: str = "watermelon_2.0", algorithm: str = "id3") -> AppT
     return at
 
 
+def page_app(page: str | None, dataset: str = "watermelon_2.0", lang: str | None = None,
+             algorithm: str | None = None) -> AppTest:
+    """The app in a language (None: the browser's), a bundled dataset (and an algorithm)
+    chosen in the sidebar, switched to a page (None: stay on the grow page)."""
+    at = new_app()
+    if lang is not None:
+        at.query_params["lang"] = lang
+    at.run()
+    at.selectbox(key="bundled_key").set_value(dataset).run()
+    if algorithm is not None:
+        at.selectbox(key="algorithm").set_value(algorithm).run()
+    if page is not None:
+        at.switch_page(page).run()
+    assert not at.exception and not at.error
+    return at
+
+
 def dot_source(at: AppTest) -> str:
     """The DOT the page handed to st.graphviz_chart (AppTest does not render Graphviz)."""
     charts = at.get("graphviz_chart")

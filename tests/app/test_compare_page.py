@@ -7,7 +7,7 @@ import json
 
 import numpy as np
 import pytest
-from conftest import new_app
+from conftest import new_app, page_app
 
 from dtree_core.evaluate import holdout
 from dtree_core.loading import load_path, prepare
@@ -16,12 +16,7 @@ from tests.conftest import dataset_path
 
 
 def open_compare(dataset: str):
-    at = new_app()
-    at.run()
-    at.selectbox(key="bundled_key").set_value(dataset).run()
-    at.switch_page("pages/compare.py").run()
-    assert not at.exception and not at.error
-    return at
+    return page_app("pages/compare.py", dataset)
 
 
 def frame_with(at, column: str):

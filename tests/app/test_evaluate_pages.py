@@ -9,7 +9,7 @@ import shutil
 
 import numpy as np
 import pytest
-from conftest import new_app
+from conftest import new_app, page_app
 from sklearn import metrics
 
 from dtree_core.evaluate import cross_validate, fit, holdout
@@ -23,12 +23,7 @@ PAGES = ["pages/compare.py", "pages/evaluate.py", "pages/predict.py", "pages/exp
 
 
 def open_page(page: str, dataset: str = "watermelon_2.0"):
-    at = new_app()
-    at.run()
-    at.selectbox(key="bundled_key").set_value(dataset).run()
-    at.switch_page(page).run()
-    assert not at.exception and not at.error
-    return at
+    return page_app(page, dataset)
 
 
 def wm2():

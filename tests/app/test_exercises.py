@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from conftest import new_app
+from conftest import page_app
 
 from dtree_core.checking import make_quiz
 from dtree_core.solution import solve, to_markdown
@@ -21,13 +21,7 @@ WALKTHROUGH_ZH = ("信息熵 = 0.998\n信息增益(色泽) = 0.109\n固有值(�
 
 
 def open_exercises(lang: str):
-    at = new_app()
-    at.query_params["lang"] = lang
-    at.run()
-    at.selectbox(key="bundled_key").set_value("watermelon_2.0").run()
-    at.switch_page(PAGE).run()
-    assert not at.exception and not at.error
-    return at
+    return page_app(PAGE, lang=lang)
 
 
 def markdown_text(at) -> str:

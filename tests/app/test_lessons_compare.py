@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from conftest import new_app
+from conftest import page_app
 
 from dtree_core import DecisionTree
 from dtree_core.compare import interpretability
@@ -19,13 +19,7 @@ from ui.messages import t
 
 
 def open_compare(dataset: str, lang: str = "en"):
-    at = new_app()
-    at.query_params["lang"] = lang
-    at.run()
-    at.selectbox(key="bundled_key").set_value(dataset).run()
-    at.switch_page("pages/compare.py").run()
-    assert not at.exception and not at.error
-    return at
+    return page_app("pages/compare.py", dataset, lang)
 
 
 TABLE_COLUMN = {"han_accuracy": "lesson.han.held_out", "han_speed": "lesson.han.fit_ms",

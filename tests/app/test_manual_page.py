@@ -11,7 +11,7 @@ import json
 import re
 
 import pytest
-from conftest import new_app
+from conftest import page_app
 
 from dtree_core import DecisionTree
 from dtree_core.evaluate import holdout, stratified_split
@@ -25,13 +25,7 @@ ALGORITHMS = {"id3": "ID3", "c45": "C4.5", "cart": "CART"}
 
 
 def open_manual(dataset: str, lang: str):
-    at = new_app()
-    at.query_params["lang"] = lang
-    at.run()
-    at.selectbox(key="bundled_key").set_value(dataset).run()
-    at.switch_page("pages/manual.py").run()
-    assert not at.exception and not at.error
-    return at
+    return page_app("pages/manual.py", dataset, lang)
 
 
 def plain(text: str) -> str:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from conftest import new_app
+from conftest import new_app, page_app
 
 from dtree_core.labels import export_text
 from ui.messages import t
@@ -18,14 +18,7 @@ WORDS = {"en": ("is the ID3 tree", "splits on 色泽", "the ID3 tree splits on �
 
 
 def open_exercises(lang: str, algorithm: str = "id3"):
-    at = new_app()
-    at.query_params["lang"] = lang
-    at.run()
-    at.selectbox(key="bundled_key").set_value("watermelon_2.0").run()
-    at.selectbox(key="algorithm").set_value(algorithm).run()
-    at.switch_page(PAGE).run()
-    assert not at.exception and not at.error
-    return at
+    return page_app(PAGE, lang=lang, algorithm=algorithm)
 
 
 def paste(at, text: str):
