@@ -64,13 +64,14 @@ class FittedTrace:
 # --------------------------------------------------------------------- configurations
 
 
-def fit(options: Options, X: pd.DataFrame, y: pd.Series) -> DecisionTree:
-    """A tree grown on some rows. A forced path such a tree has no node for is skipped and
-    listed in its trace's unmatched_force, which the pages show."""
+def fit(options: Options, X: pd.DataFrame, y: pd.Series, validation=None) -> DecisionTree:
+    """A tree grown on some rows (and pruned by validation rows (X, y), for a method that
+    needs them). A forced path such a tree has no node for is skipped and listed in its
+    trace's unmatched_force, which the pages show."""
     if options.force:
         options = options.but(force_missing="skip")
     return DecisionTree.from_options(options).fit(X.reset_index(drop=True),
-                                                  y.reset_index(drop=True))
+                                                  y.reset_index(drop=True), validation=validation)
 
 
 # --------------------------------------------------------------------- splits

@@ -9,7 +9,6 @@ from dtree_core.data import DataError
 from dtree_core.dot import to_dot
 from dtree_core.export import SvgTimeout, score_table, svg_available, to_markdown, to_svg
 from dtree_core.labels import branch_text
-from dtree_core.pruning import VALIDATED
 from dtree_core.rules import (
     prune_rules,
     pruned_rules_text,
@@ -20,7 +19,7 @@ from dtree_core.rules import (
     rules_markdown,
     rules_text,
 )
-from ui import analysis, engine, pruning, registry
+from ui import analysis, engine, registry
 from ui.command import grow_command, needs_validation_file
 from ui.downloads import file_name
 from ui.messages import t, tm
@@ -135,10 +134,9 @@ def rules_section(current: dict, dataset: dict) -> None:
     held_out = st.toggle(t("exp.rules.holdout"), True, key="exp_holdout")
     if held_out:
         _, size, seed = analysis.split_inputs("exp", allow_kfold=False)
-        # Pre-pruning and reduced-error pruning carve their validation rows out of the split.
-        grower = pruning.holdout_tree if options.prune in VALIDATED else analysis.holdout_tree
-        trace, *rows, n_train = analysis.safely(grower, dataset["data"], dataset["filename"],
-                                                current["choices"], options, size, seed)
+        trace, *rows, n_train = analysis.safely(analysis.holdout_tree, dataset["data"],
+                                                dataset["filename"], current["choices"],
+                                                options, size, seed)
         st.caption(t("exp.rules.caption_holdout", train=n_train, test=len(rows[1])))
         analysis.warn_unmatched(analysis.unmatched_counts([trace]), 1, t("force.tree.holdout"))
     else:

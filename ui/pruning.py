@@ -572,8 +572,7 @@ def pruned_and_unpruned(data: bytes, filename: str, choices: dict, options: Opti
         X_train, y_train, choices.get("validation"), fitted)
     result = {"train": len(X_fit), "test": len(X_test), "carved": len(X_fit) < len(X_train)}
     for name, chosen in (("unpruned", fitted.but(prune="none")), ("pruned", fitted)):
-        model = fit(chosen, X_fit, y_fit) if validation is None or name == "unpruned" else \
-            _fit_validated(chosen, X_fit, y_fit, validation)
+        model = fit(chosen, X_fit, y_fit, None if name == "unpruned" else validation)
         truth = y_test.to_numpy(dtype=object)
         result[name] = {
             "test": float(accuracy_score(truth.astype(str), model.predict(X_test).astype(str))),
@@ -581,13 +580,6 @@ def pruned_and_unpruned(data: bytes, filename: str, choices: dict, options: Opti
                                           model.predict(X_fit).astype(str))),
             "leaves": leaf_count(model.trace_.to_dict(scores=False))}
     return result
-
-
-def _fit_validated(options: Options, X, y, validation):
-    from dtree_core import DecisionTree
-
-    chosen = options.but(force_missing="skip") if options.force else options
-    return DecisionTree.from_options(chosen).fit(X, y, validation=validation)
 
 
 def evaluate_section(source: tuple, options: Options, test_size: float, seed: int) -> None:
@@ -607,20 +599,3 @@ def evaluate_section(source: tuple, options: Options, test_size: float, seed: in
             col.metric(t("eval.accuracy"), f"{result[name]['test']:.3f}")
             col.metric(t("eval.train_accuracy"), f"{result[name]['train']:.3f}")
             col.metric(t("prune.eval.leaves"), result[name]["leaves"])
-
-
-@st.cache_data(max_entries=16, ttl=engine.CACHE_TTL, show_spinner=False)
-def holdout_tree(data: bytes, filename: str, choices: dict, options: Options, test_size: float,
-                 seed: int):
-    """ui.analysis.holdout_tree for a method that prunes by validation rows: the tree grows on
-    a stratified split's training rows, less the validation rows carved out of them (or with
-    the validation file). (trace, held-out X, held-out y, rows it grew on)."""
-    from dtree_core.evaluate import stratified_split
-
-    X, y, fitted = engine.ready(data, filename, choices, options)
-    train, test = stratified_split(y, test_size, seed)
-    X_fit, y_fit, validation = engine.training_and_validation(
-        X.iloc[train].reset_index(drop=True), y.iloc[train].reset_index(drop=True),
-        choices.get("validation"), fitted)
-    trace = _fit_validated(fitted, X_fit, y_fit, validation).trace_.to_dict()
-    return trace, X.iloc[test], y.iloc[test], len(X_fit)
