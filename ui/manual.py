@@ -56,13 +56,16 @@ def training(source: tuple, options: Options, heldout: tuple):
     return X.iloc[train].reset_index(drop=True), y.iloc[train].reset_index(drop=True)
 
 
-@st.cache_data(max_entries=32, ttl=engine.CACHE_TTL, show_spinner=False)
+# A resource, as the grow page's trees are (ui.engine): a node's score rows are built when the
+# page reads them, not every node's at every pick; nothing the page does changes the dict.
+@st.cache_resource(max_entries=32, ttl=engine.CACHE_TTL, show_spinner=False)
 def grown(data: bytes, filename: str, choices: dict, options: Options, heldout: tuple,
           picks: tuple) -> dict:
     """The tree grown on the training rows with the picks forced (none: the algorithm's)."""
     X, y = training((data, filename, choices), options, heldout)
     forced = manual.StudentTree.from_lists(picks).options(options)
-    return DecisionTree.from_options(forced).fit(X, y, budget=engine.app_budget()).trace_.to_dict()
+    model = DecisionTree.from_options(forced).fit(X, y, budget=engine.app_budget())
+    return model.trace_.to_dict(scores="lazy")
 
 
 @st.cache_data(max_entries=32, ttl=engine.CACHE_TTL, show_spinner=False)
@@ -313,8 +316,7 @@ def exports(student: dict, algorithm: dict, complete: bool) -> None:
         st.markdown(f"**{tm(f'man.export.{who}', algorithm=registry.label(trace['algorithm']))}**")
         dot = to_dot(trace, None, highlight=False).source
         cols = st.columns(3)
-        cols[0].download_button(t("exp.json"), json.dumps(trace, ensure_ascii=False, indent=1,
-                                                          allow_nan=False),
+        cols[0].download_button(t("exp.json"), lambda trace=trace: _json(trace),
                                 file_name(f"tree_{who}", "json"), "application/json",
                                 key=f"man_json_{who}")
         cols[1].download_button(t("exp.dot"), dot, file_name(f"tree_{who}", "dot"),
@@ -324,6 +326,11 @@ def exports(student: dict, algorithm: dict, complete: bool) -> None:
             cols[2].download_button(t("exp.svg"), lambda source=dot: analysis.svg(source),
                                     file_name(f"tree_{who}", "svg"), "image/svg+xml",
                                     key=f"man_svg_{who}")
+
+
+def _json(trace: dict) -> str:
+    """The trace's JSON, made when the download is asked for (every score row is built then)."""
+    return json.dumps(trace, ensure_ascii=False, indent=1, allow_nan=False, default=list)
 
 
 def history(trace: dict, picks: tuple) -> None:

@@ -216,3 +216,20 @@ def test_either_tree_exports_once_the_students_is_complete():
     labels = [b.proto.label for b in at.get("download_button")]
     assert labels.count(t("exp.json", _lang="en")) == 2
     assert labels.count(t("exp.dot", _lang="en")) == 2
+
+
+def test_the_json_download_is_the_trace_with_every_score_row():
+    """The trees are kept with score rows built when read (every pick grows a tree); the
+    download makes the JSON when asked, every row included, the same as an eager dict."""
+    from ui import manual as manual_view
+
+    source = (dataset_path("watermelon_2.0.csv").read_bytes(), "wm.csv",
+              {"target": "好瓜", "attributes": ["色泽", "根蒂", "敲声", "纹理", "脐部", "触感"],
+               "sheet": None, "encoding": None})
+    options = Options.build(algorithm="id3")
+    heldout = ("split", 0.3, 0)
+    lazy = manual_view.grown(*source, options, heldout, ())
+    X, y = manual_view.training(source, options, heldout)
+    eager = DecisionTree.from_options(options).fit(X, y).trace_.to_dict()
+    assert json.loads(manual_view._json(lazy)) == json.loads(json.dumps(eager))
+    assert json.loads(manual_view._json(lazy))["nodes"][0]["scores"]
