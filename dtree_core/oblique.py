@@ -445,7 +445,7 @@ def contest(enc: Encoded, options, batch: Batch, level, winner: np.ndarray,
     if algorithm.linear is None:
         return {}
     table = level.table()
-    continuous = np.array([not a.is_nominal for a in enc.attributes])
+    continuous = ~enc.nominal
     entries_of = node_entries(batch.node, batch.n_nodes)
     tests = {}
     for i in range(batch.n_nodes):
