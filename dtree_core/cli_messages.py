@@ -538,12 +538,13 @@ def _leaf_key(decision: dict) -> str | None:
 def prune_reason_text(method: str, event: dict, lang: str) -> str:
     """A pruning event's reason in lang; the Chinese only when the English re-worded from the
     event's figures is its recorded sentence."""
+    from .pruning import is_raising_event
     from .wording import prune_reason
 
     reason = event.get("reason", "")
     worded = {"margin": event["margin"]} if event.get("margin") else {}
     method = "pep_margin" if method == "pep" and worded else method
-    if "errors_branch" in event:  # subtree raising compares three estimates
+    if is_raising_event(event):
         method, worded = "pep_raising", {"leaf": event["errors_leaf"],
                                          "tree": event["errors_tree"],
                                          "branch": event["errors_branch"],

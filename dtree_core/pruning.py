@@ -588,6 +588,12 @@ def raised_leaf_rule(original: int) -> str:
             f"recounted with the rows of the node it was raised into.")
 
 
+def is_raising_event(event: dict) -> bool:
+    """Did this pessimistic-pruning event compare three estimates (subtree raising: leaf,
+    subtree, largest branch) rather than two?"""
+    return "errors_branch" in event
+
+
 def raising_reason(verdict: str, leaf: float, tree: float, branch: float,
                    margin: float) -> str:
     """The event's sentence, with the three estimates compared (wording.PRUNE_REASONS, so the

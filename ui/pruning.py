@@ -20,7 +20,7 @@ from dtree_core.datasets import get
 from dtree_core.dot import grown_decision, to_dot
 from dtree_core.labels import branch_text, format_number
 from dtree_core.options import PRUNE_METHODS, Options
-from dtree_core.pruning import VALIDATED, prune, pruning_path
+from dtree_core.pruning import VALIDATED, is_raising_event, prune, pruning_path
 from dtree_core.trace import Trace
 from ui import cost_pruning, engine, state
 from ui.messages import labelled, t, tm
@@ -248,7 +248,7 @@ def reason_key(event: dict, method: str) -> str:
     margin) and ccp when g(t) (before) ≤ ccp_alpha (after): their relations are le/gt; pre and
     rep's are gt/eq/lt. Subtree raising's events compare three estimates (raising_key). A key
     the numbers contradict is not in the catalogue (a test holds every event to one)."""
-    if "errors_branch" in event:
+    if is_raising_event(event):
         return raising_key(event)
     found = relation(event["before"], event["after"])
     if method == "pep" and "margin" in event:
@@ -276,7 +276,7 @@ def event_values(trace: dict, event: dict, decimals: int, k: int | None = None) 
               "cf": format_number(event.get("cf", 0.0), decimals),
               "leaves": event.get("leaves", ""),
               "margin": format_number(event.get("margin", 0.0), decimals)}
-    if "errors_branch" in event:
+    if is_raising_event(event):
         largest = trace["nodes"][event["largest"]]
         values.update({name: format_number(event[f"errors_{name}"], decimals)
                        for name in ("leaf", "tree", "branch")},
@@ -395,7 +395,7 @@ def _event_view(trace: dict, event: dict, k: int, last: int, method: str,
     st.markdown(tm("prune.event_of", k=k + 1, total=last + 1, node=node["id"],
                    path=path_text(trace, node)))
     st.caption(t("prune.measure", measure=t(f"prune.measure.{event['measure']}")))
-    if "errors_branch" in event:
+    if is_raising_event(event):
         _raising_metrics(event, decimals)
     else:
         cols = st.columns(3)
