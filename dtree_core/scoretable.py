@@ -333,25 +333,16 @@ def score_attributes(enc: Encoded, batch: Batch, algorithm: Algorithm, curve_poi
     """thresholds {attribute index: {node: t}}: forced cut points (growing.forced_thresholds)."""
     binary = algorithm.nominal_shape == "binary"
     by_gini = algorithm.threshold_by == "gini_index"
-    nominal = [j for j, a in enumerate(enc.attributes) if a.is_nominal]
+    nominal = np.flatnonzero(enc.nominal).tolist()
+    continuous = np.flatnonzero(~enc.nominal).tolist()
     scores: list = [None] * len(enc.attributes)
-    for j, found in zip(nominal, score_nominal_together(enc, nominal, batch, binary), strict=True):
-        scores[j] = found
-    continuous = [j for j, a in enumerate(enc.attributes) if not a.is_nominal]
-    per_stack = max(1, STACK_ENTRIES // max(len(batch.rows), 1))
-    for first in range(0, len(continuous), per_stack):
-        js = continuous[first:first + per_stack]
-        stacked = score_continuous_together(enc, js, batch, by_gini, curve_points,
-                                            min_branch_weight or 0, thresholds)
-        for j, attribute_scores in zip(js, stacked, strict=True):
+    for js, found in ((nominal, score_nominal_together(enc, nominal, batch, binary)),
+                      (continuous, score_continuous_together(
+                          enc, continuous, batch, by_gini, curve_points, min_branch_weight or 0,
+                          thresholds))):
+        for j, attribute_scores in zip(js, found, strict=True):
             scores[j] = attribute_scores
     return scores
-
-
-# Continuous attributes are scored together while their stacked entries stay within
-# STACK_ENTRIES (a small depth's time is mostly numpy's fixed cost per call; a big one's is
-# its entries, which stacking would only hold in memory several times over).
-STACK_ENTRIES = 1 << 15
 
 # Levels whose arrays are in memory: the one being grown and a few a viewer asked for.
 LIVE_LEVELS = 4

@@ -691,21 +691,39 @@ def score_continuous(enc: Encoded, j: int, batch: Batch, by_gini: bool,
     weight on both sides are candidates. `forced` {node: t} cuts those nodes at the
     candidate midpoint t instead (a student's or a textbook's choice; see forced_threshold).
     """
-    return score_continuous_together(enc, [j], batch, by_gini, curve_points, min_side,
-                                     {j: forced} if forced else None)[0]
+    return _score_continuous_stack(enc, [j], batch, by_gini, curve_points, min_side,
+                                   {j: forced} if forced else None)[0]
+
+
+# Continuous attributes are scored together while their stacked entries stay within
+# CONTINUOUS_STACK (a small depth's time is mostly numpy's fixed cost per call; a big one's is
+# its entries, and larger stacks were slower: memory traffic).
+CONTINUOUS_STACK = 1 << 15
 
 
 def score_continuous_together(enc: Encoded, js: list[int], batch: Batch, by_gini: bool,
                               curve_points: int, min_side: float = 0.0,
                               forced: dict[int, dict[int, float]] | None = None
                               ) -> list[AttributeScores]:
-    """score_continuous of each attribute of js, in one pass over a stack of their sorts.
+    """score_continuous of each attribute of js, as stacks of their sorts (CONTINUOUS_STACK).
 
     Each (attribute, node) pair is scored as a node of its own by the same operations, so the
-    numbers are the same bits as one attribute at a time; the pass costs the fixed price of
+    numbers are the same bits as one attribute at a time; a stack costs the fixed price of
     numpy's calls once instead of once per attribute (most of a small depth's time).
     `forced` {attribute: {node: t}}.
     """
+    per_stack = max(1, CONTINUOUS_STACK // max(len(batch.rows), 1))
+    found = []
+    for first in range(0, len(js), per_stack):
+        found += _score_continuous_stack(enc, js[first:first + per_stack], batch, by_gini,
+                                         curve_points, min_side, forced)
+    return found
+
+
+def _score_continuous_stack(enc: Encoded, js: list[int], batch: Batch, by_gini: bool,
+                            curve_points: int, min_side: float,
+                            forced: dict[int, dict[int, float]] | None) -> list[AttributeScores]:
+    """score_continuous_together of one stack."""
     s = _sort_batch(enc, js, batch)
     m = batch.n_nodes * len(js)
     step = s.rank[:-1] < s.rank[1:]
