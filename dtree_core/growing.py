@@ -23,7 +23,7 @@ from .options import Options
 from .paths import forced_split, path_key
 from .records import NodeStore
 from .scoretable import LevelScores, score_level
-from .splitting import Batch, growing, node_class_counts
+from .splitting import Batch, distinct_indices, growing, node_class_counts
 from .trace import Trace
 
 
@@ -188,10 +188,11 @@ def late_stops(options: Options, level: LevelScores, winner, tests=None) -> np.n
     """After scoring: no split keeps two branches of min_branch_weight, or the gain is too
     small (a linear test's gain where one won: oblique.contest)."""
     tests = tests or {}
-    stop = np.where((winner >= 0) | np.isin(np.arange(len(winner)), list(tests)), "",
-                    "min_branch_weight").astype(object)
+    splits = winner >= 0
+    splits[list(tests)] = True
+    stop = np.where(splits, "", "min_branch_weight").astype(object)
     decrease = level.table()[options.rules.impurity_decrease]
-    value = np.take_along_axis(decrease, np.maximum(winner, 0)[:, None], 1)[:, 0]
+    value = decrease[np.arange(len(winner)), np.maximum(winner, 0)]
     for i, test in tests.items():
         value[i] = test.gini_gain
     stop[(stop == "") & (value < options.min_gain)] = options.rules.gain_stop
@@ -300,7 +301,7 @@ def _branch_shares(level, splits, winner, tests) -> tuple[np.ndarray, np.ndarray
     a linear test's own shares."""
     sizes = np.zeros(len(splits), dtype=np.int64)
     chosen = np.where(splits, winner, -1)
-    for j in np.unique(chosen[chosen >= 0]).tolist():
+    for j in distinct_indices(chosen[chosen >= 0]):
         sizes[chosen == j] = level.scores[j].branch_counts.shape[1]
     linear = {i: test for i, test in tests.items() if splits[i]}
     sizes[list(linear)] = 2
@@ -308,7 +309,7 @@ def _branch_shares(level, splits, winner, tests) -> tuple[np.ndarray, np.ndarray
     shares = np.empty(int(sizes.sum()))
     for i, test in linear.items():
         shares[first[i]:first[i] + 2] = test.shares
-    for j in np.unique(chosen[chosen >= 0]).tolist():
+    for j in distinct_indices(chosen[chosen >= 0]):
         at = np.flatnonzero(chosen == j)
         w = level.scores[j].branch_counts[at].sum(axis=-1)
         whole = w.sum(axis=-1)
@@ -340,6 +341,11 @@ def _spread_unknowns(rows, weight, node, branch, first_child, sizes, shares):
     reference grower keeps too, so weighted sums add up in the same order.
     """
     known = branch >= 0
+    if known.all():  # nothing to copy (the concatenations below would give the same arrays)
+        child = first_child[node] + branch
+        positive = weight > 0
+        return (rows, weight, child) if positive.all() else \
+            (rows[positive], weight[positive], child[positive])
     unknown = np.flatnonzero(~known)
     reps = sizes[node[unknown]]
     entry = np.repeat(unknown, reps)

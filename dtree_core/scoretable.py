@@ -21,6 +21,7 @@ from .splitting import (
     AttributeScores,
     Batch,
     best_partition,
+    distinct_indices,
     growing,
     growing_only,
     score_continuous_together,
@@ -59,7 +60,7 @@ class LevelScores:
         if len(batch.rows) >= 1 << 16:  # scoring's temporaries too (see release)
             _return_freed_memory()
         nominal = enc.nominal
-        self.n_distinct = np.stack([s.n_distinct for s in scores], axis=1)
+        self.n_distinct = _columns([s.n_distinct for s in scores])
         if self.n_distinct.size and self.n_distinct.max() < 2**31:
             self.n_distinct = self.n_distinct.astype(np.int32)
         for j, attribute_scores in enumerate(scores):  # one copy of the counts, not two
@@ -198,7 +199,7 @@ class LevelScores:
         key = chosen.astype(np.int16) if len(self.attributes) < 2**15 else chosen
         by_attribute = np.argsort(key, kind="stable")
         bounds = np.searchsorted(key[by_attribute], np.arange(-1, len(self.attributes) + 1))
-        for j in np.unique(chosen).tolist():
+        for j in distinct_indices(chosen):
             sel = by_attribute[bounds[j + 1]:bounds[j + 2]]
             value, at = enc.columns[j][rows[sel]], node[sel]
             s = self.scores[j]
@@ -218,7 +219,7 @@ def _table(scores: list[AttributeScores]) -> dict[str, np.ndarray]:
     table = {}
     for f in SCORE_FIELDS:
         parts = [s.scores.pop(f) for s in scores]
-        table[f] = np.stack(parts, axis=1)
+        table[f] = _columns(parts)
         if f == "gini_index":
             for j, (s, own) in enumerate(zip(scores, parts, strict=True)):
                 if s.gini_index_multiway is own:
@@ -229,6 +230,14 @@ def _table(scores: list[AttributeScores]) -> dict[str, np.ndarray]:
     for j, s in enumerate(scores):
         s.scores = {f: table[f][:, j] for f in SCORE_FIELDS}
     return table
+
+
+def _columns(parts: list[np.ndarray]) -> np.ndarray:
+    """np.stack(parts, axis=1); one part is only viewed as a column (a deep chain's depths
+    have one attribute, and a stack's fixed cost is paid nine times per depth)."""
+    if len(parts) == 1:
+        return parts[0].reshape(-1, 1)
+    return np.stack(parts, axis=1)
 
 
 def _pick(values, mask) -> tuple[str, ...]:
