@@ -23,7 +23,7 @@ from .options import Options
 from .paths import forced_split, path_key
 from .records import NodeStore
 from .scoretable import LevelScores, score_level
-from .splitting import Batch, distinct_indices, growing, node_class_counts
+from .splitting import Batch, distinct_indices, growing, node_class_counts, starts_of
 from .trace import Trace
 
 
@@ -277,7 +277,7 @@ def _children(enc, frontier, scored, open_nodes, stop, level, winner, labels,
     splits = stop[open_nodes] == ""
     open_ids = frontier.ids[open_nodes]
     sizes, shares = _branch_shares(level, splits, winner, tests)
-    first_child = np.concatenate([[0], np.cumsum(sizes)[:-1]])
+    first_child = starts_of(sizes)
     parent_ids = np.repeat(np.arange(len(sizes)), sizes)
     branch_index = np.arange(len(parent_ids)) - first_child[parent_ids]
     child_ids = store.add_children(open_ids[parent_ids], branch_index, frontier.depth + 1)
@@ -305,7 +305,7 @@ def _branch_shares(level, splits, winner, tests) -> tuple[np.ndarray, np.ndarray
         sizes[chosen == j] = level.scores[j].branch_counts.shape[1]
     linear = {i: test for i, test in tests.items() if splits[i]}
     sizes[list(linear)] = 2
-    first = np.concatenate([[0], np.cumsum(sizes)[:-1]])
+    first = starts_of(sizes)
     shares = np.empty(int(sizes.sum()))
     for i, test in linear.items():
         shares[first[i]:first[i] + 2] = test.shares

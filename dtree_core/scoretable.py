@@ -178,7 +178,7 @@ class LevelScores:
         if self.binary(j):
             return Split("subset", a.name, (_pick(a.values, s.left[i]),
                                             _pick(a.values, ~s.left[i])))
-        return Split("value", a.name, a.values)
+        return _value_split(a.name, a.values)
 
     def branch_conditions(self, i: int, j: int) -> list[Condition]:
         return list(self.split(i, j).conditions())
@@ -195,12 +195,7 @@ class LevelScores:
         """
         branch = np.full(len(rows), -1, dtype=np.int64)
         chosen = winner[node]
-        # entries grouped by chosen attribute: one O(n) sort, not a pass per attribute
-        key = chosen.astype(np.int16) if len(self.attributes) < 2**15 else chosen
-        by_attribute = np.argsort(key, kind="stable")
-        bounds = np.searchsorted(key[by_attribute], np.arange(-1, len(self.attributes) + 1))
-        for j in distinct_indices(chosen):
-            sel = by_attribute[bounds[j + 1]:bounds[j + 2]]
+        for j, sel in _grouped(chosen, distinct_indices(chosen), len(self.attributes)):
             value, at = enc.columns[j][rows[sel]], node[sel]
             s = self.scores[j]
             if not self.attributes[j].is_nominal:
@@ -210,6 +205,20 @@ class LevelScores:
             else:
                 branch[sel] = value_branch(value, np.arange(len(self.attributes[j].values)))
         return branch
+
+
+def _grouped(chosen: np.ndarray, distinct: list[int], n_attributes: int):
+    """(j, the entries whose node chose attribute j) for each chosen j; all of them at once
+    when the depth chose one attribute (a deep chain's every depth)."""
+    if len(distinct) == 1:
+        yield distinct[0], slice(None)
+        return
+    # entries grouped by chosen attribute: one O(n) sort, not a pass per attribute
+    key = chosen.astype(np.int16) if n_attributes < 2**15 else chosen
+    by_attribute = np.argsort(key, kind="stable")
+    bounds = np.searchsorted(key[by_attribute], np.arange(-1, n_attributes + 1))
+    for j in distinct:
+        yield j, by_attribute[bounds[j + 1]:bounds[j + 2]]
 
 
 def _table(scores: list[AttributeScores]) -> dict[str, np.ndarray]:
@@ -238,6 +247,21 @@ def _columns(parts: list[np.ndarray]) -> np.ndarray:
     if len(parts) == 1:
         return parts[0].reshape(-1, 1)
     return np.stack(parts, axis=1)
+
+
+@functools.lru_cache(maxsize=1024)
+def _value_split(attribute: str, values: tuple[str, ...]) -> Split:
+    """A multiway split is the same record at every node (and so are its branches'
+    conditions, made once for all the rows that show them)."""
+    return Split("value", attribute, values)
+
+
+def _json_list(values: np.ndarray) -> list:
+    """The floats as a list, NaN as None (JSON has no NaN); looked for once in numpy, as the
+    curves are most of a trace's numbers."""
+    if not np.isnan(values).any():
+        return values.tolist()
+    return [v if v == v else None for v in values.tolist()]
 
 
 def _pick(values, mask) -> tuple[str, ...]:
@@ -310,7 +334,7 @@ class NodeScores:
         weights = (counts.sum(axis=-1) + spread).tolist()
         ents, ginis = (values[i].tolist() for values in level.branch_impurities(j))
         per_class = counts.tolist()
-        return [{"op": c.op, "value": c.to_dict()["value"], "n": int(n[b]),
+        return [{"op": c.op, "value": c.json_value, "n": int(n[b]),
                  "weight": weights[b],
                  "class_counts": dict(zip(level.classes, per_class[b], strict=True)),
                  "entropy": ents[b], "gini": ginis[b]}
@@ -320,8 +344,7 @@ class NodeScores:
         if not s.curve:
             return None
         lo, hi = s.curve["offsets"][self.i], s.curve["offsets"][self.i + 1]
-        return {k: [v if v == v else None for v in s.curve[k][lo:hi].tolist()]  # NaN: None
-                for k in ("threshold", "gain", "gini_index")}
+        return {k: _json_list(s.curve[k][lo:hi]) for k in ("threshold", "gain", "gini_index")}
 
 
 def score_level(enc: Encoded, batch: Batch, used: np.ndarray, algorithm: Algorithm,

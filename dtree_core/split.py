@@ -44,9 +44,13 @@ class Condition:
     value: Any  # text, a float threshold, or a tuple of texts
     weights: tuple[tuple[str, float], ...] = ()  # linear tests: (attribute, weight) pairs
 
+    @property
+    def json_value(self):
+        """The value as TRACE.md writes it (a subset as a list)."""
+        return list(self.value) if self.op == "in" else self.value
+
     def to_dict(self) -> dict:
-        value = list(self.value) if self.op == "in" else self.value
-        d = {"attribute": self.attribute, "op": self.op, "value": value}
+        d = {"attribute": self.attribute, "op": self.op, "value": self.json_value}
         if self.weights:
             d["weights"] = dict(self.weights)
         return d

@@ -530,6 +530,11 @@ def _add(parts: list) -> np.ndarray:
     return out
 
 
+def starts_of(sizes: np.ndarray) -> np.ndarray:
+    """Where each of consecutive runs of these sizes starts: the sum of the sizes before it."""
+    return np.cumsum(sizes) - sizes
+
+
 def distinct_indices(a: np.ndarray) -> list[int]:
     """np.unique(a).tolist() for indices (all ≥ 0), by counting instead of sorting: a depth
     asks this of its few chosen attributes, where unique's fixed cost is most of the work."""
@@ -679,6 +684,9 @@ def _block_values(enc: Encoded, js: list[int], rows: np.ndarray, n: int):
 def _segment_first_best(key: np.ndarray, seg_start: np.ndarray, seg: np.ndarray) -> np.ndarray:
     """Per segment of key, the position of its first maximum (ties within TIE_RTOL); seg is
     each position's segment. (is_tied, with the bound computed once per segment.)"""
+    if len(seg_start) == 1:  # one segment (a one-node depth): no reduceat, no gather
+        tied = is_tied(key, np.max(key))
+        return np.array([np.argmax(tied) if tied.any() else len(key)])
     best = np.maximum.reduceat(key, seg_start)
     with np.errstate(invalid="ignore"):
         bound = best - TIE_RTOL * np.abs(best)
@@ -772,7 +780,7 @@ def _score_continuous_stack(enc: Encoded, js: list[int], batch: Batch, by_gini: 
     # indices into cand of each node's best midpoint by Gain and by Gini_index
     best_gain = best_gini = seg_start
     if len(cand):
-        seg = np.cumsum(new_node) - 1
+        seg = np.cumsum(new_node) - 1 if len(seg_start) > 1 else None
         if gain is not None:
             best_gain = _segment_first_best(gain, seg_start, seg)
         if gini_index is not None:
@@ -919,7 +927,7 @@ def _threshold_split(s: _Sorted, pos: np.ndarray, has: np.ndarray) -> AttributeS
 def _curve(s: _Sorted, cand, cand_node, rho, gain, gini_index, best, m, points) -> dict:
     """Gain and Gini_index at every midpoint of each node, thinned to about `points` per node."""
     per_node = np.bincount(cand_node, None, m)
-    starts = np.concatenate([[0], np.cumsum(per_node)[:-1]])
+    starts = starts_of(per_node)
     stride = np.maximum(1, -(-per_node // max(points, 1)))
     if (stride == 1).all():
         keep = np.arange(len(cand))
@@ -932,7 +940,8 @@ def _curve(s: _Sorted, cand, cand_node, rho, gain, gini_index, best, m, points) 
         mask[best] = True
         keep = np.flatnonzero(mask)
     kept_node, at = cand_node[keep], cand[keep]
-    offsets = np.concatenate([[0], np.cumsum(np.bincount(kept_node, None, m))])
+    offsets = np.zeros(m + 1, dtype=np.int64)
+    np.cumsum(np.bincount(kept_node, None, m), out=offsets[1:])
     thresholds = (s.value[at] + s.value[at + 1]) / 2
     return {"offsets": offsets, "threshold": thresholds,
             "gain": rho[kept_node] * np.maximum(gain[keep], 0.0),
