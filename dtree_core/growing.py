@@ -105,15 +105,20 @@ def record_level(store, level, choice, ids, winner, forced, stop, tests=None) ->
     criterion = store.options.rules.criterion
     table = level.table()
     value = table.get(criterion, table["gain"])
-    for i in np.flatnonzero(stop == "").tolist():
-        test = tests.get(i)
-        if test is not None and test.wins:
-            store.record_split(int(ids[i]), -1, False, test.gini_index, test.split,
-                               test.decision_facts())
-            continue
-        j = int(winner[i])
-        store.record_split(int(ids[i]), j, bool(forced[i]), float(value[i, j]),
-                           level.split(i, j), test.decision_facts() if test else None)
+    ids, forced = np.asarray(ids), np.asarray(forced, dtype=bool)  # the reference's lists
+    splitting = np.flatnonzero(stop == "")
+    won = [i for i in splitting.tolist() if i in tests and tests[i].wins]
+    for i in won:
+        test = tests[i]
+        store.record_split(int(ids[i]), -1, False, test.gini_index, test.split,
+                           test.decision_facts())
+    by_attribute = np.setdiff1d(splitting, won) if won else splitting
+    js = winner[by_attribute]
+    lost = {int(ids[i]): facts for i in by_attribute.tolist()  # beside the attribute
+            if i in tests and (facts := tests[i].decision_facts())}
+    store.record_splits(ids[by_attribute], js, forced[by_attribute], value[by_attribute, js],
+                        [level.split(i, j) for i, j in zip(by_attribute.tolist(), js.tolist(),
+                                                           strict=True)], lost)
 
 
 # --------------------------------------------------------------------- Fig. 4.2's stop cases
@@ -170,7 +175,7 @@ def _values_differ(enc: Encoded, batch: Batch, used: np.ndarray) -> np.ndarray:
         a = enc.attributes[j]
         if a.is_nominal and used[:, j].all():
             continue
-        x = enc.columns[j][rows]
+        x = np.take(enc.columns[j], rows)
         known = x >= 0 if a.is_nominal else ~np.isnan(x)
         if a.is_nominal:
             known &= ~used[node, j]
@@ -281,7 +286,7 @@ def _children(enc, frontier, scored, open_nodes, stop, level, winner, labels,
     parent_ids = np.repeat(np.arange(len(sizes)), sizes)
     branch_index = np.arange(len(parent_ids)) - first_child[parent_ids]
     child_ids = store.add_children(open_ids[parent_ids], branch_index, frontier.depth + 1)
-    keep = splits[scored.node]
+    keep = np.take(splits, scored.node)
     node, kept_rows = scored.node[keep], scored.rows[keep]
     branch = _route(enc, level, kept_rows, node, winner, tests)
     rows, weight, child = _spread_unknowns(kept_rows, scored.weight[keep], node, branch,
@@ -342,7 +347,7 @@ def _spread_unknowns(rows, weight, node, branch, first_child, sizes, shares):
     """
     known = branch >= 0
     if known.all():  # nothing to copy (the concatenations below would give the same arrays)
-        child = first_child[node] + branch
+        child = np.take(first_child, node) + branch
         positive = weight > 0
         return (rows, weight, child) if positive.all() else \
             (rows[positive], weight[positive], child[positive])

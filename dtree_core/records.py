@@ -101,13 +101,18 @@ class NodeStore:
                      linear: dict | None = None) -> None:
         """j: the attribute split on (-1 for a linear test). `linear`: an oblique tree's
         decision fields at the node (oblique.LinearTest.decision_facts)."""
-        if linear:
-            self.linear[node] = linear
-        self.columns["attribute"].data[node] = j
-        self.columns["forced"].data[node] = forced
-        self.columns["value"].data[node] = value
-        self.columns["stop"].data[node] = SPLIT
-        self.splits[node] = split
+        self.record_splits(np.array([node]), np.array([j]), np.array([forced]),
+                           np.array([value]), [split], {node: linear} if linear else None)
+
+    def record_splits(self, nodes: np.ndarray, js: np.ndarray, forced: np.ndarray,
+                      values: np.ndarray, splits: list[Split], linear: dict | None = None) -> None:
+        """record_split of several nodes at once (a depth's, column by column); `linear`
+        {node: decision fields} where oblique tests were tried."""
+        self.linear.update(linear or {})
+        for name, column in (("attribute", js), ("forced", forced), ("value", values),
+                             ("stop", SPLIT)):
+            self.columns[name].data[nodes] = column
+        self.splits.update(zip(nodes.tolist(), splits, strict=True))
 
     # ----------------------------------------------------------------- reading back
 

@@ -176,8 +176,7 @@ class LevelScores:
         if not a.is_nominal:
             return Split("threshold", a.name, threshold=float(s.threshold[i]))
         if self.binary(j):
-            return Split("subset", a.name, (_pick(a.values, s.left[i]),
-                                            _pick(a.values, ~s.left[i])))
+            return _subset_split(a.name, a.values, s.left[i].tobytes())
         return _value_split(a.name, a.values)
 
     def branch_conditions(self, i: int, j: int) -> list[Condition]:
@@ -196,7 +195,7 @@ class LevelScores:
         branch = np.full(len(rows), -1, dtype=np.int64)
         chosen = winner[node]
         for j, sel in _grouped(chosen, distinct_indices(chosen), len(self.attributes)):
-            value, at = enc.columns[j][rows[sel]], node[sel]
+            value, at = np.take(enc.columns[j], rows[sel]), node[sel]
             s = self.scores[j]
             if not self.attributes[j].is_nominal:
                 branch[sel] = threshold_branch(value, s.threshold[at])
@@ -254,6 +253,14 @@ def _value_split(attribute: str, values: tuple[str, ...]) -> Split:
     """A multiway split is the same record at every node (and so are its branches'
     conditions, made once for all the rows that show them)."""
     return Split("value", attribute, values)
+
+
+@functools.lru_cache(maxsize=4096)
+def _subset_split(attribute: str, values: tuple[str, ...], left: bytes) -> Split:
+    """A two-way split by the values on the left (a bool mask's bytes): nodes that part an
+    attribute's values alike share one record."""
+    mask = np.frombuffer(left, dtype=bool)
+    return Split("subset", attribute, (_pick(values, mask), _pick(values, ~mask)))
 
 
 def _json_list(values: np.ndarray) -> list:

@@ -18,7 +18,7 @@ import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from functools import cache, lru_cache
+from functools import cache, lru_cache, partial
 from itertools import combinations
 
 import numpy as np
@@ -58,7 +58,7 @@ class Batch:
         if keep_nodes.all():  # the same entries: shared, not copied
             return Batch(self.rows, self.weight, self.node, self.n_nodes)
         new_index = np.cumsum(keep_nodes) - 1
-        mask = keep_nodes[self.node]
+        mask = np.take(keep_nodes, self.node)
         return Batch(self.rows[mask], self.weight[mask], new_index[self.node[mask]],
                      int(keep_nodes.sum()))
 
@@ -105,7 +105,7 @@ def growing_only() -> bool:
 def node_class_counts(enc: Encoded, batch: Batch) -> tuple[np.ndarray, np.ndarray]:
     """Class weights (m, C) and entry counts (m,) of every node."""
     n_classes = len(enc.classes)
-    key = batch.node * n_classes + enc.y[batch.rows]
+    key = batch.node * n_classes + np.take(enc.y, batch.rows)
     counts = np.bincount(key, batch.weight, batch.n_nodes * n_classes)
     return counts.reshape(batch.n_nodes, n_classes), np.bincount(batch.node, None, batch.n_nodes)
 
@@ -161,10 +161,10 @@ def _score_nominal_stack(enc: Encoded, js: list[int], batch: Batch,
     slot = batch.node * (k + 1) + 1  # (row, value + 1): unknown first
     if a > 1:
         slot = slot + np.arange(0, a * m * (k + 1), m * (k + 1))[:, None]
-    slot += np.stack([enc.columns[j][batch.rows] for j in js]) if a > 1 \
-        else enc.columns[js[0]][batch.rows]
+    slot += np.stack([np.take(enc.columns[j], batch.rows) for j in js]) if a > 1 \
+        else np.take(enc.columns[js[0]], batch.rows)
     key = slot * n_classes
-    key += enc.y[batch.rows]
+    key += np.take(enc.y, batch.rows)
     key = key.ravel()
     counts = np.bincount(key, batch.weight if a == 1 else np.tile(batch.weight, a),
                          a * m * (k + 1) * n_classes).reshape(a * m, k + 1, n_classes)
@@ -580,7 +580,8 @@ class _Sorted:
         """(C, len(pos)): per class, the known weight of node's sorted entries up to and
         including pos."""
         if self.whole:  # np.take: a fancy index over axis 1 is several times slower
-            return np.take(self.cum, pos + 1, axis=1) - np.take(self.cum, self.starts[node], axis=1)
+            first = np.take(self.starts, node)
+            return np.take(self.cum, pos + 1, axis=1) - np.take(self.cum, first, axis=1)
         return np.take(self.cum, pos, axis=1)
 
 
@@ -620,8 +621,14 @@ def _sorted_order(enc: Encoded, j: int, batch: Batch, facts: dict) -> np.ndarray
         return sort_order(enc.ranks[j], enc.columns[j])
     place = sort_positions(enc.ranks[j], enc.columns[j])[0]
     if batch.n_nodes == 1:
-        return np.argsort(place[batch.rows])
-    return np.argsort(batch.node * max(len(place), 1) + place[batch.rows])
+        return np.argsort(np.take(place, batch.rows))
+    width = max(len(place), 1)
+    if batch.n_nodes * width >= 2**31:
+        return np.argsort(batch.node * width + np.take(place, batch.rows))
+    key = batch.node.astype(np.int32)  # 32-bit keys sort about twice as fast as 64-bit ones
+    key *= width
+    key += np.take(place, batch.rows)
+    return np.argsort(key)
 
 
 def _sort_batch(enc: Encoded, js: list[int], batch: Batch) -> _Sorted:
@@ -630,7 +637,8 @@ def _sort_batch(enc: Encoded, js: list[int], batch: Batch) -> _Sorted:
     n_classes, blocks = len(enc.classes), len(js)
     orders = [_sorted_order(enc, j, batch, facts) for j in js]
     order = orders[0] if blocks == 1 else np.concatenate(orders)
-    rows, y = batch.rows[order], facts["y"][order]
+    # np.take: a gather along one axis, about twice as fast as the same fancy index
+    rows, y = np.take(batch.rows, order), np.take(facts["y"], order)
     m, n = batch.n_nodes * blocks, len(batch.rows)
     node, sizes, starts = (facts["node"], facts["sizes"], facts["starts"]) if blocks == 1 else (
         (facts["node"] + (np.arange(blocks) * batch.n_nodes)[:, None]).ravel(),
@@ -640,14 +648,14 @@ def _sort_batch(enc: Encoded, js: list[int], batch: Batch) -> _Sorted:
     if facts["whole"]:
         small = facts["weight"] * blocks < 2**31 - 1
         cum = np.zeros((n_classes, len(rows) + 1), dtype=np.int32 if small else np.int64)
-        w = None if facts["unit"] else facts["w_int"][order]
+        w = None if facts["unit"] else np.take(facts["w_int"], order)
         for c in range(n_classes):
             is_c = y == c if known is None else (y == c) & known
             np.cumsum(is_c if w is None else np.where(is_c, w, 0), out=cum[c, 1:])
         known_counts = (cum[:, starts + sizes] - cum[:, starts]).T.astype(float)
-        w = batch.weight[order] if known is not None else None
+        w = np.take(batch.weight, order) if known is not None else None
     else:
-        w = batch.weight[order]
+        w = np.take(batch.weight, order)
         wk = w if known is None else np.where(known, w, 0.0)
         cum = segment_cumsum(np.stack([np.where(y == c, wk, 0.0) for c in range(n_classes)]),
                              starts, sizes)
@@ -669,7 +677,8 @@ def _sort_batch(enc: Encoded, js: list[int], batch: Batch) -> _Sorted:
 
 def _block_values(enc: Encoded, js: list[int], rows: np.ndarray, n: int):
     """Rank, value and known flag (None: all known) of each sorted entry, block by block."""
-    blocks = [(enc.ranks[j][rows[a * n:(a + 1) * n]], enc.columns[j][rows[a * n:(a + 1) * n]],
+    blocks = [(np.take(enc.ranks[j], rows[a * n:(a + 1) * n]),
+               np.take(enc.columns[j], rows[a * n:(a + 1) * n]),
                sort_positions(enc.ranks[j], enc.columns[j])[1]) for a, j in enumerate(js)]
     known = None
     if any(nan_rank >= 0 for _, _, nan_rank in blocks):
@@ -744,15 +753,15 @@ def _score_continuous_stack(enc: Encoded, js: list[int], batch: Batch, by_gini: 
     last = s.starts[1:] - 1  # no midpoint between one node's last entry and the next's first
     step[last[(last >= 0) & (last < len(step))]] = False
     cand = np.flatnonzero(step if s.known is None else step & s.known[1:])
-    cand_node = s.node[cand]
+    cand_node = np.take(s.node, cand)
     n_distinct = np.bincount(cand_node, None, m) + (s.known_n > 0)
     left = list(s.left(cand, cand_node))
     if s.whole:  # exact integer weights on both sides
         known = s.known_counts.astype(np.int64)
         known_class = [np.ascontiguousarray(known[:, c]) for c in range(known.shape[1])]
         known_w = _add(known_class)
-        lw = cand + 1 - s.starts[cand_node] if s.unit else _add(left)
-        kw = known_w[cand_node]
+        lw = cand + 1 - np.take(s.starts, cand_node) if s.unit else _add(left)
+        kw = np.take(known_w, cand_node)
         rw = kw - lw
     else:
         lw = _add(left)
@@ -763,7 +772,7 @@ def _score_continuous_stack(enc: Encoded, js: list[int], batch: Batch, by_gini: 
         lw, rw = lw[hold], rw[hold]
     lean = growing_only()  # the other criterion and the curve are only ever shown
     if s.whole:
-        right = [known_class[c][cand_node] - a for c, a in enumerate(left)]
+        right = [np.take(known_class[c], cand_node) - a for c, a in enumerate(left)]
         kw = kw[hold] if min_side > 0 else kw
     else:
         right = [s.known_counts[cand_node, c] - a for c, a in enumerate(left)]
@@ -868,7 +877,7 @@ def _candidate_scores(s: _Sorted, left: list, right: list, lw, rw, kw, cand_node
     if want_gain:
         if s.whole and (len(kw) == 0 or int(kw.max()) <= TABLE_LIMIT):
             table = xlogx_table(int(kw.max()) if len(kw) else 0)
-            f = table.__getitem__
+            f = partial(np.take, table)
         else:
             f = xlogx
         # f(lw) - Σ f(left) + f(rw) - Σ f(right), in that order, one temporary at a time
@@ -877,7 +886,7 @@ def _candidate_scores(s: _Sorted, left: list, right: list, lw, rw, kw, cand_node
         spread += f(rw)
         spread -= _add_each(f, right)
         spread /= kw
-        gain = entropy(s.known_counts)[cand_node]
+        gain = np.take(entropy(s.known_counts), cand_node)
         gain -= spread
         del spread
     if want_gini:
