@@ -576,13 +576,16 @@ class _Sorted:
     whole: bool  # every weight a whole number: cum runs over the batch, as int32 or int64
     unit: bool = False  # every weight 1: a left side's weight is its count of entries
 
-    def left(self, pos: np.ndarray, node: np.ndarray) -> np.ndarray:
-        """(C, len(pos)): per class, the known weight of node's sorted entries up to and
-        including pos."""
-        if self.whole:  # np.take: a fancy index over axis 1 is several times slower
-            first = np.take(self.starts, node)
-            return np.take(self.cum, pos + 1, axis=1) - np.take(self.cum, first, axis=1)
-        return np.take(self.cum, pos, axis=1)
+    def left(self, pos: np.ndarray, node: np.ndarray) -> list[np.ndarray]:
+        """Per class, the known weight of node's sorted entries up to and including pos
+        (len(pos) each). Class by class with np.take: a fancy index over axis 1 is several
+        times slower, and the running sums at the nodes' starts are a small table."""
+        if self.whole:
+            before = np.take(self.cum, self.starts, axis=1)
+            after = pos + 1
+            return [np.take(self.cum[c], after) - np.take(before[c], node)
+                    for c in range(len(self.cum))]
+        return [np.take(self.cum[c], pos) for c in range(len(self.cum))]
 
 
 def _batch_facts(enc: Encoded, batch: Batch) -> dict:
@@ -699,10 +702,13 @@ def _segment_first_best(key: np.ndarray, seg_start: np.ndarray, seg: np.ndarray)
     best = np.maximum.reduceat(key, seg_start)
     with np.errstate(invalid="ignore"):
         bound = best - TIE_RTOL * np.abs(best)
-        tied = key >= bound[seg]
+        tied = key >= np.take(bound, seg)
     tied &= np.isfinite(key)
-    positions = np.where(tied, np.arange(len(key)), len(key))
-    return np.minimum.reduceat(positions, seg_start)
+    # the first tied position at or after each segment's start, if it is still in the segment
+    # (ties are few: a search among them, not a pass over every position)
+    tied_at = np.flatnonzero(tied)
+    first = np.append(tied_at, len(key))[np.searchsorted(tied_at, seg_start)]
+    return np.where(first < np.append(seg_start[1:], len(key)), first, len(key))
 
 
 def score_continuous(enc: Encoded, j: int, batch: Batch, by_gini: bool,
@@ -755,7 +761,7 @@ def _score_continuous_stack(enc: Encoded, js: list[int], batch: Batch, by_gini: 
     cand = np.flatnonzero(step if s.known is None else step & s.known[1:])
     cand_node = np.take(s.node, cand)
     n_distinct = np.bincount(cand_node, None, m) + (s.known_n > 0)
-    left = list(s.left(cand, cand_node))
+    left = s.left(cand, cand_node)
     if s.whole:  # exact integer weights on both sides
         known = s.known_counts.astype(np.int64)
         known_class = [np.ascontiguousarray(known[:, c]) for c in range(known.shape[1])]
@@ -901,7 +907,9 @@ def _candidate_scores(s: _Sorted, left: list, right: list, lw, rw, kw, cand_node
 def _square(a: np.ndarray) -> np.ndarray:
     """a², exact for whole-number counts (held as int64 whatever their type)."""
     if a.dtype.kind in "iu":
-        return np.multiply(a, a, dtype=np.int64)
+        out = a.astype(np.int64)  # a copy: squaring it in place is twice as fast as a
+        out *= out                # multiply that casts as it goes
+        return out
     return a * a
 
 
@@ -919,7 +927,8 @@ def _threshold_split(s: _Sorted, pos: np.ndarray, has: np.ndarray) -> AttributeS
     """Scores of splitting each node at the midpoint after sorted position pos."""
     m, n_classes = s.known_counts.shape
     counts = np.empty((m, 2, n_classes))  # (node, side, class)
-    counts[:, 0] = s.left(pos, np.arange(m)).T
+    for c, weight in enumerate(s.left(pos, np.arange(m))):
+        counts[:, 0, c] = weight
     counts[~has, 0] = 0.0
     np.subtract(s.known_counts, counts[:, 0], out=counts[:, 1])
     n = np.empty((m, 2), dtype=np.int64)
