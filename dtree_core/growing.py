@@ -175,7 +175,7 @@ def _values_differ(enc: Encoded, batch: Batch, used: np.ndarray) -> np.ndarray:
         a = enc.attributes[j]
         if a.is_nominal and used[:, j].all():
             continue
-        x = np.take(enc.columns[j], rows)
+        x = enc.columns[j].take(rows)
         known = x >= 0 if a.is_nominal else ~np.isnan(x)
         if a.is_nominal:
             known &= ~used[node, j]
@@ -286,7 +286,7 @@ def _children(enc, frontier, scored, open_nodes, stop, level, winner, labels,
     parent_ids = np.repeat(np.arange(len(sizes)), sizes)
     branch_index = np.arange(len(parent_ids)) - first_child[parent_ids]
     child_ids = store.add_children(open_ids[parent_ids], branch_index, frontier.depth + 1)
-    keep = np.take(splits, scored.node)
+    keep = splits.take(scored.node)
     node, kept_rows = scored.node[keep], scored.rows[keep]
     branch = _route(enc, level, kept_rows, node, winner, tests)
     rows, weight, child = _spread_unknowns(kept_rows, scored.weight[keep], node, branch,
@@ -347,7 +347,7 @@ def _spread_unknowns(rows, weight, node, branch, first_child, sizes, shares):
     """
     known = branch >= 0
     if known.all():  # nothing to copy (the concatenations below would give the same arrays)
-        child = np.take(first_child, node) + branch
+        child = first_child.take(node) + branch
         positive = weight > 0
         return (rows, weight, child) if positive.all() else \
             (rows[positive], weight[positive], child[positive])

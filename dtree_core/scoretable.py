@@ -195,7 +195,7 @@ class LevelScores:
         branch = np.full(len(rows), -1, dtype=np.int64)
         chosen = winner[node]
         for j, sel in _grouped(chosen, distinct_indices(chosen), len(self.attributes)):
-            value, at = np.take(enc.columns[j], rows[sel]), node[sel]
+            value, at = enc.columns[j].take(rows[sel]), node[sel]
             s = self.scores[j]
             if not self.attributes[j].is_nominal:
                 branch[sel] = threshold_branch(value, s.threshold[at])
