@@ -13,7 +13,16 @@ from dtree_core.data import encode
 from dtree_core.growing import _values_differ, grow
 from dtree_core.options import Options
 from dtree_core.scoretable import score_level
-from dtree_core.splitting import SCORE_FIELDS, Batch, growing
+from dtree_core.splitting import (
+    SCORE_FIELDS,
+    TIE_RTOL,
+    Batch,
+    _segment_first_best,
+    _square,
+    distinct_indices,
+    growing,
+    starts_of,
+)
 
 
 def _enc(seed: int, n: int = 160):
@@ -87,3 +96,51 @@ def test_growth_only_scoring_ranks_by_the_same_table(algorithm):
             assert np.array_equal(a.threshold, b.threshold, equal_nan=True)
     lean.release()  # a released level is rescored in full when a viewer asks
     assert any(s.curve for s in lean.scores)
+
+
+def _first_best_per_segment(key: np.ndarray, seg_start: np.ndarray) -> list[int]:
+    """The definition: in each segment, the first finite key within TIE_RTOL of the
+    segment's largest (len(key) when none is)."""
+    ends = [*seg_start[1:].tolist(), len(key)]
+    found = []
+    for lo, hi in zip(seg_start.tolist(), ends, strict=True):
+        best = np.max(key[lo:hi])
+        tied = [p for p in range(lo, hi) if np.isfinite(key[p])
+                and key[p] >= best - TIE_RTOL * abs(best)]
+        found.append(tied[0] if tied else len(key))
+    return found
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_segment_first_best_is_each_segments_first_best(seed):
+    rng = np.random.default_rng(seed)
+    n = int(rng.integers(1, 30))
+    # near-ties, infinities and NaN among the keys
+    key = rng.choice([0.1, 0.2, 0.2 + 1e-13, 0.3, -np.inf, np.inf, np.nan], size=n) \
+        if seed % 2 else rng.random(n)
+    cuts = np.sort(rng.choice(np.arange(1, n), size=int(rng.integers(0, n)), replace=False)) \
+        if n > 1 else np.array([], dtype=np.int64)
+    seg_start = np.concatenate([[0], cuts]).astype(np.int64)
+    new_segment = np.zeros(n, dtype=bool)
+    new_segment[seg_start] = True
+    seg = np.cumsum(new_segment) - 1 if len(seg_start) > 1 else None
+    with np.errstate(invalid="ignore"):
+        expected = _first_best_per_segment(key, seg_start)
+        assert _segment_first_best(key, seg_start, seg).tolist() == expected
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_counting_helpers_match_numpy(seed):
+    rng = np.random.default_rng(seed)
+    a = rng.integers(0, 6, size=int(rng.integers(0, 20)))
+    assert distinct_indices(a) == np.unique(a).tolist()
+    sizes = rng.integers(0, 5, size=int(rng.integers(1, 10)))
+    assert starts_of(sizes).tolist() == np.concatenate([[0], np.cumsum(sizes)[:-1]]).tolist()
+
+
+def test_squares_of_counts_are_exact_whatever_their_type():
+    counts = np.array([0, 3, 46340, 2**31 - 1], dtype=np.int32)
+    squared = _square(counts)
+    assert squared.dtype == np.int64
+    assert squared.tolist() == [int(c) ** 2 for c in counts.tolist()]
+    assert counts.tolist() == [0, 3, 46340, 2**31 - 1]  # the counts themselves are left alone
