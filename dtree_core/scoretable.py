@@ -167,8 +167,20 @@ class LevelScores:
 
     def shares(self, i: int, j: int) -> np.ndarray:
         """r̃_v: each branch's share of the known weight (where unknown rows are spread)."""
-        w = self.scores[j].branch_counts[i].sum(axis=-1)
-        return w / w.sum() if w.sum() > 0 else np.full(len(w), 1.0 / max(len(w), 1))
+        return self.branch_weights(j)[1][i]
+
+    def branch_weights(self, j: int) -> tuple[np.ndarray, np.ndarray]:
+        """(m, B) each: every branch's weight with its share of the unknown rows, and that
+        share r̃_v, at every node of the level (once per level: rows are built for all)."""
+        scores, _, extra = self._arrays()
+        if ("weights", j) not in extra:
+            s = scores[j]
+            known = s.branch_counts.sum(axis=-1)  # row sums, as one node's alone
+            whole = known.sum(axis=-1)[:, None]
+            with np.errstate(invalid="ignore", divide="ignore"):
+                shares = np.where(whole > 0, known / whole, 1.0 / max(known.shape[1], 1))
+            extra[("weights", j)] = (known + shares * s.unknown.sum(axis=-1)[:, None], shares)
+        return extra[("weights", j)]
 
     def split(self, i: int, j: int) -> Split:
         """The split record of attribute j at node i (the algorithm's shape)."""
@@ -271,6 +283,13 @@ def _json_list(values: np.ndarray) -> list:
     return [v if v == v else None for v in values.tolist()]
 
 
+def _sides(attribute, left: np.ndarray) -> tuple[list[str], list[str]]:
+    """The values on the left and on the right of a two-way partition, as TRACE.md lists
+    them (from the shared split record of that partition)."""
+    split = _subset_split(attribute.name, attribute.values, left.tobytes())
+    return list(split.values[0]), list(split.values[1])
+
+
 def _pick(values, mask) -> tuple[str, ...]:
     return tuple(v for v, keep in zip(values, mask.tolist(), strict=True) if keep)
 
@@ -305,8 +324,7 @@ class NodeScores:
         row.update({f: at[f][j] for f in ("gain", "iv", "gain_ratio", "gini_index")})
         row["threshold"] = level.threshold_of(i, j)
         binary = level.binary(j)
-        row["left"] = list(_pick(a.values, s.left[i])) if binary else None
-        row["right"] = list(_pick(a.values, ~s.left[i])) if binary else None
+        row["left"], row["right"] = _sides(a, s.left[i]) if binary else (None, None)
         row["rho"] = at["rho"][j]
         row["branches"] = self.branches(j)
         row.update(eligible=at["eligible"][j], above_average=at["above_average"][j],
@@ -315,8 +333,7 @@ class NodeScores:
             "entropy_known", "entropy_after", "gini_known", "gini_gain")})
         row["gini_index_multiway"] = (float(s.gini_index_multiway[i]) if a.is_nominal else None)
         left, row["gini_index_binary"] = self.best_binary(j)
-        row["binary_partition"] = ([list(_pick(a.values, left)), list(_pick(a.values, ~left))]
-                                   if a.is_nominal else None)
+        row["binary_partition"] = list(_sides(a, left)) if a.is_nominal else None
         row["n_distinct"] = at["n_distinct"][j]
         row["curve"] = self.curve(s)
         return row
@@ -335,10 +352,8 @@ class NodeScores:
         if not level.attributes[j].is_nominal and level.threshold_of(i, j) is None:
             return []  # no midpoint keeps min_branch_weight on both sides: no split to show
         counts, n = s.branch_counts[i], s.branch_n[i]
-        unknown = s.unknown[i].sum()
-        spread = level.shares(i, j) * unknown
-        conditions = level.branch_conditions(i, j)
-        weights = (counts.sum(axis=-1) + spread).tolist()
+        conditions = level.split(i, j).conditions()
+        weights = level.branch_weights(j)[0][i].tolist()
         ents, ginis = (values[i].tolist() for values in level.branch_impurities(j))
         per_class = counts.tolist()
         return [{"op": c.op, "value": c.json_value, "n": int(n[b]),
