@@ -253,10 +253,13 @@ def _table(scores: list[AttributeScores]) -> dict[str, np.ndarray]:
 
 
 def _columns(parts: list[np.ndarray]) -> np.ndarray:
-    """np.stack(parts, axis=1); one part is only viewed as a column (a deep chain's depths
-    have one attribute, and a stack's fixed cost is paid nine times per depth)."""
+    """np.stack(parts, axis=1); one part is copied into a column (a deep chain's depths have
+    one attribute, and a stack's fixed cost is paid nine times per depth). A copy, not a
+    view: a view would keep a second array object per field and depth alive."""
     if len(parts) == 1:
-        return parts[0].reshape(-1, 1)
+        out = np.empty((len(parts[0]), 1), dtype=parts[0].dtype)
+        out[:, 0] = parts[0]
+        return out
     return np.stack(parts, axis=1)
 
 
