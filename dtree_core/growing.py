@@ -102,23 +102,26 @@ def record_level(store, level, choice, ids, winner, forced, stop, tests=None) ->
         choice = replace(choice, tied=tied)
     level.choice = choice
     store.record_scored(ids, level)
-    criterion = store.options.rules.criterion
     table = level.table()
-    value = table.get(criterion, table["gain"])
+    value = table.get(store.options.rules.criterion, table["gain"])
     ids, forced = np.asarray(ids), np.asarray(forced, dtype=bool)  # the reference's lists
     splitting = np.flatnonzero(stop == "")
     won = [i for i in splitting.tolist() if i in tests and tests[i].wins]
     for i in won:
-        test = tests[i]
-        store.record_split(int(ids[i]), -1, False, test.gini_index, test.split,
-                           test.decision_facts())
-    by_attribute = np.setdiff1d(splitting, won) if won else splitting
-    js = winner[by_attribute]
-    lost = {int(ids[i]): facts for i in by_attribute.tolist()  # beside the attribute
+        store.record_split(int(ids[i]), -1, False, tests[i].gini_index, tests[i].split,
+                           tests[i].decision_facts())
+    _record_attribute_splits(store, level, ids, np.setdiff1d(splitting, won) if won
+                             else splitting, winner, forced, value, tests)
+
+
+def _record_attribute_splits(store, level, ids, at, winner, forced, value, tests) -> None:
+    """The nodes `at` that split on an attribute of their own (not a linear test), recorded
+    together; a linear test that lost at one of them is recorded beside it."""
+    js = winner[at]
+    lost = {int(ids[i]): facts for i in at.tolist()
             if i in tests and (facts := tests[i].decision_facts())}
-    store.record_splits(ids[by_attribute], js, forced[by_attribute], value[by_attribute, js],
-                        [level.split(i, j) for i, j in zip(by_attribute.tolist(), js.tolist(),
-                                                           strict=True)], lost)
+    splits = [level.split(i, j) for i, j in zip(at.tolist(), js.tolist(), strict=True)]
+    store.record_splits(ids[at], js, forced[at], value[at, js], splits, lost)
 
 
 # --------------------------------------------------------------------- Fig. 4.2's stop cases
@@ -302,8 +305,8 @@ def _children(enc, frontier, scored, open_nodes, stop, level, winner, labels,
 
 def _branch_shares(level, splits, winner, tests) -> tuple[np.ndarray, np.ndarray]:
     """Each node's branch count (0 unless it splits) and r̃_v of its branches, flat in node
-    order: level.shares for all splitting nodes at once (the same row sums, so the same bits);
-    a linear test's own shares."""
+    order: the level's shares (LevelScores.branch_weights, as the reference reads them); a
+    linear test's own shares."""
     sizes = np.zeros(len(splits), dtype=np.int64)
     chosen = np.where(splits, winner, -1)
     for j in distinct_indices(chosen[chosen >= 0]):
@@ -316,11 +319,8 @@ def _branch_shares(level, splits, winner, tests) -> tuple[np.ndarray, np.ndarray
         shares[first[i]:first[i] + 2] = test.shares
     for j in distinct_indices(chosen[chosen >= 0]):
         at = np.flatnonzero(chosen == j)
-        w = level.scores[j].branch_counts[at].sum(axis=-1)
-        whole = w.sum(axis=-1)
-        with np.errstate(invalid="ignore", divide="ignore"):
-            part = np.where(whole[:, None] > 0, w / whole[:, None], 1.0 / max(w.shape[1], 1))
-        shares[(first[at][:, None] + np.arange(w.shape[1])).ravel()] = part.ravel()
+        part = level.branch_weights(j)[1][at]
+        shares[(first[at][:, None] + np.arange(part.shape[1])).ravel()] = part.ravel()
     return sizes, shares
 
 
