@@ -305,8 +305,8 @@ def _children(enc, frontier, scored, open_nodes, stop, level, winner, labels,
 
 def _branch_shares(level, splits, winner, tests) -> tuple[np.ndarray, np.ndarray]:
     """Each node's branch count (0 unless it splits) and r̃_v of its branches, flat in node
-    order: the level's shares (LevelScores.branch_weights, as the reference reads them); a
-    linear test's own shares."""
+    order: the level's shares (LevelScores.branch_shares, the numbers the reference reads);
+    a linear test's own shares."""
     sizes = np.zeros(len(splits), dtype=np.int64)
     chosen = np.where(splits, winner, -1)
     for j in distinct_indices(chosen[chosen >= 0]):
@@ -319,7 +319,7 @@ def _branch_shares(level, splits, winner, tests) -> tuple[np.ndarray, np.ndarray
         shares[first[i]:first[i] + 2] = test.shares
     for j in distinct_indices(chosen[chosen >= 0]):
         at = np.flatnonzero(chosen == j)
-        part = level.branch_weights(j)[1][at]
+        part = level.branch_shares(j, at)
         shares[(first[at][:, None] + np.arange(part.shape[1])).ravel()] = part.ravel()
     return sizes, shares
 

@@ -175,12 +175,13 @@ class LevelScores:
         scores, _, extra = self._arrays()
         if ("weights", j) not in extra:
             s = scores[j]
-            known = s.branch_counts.sum(axis=-1)  # row sums, as one node's alone
-            whole = known.sum(axis=-1)[:, None]
-            with np.errstate(invalid="ignore", divide="ignore"):
-                shares = np.where(whole > 0, known / whole, 1.0 / max(known.shape[1], 1))
+            known, shares = known_shares(s.branch_counts)
             extra[("weights", j)] = (known + shares * s.unknown.sum(axis=-1)[:, None], shares)
         return extra[("weights", j)]
+
+    def branch_shares(self, j: int, at: np.ndarray) -> np.ndarray:
+        """(len(at), B): r̃_v at the nodes `at` only (the grower's; nothing kept)."""
+        return known_shares(self.scores[j].branch_counts[at])[1]
 
     def split(self, i: int, j: int) -> Split:
         """The split record of attribute j at node i (the algorithm's shape)."""
@@ -216,6 +217,16 @@ class LevelScores:
             else:
                 branch[sel] = value_branch(value, np.arange(len(self.attributes[j].values)))
         return branch
+
+
+def known_shares(branch_counts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Each branch's known weight and its share r̃_v of the node's known weight (equal shares
+    at a node with none), from (…, B, C) class weights; row by row the same bits whatever the
+    leading axes."""
+    known = branch_counts.sum(axis=-1)
+    whole = known.sum(axis=-1)[..., None]
+    with np.errstate(invalid="ignore", divide="ignore"):
+        return known, np.where(whole > 0, known / whole, 1.0 / max(known.shape[-1], 1))
 
 
 def _grouped(chosen: np.ndarray, distinct: list[int], n_attributes: int):
