@@ -32,6 +32,17 @@ def xlogx_table(n: int) -> np.ndarray:
     return _table
 
 
+def starts_of(sizes: np.ndarray) -> np.ndarray:
+    """Where each of consecutive runs of these sizes starts: the sum of the sizes before it."""
+    return np.cumsum(sizes) - sizes
+
+
+def distinct_indices(a: np.ndarray) -> list[int]:
+    """np.unique(a).tolist() for indices (all ≥ 0), by counting instead of sorting: a depth
+    asks this of its few chosen attributes, where unique's fixed cost is most of the work."""
+    return np.flatnonzero(np.bincount(a)).tolist() if len(a) else []
+
+
 def sort_positions(ranks: np.ndarray, column: np.ndarray) -> tuple[np.ndarray, int]:
     """Each row's place in the column sorted by (value, row), and the rank of unknown values
     (-1 when none is unknown). Computed once per column and kept while the column lives."""

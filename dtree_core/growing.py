@@ -16,6 +16,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from .budget import Budget
+from .counting import distinct_indices, starts_of
 from .data import CodedError, DataError, Encoded
 from .decide import child_draw_keys, choose, draws, root_draw_key
 from .oblique import contest, linear_wins, node_entries, winning
@@ -23,7 +24,7 @@ from .options import Options
 from .paths import forced_split, path_key
 from .records import NodeStore
 from .scoretable import LevelScores, score_level
-from .splitting import Batch, distinct_indices, growing, node_class_counts, starts_of
+from .splitting import Batch, growing, node_class_counts
 from .trace import Trace
 
 
@@ -354,7 +355,7 @@ def _spread_unknowns(rows, weight, node, branch, first_child, sizes, shares):
     unknown = np.flatnonzero(~known)
     reps = sizes[node[unknown]]
     entry = np.repeat(unknown, reps)
-    offset = np.arange(len(entry)) - np.repeat(np.cumsum(reps) - reps, reps)
+    offset = np.arange(len(entry)) - np.repeat(starts_of(reps), reps)
     child_of_copy = first_child[node[entry]] + offset
     copy_weight = weight[entry] * shares[child_of_copy]
     rows = np.concatenate([rows[known], rows[entry]])

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from .counting import starts_of
 from .criteria import entropy, gini
 from .data import Encoded
 from .options import Options
@@ -198,7 +199,7 @@ def _preorder(parent: np.ndarray, depth: np.ndarray, kids: np.ndarray) -> np.nda
     for ids in reversed(levels[1:]):  # subtree sizes, deepest first
         size += np.bincount(parent[ids], size[ids], n).astype(np.int64)
     # kids are grouped by parent, in creation order: earlier siblings' sizes, summed
-    running = np.cumsum(size[kids]) - size[kids]
+    running = starts_of(size[kids])
     group_start = np.flatnonzero(np.diff(parent[kids], prepend=-2))
     first = np.repeat(running[group_start], np.diff(np.append(group_start, len(kids))))
     step = np.zeros(n, dtype=np.int64)

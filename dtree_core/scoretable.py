@@ -13,6 +13,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .algorithms import Algorithm
+from .counting import distinct_indices
 from .criteria import entropy, gini
 from .data import Encoded
 from .split import Condition, Split, threshold_branch, value_branch
@@ -21,7 +22,6 @@ from .splitting import (
     AttributeScores,
     Batch,
     best_partition,
-    distinct_indices,
     growing,
     growing_only,
     score_continuous_together,

@@ -28,6 +28,7 @@ from .counting import (
     segment_cumsum,
     sort_order,
     sort_positions,
+    starts_of,
     xlogx,
     xlogx_table,
 )
@@ -530,17 +531,6 @@ def _add(parts: list) -> np.ndarray:
     return out
 
 
-def starts_of(sizes: np.ndarray) -> np.ndarray:
-    """Where each of consecutive runs of these sizes starts: the sum of the sizes before it."""
-    return np.cumsum(sizes) - sizes
-
-
-def distinct_indices(a: np.ndarray) -> list[int]:
-    """np.unique(a).tolist() for indices (all ≥ 0), by counting instead of sorting: a depth
-    asks this of its few chosen attributes, where unique's fixed cost is most of the work."""
-    return np.flatnonzero(np.bincount(a)).tolist() if len(a) else []
-
-
 def first_best(key: np.ndarray, axis: int = -1) -> np.ndarray:
     """Index of the first maximum, treating values within TIE_RTOL of it as equal."""
     best = np.max(key, axis=axis, keepdims=True)
@@ -952,7 +942,7 @@ def _curve(s: _Sorted, cand, cand_node, rho, gain, gini_index, best, m, points) 
     else:  # every stride-th midpoint of each node (from its first), plus the best ones
         kept_n = -(-per_node // stride)
         first = np.repeat(starts, kept_n)
-        step = np.arange(kept_n.sum()) - np.repeat(np.cumsum(kept_n) - kept_n, kept_n)
+        step = np.arange(kept_n.sum()) - np.repeat(starts_of(kept_n), kept_n)
         mask = np.zeros(len(cand), dtype=bool)
         mask[first + step * np.repeat(stride, kept_n)] = True
         mask[best] = True

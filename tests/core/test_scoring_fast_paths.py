@@ -9,6 +9,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
+from dtree_core.counting import distinct_indices, starts_of
 from dtree_core.data import encode
 from dtree_core.growing import _values_differ, grow
 from dtree_core.options import Options
@@ -19,9 +20,7 @@ from dtree_core.splitting import (
     Batch,
     _segment_first_best,
     _square,
-    distinct_indices,
     growing,
-    starts_of,
 )
 
 
