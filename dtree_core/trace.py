@@ -292,11 +292,12 @@ def _score_rows(table: ScoreTable | None, scores: bool | str):
 
 @contextmanager
 def collector_paused():
-    """Python's cyclic garbage collector off while many acyclic dicts and lists are built: it
-    would otherwise walk the trace's growing records again and again (about a fifth of the
-    time a 2000-deep chain's rows take, in a process that has built traces before). Turned
-    back on only if it was on: the collector is process-wide, so while one session builds rows
-    it is off for every thread, and the last to finish turns it back on."""
+    """Python's cyclic garbage collector off while a whole trace's rows are built at once: a
+    full collection would otherwise walk the growing rows (a 2000-deep chain's full dict: 0.24 s
+    paused, 0.31 s not). The collector is process-wide: it is turned back on by the caller
+    that turned it off, even if another thread is still building (that one then just builds
+    with it on). A node's rows built alone (LazyRows) are not worth a pause: measured, the
+    collection only moves to the moment the collector is back on."""
     was_on = gc.isenabled()
     gc.disable()
     try:
@@ -317,7 +318,7 @@ class LazyRows(Sequence):
 
     def _filled(self) -> list:
         if self._rows is None:
-            with _FILL_LOCK, collector_paused():
+            with _FILL_LOCK:
                 if self._rows is None:
                     self._rows = self._table.rows()
                     self._table = None
