@@ -64,8 +64,15 @@ def _sorted(ranks: np.ndarray, column: np.ndarray) -> tuple:
     hit = _positions.get(key)
     if hit is not None and hit[0]() is ranks:
         return hit
-    index = np.int32 if len(ranks) < 2**31 else np.int64
-    order = np.argsort(ranks, kind="stable").astype(index)
+    n = len(ranks)
+    index = np.int32 if n < 2**31 else np.int64
+    # (rank, row) as one unique key: any sort gives the stable order, and numpy's default
+    # sort of 64-bit keys is about 5 times faster than its stable sort of the ranks
+    rank_row = ranks.astype(np.int64)
+    rank_row *= n
+    rank_row += np.arange(n)
+    order = rank_row.argsort().astype(index)
+    del rank_row
     place = np.empty(len(ranks), dtype=index)
     place[order] = np.arange(len(ranks), dtype=index)
     nan_rank = int(ranks.max()) if len(column) and np.isnan(column).any() else -1

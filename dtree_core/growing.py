@@ -19,6 +19,7 @@ from .budget import Budget
 from .counting import distinct_indices, starts_of
 from .data import CodedError, DataError, Encoded
 from .decide import child_draw_keys, choose, draws, root_draw_key
+from .heap import reusing_freed_pages
 from .oblique import contest, linear_wins, node_entries, winning
 from .options import Options
 from .paths import forced_split, path_key
@@ -45,10 +46,11 @@ def grow(enc: Encoded, options: Options, target: str, budget: Budget | None = No
     store = NodeStore(enc, options)
     frontier = _root(enc, options, store)
     start = time.monotonic()
-    while frontier is not None:
-        if budget is not None:  # before the depth it would cost; tells its progress callback
-            budget.before_depth(frontier.depth, store.size, time.monotonic() - start)
-        frontier = _grow_depth(enc, options, frontier, store)
+    with reusing_freed_pages():
+        while frontier is not None:
+            if budget is not None:  # before the depth it would cost; tells its progress callback
+                budget.before_depth(frontier.depth, store.size, time.monotonic() - start)
+            frontier = _grow_depth(enc, options, frontier, store)
     return finish(options, target, store)
 
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import ctypes
 import functools
 import itertools
 import threading
@@ -16,6 +15,7 @@ from .algorithms import Algorithm
 from .counting import distinct_indices
 from .criteria import entropy, gini
 from .data import Encoded
+from .heap import return_freed_memory
 from .split import Condition, Split, threshold_branch, value_branch
 from .splitting import (
     SCORE_FIELDS,
@@ -58,7 +58,7 @@ class LevelScores:
         self._batch = None
         batch.memo.clear()  # the shared sort facts: entry-sized, and not needed again
         if len(batch.rows) >= 1 << 16:  # scoring's temporaries too (see release)
-            _return_freed_memory()
+            return_freed_memory()
         nominal = enc.nominal
         self.n_distinct = _columns([s.n_distinct for s in scores])
         if self.n_distinct.size and self.n_distinct.max() < 2**31:
@@ -105,7 +105,7 @@ class LevelScores:
             arrays = _LIVE.pop(self._token, None)
         if arrays is not None and self._stored is not None and len(self._stored[0]) >= 1 << 16:
             del arrays
-            _return_freed_memory()
+            return_freed_memory()
 
     def _keep(self) -> None:
         """Score a small depth in full now and keep its arrays, within KEEP_BUDGET bytes for
@@ -423,23 +423,6 @@ _TOKENS = itertools.count()
 KEEP_ENTRIES = 4096
 KEEP_BUDGET = 48 << 20
 _KEPT = {"bytes": 0}
-
-
-def _return_freed_memory() -> None:
-    """Hand the pages of a big depth's freed arrays back to the system. glibc keeps freed
-    blocks of a few MB in its heap for reuse, so resident memory would otherwise creep up
-    from depth to depth (at 1M rows, by a few hundred MB) until the tree is done."""
-    trim = _malloc_trim()
-    if trim is not None:
-        trim(0)
-
-
-@functools.cache
-def _malloc_trim():
-    try:
-        return ctypes.CDLL(None).malloc_trim  # glibc's; other C libraries return memory alike
-    except (OSError, AttributeError):
-        return None
 
 
 def _unkeep(size: int) -> None:

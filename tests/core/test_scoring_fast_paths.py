@@ -9,8 +9,8 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from dtree_core.counting import distinct_indices, starts_of
-from dtree_core.data import encode
+from dtree_core.counting import distinct_indices, sort_order, sort_positions, starts_of
+from dtree_core.data import dense_rank, encode
 from dtree_core.growing import _values_differ, grow
 from dtree_core.options import Options
 from dtree_core.scoretable import score_level
@@ -135,6 +135,22 @@ def test_counting_helpers_match_numpy(seed):
     assert distinct_indices(a) == np.unique(a).tolist()
     sizes = rng.integers(0, 5, size=int(rng.integers(1, 10)))
     assert starts_of(sizes).tolist() == np.concatenate([[0], np.cumsum(sizes)[:-1]]).tolist()
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_sorted_order_is_by_value_then_row(seed):
+    """Ties (many equal values) and unknowns must keep row order: the order the grower's
+    thresholds and the reference's sums are taken in."""
+    rng = np.random.default_rng(seed)
+    n = int(rng.integers(1, 300))
+    column = rng.integers(0, 5, n).astype(float)
+    column[rng.random(n) < 0.2] = np.nan
+    ranks = dense_rank(column)
+    expected = np.argsort(ranks, kind="stable")
+    assert sort_order(ranks, column).tolist() == expected.tolist()
+    place, nan_rank = sort_positions(ranks, column)
+    assert place[expected].tolist() == list(range(n))
+    assert nan_rank == (int(ranks.max()) if np.isnan(column).any() else -1)
 
 
 def test_squares_of_counts_are_exact_whatever_their_type():
