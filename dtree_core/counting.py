@@ -43,6 +43,23 @@ def distinct_indices(a: np.ndarray) -> list[int]:
     return np.flatnonzero(np.bincount(a)).tolist() if len(a) else []
 
 
+def order_of_distinct(key: np.ndarray, bound: int) -> np.ndarray:
+    """np.argsort(key) for distinct int64 keys in [0, bound); key is overwritten.
+
+    Each key is packed with its index into one 64-bit number and the numbers are sorted by
+    value: numpy sorts values 2-3 times faster than it argsorts them (measured: 4.5 against
+    11-13 ms for a million). Keys are distinct, so the order is the one argsort gives."""
+    bits = max(len(key) - 1, 1).bit_length()
+    if max(bound - 1, 1).bit_length() + bits > 64:
+        return np.argsort(key)
+    packed = key.view(np.uint64)  # non-negative: the same bits
+    packed <<= np.uint64(bits)
+    packed |= np.arange(len(key), dtype=np.uint64)
+    packed.sort()
+    packed &= np.uint64((1 << bits) - 1)
+    return key  # packed's bits, now the indices
+
+
 def sort_positions(ranks: np.ndarray, column: np.ndarray) -> tuple[np.ndarray, int]:
     """Each row's place in the column sorted by (value, row), and the rank of unknown values
     (-1 when none is unknown). Computed once per column and kept while the column lives."""
@@ -66,12 +83,12 @@ def _sorted(ranks: np.ndarray, column: np.ndarray) -> tuple:
         return hit
     n = len(ranks)
     index = np.int32 if n < 2**31 else np.int64
-    # (rank, row) as one unique key: any sort gives the stable order, and numpy's default
-    # sort of 64-bit keys is about 5 times faster than its stable sort of the ranks
+    # (rank, row) as one distinct key: its order is the stable order of the ranks, found
+    # several times faster than by a stable sort
     rank_row = ranks.astype(np.int64)
     rank_row *= n
     rank_row += np.arange(n)
-    order = rank_row.argsort().astype(index)
+    order = order_of_distinct(rank_row, (int(ranks.max(initial=0)) + 1) * n).astype(index)
     del rank_row
     place = np.empty(len(ranks), dtype=index)
     place[order] = np.arange(len(ranks), dtype=index)

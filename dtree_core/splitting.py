@@ -25,6 +25,7 @@ import numpy as np
 
 from .counting import (
     TABLE_LIMIT,
+    order_of_distinct,
     segment_cumsum,
     sort_order,
     sort_positions,
@@ -555,8 +556,7 @@ class _Sorted:
 
     rows: np.ndarray
     node: np.ndarray
-    rank: np.ndarray  # the entry's rank among its attribute's values (equal values, equal rank)
-    value: np.ndarray  # the entry's value of its attribute
+    value: np.ndarray  # the entry's value of its attribute (NaN: unknown, last in its node)
     known: np.ndarray | None  # the value is known (None: every value is)
     starts: np.ndarray  # first sorted position of each node
     known_counts: np.ndarray  # (m, C)
@@ -613,15 +613,11 @@ def _sorted_order(enc: Encoded, j: int, batch: Batch, facts: dict) -> np.ndarray
     if facts["identity"]:
         return sort_order(enc.ranks[j], enc.columns[j])
     place = sort_positions(enc.ranks[j], enc.columns[j])[0]
-    if batch.n_nodes == 1:
-        return np.argsort(place.take(batch.rows))
     width = max(len(place), 1)
-    if batch.n_nodes * width >= 2**31:
-        return np.argsort(batch.node * width + place.take(batch.rows))
-    key = batch.node.astype(np.int32)  # 32-bit keys sort about twice as fast as 64-bit ones
+    key = batch.node.astype(np.int64)  # a new array: order_of_distinct overwrites it
     key *= width
     key += place.take(batch.rows)
-    return np.argsort(key)
+    return order_of_distinct(key, batch.n_nodes * width)
 
 
 def _sort_batch(enc: Encoded, js: list[int], batch: Batch) -> _Sorted:
@@ -637,7 +633,7 @@ def _sort_batch(enc: Encoded, js: list[int], batch: Batch) -> _Sorted:
         (facts["node"] + (np.arange(blocks) * batch.n_nodes)[:, None]).ravel(),
         np.tile(facts["sizes"], blocks),
         (facts["starts"] + (np.arange(blocks) * n)[:, None]).ravel())
-    rank, value, known = _block_values(enc, js, rows, n)
+    value, known = _block_values(enc, js, rows, n)
     if facts["whole"]:
         small = facts["weight"] * blocks < 2**31 - 1
         cum = np.zeros((n_classes, len(rows) + 1), dtype=np.int32 if small else np.int64)
@@ -664,23 +660,17 @@ def _sort_batch(enc: Encoded, js: list[int], batch: Batch) -> _Sorted:
         unknown = np.bincount(key[~known], w[~known], m * n_classes).reshape(m, n_classes)
         if known_counts is None:
             known_counts = np.bincount(key[known], w[known], m * n_classes).reshape(m, n_classes)
-    return _Sorted(rows, node, rank, value, known, starts, known_counts, known_n, unknown, cum,
+    return _Sorted(rows, node, value, known, starts, known_counts, known_n, unknown, cum,
                    facts["whole"], facts["unit"])
 
 
 def _block_values(enc: Encoded, js: list[int], rows: np.ndarray, n: int):
-    """Rank, value and known flag (None: all known) of each sorted entry, block by block."""
-    blocks = [(enc.ranks[j].take(rows[a * n:(a + 1) * n]),
-               enc.columns[j].take(rows[a * n:(a + 1) * n]),
-               sort_positions(enc.ranks[j], enc.columns[j])[1]) for a, j in enumerate(js)]
-    known = None
-    if any(nan_rank >= 0 for _, _, nan_rank in blocks):
-        known = np.concatenate([rank != nan_rank if nan_rank >= 0 else np.ones(n, dtype=bool)
-                                for rank, _, nan_rank in blocks])
-    if len(blocks) == 1:
-        return blocks[0][0], blocks[0][1], known
-    return (np.concatenate([rank for rank, _, _ in blocks]),
-            np.concatenate([value for _, value, _ in blocks]), known)
+    """Value and known flag (None: all known) of each sorted entry, block by block. (Sorted
+    values step up exactly where their ranks do, so the ranks need no gather of their own.)"""
+    values = [enc.columns[j].take(rows[a * n:(a + 1) * n]) for a, j in enumerate(js)]
+    value = values[0] if len(values) == 1 else np.concatenate(values)
+    some_unknown = any(sort_positions(enc.ranks[j], enc.columns[j])[1] >= 0 for j in js)
+    return value, ~np.isnan(value) if some_unknown else None
 
 
 def _segment_first_best(key: np.ndarray, seg_start: np.ndarray, seg: np.ndarray) -> np.ndarray:
@@ -745,7 +735,7 @@ def _score_continuous_stack(enc: Encoded, js: list[int], batch: Batch, by_gini: 
     """score_continuous_together of one stack."""
     s = _sort_batch(enc, js, batch)
     m = batch.n_nodes * len(js)
-    step = s.rank[:-1] < s.rank[1:]
+    step = s.value[:-1] < s.value[1:]  # False beside an unknown (NaN) value
     last = s.starts[1:] - 1  # no midpoint between one node's last entry and the next's first
     step[last[(last >= 0) & (last < len(step))]] = False
     cand = np.flatnonzero(step if s.known is None else step & s.known[1:])

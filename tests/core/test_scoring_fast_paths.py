@@ -9,7 +9,13 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from dtree_core.counting import distinct_indices, sort_order, sort_positions, starts_of
+from dtree_core.counting import (
+    distinct_indices,
+    order_of_distinct,
+    sort_order,
+    sort_positions,
+    starts_of,
+)
 from dtree_core.data import dense_rank, encode
 from dtree_core.growing import _values_differ, grow
 from dtree_core.options import Options
@@ -151,6 +157,19 @@ def test_sorted_order_is_by_value_then_row(seed):
     place, nan_rank = sort_positions(ranks, column)
     assert place[expected].tolist() == list(range(n))
     assert nan_rank == (int(ranks.max()) if np.isnan(column).any() else -1)
+
+
+@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("bound_bits", [1, 20, 50, 62])
+def test_order_of_distinct_keys_is_argsorts(seed, bound_bits):
+    """Packed with their indices while the two fit in 64 bits, argsorted beyond (62 bits of
+    keys leave no room for the indices)."""
+    rng = np.random.default_rng(seed)
+    bound = 1 << bound_bits
+    drawn = rng.integers(0, bound, size=int(rng.integers(0, 3000)), dtype=np.int64)
+    key = rng.permutation(np.unique(drawn))  # distinct, in no order
+    expected = np.argsort(key).tolist()
+    assert order_of_distinct(key.copy(), bound).tolist() == expected
 
 
 def test_squares_of_counts_are_exact_whatever_their_type():
