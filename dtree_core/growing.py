@@ -123,7 +123,11 @@ def _record_attribute_splits(store, level, ids, at, winner, forced, value, tests
     js = winner[at]
     lost = {int(ids[i]): facts for i in at.tolist()
             if i in tests and (facts := tests[i].decision_facts())}
-    splits = [level.split(i, j) for i, j in zip(at.tolist(), js.tolist(), strict=True)]
+    splits: list = [None] * len(at)
+    for j in distinct_indices(js):  # attribute by attribute: each reads its arrays once
+        where = np.flatnonzero(js == j)
+        for k, split in zip(where.tolist(), level.splits(at[where], j), strict=True):
+            splits[k] = split
     store.record_splits(ids[at], js, forced[at], value[at, js], splits, lost)
 
 

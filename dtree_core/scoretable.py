@@ -185,12 +185,16 @@ class LevelScores:
 
     def split(self, i: int, j: int) -> Split:
         """The split record of attribute j at node i (the algorithm's shape)."""
+        return self.splits(np.array([i]), j)[0]
+
+    def splits(self, at: np.ndarray, j: int) -> list[Split]:
+        """split(i, j) of each node i of `at` (a depth's splits on j, read out at once)."""
         a, s = self.attributes[j], self.scores[j]
         if not a.is_nominal:
-            return Split("threshold", a.name, threshold=float(s.threshold[i]))
+            return [Split("threshold", a.name, threshold=t) for t in s.threshold[at].tolist()]
         if self.binary(j):
-            return _subset_split(a.name, a.values, s.left[i].tobytes())
-        return _value_split(a.name, a.values)
+            return [_subset_split(a.name, a.values, left.tobytes()) for left in s.left[at]]
+        return [_value_split(a.name, a.values)] * len(at)
 
     def branch_conditions(self, i: int, j: int) -> list[Condition]:
         return list(self.split(i, j).conditions())
