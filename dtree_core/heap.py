@@ -68,5 +68,5 @@ def _set(parameter: int, value: int) -> None:
 def _libc_function(name: str):
     try:
         return getattr(ctypes.CDLL(None), name)  # glibc's (musl has both too)
-    except (OSError, AttributeError):
+    except (OSError, AttributeError, TypeError):  # no such function, or no C library by name
         return None

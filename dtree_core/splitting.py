@@ -165,12 +165,19 @@ def _score_nominal_stack(enc: Encoded, js: list[int], batch: Batch,
         slot = slot + np.arange(0, a * m * (k + 1), m * (k + 1))[:, None]
     slot += np.stack([enc.columns[j].take(batch.rows) for j in js]) if a > 1 \
         else enc.columns[js[0]].take(batch.rows)
+    facts = _batch_facts(enc, batch)  # the continuous attributes' sorts share them too
     key = slot * n_classes
-    key += enc.y.take(batch.rows)
+    key += facts["y"]
     key = key.ravel()
-    counts = np.bincount(key, batch.weight if a == 1 else np.tile(batch.weight, a),
-                         a * m * (k + 1) * n_classes).reshape(a * m, k + 1, n_classes)
-    n = np.bincount(slot.ravel(), None, a * m * (k + 1)).reshape(a * m, k + 1)
+    cells = a * m * (k + 1) * n_classes
+    if facts["unit"]:  # every weight 1: counted as integers, and the entries per slot with them
+        whole = np.bincount(key, None, cells).reshape(a * m, k + 1, n_classes)
+        n, counts = whole.sum(axis=2), whole.astype(float)  # the same numbers as summed 1.0s
+        del whole
+    else:
+        counts = np.bincount(key, batch.weight if a == 1 else np.tile(batch.weight, a),
+                             cells).reshape(a * m, k + 1, n_classes)
+        n = np.bincount(slot.ravel(), None, a * m * (k + 1)).reshape(a * m, k + 1)
     unknown, by_value, n_by_value = counts[:, 0, :], counts[:, 1:, :], n[:, 1:]
     unknown_weight = total(unknown)
     value_weight = total(by_value)
