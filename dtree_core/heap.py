@@ -19,7 +19,9 @@ from contextlib import contextmanager
 # mallopt's parameter numbers (glibc's malloc.h)
 M_TRIM_THRESHOLD = -1
 M_MMAP_THRESHOLD = -3
-# blocks up to 32 MB (glibc's own largest dynamic threshold) come from the heap
+# blocks up to 32 MB come from the heap. It stays so after growth: glibc raises its own
+# threshold to the size of any mapped block freed, up to this, so a process that ever freed a
+# big array works so anyway; setting it only stops that threshold from moving.
 MMAP_THRESHOLD = 32 << 20
 # free() hands the heap's top back only beyond this while a tree grows, and beyond the
 # smaller one otherwise (glibc's dynamic default ends near it once big blocks were freed)
