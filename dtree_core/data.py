@@ -95,7 +95,7 @@ def kind_rule(series: pd.Series) -> KindRule:
         return KindRule(CONTINUOUS, "decimal", figures)
     distinct = _count_whole_numbers(known, low, high)
     figures["distinct"] = distinct
-    if distinct <= MAX_CODED_INTEGERS and high - low + 1 <= MAX_CODE_SPREAD * distinct:
+    if distinct <= MAX_CODED_INTEGERS and _spread(low, high) + 1 <= MAX_CODE_SPREAD * distinct:
         return KindRule(NOMINAL, "integer_codes", figures)
     return KindRule(CONTINUOUS, "integer_measure", figures)
 
@@ -116,6 +116,12 @@ def _whole(values: np.ndarray) -> bool:
     return bool((top == np.floor(top)).all() and (values == np.floor(values)).all())
 
 
+def _spread(low, high):
+    """high - low; beyond the largest float (values near ±1.8e308) it is inf, said quietly."""
+    with np.errstate(over="ignore"):
+        return high - low
+
+
 def _first_value(series: pd.Series):
     """The first value that is not missing (None if there is none), looking at the top first."""
     for part in (series.iloc[:64], series):
@@ -128,7 +134,7 @@ def _first_value(series: pd.Series):
 def _count_whole_numbers(known: np.ndarray, low: float, high: float) -> int:
     """Distinct whole numbers: each marked in a table over the range when it is small enough
     (no sort; marking is several times faster than np.bincount's counting)."""
-    if high - low < 2**20:
+    if _spread(low, high) < 2**20:
         if low > -2.0**62 and high < 2.0**62:  # in int64's range: whole numbers convert exactly
             offsets = known.astype(np.intp)
             offsets -= int(low)
@@ -297,6 +303,9 @@ def _sample_weights(sample_weight, n_rows: int) -> np.ndarray:
         raise DataError(f"sample_weight has {len(weights)} values but there are {n_rows} rows.")
     if not np.isfinite(weights).all() or (weights < 0).any():
         raise DataError("sample_weight must be finite and not negative: a weight counts rows.")
+    if n_rows and not (weights > 0).any():
+        raise DataError("sample_weight gives every row the weight 0: no row is left to learn "
+                        "from.")
     return weights
 
 

@@ -25,7 +25,7 @@ from .options import Options
 from .paths import forced_split, path_key
 from .records import NodeStore
 from .scoretable import LevelScores, score_level
-from .splitting import Batch, growing, node_class_counts
+from .splitting import Batch, growing, node_class_counts, training_set
 from .trace import Trace
 
 
@@ -55,8 +55,7 @@ def grow(enc: Encoded, options: Options, target: str, budget: Budget | None = No
 
 
 def _root(enc: Encoded, options: Options, store: NodeStore) -> Frontier:
-    n = enc.n_rows
-    batch = Batch(np.arange(n), enc.weights.astype(float), np.zeros(n, dtype=np.int64), 1)
+    batch = training_set(enc)
     used = np.zeros((1, len(enc.attributes)), dtype=bool)
     ids = store.add_children(np.array([-1]), np.array([0]), 0)
     return Frontier(batch, ids, used, np.array([0]), root_draw_key(options.seed), 0)

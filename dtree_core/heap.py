@@ -36,19 +36,22 @@ _LOCK = threading.Lock()
 def reusing_freed_pages() -> Iterator[None]:
     """While the block runs (and any other tree's growth in the process), freed blocks stay
     in the heap for the next depth's arrays; afterwards the heap's top is trimmed again."""
-    with _LOCK:
-        _GROWING["count"] += 1
-        if _GROWING["count"] == 1:
-            _set(M_MMAP_THRESHOLD, MMAP_THRESHOLD)
-            _set(M_TRIM_THRESHOLD, TRIM_WHILE_GROWING)
+    counted = False  # an interruption before the count went up must not take one off
     try:
+        with _LOCK:
+            _GROWING["count"] += 1
+            counted = True
+            if _GROWING["count"] == 1:
+                _set(M_MMAP_THRESHOLD, MMAP_THRESHOLD)
+                _set(M_TRIM_THRESHOLD, TRIM_WHILE_GROWING)
         yield
     finally:
-        with _LOCK:
-            _GROWING["count"] -= 1
-            if _GROWING["count"] == 0:
-                _set(M_TRIM_THRESHOLD, TRIM_OTHERWISE)
-                return_freed_memory()
+        if counted:
+            with _LOCK:
+                _GROWING["count"] -= 1
+                if _GROWING["count"] == 0:
+                    _set(M_TRIM_THRESHOLD, TRIM_OTHERWISE)
+                    return_freed_memory()
 
 
 def return_freed_memory() -> None:

@@ -63,7 +63,9 @@ class DecisionTree(ClassifierMixin, BaseEstimator):
     def fit(self, X, y, sample_weight=None, validation=None, budget=None) -> DecisionTree:
         """Grow (and prune, as `prune` says) a tree; validation=(X_val, y_val) are the rows
         pre-pruning and reduced-error pruning judge by (Zhou §4.3). A budget
-        (dtree_core.budget) bounds the nodes, depth and seconds of growth (the app's)."""
+        (dtree_core.budget) bounds the nodes, depth and seconds of growth (the app's).
+        sample_weight: a finite weight ≥ 0 per row, counted as that many rows; a row of
+        weight 0 reaches no node (not even the root's n), and at least one must weigh more."""
         options = self.options()
         if options.prune in VALIDATED and validation is None:
             raise DataError(f"prune='{options.prune}' needs validation rows: "

@@ -31,7 +31,7 @@ import numpy as np
 
 from .data import Attribute, Encoded, dense_rank
 from .split import Split, linear_combination, linear_text
-from .splitting import TIE_RTOL, Batch, growing, is_tied, score_continuous
+from .splitting import TIE_RTOL, Batch, growing, is_tied, midpoint, score_continuous
 
 # Ridge added to the within-class scatter (standardised), so a singular one still solves:
 # small enough to leave a well-posed direction unchanged in its first digits.
@@ -288,7 +288,7 @@ def perturb(values: np.ndarray, column: np.ndarray, coef: float, classes: np.nda
     if not np.isfinite(impurity).any():
         return None
     k = int(np.argmin(np.where(np.isfinite(impurity), impurity, np.inf)))
-    return float((U[step[k]] + U[step[k] + 1]) / 2), float(impurity[k])
+    return float(midpoint(U[step[k]], U[step[k] + 1])), float(impurity[k])
 
 
 def _gini_of_sides(left: np.ndarray, right: np.ndarray, min_side: float) -> np.ndarray:

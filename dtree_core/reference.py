@@ -28,15 +28,14 @@ from .oblique import contest, linear_wins, winning
 from .options import Options
 from .records import NodeStore
 from .scoretable import score_level
-from .splitting import Batch, node_class_counts
+from .splitting import Batch, node_class_counts, training_set
 from .trace import Trace
 
 
 def tree_generate(enc: Encoded, options: Options, target: str) -> Trace:
     """Grow the tree from the training set D (every row) and the attribute set A (all)."""
     store = NodeStore(enc, options)
-    D = Batch(np.arange(enc.n_rows), enc.weights.astype(float),
-              np.zeros(enc.n_rows, dtype=np.int64), 1)
+    D = training_set(enc)  # every row of some weight
     A_used = np.zeros((1, len(enc.attributes)), dtype=bool)  # A is what is not used up
     generate(enc, options, store, D, A_used, -1, 0, root_draw_key(options.seed), 0)
     return finish(options, target, store)

@@ -65,6 +65,27 @@ class Batch:
                      int(keep_nodes.sum()))
 
 
+def training_set(enc: Encoded) -> Batch:
+    """D at the root: every row of some weight. A row of weight 0 counts nowhere, and is left
+    out here as it is from every branch (it would put a midpoint between rows of no weight)."""
+    rows = np.flatnonzero(enc.weights > 0)
+    return Batch(rows, enc.weights.take(rows).astype(float), np.zeros(len(rows), dtype=np.int64), 1)
+
+
+def midpoint(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """The cut between values a < b: (a + b) / 2 elementwise, which routing (≤ t) must find
+    between them. Where a + b is beyond the largest float it is halved first (the same number
+    as halving the exact sum); where a and b are adjacent floats and the halfway point rounds
+    up to b, the cut is a itself (≤ a is the same rows, and b would send them all left)."""
+    with np.errstate(over="ignore", invalid="ignore"):
+        mid = (a + b) / 2
+        overflowed = np.isinf(mid) & np.isfinite(a) & np.isfinite(b)
+        if np.any(overflowed):
+            mid = np.where(overflowed, np.asarray(a) / 2 + np.asarray(b) / 2, mid)
+        rounded_up = (mid >= b) & (a < b)
+    return np.where(rounded_up, a, mid) if np.any(rounded_up) else mid
+
+
 @dataclass
 class AttributeScores:
     """One attribute's scores at every node of a batch (arrays have the node axis first)."""
@@ -849,7 +870,7 @@ def _forced_positions(s: _Sorted, cand, cand_node, forced: dict[int, float]) -> 
     found = {}
     for node, t in forced.items():
         at = cand[cand_node == node]
-        midpoints = ((s.value[at] + s.value[at + 1]) / 2).tolist()
+        midpoints = midpoint(s.value[at], s.value[at + 1]).tolist()
         matches = [k for k, mid in enumerate(midpoints) if mid == t] or \
                   [k for k, mid in enumerate(midpoints) if same_threshold(mid, t)]
         if matches:
@@ -923,7 +944,7 @@ def _threshold_split(s: _Sorted, pos: np.ndarray, has: np.ndarray) -> AttributeS
     np.subtract(s.known_n, n[:, 0], out=n[:, 1])
     after = np.minimum(pos + 1, max(len(s.rows) - 1, 0))
     with np.errstate(invalid="ignore"):
-        threshold = np.where(has, (s.value[pos] + s.value[after]) / 2, np.nan) \
+        threshold = np.where(has, midpoint(s.value[pos], s.value[after]), np.nan) \
             if len(s.rows) else np.full(m, np.nan)
     return AttributeScores(split_scores(counts, total(s.unknown)), counts, n, s.unknown,
                            np.zeros(m, dtype=np.int64), threshold=threshold)
@@ -947,7 +968,7 @@ def _curve(s: _Sorted, cand, cand_node, rho, gain, gini_index, best, m, points) 
     kept_node, at = cand_node[keep], cand[keep]
     offsets = np.zeros(m + 1, dtype=np.int64)
     np.cumsum(np.bincount(kept_node, None, m), out=offsets[1:])
-    thresholds = (s.value[at] + s.value[at + 1]) / 2
+    thresholds = midpoint(s.value[at], s.value[at + 1])
     return {"offsets": offsets, "threshold": thresholds,
             "gain": rho[kept_node] * np.maximum(gain[keep], 0.0),
             "gini_index": gini_index[keep]}

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import inspect
+import json
 from dataclasses import fields
 
 import numpy as np
@@ -93,6 +94,7 @@ def test_held_out_fit_skips_a_forced_path_it_lacks_and_says_so(wm2):
     ([1.0, float("inf"), 1.0, 1.0], "finite and not negative"),
     ([1.0, 1.0], "2 values but there are 4 rows"),
     (["a", "b", "c", "d"], "numbers, one per row"),
+    ([0.0, 0.0, 0.0, 0.0], "every row the weight 0"),
 ])
 def test_sample_weights_that_count_no_rows_are_refused(weights, words):
     """A NaN or negative weight used to reach the trace (whose JSON then failed); it is
@@ -102,3 +104,27 @@ def test_sample_weights_that_count_no_rows_are_refused(weights, words):
     with pytest.raises(DataError, match=words):
         DecisionTree("id3").fit(X, y, sample_weight=weights)
     DecisionTree("id3").fit(X, y, sample_weight=[0.0, 0.5, 1.0, 2.0]).trace_.to_json()
+
+
+@pytest.mark.parametrize("algorithm", ["c45", "cart", "oblique"])
+def test_rows_of_weight_zero_reach_no_node_and_make_no_threshold(algorithm):
+    """A continuous attribute whose rows of weight 0 sat between weighted ones used to end
+    in an IndexError (a midpoint with no weight on one side). They count nowhere now, the
+    root included, so every threshold lies between rows of some weight."""
+    X = pd.DataFrame({"a": [25, 4, 8, 33, 14, 8, 18, 8, 20, 13]})
+    y = pd.Series(["c0", "c1", "c0", "c1", "c1", "c0", "c0", "c0", "c1", "c0"])
+    w = [0, 0, 1, 0, 1, 1, 0, 1, 1, 1]
+    trace = DecisionTree(algorithm).fit(X, y, sample_weight=w).trace_
+    root = trace.nodes[0]
+    assert (root.n, root.weight) == (6, 6.0)
+    weighted = X["a"][np.array(w) > 0]
+    unweighted = X["a"][np.array(w) == 0]
+    t = root.decision.threshold
+    assert weighted.min() < t < weighted.max()
+    assert not ((weighted <= t).all() or (weighted > t).all())
+    # the same tree as the weighted rows alone give
+    alone = DecisionTree(algorithm).fit(X[np.array(w) > 0], y[np.array(w) > 0]).trace_
+    assert [n.decision.threshold for n in trace.nodes] == \
+        [n.decision.threshold for n in alone.nodes]
+    assert len(unweighted) == 4
+    json.loads(trace.to_json())

@@ -33,7 +33,10 @@ def datasets(draw):
     if len(set(y)) < 2:
         y = ["yes", "no"] * n
         y = y[:n] if n >= 2 else ["yes"]
-    return pd.DataFrame(columns), pd.Series(y, name="y"), kinds
+    # sample weights, zeros among them (a row of weight 0 reaches no node, the root's neither)
+    weights = draw(st.one_of(st.none(), st.lists(st.sampled_from([0.0, 0.5, 1.0, 2.0]),
+                                                 min_size=n, max_size=n)))
+    return pd.DataFrame(columns), pd.Series(y, name="y"), kinds, weights
 
 
 @st.composite
@@ -51,19 +54,19 @@ def options(draw, X):
         force=force, force_missing="skip", curve_points=draw(st.sampled_from([2, 256])))
 
 
-def both_traces(X, y, kinds, opts):
-    enc = encode(X, y, kinds)
+def both_traces(X, y, kinds, opts, weights=None):
+    enc = encode(X, y, kinds, weights)
     return grow(enc, opts, "y").to_json(), tree_generate(enc, opts, "y").to_json()
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_fast_grower_records_the_reference_trace(data):
-    X, y, kinds = data.draw(datasets())
-    if y.nunique() < 2:
+    X, y, kinds, weights = data.draw(datasets())
+    if y.nunique() < 2 or weights is not None and not any(weights):
         return
     opts = data.draw(options(X))
-    fast, reference = both_traces(X, y, kinds, opts)
+    fast, reference = both_traces(X, y, kinds, opts, weights)
     assert fast == reference
 
 

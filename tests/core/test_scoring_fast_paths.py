@@ -4,11 +4,13 @@ scatter test for identical values give what the plain definitions give."""
 from __future__ import annotations
 
 import dataclasses
+import json
 
 import numpy as np
 import pandas as pd
 import pytest
 
+from dtree_core import DecisionTree
 from dtree_core.counting import (
     distinct_indices,
     order_of_distinct,
@@ -27,6 +29,7 @@ from dtree_core.splitting import (
     _segment_first_best,
     _square,
     growing,
+    midpoint,
 )
 
 
@@ -170,6 +173,40 @@ def test_order_of_distinct_keys_is_argsorts(seed, bound_bits):
     key = rng.permutation(np.unique(drawn))  # distinct, in no order
     expected = np.argsort(key).tolist()
     assert order_of_distinct(key.copy(), bound).tolist() == expected
+
+
+def test_midpoints_are_half_the_sum_even_beyond_the_largest_float():
+    rng = np.random.default_rng(0)
+    a, b = rng.normal(size=1000) * 10.0 ** rng.integers(-300, 300, 1000), rng.normal(size=1000)
+    assert midpoint(a, b).tolist() == ((a + b) / 2).tolist()  # the same bits where it fits
+    big = np.array([1.7e308, -1.79e308, 1.79e308])
+    halves = [1.7e308 / 2 + 1.79e308 / 2, -1.79e308, 1.79e308 / 2 + 1.7e308 / 2]
+    assert midpoint(big, big[::-1]).tolist() == halves
+
+
+@pytest.mark.parametrize("algorithm", ["c45", "cart", "oblique"])
+def test_adjacent_floats_are_cut_where_routing_parts_them(algorithm):
+    """Halfway between 1 + 2^-52 and 1 + 2^-51 rounds up to the larger: routing (≤ t) sent
+    every row left, and the same split repeated below it, a chain to max_depth (forever
+    without one). The cut is the smaller value there: one split, two pure leaves."""
+    a = np.nextafter(1.0, 2.0)
+    b = np.nextafter(a, 2.0)
+    assert (a + b) / 2 == b
+    assert midpoint(np.array([a]), np.array([b])).tolist() == [a]
+    X = pd.DataFrame({"x": [a, b, a, b]})
+    trace = DecisionTree(algorithm).fit(X, pd.Series(list("pqpq"))).trace_
+    assert len(trace.nodes) == 3
+    assert trace.nodes[0].decision.threshold == a
+    assert [n.decision.stop for n in trace.nodes[1:]] == ["pure", "pure"]
+
+
+def test_a_tree_of_values_near_the_largest_float_writes_its_json():
+    X = pd.DataFrame({"a": [1.7e308, 1.75e308, -1.7e308, 1.0, 1.79e308, -1.79e308]})
+    y = pd.Series(list("ababab"))
+    for algorithm in ("c45", "cart"):
+        trace = DecisionTree(algorithm).fit(X, y).trace_
+        assert np.isfinite(trace.nodes[0].decision.threshold)
+        json.loads(trace.to_json())  # an inf threshold made the JSON fail
 
 
 def test_squares_of_counts_are_exact_whatever_their_type():
