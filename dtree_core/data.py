@@ -161,9 +161,9 @@ def is_id_like(series: pd.Series) -> bool:
         if np.isnan(values).any() or not _whole(values):
             return False
         low, high = values.min(), values.max()
-        if high - low + 1 < n:
+        if _spread(low, high) + 1 < n:
             return False  # fewer whole numbers in the range than rows: some value repeats
-        if np.isfinite(high - low):
+        if np.isfinite(_spread(low, high)):
             return _count_whole_numbers(values, low, high) == n
     return bool(series.nunique() == n)  # n distinct values leave no room for a missing one
 

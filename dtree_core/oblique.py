@@ -288,6 +288,7 @@ def perturb(values: np.ndarray, column: np.ndarray, coef: float, classes: np.nda
     if not np.isfinite(impurity).any():
         return None
     k = int(np.argmin(np.where(np.isfinite(impurity), impurity, np.inf)))
+    # a coefficient between U[k] and U[k+1]; refine scores each plane by how it routes
     return float(midpoint(U[step[k]], U[step[k] + 1])), float(impurity[k])
 
 

@@ -408,6 +408,8 @@ class _Raising:
                                                  training.n_rows)
                  if self.leaf[node]]
         leaf, rows, weight = (np.concatenate(p) for p in zip(*parts, strict=True))
+        some = weight > 0  # a row of weight 0 reaches no node (splitting.training_set)
+        leaf, rows, weight = leaf[some], rows[some], weight[some]
         order = np.argsort(leaf, kind="stable")
         self.leaf_of, self.row_of, self.weight_of = leaf[order], rows[order], weight[order]
 

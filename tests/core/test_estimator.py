@@ -128,3 +128,21 @@ def test_rows_of_weight_zero_reach_no_node_and_make_no_threshold(algorithm):
         [n.decision.threshold for n in alone.nodes]
     assert len(unweighted) == 4
     json.loads(trace.to_json())
+
+
+def test_subtree_raising_counts_no_row_of_weight_zero():
+    """Raised nodes are counted from the training rows again (pruning._Raising): rows of
+    weight 0 must stay out there as they do in growth, or the raised children hold more
+    rows (12) than the root (10)."""
+    X = pd.DataFrame({"X": ["a"] * 8 + ["b"] * 2 + ["a", "b"],
+                      "Y": ["p"] * 4 + ["q"] * 4 + ["p", "q", "p", "q"]})
+    y = pd.Series(["yes"] * 4 + ["no"] * 4 + ["yes", "no", "yes", "no"])
+    w = [1.0] * 10 + [0.0, 0.0]
+    trace = DecisionTree("id3", force={"root": "X"}, prune="pep", subtree_raising=True) \
+        .fit(X, y, sample_weight=w).trace_
+    root = trace.nodes[0]
+    kept = [trace.nodes[c] for c in root.children if not trace.nodes[c].pruned_away]
+    assert any(n.decision.stop == "pruned" for n in kept)  # the raise happened
+    assert (root.n, root.weight) == (10, 10.0)
+    assert sum(n.n for n in kept) == 10
+    assert sum(n.weight for n in kept) == 10.0
