@@ -161,9 +161,10 @@ def is_id_like(series: pd.Series) -> bool:
         if np.isnan(values).any() or not _whole(values):
             return False
         low, high = values.min(), values.max()
-        if _spread(low, high) + 1 < n:
+        spread = _spread(low, high)
+        if spread + 1 < n:
             return False  # fewer whole numbers in the range than rows: some value repeats
-        if np.isfinite(_spread(low, high)):
+        if np.isfinite(spread):
             return _count_whole_numbers(values, low, high) == n
     return bool(series.nunique() == n)  # n distinct values leave no room for a missing one
 

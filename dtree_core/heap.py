@@ -3,7 +3,7 @@
 A big depth makes and frees arrays of several MB hundreds of times. glibc's defaults hand
 such blocks back to the system as they are freed (or map them anew each time), so every
 new array is first touched page by page again: at 100k rows that was a fifth of a fit's
-CPU time (230k page faults where 80k remain). While any tree grows, big blocks come from
+CPU time (230k page faults where 97k remain). While any tree grows, big blocks come from
 the heap and freed ones stay there; the grower itself returns them after each big depth
 (return_freed_memory), which keeps the peak where it was. Other C libraries: unchanged.
 """

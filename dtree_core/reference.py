@@ -33,7 +33,8 @@ from .trace import Trace
 
 
 def tree_generate(enc: Encoded, options: Options, target: str) -> Trace:
-    """Grow the tree from the training set D (every row) and the attribute set A (all)."""
+    """Grow the tree from the training set D (every row of some weight) and the attribute
+    set A (all)."""
     store = NodeStore(enc, options)
     D = training_set(enc)  # every row of some weight
     A_used = np.zeros((1, len(enc.attributes)), dtype=bool)  # A is what is not used up

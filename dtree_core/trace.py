@@ -341,7 +341,7 @@ class LazyRows(Sequence):
 
 
 # One encoder for every node: a trace's dicts hold no cycles, so the encoder need not keep
-# every container it enters to look for one (the same text, about 10% sooner)
+# every container it enters to look for one (the same text, encoded about 6% sooner)
 _ENCODER = json.JSONEncoder(ensure_ascii=False, allow_nan=False, check_circular=False)
 
 
