@@ -120,8 +120,8 @@ def _record_attribute_splits(store, level, ids, at, winner, forced, value, tests
     """The nodes `at` that split on an attribute of their own (not a linear test), recorded
     together; a linear test that lost at one of them is recorded beside it."""
     js = winner[at]
-    lost = {int(ids[i]): facts for i in at.tolist()
-            if i in tests and (facts := tests[i].decision_facts())}
+    lost = {int(ids[i]): facts for i in at.tolist()  # oblique trees only: not a pass otherwise
+            if i in tests and (facts := tests[i].decision_facts())} if tests else {}
     splits: list = [None] * len(at)
     for j in distinct_indices(js):  # attribute by attribute: each reads its arrays once
         where = np.flatnonzero(js == j)
