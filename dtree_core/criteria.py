@@ -44,19 +44,20 @@ def total(a: np.ndarray, axis: int = -1) -> np.ndarray:
 
 
 def _shares(counts: np.ndarray, totals: np.ndarray) -> np.ndarray:
+    """counts / totals, 0 where a total is 0 (divided only where it is not: no warning, and
+    no pass to undo the NaNs)."""
     positive = totals > 0
     if positive.all():
         return counts / totals
-    with np.errstate(invalid="ignore", divide="ignore"):
-        return np.where(positive, counts / np.where(positive, totals, 1), 0.0)
+    out = np.zeros(np.broadcast_shapes(np.shape(counts), np.shape(totals)))
+    return np.divide(counts, totals, out=out, where=positive)
 
 
 def plogp(p: np.ndarray) -> np.ndarray:
-    """p·log2 p with 0·log2 0 = 0 (Zhou eq. 4.1's convention). log2 only ever sees p > 0, so
-    there is no warning to silence (an errstate here costs more than the arithmetic); where
-    p = 0 the 0 stays (0 · 0)."""
-    out = np.zeros(np.shape(p))
-    np.log2(p, out=out, where=p > 0)
+    """p·log2 p with 0·log2 0 = 0 (Zhou eq. 4.1's convention). log2 only ever sees p > 0
+    (where p is not, it sees 1: log2 1 = 0, and 0 · p keeps p's 0). A masked log2 (where=)
+    gives the same bits but leaves numpy's vector loop: about twice as slow."""
+    out = np.log2(np.where(p > 0, p, 1.0))
     out *= p
     return out
 

@@ -219,3 +219,36 @@ def test_squares_of_counts_are_exact_whatever_their_type():
     assert squared.dtype == np.int64
     assert squared.tolist() == [int(c) ** 2 for c in counts.tolist()]
     assert counts.tolist() == [0, 3, 46340, 2**31 - 1]  # the counts themselves are left alone
+
+
+def _plogp_masked(p: np.ndarray) -> np.ndarray:
+    """The plain definition: log2 only where p > 0, 0 elsewhere, times p."""
+    out = np.zeros(np.shape(p))
+    np.log2(p, out=out, where=p > 0)
+    out *= p
+    return out
+
+
+@pytest.mark.parametrize("size", [1, 7, 16, 33, 1000, 100_003])
+def test_plogp_gives_the_masked_definitions_bits(size):
+    from dtree_core.criteria import plogp
+
+    rng = np.random.default_rng(size)
+    counts = rng.integers(0, 7, size=(size, 3)).astype(float)
+    p = counts / np.maximum(counts.sum(axis=1, keepdims=True), 1.0)
+    flat = p.ravel()
+    flat[rng.random(flat.size) < 0.05] = rng.choice([0.0, -0.0, np.nan, 5e-324, 1.0])
+    for q in (p, p[::2], p[:, 1:], flat[1:]):
+        assert plogp(q).view(np.int64).tolist() == _plogp_masked(q).view(np.int64).tolist()
+
+
+def test_shares_are_zero_where_the_total_is_not_positive_and_warn_of_nothing():
+    from dtree_core.criteria import _shares
+
+    counts = np.array([[1.0, 2.0, 0.0], [0.0, 0.0, 0.0], [np.nan, 1.0, 1.0]])
+    totals = np.array([[3.0], [0.0], [np.nan]])
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        shares = _shares(counts, totals)
+    assert shares.tolist() == [[1 / 3, 2 / 3, 0.0], [0.0, 0.0, 0.0], [0.0, 0.0, 0.0]]
+    assert _shares(np.array(2.0), np.array(0.0)).shape == ()
