@@ -33,10 +33,13 @@ def report_frame(result):
 
 def one_algorithm(algorithm: str, result, method: str) -> None:
     cols = st.columns(2)
-    cols[0].metric(t("eval.accuracy"), f"{result.accuracy:.3f}")
+    cols[0].metric(t("eval.accuracy.kfold" if method == "kfold" else "eval.accuracy"),
+                   f"{result.accuracy:.3f}")
     cols[1].metric(t("eval.train_accuracy"), f"{result.train_accuracy:.3f}")
     if method == "kfold":
-        st.caption(t("eval.folds", values=", ".join(f"{a:.3f}" for a in result.fold_accuracies)))
+        folds = result.fold_accuracies
+        st.caption(t("eval.folds", values=t("list.join").join(f"{a:.3f}" for a in folds),
+                     mean=f"{sum(folds) / len(folds):.3f}"))
     analysis.show_notes(result)
     st.markdown(f"**{t('eval.report')}**")
     st.dataframe(report_frame(result), hide_index=True, column_config={

@@ -39,10 +39,22 @@ def switch() -> None:
     st.toggle(t("lecture.switch"), key="lecture", help=t("lecture.switch.help"))
 
 
+# A formula wider than its column (a Gain with many branches) would be cut off with no sign
+# that more follows: it scrolls, with a scrollbar that shows. (Chromium and Safari draw an
+# overlay scrollbar, hidden until scrolled, unless the page styles its own.)
+FORMULA_STYLE = """
+<style>
+.katex-display { overflow-x: auto; overflow-y: hidden;
+                 scrollbar-width: auto; scrollbar-color: auto; }
+.katex-display::-webkit-scrollbar { height: 8px; }
+.katex-display::-webkit-scrollbar-thumb { background: #aaa; border-radius: 4px; }
+</style>
+"""
+
+
 def style() -> None:
-    """Lecture mode's CSS (an st.html with only a <style> takes no room on the page)."""
-    if st.session_state.lecture:
-        st.html(STYLE)
+    """The page's CSS, and lecture mode's (an st.html with only a <style> takes no room)."""
+    st.html(FORMULA_STYLE + (STYLE if st.session_state.lecture else ""))
 
 
 def link_notes() -> None:

@@ -1,9 +1,11 @@
 """Choose the split (issue 12): the student grows a tree by hand beside the algorithm's.
 
-The student's picks live in st.session_state.manual ({"context", "picks"}; ui.state's
+The student's picks live in st.session_state.manual ({"context", "picks", "shown"}; ui.state's
 DEFAULTS), changed only by the callbacks here. Everything shown comes from dtree_core.manual:
 the student's tree is the trace grown with their picks forced, the algorithms' choices are
 their own rules on the node's rows, and the final numbers are dtree_core.evaluate's.
+As the intro says, the student chooses first: the algorithm's tree (drawn or as a file) stays
+hidden until their tree is complete or they ask for it ("shown"); each pick reveals that node.
 """
 
 from __future__ import annotations
@@ -124,8 +126,20 @@ def undo() -> None:
 
 
 def restart() -> None:
-    st.session_state.manual = {**st.session_state.manual, "picks": []}
+    """A new attempt: no picks, and the algorithm's tree hidden again."""
+    st.session_state.manual = {**st.session_state.manual, "picks": [], "shown": False}
     _forget_widgets()
+
+
+def show_theirs() -> None:
+    """on_click of "Show the algorithm's tree now": the student asks to see it early."""
+    st.session_state.manual = {**st.session_state.manual, "shown": True}
+
+
+def theirs_shown(complete: bool) -> bool:
+    """The algorithm's tree gives its choices away, so the page shows it only once the
+    student's tree is complete or they ask for it (the intro: choose first, then see)."""
+    return complete or bool(st.session_state.manual.get("shown"))
 
 
 # --------------------------------------------------------------------- settings
@@ -165,7 +179,8 @@ def tree_dot(trace: dict, decided: list[int] | None, decimals: int) -> str:
                   decimals=decimals).source
 
 
-def draw_trees(student: dict, algorithm: dict, decimals: int) -> None:
+def draw_trees(student: dict, algorithm: dict | None, name: str, decimals: int) -> None:
+    """The student's tree beside the algorithm's (None: hidden, with a button to show it)."""
     left, right = st.columns(2)
     with left:
         st.markdown(f"**{t('man.yours')}**")
@@ -175,8 +190,13 @@ def draw_trees(student: dict, algorithm: dict, decimals: int) -> None:
         else:
             st.graphviz_chart(tree_dot(student, decided, decimals), width="stretch")
     with right:
-        st.markdown(f"**{tm('man.theirs', algorithm=registry.label(algorithm['algorithm']))}**")
-        st.graphviz_chart(tree_dot(algorithm, None, decimals), width="stretch")
+        st.markdown(f"**{tm('man.theirs', algorithm=name)}**")
+        if algorithm is None:
+            st.info(t("man.theirs.hidden", algorithm=name))
+            st.button(t("man.theirs.show", algorithm=name), key="man_show_theirs",
+                      on_click=show_theirs)
+        else:
+            st.graphviz_chart(tree_dot(algorithm, None, decimals), width="stretch")
 
 
 def path_label(trace: dict, node: dict) -> str:
@@ -184,7 +204,7 @@ def path_label(trace: dict, node: dict) -> str:
 
 
 def pending_caption(trace: dict, waiting: list[int]) -> None:
-    nodes = t("man.join").join(f"#{i} {path_label(trace, trace['nodes'][i])}" for i in waiting)
+    nodes = t("list.join").join(f"#{i} {path_label(trace, trace['nodes'][i])}" for i in waiting)
     st.caption(tm("man.pending", nodes=nodes))
 
 
@@ -254,7 +274,7 @@ def choice_text(choice: manual.AlgorithmChoice) -> str:
 
 def agreement_sentence(pick: manual.Pick, choices: list[manual.AlgorithmChoice]) -> str:
     """Which algorithms chose as the student did, said from each choice's `agrees`."""
-    join = t("man.join").join
+    join = t("list.join").join
     same = [registry.label(c.algorithm) for c in choices if c.agrees]
     other = [registry.label(c.algorithm) for c in choices if not c.agrees]
     if not other:
@@ -308,10 +328,12 @@ def final_comparison(source: tuple, options: Options, heldout: tuple, picks: tup
                    yours=f"{yours.accuracy:.3f}", theirs=f"{theirs.accuracy:.3f}"))
 
 
-def exports(student: dict, algorithm: dict, complete: bool) -> None:
-    """JSON trace, DOT and SVG of either tree (the student's once it is complete)."""
-    trees = [("theirs", algorithm)] if not complete else [("yours", student),
-                                                          ("theirs", algorithm)]
+def exports(student: dict, algorithm: dict | None, complete: bool) -> None:
+    """JSON trace, DOT and SVG of either tree: the student's once it is complete, the
+    algorithm's once it is shown (its file would give its choices away as well)."""
+    trees = [("yours", student)] if complete else []
+    if algorithm is not None:
+        trees.append(("theirs", algorithm))
     for who, trace in trees:
         st.markdown(f"**{tm(f'man.export.{who}', algorithm=registry.label(trace['algorithm']))}**")
         dot = to_dot(trace, None, highlight=False).source
@@ -365,12 +387,13 @@ def page(dataset: dict, current: dict) -> None:
     cols[0].button(t("man.undo"), key="man_undo", on_click=undo, disabled=not picks)
     cols[1].button(t("man.restart"), key="man_restart", on_click=restart, disabled=not picks)
     student = analysis.safely(grown, *source, options, heldout, picks)
-    algorithm = analysis.safely(grown, *source, options, heldout, ())
-    draw_trees(student, algorithm, decimals)
+    waiting = manual.pending(student)
+    algorithm = (analysis.safely(grown, *source, options, heldout, ())
+                 if theirs_shown(not waiting) else None)
+    draw_trees(student, algorithm, registry.label(options.algorithm), decimals)
     if picks:
         history(student, picks)
         reveal_last(source, options, heldout, picks, student, decimals)
-    waiting = manual.pending(student)
     if waiting:
         pending_caption(student, waiting)
         choose_here(student, student["nodes"][waiting[0]], decimals)

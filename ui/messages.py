@@ -159,6 +159,11 @@ EN = {
     "node.chart.title": "{criterion} per attribute",
     "node.mean_gain": "Mean gain over the candidates: {mean}",
     "node.ties": "Tied with the winner: {ties}. {rule}",
+    "node.ties.forced_tied": ("{attribute} ties for the best score with {ties}; it was used "
+                              "because it was forced, not by the tie rule."),
+    "node.ties.forced_other": ("{ties} tie for the best score; the forced {attribute} was used "
+                               "instead."),
+    "node.sentences": "{first} {second}",  # two sentences of one explanation
     # column headers
     "col.attribute": "attribute",
     "col.kind": "kind",
@@ -189,6 +194,7 @@ EN = {
     "rule.tie_break.last": "Ties go to the attribute that comes last in the data's columns.",
     "rule.tie_break.random": "Ties are broken at random (seed {seed}).",
     "rule.threshold": "Its best threshold is t = {t}.",
+    "rule.threshold.forced": "Its threshold t = {t} was forced too.",
     # why a node became a leaf (decision.stop)
     "stop.pure": "All samples are of class {label}, so this is a leaf of that class.",
     "stop.no_attributes": ("No attributes are left to split on: "
@@ -385,9 +391,11 @@ EN = {
                            "of them: {classes}."),
     "eval.note.unstratified": ("Every class has fewer rows than k = {k}, so the folds are not "
                                "stratified (a plain seeded shuffle)."),
+    "list.join": ", ",  # between the items of a list in a sentence
     "eval.accuracy": "Held-out accuracy",
+    "eval.accuracy.kfold": "Cross-validation accuracy (every fold's held-out predictions together)",
     "eval.train_accuracy": "Training accuracy",
-    "eval.folds": "Accuracy per fold: {values}",
+    "eval.folds": "Accuracy per fold: {values} (their mean: {mean})",
     "eval.report": "Per class",
     "eval.col.class": "class",
     "eval.col.precision": "precision",
@@ -397,11 +405,11 @@ EN = {
     "eval.confusion": "Confusion matrix",
     "eval.confusion.true": "true class",
     "eval.confusion.pred": "predicted class",
-    "eval.curve": "Overfitting: accuracy against max_depth",
+    "eval.curve": "Overfitting: accuracy against the maximum depth",
     "eval.curve.algorithm": "Algorithm for the curve",
     "eval.curve.train": "training",
     "eval.curve.test": "held-out",
-    "eval.curve.x": "max_depth (0 = a single leaf)",
+    "eval.curve.x": "maximum depth of the tree (here 0 = the root alone, a single leaf)",
     "eval.curve.y": "accuracy",
     "pred.intro": "Classify one new sample with the tree grown in the sidebar ({algorithm}).",
     "pred.missing": "(missing)",

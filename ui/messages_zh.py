@@ -127,7 +127,7 @@ ZH = {
                                   "选择生成。这些指定仍然保留，供能够实现它们的树使用。"),
     # node panel
     "node.header": "结点 #{node}",
-    "node.path": "**从根结点出发的路径：**{path}",
+    "node.path": "**从根结点出发的路径**：{path}",
     "node.root": "（根结点）",
     "node.size": "|D| = {n}",
     "node.weight": "权重 {weight}（含缺失值的样本按比例分成小数权重）",
@@ -146,6 +146,10 @@ ZH = {
     "node.chart.title": "各属性的 {criterion}",
     "node.mean_gain": "候选属性的平均信息增益：{mean}",
     "node.ties": "与胜出者平局：{ties}。{rule}",
+    "node.ties.forced_tied": ("{attribute} 与 {ties} 并列最优；使用 {attribute} "
+                              "是因为强制指定，而不是按平局规则。"),
+    "node.ties.forced_other": "{ties} 并列最优；此处改用强制指定的 {attribute}。",
+    "node.sentences": "{first}{second}",
     # column headers
     "col.attribute": "属性",
     "col.kind": "类型",
@@ -176,20 +180,21 @@ ZH = {
     "rule.tie_break.last": "平局时取数据中列顺序最靠后的属性。",
     "rule.tie_break.random": "平局时随机选取（随机种子 {seed}）。",
     "rule.threshold": "其最优划分点为 t = {t}。",
+    "rule.threshold.forced": "其划分点 t = {t} 也是强制指定的。",
     # why a node became a leaf (decision.stop)
-    "stop.pure": "所有样本都属于类别 {label}，因此这是该类的叶结点。",
-    "stop.no_attributes": "已没有可用于划分的属性：标记为叶结点，其类别为样本数最多的类 {label}。",
+    "stop.pure": "所有样本都属于类别“{label}”，因此这是该类的叶结点。",
+    "stop.no_attributes": "已没有可用于划分的属性：标记为叶结点，其类别为样本数最多的类“{label}”。",
     "stop.same_values": ("所有样本在剩余属性上取值相同：标记为叶结点，"
-                         "其类别为样本数最多的类 {label}。"),
-    "stop.empty": "没有样本到达这个分支：标记为叶结点，其类别为父结点中样本最多的类 {label}。",
-    "stop.max_depth": "已达到最大深度：标记为叶结点，其类别为样本数最多的类 {label}。",
+                         "其类别为样本数最多的类“{label}”。"),
+    "stop.empty": "没有样本到达这个分支：标记为叶结点，其类别为父结点中样本最多的类“{label}”。",
+    "stop.max_depth": "已达到最大深度：标记为叶结点，其类别为样本数最多的类“{label}”。",
     "stop.min_samples": ("样本数少于划分所需的最少样本数：标记为叶结点，"
-                         "其类别为样本数最多的类 {label}。"),
-    "stop.min_gain": "最大的信息增益低于最小增益：标记为叶结点，其类别为样本数最多的类 {label}。",
+                         "其类别为样本数最多的类“{label}”。"),
+    "stop.min_gain": "最大的信息增益低于最小增益：标记为叶结点，其类别为样本数最多的类“{label}”。",
     "stop.min_branch_weight": ("没有哪种划分能让两个分支的权重都达到分支最小权重：标记为叶结点，"
-                               "其类别为样本数最多的类 {label}。"),
-    "stop.pruned": "剪枝把这棵子树替换成了类别为 {label} 的叶结点。",
-    "stop.unknown": "类别为 {label} 的叶结点（{code}）。",
+                               "其类别为样本数最多的类“{label}”。"),
+    "stop.pruned": "剪枝把这棵子树替换成了类别为“{label}”的叶结点。",
+    "stop.unknown": "类别为“{label}”的叶结点（{code}）。",
     # TreeGenerate, Zhou's Figure 4.2, in the book's own words ('opt' is our stopping limits)
     "pseudo.input": ("输入：训练集 D = {(x₁,y₁), (x₂,y₂), …, (xₘ,yₘ)}；\n"
                      "      属性集 A = {a₁, a₂, …, a_d}.\n"
@@ -341,9 +346,11 @@ ZH = {
     "eval.note.few_rows": "这些类别的行数少于 k = {k}，因此有些折中没有它们的测试样本：{classes}。",
     "eval.note.unstratified": ("每个类别的行数都少于 k = {k}，因此各折没有分层"
                                "（只是按固定种子随机打乱）。"),
+    "list.join": "、",
     "eval.accuracy": "留出集精度",
+    "eval.accuracy.kfold": "交叉验证精度（各折留出样本的预测合在一起计算）",
     "eval.train_accuracy": "训练集精度",
-    "eval.folds": "各折的精度：{values}",
+    "eval.folds": "各折的精度：{values}（平均 {mean}）",
     "eval.report": "按类别",
     "eval.col.class": "类别",
     "eval.col.precision": "查准率",
@@ -353,11 +360,11 @@ ZH = {
     "eval.confusion": "混淆矩阵",
     "eval.confusion.true": "真实类别",
     "eval.confusion.pred": "预测类别",
-    "eval.curve": "过拟合：精度随 max_depth 的变化",
+    "eval.curve": "过拟合：精度随最大深度的变化",
     "eval.curve.algorithm": "曲线所用的算法",
     "eval.curve.train": "训练集",
     "eval.curve.test": "留出集",
-    "eval.curve.x": "max_depth（0 = 只有一个叶结点）",
+    "eval.curve.x": "决策树的最大深度（此处 0 表示只有根结点这一个叶结点）",
     "eval.curve.y": "精度",
     "pred.intro": "用侧边栏中生成的决策树（{algorithm}）对一个新样本分类。",
     "pred.missing": "（缺失）",

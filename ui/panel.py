@@ -16,7 +16,7 @@ from dtree_core.labels import branch_text, format_number, node_path
 from ui import boundary, formulas, registry, state
 from ui.messages import has, labelled, literal, t, t_or, tm
 from ui.tables import (
-    book_rounded,
+    book_note_fields,
     branch_frame,
     class_shares,
     continuous_penalty_changes_pick,
@@ -63,13 +63,29 @@ def why_text(trace: dict, node: dict, decimals: int) -> str:
              passed=len(decision.get("passed") or ()), seed=trace["params"].get("seed", 0),
              criterion=_column_name(decision.get("criterion")),
              value=_fixed(decision.get("value"), decimals))
-    if decision.get("threshold") is not None:
-        text += " " + t("rule.threshold", t=f"{decision['threshold']:.6g}")
+    if decision.get("threshold") is not None:  # the best t, unless it was forced as well
+        cut = "rule.threshold.forced" if decision.get("forced_threshold") else "rule.threshold"
+        text = t("node.sentences", first=text, second=t(cut, t=f"{decision['threshold']:.6g}"))
     if decision.get("ties"):
-        text += " " + t("node.ties", ties=", ".join(map(str, decision["ties"])),
-                        rule=t(f"rule.tie_break.{trace['params'].get('tie_break', 'first')}",
-                               seed=trace["params"].get("seed", 0)))
+        text = t("node.sentences", first=text, second=ties_text(trace, node))
     return text
+
+
+def ties_text(trace: dict, node: dict) -> str:
+    """The attributes tied for the best score. The tie rule is the reason only when the
+    algorithm chose: at a forced split it would name another winner, so the force is said."""
+    decision = node["decision"]
+    ties = t("list.join").join(map(str, decision["ties"]))
+    if not decision.get("forced"):
+        params = trace["params"]
+        rule = t(f"rule.tie_break.{params.get('tie_break', 'first')}", seed=params.get("seed", 0))
+        return t("node.ties", ties=ties, rule=rule)
+    # Is the forced attribute one of the tied best? Its row says; without the row's flag, a
+    # single tie can only be with it (a tie has two attributes at least).
+    forced = winner(node) or {}
+    among = forced.get("tied", len(decision["ties"]) == 1)
+    key = "node.ties.forced_tied" if among else "node.ties.forced_other"
+    return t(key, attribute=decision["attribute"], ties=ties)
 
 
 def _rule_key(trace: dict, decision: dict) -> str:
@@ -120,7 +136,7 @@ def mean_filter_note(node: dict, decimals: int) -> str | None:
     mean = _fixed(node["decision"]["mean_gain"], decimals)
     if len(at_mean) == len([r for r in node["scores"] if r.get("eligible", True)]):
         return t("lesson.c45.all_equal", mean=mean)
-    return t("lesson.c45.at_mean", attributes=", ".join(map(str, at_mean)), mean=mean)
+    return t("lesson.c45.at_mean", attributes=t("list.join").join(map(str, at_mean)), mean=mean)
 
 
 def j48_note(node: dict) -> str | None:
@@ -134,9 +150,8 @@ def j48_note(node: dict) -> str | None:
 
 def book_notes(trace: dict, node: dict) -> list[str]:
     """Numbers the book prints rounded early, beside their exact values."""
-    return [t("lesson.book_rounded", book=book, printed=printed, attribute=attribute,
-              field=_column_name(field), exact=f"{exact:.4f}")
-            for attribute, field, book, printed, exact in book_rounded(trace, node)]
+    return [t("lesson.book_rounded", **{**fields, "book": t(fields["book"])})
+            for fields in book_note_fields(trace, node, state.notation())]
 
 
 def lesson_notes(trace: dict, node: dict, decimals: int) -> list[str]:

@@ -107,18 +107,29 @@ def branch_frame(score: dict, classes: list) -> pd.DataFrame:
     for branch in score["branches"]:
         counts = branch["class_counts"]
         rows.append({
-            "value": branch_value_text(branch["value"]), "n": branch["n"],
+            "value": branch_value_text(branch, score["attribute"]), "n": branch["n"],
             "weight": branch["weight"], **{c: counts.get(c, 0) for c in classes},
             "entropy": branch["entropy"], "gini": branch["gini"],
         })
     return pd.DataFrame(rows)
 
 
-def branch_value_text(value) -> str:
-    """Branch values as text: lists (binary nominal sides) joined in braces."""
-    if isinstance(value, list):
-        return "{" + ",".join(map(str, value)) + "}"
-    return str(value)
+# The split record's text writes ASCII '<='; the table shows the books' '≤' (Zhou Fig. 4.8).
+TEXTBOOK_SYMBOLS = (("<=", "≤"),)
+
+
+def branch_value_text(branch: dict, attribute: str = "") -> str:
+    """A branch's condition without the attribute, the column being named after it, in the
+    split record's one text form (dtree_core.split): '青绿', '≤0.126' / '>0.126',
+    'in {青绿,乌黑}'. A branch recorded without its op (an older trace) shows its value."""
+    if "op" not in branch:
+        value = branch["value"]
+        return "{" + ",".join(map(str, value)) + "}" if isinstance(value, list) else str(value)
+    text = Condition.from_dict({**branch, "attribute": attribute}).text(named=False)
+    for ascii_op, symbol in TEXTBOOK_SYMBOLS:
+        if text.startswith(ascii_op):
+            return symbol + text[len(ascii_op):]
+    return text
 
 
 def score_of(node: dict, attribute: str) -> dict | None:
@@ -182,38 +193,57 @@ def continuous_penalty_changes_pick(node: dict) -> str | None:
 
 
 def dataset_fingerprint(trace: dict) -> str:
-    """Names the data a trace was grown on: target, attributes, classes and root counts."""
+    """Names the data a trace was grown on: target, attributes with their values, classes, root
+    counts and how many rows know each attribute's value at the root. The last tells Zhou's
+    2.0 from 2.0α (Table 4.4: the same names and class counts, with missing values)."""
     root = trace["nodes"][trace["steps"][0]]
-    facts = [trace["target"], [a["name"] for a in trace["attributes"]],
-             [[str(c), root["class_counts"].get(c, 0)] for c in trace["classes"]]]
+    known = {row["attribute"]: sum(b["n"] for b in row["branches"]) for row in root["scores"]}
+    facts = [trace["target"],
+             [[a["name"], a["kind"], a.get("values")] for a in trace["attributes"]],
+             [[str(c), root["class_counts"].get(c, 0)] for c in trace["classes"]],
+             [known.get(a["name"]) for a in trace["attributes"]], root["n"]]
     return hashlib.sha256(json.dumps(facts, ensure_ascii=False).encode()).hexdigest()[:12]
 
 
-# fingerprint -> {(node path key, attribute, score field): (book, printed value)}: only values
-# a book prints rounded from rounded intermediate terms (its last digit is not the exact one's)
+# fingerprint -> {(node path key, attribute, score field): (citation's catalogue key, printed
+# value)}: only values a book prints rounded from rounded intermediate terms (its last digit is
+# not the exact one's). The field is the book's multiway quantity (Zhou's Gain, eq. 4.2).
 BOOK_PRINTED = {
-    "watermelon_2.0": {("root", "色泽", "gain"): ("Zhou §4.2.1", "0.109")},
-    "watermelon_2.0_en": {("root", "color", "gain"): ("Zhou §4.2.1", "0.109")},
-    "all_electronics": {("root", "age", "gain"): ("Han §8.2.2", "0.246")},
+    "watermelon_2.0": {("root", "色泽", "gain"): ("lesson.cite.zhou_4_2_1", "0.109")},
+    "watermelon_2.0_en": {("root", "color", "gain"): ("lesson.cite.zhou_4_2_1", "0.109")},
+    "all_electronics": {("root", "age", "gain"): ("lesson.cite.han_8_2_2", "0.246")},
 }
 BOOK_FINGERPRINTS = {  # dataset_fingerprint of the bundled file -> its BOOK_PRINTED entry
-    "f99eee0a080a": "watermelon_2.0",
-    "4b140aa27059": "watermelon_2.0_en",
-    "7126f584be56": "all_electronics",
+    "621f9c3ffc36": "watermelon_2.0",
+    "db8c55220da5": "watermelon_2.0_en",
+    "3e6073fc78a6": "all_electronics",
 }
 
 
 def book_rounded(trace: dict, node: dict) -> list[tuple[str, str, str, str, float]]:
-    """(attribute, field, book, printed, exact) where a book prints this node's number rounded
-    early: the exact value, rounded to the printed digits, is not what the book prints."""
+    """(attribute, field, citation key, printed, exact) where a book prints this node's number
+    rounded early: the exact value, rounded to the printed digits, is not what the book prints.
+    None where the trace's field is not the book's quantity: a two-way splitter's Gain is of
+    its best two-way split (CART's 0.0935 for 色泽), not the book's multiway Gain."""
     name = BOOK_FINGERPRINTS.get(dataset_fingerprint(trace))
     found = []
     for (key, attribute, field), (book, printed) in BOOK_PRINTED.get(name, {}).items():
-        row = score_of(node, attribute) if node_path_key(trace, node) == key else None
+        if is_two_way(trace["algorithm"], field) or node_path_key(trace, node) != key:
+            continue
+        row = score_of(node, attribute)
         digits = len(printed.split(".")[1])
         if row is not None and f"{row[field]:.{digits}f}" != printed:
             found.append((attribute, field, book, printed, row[field]))
     return found
+
+
+def book_note_fields(trace: dict, node: dict, names: notations.Notation) -> list[dict]:
+    """The placeholders of each 'lesson.book_rounded' sentence at this node: the citation's
+    catalogue key, the printed value, the quantity's symbol in the chosen notation (Zhou's
+    Gain(D, 色泽), Li Hang's g(D, 色泽)) and the exact value to four decimals."""
+    return [{"book": book, "printed": printed, "symbol": names.text(field, "D", str(attribute)),
+             "exact": f"{exact:.4f}"}
+            for attribute, field, book, printed, exact in book_rounded(trace, node)]
 
 
 # --------------------------------------------------------------------- impurity measures

@@ -77,14 +77,33 @@ def test_kfold_and_overfitting_curve():
     assert not at.exception
     X, y = wm2()
     expected = cross_validate(Options("id3"), X, y, 4, 0)
-    assert metric_values(at)[0] == ("Held-out accuracy", f"{expected.accuracy:.3f}")
-    assert any(c.value.startswith("Accuracy per fold: ") for c in at.caption)
+    # the pooled k-fold figure is named as what it is, not as a hold-out accuracy
+    assert metric_values(at)[0] == (
+        "Cross-validation accuracy (every fold's held-out predictions together)",
+        f"{expected.accuracy:.3f}")
+    folds = ", ".join(f"{a:.3f}" for a in expected.fold_accuracies)
+    mean = f"{np.mean(expected.fold_accuracies):.3f}"
+    assert f"Accuracy per fold: {folds} (their mean: {mean})" in [c.value for c in at.caption]
     curve = json.loads(at.get("plotly_chart")[-1].proto.spec)["data"]
     assert [c["name"] for c in curve] == ["training", "held-out"]
     train = decode(curve[0]["y"])
     assert train[0] == pytest.approx(np.mean([max((y.iloc[tr] == c).mean() for c in ("是", "否"))
                                               for tr, _ in _folds(y, 4)]))
     assert train[-1] == 1.0
+
+
+def test_kfold_in_chinese_names_the_pooled_accuracy_and_lists_folds_with_the_enumeration_comma():
+    at = page_app("pages/evaluate.py", lang="zh")
+    at.radio(key="ev_method").set_value("kfold").run()
+    at.number_input(key="ev_k").set_value(4).run()
+    assert not at.exception
+    X, y = wm2()
+    expected = cross_validate(Options("id3"), X, y, 4, 0)
+    assert metric_values(at)[0] == ("交叉验证精度（各折留出样本的预测合在一起计算）",
+                                    f"{expected.accuracy:.3f}")
+    folds = "、".join(f"{a:.3f}" for a in expected.fold_accuracies)
+    mean = f"{np.mean(expected.fold_accuracies):.3f}"
+    assert f"各折的精度：{folds}（平均 {mean}）" in [c.value for c in at.caption]
 
 
 def _folds(y, k):

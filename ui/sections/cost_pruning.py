@@ -97,10 +97,10 @@ ZH: dict[str, str] = {
     "prune.before.cost": "回缩前的 C_α（T_B）",
     "prune.after.cost": "回缩后的 C_α（T_A）",
     "prune.reason.cost.prune.lt": ("回缩后 C_α = {after} < 回缩前 C_α = {before}：{attribute} "
-                                   "划分下的叶结点回缩为一个叶结点，类别为 {label}，剪枝。"),
+                                   "划分下的叶结点回缩为一个叶结点，类别为“{label}”，剪枝。"),
     "prune.reason.cost.prune.eq": ("回缩后 C_α = {after} = 回缩前 C_α = {before}：损失函数没有"
-                                   "增大，{attribute} 划分下的叶结点回缩为一个叶结点，类别为 "
-                                   "{label}，剪枝。"),
+                                   "增大，{attribute} 划分下的叶结点回缩为一个叶结点，类别为"
+                                   "“{label}”，剪枝。"),
     "prune.reason.cost.keep.gt": ("回缩后 C_α = {after} > 回缩前 C_α = {before}：保留 "
                                   "{attribute} 的划分。"),
     "prune.cost.terms": ("回缩前：Σ N_t·H_t = {fit_before}，α|T| = {alpha} × {leaves_before} = "

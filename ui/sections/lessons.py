@@ -42,8 +42,10 @@ EN: dict[str, str] = {
                        "definitions, used here, do not. With that penalty {j48} would win here "
                        "instead of {winner}."),
     # numbers a book prints rounded early
-    "lesson.book_rounded": ("{book} prints {printed} for {field}(D, {attribute}): it rounds the "
-                            "terms before adding them. The exact value is {exact}."),
+    "lesson.book_rounded": ("{book} prints {printed} for {symbol}: it rounds the terms before "
+                            "adding them. The exact value is {exact}."),
+    "lesson.cite.zhou_4_2_1": "Zhou Zhihua, Machine Learning §4.2.1",
+    "lesson.cite.han_8_2_2": "Han, Kamber & Pei, Data Mining §8.2.2",
     # impurity curves
     "lesson.impurity": "Impurity of this node's class distribution",
     "lesson.impurity.p": "p = share of {cls}",
@@ -130,8 +132,10 @@ ZH: dict[str, str] = {
     "lesson.c45.j48": ("Quinlan 的 C4.5（Release 8，Weka 的 J48）会从连续属性的信息增益中减去 "
                        "log₂(N−1)/|D|（N−1 个候选划分点）；本应用按书上的定义，不减。若减去它，"
                        "此处胜出的将是 {j48} 而不是 {winner}。"),
-    "lesson.book_rounded": ("{book} 给出 {field}(D, {attribute}) = {printed}：它先把各项四舍五入"
-                            "再相加。精确值是 {exact}。"),
+    "lesson.book_rounded": ("{book} 给出 {symbol} = {printed}：它先把各项四舍五入再相加。"
+                            "精确值是 {exact}。"),
+    "lesson.cite.zhou_4_2_1": "周志华《机器学习》§4.2.1",
+    "lesson.cite.han_8_2_2": "韩家炜等《数据挖掘：概念与技术》§8.2.2",
     "lesson.impurity": "本结点类别分布的不纯度",
     "lesson.impurity.p": "p = {cls} 的比例",
     "lesson.impurity.y": "不纯度",

@@ -45,9 +45,9 @@ ZH: dict[str, str] = {
     "rule.max_gain_ratio": ("{attribute} 的信息增益比最大，为 {ratio}"
                             "（李航书中的 C4.5，算法 5.3：不经平均增益筛选）。"),
     "stop.epsilon": ("最大的信息增益比 g_R(D,A) 小于阈值 ε（李航，算法 5.3）：单结点树，"
-                     "类别标记为实例数最大的类 {label}。"),
+                     "类别标记为实例数最大的类“{label}”。"),
     "stop.epsilon_gain": ("最大的信息增益 g(D,A) 小于阈值 ε（李航，算法 5.2）：单结点树，"
-                          "类别标记为实例数最大的类 {label}。"),
+                          "类别标记为实例数最大的类“{label}”。"),
     "col.conditional_entropy": "H(D|A)",
     "setup.notation": "符号：周志华 Zhou / 李航 Li Hang",
     "setup.notation.zhou": "周志华：Ent、Gain、IV、Gain_ratio、Gini_index",

@@ -78,7 +78,7 @@ EN: dict[str, str] = {
                           " cut off; the decided node shows before → after."),
     "prune.phase.none": "Pruning made no decisions: the grown tree has no split to judge.",
     "prune.event": "Pruning decision",
-    "prune.event_of": "Decision {k} of {total}: node #{node} ({path})",
+    "prune.event_of": "Decision {k} of {total}: node #{node}, {path}",
     "prune.measure": "Measure: {measure}",
     "prune.measure.validation_accuracy": "validation accuracy",
     "prune.measure.estimated_errors": "estimated errors (pessimistic)",
@@ -264,7 +264,7 @@ ZH: dict[str, str] = {
                           "列。灰色虚线结点已被剪去；当前结点标出之前 → 之后的数值。"),
     "prune.phase.none": "剪枝没有作出任何决定：生成的决策树没有可判断的划分。",
     "prune.event": "剪枝决定",
-    "prune.event_of": "第 {k} 个决定，共 {total} 个：结点 #{node}（{path}）",
+    "prune.event_of": "第 {k} 个决定，共 {total} 个：结点 #{node}，{path}",
     "prune.measure": "度量：{measure}",
     "prune.measure.validation_accuracy": "验证集精度",
     "prune.measure.estimated_errors": "估计错误数（悲观估计）",
@@ -285,18 +285,18 @@ ZH: dict[str, str] = {
     "prune.reason.pre.keep.gt": ("按 {attribute} 划分后，验证集精度从 {before} 升到 {after}：预剪"
                                  "枝允许划分。"),
     "prune.reason.pre.prune.eq": ("按 {attribute} 划分后，验证集精度仍为 {before}：没有提高，预剪"
-                                  "枝禁止划分，该结点保持为类别 {label} 的叶结点。"),
+                                  "枝禁止划分，该结点保持为类别“{label}”的叶结点。"),
     "prune.reason.pre.prune.lt": ("按 {attribute} 划分后，验证集精度会从 {before} 降到 {after}："
-                                  "预剪枝禁止划分，该结点保持为类别 {label} 的叶结点。"),
-    "prune.reason.rep.prune.gt": ("剪成类别 {label} 的叶结点后，验证集精度从 {before} 升到 "
+                                  "预剪枝禁止划分，该结点保持为类别“{label}”的叶结点。"),
+    "prune.reason.rep.prune.gt": ("剪成类别“{label}”的叶结点后，验证集精度从 {before} 升到 "
                                   "{after}：后剪枝把以 {attribute} 划分的子树替换为叶结点。"),
-    "prune.reason.rep.prune.eq": ("剪成类别 {label} 的叶结点后，验证集精度仍为 {before}；已勾选精"
+    "prune.reason.rep.prune.eq": ("剪成类别“{label}”的叶结点后，验证集精度仍为 {before}；已勾选精"
                                   "度相同时也剪枝，所以以 {attribute} 划分的子树被替换为叶结点。"),
     "prune.reason.rep.keep.eq": ("剪成叶结点后，验证集精度仍为 {before}：没有提高，所以保留以 "
                                  "{attribute} 划分的子树（书中精度相同时保留子树）。"),
     "prune.reason.rep.keep.lt": ("剪成叶结点后，验证集精度会从 {before} 降到 {after}：保留以 "
                                  "{attribute} 划分的子树。"),
-    "prune.reason.pep.prune.le": ("剪成类别 {label} 的叶结点后，估计错误数为 {after}，不多于子树"
+    "prune.reason.pep.prune.le": ("剪成类别“{label}”的叶结点后，估计错误数为 {after}，不多于子树"
                                   "的 {before}（CF = {cf}）：以 {attribute} 划分的子树被替换为叶"
                                   "结点。"),
     "prune.reason.pep.keep.gt": ("剪成叶结点后，估计错误数会是 {after}，多于子树的 {before}（CF ="
@@ -310,13 +310,13 @@ ZH: dict[str, str] = {
     "prune.raise.before": "之前：结点 #{node} 及其子树",
     "prune.raise.after": ("之后：结点 #{node} 改用结点 #{largest} 的划分；其下 {new} 个结点用它"
                           "的全部样本重新计数"),
-    "prune.reason.pep_margin.prune.le": ("剪成类别 {label} 的叶结点后，估计错误数为 {after}，不多于"
+    "prune.reason.pep_margin.prune.le": ("剪成类别“{label}”的叶结点后，估计错误数为 {after}，不多于"
                                          "子树的 {before} 加余量 {margin}（CF = {cf}）：以 "
                                          "{attribute} 划分的子树被替换为叶结点。"),
     "prune.reason.pep_margin.keep.gt": ("剪成叶结点后，估计错误数会是 {after}，多于子树的 "
                                         "{before} 加余量 {margin}（CF = {cf}）：保留以 "
                                         "{attribute} 划分的子树。"),
-    "prune.reason.pep_raising.prune": ("剪成类别 {label} 的叶结点后，估计错误数为 {leaf}：不多于"
+    "prune.reason.pep_raising.prune": ("剪成类别“{label}”的叶结点后，估计错误数为 {leaf}：不多于"
                                        "子树的 {tree} + {margin}，也不多于最大分支（结点 "
                                        "#{largest}）的 {branch} + {margin}：以 {attribute} 划分"
                                        "的子树被替换为叶结点。"),
@@ -337,8 +337,8 @@ ZH: dict[str, str] = {
                                            "让该结点的全部 {n} 个样本经过：{branch} > {tree} + "
                                            "{margin}，所以不提升：保留以 {attribute} 划分的子树。"),
     "prune.reason.ccp.prune.le": ("有效 α g(t) = {before} ≤ ccp_alpha = {after}：这是最弱的一环，"
-                                  "以 {attribute} 划分的子树及其 {leaves} 个叶结点合并为类别 "
-                                  "{label} 的叶结点。"),
+                                  "以 {attribute} 划分的子树及其 {leaves} 个叶结点合并为类别"
+                                  "“{label}”的叶结点。"),
     "prune.reason.ccp.keep.gt": ("有效 α g(t) = {before} > ccp_alpha = {after}：保留以 "
                                  "{attribute} 划分的子树及其 {leaves} 个叶结点。"),
     "prune.path": "代价复杂度剪枝路径",

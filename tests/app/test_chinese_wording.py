@@ -1,0 +1,82 @@
+"""The Chinese catalogue reads as Chinese text: its bold runs close under CommonMark, class
+labels inside sentences are quoted, and a node's path is not bracketed twice."""
+
+from __future__ import annotations
+
+import unicodedata
+
+import pytest
+from conftest import page_app
+
+from ui.messages import EN, LANGUAGES, t
+from ui.messages_zh import ZH
+
+
+def _punctuation(ch: str) -> bool:
+    return unicodedata.category(ch).startswith("P") or ch in "$+<=>^`|~"
+
+
+def _unclosed_bold(text: str) -> list[int]:
+    """Where a closing ** is not right-flanking (CommonMark 6.2): preceded by punctuation and
+    followed by a letter (a {placeholder} is filled with one), so it is shown literally."""
+    found, at, opened = [], text.find("**"), False
+    while at >= 0:
+        if opened:
+            before = text[at - 1] if at else " "
+            after = text[at + 2] if at + 2 < len(text) else " "
+            letter_after = after == "{" or not (after.isspace() or _punctuation(after))
+            if _punctuation(before) and letter_after:
+                found.append(at)
+        opened = not opened
+        at = text.find("**", at + 2)
+    return found
+
+
+def test_the_rule_finds_the_case_that_showed_literal_asterisks():
+    assert _unclosed_bold("**从根结点出发的路径：**{path}") == [12]
+    assert _unclosed_bold("**从根结点出发的路径**：{path}") == []
+    assert _unclosed_bold("正在使用 **{name}**（{rows} 行）") == []
+
+
+@pytest.mark.parametrize("language", sorted(LANGUAGES))
+def test_every_bold_run_of_the_catalogue_closes(language):
+    catalogue = LANGUAGES[language][1]
+    bad = {key: text for key, text in catalogue.items()
+           if isinstance(text, str) and _unclosed_bold(text)}
+    assert bad == {}
+
+
+# Sentences that name the class a leaf is labelled with (Zhou: 将 node 标记为 C 类叶结点)
+LEAF_LABELS = ["stop.pure", "stop.no_attributes", "stop.same_values", "stop.empty",
+               "stop.max_depth", "stop.min_samples", "stop.min_gain", "stop.pruned",
+               "prune.reason.rep.prune.gt", "prune.reason.ccp.prune.le",
+               "prune.reason.cost.prune.eq", "stop.epsilon", "stop.epsilon_gain",
+               "stop.min_branch_weight"]
+
+
+@pytest.mark.parametrize("key", [k for k in LEAF_LABELS if k in ZH])
+def test_a_class_named_in_a_chinese_sentence_is_quoted(key):
+    """A class such as 是 or 否 read unquoted inside a sentence reads as a verb."""
+    values = {name: "X" for name in ("attribute", "before", "after", "leaves", "margin",
+                                     "code", "n", "k", "value", "leaf", "subtree")}
+    text = t(key, _lang="zh", **values, label="是")
+    assert "“是”" in text, text
+
+
+def test_the_leaf_sentences_looked_at_exist():
+    assert sum(k in ZH for k in LEAF_LABELS) >= 10
+    assert all(k in EN for k in LEAF_LABELS if k in ZH)
+
+
+@pytest.mark.parametrize("lang, root", [("zh", "（根结点）"), ("en", "(root)")])
+def test_a_pruning_event_at_the_root_is_bracketed_once(lang, root):
+    text = t("prune.event_of", _lang=lang, k=1, total=5, node=0, path=root)
+    assert root in text and root[0] * 2 not in text and root[-1] * 2 not in text
+
+
+def test_the_node_panel_path_renders_bold_in_chinese():
+    at = page_app(None, lang="zh", algorithm="id3")
+    at.query_params["step"] = "2"
+    at.run()
+    paths = [m.value for m in at.markdown if "从根结点出发的路径" in m.value]
+    assert paths and all(p.startswith("**从根结点出发的路径**：") for p in paths)
