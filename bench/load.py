@@ -289,7 +289,7 @@ async def open_app(page, url: str, timeout_ms: float) -> None:
 async def upload(page, index: int, timeout_ms: float) -> float:
     """Upload the session's CSV; seconds from the file landing to its tree at step 0."""
     await page.wait_for_selector(IDLE, timeout=timeout_ms)
-    await page.get_by_text("Upload a CSV").click(timeout=timeout_ms)
+    await page.get_by_text("Upload a file (CSV or Excel)").click(timeout=timeout_ms)
     file_input = page.locator(UPLOAD_INPUT)
     await file_input.wait_for(state="attached", timeout=timeout_ms)
     tag = session_tag(index)

@@ -306,7 +306,12 @@ def explain(disagreement: Disagreement | None) -> str:
 
 # --------------------------------------------------------------------- Han's five criteria
 # Han, Kamber & Pei compare classifiers by accuracy, speed, robustness, scalability and
-# interpretability. Times are measured, so they vary between runs: they are shown, never tested.
+# interpretability. Times are measured, so they vary between runs: they are shown, never tested
+# (the procedure that measures them is tested with a fake clock).
+
+TIMING_REPEATS = 3  # a time shown is the shortest of this many timed runs ...
+REPEAT_BELOW = 0.5  # ... but a run taking this many seconds or more is not repeated
+CLOCK = time.perf_counter  # wall-clock seconds; a module attribute so tests can fake it
 
 
 @dataclass(frozen=True)
@@ -349,20 +354,45 @@ def with_blanks(X: pd.DataFrame, share: float, seed: int) -> pd.DataFrame:
     return blanked
 
 
-def timedfit(options, X: pd.DataFrame, y: pd.Series):
-    """(model, seconds to grow it)."""
-    start = time.perf_counter()
-    model = fit(options, X, y)
-    return model, time.perf_counter() - start
+def shortest_time(run, warm_up: bool = True):
+    """(run's result, the shortest wall-clock seconds of up to TIMING_REPEATS timed runs).
+
+    warm_up: run once untimed first. The first call of a code path pays one-time costs (lazy
+    imports, caches, first allocations), which would otherwise be charged to whichever
+    configuration happened to run first. Repeats stop after a run of REPEAT_BELOW seconds or
+    more: beside a run that long a one-time cost is small, and repeating it is expensive."""
+    result = run() if warm_up else None
+    best = float("inf")
+    for _ in range(TIMING_REPEATS):
+        start = CLOCK()
+        result = run()
+        seconds = CLOCK() - start
+        best = min(best, seconds)
+        if seconds >= REPEAT_BELOW:
+            break
+    return result, best
 
 
-def held_out_accuracy(model, X: pd.DataFrame, y: pd.Series) -> tuple[float, float]:
-    """(accuracy on the rows given, seconds to predict them)."""
-    start = time.perf_counter()
-    predicted = model.predict(X.reset_index(drop=True))
-    seconds = time.perf_counter() - start
+def timedfit(options, X: pd.DataFrame, y: pd.Series, warm_up: bool = True):
+    """(model, seconds to grow it: shortest_time's measure)."""
+    return shortest_time(lambda: fit(options, X, y), warm_up)
+
+
+def _share_right(predicted, y: pd.Series) -> float:
     truth = y.to_numpy(dtype=object)
-    return (float(np.mean(predicted.astype(object) == truth)) if len(truth) else 0.0), seconds
+    return float(np.mean(predicted.astype(object) == truth)) if len(truth) else 0.0
+
+
+def held_out_accuracy(model, X: pd.DataFrame, y: pd.Series) -> float:
+    """Accuracy on the rows given (untimed)."""
+    return _share_right(model.predict(X.reset_index(drop=True)), y)
+
+
+def timed_accuracy(model, X: pd.DataFrame, y: pd.Series) -> tuple[float, float]:
+    """(accuracy on the rows given, seconds to predict them: shortest_time's measure)."""
+    rows = X.reset_index(drop=True)
+    predicted, seconds = shortest_time(lambda: model.predict(rows))
+    return _share_right(predicted, y), seconds
 
 
 def interpretability(trace: dict) -> tuple[int, int, float]:
@@ -379,12 +409,12 @@ def han_criteria(options, X: pd.DataFrame, y: pd.Series, split, noise: float, bl
     train, test = split
     X_train, y_train = X.iloc[train], y.iloc[train]
     model, fit_seconds = timedfit(options, X_train, y_train)
-    accuracy, predict_seconds = held_out_accuracy(model, X.iloc[test], y.iloc[test])
+    accuracy, predict_seconds = timed_accuracy(model, X.iloc[test], y.iloc[test])
     noisy = fit(options, X_train, with_label_noise(y_train, noise, seed))
     blanked = fit(options, with_blanks(X_train, blank, seed), y_train)
     return Criteria(accuracy, fit_seconds, predict_seconds,
-                    held_out_accuracy(noisy, X.iloc[test], y.iloc[test])[0],
-                    held_out_accuracy(blanked, X.iloc[test], y.iloc[test])[0])
+                    held_out_accuracy(noisy, X.iloc[test], y.iloc[test]),
+                    held_out_accuracy(blanked, X.iloc[test], y.iloc[test]))
 
 
 def doubling_sizes(rows: int, doublings: int = 4, cap: int = 20_000) -> list[int]:
@@ -393,11 +423,12 @@ def doubling_sizes(rows: int, doublings: int = 4, cap: int = 20_000) -> list[int
 
 
 def scalability(options, X: pd.DataFrame, y: pd.Series, sizes: list[int]) -> list[float]:
-    """Seconds to grow the tree on the data repeated to each size (a copy of every row)."""
+    """Seconds to grow the tree on the data repeated to each size (a copy of every row), each
+    shortest_time's measure; the one untimed warm-up fit comes before the first size only."""
     times = []
-    for size in sizes:
+    for k, size in enumerate(sizes):
         copies = -(-size // len(X))
         big_X = pd.concat([X] * copies, ignore_index=True).iloc[:size]
         big_y = pd.concat([y] * copies, ignore_index=True).iloc[:size]
-        times.append(timedfit(options, big_X, big_y)[1])
+        times.append(timedfit(options, big_X, big_y, warm_up=k == 0)[1])
     return times

@@ -25,6 +25,7 @@ class BundledDataset:
     path: Path
     name_zh: str = ""
     description_zh: str = ""
+    source_zh: str = ""
     validation: str | None = None  # key of the paired validation set (pruning chapter)
 
 
@@ -36,7 +37,8 @@ def _catalog() -> tuple[BundledDataset, ...]:
             key=e["key"], name=e["name"], description=e["description"], source=e["source"],
             target=e["target"], language=e["language"], licence=e["licence"],
             path=ASSETS / e["file"], name_zh=e.get("name_zh", ""),
-            description_zh=e.get("description_zh", ""), validation=e.get("validation"))
+            description_zh=e.get("description_zh", ""), source_zh=e.get("source_zh", ""),
+            validation=e.get("validation"))
         for e in entries)
 
 

@@ -36,6 +36,10 @@ class Notation:
     # min_gain on the gain is Li Hang's threshold ε of Alg. 5.2.
     stop_words: tuple[tuple[tuple[str, str], str], ...] = ()
     symbol_headers: bool = False  # score-table headers are the symbols (Zhou's: the words)
+    # The subset of <D> down one branch, and the index the sums run over: Zhou's Dᵛ (Σᵥ),
+    # Li Hang's Dᵢ (Σᵢ, eq. 5.8)
+    subset: Symbol = Symbol("<D>^v", "<D>^v")
+    index: str = "v"
 
     def stop_key(self, stop: str, compared: str) -> str:
         return dict(self.stop_words).get((stop, compared), stop)
@@ -46,6 +50,17 @@ class Notation:
     def text(self, quantity: str, D: str = "D", a: str = "a") -> str:
         return _fill(self.symbols[quantity].text, D, a)
 
+    def subset_latex(self, D: str = "D") -> str:
+        return _fill(self.subset.latex, D, "")
+
+    def branch_header(self, column: str) -> str | None:
+        """A branch-table column's header in this book's symbols (Li Hang's |Dᵢ|, H(Dᵢ),
+        Gini(Dᵢ)); None where the catalogue's words are the header (Zhou's notation)."""
+        if not self.symbol_headers or column not in BRANCH_COLUMNS:
+            return None
+        subset = _fill(self.subset.text, "D", "")
+        return f"|{subset}|" if column == "n" else self.text(BRANCH_COLUMNS[column], subset)
+
     def header(self, quantity: str) -> str | None:
         """A score-table column's header (the symbol with the book's generic arguments)."""
         if quantity not in self.symbols or quantity in DERIVED and quantity not in self.columns:
@@ -55,6 +70,8 @@ class Notation:
 
 GENERIC_ATTRIBUTE = {"zhou": "a", "lihang": "A"}  # Zhou writes a, Li Hang A
 DERIVED = ("conditional_entropy",)  # columns a notation may add to the score table
+# branch-table columns named by a symbol of the subset: the column -> its quantity (|·| for n)
+BRANCH_COLUMNS = {"n": None, "entropy": "entropy", "gini": "gini"}
 
 
 def _fill(template: str, D: str, a: str) -> str:
@@ -87,7 +104,8 @@ NOTATIONS: dict[str, Notation] = {
          "gini_index": Symbol(r"\mathrm{Gini}(<D>, <a>)", "Gini(<D>, <a>)")},
         columns=("conditional_entropy",), generic_entropy=Symbol("H", "H"),
         mean_gain=Symbol(r"\overline{g}", "mean g"),
-        stop_words=((("min_gain", "gain"), "epsilon_gain"),), symbol_headers=True),
+        stop_words=((("min_gain", "gain"), "epsilon_gain"),), symbol_headers=True,
+        subset=Symbol("<D>_i", "<D>_i"), index="i"),
 }
 
 

@@ -3,6 +3,8 @@
 import streamlit as st
 
 from dtree_core.compare import (
+    REPEAT_BELOW,
+    TIMING_REPEATS,
     Criteria,
     doubling_sizes,
     first_disagreement,
@@ -18,12 +20,14 @@ from dtree_core.options import Options
 from dtree_core.pruning import VALIDATED
 from ui import analysis, engine, pruning, registry
 from ui.compare import (
-    HAN_CRITERIA,
+    HAN_TABLES_PER_ROW,
     MATTERS,
     criteria_chart,
     han_frames,
+    han_table_rows,
     matters_frame,
     merged_frame,
+    number_columns,
     scalability_figure,
     summary_frame,
     why_sentence,
@@ -91,11 +95,9 @@ def scores(labels: list[str], traces: list[dict]) -> None:
     if merged.shape == "binary":
         st.caption(t("cmp.binary_only"))
     decimals = int(st.session_state.decimals)
-    frame = merged_frame(merged)
+    frame = merged_frame(merged, decimals)  # a column with gaps is text, "—" in the gaps
     st.dataframe(frame, hide_index=True, column_config={
-        t(c): st.column_config.NumberColumn(format=f"%.{decimals}f") for c in
-        ("col.threshold", "col.gain", "col.iv", "col.gain_ratio", "cmp.col.gini_multiway",
-         "cmp.col.gini_binary")})
+        c: st.column_config.NumberColumn(format=f"%.{decimals}f") for c in number_columns(frame)})
     score_downloads(worded_table(merged.table(), list(frame.columns)), key="cmp")
     st.markdown(f"**{t('cmp.chart')}**")
     st.plotly_chart(criteria_chart(merged), key="cmp_chart")
@@ -124,7 +126,8 @@ def fit_times(data: bytes, filename: str, choices: dict,
 
 
 def han(labels, traces, configs, choices, dataset, size: float, seed: int) -> None:
-    """Accuracy, speed, robustness, scalability, interpretability: one column each."""
+    """Accuracy, speed, robustness and interpretability: a table each, two to a row; then
+    scalability: a chart the page's full width, so its ticks and legend have room."""
     st.subheader(t("lesson.han"))
     st.caption(t("lesson.han.intro"))
     shares = st.columns(2)
@@ -137,18 +140,20 @@ def han(labels, traces, configs, choices, dataset, size: float, seed: int) -> No
     timed = [analysis.safely(fit_times, data, name, choices, c) for c in held_out]
     frames = han_frames(labels, results, traces)
     decimals = int(st.session_state.decimals)
-    for column, criterion in zip(st.columns(len(HAN_CRITERIA)), HAN_CRITERIA, strict=True):
-        with column:
-            st.markdown(f"**{t(f'lesson.han.{criterion}')}**")
-            if criterion == "scalability":
-                st.plotly_chart(scalability_figure(labels, timed[0][0], [s for _, s in timed]),
-                                key="han_scalability")
-                continue
-            frame = frames[criterion]
-            st.dataframe(frame, hide_index=True, key=f"han_{criterion}", column_config={
-                c: st.column_config.NumberColumn(format=f"%.{decimals}f")
-                for c in frame.columns[1:] if frame[c].dtype.kind == "f"})
-    st.caption(t("lesson.han.timings") + " " + t("lesson.han.seed", seed=seed))
+    for row in han_table_rows():
+        # a short last row keeps the others' column width: strict=False
+        for column, criterion in zip(st.columns(HAN_TABLES_PER_ROW), row, strict=False):
+            with column:
+                st.markdown(f"**{t(f'lesson.han.{criterion}')}**")
+                frame = frames[criterion]
+                st.dataframe(frame, hide_index=True, key=f"han_{criterion}", column_config={
+                    c: st.column_config.NumberColumn(format=f"%.{decimals}f")
+                    for c in frame.columns[1:] if frame[c].dtype.kind == "f"})
+    st.markdown(f"**{t('lesson.han.scalability')}**")
+    st.plotly_chart(scalability_figure(labels, timed[0][0], [s for _, s in timed]),
+                    key="han_scalability", width="stretch")
+    st.caption(t("lesson.han.timings", repeats=TIMING_REPEATS, limit=f"{REPEAT_BELOW:g}")
+               + " " + t("lesson.han.seed", seed=seed))
 
 
 # --------------------------------------------------------------------- why the criterion matters

@@ -1,6 +1,7 @@
 """Rules and exports: IF-THEN rules with coverage and accuracy; DOT, SVG, JSON, score tables."""
 
 import json
+import re
 
 import pandas as pd
 import streamlit as st
@@ -24,6 +25,7 @@ from ui.command import grow_command, needs_validation_file
 from ui.downloads import file_name
 from ui.messages import t, tm
 from ui.state import ensure_entry_point
+from ui.tables import cell_text
 from ui.widgets import node_title, score_downloads, worded_table
 
 ensure_entry_point()
@@ -99,19 +101,35 @@ def joined(conditions) -> str:
     return f" {t('exp.rule.and')} ".join(branch_text(c) for c in conditions)
 
 
-def rules_frame(found) -> pd.DataFrame:
-    """The rules with exact coverage (weights) and accuracy; formats round on screen."""
+def percent(value: float) -> str:
+    return f"{100 * value:.{max(int(st.session_state.decimals) - 2, 0)}f}%"
+
+
+def rule_id(number: int, held_out: bool) -> str:
+    """R1, R2, … for the sidebar's tree (as in its downloads, rule table and post-pruning);
+    H1, H2, … for the hold-out tree, so one name never means two trees' rules."""
+    return t("exp.rule.id.holdout", number=number) if held_out else f"R{number}"
+
+
+def rules_frame(found, held_out: bool = False) -> pd.DataFrame:
+    """The rules with exact coverage (weights) and accuracy as text: a rule covering no row
+    has no accuracy, which st.dataframe would print as "None" (it shows "—" instead)."""
     rows = []
     for i, rule in enumerate(found, 1):
-        row = {t("exp.col.rule"): f"R{i}", t("exp.col.if"): condition_text(rule),
+        row = {t("exp.col.rule"): rule_id(i, held_out), t("exp.col.if"): condition_text(rule),
                t("exp.col.then"): rule.conclusion_text,
                t("exp.col.train_coverage"): rule.train.covered,
-               t("exp.col.train_accuracy"): rule.train.accuracy}
+               t("exp.col.train_accuracy"): cell_text(rule.train.accuracy, percent)}
         if rule.test is not None:
             row[t("exp.col.test_coverage")] = rule.test.covered
-            row[t("exp.col.test_accuracy")] = rule.test.accuracy
+            row[t("exp.col.test_accuracy")] = cell_text(rule.test.accuracy, percent)
         rows.append(row)
     return pd.DataFrame(rows)
+
+
+def undefined_accuracy(found) -> bool:
+    return any(coverage is not None and coverage.accuracy is None
+               for rule in found for coverage in (rule.train, rule.test))
 
 
 @st.cache_data(max_entries=16, ttl=engine.CACHE_TTL, show_spinner=False)
@@ -121,14 +139,40 @@ def tree_rules(key: tuple, _trace: dict, _rows: tuple):
     return rules(_trace, *_rows)
 
 
+# The core writes R<n> (what the CLI's --rules prints); the hold-out tree's files carry the
+# page's H<n>, the only change, at the start of a text line or of a Markdown table row.
+_RULE_NUMBER = re.compile(r"^(\| )?R(\d+)(?=[:：| ])", re.MULTILINE)
+
+
+def renumbered(text: str, lang: str) -> str:
+    """The hold-out tree's rules text or Markdown with H1, H2, … for R1, R2, …."""
+    return _RULE_NUMBER.sub(lambda m: (m.group(1) or "") + t(
+        "exp.rule.id.holdout", _lang=lang, number=m.group(2)), text)
+
+
 @st.cache_data(max_entries=16, ttl=engine.CACHE_TTL, show_spinner=False)
 def rules_files(key: tuple, lang: str, _trace: dict, _rows: tuple) -> tuple[str, str]:
     """The rules as text and Markdown downloads, once per tree, split and language (a big
     tree's took seconds on every rerun of the page)."""
-    return rules_text(_trace, *_rows, lang=lang), rules_markdown(_trace, *_rows, lang=lang)
+    text = rules_text(_trace, *_rows, lang=lang)
+    markdown = rules_markdown(_trace, *_rows, lang=lang)
+    if _rows[0] is not None:  # the hold-out tree's
+        return renumbered(text, lang), renumbered(markdown, lang)
+    return text, markdown
 
 
-def rules_section(current: dict, dataset: dict) -> None:
+def sidebar_tree(current: dict, dataset: dict) -> str:
+    """Which tree the sidebar grew, in words: on all rows, or on those left once validation
+    rows were split off for its pruning."""
+    grown = len(training_rows(current, dataset)[1])
+    total = len(engine.ready(dataset["data"], dataset["filename"], current["choices"],
+                             current["options"])[1])
+    if grown == total:
+        return t("exp.rules.sidebar_all", rows=grown)
+    return t("exp.rules.sidebar_part", rows=grown, total=total)
+
+
+def rules_section(current: dict, dataset: dict, sidebar: str) -> None:
     st.subheader(t("exp.rules"))
     options = analysis.variant(current["options"])
     held_out = st.toggle(t("exp.rules.holdout"), True, key="exp_holdout")
@@ -141,19 +185,20 @@ def rules_section(current: dict, dataset: dict) -> None:
         analysis.warn_unmatched(analysis.unmatched_counts([trace]), 1, t("force.tree.holdout"))
     else:
         trace, rows = current["trace"], (None, None)
-        st.caption(t("exp.rules.caption_all", rows=sum(
-            current["trace"]["nodes"][0]["class_counts"].values())))
+        st.caption(t("exp.rules.caption_all", tree=sidebar))
     key = (current["trace_id"], held_out, size, seed) if held_out else (current["trace_id"],)
     found = tree_rules(key, trace, rows)
-    pct = {"format": "percent"}
-    st.dataframe(rules_frame(found), hide_index=True, column_config={
-        t("exp.col.train_accuracy"): st.column_config.NumberColumn(**pct),
-        t("exp.col.test_accuracy"): st.column_config.NumberColumn(**pct)})
+    right = st.column_config.TextColumn(alignment="right")  # percentages, as text for "—"
+    st.dataframe(rules_frame(found, held_out), hide_index=True, column_config={
+        t("exp.col.train_accuracy"): right, t("exp.col.test_accuracy"): right})
+    if undefined_accuracy(found):
+        st.caption(t("exp.rules.undefined"))
     cols = st.columns(2)
     text, markdown = rules_files(key, st.session_state.lang, trace, rows)
-    cols[0].download_button(t("exp.rules.txt"), text, file_name("rules", "txt"),
+    stem = "rules_holdout" if held_out else "rules"
+    cols[0].download_button(t("exp.rules.txt"), text, file_name(stem, "txt"),
                             "text/plain", key="exp_dl_rules_txt")
-    cols[1].download_button(t("exp.rules.md"), markdown, file_name("rules", "md"),
+    cols[1].download_button(t("exp.rules.md"), markdown, file_name(stem, "md"),
                             "text/markdown", key="exp_dl_rules_md")
 
 
@@ -177,9 +222,10 @@ def pruned_rules_frame(found) -> pd.DataFrame:
     } for i, rule in enumerate(found, 1)])
 
 
-def rule_postpruning(current: dict, dataset: dict) -> None:
+def rule_postpruning(current: dict, dataset: dict, sidebar: str) -> None:
     """C4.5's rule post-pruning of the sidebar's tree, on the rows it grew on."""
     st.subheader(t("rules.prune.header"))
+    st.caption(t("exp.rules.sidebar_section", tree=sidebar))
     st.caption(t("rules.prune.caption"))
     if not st.toggle(t("rules.prune.toggle"), False, key="exp_rule_pruning"):
         return
@@ -208,9 +254,11 @@ def tree_rule_table(trace_id: str, lang: str, _trace: dict):
     return rule_table(_trace, lang)
 
 
-def rule_table_section(trace: dict) -> None:
-    """Han's rule table: one row per root-to-leaf path, one column per attribute."""
+def rule_table_section(trace: dict, sidebar: str) -> None:
+    """Han's rule table of the sidebar's tree: one row per root-to-leaf path, one column per
+    attribute."""
     st.subheader(t("rules.table.header"))
+    st.caption(t("exp.rules.sidebar_section", tree=sidebar))
     st.caption(t("rules.table.caption"))
     lang = st.session_state.lang
     table = tree_rule_table(st.session_state.current["trace_id"], lang, trace)
@@ -274,8 +322,9 @@ st.title(t("page.export"))
 st.caption(tm("exp.intro", dataset=current["dataset"],
               algorithm=registry.name(trace["algorithm"])))
 tree_downloads(current)
-rules_section(current, dataset)
-rule_postpruning(current, dataset)
-rule_table_section(trace)
+sidebar = sidebar_tree(current, dataset)  # which tree, in words: said in three sections
+rules_section(current, dataset, sidebar)
+rule_postpruning(current, dataset, sidebar)
+rule_table_section(trace, sidebar)
 scores_section(trace)
 cli_command(current, dataset)

@@ -12,10 +12,12 @@ import pandas as pd
 import plotly.graph_objects as go
 
 from dtree_core.compare import Criteria, Disagreement, MergedScores, Pick, interpretability
+from dtree_core.escape import escape_html
 from dtree_core.evaluate import tree_depth
 from dtree_core.labels import branch_text
 from ui import registry
 from ui.messages import has, literal, t, t_or
+from ui.tables import cells_text
 
 
 def summary_frame(labels, traces, accuracies) -> pd.DataFrame:
@@ -35,8 +37,9 @@ def _number(value) -> float:
     return float("nan") if value is None else float(value)
 
 
-def merged_frame(merged: MergedScores) -> pd.DataFrame:
-    """One row per attribute: every criterion, and a ✓ column per configuration's pick."""
+def merged_frame(merged: MergedScores, decimals: int | None = None) -> pd.DataFrame:
+    """One row per attribute: every criterion, and a ✓ column per configuration's pick.
+    With decimals, as shown: a column with missing values is text (blank_cells)."""
     rows = []
     for r in merged.rows:
         row = {t("col.attribute"): r["attribute"], t("col.kind"): t(f"kind.{r['kind']}"),
@@ -47,7 +50,25 @@ def merged_frame(merged: MergedScores) -> pd.DataFrame:
         for label in merged.labels:
             row[t("cmp.col.pick", label=label)] = "✓" if r["picks"][label] else ""
         rows.append(row)
-    return pd.DataFrame(rows)
+    frame = pd.DataFrame(rows)
+    return frame if decimals is None else blank_cells(frame, decimals)
+
+
+def blank_cells(frame: pd.DataFrame, decimals: int) -> pd.DataFrame:
+    """A number column with a missing value (a nominal attribute's t, a continuous one's
+    multiway Gini) as text with "—" there: st.dataframe prints a missing number as "None".
+    Thresholds keep 6 significant digits, the rest `decimals` places."""
+    shown = frame.copy()
+    for column in frame.columns:
+        if pd.api.types.is_float_dtype(frame[column]) and frame[column].isna().any():
+            digits = ".6g" if column == t("col.threshold") else f".{decimals}f"
+            shown[column] = cells_text(frame[column], lambda v, d=digits: f"{v:{d}}")
+    return shown
+
+
+def number_columns(frame: pd.DataFrame) -> list[str]:
+    """The columns still numbers (the others are text: blank_cells), for number formats."""
+    return [c for c in frame.columns if pd.api.types.is_float_dtype(frame[c])]
 
 
 def criteria_chart(merged: MergedScores) -> go.Figure:
@@ -122,7 +143,14 @@ def why_sentence(found: Disagreement | None, decimals: int = 3, tie_break: str =
 
 # --------------------------------------------------------------------- Han's five criteria
 
-HAN_CRITERIA = ("accuracy", "speed", "robustness", "scalability", "interpretability")
+HAN_TABLES = ("accuracy", "speed", "robustness", "interpretability")  # scalability: a chart
+HAN_TABLES_PER_ROW = 2  # at 1280 px a fifth of the page cut the wider tables off
+
+
+def han_table_rows() -> list[tuple[str, ...]]:
+    """The criteria's tables in Han's order, HAN_TABLES_PER_ROW to a row."""
+    return [HAN_TABLES[i:i + HAN_TABLES_PER_ROW]
+            for i in range(0, len(HAN_TABLES), HAN_TABLES_PER_ROW)]
 
 
 def han_frames(labels: list[str], results: list[Criteria],
@@ -149,14 +177,22 @@ def han_frames(labels: list[str], results: list[Criteria],
 
 def scalability_figure(labels: list[str], sizes: list[int],
                        seconds: list[list[float]]) -> go.Figure:
-    """Fit time against rows, one line per configuration (names as plain text for Plotly)."""
+    """Fit time against rows, one line per configuration (names as plain text for Plotly).
+
+    Drawn the page's full width: a tick at each size measured (doubling sizes are evenly spaced
+    on the log axis), the legend above the plot, clear of the rows axis's title."""
     lines = [{"type": "scatter", "mode": "lines+markers", "x": sizes,
-              "y": [1000 * s for s in times], "name": html.escape(label)}
+              "y": [1000 * s for s in times], "name": escape_html(label)}
              for label, times in zip(labels, seconds, strict=True)]
     return go.Figure(data=lines, layout={
-        "height": 260, "margin": {"l": 10, "r": 10, "t": 10, "b": 10},
-        "xaxis": {"title": {"text": t("lesson.han.rows")}, "type": "log"},
-        "yaxis": {"title": {"text": t("lesson.han.fit_time")}}, "legend": {"orientation": "h"}})
+        "height": 340, "margin": {"l": 60, "r": 20, "t": 40, "b": 50},
+        "xaxis": {"title": {"text": escape_html(t("lesson.han.rows"))}, "type": "log",
+                  "tickmode": "array", "tickvals": list(sizes),
+                  "ticktext": [str(s) for s in sizes], "automargin": True},
+        "yaxis": {"title": {"text": escape_html(t("lesson.han.fit_time"))},
+                  "rangemode": "tozero", "automargin": True},
+        "legend": {"orientation": "h", "x": 0, "xanchor": "left", "y": 1.02,
+                   "yanchor": "bottom"}})
 
 
 # --------------------------------------------------------------------- why the criterion matters

@@ -75,20 +75,21 @@ def gain_latex(score: dict, decimals: int, names: Notation = ZHOU) -> str:
     known = _fixed(score["entropy_known"], decimals)
     result = _fixed(score["gain"], decimals)
     ent, gain = names.generic_entropy.latex, names.latex("gain", "D", a)
+    v, dv, known_dv = names.index, names.subset_latex("D"), names.subset_latex(r"\tilde D")
     if rho >= 1:
-        return (rf"{gain} = {ent}(D) - \sum_v \tfrac{{|D^v|}}{{|D|}}"
-                rf"{ent}(D^v) = {known} - \left({after}\right) = {result}")
-    return (rf"{gain} = \rho \times \left({ent}(\tilde D) - \sum_v"
-            rf" \tilde r_v {ent}(\tilde D^v)\right) = {_fixed(rho, decimals)} \times"
+        return (rf"{gain} = {ent}(D) - \sum_{v} \tfrac{{|{dv}|}}{{|D|}}"
+                rf"{ent}({dv}) = {known} - \left({after}\right) = {result}")
+    return (rf"{gain} = \rho \times \left({ent}(\tilde D) - \sum_{v}"
+            rf" \tilde r_{v} {ent}({known_dv})\right) = {_fixed(rho, decimals)} \times"
             rf" \left({known} - \left({after}\right)\right) = {result}")
 
 
 def conditional_entropy_latex(score: dict, decimals: int, names: Notation) -> str:
     """Li Hang's H(D|A) = Σᵢ |Dᵢ|/|D|·H(Dᵢ) (eq. 5.8), the trace's own number."""
     d = "D" if score["rho"] >= 1 else r"\tilde D"  # on the known rows (Zhou §4.4.2)
-    ent = names.generic_entropy.latex
+    ent, dv = names.generic_entropy.latex, names.subset_latex(d)
     return (rf"{names.latex('conditional_entropy', d, _text(score['attribute']))}"
-            rf" = \sum_v \tfrac{{|{d}^v|}}{{|{d}|}}{ent}({d}^v)"
+            rf" = \sum_{names.index} \tfrac{{|{dv}|}}{{|{d}|}}{ent}({dv})"
             rf" = {_weighted_sum(score, 'entropy', decimals)}"
             rf" = {_fixed(notations.conditional_entropy(score), decimals)}")
 
@@ -101,9 +102,9 @@ def iv_latex(score: dict, node_weight: float, decimals: int, names: Notation = Z
     parts = weights + ([unknown] if unknown > 1e-12 else [])
     terms = _shares(parts, sum(parts), decimals)
     body = " + ".join(rf"{f}\log_2 {f}" for f, _ in terms) or "0"
-    a = _text(score["attribute"])
-    return (rf"{names.latex('iv', 'D', a)} = -\sum_v \tfrac{{|D^v|}}{{|D|}}"
-            rf"\log_2\tfrac{{|D^v|}}{{|D|}}"
+    a, dv = _text(score["attribute"]), names.subset_latex("D")
+    return (rf"{names.latex('iv', 'D', a)} = -\sum_{names.index} \tfrac{{|{dv}|}}{{|D|}}"
+            rf"\log_2\tfrac{{|{dv}|}}{{|D|}}"
             rf" = -\left({body}\right) = {_fixed(score['iv'], decimals)}")
 
 
@@ -120,8 +121,9 @@ def gini_index_latex(score: dict, decimals: int, names: Notation = ZHOU) -> str:
     """Gini_index(D,a) = Σ |D^v|/|D| Gini(D^v) (Zhou eq. 4.6), on the known rows."""
     a = _text(score["attribute"])
     d = "D" if score["rho"] >= 1 else r"\tilde D"  # on the known rows (Zhou §4.4.2)
-    return (rf"{names.latex('gini_index', d, a)} = \sum_v \tfrac{{|{d}^v|}}{{|{d}|}}"
-            rf"\mathrm{{Gini}}({d}^v) = {_weighted_sum(score, 'gini', decimals)}"
+    dv = names.subset_latex(d)
+    return (rf"{names.latex('gini_index', d, a)} = \sum_{names.index} \tfrac{{|{dv}|}}{{|{d}|}}"
+            rf"\mathrm{{Gini}}({dv}) = {_weighted_sum(score, 'gini', decimals)}"
             rf" = {_fixed(score['gini_index'], decimals)}")
 
 
@@ -169,11 +171,12 @@ def known_gini_latex(score: dict, classes: list, decimals: int) -> str:
                       share=r"\tilde p_k")
 
 
-def gini_gain_latex(score: dict, decimals: int) -> str:
+def gini_gain_latex(score: dict, decimals: int, names: Notation = ZHOU) -> str:
     """CART's criterion: ρ·(Gini(D̃) − Gini_index(D̃, a)), the largest wins (ρ = 1 without
-    missing values, where it is the smallest Gini_index)."""
+    missing values, where it is the smallest Gini_index); Li Hang's Gini(D̃, A) for his."""
     a = _text(score["attribute"])
     rho, known = _fixed(score["rho"], decimals), _fixed(score["gini_known"], decimals)
     index, result = _fixed(score["gini_index"], decimals), _fixed(score["gini_gain"], decimals)
-    return (rf"\rho \times \left(\mathrm{{Gini}}(\tilde D) - \mathrm{{Gini\_index}}(\tilde D, {a})"
+    known_index = names.latex("gini_index", r"\tilde D", a)
+    return (rf"\rho \times \left(\mathrm{{Gini}}(\tilde D) - {known_index}"
             rf"\right) = {rho} \times \left({known} - {index}\right) = {result}")

@@ -26,7 +26,7 @@ EN = {
     "setup.header": "Data and algorithm",
     "setup.source": "Data",
     "setup.source.bundled": "Bundled dataset",
-    "setup.source.upload": "Upload a CSV",
+    "setup.source.upload": "Upload a file (CSV or Excel)",
     "setup.dataset": "Dataset",
     "setup.dataset.source": "Source: {source}",
     "setup.upload": "CSV or Excel file",
@@ -81,7 +81,7 @@ EN = {
     "setup.clear_forces": "Undo {n} forced split(s)",
     "setup.growing": "Growing the tree…",
     "setup.grow_failed": "This tree cannot be grown: {reason}",
-    "setup.no_data": "Pick a bundled dataset or upload a CSV in the sidebar.",
+    "setup.no_data": "Pick a bundled dataset or upload a CSV or Excel file in the sidebar.",
     "algo.id3": "ID3 (information gain)",
     "algo.c45": "C4.5 (gain ratio)",
     "algo.cart": "CART (Gini index)",
@@ -437,9 +437,21 @@ EN = {
     "exp.json": "JSON trace (dtree-trace/1)",
     "exp.rules": "IF-THEN rules, one per leaf",
     "exp.rules.holdout": "Grow on training rows and score the rules on held-out rows",
-    "exp.rules.caption_holdout": ("Rules of a tree grown on {train} training rows; held-out "
-                                  "figures are the other {test} rows."),
-    "exp.rules.caption_all": "Rules of the sidebar's tree, grown on all {rows} rows.",
+    "exp.rules.caption_holdout": ("Not the sidebar's tree: these rules, numbered H1, H2, …, "
+                                  "come from a second tree grown with the sidebar's settings "
+                                  "on {train} training rows only, so that {test} held-out rows "
+                                  "it never saw measure each rule's coverage and accuracy. The "
+                                  "sidebar's tree's rules are R1, R2, … (switch this off, or "
+                                  "see the sections below)."),
+    "exp.rules.caption_all": "Rules R1, R2, … of {tree}.",
+    "exp.rules.sidebar_all": "the sidebar's tree, grown on all {rows} rows",
+    "exp.rules.sidebar_part": ("the sidebar's tree, grown on {rows} of the {total} rows (the "
+                               "other rows validate its pruning)"),
+    "exp.rules.sidebar_section": ("Rules R1, R2, … of {tree}: the same rules and numbers as "
+                                  "its IF-THEN rules above with the hold-out switch off."),
+    "exp.rule.id.holdout": "H{number}",
+    "exp.rules.undefined": ("—: the rule covers no row of that set, so its accuracy there is "
+                            "undefined (0 of 0)."),
     "exp.rules.txt": "Rules as text",
     "exp.rules.md": "Rules as Markdown",
     "exp.col.rule": "rule",

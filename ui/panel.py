@@ -16,8 +16,10 @@ from dtree_core.labels import branch_text, format_number, node_path
 from ui import boundary, formulas, registry, state
 from ui.messages import has, labelled, literal, t, t_or, tm
 from ui.tables import (
+    BLANK,
     book_note_fields,
     branch_frame,
+    cells_text,
     class_shares,
     continuous_penalty_changes_pick,
     counts_text,
@@ -54,7 +56,7 @@ def why_text(trace: dict, node: dict, decimals: int) -> str:
         return t(key if has(key) else "stop.unknown", label=decision["label"],
                  code=decision["stop"])
     row = winner(node) or {}
-    text = t(_rule_key(trace, decision), attribute=decision["attribute"],
+    text = t(_in_notation(_rule_key(trace, decision)), attribute=decision["attribute"],
              algorithm=registry.label(trace["algorithm"]),
              gain=_fixed(row.get("gain"), decimals), ratio=_fixed(row.get("gain_ratio"), decimals),
              gini=_fixed(row.get("gini_index"), decimals),
@@ -96,11 +98,24 @@ def _rule_key(trace: dict, decision: dict) -> str:
     return key if has(key) else "rule.unknown"
 
 
+def _in_notation(key: str) -> str:
+    """The catalogue's key for these words in the chosen book's symbols: `key.lihang` where
+    the catalogue has one (Li Hang's g(D,A), Gini(D,A) in place of Gain, Gini_index), else key."""
+    variant = f"{key}.{state.notation().key}"
+    return variant if has(variant) else key
+
+
 def _column_name(column: str | None) -> str:
     """A score's header: the notation's symbol (Li Hang's g(D,A), …) or the catalogue's."""
     names = state.notation()
     symbol = names.header(column) if names.symbol_headers and column else None
-    return symbol or t_or(f"col.{column}", str(column))
+    return symbol or t_or(_in_notation(f"col.{column}"), str(column))
+
+
+def _branch_column_name(column: str) -> str:
+    """A branch-table header: the notation's symbol of the subset (Li Hang's |Dᵢ|, H(Dᵢ)) or
+    the catalogue's (Zhou's |Dᵛ|, Ent(Dᵛ))."""
+    return state.notation().branch_header(column) or t(f"col.{column}")
 
 
 def _header(algorithm: str, column: str) -> str:
@@ -120,8 +135,8 @@ def cart_note(trace: dict, node: dict, decimals: int) -> str | None:
     loser, best = smaller_gini_loser(node), winner(node)
     if loser is None:
         return None
-    return t("lesson.cart.smaller_loses", loser=loser["attribute"], winner=best["attribute"],
-             loser_gini=_fixed(loser["gini_index"], decimals),
+    return t(_in_notation("lesson.cart.smaller_loses"), loser=loser["attribute"],
+             winner=best["attribute"], loser_gini=_fixed(loser["gini_index"], decimals),
              loser_rho=_fixed(loser["rho"], decimals),
              loser_known=_fixed(loser["gini_known"], decimals),
              loser_gain=_fixed(loser["gini_gain"], decimals),
@@ -135,8 +150,9 @@ def mean_filter_note(node: dict, decimals: int) -> str | None:
         return None
     mean = _fixed(node["decision"]["mean_gain"], decimals)
     if len(at_mean) == len([r for r in node["scores"] if r.get("eligible", True)]):
-        return t("lesson.c45.all_equal", mean=mean)
-    return t("lesson.c45.at_mean", attributes=t("list.join").join(map(str, at_mean)), mean=mean)
+        return t(_in_notation("lesson.c45.all_equal"), mean=mean)
+    return t(_in_notation("lesson.c45.at_mean"),
+             attributes=t("list.join").join(map(str, at_mean)), mean=mean)
 
 
 def j48_note(node: dict) -> str | None:
@@ -187,8 +203,9 @@ def _score_display(frame: pd.DataFrame, columns: tuple[str, ...],
     shown = {t("col.attribute"): frame["attribute"],
              t("col.kind"): [t(f"kind.{k}") for k in frame["kind"]]}
     if frame["threshold"].notna().any():
-        # Floats with NaN for nominal rows: an object column would print "None" on screen.
-        shown[t("col.threshold")] = pd.to_numeric(frame["threshold"]).astype(float)
+        # Text: st.dataframe prints a missing number (a nominal row's) as "None" whatever
+        # the Styler says; "—" as in the static score tables.
+        shown[t("col.threshold")] = cells_text(frame["threshold"], lambda v: f"{v:.6g}")
     if (frame["rho"] < 1).any():
         shown[t("col.rho")] = frame["rho"]
     for col in columns:  # the algorithm's score columns (its registry record)
@@ -206,10 +223,7 @@ def styled_scores(frame: pd.DataFrame, columns: tuple[str, ...], decimals: int,
     chosen = frame["chosen"].tolist()
     styler = shown.style.apply(
         lambda row: ["background-color:#ffe08a;font-weight:bold" if chosen[row.name] else ""
-                     for _ in row], axis=1).format(precision=decimals, na_rep="")
-    if t("col.threshold") in shown:
-        styler = styler.format(lambda v: "" if v is None or pd.isna(v) else f"{v:.6g}",
-                               subset=[t("col.threshold")])
+                     for _ in row], axis=1).format(precision=decimals, na_rep=BLANK)
     return styler
 
 
@@ -261,7 +275,7 @@ def show_score_table(trace: dict, node: dict, decimals: int, inspect_key: str) -
     if node["decision"].get("mean_gain") is not None:  # a C4.5-style mean-Gain filter ran
         st.caption(t("node.mean_gain", mean=_fixed(node["decision"]["mean_gain"], decimals)))
     if any(is_two_way(trace["algorithm"], c) for c in columns):
-        st.caption(t("lesson.two_way", algorithm=registry.label(trace["algorithm"])))
+        st.caption(t(_in_notation("lesson.two_way"), algorithm=registry.label(trace["algorithm"])))
     return attributes
 
 
@@ -300,10 +314,10 @@ def branch_details(trace: dict, node: dict, score: dict, decimals: int) -> None:
     frame = branch_frame(score, trace["classes"])
     if not has_fractions(node) and score["rho"] >= 1:
         frame = frame.drop(columns=["weight"])
-    shown = frame.rename(columns={c: t(f"col.{c}") for c in ("value", "n", "weight",
-                                                            "entropy", "gini") if c in frame})
+    shown = frame.rename(columns={c: _branch_column_name(c) for c in (
+        "value", "n", "weight", "entropy", "gini") if c in frame})
     st.markdown(f"**{tm('node.branches', attribute=score['attribute'])}**")
-    counts = [t("col.n"), t("col.weight"), *map(str, trace["classes"])]
+    counts = [_branch_column_name("n"), t("col.weight"), *map(str, trace["classes"])]
     st.dataframe(shown, hide_index=True,
                  column_config=_number_formats(shown, decimals, counts=counts))
     st.markdown(f"**{tm('node.formulas', attribute=score['attribute'])}**")
@@ -315,7 +329,7 @@ def branch_details(trace: dict, node: dict, score: dict, decimals: int) -> None:
     st.latex(formulas.gain_latex(score, decimals, names))
     st.latex(formulas.iv_latex(score, node["weight"], decimals, names))
     if score["rho"] < 1:
-        st.caption(tm("lesson.iv.unknown", attribute=score["attribute"],
+        st.caption(tm(_in_notation("lesson.iv.unknown"), attribute=score["attribute"],
                       share=_fixed(1 - score["rho"], decimals)))
     st.latex(formulas.gain_ratio_latex(score, decimals, names))
     st.latex(formulas.gini_index_latex(score, decimals, names))
@@ -325,7 +339,7 @@ def branch_details(trace: dict, node: dict, score: dict, decimals: int) -> None:
 
 def known_rows(trace: dict, node: dict, score: dict, decimals: int) -> None:
     """ρ, p̃_k and Ent(D̃) with the numbers (Zhou eqs. 4.9–4.12)."""
-    st.markdown(tm("lesson.known", attribute=score["attribute"]))
+    st.markdown(tm(_in_notation("lesson.known"), attribute=score["attribute"]))
     st.latex(formulas.rho_latex(score, node["weight"], decimals))
     st.latex(formulas.known_shares_latex(score, trace["classes"], decimals))
     st.latex(formulas.known_entropy_latex(score, trace["classes"], decimals, state.notation()))
@@ -336,12 +350,12 @@ def cart_criterion(trace: dict, score: dict, decimals: int) -> None:
     st.markdown(tm("lesson.cart.formula", algorithm=registry.label(trace["algorithm"]),
                    attribute=score["attribute"]))
     st.latex(formulas.known_gini_latex(score, trace["classes"], decimals))
-    st.latex(formulas.gini_gain_latex(score, decimals))
+    st.latex(formulas.gini_gain_latex(score, decimals, state.notation()))
 
 
 def _curve_figure(curve: dict, threshold: float | None, decimals: int) -> go.Figure:
     lines = [{"type": "scatter", "mode": "lines+markers", "x": curve["threshold"],
-              "y": curve[field], "name": t(f"col.{field}")}
+              "y": curve[field], "name": _column_name(field)}
              for field in ("gain", "gini_index") if curve.get(field)]
     layout = {"height": 280, "margin": {"l": 10, "r": 10, "t": 30, "b": 10},
               "xaxis": {"title": {"text": t("node.curve.threshold")}},
@@ -365,7 +379,7 @@ def threshold_curve(node: dict, score: dict, decimals: int) -> go.Figure | None:
     fig = _curve_figure(curve, score["threshold"], decimals)
     st.plotly_chart(fig, key=f"curve_{node['id']}_{score['attribute']}")
     table = pd.DataFrame({t("col.threshold"): curve["threshold"],
-                          **{t(f"col.{f}"): curve[f] for f in ("gain", "gini_index")
+                          **{_column_name(f): curve[f] for f in ("gain", "gini_index")
                              if curve.get(f)}})
     st.dataframe(table, hide_index=True, height=200,
                  column_config=_number_formats(table, decimals, thresholds=[t("col.threshold")]))
@@ -411,7 +425,8 @@ def impurity_figure(trace: dict, node: dict, decimals: int) -> go.Figure:
     p = class_shares(node, trace["classes"])[0]
     here = node_impurities(node, trace["classes"])  # the trace's node facts
     lines = [{"type": "scatter", "mode": "lines", "x": curves["p"], "y": curves[m],
-              "name": t(f"lesson.impurity.{m}"), "hoverinfo": "skip"} for m in IMPURITY_MEASURES]
+              "name": t(_in_notation(f"lesson.impurity.{m}")), "hoverinfo": "skip"}
+             for m in IMPURITY_MEASURES]
     marks = {"type": "scatter", "mode": "markers", "x": [p] * 3,
              "y": [here[m] for m in IMPURITY_MEASURES], "name": t("lesson.impurity.here"),
              "marker": {"color": WIN, "size": 9},
@@ -428,8 +443,8 @@ def impurity_frame(trace: dict, node: dict) -> pd.DataFrame:
     """More than two classes: the node's three values beside their maxima."""
     here = node_impurities(node, trace["classes"])
     top = impurity_maxima(len(trace["classes"]))
-    return pd.DataFrame({t("lesson.impurity.col.measure"): [t(f"lesson.impurity.{m}")
-                                                            for m in IMPURITY_MEASURES],
+    return pd.DataFrame({t("lesson.impurity.col.measure"): [
+                             t(_in_notation(f"lesson.impurity.{m}")) for m in IMPURITY_MEASURES],
                          t("lesson.impurity.col.value"): [here[m] for m in IMPURITY_MEASURES],
                          t("lesson.impurity.col.max"): [top[m] for m in IMPURITY_MEASURES]})
 
@@ -439,11 +454,11 @@ def impurity_lesson(trace: dict, node: dict, decimals: int) -> None:
     with st.expander(t("lesson.impurity")):
         if len(trace["classes"]) == 2:
             st.plotly_chart(impurity_figure(trace, node, decimals), key=f"impurity_{node['id']}")
-            st.caption(t("lesson.impurity.two"))
+            st.caption(t(_in_notation("lesson.impurity.two")))
             return
         frame = impurity_frame(trace, node)
         st.dataframe(frame, hide_index=True, column_config=_number_formats(frame, decimals))
-        st.caption(t("lesson.impurity.many", k=len(trace["classes"])))
+        st.caption(t(_in_notation("lesson.impurity.many"), k=len(trace["classes"])))
 
 
 def node_panel(trace: dict, node: dict, decimals: int) -> None:

@@ -88,7 +88,7 @@ def notation_picker() -> None:
 
 
 def _in_language(dataset, field: str, lang: str) -> str:
-    """The catalogue's Chinese name/description when the UI speaks Chinese and has one."""
+    """The catalogue's Chinese name/description/source when the UI speaks Chinese and has one."""
     chinese = getattr(dataset, f"{field}_zh", "")
     return chinese if lang == "zh" and chinese else getattr(dataset, field)
 
@@ -103,7 +103,7 @@ def _bundled_dataset() -> dict | None:
                        format_func=names.__getitem__)
     chosen = datasets[key]
     st.caption(literal(_in_language(chosen, "description", lang)))
-    st.caption(tm("setup.dataset.source", source=chosen.source))
+    st.caption(tm("setup.dataset.source", source=_in_language(chosen, "source", lang)))
     data = chosen.path.read_bytes()
     return {"name": names[key], "filename": chosen.path.name, "data": data,
             "key": engine.data_key(data), "target": chosen.target, "bundled_key": key}
@@ -266,19 +266,21 @@ def algorithm_options() -> dict:
     algorithm = st.selectbox(t("setup.algorithm"), keys, key="algorithm",
                              format_func=labelled(keys, registry.name))
     with st.expander(t("setup.options")):
+        # no value= below: each starts at its minimum (the default), and a shared link sets
+        # them through session state, which Streamlit warns about beside an explicit value
         st.caption(t("setup.limits"))
-        depth = st.number_input(t("setup.max_depth"), 0, 100, 0, key="max_depth",
+        depth = st.number_input(t("setup.max_depth"), 0, 100, key="max_depth",
                                 help=t("setup.max_depth.help"))
-        min_samples = st.number_input(t("setup.min_samples"), 2, 10_000, 2, key="min_samples")
-        min_gain = st.number_input(t("setup.min_gain"), 0.0, 1.0, 0.0, step=0.01,
+        min_samples = st.number_input(t("setup.min_samples"), 2, 10_000, key="min_samples")
+        min_gain = st.number_input(t("setup.min_gain"), 0.0, 1.0, step=0.01,
                                    format="%.3f", key="min_gain")
         min_branch_weight = st.number_input(
-            t("setup.min_branch_weight"), 0.0, 10_000.0, 0.0, step=1.0, format="%g",
+            t("setup.min_branch_weight"), 0.0, 10_000.0, step=1.0, format="%g",
             key="min_branch_weight", help=t("setup.min_branch_weight.help"))
         tie_break = st.selectbox(t("setup.tie_rule"), TIE_BREAKS, key="tie_break",
                                  format_func=labelled(TIE_BREAKS, lambda rule: t(f"tie.{rule}")),
                                  help=t("setup.tie_rule.help"))
-        seed = st.number_input(t("setup.seed"), 0, 2**31 - 1, 0, key="seed",
+        seed = st.number_input(t("setup.seed"), 0, 2**31 - 1, key="seed",
                                disabled=not registry.seed_matters(algorithm, tie_break))
     return {"algorithm": algorithm, "max_depth": int(depth) or None,
             "min_samples_split": int(min_samples), "min_gain": float(min_gain),

@@ -145,6 +145,21 @@ def has_fractions(node: dict) -> bool:
     return abs(node["weight"] - node["n"]) > 1e-12
 
 
+BLANK = "—"  # a cell with no value: what the static score tables (to_markdown) print
+
+
+def cell_text(value, formatted=str) -> str:
+    """A table cell's text: the em dash where there is no value (None, NaN: a nominal
+    attribute's threshold, the accuracy of a rule covering nothing), else formatted(value).
+    st.dataframe draws a missing number as the word "None", whatever its format says."""
+    missing = value is None or (np.ndim(value) == 0 and bool(pd.isna(value)))
+    return BLANK if missing else formatted(value)
+
+
+def cells_text(values, formatted=str) -> list[str]:
+    return [cell_text(v, formatted) for v in values]
+
+
 # --------------------------------------------------------------------- where a lesson applies
 
 SAME = 1e-12  # relative tolerance of "equal", the core's tie tolerance

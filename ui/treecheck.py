@@ -61,7 +61,7 @@ def show_check(trace: dict, result: TreeCheck) -> None:
     st.markdown(tm("tc.why", why=why_text(trace, trace["nodes"][difference.node_id], 3)))
     table = score_rows(trace, difference)
     if not table.empty:
-        st.caption(t("tc.scores"))
+        st.caption(t("tc.scores" if len(table) > 1 else "tc.scores.one"))
         st.dataframe(table, hide_index=True)
 
 

@@ -25,6 +25,24 @@ def bundled_app(dataset: str = "watermelon_2.0", algorithm: str = "id3") -> AppT
     return at
 
 
+def grown_app(dataset: str, algorithm: str, lang: str | None = None,
+              notation: str | None = None, step: int = 0) -> AppTest:
+    """The grow page in a language (and a notation), a bundled dataset and an algorithm chosen
+    together before one run, moved to a step of the growth."""
+    at = new_app()
+    if lang is not None:
+        at.query_params["lang"] = lang
+    if notation is not None:
+        at.query_params["notation"] = notation
+    at.run()
+    at.selectbox(key="bundled_key").set_value(dataset)
+    at.selectbox(key="algorithm").set_value(algorithm).run()
+    if step:
+        at.slider(key="step_slider").set_value(step).run()
+    assert not at.exception and not at.error
+    return at
+
+
 def page_app(page: str | None, dataset: str = "watermelon_2.0", lang: str | None = None,
              algorithm: str | None = None) -> AppTest:
     """The app in a language (None: the browser's), a bundled dataset (and an algorithm)

@@ -14,8 +14,7 @@ import math
 import re
 
 import pytest
-from app_helpers import trace
-from conftest import new_app
+from app_helpers import grown_app, trace
 
 from dtree_core import notation as notations
 from dtree_core.labels import children_of
@@ -134,15 +133,7 @@ def test_no_note_below_the_root():
 
 
 def open_grow(dataset: str, algorithm: str, lang: str, notation: str | None = None):
-    at = new_app()
-    at.query_params["lang"] = lang
-    if notation:
-        at.query_params["notation"] = notation
-    at.run()
-    at.selectbox(key="bundled_key").set_value(dataset)
-    at.selectbox(key="algorithm").set_value(algorithm).run()
-    assert not at.exception and not at.error
-    return at
+    return grown_app(dataset, algorithm, lang, notation)
 
 
 def captions(at) -> list[str]:

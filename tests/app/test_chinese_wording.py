@@ -80,3 +80,22 @@ def test_the_node_panel_path_renders_bold_in_chinese():
     at.run()
     paths = [m.value for m in at.markdown if "从根结点出发的路径" in m.value]
     assert paths and all(p.startswith("**从根结点出发的路径**：") for p in paths)
+
+
+def test_every_bundled_dataset_cites_its_source_in_chinese_too():
+    from dtree_core.datasets import bundled
+
+    for dataset in bundled():
+        assert dataset.source_zh and dataset.source_zh != dataset.source, dataset.key
+    zhou = [d for d in bundled() if d.source.startswith("Zhou Zhihua")]
+    assert zhou and all(d.source_zh.startswith("周志华《机器学习》") for d in zhou)
+
+
+@pytest.mark.parametrize("lang, expected", [
+    ("zh", "出处：周志华《机器学习》，清华大学出版社，2016，表 4.1"),
+    ("en", "Zhou Zhihua, Machine Learning (机器学习), Tsinghua University Press, 2016, Table 4.1")])
+def test_the_sidebar_cites_the_dataset_in_the_pages_language(lang, expected):
+    at = page_app(None, lang=lang)
+    captions = [c.value.replace("\\", "") for c in at.sidebar.caption]  # Markdown escapes
+    assert any(expected in c for c in captions), captions
+    assert lang == "en" or not any("Zhou Zhihua" in c for c in captions)

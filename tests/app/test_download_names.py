@@ -52,14 +52,15 @@ def test_chinese_names_and_rules(downloads):
     names = dict(given)
     assert "西瓜数据集_2.0_决策树.dot" in names and "西瓜数据集_2.0_生成过程.json" in names
     assert "西瓜数据集_2.0_得分表.csv" in names
-    assert "西瓜数据集_2.0_规则.txt" in stored  # Streamlit took the non-ASCII name
-    rules = content(names["西瓜数据集_2.0_规则.txt"]).splitlines()
-    # The page's default: grown on a training split, judged on the held-out rows.
-    assert rules and all(re.fullmatch(r"R\d+：如果 .+ 那么 好瓜=[是否]  \[训练集：覆盖 \d+，精度 .+"
+    assert "西瓜数据集_2.0_留出法决策树规则.txt" in stored  # Streamlit took the non-ASCII name
+    rules = content(names["西瓜数据集_2.0_留出法决策树规则.txt"]).splitlines()
+    # The page's default: grown on a training split, judged on the held-out rows; named
+    # H1, H2, … as on the page, apart from the sidebar's tree's R1, R2, ….
+    assert rules and all(re.fullmatch(r"H\d+：如果 .+ 那么 好瓜=[是否]  \[训练集：覆盖 \d+，精度 .+"
                                       r"；留出集：覆盖 \d+，精度 .+\]", line) for line in rules)
     assert sum(" 且 " in line for line in rules) > 1
     assert not any(word in "".join(rules) for word in ("IF", "AND", "THEN", "training"))
-    assert "| 规则 | 如果 | 那么 |" in content(names["西瓜数据集_2.0_规则.md"])
+    assert "| 规则 | 如果 | 那么 |" in content(names["西瓜数据集_2.0_留出法决策树规则.md"])
     assert content(names["西瓜数据集_2.0_规则表.csv"]).startswith("规则,")
 
 
@@ -68,8 +69,8 @@ def test_english_names_and_rules(downloads):
     export_page("en")
     names = dict(given)
     assert "Watermelon_2.0_(Chinese)_tree.dot" in names
-    rules = content(names["Watermelon_2.0_(Chinese)_rules.txt"]).splitlines()
-    assert rules and all(re.fullmatch(r"R\d+: IF .+ THEN 好瓜=[是否]  \[training: coverage \d+, "
+    rules = content(names["Watermelon_2.0_(Chinese)_rules_hold-out_tree.txt"]).splitlines()
+    assert rules and all(re.fullmatch(r"H\d+: IF .+ THEN 好瓜=[是否]  \[training: coverage \d+, "
                                       r"accuracy .+; held-out: coverage \d+, accuracy .+\]", line)
                          for line in rules)
 

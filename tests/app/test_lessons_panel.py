@@ -10,8 +10,7 @@ import math
 import re
 
 import pytest
-from app_helpers import trace
-from conftest import new_app
+from app_helpers import grown_app, trace
 
 from ui.messages import EN, t
 from ui.messages_zh import ZH
@@ -27,15 +26,7 @@ CATALOGUES = {"en": EN, "zh": ZH}
 
 
 def open_grow(dataset: str, algorithm: str, lang: str = "en", step: int = 0):
-    at = new_app()
-    at.query_params["lang"] = lang
-    at.run()
-    at.selectbox(key="bundled_key").set_value(dataset)
-    at.selectbox(key="algorithm").set_value(algorithm).run()
-    if step:
-        at.slider(key="step_slider").set_value(step).run()
-    assert not at.exception and not at.error
-    return at
+    return grown_app(dataset, algorithm, lang, step=step)
 
 
 def current_node(at) -> dict:

@@ -160,3 +160,22 @@ def test_li_hang_51_gain_over_h_in_a_pasted_trace_is_flagged_with_both_rows(lang
     ratios = table[t("col.gain_ratio", _lang=lang)]
     assert ratios.iloc[0] == pytest.approx(0.0524, abs=1e-4)
     assert ratios.iloc[1] == pytest.approx(0.0855, abs=1e-4)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_scores_caption_counts_the_rows_it_shows(lang):
+    """Two rows (the tree's attribute and the pasted one) or one (a leaf pasted where the tree
+    splits), and the sentences agree; the agreed count says its total is the whole tree's."""
+    leaf = "纹理?\n    纹理=清晰: 是\n    纹理=稍糊: 否\n    纹理=模糊: 否"
+    at = paste(open_exercises(lang), leaf)
+    assert len(at.dataframe[0].value) == 1
+    captions = shown(at.caption)
+    assert t("tc.scores.one", _lang=lang) in captions
+    assert t("tc.scores", _lang=lang) not in captions
+    total = sum(not n.get("pruned_away") for n in at.session_state["current"]["trace"]["nodes"])
+    assert t("tc.agreed", _lang=lang, agreed=1, total=total) in captions
+    wrong = ("纹理?\n    纹理=清晰: 色泽?\n        色泽=青绿: 是\n        色泽=乌黑: 是\n"
+             "        色泽=浅白: 否\n    纹理=稍糊: 否\n    纹理=模糊: 否")
+    at = paste(open_exercises(lang), wrong)
+    assert len(at.dataframe[0].value) == 2
+    assert t("tc.scores", _lang=lang) in shown(at.caption)

@@ -57,7 +57,7 @@ def upload(page, name: str, data: bytes) -> None:
     file_input = page.locator(UPLOAD_INPUT)
     for _ in range(3):  # a rerun landing with the click (the URL's state) can swallow it
         page.wait_for_selector(IDLE, timeout=30_000)
-        page.get_by_text("Upload a CSV").click()
+        page.get_by_text("Upload a file (CSV or Excel)").click()
         try:
             file_input.wait_for(state="attached", timeout=10_000)
             break

@@ -35,8 +35,8 @@ EN: dict[str, str] = {
                      "algorithm, every option, the forced splits, the step, the language and "
                      "the mode. Post one link per slide."),
     "link.upload": ("This link was made with an uploaded file, **{filename}**: uploaded data "
-                    "cannot travel in a link. Choose “Upload a CSV” in the sidebar and upload "
-                    "{filename} to see the same tree."),
+                    "cannot travel in a link. Choose “Upload a file (CSV or Excel)” in the sidebar "
+                    "and upload {filename} to see the same tree."),
     "link.problem.not_a_number": ("The link's {param}={value} is not a whole or decimal number "
                                   "the app can use, so the default is used."),
     "link.problem.not_true_false": ("The link's {param}={value} is neither true nor false, so "
@@ -82,7 +82,7 @@ ZH: dict[str, str] = {
     "link.caption": ("地址栏中的链接会准确打开当前内容：数据集、目标、属性、算法、全部选项、指定的"
                      "划分、步骤、语言和模式。每张幻灯片发一个链接即可。"),
     "link.upload": ("此链接基于上传的文件 **{filename}** 生成：上传的数据无法随链接传递。请在侧边栏"
-                    "选择“上传 CSV”并上传 {filename}，即可看到同一棵决策树。"),
+                    "选择“上传文件（CSV 或 Excel）”并上传 {filename}，即可看到同一棵决策树。"),
     "link.problem.not_a_number": ("链接中的 {param}={value} 不是本应用可用的整数或小数，"
                                   "已改用默认值。"),
     "link.problem.not_true_false": ("链接中的 {param}={value} 既不是 true 也不是 false，"

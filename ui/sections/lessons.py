@@ -67,7 +67,8 @@ EN: dict[str, str] = {
     # Han's five criteria (Data Mining, ch. 8/9: comparing classifiers)
     "lesson.han": "Han's five criteria",
     "lesson.han.intro": ("Han, Kamber & Pei compare classification methods by accuracy, speed, "
-                         "robustness, scalability and interpretability: one column each."),
+                         "robustness, scalability and interpretability: a table for each, and "
+                         "a chart for scalability."),
     "lesson.han.accuracy": "Accuracy",
     "lesson.han.speed": "Speed",
     "lesson.han.robustness": "Robustness",
@@ -85,8 +86,12 @@ EN: dict[str, str] = {
     "lesson.han.leaves": "leaves",
     "lesson.han.depth": "depth",
     "lesson.han.rule_length": "mean rule length",
-    "lesson.han.timings": ("Times are measured on this server now and vary from run to run; "
-                           "the scalability chart repeats the rows to double them."),
+    "lesson.han.timings": ("Times are wall-clock times measured on this server now and vary "
+                           "from run to run. Each fit and prediction is first run once untimed, "
+                           "which pays one-time costs (first calls, caches); a time shown is then "
+                           "the shortest of {repeats} timed runs, or of fewer once a run takes "
+                           "{limit} s or more. The scalability chart repeats the rows to double "
+                           "them and makes its untimed fit once, before the smallest size."),
     "lesson.han.seed": ("Noise and blanks are drawn with seed {seed} on the training rows only; "
                         "the held-out rows stay clean."),
     # why the criterion matters
@@ -154,7 +159,7 @@ ZH: dict[str, str] = {
     "lesson.impurity.col.max": "最大值",
     "lesson.han": "Han 的五条评价标准",
     "lesson.han.intro": ("Han、Kamber 和 Pei 从准确率、速度、鲁棒性、可伸缩性和可解释性五方面"
-                         "比较分类方法：每条一列。"),
+                         "比较分类方法：每条一个表格，可伸缩性另画一幅图。"),
     "lesson.han.accuracy": "准确率",
     "lesson.han.speed": "速度",
     "lesson.han.robustness": "鲁棒性",
@@ -172,11 +177,14 @@ ZH: dict[str, str] = {
     "lesson.han.leaves": "叶结点数",
     "lesson.han.depth": "深度",
     "lesson.han.rule_length": "规则平均长度",
-    "lesson.han.timings": ("时间是本服务器此刻测得的，每次运行都会不同；可伸缩性图把样本重复"
-                           "以使样本数翻倍。"),
+    "lesson.han.timings": ("时间是本服务器此刻测得的墙钟时间，每次运行都会不同。每次训练和"
+                           "预测先不计时地运行一次，以付清首次调用、缓存等一次性开销；显示的"
+                           "时间是随后 {repeats} 次计时运行中最短的一次（某次运行达到 {limit} 秒"
+                           "或更长时不再重复）。可伸缩性图把样本重复以使样本数翻倍，只在最小"
+                           "样本数之前做一次不计时的训练。"),
     "lesson.han.seed": "噪声和置空以随机种子 {seed} 只作用于训练样本；留出样本保持不变。",
     "lesson.matters": "为什么划分准则重要",
-    "lesson.unpruned": ("预剪枝和后剪枝（减少错误剪枝）依据验证集判断，而本页的留出法划分"
+    "lesson.unpruned": ("预剪枝和后剪枝（错误率降低剪枝）依据验证集判断，而本页的留出法划分"
                         "没有验证集：下面的准确率、时间和鲁棒性都来自未剪枝的决策树；上面画出的"
                         "决策树是剪枝后的。"),
     "lesson.matters.intro": ("同一数据的三种生成方式（不强制划分，不剪枝）：总选信息增益最小的"

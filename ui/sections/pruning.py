@@ -214,11 +214,11 @@ ZH: dict[str, str] = {
                                 "再加上 --validation FILE。"),
     "prune.header": "剪枝",
     "prune.method": "剪枝方法",
-    "prune.method.help": ("预剪枝和后剪枝（减少错误剪枝）依据验证集判断；悲观剪枝和代价复杂度剪枝"
+    "prune.method.help": ("预剪枝和后剪枝（错误率降低剪枝）依据验证集判断；悲观剪枝和代价复杂度剪枝"
                           "只用训练集。“选项”里的停止条件不是剪枝。"),
     "prune.method.none": "不剪枝",
     "prune.method.pre": "预剪枝（§4.3.1）",
-    "prune.method.rep": "后剪枝：减少错误剪枝（§4.3.2）",
+    "prune.method.rep": "后剪枝：错误率降低剪枝（§4.3.2）",
     "prune.method.pep": "C4.5 悲观剪枝",
     "prune.method.ccp": "CART 代价复杂度剪枝",
     "prune.on_tie": "验证集精度相同时也剪枝",
@@ -251,8 +251,8 @@ ZH: dict[str, str] = {
     "prune.validation.bad": "无法读取验证集文件 {name}：{reason}",
     "error.validation_column": "验证集文件没有“{column}”这一列。",
     "book.button": "书中例子：表 4.2（图 4.5–4.7）",
-    "book.button.help": ("载入西瓜数据集 2.0 的训练集及 7 个验证样本，ID3，根结点按书中打破与色泽"
-                         "的平局的方式选脐部，并做后剪枝。"),
+    "book.button.help": ("载入西瓜数据集 2.0 的训练集及 7 个验证样本，ID3，根结点处脐部与色泽"
+                         "并列，按书中的做法选脐部，并做后剪枝。"),
     "book.title": "周志华表 4.2：未剪枝、预剪枝与后剪枝",
     "book.caption": ("ID3 用 10 个训练样本，根结点划分属性为脐部；各验证集精度都基于 7 个验证样本"
                      "，取自 trace 中的剪枝记录。"),

@@ -1,0 +1,213 @@
+"""The export page says which tree each rule list belongs to (the sidebar's: R1, R2, …; the
+hold-out tree grown on training rows only: H1, H2, …), and no data table prints a missing
+value as "None" or "nan": the em dash instead, with the export page saying why an accuracy
+is missing."""
+
+from __future__ import annotations
+
+import re
+
+import pandas as pd
+import pytest
+from streamlit.delta_generator import DeltaGenerator
+
+from dtree_core.rules import rules
+from tests.app.app_helpers import grown_app, new_app, trace
+from ui.messages import t
+from ui.tables import BLANK
+
+LANGS = ["en", "zh"]
+
+
+def export_app(lang: str):
+    at = new_app()
+    at.query_params["lang"] = lang
+    at.run()
+    at.switch_page("pages/export.py").run()
+    assert not at.exception and not at.error
+    return at
+
+
+def frames(at) -> list[pd.DataFrame]:
+    return [df.value for df in at.dataframe]
+
+
+def rules_table(at, lang: str) -> pd.DataFrame:
+    """The IF-THEN rules (the frame with an IF column)."""
+    return next(f for f in frames(at) if t("exp.col.if", _lang=lang) in f.columns)
+
+
+def han_table(at, lang: str) -> pd.DataFrame:
+    """Han's rule table: the frame with one column per attribute (纹理 among them)."""
+    return next(f for f in frames(at) if t("exp.col.rule", _lang=lang) in f.columns
+                and "纹理" in f.columns)
+
+
+def captions(at) -> list[str]:
+    return [c.value for c in at.caption]
+
+
+def shown_cells(frame: pd.DataFrame) -> list[str]:
+    """Every cell as text, and whether pandas holds a missing value there."""
+    return [("<missing>" if v is None or (not isinstance(v, str) and pd.isna(v)) else str(v))
+            for v in frame.to_numpy().ravel()]
+
+
+def assert_no_missing_words(frame: pd.DataFrame) -> None:
+    cells = shown_cells(frame)
+    assert "<missing>" not in cells, frame
+    assert not {"None", "nan", "NaN", "<NA>"} & set(cells), frame
+
+
+# --------------------------------------------------------------------- Defect 1: which tree
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_holdout_rules_are_named_apart_from_the_sidebar_trees(lang):
+    at = export_app(lang)
+    held_out = rules_table(at, lang)
+    rule = t("exp.col.rule", _lang=lang)
+    n_holdout = len(held_out)
+    assert list(held_out[rule]) == [f"H{i}" for i in range(1, n_holdout + 1)]
+    table = han_table(at, lang)
+    assert list(table[rule]) == [f"R{i}" for i in range(1, len(table) + 1)]
+    assert not set(held_out[rule]) & set(table[rule])  # no name means two trees' rules
+    # The held-out tree is the one grown on the split's training rows: 12 of the 17 rows.
+    assert t("exp.rules.caption_holdout", _lang=lang, train=12, test=5) in captions(at)
+    sidebar = t("exp.rules.sidebar_all", _lang=lang, rows=17)
+    said = t("exp.rules.sidebar_section", _lang=lang, tree=sidebar)
+    assert captions(at).count(said) == 2  # the rule post-pruning and the rule table
+
+    at.toggle(key="exp_holdout").set_value(False).run()
+    assert not at.exception
+    own = rules_table(at, lang)
+    expected = rules(trace(at))  # the sidebar's tree, in the rule table's order
+    assert list(own[rule]) == list(table[rule]) == [f"R{i}" for i in range(1, len(expected) + 1)]
+    assert list(own[t("exp.col.then", _lang=lang)]) == [r.conclusion_text for r in expected]
+    assert list(table.iloc[:, -1]) == [r.label for r in expected]
+    assert t("exp.rules.caption_all", _lang=lang, tree=sidebar) in captions(at)
+    assert not any(c.startswith(t("exp.rules.caption_holdout", _lang=lang, train=12,
+                                  test=5)[:20]) for c in captions(at))
+
+
+def test_the_sidebar_tree_grown_on_part_of_the_rows_says_so():
+    at = new_app().run()
+    at.selectbox(key="bundled_key").set_value("watermelon_2.0").run()
+    at.selectbox(key="prune").set_value("rep").run()
+    at.radio(key="validation_source::False").set_value("split").run()
+    assert not at.exception and not at.error
+    grown = trace(at)["nodes"][0]["n"]
+    assert grown < 17
+    at.switch_page("pages/export.py").run()
+    at.toggle(key="exp_holdout").set_value(False).run()
+    assert not at.exception and not at.error
+    tree = t("exp.rules.sidebar_part", _lang="en", rows=grown, total=17)
+    assert t("exp.rules.caption_all", _lang="en", tree=tree) in captions(at)
+    assert not any(t("exp.rules.sidebar_all", _lang="en", rows=17) in c for c in captions(at))
+
+
+@pytest.fixture
+def downloads(monkeypatch):
+    """Every download_button's (file_name, data) as the page hands them to Streamlit."""
+    given = []
+    button = DeltaGenerator.download_button
+
+    def recorded(self, label, data, file_name=None, *args, **kwargs):
+        given.append((file_name, data))
+        return button(self, label, data, file_name, *args, **kwargs)
+
+    monkeypatch.setattr(DeltaGenerator, "download_button", recorded)
+    return given
+
+
+def content(data) -> str:
+    data = data() if callable(data) else data
+    return data.decode("utf-8-sig") if isinstance(data, bytes) else str(data)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_holdout_rule_files_carry_the_pages_numbers(downloads, lang):
+    at = export_app(lang)
+    names = dict(downloads)
+    held_out = rules_table(at, lang)
+    stem = t("file.rules_holdout", _lang=lang)
+    text = next(v for k, v in names.items() if k.endswith(f"_{stem}.txt"))
+    markdown = next(v for k, v in names.items() if k.endswith(f"_{stem}.md"))
+    lines = content(text).splitlines()
+    ids = [re.match(r"([A-Z]\d+)[:：]", line).group(1) for line in lines]
+    assert ids == list(held_out[t("exp.col.rule", _lang=lang)])
+    rows = [line for line in content(markdown).splitlines() if re.match(r"\| [A-Z]\d+ \|", line)]
+    assert [row.split(" | ")[0][2:] for row in rows] == ids
+    assert not any(k.endswith(f"_{t('file.rules', _lang=lang)}.txt") for k in names)
+
+    downloads.clear()
+    at.toggle(key="exp_holdout").set_value(False).run()
+    names = dict(downloads)
+    text = next(v for k, v in names.items() if k.endswith(f"_{t('file.rules', _lang=lang)}.txt"))
+    assert [line.split(":")[0].split("：")[0] for line in content(text).splitlines()] == \
+        [f"R{i}" for i in range(1, len(rules(trace(at))) + 1)]
+
+
+# --------------------------------------------------------------------- Defect 2: no "None"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_export_rule_accuracy_of_a_rule_covering_nothing_is_a_dash(lang):
+    at = export_app(lang)
+    frame = rules_table(at, lang)
+    assert_no_missing_words(frame)
+    test_coverage = frame[t("exp.col.test_coverage", _lang=lang)]
+    test_accuracy = frame[t("exp.col.test_accuracy", _lang=lang)]
+    assert (test_coverage == 0).any()  # watermelon 2.0's split leaves rules with no row
+    assert list(test_accuracy[test_coverage == 0]) == [BLANK] * int((test_coverage == 0).sum())
+    assert BLANK not in set(test_accuracy[test_coverage > 0])
+    assert t("exp.rules.undefined", _lang=lang) in captions(at)
+
+
+def test_export_rule_accuracy_is_the_exact_share_as_a_percent():
+    at = export_app("en")
+    at.toggle(key="exp_holdout").set_value(False).run()
+    frame = rules_table(at, "en")
+    places = max(int(at.session_state["decimals"]) - 2, 0)
+    expected = [BLANK if r.train.accuracy is None else f"{100 * r.train.accuracy:.{places}f}%"
+                for r in rules(trace(at))]
+    assert list(frame["training accuracy"]) == expected
+    assert BLANK in expected  # ID3's empty branches: leaves that cover no training row
+    assert_no_missing_words(frame)
+
+
+def grow_app(lang: str, dataset: str, algorithm: str):
+    return grown_app(dataset, algorithm, lang)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_grow_page_score_table_shows_no_none_for_a_nominal_threshold(lang):
+    at = grow_app(lang, "watermelon_3.0", "id3")
+    root = trace(at)["nodes"][0]
+    table = next(f for f in frames(at) if t("col.threshold", _lang=lang) in f.columns
+                 and len(f) == len(root["scores"]))
+    assert_no_missing_words(table)
+    thresholds = dict(zip(table[t("col.attribute", _lang=lang)],
+                          table[t("col.threshold", _lang=lang)], strict=True))
+    for row in root["scores"]:
+        expected = BLANK if row["threshold"] is None else f"{row['threshold']:.6g}"
+        assert thresholds[row["attribute"]] == expected
+    assert thresholds["色泽"] == BLANK and thresholds["密度"] == f"{0.3815:.6g}"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_compare_scores_blank_cells_show_a_dash(lang):
+    """The compare page's merged score table of watermelon 3.0, as shown: nominal attributes
+    have no t, and their cells read "—", never None or nan; complete columns stay numbers."""
+    at = grow_app(lang, "watermelon_3.0", "id3")
+    at.switch_page("pages/compare.py").run()
+    assert not at.exception
+    column = t("col.threshold", _lang=lang)
+    shown = next(f for f in frames(at) if column in f.columns)
+    assert_no_missing_words(shown)
+    kinds = shown[t("col.kind", _lang=lang)]
+    nominal = kinds == t("kind.nominal", _lang=lang)
+    assert nominal.any() and (~nominal).any()
+    assert (shown.loc[nominal, column] == BLANK).all()
+    assert all(float(v) > 0 for v in shown.loc[~nominal, column])
+    assert pd.api.types.is_float_dtype(shown[t("col.gain", _lang=lang)])

@@ -1,0 +1,170 @@
+"""One notation per screen and one Chinese term per idea.
+
+With Li Hang's notation every symbol of the node panel is his (H(D_i), g(D,A), Gini(D,A), …),
+not only the score table's; with Zhou's nothing changes. In Chinese a tie is 并列 (as in
+“并列最优”) and reduced-error pruning is 错误率降低剪枝 everywhere: the app's catalogue, the
+CLI's texts and the worked solution's words.
+"""
+
+from __future__ import annotations
+
+import pytest
+from app_helpers import grown_app, new_app
+
+from dtree_core import cli_messages, solution
+from ui.messages import EN, ZH
+
+CATALOGUES = {"en": EN, "zh": ZH}
+
+# rejected variant -> the term used instead
+REJECTED_ZH = {"平局": "并列", "减少错误剪枝": "错误率降低剪枝"}
+
+
+def _strings(value):
+    """Every string inside a catalogue value (dicts, tuples and lists of texts)."""
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for item in value.values():
+            yield from _strings(item)
+    elif isinstance(value, (tuple, list)):
+        for item in value:
+            yield from _strings(item)
+
+
+def chinese_texts() -> dict[str, str]:
+    """name -> text of every Chinese text the app and the CLI can say."""
+    texts = {f"ui:{key}": text for key, text in ZH.items()}
+    for name, value in vars(cli_messages).items():
+        if name.endswith("ZH") and isinstance(value, (dict, tuple)):
+            texts.update({f"cli:{name}:{i}": s for i, s in enumerate(_strings(value))})
+    texts.update({f"solution:{k}": s for k, s in solution.WORDS["zh"].items()})
+    return texts
+
+
+@pytest.mark.parametrize("rejected", sorted(REJECTED_ZH))
+def test_no_rejected_chinese_term_anywhere(rejected):
+    found = {name: text for name, text in chinese_texts().items() if rejected in text}
+    assert not found, f"{rejected!r} instead of {REJECTED_ZH[rejected]!r}: {found}"
+
+
+def test_the_chosen_terms_are_the_ones_used():
+    assert ZH["col.tied"] == "并列"
+    assert "并列" in ZH["setup.tie_rule"] and "并列" in ZH["node.ties"]
+    assert "错误率降低剪枝" in ZH["prune.method.rep"]
+    assert "错误率降低剪枝" in cli_messages.ZH["prune_rule.rep"]
+    assert "并列" in cli_messages.ZH["rule.ties"]
+
+
+def test_the_chinese_grow_page_says_bing_lie():
+    at = new_app()
+    at.query_params["lang"] = "zh"
+    at.run()
+    assert not at.exception
+    assert at.selectbox(key="tie_break").label == "并列规则"
+
+
+# ----------------------------------------------------------------- one notation on the panel
+
+# Zhou's symbols as the panel prints them (Markdown escapes '_', LaTeX writes '\_' and \mathrm)
+ZHOU_SYMBOLS = ("Gini_index", r"Gini\_index", "Gain_ratio", r"Gain\_ratio", "Ent(", r"\mathrm{Ent}",
+                "D^v", "|D^v|", "Gain ≥", "IV(", r"\mathrm{IV}", r"\mathrm{Gain}")
+BRANCH_HEADERS = {"zhou": ("|D^v|", "Ent(D^v)", "Gini(D^v)"),
+                  "lihang": ("|D_i|", "H(D_i)", "Gini(D_i)")}
+LOAN_ATTRIBUTE = "有自己的房子"  # Li Hang's Example 5.2/5.4: the root's best feature
+
+
+def open_loan(lang: str, algorithm: str, notation: str, dataset: str = "loan_lihang",
+              step: int = 0):
+    at = grown_app(dataset, algorithm, lang, notation, step)
+    assert at.session_state["notation"] == notation
+    return at
+
+
+def panel_texts(at) -> list[str]:
+    """Everything the grow page says in words and formulas, with every table's headers."""
+    parts = [e.value for e in [*at.info, *at.caption, *at.markdown, *at.latex]]
+    parts += [str(c) for df in at.dataframe for c in df.value.columns]
+    return [str(p) for p in parts]
+
+
+def branch_table(at, lang: str):
+    value = CATALOGUES[lang]["col.value"]
+    return next(df.value for df in at.dataframe if value in df.value.columns)
+
+
+def score_table(at, lang: str):
+    name = CATALOGUES[lang]["col.attribute"]
+    return next(df.value for df in at.dataframe if name in df.value.columns)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("algorithm", ["cart", "c45", "id3"])
+def test_li_hangs_page_shows_none_of_zhous_symbols(lang, algorithm):
+    at = open_loan(lang, algorithm, "lihang")
+    leaks = [(symbol, text) for text in panel_texts(at) for symbol in ZHOU_SYMBOLS
+             if symbol in text]
+    assert not leaks, leaks
+    assert set(BRANCH_HEADERS["lihang"]) <= set(branch_table(at, lang).columns)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize(("algorithm", "step"), [("cart", 1), ("c45", 0)])
+def test_li_hangs_symbols_with_missing_values(lang, algorithm, step):
+    """Zhou's 2.0α: ρ, D̃, the known rows' lesson, IV's extra branch and, at CART's node 1, the
+    smaller Gini(D, A) that loses: all in Li Hang's symbols."""
+    at = open_loan(lang, algorithm, "lihang", "watermelon_2.0_alpha", step)
+    texts = panel_texts(at)
+    leaks = [(symbol, text) for text in texts for symbol in ZHOU_SYMBOLS if symbol in text]
+    assert not leaks, leaks
+    words = CATALOGUES[lang]
+    start = {key: words[f"{key}.lihang"].split("{")[0].strip() for key in (
+        "lesson.known", "lesson.iv.unknown", "lesson.cart.smaller_loses")}
+    plain = [text.replace("\\", "") for text in texts]
+    assert any(text.startswith(start["lesson.known"]) for text in plain), start
+    assert any(text.startswith(start["lesson.iv.unknown"]) for text in plain)
+    if algorithm == "cart":  # 脐部's smaller Gini(D, A) loses to 触感 (test_lessons_panel)
+        assert any("Gini(D̃, A)" in text and text.startswith("脐部") for text in plain)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_li_hangs_cart_sentence_and_criterion(lang):
+    at = open_loan(lang, "cart", "lihang")
+    root = at.session_state["current"]["trace"]["nodes"][0]
+    assert root["decision"]["attribute"] == LOAN_ATTRIBUTE
+    row = next(r for r in root["scores"] if r["chosen"])
+    infos = [i.value.replace("\\", "") for i in at.info]
+    why = next(i for i in infos if i.startswith(LOAN_ATTRIBUTE))
+    assert "Gini(D̃, A)" in why and f"{row['gini_index']:.3f}" in why
+    assert f"Gini(D, A) {row['gini_index']:.3f}" in why or \
+        f"Gini(D, A) 为 {row['gini_index']:.3f}" in why
+    latex = "\n".join(x.value for x in at.latex)
+    assert (rf"\mathrm{{Gini}}(\tilde D, \text{{{LOAN_ATTRIBUTE}}})\right) = "
+            rf"{row['rho']:.3f} \times") in latex
+    assert rf"\mathrm{{Gini}}(D, \text{{{LOAN_ATTRIBUTE}}}) = \sum_i" in latex
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_li_hangs_c45_mean_column(lang):
+    at = open_loan(lang, "c45", "lihang")
+    header = CATALOGUES[lang]["col.above_average.lihang"]
+    assert header.startswith("g(D, A) ≥ ")
+    assert header in score_table(at, lang).columns
+    assert CATALOGUES[lang]["col.above_average"] not in score_table(at, lang).columns
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_zhous_page_keeps_zhous_symbols(lang):
+    at = open_loan(lang, "cart", "zhou")
+    words = CATALOGUES[lang]
+    assert set(BRANCH_HEADERS["zhou"]) <= set(branch_table(at, lang).columns)
+    assert not set(BRANCH_HEADERS["lihang"]) & set(branch_table(at, lang).columns)
+    infos = [i.value.replace("\\", "") for i in at.info]
+    assert any("ρ·(Gini(D̃) − Gini_index) = " in i for i in infos), infos
+    latex = "\n".join(x.value for x in at.latex)
+    assert rf"\mathrm{{Gini\_index}}(\tilde D, \text{{{LOAN_ATTRIBUTE}}})\right)" in latex
+    assert rf"\mathrm{{Gini\_index}}(D, \text{{{LOAN_ATTRIBUTE}}}) = \sum_v" in latex
+    assert r"\mathrm{Ent}(D) - \sum_v \tfrac{|D^v|}{|D|}\mathrm{Ent}(D^v)" in latex
+    assert "D_i" not in latex and "Gini(D, A)" not in "\n".join(panel_texts(at))
+    at = open_loan(lang, "c45", "zhou")
+    assert words["col.above_average"] in score_table(at, lang).columns
