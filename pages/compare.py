@@ -27,13 +27,13 @@ from ui.compare import (
     han_table_rows,
     matters_frame,
     merged_frame,
-    number_columns,
     scalability_figure,
     summary_frame,
     why_sentence,
 )
 from ui.messages import labelled, t, tm
 from ui.state import ensure_entry_point
+from ui.tables import number_columns
 from ui.widgets import node_title, score_downloads, worded_table
 
 ensure_entry_point()

@@ -17,7 +17,7 @@ from dtree_core.evaluate import tree_depth
 from dtree_core.labels import branch_text
 from ui import registry
 from ui.messages import has, literal, t, t_or
-from ui.tables import cells_text
+from ui.tables import blank_cells
 
 
 def summary_frame(labels, traces, accuracies) -> pd.DataFrame:
@@ -51,24 +51,7 @@ def merged_frame(merged: MergedScores, decimals: int | None = None) -> pd.DataFr
             row[t("cmp.col.pick", label=label)] = "✓" if r["picks"][label] else ""
         rows.append(row)
     frame = pd.DataFrame(rows)
-    return frame if decimals is None else blank_cells(frame, decimals)
-
-
-def blank_cells(frame: pd.DataFrame, decimals: int) -> pd.DataFrame:
-    """A number column with a missing value (a nominal attribute's t, a continuous one's
-    multiway Gini) as text with "—" there: st.dataframe prints a missing number as "None".
-    Thresholds keep 6 significant digits, the rest `decimals` places."""
-    shown = frame.copy()
-    for column in frame.columns:
-        if pd.api.types.is_float_dtype(frame[column]) and frame[column].isna().any():
-            digits = ".6g" if column == t("col.threshold") else f".{decimals}f"
-            shown[column] = cells_text(frame[column], lambda v, d=digits: f"{v:{d}}")
-    return shown
-
-
-def number_columns(frame: pd.DataFrame) -> list[str]:
-    """The columns still numbers (the others are text: blank_cells), for number formats."""
-    return [c for c in frame.columns if pd.api.types.is_float_dtype(frame[c])]
+    return frame if decimals is None else blank_cells(frame, decimals, [t("col.threshold")])
 
 
 def criteria_chart(merged: MergedScores) -> go.Figure:

@@ -446,9 +446,9 @@ EN = {
     "exp.rules.caption_all": "Rules R1, R2, … of {tree}.",
     "exp.rules.sidebar_all": "the sidebar's tree, grown on all {rows} rows",
     "exp.rules.sidebar_part": ("the sidebar's tree, grown on {rows} of the {total} rows (the "
-                               "other rows validate its pruning)"),
-    "exp.rules.sidebar_section": ("Rules R1, R2, … of {tree}: the same rules and numbers as "
-                                  "its IF-THEN rules above with the hold-out switch off."),
+                               "other rows are held out for its pruning)"),
+    "exp.rules.sidebar_section": ("Rules R1, R2, … of {tree}, numbered as its IF-THEN rules "
+                                  "above with the hold-out switch off."),
     "exp.rule.id.holdout": "H{number}",
     "exp.rules.undefined": ("—: the rule covers no row of that set, so its accuracy there is "
                             "undefined (0 of 0)."),

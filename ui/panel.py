@@ -17,9 +17,9 @@ from ui import boundary, formulas, registry, state
 from ui.messages import has, labelled, literal, t, t_or, tm
 from ui.tables import (
     BLANK,
+    blank_cells,
     book_note_fields,
     branch_frame,
-    cells_text,
     class_shares,
     continuous_penalty_changes_pick,
     counts_text,
@@ -203,9 +203,7 @@ def _score_display(frame: pd.DataFrame, columns: tuple[str, ...],
     shown = {t("col.attribute"): frame["attribute"],
              t("col.kind"): [t(f"kind.{k}") for k in frame["kind"]]}
     if frame["threshold"].notna().any():
-        # Text: st.dataframe prints a missing number (a nominal row's) as "None" whatever
-        # the Styler says; "—" as in the static score tables.
-        shown[t("col.threshold")] = cells_text(frame["threshold"], lambda v: f"{v:.6g}")
+        shown[t("col.threshold")] = frame["threshold"].astype(float)  # text in styled_scores
     if (frame["rho"] < 1).any():
         shown[t("col.rho")] = frame["rho"]
     for col in columns:  # the algorithm's score columns (its registry record)
@@ -219,7 +217,9 @@ def _score_display(frame: pd.DataFrame, columns: tuple[str, ...],
 def styled_scores(frame: pd.DataFrame, columns: tuple[str, ...], decimals: int,
                    algorithm: str):
     """Winner row highlighted; numbers rounded for display only (the data stay exact)."""
-    shown = _score_display(frame, columns, algorithm)
+    # gaps (a nominal row's t, a continuous row's multiway Gini_index) as "—": blank_cells
+    shown = blank_cells(_score_display(frame, columns, algorithm), decimals,
+                        [t("col.threshold")])
     chosen = frame["chosen"].tolist()
     styler = shown.style.apply(
         lambda row: ["background-color:#ffe08a;font-weight:bold" if chosen[row.name] else ""

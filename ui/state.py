@@ -35,7 +35,7 @@ DEFAULTS = {
     "order": "dfs",
     "view": "auto",
     "forces": {},           # dataset key -> {node path: attribute chosen by hand}
-    "manual": {},           # choose-the-split page (ui.manual): {"context", "picks"}
+    "manual": {},           # choose-the-split page (ui.manual): {"context", "picks", "shown"}
     "handedit": {"context": None, "edits": []},  # the prune-by-hand tab's edits (ui.handedit)
     "focus_path": None,     # the node to show once a forced choice has regrown the tree
     "prune_step": 0,        # the pruning phase's position: an index into trace["pruning"]

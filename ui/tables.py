@@ -160,6 +160,27 @@ def cells_text(values, formatted=str) -> list[str]:
     return [cell_text(v, formatted) for v in values]
 
 
+def blank_cells(frame: pd.DataFrame, decimals: int, thresholds=()) -> pd.DataFrame:
+    """The frame as shown: st.dataframe prints a missing number as "None" whatever its format
+    says, so a number column with a gap (a nominal attribute's t, a continuous one's multiway
+    Gini_index) becomes text with BLANK there, `decimals` places elsewhere; the threshold
+    columns are always text, to 6 significant digits (the same on every page and dataset)."""
+    shown = frame.copy()
+    for column in frame.columns:
+        if not pd.api.types.is_float_dtype(frame[column]):
+            continue
+        if column in thresholds:
+            shown[column] = cells_text(frame[column], lambda v: f"{v:.6g}")
+        elif frame[column].isna().any():
+            shown[column] = cells_text(frame[column], lambda v, d=decimals: f"{v:.{d}f}")
+    return shown
+
+
+def number_columns(frame: pd.DataFrame) -> list[str]:
+    """The columns still numbers (the others are text: blank_cells), for number formats."""
+    return [c for c in frame.columns if pd.api.types.is_float_dtype(frame[c])]
+
+
 # --------------------------------------------------------------------- where a lesson applies
 
 SAME = 1e-12  # relative tolerance of "equal", the core's tie tolerance

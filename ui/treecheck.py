@@ -52,7 +52,8 @@ def show_check(trace: dict, result: TreeCheck) -> None:
     prefix = tm("tc.where", where=where)
     space = "" if prefix.endswith("：") else " "  # Chinese puts no space after its colon
     st.error(prefix + space + tm(f"tc.diff.{difference.kind}", **sentence_values(trace, result)))
-    st.caption(t("tc.agreed", agreed=result.agreed, total=result.total))
+    st.caption(t("tc.agreed", agreed=result.agreed, total=result.total,
+                 algorithm=registry.label(trace["algorithm"])))
     if difference.kind == "missing_branch" and not difference.branch_weight:
         st.info(tm("tc.diff.missing_empty", branch=difference.branch))
     odd = odd_attribute(trace, difference)

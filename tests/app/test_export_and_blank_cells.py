@@ -196,6 +196,24 @@ def test_grow_page_score_table_shows_no_none_for_a_nominal_threshold(lang):
 
 
 @pytest.mark.parametrize("lang", LANGS)
+def test_grow_page_score_table_under_cart_shows_no_none_for_a_multiway_gini(lang):
+    """CART shows the multiway Gini_index of nominal attributes only: the continuous rows have
+    none, and read "—" there too."""
+    at = grow_app(lang, "watermelon_3.0", "cart")
+    root = trace(at)["nodes"][0]
+    table = next(f for f in frames(at) if t("col.threshold", _lang=lang) in f.columns
+                 and len(f) == len(root["scores"]))
+    assert_no_missing_words(table)
+    multiway = [c for c in table.columns if (table[c] == BLANK).any()
+                and c != t("col.threshold", _lang=lang)]
+    assert multiway  # the column with the continuous rows' gaps
+    attributes = list(table[t("col.attribute", _lang=lang)])
+    for row in root["scores"]:
+        cell = table[multiway[0]].iloc[attributes.index(row["attribute"])]
+        assert (cell == BLANK) == (row["gini_index_multiway"] is None)
+
+
+@pytest.mark.parametrize("lang", LANGS)
 def test_compare_scores_blank_cells_show_a_dash(lang):
     """The compare page's merged score table of watermelon 3.0, as shown: nominal attributes
     have no t, and their cells read "—", never None or nan; complete columns stay numbers."""

@@ -67,7 +67,7 @@ EN: dict[str, str] = {
     # Han's five criteria (Data Mining, ch. 8/9: comparing classifiers)
     "lesson.han": "Han's five criteria",
     "lesson.han.intro": ("Han, Kamber & Pei compare classification methods by accuracy, speed, "
-                         "robustness, scalability and interpretability: a table for each, and "
+                         "robustness, scalability and interpretability: a table for each, but "
                          "a chart for scalability."),
     "lesson.han.accuracy": "Accuracy",
     "lesson.han.speed": "Speed",
@@ -86,7 +86,8 @@ EN: dict[str, str] = {
     "lesson.han.leaves": "leaves",
     "lesson.han.depth": "depth",
     "lesson.han.rule_length": "mean rule length",
-    "lesson.han.timings": ("Times are wall-clock times measured on this server now and vary "
+    "lesson.han.timings": ("Times are wall-clock times measured on this server when the page "
+                           "first computed them (kept for reruns), and vary "
                            "from run to run. Each fit and prediction is first run once untimed, "
                            "which pays one-time costs (first calls, caches); a time shown is then "
                            "the shortest of {repeats} timed runs, or of fewer once a run takes "
@@ -129,7 +130,7 @@ ZH: dict[str, str] = {
                           "周志华式 4.4 没有这一项。"),
     "lesson.c45.at_mean": ("{attributes} 的信息增益恰好等于平均值（{mean}）。书上说 C4.5 先找出"
                            "信息增益高于平均水平的属性；本应用与 Quinlan 的 C4.5 一样保留"
-                           " Gain ≥ 平均值的属性：若用 '>'，此处它们会被排除，"
+                           " Gain ≥ 平均值的属性：若用“>”，此处它们会被排除，"
                            "而所有信息增益相等时没有属性能通过。"),
     "lesson.c45.all_equal": ("每个候选属性的信息增益都等于平均值（{mean}）：按书上的“高于平均"
                              "水平”没有属性能通过；"
@@ -157,9 +158,9 @@ ZH: dict[str, str] = {
     "lesson.impurity.col.measure": "度量",
     "lesson.impurity.col.value": "本结点",
     "lesson.impurity.col.max": "最大值",
-    "lesson.han": "Han 的五条评价标准",
-    "lesson.han.intro": ("Han、Kamber 和 Pei 从准确率、速度、鲁棒性、可伸缩性和可解释性五方面"
-                         "比较分类方法：每条一个表格，可伸缩性另画一幅图。"),
+    "lesson.han": "韩家炜的五条评价标准",
+    "lesson.han.intro": ("韩家炜、Kamber 和裴健从准确率、速度、鲁棒性、可伸缩性和可解释性五方面"
+                         "比较分类方法：可伸缩性画成一幅图，其余每条一个表格。"),
     "lesson.han.accuracy": "准确率",
     "lesson.han.speed": "速度",
     "lesson.han.robustness": "鲁棒性",
@@ -177,8 +178,9 @@ ZH: dict[str, str] = {
     "lesson.han.leaves": "叶结点数",
     "lesson.han.depth": "深度",
     "lesson.han.rule_length": "规则平均长度",
-    "lesson.han.timings": ("时间是本服务器此刻测得的墙钟时间，每次运行都会不同。每次训练和"
-                           "预测先不计时地运行一次，以付清首次调用、缓存等一次性开销；显示的"
+    "lesson.han.timings": ("时间是本服务器在页面首次计算时测得的墙钟时间（重新运行时沿用），"
+                           "每次计算都会不同。每次训练和预测先不计时地运行一次，以免把首次调用、"
+                           "建立缓存等一次性开销计入时间；显示的"
                            "时间是随后 {repeats} 次计时运行中最短的一次（某次运行达到 {limit} 秒"
                            "或更长时不再重复）。可伸缩性图把样本重复以使样本数翻倍，只在最小"
                            "样本数之前做一次不计时的训练。"),

@@ -44,18 +44,20 @@ EN: dict[str, str] = {
                                    "at least the mean ({mean}), {attribute} has the largest "
                                    "information gain ratio g_R(D, A), {ratio}."),
     "rule.min_gini.lihang": ("{attribute} lowers the Gini index most: ρ·(Gini(D̃) − Gini(D̃, A)) "
-                             "= {gini_gain} (Gini(D, A) {gini}; without missing values ρ = 1)."),
+                             "= {gini_gain} (Gini(D̃, {attribute}) {gini}; without missing "
+                             "values D̃ = D and ρ = 1)."),
     "lesson.two_way.lihang": ("{algorithm} splits a nominal feature in two, so its g(D, A), "
                               "H_A(D), g_R(D, A) and Gini(D, A) are those of the best two-way "
                               "split (Li Hang's Gini(D, A), eq. 5.25, is such a split); Zhou's "
                               "Gini index (eq. 4.6) has one branch per value: the multiway "
                               "column."),
-    "lesson.cart.smaller_loses.lihang": ("{loser} has the smaller Gini(D, A) ({loser_gini}), yet "
-                                         "{loser}'s ρ·(Gini(D̃) − Gini(D̃, A)) = {loser_rho} × "
+    "lesson.cart.smaller_loses.lihang": ("{loser} has the smaller Gini(D̃, {loser}) "
+                                         "({loser_gini}), yet {loser}'s "
+                                         "ρ·(Gini(D̃) − Gini(D̃, {loser})) = {loser_rho} × "
                                          "({loser_known} − {loser_gini}) = {loser_gain} is less "
                                          "than {winner}'s {winner_gain}: with missing values "
                                          "CART weighs the decrease by ρ, so the smallest "
-                                         "Gini(D, A) need not win."),
+                                         "Gini(D̃, A) need not win."),
     "lesson.known.lihang": ("With missing values, g(D, A) is computed on D̃, the samples whose "
                             "{attribute} is known (Zhou eqs. 4.9–4.12; Li Hang has no missing "
                             "values):"),
@@ -64,13 +66,13 @@ EN: dict[str, str] = {
                                  "term, share {share}. Zhou's eq. 4.4 has no such term."),
     "lesson.c45.at_mean.lihang": ("The g(D, A) of {attributes} equals the mean ({mean}) exactly. "
                                   "Zhou says C4.5 keeps the attributes with gain higher than "
-                                  "average; this app keeps g(D, A) ≥ the mean, as Quinlan's C4.5 "
-                                  "does: with '>' they would be left out here, and when all gains "
-                                  "are equal no attribute would pass at all."),
-    "lesson.c45.all_equal.lihang": ("Every candidate's g(D, A) equals the mean ({mean}): with "
-                                    "Zhou's 'higher than average' no attribute would pass the "
-                                    "filter; with g(D, A) ≥ the mean, as Quinlan's C4.5 does, all "
-                                    "of them pass."),
+                                  "average; this app keeps the features with g(D, A) ≥ the mean, "
+                                  "as Quinlan's C4.5 does: with “>” they would be left out here, "
+                                  "and when all gains are equal no feature would pass at all."),
+    "lesson.c45.all_equal.lihang": ("Every candidate feature's g(D, A) equals the mean "
+                                    "({mean}): with Zhou's “higher than average” no feature "
+                                    "would pass the filter; with g(D, A) ≥ the mean, as "
+                                    "Quinlan's C4.5 does, all of them pass."),
     "lesson.impurity.entropy.lihang": "H (entropy)",
     "lesson.impurity.two.lihang": ("Two classes: all three are 0 for a pure node and largest at "
                                    "p = 0.5 (H 1, Gini 0.5, misclassification 0.5). H and Gini "
@@ -79,8 +81,8 @@ EN: dict[str, str] = {
                                    "stay unchanged (Duda et al. §8.3.2). Li Hang: "
                                    "0 ≤ H(p) ≤ log n."),
     "lesson.impurity.many.lihang": ("{k} classes: each measure with its maximum, reached when "
-                                    "every class has the same share (H ≤ log₂|Y|, "
-                                    "Gini ≤ 1 − 1/|Y|)."),
+                                    "every class has the same share (K classes: H ≤ log₂K, "
+                                    "Gini ≤ 1 − 1/K)."),
     "ex.verdict.two_decimals": "✓ right (to two decimals, as Li Hang prints it)",
     "ex.line.two_decimals": ("Line {line}: {quantity} = {given} is the exact {exact} to two "
                              "decimals, as Example 5.4 prints it."),
@@ -116,16 +118,18 @@ ZH: dict[str, str] = {
     "rule.c45_gain_ratio.lihang": ("在信息增益 g(D, A) 不低于平均值（{mean}）的 {passed} 个特征中，"
                                    "{attribute} 的信息增益比 g_R(D, A) 最大，为 {ratio}。"),
     "rule.min_gini.lihang": ("{attribute} 使基尼指数下降最多：ρ·(Gini(D̃) − Gini(D̃, A)) = "
-                             "{gini_gain}（Gini(D, A) 为 {gini}；无缺失值时 ρ = 1）。"),
+                             "{gini_gain}（Gini(D̃, {attribute}) 为 {gini}；无缺失值时 D̃ = D，"
+                             "ρ = 1）。"),
     "lesson.two_way.lihang": ("{algorithm} 把离散特征二分，所以它的 g(D, A)、H_A(D)、g_R(D, A) "
                               "和 Gini(D, A) 都是最优二分划分的值（李航式 5.25 的 Gini(D, A) "
                               "正是这样的二分）；周志华式 4.6 的基尼指数每个取值一个分支："
                               "见多路那一列。"),
-    "lesson.cart.smaller_loses.lihang": ("{loser} 的基尼指数 Gini(D, A) 更小（{loser_gini}），"
-                                         "但 {loser} 的 ρ·(Gini(D̃) − Gini(D̃, A)) = {loser_rho} × "
+    "lesson.cart.smaller_loses.lihang": ("{loser} 的基尼指数 Gini(D̃, {loser}) 更小"
+                                         "（{loser_gini}），但 {loser} 的 "
+                                         "ρ·(Gini(D̃) − Gini(D̃, {loser})) = {loser_rho} × "
                                          "({loser_known} − {loser_gini}) = {loser_gain}，小于 "
                                          "{winner} 的 {winner_gain}：有缺失值时 CART 用 ρ 加权"
-                                         "基尼指数的下降量，所以 Gini(D, A) 最小的特征不一定"
+                                         "基尼指数的下降量，所以 Gini(D̃, A) 最小的特征不一定"
                                          "胜出。"),
     "lesson.known.lihang": ("有缺失值时，信息增益 g(D, A) 在 D̃ 上计算，即在 {attribute} 上没有"
                             "缺失值的样本子集（周志华式 4.9–4.12；李航书中不讨论缺失值）："),
@@ -134,10 +138,10 @@ ZH: dict[str, str] = {
                                  "周志华式 4.4 没有这一项。"),
     "lesson.c45.at_mean.lihang": ("{attributes} 的信息增益 g(D, A) 恰好等于平均值（{mean}）。"
                                   "周志华书上说 C4.5 先找出信息增益高于平均水平的属性；本应用与 "
-                                  "Quinlan 的 C4.5 一样保留 g(D, A) ≥ 平均值的属性：若用 '>'，"
-                                  "此处它们会被排除，而所有信息增益相等时没有属性能通过。"),
-    "lesson.c45.all_equal.lihang": ("每个候选属性的信息增益 g(D, A) 都等于平均值（{mean}）：按"
-                                    "周志华书上的“高于平均水平”没有属性能通过；按 Quinlan 的 "
+                                  "Quinlan 的 C4.5 一样保留 g(D, A) ≥ 平均值的特征：若用“>”，"
+                                  "此处它们会被排除，而所有信息增益相等时没有特征能通过。"),
+    "lesson.c45.all_equal.lihang": ("每个候选特征的信息增益 g(D, A) 都等于平均值（{mean}）：按"
+                                    "周志华书上的“高于平均水平”没有特征能通过；按 Quinlan 的 "
                                     "C4.5 取 g(D, A) ≥ 平均值，全部通过。"),
     "lesson.impurity.entropy.lihang": "H（熵）",
     "lesson.impurity.two.lihang": ("两个类别：三者在纯结点处都为 0，在 p = 0.5 处最大（H 为 1，"
@@ -145,7 +149,7 @@ ZH: dict[str, str] = {
                                    "凡改变类别比例的划分都会使它们下降；误分类不纯度则可能不变"
                                    "（Duda 等 §8.3.2）。李航：0 ≤ H(p) ≤ log n。"),
     "lesson.impurity.many.lihang": ("{k} 个类别：各不纯度及其最大值，在各类比例相同时取得"
-                                    "（H ≤ log₂|Y|，Gini ≤ 1 − 1/|Y|）。"),
+                                    "（K 个类：H ≤ log₂K，Gini ≤ 1 − 1/K）。"),
     "ex.verdict.two_decimals": "✓ 正确（同李航书中一样保留两位小数）",
     "ex.line.two_decimals": ("第 {line} 行：{quantity} = {given} 是精确值 {exact} 保留两位小数"
                              "的结果，同例 5.4 的写法。"),

@@ -36,7 +36,7 @@ EN: dict[str, str] = {
                          "5.1 gives C4.5's tree when the gain is divided by H(D) instead of "
                          "H_A(D). Paste a trace JSON to check its scores too, or download the "
                          "expected values below."),
-    "tc.agreed": "{agreed} of the tree's {total} nodes agreed before this one.",
+    "tc.agreed": "{agreed} of the {total} nodes of the {algorithm} tree agreed before this one.",
     "tc.where": "At {where}:",
     "tc.root": "the root",
     "tc.diff.attribute": "your tree splits on {given}; the {algorithm} tree splits on {expected}.",
@@ -170,7 +170,7 @@ ZH: dict[str, str] = {
     "tc.match.numbers": ("树相同，数值仍可能是错的：李航习题 5.1 用 H(D) 代替 H_A(D) 去除信息增"
                          "益，得到的仍是 C4.5 的树。粘贴生成过程 JSON 可同时检查得分，或下载下面"
                          "的期望值文件。"),
-    "tc.agreed": "这棵决策树共 {total} 个结点，在此之前有 {agreed} 个一致。",
+    "tc.agreed": "{algorithm}决策树共 {total} 个结点，在此之前有 {agreed} 个一致。",
     "tc.where": "在{where}：",
     "tc.root": "根结点",
     "tc.diff.attribute": "你的决策树按 {given} 划分；{algorithm}决策树按 {expected} 划分。",
