@@ -36,7 +36,7 @@ class Coverage:
 LANGUAGES = ("en", "zh")
 WORDS: dict[str, dict[str, str]] = {
     "en": {
-        "line": "R{number}: IF {conditions} THEN {conclusion}  [{stats}]",
+        "line": "{prefix}{number}: IF {conditions} THEN {conclusion}  [{stats}]",
         "and": " AND ",
         "always": "TRUE",
         "training": "training: {coverage}",
@@ -59,7 +59,7 @@ WORDS: dict[str, dict[str, str]] = {
         "removed.not_better_than_default": "not better than default",
     },
     "zh": {
-        "line": "R{number}：如果 {conditions} 那么 {conclusion}  [{stats}]",
+        "line": "{prefix}{number}：如果 {conditions} 那么 {conclusion}  [{stats}]",
         "and": " 且 ",
         "always": "恒成立",
         "training": "训练集：{coverage}",
@@ -157,24 +157,28 @@ def coverage_text(coverage: Coverage, digits: int = 3, lang: str = "en") -> str:
                  accuracy=_percent(coverage.accuracy, digits))
 
 
-def rule_line(number: int, rule: Rule, digits: int = 3, lang: str = "en") -> str:
+def rule_line(number: int, rule: Rule, digits: int = 3, lang: str = "en",
+              prefix: str = "R") -> str:
     """'R1: IF 纹理=清晰 AND 根蒂=蜷缩 THEN 好瓜=是  [training: coverage 5, accuracy 100.0%]',
-    or in Chinese 'R1：如果 纹理=清晰 且 根蒂=蜷缩 那么 好瓜=是  [训练集：覆盖 5，精度 100.0%]'."""
+    or in Chinese 'R1：如果 纹理=清晰 且 根蒂=蜷缩 那么 好瓜=是  [训练集：覆盖 5，精度 100.0%]'
+    (prefix: the letter before the rule's number, so two trees' rules can be told apart)."""
     stats = _word(lang, "training", coverage=coverage_text(rule.train, digits, lang))
     if rule.test is not None:
         stats += _word(lang, "held_out", coverage=coverage_text(rule.test, digits, lang))
-    return _word(lang, "line", number=number, conditions=conditions_text(rule.conditions, lang),
+    return _word(lang, "line", prefix=prefix, number=number,
+                 conditions=conditions_text(rule.conditions, lang),
                  conclusion=rule.conclusion_text, stats=stats)
 
 
 def rules_text(trace: dict, X: pd.DataFrame | None = None, y=None, digits: int = 3,
-               lang: str = "en") -> str:
+               lang: str = "en", prefix: str = "R") -> str:
     """Every rule on its own line (what `python -m dtree_core grow ... --rules` prints)."""
-    return "\n".join(rule_line(i, r, digits, lang) for i, r in enumerate(rules(trace, X, y), 1))
+    return "\n".join(rule_line(i, r, digits, lang, prefix)
+                     for i, r in enumerate(rules(trace, X, y), 1))
 
 
 def rules_markdown(trace: dict, X: pd.DataFrame | None = None, y=None, digits: int = 3,
-                   lang: str = "en") -> str:
+                   lang: str = "en", prefix: str = "R") -> str:
     """The rules as a Markdown table, held-out columns only when rows were given."""
     found = rules(trace, X, y)
     names = ["rule", "if", "then", "train_coverage", "train_accuracy"]
@@ -183,7 +187,7 @@ def rules_markdown(trace: dict, X: pd.DataFrame | None = None, y=None, digits: i
     columns = [_word(lang, f"col.{name}") for name in names]
     rows = []
     for i, rule in enumerate(found, 1):
-        row = [f"R{i}", conditions_text(rule.conditions, lang), rule.conclusion_text,
+        row = [f"{prefix}{i}", conditions_text(rule.conditions, lang), rule.conclusion_text,
                format_number(rule.train.covered, digits), _percent(rule.train.accuracy, digits)]
         if rule.test is not None:
             row += [format_number(rule.test.covered, digits), _percent(rule.test.accuracy, digits)]

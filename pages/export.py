@@ -1,7 +1,6 @@
 """Rules and exports: IF-THEN rules with coverage and accuracy; DOT, SVG, JSON, score tables."""
 
 import json
-import re
 
 import pandas as pd
 import streamlit as st
@@ -108,7 +107,11 @@ def percent(value: float) -> str:
 def rule_id(number: int, held_out: bool) -> str:
     """R1, R2, … for the sidebar's tree (as in its downloads, rule table and post-pruning);
     H1, H2, … for the hold-out tree, so one name never means two trees' rules."""
-    return t("exp.rule.id.holdout", number=number) if held_out else f"R{number}"
+    return f"{rule_prefix(held_out)}{number}"
+
+
+def rule_prefix(held_out: bool, lang: str | None = None) -> str:
+    return t("exp.rule.prefix.holdout", _lang=lang) if held_out else "R"
 
 
 def rules_frame(found, held_out: bool = False) -> pd.DataFrame:
@@ -139,26 +142,13 @@ def tree_rules(key: tuple, _trace: dict, _rows: tuple):
     return rules(_trace, *_rows)
 
 
-# The core writes R<n> (what the CLI's --rules prints); the hold-out tree's files carry the
-# page's H<n>, the only change, at the start of a text line or of a Markdown table row.
-_RULE_NUMBER = re.compile(r"^(\| )?R(\d+)(?=[:：| ])", re.MULTILINE)
-
-
-def renumbered(text: str, lang: str) -> str:
-    """The hold-out tree's rules text or Markdown with H1, H2, … for R1, R2, …."""
-    return _RULE_NUMBER.sub(lambda m: (m.group(1) or "") + t(
-        "exp.rule.id.holdout", _lang=lang, number=m.group(2)), text)
-
-
 @st.cache_data(max_entries=16, ttl=engine.CACHE_TTL, show_spinner=False)
 def rules_files(key: tuple, lang: str, _trace: dict, _rows: tuple) -> tuple[str, str]:
     """The rules as text and Markdown downloads, once per tree, split and language (a big
     tree's took seconds on every rerun of the page)."""
-    text = rules_text(_trace, *_rows, lang=lang)
-    markdown = rules_markdown(_trace, *_rows, lang=lang)
-    if _rows[0] is not None:  # the hold-out tree's
-        return renumbered(text, lang), renumbered(markdown, lang)
-    return text, markdown
+    prefix = rule_prefix(_rows[0] is not None, lang)  # the hold-out tree's rules are H1, H2, …
+    return (rules_text(_trace, *_rows, lang=lang, prefix=prefix),
+            rules_markdown(_trace, *_rows, lang=lang, prefix=prefix))
 
 
 def sidebar_tree(current: dict, dataset: dict) -> str:

@@ -18,6 +18,7 @@ from dtree_core.labels import branch_text
 from ui import registry
 from ui.messages import has, literal, t, t_or
 from ui.tables import blank_cells
+from ui.widgets import in_notation, score_header
 
 
 def summary_frame(labels, traces, accuracies) -> pd.DataFrame:
@@ -43,10 +44,10 @@ def merged_frame(merged: MergedScores, decimals: int | None = None) -> pd.DataFr
     rows = []
     for r in merged.rows:
         row = {t("col.attribute"): r["attribute"], t("col.kind"): t(f"kind.{r['kind']}"),
-               t("col.threshold"): _number(r["threshold"]), t("col.gain"): r["gain"],
-               t("col.iv"): r["iv"], t("col.gain_ratio"): r["gain_ratio"],
-               t("cmp.col.gini_multiway"): _number(r["gini_index_multiway"]),
-               t("cmp.col.gini_binary"): r["gini_index_binary"]}
+               t("col.threshold"): _number(r["threshold"]), score_header("gain"): r["gain"],
+               score_header("iv"): r["iv"], score_header("gain_ratio"): r["gain_ratio"],
+               t(in_notation("cmp.col.gini_multiway")): _number(r["gini_index_multiway"]),
+               t(in_notation("cmp.col.gini_binary")): r["gini_index_binary"]}
         for label in merged.labels:
             row[t("cmp.col.pick", label=label)] = "✓" if r["picks"][label] else ""
         rows.append(row)

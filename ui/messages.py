@@ -449,7 +449,7 @@ EN = {
                                "other rows are held out for its pruning)"),
     "exp.rules.sidebar_section": ("Rules R1, R2, … of {tree}, numbered as its IF-THEN rules "
                                   "above with the hold-out switch off."),
-    "exp.rule.id.holdout": "H{number}",
+    "exp.rule.prefix.holdout": "H",
     "exp.rules.undefined": ("—: the rule covers no row of that set, so its accuracy there is "
                             "undefined (0 of 0)."),
     "exp.rules.txt": "Rules as text",

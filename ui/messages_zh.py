@@ -402,7 +402,7 @@ ZH = {
                                "（其余各行留作剪枝之用）"),
     "exp.rules.sidebar_section": ("{tree}的规则 R1、R2……，编号与上方关闭留出开关时的 IF-THEN "
                                   "规则一致。"),
-    "exp.rule.id.holdout": "H{number}",
+    "exp.rule.prefix.holdout": "H",
     "exp.rules.undefined": "—：该规则不覆盖这一数据集中的任何样本，其精度无定义（0/0）。",
     "exp.rules.txt": "规则（文本）",
     "exp.rules.md": "规则（Markdown）",

@@ -14,7 +14,7 @@ import streamlit as st
 from dtree_core.compare import deciding_score
 from dtree_core.labels import branch_text, format_number, node_path
 from ui import boundary, formulas, registry, state
-from ui.messages import has, labelled, literal, t, t_or, tm
+from ui.messages import has, labelled, literal, t, tm
 from ui.tables import (
     BLANK,
     blank_cells,
@@ -36,6 +36,7 @@ from ui.tables import (
     smaller_gini_loser,
     winner,
 )
+from ui.widgets import in_notation, score_header
 
 WIN, LOSE, FAIL = "#d62728", "#7f9cc0", "#d9d9d9"
 YES_NO_COLUMNS = {"above_average"}  # shown as ✓/✗ rather than a number
@@ -56,14 +57,14 @@ def why_text(trace: dict, node: dict, decimals: int) -> str:
         return t(key if has(key) else "stop.unknown", label=decision["label"],
                  code=decision["stop"])
     row = winner(node) or {}
-    text = t(_in_notation(_rule_key(trace, decision)), attribute=decision["attribute"],
+    text = t(in_notation(_rule_key(trace, decision)), attribute=decision["attribute"],
              algorithm=registry.label(trace["algorithm"]),
              gain=_fixed(row.get("gain"), decimals), ratio=_fixed(row.get("gain_ratio"), decimals),
              gini=_fixed(row.get("gini_index"), decimals),
              gini_gain=_fixed(row.get("gini_gain"), decimals),
              mean=_fixed(decision.get("mean_gain"), decimals),
              passed=len(decision.get("passed") or ()), seed=trace["params"].get("seed", 0),
-             criterion=_column_name(decision.get("criterion")),
+             criterion=score_header(decision.get("criterion")),
              value=_fixed(decision.get("value"), decimals))
     if decision.get("threshold") is not None:  # the best t, unless it was forced as well
         cut = "rule.threshold.forced" if decision.get("forced_threshold") else "rule.threshold"
@@ -98,20 +99,6 @@ def _rule_key(trace: dict, decision: dict) -> str:
     return key if has(key) else "rule.unknown"
 
 
-def _in_notation(key: str) -> str:
-    """The catalogue's key for these words in the chosen book's symbols: `key.lihang` where
-    the catalogue has one (Li Hang's g(D,A), Gini(D,A) in place of Gain, Gini_index), else key."""
-    variant = f"{key}.{state.notation().key}"
-    return variant if has(variant) else key
-
-
-def _column_name(column: str | None) -> str:
-    """A score's header: the notation's symbol (Li Hang's g(D,A), …) or the catalogue's."""
-    names = state.notation()
-    symbol = names.header(column) if names.symbol_headers and column else None
-    return symbol or t_or(_in_notation(f"col.{column}"), str(column))
-
-
 def _branch_column_name(column: str) -> str:
     """A branch-table header: the notation's symbol of the subset (Li Hang's |Dᵢ|, H(Dᵢ)) or
     the catalogue's (Zhou's |Dᵛ|, Ent(Dᵛ))."""
@@ -120,7 +107,7 @@ def _branch_column_name(column: str) -> str:
 
 def _header(algorithm: str, column: str) -> str:
     """A score column's header; a two-way splitter's Gain, IV, … say they are two-way."""
-    name = _column_name(column)
+    name = score_header(column)
     return t("lesson.col.two_way", name=name) if is_two_way(algorithm, column) else name
 
 
@@ -135,7 +122,7 @@ def cart_note(trace: dict, node: dict, decimals: int) -> str | None:
     loser, best = smaller_gini_loser(node), winner(node)
     if loser is None:
         return None
-    return t(_in_notation("lesson.cart.smaller_loses"), loser=loser["attribute"],
+    return t(in_notation("lesson.cart.smaller_loses"), loser=loser["attribute"],
              winner=best["attribute"], loser_gini=_fixed(loser["gini_index"], decimals),
              loser_rho=_fixed(loser["rho"], decimals),
              loser_known=_fixed(loser["gini_known"], decimals),
@@ -150,8 +137,8 @@ def mean_filter_note(node: dict, decimals: int) -> str | None:
         return None
     mean = _fixed(node["decision"]["mean_gain"], decimals)
     if len(at_mean) == len([r for r in node["scores"] if r.get("eligible", True)]):
-        return t(_in_notation("lesson.c45.all_equal"), mean=mean)
-    return t(_in_notation("lesson.c45.at_mean"),
+        return t(in_notation("lesson.c45.all_equal"), mean=mean)
+    return t(in_notation("lesson.c45.at_mean"),
              attributes=t("list.join").join(map(str, at_mean)), mean=mean)
 
 
@@ -275,7 +262,7 @@ def show_score_table(trace: dict, node: dict, decimals: int, inspect_key: str) -
     if node["decision"].get("mean_gain") is not None:  # a C4.5-style mean-Gain filter ran
         st.caption(t("node.mean_gain", mean=_fixed(node["decision"]["mean_gain"], decimals)))
     if any(is_two_way(trace["algorithm"], c) for c in columns):
-        st.caption(t(_in_notation("lesson.two_way"), algorithm=registry.label(trace["algorithm"])))
+        st.caption(t(in_notation("lesson.two_way"), algorithm=registry.label(trace["algorithm"])))
     return attributes
 
 
@@ -298,7 +285,7 @@ def criterion_chart(trace: dict, node: dict, decimals: int, inspect_key: str) ->
         data=[{"type": "bar", "x": list(shown), "y": [r[criterion] for r in rows],
                "marker": {"color": colours},
                "hovertemplate": f"%{{x}}: %{{y:.{decimals}f}}<extra></extra>"}],
-        layout={"title": {"text": t("node.chart.title", criterion=_column_name(criterion))},
+        layout={"title": {"text": t("node.chart.title", criterion=score_header(criterion))},
                 "height": 280, "margin": {"l": 10, "r": 10, "t": 40, "b": 10},
                 "yaxis": {"tickformat": f".{decimals}f",
                           "autorange": True if best_at_top else "reversed"}})
@@ -329,7 +316,7 @@ def branch_details(trace: dict, node: dict, score: dict, decimals: int) -> None:
     st.latex(formulas.gain_latex(score, decimals, names))
     st.latex(formulas.iv_latex(score, node["weight"], decimals, names))
     if score["rho"] < 1:
-        st.caption(tm(_in_notation("lesson.iv.unknown"), attribute=score["attribute"],
+        st.caption(tm(in_notation("lesson.iv.unknown"), attribute=score["attribute"],
                       share=_fixed(1 - score["rho"], decimals)))
     st.latex(formulas.gain_ratio_latex(score, decimals, names))
     st.latex(formulas.gini_index_latex(score, decimals, names))
@@ -339,7 +326,7 @@ def branch_details(trace: dict, node: dict, score: dict, decimals: int) -> None:
 
 def known_rows(trace: dict, node: dict, score: dict, decimals: int) -> None:
     """ρ, p̃_k and Ent(D̃) with the numbers (Zhou eqs. 4.9–4.12)."""
-    st.markdown(tm(_in_notation("lesson.known"), attribute=score["attribute"]))
+    st.markdown(tm(in_notation("lesson.known"), attribute=score["attribute"]))
     st.latex(formulas.rho_latex(score, node["weight"], decimals))
     st.latex(formulas.known_shares_latex(score, trace["classes"], decimals))
     st.latex(formulas.known_entropy_latex(score, trace["classes"], decimals, state.notation()))
@@ -355,7 +342,7 @@ def cart_criterion(trace: dict, score: dict, decimals: int) -> None:
 
 def _curve_figure(curve: dict, threshold: float | None, decimals: int) -> go.Figure:
     lines = [{"type": "scatter", "mode": "lines+markers", "x": curve["threshold"],
-              "y": curve[field], "name": _column_name(field)}
+              "y": curve[field], "name": score_header(field)}
              for field in ("gain", "gini_index") if curve.get(field)]
     layout = {"height": 280, "margin": {"l": 10, "r": 10, "t": 30, "b": 10},
               "xaxis": {"title": {"text": t("node.curve.threshold")}},
@@ -379,7 +366,7 @@ def threshold_curve(node: dict, score: dict, decimals: int) -> go.Figure | None:
     fig = _curve_figure(curve, score["threshold"], decimals)
     st.plotly_chart(fig, key=f"curve_{node['id']}_{score['attribute']}")
     table = pd.DataFrame({t("col.threshold"): curve["threshold"],
-                          **{_column_name(f): curve[f] for f in ("gain", "gini_index")
+                          **{score_header(f): curve[f] for f in ("gain", "gini_index")
                              if curve.get(f)}})
     st.dataframe(table, hide_index=True, height=200,
                  column_config=_number_formats(table, decimals, thresholds=[t("col.threshold")]))
@@ -425,7 +412,7 @@ def impurity_figure(trace: dict, node: dict, decimals: int) -> go.Figure:
     p = class_shares(node, trace["classes"])[0]
     here = node_impurities(node, trace["classes"])  # the trace's node facts
     lines = [{"type": "scatter", "mode": "lines", "x": curves["p"], "y": curves[m],
-              "name": t(_in_notation(f"lesson.impurity.{m}")), "hoverinfo": "skip"}
+              "name": t(in_notation(f"lesson.impurity.{m}")), "hoverinfo": "skip"}
              for m in IMPURITY_MEASURES]
     marks = {"type": "scatter", "mode": "markers", "x": [p] * 3,
              "y": [here[m] for m in IMPURITY_MEASURES], "name": t("lesson.impurity.here"),
@@ -444,7 +431,7 @@ def impurity_frame(trace: dict, node: dict) -> pd.DataFrame:
     here = node_impurities(node, trace["classes"])
     top = impurity_maxima(len(trace["classes"]))
     return pd.DataFrame({t("lesson.impurity.col.measure"): [
-                             t(_in_notation(f"lesson.impurity.{m}")) for m in IMPURITY_MEASURES],
+                             t(in_notation(f"lesson.impurity.{m}")) for m in IMPURITY_MEASURES],
                          t("lesson.impurity.col.value"): [here[m] for m in IMPURITY_MEASURES],
                          t("lesson.impurity.col.max"): [top[m] for m in IMPURITY_MEASURES]})
 
@@ -454,11 +441,11 @@ def impurity_lesson(trace: dict, node: dict, decimals: int) -> None:
     with st.expander(t("lesson.impurity")):
         if len(trace["classes"]) == 2:
             st.plotly_chart(impurity_figure(trace, node, decimals), key=f"impurity_{node['id']}")
-            st.caption(t(_in_notation("lesson.impurity.two")))
+            st.caption(t(in_notation("lesson.impurity.two")))
             return
         frame = impurity_frame(trace, node)
         st.dataframe(frame, hide_index=True, column_config=_number_formats(frame, decimals))
-        st.caption(t(_in_notation("lesson.impurity.many"), k=len(trace["classes"])))
+        st.caption(t(in_notation("lesson.impurity.many"), k=len(trace["classes"])))
 
 
 def node_panel(trace: dict, node: dict, decimals: int) -> None:

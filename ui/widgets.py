@@ -13,7 +13,7 @@ from dtree_core.export import SCORE_HEADERS, Table, to_csv, to_latex, to_markdow
 from dtree_core.labels import branch_text, node_path
 from ui import state
 from ui.downloads import file_name
-from ui.messages import labelled, t, t_or
+from ui.messages import has, labelled, t, t_or
 from ui.tables import replay_order
 
 # Above this many nodes the whole tree is unreadable, so "auto" shows the neighbourhood.
@@ -173,3 +173,17 @@ def html_lines(lines: list[tuple[str, str, bool]]) -> str:
                     f"{escape_html(text)}</div>")
     return ('<div style="font-family:monospace;font-size:0.82rem;line-height:1.5">'
             + "".join(rows) + "</div>")
+
+
+def in_notation(key: str) -> str:
+    """The catalogue's key for these words in the chosen book's symbols: `key.lihang` where
+    the catalogue has one (Li Hang's g(D,A), Gini(D,A) in place of Gain, Gini_index), else key."""
+    variant = f"{key}.{state.notation().key}"
+    return variant if has(variant) else key
+
+
+def score_header(column: str | None) -> str:
+    """A score's header: the notation's symbol (Li Hang's g(D,A), …) or the catalogue's."""
+    names = state.notation()
+    symbol = names.header(column) if names.symbol_headers and column else None
+    return symbol or t_or(in_notation(f"col.{column}"), str(column))

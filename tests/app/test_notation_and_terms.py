@@ -12,7 +12,7 @@ import pytest
 from app_helpers import grown_app, new_app
 
 from dtree_core import cli_messages, solution
-from ui.messages import EN, ZH
+from ui.messages import EN, ZH, t
 
 CATALOGUES = {"en": EN, "zh": ZH}
 
@@ -170,3 +170,19 @@ def test_zhous_page_keeps_zhous_symbols(lang):
     assert "D_i" not in latex and "Gini(D, A)" not in "\n".join(panel_texts(at))
     at = open_loan(lang, "c45", "zhou")
     assert words["col.above_average"] in score_table(at, lang).columns
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("notation", ["lihang", "zhou"])
+def test_the_compare_pages_score_table_speaks_the_chosen_notation(lang, notation):
+    at = open_loan(lang, "cart", notation)
+    at.switch_page("pages/compare.py").run()
+    assert not at.exception
+    attribute = t("col.attribute", _lang=lang)
+    table = next(df.value for df in at.dataframe if attribute in df.value.columns)
+    columns = " ".join(map(str, table.columns))
+    lihang = ("g(D, A)", "H_A(D)", "g_R(D, A)", "Gini(D, A)")
+    zhou = ("Gain_ratio", "Gini_index")
+    shown, hidden = (lihang, zhou) if notation == "lihang" else (zhou, lihang)
+    assert all(s in columns for s in shown), columns
+    assert not any(s in columns for s in hidden), columns

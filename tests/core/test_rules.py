@@ -190,3 +190,15 @@ def test_rule_table_joins_two_tests_of_one_attribute():
     density = table.columns.index("密度")
     assert any(" AND " in row[density] or row[density].startswith(("<=", ">"))
                for row in table.rows)
+
+
+@pytest.mark.parametrize("lang, sep", [("en", ":"), ("zh", "：")])
+def test_a_prefix_names_another_trees_rules_and_nothing_else_changes(wm2_trace, lang, sep):
+    plain = rules_text(wm2_trace, lang=lang)
+    held = rules_text(wm2_trace, lang=lang, prefix="H")
+    lines = held.splitlines()
+    assert [line.split(sep)[0] for line in lines] == [f"H{i}" for i in range(1, len(lines) + 1)]
+    assert held == "\n".join("H" + line[1:] for line in plain.splitlines())
+    table = rules_markdown(wm2_trace, lang=lang, prefix="H").splitlines()
+    assert [row.split("|")[1].strip() for row in table[2:]] == \
+        [f"H{i}" for i in range(1, len(lines) + 1)]

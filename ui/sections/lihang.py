@@ -74,6 +74,8 @@ EN: dict[str, str] = {
                                     "would pass the filter; with g(D, A) ≥ the mean, as "
                                     "Quinlan's C4.5 does, all of them pass."),
     "lesson.impurity.entropy.lihang": "H (entropy)",
+    "cmp.col.gini_multiway.lihang": "Gini(D, A) (multiway)",
+    "cmp.col.gini_binary.lihang": "Gini(D, A) (best binary)",
     "lesson.impurity.two.lihang": ("Two classes: all three are 0 for a pure node and largest at "
                                    "p = 0.5 (H 1, Gini 0.5, misclassification 0.5). H and Gini "
                                    "are smooth and strictly concave, so every split that changes "
@@ -144,6 +146,8 @@ ZH: dict[str, str] = {
                                     "周志华书上的“高于平均水平”没有特征能通过；按 Quinlan 的 "
                                     "C4.5 取 g(D, A) ≥ 平均值，全部通过。"),
     "lesson.impurity.entropy.lihang": "H（熵）",
+    "cmp.col.gini_multiway.lihang": "Gini(D, A)（多路划分）",
+    "cmp.col.gini_binary.lihang": "Gini(D, A)（最优二分）",
     "lesson.impurity.two.lihang": ("两个类别：三者在纯结点处都为 0，在 p = 0.5 处最大（H 为 1，"
                                    "Gini 为 0.5，误分类不纯度为 0.5）。H 和 Gini 光滑且严格凹，"
                                    "凡改变类别比例的划分都会使它们下降；误分类不纯度则可能不变"
