@@ -147,14 +147,15 @@ def coverage_on(trace: dict, X: pd.DataFrame, y) -> dict[int, Coverage]:
     return found
 
 
-def _percent(value: float | None, digits: int) -> str:
+def percent_text(value: float | None, digits: int) -> str:
+    """A share as a percentage with digits − 2 places; "—" where it is undefined (0 of 0)."""
     return "—" if value is None else f"{100 * value:.{max(digits - 2, 0)}f}%"
 
 
 def coverage_text(coverage: Coverage, digits: int = 3, lang: str = "en") -> str:
     """'coverage 5, accuracy 100.0%' (fractional coverage only when missing values split rows)."""
     return _word(lang, "coverage", covered=format_number(coverage.covered, digits),
-                 accuracy=_percent(coverage.accuracy, digits))
+                 accuracy=percent_text(coverage.accuracy, digits))
 
 
 def rule_line(number: int, rule: Rule, digits: int = 3, lang: str = "en",
@@ -187,10 +188,11 @@ def rules_markdown(trace: dict, X: pd.DataFrame | None = None, y=None, digits: i
     columns = [_word(lang, f"col.{name}") for name in names]
     rows = []
     for i, rule in enumerate(found, 1):
-        row = [f"{prefix}{i}", conditions_text(rule.conditions, lang), rule.conclusion_text,
-               format_number(rule.train.covered, digits), _percent(rule.train.accuracy, digits)]
-        if rule.test is not None:
-            row += [format_number(rule.test.covered, digits), _percent(rule.test.accuracy, digits)]
+        row = [f"{prefix}{i}", conditions_text(rule.conditions, lang), rule.conclusion_text]
+        for coverage in (rule.train, rule.test):
+            if coverage is not None:
+                row += [format_number(coverage.covered, digits),
+                        percent_text(coverage.accuracy, digits)]
         rows.append(row)
     return to_markdown(Table(columns, rows), digits)
 
@@ -312,7 +314,7 @@ def pruned_rules_text(trace: dict, X: pd.DataFrame, y, cf: float = 0.25,
                      conclusion=found.rule.conclusion_text,
                      covered=format_number(found.covered, digits),
                      errors=format_number(found.errors, digits),
-                     estimate=_percent(found.estimate, digits))
+                     estimate=percent_text(found.estimate, digits))
         if found.dropped:
             line += _word(lang, "dropped", conditions=_word(lang, "list").join(
                 branch_text(c) for c in found.dropped))

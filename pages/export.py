@@ -10,6 +10,7 @@ from dtree_core.dot import to_dot
 from dtree_core.export import SvgTimeout, score_table, svg_available, to_markdown, to_svg
 from dtree_core.labels import branch_text
 from dtree_core.rules import (
+    percent_text,
     prune_rules,
     pruned_rules_text,
     rule_table,
@@ -24,7 +25,6 @@ from ui.command import grow_command, needs_validation_file
 from ui.downloads import file_name
 from ui.messages import t, tm
 from ui.state import ensure_entry_point
-from ui.tables import cell_text
 from ui.widgets import node_title, score_downloads, worded_table
 
 ensure_entry_point()
@@ -100,10 +100,6 @@ def joined(conditions) -> str:
     return f" {t('exp.rule.and')} ".join(branch_text(c) for c in conditions)
 
 
-def percent(value: float) -> str:
-    return f"{100 * value:.{max(int(st.session_state.decimals) - 2, 0)}f}%"
-
-
 def rule_id(number: int, held_out: bool) -> str:
     """R1, R2, … for the sidebar's tree (as in its downloads, rule table and post-pruning);
     H1, H2, … for the hold-out tree, so one name never means two trees' rules."""
@@ -117,15 +113,15 @@ def rule_prefix(held_out: bool, lang: str | None = None) -> str:
 def rules_frame(found, held_out: bool = False) -> pd.DataFrame:
     """The rules with exact coverage (weights) and accuracy as text: a rule covering no row
     has no accuracy, which st.dataframe would print as "None" (it shows "—" instead)."""
-    rows = []
+    rows, decimals = [], int(st.session_state.decimals)
     for i, rule in enumerate(found, 1):
         row = {t("exp.col.rule"): rule_id(i, held_out), t("exp.col.if"): condition_text(rule),
                t("exp.col.then"): rule.conclusion_text,
                t("exp.col.train_coverage"): rule.train.covered,
-               t("exp.col.train_accuracy"): cell_text(rule.train.accuracy, percent)}
+               t("exp.col.train_accuracy"): percent_text(rule.train.accuracy, decimals)}
         if rule.test is not None:
             row[t("exp.col.test_coverage")] = rule.test.covered
-            row[t("exp.col.test_accuracy")] = cell_text(rule.test.accuracy, percent)
+            row[t("exp.col.test_accuracy")] = percent_text(rule.test.accuracy, decimals)
         rows.append(row)
     return pd.DataFrame(rows)
 

@@ -6,8 +6,6 @@ and only the display formats round.
 
 from __future__ import annotations
 
-import html
-
 import pandas as pd
 import plotly.graph_objects as go
 
@@ -57,13 +55,13 @@ def merged_frame(merged: MergedScores, decimals: int | None = None) -> pd.DataFr
 
 def criteria_chart(merged: MergedScores) -> go.Figure:
     """Grouped bars: each algorithm's deciding score over its best, per attribute."""
-    attributes = [html.escape(str(r["attribute"])) for r in merged.rows]  # Plotly renders HTML
+    attributes = [escape_html(str(r["attribute"])) for r in merged.rows]  # Plotly renders HTML
     figure = go.Figure()
     for label in merged.labels:
         values = [r["normalised"][label] for r in merged.rows]
         if all(v is None for v in values):
             continue  # a random draw (CLS), or a tree without this node
-        name = html.escape(label)
+        name = escape_html(label)
         figure.add_bar(name=name, x=attributes, y=values,
                        hovertemplate="%{x}: %{y:.3f}<extra>" + name + "</extra>")
     figure.update_layout(barmode="group", yaxis_title=t("cmp.chart.y"), height=360,
