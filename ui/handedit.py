@@ -27,6 +27,7 @@ from dtree_core.trace import Trace
 from ui import analysis, engine, pruning
 from ui.messages import labelled, t, tm
 from ui.setup import error_text
+from ui.tables import percent
 from ui.widgets import BIG_TREE, node_title
 
 SPLIT_SHARE, SPLIT_SEED = 0.3, 0  # the held-out share and seed when nothing else validates
@@ -224,9 +225,6 @@ def _apply(edit: handedit.Edit, student: dict, X, y, validation, edits: list[dic
     st.rerun()
 
 
-def _percent(x: float) -> str:
-    return f"{100 * x:.1f}%"
-
 
 def _last_edit(steps: list) -> None:
     if len(steps) < 2:
@@ -234,8 +232,8 @@ def _last_edit(steps: list) -> None:
     st.markdown(f"**{t('he.last')}**")
     before, after = steps[-2][1], steps[-1][1]
     cols = st.columns(2)
-    cols[0].metric(t("he.before"), _percent(before))
-    cols[1].metric(t("he.after"), _percent(after), delta=f"{100 * (after - before):+.1f} pp")
+    cols[0].metric(t("he.before"), percent(before))
+    cols[1].metric(t("he.after"), percent(after), delta=f"{100 * (after - before):+.1f} pp")
 
 
 def edit_text(edit: dict, decimals: int) -> str:
@@ -258,7 +256,7 @@ def _log(edits: list[dict], steps: list) -> None:
     decimals = int(st.session_state.decimals)
     for k, edit in enumerate(edits):
         st.markdown(tm("he.log.row", k=k + 1, edit=edit_text(edit, decimals), path=edit["path"],
-                       before=_percent(steps[k][1]), after=_percent(steps[k + 1][1])))
+                       before=percent(steps[k][1]), after=percent(steps[k + 1][1])))
     cols = st.columns(2)
     cols[0].button(t("he.undo"), key="he_undo", on_click=undo, disabled=not edits)
     cols[1].button(t("he.restart"), key="he_restart", on_click=restart, disabled=not edits)
@@ -277,7 +275,7 @@ def _both_trees(steps: list) -> None:
         with col:
             st.markdown(f"**{t(f'he.{name}')}**")
             inner = st.columns(2)
-            inner[0].metric(t("he.accuracy"), _percent(accuracy))
+            inner[0].metric(t("he.accuracy"), percent(accuracy))
             inner[1].metric(t("he.leaves"), _leaves(trace))
             big = {"collapse_depth": BIG_DEPTH} if len(trace["nodes"]) > BIG_TREE else {}
             source = to_dot(trace, decimals=decimals, **big).source

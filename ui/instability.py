@@ -20,6 +20,7 @@ from dtree_core.instability import (
 from ui import engine
 from ui.messages import labelled, t, tm
 from ui.setup import error_text
+from ui.tables import percent
 
 
 def unstable_trees(current: dict) -> None:
@@ -116,15 +117,12 @@ def show_ensemble(ensemble: Ensemble, n_test: int) -> None:
                    help=t("inst.distinct.help", same=ensemble.same_as_single(), total=total))
     vote, single = ensemble.vote_accuracy(), ensemble.single_accuracy()
     mean = float(np.mean(ensemble.tree_accuracies()))
-    cols[1].metric(t("inst.single"), _percent(single))
+    cols[1].metric(t("inst.single"), percent(single))
     gain = t("inst.delta", delta=f"{100 * (vote - single):+.1f}")  # the metric colours by sign
-    cols[2].metric(t("inst.vote"), _percent(vote), delta=gain)
-    cols[3].metric(t("inst.mean"), _percent(mean))
-    st.markdown(tm("inst.vote.sentence", test=n_test, total=total, vote=_percent(vote),
-                   single=_percent(single), mean=_percent(mean)))
+    cols[2].metric(t("inst.vote"), percent(vote), delta=gain)
+    cols[3].metric(t("inst.mean"), percent(mean))
+    st.markdown(tm("inst.vote.sentence", test=n_test, total=total, vote=percent(vote),
+                   single=percent(single), mean=percent(mean)))
     if n_test < 30:
-        st.caption(t("inst.small", test=n_test, step=_percent(1 / n_test)))
+        st.caption(t("inst.small", test=n_test, step=percent(1 / n_test)))
 
-
-def _percent(x: float) -> str:
-    return f"{100 * x:.1f}%"

@@ -24,6 +24,7 @@ from dtree_core.pruning import VALIDATED, is_raising_event, prune, pruning_path
 from dtree_core.trace import Trace
 from ui import cost_pruning, engine, state
 from ui.messages import labelled, t, tm
+from ui.tables import percent
 from ui.widgets import path_text
 
 # Zhou's Table 4.2: the training rows, their paired validation rows, and the book's root.
@@ -202,10 +203,6 @@ def book_panel() -> None:
 
 
 # --------------------------------------------------------------------- the pruning phase
-
-
-def percent(value: float) -> str:
-    return f"{100 * value:.1f}%"
 
 
 def measure_text(event: dict, value: float, decimals: int) -> str:

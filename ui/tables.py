@@ -18,6 +18,7 @@ from dtree_core import notation as notations
 from dtree_core.algorithms import j48_pick
 from dtree_core.labels import children_of, format_number, node_path
 from dtree_core.paths import path_key
+from dtree_core.rules import percent_text
 from dtree_core.trace import Condition
 from ui import registry
 
@@ -154,6 +155,11 @@ def cell_text(value, formatted=str) -> str:
     st.dataframe draws a missing number as the word "None", whatever its format says."""
     missing = value is None or (np.ndim(value) == 0 and bool(pd.isna(value)))
     return BLANK if missing else formatted(value)
+
+
+def percent(share: float) -> str:
+    """A share as a percentage to one place, as the book prints accuracies (42.9%)."""
+    return percent_text(share, 3)
 
 
 def cells_text(values, formatted=str) -> list[str]:

@@ -5,13 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from app_helpers import DATA, ROOT, new_app, page_app
+from app_helpers import DATA, new_app
 from streamlit.runtime.scriptrunner import script_runner
 from streamlit.testing.v1 import AppTest
-
-# Screenshots and logs of the browser tests; also importable from here (see tests/e2e/conftest).
-ARTIFACTS = ROOT / "tests" / "artifacts"
-__all__ = ["ARTIFACTS", "new_app", "page_app"]
 
 
 @pytest.fixture(autouse=True)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import unicodedata
 
 import pytest
-from conftest import page_app
+from app_helpers import page_app
 
 from ui.messages import EN, LANGUAGES, t
 from ui.messages_zh import ZH

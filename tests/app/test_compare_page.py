@@ -7,7 +7,7 @@ import json
 
 import numpy as np
 import pytest
-from conftest import new_app, page_app
+from app_helpers import new_app, page_app
 
 from dtree_core.evaluate import holdout
 from dtree_core.loading import load_path, prepare

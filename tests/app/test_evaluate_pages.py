@@ -9,7 +9,7 @@ import shutil
 
 import numpy as np
 import pytest
-from conftest import new_app, page_app
+from app_helpers import new_app, page_app
 from sklearn import metrics
 
 from dtree_core.evaluate import cross_validate, fit, holdout

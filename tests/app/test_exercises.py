@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from conftest import page_app
+from app_helpers import page_app
 
 from dtree_core.checking import make_quiz
 from dtree_core.solution import solve, to_markdown

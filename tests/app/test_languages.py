@@ -7,7 +7,7 @@ import re
 import string
 
 import pytest
-from conftest import new_app
+from app_helpers import new_app
 from google.protobuf.message import Message
 
 from ui.messages import EN, LANGUAGES

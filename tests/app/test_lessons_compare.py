@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from conftest import page_app
+from app_helpers import page_app
 
 from dtree_core import DecisionTree
 from dtree_core.compare import interpretability

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import logging
 
-from conftest import new_app
+from app_helpers import new_app
 
 
 class _Kept(logging.Handler):

@@ -11,7 +11,7 @@ import json
 import re
 
 import pytest
-from conftest import page_app
+from app_helpers import page_app
 
 from dtree_core import DecisionTree
 from dtree_core.evaluate import holdout, stratified_split

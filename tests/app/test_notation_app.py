@@ -7,8 +7,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from app_helpers import trace
-from conftest import new_app
+from app_helpers import new_app, trace
 
 from dtree_core.checking import make_quiz
 from dtree_core.solution import solve, to_markdown

@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from conftest import new_app, page_app
+from app_helpers import new_app, page_app
 
 from dtree_core.labels import export_text
 from ui.messages import t

@@ -1,80 +1,9 @@
-"""Start the real app with `streamlit run` on a free port, wait for health, stop it after."""
+"""Fixtures of the browser tests: the served app and Debian's chromium (see browser_helpers)."""
 
 from __future__ import annotations
 
-import contextlib
-import importlib.util
-import os
-import subprocess
-import sys
-from pathlib import Path
-
 import pytest
-
-ROOT = Path(__file__).resolve().parents[2]
-CHROMIUM = Path("/usr/bin/chromium")
-ARTIFACTS = ROOT / "tests" / "artifacts"
-# Playwright cannot download browsers here; Debian's chromium needs these to run headless.
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run"]
-
-
-def _app_helpers():
-    """tests/app/app_helpers.py, loaded by path."""
-    spec = importlib.util.spec_from_file_location(
-        "app_helpers", ROOT / "tests" / "app" / "app_helpers.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-# Test modules import helpers with `from conftest import ...`. When tests/app and tests/e2e run
-# in one session both conftests are named `conftest` and the last one loaded (this one) answers,
-# so this module offers the AppTest helper too; tests/app/conftest.py offers ARTIFACTS.
-new_app = sys.modules.get("app_helpers", None) or _app_helpers()
-new_app = new_app.new_app
-
-
-def load_bench():
-    """bench/load.py, loaded by path (bench/ is scripts, not a package): the load test and
-    these fixtures start the server the same way."""
-    if "bench_load" in sys.modules:
-        return sys.modules["bench_load"]
-    spec = importlib.util.spec_from_file_location("bench_load", ROOT / "bench" / "load.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["bench_load"] = module  # dataclasses look their module up while defining
-    spec.loader.exec_module(module)
-    return module
-
-
-def _free_port() -> int:
-    return load_bench().free_port()
-
-
-def _wait_healthy(url: str, process: subprocess.Popen, timeout: float = 60) -> None:
-    load_bench().wait_healthy(url, process, timeout)
-
-
-@contextlib.contextmanager
-def serve(log_name: str = "streamlit.log"):
-    """`streamlit run app.py` on a free port; yields the base URL, stops the server after."""
-    port = _free_port()
-    command = [sys.executable, "-m", "streamlit", "run", "app.py", "--server.headless", "true",
-               "--server.port", str(port), "--server.address", "127.0.0.1",
-               "--browser.gatherUsageStats", "false"]
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    url = f"http://127.0.0.1:{port}"
-    with open(ARTIFACTS / log_name, "w") as log:
-        process = subprocess.Popen(command, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
-        try:
-            _wait_healthy(url, process)
-            yield url
-        finally:
-            load_bench().stop(process)
-
-
-def _on_ci() -> bool:
-    return os.environ.get("CI", "").strip().lower() not in ("", "0", "false", "no")
+from browser_helpers import CHROMIUM, CHROMIUM_ARGS, on_ci, serve
 
 
 @pytest.fixture(scope="session")
@@ -95,7 +24,7 @@ def fresh_app_url():
 def browser():
     """Debian's chromium through Playwright; skipped only off CI when chromium is missing."""
     if not CHROMIUM.exists():
-        if _on_ci():
+        if on_ci():
             pytest.fail(f"CI is set but {CHROMIUM} is missing: .ci/run must install chromium")
         pytest.skip(f"{CHROMIUM} is not installed (and CI is not set)")
     from playwright.sync_api import sync_playwright

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from conftest import ARTIFACTS
+from browser_helpers import ARTIFACTS
 
 CHART = "[data-testid='stGraphVizChart'] svg"
 

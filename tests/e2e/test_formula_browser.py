@@ -4,7 +4,7 @@ styles that scrollbar itself (an overlay scrollbar, as on macOS, shows only once
 
 from __future__ import annotations
 
-from conftest import CHROMIUM, CHROMIUM_ARGS
+from browser_helpers import CHROMIUM, CHROMIUM_ARGS
 
 FORMULA = ".katex-display"
 

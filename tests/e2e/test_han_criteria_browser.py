@@ -5,7 +5,7 @@ every criterion's table fits its column (a UX sweep found all three squeezed int
 from __future__ import annotations
 
 import pytest
-from conftest import ARTIFACTS
+from browser_helpers import ARTIFACTS
 
 from ui.messages import t
 

@@ -10,7 +10,7 @@ import zipfile
 from urllib.parse import parse_qs, quote, urlparse
 
 import pytest
-from conftest import ARTIFACTS
+from browser_helpers import ARTIFACTS
 
 CHART = "[data-testid='stGraphVizChart'] svg"
 TABLE = "[data-testid='stTable']"

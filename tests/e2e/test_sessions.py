@@ -9,7 +9,7 @@ from __future__ import annotations
 import concurrent.futures
 
 import pytest
-from conftest import ARTIFACTS, CHROMIUM, _on_ci, load_bench
+from browser_helpers import ARTIFACTS, CHROMIUM, load_bench, on_ci
 
 SESSIONS, STEPS = 3, 2
 TIMEOUT = 100  # seconds for the sessions (each wait half); server start and stop add < 30
@@ -20,7 +20,7 @@ TIMEOUT = 100  # seconds for the sessions (each wait half); server start and sto
 @pytest.fixture(scope="module")
 def load_result():
     if not CHROMIUM.exists():
-        if _on_ci():
+        if on_ci():
             pytest.fail(f"CI is set but {CHROMIUM} is missing: .ci/run must install chromium")
         pytest.skip(f"{CHROMIUM} is not installed (and CI is not set)")
     bench = load_bench()
