@@ -238,7 +238,8 @@ class _Context:
         subset = {"class_counts": branch["class_counts"], "entropy": branch["entropy"],
                   "gini": branch["gini"], "weight": sum(branch["class_counts"].values())}
         context = _Context(subset, {}, self.ranks_by, self.tolerance,
-                           set_name=set_name(index + 1, row["rho"] < 1), names=self.names)
+                           set_name=set_name(index + 1, row["rho"] < 1, self.names),
+                           names=self.names)
         return context.judge(Claim(claim.line, claim.text, claim.quantity, None, claim.given))
 
     def judge_value_split(self, claim: Claim) -> Verdict:

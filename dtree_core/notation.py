@@ -40,6 +40,11 @@ class Notation:
     # Li Hang's Dᵢ (Σᵢ, eq. 5.8)
     subset: Symbol = Symbol("<D>^v", "<D>^v")
     index: str = "v"
+    # The same in running text: Dᵛ and Σᵥ (Zhou), Dᵢ and Σᵢ (Li Hang); a numbered branch is
+    # D¹, D² in Zhou's worked examples and D₁, D₂ in Li Hang's
+    subset_mark: str = "ᵛ"
+    index_mark: str = "ᵥ"
+    numbers_below: bool = False
 
     def stop_key(self, stop: str, compared: str) -> str:
         return dict(self.stop_words).get((stop, compared), stop)
@@ -52,6 +57,12 @@ class Notation:
 
     def subset_latex(self, D: str = "D") -> str:
         return _fill(self.subset.latex, D, "")
+
+    def numbered_subset(self, D_latex: str, D_text: str, number: int) -> tuple[str, str]:
+        """The number-th subset of D as (LaTeX, text): Zhou's D¹, Li Hang's D₁."""
+        digits = str(number).translate(_SUBSCRIPT if self.numbers_below else _SUPERSCRIPT)
+        mark = "_" if self.numbers_below else "^"
+        return f"{D_latex}{mark}{{{number}}}", D_text + digits
 
     def branch_header(self, column: str) -> str | None:
         """A branch-table column's header in this book's symbols (Li Hang's |Dᵢ|, H(Dᵢ),
@@ -68,6 +79,8 @@ class Notation:
         return self.text(quantity, "D", GENERIC_ATTRIBUTE[self.key])
 
 
+_SUPERSCRIPT = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
+_SUBSCRIPT = str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉")
 GENERIC_ATTRIBUTE = {"zhou": "a", "lihang": "A"}  # Zhou writes a, Li Hang A
 DERIVED = ("conditional_entropy",)  # columns a notation may add to the score table
 # branch-table columns named by a symbol of the subset: the column -> its quantity (|·| for n)
@@ -105,7 +118,8 @@ NOTATIONS: dict[str, Notation] = {
         columns=("conditional_entropy",), generic_entropy=Symbol("H", "H"),
         mean_gain=Symbol(r"\overline{g}", "mean g"),
         stop_words=((("min_gain", "gain"), "epsilon_gain"),), symbol_headers=True,
-        subset=Symbol("<D>_i", "<D>_i"), index="i"),
+        subset=Symbol("<D>_i", "<D>_i"), index="i", subset_mark="ᵢ", index_mark="ᵢ",
+        numbers_below=True),
 }
 
 

@@ -89,15 +89,16 @@ def _count(w: float, decimals: int) -> str:
     return format_number(w, decimals)
 
 
-_SUPERSCRIPT = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
+ZHOU = notations.get("zhou")
 
 
-def set_name(index: int | None, tilde: bool = False) -> Formula:
-    """D, D̃, D¹, D̃² …: the node's set or its v-th branch (1-based, as the book numbers them)."""
+def set_name(index: int | None, tilde: bool = False, names: Notation = ZHOU) -> Formula:
+    """D, D̃, D¹, D̃² … (Li Hang's D₁, D̃₂ …): the node's set or its v-th branch (1-based, as
+    the books number them)."""
     base_latex, base_text = (r"\tilde D", "D̃") if tilde else ("D", "D")
     if index is None:
         return Formula(base_latex, base_text)
-    return Formula(f"{base_latex}^{{{index}}}", base_text + str(index).translate(_SUPERSCRIPT))
+    return Formula(*names.numbered_subset(base_latex, base_text, index))
 
 
 def _name(text: str) -> Formula:
@@ -113,22 +114,32 @@ def _number(x: float, decimals: int) -> Formula:
     return Formula(_fixed(x, decimals), _fixed(x, decimals))
 
 
-ZHOU = notations.get("zhou")
-
-
 def _symbol(names: Notation, quantity: str, subject: Formula | None = None,
             a: Formula | None = None) -> Formula:
     """Gain(D, 色泽) or g(D, 色泽), IV(色泽) or H_色泽(D): a quantity in the chosen notation."""
-    subject, a = subject or set_name(None), a or Formula("a", "a")
+    generic = notations.GENERIC_ATTRIBUTE[names.key]
+    subject, a = subject or set_name(None), a or Formula(generic, generic)
     return Formula(names.latex(quantity, subject.latex, a.latex),
                    names.text(quantity, subject.text, a.text))
 
 
 def _generic(key: str, names: Notation) -> Formula:
-    """A generic formula of GENERIC with the notation's entropy name (Ent or H)."""
-    formula, name = GENERIC[key], names.generic_entropy
-    return Formula(formula.latex.replace(r"\mathrm{Ent}", name.latex),
-                   formula.text.replace("Ent", name.text))
+    """A generic formula of GENERIC in the notation's symbols: Zhou's Ent, Dᵛ, Σᵥ and a, or
+    Li Hang's H, Dᵢ, Σᵢ and A (eq. 5.8)."""
+    formula, attribute = GENERIC[key], notations.GENERIC_ATTRIBUTE[names.key]
+    latex = {"<Ent>": names.generic_entropy.latex, "<Dv>": names.subset_latex("D"),
+             "<D~v>": names.subset_latex(r"\tilde D"), "<v>": names.index,
+             "<Gini_index(D~)>": names.latex("gini_index", r"\tilde D", attribute)}
+    text = {"<Ent>": names.generic_entropy.text, "<Dv>": "D" + names.subset_mark,
+            "<D~v>": "D̃" + names.subset_mark, "<v>": names.index_mark,
+            "<Gini_index(D~)>": names.text("gini_index", "D̃", attribute)}
+    return Formula(_fill_tokens(formula.latex, latex), _fill_tokens(formula.text, text))
+
+
+def _fill_tokens(template: str, tokens: dict[str, str]) -> str:
+    for token, symbol in tokens.items():
+        template = template.replace(token, symbol)
+    return template
 
 
 def _join(parts: Iterable[Formula], latex_sep: str, text_sep: str) -> Formula:
@@ -152,23 +163,24 @@ def _plogp_terms(weights: list[float], decimals: int) -> list[Formula]:
     return terms
 
 
+# Formulas with the notation's symbols as tokens (filled by _generic): <Ent> the entropy's
+# name, <Dv> and <D~v> the subset down one branch, <v> the index the sums run over.
 GENERIC = {
     "entropy": Formula(r"-\sum_{k} p_k \log_2 p_k", "−Σₖ pₖ·log₂ pₖ"),
     "gini": Formula(r"1 - \sum_{k} p_k^2", "1 − Σₖ pₖ²"),
-    "gain": Formula(r"\mathrm{Ent}(D) - \sum_{v} \frac{|D^v|}{|D|}\mathrm{Ent}(D^v)",
-                    "Ent(D) − Σᵥ |Dᵛ|/|D|·Ent(Dᵛ)"),
+    "gain": Formula(r"<Ent>(D) - \sum_{<v>} \frac{|<Dv>|}{|D|}<Ent>(<Dv>)",
+                    "<Ent>(D) − Σ<v> |<Dv>|/|D|·<Ent>(<Dv>)"),
     "gain_missing": Formula(
-        r"\rho \times \left(\mathrm{Ent}(\tilde D) - \sum_{v} \tilde r_v "
-        r"\mathrm{Ent}(\tilde D^v)\right)", "ρ × (Ent(D̃) − Σᵥ r̃ᵥ·Ent(D̃ᵛ))"),
-    "conditional_entropy": Formula(r"\sum_{v} \frac{|D^v|}{|D|}\mathrm{Ent}(D^v)",
-                                   "Σᵥ |Dᵛ|/|D|·Ent(Dᵛ)"),
-    "iv": Formula(r"-\sum_{v} \frac{|D^v|}{|D|}\log_2 \frac{|D^v|}{|D|}",
-                  "−Σᵥ |Dᵛ|/|D|·log₂(|Dᵛ|/|D|)"),
-    "gini_index": Formula(r"\sum_{v} \frac{|D^v|}{|D|}\mathrm{Gini}(D^v)",
-                          "Σᵥ |Dᵛ|/|D|·Gini(Dᵛ)"),
-    "gini_gain": Formula(r"\rho \times \left(\mathrm{Gini}(\tilde D) - "
-                         r"\mathrm{Gini\_index}(\tilde D, a)\right)",
-                         "ρ × (Gini(D̃) − Gini_index(D̃, a))"),
+        r"\rho \times \left(<Ent>(\tilde D) - \sum_{<v>} \tilde r_<v> "
+        r"<Ent>(<D~v>)\right)", "ρ × (<Ent>(D̃) − Σ<v> r̃<v>·<Ent>(<D~v>))"),
+    "conditional_entropy": Formula(r"\sum_{<v>} \frac{|<Dv>|}{|D|}<Ent>(<Dv>)",
+                                   "Σ<v> |<Dv>|/|D|·<Ent>(<Dv>)"),
+    "iv": Formula(r"-\sum_{<v>} \frac{|<Dv>|}{|D|}\log_2 \frac{|<Dv>|}{|D|}",
+                  "−Σ<v> |<Dv>|/|D|·log₂(|<Dv>|/|D|)"),
+    "gini_index": Formula(r"\sum_{<v>} \frac{|<Dv>|}{|D|}\mathrm{Gini}(<Dv>)",
+                          "Σ<v> |<Dv>|/|D|·Gini(<Dv>)"),
+    "gini_gain": Formula(r"\rho \times \left(\mathrm{Gini}(\tilde D) - <Gini_index(D~)>\right)",
+                         "ρ × (Gini(D̃) − <Gini_index(D~)>)"),
 }
 
 # --------------------------------------------------------------------- equations
@@ -177,7 +189,7 @@ GENERIC = {
 def entropy_equation(counts: list[float], value: float, subject: Formula, decimals: int,
                      generic: bool = False, names: Notation = ZHOU) -> Equation:
     """Ent(D) = −Σₖ pₖ log₂ pₖ = −(8/17·log₂ 8/17 + 9/17·log₂ 9/17) = 0.998 (eq. 4.1)."""
-    steps = [GENERIC["entropy"]] if generic else []
+    steps = [_generic("entropy", names)] if generic else []
     steps += [_negated_sum(_plogp_terms(counts, decimals)), _number(value, decimals)]
     return Equation("entropy", subject.text, value, _symbol(names, "entropy", subject),
                     tuple(steps))
@@ -190,7 +202,7 @@ def gini_equation(counts: list[float], value: float, subject: Formula, decimals:
     squares = [_frac(w, whole, decimals) for w in counts if w > 0]
     body = _join([Formula(rf"\left({f.latex}\right)^2", f"({f.text})²") for f in squares],
                  " + ", " + ")
-    steps = [GENERIC["gini"]] if generic else []
+    steps = [_generic("gini", names)] if generic else []
     steps += [Formula(rf"1 - \left({body.latex}\right)", f"1 − ({body.text})"),
               _number(value, decimals)]
     return Equation("gini", subject.text, value, _symbol(names, "gini", subject), tuple(steps))
@@ -256,7 +268,7 @@ def iv_equation(row: dict, node_weight: float, decimals: int,
     parts = weights + ([unknown] if unknown > 1e-12 else [])
     return Equation("iv", row["attribute"], row["iv"],
                     _symbol(names, "iv", a=_name(row["attribute"])),
-                    (GENERIC["iv"], _negated_sum(_plogp_terms(parts, decimals)),
+                    (_generic("iv", names), _negated_sum(_plogp_terms(parts, decimals)),
                      _number(row["iv"], decimals)))
 
 
@@ -278,18 +290,18 @@ def gini_index_equation(row: dict, decimals: int, names: Notation = ZHOU) -> Equ
     return Equation("gini_index", row["attribute"], row["gini_index"],
                     _symbol(names, "gini_index", set_name(None, row["rho"] < 1),
                             _name(row["attribute"])),
-                    (GENERIC["gini_index"], _weighted(row, "gini", decimals),
+                    (_generic("gini_index", names), _weighted(row, "gini", decimals),
                      _number(row["gini_index"], decimals)))
 
 
-def gini_gain_equation(row: dict, decimals: int) -> Equation:
+def gini_gain_equation(row: dict, decimals: int, names: Notation = ZHOU) -> Equation:
     """CART with missing values ranks by ρ·(Gini(D̃) − Gini_index(D̃, a))."""
     rho = _rho_fraction(row, decimals)
     known, index = _fixed(row["gini_known"], decimals), _fixed(row["gini_index"], decimals)
     return Equation("gini_gain", row["attribute"], row["gini_gain"],
                     Formula(rf"\rho \cdot \Delta\mathrm{{Gini}}({_name(row['attribute']).latex})",
                             f"ρ·ΔGini({row['attribute']})"),
-                    (GENERIC["gini_gain"],
+                    (_generic("gini_gain", names),
                      Formula(rf"{rho.latex} \times ({known} - {index})",
                              f"{rho.text} × ({known} − {index})"),
                      _number(row["gini_gain"], decimals)))
@@ -333,7 +345,7 @@ def branch_steps(row: dict, decimals: int, entropy: bool, gini: bool,
     tilde = row["rho"] < 1
     for i, branch in enumerate(row["branches"], start=1):
         counts = list(branch["class_counts"].values())
-        subset = set_name(i, tilde)
+        subset = set_name(i, tilde, names)
         steps.append(Sentence("branch", {"set": subset.text, "condition": branch_name(row, branch),
                                          "n": _count(sum(counts), decimals),
                                          "counts": counts_text(branch["class_counts"])}))
@@ -371,7 +383,7 @@ def candidate_steps(row: dict, node: dict, algorithm, decimals: int,
     if gini:
         steps.append(gini_index_equation(row, decimals, names))
         if row["rho"] < 1:
-            steps.append(gini_gain_equation(row, decimals))
+            steps.append(gini_gain_equation(row, decimals, names))
     return steps
 
 

@@ -7,13 +7,21 @@ import pandas as pd
 import streamlit as st
 
 from dtree_core.checking import TOLERANCE, Question, Report, Verdict, check, grade, make_quiz
+from dtree_core.notation import Notation
 from dtree_core.solution import SCOPES, solve, to_html, to_markdown
 from ui import engine, registry, state
 from ui.downloads import file_name
 from ui.messages import has, labelled, literal, t, tm
 from ui.widgets import node_title
 
-EXAMPLE = "Ent(D) = 0.998\nGain(D,色泽) = 0.109\nIV(色泽) = 1.580\nGain_ratio(D,色泽) = 0.068"
+# The text box's example: watermelon 2.0's root and 色泽 (Zhou p. 76), in the chosen notation.
+EXAMPLE = (("entropy", "0.998"), ("gain", "0.109"), ("iv", "1.580"), ("gain_ratio", "0.068"))
+
+
+def example_lines(names: Notation) -> str:
+    """Ent(D) = 0.998, Gain(D, 色泽) = 0.109, … or Li Hang's H(D), g(D, 色泽), H_色泽(D), …"""
+    return "\n".join(f"{names.text(quantity, 'D', '色泽')} = {value}"
+                     for quantity, value in EXAMPLE)
 
 
 @st.cache_data(max_entries=32, ttl=engine.CACHE_TTL, show_spinner=False)
@@ -44,7 +52,8 @@ def worked_solution(trace: dict, trace_id: str, node_id: int, dataset: str) -> N
 def check_numbers(trace: dict, node_id: int) -> None:
     """The student's lines, checked against the trace once they press Check."""
     st.caption(t("ex.check.intro"))
-    text = st.text_area(t("ex.check.input"), key="ex_work", height=160, placeholder=EXAMPLE)
+    text = st.text_area(t("ex.check.input"), key="ex_work", height=160,
+                        placeholder=example_lines(state.notation()))
     tolerance = st.number_input(t("ex.check.tolerance"), min_value=0.0, max_value=1.0,
                                 value=TOLERANCE, step=0.0001, format="%.4f", key="ex_tolerance",
                                 help=t("ex.check.tolerance.help"))

@@ -44,12 +44,15 @@ def grown_app(dataset: str, algorithm: str, lang: str | None = None,
 
 
 def page_app(page: str | None, dataset: str = "watermelon_2.0", lang: str | None = None,
-             algorithm: str | None = None) -> AppTest:
-    """The app in a language (None: the browser's), a bundled dataset (and an algorithm)
-    chosen in the sidebar, switched to a page (None: stay on the grow page)."""
+             algorithm: str | None = None, notation: str | None = None) -> AppTest:
+    """The app in a language (None: the browser's) and a notation (None: Zhou's), a bundled
+    dataset (and an algorithm) chosen in the sidebar, switched to a page (None: stay on the
+    grow page)."""
     at = new_app()
     if lang is not None:
         at.query_params["lang"] = lang
+    if notation is not None:
+        at.query_params["notation"] = notation
     at.run()
     at.selectbox(key="bundled_key").set_value(dataset).run()
     if algorithm is not None:

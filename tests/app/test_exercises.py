@@ -6,9 +6,11 @@ from __future__ import annotations
 import re
 
 import pytest
-from app_helpers import page_app
+from app_helpers import page_app, trace
 
-from dtree_core.checking import make_quiz
+from dtree_core import notation as notations
+from dtree_core.checking import TOLERANCE, make_quiz
+from dtree_core.checking import check as check_lines
 from dtree_core.solution import solve, to_markdown
 from ui.messages import EN
 from ui.messages_zh import ZH
@@ -125,3 +127,16 @@ def test_a_smaller_tree_keeps_the_page_working():
     at.selectbox(key="bundled_key").set_value("watermelon_3.0").run()  # an 8-node tree
     assert not at.exception and not at.error
     assert at.title[0].value == EN["page.exercises"]
+
+
+@pytest.mark.parametrize("notation", ["zhou", "lihang"])
+def test_the_example_is_in_the_chosen_notation_and_checks_as_the_book(notation):
+    """The text box's example uses the page's symbols (Li Hang's g(D, 色泽), H_色泽(D)), and
+    checked at watermelon 2.0's root it is right but for the book's early-rounded 0.109."""
+    at = page_app(PAGE, algorithm="c45", notation=notation)
+    example = at.text_area(key="ex_work").placeholder
+    names = notations.get(notation)
+    assert [line.split(" = ")[0] for line in example.splitlines()] == [
+        names.text(q, "D", "色泽") for q in ("entropy", "gain", "iv", "gain_ratio")]
+    report = check_lines(example, trace(at), 0, TOLERANCE, notation)
+    assert [v.status for v in report.verdicts] == ["right", "rounded", "right", "right"]

@@ -179,6 +179,25 @@ def test_worked_solution_in_li_hang_notation(loan):
     assert "Gain_ratio(D, 有自己的房子)" in zhou and "g_R(" not in zhou
 
 
+ZHOU_SUBSETS = ("Dᵛ", "Σᵥ", "r̃ᵥ", "D^v", r"\sum_{v}", "D¹", "D^{1}", "Gini_index", "(D̃, a)")
+
+
+@pytest.mark.parametrize("algorithm", ["id3", "c45", "cart"])
+def test_li_hang_solution_writes_his_subsets_and_sums(algorithm):
+    """Dᵢ, Σᵢ, D₁ and Gini(D̃, A) (eq. 5.8, 5.25) in every formula, missing values included;
+    Zhou's own solution keeps Dᵛ, Σᵥ and D¹."""
+    trace = fitted(algorithm, xy("watermelon_2.0_alpha.csv", "好瓜", drop=["编号"]))
+    for lang in ("en", "zh"):
+        worked = solve(trace, 0, "tree", notation="lihang")
+        for text in (to_markdown(worked, lang), to_html(worked, lang)):
+            assert not [z for z in ZHOU_SUBSETS if z in text]
+            assert "D̃₁" in text and ("Dᵢ" in text or "D_i" in text)
+        zhou = to_html(solve(trace, 0, "tree"), lang)
+        assert "D̃¹" in zhou and "Dᵛ" in zhou and "Dᵢ" not in zhou and "D̃₁" not in zhou
+    if algorithm == "cart":
+        assert "Gini(D̃) − Gini(D̃, A)" in to_html(solve(trace, 0, "node", notation="lihang"), "en")
+
+
 def test_li_hang_solution_names_the_conditional_entropy(loan):
     worked = solve(fitted("id3", loan), 0, "node", notation="lihang")
     equations = {}
@@ -197,8 +216,11 @@ def test_li_hang_solution_names_the_conditional_entropy(loan):
 def test_the_same_numbers_in_both_notations(loan):
     trace = fitted("c45_lihang", loan)
 
+    # a branch's set is numbered above in Zhou's notation (D¹) and below in Li Hang's (D₁)
+    below_to_above = str.maketrans("₀₁₂₃₄₅₆₇₈₉", "⁰¹²³⁴⁵⁶⁷⁸⁹")
+
     def values(notation):
-        return [(e.quantity, e.subject, e.value) for _, e in
+        return [(e.quantity, e.subject.translate(below_to_above), e.value) for _, e in
                 solve(trace, 0, "tree", notation=notation).equations()
                 if e.quantity != "conditional_entropy"]
     assert values("zhou") == values("lihang")
