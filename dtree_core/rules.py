@@ -149,7 +149,12 @@ def coverage_on(trace: dict, X: pd.DataFrame, y) -> dict[int, Coverage]:
 
 def percent_text(value: float | None, digits: int) -> str:
     """A share as a percentage with digits − 2 places; "—" where it is undefined (0 of 0)."""
-    return "—" if value is None else f"{100 * value:.{max(digits - 2, 0)}f}%"
+    return "—" if value is None else f"{100 * value:.{percent_places(digits)}f}%"
+
+
+def percent_places(digits: int) -> int:
+    """A share's digits as a percentage's places: 0.714 to 3 digits is 71.4%."""
+    return max(digits - 2, 0)
 
 
 def coverage_text(coverage: Coverage, digits: int = 3, lang: str = "en") -> str:

@@ -33,8 +33,8 @@ from ui.compare import (
 )
 from ui.messages import labelled, t, tm
 from ui.state import ensure_entry_point
-from ui.tables import number_columns
-from ui.widgets import node_title, score_downloads, worded_table
+from ui.tables import BLANK
+from ui.widgets import node_title, number_formats, score_downloads, worded_table
 
 ensure_entry_point()
 
@@ -95,9 +95,9 @@ def scores(labels: list[str], traces: list[dict]) -> None:
     if merged.shape == "binary":
         st.caption(t("cmp.binary_only"))
     decimals = int(st.session_state.decimals)
-    frame = merged_frame(merged, decimals)  # a column with gaps is text, "—" in the gaps
-    st.dataframe(frame, hide_index=True, column_config={
-        c: st.column_config.NumberColumn(format=f"%.{decimals}f") for c in number_columns(frame)})
+    frame = merged_frame(merged)
+    st.dataframe(frame, hide_index=True, placeholder=BLANK,
+                 column_config=number_formats(frame, decimals, thresholds=[t("col.threshold")]))
     score_downloads(worded_table(merged.table(), list(frame.columns)), key="cmp")
     st.markdown(f"**{t('cmp.chart')}**")
     st.plotly_chart(criteria_chart(merged), key="cmp_chart")

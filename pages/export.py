@@ -10,7 +10,7 @@ from dtree_core.dot import to_dot
 from dtree_core.export import SvgTimeout, score_table, svg_available, to_markdown, to_svg
 from dtree_core.labels import branch_text
 from dtree_core.rules import (
-    percent_text,
+    percent_places,
     prune_rules,
     pruned_rules_text,
     rule_table,
@@ -25,6 +25,7 @@ from ui.command import grow_command, needs_validation_file
 from ui.downloads import file_name
 from ui.messages import t, tm
 from ui.state import ensure_entry_point
+from ui.tables import BLANK
 from ui.widgets import node_title, score_downloads, worded_table
 
 ensure_entry_point()
@@ -111,19 +112,28 @@ def rule_prefix(held_out: bool, lang: str | None = None) -> str:
 
 
 def rules_frame(found, held_out: bool = False) -> pd.DataFrame:
-    """The rules with exact coverage (weights) and accuracy as text: a rule covering no row
-    has no accuracy, which st.dataframe would print as "None" (it shows "—" instead)."""
-    rows, decimals = [], int(st.session_state.decimals)
+    """The rules with exact coverage (weights) and accuracy in percent, numbers so a column
+    sorts by value; a rule covering no row has no accuracy (NaN, shown as BLANK)."""
+    rows = []
     for i, rule in enumerate(found, 1):
         row = {t("exp.col.rule"): rule_id(i, held_out), t("exp.col.if"): condition_text(rule),
                t("exp.col.then"): rule.conclusion_text,
                t("exp.col.train_coverage"): rule.train.covered,
-               t("exp.col.train_accuracy"): percent_text(rule.train.accuracy, decimals)}
+               t("exp.col.train_accuracy"): percent_of(rule.train.accuracy)}
         if rule.test is not None:
             row[t("exp.col.test_coverage")] = rule.test.covered
-            row[t("exp.col.test_accuracy")] = percent_text(rule.test.accuracy, decimals)
+            row[t("exp.col.test_accuracy")] = percent_of(rule.test.accuracy)
         rows.append(row)
     return pd.DataFrame(rows)
+
+
+def percent_of(share: float | None) -> float:
+    return float("nan") if share is None else 100 * share
+
+
+def percent_format(decimals: int) -> str:
+    """The printf format of a percentage column, to percent_text's places."""
+    return f"%.{percent_places(decimals)}f%%"
 
 
 def undefined_accuracy(found) -> bool:
@@ -174,9 +184,10 @@ def rules_section(current: dict, dataset: dict, sidebar: str) -> None:
         st.caption(t("exp.rules.caption_all", tree=sidebar))
     key = (current["trace_id"], held_out, size, seed) if held_out else (current["trace_id"],)
     found = tree_rules(key, trace, rows)
-    right = st.column_config.TextColumn(alignment="right")  # percentages, as text for "—"
-    st.dataframe(rules_frame(found, held_out), hide_index=True, column_config={
-        t("exp.col.train_accuracy"): right, t("exp.col.test_accuracy"): right})
+    percent = st.column_config.NumberColumn(format=percent_format(int(st.session_state.decimals)))
+    st.dataframe(rules_frame(found, held_out), hide_index=True, placeholder=BLANK,
+                 column_config={t("exp.col.train_accuracy"): percent,
+                                t("exp.col.test_accuracy"): percent})
     if undefined_accuracy(found):
         st.caption(t("exp.rules.undefined"))
     cols = st.columns(2)

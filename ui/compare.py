@@ -15,7 +15,6 @@ from dtree_core.evaluate import tree_depth
 from dtree_core.labels import branch_text
 from ui import registry
 from ui.messages import has, literal, t, t_or
-from ui.tables import blank_cells
 from ui.widgets import in_notation, score_header
 
 
@@ -36,9 +35,9 @@ def _number(value) -> float:
     return float("nan") if value is None else float(value)
 
 
-def merged_frame(merged: MergedScores, decimals: int | None = None) -> pd.DataFrame:
-    """One row per attribute: every criterion, and a ✓ column per configuration's pick.
-    With decimals, as shown: a column with missing values is text (blank_cells)."""
+def merged_frame(merged: MergedScores) -> pd.DataFrame:
+    """One row per attribute: every criterion, and a ✓ column per configuration's pick (NaN
+    where an attribute has no such number: shown as BLANK, st.dataframe's placeholder)."""
     rows = []
     for r in merged.rows:
         row = {t("col.attribute"): r["attribute"], t("col.kind"): t(f"kind.{r['kind']}"),
@@ -49,8 +48,7 @@ def merged_frame(merged: MergedScores, decimals: int | None = None) -> pd.DataFr
         for label in merged.labels:
             row[t("cmp.col.pick", label=label)] = "✓" if r["picks"][label] else ""
         rows.append(row)
-    frame = pd.DataFrame(rows)
-    return frame if decimals is None else blank_cells(frame, decimals, [t("col.threshold")])
+    return pd.DataFrame(rows)
 
 
 def criteria_chart(merged: MergedScores) -> go.Figure:

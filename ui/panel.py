@@ -17,7 +17,6 @@ from ui import boundary, formulas, registry, state
 from ui.messages import has, labelled, literal, t, tm
 from ui.tables import (
     BLANK,
-    blank_cells,
     book_note_fields,
     branch_frame,
     class_shares,
@@ -36,7 +35,7 @@ from ui.tables import (
     smaller_gini_loser,
     winner,
 )
-from ui.widgets import in_notation, score_header
+from ui.widgets import in_notation, number_formats, score_header
 
 WIN, LOSE, FAIL = "#d62728", "#7f9cc0", "#d9d9d9"
 YES_NO_COLUMNS = {"above_average"}  # shown as ✓/✗ rather than a number
@@ -190,7 +189,7 @@ def _score_display(frame: pd.DataFrame, columns: tuple[str, ...],
     shown = {t("col.attribute"): frame["attribute"],
              t("col.kind"): [t(f"kind.{k}") for k in frame["kind"]]}
     if frame["threshold"].notna().any():
-        shown[t("col.threshold")] = frame["threshold"].astype(float)  # text in styled_scores
+        shown[t("col.threshold")] = frame["threshold"].astype(float)
     if (frame["rho"] < 1).any():
         shown[t("col.rho")] = frame["rho"]
     for col in columns:  # the algorithm's score columns (its registry record)
@@ -203,32 +202,16 @@ def _score_display(frame: pd.DataFrame, columns: tuple[str, ...],
 
 def styled_scores(frame: pd.DataFrame, columns: tuple[str, ...], decimals: int,
                    algorithm: str):
-    """Winner row highlighted; numbers rounded for display only (the data stay exact)."""
-    # gaps (a nominal row's t, a continuous row's multiway Gini_index) as "—": blank_cells
-    shown = blank_cells(_score_display(frame, columns, algorithm), decimals,
-                        [t("col.threshold")])
+    """Winner row highlighted; numbers rounded for display only (the data stay exact, so a
+    column sorts by value). A gap (a nominal row's t, a continuous row's multiway Gini_index)
+    shows as BLANK: st.dataframe's placeholder, which the caller passes."""
+    shown = _score_display(frame, columns, algorithm)
+    formats = {column: "{:.6g}" if column == t("col.threshold") else f"{{:.{decimals}f}}"
+               for column in shown.columns if pd.api.types.is_float_dtype(shown[column])}
     chosen = frame["chosen"].tolist()
-    styler = shown.style.apply(
+    return shown.style.apply(
         lambda row: ["background-color:#ffe08a;font-weight:bold" if chosen[row.name] else ""
-                     for _ in row], axis=1).format(precision=decimals, na_rep=BLANK)
-    return styler
-
-
-def _number_formats(frame: pd.DataFrame, decimals: int, thresholds=(), counts=()) -> dict:
-    """Display-only column formats: `decimals` places, thresholds to 6 significant digits,
-    weights as integers while they are whole (plain frames render faster than a Styler)."""
-    config = {}
-    for column in frame.columns:
-        if not pd.api.types.is_float_dtype(frame[column]):
-            continue
-        if column in thresholds:
-            fmt = "%.6g"
-        elif column in counts and (frame[column] % 1 == 0).all():
-            fmt = "%d"
-        else:
-            fmt = f"%.{decimals}f"
-        config[column] = st.column_config.NumberColumn(format=fmt)
-    return config
+                     for _ in row], axis=1).format(formats, na_rep=BLANK)
 
 
 def _pick(key: str, target: str, attributes: list[str], extract) -> None:
@@ -256,7 +239,7 @@ def show_score_table(trace: dict, node: dict, decimals: int, inspect_key: str) -
     attributes = frame["attribute"].tolist()
     key = f"scores_{node['id']}"
     st.dataframe(styled_scores(frame, columns, decimals, trace["algorithm"]), hide_index=True,
-                 key=key,
+                 key=key, placeholder=BLANK,
                  selection_mode="single-row",
                  on_select=lambda: _pick(key, inspect_key, attributes, _row_of(attributes)))
     if node["decision"].get("mean_gain") is not None:  # a C4.5-style mean-Gain filter ran
@@ -305,8 +288,8 @@ def branch_details(trace: dict, node: dict, score: dict, decimals: int) -> None:
         "value", "n", "weight", "entropy", "gini") if c in frame})
     st.markdown(f"**{tm('node.branches', attribute=score['attribute'])}**")
     counts = [_branch_column_name("n"), t("col.weight"), *map(str, trace["classes"])]
-    st.dataframe(shown, hide_index=True,
-                 column_config=_number_formats(shown, decimals, counts=counts))
+    st.dataframe(shown, hide_index=True, placeholder=BLANK,
+                 column_config=number_formats(shown, decimals, counts=counts))
     st.markdown(f"**{tm('node.formulas', attribute=score['attribute'])}**")
     if score["rho"] < 1:
         known_rows(trace, node, score, decimals)
@@ -369,7 +352,8 @@ def threshold_curve(node: dict, score: dict, decimals: int) -> go.Figure | None:
                           **{score_header(f): curve[f] for f in ("gain", "gini_index")
                              if curve.get(f)}})
     st.dataframe(table, hide_index=True, height=200,
-                 column_config=_number_formats(table, decimals, thresholds=[t("col.threshold")]))
+                 column_config=number_formats(table, decimals, thresholds=[t("col.threshold")]),
+                 placeholder=BLANK)
     return fig
 
 
@@ -444,7 +428,8 @@ def impurity_lesson(trace: dict, node: dict, decimals: int) -> None:
             st.caption(t(in_notation("lesson.impurity.two")))
             return
         frame = impurity_frame(trace, node)
-        st.dataframe(frame, hide_index=True, column_config=_number_formats(frame, decimals))
+        st.dataframe(frame, hide_index=True, column_config=number_formats(frame, decimals),
+                     placeholder=BLANK)
         st.caption(t(in_notation("lesson.impurity.many"), k=len(trace["classes"])))
 
 

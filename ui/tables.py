@@ -146,45 +146,12 @@ def has_fractions(node: dict) -> bool:
     return abs(node["weight"] - node["n"]) > 1e-12
 
 
-BLANK = "—"  # a cell with no value: what the static score tables (to_markdown) print
-
-
-def cell_text(value, formatted=str) -> str:
-    """A table cell's text: the em dash where there is no value (None, NaN: a nominal
-    attribute's threshold, the accuracy of a rule covering nothing), else formatted(value).
-    st.dataframe draws a missing number as the word "None", whatever its format says."""
-    missing = value is None or (np.ndim(value) == 0 and bool(pd.isna(value)))
-    return BLANK if missing else formatted(value)
+BLANK = "—"  # a cell with no value (st.dataframe's placeholder), as the static tables print it
 
 
 def percent(share: float) -> str:
     """A share as a percentage to one place, as the book prints accuracies (42.9%)."""
     return percent_text(share, 3)
-
-
-def cells_text(values, formatted=str) -> list[str]:
-    return [cell_text(v, formatted) for v in values]
-
-
-def blank_cells(frame: pd.DataFrame, decimals: int, thresholds=()) -> pd.DataFrame:
-    """The frame as shown: st.dataframe prints a missing number as "None" whatever its format
-    says, so a number column with a gap (a nominal attribute's t, a continuous one's multiway
-    Gini_index) becomes text with BLANK there, `decimals` places elsewhere; the threshold
-    columns are always text, to 6 significant digits (the same on every page and dataset)."""
-    shown = frame.copy()
-    for column in frame.columns:
-        if not pd.api.types.is_float_dtype(frame[column]):
-            continue
-        if column in thresholds:
-            shown[column] = cells_text(frame[column], lambda v: f"{v:.6g}")
-        elif frame[column].isna().any():
-            shown[column] = cells_text(frame[column], lambda v, d=decimals: f"{v:.{d}f}")
-    return shown
-
-
-def number_columns(frame: pd.DataFrame) -> list[str]:
-    """The columns still numbers (the others are text: blank_cells), for number formats."""
-    return [c for c in frame.columns if pd.api.types.is_float_dtype(frame[c])]
 
 
 # --------------------------------------------------------------------- where a lesson applies

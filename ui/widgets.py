@@ -5,6 +5,7 @@ All of them read the trace dict and session state only; words come from ui.messa
 
 from __future__ import annotations
 
+import pandas as pd
 import streamlit as st
 
 from dtree_core.dot import to_dot
@@ -187,3 +188,21 @@ def score_header(column: str | None) -> str:
     names = state.notation()
     symbol = names.header(column) if names.symbol_headers and column else None
     return symbol or t_or(in_notation(f"col.{column}"), str(column))
+
+
+def number_formats(frame: pd.DataFrame, decimals: int, thresholds=(), counts=()) -> dict:
+    """Display-only column formats: `decimals` places, thresholds to 6 significant digits,
+    weights as integers while they are whole (plain frames render faster than a Styler); the
+    data stay numbers, so a column sorts by value. Pass placeholder=BLANK with them."""
+    config = {}
+    for column in frame.columns:
+        if not pd.api.types.is_float_dtype(frame[column]):
+            continue
+        if column in thresholds:
+            fmt = "%.6g"
+        elif column in counts and (frame[column] % 1 == 0).all():
+            fmt = "%d"
+        else:
+            fmt = f"%.{decimals}f"
+        config[column] = st.column_config.NumberColumn(format=fmt)
+    return config

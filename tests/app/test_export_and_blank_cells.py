@@ -1,17 +1,19 @@
 """The export page says which tree each rule list belongs to (the sidebar's: R1, R2, …; the
 hold-out tree grown on training rows only: H1, H2, …), and no data table prints a missing
-value as "None" or "nan": the em dash instead, with the export page saying why an accuracy
-is missing."""
+value as "None" or "nan": the numbers stay numbers (a column sorts by value) and a gap shows
+as the em dash, with the export page saying why an accuracy is missing."""
 
 from __future__ import annotations
 
+import json
 import re
 
 import pandas as pd
+import pyarrow as pa
 import pytest
 from streamlit.delta_generator import DeltaGenerator
 
-from dtree_core.rules import rules
+from dtree_core.rules import percent_text, rules
 from tests.app.app_helpers import grown_app, new_app, trace
 from ui.messages import t
 from ui.tables import BLANK
@@ -45,18 +47,6 @@ def han_table(at, lang: str) -> pd.DataFrame:
 
 def captions(at) -> list[str]:
     return [c.value for c in at.caption]
-
-
-def shown_cells(frame: pd.DataFrame) -> list[str]:
-    """Every cell as text, and whether pandas holds a missing value there."""
-    return [("<missing>" if v is None or (not isinstance(v, str) and pd.isna(v)) else str(v))
-            for v in frame.to_numpy().ravel()]
-
-
-def assert_no_missing_words(frame: pd.DataFrame) -> None:
-    cells = shown_cells(frame)
-    assert "<missing>" not in cells, frame
-    assert not {"None", "nan", "NaN", "<NA>"} & set(cells), frame
 
 
 # --------------------------------------------------------------------- Defect 1: which tree
@@ -149,83 +139,138 @@ def test_holdout_rule_files_carry_the_pages_numbers(downloads, lang):
 
 
 # --------------------------------------------------------------------- Defect 2: no "None"
+# A gap stays a missing number (so a column sorts by value, not as text) and st.dataframe
+# shows it as BLANK: its placeholder, which every table here must pass.
+
+
+def element(at, columns: set[str]):
+    """The dataframe element whose frame has these columns."""
+    return next(df for df in at.dataframe if columns <= set(df.value.columns))
+
+
+def formats(df) -> dict[str, str]:
+    """Each column's printf format from its column config."""
+    config = json.loads(df.proto.columns or "{}")
+    return {c: v["type_config"]["format"] for c, v in config.items()
+            if v.get("type_config", {}).get("format")}
+
+
+def display_values(df) -> pd.DataFrame:
+    """A Styler's cells as shown (its display values)."""
+    styler = df.proto.arrow_data.styler
+    return pa.ipc.open_stream(styler.display_values).read_all().to_pandas()
+
+
+def assert_gaps_are_blank(df, gap_columns: set[str]) -> None:
+    """Missing values only in gap_columns, and shown as BLANK there."""
+    frame = df.value
+    assert df.proto.placeholder == BLANK
+    assert {c for c in frame.columns if frame[c].isna().any()} <= gap_columns
+    assert not {"None", "nan", "NaN", "<NA>"} & {str(v) for v in frame.to_numpy().ravel()
+                                                 if isinstance(v, str)}
 
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_export_rule_accuracy_of_a_rule_covering_nothing_is_a_dash(lang):
     at = export_app(lang)
-    frame = rules_table(at, lang)
-    assert_no_missing_words(frame)
+    accuracy = {t("exp.col.train_accuracy", _lang=lang), t("exp.col.test_accuracy", _lang=lang)}
+    df = element(at, {t("exp.col.if", _lang=lang)})
+    frame = df.value
+    assert_gaps_are_blank(df, accuracy)
     test_coverage = frame[t("exp.col.test_coverage", _lang=lang)]
     test_accuracy = frame[t("exp.col.test_accuracy", _lang=lang)]
     assert (test_coverage == 0).any()  # watermelon 2.0's split leaves rules with no row
-    assert list(test_accuracy[test_coverage == 0]) == [BLANK] * int((test_coverage == 0).sum())
-    assert BLANK not in set(test_accuracy[test_coverage > 0])
+    assert list(test_accuracy.isna()) == list(test_coverage == 0)
+    assert pd.api.types.is_float_dtype(test_accuracy)  # sorts by value
     assert t("exp.rules.undefined", _lang=lang) in captions(at)
 
 
 def test_export_rule_accuracy_is_the_exact_share_as_a_percent():
+    """The accuracy column holds 100 × the rule's exact share, and its format prints what
+    the rule files print (percent_text), to the places the sidebar's decimals give."""
     at = export_app("en")
     at.toggle(key="exp_holdout").set_value(False).run()
-    frame = rules_table(at, "en")
-    places = max(int(at.session_state["decimals"]) - 2, 0)
-    expected = [BLANK if r.train.accuracy is None else f"{100 * r.train.accuracy:.{places}f}%"
-                for r in rules(trace(at))]
-    assert list(frame["training accuracy"]) == expected
-    assert BLANK in expected  # ID3's empty branches: leaves that cover no training row
-    assert_no_missing_words(frame)
+    df = element(at, {t("exp.col.if", _lang="en")})
+    column = t("exp.col.train_accuracy", _lang="en")
+    found = rules(trace(at))
+    decimals = int(at.session_state["decimals"])
+    shares = [r.train.accuracy for r in found]
+    assert None in shares  # ID3's empty branches: leaves that cover no training row
+    values = df.value[column].tolist()
+    assert [v != v for v in values] == [s is None for s in shares]  # NaN where undefined
+    assert [v for v in values if v == v] == [100 * s for s in shares if s is not None]
+    fmt = formats(df)[column]
+    assert [fmt % (100 * s) for s in shares if s is not None] == \
+        [percent_text(s, decimals) for s in shares if s is not None]
+    assert_gaps_are_blank(df, {column})
 
 
 def grow_app(lang: str, dataset: str, algorithm: str):
     return grown_app(dataset, algorithm, lang)
 
 
+def root_score_table(at, lang: str, root: dict):
+    return next(df for df in at.dataframe if t("col.threshold", _lang=lang) in df.value.columns
+                and len(df.value) == len(root["scores"]))
+
+
 @pytest.mark.parametrize("lang", LANGS)
 def test_grow_page_score_table_shows_no_none_for_a_nominal_threshold(lang):
     at = grow_app(lang, "watermelon_3.0", "id3")
     root = trace(at)["nodes"][0]
-    table = next(f for f in frames(at) if t("col.threshold", _lang=lang) in f.columns
-                 and len(f) == len(root["scores"]))
-    assert_no_missing_words(table)
-    thresholds = dict(zip(table[t("col.attribute", _lang=lang)],
-                          table[t("col.threshold", _lang=lang)], strict=True))
+    df = root_score_table(at, lang, root)
+    column = t("col.threshold", _lang=lang)
+    assert_gaps_are_blank(df, {column})
+    attributes = list(df.value[t("col.attribute", _lang=lang)])
+    shown = display_values(df)[column]
     for row in root["scores"]:
-        expected = BLANK if row["threshold"] is None else f"{row['threshold']:.6g}"
-        assert thresholds[row["attribute"]] == expected
-    assert thresholds["色泽"] == BLANK and thresholds["密度"] == f"{0.3815:.6g}"
+        value = df.value[column].iloc[attributes.index(row["attribute"])]
+        if row["threshold"] is None:
+            assert value != value  # NaN
+        else:
+            assert value == row["threshold"]
+            assert shown.iloc[attributes.index(row["attribute"])] == f"{row['threshold']:.6g}"
+    assert shown.iloc[attributes.index("密度")] == f"{0.3815:.6g}"
 
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_grow_page_score_table_under_cart_shows_no_none_for_a_multiway_gini(lang):
     """CART shows the multiway Gini_index of nominal attributes only: the continuous rows have
-    none, and read "—" there too."""
+    none, a gap shown as BLANK there too."""
     at = grow_app(lang, "watermelon_3.0", "cart")
     root = trace(at)["nodes"][0]
-    table = next(f for f in frames(at) if t("col.threshold", _lang=lang) in f.columns
-                 and len(f) == len(root["scores"]))
-    assert_no_missing_words(table)
-    multiway = [c for c in table.columns if (table[c] == BLANK).any()
+    df = root_score_table(at, lang, root)
+    frame = df.value
+    multiway = [c for c in frame.columns if frame[c].isna().any()
                 and c != t("col.threshold", _lang=lang)]
-    assert multiway  # the column with the continuous rows' gaps
-    attributes = list(table[t("col.attribute", _lang=lang)])
+    assert len(multiway) == 1  # the column with the continuous rows' gaps
+    assert_gaps_are_blank(df, {t("col.threshold", _lang=lang), multiway[0]})
+    attributes = list(frame[t("col.attribute", _lang=lang)])
     for row in root["scores"]:
-        cell = table[multiway[0]].iloc[attributes.index(row["attribute"])]
-        assert (cell == BLANK) == (row["gini_index_multiway"] is None)
+        cell = frame[multiway[0]].iloc[attributes.index(row["attribute"])]
+        assert (cell != cell) == (row["gini_index_multiway"] is None)
+        if row["gini_index_multiway"] is not None:
+            assert cell == row["gini_index_multiway"]  # exact, rounded for display only
 
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_compare_scores_blank_cells_show_a_dash(lang):
-    """The compare page's merged score table of watermelon 3.0, as shown: nominal attributes
-    have no t, and their cells read "—", never None or nan; complete columns stay numbers."""
+    """The compare page's merged score table of watermelon 3.0: nominal attributes have no t,
+    a gap shown as BLANK; the thresholds are numbers shown to 6 significant digits."""
     at = grow_app(lang, "watermelon_3.0", "id3")
     at.switch_page("pages/compare.py").run()
     assert not at.exception
     column = t("col.threshold", _lang=lang)
-    shown = next(f for f in frames(at) if column in f.columns)
-    assert_no_missing_words(shown)
+    df = next(df for df in at.dataframe if column in df.value.columns)
+    shown = df.value
     kinds = shown[t("col.kind", _lang=lang)]
     nominal = kinds == t("kind.nominal", _lang=lang)
     assert nominal.any() and (~nominal).any()
-    assert (shown.loc[nominal, column] == BLANK).all()
-    assert all(float(v) > 0 for v in shown.loc[~nominal, column])
-    assert pd.api.types.is_float_dtype(shown[t("col.gain", _lang=lang)])
+    assert shown.loc[nominal, column].isna().all()
+    assert (shown.loc[~nominal, column] > 0).all()
+    gaps = {c for c in shown.columns if shown[c].isna().any()}
+    assert_gaps_are_blank(df, gaps)
+    assert formats(df)[column] == "%.6g"
+    decimals = int(at.session_state["decimals"])
+    assert formats(df)[t("col.gain", _lang=lang)] == f"%.{decimals}f"
+    assert all(pd.api.types.is_float_dtype(shown[c]) for c in gaps)
