@@ -62,6 +62,9 @@ class Algorithm:
     # A multivariate tree's per-node linear learner (Zhou §4.5; dtree_core.oblique): (enc,
     # rows, weights, continuous attribute indices, min_branch_weight) -> LinearTest | None.
     linear: Callable | None = None
+    # The numbered algorithm of Li Hang's ch. 5 this one follows step by step ("5.2": ID3,
+    # "5.3": C4.5 without the mean-gain filter); his notation shows its steps, not Fig. 4.2.
+    lihang_algorithm: str | None = None
 
     @property
     def uses_up_nominal(self) -> bool:
@@ -195,7 +198,8 @@ def get(key: str) -> Algorithm:
 
 register(Algorithm(
     "id3", "ID3", "gain", max_gain, "max_gain",
-    "ID3 takes the attribute with the largest information gain: {attribute}.", "gain"))
+    "ID3 takes the attribute with the largest information gain: {attribute}.", "gain",
+    lihang_algorithm="5.2"))
 register(Algorithm(
     "c45", "C4.5", "gain_ratio", c45_gain_ratio, "c45_gain_ratio",
     "C4.5 keeps the attributes whose gain is at least the mean gain and takes the one with "
@@ -228,4 +232,5 @@ register(Algorithm(
     "c45_lihang", "C4.5 (Li Hang)", "gain_ratio", max_gain_ratio, "max_gain_ratio",
     "C4.5 as Li Hang writes it (Alg. 5.3) takes the attribute with the largest information "
     "gain ratio, with no mean-gain filter: {attribute}.", "gain_ratio",
-    impurity_decrease="gain_ratio", gain_stop="epsilon", variant_of="c45"))
+    impurity_decrease="gain_ratio", gain_stop="epsilon", variant_of="c45",
+    lihang_algorithm="5.3"))

@@ -45,6 +45,9 @@ class Notation:
     subset_mark: str = "ᵛ"
     index_mark: str = "ᵥ"
     numbers_below: bool = False
+    # The book's own numbered algorithms (Li Hang's 5.2, 5.3) take the place of Zhou's
+    # Fig. 4.2 for an algorithm that follows one (Algorithm.lihang_algorithm)
+    own_algorithms: bool = False
 
     def stop_key(self, stop: str, compared: str) -> str:
         return dict(self.stop_words).get((stop, compared), stop)
@@ -119,7 +122,7 @@ NOTATIONS: dict[str, Notation] = {
         mean_gain=Symbol(r"\overline{g}", "mean g"),
         stop_words=((("min_gain", "gain"), "epsilon_gain"),), symbol_headers=True,
         subset=Symbol("<D>_i", "<D>_i"), index="i", subset_mark="ᵢ", index_mark="ᵢ",
-        numbers_below=True),
+        numbers_below=True, own_algorithms=True),
 }
 
 

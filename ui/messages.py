@@ -240,10 +240,49 @@ EN = {
     "pseudo.code": "The code of a line",
     "pseudo.code.line": "Line",
     "pseudo.code.source": ("The statements of `generate` in `dtree_core/reference.py` "
-                           "(TreeGenerate, recursive) marked `# [{line}]`."),
+                           "(TreeGenerate, recursive) marked {marks}."),
     "pseudo.code.source.opt": ("Fig. 4.2 has no line for the stopping limits: these are the "
                                "calls in `generate` of `dtree_core/reference.py` that check "
                                "them."),
+    # Li Hang's Algorithm 5.2 (ID3) and 5.3 (C4.5), step by step; "opt" is our stopping limits
+    "pseudo.lihang.title": "Algorithm {number} (Li Hang, {name})",
+    "pseudo.lihang.input": "Input: training set D, feature set A, threshold ε",
+    "pseudo.lihang.1": ("if every instance in D belongs to one class Cₖ, T is a single node "
+                        "labelled Cₖ; return T"),
+    "pseudo.lihang.2": ("if A = ∅, T is a single node labelled with the largest class Cₖ of D; "
+                        "return T"),
+    "pseudo.lihang.5.2.3": ("otherwise compute the information gain of each feature in A on D "
+                            "and choose the feature A_g of largest gain"),
+    "pseudo.lihang.5.3.3": ("otherwise compute the information gain ratio of each feature in A "
+                            "on D and choose the feature A_g of largest gain ratio"),
+    "pseudo.lihang.5.2.4": ("if the information gain of A_g is below the threshold ε, T is a "
+                            "single node labelled with the largest class Cₖ of D; return T"),
+    "pseudo.lihang.5.3.4": ("if the information gain ratio of A_g is below the threshold ε, T "
+                            "is a single node labelled with the largest class Cₖ of D; return T"),
+    "pseudo.lihang.5": ("otherwise split D by A_g = aᵢ, for each value aᵢ of A_g, into non-empty "
+                        "subsets Dᵢ; each becomes a child labelled with its largest class; T is "
+                        "the node and its children; return T"),
+    "pseudo.lihang.5.keep": ("otherwise split D at a cut point of A_g into two non-empty "
+                             "subsets D₁, D₂ (a continuous feature, Zhou §4.4.1); each becomes a "
+                             "child labelled with its largest class; return T"),
+    "pseudo.lihang.6": ("for the i-th child, call steps (1)–(5) recursively on Dᵢ and A − {A_g}; "
+                        "they return the subtree Tᵢ"),
+    "pseudo.lihang.6.keep": ("for the i-th child, call steps (1)–(5) recursively on Dᵢ and A: a "
+                             "two-way split keeps A_g in A, so a child may split on it again"),
+    "pseudo.lihang.opt": ("if a stopping limit holds (max depth, min samples, min branch "
+                          "weight) then leaf; return"),
+    "pseudo.lihang.output": "Output: decision tree T",
+    "pseudo.lihang.fired": "A_g = {attribute}",
+    "pseudo.lihang.fired.forced": "A_g = {attribute}, forced here",
+    "pseudo.lihang.fired.random": "A_g = {attribute}, drawn at random",
+    "pseudo.lihang.not.same_values": (
+        "Algorithm {number} has no step for this: every instance in D takes the same values on "
+        "A, so no feature can tell them apart. The app makes the leaf as Zhou's Fig. 4.2 line 5 "
+        "does, labelled with the largest class."),
+    "pseudo.lihang.not.empty": (
+        "Algorithm {number} makes no child for a value absent from D (step (5) keeps non-empty "
+        "subsets only). The app makes the branch as Zhou's Fig. 4.2 lines 11–12 do: a leaf "
+        "labelled with the parent's largest class."),
     # ---- issue 5: compare, evaluate, predict and export pages
     "page.compare": "Compare algorithms",
     "page.evaluate": "Evaluate",

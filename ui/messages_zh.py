@@ -226,9 +226,44 @@ ZH = {
     "pseudo.code": "某一行对应的代码",
     "pseudo.code.line": "行",
     "pseudo.code.source": ("`dtree_core/reference.py` 中 `generate`（递归的 TreeGenerate）"
-                           "里标记为 `# [{line}]` 的语句。"),
+                           "里标记为 {marks} 的语句。"),
     "pseudo.code.source.opt": ("图 4.2 中没有停止条件这一行：下面是 `dtree_core/reference.py` "
                                "的 `generate` 中检查停止条件的调用。"),
+    # 李航《统计学习方法》算法 5.2（ID3）与 5.3（C4.5），逐步；"opt" 为本应用的停止条件
+    "pseudo.lihang.title": "算法 {number}（李航，{name}）",
+    "pseudo.lihang.input": "输入：训练数据集 D，特征集 A，阈值 ε",
+    "pseudo.lihang.1": ("若 D 中所有实例属于同一类 Cₖ，则 T 为单结点树，并将类 Cₖ 作为该结点的类标"
+                        "记，返回 T；"),
+    "pseudo.lihang.2": ("若 A = ∅，则 T 为单结点树，并将 D 中实例数最大的类 Cₖ 作为该结点的类标记"
+                        "，返回 T；"),
+    "pseudo.lihang.5.2.3": "否则，计算 A 中各特征对 D 的信息增益，选择信息增益最大的特征 A_g；",
+    "pseudo.lihang.5.3.3": "否则，计算 A 中各特征对 D 的信息增益比，选择信息增益比最大的特征 A_g；",
+    "pseudo.lihang.5.2.4": ("如果 A_g 的信息增益小于阈值 ε，则置 T 为单结点树，并将 D 中实例数最大"
+                            "的类 Cₖ 作为该结点的类标记，返回 T；"),
+    "pseudo.lihang.5.3.4": ("如果 A_g 的信息增益比小于阈值 ε，则置 T 为单结点树，并将 D 中实例数最"
+                            "大的类 Cₖ 作为该结点的类标记，返回 T；"),
+    "pseudo.lihang.5": ("否则，对 A_g 的每一可能值 aᵢ，依 A_g = aᵢ 将 D 分割为若干非空子集 Dᵢ，将 "
+                        "Dᵢ 中实例数最大的类作为标记，构建子结点，由结点及其子结点构成树 T，返回 T"
+                        "；"),
+    "pseudo.lihang.5.keep": ("否则，按 A_g 上的一个划分点将 D 分割为两个非空子集 D₁、D₂（连续特征"
+                             "，见周志华 §4.4.1），将各子集中实例数最大的类作为标记，构建子结点，"
+                             "返回 T；"),
+    "pseudo.lihang.6": ("对第 i 个子结点，以 Dᵢ 为训练集，以 A − {A_g} 为特征集，递归地调用步 (1)"
+                        "～步 (5)，得到子树 Tᵢ，返回 Tᵢ"),
+    "pseudo.lihang.6.keep": ("对第 i 个子结点，以 Dᵢ 为训练集，以 A 为特征集，递归地调用步 (1)～步"
+                             " (5)：二分划分不把 A_g 从 A 中去掉，子结点可以再次按它划分"),
+    "pseudo.lihang.opt": ("若满足某个停止条件（最大深度、最少样本数、分支最小权重），则置为叶结点"
+                          "，返回"),
+    "pseudo.lihang.output": "输出：决策树 T",
+    "pseudo.lihang.fired": "A_g = {attribute}",
+    "pseudo.lihang.fired.forced": "A_g = {attribute}，在此强制指定",
+    "pseudo.lihang.fired.random": "A_g = {attribute}，随机抽取",
+    "pseudo.lihang.not.same_values": ("算法 {number} 没有这一步：D 中实例在 A 上取值全部相同，没有"
+                                      "哪个特征能把它们分开。本应用按周志华图 4.2 第 5 行把它标记"
+                                      "为叶结点，类别为实例数最大的类。"),
+    "pseudo.lihang.not.empty": ("算法 {number} 不为 D 中没有出现的取值构建子结点（步 (5) 只保留非"
+                                "空子集）。本应用按周志华图 4.2 第 11–12 行处理这个分支：标记为叶"
+                                "结点，类别为父结点中实例数最大的类。"),
     # ---- issue 5: compare, evaluate, predict and export pages
     "page.compare": "比较算法",
     "page.evaluate": "评估",

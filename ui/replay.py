@@ -68,33 +68,34 @@ def lecture_view(trace: dict, order: list[int]) -> None:
     node = _step_caption(trace, order)
     st.session_state.dot_source = lecture.step_view(trace, node, order, widgets.tree_chart)
     widgets.step_pickers(trace, order)
-    with st.expander(t("grow.pseudocode")):
-        st.html(widgets.html_lines(pseudocode.listing(trace, node)))
+    figure = pseudocode.figure_for(trace, state.notation().key)
+    with st.expander(pseudocode.title(figure)):
+        st.html(widgets.html_lines(pseudocode.listing(trace, node, state.notation().key)))
     boundary.decision_regions(trace, order, st.session_state.step)
     panel.node_facts(trace, node, int(st.session_state.decimals))
 
 
 def pseudocode_panel(trace: dict, node: dict) -> None:
-    """Fig. 4.2 with this node's lines lit, and the reference's code for a chosen line."""
-    st.markdown(f"**{t('grow.pseudocode')}**")
-    st.html(widgets.html_lines(pseudocode.listing(trace, node)))
+    """Fig. 4.2 (or, in Li Hang's notation, his Algorithm 5.2 or 5.3) with this node's lines
+    lit, and the reference's code for a chosen line."""
+    notation = state.notation().key
+    figure = pseudocode.figure_for(trace, notation)
+    st.markdown(f"**{pseudocode.title(figure)}**")
+    st.html(widgets.html_lines(pseudocode.listing(trace, node, notation)))
     with st.expander(t("pseudo.code")):
-        line_code(trace, node)
+        line_code(trace, node, figure)
 
 
-def line_code(trace: dict, node: dict) -> None:
+def line_code(trace: dict, node: dict, figure: pseudocode.Figure) -> None:
     """The code of one line (first the first fired one) in dtree_core/reference.py."""
-    offered = pseudocode.lines_with_code()
+    offered = pseudocode.lines_with_code(figure)
     line = st.selectbox(
         t("pseudo.code.line"), offered, key=f"code_line_{node['id']}",
-        index=offered.index(pseudocode.first_fired_with_code(node)),
-        format_func=labelled(offered, lambda n: f"{pseudocode.number_shown(n)}  "
-                             f"{pseudocode.line_text(trace, node, n).strip()}"))
-    st.code("\n".join(pseudocode.code_by_line()[line]), language="python")
-    if line == "opt":
-        st.caption(t("pseudo.code.source.opt"))
-    else:
-        st.caption(t("pseudo.code.source", line=line))
+        index=offered.index(pseudocode.first_fired_with_code(node, figure)),
+        format_func=labelled(offered, lambda n: f"{pseudocode.number_shown(n, figure)}  "
+                             f"{pseudocode.line_text(trace, node, n, figure).strip()}"))
+    st.code("\n".join(pseudocode.code_of(line, figure)), language="python")
+    st.caption(pseudocode.code_source(line, figure))
 
 
 def many_nodes_hint(trace: dict) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from app_helpers import new_app, trace
+from app_helpers import grown_app, new_app, trace
 
 from dtree_core import DecisionTree
 from dtree_core.loading import load_path, prepare
@@ -14,7 +14,21 @@ from dtree_core.options import Options
 from dtree_core.reference import code_of_lines
 from tests.conftest import dataset_path
 from ui.messages import t
-from ui.pseudocode import FIRED_BY_STOP, LINES, code_by_line, listing
+from ui.pseudocode import (
+    FIRED_BY_STOP,
+    LIHANG_FIRED_BY_STOP,
+    LIHANG_STEPS,
+    LIHANG_ZHOU_LINES,
+    LINES,
+    ZHOU,
+    code_by_line,
+    code_of,
+    figure_for,
+    lihang_figure,
+    lines_with_code,
+    listing,
+    title,
+)
 
 WM2, WM3, TARGET = "watermelon_2.0.csv", "watermelon_3.0.csv", "好瓜"
 WM2_ATTRIBUTES = ["色泽", "根蒂", "敲声", "纹理", "脐部", "触感"]
@@ -172,3 +186,136 @@ def test_code_of_a_line_defaults_to_the_first_fired_one():
     assert at.selectbox(key="code_line_2").value == "2"
     assert at.code[0].value == "\n".join(code["2"])
     assert trace(at)["nodes"][2]["decision"]["stop"] == "pure"
+
+
+# --------------------------------------------------------------------- Li Hang's steps
+
+LOAN, LOAN_TARGET = "loan_lihang.csv", "类别"
+
+
+def grow_loan(**options) -> dict:
+    table = load_path(dataset_path(LOAN))
+    prepared = prepare(table, LOAN_TARGET, exclude=["ID"])
+    built = Options.build(nominal=prepared.nominal, continuous=prepared.continuous, **options)
+    return DecisionTree.from_options(built).fit(prepared.X, prepared.y).trace_.to_dict()
+
+
+def steps_by_number(trace_dict: dict, node: dict) -> dict[str, tuple[str, bool]]:
+    return {number: (text, fired) for number, text, fired
+            in listing(trace_dict, node, "lihang") if number}
+
+
+def lit_steps(trace_dict: dict, node: dict) -> set[str]:
+    return {number for number, (_, fired) in steps_by_number(trace_dict, node).items() if fired}
+
+
+def notes(trace_dict: dict, node: dict) -> list[tuple[str, bool]]:
+    """The unnumbered rows after the output line: a case the steps have no line for."""
+    rows = listing(trace_dict, node, "lihang")
+    output = next(i for i, (_, text, _) in enumerate(rows) if text == t("pseudo.lihang.output"))
+    return [(text, fired) for _, text, fired in rows[output + 1:]]
+
+
+def test_li_hang_example_5_3_lights_his_steps():
+    """ID3 on Table 5.1 (Example 5.3): the root splits on 有自己的房子 by steps (3), (5), (6),
+    naming A_g; a pure leaf is step (1); nothing of Fig. 4.2 is shown."""
+    grown = grow_loan(algorithm="id3")
+    assert figure_for(grown, "lihang").title_key == "pseudo.lihang.title"
+    assert title(figure_for(grown, "lihang")) == "Algorithm 5.2 (Li Hang, ID3)"
+    root = grown["nodes"][0]
+    rows = steps_by_number(grown, root)
+    assert list(rows) == ["(1)", "(2)", "(3)", "(4)", "(5)", "(6)", "*"]
+    assert lit_steps(grown, root) == {"(3)", "(5)", "(6)"}
+    assert rows["(3)"][0] == t("pseudo.lihang.5.2.3") + "    ← A_g = 有自己的房子"
+    assert rows["(6)"][0] == t("pseudo.lihang.6")  # A − {A_g}: a multiway split uses it up
+    pure = next(n for n in grown["nodes"] if n["decision"]["stop"] == "pure")
+    assert lit_steps(grown, pure) == {"(1)"} and notes(grown, pure) == []
+    assert not any("a*" in text for _, text, _ in listing(grown, root, "lihang"))
+
+
+def test_li_hang_epsilon_is_step_4_in_both_algorithms():
+    """ε stops with step (4) on the score the algorithm ranks by: g for 5.2, g_R for 5.3."""
+    for algorithm, number, stop in [("id3", "5.2", "min_gain"), ("c45_lihang", "5.3", "epsilon")]:
+        grown = grow_loan(algorithm=algorithm, min_gain=0.5)
+        leaf = grown["nodes"][0]
+        assert leaf["decision"]["stop"] == stop
+        assert lit_steps(grown, leaf) == {"(3)", "(4)"}
+        assert steps_by_number(grown, leaf)["(4)"][0] == t(f"pseudo.lihang.{number}.4")
+        assert title(figure_for(grown, "lihang")).startswith(f"Algorithm {number} ")
+
+
+def test_cases_li_hang_has_no_step_for_are_said_to_be_zhous():
+    """Identical values on A (Zhou's line 5) and an empty branch (lines 11-12) light no step
+    of his; a lit note names Zhou's line instead. Our limits are '*'."""
+    seen = set()
+    for settings in STOPPING_TREES:
+        grown = grow(WM2, algorithm="id3", **settings)
+        for node in grown["nodes"]:
+            stop = node["decision"]["stop"]
+            if stop is None:
+                continue
+            seen.add(stop)
+            lit = lit_steps(grown, node)
+            if stop in ("same_values", "empty"):
+                assert lit == set()
+                assert notes(grown, node) == [(t(f"pseudo.lihang.not.{stop}", number="5.2"),
+                                               True)]
+            else:
+                assert notes(grown, node) == []
+                assert lit == {f"({n})" if n != "opt" else "*"
+                               for n in LIHANG_FIRED_BY_STOP[stop]}, stop
+    assert {"same_values", "empty", "max_depth", "min_samples", "min_branch_weight"} <= seen
+
+
+def test_li_hang_continuous_split_keeps_a_g():
+    grown = grow(WM3, algorithm="id3")
+    node = next(n for n in splits(grown) if n["decision"]["attribute"] == "密度")
+    rows = steps_by_number(grown, node)
+    assert rows["(5)"] == (t("pseudo.lihang.5.keep"), True)
+    assert rows["(6)"] == (t("pseudo.lihang.6.keep"), True)
+
+
+@pytest.mark.parametrize("algorithm", ["c45", "cart", "cls", "oblique"])
+def test_algorithms_that_follow_no_li_hang_algorithm_keep_fig_4_2(algorithm):
+    """Zhou's C4.5 (the mean-gain filter), CART and the rest are not his 5.2 or 5.3: their
+    listing stays Fig. 4.2 in his notation too, so no step claims what the code did not do."""
+    grown = grow(WM2, algorithm=algorithm)
+    assert figure_for(grown, "lihang") is ZHOU
+    assert listing(grown, grown["nodes"][0], "lihang") == listing(grown, grown["nodes"][0])
+
+
+def test_every_li_hang_step_has_the_reference_code_of_its_zhou_lines():
+    figure = lihang_figure("5.2", "ID3")
+    assert lines_with_code(figure) == list(LIHANG_STEPS)
+    for step, zhou_lines in LIHANG_ZHOU_LINES.items():
+        assert code_of(step, figure) == tuple(
+            statement for line in zhou_lines for statement in code_by_line()[line])
+    assert set(FIRED_BY_STOP) == set(LIHANG_FIRED_BY_STOP)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_grow_page_shows_li_hang_steps_in_his_notation(lang):
+    """On the grow page, Li Hang's notation with ID3 titles and lights his Algorithm 5.2 in
+    the page's language, and the code picker offers his steps; Zhou's C4.5 keeps Fig. 4.2."""
+    at = grown_app("loan_lihang", "id3", lang, "lihang")
+    markdown = "\n".join(m.value for m in at.markdown)
+    assert f"**{t('pseudo.lihang.title', _lang=lang, number='5.2', name='ID3')}**" in markdown
+    html = at.get("html")[0].proto.body
+    assert t("pseudo.lihang.5.2.3", _lang=lang).split("，")[0].split(" ")[0] in html
+    fired = re.findall(r'background:#ffe08a[^>]*><span[^>]*>\s*(\(\d\))', html)
+    assert fired == ["(3)", "(5)", "(6)"]  # the root splits
+    picker = at.selectbox(key="code_line_0")
+    chosen = t("pseudo.lihang.fired", _lang=lang, attribute="有自己的房子")
+    assert picker.options == [
+        f"({n})  {t(key, _lang=lang)}" for n, key in
+        [("1", "pseudo.lihang.1"), ("2", "pseudo.lihang.2")]] + [
+        f"(3)  {t('pseudo.lihang.5.2.3', _lang=lang)}    ← {chosen}"] + [
+        f"({n})  {t(key, _lang=lang)}" for n, key in
+        [("4", "pseudo.lihang.5.2.4"), ("5", "pseudo.lihang.5"), ("6", "pseudo.lihang.6")]] + [
+        f"*  {t('pseudo.lihang.opt', _lang=lang)}"]
+    assert picker.value == "3"  # the first lit step with code
+    assert "\n".join(code_by_line()["8"]) in [c.value for c in at.code]  # step 3 is line 8
+    zhou = grown_app("loan_lihang", "c45", lang, "lihang")
+    markdown = "\n".join(m.value for m in zhou.markdown)
+    assert f"**{t('grow.pseudocode', _lang=lang)}**" in markdown
+    assert not zhou.exception
