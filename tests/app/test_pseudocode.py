@@ -319,3 +319,12 @@ def test_grow_page_shows_li_hang_steps_in_his_notation(lang):
     markdown = "\n".join(m.value for m in zhou.markdown)
     assert f"**{t('grow.pseudocode', _lang=lang)}**" in markdown
     assert not zhou.exception
+
+
+def test_lecture_mode_titles_the_listing_as_the_notation_says():
+    at = grown_app("loan_lihang", "id3", "zh", "lihang")
+    at.toggle(key="lecture").set_value(True).run()
+    assert not at.exception
+    labels = [e.label for e in at.expander]
+    assert t("pseudo.lihang.title", _lang="zh", number="5.2", name="ID3") in labels
+    assert t("grow.pseudocode", _lang="zh") not in labels
