@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 from . import algorithms
+from . import notation as notations
 from .budget import Budget
 from .cli_messages import (
     HEADINGS_ZH,
@@ -28,7 +29,7 @@ from .cli_messages import (
 from .data import DataError
 from .decide import TIE_BREAKS
 from .escape import escape_terminal
-from .labels import export_text, score_table_text
+from .labels import SCORE_TABLE_COLUMNS, export_text, score_table_text
 
 
 class _Parser(argparse.ArgumentParser):
@@ -227,7 +228,6 @@ def _add_export_flags(grow) -> None:
 
 def _add_solution_flags(grow) -> None:
     """The worked solution (dtree_core.solution): the book's hand computation, node by node."""
-    from . import notation as notations
     from .solution import LANGUAGES, SCOPES
 
     grow.add_argument("--solution", metavar="FILE",
@@ -236,8 +236,8 @@ def _add_solution_flags(grow) -> None:
     grow.add_argument("--solution-lang", choices=LANGUAGES,
                       help="the solution's language (default: --lang's)")
     grow.add_argument("--notation", choices=notations.NOTATIONS_ORDER, default=notations.DEFAULT,
-                      help="the solution's symbols: Zhou's Ent/Gain/Gain_ratio or Li Hang's "
-                           "H/g/g_R (default: zhou)")
+                      help="the symbols of the worked solution and the root's score table: "
+                           "Zhou's Ent/Gain/Gain_ratio or Li Hang's H/g/g_R (default: zhou)")
     grow.add_argument("--solution-node", metavar="PATH", default="root",
                       help="the node the solution starts at (default: root)")
     grow.add_argument("--solution-scope", choices=SCOPES, default="tree",
@@ -332,11 +332,21 @@ def _print_summary(table, prepared, trace, outline: dict, args) -> None:
         _say("\n" + say(lang, "rules.header") + "\n" + rules_text(outline, lang=lang))
     root = trace.node_dict(trace.nodes[0])
     if root["scores"]:
+        names = notations.get(args.notation)
         _say("\n" + say(lang, "scores.header", entropy=f"{root['entropy']:.3f}",
-                        gini=f"{root['gini']:.3f}"))
+                        gini=f"{root['gini']:.3f}", entropy_of_d=names.text("entropy")))
         _say(score_table_text(root, attribute=say(lang, "scores.attribute"),
-                              threshold=say(lang, "scores.threshold")))
+                              threshold=say(lang, "scores.threshold"),
+                              **score_headers(names)))
         _say(decision_text(root["decision"], outline["params"].get("tie_break", "first"), lang))
+
+
+def score_headers(names: notations.Notation) -> dict:
+    """score_table_text's headers: Li Hang's symbols (g(D, A), H_A(D), …) where his notation
+    heads its tables so; Zhou's names (the table's default) otherwise."""
+    if not names.symbol_headers:
+        return {}
+    return {"headers": tuple(names.header(q) for q in SCORE_TABLE_COLUMNS)}
 
 
 def _print_load_notes(report, prepared, lang: str) -> None:

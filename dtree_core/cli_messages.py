@@ -58,7 +58,8 @@ _CLI_EN = {
     "kind": "kind: {column}: {text}",
     "tree.header": "{algorithm} tree, {nodes} nodes:",
     "rules.header": "Rules:",
-    "scores.header": "Root scores (Ent(D)={entropy}, Gini(D)={gini}; * chosen, = tied):",
+    "scores.header": ("Root scores ({entropy_of_d}={entropy}, Gini(D)={gini}; * chosen, "
+                      "= tied):"),
     "scores.attribute": "attribute",
     "scores.threshold": "threshold",
     "pruning.header": "Pruning ({method}), in the order decided:",
@@ -96,7 +97,7 @@ _CLI_ZH = {
     "kind": "属性类型：{column}：{text}",
     "tree.header": "{algorithm} 决策树，共 {nodes} 个结点：",
     "rules.header": "规则：",
-    "scores.header": ("根结点各候选属性的得分（Ent(D)={entropy}，Gini(D)={gini}；"
+    "scores.header": ("根结点各候选属性的得分（{entropy_of_d}={entropy}，Gini(D)={gini}；"
                       "* 为选中的划分属性，= 为与之并列）："),
     "scores.attribute": "属性",
     "scores.threshold": "划分点",

@@ -74,16 +74,21 @@ def export_text(trace: dict, digits: int | None = 3, indent: str = "    ",
     return "\n".join(lines)
 
 
+SCORE_TABLE_COLUMNS = ("gain", "iv", "gain_ratio", "gini_index")
+
+
 def score_table_text(node: dict, digits: int = 3, attribute: str = "attribute",
-                     threshold: str = "threshold") -> str:
-    """A node's score table as aligned text columns (attribute, threshold: those headers)."""
-    header = (attribute, "Gain", "IV", "Gain_ratio", "Gini_index", threshold, "")
+                     threshold: str = "threshold",
+                     headers: tuple[str, ...] = ("Gain", "IV", "Gain_ratio", "Gini_index")) -> str:
+    """A node's score table as aligned text columns (attribute, threshold: those headers;
+    headers: those of SCORE_TABLE_COLUMNS, Zhou's names unless a notation's symbols)."""
+    header = (attribute, *headers, threshold, "")
     rows = [header]
     for row in node["scores"]:
         mark = "*" if row["chosen"] else ("=" if row.get("tied") else "")
         threshold = "" if row["threshold"] is None else format_number(row["threshold"])
-        rows.append((row["attribute"], *(f"{row[k]:.{digits}f}" for k in
-                     ("gain", "iv", "gain_ratio", "gini_index")), threshold, mark))
+        rows.append((row["attribute"], *(f"{row[k]:.{digits}f}" for k in SCORE_TABLE_COLUMNS),
+                     threshold, mark))
     widths = [max(display_width(str(r[i])) for r in rows) for i in range(len(header))]
     return "\n".join("  ".join(_pad(str(c), w) for c, w in zip(r, widths, strict=True)).rstrip()
                      for r in rows)

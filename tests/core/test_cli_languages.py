@@ -339,6 +339,29 @@ def test_the_worked_solution_takes_li_hangs_notation(tmp_path):
     assert r"\mathrm{IV}" in zhou and r"H_{\text{有自己的房子}}" in lihang
 
 
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_printed_score_table_takes_the_notation(lang):
+    """The summary's root scores under --notation lihang: H(D) and Example 5.2's g(D, A) with
+    his symbols as headers; Zhou's names otherwise; the same numbers either way."""
+    def summary(*flags: str) -> list[str]:
+        done = run("grow", str(dataset_path("loan_lihang.csv")), "--target", "类别",
+                   "--algorithm", "id3", "--lang", lang, *flags)
+        assert done.returncode == 0, done.stderr
+        lines = done.stdout.splitlines()
+        start = next(i for i, line in enumerate(lines) if "Gini(D)=0.480" in line)
+        return lines[start:start + 6]
+
+    zhou, lihang = summary(), summary("--notation", "lihang")
+    assert "Ent(D)=0.971" in zhou[0] and "H(D)=0.971" in lihang[0]
+    assert zhou[1].split()[1:5] == ["Gain", "IV", "Gain_ratio", "Gini_index"]
+    assert all(symbol in lihang[1] for symbol in ("g(D, A)", "H_A(D)", "g_R(D, A)", "Gini(D, A)"))
+    assert "Gain" not in lihang[1] and "IV" not in lihang[1]
+    gains = {line.split()[0]: line.split()[1] for line in lihang[2:6]}
+    assert gains == {"年龄": "0.083", "有工作": "0.324", "有自己的房子": "0.420",
+                     "信贷情况": "0.363"}  # Example 5.2
+    assert [line.split()[1:5] for line in zhou[2:6]] == [line.split()[1:5] for line in lihang[2:6]]
+
+
 @pytest.mark.parametrize("args, chinese", [
     (("--max-depth", "-1"), "max_depth 须为不小于 0 的整数或不设，得到 -1。"),
     (("--min-samples-split", "0"), "min_samples_split 须为不小于 1 的整数，得到 0。"),
