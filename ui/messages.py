@@ -244,45 +244,97 @@ EN = {
     "pseudo.code.source.opt": ("Fig. 4.2 has no line for the stopping limits: these are the "
                                "calls in `generate` of `dtree_core/reference.py` that check "
                                "them."),
-    # Li Hang's Algorithm 5.2 (ID3) and 5.3 (C4.5), step by step; "opt" is our stopping limits
-    "pseudo.lihang.title": "Algorithm {number} (Li Hang, {name})",
-    "pseudo.lihang.input": "Input: training set D, feature set A, threshold ε",
+    # Li Hang's Algorithm 5.2 (ID3) and 5.3 (C4.5), step by step; "*" rows are our limits
+    "pseudo.lihang.title": "Li Hang, Algorithm {number}",
+    "pseudo.lihang.5.2.title": "Li Hang, Algorithm 5.2 (the ID3 algorithm)",
+    "pseudo.lihang.5.3.title": "Li Hang, Algorithm 5.3 (the C4.5 generation algorithm)",
+    "pseudo.lihang.input": ("Input: training set D, feature set A, threshold ε = {epsilon} (the "
+                            "sidebar's min gain to split)"),
+    "pseudo.lihang.5.3.input": ("Input: training set D, feature set A, threshold ε = {epsilon} "
+                                "(the sidebar's min gain to split, compared here with the "
+                                "information gain ratio)"),
     "pseudo.lihang.1": ("if every instance in D belongs to one class Cₖ, T is a single node "
                         "labelled Cₖ; return T"),
-    "pseudo.lihang.2": ("if A = ∅, T is a single node labelled with the largest class Cₖ of D; "
-                        "return T"),
-    "pseudo.lihang.5.2.3": ("otherwise compute the information gain of each feature in A on D "
-                            "and choose the feature A_g of largest gain"),
-    "pseudo.lihang.5.3.3": ("otherwise compute the information gain ratio of each feature in A "
-                            "on D and choose the feature A_g of largest gain ratio"),
+    "pseudo.lihang.2": ("if A = ∅, T is a single node labelled with the class Cₖ with the most "
+                        "instances in D; return T"),
+    "pseudo.lihang.opt": ("if a stopping limit holds (max depth, min samples to split), T is a "
+                          "single node labelled with the class with the most instances in D; "
+                          "return T"),
+    "pseudo.lihang.5.2.3": ("otherwise compute, by Algorithm 5.1, the information gain of each "
+                            "feature in A on D and choose the feature A_g of largest gain"),
+    "pseudo.lihang.5.3.3": ("otherwise compute, by eq. (5.10), the information gain ratio of "
+                            "each feature in A on D and choose the feature A_g of largest gain "
+                            "ratio"),
+    "pseudo.lihang.branch_weight": (
+        "if no feature leaves two branches of at least the min branch weight (C4.5's MINOBJS), "
+        "T is a single node labelled with the class with the most instances in D; return T"),
     "pseudo.lihang.5.2.4": ("if the information gain of A_g is below the threshold ε, T is a "
-                            "single node labelled with the largest class Cₖ of D; return T"),
+                            "single node labelled with the class Cₖ with the most instances in "
+                            "D; return T"),
     "pseudo.lihang.5.3.4": ("if the information gain ratio of A_g is below the threshold ε, T "
-                            "is a single node labelled with the largest class Cₖ of D; return T"),
+                            "is a single node labelled with the class Cₖ with the most instances "
+                            "in D; return T"),
+    "pseudo.lihang.4.fired": "{symbol} = {value} < ε = {epsilon}",
     "pseudo.lihang.5": ("otherwise split D by A_g = aᵢ, for each value aᵢ of A_g, into non-empty "
-                        "subsets Dᵢ; each becomes a child labelled with its largest class; T is "
-                        "the node and its children; return T"),
-    "pseudo.lihang.5.keep": ("otherwise split D at a cut point of A_g into two non-empty "
-                             "subsets D₁, D₂ (a continuous feature, Zhou §4.4.1); each becomes a "
-                             "child labelled with its largest class; return T"),
-    "pseudo.lihang.6": ("for the i-th child, call steps (1)–(5) recursively on Dᵢ and A − {A_g}; "
+                        "subsets Dᵢ; each becomes a child labelled with the class with the most "
+                        "instances in Dᵢ; T is the node and its children; return T"),
+    "pseudo.lihang.5.keep": ("otherwise split D at the cut point t of A_g into two non-empty "
+                             "subsets D₁ = {{A_g ≤ t}} and D₂ = {{A_g > t}} (a continuous feature, "
+                             "Zhou §4.4.1); each becomes a child labelled with the class with "
+                             "the most instances in it; T is the node and its children; return T"),
+    "pseudo.lihang.6": ("for the i-th child, call steps (1)–(5) recursively on Dᵢ and A − {{A_g}}; "
                         "they return the subtree Tᵢ"),
-    "pseudo.lihang.6.keep": ("for the i-th child, call steps (1)–(5) recursively on Dᵢ and A: a "
-                             "two-way split keeps A_g in A, so a child may split on it again"),
-    "pseudo.lihang.opt": ("if a stopping limit holds (max depth, min samples, min branch "
-                          "weight) then leaf; return"),
+    "pseudo.lihang.6.keep": ("for the i-th child, call steps (1)–(5) recursively on Dᵢ and A (a "
+                             "continuous feature A_g stays in A, so a descendant may split on it "
+                             "again, Zhou §4.4.1); they return the subtree Tᵢ"),
     "pseudo.lihang.output": "Output: decision tree T",
     "pseudo.lihang.fired": "A_g = {attribute}",
+    "pseudo.lihang.fired.threshold": "A_g = {attribute}, cut point t = {threshold}",
     "pseudo.lihang.fired.forced": "A_g = {attribute}, forced here",
     "pseudo.lihang.fired.random": "A_g = {attribute}, drawn at random",
-    "pseudo.lihang.not.same_values": (
-        "Algorithm {number} has no step for this: every instance in D takes the same values on "
-        "A, so no feature can tell them apart. The app makes the leaf as Zhou's Fig. 4.2 line 5 "
-        "does, labelled with the largest class."),
+    "pseudo.lihang.5.2.not.same_values": (
+        "Note: Algorithm 5.2 has no case of its own for this: every instance in D takes the "
+        "same value on each feature of A, so every information gain is 0. With ε > 0 steps (3) "
+        "and (4) make the same leaf; with ε = 0 step (5) makes one subset D₁ = D and the "
+        "features are removed one by one until step (2), with the same label. The app makes "
+        "the leaf at once, as Zhou's Fig. 4.2 lines 5–6 do, labelled with the class with the "
+        "most instances in D."),
+    "pseudo.lihang.5.3.not.same_values": (
+        "Note: Algorithm 5.3 has no case of its own for this: every instance in D takes the "
+        "same value on each feature of A, so every H_A(D) is 0 and the gain ratio g_R(D, A) is "
+        "0/0, which step (3) cannot compare. The app makes the leaf as Zhou's Fig. 4.2 lines 5–6 "
+        "do, labelled with the class with the most instances in D."),
     "pseudo.lihang.not.empty": (
-        "Algorithm {number} makes no child for a value absent from D (step (5) keeps non-empty "
-        "subsets only). The app makes the branch as Zhou's Fig. 4.2 lines 11–12 do: a leaf "
-        "labelled with the parent's largest class."),
+        "Note: Algorithm {number} makes no child for a value absent from the parent's D (step "
+        "(5) keeps non-empty subsets only). The app makes this branch as Zhou's Fig. 4.2 lines "
+        "11–12 do: a leaf labelled with the class with the most instances in the parent."),
+    "pseudo.lihang.not.empty_children": (
+        "Note: the app also made branches for the values {values}, which no instance of D "
+        "takes (Zhou's Fig. 4.2 lines 11–12); step (5) of Algorithm {number} makes no such "
+        "child."),
+    "pseudo.lihang.not.missing": (
+        "Note: Algorithm {number} does not handle missing values. The app follows Zhou §4.4.2: "
+        "in step (3) a feature with missing values is scored on D̃ (its instances with a known "
+        "value) and the score multiplied by ρ (eq. 4.12); an instance whose A_g is missing "
+        "goes into every Dᵢ with weight r̃ᵢ, so the Dᵢ do not partition D."),
+    "pseudo.lihang.not.missing_scores": (
+        "Note: Algorithm {number} does not handle missing values. The app follows Zhou §4.4.2: "
+        "in step (3) a feature with missing values is scored on D̃ (its instances with a known "
+        "value) and the score multiplied by ρ (eq. 4.12)."),
+    "pseudo.lihang.not.pruned": (
+        "Note: pruning replaced this subtree by a leaf after the tree was generated; no step "
+        "of Algorithm {number} made it."),
+    "pseudo.lihang.code.opt": (
+        "Not in Algorithm {number}: the call of `early_stops` in `generate` "
+        "(`dtree_core/reference.py`) checks max depth and min samples before any feature is "
+        "scored."),
+    "pseudo.lihang.code.branch_weight": (
+        "Not in Algorithm {number}: the call of `late_stops` in `generate` "
+        "(`dtree_core/reference.py`) checks, after scoring, that a split leaves two branches of "
+        "the min branch weight."),
+    "pseudo.lihang.code.4": (
+        "Step (4): the call of `late_stops` in `generate` (`dtree_core/reference.py`); a score "
+        "below `options.min_gain` (ε) makes the leaf."),
     # ---- issue 5: compare, evaluate, predict and export pages
     "page.compare": "Compare algorithms",
     "page.evaluate": "Evaluate",

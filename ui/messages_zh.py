@@ -229,41 +229,82 @@ ZH = {
                            "里标记为 {marks} 的语句。"),
     "pseudo.code.source.opt": ("图 4.2 中没有停止条件这一行：下面是 `dtree_core/reference.py` "
                                "的 `generate` 中检查停止条件的调用。"),
-    # 李航《统计学习方法》算法 5.2（ID3）与 5.3（C4.5），逐步；"opt" 为本应用的停止条件
-    "pseudo.lihang.title": "算法 {number}（李航，{name}）",
-    "pseudo.lihang.input": "输入：训练数据集 D，特征集 A，阈值 ε",
+    # 李航《统计学习方法》算法 5.2（ID3）与 5.3（C4.5），逐步；"*" 行为本应用的停止条件
+    "pseudo.lihang.title": "李航 算法 {number}",
+    "pseudo.lihang.5.2.title": "李航 算法 5.2（ID3 算法）",
+    "pseudo.lihang.5.3.title": "李航 算法 5.3（C4.5 的生成算法）",
+    "pseudo.lihang.input": ("输入：训练数据集 D，特征集 A，阈值 ε = {epsilon}（侧边栏“划分所需的最"
+                            "小增益”）"),
+    "pseudo.lihang.5.3.input": ("输入：训练数据集 D，特征集 A，阈值 ε = {epsilon}（侧边栏“划分所需"
+                                "的最小增益”，此处与信息增益比比较）"),
     "pseudo.lihang.1": ("若 D 中所有实例属于同一类 Cₖ，则 T 为单结点树，并将类 Cₖ 作为该结点的类标"
                         "记，返回 T；"),
     "pseudo.lihang.2": ("若 A = ∅，则 T 为单结点树，并将 D 中实例数最大的类 Cₖ 作为该结点的类标记"
                         "，返回 T；"),
-    "pseudo.lihang.5.2.3": "否则，计算 A 中各特征对 D 的信息增益，选择信息增益最大的特征 A_g；",
-    "pseudo.lihang.5.3.3": "否则，计算 A 中各特征对 D 的信息增益比，选择信息增益比最大的特征 A_g；",
+    "pseudo.lihang.opt": ("若满足某个停止条件（最大深度、最少样本数），则置 T 为单结点树，并将 D "
+                          "中实例数最大的类作为该结点的类标记，返回 T；"),
+    "pseudo.lihang.5.2.3": ("否则，按算法 5.1 计算 A 中各特征对 D 的信息增益，选择信息增益最大的特"
+                            "征 A_g；"),
+    "pseudo.lihang.5.3.3": ("否则，按式 (5.10) 计算 A 中各特征对 D 的信息增益比，选择信息增益比最"
+                            "大的特征 A_g；"),
+    "pseudo.lihang.branch_weight": ("若没有哪个特征能划分出两个权重都不小于分支最小权重的分支（C4."
+                                    "5 的 MINOBJS），则置 T 为单结点树，并将 D 中实例数最大的类作"
+                                    "为该结点的类标记，返回 T；"),
     "pseudo.lihang.5.2.4": ("如果 A_g 的信息增益小于阈值 ε，则置 T 为单结点树，并将 D 中实例数最大"
                             "的类 Cₖ 作为该结点的类标记，返回 T；"),
     "pseudo.lihang.5.3.4": ("如果 A_g 的信息增益比小于阈值 ε，则置 T 为单结点树，并将 D 中实例数最"
                             "大的类 Cₖ 作为该结点的类标记，返回 T；"),
+    "pseudo.lihang.4.fired": "{symbol} = {value} < ε = {epsilon}",
     "pseudo.lihang.5": ("否则，对 A_g 的每一可能值 aᵢ，依 A_g = aᵢ 将 D 分割为若干非空子集 Dᵢ，将 "
                         "Dᵢ 中实例数最大的类作为标记，构建子结点，由结点及其子结点构成树 T，返回 T"
                         "；"),
-    "pseudo.lihang.5.keep": ("否则，按 A_g 上的一个划分点将 D 分割为两个非空子集 D₁、D₂（连续特征"
-                             "，见周志华 §4.4.1），将各子集中实例数最大的类作为标记，构建子结点，"
-                             "返回 T；"),
-    "pseudo.lihang.6": ("对第 i 个子结点，以 Dᵢ 为训练集，以 A − {A_g} 为特征集，递归地调用步 (1)"
+    "pseudo.lihang.5.keep": ("否则，按 A_g 的划分点 t 将 D 分割为 D₁ = {{A_g ≤ t}}、"
+                             "D₂ = {{A_g > t}} "
+                             "两个非空子集（连续特征，周志华 §4.4.1），将各子集中实例数最大的类作"
+                             "为标记，构建子结点，由结点及其子结点构成树 T，返回 T；"),
+    "pseudo.lihang.6": ("对第 i 个子结点，以 Dᵢ 为训练集，以 A − {{A_g}} 为特征集，递归地调用步 (1)"
                         "～步 (5)，得到子树 Tᵢ，返回 Tᵢ"),
-    "pseudo.lihang.6.keep": ("对第 i 个子结点，以 Dᵢ 为训练集，以 A 为特征集，递归地调用步 (1)～步"
-                             " (5)：二分划分不把 A_g 从 A 中去掉，子结点可以再次按它划分"),
-    "pseudo.lihang.opt": ("若满足某个停止条件（最大深度、最少样本数、分支最小权重），则置为叶结点"
-                          "，返回"),
+    "pseudo.lihang.6.keep": ("对第 i 个子结点，以 Dᵢ 为训练集，以 A 为特征集（连续特征 A_g 不从 A "
+                             "中去掉，其后代结点仍可按它划分，周志华 §4.4.1），递归地调用步 (1)～"
+                             "步 (5)，得到子树 Tᵢ，返回 Tᵢ"),
     "pseudo.lihang.output": "输出：决策树 T",
     "pseudo.lihang.fired": "A_g = {attribute}",
+    "pseudo.lihang.fired.threshold": "A_g = {attribute}，划分点 t = {threshold}",
     "pseudo.lihang.fired.forced": "A_g = {attribute}，在此强制指定",
     "pseudo.lihang.fired.random": "A_g = {attribute}，随机抽取",
-    "pseudo.lihang.not.same_values": ("算法 {number} 没有这一步：D 中实例在 A 上取值全部相同，没有"
-                                      "哪个特征能把它们分开。本应用按周志华图 4.2 第 5 行把它标记"
-                                      "为叶结点，类别为实例数最大的类。"),
-    "pseudo.lihang.not.empty": ("算法 {number} 不为 D 中没有出现的取值构建子结点（步 (5) 只保留非"
-                                "空子集）。本应用按周志华图 4.2 第 11–12 行处理这个分支：标记为叶"
-                                "结点，类别为父结点中实例数最大的类。"),
+    "pseudo.lihang.5.2.not.same_values": ("注：算法 5.2 没有单列这种情形：D 中所有实例在 A 的每个"
+                                          "特征上取值都相同，各特征的信息增益都为 0。若 ε > 0，步 "
+                                          "(3)(4) 得到同样的叶结点；若 ε = 0，步 (5) 只得到一个子"
+                                          "集 D₁ = D，要逐个去掉特征直到步 (2)，类标记相同。本应用"
+                                          "按周志华图 4.2 第 5–6 行直接把它标记为叶结点，类别为 D "
+                                          "中实例数最大的类。"),
+    "pseudo.lihang.5.3.not.same_values": ("注：算法 5.3 没有单列这种情形：D 中所有实例在 A 的每个"
+                                          "特征上取值都相同，各特征的 H_A(D) = 0，信息增益比 g_R(D"
+                                          ", A) 为 0/0，步 (3) 无从比较。本应用按周志华图 4.2 第 5"
+                                          "–6 行把它标记为叶结点，类别为 D 中实例数最大的类。"),
+    "pseudo.lihang.not.empty": ("注：算法 {number} 不为父结点的 D 中没有出现的取值构建子结点（步 ("
+                                "5) 只保留非空子集）。本应用按周志华图 4.2 第 11–12 行处理这个分支"
+                                "：标记为叶结点，类别为父结点中实例数最大的类。"),
+    "pseudo.lihang.not.empty_children": ("注：本应用还为 D 中没有出现的取值 {values} 生成了分支（"
+                                         "周志华图 4.2 第 11–12 行），算法 {number} 步 (5) 不生成"
+                                         "这些子结点。"),
+    "pseudo.lihang.not.missing": ("注：算法 {number} 没有处理缺失值。本应用按周志华 §4.4.2：步 (3)"
+                                  " 中有缺失值的特征在 D̃（该特征上无缺失的实例）上计算，再乘以 ρ"
+                                  "（式 4.12）；A_g 上取值缺失的实例以权重 r̃ᵢ 同时进入每个 Dᵢ，所"
+                                  "以各 Dᵢ 并不是 D 的划分。"),
+    "pseudo.lihang.not.missing_scores": ("注：算法 {number} 没有处理缺失值。本应用按周志华 §4.4.2"
+                                         "：步 (3) 中有缺失值的特征在 D̃（该特征上无缺失的实例）上"
+                                         "计算，再乘以 ρ（式 4.12）。"),
+    "pseudo.lihang.not.pruned": ("注：剪枝在决策树生成之后把此子树替换为叶结点，算法 {number} 的生"
+                                 "成步骤中没有这一步。"),
+    "pseudo.lihang.code.opt": ("算法 {number} 中没有这些停止条件：`dtree_core/reference.py` 的 `ge"
+                               "nerate` 中调用 `early_stops`，在计算各特征的得分之前检查最大深度和"
+                               "最少样本数。"),
+    "pseudo.lihang.code.branch_weight": ("算法 {number} 中没有这一条件：`dtree_core/reference.py` "
+                                         "的 `generate` 中调用 `late_stops`，在计算得分之后检查划"
+                                         "分能否留下两个权重不小于分支最小权重的分支。"),
+    "pseudo.lihang.code.4": ("步 (4)：`dtree_core/reference.py` 的 `generate` 中调用 `late_stops`"
+                             "；得分小于 `options.min_gain`（ε）时置为叶结点。"),
     # ---- issue 5: compare, evaluate, predict and export pages
     "page.compare": "比较算法",
     "page.evaluate": "评估",

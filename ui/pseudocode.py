@@ -12,6 +12,7 @@ from functools import cache
 
 from dtree_core import notation as notations
 from dtree_core import reference
+from dtree_core.split import format_number
 from ui import registry
 from ui.messages import has, t
 
@@ -48,18 +49,19 @@ class Figure:
     split_lines: tuple[str, ...]
     chosen_line: str  # names the chosen attribute (a* or A_g)
     two_way_lines: tuple[str, ...]  # worded apart (".keep") for a split that keeps a* in A
-    zhou_lines: dict[str, tuple[str, ...]]  # the Fig. 4.2 lines whose code carries each out
-    not_in_figure: tuple[str, ...] = ()  # stop codes it has no line for: a note says so
+    code_lines: dict[str, tuple[str, ...]]  # each line's code: Fig. 4.2 lines (code_by_line)
     numbered: str = "{line}"  # how a line's number is printed
     number: str = ""  # Li Hang's algorithm number (5.2, 5.3): some steps name its criterion
-    title_key: str = "grow.pseudocode"
-    values: dict = field(default_factory=dict)  # what its words name: the algorithm
+    values: dict = field(default_factory=dict)  # what its words name (number, ε)
+    notes: bool = False  # say where the app does what the figure has no step for
 
 
 ZHOU = Figure("pseudo", LINES, FIRED_BY_STOP, SPLIT_LINES, "8", ("14",),
               {line: (line,) for line in LINES})
-# Li Hang's ch. 5: steps (1)-(6), his threshold ε in step (4); our other limits as "*".
-LIHANG_STEPS = ("1", "2", "3", "4", "5", "6", "opt")
+# Li Hang's ch. 5: steps (1)-(6), his threshold ε in step (4). Our other limits are "*" rows
+# where the grower checks them: max depth and min samples before scoring (early_stops), the
+# minimum branch weight after it (late_stops, with ε).
+LIHANG_STEPS = ("1", "2", "opt", "3", "branch_weight", "4", "5", "6")
 LIHANG_FIRED_BY_STOP = {
     "pure": ("1",),
     "no_attributes": ("2",),
@@ -67,20 +69,20 @@ LIHANG_FIRED_BY_STOP = {
     "epsilon": ("3", "4"),
     "max_depth": ("opt",),
     "min_samples": ("opt",),
-    "min_branch_weight": ("opt",),
-    "same_values": (),  # Zhou's line 5: his steps have no such case
+    "min_branch_weight": ("3", "branch_weight"),
+    "same_values": (),  # Zhou's lines 5-6: a note says so
     "empty": (),  # Zhou's lines 11-12: his step (5) makes non-empty subsets only
     "pruned": (),
 }
-LIHANG_ZHOU_LINES = {"1": ("2", "3"), "2": ("5", "6"), "3": ("8",), "4": ("opt",),
-                     "5": ("9", "10"), "6": ("14",), "opt": ("opt",)}
+LIHANG_CODE_LINES = {"1": ("2", "3"), "2": ("5", "6"), "opt": ("early",), "3": ("8",),
+                     "branch_weight": ("late",), "4": ("late",), "5": ("9", "10"),
+                     "6": ("14",)}
 
 
-def lihang_figure(number: str, name: str) -> Figure:
+def lihang_figure(number: str, epsilon: float = 0.0) -> Figure:
     return Figure("pseudo.lihang", LIHANG_STEPS, LIHANG_FIRED_BY_STOP, ("3", "5", "6"), "3",
-                  ("5", "6"), LIHANG_ZHOU_LINES, not_in_figure=("same_values", "empty"),
-                  numbered="({line})", number=number, title_key="pseudo.lihang.title",
-                  values={"number": number, "name": name})
+                  ("5", "6"), LIHANG_CODE_LINES, numbered="({line})", number=number,
+                  values={"number": number, "epsilon": format_number(epsilon)}, notes=True)
 
 
 def figure_for(trace: dict, notation: str = notations.DEFAULT) -> Figure:
@@ -88,12 +90,18 @@ def figure_for(trace: dict, notation: str = notations.DEFAULT) -> Figure:
     one (its record says which); Zhou's Fig. 4.2 otherwise."""
     record = registry.record(trace["algorithm"])
     if notations.get(notation).own_algorithms and record.lihang_algorithm:
-        return lihang_figure(record.lihang_algorithm, record.label)
+        return lihang_figure(record.lihang_algorithm, trace["params"].get("min_gain") or 0.0)
     return ZHOU
 
 
+def words(figure: Figure, name: str, **values) -> str:
+    """The figure's words `name`: the algorithm's own (key.number.name) where it has them."""
+    specific = f"{figure.key}.{figure.number}.{name}"
+    return t(specific if has(specific) else f"{figure.key}.{name}", **figure.values, **values)
+
+
 def title(figure: Figure) -> str:
-    return t(figure.title_key, **figure.values)
+    return words(figure, "title") if figure.number else t("grow.pseudocode")
 
 
 def is_split(node: dict) -> bool:
@@ -119,44 +127,81 @@ def fired_lines(node: dict, figure: Figure = ZHOU) -> tuple[str, ...]:
 
 def line_text(trace: dict, node: dict, line: str, figure: Figure = ZHOU) -> str:
     """A line's words as this node ran it: whether a* left A (line 14, step 6), which
-    attribute was chosen (line 8, step 3)."""
+    attribute was chosen (line 8, step 3), what ε was compared with (step 4)."""
     if line in figure.two_way_lines and is_split(node) and not uses_a_star_up(trace, node):
-        return t(f"{figure.key}.{line}.keep")
-    # a step that names the criterion has words per algorithm (5.2: gain, 5.3: gain ratio)
-    specific = f"{figure.key}.{figure.number}.{line}"
-    text = t(specific) if has(specific) else t(f"{figure.key}.{line}")
+        return words(figure, f"{line}.keep")
+    text = words(figure, line)
     if line == figure.chosen_line and is_split(node):
         text += "    ← " + chosen_text(node["decision"], figure)
+    elif line == "4" and line in fired_lines(node, figure):
+        text += "    ← " + epsilon_text(trace, node, figure)
     return text
 
 
 def chosen_text(decision: dict, figure: Figure = ZHOU) -> str:
-    """'a* = 纹理', saying so when a* was forced by hand or drawn at random, not the best."""
+    """'a* = 纹理', saying so when a* was forced by hand or drawn at random, not the best;
+    in Li Hang's steps a continuous A_g's cut point too."""
+    attribute = decision["attribute"]
     if decision.get("forced"):
-        return t(f"{figure.key}.fired.forced", attribute=decision["attribute"])
+        return t(f"{figure.key}.fired.forced", attribute=attribute)
     if decision.get("rule_code") == "random":
-        return t(f"{figure.key}.fired.random", attribute=decision["attribute"])
-    return t(f"{figure.key}.fired", attribute=decision["attribute"])
+        return t(f"{figure.key}.fired.random", attribute=attribute)
+    if figure.notes and decision.get("threshold") is not None:
+        return t(f"{figure.key}.fired.threshold", attribute=attribute,
+                 threshold=format_number(decision["threshold"]))
+    return t(f"{figure.key}.fired", attribute=attribute)
+
+
+def epsilon_text(trace: dict, node: dict, figure: Figure) -> str:
+    """'g(D, A_g) = 0.420 < ε = 0.5': the score the stop compared with ε (late_stops: the
+    rule's pick, the largest of that score among the candidates for 5.2 and 5.3)."""
+    column = registry.record(trace["algorithm"]).impurity_decrease
+    best = max(row[column] for row in node["scores"] if row.get("eligible", True))
+    symbol = notations.get("lihang").text(column, "D", "A_g")
+    return t(f"{figure.key}.4.fired", symbol=symbol, value=format_number(best, 3),
+             **figure.values)
 
 
 def number_shown(line: str, figure: Figure = ZHOU) -> str:
-    return "*" if line == "opt" else figure.numbered.format(line=line)
+    return "*" if line in ("opt", "branch_weight") else figure.numbered.format(line=line)
 
 
 def listing(trace: dict, node: dict, notation: str = notations.DEFAULT
             ) -> list[tuple[str, str, bool]]:
-    """(line number, text, fired) rows of the notation's figure for this node; a leaf made
-    by a case the figure has no line for gets a lit note saying whose line it is."""
+    """(line number, text, fired) rows of the notation's figure for this node, then (Li
+    Hang's steps) lit notes where the app did what his steps have no line for."""
     figure = figure_for(trace, notation)
     fired = fired_lines(node, figure)
-    rows = [("", t(f"{figure.key}.input"), False)]
+    rows = [("", words(figure, "input"), False)]
     rows += [(number_shown(line, figure), line_text(trace, node, line, figure), line in fired)
              for line in figure.lines]
-    rows.append(("", t(f"{figure.key}.output"), False))
-    stop = node["decision"].get("stop")
-    if not is_split(node) and stop in figure.not_in_figure:
-        rows.append(("", t(f"{figure.key}.not.{stop}", **figure.values), True))
+    rows.append(("", words(figure, "output"), False))
+    if figure.notes:
+        rows += [("", text, True) for text in notes(trace, node, figure)]
     return rows
+
+
+def notes(trace: dict, node: dict, figure: Figure) -> list[str]:
+    """What the app did here that the steps do not say: a leaf of Zhou's (identical values
+    on A, an empty branch) or of pruning; branches for values absent from D; missing values
+    spread over the branches."""
+    stop = node["decision"].get("stop")
+    if not is_split(node):
+        return [words(figure, f"not.{stop}")] if stop in ("same_values", "empty", "pruned") \
+            else []
+    found = []
+    nodes = trace["nodes"]
+    empty = [str(nodes[c]["branch"]["value"]) for c in node["children"]
+             if nodes[c]["weight"] <= 0]
+    if empty:
+        found.append(words(figure, "not.empty_children", values="、".join(empty)))
+    rows = {row["attribute"]: row for row in node["scores"]}
+    chosen = rows.get(node["decision"]["attribute"])
+    if chosen is not None and chosen["rho"] < 1:
+        found.append(words(figure, "not.missing"))
+    elif any(row["rho"] < 1 for row in rows.values()):
+        found.append(words(figure, "not.missing_scores"))
+    return found
 
 
 @cache
@@ -169,9 +214,14 @@ def code_by_line() -> dict[str, tuple[str, ...]]:
     source = inspect.getsource(reference.generate).splitlines()
     code = {line: tuple(_statement(source, first, line) for first in firsts)
             for line, firsts in reference.code_of_lines().items()}
-    code["opt"] = tuple(_whole_statement(source, i) for i, text in enumerate(source)
-                        if any(name in _code_part(text) for name in LIMIT_CHECKS))
+    code["opt"] = _calls(source, LIMIT_CHECKS)
+    code["early"], code["late"] = _calls(source, LIMIT_CHECKS[:1]), _calls(source, LIMIT_CHECKS[1:])
     return code
+
+
+def _calls(source: list[str], names: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(_whole_statement(source, i) for i, text in enumerate(source)
+                 if any(name in _code_part(text) for name in names))
 
 
 def _code_part(text: str) -> str:
@@ -201,9 +251,9 @@ def _whole_statement(source: list[str], start: int) -> str:
 
 def code_of(line: str, figure: Figure = ZHOU) -> tuple[str, ...]:
     """The reference's statements that carry out a line of the figure (those of the Fig. 4.2
-    lines it stands for)."""
+    lines it stands for; a stopping limit's check)."""
     code = code_by_line()
-    return tuple(statement for zhou_line in figure.zhou_lines[line]
+    return tuple(statement for zhou_line in figure.code_lines[line]
                  for statement in code.get(zhou_line, ()))
 
 
@@ -220,7 +270,9 @@ def first_fired_with_code(node: dict, figure: Figure = ZHOU) -> str:
 
 def code_source(line: str, figure: Figure = ZHOU) -> str:
     """Where a line's code comes from, in words."""
-    zhou_lines = figure.zhou_lines[line]
-    if zhou_lines == ("opt",):
+    lines = figure.code_lines[line]
+    if lines == ("opt",):
         return t("pseudo.code.source.opt")
-    return t("pseudo.code.source", marks=", ".join(f"`# [{line}]`" for line in zhou_lines))
+    if lines in (("early",), ("late",)):
+        return words(figure, f"code.{line}")
+    return t("pseudo.code.source", marks=", ".join(f"`# [{n}]`" for n in lines))

@@ -16,9 +16,9 @@ from tests.conftest import dataset_path
 from ui.messages import t
 from ui.pseudocode import (
     FIRED_BY_STOP,
+    LIHANG_CODE_LINES,
     LIHANG_FIRED_BY_STOP,
     LIHANG_STEPS,
-    LIHANG_ZHOU_LINES,
     LINES,
     ZHOU,
     code_by_line,
@@ -28,6 +28,7 @@ from ui.pseudocode import (
     lines_with_code,
     listing,
     title,
+    words,
 )
 
 WM2, WM3, TARGET = "watermelon_2.0.csv", "watermelon_3.0.csv", "好瓜"
@@ -191,6 +192,7 @@ def test_code_of_a_line_defaults_to_the_first_fired_one():
 # --------------------------------------------------------------------- Li Hang's steps
 
 LOAN, LOAN_TARGET = "loan_lihang.csv", "类别"
+WM2_ALPHA = "watermelon_2.0_alpha.csv"
 
 
 def grow_loan(**options) -> dict:
@@ -200,56 +202,70 @@ def grow_loan(**options) -> dict:
     return DecisionTree.from_options(built).fit(prepared.X, prepared.y).trace_.to_dict()
 
 
-def steps_by_number(trace_dict: dict, node: dict) -> dict[str, tuple[str, bool]]:
-    return {number: (text, fired) for number, text, fired
-            in listing(trace_dict, node, "lihang") if number}
+def steps(trace_dict: dict, node: dict) -> dict[str, tuple[str, str, bool]]:
+    """Each of Li Hang's lines ('opt', 'branch_weight' are the '*' rows) -> (number shown,
+    text, lit)."""
+    figure = figure_for(trace_dict, "lihang")
+    rows = listing(trace_dict, node, "lihang")[1:1 + len(figure.lines)]
+    return {line: row for line, row in zip(figure.lines, rows, strict=True)}
 
 
 def lit_steps(trace_dict: dict, node: dict) -> set[str]:
-    return {number for number, (_, fired) in steps_by_number(trace_dict, node).items() if fired}
+    return {line for line, (_, _, fired) in steps(trace_dict, node).items() if fired}
 
 
-def notes(trace_dict: dict, node: dict) -> list[tuple[str, bool]]:
-    """The unnumbered rows after the output line: a case the steps have no line for."""
+def notes_shown(trace_dict: dict, node: dict) -> list[tuple[str, bool]]:
+    """The rows after the output line: what the steps have no line for."""
     rows = listing(trace_dict, node, "lihang")
-    output = next(i for i, (_, text, _) in enumerate(rows) if text == t("pseudo.lihang.output"))
-    return [(text, fired) for _, text, fired in rows[output + 1:]]
+    figure = figure_for(trace_dict, "lihang")
+    output = 2 + len(figure.lines)
+    assert rows[output - 1][1] == words(figure, "output")
+    return [(text, fired) for _, text, fired in rows[output:]]
 
 
 def test_li_hang_example_5_3_lights_his_steps():
     """ID3 on Table 5.1 (Example 5.3): the root splits on 有自己的房子 by steps (3), (5), (6),
     naming A_g; a pure leaf is step (1); nothing of Fig. 4.2 is shown."""
     grown = grow_loan(algorithm="id3")
-    assert figure_for(grown, "lihang").title_key == "pseudo.lihang.title"
-    assert title(figure_for(grown, "lihang")) == "Algorithm 5.2 (Li Hang, ID3)"
+    figure = figure_for(grown, "lihang")
+    assert title(figure) == "Li Hang, Algorithm 5.2 (the ID3 algorithm)"
     root = grown["nodes"][0]
-    rows = steps_by_number(grown, root)
-    assert list(rows) == ["(1)", "(2)", "(3)", "(4)", "(5)", "(6)", "*"]
-    assert lit_steps(grown, root) == {"(3)", "(5)", "(6)"}
-    assert rows["(3)"][0] == t("pseudo.lihang.5.2.3") + "    ← A_g = 有自己的房子"
-    assert rows["(6)"][0] == t("pseudo.lihang.6")  # A − {A_g}: a multiway split uses it up
+    rows = steps(grown, root)
+    assert [number for number, _, _ in rows.values()] == [
+        "(1)", "(2)", "*", "(3)", "*", "(4)", "(5)", "(6)"]  # the limits where they are checked
+    assert lit_steps(grown, root) == {"3", "5", "6"}
+    assert rows["3"][1] == t("pseudo.lihang.5.2.3") + "    ← A_g = 有自己的房子"
+    assert rows["6"][1] == words(figure, "6")  # A − {A_g}: a multiway split uses it up
+    assert "A − {A_g}" in rows["6"][1]
+    assert listing(grown, root, "lihang")[0][1].endswith("ε = 0 (the sidebar's min gain to split)")
     pure = next(n for n in grown["nodes"] if n["decision"]["stop"] == "pure")
-    assert lit_steps(grown, pure) == {"(1)"} and notes(grown, pure) == []
+    assert lit_steps(grown, pure) == {"1"} and notes_shown(grown, pure) == []
     assert not any("a*" in text for _, text, _ in listing(grown, root, "lihang"))
 
 
-def test_li_hang_epsilon_is_step_4_in_both_algorithms():
-    """ε stops with step (4) on the score the algorithm ranks by: g for 5.2, g_R for 5.3."""
-    for algorithm, number, stop in [("id3", "5.2", "min_gain"), ("c45_lihang", "5.3", "epsilon")]:
-        grown = grow_loan(algorithm=algorithm, min_gain=0.5)
-        leaf = grown["nodes"][0]
-        assert leaf["decision"]["stop"] == stop
-        assert lit_steps(grown, leaf) == {"(3)", "(4)"}
-        assert steps_by_number(grown, leaf)["(4)"][0] == t(f"pseudo.lihang.{number}.4")
-        assert title(figure_for(grown, "lihang")).startswith(f"Algorithm {number} ")
+@pytest.mark.parametrize("algorithm, number, stop, symbol, best", [
+    ("id3", "5.2", "min_gain", "g(D, A_g)", "0.420"),
+    ("c45_lihang", "5.3", "epsilon", "g_R(D, A_g)", "0.433")])
+def test_li_hang_epsilon_is_step_4_and_says_what_it_compared(algorithm, number, stop, symbol,
+                                                             best):
+    """ε stops with step (4) on the score the algorithm ranks by (Example 5.2's g = 0.420 of
+    有自己的房子, its g_R = 0.433), below ε = 0.5: the very comparison late_stops made."""
+    grown = grow_loan(algorithm=algorithm, min_gain=0.5)
+    leaf = grown["nodes"][0]
+    assert leaf["decision"]["stop"] == stop
+    assert lit_steps(grown, leaf) == {"3", "4"}
+    assert steps(grown, leaf)["4"][1] == (t(f"pseudo.lihang.{number}.4")
+                                          + f"    ← {symbol} = {best} < ε = 0.5")
+    assert title(figure_for(grown, "lihang")).startswith(f"Li Hang, Algorithm {number} ")
 
 
 def test_cases_li_hang_has_no_step_for_are_said_to_be_zhous():
-    """Identical values on A (Zhou's line 5) and an empty branch (lines 11-12) light no step
-    of his; a lit note names Zhou's line instead. Our limits are '*'."""
+    """Identical values on A (Zhou's lines 5-6) and an empty branch (lines 11-12) light no step
+    of his; a lit note says what the app did. Our limits light their '*' rows."""
     seen = set()
     for settings in STOPPING_TREES:
         grown = grow(WM2, algorithm="id3", **settings)
+        figure = figure_for(grown, "lihang")
         for node in grown["nodes"]:
             stop = node["decision"]["stop"]
             if stop is None:
@@ -258,21 +274,72 @@ def test_cases_li_hang_has_no_step_for_are_said_to_be_zhous():
             lit = lit_steps(grown, node)
             if stop in ("same_values", "empty"):
                 assert lit == set()
-                assert notes(grown, node) == [(t(f"pseudo.lihang.not.{stop}", number="5.2"),
-                                               True)]
+                assert notes_shown(grown, node) == [(words(figure, f"not.{stop}"), True)]
             else:
-                assert notes(grown, node) == []
-                assert lit == {f"({n})" if n != "opt" else "*"
-                               for n in LIHANG_FIRED_BY_STOP[stop]}, stop
-    assert {"same_values", "empty", "max_depth", "min_samples", "min_branch_weight"} <= seen
+                assert notes_shown(grown, node) == []
+                assert lit == set(LIHANG_FIRED_BY_STOP[stop]), stop
+    assert {"same_values", "empty", "max_depth", "min_samples", "min_branch_weight",
+            "min_gain"} <= seen
+    same = lihang_figure("5.2")
+    assert "5–6" in words(same, "not.same_values") and "0/0" in words(
+        lihang_figure("5.3"), "not.same_values")
 
 
-def test_li_hang_continuous_split_keeps_a_g():
+def test_a_split_with_empty_branches_says_its_step_5_makes_none():
+    grown = grow(WM2, algorithm="id3")
+    figure = figure_for(grown, "lihang")
+    nodes = grown["nodes"]
+    for node in splits(grown):
+        empty = [str(nodes[c]["branch"]["value"]) for c in node["children"]
+                 if nodes[c]["decision"]["stop"] == "empty"]
+        expected = [(words(figure, "not.empty_children", values="、".join(empty)), True)] \
+            if empty else []
+        assert notes_shown(grown, node) == expected
+    assert any(notes_shown(grown, node) for node in splits(grown))  # Fig. 4.4's 色泽=浅白
+
+
+def test_missing_values_are_said_to_follow_zhou():
+    """Watermelon 2.0α: a split whose A_g has missing values says its instances go into every
+    Dᵢ with weight r̃ᵢ; one where only other features miss values says step (3) used ρ."""
+    grown = grow(WM2_ALPHA, algorithm="id3")
+    figure = figure_for(grown, "lihang")
+    kinds = set()
+    for node in splits(grown):
+        rows = {row["attribute"]: row for row in node["scores"]}
+        if rows[node["decision"]["attribute"]]["rho"] < 1:
+            expected = "not.missing"
+        elif any(row["rho"] < 1 for row in rows.values()):
+            expected = "not.missing_scores"
+        else:
+            expected = None
+        kinds.add(expected)
+        shown = [text for text, _ in notes_shown(grown, node)
+                 if text.startswith("Note: Algorithm 5.2 does not handle")]
+        assert shown == ([words(figure, expected)] if expected else [])
+    assert "not.missing" in kinds
+
+
+def test_a_pruned_leaf_says_no_step_made_it():
+    grown = grow(WM2, algorithm="id3", prune="pep")
+    figure = figure_for(grown, "lihang")
+    pruned = [n for n in grown["nodes"] if n["decision"]["stop"] == "pruned"
+              and not n.get("pruned_away")]
+    assert pruned
+    for node in pruned:
+        assert lit_steps(grown, node) == set()
+        assert notes_shown(grown, node) == [(words(figure, "not.pruned"), True)]
+
+
+def test_li_hang_continuous_split_keeps_a_g_and_names_its_cut():
     grown = grow(WM3, algorithm="id3")
+    figure = figure_for(grown, "lihang")
     node = next(n for n in splits(grown) if n["decision"]["attribute"] == "密度")
-    rows = steps_by_number(grown, node)
-    assert rows["(5)"] == (t("pseudo.lihang.5.keep"), True)
-    assert rows["(6)"] == (t("pseudo.lihang.6.keep"), True)
+    rows = steps(grown, node)
+    assert rows["5"][1:] == (words(figure, "5.keep"), True)
+    assert rows["6"][1:] == (words(figure, "6.keep"), True)
+    assert "D₁ = {A_g ≤ t}" in rows["5"][1]
+    assert rows["3"][1].endswith(
+        f"← A_g = 密度, cut point t = {node['decision']['threshold']:.6g}")
 
 
 @pytest.mark.parametrize("algorithm", ["c45", "cart", "cls", "oblique"])
@@ -284,12 +351,15 @@ def test_algorithms_that_follow_no_li_hang_algorithm_keep_fig_4_2(algorithm):
     assert listing(grown, grown["nodes"][0], "lihang") == listing(grown, grown["nodes"][0])
 
 
-def test_every_li_hang_step_has_the_reference_code_of_its_zhou_lines():
-    figure = lihang_figure("5.2", "ID3")
+def test_every_li_hang_step_has_the_code_that_carries_it_out():
+    figure = lihang_figure("5.2")
     assert lines_with_code(figure) == list(LIHANG_STEPS)
-    for step, zhou_lines in LIHANG_ZHOU_LINES.items():
+    for step, lines in LIHANG_CODE_LINES.items():
         assert code_of(step, figure) == tuple(
-            statement for line in zhou_lines for statement in code_by_line()[line])
+            statement for line in lines for statement in code_by_line()[line])
+    assert all("late_stops(" in c for c in code_of("4", figure))
+    assert all("early_stops(" in c for c in code_of("opt", figure))
+    assert code_of("4", figure) and code_of("opt", figure)
     assert set(FIRED_BY_STOP) == set(LIHANG_FIRED_BY_STOP)
 
 
@@ -299,21 +369,15 @@ def test_grow_page_shows_li_hang_steps_in_his_notation(lang):
     the page's language, and the code picker offers his steps; Zhou's C4.5 keeps Fig. 4.2."""
     at = grown_app("loan_lihang", "id3", lang, "lihang")
     markdown = "\n".join(m.value for m in at.markdown)
-    assert f"**{t('pseudo.lihang.title', _lang=lang, number='5.2', name='ID3')}**" in markdown
+    assert f"**{t('pseudo.lihang.5.2.title', _lang=lang)}**" in markdown
     html = at.get("html")[0].proto.body
-    assert t("pseudo.lihang.5.2.3", _lang=lang).split("，")[0].split(" ")[0] in html
     fired = re.findall(r'background:#ffe08a[^>]*><span[^>]*>\s*(\(\d\))', html)
     assert fired == ["(3)", "(5)", "(6)"]  # the root splits
     picker = at.selectbox(key="code_line_0")
-    chosen = t("pseudo.lihang.fired", _lang=lang, attribute="有自己的房子")
-    assert picker.options == [
-        f"({n})  {t(key, _lang=lang)}" for n, key in
-        [("1", "pseudo.lihang.1"), ("2", "pseudo.lihang.2")]] + [
-        f"(3)  {t('pseudo.lihang.5.2.3', _lang=lang)}    ← {chosen}"] + [
-        f"({n})  {t(key, _lang=lang)}" for n, key in
-        [("4", "pseudo.lihang.5.2.4"), ("5", "pseudo.lihang.5"), ("6", "pseudo.lihang.6")]] + [
-        f"*  {t('pseudo.lihang.opt', _lang=lang)}"]
     assert picker.value == "3"  # the first lit step with code
+    assert [o.split("  ")[0] for o in picker.options] == [
+        "(1)", "(2)", "*", "(3)", "*", "(4)", "(5)", "(6)"]
+    assert picker.options[3].startswith(f"(3)  {t('pseudo.lihang.5.2.3', _lang=lang)}    ← ")
     assert "\n".join(code_by_line()["8"]) in [c.value for c in at.code]  # step 3 is line 8
     zhou = grown_app("loan_lihang", "c45", lang, "lihang")
     markdown = "\n".join(m.value for m in zhou.markdown)
@@ -326,5 +390,5 @@ def test_lecture_mode_titles_the_listing_as_the_notation_says():
     at.toggle(key="lecture").set_value(True).run()
     assert not at.exception
     labels = [e.label for e in at.expander]
-    assert t("pseudo.lihang.title", _lang="zh", number="5.2", name="ID3") in labels
+    assert t("pseudo.lihang.5.2.title", _lang="zh") in labels
     assert t("grow.pseudocode", _lang="zh") not in labels
