@@ -179,6 +179,11 @@ GENERIC = {
                   "−Σ<v> |<Dv>|/|D|·log₂(|<Dv>|/|D|)"),
     "gini_index": Formula(r"\sum_{<v>} \frac{|<Dv>|}{|D|}\mathrm{Gini}(<Dv>)",
                           "Σ<v> |<Dv>|/|D|·Gini(<Dv>)"),
+    # with missing values the sums run over the known rows D̃, weighted r̃ᵥ = |D̃ᵛ|/|D̃| (eq. 4.12)
+    "conditional_entropy_missing": Formula(r"\sum_{<v>} \tilde r_<v> <Ent>(<D~v>)",
+                                           "Σ<v> r̃<v>·<Ent>(<D~v>)"),
+    "gini_index_missing": Formula(r"\sum_{<v>} \tilde r_<v> \mathrm{Gini}(<D~v>)",
+                                  "Σ<v> r̃<v>·Gini(<D~v>)"),
     "gini_gain": Formula(r"\rho \times \left(\mathrm{Gini}(\tilde D) - <Gini_index(D~)>\right)",
                          "ρ × (Gini(D̃) − <Gini_index(D~)>)"),
 }
@@ -256,7 +261,8 @@ def conditional_entropy_equation(row: dict, decimals: int, names: Notation) -> E
     return Equation("conditional_entropy", row["attribute"], value,
                     _symbol(names, "conditional_entropy", set_name(None, row["rho"] < 1),
                             _name(row["attribute"])),
-                    (_generic("conditional_entropy", names), _weighted(row, "entropy", decimals),
+                    (_generic(_on_known("conditional_entropy", row), names),
+                     _weighted(row, "entropy", decimals),
                      _number(value, decimals)))
 
 
@@ -270,6 +276,12 @@ def iv_equation(row: dict, node_weight: float, decimals: int,
                     _symbol(names, "iv", a=_name(row["attribute"])),
                     (_generic("iv", names), _negated_sum(_plogp_terms(parts, decimals)),
                      _number(row["iv"], decimals)))
+
+
+def _on_known(key: str, row: dict) -> str:
+    """GENERIC's form of a sum over the branches: over D̃ with weights r̃ᵥ where values are
+    missing (the numbers are |D̃ᵛ|/|D̃|), over D otherwise."""
+    return f"{key}_missing" if row["rho"] < 1 else key
 
 
 def gain_ratio_equation(row: dict, decimals: int, names: Notation = ZHOU) -> Equation:
@@ -290,7 +302,8 @@ def gini_index_equation(row: dict, decimals: int, names: Notation = ZHOU) -> Equ
     return Equation("gini_index", row["attribute"], row["gini_index"],
                     _symbol(names, "gini_index", set_name(None, row["rho"] < 1),
                             _name(row["attribute"])),
-                    (_generic("gini_index", names), _weighted(row, "gini", decimals),
+                    (_generic(_on_known("gini_index", row), names),
+                     _weighted(row, "gini", decimals),
                      _number(row["gini_index"], decimals)))
 
 
@@ -419,6 +432,8 @@ def comparison_steps(node: dict, rows: list[dict], algorithm, decimals: int,
             "gini": _fixed(tried["gini_index"], decimals),
             "gain": _fixed(tried["gini_gain"], decimals)}))
     rule = f"rule.{decision.get('rule_code')}"
+    if _ranked_field(pool, algorithm) == "gini_gain" and f"solution.{rule}.missing" in WORDS["en"]:
+        rule += ".missing"  # what was compared above: the largest ρ·ΔGini, not the Gini index
     steps.append(Sentence(rule if f"solution.{rule}" in WORDS["en"] else "rule.unknown",
                           {"algorithm": algorithm.label, "attribute": winner}))
     if decision.get("ties"):
@@ -629,6 +644,10 @@ WORDS: dict[str, dict[str, str]] = {
                                          "with the largest gain ratio: {attribute}."),
         "solution.rule.min_gini": ("{algorithm} splits on the attribute with the smallest "
                                    "Gini index: {attribute}."),
+        "solution.rule.min_gini.missing": (
+            "{algorithm} splits on the attribute with the largest ρ·ΔGini, the drop in the Gini "
+            "index on the samples with a known value weighted by their share ρ (with missing "
+            "values the smallest Gini index may lose): {attribute}."),
         "solution.rule.max_gain_ratio": ("{algorithm} splits on the attribute with the largest "
                                          "information gain ratio, with no mean-gain filter "
                                          "(Li Hang, Alg. 5.3): {attribute}."),
@@ -697,6 +716,10 @@ WORDS: dict[str, dict[str, str]] = {
         "solution.rule.c45_gain_ratio": "{algorithm} 再从中选择增益率最高的属性：{attribute}。",
         "solution.rule.min_gini": ("{algorithm} 选择划分后基尼指数最小的属性作为最优划分属性："
                                    "{attribute}。"),
+        "solution.rule.min_gini.missing": (
+            "{algorithm} 选择 ρ·ΔGini 最大的属性作为最优划分属性：ΔGini 为在无缺失值样本上划分前后"
+            "基尼指数之差，再乘以无缺失值样本所占比例 ρ（有缺失值时，基尼指数最小的属性未必胜出）："
+            "{attribute}。"),
         "solution.rule.unknown": "{algorithm} 按自身的准则选择 {attribute}。",
         "solution.rule.max_gain_ratio": ("{algorithm} 选择信息增益比最大的特征，不经平均增益筛选"
                                          "（李航，算法 5.3）：{attribute}。"),

@@ -185,6 +185,37 @@ def test_cart_with_missing_values_ranks_by_rho_times_the_gini_decrease():
     assert r"\rho \cdot \Delta\mathrm{Gini}(\text{纹理}) = \max\{" in text
 
 
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_rule_sentence_names_what_was_compared(lang):
+    """With missing values CART compared ρ·ΔGini (the max above the sentence), so the sentence
+    names that, not the smallest Gini index; without them it names the Gini index."""
+    for name, missing in [("watermelon_2.0_alpha.csv", True), ("watermelon_2.0.csv", False)]:
+        trace = trace_of("cart", name)
+        text = to_markdown(solve(trace, 0, "node"), lang)
+        last = text.strip().splitlines()[-1]
+        assert ("ρ·ΔGini" in last) is missing, last
+        root = trace["nodes"][0]
+        field = "gini_gain" if missing else "gini_index"
+        best = (max if missing else min)(r[field] for r in root["scores"])
+        winner = next(r for r in root["scores"] if r["chosen"])
+        stop = "。" if lang == "zh" else "."
+        assert winner[field] == best and last.endswith(f"{winner['attribute']}{stop}")
+
+
+def test_sums_over_the_known_rows_are_written_over_them():
+    """With missing values a branch sum's numbers are |D̃ᵛ|/|D̃|: its formula is Σᵥ r̃ᵥ·Gini(D̃ᵛ)
+    (Li Hang's H(D̃|A): Σᵢ r̃ᵢ·H(D̃ᵢ)), never |Dᵛ|/|D| beside D̃."""
+    alpha = trace_of("cart", "watermelon_2.0_alpha.csv")
+    text = to_html(solve(alpha, 0, "node"), "en")
+    assert "Gini_index(D̃, 色泽) = Σᵥ r̃ᵥ·Gini(D̃ᵛ) = 10/14×" in text
+    assert "(D̃, 色泽) = Σᵥ |Dᵛ|/|D|" not in text
+    lihang = to_html(solve(trace_of("id3", "watermelon_2.0_alpha.csv"), 0, "node",
+                           notation="lihang"), "en")
+    assert "H(D̃|色泽) = Σᵢ r̃ᵢ·H(D̃ᵢ) = 6/14×" in lihang
+    complete = to_html(solve(trace_of("cart"), 0, "node"), "en")
+    assert "Gini_index(D, 色泽) = Σᵥ |Dᵛ|/|D|·Gini(Dᵛ)" in complete
+
+
 def test_ties_and_every_leafs_stop_case_are_written():
     text = to_markdown(solve(trace_of(), 0, "tree"))
     assert "根蒂 ties with 脐部, 触感; the attribute that comes first" in text
