@@ -493,7 +493,11 @@ def leaf_steps(node: dict, algorithm=None, names: Notation = ZHOU) -> list[Step]
     stop = decision.get("stop") or "unknown"
     key = names.stop_key(stop, algorithm.impurity_decrease) if algorithm else stop
     key = key if f"solution.stop.{key}" in WORDS["en"] else "unknown"
-    return [Sentence(f"stop.{key}", {"label": decision["label"], "code": stop})]
+    number = algorithm.lihang_algorithm if algorithm and names.own_algorithms else None
+    if number and f"solution.stop.{key}.lihang" in WORDS["en"]:  # his steps, as the panel
+        key += ".lihang"
+    return [Sentence(f"stop.{key}", {"label": decision["label"], "code": stop,
+                                     "number": number or ""})]
 
 
 def node_heading(trace: dict, node: dict) -> Sentence:
@@ -691,13 +695,27 @@ WORDS: dict[str, dict[str, str]] = {
                                             "branch weight: a leaf labelled {label}."),
         "solution.stop.pruned": "Pruning replaced this subtree by a leaf labelled {label}.",
         "solution.stop.epsilon": ("The largest information gain ratio g_R(D,A) is below the "
-                                  "threshold ε (Li Hang, Alg. 5.3, step 4): a single-node tree, "
+                                  "threshold ε (Li Hang, Alg. 5.3, step (4)): a single-node tree, "
                                   "labelled {label}, the class with the most instances."),
         "solution.stop.epsilon_gain": ("The largest information gain g(D,A) is below the "
-                                       "threshold ε (Li Hang, Alg. 5.2, step 4): a single-node "
+                                       "threshold ε (Li Hang, Alg. 5.2, step (4)): a single-node "
                                        "tree, labelled {label}, the class with the most "
                                        "instances."),
         "solution.stop.unknown": "A leaf labelled {label} ({code}).",
+        "solution.stop.pure.lihang": ("Every instance in D belongs to class {label} (Li Hang, "
+                                      "Alg. {number}, step (1)): T is a single node labelled "
+                                      "{label}."),
+        "solution.stop.no_attributes.lihang": ("A = ∅ (Alg. {number}, step (2)): T is a single "
+                                               "node labelled {label}, the class with the most "
+                                               "instances in D."),
+        "solution.stop.same_values.lihang": (
+            "Every instance in D takes the same values on A, a case Alg. {number} has no step "
+            "of its own for: as Zhou's Fig. 4.2 lines 5–6, a leaf labelled {label}, the class "
+            "with the most instances in D."),
+        "solution.stop.empty.lihang": (
+            "D is empty: Alg. {number} makes no child for a value absent from the parent; as "
+            "Zhou's Fig. 4.2 lines 11–12, a leaf labelled {label}, the class with the most "
+            "instances in the parent."),
     },
     "zh": {
         "solution.list": "、",
@@ -756,10 +774,20 @@ WORDS: dict[str, dict[str, str]] = {
         "solution.stop.min_branch_weight": ("没有划分能使两个分支都达到最小分支权重："
                                             "叶结点，类别标记为“{label}”。"),
         "solution.stop.pruned": "剪枝将此子树替换为叶结点，类别标记为“{label}”。",
-        "solution.stop.epsilon": ("最大的信息增益比 g_R(D,A) 小于阈值 ε（李航，算法 5.3 第 4 步）："
+        "solution.stop.epsilon": ("最大的信息增益比 g_R(D,A) 小于阈值 ε（李航，算法 5.3 步 (4)）："
                                   "单结点树，类别标记为实例数最大的类“{label}”。"),
-        "solution.stop.epsilon_gain": ("最大的信息增益 g(D,A) 小于阈值 ε（李航，算法 5.2 第 4 步"
+        "solution.stop.epsilon_gain": ("最大的信息增益 g(D,A) 小于阈值 ε（李航，算法 5.2 步 (4)"
                                        "）：单结点树，类别标记为实例数最大的类“{label}”。"),
         "solution.stop.unknown": "叶结点，类别标记为“{label}”（{code}）。",
+        "solution.stop.pure.lihang": ("D 中所有实例属于同一类“{label}”（李航，算法 {number} "
+                                      "步 (1)）：T 为单结点树，类标记为“{label}”。"),
+        "solution.stop.no_attributes.lihang": ("A = ∅（算法 {number} 步 (2)）：T 为单结点树，"
+                                               "类标记为 D 中实例数最大的类“{label}”。"),
+        "solution.stop.same_values.lihang": (
+            "D 中实例在 A 上取值全部相同，算法 {number} 没有单列这种情形：按周志华图 4.2 "
+            "第 5–6 行，叶结点，类标记为 D 中实例数最大的类“{label}”。"),
+        "solution.stop.empty.lihang": (
+            "D 为空：算法 {number} 不为父结点中没有出现的取值构建子结点；按周志华图 4.2 "
+            "第 11–12 行，叶结点，类标记为父结点中实例数最大的类“{label}”。"),
     },
 }

@@ -278,3 +278,26 @@ def test_notation_tables_cover_the_same_quantities():
     assert [lihang.header(q) for q in ("gain", "iv", "gain_ratio", "gini_index")] == [
         "g(D, A)", "H_A(D)", "g_R(D, A)", "Gini(D, A)"]
     assert zhou.header("conditional_entropy") is None
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_leaf_sentences_cite_his_steps_where_the_algorithm_follows_his(lang):
+    """In his notation ID3's leaves cite Alg. 5.2's steps (1), (2), and name Zhou's lines for
+    the cases his steps lack; CART (no algorithm of his) keeps Fig. 4.2's lines."""
+    X, y = xy("watermelon_2.0.csv", "好瓜", drop=["编号"])
+    for keep, stops in [(None, {"pure", "empty"}), (["色泽", "敲声"], {"no_attributes"}),
+                        (["脐部", "触感"], {"same_values"})]:
+        data = X if keep is None else X[keep]
+        trace = DecisionTree("id3").fit(data, y).trace_.to_dict()
+        text = to_markdown(solve(trace, 0, "tree", notation="lihang"), lang)
+        zhou = to_markdown(solve(trace, 0, "tree"), lang)
+        seen = {n["decision"]["stop"] for n in trace["nodes"]}
+        assert stops <= seen
+        cites = {"pure": "(1)", "no_attributes": "(2)", "same_values": "5–6",
+                 "empty": "11–12"}
+        for stop in stops:
+            assert cites[stop] in text
+        assert "2–4" not in text and "5–7" not in text  # Zhou's own leaf citations
+        assert "2–4" in zhou or "5–7" in zhou or "11–12" in zhou
+    cart = DecisionTree("cart").fit(X, y).trace_.to_dict()
+    assert "2–4" in to_markdown(solve(cart, 0, "tree", notation="lihang"), lang)
