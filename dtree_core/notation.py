@@ -48,6 +48,8 @@ class Notation:
     # The book's own numbered algorithms (Li Hang's 5.2, 5.3) take the place of Zhou's
     # Fig. 4.2 for an algorithm that follows one (Algorithm.lihang_algorithm)
     own_algorithms: bool = False
+    # The book's words for Zhou's in running text (Li Hang: 特征, feature for 属性, attribute)
+    terms: tuple[tuple[str, str], ...] = ()
 
     def stop_key(self, stop: str, compared: str) -> str:
         return dict(self.stop_words).get((stop, compared), stop)
@@ -122,7 +124,8 @@ NOTATIONS: dict[str, Notation] = {
         mean_gain=Symbol(r"\overline{g}", "mean g"),
         stop_words=((("min_gain", "gain"), "epsilon_gain"),), symbol_headers=True,
         subset=Symbol("<D>_i", "<D>_i"), index="i", subset_mark="ᵢ", index_mark="ᵢ",
-        numbers_below=True, own_algorithms=True),
+        numbers_below=True, own_algorithms=True,
+        terms=(("属性", "特征"), ("Attribute", "Feature"), ("attribute", "feature"))),
 }
 
 

@@ -13,6 +13,7 @@ module; ui/sections/exercises.py merges WORDS into the app's one catalogue.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
@@ -558,12 +559,23 @@ def solve(trace: dict, node_id: int = 0, scope: str = "node", decimals: int = DE
 # --------------------------------------------------------------------- words
 
 
-def sentence_text(sentence: Sentence, lang: str, escape=str) -> str:
-    """The sentence in a language, each value escaped for the output format."""
+def sentence_text(sentence: Sentence, lang: str, escape=str, names: Notation = ZHOU) -> str:
+    """The sentence in a language and the notation's terms, each value escaped for the
+    output format."""
     words = WORDS.get(lang, WORDS["en"])
-    return words[f"solution.{sentence.key}"].format(**{
+    return in_terms(words[f"solution.{sentence.key}"], names).format(**{
         k: words["solution.list"].join(map(escape, v)) if isinstance(v, tuple) else escape(v)
         for k, v in sentence.values.items()})
+
+
+def in_terms(template: str, names: Notation) -> str:
+    """The template with the notation's words for Zhou's (Li Hang's 特征 for 属性), its
+    {placeholders} left as they are."""
+    parts = re.split(r"(\{[^{}]*\})", template)
+    for i in range(0, len(parts), 2):
+        for zhou, own in names.terms:
+            parts[i] = parts[i].replace(zhou, own)
+    return "".join(parts)
 
 
 def title_text(solution: Solution, lang: str, escape=str) -> str:
@@ -589,15 +601,16 @@ def to_markdown(solution: Solution, lang: str = "en", level: int = 1) -> str:
     """Markdown with LaTeX display blocks ($$ … $$), names escaped for each place; the title
     is a heading of `level` (a page embedding it passes a deeper one)."""
     title, node_heading_mark = "#" * level, "#" * (level + 1)
+    names = notations.get(solution.notation)
     lines = [f"{title} {title_text(solution, lang, escape_markdown_cell)}", ""]
     for node in solution.nodes:
-        lines += [f"{node_heading_mark} {sentence_text(node.heading, lang, escape_markdown_cell)}",
-                  ""]
+        heading = sentence_text(node.heading, lang, escape_markdown_cell, names)
+        lines += [f"{node_heading_mark} {heading}", ""]
         for step in node.steps:
             if isinstance(step, Equation):
                 lines += ["$$", equation_latex(step), "$$", ""]
             else:
-                lines += [sentence_text(step, lang, escape_markdown_cell), ""]
+                lines += [sentence_text(step, lang, escape_markdown_cell, names), ""]
     return "\n".join(lines).rstrip("\n") + "\n"
 
 
@@ -613,14 +626,15 @@ p.eq { font-family: "Cambria Math", "STIX Two Math", serif; margin: .3em 0 .3em 
 def to_html(solution: Solution, lang: str = "en") -> str:
     """A self-contained, printable HTML page: no scripts, no external files."""
     title = title_text(solution, lang, escape_html)
+    names = notations.get(solution.notation)
     body = [f"<h1>{title}</h1>"]
     for node in solution.nodes:
-        body.append(f"<h2>{sentence_text(node.heading, lang, escape_html)}</h2>")
+        body.append(f"<h2>{sentence_text(node.heading, lang, escape_html, names)}</h2>")
         for step in node.steps:
             if isinstance(step, Equation):
                 body.append(f'<p class="eq">{escape_html(equation_text(step))}</p>')
             else:
-                body.append(f"<p>{sentence_text(step, lang, escape_html)}</p>")
+                body.append(f"<p>{sentence_text(step, lang, escape_html, names)}</p>")
     html_lang = "zh-CN" if lang == "zh" else "en"
     return (f'<!DOCTYPE html>\n<html lang="{html_lang}">\n<head>\n<meta charset="utf-8">\n'
             f"<title>{title}</title>\n<style>\n{HTML_STYLE}\n</style>\n</head>\n<body>\n"

@@ -301,3 +301,16 @@ def test_leaf_sentences_cite_his_steps_where_the_algorithm_follows_his(lang):
         assert "2–4" in zhou or "5–7" in zhou or "11–12" in zhou
     cart = DecisionTree("cart").fit(X, y).trace_.to_dict()
     assert "2–4" in to_markdown(solve(cart, 0, "tree", notation="lihang"), lang)
+
+
+@pytest.mark.parametrize("algorithm", ["id3", "c45_lihang", "cart"])
+def test_his_solution_says_feature_where_zhou_says_attribute(algorithm, loan):
+    """Li Hang writes 特征 (feature) where Zhou writes 属性 (attribute): the worked solution's
+    sentences follow the notation; the data's names and placeholders are left alone."""
+    trace = fitted(algorithm, loan)
+    for lang, zhou_word, his_word in [("zh", "属性", "特征"), ("en", "ttribute", "eature")]:
+        his = to_markdown(solve(trace, 0, "tree", notation="lihang"), lang)
+        zhou = to_markdown(solve(trace, 0, "tree"), lang)
+        assert zhou_word not in his and his_word in his
+        assert zhou_word in zhou
+        assert "有自己的房子" in his  # a data name stays
