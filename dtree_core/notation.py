@@ -48,6 +48,10 @@ class Notation:
     # The book's own numbered algorithms (Li Hang's 5.2, 5.3) take the place of Zhou's
     # Fig. 4.2 for an algorithm that follows one (Algorithm.lihang_algorithm)
     own_algorithms: bool = False
+    # A class's share of D in the entropy and Gini formulas: Zhou's pₖ (eq. 4.1, 4.5), Li
+    # Hang's |Cₖ|/|D| (eq. 5.7, 5.24), and its square
+    class_share: Symbol = Symbol("p_k", "pₖ")
+    class_share_squared: Symbol = Symbol("p_k^2", "pₖ²")
     # The book's words for Zhou's in running text (Li Hang: 特征, feature for 属性, attribute)
     terms: tuple[tuple[str, str], ...] = ()
 
@@ -125,6 +129,8 @@ NOTATIONS: dict[str, Notation] = {
         stop_words=((("min_gain", "gain"), "epsilon_gain"),), symbol_headers=True,
         subset=Symbol("<D>_i", "<D>_i"), index="i", subset_mark="ᵢ", index_mark="ᵢ",
         numbers_below=True, own_algorithms=True,
+        class_share=Symbol(r"\frac{|C_k|}{|D|}", "|Cₖ|/|D|"),
+        class_share_squared=Symbol(r"\left(\frac{|C_k|}{|D|}\right)^2", "(|Cₖ|/|D|)²"),
         terms=(("属性", "特征"), ("Attribute", "Feature"), ("attribute", "feature"))),
 }
 

@@ -128,10 +128,12 @@ def _generic(key: str, names: Notation) -> Formula:
     """A generic formula of GENERIC in the notation's symbols: Zhou's Ent, Dᵛ, Σᵥ and a, or
     Li Hang's H, Dᵢ, Σᵢ and A (eq. 5.8)."""
     formula, attribute = GENERIC[key], notations.GENERIC_ATTRIBUTE[names.key]
-    latex = {"<Ent>": names.generic_entropy.latex, "<Dv>": names.subset_latex("D"),
+    latex = {"<pk2>": names.class_share_squared.latex, "<pk>": names.class_share.latex,
+             "<Ent>": names.generic_entropy.latex, "<Dv>": names.subset_latex("D"),
              "<D~v>": names.subset_latex(r"\tilde D"), "<v>": names.index,
              "<Gini_index(D~)>": names.latex("gini_index", r"\tilde D", attribute)}
-    text = {"<Ent>": names.generic_entropy.text, "<Dv>": "D" + names.subset_mark,
+    text = {"<pk2>": names.class_share_squared.text, "<pk>": names.class_share.text,
+            "<Ent>": names.generic_entropy.text, "<Dv>": "D" + names.subset_mark,
             "<D~v>": "D̃" + names.subset_mark, "<v>": names.index_mark,
             "<Gini_index(D~)>": names.text("gini_index", "D̃", attribute)}
     return Formula(_fill_tokens(formula.latex, latex), _fill_tokens(formula.text, text))
@@ -167,8 +169,8 @@ def _plogp_terms(weights: list[float], decimals: int) -> list[Formula]:
 # Formulas with the notation's symbols as tokens (filled by _generic): <Ent> the entropy's
 # name, <Dv> and <D~v> the subset down one branch, <v> the index the sums run over.
 GENERIC = {
-    "entropy": Formula(r"-\sum_{k} p_k \log_2 p_k", "−Σₖ pₖ·log₂ pₖ"),
-    "gini": Formula(r"1 - \sum_{k} p_k^2", "1 − Σₖ pₖ²"),
+    "entropy": Formula(r"-\sum_{k} <pk> \log_2 <pk>", "−Σₖ <pk>·log₂ <pk>"),
+    "gini": Formula(r"1 - \sum_{k} <pk2>", "1 − Σₖ <pk2>"),
     "gain": Formula(r"<Ent>(D) - \sum_{<v>} \frac{|<Dv>|}{|D|}<Ent>(<Dv>)",
                     "<Ent>(D) − Σ<v> |<Dv>|/|D|·<Ent>(<Dv>)"),
     "gain_missing": Formula(

@@ -314,3 +314,15 @@ def test_his_solution_says_feature_where_zhou_says_attribute(algorithm, loan):
         assert zhou_word not in his and his_word in his
         assert zhou_word in zhou
         assert "有自己的房子" in his  # a data name stays
+
+
+def test_his_entropy_and_gini_write_class_shares_as_he_does(loan):
+    """Eq. 5.7 and 5.24 write a class's share as |Cₖ|/|D|, Zhou's 4.1 and 4.5 as pₖ."""
+    trace = fitted("cart", loan)
+    his = to_html(solve(trace, 0, "node", notation="lihang"), "en")
+    zhou = to_html(solve(trace, 0, "node"), "en")
+    assert "Gini(D) = 1 − Σₖ (|Cₖ|/|D|)² = " in his and "pₖ" not in his
+    assert "Gini(D) = 1 − Σₖ pₖ² = " in zhou
+    trace = fitted("id3", loan)
+    assert "H(D) = −Σₖ |Cₖ|/|D|·log₂ |Cₖ|/|D| = " in to_html(
+        solve(trace, 0, "node", notation="lihang"), "en")
