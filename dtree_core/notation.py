@@ -52,6 +52,8 @@ class Notation:
     # Hang's |Cₖ|/|D| (eq. 5.7, 5.24), and its square
     class_share: Symbol = Symbol("p_k", "pₖ")
     class_share_squared: Symbol = Symbol("p_k^2", "pₖ²")
+    # A two-way split with one value a on a side is written Gini(D, A=a) (Li Hang's eq. 5.25)
+    value_split: bool = False
     # The book's words for Zhou's in running text (Li Hang: 特征, feature for 属性, attribute)
     terms: tuple[tuple[str, str], ...] = ()
 
@@ -128,7 +130,7 @@ NOTATIONS: dict[str, Notation] = {
         mean_gain=Symbol(r"\overline{g}", "mean g"),
         stop_words=((("min_gain", "gain"), "epsilon_gain"),), symbol_headers=True,
         subset=Symbol("<D>_i", "<D>_i"), index="i", subset_mark="ᵢ", index_mark="ᵢ",
-        numbers_below=True, own_algorithms=True,
+        numbers_below=True, own_algorithms=True, value_split=True,
         class_share=Symbol(r"\frac{|C_k|}{|D|}", "|Cₖ|/|D|"),
         class_share_squared=Symbol(r"\left(\frac{|C_k|}{|D|}\right)^2", "(|Cₖ|/|D|)²"),
         terms=(("属性", "特征"), ("Attribute", "Feature"), ("attribute", "feature"))),

@@ -301,13 +301,25 @@ def gain_ratio_equation(row: dict, decimals: int, names: Notation = ZHOU) -> Equ
 
 
 def gini_index_equation(row: dict, decimals: int, names: Notation = ZHOU) -> Equation:
-    """Gini_index(D,a) = Σ|Dᵛ|/|D|·Gini(Dᵛ) (eq. 4.6), on the rows with a known value."""
+    """Gini_index(D,a) = Σ|Dᵛ|/|D|·Gini(Dᵛ) (eq. 4.6), on the rows with a known value; Li
+    Hang's Gini(D, A=a) for a two-way split with a alone on one side (eq. 5.25)."""
+    a = _name(row["attribute"])
+    value = _tested_value(row) if names.value_split else None
+    if value is not None:
+        a = Formula(rf"{a.latex}={_name(value).latex}", f"{a.text}={value}")
     return Equation("gini_index", row["attribute"], row["gini_index"],
-                    _symbol(names, "gini_index", set_name(None, row["rho"] < 1),
-                            _name(row["attribute"])),
+                    _symbol(names, "gini_index", set_name(None, row["rho"] < 1), a),
                     (_generic(_on_known("gini_index", row), names),
                      _weighted(row, "gini", decimals),
                      _number(row["gini_index"], decimals)))
+
+
+def _tested_value(row: dict) -> str | None:
+    """The value a of a two-way split that tests A = a (a alone on a side: the first side's
+    when both are), else None."""
+    sides = [branch["value"] for branch in row["branches"] if branch["op"] == "in"]
+    alone = [side for side in sides if len(side) == 1]
+    return str(alone[0][0]) if len(sides) == 2 and alone else None
 
 
 def gini_gain_equation(row: dict, decimals: int, names: Notation = ZHOU) -> Equation:

@@ -326,3 +326,20 @@ def test_his_entropy_and_gini_write_class_shares_as_he_does(loan):
     trace = fitted("id3", loan)
     assert "H(D) = −Σₖ |Cₖ|/|D|·log₂ |Cₖ|/|D| = " in to_html(
         solve(trace, 0, "node", notation="lihang"), "en")
+
+
+def test_his_cart_writes_a_one_value_side_as_a_equals_a(loan):
+    """Example 5.4: Gini(D, A1=1) = 0.44 is the split {青年} against the rest; in his
+    notation the solution writes Gini(D, 年龄=青年) with the trace's number; Zhou's writes
+    Gini_index(D, 年龄). A split with two values on each side keeps Gini(D, A)."""
+    trace = fitted("cart", loan)
+    his = to_html(solve(trace, 0, "node", notation="lihang"), "en")
+    assert "Gini(D, 年龄=青年) = Σᵢ |Dᵢ|/|D|·Gini(Dᵢ) = 5/15×0.480 + 10/15×0.420 = 0.440" in his
+    assert "Gini_index(D, 年龄) = " in to_html(solve(trace, 0, "node"), "en")
+    X = pd.DataFrame({"季节": list("甲乙丙丁" * 3)})
+    y = pd.Series(["是", "是", "否", "否"] * 3)
+    split = DecisionTree("cart").fit(X, y).trace_.to_dict()
+    row = split["nodes"][0]["scores"][0]
+    assert sorted(len(b["value"]) for b in row["branches"]) == [2, 2]
+    text = to_html(solve(split, 0, "node", notation="lihang"), "en")
+    assert "Gini(D, 季节) = Σᵢ" in text and "季节=" not in text
