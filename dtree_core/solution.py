@@ -501,18 +501,27 @@ def _ranked_field(rows: list[dict], algorithm) -> str:
     return algorithm.ranks_by
 
 
-def leaf_steps(node: dict, algorithm=None, names: Notation = ZHOU) -> list[Step]:
+def leaf_steps(node: dict, algorithm=None, names: Notation = ZHOU, min_gain=None,
+               decimals: int = DECIMALS) -> list[Step]:
     decision = node["decision"]
     if decision["kind"] != "leaf":
         return []
     stop = decision.get("stop") or "unknown"
+    compared = {}
+    if stop in ("min_gain", "epsilon") and algorithm and min_gain is not None:
+        # the score late_stops compared with the threshold: the rule's pick, the largest
+        compared = {"best": _fixed(max(row[algorithm.impurity_decrease] for row in
+                                       node["scores"] if row.get("eligible", True)), decimals),
+                    "threshold": format_number(min_gain)}
     key = names.stop_key(stop, algorithm.impurity_decrease) if algorithm else stop
     key = key if f"solution.stop.{key}" in WORDS["en"] else "unknown"
     number = algorithm.lihang_algorithm if algorithm and names.own_algorithms else None
     if number and f"solution.stop.{key}.lihang" in WORDS["en"]:  # his steps, as the panel
         key += ".lihang"
+    if compared:
+        key += ".compared"
     return [Sentence(f"stop.{key}", {"label": decision["label"], "code": stop,
-                                     "number": number or ""})]
+                                     "number": number or "", **compared})]
 
 
 def node_heading(trace: dict, node: dict) -> Sentence:
@@ -541,7 +550,7 @@ def solve_node(trace: dict, node: dict, decimals: int = DECIMALS,
             steps += candidate_steps(row, node, algorithm, decimals, names)
         steps += comparison_steps(node, rows, algorithm, decimals,
                                   trace["params"].get("tie_break", "first"), names)
-    steps += leaf_steps(node, algorithm, names)
+    steps += leaf_steps(node, algorithm, names, trace["params"].get("min_gain"), decimals)
     return NodeSolution(node["id"], node_heading(trace, node), tuple(steps))
 
 
@@ -730,6 +739,17 @@ WORDS: dict[str, dict[str, str]] = {
                                        "tree, labelled {label}, the class with the most "
                                        "instances."),
         "solution.stop.unknown": "A leaf labelled {label} ({code}).",
+        "solution.stop.min_gain.compared": (
+            "The best gain, {best}, is below the minimum gain {threshold} (a stopping limit): a "
+            "leaf labelled {label}, the majority class."),
+        "solution.stop.epsilon.compared": (
+            "The largest information gain ratio g_R(D,A), {best}, is below the threshold ε = "
+            "{threshold} (Li Hang, Alg. 5.3, step (4)): a single-node tree, labelled {label}, "
+            "the class with the most instances."),
+        "solution.stop.epsilon_gain.compared": (
+            "The largest information gain g(D,A), {best}, is below the threshold ε = "
+            "{threshold} (Li Hang, Alg. 5.2, step (4)): a single-node tree, labelled {label}, "
+            "the class with the most instances."),
         "solution.stop.pure.lihang": ("Every instance in D belongs to class {label} (Li Hang, "
                                       "Alg. {number}, step (1)): T is a single node labelled "
                                       "{label}."),
@@ -807,6 +827,15 @@ WORDS: dict[str, dict[str, str]] = {
         "solution.stop.epsilon_gain": ("最大的信息增益 g(D,A) 小于阈值 ε（李航，算法 5.2 步 (4)"
                                        "）：单结点树，类别标记为实例数最大的类“{label}”。"),
         "solution.stop.unknown": "叶结点，类别标记为“{label}”（{code}）。",
+        "solution.stop.min_gain.compared": (
+            "最大信息增益 {best} 低于最小增益 {threshold}（停止条件）：叶结点，类别标记为多数类"
+            "“{label}”。"),
+        "solution.stop.epsilon.compared": (
+            "最大的信息增益比 g_R(D,A) = {best} 小于阈值 ε = {threshold}（李航，算法 5.3 步 (4)）："
+            "单结点树，类别标记为实例数最大的类“{label}”。"),
+        "solution.stop.epsilon_gain.compared": (
+            "最大的信息增益 g(D,A) = {best} 小于阈值 ε = {threshold}（李航，算法 5.2 步 (4)）："
+            "单结点树，类别标记为实例数最大的类“{label}”。"),
         "solution.stop.pure.lihang": ("D 中所有实例属于同一类“{label}”（李航，算法 {number} "
                                       "步 (1)）：T 为单结点树，类标记为“{label}”。"),
         "solution.stop.no_attributes.lihang": ("A = ∅（算法 {number} 步 (2)）：T 为单结点树，"
