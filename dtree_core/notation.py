@@ -57,8 +57,21 @@ class Notation:
     # The book's words for Zhou's in running text (Li Hang: 特征, feature for 属性, attribute)
     terms: tuple[tuple[str, str], ...] = ()
 
-    def stop_key(self, stop: str, compared: str) -> str:
-        return dict(self.stop_words).get((stop, compared), stop)
+    def stop_key(self, stop: str, algorithm) -> str:
+        """A leaf's stop code as the catalogue words it for this algorithm in this book's
+        terms: ID3's min gain is Li Hang's ε on g where the algorithm follows his Alg. 5.2;
+        a min-gain leaf compared CART's ρ·ΔGini, or (a rule that ranks by something else:
+        Zhou's C4.5, a random or lowest pick) the gain of the attribute the rule picked."""
+        if algorithm.lihang_algorithm:
+            own = dict(self.stop_words).get((stop, algorithm.impurity_decrease))
+            if own:
+                return own
+        if stop == "min_gain" and algorithm.impurity_decrease == "gini_gain":
+            return "min_gain.gini"
+        if stop == "min_gain" and (algorithm.ranks_by != algorithm.impurity_decrease
+                                   or algorithm.ranks_lowest):
+            return "min_gain.chosen"
+        return stop
 
     def latex(self, quantity: str, D: str = "D", a: str = "a") -> str:
         return _fill(self.symbols[quantity].latex, D, a)

@@ -501,20 +501,25 @@ def _ranked_field(rows: list[dict], algorithm) -> str:
     return algorithm.ranks_by
 
 
+# Min-gain leaves whose rule picks the largest of the score compared with the threshold, so
+# the sentence can give that largest score (not Zhou's C4.5: it compares its pick's gain).
+COMPARED_WITH_THE_LARGEST = ("min_gain", "min_gain.gini", "epsilon", "epsilon_gain")
+
+
 def leaf_steps(node: dict, algorithm=None, names: Notation = ZHOU, min_gain=None,
                decimals: int = DECIMALS) -> list[Step]:
     decision = node["decision"]
     if decision["kind"] != "leaf":
         return []
     stop = decision.get("stop") or "unknown"
+    key = names.stop_key(stop, algorithm) if algorithm else stop
+    key = key if f"solution.stop.{key}" in WORDS["en"] else "unknown"
     compared = {}
-    if stop in ("min_gain", "epsilon") and algorithm and min_gain is not None:
-        # the score late_stops compared with the threshold: the rule's pick, the largest
+    if key in COMPARED_WITH_THE_LARGEST and min_gain is not None and node.get("scores"):
+        # the rule picks the largest of the score late_stops compared with the threshold
         compared = {"best": _fixed(max(row[algorithm.impurity_decrease] for row in
                                        node["scores"] if row.get("eligible", True)), decimals),
                     "threshold": format_number(min_gain)}
-    key = names.stop_key(stop, algorithm.impurity_decrease) if algorithm else stop
-    key = key if f"solution.stop.{key}" in WORDS["en"] else "unknown"
     number = algorithm.lihang_algorithm if algorithm and names.own_algorithms else None
     if number and f"solution.stop.{key}.lihang" in WORDS["en"]:  # his steps, as the panel
         key += ".lihang"
@@ -739,6 +744,15 @@ WORDS: dict[str, dict[str, str]] = {
                                        "tree, labelled {label}, the class with the most "
                                        "instances."),
         "solution.stop.unknown": "A leaf labelled {label} ({code}).",
+        "solution.stop.min_gain.gini": ("The largest decrease of the Gini index, ρ·ΔGini, is "
+                                        "below the minimum gain (a stopping limit): a leaf "
+                                        "labelled {label}, the majority class."),
+        "solution.stop.min_gain.gini.compared": (
+            "The largest decrease of the Gini index, ρ·ΔGini = {best}, is below the minimum gain "
+            "{threshold} (a stopping limit): a leaf labelled {label}, the majority class."),
+        "solution.stop.min_gain.chosen": ("The gain of the attribute the rule picks is below the "
+                                          "minimum gain (a stopping limit): a leaf labelled "
+                                          "{label}, the majority class."),
         "solution.stop.min_gain.compared": (
             "The best gain, {best}, is below the minimum gain {threshold} (a stopping limit): a "
             "leaf labelled {label}, the majority class."),
@@ -827,6 +841,13 @@ WORDS: dict[str, dict[str, str]] = {
         "solution.stop.epsilon_gain": ("最大的信息增益 g(D,A) 小于阈值 ε（李航，算法 5.2 步 (4)"
                                        "）：单结点树，类别标记为实例数最大的类“{label}”。"),
         "solution.stop.unknown": "叶结点，类别标记为“{label}”（{code}）。",
+        "solution.stop.min_gain.gini": ("基尼指数的最大减少量 ρ·ΔGini 低于最小增益（停止条件）："
+                                        "叶结点，类别标记为多数类“{label}”。"),
+        "solution.stop.min_gain.gini.compared": (
+            "基尼指数的最大减少量 ρ·ΔGini = {best} 低于最小增益 {threshold}（停止条件）：叶结点，"
+            "类别标记为多数类“{label}”。"),
+        "solution.stop.min_gain.chosen": ("按准则选出的属性的信息增益低于最小增益（停止条件）："
+                                          "叶结点，类别标记为多数类“{label}”。"),
         "solution.stop.min_gain.compared": (
             "最大信息增益 {best} 低于最小增益 {threshold}（停止条件）：叶结点，类别标记为多数类"
             "“{label}”。"),

@@ -207,6 +207,10 @@ EN = {
                          "a leaf labelled {label}, the majority."),
     "stop.min_gain": ("The best gain is below the minimum gain: "
                       "a leaf labelled {label}, the majority."),
+    "stop.min_gain.gini": ("The largest decrease of the Gini index (ρ·ΔGini) is below the minimum "
+                           "gain: a leaf labelled {label}, the majority."),
+    "stop.min_gain.chosen": ("The gain of the attribute the rule picks is below the minimum "
+                             "gain: a leaf labelled {label}, the majority."),
     "stop.min_branch_weight": ("No split leaves two branches with at least the minimum branch "
                                "weight: a leaf labelled {label}, the majority."),
     "stop.pruned": "Pruning replaced this subtree by a leaf labelled {label}.",

@@ -51,8 +51,8 @@ def why_text(trace: dict, node: dict, decimals: int) -> str:
     the chosen book's terms: ID3's min gain is Li Hang's ε)."""
     decision = node["decision"]
     if decision["kind"] == "leaf":
-        compared = registry.record(trace["algorithm"]).impurity_decrease
-        key = f"stop.{state.notation().stop_key(decision['stop'] or '', compared)}"
+        record = registry.record(trace["algorithm"])
+        key = f"stop.{state.notation().stop_key(decision['stop'] or '', record)}"
         return t(key if has(key) else "stop.unknown", label=decision["label"],
                  code=decision["stop"])
     row = winner(node) or {}

@@ -186,3 +186,26 @@ def test_the_compare_pages_score_table_speaks_the_chosen_notation(lang, notation
     shown, hidden = (lihang, zhou) if notation == "lihang" else (zhou, lihang)
     assert all(s in columns for s in shown), columns
     assert not any(s in columns for s in hidden), columns
+
+
+def test_every_stop_key_of_every_algorithm_is_worded_in_both_languages():
+    """The node panel and the worked solution word a leaf by Notation.stop_key: every key it
+    gives, for every algorithm, notation and stop code, has words in both catalogues (a
+    missing one would fall back to the bare stop code)."""
+    from dtree_core import algorithms
+    from dtree_core import notation as notations
+    from dtree_core.algorithms import keys as algorithm_keys
+    from dtree_core.solution import WORDS
+    from ui.messages import EN
+    from ui.messages_zh import ZH
+    from ui.pseudocode import FIRED_BY_STOP
+
+    for key in algorithm_keys():
+        record = algorithms.get(key)
+        for notation in notations.NOTATIONS.values():
+            for stop in [*FIRED_BY_STOP, "epsilon"]:
+                worded = notation.stop_key(stop, record)
+                for catalogue in (EN, ZH):
+                    assert f"stop.{worded}" in catalogue, (key, notation.key, stop)
+                for lang in ("en", "zh"):
+                    assert f"solution.stop.{worded}" in WORDS[lang], (key, notation.key, stop)

@@ -7,6 +7,7 @@ import pandas as pd
 import pytest
 
 from dtree_core import DecisionTree, algorithms
+from dtree_core import notation as notations
 from dtree_core.checking import check, make_quiz
 from dtree_core.data import encode
 from dtree_core.growing import grow
@@ -355,3 +356,47 @@ def test_an_epsilon_leaf_says_what_was_compared_with_epsilon(algorithm, symbol, 
     text = to_markdown(solve(trace, 0, "node", notation="lihang"), "zh")
     assert f"{symbol} 小于阈值 ε = 0.5" in text
     assert f"{best}, is below" in to_markdown(solve(trace, 0, "node", notation="lihang"), "en")
+
+
+def test_a_min_gain_leaf_is_worded_by_what_late_stops_compared():
+    """late_stops compares the threshold with the picked attribute's score: the largest gain
+    for ID3 (Li Hang's ε on g where his notation is chosen), the largest ρ·ΔGini for CART,
+    and for Zhou's C4.5 (and a random or lowest pick) the gain of its pick, not the largest."""
+    zhou, lihang = notations.get("zhou"), notations.get("lihang")
+    expected = {"id3": ("min_gain", "epsilon_gain"), "cart": ("min_gain.gini",) * 2,
+                "c45": ("min_gain.chosen",) * 2, "cls": ("min_gain.chosen",) * 2,
+                "worst": ("min_gain.chosen",) * 2, "c45_lihang": ("min_gain", "min_gain")}
+    for key, (in_zhou, in_his) in expected.items():
+        record = algorithms.get(key)
+        assert (zhou.stop_key("min_gain", record), lihang.stop_key("min_gain", record)) == \
+            (in_zhou, in_his), key
+    assert lihang.stop_key("epsilon", algorithms.get("c45_lihang")) == "epsilon"
+
+
+def test_zhous_c45_min_gain_leaf_gives_no_largest_gain():
+    """A: six nearly pure values (the largest gain), B: two (the best gain ratio, which C4.5
+    picks); a min gain between their gains stops on B's gain. The sentence says so and quotes
+    no number (the largest gain, A's, was not compared)."""
+    X = pd.DataFrame({"A": [f"a{i // 2}" for i in range(12)], "B": ["b1"] * 6 + ["b2"] * 6,
+                      "C": ["c1", "c2"] * 6})
+    y = pd.Series(list("是是是否是是否否否是否否"))
+    grown = DecisionTree("c45").fit(X, y).trace_.to_dict()
+    rows = {r["attribute"]: r for r in grown["nodes"][0]["scores"]}
+    assert grown["nodes"][0]["decision"]["attribute"] == "B"
+    assert rows["A"]["gain"] > 0.5 > rows["B"]["gain"]
+    leaf = DecisionTree("c45", min_gain=0.5).fit(X, y).trace_.to_dict()
+    for notation in ("zhou", "lihang"):
+        last = to_markdown(solve(leaf, 0, "node", notation=notation), "en").strip()
+        last = last.splitlines()[-1]
+        assert "the rule picks is below the minimum gain" in last
+        assert f"{rows['A']['gain']:.3f}" not in last and "Alg. 5.2" not in last
+
+
+def test_a_cart_min_gain_leaf_names_the_gini_decrease(loan):
+    trace = fitted("cart", loan, min_gain=0.25)
+    root = trace["nodes"][0]
+    assert root["decision"]["stop"] == "min_gain"
+    best = max(r["gini_gain"] for r in root["scores"])
+    for lang, words in (("en", f"ρ·ΔGini = {best:.3f}, is below the minimum gain 0.25"),
+                        ("zh", f"ρ·ΔGini = {best:.3f} 低于最小增益 0.25")):
+        assert words in to_markdown(solve(trace, 0, "node"), lang)
