@@ -146,7 +146,8 @@ NOTATIONS: dict[str, Notation] = {
         numbers_below=True, own_algorithms=True, value_split=True,
         class_share=Symbol(r"\frac{|C_k|}{|D|}", "|Cₖ|/|D|"),
         class_share_squared=Symbol(r"\left(\frac{|C_k|}{|D|}\right)^2", "(|Cₖ|/|D|)²"),
-        terms=(("属性", "特征"), ("Attribute", "Feature"), ("attribute", "feature"))),
+        terms=(("属性", "特征"), ("增益率", "信息增益比"), ("样本", "实例"),
+               ("Attribute", "Feature"), ("attribute", "feature"))),
 }
 
 

@@ -736,13 +736,14 @@ WORDS: dict[str, dict[str, str]] = {
         "solution.stop.min_branch_weight": ("No split leaves two branches with the minimum "
                                             "branch weight: a leaf labelled {label}."),
         "solution.stop.pruned": "Pruning replaced this subtree by a leaf labelled {label}.",
-        "solution.stop.epsilon": ("The largest information gain ratio g_R(D,A) is below the "
-                                  "threshold ε (Li Hang, Alg. 5.3, step (4)): a single-node tree, "
-                                  "labelled {label}, the class with the most instances."),
-        "solution.stop.epsilon_gain": ("The largest information gain g(D,A) is below the "
-                                       "threshold ε (Li Hang, Alg. 5.2, step (4)): a single-node "
-                                       "tree, labelled {label}, the class with the most "
-                                       "instances."),
+        "solution.stop.epsilon": ("The largest information gain ratio g_R(D, A_g) is below "
+                                  "the threshold ε (Li Hang, Alg. 5.3, step (4)): T is a single "
+                                  "node labelled {label}, the class with the most instances in "
+                                  "D."),
+        "solution.stop.epsilon_gain": ("The largest information gain g(D, A_g) is below the "
+                                       "threshold ε (Li Hang, Alg. 5.2, step (4)): T is a single "
+                                       "node labelled {label}, the class with the most "
+                                       "instances in D."),
         "solution.stop.unknown": "A leaf labelled {label} ({code}).",
         "solution.stop.min_gain.gini": ("The largest decrease of the Gini index, ρ·ΔGini, is "
                                         "below the minimum gain (a stopping limit): a leaf "
@@ -757,13 +758,13 @@ WORDS: dict[str, dict[str, str]] = {
             "The best gain, {best}, is below the minimum gain {threshold} (a stopping limit): a "
             "leaf labelled {label}, the majority class."),
         "solution.stop.epsilon.compared": (
-            "The largest information gain ratio g_R(D,A), {best}, is below the threshold ε = "
-            "{threshold} (Li Hang, Alg. 5.3, step (4)): a single-node tree, labelled {label}, "
-            "the class with the most instances."),
+            "The largest information gain ratio, g_R(D, A_g) = {best}, is below the threshold "
+            "ε = {threshold} (Li Hang, Alg. 5.3, step (4)): T is a single node labelled {label}, "
+            "the class with the most instances in D."),
         "solution.stop.epsilon_gain.compared": (
-            "The largest information gain g(D,A), {best}, is below the threshold ε = "
-            "{threshold} (Li Hang, Alg. 5.2, step (4)): a single-node tree, labelled {label}, "
-            "the class with the most instances."),
+            "The largest information gain, g(D, A_g) = {best}, is below the threshold ε = "
+            "{threshold} (Li Hang, Alg. 5.2, step (4)): T is a single node labelled {label}, the "
+            "class with the most instances in D."),
         "solution.stop.pure.lihang": ("Every instance in D belongs to class {label} (Li Hang, "
                                       "Alg. {number}, step (1)): T is a single node labelled "
                                       "{label}."),
@@ -797,8 +798,8 @@ WORDS: dict[str, dict[str, str]] = {
         "solution.rule.min_gini": ("{algorithm} 选择划分后基尼指数最小的属性作为最优划分属性："
                                    "{attribute}。"),
         "solution.rule.min_gini.missing": (
-            "{algorithm} 选择 ρ·ΔGini 最大的属性作为最优划分属性：ΔGini 为在无缺失值样本上划分前后"
-            "基尼指数之差，再乘以无缺失值样本所占比例 ρ（有缺失值时，基尼指数最小的属性未必胜出）："
+            "{algorithm} 选择 ρ·ΔGini 最大的属性作为最优划分属性（ΔGini 为无缺失值样本上划分前后"
+            "基尼指数之差，ρ 为无缺失值样本所占比例；有缺失值时基尼指数最小的属性未必胜出）："
             "{attribute}。"),
         "solution.rule.unknown": "{algorithm} 按自身的准则选择 {attribute}。",
         "solution.rule.max_gain_ratio": ("{algorithm} 选择信息增益比最大的特征，不经平均增益筛选"
@@ -836,10 +837,10 @@ WORDS: dict[str, dict[str, str]] = {
         "solution.stop.min_branch_weight": ("没有划分能使两个分支都达到最小分支权重："
                                             "叶结点，类别标记为“{label}”。"),
         "solution.stop.pruned": "剪枝将此子树替换为叶结点，类别标记为“{label}”。",
-        "solution.stop.epsilon": ("最大的信息增益比 g_R(D,A) 小于阈值 ε（李航，算法 5.3 步 (4)）："
-                                  "单结点树，类别标记为实例数最大的类“{label}”。"),
-        "solution.stop.epsilon_gain": ("最大的信息增益 g(D,A) 小于阈值 ε（李航，算法 5.2 步 (4)"
-                                       "）：单结点树，类别标记为实例数最大的类“{label}”。"),
+        "solution.stop.epsilon": ("最大的信息增益比 g_R(D, A_g) 小于阈值 ε（李航，算法 5.3 "
+                                  "步 (4)）：T 为单结点树，类标记为 D 中实例数最大的类“{label}”。"),
+        "solution.stop.epsilon_gain": ("最大的信息增益 g(D, A_g) 小于阈值 ε（李航，算法 5.2 步 (4)"
+                                       "）：T 为单结点树，类标记为 D 中实例数最大的类“{label}”。"),
         "solution.stop.unknown": "叶结点，类别标记为“{label}”（{code}）。",
         "solution.stop.min_gain.gini": ("基尼指数的最大减少量 ρ·ΔGini 低于最小增益（停止条件）："
                                         "叶结点，类别标记为多数类“{label}”。"),
@@ -852,11 +853,11 @@ WORDS: dict[str, dict[str, str]] = {
             "最大信息增益 {best} 低于最小增益 {threshold}（停止条件）：叶结点，类别标记为多数类"
             "“{label}”。"),
         "solution.stop.epsilon.compared": (
-            "最大的信息增益比 g_R(D,A) = {best} 小于阈值 ε = {threshold}（李航，算法 5.3 步 (4)）："
-            "单结点树，类别标记为实例数最大的类“{label}”。"),
+            "最大的信息增益比 g_R(D, A_g) = {best} 小于阈值 ε = {threshold}（李航，算法 5.3 "
+            "步 (4)）：T 为单结点树，类标记为 D 中实例数最大的类“{label}”。"),
         "solution.stop.epsilon_gain.compared": (
-            "最大的信息增益 g(D,A) = {best} 小于阈值 ε = {threshold}（李航，算法 5.2 步 (4)）："
-            "单结点树，类别标记为实例数最大的类“{label}”。"),
+            "最大的信息增益 g(D, A_g) = {best} 小于阈值 ε = {threshold}（李航，算法 5.2 步 (4)）："
+            "T 为单结点树，类标记为 D 中实例数最大的类“{label}”。"),
         "solution.stop.pure.lihang": ("D 中所有实例属于同一类“{label}”（李航，算法 {number} "
                                       "步 (1)）：T 为单结点树，类标记为“{label}”。"),
         "solution.stop.no_attributes.lihang": ("A = ∅（算法 {number} 步 (2)）：T 为单结点树，"

@@ -194,7 +194,8 @@ def notes(trace: dict, node: dict, figure: Figure) -> list[str]:
     empty = [str(nodes[c]["branch"]["value"]) for c in node["children"]
              if nodes[c]["weight"] <= 0]
     if empty:
-        found.append(words(figure, "not.empty_children", values="、".join(empty)))
+        found.append(words(figure, "not.empty_children",
+                           values="、".join(f"“{value}”" for value in empty)))
     rows = {row["attribute"]: row for row in node["scores"]}
     chosen = rows.get(node["decision"]["attribute"])
     if chosen is not None and chosen["rho"] < 1:

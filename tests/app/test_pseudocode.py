@@ -292,7 +292,8 @@ def test_a_split_with_empty_branches_says_its_step_5_makes_none():
     for node in splits(grown):
         empty = [str(nodes[c]["branch"]["value"]) for c in node["children"]
                  if nodes[c]["decision"]["stop"] == "empty"]
-        expected = [(words(figure, "not.empty_children", values="、".join(empty)), True)] \
+        expected = [(words(figure, "not.empty_children",
+                           values="、".join(f"“{value}”" for value in empty)), True)] \
             if empty else []
         assert notes_shown(grown, node) == expected
     assert any(notes_shown(grown, node) for node in splits(grown))  # Fig. 4.4's 色泽=浅白

@@ -228,14 +228,14 @@ def test_the_same_numbers_in_both_notations(loan):
 
 
 def test_epsilon_leaf_in_the_worked_solution(loan):
-    for lang, words in (("en", "g_R(D,A), 0.433, is below the threshold ε = 0.5 (Li Hang, "
+    for lang, words in (("en", "g_R(D, A_g) = 0.433, is below the threshold ε = 0.5 (Li Hang, "
                                "Alg. 5.3"),
-                        ("zh", "g_R(D,A) = 0.433 小于阈值 ε = 0.5（李航，算法 5.3")):
+                        ("zh", "g_R(D, A_g) = 0.433 小于阈值 ε = 0.5（李航，算法 5.3")):
         text = to_markdown(solve(fitted("c45_lihang", loan, min_gain=0.5), 0, "tree"), lang)
         assert words in text
     text = to_markdown(solve(fitted("id3", loan, min_gain=0.95), 0, "tree",
                              notation="lihang"), "en")
-    assert "information gain g(D,A), 0.420, is below the threshold ε = 0.95" in text
+    assert "information gain, g(D, A_g) = 0.420, is below the threshold ε = 0.95" in text
     zhou = to_markdown(solve(fitted("id3", loan, min_gain=0.95), 0, "tree"), "en")
     assert "minimum gain" in zhou and "ε" not in zhou
 
@@ -347,8 +347,8 @@ def test_his_cart_writes_a_one_value_side_as_a_equals_a(loan):
     assert "Gini(D, 季节) = Σᵢ" in text and "季节=" not in text
 
 
-@pytest.mark.parametrize("algorithm, symbol, best", [("id3", "g(D,A) = 0.420", "0.420"),
-                                                     ("c45_lihang", "g_R(D,A) = 0.433", "0.433")])
+@pytest.mark.parametrize("algorithm, symbol, best", [
+    ("id3", "g(D, A_g) = 0.420", "0.420"), ("c45_lihang", "g_R(D, A_g) = 0.433", "0.433")])
 def test_an_epsilon_leaf_says_what_was_compared_with_epsilon(algorithm, symbol, best, loan):
     """The leaf's sentence gives the largest score (Example 5.2's 0.420, its g_R 0.433) and ε:
     the comparison late_stops made."""

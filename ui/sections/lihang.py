@@ -12,12 +12,12 @@ EN: dict[str, str] = {
     "algo.c45_lihang": "C4.5 (Li Hang: largest gain ratio, no mean filter)",
     "rule.max_gain_ratio": ("{attribute} has the largest information gain ratio, {ratio} "
                             "(Li Hang's C4.5, Alg. 5.3: no mean-gain filter)."),
-    "stop.epsilon": ("The largest information gain ratio g_R(D,A) is below the threshold ε "
-                     "(Li Hang, Alg. 5.3): a single-node tree labelled {label}, the class with "
-                     "the most instances."),
-    "stop.epsilon_gain": ("The largest information gain g(D,A) is below the threshold ε (Li "
-                          "Hang, Alg. 5.2): a single-node tree labelled {label}, the class "
-                          "with the most instances."),
+    "stop.epsilon": ("The largest information gain ratio g_R(D, A_g) is below the threshold "
+                     "ε (Li Hang, Alg. 5.3, step (4)): T is a single node labelled {label}, the "
+                     "class with the most instances in D."),
+    "stop.epsilon_gain": ("The largest information gain g(D, A_g) is below the threshold ε (Li "
+                          "Hang, Alg. 5.2, step (4)): T is a single node labelled {label}, the "
+                          "class with the most instances in D."),
     "col.conditional_entropy": "H(D|A)",
     "setup.notation": "Notation: Zhou 周志华 / Li Hang 李航",
     "setup.notation.zhou": "Zhou 周志华: Ent, Gain, IV, Gain_ratio, Gini_index",
@@ -94,10 +94,10 @@ ZH: dict[str, str] = {
     "algo.c45_lihang": "C4.5（李航：信息增益比最大，不经平均增益筛选）",
     "rule.max_gain_ratio": ("{attribute} 的信息增益比最大，为 {ratio}"
                             "（李航书中的 C4.5，算法 5.3：不经平均增益筛选）。"),
-    "stop.epsilon": ("最大的信息增益比 g_R(D,A) 小于阈值 ε（李航，算法 5.3）：单结点树，"
-                     "类别标记为实例数最大的类“{label}”。"),
-    "stop.epsilon_gain": ("最大的信息增益 g(D,A) 小于阈值 ε（李航，算法 5.2）：单结点树，"
-                          "类别标记为实例数最大的类“{label}”。"),
+    "stop.epsilon": ("最大的信息增益比 g_R(D, A_g) 小于阈值 ε（李航，算法 5.3 步 (4)）：T 为单"
+                     "结点树，类标记为 D 中实例数最大的类“{label}”。"),
+    "stop.epsilon_gain": ("最大的信息增益 g(D, A_g) 小于阈值 ε（李航，算法 5.2 步 (4)）：T 为单结点"
+                          "树，类标记为 D 中实例数最大的类“{label}”。"),
     "col.conditional_entropy": "H(D|A)",
     "setup.notation": "符号：周志华 Zhou / 李航 Li Hang",
     "setup.notation.zhou": "周志华：Ent、Gain、IV、Gain_ratio、Gini_index",
