@@ -486,9 +486,13 @@ def _best_equation(pool: list[dict], winner: str, algorithm, decimals: int,
     best = next((r for r in pool if r["attribute"] == winner), pool[0])
     values = ", ".join(_fixed(r[field_name], decimals) for r in pool)
     word = RANKED.get(field_name, "max")
+    a = _name(winner)
+    value = _tested_value(best) if names.value_split and field_name == "gini_index" else None
+    if value is not None:  # Li Hang's Gini(D, A₃=1) of Example 5.4
+        a = Formula(rf"{a.latex}={_name(value).latex}", f"{a.text}={value}")
     lhs = (Formula(rf"\rho \cdot \Delta\mathrm{{Gini}}({_name(winner).latex})",
                    f"ρ·ΔGini({winner})") if field_name == "gini_gain"
-           else _symbol(names, field_name, a=_name(winner)))
+           else _symbol(names, field_name, a=a))
     return Equation(field_name, best["attribute"], best[field_name], lhs,
                     (Formula(rf"\{word}\{{{values}\}}", f"{word}{{{values}}}"),
                      _number(best[field_name], decimals)))

@@ -337,6 +337,7 @@ def test_his_cart_writes_a_one_value_side_as_a_equals_a(loan):
     trace = fitted("cart", loan)
     his = to_html(solve(trace, 0, "node", notation="lihang"), "en")
     assert "Gini(D, 年龄=青年) = Σᵢ |Dᵢ|/|D|·Gini(Dᵢ) = 5/15×0.480 + 10/15×0.420 = 0.440" in his
+    assert "Gini(D, 有自己的房子=否) = min{0.440, 0.320, 0.267, 0.320} = 0.267" in his
     assert "Gini_index(D, 年龄) = " in to_html(solve(trace, 0, "node"), "en")
     X = pd.DataFrame({"季节": list("甲乙丙丁" * 3)})
     y = pd.Series(["是", "是", "否", "否"] * 3)
