@@ -281,6 +281,18 @@ def iv_equation(row: dict, node_weight: float, decimals: int,
                      _number(row["iv"], decimals)))
 
 
+def iv_unknown_note(row: dict, node_weight: float, decimals: int,
+                    names: Notation = ZHOU) -> list[Step]:
+    """Why IV has one term more than the attribute has values: the unknown rows' weight is
+    a branch of its own there (Quinlan's C4.5), as iv_equation writes it."""
+    unknown = node_weight - sum(_known_weights(row)) if row["rho"] < 1 else 0.0
+    if unknown <= 1e-12:
+        return []
+    return [Sentence("iv.unknown", {"share": _frac(unknown, node_weight, decimals).text,
+                                    "attribute": row["attribute"],
+                                    "iv": names.text("iv", "D", row["attribute"])})]
+
+
 def _on_known(key: str, row: dict) -> str:
     """GENERIC's form of a sum over the branches: over D̃ with weights r̃ᵥ where values are
     missing (the numbers are |D̃ᵛ|/|D̃|), over D otherwise."""
@@ -407,6 +419,7 @@ def candidate_steps(row: dict, node: dict, algorithm, decimals: int,
         steps.append(gain_equation(row, decimals, names))
     if algorithm.ranks_by == "gain_ratio":
         steps += [iv_equation(row, node["weight"], decimals, names),
+                  *iv_unknown_note(row, node["weight"], decimals, names),
                   gain_ratio_equation(row, decimals, names)]
     if gini:
         steps.append(gini_index_equation(row, decimals, names))
@@ -769,6 +782,9 @@ WORDS: dict[str, dict[str, str]] = {
             "The largest information gain, g(D, A_g) = {best}, is below the threshold ε = "
             "{threshold} (Li Hang, Alg. 5.2, step (4)): T is a single node labelled {label}, the "
             "class with the most instances in D."),
+        "solution.iv.unknown": ("The last term, {share}, is the share of the samples whose "
+                                "{attribute} is unknown: {iv} counts them as one more value, "
+                                "as Quinlan's C4.5 does."),
         "solution.stop.pure.lihang": ("Every instance in D belongs to class {label} (Li Hang, "
                                       "Alg. {number}, step (1)): T is a single node labelled "
                                       "{label}."),
@@ -862,6 +878,8 @@ WORDS: dict[str, dict[str, str]] = {
         "solution.stop.epsilon_gain.compared": (
             "最大的信息增益 g(D, A_g) = {best} 小于阈值 ε = {threshold}（李航，算法 5.2 步 (4)）："
             "T 为单结点树，类标记为 D 中实例数最大的类“{label}”。"),
+        "solution.iv.unknown": ("最后一项 {share} 是 {attribute} 取值缺失的样本所占的比例：{iv} "
+                                "把它们算作一个单独的取值，与 Quinlan 的 C4.5 相同。"),
         "solution.stop.pure.lihang": ("D 中所有实例属于同一类“{label}”（李航，算法 {number} "
                                       "步 (1)）：T 为单结点树，类标记为“{label}”。"),
         "solution.stop.no_attributes.lihang": ("A = ∅（算法 {number} 步 (2)）：T 为单结点树，"

@@ -279,3 +279,18 @@ def test_the_command_line_solves_one_node_and_refuses_an_unknown_one(tmp_path):
     result = subprocess.run([*base, "--solution", str(out), "--solution-node", "纹理=无"],
                             cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert result.returncode == 2 and result.stderr.startswith("error: No node at '纹理=无'")
+
+
+@pytest.mark.parametrize("lang, words", [("en", "The last term, 3/17, is the share"),
+                                         ("zh", "最后一项 3/17 是 色泽 取值缺失的样本")])
+def test_an_iv_with_unknown_values_says_what_its_extra_term_is(lang, words):
+    """Watermelon 2.0α: 色泽 has 3 values and 3 of 17 rows unknown, so IV(色泽) has four terms
+    (C4.5 counts the unknowns as a value); the sentence after it says so. Complete data: none."""
+    alpha = to_html(solve(trace_of("c45", "watermelon_2.0_alpha.csv"), 0, "node"), lang)
+    iv_line = next(line for line in alpha.splitlines() if "IV(色泽) = " in line)
+    assert iv_line.count("·log₂ ") == 4 and "3/17·log₂ 3/17" in iv_line
+    after = alpha.splitlines()[alpha.splitlines().index(iv_line) + 1]
+    assert words in after
+    assert "IV(色泽)" in after
+    complete = to_html(solve(trace_of("c45"), 0, "node"), lang)
+    assert "The last term" not in complete and "最后一项" not in complete
