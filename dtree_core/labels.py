@@ -41,7 +41,12 @@ def branch_text(condition: dict, digits: int | None = None) -> str:
 
 def counts_text(class_counts: dict, digits: int | None = 3) -> str:
     """'是 8, 否 9' (weights shown with decimals only when fractional)."""
-    return ", ".join(f"{c} {format_number(w, digits)}" for c, w in class_counts.items())
+    return ", ".join(counts_parts(class_counts, digits))
+
+
+def counts_parts(class_counts: dict, digits: int | None = 3) -> tuple[str, ...]:
+    """('是 8', '否 9'): counts_text's items, for a text that joins them in its own language."""
+    return tuple(f"{c} {format_number(w, digits)}" for c, w in class_counts.items())
 
 
 def node_title(node: dict, digits: int | None = None) -> str:

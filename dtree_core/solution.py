@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from . import algorithms
 from . import notation as notations
 from .escape import escape_html, escape_latex, escape_markdown_cell
-from .labels import branch_text, counts_text, node_path
+from .labels import branch_text, counts_parts, node_path
 from .notation import Notation
 from .split import format_number, linear_text
 
@@ -388,7 +388,7 @@ def branch_steps(row: dict, decimals: int, entropy: bool, gini: bool,
         subset = set_name(i, tilde, names)
         steps.append(Sentence("branch", {"set": subset.text, "condition": branch_name(row, branch),
                                          "n": _count(sum(counts), decimals),
-                                         "counts": counts_text(branch["class_counts"])}))
+                                         "counts": counts_parts(branch["class_counts"])}))
         if entropy:
             steps.append(entropy_equation(counts, branch["entropy"], subset, decimals,
                                           names=names))
@@ -549,7 +549,7 @@ def leaf_steps(node: dict, algorithm=None, names: Notation = ZHOU, min_gain=None
 def node_heading(trace: dict, node: dict) -> Sentence:
     path = " ∧ ".join(branch_text(c) for c in node_path(trace, node))
     values = {"node": node["id"], "n": _count(node["weight"], DECIMALS),
-              "counts": counts_text(node["class_counts"]), "path": path}
+              "counts": counts_parts(node["class_counts"]), "path": path}
     return Sentence("heading.node" if path else "heading.root", values)
 
 
