@@ -25,16 +25,23 @@ def bundled_app(dataset: str = "watermelon_2.0", algorithm: str = "id3") -> AppT
     return at
 
 
-def grown_app(dataset: str, algorithm: str, lang: str | None = None,
-              notation: str | None = None, step: int = 0) -> AppTest:
-    """The grow page in a language (and a notation), a bundled dataset and an algorithm chosen
-    together before one run, moved to a step of the growth."""
+def started_app(lang: str | None = None, notation: str | None = None) -> AppTest:
+    """The app after its first run, opened in a language (None: the browser's) and a
+    notation (None: Zhou's), as a link with ?lang= and ?notation= opens it."""
     at = new_app()
     if lang is not None:
         at.query_params["lang"] = lang
     if notation is not None:
         at.query_params["notation"] = notation
     at.run()
+    return at
+
+
+def grown_app(dataset: str, algorithm: str, lang: str | None = None,
+              notation: str | None = None, step: int = 0) -> AppTest:
+    """The grow page in a language (and a notation), a bundled dataset and an algorithm chosen
+    together before one run, moved to a step of the growth."""
+    at = started_app(lang, notation)
     at.selectbox(key="bundled_key").set_value(dataset)
     at.selectbox(key="algorithm").set_value(algorithm).run()
     if step:
@@ -48,12 +55,7 @@ def page_app(page: str | None, dataset: str = "watermelon_2.0", lang: str | None
     """The app in a language (None: the browser's) and a notation (None: Zhou's), a bundled
     dataset (and an algorithm) chosen in the sidebar, switched to a page (None: stay on the
     grow page)."""
-    at = new_app()
-    if lang is not None:
-        at.query_params["lang"] = lang
-    if notation is not None:
-        at.query_params["notation"] = notation
-    at.run()
+    at = started_app(lang, notation)
     at.selectbox(key="bundled_key").set_value(dataset).run()
     if algorithm is not None:
         at.selectbox(key="algorithm").set_value(algorithm).run()
