@@ -54,6 +54,7 @@ class Figure:
     number: str = ""  # Li Hang's algorithm number (5.2, 5.3): some steps name its criterion
     values: dict = field(default_factory=dict)  # what its words name (number, ε)
     notes: bool = False  # say where the app does what the figure has no step for
+    threshold_line: str = ""  # compares the chosen score with ε (Li Hang's step 4)
 
 
 ZHOU = Figure("pseudo", LINES, FIRED_BY_STOP, SPLIT_LINES, "8", ("14",),
@@ -82,7 +83,8 @@ LIHANG_CODE_LINES = {"1": ("2", "3"), "2": ("5", "6"), "opt": ("early",), "3": (
 def lihang_figure(number: str, epsilon: float = 0.0) -> Figure:
     return Figure("pseudo.lihang", LIHANG_STEPS, LIHANG_FIRED_BY_STOP, ("3", "5", "6"), "3",
                   ("5", "6"), LIHANG_CODE_LINES, numbered="({line})", number=number,
-                  values={"number": number, "epsilon": format_number(epsilon)}, notes=True)
+                  values={"number": number, "epsilon": format_number(epsilon)}, notes=True,
+                  threshold_line="4")
 
 
 def figure_for(trace: dict, notation: str = notations.DEFAULT) -> Figure:
@@ -133,7 +135,7 @@ def line_text(trace: dict, node: dict, line: str, figure: Figure = ZHOU) -> str:
     text = words(figure, line)
     if line == figure.chosen_line and is_split(node):
         text += "    ← " + chosen_text(node["decision"], figure)
-    elif line == "4" and line in fired_lines(node, figure):
+    elif line == figure.threshold_line and line in fired_lines(node, figure):
         text += "    ← " + epsilon_text(trace, node, figure)
     return text
 
