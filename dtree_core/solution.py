@@ -315,15 +315,22 @@ def gain_ratio_equation(row: dict, decimals: int, names: Notation = ZHOU) -> Equ
 def gini_index_equation(row: dict, decimals: int, names: Notation = ZHOU) -> Equation:
     """Gini_index(D,a) = Σ|Dᵛ|/|D|·Gini(Dᵛ) (eq. 4.6), on the rows with a known value; Li
     Hang's Gini(D, A=a) for a two-way split with a alone on one side (eq. 5.25)."""
-    a = _name(row["attribute"])
-    value = _tested_value(row) if names.value_split else None
-    if value is not None:
-        a = Formula(rf"{a.latex}={_name(value).latex}", f"{a.text}={value}")
     return Equation("gini_index", row["attribute"], row["gini_index"],
-                    _symbol(names, "gini_index", set_name(None, row["rho"] < 1), a),
+                    _symbol(names, "gini_index", set_name(None, row["rho"] < 1),
+                            _split_argument(row, names)),
                     (_generic(_on_known("gini_index", row), names),
                      _weighted(row, "gini", decimals),
                      _number(row["gini_index"], decimals)))
+
+
+def _split_argument(row: dict, names: Notation) -> Formula:
+    """The attribute as Gini's argument: Li Hang's A=a where the split tests A = a (eq. 5.25,
+    Example 5.4's Gini(D, A₁=1)), the attribute alone otherwise."""
+    a = _name(row["attribute"])
+    value = _tested_value(row) if names.value_split else None
+    if value is None:
+        return a
+    return Formula(rf"{a.latex}={_name(value).latex}", f"{a.text}={value}")
 
 
 def _tested_value(row: dict) -> str | None:
@@ -499,10 +506,7 @@ def _best_equation(pool: list[dict], winner: str, algorithm, decimals: int,
     best = next((r for r in pool if r["attribute"] == winner), pool[0])
     values = ", ".join(_fixed(r[field_name], decimals) for r in pool)
     word = RANKED.get(field_name, "max")
-    a = _name(winner)
-    value = _tested_value(best) if names.value_split and field_name == "gini_index" else None
-    if value is not None:  # Li Hang's Gini(D, A₃=1) of Example 5.4
-        a = Formula(rf"{a.latex}={_name(value).latex}", f"{a.text}={value}")
+    a = _split_argument(best, names) if field_name == "gini_index" else _name(winner)
     lhs = (Formula(rf"\rho \cdot \Delta\mathrm{{Gini}}({_name(winner).latex})",
                    f"ρ·ΔGini({winner})") if field_name == "gini_gain"
            else _symbol(names, field_name, a=a))
@@ -523,6 +527,14 @@ def _ranked_field(rows: list[dict], algorithm) -> str:
 COMPARED_WITH_THE_LARGEST = ("min_gain", "min_gain.gini", "epsilon", "epsilon_gain")
 
 
+def largest_compared(node: dict, algorithm) -> float:
+    """The largest, among a node's candidates, of the score late_stops compares with the
+    minimum gain (ε): what it compared where the rule picks that largest (see
+    COMPARED_WITH_THE_LARGEST; Li Hang's Alg. 5.2 and 5.3)."""
+    return max(row[algorithm.impurity_decrease] for row in node["scores"]
+               if row.get("eligible", True))
+
+
 def leaf_steps(node: dict, algorithm=None, names: Notation = ZHOU, min_gain=None,
                decimals: int = DECIMALS) -> list[Step]:
     decision = node["decision"]
@@ -533,9 +545,7 @@ def leaf_steps(node: dict, algorithm=None, names: Notation = ZHOU, min_gain=None
     key = key if f"solution.stop.{key}" in WORDS["en"] else "unknown"
     compared = {}
     if key in COMPARED_WITH_THE_LARGEST and min_gain is not None and node.get("scores"):
-        # the rule picks the largest of the score late_stops compared with the threshold
-        compared = {"best": _fixed(max(row[algorithm.impurity_decrease] for row in
-                                       node["scores"] if row.get("eligible", True)), decimals),
+        compared = {"best": _fixed(largest_compared(node, algorithm), decimals),
                     "threshold": format_number(min_gain)}
     number = algorithm.lihang_algorithm if algorithm and names.own_algorithms else None
     if number and f"solution.stop.{key}.lihang" in WORDS["en"]:  # his steps, as the panel

@@ -146,9 +146,8 @@ def han(labels, traces, configs, choices, dataset, size: float, seed: int) -> No
             with column:
                 st.markdown(f"**{t(f'lesson.han.{criterion}')}**")
                 frame = frames[criterion]
-                st.dataframe(frame, hide_index=True, key=f"han_{criterion}", column_config={
-                    c: st.column_config.NumberColumn(format=f"%.{decimals}f")
-                    for c in frame.columns[1:] if frame[c].dtype.kind == "f"})
+                st.dataframe(frame, hide_index=True, key=f"han_{criterion}",
+                             column_config=number_formats(frame, decimals))
     st.markdown(f"**{t('lesson.han.scalability')}**")
     st.plotly_chart(scalability_figure(labels, timed[0][0], [s for _, s in timed]),
                     key="han_scalability", width="stretch")

@@ -12,6 +12,7 @@ from functools import cache
 
 from dtree_core import notation as notations
 from dtree_core import reference
+from dtree_core.solution import largest_compared
 from dtree_core.split import format_number
 from ui import registry
 from ui.messages import has, t
@@ -157,15 +158,15 @@ def chosen_text(decision: dict, figure: Figure = ZHOU) -> str:
 def epsilon_text(trace: dict, node: dict, figure: Figure) -> str:
     """'g(D, A_g) = 0.420 < ε = 0.5': the score the stop compared with ε (late_stops: the
     rule's pick, the largest of that score among the candidates for 5.2 and 5.3)."""
-    column = registry.record(trace["algorithm"]).impurity_decrease
-    best = max(row[column] for row in node["scores"] if row.get("eligible", True))
-    symbol = notations.get("lihang").text(column, "D", "A_g")
-    return t(f"{figure.key}.4.fired", symbol=symbol, value=format_number(best, 3),
-             **figure.values)
+    record = registry.record(trace["algorithm"])
+    symbol = notations.get("lihang").text(record.impurity_decrease, "D", "A_g")
+    return t(f"{figure.key}.4.fired", symbol=symbol,
+             value=format_number(largest_compared(node, record), 3), **figure.values)
 
 
 def number_shown(line: str, figure: Figure = ZHOU) -> str:
-    return "*" if line in ("opt", "branch_weight") else figure.numbered.format(line=line)
+    """The book's number, or '*' for a line of ours (a stopping limit) the book has not."""
+    return figure.numbered.format(line=line) if line.isdigit() else "*"
 
 
 def listing(trace: dict, node: dict, notation: str = notations.DEFAULT
