@@ -22,7 +22,7 @@ from . import notation as notations
 from .escape import escape_html, escape_latex, escape_markdown_cell
 from .labels import branch_text, counts_parts, node_path
 from .notation import Notation
-from .split import format_number, linear_text
+from .split import Condition, Split, format_number, linear_text
 
 SCOPES = ("node", "branch", "tree")
 LANGUAGES = ("en", "zh")
@@ -334,11 +334,8 @@ def _split_argument(row: dict, names: Notation) -> Formula:
 
 
 def _tested_value(row: dict) -> str | None:
-    """The value a of a two-way split that tests A = a (a alone on a side: the first side's
-    when both are), else None."""
-    sides = [branch["value"] for branch in row["branches"] if branch["op"] == "in"]
-    alone = [side for side in sides if len(side) == 1]
-    return str(alone[0][0]) if len(sides) == 2 and alone else None
+    """The value a the row's split tests as A = a (Split.tested_value), else None."""
+    return row_split(row).tested_value
 
 
 def gini_gain_equation(row: dict, decimals: int, names: Notation = ZHOU) -> Equation:
@@ -377,6 +374,12 @@ def _uses(algorithm: algorithms.Algorithm) -> tuple[bool, bool]:
     """(entropy family, Gini family): which of the book's quantities this algorithm shows."""
     gini_family = _is_gini_family(algorithm)
     return not gini_family, gini_family
+
+
+def row_split(row: dict) -> Split:
+    """A score row's split, from its branches' conditions."""
+    return Split.of_conditions([Condition.from_dict({**branch, "attribute": row["attribute"]})
+                                for branch in row["branches"]])
 
 
 def branch_name(row: dict, branch: dict) -> str:

@@ -136,6 +136,15 @@ class Split:
             return cls("subset", first.attribute, tuple(tuple(c.value) for c in conditions))
         return cls("value", first.attribute, tuple(str(c.value) for c in conditions))
 
+    @property
+    def tested_value(self) -> str | None:
+        """The value a of a two-way subset split with a alone on a side (the first side's
+        when both are): it tests A = a (Li Hang's eq. 5.25). None for other splits."""
+        if self.kind != "subset" or len(self.values) != 2:
+            return None
+        alone = [side for side in self.values if len(side) == 1]
+        return str(alone[0][0]) if alone else None
+
     def conditions(self) -> tuple[Condition, ...]:
         """One condition per branch, in branch order (made once: every child of a node and
         every score row asks its parent's split for them)."""

@@ -13,7 +13,7 @@ from functools import cache
 from dtree_core import notation as notations
 from dtree_core import reference
 from dtree_core.solution import largest_compared
-from dtree_core.split import format_number
+from dtree_core.split import Condition, Split, format_number
 from ui import registry
 from ui.messages import has, t
 
@@ -117,8 +117,10 @@ def uses_a_star_up(trace: dict, node: dict) -> bool:
     Only a multiway split on a nominal a* (every branch tests a* = v) uses it up; a two-way
     split (a* <= t and a* > t, or a* in a subset of values) keeps a* in A for the branches.
     """
-    ops = {trace["nodes"][child]["branch"]["op"] for child in node["children"]}
-    return ops == {"="}
+    nodes = trace["nodes"]
+    split = Split.of_conditions([Condition.from_dict(nodes[child]["branch"])
+                                 for child in node["children"]])
+    return split.kind == "value"
 
 
 def fired_lines(node: dict, figure: Figure = ZHOU) -> tuple[str, ...]:

@@ -189,3 +189,14 @@ def test_a_condition_tests_raw_rows_and_writes_itself_without_its_name():
             Condition("密度", "<=", 0.3815).text(named=False),
             Condition("色泽", "in", ("青绿", "乌黑")).text(named=False)] == [
         "青绿", "<=0.3815", "in {青绿,乌黑}"]
+
+
+def test_a_split_says_which_value_it_tests_alone():
+    """Li Hang's A = a (eq. 5.25): a two-way subset split with one value alone on a side
+    tests that value (the first side's when both are single); other splits test none."""
+    assert Split("subset", "年龄", (("青年",), ("中年", "老年"))).tested_value == "青年"
+    assert Split("subset", "年龄", (("中年", "老年"), ("青年",))).tested_value == "青年"
+    assert Split("subset", "有工作", (("否",), ("是",))).tested_value == "否"
+    assert Split("subset", "季节", (("甲", "乙"), ("丙", "丁"))).tested_value is None
+    assert Split("value", "色泽", ("青绿", "乌黑")).tested_value is None
+    assert Split("threshold", "密度", threshold=0.38).tested_value is None
