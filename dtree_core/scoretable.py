@@ -15,7 +15,6 @@ from .algorithms import Algorithm
 from .counting import distinct_indices
 from .criteria import entropy, gini
 from .data import Encoded
-from .heap import return_freed_memory
 from .split import Condition, Split, threshold_branch, value_branch
 from .splitting import (
     SCORE_FIELDS,
@@ -53,12 +52,10 @@ class LevelScores:
         if growing_only() and len(batch.rows) * max(len(self.attributes), 1) <= KEEP_ENTRIES:
             self._keep()
         if self._kept is None:
-            self._stored = _store(batch)
+            self._stored = _store(batch, enc.n_rows)
         scores = self.scores
         self._batch = None
         batch.memo.clear()  # the shared sort facts: entry-sized, and not needed again
-        if len(batch.rows) >= 1 << 16:  # scoring's temporaries too (see release)
-            return_freed_memory()
         nominal = enc.nominal
         self.n_distinct = _columns([s.n_distinct for s in scores])
         if self.n_distinct.size and self.n_distinct.max() < 2**31:
@@ -99,13 +96,11 @@ class LevelScores:
         return extra[("impurity", j)]
 
     def release(self) -> None:
-        """Growth is done with this level: its arrays may leave memory."""
+        """Growth is done with this level: its arrays may leave memory. (Their pages stay in
+        the heap for the next depth's arrays: see dtree_core.heap.)"""
         self._growing = None
         with _LIVE_LOCK:
-            arrays = _LIVE.pop(self._token, None)
-        if arrays is not None and self._stored is not None and len(self._stored[0]) >= 1 << 16:
-            del arrays
-            return_freed_memory()
+            _LIVE.pop(self._token, None)
 
     def _keep(self) -> None:
         """Score a small depth in full now and keep its arrays, within KEEP_BUDGET bytes for
@@ -148,7 +143,7 @@ class LevelScores:
         return arrays
 
     def _score(self) -> tuple[list[AttributeScores], dict[str, np.ndarray], dict]:
-        batch = self._batch if self._batch is not None else _load(self._stored)
+        batch = self._batch if self._batch is not None else self._stored.batch()
         scores = score_attributes(self.enc, batch, self.algorithm, *self._settings)
         return scores, _table(scores), {}
 
@@ -447,21 +442,47 @@ def _nbytes(arrays: tuple) -> int:
     return size
 
 
-def _store(batch: Batch) -> tuple:
-    """A level's entries, compactly: 32-bit indices; no weights when every weight is 1."""
+@dataclass(frozen=True)
+class _Stored:
+    """A level's entries, compactly: 32-bit indices and no weights when every weight is 1.
+
+    When every weight is 1 and no row is in two nodes, a level is a node per row (`by_row`:
+    node holds each row's node, `node_type`'s largest value where the row is in none), which
+    is smaller once the level holds more than a fifth or so of the rows. Its entries then come
+    back in row order, not in the batch's: with weights of 1 every count is a whole number
+    and every sort is by unique keys, so each number is the same bits in any order."""
+
+    rows: np.ndarray | None  # each entry's row (None: by_row)
+    weight: np.ndarray | None  # None: every weight is 1
+    node: np.ndarray
+    n_nodes: int
+    n_entries: int
+
+    def batch(self) -> Batch:
+        if self.rows is None:
+            rows = np.flatnonzero(self.node != np.iinfo(self.node.dtype).max)
+            return Batch(rows, np.ones(len(rows)), self.node.take(rows).astype(np.int64),
+                         self.n_nodes)
+        weight = np.ones(len(self.rows)) if self.weight is None else self.weight
+        return Batch(self.rows.astype(np.int64), weight, self.node.astype(np.int64),
+                     self.n_nodes)
+
+
+def _store(batch: Batch, n_rows: int) -> _Stored:
     ones = bool((batch.weight == 1.0).all())
-    small = batch.n_nodes < 2**31 and (len(batch.rows) == 0 or batch.rows.max() < 2**31)
+    n = len(batch.rows)
+    small = batch.n_nodes < 2**31 and (n == 0 or batch.rows.max() < 2**31)
     index = np.int32 if small else np.int64
     node_type = next(t for t in (np.uint8, np.uint16, np.int32, np.int64)
-                     if batch.n_nodes <= np.iinfo(t).max)
-    return (batch.rows.astype(index), None if ones else batch.weight.copy(),
-            batch.node.astype(node_type), batch.n_nodes)
-
-
-def _load(stored: tuple) -> Batch:
-    rows, weight, node, n_nodes = stored
-    weight = np.ones(len(rows)) if weight is None else weight
-    return Batch(rows.astype(np.int64), weight, node.astype(np.int64), n_nodes)
+                     if batch.n_nodes < np.iinfo(t).max)  # its largest value: no node
+    by_row_bytes = n_rows * np.dtype(node_type).itemsize
+    if ones and by_row_bytes < n * (np.dtype(index).itemsize + np.dtype(node_type).itemsize):
+        node = np.full(n_rows, np.iinfo(node_type).max, dtype=node_type)
+        node[batch.rows] = batch.node
+        if np.count_nonzero(node != np.iinfo(node_type).max) == n:  # no row twice
+            return _Stored(None, None, node, batch.n_nodes, n)
+    return _Stored(batch.rows.astype(index), None if ones else batch.weight.copy(),
+                   batch.node.astype(node_type), batch.n_nodes, n)
 
 
 def _two_branches_hold(scores: list[AttributeScores], min_weight: float) -> np.ndarray:

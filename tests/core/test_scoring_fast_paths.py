@@ -252,3 +252,44 @@ def test_shares_are_zero_where_the_total_is_not_positive_and_warn_of_nothing():
         shares = _shares(counts, totals)
     assert shares.tolist() == [[1 / 3, 2 / 3, 0.0], [0.0, 0.0, 0.0], [0.0, 0.0, 0.0]]
     assert _shares(np.array(2.0), np.array(0.0)).shape == ()
+
+
+def _curves(level) -> list:
+    return [{k: v.tolist() for k, v in s.curve.items()} if s.curve else None
+            for s in level.scores]
+
+
+@pytest.mark.parametrize("algorithm", ["id3", "c45", "cart"])
+@pytest.mark.parametrize("seed", range(4))
+def test_a_level_kept_as_a_node_per_row_rescores_to_the_same_bits(algorithm, seed):
+    enc = _enc(seed, 400)
+    batch, used = _batch(enc, seed)
+    shuffled = np.random.default_rng(seed).permutation(len(batch.rows))  # not row order
+    batch = Batch(batch.rows[shuffled], batch.weight[shuffled], batch.node[shuffled],
+                  batch.n_nodes)
+    level = score_level(enc, batch, used, Options.build(algorithm=algorithm).rules, 8)
+    assert level._stored.rows is None  # 70% of the rows, each once, of weight 1
+    table, curves = level.table(), _curves(level)
+    counts = [s.branch_counts.copy() for s in level.scores]
+    level.release()  # the next read rescores from the stored entries, now in row order
+    assert level._stored.batch().rows.tolist() == sorted(batch.rows.tolist())
+    for f in SCORE_FIELDS:
+        assert np.array_equal(table[f], level.table()[f], equal_nan=True), f
+    assert _curves(level) == curves
+    assert all(np.array_equal(a, s.branch_counts) for a, s in zip(counts, level.scores,
+                                                                   strict=True))
+
+
+def test_a_level_with_weights_or_a_row_twice_keeps_its_entries():
+    enc = _enc(1, 400)
+    rules = Options.build(algorithm="c45").rules
+    used = np.zeros((2, len(enc.attributes)), dtype=bool)
+    rows = np.arange(300)
+    twice = Batch(np.concatenate([rows, rows]), np.ones(600), np.repeat([0, 1], 300), 2)
+    weighted = Batch(rows, np.full(300, 0.5), np.zeros(300, dtype=np.int64), 1)
+    for batch in (twice, weighted):
+        stored = score_level(enc, batch, used[:batch.n_nodes], rules, 8)._stored
+        assert stored.rows is not None
+        again = stored.batch()
+        assert again.rows.tolist() == batch.rows.tolist()
+        assert again.weight.tolist() == batch.weight.tolist()
