@@ -37,6 +37,14 @@ def starts_of(sizes: np.ndarray) -> np.ndarray:
     return np.cumsum(sizes) - sizes
 
 
+def sorted_counts(ids: np.ndarray, m: int) -> np.ndarray:
+    """np.bincount(ids, None, m) for ids sorted ascending: by a binary search per id when
+    the ids are many more than m (a depth's candidates of its nodes), else by counting."""
+    if len(ids) > 8 * m:
+        return np.diff(np.searchsorted(ids, np.arange(m + 1)))
+    return np.bincount(ids, None, m)
+
+
 def distinct_indices(a: np.ndarray) -> list[int]:
     """np.unique(a).tolist() for indices (all ≥ 0), by counting instead of sorting: a depth
     asks this of its few chosen attributes, where unique's fixed cost is most of the work."""

@@ -29,6 +29,7 @@ from .counting import (
     segment_cumsum,
     sort_order,
     sort_positions,
+    sorted_counts,
     starts_of,
     xlogx,
     xlogx_table,
@@ -641,10 +642,11 @@ def _sorted_order(enc: Encoded, j: int, batch: Batch, facts: dict) -> np.ndarray
     if facts["identity"]:
         return sort_order(enc.ranks[j], enc.columns[j])
     place = sort_positions(enc.ranks[j], enc.columns[j])[0]
-    width = max(len(place), 1)
-    key = batch.node.astype(np.int64)  # a new array: order_of_distinct overwrites it
-    key *= width
-    key += place.take(batch.rows)
+    width = max(len(place), 1)  # the rows: the same for every column
+    if "node_key" not in facts:
+        facts["node_key"] = batch.node.astype(np.int64) * width
+    key = place.take(batch.rows).astype(np.int64)  # a new array: order_of_distinct overwrites it
+    key += facts["node_key"]
     return order_of_distinct(key, batch.n_nodes * width)
 
 
@@ -773,7 +775,7 @@ def _score_continuous_stack(enc: Encoded, js: list[int], batch: Batch, by_gini: 
     step[last[(last >= 0) & (last < len(step))]] = False
     cand = np.flatnonzero(step if s.known is None else step & s.known[1:])
     cand_node = s.node.take(cand)
-    n_distinct = np.bincount(cand_node, None, m) + (s.known_n > 0)
+    n_distinct = sorted_counts(cand_node, m) + (s.known_n > 0)
     left = s.left(cand, cand_node)
     if s.whole:  # exact integer weights on both sides
         known = s.known_counts.astype(np.int64)
@@ -957,7 +959,7 @@ def _threshold_split(s: _Sorted, pos: np.ndarray, has: np.ndarray) -> AttributeS
 
 def _curve(s: _Sorted, cand, cand_node, rho, gain, gini_index, best, m, points) -> dict:
     """Gain and Gini_index at every midpoint of each node, thinned to about `points` per node."""
-    per_node = np.bincount(cand_node, None, m)
+    per_node = sorted_counts(cand_node, m)
     starts = starts_of(per_node)
     stride = np.maximum(1, -(-per_node // max(points, 1)))
     if (stride == 1).all():

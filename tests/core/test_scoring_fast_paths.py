@@ -17,6 +17,7 @@ from dtree_core.counting import (
     order_of_distinct,
     sort_order,
     sort_positions,
+    sorted_counts,
     starts_of,
 )
 from dtree_core.data import dense_rank, encode, is_id_like
@@ -293,3 +294,14 @@ def test_a_level_with_weights_or_a_row_twice_keeps_its_entries():
         again = stored.batch()
         assert again.rows.tolist() == batch.rows.tolist()
         assert again.weight.tolist() == batch.weight.tolist()
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_sorted_counts_is_bincount_for_sorted_ids(seed):
+    rng = np.random.default_rng(seed)
+    m = int(rng.integers(1, 40))
+    n = int(rng.choice([0, 3, 30, 2000]))  # fewer and many more ids than 8·m: both ways
+    ids = np.sort(rng.integers(0, m, n))
+    counts = sorted_counts(ids, m)
+    assert counts.dtype == np.intp
+    assert counts.tolist() == np.bincount(ids, None, m).tolist()
