@@ -7,7 +7,7 @@ CPU time (230k page faults where 97k remain). While any tree grows, big blocks c
 the heap and freed ones stay there, for this depth and the next; the pages go back to the
 system when the last growing tree is done (return_freed_memory). Handing them back after
 every big depth as well cost a tenth of a 1M-row fit (400k faults where 90k remain) for
-30 MB less at the peak. Other C libraries: unchanged.
+30–45 MB less at the peak. Other C libraries: unchanged.
 """
 
 from __future__ import annotations

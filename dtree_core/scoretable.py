@@ -446,13 +446,13 @@ def _nbytes(arrays: tuple) -> int:
 class _Stored:
     """A level's entries, compactly: 32-bit indices and no weights when every weight is 1.
 
-    When every weight is 1 and no row is in two nodes, a level is a node per row (`by_row`:
-    node holds each row's node, `node_type`'s largest value where the row is in none), which
-    is smaller once the level holds more than a fifth or so of the rows. Its entries then come
+    When every weight is 1 and no row is in two nodes, a level is a node per row (rows None:
+    node holds each row's node, its type's largest value where the row is in none), which is
+    smaller once the level holds more than a fifth or so of the rows. Its entries then come
     back in row order, not in the batch's: with weights of 1 every count is a whole number
     and every sort is by unique keys, so each number is the same bits in any order."""
 
-    rows: np.ndarray | None  # each entry's row (None: by_row)
+    rows: np.ndarray | None  # each entry's row (None: a node per row)
     weight: np.ndarray | None  # None: every weight is 1
     node: np.ndarray
     n_nodes: int

@@ -583,7 +583,7 @@ class _Sorted:
     entries sorted by attribute a, and its nodes are numbered a·m … a·m + m − 1, so every
     (attribute, node) pair is scored as a node of its own, by the same operations."""
 
-    order: np.ndarray  # the batch's entries in this order (block a: entries a·E … a·E + E − 1)
+    order: np.ndarray  # each block's batch entries (their indices in the batch) in this order
     node: np.ndarray
     value: np.ndarray  # the entry's value of its attribute (NaN: unknown, last in its node)
     known: np.ndarray | None  # the value is known (None: every value is)
