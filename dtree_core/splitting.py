@@ -663,7 +663,7 @@ def _sort_batch(enc: Encoded, js: list[int], batch: Batch) -> _Sorted:
         (facts["node"] + (np.arange(blocks) * batch.n_nodes)[:, None]).ravel(),
         np.tile(facts["sizes"], blocks),
         (facts["starts"] + (np.arange(blocks) * n)[:, None]).ravel())
-    value, known = _block_values(enc, js, batch, orders)
+    value, known = _block_values(enc, js, None if facts["identity"] else batch.rows, orders)
     if facts["whole"]:
         small = facts["weight"] * blocks < 2**31 - 1
         cum = np.zeros((n_classes, len(order) + 1), dtype=np.int32 if small else np.int64)
@@ -694,14 +694,15 @@ def _sort_batch(enc: Encoded, js: list[int], batch: Batch) -> _Sorted:
                    facts["whole"], facts["unit"])
 
 
-def _block_values(enc: Encoded, js: list[int], batch: Batch, orders: list[np.ndarray]):
-    """Value and known flag (None: all known) of each sorted entry, block by block. (Sorted
-    values step up exactly where their ranks do, so the ranks need no gather of their own.)
+def _block_values(enc: Encoded, js: list[int], rows: np.ndarray | None,
+                  orders: list[np.ndarray]):
+    """Value and known flag (None: all known) of each sorted entry, block by block; rows are
+    the batch's (None: every row, in row order). (Sorted values step up exactly where their
+    ranks do, so the ranks need no gather of their own.)
 
     A column is gathered in batch order first (its rows ascend within a parent node: nearly
     sequential reads), then put in sorted order: one scattered gather instead of two."""
-    identity = batch.memo["identity"]
-    values = [enc.columns[j].take(o) if identity else enc.columns[j].take(batch.rows).take(o)
+    values = [enc.columns[j].take(o) if rows is None else enc.columns[j].take(rows).take(o)
               for j, o in zip(js, orders, strict=True)]
     value = values[0] if len(values) == 1 else np.concatenate(values)
     some_unknown = any(sort_positions(enc.ranks[j], enc.columns[j])[1] >= 0 for j in js)
