@@ -65,6 +65,11 @@ class Algorithm:
     # The numbered algorithm of Li Hang's ch. 5 this one follows step by step ("5.2": ID3,
     # "5.3": C4.5 without the mean-gain filter); his notation shows its steps, not Fig. 4.2.
     lihang_algorithm: str | None = None
+    # Its rule takes the largest gini_gain among the eligible candidates and nothing else
+    # (no filter, no draw): while growing, the exhaustive search of a binary nominal split
+    # may then leave out a node where no partition can reach a continuous attribute's best
+    # (splitting.partition_bound), since that attribute can neither win nor tie there.
+    largest_gini_gain: bool = False
 
     @property
     def uses_up_nominal(self) -> bool:
@@ -211,7 +216,7 @@ register(Algorithm(
     "ρ·(Gini(D̃) − Gini_index) (the smallest Gini_index when no value is missing): {attribute}.",
     "gini_gain",
     nominal_shape="binary", threshold_by="gini_index", impurity_decrease="gini_gain",
-    smaller_is_better=True))
+    smaller_is_better=True, largest_gini_gain=True))
 register(Algorithm(
     "cls", "CLS", "random", random_pick, "random",
     "CLS picks an attribute at random: {attribute}.", None))

@@ -75,7 +75,8 @@ def _grow_depth(enc, options, frontier, store: NodeStore) -> Frontier | None:
     with growing():  # what only a viewer shows is scored when one asks (after release)
         level = score_level(enc, scored, frontier.used[open_nodes], options.rules,
                             options.curve_points, options.min_branch_weight,
-                            forced_thresholds(enc, options, store, frontier.ids[open_nodes]))
+                            forced_thresholds(enc, options, store, frontier.ids[open_nodes]),
+                            bounded=not options.force)
     choice = choose(options.rules, level.table(), level.eligible,
                     draws(frontier.draw_key[open_nodes], len(enc.attributes)), options.tie_break)
     ids = frontier.ids[open_nodes]

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .algorithms import Algorithm
+from .algorithms import Algorithm, above_mean_gain
 from .counting import distinct_indices
 from .criteria import entropy, gini
 from .data import Encoded
@@ -40,10 +40,11 @@ class LevelScores:
     """
 
     def __init__(self, enc: Encoded, batch: Batch, used: np.ndarray, algorithm: Algorithm,
-                 curve_points: int, min_branch_weight: float | None, thresholds=None):
+                 curve_points: int, min_branch_weight: float | None, thresholds=None,
+                 bounded: bool = False):
         self.enc, self.algorithm = enc, algorithm
         self.attributes, self.classes = enc.attributes, enc.classes
-        self._settings = (curve_points, min_branch_weight, thresholds or {})
+        self._settings = (curve_points, min_branch_weight, thresholds or {}, bounded)
         self._stored = None  # the entries, to rescore from once released (_store)
         self._token = next(_TOKENS)
         self._growing = None  # the arrays, held while the grower decides this depth
@@ -85,6 +86,17 @@ class LevelScores:
             extra[("partition", j)] = best_partition(scores[j].branch_counts,
                                                      text_ranks(self.attributes[j]))
         return extra[("partition", j)]
+
+    def above_average(self, i: int) -> list[bool]:
+        """Node i's candidates whose Gain is at least the mean Gain (C4.5's filter, shown for
+        every algorithm): as the rule saw them, or, when the growing table was cut short
+        (score_attributes) and so held lesser Gains, from the full table."""
+        if not (self._kept is None and cuts_search_short(self.algorithm, *self._settings[1:])):
+            return self.choice.passed[i].tolist()
+        _, table, extra = self._arrays()
+        if "above_average" not in extra:
+            extra["above_average"] = above_mean_gain(table, self.eligible)[0]
+        return extra["above_average"][i].tolist()
 
     def branch_impurities(self, j: int) -> tuple[np.ndarray, np.ndarray]:
         """Ent and Gini of every branch of attribute j at every node: (m, B) each, computed
@@ -325,7 +337,7 @@ class NodeScores:
         table, choice = level.table(), level.choice
         # the node's numbers for every attribute, read out of the depth's arrays at once
         at = {f: table[f][i].tolist() for f in SCORE_FIELDS}
-        at.update(eligible=level.eligible[i].tolist(), above_average=choice.passed[i].tolist(),
+        at.update(eligible=level.eligible[i].tolist(), above_average=level.above_average(i),
                   tied=choice.tied[i].tolist(), n_distinct=level.n_distinct[i].tolist())
         return [self.row(j, at) for j in np.flatnonzero(level.candidate[i]).tolist()]
 
@@ -384,32 +396,65 @@ class NodeScores:
 
 def score_level(enc: Encoded, batch: Batch, used: np.ndarray, algorithm: Algorithm,
                 curve_points: int, min_branch_weight: float | None = None,
-                thresholds: dict[int, dict[int, float]] | None = None) -> LevelScores:
+                thresholds: dict[int, dict[int, float]] | None = None,
+                bounded: bool = False) -> LevelScores:
     """Score every attribute at every node of the batch.
 
     Candidates are TRACE.md's (nominal: not used up on the path; continuous: two distinct
     known values); the rule may pick those whose split has two non-empty branches, and with
     min_branch_weight m (C4.5's MINOBJS) at least two branches of known weight ≥ m.
+    bounded: only the rule's winner and ties are read while growing (no attribute forced
+    anywhere), so a search that cannot change them may be cut short (score_attributes).
     """
-    return LevelScores(enc, batch, used, algorithm, curve_points, min_branch_weight, thresholds)
+    return LevelScores(enc, batch, used, algorithm, curve_points, min_branch_weight, thresholds,
+                       bounded)
 
 
 def score_attributes(enc: Encoded, batch: Batch, algorithm: Algorithm, curve_points: int,
-                     min_branch_weight: float | None,
-                     thresholds: dict | None = None) -> list[AttributeScores]:
-    """thresholds {attribute index: {node: t}}: forced cut points (growing.forced_thresholds)."""
+                     min_branch_weight: float | None, thresholds: dict | None = None,
+                     bounded: bool = False) -> list[AttributeScores]:
+    """thresholds {attribute index: {node: t}}: forced cut points (growing.forced_thresholds).
+
+    Bounded, while growing for a rule that takes the largest gini_gain, with no
+    min_branch_weight: the continuous attributes are scored first, and CART's exhaustive
+    search of a nominal attribute leaves out the nodes where no partition can reach their
+    best (splitting.partition_bound). Those get a real but lesser partition; a viewer's
+    rescoring (never bounded) finds the best one."""
     binary = algorithm.nominal_shape == "binary"
     by_gini = algorithm.threshold_by == "gini_index"
     nominal = np.flatnonzero(enc.nominal).tolist()
     continuous = np.flatnonzero(~enc.nominal).tolist()
     scores: list = [None] * len(enc.attributes)
-    for js, found in ((nominal, score_nominal_together(enc, nominal, batch, binary)),
-                      (continuous, score_continuous_together(
-                          enc, continuous, batch, by_gini, curve_points, min_branch_weight or 0,
-                          thresholds))):
-        for j, attribute_scores in zip(js, found, strict=True):
-            scores[j] = attribute_scores
+    found = score_continuous_together(enc, continuous, batch, by_gini, curve_points,
+                                      min_branch_weight or 0, thresholds)
+    for j, attribute_scores in zip(continuous, found, strict=True):
+        scores[j] = attribute_scores
+    bound = growing_only() and len(continuous) > 0 and cuts_search_short(
+        algorithm, min_branch_weight, thresholds, bounded)
+    beat = _best_gini_gain(found, batch.n_nodes) if bound else None
+    for j, attribute_scores in zip(nominal, score_nominal_together(enc, nominal, batch, binary,
+                                                                   beat), strict=True):
+        scores[j] = attribute_scores
     return scores
+
+
+def cuts_search_short(algorithm: Algorithm, min_branch_weight, thresholds,
+                      bounded: bool) -> bool:
+    """May a growing depth's exhaustive partition search leave out hopeless nodes? Only when
+    the rule takes the largest gini_gain with every candidate allowed (no min_branch_weight
+    making some ineligible, no force reading an attribute that did not win)."""
+    return bounded and algorithm.largest_gini_gain and algorithm.nominal_shape == "binary" \
+        and not min_branch_weight and not thresholds
+
+
+def _best_gini_gain(found: list[AttributeScores], m: int) -> np.ndarray:
+    """Each node's largest gini_gain over these (continuous) attributes where they are
+    candidates (two distinct known values), -inf where none is."""
+    best = np.full(m, -np.inf)
+    for s in found:
+        gain = s.scores["gini_gain"]
+        np.fmax(best, np.where((s.n_distinct >= 2) & np.isfinite(gain), gain, -np.inf), out=best)
+    return best
 
 # Levels whose arrays are in memory: the one being grown and a few a viewer asked for.
 LIVE_LEVELS = 4

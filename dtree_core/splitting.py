@@ -146,15 +146,18 @@ NOMINAL_STACK = 1 << 18
 NOMINAL_CELLS = 1 << 18
 
 
-def score_nominal_together(enc: Encoded, js: list[int], batch: Batch,
-                           binary: bool) -> list[AttributeScores]:
+def score_nominal_together(enc: Encoded, js: list[int], batch: Batch, binary: bool,
+                           beat: np.ndarray | None = None) -> list[AttributeScores]:
     """score_nominal of each attribute of js, scored as stacks of (attribute, node) pairs,
     each pair by the same operations as a node alone, so every number is the same bits;
     numpy's fixed cost per call is paid once per stack instead of once per attribute.
 
     A stack holds attributes with as many values, or for CART's exhaustive search any
     number (2 to EXACT_PARTITION_LIMIT): the fewer values are padded with empty ones, which
-    the search leaves out as it does a value no entry has (see _exact_partition)."""
+    the search leaves out as it does a value no entry has (see _exact_partition).
+
+    beat (m,): while growing by the largest gini_gain, each node's best among the other
+    attributes; the search leaves out a node no partition can reach (partition_bound)."""
     alike: dict[int, list[int]] = {}
     for j in js:
         k = len(enc.attributes[j].values)
@@ -165,7 +168,8 @@ def score_nominal_together(enc: Encoded, js: list[int], batch: Batch,
         per_stack = _nominal_per_stack(len(batch.rows), batch.n_nodes * (k + 1) * len(enc.classes))
         for i in range(0, len(members), per_stack):
             stack = members[i:i + per_stack]
-            found.update(zip(stack, _score_nominal_stack(enc, stack, batch, binary), strict=True))
+            found.update(zip(stack, _score_nominal_stack(enc, stack, batch, binary, beat),
+                             strict=True))
     return [found[j] for j in js]
 
 
@@ -176,8 +180,8 @@ def _nominal_per_stack(entries: int, cells: int) -> int:
     return max(1, min(NOMINAL_STACK // max(entries, 1), NOMINAL_CELLS // max(cells, 1)))
 
 
-def _score_nominal_stack(enc: Encoded, js: list[int], batch: Batch,
-                         binary: bool) -> list[AttributeScores]:
+def _score_nominal_stack(enc: Encoded, js: list[int], batch: Batch, binary: bool,
+                         beat: np.ndarray | None = None) -> list[AttributeScores]:
     """score_nominal of attributes js, row a·m + node holding attribute js[a] at node, its
     values padded with empty ones to the most any has (only for the exhaustive search)."""
     ks = [len(enc.attributes[j].values) for j in js]
@@ -216,7 +220,10 @@ def _score_nominal_stack(enc: Encoded, js: list[int], batch: Batch,
     if binary:  # otherwise the best partition is only shown, and found when a row is asked for
         ranks = np.stack([np.concatenate([text_ranks(enc.attributes[j]), np.arange(kj, k)])
                           for j, kj in zip(js, ks, strict=True)])  # padding: last as text
-        left, result.gini_index_binary, two = _best_partition(by_value, ranks, n_by_value > 0)
+        hopeless = None if beat is None else partition_bound(
+            by_value, unknown_weight, value_weight, np.tile(beat, a))
+        left, result.gini_index_binary, two = _best_partition(by_value, ranks, n_by_value > 0,
+                                                              hopeless)
         result.left = left
         two_n = np.empty((a * m, 2), dtype=n_by_value.dtype)
         two_n[:, 0] = (left * n_by_value).sum(-1)
@@ -281,15 +288,16 @@ def best_partition(by_value: np.ndarray, text_rank=None) -> tuple[np.ndarray, np
     return left, index
 
 
-def _best_partition(by_value: np.ndarray, text_rank=None, weighted=None):
+def _best_partition(by_value: np.ndarray, text_rank=None, weighted=None, hopeless=None):
     """best_partition, and the class weights (m, 2, C) of the two sides as listed: the bits
     _masked_sum gives for the left mask and for its complement. weighted (m, k), when given,
     is True at least where a value has weight at a node (entries there, say). text_rank may
-    be (B, k): a stack of B attributes with as many values, m / B rows (nodes) each."""
+    be (B, k): a stack of B attributes with as many values, m / B rows (nodes) each.
+    hopeless (m,): nodes the exhaustive search may leave out (partition_bound)."""
     m, k = by_value.shape[:2]
     text_rank = np.arange(k)[None] if text_rank is None else np.atleast_2d(text_rank)
     if 2 <= k <= EXACT_PARTITION_LIMIT:
-        return _exact_partition(by_value, text_rank, weighted)
+        return _exact_partition(by_value, text_rank, weighted, hopeless)
     if k < 2:
         left, index = np.ones((m, k), dtype=bool), gini(total(by_value, 1))
     else:
@@ -308,7 +316,8 @@ SUBSETS_PER_GROUP = 3000
 CHUNK = 1 << 16
 
 
-def _exact_partition(by_value: np.ndarray, text_rank: np.ndarray, weighted=None):
+def _exact_partition(by_value: np.ndarray, text_rank: np.ndarray, weighted=None,
+                     hopeless=None):
     """The exhaustive search of _best_partition, k <= EXACT_PARTITION_LIMIT (text_rank (B, k)).
 
     Every candidate holds `first` (the value first as text) on its left, and ties go to the
@@ -317,6 +326,9 @@ def _exact_partition(by_value: np.ndarray, text_rank: np.ndarray, weighted=None)
     leaves every bit of the Gini_index as it was, and of those equals the one listed first
     puts it on the right (the smaller side): a node is searched over its weighted values and
     `first` only, 2^(d-1) subsets instead of 2^(k-1).
+
+    A hopeless node is not searched: it gets {first} against the rest, a real partition (its
+    numbers are those of that split), which cannot win there (see partition_bound).
     """
     m, k, n_classes = by_value.shape
     listed = [_partition_codes(k, tuple(ranks)) for ranks in text_rank.tolist()]
@@ -329,7 +341,11 @@ def _exact_partition(by_value: np.ndarray, text_rank: np.ndarray, weighted=None)
     code = np.empty(m, dtype=np.int64)
     index = np.empty(m)
     sums = np.empty((m, 3, n_classes))  # the left side, the right side, the node
-    for nodes, d in _search_groups(weighted, k):
+    groups = _search_groups(weighted, k)
+    if hopeless is not None and hopeless.any():
+        groups = _leave_out(groups, hopeless)
+        _first_against_rest(by_value, first, hopeless, code, index, sums)
+    for nodes, d in groups:
         step = max(1, CHUNK // ((1 << d) * max(n_classes, 1)))
         for i in range(0, m if nodes is None else len(nodes), step):
             part = slice(i, i + step) if nodes is None else nodes[i:i + step]
@@ -346,6 +362,51 @@ def _exact_partition(by_value: np.ndarray, text_rank: np.ndarray, weighted=None)
     left[swap] = ~left[swap]
     sums[swap, :2] = sums[swap, 1::-1]
     return left, index, sums[:, :2]
+
+
+def partition_bound(by_value: np.ndarray, unknown_weight: np.ndarray,
+                    value_weight: np.ndarray, beat: np.ndarray) -> np.ndarray:
+    """Nodes (rows of by_value (m, k, C)) where no two-way partition of the values can reach
+    beat, the best gini_gain of another attribute, even within the tie tolerance; those with
+    at most two weighted values (one partition, nothing to search) are never listed.
+
+    Merging values never lowers the weighted Gini of the known rows (Gini is concave), so
+    the multiway split's Gini_index is a lower bound on every partition's, and
+    ρ·(Gini(D̃) − that bound) an upper bound on their gini_gain: with W the known and U
+    the unknown weight, (Σ_v Σ_c n_vc²/w_v − Σ_c N_c²/W) / (W + U). The margin (1e-9
+    relative and 1e-12, far beyond the rounding of either formula) keeps a node whose
+    partition might tie with beat."""
+    with np.errstate(invalid="ignore", divide="ignore"):
+        per_value = total(by_value * by_value, -1) / value_weight
+        known_classes = total(by_value, 1)
+        known = total(value_weight)
+        whole = total(known_classes * known_classes) / known
+        bound = (total(np.where(value_weight > 0, per_value, 0.0)) - whole) \
+            / (known + unknown_weight)
+    many = (value_weight > 0).sum(axis=-1) >= 3
+    return many & (bound < beat - 1e-9 * np.abs(beat) - 1e-12)
+
+
+def _leave_out(groups: list, hopeless: np.ndarray) -> list:
+    """_search_groups' groups without the hopeless nodes."""
+    kept = []
+    for nodes, d in groups:
+        nodes = np.flatnonzero(~hopeless) if nodes is None else nodes[~hopeless[nodes]]
+        if len(nodes):
+            kept.append((nodes, d))
+    return kept
+
+
+def _first_against_rest(by_value, first, hopeless, code, index, sums) -> None:
+    """Fill the hopeless nodes' code, Gini_index and sides with {first} against the rest."""
+    at = np.flatnonzero(hopeless)
+    code[at] = 1 << first[at]
+    left = by_value[at, first[at]]
+    whole = total(by_value[at], 1)
+    sums[at, 0], sums[at, 1], sums[at, 2] = left, whole - left, whole
+    n_classes = by_value.shape[2]
+    index[at] = _two_way_gini([left[:, c] for c in range(n_classes)],
+                              [whole[:, c] - left[:, c] for c in range(n_classes)])
 
 
 @lru_cache(maxsize=256)

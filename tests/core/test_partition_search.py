@@ -162,8 +162,8 @@ def test_a_stack_of_nominal_attributes_is_bounded_by_its_count_table(monkeypatch
     stacks = []
     real = splitting._score_nominal_stack
     monkeypatch.setattr(splitting, "_score_nominal_stack",
-                        lambda enc, js, batch, binary: stacks.append(list(js)) or real(
-                            enc, js, batch, binary))
+                        lambda enc, js, batch, binary, *beat: stacks.append(list(js)) or real(
+                            enc, js, batch, binary, *beat))
     splitting.score_nominal_together(enc, list(range(8)), batch, binary=False)
     wide_cells = nodes * (max(len(enc.attributes[j].values) for j in range(4)) + 1) * 2
     assert wide_cells * 2 > splitting.NOMINAL_CELLS  # two would be over the bound
