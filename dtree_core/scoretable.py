@@ -20,6 +20,7 @@ from .splitting import (
     SCORE_FIELDS,
     AttributeScores,
     Batch,
+    best_gini_gain,
     best_partition,
     growing,
     growing_only,
@@ -429,9 +430,9 @@ def score_attributes(enc: Encoded, batch: Batch, algorithm: Algorithm, curve_poi
                                       min_branch_weight or 0, thresholds)
     for j, attribute_scores in zip(continuous, found, strict=True):
         scores[j] = attribute_scores
-    bound = growing_only() and len(continuous) > 0 and cuts_search_short(
-        algorithm, min_branch_weight, thresholds, bounded)
-    beat = _best_gini_gain(found, batch.n_nodes) if bound else None
+    bound = growing_only() and cuts_search_short(algorithm, min_branch_weight, thresholds,
+                                                 bounded)
+    beat = best_gini_gain(found, np.full(batch.n_nodes, -np.inf)) if bound else None
     for j, attribute_scores in zip(nominal, score_nominal_together(enc, nominal, batch, binary,
                                                                    beat), strict=True):
         scores[j] = attribute_scores
@@ -446,15 +447,6 @@ def cuts_search_short(algorithm: Algorithm, min_branch_weight, thresholds,
     return bounded and algorithm.largest_gini_gain and algorithm.nominal_shape == "binary" \
         and not min_branch_weight and not thresholds
 
-
-def _best_gini_gain(found: list[AttributeScores], m: int) -> np.ndarray:
-    """Each node's largest gini_gain over these (continuous) attributes where they are
-    candidates (two distinct known values), -inf where none is."""
-    best = np.full(m, -np.inf)
-    for s in found:
-        gain = s.scores["gini_gain"]
-        np.fmax(best, np.where((s.n_distinct >= 2) & np.isfinite(gain), gain, -np.inf), out=best)
-    return best
 
 # Levels whose arrays are in memory: the one being grown and a few a viewer asked for.
 LIVE_LEVELS = 4

@@ -156,8 +156,9 @@ def score_nominal_together(enc: Encoded, js: list[int], batch: Batch, binary: bo
     number (2 to EXACT_PARTITION_LIMIT): the fewer values are padded with empty ones, which
     the search leaves out as it does a value no entry has (see _exact_partition).
 
-    beat (m,): while growing by the largest gini_gain, each node's best among the other
-    attributes; the search leaves out a node no partition can reach (partition_bound)."""
+    beat (m,): while growing by the largest gini_gain, each node's best split among the
+    attributes scored before; the search leaves out a node no partition can reach
+    (partition_bound), and each stack's splits raise beat for the stacks after it."""
     alike: dict[int, list[int]] = {}
     for j in js:
         k = len(enc.attributes[j].values)
@@ -168,9 +169,21 @@ def score_nominal_together(enc: Encoded, js: list[int], batch: Batch, binary: bo
         per_stack = _nominal_per_stack(len(batch.rows), batch.n_nodes * (k + 1) * len(enc.classes))
         for i in range(0, len(members), per_stack):
             stack = members[i:i + per_stack]
-            found.update(zip(stack, _score_nominal_stack(enc, stack, batch, binary, beat),
-                             strict=True))
+            scored = _score_nominal_stack(enc, stack, batch, binary, beat)
+            found.update(zip(stack, scored, strict=True))
+            if beat is not None:  # a partition found is one the next attributes must reach
+                beat = best_gini_gain(scored, beat)
     return [found[j] for j in js]
+
+
+def best_gini_gain(found: list[AttributeScores], beat: np.ndarray) -> np.ndarray:
+    """Each node's largest gini_gain over beat (m,) and these attributes' splits where they
+    are candidates (two distinct known values): a split some attribute has, to be beaten."""
+    best = beat.copy()
+    for s in found:
+        gain = s.scores["gini_gain"]
+        np.fmax(best, np.where((s.n_distinct >= 2) & np.isfinite(gain), gain, -np.inf), out=best)
+    return best
 
 
 def _nominal_per_stack(entries: int, cells: int) -> int:

@@ -78,9 +78,14 @@ def data(missing: bool) -> tuple[pd.DataFrame, pd.Series]:
     return X, y
 
 
-@pytest.mark.parametrize("missing", [False, True])
-def test_a_tree_grown_with_the_cut_is_the_same_trace(monkeypatch, missing):
+@pytest.mark.parametrize(("missing", "nominal_only"), [(False, False), (True, False),
+                                                      (True, True)])
+def test_a_tree_grown_with_the_cut_is_the_same_trace(monkeypatch, missing, nominal_only):
+    """Nominal attributes only: an attribute per stack, each raising the bar for the next."""
     X, y = data(missing)
+    if nominal_only:
+        X = X[[c for c in X if c.startswith("n")]]
+        monkeypatch.setattr(splitting, "NOMINAL_STACK", 1)
     left_out = []
     real = splitting.partition_bound
     monkeypatch.setattr(splitting, "partition_bound",
