@@ -451,7 +451,10 @@ def cuts_search_short(algorithm: Algorithm, min_branch_weight, thresholds,
 # Levels whose arrays are in memory: the one being grown and a few a viewer asked for.
 LIVE_LEVELS = 4
 _LIVE: OrderedDict = OrderedDict()
-_LIVE_LOCK = threading.Lock()
+# Re-entrant: a kept level's finaliser (_unkeep) takes it, and a garbage collection that an
+# allocation inside a `with _LIVE_LOCK` block sets off may run that finaliser in the same
+# thread (a plain Lock would then wait for itself forever).
+_LIVE_LOCK = threading.RLock()
 _LIVE_LAST = [None]  # the token last moved to the end of _LIVE (read without the lock)
 _TOKENS = itertools.count()
 # Depths of at most KEEP_ENTRIES entries × attributes are scored in full while growing and

@@ -385,19 +385,22 @@ def partition_bound(by_value: np.ndarray, unknown_weight: np.ndarray,
 
     Merging values never lowers the weighted Gini of the known rows (Gini is concave), so
     the multiway split's Gini_index is a lower bound on every partition's, and
-    ρ·(Gini(D̃) − that bound) an upper bound on their gini_gain: with W the known and U
-    the unknown weight, (Σ_v Σ_c n_vc²/w_v − Σ_c N_c²/W) / (W + U). The margin (1e-9
-    relative and 1e-12, far beyond the rounding of either formula) keeps a node whose
-    partition might tie with beat."""
+    ρ·(Gini(D̃) − that bound) an upper bound on their gini_gain. It is computed from shares
+    (ρ·(Σ_v w_v/W · Σ_c (n_vc/w_v)² − Σ_c (N_c/W)²), W the known weight), as split_scores
+    computes, so it does not depend on the weights' scale: squared weights of 1e-160 would
+    vanish. The margin (1e-9 relative and 1e-12, far beyond the rounding of either formula)
+    keeps a node whose partition might tie with beat; a bound that is not finite cuts
+    nothing."""
+    value_weight = np.asarray(value_weight, dtype=float)
+    known = total(value_weight)
     with np.errstate(invalid="ignore", divide="ignore"):
-        per_value = total(by_value * by_value, -1) / value_weight
-        known_classes = total(by_value, 1)
-        known = total(value_weight)
-        whole = total(known_classes * known_classes) / known
-        bound = (total(np.where(value_weight > 0, per_value, 0.0)) - whole) \
-            / (known + unknown_weight)
+        p_value = by_value / np.where(value_weight > 0, value_weight, 1.0)[..., None]
+        share = value_weight / known[:, None]
+        p_known = total(by_value, 1) / known[:, None]
+        bound = known / (known + unknown_weight) * (
+            total(share * total(p_value * p_value)) - total(p_known * p_known))
     many = (value_weight > 0).sum(axis=-1) >= 3
-    return many & (bound < beat - 1e-9 * np.abs(beat) - 1e-12)
+    return many & np.isfinite(bound) & (bound < beat - 1e-9 * np.abs(beat) - 1e-12)
 
 
 def _leave_out(groups: list, hopeless: np.ndarray) -> list:

@@ -12,23 +12,36 @@ from hypothesis import strategies as st
 
 from dtree_core import DecisionTree, scoretable, splitting
 from dtree_core.criteria import split_scores, total
-from dtree_core.splitting import _best_partition, _masked_sum, is_tied, partition_bound
+from dtree_core.splitting import (
+    _best_partition,
+    _masked_sum,
+    all_partitions,
+    is_tied,
+    partition_bound,
+)
 from tests.core.test_partition_search import every_partition, nodes
 
 
-def best_gini_gain(by_value: np.ndarray, text_rank: np.ndarray, unknown: np.ndarray):
-    """The largest gini_gain of any two-way partition, by the plain definition."""
-    _, _, sides = every_partition(by_value, text_rank)
-    return split_scores(sides, unknown)["gini_gain"]
+def largest_gini_gain(by_value: np.ndarray, unknown: np.ndarray) -> np.ndarray:
+    """The largest gini_gain of any two-way partition, by the plain definition (from
+    split_scores, which works on shares: right at any scale of the weights)."""
+    m, k, _ = by_value.shape
+    gains = [split_scores(np.stack([_masked_sum(np.broadcast_to(mask, (m, k)), by_value),
+                                    _masked_sum(np.broadcast_to(~mask, (m, k)), by_value)], 1),
+                          unknown)["gini_gain"] for mask in all_partitions(k)]
+    return np.max(gains, axis=0)
 
 
 @settings(max_examples=150, deadline=None)
 @given(case=nodes(), scale=st.sampled_from([0.0, 0.5, 0.999, 1.0, 1.0 + 1e-13, 1.001, 3.0]),
-       shift=st.sampled_from([0.0, 1e-14, -1e-14]))
-def test_a_node_is_left_out_only_where_no_partition_can_win_or_tie(case, scale, shift):
-    by_value, text_rank = case
-    unknown = np.round(np.random.default_rng(len(by_value)).random(len(by_value)) * 3, 1)
-    best = best_gini_gain(by_value, text_rank, unknown)
+       shift=st.sampled_from([0.0, 1e-14, -1e-14]),
+       size=st.sampled_from([1.0, 1e-160, 1e-300, 1e100]))
+def test_a_node_is_left_out_only_where_no_partition_can_win_or_tie(case, scale, shift, size):
+    """Whatever the weights' scale (squares of 1e-160 vanish; shares do not)."""
+    by_value, _ = case
+    by_value = by_value * size
+    unknown = np.round(np.random.default_rng(len(by_value)).random(len(by_value)) * 3, 1) * size
+    best = largest_gini_gain(by_value, unknown)
     beat = best * scale + shift
     hopeless = partition_bound(by_value, unknown, total(by_value, -1), beat)
     assert not (is_tied(best, beat) & hopeless).any()
@@ -42,7 +55,7 @@ def test_the_bound_leaves_out_the_nodes_it_should():
     rng = np.random.default_rng(2)
     by_value = rng.integers(0, 20, (500, 6, 3)).astype(float)
     unknown = np.zeros(500)
-    best = best_gini_gain(by_value, np.arange(6), unknown)
+    best = largest_gini_gain(by_value, unknown)
     assert partition_bound(by_value, unknown, total(by_value, -1), best * 3 + 0.05).mean() > 0.9
     assert not partition_bound(by_value, unknown, total(by_value, -1), best).any()
 
@@ -107,6 +120,21 @@ def assert_same_text(found: str, expected: str) -> None:
                     min(len(a), len(b)))
         raise AssertionError(f"line {line} differs: {a[line:line + 1]!s:.400} != "
                              f"{b[line:line + 1]!s:.400}")
+
+
+def test_tiny_weights_give_the_same_trace(monkeypatch):
+    """Weights of 1e-160 (any finite positive weight is allowed): a bound from squared
+    weights vanished there, left out an attribute tied with the winner, and the tree changed."""
+    rng = np.random.default_rng(1)
+    n = 600
+    X = pd.DataFrame({"n0": rng.choice(list("abcdef"), n), "x0": rng.normal(size=n).round(2)})
+    y = pd.Series(np.where(X.n0.isin(["a", "c", "e"]) ^ (rng.random(n) < 0.1), "p", "q"))
+    y[X.x0 > 1.5] = "p"
+    monkeypatch.setattr(scoretable, "KEEP_ENTRIES", 0)  # every depth grown lean
+    weights = np.full(n, 1e-160)
+    cut = DecisionTree("cart").fit(X, y, sample_weight=weights).trace_.to_json()
+    monkeypatch.setattr(scoretable, "cuts_search_short", lambda *a: False)
+    assert_same_text(cut, DecisionTree("cart").fit(X, y, sample_weight=weights).trace_.to_json())
 
 
 def test_no_cut_where_a_force_or_min_branch_weight_reads_other_attributes(monkeypatch):

@@ -4,14 +4,16 @@ scatter test for identical values give what the plain definitions give."""
 from __future__ import annotations
 
 import dataclasses
+import gc
 import json
+import threading
 import warnings
 
 import numpy as np
 import pandas as pd
 import pytest
 
-from dtree_core import DecisionTree
+from dtree_core import DecisionTree, scoretable
 from dtree_core.counting import (
     distinct_indices,
     order_of_distinct,
@@ -305,3 +307,25 @@ def test_sorted_counts_is_bincount_for_sorted_ids(seed):
     counts = sorted_counts(ids, m)
     assert counts.dtype == np.intp
     assert counts.tolist() == np.bincount(ids, None, m).tolist()
+
+
+def test_a_kept_level_collected_while_the_lock_is_held_does_not_wait_for_itself():
+    """A kept level's finaliser takes the levels' lock; a garbage collection set off inside
+    a block holding that lock (any allocation there may start one) runs the finaliser in
+    the same thread."""
+    enc = _enc(0)
+    batch, used = _batch(enc, 0)
+    with growing():
+        level = score_level(enc, batch, used, Options.build(algorithm="c45").rules, 8)
+    assert level._kept is not None
+    level.itself = level  # a cycle: only the collector frees it
+    del level
+    done = threading.Event()
+
+    def collect_holding_the_lock():
+        with scoretable._LIVE_LOCK:
+            gc.collect()
+        done.set()
+
+    threading.Thread(target=collect_holding_the_lock, daemon=True).start()
+    assert done.wait(20), "the finaliser waited for a lock its own thread held"
