@@ -672,16 +672,25 @@ class _Sorted:
     whole: bool  # every weight a whole number: cum runs over the batch, as int32 or int64
     unit: bool = False  # every weight 1: a left side's weight is its count of entries
 
-    def left(self, pos: np.ndarray, node: np.ndarray) -> list[np.ndarray]:
+    def left(self, pos: np.ndarray, node: np.ndarray, weight=None) -> list[np.ndarray]:
         """Per class, the known weight of node's sorted entries up to and including pos
         (len(pos) each). Class by class with np.take: a fancy index over axis 1 is several
-        times slower, and the running sums at the nodes' starts are a small table."""
+        times slower, and the running sums at the nodes' starts are a small table.
+        weight: those entries' whole-number weight, when known (every weight 1: their
+        count); the last class is then what the others leave, exactly, with no gather."""
         if self.whole:
             before = self.cum.take(self.starts, axis=1)
             after = pos + 1
-            return [self.cum[c].take(after) - before[c].take(node)
-                    for c in range(len(self.cum))]
+            gathered = len(self.cum) - (weight is not None)
+            sides = [self.cum[c].take(after) - before[c].take(node) for c in range(gathered)]
+            return sides if weight is None else sides + [_remainder(weight, sides)]
         return [self.cum[c].take(pos) for c in range(len(self.cum))]
+
+
+def _remainder(weight: np.ndarray, parts: list[np.ndarray]) -> np.ndarray:
+    """weight less the parts' sum: the last class's whole-number weight of a side (a target
+    has two classes at least, so there is a part)."""
+    return weight - _add(parts)
 
 
 def _batch_facts(enc: Encoded, batch: Batch) -> dict:
@@ -854,15 +863,17 @@ def _score_continuous_stack(enc: Encoded, js: list[int], batch: Batch, by_gini: 
     cand = np.flatnonzero(step if s.known is None else step & s.known[1:])
     cand_node = s.node.take(cand)
     n_distinct = sorted_counts(cand_node, m) + (s.known_n > 0)
-    left = s.left(cand, cand_node)
     if s.whole:  # exact integer weights on both sides
+        lw = cand + 1 - s.starts.take(cand_node) if s.unit else None
+        left = s.left(cand, cand_node, lw)
+        lw = _add(left) if lw is None else lw
         known = s.known_counts.astype(np.int64)
         known_class = [np.ascontiguousarray(known[:, c]) for c in range(known.shape[1])]
         known_w = _add(known_class)
-        lw = cand + 1 - s.starts.take(cand_node) if s.unit else _add(left)
         kw = known_w.take(cand_node)
         rw = kw - lw
     else:
+        left = s.left(cand, cand_node)
         lw = _add(left)
         rw = _add([s.known_counts[cand_node, c] - a for c, a in enumerate(left)])
     if min_side > 0:
@@ -870,8 +881,11 @@ def _score_continuous_stack(enc: Encoded, js: list[int], batch: Batch, by_gini: 
         cand, cand_node, left = cand[hold], cand_node[hold], [c[hold] for c in left]
         lw, rw = lw[hold], rw[hold]
     lean = growing_only()  # the other criterion and the curve are only ever shown
-    if s.whole:
-        right = [known_class[c].take(cand_node) - a for c, a in enumerate(left)]
+    if s.whole:  # with unit weights, the last class again from the side's count
+        right = [known_class[c].take(cand_node) - a
+                 for c, a in enumerate(left[:-1] if s.unit else left)]
+        if s.unit:
+            right.append(_remainder(rw, right))
         kw = kw[hold] if min_side > 0 else kw
     else:
         right = [s.known_counts[cand_node, c] - a for c, a in enumerate(left)]

@@ -31,6 +31,7 @@ from dtree_core.splitting import (
     TIE_RTOL,
     Batch,
     _segment_first_best,
+    _sort_batch,
     _square,
     growing,
     midpoint,
@@ -329,3 +330,26 @@ def test_a_kept_level_collected_while_the_lock_is_held_does_not_wait_for_itself(
 
     threading.Thread(target=collect_holding_the_lock, daemon=True).start()
     assert done.wait(20), "the finaliser waited for a lock its own thread held"
+
+
+@pytest.mark.parametrize("n_classes", [2, 3, 5])
+@pytest.mark.parametrize("seed", range(3))
+def test_a_sides_last_class_from_its_count_is_the_gathered_one(n_classes, seed):
+    """With every weight 1, the last class's weight left of a midpoint is the side's count
+    less the other classes' (no gather): the same whole numbers as gathered."""
+    rng = np.random.default_rng(seed)
+    n = 300
+    X = pd.DataFrame({"x": rng.choice([0.5, 1.0, 2.0, 3.5, np.nan], n)})
+    y = pd.Series(rng.integers(0, n_classes, n)).map(lambda c: f"c{c}")
+    enc = encode(X, y, {"x": "continuous"})
+    m = 4
+    batch = Batch(np.arange(n), np.ones(n), np.sort(rng.integers(0, m, n)), m)
+    s = _sort_batch(enc, [0], batch)
+    known = np.flatnonzero(s.known if s.known is not None else np.ones(n, dtype=bool))
+    pos = known[known < n - 1]
+    node = s.node.take(pos)
+    count = pos + 1 - s.starts.take(node)
+    gathered, derived = s.left(pos, node), s.left(pos, node, count)
+    assert len(gathered) == len(derived) == len(enc.classes)
+    for a, b in zip(gathered, derived, strict=True):
+        assert np.array_equal(a, b)
