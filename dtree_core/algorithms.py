@@ -67,7 +67,7 @@ class Algorithm:
     lihang_algorithm: str | None = None
     # Its rule takes the largest gini_gain among the eligible candidates and nothing else
     # (no filter, no draw): while growing, the exhaustive search of a binary nominal split
-    # may then leave out a node where no partition can reach a continuous attribute's best
+    # may then leave out a node where no partition can reach another attribute's best split
     # (splitting.partition_bound), since that attribute can neither win nor tie there.
     largest_gini_gain: bool = False
 
