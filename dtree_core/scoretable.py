@@ -45,7 +45,9 @@ class LevelScores:
                  bounded: bool = False):
         self.enc, self.algorithm = enc, algorithm
         self.attributes, self.classes = enc.attributes, enc.classes
-        self._settings = (curve_points, min_branch_weight, thresholds or {}, bounded)
+        # may growth's scoring cut CART's partition search short (score_attributes)?
+        self._cut_short = cuts_search_short(algorithm, min_branch_weight, bounded)
+        self._settings = (curve_points, min_branch_weight, thresholds or {}, self._cut_short)
         self._stored = None  # the entries, to rescore from once released (_store)
         self._token = next(_TOKENS)
         self._growing = None  # the arrays, held while the grower decides this depth
@@ -92,7 +94,7 @@ class LevelScores:
         """Node i's candidates whose Gain is at least the mean Gain (C4.5's filter, shown for
         every algorithm): as the rule saw them, or, when the growing table was cut short
         (score_attributes) and so held lesser Gains, from the full table."""
-        if not (self._kept is None and cuts_search_short(self.algorithm, *self._settings[1:])):
+        if not (self._kept is None and self._cut_short):
             return self.choice.passed[i].tolist()
         _, table, extra = self._arrays()
         if "above_average" not in extra:
@@ -413,14 +415,13 @@ def score_level(enc: Encoded, batch: Batch, used: np.ndarray, algorithm: Algorit
 
 def score_attributes(enc: Encoded, batch: Batch, algorithm: Algorithm, curve_points: int,
                      min_branch_weight: float | None, thresholds: dict | None = None,
-                     bounded: bool = False) -> list[AttributeScores]:
+                     cut_short: bool = False) -> list[AttributeScores]:
     """thresholds {attribute index: {node: t}}: forced cut points (growing.forced_thresholds).
 
-    Bounded, while growing for a rule that takes the largest gini_gain, with no
-    min_branch_weight: the continuous attributes are scored first, and CART's exhaustive
-    search of a nominal attribute leaves out the nodes where no partition can reach their
-    best (splitting.partition_bound). Those get a real but lesser partition; a viewer's
-    rescoring (never bounded) finds the best one."""
+    cut_short (see cuts_search_short), while growing: the continuous attributes are scored
+    first, and CART's exhaustive search of a nominal attribute leaves out the nodes where no
+    partition can reach their best (splitting.partition_bound). Those get a real but lesser
+    partition; a viewer's rescoring (never growing) finds the best one."""
     binary = algorithm.nominal_shape == "binary"
     by_gini = algorithm.threshold_by == "gini_index"
     nominal = np.flatnonzero(enc.nominal).tolist()
@@ -430,22 +431,21 @@ def score_attributes(enc: Encoded, batch: Batch, algorithm: Algorithm, curve_poi
                                       min_branch_weight or 0, thresholds)
     for j, attribute_scores in zip(continuous, found, strict=True):
         scores[j] = attribute_scores
-    bound = growing_only() and cuts_search_short(algorithm, min_branch_weight, thresholds,
-                                                 bounded)
-    beat = best_gini_gain(found, np.full(batch.n_nodes, -np.inf)) if bound else None
+    beat = best_gini_gain(found, np.full(batch.n_nodes, -np.inf)) \
+        if cut_short and growing_only() else None
     for j, attribute_scores in zip(nominal, score_nominal_together(enc, nominal, batch, binary,
                                                                    beat), strict=True):
         scores[j] = attribute_scores
     return scores
 
 
-def cuts_search_short(algorithm: Algorithm, min_branch_weight, thresholds,
-                      bounded: bool) -> bool:
+def cuts_search_short(algorithm: Algorithm, min_branch_weight, bounded: bool) -> bool:
     """May a growing depth's exhaustive partition search leave out hopeless nodes? Only when
     the rule takes the largest gini_gain with every candidate allowed (no min_branch_weight
-    making some ineligible, no force reading an attribute that did not win)."""
+    making some ineligible) and the grower reads only the winner and its ties (bounded: no
+    force, which also makes every forced threshold, reads an attribute that did not win)."""
     return bounded and algorithm.largest_gini_gain and algorithm.nominal_shape == "binary" \
-        and not min_branch_weight and not thresholds
+        and not min_branch_weight
 
 
 # Levels whose arrays are in memory: the one being grown and a few a viewer asked for.
