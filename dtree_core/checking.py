@@ -34,6 +34,7 @@ from .solution import (
     iv_equation,
     set_name,
 )
+from .trace import has_scores
 
 TOLERANCE = 0.0005  # the book prints three decimals
 
@@ -487,7 +488,8 @@ def make_quiz(trace: dict, seed: int = 0, count: int = 5,
     import random
 
     draw = random.Random(seed)
-    nodes = [trace["nodes"][i] for i in trace["steps"] if _quizzable(trace["nodes"][i])]
+    # read in order and only as far as the questions go: a node's rows may be built on reading
+    nodes = (trace["nodes"][i] for i in trace["steps"] if _quizzable(trace["nodes"][i]))
     questions: list[Question] = []
     quantity, names = _quiz_quantity(trace), notations.get(notation)
     for node in nodes:
@@ -502,7 +504,7 @@ def make_quiz(trace: dict, seed: int = 0, count: int = 5,
 
 def _quizzable(node: dict) -> bool:
     decision = node["decision"]
-    return (decision["kind"] == "split" and not decision.get("forced") and bool(node["scores"])
+    return (decision["kind"] == "split" and not decision.get("forced") and has_scores(node)
             and not node.get("pruned_away")
             and not decision.get("weights"))  # a linear test is no candidate to pick
 

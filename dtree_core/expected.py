@@ -15,6 +15,7 @@ import pandas as pd
 
 from .algorithms import get as algorithm_record
 from .labels import branch_text, children_of, node_path
+from .trace import node_rows
 
 MAX_ROWS = 5_000  # an exercise file carries its data: classroom-sized tables only
 DEFAULT_TOLERANCE = 1e-3
@@ -41,14 +42,7 @@ def scored_columns(algorithm: str) -> tuple[str, ...]:
 def expected_tests(trace: dict, X: pd.DataFrame, y: pd.Series, exercise: str,
                    tolerance: float = DEFAULT_TOLERANCE, module: str = "mytree") -> str:
     """The text of a pytest file checking a student's build_tree (and score functions)."""
-    if len(X) > MAX_ROWS:
-        raise ExerciseFileError(f"The data has {len(X)} rows; an exercise file carries its "
-                                f"data and takes at most {MAX_ROWS}.", "too_many_rows",
-                                rows=len(X), limit=MAX_ROWS)
-    if any(a.get("kind") not in ("nominal", "continuous") for a in trace["attributes"]) or \
-            any(c.get("weights") for n in trace["nodes"] for c in [n["branch"] or {}]):
-        raise ExerciseFileError("Oblique (linear) tests cannot be written as nested-dict "
-                                "branches.", "oblique")
+    check_exercise(trace, X)
     missing = bool(X.isna().any().any())
     columns = () if missing else scored_columns(trace["algorithm"])
     values = {
@@ -62,6 +56,19 @@ def expected_tests(trace: dict, X: pd.DataFrame, y: pd.Series, exercise: str,
     constants = "\n\n".join(f"{name} = {_literal(value)}" for name, value in values.items())
     note = MISSING_NOTE if missing else ""
     return HEADER.replace("{note}", note) + constants + "\n" + BODY
+
+
+def check_exercise(trace: dict, X: pd.DataFrame) -> None:
+    """Raise ExerciseFileError when no file can be written for this tree and data (asked
+    before the file is made: a page says why without making it)."""
+    if len(X) > MAX_ROWS:
+        raise ExerciseFileError(f"The data has {len(X)} rows; an exercise file carries its "
+                                f"data and takes at most {MAX_ROWS}.", "too_many_rows",
+                                rows=len(X), limit=MAX_ROWS)
+    if any(a.get("kind") not in ("nominal", "continuous") for a in trace["attributes"]) or \
+            any(c.get("weights") for n in trace["nodes"] for c in [n["branch"] or {}]):
+        raise ExerciseFileError("Oblique (linear) tests cannot be written as nested-dict "
+                                "branches.", "oblique")
 
 
 def _literal(value) -> str:
@@ -127,7 +134,7 @@ def _scores(trace: dict, columns: tuple[str, ...]) -> list[list]:
     for node in _kept(trace):
         if node["decision"]["kind"] != "split":
             continue
-        for row in node.get("scores") or ():
+        for row in node_rows(node):  # built for the file, not kept in a shared tree
             for column in columns:
                 value = row.get(column)
                 if value is not None and math.isfinite(value):

@@ -8,6 +8,7 @@ so a trace of a large tree costs counts, not Python objects per cell.
 from __future__ import annotations
 
 import gc
+import io
 import json
 import tempfile
 import threading
@@ -234,31 +235,20 @@ class Trace:
         depth's arrays are rebuilt at most once), each node's line goes to a temporary file,
         and the lines come back in id order: memory holds one depth's rows at a time.
         """
-        text = _dumps(self._tail(self._head()))
-        cut = text.index(b'"nodes":[]') + len(b'"nodes":[')
-        yield text[:cut] + b"\n"
         with tempfile.TemporaryFile() as spool:
             places = self._spool_nodes(spool)
-            for i in range(len(self.nodes)):
-                start, length = places[i]
-                spool.seek(start)
-                yield (b"" if i == 0 else b",\n") + spool.read(length)
-        yield b"\n" + text[cut:] + b"\n"
+            yield from _assembled(self._tail(self._head()), _spooled(spool, places))
 
     def _spool_nodes(self, spool) -> list[tuple[int, int]]:
         """Write every node's JSON to spool, grouped by score group; (offset, length) by id."""
-        groups: dict = {}
         by_id = list(self.nodes)  # each Node built once: paths walk up this list
-        for node in by_id:
-            groups.setdefault(getattr(node.scores, "group", None), []).append(node)
-        places: list = [None] * len(self.nodes)
-        for members in groups.values():
-            for node in members:
-                path = _path_dicts(by_id, node) if node.depth <= MAX_PATH_DEPTH else None
-                data = _dumps(self.node_dict(node, path=path))
-                places[node.id] = (spool.tell(), len(data))
-                spool.write(data)
-        return places
+
+        def line(node: Node) -> bytes:
+            path = _path_dicts(by_id, node) if node.depth <= MAX_PATH_DEPTH else None
+            return _dumps(self.node_dict(node, path=path))
+
+        return _spool_by_group(spool, by_id, lambda node: getattr(node.scores, "group", None),
+                               line)
 
     @classmethod
     def from_dict(cls, d: dict) -> Trace:
@@ -275,14 +265,107 @@ class Trace:
         return cls.from_dict(json.loads(text))
 
 
+def dict_json(d: dict, scores: bool = True) -> bytes:
+    """The JSON text (TRACE.md, one node per line, as Trace.to_json writes it) of a trace
+    dict: Trace.to_dict's, with its rows built or lazy. Lazy rows are built depth by depth
+    and not kept, so a dict shared by many sessions does not grow by every table it has;
+    memory holds the text and one depth's rows. scores=False: every score table empty (the
+    outline of a tree too big to write whole)."""
+    def line(node: dict) -> bytes:
+        return _dumps({**node, "scores": node_rows(node) if scores else []})
+
+    text = io.BytesIO()
+    with tempfile.TemporaryFile() as spool:
+        places = _spool_by_group(spool, d["nodes"],
+                                 lambda node: getattr(node["scores"], "group", None), line)
+        for piece in _assembled({**d, "nodes": []}, _spooled(spool, places)):
+            text.write(piece)
+    return text.getvalue()
+
+
+def _spool_by_group(spool, nodes: Sequence, group_of, line) -> list[tuple[int, int]]:
+    """Write each node's line to spool, the nodes of a score group together (each depth's
+    arrays are rebuilt at most once); (offset, length) of each, in the nodes' order."""
+    groups: dict = {}
+    for k, node in enumerate(nodes):
+        groups.setdefault(group_of(node), []).append(k)
+    places: list = [None] * len(nodes)
+    for members in groups.values():
+        for k in members:
+            data = line(nodes[k])
+            places[k] = (spool.tell(), len(data))
+            spool.write(data)
+    return places
+
+
+def has_scores(node: dict) -> bool:
+    """Was the node scored? Asked without building its rows (a lazy table is a list-like
+    that is not a list, and stands for a scored node's rows)."""
+    rows = node["scores"]
+    return not isinstance(rows, list) or bool(rows)
+
+
+# Bytes of compact JSON per part of a score table, an upper end of what TRACE.md's rows take
+# (tested against dict_json's text): a row's own fields, a branch's, a class's weight beside
+# its name, a curve point (three numbers), a node's own fields
+_ROW_BYTES, _BRANCH_BYTES, _CLASS_BYTES, _POINT_BYTES, _NODE_BYTES = 640, 110, 24, 66, 420
+
+
+def json_size_estimate(d: dict, curve_points: int = 256) -> int:
+    """About how many bytes dict_json(d) writes, from counts alone (no row is built): the
+    score tables are most of a big trace's text. Meant to be at or above the real size
+    (a branch per nominal value, a full curve for every continuous attribute)."""
+    class_bytes = sum(len(c.encode()) + _CLASS_BYTES for c in d["classes"])
+    shapes = [(max(len(a.get("values") or ()), 2), a["kind"] != "nominal")
+              for a in d["attributes"]]
+    table = sum(_ROW_BYTES + b * (_BRANCH_BYTES + class_bytes) for b, _ in shapes)
+    curves = sum(continuous for _, continuous in shapes) * _POINT_BYTES
+    total = len(_dumps({**d, "nodes": []}))
+    for node in d["nodes"]:
+        total += _NODE_BYTES + class_bytes
+        if has_scores(node):
+            total += table + curves * min(curve_points, max(node["n"] - 1, 0))
+    return total
+
+
+def node_rows(node: dict) -> list:
+    """A node dict's score rows, built now if they were lazy, and then not kept."""
+    rows = node["scores"]
+    return rows.unkept() if isinstance(rows, LazyRows) else rows
+
+
+def _assembled(head: dict, lines) -> Iterator[bytes]:
+    """The text around the node lines: the head (its "nodes" empty) cut where they go."""
+    text = _dumps(head)
+    cut = text.index(b'"nodes":[]') + len(b'"nodes":[')
+    yield text[:cut] + b"\n"
+    for i, line in enumerate(lines):
+        yield (b"" if i == 0 else b",\n") + line
+    yield b"\n" + text[cut:] + b"\n"
+
+
+def _spooled(spool, places: list[tuple[int, int]]) -> Iterator[bytes]:
+    """The spooled lines back in id order."""
+    for start, length in places:
+        spool.seek(start)
+        yield spool.read(length)
+
+
 def _node_from_dict(d: dict, classes: tuple[str, ...]) -> Node:
     return Node(
         id=d["id"], parent=d["parent"],
         branch=Condition.from_dict(d["branch"]) if d["branch"] else None, depth=d["depth"],
         n=d["n"], weight=d["weight"], class_counts=tuple(d["class_counts"][c] for c in classes),
         entropy=d["entropy"], gini=d["gini"], decision=Decision.from_dict(d["decision"]),
-        children=tuple(d.get("children", ())), scores=StaticScores(tuple(d["scores"])),
+        children=tuple(d.get("children", ())), scores=_table_of(d["scores"]),
         pruned_away=d.get("pruned_away", False))
+
+
+def _table_of(rows) -> ScoreTable:
+    """A node dict's rows as its Node's table: lazy rows stay lazy (a trace read from the
+    app's dict, to predict or prune with, needs no table, and would otherwise build and keep
+    every node's in the shared dict)."""
+    return rows if isinstance(rows, LazyRows) else StaticScores(tuple(rows))
 
 
 def _path_dicts(nodes: Sequence[Node], node: Node) -> list[dict]:
@@ -334,6 +417,24 @@ class LazyRows(Sequence):
                     self._rows = self._table.rows()
                     self._table = None
         return self._rows
+
+    @property
+    def group(self):
+        """The rows' score group (NodeScores.group), None once built or without one."""
+        return getattr(self._table, "group", None)
+
+    def rows(self) -> list[dict]:
+        """As a node's ScoreTable (a trace read back from the app's dict): built if they
+        were not yet, and not kept."""
+        return list(self.unkept())
+
+    def unkept(self) -> list:
+        """The rows, built now if they were not yet, and then not kept (an export reads
+        every node of a tree once; keeping them would hold every table)."""
+        rows, table = self._rows, self._table
+        if rows is not None:
+            return rows
+        return self._filled() if table is None else table.rows()
 
     def __getitem__(self, i):
         return self._filled()[i]

@@ -1,6 +1,5 @@
 """Rules and exports: IF-THEN rules with coverage and accuracy; DOT, SVG, JSON, score tables."""
 
-import json
 
 import pandas as pd
 import streamlit as st
@@ -20,6 +19,7 @@ from dtree_core.rules import (
     rules_markdown,
     rules_text,
 )
+from dtree_core.trace import dict_json, has_scores, json_size_estimate
 from ui import analysis, engine, registry
 from ui.command import grow_command, needs_validation_file
 from ui.downloads import file_name
@@ -35,6 +35,9 @@ ensure_entry_point()
 # on request, refused past SVG_NODES, and stopped after SVG_SECONDS; the DOT file always works.
 SVG_NODES = 2_000
 SVG_SECONDS = 20
+# A download is built whole in this server's memory before it is sent: a tree whose full JSON
+# trace would pass this many MB (json_size_estimate) is offered as its outline instead.
+JSON_MB = 50
 
 
 def tree_downloads(current: dict) -> None:
@@ -45,15 +48,25 @@ def tree_downloads(current: dict) -> None:
     cols = st.columns(3)
     cols[0].download_button(t("exp.dot"), lambda: to_dot(trace, None, highlight=False).source,
                             file_name("tree", "dot"), "text/vnd.graphviz", key="exp_dl_dot")
-    cols[2].download_button(t("exp.json"), lambda: trace_json(trace), file_name("trace", "json"),
-                            "application/json", key="exp_dl_json")
+    json_download(cols[2], trace)
     with cols[1]:
         svg_download(current)
 
 
-def trace_json(trace: dict) -> str:
-    return json.dumps(trace, ensure_ascii=False, indent=1, allow_nan=False,
-                      default=list)  # score rows built on first read (Trace.to_dict "lazy")
+def json_download(column, trace: dict) -> None:
+    """The JSON trace; a tree whose text would pass JSON_MB is offered as its outline (every
+    node and decision, the score tables empty), with what to do for the whole of it."""
+    estimate = json_size_estimate(trace)
+    if estimate <= JSON_MB * 2**20:
+        column.download_button(t("exp.json"), lambda: dict_json(trace),
+                               file_name("trace", "json"), "application/json", key="exp_dl_json")
+        return
+    column.download_button(t("exp.json.outline"), lambda: dict_json(trace, scores=False),
+                           file_name("trace_outline", "json"), "application/json",
+                           key="exp_dl_json_outline")
+    column.info(t("exp.json.too_big", mb=f"{estimate / 2**20:,.0f}", limit=JSON_MB,
+                  nodes=len(trace["nodes"]), attributes=len(trace["attributes"]),
+                  classes=len(trace["classes"])))
 
 
 def svg_download(current: dict) -> None:
@@ -269,14 +282,6 @@ def rule_table_section(trace: dict, sidebar: str) -> None:
     cols[1].download_button(t("exp.md"), lambda: rule_table_markdown(trace, lang),
                             file_name("rule_table", "md"),
                             "text/markdown", key="exp_dl_rule_table_md")
-
-
-def has_scores(node: dict) -> bool:
-    """Was the node scored? Asked without building its rows: the app's trace builds a node's
-    rows when first read (a list-like that is not a list), which for a tree of 25,000 nodes
-    is a minute of work the page does not need."""
-    rows = node["scores"]
-    return not isinstance(rows, list) or bool(rows)
 
 
 @st.cache_data(max_entries=16, ttl=engine.CACHE_TTL, show_spinner=False)

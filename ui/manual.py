@@ -10,8 +10,6 @@ hidden until their tree is complete or they ask for it ("shown"); each pick reve
 
 from __future__ import annotations
 
-import json
-
 import pandas as pd
 import plotly.graph_objects as go
 import streamlit as st
@@ -25,6 +23,7 @@ from dtree_core.export import svg_available
 from dtree_core.labels import branch_text, node_path
 from dtree_core.model import DecisionTree
 from dtree_core.options import Options
+from dtree_core.trace import dict_json
 from ui import analysis, engine, panel, pruning, registry
 from ui.downloads import file_name
 from ui.messages import labelled, t, tm
@@ -350,9 +349,10 @@ def exports(student: dict, algorithm: dict | None, complete: bool) -> None:
                                     key=f"man_svg_{who}")
 
 
-def _json(trace: dict) -> str:
-    """The trace's JSON, made when the download is asked for (every score row is built then)."""
-    return json.dumps(trace, ensure_ascii=False, indent=1, allow_nan=False, default=list)
+def _json(trace: dict) -> bytes:
+    """The trace's JSON, made when the download is asked for (every score row is built then,
+    and not kept)."""
+    return dict_json(trace)
 
 
 def history(trace: dict, picks: tuple) -> None:

@@ -7,7 +7,12 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
-from dtree_core.expected import DEFAULT_TOLERANCE, ExerciseFileError, expected_tests
+from dtree_core.expected import (
+    DEFAULT_TOLERANCE,
+    ExerciseFileError,
+    check_exercise,
+    expected_tests,
+)
 from dtree_core.options import Options
 from dtree_core.split import format_number
 from dtree_core.treecheck import Difference, PasteError, TreeCheck, check_tree, known_attribute
@@ -121,13 +126,19 @@ def _number(value) -> str:
 
 @st.cache_data(max_entries=16, ttl=engine.CACHE_TTL, show_spinner=False)
 def exercise_file(data: bytes, filename: str, choices: dict, options: Options, trace_id: str,
-                  _trace: dict, exercise: str, module: str, tolerance: float) -> tuple[str, bool]:
-    """(the pytest file's text, whether the data has missing values), once per tree
-    (trace_id names it), module name and tolerance: the rows the tree grew on go in it."""
+                  _trace: dict, exercise: str, module: str, tolerance: float) -> str:
+    """The pytest file's text, once per tree (trace_id names it), module name and tolerance:
+    the rows the tree grew on go in it. Made when the download is clicked (a tree of
+    thousands of nodes makes a file of megabytes, in seconds)."""
+    X, y = exercise_rows(data, filename, choices, options)
+    return expected_tests(_trace, X, y, exercise, tolerance, module)
+
+
+def exercise_rows(data: bytes, filename: str, choices: dict, options: Options):
+    """The rows the tree grew on (engine.ready is cached)."""
     X, y, fitted = engine.ready(data, filename, choices, options)
     X, y, _ = engine.training_and_validation(X, y, choices.get("validation"), fitted)
-    text = expected_tests(_trace, X, y, exercise, tolerance, module)
-    return text, bool(X.isna().any().any())
+    return X, y
 
 
 def expected_values_file(current: dict) -> None:
@@ -143,17 +154,19 @@ def expected_values_file(current: dict) -> None:
         st.error(tm("tc.file.module.bad", module=module))
         return
     dataset = current["source"]  # the file the tree grew from
+    inputs = (dataset["data"], dataset["filename"], current["choices"], current["options"])
     try:
-        text, missing = exercise_file(dataset["data"], dataset["filename"], current["choices"],
-                                      current["options"], current["trace_id"], current["trace"],
-                                      current["dataset"], module, float(tolerance))
+        X, _ = exercise_rows(*inputs)
+        check_exercise(current["trace"], X)
     except ExerciseFileError as error:
         st.warning(t(f"tc.file.error.{error.code}", **error.details))
         return
     except (ValueError, MemoryError) as error:  # a DataError or LoadError: said, not raised
         st.warning(t("error.memory") if isinstance(error, MemoryError) else error_text(error))
         return
-    if missing:
+    if X.isna().any().any():
         st.caption(t("tc.file.missing"))
-    st.download_button(t("tc.file.download"), text, FILE_NAME, "text/x-python",
-                       key="tc_file_download")
+    st.download_button(t("tc.file.download"),
+                       lambda: exercise_file(*inputs, current["trace_id"], current["trace"],
+                                             current["dataset"], module, float(tolerance)),
+                       FILE_NAME, "text/x-python", key="tc_file_download")

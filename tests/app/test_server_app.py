@@ -18,6 +18,7 @@ from streamlit.runtime.scriptrunner_utils.exceptions import StopException
 
 from dtree_core.export import svg_available
 from dtree_core.options import Options
+from dtree_core.trace import LazyRows, json_size_estimate
 from ui import engine, setup
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -172,6 +173,72 @@ def test_a_big_tree_gets_no_svg_but_its_rules_and_tables_render(lang, words):
     assert not [t for t in at.toggle if t.key and t.key.startswith("exp_svg::")]
     assert len(at.dataframe) >= 2  # the rules and Han's rule table
     assert at.markdown and any("|" in m.value for m in at.markdown)  # a score table
+
+
+def wide(n: int, columns: int, seed: int = 0) -> bytes:
+    """Many continuous columns and a random label: every node has a wide score table."""
+    rng = np.random.default_rng(seed)
+    frame = pd.DataFrame({f"a{j}": rng.random(n).round(6) for j in range(columns)})
+    return csv_bytes(frame.assign(y=rng.choice(["p", "q"], n)))
+
+
+def json_buttons(at) -> list[str]:
+    return [b.proto.id for b in at.get("download_button") if "exp_dl_json" in b.proto.id]
+
+
+@pytest.mark.parametrize("lang, words", [("en", "max depth"), ("zh", "最大深度")])
+def test_a_tree_whose_json_is_too_big_offers_its_outline(lang, words):
+    """A download is built whole in the server's memory: past JSON_MB the page offers the
+    tree's outline and says why, with the estimate and what to do."""
+    at = uploaded(wide(3000, 30), "wide.csv", lang)
+    trace = at.session_state["current"]["trace"]
+    at.switch_page("pages/export.py").run()
+    assert not at.exception and not at.error
+    estimate = json_size_estimate(trace)
+    assert estimate > 50 * 2**20
+    assert [i for i in json_buttons(at) if i.endswith("exp_dl_json_outline")]
+    assert not [i for i in json_buttons(at) if i.endswith("exp_dl_json")]
+    notes = [i.value for i in at.info if "JSON" in i.value]
+    assert len(notes) == 1 and words in notes[0] and "trace.json" in notes[0]
+    assert f"{estimate / 2**20:,.0f} MB" in notes[0] and str(len(trace["nodes"])) in notes[0]
+    assert has_no_built_rows(trace)  # the page read no table it did not show
+
+
+def has_no_built_rows(trace: dict) -> bool:
+    shown = trace["nodes"][0]  # the export page's score table shows the first scored node
+    return all(getattr(n["scores"], "_rows", None) is None for n in trace["nodes"][1:]
+               if n is not shown)
+
+
+PAGES = ("pages/grow.py", "pages/compare.py", "pages/evaluate.py", "pages/predict.py",
+         "pages/export.py", "pages/exercises.py", "pages/manual.py")
+
+
+def test_no_page_builds_every_table_of_a_big_tree():
+    """A grown tree's dict is shared by the sessions that grew it, and a node's score rows
+    are built when a page reads them and then kept: a page that read every node's (to
+    predict, to write JSON, to list rules) would hold all of them in memory for good."""
+    at = uploaded(noisy(1000, seed=2), "big_tree.csv")
+    trace = at.session_state["current"]["trace"]
+    lazy = [n["scores"] for n in trace["nodes"] if isinstance(n["scores"], LazyRows)]
+    assert len(lazy) > 300
+    for page in PAGES:
+        at.switch_page(page).run()
+        if page == "pages/predict.py":
+            at.button[0].click().run()
+        assert not at.exception, page
+        built = sum(rows._rows is not None for rows in lazy)
+        assert built <= 20, (page, built)
+
+
+def test_a_small_tree_offers_its_whole_json():
+    at = new_app()
+    at.run()
+    at.selectbox(key="bundled_key").set_value("watermelon_2.0").run()
+    at.switch_page("pages/export.py").run()
+    assert [i for i in json_buttons(at) if i.endswith("exp_dl_json")]
+    assert not [i for i in json_buttons(at) if i.endswith("exp_dl_json_outline")]
+    assert not [i.value for i in at.info if "JSON" in i.value]
 
 
 def svg_toggle(at):

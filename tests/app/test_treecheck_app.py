@@ -89,6 +89,28 @@ def test_the_pytest_file_downloads_as_python():
     assert "test_expected_values.py" in shown(at.caption)
 
 
+def test_the_pytest_file_is_made_when_clicked(monkeypatch):
+    """The file (megabytes for a big tree) is made by the button's callable, not on every
+    visit to the page; it holds the tree's exact values."""
+    import streamlit as st
+
+    given, button = {}, st.download_button
+
+    def recorded(label, data, file_name=None, *args, **kwargs):
+        given[file_name] = data
+        return button(label, data, file_name, *args, **kwargs)
+
+    monkeypatch.setattr(st, "download_button", recorded)
+    at = open_exercises("en", "c45")
+    data = given["test_expected_values.py"]
+    assert callable(data)
+    text = data()
+    compile(text, "test_expected_values.py", "exec")
+    root = at.session_state["current"]["trace"]["nodes"][0]
+    gain = next(r["gain"] for r in root["scores"] if r["attribute"] == "纹理")
+    assert repr(gain) in text
+
+
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_the_instability_view_grows_a_few_trees(lang):
     at = open_exercises(lang)

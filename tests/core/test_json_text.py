@@ -69,3 +69,97 @@ def test_lazy_rows_are_written_as_their_list(wm2_trace):
     assert json.loads(_dumps(lazy)) == wm2_trace.to_dict()
     with pytest.raises(TypeError, match="not JSON"):
         _dumps({"x": {1, 2}})
+
+
+# ------------------------------------------------------------ a trace dict's text (the app's)
+
+
+def lazy_rows(d: dict) -> list:
+    from dtree_core.trace import LazyRows
+
+    return [n["scores"] for n in d["nodes"] if isinstance(n["scores"], LazyRows)]
+
+
+@pytest.mark.parametrize("algorithm", ["id3", "c45", "cart", "oblique"])
+def test_a_dict_s_text_is_the_trace_s_text(wm3, algorithm):
+    from dtree_core.trace import dict_json
+
+    trace = DecisionTree(algorithm).fit(*wm3).trace_
+    assert dict_json(trace.to_dict(scores="lazy")) == trace.to_json().encode("utf-8")
+    assert dict_json(trace.to_dict()) == trace.to_json().encode("utf-8")
+
+
+def test_writing_a_shared_dict_keeps_none_of_its_rows():
+    """The app's dict is shared by every session that grew the same tree: writing its JSON
+    builds each node's rows for the text and drops them."""
+    from dtree_core.trace import dict_json
+
+    rng = np.random.default_rng(1)
+    X = pd.DataFrame({"a": rng.random(400), "b": rng.choice(list("pqrs"), 400)})
+    y = pd.Series(rng.choice(["u", "v"], 400))
+    trace = DecisionTree("c45").fit(X, y).trace_
+    d = trace.to_dict(scores="lazy")
+    lazy = lazy_rows(d)
+    assert len(lazy) > 50
+    assert dict_json(d) == trace.to_json().encode("utf-8")
+    assert all(rows._rows is None for rows in lazy)
+    read = lazy[3][0]  # a page read this node's table: its rows are kept and written as read
+    assert lazy[3]._rows is not None and read in json.loads(dict_json(d))["nodes"][
+        d["nodes"].index(next(n for n in d["nodes"] if n["scores"] is lazy[3]))]["scores"]
+
+
+def test_the_outline_has_every_node_and_no_table(wm2_trace):
+    from dtree_core.trace import dict_json
+
+    full = wm2_trace.to_dict()
+    outline = json.loads(dict_json(wm2_trace.to_dict(scores="lazy"), scores=False))
+    assert outline == {**full, "nodes": [{**n, "scores": []} for n in full["nodes"]]}
+    assert outline == wm2_trace.to_dict(scores=False)
+
+
+def synthetic_trace(algorithm: str, rows: int, seed: int = 0):
+    rng = np.random.default_rng(seed)
+    X = pd.DataFrame({**{f"x{j}": rng.normal(size=rows).round(3) for j in range(4)},
+                      **{f"c{j}": rng.choice(list("abcdefg")[:3 + j], rows) for j in range(3)}})
+    y = pd.Series(rng.choice(["yes", "no", "maybe", "其他"], rows))
+    return DecisionTree(algorithm).fit(X, y).trace_
+
+
+@pytest.mark.parametrize("algorithm, rows", [("id3", 300), ("c45", 1500), ("cart", 800),
+                                             ("oblique", 300), ("c45", 40)])
+def test_the_size_estimate_is_near_and_above_the_text(algorithm, rows):
+    """The export page decides by the estimate whether to build a download whole: it must
+    not fall short of the text by much, nor be far above it."""
+    from dtree_core.trace import dict_json, json_size_estimate
+
+    d = synthetic_trace(algorithm, rows).to_dict(scores="lazy")
+    ratio = json_size_estimate(d) / len(dict_json(d))
+    assert 1.0 <= ratio <= 2.0, ratio
+
+
+def test_the_estimate_counts_only_scored_nodes_and_their_curves(wm3):
+    from dtree_core.trace import json_size_estimate
+
+    d = DecisionTree("c45").fit(*wm3).trace_.to_dict(scores="lazy")
+    outline = {**d, "nodes": [{**n, "scores": []} for n in d["nodes"]]}
+    assert json_size_estimate(outline) < json_size_estimate(d)
+    assert json_size_estimate(d, curve_points=1) < json_size_estimate(d)
+
+
+def test_a_trace_read_from_a_lazy_dict_builds_no_rows():
+    """The predict, evaluate, rules and pruning pages read the app's shared dict back into a
+    Trace: that must not build (and keep) every node's table."""
+    from dtree_core.evaluate import FittedTrace
+
+    rng = np.random.default_rng(2)
+    X = pd.DataFrame({"a": rng.random(300), "b": rng.choice(list("pqr"), 300)})
+    y = pd.Series(rng.choice(["u", "v"], 300))
+    trace = DecisionTree("c45").fit(X, y).trace_
+    d = trace.to_dict(scores="lazy")
+    again = Trace.from_dict(d)
+    fitted = FittedTrace.from_dict(d)
+    assert list(fitted.predict(X)) == list(DecisionTree("c45").fit(X, y).predict(X))
+    assert all(rows._rows is None for rows in lazy_rows(d))
+    assert again.to_json() == trace.to_json()  # its tables are built when they are asked for
+    assert all(rows._rows is None for rows in lazy_rows(d))
+    assert again.to_dict() == trace.to_dict()
