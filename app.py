@@ -7,7 +7,7 @@ appears once; a new page is one more entry in PAGES. The URL carries the session
 
 import streamlit as st
 
-from ui import lecture, setup
+from ui import engine, lecture, setup
 from ui.messages import t
 from ui.state import init_state, open_asked_page, write_link
 
@@ -32,10 +32,11 @@ open_asked_page(pages, page)
 lecture.style()
 with st.sidebar:
     lecture.switch()
-progress = setup.sidebar()
-write_link()
-lecture.link_notes()
-lecture.upload_note()
-page.run()
+with engine.budgeted():  # the page's every tree, not only the one it shows (issue 13)
+    progress = setup.sidebar()
+    write_link()
+    lecture.link_notes()
+    lecture.upload_note()
+    page.run()
 if progress is not None:
     progress.clear()  # "drawing the tree…" is done once the page has drawn it

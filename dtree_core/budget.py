@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import math
 import os
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field, replace
 
 from .data import DataError
@@ -34,6 +36,8 @@ ADVICE = {
     "nodes": "set a max depth or a minimum samples to split, or run the command-line tool",
     "depth": "set a max depth, or run the command-line tool",
     "seconds": "set a max depth, sample the rows, or run the command-line tool",
+    "entries": ("set a min branch weight (C4.5's minimum objects), a max depth, or fill in "
+                "the missing values, or run the command-line tool"),
 }
 
 # What a growing check measured: the tree so far, or the time spent, not a need.
@@ -41,6 +45,7 @@ FOUND = {
     "nodes": "The tree has reached {figure} nodes",
     "depth": "The tree has reached depth {figure}",
     "seconds": "Growing has taken {figure} seconds",
+    "entries": "The next depth would score {figure} values (its rows times the attributes)",
 }
 LIMITS = tuple(ADVICE)
 
@@ -59,6 +64,11 @@ class Budget:
     nodes: int | None = 50_000
     depth: int | None = 200
     seconds: float | None = 60.0  # growing one tree
+    # values one depth scores: its entries × attributes. A row with an unknown value goes
+    # down every branch (Zhou §4.4.2), so with missing values the entries of a depth can
+    # multiply until one depth holds gigabytes long before the tree passes `nodes`; without
+    # them a depth has at most the file's rows, within `cells`.
+    entries: int | None = 4_000_000
     progress: Progress | None = field(default=None, compare=False, repr=False)
 
     @classmethod
@@ -81,11 +91,13 @@ class Budget:
         """The same limits, telling `progress` as each depth of growth begins."""
         return replace(self, progress=progress)
 
-    def before_depth(self, depth: int, nodes: int, seconds: float) -> None:
-        """Growth is about to score depth `depth`: check nodes, depth and time, then tell."""
+    def before_depth(self, depth: int, nodes: int, seconds: float, entries: int = 0) -> None:
+        """Growth is about to score depth `depth` (entries: its rows × attributes): check
+        nodes, depth, time and entries, then tell."""
         self.check("nodes", nodes)
         self.check("depth", depth)
         self.check("seconds", seconds)
+        self.check("entries", entries)
         if self.progress is not None:
             self.progress(depth, nodes)
 
@@ -97,6 +109,26 @@ class Budget:
             raise BudgetError(
                 f"{found.format(figure=_number(figure))}, over this server's limit of "
                 f"{_number(allowed)}: {ADVICE[limit]}.", limit, figure=figure, allowed=allowed)
+
+
+# The budget trees grow under when their caller gives none (applied): unset, none.
+_APPLIED: ContextVar[Budget | None] = ContextVar("applied_budget", default=None)
+
+
+@contextmanager
+def applied(budget: Budget | None) -> Iterator[None]:
+    """Within the block, every tree grown without a budget of its own grows under this one.
+    The app grows more than the tree it shows (the compare page's variants and Han's noisy
+    and blanked copies, evaluation folds, instability's samples): each is bounded too."""
+    token = _APPLIED.set(budget)
+    try:
+        yield
+    finally:
+        _APPLIED.reset(token)
+
+
+def applied_budget() -> Budget | None:
+    return _APPLIED.get()
 
 
 def _limit(value, name: str) -> float | None:

@@ -309,6 +309,9 @@ ERRORS_ZH = {
     "budget.nodes": "决策树超过了 {allowed} 个结点的上限；请设置 --max-depth。",
     "budget.depth": "决策树超过了 {allowed} 层的深度上限；请设置 --max-depth。",
     "budget.seconds": "生成决策树超过了 {allowed} 秒的上限；请设置 --max-depth。",
+    "budget.entries": ("下一层要计算 {figure} 个取值（该层的行数乘以属性数），超过了 {allowed} "
+                       "个的上限：含缺失值的行会进入每个分支；请设置 --min-branch-weight 或 "
+                       "--max-depth。"),
     "force.syntax": "--force 的格式是 路径=属性，得到的是“{text}”。",
     "text_continuous": "列“{column}”不能作为连续属性：其中有文本值。",
     "target_missing": "目标列有缺失值；请先删除这些行。",

@@ -9,12 +9,13 @@ the UI words it from its catalogue.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 import pandas as pd
 
 from . import algorithms
+from .budget import BudgetError
 from .evaluate import fit, tree_depth
 from .export import Table
 from .labels import branch_text, node_path
@@ -321,8 +322,11 @@ class Criteria:
     accuracy: float  # held-out, grown on the clean training rows
     fit_seconds: float
     predict_seconds: float
-    noisy_accuracy: float  # held-out, grown after seeded label noise on the training rows
-    blanked_accuracy: float  # held-out, grown after blanking a share of training values
+    noisy_accuracy: float | None  # held-out, grown after seeded label noise on the training rows
+    blanked_accuracy: float | None  # held-out, grown after blanking a share of training values
+    # {"noisy" | "blanked": (the budget's code, its details)} for a copy whose tree the budget
+    # applied around the call refused (None accuracy): blanked values multiply row copies
+    refused: dict = field(default_factory=dict)
 
 
 def with_label_noise(y: pd.Series, share: float, seed: int) -> pd.Series:
@@ -410,14 +414,24 @@ def han_criteria(options, X: pd.DataFrame, y: pd.Series, split, noise: float, bl
     X_train, y_train = X.iloc[train], y.iloc[train]
     model, fit_seconds = timedfit(options, X_train, y_train)
     accuracy, predict_seconds = timed_accuracy(model, X.iloc[test], y.iloc[test])
-    noisy = fit(options, X_train, with_label_noise(y_train, noise, seed))
-    blanked = fit(options, with_blanks(X_train, blank, seed), y_train)
-    return Criteria(accuracy, fit_seconds, predict_seconds,
-                    held_out_accuracy(noisy, X.iloc[test], y.iloc[test]),
-                    held_out_accuracy(blanked, X.iloc[test], y.iloc[test]))
+    copies = {"noisy": (X_train, with_label_noise(y_train, noise, seed)),
+              "blanked": (with_blanks(X_train, blank, seed), y_train)}
+    models, refused = {}, {}
+    for name, (X_copy, y_copy) in copies.items():
+        try:
+            models[name] = fit(options, X_copy, y_copy)
+        except BudgetError as error:
+            refused[name] = (error.code, dict(error.details))
+    robust = {name: held_out_accuracy(models[name], X.iloc[test], y.iloc[test])
+              if name in models else None for name in copies}
+    return Criteria(accuracy, fit_seconds, predict_seconds, robust["noisy"], robust["blanked"],
+                    refused)
 
 
-def doubling_sizes(rows: int, doublings: int = 4, cap: int = 20_000) -> list[int]:
+SCALABILITY_ROWS = 20_000  # the largest copy of the data scalability grows a tree on
+
+
+def doubling_sizes(rows: int, doublings: int = 4, cap: int = SCALABILITY_ROWS) -> list[int]:
     """rows, 2·rows, 4·rows, … while at most cap (always the data's own size)."""
     return [rows * 2**k for k in range(doublings + 1) if k == 0 or rows * 2**k <= cap]
 

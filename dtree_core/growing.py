@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from .budget import Budget
+from .budget import Budget, applied_budget
 from .counting import distinct_indices, starts_of
 from .data import CodedError, DataError, Encoded
 from .decide import child_draw_keys, choose, draws, root_draw_key
@@ -42,14 +42,17 @@ class Frontier:
 
 
 def grow(enc: Encoded, options: Options, target: str, budget: Budget | None = None) -> Trace:
-    """Grow the whole tree and return its trace (within the budget's nodes, depth and time)."""
+    """Grow the whole tree and return its trace (within the budget's nodes, depth, time and
+    entries; without one, within the budget applied around the call, if any)."""
+    budget = budget if budget is not None else applied_budget()
     store = NodeStore(enc, options)
     frontier = _root(enc, options, store)
     start = time.monotonic()
     with reusing_freed_pages():
         while frontier is not None:
             if budget is not None:  # before the depth it would cost; tells its progress callback
-                budget.before_depth(frontier.depth, store.size, time.monotonic() - start)
+                budget.before_depth(frontier.depth, store.size, time.monotonic() - start,
+                                    len(frontier.batch.rows) * len(enc.attributes))
             frontier = _grow_depth(enc, options, frontier, store)
     return finish(options, target, store)
 

@@ -4,6 +4,7 @@ import streamlit as st
 
 from dtree_core.compare import (
     REPEAT_BELOW,
+    SCALABILITY_ROWS,
     TIMING_REPEATS,
     Criteria,
     doubling_sizes,
@@ -121,7 +122,10 @@ def measured(data: bytes, filename: str, choices: dict, options: Options, test_s
 def fit_times(data: bytes, filename: str, choices: dict,
               options: Options) -> tuple[list[int], list[float]]:
     X, y, fitted = engine.ready(data, filename, choices, options)
-    sizes = doubling_sizes(len(X))
+    entries = engine.app_budget().entries  # a copy's rows × attributes: one depth's values
+    cap = SCALABILITY_ROWS if entries is None else min(SCALABILITY_ROWS,
+                                                       entries // max(X.shape[1], 1))
+    sizes = doubling_sizes(len(X), cap=cap)
     return sizes, scalability(fitted, X, y, sizes)
 
 
@@ -139,6 +143,10 @@ def han(labels, traces, configs, choices, dataset, size: float, seed: int) -> No
                for c in held_out]
     timed = [analysis.safely(fit_times, data, name, choices, c) for c in held_out]
     frames = han_frames(labels, results, traces)
+    for label, result in zip(labels, results, strict=True):
+        for copy, (code, details) in result.refused.items():
+            st.info(tm("lesson.han.refused", label=label, copy=t(f"lesson.han.{copy}"),
+                       reason=t(f"error.{code}", **details)))
     decimals = int(st.session_state.decimals)
     for row in han_table_rows():
         # a short last row keeps the others' column width: strict=False

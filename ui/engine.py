@@ -17,7 +17,7 @@ import streamlit as st
 from streamlit.errors import StreamlitSecretNotFoundError
 
 from dtree_core import DecisionTree
-from dtree_core.budget import Budget
+from dtree_core.budget import Budget, applied
 from dtree_core.data import DataError
 from dtree_core.evaluate import stratified_split
 from dtree_core.loading import LoadError, load_bytes, prepare
@@ -27,6 +27,12 @@ from dtree_core.pruning import VALIDATED
 # Cached tables and trees leave memory after an hour unused, as well as past max_entries, so
 # a class's server does not keep every file of the morning's lecture.
 CACHE_TTL = "1h"
+
+
+def budgeted():
+    """Every tree a run of the page grows without a budget of its own grows under the
+    server's (dtree_core.budget.applied), not only the one it shows."""
+    return applied(app_budget())
 
 
 @functools.cache

@@ -373,6 +373,12 @@ EN = {
     "error.budget.seconds": ("Growing took longer than this server's limit of {allowed} "
                              "seconds: set a max depth, sample the rows, or run the "
                              "command-line tool."),
+    "error.budget.entries": ("The next depth of the tree would score {figure} values (its rows "
+                             "times the attributes), over this server's limit of {allowed}: a "
+                             "row with a missing value goes down every branch (Zhou §4.4.2), "
+                             "so their copies multiply from depth to depth. Set a min branch "
+                             "weight (C4.5's minimum objects) or a max depth, fill in the "
+                             "missing values, or run the command-line tool."),
     "error.memory": ("This server ran out of memory for that request; your data and tree are "
                      "as they were. Try a max depth, fewer rows or fewer columns."),
     "error.directory": "'{path}' is a directory, not a data file.",

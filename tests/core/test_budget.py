@@ -91,3 +91,61 @@ def test_the_sentence_says_what_was_measured(limit, figure, sentence):
     budget = Budget(rows=1000, depth=2, seconds=2.0)
     error = refused(lambda: budget.check(limit, figure), limit)
     assert str(error).startswith(sentence)
+
+
+# --------------------------------------------------------- row copies (issue 13)
+
+
+def blanked(n: int, share: float = 0.2, seed: int = 0):
+    """Two continuous columns with a share of blanks and a random label: each row with a
+    blank goes down both branches, so the copies multiply with depth."""
+    rng = np.random.default_rng(seed)
+    X = pd.DataFrame({"a": rng.random(n), "b": rng.random(n)})
+    X = X.mask(rng.random(X.shape) < share)
+    return X, pd.Series(rng.choice(["p", "q"], n))
+
+
+def test_row_copies_are_refused_before_the_depth_that_holds_them():
+    """A blanked copy of 30,000 rows took 32 s and 3.4 GB before the nodes limit refused it;
+    the entries limit stops it at the first depth whose rows × attributes pass it."""
+    X, y = blanked(3000)
+    error = refused(lambda: DecisionTree("cart").fit(X, y, budget=Budget(entries=60_000)),
+                    "entries")
+    assert 60_000 < error.details["figure"] <= 2 * 60_000 * 2  # one depth past: ≤ 2 branches
+    assert "missing values" in str(error)
+
+
+def test_complete_data_within_the_cells_limit_never_meets_the_entries_limit():
+    """Without missing values a depth holds each row once: rows × attributes ≤ cells."""
+    rng = np.random.default_rng(1)
+    X = pd.DataFrame({f"x{j}": rng.random(500) for j in range(4)})
+    y = pd.Series(rng.choice(["p", "q"], 500))
+    DecisionTree("c45").fit(X, y, budget=Budget(cells=2000, entries=2000))
+    refused(lambda: DecisionTree("c45").fit(X, y, budget=Budget(entries=1999)), "entries")
+
+
+def test_an_applied_budget_bounds_every_tree_grown_without_one():
+    from dtree_core.budget import applied, applied_budget
+
+    X, y = blanked(400, share=0.0)
+    with applied(Budget(nodes=5)):
+        refused(lambda: DecisionTree("cart").fit(X, y), "nodes")
+        DecisionTree("cart").fit(X, y, budget=Budget.unlimited())  # its own comes first
+    assert applied_budget() is None
+    assert len(DecisionTree("cart").fit(X, y).trace_.nodes) > 5
+
+
+def test_han_s_robustness_reports_a_refused_copy_and_goes_on():
+    from dtree_core.budget import applied
+    from dtree_core.compare import han_criteria
+    from dtree_core.evaluate import stratified_split
+    from dtree_core.options import Options
+
+    X, y = blanked(3000, share=0.0)
+    split = stratified_split(y, 0.3, 0)
+    with applied(Budget(entries=60_000)):
+        result = han_criteria(Options(algorithm="cart"), X, y, split, 0.2, 0.3, 0)
+    assert result.noisy_accuracy is not None and 0 <= result.accuracy <= 1
+    assert result.blanked_accuracy is None
+    assert result.refused["blanked"][0] == "budget.entries"
+    assert "noisy" not in result.refused

@@ -81,6 +81,8 @@ EN: dict[str, str] = {
     "lesson.han.blank": "Blanked values share",
     "lesson.han.noisy": "with label noise",
     "lesson.han.blanked": "with blanked values",
+    "lesson.han.refused": ("{label}, {copy}: this tree was not grown, so its accuracy is left "
+                           "blank. {reason}"),
     "lesson.han.rows": "rows",
     "lesson.han.fit_time": "fit time (ms)",
     "lesson.han.leaves": "leaves",
@@ -173,6 +175,7 @@ ZH: dict[str, str] = {
     "lesson.han.blank": "置空属性值比例",
     "lesson.han.noisy": "加标记噪声后",
     "lesson.han.blanked": "置空部分属性值后",
+    "lesson.han.refused": "{label}，{copy}：这棵树没有生成，所以其准确率空着。{reason}",
     "lesson.han.rows": "样本数",
     "lesson.han.fit_time": "训练时间（毫秒）",
     "lesson.han.leaves": "叶结点数",
