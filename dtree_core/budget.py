@@ -111,7 +111,7 @@ class Budget:
                 f"{_number(allowed)}: {ADVICE[limit]}.", limit, figure=figure, allowed=allowed)
 
 
-# The budget trees grow under when their caller gives none (applied): unset, none.
+# The budget a tree grows under when its caller gives none (set by `applied`; unset: none).
 _APPLIED: ContextVar[Budget | None] = ContextVar("applied_budget", default=None)
 
 

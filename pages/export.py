@@ -1,6 +1,5 @@
 """Rules and exports: IF-THEN rules with coverage and accuracy; DOT, SVG, JSON, score tables."""
 
-
 import pandas as pd
 import streamlit as st
 
