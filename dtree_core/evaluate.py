@@ -333,9 +333,36 @@ def depth_curve(options: Options, X, y, splits, max_depth: int | None = None) ->
     """Training and held-out accuracy for max_depth = 0, 1, …: where overfitting shows.
 
     Accuracies are means over the splits. Depths run to the deepest full tree grown on any
-    split's training rows (or to max_depth when given).
+    split's training rows (or to max_depth when given). Without post-pruning the tree grown
+    with max_depth d is the whole tree cut at depth d, so each split's tree is grown once and
+    cut at every depth (DecisionTree.predict_by_depth); post-pruning reads the whole grown
+    tree, so then every depth's tree is grown and pruned anew.
     """
     X, y = X.reset_index(drop=True), pd.Series(y).reset_index(drop=True)
+    if options.prune != "none":
+        return _depth_curve_regrown(options, X, y, splits, max_depth)
+    grown = [fit(options.but(max_depth=max_depth), X.iloc[tr], y.iloc[tr]) for tr, _ in splits]
+    if max_depth is None:
+        max_depth = max(n.depth for m in grown for n in m.trace_.nodes if not n.pruned_away)
+    train, test = [], []
+    for model, (tr, te) in zip(grown, splits, strict=True):
+        train.append(_accuracy_by_depth(model, X.iloc[tr], y.iloc[tr], max_depth))
+        test.append(_accuracy_by_depth(model, X.iloc[te], y.iloc[te], max_depth))
+    return pd.DataFrame([{"max_depth": depth,
+                          "train_accuracy": float(np.mean([a[depth] for a in train])),
+                          "test_accuracy": float(np.mean([a[depth] for a in test]))}
+                         for depth in range(max_depth + 1)])
+
+
+def _accuracy_by_depth(model, X, y, last_depth: int) -> list[float]:
+    """The accuracy on these rows of the model's tree cut at each depth 0 … last_depth."""
+    truth = _truth(y, model.classes_)
+    return [float(accuracy_score(truth, pred))
+            for pred in model.predict_by_depth(X.reset_index(drop=True), last_depth)]
+
+
+def _depth_curve_regrown(options: Options, X, y, splits, max_depth: int | None) -> pd.DataFrame:
+    """depth_curve by growing (and pruning) a tree for every depth and split."""
     if max_depth is None:
         unlimited = options.but(max_depth=None)
         full = [fit(unlimited, X.iloc[tr], y.iloc[tr]).trace_ for tr, _ in splits]

@@ -7,6 +7,8 @@ together); `fit` builds that one options object and everything downstream reads 
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import numpy as np
 import pandas as pd
 from sklearn.base import BaseEstimator, ClassifierMixin, clone
@@ -15,7 +17,7 @@ from sklearn.utils import Bunch
 from .data import DataError, as_text, encode, encode_like, resolve_kinds
 from .growing import grow
 from .options import Options
-from .predicting import label_array, leaf_distributions, most_likely
+from .predicting import distributions_by_depth, label_array, leaf_distributions, most_likely
 from .pruning import VALIDATED, ValidationRows, pruning_path
 from .pruning import prune as prune_trace
 from .trace import Trace
@@ -113,6 +115,15 @@ class DecisionTree(ClassifierMixin, BaseEstimator):
 
     def predict(self, X) -> np.ndarray:
         return most_likely(self.predict_proba(X), self.classes_)
+
+    def predict_by_depth(self, X, last_depth: int) -> Iterator[np.ndarray]:
+        """predict of the tree cut at depth 0, 1, …, last_depth: the same as the trees grown
+        with those max_depths (without post-pruning, which reads the whole grown tree)."""
+        X = _frame(X, self.feature_names_in_)
+        columns = encode_like(X, self.attributes_)
+        for proba in distributions_by_depth(self.trace_, self.attributes_, columns, len(X),
+                                            last_depth):
+            yield most_likely(proba, self.classes_)
 
 
 def _frame(X, names=None) -> pd.DataFrame:

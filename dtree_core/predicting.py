@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 
 import numpy as np
 
@@ -53,14 +53,42 @@ def reach(trace: Trace, attributes, columns, n_rows: int):
     while stack:
         node_id, rows, weight = stack.pop()
         yield node_id, rows, weight
-        node = trace.nodes[node_id]
-        if node.is_leaf or not node.children:
-            continue
-        branch = split_of(trace, node).route(ColumnsAt(named, rows), by_name)
-        followed = list(follow(branch, _child_shares(trace, node)))
-        for b, take, factor in reversed(followed):
-            if take.any():
-                stack.append((node.children[b], rows[take], weight[take] * factor))
+        stack.extend(reversed(_children_reached(trace, trace.nodes[node_id], named, by_name,
+                                                rows, weight)))
+
+
+def _children_reached(trace: Trace, node: Node, named: dict, by_name: dict, rows: np.ndarray,
+                      weight: np.ndarray) -> list[tuple[int, np.ndarray, np.ndarray]]:
+    """(child id, rows, weights) of each child the node's rows reach, in branch order."""
+    if node.is_leaf or not node.children:
+        return []
+    branch = split_of(trace, node).route(ColumnsAt(named, rows), by_name)
+    return [(node.children[b], rows[take], weight[take] * factor)
+            for b, take, factor in follow(branch, _child_shares(trace, node)) if take.any()]
+
+
+def distributions_by_depth(trace: Trace, attributes, columns, n_rows: int,
+                           last_depth: int) -> Iterator[np.ndarray]:
+    """leaf_distributions of the tree cut at depth 0, 1, …, last_depth: a node at the cut
+    depth predicts as a leaf with its own counts, as the tree grown with that max_depth
+    does (TreeGenerate decides nothing above the cut by it). The rows go down once, a
+    depth at a time: memory holds one depth's rows, not one array per depth."""
+    by_name = {a.name: a for a in attributes}
+    named = dict(zip(by_name, columns, strict=True))
+    leaves = np.zeros((n_rows, len(trace.classes)))  # the leaves above the cut
+    level = [(0, np.arange(n_rows), np.ones(n_rows))]
+    for _ in range(last_depth + 1):
+        cut = leaves.copy()
+        following = []
+        for node_id, rows, weight in level:  # a row reaches a node once: rows are distinct
+            node = trace.nodes[node_id]
+            share = weight[:, None] * _distribution(trace, node)
+            cut[rows] += share
+            if node.is_leaf or not node.children:
+                leaves[rows] += share
+            following += _children_reached(trace, node, named, by_name, rows, weight)
+        yield cut
+        level = following
 
 
 class ColumnsAt(Mapping):

@@ -268,3 +268,36 @@ def test_fold_trees_skip_a_forced_path_they_lack_and_count_it():
     assert len(result.unmatched_force) == 4
     # One fold's tree has that node and splits it on 色泽 as forced; three lack it and say so.
     assert missing == {"纹理=清晰/根蒂=稍蜷": 3}
+
+
+@pytest.mark.parametrize("algorithm", ["id3", "c45", "cart", "cls", "oblique"])
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_a_depth_curve_cut_from_one_tree_is_the_regrown_one(algorithm, seed):
+    """depth_curve grows each split's tree once and cuts it at every depth; the trees grown
+    with each max_depth give the same accuracies to the bit (with missing values, k-fold)."""
+    from dtree_core.evaluate import _depth_curve_regrown, stratified_kfold
+
+    rng = np.random.default_rng(seed)
+    n = 50 + 20 * seed
+    X = pd.DataFrame({"a": rng.random(n).round(2), "b": rng.choice(list("xyz"), n),
+                      "c": rng.normal(size=n).round(1)})
+    X = X.mask(rng.random(X.shape) < 0.1 * seed)
+    y = pd.Series(rng.choice(["p", "q", "r"], n))
+    splits = stratified_kfold(y, 3, seed) if seed else [stratified_split(y, 0.3, seed)]
+    options = Options(algorithm, seed=seed)
+    for max_depth in (None, 2):
+        cut = depth_curve(options, X, y, splits, max_depth)
+        assert cut.equals(_depth_curve_regrown(options, X, y, splits, max_depth))
+        assert len(cut) > 2
+
+
+def test_the_deepest_cut_predicts_as_the_whole_tree(wm3):
+    from dtree_core import DecisionTree
+
+    X, y = wm3
+    model = DecisionTree("c45").fit(X, y)
+    deepest = max(n.depth for n in model.trace_.nodes)
+    cuts = list(model.predict_by_depth(X, deepest + 2))
+    assert len(cuts) == deepest + 3
+    assert list(cuts[-1]) == list(cuts[deepest]) == list(model.predict(X))
+    assert len(set(cuts[0])) == 1  # the root alone: one label for every row
