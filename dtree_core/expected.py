@@ -42,7 +42,7 @@ def scored_columns(algorithm: str) -> tuple[str, ...]:
 def expected_tests(trace: dict, X: pd.DataFrame, y: pd.Series, exercise: str,
                    tolerance: float = DEFAULT_TOLERANCE, module: str = "mytree") -> str:
     """The text of a pytest file checking a student's build_tree (and score functions)."""
-    check_exercise(trace, X)
+    check_exercise(trace, len(X))
     missing = bool(X.isna().any().any())
     columns = () if missing else scored_columns(trace["algorithm"])
     values = {
@@ -58,13 +58,13 @@ def expected_tests(trace: dict, X: pd.DataFrame, y: pd.Series, exercise: str,
     return HEADER.replace("{note}", note) + constants + "\n" + BODY
 
 
-def check_exercise(trace: dict, X: pd.DataFrame) -> None:
-    """Raise ExerciseFileError when no file can be written for this tree and data (asked
-    before the file is made: a page says why without making it)."""
-    if len(X) > MAX_ROWS:
-        raise ExerciseFileError(f"The data has {len(X)} rows; an exercise file carries its "
+def check_exercise(trace: dict, n_rows: int) -> None:
+    """Raise ExerciseFileError when no file can be written for this tree and its n_rows
+    rows (asked before the file is made: a page says why without making it)."""
+    if n_rows > MAX_ROWS:
+        raise ExerciseFileError(f"The data has {n_rows} rows; an exercise file carries its "
                                 f"data and takes at most {MAX_ROWS}.", "too_many_rows",
-                                rows=len(X), limit=MAX_ROWS)
+                                rows=n_rows, limit=MAX_ROWS)
     if any(a.get("kind") not in ("nominal", "continuous") for a in trace["attributes"]) or \
             any(c.get("weights") for n in trace["nodes"] for c in [n["branch"] or {}]):
         raise ExerciseFileError("Oblique (linear) tests cannot be written as nested-dict "

@@ -332,7 +332,7 @@ def json_size_estimate(d: dict, curve_points: int = 256) -> int:
 def node_rows(node: dict) -> list:
     """A node dict's score rows, built now if they were lazy, and then not kept."""
     rows = node["scores"]
-    return rows.unkept() if isinstance(rows, LazyRows) else rows
+    return rows.rows() if isinstance(rows, LazyRows) else rows
 
 
 def _assembled(head: dict, lines) -> Iterator[bytes]:
@@ -425,17 +425,13 @@ class LazyRows(Sequence):
         return getattr(self._table, "group", None)
 
     def rows(self) -> list[dict]:
-        """As a node's ScoreTable (a trace read back from the app's dict): built if they
-        were not yet, and not kept."""
-        return list(self.unkept())
-
-    def unkept(self) -> list:
-        """The rows, built now if they were not yet, and then not kept (an export reads
-        every node of a tree once; keeping them would hold every table)."""
+        """As a node's ScoreTable (a trace read back from the app's dict, an export): the
+        rows, built now if they were not yet, and then not kept (an export reads every node
+        of a tree once; keeping them would hold every table)."""
         rows, table = self._rows, self._table
         if rows is not None:
-            return rows
-        return self._filled() if table is None else table.rows()
+            return list(rows)
+        return list(self._filled()) if table is None else table.rows()
 
     def __getitem__(self, i):
         return self._filled()[i]

@@ -141,6 +141,15 @@ def exercise_rows(data: bytes, filename: str, choices: dict, options: Options):
     return X, y
 
 
+@st.cache_data(max_entries=16, ttl=engine.CACHE_TTL, show_spinner=False)
+def exercise_shape(data: bytes, filename: str, choices: dict,
+                   options: Options) -> tuple[int, bool]:
+    """(how many rows the file would carry, whether any value is missing): once per tree's
+    inputs, not on every rerun of the page."""
+    X, _ = exercise_rows(data, filename, choices, options)
+    return len(X), bool(X.isna().any().any())
+
+
 def expected_values_file(current: dict) -> None:
     """The instructor's download: a pytest file students run on their own machines."""
     st.subheader(t("tc.file.header"))
@@ -156,15 +165,15 @@ def expected_values_file(current: dict) -> None:
     dataset = current["source"]  # the file the tree grew from
     inputs = (dataset["data"], dataset["filename"], current["choices"], current["options"])
     try:
-        X, _ = exercise_rows(*inputs)
-        check_exercise(current["trace"], X)
+        n_rows, missing = exercise_shape(*inputs)
+        check_exercise(current["trace"], n_rows)
     except ExerciseFileError as error:
         st.warning(t(f"tc.file.error.{error.code}", **error.details))
         return
     except (ValueError, MemoryError) as error:  # a DataError or LoadError: said, not raised
         st.warning(t("error.memory") if isinstance(error, MemoryError) else error_text(error))
         return
-    if X.isna().any().any():
+    if missing:
         st.caption(t("tc.file.missing"))
     st.download_button(t("tc.file.download"),
                        lambda: exercise_file(*inputs, current["trace_id"], current["trace"],
