@@ -12,6 +12,8 @@ event k's node outlined (red: pruned, green: kept) with its before → after num
 
 from __future__ import annotations
 
+from collections import Counter
+
 import graphviz
 
 from dtree_core.escape import escape_dot_html, escape_dot_label
@@ -55,9 +57,13 @@ def _within(children, start: int, levels: int) -> set[int]:
     return found
 
 
-def visible_nodes(trace, shown, current, *, collapse_depth=None, neighbourhood=None) -> set[int]:
-    """Which of the shown nodes to draw: all, down to a depth, or around the current node."""
+def visible_nodes(trace, shown, current, *, collapse_depth=None, neighbourhood=None,
+                  only=None) -> set[int]:
+    """Which of the shown nodes to draw: all, down to a depth, around the current node, or
+    among `only` (see around_paths)."""
     visible = set(shown)
+    if only is not None:
+        visible &= set(only)
     if collapse_depth is not None:
         visible = {i for i in visible if trace["nodes"][i]["depth"] <= collapse_depth}
     if neighbourhood is not None and current is not None:
@@ -67,6 +73,32 @@ def visible_nodes(trace, shown, current, *, collapse_depth=None, neighbourhood=N
         near |= _within(children, current, neighbourhood)
         visible &= near
     return visible
+
+
+def around_paths(trace: dict, ids) -> set[int]:
+    """The nodes `ids`, every node on their paths from the root, and those nodes' children:
+    the paths a sample took with the branches it did not take."""
+    nodes, on_path = trace["nodes"], set()
+    for node_id in ids:
+        # a walk stops where an earlier one passed, so the whole set costs O(nodes)
+        while node_id is not None and node_id not in on_path:
+            on_path.add(node_id)
+            node_id = nodes[node_id]["parent"]
+    children = children_of(trace)
+    return on_path | {c for node_id in on_path for c in children[node_id]}
+
+
+def depth_that_fits(trace: dict, limit: int, among=None) -> int | None:
+    """The deepest depth down to which at most `limit` of the nodes (or of `among`) lie; None
+    when they all fit. The root alone always fits, so the answer is at least 0."""
+    ids = range(len(trace["nodes"])) if among is None else among
+    per_depth, total, fitting = Counter(trace["nodes"][i]["depth"] for i in ids), 0, 0
+    for depth in sorted(per_depth):
+        total += per_depth[depth]
+        if total > limit:
+            return fitting
+        fitting = depth
+    return None
 
 
 def _hidden_below(children, node_id: int, shown: set[int], visible: set[int]) -> int:
@@ -143,21 +175,23 @@ def _new_graph(fontname: str) -> graphviz.Digraph:
 
 def to_dot(trace: dict, step: int | None = None, *, order: list[int] | None = None,
            collapse_depth: int | None = None, neighbourhood: int | None = None,
-           fontname: str = "Noto Sans CJK SC", highlight: bool = True,
+           only=None, fontname: str = "Noto Sans CJK SC", highlight: bool = True,
            decimals: int = 3, pruning_step: int | None = None) -> graphviz.Digraph:
     """The tree after `step` of `order` (default: the trace's steps; step None: all of it),
-    or after `pruning_step` of the trace's pruning events.
+    or after `pruning_step` of the trace's pruning events; drawn whole, or only down to
+    `collapse_depth`, around the current node, or among the ids `only` (see visible_nodes).
 
     Decided nodes are filled, the current one outlined in red (SVG class `dt-current`), children
     still pending are dashed; hidden subtrees collapse into a '⋯ k' stub counting their nodes.
     """
     if pruning_step is not None:
         return pruning_dot(trace, pruning_step, fontname=fontname, decimals=decimals,
-                           collapse_depth=collapse_depth, neighbourhood=neighbourhood)
+                           collapse_depth=collapse_depth, neighbourhood=neighbourhood,
+                           only=only)
     decided, pending, current = replay_state(trace, step, order)
     shown = decided | pending
     visible = visible_nodes(trace, shown, current, collapse_depth=collapse_depth,
-                            neighbourhood=neighbourhood)
+                            neighbourhood=neighbourhood, only=only)
     children, graph = children_of(trace), _new_graph(fontname)
     for node in trace["nodes"]:
         if node["id"] not in visible:
@@ -226,13 +260,14 @@ def _event_style(event: dict) -> dict[str, str]:
 
 
 def pruning_dot(trace: dict, k: int, *, fontname: str = "Noto Sans CJK SC", decimals: int = 3,
-                collapse_depth: int | None = None,
-                neighbourhood: int | None = None) -> graphviz.Digraph:
+                collapse_depth: int | None = None, neighbourhood: int | None = None,
+                only=None) -> graphviz.Digraph:
     """The tree after pruning events 0..k (see pruning_view), the event's node outlined."""
     view = pruning_view(trace, k)
     event = trace["pruning"][k] if trace["pruning"] else None
     visible = visible_nodes(trace, view["shown"], view["current"],
-                            collapse_depth=collapse_depth, neighbourhood=neighbourhood)
+                            collapse_depth=collapse_depth, neighbourhood=neighbourhood,
+                            only=only)
     graph = _new_graph(fontname)
     for node in trace["nodes"]:
         if node["id"] not in visible:

@@ -35,7 +35,7 @@ from ui.compare import (
 from ui.messages import labelled, t, tm
 from ui.state import ensure_entry_point
 from ui.tables import BLANK
-from ui.widgets import node_title, number_formats, score_downloads, worded_table
+from ui.widgets import drawn_part, node_title, number_formats, score_downloads, worded_table
 
 ensure_entry_point()
 
@@ -55,8 +55,8 @@ def trees(labels: list[str], traces: list[dict]) -> None:
         with col:
             st.markdown(f"**{label}**")
             at = None if step is None else min(step, len(trace["steps"]) - 1)
-            st.graphviz_chart(to_dot(trace, at, decimals=int(st.session_state.decimals)).source,
-                              width="stretch")
+            st.graphviz_chart(to_dot(trace, at, decimals=int(st.session_state.decimals),
+                                     **drawn_part(trace, at)).source, width="stretch")
 
 
 def unmatched_forces(labels: list[str], traces: list[dict]) -> None:
@@ -183,7 +183,8 @@ def criterion_matters(dataset, choices, base: Options) -> None:
     for column, trace in zip(st.columns(len(traces)), traces, strict=True):
         with column:
             st.markdown(f"**{registry.name(trace['algorithm'])}**")
-            st.graphviz_chart(to_dot(trace, decimals=decimals).source, width="stretch")
+            st.graphviz_chart(to_dot(trace, decimals=decimals, **drawn_part(trace)).source,
+                              width="stretch")
 
 
 current = analysis.current_or_stop()

@@ -4,18 +4,19 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
-from dtree_core.dot import CURRENT, to_dot
+from dtree_core.dot import CURRENT, to_dot, visible_nodes
 from dtree_core.evaluate import FittedTrace
 from dtree_core.labels import branch_text
 from dtree_core.predicting import most_likely
 from ui import analysis, registry
 from ui.messages import labelled, literal, t, tm
 from ui.state import ensure_entry_point
-from ui.widgets import path_text
+from ui.widgets import drawn_part, path_text
 
 ensure_entry_point()
 
 MISSING = None
+SPLIT_TABLES = 10  # a sample with many missing values splits at many nodes: the first are shown
 
 
 def sample_form(trace: dict) -> dict | None:
@@ -41,11 +42,16 @@ def value_label(value) -> str:
 
 
 def lit_tree(trace: dict, reached: dict[int, float]) -> str:
-    """The whole tree with every reached node outlined; fractional reach shown on the node."""
-    graph = to_dot(trace, None, highlight=False, decimals=int(st.session_state.decimals))
+    """The tree (a big one along the reached paths: drawn_part) with every reached node drawn
+    outlined; fractional reach shown on the node."""
+    part = drawn_part(trace, focus=reached)
+    graph = to_dot(trace, None, highlight=False, decimals=int(st.session_state.decimals),
+                   **part)
+    drawn = visible_nodes(trace, reached, None, **part)
     for node_id, weight in reached.items():
-        extra = {} if weight > 1 - 1e-12 else {"xlabel": f"{weight:.3f}"}
-        graph.node(f"n{node_id}", color=CURRENT, penwidth="3", **extra)
+        if node_id in drawn:  # a statement for an undrawn node would add it
+            extra = {} if weight > 1 - 1e-12 else {"xlabel": f"{weight:.3f}"}
+            graph.node(f"n{node_id}", color=CURRENT, penwidth="3", **extra)
     return graph.source
 
 
@@ -56,12 +62,14 @@ def missing_splits(trace: dict, row: dict, reached: dict[int, float]) -> None:
               and row.get(n["decision"]["attribute"]) is None]
     if splits:
         st.markdown(f"**{t('pred.split_header')}**")
-    for node in splits:
+    for node in splits[:SPLIT_TABLES]:
         st.caption(tm("pred.split", node=node["id"], attribute=node["decision"]["attribute"]))
         st.dataframe(pd.DataFrame({
             t("pred.col.branch"): [branch_text(nodes[c]["branch"]) for c in node["children"]],
             t("pred.col.weight"): [reached.get(c, 0.0) / reached[node["id"]]
                                    for c in node["children"]]}), hide_index=True)
+    if len(splits) > SPLIT_TABLES:
+        st.caption(t("pred.split.more", more=len(splits) - SPLIT_TABLES))
 
 
 def leaves_reached(trace: dict, reached: dict[int, float]) -> pd.DataFrame:

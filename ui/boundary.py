@@ -30,6 +30,7 @@ from ui import engine, registry
 from ui.messages import t, tm
 from ui.setup import error_text
 from ui.tables import replay_order, winner
+from ui.widgets import drawn_part
 
 GRID = 100  # points per axis: 10 000 grid rows routed per tree and step
 AXIS = "cart"  # the axis-parallel tree drawn beside an oblique one
@@ -418,7 +419,8 @@ def _companion_tree(panel: Panel) -> None:
     name = registry.name(panel.trace["algorithm"])
     st.markdown(f"**{tm('boundary.other_tree', algorithm=name, step=panel.step)}**")
     st.graphviz_chart(to_dot(panel.trace, panel.step, order=panel.order,
-                             decimals=int(st.session_state.decimals)).source, width="content")
+                             decimals=int(st.session_state.decimals),
+                             **drawn_part(panel.trace, panel.step)).source, width="content")
 
 
 # --------------------------------------------------------------------- the node panel

@@ -28,6 +28,7 @@ from ui import analysis, engine, panel, pruning, registry
 from ui.downloads import file_name
 from ui.messages import labelled, t, tm
 from ui.tables import counts_text, node_at_path
+from ui.widgets import drawn_part
 
 ATTRIBUTE_KEY, THRESHOLD_KEY = "man_attr", "man_t"
 
@@ -173,9 +174,11 @@ def tree_dot(trace: dict, decided: list[int] | None, decimals: int) -> str:
     """The student's tree as far as they have decided it (pending nodes dashed), or a whole
     tree (decided None)."""
     if decided is None:
-        return to_dot(trace, None, highlight=False, decimals=decimals).source
-    return to_dot(trace, len(decided) - 1, order=decided, highlight=False,
-                  decimals=decimals).source
+        return to_dot(trace, None, highlight=False, decimals=decimals,
+                      **drawn_part(trace)).source
+    step = len(decided) - 1
+    return to_dot(trace, step, order=decided, highlight=False, decimals=decimals,
+                  **drawn_part(trace, step)).source
 
 
 def draw_trees(student: dict, algorithm: dict | None, name: str, decimals: int) -> None:

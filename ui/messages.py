@@ -126,6 +126,13 @@ EN = {
     "grow.view.depth_value": "Show depth",
     "grow.view.radius": "Levels below the current node",
     "grow.view.big": "This tree has {nodes} nodes: showing the current node's neighbourhood.",
+    "draw.depth": ("This tree has {nodes} nodes: drawn down to depth {depth} (the root is depth "
+                   "0); “⋯ k” stands for k nodes below."),
+    "draw.paths": ("This tree has {nodes} nodes: drawn are the nodes the sample reached and the "
+                   "branches it did not take; “⋯ k” stands for k nodes below."),
+    "draw.paths.depth": ("This tree has {nodes} nodes: drawn are the nodes the sample reached "
+                         "and the branches it did not take, down to depth {depth}; “⋯ k” "
+                         "stands for k nodes below."),
     "grow.display": "Display",
     "grow.many_nodes": ("This tree has {nodes} nodes for {rows} rows, so many leaves hold a sample "
                         "or two. A min branch weight (sidebar, Options; C4.5 uses 2) stops splits "
@@ -522,6 +529,8 @@ EN = {
     "pred.split_header": "Where a missing value split the sample",
     "pred.split": ("At node #{node} the value of {attribute} is missing, so the sample goes down "
                    "every branch, weighted by the branch's share of the training rows:"),
+    "pred.split.more": ("{more} more splits on a missing value are not listed; the leaves "
+                        "reached below carry their weights."),
     "pred.col.branch": "branch",
     "pred.col.weight": "weight",
     "pred.leaves": "Leaves reached",

@@ -116,6 +116,12 @@ ZH = {
     "grow.view.depth_value": "显示深度",
     "grow.view.radius": "当前结点以下的层数",
     "grow.view.big": "这棵树有 {nodes} 个结点：只显示当前结点周围的部分。",
+    "draw.depth": ("这棵树有 {nodes} 个结点：只画到第 {depth} 层（根结点为第 0 层）；"
+                   "“⋯ k”表示其下还有 k 个结点。"),
+    "draw.paths": ("这棵树有 {nodes} 个结点：只画出样本到达的结点和它没有走的分支；"
+                   "“⋯ k”表示其下还有 k 个结点。"),
+    "draw.paths.depth": ("这棵树有 {nodes} 个结点：只画出样本到达的结点和它没有走的分支，"
+                         "到第 {depth} 层为止；“⋯ k”表示其下还有 k 个结点。"),
     "grow.display": "显示",
     "grow.many_nodes": ("这棵树有 {nodes} 个结点，而数据只有 {rows} 行，所以许多叶结点只含一两个"
                         "样本。设置分支最小权重（侧边栏的“选项”；C4.5 取 2）可以阻止那些使两个"
@@ -456,6 +462,8 @@ ZH = {
     "pred.split_header": "缺失值在哪里把样本分开",
     "pred.split": ("在结点 #{node}，{attribute} 的值缺失，所以样本沿每个分支向下，"
                    "权重为各分支在训练数据中所占的比例："),
+    "pred.split.more": ("另有 {more} 处划分因属性值缺失而把样本分开，未逐一列出；"
+                        "下面到达的叶结点的权重已包含它们。"),
     "pred.col.branch": "分支",
     "pred.col.weight": "权重",
     "pred.leaves": "到达的叶结点",

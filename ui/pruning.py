@@ -25,7 +25,7 @@ from dtree_core.trace import Trace
 from ui import cost_pruning, engine, state
 from ui.messages import labelled, t, tm
 from ui.tables import percent
-from ui.widgets import path_text
+from ui.widgets import drawn_part, path_text
 
 # Zhou's Table 4.2: the training rows, their paired validation rows, and the book's root.
 BOOK_DATASET = "watermelon_2.0_train"
@@ -420,19 +420,21 @@ def _raising_metrics(event: dict, decimals: int) -> None:
 def tree_chart(trace: dict, k: int, decimals: int) -> None:
     """The tree after event k; the DOT source is kept for the tests. A raise is drawn twice:
     the tree before it and after it."""
+    part = drawn_part(trace, pruning_step=k)  # one part for both drawings of a raise
     if not has_raises(trace):
-        source = to_dot(trace, pruning_step=k, decimals=decimals).source
+        source = to_dot(trace, pruning_step=k, decimals=decimals, **part).source
         st.session_state.prune_dot_source = source
         st.graphviz_chart(source, width="stretch")
         return
     event = trace["pruning"][k]
-    source = to_dot(raising_snapshot(trace, k), pruning_step=k, decimals=decimals).source
+    source = to_dot(raising_snapshot(trace, k), pruning_step=k, decimals=decimals,
+                    **part).source
     st.session_state.prune_dot_source = source
     if event["action"] != "raise":
         st.graphviz_chart(source, width="stretch")
         return
     before = to_dot(raising_snapshot(trace, k, applied=k - 1), pruning_step=k,
-                    decimals=decimals).source
+                    decimals=decimals, **part).source
     st.session_state.prune_dot_before_source = before
     left, right = st.columns(2)
     left.caption(t("prune.raise.before", node=event["node"]))

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
-from dtree_core.dot import to_dot
+from dtree_core.dot import around_paths, depth_that_fits, to_dot
 from dtree_core.escape import escape_html
 from dtree_core.export import SCORE_HEADERS, Table, to_csv, to_latex, to_markdown
 from dtree_core.labels import branch_text, node_path
@@ -19,6 +19,10 @@ from ui.tables import replay_order
 
 # Above this many nodes the whole tree is unreadable, so "auto" shows the neighbourhood.
 BIG_TREE = 60
+# Past this many nodes a drawing is also heavy for a student's browser tab (a 22k-node tree's
+# DOT is 3 MB), so the pages without the Grow page's view setting draw a part (drawn_part).
+DRAWN_MAX = 300
+NEAR_LEVELS = 2  # levels drawn below the current node of such a tree: the Grow page's default
 KEYS = {"first": "Home", "prev": "Left", "next": "Right", "last": "End"}
 SCORE_QUANTITIES = {header: quantity for quantity, header in SCORE_HEADERS.items()}
 
@@ -148,6 +152,28 @@ def view_arguments(trace: dict) -> dict:
     if view == "around":
         return {"neighbourhood": int(st.session_state.get("view_radius", 2))}
     return {}
+
+
+def drawn_part(trace: dict, step: int | None = None, *, pruning_step: int | None = None,
+               focus=None) -> dict:
+    """to_dot's arguments for a page's drawing: a tree of up to DRAWN_MAX nodes whole; a bigger
+    one around the node at the step, along the paths to the `focus` nodes (with the branches
+    not taken), or down to the deepest depth that fits, with a caption that says which."""
+    nodes = len(trace["nodes"])
+    if nodes <= DRAWN_MAX:
+        return {}
+    if focus is not None:
+        near = around_paths(trace, focus)
+        depth = depth_that_fits(trace, DRAWN_MAX, among=near)
+        st.caption(t("draw.paths", nodes=nodes) if depth is None else
+                   t("draw.paths.depth", nodes=nodes, depth=depth))
+        return {"only": near, "collapse_depth": depth}
+    if step is not None or pruning_step is not None:
+        st.caption(t("grow.view.big", nodes=nodes))
+        return {"neighbourhood": NEAR_LEVELS}
+    depth = depth_that_fits(trace, DRAWN_MAX)
+    st.caption(t("draw.depth", nodes=nodes, depth=depth))
+    return {"collapse_depth": depth}
 
 
 def tree_chart(trace: dict, order: list[int]) -> str:

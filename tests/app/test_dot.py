@@ -10,7 +10,7 @@ import pytest
 
 from dtree_core import DecisionTree
 from dtree_core.datasets import get
-from dtree_core.dot import replay_state, to_dot
+from dtree_core.dot import around_paths, depth_that_fits, replay_state, to_dot
 from dtree_core.loading import load_path, prepare
 
 
@@ -107,3 +107,36 @@ def test_neighbourhood_keeps_the_path_and_stays_small(big):
     assert path <= drawn
     assert len(drawn) < 60
     assert "dt-current" in node_line(dot, current)
+
+
+# --------------------------------------------------------------------- parts of a big tree
+
+
+def test_around_paths_is_the_paths_with_the_branches_not_taken(wm2):
+    nodes = wm2["nodes"]
+    leaf = next(n for n in nodes if n["depth"] == 2 and n["decision"]["kind"] == "leaf")
+    path = {leaf["id"], leaf["parent"], 0}
+    expected = path | {c for i in path for c in nodes[i].get("children", [])}
+    assert around_paths(wm2, [leaf["id"]]) == expected
+    assert around_paths(wm2, range(len(nodes))) == set(range(len(nodes)))
+
+
+def test_depth_that_fits_is_the_deepest_whose_nodes_fit(wm2):
+    per_depth = [sum(n["depth"] <= d for n in wm2["nodes"]) for d in range(5)]
+    assert depth_that_fits(wm2, len(wm2["nodes"])) is None
+    for limit in range(1, len(wm2["nodes"])):
+        depth = depth_that_fits(wm2, limit)
+        assert per_depth[depth] <= limit < per_depth[depth + 1]
+    assert depth_that_fits(wm2, 0) == 0  # the root alone is always drawn
+    among = around_paths(wm2, [0])
+    assert depth_that_fits(wm2, len(among), among=among) is None
+    assert depth_that_fits(wm2, len(among) - 1, among=among) == 0
+
+
+def test_only_draws_those_nodes_with_stubs_counting_the_rest(wm2):
+    near = around_paths(wm2, [0])
+    dot = to_dot(wm2, only=near).source
+    drawn = {int(i) for i in re.findall(r"^\s*n(\d+) \[", dot, re.M)}
+    assert drawn == near
+    stubs = [int(k) for k in re.findall(r"label=\"⋯ (\d+)\"", dot)]
+    assert sum(stubs) == len(wm2["nodes"]) - len(near)
