@@ -9,6 +9,7 @@ the UI words it from its catalogue.
 from __future__ import annotations
 
 import time
+from collections import deque
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -19,28 +20,24 @@ from .budget import BudgetError
 from .evaluate import fit, tree_depth
 from .export import Table
 from .labels import branch_text, node_path
-from .paths import path_key
-from .trace import Condition
+from .paths import path_keys
 
 CRITERION_NAMES = {"gain": "Gain", "gain_ratio": "Gain_ratio", "gini_index": "Gini_index",
                    "gini_gain": "ρ·(Gini(D̃) − Gini_index)"}
 
 
-def key_of(trace: dict, node: dict) -> str:
-    """A node's path as text: 'root', '纹理=清晰/根蒂=稍蜷', '密度<=0.3815'."""
-    return path_key([Condition.from_dict(c) for c in node_path(trace, node)])
-
-
-def nodes_by_key(trace: dict) -> dict[str, dict]:
-    return {key_of(trace, n): n for n in trace["nodes"] if not n.get("pruned_away")}
+def nodes_by_key(trace: dict, keys: list[str] | None = None) -> dict[str, dict]:
+    """Node by node_key, the nodes a pruning cut off left out; keys: the trace's path_keys."""
+    keys = path_keys(trace) if keys is None else keys
+    return {k: n for k, n in zip(keys, trace["nodes"], strict=True) if not n.get("pruned_away")}
 
 
 def shared_keys(traces: list[dict]) -> list[str]:
     """Path keys present in every tree, in the first tree's step order."""
-    maps = [nodes_by_key(t) for t in traces]
+    first_keys = path_keys(traces[0])
+    maps = [nodes_by_key(traces[0], first_keys)] + [nodes_by_key(t) for t in traces[1:]]
     first = traces[0]["nodes"]
-    keys = [key_of(traces[0], first[i]) for i in traces[0]["steps"]
-            if not first[i].get("pruned_away")]
+    keys = [first_keys[i] for i in traces[0]["steps"] if not first[i].get("pruned_away")]
     return [k for k in keys if all(k in m for m in maps)]
 
 
@@ -215,11 +212,7 @@ def _pick(label: str, trace: dict, node: dict, others: list[str]) -> Pick:
                 tuple(d.get("ties") or ()), branches, d.get("label"))
 
 
-def _children_keys(trace: dict, node: dict) -> list[str]:
-    return [key_of(trace, trace["nodes"][c]) for c in node["children"]]
-
-
-def _code(traces, nodes) -> str | None:
+def _code(nodes, keyed) -> str | None:
     """How the decisions at one shared node differ, or None if they agree."""
     decisions = [n["decision"] for n in nodes]
     if len({d["kind"] for d in decisions}) > 1:
@@ -230,7 +223,7 @@ def _code(traces, nodes) -> str | None:
         return "attribute"
     if len({d["threshold"] for d in decisions}) > 1:
         return "threshold"
-    shapes = {tuple(_children_keys(t, n)) for t, n in zip(traces, nodes, strict=True)}
+    shapes = {tuple(keys[c] for c in n["children"]) for keys, n in zip(keyed, nodes, strict=True)}
     return "shape" if len(shapes) > 1 else None
 
 
@@ -238,19 +231,21 @@ def first_disagreement(traces: list[dict], labels: list[str] | None = None) -> D
     """Walk the trees together from the root, breadth-first, through the nodes they share;
     the first node where their decisions differ, or None when they agree everywhere."""
     labels = labels or default_labels(traces)
-    maps = [nodes_by_key(t) for t in traces]
-    queue = ["root"]
+    keyed = [path_keys(t) for t in traces]
+    maps = [nodes_by_key(t, keys) for t, keys in zip(traces, keyed, strict=True)]
+    queue = deque(["root"])
     while queue:
-        key = queue.pop(0)
+        key = queue.popleft()
         nodes = [m[key] for m in maps]
-        code = _code(traces, nodes)
+        code = _code(nodes, keyed)
         if code is not None:
             others = [n["decision"]["attribute"] for n in nodes if n["decision"]["attribute"]]
             picks = [_pick(label, t, n, list(dict.fromkeys(others)))
                      for label, t, n in zip(labels, traces, nodes, strict=True)]
             return Disagreement(key, node_path(traces[0], nodes[0]), nodes[0]["depth"], code,
                                 picks)
-        queue.extend(k for k in _children_keys(traces[0], nodes[0]) if all(k in m for m in maps))
+        queue.extend(k for k in (keyed[0][c] for c in nodes[0]["children"])
+                     if all(k in m for m in maps))
     return None
 
 

@@ -13,6 +13,7 @@ import streamlit as st
 
 from dtree_core.compare import deciding_score
 from dtree_core.labels import branch_text, format_number, node_path
+from dtree_core.paths import node_key
 from ui import boundary, formulas, registry, state
 from ui.messages import has, labelled, literal, t, tm
 from ui.tables import (
@@ -28,7 +29,6 @@ from ui.tables import (
     impurity_maxima,
     is_two_way,
     node_impurities,
-    node_path_key,
     score_frame,
     score_of,
     shown_columns,
@@ -367,7 +367,7 @@ def force_picker(trace: dict, node: dict, attributes: list[str]) -> None:
                  format_func=labelled(choices, lambda a: a or t("node.force.auto")),
                  help=t("node.force.help"),
                  on_change=state.force_here,
-                 args=(key, st.session_state.dataset["key"], node_path_key(trace, node)))
+                 args=(key, st.session_state.dataset["key"], node_key(trace, node)))
 
 
 def candidates(trace: dict, node: dict, decimals: int) -> None:

@@ -16,8 +16,8 @@ import pandas as pd
 from dtree_core import criteria
 from dtree_core import notation as notations
 from dtree_core.algorithms import j48_pick
-from dtree_core.labels import children_of, format_number, node_path
-from dtree_core.paths import path_key
+from dtree_core.labels import children_of, format_number
+from dtree_core.paths import node_key, path_keys
 from dtree_core.rules import percent_text
 from dtree_core.trace import Condition
 from ui import registry
@@ -47,13 +47,9 @@ def ancestors(trace: dict, node_id: int) -> list[int]:
     return chain[::-1]
 
 
-def node_path_key(trace: dict, node: dict) -> str:
-    """The node's path as --force writes it ('root', '纹理=清晰/根蒂=稍蜷')."""
-    return path_key(Condition.from_dict(c) for c in node_path(trace, node))
-
-
 def node_at_path(trace: dict, key: str) -> int | None:
-    return next((n["id"] for n in trace["nodes"] if node_path_key(trace, n) == key), None)
+    """The node whose node_key is key ('root', '纹理=清晰/根蒂=稍蜷'), if any."""
+    return next((i for i, k in enumerate(path_keys(trace)) if k == key), None)
 
 
 def counts_text(counts: dict, classes: list, decimals: int = 3) -> str:
@@ -237,7 +233,7 @@ def book_rounded(trace: dict, node: dict) -> list[tuple[str, str, str, str, floa
     name = BOOK_FINGERPRINTS.get(dataset_fingerprint(trace))
     found = []
     for (key, attribute, field), (book, printed) in BOOK_PRINTED.get(name, {}).items():
-        if is_two_way(trace["algorithm"], field) or node_path_key(trace, node) != key:
+        if is_two_way(trace["algorithm"], field) or node_key(trace, node) != key:
             continue
         row = score_of(node, attribute)
         digits = len(printed.split(".")[1])

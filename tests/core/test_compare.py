@@ -13,6 +13,7 @@ from dtree_core.compare import (
     shared_keys,
 )
 from dtree_core.loading import load_path, prepare
+from dtree_core.paths import node_key, path_keys
 from tests.conftest import dataset_path
 
 
@@ -86,3 +87,36 @@ def test_below_the_root_and_agreement():
     same = traces("watermelon_2.0.csv", "好瓜", ["id3", "id3"])
     assert default_labels(same) == ["ID3", "ID3 #2"]
     assert first_disagreement(same) is None
+
+
+# --------------------------------------------------------------------- keys from the parents
+
+
+def _chain(n: int) -> dict:
+    import numpy as np
+    import pandas as pd
+
+    X = pd.DataFrame({"x": np.arange(n) + 0.5})
+    return DecisionTree("c45").fit(X, pd.Series(np.arange(n) % 2).map(str)).trace_.to_dict(
+        scores=False)
+
+
+@pytest.mark.parametrize("case", ["people", "wm3_cart", "wm2a_c45", "pruned", "deep_chain"])
+def test_path_keys_are_each_node_s_key_from_its_whole_path(case, people):
+    trace = {
+        "people": lambda: people[1],
+        "wm3_cart": lambda: traces("watermelon_3.0.csv", "好瓜", ["cart"])[0],
+        "wm2a_c45": lambda: traces("watermelon_2.0_alpha.csv", "好瓜", ["c45"])[0],
+        "pruned": lambda: _pruned(),
+        "deep_chain": lambda: _chain(150),  # paths null below depth 64: keys from the parents
+    }[case]()
+    assert path_keys(trace) == [node_key(trace, n) for n in trace["nodes"]]
+    assert len(set(path_keys(trace))) == len(trace["nodes"])
+
+
+def _pruned() -> dict:
+    prepared = prepare(load_path(dataset_path("watermelon_2.0.csv")), "好瓜")
+    trace = DecisionTree("id3", nominal=prepared.nominal, prune="cost",
+                         ccp_alpha=2.0).fit(prepared.X, prepared.y).trace_.to_dict()
+    assert any(n.get("pruned_away") for n in trace["nodes"])
+    return trace
