@@ -1,0 +1,57 @@
+"""Routing reads a trace's nodes once for as long as the trace lives (predicting.Routes): a
+trace fresh from a fit builds a whole Node on every read."""
+
+from __future__ import annotations
+
+import gc
+
+import numpy as np
+import pandas as pd
+
+from dtree_core import DecisionTree, predicting
+from dtree_core.records import FrozenNodes
+
+
+def noisy(n: int, seed: int = 0):
+    rng = np.random.default_rng(seed)
+    X = pd.DataFrame({"a": rng.random(n).round(3), "b": rng.random(n).round(3)})
+    X.loc[rng.random(n) < 0.1, "a"] = np.nan  # rows that go down every branch
+    return X, pd.Series(rng.choice(["p", "q", "r"], n))
+
+
+def test_predicting_again_reads_no_node_again(monkeypatch):
+    X, y = noisy(400)
+    model = DecisionTree("c45").fit(X, y)
+    assert isinstance(model.trace_.nodes, FrozenNodes)
+    reads = []
+    real = FrozenNodes.__getitem__
+    monkeypatch.setattr(FrozenNodes, "__getitem__",
+                        lambda self, k: reads.append(k) or real(self, k))
+    first = model.predict_proba(X)
+    once = len(reads)
+    # a node is read as itself and as its parent's child (its branch and weight)
+    assert 0 < once <= 2 * len(model.trace_.nodes)
+    assert max(reads.count(k) for k in set(reads)) <= 2
+    assert (model.predict_proba(X) == first).all() and len(reads) == once
+    list(model.predict_by_depth(X, 5))
+    assert len(reads) == once
+
+
+def test_routes_go_with_their_trace():
+    X, y = noisy(100, seed=1)
+    model = DecisionTree("id3").fit(X, y)
+    model.predict(X)
+    key = id(model.trace_)
+    assert key in predicting._ROUTES
+    del model
+    gc.collect()
+    assert key not in predicting._ROUTES
+
+
+def test_a_trace_read_back_predicts_as_the_fitted_one():
+    X, y = noisy(300, seed=2)
+    model = DecisionTree("cart").fit(X, y)
+    from dtree_core.evaluate import FittedTrace
+
+    again = FittedTrace.from_dict(model.trace_.to_dict(scores=False))
+    assert np.array_equal(again.predict_proba(X), model.predict_proba(X))
