@@ -34,6 +34,30 @@ def node_path(trace: dict, node: dict) -> list[dict]:
     return path[::-1]
 
 
+def joined_paths(trace: dict, text_of, separator: str) -> list[str]:
+    """Every node's path (trace dict) as its conditions' text_of joined by separator, by id
+    ("" for the root), each built on its parent's: one condition's text per node, where a
+    text from each node's whole path costs a condition per level (11M for three 22k-node
+    trees)."""
+    nodes = trace["nodes"]
+    texts: list[str | None] = [None] * len(nodes)
+    for node in nodes:
+        untexted = []  # node and its ancestors without a text yet, deepest first
+        while texts[node["id"]] is None:
+            untexted.append(node)
+            if node["parent"] is None:
+                break
+            node = nodes[node["parent"]]
+        for node in reversed(untexted):
+            parent = node["parent"]
+            if parent is None:
+                texts[node["id"]] = ""
+                continue
+            own = text_of(node["branch"])
+            texts[node["id"]] = f"{texts[parent]}{separator}{own}" if texts[parent] else own
+    return texts
+
+
 def branch_text(condition: dict, digits: int | None = None) -> str:
     """'纹理=清晰', '密度<=0.3815', '色泽 in {青绿,乌黑}' (the split record's one text form)."""
     return Condition.from_dict(condition).text(digits)

@@ -21,8 +21,7 @@ from .evaluate import Evaluation, FittedTrace, evaluate, tree_depth
 from .labels import node_path
 from .model import DecisionTree
 from .options import Options
-from .paths import force_text, path_key, same_threshold
-from .split import Condition
+from .paths import force_text, same_threshold
 
 
 @dataclass(frozen=True)
@@ -67,11 +66,6 @@ class StudentTree:
 
 
 # --------------------------------------------------------------------- the tree as grown
-
-
-def node_key(trace: dict, node_id: int) -> str:
-    """The node's path as --force writes it."""
-    return path_key(Condition.from_dict(c) for c in node_path(trace, trace["nodes"][node_id]))
 
 
 def student_nodes(trace: dict) -> list[int]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from .data import CodedError
-from .labels import node_path
+from .labels import joined_paths, node_path
 from .split import Condition, format_number
 
 _THRESHOLD = re.compile(r"^(.*?)(<=|>)\s*([-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)$")
@@ -29,32 +29,16 @@ def path_key(conditions) -> str:
     return "/".join(condition_key(c) for c in conditions) or "root"
 
 
-def node_key(trace: dict, node: dict) -> str:
-    """A trace dict node's path_key: 'root', '纹理=清晰/根蒂=稍蜷', '密度<=0.3815'."""
-    return path_key(Condition.from_dict(c) for c in node_path(trace, node))
+def node_key(trace: dict, node_id: int) -> str:
+    """A trace dict node's path as --force writes it: 'root', '纹理=清晰/根蒂=稍蜷',
+    '密度<=0.3815'."""
+    return path_key(Condition.from_dict(c) for c in node_path(trace, trace["nodes"][node_id]))
 
 
 def path_keys(trace: dict) -> list[str]:
-    """Every node's node_key, by id, each built on its parent's: one condition's text per
-    node (a key from each node's whole path costs a condition per level: 11M texts for three
-    22k-node trees on the Compare page)."""
-    nodes = trace["nodes"]
-    keys: list[str | None] = [None] * len(nodes)
-    for node in nodes:
-        unkeyed = []  # node and its ancestors without a key yet, deepest first
-        while keys[node["id"]] is None:
-            unkeyed.append(node)
-            if node["parent"] is None:
-                break
-            node = nodes[node["parent"]]
-        for node in reversed(unkeyed):
-            parent = node["parent"]
-            if parent is None:
-                keys[node["id"]] = "root"
-                continue
-            own = condition_key(Condition.from_dict(node["branch"]))
-            keys[node["id"]] = own if nodes[parent]["parent"] is None else f"{keys[parent]}/{own}"
-    return keys
+    """Every node's node_key, by id, each built on its parent's (joined_paths)."""
+    keys = joined_paths(trace, lambda c: condition_key(Condition.from_dict(c)), "/")
+    return [key or "root" for key in keys]
 
 
 def _normalise_part(part: str) -> str:

@@ -35,7 +35,7 @@ from ui.compare import (
 from ui.messages import labelled, t, tm
 from ui.state import ensure_entry_point
 from ui.tables import BLANK
-from ui.widgets import drawn_part, node_title, number_formats, score_downloads, worded_table
+from ui.widgets import drawn_part, node_titles, number_formats, score_downloads, worded_table
 
 ensure_entry_point()
 
@@ -89,9 +89,9 @@ def scores(labels: list[str], traces: list[dict]) -> None:
     """The merged table at a node every tree has, its chart, downloads."""
     st.subheader(t("cmp.scores"))
     keys = shared_keys(traces)
-    by_key = nodes_by_key(traces[0])
+    by_key, titles = nodes_by_key(traces[0]), node_titles(traces[0])
     key = st.selectbox(t("cmp.node"), keys, key="cmp_node",
-                       format_func=labelled(keys, lambda k: node_title(traces[0], by_key[k])))
+                       format_func=labelled(keys, lambda k: titles[by_key[k]["id"]]))
     merged = merged_scores(traces, labels, key or "root")
     if merged.shape == "binary":
         st.caption(t("cmp.binary_only"))

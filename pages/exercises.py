@@ -5,7 +5,7 @@ import streamlit as st
 from ui import analysis, exercises, handedit, instability, presets, registry, treecheck
 from ui.messages import labelled, t, tm
 from ui.state import ensure_entry_point
-from ui.widgets import node_title
+from ui.widgets import node_titles
 
 ensure_entry_point()
 
@@ -15,8 +15,9 @@ dataset = current["dataset"]
 st.title(t("page.exercises"))
 st.caption(tm("ex.intro", dataset=dataset, algorithm=registry.name(trace["algorithm"])))
 ids = [node["id"] for node in trace["nodes"] if not node.get("pruned_away")]
+titles = node_titles(trace)
 node_id = st.selectbox(t("ex.node"), ids, key="ex_node",
-                       format_func=labelled(ids, lambda i: node_title(trace, trace["nodes"][i])))
+                       format_func=labelled(ids, titles.__getitem__))
 if node_id not in ids:  # a regrown tree may have fewer nodes than the one picked from
     node_id = ids[0]
 solution_tab, check_tab, quiz_tab, tree_tab, unstable_tab, book_tab, hand_tab = st.tabs(

@@ -25,7 +25,7 @@ from ui.downloads import file_name
 from ui.messages import t, tm
 from ui.state import ensure_entry_point
 from ui.tables import BLANK
-from ui.widgets import node_title, score_downloads, worded_table
+from ui.widgets import node_titles, score_downloads, worded_table
 
 ensure_entry_point()
 
@@ -286,7 +286,8 @@ def rule_table_section(trace: dict, sidebar: str) -> None:
 @st.cache_data(max_entries=16, ttl=engine.CACHE_TTL, show_spinner=False)
 def scored_titles(trace_id: str, lang: str, _trace: dict) -> dict[int, str]:
     """Every scored node's picker title, once per tree and language (a path each)."""
-    return {n["id"]: node_title(_trace, n) for n in _trace["nodes"] if has_scores(n)}
+    titles = node_titles(_trace)
+    return {n["id"]: titles[n["id"]] for n in _trace["nodes"] if has_scores(n)}
 
 
 def scores_section(trace: dict) -> None:

@@ -20,7 +20,7 @@ from dtree_core import handedit
 from dtree_core.data import DataError
 from dtree_core.dot import to_dot
 from dtree_core.evaluate import fit, stratified_split
-from dtree_core.manual import node_key
+from dtree_core.paths import path_keys
 from dtree_core.pruning import VALIDATED
 from dtree_core.split import format_number
 from dtree_core.trace import Trace
@@ -28,7 +28,7 @@ from ui import analysis, engine, pruning
 from ui.messages import labelled, t, tm
 from ui.setup import error_text
 from ui.tables import percent
-from ui.widgets import BIG_TREE, node_title
+from ui.widgets import BIG_TREE, node_titles
 
 SPLIT_SHARE, SPLIT_SEED = 0.3, 0  # the held-out share and seed when nothing else validates
 ACTIONS = ("prune", "regroup", "cut", "auto")
@@ -133,18 +133,18 @@ def hand_edit(current: dict) -> None:
 
 def _node_paths(trace: dict) -> dict[str, int]:
     """{path as --force writes it: id} of the nodes in the tree (not pruned away)."""
-    return {node_key(trace, n["id"]): n["id"] for n in trace["nodes"]
+    return {key: n["id"] for key, n in zip(path_keys(trace), trace["nodes"], strict=True)
             if not n.get("pruned_away")}
 
 
 def _edit_form(student: dict, X: pd.DataFrame) -> handedit.Edit | None:
     """The node, the edit and its settings; the edit when "apply" was pressed."""
-    ids = _node_paths(student)
+    ids, titles = _node_paths(student), node_titles(student)
     paths = list(ids)
     if st.session_state.get("he_node") not in paths:
         st.session_state.pop("he_node", None)
     path = st.selectbox(t("he.node"), paths, key="he_node", format_func=labelled(
-        paths, lambda p: node_title(student, student["nodes"][ids[p]])))
+        paths, lambda p: titles[ids[p]]))
     action = st.radio(t("he.action"), ACTIONS, key="he_action", horizontal=True,
                       format_func=labelled(ACTIONS, lambda a: t(f"he.action.{a}")))
     node = student["nodes"][ids[path]]

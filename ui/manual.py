@@ -23,6 +23,7 @@ from dtree_core.export import svg_available
 from dtree_core.labels import branch_text, node_path
 from dtree_core.model import DecisionTree
 from dtree_core.options import Options
+from dtree_core.paths import node_key
 from dtree_core.trace import dict_json
 from ui import analysis, engine, panel, pruning, registry
 from ui.downloads import file_name
@@ -252,7 +253,7 @@ def choose_here(trace: dict, node: dict, decimals: int) -> None:
                   r.get("curve")}
     if attribute in continuous:
         threshold_input(node, continuous[attribute], decimals)
-    path = manual.node_key(trace, node["id"])
+    path = node_key(trace, node["id"])
     st.button(t("man.choose"), key="man_choose", type="primary", disabled=attribute is None,
               on_click=choose, args=(path, tuple(continuous)))
 

@@ -367,7 +367,7 @@ def force_picker(trace: dict, node: dict, attributes: list[str]) -> None:
                  format_func=labelled(choices, lambda a: a or t("node.force.auto")),
                  help=t("node.force.help"),
                  on_change=state.force_here,
-                 args=(key, st.session_state.dataset["key"], node_key(trace, node)))
+                 args=(key, st.session_state.dataset["key"], node_key(trace, node["id"])))
 
 
 def candidates(trace: dict, node: dict, decimals: int) -> None:

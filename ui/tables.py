@@ -233,7 +233,7 @@ def book_rounded(trace: dict, node: dict) -> list[tuple[str, str, str, str, floa
     name = BOOK_FINGERPRINTS.get(dataset_fingerprint(trace))
     found = []
     for (key, attribute, field), (book, printed) in BOOK_PRINTED.get(name, {}).items():
-        if is_two_way(trace["algorithm"], field) or node_key(trace, node) != key:
+        if is_two_way(trace["algorithm"], field) or node_key(trace, node["id"]) != key:
             continue
         row = score_of(node, attribute)
         digits = len(printed.split(".")[1])

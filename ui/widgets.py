@@ -11,7 +11,7 @@ import streamlit as st
 from dtree_core.dot import around_paths, depth_that_fits, to_dot
 from dtree_core.escape import escape_html
 from dtree_core.export import SCORE_HEADERS, Table, to_csv, to_latex, to_markdown
-from dtree_core.labels import branch_text, node_path
+from dtree_core.labels import branch_text, joined_paths, node_path
 from ui import state
 from ui.downloads import file_name
 from ui.messages import has, labelled, t, t_or
@@ -108,20 +108,28 @@ def step_pickers(trace: dict, order: list[int]) -> None:
     st.session_state.step_slider = st.session_state.step
     st.slider(t("grow.step"), 0, max(last, 1), key="step_slider", disabled=last == 0,
               on_change=state.from_widget, args=("step_slider", last))
-    titles = node_titles(trace)
+    titles = session_titles(trace)
     st.session_state.jump = order[st.session_state.step]
     st.selectbox(t("grow.jump"), order, key="jump", on_change=state.jump_to_node,
                  args=("jump", order), format_func=titles.__getitem__)
 
 
-def node_titles(trace: dict) -> list[str]:
-    """Every node's picker title, built once per trace and language for this session."""
+def session_titles(trace: dict) -> list[str]:
+    """The session's tree's node_titles, built once per tree and language (the step picker
+    asks on every rerun)."""
     key = (st.session_state.trace_id, st.session_state.lang)
     memo = st.session_state.get("node_titles")
     if memo is None or memo[0] != key:
-        memo = (key, [node_title(trace, node) for node in trace["nodes"]])
+        memo = (key, node_titles(trace))
         st.session_state.node_titles = memo
     return memo[1]
+
+
+def node_titles(trace: dict) -> list[str]:
+    """Every node's node_title, by id, each path built on its parent's (joined_paths)."""
+    root = t("node.root")
+    return [f"#{i}  {text or root}"
+            for i, text in enumerate(joined_paths(trace, branch_text, " / "))]
 
 
 def path_text(trace: dict, node: dict) -> str:

@@ -16,8 +16,9 @@ from app_helpers import page_app
 from dtree_core import DecisionTree
 from dtree_core.evaluate import holdout, stratified_split
 from dtree_core.loading import load_path, prepare
-from dtree_core.manual import node_key, pending
+from dtree_core.manual import pending
 from dtree_core.options import Options
+from dtree_core.paths import node_key
 from tests.conftest import dataset_path
 from ui.messages import t
 

@@ -12,6 +12,7 @@ from dtree_core.compare import (
     merged_scores,
     shared_keys,
 )
+from dtree_core.labels import branch_text, joined_paths, node_path
 from dtree_core.loading import load_path, prepare
 from dtree_core.paths import node_key, path_keys
 from tests.conftest import dataset_path
@@ -102,7 +103,7 @@ def _chain(n: int) -> dict:
 
 
 @pytest.mark.parametrize("case", ["people", "wm3_cart", "wm2a_c45", "pruned", "deep_chain"])
-def test_path_keys_are_each_node_s_key_from_its_whole_path(case, people):
+def test_paths_from_the_parents_are_each_node_s_whole_path(case, people):
     trace = {
         "people": lambda: people[1],
         "wm3_cart": lambda: traces("watermelon_3.0.csv", "好瓜", ["cart"])[0],
@@ -110,8 +111,10 @@ def test_path_keys_are_each_node_s_key_from_its_whole_path(case, people):
         "pruned": lambda: _pruned(),
         "deep_chain": lambda: _chain(150),  # paths null below depth 64: keys from the parents
     }[case]()
-    assert path_keys(trace) == [node_key(trace, n) for n in trace["nodes"]]
+    assert path_keys(trace) == [node_key(trace, n["id"]) for n in trace["nodes"]]
     assert len(set(path_keys(trace))) == len(trace["nodes"])
+    assert joined_paths(trace, branch_text, " / ") == [
+        " / ".join(branch_text(c) for c in node_path(trace, n)) for n in trace["nodes"]]
 
 
 def _pruned() -> dict:

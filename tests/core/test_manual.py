@@ -14,7 +14,6 @@ from dtree_core.manual import (
     choice_at,
     decided,
     is_complete,
-    node_key,
     outcome,
     pending,
     reveal,
@@ -22,7 +21,7 @@ from dtree_core.manual import (
     student_nodes,
 )
 from dtree_core.options import Options
-from dtree_core.paths import force_text, forced_split
+from dtree_core.paths import force_text, forced_split, node_key
 from dtree_core.reference import tree_generate
 from tests.conftest import xy
 
