@@ -23,9 +23,9 @@ def leaf_distributions(trace: Trace, attributes, columns, n_rows: int) -> np.nda
 
 
 class Route(NamedTuple):
-    """What routing reads of one node: its test (None where rows stop: a leaf), its children
-    in branch order, each branch's share of its weight (where a row with an unknown value
-    goes), and its class counts."""
+    """What routing reads of one node: its parent, its test (None where rows stop: a leaf),
+    its children in branch order, each branch's share of its weight (where a row with an
+    unknown value goes), and its class counts."""
 
     parent: int | None
     split: Split | None
