@@ -158,3 +158,28 @@ def test_a_dataframe_s_toolbar_offers_no_raw_csv_download(browser, app_url):
     assert labels and any("Search" in label for label in labels), labels
     assert not any("Download" in label for label in labels), labels
     page.close()
+
+
+def test_a_big_tree_s_prediction_draws_the_sample_s_path_in_the_browser(browser, app_url):
+    """A tree past DRAWN_MAX nodes reaches the browser as its part along the sample's path
+    (the path outlined, the branches not taken beside it), with a caption saying so."""
+    page = open_recording(browser, app_url)
+    upload(page, "noisy_600.csv", noisy_csv(600, 2))
+    page.wait_for_selector(IDLE, timeout=120_000)
+    page.wait_for_selector(f"{CHART} g.node", timeout=60_000)
+    page.locator("[data-testid='stSidebarNav'] a", has_text="Predict").click()
+    for name in ("x0", "x1"):
+        field = page.locator("[data-testid='stForm']").get_by_label(name, exact=True)
+        field.fill("0.5")
+        field.press("Tab")
+    page.get_by_role("button", name="Predict").click()
+    page.wait_for_selector(f"{CHART} g.node", timeout=60_000)
+    page.wait_for_selector(IDLE, timeout=60_000)
+    caption = page.get_by_text(re.compile(r"This tree has \d+ nodes: drawn are the nodes"))
+    total = int(re.search(r"has (\d+) nodes", caption.inner_text()).group(1))
+    drawn = page.locator(f"{CHART} g.node").count()
+    outlined = page.locator(f"{CHART} g.node path[stroke='#d62728'], "
+                            f"{CHART} g.node polygon[stroke='#d62728']").count()
+    assert total > 300 and 3 <= drawn < 300 and 2 <= outlined < drawn
+    assert page.locator("[data-testid='stException']").count() == 0
+    page.close()
