@@ -14,7 +14,7 @@ import pandas as pd
 
 from .evaluate import FittedTrace
 from .export import Table, to_csv, to_markdown
-from .labels import branch_text, format_number, node_path
+from .labels import branch_text, format_number, joined_paths, node_path
 from .split import Condition
 
 
@@ -96,6 +96,13 @@ def conditions_text(conditions, lang: str = "en") -> str:
             or _word(lang, "always"))
 
 
+def path_conditions_texts(trace: dict, lang: str = "en") -> list[str]:
+    """conditions_text of every node's path, by id, each built on its parent's (a rule's
+    text from its whole path writes every condition once per leaf below it)."""
+    return [text or _word(lang, "always")
+            for text in joined_paths(trace, branch_text, _word(lang, "and"))]
+
+
 @dataclass(frozen=True)
 class Rule:
     leaf: int  # the leaf's node id
@@ -164,36 +171,43 @@ def coverage_text(coverage: Coverage, digits: int = 3, lang: str = "en") -> str:
 
 
 def rule_line(number: int, rule: Rule, digits: int = 3, lang: str = "en",
-              prefix: str = "R") -> str:
+              prefix: str = "R", conditions: str | None = None) -> str:
     """'R1: IF 纹理=清晰 AND 根蒂=蜷缩 THEN 好瓜=是  [training: coverage 5, accuracy 100.0%]',
     or in Chinese 'R1：如果 纹理=清晰 且 根蒂=蜷缩 那么 好瓜=是  [训练集：覆盖 5，精度 100.0%]'
-    (prefix: the letter before the rule's number, so two trees' rules can be told apart)."""
+    (prefix: the letter before the rule's number, so two trees' rules can be told apart;
+    conditions: the rule's conditions_text, if the caller has it)."""
     stats = _word(lang, "training", coverage=coverage_text(rule.train, digits, lang))
     if rule.test is not None:
         stats += _word(lang, "held_out", coverage=coverage_text(rule.test, digits, lang))
-    return _word(lang, "line", prefix=prefix, number=number,
-                 conditions=conditions_text(rule.conditions, lang),
+    if conditions is None:
+        conditions = conditions_text(rule.conditions, lang)
+    return _word(lang, "line", prefix=prefix, number=number, conditions=conditions,
                  conclusion=rule.conclusion_text, stats=stats)
 
 
 def rules_text(trace: dict, X: pd.DataFrame | None = None, y=None, digits: int = 3,
-               lang: str = "en", prefix: str = "R") -> str:
-    """Every rule on its own line (what `python -m dtree_core grow ... --rules` prints)."""
-    return "\n".join(rule_line(i, r, digits, lang, prefix)
-                     for i, r in enumerate(rules(trace, X, y), 1))
+               lang: str = "en", prefix: str = "R", found: list[Rule] | None = None) -> str:
+    """Every rule on its own line (what `python -m dtree_core grow ... --rules` prints);
+    found: rules(trace, X, y), if the caller has them."""
+    found = rules(trace, X, y) if found is None else found
+    texts = path_conditions_texts(trace, lang)
+    return "\n".join(rule_line(i, r, digits, lang, prefix, texts[r.leaf])
+                     for i, r in enumerate(found, 1))
 
 
 def rules_markdown(trace: dict, X: pd.DataFrame | None = None, y=None, digits: int = 3,
-                   lang: str = "en", prefix: str = "R") -> str:
-    """The rules as a Markdown table, held-out columns only when rows were given."""
-    found = rules(trace, X, y)
+                   lang: str = "en", prefix: str = "R", found: list[Rule] | None = None) -> str:
+    """The rules as a Markdown table, held-out columns only when rows were given; found:
+    rules(trace, X, y), if the caller has them."""
+    found = rules(trace, X, y) if found is None else found
+    texts = path_conditions_texts(trace, lang)
     names = ["rule", "if", "then", "train_coverage", "train_accuracy"]
     if X is not None:
         names += ["test_coverage", "test_accuracy"]
     columns = [_word(lang, f"col.{name}") for name in names]
     rows = []
     for i, rule in enumerate(found, 1):
-        row = [f"{prefix}{i}", conditions_text(rule.conditions, lang), rule.conclusion_text]
+        row = [f"{prefix}{i}", texts[rule.leaf], rule.conclusion_text]
         for coverage in (rule.train, rule.test):
             if coverage is not None:
                 row += [format_number(coverage.covered, digits),

@@ -6,7 +6,7 @@ import streamlit as st
 from dtree_core.data import DataError
 from dtree_core.dot import to_dot
 from dtree_core.export import SvgTimeout, score_table, svg_available, to_markdown, to_svg
-from dtree_core.labels import branch_text
+from dtree_core.labels import branch_text, joined_paths
 from dtree_core.rules import (
     percent_places,
     prune_rules,
@@ -103,10 +103,11 @@ def svg_picture(trace_id: str, _trace: dict) -> tuple[str, str]:
         return "failed", str(error).partition(": ")[2] or str(error)
 
 
-def condition_text(rule) -> str:
-    """The rule's IF part (纹理=清晰 AND 根蒂=蜷缩) with the session's AND; a root leaf's holds
-    for every sample."""
-    return joined(rule.conditions) or t("exp.rule.always")
+def condition_texts(trace: dict) -> list[str]:
+    """Each node's path as a rule's IF part (纹理=清晰 AND 根蒂=蜷缩) with the session's AND,
+    by id, each built on its parent's; the root's holds for every sample."""
+    return [text or t("exp.rule.always")
+            for text in joined_paths(trace, branch_text, f" {t('exp.rule.and')} ")]
 
 
 def joined(conditions) -> str:
@@ -123,12 +124,12 @@ def rule_prefix(held_out: bool, lang: str | None = None) -> str:
     return t("exp.rule.prefix.holdout", _lang=lang) if held_out else "R"
 
 
-def rules_frame(found, held_out: bool = False) -> pd.DataFrame:
-    """The rules with exact coverage (weights) and accuracy in percent, numbers so a column
-    sorts by value; a rule covering no row has no accuracy (NaN, shown as BLANK)."""
-    rows = []
+def rules_frame(trace: dict, found, held_out: bool = False) -> pd.DataFrame:
+    """The tree's rules with exact coverage (weights) and accuracy in percent, numbers so a
+    column sorts by value; a rule covering no row has no accuracy (NaN, shown as BLANK)."""
+    rows, texts = [], condition_texts(trace)
     for i, rule in enumerate(found, 1):
-        row = {t("exp.col.rule"): rule_id(i, held_out), t("exp.col.if"): condition_text(rule),
+        row = {t("exp.col.rule"): rule_id(i, held_out), t("exp.col.if"): texts[rule.leaf],
                t("exp.col.then"): rule.conclusion_text,
                t("exp.col.train_coverage"): rule.train.covered,
                t("exp.col.train_accuracy"): percent_of(rule.train.accuracy)}
@@ -165,8 +166,9 @@ def rules_files(key: tuple, lang: str, _trace: dict, _rows: tuple) -> tuple[str,
     """The rules as text and Markdown downloads, once per tree, split and language (a big
     tree's took seconds on every rerun of the page)."""
     prefix = rule_prefix(_rows[0] is not None, lang)  # the hold-out tree's rules are H1, H2, …
-    return (rules_text(_trace, *_rows, lang=lang, prefix=prefix),
-            rules_markdown(_trace, *_rows, lang=lang, prefix=prefix))
+    found = tree_rules(key, _trace, _rows)  # coverage routed once, not once per file
+    return (rules_text(_trace, *_rows, lang=lang, prefix=prefix, found=found),
+            rules_markdown(_trace, *_rows, lang=lang, prefix=prefix, found=found))
 
 
 def sidebar_tree(current: dict, dataset: dict) -> str:
@@ -197,7 +199,7 @@ def rules_section(current: dict, dataset: dict, sidebar: str) -> None:
     key = (current["trace_id"], held_out, size, seed) if held_out else (current["trace_id"],)
     found = tree_rules(key, trace, rows)
     percent = st.column_config.NumberColumn(format=percent_format(int(st.session_state.decimals)))
-    st.dataframe(rules_frame(found, held_out), hide_index=True, placeholder=BLANK,
+    st.dataframe(rules_frame(trace, found, held_out), hide_index=True, placeholder=BLANK,
                  column_config={t("exp.col.train_accuracy"): percent,
                                 t("exp.col.test_accuracy"): percent})
     if undefined_accuracy(found):

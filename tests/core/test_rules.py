@@ -9,7 +9,16 @@ import pandas as pd
 import pytest
 
 from dtree_core import DecisionTree
-from dtree_core.rules import Coverage, coverage_on, rules, rules_markdown, rules_text
+from dtree_core.rules import (
+    Coverage,
+    conditions_text,
+    coverage_on,
+    path_conditions_texts,
+    rule_line,
+    rules,
+    rules_markdown,
+    rules_text,
+)
 
 
 @pytest.fixture
@@ -202,3 +211,25 @@ def test_a_prefix_names_another_trees_rules_and_nothing_else_changes(wm2_trace, 
     table = rules_markdown(wm2_trace, lang=lang, prefix="H").splitlines()
     assert [row.split("|")[1].strip() for row in table[2:]] == \
         [f"H{i}" for i in range(1, len(lines) + 1)]
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_rule_texts_from_the_parents_are_each_rule_s_whole_path(wm3, lang):
+    """rules_text and rules_markdown write a rule's IF part from its parent's text
+    (path_conditions_texts), and take rules already found: the same text as from each
+    rule's whole path, on a tree with thresholds and on a chain deeper than 64."""
+    X, y = wm3
+    n = 150
+    chain_X = pd.DataFrame({"x": np.arange(n) + 0.5})
+    chain_y = pd.Series(np.arange(n) % 2).map(str)
+    for data, target in ((X, y), (chain_X, chain_y)):
+        trace = DecisionTree("c45").fit(data, target).trace_.to_dict(scores=False)
+        found = rules(trace, data, target)
+        lines = [rule_line(i, r, lang=lang) for i, r in enumerate(found, 1)]  # whole paths
+        assert rules_text(trace, data, target, lang=lang) == "\n".join(lines)
+        assert rules_text(trace, lang=lang, found=found) == "\n".join(lines)
+        texts = path_conditions_texts(trace, lang)
+        assert [texts[r.leaf] for r in found] == [conditions_text(r.conditions, lang)
+                                                  for r in found]
+        assert rules_markdown(trace, data, target, lang=lang) == rules_markdown(
+            trace, data, target, lang=lang, found=found)
