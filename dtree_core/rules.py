@@ -171,17 +171,17 @@ def coverage_text(coverage: Coverage, digits: int = 3, lang: str = "en") -> str:
 
 
 def rule_line(number: int, rule: Rule, digits: int = 3, lang: str = "en",
-              prefix: str = "R", conditions: str | None = None) -> str:
+              prefix: str = "R", if_text: str | None = None) -> str:
     """'R1: IF 纹理=清晰 AND 根蒂=蜷缩 THEN 好瓜=是  [training: coverage 5, accuracy 100.0%]',
     or in Chinese 'R1：如果 纹理=清晰 且 根蒂=蜷缩 那么 好瓜=是  [训练集：覆盖 5，精度 100.0%]'
     (prefix: the letter before the rule's number, so two trees' rules can be told apart;
-    conditions: the rule's conditions_text, if the caller has it)."""
+    if_text: the rule's conditions_text, if the caller has it)."""
     stats = _word(lang, "training", coverage=coverage_text(rule.train, digits, lang))
     if rule.test is not None:
         stats += _word(lang, "held_out", coverage=coverage_text(rule.test, digits, lang))
-    if conditions is None:
-        conditions = conditions_text(rule.conditions, lang)
-    return _word(lang, "line", prefix=prefix, number=number, conditions=conditions,
+    if if_text is None:
+        if_text = conditions_text(rule.conditions, lang)
+    return _word(lang, "line", prefix=prefix, number=number, conditions=if_text,
                  conclusion=rule.conclusion_text, stats=stats)
 
 
