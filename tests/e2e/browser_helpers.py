@@ -13,6 +13,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = Path("/usr/bin/chromium")
 ARTIFACTS = ROOT / "tests" / "artifacts"
+CHART = "[data-testid='stGraphVizChart'] svg"
+CURRENT_TITLE = f"{CHART} g.node.dt-current > title"
 # Playwright cannot download browsers here; Debian's chromium needs these to run headless.
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
@@ -58,3 +60,13 @@ def serve(log_name: str = "streamlit.log"):
 
 def on_ci() -> bool:
     return os.environ.get("CI", "").strip().lower() not in ("", "0", "false", "no")
+
+
+def wait_for_current(page, name: str, timeout: float = 30_000) -> None:
+    """Wait until the highlighted node of the drawn SVG is `name` (e.g. 'n3'): the browser
+    draws the chart after the text around it, so a caption can already name the next step."""
+    page.wait_for_function(
+        """([selector, name]) => {
+            const title = document.querySelector(selector);
+            return title !== null && title.textContent === name;
+        }""", arg=[CURRENT_TITLE, name], timeout=timeout)

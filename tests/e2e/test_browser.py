@@ -5,24 +5,13 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from browser_helpers import CHART, CURRENT_TITLE, wait_for_current
 
 ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
-
-CHART = "[data-testid='stGraphVizChart'] svg"
-CURRENT_TITLE = f"{CHART} g.node.dt-current > title"
 
 
 def current_node(page) -> str:
     return page.locator(CURRENT_TITLE).first.text_content()
-
-
-def wait_for_current(page, name: str) -> None:
-    """Wait until the highlighted node of the drawn SVG is `name` (e.g. 'n3')."""
-    page.wait_for_function(
-        """([selector, name]) => {
-            const title = document.querySelector(selector);
-            return title !== null && title.textContent === name;
-        }""", arg=[CURRENT_TITLE, name], timeout=30_000)
 
 
 def wait_idle(page) -> None:

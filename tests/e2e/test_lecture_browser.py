@@ -10,7 +10,7 @@ import zipfile
 from urllib.parse import parse_qs, quote, urlparse
 
 import pytest
-from browser_helpers import ARTIFACTS
+from browser_helpers import ARTIFACTS, wait_for_current
 
 CHART = "[data-testid='stGraphVizChart'] svg"
 TABLE = "[data-testid='stTable']"
@@ -156,12 +156,14 @@ def test_keys_step_through_the_tree(app_url, browser):
     page.locator("h1").first.click()  # focus on the page, not on a widget
     press(page, "ArrowRight")
     page.wait_for_function("() => /Step 2 of/.test(document.body.innerText)", timeout=TIMEOUT)
+    wait_for_current(page, "n2", TIMEOUT)
     assert current_node(page) == "n2"
     page.wait_for_function("() => location.search.includes('step=2')", timeout=TIMEOUT)
     for step in (1, 0):
         press(page, "ArrowLeft")
         page.wait_for_function(f"() => /Step {step} of/.test(document.body.innerText)",
                                timeout=TIMEOUT)
+    wait_for_current(page, "n0", TIMEOUT)
     assert current_node(page) == "n0"
     no_exception(page)
     page.close()
