@@ -28,11 +28,10 @@ from ui import analysis, engine, pruning
 from ui.messages import labelled, t, tm
 from ui.setup import error_text
 from ui.tables import percent
-from ui.widgets import BIG_TREE, node_titles
+from ui.widgets import drawn_part, node_titles
 
 SPLIT_SHARE, SPLIT_SEED = 0.3, 0  # the held-out share and seed when nothing else validates
 ACTIONS = ("prune", "regroup", "cut", "auto")
-BIG_DEPTH = 4  # a big tree is drawn to this depth (the grow page's view setting is its own)
 
 
 # --------------------------------------------------------------------- the rows and the tree
@@ -277,7 +276,6 @@ def _both_trees(steps: list) -> None:
             inner = st.columns(2)
             inner[0].metric(t("he.accuracy"), percent(accuracy))
             inner[1].metric(t("he.leaves"), _leaves(trace))
-            big = {"collapse_depth": BIG_DEPTH} if len(trace["nodes"]) > BIG_TREE else {}
-            source = to_dot(trace, decimals=decimals, **big).source
+            source = to_dot(trace, decimals=decimals, **drawn_part(trace)).source
             st.session_state[f"he_dot_{name}"] = source
             st.graphviz_chart(source, width="stretch")

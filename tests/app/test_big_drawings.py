@@ -126,3 +126,14 @@ def test_the_compare_page_s_step_view_draws_around_each_current_node(small_limit
     for dot, size in zip(charts, sizes, strict=True):
         (current,) = re.findall(r"^\s*n(\d+) \[[^\n]*dt-current", dot, re.M)
         assert int(current) in drawn(dot) and len(drawn(dot)) < size
+
+
+def test_the_hand_edit_trees_are_drawn_down_to_a_depth_that_fits(small_limit):
+    at = uploaded(noisy(150, seed=1), "big.csv")
+    at.switch_page("pages/exercises.py").run()
+    assert not at.exception
+    for name in ("algorithm", "student"):
+        dot = at.session_state[f"he_dot_{name}"]
+        size = len(drawn(dot)) + stubbed(dot)
+        assert size > LIMIT >= len(drawn(dot)) and stubbed(dot) > 0
+    assert len(captured(at, DEPTH["en"])) == 2
