@@ -155,7 +155,7 @@ _KIND_RULES_ZH = {
     "no_values": "没有取值，因此视为离散",
     "text": "文本（如“{example}”），因此视为离散",
     "decimal": "带小数的数值（{low} 到 {high}），因此视为连续",
-    "integer_codes": ("整数 {low}–{high}，共 {distinct} 个不同取值：取值少且范围几乎连续，"
+    "integer_codes": ("整数 {low}–{high}，共 {distinct} 个不同取值：取值少且几乎是相邻的整数，"
                       "是编码而不是测量值，因此视为离散"),
     "integer_measure": ("整数 {low}–{high}，共 {distinct} 个不同取值：是测量值而不是编码，"
                         "因此视为连续"),
@@ -194,7 +194,7 @@ _LEAVES_ZH = {
     "max_depth": "达到最大深度（停止条件），因此是叶结点。",
     "min_samples": "样本太少，无法划分（min_samples_split），因此是叶结点。",
     "min_branch_weight": ("没有哪种划分能让两个分支都至少有 min_branch_weight 个样本"
-                          "（C4.5 的最小样本数），因此是叶结点。"),
+                          "（C4.5 的最少对象数），因此是叶结点。"),
     "min_gain": "最优划分的增益小于 min_gain（停止条件），因此是叶结点。",
     "pruned": "后剪枝把这棵子树替换成了叶结点。",
     "epsilon": ("最大的信息增益比 g_R(D,A) 小于阈值 ε（李航，算法 5.3），因此是叶结点，"
@@ -352,7 +352,7 @@ HELP_ZH = {
     "_grow": "生成决策树，打印摘要或保存生成过程记录",
     "data": "CSV（任何常见编码和分隔符）、TSV 或 XLSX 文件",
     "include_ids": "保留看起来像行号的列（如“编号”）",
-    "min_branch_weight": ("C4.5 的最小样本数（J48 的 -M）：划分须有两个分支各至少有 M 个样本；"
+    "min_branch_weight": ("C4.5 的最少对象数（J48 的 -M）：划分须有两个分支各至少有 M 个样本；"
                           "默认不用"),
     "tie_break": ("并列的属性中谁胜出：列顺序最靠前（first）、最靠后（last）"
                   "或随机（random，按随机种子）"),

@@ -867,7 +867,7 @@ WORDS: dict[str, dict[str, str]] = {
                                       "类别标记为多数类“{label}”。"),
         "solution.stop.min_gain": ("最大信息增益低于最小增益（停止条件）：叶结点，"
                                    "类别标记为多数类“{label}”。"),
-        "solution.stop.min_branch_weight": ("没有划分能使两个分支都达到最小分支权重："
+        "solution.stop.min_branch_weight": ("没有划分能使两个分支都达到分支最小权重："
                                             "叶结点，类别标记为“{label}”。"),
         "solution.stop.pruned": "剪枝将此子树替换为叶结点，类别标记为“{label}”。",
         "solution.stop.epsilon": ("最大的信息增益比 g_R(D, A_g) 小于阈值 ε（李航，算法 5.3 "

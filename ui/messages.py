@@ -135,8 +135,8 @@ EN = {
                          "stands for k nodes below."),
     "grow.display": "Display",
     "grow.many_nodes": ("This tree has {nodes} nodes for {rows} rows, so many leaves hold a sample "
-                        "or two. A min branch weight (sidebar, Options; C4.5 uses 2) stops splits "
-                        "that leave fewer samples than that in each of two branches."),
+                        "or two. A min branch weight (sidebar, Options; C4.5 uses 2) stops a split "
+                        "unless at least two of its branches hold that many samples."),
     "grow.pseudocode": "TreeGenerate (Zhou, Fig. 4.2)",
     "grow.force_unmatched.one": ("The split forced at {path} could not be made in this tree: it "
                                  "grows as the algorithm chooses there. The force stays set for "

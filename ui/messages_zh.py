@@ -85,8 +85,8 @@ ZH = {
     "kind_rule.no_values": "没有取值，因此视为离散",
     "kind_rule.text": "文本（如“{example}”），因此视为离散",
     "kind_rule.decimal": "带小数的数值（{low} 到 {high}），因此视为连续",
-    "kind_rule.integer_codes": ("整数 {low}–{high}，共 {distinct} 个不同取值：取值少且范围几乎"
-                                "连续，是编码而不是测量值，因此视为离散"),
+    "kind_rule.integer_codes": ("整数 {low}–{high}，共 {distinct} 个不同取值：取值少且几乎是相"
+                                "邻的整数，是编码而不是测量值，因此视为离散"),
     "kind_rule.integer_measure": ("整数 {low}–{high}，共 {distinct} 个不同取值：是测量值而不是"
                                   "编码，因此视为连续"),
     "kind_rule.declared_nominal": "指定为离散",
@@ -124,8 +124,8 @@ ZH = {
                          "到第 {depth} 层为止；“⋯ k”表示其下还有 k 个结点。"),
     "grow.display": "显示",
     "grow.many_nodes": ("这棵树有 {nodes} 个结点，而数据只有 {rows} 行，所以许多叶结点只含一两个"
-                        "样本。设置分支最小权重（侧边栏的“选项”；C4.5 取 2）可以阻止那些使两个"
-                        "分支中的样本都少于该值的划分。"),
+                        "样本。设置分支最小权重（侧边栏的“选项”；C4.5 取 2）可以阻止那些没有两个"
+                        "分支达到该样本数的划分。"),
     "grow.pseudocode": "TreeGenerate（周志华，图 4.2）",
     "grow.force_unmatched.one": ("在“{path}”处指定的划分无法在这棵树中实现：该处按算法自己的选择"
                                  "生成。这一指定仍然保留，供能够实现它的树使用。"),
@@ -393,7 +393,7 @@ ZH = {
                         "都是针对它们的二分划分计算的。"),
     "cmp.chart": "各算法的划分准则，相对于其最优属性（1 = 它选中的属性）",
     "cmp.chart.y": "准则值 ÷ 最优值",
-    "cmp.chart.random": "{names} 随机抽取属性，因此没有对应的序列。",
+    "cmp.chart.random": "{names} 随机抽取属性，因此图中没有它的数据。",
     "cmp.first": "这些决策树最先在哪里出现分歧",
     "cmp.why.none": "在共有的每个结点上，这些决策树都做出了相同的决策。",
     "cmp.why.root": "在根结点",
@@ -471,7 +471,7 @@ ZH = {
     "pred.col.path": "路径",
     "pred.col.label": "叶结点类别",
     "pred.fill": "填写表单后点击“预测”。",
-    "exp.intro": "把侧边栏中生成的决策树带走：{dataset}，{algorithm}。",
+    "exp.intro": "导出侧边栏中生成的决策树：{dataset}，{algorithm}。",
     "exp.tree": "决策树",
     "exp.dot": "DOT（Graphviz 源文件）",
     "exp.svg": "SVG 图片",
@@ -517,8 +517,8 @@ ZH = {
                            "删去一些列，或使用命令行工具。"),
     "error.budget.classes": ("目标列有 {figure} 个类别，超过本服务器 {allowed} 个的上限（每行一"
                              "个不同的值是编号列，不是类别）：请选择存放类别的那一列。"),
-    "error.budget.nodes": ("决策树超过了本服务器 {allowed} 个结点的上限：请设置最大深度或增大最"
-                           "小划分样本数，或使用命令行工具。"),
+    "error.budget.nodes": ("决策树超过了本服务器 {allowed} 个结点的上限：请设置最大深度或增大“划"
+                           "分所需的最少样本数”，或使用命令行工具。"),
     "error.budget.depth": ("决策树超过了本服务器 {allowed} 层的深度上限：请设置最大深度，或使用"
                            "命令行工具。"),
     "error.budget.seconds": ("生成决策树的时间超过了本服务器 {allowed} 秒的上限：请设置最大深度"

@@ -99,3 +99,13 @@ def test_the_sidebar_cites_the_dataset_in_the_pages_language(lang, expected):
     captions = [c.value.replace("\\", "") for c in at.sidebar.caption]  # Markdown escapes
     assert any(expected in c for c in captions), captions
     assert lang == "en" or not any("Zhou Zhihua" in c for c in captions)
+
+
+def test_no_english_term_is_left_in_chinese_sentences():
+    """"trace" and "alpha" read as English in a Chinese sentence: the catalogue says 生成过程
+    记录 and α (identifiers such as dtree-trace/1 or ccp_alpha stay as they are)."""
+    import re
+    english = re.compile(r"(?<![A-Za-z_{.\-/])(trace|alpha)(?![A-Za-z_}.\-/])", re.IGNORECASE)
+    found = {key: text for key, text in ZH.items() if english.search(text)}
+    assert not found
+    assert english.search("取自 trace 中的剪枝记录") and not english.search("dtree-trace/1")

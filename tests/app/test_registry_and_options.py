@@ -129,8 +129,8 @@ def test_many_nodes_suggest_a_min_branch_weight():
     at.selectbox(key="bundled_key").set_value("watermelon_2.0_train").run()
     hint = [i.value for i in at.info if "min branch weight" in i.value]
     assert hint == ["This tree has 13 nodes for 10 rows, so many leaves hold a sample or two. "
-                    "A min branch weight (sidebar, Options; C4.5 uses 2) stops splits that "
-                    "leave fewer samples than that in each of two branches."]
+                    "A min branch weight (sidebar, Options; C4.5 uses 2) stops a split unless "
+                    "at least two of its branches hold that many samples."]
     at.number_input(key="min_branch_weight").set_value(2.0).run()
     assert len(trace(at)["nodes"]) <= 10
     assert not [i.value for i in at.info if "min branch weight" in i.value]

@@ -255,7 +255,7 @@ ZH: dict[str, str] = {
                          "并列，按书中的做法选脐部，并做后剪枝。"),
     "book.title": "周志华表 4.2：未剪枝、预剪枝与后剪枝",
     "book.caption": ("ID3 用 10 个训练样本，根结点划分属性为脐部；各验证集精度都基于 7 个验证样本"
-                     "，取自 trace 中的剪枝记录。"),
+                     "，取自生成过程记录中的剪枝决定。"),
     "book.unpruned": "未剪枝决策树（图 4.5）",
     "book.pre": "预剪枝决策树（图 4.6）",
     "book.rep": "后剪枝决策树（图 4.7）",
@@ -320,20 +320,22 @@ ZH: dict[str, str] = {
                                        "子树的 {tree} + {margin}，也不多于最大分支（结点 "
                                        "#{largest}）的 {branch} + {margin}：以 {attribute} 划分"
                                        "的子树被替换为叶结点。"),
-    "prune.reason.pep_raising.raise.tree": ("剪成叶结点：{leaf} > 子树的 {tree} + {margin}，所以"
-                                            "不剪成叶结点。最大分支结点 #{largest}（{condition}"
+    "prune.reason.pep_raising.raise.tree": ("若剪成叶结点，估计错误数 {leaf} > 子树的 {tree} + "
+                                            "{margin}，所以不剪成叶结点。最大分支结点 "
+                                            "#{largest}（{condition}"
                                             "）让该结点的全部 {n} 个样本经过：{branch} ≤ {tree} "
                                             "+ {margin}：它的子树（以 {raised} 划分）被提升到该结"
                                             "点的位置，取代以 {attribute} 的划分，其中结点重新"
                                             "计数。"),
-    "prune.reason.pep_raising.raise.branch": ("剪成叶结点：{leaf} > 最大分支的 {branch} + "
-                                              "{margin}，所以不剪成叶结点。最大分支结点 "
+    "prune.reason.pep_raising.raise.branch": ("若剪成叶结点，估计错误数 {leaf} > 最大分支的 "
+                                              "{branch} + {margin}，所以不剪成叶结点。最大分支结点 "
                                               "#{largest}（{condition}）让该结点的全部 {n} 个样本"
                                               "经过：{branch} ≤ {tree} + {margin}：它的子树（以 "
                                               "{raised} 划分）被提升到该结点的位置，取代以 "
                                               "{attribute} 的划分，其中结点重新计数。"),
-    "prune.reason.pep_raising.keep.tree": ("剪成叶结点：{leaf} > 子树的 {tree} + {margin}，所以"
-                                           "不剪成叶结点。最大分支结点 #{largest}（{condition}）"
+    "prune.reason.pep_raising.keep.tree": ("若剪成叶结点，估计错误数 {leaf} > 子树的 {tree} + "
+                                           "{margin}，所以不剪成叶结点。最大分支结点 "
+                                           "#{largest}（{condition}）"
                                            "让该结点的全部 {n} 个样本经过：{branch} > {tree} + "
                                            "{margin}，所以不提升：保留以 {attribute} 划分的子树。"),
     "prune.reason.ccp.prune.le": ("有效 α g(t) = {before} ≤ ccp_alpha = {after}：这是最弱的一环，"
@@ -342,17 +344,17 @@ ZH: dict[str, str] = {
     "prune.reason.ccp.keep.gt": ("有效 α g(t) = {before} > ccp_alpha = {after}：保留以 "
                                  "{attribute} 划分的子树及其 {leaves} 个叶结点。"),
     "prune.path": "代价复杂度剪枝路径",
-    "prune.path.caption": ("每剪去最弱的一环就得到下一棵子树；alpha 是它出现时的有效 α。精度基于"
-                           "训练集{validation}。"),
+    "prune.path.caption": ("每剪去最弱的一环就得到下一棵子树；α 为该子树出现时的有效 α 值"
+                           "（g(t)）。精度基于训练集{validation}。"),
     "prune.path.and_validation": "和验证集",
-    "prune.path.alpha": "alpha",
+    "prune.path.alpha": "α",
     "prune.path.leaves": "叶结点数",
     "prune.path.accuracy": "精度",
     "prune.path.train": "训练集精度",
     "prune.path.validation": "验证集精度",
     "prune.path.subtree": "剪枝路径上的子树",
     "prune.path.chosen_validation": "它的验证集精度：{accuracy}。",
-    "prune.path.chosen": "子树 {k}：alpha = {alpha}，{leaves} 个叶结点，训练集精度 {train}。",
+    "prune.path.chosen": "子树 {k}：α = {alpha}，{leaves} 个叶结点，训练集精度 {train}。",
     "prune.eval.header": "同一划分上的剪枝与未剪枝决策树",
     "prune.eval.caption": ("两棵树用同样的训练样本（{train} 个）生成，在同样的留出样本（{test} 个"
                            "）上测试{validation}。"),

@@ -167,9 +167,9 @@ ZH: dict[str, str] = {
     "tc.read": "按{form}读入：{nodes} 个结点。",
     "tc.match": ("你的决策树就是{algorithm}决策树：全部 {total} 个结点一致（划分属性、分支和叶结"
                  "点类别）。"),
-    "tc.match.numbers": ("树相同，数值仍可能是错的：李航习题 5.1 用 H(D) 代替 H_A(D) 去除信息增"
-                         "益，得到的仍是 C4.5 的树。粘贴生成过程 JSON 可同时检查得分，或下载下面"
-                         "的期望值文件。"),
+    "tc.match.numbers": ("树相同，数值仍可能是错的：在李航习题 5.1 中，把信息增益除以 H(D) 而"
+                         "不是 H_A(D)，得到的仍是 C4.5 的树。粘贴生成过程 JSON 可同时检查得"
+                         "分，或下载下面的期望值文件。"),
     "tc.agreed": "{algorithm}决策树共 {total} 个结点，在此之前有 {agreed} 个一致。",
     "tc.where": "在{where}：",
     "tc.root": "根结点",
