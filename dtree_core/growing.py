@@ -86,7 +86,7 @@ def _grow_depth(enc, options, frontier, store: NodeStore) -> Frontier | None:
     winner, forced = _apply_forces(enc, options, store, ids, level, choice.winner)
     tests = contest(enc, options, scored, level, winner, forced)  # oblique trees only
     winner, linear = linear_wins(winner, tests), winning(tests)
-    stop[open_nodes] = late_stops(options, level, winner, linear)
+    stop[open_nodes] = late_stops(options, level, winner, linear, forced)
     record_level(store, level, choice, ids, winner, forced, stop[open_nodes], tests)
     store.record_leaves(frontier.ids[stop != ""], stop[stop != ""])
     following = None
@@ -202,9 +202,12 @@ def _values_differ(enc: Encoded, batch: Batch, used: np.ndarray) -> np.ndarray:
     return differ
 
 
-def late_stops(options: Options, level: LevelScores, winner, tests=None) -> np.ndarray:
+def late_stops(options: Options, level: LevelScores, winner, tests=None,
+               forced=None) -> np.ndarray:
     """After scoring: no split keeps two branches of min_branch_weight, or the gain is too
-    small (a linear test's gain where one won: oblique.contest)."""
+    small (a linear test's gain where one won: oblique.contest). A forced split is made
+    whatever its gain: the force overrides the rule (the gain it would have judged is the
+    rule's pick's, not the forced attribute's), and a hand-built tree is the tree asked for."""
     tests = tests or {}
     splits = winner >= 0
     splits[list(tests)] = True
@@ -213,7 +216,10 @@ def late_stops(options: Options, level: LevelScores, winner, tests=None) -> np.n
     value = decrease[np.arange(len(winner)), np.maximum(winner, 0)]
     for i, test in tests.items():
         value[i] = test.gini_gain
-    stop[(stop == "") & (value < options.min_gain)] = options.rules.gain_stop
+    too_small = (stop == "") & (value < options.min_gain)
+    if forced is not None:
+        too_small &= ~np.asarray(forced, dtype=bool)
+    stop[too_small] = options.rules.gain_stop
     return stop
 
 

@@ -59,12 +59,13 @@ def generate(enc, options, store, D, A_used, parent, branch, draw_key, depth):
                     draws(draw_key, len(enc.attributes)), options.tie_break)
     forced = forced_attribute(enc, options, store, level, 0, store.path(int(node[0])))
     a_star = np.array([choice.winner[0] if forced is None else forced])  # [8]
+    was_forced = [forced is not None]
     # A multivariate tree (Zhou §4.5) takes a linear test Σ wᵢ·aᵢ ≤ t instead where it is
     # strictly better; a_star is then -1 (no one attribute).
-    tests = contest(enc, options, D, level, a_star, [forced is not None])  # [8]
+    tests = contest(enc, options, D, level, a_star, was_forced)  # [8]
     a_star, linear = linear_wins(a_star, tests), winning(tests)
-    stop = late_stops(options, level, a_star, linear)  # no split keeps min_branch_weight, or gain
-    record_level(store, level, choice, node, a_star, [forced is not None], stop, tests)
+    stop = late_stops(options, level, a_star, linear, was_forced)  # no split keeps m, or gain
+    record_level(store, level, choice, node, a_star, was_forced, stop, tests)
     if stop[0]:
         store.record_leaves(node, stop)
         return

@@ -119,6 +119,30 @@ def test_the_reference_grower_cuts_at_the_forced_threshold_too(algorithm):
     assert (second["attribute"], second["threshold"]) == ("密度", 0.3815)
 
 
+@pytest.mark.parametrize("algorithm", ["id3", "c45", "cart"])
+def test_a_forced_split_is_made_whatever_its_gain(algorithm):
+    """min_gain judges the rule's pick, and a force overrides the pick: with min_gain 1 no
+    gain passes, yet the forced root splits on 色泽 (a hand-built tree is the tree asked for;
+    before, it became a leaf saying that the best gain, 纹理's 0.381, was below the limit),
+    while its unforced children stop by the limit. The reference TreeGenerate agrees."""
+    X, y = data(WM2)
+    options = Options.build(algorithm=algorithm, min_gain=1.0, force={"root": "色泽"})
+    model = DecisionTree.from_options(options).fit(X, y)
+    nodes = model.trace_.to_dict()["nodes"]
+    root = nodes[0]["decision"]
+    assert (root["kind"], root["attribute"], root["forced"]) == ("split", "色泽", True)
+    gain_stop = model.options_.rules.gain_stop
+    below = [nodes[i] for i in nodes[0]["children"]]
+    assert {n["decision"]["stop"] for n in below if n["decision"]["kind"] == "leaf"} <= {
+        gain_stop, "pure", "empty"}
+    assert any(n["decision"]["stop"] == gain_stop for n in below)
+    from dtree_core.data import encode
+    enc = encode(X, y.reset_index(drop=True), {a.name: a.kind for a in model.attributes_})
+    assert tree_generate(enc, model.options_, "好瓜").to_json() == model.trace_.to_json()
+    unforced = grow(X, y, Options.build(algorithm=algorithm, min_gain=1.0))
+    assert unforced["nodes"][0]["decision"]["stop"] == gain_stop
+
+
 # --------------------------------------------------------------------- the student's tree
 
 
