@@ -14,8 +14,8 @@ from dtree_core.escape import escape_html
 from dtree_core.evaluate import tree_depth
 from dtree_core.labels import branch_text
 from ui import registry
-from ui.messages import has, literal, t, t_or
-from ui.widgets import in_notation, score_header
+from ui.messages import literal, t, t_or
+from ui.widgets import in_notation, score_header, stop_sentence
 
 
 def summary_frame(labels, traces, accuracies) -> pd.DataFrame:
@@ -79,11 +79,9 @@ def pick_clause(pick: Pick, decimals: int, tie_break: str = "first") -> str:
     """One configuration's decision at the node, in the session's language (Markdown: the
     data's names and values are literal)."""
     at = "" if pick.threshold is None else t("cmp.why.at", t=f"{pick.threshold:.6g}")
-    if pick.kind == "leaf":
-        key = f"stop.{pick.stop}"
-        reason = t(key if has(key) else "stop.unknown", label=literal(pick.majority),
-                   code=pick.stop)
-        return t("cmp.why.leaf", label=pick.label, reason=reason)
+    if pick.kind == "leaf":  # the reason is a sentence; the clause ends where the list says
+        reason = stop_sentence(pick.algorithm, pick.stop, literal(pick.majority))
+        return t("cmp.why.leaf", label=pick.label, reason=reason.rstrip(".。"))
     attribute = literal(pick.attribute)
     if pick.rule_code == "forced":
         return t("cmp.why.forced", label=pick.label, attribute=attribute, at=at)

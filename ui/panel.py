@@ -35,7 +35,7 @@ from ui.tables import (
     smaller_gini_loser,
     winner,
 )
-from ui.widgets import in_notation, number_formats, score_header
+from ui.widgets import in_notation, number_formats, score_header, stop_sentence
 
 WIN, LOSE, FAIL = "#d62728", "#7f9cc0", "#d9d9d9"
 YES_NO_COLUMNS = {"above_average"}  # shown as ✓/✗ rather than a number
@@ -51,10 +51,7 @@ def why_text(trace: dict, node: dict, decimals: int) -> str:
     the chosen book's terms: ID3's min gain is Li Hang's ε)."""
     decision = node["decision"]
     if decision["kind"] == "leaf":
-        record = registry.record(trace["algorithm"])
-        key = f"stop.{state.notation().stop_key(decision['stop'] or '', record)}"
-        return t(key if has(key) else "stop.unknown", label=decision["label"],
-                 code=decision["stop"])
+        return stop_sentence(trace["algorithm"], decision["stop"], decision["label"])
     row = winner(node) or {}
     text = t(in_notation(_rule_key(trace, decision)), attribute=decision["attribute"],
              algorithm=registry.label(trace["algorithm"]),

@@ -12,7 +12,7 @@ from dtree_core.dot import around_paths, depth_that_fits, to_dot
 from dtree_core.escape import escape_html
 from dtree_core.export import SCORE_HEADERS, Table, to_csv, to_latex, to_markdown
 from dtree_core.labels import branch_text, joined_paths, node_path
-from ui import state
+from ui import registry, state
 from ui.downloads import file_name
 from ui.messages import has, labelled, t, t_or
 from ui.tables import replay_order
@@ -215,6 +215,13 @@ def in_notation(key: str) -> str:
     the catalogue has one (Li Hang's g(D,A), Gini(D,A) in place of Gain, Gini_index), else key."""
     variant = f"{key}.{state.notation().key}"
     return variant if has(variant) else key
+
+
+def stop_sentence(algorithm: str, stop: str | None, label: str) -> str:
+    """Why a node became a leaf, in the algorithm's and the chosen book's terms (a min-gain
+    leaf of C4.5 compared its pick's gain, CART's ρ·ΔGini, Li Hang's ID3 his ε)."""
+    key = f"stop.{state.notation().stop_key(stop or '', registry.record(algorithm))}"
+    return t(key if has(key) else "stop.unknown", label=label, code=stop)
 
 
 def score_header(column: str | None) -> str:

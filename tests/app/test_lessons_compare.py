@@ -121,3 +121,24 @@ def test_validation_pruning_measures_unpruned_trees_and_says_so():
     assert not at.exception and not at.error
     assert t("lesson.unpruned") in [i.value for i in at.info]
     assert len(table(at, "han_accuracy")) == 3
+
+
+def test_a_leaf_in_the_first_disagreement_is_worded_by_its_algorithm():
+    """With min_gain 0.4 on the people data ID3 splits on hair (Gain 0.454), C4.5 stops
+    because its own pick (eyes, higher ratio, Gain 0.348) gains too little and CART because
+    ρ·ΔGini does: each leaf says what it compared, as the node panel does, not the best
+    Gain (which passed), and the sentence ends once."""
+    from dtree_core.compare import first_disagreement
+    from ui.compare import why_sentence
+
+    data = prepare(load_path(dataset_path("people_8.csv")), "class")
+    traces = [DecisionTree(a, min_gain=0.4).fit(data.X, data.y).trace_.to_dict()
+              for a in ("id3", "c45", "cart")]
+    assert [tr["nodes"][0]["decision"]["stop"] for tr in traces] == [None, "min_gain",
+                                                                      "min_gain"]
+    text = why_sentence(first_disagreement(traces, ["ID3", "C4.5", "CART"]))
+    c45_reason = t("stop.min_gain.chosen", label="x").split(":")[0]
+    cart_reason = t("stop.min_gain.gini", label="x").split(":")[0]
+    assert c45_reason in text and cart_reason in text
+    assert t("stop.min_gain", label="x").split(":")[0] not in text
+    assert ".." not in text and ".;" not in text
