@@ -36,7 +36,7 @@ from dataclasses import replace
 
 import numpy as np
 
-from .pruning import _Tree
+from .pruning import _Tree, at_most
 from .trace import Decision, Trace
 from .wording import prune_reason, prune_rule
 
@@ -63,7 +63,6 @@ def loss_prune(trace: Trace, alpha: float, locked: frozenset[int] = frozenset())
     counted = is_leaf & ~np.array([n.pruned_away for n in tree.nodes], dtype=bool)
     fit = float(fit_as_leaf[counted].sum())
     leaves = int(counted.sum())
-    tolerance = 1e-9 * max(1.0, float(tree.weight[0]))
     pruned, events = [], []
     for node in tree.internal_postorder():  # children first: the deepest groups retract first
         children = list(tree.children[node])
@@ -72,7 +71,7 @@ def loss_prune(trace: Trace, alpha: float, locked: frozenset[int] = frozenset())
         fit_after = fit - float(fit_as_leaf[children].sum()) + float(fit_as_leaf[node])
         leaves_after = leaves - len(children) + 1
         before, after = loss(fit, leaves, alpha), loss(fit_after, leaves_after, alpha)
-        retracts = after <= before + tolerance
+        retracts = at_most(after, before)
         events.append(_event(node, retracts, alpha, fit, leaves, fit_after, leaves_after))
         if retracts:
             pruned.append(node)

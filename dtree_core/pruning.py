@@ -216,7 +216,30 @@ def _event(node: int, pruned: bool, before: float, after: float, measure: str,
 
 def _tolerance(scale: float) -> float:
     """Equal within rounding: sums of fractional weights may differ in their last bits."""
-    return 1e-9 * max(1.0, scale)
+    return ROUNDING * max(1.0, scale)
+
+
+ROUNDING = 1e-9  # relative: what two sums of the same fractional weights may differ by
+
+
+def relation(before: float, after: float) -> str:
+    """How after compares with before: "gt", "eq" or "lt", equal within rounding relative to
+    the larger (at least 1). The post-pruning methods that record the very numbers they
+    compare (pessimistic, cost-complexity, Li Hang's C_α) decide by it, and the app words
+    their events by it: the sentence is the comparison that decided, to the last bit."""
+    if before == after:
+        return "eq"
+    tolerance = ROUNDING * max(1.0, abs(before), abs(after))
+    if not np.isfinite(tolerance):  # an infinite side: no rounding to allow for
+        return "gt" if after > before else "lt"
+    if after > before + tolerance:
+        return "gt"
+    return "lt" if after < before - tolerance else "eq"
+
+
+def at_most(value: float, limit: float) -> bool:
+    """value ≤ limit within rounding (relation)."""
+    return relation(limit, value) != "gt"
 
 
 # --------------------------------------------------------------------- Zhou §4.3.1: pre-pruning
@@ -320,16 +343,16 @@ def estimated_errors(counts, cf: float) -> float:
     return errors + added_errors(n, errors, cf)
 
 
-def pep_verdict(errors_leaf: float, errors_tree: float, errors_branch: float, margin: float,
-                tolerance: float = 0.0) -> str:
+def pep_verdict(errors_leaf: float, errors_tree: float, errors_branch: float,
+                margin: float) -> str:
     """J48's choice at a node (`C45PruneableClassifierTree.prune`): "prune" (a leaf) if
     errors_leaf ≤ errors_tree + margin and ≤ errors_branch + margin; else "raise" (the largest
     branch in the node's place) if errors_branch ≤ errors_tree + margin; else "keep".
-    Without subtree raising errors_branch is inf: only the first test can pass."""
-    limit = margin + tolerance
-    if errors_leaf <= errors_tree + limit and errors_leaf <= errors_branch + limit:
+    Without subtree raising errors_branch is inf: only the first test can pass. Each ≤ is
+    within rounding (at_most)."""
+    if at_most(errors_leaf, errors_tree + margin) and at_most(errors_leaf, errors_branch + margin):
         return "prune"
-    return "raise" if errors_branch <= errors_tree + limit else "keep"
+    return "raise" if at_most(errors_branch, errors_tree + margin) else "keep"
 
 
 def pessimistic_prune(tree: _Tree, cf: float = 0.25, margin: float = 0.0) -> Trace:
@@ -346,8 +369,7 @@ def pessimistic_prune(tree: _Tree, cf: float = 0.25, margin: float = 0.0) -> Tra
     extra = {"margin": float(margin)} if margin else {}  # absent at 0: old traces unchanged
     for node in tree.internal_postorder():
         subtree[node] = sum(subtree[c] for c in tree.children[node])
-        prunes = pep_verdict(as_leaf[node], subtree[node], np.inf, margin,
-                             _tolerance(tree.weight[node])) == "prune"
+        prunes = pep_verdict(as_leaf[node], subtree[node], np.inf, margin) == "prune"
         events.append(_event(node, prunes, subtree[node], as_leaf[node], "estimated_errors",
                              "pep_margin" if margin else "pep", extra or None, cf=float(cf),
                              **extra))
@@ -497,8 +519,7 @@ class _Raising:
         largest = self.largest(node)
         leaf, tree = self.leaf_errors(node), self.tree_errors(node)
         branch = self.branch_errors(largest, node)
-        verdict = pep_verdict(leaf, tree, branch, self.margin,
-                              _tolerance(self.nodes[node].weight))
+        verdict = pep_verdict(leaf, tree, branch, self.margin)
         event = {"node": node, "action": verdict, "before": tree,
                  "after": branch if verdict == "raise" else leaf,
                  "measure": "estimated_errors",
@@ -670,9 +691,10 @@ class _Cut:
 
 def _cut_while(links: _WeakestLinks, limit: float = np.inf) -> list[_Cut]:
     """Cut the weakest link while its effective alpha is at most limit (scikit-learn's
-    `ccp_alpha < effective alpha` stops it)."""
+    `ccp_alpha < effective alpha` stops it), within rounding: an alpha read off the path
+    (21/100 computed as 0.21000000000000002) cuts the subtree the path shows cut there."""
     cuts = []
-    while (weakest := links.weakest()) is not None and weakest[1] <= limit:
+    while (weakest := links.weakest()) is not None and at_most(weakest[1], limit):
         node, alpha = weakest
         leaves = int(links.leaves[node])
         links.cut(node)

@@ -20,7 +20,14 @@ from dtree_core.datasets import get
 from dtree_core.dot import grown_decision, to_dot
 from dtree_core.labels import branch_text, format_number
 from dtree_core.options import PRUNE_METHODS, Options
-from dtree_core.pruning import VALIDATED, is_raising_event, prune, pruning_path
+from dtree_core.pruning import (
+    VALIDATED,
+    at_most,
+    is_raising_event,
+    prune,
+    pruning_path,
+    relation,
+)
 from dtree_core.trace import Trace
 from ui import cost_pruning, engine, state
 from ui.messages import labelled, t, tm
@@ -31,7 +38,6 @@ from ui.widgets import drawn_part, path_text
 BOOK_DATASET = "watermelon_2.0_train"
 BOOK_FORCE = {"root": "脐部"}  # 脐部 ties 色泽 at the root (Gain 0.2755); the book takes 脐部
 BOOK_METHODS = ("pre", "rep")
-TOLERANCE = 1e-9  # the core's: equal within the rounding of summed fractional weights
 
 
 # --------------------------------------------------------------------- sidebar
@@ -210,19 +216,6 @@ def measure_text(event: dict, value: float, decimals: int) -> str:
     if event["measure"] == "validation_accuracy":
         return percent(value)
     return format_number(value, decimals)
-
-
-def relation(before: float, after: float) -> str:
-    """How after compares with before: gt, eq or lt (equal within the core's tolerance)."""
-    tolerance = TOLERANCE * max(1.0, abs(before), abs(after))
-    if after > before + tolerance:
-        return "gt"
-    return "lt" if after < before - tolerance else "eq"
-
-
-def at_most(value: float, limit: float) -> bool:
-    """value ≤ limit within the core's tolerance."""
-    return relation(limit, value) != "gt"
 
 
 def raising_key(event: dict) -> str:

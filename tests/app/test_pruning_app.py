@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+import pandas as pd
 import pytest
 from app_helpers import DATA, new_app, trace
 
@@ -144,6 +145,33 @@ def test_every_event_has_a_sentence_matching_its_numbers(key, algorithm, params)
         found = relation(event["before"], event["after"])
         if params["prune"] == "rep" and event["action"] == "prune" and found == "eq":
             assert params.get("prune_on_tie")
+
+
+# Ten rows whose CART root has g(t) = 21/100 exactly (computed 0.21000000000000002) and whose
+# ID3 tree's deepest group retracts in Li Hang's Alg. 5.4 at α = 1 exactly
+TIE_ROWS = pd.DataFrame(
+    [list("caan"), list("bbcn"), list("abbn"), list("bbbn"), list("ccbn"), list("acay"),
+     list("bccy"), list("aban"), list("aban"), list("bacy")], columns=["P", "Q", "R", "cls"])
+
+
+@pytest.mark.parametrize("algorithm,params,action", [
+    ("cart", {"prune": "ccp", "ccp_alpha": 0.21}, "prune"),  # g(t) = 0.21 up to rounding
+    # C_α after the retraction larger by 9.5e-9: beyond rounding of C_α ≈ 7 (the core allowed
+    # 1e-9·N = 1e-8 and retracted, while the app's sentence said "larger")
+    ("id3", {"prune": "cost", "ccp_alpha": 1 - 4.75e-9}, "keep"),
+])
+def test_a_tie_within_rounding_is_decided_and_worded_alike(algorithm, params, action):
+    """The core decides and the app words each event by one comparison (pruning.relation):
+    an alpha typed as the path shows it cuts what the path shows cut, and no event gets a key
+    that its action contradicts (before, the app showed the raw key of a missing sentence)."""
+    X, y = TIE_ROWS.drop(columns=["cls"]), TIE_ROWS["cls"]
+    events = DecisionTree(algorithm, **params).fit(X, y).trace_.to_dict()["pruning"]
+    for event in events:
+        key_ = reason_key(event, params["prune"])
+        assert key_ in EN and f".{event['action']}." in key_, (key_, event)
+    first = events[0]
+    assert first["action"] == action
+    assert abs(first["after"] - first["before"]) < 1e-8 and first["after"] != first["before"]
 
 
 def test_whole_tree_draws_pruned_away_nodes_greyed():
