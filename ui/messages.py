@@ -166,6 +166,12 @@ EN = {
     "node.chart.title": "{criterion} per attribute",
     "node.mean_gain": "Mean gain over the candidates: {mean}",
     "node.ties": "Tied with the winner: {ties}. {rule}",
+    "node.ineligible.weight": ("Left out of the choice{mean}: {attributes}, as none of their "
+                               "splits leaves two branches with a weight of at least {m} (the "
+                               "min branch weight)."),
+    "node.ineligible.one_value": ("Left out of the choice{mean}: {attributes}, with one value "
+                                  "left at this node, so no two-way split."),
+    "node.ineligible.mean": " and of the mean gain",
     "node.ties.forced_tied": ("{attribute} ties for the best score with {ties}; it was used "
                               "because it was forced, not by the tie rule."),
     "node.ties.forced_other": ("{ties} tie for the best score; the forced {attribute} was used "
@@ -183,6 +189,7 @@ EN = {
     "col.above_average": "Gain ≥ mean",
     "col.tied": "tie",
     "col.chosen": "chosen",
+    "col.eligible": "may split",
     "col.value": "value",
     "col.n": "|D^v|",
     "col.weight": "weight",

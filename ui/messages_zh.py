@@ -152,6 +152,10 @@ ZH = {
     "node.chart.title": "各属性的 {criterion}",
     "node.mean_gain": "候选属性的平均信息增益：{mean}",
     "node.ties": "与胜出者并列最优：{ties}。{rule}",
+    "node.ineligible.weight": ("{attributes} 不参与选择{mean}：它们的任何划分都没有两个分支的权重"
+                               "达到 {m}（分支最小权重）。"),
+    "node.ineligible.one_value": "{attributes} 不参与选择{mean}：在该结点只剩一个取值，无法二分。",
+    "node.ineligible.mean": "，也不计入平均信息增益",
     "node.ties.forced_tied": ("{attribute} 与 {ties} 并列最优；使用 {attribute} "
                               "是因为强制指定，而不是按并列规则。"),
     "node.ties.forced_other": "{ties} 并列最优；此处改用强制指定的 {attribute}。",
@@ -168,6 +172,7 @@ ZH = {
     "col.above_average": "Gain ≥ 平均值",
     "col.tied": "并列",
     "col.chosen": "选中",
+    "col.eligible": "可划分",
     "col.value": "取值",
     "col.n": "|D^v|",
     "col.weight": "权重",

@@ -5,6 +5,7 @@ Every number comes from the trace; the Styler and chart formats round only for d
 
 from __future__ import annotations
 
+import functools
 import html
 
 import pandas as pd
@@ -67,7 +68,30 @@ def why_text(trace: dict, node: dict, decimals: int) -> str:
         text = t("node.sentences", first=text, second=t(cut, t=f"{decision['threshold']:.6g}"))
     if decision.get("ties"):
         text = t("node.sentences", first=text, second=ties_text(trace, node))
+    left_out = ineligible_text(trace, node)
+    if left_out:
+        text = t("node.sentences", first=text, second=left_out)
     return text
+
+
+def ineligible_text(trace: dict, node: dict) -> str | None:
+    """The candidates the rule could not take, and why, so "the largest" and the mean are
+    read among the rest: a two-way splitter's nominal attribute with one value left here,
+    or no split with two branches of the min branch weight (scoretable: `eligible`)."""
+    rows = [r for r in node["scores"] if not r.get("eligible", True)]
+    if not rows:
+        return None
+    one_value = registry.record(trace["algorithm"]).nominal_shape == "binary"
+    groups = {"one_value": [r["attribute"] for r in rows if one_value and
+                            r["kind"] == "nominal" and r["n_distinct"] < 2]}
+    groups["weight"] = [r["attribute"] for r in rows if r["attribute"] not in groups["one_value"]]
+    mean = t("node.ineligible.mean") if node["decision"].get("mean_gain") is not None else ""
+    m = trace["params"].get("min_branch_weight")
+    texts = [t(f"node.ineligible.{why}", mean=mean, m=format_number(m or 0, 6),
+               attributes=t("list.join").join(map(literal, names)))
+             for why, names in groups.items() if names]
+    return functools.reduce(lambda first, second: t("node.sentences", first=first,
+                                                    second=second), texts)
 
 
 def ties_text(trace: dict, node: dict) -> str:
@@ -189,9 +213,14 @@ def _score_display(frame: pd.DataFrame, columns: tuple[str, ...],
         shown[t("col.threshold")] = frame["threshold"].astype(float)
     if (frame["rho"] < 1).any():
         shown[t("col.rho")] = frame["rho"]
+    eligible = frame["eligible"].astype(bool)
+    if not eligible.all():  # which rows the rule could take (min branch weight, one value)
+        shown[t("col.eligible")] = _mark(eligible, "✓", "✗")
     for col in columns:  # the algorithm's score columns (its registry record)
-        yes_no = col in YES_NO_COLUMNS
-        shown[_header(algorithm, col)] = _mark(frame[col], "✓", "✗") if yes_no else frame[col]
+        if col in YES_NO_COLUMNS:  # a filter among the eligible: blank where it did not look
+            shown[_header(algorithm, col)] = _mark(frame[col].where(eligible, None), "✓", "✗")
+        else:
+            shown[_header(algorithm, col)] = frame[col]
     shown[t("col.tied")] = _mark(frame["tied"], "=", "")
     shown[t("col.chosen")] = _mark(frame["chosen"], "✓", "")
     return pd.DataFrame(shown)
@@ -255,7 +284,7 @@ def criterion_chart(trace: dict, node: dict, decimals: int, inspect_key: str) ->
     rows = node["scores"]
     decision = node["decision"]
     passed = (set(decision["passed"]) if decision.get("mean_gain") is not None
-              else {r["attribute"] for r in rows})
+              else {r["attribute"] for r in rows if r.get("eligible", True)})
     colours = [WIN if r["chosen"] else (LOSE if r["attribute"] in passed else FAIL) for r in rows]
     attributes = [r["attribute"] for r in rows]
     shown = {html.escape(str(a)): a for a in attributes}  # Plotly renders HTML in names

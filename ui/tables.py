@@ -89,6 +89,7 @@ def score_frame(node: dict, algorithm: str, notation: str = notations.DEFAULT) -
         "attribute": row["attribute"], "kind": row["kind"], "threshold": row["threshold"],
         "rho": row["rho"], **{col: row.get(col) for col in columns},
         "tied": _is_tied(node, row), "chosen": row["chosen"],
+        "eligible": row.get("eligible", True),
     } for row in rows])
 
 

@@ -247,3 +247,52 @@ def test_cart_chart_shows_what_cart_maximises_where_values_are_missing():
     assert chart["layout"]["yaxis"]["autorange"] is True  # the largest is the best
     whole = open_grow("watermelon_2.0", "cart")
     assert figure_of(whole, "bars")["layout"]["yaxis"]["autorange"] == "reversed"  # Gini_index
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("algorithm", ["id3", "c45"])
+def test_candidates_the_rule_could_not_take_are_named_and_marked(lang, algorithm):
+    """With min branch weight 2, 触感 (Gain 0.722) and 根蒂 cannot split node #5 / #4 of
+    watermelon 2.0: the rule chose among the rest, so "the largest gain" and C4.5's mean
+    hold there. The sentence names them (and says they are out of the mean), the table
+    marks them ✗ under its own column, and the mean filter's column is blank for them."""
+    at = open_grow("watermelon_2.0", algorithm, lang)
+    at.number_input(key="min_branch_weight").set_value(2.0).run()
+    tr = trace(at)
+    steps = tr["steps"]
+    target = next(i for i, node_id in enumerate(steps)
+                  if {r["eligible"] for r in tr["nodes"][node_id]["scores"]} == {True, False})
+    at.slider(key="step_slider").set_value(target).run()
+    node = current_node(at)
+    out = [r for r in node["scores"] if not r["eligible"]]
+    kept = [r for r in node["scores"] if r["eligible"]]
+    assert max(r["gain"] for r in out) > max(r["gain"] for r in kept)  # "largest" needs it
+    words = CATALOGUES[lang]
+    template = words["node.ineligible.weight"]  # its words before or after {attributes}
+    words_only = template.split("{")[0] if lang == "en" else template.split("}")[1]
+    lead = words_only.split("{")[0].strip()
+    said = [plain(m.value) for m in [*at.info, *at.markdown, *at.success] if lead in m.value]
+    assert said, lead
+    assert all(r["attribute"] in said[0] for r in out)
+    if algorithm == "c45":
+        assert words["node.ineligible.mean"].strip(" ，") in said[0]
+    table = at.dataframe[0].value
+    header = words["col.eligible"]
+    marks = dict(zip(table.iloc[:, 0], table[header], strict=True))
+    assert {a for a, mark in marks.items() if mark == "✗"} == {r["attribute"] for r in out}
+
+
+def test_the_chart_greys_candidates_the_rule_could_not_take():
+    from dtree_core import DecisionTree
+    from dtree_core.loading import load_path, prepare
+    from tests.conftest import dataset_path
+    from ui.panel import FAIL, WIN, criterion_chart
+
+    data = prepare(load_path(dataset_path("watermelon_2.0.csv")), "好瓜")
+    tr = DecisionTree("id3", min_branch_weight=2).fit(data.X, data.y).trace_.to_dict()
+    node = next(n for n in tr["nodes"]
+                if {r["eligible"] for r in n["scores"]} == {True, False})
+    colours = criterion_chart(tr, node, 3, "inspect").data[0].marker.color
+    assert any(not row["eligible"] for row in node["scores"])
+    for row, colour in zip(node["scores"], colours, strict=True):
+        assert (colour == FAIL) == (not row["eligible"]) or row["chosen"] and colour == WIN
