@@ -164,7 +164,7 @@ EN = {
     "node.curve.chosen": "chosen t = {t}",
     "node.curve.threshold": "threshold t",
     "node.chart.title": "{criterion} per attribute",
-    "node.mean_gain": "Mean gain over the candidates: {mean}",
+    "node.mean_gain": "Mean gain over the candidates that may split: {mean}",
     "node.ties": "Tied with the winner: {ties}. {rule}",
     "node.ineligible.weight": ("Left out of the choice{mean}: {attributes}, as none of their "
                                "splits leaves two branches with a weight of at least {m} (the "

@@ -150,7 +150,7 @@ ZH = {
     "node.curve.chosen": "选中的 t = {t}",
     "node.curve.threshold": "划分点 t",
     "node.chart.title": "各属性的 {criterion}",
-    "node.mean_gain": "候选属性的平均信息增益：{mean}",
+    "node.mean_gain": "可划分的候选属性的平均信息增益：{mean}",
     "node.ties": "与胜出者并列最优：{ties}。{rule}",
     "node.ineligible.weight": ("{attributes} 不参与选择{mean}：它们的任何划分都没有两个分支的权重"
                                "达到 {m}（分支最小权重）。"),

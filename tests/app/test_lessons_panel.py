@@ -274,8 +274,10 @@ def test_candidates_the_rule_could_not_take_are_named_and_marked(lang, algorithm
     said = [plain(m.value) for m in [*at.info, *at.markdown, *at.success] if lead in m.value]
     assert said, lead
     assert all(r["attribute"] in said[0] for r in out)
-    if algorithm == "c45":
+    if algorithm == "c45":  # the mean over the rest, and the caption says so
         assert words["node.ineligible.mean"].strip(" ，") in said[0]
+        mean = f"{node['decision']['mean_gain']:.3f}"
+        assert words["node.mean_gain"].format(mean=mean) in [c.value for c in at.caption]
     table = at.dataframe[0].value
     header = words["col.eligible"]
     marks = dict(zip(table.iloc[:, 0], table[header], strict=True))
