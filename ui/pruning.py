@@ -8,7 +8,7 @@ sentence can only say what the method's rule did.
 
 Subtree raising changes the tree's shape, not only its leaves: the pruning phase draws the tree
 as it stood at each event (raising_snapshot, built from the raise events' `replaced` and
-`new_nodes`), a raise before and after; without_raises is the grown tree a growth replay needs.
+`new_nodes`), a raise before and after; as_grown is the grown tree a growth replay needs.
 """
 
 from __future__ import annotations
@@ -295,17 +295,20 @@ def has_raises(trace: dict) -> bool:
     return any(e["action"] == "raise" for e in trace.get("pruning") or ())
 
 
-def without_raises(trace: dict) -> dict:
-    """The trace as the growth replay needs it once subtree raising changed the tree: the
-    nodes a raise created left out (their ids come after the grown tree's, so ids still index
-    the list), each raised node with the children it grew; any other trace unchanged. (A
-    raised node's grown test is its `decision.was`, which the replay already draws.)"""
+def as_grown(trace: dict) -> dict:
+    """The trace as it was grown, which a growth replay steps through (pruning comes after,
+    in its own phase): each post-pruned or raised node with the decision it was grown with
+    (its `decision.was`), so its panel and lit lines are the split TreeGenerate made there;
+    the nodes a raise created left out (their ids come after the grown tree's, so ids still
+    index the list), each raised node with the children it grew. A trace without
+    post-pruning is returned as it is. (A pre-pruned node never grew its split.)"""
     raises = [e for e in trace.get("pruning") or () if e["action"] == "raise"]
-    if not raises:
+    if not raises and not any(grown_decision(n) is not n["decision"] for n in trace["nodes"]):
         return trace
     created = {i for e in raises for i in e["new_nodes"]}
     grown_children = {e["node"]: e["replaced"] for e in reversed(raises)}  # the first raise's
-    nodes = [{**n, "children": list(grown_children.get(n["id"], n["children"]))}
+    nodes = [{**n, "decision": grown_decision(n),
+              "children": list(grown_children.get(n["id"], n["children"]))}
              for n in trace["nodes"] if n["id"] not in created]
     return {**trace, "nodes": nodes, "steps": [i for i in trace["steps"] if i not in created]}
 
@@ -356,7 +359,9 @@ def phase(trace: dict) -> None:
     if not events:
         st.info(t("prune.phase.none"))
         return
-    st.caption(t("prune.phase.intro", events=len(events)))
+    # pre-pruning decides while growing: the tree above already lacks the splits it refused
+    st.caption(t("prune.phase.intro.pre" if method == "pre" else "prune.phase.intro",
+                 events=len(events)))
     last = len(events) - 1
     state.keep_prune_step(last)
     _controls(last)

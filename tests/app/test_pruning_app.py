@@ -466,22 +466,22 @@ def test_raising_replay_in_chinese_shows_no_key_and_no_english_sentence():
 
 
 def test_the_growth_replay_of_a_raised_tree_is_the_grown_tree():
-    """ui.pruning.without_raises: what the grow page's growth replay must be given (the copies a
+    """ui.pruning.as_grown: what the grow page's growth replay must be given (the copies a
     raise made are not part of the growth)."""
-    from ui.pruning import without_raises
+    from ui.pruning import as_grown
 
     prepared, model = _grown("watermelon_3.0_alpha", "c45", prune="pep", subtree_raising=True)
     raised = model.fit(prepared.X, prepared.y).trace_.to_dict(scores=False)
     grown = DecisionTree.from_options(model.options_.but(prune="none")).fit(
         prepared.X, prepared.y).trace_.to_dict(scores=False)
-    view = without_raises(raised)
+    view = as_grown(raised)
     assert view["steps"] == grown["steps"]
     assert [(n["id"], n["parent"], n["children"]) for n in view["nodes"]] == \
         [(n["id"], n["parent"], n["children"]) for n in grown["nodes"]]
     dot = to_dot(view, step=0).source
     assert not node_line(dot, 9) and node_line(dot, 1) and node_line(dot, 2)
     assert "<B>含糖率</B>" in node_line(dot, 0)
-    assert without_raises(grown) is grown  # no raise: unchanged
+    assert as_grown(grown) is grown  # no raise: unchanged
 
 
 @pytest.mark.parametrize("page", ["pages/compare.py", "pages/evaluate.py", "pages/predict.py",
@@ -522,3 +522,41 @@ def test_growth_replays_the_grown_tree_when_pruning_raised_a_subtree():
     assert not at.exception
     dot = at.session_state["dot_source"]
     assert all(f"n{i} " not in dot and f"n{i} [" not in dot for i in created)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_growth_replay_shows_a_later_pruned_node_as_it_was_grown(lang):
+    """Table 4.2 with REP: node #1 splits on 色泽 while the tree grows and is pruned after.
+    At its growth step the panel says why it split and Fig. 4.2's split lines are lit (before,
+    it said "pruning replaced this subtree" and lit no line); the pruning phase still says it."""
+    from tests.app.test_pseudocode import lit_numbers
+
+    at = book_app(lang)
+    tr = trace(at)
+    pruned = [n for n in tr["nodes"] if n["decision"]["stop"] == "pruned" and n["children"]]
+    assert pruned
+    node = pruned[0]
+    at.slider(key="step_slider").set_value(tr["steps"].index(node["id"])).run()
+    assert not at.exception
+    words = LANGUAGES[lang][1]
+    shown = " ".join(plain(e.value) for e in [*at.info, *at.markdown, *at.success])
+    assert words["stop.pruned"].split("{")[0] not in shown
+    assert node["decision"]["was"]["attribute"] in shown
+    assert lit_numbers(at) == ["8", "9", "10", "14"]
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_pruning_phase_says_pre_pruning_decided_while_growing(lang):
+    """Pre-pruning's tree above is not the fully grown one: the phase says it lacks the
+    refused splits, and post-pruning's says the tree above is the grown tree."""
+    at = book_app(lang)
+    words = LANGUAGES[lang][1]
+    captions = [c.value for c in at.caption]
+    events = len(trace(at)["pruning"])
+    assert words["prune.phase.intro"].format(events=events) in captions
+    at.selectbox(key="prune").set_value("pre").run()
+    assert not at.exception and trace(at)["params"]["prune"] == "pre"
+    captions = [c.value for c in at.caption]
+    events = len(trace(at)["pruning"])
+    assert words["prune.phase.intro.pre"].format(events=events) in captions
+    assert words["prune.phase.intro"].format(events=events) not in captions

@@ -76,6 +76,9 @@ EN: dict[str, str] = {
     "prune.phase.intro": ("The tree above is the grown tree; here are the {events} pruning "
                           "decisions, in the order the method made them. Greyed, dashed nodes are"
                           " cut off; the decided node shows before → after."),
+    "prune.phase.intro.pre": ("Pre-pruning decided while the tree above grew, so it lacks "
+                              "the splits it refused; here are its {events} decisions, in the "
+                              "order it made them. The decided node shows before → after."),
     "prune.phase.none": "Pruning made no decisions: the grown tree has no split to judge.",
     "prune.event": "Pruning decision",
     "prune.event_of": "Decision {k} of {total}: node #{node}, {path}",
@@ -262,6 +265,9 @@ ZH: dict[str, str] = {
     "prune.phase": "剪枝阶段：{method}",
     "prune.phase.intro": ("上面是生成的决策树；这里是 {events} 个剪枝决定，按剪枝方法作出的顺序排"
                           "列。灰色虚线结点已被剪去；当前结点标出之前 → 之后的数值。"),
+    "prune.phase.intro.pre": ("预剪枝在上面这棵树生成时就已作出决定，因此树中没有被它拒绝的划分；"
+                              "这里是它的 {events} 个决定，按作出的顺序排列。当前结点标出之前 → "
+                              "之后的数值。"),
     "prune.phase.none": "剪枝没有作出任何决定：生成的决策树没有可判断的划分。",
     "prune.event": "剪枝决定",
     "prune.event_of": "第 {k} 个决定，共 {total} 个：结点 #{node}，{path}",
