@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 import re
+import unicodedata
 from dataclasses import dataclass, field
 
 from . import algorithms
@@ -47,14 +48,30 @@ NAMES = {
     "gain_ratio": "gain_ratio", "gainratio": "gain_ratio", "g_r": "gain_ratio",
     "gr": "gain_ratio", "增益率": "gain_ratio", "信息增益率": "gain_ratio",
     "gini_index": "gini_index", "giniindex": "gini_index", "基尼指数": "gini_index",
+    # Li Hang's words: 经验熵 H(D), 经验条件熵 H(D|A), 信息增益比 g_R(D,A)
+    "经验熵": "entropy", "经验条件熵": "entropy", "条件熵": "entropy",
+    "信息增益比": "gain_ratio", "增益比": "gain_ratio",
 }
 NODE_QUANTITIES = ("entropy", "gini")  # of the node's set D: they take no attribute
 _D = set_name(None)
 
-_LINE = re.compile(r"^\s*(?P<name>[^\s(（=＝:：]+)\s*(?:[(（](?P<args>[^)）]*)[)）])?"
-                   r"\s*[=＝≈:：](?P<rest>.*)$")
-_NUMBER = re.compile(r"[-+−]?(?:\d+(?:\.\d*)?|\.\d+)")
+# Lines are read after NFKC normalisation: full-width ＝０．１０９（，） as typed with a Chinese
+# input method become =0.109(,), and D¹ becomes D1. A name may hold spaces (Gain ratio); a
+# tab or spaces after the parenthesis separate the number as an = does (a spreadsheet paste).
+_LINE = re.compile(r"^\s*(?P<name>[^\s(=≈:][^(=≈:]*?)\s*(?:\((?P<args>[^)]*)\))?"
+                   r"(?:\s*[=≈:]|(?<=\))\s+(?=[-+−.\d]))(?P<rest>.*)$")
+# A result: one number (an exponent and a % allowed), then at most a remark without digits
+# or in brackets: 0.998, .068, 1.09e-1, 10.9%, 0.998 (log2), 0.109 bit
+_RESULT = re.compile(r"^\s*(?P<number>[-+−]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+−]?\d+)?)"
+                     r"\s*(?P<percent>%)?\s*(?:\(.*\)|\[.*\]|[^\d=≈()\[\]]*)$")
+_DECIMAL_COMMA = re.compile(r"^\s*[-+−]?\d+,\d+\s*$")
+# Several claims on one line: split at ; and at a comma that starts another name(…) =
+_CLAIMS = re.compile(r"[;；]|[,，](?=\s*[^\s\d,;=≈:()（）][^,;=≈:()（）]*[(（][^)）]*[)）]"
+                     r"\s*[=＝≈:：])")
 _SET_NAMES = {"d", "d̃", "d~"}
+_TILDE_SETS = {"d̃", "d~"}  # the rows with a known value of the attribute (Zhou §4.4.2)
+# A branch's subset written the books' way: D¹ (NFKC: D1), D^1, D_1, D^{1}, Li Hang's D₁
+_BRANCH_SET = re.compile(r"^(?P<set>d̃|d~|d)[\^_]?\{?(?P<index>\d+)\}?$", re.IGNORECASE)
 # Li Hang's H_A(D) names the attribute in the subscript: H_A1(D), H_{年龄}(D).
 _SUBSCRIPT_IV = re.compile(r"^[hH]_\{?(?P<attribute>[^{}]+)\}?$")
 # Li Hang numbers the features A1, A2, … in the data's column order (Example 5.2).
@@ -73,24 +90,63 @@ class Claim:
     quantity: str | None = None
     attribute: str | None = None
     given: float | None = None
+    branch: int | None = None  # Ent(D¹): the first branch of an attribute named elsewhere
+    known: bool = False  # Ent(D̃), Gain(D̃, a): on the rows with a known value (§4.4.2)
 
 
 def parse_claim(line: int, text: str) -> Claim:
-    """`Gain(D,色泽) = 0.998 − … = 0.109` → gain of 色泽 given as 0.109 (the last number).
-    Li Hang's forms too: `g(D,A1)`, `H(D|A1)`, `H_A1(D)`, `g_R(D,A1)`, `Gini(D,A3)` and
-    `Gini(D,A3=是)` (the two-way split on one value, Example 5.4)."""
-    match = _LINE.match(text)
+    """`Gain(D,色泽) = 0.998 − … = 0.109` → gain of 色泽 given as 0.109 (the result after the
+    last =; a line that ends in an unfinished expression is not read). Li Hang's forms too:
+    `g(D,A1)`, `H(D|A1)`, `H_A1(D)`, `g_R(D,A1)`, `Gini(D,A3)` and `Gini(D,A3=是)` (the two-way
+    split on one value, Example 5.4); a branch's subset `Ent(D¹)` and Zhou's `Ent(D̃)`."""
+    match = _LINE.match(unicodedata.normalize("NFKC", text))
     if not match:
         return Claim(line, text)
-    quantity, attribute = _li_hang_form(match["name"], match["args"])
+    name = re.sub(r"\s+", "_", match["name"].strip()).lower().replace("-", "_")
+    quantity, attribute = _li_hang_form(name, match["args"])
     if quantity is None:
-        quantity = NAMES.get(match["name"].lower().replace("-", "_"))
+        quantity = NAMES.get(name)
         attribute = _attribute_of(match["args"])
-    numbers = _NUMBER.findall(match["rest"].split("=")[-1].split("＝")[-1])
-    if quantity is None or not numbers:
+    given = _result(match["rest"])
+    if quantity is None or given is None:
         return Claim(line, text)
-    given = float(numbers[-1].replace("−", "-"))
-    return Claim(line, text, quantity, attribute, given)
+    branch, known = _subset_of(match["args"])
+    if quantity == "gini_index" and attribute is None and match["args"]:
+        quantity = "gini"  # Li Hang calls Gini(D) 基尼指数 (eq. 5.22)
+    return Claim(line, text, quantity, attribute, given, branch, known)
+
+
+def _result(rest: str) -> float | None:
+    """The number a line ends with, after its last = (before a closing ≈ that only rounds
+    it: `0.998 ≈ 1` is 0.998); None when the line ends in an expression."""
+    parts = re.split(r"(=|≈)", rest)
+    values, separators = parts[::2], parts[1::2]
+    last = _plain_number(values[-1])
+    if separators and separators[-1] == "≈" and len(values) > 1:
+        before = _plain_number(values[-2])
+        if before is not None:
+            return before
+    return last
+
+
+def _plain_number(text: str) -> float | None:
+    if _DECIMAL_COMMA.match(text):  # 0,109: a decimal comma
+        text = text.replace(",", ".")
+    found = _RESULT.match(text)
+    if not found:
+        return None
+    value = float(found["number"].replace("−", "-"))
+    return value / 100 if found["percent"] else value
+
+
+def _subset_of(args: str | None) -> tuple[int | None, bool]:
+    """(branch number, on the known rows) of the set a line names first: D¹ → (1, False),
+    D̃ → (None, True), D → (None, False)."""
+    first = re.split(r"[,|]", args or "")[0].strip().lower()
+    numbered = _BRANCH_SET.match(first)
+    if numbered:
+        return int(numbered["index"]), numbered["set"] in _TILDE_SETS
+    return None, first in _TILDE_SETS
 
 
 def _li_hang_form(name: str, args: str | None) -> tuple[str | None, str | None]:
@@ -98,10 +154,10 @@ def _li_hang_form(name: str, args: str | None) -> tuple[str | None, str | None]:
     subscript = _SUBSCRIPT_IV.match(name)
     if subscript and subscript["attribute"].lower() not in ("a", "r"):
         return "iv", subscript["attribute"].strip()
-    parts = [p.strip() for p in re.split(r"[,，|｜]", args or "") if p.strip()]
+    parts = [p.strip() for p in re.split(r"[,|]", args or "") if p.strip()]
     has_set = bool(parts) and parts[0].lower() in _SET_NAMES
-    if NAMES.get(name.lower()) == "entropy" and args and re.search(r"[|｜]", args):
-        return "conditional_entropy", _attribute_of(args.replace("|", ",").replace("｜", ","))
+    if NAMES.get(name.lower()) == "entropy" and args and "|" in args:
+        return "conditional_entropy", _attribute_of(args.replace("|", ","))
     if NAMES.get(name.lower()) == "gini" and has_set and len(parts) == 2:
         attribute = parts[1]
         return ("gini_split" if "=" in attribute else "gini_index"), attribute
@@ -112,15 +168,17 @@ def _attribute_of(args: str | None) -> str | None:
     """The attribute in `(D, 色泽)`, `(色泽)` or `(D，A)`; None for `(D)` or no parentheses."""
     if not args:
         return None
-    parts = [p.strip() for p in re.split(r"[,，]", args) if p.strip()]
-    parts = [p for p in parts if p.lower() not in _SET_NAMES]
+    parts = [p.strip() for p in re.split(r"[,]", args) if p.strip()]
+    parts = [p for p in parts if p.lower() not in _SET_NAMES and not _BRANCH_SET.match(p)]
     return parts[-1] if parts else None
 
 
 def parse(text: str) -> list[Claim]:
-    """Every non-empty line of the text, parsed (a line that is not a claim stays as text)."""
-    return [parse_claim(i, line) for i, line in enumerate(text.splitlines(), start=1)
-            if line.strip()]
+    """Every claim of every non-empty line, parsed (a line that is not a claim stays as
+    text); `Gain(D,色泽)=0.109, Gain(D,根蒂)=0.143` is two claims of one line."""
+    return [parse_claim(i, part.strip())
+            for i, line in enumerate(text.splitlines(), start=1)
+            for part in _CLAIMS.split(unicodedata.normalize("NFKC", line)) if part.strip()]
 
 
 # --------------------------------------------------------------------- the verdicts
@@ -171,13 +229,30 @@ def check(text: str, trace: dict, node_id: int = 0, tolerance: float = TOLERANCE
                        _rank_field(trace), tolerance, names=notations.get(notation),
                        numbered=tuple(a["name"] for a in trace.get("attributes") or ()))
     verdicts = []
-    for claim in parse(text):
+    for claim in _in_context(parse(text)):
         verdict = context.judge(claim)
         verdicts.append(verdict)
-        if verdict.exact is not None:
+        if verdict.exact is not None and claim.branch is None and not claim.known:
             context.given[(claim.quantity, verdict.claim.attribute)] = verdict.claim.given
             context.seen[(claim.quantity, verdict.claim.attribute)] = verdict
     return Report(tuple(verdicts), tolerance)
+
+
+def _in_context(claims: list[Claim]) -> list[Claim]:
+    """A branch's Ent(D¹) or Zhou's Ent(D̃) names no attribute: it is the attribute of the
+    nearest line before that names one, or else of the first line after (the book lists
+    Ent(D¹), Ent(D²), Ent(D³) before the Gain(D, 色泽) they make up)."""
+    named = [(k, c.attribute) for k, c in enumerate(claims)
+             if c.attribute and c.branch is None and not c.known]
+    placed = []
+    for k, claim in enumerate(claims):
+        if (claim.branch is not None or claim.known) and claim.attribute is None and named:
+            before = [a for at, a in named if at < k]
+            attribute = before[-1] if before else next(a for at, a in named if at > k)
+            claim = Claim(claim.line, claim.text, claim.quantity, attribute, claim.given,
+                          claim.branch, claim.known)
+        placed.append(claim)
+    return placed
 
 
 def _rank_field(trace: dict) -> str:
@@ -199,6 +274,10 @@ class _Context:
     def judge(self, claim: Claim) -> Verdict:
         if claim.quantity is None:
             return Verdict(claim, "unparsed")
+        if claim.quantity in NODE_QUANTITIES and claim.branch is not None:
+            return self.judge_numbered_branch(claim)
+        if claim.known and claim.quantity in ("entropy", "gain"):
+            return self.judge_known(claim)
         if claim.quantity in NODE_QUANTITIES and claim.attribute and "=" in claim.attribute:
             return self.judge_branch(claim)
         if claim.quantity in NODE_QUANTITIES:
@@ -234,7 +313,49 @@ class _Context:
             return Verdict(claim, "unknown_attribute",
                            details={"attribute": claim.attribute,
                                     "attributes": ", ".join(self.rows)})
-        index = values.index(value.strip())
+        return self._judge_subset(claim, row, values.index(value.strip()))
+
+    def judge_numbered_branch(self, claim: Claim) -> Verdict:
+        """Ent(D¹), H(D₂): the v-th branch of the attribute the lines around it name (Dᵛ is
+        never the node's D)."""
+        if claim.attribute is None:
+            return Verdict(claim, "needs_attribute")
+        row = self._row(claim.attribute)
+        if row is None or not 1 <= claim.branch <= len(row["branches"]):
+            return Verdict(claim, "unknown_attribute",
+                           details={"attribute": f"{claim.attribute}: D{claim.branch}",
+                                    "attributes": ", ".join(self.rows)})
+        return self._judge_subset(claim, row, claim.branch - 1)
+
+    def judge_known(self, claim: Claim) -> Verdict:
+        """Zhou's Ent(D̃) and Gain(D̃, a) (§4.4.2): on the rows whose value of a is known,
+        before Gain(D, a) = ρ × Gain(D̃, a)."""
+        row = self._row(claim.attribute)
+        if row is None:
+            return (Verdict(claim, "needs_attribute") if claim.attribute is None else
+                    Verdict(claim, "unknown_attribute",
+                            details={"attribute": claim.attribute,
+                                     "attributes": ", ".join(self.rows)}))
+        claim = Claim(claim.line, claim.text, claim.quantity, row["attribute"], claim.given,
+                      known=True)
+        known = [sum(b["class_counts"].get(c, 0.0) for b in row["branches"])
+                 for c in self.node["class_counts"]]
+        tilde = set_name(None, True, self.names)
+        if claim.quantity == "entropy":
+            exact = row["entropy_known"]
+            equation = entropy_equation(known, exact, tilde, 3, generic=True, names=self.names)
+            shown = {"formula": equation_text(equation), "name": equation.lhs.text}
+        else:
+            exact = row["entropy_known"] - row["entropy_after"]
+            name = self.names.text("gain", tilde.text, row["attribute"])
+            shown = {"name": name, "formula": f"{name} = {_show(row['entropy_known'])} − "
+                                              f"{_show(row['entropy_after'])} = {_show(exact)}"}
+        if self.close(claim.given, exact):
+            return Verdict(claim, "right", exact, **shown)
+        return Verdict(claim, "wrong", exact, "other", **shown)
+
+    def _judge_subset(self, claim: Claim, row: dict, index: int) -> Verdict:
+        """A branch's Dᵛ (0-based index) judged as a node of its own."""
         branch = row["branches"][index]
         subset = {"class_counts": branch["class_counts"], "entropy": branch["entropy"],
                   "gini": branch["gini"], "weight": sum(branch["class_counts"].values())}
@@ -312,8 +433,8 @@ class _Context:
         if quantity == "gini_index":
             return sum(s * round(b["gini"], 3) for s, b in zip(shares, row["branches"],
                                                                 strict=True))
-        if quantity == "gain_ratio" and round(row["iv"], 3) > 0:
-            return round(row["gain"], 3) / round(row["iv"], 3)
+        if quantity == "gain_ratio" and round(row["iv"], 3) > 0:  # the gain rounded early too
+            return round(self.rounded_early("gain", row), 3) / round(row["iv"], 3)
         return None
 
     # ----------------------------------------------------------------- slips
@@ -479,6 +600,7 @@ class Question:
     answers: tuple[str, ...] = ()
     choices: tuple[str, ...] = ()
     name: str = ""  # the quantity as the book writes it: Gain(D, 色泽)
+    rounded: float | None = None  # the value the book's early rounding gives (also right)
 
 
 def make_quiz(trace: dict, seed: int = 0, count: int = 5,
@@ -531,7 +653,8 @@ def _value_question(node: dict, row: dict, quantity: str, names: Notation = ZHOU
     context = _Context(node, {row["attribute"]: row}, quantity, TOLERANCE, names=names)
     equation = context.equation(quantity, row)
     return Question(node["id"], "value", first_numbers(equation), quantity, row["attribute"],
-                    row[quantity], name=equation.lhs.text)
+                    row[quantity], name=equation.lhs.text,
+                    rounded=context.rounded_early(quantity, row))
 
 
 def first_numbers(equation: Equation) -> str:
@@ -547,9 +670,12 @@ def first_numbers(equation: Equation) -> str:
 
 
 def grade(question: Question, response, tolerance: float = TOLERANCE) -> bool:
-    """A winner is right if it is the winner or tied with it; a value within the tolerance."""
+    """A winner is right if it is the winner or tied with it; a value within the tolerance
+    of the exact value or of the book's early rounding (as `check` counts it: the hint's sum
+    finished step by step gives 0.109 for Gain(D, 色泽), exactly 0.1081)."""
     if response is None or response == "":
         return False
     if question.kind == "winner":
         return response in question.answers
-    return abs(float(response) - question.exact) <= tolerance + 1e-12
+    targets = [question.exact] + ([question.rounded] if question.rounded is not None else [])
+    return any(abs(float(response) - target) <= tolerance + 1e-12 for target in targets)

@@ -42,13 +42,27 @@ def one(trace: dict, line: str, node_id: int = 0, tolerance: float = 0.0005):
     ("g_R(D,色泽) = 0.068", "gain_ratio", "色泽", 0.068),
     ("Gain(D,色泽) = 0.998 − (6/17×1.000 + 6/17×0.918 + 5/17×0.722) = 0.108",
      "gain", "色泽", 0.108),
+    # typed with a Chinese input method (full width), pasted from a spreadsheet, annotated
+    ("Gain(D，色泽)＝０．１０９", "gain", "色泽", 0.109),
+    ("Gain(D, 色泽) = 0,109", "gain", "色泽", 0.109),
+    ("Ent(D)=0.998 ≈ 1", "entropy", None, 0.998),
+    ("Ent(D)=0.998 (log2)", "entropy", None, 0.998),
+    ("Gain(D,色泽)=1.09e-1", "gain", "色泽", 0.109),
+    ("Gain(D,色泽)\t0.109", "gain", "色泽", 0.109),
+    ("Gain ratio(D,色泽)=0.068", "gain_ratio", "色泽", 0.068),
+    ("增益率(色泽) = 6.8%", "gain_ratio", "色泽", 0.068),
+    # Li Hang's words: 信息增益比, 经验熵, and 基尼指数 for Gini(D) (eq. 5.22)
+    ("信息增益比(D,A1)=0.052", "gain_ratio", "A1", 0.052),
+    ("经验熵(D)=0.971", "entropy", None, 0.971),
+    ("基尼指数(D)=0.480", "gini", None, 0.48),
 ])
 def test_the_books_and_li_hangs_names_in_either_language(text, quantity, attribute, given):
     claim = parse_claim(1, text)
     assert (claim.quantity, claim.attribute, claim.given) == (quantity, attribute, given)
 
 
-@pytest.mark.parametrize("text", ["hello", "Gain(D,色泽)", "Foo(D) = 1", "= 0.3"])
+@pytest.mark.parametrize("text", ["hello", "Gain(D,色泽)", "Foo(D) = 1", "= 0.3",
+                                  "IV(触感) = −(12/17 log2 12/17 + 5/17 log2 5/17)"])
 def test_a_line_that_is_no_claim_stays_unread(id3, text):
     assert one(id3, text).status == "unparsed"
 
@@ -177,8 +191,24 @@ def test_the_quiz_is_graded_with_ties_and_a_tolerance(id3):
     winner, value, tied = make_quiz(id3, seed=0, count=3)
     assert grade(winner, "纹理") and not grade(winner, "色泽") and not grade(winner, None)
     assert all(grade(tied, a) for a in ("根蒂", "脐部", "触感"))  # Fig. 4.4's three-way tie
-    assert grade(value, round(value.exact, 3)) and not grade(value, value.exact + 0.001)
-    assert grade(value, value.exact + 0.001, tolerance=0.002)
+    assert grade(value, round(value.exact, 3)) and not grade(value, value.exact - 0.001)
+    assert grade(value, value.exact - 0.001, tolerance=0.002)
+    # the hint's sum finished the book's way (each term rounded first) is right too
+    assert value.rounded is not None and grade(value, round(value.rounded, 3))
+
+
+def test_the_quiz_takes_the_books_early_rounding_as_check_does(id3):
+    """Gain(D, 色泽): the quiz's hint 0.998 − (6/17×1.000 + …) finished term by term gives
+    0.109 (the book's figure; exactly 0.1081), which check counts as rounded early: the quiz
+    grades it right as well, and a number off by more than the tolerance from both is not."""
+    from dtree_core.checking import grade, make_quiz
+
+    question = next(q for seed in range(40) for q in make_quiz(id3, seed, 6)
+                    if q.kind == "value" and q.attribute == "色泽" and q.node_id == 0)
+    assert round(question.exact, 4) == 0.1081 and round(question.rounded, 3) == 0.109
+    assert grade(question, 0.109) and grade(question, 0.1087) and grade(question, 0.108)
+    assert not grade(question, 0.1105) and not grade(question, 0.1065)
+    assert one(id3, "Gain(D,色泽) = 0.109").status == "rounded"
 
 
 def test_c45_and_cart_quizzes_ask_for_their_own_criterion():
@@ -202,6 +232,42 @@ def test_a_branchs_entropy_or_gini_by_its_condition(id3):
 
 
 def test_a_ratio_carried_from_the_books_early_rounding(id3):
+    """0.109 / 1.580 = 0.069: the ratio of the book's early-rounded gain is rounded early as
+    well, so it counts as right like the gain it comes from (it was marked wrong with "the
+    number it starts from is not right" just below a line marked right); a ratio carried
+    from a wrong gain is still wrong and says where it came from."""
     gain, ratio = check("Gain(D,色泽) = 0.109\nGain_ratio(D,色泽) = 0.069", id3).verdicts
-    assert gain.status == "rounded" and ratio.status == "wrong"
-    assert ratio.details["source_line"] == 1 and ratio.details["expression"] == "0.109 / 1.580"
+    assert gain.status == "rounded" and ratio.status == "rounded"
+    assert ratio.details["rounded"] == "0.069"
+    gain, ratio = check("Gain(D,色泽) = 0.150\nGain_ratio(D,色泽) = 0.095", id3).verdicts
+    assert gain.status == "wrong" and ratio.status == "wrong" and ratio.slip == "carried"
+    assert ratio.details["source_line"] == 1 and ratio.details["expression"] == "0.150 / 1.580"
+
+
+def test_several_claims_on_one_line(id3):
+    first, second = check("Gain(D,色泽)=0.109, Gain(D,根蒂)=0.143", id3).verdicts
+    assert (first.claim.line, first.claim.attribute, first.status) == (1, "色泽", "rounded")
+    assert (second.claim.line, second.claim.attribute, second.status) == (1, "根蒂", "right")
+
+
+def test_a_branchs_subset_written_the_books_way(id3):
+    """Zhou p.75 lists Ent(D¹), Ent(D²), Ent(D³) before the Gain(D, 色泽) they make up: each
+    is that branch's entropy (before, Ent(D¹) = 1.000 was judged against Ent(D) = 0.998)."""
+    report = check("Ent(D¹) = 1.000\nEnt(D^2) = 0.918\nEnt(D_3) = 0.722\n"
+                   "Gain(D,色泽) = 0.109\nEnt(D3) = 0.5", id3)
+    statuses = [v.status for v in report.verdicts]
+    assert statuses == ["right", "right", "right", "rounded", "wrong"]
+    assert [v.name for v in report.verdicts[:3]] == ["Ent(D¹)", "Ent(D²)", "Ent(D³)"]
+    assert one(id3, "Ent(D1) = 1.000").status == "needs_attribute"  # no attribute named
+    assert check("Gain(D,色泽)=0.109\nEnt(D4)=1", id3).verdicts[1].status == "unknown_attribute"
+
+
+def test_the_known_rows_of_missing_values():
+    """Zhou §4.4.2 on watermelon 2.0α: Ent(D̃) = 0.985 and Gain(D̃, 色泽) = 0.306 on the
+    rows whose 色泽 is known, then Gain(D, 色泽) = ρ × 0.306 = 0.252 (before, D̃ was read as D)."""
+    alpha = DecisionTree("id3").fit(*xy("watermelon_2.0_alpha.csv", "好瓜",
+                                       drop=["编号"])).trace_.to_dict()
+    report = check("Ent(D̃) = 0.985\nGain(D̃,色泽) = 0.306\nGain(D,色泽) = 0.252", alpha)
+    assert [v.status for v in report.verdicts] == ["right", "right", "right"]
+    assert report.verdicts[1].name == "Gain(D̃, 色泽)"
+    assert check("Gain(D,色泽) = 0.252\nEnt(D̃) = 0.998", alpha).verdicts[1].status == "wrong"
