@@ -48,7 +48,7 @@ def trees(labels: list[str], traces: list[dict]) -> None:
                     persist_state="session")
     step = None
     if view == "together":  # growth step by step: the grown trees (a raise comes in pruning)
-        traces = [pruning.as_grown(tr) for tr in traces]
+        traces = [pruning.growth_view(tr) for tr in traces]
         longest = max(len(tr["steps"]) for tr in traces) - 1
         step = st.slider(t("cmp.step"), 0, max(longest, 1), 0, key="cmp_step")
     for col, label, trace in zip(st.columns(len(traces)), labels, traces, strict=True):

@@ -8,7 +8,7 @@ sentence can only say what the method's rule did.
 
 Subtree raising changes the tree's shape, not only its leaves: the pruning phase draws the tree
 as it stood at each event (raising_snapshot, built from the raise events' `replaced` and
-`new_nodes`), a raise before and after; as_grown is the grown tree a growth replay needs.
+`new_nodes`), a raise before and after; growth_view is the grown tree a growth replay needs.
 """
 
 from __future__ import annotations
@@ -295,7 +295,7 @@ def has_raises(trace: dict) -> bool:
     return any(e["action"] == "raise" for e in trace.get("pruning") or ())
 
 
-def as_grown(trace: dict) -> dict:
+def growth_view(trace: dict) -> dict:
     """The trace as it was grown, which a growth replay steps through (pruning comes after,
     in its own phase): each post-pruned or raised node with the decision it was grown with
     (its `decision.was`), so its panel and lit lines are the split TreeGenerate made there;

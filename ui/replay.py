@@ -127,7 +127,7 @@ def page() -> None:
         st.info(t("setup.no_data"))
         return
     trace = current["trace"]
-    grown = pruning.as_grown(trace)  # growth replays the tree as grown; pruning comes after
+    grown = pruning.growth_view(trace)  # growth replays the tree as grown; pruning comes after
     state.attach_trace(current["trace_id"], grown)
     st.title(t("page.grow"))
     st.caption(tm("grow.header", dataset=current["dataset"],

@@ -466,22 +466,22 @@ def test_raising_replay_in_chinese_shows_no_key_and_no_english_sentence():
 
 
 def test_the_growth_replay_of_a_raised_tree_is_the_grown_tree():
-    """ui.pruning.as_grown: what the grow page's growth replay must be given (the copies a
+    """ui.pruning.growth_view: what the grow page's growth replay must be given (the copies a
     raise made are not part of the growth)."""
-    from ui.pruning import as_grown
+    from ui.pruning import growth_view
 
     prepared, model = _grown("watermelon_3.0_alpha", "c45", prune="pep", subtree_raising=True)
     raised = model.fit(prepared.X, prepared.y).trace_.to_dict(scores=False)
     grown = DecisionTree.from_options(model.options_.but(prune="none")).fit(
         prepared.X, prepared.y).trace_.to_dict(scores=False)
-    view = as_grown(raised)
+    view = growth_view(raised)
     assert view["steps"] == grown["steps"]
     assert [(n["id"], n["parent"], n["children"]) for n in view["nodes"]] == \
         [(n["id"], n["parent"], n["children"]) for n in grown["nodes"]]
     dot = to_dot(view, step=0).source
     assert not node_line(dot, 9) and node_line(dot, 1) and node_line(dot, 2)
     assert "<B>含糖率</B>" in node_line(dot, 0)
-    assert as_grown(grown) is grown  # no raise: unchanged
+    assert growth_view(grown) is grown  # no raise: unchanged
 
 
 @pytest.mark.parametrize("page", ["pages/compare.py", "pages/evaluate.py", "pages/predict.py",
