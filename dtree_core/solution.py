@@ -470,7 +470,10 @@ def comparison_steps(node: dict, rows: list[dict], algorithm, decimals: int,
             "gini": _fixed(tried["gini_index"], decimals),
             "gain": _fixed(tried["gini_gain"], decimals)}))
     rule = f"rule.{decision.get('rule_code')}"
-    if _ranked_field(pool, algorithm) == "gini_gain" and f"solution.{rule}.missing" in WORDS["en"]:
+    if not tried and f"solution.{rule}.axis_only" in WORDS["en"]:
+        rule += ".axis_only"  # a multivariate rule where no linear test was learned
+    elif _ranked_field(pool, algorithm) == "gini_gain" and \
+            f"solution.{rule}.missing" in WORDS["en"]:
         rule += ".missing"  # what was compared above: the largest ρ·ΔGini, not the Gini index
     steps.append(Sentence(rule if f"solution.{rule}" in WORDS["en"] else "rule.unknown",
                           {"algorithm": algorithm.label, "attribute": winner}))
@@ -735,6 +738,14 @@ WORDS: dict[str, dict[str, str]] = {
         "solution.rule.oblique": ("{algorithm} splits on the test with the smallest Gini "
                                   "index, one attribute or a linear one (one attribute on a "
                                   "tie): {attribute}."),
+        "solution.rule.oblique.missing": (
+            "{algorithm} splits on the test with the largest ρ·ΔGini, one attribute or a "
+            "linear one (one attribute on a tie; with missing values the smallest Gini index "
+            "may lose): {attribute}."),
+        "solution.rule.oblique.axis_only": (
+            "{algorithm} splits on the single attribute with the largest ρ·ΔGini, the drop in "
+            "the Gini index weighted by the share ρ of known values (no linear test was "
+            "learned at this node): {attribute}."),
         "solution.linear.lost": ("The linear test {test} (the best OC1 found) would leave "
                                  "Gini_index {gini} (ρ·ΔGini {gain}): no better, so the single "
                                  "attribute stays."),
@@ -842,6 +853,12 @@ WORDS: dict[str, dict[str, str]] = {
                             "：在此按它划分。"),
         "solution.rule.oblique": ("{algorithm} 选择划分后基尼指数最小的划分（单属性划分或线性划分，"
                                   "相等时取单属性划分）：{attribute}。"),
+        "solution.rule.oblique.missing": (
+            "{algorithm} 选择 ρ·ΔGini 最大的划分（单属性划分或线性划分，相等时取单属性划分；有缺失"
+            "值时基尼指数最小者未必胜出）：{attribute}。"),
+        "solution.rule.oblique.axis_only": (
+            "{algorithm} 选择 ρ·ΔGini（基尼指数的下降量，按已知取值的比例 ρ 加权）最大的单属性"
+            "划分（此结点没有学到线性划分）：{attribute}。"),
         "solution.linear.lost": ("线性划分 {test}（OC1 找到的最优者）划分后的 Gini_index 为 {gini}"
                                  "（ρ·ΔGini 为 {gain}），并不更好，因此保留单属性划分。"),
         "solution.linear.alone": ("此处没有可用的单属性划分；按线性划分 {test} 划分（Gini_index 为 "

@@ -30,7 +30,7 @@ from ui import engine, registry
 from ui.messages import t, tm
 from ui.setup import error_text
 from ui.tables import replay_order, winner
-from ui.widgets import drawn_part
+from ui.widgets import drawn_part, stop_sentence
 
 GRID = 100  # points per axis: 10 000 grid rows routed per tree and step
 AXIS = "cart"  # the axis-parallel tree drawn beside an oblique one
@@ -228,9 +228,11 @@ def book_comparison(trace: dict, X: pd.DataFrame, book, decimals: int) -> str:
     from the trace, the rows each test sends to the ≤ side counted on X by the split record."""
     weights, threshold = book
     book_text = linear_test_text(weights, threshold, 3)
-    ours = linear_of(grown_decision(trace["nodes"][0]))
+    root = grown_decision(trace["nodes"][0])
+    ours = linear_of(root)
     if ours is None:
-        return tm("boundary.book.axis", book=book_text, root=root_text(trace, decimals))
+        return tm(_no_linear_key(root), book=book_text, root=root_text(trace, decimals),
+                  reason=stop_sentence(trace["algorithm"], root.get("stop"), root["label"]))
     mine, t_mine, chosen = ours
     mine_text = linear_test_text(mine, t_mine, decimals)
     if chosen:
@@ -244,6 +246,14 @@ def book_comparison(trace: dict, X: pd.DataFrame, book, decimals: int) -> str:
         said.append(tm("boundary.book.scaled", attribute=weights[0][0],
                        weight=f"{weights[0][1]:.3f}", scaled=linear_test_text(*scaled, decimals)))
     return sentences([*said, t("boundary.book.why")])
+
+
+def _no_linear_key(root: dict) -> str:
+    """Why the root has no linear test to compare: it is a leaf (its stop case says why),
+    a force chose its attribute (none is learned there), or none was learned."""
+    if root["kind"] == "leaf":
+        return "boundary.book.leaf_root"
+    return "boundary.book.forced" if root.get("forced") else "boundary.book.axis"
 
 
 def sentences(parts: list[str]) -> str:
@@ -410,7 +420,9 @@ def _held_text(value) -> str:
 def _book_note(dataset: dict, X: pd.DataFrame, oblique: Panel) -> None:
     """On watermelon 3.0α: the oblique tree's root beside the book's (Zhou §4.5)."""
     book = BOOK_ROOT.get(dataset.get("bundled_key"))
-    if book is not None:
+    # the book's test reads its attributes: a sidebar that left one out has no such root
+    grown_on = {a["name"] for a in oblique.trace["attributes"]} & set(X.columns)
+    if book is not None and {name for name, _ in book[0]} <= grown_on:
         st.caption(book_comparison(oblique.trace, X, book, int(st.session_state.decimals)))
 
 

@@ -116,6 +116,9 @@ def _rule_key(trace: dict, decision: dict) -> str:
     if decision.get("forced"):
         return "rule.forced"
     key = registry.record(trace["algorithm"]).rule_key
+    if not (decision.get("weights") or decision.get("linear_candidate")) and \
+            has(f"{key}.axis_only"):  # a multivariate rule where no linear test was learned
+        key += ".axis_only"
     return key if has(key) else "rule.unknown"
 
 

@@ -241,6 +241,35 @@ def test_the_book_caption_quotes_our_root_from_the_trace(key):
     assert f"-0.500·{first} - 0.500·{second}" in other and other != text
 
 
+def test_the_book_caption_says_why_the_root_has_no_linear_test():
+    """A leaf root says its stop case (min_gain: a linear test was learned there and then
+    stopped by the limit, so "no linear test was possible" was false); a forced root says a
+    force chose it (no test is learned under a force)."""
+    X, y = alpha_rows()
+    book = boundary.BOOK_ROOT[ALPHA]
+    _, leaf = grown("oblique", X, y, min_gain=0.3)
+    assert leaf["nodes"][0]["decision"]["stop"] == "min_gain"
+    text = unescaped(boundary.book_comparison(leaf, X, book, 3))
+    assert t("boundary.book.leaf_root", book="", reason="").split(":")[0][-20:] in text
+    assert "no linear test was possible" not in text and "minimum gain" in text
+    _, forced = grown("oblique", X, y, force={"root": "含糖率"})
+    text = unescaped(boundary.book_comparison(forced, X, book, 3))
+    assert "forced to test 含糖率" in text and "no linear test was possible" not in text
+
+
+def test_no_book_caption_when_the_books_attributes_are_not_all_grown_on():
+    """The sidebar left 含糖率 out (and kept 编号 as continuous): the page drew a traceback
+    (KeyError) reading the book's test on rows without it; now it leaves the note out."""
+    at = oblique_page("en")
+    chosen = next(m for m in at.multiselect if m.key and m.key.startswith("attrs::"))
+    chosen.set_value(["编号", "密度"]).run()
+    kinds = next(m for m in at.multiselect if m.key and m.key.startswith("continuous::"))
+    kinds.set_value(["编号"]).run()
+    assert not at.exception and not at.error
+    assert {a["name"] for a in trace(at)["attributes"]} == {"编号", "密度"}
+    assert "Zhou's multivariate tree on this data" not in all_text(at)
+
+
 def test_sentences_follow_each_other_as_each_language_writes():
     assert boundary.sentences(["One.", "Two."]) == "One. Two."
     assert boundary.sentences(["一。", "二。"]) == "一。二。"
@@ -480,3 +509,27 @@ def test_the_export_page_writes_the_linear_test(oblique_app):
     assert "--algorithm oblique" in at.code[0].value
     cells = [str(v) for frame in at.dataframe for v in frame.value.to_numpy().ravel()]
     assert any("·密度" in cell and "含糖率" in cell for cell in cells)
+
+
+def test_an_oblique_node_without_a_learned_linear_test_says_so():
+    """Watermelon 2.0 has no continuous attribute: no linear test is learned anywhere, so the
+    rule does not say the pick beat one (panel and worked solution alike); where one was
+    learned and lost, the sentence still names the comparison."""
+    from dtree_core.solution import solve, to_markdown
+    from ui.panel import why_text
+
+    data = prepare(load_bundled("watermelon_2.0"), "好瓜", exclude=["编号"])
+    tr = DecisionTree("oblique").fit(data.X, data.y).trace_.to_dict()
+    root = tr["nodes"][0]
+    assert root["decision"]["kind"] == "split" and "linear_candidate" not in root["decision"]
+    said = why_text(tr, root, 3)
+    assert said.startswith(t("rule.oblique.axis_only", attribute=root["decision"]["attribute"],
+                             value="")[:30])
+    assert "of the linear test" not in said
+    solution = to_markdown(solve(tr))
+    assert "no linear test was learned at this node" in solution
+    X, y = alpha_rows()
+    lost = DecisionTree("oblique", max_depth=3).fit(X, y).trace_.to_dict()
+    tried = [n for n in lost["nodes"] if n["decision"].get("linear_candidate")]
+    for node in tried:
+        assert "No linear test was learned" not in why_text(lost, node, 3)

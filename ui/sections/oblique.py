@@ -15,6 +15,9 @@ EN: dict[str, str] = {
                      "continuous attributes, refined by OC1's coordinate moves) and every "
                      "single attribute: "
                      "Gini_index {value}. On a tie the single attribute is kept."),
+    "rule.oblique.axis_only": ("{attribute} lowers the Gini index most of the single "
+                               "attributes: Gini_index {value}. No linear test was learned at "
+                               "this node, so none was compared."),
     # UI (H2)
     "boundary.title": "Decision regions",
     "boundary.show": "Draw the regions (grows the {algorithm} tree as well)",
@@ -51,6 +54,11 @@ EN: dict[str, str] = {
                            "root; this tree's root tests {root}, and no linear test was possible "
                            "there."),
     "boundary.book.leaf": "nothing (it is a single leaf)",
+    "boundary.book.leaf_root": ("Zhou's multivariate tree on this data (§4.5) tests {book} at its "
+                                "root; this tree's root is a leaf: {reason}"),
+    "boundary.book.forced": ("Zhou's multivariate tree on this data (§4.5) tests {book} at its "
+                             "root; this tree's root was forced to test {root}, so no linear "
+                             "test was learned there."),
     "linear.header": "Linear test",
     "linear.test": "This node tests {test}.",
     "linear.col.weight": "weight wᵢ",
@@ -86,6 +94,8 @@ ZH: dict[str, str] = {
     "rule.oblique": ("{attribute} 使基尼指数下降最多（在线性划分——连续属性的线性组合，"
                      "经 OC1 坐标调整——"
                      "与各单属性划分之中）：Gini_index 为 {value}。两者相等时保留单属性划分。"),
+    "rule.oblique.axis_only": ("{attribute} 在各单属性划分中使基尼指数下降最多：Gini_index 为 "
+                               "{value}。此结点没有学到线性划分，因此没有与之比较。"),
     # UI (H2)
     "boundary.title": "决策区域",
     "boundary.show": "绘制决策区域（同时生成 {algorithm} 决策树）",
@@ -115,6 +125,11 @@ ZH: dict[str, str] = {
     "boundary.book.axis": ("《机器学习》中此数据集上的多变量决策树（§4.5）根结点的划分为 {book}；"
                            "这棵树根结点的划分为 {root}，此处无法进行线性划分。"),
     "boundary.book.leaf": "无（整棵树只有一个叶结点）",
+    "boundary.book.leaf_root": ("《机器学习》中此数据集上的多变量决策树（§4.5）根结点的划分为 "
+                                "{book}；这棵树的根结点是叶结点：{reason}"),
+    "boundary.book.forced": ("《机器学习》中此数据集上的多变量决策树（§4.5）根结点的划分为 "
+                             "{book}；这棵树的根结点被指定按 {root} 划分，因此那里没有学习线性"
+                             "划分。"),
     "linear.header": "线性划分",
     "linear.test": "本结点的划分为 {test}。",
     "linear.col.weight": "权重 wᵢ",
