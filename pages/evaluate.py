@@ -6,7 +6,7 @@ import plotly.graph_objects as go
 import streamlit as st
 
 from dtree_core.pruning import VALIDATED
-from ui import analysis, pruning, registry
+from ui import analysis, engine, pruning, registry
 from ui.messages import labelled, t
 from ui.state import ensure_entry_point
 
@@ -81,7 +81,8 @@ current = analysis.current_or_stop()
 dataset, base = st.session_state.dataset, current["options"]
 source = (dataset["data"], dataset["filename"], current["choices"])
 st.title(t("page.evaluate"))
-st.caption(t("eval.intro", rows=current["trace"]["nodes"][0]["n"]))
+# every row the page splits: the sidebar tree's root lacks the rows pruning validates on
+st.caption(t("eval.intro", rows=len(engine.ready(*source, base)[1])))
 algorithms = st.multiselect(t("eval.algorithms"), registry.keys(),
                             default=registry.scoring_keys(), key="ev_algos",
                             format_func=labelled(registry.keys(), registry.name),

@@ -553,7 +553,8 @@ def leaf_count(trace: dict) -> int:
 def pruned_and_unpruned(data: bytes, filename: str, choices: dict, options: Options,
                         test_size: float, seed: int) -> dict:
     """Both trees on one stratified split: grown on the same training rows (less the
-    validation rows pre/rep carve out of them), tested on the same held-out rows.
+    validation rows pre/rep carve out of them: the methods that read them; cost-complexity
+    pruning does not), tested on the same held-out rows.
 
     Returns {"train": n, "test": n, "carved": bool, "unpruned"/"pruned": {"test", "train",
     "leaves"}} with accuracies as fractions."""
@@ -565,8 +566,10 @@ def pruned_and_unpruned(data: bytes, filename: str, choices: dict, options: Opti
     train, test = stratified_split(y, test_size, seed)
     X_train, y_train = X.iloc[train].reset_index(drop=True), y.iloc[train].reset_index(drop=True)
     X_test, y_test = X.iloc[test].reset_index(drop=True), y.iloc[test].reset_index(drop=True)
-    X_fit, y_fit, validation = engine.training_and_validation(
-        X_train, y_train, choices.get("validation"), fitted)
+    X_fit, y_fit, validation = X_train, y_train, None
+    if fitted.prune in VALIDATED:
+        X_fit, y_fit, validation = engine.training_and_validation(
+            X_train, y_train, choices.get("validation"), fitted)
     result = {"train": len(X_fit), "test": len(X_test), "carved": len(X_fit) < len(X_train)}
     for name, chosen in (("unpruned", fitted.but(prune="none")), ("pruned", fitted)):
         model = fit(chosen, X_fit, y_fit, None if name == "unpruned" else validation)

@@ -18,6 +18,7 @@ from dtree_core.options import Options
 from dtree_core.rules import rules
 from tests.conftest import dataset_path
 from ui import registry
+from ui.messages import t
 
 PAGES = ["pages/compare.py", "pages/evaluate.py", "pages/predict.py", "pages/export.py"]
 
@@ -212,3 +213,45 @@ def test_k_above_the_rows_is_an_error_sentence():
     assert [shown(e) for e in at.error] == [
         "These rows cannot be split for evaluation: k-fold cross-validation needs k between 2 "
         "and the number of rows (6); k is 10."]
+
+
+def _pruned_on_a_split(prune: str, **numbers):
+    """Iris with the sidebar's pruning and its validation rows split off the file."""
+    at = new_app()
+    at.run()
+    at.selectbox(key="bundled_key").set_value("iris").run()
+    if prune == "ccp":
+        at.selectbox(key="algorithm").set_value("cart").run()
+    at.selectbox(key="prune").set_value(prune).run()
+    for key, value in numbers.items():
+        at.number_input(key=key).set_value(value).run()
+    source = next(r.key for r in at.radio if r.key and r.key.startswith("validation_source"))
+    at.radio(key=source).set_value("split").run()
+    at.switch_page("pages/evaluate.py").run()
+    assert not at.exception and not at.error
+    return at
+
+
+def test_the_intro_counts_the_rows_the_page_splits():
+    """With REP validating on rows split off the file, the sidebar tree's root holds fewer
+    than the 150 rows the page splits into training and held-out rows; the intro counts 150."""
+    at = _pruned_on_a_split("rep")
+    assert at.session_state["current"]["trace"]["nodes"][0]["n"] < 150
+    assert t("eval.intro", rows=150) in [c.value for c in at.caption]
+
+
+def test_cost_complexity_pruning_is_compared_on_every_training_row():
+    """Cost-complexity pruning reads no validation rows: its pruned and unpruned trees grow
+    on all the split's training rows (32 of them were held back for nothing), and the
+    caption does not say validation rows were carved out."""
+    from dtree_core.evaluate import stratified_split
+    from ui.engine import ready
+    from ui.pruning import pruned_and_unpruned
+
+    at = _pruned_on_a_split("ccp", ccp_alpha=0.02)
+    current, dataset = at.session_state["current"], at.session_state["dataset"]
+    source = (dataset["data"], dataset["filename"], current["choices"])
+    result = pruned_and_unpruned(*source, current["options"], 0.3, 0)
+    train, _ = stratified_split(ready(*source, current["options"])[1], 0.3, 0)
+    assert not result["carved"] and result["train"] == len(train)
+    assert t("prune.eval.validation") not in " ".join(c.value for c in at.caption)
