@@ -22,7 +22,7 @@ from . import notation as notations
 from .escape import escape_html, escape_latex, escape_markdown_cell
 from .labels import branch_text, counts_parts, node_path
 from .notation import Notation
-from .split import Condition, Split, format_number, linear_text
+from .split import Condition, Split, format_number, linear_text, told_apart
 
 SCOPES = ("node", "branch", "tree")
 LANGUAGES = ("en", "zh")
@@ -493,11 +493,11 @@ def linear_steps(decision: dict, rows: list[dict], algorithm, decimals: int,
     axis = decision.get("axis_best") or {}
     test = {"test": decision["attribute"], "gini": _fixed(decision["linear_impurity"], decimals),
             "gain": _fixed(decision["linear_gain"], decimals)}
-    if axis and rows:
+    if axis and rows:  # the two gains compared, shown to as many decimals as tell them apart
+        test["gain"], axis_gain = told_apart(decision["linear_gain"], axis["gini_gain"], decimals)
         steps: list[Step] = [_best_equation(rows, axis["attribute"], algorithm, decimals, names),
                              Sentence("linear", {**test, "axis": axis["attribute"],
-                                                 "axis_gain": _fixed(axis["gini_gain"],
-                                                                     decimals)})]
+                                                 "axis_gain": axis_gain})]
     else:
         steps = [Sentence("linear.alone", test)]
     steps.append(Sentence("split_at", {"attribute": decision["attribute"],

@@ -24,7 +24,7 @@ from dtree_core.escape import escape_html
 from dtree_core.evaluate import FittedTrace
 from dtree_core.labels import format_number
 from dtree_core.predicting import as_grown, leaf_distributions, most_likely
-from dtree_core.split import Condition, linear_text
+from dtree_core.split import Condition, linear_text, told_apart
 from dtree_core.trace import Trace
 from ui import engine, registry
 from ui.messages import t, tm
@@ -501,6 +501,6 @@ def contest_sentence(linear: dict, axis: dict, chosen: bool, decimals: int) -> s
     """Why the linear test stands or was set aside, in the gains the grower compared."""
     if not axis:
         return t("linear.no_axis")
-    gains = {"linear": f"{linear['gini_gain']:.{decimals}f}",
-             "axis": f"{axis['gini_gain']:.{decimals}f}"}
+    shown = told_apart(linear["gini_gain"], axis["gini_gain"], decimals)
+    gains = dict(zip(("linear", "axis"), shown, strict=True))
     return t("linear.won" if chosen else "linear.lost", attribute=axis["attribute"], **gains)

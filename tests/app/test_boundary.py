@@ -533,3 +533,16 @@ def test_an_oblique_node_without_a_learned_linear_test_says_so():
     tried = [n for n in lost["nodes"] if n["decision"].get("linear_candidate")]
     for node in tried:
         assert "No linear test was learned" not in why_text(lost, node, 3)
+
+
+def test_the_two_gains_compared_are_shown_apart():
+    """A linear test that won by 1e-5 read '0.022 against 0.022'; the two numbers get as
+    many decimals as tell them apart (a real tie stays a tie)."""
+    from dtree_core.split import told_apart
+
+    assert told_apart(0.0222840, 0.0222727, 3) == ("0.02228", "0.02227")
+    assert told_apart(0.5, 0.25, 3) == ("0.500", "0.250")
+    assert told_apart(0.1, 0.1, 3) == ("0.100", "0.100")
+    said = boundary.contest_sentence({"gini_gain": 0.0222840}, {"attribute": "a",
+                                                                 "gini_gain": 0.0222727}, True, 3)
+    assert "0.02228" in said and "0.02227" in said
