@@ -391,9 +391,10 @@ class _Context:
             return None
         if attribute in self.rows:
             return self.rows[attribute]
-        folded = {name.casefold(): row for name, row in self.rows.items()}
-        if attribute.casefold() in folded:
-            return folded[attribute.casefold()]
+        # lines are read in NFKC: the data's names are compared in it too (密度（g/cm³）)
+        folded = {_folded(name): row for name, row in self.rows.items()}
+        if _folded(attribute) in folded:
+            return folded[_folded(attribute)]
         numbered = _NUMBERED.match(attribute)
         if numbered and 1 <= int(numbered["index"]) <= len(self.numbered):
             return self.rows.get(self.numbered[int(numbered["index"]) - 1])
@@ -516,6 +517,10 @@ class _Context:
         first = min(inexact, key=lambda v: (v.status != "wrong", v.claim.line))
         return {"source": f"{first.name} = {first.claim.given:g}",
                 "source_line": first.claim.line}
+
+
+def _folded(name: str) -> str:
+    return unicodedata.normalize("NFKC", str(name)).casefold()
 
 
 def _show(x: float) -> str:

@@ -46,6 +46,14 @@ _NAMED_THRESHOLD = re.compile(rf"^(.+?)\s*({_OPS})\s*({_NUMBER})$")
 _SUBSET = re.compile(r"^(?:in\s*)?[{｛](.*)[}｝]$")
 _NAMED_SUBSET = re.compile(r"^(.+?)\s+in\s*[{｛](.*)[}｝]$")
 _NAMED_VALUE = re.compile(r"^(.+?)\s*==?\s*(.+)$")
+# What a Chinese input method types in place of the syntax (＝ ＜＝ ＞ ？ and full-width
+# digits): read as ASCII (： ， ｛｝ are read where they stand). Names keep their own
+# characters (密度（g/cm³）).
+_SYNTAX = str.maketrans({**{chr(0xFF10 + d): str(d) for d in range(10)},
+                         "＝": "=", "＜": "<", "＞": ">", "？": "?", "．": ".", "≦": "≤",
+                         "≧": "≥"})
+# A node label of Zhou's figures asks its attribute: 纹理=? (Fig. 4.4), 密度≤0.381? (Fig. 4.10)
+_ASKED = re.compile(r"\s*=?\s*\?$")
 _CLI_HEADER = re.compile(r"(^\S.* tree, \d+ nodes:$)|(决策树，共 \d+ 个结点：$)")
 _DRAWING = re.compile(r"^[\s|│├└─\-`+]*")
 _COUNTS = re.compile(r"\s+\([^()]*\)$")
@@ -106,8 +114,8 @@ def read_tree(text: str) -> ReadTree:
                          f"{MAX_CHARS}.", "too_long", chars=len(text), limit=MAX_CHARS)
     data = _structured(text)
     try:
-        if data is None:
-            root, form = _from_text(text), "text"
+        if data is None:  # typed by hand: full-width syntax read as ASCII (a trace is not)
+            root, form = _from_text(text.translate(_SYNTAX)), "text"
         elif isinstance(data, dict) and "format" in data and "nodes" in data:
             root, form = _from_trace(data), "trace"
         else:
@@ -214,8 +222,9 @@ def _nested_node(data, seen: list, depth: int) -> Pasted:
 def _attribute_key(key: str, branches: dict) -> tuple[str, tuple | None]:
     """(attribute, (yes, no)) when the key is a test and the branches are yes/no: each side
     as (condition, complement); else (the key as the attribute's name, None)."""
+    key = _ASKED.sub("", key.strip().translate(_SYNTAX))
     if not all(_text(k).strip().lower() in YES | NO for k in branches):
-        return key.strip(), None
+        return key, None
     threshold = _NAMED_THRESHOLD.match(key.strip())
     if threshold:
         name, op, number = threshold.groups()
@@ -233,7 +242,7 @@ def _attribute_key(key: str, branches: dict) -> tuple[str, tuple | None]:
 
 
 def _nested_branch(attribute: str, sides, key, child, seen: list, depth: int) -> Branch:
-    text = _text(key)
+    text = _text(key).translate(_SYNTAX)
     subtree = _nested_node(child, seen, depth)
     if sides is None:
         return Branch(Condition(attribute, *_branch_condition(attribute, text)), text, subtree)

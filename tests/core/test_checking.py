@@ -271,3 +271,13 @@ def test_the_known_rows_of_missing_values():
     assert [v.status for v in report.verdicts] == ["right", "right", "right"]
     assert report.verdicts[1].name == "Gain(D̃, 色泽)"
     assert check("Gain(D,色泽) = 0.252\nEnt(D̃) = 0.998", alpha).verdicts[1].status == "wrong"
+
+
+def test_a_name_with_full_width_letters_is_found_as_typed():
+    """Lines are read in NFKC (so ＝０．１０９ is =0.109): a data name with full-width
+    letters is matched in NFKC too, whichever width the student types it in."""
+    X, y = xy("watermelon_2.0.csv", "好瓜", drop=["编号"])
+    trace = DecisionTree("id3").fit(X.rename(columns={"色泽": "色泽ＸＹ"}), y).trace_.to_dict()
+    for typed in ("色泽ＸＹ", "色泽XY", "色泽xy"):
+        verdict = one(trace, f"Gain(D,{typed}) = 0.109")
+        assert verdict.status == "rounded" and verdict.claim.attribute == "色泽ＸＹ"

@@ -408,3 +408,23 @@ def test_the_whole_cli_output_pasted_is_read_after_its_header(capsys, wm2_c45, l
     assert "Root scores" in printed or "根结点" in printed
     result = check_tree(printed, wm2_c45)
     assert result.form == "text" and result.matches and result.agreed == 14
+
+
+def test_full_width_syntax_and_the_figures_question_marks_are_read(wm2_c45):
+    """Typed with a Chinese input method (＝ ： ＜＝ ０．３８１) or labelled as Zhou's figures do
+    (纹理=?, 密度≤0.381?), the same tree is read as the same tree."""
+    full_width = export_text(wm2_c45).replace("=", "＝").replace(": ", "：")
+    assert check_tree(full_width, wm2_c45).matches
+    asked = WM2_C45_NESTED.replace("{'纹理':", "{'纹理=?':", 1)
+    assert check_tree(asked, wm2_c45).matches
+    wm3 = DecisionTree("id3").fit(*xy("watermelon_3.0.csv", "好瓜", drop=["编号"],
+                                      numeric=["密度", "含糖率"])).trace_.to_dict()
+    root = wm3["nodes"][0]["decision"]
+    assert root["attribute"] == "纹理"
+    below = next(n for n in wm3["nodes"] if n["decision"].get("threshold") is not None)
+    name, t = below["decision"]["attribute"], below["decision"]["threshold"]
+    for keys in ((f"＜＝{t}", f"＞{t}"), (f"<={t}", f">{t}")):
+        read = read_tree(json.dumps({name: {keys[0]: "否", keys[1]: "是"}}, ensure_ascii=False))
+        assert [b.condition.op for b in read.root.branches] == ["<=", ">"]
+    asked = read_tree(json.dumps({f"{name}<={t}?": {"是": "否", "否": "是"}}, ensure_ascii=False))
+    assert asked.root.attribute == name
