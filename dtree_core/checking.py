@@ -187,7 +187,8 @@ def parse(text: str) -> list[Claim]:
 @dataclass(frozen=True)
 class Verdict:
     """status: right, rounded (the book's early rounding: counted right), two_decimals (Li
-    Hang's Gini(D,A=a) to two decimals, as Example 5.4 prints them: counted right), wrong,
+    Hang's Gini(D,A=a) to two decimals, as Example 5.4 prints them: counted right), multiway
+    (Zhou's Gini_index of eq. 4.6 where the tree splits two ways, CART: counted right), wrong,
     unparsed, unknown_attribute, needs_attribute. `slip` names the likely mistake of a wrong
     line."""
 
@@ -201,7 +202,7 @@ class Verdict:
 
     @property
     def counts_as_right(self) -> bool:
-        return self.status in ("right", "rounded", "two_decimals")
+        return self.status in ("right", "rounded", "two_decimals", "multiway")
 
 
 @dataclass(frozen=True)
@@ -298,11 +299,25 @@ class _Context:
         shown = {"formula": equation_text(equation), "name": equation.lhs.text}
         if self.close(claim.given, exact):
             return Verdict(claim, "right", exact, **shown)
-        rounded = self.rounded_early(claim.quantity, row)
-        if rounded is not None and self.close(claim.given, rounded):
-            return Verdict(claim, "rounded", exact, details={"rounded": _show(rounded)}, **shown)
+        also = self.also_right(claim, row)
+        if also is not None:
+            status, value = also
+            return Verdict(claim, status, exact, details={status: _show(value)}, **shown)
         slip, details = self.diagnose(claim, row, exact)
         return Verdict(claim, "wrong", exact, slip, details, **shown)
+
+    def also_right(self, claim: Claim, row: dict | None) -> tuple[str, float] | None:
+        """(status, value) where the student's number is another right one: the book's
+        early rounding, or Zhou's multiway Gini_index (eq. 4.6) on a row that splits two
+        ways (CART's, whose Gini_index is the best two-way split's)."""
+        rounded = self.rounded_early(claim.quantity, row)
+        if rounded is not None and self.close(claim.given, rounded):
+            return "rounded", rounded
+        if claim.quantity == "gini_index" and row and row.get("binary_partition"):
+            multiway = row.get("gini_index_multiway")
+            if multiway is not None and self.close(claim.given, multiway):
+                return "multiway", multiway
+        return None
 
     def judge_branch(self, claim: Claim) -> Verdict:
         """Ent(色泽=青绿) or Gini(色泽=青绿): a branch's Dᵛ is judged as a node of its own."""

@@ -281,3 +281,18 @@ def test_a_name_with_full_width_letters_is_found_as_typed():
     for typed in ("色泽ＸＹ", "色泽XY", "色泽xy"):
         verdict = one(trace, f"Gain(D,{typed}) = 0.109")
         assert verdict.status == "rounded" and verdict.claim.attribute == "色泽ＸＹ"
+
+
+def test_zhous_multiway_gini_index_on_a_cart_tree():
+    """CART's row holds the best two-way split's Gini_index (0.437 for 色泽); the book's
+    eq. 4.6, one branch per value, gives 0.427: counted right as Zhou's, and said apart."""
+    cart = DecisionTree("cart").fit(*xy("watermelon_2.0.csv", "好瓜",
+                                       drop=["编号"])).trace_.to_dict()
+    book, two_way, wrong = check("Gini_index(D,色泽) = 0.427\nGini_index(D,色泽) = 0.437\n"
+                                 "Gini_index(D,色泽) = 0.400", cart).verdicts
+    assert (book.status, book.details["multiway"]) == ("multiway", "0.427")
+    assert book.counts_as_right and round(book.exact, 3) == 0.437
+    assert two_way.status == "right" and wrong.status == "wrong"
+    id3 = DecisionTree("id3").fit(*xy("watermelon_2.0.csv", "好瓜",
+                                     drop=["编号"])).trace_.to_dict()
+    assert one(id3, "Gini_index(D,色泽) = 0.427").status == "right"  # multiway there anyway

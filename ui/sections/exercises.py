@@ -49,6 +49,7 @@ EN: dict[str, str] = {
     "ex.col.verdict": "verdict",
     "ex.verdict.right": "✓ right",
     "ex.verdict.rounded": "✓ right (rounded early, as the book does)",
+    "ex.verdict.multiway": "✓ right (Zhou's multiway Gini_index, eq. 4.6)",
     "ex.verdict.wrong": "✗ wrong",
     "ex.verdict.unparsed": "not read",
     "ex.verdict.unknown_attribute": "unknown attribute",
@@ -57,6 +58,9 @@ EN: dict[str, str] = {
     "ex.line.rounded": ("Line {line}: {quantity} = {given} is what rounding each step to 3 "
                         "decimals gives, as the book does; the exact value is {exact}."),
     "ex.line.wrong": "Line {line}: {quantity} = {exact}, not {given}. {why}",
+    "ex.line.multiway": ("Line {line}: {given} is Zhou's multiway Gini_index (eq. 4.6, one "
+                         "branch per value) ✓. This tree splits two ways: its {quantity} = "
+                         "{exact} is that of the best two-way split."),
     "ex.line.unparsed": ("Line {line} is not read: write one quantity per line, such as "
                          "Gain(D,色泽) = 0.108."),
     "ex.line.unknown_attribute": ("Line {line}: {attribute} is not a candidate at this node "
@@ -143,6 +147,7 @@ ZH: dict[str, str] = {
     "ex.col.verdict": "结果",
     "ex.verdict.right": "✓ 正确",
     "ex.verdict.rounded": "✓ 正确（同书中一样提前舍入）",
+    "ex.verdict.multiway": "✓ 正确（周志华书中多路划分的基尼指数，式 4.6）",
     "ex.verdict.wrong": "✗ 错误",
     "ex.verdict.unparsed": "无法识别",
     "ex.verdict.unknown_attribute": "未知属性",
@@ -151,6 +156,9 @@ ZH: dict[str, str] = {
     "ex.line.rounded": ("第 {line} 行：{quantity} = {given} 是每步先舍入到 3 位小数所得"
                         "（书中即如此）；精确值为 {exact}。"),
     "ex.line.wrong": "第 {line} 行：{quantity} = {exact}，而不是 {given}。{why}",
+    "ex.line.multiway": ("第 {line} 行：{given} 是周志华书中多路划分（每个取值一个分支）的基尼"
+                         "指数（式 4.6）✓。这棵树做二分：它的 {quantity} = {exact} 是最优二分"
+                         "划分的基尼指数。"),
     "ex.line.unparsed": "第 {line} 行无法识别：请每行写一个量，例如 Gain(D,色泽) = 0.108。",
     "ex.line.unknown_attribute": ("第 {line} 行：{attribute} 不是此结点的候选属性"
                                   "（候选属性：{attributes}）。"),
