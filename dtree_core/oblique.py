@@ -56,7 +56,9 @@ class LinearTest:
     shares: np.ndarray  # r̃ of the two branches: where a row with an unknown value goes
     axis: dict = field(default_factory=dict)  # the best single-attribute split it was set against
     wins: bool = False  # strictly better than that split: the node's test
-    learner: tuple = ()  # (("start", "fisher" | "axis"), ("passes", k)): how it was found
+    # (("start", "fisher" | "axis"), ("passes", k), and the start's classes, first_class and
+    # second_class, or the attribute it went `along`): how it was found
+    learner: tuple = ()
 
     @property
     def weights(self) -> tuple[tuple[str, float], ...]:
@@ -119,14 +121,17 @@ def candidates(enc: Encoded, rows: np.ndarray, weight: np.ndarray, attributes: l
     X, y, w = X[known], enc.y[rows][known], weight[known]
     cut = _Cutter(enc, rows, weight, min_branch_weight)
     found = []
-    for start, direction in _starts(X, y, w, len(enc.classes),
-                                    float(min_branch_weight or 0.0)):
+    for start, direction, about in _starts(X, y, w, len(enc.classes),
+                                           float(min_branch_weight or 0.0)):
         begun = cut(names, direction)
         if begun is not None:
             refined, passes = _refined(cut, begun, direction, names, X, y, w,
                                        len(enc.classes))
-            found.append((start, begun,
-                          replace(refined, learner=(("start", start), ("passes", passes)))))
+            named = ((("first_class", str(enc.classes[about[0]])),
+                      ("second_class", str(enc.classes[about[1]]))) if start == "fisher"
+                     else (("along", names[about]),))
+            found.append((start, begun, replace(
+                refined, learner=(("start", start), ("passes", passes), *named))))
     return found
 
 
@@ -148,13 +153,15 @@ class _Cutter:
 
 
 def _starts(X, y, w, n_classes, min_side: float):
-    """(name, direction) of the learner's starts: Fisher's LDA direction, and the unit vector
-    of the attribute whose best cut on these rows has the lowest Gini index (the first on a
-    tie; on rows without unknown values that is CART's best continuous attribute)."""
+    """(name, direction, about) of the learner's starts: Fisher's LDA direction (about: the
+    two classes it separates, the heaviest on these rows), and the unit vector of the
+    attribute whose best cut on these rows has the lowest Gini index (about: its column; the
+    first on a tie; on rows without unknown values that is CART's best continuous
+    attribute)."""
     starts = []
     direction = fisher_direction(X, y, w, n_classes)
     if direction is not None:
-        starts.append(("fisher", direction))
+        starts.append(("fisher", direction, fisher_classes(y, w, n_classes)))
     classes = _class_weights(y, w, n_classes)
     ones = np.ones(len(X))
     best, lowest = None, np.inf
@@ -163,7 +170,7 @@ def _starts(X, y, w, n_classes, min_side: float):
         if found is not None and _lower(found[1], lowest):
             best, lowest = m, found[1]
     if best is not None:
-        starts.append(("axis", np.eye(X.shape[1])[best]))
+        starts.append(("axis", np.eye(X.shape[1])[best], best))
     return starts
 
 
@@ -332,6 +339,17 @@ def _plane(Z: np.ndarray, a: np.ndarray, b: float) -> np.ndarray:
     return values
 
 
+def fisher_classes(y: np.ndarray, w: np.ndarray, n_classes: int) -> tuple[int, int] | None:
+    """The two heaviest classes of these rows, in the data's class order (the first on a
+    tie); None when there are not two."""
+    class_weight = np.bincount(y, w, n_classes)
+    heavy = np.argsort(-class_weight, kind="stable")[:2]
+    if len(heavy) < 2 or class_weight[heavy[1]] <= 0:
+        return None
+    first, second = np.sort(heavy).tolist()
+    return first, second
+
+
 def fisher_direction(X: np.ndarray, y: np.ndarray, w: np.ndarray,
                      n_classes: int) -> np.ndarray | None:
     """Fisher's LDA direction S_w⁻¹(μ₁ − μ₀) for the two heaviest classes, scaled to unit
@@ -339,11 +357,10 @@ def fisher_direction(X: np.ndarray, y: np.ndarray, w: np.ndarray,
     other. The scatter is standardised by each attribute's within-class spread (its overall
     spread where that is zero) and ridged by RIDGE, so a singular one still gives a
     direction. None when two classes or a direction are missing."""
-    class_weight = np.bincount(y, w, n_classes)
-    heavy = np.argsort(-class_weight, kind="stable")[:2]
-    if len(heavy) < 2 or class_weight[heavy[1]] <= 0:
+    classes = fisher_classes(y, w, n_classes)
+    if classes is None:
         return None
-    first, second = np.sort(heavy)
+    first, second = classes
     d = X.shape[1]
     means, scatter = [], np.zeros((d, d))
     for c in (first, second):

@@ -460,8 +460,20 @@ def linear_test(trace: dict, node: dict, decimals: int) -> None:
     st.caption(contest_sentence(linear, axis, chosen, decimals))
     learner = learner_of(decision)
     if learner:
-        st.caption(tm("linear.learner", start=t(f"linear.start.{learner['start']}"),
-                      passes=learner["passes"]))
+        st.caption(tm("linear.learner", start=start_text(learner), passes=learner["passes"]))
+
+
+def start_text(learner: dict) -> str:
+    """Where the learner started, named as the trace records it (a trace written before
+    the start's classes or attribute were recorded gets the general words). Plain text:
+    the caption escapes it with the rest of its values."""
+    start = learner["start"]
+    if start == "fisher" and "first_class" in learner:
+        return t("linear.start.fisher.named", first=learner["first_class"],
+                 second=learner["second_class"])
+    if start == "axis" and "along" in learner:
+        return t("linear.start.axis.named", attribute=learner["along"])
+    return t(f"linear.start.{start}")
 
 
 def learner_of(decision: dict) -> dict | None:

@@ -378,14 +378,17 @@ def test_the_node_panel_shows_the_linear_test_at_the_root():
     frames = [f.value for f in at.dataframe if EN["linear.col.weight"] in f.value.columns]
     assert frames and dict(zip(frames[0]["attribute"], frames[0][EN["linear.col.weight"]],
                                strict=True)) == dict(weights)
-    assert learner_caption(decision) in [c.value for c in at.caption]
+    assert learner_caption(decision) in [unescaped(c.value) for c in at.caption]
 
 
 def learner_caption(decision: dict) -> str:
     """The sentence saying how the learner found the test, from the trace's record of it."""
     learner = decision.get("linear_learner") or decision["linear_candidate"]["learner"]
-    return EN["linear.learner"].format(start=EN[f"linear.start.{learner['start']}"],
-                                       passes=learner["passes"])
+    start = (EN["linear.start.fisher.named"].format(first=learner["first_class"],
+                                                    second=learner["second_class"])
+             if learner["start"] == "fisher" else
+             EN["linear.start.axis.named"].format(attribute=learner["along"]))
+    return EN["linear.learner"].format(start=start, passes=learner["passes"])
 
 
 def test_the_node_panel_shows_the_linear_test_tried_where_a_single_attribute_won():
@@ -402,7 +405,7 @@ def test_the_node_panel_shows_the_linear_test_tried_where_a_single_attribute_won
     frames = [f.value for f in at.dataframe if EN["linear.col.weight"] in f.value.columns]
     assert frames and dict(zip(frames[0]["attribute"], frames[0][EN["linear.col.weight"]],
                                strict=True)) == dict(weights)
-    assert learner_caption(tried[0]["decision"]) in [c.value for c in at.caption]
+    assert learner_caption(tried[0]["decision"]) in [unescaped(c.value) for c in at.caption]
 
 
 def test_the_node_panel_shows_a_chosen_linear_test_where_one_won():

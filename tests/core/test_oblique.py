@@ -247,7 +247,9 @@ def test_watermelon_3_alpha_its_root_and_its_first_linear_test():
     assert axis == {"attribute": "含糖率", "gini_index": pytest.approx(0.2859477, abs=1e-7),
                     "gini_gain": pytest.approx(0.2123222, abs=1e-7)}
     assert root.linear_impurity < axis["gini_index"]  # better than the best axis split
-    assert dict(root.linear_learner) == {"start": "fisher", "passes": 2}
+    # Fisher's direction between the two classes (the only two here), refined twice
+    assert dict(root.linear_learner) == {"start": "fisher", "passes": 2, "first_class": "是",
+                                         "second_class": "否"}
     # Fisher's direction alone, cut at its best midpoint, was worse than the axis split.
     enc = encode(X, y, {"密度": "continuous", "含糖率": "continuous"})
     starts = {s: (begun, refined) for s, begun, refined
@@ -258,8 +260,8 @@ def test_watermelon_3_alpha_its_root_and_its_first_linear_test():
     assert fisher.gini_index == pytest.approx(0.3479, abs=1e-4)
     assert refined.weights == root.weights and refined.threshold == root.threshold
     assert starts["axis"][0].weights == (("含糖率", 1.0),)  # no slant improves it here
-    assert starts["axis"][1] == replace(starts["axis"][0], learner=(("start", "axis"),
-                                                                   ("passes", 0)))
+    assert starts["axis"][1] == replace(starts["axis"][0], learner=(
+        ("start", "axis"), ("passes", 0), ("along", "含糖率")))
     # Below it, 密度 ≤ 0.3815 beats the linear test tried there; a linear test ends the tree.
     first = trace.nodes[1].decision
     assert first.attribute == "密度" and first.threshold == pytest.approx(0.3815)
@@ -361,7 +363,8 @@ def test_the_same_data_gives_the_same_trace_json():
     d = json.loads(texts.pop())
     learned = [n["decision"]["linear_learner"] for n in d["nodes"]
                if n["decision"].get("weights")]
-    assert learned and all(set(x) == {"start", "passes"} for x in learned)
+    named = {"fisher": {"first_class", "second_class"}, "axis": {"along"}}
+    assert learned and all(set(x) == {"start", "passes"} | named[x["start"]] for x in learned)
     assert any(x["passes"] > 0 for x in learned)
 
 
@@ -423,9 +426,11 @@ def test_the_cli_grows_an_oblique_tree(tmp_path):
     assert trace["algorithm"] == "oblique" and trace["format"] == "dtree-trace/1"
     root = trace["nodes"][0]["decision"]
     assert set(root["weights"]) == {"密度", "含糖率"} and root["axis_best"]["attribute"] == "含糖率"
-    assert root["linear_learner"] == {"start": "fisher", "passes": 2}
+    assert root["linear_learner"] == {"start": "fisher", "passes": 2, "first_class": "是",
+                                      "second_class": "否"}
     tried = trace["nodes"][1]["decision"]["linear_candidate"]
-    assert tried["learner"] == {"start": "fisher", "passes": 0}
+    assert tried["learner"] == {"start": "fisher", "passes": 0, "first_class": "是",
+                                "second_class": "否"}
 
 
 def test_compare_and_evaluate_take_it_like_the_others():
@@ -504,3 +509,123 @@ def test_a_pure_oblique_tree_predicts_its_training_rows(table):
     model = DecisionTree(algorithm="oblique", nominal=nominal).fit(X, y)
     assert all(n.decision.stop == "pure" for n in model.trace_.nodes if n.is_leaf and n.n > 0)
     assert (model.predict(X) == y.to_numpy()).all()
+
+
+# A nominal attribute (c) is the node's best single attribute, but the learner's axis start
+# goes along b, the continuous attribute of the test whose own cut is best (random rows)
+AXIS_START_ROWS = """a,b,c,cls
+-0.56,0.71,y,q
+0.59,0.09,y,p
+0.04,0.29,z,p
+-1.57,-0.19,x,p
+1.0,-1.01,y,p
+-0.1,0.55,z,p
+0.62,0.19,y,p
+1.84,-1.98,x,p
+0.27,0.01,x,p
+-1.07,0.98,z,p
+-0.68,1.94,y,p
+1.02,-1.35,x,p
+-1.46,0.12,x,p
+0.26,0.56,x,p
+0.38,0.76,z,p
+-1.15,-0.69,z,q
+0.17,0.51,x,p
+0.56,-0.41,z,q
+-0.77,-0.04,x,p
+-0.48,-0.53,z,q
+0.54,0.31,x,p
+-1.3,-0.39,y,q
+-0.88,0.31,y,q
+0.95,-0.08,z,p
+0.09,0.92,x,p
+-1.42,1.69,z,q
+0.01,-0.07,z,p
+1.94,-0.73,x,p
+-1.51,-0.23,x,p
+0.82,-0.53,z,q
+0.76,-1.66,x,p
+-0.18,0.03,x,p
+0.61,-0.49,x,p
+-0.67,0.9,x,p
+1.54,-0.13,z,p
+1.72,0.93,y,p
+-0.88,0.77,x,p
+-0.21,-0.5,x,p
+0.13,-0.33,y,p
+-0.63,-0.52,z,q
+0.35,-0.45,y,q
+-1.04,0.82,x,p
+0.58,-0.52,x,p
+-0.3,-0.42,y,p
+-0.05,-0.81,z,q
+0.47,1.4,z,p
+0.93,-0.36,z,p
+-0.98,-0.16,z,q
+0.79,-0.87,z,q
+0.88,0.22,x,p
+-0.12,-0.79,x,p
+1.54,-0.68,y,p
+-0.76,-2.05,z,q
+-0.55,-1.66,y,q
+0.38,0.17,y,p
+-0.68,0.74,y,q
+1.39,-1.68,z,q
+0.2,0.14,x,p
+1.72,0.17,z,p
+-1.05,3.02,x,p
+-0.95,-1.01,y,q
+1.34,-0.69,x,p
+-1.05,-1.07,y,q
+1.08,0.8,y,p
+-0.81,1.02,z,p
+0.27,-0.29,x,p
+1.17,1.49,x,p
+-0.06,2.08,y,p
+-1.15,-0.49,z,q
+-0.49,0.53,z,p
+1.14,-0.21,x,p
+0.19,-0.65,z,q"""
+# 6 of class A's 8 rows miss b: on the rows known in both, the heaviest classes are B and C
+FISHER_MISSING_ROWS = """a,b,cls
+0.13,,A
+-0.13,,A
+0.64,,A
+0.1,,A
+-0.54,,A
+0.36,,A
+1.3,-0.7,A
+0.95,-1.27,A
+1.38,1.46,B
+2.04,1.68,B
+-0.33,2.41,B
+1.78,3.04,B
+0.75,1.87,B
+1.27,3.37,B
+-0.67,2.08,C
+0.35,2.54,C
+0.9,3.22,C
+0.09,1.99,C
+-0.74,2.79,C"""
+
+
+def test_the_learners_start_is_recorded_as_it_was():
+    """The caption named "the best single attribute's direction" where the start went along
+    another attribute, and "the node's two largest classes" where Fisher's direction was
+    taken between two others (the rows known in every attribute): the learner records the
+    attribute and the two classes, and they are those."""
+    import io
+
+    import pandas as pd
+
+    rows = pd.read_csv(io.StringIO(AXIS_START_ROWS))
+    root = DecisionTree("oblique", max_depth=2, nominal=["c"]).fit(
+        rows[["a", "b", "c"]], rows["cls"]).trace_.to_dict()["nodes"][0]["decision"]
+    assert root["axis_best"]["attribute"] == "c"
+    assert root["linear_learner"]["start"] == "axis" and root["linear_learner"]["along"] == "b"
+    rows = pd.read_csv(io.StringIO(FISHER_MISSING_ROWS))
+    node = DecisionTree("oblique").fit(rows[["a", "b"]], rows["cls"]).trace_.to_dict()["nodes"][0]
+    assert node["class_counts"] == {"A": 8.0, "B": 6.0, "C": 5.0}
+    learner = node["decision"]["linear_learner"]
+    assert (learner["start"], learner["first_class"], learner["second_class"]) == (
+        "fisher", "B", "C")

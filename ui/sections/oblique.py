@@ -84,8 +84,15 @@ EN: dict[str, str] = {
                     "simpler test stays."),
     "linear.learner": ("Found from {start}, then {passes} pass(es) of OC1's coordinate moves "
                        "(each moves one weight while the Gini index falls)."),
-    "linear.start.fisher": "Fisher's direction for the node's two largest classes",
-    "linear.start.axis": "the best single attribute's direction",
+    "linear.start.fisher": ("Fisher's direction for the two heaviest classes of the rows known "
+                            "in every attribute of the test"),
+    "linear.start.axis": ("the direction of the attribute of the test whose own cut has the "
+                          "lowest Gini index"),
+    "linear.start.fisher.named": ("Fisher's direction between {first} and {second} (the two "
+                                  "heaviest classes of the rows known in every attribute of the "
+                                  "test)"),
+    "linear.start.axis.named": ("the direction of {attribute} alone (of the test's attributes, "
+                                "the one whose own cut has the lowest Gini index)"),
 }
 
 ZH: dict[str, str] = {
@@ -150,6 +157,10 @@ ZH: dict[str, str] = {
                     "此保留单属性划分：两者相等时保留更简单的划分。"),
     "linear.learner": ("由{start}出发，再经 {passes} 轮 OC1 坐标调整（每次调整一个权重，使基尼"
                        "指数下降）求得。"),
-    "linear.start.fisher": "结点中样本最多的两类的 Fisher 判别方向",
-    "linear.start.axis": "最优单属性划分的方向",
+    "linear.start.fisher": "在划分的各属性上都有取值的样本中，权重最大的两类的 Fisher 判别方向",
+    "linear.start.axis": "划分所用属性中，自身划分后基尼指数最低的那个属性的方向",
+    "linear.start.fisher.named": ("区分 {first} 与 {second} 的 Fisher 判别方向（在划分的各属性上"
+                                  "都有取值的样本中，权重最大的两类）"),
+    "linear.start.axis.named": ("只沿 {attribute} 的方向（划分所用属性中，自身划分后基尼指数最低"
+                                "的那个）"),
 }
