@@ -187,7 +187,8 @@ def parse(text: str) -> list[Claim]:
 @dataclass(frozen=True)
 class Verdict:
     """status: right, rounded (the book's early rounding: counted right), two_decimals (Li
-    Hang's Gini(D,A=a) to two decimals, as Example 5.4 prints them: counted right), multiway
+    Hang's Gini(D,A=a) to two decimals, as Example 5.4 prints them: counted right),
+    split_not_kept (a Gini(D,A=a) whose sides a two-way tree does not keep), multiway
     (Zhou's Gini_index of eq. 4.6 where the tree splits two ways, CART: counted right), wrong,
     unparsed, unknown_attribute, needs_attribute. `slip` names the likely mistake of a wrong
     line."""
@@ -385,6 +386,11 @@ class _Context:
         name, _, value = claim.attribute.partition("=")
         row = self._row(name.strip())
         sides = _value_split(row, value.strip(), self.node) if row else None
+        if sides is None and row is not None and row.get("binary_partition"):
+            # a two-way tree keeps the counts of its best partition's sides only
+            kept = " | ".join(", ".join(map(str, side)) for side in row["binary_partition"])
+            return Verdict(claim, "split_not_kept", details={
+                "attribute": row["attribute"], "value": value.strip(), "kept": kept})
         if sides is None:
             return Verdict(claim, "unknown_attribute",
                            details={"attribute": claim.attribute,

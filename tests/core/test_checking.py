@@ -296,3 +296,17 @@ def test_zhous_multiway_gini_index_on_a_cart_tree():
     id3 = DecisionTree("id3").fit(*xy("watermelon_2.0.csv", "好瓜",
                                      drop=["编号"])).trace_.to_dict()
     assert one(id3, "Gini_index(D,色泽) = 0.427").status == "right"  # multiway there anyway
+
+
+def test_a_value_split_a_two_way_tree_does_not_keep_is_said_so():
+    """Li Hang's Example 5.4 on his Table 5.1 with CART: 年龄's row keeps {青年} | {中年, 老年},
+    so Gini(D, A1=青年) is checked and Gini(D, A1=中年) cannot be (it was called "not a
+    candidate", though 年龄 is one)."""
+    from ui.exercises import verdict_sentence
+
+    cart = DecisionTree("cart").fit(*xy("loan_lihang.csv", "类别", drop=["ID"])).trace_.to_dict()
+    middle, young = check("Gini(D,A1=中年) = 0.48\nGini(D,A1=青年) = 0.44", cart).verdicts
+    assert middle.status == "split_not_kept" and middle.exact is None
+    assert middle.details == {"attribute": "年龄", "value": "中年", "kept": "青年 | 中年, 老年"}
+    assert "not a candidate" not in verdict_sentence(middle)
+    assert young.status == "right"

@@ -65,6 +65,11 @@ EN: dict[str, str] = {
                          "Gain(D,色泽) = 0.108."),
     "ex.line.unknown_attribute": ("Line {line}: {attribute} is not a candidate at this node "
                                   "(candidates: {attributes})."),
+    "ex.line.split_not_kept": ("Line {line}: this tree splits {attribute} two ways and keeps "
+                               "the counts of its best partition only ({kept}); {value} "
+                               "against the rest needs {value}'s own counts. Grow the tree "
+                               "with ID3 or C4.5 (a branch per value) to check this line."),
+    "ex.verdict.split_not_kept": "not kept by this tree",
     "ex.line.needs_attribute": ("Line {line}: name the attribute, as in Gain(D,色泽) or "
                                 "IV(色泽)."),
     "ex.slip.log_base": ("{given} is the right formula computed with {base} instead of log₂ "
@@ -162,6 +167,10 @@ ZH: dict[str, str] = {
     "ex.line.unparsed": "第 {line} 行无法识别：请每行写一个量，例如 Gain(D,色泽) = 0.108。",
     "ex.line.unknown_attribute": ("第 {line} 行：{attribute} 不是此结点的候选属性"
                                   "（候选属性：{attributes}）。"),
+    "ex.line.split_not_kept": ("第 {line} 行：这棵树对 {attribute} 做二分，只保存最优划分（{kept}）"
+                               "两侧的计数；{value} 与其余取值的划分需要 {value} 自己的计数。请用 "
+                               "ID3 或 C4.5（每个取值一个分支）生成决策树后再检查这一行。"),
+    "ex.verdict.split_not_kept": "此树未保存",
     "ex.line.needs_attribute": "第 {line} 行：请写出属性，例如 Gain(D,色泽) 或 IV(色泽)。",
     "ex.slip.log_base": ("{given} 是用 {base} 代替 log₂ 按正确公式算出的值（{value}）；"
                          "书中的对数以 2 为底。"),
