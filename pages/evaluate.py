@@ -35,7 +35,9 @@ def one_algorithm(algorithm: str, result, method: str) -> None:
     cols = st.columns(2)
     cols[0].metric(t("eval.accuracy.kfold" if method == "kfold" else "eval.accuracy"),
                    f"{result.accuracy:.3f}")
-    cols[1].metric(t("eval.train_accuracy"), f"{result.train_accuracy:.3f}")
+    # k-fold: a mean over the folds' training rows, not pooled like the held-out one
+    cols[1].metric(t("eval.train_accuracy.kfold" if method == "kfold" else "eval.train_accuracy"),
+                   f"{result.train_accuracy:.3f}")
     if method == "kfold":
         folds = result.fold_accuracies
         st.caption(t("eval.folds", values=t("list.join").join(f"{a:.3f}" for a in folds),

@@ -510,6 +510,7 @@ EN = {
     "eval.accuracy": "Held-out accuracy",
     "eval.accuracy.kfold": "Cross-validation accuracy (every fold's held-out predictions together)",
     "eval.train_accuracy": "Training accuracy",
+    "eval.train_accuracy.kfold": "Training accuracy (the mean of the folds' training rows)",
     "eval.folds": "Accuracy per fold: {values} (their mean: {mean})",
     "eval.report": "Per class",
     "eval.col.class": "class",

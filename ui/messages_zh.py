@@ -441,6 +441,7 @@ ZH = {
     "eval.accuracy": "留出集精度",
     "eval.accuracy.kfold": "交叉验证精度（各折留出样本的预测合在一起计算）",
     "eval.train_accuracy": "训练集精度",
+    "eval.train_accuracy.kfold": "训练集精度（各折训练集精度的平均）",
     "eval.folds": "各折的精度：{values}（平均 {mean}）",
     "eval.report": "按类别",
     "eval.col.class": "类别",

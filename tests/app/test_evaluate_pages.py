@@ -82,6 +82,9 @@ def test_kfold_and_overfitting_curve():
     assert metric_values(at)[0] == (
         "Cross-validation accuracy (every fold's held-out predictions together)",
         f"{expected.accuracy:.3f}")
+    # the training figure beside it is a mean over the folds, and says so
+    assert metric_values(at)[1] == ("Training accuracy (the mean of the folds' training rows)",
+                                    f"{expected.train_accuracy:.3f}")
     folds = ", ".join(f"{a:.3f}" for a in expected.fold_accuracies)
     mean = f"{np.mean(expected.fold_accuracies):.3f}"
     assert f"Accuracy per fold: {folds} (their mean: {mean})" in [c.value for c in at.caption]
