@@ -104,8 +104,9 @@ def _row(node: dict | None, attribute: str) -> dict | None:
 
 
 def normalised(trace: dict, node: dict | None) -> dict[str, float]:
-    """The algorithm's deciding score per attribute over its best: the pick scores 1 (C4.5:
-    the largest Gain_ratio overall, so a filtered-out attribute can be seen scoring higher).
+    """The algorithm's deciding score per attribute over its best value, which scores 1
+    (C4.5: the largest Gain_ratio overall, so a filtered-out attribute can score 1 and the
+    pick less; the chart's heading says so).
     Empty for CLS (it draws at random) and where the node has no score table."""
     score = algorithms.get(trace["algorithm"]).ranks_by
     if score is None or node is None or not node["scores"]:

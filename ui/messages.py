@@ -461,8 +461,10 @@ EN = {
     "cmp.col.pick": "{label} ✓",
     "cmp.binary_only": ("Only trees of two-way splits (CART's) have this node, so Gain, IV and "
                         "Gain_ratio are for their two-way splits."),
-    "cmp.chart": "Each algorithm's criterion, relative to its best attribute (1 = its pick)",
-    "cmp.chart.y": "criterion ÷ best",
+    "cmp.chart": ("Each algorithm's criterion at this node, scaled so that its best value is 1 "
+                  "(C4.5 picks among the attributes with Gain ≥ the mean, so its pick may be "
+                  "below 1)"),
+    "cmp.chart.y": "relative to the best value",
     "cmp.chart.random": "{names} draws its attribute at random, so it has no series.",
     "cmp.first": "Where the trees first part",
     "cmp.why.none": "The trees make the same decision at every node they share.",

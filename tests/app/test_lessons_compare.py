@@ -142,3 +142,25 @@ def test_a_leaf_in_the_first_disagreement_is_worded_by_its_algorithm():
     assert c45_reason in text and cart_reason in text
     assert t("stop.min_gain", label="x").split(":")[0] not in text
     assert ".." not in text and ".;" not in text
+
+
+def test_the_chart_scales_each_criterion_to_its_best_value():
+    """The chart's heading says each criterion is scaled so its best value is 1, and that
+    C4.5's pick may be below 1 (it picks among the attributes with Gain ≥ the mean): at
+    iris's petal_length>2.45/petal_width<=1.75 node the filtered-out sepal_length has the
+    largest Gain_ratio. (The heading said "1 = its pick".)"""
+    import pandas as pd
+
+    from dtree_core.compare import merged_scores
+    from tests.conftest import ROOT
+    from ui.messages import EN
+
+    df = pd.read_csv(ROOT / "assets" / "datasets" / "iris.csv")
+    X, y = df.iloc[:, :-1], df.iloc[:, -1]
+    traces = [DecisionTree(a).fit(X, y).trace_.to_dict() for a in ("id3", "c45", "cart")]
+    rows = merged_scores(traces, key="petal_length>2.45/petal_width<=1.75").rows
+    for label in ("ID3", "C4.5", "CART"):
+        assert max(r["normalised"][label] for r in rows) == 1.0
+    c45_pick = next(r for r in rows if r["picks"]["C4.5"])
+    assert c45_pick["normalised"]["C4.5"] < 1.0
+    assert "1 = its pick" not in EN["cmp.chart"] and "below 1" in EN["cmp.chart"]
