@@ -70,8 +70,13 @@ def summary(labels, traces, configs, choices, dataset) -> tuple[float, int]:
     """The summary table; returns the split's (held-out share, seed) for Han's criteria."""
     st.subheader(t("cmp.summary"))
     _, size, seed = analysis.split_inputs("cmp", allow_kfold=False)
-    if any(c.prune in VALIDATED for c in configs):
+    validated = [tr for c, tr in zip(configs, traces, strict=True) if c.prune in VALIDATED]
+    if validated:
         st.info(t("lesson.unpruned"))
+        # a validation split of this file: the drawn trees grew on the rows it left (alike)
+        total = len(engine.ready(dataset["data"], dataset["filename"], choices, configs[0])[1])
+        if validated[0]["nodes"][0]["n"] < total:
+            st.info(t("lesson.unpruned.rows", rows=validated[0]["nodes"][0]["n"], total=total))
     results = [analysis.safely(analysis.training_and_holdout, dataset["data"],
                                dataset["filename"], choices, analysis.unvalidated(c), size, seed)
                for c in configs]

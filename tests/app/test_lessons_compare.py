@@ -120,6 +120,22 @@ def test_validation_pruning_measures_unpruned_trees_and_says_so():
     at.switch_page("pages/compare.py").run()
     assert not at.exception and not at.error
     assert t("lesson.unpruned") in [i.value for i in at.info]
+    # the paired validation file's rows are not the data's: the drawn trees grew on all 10
+    assert not [i for i in at.info if t("lesson.unpruned.rows", rows=0, total=0)[:20] in i.value]
+
+
+def test_validation_split_off_the_file_is_said_with_its_rows():
+    """REP validating on 30% of watermelon 3.0: the drawn tree and its node counts grew on 12
+    of the 17 rows (the intro says trees use every row; the unpruned accuracies do)."""
+    at = page_app(None, "watermelon_3.0")
+    at.selectbox(key="prune").set_value("rep").run()
+    source = next(r.key for r in at.radio if r.key and r.key.startswith("validation_source"))
+    at.radio(key=source).set_value("split").run()
+    drawn = at.session_state["current"]["trace"]["nodes"][0]["n"]
+    assert drawn < 17
+    at.switch_page("pages/compare.py").run()
+    assert not at.exception and not at.error
+    assert t("lesson.unpruned.rows", rows=drawn, total=17) in [i.value for i in at.info]
     assert len(table(at, "han_accuracy")) == 3
 
 
