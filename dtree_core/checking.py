@@ -111,6 +111,10 @@ def parse_claim(line: int, text: str) -> Claim:
     if quantity is None or given is None:
         return Claim(line, text)
     branch, known = _subset_of(match["args"])
+    if quantity in NODE_QUANTITIES and branch is not None:
+        attribute = None  # Ent(D¹): a branch's subset, not an attribute named D1
+    elif branch is not None:
+        branch, known = None, False  # IV(d1): an attribute that happens to be named d1
     if quantity == "gini_index" and attribute is None and match["args"]:
         quantity = "gini"  # Li Hang calls Gini(D) 基尼指数 (eq. 5.22)
     return Claim(line, text, quantity, attribute, given, branch, known)
@@ -169,7 +173,7 @@ def _attribute_of(args: str | None) -> str | None:
     if not args:
         return None
     parts = [p.strip() for p in re.split(r"[,]", args) if p.strip()]
-    parts = [p for p in parts if p.lower() not in _SET_NAMES and not _BRANCH_SET.match(p)]
+    parts = [p for p in parts if p.lower() not in _SET_NAMES]
     return parts[-1] if parts else None
 
 

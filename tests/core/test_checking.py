@@ -310,3 +310,12 @@ def test_a_value_split_a_two_way_tree_does_not_keep_is_said_so():
     assert middle.details == {"attribute": "年龄", "value": "中年", "kept": "青年 | 中年, 老年"}
     assert "not a candidate" not in verdict_sentence(middle)
     assert young.status == "right"
+
+
+def test_an_attribute_named_like_a_branch_set_stays_an_attribute():
+    """D1 in Ent(D1) is a branch's subset; in IV(d1) or Gain(D, d1) it is the attribute."""
+    X, y = xy("watermelon_2.0.csv", "好瓜", drop=["编号"])
+    trace = DecisionTree("id3").fit(X.rename(columns={"色泽": "d1"}), y).trace_.to_dict()
+    assert one(trace, "Gain(D, d1) = 0.109").claim.attribute == "d1"
+    assert one(trace, "IV(d1) = 1.580").status == "right"
+    assert check("Gain(D, d1) = 0.109\nEnt(D1) = 1.000", trace).verdicts[1].status == "right"
