@@ -214,12 +214,12 @@ def _event(node: int, pruned: bool, before: float, after: float, measure: str,
             "measure": measure, "reason": reason, **extra}
 
 
+ROUNDING = 1e-9  # relative: what two sums of the same fractional weights may differ by
+
+
 def _tolerance(scale: float) -> float:
     """Equal within rounding: sums of fractional weights may differ in their last bits."""
     return ROUNDING * max(1.0, scale)
-
-
-ROUNDING = 1e-9  # relative: what two sums of the same fractional weights may differ by
 
 
 def relation(before: float, after: float) -> str:
