@@ -267,6 +267,12 @@ def test_export_rule_postpruning_and_rule_table(lang):
     frames = [df.value for df in at.dataframe]
     pruned = next(f for f in frames if words["rules.prune.col.dropped"] in f.columns)
     assert len(pruned) == len([n for n in trace(at)["nodes"] if n["decision"]["kind"] == "leaf"])
+    # each rule keeps its number; whether it stays has its own column (the two shared a
+    # header, and the numbers were overwritten by "kept")
+    assert pruned.columns.is_unique
+    assert pruned[words["exp.col.rule"]].tolist() == [f"R{i}" for i in range(1, len(pruned) + 1)]
+    assert words["rules.prune.removed.kept"] in pruned[words["rules.prune.col.kept"]].tolist()
+    assert words["rules.prune.caption"] in [c.value for c in at.caption]
     table = next(f for f in frames if words["exp.col.rule"] in f.columns and "纹理" in f.columns)
     assert table["纹理"].tolist()[0] == "清晰"  # Fig. 4.4's first path
 

@@ -194,13 +194,16 @@ EN: dict[str, str] = {
     "rules.prune.header": "C4.5 rule post-pruning",
     "rules.prune.caption": ("Quinlan's rule post-pruning: each rule drops a condition while its "
                             "pessimistic error rate on the training rows does not get worse, "
-                            "then rules that no longer help are removed."),
+                            "then rules that no longer help are removed. Rows are counted "
+                            "whole: a row missing a condition's value is not covered by it, "
+                            "where the rules above spread it over the branches by weight, so "
+                            "with missing values the two tables' figures may differ."),
     "rules.prune.toggle": "Post-prune the rules",
     "rules.prune.col.dropped": "conditions dropped",
     "rules.prune.col.covered": "covers",
     "rules.prune.col.errors": "errors",
     "rules.prune.col.estimate": "pessimistic error rate",
-    "rules.prune.col.kept": "rule",
+    "rules.prune.col.kept": "kept or removed",
     "rules.prune.removed.kept": "kept",
     "rules.prune.removed.duplicate": "removed: repeats an earlier rule",
     "rules.prune.removed.no_cover": "removed: covers no training row",
@@ -372,13 +375,15 @@ ZH: dict[str, str] = {
                                  "较从每次划分的训练样本中划出验证集。"),
     "rules.prune.header": "C4.5 规则后剪枝",
     "rules.prune.caption": ("Quinlan 的规则后剪枝：只要在训练集上的悲观错误率不变差，"
-                            "就去掉规则的一个条件；然后删去不再有用的规则。"),
+                            "就去掉规则的一个条件；然后删去不再有用的规则。样本按整行计数：在某个"
+                            "条件的属性上缺失取值的样本不被该条件覆盖，而上面的规则按权重把它分到"
+                            "各分支，所以有缺失值时两张表的数字可能不同。"),
     "rules.prune.toggle": "对规则做后剪枝",
     "rules.prune.col.dropped": "去掉的条件",
     "rules.prune.col.covered": "覆盖样本数",
     "rules.prune.col.errors": "错误数",
     "rules.prune.col.estimate": "悲观错误率",
-    "rules.prune.col.kept": "规则",
+    "rules.prune.col.kept": "保留或删去",
     "rules.prune.removed.kept": "保留",
     "rules.prune.removed.duplicate": "删去：与前面的规则重复",
     "rules.prune.removed.no_cover": "删去：不覆盖任何训练样本",
