@@ -104,14 +104,18 @@ def _row(node: dict | None, attribute: str) -> dict | None:
 
 
 def normalised(trace: dict, node: dict | None) -> dict[str, float]:
-    """The algorithm's deciding score per attribute over its best value, which scores 1
-    (C4.5: the largest Gain_ratio overall, so a filtered-out attribute can score 1 and the
-    pick less; the chart's heading says so).
-    Empty for CLS (it draws at random) and where the node has no score table."""
+    """The algorithm's deciding score per attribute it may split on, over its best value,
+    which scores 1 (C4.5: the largest Gain_ratio of them, so one its mean-Gain filter set
+    aside can score 1 and the pick less; a baseline that takes the lowest: the lowest over
+    each). The attributes the rule could not take (`eligible` false) are left out: their
+    score is no rival's. Empty for CLS (it draws at random) and where the node has no score
+    table. The chart's heading says all this."""
     score = algorithms.get(trace["algorithm"]).ranks_by
     if score is None or node is None or not node["scores"]:
         return {}
-    values = {r["attribute"]: r[score] for r in node["scores"]}
+    values = {r["attribute"]: r[score] for r in node["scores"] if r.get("eligible", True)}
+    if not values:
+        return {}
     if algorithms.get(trace["algorithm"]).ranks_lowest:  # a baseline: its pick is the smallest
         best = min(values.values())
         return {a: (best / v if v > 0 else 1.0) for a, v in values.items()}
@@ -267,8 +271,9 @@ def _clause(pick: Pick) -> str:
     if pick.criterion == "random":
         return f"{pick.label} draws {pick.attribute}{at} at random"
     rivals = "".join(f"; {a} {_num(v)}" for a, v, _ in pick.rivals)
-    text = (f"{pick.label} takes {pick.attribute}{at} by {CRITERION_NAMES[pick.criterion]} "
-            f"({_num(pick.value)}{rivals})")
+    lowest = "the lowest " if algorithms.get(pick.algorithm).ranks_lowest else ""
+    text = (f"{pick.label} takes {pick.attribute}{at} by {lowest}"
+            f"{CRITERION_NAMES[pick.criterion]} ({_num(pick.value)}{rivals})")
     if pick.mean_gain is not None:
         failed = [a for a, _, ok in pick.rivals if not ok]
         text += f" among the attributes with Gain ≥ the mean {_num(pick.mean_gain)}"

@@ -89,9 +89,10 @@ def pick_clause(pick: Pick, decimals: int, tie_break: str = "first") -> str:
     if column is None:
         return t("cmp.why.random", label=pick.label, attribute=attribute, at=at)
     rivals = "".join(f"; {literal(a)} {_fixed(v, decimals)}" for a, v, _ in pick.rivals)
-    text = t("cmp.why.pick", label=pick.label, attribute=attribute, at=at,
-             criterion=t_or(f"col.{column}", column), value=_fixed(pick.value, decimals),
-             rivals=rivals)
+    lowest = registry.record(pick.algorithm).ranks_lowest  # a baseline takes the smallest
+    text = t("cmp.why.pick.lowest" if lowest else "cmp.why.pick", label=pick.label,
+             attribute=attribute, at=at, criterion=t_or(f"col.{column}", column),
+             value=_fixed(pick.value, decimals), rivals=rivals)
     if pick.mean_gain is not None:  # a C4.5-style mean-Gain filter ran at this node
         text += t("cmp.why.mean_gain", mean=_fixed(pick.mean_gain, decimals))
         left_out = [a for a, _, passed in pick.rivals if not passed]

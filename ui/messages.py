@@ -461,9 +461,10 @@ EN = {
     "cmp.col.pick": "{label} ✓",
     "cmp.binary_only": ("Only trees of two-way splits (CART's) have this node, so Gain, IV and "
                         "Gain_ratio are for their two-way splits."),
-    "cmp.chart": ("Each algorithm's criterion at this node, scaled so that its best value is 1 "
-                  "(C4.5 picks among the attributes with Gain ≥ the mean, so its pick may be "
-                  "below 1)"),
+    "cmp.chart": ("Each algorithm's criterion at this node, scaled so that its best value is 1, "
+                  "over the attributes it may split on (C4.5 picks among those with Gain ≥ the "
+                  "mean, so its pick may be below 1; the Worst baseline's bars are its lowest "
+                  "Gain over each Gain)"),
     "cmp.chart.y": "relative to the best value",
     "cmp.chart.random": "{names} draws its attribute at random, so it has no series.",
     "cmp.first": "Where the trees first part",
@@ -471,6 +472,8 @@ EN = {
     "cmp.why.root": "At the root",
     "cmp.why.node": "At {path}",
     "cmp.why.pick": "{label} takes {attribute}{at} by {criterion} ({value}{rivals})",
+    "cmp.why.pick.lowest": ("{label} takes {attribute}{at} by the lowest {criterion} "
+                            "({value}{rivals})"),
     "cmp.why.at": " (t = {t})",
     "cmp.why.mean_gain": " among the attributes with Gain ≥ the mean {mean}",
     "cmp.why.left_out": ", which leaves out {attributes}",

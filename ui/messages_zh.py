@@ -396,8 +396,9 @@ ZH = {
     "cmp.col.pick": "{label} ✓",
     "cmp.binary_only": ("只有二分划分的树（CART）有这个结点，所以 Gain、IV 和 Gain_ratio "
                         "都是针对它们的二分划分计算的。"),
-    "cmp.chart": ("各算法在此结点的划分准则，按其最优值缩放为 1（C4.5 只在信息增益不低于平"
-                  "均值的属性中选择，所以它选中的属性可能低于 1）"),
+    "cmp.chart": ("各算法在此结点、在它可以划分的属性上的划分准则，按其最优值缩放为 1（C4.5 "
+                  "只在信息增益不低于平均值的属性中选择，所以它选中的属性可能低于 1；最差基线"
+                  "的柱高为其最低信息增益除以各属性的信息增益）"),
     "cmp.chart.y": "相对于最优值",
     "cmp.chart.random": "{names} 随机抽取属性，因此图中没有它的数据。",
     "cmp.first": "这些决策树最先在哪里出现分歧",
@@ -405,6 +406,7 @@ ZH = {
     "cmp.why.root": "在根结点",
     "cmp.why.node": "在“{path}”处",
     "cmp.why.pick": "{label} 按 {criterion} 选择 {attribute}{at}（{value}{rivals}）",
+    "cmp.why.pick.lowest": "{label} 按最低的 {criterion} 选择 {attribute}{at}（{value}{rivals}）",
     "cmp.why.at": "（t = {t}）",
     "cmp.why.mean_gain": "，候选范围是 Gain ≥ 平均值 {mean} 的属性",
     "cmp.why.left_out": "，这排除了 {attributes}",

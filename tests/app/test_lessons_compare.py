@@ -180,3 +180,30 @@ def test_the_chart_scales_each_criterion_to_its_best_value():
     c45_pick = next(r for r in rows if r["picks"]["C4.5"])
     assert c45_pick["normalised"]["C4.5"] < 1.0
     assert "1 = its pick" not in EN["cmp.chart"] and "below 1" in EN["cmp.chart"]
+
+
+def test_the_worst_baseline_is_drawn_and_worded_among_what_it_may_take():
+    """play_tennis with a min branch weight of 2: where Worst splits beside an attribute that
+    cannot split (Gain 0), its pick's bar is 1 and that attribute has none (the pick's bar was
+    0 beside it at 1); its clause says it takes the lowest Gain, in the app and the core."""
+    from dtree_core.compare import explain, first_disagreement, merged_scores, nodes_by_key
+    from ui.compare import pick_clause
+
+    data = prepare(load_path(dataset_path("play_tennis.csv")), "PlayTennis")
+    traces = [DecisionTree(a, min_branch_weight=2).fit(data.X, data.y).trace_.to_dict()
+              for a in ("worst", "id3")]
+    checked = 0
+    for key, node in nodes_by_key(traces[0]).items():
+        ineligible = {r["attribute"] for r in node["scores"] if not r["eligible"]}
+        if node["decision"]["kind"] != "split" or not ineligible:
+            continue
+        bars = {r["attribute"]: r["normalised"]["Worst"]
+                for r in merged_scores(traces, ["Worst", "ID3"], key).rows}
+        assert bars[node["decision"]["attribute"]] == 1.0
+        assert all(bars[a] is None for a in ineligible)
+        checked += 1
+    assert checked
+    found = first_disagreement(traces, ["Worst", "ID3"])
+    worst = next(p for p in found.picks if p.label == "Worst")
+    assert "by the lowest Gain" in pick_clause(worst, 3)
+    assert "Worst takes Temperature by the lowest Gain" in explain(found)
