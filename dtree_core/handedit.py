@@ -313,9 +313,15 @@ def auto_prune(trace: Trace, method: str | None, locked_paths, validation,
 
 
 def locked_reduced_error(trace: Trace, locked: frozenset[int], X_val, y_val) -> list[int]:
-    """Zhou §4.3.2 bottom up, as dtree_core.pruning.reduced_error_prune, a locked node
-    skipped: the nodes to make leaves, deepest first."""
+    """Zhou §4.3.2 bottom up, as dtree_core.pruning.reduced_error_prune, a locked node and
+    every node above it skipped (making an ancestor a leaf would cut the locked split away):
+    the nodes to make leaves, deepest first."""
     tree = _Tree(trace)
+    kept = set()
+    for node in locked:  # the locked nodes and their ancestors keep their splits
+        while node is not None and node not in kept:
+            kept.add(node)
+            node = trace.nodes[node].parent
     rows = ValidationRows.encode(encode_like(X_val.reset_index(drop=True), tree.attributes()),
                                  y_val, trace.classes)
     correct = tree.validation_correct(rows)
@@ -325,7 +331,7 @@ def locked_reduced_error(trace: Trace, locked: frozenset[int], X_val, y_val) -> 
     for node in tree.internal_bottom_up():
         subtree[node] = sum(subtree[c] for c in tree.children[node])
         as_leaf = total - subtree[node] + correct[node]
-        if node not in locked and as_leaf > total + tolerance:
+        if node not in kept and as_leaf > total + tolerance:
             pruned.append(node)
             subtree[node], total = correct[node], as_leaf
     return pruned

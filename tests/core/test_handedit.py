@@ -171,6 +171,20 @@ def test_a_locked_node_keeps_its_split(table_4_2):
     assert locked.decision.kind == "split" and locked.decision.attribute == "色泽"
 
 
+def test_a_locked_node_is_not_cut_away_from_above(table_4_2):
+    """Fig. 4.5's 纹理 node (脐部=稍凹/根蒂=稍蜷/色泽=乌黑) locked: reduced-error pruning would
+    make its parent 色泽 a leaf (4/7 → 5/7 as Zhou prunes it), which cuts the locked split away;
+    a locked node's ancestors keep their splits too (the app says a locked node is never
+    pruned by the automatic run)."""
+    trace, X, y, Xv, yv = table_4_2
+    lock = "脐部=稍凹/根蒂=稍蜷/色泽=乌黑"
+    result = judged(trace, Edit("auto", "root", method="rep", locked=(lock,)), X, y, Xv, yv)
+    locked = result.trace.nodes[find_node(result.trace, lock)]
+    assert locked.decision.kind == "split" and not locked.pruned_away
+    above = result.trace.nodes[find_node(result.trace, "脐部=稍凹/根蒂=稍蜷")]
+    assert above.decision.kind == "split" and not above.pruned_away
+
+
 HAND = pd.DataFrame({"A": ["a1"] * 4 + ["a2"] * 4,
                      "B": ["b1", "b1", "b2", "b2", "b1", "b1", "b2", "b2"]})
 HAND_Y = pd.Series(["yes"] * 5 + ["no"] * 3)
