@@ -377,8 +377,11 @@ EN = {
     "error.budget.cells": ("The file has {figure} cells, over this server's limit of {allowed}: "
                            "sample the rows or drop columns, or run the command-line tool."),
     "error.budget.classes": ("The target has {figure} classes, over this server's limit of "
-                             "{allowed} (a class in every row is an ID column, not classes): "
-                             "choose the column that holds the classes."),
+                             "{allowed}: choose the column that holds the classes, or group "
+                             "its values."),
+    "error.budget.classes.id_like": ("The target has a different value in each of its {figure} "
+                                     "rows, like an ID column, not classes: choose the column "
+                                     "that holds the classes."),
     "error.budget.nodes": ("The tree passed this server's limit of {allowed} nodes: set a max "
                            "depth or a larger min samples to split, or run the command-line "
                            "tool."),

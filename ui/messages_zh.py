@@ -524,8 +524,10 @@ ZH = {
                              "的列，或使用命令行工具。"),
     "error.budget.cells": ("文件有 {figure} 个单元格，超过本服务器 {allowed} 个的上限：请抽样或"
                            "删去一些列，或使用命令行工具。"),
-    "error.budget.classes": ("目标列有 {figure} 个类别，超过本服务器 {allowed} 个的上限（每行一"
-                             "个不同的值是编号列，不是类别）：请选择存放类别的那一列。"),
+    "error.budget.classes": ("目标列有 {figure} 个类别，超过本服务器 {allowed} 个的上限：请选择"
+                             "存放类别的那一列，或把它的取值归并。"),
+    "error.budget.classes.id_like": ("目标列的 {figure} 行取值各不相同，像是编号列，不是类别：请"
+                                     "选择存放类别的那一列。"),
     "error.budget.nodes": ("决策树超过了本服务器 {allowed} 个结点的上限：请设置最大深度或增大“划"
                            "分所需的最少样本数”，或使用命令行工具。"),
     "error.budget.depth": ("决策树超过了本服务器 {allowed} 层的深度上限：请设置最大深度，或使用"

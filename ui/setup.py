@@ -228,9 +228,13 @@ def notice_text(notice) -> str:
 
 
 def error_text(error: Exception) -> str:
-    """A core error in the session's language: its code's message if the catalogue has one."""
-    key = f"error.{getattr(error, 'code', '')}"
-    return t(key, **getattr(error, "details", {})) if has(key) else str(error)
+    """A core error in the session's language: its code's message if the catalogue has one
+    (a target with a class in every row is refused under the classes limit, but it is an ID
+    column whatever the limit: its own words)."""
+    key, details = f"error.{getattr(error, 'code', '')}", getattr(error, "details", {})
+    if details.get("id_like") and has(f"{key}.id_like"):
+        key += ".id_like"
+    return t(key, **details) if has(key) else str(error)
 
 
 def _target(columns: list[str], dataset: dict) -> str:

@@ -4,6 +4,7 @@ neutralisation."""
 
 from __future__ import annotations
 
+import re
 import subprocess
 import tomllib
 import types
@@ -20,6 +21,7 @@ from dtree_core.export import svg_available
 from dtree_core.options import Options
 from dtree_core.trace import LazyRows, json_size_estimate
 from ui import engine, setup
+from ui.messages import LANGUAGES
 
 ROOT = Path(__file__).resolve().parents[2]
 needs_dot = pytest.mark.skipif(not svg_available(), reason="Graphviz's dot is not installed")
@@ -137,6 +139,22 @@ def test_a_class_per_row_target_is_refused_in_words_and_the_tree_stays(lang, wor
     # the pages read the rows the kept tree grew on
     assert at.session_state["dataset"]["key"] == before["source"]["key"]
     assert progress_texts(at) == []
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_an_id_column_target_under_the_limit_is_not_said_to_pass_it(lang):
+    """编号 as watermelon 2.0's target: 17 classes, one per row, under the limit of 100. The
+    refusal says it looks like an ID column; it said "17 classes, over this server's limit
+    of 100"."""
+    at = new_app()
+    at.query_params.update({"data": "watermelon_2.0", "target": "编号", "lang": lang})
+    at.run()
+    assert not at.exception
+    words = LANGUAGES[lang][1]
+    said = [re.sub(r"\\(.)", r"\1", e.value) for e in at.error]  # Markdown-escaped
+    assert any(words["error.budget.classes.id_like"].format(figure=17) in e for e in said), said
+    over_the_limit = words["error.budget.classes"].split("{allowed}")[0].split("}")[-1]
+    assert not any(over_the_limit.strip() in e for e in said)
 
 
 def test_a_refused_growth_is_not_grown_again_on_every_rerun(monkeypatch):
