@@ -362,10 +362,14 @@ def _open_columns(link: links.Link, key: str, columns: list[str], target: str) -
     attributes = [c for c in columns if c != target]
     if link.attributes is not None:
         wrong = [a for a in link.attributes if a not in attributes]
-        if wrong:
-            _note("attributes", "attrs", ", ".join(wrong))
-        attributes = [a for a in link.attributes if a in attributes]
-        st.session_state[f"attrs::{key}::{target}"] = attributes
+        chosen = [a for a in link.attributes if a in attributes]
+        if not chosen:  # nothing of the link's to use: the dataset's attributes, as without it
+            _note("attributes_none", "attrs", ", ".join(wrong))
+        else:
+            if wrong:
+                _note("attributes", "attrs", ", ".join(wrong))
+            attributes = chosen
+            st.session_state[f"attrs::{key}::{target}"] = attributes
     for kind in ("nominal", "continuous"):
         chosen = link.options.get(kind, ())
         if set(chosen) - set(attributes):

@@ -263,3 +263,18 @@ def test_li_hangs_alpha_travels_above_cart_s_range():
     assert (options.prune, options.ccp_alpha) == ("cost", 9.0) and not warnings(at)
     too_big = open_link({"data": "loan_lihang", "prune": "ccp", "ccp_alpha": "9"})
     assert too_big.session_state["current"]["options"].ccp_alpha == 0.0 and warnings(too_big)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_link_whose_attributes_are_none_of_the_datasets_keeps_them_all(lang):
+    """attrs=colour on watermelon 2.0 (or an empty attrs=): none of the link's attributes is
+    a column, so the dataset's are used, as without the link, and the note says so (every
+    attribute was dropped, then 'no attribute columns are left')."""
+    for attrs in ("colour", ""):
+        at = open_link({"data": "watermelon_2.0", "attrs": attrs}, lang)
+        assert not at.error
+        grown = at.session_state["current"]["trace"]["attributes"]
+        assert len(grown) == 6  # 色泽 根蒂 敲声 纹理 脐部 触感
+        said = t("link.problem.attributes_none", _lang=lang, value=attrs, param="attrs",
+                 reason="")
+        assert said in warnings(at)

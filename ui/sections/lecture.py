@@ -54,6 +54,9 @@ EN: dict[str, str] = {
                             "dataset's own target is used."),
     "link.problem.attributes": ("The link's attributes {value} are not columns of this dataset "
                                 "(apart from the target); they were left out."),
+    "link.problem.attributes_none": ("None of the link's attributes ({value}) is a column of "
+                                     "this dataset (apart from the target), so its attributes "
+                                     "are all used, as without the link."),
     "link.problem.step": ("The link asks for step {value}, but this tree's steps go from 0 to "
                           "{reason}: showing step {reason}."),
 }
@@ -101,6 +104,8 @@ ZH: dict[str, str] = {
                             "改用数据集自己的目标。"),
     "link.problem.attributes": ("链接中的属性 {value} 不是该数据集的列（目标除外），"
                                 "已略去。"),
+    "link.problem.attributes_none": ("链接中的属性（{value}）都不是该数据集的列（目标除外），"
+                                     "因此使用数据集的全部属性，与没有链接时相同。"),
     "link.problem.step": ("链接要求第 {value} 步，但这棵树的步骤为 0 到 {reason}："
                           "显示第 {reason} 步。"),
 }
