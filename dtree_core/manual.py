@@ -117,6 +117,8 @@ class AlgorithmChoice:
     threshold: float | None
     stop: str | None  # the stop case when it makes a leaf
     agrees: bool  # the student's pick is this attribute (and threshold, for a continuous one)
+    # or one of the tied attributes (with their cut points) a random tie rule draws from
+    drawn: tuple[tuple[str, float | None], ...] = ()
 
 
 def rows_at(trace: dict, X: pd.DataFrame, node_id: int) -> tuple[np.ndarray, np.ndarray]:
@@ -139,8 +141,20 @@ def attributes_left(trace: dict, base: Options, node_id: int) -> list[str]:
 
 def choice_at(algorithm: str, trace: dict, X: pd.DataFrame, y: pd.Series, base: Options,
               node_id: int) -> tuple[str | None, float | None, str | None]:
-    """(attribute, threshold, stop) the algorithm's rule picks on the node's rows: a stump
-    (max_depth 1) grown with it on those rows, weighted, with the attributes left there."""
+    """(attribute, threshold, stop) the algorithm's rule picks on the node's rows (stump_at)."""
+    return _choice(stump_at(algorithm, trace, X, y, base, node_id).decision)
+
+
+def _choice(decision) -> tuple[str | None, float | None, str | None]:
+    if decision.kind != "split":
+        return None, None, decision.stop
+    return decision.attribute, decision.threshold, None
+
+
+def stump_at(algorithm: str, trace: dict, X: pd.DataFrame, y: pd.Series, base: Options,
+             node_id: int):
+    """The root of a stump (max_depth 1) grown with the algorithm on the node's rows,
+    weighted, with the attributes left there: what its rule picks at the node."""
     rows, weight = rows_at(trace, X, node_id)
     columns = attributes_left(trace, base, node_id)
     options = base.but(algorithm=algorithm, force=(), max_depth=1, prune="none",
@@ -148,11 +162,18 @@ def choice_at(algorithm: str, trace: dict, X: pd.DataFrame, y: pd.Series, base: 
                        continuous=tuple(c for c in base.continuous if c in columns))
     X_node = X.reset_index(drop=True).iloc[rows][columns].reset_index(drop=True)
     y_node = pd.Series(y).reset_index(drop=True).iloc[rows].reset_index(drop=True)
-    root = DecisionTree.from_options(options).fit(X_node, y_node, weight).trace_.nodes[0]
+    return DecisionTree.from_options(options).fit(X_node, y_node, weight).trace_.nodes[0]
+
+
+def drawn_among(root, tie_break: str) -> tuple[tuple[str, float | None], ...]:
+    """The tied attributes, with their cut points, that a random tie rule drew the stump's
+    pick from (the pick first); empty where no draw decided. Another draw (the whole tree's
+    at this node) may take any of them."""
     decision = root.decision
-    if decision.kind != "split":
-        return None, None, decision.stop
-    return decision.attribute, decision.threshold, None
+    if tie_break != "random" or decision.kind != "split" or not decision.ties:
+        return ()
+    thresholds = {r["attribute"]: r["threshold"] for r in root.scores.rows()}
+    return tuple((a, thresholds.get(a)) for a in (decision.attribute, *decision.ties))
 
 
 def agrees(pick: Pick | None, attribute: str | None, threshold: float | None) -> bool:
@@ -168,9 +189,11 @@ def reveal(trace: dict, X: pd.DataFrame, y: pd.Series, base: Options, node_id: i
     """What each scoring algorithm would choose at this node, and whether the pick agrees."""
     choices = []
     for key in revealed_algorithms():
-        attribute, threshold, stop = choice_at(key, trace, X, y, base, node_id)
-        choices.append(AlgorithmChoice(key, attribute, threshold, stop,
-                                       agrees(pick, attribute, threshold)))
+        root = stump_at(key, trace, X, y, base, node_id)
+        attribute, threshold, stop = _choice(root.decision)
+        drawn = drawn_among(root, base.tie_break)
+        agreed = agrees(pick, attribute, threshold) or any(agrees(pick, a, t) for a, t in drawn)
+        choices.append(AlgorithmChoice(key, attribute, threshold, stop, agreed, drawn))
     return choices
 
 

@@ -270,9 +270,16 @@ def pick_text(pick: manual.Pick) -> str:
 def choice_text(choice: manual.AlgorithmChoice) -> str:
     if choice.attribute is None:
         return t("man.leaf")
-    if choice.threshold is None:
-        return choice.attribute
-    return t("man.with_t", attribute=choice.attribute, t=f"{choice.threshold:.6g}")
+    if choice.drawn:  # a random tie rule: any of the tied attributes may be drawn
+        return t("man.drawn", choices=t("man.or").join(
+            _attribute_text(a, cut) for a, cut in choice.drawn))
+    return _attribute_text(choice.attribute, choice.threshold)
+
+
+def _attribute_text(attribute: str, threshold: float | None) -> str:
+    if threshold is None:
+        return attribute
+    return t("man.with_t", attribute=attribute, t=f"{threshold:.6g}")
 
 
 def agreement_sentence(pick: manual.Pick, choices: list[manual.AlgorithmChoice]) -> str:
