@@ -179,10 +179,11 @@ def _attribute_of(args: str | None) -> str | None:
 
 def parse(text: str) -> list[Claim]:
     """Every claim of every non-empty line, parsed (a line that is not a claim stays as
-    text); `Gain(D,色泽)=0.109, Gain(D,根蒂)=0.143` is two claims of one line."""
+    text); `Gain(D,色泽)=0.109, Gain(D,根蒂)=0.143` is two claims of one line. Each claim
+    keeps its text as typed (full width too): the page shows it back as the student's."""
     return [parse_claim(i, part.strip())
             for i, line in enumerate(text.splitlines(), start=1)
-            for part in _CLAIMS.split(unicodedata.normalize("NFKC", line)) if part.strip()]
+            for part in _CLAIMS.split(line) if part.strip()]
 
 
 # --------------------------------------------------------------------- the verdicts

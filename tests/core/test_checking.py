@@ -319,3 +319,11 @@ def test_an_attribute_named_like_a_branch_set_stays_an_attribute():
     assert one(trace, "Gain(D, d1) = 0.109").claim.attribute == "d1"
     assert one(trace, "IV(d1) = 1.580").status == "right"
     assert check("Gain(D, d1) = 0.109\nEnt(D1) = 1.000", trace).verdicts[1].status == "right"
+
+
+def test_a_claim_keeps_its_text_as_typed(id3):
+    """The page shows each line back as the student's: full width stays full width, and
+    two claims of one line are split there too."""
+    first, second = check("Gain(D，色泽)＝０．１０９；Gain(D，根蒂)＝０．１４３", id3).verdicts
+    assert first.claim.text == "Gain(D，色泽)＝０．１０９" and first.status == "rounded"
+    assert second.claim.text == "Gain(D，根蒂)＝０．１４３" and second.status == "right"
