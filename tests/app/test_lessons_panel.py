@@ -298,3 +298,30 @@ def test_the_chart_greys_candidates_the_rule_could_not_take():
     assert any(not row["eligible"] for row in node["scores"])
     for row, colour in zip(node["scores"], colours, strict=True):
         assert (colour == FAIL) == (not row["eligible"]) or row["chosen"] and colour == WIN
+
+
+def test_a_two_way_splitters_one_value_attributes_are_named_as_such():
+    """CART on watermelon 2.0 with a min branch weight of 2: the sentence names each
+    candidate the rule could not take under the reason that holds for it, a nominal
+    attribute with one value left (no two-way split) or the min branch weight."""
+    from dtree_core import DecisionTree
+    from dtree_core.loading import load_path, prepare
+    from tests.conftest import dataset_path
+    from ui.panel import ineligible_text
+
+    data = prepare(load_path(dataset_path("watermelon_2.0.csv")), "好瓜")
+    tr = DecisionTree("cart", min_branch_weight=2).fit(data.X, data.y).trace_.to_dict()
+    seen = set()
+    for node in tr["nodes"]:
+        out = [r for r in node["scores"] if not r["eligible"]]
+        if not out:
+            assert ineligible_text(tr, node) is None
+            continue
+        said = ineligible_text(tr, node)
+        one = [r["attribute"] for r in out if r["kind"] == "nominal" and r["n_distinct"] < 2]
+        rest = [r["attribute"] for r in out if r["attribute"] not in one]
+        for names, key in ((one, "node.ineligible.one_value"), (rest, "node.ineligible.weight")):
+            if names:
+                seen.add(key)
+                assert t(key, mean="", m="2", attributes=t("list.join").join(names)) in said
+    assert seen == {"node.ineligible.one_value", "node.ineligible.weight"}
