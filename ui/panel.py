@@ -58,7 +58,8 @@ def why_text(trace: dict, node: dict, decimals: int) -> str:
              algorithm=registry.label(trace["algorithm"]),
              gain=_fixed(row.get("gain"), decimals), ratio=_fixed(row.get("gain_ratio"), decimals),
              gini=_fixed(row.get("gini_index"), decimals),
-             gini_gain=_fixed(row.get("gini_gain"), decimals),
+             # a linear test has no row of its own: its ρ·ΔGini is on the decision
+             gini_gain=_fixed(row.get("gini_gain", decision.get("linear_gain")), decimals),
              mean=_fixed(decision.get("mean_gain"), decimals),
              passed=len(decision.get("passed") or ()), seed=trace["params"].get("seed", 0),
              criterion=score_header(decision.get("criterion")),

@@ -527,7 +527,7 @@ def test_an_oblique_node_without_a_learned_linear_test_says_so():
     assert root["decision"]["kind"] == "split" and "linear_candidate" not in root["decision"]
     said = why_text(tr, root, 3)
     assert said.startswith(t("rule.oblique.axis_only", attribute=root["decision"]["attribute"],
-                             value="")[:30])
+                             value="", gini_gain="")[:30])
     assert "of the linear test" not in said
     solution = to_markdown(solve(tr))
     assert "no linear test was learned at this node" in solution
@@ -549,3 +549,33 @@ def test_the_two_gains_compared_are_shown_apart():
     said = boundary.contest_sentence({"gini_gain": 0.0222840}, {"attribute": "a",
                                                                  "gini_gain": 0.0222727}, True, 3)
     assert "0.02228" in said and "0.02227" in said
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_oblique_rule_sentence_quotes_what_it_ranked_by(language, monkeypatch):
+    """With missing values the oblique rule ranks by ρ·(Gini(D̃) − Gini_index), as CART does,
+    so its sentence quotes that figure of the winner (a linear test's from the decision), not
+    only a Gini_index that another candidate may share or beat: on this data two single
+    attributes leave Gini_index 0 at one node and the one with the larger ρ·ΔGini wins."""
+    from ui import messages
+    from ui.panel import why_text
+
+    monkeypatch.setattr(messages, "current_language", lambda: language)
+    X, y = alpha_rows()
+    X = X.copy()
+    X.iloc[[0, 3, 7, 11], 0] = np.nan
+    X.iloc[[2, 5, 9], 1] = np.nan
+    tr = DecisionTree("oblique").fit(X, y).trace_.to_dict()
+    shared_zero = 0
+    for node in tr["nodes"]:
+        decision = node["decision"]
+        if decision["kind"] != "split":
+            continue
+        chosen = next((r for r in node["scores"] if r["chosen"]), None)
+        gain = decision["linear_gain"] if chosen is None else chosen["gini_gain"]
+        assert all(r["gini_gain"] <= gain + 1e-12 for r in node["scores"])
+        said = why_text(tr, node, 3)
+        assert f"ρ·(Gini(D̃) − Gini_index) = {gain:.3f}" in said
+        zeros = [r for r in node["scores"] if r["gini_index"] == 0]
+        shared_zero += len(zeros) > 1 and len({r["gini_gain"] for r in zeros}) > 1
+    assert shared_zero  # the case the sentence used to leave unexplained

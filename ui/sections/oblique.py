@@ -13,11 +13,13 @@ EN: dict[str, str] = {
     "algo.oblique": "Oblique (multivariate, Gini index)",
     "rule.oblique": ("{attribute} lowers the Gini index most, of the linear test (over the "
                      "continuous attributes, refined by OC1's coordinate moves) and every "
-                     "single attribute: "
-                     "Gini_index {value}. On a tie the single attribute is kept."),
+                     "single attribute: ρ·(Gini(D̃) − Gini_index) = {gini_gain} "
+                     "(Gini_index {value}; without missing values ρ = 1). On a tie the "
+                     "single attribute is kept."),
     "rule.oblique.axis_only": ("{attribute} lowers the Gini index most of the single "
-                               "attributes: Gini_index {value}. No linear test was learned at "
-                               "this node, so none was compared."),
+                               "attributes: ρ·(Gini(D̃) − Gini_index) = {gini_gain} "
+                               "(Gini_index {value}; without missing values ρ = 1). No linear "
+                               "test was learned at this node, so none was compared."),
     # UI (H2)
     "boundary.title": "Decision regions",
     "boundary.show": "Draw the regions (grows the {algorithm} tree as well)",
@@ -100,9 +102,11 @@ ZH: dict[str, str] = {
     "algo.oblique": "斜决策树（多变量决策树，基尼指数）",
     "rule.oblique": ("{attribute} 使基尼指数下降最多（在线性划分——连续属性的线性组合，"
                      "经 OC1 坐标调整——"
-                     "与各单属性划分之中）：Gini_index 为 {value}。两者相等时保留单属性划分。"),
-    "rule.oblique.axis_only": ("{attribute} 在各单属性划分中使基尼指数下降最多：Gini_index 为 "
-                               "{value}。此结点没有学到线性划分，因此没有与之比较。"),
+                     "与各单属性划分之中）：ρ·(Gini(D̃) − Gini_index) = {gini_gain}"
+                     "（Gini_index 为 {value}；无缺失值时 ρ = 1）。两者相等时保留单属性划分。"),
+    "rule.oblique.axis_only": ("{attribute} 在各单属性划分中使基尼指数下降最多：ρ·(Gini(D̃) − "
+                               "Gini_index) = {gini_gain}（Gini_index 为 {value}；无缺失值时 "
+                               "ρ = 1）。此结点没有学到线性划分，因此没有与之比较。"),
     # UI (H2)
     "boundary.title": "决策区域",
     "boundary.show": "绘制决策区域（同时生成 {algorithm} 决策树）",
