@@ -66,17 +66,27 @@ def unmatched_forces(labels: list[str], traces: list[dict]) -> None:
                                 t("force.tree.config", label=label))
 
 
-def summary(labels, traces, configs, choices, dataset) -> tuple[float, int]:
+def grown_on_fewer(configs, traces, choices, dataset) -> tuple[int, int] | None:
+    """(rows, total) when the pruned trees drawn grew on fewer rows than the data has: a
+    validation split of this file holds the others back (alike for every such tree); None
+    when every tree grew on every row (a validation file of its own leaves them all)."""
+    validated = [tr for c, tr in zip(configs, traces, strict=True)
+                 if c.prune in VALIDATED and tr]
+    if not validated:
+        return None
+    total = len(engine.ready(dataset["data"], dataset["filename"], choices, configs[0])[1])
+    rows = validated[0]["nodes"][0]["n"]
+    return (rows, total) if rows < total else None
+
+
+def summary(labels, traces, configs, choices, dataset, fewer) -> tuple[float, int]:
     """The summary table; returns the split's (held-out share, seed) for Han's criteria."""
     st.subheader(t("cmp.summary"))
     _, size, seed = analysis.split_inputs("cmp", allow_kfold=False)
-    validated = [tr for c, tr in zip(configs, traces, strict=True) if c.prune in VALIDATED]
-    if validated:
+    if any(c.prune in VALIDATED for c in configs):
         st.info(t("lesson.unpruned"))
-        # a validation split of this file: the drawn trees grew on the rows it left (alike)
-        total = len(engine.ready(dataset["data"], dataset["filename"], choices, configs[0])[1])
-        if validated[0]["nodes"][0]["n"] < total:
-            st.info(t("lesson.unpruned.rows", rows=validated[0]["nodes"][0]["n"], total=total))
+        if fewer:
+            st.info(t("lesson.unpruned.rows", rows=fewer[0], total=fewer[1]))
     results = [analysis.safely(analysis.training_and_holdout, dataset["data"],
                                dataset["filename"], choices, analysis.unvalidated(c), size, seed)
                for c in configs]
@@ -195,16 +205,18 @@ def criterion_matters(dataset, choices, base: Options) -> None:
 current = analysis.current_or_stop()
 dataset, choices, base = st.session_state.dataset, current["choices"], current["options"]
 st.title(t("page.compare"))
-st.caption(tm("cmp.intro", dataset=current["dataset"]))
+intro = st.empty()  # filled once the configurations say which rows their trees grew on
 configs = analysis.config_picker(base)
 labels = analysis.unique_labels([analysis.config_label(c) for c in configs])
 traces = [analysis.safely(analysis.grow, dataset, choices, c) for c in configs]
+fewer = grown_on_fewer(configs, traces, choices, dataset)
+intro.caption(tm("cmp.intro.validated" if fewer else "cmp.intro", dataset=current["dataset"]))
 trees(labels, traces)
 unmatched_forces(labels, traces)
 st.subheader(t("cmp.first"))
 st.info(why_sentence(first_disagreement(traces, labels), int(st.session_state.decimals),
                      base.tie_break))
-size, seed = summary(labels, traces, configs, choices, dataset)
+size, seed = summary(labels, traces, configs, choices, dataset, fewer)
 scores(labels, traces)
 han(labels, traces, configs, choices, dataset, size, seed)
 criterion_matters(dataset, choices, base)

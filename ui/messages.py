@@ -446,6 +446,11 @@ EN = {
     "cmp.intro": ("The same data ({dataset}) grown by each configuration. Trees, node counts and "
                   "training accuracy use every row; held-out accuracy comes from trees grown on "
                   "a seeded stratified split."),
+    "cmp.intro.validated": ("The same data ({dataset}) grown by each configuration. Training "
+                            "accuracy uses every row, and so do the trees and node counts of the "
+                            "configurations that do not prune by validation rows (the others "
+                            "are said below); held-out accuracy comes from trees grown on a "
+                            "seeded stratified split."),
     "cmp.view": "Trees",
     "cmp.view.end": "Each at its end",
     "cmp.view.together": "Step together",

@@ -122,11 +122,13 @@ def test_validation_pruning_measures_unpruned_trees_and_says_so():
     assert t("lesson.unpruned") in [i.value for i in at.info]
     # the paired validation file's rows are not the data's: the drawn trees grew on all 10
     assert not [i for i in at.info if t("lesson.unpruned.rows", rows=0, total=0)[:20] in i.value]
+    # so the intro's "every row" holds
+    assert t("cmp.intro", dataset="")[-40:] in at.caption[0].value
 
 
 def test_validation_split_off_the_file_is_said_with_its_rows():
     """REP validating on 30% of watermelon 3.0: the drawn tree and its node counts grew on 12
-    of the 17 rows (the intro says trees use every row; the unpruned accuracies do)."""
+    of the 17 rows (the unpruned accuracies use every row), and the intro says which do."""
     at = page_app(None, "watermelon_3.0")
     at.selectbox(key="prune").set_value("rep").run()
     source = next(r.key for r in at.radio if r.key and r.key.startswith("validation_source"))
@@ -136,6 +138,8 @@ def test_validation_split_off_the_file_is_said_with_its_rows():
     at.switch_page("pages/compare.py").run()
     assert not at.exception and not at.error
     assert t("lesson.unpruned.rows", rows=drawn, total=17) in [i.value for i in at.info]
+    intro = at.caption[0].value
+    assert t("cmp.intro.validated", dataset="")[-40:] in intro and "every row;" not in intro
     assert len(table(at, "han_accuracy")) == 3
 
 
