@@ -39,7 +39,7 @@ from .data import Attribute, DataError, encode_like
 from .labels import node_path
 from .paths import path_key
 from .predicting import reach
-from .pruning import ValidationRows, _Tree
+from .pruning import ValidationRows, _Tree, reduced_error_leaves
 from .split import Condition, Split, follow
 from .trace import Decision, Node, StaticScores, Trace
 
@@ -324,14 +324,4 @@ def locked_reduced_error(trace: Trace, locked: frozenset[int], X_val, y_val) -> 
             node = trace.nodes[node].parent
     rows = ValidationRows.encode(encode_like(X_val.reset_index(drop=True), tree.attributes()),
                                  y_val, trace.classes)
-    correct = tree.validation_correct(rows)
-    subtree = tree.leaf_sum(correct)
-    total, tolerance = subtree[0], 1e-9 * max(1.0, rows.n)
-    pruned = []
-    for node in tree.internal_bottom_up():
-        subtree[node] = sum(subtree[c] for c in tree.children[node])
-        as_leaf = total - subtree[node] + correct[node]
-        if node not in kept and as_leaf > total + tolerance:
-            pruned.append(node)
-            subtree[node], total = correct[node], as_leaf
-    return pruned
+    return reduced_error_leaves(tree, rows, kept=frozenset(kept))[0]

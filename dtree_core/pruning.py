@@ -290,12 +290,24 @@ def _without_refused(tree: _Tree, kept: list[int], refused: set[int], events) ->
 def reduced_error_prune(tree: _Tree, rows: ValidationRows, on_tie: bool = False) -> Trace:
     """Bottom up: replace a subtree by a leaf when validation accuracy improves (on_tie: or
     stays the same). The book keeps a subtree on a tie (Occam's razor would prune it)."""
+    pruned, events = reduced_error_leaves(tree, rows, on_tie)
+    # The leaf's sentence names the rule that ran: strictly better, or not worse (on a tie).
+    return tree.post_pruned(pruned, events, "rep", rule="rep_on_tie" if on_tie else "rep")
+
+
+def reduced_error_leaves(tree: _Tree, rows: ValidationRows, on_tie: bool = False,
+                         kept: frozenset[int] = frozenset()) -> tuple[list[int], list[dict]]:
+    """Zhou §4.3.2's decisions: the nodes made leaves (deepest first) and an event for each
+    node judged. kept: nodes that keep their split whatever the validation rows say (the
+    hand-edit tab's locked nodes and their ancestors); they are not judged."""
     correct = tree.validation_correct(rows)
     subtree = tree.leaf_sum(correct)  # correct weight of the current subtree, kept up to date
     total, tol = subtree[0], _tolerance(rows.n)
     pruned, events = [], []
     for node in tree.internal_bottom_up():
         subtree[node] = sum(subtree[c] for c in tree.children[node])  # children are final
+        if node in kept:
+            continue
         as_leaf = total - subtree[node] + correct[node]
         prunes = as_leaf > total + tol or on_tie and as_leaf >= total - tol
         events.append(_event(node, prunes, total / rows.n, as_leaf / rows.n,
@@ -303,8 +315,7 @@ def reduced_error_prune(tree: _Tree, rows: ValidationRows, on_tie: bool = False)
         if prunes:
             pruned.append(node)
             subtree[node], total = correct[node], as_leaf
-    # The leaf's sentence names the rule that ran: strictly better, or not worse (on a tie).
-    return tree.post_pruned(pruned, events, "rep", rule="rep_on_tie" if on_tie else "rep")
+    return pruned, events
 
 
 # --------------------------------------------------------------------- C4.5: pessimistic pruning
