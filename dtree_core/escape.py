@@ -66,14 +66,16 @@ def escape_latex(text) -> str:
     return _text(text).translate(_LATEX_TABLE)
 
 
-_DOT_TABLE = str.maketrans({c: "\\" + c for c in '\\"<>{}|'})
+# Graphviz reads entities in a quoted label too (&amp; is drawn as &), so & is written as one.
+_DOT_TABLE = str.maketrans({**{c: "\\" + c for c in '\\"<>{}|'}, "&": "&amp;"})
 
 
 def escape_dot_label(text, max_length: int = DOT_MAX_LABEL) -> str:
     r"""Text for a double-quoted DOT label (plain or record shape, or the graphviz package).
 
     Backslash and quote are escaped, and so are < > { } | (Graphviz prints `\<` as `<`), which
-    keeps record shapes intact and stops the graphviz package from taking `<...>` for HTML.
+    keeps record shapes intact and stops the graphviz package from taking `<...>` for HTML;
+    & is written as an entity, since Graphviz decodes entities in these labels as well.
     Line breaks become DOT's centred `\n`; text over `max_length` characters ends in an ellipsis.
     """
     text = shorten(_text(text), max_length)
@@ -84,12 +86,15 @@ def escape_dot_html(text, max_length: int = DOT_MAX_LABEL) -> str:
     """Text inside a Graphviz HTML-like label <...>: entities escaped, line breaks as <BR/>.
 
     Tabs become spaces (as Graphviz would draw them); empty text becomes one space, because
-    Graphviz refuses an empty element such as <B></B>.
+    Graphviz refuses an empty element such as <B></B>. A backslash is doubled: Graphviz
+    expands its escapes (\\N: the node's name, \\G: the graph's) in HTML-like labels too,
+    even when written as an entity.
     """
     text = shorten(_text(text), max_length).replace("\t", " ")
     if not text:
         return " "
-    return "<BR/>".join(html.escape(line, quote=True) for line in _NEWLINE.split(text))
+    return "<BR/>".join(html.escape(line, quote=True).replace("\\", "\\\\")
+                        for line in _NEWLINE.split(text))
 
 
 _MARKDOWN_SPECIALS = str.maketrans({c: "\\" + c for c in "\\`*_[]|~$"})

@@ -37,6 +37,8 @@ NASTY = [
     "控制\x00\x01\x1b字符",
     "西瓜 \u3000好瓜？",
     "]]>-->",
+    "\\N", "C:\\temp\\G \\E \\L \\T \\H",  # Graphviz's own escapes: the node's name, …
+    "&amp; &lt;tag&gt; &#65; &nbsp; &",  # entities Graphviz would decode
     "",
     "长" * 1_000_000,
 ]
