@@ -7,6 +7,7 @@ import pandas as pd
 import streamlit as st
 
 from dtree_core.checking import TOLERANCE, Question, Report, Verdict, check, grade, make_quiz
+from dtree_core.export import Table, to_csv
 from dtree_core.notation import Notation
 from dtree_core.solution import SCOPES, solve, to_html, to_markdown
 from ui import engine, registry, state
@@ -209,13 +210,13 @@ def right_answer(question: Question) -> str:
 
 
 def quiz_csv(trace: dict, questions: list[Question], responses: list, graded: list) -> str:
-    """UTF-8 with a BOM, so Excel opens the Chinese names as written."""
-    frame = pd.DataFrame({
-        t("ex.quiz.col.question"): list(range(1, len(questions) + 1)),
-        t("ex.node"): [node_title(trace, trace["nodes"][q.node_id]) for q in questions],
-        t("ex.quiz.col.asked"): [winner_question(trace, q) if q.kind == "winner"
-                                 else q.name for q in questions],
-        t("ex.col.yours"): ["" if r is None else r for r in responses],
-        t("ex.quiz.col.answer"): [right_answer(q) for q in questions],
-        t("ex.quiz.col.correct"): graded})
-    return "\ufeff" + frame.to_csv(index=False)
+    """UTF-8 with a BOM, so Excel opens the Chinese names as written; written by the export
+    module's CSV writer, so a name or an answer starting with = + - @ is not a formula."""
+    columns = [t(k) for k in ("ex.quiz.col.question", "ex.node", "ex.quiz.col.asked",
+                              "ex.col.yours", "ex.quiz.col.answer", "ex.quiz.col.correct")]
+    rows = [[number, node_title(trace, trace["nodes"][q.node_id]),
+             winner_question(trace, q) if q.kind == "winner" else q.name,
+             "" if response is None else response, right_answer(q), bool(correct)]
+            for number, (q, response, correct) in enumerate(zip(questions, responses, graded,
+                                                                strict=True), start=1)]
+    return "\ufeff" + to_csv(Table(columns, rows))

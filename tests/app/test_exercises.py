@@ -3,8 +3,11 @@ flags the widely shared walkthrough's IV(色泽) = 0.613 and Gain_ratio = 0.178,
 
 from __future__ import annotations
 
+import csv
+import io
 import re
 
+import pandas as pd
 import pytest
 from app_helpers import page_app, trace
 
@@ -117,7 +120,25 @@ def test_the_quiz_csv_has_a_bom_and_one_row_per_question():
     lines = text.splitlines()
     assert lines[0] == "\ufeffquestion,Node,asked,yours,answer,correct"
     assert len(lines) == 5 and lines[1].startswith('1,#0  (root),"Which attribute wins?')
-    assert lines[4].endswith('"Gain(D, 脐部)",0.5,"Gain(D, 脐部) = 0.458",False')
+    assert lines[4].endswith('"Gain(D, 脐部)",0.5,"Gain(D, 脐部) = 0.458",0')
+    assert lines[1].endswith(",纹理,纹理,1")  # a mark is 1/0, as in every CSV download
+
+
+def test_the_quiz_csv_writes_no_formula():
+    """A student's answer, or a data name, starting with = + - @ is text in Excel."""
+    from dtree_core import DecisionTree
+    from ui.exercises import quiz_csv
+
+    X = pd.DataFrame({"-密度": [1, 1, 2, 2, 3, 3], "=HYPERLINK(1)": list("aabbab")})
+    y = pd.Series(["是", "是", "否", "否", "是", "否"], name="好瓜")
+    trace = DecisionTree("id3", nominal=list(X)).fit(X, y).trace_.to_dict()
+    questions = make_quiz(trace, 0, 2)
+    text = quiz_csv(trace, questions, ["=1+1", "@SUM(A1)"], [False, False])
+    rows = list(csv.reader(io.StringIO(text.lstrip("\ufeff"))))
+    cells = [cell for row in rows for cell in row]
+    assert "'=1+1" in cells and "'@SUM(A1)" in cells
+    assert "'=HYPERLINK(1)" in cells  # the right answer names the winner
+    assert not [cell for cell in cells if cell[:1] in "=+-@" and cell]
 
 
 def test_a_smaller_tree_keeps_the_page_working():
