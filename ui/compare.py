@@ -65,6 +65,7 @@ def criteria_chart(merged: MergedScores) -> go.Figure:
     figure.update_layout(barmode="group", yaxis_title=t("cmp.chart.y"), height=360,
                          margin={"l": 40, "r": 10, "t": 30, "b": 40}, legend_orientation="h")
     figure.update_yaxes(range=[0, 1.05])
+    figure.update_xaxes(type="category")  # names, even those that look like numbers
     return figure
 
 

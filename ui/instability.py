@@ -98,6 +98,7 @@ def root_chart(ensemble: Ensemble) -> go.Figure:
                               cliponaxis=False))
     figure.update_layout(title={"text": escape_html(t("inst.roots"))},
                          yaxis={"title": {"text": escape_html(t("inst.roots.axis"))}},
+                         xaxis={"type": "category"},  # names, even those like numbers
                          height=320, margin={"t": 50, "b": 40})
     return figure
 

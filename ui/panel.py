@@ -300,6 +300,8 @@ def criterion_chart(trace: dict, node: dict, decimals: int, inspect_key: str) ->
                "hovertemplate": f"%{{x}}: %{{y:.{decimals}f}}<extra></extra>"}],
         layout={"title": {"text": t("node.chart.title", criterion=score_header(criterion))},
                 "height": 280, "margin": {"l": 10, "r": 10, "t": 40, "b": 10},
+                # names, not numbers, even when they look like numbers (columns 1, 2, 10)
+                "xaxis": {"type": "category"},
                 "yaxis": {"tickformat": f".{decimals}f",
                           "autorange": True if best_at_top else "reversed"}})
     key = f"bars_{node['id']}"

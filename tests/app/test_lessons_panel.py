@@ -325,3 +325,28 @@ def test_a_two_way_splitters_one_value_attributes_are_named_as_such():
                 seen.add(key)
                 assert t(key, mean="", m="2", attributes=t("list.join").join(names)) in said
     assert seen == {"node.ineligible.one_value", "node.ineligible.weight"}
+
+
+def test_names_that_look_like_numbers_stay_categories_on_every_bar_chart():
+    """Columns named 1, 2, 10 (a spreadsheet's numbered questions): Plotly would read them as
+    numbers, draw a linear axis and put the bars at x = 1, 2, 10, hiding the other names."""
+    import pandas as pd
+
+    from dtree_core import DecisionTree
+    from dtree_core.compare import merged_scores
+    from dtree_core.instability import perturbed_trees
+    from dtree_core.options import Options
+    from ui.compare import criteria_chart
+    from ui.instability import root_chart
+    from ui.panel import criterion_chart
+
+    X = pd.DataFrame({"1": list("aabbabab"), "2": list("xyxyxyyx"), "10": list("ppqqpqpq"),
+                      "纹理": list("mmnnmnnm")})
+    y = pd.Series(list("是是否否是否否是"), name="好瓜")
+    traces = [DecisionTree(a).fit(X, y).trace_.to_dict() for a in ("id3", "cart")]
+    charts = [criterion_chart(traces[0], traces[0]["nodes"][0], 3, "inspect"),
+              criteria_chart(merged_scores(traces, key="")),
+              root_chart(perturbed_trees(Options.build(algorithm="id3"), X, y, n_trees=4))]
+    for figure in charts:
+        assert figure.layout.xaxis.type == "category"
+    assert list(charts[0].data[0].x) == ["1", "2", "10", "纹理"]
