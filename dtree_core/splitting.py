@@ -937,6 +937,25 @@ def _score_continuous_stack(enc: Encoded, js: list[int], batch: Batch, by_gini: 
     return _unstack(result, len(js), batch.n_nodes)
 
 
+def _tied_with_node_best(key: np.ndarray, cand_node: np.ndarray, m: int) -> np.ndarray:
+    """Candidates whose key ties the best of their node (as _segment_first_best ties them)."""
+    node_best = np.full(m, -np.inf)
+    np.maximum.at(node_best, cand_node, np.where(np.isfinite(key), key, -np.inf))
+    return is_tied(key, node_best.take(cand_node))
+
+
+def tied_thresholds(curve: dict | None, by_gini: bool) -> list[float]:
+    """A score row's midpoints whose score (Gini_index when the algorithm cuts by it, else
+    Gain) ties the best, in ascending order: the rule took the first, the smallest t. Every
+    tied midpoint is on the curve, even a thinned one (_curve)."""
+    if not curve or not len(curve["threshold"]):
+        return []
+    key = -np.asarray(curve["gini_index"], dtype=float) if by_gini \
+        else np.asarray(curve["gain"], dtype=float)
+    tied = is_tied(key, np.max(key))
+    return np.asarray(curve["threshold"], dtype=float)[tied].tolist()
+
+
 def _unstack(result: AttributeScores, blocks: int, m: int) -> list[AttributeScores]:
     """One AttributeScores per block of a stacked scoring, each a view of m nodes' rows."""
     if blocks == 1:
@@ -1050,7 +1069,9 @@ def _threshold_split(s: _Sorted, pos: np.ndarray, has: np.ndarray) -> AttributeS
 
 
 def _curve(s: _Sorted, cand, cand_node, rho, gain, gini_index, best, m, points) -> dict:
-    """Gain and Gini_index at every midpoint of each node, thinned to about `points` per node."""
+    """Gain and Gini_index at every midpoint of each node, thinned to about `points` per node.
+    A thinned curve keeps every midpoint tied with its node's best, by either score, so the
+    ties the rule broke (tied_thresholds) are on it."""
     per_node = sorted_counts(cand_node, m)
     starts = starts_of(per_node)
     stride = np.maximum(1, -(-per_node // max(points, 1)))
@@ -1063,6 +1084,9 @@ def _curve(s: _Sorted, cand, cand_node, rho, gain, gini_index, best, m, points) 
         mask = np.zeros(len(cand), dtype=bool)
         mask[first + step * np.repeat(stride, kept_n)] = True
         mask[best] = True
+        for key in (gain, None if gini_index is None else -gini_index):
+            if key is not None:
+                mask |= _tied_with_node_best(key, cand_node, m)
         keep = np.flatnonzero(mask)
     kept_node, at = cand_node[keep], cand[keep]
     offsets = np.zeros(m + 1, dtype=np.int64)

@@ -197,8 +197,9 @@ EN = {
     "col.gini": "Gini(D^v)",
     # why the winner won (decision.rule_code)
     "rule.max_gain": "{attribute} has the largest information gain, {gain}.",
-    "rule.c45_gain_ratio": ("Of the {passed} attributes whose gain is at least the mean ({mean}), "
-                            "{attribute} has the largest gain ratio, {ratio}."),
+    "rule.c45_gain_ratio": ("Of the attributes whose gain is at least the mean ({mean}; "
+                            "{passed} in all), {attribute} has the largest gain ratio, "
+                            "{ratio}."),
     "rule.min_gini": ("{attribute} lowers the Gini index most: ρ·(Gini(D̃) − Gini_index) = "
                       "{gini_gain} (Gini_index {gini}; without missing values ρ = 1)."),
     "rule.random": "{algorithm} takes a candidate at random (seed {seed}) and drew {attribute}.",
@@ -209,6 +210,10 @@ EN = {
     "rule.tie_break.random": "Ties are broken at random (seed {seed}).",
     "rule.threshold": "Its best threshold is t = {t}.",
     "rule.threshold.forced": "Its threshold t = {t} was forced too.",
+    "rule.threshold.tied": ("{criterion} is the same ({value}) at t = {others}: of tied "
+                            "thresholds the smallest is taken."),
+    "rule.threshold.tied.many": ("{criterion} is the same ({value}) at {n} other thresholds "
+                                 "(t = {others}, …): of tied thresholds the smallest is taken."),
     # why a node became a leaf (decision.stop)
     "stop.pure": "All samples are of class {label}, so this is a leaf of that class.",
     "stop.no_attributes": ("No attributes are left to split on: "

@@ -192,6 +192,10 @@ ZH = {
     "rule.tie_break.random": "并列时随机选取（随机种子 {seed}）。",
     "rule.threshold": "其最优划分点为 t = {t}。",
     "rule.threshold.forced": "其划分点 t = {t} 也是强制指定的。",
+    "rule.threshold.tied": ("t = {others} 的 {criterion} 与之相同（{value}）：划分点并列时"
+                            "取最小者。"),
+    "rule.threshold.tied.many": ("另有 {n} 个划分点（{others} 等）的 {criterion} 与之相同"
+                                 "（{value}）：划分点并列时取最小者。"),
     # why a node became a leaf (decision.stop)
     "stop.pure": "所有样本都属于类别“{label}”，因此这是该类的叶结点。",
     "stop.no_attributes": "已没有可用于划分的属性：标记为叶结点，其类别为样本数最多的类“{label}”。",

@@ -15,6 +15,7 @@ import streamlit as st
 from dtree_core.compare import deciding_score
 from dtree_core.labels import branch_text, format_number, node_path
 from dtree_core.paths import node_key
+from dtree_core.splitting import tied_thresholds
 from ui import boundary, formulas, registry, state
 from ui.messages import has, labelled, literal, t, tm
 from ui.tables import (
@@ -67,12 +68,36 @@ def why_text(trace: dict, node: dict, decimals: int) -> str:
     if decision.get("threshold") is not None:  # the best t, unless it was forced as well
         cut = "rule.threshold.forced" if decision.get("forced_threshold") else "rule.threshold"
         text = t("node.sentences", first=text, second=t(cut, t=f"{decision['threshold']:.6g}"))
+        tied = threshold_ties_text(trace, node, decimals)
+        if tied:
+            text = t("node.sentences", first=text, second=tied)
     if decision.get("ties"):
         text = t("node.sentences", first=text, second=ties_text(trace, node))
     left_out = ineligible_text(trace, node)
     if left_out:
         text = t("node.sentences", first=text, second=left_out)
     return text
+
+
+SHOWN_TIES = 5  # tied thresholds named in the sentence; the rest are counted
+
+
+def threshold_ties_text(trace: dict, node: dict, decimals: int) -> str | None:
+    """The other midpoints of the chosen attribute that score as well as its t (the rule
+    takes the smallest), read off the row's curve; None when there are none, or when t was
+    forced (no rule chose it) or the split is a linear test (no row of its own)."""
+    row = winner(node)
+    if node["decision"].get("forced_threshold") or not row or row["kind"] != "continuous":
+        return None
+    field = registry.record(trace["algorithm"]).threshold_by
+    others = [x for x in tied_thresholds(row.get("curve"), field == "gini_index")
+              if x != row["threshold"]]
+    if not others:
+        return None
+    named = t("list.join").join(f"{x:.6g}" for x in others[:SHOWN_TIES])
+    key = "rule.threshold.tied" if len(others) <= SHOWN_TIES else "rule.threshold.tied.many"
+    return t(key, others=named, n=len(others), criterion=score_header(field),
+             value=_fixed(row[field], decimals))
 
 
 def ineligible_text(trace: dict, node: dict) -> str | None:

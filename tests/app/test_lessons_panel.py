@@ -350,3 +350,32 @@ def test_names_that_look_like_numbers_stay_categories_on_every_bar_chart():
     for figure in charts:
         assert figure.layout.xaxis.type == "category"
     assert list(charts[0].data[0].x) == ["1", "2", "10", "纹理"]
+
+
+@pytest.mark.parametrize("language", ["en", "zh"])
+@pytest.mark.parametrize("algorithm", ["id3", "c45", "cart"])
+def test_tied_thresholds_are_named_with_the_rule_that_broke_the_tie(language, algorithm,
+                                                                    monkeypatch):
+    """x = 1.5, 2 … 6 with class a at both ends: t = 1.75 and t = 5.5 cut one a off each and
+    score the same, by Gain and by Gini_index. The sentence names the other t and says the
+    smallest is taken, which is what the grower did; without a tie it says nothing more."""
+    import pandas as pd
+
+    from dtree_core import DecisionTree
+    from ui import messages
+    from ui.panel import why_text
+    from ui.widgets import score_header
+
+    monkeypatch.setattr(messages, "current_language", lambda: language)
+    X = pd.DataFrame({"x": [1.5, 2, 3, 4, 5, 6]})
+    tr = DecisionTree(algorithm).fit(X, pd.Series(list("abbbba"))).trace_.to_dict()
+    root = tr["nodes"][0]
+    assert root["decision"]["threshold"] == 1.75
+    said = why_text(tr, root, 3)
+    row = next(r for r in root["scores"] if r["chosen"])
+    field = "gini_index" if algorithm == "cart" else "gain"
+    assert t("rule.threshold.tied", others="5.5", n=1, value=f"{row[field]:.3f}",
+             criterion=score_header(field), _lang=language) in said
+    untied = DecisionTree(algorithm).fit(X, pd.Series(list("abbbbb"))).trace_.to_dict()
+    assert t("rule.threshold.tied", others="", n=0, value="", criterion="",
+             _lang=language)[-12:] not in why_text(untied, untied["nodes"][0], 3)

@@ -353,3 +353,33 @@ def test_a_sides_last_class_from_its_count_is_the_gathered_one(n_classes, seed):
     assert len(gathered) == len(derived) == len(enc.classes)
     for a, b in zip(gathered, derived, strict=True):
         assert np.array_equal(a, b)
+
+
+@pytest.mark.parametrize("algorithm", ["id3", "c45", "cart"])
+def test_a_thinned_curve_keeps_every_threshold_tied_with_the_best(algorithm):
+    """600 rows with one class at both ends: the cuts after the first row and before the last
+    score the same, 599 midpoints apart. The curve is thinned to ~256 points (every third
+    midpoint, which leaves out the last one), yet both ties are on it, the rule took the
+    smaller t, and tied_thresholds reads both back."""
+    from dtree_core.splitting import tied_thresholds
+
+    n = 600
+    X = pd.DataFrame({"x": np.arange(n) + 0.5})
+    y = pd.Series(np.where((np.arange(n) == 0) | (np.arange(n) == n - 1), "a", "b"))
+    trace = DecisionTree(algorithm).fit(X, y).trace_
+    root = trace.to_dict()["nodes"][0]
+    row = next(r for r in root["scores"] if r["chosen"])
+    assert len(row["curve"]["threshold"]) < n - 1  # thinned
+    by_gini = algorithm == "cart"
+    assert tied_thresholds(row["curve"], by_gini) == [1.0, n - 1.0]
+    assert root["decision"]["threshold"] == 1.0
+
+
+def test_tied_thresholds_are_none_without_a_tie_or_a_curve():
+    from dtree_core.splitting import tied_thresholds
+
+    curve = {"threshold": [1.5, 2.5, 3.5], "gain": [0.1, 0.3, 0.2],
+             "gini_index": [0.4, 0.2, 0.2]}
+    assert tied_thresholds(curve, by_gini=False) == [2.5]
+    assert tied_thresholds(curve, by_gini=True) == [2.5, 3.5]
+    assert tied_thresholds(None, by_gini=False) == []
