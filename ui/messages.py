@@ -243,9 +243,10 @@ EN = {
     "pseudo.5": "if A = ∅ OR all samples in D take the same values on A then",
     "pseudo.6": "    mark node as a leaf of D's majority class; return",
     "pseudo.7": "end if",
-    "pseudo.opt": ("if a stopping limit holds (max depth, min samples, min gain, min branch "
-                   "weight) then leaf; return"),
+    "pseudo.opt": "if a stopping limit holds (max depth, min samples) then leaf; return",
     "pseudo.8": "choose the best splitting attribute a* from A",
+    "pseudo.late": ("if a*'s score is below the min gain, or no split leaves two branches of "
+                    "the min branch weight, then leaf; return"),
     "pseudo.9": "for each value a*ᵛ of a* do",
     "pseudo.10": "    add a branch to node; Dᵥ = the samples of D with a* = a*ᵛ",
     "pseudo.11": "    if Dᵥ is empty then",
@@ -264,9 +265,13 @@ EN = {
     "pseudo.code.line": "Line",
     "pseudo.code.source": ("The statements of `generate` in `dtree_core/reference.py` "
                            "(TreeGenerate, recursive) marked {marks}."),
-    "pseudo.code.source.opt": ("Fig. 4.2 has no line for the stopping limits: these are the "
-                               "calls in `generate` of `dtree_core/reference.py` that check "
-                               "them."),
+    "pseudo.code.opt": ("Fig. 4.2 has no line for the stopping limits: the call of "
+                        "`early_stops` in `generate` (`dtree_core/reference.py`) checks max "
+                        "depth and min samples before any attribute is scored."),
+    "pseudo.code.late": ("Fig. 4.2 has no line for the stopping limits: the call of "
+                         "`late_stops` in `generate` (`dtree_core/reference.py`) checks, after "
+                         "line 8 has chosen a*, its score against the min gain and that a split "
+                         "leaves two branches of the min branch weight."),
     # Li Hang's Algorithm 5.2 (ID3) and 5.3 (C4.5), step by step; "*" rows are our limits
     "pseudo.lihang.title": "Li Hang, Algorithm {number}",
     "pseudo.lihang.5.2.title": "Li Hang, Algorithm 5.2 (the ID3 algorithm)",

@@ -225,9 +225,11 @@ ZH = {
     "pseudo.5": "if A = ∅ OR D 中样本在 A 上取值相同 then",
     "pseudo.6": "    将 node 标记为叶结点，其类别标记为 D 中样本数最多的类; return",
     "pseudo.7": "end if",
-    "pseudo.opt": ("if 满足某个停止条件（最大深度、最少样本数、最小增益、分支最小权重）then "
+    "pseudo.opt": ("if 满足某个停止条件（最大深度、最少样本数）then "
                    "将 node 标记为叶结点，其类别标记为 D 中样本数最多的类; return"),
     "pseudo.8": "从 A 中选择最优划分属性 a*;",
+    "pseudo.late": ("if a* 的得分小于最小增益，或没有划分能留下两个权重都不小于分支最小权重的分支 "
+                    "then 将 node 标记为叶结点，其类别标记为 D 中样本数最多的类; return"),
     "pseudo.9": "for a* 的每一个值 a*ᵛ do",
     "pseudo.10": "    为 node 生成一个分支; 令 Dᵥ 表示 D 中在 a* 上取值为 a*ᵛ 的样本子集;",
     "pseudo.11": "    if Dᵥ 为空 then",
@@ -246,8 +248,11 @@ ZH = {
     "pseudo.code.line": "行",
     "pseudo.code.source": ("`dtree_core/reference.py` 中 `generate`（递归的 TreeGenerate）"
                            "里标记为 {marks} 的语句。"),
-    "pseudo.code.source.opt": ("图 4.2 中没有停止条件这一行：下面是 `dtree_core/reference.py` "
-                               "的 `generate` 中检查停止条件的调用。"),
+    "pseudo.code.opt": ("图 4.2 中没有停止条件这一行：`dtree_core/reference.py` 的 `generate` "
+                        "中调用 `early_stops`，在计算各属性的得分之前检查最大深度和最少样本数。"),
+    "pseudo.code.late": ("图 4.2 中没有停止条件这一行：`dtree_core/reference.py` 的 `generate` "
+                         "中调用 `late_stops`，在第 8 行选出 a* 之后，检查其得分是否小于最小增益，"
+                         "以及划分能否留下两个权重不小于分支最小权重的分支。"),
     # 李航《统计学习方法》算法 5.2（ID3）与 5.3（C4.5），逐步；"*" 行为本应用的停止条件
     "pseudo.lihang.title": "李航 算法 {number}",
     "pseudo.lihang.5.2.title": "李航 算法 5.2（ID3 算法）",

@@ -17,9 +17,12 @@ from dtree_core.split import Condition, Split, format_number
 from ui import registry
 from ui.messages import has, t
 
-# Line numbers as in the book; "opt" is our stopping limits, which the book does not have.
-LINES = ("1", "2", "3", "4", "5", "6", "7", "opt", "8", "9", "10", "11", "12", "13", "14",
-         "15", "16")
+# Line numbers as in the book; "opt" and "late" are our stopping limits, which the book does
+# not have, where the grower checks them: max depth and min samples before line 8 scores the
+# attributes (early_stops), min gain and the min branch weight after it (late_stops: they
+# judge the a* that line 8 chose).
+LINES = ("1", "2", "3", "4", "5", "6", "7", "opt", "8", "late", "9", "10", "11", "12", "13",
+         "14", "15", "16")
 
 FIRED_BY_STOP = {
     "pure": ("2", "3"),
@@ -28,9 +31,9 @@ FIRED_BY_STOP = {
     "empty": ("11", "12"),
     "max_depth": ("opt",),
     "min_samples": ("opt",),
-    "min_gain": ("opt",),
-    "epsilon": ("opt",),  # Li Hang's ε: a stopping threshold, like min_gain
-    "min_branch_weight": ("opt",),
+    "min_gain": ("8", "late"),
+    "epsilon": ("8", "late"),  # Li Hang's ε: a stopping threshold, like min_gain
+    "min_branch_weight": ("8", "late"),
     "pruned": (),  # post-pruning made this leaf after growth: no line of Fig. 4.2 did
 }
 SPLIT_LINES = ("8", "9", "10", "14")
@@ -59,7 +62,7 @@ class Figure:
 
 
 ZHOU = Figure("pseudo", LINES, FIRED_BY_STOP, SPLIT_LINES, "8", ("14",),
-              {line: (line,) for line in LINES})
+              {**{line: (line,) for line in LINES}, "opt": ("early",), "late": ("late",)})
 # Li Hang's ch. 5: steps (1)-(6), his threshold ε in step (4). Our other limits are "*" rows
 # where the grower checks them: max depth and min samples before scoring (early_stops), the
 # minimum branch weight after it (late_stops, with ε).
@@ -212,7 +215,8 @@ def notes(trace: dict, node: dict, figure: Figure) -> list[str]:
 
 @cache
 def code_by_line() -> dict[str, tuple[str, ...]]:
-    """Fig. 4.2's line -> the reference's statements for it (the limit checks for 'opt').
+    """Fig. 4.2's line -> the reference's statements for it ('early' and 'late': the calls
+    that check the stopping limits before and after line 8).
 
     code_of_lines() gives the first physical line of each marked statement; the panel shows
     the whole statement, so a call broken over lines does not end in a dangling comma.
@@ -220,7 +224,6 @@ def code_by_line() -> dict[str, tuple[str, ...]]:
     source = inspect.getsource(reference.generate).splitlines()
     code = {line: tuple(_statement(source, first, line) for first in firsts)
             for line, firsts in reference.code_of_lines().items()}
-    code["opt"] = _calls(source, LIMIT_CHECKS)
     code["early"], code["late"] = _calls(source, LIMIT_CHECKS[:1]), _calls(source, LIMIT_CHECKS[1:])
     return code
 
@@ -277,8 +280,6 @@ def first_fired_with_code(node: dict, figure: Figure = ZHOU) -> str:
 def code_source(line: str, figure: Figure = ZHOU) -> str:
     """Where a line's code comes from, in words."""
     lines = figure.code_lines[line]
-    if lines == ("opt",):
-        return t("pseudo.code.source.opt")
     if lines in (("early",), ("late",)):
         return words(figure, f"code.{line}")
     return t("pseudo.code.source", marks=", ".join(f"`# [{n}]`" for n in lines))

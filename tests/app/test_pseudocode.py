@@ -119,11 +119,17 @@ STOPPING_TREES = [
 ]
 
 
+# the reference's call that makes each limit's leaf: checked before line 8 scores, or after
+DECIDED_BY = {"max_depth": "early_stops(", "min_samples": "early_stops(",
+              "min_gain": "late_stops(", "min_branch_weight": "late_stops("}
+
+
 def test_every_stop_case_lights_its_lines_and_they_have_code():
-    """Fig. 4.2's lines have the reference's marked code; 'opt' (not in the book) the calls
-    that check the stopping limits."""
+    """Fig. 4.2's lines have the reference's marked code; 'opt' and 'late' (not in the book)
+    the calls that check the stopping limits. A limit's leaf lights the row whose code is
+    the call that made it: min gain and the min branch weight judge the a* that line 8
+    chose, so line 8 and the row after it are lit, not a row before line 8."""
     seen = set()
-    code = {**code_of_lines(), "opt": code_by_line()["opt"]}
     for settings in STOPPING_TREES:
         grown = grow(WM2, **settings)
         for node in grown["nodes"]:
@@ -134,9 +140,25 @@ def test_every_stop_case_lights_its_lines_and_they_have_code():
             lit = [line for line, (_, _, fired) in zip(
                 LINES, listing(grown, node)[1:-1], strict=True) if fired]
             assert tuple(lit) == FIRED_BY_STOP[stop], stop
-            assert all(code[line] for line in lit), stop
+            assert all(code_of(line) for line in lit), stop
+            if stop in DECIDED_BY:
+                shown = [c for line in lit for c in code_of(line)]
+                assert any(DECIDED_BY[stop] in c for c in shown), stop
+                other = ({"early_stops(", "late_stops("} - {DECIDED_BY[stop]}).pop()
+                assert not any(other in c for c in shown), stop  # not the call that did not
     assert seen == {"pure", "empty", "no_attributes", "same_values", "max_depth",
                     "min_samples", "min_gain", "min_branch_weight"}
+
+
+def test_the_limit_rows_stand_where_the_reference_checks_them():
+    """'opt' comes before line 8 and 'late' after it, in the figure as in `generate`."""
+    import inspect
+
+    from dtree_core import reference
+
+    source = inspect.getsource(reference.generate)
+    assert source.index("early_stops(") < source.index("# [8]") < source.index("late_stops(")
+    assert LINES.index("opt") < LINES.index("8") < LINES.index("late") < LINES.index("9")
 
 
 def test_shown_code_is_each_marked_statement_whole():
@@ -148,7 +170,8 @@ def test_shown_code_is_each_marked_statement_whole():
             body = "\n    pass" if statement.endswith(":") else ""  # a loop's header
             compile(statement + body, line, "exec")  # whole: it parses
     assert all(shown[line] for line in ("1", "8", "9", "10", "14"))
-    assert any("late_stops(" in statement for statement in shown["opt"])
+    assert any("early_stops(" in statement for statement in shown["early"])
+    assert any("late_stops(" in statement for statement in shown["late"])
 
 
 # --------------------------------------------------------------------- on the page
