@@ -35,7 +35,9 @@ def entropy_latex(counts: list[float], result: float, decimals: int, name: str =
                   names: Notation = ZHOU) -> str:
     """Ent(D) = -Σ p_k log2 p_k (Zhou eq. 4.1), or Li Hang's H(D) (eq. 5.7)."""
     terms = _shares(counts, sum(counts), decimals)
-    body = " + ".join(rf"{f}\log_2 {f}" for f, _ in terms) or "0"
+    if not terms:
+        return _empty(names.latex("entropy", name), name, result, decimals)
+    body = " + ".join(rf"{f}\log_2 {f}" for f, _ in terms)
     return (rf"{names.latex('entropy', name)} = -\sum_{{k}} p_k \log_2 p_k = -\left({body}\right)"
             rf" = {_fixed(result, decimals)}")
 
@@ -44,9 +46,17 @@ def gini_latex(counts: list[float], result: float, decimals: int, name: str = "D
                share: str = "p_k") -> str:
     """Gini(D) = 1 - Σ p_k² (Zhou eq. 4.5)."""
     terms = _shares(counts, sum(counts), decimals)
-    body = " + ".join(rf"\left({f}\right)^2" for f, _ in terms) or "0"
+    if not terms:
+        return _empty(rf"\mathrm{{Gini}}({name})", name, result, decimals)
+    body = " + ".join(rf"\left({f}\right)^2" for f, _ in terms)
     return (rf"\mathrm{{Gini}}({name}) = 1 - \sum_{{k}} {share}^2 = 1 - \left({body}\right)"
             rf" = {_fixed(result, decimals)}")
+
+
+def _empty(left: str, name: str, result: float, decimals: int) -> str:
+    """An empty set's impurity: no p_k to sum (1 − 0 would be 1), 0 by the convention the
+    core counts with."""
+    return rf"{left} = {_fixed(result, decimals)} \quad (|{name}| = 0)"
 
 
 def _known_weights(score: dict) -> list[float]:

@@ -379,3 +379,22 @@ def test_tied_thresholds_are_named_with_the_rule_that_broke_the_tie(language, al
     untied = DecisionTree(algorithm).fit(X, pd.Series(list("abbbbb"))).trace_.to_dict()
     assert t("rule.threshold.tied", others="", n=0, value="", criterion="",
              _lang=language)[-12:] not in why_text(untied, untied["nodes"][0], 3)
+
+
+def test_an_empty_nodes_impurity_is_not_written_as_a_false_sum():
+    """Watermelon 2.0's empty branch (Fig. 4.4's 色泽=浅白 under 根蒂=稍蜷) has no p_k: its
+    Gini(D) is 0 by convention, not 1 − (0), which is 1."""
+    from dtree_core import DecisionTree
+    from dtree_core.loading import load_path, prepare
+    from tests.conftest import dataset_path
+    from ui.formulas import entropy_latex, gini_latex
+
+    data = prepare(load_path(dataset_path("watermelon_2.0.csv")), "好瓜", exclude=["编号"])
+    tr = DecisionTree("id3").fit(data.X, data.y).trace_.to_dict()
+    empty = next(n for n in tr["nodes"] if n["weight"] == 0)
+    counts = [empty["class_counts"].get(c, 0) for c in tr["classes"]]
+    assert gini_latex(counts, empty["gini"], 3) == r"\mathrm{Gini}(D) = 0.000 \quad (|D| = 0)"
+    assert entropy_latex(counts, empty["entropy"], 3).endswith(r"= 0.000 \quad (|D| = 0)")
+    root = tr["nodes"][0]
+    assert gini_latex([8, 9], root["gini"], 3).startswith(
+        r"\mathrm{Gini}(D) = 1 - \sum_{k} p_k^2 = 1 - \left(\left(\tfrac{8}{17}\right)^2")
