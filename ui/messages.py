@@ -172,10 +172,10 @@ EN = {
     "node.ineligible.one_value": ("Left out of the choice{mean}: {attributes}, with one value "
                                   "left at this node, so no two-way split."),
     "node.ineligible.mean": " and of the mean gain",
-    "node.ties.forced_tied": ("{attribute} ties for the best score with {ties}; it was used "
-                              "because it was forced, not by the tie rule."),
-    "node.ties.forced_other": ("{ties} tie for the best score; the forced {attribute} was used "
-                               "instead."),
+    "node.ties.forced_tied": ("{attribute} ties with {ties} on the score the rule ranks by; "
+                              "it was used because it was forced, not by the tie rule."),
+    "node.ties.forced_other": ("{ties} tie on the score the rule ranks by; the forced "
+                               "{attribute} was used instead."),
     "node.sentences": "{first} {second}",  # two sentences of one explanation
     # column headers
     "col.attribute": "attribute",
@@ -245,6 +245,8 @@ EN = {
     "pseudo.7": "end if",
     "pseudo.opt": "if a stopping limit holds (max depth, min samples) then leaf; return",
     "pseudo.8": "choose the best splitting attribute a* from A",
+    "pseudo.8.lowest": ("choose the splitting attribute a* from A (this baseline: the one "
+                        "with the lowest Gain, the worst on purpose)"),
     "pseudo.late": ("if a*'s score is below the min gain, or no split leaves two branches of "
                     "the min branch weight, then leaf; return"),
     "pseudo.9": "for each value a*ᵛ of a* do",

@@ -151,14 +151,14 @@ ZH = {
     "node.curve.threshold": "划分点 t",
     "node.chart.title": "各属性的 {criterion}",
     "node.mean_gain": "可划分的候选属性的平均信息增益：{mean}",
-    "node.ties": "与胜出者并列最优：{ties}。{rule}",
+    "node.ties": "与胜出者并列：{ties}。{rule}",
     "node.ineligible.weight": ("{attributes} 不参与选择{mean}：它们的任何划分都没有两个分支的权重"
                                "达到 {m}（分支最小权重）。"),
     "node.ineligible.one_value": "{attributes} 不参与选择{mean}：在该结点只剩一个取值，无法二分。",
     "node.ineligible.mean": "，也不计入平均信息增益",
-    "node.ties.forced_tied": ("{attribute} 与 {ties} 并列最优；使用 {attribute} "
+    "node.ties.forced_tied": ("{attribute} 与 {ties} 在规则所比较的得分上并列；使用 {attribute} "
                               "是因为强制指定，而不是按并列规则。"),
-    "node.ties.forced_other": "{ties} 并列最优；此处改用强制指定的 {attribute}。",
+    "node.ties.forced_other": "{ties} 在规则所比较的得分上并列；此处改用强制指定的 {attribute}。",
     "node.sentences": "{first}{second}",
     # column headers
     "col.attribute": "属性",
@@ -228,6 +228,7 @@ ZH = {
     "pseudo.opt": ("if 满足某个停止条件（最大深度、最少样本数）then "
                    "将 node 标记为叶结点，其类别标记为 D 中样本数最多的类; return"),
     "pseudo.8": "从 A 中选择最优划分属性 a*;",
+    "pseudo.8.lowest": "从 A 中选择划分属性 a*（此基线：取信息增益最小者，故意选最差的）;",
     "pseudo.late": ("if a* 的得分小于最小增益，或没有划分能留下两个权重都不小于分支最小权重的分支 "
                     "then 将 node 标记为叶结点，其类别标记为 D 中样本数最多的类; return"),
     "pseudo.9": "for a* 的每一个值 a*ᵛ do",

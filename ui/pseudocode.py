@@ -138,7 +138,9 @@ def line_text(trace: dict, node: dict, line: str, figure: Figure = ZHOU) -> str:
     attribute was chosen (line 8, step 3), what ε was compared with (step 4)."""
     if line in figure.two_way_lines and is_split(node) and not uses_a_star_up(trace, node):
         return words(figure, f"{line}.keep")
-    text = words(figure, line)
+    lowest = f"{line}.lowest"  # a baseline's rule takes the worst, not the best
+    text = words(figure, lowest if line == figure.chosen_line and has(f"{figure.key}.{lowest}")
+                 and registry.record(trace["algorithm"]).ranks_lowest else line)
     if line == figure.chosen_line and is_split(node):
         text += "    ← " + chosen_text(node["decision"], figure)
     elif line == figure.threshold_line and line in fired_lines(node, figure):

@@ -416,3 +416,22 @@ def test_lecture_mode_titles_the_listing_as_the_notation_says():
     labels = [e.label for e in at.expander]
     assert t("pseudo.lihang.5.2.title", _lang="zh") in labels
     assert t("grow.pseudocode", _lang="zh") not in labels
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_worst_baseline_is_not_said_to_choose_the_best(lang, monkeypatch):
+    """The baseline takes the lowest Gain on purpose: line 8 says so, and a tie at one of its
+    nodes (watermelon 2.0, node 4: every candidate gains 1.000) is a tie, not one "for best"
+    (并列最优)."""
+    from ui import messages
+    from ui.panel import why_text
+
+    monkeypatch.setattr(messages, "current_language", lambda: lang)
+    grown = grow(WM2, algorithm="worst")
+    node = next(n for n in grown["nodes"] if n["decision"].get("ties"))
+    assert rows_by_line(grown, node)["8"][0].startswith(t("pseudo.8.lowest", _lang=lang))
+    said = why_text(grown, node, 3)
+    assert t("node.ties", ties="", rule="", _lang=lang)[:4] in said
+    assert "最优" not in said and "best" not in said
+    best = grow(WM2, algorithm="id3")
+    assert rows_by_line(best, best["nodes"][0])["8"][0].startswith(t("pseudo.8", _lang=lang))
