@@ -110,7 +110,7 @@ EN = {
     "grow.last": "Last",
     "grow.key_help": "Keyboard: {key}",
     "grow.step": "Step",
-    "grow.step_of": "Step {step} of {total}: node #{node}",
+    "grow.step_of": "Step {step} of steps 0–{total}: node #{node}",
     "grow.play": "Autoplay",
     "grow.speed": "Seconds per step",
     "grow.jump": "Jump to node",

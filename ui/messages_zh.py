@@ -100,7 +100,7 @@ ZH = {
     "grow.last": "最后一步",
     "grow.key_help": "键盘：{key}",
     "grow.step": "步骤",
-    "grow.step_of": "第 {step} 步，共 {total} 步：结点 #{node}",
+    "grow.step_of": "第 {step} 步（第 0–{total} 步）：结点 #{node}",
     "grow.play": "自动播放",
     "grow.speed": "每步秒数",
     "grow.jump": "跳到结点",

@@ -72,6 +72,9 @@ def test_a_full_link_lands_on_its_step_in_both_languages(lang):
     assert trace(at)["nodes"][0]["decision"]["attribute"] == "色泽"  # the forced root
     caption = t("grow.step_of", _lang=lang, step=4, total=len(steps) - 1, node=expected)
     assert caption in [plain(c.value) for c in at.caption]
+    # steps count from 0 as the slider does: the caption gives its range, not a count one short
+    assert f"0–{int(at.slider(key='step_slider').max)}" in caption and len(steps) - 1 == \
+        at.slider(key="step_slider").max
     assert at.title[0].value == t("page.grow", _lang=lang)
     # The URL still says the same link (nothing was lost in opening it).
     assert dict(at.query_params) == {**FULL, "lang": lang}
