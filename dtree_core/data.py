@@ -105,6 +105,18 @@ def declared_rule(kind: str) -> KindRule:
     return KindRule(kind, f"declared_{kind}")
 
 
+def numbers_rows(series: pd.Series) -> bool:
+    """Does an ID-like column (is_id_like) number the rows: text, or whole numbers in a
+    nearly consecutive run (at most MAX_CODE_SPREAD times as many numbers in their range as
+    rows, as 编号 1–17)? Included, it is a many-valued nominal attribute (Zhou's 编号). Whole
+    numbers spread wider (eight people's ages or eight days' temperatures, all different)
+    are a measurement that differs in every row: they keep their inferred kind."""
+    if not is_numeric(series):
+        return True
+    values = series.to_numpy(dtype=float)
+    return bool(_spread(values.min(), values.max()) + 1 <= MAX_CODE_SPREAD * len(values))
+
+
 def id_rule() -> KindRule:
     """An ID column the user chose to include: nominal, one branch per row (ID3's bias)."""
     return KindRule(NOMINAL, "id_like")

@@ -48,6 +48,7 @@ from dtree_core.data import (
     is_id_like,
     is_numeric,
     kind_rule,
+    numbers_rows,
     resolve_kinds,
     text_value,
 )
@@ -297,7 +298,10 @@ def load_bytes(
         (enc, guessed, warnings), (delimiter, table_warnings, typed) = _read_text(
             data, name, suffix, encoding, missing, budget)
         frame, column_warnings, missing_counts = typed
-    rules = {c: kind_rule(frame[c]) for c in frame.columns}
+    ids = tuple(c for c in frame.columns if is_id_like(frame[c]))
+    # an ID that numbers the rows is nominal where it is included (prepare), so said here too
+    rules = {c: id_rule() if c in ids and numbers_rows(frame[c]) else kind_rule(frame[c])
+             for c in frame.columns}
     report = LoadReport(
         filename=name,
         encoding=enc,
@@ -306,7 +310,7 @@ def load_bytes(
         n_columns=len(frame.columns),
         kinds={c: rule.kind for c, rule in rules.items()},
         missing=missing_counts,
-        id_columns=tuple(c for c in frame.columns if is_id_like(frame[c])),
+        id_columns=ids,
         warnings=tuple([*warnings, *table_warnings, *column_warnings]),
         sheet=sheet_name,
         sheets=tuple(sheets),
@@ -1586,8 +1590,9 @@ def prepare(
         raise LoadError(f"No attribute columns are left besides the target '{target}'; include "
                         "at least one.", "no_attributes")
     X = data[attrs].copy()
-    # An included ID is a many-valued nominal attribute (the textbook's 编号), not a measure.
-    ids = [c for c in attrs if c not in declared and is_id_like(X[c])]
+    # An included ID that numbers the rows is a many-valued nominal attribute (the textbook's
+    # 编号), not a measure; whole numbers spread wider keep their kind (numbers_rows).
+    ids = [c for c in attrs if c not in declared and is_id_like(X[c]) and numbers_rows(X[c])]
     try:
         kinds = resolve_kinds(X, [c for c in attrs if c in nominal or c in ids],
                               [c for c in continuous if c in attrs])

@@ -179,3 +179,30 @@ def test_id_like_long_columns():
     assert not is_id_like(pd.Series([*range(999), 5], dtype=float))  # one repeat at the end
     assert not is_id_like(pd.Series([*map(str, range(999)), "5"]))
     assert not is_id_like(pd.Series([*map(str, range(999)), None]))
+
+
+def test_an_included_measurement_that_differs_in_every_row_stays_continuous():
+    """Eight students' ages and monthly spending, all different: ID-like by the rule (left
+    out unless included), but when included they are measurements, as the load report says,
+    not eight-way nominal splits; the student number 1–8 numbers the rows and is nominal
+    (Zhou's 编号), in the report and in the grown tree alike."""
+    from dtree_core.data import numbers_rows
+
+    csv = "学号,年龄,月消费,是否购买\n" + "\n".join(
+        f"{i + 1},{age},{spend},{buy}" for i, (age, spend, buy) in enumerate(zip(
+            [18, 25, 33, 41, 52, 60, 29, 38], [1200, 3100, 2500, 800, 4100, 3900, 1500, 2200],
+            "是否是否是否否是", strict=True)))
+    table = load_bytes(csv.encode(), "students.csv")
+    rules = table.report.kind_rules
+    assert rules["学号"] == KindRule(NOMINAL, "id_like")
+    assert rules["年龄"].code == rules["月消费"].code == "integer_measure"
+    assert set(table.report.id_columns) == {"学号", "年龄", "月消费"}  # left out by default
+    included = prepare(table, "是否购买", include_ids=True)
+    assert included.kinds == {"学号": NOMINAL, "年龄": CONTINUOUS, "月消费": CONTINUOUS}
+    assert included.kind_rules == {c: rules[c] for c in ("学号", "年龄", "月消费")}
+    assert numbers_rows(pd.Series(np.arange(1, 18.0)))  # watermelon 2.0's 编号
+    assert numbers_rows(pd.Series([3.0, 1, 5, 2, 8, 4]))  # row numbers with gaps, shuffled
+    assert not numbers_rows(pd.Series([64.0, 65, 68, 69, 70, 71, 72, 85]))  # temperatures
+    assert numbers_rows(pd.Series(["a", "b", "c"]))
+    wm2 = load_bundled("watermelon_2.0").report.kind_rules
+    assert wm2["编号"] == KindRule(NOMINAL, "id_like")
