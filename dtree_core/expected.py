@@ -8,19 +8,28 @@ The server only writes the text: student code never runs there.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import pprint
 
+import numpy as np
 import pandas as pd
 
 from .algorithms import get as algorithm_record
+from .data import encode
+from .evaluate import FittedTrace
 from .labels import branch_text, children_of, node_path
+from .scoretable import score_attributes
+from .splitting import EXACT_PARTITION_LIMIT, Batch
 from .trace import node_rows
 
 MAX_ROWS = 5_000  # an exercise file carries its data: classroom-sized tables only
 DEFAULT_TOLERANCE = 1e-3
 # The score a function of the student's module computes, by the trace's score column.
 FUNCTIONS = {"gain": "info_gain", "gain_ratio": "gain_ratio", "gini_index": "gini_index"}
+# A binary tree's own score (CART's), under a name of its own: the functions above are the
+# formulas the header cites, which split a nominal attribute one branch per value.
+BINARY_FUNCTION = "gini_index_binary"
 
 
 class ExerciseFileError(ValueError):
@@ -51,11 +60,12 @@ def expected_tests(trace: dict, X: pd.DataFrame, y: pd.Series, exercise: str,
         "ATTRIBUTES": [a["name"] for a in trace["attributes"]],
         "CONTINUOUS": [a["name"] for a in trace["attributes"] if a["kind"] == "continuous"],
         "ROWS": _rows(trace, X, y), "NODES": _nodes(trace),
-        "SCORES": _scores(trace, columns),
+        "SCORES": _scores(trace, X, y, columns),
     }
     constants = "\n\n".join(f"{name} = {_literal(value)}" for name, value in values.items())
     note = MISSING_NOTE if missing else ""
-    return HEADER.replace("{note}", note) + constants + "\n" + BODY
+    binary = BINARY_NOTE if _binary(trace) and columns else ""
+    return HEADER.replace("{binary}", binary).replace("{note}", note) + constants + "\n" + BODY
 
 
 def check_exercise(trace: dict, n_rows: int) -> None:
@@ -128,19 +138,74 @@ def _nodes(trace: dict) -> list[dict]:
     return entries
 
 
-def _scores(trace: dict, columns: tuple[str, ...]) -> list[list]:
+def _binary(trace: dict) -> bool:
+    """Does the algorithm split a nominal attribute in two (CART)? Its own Gini_index is then
+    the best two-way split's, expected as gini_index_binary."""
+    return algorithm_record(trace["algorithm"]).nominal_shape == "binary"
+
+
+def _scores(trace: dict, X: pd.DataFrame, y: pd.Series, columns: tuple[str, ...]) -> list[list]:
     """[where, path, attribute, function, expected] for each candidate at each split node."""
+    splits = [n for n in _kept(trace) if n["decision"]["kind"] == "split"]
+    if not columns or not splits:
+        return []
+    book = _book_scores(trace, X, y, splits)
+    wanted = [(c, FUNCTIONS[c]) for c in columns]
     entries = []
-    for node in _kept(trace):
-        if node["decision"]["kind"] != "split":
-            continue
+    for node, scores in zip(splits, book, strict=True):
         for row in node_rows(node):  # built for the file, not kept in a shared tree
-            for column in columns:
-                value = row.get(column)
+            # the book's formulas for the trace's candidates; the binary tree's own from its row
+            values = scores[row["attribute"]] | {"gini_index_binary": row["gini_index_binary"]}
+            exact = _binary(trace) and _best_of_every_split(trace, row)
+            for column, function in wanted + [("gini_index_binary", BINARY_FUNCTION)] * exact:
+                value = values[column]
                 if value is not None and math.isfinite(value):
                     entries.append([_where(trace, node), _path(trace, node), row["attribute"],
-                                    FUNCTIONS[column], float(value)])
+                                    function, float(value)])
     return entries
+
+
+def _best_of_every_split(trace: dict, row: dict) -> bool:
+    """Is the row's two-way Gini_index the smallest over every split in two? Not where the
+    node has one value of the attribute (no split in two), nor beyond EXACT_PARTITION_LIMIT
+    values, where CART orders them instead of trying every grouping (exact for two classes)."""
+    if row["kind"] != "nominal":
+        return True
+    values = next(a.get("values") or () for a in trace["attributes"]
+                  if a["name"] == row["attribute"])
+    return row["n_distinct"] >= 2 and \
+        (len(values) <= EXACT_PARTITION_LIMIT or len(trace["classes"]) == 2)
+
+
+def _book_scores(trace: dict, X: pd.DataFrame, y: pd.Series, splits: list[dict]) -> list[dict]:
+    """Each split node's {attribute: {gain, gain_ratio, gini_index}} as the header's formulas
+    give them on the rows reaching it: a nominal attribute one branch per value (Zhou 4.2, 4.3,
+    4.6), a continuous one at its largest Gain (4.8) and its smallest Gini_index. Scored by
+    the core's own scoring with the algorithm's record made multiway and cut by Gain: a binary
+    tree's (CART's) trace holds its two-way split's numbers instead."""
+    kinds = {a["name"]: a["kind"] for a in trace["attributes"]}
+    X = X[list(kinds)].reset_index(drop=True)
+    reached = {node: (rows, weight) for node, rows, weight in FittedTrace.from_dict(trace).reach(X)}
+    parts = [reached[n["id"]] for n in splits]
+    batch = Batch(np.concatenate([rows for rows, _ in parts]),
+                  np.concatenate([weight for _, weight in parts]).astype(float),
+                  np.repeat(np.arange(len(parts)), [len(rows) for rows, _ in parts]), len(parts))
+    enc = encode(X, y.reset_index(drop=True), kinds)
+    book = dataclasses.replace(algorithm_record(trace["algorithm"]), nominal_shape="multiway",
+                               threshold_by="gain")
+    scored = score_attributes(enc, batch, book, 1, None)
+    return [{a.name: _book_row(s, i) for a, s in zip(enc.attributes, scored, strict=True)}
+            for i in range(len(splits))]
+
+
+def _book_row(scores, i: int) -> dict:
+    """One attribute's book numbers at node i (a continuous one's smallest Gini_index over its
+    cut points is the scoring's best binary one: a threshold splits in two)."""
+    gini = scores.gini_index_multiway if scores.gini_index_multiway is not None \
+        else scores.gini_index_binary
+    return {"gain": float(scores.scores["gain"][i]),
+            "gain_ratio": float(scores.scores["gain_ratio"][i]),
+            "gini_index": None if gini is None else float(gini[i])}
 
 
 HEADER = '''"""Expected values for a decision-tree exercise, written by dtree-lab.
@@ -160,11 +225,13 @@ and, if you wrote them (the tests of a function your module lacks are skipped):
 
     info_gain(rows, attribute, target)   Gain(D, a), Zhou (4.2); Li Hang's g(D, A)
     gain_ratio(rows, attribute, target)  Gain_ratio(D, a), Zhou (4.3); Li Hang's g_R(D, A)
-    gini_index(rows, attribute, target)  Gini_index(D, a), Zhou (4.6)
+    gini_index(rows, attribute, target)  Gini_index(D, a), Zhou (4.6){binary}
 
 rows is a list of dicts, one per row (continuous values as floats, unknown ones as None).
-For a continuous attribute the score expected is the one at its best cut point (the midpoint
-with the largest gain; CART: the smallest Gini_index), Zhou section 4.4.1.
+A nominal attribute gets one branch per value in these formulas, whatever tree is grown.
+For a continuous attribute the score expected is the one at its best cut point, Zhou
+section 4.4.1: info_gain and gain_ratio at the midpoint with the largest gain (eq. 4.8),
+gini_index the smallest Gini_index over the midpoints.
 Each node of the expected tree is one test, in the order the algorithm decides them
 (TreeGenerate, Zhou Fig. 4.2), and each score one test, compared within TOLERANCE.{note}
 """
@@ -175,6 +242,16 @@ import math
 import pytest
 
 '''
+
+BINARY_NOTE = '''
+    gini_index_binary(rows, attribute, target)
+                                         the smallest Gini_index over the splits of the
+                                         attribute in two, as this binary tree (CART) ranks
+                                         them: a nominal attribute's values in two groups,
+                                         a continuous one at a midpoint (not expected where
+                                         the node has one value of it, nor for one of more
+                                         than 10 values and more than two classes: CART then
+                                         orders its values instead of trying every grouping)'''
 
 MISSING_NOTE = '''
 

@@ -359,6 +359,115 @@ def test_a_tree_only_student_passes_on_continuous_data_and_score_tests_skip(tmp_
     assert " skipped" in done.stdout and "failed" not in done.stdout
 
 
+# CART's textbook student: its tree as nested dicts (a two-way split keyed by the tuples
+# of values on each side), Gain (4.2, 4.8) and Gini_index (4.6) one branch per value or at
+# the best cut point, as the header says, and CART's own score, the smallest Gini_index over
+# the splits in two.
+CART_STUDENT = '''
+import math
+from collections import Counter
+from itertools import combinations
+
+import pandas as pd
+
+from dtree_core import DecisionTree
+
+
+def _tree(trace, node_id=0):
+    node = trace["nodes"][node_id]
+    if node["decision"]["kind"] == "leaf":
+        return node["decision"]["label"]
+    branches = {}
+    for child in node["children"]:
+        c = trace["nodes"][child]["branch"]
+        key = tuple(c["value"]) if c["op"] == "in" else \\
+            c["value"] if c["op"] == "=" else f"{c['op']}{c['value']}"
+        branches[key] = _tree(trace, child)
+    return {node["decision"]["attribute"]: branches}
+
+
+def build_tree(rows, attributes, target):
+    frame = pd.DataFrame(rows)
+    return _tree(DecisionTree("ALGORITHM").fit(frame[attributes], frame[target]).trace_.to_dict())
+
+
+def _ent(rows, target):
+    n = len(rows)
+    return -sum(c / n * math.log2(c / n) for c in Counter(r[target] for r in rows).values())
+
+
+def _gini(rows, target):
+    return 1 - sum((c / len(rows)) ** 2 for c in Counter(r[target] for r in rows).values())
+
+
+def _after(parts, rows, target, impurity):
+    return sum(len(p) / len(rows) * impurity(p, target) for p in parts if p)
+
+
+def _splits(rows, a):
+    # one branch per value, or each midpoint's two sides for a continuous attribute
+    if not isinstance(rows[0][a], float):
+        return [[[r for r in rows if r[a] == v] for v in {r[a] for r in rows}]]
+    values = sorted({r[a] for r in rows})
+    cuts = [(x + y) / 2 for x, y in zip(values, values[1:])]
+    return [[[r for r in rows if r[a] <= t], [r for r in rows if r[a] > t]] for t in cuts]
+
+
+def info_gain(rows, a, target):
+    return _ent(rows, target) - min(_after(p, rows, target, _ent) for p in _splits(rows, a))
+
+
+def gini_index(rows, a, target):
+    return min(_after(p, rows, target, _gini) for p in _splits(rows, a))
+
+
+def gini_index_binary(rows, a, target):
+    if isinstance(rows[0][a], float):
+        return gini_index(rows, a, target)
+    values = sorted({r[a] for r in rows})
+    return min(_after([[r for r in rows if r[a] in left], [r for r in rows if r[a] not in left]],
+                      rows, target, _gini)
+               for k in range(1, len(values)) for left in combinations(values, k))
+'''
+
+
+def test_a_textbook_cart_student_passes_the_exercise_file(tmp_path, wm2):
+    """CART's trace holds its two-way split's numbers (root Gain(纹理) 0.337, Gini_index
+    0.286); the file expects the formulas its header cites, Zhou's 0.381 and 0.277, and the
+    two-way Gini_index under gini_index_binary."""
+    X, y = wm2
+    text = expected_tests(grown(X, y, "cart"), X, y, "Zhou 4.2.3")
+    namespace: dict = {}
+    exec(text[text.index("EXERCISE ="):text.index("student =")], namespace)
+    scores = {(s[0], s[2], s[3]): s[4] for s in namespace["SCORES"]}
+    assert scores[("root", "纹理", "info_gain")] == pytest.approx(0.380592, abs=1e-6)
+    assert scores[("root", "纹理", "gini_index")] == pytest.approx(0.277124, abs=1e-6)
+    assert scores[("root", "纹理", "gini_index_binary")] == pytest.approx(0.285948, abs=1e-6)
+    assert "gini_index_binary(rows, attribute, target)" in text
+    done = run_pytest(tmp_path, text, CART_STUDENT.replace("ALGORITHM", "cart"))
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert " passed" in done.stdout and "failed" not in done.stdout and "skipped" not in done.stdout
+
+
+def test_a_textbook_cart_student_passes_on_continuous_data(tmp_path, wm3):
+    """Watermelon 3.0: CART cuts 含糖率 at its smallest Gini_index (0.2045), where Gain is
+    0.337; info_gain expects eq. 4.8's largest Gain over the cut points, 0.349 at 0.126."""
+    X, y = wm3
+    text = expected_tests(grown(X, y, "cart"), X, y, "Zhou 4.4.1")
+    namespace: dict = {}
+    exec(text[text.index("EXERCISE ="):text.index("student =")], namespace)
+    scores = {(s[0], s[2], s[3]): s[4] for s in namespace["SCORES"]}
+    assert scores[("root", "含糖率", "info_gain")] == pytest.approx(0.349294, abs=1e-6)
+    assert scores[("root", "含糖率", "gini_index")] == pytest.approx(0.285948, abs=1e-6)
+    done = run_pytest(tmp_path, text, CART_STUDENT.replace("ALGORITHM", "cart"))
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert " passed" in done.stdout and "failed" not in done.stdout
+    wrong = run_pytest(tmp_path, text, CART_STUDENT.replace("ALGORITHM", "id3"))
+    assert wrong.returncode == 1, wrong.stdout + wrong.stderr
+    failed = [line for line in wrong.stdout.splitlines() if line.startswith("FAILED")]
+    assert failed and all("::test_node[" in line for line in failed)  # the scores are right
+
+
 def test_the_exercise_file_refuses_big_data_and_says_so(wm2):
     X, y = wm2
     trace = grown(X, y, "id3")
