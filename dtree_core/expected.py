@@ -71,6 +71,7 @@ def expected_tests(trace: dict, X: pd.DataFrame, y: pd.Series, exercise: str,
 def check_exercise(trace: dict, n_rows: int) -> None:
     """Raise ExerciseFileError when no file can be written for this tree and its n_rows
     rows (asked before the file is made: a page says why without making it)."""
+    check_reproducible(trace)
     if n_rows > MAX_ROWS:
         raise ExerciseFileError(f"The data has {n_rows} rows; an exercise file carries its "
                                 f"data and takes at most {MAX_ROWS}.", "too_many_rows",
@@ -79,6 +80,20 @@ def check_exercise(trace: dict, n_rows: int) -> None:
             any(c.get("weights") for n in trace["nodes"] for c in [n["branch"] or {}]):
         raise ExerciseFileError("Oblique (linear) tests cannot be written as nested-dict "
                                 "branches.", "oblique")
+
+
+def check_reproducible(trace: dict) -> None:
+    """Raise ExerciseFileError when a student's code could not build the tree from the file:
+    a pruned tree (the file carries the rows it grew on, not the pruning's validation rows or
+    parameters) or one whose rule draws attributes at random (CLS: no code makes the draw)."""
+    method = (trace.get("params") or {}).get("prune", "none")
+    if method != "none":
+        raise ExerciseFileError(f"The tree is pruned ({method}); the file carries the rows it "
+                                "grew on, not the pruning.", "pruned", method=method)
+    if algorithm_record(trace["algorithm"]).ranks_by is None:
+        raise ExerciseFileError(f"{trace['algorithm']} draws attributes at random; no "
+                                "student's code makes the same draws.", "random",
+                                algorithm=trace["algorithm"])
 
 
 def _literal(value) -> str:

@@ -150,6 +150,18 @@ def exercise_shape(data: bytes, filename: str, choices: dict,
     return len(X), bool(X.isna().any().any())
 
 
+def file_error_text(error: ExerciseFileError) -> str:
+    """Why no file is offered, with the pruning method's and the algorithm's catalogue names
+    (the error carries their keys)."""
+    details = dict(error.details)
+    if "method" in details:
+        details["method"] = t(f"prune.method.{details['method']}")
+        details["none"] = t("prune.method.none")
+    if "algorithm" in details:
+        details["algorithm"] = registry.name(details["algorithm"])
+    return t(f"tc.file.error.{error.code}", **details)
+
+
 def expected_values_file(current: dict) -> None:
     """The instructor's download: a pytest file students run on their own machines."""
     st.subheader(t("tc.file.header"))
@@ -168,7 +180,7 @@ def expected_values_file(current: dict) -> None:
         n_rows, missing = exercise_shape(*inputs)
         check_exercise(current["trace"], n_rows)
     except ExerciseFileError as error:
-        st.warning(t(f"tc.file.error.{error.code}", **error.details))
+        st.warning(file_error_text(error))
         return
     except (ValueError, MemoryError) as error:  # a DataError or LoadError: said, not raised
         st.warning(t("error.memory") if isinstance(error, MemoryError) else error_text(error))

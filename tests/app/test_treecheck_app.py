@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from app_helpers import new_app, page_app
+from app_helpers import new_app, page_app, started_app
 
 from dtree_core.labels import export_text
 from ui.messages import t
@@ -111,6 +111,38 @@ def test_the_pytest_file_is_made_when_clicked(monkeypatch):
     assert repr(gain) in text
 
 
+def file_buttons(at) -> list:
+    return [b for b in at.get("download_button") if b.proto.id and "tc_file" in b.proto.id]
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_pytest_file_is_refused_for_a_pruned_tree_saying_what_to_do(lang):
+    """Reduced-error pruning on the book's Table 4.2 split: the file would expect the pruned
+    tree without its validation rows, so it is not offered; the warning names the method and
+    the sidebar's choice that offers it."""
+    at = started_app(lang)
+    at.selectbox(key="bundled_key").set_value("watermelon_2.0_train").run()
+    at.selectbox(key="prune").set_value("rep").run()
+    at.switch_page(PAGE).run()
+    assert not at.exception and not at.error
+    assert not file_buttons(at)
+    warning = shown(at.warning)
+    assert t("prune.method.rep", _lang=lang) in warning
+    assert t("prune.method.none", _lang=lang) in warning
+    assert ("no student's code could build" if lang == "en" else "学生的代码无法") in warning
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_pytest_file_is_refused_for_cls_saying_what_to_do(lang):
+    """CLS draws each attribute at random (seeded): no student's tree can match it."""
+    at = open_exercises(lang, "cls")
+    assert not file_buttons(at)
+    warning = shown(at.warning)
+    assert t("algo.cls", _lang=lang) in warning
+    assert ("Choose an algorithm that picks by a score" if lang == "en"
+            else "请选择按得分选择属性的算法") in warning
+
+
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_the_instability_view_grows_a_few_trees(lang):
     at = open_exercises(lang)
@@ -153,7 +185,7 @@ def test_every_code_and_kind_the_core_can_give_has_words_in_both_languages():
     assert kinds == set(treecheck.KINDS)
     file_codes = set(re.findall(r'ExerciseFileError\(.*?,\s*"([a-z_]+)"',
                                 Path(expected.__file__).read_text("utf-8"), re.S))
-    assert file_codes == {"too_many_rows", "oblique"}
+    assert file_codes == {"too_many_rows", "oblique", "pruned", "random"}
     keys = ([f"tc.error.{c}" for c in codes] + [f"tc.diff.{k}" for k in kinds]
             + [f"tc.file.error.{c}" for c in file_codes])
     assert [k for k in keys if k not in EN or k not in ZH] == []

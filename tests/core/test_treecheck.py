@@ -16,6 +16,7 @@ from dtree_core import DecisionTree
 from dtree_core.cli import main
 from dtree_core.expected import MAX_ROWS, ExerciseFileError, expected_tests
 from dtree_core.labels import export_text
+from dtree_core.options import PRUNE_METHODS
 from dtree_core.treecheck import PasteError, check_tree, read_tree
 from tests.conftest import ROOT, dataset_path, xy
 
@@ -475,6 +476,26 @@ def test_the_exercise_file_refuses_big_data_and_says_so(wm2):
     with pytest.raises(ExerciseFileError) as caught:
         expected_tests(trace, big_X, y.loc[big_X.index], "big")
     assert caught.value.code == "too_many_rows"
+
+
+@pytest.mark.parametrize("method", [m for m in PRUNE_METHODS if m != "none"])
+def test_the_exercise_file_refuses_a_pruned_tree(method):
+    """The file carries the rows the tree grew on, not the pruning (validation rows,
+    parameters): no student's code could build the pruned tree it would expect."""
+    X, y = xy("watermelon_2.0_train.csv", "好瓜", drop=["编号"])
+    validation = xy("watermelon_2.0_validation.csv", "好瓜", drop=["编号"])
+    trace = DecisionTree("id3", prune=method).fit(X, y, validation=validation).trace_.to_dict()
+    with pytest.raises(ExerciseFileError) as caught:
+        expected_tests(trace, X, y, "Zhou 4.3")
+    assert (caught.value.code, caught.value.details) == ("pruned", {"method": method})
+
+
+def test_the_exercise_file_refuses_a_random_draw(wm2):
+    """CLS draws its attributes (seeded): no student's code makes the same draws."""
+    X, y = wm2
+    with pytest.raises(ExerciseFileError) as caught:
+        expected_tests(grown(X, y, "cls"), X, y, "CLS")
+    assert (caught.value.code, caught.value.details) == ("random", {"algorithm": "cls"})
 
 
 def test_missing_values_leave_the_scores_out_and_say_why():

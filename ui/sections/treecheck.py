@@ -105,6 +105,15 @@ EN: dict[str, str] = {
     "tc.file.error.too_many_rows": ("The data has {rows} rows; an exercise file carries its "
                                     "data and takes at most {limit}."),
     "tc.file.error.oblique": "An oblique (linear) tree cannot be written as nested-dict branches.",
+    "tc.file.error.pruned": ("This tree is pruned ({method}): the file carries the rows it grew "
+                             "on but not the pruning (its parameters, or the validation rows it "
+                             "judged by), so no student's code could build this tree from it. "
+                             "Set the pruning method to \"{none}\" in the sidebar to download "
+                             "the file for the tree as grown."),
+    "tc.file.error.random": ("{algorithm} picks each split attribute by a seeded random draw: no "
+                             "student's code makes the same draws, so the file would fail a "
+                             "correct program. Choose an algorithm that picks by a score (ID3, "
+                             "C4.5, CART) to download the file."),
     # -- why one tree is unstable
     "inst.intro": ("One decision tree changes with small changes of its training samples (Zhou "
                    "ch. 8). Grow many trees with the sidebar's options, each on a bootstrap "
@@ -229,6 +238,12 @@ ZH: dict[str, str] = {
                         "是按整行筛选）。"),
     "tc.file.error.too_many_rows": "数据有 {rows} 行；练习文件包含数据，最多 {limit} 行。",
     "tc.file.error.oblique": "多变量（斜）决策树无法写成嵌套字典的分支。",
+    "tc.file.error.pruned": ("这棵决策树经过剪枝（{method}）：文件只包含生成它的样本，不包含剪枝"
+                             "（其参数或所依据的验证集），学生的代码无法据此得到这棵树。请在侧边栏"
+                             "把剪枝方法设为“{none}”，再下载未剪枝决策树的文件。"),
+    "tc.file.error.random": ("{algorithm}按带种子的随机抽取选择每个划分属性：学生的代码做不出同样"
+                             "的抽取，文件会判正确的程序为错。请选择按得分选择属性的算法（ID3、"
+                             "C4.5、CART）再下载文件。"),
     "inst.intro": ("一棵决策树会随训练样本的微小变化而改变（周志华第 8 章）。用侧边栏的选项生成"
                    "多棵决策树，每棵用训练样本的自助采样，或翻转少数样本的类别标记，看根结点和整"
                    "棵树多常改变，再让它们投票：这就是 Bagging。"),
