@@ -453,7 +453,7 @@ def comparison_steps(node: dict, rows: list[dict], algorithm, decimals: int,
     if decision.get("forced"):
         return [Sentence("forced", {"attribute": winner})]
     if algorithm.ranks_by is None:
-        return [Sentence("random", {"algorithm": algorithm.label, "attribute": winner})]
+        return [Sentence("random", {"algorithm": algorithm.key, "attribute": winner})]
     if decision.get("weights"):
         return linear_steps(decision, rows, algorithm, decimals, names)
     pool = rows
@@ -476,7 +476,7 @@ def comparison_steps(node: dict, rows: list[dict], algorithm, decimals: int,
             f"solution.{rule}.missing" in WORDS["en"]:
         rule += ".missing"  # what was compared above: the largest ρ·ΔGini, not the Gini index
     steps.append(Sentence(rule if f"solution.{rule}" in WORDS["en"] else "rule.unknown",
-                          {"algorithm": algorithm.label, "attribute": winner}))
+                          {"algorithm": algorithm.key, "attribute": winner}))
     if decision.get("ties"):
         steps.append(Sentence(f"ties.{tie_break}", {"attribute": winner,
                                                     "ties": tuple(decision["ties"])}))
@@ -507,11 +507,14 @@ def linear_steps(decision: dict, rows: list[dict], algorithm, decimals: int,
 
 def _best_equation(pool: list[dict], winner: str, algorithm, decimals: int,
                    names: Notation = ZHOU) -> Equation:
-    """Gain(D, 纹理) = max{0.108, 0.143, …} = 0.381: the winner's score is the best of them."""
+    """Gain(D, 纹理) = max{0.108, 0.143, …} = 0.381: the winner's score is the best of them
+    (the smallest for a rule that ranks lowest)."""
     field_name = _ranked_field(pool, algorithm)
     best = next((r for r in pool if r["attribute"] == winner), pool[0])
     values = ", ".join(_fixed(r[field_name], decimals) for r in pool)
     word = RANKED.get(field_name, "max")
+    if algorithm.ranks_lowest:  # a baseline takes the smallest of a score the book maximises
+        word = {"max": "min", "min": "max"}[word]
     a = _split_argument(best, names) if field_name == "gini_index" else _name(winner)
     lhs = (Formula(rf"\rho \cdot \Delta\mathrm{{Gini}}({_name(winner).latex})",
                    f"ρ·ΔGini({winner})") if field_name == "gini_gain"
@@ -622,11 +625,21 @@ def solve(trace: dict, node_id: int = 0, scope: str = "node", decimals: int = DE
 
 def sentence_text(sentence: Sentence, lang: str, escape=str, names: Notation = ZHOU) -> str:
     """The sentence in a language and the notation's terms, each value escaped for the
-    output format."""
+    output format (an algorithm, kept as its key, by its name in the language)."""
     words = WORDS.get(lang, WORDS["en"])
+    values = dict(sentence.values)
+    if "algorithm" in values:
+        values["algorithm"] = algorithm_name(values["algorithm"], lang)
     return in_terms(words[f"solution.{sentence.key}"], names).format(**{
         k: words["solution.list"].join(map(escape, v)) if isinstance(v, tuple) else escape(v)
-        for k, v in sentence.values.items()})
+        for k, v in values.items()})
+
+
+def algorithm_name(key: str, lang: str) -> str:
+    """The algorithm's name in the language: its label (ID3, CART) unless that is an English
+    word the language has its own for (Worst, Oblique)."""
+    words = WORDS.get(lang, WORDS["en"])
+    return words.get(f"solution.name.{key}", algorithms.get(key).label)
 
 
 def in_terms(template: str, names: Notation) -> str:
@@ -640,9 +653,9 @@ def in_terms(template: str, names: Notation) -> str:
 
 
 def title_text(solution: Solution, lang: str, escape=str) -> str:
-    label = algorithms.get(solution.algorithm).label
+    name = algorithm_name(solution.algorithm, lang)
     key = "solution.title.dataset" if solution.dataset else "solution.title"
-    return WORDS[lang][key].format(algorithm=label, dataset=escape(solution.dataset))
+    return WORDS[lang][key].format(algorithm=name, dataset=escape(solution.dataset))
 
 
 def equation_latex(equation: Equation) -> str:
@@ -707,6 +720,10 @@ WORDS: dict[str, dict[str, str]] = {
         "solution.list": ", ",
         "solution.title": "Worked solution: {algorithm}",
         "solution.title.dataset": "Worked solution: {algorithm} on {dataset}",
+        # An algorithm's name where its label is English words (ID3, CART read alike in both).
+        "solution.name.worst": "Worst",
+        "solution.name.oblique": "Oblique",
+        "solution.name.c45_lihang": "C4.5 (Li Hang)",
         "solution.heading.root": "Node #{node} (root): |D| = {n} ({counts})",
         "solution.heading.node": "Node #{node}: {path}; |D| = {n} ({counts})",
         "solution.candidate": "Attribute {attribute}:",
@@ -731,6 +748,9 @@ WORDS: dict[str, dict[str, str]] = {
                                          "information gain ratio, with no mean-gain filter "
                                          "(Li Hang, Alg. 5.3): {attribute}."),
         "solution.rule.unknown": "{algorithm} splits on {attribute} by its own rule.",
+        "solution.rule.min_gain_worst": ("{algorithm}, a baseline, splits on purpose on the "
+                                         "attribute with the smallest information gain: "
+                                         "{attribute}."),
         "solution.linear": ("The linear test {test} (refined by OC1's coordinate moves, cut at "
                             "its best midpoint) has Gini_index {gini} and ρ·ΔGini {gain}, "
                             "more than the best single attribute {axis} ({axis_gain}): "
@@ -828,6 +848,9 @@ WORDS: dict[str, dict[str, str]] = {
         "solution.list": "、",
         "solution.title": "手算过程：{algorithm}",
         "solution.title.dataset": "手算过程：{algorithm}，{dataset}",
+        "solution.name.worst": "最差基线",
+        "solution.name.oblique": "斜决策树",
+        "solution.name.c45_lihang": "C4.5（李航）",
         "solution.heading.root": "结点 #{node}（根结点）：|D| = {n}（{counts}）",
         "solution.heading.node": "结点 #{node}：{path}；|D| = {n}（{counts}）",
         "solution.candidate": "属性 {attribute}：",
@@ -846,6 +869,8 @@ WORDS: dict[str, dict[str, str]] = {
             "基尼指数之差，ρ 为无缺失值样本所占比例；有缺失值时基尼指数最小的属性未必胜出）："
             "{attribute}。"),
         "solution.rule.unknown": "{algorithm} 按自身的准则选择 {attribute}。",
+        "solution.rule.min_gain_worst": ("{algorithm}作为基线方法，有意选择信息增益最小的属性作为"
+                                         "划分属性：{attribute}。"),
         "solution.rule.max_gain_ratio": ("{algorithm} 选择信息增益比最大的特征，不经平均增益筛选"
                                          "（李航，算法 5.3）：{attribute}。"),
         "solution.linear": ("线性划分 {test}（经 OC1 坐标调整，取最优划分点）的 Gini_index 为 "

@@ -28,7 +28,7 @@ SCORE_COLUMNS = ("gain", "iv", "gain_ratio", "gini_index")
 
 def check_my_tree(trace: dict) -> None:
     """The pasted tree, checked once the student presses the button."""
-    st.caption(t("tc.intro", algorithm=registry.label(trace["algorithm"])))
+    st.caption(t("tc.intro", algorithm=registry.name(trace["algorithm"])))
     st.caption(t("tc.forms", example=t("tc.forms.example", open="{", close="}")))
     text = st.text_area(t("tc.input"), key="tc_text", height=220, placeholder=EXAMPLE)
     allow = st.checkbox(t("tc.allow_empty"), key="tc_allow_empty", help=t("tc.allow_empty.help"))
@@ -47,7 +47,7 @@ def show_check(trace: dict, result: TreeCheck) -> None:
     """The verdict: all nodes agree, or the first difference with both decisions."""
     st.caption(t("tc.read", form=t(f"tc.form.{result.form}"), nodes=result.pasted_nodes))
     if result.matches:
-        st.success(tm("tc.match", algorithm=registry.label(trace["algorithm"]),
+        st.success(tm("tc.match", algorithm=registry.name(trace["algorithm"]),
                       total=result.total))
         if result.form != "trace":
             st.info(t("tc.match.numbers"))
@@ -58,7 +58,7 @@ def show_check(trace: dict, result: TreeCheck) -> None:
     space = "" if prefix.endswith("：") else " "  # Chinese puts no space after its colon
     st.error(prefix + space + tm(f"tc.diff.{difference.kind}", **sentence_values(trace, result)))
     st.caption(t("tc.agreed", agreed=result.agreed, total=result.total,
-                 algorithm=registry.label(trace["algorithm"])))
+                 algorithm=registry.name(trace["algorithm"])))
     if difference.kind == "missing_branch" and not difference.branch_weight:
         st.info(tm("tc.diff.missing_empty", branch=difference.branch))
     odd = odd_attribute(trace, difference)
@@ -76,7 +76,7 @@ def sentence_values(trace: dict, result: TreeCheck) -> dict:
     difference = result.difference
     node = trace["nodes"][difference.node_id]
     given = _number(difference.given_value) if difference.kind == "score" else difference.given
-    return {"algorithm": registry.label(trace["algorithm"]), "given": given,
+    return {"algorithm": registry.name(trace["algorithm"]), "given": given,
             "expected": difference.expected, "branch": difference.branch,
             "expected_attribute": node["decision"].get("attribute"),
             "field": t(f"col.{difference.score_field}") if difference.score_field else "",
@@ -98,7 +98,7 @@ def score_rows(trace: dict, difference: Difference) -> pd.DataFrame:
     """Both attributes' rows of the node's score table, the numbers the trace records."""
     record = registry.record(trace["algorithm"])
     ours = t("tc.row.trace") if difference.kind == "score" else \
-        t("tc.row.expected", algorithm=registry.label(trace["algorithm"]))
+        t("tc.row.expected", algorithm=registry.name(trace["algorithm"]))
     rows = [(ours, difference.expected_row)]
     if difference.given_row is not None and difference.given_row != difference.expected_row:
         rows.append((t("tc.row.given"), difference.given_row))

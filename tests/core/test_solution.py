@@ -202,6 +202,22 @@ def test_the_rule_sentence_names_what_was_compared(lang):
         assert winner[field] == best and last.endswith(f"{winner['attribute']}{stop}")
 
 
+@pytest.mark.parametrize(("lang", "name", "rule"), [
+    ("en", "Worst", "the attribute with the smallest information gain: 触感."),
+    ("zh", "最差基线", "有意选择信息增益最小的属性作为划分属性：触感。")])
+def test_the_worst_baseline_states_its_rule_and_takes_the_smallest(lang, name, rule):
+    """The baseline takes the smallest Gain (触感, 0.006, on watermelon 2.0): the comparison
+    is a min, the sentence says so, and the Chinese solution names it in Chinese."""
+    text = to_markdown(solve(trace_of("worst"), 0, "node"), lang)
+    title = "# 手算过程：" if lang == "zh" else "# Worked solution: "
+    assert text.splitlines()[0] == title + name
+    assert r"\mathrm{Gain}(D, \text{触感}) = \min\{" in text and r"\max\{" not in text
+    last = text.strip().splitlines()[-1]
+    assert last.startswith(name) and last.endswith(rule)
+    if lang == "zh":
+        assert "Worst" not in text
+
+
 def test_sums_over_the_known_rows_are_written_over_them():
     """With missing values a branch sum's numbers are |D̃ᵛ|/|D̃|: its formula is Σᵥ r̃ᵥ·Gini(D̃ᵛ)
     (Li Hang's H(D̃|A): Σᵢ r̃ᵢ·H(D̃ᵢ)), never |Dᵛ|/|D| beside D̃."""

@@ -61,7 +61,7 @@ EN: dict[str, str] = {
     "tc.why": "Why the trace decides so: {why}",
     "tc.scores": "The score table's rows for both attributes at this node:",
     "tc.scores.one": "The score table's row for this attribute at this node:",
-    "tc.row.expected": "{algorithm}'s choice",
+    "tc.row.expected": "choice of {algorithm}",
     "tc.row.given": "yours",
     "tc.row.trace": "the trace",
     "tc.row.label": "whose",
@@ -174,15 +174,15 @@ ZH: dict[str, str] = {
     "tc.form.nested": "嵌套字典",
     "tc.form.text": "缩进文本",
     "tc.read": "按{form}读入：{nodes} 个结点。",
-    "tc.match": ("你的决策树就是{algorithm}决策树：全部 {total} 个结点一致（划分属性、分支和叶结"
-                 "点类别）。"),
+    "tc.match": ("你的决策树就是用{algorithm}生成的决策树：全部 {total} 个结点一致（划分属性、分支"
+                 "和叶结点类别）。"),
     "tc.match.numbers": ("树相同，数值仍可能是错的：在李航习题 5.1 中，把信息增益除以 H(D) 而"
                          "不是 H_A(D)，得到的仍是 C4.5 的树。粘贴生成过程 JSON 可同时检查得"
                          "分，或下载下面的期望值文件。"),
-    "tc.agreed": "{algorithm}决策树共 {total} 个结点，在此之前有 {agreed} 个一致。",
+    "tc.agreed": "用{algorithm}生成的决策树共 {total} 个结点，在此之前有 {agreed} 个一致。",
     "tc.where": "在{where}：",
     "tc.root": "根结点",
-    "tc.diff.attribute": "你的决策树按 {given} 划分；{algorithm}决策树按 {expected} 划分。",
+    "tc.diff.attribute": "你的决策树按 {given} 划分；用{algorithm}生成的决策树按 {expected} 划分。",
     "tc.diff.tied": ("你的决策树按 {given} 划分，它与 {expected} 并列；并列时取数据中列在前面的"
                      "属性。这不是错误：在“生成决策树”页面于此结点强制选择 {given} 即可得到你的"
                      "树。"),
