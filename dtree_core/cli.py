@@ -28,7 +28,7 @@ from .cli_messages import (
 )
 from .data import DataError
 from .decide import TIE_BREAKS
-from .escape import escape_terminal
+from .escape import escape_terminal, one_line
 from .labels import SCORE_TABLE_COLUMNS, export_text, score_table_text
 
 
@@ -309,8 +309,8 @@ def _write_json(target: str, trace) -> None:
 
 
 def _write(target: str, text: str, encoding: str = "utf-8") -> None:
-    if target == "-":
-        sys.stdout.write(text + "\n")
+    if target == "-":  # a terminal shows the data's control characters, never runs them
+        sys.stdout.write((escape_terminal(text) if sys.stdout.isatty() else text) + "\n")
         return
     try:
         Path(target).write_text(text + "\n", encoding=encoding)
@@ -352,15 +352,16 @@ def score_headers(names: notations.Notation) -> dict:
 def _print_load_notes(report, prepared, lang: str) -> None:
     """How the file was read, the loader's warnings and notes, and each attribute's kind."""
     _say(file_summary(report, lang))
+    # each a line of its own: a line break in a name or value quoted there is shown as ⏎
     for warning in report.warnings:
-        _say(say(lang, "warning", text=notice_text(warning, lang)))
+        _say(one_line(say(lang, "warning", text=notice_text(warning, lang))))
     for column, reason in prepared.excluded.items():
-        _say(say(lang, "note.column", column=column, text=notice_text(reason, lang)))
+        _say(one_line(say(lang, "note.column", column=column, text=notice_text(reason, lang))))
     for note in prepared.notes:
         if note not in prepared.excluded.values():  # said once, with its column, above
-            _say(say(lang, "note", text=notice_text(note, lang)))
+            _say(one_line(say(lang, "note", text=notice_text(note, lang))))
     for column, rule in prepared.kind_rules.items():
-        _say(say(lang, "kind", column=column, text=kind_rule_text(rule, lang)))
+        _say(one_line(say(lang, "kind", column=column, text=kind_rule_text(rule, lang))))
 
 
 def _print_pruning(trace, outline: dict, lang: str) -> None:

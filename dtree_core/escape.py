@@ -106,6 +106,16 @@ def escape_markdown_cell(text) -> str:
     return " ".join(text.splitlines()) or " "
 
 
+LINE_BREAK_SHOWN = "⏎"
+
+
+def one_line(text) -> str:
+    """Text for a line of a one-item-per-line form (a rule, a node of the text tree): a line
+    break inside a name or value is shown as ⏎ and a tab as a space, so the next line still
+    starts a rule or a node."""
+    return _NEWLINE.sub(LINE_BREAK_SHOWN, str(text)).replace("\t", " ")
+
+
 _TERMINAL_CONTROLS = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 
 

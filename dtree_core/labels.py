@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import unicodedata
 
+from .escape import one_line
 from .split import Condition, format_number
 
 
@@ -99,7 +100,7 @@ def export_text(trace: dict, digits: int | None = 3, indent: str = "    ",
             continue
         prefix = indent * node["depth"]
         edge = f"{branch_text(node['branch'])}: " if node["branch"] else ""
-        lines.append(f"{prefix}{edge}{node_summary(node, digits, stop_words)}")
+        lines.append(prefix + one_line(f"{edge}{node_summary(node, digits, stop_words)}"))
     return "\n".join(lines)
 
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 import pandas as pd
 
+from .escape import one_line
 from .evaluate import FittedTrace
 from .export import Table, to_csv, to_markdown
 from .labels import branch_text, format_number, joined_paths, node_path
@@ -181,8 +182,8 @@ def rule_line(number: int, rule: Rule, digits: int = 3, lang: str = "en",
         stats += _word(lang, "held_out", coverage=coverage_text(rule.test, digits, lang))
     if if_text is None:
         if_text = conditions_text(rule.conditions, lang)
-    return _word(lang, "line", prefix=prefix, number=number, conditions=if_text,
-                 conclusion=rule.conclusion_text, stats=stats)
+    return one_line(_word(lang, "line", prefix=prefix, number=number, conditions=if_text,
+                          conclusion=rule.conclusion_text, stats=stats))
 
 
 def rules_text(trace: dict, X: pd.DataFrame | None = None, y=None, digits: int = 3,
@@ -339,7 +340,7 @@ def pruned_rules_text(trace: dict, X: pd.DataFrame, y, cf: float = 0.25,
                 branch_text(c) for c in found.dropped))
         if found.removed:
             line += _word(lang, "removed", reason=_word(lang, f"removed.{found.removed}"))
-        lines.append(line)
+        lines.append(one_line(line))
     return "\n".join(lines)
 
 

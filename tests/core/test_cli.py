@@ -137,3 +137,32 @@ def test_special_files_and_a_sheet_for_a_csv_are_refused(tmp_path, capsys):
     assert main(["grow", str(dataset_path("watermelon_2.0.csv")), "--target", "好瓜",
                  "--sheet", "S1"]) == 2
     assert "--sheet is for .xlsx" in capsys.readouterr().err
+
+
+def test_a_line_break_in_the_data_does_not_start_a_fake_line(tmp_path, capsys):
+    """A quoted value holding a line break and text that looks like a branch: the tree text
+    and the rules keep one node and one rule a line (the break is shown as ⏎)."""
+    from dtree_core.cli import main
+
+    path = tmp_path / "nl.csv"
+    path.write_text('colour,ok\n"red\ncolor=fake: yes  (x 9)",yes\nblue,no\n'
+                    '"red\ncolor=fake: yes  (x 9)",yes\nblue,no\n', encoding="utf-8")
+    assert main(["grow", str(path), "--target", "ok", "--rules-txt", "-"]) == 0
+    out = capsys.readouterr().out
+    assert not [line for line in out.splitlines() if line.startswith("color=fake")]
+    assert "colour=red⏎color=fake: yes  (x 9)" in out
+    rules = [line for line in out.splitlines() if "IF" in line]
+    assert len(rules) == 2 and all(line.startswith("R") for line in rules)
+
+
+def test_an_export_written_to_a_terminal_shows_control_characters(tmp_path, capsys,
+                                                                   monkeypatch):
+    from dtree_core.cli import main
+
+    path = tmp_path / "ansi.csv"
+    path.write_text("colour,ok\n\x1b[2Jred,yes\nblue,no\n\x1b[2Jred,yes\nblue,no\n",
+                    encoding="utf-8")
+    monkeypatch.setattr(sys.stdout, "isatty", lambda: True)
+    assert main(["grow", str(path), "--target", "ok", "--rules-txt", "-"]) == 0
+    out = capsys.readouterr().out
+    assert "\x1b" not in out and "\\x1b[2Jred" in out

@@ -159,3 +159,23 @@ def test_cli_bad_export_paths_exit_2_with_one_line(args, message):
     result = _grow(*args)
     assert result.returncode == 2
     assert message in result.stderr and len(result.stderr.strip().splitlines()) == 1
+
+
+def test_the_text_forms_keep_one_rule_and_one_node_a_line():
+    """A value holding line breaks (a cell typed with Alt+Enter in Excel) is shown as ⏎ in
+    the rules, the post-pruned rules and the tree text, which are read a line at a time."""
+    import pandas as pd
+
+    from dtree_core import DecisionTree
+    from dtree_core.labels import export_text
+    from dtree_core.rules import pruned_rules_text, rules_text
+
+    X = pd.DataFrame({"a": ["line1\nline2", "x\r\ny", "line1\nline2", "x\r\ny", "z\tw", "z\tw"]})
+    y = pd.Series(["p", "q", "p", "q", "p", "q"], name="t")
+    trace = DecisionTree("id3").fit(X, y).trace_.to_dict()
+    for lang in ("en", "zh"):
+        lines = rules_text(trace, lang=lang).splitlines()
+        assert len(lines) == 3 and all(line.startswith("R") for line in lines)
+        assert len(pruned_rules_text(trace, X, y, lang=lang).splitlines()) == 3
+    assert any("a=line1⏎line2" in line for line in rules_text(trace).splitlines())
+    assert len(export_text(trace).splitlines()) == len(trace["nodes"]) == 4
