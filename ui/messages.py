@@ -434,6 +434,11 @@ EN = {
     "error.no_attributes": ("No attribute columns are left besides the target; include at "
                             "least one."),
     "error.unknown_target": "Unknown target column '{column}'.",
+    "error.too_many_values": ("Column '{column}' has {values} different values, too many "
+                              "branches for a multiway split to draw (the limit is {limit}): "
+                              "leave it out of the attributes, choose it under “Treat as "
+                              "continuous” if it holds numbers, or group its values in the "
+                              "file."),
     "error.unknown_column": "Unknown column '{column}'.",
     "error.text_continuous": "Column '{column}' cannot be continuous: it holds text values.",
     "error.target_missing": "The target has missing values; drop those rows first.",

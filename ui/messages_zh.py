@@ -366,6 +366,9 @@ ZH = {
     "error.target_empty": "目标列“{column}”没有任何取值。",
     "error.no_attributes": "除目标列外已没有属性列；请至少选择一个属性。",
     "error.unknown_target": "没有名为“{column}”的目标列。",
+    "error.too_many_values": ("列“{column}”有 {values} 个不同取值，多路划分的分支太多，无法画出"
+                              "（上限为 {limit}）：请把它从“使用的属性”中去掉；若它是数值，"
+                              "可在“视为连续属性”中选中它；或在文件中合并它的取值。"),
     "error.unknown_column": "没有名为“{column}”的列。",
     "error.text_continuous": "列“{column}”不能作为连续属性：其中有文本值。",
     "error.target_missing": "目标列有缺失值；请先删除这些行。",

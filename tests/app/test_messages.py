@@ -74,3 +74,30 @@ def test_split_errors_are_worded_from_their_codes():
         assert caught.value.code == code
         assert placeholders(EN[f"error.{code}"]) == set(caught.value.details)
         assert error_text(caught.value) == t(f"error.{code}", **caught.value.details)
+
+
+def test_every_loader_refusal_an_upload_can_meet_has_its_words_in_both_languages():
+    """The app words a core refusal by its code (ui.setup.error_text) and falls back to the
+    core's English: every code the loader raises needs its message in both catalogues.
+    A path that is not a regular file and an unknown bundled dataset reach only the CLI."""
+    from ui.messages_zh import ZH
+
+    cli_only = {"not_a_file", "unknown_dataset"}
+    source = "".join(p.read_text(encoding="utf-8")
+                     for p in (Path(__file__).parents[2] / "dtree_core").glob("*.py"))
+    codes = set(re.findall(r'(?:LoadError|DataError)\((?:[^()]|\([^()]*\))*?,\s*"([a-z_.]+)"',
+                           source, re.S))
+    assert "too_many_values" in codes and len(codes) > 15
+    missing = sorted(c for c in codes - cli_only if f"error.{c}" not in EN
+                     or f"error.{c}" not in ZH)
+    assert missing == []
+
+
+def test_a_column_with_too_many_values_is_refused_in_chinese():
+    from dtree_core.loading import LoadError
+    from ui.setup import error_text
+
+    error = LoadError("Column 'x' has 300 different values", "too_many_values", column="x",
+                      values=300, limit=256)
+    assert error_text(error) == t("error.too_many_values", column="x", values=300, limit=256)
+    assert "300" in t("error.too_many_values", _lang="zh", column="x", values=300, limit=256)
