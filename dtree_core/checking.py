@@ -637,7 +637,8 @@ class Question:
 def make_quiz(trace: dict, seed: int = 0, count: int = 5,
               notation: str = notations.DEFAULT) -> list[Question]:
     """Seeded questions in TreeGenerate's order: for each quizzed node, first the winner,
-    then one number of a random candidate (the number the algorithm's rule compares)."""
+    then one number of a random candidate (the number the algorithm's rule compares). A rule
+    that draws at random (CLS) has no winner to predict: its nodes ask two numbers."""
     import random
 
     draw = random.Random(seed)
@@ -645,14 +646,25 @@ def make_quiz(trace: dict, seed: int = 0, count: int = 5,
     nodes = (trace["nodes"][i] for i in trace["steps"] if _quizzable(trace["nodes"][i]))
     questions: list[Question] = []
     quantity, names = _quiz_quantity(trace), notations.get(notation)
+    # CLS's rule draws at random: there is no winner a student could work out
+    predictable = algorithms.get(trace["algorithm"]).ranks_by is not None
     for node in nodes:
         if len(questions) >= count:
             break
-        rows = [r for r in node["scores"] if r.get("eligible", True)]
-        questions.append(_winner_question(node, rows, quantity, names))
-        if len(questions) < count:
-            questions.append(_value_question(node, draw.choice(rows), quantity, names))
-    return questions
+        questions += _node_questions(node, quantity, names, draw, predictable)
+    return questions[:count]
+
+
+def _node_questions(node: dict, quantity: str, names: Notation, draw,
+                    predictable: bool) -> list[Question]:
+    """The winner and one candidate's number, or two candidates' numbers where the rule
+    draws at random (two different candidates, so the second is not the first again)."""
+    rows = [r for r in node["scores"] if r.get("eligible", True)]
+    if not predictable:
+        return [_value_question(node, row, quantity, names)
+                for row in draw.sample(rows, min(2, len(rows)))]
+    return [_winner_question(node, rows, quantity, names),
+            _value_question(node, draw.choice(rows), quantity, names)]
 
 
 def _quizzable(node: dict) -> bool:

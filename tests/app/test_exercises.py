@@ -15,6 +15,7 @@ from dtree_core import notation as notations
 from dtree_core.checking import TOLERANCE, make_quiz
 from dtree_core.checking import check as check_lines
 from dtree_core.solution import solve, to_markdown
+from ui.exercises import QUIZ_LENGTH
 from ui.messages import EN
 from ui.messages_zh import ZH
 
@@ -106,6 +107,25 @@ def test_the_quiz_grades_and_offers_the_score_as_csv(lang):
     assert unescaped(at.error[0].value).startswith(("Question 2:", "第 2 题"))
     labels = [d.label for d in at.get("download_button")]
     assert (EN if lang == "en" else ZH)["ex.quiz.download"] in labels
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize(("algorithm", "dataset", "rule"), [
+    ("worst", "watermelon_2.0", "min_gain_worst"), ("oblique", "watermelon_3.0", "oblique")])
+def test_the_winner_question_words_the_algorithms_own_rule(lang, algorithm, dataset, rule):
+    """Worst takes the smallest Gain and the oblique tree the largest ρ·ΔGini of its tests:
+    their questions say so, not ID3's "largest Gain(D,a)" or CART's "smallest Gini_index"."""
+    at = page_app(PAGE, dataset=dataset, lang=lang, algorithm=algorithm)
+    words = EN if lang == "en" else ZH
+    assert at.selectbox(key="ex_quiz_0_1").label == words[f"ex.quiz.winner.{rule}"]
+
+
+def test_a_random_draw_is_not_asked_as_a_winner():
+    """CLS's attribute is a random draw: no question asks which attribute wins."""
+    at = page_app(PAGE, lang="zh", algorithm="cls")
+    keys = [w.key for w in at.selectbox if (w.key or "").startswith("ex_quiz_")]
+    numbers = [w.key for w in at.number_input if (w.key or "").startswith("ex_quiz_0_")]
+    assert not keys and len(numbers) == QUIZ_LENGTH
 
 
 def test_the_quiz_csv_has_a_bom_and_one_row_per_question():

@@ -220,6 +220,19 @@ def test_c45_and_cart_quizzes_ask_for_their_own_criterion():
         assert {q.quantity for q in make_quiz(trace, 0)} == {quantity}
 
 
+def test_a_random_draw_asks_numbers_not_a_winner():
+    """CLS draws its attribute at random: no rule lets a student predict it, so each quizzed
+    node asks two different candidates' numbers instead of the winner."""
+    from dtree_core.checking import make_quiz
+
+    X, y = xy("watermelon_2.0.csv", "好瓜", drop=["编号"])
+    trace = DecisionTree("cls").fit(X, y).trace_.to_dict()
+    quiz = make_quiz(trace, 0, 6)
+    assert len(quiz) == 6 and {q.kind for q in quiz} == {"value"}
+    for first, second in zip(quiz[::2], quiz[1::2], strict=True):
+        assert first.node_id == second.node_id and first.attribute != second.attribute
+
+
 def test_a_branchs_entropy_or_gini_by_its_condition(id3):
     report = check("Ent(色泽=青绿) = 1.000\nEnt(D, 色泽=浅白) = 0.500\nGini(色泽=浅白) = 0.320\n"
                    "Ent(色泽=红) = 1", id3)

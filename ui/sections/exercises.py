@@ -104,6 +104,12 @@ EN: dict[str, str] = {
     "ex.quiz.winner.gain_ratio": ("Which attribute wins? (C4.5: among those with Gain(D,a) at "
                                   "least the mean, the largest Gain_ratio(D,a))"),
     "ex.quiz.winner.gini_index": "Which attribute wins? (CART: the smallest Gini_index(D,a))",
+    "ex.quiz.winner.min_gain_worst": ("Which attribute wins? (Worst, a baseline: the "
+                                      "smallest Gain(D,a))"),
+    # a node whose winner is a linear test is not quizzed (no attribute names it)
+    "ex.quiz.winner.oblique": ("Which attribute wins? (Oblique tree: of the linear test and "
+                               "each single attribute's test, the largest ρ·(Gini(D̃) − "
+                               "Gini_index); at this node a single attribute's test wins)"),
     "ex.quiz.hint": "Hint",
     "ex.quiz.score": "{right} of {total} answers right (tolerance ±{tolerance}).",
     "ex.quiz.submit": "Grade my answers",
@@ -201,6 +207,10 @@ ZH: dict[str, str] = {
     "ex.quiz.winner.gain_ratio": ("哪个属性被选为划分属性？（C4.5：在信息增益不低于平均值的属性中，"
                                   "增益率 Gain_ratio(D,a) 最高）"),
     "ex.quiz.winner.gini_index": "哪个属性被选为划分属性？（CART：基尼指数 Gini_index(D,a) 最小）",
+    "ex.quiz.winner.min_gain_worst": ("哪个属性被选为划分属性？（最差基线：信息增益 Gain(D,a) "
+                                      "最小）"),
+    "ex.quiz.winner.oblique": ("哪个属性被选为划分属性？（斜决策树：在线性划分与各单属性划分中，"
+                               "取 ρ·(Gini(D̃) − Gini_index) 最大者；此结点选中的是单属性划分）"),
     "ex.quiz.hint": "提示",
     "ex.quiz.score": "{total} 题中答对 {right} 题（容差 ±{tolerance}）。",
     "ex.quiz.submit": "评分",

@@ -35,6 +35,12 @@ EN: dict[str, str] = {
                                          "least the mean, the largest g_R(D,A))"),
     "ex.quiz.winner.gini_index.lihang": ("Which feature wins? (CART: the smallest Gini(D,A), "
                                          "eq. 5.25)"),
+    "ex.quiz.winner.min_gain_worst.lihang": ("Which feature wins? (Worst, a baseline: the "
+                                             "smallest g(D,A))"),
+    "ex.quiz.winner.oblique.lihang": ("Which feature wins? (Oblique tree: of the linear test "
+                                      "and each single feature's test, the largest "
+                                      "ρ·(Gini(D̃) − Gini(D̃, A)); at this node a single "
+                                      "feature's test wins)"),
     # The node panel's words in Li Hang's symbols: ui.panel looks up `<key>.lihang` first
     # when his notation is chosen (Zhou's keys are the words without the suffix).
     "col.above_average.lihang": "g(D, A) ≥ mean",
@@ -114,6 +120,11 @@ ZH: dict[str, str] = {
                                          "平均值的特征中，信息增益比 g_R(D,A) 最大）"),
     "ex.quiz.winner.gini_index.lihang": ("哪个特征被选为最优特征？（CART：基尼指数 Gini(D,A) "
                                          "最小，式 5.25）"),
+    "ex.quiz.winner.min_gain_worst.lihang": ("哪个特征被选为划分特征？（最差基线：信息增益 "
+                                             "g(D,A) 最小）"),
+    "ex.quiz.winner.oblique.lihang": ("哪个特征被选为最优特征？（斜决策树：在线性划分与各单特征"
+                                      "划分中，取 ρ·(Gini(D̃) − Gini(D̃, A)) 最大者；此结点选中"
+                                      "的是单特征划分）"),
     "col.above_average.lihang": "g(D, A) ≥ 平均值",
     "col.gini_index_multiway.lihang": "Gini(D, A)（多路，周志华式 4.6）",
     "col.gini_gain.lihang": "ρ·(Gini(D̃) − Gini(D̃, A))",
