@@ -31,6 +31,7 @@ from .solution import (
     gain_equation,
     gain_ratio_equation,
     gini_equation,
+    gini_gain_equation,
     gini_index_equation,
     iv_equation,
     set_name,
@@ -446,7 +447,8 @@ class _Context:
                 "conditional_entropy": lambda: conditional_entropy_equation(row, 3, names),
                 "iv": lambda: iv_equation(row, self.node["weight"], 3, names),
                 "gain_ratio": lambda: gain_ratio_equation(row, 3, names),
-                "gini_index": lambda: gini_index_equation(row, 3, names)}[quantity]()
+                "gini_index": lambda: gini_index_equation(row, 3, names),
+                "gini_gain": lambda: gini_gain_equation(row, 3, names)}[quantity]()
 
     def rounded_early(self, quantity: str, row: dict | None) -> float | None:
         """The value the book's way gives: each earlier result rounded to 3 decimals first
@@ -646,25 +648,34 @@ def make_quiz(trace: dict, seed: int = 0, count: int = 5,
     nodes = (trace["nodes"][i] for i in trace["steps"] if _quizzable(trace["nodes"][i]))
     questions: list[Question] = []
     quantity, names = _quiz_quantity(trace), notations.get(notation)
-    # CLS's rule draws at random: there is no winner a student could work out
-    predictable = algorithms.get(trace["algorithm"]).ranks_by is not None
+    # CLS's rule draws at random (ranks_by None): there is no winner a student could work out
+    ranks_by = algorithms.get(trace["algorithm"]).ranks_by
     for node in nodes:
         if len(questions) >= count:
             break
-        questions += _node_questions(node, quantity, names, draw, predictable)
+        questions += _node_questions(node, quantity, names, draw, ranks_by)
     return questions[:count]
 
 
 def _node_questions(node: dict, quantity: str, names: Notation, draw,
-                    predictable: bool) -> list[Question]:
+                    ranks_by: str | None) -> list[Question]:
     """The winner and one candidate's number, or two candidates' numbers where the rule
     draws at random (two different candidates, so the second is not the first again)."""
     rows = [r for r in node["scores"] if r.get("eligible", True)]
-    if not predictable:
+    if ranks_by is None:
         return [_value_question(node, row, quantity, names)
                 for row in draw.sample(rows, min(2, len(rows)))]
-    return [_winner_question(node, rows, quantity, names),
+    return [_winner_question(node, rows, _compared(rows, quantity, ranks_by), names),
             _value_question(node, draw.choice(rows), quantity, names)]
+
+
+def _compared(rows: list[dict], quantity: str, ranks_by: str) -> str:
+    """What the winner question names: ρ·(Gini(D̃) − Gini_index) where a candidate has
+    missing values (ρ < 1), since Gini_index on the known rows alone then ranks them
+    otherwise (Gini_index(D̃, 脐部) = 0 with ρ = 0.29 loses); the quiz's quantity else."""
+    if ranks_by == "gini_gain" and any(r["rho"] < 1 for r in rows):
+        return "gini_gain"
+    return quantity
 
 
 def _quizzable(node: dict) -> bool:
@@ -704,7 +715,7 @@ def first_numbers(equation: Equation) -> str:
     """The formula with its first numbers filled in and the rest left to the student:
     Gain(D, 色泽) = Ent(D) − Σᵥ |Dᵛ|/|D|·Ent(Dᵛ) = 0.998 − (6/17×1.000 + …)."""
     generic, numbers = equation.steps[0], equation.steps[-2]
-    for joint in (" + ", " / "):
+    for joint in (" + ", " / ", " − "):  # − : ρ × (Gini(D̃) − Gini_index) has no sum
         head, _, tail = numbers.text.partition(joint)
         if tail:
             closing = ")" * (tail.count(")") - tail.count("("))

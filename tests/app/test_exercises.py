@@ -120,6 +120,22 @@ def test_the_winner_question_words_the_algorithms_own_rule(lang, algorithm, data
     assert at.selectbox(key="ex_quiz_0_1").label == words[f"ex.quiz.winner.{rule}"]
 
 
+@pytest.mark.parametrize(("lang", "notation", "key"), [
+    ("en", "zhou", "ex.quiz.winner.gini_gain"), ("zh", "zhou", "ex.quiz.winner.gini_gain"),
+    ("zh", "lihang", "ex.quiz.winner.gini_gain.lihang")])
+def test_carts_question_with_missing_values_names_the_score_it_is_graded_by(lang, notation,
+                                                                            key):
+    """Watermelon 2.0α at 纹理 in {清晰}: 脐部 has the smallest Gini_index (0.000, on 29% of
+    the rows) but 触感 wins by ρ·ΔGini; the question says ρ·ΔGini, not "smallest"."""
+    at = page_app(PAGE, dataset="watermelon_2.0_alpha", lang=lang, algorithm="cart",
+                  notation=notation)
+    question = at.selectbox(key="ex_quiz_0_3")
+    assert question.label == (EN if lang == "en" else ZH)[key]
+    question.set_value("触感")
+    at.get("form_submit_button")[0].click().run()
+    assert any(unescaped(s.value).startswith(("Question 3:", "第 3 题")) for s in at.success)
+
+
 def test_a_random_draw_is_not_asked_as_a_winner():
     """CLS's attribute is a random draw: no question asks which attribute wins."""
     at = page_app(PAGE, lang="zh", algorithm="cls")

@@ -233,6 +233,21 @@ def test_a_random_draw_asks_numbers_not_a_winner():
         assert first.node_id == second.node_id and first.attribute != second.attribute
 
 
+def test_carts_winner_with_missing_values_is_asked_by_the_gini_gain():
+    """Watermelon 2.0α at 纹理 in {清晰}: Gini_index(D̃, 脐部) = 0 is the smallest, but on
+    ρ = 0.29 of the rows; CART takes 触感, the largest ρ·(Gini(D̃) − Gini_index). The question
+    names that score (and its hint starts it), as it is graded."""
+    from dtree_core.checking import make_quiz
+
+    X, y = xy("watermelon_2.0_alpha.csv", "好瓜", drop=["编号"])
+    trace = DecisionTree("cart").fit(X, y).trace_.to_dict()
+    question = next(q for q in make_quiz(trace, 0, 6) if q.kind == "winner" and q.node_id == 1)
+    rows = trace["nodes"][1]["scores"]
+    assert question.answers == ("触感",) == (max(rows, key=lambda r: r["gini_gain"])["attribute"],)
+    assert min(rows, key=lambda r: r["gini_index"])["attribute"] == "脐部"
+    assert question.quantity == "gini_gain" and question.hint.startswith("ρ·ΔGini(")
+
+
 def test_a_branchs_entropy_or_gini_by_its_condition(id3):
     report = check("Ent(色泽=青绿) = 1.000\nEnt(D, 色泽=浅白) = 0.500\nGini(色泽=浅白) = 0.320\n"
                    "Ent(色泽=红) = 1", id3)

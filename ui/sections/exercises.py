@@ -104,6 +104,10 @@ EN: dict[str, str] = {
     "ex.quiz.winner.gain_ratio": ("Which attribute wins? (C4.5: among those with Gain(D,a) at "
                                   "least the mean, the largest Gain_ratio(D,a))"),
     "ex.quiz.winner.gini_index": "Which attribute wins? (CART: the smallest Gini_index(D,a))",
+    # where a candidate has missing values, Gini_index(D̃,a) alone no longer ranks them
+    "ex.quiz.winner.gini_gain": ("Which attribute wins? (CART, values missing here: the "
+                                 "largest ρ·(Gini(D̃) − Gini_index(D̃,a)), ρ the share of rows "
+                                 "whose value of a is known)"),
     "ex.quiz.winner.min_gain_worst": ("Which attribute wins? (Worst, a baseline: the "
                                       "smallest Gain(D,a))"),
     # a node whose winner is a linear test is not quizzed (no attribute names it)
@@ -207,6 +211,8 @@ ZH: dict[str, str] = {
     "ex.quiz.winner.gain_ratio": ("哪个属性被选为划分属性？（C4.5：在信息增益不低于平均值的属性中，"
                                   "增益率 Gain_ratio(D,a) 最高）"),
     "ex.quiz.winner.gini_index": "哪个属性被选为划分属性？（CART：基尼指数 Gini_index(D,a) 最小）",
+    "ex.quiz.winner.gini_gain": ("哪个属性被选为划分属性？（CART，此处有缺失值：ρ·(Gini(D̃) − "
+                                 "Gini_index(D̃,a)) 最大，ρ 为属性 a 上无缺失值样本所占的比例）"),
     "ex.quiz.winner.min_gain_worst": ("哪个属性被选为划分属性？（最差基线：信息增益 Gain(D,a) "
                                       "最小）"),
     "ex.quiz.winner.oblique": ("哪个属性被选为划分属性？（斜决策树：在线性划分与各单属性划分中，"

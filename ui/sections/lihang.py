@@ -35,6 +35,9 @@ EN: dict[str, str] = {
                                          "least the mean, the largest g_R(D,A))"),
     "ex.quiz.winner.gini_index.lihang": ("Which feature wins? (CART: the smallest Gini(D,A), "
                                          "eq. 5.25)"),
+    "ex.quiz.winner.gini_gain.lihang": ("Which feature wins? (CART, values missing here: the "
+                                        "largest ρ·(Gini(D̃) − Gini(D̃, A)), ρ the share of "
+                                        "instances whose value of A is known)"),
     "ex.quiz.winner.min_gain_worst.lihang": ("Which feature wins? (Worst, a baseline: the "
                                              "smallest g(D,A))"),
     "ex.quiz.winner.oblique.lihang": ("Which feature wins? (Oblique tree: of the linear test "
@@ -120,6 +123,9 @@ ZH: dict[str, str] = {
                                          "平均值的特征中，信息增益比 g_R(D,A) 最大）"),
     "ex.quiz.winner.gini_index.lihang": ("哪个特征被选为最优特征？（CART：基尼指数 Gini(D,A) "
                                          "最小，式 5.25）"),
+    "ex.quiz.winner.gini_gain.lihang": ("哪个特征被选为最优特征？（CART，此处有缺失值："
+                                        "ρ·(Gini(D̃) − Gini(D̃, A)) 最大，ρ 为特征 A 上无缺失值"
+                                        "样本所占的比例）"),
     "ex.quiz.winner.min_gain_worst.lihang": ("哪个特征被选为划分特征？（最差基线：信息增益 "
                                              "g(D,A) 最小）"),
     "ex.quiz.winner.oblique.lihang": ("哪个特征被选为最优特征？（斜决策树：在线性划分与各单特征"
