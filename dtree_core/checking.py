@@ -23,6 +23,7 @@ from .solution import (
     ZHOU,
     Equation,
     Formula,
+    Sentence,
     _frac,
     branch_name,
     conditional_entropy_equation,
@@ -34,6 +35,8 @@ from .solution import (
     gini_gain_equation,
     gini_index_equation,
     iv_equation,
+    iv_unknown_note,
+    row_split,
     set_name,
 )
 from .trace import has_scores
@@ -320,10 +323,9 @@ class _Context:
         rounded = self.rounded_early(claim.quantity, row)
         if rounded is not None and self.close(claim.given, rounded):
             return "rounded", rounded
-        if claim.quantity == "gini_index" and row and row.get("binary_partition"):
-            multiway = row.get("gini_index_multiway")
-            if multiway is not None and self.close(claim.given, multiway):
-                return "multiway", multiway
+        multiway = multiway_reading(claim.quantity, row)
+        if multiway is not None and self.close(claim.given, multiway):
+            return "multiway", multiway
         return None
 
     def judge_branch(self, claim: Claim) -> Verdict:
@@ -547,6 +549,21 @@ class _Context:
                 "source_line": first.claim.line}
 
 
+def multiway_reading(quantity: str, row: dict | None) -> float | None:
+    """Zhou's multiway Gini_index (eq. 4.6, one branch per value) of a row the tree splits
+    two ways (CART's best partition): a right reading of Gini_index(D, a), in check and in the
+    quiz alike."""
+    if quantity == "gini_index" and row and _splits_two_ways(row):
+        return row.get("gini_index_multiway")
+    return None
+
+
+def _splits_two_ways(row: dict) -> bool:
+    """The row's branches are a partition's two sides (every nominal row has a
+    binary_partition, for the lessons' two-way column: a multiway row's is not its split)."""
+    return row["kind"] != "continuous" and row_split(row).kind == "subset"
+
+
 def _folded(name: str) -> str:
     return unicodedata.normalize("NFKC", str(name)).casefold()
 
@@ -634,6 +651,9 @@ class Question:
     choices: tuple[str, ...] = ()
     name: str = ""  # the quantity as the book writes it: Gain(D, 色泽)
     rounded: float | None = None  # the value the book's early rounding gives (also right)
+    multiway: float | None = None  # Zhou's multiway Gini_index of a two-way row (also right)
+    notes: tuple[Sentence, ...] = ()  # shown with the question: a two-way row's partition
+    hint_notes: tuple[Sentence, ...] = ()  # shown with the hint: IV's unknown-value term
 
 
 def make_quiz(trace: dict, seed: int = 0, count: int = 5,
@@ -706,9 +726,36 @@ def _winner_question(node: dict, rows: list[dict], quantity: str,
 def _value_question(node: dict, row: dict, quantity: str, names: Notation = ZHOU) -> Question:
     context = _Context(node, {row["attribute"]: row}, quantity, TOLERANCE, names=names)
     equation = context.equation(quantity, row)
-    return Question(node["id"], "value", first_numbers(equation), quantity, row["attribute"],
+    hint, hint_notes = first_numbers(equation), ()
+    if quantity == "gain_ratio":
+        hint_notes = tuple(iv_unknown_note(row, node["weight"], 3, names))
+    if hint_notes:  # the graded IV counts the unknown rows as a branch: the hint shows it
+        hint = _ratio_hint(equation, context.equation("iv", row))
+    return Question(node["id"], "value", hint, quantity, row["attribute"],
                     row[quantity], name=equation.lhs.text,
-                    rounded=context.rounded_early(quantity, row))
+                    rounded=context.rounded_early(quantity, row),
+                    multiway=multiway_reading(quantity, row),
+                    notes=_partition_note(row, names), hint_notes=hint_notes)
+
+
+def _partition_note(row: dict, names: Notation) -> tuple[Sentence, ...]:
+    """A two-way row's Dᵛ are its partition's two sides, not one subset per value: the
+    question says which (the hint's 9/17×0.346 is {清晰}'s). Two values left are both."""
+    if not _splits_two_ways(row) or all(len(b["value"]) == 1 for b in row["branches"]):
+        return ()
+    sides = tuple(f"{set_name(i, row['rho'] < 1, names).text}: {branch_name(row, branch)}"
+                  for i, branch in enumerate(row["branches"], start=1))
+    return (Sentence("quiz.partition", {"attribute": row["attribute"], "sides": sides}),)
+
+
+def _ratio_hint(equation: Equation, iv: Equation) -> str:
+    """Gain_ratio(D, 纹理) = … = 0.424 / −(7/17·log₂ 7/17 + … + 2/17·log₂ 2/17): the IV's
+    first term and its last, the unknown rows' share (Quinlan's IV, the one graded)."""
+    generic, gain = equation.steps[0], equation.steps[-2].text.partition(" / ")[0]
+    terms = iv.steps[-2].text
+    head, _, rest = terms.partition(" + ")
+    shown = f"{head} + … + {rest.rpartition(' + ')[2]}" if " + " in rest else terms
+    return f"{equation.lhs.text} = {generic.text} = {gain} / {shown}"
 
 
 def first_numbers(equation: Equation) -> str:
@@ -725,11 +772,12 @@ def first_numbers(equation: Equation) -> str:
 
 def grade(question: Question, response, tolerance: float = TOLERANCE) -> bool:
     """A winner is right if it is the winner or tied with it; a value within the tolerance
-    of the exact value or of the book's early rounding (as `check` counts it: the hint's sum
-    finished step by step gives 0.109 for Gain(D, 色泽), exactly 0.1081)."""
+    of the exact value, of the book's early rounding (as `check` counts it: the hint's sum
+    finished step by step gives 0.109 for Gain(D, 色泽), exactly 0.1081) or of Zhou's
+    multiway Gini_index where the tree splits two ways (`check` counts it too)."""
     if response is None or response == "":
         return False
     if question.kind == "winner":
         return response in question.answers
-    targets = [question.exact] + ([question.rounded] if question.rounded is not None else [])
+    targets = [v for v in (question.exact, question.rounded, question.multiway) if v is not None]
     return any(abs(float(response) - target) <= tolerance + 1e-12 for target in targets)

@@ -829,6 +829,8 @@ WORDS: dict[str, dict[str, str]] = {
         "solution.iv.unknown": ("The last term, {share}, is the share of the samples whose "
                                 "{attribute} is unknown: {iv} counts them as one more value, "
                                 "as Quinlan's C4.5 does."),
+        "solution.quiz.partition": ("Here {attribute} is split two ways, its best two-way "
+                                    "partition, not one branch per value: {sides}."),
         "solution.stop.pure.lihang": ("Every instance in D belongs to class {label} (Li Hang, "
                                       "Alg. {number}, step (1)): T is a single node labelled "
                                       "{label}."),
@@ -935,6 +937,8 @@ WORDS: dict[str, dict[str, str]] = {
             "T 为单结点树，类标记为 D 中实例数最大的类“{label}”。"),
         "solution.iv.unknown": ("最后一项 {share} 是 {attribute} 取值缺失的样本所占的比例：{iv} "
                                 "把它们算作一个单独的取值，与 Quinlan 的 C4.5 相同。"),
+        "solution.quiz.partition": ("此处 {attribute} 做二分（取最优的二分划分，而非每个取值一个"
+                                    "分支）：{sides}。"),
         "solution.stop.pure.lihang": ("D 中所有实例属于同一类“{label}”（李航，算法 {number} "
                                       "步 (1)）：T 为单结点树，类标记为“{label}”。"),
         "solution.stop.no_attributes.lihang": ("A = ∅（算法 {number} 步 (2)）：T 为单结点树，"

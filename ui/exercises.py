@@ -9,7 +9,7 @@ import streamlit as st
 from dtree_core.checking import TOLERANCE, Question, Report, Verdict, check, grade, make_quiz
 from dtree_core.export import Table, to_csv
 from dtree_core.notation import Notation
-from dtree_core.solution import SCOPES, solve, to_html, to_markdown
+from dtree_core.solution import SCOPES, Sentence, sentence_text, solve, to_html, to_markdown
 from ui import engine, registry, state
 from ui.downloads import file_name
 from ui.messages import has, labelled, literal, t, tm
@@ -174,11 +174,20 @@ def ask(trace: dict, number: int, question: Question, seed: int):
         response = st.selectbox(winner_question(trace, question), options, key=key,
                                 format_func=labelled(options, lambda a: a or t("ex.quiz.pick")))
     else:
+        for note in question.notes:
+            st.caption(note_text(note))
         response = st.number_input(literal(question.name), value=None, format="%.4f", key=key,
                                    step=0.001)
     with st.expander(t("ex.quiz.hint")):
         st.markdown(literal(question.hint))
+        for note in question.hint_notes:
+            st.caption(note_text(note))
     return response
+
+
+def note_text(note: Sentence) -> str:
+    """A question's or hint's sentence in the page's language and the chosen book's terms."""
+    return sentence_text(note, st.session_state.get("lang", "en"), literal, state.notation())
 
 
 def winner_question(trace: dict, question: Question) -> str:

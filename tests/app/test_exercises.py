@@ -136,6 +136,18 @@ def test_carts_question_with_missing_values_names_the_score_it_is_graded_by(lang
     assert any(unescaped(s.value).startswith(("Question 3:", "第 3 题")) for s in at.success)
 
 
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_two_way_question_names_its_partition_and_takes_zhous_multiway_value(lang):
+    """CART's Gini_index(D, 纹理) is the two-way {清晰} | {稍糊, 模糊}'s: the question says
+    so, and Zhou's multiway 0.277 (eq. 4.6) is graded right, as check counts it."""
+    at = page_app(PAGE, lang=lang, algorithm="cart")
+    captions = [unescaped(c.value) for c in at.caption]
+    assert any("D¹: 纹理 in {清晰}" in c and "D²: 纹理 in {稍糊,模糊}" in c for c in captions)
+    at.number_input(key="ex_quiz_0_2").set_value(0.277)
+    at.get("form_submit_button")[0].click().run()
+    assert any(unescaped(s.value).startswith(("Question 2:", "第 2 题")) for s in at.success)
+
+
 def test_a_random_draw_is_not_asked_as_a_winner():
     """CLS's attribute is a random draw: no question asks which attribute wins."""
     at = page_app(PAGE, lang="zh", algorithm="cls")

@@ -248,6 +248,37 @@ def test_carts_winner_with_missing_values_is_asked_by_the_gini_gain():
     assert question.quantity == "gini_gain" and question.hint.startswith("ρ·ΔGini(")
 
 
+def test_a_two_way_gini_index_question_names_its_partition_and_takes_zhous_reading():
+    """CART splits 纹理 into {清晰} | {稍糊, 模糊}: the question says so (its hint's 9/17×0.346
+    is {清晰}'s side), and Zhou's multiway eq. 4.6 value 0.277, which check counts as right
+    (`multiway`), is graded right too; a number neither reading gives is not."""
+    from dtree_core.checking import grade, make_quiz
+
+    X, y = xy("watermelon_2.0.csv", "好瓜", drop=["编号"])
+    trace = DecisionTree("cart").fit(X, y).trace_.to_dict()
+    question = next(q for q in make_quiz(trace, 0, 6) if q.attribute == "纹理")
+    (note,) = question.notes
+    assert note.values["sides"] == ("D¹: 纹理 in {清晰}", "D²: 纹理 in {稍糊,模糊}")
+    assert question.hint.endswith("= 9/17×0.346 + …")
+    assert one(trace, "Gini_index(D, 纹理) = 0.277").status == "multiway"
+    assert grade(question, 0.277) and grade(question, 0.286) and not grade(question, 0.281)
+
+
+def test_a_gain_ratio_hint_with_missing_values_shows_ivs_unknown_term():
+    """C4.5 on watermelon 2.0α: IV(纹理) counts the 2 of 17 rows without a 纹理 as a branch
+    of its own (Quinlan's IV, the one graded): the hint shows that term, and finishing it
+    gives the graded Gain_ratio."""
+    from dtree_core.checking import grade, make_quiz
+
+    X, y = xy("watermelon_2.0_alpha.csv", "好瓜", drop=["编号"])
+    trace = DecisionTree("c45").fit(X, y).trace_.to_dict()
+    question = next(q for q in make_quiz(trace, 0, 6) if q.attribute == "纹理")
+    assert question.hint.endswith("= 0.424 / −(7/17·log₂ 7/17 + … + 2/17·log₂ 2/17)")
+    assert question.hint_notes[0].values["share"] == "2/17"
+    iv = -sum(w / 17 * math.log2(w / 17) for w in (7, 5, 3, 2))
+    assert grade(question, round(0.424 / iv, 3))
+
+
 def test_a_branchs_entropy_or_gini_by_its_condition(id3):
     report = check("Ent(色泽=青绿) = 1.000\nEnt(D, 色泽=浅白) = 0.500\nGini(色泽=浅白) = 0.320\n"
                    "Ent(色泽=红) = 1", id3)
