@@ -39,6 +39,7 @@ from .solution import (
     row_split,
     set_name,
 )
+from .split import format_number
 from .trace import has_scores
 
 TOLERANCE = 0.0005  # the book prints three decimals
@@ -80,6 +81,11 @@ _BRANCH_SET = re.compile(r"^(?P<set>d̃|d~|d)[\^_]?\{?(?P<index>\d+)\}?$", re.IG
 _SUBSCRIPT_IV = re.compile(r"^[hH]_\{?(?P<attribute>[^{}]+)\}?$")
 # Li Hang numbers the features A1, A2, … in the data's column order (Example 5.2).
 _NUMBERED = re.compile(r"^[aA](?P<index>\d+)$")
+# Zhou's eq. 4.8 names the split point: Gain(D, 含糖率, 0.126), Gain(D, 含糖率, t=0.126), or a
+# remark after the result, Gain(D, 含糖率) = 0.349 (t = 0.126).
+_T_NUMBER = r"[-+−]?(?:\d+(?:\.\d*)?|\.\d+)"
+_T_ARGUMENT = re.compile(rf"^(?:t\s*=\s*)?(?P<t>{_T_NUMBER})$", re.IGNORECASE)
+_T_REMARK = re.compile(rf"\s*[(\[]\s*t\s*[=:]\s*(?P<t>{_T_NUMBER})\s*[)\]]\s*$", re.IGNORECASE)
 
 
 # --------------------------------------------------------------------- parsing
@@ -96,6 +102,7 @@ class Claim:
     given: float | None = None
     branch: int | None = None  # Ent(D¹): the first branch of an attribute named elsewhere
     known: bool = False  # Ent(D̃), Gain(D̃, a): on the rows with a known value (§4.4.2)
+    threshold: str | None = None  # Gain(D, a, t)'s t as written (eq. 4.8): its digits count
 
 
 def parse_claim(line: int, text: str) -> Claim:
@@ -107,21 +114,40 @@ def parse_claim(line: int, text: str) -> Claim:
     if not match:
         return Claim(line, text)
     name = re.sub(r"\s+", "_", match["name"].strip()).lower().replace("-", "_")
-    quantity, attribute = _li_hang_form(name, match["args"])
+    args, threshold = _split_point(match["args"])
+    rest, remark = _split_point_remark(match["rest"])
+    quantity, attribute = _li_hang_form(name, args)
     if quantity is None:
         quantity = NAMES.get(name)
-        attribute = _attribute_of(match["args"])
-    given = _result(match["rest"])
+        attribute = _attribute_of(args)
+    given = _result(rest)
     if quantity is None or given is None:
         return Claim(line, text)
-    branch, known = _subset_of(match["args"])
+    branch, known = _subset_of(args)
     if quantity in NODE_QUANTITIES and branch is not None:
         attribute = None  # Ent(D¹): a branch's subset, not an attribute named D1
     elif branch is not None:
         branch, known = None, False  # IV(d1): an attribute that happens to be named d1
-    if quantity == "gini_index" and attribute is None and match["args"]:
+    if quantity == "gini_index" and attribute is None and args:
         quantity = "gini"  # Li Hang calls Gini(D) 基尼指数 (eq. 5.22)
-    return Claim(line, text, quantity, attribute, given, branch, known)
+    return Claim(line, text, quantity, attribute, given, branch, known, threshold or remark)
+
+
+def _split_point(args: str | None) -> tuple[str | None, str | None]:
+    """(the arguments without t, t): (D, 含糖率, 0.126) → (D, 含糖率), 0.126. A lone number
+    after D is an attribute's name (columns named 1, 2, …): t follows an attribute."""
+    parts = (args or "").split(",")
+    named = [p for p in parts[:-1] if p.strip() and p.strip().lower() not in _SET_NAMES]
+    found = _T_ARGUMENT.match(parts[-1].strip())
+    if len(parts) < 2 or not found or not (named or parts[-1].strip()[:1] in "tT"):
+        return args, None
+    return ",".join(parts[:-1]), found["t"]
+
+
+def _split_point_remark(rest: str) -> tuple[str, str | None]:
+    """(the result without a closing (t = 0.126), t)."""
+    found = _T_REMARK.search(rest)
+    return (rest[:found.start()], found["t"]) if found else (rest, None)
 
 
 def _result(rest: str) -> float | None:
@@ -199,8 +225,9 @@ class Verdict:
     Hang's Gini(D,A=a) to two decimals, as Example 5.4 prints them: counted right),
     split_not_kept (a Gini(D,A=a) whose sides a two-way tree does not keep), multiway
     (Zhou's Gini_index of eq. 4.6 where the tree splits two ways, CART: counted right), wrong,
-    unparsed, unknown_attribute, needs_attribute. `slip` names the likely mistake of a wrong
-    line."""
+    unparsed, unknown_attribute, needs_attribute, other_threshold (Gain(D, a, t) at a t the
+    node does not split a at) and no_threshold (a t for a discrete attribute). `slip` names
+    the likely mistake of a wrong line."""
 
     claim: Claim
     status: str
@@ -298,10 +325,9 @@ class _Context:
         if claim.quantity == "gini_split":
             return self.judge_value_split(claim)
         row = self._row(claim.attribute)
-        if claim.quantity not in NODE_QUANTITIES and row is None:
-            return Verdict(claim, "unknown_attribute",
-                           details={"attribute": claim.attribute,
-                                    "attributes": ", ".join(self.rows)})
+        unjudged = self.not_judged(claim, row)
+        if unjudged is not None:
+            return unjudged
         if row is not None:
             claim = Claim(claim.line, claim.text, claim.quantity, row["attribute"], claim.given)
         exact = self.exact(claim.quantity, row)
@@ -327,6 +353,29 @@ class _Context:
         if multiway is not None and self.close(claim.given, multiway):
             return "multiway", multiway
         return None
+
+    def not_judged(self, claim: Claim, row: dict | None) -> Verdict | None:
+        """The verdict of a line whose number cannot be judged here: no such candidate, or a
+        split point t the node does not split the attribute at."""
+        if claim.quantity not in NODE_QUANTITIES and row is None:
+            return Verdict(claim, "unknown_attribute",
+                           details={"attribute": claim.attribute,
+                                    "attributes": ", ".join(self.rows)})
+        return self.judge_split_point(claim, row)
+
+    def judge_split_point(self, claim: Claim, row: dict | None) -> Verdict | None:
+        """Gain(D, a, t) (eq. 4.8): None where t is the node's split point of a to the digits
+        written (Zhou prints 0.381 for 0.3815), so the line is judged as Gain(D, a); else a
+        verdict of its own, as the trace has a's numbers at that split point only."""
+        if claim.threshold is None or row is None:
+            return None
+        details = {"attribute": row["attribute"], "t": claim.threshold}
+        if row["kind"] != "continuous" or row.get("threshold") is None:
+            return Verdict(claim, "no_threshold", details=details)
+        if _same_point(claim.threshold, row["threshold"]):
+            return None
+        return Verdict(claim, "other_threshold",
+                       details={**details, "threshold": format_number(row["threshold"])})
 
     def judge_branch(self, claim: Claim) -> Verdict:
         """Ent(色泽=青绿) or Gini(色泽=青绿): a branch's Dᵛ is judged as a node of its own."""
@@ -547,6 +596,15 @@ class _Context:
         first = min(inexact, key=lambda v: (v.status != "wrong", v.claim.line))
         return {"source": f"{first.name} = {first.claim.given:g}",
                 "source_line": first.claim.line}
+
+
+def _same_point(written: str, point: float) -> bool:
+    """The split point to the decimals written, rounded (0.382) or cut (0.381, as Zhou
+    prints 0.3815)."""
+    t, decimals = float(written.replace("−", "-")), len(written.partition(".")[2])
+    unit = 10.0 ** -decimals
+    cut = math.trunc(point / unit + 1e-9) * unit
+    return abs(t - point) <= unit / 2 + 1e-9 or abs(t - cut) < 1e-9
 
 
 def multiway_reading(quantity: str, row: dict | None) -> float | None:

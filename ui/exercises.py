@@ -102,7 +102,8 @@ def verdict_sentence(verdict: Verdict) -> str:
               "exact": f"{exact:.4f}" if verdict.status == "rounded" else f"{exact:.3f}"}
     if verdict.status in ("unparsed", "needs_attribute"):
         return t(f"ex.line.{verdict.status}", line=claim.line)
-    if verdict.status in ("unknown_attribute", "split_not_kept"):
+    if verdict.status in ("unknown_attribute", "split_not_kept", "other_threshold",
+                          "no_threshold"):
         return t(f"ex.line.{verdict.status}", line=claim.line, **verdict.details)
     if verdict.status == "wrong":
         return t("ex.line.wrong", **values, why=slip_sentence(verdict))

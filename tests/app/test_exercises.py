@@ -83,6 +83,20 @@ def test_the_chinese_page_shows_no_english_sentence():
             assert EN[key][:20] not in shown, key
 
 
+@pytest.mark.parametrize(("lang", "catalogue"), [("en", EN), ("zh", ZH)])
+def test_check_reads_zhous_split_point_and_says_when_t_is_not_the_nodes(lang, catalogue):
+    """Gain(D,含糖率,0.126) = 0.349 (eq. 4.8) is read as Gain(D, 含糖率) at its t; a t the
+    node does not split 密度 at gets its own sentence naming the node's t = 0.3815."""
+    at = check(page_app(PAGE, dataset="watermelon_3.0", lang=lang),
+               "Gain(D,含糖率,0.126)=0.349\nGain(D, 密度) = 0.262 (t = 0.5)")
+    assert not at.error and catalogue["ex.check.all_right"] in [s.value for s in at.success]
+    expected = catalogue["ex.line.other_threshold"].format(line=2, attribute="密度",
+                                                         threshold="0.3815", t="0.5")
+    # (the Chinese catalogue's spaces around a Chinese name are dropped when filled)
+    assert [unescaped(w.value).replace(" ", "") for w in at.warning] == [
+        expected.replace(" ", "")]
+
+
 def test_a_looser_tolerance_accepts_more():
     at = open_exercises("en")
     at.number_input(key="ex_tolerance").set_value(0.002)

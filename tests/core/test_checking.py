@@ -165,6 +165,19 @@ def test_missing_values_and_cart():
     assert one(cart, "Gini(D) = 0.498").status == "right"
 
 
+def test_zhous_split_point_notation_is_read_and_its_t_checked(wm3):
+    """Eq. 4.8's Gain(D, a, t), or t in a remark after the result, on watermelon 3.0's root:
+    t is the node's split point to the digits written (Zhou prints 0.381 for 0.3815), or
+    its own verdict, as the trace has the numbers at that split point only."""
+    trace = DecisionTree("id3").fit(*wm3).trace_.to_dict()
+    report = check("Gain(D,含糖率,0.126)=0.349\nGain(D, 密度) = 0.262 (t = 0.381)\n"
+                   "Gain(D, 密度, t=0.5) = 0.262\nGain(D,色泽,0.5)=0.109", trace)
+    assert [v.status for v in report.verdicts] == ["right", "right", "other_threshold",
+                                                   "no_threshold"]
+    assert report.verdicts[2].details == {"attribute": "密度", "t": "0.5", "threshold": "0.3815"}
+    assert report.score == (2, 2)
+
+
 # --------------------------------------------------------------------- the quiz
 
 

@@ -30,7 +30,8 @@ EN: dict[str, str] = {
     "ex.download.html": "Download as a printable HTML page",
     "ex.check.intro": ("One quantity per line, as in the book: Ent(D) = 0.998, Gain(D,色泽) = "
                        "0.109, IV(色泽) = 1.580, Gain_ratio(D,色泽) = 0.068, Gini_index(D,色泽) "
-                       "= 0.427, a branch's Ent(色泽=青绿) = 1.000. Chinese names work too "
+                       "= 0.427, a branch's Ent(色泽=青绿) = 1.000, a continuous attribute's "
+                       "Gain(D,含糖率,0.126) = 0.349 (eq. 4.8). Chinese names work too "
                        "(信息熵, 信息增益, 固有值, 增益率, 基尼值, 基尼指数), and Li Hang's "
                        "g(D,A), H(D), H_A(D), g_R(D,A)."),
     "ex.check.input": "Your computation at this node",
@@ -70,6 +71,13 @@ EN: dict[str, str] = {
                                "against the rest needs {value}'s own counts. Grow the tree "
                                "with ID3 or C4.5 (a branch per value) to check this line."),
     "ex.verdict.split_not_kept": "not kept by this tree",
+    "ex.verdict.other_threshold": "another t",
+    "ex.verdict.no_threshold": "no t here",
+    "ex.line.other_threshold": ("Line {line}: this node splits {attribute} at t = {threshold}, "
+                                "its best candidate split point (eqs. 4.7–4.8), not at t = {t}; "
+                                "only the numbers at t = {threshold} can be checked here."),
+    "ex.line.no_threshold": ("Line {line}: {attribute} is discrete here, so it has no split "
+                             "point t (you wrote t = {t})."),
     "ex.line.needs_attribute": ("Line {line}: name the attribute, as in Gain(D,色泽) or "
                                 "IV(色泽)."),
     "ex.slip.log_base": ("{given} is the right formula computed with {base} instead of log₂ "
@@ -144,7 +152,8 @@ ZH: dict[str, str] = {
     "ex.download.html": "下载可打印的 HTML 页面",
     "ex.check.intro": ("每行写一个量，写法同书中：Ent(D) = 0.998、Gain(D,色泽) = 0.109、"
                        "IV(色泽) = 1.580、Gain_ratio(D,色泽) = 0.068、Gini_index(D,色泽) = 0.427，"
-                       "某一分支的 Ent(色泽=青绿) = 1.000。"
+                       "某一分支的 Ent(色泽=青绿) = 1.000，连续属性的 Gain(D,含糖率,0.126) = 0.349"
+                       "（式 4.8）。"
                        "也可写中文名称（信息熵、信息增益、固有值、增益率、基尼值、基尼指数），"
                        "或李航书中的 g(D,A)、H(D)、H_A(D)、g_R(D,A)。"),
     "ex.check.input": "你在此结点的计算",
@@ -181,6 +190,13 @@ ZH: dict[str, str] = {
                                "两侧的计数；{value} 与其余取值的划分需要 {value} 自己的计数。请用 "
                                "ID3 或 C4.5（每个取值一个分支）生成决策树后再检查这一行。"),
     "ex.verdict.split_not_kept": "此树未保存",
+    "ex.verdict.other_threshold": "划分点不同",
+    "ex.verdict.no_threshold": "无划分点",
+    "ex.line.other_threshold": ("第 {line} 行：此结点对 {attribute} 取的划分点是 t = {threshold}"
+                                "（候选划分点中最优的一个，式 4.7–4.8），而不是 t = {t}；这里只能"
+                                "核对 t = {threshold} 处的数值。"),
+    "ex.line.no_threshold": ("第 {line} 行：{attribute} 在此是离散属性，没有划分点 t"
+                             "（你写了 t = {t}）。"),
     "ex.line.needs_attribute": "第 {line} 行：请写出属性，例如 Gain(D,色泽) 或 IV(色泽)。",
     "ex.slip.log_base": ("{given} 是用 {base} 代替 log₂ 按正确公式算出的值（{value}）；"
                          "书中的对数以 2 为底。"),
