@@ -503,7 +503,7 @@ class _Context:
 
     def rounded_early(self, quantity: str, row: dict | None) -> float | None:
         """The value the book's way gives: each earlier result rounded to 3 decimals first
-        (Zhou prints Gain(D, 色泽) = 0.109; exactly it is 0.1081)."""
+        (Zhou prints Gain(D, 色泽) = 0.109; exactly it is 0.1081), IV's shares too."""
         if row is None or row["rho"] < 1:
             return None
         shares = _shares(row)
@@ -513,6 +513,8 @@ class _Context:
         if quantity == "gini_index":
             return sum(s * round(b["gini"], 3) for s, b in zip(shares, row["branches"],
                                                                 strict=True))
+        if quantity == "iv":  # each share first: 9/17 as 0.529 gives IV(纹理) 1.446 (1.4466)
+            return -sum(_plogp(round(s, 3)) for s in shares)
         if quantity == "gain_ratio" and round(row["iv"], 3) > 0:  # the gain rounded early too
             return round(self.rounded_early("gain", row), 3) / round(row["iv"], 3)
         return None

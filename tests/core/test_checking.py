@@ -178,6 +178,17 @@ def test_zhous_split_point_notation_is_read_and_its_t_checked(wm3):
     assert report.score == (2, 2)
 
 
+def test_an_iv_from_shares_rounded_first_is_rounded_early_as_a_gain_is():
+    """IV(纹理) with 9/17, 5/17, 3/17 taken as 0.529, 0.294, 0.176 is 1.446 (exactly 1.4466):
+    the book's early rounding, not a number "in no base"."""
+    X, y = xy("watermelon_2.0.csv", "好瓜", drop=["编号"])
+    trace = DecisionTree("c45").fit(X, y).trace_.to_dict()
+    verdict = one(trace, "IV(纹理) = 1.446")
+    assert verdict.status == "rounded" and verdict.counts_as_right
+    assert round(verdict.exact, 4) == 1.4466
+    assert one(trace, "IV(纹理) = 1.443").status == "wrong"
+
+
 # --------------------------------------------------------------------- the quiz
 
 
