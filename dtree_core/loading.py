@@ -1424,10 +1424,12 @@ class _Distinct:
         return int(self.weight[which].sum())
 
     def missing(self, markers: _Markers) -> np.ndarray:
-        """Values that are a marker, ignoring case (only values short enough are casefolded)."""
+        """Values that are a marker, ignoring case and width (only values short enough are
+        compared): a Chinese input method types ？ and ＮＡ, which NFKC makes ? and NA, as it
+        makes ０．５ the number 0.5 (normal)."""
         short = np.flatnonzero(self.lengths <= markers.longest)
         missing = np.zeros(len(self.texts), dtype=bool)
-        missing[short] = [v.casefold() in markers.folded for v in self.texts[short]]
+        missing[short] = [_folded(v) in markers.folded for v in self.texts[short]]
         return missing
 
     def signs(self) -> bool:
@@ -1493,6 +1495,11 @@ class _Numbers:
         """At least 80% numbers among five or more values: worth a word about the others."""
         return (self.known >= 5 and self.finite < self.known
                 and self.finite >= 0.8 * self.known and not self.codes)
+
+
+def _folded(value: str) -> str:
+    """A short value as a missing marker is matched: casefolded, full-width forms as ASCII."""
+    return (value if value.isascii() else unicodedata.normalize("NFKC", value)).casefold()
 
 
 def _judged_column(name: str, raw: pa.Array, markers: _Markers):

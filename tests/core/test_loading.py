@@ -106,6 +106,17 @@ def test_missing_markers_ignore_case():
     assert frame["a"].isna().tolist() == [True] * 5 + [False]
 
 
+def test_missing_markers_typed_full_width_are_missing_too():
+    """A Chinese input method types ？, ＮＡ and Ｎ／Ａ: missing, as ０．５ is the number 0.5,
+    so a column of numbers with a ？ stays continuous (it was read as text)."""
+    table = load("色泽,密度,好瓜\n青绿,0.697,是\n？,0.774,是\n乌黑,？,否\nＮＡ,０．５,否\n"
+                 "Ｎ／Ａ,0.6,是\n浅白,0.7,否\n")
+    assert table.frame["色泽"].isna().tolist() == [False, True, False, True, True, False]
+    assert table.report.kinds["密度"] == "continuous" and not table.report.warnings
+    assert table.frame["密度"].tolist()[3] == 0.5 and table.report.missing["密度"] == 1
+    assert load("a,b\n？？,1\nx,2\n").frame["a"].tolist() == ["？？", "x"]  # not a marker
+
+
 def test_missing_markers_are_configurable():
     frame = load("a,b\nNA,1\n-,2\nmissing,3\nx,4\n", missing=("missing",)).frame
     assert frame["a"].tolist()[:2] == ["NA", "-"] and np.isnan(frame["a"][2])
