@@ -84,7 +84,7 @@ class Budget:
             for source, key in (((secrets or {}).get("budget") or {}, name),
                                 (environ, f"DTREE_BUDGET_{name.upper()}")):
                 if key in source:
-                    changes[name] = _limit(source[key], name)
+                    changes[name] = _limit(source[key], name, key)
         return replace(budget, **changes)
 
     def watched(self, progress: Progress | None) -> Budget:
@@ -131,12 +131,20 @@ def applied_budget() -> Budget | None:
     return _APPLIED.get()
 
 
-def _limit(value, name: str) -> float | None:
+def _limit(value, name: str, key: str = "") -> float | None:
+    """A limit as configured (key: where, to name it if it is not one): seconds may be a
+    fraction; a count is a whole number of at least 1 (0.5 rows would refuse everything)."""
     if value is None or str(value).strip().lower() in ("", "none", "off", "unlimited"):
         return None
-    number = float(value)
-    if not math.isfinite(number) or number <= 0:
-        raise ValueError(f"The budget's {name} must be a positive number or 'none'.")
+    try:
+        number = float(value)
+    except (TypeError, ValueError):
+        number = math.nan
+    smallest = 0.0 if name == "seconds" else 1.0
+    if not math.isfinite(number) or number <= 0 or number < smallest:
+        at_least = "" if name == "seconds" else " of at least 1"
+        raise ValueError(f"{key or name}: the budget's {name} must be a positive number"
+                         f"{at_least} or 'none', not {str(value)!r}.")
     return number if name == "seconds" else int(number)
 
 

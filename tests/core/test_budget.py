@@ -149,3 +149,15 @@ def test_han_s_robustness_reports_a_refused_copy_and_goes_on():
     assert result.blanked_accuracy is None
     assert result.refused["blanked"][0] == "budget.entries"
     assert "noisy" not in result.refused
+
+
+@pytest.mark.parametrize(("value", "said"), [("abc", "'abc'"), ("0.5", "at least 1"),
+                                             ("-3", "'-3'"), ("inf", "'inf'")])
+def test_a_budget_that_is_not_a_limit_is_refused_by_its_name(value, said):
+    """DTREE_BUDGET_ROWS=abc said only "could not convert string to float", and 0.5 became a
+    limit of 0 rows that refused every file."""
+    with pytest.raises(ValueError, match="DTREE_BUDGET_ROWS") as refused:
+        Budget.configured({"DTREE_BUDGET_ROWS": value})
+    assert said in str(refused.value)
+    assert Budget.configured({"DTREE_BUDGET_SECONDS": "0.5"}).seconds == 0.5
+    assert Budget.configured({"DTREE_BUDGET_ROWS": "none"}).rows is None
