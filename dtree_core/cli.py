@@ -112,6 +112,7 @@ def grow_command(args) -> int:
     args.lang = args.lang or default_language()  # main() has chosen it; direct callers too
     if args.sheet is not None and not str(args.data).lower().endswith(EXCEL_SUFFIXES):
         raise CliError("sheet_text", data=args.data)
+    _check_one_stdout(args)
     budget = Budget.configured() if args.budget else None
     table = load_path(args.data, encoding=args.encoding, sheet=args.sheet, budget=budget)
     prepared = prepare(table, args.target, include_ids=args.include_ids, exclude=args.exclude,
@@ -132,6 +133,22 @@ def grow_command(args) -> int:
     if args.json != "-":
         _print_summary(table, prepared, trace, outline, args)
     return 0
+
+
+# The flags that write a file, or standard output for '-'.
+OUTPUT_FLAGS = ("json", "dot", "svg", "rules_txt", "rules_md", "scores_csv", "scores_md",
+                "scores_latex", "solution")
+
+
+def _check_one_stdout(args) -> None:
+    """JSON on standard output must be the only thing there (a pipe parses it): with another
+    output at '-' the text is not JSON, and --rules, part of the summary, would be lost."""
+    if args.json != "-":
+        return
+    others = [f"--{flag.replace('_', '-')}" for flag in OUTPUT_FLAGS[1:]
+              if getattr(args, flag, None) == "-"] + (["--rules"] if args.rules else [])
+    if others:
+        raise CliError("stdout_json", flags=" ".join(others))
 
 
 def _add_pruning_flags(grow) -> None:

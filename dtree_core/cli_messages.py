@@ -71,6 +71,8 @@ _CLI_EN = {
     "error": "error: {text}",
     "error.memory": "not enough memory to grow this tree; try --max-depth.",
     "error.sheet_text": "--sheet is for .xlsx workbooks; '{data}' is a text file.",
+    "error.stdout_json": ("--json - writes the trace to standard output, which must then hold "
+                          "only JSON: write {flags} to a file instead."),
     "error.needs_validation": "--prune {method} needs validation rows: --validation FILE.",
     "error.validation_unused": "--validation is only used by --prune pre or --prune rep.",
     "error.flag_unused": "{flag} is only used by --prune {method}.",
@@ -110,6 +112,7 @@ _CLI_ZH = {
     "error": "错误：{text}",
     "error.memory": "内存不足，无法生成这棵决策树；请试试 --max-depth。",
     "error.sheet_text": "--sheet 只用于 .xlsx 工作簿；“{data}”是文本文件。",
+    "error.stdout_json": "--json - 把 trace 写到标准输出，那里只能有 JSON：请把 {flags} 写到文件。",
     "error.needs_validation": "--prune {method} 需要验证集：--validation FILE。",
     "error.validation_unused": "--validation 只用于 --prune pre 或 --prune rep。",
     "error.flag_unused": "{flag} 只用于 --prune {method}。",

@@ -166,3 +166,19 @@ def test_an_export_written_to_a_terminal_shows_control_characters(tmp_path, caps
     assert main(["grow", str(path), "--target", "ok", "--rules-txt", "-"]) == 0
     out = capsys.readouterr().out
     assert "\x1b" not in out and "\\x1b[2Jred" in out
+
+
+@pytest.mark.parametrize("extra", [["--rules-txt", "-"], ["--rules"], ["--dot", "-"]])
+def test_json_on_standard_output_is_alone_there(extra, capsys):
+    """`--json - --rules-txt -` wrote JSON and then text (no longer JSON), and with --rules
+    the rules were silently not printed: both are refused, naming the flag, in each language."""
+    from dtree_core.cli import main
+
+    data = str(dataset_path("watermelon_2.0.csv"))
+    assert main(["grow", data, "--target", "好瓜", "--json", "-", *extra]) == 2
+    captured = capsys.readouterr()
+    assert extra[0] in captured.err and captured.out == ""
+    assert main(["grow", data, "--target", "好瓜", "--json", "-", *extra, "--lang", "zh"]) == 2
+    assert "标准输出" in capsys.readouterr().err
+    assert main(["grow", data, "--target", "好瓜", "--json", "-"]) == 0
+    json.loads(capsys.readouterr().out)
