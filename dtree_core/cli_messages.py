@@ -146,6 +146,9 @@ _NOTICES_ZH = {
     "unnamed_column": "第 {position} 列在表头中没有名字，已命名为“{name}”。",
     "signs": "列“{column}”中有“+”和“-”，因此“-”被读作一个取值，而不是缺失值。",
     "mixed_text": "列“{column}”的数值中夹有“{example}”这样的值，因此按文本读取。",
+    "formatted_numbers": ("列“{column}”按文本读取：它的取值像是带千位分隔符或百分号的数字（例如"
+                          "“{example}”）。请把它们保存为普通数字（Excel：设置单元格格式 → 数值，"
+                          "不使用千位分隔符），才能作为连续属性使用。"),
     "non_finite": "列“{column}”中有 {count} 个值不是有限数（{values}），按缺失值读取。",
     "dropped_target": "删去了 {count} 行在目标列“{target}”上没有取值的数据。",
     "excluded": "按要求排除了“{column}”。",

@@ -127,6 +127,10 @@ NOTICES = {
     "signs": "Column '{column}' holds '+' and '-', so '-' is read as a value, not as missing.",
     "mixed_text": ("Column '{column}' is read as text because of values such as '{example}' "
                    "among its numbers."),
+    "formatted_numbers": ("Column '{column}' is read as text: its values look like numbers "
+                          "written with thousands separators or a percent sign (such as "
+                          "'{example}'). Save them as plain numbers (in Excel: Format Cells, "
+                          "Number, no separator) to use it as a continuous attribute."),
     "non_finite": ("Column '{column}' has {count} value(s) that are not finite numbers "
                    "({values}), read as missing."),
     "dropped_target": "Dropped {count} row(s) with no value for the target '{target}'.",
@@ -1497,6 +1501,26 @@ class _Numbers:
                 and self.finite >= 0.8 * self.known and not self.codes)
 
 
+# A number as a spreadsheet may display it: thousands separators (1,234 or 1，234) or a
+# percent sign (95%, 12.5 %).
+_FORMATTED_NUMBER = re.compile(r"[-+]?(?:\d{1,3}(?:[,，]\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?\s*[%％])")
+_PLAIN_NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)")
+
+
+def _formatted_number(texts: np.ndarray) -> str | None:
+    """The first value written like a formatted number, when every known value of a column
+    read as text is a number, plainly or so formatted (it is kept as text: '3,5' could be a
+    decimal comma, so the loader says what it saw rather than guess)."""
+    example = None
+    for text in texts[:10_000]:
+        text = str(text).strip()
+        if _FORMATTED_NUMBER.fullmatch(text):
+            example = example or text
+        elif not _PLAIN_NUMBER.fullmatch(text):
+            return None
+    return example
+
+
 def _folded(value: str) -> str:
     """A short value as a missing marker is matched: casefolded, full-width forms as ASCII."""
     return (value if value.isascii() else unicodedata.normalize("NFKC", value)).casefold()
@@ -1515,7 +1539,10 @@ def _judged_column(name: str, raw: pa.Array, markers: _Markers):
         return series, [*notes, *([note] if note else [])], int(series.isna().sum())
     texts = values.texts.copy()
     texts[missing] = np.nan
-    if numbers.mostly:
+    formatted = _formatted_number(values.texts[~missing])
+    if formatted is not None:
+        notes.append(Notice("formatted_numbers", column=name, example=formatted))
+    elif numbers.mostly:
         odd_rows = (~missing & ~numbers.number)[values.rows]
         odd = values.texts[values.rows[np.argmax(odd_rows)]]
         notes.append(Notice("mixed_text", column=name, example=odd))

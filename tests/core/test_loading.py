@@ -269,3 +269,19 @@ def test_load_path_passes_options(tmp_path):
     assert table.report.encoding == "big5"
     assert table.frame["色澤"].tolist() == ["青綠", "烏黑"]
     assert table.frame["好瓜"].isna().tolist() == [True, False]
+
+
+def test_numbers_formatted_by_a_spreadsheet_are_named_not_guessed():
+    """Excel shows 3,100 and 95%: such a column is read as text (3,5 could be a decimal
+    comma), and the loader now says so, with an example and what to do, in both languages."""
+    from dtree_core.cli_messages import notice_text
+
+    table = load('名,月收入,出勤率,码,好\nA,"3,100",95%,v1,是\nB,"12,500",80%,v2,否\n'
+                 'C,800,100%,v1,是\nD,"1,200",?,v3,否\n')
+    notes = {n.details["column"]: n for n in table.report.warnings
+             if n.code == "formatted_numbers"}
+    assert set(notes) == {"月收入", "出勤率"}  # not the codes v1, v2 …
+    assert notes["月收入"].details["example"] == "3,100"
+    assert notes["出勤率"].details["example"] == "95%"
+    assert "千位分隔符" in notice_text(notes["月收入"], "zh")
+    assert table.report.kinds["月收入"] == "nominal"  # still text, as before
