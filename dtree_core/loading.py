@@ -1620,9 +1620,12 @@ def prepare(
         if reason:
             excluded[col] = reason
     attrs = [c for c in data.columns if c != target and c not in excluded]
-    if not attrs:
-        raise LoadError(f"No attribute columns are left besides the target '{target}'; include "
-                        "at least one.", "no_attributes")
+    if not attrs:  # say what was left out: the notes that would say why come after a tree
+        left_out = ", ".join(map(str, excluded)) or "-"
+        raise LoadError(f"No attribute columns are left besides the target '{target}'; left out: "
+                        f"{left_out}. Include at least one (ID-like columns with --include-ids, "
+                        "or name a column's kind).", "no_attributes", column=target,
+                        left_out=left_out)
     X = data[attrs].copy()
     # An included ID that numbers the rows is a many-valued nominal attribute (the textbook's
     # 编号), not a measure; whole numbers spread wider keep their kind (numbers_rows).

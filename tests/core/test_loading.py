@@ -242,7 +242,8 @@ def test_declared_continuous_text_becomes_float():
      "Column '色泽' cannot be both nominal and continuous."),
     ({"continuous": ["色泽"]}, "Column '色泽' cannot be continuous: it holds text values."),
     ({"exclude": ["色泽", "纹理", "密度"]},
-     "No attribute columns are left besides the target '好瓜'; include at least one."),
+     "No attribute columns are left besides the target '好瓜'; left out: 编号, 色泽, 纹理, 密度. "
+     "Include at least one (ID-like columns with --include-ids, or name a column's kind)."),
 ])
 def test_prepare_refusals(options, message):
     assert refusal(prepare, load(WATERMELON), "好瓜", **options) == message
