@@ -28,9 +28,10 @@ def url_params(page) -> dict[str, str]:
 
 
 def step_caption(page) -> tuple[int, int]:
-    """(step, last step) from 'Step 4 of 13: node #4' once the replay has drawn."""
-    text = page.get_by_text(re.compile(r"^Step \d+ of \d+")).first.inner_text(timeout=TIMEOUT)
-    step, last = re.match(r"Step (\d+) of (\d+)", text).groups()
+    """(step, last step) from 'Step 4 of steps 0–13: node #4' once the replay has drawn."""
+    caption = r"Step (\d+) of steps 0–(\d+)"
+    text = page.get_by_text(re.compile("^" + caption)).first.inner_text(timeout=TIMEOUT)
+    step, last = re.match(caption, text).groups()
     return int(step), int(last)
 
 
