@@ -300,6 +300,8 @@ ERRORS_ZH = {
     "duplicate_column": "列名“{column}”在表头中出现了两次；请重命名其中一列。",
     "kind_conflict": "列“{column}”不能既是离散属性又是连续属性。",
     "target_empty": "目标列“{column}”没有任何取值。",
+    "title_row": ("第一行只有一个值（“{title}”），下一行有 {found} 个：它看起来是表格上方的标题，"
+                  "而不是表头。请删除表头上方的行后重新保存文件。"),
     "no_attributes": ("除目标列“{column}”外已没有属性列；未使用的列：{left_out}。请至少包含一个属性"
                       "（ID 类的列用 --include-ids，或指明某列的类型）。"),
     "unknown_target": "没有名为“{column}”的目标列；现有的列：{columns}。",

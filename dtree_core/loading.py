@@ -1050,12 +1050,16 @@ def _table(grid: _Grid, label: str, where: str):
     header = _record(grid, int(kept[0]))
     width = max(i for i, h in enumerate(header) if h) + 1  # trailing empty columns go
     data = kept[1:]
+    if width == 1 and len(data):
+        _refuse_a_title_row(header[0], _record(grid, int(data[0])))
     _check_lengths(grid, data, width, where)
     if not len(data):
         raise LoadError(f"{label} has a header row but no data rows.", "header_only")
     columns = [_rows(column, data) for column in grid.columns[:width]]
     header, columns, warnings = _name_columns(header[:width], columns)
     if len(header) < 2:
+        # a title line without delimiters hides them from detection: the rows below show them
+        _refuse_a_title_row(header[0], re.split(r"[,;\t，]", _record(grid, int(data[0]))[0]))
         raise LoadError(
             f"Only one column ('{header[0]}') was found in {label[0].lower()}{label[1:]}, so "
             "there is nothing to split "
@@ -1066,6 +1070,17 @@ def _table(grid: _Grid, label: str, where: str):
     if all(_NUMBER.fullmatch(h) for h in header):
         warnings.append(Notice("numeric_header"))
     return header, columns, warnings
+
+
+def _refuse_a_title_row(first: str, following: list[str]) -> None:
+    """One value above a row of several: a sheet's title (a merged cell above the table, as
+    Chinese Excel sheets often have), not the header; said so, not as a ragged line."""
+    found = sum(1 for f in following if f)
+    if found >= 2:
+        raise LoadError(
+            f"The first row holds one value ('{first}') and the next holds {found}: it looks "
+            "like a title above the table, not its header. Delete the rows above the header "
+            "and save the file again.", "title_row", title=first, found=found)
 
 
 def _check_lengths(grid: _Grid, data: np.ndarray, width: int, where: str) -> None:

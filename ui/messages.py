@@ -434,6 +434,9 @@ EN = {
     "error.no_attributes": ("No attribute columns are left besides the target; include at "
                             "least one."),
     "error.unknown_target": "Unknown target column '{column}'.",
+    "error.title_row": ("The first row holds one value ('{title}') and the next holds "
+                        "{found}: it looks like a title above the table, not its header. "
+                        "Delete the rows above the header and upload the file again."),
     "error.too_many_values": ("Column '{column}' has {values} different values, too many "
                               "branches for a multiway split to draw (the limit is {limit}): "
                               "leave it out of the attributes, choose it under “Treat as "

@@ -366,6 +366,8 @@ ZH = {
     "error.target_empty": "目标列“{column}”没有任何取值。",
     "error.no_attributes": "除目标列外已没有属性列；请至少选择一个属性。",
     "error.unknown_target": "没有名为“{column}”的目标列。",
+    "error.title_row": ("第一行只有一个值（“{title}”），下一行有 {found} 个：它看起来是表格上方的"
+                        "标题，而不是表头。请删除表头上方的行后重新上传文件。"),
     "error.too_many_values": ("列“{column}”有 {values} 个不同取值，多路划分的分支太多，无法画出"
                               "（上限为 {limit}）：请把它从“使用的属性”中去掉；若它是数值，"
                               "可在“视为连续属性”中选中它；或在文件中合并它的取值。"),

@@ -286,3 +286,29 @@ def test_numbers_formatted_by_a_spreadsheet_are_named_not_guessed():
     assert notes["出勤率"].details["example"] == "95%"
     assert "千位分隔符" in notice_text(notes["月收入"], "zh")
     assert table.report.kinds["月收入"] == "nominal"  # still text, as before
+
+
+@pytest.mark.parametrize("text", [
+    "西瓜数据集2.0,,,\n色泽,根蒂,敲声,好瓜\n青绿,蜷缩,浊响,是\n乌黑,稍蜷,沉闷,否\n",  # Excel's ,,,
+    "西瓜数据集2.0\n色泽,根蒂,敲声,好瓜\n青绿,蜷缩,浊响,是\n乌黑,稍蜷,沉闷,否\n",  # no delimiter
+])
+def test_a_title_row_above_the_table_is_named_as_one(text):
+    """A sheet's title in a merged cell above the table: it was refused as a ragged line
+    ('the header has 1 columns; quote values…') or as a file of one column."""
+    with pytest.raises(LoadError) as refused:
+        load(text)
+    assert refused.value.code == "title_row"
+    assert refused.value.details == {"title": "西瓜数据集2.0", "found": 4}
+    assert refusal(load, "a\n1\n2\n").startswith("Only one column ('a')")  # one column: as before
+
+
+def test_a_title_row_above_a_workbooks_table_is_named_as_one():
+    import io
+
+    frame = pd.DataFrame([["色泽", "根蒂", "好瓜"], ["青绿", "蜷缩", "是"], ["乌黑", "稍蜷", "否"]],
+                         columns=["2023级学生成绩表", None, None])
+    buffer = io.BytesIO()
+    frame.to_excel(buffer, index=False)
+    with pytest.raises(LoadError) as refused:
+        load_bytes(buffer.getvalue(), "title.xlsx")
+    assert refused.value.code == "title_row" and refused.value.details["found"] == 3
