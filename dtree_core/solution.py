@@ -23,6 +23,7 @@ from .escape import escape_html, escape_latex, escape_markdown_cell
 from .labels import branch_text, counts_parts, node_path
 from .notation import Notation
 from .split import Condition, Split, format_number, linear_text, told_apart
+from .splitting import tied_thresholds
 
 SCOPES = ("node", "branch", "tree")
 LANGUAGES = ("en", "zh")
@@ -376,6 +377,19 @@ def _uses(algorithm: algorithms.Algorithm) -> tuple[bool, bool]:
     return not gini_family, gini_family
 
 
+def _threshold_ties(row: dict, node: dict, algorithm) -> list[Step]:
+    """The other midpoints as good as the row's t, which the rule took as the smallest (none
+    where the t was forced: no rule chose it)."""
+    if row["chosen"] and node["decision"].get("forced_threshold"):
+        return []
+    others = [t for t in tied_thresholds(row.get("curve"), algorithm.threshold_by == "gini_index")
+              if t != row["threshold"]]
+    if not others:
+        return []
+    return [Sentence("threshold.tied", {"others": ", ".join(map(format_number, others[:5]))
+                                        + (", …" if len(others) > 5 else "")})]
+
+
 def row_split(row: dict) -> Split:
     """A score row's split, from its branches' conditions."""
     return Split.of_conditions([Condition.from_dict({**branch, "attribute": row["attribute"]})
@@ -415,6 +429,7 @@ def candidate_steps(row: dict, node: dict, algorithm, decimals: int,
     if row["kind"] == "continuous":
         steps.append(Sentence("threshold", {"attribute": row["attribute"],
                                             "t": format_number(row["threshold"])}))
+        steps += _threshold_ties(row, node, algorithm)
     if row["rho"] < 1:
         known = [sum(b["class_counts"][c] for b in row["branches"]) for c in node["class_counts"]]
         steps.append(Sentence("missing", {"attribute": row["attribute"],
@@ -729,6 +744,8 @@ WORDS: dict[str, dict[str, str]] = {
         "solution.candidate": "Attribute {attribute}:",
         "solution.threshold": ("{attribute} is continuous: the candidate thresholds are the "
                                "midpoints of adjacent values, and the best is t = {t}."),
+        "solution.threshold.tied": ("As good a split is made at t = {others}: of tied "
+                                    "thresholds the smallest is taken."),
         "solution.missing": ("{attribute} is unknown in some samples: D̃ holds the samples "
                              "with a known value, a share ρ = {rho} of D."),
         "solution.branch": "{set}: {condition}, |{set}| = {n} ({counts})",
@@ -858,6 +875,7 @@ WORDS: dict[str, dict[str, str]] = {
         "solution.candidate": "属性 {attribute}：",
         "solution.threshold": ("{attribute} 是连续属性：候选划分点为相邻取值的中位点，"
                                "最优划分点 t = {t}。"),
+        "solution.threshold.tied": "t = {others} 的得分与之相同：划分点并列时取最小者。",
         "solution.missing": ("{attribute} 在部分样本上有缺失值：D̃ 为该属性上无缺失值的样本子集，"
                              "占 D 的比例 ρ = {rho}。"),
         "solution.branch": "{set}：{condition}，|{set}| = {n}（{counts}）",

@@ -310,3 +310,17 @@ def test_an_iv_with_unknown_values_says_what_its_extra_term_is(lang, words):
     assert "IV(色泽)" in after
     complete = to_html(solve(trace_of("c45"), 0, "node"), lang)
     assert "The last term" not in complete and "最后一项" not in complete
+
+
+@pytest.mark.parametrize("algorithm", ["id3", "c45", "cart"])
+def test_the_worked_solution_names_tied_thresholds(algorithm):
+    """t = 1.75 and t = 5.5 score the same: the solution says so, and which the rule took,
+    as the node panel does (never a hidden tie); without a tie it says nothing more."""
+    X = pd.DataFrame({"x": [1.5, 2, 3, 4, 5, 6]})
+    tied = DecisionTree(algorithm).fit(X, pd.Series(list("abbbba"))).trace_.to_dict()
+    assert tied["nodes"][0]["decision"]["threshold"] == 1.75
+    for lang in ("en", "zh"):
+        text = to_markdown(solve(tied, 0, "node"), lang)
+        assert "t = 5.5" in text and ("smallest is taken" in text or "取最小者" in text)
+    untied = DecisionTree(algorithm).fit(X, pd.Series(list("abbbbb"))).trace_.to_dict()
+    assert "smallest is taken" not in to_markdown(solve(untied, 0, "node"))
