@@ -176,6 +176,10 @@ EN = {
                               "it was used because it was forced, not by the tie rule."),
     "node.ties.forced_other": ("{ties} tie on the score the rule ranks by; the forced "
                                "{attribute} was used instead."),
+    "node.one_value": ("{attribute} has one value left at this node, so no split of it in "
+                       "two exists and the rule cannot take it: the branches below put every "
+                       "row on one side, and a value absent here is on a side only to complete "
+                       "the partition."),
     "node.sentences": "{first} {second}",  # two sentences of one explanation
     # column headers
     "col.attribute": "attribute",

@@ -107,9 +107,7 @@ def ineligible_text(trace: dict, node: dict) -> str | None:
     rows = [r for r in node["scores"] if not r.get("eligible", True)]
     if not rows:
         return None
-    one_value = registry.record(trace["algorithm"]).nominal_shape == "binary"
-    groups = {"one_value": [r["attribute"] for r in rows if one_value and
-                            r["kind"] == "nominal" and r["n_distinct"] < 2]}
+    groups = {"one_value": [r["attribute"] for r in rows if one_value_left(trace, r)]}
     groups["weight"] = [r["attribute"] for r in rows if r["attribute"] not in groups["one_value"]]
     mean = t("node.ineligible.mean") if node["decision"].get("mean_gain") is not None else ""
     m = trace["params"].get("min_branch_weight")
@@ -118,6 +116,13 @@ def ineligible_text(trace: dict, node: dict) -> str | None:
              for why, names in groups.items() if names]
     return functools.reduce(lambda first, second: t("node.sentences", first=first,
                                                     second=second), texts)
+
+
+def one_value_left(trace: dict, row: dict) -> bool:
+    """A two-way splitter's nominal candidate with one value left at the node: no split in
+    two exists (its row's partition puts every row on one side)."""
+    return registry.record(trace["algorithm"]).nominal_shape == "binary" and \
+        row["kind"] == "nominal" and row["n_distinct"] < 2
 
 
 def ties_text(trace: dict, node: dict) -> str:
@@ -344,6 +349,8 @@ def branch_details(trace: dict, node: dict, score: dict, decimals: int) -> None:
     shown = frame.rename(columns={c: _branch_column_name(c) for c in (
         "value", "n", "weight", "entropy", "gini") if c in frame})
     st.markdown(f"**{tm('node.branches', attribute=score['attribute'])}**")
+    if one_value_left(trace, score):
+        st.caption(tm("node.one_value", attribute=score["attribute"]))
     counts = [_branch_column_name("n"), t("col.weight"), *map(str, trace["classes"])]
     st.dataframe(shown, hide_index=True, placeholder=BLANK,
                  column_config=number_formats(shown, decimals, counts=counts))

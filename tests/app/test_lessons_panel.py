@@ -398,3 +398,36 @@ def test_an_empty_nodes_impurity_is_not_written_as_a_false_sum():
     root = tr["nodes"][0]
     assert gini_latex([8, 9], root["gini"], 3).startswith(
         r"\mathrm{Gini}(D) = 1 - \sum_{k} p_k^2 = 1 - \left(\left(\tfrac{8}{17}\right)^2")
+
+
+def _panel_branches(lang: str):
+    """The node panel's branch section for CART's 敲声 at a node of watermelon 2.0α where it
+    has one value left, rendered by Streamlit (AppTest.from_function)."""
+    import streamlit as st
+
+    from dtree_core import DecisionTree
+    from dtree_core.loading import load_path, prepare
+    from tests.conftest import dataset_path
+    from ui.panel import branch_details
+
+    st.session_state["lang"] = lang  # the session's language, as the sidebar sets it
+    data = prepare(load_path(dataset_path("watermelon_2.0_alpha.csv")), "好瓜",
+                   exclude=["编号"])
+    tr = DecisionTree("cart").fit(data.X, data.y).trace_.to_dict()
+    node, row = next((n, r) for n in tr["nodes"] for r in n["scores"]
+                     if r["kind"] == "nominal" and r["n_distinct"] < 2)
+    branch_details(tr, node, row, 3)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_candidate_with_one_value_left_is_not_shown_as_a_split(lang):
+    """CART's row for an attribute with one value left at the node holds a partition that
+    puts every row on one side (a value absent here completes it): the panel says there is
+    no split in two, so its branches are not read as a split that could be made."""
+    from streamlit.testing.v1 import AppTest
+
+    at = AppTest.from_function(_panel_branches, args=(lang,), default_timeout=60)
+    at.run()
+    assert not at.exception
+    said = [c.value for c in at.caption]
+    assert any(t("node.one_value", attribute="", _lang=lang)[-20:] in c for c in said), said
