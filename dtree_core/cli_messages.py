@@ -112,7 +112,8 @@ _CLI_ZH = {
     "error": "错误：{text}",
     "error.memory": "内存不足，无法生成这棵决策树；请试试 --max-depth。",
     "error.sheet_text": "--sheet 只用于 .xlsx 工作簿；“{data}”是文本文件。",
-    "error.stdout_json": "--json - 把 trace 写到标准输出，那里只能有 JSON：请把 {flags} 写到文件。",
+    "error.stdout_json": ("--json - 把生成过程记录写到标准输出，此时标准输出中只能有 JSON：请把 "
+                          "{flags} 改为写到文件。"),
     "error.needs_validation": "--prune {method} 需要验证集：--validation FILE。",
     "error.validation_unused": "--validation 只用于 --prune pre 或 --prune rep。",
     "error.flag_unused": "{flag} 只用于 --prune {method}。",
@@ -147,8 +148,8 @@ _NOTICES_ZH = {
     "signs": "列“{column}”中有“+”和“-”，因此“-”被读作一个取值，而不是缺失值。",
     "mixed_text": "列“{column}”的数值中夹有“{example}”这样的值，因此按文本读取。",
     "formatted_numbers": ("列“{column}”按文本读取：它的取值像是带千位分隔符或百分号的数字（例如"
-                          "“{example}”）。请把它们保存为普通数字（Excel：设置单元格格式 → 数值，"
-                          "不使用千位分隔符），才能作为连续属性使用。"),
+                          "“{example}”）。要把它作为连续属性使用，请把这些值保存为普通数字（Excel："
+                          "设置单元格格式 → 数值，取消勾选“使用千位分隔符”）。"),
     "non_finite": "列“{column}”中有 {count} 个值不是有限数（{values}），按缺失值读取。",
     "dropped_target": "删去了 {count} 行在目标列“{target}”上没有取值的数据。",
     "excluded": "按要求排除了“{column}”。",
@@ -303,7 +304,7 @@ ERRORS_ZH = {
     "title_row": ("第一行只有一个值（“{title}”），下一行有 {found} 个：它看起来是表格上方的标题，"
                   "而不是表头。请删除表头上方的行后重新保存文件。"),
     "no_attributes": ("除目标列“{column}”外已没有属性列；未使用的列：{left_out}。请至少包含一个属性"
-                      "（ID 类的列用 --include-ids，或指明某列的类型）。"),
+                      "（ID 列可用 --include-ids 包含进来，或指明某列的类型）。"),
     "unknown_target": "没有名为“{column}”的目标列；现有的列：{columns}。",
     "unknown_column": "没有名为“{column}”的列；现有的列：{columns}。",
     "numeric_target": ("目标列“{column}”是有 {values} 个不同取值的数值，这是回归问题；"

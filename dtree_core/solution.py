@@ -875,7 +875,7 @@ WORDS: dict[str, dict[str, str]] = {
         "solution.candidate": "属性 {attribute}：",
         "solution.threshold": ("{attribute} 是连续属性：候选划分点为相邻取值的中位点，"
                                "最优划分点 t = {t}。"),
-        "solution.threshold.tied": "t = {others} 的得分与之相同：划分点并列时取最小者。",
+        "solution.threshold.tied": "在 t = {others} 处划分，得分与之相同：划分点并列时取最小者。",
         "solution.missing": ("{attribute} 在部分样本上有缺失值：D̃ 为该属性上无缺失值的样本子集，"
                              "占 D 的比例 ρ = {rho}。"),
         "solution.branch": "{set}：{condition}，|{set}| = {n}（{counts}）",
@@ -889,20 +889,20 @@ WORDS: dict[str, dict[str, str]] = {
             "基尼指数之差，ρ 为无缺失值样本所占比例；有缺失值时基尼指数最小的属性未必胜出）："
             "{attribute}。"),
         "solution.rule.unknown": "{algorithm} 按自身的准则选择 {attribute}。",
-        "solution.rule.min_gain_worst": ("{algorithm}作为基线方法，有意选择信息增益最小的属性作为"
-                                         "划分属性：{attribute}。"),
-        "solution.rule.max_gain_ratio": ("{algorithm} 选择信息增益比最大的特征，不经平均增益筛选"
+        "solution.rule.min_gain_worst": ("{algorithm}有意选择信息增益最小的属性作为划分属性："
+                                         "{attribute}。"),
+        "solution.rule.max_gain_ratio": ("{algorithm}选择信息增益比最大的特征，不经平均增益筛选"
                                          "（李航，算法 5.3）：{attribute}。"),
         "solution.linear": ("线性划分 {test}（经 OC1 坐标调整，取最优划分点）的 Gini_index 为 "
                             "{gini}，ρ·ΔGini 为 {gain}，大于最优单属性划分 {axis} 的 {axis_gain}"
                             "：在此按它划分。"),
-        "solution.rule.oblique": ("{algorithm} 选择划分后基尼指数最小的划分（单属性划分或线性划分，"
+        "solution.rule.oblique": ("{algorithm}选择划分后基尼指数最小的划分（单属性划分或线性划分，"
                                   "相等时取单属性划分）：{attribute}。"),
         "solution.rule.oblique.missing": (
-            "{algorithm} 选择 ρ·ΔGini 最大的划分（单属性划分或线性划分，相等时取单属性划分；有缺失"
+            "{algorithm}选择 ρ·ΔGini 最大的划分（单属性划分或线性划分，相等时取单属性划分；有缺失"
             "值时基尼指数最小者未必胜出）：{attribute}。"),
         "solution.rule.oblique.axis_only": (
-            "{algorithm} 选择 ρ·ΔGini（基尼指数的下降量，按已知取值的比例 ρ 加权）最大的单属性"
+            "{algorithm}选择 ρ·ΔGini（基尼指数的下降量，按已知取值的比例 ρ 加权）最大的单属性"
             "划分（此结点没有学到线性划分）：{attribute}。"),
         "solution.linear.lost": ("线性划分 {test}（OC1 找到的最优者）划分后的 Gini_index 为 {gini}"
                                  "（ρ·ΔGini 为 {gain}），并不更好，因此保留单属性划分。"),
@@ -955,8 +955,8 @@ WORDS: dict[str, dict[str, str]] = {
             "T 为单结点树，类标记为 D 中实例数最大的类“{label}”。"),
         "solution.iv.unknown": ("最后一项 {share} 是 {attribute} 取值缺失的样本所占的比例：{iv} "
                                 "把它们算作一个单独的取值，与 Quinlan 的 C4.5 相同。"),
-        "solution.quiz.partition": ("此处 {attribute} 做二分（取最优的二分划分，而非每个取值一个"
-                                    "分支）：{sides}。"),
+        "solution.quiz.partition": ("此处对 {attribute} 做二分划分（取其最优的二分划分，而不是每个"
+                                    "取值一个分支）：{sides}。"),
         "solution.stop.pure.lihang": ("D 中所有实例属于同一类“{label}”（李航，算法 {number} "
                                       "步 (1)）：T 为单结点树，类标记为“{label}”。"),
         "solution.stop.no_attributes.lihang": ("A = ∅（算法 {number} 步 (2)）：T 为单结点树，"

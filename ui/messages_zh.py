@@ -183,7 +183,7 @@ ZH = {
     "col.gini": "Gini(D^v)",
     # why the winner won (decision.rule_code)
     "rule.max_gain": "{attribute} 的信息增益最大，为 {gain}。",
-    "rule.c45_gain_ratio": ("在信息增益不低于平均值（{mean}）的 {passed} 个属性中，"
+    "rule.c45_gain_ratio": ("在信息增益不低于平均值（{mean}；共 {passed} 个）的属性中，"
                             "{attribute} 的增益率最大，为 {ratio}。"),
     "rule.min_gini": ("{attribute} 使基尼指数下降最多：ρ·(Gini(D̃) − Gini_index) = {gini_gain}"
                       "（Gini_index 为 {gini}；无缺失值时 ρ = 1）。"),
@@ -195,9 +195,9 @@ ZH = {
     "rule.tie_break.random": "并列时随机选取（随机种子 {seed}）。",
     "rule.threshold": "其最优划分点为 t = {t}。",
     "rule.threshold.forced": "其划分点 t = {t} 也是强制指定的。",
-    "rule.threshold.tied": ("t = {others} 的 {criterion} 与之相同（{value}）：划分点并列时"
+    "rule.threshold.tied": ("在 t = {others} 处，{criterion} 与之相同（{value}）：划分点并列时"
                             "取最小者。"),
-    "rule.threshold.tied.many": ("另有 {n} 个划分点（{others} 等）的 {criterion} 与之相同"
+    "rule.threshold.tied.many": ("另有 {n} 个划分点（t = {others} 等）处的 {criterion} 与之相同"
                                  "（{value}）：划分点并列时取最小者。"),
     # why a node became a leaf (decision.stop)
     "stop.pure": "所有样本都属于类别“{label}”，因此这是该类的叶结点。",
@@ -231,8 +231,8 @@ ZH = {
     "pseudo.opt": ("if 满足某个停止条件（最大深度、最少样本数）then "
                    "将 node 标记为叶结点，其类别标记为 D 中样本数最多的类; return"),
     "pseudo.8": "从 A 中选择最优划分属性 a*;",
-    "pseudo.8.lowest": "从 A 中选择划分属性 a*（此基线：取信息增益最小者，故意选最差的）;",
-    "pseudo.late": ("if a* 的得分小于最小增益，或没有划分能留下两个权重都不小于分支最小权重的分支 "
+    "pseudo.8.lowest": "从 A 中选择划分属性 a*（最差基线：有意取信息增益最小者）;",
+    "pseudo.late": ("if a* 的得分小于最小增益，或没有哪种划分能让两个分支的权重都达到分支最小权重 "
                     "then 将 node 标记为叶结点，其类别标记为 D 中样本数最多的类; return"),
     "pseudo.9": "for a* 的每一个值 a*ᵛ do",
     "pseudo.10": "    为 node 生成一个分支; 令 Dᵥ 表示 D 中在 a* 上取值为 a*ᵛ 的样本子集;",
@@ -397,8 +397,8 @@ ZH = {
     "cmp.intro": ("用每个配置在同一份数据（{dataset}）上生成决策树。决策树、结点数和训练集精度"
                   "使用全部数据；留出集精度来自在一次固定随机种子的分层划分上生成的决策树。"),
     "cmp.intro.validated": ("用每个配置在同一份数据（{dataset}）上生成决策树。训练集精度使用全部"
-                            "数据，不依据验证集剪枝的配置的决策树和结点数也使用全部数据（其余的见"
-                            "下文）；留出集精度来自在一次固定随机种子的分层划分上生成的决策树。"),
+                            "数据；不依据验证集剪枝的配置，其决策树和结点数也使用全部数据（其余配置"
+                            "见下文）；留出集精度来自在一次固定随机种子的分层划分上生成的决策树。"),
     "cmp.view": "决策树",
     "cmp.view.end": "各自生成完毕",
     "cmp.view.together": "同步逐步生成",

@@ -10,13 +10,13 @@ import pytest
 from app_helpers import new_app, page_app, started_app
 
 from dtree_core.labels import export_text
-from ui.messages import t
+from ui.messages import fill, t
 
 PAGE = "pages/exercises.py"
 WORDS = {"en": ("is the ID3 (information gain) tree", "splits on 色泽",
                 "the ID3 (information gain) tree splits on 根蒂"),
-         "zh": ("就是用ID3（信息增益）生成的决策树", "按色泽划分",
-                "用ID3（信息增益）生成的决策树按根蒂划分")}
+         "zh": ("就是用 ID3（信息增益）生成的决策树", "按色泽划分",
+                "用 ID3（信息增益）生成的决策树按根蒂划分")}
 
 
 def open_exercises(lang: str, algorithm: str = "id3"):
@@ -152,7 +152,9 @@ def test_the_chinese_page_names_the_algorithm_in_chinese(algorithm):
 
     at = open_exercises("zh", algorithm)
     caption = shown(at.caption)
-    assert f"与这里用{t(f'algo.{algorithm}', _lang='zh')}生成的决策树" in caption
+    # a Latin name is set off by a space, as in the page's other sentences; a Chinese one not
+    assert fill("与这里用 {name} 生成的决策树", {"name": t(f"algo.{algorithm}", _lang="zh")}) \
+        in caption
     assert f"用{get(algorithm).label}生成" not in caption
 
 

@@ -134,8 +134,8 @@ ZH: dict[str, str] = {
     "col.above_average.lihang": "g(D, A) ≥ 平均值",
     "col.gini_index_multiway.lihang": "Gini(D, A)（多路，周志华式 4.6）",
     "col.gini_gain.lihang": "ρ·(Gini(D̃) − Gini(D̃, A))",
-    "rule.c45_gain_ratio.lihang": ("在信息增益 g(D, A) 不低于平均值（{mean}）的 {passed} 个特征中，"
-                                   "{attribute} 的信息增益比 g_R(D, A) 最大，为 {ratio}。"),
+    "rule.c45_gain_ratio.lihang": ("在信息增益 g(D, A) 不低于平均值（{mean}；共 {passed} 个）的特征"
+                                   "中，{attribute} 的信息增益比 g_R(D, A) 最大，为 {ratio}。"),
     "rule.min_gini.lihang": ("{attribute} 使基尼指数下降最多：ρ·(Gini(D̃) − Gini(D̃, A)) = "
                              "{gini_gain}（Gini(D̃, {attribute}) 为 {gini}；无缺失值时 D̃ = D，"
                              "ρ = 1）。"),

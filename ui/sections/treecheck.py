@@ -158,7 +158,7 @@ EN: dict[str, str] = {
 ZH: dict[str, str] = {
     "ex.tab.treecheck": "检查我的决策树",
     "ex.tab.instability": "为什么一棵树不稳定",
-    "tc.intro": ("粘贴你自己的程序输出的决策树，与这里用{algorithm}生成的决策树逐个结点比较：按 "
+    "tc.intro": ("粘贴你自己的程序输出的决策树，与这里用 {algorithm} 生成的决策树逐个结点比较：按 "
                  "TreeGenerate（周志华图 4.2）决定结点的顺序深度优先，直到第一个不同的结点。"),
     "tc.forms": ("可读三种形式：本应用的生成过程 JSON；课程代码常用的嵌套字典 {example}（JSON 或"
                  " Python 字面量；连续属性的分支写作 \"<=0.3815\" 和 \">0.3815\"，或键写作 "
@@ -174,15 +174,16 @@ ZH: dict[str, str] = {
     "tc.form.nested": "嵌套字典",
     "tc.form.text": "缩进文本",
     "tc.read": "按{form}读入：{nodes} 个结点。",
-    "tc.match": ("你的决策树就是用{algorithm}生成的决策树：全部 {total} 个结点一致（划分属性、分支"
-                 "和叶结点类别）。"),
+    "tc.match": ("你的决策树就是用 {algorithm} 生成的决策树：全部 {total} 个结点一致（划分属性、"
+                 "分支和叶结点类别）。"),
     "tc.match.numbers": ("树相同，数值仍可能是错的：在李航习题 5.1 中，把信息增益除以 H(D) 而"
                          "不是 H_A(D)，得到的仍是 C4.5 的树。粘贴生成过程 JSON 可同时检查得"
                          "分，或下载下面的期望值文件。"),
-    "tc.agreed": "用{algorithm}生成的决策树共 {total} 个结点，在此之前有 {agreed} 个一致。",
+    "tc.agreed": "用 {algorithm} 生成的决策树共 {total} 个结点，在此之前有 {agreed} 个一致。",
     "tc.where": "在{where}：",
     "tc.root": "根结点",
-    "tc.diff.attribute": "你的决策树按 {given} 划分；用{algorithm}生成的决策树按 {expected} 划分。",
+    "tc.diff.attribute": ("你的决策树按 {given} 划分；用 {algorithm} 生成的决策树按 {expected} "
+                          "划分。"),
     "tc.diff.tied": ("你的决策树按 {given} 划分，它与 {expected} 并列；并列时取数据中列在前面的"
                      "属性。这不是错误：在“生成决策树”页面于此结点强制选择 {given} 即可得到你的"
                      "树。"),
@@ -238,12 +239,12 @@ ZH: dict[str, str] = {
                         "是按整行筛选）。"),
     "tc.file.error.too_many_rows": "数据有 {rows} 行；练习文件包含数据，最多 {limit} 行。",
     "tc.file.error.oblique": "多变量（斜）决策树无法写成嵌套字典的分支。",
-    "tc.file.error.pruned": ("这棵决策树经过剪枝（{method}）：文件只包含生成它的样本，不包含剪枝"
-                             "（其参数或所依据的验证集），学生的代码无法据此得到这棵树。请在侧边栏"
-                             "把剪枝方法设为“{none}”，再下载未剪枝决策树的文件。"),
-    "tc.file.error.random": ("{algorithm}按带种子的随机抽取选择每个划分属性：学生的代码做不出同样"
-                             "的抽取，文件会判正确的程序为错。请选择按得分选择属性的算法（ID3、"
-                             "C4.5、CART）再下载文件。"),
+    "tc.file.error.pruned": ("这棵决策树经过了“{method}”：文件只包含生成它所用的样本，不包含剪枝"
+                             "所需的信息（剪枝参数或所依据的验证集），学生的代码无法据此得到这棵树。"
+                             "请在侧边栏把剪枝方法设为“{none}”，再下载未剪枝决策树的文件。"),
+    "tc.file.error.random": ("{algorithm} 按带随机种子的随机抽取选择每个划分属性：学生的代码无法做"
+                             "出同样的抽取，正确的程序也通不过这个文件的测试。请选择按得分选择属性"
+                             "的算法（ID3、C4.5、CART）再下载文件。"),
     "inst.intro": ("一棵决策树会随训练样本的微小变化而改变（周志华第 8 章）。用侧边栏的选项生成"
                    "多棵决策树，每棵用训练样本的自助采样，或翻转少数样本的类别标记，看根结点和整"
                    "棵树多常改变，再让它们投票：这就是 Bagging。"),
