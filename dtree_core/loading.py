@@ -1058,8 +1058,11 @@ def _table(grid: _Grid, label: str, where: str):
     columns = [_rows(column, data) for column in grid.columns[:width]]
     header, columns, warnings = _name_columns(header[:width], columns)
     if len(header) < 2:
-        # a title line without delimiters hides them from detection: the rows below show them
-        _refuse_a_title_row(header[0], re.split(r"[,;\t，]", _record(grid, int(data[0]))[0]))
+        # a title line without delimiters hides them from detection: the row below, the real
+        # header, shows them (names, not numbers: a quoted "1,2" is one value of one column)
+        below = re.split(r"[,;\t，]", _record(grid, int(data[0]))[0])
+        if not any(_NUMBER.fullmatch(name.strip()) for name in below):
+            _refuse_a_title_row(header[0], below)
         raise LoadError(
             f"Only one column ('{header[0]}') was found in {label[0].lower()}{label[1:]}, so "
             "there is nothing to split "
@@ -1455,7 +1458,7 @@ class _Distinct:
         """A +/- column (Quinlan's classes): '-' is the opposite of '+', not a missing value."""
         if len(self.lengths) and self.lengths.max() > 1:
             return False  # a longer value is neither '+', '-' nor ''
-        seen = set(self.texts) - {""}
+        seen = {_folded(t) for t in self.texts} - {""}  # full-width ＋/－ too, as missing()
         return "+" in seen and "-" in seen and seen <= {"+", "-"}
 
     def normal(self) -> np.ndarray:

@@ -117,6 +117,15 @@ def test_missing_markers_typed_full_width_are_missing_too():
     assert load("a,b\n？？,1\nx,2\n").frame["a"].tolist() == ["？？", "x"]  # not a marker
 
 
+def test_full_width_signs_are_values_as_ascii_signs_are():
+    """A column of ＋ and － (Quinlan's classes typed full-width) keeps both: the width-blind
+    missing markers must not take － for the '-' marker where the signs rule applies."""
+    table = load("a,c\nx,＋\ny,－\nx,＋\ny,－\nz,＋\n")
+    assert table.frame["c"].tolist() == ["＋", "－", "＋", "－", "＋"]
+    assert [w.code for w in table.report.warnings] == ["signs"]
+    assert prepare(table, "c").y.tolist() == ["＋", "－", "＋", "－", "＋"]
+
+
 def test_missing_markers_are_configurable():
     frame = load("a,b\nNA,1\n-,2\nmissing,3\nx,4\n", missing=("missing",)).frame
     assert frame["a"].tolist()[:2] == ["NA", "-"] and np.isnan(frame["a"][2])
@@ -300,6 +309,7 @@ def test_a_title_row_above_the_table_is_named_as_one(text):
     assert refused.value.code == "title_row"
     assert refused.value.details == {"title": "西瓜数据集2.0", "found": 4}
     assert refusal(load, "a\n1\n2\n").startswith("Only one column ('a')")  # one column: as before
+    assert refusal(load, 'x\n"1,2"\n"3,4"\n').startswith("Only one column ('x')")  # quoted
 
 
 def test_a_title_row_above_a_workbooks_table_is_named_as_one():
