@@ -355,7 +355,8 @@ def _print_summary(table, prepared, trace, outline: dict, args) -> None:
         _say(score_table_text(root, attribute=say(lang, "scores.attribute"),
                               threshold=say(lang, "scores.threshold"),
                               **score_headers(names)))
-        _say(decision_text(root["decision"], outline["params"].get("tie_break", "first"), lang))
+        _say(one_line(decision_text(root["decision"], outline["params"].get("tie_break",
+                                                                             "first"), lang)))
 
 
 def score_headers(names: notations.Notation) -> dict:

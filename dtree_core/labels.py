@@ -117,7 +117,8 @@ def score_table_text(node: dict, digits: int = 3, attribute: str = "attribute",
     for row in node["scores"]:
         mark = "*" if row["chosen"] else ("=" if row.get("tied") else "")
         threshold = "" if row["threshold"] is None else format_number(row["threshold"])
-        rows.append((row["attribute"], *(f"{row[k]:.{digits}f}" for k in SCORE_TABLE_COLUMNS),
+        rows.append((one_line(row["attribute"]),
+                     *(f"{row[k]:.{digits}f}" for k in SCORE_TABLE_COLUMNS),
                      threshold, mark))
     widths = [max(display_width(str(r[i])) for r in rows) for i in range(len(header))]
     return "\n".join("  ".join(_pad(str(c), w) for c, w in zip(r, widths, strict=True)).rstrip()

@@ -155,6 +155,19 @@ def test_a_line_break_in_the_data_does_not_start_a_fake_line(tmp_path, capsys):
     assert len(rules) == 2 and all(line.startswith("R") for line in rules)
 
 
+def test_a_line_break_in_an_attribute_name_stays_in_its_score_table_row(tmp_path, capsys):
+    """The root's score table and the rule sentence after it, a row and a line each."""
+    from dtree_core.cli import main
+
+    path = tmp_path / "nl2.csv"
+    path.write_text('"a\nfake  1.0",b,ok\nx,p,yes\ny,p,no\nx,q,yes\ny,q,no\n',
+                    encoding="utf-8")
+    assert main(["grow", str(path), "--target", "ok"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert not [line for line in out if line.startswith("fake")]
+    assert any(line.startswith("a⏎fake  1.0  1.000") for line in out)
+
+
 def test_an_export_written_to_a_terminal_shows_control_characters(tmp_path, capsys,
                                                                    monkeypatch):
     from dtree_core.cli import main
