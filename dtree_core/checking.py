@@ -226,7 +226,8 @@ class Verdict:
     split_not_kept (a Gini(D,A=a) whose sides a two-way tree does not keep), multiway
     (Zhou's Gini_index of eq. 4.6 where the tree splits two ways, CART: counted right), wrong,
     unparsed, unknown_attribute, needs_attribute, other_threshold (Gain(D, a, t) at a t the
-    node does not split a at) and no_threshold (a t for a discrete attribute). `slip` names
+    node does not split a at), no_threshold (a t for a discrete attribute) and
+    no_split_point (a continuous one with no admissible midpoint at the node). `slip` names
     the likely mistake of a wrong line."""
 
     claim: Claim
@@ -370,8 +371,10 @@ class _Context:
         if claim.threshold is None or row is None:
             return None
         details = {"attribute": row["attribute"], "t": claim.threshold}
-        if row["kind"] != "continuous" or row.get("threshold") is None:
+        if row["kind"] != "continuous":
             return Verdict(claim, "no_threshold", details=details)
+        if row.get("threshold") is None:  # no midpoint keeps the min branch weight both sides
+            return Verdict(claim, "no_split_point", details=details)
         if _same_point(claim.threshold, row["threshold"]):
             return None
         return Verdict(claim, "other_threshold",
@@ -604,6 +607,8 @@ def _same_point(written: str, point: float) -> bool:
     """The split point to the decimals written, rounded (0.382) or cut (0.381, as Zhou
     prints 0.3815)."""
     t, decimals = float(written.replace("−", "-")), len(written.partition(".")[2])
+    if decimals == 0:  # a whole number names a whole split point, not one rounded to it
+        return t == point
     unit = 10.0 ** -decimals
     cut = math.trunc(point / unit + 1e-9) * unit
     return abs(t - point) <= unit / 2 + 1e-9 or abs(t - cut) < 1e-9
@@ -794,7 +799,8 @@ def _value_question(node: dict, row: dict, quantity: str, names: Notation = ZHOU
     return Question(node["id"], "value", hint, quantity, row["attribute"],
                     row[quantity], name=equation.lhs.text,
                     rounded=context.rounded_early(quantity, row),
-                    multiway=multiway_reading(quantity, row),
+                    # Li Hang's Gini(D, A=a) names the two-way split: no multiway reading
+                    multiway=None if names.value_split else multiway_reading(quantity, row),
                     notes=_partition_note(row, names), hint_notes=hint_notes)
 
 

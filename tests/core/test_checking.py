@@ -176,6 +176,20 @@ def test_zhous_split_point_notation_is_read_and_its_t_checked(wm3):
                                                    "no_threshold"]
     assert report.verdicts[2].details == {"attribute": "密度", "t": "0.5", "threshold": "0.3815"}
     assert report.score == (2, 2)
+    # a whole number written names a whole split point, not one rounded to it
+    assert [v.status for v in check("Gain(D,密度,0)=0.262\nGain(D,含糖率,t=0)=0.349",
+                                    trace).verdicts] == ["other_threshold"] * 2
+
+
+def test_a_continuous_attribute_without_an_admissible_split_point_is_not_called_discrete(wm3):
+    """With a min branch weight of 3, 密度 (continuous, 3 distinct values at node 3) has no
+    midpoint leaving 3 on both sides: a t written for it is told so, not that 密度 is
+    discrete."""
+    trace = DecisionTree("id3", min_branch_weight=3).fit(*wm3).trace_.to_dict()
+    node = next(n for n in trace["nodes"] for r in n["scores"]
+                if r["attribute"] == "密度" and r["threshold"] is None)
+    (verdict,) = check("Gain(D,密度,0.5)=0.1", trace, node["id"]).verdicts
+    assert verdict.status == "no_split_point"
 
 
 def test_an_iv_from_shares_rounded_first_is_rounded_early_as_a_gain_is():
@@ -286,6 +300,11 @@ def test_a_two_way_gini_index_question_names_its_partition_and_takes_zhous_readi
     assert question.hint.endswith("= 9/17×0.346 + …")
     assert one(trace, "Gini_index(D, 纹理) = 0.277").status == "multiway"
     assert grade(question, 0.277) and grade(question, 0.286) and not grade(question, 0.281)
+    # Li Hang's question names the two-way split, Gini(D, 纹理=清晰): only its value is right,
+    # as check judges that line
+    lihang = next(q for q in make_quiz(trace, 0, 6, notation="lihang") if q.attribute == "纹理")
+    assert lihang.name == "Gini(D, 纹理=清晰)" and not grade(lihang, 0.277)
+    assert grade(lihang, 0.286)
 
 
 def test_a_gain_ratio_hint_with_missing_values_shows_ivs_unknown_term():

@@ -73,11 +73,15 @@ EN: dict[str, str] = {
     "ex.verdict.split_not_kept": "not kept by this tree",
     "ex.verdict.other_threshold": "another t",
     "ex.verdict.no_threshold": "no t here",
+    "ex.verdict.no_split_point": "no t here",
     "ex.line.other_threshold": ("Line {line}: this node splits {attribute} at t = {threshold}, "
                                 "its best candidate split point (eqs. 4.7–4.8), not at t = {t}; "
                                 "only the numbers at t = {threshold} can be checked here."),
     "ex.line.no_threshold": ("Line {line}: {attribute} is discrete here, so it has no split "
                              "point t (you wrote t = {t})."),
+    "ex.line.no_split_point": ("Line {line}: no split point of {attribute} at this node leaves "
+                               "two branches of the min branch weight, so it has no t to check "
+                               "(you wrote t = {t})."),
     "ex.line.needs_attribute": ("Line {line}: name the attribute, as in Gain(D,色泽) or "
                                 "IV(色泽)."),
     "ex.slip.log_base": ("{given} is the right formula computed with {base} instead of log₂ "
@@ -192,11 +196,14 @@ ZH: dict[str, str] = {
     "ex.verdict.split_not_kept": "此树未保存",
     "ex.verdict.other_threshold": "划分点不同",
     "ex.verdict.no_threshold": "无划分点",
+    "ex.verdict.no_split_point": "无划分点",
     "ex.line.other_threshold": ("第 {line} 行：此结点对 {attribute} 取的划分点是 t = {threshold}"
                                 "（候选划分点中最优的一个，式 4.7–4.8），而不是 t = {t}；这里只能"
                                 "核对 t = {threshold} 处的数值。"),
     "ex.line.no_threshold": ("第 {line} 行：{attribute} 在此是离散属性，没有划分点 t"
                              "（你写了 t = {t}）。"),
+    "ex.line.no_split_point": ("第 {line} 行：此结点上 {attribute} 没有哪个划分点能让两个分支的权重"
+                               "都达到分支最小权重，因此没有可核对的 t（你写了 t = {t}）。"),
     "ex.line.needs_attribute": "第 {line} 行：请写出属性，例如 Gain(D,色泽) 或 IV(色泽)。",
     "ex.slip.log_base": ("{given} 是用 {base} 代替 log₂ 按正确公式算出的值（{value}）；"
                          "书中的对数以 2 为底。"),
