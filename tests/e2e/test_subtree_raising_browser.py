@@ -43,7 +43,10 @@ def test_stepping_to_a_raise(browser, app_url):  # browser first: skip early
         wait_idle(page)
         page.locator(".st-key-prune_next button").click()
         page.get_by_text(f"Decision {k} of 7").wait_for(timeout=60_000)
-    page.wait_for_selector(f"{CHART} g.node.dt-current.dt-raise", timeout=30_000)
+    # chromium draws each chart after the text around it: wait for both (before, after)
+    raise_marks = f"{CHART} g.node.dt-current.dt-raise"
+    page.wait_for_function(f"() => document.querySelectorAll({raise_marks!r}).length >= 2",
+                           timeout=30_000)
     assert page.get_by_text("Branch raised", exact=True).count() > 0
     raised = node_titles(page, f"{CHART} g.node.dt-current.dt-raise > title")
     assert raised == ["n0", "n0"]  # the root, before and after
