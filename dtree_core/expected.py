@@ -85,7 +85,14 @@ def check_exercise(trace: dict, n_rows: int) -> None:
 def check_reproducible(trace: dict) -> None:
     """Raise ExerciseFileError when a student's code could not build the tree from the file:
     a pruned tree (the file carries the rows it grew on, not the pruning's validation rows or
-    parameters) or one whose rule draws attributes at random (CLS: no code makes the draw)."""
+    parameters), one with splits forced by hand (build_tree is not told them; a forced
+    threshold also changes the scores the file would expect), or one whose rule draws
+    attributes at random (CLS: no code makes the draw)."""
+    forced = (trace.get("params") or {}).get("force") or ()
+    if forced:
+        raise ExerciseFileError(f"The tree has {len(forced)} split(s) forced by hand; the file "
+                                "cannot tell a student's build_tree about them.", "forced",
+                                count=len(forced))
     method = (trace.get("params") or {}).get("prune", "none")
     if method != "none":
         raise ExerciseFileError(f"The tree is pruned ({method}); the file carries the rows it "

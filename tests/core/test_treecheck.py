@@ -498,6 +498,17 @@ def test_the_exercise_file_refuses_a_random_draw(wm2):
     assert (caught.value.code, caught.value.details) == ("random", {"algorithm": "cls"})
 
 
+def test_the_exercise_file_refuses_a_tree_with_forced_splits(wm3):
+    """A split forced by hand (here a cut at another midpoint, which also changes the two-way
+    score the file would expect) is not something build_tree is told: refused, counted."""
+    X, y = wm3
+    trace = DecisionTree("cart", force=["root=密度@0.3515"]).fit(X, y).trace_.to_dict()
+    with pytest.raises(ExerciseFileError) as caught:
+        expected_tests(trace, X, y, "forced")
+    assert (caught.value.code, caught.value.details) == ("forced", {"count": 1})
+    expected_tests(DecisionTree("cart").fit(X, y).trace_.to_dict(), X, y, "as grown")
+
+
 def test_missing_values_leave_the_scores_out_and_say_why():
     X, y = xy("watermelon_2.0_alpha.csv", "好瓜", drop=["编号"])
     text = expected_tests(grown(X, y, "c45"), X, y, "Zhou 4.4.2")
