@@ -432,15 +432,19 @@ def gini_index_binary(rows, a, target):
 '''
 
 
+def cart_file(X, y, exercise: str) -> tuple[str, dict]:
+    """A CART tree's exercise file and its expected scores by (where, attribute, function)."""
+    text = expected_tests(grown(X, y, "cart"), X, y, exercise)
+    namespace: dict = {}
+    exec(text[text.index("EXERCISE ="):text.index("student =")], namespace)
+    return text, {(s[0], s[2], s[3]): s[4] for s in namespace["SCORES"]}
+
+
 def test_a_textbook_cart_student_passes_the_exercise_file(tmp_path, wm2):
     """CART's trace holds its two-way split's numbers (root Gain(纹理) 0.337, Gini_index
     0.286); the file expects the formulas its header cites, Zhou's 0.381 and 0.277, and the
     two-way Gini_index under gini_index_binary."""
-    X, y = wm2
-    text = expected_tests(grown(X, y, "cart"), X, y, "Zhou 4.2.3")
-    namespace: dict = {}
-    exec(text[text.index("EXERCISE ="):text.index("student =")], namespace)
-    scores = {(s[0], s[2], s[3]): s[4] for s in namespace["SCORES"]}
+    text, scores = cart_file(*wm2, "Zhou 4.2.3")
     assert scores[("root", "纹理", "info_gain")] == pytest.approx(0.380592, abs=1e-6)
     assert scores[("root", "纹理", "gini_index")] == pytest.approx(0.277124, abs=1e-6)
     assert scores[("root", "纹理", "gini_index_binary")] == pytest.approx(0.285948, abs=1e-6)
@@ -453,11 +457,7 @@ def test_a_textbook_cart_student_passes_the_exercise_file(tmp_path, wm2):
 def test_a_textbook_cart_student_passes_on_continuous_data(tmp_path, wm3):
     """Watermelon 3.0: CART cuts 含糖率 at its smallest Gini_index (0.2045), where Gain is
     0.337; info_gain expects eq. 4.8's largest Gain over the cut points, 0.349 at 0.126."""
-    X, y = wm3
-    text = expected_tests(grown(X, y, "cart"), X, y, "Zhou 4.4.1")
-    namespace: dict = {}
-    exec(text[text.index("EXERCISE ="):text.index("student =")], namespace)
-    scores = {(s[0], s[2], s[3]): s[4] for s in namespace["SCORES"]}
+    text, scores = cart_file(*wm3, "Zhou 4.4.1")
     assert scores[("root", "含糖率", "info_gain")] == pytest.approx(0.349294, abs=1e-6)
     assert scores[("root", "含糖率", "gini_index")] == pytest.approx(0.285948, abs=1e-6)
     done = run_pytest(tmp_path, text, CART_STUDENT.replace("ALGORITHM", "cart"))
