@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 
 from . import algorithms
 from . import notation as notations
+from .data import folded
 from .notation import Notation
 from .solution import (
     ZHOU,
@@ -473,9 +474,9 @@ class _Context:
         if attribute in self.rows:
             return self.rows[attribute]
         # lines are read in NFKC: the data's names are compared in it too (密度（g/cm³）)
-        folded = {_folded(name): row for name, row in self.rows.items()}
-        if _folded(attribute) in folded:
-            return folded[_folded(attribute)]
+        by_folded = {folded(name): row for name, row in self.rows.items()}
+        if folded(attribute) in by_folded:
+            return by_folded[folded(attribute)]
         numbered = _NUMBERED.match(attribute)
         if numbered and 1 <= int(numbered["index"]) <= len(self.numbered):
             return self.rows.get(self.numbered[int(numbered["index"]) - 1])
@@ -627,10 +628,6 @@ def _splits_two_ways(row: dict) -> bool:
     """The row's branches are a partition's two sides (every nominal row has a
     binary_partition, for the lessons' two-way column: a multiway row's is not its split)."""
     return row["kind"] != "continuous" and row_split(row).kind == "subset"
-
-
-def _folded(name: str) -> str:
-    return unicodedata.normalize("NFKC", str(name)).casefold()
 
 
 def _show(x: float) -> str:

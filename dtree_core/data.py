@@ -6,6 +6,7 @@ continuous values stay floats (NaN = unknown); classes are coded the same way.
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass, field
 from functools import cached_property
 
@@ -103,6 +104,13 @@ def kind_rule(series: pd.Series) -> KindRule:
 def declared_rule(kind: str) -> KindRule:
     """The user named the column's kind."""
     return KindRule(kind, f"declared_{kind}")
+
+
+def folded(text) -> str:
+    """Text as names and markers are compared: casefolded, in NFKC (full-width ＮＡ, ？ and
+    （ ） as typed by a Chinese input method read as NA, ? and ( )). ASCII is already NFKC."""
+    text = str(text)
+    return (text if text.isascii() else unicodedata.normalize("NFKC", text)).casefold()
 
 
 def numbers_rows(series: pd.Series) -> bool:

@@ -44,6 +44,7 @@ from dtree_core.data import (
     DataError,
     KindRule,
     declared_rule,
+    folded,
     id_rule,
     is_id_like,
     is_numeric,
@@ -1451,14 +1452,14 @@ class _Distinct:
         makes ０．５ the number 0.5 (normal)."""
         short = np.flatnonzero(self.lengths <= markers.longest)
         missing = np.zeros(len(self.texts), dtype=bool)
-        missing[short] = [_folded(v) in markers.folded for v in self.texts[short]]
+        missing[short] = [folded(v) in markers.folded for v in self.texts[short]]
         return missing
 
     def signs(self) -> bool:
         """A +/- column (Quinlan's classes): '-' is the opposite of '+', not a missing value."""
         if len(self.lengths) and self.lengths.max() > 1:
             return False  # a longer value is neither '+', '-' nor ''
-        seen = {_folded(t) for t in self.texts} - {""}  # full-width ＋/－ too, as missing()
+        seen = {folded(t) for t in self.texts} - {""}  # full-width ＋/－ too, as missing()
         return "+" in seen and "-" in seen and seen <= {"+", "-"}
 
     def normal(self) -> np.ndarray:
@@ -1522,7 +1523,6 @@ class _Numbers:
 # A number as a spreadsheet may display it: thousands separators (1,234 or 1，234) or a
 # percent sign (95%, 12.5 %).
 _FORMATTED_NUMBER = re.compile(r"[-+]?(?:\d{1,3}(?:[,，]\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?\s*[%％])")
-_PLAIN_NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)")
 
 
 def _formatted_number(texts: np.ndarray) -> str | None:
@@ -1534,14 +1534,9 @@ def _formatted_number(texts: np.ndarray) -> str | None:
         text = str(text).strip()
         if _FORMATTED_NUMBER.fullmatch(text):
             example = example or text
-        elif not _PLAIN_NUMBER.fullmatch(text):
+        elif not _NUMBER.fullmatch(text):
             return None
     return example
-
-
-def _folded(value: str) -> str:
-    """A short value as a missing marker is matched: casefolded, full-width forms as ASCII."""
-    return (value if value.isascii() else unicodedata.normalize("NFKC", value)).casefold()
 
 
 def _judged_column(name: str, raw: pa.Array, markers: _Markers):
