@@ -377,13 +377,18 @@ def _uses(algorithm: algorithms.Algorithm) -> tuple[bool, bool]:
     return not gini_family, gini_family
 
 
-def _threshold_ties(row: dict, node: dict, algorithm) -> list[Step]:
-    """The other midpoints as good as the row's t, which the rule took as the smallest (none
-    where the t was forced: no rule chose it)."""
-    if row["chosen"] and node["decision"].get("forced_threshold"):
+def other_tied_thresholds(row: dict, node: dict, algorithm) -> list[float]:
+    """A continuous row's other midpoints as good as its t by the score the algorithm cuts
+    by (the rule took the smallest); none where the t was forced: no rule chose it. The node
+    panel and the worked solution both say them."""
+    if row["kind"] != "continuous" or row["chosen"] and node["decision"].get("forced_threshold"):
         return []
-    others = [t for t in tied_thresholds(row.get("curve"), algorithm.threshold_by == "gini_index")
-              if t != row["threshold"]]
+    return [t for t in tied_thresholds(row.get("curve"), algorithm.threshold_by == "gini_index")
+            if t != row["threshold"]]
+
+
+def _threshold_ties(row: dict, node: dict, algorithm) -> list[Step]:
+    others = other_tied_thresholds(row, node, algorithm)
     if not others:
         return []
     return [Sentence("threshold.tied", {"others": ", ".join(map(format_number, others[:5]))

@@ -15,7 +15,7 @@ import streamlit as st
 from dtree_core.compare import deciding_score
 from dtree_core.labels import branch_text, format_number, node_path
 from dtree_core.paths import node_key
-from dtree_core.splitting import tied_thresholds
+from dtree_core.solution import other_tied_thresholds
 from ui import boundary, formulas, registry, state
 from ui.messages import has, labelled, literal, t, tm
 from ui.tables import (
@@ -87,13 +87,11 @@ def threshold_ties_text(trace: dict, node: dict, decimals: int) -> str | None:
     takes the smallest), read off the row's curve; None when there are none, or when t was
     forced (no rule chose it) or the split is a linear test (no row of its own)."""
     row = winner(node)
-    if node["decision"].get("forced_threshold") or not row or row["kind"] != "continuous":
-        return None
-    field = registry.record(trace["algorithm"]).threshold_by
-    others = [x for x in tied_thresholds(row.get("curve"), field == "gini_index")
-              if x != row["threshold"]]
+    record = registry.record(trace["algorithm"])
+    others = other_tied_thresholds(row, node, record) if row else []
     if not others:
         return None
+    field = record.threshold_by
     named = t("list.join").join(f"{x:.6g}" for x in others[:SHOWN_TIES])
     key = "rule.threshold.tied" if len(others) <= SHOWN_TIES else "rule.threshold.tied.many"
     return t(key, others=named, n=len(others), criterion=score_header(field),
