@@ -21,7 +21,8 @@ from .evaluate import Evaluation, FittedTrace, evaluate, tree_depth
 from .labels import node_path
 from .model import DecisionTree
 from .options import Options
-from .paths import force_text, same_threshold
+from .paths import force_text
+from .trace import Trace
 
 
 @dataclass(frozen=True)
@@ -116,9 +117,23 @@ class AlgorithmChoice:
     attribute: str | None  # None: the algorithm would make this node a leaf
     threshold: float | None
     stop: str | None  # the stop case when it makes a leaf
-    agrees: bool  # the student's pick is this attribute (and threshold, for a continuous one)
-    # or one of the tied attributes (with their cut points) a random tie rule draws from
-    drawn: tuple[tuple[str, float | None], ...] = ()
+    # the student's pick is this attribute (and threshold, for a continuous one), or one of
+    # the tied attributes a random tie rule draws from
+    agrees: bool
+    # the attributes tied for the choice (with their cut points; the choice first), empty
+    # where none tied: a random rule draws one, "first" or "last" takes the choice
+    tied: tuple[tuple[str, float | None], ...] = ()
+    tie_rule: str | None = None  # the tie rule that decided among `tied` (None: no tie)
+    node: dict | None = None  # the stump's root in JSON form: the scores its rule ranked
+
+    @property
+    def drawn(self) -> bool:
+        """A random tie rule drew the choice from `tied`."""
+        return self.tie_rule == "random"
+
+    def ties_with(self, pick: Pick | None) -> bool:
+        """The pick is one of the attributes tied for this choice (whichever the rule took)."""
+        return any(agrees(pick, a, t) for a, t in self.tied)
 
 
 def rows_at(trace: dict, X: pd.DataFrame, node_id: int) -> tuple[np.ndarray, np.ndarray]:
@@ -141,8 +156,8 @@ def attributes_left(trace: dict, base: Options, node_id: int) -> list[str]:
 
 def choice_at(algorithm: str, trace: dict, X: pd.DataFrame, y: pd.Series, base: Options,
               node_id: int) -> tuple[str | None, float | None, str | None]:
-    """(attribute, threshold, stop) the algorithm's rule picks on the node's rows (stump_at)."""
-    return _choice(stump_at(algorithm, trace, X, y, base, node_id).decision)
+    """(attribute, threshold, stop) the algorithm's rule picks on the node's rows (stump)."""
+    return _choice(stump(algorithm, trace, X, y, base, node_id).nodes[0].decision)
 
 
 def _choice(decision) -> tuple[str | None, float | None, str | None]:
@@ -151,10 +166,10 @@ def _choice(decision) -> tuple[str | None, float | None, str | None]:
     return decision.attribute, decision.threshold, None
 
 
-def stump_at(algorithm: str, trace: dict, X: pd.DataFrame, y: pd.Series, base: Options,
-             node_id: int):
-    """The root of a stump (max_depth 1) grown with the algorithm on the node's rows,
-    weighted, with the attributes left there: what its rule picks at the node."""
+def stump(algorithm: str, trace: dict, X: pd.DataFrame, y: pd.Series, base: Options,
+          node_id: int) -> Trace:
+    """A stump (max_depth 1) grown with the algorithm on the node's rows, weighted, with the
+    attributes left there: its root is what the algorithm's rule picks at the node."""
     rows, weight = rows_at(trace, X, node_id)
     columns = attributes_left(trace, base, node_id)
     options = base.but(algorithm=algorithm, force=(), max_depth=1, prune="none",
@@ -162,26 +177,26 @@ def stump_at(algorithm: str, trace: dict, X: pd.DataFrame, y: pd.Series, base: O
                        continuous=tuple(c for c in base.continuous if c in columns))
     X_node = X.reset_index(drop=True).iloc[rows][columns].reset_index(drop=True)
     y_node = pd.Series(y).reset_index(drop=True).iloc[rows].reset_index(drop=True)
-    return DecisionTree.from_options(options).fit(X_node, y_node, weight).trace_.nodes[0]
+    return DecisionTree.from_options(options).fit(X_node, y_node, weight).trace_
 
 
-def drawn_among(root, tie_break: str) -> tuple[tuple[str, float | None], ...]:
-    """The tied attributes, with their cut points, that a random tie rule drew the stump's
-    pick from (the pick first); empty where no draw decided. Another draw (the whole tree's
-    at this node) may take any of them."""
-    decision = root.decision
-    if tie_break != "random" or decision.kind != "split" or not decision.ties:
+def tied_for(root: dict) -> tuple[tuple[str, float | None], ...]:
+    """The attributes tied for the stump's pick, with their cut points (the pick first);
+    empty where none tied. A random tie rule drew the pick from them (another draw, the whole
+    tree's at this node, may take any); "first" or "last" took the pick by column order."""
+    decision = root["decision"]
+    if decision["kind"] != "split" or not decision.get("ties"):
         return ()
-    thresholds = {r["attribute"]: r["threshold"] for r in root.scores.rows()}
-    return tuple((a, thresholds.get(a)) for a in (decision.attribute, *decision.ties))
+    thresholds = {r["attribute"]: r["threshold"] for r in root["scores"]}
+    return tuple((a, thresholds.get(a)) for a in (decision["attribute"], *decision["ties"]))
 
 
 def agrees(pick: Pick | None, attribute: str | None, threshold: float | None) -> bool:
-    """The same attribute, and for a continuous one the same cut point."""
+    """The same attribute, and for a continuous one the same cut point: exactly, as both are
+    midpoints of the node's own values (1000001.7 and 1000003.7 print alike to 6 digits)."""
     if pick is None or pick.attribute != attribute:
         return False
-    return pick.threshold is None or threshold is not None and same_threshold(pick.threshold,
-                                                                              threshold)
+    return pick.threshold is None or threshold is not None and pick.threshold == threshold
 
 
 def reveal(trace: dict, X: pd.DataFrame, y: pd.Series, base: Options, node_id: int,
@@ -189,11 +204,15 @@ def reveal(trace: dict, X: pd.DataFrame, y: pd.Series, base: Options, node_id: i
     """What each scoring algorithm would choose at this node, and whether the pick agrees."""
     choices = []
     for key in revealed_algorithms():
-        root = stump_at(key, trace, X, y, base, node_id)
-        attribute, threshold, stop = _choice(root.decision)
-        drawn = drawn_among(root, base.tie_break)
-        agreed = agrees(pick, attribute, threshold) or any(agrees(pick, a, t) for a, t in drawn)
-        choices.append(AlgorithmChoice(key, attribute, threshold, stop, agreed, drawn))
+        grown = stump(key, trace, X, y, base, node_id)
+        root = grown.node_dict(grown.nodes[0])
+        attribute, threshold, stop = _choice(grown.nodes[0].decision)
+        tied = tied_for(root)
+        rule = base.tie_break if tied else None
+        agreed = agrees(pick, attribute, threshold) or rule == "random" and any(
+            agrees(pick, a, t) for a, t in tied)
+        choices.append(AlgorithmChoice(key, attribute, threshold, stop, agreed, tied, rule,
+                                       root))
     return choices
 
 

@@ -31,6 +31,19 @@ def format_number(x: float, digits: int | None = None) -> str:
     return f"{x:.6g}" if digits is None else f"{x:.{digits}f}"
 
 
+def distinct_labels(values, significant: int = 6) -> dict[float, str]:
+    """Each number to `significant` digits, or to as many more (up to 17) as tell them all
+    apart, and never fewer than its whole part has (1000001.7 is not 1e+06); the same
+    number for equal values. For thresholds a student chooses among."""
+    distinct = sorted({float(v) for v in values})
+    whole = max((len(str(int(abs(v)))) for v in distinct if np.isfinite(v)), default=1)
+    for digits in range(min(max(significant, whole + 1), 17), 18):
+        labels = {v: f"{v:.{digits}g}" for v in distinct}
+        if len(set(labels.values())) == len(labels):
+            return labels
+    return labels
+
+
 def told_apart(a: float, b: float, decimals: int, most: int = 9) -> tuple[str, str]:
     """a and b to `decimals` decimals, or to as many more (up to `most`) as shows them apart:
     a comparison that decided reads 0.02228 against 0.02227, not 0.022 against 0.022.

@@ -507,7 +507,7 @@ def _node_difference(node: dict, student: Pasted, path: tuple, tolerance: float)
 def _threshold_difference(node: dict, student: Pasted, here: dict):
     threshold = node["decision"].get("threshold")
     given = [b for b in student.branches if isinstance(b.condition.value, float)]
-    if threshold is None or not given or any(same_threshold(b, threshold) for b in given):
+    if threshold is None or not given or any(cut_as_written(b, threshold) for b in given):
         return None
     attribute = node["decision"]["attribute"]
     return Difference("threshold", expected=format_number(threshold), given=given[0].text,
@@ -581,7 +581,7 @@ def branch_matches(branch: Branch, condition: dict) -> bool:
     if isinstance(expected.value, tuple):
         return isinstance(given.value, tuple) and _texts(given.value) == _texts(expected.value)
     if isinstance(given.value, float):
-        return same_threshold(branch, expected.value)
+        return cut_as_written(branch, expected.value)
     return same_value(given.value, expected.value)
 
 
@@ -589,7 +589,7 @@ def _texts(values) -> set[str]:
     return {str(v) for v in values}
 
 
-def same_threshold(branch: Branch, exact: float) -> bool:
+def cut_as_written(branch: Branch, exact: float) -> bool:
     """The student's cut point is ours as written: 0.382 or 0.3815 for 0.3815 (within half a
     unit of the last decimal the student wrote)."""
     value = branch.condition.value

@@ -24,12 +24,13 @@ from dtree_core.labels import branch_text, node_path
 from dtree_core.model import DecisionTree
 from dtree_core.options import Options
 from dtree_core.paths import node_key
+from dtree_core.split import distinct_labels
 from dtree_core.trace import dict_json
 from ui import analysis, engine, panel, pruning, registry
 from ui.downloads import file_name
 from ui.messages import labelled, t, tm
 from ui.tables import counts_text, node_at_path
-from ui.widgets import drawn_part
+from ui.widgets import drawn_part, score_header
 
 ATTRIBUTE_KEY, THRESHOLD_KEY = "man_attr", "man_t"
 
@@ -154,7 +155,7 @@ def heldout_inputs(dataset: dict) -> tuple:
     if paired is not None:
         sources = ["paired", "split"]
         source = st.radio(t("man.heldout"), sources, key="man_heldout", horizontal=True,
-                          label_visibility="collapsed",
+                          label_visibility="collapsed", persist_state="session",
                           format_func=labelled(sources, lambda s: t(f"man.heldout.{s}")))
         if source == "paired":
             st.caption(tm("man.heldout.paired_caption", name=paired))
@@ -166,6 +167,19 @@ def heldout_inputs(dataset: dict) -> tuple:
 def base_options(options: Options) -> Options:
     """The sidebar's options for a tree grown by hand: no forced paths, no pruning."""
     return options.but(force=(), force_missing="error", prune="none")
+
+
+def dropped_caption(sidebar: Options) -> None:
+    """Say which of the sidebar's options the page leaves out of both trees (base_options),
+    so that "{algorithm}'s tree" is not taken for the pruned or forced one of the grow page."""
+    dropped = []
+    if sidebar.prune != "none":
+        dropped.append(t("man.dropped.prune", method=t(f"prune.method.{sidebar.prune}")))
+    if sidebar.force:
+        dropped.append(t("man.dropped.force"))
+    if dropped:
+        st.caption(tm("man.dropped", what=t("list.join").join(dropped),
+                      algorithm=registry.label(sidebar.algorithm)))
 
 
 # --------------------------------------------------------------------- the trees
@@ -218,26 +232,29 @@ def curve_figure(score: dict, threshold: float | None, decimals: int) -> go.Figu
     """Gain and Gini_index at every candidate t; the student's t marked (not the algorithm's)."""
     curve = score["curve"]
     lines = [go.Scatter(x=curve["threshold"], y=curve[f], mode="lines+markers",
-                        name=escape_html(t(f"col.{f}"))) for f in ("gain", "gini_index")
+                        name=escape_html(score_header(f))) for f in ("gain", "gini_index")
              if curve.get(f)]
     figure = go.Figure(lines)
     figure.update_layout(height=280, margin={"l": 10, "r": 10, "t": 30, "b": 10},
                          xaxis_title=escape_html(t("node.curve.threshold")),
                          yaxis_tickformat=f".{decimals}f")
     if threshold is not None:
+        label = distinct_labels(curve["threshold"] + [threshold])[threshold]
         figure.add_vline(x=threshold, line_dash="dash", line_color="#d62728",
-                         annotation_text=escape_html(t("man.your_t", t=f"{threshold:.6g}")))
+                         annotation_text=escape_html(t("man.your_t", t=label)))
     return figure
 
 
 def threshold_input(node: dict, score: dict, decimals: int) -> None:
     """The candidate midpoints on a slider, and the curve the student reads them from."""
-    st.markdown(tm("man.curve", attribute=score["attribute"]))
+    st.markdown(tm("man.curve", attribute=score["attribute"], gain=score_header("gain"),
+                   gini=score_header("gini_index")))
     candidates = [float(x) for x in score["curve"]["threshold"]]
     if st.session_state.get(THRESHOLD_KEY) not in candidates:
         st.session_state[THRESHOLD_KEY] = candidates[len(candidates) // 2]
+    labels = distinct_labels(candidates)  # neighbours apart, however close
     chosen = st.select_slider(t("man.threshold"), candidates, key=THRESHOLD_KEY,
-                              format_func=lambda x: f"{x:.6g}")
+                              format_func=lambda x: labels.get(x, f"{x:.6g}"))
     st.plotly_chart(curve_figure(score, chosen, decimals), key=f"man_curve_{node['id']}")
 
 
@@ -261,37 +278,59 @@ def choose_here(trace: dict, node: dict, decimals: int) -> None:
 # --------------------------------------------------------------------- the reveal
 
 
-def pick_text(pick: manual.Pick) -> str:
-    if pick.threshold is None:
-        return pick.attribute
-    return t("man.with_t", attribute=pick.attribute, t=f"{pick.threshold:.6g}")
+def pick_text(pick: manual.Pick, labels: dict[float, str] | None = None) -> str:
+    return _attribute_text(pick.attribute, pick.threshold, labels)
 
 
-def choice_text(choice: manual.AlgorithmChoice) -> str:
+def choice_text(choice: manual.AlgorithmChoice, labels: dict[float, str]) -> str:
     if choice.attribute is None:
         return t("man.leaf")
     if choice.drawn:  # a random tie rule: any of the tied attributes may be drawn
         return t("man.drawn", choices=t("man.or").join(
-            _attribute_text(a, cut) for a, cut in choice.drawn))
-    return _attribute_text(choice.attribute, choice.threshold)
+            _attribute_text(a, cut, labels) for a, cut in choice.tied))
+    text = _attribute_text(choice.attribute, choice.threshold, labels)
+    if choice.tied:  # "first" or "last" took it by column order: the others are named
+        others = t("list.join").join(_attribute_text(a, cut, labels)
+                                      for a, cut in choice.tied[1:])
+        return t(f"man.tied.{choice.tie_rule}", choice=text, others=others)
+    return text
 
 
-def _attribute_text(attribute: str, threshold: float | None) -> str:
+def _attribute_text(attribute: str, threshold: float | None,
+                    labels: dict[float, str] | None = None) -> str:
     if threshold is None:
         return attribute
-    return t("man.with_t", attribute=attribute, t=f"{threshold:.6g}")
+    shown = (labels or distinct_labels([threshold])).get(threshold)
+    return t("man.with_t", attribute=attribute, t=shown)
 
 
-def agreement_sentence(pick: manual.Pick, choices: list[manual.AlgorithmChoice]) -> str:
-    """Which algorithms chose as the student did, said from each choice's `agrees`."""
+def threshold_labels(pick: manual.Pick, choices: list[manual.AlgorithmChoice]) -> dict:
+    """The cut points the reveal names, each to as many digits as tell them apart (a student's
+    t one midpoint from the algorithms' reads differently from theirs)."""
+    cuts = [pick.threshold, *(c.threshold for c in choices),
+            *(cut for c in choices for _, cut in c.tied)]
+    return distinct_labels([x for x in cuts if x is not None])
+
+
+def agreement_sentence(pick: manual.Pick, choices: list[manual.AlgorithmChoice],
+                       labels: dict[float, str]) -> str:
+    """Which algorithms chose as the student did, said from each choice's `agrees`; where the
+    pick tied with a choice that a column-order tie rule took instead, that is said too."""
     join = t("list.join").join
     same = [registry.label(c.algorithm) for c in choices if c.agrees]
     other = [registry.label(c.algorithm) for c in choices if not c.agrees]
     if not other:
         return tm("man.agree.all", same=join(same))
     if not same:
-        return tm("man.agree.none", other=join(other), choice=pick_text(pick))
-    return tm("man.agree.some", same=join(same), other=join(other))
+        sentence = tm("man.agree.none", other=join(other), choice=pick_text(pick, labels))
+    else:
+        sentence = tm("man.agree.some", same=join(same), other=join(other))
+    tied = [c for c in choices if not c.agrees and c.ties_with(pick)]
+    if tied:
+        sentence += " " + tm(f"man.agree.tied.{tied[0].tie_rule}",
+                             algorithms=join(registry.label(c.algorithm) for c in tied),
+                             choice=pick_text(pick, labels))
+    return sentence
 
 
 def reveal_last(source: tuple, options: Options, heldout: tuple, picks: tuple,
@@ -302,16 +341,22 @@ def reveal_last(source: tuple, options: Options, heldout: tuple, picks: tuple,
     if node_id is None:
         return
     node = trace["nodes"][node_id]
-    st.subheader(tm("man.reveal", id=node_id, path=path_label(trace, node),
-                    choice=pick_text(pick)))
     choices = revealed(*source, options, heldout, picks, node_id)
+    labels = threshold_labels(pick, choices)
+    st.subheader(tm("man.reveal", id=node_id, path=path_label(trace, node),
+                    choice=pick_text(pick, labels)))
     frame = pd.DataFrame({
         t("man.col.algorithm"): [registry.label(c.algorithm) for c in choices],
-        t("man.col.choice"): [choice_text(c) for c in choices],
+        t("man.col.choice"): [choice_text(c, labels) for c in choices],
         t("man.col.agrees"): ["✓" if c.agrees else "✗" for c in choices]})
     st.dataframe(frame, hide_index=True, key="man_choices")
-    sentence = agreement_sentence(pick, choices)
+    sentence = agreement_sentence(pick, choices, labels)
     (st.success if all(c.agrees for c in choices) else st.info)(sentence)
+    for choice in choices:  # CART's ρ-weighted rule, where it passes the smallest Gini_index
+        note = choice.node and panel.cart_note({"algorithm": choice.algorithm}, choice.node,
+                                               decimals)
+        if note:
+            st.caption(note)
     st.markdown(f"**{tm('man.reveal.table', algorithm=registry.label(trace['algorithm']))}**")
     panel.show_score_table(trace, node, decimals, "man_inspect")
 
@@ -386,6 +431,7 @@ def page(dataset: dict, current: dict) -> None:
     options = base_options(current["options"])
     decimals = int(st.session_state.decimals)
     st.caption(tm("man.intro", algorithm=registry.label(options.algorithm)))
+    dropped_caption(current["options"])
     shape = registry.record(options.algorithm).nominal_shape
     st.caption(tm("man.shape", algorithm=registry.label(options.algorithm),
                   shape=t(f"man.shape.{shape}")))

@@ -12,6 +12,7 @@ Expected trees are grown here with dtree_core on the same training rows, not by 
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
@@ -220,3 +221,60 @@ def test_a_forced_threshold_is_not_called_the_best(lang, monkeypatch):
     assert text.endswith(t("rule.threshold.forced", _lang=lang, t=f"{cut:.6g}"))
     if lang == "zh":
         assert "。 " not in text
+
+
+# --------------------------------------------------------------------- a reviewer's findings
+
+
+def _pick(at, attribute: str) -> None:
+    at.selectbox(key="man_attr").set_value(attribute).run()
+    at.button(key="man_choose").click().run()
+    assert not at.exception and not at.error
+
+
+def test_the_held_out_choice_and_the_picks_survive_a_visit_to_another_page():
+    at = page_app("pages/manual.py", "watermelon_2.0_train", "en", algorithm="id3")
+    at.radio(key="man_heldout").set_value("split").run()
+    _pick(at, "纹理")
+    at.switch_page("pages/grow.py").run()
+    at.switch_page("pages/manual.py").run()
+    assert at.radio(key="man_heldout").value == "split"
+    assert at.session_state["manual"]["picks"] == [["root", "纹理", None]]
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_page_says_it_leaves_out_the_sidebars_pruning(lang):
+    at = page_app(None, "watermelon_2.0_train", lang, algorithm="id3")
+    at.selectbox(key="prune").set_value("rep").run()
+    at.switch_page("pages/manual.py").run()
+    said = t("man.dropped", _lang=lang, algorithm="ID3",
+             what=t("man.dropped.prune", _lang=lang, method=t("prune.method.rep", _lang=lang)))
+    assert said in [re.sub(r"\\(.)", r"\1", c.value) for c in at.caption]
+    at.switch_page("pages/grow.py").run()
+    at.selectbox(key="prune").set_value("none").run()
+    at.switch_page("pages/manual.py").run()
+    assert not [c for c in at.caption if "man.dropped" in c.value or said[:12] in c.value]
+
+
+def test_the_reveal_says_why_cart_passes_over_the_smallest_gini_index_with_missing_values():
+    """Watermelon 2.0α's training rows, CART: the node where 脐部 has the smaller Gini_index
+    but 根蒂 the larger ρ·ΔGini (the grow page's sentence, from the stump CART's rule saw)."""
+    at = page_app("pages/manual.py", "watermelon_2.0_alpha", "en", algorithm="cart")
+    for n in range(3):  # the picks that reach that node (the reviewer's walk)
+        options = at.selectbox(key="man_attr").options
+        _pick(at, options[n % len(options)])
+    notes = [c.value for c in at.caption if "ρ·(Gini(D̃) − Gini_index)" in c.value]
+    assert notes, [c.value for c in at.caption]
+    table = next(df.value for df in at.dataframe
+                 if t("man.col.agrees", _lang="en") in df.value.columns)
+    cart = table[table.iloc[:, 0] == "CART"].iloc[0, 1]
+    assert cart in notes[0]  # the sentence names the winner the table shows
+
+
+def test_the_curve_uses_li_hangs_names_in_his_notation():
+    at = page_app("pages/manual.py", "watermelon_3.0", "zh", algorithm="id3", notation="lihang")
+    at.selectbox(key="man_attr").set_value("密度").run()
+    names = [d.get("name") for d in json.loads(at.get("plotly_chart")[0].proto.spec)["data"]]
+    assert names == ["g(D, A)", "Gini(D, A)"]
+    said = [re.sub(r"\\(.)", r"\1", m.value) for m in at.markdown]
+    assert any("g(D, A)" in m and "Gini(D, A)" in m for m in said), said

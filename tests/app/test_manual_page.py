@@ -54,18 +54,35 @@ def node_rows(X, y, path: str):
     return X[keep][left].reset_index(drop=True), y[keep].reset_index(drop=True)
 
 
-def own_choice(algorithm: str, X, y) -> str:
-    return DecisionTree(algorithm, nominal=list(X.columns)).fit(X, y).trace_.nodes[0] \
-        .decision.attribute
+def own_choice(algorithm: str, X, y) -> tuple[str, ...]:
+    """The attribute the algorithm's own tree takes at its root, and those tied with it."""
+    decision = DecisionTree(algorithm, nominal=list(X.columns)).fit(X, y).trace_.nodes[0] \
+        .decision
+    return (decision.attribute, *decision.ties)
 
 
-def sentence(lang: str, picked: str, agree: list[str], disagree: list[str]) -> str:
+def sentence(lang: str, picked: str, agree: list[str], disagree: list[str],
+             tied: list[str]) -> str:
+    """tied: the disagreeing algorithms whose choice the pick ties with (the first column won)."""
     join = t("list.join", _lang=lang).join
     if not disagree:
         return t("man.agree.all", _lang=lang, same=join(agree))
     if not agree:
-        return t("man.agree.none", _lang=lang, other=join(disagree), choice=picked)
-    return t("man.agree.some", _lang=lang, same=join(agree), other=join(disagree))
+        said = t("man.agree.none", _lang=lang, other=join(disagree), choice=picked)
+    else:
+        said = t("man.agree.some", _lang=lang, same=join(agree), other=join(disagree))
+    if tied:
+        said += " " + t("man.agree.tied.first", _lang=lang, algorithms=join(tied),
+                        choice=picked)
+    return said
+
+
+def choice_shown(lang: str, choice: tuple[str, ...]) -> str:
+    """An algorithm's choice as the table words it: the attribute, and those tied with it."""
+    if len(choice) == 1:
+        return choice[0]
+    return t("man.tied.first", _lang=lang, choice=choice[0],
+             others=t("list.join", _lang=lang).join(choice[1:]))
 
 
 def messages(at) -> list[str]:
@@ -98,12 +115,13 @@ def test_a_whole_tree_by_hand_on_watermelon_2(lang):
     prepared, X, y = training("watermelon_2.0.csv", "好瓜")
     at = open_manual("watermelon_2.0", lang)
     assert at.title[0].value == t("page.manual", _lang=lang)
-    step, saw_agree, saw_disagree = 0, False, False
+    step, saw_agree, saw_disagree, saw_tie = 0, False, False, False
     while "man_attr" in [s.key for s in at.selectbox]:
         box = at.selectbox(key="man_attr")
         path = next_path(at, X, y, lang)
         X_node, y_node = node_rows(X, y, path)
-        expected = {a: own_choice(a, X_node, y_node) for a in ALGORITHMS}
+        tied = {a: own_choice(a, X_node, y_node) for a in ALGORITHMS}
+        expected = {a: choice[0] for a, choice in tied.items()}
         # the first pick copies ID3, the others take the last candidate the box offers
         picked = expected["id3"] if step == 0 else box.options[-1]
         box.set_value(picked).run()
@@ -112,16 +130,19 @@ def test_a_whole_tree_by_hand_on_watermelon_2(lang):
         assert picks(at)[-1] == [path, picked, None]
         table = frame(at, t("man.col.agrees", _lang=lang))
         assert table.iloc[:, 0].tolist() == list(ALGORITHMS.values())
-        assert table.iloc[:, 1].tolist() == list(expected.values())
+        assert table.iloc[:, 1].tolist() == [choice_shown(lang, c) for c in tied.values()]
         assert table.iloc[:, 2].tolist() == ["✓" if expected[a] == picked else "✗"
                                              for a in ALGORITHMS]
         agree = [ALGORITHMS[a] for a in ALGORITHMS if expected[a] == picked]
         disagree = [ALGORITHMS[a] for a in ALGORITHMS if expected[a] != picked]
-        assert sentence(lang, picked, agree, disagree) in messages(at)
+        ties = [ALGORITHMS[a] for a in ALGORITHMS if expected[a] != picked
+                and picked in tied[a]]
+        assert sentence(lang, picked, agree, disagree, ties) in messages(at)
+        saw_tie |= bool(ties)
         saw_agree |= bool(agree)
         saw_disagree |= bool(disagree)
         step += 1
-    assert step >= 3 and saw_agree and saw_disagree
+    assert step >= 3 and saw_agree and saw_disagree and saw_tie
     assert "<B>" in at.get("graphviz_chart")[0].proto.spec  # the student's tree is drawn
     final_comparison(at, lang, prepared)
 
@@ -166,9 +187,13 @@ def test_a_threshold_chosen_on_the_curve_on_watermelon_3():
     assert picks(at) == [["root", "密度", chosen]]
     table = frame(at, t("man.col.agrees", _lang="en"))
     for i, algorithm in enumerate(ALGORITHMS):
+        node = DecisionTree(algorithm, **kinds).fit(X, y).trace_.to_dict()["nodes"][0]
         root = DecisionTree(algorithm, **kinds).fit(X, y).trace_.nodes[0].decision
-        text = root.attribute if root.threshold is None else t(
-            "man.with_t", _lang="en", attribute=root.attribute, t=f"{root.threshold:.6g}")
+        cuts = {r["attribute"]: r["threshold"] for r in node["scores"]}
+        text = _named(root.attribute, cuts)
+        if root.ties:  # watermelon 3.0's training rows: ID3's 密度 ties with 含糖率
+            text = t("man.tied.first", _lang="en", choice=text, others=t(
+                "list.join", _lang="en").join(_named(a, cuts) for a in root.ties))
         assert table.iloc[i, 1] == text
         assert table.iloc[i, 2] == ("✓" if (root.attribute, root.threshold) == ("密度", chosen)
                                     else "✗")
@@ -176,6 +201,12 @@ def test_a_threshold_chosen_on_the_curve_on_watermelon_3():
     assert header in plain(at.subheader[0].value)
     tree = at.get("graphviz_chart")[0].proto.spec
     assert "<B>密度</B>" in tree and f"{chosen:.3f}" in tree
+
+
+def _named(attribute: str, cuts: dict) -> str:
+    """An attribute as the reveal names it, with its cut point for a continuous one."""
+    return attribute if cuts[attribute] is None else t(
+        "man.with_t", _lang="en", attribute=attribute, t=f"{cuts[attribute]:.6g}")
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pandas as pd
 import pytest
 from sklearn.metrics import accuracy_score
 
@@ -23,6 +24,7 @@ from dtree_core.manual import (
 from dtree_core.options import Options
 from dtree_core.paths import force_text, forced_split, node_key
 from dtree_core.reference import tree_generate
+from dtree_core.split import distinct_labels
 from tests.conftest import xy
 
 WM2 = ("watermelon_2.0.csv", "好瓜", ["编号"], [])
@@ -258,7 +260,7 @@ def test_with_random_ties_copying_the_algorithms_tree_agrees_everywhere(algorith
         assert mine.agrees, (node["id"], pick, mine)
         drawn += bool(mine.drawn)
         if mine.drawn:
-            assert node["decision"]["attribute"] in {a for a, _ in mine.drawn}
+            assert node["decision"]["attribute"] in {a for a, _ in mine.tied}
     if algorithm == "id3" and seed == 0:
         assert drawn  # watermelon 2.0 has tied nodes under ID3
 
@@ -316,3 +318,45 @@ def test_the_held_out_numbers_are_evaluates(spec):
     assert mine.leaves == sum(n["decision"]["kind"] == "leaf" for n in trace["nodes"])
     assert mine.depth == max(n["depth"] for n in trace["nodes"])
     assert mine.evaluation.y_true.tolist() == y.iloc[test].tolist()
+
+
+def test_a_cut_one_midpoint_off_does_not_agree_though_both_print_alike_to_6_digits():
+    """1000001.7 and 1000003.7 are both 1e+06 to 6 significant digits: the reveal compares the
+    cut points themselves (a reviewer's finding), and labels them apart."""
+    X = pd.DataFrame({"price": [1000000.2 + i for i in range(6)]})
+    y = pd.Series(["no", "no", "yes", "yes", "yes", "yes"])
+    base = DecisionTree("id3", continuous=["price"]).fit(X, y).options_
+    best = DecisionTree("id3", continuous=["price"]).fit(X, y).trace_.nodes[0].decision.threshold
+    for cut, agreed in ((best, True), (best + 2, False)):
+        tree = StudentTree().choose("root", "price", cut)
+        trace = DecisionTree.from_options(tree.options(base)).fit(X, y).trace_.to_dict()
+        choices = reveal(trace, X, y, base, 0, tree.pick_at("root"))
+        assert [c.agrees for c in choices] == [agreed] * len(choices)
+        labels = distinct_labels([cut, *(c.threshold for c in choices)])
+        assert (labels[cut] == labels[best]) is agreed
+    assert distinct_labels([1000001.7])[1000001.7] == "1000001.7"
+    assert distinct_labels([0.3815, 0.3816]) == {0.3815: "0.3815", 0.3816: "0.3816"}
+    assert distinct_labels([0.12345671, 0.12345679]) == {0.12345671: "0.1234567",
+                                                         0.12345679: "0.1234568"}
+
+
+def test_a_tie_decided_by_column_order_is_named_with_the_pick_it_passed_over():
+    """Watermelon 2.0 under ID3 with the default rule (the first column wins): at a tied node
+    the reveal lists the attributes tied with each choice, and a pick of another of them ties
+    without agreeing (a reviewer's finding: the tie went unsaid)."""
+    X, y = data(WM2)
+    base = fitted_options(X, y, "id3")
+    trace = grow(X, y, base)
+    node = next(n for n in trace["nodes"] if n["decision"].get("ties"))
+    ties = node["decision"]["ties"]
+    path = node_key(trace, node["id"])
+    tree = StudentTree().choose(path, ties[0])
+    above = node
+    while above["parent"] is not None:  # the algorithm's own splits on the way down
+        above = trace["nodes"][above["parent"]]
+        tree = tree.choose(node_key(trace, above["id"]), above["decision"]["attribute"])
+    choices = reveal(grow(X, y, tree.options(base)), X, y, base, node["id"], tree.pick_at(path))
+    id3 = next(c for c in choices if c.algorithm == "id3")
+    assert id3.tie_rule == "first" and not id3.drawn
+    assert [a for a, _ in id3.tied] == [node["decision"]["attribute"], *ties]
+    assert not id3.agrees and id3.ties_with(tree.pick_at(path))

@@ -35,7 +35,7 @@ EN: dict[str, str] = {
     "man.pending": "Nodes waiting for a split, in TreeGenerate's order: {nodes}.",
     "man.attribute": "Split this node on",
     "man.threshold": "Threshold t (a midpoint of adjacent values)",
-    "man.curve": ("Gain and Gini_index of {attribute} at every candidate threshold: pick t on "
+    "man.curve": ("{gain} and {gini} of {attribute} at every candidate threshold: pick t on "
                   "this curve."),
     "man.your_t": "your t = {t}",
     "man.choose": "Split here",
@@ -47,6 +47,18 @@ EN: dict[str, str] = {
     "man.leaf": "a leaf",
     "man.with_t": "{attribute} at t = {t}",
     "man.drawn": "{choices} (tied: the random tie rule draws one)",
+    "man.tied.first": "{choice} (tied with {others}: the tie rule takes the first column)",
+    "man.tied.last": "{choice} (tied with {others}: the tie rule takes the last column)",
+    "man.agree.tied.first": ("Your {choice} ties with the choice of {algorithms} by its "
+                             "criterion; only the tie rule (the first column wins) set them "
+                             "apart."),
+    "man.agree.tied.last": ("Your {choice} ties with the choice of {algorithms} by its "
+                            "criterion; only the tie rule (the last column wins) set them "
+                            "apart."),
+    "man.dropped": ("Both trees on this page are grown without the sidebar's {what}: your tree "
+                    "is compared with {algorithm}'s tree grown the same way."),
+    "man.dropped.prune": "pruning ({method})",
+    "man.dropped.force": "forced splits",
     "man.or": " or ",
     "man.agree.all": "{same} would have chosen as you did.",
     "man.agree.some": "{same} would have chosen as you did; {other} would not.",
@@ -95,7 +107,7 @@ ZH: dict[str, str] = {
     "man.pending": "待划分的结点（按 TreeGenerate 的顺序）：{nodes}。",
     "man.attribute": "此结点的划分属性",
     "man.threshold": "划分点 t（相邻取值的中点）",
-    "man.curve": "{attribute} 在每个候选划分点上的 Gain 与 Gini_index：在这条曲线上选出 t。",
+    "man.curve": "{attribute} 在每个候选划分点上的 {gain} 与 {gini}：在这条曲线上选出 t。",
     "man.your_t": "你的 t = {t}",
     "man.choose": "在此划分",
     "man.reveal": "位于 {path} 的结点 #{id}：你选择了 {choice}",
@@ -106,6 +118,16 @@ ZH: dict[str, str] = {
     "man.leaf": "叶结点",
     "man.with_t": "{attribute}，划分点 t = {t}",
     "man.drawn": "{choices}（并列：随机并列规则从中抽取一个）",
+    "man.tied.first": "{choice}（与 {others} 并列：并列规则取列顺序最靠前的）",
+    "man.tied.last": "{choice}（与 {others} 并列：并列规则取列顺序最靠后的）",
+    "man.agree.tied.first": ("你选的 {choice} 按 {algorithms} 的准则与其选择并列；"
+                             "只是并列规则（取列顺序最靠前的）把二者分开。"),
+    "man.agree.tied.last": ("你选的 {choice} 按 {algorithms} 的准则与其选择并列；"
+                            "只是并列规则（取列顺序最靠后的）把二者分开。"),
+    "man.dropped": ("本页的两棵树都不使用侧栏的{what}："
+                    "你的决策树与同样生成的 {algorithm} 决策树相比较。"),
+    "man.dropped.prune": "剪枝（{method}）",
+    "man.dropped.force": "强制划分",
     "man.or": " 或 ",
     "man.agree.all": "{same} 会作出与你相同的选择。",
     "man.agree.some": "{same} 会作出与你相同的选择；{other} 不会。",
