@@ -305,7 +305,7 @@ def evaluate(options: Options, X: pd.DataFrame, y: pd.Series, splits,
         preds.append(pred)
         train_accs.append(train_acc)
         fold_accs.append(float(accuracy_score(truth, pred)))
-        classes.extend(c for c in model.classes_ if c not in classes)
+        classes.extend(c for c in model.classes_in_trace_order_ if c not in classes)
     y_true, y_pred = np.concatenate(truths), np.concatenate(preds)
     return Evaluation(options, y_true, y_pred, labels_of(y_true, y_pred, classes),
                       float(np.mean(train_accs)), tuple(fold_accs), tuple(notes),

@@ -81,10 +81,14 @@ class DecisionTree(ClassifierMixin, BaseEstimator):
         self.attributes_ = enc.attributes
         self.feature_names_in_ = np.array([str(c) for c in X.columns], dtype=object)
         self.n_features_in_ = X.shape[1]
-        # The trace names classes as text; classes_ keeps the caller's own labels (0/1 stay
-        # numbers), in the same order, so scikit-learn's scorers compare like with like.
+        # The trace names classes as text, in the order the data first shows them (the
+        # book's); the caller's own labels (0/1 stay numbers) in that order are
+        # classes_in_trace_order_, and classes_ has them sorted, as scikit-learn's scorers
+        # (roc_auc reads predict_proba's columns by it) and np.unique have them.
         first = labels.groupby(as_text(labels), sort=False).first()
-        self.classes_ = label_array([first[c] for c in enc.classes])
+        self.classes_in_trace_order_ = label_array([first[c] for c in enc.classes])
+        self._proba_columns = _sorting(self.classes_in_trace_order_)
+        self.classes_ = self.classes_in_trace_order_[self._proba_columns]
         name = str(labels.name) if labels.name is not None else "target"
         self.trace_: Trace = grow(enc, self.options_, name, budget)
         if options.prune != "none":
@@ -108,13 +112,20 @@ class DecisionTree(ClassifierMixin, BaseEstimator):
         return Bunch(ccp_alphas=alphas, impurities=impurities)
 
     def predict_proba(self, X) -> np.ndarray:
-        """Class probabilities; a row with an unknown value mixes the branches it could take."""
+        """Class probabilities, a column per class of classes_ (sorted); a row with an
+        unknown value mixes the branches it could take."""
+        return self._distributions(X)[:, self._proba_columns]
+
+    def predict(self, X) -> np.ndarray:
+        """The most likely class; a tie goes to the class the data shows first, as the
+        tree's own leaf labels do (so not by classes_'s sorted order)."""
+        return most_likely(self._distributions(X), self.classes_in_trace_order_)
+
+    def _distributions(self, X) -> np.ndarray:
+        """Class probabilities in the trace's class order."""
         X = _frame(X, self.feature_names_in_)
         columns = encode_like(X, self.attributes_)
         return leaf_distributions(self.trace_, self.attributes_, columns, len(X))
-
-    def predict(self, X) -> np.ndarray:
-        return most_likely(self.predict_proba(X), self.classes_)
 
     def predict_by_depth(self, X, last_depth: int) -> Iterator[np.ndarray]:
         """predict of the tree cut at depth 0, 1, …, last_depth: the same as the trees grown
@@ -123,7 +134,16 @@ class DecisionTree(ClassifierMixin, BaseEstimator):
         columns = encode_like(X, self.attributes_)
         for proba in distributions_by_depth(self.trace_, self.attributes_, columns, len(X),
                                             last_depth):
-            yield most_likely(proba, self.classes_)
+            yield most_likely(proba, self.classes_in_trace_order_)
+
+
+def _sorting(labels: np.ndarray) -> np.ndarray:
+    """The positions that sort the labels as np.unique does; by their text where they do not
+    compare (mixed kinds)."""
+    try:
+        return np.argsort(labels, kind="stable")
+    except TypeError:
+        return np.argsort(np.array([str(v) for v in labels], dtype=object), kind="stable")
 
 
 def _frame(X, names=None) -> pd.DataFrame:

@@ -48,7 +48,8 @@ def test_unknown_value_prediction_mixes_the_branches():
     assert root.decision.attribute == "纹理"
     row = X.iloc[[0]].copy()
     row[:] = None
-    proba = model.predict_proba(row)[0]
+    in_trace_order = [list(model.classes_).index(c) for c in model.classes_in_trace_order_]
+    proba = model.predict_proba(row)[0][in_trace_order]  # classes_ is sorted
     # With every value unknown, the row follows all branches by their weights down to leaves,
     # so the mix equals the training class distribution of the whole weight.
     expected = np.array(root.class_counts) / root.weight
