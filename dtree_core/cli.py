@@ -183,13 +183,13 @@ def _pruning_options(args) -> dict:
         raise CliError("needs_validation", method=args.prune)
     if args.validation and args.prune not in VALIDATED:
         raise CliError("validation_unused")
-    for flag, name, method in (("--ccp-alpha", "ccp_alpha", "ccp"), ("--cf", "cf", "pep"),
-                               ("--prune-on-tie", "prune_on_tie", "rep"),
-                               ("--subtree-raising", "subtree_raising", "pep"),
-                               ("--pep-margin", "pep_margin", "pep")):
-        if getattr(args, name) != PRUNING_DEFAULTS[name] and args.prune != method \
-                and not (name == "ccp_alpha" and args.prune == "cost"):  # Li Hang's α
-            raise CliError("flag_unused", flag=flag, method=method)
+    for flag, name, methods in (("--ccp-alpha", "ccp_alpha", ("ccp", "cost")),  # cost: α
+                                ("--cf", "cf", ("pep",)),
+                                ("--prune-on-tie", "prune_on_tie", ("rep",)),
+                                ("--subtree-raising", "subtree_raising", ("pep",)),
+                                ("--pep-margin", "pep_margin", ("pep",))):
+        if getattr(args, name) != PRUNING_DEFAULTS[name] and args.prune not in methods:
+            raise CliError("flag_unused", flag=flag, method="|".join(methods))
     return {"prune": args.prune, "ccp_alpha": args.ccp_alpha, "cf": args.cf,
             "prune_on_tie": args.prune_on_tie, "subtree_raising": args.subtree_raising,
             "pep_margin": args.pep_margin}

@@ -241,13 +241,19 @@ def as_text(series: pd.Series) -> pd.Series:
 
 
 def encode_nominal(series: pd.Series, values: tuple[str, ...] | None = None):
-    """Codes by first appearance (or by the given value list; unseen values become unknown)."""
-    texts = as_text(series) if is_numeric(series) else series
+    """Codes by first appearance (or by the given value list; unseen values become unknown).
+    Values are told apart by their text, at fit and at predict alike (True is 'True')."""
+    texts = series if _all_text(series) else as_text(series)
     if values is None:
         codes, uniques = pd.factorize(texts, use_na_sentinel=True)
         return codes.astype(np.int64), tuple(str(v) for v in uniques)
     codes = pd.Index(list(values), dtype=object).get_indexer(texts.astype(object))
     return codes.astype(np.int64), values
+
+
+def _all_text(series: pd.Series) -> bool:
+    """Every known value is already text (a file's column): nothing to write as text."""
+    return pd.api.types.infer_dtype(series, skipna=True) in ("string", "empty")
 
 
 def encode_continuous(series: pd.Series) -> np.ndarray:

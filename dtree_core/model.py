@@ -13,6 +13,7 @@ import numpy as np
 import pandas as pd
 from sklearn.base import BaseEstimator, ClassifierMixin, clone
 from sklearn.utils import Bunch
+from sklearn.utils.validation import check_is_fitted
 
 from .data import DataError, as_text, encode, encode_like, resolve_kinds
 from .growing import grow
@@ -73,8 +74,7 @@ class DecisionTree(ClassifierMixin, BaseEstimator):
             raise DataError(f"prune='{options.prune}' needs validation rows: "
                             "fit(X, y, validation=(X_val, y_val)).")
         X = _frame(X)
-        labels = pd.Series(np.asarray(y, dtype=object) if not isinstance(y, pd.Series) else y)
-        labels = labels.reset_index(drop=True)
+        labels = _labels(y)
         kinds = resolve_kinds(X, options.nominal, options.continuous)
         enc = encode(X, labels, kinds, sample_weight)
         self.options_ = options.with_kinds(kinds)
@@ -123,6 +123,7 @@ class DecisionTree(ClassifierMixin, BaseEstimator):
 
     def _distributions(self, X) -> np.ndarray:
         """Class probabilities in the trace's class order."""
+        check_is_fitted(self, "trace_")
         X = _frame(X, self.feature_names_in_)
         columns = encode_like(X, self.attributes_)
         return leaf_distributions(self.trace_, self.attributes_, columns, len(X))
@@ -130,6 +131,7 @@ class DecisionTree(ClassifierMixin, BaseEstimator):
     def predict_by_depth(self, X, last_depth: int) -> Iterator[np.ndarray]:
         """predict of the tree cut at depth 0, 1, …, last_depth: the same as the trees grown
         with those max_depths (without post-pruning, which reads the whole grown tree)."""
+        check_is_fitted(self, "trace_")
         X = _frame(X, self.feature_names_in_)
         columns = encode_like(X, self.attributes_)
         for proba in distributions_by_depth(self.trace_, self.attributes_, columns, len(X),
@@ -147,13 +149,37 @@ def _sorting(labels: np.ndarray) -> np.ndarray:
 
 
 def _frame(X, names=None) -> pd.DataFrame:
-    """A DataFrame with a fresh index; arrays get the fitted names (or x0, x1, …)."""
+    """A DataFrame with a fresh index and text column names (the trace's; a frame of
+    load_iris has 0, 1, 2, 3); arrays get the fitted names (or x0, x1, …)."""
     if isinstance(X, pd.DataFrame):
-        return X.reset_index(drop=True)
+        frame = X.reset_index(drop=True)
+        frame.columns = [str(c) for c in frame.columns]
+        twice = sorted(set(frame.columns[frame.columns.duplicated()]))
+        if twice:
+            raise DataError(f"Column name(s) appear more than once: {', '.join(twice)}.")
+        return frame
     array = np.asarray(X, dtype=object)
     if array.ndim != 2:
         raise DataError(f"X must be a table (2-D), got {array.ndim}-D.")
     if names is None:
         names = [f"x{i}" for i in range(array.shape[1])]
+    if array.shape[1] != len(names):
+        raise DataError(f"X has {array.shape[1]} columns; the tree was fitted on {len(names)}.")
     frame = pd.DataFrame(array, columns=list(names))
     return frame.infer_objects()
+
+
+def _labels(y) -> pd.Series:
+    """The target as a Series with a fresh index: a one-column table or array is its column."""
+    if isinstance(y, pd.DataFrame):
+        if y.shape[1] != 1:
+            raise DataError(f"y must be one column, got {y.shape[1]}.")
+        y = y.iloc[:, 0]
+    if not isinstance(y, pd.Series):
+        array = np.asarray(y, dtype=object)
+        if array.ndim == 2 and array.shape[1] == 1:
+            array = array[:, 0]
+        if array.ndim != 1:
+            raise DataError(f"y must be one column, got an array of shape {array.shape}.")
+        y = pd.Series(array)
+    return y.reset_index(drop=True)

@@ -9,6 +9,8 @@ from __future__ import annotations
 import math
 from dataclasses import asdict, dataclass, fields, replace
 
+import numpy as np
+
 from . import algorithms
 from .data import CodedError
 from .decide import TIE_BREAKS
@@ -48,10 +50,12 @@ class Options:
 
     @classmethod
     def build(cls, **params) -> Options:
-        """From loose inputs (lists, a force dict or 'PATH=ATTRIBUTE' texts), checked."""
+        """From loose inputs (lists, a force dict or 'PATH=ATTRIBUTE' texts, NumPy scalars as
+        a grid search's np.arange gives them), checked."""
+        params = {k: v.item() if isinstance(v, np.generic) else v for k, v in params.items()}
         params["force"] = normalise_force(params.get("force"))
         for name in ("nominal", "continuous"):
-            params[name] = tuple(params.get(name) or ())
+            params[name] = _names(params.get(name))
         return cls(**params).checked()
 
     def checked(self) -> Options:
@@ -139,12 +143,22 @@ PRUNING_DEFAULTS = {"prune": "none", "ccp_alpha": 0.0, "cf": 0.25, "prune_on_tie
                     "subtree_raising": False, "pep_margin": 0.0}
 
 
+def _names(names) -> tuple:
+    """Column names: one name alone is one name (not its letters)."""
+    if isinstance(names, str):
+        return (names,)
+    return tuple(names or ())
+
+
 def normalise_force(force) -> tuple[tuple[str, str], ...]:
-    """A dict {path: attribute}, 'PATH=ATTRIBUTE' texts or pairs -> sorted canonical pairs.
-    An attribute may come with a threshold: 'ATTRIBUTE@T', or (attribute, T) in a dict's
-    values, or (path, attribute, T) triples; pairs keep its text form (paths.force_text)."""
+    """A dict {path: attribute}, 'PATH=ATTRIBUTE' texts (or one) or pairs -> sorted canonical
+    pairs. An attribute may come with a threshold: 'ATTRIBUTE@T', or (attribute, T) in a
+    dict's values, or (path, attribute, T) triples; pairs keep its text form
+    (paths.force_text)."""
     if not force:
         return ()
+    if isinstance(force, str):
+        force = [force]
     if isinstance(force, dict):
         pairs = [(canonical_path(p), _force_value(a)) for p, a in force.items()]
     else:

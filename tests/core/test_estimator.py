@@ -10,6 +10,8 @@ import numpy as np
 import pandas as pd
 import pytest
 from sklearn.base import clone
+from sklearn.datasets import load_iris
+from sklearn.exceptions import NotFittedError
 from sklearn.metrics import get_scorer, roc_auc_score
 from sklearn.model_selection import GridSearchCV, cross_val_score
 from sklearn.pipeline import Pipeline
@@ -170,3 +172,63 @@ def test_a_tie_between_classes_goes_to_the_first_in_the_data_not_the_first_sorte
     assert model.trace_.nodes[0].decision.label == "z"
     assert model.predict(X).tolist() == ["z"] * 4
     assert model.predict_proba(X)[0].tolist() == [0.5, 0.5]
+
+
+# --------------------------------------------------------------------- a reviewer's findings
+
+
+@pytest.mark.parametrize("column", [
+    [False, True] * 3,
+    pd.to_datetime(["2020-01-01", "2020-01-02"] * 3),
+    pd.Categorical([1, 2] * 3),
+    pd.Series([1, 2] * 3, dtype=object),
+    pd.Series([0.5, 1.5] * 3, dtype=object),
+])
+def test_a_nominal_column_that_is_not_text_predicts_its_own_rows(column):
+    """Fit grouped the values by their text and predict looked the raw values up in it, so
+    True was never 'True': every row was unknown (training accuracy 0.5, pre-pruning refused
+    a perfect split)."""
+    X, y = pd.DataFrame({"a": column}), pd.Series(["p", "q"] * 3)
+    model = DecisionTree("id3", nominal=["a"]).fit(X, y)
+    assert model.score(X, y) == 1.0
+    pre = DecisionTree("id3", nominal=["a"], prune="pre").fit(X, y, validation=(X, y))
+    assert [e["action"] for e in pre.trace_.pruning] == ["keep"]
+
+
+def test_a_frame_with_number_column_labels_fits_predicts_and_cross_validates():
+    X, y = load_iris(return_X_y=True)
+    frame = pd.DataFrame(X)  # columns 0, 1, 2, 3
+    assert DecisionTree("cart").fit(frame, y).score(frame, y) == 1.0
+    assert not np.isnan(cross_val_score(DecisionTree("cart"), frame, y, cv=3)).any()
+
+
+def test_numpy_scalars_are_parameters_like_any_number():
+    X, y = load_iris(return_X_y=True)
+    search = GridSearchCV(DecisionTree("cart"), {"max_depth": np.arange(1, 3)}, cv=3,
+                          error_score="raise").fit(X, y)
+    assert search.best_params_["max_depth"] in (1, 2)
+    model = DecisionTree("c45", seed=np.int64(3), min_gain=np.float32(0.1), cf=np.float32(0.25),
+                         prune="pep", prune_on_tie=np.True_).fit(X, y)
+    assert model.options_.seed == 3 and model.options_.prune_on_tie is True
+
+
+def test_one_name_is_a_name_not_its_letters():
+    X = pd.DataFrame({"num": [1.0, 2, 3, 4], "b": ["u", "u", "v", "v"]})
+    y = ["x", "x", "y", "y"]
+    assert DecisionTree(continuous="num").fit(X, y).options_.continuous == ("num",)
+    assert DecisionTree(force="root=b").fit(X, y).trace_.nodes[0].decision.attribute == "b"
+
+
+def test_misuse_gets_a_specific_error():
+    X, y = load_iris(return_X_y=True)
+    with pytest.raises(NotFittedError):
+        DecisionTree().predict(X)
+    model = DecisionTree("cart").fit(X, y.reshape(-1, 1))  # a one-column y is its column
+    assert model.score(X, y) == 1.0
+    with pytest.raises(DataError, match="X has 3 columns; the tree was fitted on 4"):
+        model.predict(X[:, :3])
+    with pytest.raises(DataError, match="y must be one column"):
+        DecisionTree().fit(X, np.c_[y, y])
+    frame = pd.DataFrame(X)
+    with pytest.raises(DataError, match="appear more than once: 0"):
+        DecisionTree().fit(pd.concat([frame[[0]], frame[[0]]], axis=1), y)

@@ -459,7 +459,7 @@ def test_cli_other_methods(capsys, method):
     (["--prune", "pre"], "--prune pre needs validation rows"),
     (["--validation", "VALIDATION"], "--validation is only used by"),
     (["--cf", "0.1"], "--cf is only used by --prune pep"),
-    (["--ccp-alpha", "0.1", "--prune", "pep"], "--ccp-alpha is only used by --prune ccp"),
+    (["--ccp-alpha", "0.1", "--prune", "pep"], "--ccp-alpha is only used by --prune ccp|cost"),
     (["--prune", "pep", "--cf", "0.9"], "cf must be a number in (0, 0.5]"),
     (["--prune", "ccp", "--ccp-alpha", "-1"], "ccp_alpha must be"),
     (["--prune", "sometimes"], "invalid choice"),
