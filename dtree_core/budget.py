@@ -32,6 +32,8 @@ ADVICE = {
     "rows": "sample the rows, or run the command-line tool, which has no limits",
     "columns": "drop columns you do not need, or run the command-line tool",
     "cells": "sample the rows or drop columns, or run the command-line tool",
+    "unpacked_bytes": ("save the sheet alone in a new workbook, shorten long texts, or save it as "
+                       "CSV, or run the command-line tool"),
     "classes": "choose another target column, or group its values",
     "nodes": "set a max depth or a minimum samples to split, or run the command-line tool",
     "depth": "set a max depth, or run the command-line tool",
@@ -42,6 +44,7 @@ ADVICE = {
 
 # What a growing check measured: the tree so far, or the time spent, not a need.
 FOUND = {
+    "unpacked_bytes": "The sheet and the workbook's shared parts unpack to {figure} bytes",
     "nodes": "The tree has reached {figure} nodes",
     "depth": "The tree has reached depth {figure}",
     "seconds": "Growing has taken {figure} seconds",
@@ -54,12 +57,20 @@ LIMITS = tuple(ADVICE)
 # changes the input) ends the growth, so that is where growth can be cancelled.
 Progress = Callable[[int, int], None]
 
+# An .xlsx cell takes 20-50 bytes of XML (<c r="B2" s="1"><v>0.25</v></c>); the cells limit
+# counts cells, not their size, so one 200 MB cell or ten million shared strings pass it and
+# cost gigabytes to parse (about 7 bytes of memory a byte of XML). The XML a sheet may unpack
+# to follows the cells limit at this many bytes a cell: 128 MB for the default 4,000,000.
+XML_BYTES_PER_CELL = 32
+
 
 @dataclass(frozen=True)
 class Budget:
     rows: int | None = 200_000
     columns: int | None = 1_000
     cells: int | None = 4_000_000  # rows × columns, after decompression (XLSX)
+    # an .xlsx sheet's XML with the parts every sheet reads (shared strings, styles), unpacked
+    unpacked_bytes: int | None = 4_000_000 * XML_BYTES_PER_CELL
     classes: int | None = 100
     nodes: int | None = 50_000
     depth: int | None = 200
@@ -78,13 +89,17 @@ class Budget:
     @classmethod
     def configured(cls, environ: Mapping[str, str] = os.environ,
                    secrets: Mapping | None = None) -> Budget:
-        """Defaults, overridden by secrets' [budget] table, then by DTREE_BUDGET_<LIMIT>."""
+        """Defaults, overridden by secrets' [budget] table, then by DTREE_BUDGET_<LIMIT>.
+        The unpacked bytes follow a configured cells limit unless configured themselves."""
         budget, changes = cls(), {}
         for name in LIMITS:
             for source, key in (((secrets or {}).get("budget") or {}, name),
                                 (environ, f"DTREE_BUDGET_{name.upper()}")):
                 if key in source:
                     changes[name] = _limit(source[key], name, key)
+        if "cells" in changes and "unpacked_bytes" not in changes:
+            cells = changes["cells"]
+            changes["unpacked_bytes"] = None if cells is None else cells * XML_BYTES_PER_CELL
         return replace(budget, **changes)
 
     def watched(self, progress: Progress | None) -> Budget:

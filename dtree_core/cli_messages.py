@@ -315,6 +315,9 @@ ERRORS_ZH = {
     "budget.rows": "文件有 {figure} 行，超过了 {allowed} 行的上限。",
     "budget.columns": "文件有 {figure} 列，超过了 {allowed} 列的上限。",
     "budget.cells": "文件有 {figure} 个单元格，超过了 {allowed} 个的上限。",
+    "budget.unpacked_bytes": ("工作表连同工作簿的共享部分解压后有 {figure} 字节，超过了 "
+                              "{allowed} 字节的上限；请把这张工作表单独存为新的工作簿，或另存为 "
+                              "CSV。"),
     "budget.classes": "目标列有 {figure} 个类别，超过了 {allowed} 个的上限。",
     "budget.nodes": "决策树超过了 {allowed} 个结点的上限；请设置 --max-depth。",
     "budget.depth": "决策树超过了 {allowed} 层的深度上限；请设置 --max-depth。",

@@ -868,23 +868,38 @@ XML_CHUNK = 1 << 20
 
 
 def _count_sheet_xml(data: bytes, sheet: str | int | None, name: str, budget: Budget) -> None:
-    """Rows and cells counted in the chosen sheet's XML as it decompresses, before openpyxl
-    opens the book (it reads a sheet without a <dimension> tag whole just to size it, then
-    about 0.2 ms a row): a small file of a million rows is refused in well under a second
-    instead of after a minute. The rows are counted to the end, so the
-    refusal says how many there are; the cells limit stops the count where it is passed (what
-    unpacks past it is what the limit guards against)."""
+    """The unpacked size, then rows and cells, of the chosen sheet, before openpyxl opens the
+    book: it reads every shared string and style whole, and a sheet without a <dimension> tag
+    whole just to size it, then about 0.2 ms a row."""
     try:
         archive = zipfile.ZipFile(io.BytesIO(data))
-        parts = _sheet_parts(archive)
-    except (zipfile.BadZipFile, KeyError, ElementTree.ParseError):
-        return  # openpyxl says what is wrong with the file; its streaming read still stops
-    if not parts:
-        return
-    part = parts[_pick_sheet(list(parts), sheet, name)]
+    except zipfile.BadZipFile:
+        return  # openpyxl says what is wrong with the file
+    with archive:
+        parts = _readable_sheet_parts(archive, budget)
+        if not parts:  # parts we cannot map: openpyxl may read any of them, so all count
+            budget.check("unpacked_bytes", _unpacked_size(archive))
+            return
+        chosen = parts[_pick_sheet(list(parts), sheet, name)]
+        budget.check("unpacked_bytes", _unpacked_size(archive, set(parts.values()) - {chosen}))
+        _count_rows_and_cells(archive, chosen, budget)
+
+
+def _unpacked_size(archive: zipfile.ZipFile, unread: set[str] = frozenset()) -> int:
+    """What the parts openpyxl reads (all but the unread sheets) unpack to, from the sizes
+    the zip declares, without unpacking: zipfile stops each part at its declared size, so a
+    part that claims less than it holds is cut short (and fails its CRC), not read whole."""
+    return sum(info.file_size for info in archive.infolist() if info.filename not in unread)
+
+
+def _count_rows_and_cells(archive: zipfile.ZipFile, part: str, budget: Budget) -> None:
+    """Rows and cells counted in a sheet's XML as it decompresses: a small file of a million
+    rows is refused in well under a second instead of after a minute. The rows are counted
+    to the end, so the refusal says how many there are; the cells limit stops the count where
+    it is passed (what unpacks past it is what the limit guards against)."""
     rows = cells = 0
     tail = b""
-    with archive, archive.open(part) as xml:
+    with archive.open(part) as xml:
         while chunk := xml.read(XML_CHUNK):
             block = tail + chunk  # a tag cut by the chunk's end is whole in the next block
             rows += _tags(block, ROW_TAGS) - _tags(tail, ROW_TAGS)
@@ -894,12 +909,38 @@ def _count_sheet_xml(data: bytes, sheet: str | int | None, name: str, budget: Bu
     budget.check("rows", rows - 1)  # the first row is the header
 
 
+def xlsx_sheet_names(data: bytes, budget: Budget | None = None) -> list[str]:
+    """An .xlsx workbook's sheet names, read from its workbook part alone (openpyxl would read
+    every shared string and style to say them); [] when they cannot be read or the workbook
+    part is over the budget (loading the file then says why)."""
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
+            return list(_readable_sheet_parts(archive, budget))
+    except (zipfile.BadZipFile, BudgetError):
+        return []
+
+
+def _readable_sheet_parts(archive: zipfile.ZipFile, budget: Budget | None) -> dict[str, str]:
+    """_sheet_parts, once the parts it parses whole are within the budget; {} when the
+    workbook's parts are missing or broken."""
+    if budget is not None:
+        listed = {info.filename: info.file_size for info in archive.infolist()}
+        budget.check("unpacked_bytes", sum(listed.get(part, 0) for part in WORKBOOK_PARTS))
+    try:
+        return _sheet_parts(archive)
+    except (KeyError, ElementTree.ParseError):
+        return {}
+
+
+WORKBOOK_PARTS = ("xl/workbook.xml", "xl/_rels/workbook.xml.rels")
+
+
 def _sheet_parts(archive: zipfile.ZipFile) -> dict[str, str]:
     """Sheet name -> its XML part in the zip, in the workbook's order (workbook.xml names the
     sheets and their relationship ids; its .rels file maps the ids to parts)."""
     rel = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}id"
-    book = ElementTree.fromstring(archive.read("xl/workbook.xml"))
-    links = ElementTree.fromstring(archive.read("xl/_rels/workbook.xml.rels"))
+    book = ElementTree.fromstring(archive.read(WORKBOOK_PARTS[0]))
+    links = ElementTree.fromstring(archive.read(WORKBOOK_PARTS[1]))
     targets = {link.get("Id"): link.get("Target", "") for link in links}
     parts = {}
     for sheet in book.iter():

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import functools
 import hashlib
-import io
 import json
 from collections.abc import Callable
 from dataclasses import asdict
@@ -20,7 +19,7 @@ from dtree_core import DecisionTree
 from dtree_core.budget import Budget, applied
 from dtree_core.data import DataError
 from dtree_core.evaluate import stratified_split
-from dtree_core.loading import LoadError, load_bytes, prepare
+from dtree_core.loading import LoadError, load_bytes, prepare, xlsx_sheet_names
 from dtree_core.options import Options
 from dtree_core.pruning import VALIDATED
 
@@ -59,19 +58,11 @@ def load_table(data: bytes, filename: str, sheet: str | None = None,
 
 @st.cache_data(max_entries=16, ttl=CACHE_TTL, show_spinner=False)
 def sheet_names(data: bytes, filename: str) -> list[str]:
-    """An .xlsx workbook's sheets, so the user can pick one even when the first won't load."""
+    """An .xlsx workbook's sheets, so the user can pick one even when the first won't load
+    (read from the workbook part, not by openpyxl, which would unpack the whole book first)."""
     if not filename.lower().endswith(".xlsx"):
         return []
-    import openpyxl
-
-    try:
-        book = openpyxl.load_workbook(io.BytesIO(data), read_only=True)
-    except Exception:  # noqa: BLE001 - a broken workbook is the loader's to report
-        return []
-    try:
-        return list(book.sheetnames)
-    finally:
-        book.close()
+    return xlsx_sheet_names(data, app_budget())
 
 
 def trace_key(data: bytes, choices: dict, options: Options) -> str:

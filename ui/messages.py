@@ -392,6 +392,11 @@ EN = {
                              "tool."),
     "error.budget.cells": ("The file has {figure} cells, over this server's limit of {allowed}: "
                            "sample the rows or drop columns, or run the command-line tool."),
+    "error.budget.unpacked_bytes": ("The sheet and the workbook's shared parts (its shared "
+                                    "strings and styles) unpack to {figure} bytes, over this "
+                                    "server's limit of {allowed}: save the sheet alone in a new "
+                                    "workbook, shorten long texts, or save it as CSV, or run "
+                                    "the command-line tool."),
     "error.budget.classes": ("The target has {figure} classes, over this server's limit of "
                              "{allowed}: choose the column that holds the classes, or group "
                              "its values."),

@@ -545,6 +545,10 @@ ZH = {
                              "的列，或使用命令行工具。"),
     "error.budget.cells": ("文件有 {figure} 个单元格，超过本服务器 {allowed} 个的上限：请抽样或"
                            "删去一些列，或使用命令行工具。"),
+    "error.budget.unpacked_bytes": ("工作表连同工作簿的共享部分（共享字符串、样式）解压后有 "
+                                    "{figure} 字节，超过本服务器 {allowed} 字节的上限：请把这张"
+                                    "工作表单独存为新的工作簿、缩短过长的文本，或另存为 CSV，"
+                                    "或使用命令行工具。"),
     "error.budget.classes": ("目标列有 {figure} 个类别，超过本服务器 {allowed} 个的上限：请选择"
                              "存放类别的那一列，或把它的取值归并。"),
     "error.budget.classes.id_like": ("目标列的 {figure} 行取值各不相同，像是编号列，不是类别：请"

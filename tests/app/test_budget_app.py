@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import io
+
+import pandas as pd
 import pytest
 from app_helpers import new_app
 
@@ -60,3 +63,39 @@ def test_the_compare_page_s_trees_grow_within_the_budget_too(few_entries, lang, 
     notes = [i.value for i in at.info if words in i.value]
     assert notes and all("3000" in note for note in notes)
     assert [c for c in at.get("plotly_chart")]  # the page went on past Han's tables
+
+
+@pytest.fixture
+def small_unpacked(monkeypatch):
+    monkeypatch.setenv("DTREE_BUDGET_UNPACKED_BYTES", "20000")
+    for cached in (engine.app_budget.cache_clear, engine.load_table.clear,
+                   engine.sheet_names.clear):
+        cached()
+    yield
+    for cached in (engine.app_budget.cache_clear, engine.load_table.clear,
+                   engine.sheet_names.clear):
+        cached()
+
+
+@pytest.mark.parametrize("lang, words", [("en", "limit of 20000"), ("zh", "20000 字节的上限")])
+def test_an_xlsx_that_unpacks_past_the_limit_is_refused_in_words(small_unpacked, monkeypatch,
+                                                                 lang, words):
+    """A 196 KB workbook holding one 200 MB cell loaded at 1.5 GB: its size unpacked is
+    refused before openpyxl opens it, and the sheet picker reads the names without it."""
+    import openpyxl
+
+    def never(*args, **kwargs):
+        raise AssertionError("openpyxl opened a workbook the budget refuses")
+
+    frame = pd.DataFrame({"x": ["A" * 30_000, "b", "c"], "y": ["p", "q", "p"]})
+    buffer = io.BytesIO()
+    frame.to_excel(buffer, index=False)
+    monkeypatch.setattr(openpyxl, "load_workbook", never)
+    at = new_app()
+    at.query_params["lang"] = lang
+    at.run()
+    at.radio(key="source").set_value("upload").run()
+    at.file_uploader(key="upload").set_value(("big.xlsx", buffer.getvalue(), "application/"
+                                              "vnd.ms-excel")).run()
+    assert not at.exception
+    assert words in " ".join(e.value for e in at.error)

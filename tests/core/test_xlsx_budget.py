@@ -1,0 +1,130 @@
+"""An .xlsx under the app's budget, from workbooks built part by part with zipfile: a small
+file can unpack to gigabytes (a 200 MB cell, ten million shared strings), write its tags with
+a namespace prefix, or hold rows and a declared size that are only formatting."""
+
+from __future__ import annotations
+
+import io
+import zipfile
+
+import pytest
+
+from dtree_core.budget import XML_BYTES_PER_CELL, Budget, BudgetError
+from dtree_core.loading import load_bytes, xlsx_sheet_names
+
+MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
+RELS = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
+PACKAGE = "http://schemas.openxmlformats.org/package/2006/relationships"
+
+
+def workbook(sheets: dict[str, str], shared: str | None = None) -> bytes:
+    """A workbook of these sheets (name -> the XML inside <sheetData>, or a whole part when
+    it starts with '<?xml'), with a sharedStrings part when `shared` holds its <si> entries."""
+    names = list(sheets)
+    links = "".join(f'<Relationship Id="rId{i + 1}" Type="{RELS}/worksheet" '
+                    f'Target="worksheets/sheet{i + 1}.xml"/>' for i in range(len(names)))
+    if shared is not None:
+        links += f'<Relationship Id="rIdS" Type="{RELS}/sharedStrings" Target="sharedStrings.xml"/>'
+    listed = "".join(f'<sheet name="{n}" sheetId="{i + 1}" r:id="rId{i + 1}"/>'
+                     for i, n in enumerate(names))
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr("[Content_Types].xml", content_types(len(names), shared is not None))
+        archive.writestr("_rels/.rels", f'<Relationships xmlns="{PACKAGE}"><Relationship Id="r"'
+                         f' Type="{RELS}/officeDocument" Target="xl/workbook.xml"/>'
+                         "</Relationships>")
+        archive.writestr("xl/workbook.xml", f'<workbook xmlns="{MAIN}" xmlns:r="{RELS}">'
+                         f"<sheets>{listed}</sheets></workbook>")
+        archive.writestr("xl/_rels/workbook.xml.rels",
+                         f'<Relationships xmlns="{PACKAGE}">{links}</Relationships>')
+        for i, body in enumerate(sheets.values()):
+            part = body if body.startswith("<?xml") else (
+                f'<worksheet xmlns="{MAIN}"><sheetData>{body}</sheetData></worksheet>')
+            archive.writestr(f"xl/worksheets/sheet{i + 1}.xml", part)
+        if shared is not None:
+            archive.writestr("xl/sharedStrings.xml", f'<sst xmlns="{MAIN}">{shared}</sst>')
+    return buffer.getvalue()
+
+
+def content_types(n_sheets: int, shared: bool) -> str:
+    kind = "application/vnd.openxmlformats-officedocument.spreadsheetml"
+    parts = [("/xl/workbook.xml", "sheet.main"), *(
+        (f"/xl/worksheets/sheet{i + 1}.xml", "worksheet") for i in range(n_sheets)),
+        *([("/xl/sharedStrings.xml", "sharedStrings")] if shared else [])]
+    overrides = "".join(f'<Override PartName="{name}" ContentType="{kind}.{what}+xml"/>'
+                        for name, what in parts)
+    return ('<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">'
+            '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.'
+            'relationships+xml"/><Default Extension="xml" ContentType="application/xml"/>'
+            f"{overrides}</Types>")
+
+
+def cells(values, prefix: str = "") -> str:
+    p = f"{prefix}:" if prefix else ""
+    return "".join(f'<{p}c t="inlineStr"><{p}is><{p}t>{v}</{p}t></{p}is></{p}c>' for v in values)
+
+
+def rows(n: int, prefix: str = "") -> list[str]:
+    """A header and n data rows of two columns."""
+    p = f"{prefix}:" if prefix else ""
+    table = [["x", "y"]] + [[str(i % 3), "pq"[i % 2]] for i in range(n)]
+    return [f"<{p}row>{cells(values, prefix)}</{p}row>" for values in table]
+
+
+def refusal(call) -> BudgetError:
+    with pytest.raises(BudgetError) as caught:
+        call()
+    return caught.value
+
+
+@pytest.fixture
+def no_openpyxl(monkeypatch):
+    import openpyxl
+
+    def never(*args, **kwargs):
+        raise AssertionError("openpyxl opened a workbook the budget refuses")
+
+    monkeypatch.setattr(openpyxl, "load_workbook", never)
+
+
+# ------------------------------------------------------------ the XML a sheet unpacks to
+
+
+def test_one_huge_cell_is_refused_by_the_unpacked_size_before_openpyxl(no_openpyxl):
+    big = "".join(rows(2)).replace(">0<", ">" + "A" * 50_000 + "<", 1)
+    data = workbook({"S": big})
+    assert len(data) < 5_000  # the cells limit saw six cells
+    error = refusal(lambda: load_bytes(data, "big.xlsx", budget=Budget(unpacked_bytes=40_000)))
+    assert error.code == "budget.unpacked_bytes" and error.details["figure"] > 50_000
+    assert "unpack to" in str(error) and "limit of 40,000" in str(error)
+
+
+def test_shared_strings_count_in_the_unpacked_size(no_openpyxl):
+    body = '<row><c t="s"><v>0</v></c><c t="s"><v>0</v></c></row>' * 2
+    data = workbook({"S": body}, shared="<si><t>a</t></si>" * 20_000)
+    error = refusal(lambda: load_bytes(data, "shared.xlsx", budget=Budget(unpacked_bytes=100_000)))
+    assert error.code == "budget.unpacked_bytes" and error.details["figure"] > 20_000 * 17
+
+
+def test_only_the_chosen_sheet_counts_among_the_sheets():
+    data = workbook({"big": "".join(rows(3_000)), "small": "".join(rows(5))})
+    budget = Budget(unpacked_bytes=20_000)
+    assert load_bytes(data, "two.xlsx", sheet="small", budget=budget).frame.shape == (5, 2)
+    error = refusal(lambda: load_bytes(data, "two.xlsx", sheet="big", budget=budget))
+    assert error.code == "budget.unpacked_bytes"
+
+
+def test_sheet_names_are_read_without_openpyxl(no_openpyxl):
+    data = workbook({"first": "".join(rows(2)), "second": "".join(rows(2))},
+                    shared="<si><t>a</t></si>" * 1_000)
+    assert xlsx_sheet_names(data, Budget()) == ["first", "second"]
+    assert xlsx_sheet_names(b"not a zip", Budget()) == []
+
+
+def test_the_unpacked_limit_follows_the_cells_limit_unless_set():
+    assert Budget().unpacked_bytes == Budget().cells * XML_BYTES_PER_CELL
+    assert Budget.configured({"DTREE_BUDGET_CELLS": "1000"}).unpacked_bytes == (
+        1000 * XML_BYTES_PER_CELL)
+    assert Budget.configured({"DTREE_BUDGET_CELLS": "none"}).unpacked_bytes is None
+    assert Budget.configured({"DTREE_BUDGET_UNPACKED_BYTES": "5000"}).unpacked_bytes == 5000
+    assert Budget.unlimited().unpacked_bytes is None
