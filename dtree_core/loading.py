@@ -354,16 +354,21 @@ def _parse_text(text: _Text, name: str, suffix: str, missing, budget):
 
 
 def _check_text_budget(text: _Text, delimiter: str, budget: Budget) -> None:
-    """Rows (lines) and columns (header fields), counted in linear time before parsing."""
-    first_line = text.head.split("\n", 1)[0]
+    """Rows (lines) and columns (header fields), counted in linear time before parsing.
+    A line ends at \n, \r\n or a lone \r (old Macs), as the parser reads them: counting
+    only \n took a 5,000-line file with \r endings for one line of 45,010 columns."""
+    first_line = _LINE_END.split(text.head, maxsplit=1)[0]
     columns = first_line.count(delimiter) + 1
     budget.check("columns", columns)
     raw = text.utf8 if text.utf8 is not None else text.full
-    newline = b"\n" if isinstance(raw, bytes) else "\n"
-    lines = raw.count(newline) + (not raw.endswith(newline))
+    lf, cr = ("\n", "\r") if isinstance(raw, str) else (b"\n", b"\r")
+    lines = raw.count(lf) + raw.count(cr) - raw.count(cr + lf) + (not raw.endswith((lf, cr)))
     rows = max(lines - 1, 0)  # the header is not a row
     budget.check("rows", rows)
     budget.check("cells", rows * columns)
+
+
+_LINE_END = re.compile(r"\r\n?|\n")
 
 
 def _check_size(n_bytes: int, name: str) -> None:

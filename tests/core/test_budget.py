@@ -161,3 +161,15 @@ def test_a_budget_that_is_not_a_limit_is_refused_by_its_name(value, said):
     assert said in str(refused.value)
     assert Budget.configured({"DTREE_BUDGET_SECONDS": "0.5"}).seconds == 0.5
     assert Budget.configured({"DTREE_BUDGET_ROWS": "none"}).rows is None
+
+
+@pytest.mark.parametrize("newline", ["\r", "\r\n", "\n"])
+def test_rows_and_columns_are_counted_alike_whatever_ends_the_lines(newline):
+    """A file with old-Mac \r endings was counted as one line of 45,010 columns."""
+    lines = ["a,b,c,y"] + [f"{i % 3},{i % 5},{i % 7},{'pq'[i % 2]}" for i in range(300)]
+    data = (newline.join(lines) + newline).encode()
+    assert load_bytes(data, "lines.csv", budget=Budget(columns=4, rows=300)).frame.shape == (300, 4)
+    assert refused(lambda: load_bytes(data, "lines.csv", budget=Budget(rows=299)),
+                   "rows").details["figure"] == 300
+    assert refused(lambda: load_bytes(data, "lines.csv", budget=Budget(columns=3)),
+                   "columns").details["figure"] == 4
