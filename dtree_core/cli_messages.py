@@ -307,6 +307,8 @@ ERRORS_ZH = {
                       "（ID 列可用 --include-ids 包含进来，或指明某列的类型）。"),
     "unknown_target": "没有名为“{column}”的目标列；现有的列：{columns}。",
     "unknown_column": "没有名为“{column}”的列；现有的列：{columns}。",
+    "id_target": ("目标列“{column}”的 {rows} 行取值各不相同，是在给各行编号，像是编号列，不是类别："
+                  "请选择存放类别的那一列。"),
     "numeric_target": ("目标列“{column}”是有 {values} 个不同取值的数值，这是回归问题；"
                        "本工具做分类，请选择类别列，或先把数值分成若干区间。"),
     "one_class": "目标列“{column}”只有一个类别；决策树至少需要两个类别。",

@@ -1730,6 +1730,11 @@ def _check_names(frame: pd.DataFrame, target: str, named) -> None:
 def _target(y: pd.Series, target: str, dropped: int) -> pd.Series:
     """The classes as text; one class, or a numeric target with many values, is refused."""
     classes = pd.unique(y)
+    if is_numeric(y) and len(classes) > MAX_TARGET_VALUES and _numbers_the_rows(y):
+        raise LoadError(
+            f"The target '{target}' has a different value in every one of its {len(y)} rows, "
+            "numbering them like an ID column, not classes: choose the column that holds the "
+            "classes.", "id_target", column=target, rows=len(y))
     if is_numeric(y) and len(classes) > MAX_TARGET_VALUES:
         raise LoadError(
             f"The target '{target}' is a number with {len(classes)} different values, which is "
@@ -1740,6 +1745,13 @@ def _target(y: pd.Series, target: str, dropped: int) -> pd.Series:
         raise LoadError(f"The target '{target}' has only one class ('{text_value(classes[0])}')"
                         f"{after}; a tree needs at least two.", "one_class", column=target)
     return pd.Series([text_value(v) for v in y], dtype=object, name=target)
+
+
+def _numbers_the_rows(y: pd.Series) -> bool:
+    """Whole numbers, a different one in every row, nearly consecutive: row numbers, not a
+    measure (which would be regression). A small table's ID is refused by the budget's classes
+    check as an ID column; this says the same of a large one, before regression is named."""
+    return is_id_like(y) and numbers_rows(y)
 
 
 def _exclusion(series, col, target, exclude, declared, include_ids) -> Notice | None:

@@ -454,6 +454,9 @@ EN = {
     "error.unknown_column": "Unknown column '{column}'.",
     "error.text_continuous": "Column '{column}' cannot be continuous: it holds text values.",
     "error.target_missing": "The target has missing values; drop those rows first.",
+    "error.id_target": ("The target '{column}' has a different value in every one of its "
+                        "{rows} rows, numbering them like an ID column, not classes: choose "
+                        "the column that holds the classes."),
     "error.numeric_target": ("The target '{column}' is a number with {values} different values, "
                              "which is regression; this tool classifies, so choose a column of "
                              "classes or group the numbers into ranges first."),

@@ -377,6 +377,8 @@ ZH = {
     "error.unknown_column": "没有名为“{column}”的列。",
     "error.text_continuous": "列“{column}”不能作为连续属性：其中有文本值。",
     "error.target_missing": "目标列有缺失值；请先删除这些行。",
+    "error.id_target": ("目标列“{column}”的 {rows} 行取值各不相同，是在给各行编号，像是编号列，"
+                        "不是类别：请选择存放类别的那一列。"),
     "error.numeric_target": ("目标列“{column}”是有 {values} 个不同取值的数值，这是回归问题；"
                              "本工具做分类，请选择类别列，或先把数值分成若干区间。"),
     "error.one_class": "目标列“{column}”只有一个类别；决策树至少需要两个类别。",

@@ -13,6 +13,7 @@ import pytest
 
 from dtree_core import DecisionTree
 from dtree_core.budget import Budget, BudgetError
+from dtree_core.data import DataError
 from dtree_core.loading import load_bytes, prepare
 
 
@@ -173,3 +174,16 @@ def test_rows_and_columns_are_counted_alike_whatever_ends_the_lines(newline):
                    "rows").details["figure"] == 300
     assert refused(lambda: load_bytes(data, "lines.csv", budget=Budget(columns=3)),
                    "columns").details["figure"] == 4
+
+
+@pytest.mark.parametrize("n", [30, 200])
+def test_a_numeric_target_that_numbers_the_rows_is_named_an_id_column_at_any_size(n):
+    """Row numbers 1..200 as the target were called regression (past 50 values), while 1..30
+    got the ID-column sentence; measures spread wider are still regression."""
+    data = ("a,b,id\n" + "\n".join(f"{'uvw'[i % 3]},{i % 5},{i + 1}" for i in range(n))).encode()
+    with pytest.raises(DataError) as caught:
+        prepare(load_bytes(data, "ids.csv", budget=Budget()), "id", budget=Budget())
+    assert "ID column" in str(caught.value) and "regression" not in str(caught.value)
+    spread = ("a,m\n" + "\n".join(f"{i % 3},{i * 37}" for i in range(200))).encode()
+    with pytest.raises(DataError, match="regression"):
+        prepare(load_bytes(spread, "m.csv"), "m", budget=Budget())
