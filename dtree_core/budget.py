@@ -116,14 +116,18 @@ class Budget:
         if self.progress is not None:
             self.progress(depth, nodes)
 
-    def check(self, limit: str, figure: float) -> None:
-        """Refuse when figure exceeds the limit (None: no limit)."""
+    def check(self, limit: str, figure: float, more_than: bool = False) -> None:
+        """Refuse when figure exceeds the limit (None: no limit). more_than: the figure is
+        what was counted before stopping, not the whole, so the sentence says "more than"
+        the limit rather than a wrong exact figure."""
         allowed = getattr(self, limit)
         if allowed is not None and figure > allowed:
             found = FOUND.get(limit, "This needs {figure} " + limit)
+            said = f"more than {_number(allowed)}" if more_than else _number(figure)
             raise BudgetError(
-                f"{found.format(figure=_number(figure))}, over this server's limit of "
-                f"{_number(allowed)}: {ADVICE[limit]}.", limit, figure=figure, allowed=allowed)
+                f"{found.format(figure=said)}, over this server's limit of "
+                f"{_number(allowed)}: {ADVICE[limit]}.", limit, figure=figure, allowed=allowed,
+                **({"more_than": True} if more_than else {}))
 
 
 # The budget a tree grows under when its caller gives none (set by `applied`; unset: none).

@@ -315,11 +315,13 @@ ERRORS_ZH = {
     "too_many_values": ("列“{column}”有 {values} 个不同取值，多路划分的分支太多，无法画出"
                         "（上限为 {limit}）；请把它视为连续属性、排除它，或合并它的取值。"),
     "budget.rows": "文件有 {figure} 行，超过了 {allowed} 行的上限。",
+    "budget.rows.more_than": "文件超过 {allowed} 行，即上限。",
     "budget.columns": "文件有 {figure} 列，超过了 {allowed} 列的上限。",
     "budget.cells": "文件有 {figure} 个单元格，超过了 {allowed} 个的上限。",
     "budget.unpacked_bytes": ("工作表连同工作簿的共享部分解压后有 {figure} 字节，超过了 "
                               "{allowed} 字节的上限；请把这张工作表单独存为新的工作簿，或另存为 "
                               "CSV。"),
+    "budget.cells.more_than": "文件超过 {allowed} 个单元格，即上限。",
     "budget.classes": "目标列有 {figure} 个类别，超过了 {allowed} 个的上限。",
     "budget.nodes": "决策树超过了 {allowed} 个结点的上限；请设置 --max-depth。",
     "budget.depth": "决策树超过了 {allowed} 层的深度上限；请设置 --max-depth。",
@@ -483,6 +485,8 @@ def error_text(error: Exception, lang: str) -> str:
     code, details = getattr(error, "code", ""), getattr(error, "details", {})
     if isinstance(error, CliError):
         return say(lang, f"error.{code.removeprefix('cli.')}", **details)
+    if details.get("more_than") and f"{code}.more_than" in ERRORS_ZH:
+        code += ".more_than"  # a count stopped at the limit: not the whole
     template = ERRORS_ZH.get(code) if lang == "zh" else None
     if template is None or not placeholders(template) <= set(details):
         return str(error)

@@ -867,9 +867,12 @@ def _read_xlsx(data: bytes, name: str, sheet: str | int | None, budget: Budget |
     return records, chosen, tuple(names)
 
 
-# Tags counted in a sheet's XML before it is parsed: a row, and a cell (<c r="A1" …>).
-ROW_TAGS, CELL_TAGS = (b"<row ", b"<row>"), (b"<c ", b"<c>")
+# Tags counted in a sheet's XML before it is parsed: a row, and a cell (<c r="A1" …>), with
+# or without a namespace prefix (<x:row>: a sheet written so escaped a count of "<row").
+_PREFIX = rb"<(?:[A-Za-z_][\w.-]*:)?"
+ROW_TAG, CELL_TAG = re.compile(_PREFIX + rb"row[\s/>]"), re.compile(_PREFIX + rb"c[\s/>]")
 XML_CHUNK = 1 << 20
+TAG_OVERLAP = 64  # a chunk's last bytes, read again with the next: a tag cut there is whole
 
 
 def _count_sheet_xml(data: bytes, sheet: str | int | None, name: str, budget: Budget) -> None:
@@ -907,10 +910,10 @@ def _count_rows_and_cells(archive: zipfile.ZipFile, part: str, budget: Budget) -
     with archive.open(part) as xml:
         while chunk := xml.read(XML_CHUNK):
             block = tail + chunk  # a tag cut by the chunk's end is whole in the next block
-            rows += _tags(block, ROW_TAGS) - _tags(tail, ROW_TAGS)
-            cells += _tags(block, CELL_TAGS) - _tags(tail, CELL_TAGS)
-            budget.check("cells", cells)
-            tail = block[-5:]
+            rows += _tags(block, ROW_TAG) - _tags(tail, ROW_TAG)
+            cells += _tags(block, CELL_TAG) - _tags(tail, CELL_TAG)
+            budget.check("cells", cells, more_than=True)  # counted so far
+            tail = block[-TAG_OVERLAP:]
     budget.check("rows", rows - 1)  # the first row is the header
 
 
@@ -956,8 +959,8 @@ def _sheet_parts(archive: zipfile.ZipFile) -> dict[str, str]:
     return parts if all(part in archive.namelist() for part in parts.values()) else {}
 
 
-def _tags(block: bytes, tags: tuple[bytes, ...]) -> int:
-    return sum(block.count(tag) for tag in tags)
+def _tags(block: bytes, tag: re.Pattern) -> int:
+    return len(tag.findall(block))
 
 
 def _sheet_rows(worksheet, budget: Budget | None) -> list[list[str]]:
@@ -965,10 +968,10 @@ def _sheet_rows(worksheet, budget: Budget | None) -> list[list[str]]:
     for row in worksheet.iter_rows(values_only=True):
         rows.append([_cell_text(v) for v in row])
         cells += len(row)
-        if budget is not None:
+        if budget is not None:  # what is read so far: the sheet may hold more
             budget.check("columns", len(row))
-            budget.check("rows", len(rows) - 1)
-            budget.check("cells", cells)
+            budget.check("rows", len(rows) - 1, more_than=True)
+            budget.check("cells", cells, more_than=True)
     return rows
 
 

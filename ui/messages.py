@@ -387,6 +387,9 @@ EN = {
     "error.not_found": "File not found: {path}.",
     "error.budget.rows": ("The file has {figure} rows, over this server's limit of {allowed}: "
                           "sample the rows, or run the command-line tool, which has no limits."),
+    "error.budget.rows.more_than": ("The file has more than {allowed} rows, this server's "
+                                    "limit: sample the rows, or run the command-line tool, "
+                                    "which has no limits."),
     "error.budget.columns": ("The file has {figure} columns, over this server's limit of "
                              "{allowed}: drop columns you do not need, or run the command-line "
                              "tool."),
@@ -397,6 +400,9 @@ EN = {
                                     "server's limit of {allowed}: save the sheet alone in a new "
                                     "workbook, shorten long texts, or save it as CSV, or run "
                                     "the command-line tool."),
+    "error.budget.cells.more_than": ("The file has more than {allowed} cells, this server's "
+                                     "limit: sample the rows or drop columns, or run the "
+                                     "command-line tool."),
     "error.budget.classes": ("The target has {figure} classes, over this server's limit of "
                              "{allowed}: choose the column that holds the classes, or group "
                              "its values."),

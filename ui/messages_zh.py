@@ -543,6 +543,8 @@ ZH = {
     "exp.cli": "用命令行生成同一棵决策树（在 {filename} 所在的目录运行）：",
     "error.budget.rows": ("文件有 {figure} 行，超过本服务器 {allowed} 行的上限：请抽样，或使用不"
                           "设上限的命令行工具。"),
+    "error.budget.rows.more_than": ("文件超过 {allowed} 行，即本服务器的上限：请抽样，或使用不设"
+                                    "上限的命令行工具。"),
     "error.budget.columns": ("文件有 {figure} 列，超过本服务器 {allowed} 列的上限：请删去不需要"
                              "的列，或使用命令行工具。"),
     "error.budget.cells": ("文件有 {figure} 个单元格，超过本服务器 {allowed} 个的上限：请抽样或"
@@ -551,6 +553,8 @@ ZH = {
                                     "{figure} 字节，超过本服务器 {allowed} 字节的上限：请把这张"
                                     "工作表单独存为新的工作簿、缩短过长的文本，或另存为 CSV，"
                                     "或使用命令行工具。"),
+    "error.budget.cells.more_than": ("文件超过 {allowed} 个单元格，即本服务器的上限：请抽样或删去"
+                                     "一些列，或使用命令行工具。"),
     "error.budget.classes": ("目标列有 {figure} 个类别，超过本服务器 {allowed} 个的上限：请选择"
                              "存放类别的那一列，或把它的取值归并。"),
     "error.budget.classes.id_like": ("目标列的 {figure} 行取值各不相同，像是编号列，不是类别：请"

@@ -232,8 +232,9 @@ def error_text(error: Exception) -> str:
     (a target with a class in every row is refused under the classes limit, but it is an ID
     column whatever the limit: its own words)."""
     key, details = f"error.{getattr(error, 'code', '')}", getattr(error, "details", {})
-    if details.get("id_like") and has(f"{key}.id_like"):
-        key += ".id_like"
+    for flag in ("id_like", "more_than"):  # a count stopped at the limit is not the whole
+        if details.get(flag) and has(f"{key}.{flag}"):
+            key += f".{flag}"
     return t(key, **details) if has(key) else str(error)
 
 

@@ -128,3 +128,27 @@ def test_the_unpacked_limit_follows_the_cells_limit_unless_set():
     assert Budget.configured({"DTREE_BUDGET_CELLS": "none"}).unpacked_bytes is None
     assert Budget.configured({"DTREE_BUDGET_UNPACKED_BYTES": "5000"}).unpacked_bytes == 5000
     assert Budget.unlimited().unpacked_bytes is None
+
+
+# ------------------------------------------------------------ counting rows and cells
+
+
+def test_a_sheet_written_with_a_namespace_prefix_is_counted_before_openpyxl(no_openpyxl):
+    body = "".join(rows(3_000, prefix="x"))
+    part = (f'<?xml version="1.0"?><x:worksheet xmlns:x="{MAIN}"><x:sheetData>{body}'
+            "</x:sheetData></x:worksheet>")
+    error = refusal(lambda: load_bytes(workbook({"S": part}), "x.xlsx", budget=Budget(rows=2_000)))
+    assert error.code == "budget.rows" and error.details["figure"] == 3_000
+
+
+def test_a_count_stopped_at_the_limit_says_more_than_not_a_wrong_figure():
+    from dtree_core.cli_messages import error_text
+
+    # rows numbered past those written: openpyxl yields the rows between, the tags do not
+    body = "".join(rows(2)).replace("<row>", '<row r="1">', 1) + (
+        f'<row r="500">{cells(["1", "p"])}</row>')
+    error = refusal(lambda: load_bytes(workbook({"S": body}), "gap.xlsx",
+                                       budget=Budget(rows=100)))
+    assert error.code == "budget.rows" and error.details["more_than"]
+    assert "more than 100 rows" in str(error) and "101" not in str(error)
+    assert error_text(error, "zh") == "文件超过 100 行，即上限。"
