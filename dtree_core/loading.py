@@ -859,7 +859,11 @@ def _read_xlsx(data: bytes, name: str, sheet: str | int | None, budget: Budget |
     try:
         names = book.sheetnames
         chosen = _pick_sheet(names, sheet, name)
-        rows = _sheet_rows(book[chosen], budget)
+        worksheet = book[chosen]
+        # openpyxl pads every row to the declared <dimension> (A1:XFD20: 16,384 columns for a
+        # sheet of two): rows are read as they are written instead
+        worksheet.reset_dimensions()
+        rows = _sheet_rows(worksheet, budget)
     finally:
         book.close()
     width = max((len(r) for r in rows), default=0)

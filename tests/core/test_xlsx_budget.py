@@ -152,3 +152,10 @@ def test_a_count_stopped_at_the_limit_says_more_than_not_a_wrong_figure():
     assert error.code == "budget.rows" and error.details["more_than"]
     assert "more than 100 rows" in str(error) and "101" not in str(error)
     assert error_text(error, "zh") == "文件超过 100 行，即上限。"
+
+
+def test_a_declared_dimension_is_not_taken_for_the_columns():
+    """openpyxl padded each row to <dimension ref="A1:XFD20"/>: 16,384 columns for two."""
+    part = (f'<?xml version="1.0"?><worksheet xmlns="{MAIN}"><dimension ref="A1:XFD20"/>'
+            f'<sheetData>{"".join(rows(19))}</sheetData></worksheet>')
+    assert load_bytes(workbook({"S": part}), "d.xlsx", budget=Budget()).frame.shape == (19, 2)
