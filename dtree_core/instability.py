@@ -11,10 +11,11 @@ the same trees.
 
 from __future__ import annotations
 
+import json
 import time
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 import pandas as pd
@@ -169,8 +170,24 @@ def _grow(options: Options, X: pd.DataFrame, y: pd.Series, X_test: pd.DataFrame,
 
 def shape_key(trace) -> str:
     """The tree's structure as text (tests, branches and leaf labels, no counts): two trees
-    with the same key make the same decisions."""
-    return "\n".join(
-        f"{node.depth}|{node.branch.text() if node.branch else ''}|"
-        f"{node.decision.attribute if node.decision.kind == 'split' else node.decision.label}"
-        for node in trace.nodes if not node.pruned_away)
+    with the same key make the same decisions. Each node's branches are sorted by their
+    condition, as the trace lists them in the order their values first appear in the rows:
+    the same tree grown from the rows in another order has the same key."""
+    return _subtree_key(trace.nodes, 0)
+
+
+def _subtree_key(nodes, node_id: int) -> str:
+    node = nodes[node_id]
+    if node.decision.kind != "split":  # a leaf, or a node pruned to one (its children stay)
+        return json.dumps(node.decision.label, ensure_ascii=False)
+    branches = sorted(f"{json.dumps(_condition_text(nodes[c].branch), ensure_ascii=False)}:"
+                      f"{_subtree_key(nodes, c)}" for c in node.children)
+    return f"{json.dumps(node.decision.attribute, ensure_ascii=False)}{{{','.join(branches)}}}"
+
+
+def _condition_text(condition) -> str:
+    """The branch's condition, a subset's values sorted: {青绿,乌黑} and {乌黑,青绿} are one
+    branch, listed in the order the values were met."""
+    if condition.op == "in":
+        condition = replace(condition, value=tuple(sorted(condition.value, key=str)))
+    return condition.text()

@@ -6,12 +6,15 @@ from __future__ import annotations
 from collections import Counter
 
 import numpy as np
+import pandas as pd
 import pytest
 
+from dtree_core import DecisionTree
 from dtree_core.budget import Budget, BudgetError
 from dtree_core.data import DataError
-from dtree_core.instability import Grown, perturbed_trees
+from dtree_core.instability import Grown, perturbed_trees, shape_key
 from dtree_core.options import Options
+from tests.conftest import xy
 
 ID3 = Options.build(algorithm="id3")
 
@@ -103,3 +106,44 @@ def test_continuous_attributes_and_cart(wm3):
     ensemble = perturbed_trees(Options.build(algorithm="cart"), *wm3, n_trees=5, seed=0)
     assert sum(c for _, c in ensemble.root_counts()) == 5
     assert set(ensemble.votes()) <= set(ensemble.classes)
+
+
+def _reversed(X, y):
+    rows = X.index[::-1]
+    return X.loc[rows].reset_index(drop=True), y.loc[rows].reset_index(drop=True)
+
+
+def test_the_same_tree_from_rows_in_another_order_has_the_same_shape():
+    """The trace lists branches in the order values first appear: reversed rows give play
+    tennis's Outlook → Humidity / Wind tree with Rain first, which is the same tree."""
+    X, y = xy("play_tennis.csv", "PlayTennis", drop=["Day"])
+    forward = DecisionTree(algorithm="id3").fit(X, y).trace_
+    backward = DecisionTree(algorithm="id3").fit(*_reversed(X, y)).trace_
+    assert forward.nodes[1].branch.text() != backward.nodes[1].branch.text()
+    assert shape_key(forward) == shape_key(backward)
+
+
+def test_a_subset_branch_is_the_same_whatever_order_its_values_were_met():
+    X, y = pd.DataFrame({"c": list("abcabcc")}), pd.Series(list("yynyynn"))
+    forward = DecisionTree(algorithm="cart").fit(X, y).trace_
+    backward = DecisionTree(algorithm="cart").fit(*_reversed(X, y)).trace_
+    texts = {n.branch.text() for t in (forward, backward) for n in t.nodes if n.branch}
+    assert {"c in {a,b}", "c in {b,a}"} <= texts
+    assert shape_key(forward) == shape_key(backward)
+
+
+def test_trees_that_differ_in_a_leaf_label_have_different_shapes():
+    X, y = xy("play_tennis.csv", "PlayTennis", drop=["Day"])
+    y = y.where(X["Outlook"] != "Overcast", "Maybe")  # the Overcast leaf says Maybe
+    changed = DecisionTree(algorithm="id3").fit(X, y).trace_
+    original = DecisionTree(algorithm="id3").fit(*xy("play_tennis.csv", "PlayTennis",
+                                                     drop=["Day"])).trace_
+    assert shape_key(changed) != shape_key(original)
+
+
+def test_bootstrap_trees_are_counted_by_their_tests_not_their_branch_order():
+    """The reviewer's count: 25 ID3 trees on play tennis, seed 0, are 20 distinct trees, one
+    the single tree (23 and 0 when the branch order counted)."""
+    X, y = xy("play_tennis.csv", "PlayTennis", drop=["Day"])
+    ensemble = perturbed_trees(ID3, X, y, n_trees=25, seed=0)
+    assert (ensemble.distinct_trees(), ensemble.same_as_single()) == (20, 1)

@@ -143,7 +143,8 @@ EN: dict[str, str] = {
     "inst.root_summary": ("The root is {root} in {count} of {total} trees; {kinds} different "
                           "root attributes in all."),
     "inst.distinct": "Distinct trees",
-    "inst.distinct.help": ("Trees that differ in any test, threshold, branch or leaf label. "
+    "inst.distinct.help": ("Trees that differ in any test, threshold, branch or leaf label "
+                           "(the order the branches are listed in does not count). "
                            "{same} of the {total} are the single tree grown on all the training "
                            "rows."),
     "inst.single": "One tree, held-out accuracy",
@@ -274,8 +275,8 @@ ZH: dict[str, str] = {
     "inst.root_summary": ("{total} 棵树中有 {count} 棵的根结点是 {root}；共有 {kinds} 种不同的根"
                           "结点属性。"),
     "inst.distinct": "不同的决策树",
-    "inst.distinct.help": ("任何划分、阈值、分支或叶结点类别不同即算不同。{total} 棵中有 {same} "
-                           "棵与用全部训练样本生成的单棵树相同。"),
+    "inst.distinct.help": ("任何划分、阈值、分支或叶结点类别不同即算不同（分支排列的先后不算）。"
+                           "{total} 棵中有 {same} 棵与用全部训练样本生成的单棵树相同。"),
     "inst.single": "单棵树的测试精度",
     "inst.vote": "多数投票（Bagging）的测试精度",
     "inst.mean": "各棵树的平均精度",
