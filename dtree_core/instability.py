@@ -160,7 +160,7 @@ def _grow(options: Options, X: pd.DataFrame, y: pd.Series, X_test: pd.DataFrame,
     labels = y.astype(str)
     if labels.nunique() < 2:  # a sample of one class: the tree is that class's leaf
         only = labels.iloc[0]
-        return Grown(None, f"leaf:{only}", np.full(len(X_test), only, dtype=object))
+        return Grown(None, _leaf_key(only), np.full(len(X_test), only, dtype=object))
     model = DecisionTree.from_options(options).fit(X, labels, budget=budget)
     predictions = np.asarray(model.predict(X_test), dtype=object).astype(str).astype(object)
     trace = model.trace_
@@ -179,10 +179,16 @@ def shape_key(trace) -> str:
 def _subtree_key(nodes, node_id: int) -> str:
     node = nodes[node_id]
     if node.decision.kind != "split":  # a leaf, or a node pruned to one (its children stay)
-        return json.dumps(node.decision.label, ensure_ascii=False)
+        return _leaf_key(node.decision.label)
     branches = sorted(f"{json.dumps(_condition_text(nodes[c].branch), ensure_ascii=False)}:"
                       f"{_subtree_key(nodes, c)}" for c in node.children)
     return f"{json.dumps(node.decision.attribute, ensure_ascii=False)}{{{','.join(branches)}}}"
+
+
+def _leaf_key(label: str) -> str:
+    """A leaf's key, one for a grown leaf and for a sample of one class, which is not grown:
+    the same leaf counts as one tree however it arose."""
+    return json.dumps(label, ensure_ascii=False)
 
 
 def _condition_text(condition) -> str:

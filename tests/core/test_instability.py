@@ -147,3 +147,13 @@ def test_bootstrap_trees_are_counted_by_their_tests_not_their_branch_order():
     X, y = xy("play_tennis.csv", "PlayTennis", drop=["Day"])
     ensemble = perturbed_trees(ID3, X, y, n_trees=25, seed=0)
     assert (ensemble.distinct_trees(), ensemble.same_as_single()) == (20, 1)
+
+
+def test_a_leaf_is_one_tree_whether_grown_or_drawn_as_a_sample_of_one_class():
+    """A bootstrap sample of one class is not grown; its leaf must equal the grown leaf of the
+    same class (min_gain=1 grows a single leaf from every sample)."""
+    X = pd.DataFrame({"a": list("xy" * 10), "b": list("uuvv" * 5)})
+    y = pd.Series(["A"] * 17 + ["B"] * 3, name="y")
+    ensemble = perturbed_trees(Options(min_gain=1.0), X, y, n_trees=25, seed=1)
+    assert ensemble.root_counts() == [(None, 25)]  # seed 1 draws two samples of A alone
+    assert (ensemble.distinct_trees(), ensemble.same_as_single()) == (1, 25)
