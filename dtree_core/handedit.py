@@ -36,6 +36,7 @@ import pandas as pd
 
 from .criteria import entropy, gini
 from .data import Attribute, DataError, encode_like
+from .growing import majority
 from .labels import node_path
 from .paths import path_key
 from .predicting import reach
@@ -193,8 +194,7 @@ def _branch_leaves(trace: Trace, node: Node, split: Split, branch: np.ndarray,
                                             strict=True):
         counts = np.bincount(truth[take], weights=weight[take] * factor,
                              minlength=len(trace.classes))[:len(trace.classes)]
-        label = node.decision.label if counts.sum() <= 0 else \
-            trace.classes[int(np.argmax(counts))]  # a tie: the class first in the data
+        label = _leaf_label(trace, node, counts)
         stop = "empty" if counts.sum() <= 0 else "pure" if (counts > 0).sum() == 1 else HAND_STOP
         leaves.append(Node(-1, node.id, condition, node.depth + 1, int((branch == b).sum()),
                            float(counts.sum()), tuple(counts.tolist()), float(entropy(counts)),
@@ -202,6 +202,14 @@ def _branch_leaves(trace: Trace, node: Node, split: Split, branch: np.ndarray,
                                                          rule=LEAF_RULE),
                            scores=StaticScores(())))
     return leaves
+
+
+def _leaf_label(trace: Trace, node: Node, counts: np.ndarray) -> str:
+    """The grower's majority, so a hand-made leaf says what prediction will: weights equal
+    to rounding (2.333…3 and 2.333…5) are a tie, to the class first in the data; an empty
+    branch takes the node's label."""
+    fallback = np.array([trace.classes.index(node.decision.label)])
+    return trace.classes[int(majority(counts[np.newaxis], fallback)[0])]
 
 
 def _replace_subtree(trace: Trace, node_id: int, node: Node, leaves: list[Node]) -> Trace:

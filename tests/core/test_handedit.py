@@ -16,6 +16,7 @@ from dtree_core.datasets import get
 from dtree_core.evaluate import FittedTrace
 from dtree_core.handedit import (
     Edit,
+    attributes_of,
     cut_at,
     find_node,
     judged,
@@ -224,3 +225,25 @@ def test_rows_with_an_unknown_value_go_down_both_regrouped_branches():
     assert left.weight == pytest.approx(7 + 2 * 7 / 15)
     assert right.weight == pytest.approx(8 + 2 * 8 / 15)
     assert sum(left.class_counts) + sum(right.class_counts) == pytest.approx(17)
+
+
+def test_a_hand_made_leaf_breaks_a_rounding_tie_as_the_grower_and_predict_do():
+    """Watermelon 2.0α in this row order: regrouping the root on 触感 gives the 软粘 leaf class
+    weights 2.333333333333333 (是) and 2.3333333333333335 (否), equal but for rounding. The
+    grower and predict call that a tie, to 是 (first in the data); a bare argmax said 否, so
+    the validation accuracy (0.0) disagreed with the tree's own predictions (1.0)."""
+    frame = pd.read_csv(get("watermelon_2.0_alpha").path).drop(columns=["编号"])
+    rows = [1, 7, 4, 15, 14, 13, 9, 6, 8, 2, 10, 3, 16, 5]
+    X = frame.drop(columns=["好瓜"]).iloc[rows].reset_index(drop=True)
+    y = frame["好瓜"].iloc[rows].reset_index(drop=True)
+    edited = regroup(DecisionTree().fit(X, y).trace_, 0, "触感", [["软粘"], ["硬滑"]], X, y)
+    leaf = edited.nodes[edited.nodes[0].children[0]]
+    assert leaf.branch.text() == "触感 in {软粘}" and edited.classes[0] == "是"
+    assert leaf.class_counts[0] != leaf.class_counts[1]
+    assert leaf.class_counts[0] == pytest.approx(leaf.class_counts[1], rel=1e-12)
+    assert leaf.decision.label == "是"
+    soft = X[X["触感"] == "软粘"].reset_index(drop=True)
+    truth = pd.Series(["是"] * len(soft))
+    predicted = FittedTrace(edited, tuple(attributes_of(edited).values())).predict(soft)
+    assert list(predicted) == list(truth)
+    assert validation_accuracy(edited, soft, truth) == 1.0
