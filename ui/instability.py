@@ -103,15 +103,23 @@ def root_chart(ensemble: Ensemble) -> go.Figure:
     return figure
 
 
+def root_summary(counts: list[tuple[str | None, int]], total: int) -> str:
+    """The sentence above the chart: the most frequent root (every one, when they tie)."""
+    best = counts[0][1]
+    tied = [root if root is not None else t("inst.leaf_root")
+            for root, count in counts if count == best]
+    if len(tied) > 1:
+        return tm("inst.root_summary.tied", roots=t("list.join").join(tied), count=best,
+                  total=total, kinds=len(counts))
+    return tm("inst.root_summary", root=tied[0], count=best, total=total, kinds=len(counts))
+
+
 def show_ensemble(ensemble: Ensemble, n_test: int) -> None:
     total = ensemble.n_trees
     st.caption(t("inst.split", train=ensemble.n_train, test=n_test))
     if ensemble.unpruned:
         st.info(t("inst.unpruned"))
-    counts = ensemble.root_counts()
-    top, count = counts[0]
-    st.markdown(tm("inst.root_summary", root=top if top is not None else t("inst.leaf_root"),
-                   count=count, total=total, kinds=len(counts)))
+    st.markdown(root_summary(ensemble.root_counts(), total))
     st.plotly_chart(root_chart(ensemble), key="inst_roots")
     cols = st.columns(4)
     cols[0].metric(t("inst.distinct"), f"{ensemble.distinct_trees()} / {total}",

@@ -174,6 +174,34 @@ def test_the_instability_view_grows_a_few_trees(lang):
     assert distinct.value.endswith("/ 5")
 
 
+def grown_trees(lang: str, trees: int, seed: int, min_gain: float | None = None):
+    """The instability view on watermelon 2.0 with ID3, grown with these settings."""
+    at = open_exercises(lang)
+    if min_gain is not None:
+        at.number_input(key="min_gain").set_value(min_gain).run()
+    at.number_input(key="inst_trees").set_value(trees)
+    at.number_input(key="inst_seed").set_value(seed)
+    at.button(key="inst_run").click().run()
+    assert not at.exception and not at.error
+    return at
+
+
+def root_counts_shown(at) -> dict:
+    figure = json.loads(at.get("plotly_chart")[0].proto.spec)
+    return dict(zip(figure["data"][0]["x"], figure["data"][0]["y"], strict=True))
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_tie_for_the_most_frequent_root_names_every_tied_root(lang):
+    """10 trees, seed 2: 脐部, 色泽 and 纹理 are each the root of 3 trees, 根蒂 of 1; the
+    sentence named 脐部 alone."""
+    at = grown_trees(lang, 10, 2)
+    assert root_counts_shown(at) == {"脐部": 3, "色泽": 3, "纹理": 3, "根蒂": 1}
+    roots = t("list.join", _lang=lang).join(["脐部", "色泽", "纹理"])
+    expected = t("inst.root_summary.tied", _lang=lang, roots=roots, count=3, total=10, kinds=4)
+    assert expected in shown(at.markdown)
+
+
 def test_flipped_labels_mode_runs():
     at = open_exercises("en")
     at.radio(key="inst_mode").set_value("flip").run()

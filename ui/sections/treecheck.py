@@ -142,6 +142,8 @@ EN: dict[str, str] = {
     "inst.leaf_root": "(a single leaf)",
     "inst.root_summary": ("The root is {root} in {count} of {total} trees; {kinds} different "
                           "root attributes in all."),
+    "inst.root_summary.tied": ("The root is {roots} in {count} of {total} trees each, a tie for "
+                               "the most; {kinds} different root attributes in all."),
     "inst.distinct": "Distinct trees",
     "inst.distinct.help": ("Trees that differ in any test, threshold, branch or leaf label "
                            "(the order the branches are listed in does not count). "
@@ -274,6 +276,8 @@ ZH: dict[str, str] = {
     "inst.leaf_root": "（只有一个叶结点）",
     "inst.root_summary": ("{total} 棵树中有 {count} 棵的根结点是 {root}；共有 {kinds} 种不同的根"
                           "结点属性。"),
+    "inst.root_summary.tied": ("{total} 棵树中，根结点是 {roots} 的各有 {count} 棵，并列最多；共有 "
+                               "{kinds} 种不同的根结点属性。"),
     "inst.distinct": "不同的决策树",
     "inst.distinct.help": ("任何划分、阈值、分支或叶结点类别不同即算不同（分支排列的先后不算）。"
                            "{total} 棵中有 {same} 棵与用全部训练样本生成的单棵树相同。"),
