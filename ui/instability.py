@@ -104,14 +104,27 @@ def root_chart(ensemble: Ensemble) -> go.Figure:
 
 
 def root_summary(counts: list[tuple[str | None, int]], total: int) -> str:
-    """The sentence above the chart: the most frequent root (every one, when they tie)."""
-    best = counts[0][1]
-    tied = [root if root is not None else t("inst.leaf_root")
-            for root, count in counts if count == best]
+    """The sentence above the chart: the most frequent root attribute (every one, when they
+    tie), how many attributes are roots, and how many trees are a single leaf, which has no
+    root attribute and is counted apart."""
+    attributes = [(root, count) for root, count in counts if root is not None]
+    if not attributes:
+        return t("inst.root_summary.all_leaves", total=total)
+    summary = _attribute_summary(attributes, total)
+    leaves = total - sum(count for _, count in attributes)
+    return t("inst.root_summary.leaves", summary=summary, leaves=leaves, total=total) \
+        if leaves else summary
+
+
+def _attribute_summary(attributes: list[tuple[str, int]], total: int) -> str:
+    """Markdown naming the most frequent root attributes (most frequent first)."""
+    best = attributes[0][1]
+    tied = [root for root, count in attributes if count == best]
     if len(tied) > 1:
         return tm("inst.root_summary.tied", roots=t("list.join").join(tied), count=best,
-                  total=total, kinds=len(counts))
-    return tm("inst.root_summary", root=tied[0], count=best, total=total, kinds=len(counts))
+                  total=total, kinds=len(attributes))
+    key = "inst.root_summary.only" if len(attributes) == 1 else "inst.root_summary"
+    return tm(key, root=tied[0], count=best, total=total, kinds=len(attributes))
 
 
 def show_ensemble(ensemble: Ensemble, n_test: int) -> None:

@@ -202,6 +202,33 @@ def test_a_tie_for_the_most_frequent_root_names_every_tied_root(lang):
     assert expected in shown(at.markdown)
 
 
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_single_leaves_are_counted_apart_from_the_root_attributes(lang):
+    """min_gain 0.5, seed 1: 4 single leaves, 脐部 4, 敲声 1, 纹理 1. The sentence said the root
+    is (a single leaf) in 4 trees, and counted 4 root attributes where 3 are attributes."""
+    at = grown_trees(lang, 10, 1, min_gain=0.5)
+    leaf = t("inst.leaf_root", _lang=lang)
+    assert root_counts_shown(at) == {leaf: 4, "脐部": 4, "敲声": 1, "纹理": 1}
+    head = t("inst.root_summary", _lang=lang, root="脐部", count=4, total=10, kinds=3)
+    expected = t("inst.root_summary.leaves", _lang=lang, summary=head, leaves=4, total=10)
+    assert expected in shown(at.markdown)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_one_root_attribute_beside_single_leaves_is_worded_as_the_only_one(lang):
+    at = grown_trees(lang, 10, 3, min_gain=0.6)  # 6 single leaves, 纹理 4
+    head = t("inst.root_summary.only", _lang=lang, root="纹理", count=4, total=10)
+    expected = t("inst.root_summary.leaves", _lang=lang, summary=head, leaves=6, total=10)
+    assert expected in shown(at.markdown)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_trees_that_are_all_single_leaves_name_no_root_attribute(lang):
+    at = grown_trees(lang, 5, 1, min_gain=1.0)
+    assert root_counts_shown(at) == {t("inst.leaf_root", _lang=lang): 5}
+    assert t("inst.root_summary.all_leaves", _lang=lang, total=5) in shown(at.markdown)
+
+
 def test_flipped_labels_mode_runs():
     at = open_exercises("en")
     at.radio(key="inst_mode").set_value("flip").run()

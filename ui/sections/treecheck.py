@@ -144,6 +144,11 @@ EN: dict[str, str] = {
                           "root attributes in all."),
     "inst.root_summary.tied": ("The root is {roots} in {count} of {total} trees each, a tie for "
                                "the most; {kinds} different root attributes in all."),
+    "inst.root_summary.only": ("The root is {root} in {count} of {total} trees; no other "
+                               "attribute is at a root."),
+    "inst.root_summary.leaves": "{summary} {leaves} of the {total} trees are a single leaf.",
+    "inst.root_summary.all_leaves": ("All {total} trees are a single leaf: none has a root "
+                                     "attribute."),
     "inst.distinct": "Distinct trees",
     "inst.distinct.help": ("Trees that differ in any test, threshold, branch or leaf label "
                            "(the order the branches are listed in does not count). "
@@ -278,6 +283,10 @@ ZH: dict[str, str] = {
                           "结点属性。"),
     "inst.root_summary.tied": ("{total} 棵树中，根结点是 {roots} 的各有 {count} 棵，并列最多；共有 "
                                "{kinds} 种不同的根结点属性。"),
+    "inst.root_summary.only": ("{total} 棵树中有 {count} 棵的根结点是 {root}；没有别的属性做根"
+                               "结点。"),
+    "inst.root_summary.leaves": "{summary}{total} 棵树中有 {leaves} 棵只有一个叶结点。",
+    "inst.root_summary.all_leaves": "{total} 棵树都只有一个叶结点，没有根结点属性。",
     "inst.distinct": "不同的决策树",
     "inst.distinct.help": ("任何划分、阈值、分支或叶结点类别不同即算不同（分支排列的先后不算）。"
                            "{total} 棵中有 {same} 棵与用全部训练样本生成的单棵树相同。"),
