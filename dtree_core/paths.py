@@ -83,8 +83,12 @@ def same_threshold(a: float, b: float) -> bool:
     return a == b or format_number(a) == format_number(b)
 
 
+def path_parts(path: str) -> list[str]:
+    """A path's conditions as written (still escaped), split at each unescaped '/'."""
+    return [p for p in re.split(_UNESCAPED + "/", path.strip()) if p.strip()]
+
+
 def canonical_path(path: str) -> str:
     """A user-written path in the form path_key gives (thresholds to 6 significant digits)."""
-    parts = [p for p in re.split(_UNESCAPED + "/", path.strip()) if p.strip()]
-    canonical = "/".join(_normalise_part(p) for p in parts)
+    canonical = "/".join(_normalise_part(p) for p in path_parts(path))
     return canonical if canonical and canonical != "root" else "root"

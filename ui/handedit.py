@@ -20,7 +20,7 @@ from dtree_core import handedit
 from dtree_core.data import DataError
 from dtree_core.dot import to_dot
 from dtree_core.evaluate import fit, stratified_split
-from dtree_core.paths import path_keys
+from dtree_core.paths import path_keys, path_parts, unescape_part
 from dtree_core.pruning import VALIDATED
 from dtree_core.split import format_number
 from dtree_core.trace import Trace
@@ -206,7 +206,8 @@ def _auto_form(splits: list[str]) -> handedit.Edit | None:
     if method == "cost":
         alpha = st.number_input(t("prune.cost_alpha"), 0.0, 1e6, 0.0, step=0.5,
                                 key="he_auto_alpha", help=t("prune.cost_alpha.help"))
-    locked = st.multiselect(t("he.locked"), splits, key="he_locked", help=t("he.locked.help"))
+    locked = st.multiselect(t("he.locked"), splits, key="he_locked", help=t("he.locked.help"),
+                            format_func=labelled(splits, path_words))
     if not st.button(t("he.apply"), key="he_apply"):
         return None
     return handedit.Edit("auto", "root", method=method, alpha=float(alpha),
@@ -232,7 +233,16 @@ def _last_edit(steps: list) -> None:
     before, after = steps[-2][1], steps[-1][1]
     cols = st.columns(2)
     cols[0].metric(t("he.before"), percent(before))
-    cols[1].metric(t("he.after"), percent(after), delta=f"{100 * (after - before):+.1f} pp")
+    change = t("metric.delta_points", delta=f"{100 * (after - before):+.1f}")  # coloured by sign
+    cols[1].metric(t("he.after"), percent(after), delta=change)
+
+
+def path_words(path: str) -> str:
+    """An edit's node as the node picker words it, without its id (ids move as the tree is
+    edited): '纹理=清晰 / 根蒂=稍蜷', or the catalogue's root."""
+    if path == "root":
+        return t("node.root")
+    return " / ".join(unescape_part(part) for part in path_parts(path))
 
 
 def edit_text(edit: dict, decimals: int) -> str:
@@ -243,7 +253,7 @@ def edit_text(edit: dict, decimals: int) -> str:
         return t("he.edit.cut", attribute=edit["attribute"],
                  threshold=format_number(edit["threshold"], decimals))
     if edit["kind"] == "auto":
-        locked = ", ".join(edit["locked"]) or t("he.locked.none")
+        locked = t("list.join").join(map(path_words, edit["locked"])) or t("he.locked.none")
         return t("he.edit.auto", method=t(f"prune.method.{edit['method']}"), locked=locked)
     return t("he.edit.prune")
 
@@ -254,7 +264,8 @@ def _log(edits: list[dict], steps: list) -> None:
         st.caption(t("he.log.none"))
     decimals = int(st.session_state.decimals)
     for k, edit in enumerate(edits):
-        st.markdown(tm("he.log.row", k=k + 1, edit=edit_text(edit, decimals), path=edit["path"],
+        st.markdown(tm("he.log.row", k=k + 1, edit=edit_text(edit, decimals),
+                       path=path_words(edit["path"]),
                        before=percent(steps[k][1]), after=percent(steps[k + 1][1])))
     cols = st.columns(2)
     cols[0].button(t("he.undo"), key="he_undo", on_click=undo, disabled=not edits)

@@ -140,7 +140,8 @@ def show_ensemble(ensemble: Ensemble, n_test: int) -> None:
     vote, single = ensemble.vote_accuracy(), ensemble.single_accuracy()
     mean = float(np.mean(ensemble.tree_accuracies()))
     cols[1].metric(t("inst.single"), percent(single))
-    gain = t("inst.delta", delta=f"{100 * (vote - single):+.1f}")  # the metric colours by sign
+    # the metric colours by the sign
+    gain = t("metric.delta_points", delta=f"{100 * (vote - single):+.1f}")
     cols[2].metric(t("inst.vote"), percent(vote), delta=gain)
     cols[3].metric(t("inst.mean"), percent(mean))
     st.markdown(tm("inst.vote.sentence", test=n_test, total=total, vote=percent(vote),

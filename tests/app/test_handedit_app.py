@@ -14,7 +14,7 @@ from dtree_core.datasets import get
 from dtree_core.evaluate import stratified_split
 from dtree_core.handedit import Edit, judged
 from dtree_core.loading import load_path, prepare
-from ui.messages import EN, LANGUAGES
+from ui.messages import EN, LANGUAGES, fill, literal
 from ui.pruning import reason_key
 
 PAGE = "pages/exercises.py"
@@ -217,3 +217,40 @@ def test_a_shared_link_carries_li_hangs_alpha():
     assert not at.exception and not at.warning
     options = at.session_state["current"]["options"]
     assert (options.prune, options.ccp_alpha) == ("cost", 0.5)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_edit_log_and_the_change_are_worded_in_the_pages_language(lang):
+    """The log named the node by its raw path key ('root', English in the Chinese tab) and the
+    change's unit was a hard-coded 'pp'; both come from the catalogue now."""
+    at = exercises(lang, "watermelon_2.0_train")
+    X, y, Xv, yv = book_rows()
+    pruned = judged(DecisionTree().fit(X, y).trace_, Edit("prune", "root"), X, y, Xv, yv)
+    edit(at, "root", "prune")
+    words = LANGUAGES[lang][1]
+    values = {"k": 1, "edit": words["he.edit.prune"], "path": words["node.root"],
+              "before": percent(pruned.before), "after": percent(pruned.after)}
+    row = fill(words["he.log.row"], {k: literal(v) for k, v in values.items()})  # as tm()
+    assert row in [m.value for m in at.markdown]
+    (after,) = [m for m in at.metric if m.label == words["he.after"]]
+    change = f"{100 * (pruned.after - pruned.before):+.1f}"
+    assert after.delta == fill(words["metric.delta_points"], {"delta": change})
+    assert not any(" pp" in m.delta for m in at.metric if m.delta)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_locked_nodes_are_named_as_the_node_picker_names_them(lang):
+    at = new_app()
+    at.query_params["lang"] = lang
+    at.run()
+    at.button(key="book_example_button").click().run()
+    at.selectbox(key="prune").set_value("none").run()
+    at.switch_page(PAGE).run()
+    at.radio(key="he_action").set_value("auto").run()
+    words = LANGUAGES[lang][1]
+    assert words["node.root"] in at.multiselect(key="he_locked").options
+    assert "root" not in at.multiselect(key="he_locked").options
+    edit(at, "root", "auto", he_auto_method="rep", he_locked=["root", "脐部=凹陷"])
+    locked = words["list.join"].join([words["node.root"], "脐部=凹陷"])
+    logged = fill(words["he.edit.auto"], {"method": words["prune.method.rep"], "locked": locked})
+    assert any(literal(logged) in m.value for m in at.markdown)

@@ -157,7 +157,6 @@ EN: dict[str, str] = {
     "inst.single": "One tree, held-out accuracy",
     "inst.vote": "Majority vote (Bagging), held-out accuracy",
     "inst.mean": "Mean accuracy of the single trees",
-    "inst.delta": "{delta} percentage points",
     "inst.vote.sentence": ("On the {test} held-out rows, the majority vote (多数投票) of the "
                            "{total} trees is right on {vote}, one tree grown on all the "
                            "training rows on {single}, and the {total} trees one by one on "
@@ -293,7 +292,6 @@ ZH: dict[str, str] = {
     "inst.single": "单棵树的测试精度",
     "inst.vote": "多数投票（Bagging）的测试精度",
     "inst.mean": "各棵树的平均精度",
-    "inst.delta": "{delta} 个百分点",
     "inst.vote.sentence": ("在 {test} 个测试样本上，{total} 棵树多数投票的精度为 {vote}，用全部"
                            "训练样本生成的单棵树为 {single}，{total} 棵树各自的平均精度为 "
                            "{mean}。票数相同时取数据中先出现的类别。"),
