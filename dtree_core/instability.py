@@ -173,15 +173,19 @@ def shape_key(trace) -> str:
     with the same key make the same decisions. Each node's branches are sorted by their
     condition, as the trace lists them in the order their values first appear in the rows:
     the same tree grown from the rows in another order has the same key."""
-    return _subtree_key(trace.nodes, 0)
+    keys: dict[int, str] = {}
+    for node in reversed(trace.nodes):  # ids are depth-first: children before their parent
+        keys[node.id] = _node_key(node, trace.nodes, keys)
+    return keys[0]
 
 
-def _subtree_key(nodes, node_id: int) -> str:
-    node = nodes[node_id]
+def _node_key(node, nodes, keys: dict[int, str]) -> str:
+    """A node's key from its children's (a loop, not recursion: a tree may be deeper than
+    Python's recursion limit)."""
     if node.decision.kind != "split":  # a leaf, or a node pruned to one (its children stay)
         return _leaf_key(node.decision.label)
     branches = sorted(f"{json.dumps(_condition_text(nodes[c].branch), ensure_ascii=False)}:"
-                      f"{_subtree_key(nodes, c)}" for c in node.children)
+                      f"{keys[c]}" for c in node.children)
     return f"{json.dumps(node.decision.attribute, ensure_ascii=False)}{{{','.join(branches)}}}"
 
 

@@ -157,3 +157,11 @@ def test_a_leaf_is_one_tree_whether_grown_or_drawn_as_a_sample_of_one_class():
     ensemble = perturbed_trees(Options(min_gain=1.0), X, y, n_trees=25, seed=1)
     assert ensemble.root_counts() == [(None, 25)]  # seed 1 draws two samples of A alone
     assert (ensemble.distinct_trees(), ensemble.same_as_single()) == (1, 25)
+
+
+def test_a_tree_deeper_than_pythons_recursion_limit_has_a_shape():
+    """Alternating labels on one continuous column: CART grows a chain 2999 nodes deep."""
+    X = pd.DataFrame({"x": np.arange(3000, dtype=float)})
+    trace = DecisionTree(algorithm="cart").fit(X, pd.Series(["a", "b"] * 1500)).trace_
+    assert max(node.depth for node in trace.nodes) == 2999
+    assert shape_key(trace).count('"a"') == 1500
