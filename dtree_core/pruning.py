@@ -64,6 +64,7 @@ from scipy.special import ndtri
 
 from .criteria import entropy, gini
 from .data import Attribute, DataError, Encoded, as_text
+from .growing import majority
 from .options import Options
 from .predicting import ColumnsAt, reach
 from .split import Split, follow
@@ -572,7 +573,7 @@ class _Raising:
         """A new node record: original's branch and test, recounted with these rows."""
         source, counts = self.nodes[original], self.counts(rows, weight)
         label = self.nodes[parent].decision.label if counts.sum() <= 0 else \
-            self.trace.classes[int(np.argmax(counts >= counts.max() * (1 - 1e-12)))]
+            self.trace.classes[int(majority(counts[None, :], np.zeros(1, dtype=int))[0])]
         if self.leaf[original]:
             decision = Decision("leaf", label, stop="pruned", rule=raised_leaf_rule(original),
                                 was=self.grown[original])
