@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 import os
+import time
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -81,6 +82,9 @@ class Budget:
     # them a depth has at most the file's rows, within `cells`.
     entries: int | None = 4_000_000
     progress: Progress | None = field(default=None, compare=False, repr=False)
+    # When the clock of `seconds` started (time.monotonic()): set by `started` so a fit's
+    # growth and its pruning share one time limit; None: each growth starts its own.
+    started_at: float | None = field(default=None, compare=False, repr=False)
 
     @classmethod
     def unlimited(cls) -> Budget:
@@ -105,6 +109,21 @@ class Budget:
     def watched(self, progress: Progress | None) -> Budget:
         """The same limits, telling `progress` as each depth of growth begins."""
         return replace(self, progress=progress)
+
+    def started(self) -> Budget:
+        """The same limits with the clock of `seconds` started now (kept if already started),
+        so everything done under the returned budget counts against one time limit."""
+        return self if self.started_at is not None else replace(self, started_at=_now())
+
+    def elapsed(self) -> float:
+        """Seconds spent since the clock started (0 if it has not)."""
+        return 0.0 if self.started_at is None else _now() - self.started_at
+
+    def check_time(self) -> None:
+        """Refuse once the started clock has passed `seconds` (a loop's check between steps,
+        e.g. pruning's, which can take longer than growth)."""
+        if self.started_at is not None:
+            self.check("seconds", _now() - self.started_at)
 
     def before_depth(self, depth: int, nodes: int, seconds: float, entries: int = 0) -> None:
         """Growth is about to score depth `depth` (entries: its rows × attributes): check
@@ -165,6 +184,11 @@ def _limit(value, name: str, key: str = "") -> float | None:
         raise ValueError(f"{key or name}: the budget's {name} must be a positive number"
                          f"{at_least} or 'none', not {str(value)!r}.")
     return number if name == "seconds" else int(number)
+
+
+def _now() -> float:
+    """The budget's clock (one place, so a test can move it)."""
+    return time.monotonic()
 
 
 def _number(x: float) -> str:

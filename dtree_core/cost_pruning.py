@@ -36,7 +36,8 @@ from dataclasses import replace
 
 import numpy as np
 
-from .pruning import _Tree, at_most
+from .budget import Budget
+from .pruning import _Tree, at_most, in_time
 from .trace import Decision, Trace
 from .wording import prune_reason, prune_rule
 
@@ -54,7 +55,8 @@ def leaf_fit(tree: _Tree) -> np.ndarray:
     return tree.weight * np.array([n.entropy for n in tree.nodes], dtype=float)
 
 
-def loss_prune(trace: Trace, alpha: float, locked: frozenset[int] = frozenset()) -> Trace:
+def loss_prune(trace: Trace, alpha: float, locked: frozenset[int] = frozenset(),
+               budget: Budget | None = None) -> Trace:
     """Algorithm 5.4 on a grown trace with α = alpha; the trace with its pruning events.
     A locked node (a student's, dtree_core.handedit) is never weighed, so it keeps its split."""
     tree = _Tree(trace)
@@ -65,6 +67,7 @@ def loss_prune(trace: Trace, alpha: float, locked: frozenset[int] = frozenset())
     leaves = int(counted.sum())
     pruned, events = [], []
     for node in tree.internal_postorder():  # children first: the deepest groups retract first
+        in_time(budget)
         children = list(tree.children[node])
         if node in locked or not all(is_leaf[c] for c in children):
             continue  # a child kept its split: not a group of leaves (Alg. 5.4, step 3)

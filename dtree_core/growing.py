@@ -10,7 +10,6 @@ are shared with the reference.
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass, replace
 
 import numpy as np
@@ -45,13 +44,14 @@ def grow(enc: Encoded, options: Options, target: str, budget: Budget | None = No
     """Grow the whole tree and return its trace (within the budget's nodes, depth, time and
     entries; without one, within the budget applied around the call, if any)."""
     budget = budget if budget is not None else applied_budget()
+    if budget is not None:  # a fit's clock, started before it, keeps running through pruning
+        budget = budget.started()
     store = NodeStore(enc, options)
     frontier = _root(enc, options, store)
-    start = time.monotonic()
     with reusing_freed_pages():
         while frontier is not None:
             if budget is not None:  # before the depth it would cost; tells its progress callback
-                budget.before_depth(frontier.depth, store.size, time.monotonic() - start,
+                budget.before_depth(frontier.depth, store.size, budget.elapsed(),
                                     len(frontier.batch.rows) * len(enc.attributes))
             frontier = _grow_depth(enc, options, frontier, store)
     return finish(options, target, store)

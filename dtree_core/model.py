@@ -15,6 +15,7 @@ from sklearn.base import BaseEstimator, ClassifierMixin, clone
 from sklearn.utils import Bunch
 from sklearn.utils.validation import check_is_fitted
 
+from .budget import applied_budget
 from .data import DataError, as_text, encode, encode_like, resolve_kinds
 from .growing import grow
 from .options import Options
@@ -90,10 +91,14 @@ class DecisionTree(ClassifierMixin, BaseEstimator):
         self._proba_columns = _sorting(self.classes_in_trace_order_)
         self.classes_ = self.classes_in_trace_order_[self._proba_columns]
         name = str(labels.name) if labels.name is not None else "target"
+        # One clock for growth and pruning: the budget's seconds bound the fit as a whole.
+        budget = budget if budget is not None else applied_budget()
+        budget = budget.started() if budget is not None else None
         self.trace_: Trace = grow(enc, self.options_, name, budget)
         if options.prune != "none":
             rows = self._validation_rows(validation)
-            self.trace_ = prune_trace(self.trace_, self.options_, rows, training=enc)
+            self.trace_ = prune_trace(self.trace_, self.options_, rows, training=enc,
+                                      budget=budget)
         return self
 
     def _validation_rows(self, validation) -> ValidationRows | None:

@@ -62,6 +62,7 @@ import numpy as np
 import pandas as pd
 from scipy.special import ndtri
 
+from .budget import Budget
 from .criteria import entropy, gini
 from .data import Attribute, DataError, Encoded, as_text
 from .growing import majority
@@ -99,9 +100,11 @@ class ValidationRows:
 
 
 def prune(trace: Trace, options: Options, validation: ValidationRows | None = None,
-          training: Encoded | None = None) -> Trace:
+          training: Encoded | None = None, budget: Budget | None = None) -> Trace:
     """The trace pruned as options.prune says (`none`: unchanged). Subtree raising re-routes
-    the training rows the tree grew on (`training`, the grower's encoding)."""
+    the training rows the tree grew on (`training`, the grower's encoding). A budget whose
+    clock started (a fit's, Budget.started) is checked between the nodes pruning judges:
+    pessimistic pruning with subtree raising can take longer than growth."""
     if options.prune == "none":
         return trace
     if options.prune in VALIDATED and validation is None:
@@ -109,18 +112,24 @@ def prune(trace: Trace, options: Options, validation: ValidationRows | None = No
     if options.prune == "pep" and options.subtree_raising:
         if training is None:
             raise DataError("Subtree raising needs the training rows the tree grew on.")
-        return raising_prune(trace, training, options.cf, options.pep_margin)
+        return raising_prune(trace, training, options.cf, options.pep_margin, budget)
     if options.prune == "cost":  # Li Hang's Alg. 5.4, α = ccp_alpha (its own module)
         from .cost_pruning import loss_prune
-        return loss_prune(trace, options.ccp_alpha)
+        return loss_prune(trace, options.ccp_alpha, budget=budget)
     tree = _Tree(trace)
     if options.prune == "pre":
-        return pre_prune(tree, validation)
+        return pre_prune(tree, validation, budget)
     if options.prune == "rep":
-        return reduced_error_prune(tree, validation, options.prune_on_tie)
+        return reduced_error_prune(tree, validation, options.prune_on_tie, budget)
     if options.prune == "pep":
-        return pessimistic_prune(tree, options.cf, options.pep_margin)
-    return cost_complexity_prune(tree, options.ccp_alpha)
+        return pessimistic_prune(tree, options.cf, options.pep_margin, budget)
+    return cost_complexity_prune(tree, options.ccp_alpha, budget)
+
+
+def in_time(budget: Budget | None) -> None:
+    """Between two nodes pruning judges: refuse once the fit's time limit has passed."""
+    if budget is not None:
+        budget.check_time()
 
 
 # --------------------------------------------------------------------- the tree as arrays
@@ -246,7 +255,7 @@ def at_most(value: float, limit: float) -> bool:
 # --------------------------------------------------------------------- Zhou §4.3.1: pre-pruning
 
 
-def pre_prune(tree: _Tree, rows: ValidationRows) -> Trace:
+def pre_prune(tree: _Tree, rows: ValidationRows, budget: Budget | None = None) -> Trace:
     """Top down, breadth first as in the book: split a node only if validation accuracy
     strictly improves with its children as leaves."""
     correct = tree.validation_correct(rows)
@@ -254,6 +263,7 @@ def pre_prune(tree: _Tree, rows: ValidationRows) -> Trace:
     kept, refused, events, queue = [0], set(), [], deque([0])
     while queue:
         node = queue.popleft()
+        in_time(budget)
         if tree.is_leaf[node]:
             continue
         as_split = total - correct[node] + sum(correct[c] for c in tree.children[node])
@@ -288,16 +298,18 @@ def _without_refused(tree: _Tree, kept: list[int], refused: set[int], events) ->
 # --------------------------------------------------------------------- Zhou §4.3.2: REP
 
 
-def reduced_error_prune(tree: _Tree, rows: ValidationRows, on_tie: bool = False) -> Trace:
+def reduced_error_prune(tree: _Tree, rows: ValidationRows, on_tie: bool = False,
+                        budget: Budget | None = None) -> Trace:
     """Bottom up: replace a subtree by a leaf when validation accuracy improves (on_tie: or
     stays the same). The book keeps a subtree on a tie (Occam's razor would prune it)."""
-    pruned, events = reduced_error_leaves(tree, rows, on_tie)
+    pruned, events = reduced_error_leaves(tree, rows, on_tie, budget=budget)
     # The leaf's sentence names the rule that ran: strictly better, or not worse (on a tie).
     return tree.post_pruned(pruned, events, "rep", rule="rep_on_tie" if on_tie else "rep")
 
 
 def reduced_error_leaves(tree: _Tree, rows: ValidationRows, on_tie: bool = False,
-                         kept: frozenset[int] = frozenset()) -> tuple[list[int], list[dict]]:
+                         kept: frozenset[int] = frozenset(), budget: Budget | None = None,
+                         ) -> tuple[list[int], list[dict]]:
     """Zhou §4.3.2's decisions: the nodes made leaves (deepest first) and an event for each
     node judged. kept: nodes that keep their split whatever the validation rows say (the
     hand-edit tab's locked nodes and their ancestors); they are not judged."""
@@ -306,6 +318,7 @@ def reduced_error_leaves(tree: _Tree, rows: ValidationRows, on_tie: bool = False
     total, tol = subtree[0], _tolerance(rows.n)
     pruned, events = [], []
     for node in tree.internal_bottom_up():
+        in_time(budget)
         subtree[node] = sum(subtree[c] for c in tree.children[node])  # children are final
         if node in kept:
             continue
@@ -367,7 +380,8 @@ def pep_verdict(errors_leaf: float, errors_tree: float, errors_branch: float,
     return "raise" if at_most(errors_branch, errors_tree + margin) else "keep"
 
 
-def pessimistic_prune(tree: _Tree, cf: float = 0.25, margin: float = 0.0) -> Trace:
+def pessimistic_prune(tree: _Tree, cf: float = 0.25, margin: float = 0.0,
+                      budget: Budget | None = None) -> Trace:
     """Bottom up (children first): replace a subtree by a leaf when the leaf's estimated
     errors are at most the sum of the subtree's leaves' plus margin (subtree replacement).
 
@@ -380,6 +394,7 @@ def pessimistic_prune(tree: _Tree, cf: float = 0.25, margin: float = 0.0) -> Tra
     pruned, events = [], []
     extra = {"margin": float(margin)} if margin else {}  # absent at 0: old traces unchanged
     for node in tree.internal_postorder():
+        in_time(budget)
         subtree[node] = sum(subtree[c] for c in tree.children[node])
         prunes = pep_verdict(as_leaf[node], subtree[node], np.inf, margin) == "prune"
         events.append(_event(node, prunes, subtree[node], as_leaf[node], "estimated_errors",
@@ -395,10 +410,10 @@ def pessimistic_prune(tree: _Tree, cf: float = 0.25, margin: float = 0.0) -> Tra
 
 
 def raising_prune(trace: Trace, training: Encoded, cf: float = 0.25,
-                  margin: float = 0.0) -> Trace:
+                  margin: float = 0.0, budget: Budget | None = None) -> Trace:
     """C4.5's pessimistic pruning with subtree raising (J48's default; see the module's
     docstring). training: the rows the tree grew on, encoded as the grower had them."""
-    return _Raising(trace, training, cf, margin).run()
+    return _Raising(trace, training, cf, margin).run(budget)
 
 
 def _known_shares(branch: np.ndarray, weight: np.ndarray, k: int) -> np.ndarray:
@@ -456,10 +471,11 @@ class _Raising:
         rows, inverse = np.unique(self.row_of[lo:hi], return_inverse=True)
         return rows, np.bincount(inverse, self.weight_of[lo:hi], minlength=len(rows))
 
-    def run(self) -> Trace:
+    def run(self, budget: Budget | None = None) -> Trace:
         """Children first, left to right; a raised node is pruned again, subtree and all."""
         stack = [(0, False)]
         while stack:
+            in_time(budget)
             node, children_done = stack.pop()
             if self.leaf[node]:
                 continue
@@ -701,12 +717,14 @@ class _Cut:
     impurity: float  # Σ N_t/N · Gini(t) over the tree's leaves after the cut
 
 
-def _cut_while(links: _WeakestLinks, limit: float = np.inf) -> list[_Cut]:
+def _cut_while(links: _WeakestLinks, limit: float = np.inf,
+               budget: Budget | None = None) -> list[_Cut]:
     """Cut the weakest link while its effective alpha is at most limit (scikit-learn's
     `ccp_alpha < effective alpha` stops it), within rounding: an alpha read off the path
     (21/100 computed as 0.21000000000000002) cuts the subtree the path shows cut there."""
     cuts = []
     while (weakest := links.weakest()) is not None and at_most(weakest[1], limit):
+        in_time(budget)
         node, alpha = weakest
         leaves = int(links.leaves[node])
         links.cut(node)
@@ -725,11 +743,11 @@ def pruning_path(trace: Trace) -> tuple[np.ndarray, np.ndarray]:
             np.array([full, *(c.impurity for c in cuts)]))
 
 
-def cost_complexity_prune(tree: _Tree, ccp_alpha: float) -> Trace:
+def cost_complexity_prune(tree: _Tree, ccp_alpha: float, budget: Budget | None = None) -> Trace:
     """Cut the weakest link while its effective alpha is at most ccp_alpha; the splits left
     are kept, each with its final effective alpha."""
     links = _WeakestLinks.start(tree)
-    cuts = _cut_while(links, ccp_alpha)
+    cuts = _cut_while(links, ccp_alpha, budget)
     events = [_event(c.node, True, c.alpha, ccp_alpha, "effective_alpha", "ccp",
                      leaves=c.leaves) for c in cuts]
     alphas = links.effective_alphas()

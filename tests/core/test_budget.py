@@ -187,3 +187,45 @@ def test_a_numeric_target_that_numbers_the_rows_is_named_an_id_column_at_any_siz
     spread = ("a,m\n" + "\n".join(f"{i % 3},{i * 37}" for i in range(200))).encode()
     with pytest.raises(DataError, match="regression"):
         prepare(load_bytes(spread, "m.csv"), "m", budget=Budget())
+
+
+class _Clock:
+    """The budget's clock, moved by hand: no test waits on real time."""
+
+    def __init__(self):
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+PRUNINGS = [dict(prune="pep", subtree_raising=True), dict(prune="pep"),
+            dict(prune="ccp", ccp_alpha=0.5), dict(prune="cost", ccp_alpha=50.0),
+            dict(prune="rep"), dict(prune="pre")]
+
+
+@pytest.mark.parametrize("pruning", PRUNINGS, ids=lambda p: p["prune"] + str(len(p)))
+def test_pruning_counts_against_the_fit_s_time_limit(monkeypatch, pruning):
+    """The seconds bound fit as a whole: growth that ends within them, followed by pruning
+    past them, is refused while pruning (C4.5's raising took 36 s under a 5 s budget)."""
+    import dtree_core.budget as budget_module
+    import dtree_core.model as model_module
+
+    clock = _Clock()
+    monkeypatch.setattr(budget_module, "_now", clock)
+    real_grow = model_module.grow
+
+    def growth_then_ten_seconds_later(*args, **kwargs):
+        trace = real_grow(*args, **kwargs)
+        clock.now += 10  # growth ended within the limit; the next check is past it
+        return trace
+
+    monkeypatch.setattr(model_module, "grow", growth_then_ten_seconds_later)
+    rng = np.random.default_rng(0)
+    X = pd.DataFrame({f"x{j}": rng.integers(0, 4, 300).astype(str) for j in range(4)})
+    y = pd.Series(rng.choice(["p", "q"], 300), name="y")
+    tree = DecisionTree(algorithm="c45" if pruning["prune"] == "pep" else "cart", **pruning)
+    with pytest.raises(BudgetError) as refused:
+        tree.fit(X, y, validation=(X, y), budget=Budget(seconds=5))
+    assert refused.value.code == "budget.seconds"
+    tree.fit(X, y, validation=(X, y), budget=Budget(seconds=60))  # within the limit: pruned
