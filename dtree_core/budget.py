@@ -52,6 +52,8 @@ FOUND = {
     "entries": "The next depth would score {figure} values (its rows times the attributes)",
 }
 LIMITS = tuple(ADVICE)
+# Settings that bound the server, not a request: configured like the limits, never refused.
+SETTINGS = (*LIMITS, "cache_mb")
 
 # progress(depth, nodes): told before each depth is grown, where the limits are checked. The
 # app draws its progress bar there; an exception it raises (a Streamlit rerun, when the user
@@ -81,6 +83,12 @@ class Budget:
     # multiply until one depth holds gigabytes long before the tree passes `nodes`; without
     # them a depth has at most the file's rows, within `cells`.
     entries: int | None = 4_000_000
+    # Megabytes the app's caches (tables, prepared data, trees) may hold per process, what
+    # they keep across requests (ui/memory.py). On a 1 GB instance: about 250 MB is the
+    # process at rest, and one growth within the limits above peaks near 450 MB above that
+    # (the entries limit's case), which leaves 300 MB for the caches and the sessions' own
+    # copies of their current data and tree.
+    cache_mb: int | None = 300
     progress: Progress | None = field(default=None, compare=False, repr=False)
     # When the clock of `seconds` started (time.monotonic()): set by `started` so a fit's
     # growth and its pruning share one time limit; None: each growth starts its own.
@@ -96,7 +104,7 @@ class Budget:
         """Defaults, overridden by secrets' [budget] table, then by DTREE_BUDGET_<LIMIT>.
         The unpacked bytes follow a configured cells limit unless configured themselves."""
         budget, changes = cls(), {}
-        for name in LIMITS:
+        for name in SETTINGS:
             for source, key in (((secrets or {}).get("budget") or {}, name),
                                 (environ, f"DTREE_BUDGET_{name.upper()}")):
                 if key in source:

@@ -1,7 +1,8 @@
 """The cached calls into dtree_core: loading a file and growing a tree from its bytes.
 
 Caches are keyed on (file bytes, data choices, Options) as the issue asks, and bounded with
-max_entries so a busy server keeps a handful of tables and traces, not every one ever grown.
+max_entries so a busy server keeps a handful of tables and traces, not every one ever grown,
+and in bytes (ui/memory.py, the budget's cache_mb): a handful of big uploads is gigabytes.
 """
 
 from __future__ import annotations
@@ -22,10 +23,17 @@ from dtree_core.evaluate import stratified_split
 from dtree_core.loading import LoadError, load_bytes, prepare, xlsx_sheet_names
 from dtree_core.options import Options
 from dtree_core.pruning import VALIDATED
+from dtree_core.trace import json_size_estimate
+from ui.memory import ByteLedger
 
 # Cached tables and trees leave memory after an hour unused, as well as past max_entries, so
 # a class's server does not keep every file of the morning's lecture.
 CACHE_TTL = "1h"
+LEDGER = ByteLedger(ttl_seconds=3600)
+MB = 2**20
+# Bytes a cached entry holds per byte of the file it came from: Streamlit keeps a table and
+# a prepared table pickled (13 MB and 8 MB for an 11 MB CSV of 4M cells).
+PICKLED_PER_FILE_BYTE = 1.2
 
 
 def budgeted():
@@ -49,11 +57,33 @@ def data_key(data: bytes) -> str:
     return hashlib.sha1(data).hexdigest()[:16]
 
 
-@st.cache_data(max_entries=16, ttl=CACHE_TTL, show_spinner=False)
+def remember(data: bytes, cache: str, key: str, size: float,
+             forget: Callable[[], None]) -> None:
+    """A cache kept a new entry made from data: count its bytes; past the budget, forget the
+    oldest of other files' (this file's table, prepared data and tree are in use)."""
+    limit = app_budget().cache_mb
+    LEDGER.admit((cache, key), int(size), forget, None if limit is None else limit * MB,
+                 group=data_key(data))
+
+
 def load_table(data: bytes, filename: str, sheet: str | None = None,
                encoding: str | None = None):
     """The loader's table and report for these bytes (LoadError propagates, uncached)."""
-    return load_bytes(data, filename, sheet=sheet, encoding=encoding, budget=app_budget())
+    table = _load_table(data, filename, sheet, encoding)
+    LEDGER.used(("table", data_key(data + f"{filename}|{sheet}|{encoding}".encode())))
+    return table
+
+
+@st.cache_data(max_entries=16, ttl=CACHE_TTL, show_spinner=False)
+def _load_table(data: bytes, filename: str, sheet: str | None, encoding: str | None):
+    table = load_bytes(data, filename, sheet=sheet, encoding=encoding, budget=app_budget())
+    remember(data, "table", data_key(data + f"{filename}|{sheet}|{encoding}".encode()),
+             len(data) * PICKLED_PER_FILE_BYTE,
+             lambda: _load_table.clear(data, filename, sheet, encoding))
+    return table
+
+
+load_table.clear = _load_table.clear  # as when load_table was the cached function
 
 
 @st.cache_data(max_entries=16, ttl=CACHE_TTL, show_spinner=False)
@@ -83,8 +113,13 @@ def prepared_data(data: bytes, filename: str, choices: dict, nominal: tuple[str,
     table = load_table(data, filename, choices.get("sheet"), choices.get("encoding"))
     columns = [str(c) for c in table.frame.columns]
     exclude = [c for c in columns if c != choices["target"] and c not in choices["attributes"]]
-    return prepare(table, choices["target"], exclude=exclude, nominal=list(nominal),
-                   continuous=list(continuous), include_ids=True, budget=app_budget())
+    prepared = prepare(table, choices["target"], exclude=exclude, nominal=list(nominal),
+                       continuous=list(continuous), include_ids=True, budget=app_budget())
+    remember(data, "prepared", trace_key(data, {**choices, "kinds": [nominal, continuous]},
+                                   Options()),
+             len(data) * PICKLED_PER_FILE_BYTE,
+             lambda: prepared_data.clear(data, filename, choices, nominal, continuous))
+    return prepared
 
 
 def ready(data: bytes, filename: str, choices: dict, options: Options):
@@ -115,17 +150,31 @@ def grow_trace(data: bytes, filename: str, choices: dict, options: Options,
                on_phase: PhaseCallback | None = None) -> dict:
     """Load, prepare and fit (and prune: validation rows as choices["validation"] says);
     the trace dict the pages replay, grown once per (file, choices, options)."""
-    slot = _trace_slot(trace_key(data, choices, options), filename)
+    key = trace_key(data, choices, options)
+    slot = _trace_slot(key, filename)
     if "refused" in slot:
-        raise slot["refused"]
+        raise refusal_copy(slot["refused"])
     if "trace" not in slot:
         try:
             slot["trace"] = _grown(data, filename, choices, options, on_phase or _quiet)
         except DataError as error:  # the same input is refused the same way: not retried
             if getattr(error, "code", "") != "budget.seconds":  # time depends on the load
-                slot["refused"] = error
+                slot["refused"] = refusal_copy(error)
             raise
+        remember(data, "trace", key, json_size_estimate(slot["trace"]),
+                 lambda: _trace_slot.clear(key, filename))
+    LEDGER.used(("trace", key))
     return slot["trace"]
+
+
+def refusal_copy(error: Exception) -> Exception:
+    """The error without its traceback, to keep or raise again: a refused growth's traceback
+    holds the grower's frames, the rows and the half-grown tree (90 MB for a 4M-cell upload
+    refused at the nodes limit), for as long as the refusal is kept."""
+    copy = type(error).__new__(type(error))
+    copy.__dict__.update(error.__dict__)
+    copy.args = error.args
+    return copy
 
 
 def _quiet(phase: str, figures: dict) -> None:

@@ -311,3 +311,57 @@ def test_streamlit_s_own_dataframe_export_is_off():
     offers its own, neutralised downloads."""
     config = tomllib.loads((ROOT / ".streamlit" / "config.toml").read_text())
     assert config["client"]["disableDataExport"] is True
+
+
+# --------------------------------------------------------------------- caches in bytes
+
+
+def test_the_ledger_forgets_the_least_recently_used_past_its_bytes():
+    from ui.memory import ByteLedger
+
+    forgotten = []
+    ledger = ByteLedger(ttl_seconds=3600, clock=lambda: 0.0)
+    for key in "abc":
+        ledger.admit(key, 40, lambda key=key: forgotten.append(key), limit=100)
+    assert forgotten == ["a"] and ledger.held() == 80
+    ledger.used("b")  # a hit: c is now the oldest
+    ledger.admit("d", 40, lambda: forgotten.append("d"), limit=100)
+    assert forgotten == ["a", "c"]
+    ledger.admit("e", 500, lambda: forgotten.append("e"), limit=100)  # alone over: kept
+    assert forgotten == ["a", "c", "b", "d"] and ledger.held() == 500
+
+
+def test_uploads_past_the_cache_budget_leave_the_cache(monkeypatch):
+    """Four 11 MB uploads took a server from 242 MB to 727 MB: caches were bounded by their
+    count of entries only. Past cache_mb the oldest table is read again, not kept."""
+    monkeypatch.setenv("DTREE_BUDGET_CACHE_MB", "1")
+    engine.app_budget.cache_clear()
+    reads = []
+    original = engine.load_bytes
+    monkeypatch.setattr(engine, "load_bytes",
+                        lambda data, filename, **kw: reads.append(filename) or
+                        original(data, filename, **kw))
+    try:
+        first, second = noisy(3_000, seed=11), noisy(3_000, seed=12)  # 90 kB each
+        at = uploaded(first, "first.csv")
+        at.file_uploader(key="upload").set_value(("second.csv", second, "text/csv")).run()
+        at.file_uploader(key="upload").set_value(("first.csv", first, "text/csv")).run()
+        assert reads.count("first.csv") == 2, reads
+        at.run()  # this file's own entries stay: nothing is read again on a rerun
+        assert reads.count("first.csv") == 2, reads
+    finally:
+        engine.app_budget.cache_clear()
+
+
+def test_a_kept_refusal_keeps_no_traceback(monkeypatch):
+    """A refused growth's traceback holds the grower's frames (its rows and half-grown
+    tree, 90 MB for a 4M-cell upload) for as long as the refusal is kept."""
+    slots, original = [], engine._trace_slot
+    monkeypatch.setattr(engine, "_trace_slot",
+                        lambda key, filename: slots.append(original(key, filename)) or slots[-1])
+    names = csv_bytes(pd.DataFrame({"x": np.arange(260) % 3, "name": [f"t{i}" for i in
+                                                                        range(260)]}))
+    at = uploaded(names, "no_traceback.csv")
+    assert at.error
+    refused = [slot["refused"] for slot in slots if "refused" in slot]
+    assert refused and all(error.__traceback__ is None for error in refused)
