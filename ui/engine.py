@@ -10,6 +10,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
+import time
 from collections.abc import Callable
 from dataclasses import asdict
 
@@ -139,7 +140,8 @@ PhaseCallback = Callable[[str, dict], None]
 # pages do changes it. The cache holds one slot per tree and growth runs outside the cached
 # call, so the progress bar it updates is never recorded into the cache for replay, and a
 # growth that was cancelled or ran out of memory leaves its slot empty (a refusal of the input,
-# the same every time, is kept, so it is not grown again on every rerun).
+# the same every time, is kept, so it is not grown again on every rerun; one by the time limit
+# for RETRY_TIMED_OUT_AFTER).
 @st.cache_resource(max_entries=24, ttl=CACHE_TTL, show_spinner=False)
 def _trace_slot(key: str, filename: str) -> dict:
     """The slot where the tree named by key (trace_key) is kept once it has grown."""
@@ -152,19 +154,35 @@ def grow_trace(data: bytes, filename: str, choices: dict, options: Options,
     the trace dict the pages replay, grown once per (file, choices, options)."""
     key = trace_key(data, choices, options)
     slot = _trace_slot(key, filename)
-    if "refused" in slot:
+    if "refused" in slot and not _retry_due(slot):
         raise refusal_copy(slot["refused"])
     if "trace" not in slot:
         try:
             slot["trace"] = _grown(data, filename, choices, options, on_phase or _quiet)
         except DataError as error:  # the same input is refused the same way: not retried
-            if getattr(error, "code", "") != "budget.seconds":  # time depends on the load
-                slot["refused"] = refusal_copy(error)
+            slot["refused"], slot["refused_at"] = refusal_copy(error), time.monotonic()
             raise
+        slot.pop("refused", None)
         remember(data, "trace", key, json_size_estimate(slot["trace"]),
                  lambda: _trace_slot.clear(key, filename))
     LEDGER.used(("trace", key))
     return slot["trace"]
+
+
+# A growth stopped by the time limit (budget.seconds) depends on the server's load as well as
+# the input, so it is tried again after this long; before, a rerun or another page's visit
+# shows the refusal at once instead of growing to the limit again (each visit took the whole
+# limit). Any other refusal is the input's and kept while the slot lives.
+RETRY_TIMED_OUT_AFTER = 600.0
+
+
+def _retry_due(slot: dict) -> bool:
+    """A kept time-limit refusal old enough to grow again (dropped from the slot if so)."""
+    timed_out = getattr(slot["refused"], "code", "") == "budget.seconds"
+    if not timed_out or time.monotonic() - slot["refused_at"] < RETRY_TIMED_OUT_AFTER:
+        return False
+    del slot["refused"]
+    return True
 
 
 def refusal_copy(error: Exception) -> Exception:

@@ -365,3 +365,34 @@ def test_a_kept_refusal_keeps_no_traceback(monkeypatch):
     assert at.error
     refused = [slot["refused"] for slot in slots if "refused" in slot]
     assert refused and all(error.__traceback__ is None for error in refused)
+
+
+def test_a_growth_stopped_by_the_time_limit_is_not_grown_again_on_every_rerun(monkeypatch):
+    """Each page visit grew the tree again until the time limit; now the refusal shows at
+    once for the same input, a change of input grows, and after a while it is tried again
+    (the limit depends on the server's load too)."""
+    from dtree_core.budget import BudgetError
+
+    calls, now = [], [1000.0]
+
+    def timed_out(data, filename, choices, options, on_phase):
+        if filename == "timed_out.csv":
+            calls.append(options.algorithm)
+            raise BudgetError("Growing has taken 2 seconds, over this server's limit of 1: "
+                              "set a max depth.", "seconds", figure=2, allowed=1)
+        return original(data, filename, choices, options, on_phase)
+
+    original = engine._grown
+    monkeypatch.setattr(engine, "_grown", timed_out)
+    monkeypatch.setattr(engine.time, "monotonic", lambda: now[0])
+    at = uploaded(noisy(300, seed=21), "timed_out.csv")
+    assert at.error and calls == ["cart"]
+    at.run()
+    at.switch_page("pages/compare.py").run()
+    at.switch_page("pages/grow.py").run()
+    assert calls == ["cart"], calls
+    at.selectbox(key="algorithm").set_value("id3").run()  # another input: tried
+    assert calls == ["cart", "id3"]
+    now[0] += engine.RETRY_TIMED_OUT_AFTER + 1
+    at.run()
+    assert calls == ["cart", "id3", "id3"]
