@@ -99,3 +99,26 @@ def test_an_xlsx_that_unpacks_past_the_limit_is_refused_in_words(small_unpacked,
                                               "vnd.ms-excel")).run()
     assert not at.exception
     assert words in " ".join(e.value for e in at.error)
+
+
+def test_a_refused_upload_is_not_read_again_on_every_rerun(small_budget, monkeypatch):
+    """Each rerun read a refused upload again (a 300k-row XLSX: 9 s each time); the refusal
+    of those bytes is kept and said at once."""
+    reads, original = [], engine.load_bytes
+
+    def counted(data, filename, **kwargs):
+        reads.append(filename)
+        return original(data, filename, **kwargs)
+
+    monkeypatch.setattr(engine, "load_bytes", counted)
+    rows = "x,y\n" + "".join(f"{i % 3},{'pq'[i % 2]}\n" for i in range(40))
+    at = new_app()
+    at.run()
+    at.radio(key="source").set_value("upload").run()
+    at.file_uploader(key="upload").set_value(("forty.csv", rows.encode(), "text/csv")).run()
+    assert "limit of 10" in " ".join(e.value for e in at.error)
+    at.run()
+    at.run()
+    assert not at.exception
+    assert "limit of 10" in " ".join(e.value for e in at.error)
+    assert reads.count("forty.csv") == 1, reads
