@@ -152,16 +152,24 @@ def svg_available() -> bool:
 
 def to_svg(dot_source: str, timeout: float = 60) -> str:
     """Render DOT to SVG with Graphviz's `dot`; ExportUnavailable when it is not installed."""
+    return draw(dot_source, "svg", timeout).decode("utf-8")
+
+
+def draw(dot_source: str, fmt: str = "svg", timeout: float = 60) -> bytes:
+    """DOT drawn by Graphviz's `dot -T<fmt>` (svg, png), its process stopped after timeout
+    seconds (SvgTimeout): every drawing a page asks for is bounded, whatever its format.
+    ExportUnavailable when `dot` is not installed."""
     dot = shutil.which("dot")
     if dot is None:
-        raise ExportUnavailable("SVG needs Graphviz's 'dot' program, which is not installed "
-                                "(e.g. apt-get install graphviz); the DOT file works without it.")
+        raise ExportUnavailable(f"{fmt.upper()} needs Graphviz's 'dot' program, which is not "
+                                "installed (e.g. apt-get install graphviz); the DOT file works "
+                                "without it.")
     try:
-        done = subprocess.run([dot, "-Tsvg"], input=dot_source.encode("utf-8"),
+        done = subprocess.run([dot, f"-T{fmt}"], input=dot_source.encode("utf-8"),
                               capture_output=True, timeout=timeout, check=False)
     except subprocess.TimeoutExpired:
         raise SvgTimeout(f"Graphviz took longer than {timeout:g} s to draw this tree.") from None
     if done.returncode != 0:
         reason = " ".join(done.stderr.decode("utf-8", "replace").split())[:200]
         raise DataError(f"Graphviz could not draw this tree: {reason}")
-    return done.stdout.decode("utf-8")
+    return done.stdout

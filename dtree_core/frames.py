@@ -1,6 +1,6 @@
 """Slides from a replay: one drawing of the tree per step, alone or all in a zip.
 
-Graphviz renders each frame (`dot` via the graphviz package), so a frame looks like the app's
+Graphviz renders each frame (`dot`, export.draw), so a frame looks like the app's
 tree at that step. A zip of every step is bounded in time and size: past either bound it stops
 and says how many frames it holds, never a silent half.
 """
@@ -14,10 +14,8 @@ import zipfile
 from collections.abc import Callable
 from dataclasses import dataclass
 
-import graphviz
-
 from .dot import to_dot
-from .export import ExportUnavailable, to_svg
+from .export import draw
 
 FORMATS = {"svg": "image/svg+xml", "png": "image/png"}
 MAX_SECONDS = 60.0
@@ -30,15 +28,11 @@ def available() -> bool:
 
 
 def render(dot_source: str, fmt: str = "svg") -> bytes:
-    """One DOT source drawn as SVG (export.to_svg, with its time limit) or PNG;
-    ExportUnavailable when `dot` is not installed."""
+    """One DOT source drawn as SVG or PNG by export.draw, with its time limit (export's
+    SvgTimeout); ExportUnavailable when `dot` is not installed."""
     if fmt not in FORMATS:
         raise ValueError(f"Unknown frame format '{fmt}'; use one of {', '.join(FORMATS)}.")
-    if fmt == "svg":
-        return to_svg(dot_source).encode("utf-8")
-    if not available():
-        raise ExportUnavailable("PNG needs Graphviz's 'dot' program, which is not installed.")
-    return graphviz.Source(dot_source).pipe(format=fmt)
+    return draw(dot_source, fmt)
 
 
 def frame_name(index: int, node_id: int, fmt: str = "svg") -> str:

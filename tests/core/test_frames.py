@@ -90,3 +90,21 @@ def test_without_graphviz_says_so(monkeypatch):
     for fmt in ("svg", "png"):
         with pytest.raises(ExportUnavailable, match="Graphviz's 'dot' program"):
             render("digraph { a }", fmt)
+
+
+@needs_dot
+@pytest.mark.parametrize("fmt", ["svg", "png"])
+def test_every_format_is_drawn_within_the_time_limit(monkeypatch, fmt):
+    """The grow page's PNG export had no time limit (graphviz's pipe), the SVG one 60 s: a
+    drawing that runs past it is stopped and said, in either format."""
+    import subprocess
+
+    from dtree_core.export import SvgTimeout
+
+    def too_slow(command, timeout=None, **kwargs):
+        assert timeout is not None, "drawn without a time limit"
+        raise subprocess.TimeoutExpired(command, timeout)
+
+    monkeypatch.setattr(subprocess, "run", too_slow)
+    with pytest.raises(SvgTimeout):
+        render("digraph { a }", fmt)
