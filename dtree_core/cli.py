@@ -28,7 +28,7 @@ from .cli_messages import (
 )
 from .data import DataError
 from .decide import TIE_BREAKS
-from .escape import escape_terminal, one_line
+from .escape import escape_json_for_terminal, escape_terminal, one_line
 from .labels import SCORE_TABLE_COLUMNS, export_text, score_table_text
 
 
@@ -315,14 +315,25 @@ def _node_at(trace, outline: dict, path: str, scored: bool = True) -> dict:
 
 def _write_json(target: str, trace) -> None:
     """The trace streamed node by node: a big tree is never one string in memory."""
-    if target == "-":
-        trace.write_json(sys.stdout)
+    if target == "-":  # a terminal shows the data's control characters, never runs them
+        trace.write_json(_TerminalJson(sys.stdout) if sys.stdout.isatty() else sys.stdout)
         return
     try:
         with open(target, "w", encoding="utf-8") as stream:
             trace.write_json(stream)
     except OSError as err:
         raise CliError("cannot_write", target=target, reason=err.strerror or err) from None
+
+
+class _TerminalJson:
+    """A text stream writing JSON to a terminal with its C1 and bidi controls escaped (still
+    the same JSON); trace.write_json writes text to it, not bytes, as it has no buffer."""
+
+    def __init__(self, stream):
+        self.stream = stream
+
+    def write(self, text: str) -> int:
+        return self.stream.write(escape_json_for_terminal(text))
 
 
 def _write(target: str, text: str, encoding: str = "utf-8") -> None:

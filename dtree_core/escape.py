@@ -116,10 +116,27 @@ def one_line(text) -> str:
     return _NEWLINE.sub(LINE_BREAK_SHOWN, str(text)).replace("\t", " ")
 
 
-_TERMINAL_CONTROLS = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+# The bidi embeddings, overrides and isolates reorder the text shown after them (a name
+# that reads backwards, "Trojan Source"), as C1's CSI (U+009B) starts a sequence like ESC [.
+_BIDI = "\u202a-\u202e\u2066-\u2069"
+_TERMINAL_CONTROLS = re.compile(f"[\\x00-\\x08\\x0b-\\x1f\\x7f-\\x9f{_BIDI}]")
+# What JSON text leaves raw that a terminal acts on (JSON escapes C0 itself).
+_JSON_TERMINAL_CONTROLS = re.compile(f"[\\x7f-\\x9f{_BIDI}]")
 
 
 def escape_terminal(text) -> str:
     """Text for a terminal: control characters from the data (an ESC starting a colour or
-    cursor sequence, a carriage return) are shown as \\xNN instead of acting."""
-    return _TERMINAL_CONTROLS.sub(lambda m: f"\\x{ord(m.group()):02x}", str(text))
+    cursor sequence, a carriage return, C1's CSI, a bidi override) are shown as \\xNN or
+    \\uNNNN instead of acting."""
+    return _TERMINAL_CONTROLS.sub(lambda m: _code(m.group()), str(text))
+
+
+def escape_json_for_terminal(text: str) -> str:
+    """JSON text for a terminal: DEL, C1 controls and bidi controls as \\uNNNN escapes,
+    which a JSON reader turns back into the same characters (they occur only in strings)."""
+    return _JSON_TERMINAL_CONTROLS.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+
+
+def _code(char: str) -> str:
+    code = ord(char)
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"

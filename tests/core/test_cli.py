@@ -195,3 +195,27 @@ def test_json_on_standard_output_is_alone_there(extra, capsys):
     assert "标准输出" in capsys.readouterr().err
     assert main(["grow", data, "--target", "好瓜", "--json", "-"]) == 0
     json.loads(capsys.readouterr().out)
+
+
+CONTROLLED = ("a\x1b[31mRED,b\u202e,y\n0\x1b[2J,x\u009b31m,p\n1,z\u009b31m,p\n"
+              "2,x\u009b31m,q\n0,z\u009b31m,q\n1,x\u2066,p\n2,z\u2066,q\n")  # C1 CSI, bidi
+
+
+def test_json_and_summary_on_a_terminal_escape_c1_and_bidi_controls(tmp_path, capsys,
+                                                                    monkeypatch):
+    """`--json -` wrote the data's U+009B (CSI) and bidi overrides raw to a terminal, and the
+    summary printed U+202E raw; now both show them escaped, and the JSON is the same JSON."""
+    from dtree_core.cli import main
+
+    path = tmp_path / "controls.csv"
+    path.write_text(CONTROLLED, encoding="utf-8")
+    monkeypatch.setattr(sys.stdout, "isatty", lambda: True)
+    assert main(["grow", str(path), "--target", "y", "--json", "-"]) == 0
+    out = capsys.readouterr().out
+    assert not set("\x1b\u009b\u202e\u2066") & set(out)
+    names = [a["name"] for a in json.loads(out)["attributes"]]
+    assert names == ["a\x1b[31mRED", "b\u202e"]
+    assert main(["grow", str(path), "--target", "y"]) == 0
+    out = capsys.readouterr().out
+    assert not set("\x1b\u009b\u202e\u2066") & set(out)
+    assert "\\u202e" in out
