@@ -123,7 +123,7 @@ def grow_command(args) -> int:
         min_branch_weight=args.min_branch_weight, seed=args.seed, tie_break=args.tie_break,
         nominal=prepared.nominal, continuous=prepared.continuous, force=args.force,
         **_pruning_options(args))
-    validation = _validation_rows(args, prepared)
+    validation = _validation_rows(args, prepared, budget)
     trace = DecisionTree.from_options(options).fit(prepared.X, prepared.y,
                                                    validation=validation, budget=budget).trace_
     # Score tables are built only where a node's table is printed or written: the outline
@@ -195,13 +195,15 @@ def _pruning_options(args) -> dict:
             "pep_margin": args.pep_margin}
 
 
-def _validation_rows(args, prepared):
-    """(X, y) of the --validation file, with the training data's attribute columns."""
+def _validation_rows(args, prepared, budget=None):
+    """(X, y) of the --validation file, with the training data's attribute columns (read
+    within --budget's limits, as the training file is)."""
     if not args.validation:
         return None
     from .loading import load_path
 
-    frame = load_path(args.validation, encoding=args.encoding, sheet=args.sheet).frame
+    frame = load_path(args.validation, encoding=args.encoding, sheet=args.sheet,
+                      budget=budget).frame
     missing = [c for c in [*prepared.X.columns, prepared.y.name] if c not in frame.columns]
     if missing:
         raise CliError("validation_columns", columns=", ".join(map(str, missing)))

@@ -479,18 +479,57 @@ def say(lang: str, key: str, /, **values) -> str:
     return CATALOGUE[lang][key].format(**values)
 
 
+# --budget's refusals in English for the command line: the budget's own sentences advise
+# "run the command-line tool, which has no limits", the app's way out; here it is to drop
+# --budget. (classes' advice names no tool, and its ID-column wording stays the budget's.)
+BUDGET_ERRORS_EN = {
+    "budget.rows": ("This needs {figure} rows, over the --budget limit of {allowed}: sample the "
+                    "rows, or drop --budget."),
+    "budget.columns": ("This needs {figure} columns, over the --budget limit of {allowed}: drop "
+                       "columns you do not need (--exclude), or drop --budget."),
+    "budget.cells": ("This needs {figure} cells, over the --budget limit of {allowed}: sample "
+                     "the rows or drop columns, or drop --budget."),
+    "budget.rows.more_than": ("The file has more than {allowed} rows, the --budget limit: "
+                              "sample the rows, or drop --budget."),
+    "budget.cells.more_than": ("The file has more than {allowed} cells, the --budget limit: "
+                               "sample the rows or drop columns, or drop --budget."),
+    "budget.unpacked_bytes": ("The sheet and the workbook's shared parts unpack to {figure} "
+                              "bytes, over the --budget limit of {allowed}: save the sheet "
+                              "alone, shorten long texts or save it as CSV, or drop --budget."),
+    "budget.nodes": ("The tree has reached {figure} nodes, over the --budget limit of "
+                     "{allowed}: set --max-depth or --min-samples-split, or drop --budget."),
+    "budget.depth": ("The tree has reached depth {figure}, over the --budget limit of "
+                     "{allowed}: set --max-depth, or drop --budget."),
+    "budget.seconds": ("Growing has taken {figure} seconds, over the --budget limit of "
+                       "{allowed}: set --max-depth, sample the rows, or drop --budget."),
+    "budget.entries": ("The next depth would score {figure} values (its rows times the "
+                       "attributes), over the --budget limit of {allowed}: set "
+                       "--min-branch-weight or --max-depth, fill in the missing values, or "
+                       "drop --budget."),
+}
+
+
 def error_text(error: Exception, lang: str) -> str:
     """A refusal in lang: the loader's code worded in Chinese when its details fill the words,
-    else the error's own sentence."""
+    a budget's in the command line's English, else the error's own sentence."""
     code, details = getattr(error, "code", ""), getattr(error, "details", {})
     if isinstance(error, CliError):
         return say(lang, f"error.{code.removeprefix('cli.')}", **details)
     if details.get("more_than") and f"{code}.more_than" in ERRORS_ZH:
         code += ".more_than"  # a count stopped at the limit: not the whole
+    if lang != "zh" and code in BUDGET_ERRORS_EN:
+        return BUDGET_ERRORS_EN[code].format(**{k: _figure(v) for k, v in details.items()})
     template = ERRORS_ZH.get(code) if lang == "zh" else None
     if template is None or not placeholders(template) <= set(details):
         return str(error)
     return template.format(**details)
+
+
+def _figure(value) -> str:
+    """A budget's figure as its sentences write it: 1,001 rows, 2.5 seconds."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return str(value)
+    return f"{value:,.0f}" if float(value).is_integer() else f"{value:,.1f}"
 
 
 def file_summary(report, lang: str) -> str:

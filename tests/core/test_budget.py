@@ -229,3 +229,26 @@ def test_pruning_counts_against_the_fit_s_time_limit(monkeypatch, pruning):
         tree.fit(X, y, validation=(X, y), budget=Budget(seconds=5))
     assert refused.value.code == "budget.seconds"
     tree.fit(X, y, validation=(X, y), budget=Budget(seconds=60))  # within the limit: pruned
+
+
+def test_the_cli_s_budget_reads_the_validation_file_within_it_and_advises_the_cli(
+        tmp_path, capsys, monkeypatch):
+    """--validation was read without --budget's limits, and a refusal advised "run the
+    command-line tool, which has no limits" to someone running it."""
+    from dtree_core.cli import main
+
+    train, validation = tmp_path / "train.csv", tmp_path / "validation.csv"
+    train.write_text("x,y\n" + "".join(f"{i % 3},{'pq'[i % 2]}\n" for i in range(10)))
+    validation.write_text("x,y\n" + "".join(f"{i % 3},{'pq'[i % 2]}\n" for i in range(40)))
+    monkeypatch.setenv("DTREE_BUDGET_ROWS", "20")
+    capsys.readouterr()
+    assert main(["grow", str(train), "--target", "y", "--budget", "--prune", "rep",
+                 "--validation", str(validation)]) == 2
+    said = capsys.readouterr().err
+    assert "40 rows" in said and "drop --budget" in said and "command-line tool" not in said
+    assert main(["grow", str(train), "--target", "y", "--prune", "rep",
+                 "--validation", str(validation)]) == 0  # no --budget: no limits
+    monkeypatch.setenv("DTREE_BUDGET_ROWS", "5")
+    assert main(["grow", str(train), "--target", "y", "--budget"]) == 2
+    said = capsys.readouterr().err
+    assert "10 rows" in said and "drop --budget" in said and "command-line tool" not in said
