@@ -33,8 +33,9 @@ CACHE_TTL = "1h"
 LEDGER = ByteLedger(ttl_seconds=3600)
 MB = 2**20
 # Bytes a cached entry holds per byte of the file it came from: Streamlit keeps a table and
-# a prepared table pickled (13 MB and 8 MB for an 11 MB CSV of 4M cells).
-PICKLED_PER_FILE_BYTE = 1.2
+# a prepared table pickled (13 MB and 8 MB for an 11 MB CSV of 4M cells), and the ledger's
+# way to forget the entry names it by the file's bytes (1×).
+PER_FILE_BYTE = 2.2
 
 
 def budgeted():
@@ -101,7 +102,7 @@ def _clear_loads() -> None:
 def _load_table(data: bytes, filename: str, sheet: str | None, encoding: str | None):
     table = load_bytes(data, filename, sheet=sheet, encoding=encoding, budget=app_budget())
     remember(data, "table", data_key(data + f"{filename}|{sheet}|{encoding}".encode()),
-             len(data) * PICKLED_PER_FILE_BYTE,
+             len(data) * PER_FILE_BYTE,
              lambda: _load_table.clear(data, filename, sheet, encoding))
     return table
 
@@ -140,7 +141,7 @@ def prepared_data(data: bytes, filename: str, choices: dict, nominal: tuple[str,
                        continuous=list(continuous), include_ids=True, budget=app_budget())
     remember(data, "prepared", trace_key(data, {**choices, "kinds": [nominal, continuous]},
                                    Options()),
-             len(data) * PICKLED_PER_FILE_BYTE,
+             len(data) * PER_FILE_BYTE,
              lambda: prepared_data.clear(data, filename, choices, nominal, continuous))
     return prepared
 
@@ -185,7 +186,7 @@ def grow_trace(data: bytes, filename: str, choices: dict, options: Options,
             slot["refused"], slot["refused_at"] = refusal_copy(error), time.monotonic()
             raise
         slot.pop("refused", None)
-        remember(data, "trace", key, json_size_estimate(slot["trace"]),
+        remember(data, "trace", key, json_size_estimate(slot["trace"]) + len(data),
                  lambda: _trace_slot.clear(key, filename))
     LEDGER.used(("trace", key))
     return slot["trace"]
