@@ -252,3 +252,20 @@ def test_the_cli_s_budget_reads_the_validation_file_within_it_and_advises_the_cl
     assert main(["grow", str(train), "--target", "y", "--budget"]) == 2
     said = capsys.readouterr().err
     assert "10 rows" in said and "drop --budget" in said and "command-line tool" not in said
+
+
+@pytest.mark.parametrize("more_than", [False, True])
+def test_the_cli_words_every_budget_refusal_as_its_own_and_says_more_than_a_stopped_count(
+        more_than):
+    """The CLI's English advises dropping --budget, never "run the command-line tool" (the
+    app's advice), and a count stopped at the limit is "more than" it, not a wrong figure."""
+    from dtree_core.budget import LIMITS
+    from dtree_core.cli_messages import error_text
+
+    for limit in LIMITS:
+        with pytest.raises(BudgetError) as refused:
+            Budget(**{limit: 10}).check(limit, 11, more_than=more_than)
+        said = error_text(refused.value, "en")
+        assert "command-line tool" not in said, said
+        if more_than and limit in ("rows", "cells"):
+            assert "more than 10" in said and "11" not in said, said
