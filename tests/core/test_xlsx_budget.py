@@ -159,3 +159,29 @@ def test_a_declared_dimension_is_not_taken_for_the_columns():
     part = (f'<?xml version="1.0"?><worksheet xmlns="{MAIN}"><dimension ref="A1:XFD20"/>'
             f'<sheetData>{"".join(rows(19))}</sheetData></worksheet>')
     assert load_bytes(workbook({"S": part}), "d.xlsx", budget=Budget()).frame.shape == (19, 2)
+
+
+def test_a_picture_in_the_workbook_does_not_count_in_the_unpacked_size():
+    """A read-only load never opens xl/media or xl/drawings: a photo beside the table is no
+    reason to refuse it (a reviewer's finding: every part but the other sheets counted)."""
+    plain = workbook({"S": "".join(rows(3))})
+    buffer = io.BytesIO(plain)
+    with zipfile.ZipFile(buffer, "a") as archive:
+        archive.writestr("xl/media/image1.png", b"\0" * 200_000)
+        archive.writestr("xl/drawings/drawing1.xml", "<xdr/>" * 20_000)
+    loaded = load_bytes(buffer.getvalue(), "photo.xlsx", budget=Budget(unpacked_bytes=20_000))
+    assert loaded.frame.shape == (3, 2)
+
+
+def test_running_out_of_memory_opening_a_workbook_is_not_called_an_unreadable_file(
+        monkeypatch):
+    """A MemoryError is the server's trouble: raised as it is, so that it is not remembered
+    as "not a readable workbook" for the file (ui.engine keeps refusals)."""
+    import openpyxl
+
+    def out_of_memory(*args, **kwargs):
+        raise MemoryError
+
+    monkeypatch.setattr(openpyxl, "load_workbook", out_of_memory)
+    with pytest.raises(MemoryError):
+        load_bytes(workbook({"S": "".join(rows(3))}), "t.xlsx")
