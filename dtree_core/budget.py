@@ -152,12 +152,19 @@ class Budget:
         the limit rather than a wrong exact figure."""
         allowed = getattr(self, limit)
         if allowed is not None and figure > allowed:
-            found = FOUND.get(limit, "This needs {figure} " + limit)
-            said = f"more than {_number(allowed)}" if more_than else _number(figure)
-            raise BudgetError(
-                f"{found.format(figure=said)}, over this server's limit of "
-                f"{_number(allowed)}: {ADVICE[limit]}.", limit, figure=figure, allowed=allowed,
-                **({"more_than": True} if more_than else {}))
+            raise BudgetError(refusal_sentence(limit, figure, allowed, more_than), limit,
+                              figure=figure, allowed=allowed,
+                              **({"more_than": True} if more_than else {}))
+
+
+def refusal_sentence(limit: str, figure: float, allowed: float, more_than: bool = False,
+                     over: str = "this server's limit", advice: str | None = None) -> str:
+    """What a refusal says: what was found, the limit it passed, what to do (ADVICE, or the
+    caller's: the command line advises its own flags)."""
+    found = FOUND.get(limit, "This needs {figure} " + limit)
+    said = f"more than {_number(allowed)}" if more_than else _number(figure)
+    return (f"{found.format(figure=said)}, over {over} of {_number(allowed)}: "
+            f"{advice or ADVICE[limit]}.")
 
 
 # The budget a tree grows under when its caller gives none (set by `applied`; unset: none).

@@ -24,6 +24,7 @@ import string
 from collections.abc import Mapping
 
 from . import algorithms
+from .budget import refusal_sentence
 from .data import RULE_SENTENCES, DataError
 from .loading import NOTICES
 from .wording import LEAF_RULES, PRUNE_REASONS, PRUNE_RULES, TIE_RULES
@@ -482,30 +483,18 @@ def say(lang: str, key: str, /, **values) -> str:
 # --budget's refusals in English for the command line: the budget's own sentences advise
 # "run the command-line tool, which has no limits", the app's way out; here it is to drop
 # --budget. (classes' advice names no tool, and its ID-column wording stays the budget's.)
-BUDGET_ERRORS_EN = {
-    "budget.rows": ("This needs {figure} rows, over the --budget limit of {allowed}: sample the "
-                    "rows, or drop --budget."),
-    "budget.columns": ("This needs {figure} columns, over the --budget limit of {allowed}: drop "
-                       "columns you do not need (--exclude), or drop --budget."),
-    "budget.cells": ("This needs {figure} cells, over the --budget limit of {allowed}: sample "
-                     "the rows or drop columns, or drop --budget."),
-    "budget.rows.more_than": ("The file has more than {allowed} rows, the --budget limit: "
-                              "sample the rows, or drop --budget."),
-    "budget.cells.more_than": ("The file has more than {allowed} cells, the --budget limit: "
-                               "sample the rows or drop columns, or drop --budget."),
-    "budget.unpacked_bytes": ("The sheet and the workbook's shared parts unpack to {figure} "
-                              "bytes, over the --budget limit of {allowed}: save the sheet "
-                              "alone, shorten long texts or save it as CSV, or drop --budget."),
-    "budget.nodes": ("The tree has reached {figure} nodes, over the --budget limit of "
-                     "{allowed}: set --max-depth or --min-samples-split, or drop --budget."),
-    "budget.depth": ("The tree has reached depth {figure}, over the --budget limit of "
-                     "{allowed}: set --max-depth, or drop --budget."),
-    "budget.seconds": ("Growing has taken {figure} seconds, over the --budget limit of "
-                       "{allowed}: set --max-depth, sample the rows, or drop --budget."),
-    "budget.entries": ("The next depth would score {figure} values (its rows times the "
-                       "attributes), over the --budget limit of {allowed}: set "
-                       "--min-branch-weight or --max-depth, fill in the missing values, or "
-                       "drop --budget."),
+# The command line's advice where the app's says "run the command-line tool" (budget.ADVICE)
+CLI_ADVICE = {
+    "rows": "sample the rows, or drop --budget",
+    "columns": "drop columns you do not need (--exclude), or drop --budget",
+    "cells": "sample the rows or drop columns, or drop --budget",
+    "unpacked_bytes": ("save the sheet alone, shorten long texts or save it as CSV, or drop "
+                       "--budget"),
+    "nodes": "set --max-depth or --min-samples-split, or drop --budget",
+    "depth": "set --max-depth, or drop --budget",
+    "seconds": "set --max-depth, sample the rows, or drop --budget",
+    "entries": ("set --min-branch-weight or --max-depth, fill in the missing values, or drop "
+                "--budget"),
 }
 
 
@@ -515,21 +504,16 @@ def error_text(error: Exception, lang: str) -> str:
     code, details = getattr(error, "code", ""), getattr(error, "details", {})
     if isinstance(error, CliError):
         return say(lang, f"error.{code.removeprefix('cli.')}", **details)
+    if lang != "zh" and details.get("limit") in CLI_ADVICE and code.startswith("budget."):
+        return refusal_sentence(details["limit"], details["figure"], details["allowed"],
+                                details.get("more_than", False), over="the --budget limit",
+                                advice=CLI_ADVICE[details["limit"]])
     if details.get("more_than") and f"{code}.more_than" in ERRORS_ZH:
         code += ".more_than"  # a count stopped at the limit: not the whole
-    if lang != "zh" and code in BUDGET_ERRORS_EN:
-        return BUDGET_ERRORS_EN[code].format(**{k: _figure(v) for k, v in details.items()})
     template = ERRORS_ZH.get(code) if lang == "zh" else None
     if template is None or not placeholders(template) <= set(details):
         return str(error)
     return template.format(**details)
-
-
-def _figure(value) -> str:
-    """A budget's figure as its sentences write it: 1,001 rows, 2.5 seconds."""
-    if isinstance(value, bool) or not isinstance(value, int | float):
-        return str(value)
-    return f"{value:,.0f}" if float(value).is_integer() else f"{value:,.1f}"
 
 
 def file_summary(report, lang: str) -> str:

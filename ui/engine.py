@@ -54,9 +54,13 @@ def app_budget() -> Budget:
     return Budget.configured(secrets=secrets)
 
 
-def data_key(data: bytes) -> str:
-    """A short fingerprint of file bytes, naming a dataset in session state."""
-    return hashlib.sha1(data).hexdigest()[:16]
+def data_key(data: bytes, suffix: str = "") -> str:
+    """A short fingerprint of file bytes (and of what is read from them, `suffix`: a sheet,
+    an encoding), naming a dataset in session state; hashed in place, not copied, as it is
+    asked on every rerun."""
+    digest = hashlib.sha1(data)
+    digest.update(suffix.encode())
+    return digest.hexdigest()[:16]
 
 
 def remember(data: bytes, cache: str, key: str, size: float,
@@ -73,7 +77,7 @@ def load_table(data: bytes, filename: str, sheet: str | None = None,
     """The loader's table and report for these bytes. A refusal (LoadError, BudgetError)
     propagates and is kept: the same bytes are refused the same way, so a rerun says so at
     once instead of reading them again (a 300k-row XLSX took 9 s on every rerun)."""
-    key = data_key(data + f"{filename}|{sheet}|{encoding}".encode())
+    key = data_key(data, f"{filename}|{sheet}|{encoding}")
     refusal = _load_refusal(f"{key}|{app_budget()!r}")  # another budget reads again
     if "refused" in refusal:
         raise refusal_copy(refusal["refused"])
@@ -101,7 +105,7 @@ def _clear_loads() -> None:
 @st.cache_data(max_entries=16, ttl=CACHE_TTL, show_spinner=False)
 def _load_table(data: bytes, filename: str, sheet: str | None, encoding: str | None):
     table = load_bytes(data, filename, sheet=sheet, encoding=encoding, budget=app_budget())
-    remember(data, "table", data_key(data + f"{filename}|{sheet}|{encoding}".encode()),
+    remember(data, "table", data_key(data, f"{filename}|{sheet}|{encoding}"),
              len(data) * PER_FILE_BYTE,
              lambda: _load_table.clear(data, filename, sheet, encoding))
     return table
@@ -124,7 +128,7 @@ def trace_key(data: bytes, choices: dict, options: Options) -> str:
     fingerprint) and every option."""
     settings = json.dumps([choices, asdict(options)], sort_keys=True, ensure_ascii=False,
                           default=data_key)
-    return data_key(data + settings.encode())
+    return data_key(data, settings)
 
 
 @st.cache_data(max_entries=16, ttl=CACHE_TTL, show_spinner=False)
@@ -204,7 +208,7 @@ def _retry_due(slot: dict) -> bool:
     timed_out = getattr(slot["refused"], "code", "") == "budget.seconds"
     if not timed_out or time.monotonic() - slot["refused_at"] < RETRY_TIMED_OUT_AFTER:
         return False
-    del slot["refused"]
+    slot.pop("refused", None)  # sessions share the slot: another may have dropped it
     return True
 
 

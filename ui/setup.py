@@ -119,7 +119,7 @@ def _uploaded_dataset(progress: Progress) -> dict | None:
     encoding = _encoding(data, upload.name)
     try:
         sheet = _sheet(data, upload.name)
-        key = engine.data_key(data + f"{sheet}|{encoding}".encode())
+        key = engine.data_key(data, f"{sheet}|{encoding}")
         if key != (st.session_state.dataset or {}).get("key"):  # a new file: read it
             progress.reading(upload.name)
         engine.load_table(data, upload.name, sheet, encoding)

@@ -341,7 +341,7 @@ def _open_upload() -> None:
     sheet = sheets[0] if len(sheets) > 1 else None  # the sidebar's first choices: sheet 1,
     columns = _columns(data, upload.name, sheet)     # encoding detected (None)
     if columns is not None:
-        _open_columns(link, engine.data_key(data + f"{sheet}|None".encode()), columns,
+        _open_columns(link, engine.data_key(data, f"{sheet}|None"), columns,
                       columns[-1])
 
 
