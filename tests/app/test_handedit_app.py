@@ -174,17 +174,23 @@ def test_type_a_cut_point_on_watermelon_3(lang):
     no_key_leaks(at)
 
 
-@pytest.mark.parametrize("lang", ["en", "zh"])
-def test_automatic_pruning_keeps_a_locked_node(lang):
-    # The book's Table 4.2 tree (root 脐部), unpruned, judged on the paired validation rows:
-    # reduced-error pruning reaches 71.4% (Fig. 4.7); with 脐部=凹陷 locked it stops at 57.1%
-    # (tests/core/test_handedit.py counts both by hand).
+def book_example_unpruned(lang: str):
+    """The hand-edit tab on the book's Table 4.2 tree (root 脐部), unpruned."""
     at = new_app()
     at.query_params["lang"] = lang
     at.run()
     at.button(key="book_example_button").click().run()
     at.selectbox(key="prune").set_value("none").run()
     at.switch_page(PAGE).run()
+    return at
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_automatic_pruning_keeps_a_locked_node(lang):
+    # The book's Table 4.2 tree (root 脐部), unpruned, judged on the paired validation rows:
+    # reduced-error pruning reaches 71.4% (Fig. 4.7); with 脐部=凹陷 locked it stops at 57.1%
+    # (tests/core/test_handedit.py counts both by hand).
+    at = book_example_unpruned(lang)
     assert not at.exception and not at.error
     words = LANGUAGES[lang][1]
     assert words["he.validation.paired"].replace("{n}", "7") in [c.value.replace("\\", "")
@@ -240,12 +246,7 @@ def test_the_edit_log_and_the_change_are_worded_in_the_pages_language(lang):
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_locked_nodes_are_named_as_the_node_picker_names_them(lang):
-    at = new_app()
-    at.query_params["lang"] = lang
-    at.run()
-    at.button(key="book_example_button").click().run()
-    at.selectbox(key="prune").set_value("none").run()
-    at.switch_page(PAGE).run()
+    at = book_example_unpruned(lang)
     at.radio(key="he_action").set_value("auto").run()
     words = LANGUAGES[lang][1]
     assert words["node.root"] in at.multiselect(key="he_locked").options
