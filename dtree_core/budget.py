@@ -49,6 +49,7 @@ FOUND = {
     "nodes": "The tree has reached {figure} nodes",
     "depth": "The tree has reached depth {figure}",
     "seconds": "Growing has taken {figure} seconds",
+    "seconds.pruning": "Growing and pruning the tree have taken {figure} seconds",
     "entries": "The next depth would score {figure} values (its rows times the attributes)",
 }
 LIMITS = tuple(ADVICE)
@@ -134,7 +135,7 @@ class Budget:
         """Refuse once the started clock has passed `seconds` (a loop's check between steps,
         e.g. pruning's, which can take longer than growth)."""
         if self.started_at is not None:
-            self.check("seconds", _now() - self.started_at)
+            self.check("seconds", _now() - self.started_at, pruning=True)
 
     def before_depth(self, depth: int, nodes: int, seconds: float, entries: int = 0) -> None:
         """Growth is about to score depth `depth` (entries: its rows × attributes): check
@@ -146,22 +147,27 @@ class Budget:
         if self.progress is not None:
             self.progress(depth, nodes)
 
-    def check(self, limit: str, figure: float, more_than: bool = False) -> None:
+    def check(self, limit: str, figure: float, more_than: bool = False,
+              pruning: bool = False) -> None:
         """Refuse when figure exceeds the limit (None: no limit). more_than: the figure is
         what was counted before stopping, not the whole, so the sentence says "more than"
-        the limit rather than a wrong exact figure."""
+        the limit rather than a wrong exact figure; pruning: the time ran out while pruning,
+        which the sentence says (not "growing")."""
         allowed = getattr(self, limit)
         if allowed is not None and figure > allowed:
-            raise BudgetError(refusal_sentence(limit, figure, allowed, more_than), limit,
-                              figure=figure, allowed=allowed,
-                              **({"more_than": True} if more_than else {}))
+            flags = {name: True for name, on in (("more_than", more_than),
+                                                 ("pruning", pruning)) if on}
+            raise BudgetError(refusal_sentence(limit, figure, allowed, **flags), limit,
+                              figure=figure, allowed=allowed, **flags)
 
 
 def refusal_sentence(limit: str, figure: float, allowed: float, more_than: bool = False,
-                     over: str = "this server's limit", advice: str | None = None) -> str:
+                     over: str = "this server's limit", advice: str | None = None,
+                     pruning: bool = False) -> str:
     """What a refusal says: what was found, the limit it passed, what to do (ADVICE, or the
     caller's: the command line advises its own flags)."""
-    found = FOUND.get(limit, "This needs {figure} " + limit)
+    found = FOUND.get(f"{limit}.pruning" if pruning else limit,
+                      FOUND.get(limit, "This needs {figure} " + limit))
     said = f"more than {_number(allowed)}" if more_than else _number(figure)
     return (f"{found.format(figure=said)}, over {over} of {_number(allowed)}: "
             f"{advice or ADVICE[limit]}.")

@@ -327,6 +327,7 @@ ERRORS_ZH = {
     "budget.nodes": "决策树超过了 {allowed} 个结点的上限；请设置 --max-depth。",
     "budget.depth": "决策树超过了 {allowed} 层的深度上限；请设置 --max-depth。",
     "budget.seconds": "生成决策树超过了 {allowed} 秒的上限；请设置 --max-depth。",
+    "budget.seconds.pruning": "生成并剪枝决策树超过了 {allowed} 秒的上限；请设置 --max-depth。",
     "budget.entries": ("下一层要计算 {figure} 个取值（该层的行数乘以属性数），超过了 {allowed} "
                        "个的上限：含缺失值的行会进入每个分支；请设置 --min-branch-weight 或 "
                        "--max-depth。"),
@@ -507,9 +508,11 @@ def error_text(error: Exception, lang: str) -> str:
     if lang != "zh" and details.get("limit") in CLI_ADVICE and code.startswith("budget."):
         return refusal_sentence(details["limit"], details["figure"], details["allowed"],
                                 details.get("more_than", False), over="the --budget limit",
+                                pruning=details.get("pruning", False),
                                 advice=CLI_ADVICE[details["limit"]])
-    if details.get("more_than") and f"{code}.more_than" in ERRORS_ZH:
-        code += ".more_than"  # a count stopped at the limit: not the whole
+    for flag in ("more_than", "pruning"):  # a count stopped early; time out while pruning
+        if details.get(flag) and f"{code}.{flag}" in ERRORS_ZH:
+            code += f".{flag}"
     template = ERRORS_ZH.get(code) if lang == "zh" else None
     if template is None or not placeholders(template) <= set(details):
         return str(error)

@@ -417,6 +417,10 @@ EN = {
     "error.budget.seconds": ("Growing took longer than this server's limit of {allowed} "
                              "seconds: set a max depth, sample the rows, or run the "
                              "command-line tool."),
+    "error.budget.seconds.pruning": ("Growing and pruning the tree took longer than this "
+                                     "server's limit of {allowed} seconds: set a max depth, "
+                                     "choose another pruning method, sample the rows, or run "
+                                     "the command-line tool."),
     "error.budget.entries": ("The next depth of the tree would score {figure} values (its rows "
                              "times the attributes), over this server's limit of {allowed}: a "
                              "row with a missing value goes down every branch (Zhou §4.4.2), "

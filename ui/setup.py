@@ -232,7 +232,8 @@ def error_text(error: Exception) -> str:
     (a target with a class in every row is refused under the classes limit, but it is an ID
     column whatever the limit: its own words)."""
     key, details = f"error.{getattr(error, 'code', '')}", getattr(error, "details", {})
-    for flag in ("id_like", "more_than"):  # a count stopped at the limit is not the whole
+    # an ID column; a count stopped at the limit is not the whole; time out while pruning
+    for flag in ("id_like", "more_than", "pruning"):
         if details.get(flag) and has(f"{key}.{flag}"):
             key += f".{flag}"
     return t(key, **details) if has(key) else str(error)

@@ -101,3 +101,16 @@ def test_a_column_with_too_many_values_is_refused_in_chinese():
                       values=300, limit=256)
     assert error_text(error) == t("error.too_many_values", column="x", values=300, limit=256)
     assert "300" in t("error.too_many_values", _lang="zh", column="x", values=300, limit=256)
+
+
+def test_a_time_limit_reached_while_pruning_is_worded_as_pruning():
+    """The refusal's pruning flag picks its own words (not "growing took longer")."""
+    import pytest
+
+    from dtree_core.budget import Budget, BudgetError
+    from ui.setup import error_text
+
+    with pytest.raises(BudgetError) as caught:
+        Budget(seconds=5).check("seconds", 9.0, pruning=True)
+    assert error_text(caught.value) == t("error.budget.seconds.pruning", **caught.value.details)
+    assert "pruning" in error_text(caught.value)

@@ -13,6 +13,7 @@ import pytest
 
 from dtree_core import DecisionTree
 from dtree_core.budget import Budget, BudgetError
+from dtree_core.cli_messages import error_text
 from dtree_core.data import DataError
 from dtree_core.loading import load_bytes, prepare
 
@@ -228,6 +229,10 @@ def test_pruning_counts_against_the_fit_s_time_limit(monkeypatch, pruning):
     with pytest.raises(BudgetError) as refused:
         tree.fit(X, y, validation=(X, y), budget=Budget(seconds=5))
     assert refused.value.code == "budget.seconds"
+    # said of the fit, not of growth alone (which ended within the limit)
+    assert str(refused.value).startswith("Growing and pruning the tree have taken 10")
+    assert error_text(refused.value, "en").startswith("Growing and pruning the tree have taken")
+    assert error_text(refused.value, "zh").startswith("生成并剪枝决策树超过了 5 秒")
     tree.fit(X, y, validation=(X, y), budget=Budget(seconds=60))  # within the limit: pruned
 
 
@@ -260,7 +265,6 @@ def test_the_cli_words_every_budget_refusal_as_its_own_and_says_more_than_a_stop
     """The CLI's English advises dropping --budget, never "run the command-line tool" (the
     app's advice), and a count stopped at the limit is "more than" it, not a wrong figure."""
     from dtree_core.budget import LIMITS
-    from dtree_core.cli_messages import error_text
 
     for limit in LIMITS:
         with pytest.raises(BudgetError) as refused:
