@@ -19,7 +19,7 @@ from . import algorithms
 from .budget import BudgetError
 from .evaluate import fit, tree_depth
 from .export import Table
-from .labels import branch_text, node_path
+from .labels import branch_text, format_number, node_path
 from .paths import path_keys
 
 CRITERION_NAMES = {"gain": "Gain", "gain_ratio": "Gain_ratio", "gini_index": "Gini_index",
@@ -265,7 +265,7 @@ def _clause(pick: Pick) -> str:
     """'ID3 takes hair by Gain (0.454; eyes 0.348)'."""
     if pick.kind == "leaf":
         return f"{pick.label} makes a leaf ({pick.stop})"
-    at = "" if pick.threshold is None else f" (t = {pick.threshold:.6g})"
+    at = "" if pick.threshold is None else f" (t = {format_number(pick.threshold)})"
     if pick.rule_code == "forced":
         return f"{pick.label} takes {pick.attribute}{at} (forced)"
     if pick.criterion == "random":

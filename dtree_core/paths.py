@@ -6,7 +6,7 @@ import re
 
 from .data import CodedError
 from .labels import joined_paths, node_path
-from .split import Condition, format_number
+from .split import Condition
 
 _THRESHOLD = re.compile(r"^(.*?)(<=|>)\s*([-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)$")
 _UNESCAPED = r"(?<!\\)"
@@ -20,9 +20,16 @@ def unescape_part(text: str) -> str:
     return re.sub(r"\\(.)", r"\1", text)
 
 
+def path_number(t: float) -> str:
+    """A threshold in a path key: 6 significant digits (TRACE.md's matching rule), the
+    same for a written number as for the threshold, so a summary's 1000001.7, 1e+06 and
+    the key itself all match (whole numbers written whole did not: 1000000 ≠ 1e+06)."""
+    return f"{float(t) + 0.0:.6g}"  # + 0.0: -0.0 is 0
+
+
 def condition_key(c: Condition) -> str:
-    """A branch condition as written in summaries and --force paths."""
-    return c.text(part=escape_part)
+    """A branch condition as --force paths and node keys write it."""
+    return c.text(part=escape_part, number=path_number)
 
 
 def path_key(conditions) -> str:
@@ -46,7 +53,7 @@ def _normalise_part(part: str) -> str:
     match = _THRESHOLD.match(part)
     if match and not part.endswith("\\"):
         name, op, t = match.groups()
-        return f"{name.strip()}{op}{format_number(float(t))}"
+        return f"{name.strip()}{op}{path_number(float(t))}"
     return part
 
 
@@ -80,7 +87,7 @@ def forced_split(text: str, names) -> tuple[str, float | None]:
 
 def same_threshold(a: float, b: float) -> bool:
     """Thresholds match when equal, or written alike to 6 significant digits (as in paths)."""
-    return a == b or format_number(a) == format_number(b)
+    return a == b or path_number(a) == path_number(b)
 
 
 def path_parts(path: str) -> list[str]:

@@ -24,11 +24,16 @@ import pandas as pd
 
 
 def format_number(x: float, digits: int | None = None) -> str:
-    """Whole numbers without decimals; others to `digits` decimals (None: 6 significant)."""
+    """Whole numbers without decimals; others to `digits` decimals (None: 6 significant, or
+    more where the whole part has more: 1000001.7, not 1e+06, which reads as a cut below
+    the rows it sends left)."""
     x = float(x)
     if x.is_integer() and abs(x) < 1e15:
         return str(int(x))
-    return f"{x:.6g}" if digits is None else f"{x:.{digits}f}"
+    if digits is not None:
+        return f"{x:.{digits}f}"
+    whole = len(str(int(abs(x)))) if np.isfinite(x) else 1
+    return f"{x:.{min(max(6, whole + 1), 17)}g}"
 
 
 def distinct_labels(values, significant: int = 6) -> dict[float, str]:
@@ -86,18 +91,19 @@ class Condition:
         return cls(d["attribute"], d["op"], value, weights)
 
     def text(self, digits: int | None = None, part: Callable[[str], str] = _same,
-             named: bool = True) -> str:
+             named: bool = True, number: Callable[[float], str] | None = None) -> str:
         """'纹理=清晰', '密度<=0.3815', '色泽 in {青绿,乌黑}', '-0.8·密度 - 0.044·含糖率<=-0.313'.
 
         `part` escapes each name and value (paths escape '/' and '=' this way); named=False
         leaves the attribute out ('清晰', '<=0.3815', 'in {青绿,乌黑}': a column of a table
-        named after the attribute).
+        named after the attribute). `number` writes a threshold (paths: path_number).
         """
         name = part(self.attribute) if named else ""
         if self.op == "in":
             return f"{name} in {{{','.join(part(v) for v in self.value)}}}".strip()
         if self.op in ("<=", ">"):
-            return f"{name}{self.op}{format_number(self.value, digits)}"
+            shown = format_number(self.value, digits) if number is None else number(self.value)
+            return f"{name}{self.op}{shown}"
         return f"{name}={part(str(self.value))}" if named else part(str(self.value))
 
     def holds(self, table) -> np.ndarray:

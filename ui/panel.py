@@ -67,7 +67,8 @@ def why_text(trace: dict, node: dict, decimals: int) -> str:
              value=_fixed(decision.get("value"), decimals))
     if decision.get("threshold") is not None:  # the best t, unless it was forced as well
         cut = "rule.threshold.forced" if decision.get("forced_threshold") else "rule.threshold"
-        text = t("node.sentences", first=text, second=t(cut, t=f"{decision['threshold']:.6g}"))
+        cut_at = t(cut, t=format_number(decision["threshold"]))
+        text = t("node.sentences", first=text, second=cut_at)
         tied = threshold_ties_text(trace, node, decimals)
         if tied:
             text = t("node.sentences", first=text, second=tied)
@@ -92,7 +93,7 @@ def threshold_ties_text(trace: dict, node: dict, decimals: int) -> str | None:
     if not others:
         return None
     field = record.threshold_by
-    named = t("list.join").join(f"{x:.6g}" for x in others[:SHOWN_TIES])
+    named = t("list.join").join(format_number(x) for x in others[:SHOWN_TIES])
     key = "rule.threshold.tied" if len(others) <= SHOWN_TIES else "rule.threshold.tied.many"
     return t(key, others=named, n=len(others), criterion=score_header(field),
              value=_fixed(row[field], decimals))
@@ -264,7 +265,7 @@ def styled_scores(frame: pd.DataFrame, columns: tuple[str, ...], decimals: int,
     column sorts by value). A gap (a nominal row's t, a continuous row's multiway Gini_index)
     shows as BLANK: st.dataframe's placeholder, which the caller passes."""
     shown = _score_display(frame, columns, algorithm)
-    formats = {column: "{:.6g}" if column == t("col.threshold") else f"{{:.{decimals}f}}"
+    formats = {column: format_number if column == t("col.threshold") else f"{{:.{decimals}f}}"
                for column in shown.columns if pd.api.types.is_float_dtype(shown[column])}
     chosen = frame["chosen"].tolist()
     return shown.style.apply(
@@ -398,7 +399,7 @@ def _curve_figure(curve: dict, threshold: float | None, decimals: int) -> go.Fig
                              "line": {"color": WIN, "dash": "dash"}}]
         layout["annotations"] = [{"xref": "x", "yref": "paper", "x": threshold, "y": 1,
                                   "showarrow": False, "yanchor": "bottom",
-                                  "text": t("node.curve.chosen", t=f"{threshold:.6g}")}]
+                                  "text": t("node.curve.chosen", t=format_number(threshold))}]
     return go.Figure(data=lines, layout=layout)
 
 

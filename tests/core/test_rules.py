@@ -98,6 +98,51 @@ def test_continuous_rules_use_thresholds(wm3):
     assert np.isclose(sum(r.train.correct for r in rules(trace)), 17)
 
 
+def test_large_thresholds_are_written_with_their_whole_part():
+    """A cut at 1000001.7 sends the row 1000001.2 left; written to 6 significant digits it
+    was `x<=1e+06`, a cut below that row. The rules, the tree's edges and the rule sentence
+    write the whole part and a decimal."""
+    from dtree_core.dot import to_dot
+    X = pd.DataFrame({"x": [1000000.2, 1000001.2, 1000002.2, 1000003.2]})
+    y = pd.Series(["a", "a", "b", "b"])
+    model = DecisionTree("c45").fit(X, y)
+    trace = model.trace_.to_dict()
+    assert trace["nodes"][0]["decision"]["threshold"] == pytest.approx(1000001.7)
+    texts = [r.condition_text for r in rules(trace)]
+    assert texts == ["x<=1000001.7", "x>1000001.7"]
+    assert "1e+06" not in to_dot(trace).source and "1000001.7" in to_dot(trace).source
+
+
+def test_the_cli_summary_writes_large_thresholds_whole(tmp_path, capsys):
+    from dtree_core.cli import main
+    path = tmp_path / "big.csv"
+    path.write_text("x,y\n1000000.2,a\n1000001.2,a\n1000002.2,b\n1000003.2,b\n")
+    assert main(["grow", str(path), "--target", "y", "--continuous", "x"]) == 0
+    out = capsys.readouterr().out
+    assert "x<=1000001.7" in out.replace(" ", "") and "1e+06" not in out
+
+
+BIG = pd.DataFrame({"x": [1000000.2, 1000001.2, 1000002.2, 1000003.2, 1000004.2, 1000005.2],
+                    "z": ["p", "q", "p", "q", "p", "q"]})
+
+
+@pytest.mark.parametrize("written", ["x>1000001.7", "x > 1000001.7", "x>1e+06", "x>1000001.74"])
+def test_a_path_matches_a_large_threshold_as_the_summary_or_a_key_writes_it(written):
+    """Paths match thresholds to 6 significant digits (TRACE.md): the summary's 1000001.7
+    and the 6-digit 1e+06 both name the node (a key's 1e+06 used to be read as 1000000)."""
+    y = pd.Series(["a", "a", "b", "b", "a", "b"])
+    trace = DecisionTree("c45", force={written: "z"}).fit(BIG, y).trace_.to_dict()
+    forced = [n for n in trace["nodes"] if n["decision"].get("forced")]
+    assert [(n["branch"]["op"], n["decision"]["attribute"]) for n in forced] == [(">", "z")]
+
+
+def test_path_numbers_read_back_as_themselves():
+    from dtree_core.paths import canonical_path, path_number
+    for t in (1000001.7, 1500000.0, 123456.789, 0.3815, -0.0, 3.0, 2.5e-7):
+        assert canonical_path(f"x<={path_number(t)}") == f"x<={path_number(t)}"
+    assert path_number(-0.0) == path_number(0.0) == "0"
+
+
 # --------------------------------------------------------------------- C4.5 rule post-pruning
 
 
