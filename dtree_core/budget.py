@@ -46,6 +46,7 @@ ADVICE = {
 # What a growing check measured: the tree so far, or the time spent, not a need.
 FOUND = {
     "unpacked_bytes": "The sheet and the workbook's shared parts unpack to {figure} bytes",
+    "classes": "The target has {figure} classes",
     "nodes": "The tree has reached {figure} nodes",
     "depth": "The tree has reached depth {figure}",
     "seconds": "Growing has taken {figure} seconds",
@@ -168,8 +169,8 @@ def refusal_sentence(limit: str, figure: float, allowed: float, more_than: bool 
     caller's: the command line advises its own flags)."""
     found = FOUND.get(f"{limit}.pruning" if pruning else limit,
                       FOUND.get(limit, "This needs {figure} " + limit))
-    said = f"more than {_number(allowed)}" if more_than else _number(figure)
-    return (f"{found.format(figure=said)}, over {over} of {_number(allowed)}: "
+    said = f"more than {figure_text(allowed)}" if more_than else figure_text(figure)
+    return (f"{found.format(figure=said)}, over {over} of {figure_text(allowed)}: "
             f"{advice or ADVICE[limit]}.")
 
 
@@ -215,5 +216,6 @@ def _now() -> float:
     return time.monotonic()
 
 
-def _number(x: float) -> str:
+def figure_text(x: float) -> str:
+    """A limit's figure as a refusal writes it: 1,000,000 rows, 30.2 seconds."""
     return f"{x:,.0f}" if float(x).is_integer() else f"{x:,.1f}"

@@ -24,7 +24,7 @@ import string
 from collections.abc import Mapping
 
 from . import algorithms
-from .budget import refusal_sentence
+from .budget import figure_text, refusal_sentence
 from .data import RULE_SENTENCES, DataError
 from .loading import NOTICES
 from .wording import LEAF_RULES, PRUNE_REASONS, PRUNE_RULES, TIE_RULES
@@ -315,22 +315,34 @@ ERRORS_ZH = {
     "one_class": "目标列“{column}”只有一个类别；决策树至少需要两个类别。",
     "too_many_values": ("列“{column}”有 {values} 个不同取值，多路划分的分支太多，无法画出"
                         "（上限为 {limit}）；请把它视为连续属性、排除它，或合并它的取值。"),
-    "budget.rows": "文件有 {figure} 行，超过了 {allowed} 行的上限。",
-    "budget.rows.more_than": "文件超过 {allowed} 行，即上限。",
-    "budget.columns": "文件有 {figure} 列，超过了 {allowed} 列的上限。",
-    "budget.cells": "文件有 {figure} 个单元格，超过了 {allowed} 个的上限。",
-    "budget.unpacked_bytes": ("工作表连同工作簿的共享部分解压后有 {figure} 字节，超过了 "
-                              "{allowed} 字节的上限；请把这张工作表单独存为新的工作簿，或另存为 "
-                              "CSV。"),
-    "budget.cells.more_than": "文件超过 {allowed} 个单元格，即上限。",
-    "budget.classes": "目标列有 {figure} 个类别，超过了 {allowed} 个的上限。",
-    "budget.nodes": "决策树超过了 {allowed} 个结点的上限；请设置 --max-depth。",
-    "budget.depth": "决策树超过了 {allowed} 层的深度上限；请设置 --max-depth。",
-    "budget.seconds": "生成决策树超过了 {allowed} 秒的上限；请设置 --max-depth。",
-    "budget.seconds.pruning": "生成并剪枝决策树超过了 {allowed} 秒的上限；请设置 --max-depth。",
-    "budget.entries": ("下一层要计算 {figure} 个取值（该层的行数乘以属性数），超过了 {allowed} "
-                       "个的上限：含缺失值的行会进入每个分支；请设置 --min-branch-weight 或 "
-                       "--max-depth。"),
+    "budget.rows": ("文件有 {figure} 行，超过了 --budget 的 {allowed} 行上限：请对行抽样，或去掉 "
+                    "--budget。"),
+    "budget.rows.more_than": ("文件超过 {allowed} 行，即 --budget 的上限：请对行抽样，或去掉 "
+                              "--budget。"),
+    "budget.columns": ("文件有 {figure} 列，超过了 --budget 的 {allowed} 列上限：请用 --exclude "
+                       "去掉不需要的列，或去掉 --budget。"),
+    "budget.cells": ("文件有 {figure} 个单元格，超过了 --budget 的 {allowed} 个上限："
+                     "请对行抽样或去掉一些列，或去掉 --budget。"),
+    "budget.unpacked_bytes": ("工作表连同工作簿的共享部分解压后有 {figure} 字节，超过了 --budget "
+                              "的 {allowed} 字节上限：请把这张工作表单独存为新的工作簿、"
+                              "缩短长文本或另存为 CSV，或去掉 --budget。"),
+    "budget.cells.more_than": ("文件超过 {allowed} 个单元格，即 --budget 的上限："
+                               "请对行抽样或去掉一些列，或去掉 --budget。"),
+    "budget.classes": ("目标列有 {figure} 个类别，超过了 --budget 的 {allowed} 个上限："
+                       "请选择另一个目标列、合并它的取值，或去掉 --budget。"),
+    "budget.classes.id_like": ("目标列的 {figure} 行取值各不相同，像是编号列，不是类别："
+                               "请选择存放类别的那一列。"),
+    "budget.nodes": ("决策树达到了 {figure} 个结点，超过了 --budget 的 {allowed} 个上限：请设置 "
+                     "--max-depth 或 --min-samples-split，或去掉 --budget。"),
+    "budget.depth": ("决策树达到了 {figure} 层深度，超过了 --budget 的 {allowed} 层上限：请设置 "
+                     "--max-depth，或去掉 --budget。"),
+    "budget.seconds": ("生成决策树已用了 {figure} 秒，超过了 --budget 的 {allowed} 秒上限："
+                       "请设置 --max-depth、对行抽样，或去掉 --budget。"),
+    "budget.seconds.pruning": ("生成并剪枝决策树已用了 {figure} 秒，超过了 --budget 的 {allowed} "
+                               "秒上限：请设置 --max-depth、对行抽样，或去掉 --budget。"),
+    "budget.entries": ("下一层要计算 {figure} 个取值（该层的行数乘以属性数），超过了 --budget 的 "
+                       "{allowed} 个上限：含缺失值的行会进入每个分支；请设置 --min-branch-weight "
+                       "或 --max-depth、填补缺失值，或去掉 --budget。"),
     "force.syntax": "--force 的格式是 路径=属性，得到的是“{text}”。",
     "text_continuous": "列“{column}”不能作为连续属性：其中有文本值。",
     "target_missing": "目标列有缺失值；请先删除这些行。",
@@ -491,6 +503,7 @@ CLI_ADVICE = {
     "cells": "sample the rows or drop columns, or drop --budget",
     "unpacked_bytes": ("save the sheet alone, shorten long texts or save it as CSV, or drop "
                        "--budget"),
+    "classes": "choose another target column, or group its values, or drop --budget",
     "nodes": "set --max-depth or --min-samples-split, or drop --budget",
     "depth": "set --max-depth, or drop --budget",
     "seconds": "set --max-depth, sample the rows, or drop --budget",
@@ -505,14 +518,20 @@ def error_text(error: Exception, lang: str) -> str:
     code, details = getattr(error, "code", ""), getattr(error, "details", {})
     if isinstance(error, CliError):
         return say(lang, f"error.{code.removeprefix('cli.')}", **details)
-    if lang != "zh" and details.get("limit") in CLI_ADVICE and code.startswith("budget."):
+    if lang != "zh" and details.get("limit") in CLI_ADVICE and code.startswith("budget.") \
+            and not details.get("id_like"):  # an ID-like target: the loader's own sentence
         return refusal_sentence(details["limit"], details["figure"], details["allowed"],
                                 details.get("more_than", False), over="the --budget limit",
                                 pruning=details.get("pruning", False),
                                 advice=CLI_ADVICE[details["limit"]])
-    for flag in ("more_than", "pruning"):  # a count stopped early; time out while pruning
+    # a count stopped early, a time out while pruning, a target like an ID column (ui.setup
+    # reads the same flags)
+    for flag in ("id_like", "more_than", "pruning"):
         if details.get(flag) and f"{code}.{flag}" in ERRORS_ZH:
             code += f".{flag}"
+    if code.startswith("budget."):  # the figures as the English sentence writes them
+        details = {**details, **{k: figure_text(details[k]) for k in ("figure", "allowed")
+                                 if isinstance(details.get(k), int | float)}}
     template = ERRORS_ZH.get(code) if lang == "zh" else None
     if template is None or not placeholders(template) <= set(details):
         return str(error)

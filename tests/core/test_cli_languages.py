@@ -114,6 +114,49 @@ def test_every_load_error_code_has_chinese_filled_by_its_details():
         assert placeholders(ERRORS_ZH[f"budget.{limit}"]) <= {"figure", "allowed", "limit"}
 
 
+@pytest.mark.parametrize("limit", LIMITS)
+def test_every_budget_refusal_advises_in_both_languages(limit):
+    """Each limit --budget can reach says what to do, dropping --budget among it, in English
+    (CLI_ADVICE) and in Chinese (the Chinese said it for none of rows, columns, cells)."""
+    assert "drop --budget" in cli_messages.CLI_ADVICE[limit]
+    assert "去掉 --budget" in ERRORS_ZH[f"budget.{limit}"], limit
+
+
+def _many_classes(tmp_path, rows: int, classes: int):
+    path = tmp_path / "classes.csv"
+    path.write_text("x,y\n" + "".join(f"{i % 3},c{i % classes}\n" for i in range(rows)))
+    return str(path)
+
+
+def test_an_id_like_target_is_called_one_under_the_budget_in_both_languages(tmp_path):
+    """20 distinct labels in 20 rows are under the 100-class limit: the refusal is that the
+    target looks like an ID column, not that it passed the limit (the Chinese said it had)."""
+    data = _many_classes(tmp_path, 20, 20)
+    en = run("grow", data, "--target", "y", "--budget", "--lang", "en")
+    zh = run("grow", data, "--target", "y", "--budget", "--lang", "zh")
+    assert en.returncode == zh.returncode == 2
+    assert "like an ID column" in en.stderr and "limit" not in en.stderr
+    assert "像是编号列" in zh.stderr and "上限" not in zh.stderr
+
+
+def test_too_many_classes_name_the_budget_flag_not_a_server(tmp_path):
+    data = _many_classes(tmp_path, 400, 150)
+    en = run("grow", data, "--target", "y", "--budget", "--lang", "en")
+    zh = run("grow", data, "--target", "y", "--budget", "--lang", "zh")
+    assert en.returncode == zh.returncode == 2
+    assert en.stderr.strip() == ("error: The target has 150 classes, over the --budget limit of "
+                                 "100: choose another target column, or group its values, or "
+                                 "drop --budget.")
+    assert "150 个类别" in zh.stderr and "--budget 的 100 个上限" in zh.stderr
+
+
+def test_chinese_budget_figures_are_written_as_the_english_ones():
+    from dtree_core.budget import BudgetError
+    error = BudgetError("…", "seconds", figure=31.25691, allowed=30.0)
+    assert "31.3 秒" in error_text(error, "zh") and "30 秒" in error_text(error, "zh")
+    assert "31.3 seconds" in error_text(error, "en")
+
+
 @pytest.mark.parametrize(("environ", "lang"), [
     ({}, "en"), ({"LANG": "C.UTF-8"}, "en"), ({"LANG": "zh_CN.UTF-8"}, "zh"),
     ({"LANG": "zh_TW.UTF-8"}, "zh"), ({"LANG": "en_US.UTF-8", "LC_ALL": "zh_CN.UTF-8"}, "zh"),
