@@ -14,12 +14,13 @@ import time
 from collections.abc import Callable
 from dataclasses import asdict
 
+import pandas as pd
 import streamlit as st
 from streamlit.errors import StreamlitSecretNotFoundError
 
 from dtree_core import DecisionTree
 from dtree_core.budget import Budget, applied
-from dtree_core.data import DataError
+from dtree_core.data import DataError, as_text
 from dtree_core.evaluate import stratified_split
 from dtree_core.loading import LoadError, load_bytes, prepare, xlsx_sheet_names
 from dtree_core.options import Options
@@ -256,15 +257,55 @@ def training_and_validation(X, y, spec: dict | None, options: Options):
     return X, y, validation_file(spec["data"], spec["filename"], str(y.name), options)
 
 
+class ValidationFileError(LoadError):
+    """The validation file was refused; `reason` is the loader's refusal of it, said as the
+    validation file's (the same refusal of the training file is said as the data's)."""
+
+    def __init__(self, reason: DataError):
+        super().__init__(f"The validation file: {reason}", "validation_file")
+        self.reason = reason
+
+
 def validation_file(data: bytes, filename: str, target: str, options: Options):
-    """A validation file's (X, y): the training attributes, each read as the same kind."""
-    table = load_bytes(data, filename, budget=app_budget())
+    """A validation file's (X, y): the training attributes as the file has them, read by the
+    tree as it reads new rows (an unseen value, or a column left empty, is unknown); rows
+    without a class are left out. Not the training data's checks: one class, or a column of
+    many values, makes a usable validation set. Text in a continuous attribute is refused."""
+    try:
+        frame = load_table(data, filename).frame
+    except DataError as error:
+        raise ValidationFileError(error) from None
     columns = [*options.nominal, *options.continuous]
-    missing = [c for c in [*columns, target] if c not in table.frame.columns]
+    missing = [c for c in [*columns, target] if c not in frame.columns]
     if missing:
         raise LoadError(f"The validation file has no column '{missing[0]}'.",
                         "validation_column", column=missing[0])
-    exclude = [c for c in table.frame.columns if c != target and c not in columns]
-    prepared = prepare(table, target, exclude=exclude, nominal=list(options.nominal),
-                       continuous=list(options.continuous), include_ids=True)
-    return prepared.X[columns], prepared.y
+    frame = frame[frame[target].notna()].reset_index(drop=True)
+    if frame.empty:
+        raise LoadError(f"The validation file has no row with a value of '{target}'.",
+                        "validation_no_rows", column=target)
+    X = frame[columns].copy()
+    for column in options.continuous:
+        X[column] = _numbers_only(X[column], column)
+    return X, frame[target]
+
+
+def _numbers_only(values, column: str):
+    """A continuous attribute of the validation file as numbers; text in it is refused (the
+    tree would read it as unknown, and judge pruning by rows that are not what the file says)."""
+    numbers = pd.to_numeric(values, errors="coerce")
+    text = values.notna() & numbers.isna()
+    if text.any():
+        value = str(values[text].iloc[0])
+        raise LoadError(f"The validation file's column '{column}' holds text ('{value}') where "
+                        "the tree reads numbers.", "validation_text", column=column, value=value)
+    return numbers.astype("float64")
+
+
+def unseen_classes(y_validation, classes) -> tuple[list[str], int]:
+    """The validation rows' classes the tree never saw (in order of first appearance) and
+    how many rows have one: no leaf predicts them, so those rows are wrong whatever pruning
+    does."""
+    texts = as_text(pd.Series(y_validation).reset_index(drop=True)).dropna()
+    unseen = ~texts.isin(set(classes))
+    return pd.unique(texts[unseen]).tolist(), int(unseen.sum())

@@ -355,6 +355,7 @@ def phase(trace: dict) -> None:
     if method == "none":
         return
     st.subheader(t("prune.phase", method=t(f"prune.method.{method}")))
+    _unseen_classes_warning(trace)
     events = trace.get("pruning") or []
     if not events:
         st.info(t("prune.phase.none"))
@@ -371,6 +372,19 @@ def phase(trace: dict) -> None:
     tree_chart(trace, k, decimals)
     if method == "ccp":
         path_chart(trace, decimals)
+
+
+def _unseen_classes_warning(trace: dict) -> None:
+    """Say when validation rows have classes the tree never saw: they are wrong under every
+    pruning, so the accuracies compared are lower than the file suggests (yes/no against 是/否
+    made every event 0.0% against 0.0%)."""
+    validation = current_validation()
+    if validation is None:
+        return
+    classes, rows = engine.unseen_classes(validation[1], trace["classes"])
+    if classes:
+        named = t("list.join").join(classes)
+        st.warning(tm("prune.unseen_classes", classes=named, n=rows, total=len(validation[1])))
 
 
 def _controls(last: int) -> None:
@@ -477,9 +491,11 @@ def _accuracy_on(subtree: Trace, X, y) -> float:
 
 
 def current_validation():
-    """The sidebar tree's validation rows (X, y), or None."""
-    current, dataset = st.session_state.get("current"), st.session_state.get("dataset")
+    """The sidebar tree's validation rows (X, y), or None. Read with the tree's own data and
+    choices (the sidebar's dataset may be one the tree was not grown from yet)."""
+    current = st.session_state.get("current")
     spec = current["choices"].get("validation") if current else None
+    dataset = current.get("source") if current else None
     if spec is None or dataset is None:
         return None
     X, y, fitted = engine.ready(dataset["data"], dataset["filename"], current["choices"],

@@ -231,6 +231,8 @@ def error_text(error: Exception) -> str:
     """A core error in the session's language: its code's message if the catalogue has one
     (a target with a class in every row is refused under the classes limit, but it is an ID
     column whatever the limit: its own words)."""
+    if isinstance(error, engine.ValidationFileError):  # the loader's words, of that file
+        return t("error.validation_file", reason=error_text(error.reason))
     key, details = f"error.{getattr(error, 'code', '')}", getattr(error, "details", {})
     # an ID column; a count stopped at the limit is not the whole; time out while pruning
     for flag in ("id_like", "more_than", "pruning"):
@@ -317,22 +319,21 @@ def grow(dataset: dict, choices: dict, options: Options, progress: Progress) -> 
         trace = engine.grow_trace(dataset["data"], dataset["filename"], choices, options,
                                   on_phase=progress)
     except (LoadError, ValueError) as error:
-        _failed(tm("setup.grow_failed", reason=error_text(error)), current, progress)
+        _failed(tm("setup.grow_failed", reason=error_text(error)), progress)
         return
     except MemoryError:  # this session's request fails; the server and the last tree stay
-        _failed(t("error.memory"), current, progress)
+        _failed(t("error.memory"), progress)
         return
     progress.drawing(trace)
     st.session_state.current = {"trace": trace, "trace_id": trace_id, "dataset": dataset["name"],
                                 "source": dataset, "choices": choices, "options": options}
 
 
-def _failed(message: str, current: dict | None, progress: Progress) -> None:
+def _failed(message: str, progress: Progress) -> None:
     """Say why; the last tree stays, with the dataset it was grown from."""
     progress.clear()
     st.error(message)
-    if current is not None and "source" in current:
-        st.session_state.dataset = current["source"]
+    _keep_the_trees_dataset()
 
 
 def built_options(params: dict) -> Options | None:
@@ -364,6 +365,7 @@ def sidebar() -> Progress:
         table = _loaded(dataset)
         if table is None:
             progress.clear()
+            _keep_the_trees_dataset()
             return progress
         st.caption(tm("setup.using", name=dataset["name"], rows=len(table.frame),
                      cols=len(table.frame.columns)))
@@ -387,4 +389,14 @@ def sidebar() -> Progress:
         grow(dataset, choices, options, progress)
     else:
         progress.clear()
+        _keep_the_trees_dataset()
     return progress
+
+
+def _keep_the_trees_dataset() -> None:
+    """No tree grows from the sidebar's dataset yet (a validation file still to come, an
+    option refused, a file that cannot load): the pages go on reading the rows of the tree
+    they show, as after a failed growth (they read Iris's columns for a watermelon tree)."""
+    current = st.session_state.get("current")
+    if current is not None and "source" in current:
+        st.session_state.dataset = current["source"]

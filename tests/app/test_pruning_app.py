@@ -233,6 +233,107 @@ def test_uploaded_validation_file():
     assert len(X) == 10 and len(validation[0]) == 7
 
 
+
+WM3 = get("watermelon_3.0").path.read_text("utf-8").strip().splitlines()
+
+
+def _wm3_rows(rows, edit=lambda fields: fields, header=None) -> bytes:
+    lines = [header or WM3[0]] + [",".join(edit(WM3[r].split(","))) for r in rows]
+    return ("\n".join(lines) + "\n").encode("utf-8")
+
+
+def uploaded(data: bytes, lang: str = "en", name: str = "v.csv"):
+    """watermelon 3.0 pruned by reduced error with a validation file uploaded (after a tree
+    pruned by a seeded split, which must stay when the file is refused)."""
+    at = new_app()
+    at.query_params["lang"] = lang
+    at.run()
+    at = choose(at, "watermelon_3.0", "rep")
+    at.radio(key="validation_source::False").set_value("split").run()
+    before = at.session_state["current"]["trace_id"]
+    at.radio(key="validation_source::False").set_value("upload").run()
+    at.file_uploader(key="validation_upload").set_value((name, data, "text/csv")).run()
+    assert not at.exception
+    return at, before
+
+
+MIXED = [1, 2, 3, 11, 12, 13]  # three 是 and three 否
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_validation_file_with_an_empty_column_prunes_reading_it_as_unknown(lang):
+    """An attribute left empty in the validation file is unknown there, as in a sample to
+    predict; it raised a KeyError (the training checks had dropped the empty column)."""
+    def empty_density(fields):
+        return fields[:7] + [""] + fields[8:]
+    at, before = uploaded(_wm3_rows(MIXED, empty_density), lang)
+    assert not at.error
+    assert at.session_state["current"]["trace_id"] != before and trace(at)["pruning"]
+
+
+def test_a_validation_file_of_one_class_or_many_values_is_usable():
+    """One class, or a column of more values than a multiway split may draw, is refused for
+    training, not for judging a grown tree."""
+    at, before = uploaded(_wm3_rows([1, 2, 3, 4]))
+    assert not at.error and at.session_state["current"]["trace_id"] != before
+    rows = [WM3[1].split(",") for _ in range(60)]
+    many = [",".join(r[:1] + [f"色{i}"] + r[2:]) for i, r in enumerate(rows)]
+    at, before = uploaded(("\n".join([WM3[0], *many]) + "\n").encode("utf-8"))
+    assert not at.error and at.session_state["current"]["trace_id"] != before
+
+
+@pytest.mark.parametrize(("lang", "words"), [
+    ("en", ["The validation file's column '密度' holds text ('abc')", "The validation file: "]),
+    ("zh", ["验证集文件的“密度”列含有文本（“abc”）", "验证集文件："])])
+def test_a_refused_validation_file_is_named_and_the_tree_stays(lang, words):
+    def text_density(fields):
+        return fields[:7] + ["abc"] + fields[8:]
+    at, before = uploaded(_wm3_rows(MIXED, text_density), lang)
+    assert words[0] in plain(at.error[0].value)
+    assert at.session_state["current"]["trace_id"] == before
+    at, before = uploaded(b"", lang)  # the loader's refusal, said as the validation file's
+    assert plain(at.error[0].value).count(words[1]) == 1
+    assert at.session_state["current"]["trace_id"] == before
+
+
+@pytest.mark.parametrize(("lang", "words"), [
+    ("en", "classes the tree never saw (yes, no: 6 of 6 rows)"),
+    ("zh", "决策树从未见过的类别（yes、no：6 行中的 6 行）")])
+def test_validation_classes_the_tree_never_saw_are_named(lang, words):
+    """yes/no against a 是/否 tree made every event 0.0% against 0.0% without a word."""
+    def english_labels(fields):
+        return fields[:-1] + [{"是": "yes", "否": "no"}[fields[-1]]]
+    at, _ = uploaded(_wm3_rows(MIXED, english_labels), lang)
+    assert not at.error
+    assert any(words in plain(w.value) for w in at.warning), [w.value for w in at.warning]
+    at, _ = uploaded(_wm3_rows(MIXED), lang)
+    assert not any("never saw" in w.value or "从未见过" in w.value for w in at.warning)
+
+
+
+@pytest.mark.parametrize("page", ["pages/evaluate.py", "pages/export.py", "pages/compare.py",
+                                  "pages/manual.py", "pages/grow.py"])
+def test_a_new_dataset_that_cannot_grow_yet_leaves_the_pages_on_the_trees_rows(page):
+    """Reduced-error pruning waits for a validation file; choosing Iris then must not make
+    the pages read Iris's columns for the watermelon tree they show (Unknown target column
+    '好瓜' was raised on Evaluate and Export, and said on Compare and Choose the split)."""
+    at = choose(new_app().run(), "watermelon_2.0", "rep")
+    at.selectbox(key="bundled_key").set_value("iris").run()
+    assert trace(at)["target"] == "好瓜"  # the tree stays, as the warning says
+    assert at.session_state["dataset"]["key"] == at.session_state["current"]["source"]["key"]
+    at.switch_page(page).run()
+    assert not at.exception and not at.error, [e.value for e in [*at.exception, *at.error]]
+
+
+def test_the_grow_page_keeps_a_ccp_tree_with_a_split_when_the_new_dataset_waits():
+    at = choose(new_app().run(), "watermelon_2.0", "ccp")
+    at.radio(key="validation_source::False::optional").set_value("split").run()
+    assert not at.exception and trace(at)["params"]["prune"] == "ccp"
+    at.selectbox(key="prune").set_value("rep").run()
+    at.selectbox(key="bundled_key").set_value("iris").run()
+    assert not at.exception and not at.error, [e.value for e in [*at.exception, *at.error]]
+
+
 # --------------------------------------------------------------------- evaluate
 
 

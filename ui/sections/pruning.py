@@ -62,6 +62,13 @@ EN: dict[str, str] = {
                                  "split. The tree shown is the last one grown."),
     "prune.validation.bad": "Could not read the validation file {name}: {reason}",
     "error.validation_column": "The validation file has no column '{column}'.",
+    "error.validation_file": "The validation file: {reason}",
+    "error.validation_no_rows": "The validation file has no row with a value of '{column}'.",
+    "error.validation_text": ("The validation file's column '{column}' holds text ('{value}') "
+                              "where the tree reads numbers."),
+    "prune.unseen_classes": ("The validation rows include classes the tree never saw "
+                             "({classes}: {n} of {total} rows). No leaf predicts them, so those "
+                             "rows count as wrong whatever pruning does."),
     "book.button": "Book example: Table 4.2 (Figs. 4.5–4.7)",
     "book.button.help": ("Loads watermelon 2.0's training rows with the 7 validation rows, ID3, "
                          "the root split on 脐部 as the book breaks its tie with 色泽, and "
@@ -256,6 +263,12 @@ ZH: dict[str, str] = {
                                  "决策树。"),
     "prune.validation.bad": "无法读取验证集文件 {name}：{reason}",
     "error.validation_column": "验证集文件没有“{column}”这一列。",
+    "error.validation_file": "验证集文件：{reason}",
+    "error.validation_no_rows": "验证集文件中没有一行给出了“{column}”的取值。",
+    "error.validation_text": ("验证集文件的“{column}”列含有文本（“{value}”），而决策树按数值"
+                              "读取这一列。"),
+    "prune.unseen_classes": ("验证集中有决策树从未见过的类别（{classes}：{total} 行中的 {n} 行）。"
+                             "没有叶结点预测这些类别，所以无论怎样剪枝，这些行都算错。"),
     "book.button": "书中例子：表 4.2（图 4.5–4.7）",
     "book.button.help": ("载入西瓜数据集 2.0 的训练集及 7 个验证样本，ID3，根结点处脐部与色泽"
                          "并列，按书中的做法选脐部，并做后剪枝。"),
