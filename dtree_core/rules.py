@@ -17,6 +17,7 @@ from .evaluate import FittedTrace
 from .export import Table, to_csv, to_markdown
 from .labels import branch_text, format_number, joined_paths, node_path
 from .split import Condition
+from .wording import percent_places, percent_text, share_places  # noqa: F401  (public)
 
 
 @dataclass(frozen=True)
@@ -153,16 +154,6 @@ def coverage_on(trace: dict, X: pd.DataFrame, y) -> dict[int, Coverage]:
             hit = truth[rows] == leaves[node_id]
             found[node_id] = Coverage(float(weight.sum()), float(weight[hit].sum()))
     return found
-
-
-def percent_text(value: float | None, digits: int) -> str:
-    """A share as a percentage with digits − 2 places; "—" where it is undefined (0 of 0)."""
-    return "—" if value is None else f"{100 * value:.{percent_places(digits)}f}%"
-
-
-def percent_places(digits: int) -> int:
-    """A share's digits as a percentage's places: 0.714 to 3 digits is 71.4%."""
-    return max(digits - 2, 0)
 
 
 def coverage_text(coverage: Coverage, digits: int = 3, lang: str = "en") -> str:

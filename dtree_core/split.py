@@ -32,8 +32,13 @@ def format_number(x: float, digits: int | None = None) -> str:
         return str(int(x))
     if digits is not None:
         return f"{x:.{digits}f}"
+    return f"{x:.{significant_digits(x)}g}"
+
+
+def significant_digits(x: float) -> int:
+    """format_number's significant digits for x: 6, or one more than its whole part has."""
     whole = len(str(int(abs(x)))) if np.isfinite(x) else 1
-    return f"{x:.{min(max(6, whole + 1), 17)}g}"
+    return min(max(6, whole + 1), 17)
 
 
 def distinct_labels(values, significant: int = 6) -> dict[float, str]:

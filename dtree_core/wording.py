@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from functools import lru_cache
 
 from .algorithms import Algorithm
@@ -110,8 +111,39 @@ def prune_reason(method: str, action: str, before: float, after: float, **extra:
 
 
 def percent(x: float) -> str:
-    """A share as a percentage to one decimal: 0.4286 → 42.9%."""
-    return f"{100 * x:.1f}%"
+    """A share as a percentage to one decimal: 0.4286 → 42.9% (percent_text's 3 digits)."""
+    return percent_text(x, 3)
+
+
+def percent_text(value: float | None, digits: int) -> str:
+    """A share as a percentage with digits − 2 places, more where those would write a share
+    that is not whole as 100% or 0% (2999 of 3000 is 99.97%, not 100.0%); "—" where it is
+    undefined (0 of 0)."""
+    if value is None:
+        return "—"
+    places = share_places(value, digits)
+    text = f"{100 * value:.{places}f}"
+    if 0 < value < 1 and float(text) in (0.0, 100.0):  # closer than the places show: round
+        step = 10.0 ** -places                          # toward 50%, not onto the whole
+        shown = math.floor(100 * value / step) if value > 0.5 else math.ceil(100 * value / step)
+        text = f"{shown * step:.{places}f}"
+    return f"{text}%"
+
+
+def share_places(value: float, digits: int) -> int:
+    """percent_text's places for one share: percent_places(digits), or up to 6 more until a
+    share strictly between 0 and 1 no longer reads 0 or 100."""
+    places = percent_places(digits)
+    if 0 < value < 1:
+        while places < percent_places(digits) + 6 and \
+                float(f"{100 * value:.{places}f}") in (0.0, 100.0):
+            places += 1
+    return places
+
+
+def percent_places(digits: int) -> int:
+    """A share's digits as a percentage's places: 0.714 to 3 digits is 71.4%."""
+    return max(digits - 2, 0)
 
 
 def _short(x: float) -> str:

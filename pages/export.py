@@ -8,7 +8,6 @@ from dtree_core.dot import to_dot
 from dtree_core.export import SvgTimeout, score_table, svg_available, to_markdown, to_svg
 from dtree_core.labels import branch_text, joined_paths
 from dtree_core.rules import (
-    percent_places,
     prune_rules,
     pruned_rules_text,
     rule_table,
@@ -24,7 +23,7 @@ from ui.command import grow_command, needs_validation_file
 from ui.downloads import file_name
 from ui.messages import t, tm
 from ui.state import ensure_entry_point
-from ui.tables import BLANK
+from ui.tables import BLANK, percent_format
 from ui.widgets import node_titles, score_downloads, worded_table
 
 ensure_entry_point()
@@ -144,11 +143,6 @@ def percent_of(share: float | None) -> float:
     return float("nan") if share is None else 100 * share
 
 
-def percent_format(decimals: int) -> str:
-    """The printf format of a percentage column, to percent_text's places."""
-    return f"%.{percent_places(decimals)}f%%"
-
-
 def undefined_accuracy(found) -> bool:
     return any(coverage is not None and coverage.accuracy is None
                for rule in found for coverage in (rule.train, rule.test))
@@ -198,7 +192,9 @@ def rules_section(current: dict, dataset: dict, sidebar: str) -> None:
         st.caption(t("exp.rules.caption_all", tree=sidebar))
     key = (current["trace_id"], held_out, size, seed) if held_out else (current["trace_id"],)
     found = tree_rules(key, trace, rows)
-    percent = st.column_config.NumberColumn(format=percent_format(int(st.session_state.decimals)))
+    shares = [c.accuracy for rule in found for c in (rule.train, rule.test) if c is not None]
+    percent = st.column_config.NumberColumn(format=percent_format(int(st.session_state.decimals),
+                                                                  shares))
     st.dataframe(rules_frame(trace, found, held_out), hide_index=True, placeholder=BLANK,
                  column_config={t("exp.col.train_accuracy"): percent,
                                 t("exp.col.test_accuracy"): percent})

@@ -18,7 +18,7 @@ from dtree_core import notation as notations
 from dtree_core.algorithms import j48_pick
 from dtree_core.labels import children_of, format_number
 from dtree_core.paths import node_key, path_keys
-from dtree_core.rules import percent_text
+from dtree_core.rules import percent_places, percent_text, share_places
 from dtree_core.trace import Condition
 from ui import registry
 
@@ -149,6 +149,14 @@ BLANK = "—"  # a cell with no value (st.dataframe's placeholder), as the stati
 def percent(share: float) -> str:
     """A share as a percentage to one place, as the book prints accuracies (42.9%)."""
     return percent_text(share, 3)
+
+
+def percent_format(decimals: int, shares=()) -> str:
+    """The printf format of a percentage column of these shares, to the places percent_text
+    gives the one that needs the most (2999 of 3000 is 99.97%, not 100.0%)."""
+    places = max((share_places(s, decimals) for s in shares if s is not None),
+                 default=percent_places(decimals))
+    return f"%.{places}f%%"
 
 
 # --------------------------------------------------------------------- where a lesson applies

@@ -5,6 +5,7 @@ All of them read the trace dict and session state only; words come from ui.messa
 
 from __future__ import annotations
 
+import numpy as np
 import pandas as pd
 import streamlit as st
 
@@ -12,6 +13,7 @@ from dtree_core.dot import around_paths, depth_that_fits, to_dot
 from dtree_core.escape import escape_html
 from dtree_core.export import SCORE_HEADERS, Table, to_csv, to_latex, to_markdown
 from dtree_core.labels import branch_text, joined_paths, node_path
+from dtree_core.split import significant_digits
 from ui import registry, state
 from ui.downloads import file_name
 from ui.messages import has, labelled, t, t_or
@@ -232,15 +234,18 @@ def score_header(column: str | None) -> str:
 
 
 def number_formats(frame: pd.DataFrame, decimals: int, thresholds=(), counts=()) -> dict:
-    """Display-only column formats: `decimals` places, thresholds to 6 significant digits,
-    weights as integers while they are whole (plain frames render faster than a Styler); the
-    data stay numbers, so a column sorts by value. Pass placeholder=BLANK with them."""
+    """Display-only column formats: `decimals` places, thresholds as format_number writes
+    them (6 significant digits, more where the whole part has more: a printf %.6g showed
+    1000001.7 as 1000000), weights as integers while they are whole (plain frames render
+    faster than a Styler); the data stay numbers, so a column sorts by value. Pass
+    placeholder=BLANK with them."""
     config = {}
     for column in frame.columns:
         if not pd.api.types.is_float_dtype(frame[column]):
             continue
         if column in thresholds:
-            fmt = "%.6g"
+            finite = frame[column][np.isfinite(frame[column])]
+            fmt = f"%.{max(map(significant_digits, finite), default=6)}g"
         elif column in counts and (frame[column] % 1 == 0).all():
             fmt = "%d"
         else:

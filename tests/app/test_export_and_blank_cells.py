@@ -274,3 +274,12 @@ def test_compare_scores_blank_cells_show_a_dash(lang):
     decimals = int(at.session_state["decimals"])
     assert formats(df)[t("col.gain", _lang=lang)] == f"%.{decimals}f"
     assert all(pd.api.types.is_float_dtype(shown[c]) for c in gaps)
+
+
+def test_a_percentage_column_gets_the_places_its_inexact_shares_need():
+    """A column of 2999/3000 and 1 was printed 100.0% and 100.0%: the column's format takes
+    the places percent_text gives the share that needs the most."""
+    from ui.tables import percent_format
+    fmt = percent_format(3, [2999 / 3000, 1.0, None])
+    assert fmt == "%.2f%%" and fmt % (100 * 2999 / 3000) == "99.97%"
+    assert percent_format(3, [0.5, None]) == "%.1f%%" == percent_format(3)

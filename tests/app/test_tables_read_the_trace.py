@@ -27,3 +27,23 @@ def test_curves_and_maxima_come_from_the_core():
     assert curves["error"] == [0.0, 0.25, 0.5, 0.25, 0.0]
     assert curves["gini"] == pytest.approx([0.0, 0.375, 0.5, 0.375, 0.0])
     assert impurity_maxima(4) == pytest.approx({"entropy": 2.0, "gini": 0.75, "error": 0.75})
+
+
+def test_threshold_columns_are_formatted_with_the_digits_format_number_writes():
+    """A printf %.6g showed the cut 1000001.7 as 1000000 (and 12345673.75 as 12345700, above
+    every row) in the curve table and Compare's merged table; the column now gets as many
+    significant digits as format_number gives its largest value."""
+    import pandas as pd
+
+    from dtree_core.split import format_number
+    from ui.widgets import number_formats
+
+    frame = pd.DataFrame({"t": [0.3815, 1000001.7, 12345673.75, float("nan")],
+                          "Gain": [0.1, 0.2, 0.3, 0.4]})
+    config = number_formats(frame, 3, thresholds=["t"])
+    fmt = config["t"]["type_config"]["format"]
+    assert fmt == "%.9g" and config["Gain"]["type_config"]["format"] == "%.3f"
+    for x in frame["t"].dropna():  # %g as Python writes it, which sprintf-js follows here
+        assert float(fmt % x) == float(format_number(x))
+    assert number_formats(frame.head(1), 3, thresholds=["t"])["t"]["type_config"][
+        "format"] == "%.6g"

@@ -143,6 +143,20 @@ def test_path_numbers_read_back_as_themselves():
     assert path_number(-0.0) == path_number(0.0) == "0"
 
 
+
+def test_a_rule_with_an_error_is_never_100_percent_accurate():
+    """2999 right of 3000 was printed 'accuracy 100.0%' beside a truly pure rule."""
+    from dtree_core.rules import percent_text
+    X = pd.DataFrame({"a": ["p"] * 3000 + ["q"] * 10})
+    y = pd.Series(["yes"] * 2999 + ["no"] + ["no"] * 10)
+    trace = DecisionTree("id3").fit(X, y).trace_.to_dict()
+    text = rules_text(trace)
+    assert "coverage 3000, accuracy 99.97%" in text and "coverage 10, accuracy 100.0%" in text
+    assert percent_text(1e-9, 3) == "0.0000001%" and percent_text(0.0, 3) == "0.0%"
+    assert percent_text(0.4286, 3) == "42.9%" and percent_text(1.0, 3) == "100.0%"
+    assert percent_text(1 - 1e-12, 3) == "99.9999999%" and percent_text(1e-12, 3) == "0.0000001%"
+
+
 # --------------------------------------------------------------------- C4.5 rule post-pruning
 
 
