@@ -24,7 +24,7 @@ from sklearn.model_selection import KFold, StratifiedKFold, train_test_split
 from .data import Attribute, DataError, as_text, encode_like
 from .model import DecisionTree
 from .options import Options
-from .predicting import leaf_distributions, most_likely, reach
+from .predicting import leaf_distributions, most_likely, reach, walk
 from .trace import Trace
 
 # --------------------------------------------------------------------- a tree from its trace
@@ -59,6 +59,14 @@ class FittedTrace:
     def reach(self, X: pd.DataFrame) -> list[tuple[int, np.ndarray, np.ndarray]]:
         """(node id, rows, weights) for every node the rows of X reach, root first."""
         return list(reach(self.trace, self.attributes, self._columns(X), len(X)))
+
+    def unknown_at(self, X: pd.DataFrame) -> dict[int, np.ndarray]:
+        """For each split node the rows of X reach with its test's value unknown (they go
+        down every branch): node id -> those rows, as the node's split record routes them."""
+        return {node: rows[branch < 0]
+                for node, rows, _, branch in walk(self.trace, self.attributes,
+                                                  self._columns(X), len(X))
+                if branch is not None and (branch < 0).any()}
 
 
 # --------------------------------------------------------------------- configurations

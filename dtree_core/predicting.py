@@ -89,22 +89,37 @@ def reach(trace: Trace, attributes, columns, n_rows: int):
     The weight is 1 along a row's own path; where its value is unknown it is split across the
     branches by their share of the node's weight, so a row's weights over the leaves sum to 1.
     """
+    for node_id, rows, weight, _ in walk(trace, attributes, columns, n_rows):
+        yield node_id, rows, weight
+
+
+def walk(trace: Trace, attributes, columns, n_rows: int):
+    """`reach` with each node's routing: (node id, row indices, weights, branch), where branch
+    is the branch the node's split record sends each of those rows down (-1: the test's value
+    is unknown, so the row goes down every branch; a linear test's is unknown when any of its
+    attributes is), and None at a leaf."""
     by_name = {a.name: a for a in attributes}
     named = dict(zip(by_name, columns, strict=True))
     routes = routes_of(trace)
     stack = [(0, np.arange(n_rows), np.ones(n_rows))]
     while stack:
         node_id, rows, weight = stack.pop()
-        yield node_id, rows, weight
-        stack.extend(reversed(_children_reached(routes[node_id], named, by_name, rows, weight)))
+        route = routes[node_id]
+        branch = _branch(route, named, by_name, rows)
+        yield node_id, rows, weight, branch
+        stack.extend(reversed(_children(route, branch, rows, weight)))
 
 
-def _children_reached(route: Route, named: dict, by_name: dict, rows: np.ndarray,
-                      weight: np.ndarray) -> list[tuple[int, np.ndarray, np.ndarray]]:
+def _branch(route: Route, named: dict, by_name: dict, rows: np.ndarray) -> np.ndarray | None:
+    """The branch of each of the node's rows (-1: unknown value), by its split; None at a leaf."""
+    return route.split.route(ColumnsAt(named, rows), by_name) if route.children else None
+
+
+def _children(route: Route, branch: np.ndarray | None, rows: np.ndarray,
+              weight: np.ndarray) -> list[tuple[int, np.ndarray, np.ndarray]]:
     """(child id, rows, weights) of each child the node's rows reach, in branch order."""
-    if not route.children:
+    if branch is None:
         return []
-    branch = route.split.route(ColumnsAt(named, rows), by_name)
     return [(route.children[b], rows[take], weight[take] * factor)
             for b, take, factor in follow(branch, route.shares) if take.any()]
 
@@ -129,7 +144,8 @@ def distributions_by_depth(trace: Trace, attributes, columns, n_rows: int,
             cut[rows] += share
             if not route.children:
                 leaves[rows] += share
-            following += _children_reached(route, named, by_name, rows, weight)
+            following += _children(route, _branch(route, named, by_name, rows), rows,
+                                   weight)
         yield cut
         level = following
 

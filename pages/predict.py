@@ -55,11 +55,11 @@ def lit_tree(trace: dict, reached: dict[int, float]) -> str:
     return graph.source
 
 
-def missing_splits(trace: dict, row: dict, reached: dict[int, float]) -> None:
-    """For each split on an attribute the sample lacks: its branches and their weights."""
+def missing_splits(trace: dict, unknown: set[int], reached: dict[int, float]) -> None:
+    """For each split whose test the sample's values leave unknown (the split record's own
+    routing said so: `unknown`): its branches and their weights."""
     nodes = trace["nodes"]
-    splits = [n for n in nodes if n["id"] in reached and n["decision"]["kind"] == "split"
-              and row.get(n["decision"]["attribute"]) is None]
+    splits = [n for n in nodes if n["id"] in unknown]
     if splits:
         st.markdown(f"**{t('pred.split_header')}**")
     for node in splits[:SPLIT_TABLES]:
@@ -88,12 +88,13 @@ def show(trace: dict, row: dict) -> None:
     proba = fitted.predict_proba(frame)
     label = most_likely(proba, fitted.classes)[0]
     reached = {node: float(w.sum()) for node, _, w in fitted.reach(frame)}
+    unknown = set(fitted.unknown_at(frame))
     st.success(tm("pred.result", target=trace["target"], label=label))
     st.dataframe(pd.DataFrame({t("pred.col.class"): list(fitted.classes),
                                t("pred.col.probability"): proba[0]}), hide_index=True,
                  column_config={t("pred.col.probability"): st.column_config.ProgressColumn(
                      format="%.3f", min_value=0.0, max_value=1.0)})
-    missing_splits(trace, row, reached)
+    missing_splits(trace, unknown, reached)
     st.markdown(f"**{t('pred.leaves')}**")
     st.dataframe(leaves_reached(trace, reached), hide_index=True)
     st.markdown(f"**{t('pred.path')}**")

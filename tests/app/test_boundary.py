@@ -506,6 +506,35 @@ def test_the_predict_page_follows_the_linear_test(oblique_app):
     assert at.main.success[0].value.endswith(f"**{expected}**")
 
 
+def predict_sample(at, values: dict):
+    for name, value in values.items():
+        at.number_input(key=f"pred::{name}").set_value(value)
+    at.button(key="FormSubmitter:pred_form-Predict").click().run()
+    assert not at.exception and not at.error
+    return [df.value for df in at.main.dataframe if "branch" in df.value.columns]
+
+
+def test_the_predict_page_calls_a_linear_test_missing_only_when_one_of_its_values_is(
+        oblique_app):
+    """The page looked the linear test's name ('0.078·密度 - 0.997·含糖率') up among the form's
+    fields, found nothing, and said the value was missing at every linear node though every
+    field was filled in. Whether it is missing is the split record's routing: filled in,
+    nothing is; with 含糖率 empty, the sample goes down both branches of every linear node
+    it reaches, weighted by their shares."""
+    at = oblique_app.switch_page("pages/predict.py").run()
+    nodes = trace(at)["nodes"]
+    assert nodes[0]["branch"] is None and nodes[nodes[0]["children"][0]]["branch"]["weights"]
+    assert predict_sample(at, {"密度": 0.45, "含糖率": 0.15}) == []
+    assert f"**{t('pred.split_header')}**" not in [m.value for m in at.main.markdown]
+    assert not any("missing" in c.value for c in at.main.caption)
+    tables = predict_sample(at, {"密度": 0.45, "含糖率": None})
+    assert f"**{t('pred.split_header')}**" in [m.value for m in at.main.markdown]
+    root = nodes[0]
+    total = sum(nodes[c]["weight"] for c in root["children"])
+    assert tables[0]["weight"].tolist() == pytest.approx(
+        [nodes[c]["weight"] / total for c in root["children"]])
+
+
 def test_the_export_page_writes_the_linear_test(oblique_app):
     at = oblique_app.switch_page("pages/export.py").run()
     assert not at.exception and not at.error

@@ -19,7 +19,7 @@ from dtree_core.compare import explain, first_disagreement, merged_scores
 from dtree_core.criteria import gini
 from dtree_core.data import encode
 from dtree_core.dot import to_dot
-from dtree_core.evaluate import cross_validate, holdout
+from dtree_core.evaluate import FittedTrace, cross_validate, holdout
 from dtree_core.growing import grow
 from dtree_core.labels import export_text
 from dtree_core.oblique import candidates, fisher_direction, learn_linear_test, perturb, refine
@@ -200,6 +200,20 @@ def test_rows_with_an_unknown_value_go_down_both_branches_weighted():
     proba = model.predict_proba(X.loc[[0]])[0][in_trace_order]  # classes_ is sorted
     leaves = np.array([np.array(c.class_counts) / sum(c.class_counts) for c in children])
     assert proba == pytest.approx(share_left * leaves[0] + (1 - share_left) * leaves[1])
+
+
+def test_a_linear_test_is_unknown_for_a_row_exactly_when_one_of_its_attributes_is():
+    """FittedTrace.unknown_at reads the split record's routing (the predict page lists these
+    nodes as ones where a missing value split the sample): a linear test's name is no
+    attribute of the row, so a lookup by name called every row's value missing."""
+    X, y = diagonal(80, 2)
+    trace = DecisionTree(algorithm="oblique", max_depth=1).fit(X, y).trace_
+    assert trace.nodes[0].decision.weights
+    fitted = FittedTrace.from_dict(trace.to_dict())
+    rows = pd.DataFrame({"x1": [0.2, np.nan, 0.3, np.nan], "x2": [0.9, 0.1, np.nan, np.nan]})
+    unknown = fitted.unknown_at(rows)
+    assert list(unknown) == [0] and unknown[0].tolist() == [1, 2, 3]
+    assert fitted.unknown_at(X) == {}
 
 
 # --------------------------------------------------------------------- graceful fallbacks
