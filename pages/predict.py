@@ -8,7 +8,7 @@ from dtree_core.dot import CURRENT, to_dot, visible_nodes
 from dtree_core.evaluate import FittedTrace
 from dtree_core.labels import branch_text
 from dtree_core.predicting import most_likely
-from ui import analysis, registry
+from ui import analysis, registry, state
 from ui.messages import labelled, literal, t, tm
 from ui.state import ensure_entry_point
 from ui.widgets import drawn_part, path_text
@@ -19,8 +19,9 @@ MISSING = None
 SPLIT_TABLES = 10  # a sample with many missing values splits at many nodes: the first are shown
 
 
-def sample_form(trace: dict) -> dict | None:
-    """One input per attribute (missing allowed); the row once Predict is pressed."""
+def sample_form(trace_id: str, trace: dict) -> dict | None:
+    """One input per attribute (missing allowed), kept across pages; the row once Predict is
+    pressed, for as long as the form shows it and the tree stays (state.predicted)."""
     with st.form("pred_form"):
         cols = st.columns(3)
         row = {}
@@ -28,13 +29,17 @@ def sample_form(trace: dict) -> dict | None:
             name, col = attribute["name"], cols[i % 3]
             if attribute["kind"] == "nominal":
                 values = [MISSING, *attribute["values"]]
-                row[name] = col.selectbox(literal(name), values, key=f"pred::{name}",
-                                          format_func=labelled(values, value_label))
+                key = state.sample_field(name, attribute["values"])
+                row[name] = col.selectbox(literal(name), values, key=key,
+                                          format_func=labelled(values, value_label),
+                                          persist_state="session")
             else:
                 row[name] = col.number_input(literal(name), value=None, format="%g",
-                                             key=f"pred::{name}", placeholder=t("pred.missing"))
+                                             key=state.sample_field(name, None),
+                                             placeholder=t("pred.missing"),
+                                             persist_state="session")
         submitted = st.form_submit_button(t("pred.submit"))
-    return row if submitted or st.session_state.get("pred_done") else None
+    return state.predicted(trace_id, row, submitted)
 
 
 def value_label(value) -> str:
@@ -105,9 +110,8 @@ current = analysis.current_or_stop()
 trace = current["trace"]
 st.title(t("page.predict"))
 st.caption(t("pred.intro", algorithm=registry.name(trace["algorithm"])))
-sample = sample_form(trace)
+sample = sample_form(current["trace_id"], trace)
 if sample is None:
     st.info(t("pred.fill"))
 else:
-    st.session_state.pred_done = True
     show(trace, sample)

@@ -43,6 +43,7 @@ DEFAULTS = {
     "lecture": False,       # lecture mode (the sidebar's switch, ?mode=lecture)
     "link_notes": [],       # what the opening link could not use: (code, details), shown once
     "notation": notations.DEFAULT,  # whose symbols: Zhou's or Li Hang's (?notation=lihang)
+    "prediction": None,     # the predict page's last sample: (trace_id, row), see predicted
 }
 
 
@@ -220,6 +221,35 @@ def tick(last_step: int, interval: float) -> None:
         st.session_state.playing = False
     else:
         move(1, last_step)
+
+
+# The predict page: the sample predicted, kept while the form shows it for the same tree.
+
+
+def sample_field(name: str, values: list | None) -> str:
+    """The predict form's key for an attribute's input (values: a nominal attribute's, None for
+    a continuous one). An input kept from another tree that this one cannot show (a value
+    the attribute no longer has, text for a number, a number for a value) is dropped first,
+    so the field starts empty rather than showing what it does not hold."""
+    key = f"pred::{name}"
+    kept = st.session_state.get(key)
+    number = isinstance(kept, int | float) and not isinstance(kept, bool)
+    if kept is not None and not (number if values is None else kept in values):
+        del st.session_state[key]
+    return key
+
+
+def predicted(trace_id: str, row: dict, submitted: bool) -> dict | None:
+    """The sample whose prediction the page shows: the form's `row` when it was just
+    submitted, or when it is still the one last submitted, for this tree. A new tree (data,
+    target, attributes, kinds, options) or a form showing other values drops it: the
+    prediction shown is always the tree's for the values in the form."""
+    shown = (trace_id, dict(row))
+    if submitted:
+        st.session_state.prediction = shown
+    elif st.session_state.prediction != shown:
+        st.session_state.prediction = None
+    return row if st.session_state.prediction is not None else None
 
 
 # The pruning phase (ui.pruning): its own position, moved like the growth's.

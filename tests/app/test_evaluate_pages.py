@@ -140,6 +140,71 @@ def test_predict_with_a_missing_value():
     assert 'n4 [color="#d62728" penwidth=3 xlabel=0.333]' in dot
 
 
+PREDICT = "FormSubmitter:pred_form-Predict"
+
+
+def form_row(at) -> dict:
+    """The sample the predict form shows, by the tree's attributes."""
+    trace = at.session_state["current"]["trace"]
+    return {a["name"]: (at.selectbox if a["kind"] == "nominal" else at.number_input)(
+        key=f"pred::{a['name']}").value for a in trace["attributes"]}
+
+
+def predicted_label(at) -> str:
+    """The current tree's class for the sample the form shows (the core, not the page)."""
+    import pandas as pd
+
+    from dtree_core.evaluate import FittedTrace
+
+    trace = at.session_state["current"]["trace"]
+    row = {k: (np.nan if v is None else v) for k, v in form_row(at).items()}
+    return str(FittedTrace.from_dict(trace).predict(pd.DataFrame([row]))[0])
+
+
+def test_predict_keeps_the_sample_across_pages_and_shows_its_prediction():
+    """The form came back blank from another page while the page still said 'Predicted 好瓜:
+    否' (an all-missing sample's class, not the one predicted): the inputs are kept, and the
+    result shown is the current tree's for them."""
+    at = open_page("pages/predict.py")
+    at.selectbox(key="pred::纹理").set_value("清晰")
+    at.selectbox(key="pred::根蒂").set_value("蜷缩")
+    at.button(key=PREDICT).click().run()
+    assert [s.value for s in at.success] == ["Predicted 好瓜: **是**"]
+    at.switch_page("pages/grow.py").run()
+    at.switch_page("pages/predict.py").run()
+    assert not at.exception
+    assert (form_row(at)["纹理"], form_row(at)["根蒂"]) == ("清晰", "蜷缩")
+    assert [s.value for s in at.success] == [f"Predicted 好瓜: **{predicted_label(at)}**"]
+    assert predicted_label(at) == "是"
+
+
+@pytest.mark.parametrize("change", ["dataset", "algorithm", "kind"])
+def test_predict_drops_the_result_when_the_tree_changes(change):
+    """A prediction was shown on every tree after the first Predict (Iris said 'Predicted
+    species: setosa' with nothing entered): a new tree shows none until Predict is pressed,
+    and an input the new tree's field cannot hold (密度 made nominal) starts empty."""
+    at = open_page("pages/predict.py", "watermelon_3.0")
+    at.selectbox(key="pred::纹理").set_value("清晰")
+    at.number_input(key="pred::密度").set_value(0.5)
+    at.button(key=PREDICT).click().run()
+    assert len(at.success) == 1
+    if change == "dataset":
+        at.selectbox(key="bundled_key").set_value("iris").run()
+    elif change == "algorithm":
+        at.selectbox(key="algorithm").set_value("cart").run()
+    else:
+        kinds = next(m for m in at.multiselect if m.key.startswith("nominal::"))
+        kinds.set_value(["密度"]).run()
+        assert at.selectbox(key="pred::密度").value is None
+    assert not at.exception and not at.error
+    assert not at.success
+    assert [i.value for i in at.info if i.value == t("pred.fill")]
+    at.button(key=PREDICT).click().run()
+    assert not at.exception
+    assert [s.value for s in at.success] == [
+        f"Predicted {at.session_state['current']['trace']['target']}: **{predicted_label(at)}**"]
+
+
 def test_export_rules_on_held_out_rows_and_downloads():
     at = open_page("pages/export.py")
     frame = next(df.value for df in at.dataframe if "IF" in df.value.columns)
