@@ -250,8 +250,10 @@ def edit_text(edit: dict, decimals: int) -> str:
         groups = " | ".join("{" + ", ".join(g) + "}" for g in edit["groups"])
         return t("he.edit.regroup", attribute=edit["attribute"], groups=groups)
     if edit["kind"] == "cut":
+        # the cut as typed (the tree writes it so): 0.4028 to 3 decimals reads 0.403, a cut
+        # above the row 0.403 it sends right
         return t("he.edit.cut", attribute=edit["attribute"],
-                 threshold=format_number(edit["threshold"], decimals))
+                 threshold=format_number(edit["threshold"]))
     if edit["kind"] == "auto":
         locked = t("list.join").join(map(path_words, edit["locked"])) or t("he.locked.none")
         return t("he.edit.auto", method=t(f"prune.method.{edit['method']}"), locked=locked)

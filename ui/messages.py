@@ -37,6 +37,7 @@ EN = {
                             "(Excel on Chinese Windows saves GB18030/GBK)."),
     "setup.upload.help": "Any common encoding (UTF-8, GBK/GB18030, UTF-16) and delimiter.",
     "setup.upload.bad": "Could not read {name}: {reason} The previous dataset is still loaded.",
+    "setup.upload.bad.first": "Could not read {name}: {reason}",
     "setup.using": "Using **{name}** ({rows} rows, {cols} columns).",
     "setup.report": "Load report",
     "setup.report.encoding": "Encoding: {value}",

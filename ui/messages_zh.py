@@ -30,6 +30,7 @@ ZH = {
                             "（中文 Windows 上的 Excel 保存为 GB18030/GBK）。"),
     "setup.upload.help": "支持常见编码（UTF-8、GBK/GB18030、UTF-16）和分隔符。",
     "setup.upload.bad": "无法读取 {name}：{reason} 仍使用之前加载的数据集。",
+    "setup.upload.bad.first": "无法读取 {name}：{reason}",
     "setup.using": "正在使用 **{name}**（{rows} 行，{cols} 列）。",
     "setup.report": "加载报告",
     "setup.report.encoding": "编码：{value}",

@@ -123,8 +123,9 @@ def _uploaded_dataset(progress: Progress) -> dict | None:
         if key != (st.session_state.dataset or {}).get("key"):  # a new file: read it
             progress.reading(upload.name)
         engine.load_table(data, upload.name, sheet, encoding)
-    except (LoadError, BudgetError) as error:  # the last dataset that loaded stays
-        st.error(tm("setup.upload.bad", name=upload.name, reason=error_text(error)))
+    except (LoadError, BudgetError) as error:  # the last dataset that loaded stays, if any
+        kept = "setup.upload.bad" if st.session_state.get("dataset") else "setup.upload.bad.first"
+        st.error(tm(kept, name=upload.name, reason=error_text(error)))
         return None
     except MemoryError:
         st.error(t("error.memory"))

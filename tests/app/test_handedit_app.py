@@ -255,3 +255,12 @@ def test_locked_nodes_are_named_as_the_node_picker_names_them(lang):
     locked = words["list.join"].join([words["node.root"], "脐部=凹陷"])
     logged = fill(words["he.edit.auto"], {"method": words["prune.method.rep"], "locked": locked})
     assert any(literal(logged) in m.value for m in at.markdown)
+
+
+def test_the_log_writes_a_typed_cut_as_the_tree_does():
+    """A cut typed as 0.4028 was logged 'cut 密度 at 0.403' to the sidebar's 3 decimals: a cut
+    above the row 0.403 that it sends right."""
+    from ui.handedit import edit_text
+
+    text = edit_text({"kind": "cut", "attribute": "密度", "threshold": 0.4028}, 3)
+    assert "0.4028" in text and "0.403" not in text.replace("0.4028", "")

@@ -396,3 +396,20 @@ def test_a_growth_stopped_by_the_time_limit_is_not_grown_again_on_every_rerun(mo
     now[0] += engine.RETRY_TIMED_OUT_AFTER + 1
     at.run()
     assert calls == ["cart", "id3", "id3"]
+
+
+@pytest.mark.parametrize(("lang", "kept"), [("en", "The previous dataset is still loaded"),
+                                            ("zh", "仍使用之前加载的数据集")])
+def test_a_refused_first_upload_does_not_speak_of_a_previous_dataset(lang, kept):
+    """An upload link opens with no dataset: a refused file left nothing 'still loaded'."""
+    at = new_app()
+    at.query_params["upload"] = "broken.csv"
+    at.query_params["lang"] = lang
+    at.run()
+    assert at.session_state["dataset"] is None
+    at.file_uploader(key="upload").set_value(("broken.csv", b"a,b\n1,2,3\n4\n", "text/csv")).run()
+    assert at.error and not any(kept in e.value for e in at.error)
+    at.radio(key="source").set_value("bundled").run()
+    at.radio(key="source").set_value("upload").run()
+    at.file_uploader(key="upload").set_value(("broken.csv", b"a,b\n1,2,3\n4\n", "text/csv")).run()
+    assert any(kept in e.value for e in at.error)  # now a dataset loaded before it stays
