@@ -37,6 +37,7 @@ def solution_texts(trace_id: str, _trace: dict, node_id: int, scope: str, datase
 def worked_solution(trace: dict, trace_id: str, node_id: int, dataset: str) -> None:
     """The hand computation of the node, its branch or the tree, with both downloads."""
     scope = st.radio(t("ex.scope"), SCOPES, key="ex_scope", horizontal=True,
+                     persist_state="session",
                      format_func=labelled(SCOPES, lambda s: t(f"ex.scope.{s}")))
     lang = st.session_state.get("lang", "en")
     markdown, page = solution_texts(trace_id, trace, node_id, scope, dataset, lang,
@@ -53,11 +54,11 @@ def worked_solution(trace: dict, trace_id: str, node_id: int, dataset: str) -> N
 def check_numbers(trace: dict, node_id: int) -> None:
     """The student's lines, checked against the trace once they press Check."""
     st.caption(t("ex.check.intro"))
-    text = st.text_area(t("ex.check.input"), key="ex_work", height=160,
+    text = st.text_area(t("ex.check.input"), key="ex_work", height=160, persist_state="session",
                         placeholder=example_lines(state.notation()))
     tolerance = st.number_input(t("ex.check.tolerance"), min_value=0.0, max_value=1.0,
                                 value=TOLERANCE, step=0.0001, format="%.4f", key="ex_tolerance",
-                                help=t("ex.check.tolerance.help"))
+                                persist_state="session", help=t("ex.check.tolerance.help"))
     if st.button(t("ex.check.button"), key="ex_check"):
         st.session_state.ex_checked = True
     if st.session_state.get("ex_checked") and text.strip():
@@ -148,10 +149,10 @@ def quiz(trace: dict) -> None:
     st.caption(t("ex.quiz.intro"))
     cols = st.columns(2)
     seed = int(cols[0].number_input(t("ex.quiz.seed"), min_value=0, max_value=10**6, value=0,
-                                    step=1, key="ex_quiz_seed"))
+                                    step=1, key="ex_quiz_seed", persist_state="session"))
     tolerance = cols[1].number_input(t("ex.check.tolerance"), min_value=0.0, max_value=1.0,
                                      value=TOLERANCE, step=0.0001, format="%.4f",
-                                     key="ex_quiz_tolerance")
+                                     key="ex_quiz_tolerance", persist_state="session")
     questions = make_quiz(trace, seed, QUIZ_LENGTH, state.notation().key)
     if not questions:
         st.info(t("ex.quiz.none"))
@@ -173,12 +174,13 @@ def ask(trace: dict, number: int, question: Question, seed: int):
     if question.kind == "winner":
         options = [None, *question.choices]
         response = st.selectbox(winner_question(trace, question), options, key=key,
+                                persist_state="session",
                                 format_func=labelled(options, lambda a: a or t("ex.quiz.pick")))
     else:
         for note in question.notes:
             st.caption(note_text(note))
         response = st.number_input(literal(question.name), value=None, format="%.4f", key=key,
-                                   step=0.001)
+                                   step=0.001, persist_state="session")
     with st.expander(t("ex.quiz.hint")):
         st.markdown(literal(question.hint))
         for note in question.hint_notes:

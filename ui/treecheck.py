@@ -30,8 +30,10 @@ def check_my_tree(trace: dict) -> None:
     """The pasted tree, checked once the student presses the button."""
     st.caption(t("tc.intro", algorithm=registry.name(trace["algorithm"])))
     st.caption(t("tc.forms", example=t("tc.forms.example", open="{", close="}")))
-    text = st.text_area(t("tc.input"), key="tc_text", height=220, placeholder=EXAMPLE)
-    allow = st.checkbox(t("tc.allow_empty"), key="tc_allow_empty", help=t("tc.allow_empty.help"))
+    text = st.text_area(t("tc.input"), key="tc_text", height=220, placeholder=EXAMPLE,
+                        persist_state="session")
+    allow = st.checkbox(t("tc.allow_empty"), key="tc_allow_empty", persist_state="session",
+                        help=t("tc.allow_empty.help"))
     if st.button(t("tc.button"), key="tc_check"):
         st.session_state.tc_checked = True
     if st.session_state.get("tc_checked") and text.strip():
@@ -167,10 +169,11 @@ def expected_values_file(current: dict) -> None:
     st.subheader(t("tc.file.header"))
     st.caption(t("tc.file.intro", name=FILE_NAME))
     cols = st.columns(2)
-    module = cols[0].text_input(t("tc.file.module"), value="mytree", key="tc_module").strip()
+    module = cols[0].text_input(t("tc.file.module"), value="mytree", key="tc_module",
+                                persist_state="session").strip()
     tolerance = cols[1].number_input(t("tc.file.tolerance"), min_value=1e-9, max_value=1.0,
                                      value=DEFAULT_TOLERANCE, step=0.0001, format="%.4f",
-                                     key="tc_file_tolerance")
+                                     key="tc_file_tolerance", persist_state="session")
     if not module.isidentifier():
         st.error(tm("tc.file.module.bad", module=module))
         return

@@ -223,3 +223,29 @@ def test_the_example_is_in_the_chosen_notation_and_checks_as_the_book(notation):
         names.text(q, "D", "色泽") for q in ("entropy", "gain", "iv", "gain_ratio")]
     report = check_lines(example, trace(at), 0, TOLERANCE, notation)
     assert [v.status for v in report.verdicts] == ["right", "rounded", "right", "right"]
+
+
+def test_the_work_and_the_quiz_answers_survive_a_visit_to_another_page():
+    """The typed lines, the pasted tree, the settings and the quiz's answers come back after
+    a trip to Grow: the quiz graded "1 of 6" is still 1 of 6, not every question wrong."""
+    at = check(open_exercises("en"), "Ent(D) = 0.998")
+    at.text_area(key="tc_text").input("{'纹理': {'清晰': '是', '稍糊': '否', '模糊': '否'}}")
+    at.checkbox(key="tc_allow_empty").check()
+    at.number_input(key="ex_tolerance").set_value(0.002)
+    at.number_input(key="ex_quiz_tolerance").set_value(0.001)
+    at.number_input(key="ex_quiz_0_2").set_value(0.381)  # Gain(D, 纹理), the one right answer
+    at.get("form_submit_button")[0].click().run()
+    assert not at.exception
+    graded = [unescaped(m.value) for m in at.markdown if "answers right" in m.value]
+    assert graded == ["1 of 6 answers right (tolerance ±0.001)."]
+    at.switch_page("pages/grow.py").run()
+    at.switch_page(PAGE).run()
+    assert not at.exception
+    assert at.text_area(key="ex_work").value == "Ent(D) = 0.998"
+    assert at.text_area(key="tc_text").value.startswith("{'纹理'")
+    assert at.checkbox(key="tc_allow_empty").value
+    assert at.number_input(key="ex_tolerance").value == 0.002
+    assert at.number_input(key="ex_quiz_0_2").value == 0.381
+    assert [unescaped(m.value) for m in at.markdown if "answers right" in m.value] == graded
+    assert any(unescaped(s.value).startswith("Question 2:") for s in at.success)
+    assert any("Ent(D)" in unescaped(s.value) for s in at.success)  # the check's verdict
