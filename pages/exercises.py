@@ -4,12 +4,13 @@ import streamlit as st
 
 from ui import analysis, exercises, handedit, instability, presets, registry, treecheck
 from ui.messages import labelled, t, tm
-from ui.state import ensure_entry_point
+from ui.state import attach_exercises, ensure_entry_point
 from ui.widgets import node_titles
 
 ensure_entry_point()
 
 current = analysis.current_or_stop()
+attach_exercises(current["trace_id"])  # a new tree: its quiz starts afresh
 trace = current["trace"]
 dataset = current["dataset"]
 st.title(t("page.exercises"))

@@ -145,7 +145,9 @@ QUIZ_LENGTH = 6
 
 
 def quiz(trace: dict) -> None:
-    """Seeded questions in TreeGenerate's order, graded when submitted, the score as CSV."""
+    """Seeded questions in TreeGenerate's order, graded when submitted, the score as CSV.
+    The answers and the grade are the tree's (state.attach_exercises): a new tree starts
+    afresh."""
     st.caption(t("ex.quiz.intro"))
     cols = st.columns(2)
     seed = int(cols[0].number_input(t("ex.quiz.seed"), min_value=0, max_value=10**6, value=0,
@@ -159,9 +161,8 @@ def quiz(trace: dict) -> None:
         return
     with st.form(f"ex_quiz_{seed}"):
         responses = [ask(trace, i, q, seed) for i, q in enumerate(questions, start=1)]
-        if st.form_submit_button(t("ex.quiz.submit")):
-            st.session_state.ex_quiz_graded = seed
-    if st.session_state.get("ex_quiz_graded") == seed:
+        st.form_submit_button(t("ex.quiz.submit"), on_click=state.grade_quiz, args=(seed,))
+    if state.quiz_graded(seed):
         show_grades(trace, questions, responses, tolerance)
 
 
@@ -170,7 +171,7 @@ def ask(trace: dict, number: int, question: Question, seed: int):
     node = trace["nodes"][question.node_id]
     st.markdown(tm("ex.quiz.question", number=number,
                    node=node_title(trace, node)))
-    key = f"ex_quiz_{seed}_{number}"
+    key = state.quiz_answer_key(seed, number)
     if question.kind == "winner":
         options = [None, *question.choices]
         response = st.selectbox(winner_question(trace, question), options, key=key,

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import copy
 import inspect
+import re
 import time
 from pathlib import Path
 
@@ -184,6 +185,37 @@ def _forget_node_choices() -> None:
     """A new tree's node 3 is another node: drop what was picked at the old one."""
     for key in [k for k in st.session_state if str(k).startswith(NODE_KEY_PREFIXES)]:
         del st.session_state[key]
+
+
+# The exercises page (ui.exercises): the quiz's answers and grade belong to the tree they were
+# given for. Answers are keyed by seed and question number (quiz_answer_key).
+QUIZ_ANSWER = re.compile(r"ex_quiz_\d+_\d+")
+
+
+def quiz_answer_key(seed: int, number: int) -> str:
+    return f"ex_quiz_{seed}_{number}"
+
+
+def attach_exercises(trace_id: str) -> None:
+    """A new tree asks new questions: it starts ungraded with empty answers (the old tree's
+    question 2 is another number). The same tree keeps them. Answers are emptied by writing
+    None, not deleted: the browser shows what the server writes, and would send a deleted
+    widget's old answer back with the next rerun."""
+    if st.session_state.get("ex_tree") == trace_id:
+        return
+    for key in [k for k in st.session_state if QUIZ_ANSWER.fullmatch(str(k))]:
+        st.session_state[key] = None
+    st.session_state.pop("ex_quiz_graded", None)
+    st.session_state.ex_tree = trace_id
+
+
+def grade_quiz(seed: int) -> None:
+    """on_click of the quiz's submit button: this tree's quiz of this seed is graded."""
+    st.session_state.ex_quiz_graded = (st.session_state.get("ex_tree"), seed)
+
+
+def quiz_graded(seed: int) -> bool:
+    return st.session_state.get("ex_quiz_graded") == (st.session_state.get("ex_tree"), seed)
 
 
 def go_to(step: int, last_step: int) -> None:

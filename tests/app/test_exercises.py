@@ -249,3 +249,32 @@ def test_the_work_and_the_quiz_answers_survive_a_visit_to_another_page():
     assert [unescaped(m.value) for m in at.markdown if "answers right" in m.value] == graded
     assert any(unescaped(s.value).startswith("Question 2:") for s in at.success)
     assert any("Ent(D)" in unescaped(s.value) for s in at.success)  # the check's verdict
+
+
+def quiz_scores(at) -> list[str]:
+    return [unescaped(m.value) for m in at.markdown if "answers right" in m.value]
+
+
+def test_a_new_tree_starts_its_quiz_ungraded_with_empty_answers():
+    """Watermelon 2.0's question 2 asks Gain(D, 纹理); after a switch to watermelon 3.0 it asks
+    Gain(D, 密度): the 0.25 typed for 纹理 is not its answer, and nothing is graded yet."""
+    at = open_exercises("en")
+    at.selectbox(key="ex_quiz_0_1").set_value("色泽")
+    at.number_input(key="ex_quiz_0_2").set_value(0.25)
+    at.get("form_submit_button")[0].click().run()
+    assert quiz_scores(at) == ["0 of 6 answers right (tolerance ±0.0005)."]
+    at.selectbox(key="bundled_key").set_value("watermelon_3.0").run()
+    assert not at.exception
+    answer = at.number_input(key="ex_quiz_0_2")
+    assert unescaped(answer.label) == "Gain(D, 密度)" and answer.value is None
+    assert at.selectbox(key="ex_quiz_0_1").value is None
+    # the browser is told to empty them too (it would send its old answer back otherwise)
+    assert answer.proto.set_value and at.selectbox(key="ex_quiz_0_1").proto.set_value
+    assert not quiz_scores(at) and not at.error and not at.success
+    answer.set_value(0.262)
+    at.get("form_submit_button")[0].click().run()
+    assert quiz_scores(at) == ["1 of 6 answers right (tolerance ±0.0005)."]
+    assert [unescaped(s.value) for s in at.success] == [
+        "Question 2: right (Gain(D, 密度) = 0.262)."]
+    at.selectbox(key="bundled_key").set_value("watermelon_2.0").run()  # back: another tree
+    assert not quiz_scores(at) and at.number_input(key="ex_quiz_0_2").value is None
