@@ -10,14 +10,14 @@ from ui.widgets import node_titles
 ensure_entry_point()
 
 current = analysis.current_or_stop()
-attach_exercises(current["trace_id"])  # a new tree: its quiz starts afresh
 trace = current["trace"]
+attach_exercises(current["trace_id"], trace["nodes"][0]["id"])  # a new tree starts afresh
 dataset = current["dataset"]
 st.title(t("page.exercises"))
 st.caption(tm("ex.intro", dataset=dataset, algorithm=registry.name(trace["algorithm"])))
 ids = [node["id"] for node in trace["nodes"] if not node.get("pruned_away")]
 titles = node_titles(trace)
-node_id = st.selectbox(t("ex.node"), ids, key="ex_node",
+node_id = st.selectbox(t("ex.node"), ids, key="ex_node", persist_state="session",
                        format_func=labelled(ids, titles.__getitem__))
 if node_id not in ids:  # a regrown tree may have fewer nodes than the one picked from
     node_id = ids[0]

@@ -187,8 +187,8 @@ def _forget_node_choices() -> None:
         del st.session_state[key]
 
 
-# The exercises page (ui.exercises): the quiz's answers and grade belong to the tree they were
-# given for. Answers are keyed by seed and question number (quiz_answer_key).
+# The exercises page (ui.exercises): the picked node, the quiz's answers and its grade belong to
+# the tree they were given for. Answers are keyed by seed and question number (quiz_answer_key).
 QUIZ_ANSWER = re.compile(r"ex_quiz_\d+_\d+")
 
 
@@ -196,13 +196,16 @@ def quiz_answer_key(seed: int, number: int) -> str:
     return f"ex_quiz_{seed}_{number}"
 
 
-def attach_exercises(trace_id: str) -> None:
-    """A new tree asks new questions: it starts ungraded with empty answers (the old tree's
-    question 2 is another number). The same tree keeps them. Answers are emptied by writing
-    None, not deleted: the browser shows what the server writes, and would send a deleted
-    widget's old answer back with the next rerun."""
+def attach_exercises(trace_id: str, root: int) -> None:
+    """A new tree's node #7 is another node, and it asks new questions: it opens at its root,
+    ungraded with empty answers (the old tree's question 2 is another number). The same tree
+    keeps them. Widgets are reset by writing their new value, not deleted: the browser shows
+    what the server writes, and would send a deleted widget's old value back with the next
+    rerun."""
     if st.session_state.get("ex_tree") == trace_id:
         return
+    if "ex_node" in st.session_state:
+        st.session_state.ex_node = root
     for key in [k for k in st.session_state if QUIZ_ANSWER.fullmatch(str(k))]:
         st.session_state[key] = None
     st.session_state.pop("ex_quiz_graded", None)

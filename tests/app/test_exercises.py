@@ -278,3 +278,31 @@ def test_a_new_tree_starts_its_quiz_ungraded_with_empty_answers():
         "Question 2: right (Gain(D, 密度) = 0.262)."]
     at.selectbox(key="bundled_key").set_value("watermelon_2.0").run()  # back: another tree
     assert not quiz_scores(at) and at.number_input(key="ex_quiz_0_2").value is None
+
+
+def solution_heading(at) -> str:
+    return next(line for m in at.markdown for line in m.value.splitlines()
+                if line.startswith("#### "))
+
+
+def test_the_picked_node_is_the_trees_own_and_survives_a_visit_to_another_page():
+    """Node #7 picked on the ID3 tree stays picked after a trip to Grow; on CART's tree the
+    page opens at the root, not at CART's node #7, which the user never chose."""
+    at = open_exercises("en")
+    at.selectbox(key="ex_node").set_value(7).run()
+    id3_seven = solution_heading(at)
+    assert id3_seven.startswith("#### Node #7")
+    at.switch_page("pages/grow.py").run()
+    at.switch_page(PAGE).run()
+    assert at.selectbox(key="ex_node").value == 7 and solution_heading(at) == id3_seven
+    at.selectbox(key="algorithm").set_value("cart").run()  # a new tree, on this page
+    assert not at.exception
+    picker = at.selectbox(key="ex_node")
+    assert picker.value == 0 and picker.proto.set_value  # the browser's picker too
+    assert solution_heading(at).startswith("#### Node #0 (root)")
+    picker.set_value(7).run()
+    at.switch_page("pages/grow.py").run()
+    at.selectbox(key="algorithm").set_value("id3").run()  # a new tree, on another page
+    at.switch_page(PAGE).run()
+    assert at.selectbox(key="ex_node").value == 0
+    assert solution_heading(at).startswith("#### Node #0 (root)")
