@@ -164,9 +164,16 @@ def heldout_inputs(dataset: dict) -> tuple:
     return ("split", float(share), int(seed))
 
 
+# Options a hand-grown tree leaves out (base_options): set back to Options' defaults, so a change
+# to any of them (a pruning method, its cf or α) keeps the student's picks.
+UNPRUNED = {name: Options.__dataclass_fields__[name].default
+            for name in ("force", "force_missing", "prune", "ccp_alpha", "cf", "prune_on_tie",
+                         "subtree_raising", "pep_margin")}
+
+
 def base_options(options: Options) -> Options:
     """The sidebar's options for a tree grown by hand: no forced paths, no pruning."""
-    return options.but(force=(), force_missing="error", prune="none")
+    return options.but(**UNPRUNED)
 
 
 def dropped_caption(sidebar: Options) -> None:
@@ -427,7 +434,10 @@ def history(trace: dict, picks: tuple) -> None:
 
 
 def page(dataset: dict, current: dict) -> None:
-    source = (dataset["data"], dataset["filename"], current["choices"])
+    # the data and options both trees grow with: not the sidebar's validation rows, which
+    # this page does not use (a change to them kept the trees and dropped the picks)
+    choices = {k: v for k, v in current["choices"].items() if k != "validation"}
+    source = (dataset["data"], dataset["filename"], choices)
     options = base_options(current["options"])
     decimals = int(st.session_state.decimals)
     st.caption(tm("man.intro", algorithm=registry.label(options.algorithm)))
@@ -438,8 +448,7 @@ def page(dataset: dict, current: dict) -> None:
     heldout = heldout_inputs(dataset)
     _, _, train, test = analysis.safely(rows, *source, options, heldout)
     st.caption(t("man.training", train=len(train), test=len(test)))
-    picks = picks_for(engine.trace_key(dataset["data"], current["choices"], options)
-                      + repr(heldout))
+    picks = picks_for(engine.trace_key(dataset["data"], choices, options) + repr(heldout))
     cols = st.columns(2)
     cols[0].button(t("man.undo"), key="man_undo", on_click=undo, disabled=not picks)
     cols[1].button(t("man.restart"), key="man_restart", on_click=restart, disabled=not picks)

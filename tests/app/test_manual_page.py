@@ -266,3 +266,23 @@ def test_the_json_download_is_the_trace_with_every_score_row():
     eager = DecisionTree.from_options(options).fit(X, y).trace_.to_dict()
     assert json.loads(manual_view._json(lazy)) == json.loads(json.dumps(eager))
     assert json.loads(manual_view._json(lazy))["nodes"][0]["scores"]
+
+
+def test_the_sidebar_pruning_the_page_leaves_out_keeps_the_picks():
+    """The page grows both trees without the sidebar's pruning and says so; choosing one (and
+    its validation split, or its cf) dropped every pick. A change of algorithm still does."""
+    at = open_manual("watermelon_2.0", "en")
+    at.selectbox(key="man_attr").set_value("纹理").run()
+    at.button(key="man_choose").click().run()
+    picked = at.session_state["manual"]["picks"]
+    assert len(picked) == 1
+    at.selectbox(key="prune").set_value("rep").run()
+    at.radio(key="validation_source::False").set_value("split").run()
+    assert not at.exception and at.session_state["manual"]["picks"] == picked
+    at.selectbox(key="prune").set_value("pep").run()
+    at.number_input(key="prune_cf").set_value(0.1).run()
+    assert at.session_state["manual"]["picks"] == picked
+    at.selectbox(key="prune").set_value("none").run()
+    assert at.session_state["manual"]["picks"] == picked
+    at.selectbox(key="algorithm").set_value("c45").run()
+    assert at.session_state["manual"]["picks"] == []
