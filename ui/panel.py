@@ -446,7 +446,8 @@ def candidates(trace: dict, node: dict, decimals: int) -> None:
     criterion_chart(trace, node, decimals, inspect_key)
     if node["decision"]["kind"] == "split":
         force_picker(trace, node, attributes)
-    picked = st.selectbox(t("node.inspect"), attributes, key=inspect_key)
+    # persisted: a step away and back (Next, Prev) keeps the pick, as a visit to a page does
+    picked = st.selectbox(t("node.inspect"), attributes, key=inspect_key, persist_state="session")
     score = score_of(node, picked)
     branch_details(trace, node, score, decimals)
     threshold_curve(node, score, decimals)

@@ -325,3 +325,15 @@ def test_a_forced_path_the_new_tree_lacks_is_named_and_the_tree_grows(app):
     at.button(key="clear_forces_grow").click().run()
     assert not at.warning and "unmatched_force" not in trace(at)
     assert trace(at)["params"]["force"] == {}
+
+
+def test_the_inspected_attribute_survives_a_step_away_and_back(app):
+    """Picked at the root, then Next and Prev: the pick came back as the winner."""
+    at = app
+    at.selectbox(key="bundled_key").set_value("watermelon_2.0")
+    at.selectbox(key="algorithm").set_value("id3").run()
+    at.selectbox(key="inspect_0").set_value("色泽").run()
+    at.button(key="btn_next").click().run()
+    at.button(key="btn_prev").click().run()
+    assert not at.exception and at.session_state["step"] == 0
+    assert at.selectbox(key="inspect_0").value == "色泽"
