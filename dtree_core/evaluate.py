@@ -219,7 +219,20 @@ def stratified_kfold(y, k: int = 5, seed: int = 0) -> list[tuple[np.ndarray, np.
         # "The least populated class …": kfold_notes says it, in words the page can show.
         warnings.filterwarnings("ignore", "The least populated class", UserWarning)
         pairs = list(folds.split(np.zeros((len(codes), 1)), codes))
+    _check_two_classes(pairs, codes, y)
     return [(np.sort(train), np.sort(test)) for train, test in pairs]
+
+
+def _check_two_classes(pairs, codes: np.ndarray, y) -> None:
+    """Refuse folds one of which trains on rows of one class: no tree grows from them (an
+    unstratified k-fold of a few rows can leave one)."""
+    for fold, (train, _) in enumerate(pairs, start=1):
+        if len(np.unique(codes[train])) < 2:
+            label = str(np.asarray(y, dtype=object)[train[0]])
+            raise SplitError(f"Fold {fold} of {len(pairs)} trains on rows of one class "
+                             f"('{label}'), from which no tree grows: choose another k or "
+                             "seed, or a held-out split.", "kfold_one_class", fold=fold,
+                             k=len(pairs), label=label)
 
 
 # --------------------------------------------------------------------- metrics

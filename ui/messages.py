@@ -384,6 +384,9 @@ EN = {
                                   "whose class the tree could learn; add rows or merge classes."),
     "error.kfold_k": ("k-fold cross-validation needs k between 2 and the number of rows "
                       "({rows}); k is {k}."),
+    "error.kfold_one_class": ("Fold {fold} of {k} trains on rows of one class ('{label}'), "
+                              "from which no tree grows: choose another k or seed, or a "
+                              "held-out split."),
     # load errors (dtree_core.loading.LoadError codes; details may hold more than is used)
     "error.not_found": "File not found: {path}.",
     "error.budget.rows": ("The file has {figure} rows, over this server's limit of {allowed}: "

@@ -323,3 +323,23 @@ def test_cost_complexity_pruning_is_compared_on_every_training_row():
     train, _ = stratified_split(ready(*source, current["options"])[1], 0.3, 0)
     assert not result["carved"] and result["train"] == len(train)
     assert t("prune.eval.validation") not in " ".join(c.value for c in at.caption)
+
+
+@pytest.mark.parametrize(("lang", "words"), [
+    ("en", "Fold 1 of 2 trains on rows of one class ('p')"),
+    ("zh", "2 折中的第 1 折只用一个类别（“p”）的行训练")])
+def test_a_fold_of_one_class_is_named_not_called_a_one_class_target(lang, words):
+    """3 rows (p, p, q) in 2 folds: one fold trains on p alone. The page said the target had
+    only one class, which it has not."""
+    from app_helpers import started_app
+    at = started_app(lang)
+    at.radio(key="source").set_value("upload").run()
+    at.file_uploader(key="upload").set_value(
+        ("tiny.csv", b"a,b,y\n1,x,p\n2,y,p\n3,x,q\n", "text/csv")).run()
+    at.switch_page("pages/evaluate.py").run()
+    at.radio(key="ev_method").set_value("kfold").run()
+    at.number_input(key="ev_k").set_value(2).run()
+    assert not at.exception
+    shown = [e.value.replace("\\", "") for e in at.error]
+    assert any(words in e for e in shown), shown
+    assert not any("only one class" in e or "只有一个类别" in e for e in shown)
