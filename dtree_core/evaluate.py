@@ -226,9 +226,16 @@ def stratified_kfold(y, k: int = 5, seed: int = 0) -> list[tuple[np.ndarray, np.
 def _check_two_classes(pairs, codes: np.ndarray, y) -> None:
     """Refuse folds one of which trains on rows of one class: no tree grows from them (an
     unstratified k-fold of a few rows can leave one)."""
+    counts = np.bincount(codes)
     for fold, (train, _) in enumerate(pairs, start=1):
         if len(np.unique(codes[train])) < 2:
             label = str(np.asarray(y, dtype=object)[train[0]])
+            if len(counts) == 2 and counts.min() == 1:  # whatever k or seed: the lone row's
+                raise SplitError(                        # fold trains on the other class
+                    f"Fold {fold} of {len(pairs)} trains on rows of one class ('{label}'): a "
+                    "class with a single row leaves the fold that tests it the other class "
+                    "alone, whatever k or seed, so no tree grows; use a held-out split.",
+                    "kfold_lone_class", fold=fold, k=len(pairs), label=label)
             raise SplitError(f"Fold {fold} of {len(pairs)} trains on rows of one class "
                              f"('{label}'), from which no tree grows: choose another k or "
                              "seed, or a held-out split.", "kfold_one_class", fold=fold,

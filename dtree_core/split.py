@@ -35,10 +35,11 @@ def format_number(x: float, digits: int | None = None) -> str:
     return f"{x:.{significant_digits(x)}g}"
 
 
-def significant_digits(x: float) -> int:
-    """format_number's significant digits for x: 6, or one more than its whole part has."""
+def significant_digits(x: float, least: int = 6) -> int:
+    """format_number's significant digits for x: 6 (least), or one more than its whole part
+    has, up to 17."""
     whole = len(str(int(abs(x)))) if np.isfinite(x) else 1
-    return min(max(6, whole + 1), 17)
+    return min(max(least, whole + 1), 17)
 
 
 def distinct_labels(values, significant: int = 6) -> dict[float, str]:
@@ -46,8 +47,8 @@ def distinct_labels(values, significant: int = 6) -> dict[float, str]:
     apart, and never fewer than its whole part has (1000001.7 is not 1e+06); the same
     number for equal values. For thresholds a student chooses among."""
     distinct = sorted({float(v) for v in values})
-    whole = max((len(str(int(abs(v)))) for v in distinct if np.isfinite(v)), default=1)
-    for digits in range(min(max(significant, whole + 1), 17), 18):
+    least = max((significant_digits(v, significant) for v in distinct), default=significant)
+    for digits in range(least, 18):
         labels = {v: f"{v:.{digits}g}" for v in distinct}
         if len(set(labels.values())) == len(labels):
             return labels

@@ -287,7 +287,9 @@ def validation_file(data: bytes, filename: str, target: str, options: Options):
     X = frame[columns].copy()
     for column in options.continuous:
         X[column] = _numbers_only(X[column], column)
-    return X, frame[target]
+    # the classes as text, as the training target is (a numeric class column with a blank
+    # cell reads as 1.0: compared as text with the leaves' "1", every row was wrong)
+    return X, as_text(frame[target]).rename(target)
 
 
 def _numbers_only(values, column: str):

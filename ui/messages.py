@@ -384,6 +384,10 @@ EN = {
                                   "whose class the tree could learn; add rows or merge classes."),
     "error.kfold_k": ("k-fold cross-validation needs k between 2 and the number of rows "
                       "({rows}); k is {k}."),
+    "error.kfold_lone_class": ("Fold {fold} of {k} trains on rows of one class ('{label}'): a "
+                               "class with a single row leaves the fold that tests it the "
+                               "other class alone, whatever k or seed, so no tree grows; use a "
+                               "held-out split."),
     "error.kfold_one_class": ("Fold {fold} of {k} trains on rows of one class ('{label}'), "
                               "from which no tree grows: choose another k or seed, or a "
                               "held-out split."),

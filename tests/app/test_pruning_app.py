@@ -334,6 +334,17 @@ def test_the_grow_page_keeps_a_ccp_tree_with_a_split_when_the_new_dataset_waits(
     assert not at.exception and not at.error, [e.value for e in [*at.exception, *at.error]]
 
 
+
+def test_a_numeric_class_column_with_a_blank_cell_reads_as_the_trees_classes():
+    """A 0/1 class column with one blank cell is read by pandas as 0.0/1.0: compared as text
+    with the leaves' '1', every validation row was wrong (the ccp path's accuracies all 0)."""
+    from ui.engine import validation_file
+    options = DecisionTree("cart", prune="ccp").options().but(continuous=("x",))
+    data = b"x,label\n1.0,0\n2.0,0\n3.0,1\n4.0,1\n2.5,\n"
+    X, y = validation_file(data, "v.csv", "label", options)
+    assert y.tolist() == ["0", "0", "1", "1"] and list(X.columns) == ["x"]
+
+
 # --------------------------------------------------------------------- evaluate
 
 

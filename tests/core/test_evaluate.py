@@ -303,3 +303,22 @@ def test_the_deepest_cut_predicts_as_the_whole_tree(wm3):
     assert len(cuts) == deepest + 3
     assert list(cuts[-1]) == list(cuts[deepest]) == list(model.predict(X))
     assert len(set(cuts[0])) == 1  # the root alone: one label for every row
+
+
+@pytest.mark.parametrize(("labels", "k", "code", "advice"), [
+    (["a"] * 9 + ["b"], 3, "kfold_lone_class", "use a held-out split"),
+    (["p", "p", "q"], 2, "kfold_lone_class", "use a held-out split"),
+    (["p", "p", "q", "q"], 3, "kfold_one_class", "choose another k or seed"),
+])
+def test_folds_that_train_on_one_class_are_refused_with_advice_that_can_work(labels, k, code,
+                                                                             advice):
+    """A lone row's class leaves its fold the other class alone whatever k or seed: the
+    advice says only what can work (another k or seed could not)."""
+    from dtree_core.evaluate import SplitError, stratified_kfold
+    with pytest.raises(SplitError) as refused:
+        stratified_kfold(pd.Series(labels), k, 0)
+    assert refused.value.code == code and advice in str(refused.value)
+    if code == "kfold_lone_class":
+        for k_, seed in [(2, 0), (2, 1), (3, 2)]:
+            with pytest.raises(SplitError):
+                stratified_kfold(pd.Series(labels), min(k_, len(labels)), seed)
