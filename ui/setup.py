@@ -326,6 +326,7 @@ def grow(dataset: dict, choices: dict, options: Options, progress: Progress) -> 
         _failed(t("error.memory"), progress)
         return
     progress.drawing(trace)
+    state.note_grown(trace_id)
     st.session_state.current = {"trace": trace, "trace_id": trace_id, "dataset": dataset["name"],
                                 "source": dataset, "choices": choices, "options": options}
 

@@ -147,7 +147,7 @@ def attach_trace(trace_id: str, trace: dict) -> None:
         st.session_state.playing = False
         st.session_state.prune_step = 0
         _forget_node_choices()
-        _linked_step(last_step)
+        _linked_step(last_step, trace_id)
     st.session_state.focus_path = None  # a force that failed to grow leaves the tree as it was
     st.session_state.step = max(0, min(st.session_state.step, last_step))
 
@@ -444,10 +444,17 @@ def _open_columns(link: links.Link, key: str, columns: list[str], target: str) -
         st.session_state.forces = {**st.session_state.forces, key: dict(link.options["force"])}
 
 
-def _linked_step(last_step: int) -> None:
-    """The first tree of a session opens at the link's step (if it had one)."""
+def note_grown(trace_id: str) -> None:
+    """setup.grow grew a tree: the first one of a session with a linked step is the link's."""
+    if "link_step" in st.session_state and "link_tree" not in st.session_state:
+        st.session_state.link_tree = trace_id
+
+
+def _linked_step(last_step: int, trace_id: str) -> None:
+    """The link's tree opens at the link's step (if it had one); another tree shown first (the
+    data or options changed on another page) drops it: the step was another tree's."""
     step = st.session_state.pop("link_step", None)
-    if step is None:
+    if step is None or st.session_state.get("link_tree", trace_id) != trace_id:
         return
     if step > last_step:
         _note("step", "step", step, last_step)
@@ -462,9 +469,13 @@ def link_params() -> dict | None:
              "order": st.session_state.order if st.session_state.order != "dfs" else None,
              "notation": (st.session_state.notation
                           if st.session_state.notation != notations.DEFAULT else None),
-             "step": st.session_state.get("link_step", st.session_state.step) or None}
+             "step": None}
     if current is None or dataset is None:
         return None  # nothing grown yet (a link's file still to upload): the URL stays
+    if st.session_state.trace_id == current["trace_id"]:  # the step is this tree's
+        state["step"] = st.session_state.step or None
+    elif st.session_state.get("link_tree") == current["trace_id"]:  # not opened yet
+        state["step"] = st.session_state.get("link_step")
     choices = current["choices"]
     where = ({"dataset": dataset["bundled_key"]} if dataset.get("bundled_key")
              else {"upload": dataset["filename"]})

@@ -281,3 +281,29 @@ def test_a_link_whose_attributes_are_none_of_the_datasets_keeps_them_all(lang):
         said = t("link.problem.attributes_none", _lang=lang, value=attrs, param="attrs",
                  reason="")
         assert said in warnings(at)
+
+
+def test_a_linked_step_is_the_linked_trees_not_the_next_tree_shown():
+    """A link to /compare with step 9; the data changed there before Grow was opened: Grow
+    opened the new tree at step 7 with 'the link asks for step 9'."""
+    at = new_app()
+    for key, value in {"data": "watermelon_2.0", "step": "9", "lang": "en"}.items():
+        at.query_params[key] = value
+    at.switch_page("pages/compare.py")
+    at.run()
+    assert at.query_params["step"] == "9"  # the link's tree, not opened yet: its step stays
+    at.selectbox(key="bundled_key").set_value("play_tennis").run()
+    assert "step" not in at.query_params  # the URL no longer gives play tennis step 9
+    at.switch_page("pages/grow.py").run()
+    assert not at.exception and at.session_state["step"] == 0 and warnings(at) == []
+
+
+def test_the_url_carries_the_step_of_the_tree_it_names():
+    """At step 10 on Grow, then other data chosen on Compare: the URL read data=play_tennis
+    &step=10, and a fresh session opening it was told the step is past the last."""
+    at = open_link({"data": "watermelon_2.0"})
+    at.slider(key="step_slider").set_value(10).run()
+    assert at.query_params["step"] == "10"
+    at.switch_page("pages/compare.py").run()
+    at.selectbox(key="bundled_key").set_value("play_tennis").run()
+    assert at.query_params["data"] == "play_tennis" and "step" not in at.query_params
