@@ -21,6 +21,7 @@ from .evaluate import fit, tree_depth
 from .export import Table
 from .labels import branch_text, format_number, node_path
 from .paths import path_keys
+from .split import places_apart
 
 CRITERION_NAMES = {"gain": "Gain", "gain_ratio": "Gain_ratio", "gini_index": "Gini_index",
                    "gini_gain": "ρ·(Gini(D̃) − Gini_index)"}
@@ -257,8 +258,16 @@ def first_disagreement(traces: list[dict], labels: list[str] | None = None) -> D
 # --------------------------------------------------------------------- English wording
 
 
-def _num(x: float | None) -> str:
-    return "—" if x is None else f"{x:.3f}"
+def rival_places(pick: Pick, decimals: int) -> int:
+    """The decimals a pick's score and its rivals' are written to: `decimals`, or as many more
+    as tell the pick's apart from each rival's (split.places_apart; a tie reads as one)."""
+    if pick.value is None:
+        return decimals
+    return places_apart([(pick.value, v) for _, v, _ in pick.rivals if v is not None], decimals)
+
+
+def _num(x: float | None, places: int = 3) -> str:
+    return "—" if x is None else f"{x:.{places}f}"
 
 
 def _clause(pick: Pick) -> str:
@@ -270,10 +279,11 @@ def _clause(pick: Pick) -> str:
         return f"{pick.label} takes {pick.attribute}{at} (forced)"
     if pick.criterion == "random":
         return f"{pick.label} draws {pick.attribute}{at} at random"
-    rivals = "".join(f"; {a} {_num(v)}" for a, v, _ in pick.rivals)
+    places = rival_places(pick, 3)
+    rivals = "".join(f"; {a} {_num(v, places)}" for a, v, _ in pick.rivals)
     lowest = "the lowest " if algorithms.get(pick.algorithm).ranks_lowest else ""
     text = (f"{pick.label} takes {pick.attribute}{at} by {lowest}"
-            f"{CRITERION_NAMES[pick.criterion]} ({_num(pick.value)}{rivals})")
+            f"{CRITERION_NAMES[pick.criterion]} ({_num(pick.value, places)}{rivals})")
     if pick.mean_gain is not None:
         failed = [a for a, _, ok in pick.rivals if not ok]
         text += f" among the attributes with Gain ≥ the mean {_num(pick.mean_gain)}"

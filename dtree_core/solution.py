@@ -22,7 +22,7 @@ from . import notation as notations
 from .escape import escape_html, escape_latex, escape_markdown_cell
 from .labels import branch_text, counts_parts, node_path
 from .notation import Notation
-from .split import Condition, Split, format_number, linear_text, told_apart
+from .split import Condition, Split, format_number, linear_text, places_apart, told_apart
 from .splitting import tied_thresholds
 
 SCOPES = ("node", "branch", "tree")
@@ -355,6 +355,8 @@ def gini_gain_equation(row: dict, decimals: int, names: Notation = ZHOU) -> Equa
 def mean_gain_equation(rows: list[dict], mean: float, decimals: int,
                        names: Notation = ZHOU) -> Equation:
     """C4.5's filter: the mean Gain over the candidates."""
+    # each Gain told apart from the mean it is compared with (a tie reads as one)
+    decimals = places_apart([(r["gain"], mean) for r in rows], decimals)
     gains = [_fixed(r["gain"], decimals) for r in rows]
     return Equation("mean_gain", "", mean,
                     Formula(names.mean_gain.latex, names.mean_gain.text),
@@ -478,10 +480,10 @@ def comparison_steps(node: dict, rows: list[dict], algorithm, decimals: int,
         return linear_steps(decision, rows, algorithm, decimals, names)
     pool = rows
     if decision.get("mean_gain") is not None:
-        steps.append(mean_gain_equation(rows, decision["mean_gain"], decimals, names))
+        mean = mean_gain_equation(rows, decision["mean_gain"], decimals, names)
         pool = [r for r in rows if r["attribute"] in decision["passed"]]
-        steps.append(Sentence("passed", {"attributes": tuple(decision["passed"]),
-                                         "mean": _fixed(decision["mean_gain"], decimals)}))
+        steps += [mean, Sentence("passed", {"attributes": tuple(decision["passed"]),
+                                            "mean": mean.steps[-1].text})]
     steps.append(_best_equation(pool, winner, algorithm, decimals, names))
     tried = decision.get("linear_candidate")
     if tried:  # an oblique tree's node where the single attribute beat the linear test
@@ -531,6 +533,9 @@ def _best_equation(pool: list[dict], winner: str, algorithm, decimals: int,
     (the smallest for a rule that ranks lowest)."""
     field_name = _ranked_field(pool, algorithm)
     best = next((r for r in pool if r["attribute"] == winner), pool[0])
+    # the winner's score told apart from every other (a tie reads as one)
+    decimals = places_apart([(best[field_name], r[field_name]) for r in pool if r is not best],
+                            decimals)
     values = ", ".join(_fixed(r[field_name], decimals) for r in pool)
     word = RANKED.get(field_name, "max")
     if algorithm.ranks_lowest:  # a baseline takes the smallest of a score the book maximises

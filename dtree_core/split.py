@@ -14,7 +14,7 @@ takes no branch (-1): `follow` sends it down every branch with weight × the bra
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
@@ -55,15 +55,23 @@ def distinct_labels(values, significant: int = 6) -> dict[float, str]:
     return labels
 
 
+def places_apart(pairs: Iterable[tuple[float, float]], decimals: int, most: int = 9) -> int:
+    """The fewest decimals, from `decimals` up to `most`, at which the two numbers of every
+    pair read apart: several comparisons written alike (a winner against each rival, values
+    against one bound). A pair equal to `most` decimals is a tie and asks for none."""
+    pairs = [(a, b) for a, b in pairs if f"{a:.{most}f}" != f"{b:.{most}f}"]
+    for places in range(decimals, max(decimals, most) + 1):
+        if all(f"{a:.{places}f}" != f"{b:.{places}f}" for a, b in pairs):
+            return places
+    return decimals
+
+
 def told_apart(a: float, b: float, decimals: int, most: int = 9) -> tuple[str, str]:
     """a and b to `decimals` decimals, or to as many more (up to `most`) as shows them apart:
     a comparison that decided reads 0.02228 against 0.02227, not 0.022 against 0.022.
     Numbers equal to `most` decimals are shown to `decimals` (a tie is a tie)."""
-    for places in range(decimals, max(decimals, most) + 1):
-        shown = f"{a:.{places}f}", f"{b:.{places}f}"
-        if shown[0] != shown[1]:
-            return shown
-    return f"{a:.{decimals}f}", f"{b:.{decimals}f}"
+    places = places_apart([(a, b)], decimals, most)
+    return f"{a:.{places}f}", f"{b:.{places}f}"
 
 
 def _same(text: str) -> str:

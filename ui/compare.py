@@ -9,7 +9,14 @@ from __future__ import annotations
 import pandas as pd
 import plotly.graph_objects as go
 
-from dtree_core.compare import Criteria, Disagreement, MergedScores, Pick, interpretability
+from dtree_core.compare import (
+    Criteria,
+    Disagreement,
+    MergedScores,
+    Pick,
+    interpretability,
+    rival_places,
+)
 from dtree_core.escape import escape_html
 from dtree_core.evaluate import tree_depth
 from dtree_core.labels import branch_text, format_number
@@ -89,11 +96,12 @@ def pick_clause(pick: Pick, decimals: int, tie_break: str = "first") -> str:
     column = registry.record(pick.algorithm).deciding_column and pick.criterion
     if column is None:
         return t("cmp.why.random", label=pick.label, attribute=attribute, at=at)
-    rivals = "".join(f"; {literal(a)} {_fixed(v, decimals)}" for a, v, _ in pick.rivals)
+    places = rival_places(pick, decimals)  # the pick's score told apart from the rivals'
+    rivals = "".join(f"; {literal(a)} {_fixed(v, places)}" for a, v, _ in pick.rivals)
     lowest = registry.record(pick.algorithm).ranks_lowest  # a baseline takes the smallest
     text = t("cmp.why.pick.lowest" if lowest else "cmp.why.pick", label=pick.label,
              attribute=attribute, at=at, criterion=t_or(f"col.{column}", column),
-             value=_fixed(pick.value, decimals), rivals=rivals)
+             value=_fixed(pick.value, places), rivals=rivals)
     if pick.mean_gain is not None:  # a C4.5-style mean-Gain filter ran at this node
         text += t("cmp.why.mean_gain", mean=_fixed(pick.mean_gain, decimals))
         left_out = [a for a, _, passed in pick.rivals if not passed]

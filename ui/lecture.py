@@ -15,7 +15,7 @@ from dtree_core.export import ExportUnavailable
 from ui import panel, state
 from ui.downloads import file_name
 from ui.messages import literal, t, tm
-from ui.tables import score_frame, shown_columns
+from ui.tables import compared_places, score_frame, shown_columns
 
 # Fonts grow with the screen: 18 px on a 1280-wide projector, 24 px at 1920. The tree is
 # kept within the window's height below the header, so it and the score table beside it are
@@ -94,8 +94,9 @@ def scores(trace: dict, node: dict) -> None:
         return
     notation = state.notation().key  # Li Hang's headers and his H(D|A) column, as on the panel
     frame = score_frame(node, trace["algorithm"], notation)
-    st.table(panel.styled_scores(frame, shown_columns(trace["algorithm"], notation),
-                                  int(st.session_state.decimals), trace["algorithm"]))
+    decimals = int(st.session_state.decimals)
+    st.table(panel.styled_scores(frame, shown_columns(trace["algorithm"], notation), decimals,
+                                  trace["algorithm"], compared_places(trace, node, decimals)))
 
 
 def export_step(dot_source: str, step: int, node_id: int) -> None:

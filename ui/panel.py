@@ -23,6 +23,7 @@ from ui.tables import (
     book_note_fields,
     branch_frame,
     class_shares,
+    compared_places,
     continuous_penalty_changes_pick,
     counts_text,
     gains_at_mean,
@@ -55,16 +56,21 @@ def why_text(trace: dict, node: dict, decimals: int) -> str:
     if decision["kind"] == "leaf":
         return stop_sentence(trace["algorithm"], decision["stop"], decision["label"])
     row = winner(node) or {}
+    places = compared_places(trace, node, decimals)  # the winner told apart from its rivals
+
+    def shown(value, column: str) -> str:
+        return _fixed(value, places.get(column, decimals))
+
     text = t(in_notation(_rule_key(trace, decision)), attribute=decision["attribute"],
              algorithm=registry.label(trace["algorithm"]),
-             gain=_fixed(row.get("gain"), decimals), ratio=_fixed(row.get("gain_ratio"), decimals),
-             gini=_fixed(row.get("gini_index"), decimals),
+             gain=shown(row.get("gain"), "gain"), ratio=shown(row.get("gain_ratio"), "gain_ratio"),
+             gini=shown(row.get("gini_index"), "gini_index"),
              # a linear test has no row of its own: its ρ·ΔGini is on the decision
-             gini_gain=_fixed(row.get("gini_gain", decision.get("linear_gain")), decimals),
-             mean=_fixed(decision.get("mean_gain"), decimals),
+             gini_gain=shown(row.get("gini_gain", decision.get("linear_gain")), "gini_gain"),
+             mean=shown(decision.get("mean_gain"), "gain"),
              passed=len(decision.get("passed") or ()), seed=trace["params"].get("seed", 0),
              criterion=score_header(decision.get("criterion")),
-             value=_fixed(decision.get("value"), decimals))
+             value=shown(decision.get("value"), decision.get("criterion") or ""))
     if decision.get("threshold") is not None:  # the best t, unless it was forced as well
         cut = "rule.threshold.forced" if decision.get("forced_threshold") else "rule.threshold"
         cut_at = t(cut, t=format_number(decision["threshold"]))
@@ -175,20 +181,23 @@ def cart_note(trace: dict, node: dict, decimals: int) -> str | None:
     loser, best = smaller_gini_loser(node), winner(node)
     if loser is None:
         return None
+    # the two ρ·ΔGini told apart as the score table writes them, the Gini terms alike
+    places = compared_places(trace, node, decimals).get("gini_gain", decimals)
     return t(in_notation("lesson.cart.smaller_loses"), loser=loser["attribute"],
-             winner=best["attribute"], loser_gini=_fixed(loser["gini_index"], decimals),
+             winner=best["attribute"], loser_gini=_fixed(loser["gini_index"], places),
              loser_rho=_fixed(loser["rho"], decimals),
-             loser_known=_fixed(loser["gini_known"], decimals),
-             loser_gain=_fixed(loser["gini_gain"], decimals),
-             winner_gain=_fixed(best["gini_gain"], decimals))
+             loser_known=_fixed(loser["gini_known"], places),
+             loser_gain=_fixed(loser["gini_gain"], places),
+             winner_gain=_fixed(best["gini_gain"], places))
 
 
-def mean_filter_note(node: dict, decimals: int) -> str | None:
+def mean_filter_note(trace: dict, node: dict, decimals: int) -> str | None:
     """Where a Gain equals C4.5's mean exactly, why the filter is '≥' and not the book's '>'."""
     at_mean = gains_at_mean(node)
     if not at_mean:
         return None
-    mean = _fixed(node["decision"]["mean_gain"], decimals)
+    mean = _fixed(node["decision"]["mean_gain"],
+                  compared_places(trace, node, decimals).get("gain", decimals))
     if len(at_mean) == len([r for r in node["scores"] if r.get("eligible", True)]):
         return t(in_notation("lesson.c45.all_equal"), mean=mean)
     return t(in_notation("lesson.c45.at_mean"),
@@ -214,7 +223,8 @@ def lesson_notes(trace: dict, node: dict, decimals: int) -> list[str]:
     """The sentences that say where the books' words and this node's decision part."""
     if not node["scores"]:
         return []
-    notes = [cart_note(trace, node, decimals), mean_filter_note(node, decimals), j48_note(node)]
+    notes = [cart_note(trace, node, decimals), mean_filter_note(trace, node, decimals),
+             j48_note(node)]
     return [n for n in notes if n] + book_notes(trace, node)
 
 
@@ -260,12 +270,16 @@ def _score_display(frame: pd.DataFrame, columns: tuple[str, ...],
 
 
 def styled_scores(frame: pd.DataFrame, columns: tuple[str, ...], decimals: int,
-                   algorithm: str):
+                   algorithm: str, places: dict[str, int] | None = None):
     """Winner row highlighted; numbers rounded for display only (the data stay exact, so a
-    column sorts by value). A gap (a nominal row's t, a continuous row's multiway Gini_index)
-    shows as BLANK: st.dataframe's placeholder, which the caller passes."""
+    column sorts by value): `decimals` places, a compared column to its `places`
+    (ui.tables.compared_places: the winner told apart from the rivals it beat). A gap (a
+    nominal row's t, a continuous row's multiway Gini_index) shows as BLANK: st.dataframe's
+    placeholder, which the caller passes."""
     shown = _score_display(frame, columns, algorithm)
-    formats = {column: format_number if column == t("col.threshold") else f"{{:.{decimals}f}}"
+    wider = {_header(algorithm, column): n for column, n in (places or {}).items()}
+    formats = {column: format_number if column == t("col.threshold")
+               else f"{{:.{wider.get(column, decimals)}f}}"
                for column in shown.columns if pd.api.types.is_float_dtype(shown[column])}
     chosen = frame["chosen"].tolist()
     return shown.style.apply(
@@ -297,12 +311,15 @@ def show_score_table(trace: dict, node: dict, decimals: int, inspect_key: str) -
     columns = shown_columns(trace["algorithm"], notation)
     attributes = frame["attribute"].tolist()
     key = f"scores_{node['id']}"
-    st.dataframe(styled_scores(frame, columns, decimals, trace["algorithm"]), hide_index=True,
+    places = compared_places(trace, node, decimals)
+    st.dataframe(styled_scores(frame, columns, decimals, trace["algorithm"], places),
+                 hide_index=True,
                  key=key, placeholder=BLANK,
                  selection_mode="single-row",
                  on_select=lambda: _pick(key, inspect_key, attributes, _row_of(attributes)))
     if node["decision"].get("mean_gain") is not None:  # a C4.5-style mean-Gain filter ran
-        st.caption(t("node.mean_gain", mean=_fixed(node["decision"]["mean_gain"], decimals)))
+        st.caption(t("node.mean_gain", mean=_fixed(node["decision"]["mean_gain"],
+                                                   places.get("gain", decimals))))
     if any(is_two_way(trace["algorithm"], c) for c in columns):
         st.caption(t(in_notation("lesson.two_way"), algorithm=registry.label(trace["algorithm"])))
     return attributes
@@ -322,11 +339,12 @@ def criterion_chart(trace: dict, node: dict, decimals: int, inspect_key: str) ->
     attributes = [r["attribute"] for r in rows]
     shown = {html.escape(str(a)): a for a in attributes}  # Plotly renders HTML in names
     best_at_top = not (record.smaller_is_better and criterion == record.deciding_column)
+    hover = compared_places(trace, node, decimals).get(criterion, decimals)
     # One constructor call: plotly validates once instead of once per update_* call.
     fig = go.Figure(
         data=[{"type": "bar", "x": list(shown), "y": [r[criterion] for r in rows],
                "marker": {"color": colours},
-               "hovertemplate": f"%{{x}}: %{{y:.{decimals}f}}<extra></extra>"}],
+               "hovertemplate": f"%{{x}}: %{{y:.{hover}f}}<extra></extra>"}],
         layout={"title": {"text": t("node.chart.title", criterion=score_header(criterion))},
                 "height": 280, "margin": {"l": 10, "r": 10, "t": 40, "b": 10},
                 # names, not numbers, even when they look like numbers (columns 1, 2, 10)

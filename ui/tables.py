@@ -16,9 +16,11 @@ import pandas as pd
 from dtree_core import criteria
 from dtree_core import notation as notations
 from dtree_core.algorithms import j48_pick
+from dtree_core.compare import deciding_score
 from dtree_core.labels import children_of, format_number
 from dtree_core.paths import node_key, path_keys
 from dtree_core.rules import percent_places, percent_text, share_places
+from dtree_core.split import places_apart
 from dtree_core.trace import Condition
 from ui import registry
 
@@ -136,6 +138,34 @@ def score_of(node: dict, attribute: str) -> dict | None:
 
 def winner(node: dict) -> dict | None:
     return next((row for row in node["scores"] if row["chosen"]), None)
+
+
+def compared_places(trace: dict, node: dict, decimals: int) -> dict[str, int]:
+    """The decimals each score column is written to at this node: `decimals`, or as many more
+    as tell apart what the rule compared (dtree_core.split.places_apart), so a winner never
+    reads the same as a rival it beat: the deciding score, the winner's against every other
+    candidate it was ranked among (C4.5: those that passed the mean); C4.5's Gain, each
+    candidate's against the mean (the mean is written alike). A tie reads as one."""
+    decision = node["decision"]
+    if decision["kind"] != "split" or not node["scores"]:
+        return {}
+    pairs: dict[str, list[tuple[float, float]]] = {}
+    record = registry.record(trace["algorithm"])
+    column = deciding_score(record, node)
+    best = winner(node)
+    rivals = eligible_rows(node)
+    if decision.get("mean_gain") is not None:
+        mean = decision["mean_gain"]
+        pairs["gain"] = [(row["gain"], mean) for row in rivals]
+        rivals = [row for row in rivals if row["attribute"] in (decision.get("passed") or ())]
+    value = best.get(column) if best is not None else {  # a linear test has no row of its own
+        "gini_index": decision.get("linear_impurity"),
+        "gini_gain": decision.get("linear_gain")}.get(column)
+    if value is not None:
+        pairs.setdefault(column, []).extend(
+            (value, row[column]) for row in rivals
+            if row is not best and row.get(column) is not None)
+    return {name: places_apart(compared, decimals) for name, compared in pairs.items()}
 
 
 def has_fractions(node: dict) -> bool:

@@ -1,0 +1,114 @@
+"""Where a page compares a winner with a loser, or a value with a bound, the two numbers read
+apart (README: every sentence is what the code did; ties are never hidden). The cases a
+review found: penguins' node panels (CART's ρ·ΔGini, ID3's Gain, C4.5's mean), the pruning
+phase (g(t) against ccp_alpha, Li Hang's C_α, a validation accuracy), Li Hang's step (4)
+against ε, and a change of 0.0 points drawn as a green rise; both languages."""
+
+from __future__ import annotations
+
+import html
+import re
+
+import pyarrow as pa
+import pytest
+from app_helpers import started_app, trace
+
+from dtree_core.split import told_apart
+
+
+def plain(text: str) -> str:
+    """Markdown as read: values are backslash-escaped by ui.messages.literal."""
+    return re.sub(r"\\(.)", r"\1", str(text))
+
+
+def said(at) -> list[str]:
+    """Every sentence and caption the page shows, as read."""
+    found = []
+    for kind in ("markdown", "caption", "info", "success", "warning"):
+        found += [plain(e.value) for e in at.get(kind)]
+    return found + [html.unescape(e.proto.body) for e in at.get("html")]  # Fig. 4.2's lines
+
+
+def display_values(df):
+    """A Styler's cells as shown (its display values)."""
+    return pa.ipc.open_stream(df.proto.arrow_data.styler.display_values).read_all().to_pandas()
+
+
+def penguins_node(algorithm: str, node: int, lang: str = "en"):
+    at = started_app(lang)
+    at.selectbox(key="bundled_key").set_value("penguins")
+    at.selectbox(key="algorithm").set_value(algorithm).run()
+    at.selectbox(key="jump").set_value(node).run()
+    assert not at.exception and not at.error
+    return at, trace(at)["nodes"][node]
+
+
+def row(node: dict, attribute: str) -> dict:
+    return next(r for r in node["scores"] if r["attribute"] == attribute)
+
+
+# --------------------------------------------------------------------- the node panel
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_cart_rho_weighted_decrease_reads_apart_from_the_loser(lang):
+    """Penguins, CART, node #5: island's ρ·ΔGini 2.5e-05 beat bill_length_mm's 0 and year's
+    1.7e-05; the note said '= 0.000 is less than island's 0.000', the rule 'ρ·ΔGini = 0.000'."""
+    at, node = penguins_node("cart", 5, lang)
+    island, bill = row(node, "island"), row(node, "bill_length_mm")
+    assert island["chosen"] and not node["decision"].get("ties")
+    assert f"{island['gini_gain']:.3f}" == f"{bill['gini_gain']:.3f}" == "0.000"
+    loser, winner = told_apart(bill["gini_gain"], island["gini_gain"], 3)
+    assert loser != winner
+    note = next(s for s in said(at) if s.startswith("bill_length_mm") and "0.994" in s)
+    assert f"= {loser}" in note and winner in note, note
+    why = next(s for s in said(at) if s.startswith("island") and "ρ·(" in s)
+    assert f"= {winner}" in why, why
+
+
+def test_id3_winner_reads_apart_in_the_table_and_the_sentence():
+    """Penguins, ID3, node #18: island's Gain 0.00520 ✓ beside year's 0.00467, both '0.005'."""
+    at, node = penguins_node("id3", 18)
+    island, year = row(node, "island")["gain"], row(node, "year")["gain"]
+    assert f"{island:.3f}" == f"{year:.3f}" and island > year
+    table = display_values(next(df for df in at.dataframe if "Gain_ratio" in df.value.columns))
+    shown = dict(zip(table["attribute"], table["Gain"], strict=True))
+    assert shown["island"] != shown["year"], shown
+    assert (shown["island"], shown["year"]) == told_apart(island, year, 3)
+    assert f"island has the largest information gain, {shown['island']}." in said(at)
+
+
+def test_c45_gains_read_apart_from_the_mean_they_are_filtered_by():
+    """Penguins, C4.5, node #46: year's Gain 0.008709 is ✗ under 'Gain ≥ mean' beside a mean
+    of 0.009437; table and caption both read 0.009."""
+    at, node = penguins_node("c45", 46)
+    mean, year = node["decision"]["mean_gain"], row(node, "year")["gain"]
+    assert f"{mean:.3f}" == f"{year:.3f}" and year < mean
+    table = display_values(next(df for df in at.dataframe if "Gain_ratio" in df.value.columns))
+    shown_year = dict(zip(table["attribute"], table["Gain"], strict=True))["year"]
+    caption = next(s for s in said(at) if s.startswith("Mean gain"))
+    shown_mean = caption.rsplit(" ", 1)[1]
+    assert shown_year != shown_mean
+    assert (shown_year, shown_mean) == told_apart(year, mean, 3)
+
+
+def test_compare_sentence_reads_the_pick_apart_from_its_rival():
+    """ID3 takes c by Gain 0.06822 over b's 0.06798: 'ID3 takes c by Gain (0.068; b 0.068)'."""
+    import pandas as pd
+
+    from dtree_core import DecisionTree
+    from dtree_core.compare import first_disagreement
+    from ui.compare import why_sentence
+
+    rows = ["pvxn", "tuxy", "ruyy", "ruyn", "pvxy", "ruxy", "quxy", "ruyn", "pvzy", "svxy",
+            "puxy", "tvzy", "tvzy", "pvzn", "ruzy", "suzn", "quxn", "tvxn", "suxn", "tuxn",
+            "quxn", "qvyy", "tvzy", "puxn", "tuyn", "puzy", "suzy", "pvyy", "pvyy", "suxn"]
+    X = pd.DataFrame([list(r[:3]) for r in rows], columns=["a", "b", "c"])
+    y = pd.Series([{"y": "yes", "n": "no"}[r[3]] for r in rows], name="y")
+    traces = [DecisionTree(a, max_depth=1).fit(X, y).trace_.to_dict() for a in ("id3", "c45")]
+    found = first_disagreement(traces, ["ID3", "C4.5"])
+    pick = found.picks[0]
+    (rival, value, _), = pick.rivals
+    assert f"{pick.value:.3f}" == f"{value:.3f}" and pick.value > value
+    shown_pick, shown_rival = told_apart(pick.value, value, 3)
+    assert f"({shown_pick}; {rival} {shown_rival})" in plain(why_sentence(found, 3))
