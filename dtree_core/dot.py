@@ -18,7 +18,7 @@ import graphviz
 
 from dtree_core.escape import escape_dot_html, escape_dot_label
 from dtree_core.labels import branch_text, children_of, format_number
-from dtree_core.wording import percent
+from dtree_core.pruning import event_number
 
 CURRENT = "#d62728"
 SPLIT_FILL, LEAF_FILL, CURRENT_FILL = "#e8f0fb", "#e6f4e6", "#fff1c1"
@@ -247,10 +247,8 @@ def pruning_view(trace: dict, k: int) -> dict:
 
 def event_note(event: dict, decimals: int) -> str:
     """'42.9% → 57.1%' (validation accuracy) or the two numbers the event compared."""
-    if event["measure"] == "validation_accuracy":
-        return f"{percent(event['before'])} → {percent(event['after'])}"
-    return (f"{format_number(event['before'], decimals)} → "
-            f"{format_number(event['after'], decimals)}")
+    before, after = (event_number(event, event[side], decimals) for side in ("before", "after"))
+    return f"{before} → {after}"  # as the event's sentence writes them: told apart
 
 
 def _event_style(event: dict) -> dict[str, str]:

@@ -68,7 +68,7 @@ from .data import Attribute, DataError, Encoded, as_text
 from .growing import majority
 from .options import Options
 from .predicting import ColumnsAt, reach
-from .split import Split, follow
+from .split import Split, follow, format_number, places_apart
 from .trace import Decision, Node, Trace
 from .wording import prune_reason, prune_rule
 
@@ -250,6 +250,41 @@ def relation(before: float, after: float) -> str:
 def at_most(value: float, limit: float) -> bool:
     """value ≤ limit within rounding (relation)."""
     return relation(limit, value) != "gt"
+
+
+PERCENT_PLACES = 1  # a validation accuracy as the book prints it: 42.9%
+
+
+def compared_pairs(event: dict) -> list[tuple[float, float]]:
+    """The numbers an event's rule compared, those not equal within rounding (relation): the
+    leaf's against the subtree's plus J48's margin, a raise's three estimates each against
+    another plus the margin, else after against before."""
+    margin = event.get("margin") or 0.0
+    if is_raising_event(event):
+        leaf, tree, branch = event["errors_leaf"], event["errors_tree"], event["errors_branch"]
+        pairs = [(leaf, tree + margin), (leaf, branch + margin), (branch, tree + margin)]
+    else:
+        pairs = [(event["after"], event["before"] + margin)]
+    return [(a, b) for a, b in pairs if relation(b, a) != "eq"]
+
+
+def event_places(event: dict, decimals: int) -> int:
+    """The places an event's numbers are written to: `decimals` (a validation accuracy: a
+    percentage's one place), or as many more as tell apart what its rule compared
+    (split.places_apart): 'g(t) = 0.039216 > ccp_alpha = 0.039200', not 0.039 > 0.039."""
+    if event["measure"] == "validation_accuracy":
+        return places_apart([(100 * a, 100 * b) for a, b in compared_pairs(event)],
+                            PERCENT_PLACES)
+    return places_apart(compared_pairs(event), decimals)
+
+
+def event_number(event: dict, value: float, decimals: int) -> str:
+    """One of an event's numbers as its sentence writes it (event_places): a validation
+    accuracy as a percentage (42.9%), the others as numbers (whole ones without decimals)."""
+    places = event_places(event, decimals)
+    if event["measure"] == "validation_accuracy":
+        return f"{100 * value:.{places}f}%"
+    return format_number(value, places)
 
 
 # --------------------------------------------------------------------- Zhou §4.3.1: pre-pruning

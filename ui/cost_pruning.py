@@ -10,7 +10,8 @@ from ui.messages import t
 
 
 def loss_terms(event: dict, decimals: int) -> None:
-    """Σ N_t·H_t and α|T| of the tree before and after the event's retraction."""
+    """Σ N_t·H_t and α|T| of the tree before and after the event's retraction, to the places
+    the two C_α are written to (ui.pruning passes them: as many as tell the two apart)."""
     alpha = event["alpha"]
     shown = {name: format_number(event[name], decimals)
              for name in ("fit_before", "fit_after")}

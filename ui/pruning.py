@@ -23,6 +23,8 @@ from dtree_core.options import PRUNE_METHODS, Options
 from dtree_core.pruning import (
     VALIDATED,
     at_most,
+    event_number,
+    event_places,
     is_raising_event,
     prune,
     pruning_path,
@@ -212,10 +214,9 @@ def book_panel() -> None:
 
 
 def measure_text(event: dict, value: float, decimals: int) -> str:
-    """Validation accuracy as a percent (the book's 42.9%); the others as numbers."""
-    if event["measure"] == "validation_accuracy":
-        return percent(value)
-    return format_number(value, decimals)
+    """Validation accuracy as a percent (the book's 42.9%); the others as numbers; each to as
+    many more places as tell apart what the event compared (dtree_core.pruning.event_number)."""
+    return event_number(event, value, decimals)
 
 
 def raising_key(event: dict) -> str:
@@ -260,15 +261,16 @@ def event_values(trace: dict, event: dict, decimals: int, k: int | None = None) 
     if k is not None and has_raises(trace):
         split = raising_snapshot(trace, k, applied=k - 1)["nodes_by_id"][event["node"]][
             "decision"]
+    places = event_places(event, decimals)  # what the rule compared, told apart
     values = {"before": measure_text(event, event["before"], decimals),
               "after": measure_text(event, event["after"], decimals),
               "attribute": split.get("attribute") or "", "label": decision["label"],
               "cf": format_number(event.get("cf", 0.0), decimals),
               "leaves": event.get("leaves", ""),
-              "margin": format_number(event.get("margin", 0.0), decimals)}
+              "margin": format_number(event.get("margin", 0.0), places)}
     if is_raising_event(event):
         largest = trace["nodes"][event["largest"]]
-        values.update({name: format_number(event[f"errors_{name}"], decimals)
+        values.update({name: format_number(event[f"errors_{name}"], places)
                        for name in ("leaf", "tree", "branch")},
                       largest=largest["id"], n=node["n"],
                       condition=branch_text(largest["branch"]),
@@ -413,19 +415,20 @@ def _event_view(trace: dict, event: dict, k: int, last: int, method: str,
         cols[1].metric(t(f"prune.after.{method}"), measure_text(event, event["after"], decimals))
         cols[2].metric(t("prune.verdict"), action_text(event, method))
     if event["measure"] == "loss":  # Li Hang's C_α: its two terms (ui.cost_pruning)
-        cost_pruning.loss_terms(event, decimals)
+        cost_pruning.loss_terms(event, event_places(event, decimals))
     st.info(event_sentence(trace, event, decimals, k))
 
 
 def _raising_metrics(event: dict, decimals: int) -> None:
     """The three estimates J48 compares, and the decision."""
+    places = event_places(event, decimals)  # the three estimates told apart
     cols = st.columns(4)
-    cols[0].metric(t("prune.errors.leaf"), format_number(event["errors_leaf"], decimals))
-    cols[1].metric(t("prune.errors.tree"), format_number(event["errors_tree"], decimals))
+    cols[0].metric(t("prune.errors.leaf"), format_number(event["errors_leaf"], places))
+    cols[1].metric(t("prune.errors.tree"), format_number(event["errors_tree"], places))
     cols[2].metric(t("prune.errors.branch", node=event["largest"]),
-                   format_number(event["errors_branch"], decimals))
+                   format_number(event["errors_branch"], places))
     cols[3].metric(t("prune.verdict"), action_text(event, "pep"))
-    st.caption(t("prune.errors.margin", margin=format_number(event["margin"], decimals),
+    st.caption(t("prune.errors.margin", margin=format_number(event["margin"], places),
                  cf=format_number(event["cf"], decimals)))
 
 

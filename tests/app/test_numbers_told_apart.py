@@ -11,7 +11,7 @@ import re
 
 import pyarrow as pa
 import pytest
-from app_helpers import started_app, trace
+from app_helpers import new_app, started_app, trace
 
 from dtree_core.split import told_apart
 
@@ -112,3 +112,95 @@ def test_compare_sentence_reads_the_pick_apart_from_its_rival():
     assert f"{pick.value:.3f}" == f"{value:.3f}" and pick.value > value
     shown_pick, shown_rival = told_apart(pick.value, value, 3)
     assert f"({shown_pick}; {rival} {shown_rival})" in plain(why_sentence(found, 3))
+
+
+# --------------------------------------------------------------------- the pruning phase
+
+
+def event_sentences(at) -> list[str]:
+    """Each pruning event's sentence (the last info box), stepping through the events."""
+    found = []
+    events = len(trace(at)["pruning"])
+    for k in range(events):
+        if events > 1:  # one event: the slider is disabled
+            at.slider(key="prune_slider").set_value(k).run()
+        found.append(plain(at.info[-1].value))
+    return found
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_effective_alpha_reads_apart_from_ccp_alpha(lang):
+    """Watermelon 2.0, CART, ccp_alpha 0.0392: 'g(t) = 0.039 > ccp_alpha = 0.039' for the
+    subtree on 色泽, whose g(t) is 0.039216."""
+    at = started_app(lang)
+    at.selectbox(key="bundled_key").set_value("watermelon_2.0")
+    at.selectbox(key="algorithm").set_value("cart").run()
+    at.selectbox(key="prune").set_value("ccp").run()
+    at.number_input(key="ccp_alpha").set_value(0.0392).run()
+    events = trace(at)["pruning"]
+    close = [k for k, e in enumerate(events) if f"{e['before']:.3f}" == f"{e['after']:.3f}"]
+    assert close
+    sentences = event_sentences(at)
+    for k in close:
+        g, alpha = told_apart(events[k]["before"], events[k]["after"], 3)
+        assert g != alpha and f"g(t) = {g} > ccp_alpha = {alpha}" in sentences[k], sentences[k]
+    at.slider(key="prune_slider").set_value(close[0]).run()
+    shown = {m.value for m in at.metric}
+    assert set(told_apart(events[close[0]]["before"], events[close[0]]["after"], 3)) <= shown
+    note = re.search(rf'n{events[close[0]]["node"]} \[.*', at.session_state["prune_dot_source"])
+    assert "0.039 → 0.039" not in note.group(0)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_li_hangs_loss_before_and_after_read_apart(lang):
+    """?data=watermelon_2.0&prune=cost&ccp_alpha=3.609: 'C_α after retracting 21.314 > C_α
+    before 21.314' (21.3145 against 21.3138); the terms add up to what is shown."""
+    at = new_app()
+    for key, value in {"data": "watermelon_2.0", "prune": "cost", "ccp_alpha": "3.609",
+                       "lang": lang}.items():
+        at.query_params[key] = value
+    at.run()
+    assert not at.exception and not at.error
+    events = trace(at)["pruning"]
+    last = events[-1]
+    assert f"{last['before']:.3f}" == f"{last['after']:.3f}" and last["action"] == "keep"
+    sentence = event_sentences(at)[-1]
+    before, after = told_apart(last["before"], last["after"], 3)
+    assert before != after and before in sentence and after in sentence, sentence
+    places = len(before.partition(".")[2])
+    terms = next(s for s in said(at) if "Σ N_t·H_t = " in s)
+    assert f"{last['fit_before']:.{places}f}" in terms, terms
+
+
+def pre_pruning_rows(n: int, seed: int) -> bytes:
+    import numpy as np
+    import pandas as pd
+
+    rng = np.random.default_rng(seed)
+    a, b, c = rng.choice(["x", "y"], n), rng.choice(["p", "q"], n), rng.choice(["u", "v", "w"], n)
+    y = np.where(a == "x", "yes", "no")
+    y = np.where(rng.random(n) < 0.3, np.where(y == "yes", "no", "yes"), y)
+    return pd.DataFrame({"a": a, "b": b, "c": c, "y": y}).to_csv(index=False).encode()
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_validation_accuracy_that_falls_reads_apart(lang):
+    """Pre-pruning judged on 2001 validation rows: 'would fall from 49.9% to 49.9%' (0.49925
+    against 0.49875)."""
+    at = started_app(lang)
+    at.radio(key="source").set_value("upload").run()
+    at.file_uploader(key="upload").set_value(("train.csv", pre_pruning_rows(40, 1),
+                                              "text/csv")).run()
+    at.selectbox(key="prune").set_value("pre").run()
+    at.file_uploader(key="validation_upload").set_value(("val.csv", pre_pruning_rows(2001, 22),
+                                                         "text/csv")).run()
+    assert not at.exception and not at.error
+    events = trace(at)["pruning"]
+    close = [k for k, e in enumerate(events)
+             if f"{100 * e['before']:.1f}" == f"{100 * e['after']:.1f}"
+             and e["before"] != e["after"]]
+    assert close
+    sentences = event_sentences(at)
+    for k in close:
+        before, after = told_apart(100 * events[k]["before"], 100 * events[k]["after"], 1)
+        assert before != after and f"{before}%" in sentences[k] and f"{after}%" in sentences[k]

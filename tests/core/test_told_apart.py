@@ -7,11 +7,14 @@ from __future__ import annotations
 import re
 
 import pandas as pd
+import pytest
 
 from dtree_core import DecisionTree, datasets
 from dtree_core.compare import explain, first_disagreement
 from dtree_core.datasets import load_path
+from dtree_core.dot import event_note
 from dtree_core.loading import prepare
+from dtree_core.pruning import event_number, event_places
 from dtree_core.solution import solve, to_markdown
 from dtree_core.split import places_apart, told_apart
 
@@ -109,3 +112,29 @@ def test_compare_sentence_tells_the_pick_from_its_rival():
     assert f"{pick.value:.3f}" == f"{value:.3f}" and pick.value > value
     shown_pick, shown_rival = told_apart(pick.value, value, 3)
     assert f"({shown_pick}; {rival} {shown_rival})" in explain(found)
+
+
+# --------------------------------------------------------------------- pruning notes
+
+
+def test_pruning_note_tells_a_strict_comparison_apart():
+    """The DOT's event note said '0.039 → 0.039' for g(t) 0.039216 kept over ccp_alpha 0.0392,
+    and '49.9% → 49.9%' for a validation accuracy that fell from 0.49925 to 0.49875."""
+    ccp = {"node": 3, "action": "keep", "measure": "effective_alpha", "before": 0.0392157,
+           "after": 0.0392}
+    assert event_note(ccp, 3) == "0.03922 → 0.03920"
+    pre = {"node": 0, "action": "prune", "measure": "validation_accuracy", "before": 0.49925,
+           "after": 0.49875}
+    before, after = event_note(pre, 3).split(" → ")
+    assert before != after and event_number(pre, 0.49925, 3) == before
+    tie = {"node": 0, "action": "prune", "measure": "validation_accuracy", "before": 3 / 7,
+           "after": 3 / 7}
+    assert event_note(tie, 3) == "42.9% → 42.9%"
+
+
+@pytest.mark.parametrize(("before", "after", "margin"), [(5.2184, 5.2187, 0.0), (5.0, 5.1004, 0.1)])
+def test_a_margin_is_written_to_the_places_of_what_it_was_added_to(before, after, margin):
+    """J48's test is leaf ≤ subtree + margin: the places tell the leaf from that sum."""
+    event = {"measure": "estimated_errors", "before": before, "after": after, "margin": margin}
+    places = event_places(event, 3)
+    assert f"{before + margin:.{places}f}" != f"{after:.{places}f}"
