@@ -579,8 +579,9 @@ def leaf_steps(node: dict, algorithm=None, names: Notation = ZHOU, min_gain=None
     key = key if f"solution.stop.{key}" in WORDS["en"] else "unknown"
     compared = {}
     if key in COMPARED_WITH_THE_LARGEST and min_gain is not None and node.get("scores"):
-        compared = {"best": _fixed(largest_compared(node, algorithm), decimals),
-                    "threshold": format_number(min_gain)}
+        # the largest told apart from the threshold written in full (0.41997 below 0.42)
+        best = told_apart(largest_compared(node, algorithm), min_gain, decimals)[0]
+        compared = {"best": best, "threshold": format_number(min_gain)}
     number = algorithm.lihang_algorithm if algorithm and names.own_algorithms else None
     if number and f"solution.stop.{key}.lihang" in WORDS["en"]:  # his steps, as the panel
         key += ".lihang"

@@ -13,7 +13,7 @@ from functools import cache
 from dtree_core import notation as notations
 from dtree_core import reference
 from dtree_core.solution import largest_compared
-from dtree_core.split import Condition, Split, format_number
+from dtree_core.split import Condition, Split, format_number, told_apart
 from ui import registry
 from ui.messages import has, t
 
@@ -167,8 +167,10 @@ def epsilon_text(trace: dict, node: dict, figure: Figure) -> str:
     rule's pick, the largest of that score among the candidates for 5.2 and 5.3)."""
     record = registry.record(trace["algorithm"])
     symbol = notations.get("lihang").text(record.impurity_decrease, "D", "A_g")
-    return t(f"{figure.key}.4.fired", symbol=symbol,
-             value=format_number(largest_compared(node, record), 3), **figure.values)
+    # told apart from ε, which is written in full: 0.41997 < 0.42, not 0.420 < 0.42
+    value = told_apart(largest_compared(node, record),
+                       trace["params"].get("min_gain") or 0.0, 3)[0]
+    return t(f"{figure.key}.4.fired", symbol=symbol, value=value, **figure.values)
 
 
 def number_shown(line: str, figure: Figure = ZHOU) -> str:

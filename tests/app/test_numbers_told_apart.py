@@ -204,3 +204,24 @@ def test_validation_accuracy_that_falls_reads_apart(lang):
     for k in close:
         before, after = told_apart(100 * events[k]["before"], 100 * events[k]["after"], 1)
         assert before != after and f"{before}%" in sentences[k] and f"{after}%" in sentences[k]
+
+
+# --------------------------------------------------------------------- Li Hang's step (4)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_li_hangs_step_4_reads_the_gain_apart_from_epsilon(lang):
+    """loan_lihang, ε = 0.42: step (4) was lit with 'g(D, A_g) = 0.420 < ε = 0.42' (0.41997)."""
+    at = new_app()
+    for key, value in {"data": "loan_lihang", "min_gain": "0.42", "lang": lang,
+                       "notation": "lihang"}.items():
+        at.query_params[key] = value
+    at.run()
+    assert not at.exception and not at.error
+    root = trace(at)["nodes"][0]
+    largest = max(r["gain"] for r in root["scores"])
+    assert root["decision"]["kind"] == "leaf" and f"{largest:.3f}" == "0.420"
+    lit = [s for s in said(at) if "< ε = 0.42" in s]
+    assert lit
+    assert all("0.420 < ε" not in s for s in lit)
+    assert any(f"g(D, A_g) = {told_apart(largest, 0.42, 3)[0]} < ε = 0.42" in s for s in lit)

@@ -138,3 +138,18 @@ def test_a_margin_is_written_to_the_places_of_what_it_was_added_to(before, after
     event = {"measure": "estimated_errors", "before": before, "after": after, "margin": margin}
     places = event_places(event, 3)
     assert f"{before + margin:.{places}f}" != f"{after:.{places}f}"
+
+
+# --------------------------------------------------------------------- a leaf's ε
+
+
+def test_epsilon_leaf_tells_the_largest_gain_from_epsilon():
+    """loan_lihang with ε = 0.42: the largest gain 0.41997 read 'g(D, A_g) = 0.420 < ε = 0.42'."""
+    trace = bundled_trace("loan_lihang", "id3", min_gain=0.42)
+    root = trace["nodes"][0]
+    largest = max(r["gain"] for r in root["scores"])
+    assert root["decision"]["kind"] == "leaf" and f"{largest:.3f}" == "0.420"
+    text = to_markdown(solve(trace, 0, "node", notation="lihang"), "en")
+    stop = next(line for line in text.splitlines() if "ε = 0.42" in line)
+    assert f"g(D, A_g) = {told_apart(largest, 0.42, 3)[0]}," in stop
+    assert "0.420" not in stop
