@@ -74,6 +74,14 @@ def told_apart(a: float, b: float, decimals: int, most: int = 9) -> tuple[str, s
     return f"{a:.{places}f}", f"{b:.{places}f}"
 
 
+def told_apart_percent(a: float, b: float, places: int = 1, most: int = 9) -> tuple[str, str]:
+    """Two shares as percentages to `places` places (0.714 is 71.4%, as the book prints
+    accuracies), or to as many more as show them apart: 49.925% against 49.875%, not 49.9%
+    against 49.9% (told_apart of the percentages)."""
+    shown = told_apart(100 * a, 100 * b, places, most)
+    return f"{shown[0]}%", f"{shown[1]}%"
+
+
 def _same(text: str) -> str:
     return text
 

@@ -22,13 +22,13 @@ from dtree_core.dot import to_dot
 from dtree_core.evaluate import fit, stratified_split
 from dtree_core.paths import path_keys, path_parts, unescape_part
 from dtree_core.pruning import VALIDATED
-from dtree_core.split import format_number
+from dtree_core.split import format_number, told_apart_percent
 from dtree_core.trace import Trace
 from ui import analysis, engine, pruning
 from ui.messages import labelled, t, tm
 from ui.setup import error_text
 from ui.tables import percent
-from ui.widgets import drawn_part, node_titles
+from ui.widgets import drawn_part, node_titles, percent_change
 
 SPLIT_SHARE, SPLIT_SEED = 0.3, 0  # the held-out share and seed when nothing else validates
 ACTIONS = ("prune", "regroup", "cut", "auto")
@@ -232,9 +232,9 @@ def _last_edit(steps: list) -> None:
     st.markdown(f"**{t('he.last')}**")
     before, after = steps[-2][1], steps[-1][1]
     cols = st.columns(2)
-    cols[0].metric(t("he.before"), percent(before))
-    change = t("metric.delta_points", delta=f"{100 * (after - before):+.1f}")  # coloured by sign
-    cols[1].metric(t("he.after"), percent(after), delta=change)
+    before_text, after_text, change = percent_change(before, after)  # a tie is grey
+    cols[0].metric(t("he.before"), before_text)
+    cols[1].metric(t("he.after"), after_text, **change)
 
 
 def path_words(path: str) -> str:
@@ -266,9 +266,9 @@ def _log(edits: list[dict], steps: list) -> None:
         st.caption(t("he.log.none"))
     decimals = int(st.session_state.decimals)
     for k, edit in enumerate(edits):
+        before, after = told_apart_percent(steps[k][1], steps[k + 1][1])
         st.markdown(tm("he.log.row", k=k + 1, edit=edit_text(edit, decimals),
-                       path=path_words(edit["path"]),
-                       before=percent(steps[k][1]), after=percent(steps[k + 1][1])))
+                       path=path_words(edit["path"]), before=before, after=after))
     cols = st.columns(2)
     cols[0].button(t("he.undo"), key="he_undo", on_click=undo, disabled=not edits)
     cols[1].button(t("he.restart"), key="he_restart", on_click=restart, disabled=not edits)

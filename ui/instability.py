@@ -21,6 +21,7 @@ from ui import engine
 from ui.messages import labelled, t, tm
 from ui.setup import error_text
 from ui.tables import percent
+from ui.widgets import percent_change
 
 
 def unstable_trees(current: dict) -> None:
@@ -139,13 +140,12 @@ def show_ensemble(ensemble: Ensemble, n_test: int) -> None:
                    help=t("inst.distinct.help", same=ensemble.same_as_single(), total=total))
     vote, single = ensemble.vote_accuracy(), ensemble.single_accuracy()
     mean = float(np.mean(ensemble.tree_accuracies()))
-    cols[1].metric(t("inst.single"), percent(single))
-    # the metric colours by the sign
-    gain = t("metric.delta_points", delta=f"{100 * (vote - single):+.1f}")
-    cols[2].metric(t("inst.vote"), percent(vote), delta=gain)
+    single_text, vote_text, change = percent_change(single, vote)  # a tie is grey
+    cols[1].metric(t("inst.single"), single_text)
+    cols[2].metric(t("inst.vote"), vote_text, **change)
     cols[3].metric(t("inst.mean"), percent(mean))
-    st.markdown(tm("inst.vote.sentence", test=n_test, total=total, vote=percent(vote),
-                   single=percent(single), mean=percent(mean)))
+    st.markdown(tm("inst.vote.sentence", test=n_test, total=total, vote=vote_text,
+                   single=single_text, mean=percent(mean)))
     if n_test < 30:
         st.caption(t("inst.small", test=n_test, step=percent(1 / n_test)))
 

@@ -13,7 +13,7 @@ from dtree_core.dot import around_paths, depth_that_fits, to_dot
 from dtree_core.escape import escape_html
 from dtree_core.export import SCORE_HEADERS, Table, to_csv, to_latex, to_markdown
 from dtree_core.labels import branch_text, joined_paths, node_path
-from dtree_core.split import significant_digits
+from dtree_core.split import significant_digits, told_apart, told_apart_percent
 from ui import registry, state
 from ui.downloads import file_name
 from ui.messages import has, labelled, t, t_or
@@ -252,3 +252,20 @@ def number_formats(frame: pd.DataFrame, decimals: int, thresholds=(), counts=())
             fmt = f"%.{decimals}f"
         config[column] = st.column_config.NumberColumn(format=fmt)
     return config
+
+
+def percent_change(before: float, after: float) -> tuple[str, str, dict]:
+    """Two shares a pair of metrics compares, as percentages told apart
+    (split.told_apart_percent), and st.metric's arguments for the change: in percentage
+    points, to as many places as show it (coloured by its sign); a tie is grey and has no
+    arrow ("0.0 percentage points", not a green rise)."""
+    shown = told_apart_percent(before, after)
+    places = len(shown[0].rstrip("%").partition(".")[2])
+    if shown[0] == shown[1]:
+        return (*shown, {"delta": t("metric.delta_points", delta=f"{0:.{places}f}"),
+                         "delta_color": "off", "delta_arrow": "off"})
+    points = 100 * (after - before)
+    delta = told_apart(abs(points), 0.0, places)[0]  # never a +0.0 that differs
+    return (*shown, {"delta": t("metric.delta_points",
+                                delta=("+" if points > 0 else "-") + delta)})
+

@@ -11,9 +11,11 @@ import re
 
 import pyarrow as pa
 import pytest
-from app_helpers import new_app, started_app, trace
+from app_helpers import new_app, page_app, started_app, trace
+from streamlit.proto.Metric_pb2 import Metric
 
 from dtree_core.split import told_apart
+from ui.messages import LANGUAGES
 
 
 def plain(text: str) -> str:
@@ -225,3 +227,37 @@ def test_li_hangs_step_4_reads_the_gain_apart_from_epsilon(lang):
     assert lit
     assert all("0.420 < ε" not in s for s in lit)
     assert any(f"g(D, A_g) = {told_apart(largest, 0.42, 3)[0]} < ε = 0.42" in s for s in lit)
+
+
+# --------------------------------------------------------------------- a change of zero
+
+
+def test_a_vote_as_good_as_one_tree_is_no_green_rise():
+    """Exercises → instability, watermelon 3.0, seed 1: vote and single tree both 60.0%; the
+    vote's delta read '+0.0 percentage points' in green with an up arrow."""
+    at = page_app("pages/exercises.py", "watermelon_3.0", "en")
+    at.number_input(key="inst_seed").set_value(1).run()
+    at.button(key="inst_run").click().run()
+    assert not at.exception
+    words = LANGUAGES["en"][1]
+    vote = next(m for m in at.metric if m.label == words["inst.vote"])
+    single = next(m for m in at.metric if m.label == words["inst.single"])
+    assert vote.value == single.value == "60.0%"
+    assert not vote.proto.delta.startswith("+")
+    assert vote.proto.color == Metric.GRAY
+    assert vote.proto.direction == Metric.NONE
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_hand_edit_that_keeps_the_accuracy_is_no_green_rise(lang):
+    """Pruning the book's unpruned tree at the root keeps 42.9%: not a '+0.0' rise."""
+    from test_handedit_app import book_example_unpruned, edit
+
+    at = edit(book_example_unpruned(lang), "root", "prune")
+    words = LANGUAGES[lang][1]
+    before = next(m for m in at.metric if m.label == words["he.before"])
+    after = next(m for m in at.metric if m.label == words["he.after"])
+    assert before.value == after.value == "42.9%"
+    assert not after.proto.delta.startswith("+")
+    assert after.proto.color == Metric.GRAY
+    assert after.proto.direction == Metric.NONE

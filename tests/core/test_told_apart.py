@@ -16,7 +16,7 @@ from dtree_core.dot import event_note
 from dtree_core.loading import prepare
 from dtree_core.pruning import event_number, event_places
 from dtree_core.solution import solve, to_markdown
-from dtree_core.split import places_apart, told_apart
+from dtree_core.split import places_apart, told_apart, told_apart_percent
 
 
 def bundled_trace(key: str, algorithm: str, **params) -> dict:
@@ -153,3 +153,14 @@ def test_epsilon_leaf_tells_the_largest_gain_from_epsilon():
     stop = next(line for line in text.splitlines() if "ε = 0.42" in line)
     assert f"g(D, A_g) = {told_apart(largest, 0.42, 3)[0]}," in stop
     assert "0.420" not in stop
+
+
+# --------------------------------------------------------------------- percentages
+
+
+def test_percentages_told_apart_and_a_tie_at_one_place():
+    assert told_apart_percent(0.49925, 0.49875) != ("49.9%", "49.9%")
+    before, after = told_apart_percent(0.49925, 0.49875)
+    assert before != after and before.endswith("%") and after.endswith("%")
+    assert told_apart_percent(3 / 5, 3 / 5) == ("60.0%", "60.0%")
+    assert told_apart_percent(5 / 7, 3 / 7) == ("71.4%", "42.9%")
