@@ -315,34 +315,34 @@ ERRORS_ZH = {
     "one_class": "目标列“{column}”只有一个类别；决策树至少需要两个类别。",
     "too_many_values": ("列“{column}”有 {values} 个不同取值，多路划分的分支太多，无法画出"
                         "（上限为 {limit}）；请把它视为连续属性、排除它，或合并它的取值。"),
-    "budget.rows": ("文件有 {figure} 行，超过了 --budget 的 {allowed} 行上限：请对行抽样，或去掉 "
-                    "--budget。"),
-    "budget.rows.more_than": ("文件超过 {allowed} 行，即 --budget 的上限：请对行抽样，或去掉 "
+    "budget.rows": ("文件有 {figure} 行，超过了 --budget 的 {allowed} 行上限：请对数据行抽样，"
+                    "或去掉 --budget。"),
+    "budget.rows.more_than": ("文件超过了 --budget 的 {allowed} 行上限：请对数据行抽样，或去掉 "
                               "--budget。"),
     "budget.columns": ("文件有 {figure} 列，超过了 --budget 的 {allowed} 列上限：请用 --exclude "
-                       "去掉不需要的列，或去掉 --budget。"),
-    "budget.cells": ("文件有 {figure} 个单元格，超过了 --budget 的 {allowed} 个上限："
-                     "请对行抽样或去掉一些列，或去掉 --budget。"),
+                       "删去不需要的列，或去掉 --budget。"),
+    "budget.cells": ("文件有 {figure} 个单元格，超过了 --budget 的 {allowed} 个单元格上限："
+                     "请对数据行抽样或删去一些列，或去掉 --budget。"),
     "budget.unpacked_bytes": ("工作表连同工作簿的共享部分解压后有 {figure} 字节，超过了 --budget "
                               "的 {allowed} 字节上限：请把这张工作表单独存为新的工作簿、"
                               "缩短长文本或另存为 CSV，或去掉 --budget。"),
-    "budget.cells.more_than": ("文件超过 {allowed} 个单元格，即 --budget 的上限："
-                               "请对行抽样或去掉一些列，或去掉 --budget。"),
-    "budget.classes": ("目标列有 {figure} 个类别，超过了 --budget 的 {allowed} 个上限："
-                       "请选择另一个目标列、合并它的取值，或去掉 --budget。"),
+    "budget.cells.more_than": ("文件超过了 --budget 的 {allowed} 个单元格上限："
+                               "请对数据行抽样或删去一些列，或去掉 --budget。"),
+    "budget.classes": ("目标列有 {figure} 个类别，超过了 --budget 的 {allowed} 个类别上限："
+                       "请选择另一个目标列、归并它的取值，或去掉 --budget。"),
     "budget.classes.id_like": ("目标列的 {figure} 行取值各不相同，像是编号列，不是类别："
                                "请选择存放类别的那一列。"),
-    "budget.nodes": ("决策树达到了 {figure} 个结点，超过了 --budget 的 {allowed} 个上限：请设置 "
-                     "--max-depth 或 --min-samples-split，或去掉 --budget。"),
-    "budget.depth": ("决策树达到了 {figure} 层深度，超过了 --budget 的 {allowed} 层上限：请设置 "
-                     "--max-depth，或去掉 --budget。"),
+    "budget.nodes": ("决策树达到了 {figure} 个结点，超过了 --budget 的 {allowed} 个结点上限："
+                     "请设置 --max-depth 或 --min-samples-split，或去掉 --budget。"),
+    "budget.depth": ("决策树的深度达到了 {figure} 层，超过了 --budget 的 {allowed} 层上限："
+                     "请设置 --max-depth，或去掉 --budget。"),
     "budget.seconds": ("生成决策树已用了 {figure} 秒，超过了 --budget 的 {allowed} 秒上限："
-                       "请设置 --max-depth、对行抽样，或去掉 --budget。"),
+                       "请设置 --max-depth、对数据行抽样，或去掉 --budget。"),
     "budget.seconds.pruning": ("生成并剪枝决策树已用了 {figure} 秒，超过了 --budget 的 {allowed} "
-                               "秒上限：请设置 --max-depth、对行抽样，或去掉 --budget。"),
+                               "秒上限：请设置 --max-depth、对数据行抽样，或去掉 --budget。"),
     "budget.entries": ("下一层要计算 {figure} 个取值（该层的行数乘以属性数），超过了 --budget 的 "
-                       "{allowed} 个上限：含缺失值的行会进入每个分支；请设置 --min-branch-weight "
-                       "或 --max-depth、填补缺失值，或去掉 --budget。"),
+                       "{allowed} 个取值上限：请设置 --min-branch-weight 或 --max-depth、"
+                       "补全缺失值，或去掉 --budget。"),
     "force.syntax": "--force 的格式是 路径=属性，得到的是“{text}”。",
     "text_continuous": "列“{column}”不能作为连续属性：其中有文本值。",
     "target_missing": "目标列有缺失值；请先删除这些行。",
@@ -607,7 +607,7 @@ def prune_reason_text(method: str, event: dict, lang: str) -> str:
     """A pruning event's reason in lang; the Chinese only when the English re-worded from the
     event's figures is its recorded sentence."""
     from .pruning import is_raising_event
-    from .wording import prune_reason
+    from .wording import prune_reason, reason_numbers
 
     reason = event.get("reason", "")
     worded = {"margin": event["margin"]} if event.get("margin") else {}
@@ -626,13 +626,6 @@ def prune_reason_text(method: str, event: dict, lang: str) -> str:
         return reason
     if english != reason:
         return reason  # a raise's or another sentence: printed as the core wrote it
-    shown = _shown(method)
-    return say(lang, key, before=shown(event["before"]), after=shown(event["after"]),
+    before, after = reason_numbers(method, event["before"], event["after"])
+    return say(lang, key, before=before, after=after,
                **{k: f"{v:.4g}" for k, v in worded.items()})
-
-
-def _shown(method: str):
-    """wording.prune_reason's number format (a mismatch falls back to the English above)."""
-    from .wording import percent
-
-    return percent if method in ("pre", "rep") else "{:.4g}".format

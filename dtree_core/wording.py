@@ -6,6 +6,7 @@ import math
 from functools import lru_cache
 
 from .algorithms import Algorithm
+from .split import told_apart_percent
 
 LEAF_RULES = {
     "empty": ("No samples reach this branch, so it is a leaf labelled with the parent's "
@@ -105,9 +106,22 @@ def prune_rule(method: str) -> str:
 def prune_reason(method: str, action: str, before: float, after: float, **extra: float) -> str:
     """The sentence of one pruning event, with the numbers it compared (extra: J48's margin;
     subtree raising's three estimates, leaf, tree and branch)."""
-    shown = percent if method in ("pre", "rep") else _short
+    before_text, after_text = reason_numbers(method, before, after)
     return PRUNE_REASONS[method, action].format(
-        before=shown(before), after=shown(after), **{k: _short(v) for k, v in extra.items()})
+        before=before_text, after=after_text, **{k: _short(v) for k, v in extra.items()})
+
+
+def reason_numbers(method: str, before: float, after: float) -> tuple[str, str]:
+    """The two numbers a pruning sentence compares: percentages for the validated methods,
+    else 4 significant digits; more where those read alike but the numbers differ (Li Hang's
+    C_α after 21.3145 against before 21.3138 read "21.31 > 21.31")."""
+    if method in ("pre", "rep"):
+        return told_apart_percent(before, after)
+    for digits in range(4, 13):  # equal to 12 digits: a tie, written alike
+        pair = f"{before:.{digits}g}", f"{after:.{digits}g}"
+        if pair[0] != pair[1]:
+            return pair
+    return _short(before), _short(after)
 
 
 def percent(x: float) -> str:

@@ -347,10 +347,10 @@ ZH = {
     "error.holdout_single_rows": ("每个类别都只有一行数据，留出任何一行，决策树都学不到它的类别；"
                                   "请增加数据或合并类别。"),
     "error.kfold_k": "k 折交叉验证要求 k 在 2 和数据行数（{rows}）之间；现在 k 是 {k}。",
-    "error.kfold_lone_class": ("{k} 折中的第 {fold} 折只用一个类别（“{label}”）的行训练：只有一行的"
-                               "类别所在的那一折，训练集只剩另一个类别，无论 k 或随机种子取什么"
-                               "都无法生成决策树；请改用留出法。"),
-    "error.kfold_one_class": ("{k} 折中的第 {fold} 折只用一个类别（“{label}”）的行训练，"
+    "error.kfold_lone_class": ("{k} 折交叉验证的第 {fold} 折，训练集只有一个类别（“{label}”）："
+                               "只有一行的那个类别，在测试它的那一折里，训练集只剩另一个类别；"
+                               "无论 k 或随机种子取什么都是如此，无法生成决策树。请改用留出法。"),
+    "error.kfold_one_class": ("{k} 折交叉验证的第 {fold} 折，训练集只有一个类别（“{label}”），"
                               "无法生成决策树：请换一个 k 或随机种子，或改用留出法。"),
     # load errors (dtree_core.loading.LoadError codes; details may hold more than is used)
     "error.not_found": "找不到文件：{path}。",

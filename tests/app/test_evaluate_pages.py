@@ -327,7 +327,7 @@ def test_cost_complexity_pruning_is_compared_on_every_training_row():
 
 @pytest.mark.parametrize(("lang", "words"), [
     ("en", "Fold 1 of 2 trains on rows of one class ('p')"),
-    ("zh", "2 折中的第 1 折只用一个类别（“p”）的行训练")])
+    ("zh", "2 折交叉验证的第 1 折，训练集只有一个类别（“p”）")])
 def test_a_fold_of_one_class_is_named_not_called_a_one_class_target(lang, words):
     """3 rows (p, p, q) in 2 folds: one fold trains on p alone. The page said the target had
     only one class, which it has not."""

@@ -232,7 +232,8 @@ def test_pruning_counts_against_the_fit_s_time_limit(monkeypatch, pruning):
     # said of the fit, not of growth alone (which ended within the limit)
     assert str(refused.value).startswith("Growing and pruning the tree have taken 10")
     assert error_text(refused.value, "en").startswith("Growing and pruning the tree have taken")
-    assert error_text(refused.value, "zh").startswith("生成并剪枝决策树超过了 5 秒")
+    assert error_text(refused.value, "zh").startswith(
+        "生成并剪枝决策树已用了 10 秒，超过了 --budget 的 5 秒上限")
     tree.fit(X, y, validation=(X, y), budget=Budget(seconds=60))  # within the limit: pruned
 
 

@@ -147,7 +147,7 @@ def test_too_many_classes_name_the_budget_flag_not_a_server(tmp_path):
     assert en.stderr.strip() == ("error: The target has 150 classes, over the --budget limit of "
                                  "100: choose another target column, or group its values, or "
                                  "drop --budget.")
-    assert "150 个类别" in zh.stderr and "--budget 的 100 个上限" in zh.stderr
+    assert "150 个类别" in zh.stderr and "--budget 的 100 个类别上限" in zh.stderr
 
 
 def test_chinese_budget_figures_are_written_as_the_english_ones():

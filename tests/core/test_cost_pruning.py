@@ -211,3 +211,21 @@ def test_li_hang_never_weighs_a_node_above_a_kept_split_cart_does():
     assert alphas.tolist() == pytest.approx([0.0, 0.125])  # the root is the weakest link
     cart = prune(grown, Options(prune="ccp", ccp_alpha=0.15))
     assert kept_leaves(cart) == [cart.nodes[0]]
+
+
+@pytest.mark.parametrize(("lang", "words"), [
+    ("en", "C_α after retracting 21.3145 > C_α before 21.3138"),
+    ("zh", "回缩后的 C_α 为 21.3145，大于回缩前的 21.3138")])
+def test_a_kept_subtree_reads_its_two_losses_apart(lang, words):
+    """α = 3.609 on watermelon 2.0: the event at 纹理=稍糊 said 'C_α after retracting 21.31 >
+    C_α before 21.31' in the trace's reason and the CLI; to 4 digits the losses read alike."""
+    from dtree_core.wording import reason_numbers
+    result = subprocess.run([sys.executable, "-m", "dtree_core", "grow",
+                             str(get("watermelon_2.0").path), "--target", "好瓜", "--prune",
+                             "cost", "--ccp-alpha", "3.609", "--lang", lang],
+                            capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    assert words in result.stdout
+    assert reason_numbers("cost", 2.0, 2.0 + 1e-14) == ("2", "2")  # a tie reads as one
+    assert reason_numbers("rep", 0.49925, 0.49875) == ("49.93%", "49.88%")
+    assert reason_numbers("rep", 3 / 7, 5 / 7) == ("42.9%", "71.4%")  # Table 4.2 as printed

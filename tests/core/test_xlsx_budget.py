@@ -151,7 +151,8 @@ def test_a_count_stopped_at_the_limit_says_more_than_not_a_wrong_figure():
                                        budget=Budget(rows=100)))
     assert error.code == "budget.rows" and error.details["more_than"]
     assert "more than 100 rows" in str(error) and "101" not in str(error)
-    assert error_text(error, "zh") == "文件超过 100 行，即上限。"
+    assert error_text(error, "zh") == ("文件超过了 --budget 的 100 行上限：请对数据行抽样，"
+                                       "或去掉 --budget。")
 
 
 def test_a_declared_dimension_is_not_taken_for_the_columns():

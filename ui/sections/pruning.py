@@ -264,11 +264,11 @@ ZH: dict[str, str] = {
     "prune.validation.bad": "无法读取验证集文件 {name}：{reason}",
     "error.validation_column": "验证集文件没有“{column}”这一列。",
     "error.validation_file": "验证集文件：{reason}",
-    "error.validation_no_rows": "验证集文件中没有一行给出了“{column}”的取值。",
+    "error.validation_no_rows": "验证集文件中没有任何一行填有“{column}”的取值。",
     "error.validation_text": ("验证集文件的“{column}”列含有文本（“{value}”），而决策树按数值"
                               "读取这一列。"),
     "prune.unseen_classes": ("验证集中有决策树从未见过的类别（{classes}：{total} 行中的 {n} 行）。"
-                             "没有叶结点预测这些类别，所以无论怎样剪枝，这些行都算错。"),
+                             "没有叶结点预测这些类别，所以无论怎样剪枝，这些行都计为预测错误。"),
     "book.button": "书中例子：表 4.2（图 4.5–4.7）",
     "book.button.help": ("载入西瓜数据集 2.0 的训练集及 7 个验证样本，ID3，根结点处脐部与色泽"
                          "并列，按书中的做法选脐部，并做后剪枝。"),
