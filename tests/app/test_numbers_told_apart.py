@@ -96,19 +96,10 @@ def test_c45_gains_read_apart_from_the_mean_they_are_filtered_by():
 
 def test_compare_sentence_reads_the_pick_apart_from_its_rival():
     """ID3 takes c by Gain 0.06822 over b's 0.06798: 'ID3 takes c by Gain (0.068; b 0.068)'."""
-    import pandas as pd
-
-    from dtree_core import DecisionTree
-    from dtree_core.compare import first_disagreement
+    from tests.core.test_told_apart import close_disagreement
     from ui.compare import why_sentence
 
-    rows = ["pvxn", "tuxy", "ruyy", "ruyn", "pvxy", "ruxy", "quxy", "ruyn", "pvzy", "svxy",
-            "puxy", "tvzy", "tvzy", "pvzn", "ruzy", "suzn", "quxn", "tvxn", "suxn", "tuxn",
-            "quxn", "qvyy", "tvzy", "puxn", "tuyn", "puzy", "suzy", "pvyy", "pvyy", "suxn"]
-    X = pd.DataFrame([list(r[:3]) for r in rows], columns=["a", "b", "c"])
-    y = pd.Series([{"y": "yes", "n": "no"}[r[3]] for r in rows], name="y")
-    traces = [DecisionTree(a, max_depth=1).fit(X, y).trace_.to_dict() for a in ("id3", "c45")]
-    found = first_disagreement(traces, ["ID3", "C4.5"])
+    found = close_disagreement()
     pick = found.picks[0]
     (rival, value, _), = pick.rivals
     assert f"{pick.value:.3f}" == f"{value:.3f}" and pick.value > value
@@ -243,9 +234,14 @@ def test_a_vote_as_good_as_one_tree_is_no_green_rise():
     vote = next(m for m in at.metric if m.label == words["inst.vote"])
     single = next(m for m in at.metric if m.label == words["inst.single"])
     assert vote.value == single.value == "60.0%"
-    assert not vote.proto.delta.startswith("+")
-    assert vote.proto.color == Metric.GRAY
-    assert vote.proto.direction == Metric.NONE
+    assert_no_change(vote)
+
+
+def assert_no_change(metric) -> None:
+    """A metric whose delta is zero: no sign, grey, no arrow."""
+    assert not metric.proto.delta.startswith("+")
+    assert metric.proto.color == Metric.GRAY
+    assert metric.proto.direction == Metric.NONE
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
@@ -258,6 +254,4 @@ def test_a_hand_edit_that_keeps_the_accuracy_is_no_green_rise(lang):
     before = next(m for m in at.metric if m.label == words["he.before"])
     after = next(m for m in at.metric if m.label == words["he.after"])
     assert before.value == after.value == "42.9%"
-    assert not after.proto.delta.startswith("+")
-    assert after.proto.color == Metric.GRAY
-    assert after.proto.direction == Metric.NONE
+    assert_no_change(after)
