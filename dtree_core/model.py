@@ -106,6 +106,7 @@ class DecisionTree(ClassifierMixin, BaseEstimator):
             return None
         X_val, y_val = validation
         X_val = _frame(X_val, self.feature_names_in_)
+        _check_validation_columns(X_val, self.attributes_)
         return ValidationRows.encode(encode_like(X_val, self.attributes_), y_val,
                                      self.trace_.classes)
 
@@ -151,6 +152,22 @@ def _sorting(labels: np.ndarray) -> np.ndarray:
         return np.argsort(labels, kind="stable")
     except TypeError:
         return np.argsort(np.array([str(v) for v in labels], dtype=object), kind="stable")
+
+
+def _check_validation_columns(X_val: pd.DataFrame, attributes) -> None:
+    """The validation rows hold every attribute, and numbers where the tree reads numbers:
+    text there would be read as unknown, and pruning judged by rows the caller did not give."""
+    missing = [a.name for a in attributes if a.name not in X_val.columns]
+    if missing:
+        raise DataError(f"The validation rows lack column(s): {', '.join(missing)}.")
+    for a in attributes:
+        if a.is_nominal:
+            continue
+        values = X_val[a.name]
+        text = values.notna() & pd.to_numeric(values, errors="coerce").isna()
+        if text.any():
+            raise DataError(f"The validation rows' column '{a.name}' holds text "
+                            f"('{values[text].iloc[0]}') where the tree reads numbers.")
 
 
 def _frame(X, names=None) -> pd.DataFrame:

@@ -232,3 +232,18 @@ def test_misuse_gets_a_specific_error():
     frame = pd.DataFrame(X)
     with pytest.raises(DataError, match="appear more than once: 0"):
         DecisionTree().fit(pd.concat([frame[[0]], frame[[0]]], axis=1), y)
+
+
+def test_validation_rows_with_text_where_the_tree_reads_numbers_are_refused(wm3):
+    """'abc' in 密度 was read as unknown without a word, and reduced-error pruning judged by
+    rows the caller had not given; a missing column was called one 'for prediction'."""
+    X, y = wm3
+    model = DecisionTree("c45", prune="rep")
+    X_val = X.astype({"密度": object})
+    X_val.loc[0, "密度"] = "abc"
+    with pytest.raises(DataError, match=r"column '密度' holds text \('abc'\)"):
+        model.fit(X, y, validation=(X_val, y))
+    with pytest.raises(DataError, match="The validation rows lack column"):
+        model.fit(X, y, validation=(X.drop(columns=["纹理"]), y))
+    X_val.loc[0, "密度"] = None  # unknown is fine: the rows go down every branch
+    assert model.fit(X, y, validation=(X_val, y)).trace_.pruning
