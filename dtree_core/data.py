@@ -36,6 +36,19 @@ class CodedError(DataError):
         self.code, self.details = code, details
 
 
+def validation_numbers(values: pd.Series, column: str) -> pd.Series:
+    """A continuous attribute of validation rows as numbers; text in it is refused, naming
+    the column and the value (the tree would read it as unknown, and judge pruning by rows
+    that are not what the caller gave). The API's and the app's validation rows alike."""
+    numbers = pd.to_numeric(values, errors="coerce")
+    text = values.notna() & numbers.isna()
+    if text.any():
+        value = str(values[text].iloc[0])
+        raise CodedError(f"The validation rows' column '{column}' holds text ('{value}') where "
+                         "the tree reads numbers.", "validation_text", column=column, value=value)
+    return numbers.astype("float64")
+
+
 def is_numeric(series: pd.Series) -> bool:
     """Does the column hold numbers (bool excluded)?"""
     return pd.api.types.is_numeric_dtype(series) and not pd.api.types.is_bool_dtype(series)

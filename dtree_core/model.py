@@ -16,7 +16,14 @@ from sklearn.utils import Bunch
 from sklearn.utils.validation import check_is_fitted
 
 from .budget import applied_budget
-from .data import DataError, as_text, encode, encode_like, resolve_kinds
+from .data import (
+    DataError,
+    as_text,
+    encode,
+    encode_like,
+    resolve_kinds,
+    validation_numbers,
+)
 from .growing import grow
 from .options import Options
 from .predicting import distributions_by_depth, label_array, leaf_distributions, most_likely
@@ -161,13 +168,8 @@ def _check_validation_columns(X_val: pd.DataFrame, attributes) -> None:
     if missing:
         raise DataError(f"The validation rows lack column(s): {', '.join(missing)}.")
     for a in attributes:
-        if a.is_nominal:
-            continue
-        values = X_val[a.name]
-        text = values.notna() & pd.to_numeric(values, errors="coerce").isna()
-        if text.any():
-            raise DataError(f"The validation rows' column '{a.name}' holds text "
-                            f"('{values[text].iloc[0]}') where the tree reads numbers.")
+        if not a.is_nominal:
+            validation_numbers(X_val[a.name], a.name)
 
 
 def _frame(X, names=None) -> pd.DataFrame:

@@ -20,7 +20,7 @@ from streamlit.errors import StreamlitSecretNotFoundError
 
 from dtree_core import DecisionTree
 from dtree_core.budget import Budget, applied
-from dtree_core.data import DataError, as_text
+from dtree_core.data import DataError, as_text, validation_numbers
 from dtree_core.evaluate import stratified_split
 from dtree_core.loading import LoadError, load_bytes, prepare, xlsx_sheet_names
 from dtree_core.options import Options
@@ -286,22 +286,10 @@ def validation_file(data: bytes, filename: str, target: str, options: Options):
                         "validation_no_rows", column=target)
     X = frame[columns].copy()
     for column in options.continuous:
-        X[column] = _numbers_only(X[column], column)
+        X[column] = validation_numbers(X[column], column)
     # the classes as text, as the training target is (a numeric class column with a blank
     # cell reads as 1.0: compared as text with the leaves' "1", every row was wrong)
     return X, as_text(frame[target]).rename(target)
-
-
-def _numbers_only(values, column: str):
-    """A continuous attribute of the validation file as numbers; text in it is refused (the
-    tree would read it as unknown, and judge pruning by rows that are not what the file says)."""
-    numbers = pd.to_numeric(values, errors="coerce")
-    text = values.notna() & numbers.isna()
-    if text.any():
-        value = str(values[text].iloc[0])
-        raise LoadError(f"The validation file's column '{column}' holds text ('{value}') where "
-                        "the tree reads numbers.", "validation_text", column=column, value=value)
-    return numbers.astype("float64")
 
 
 def unseen_classes(y_validation, classes) -> tuple[list[str], int]:
