@@ -27,7 +27,7 @@ from . import algorithms
 from .budget import figure_text, refusal_sentence
 from .data import RULE_SENTENCES, DataError
 from .loading import NOTICES
-from .wording import LEAF_RULES, PRUNE_REASONS, PRUNE_RULES, TIE_RULES
+from .wording import LEAF_RULES, PRUNE_REASONS, PRUNE_RULES, TIE_RULES, format_counted
 
 LANGUAGES = ("en", "zh")
 DELIMITERS = {",": "comma", ";": "semicolon", "\t": "tab", "\uff0c": "full_width_comma"}
@@ -491,7 +491,7 @@ def placeholders(template: str) -> set[str]:
 
 def say(lang: str, key: str, /, **values) -> str:
     """The catalogue's sentence for key in lang, filled with values."""
-    return CATALOGUE[lang][key].format(**values)
+    return format_counted(CATALOGUE[lang][key], values)
 
 
 # --budget's refusals in English for the command line: the budget's own sentences advise

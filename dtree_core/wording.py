@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import math
+import re
+import string
 from functools import lru_cache
 
 from .algorithms import Algorithm
@@ -162,3 +164,43 @@ def percent_places(digits: int) -> int:
 
 def _short(x: float) -> str:
     return f"{x:.4g}"
+
+
+# The English nouns the catalogues put after a count: after a count of one, the singular
+# ("1 row held out", not "1 rows"). Chinese has no plural: its templates never match.
+SINGULAR = {"rows": "row", "nodes": "node", "leaves": "leaf", "values": "value",
+            "classes": "class", "columns": "column", "trees": "tree", "cells": "cell",
+            "attributes": "attribute", "branches": "branch", "seconds": "second",
+            "samples": "sample"}
+VERB_SINGULAR = {"are": "is", "were": "was", "have": "has", "agree": "agrees"}
+_PLURAL_AFTER = re.compile(r"^ ((?:training |held-out |validation |different )?)("
+                           + "|".join(SINGULAR) + r")\b(?: (" + "|".join(VERB_SINGULAR)
+                           + r")\b)?")
+_FORMATTER = string.Formatter()
+
+
+def counted(value_text: str, after: str) -> str:
+    """after, the template's text that follows a value, with its first noun (and the verb
+    right after it) singular when the value reads exactly 1: "1 row is held out"."""
+    if value_text != "1":
+        return after
+    return _PLURAL_AFTER.sub(_singular, after, count=1)
+
+
+def _singular(match: re.Match) -> str:
+    adjective, noun, verb = match.groups()
+    return " " + adjective + SINGULAR[noun] + (" " + VERB_SINGULAR[verb] if verb else "")
+
+
+def format_counted(template: str, values: dict) -> str:
+    """template.format(**values), with the singular after a count of one (counted)."""
+    out, last = [], None
+    for text, field, spec, conversion in _FORMATTER.parse(template):
+        out.append(text if last is None else counted(last, text))
+        last = None
+        if field is not None:
+            value = _FORMATTER.convert_field(_FORMATTER.get_field(field, (), values)[0],
+                                             conversion)
+            last = _FORMATTER.format_field(value, spec or "")
+            out.append(last)
+    return "".join(out)

@@ -24,10 +24,10 @@ from dtree_core.paths import path_keys, path_parts, unescape_part
 from dtree_core.pruning import VALIDATED
 from dtree_core.split import format_number, told_apart_percent
 from dtree_core.trace import Trace
+from dtree_core.wording import percent
 from ui import analysis, engine, pruning
 from ui.messages import labelled, t, tm
 from ui.setup import error_text
-from ui.tables import percent
 from ui.widgets import drawn_part, node_titles, percent_change
 
 SPLIT_SHARE, SPLIT_SEED = 0.3, 0  # the held-out share and seed when nothing else validates

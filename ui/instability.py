@@ -17,10 +17,10 @@ from dtree_core.instability import (
     max_trees,
     perturbed_trees,
 )
+from dtree_core.wording import percent
 from ui import engine
 from ui.messages import labelled, t, tm
 from ui.setup import error_text
-from ui.tables import percent
 from ui.widgets import percent_change
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 import string
 
+from dtree_core.wording import counted
 from ui.messages_zh import ZH
 from ui.sections import SECTIONS
 
@@ -689,10 +690,12 @@ _FORMATTER = string.Formatter()
 def fill(template: str, values: dict) -> str:
     """template.format(**values), except that a space the template puts between a value and a
     Chinese character goes when the value's edge is Chinese too: '{attribute} 的' gives
-    '纹理的' but 'ripe 的'. Values themselves are never changed."""
+    '纹理的' but 'ripe 的'; and a count of one takes the singular ("1 row"; wording.counted).
+    Values themselves are never changed."""
     parts: list[tuple[str, bool]] = []  # (text, is a value)
     for text, field, spec, conversion in _FORMATTER.parse(template):
-        parts.append((text, False))
+        after_value = parts[-1][0] if parts and parts[-1][1] else None
+        parts.append((text if after_value is None else counted(after_value, text), False))
         if field is not None:
             value = _FORMATTER.convert_field(_FORMATTER.get_field(field, (), values)[0],
                                              conversion)

@@ -31,9 +31,9 @@ from dtree_core.pruning import (
     relation,
 )
 from dtree_core.trace import Trace
+from dtree_core.wording import percent
 from ui import cost_pruning, engine, state
 from ui.messages import labelled, t, tm
-from ui.tables import percent
 from ui.widgets import drawn_part, path_text
 
 # Zhou's Table 4.2: the training rows, their paired validation rows, and the book's root.

@@ -19,7 +19,7 @@ from dtree_core.algorithms import j48_pick
 from dtree_core.compare import deciding_score
 from dtree_core.labels import children_of, format_number
 from dtree_core.paths import node_key, path_keys
-from dtree_core.rules import percent_places, percent_text, share_places
+from dtree_core.rules import percent_places, share_places
 from dtree_core.split import places_apart
 from dtree_core.trace import Condition
 from ui import registry
@@ -174,11 +174,6 @@ def has_fractions(node: dict) -> bool:
 
 
 BLANK = "—"  # a cell with no value (st.dataframe's placeholder), as the static tables print it
-
-
-def percent(share: float) -> str:
-    """A share as a percentage to one place, as the book prints accuracies (42.9%)."""
-    return percent_text(share, 3)
 
 
 def percent_format(decimals: int, shares=()) -> str:

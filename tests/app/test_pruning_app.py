@@ -398,7 +398,7 @@ def test_cost_complexity_path_with_a_validation_split():
     assert EN["prune.path.validation"] in figure and EN["prune.path.train"] in figure
     last = at.slider(key="prune_path_subtree").max
     at.slider(key="prune_path_subtree").set_value(last).run()
-    assert any("1 leaves" in c.value for c in at.caption)  # the root alone ends the path
+    assert any(", 1 leaf, " in c.value for c in at.caption)  # the root alone ends the path
 
 
 def test_path_points_follow_the_weakest_link_sequence():

@@ -1,0 +1,56 @@
+"""A count of one takes the singular in English sentences ("1 row is held out", not
+"1 rows are"), in the app's catalogue and the command line's; other counts and Chinese are
+left as written."""
+
+from __future__ import annotations
+
+import pytest
+
+from dtree_core.cli_messages import say
+from dtree_core.wording import counted, format_counted
+from ui.messages import fill, t
+
+
+@pytest.mark.parametrize(("value", "after", "expected"), [
+    ("1", " rows are held out", " row is held out"),
+    ("1", " training rows; ", " training row; "),
+    ("1", " leaves, ", " leaf, "),
+    ("1", " classes", " class"),
+    ("1", " nodes agree", " node agrees"),
+    ("1", " trees were asked for", " tree was asked for"),
+    ("2", " rows are held out", " rows are held out"),
+    ("21", " rows", " rows"),
+    ("1.5", " rows", " rows"),
+    ("1", " rowsy", " rowsy"),  # not the noun
+    ("1", ", rows", ", rows"),  # the noun does not follow the count
+    ("1", " 行", " 行"),
+])
+def test_counted(value, after, expected):
+    assert counted(value, after) == expected
+
+
+def test_format_counted_fills_like_format():
+    template = "{rows} rows x {columns} columns ({how}) {{braces}}"
+    for rows, columns in [(1, 1), (1, 3), (17, 1), (17, 8)]:
+        plain = template.format(rows=rows, columns=columns, how="utf-8")
+        got = format_counted(template, {"rows": rows, "columns": columns, "how": "utf-8"})
+        assert got == plain.replace("1 rows", "1 row").replace("1 columns", "1 column")
+
+
+def test_the_manual_pages_held_out_rows():
+    assert t("man.training", _lang="en", train=1, test=1) == (
+        "Your tree grows on 1 training row; 1 row is held out for the test.")
+    assert t("man.training", _lang="en", train=11, test=6) == (
+        "Your tree grows on 11 training rows; 6 rows are held out for the test.")
+    assert t("man.training", _lang="zh", train=1, test=1) == (
+        "你的决策树在 1 个训练样本上生成；留出 1 个样本作测试集。")
+
+
+def test_a_value_is_never_changed():
+    """Only the template's words change: a value that reads "1 rows" is the data's."""
+    assert fill("{name}: {n} rows", {"name": "1 rows", "n": 1}) == "1 rows: 1 row"
+
+
+def test_the_command_lines_file_summary():
+    text = say("en", "summary.file", filename="a.csv", rows=1, columns=2, how="utf-8")
+    assert text == "a.csv: 1 row x 2 columns (utf-8)"
