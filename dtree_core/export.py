@@ -11,6 +11,7 @@ import csv
 import io
 import shutil
 import subprocess
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from numbers import Integral, Real
 
@@ -18,6 +19,7 @@ import numpy as np
 
 from .data import DataError
 from .escape import escape_latex, escape_markdown_cell
+from .split import format_number
 
 # A spreadsheet runs a cell starting with one of these as a formula (OWASP "CSV injection").
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
@@ -92,8 +94,10 @@ def to_csv(table: Table) -> str:
 # --------------------------------------------------------------------- Markdown
 
 
-def _shown(value, digits: int, mark: str, none: str) -> str | None:
-    """Numbers rounded, booleans as a mark; None for text (each format escapes its own)."""
+def _shown(value, digits: int, mark: str, none: str, threshold: bool = False) -> str | None:
+    """Numbers rounded (a threshold as the tree's labels write it, never to fewer digits than
+    tell which side a row goes), booleans as a mark; None for text (each format escapes its
+    own)."""
     if value is None:
         return none
     if _is_mark(value):
@@ -101,17 +105,28 @@ def _shown(value, digits: int, mark: str, none: str) -> str | None:
     if isinstance(value, Integral):
         return str(int(value))
     if isinstance(value, Real):
-        return f"{float(value):.{digits}f}"
+        return format_number(value) if threshold else f"{float(value):.{digits}f}"
     return None
 
 
-def to_markdown(table: Table, digits: int = 3) -> str:
-    """A GitHub-flavoured Markdown table; numeric columns right-aligned."""
+def _cells(table: Table, row: list, digits: int, places: Mapping[str, int] | None,
+           thresholds: Collection[str], mark: str, none: str) -> list[str | None]:
+    """A row's numbers as _shown writes them, each column to its own places (a score column
+    told apart where the rule compared it: ui.tables.compared_places) or `digits`."""
+    places = places or {}
+    return [_shown(v, places.get(c, digits), mark, none, c in thresholds)
+            for c, v in zip(table.columns, row, strict=True)]
+
+
+def to_markdown(table: Table, digits: int = 3, places: Mapping[str, int] | None = None,
+                thresholds: Collection[str] = ()) -> str:
+    """A GitHub-flavoured Markdown table; numeric columns right-aligned. places: decimals of
+    some columns (by header); thresholds: the headers of cut-point columns."""
     numeric = _numeric_columns(table)
     lines = ["| " + " | ".join(escape_markdown_cell(c) for c in table.columns) + " |",
              "|" + "|".join("---:" if n else "---" for n in numeric) + "|"]
     for row in table.rows:
-        shown = [_shown(v, digits, "✓", "—") for v in row]
+        shown = _cells(table, row, digits, places, thresholds, "✓", "—")
         cells = [escape_markdown_cell(v) if c is None else c
                  for v, c in zip(row, shown, strict=True)]
         lines.append("| " + " | ".join(cells) + " |")
@@ -128,14 +143,16 @@ def _numeric_columns(table: Table) -> list[bool]:
 # --------------------------------------------------------------------- LaTeX
 
 
-def to_latex(table: Table, digits: int = 3) -> str:
-    r"""A booktabs tabular (\toprule, \midrule, \bottomrule), numbers right-aligned."""
+def to_latex(table: Table, digits: int = 3, places: Mapping[str, int] | None = None,
+             thresholds: Collection[str] = ()) -> str:
+    r"""A booktabs tabular (\toprule, \midrule, \bottomrule), numbers right-aligned; places
+    and thresholds as to_markdown's."""
     spec = "".join("r" if n else "l" for n in _numeric_columns(table))
     lines = [r"% needs \usepackage{booktabs}; Chinese text also needs ctex (or xeCJK)",
              rf"\begin{{tabular}}{{{spec}}}", r"\toprule",
              " & ".join(escape_latex(c) for c in table.columns) + r" \\", r"\midrule"]
     for row in table.rows:
-        cells = [_shown(v, digits, r"$\bullet$", "--") for v in row]
+        cells = _cells(table, row, digits, places, thresholds, r"$\bullet$", "--")
         cells = [escape_latex(v) if c is None else c for v, c in zip(row, cells, strict=True)]
         lines.append(" & ".join(cells) + r" \\")
     lines += [r"\bottomrule", r"\end{tabular}"]

@@ -111,10 +111,11 @@ def scores(labels: list[str], traces: list[dict]) -> None:
     if merged.shape == "binary":
         st.caption(t("cmp.binary_only"))
     decimals = int(st.session_state.decimals)
-    frame = merged_frame(merged)
+    frame, thresholds = merged_frame(merged), [t("col.threshold")]
     st.dataframe(frame, hide_index=True, placeholder=BLANK,
-                 column_config=number_formats(frame, decimals, thresholds=[t("col.threshold")]))
-    score_downloads(worded_table(merged.table(), list(frame.columns)), key="cmp")
+                 column_config=number_formats(frame, decimals, thresholds=thresholds))
+    score_downloads(worded_table(merged.table(), list(frame.columns)), "cmp", decimals,
+                    thresholds=thresholds)
     st.markdown(f"**{t('cmp.chart')}**")
     st.plotly_chart(criteria_chart(merged), key="cmp_chart")
     drawn = sorted({registry.label(tr["algorithm"]) for tr in traces

@@ -24,7 +24,7 @@ from ui.downloads import file_name
 from ui.messages import t, tm
 from ui.state import ensure_entry_point
 from ui.tables import BLANK, percent_format
-from ui.widgets import node_titles, score_downloads, worded_table
+from ui.widgets import header_words, node_titles, score_downloads, score_places, worded_table
 
 ensure_entry_point()
 
@@ -299,8 +299,10 @@ def scores_section(trace: dict) -> None:
     node = by_id[st.selectbox(t("exp.node"), list(by_id), key="exp_node",
                               format_func=titles.__getitem__)]
     table = worded_table(score_table(node))
-    st.markdown(to_markdown(table, int(st.session_state.decimals)))
-    score_downloads(table, key="exp")
+    decimals = int(st.session_state.decimals)
+    places, thresholds = score_places(trace, node, decimals), [header_words("threshold")]
+    st.markdown(to_markdown(table, decimals, places, thresholds))
+    score_downloads(table, "exp", decimals, places, thresholds)
 
 
 def cli_command(current: dict, dataset: dict) -> None:

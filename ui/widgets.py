@@ -17,7 +17,7 @@ from dtree_core.split import significant_digits, told_apart, told_apart_percent
 from ui import registry, state
 from ui.downloads import file_name
 from ui.messages import has, labelled, t, t_or
-from ui.tables import replay_order
+from ui.tables import compared_places, replay_order
 
 # Above this many nodes the whole tree is unreadable, so "auto" shows the neighbourhood.
 BIG_TREE = 60
@@ -47,15 +47,27 @@ def header_words(header: str) -> str:
     return symbol or t_or(f"col.{header}", header)
 
 
-def score_downloads(table, key: str) -> None:
-    """A score table as CSV (with a BOM, for Excel), Markdown and LaTeX downloads."""
+def score_downloads(table, key: str, decimals: int, places: dict[str, int] | None = None,
+                    thresholds=()) -> None:
+    """A score table as CSV (exact, with a BOM, for Excel), Markdown and LaTeX downloads (to
+    the page's decimals, or the places of `places` by header; thresholds: the cut-point
+    columns' headers, written as the tree's labels write them)."""
     cols = st.columns(3)
     cols[0].download_button(t("exp.csv"), to_csv(table).encode("utf-8-sig"),
                             file_name("scores", "csv"), "text/csv", key=f"{key}_dl_csv")
-    cols[1].download_button(t("exp.md"), to_markdown(table), file_name("scores", "md"),
-                            "text/markdown", key=f"{key}_dl_md")
-    cols[2].download_button(t("exp.latex"), to_latex(table), file_name("scores", "tex"),
-                            "text/x-tex", key=f"{key}_dl_tex")
+    cols[1].download_button(t("exp.md"), to_markdown(table, decimals, places, thresholds),
+                            file_name("scores", "md"), "text/markdown", key=f"{key}_dl_md")
+    cols[2].download_button(t("exp.latex"), to_latex(table, decimals, places, thresholds),
+                            file_name("scores", "tex"), "text/x-tex", key=f"{key}_dl_tex")
+
+
+def score_places(trace: dict, node: dict, decimals: int) -> dict[str, int]:
+    """A node's score table (dtree_core.export.score_table, worded) column by column: the
+    decimals of each score column the rule compared, by its worded header, as many as tell
+    the winner from its rivals (ui.tables.compared_places)."""
+    return {header_words(SCORE_HEADERS[field]): places
+            for field, places in compared_places(trace, node, decimals).items()
+            if field in SCORE_HEADERS}
 
 
 def display_settings() -> None:
