@@ -108,6 +108,17 @@ class DecisionTree(ClassifierMixin, BaseEstimator):
                                       budget=budget)
         return self
 
+    def __setstate__(self, state: dict) -> None:
+        """A model pickled before classes_ was sorted kept its classes in the trace's order
+        as classes_ and had no classes_in_trace_order_: it predicts as it did, and classes_
+        is sorted as a model fitted now has it."""
+        if "trace_" in state and "classes_in_trace_order_" not in state:
+            in_trace_order = state["classes_"]
+            columns = _sorting(in_trace_order)
+            state = {**state, "classes_in_trace_order_": in_trace_order,
+                     "_proba_columns": columns, "classes_": in_trace_order[columns]}
+        super().__setstate__(state)
+
     def _validation_rows(self, validation) -> ValidationRows | None:
         if validation is None:
             return None

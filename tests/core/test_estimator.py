@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import inspect
 import json
+import pickle
 from dataclasses import fields
 
 import numpy as np
@@ -247,3 +248,21 @@ def test_validation_rows_with_text_where_the_tree_reads_numbers_are_refused(wm3)
         model.fit(X, y, validation=(X.drop(columns=["纹理"]), y))
     X_val.loc[0, "密度"] = None  # unknown is fine: the rows go down every branch
     assert model.fit(X, y, validation=(X_val, y)).trace_.pruning
+
+
+def test_a_model_pickled_before_classes_were_sorted_still_predicts():
+    """Its state had classes_ in the trace's order and no classes_in_trace_order_ or
+    _proba_columns (commit 7cb8206 added them): predict failed with an AttributeError."""
+    X = pd.DataFrame({"x": ["a", "b", "a", "b", "c", "c"]})
+    y = pd.Series(["yes", "no", "yes", "no", "maybe", "maybe"])
+    model = DecisionTree("id3").fit(X, y)
+    state = dict(model.__getstate__())
+    old = state.pop("classes_in_trace_order_")
+    del state["_proba_columns"]
+    state["classes_"] = old  # the trace's order: yes, no, maybe
+    revived = pickle.loads(pickle.dumps(model))
+    revived.__dict__.clear()
+    revived.__setstate__(state)
+    assert list(revived.predict(X)) == list(model.predict(X))
+    assert list(revived.classes_) == ["maybe", "no", "yes"] == list(model.classes_)
+    np.testing.assert_array_equal(revived.predict_proba(X), model.predict_proba(X))
