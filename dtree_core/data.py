@@ -204,7 +204,7 @@ def is_id_like(series: pd.Series) -> bool:
 
 def text_value(value) -> str:
     """Nominal values are text, as in the file: 1.0 read by pandas is shown as '1'."""
-    if isinstance(value, float) and value.is_integer():
+    if isinstance(value, float | np.floating) and float(value).is_integer():
         return str(int(value))
     return str(value)
 
@@ -244,9 +244,11 @@ class Encoded:
 
 
 def as_text(series: pd.Series) -> pd.Series:
-    """Values as the text a user wrote (1.0 -> '1'); missing stays missing."""
+    """Values as the text a user wrote (1.0 -> '1'); missing stays missing. A number reads
+    alike in a column of numbers and in a column of mixed objects, so a value fitted from
+    one is found in the other."""
     known = series.notna()
-    if is_numeric(series):
+    if is_numeric(series) or pd.api.types.is_object_dtype(series):
         texts = series.astype(object).where(~known, series[known].map(text_value))
     else:
         texts = series.astype(object).where(~known, series[known].astype(str))
