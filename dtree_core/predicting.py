@@ -174,9 +174,12 @@ def most_likely(proba: np.ndarray, classes) -> np.ndarray:
 
 
 def label_array(classes) -> np.ndarray:
-    """Numbers stay a numeric array (scikit-learn's metrics read an object array of ints as
-    'unknown'); anything else is an object array of the labels."""
+    """Numbers stay a numeric array and booleans a bool array, as scikit-learn's own
+    classifiers have them (its metrics read an object array of ints or bools as 'unknown':
+    roc_auc refused True/False labels); anything else is an object array of the labels."""
     values = list(classes)
+    if values and all(isinstance(v, bool | np.bool_) for v in values):
+        return np.array(values, dtype=bool)
     if values and all(isinstance(v, int | float | np.number) and not isinstance(v, bool)
                       for v in values):
         return np.array(values)

@@ -266,3 +266,29 @@ def test_a_model_pickled_before_classes_were_sorted_still_predicts():
     assert list(revived.predict(X)) == list(model.predict(X))
     assert list(revived.classes_) == ["maybe", "no", "yes"] == list(model.classes_)
     np.testing.assert_array_equal(revived.predict_proba(X), model.predict_proba(X))
+
+
+@pytest.mark.parametrize("fit_dtype, predict_dtype", [("float64", "object"), ("object", "float64")])
+def test_a_nominal_number_reads_alike_in_a_column_of_numbers_and_of_objects(fit_dtype,
+                                                                             predict_dtype):
+    """as_text wrote 1.0 as '1' in a float column but '1.0' in an object column, so a value
+    fitted from one was unseen (unknown) in the other and every row got the majority."""
+    y = ["p", "q", "p", "q", "q"]
+    fitted = pd.DataFrame({"a": pd.Series([1.0, 2.0, 1.0, 2.0, 2.0], dtype=fit_dtype)})
+    model = DecisionTree("id3", nominal=["a"]).fit(fitted, y)
+    assert model.trace_.attributes[0]["values"] == ["1", "2"]
+    new = pd.DataFrame({"a": pd.Series([1.0, 2.0, np.float32(1.0)], dtype=predict_dtype)})
+    assert list(model.predict(new)) == ["p", "q", "p"]
+
+
+def test_boolean_labels_score_as_scikit_learns_own_tree():
+    """classes_ was an object array of True/False, which scikit-learn's scorers read as
+    'unknown' labels: roc_auc raised and cross_val_score gave nan."""
+    X, codes = load_iris(return_X_y=True)
+    y = codes == 0
+    model = DecisionTree().fit(X, y)
+    assert model.classes_.dtype == bool and list(model.classes_) == [False, True]
+    assert model.predict(X).dtype == bool
+    assert get_scorer("roc_auc")(model, X, y) == 1.0
+    scores = cross_val_score(DecisionTree(), X, y, scoring="roc_auc", cv=3)
+    assert np.isfinite(scores).all()
