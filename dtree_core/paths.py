@@ -27,9 +27,22 @@ def path_number(t: float) -> str:
     return f"{float(t) + 0.0:.6g}"  # + 0.0: -0.0 is 0
 
 
+_SUBSET = re.compile(r"^(.*?) in \{(.*)\}$")
+
+
 def condition_key(c: Condition) -> str:
     """A branch condition as --force paths and node keys write it."""
-    return c.text(part=escape_part, number=path_number)
+    return _listed_in_order(c.text(part=escape_part, number=path_number))
+
+
+def _listed_in_order(part: str) -> str:
+    """A subset's values sorted: '纹理 in {稍糊,模糊}' and '纹理 in {模糊,稍糊}' name one branch,
+    whatever order the user lists them in (the tree lists them as the data first shows them)."""
+    match = _SUBSET.match(part)
+    if not match:
+        return part
+    name, values = match.groups()
+    return f"{name} in {{{','.join(sorted(values.split(',')))}}}"
 
 
 def path_key(conditions) -> str:
@@ -54,7 +67,7 @@ def _normalise_part(part: str) -> str:
     if match and not part.endswith("\\"):
         name, op, t = match.groups()
         return f"{name.strip()}{op}{path_number(float(t))}"
-    return part
+    return _listed_in_order(part)
 
 
 def parse_force(text: str) -> tuple[str, str]:
