@@ -242,6 +242,9 @@ def _score_nominal_stack(enc: Encoded, js: list[int], batch: Batch, binary: bool
         two_n[:, 0] = (left * n_by_value).sum(-1)
         np.subtract(n_by_value.sum(-1), two_n[:, 0], out=two_n[:, 1])
         result.scores = split_scores(two, unknown_weight)
+        # the split's Gini_index is the best partition's: one number, not the search's sum
+        # beside it (the two orders of summation could differ in the last bit)
+        result.gini_index_binary = result.scores["gini_index"]
         result.branch_counts, result.branch_n = two, two_n
     return _unstack_nominal(result, ks, m)
 
@@ -261,8 +264,8 @@ def _unstack_nominal(result: AttributeScores, ks: list[int], m: int) -> list[Att
             part.gini_index_multiway = part.scores["gini_index"] \
                 if result.gini_index_multiway is result.scores.get("gini_index") \
                 else result.gini_index_multiway[cut]
-        if result.gini_index_binary is not None:
-            part.gini_index_binary = result.gini_index_binary[cut]
+        if result.gini_index_binary is not None:  # CART's: the Gini_index itself
+            part.gini_index_binary = part.scores["gini_index"]
             part.left = result.left[cut, :k]
         parts.append(part)
     return parts
