@@ -178,6 +178,9 @@ EN = {
                               "it was used because it was forced, not by the tie rule."),
     "node.ties.forced_other": ("{ties} tie on the score the rule ranks by; the forced "
                                "{attribute} was used instead."),
+    "node.no_split": ("{attribute} has no split to show: no midpoint leaves a weight of at "
+                      "least {m} (the min branch weight) on both sides, so there are no "
+                      "branches, formulas or threshold curve."),
     "node.one_value": ("{attribute} has one value left at this node, so no split of it in "
                        "two exists and the rule cannot take it: the branches below put every "
                        "row on one side, and a value absent here is on a side only to complete "

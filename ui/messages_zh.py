@@ -160,6 +160,8 @@ ZH = {
     "node.ties.forced_tied": ("{attribute} 与 {ties} 在规则所比较的得分上并列；使用 {attribute} "
                               "是因为强制指定，而不是按并列规则。"),
     "node.ties.forced_other": "{ties} 在规则所比较的得分上并列；此处改用强制指定的 {attribute}。",
+    "node.no_split": ("{attribute} 没有可展示的划分：没有哪个候选划分点能让两侧的权重都达到 {m}"
+                      "（分支最小权重），所以没有分支、公式和划分点曲线。"),
     "node.one_value": ("此结点上 {attribute} 只剩一个取值，不存在把它一分为二的划分，选择规则不能"
                        "选它：下面的分支把所有样本都放在一侧，此处没有出现的取值只是为了补全划分"
                        "才放在某一侧。"),

@@ -467,8 +467,18 @@ def candidates(trace: dict, node: dict, decimals: int) -> None:
     # persisted: a step away and back (Next, Prev) keeps the pick, as a visit to a page does
     picked = st.selectbox(t("node.inspect"), attributes, key=inspect_key, persist_state="session")
     score = score_of(node, picked)
+    if not score["branches"]:
+        no_split(trace, score)
+        return
     branch_details(trace, node, score, decimals)
     threshold_curve(node, score, decimals)
+
+
+def no_split(trace: dict, score: dict) -> None:
+    """A continuous candidate with no midpoint keeping the min branch weight on both sides
+    has no branches (scoretable.branches): its formulas would sum nothing and read wrong."""
+    m = trace["params"].get("min_branch_weight") or 0
+    st.caption(tm("node.no_split", attribute=score["attribute"], m=format_number(m, 6)))
 
 
 def impurity_figure(trace: dict, node: dict, decimals: int) -> go.Figure:
