@@ -15,9 +15,9 @@ from ui.messages import labelled, t, tm
 
 
 def _autoplay(last: int) -> None:
-    """Advance one step per tick; at the end stop, and rerun the app to drop the timer."""
-    state.tick(last, float(st.session_state.speed))
-    if not st.session_state.playing:
+    """Advance one step per tick; past the last one rerun the app: its run turns the toggle
+    off before drawing it (state.stop_at_end) and drops the timer."""
+    if state.tick(last, float(st.session_state.speed)):
         st.rerun(scope="app")
 
 

@@ -246,16 +246,25 @@ def play_from_start(last_step: int) -> None:
     st.session_state.last_tick = time.monotonic()
 
 
-def tick(last_step: int, interval: float) -> None:
-    """One autoplay step, at most once per interval whatever reran the view."""
+def tick(last_step: int, interval: float) -> bool:
+    """One autoplay step, at most once per interval whatever reran the view; True when a
+    due tick finds the last step. It never sets `playing`: in a full run the toggle of that
+    key is already drawn, and Streamlit refuses the change (stop_at_end makes it)."""
     now = time.monotonic()
     if now - st.session_state.last_tick < 0.8 * interval:
-        return
+        return False
     st.session_state.last_tick = now
     if st.session_state.step >= last_step:
+        return True
+    move(1, last_step)
+    return False
+
+
+def stop_at_end(last_step: int) -> None:
+    """Playing ends at the last step, decided before the play toggle is drawn: a widget's
+    state may be set in a run only before the widget is."""
+    if st.session_state.playing and st.session_state.step >= last_step:
         st.session_state.playing = False
-    else:
-        move(1, last_step)
 
 
 # The predict page: the sample predicted, kept while the form shows it for the same tree.

@@ -93,6 +93,7 @@ def display_settings() -> None:
 
 def autoplay_settings(last: int) -> float | None:
     """The play toggle and speed; returns the autoplay interval in seconds, or None."""
+    state.stop_at_end(last)  # before the toggle: the fragment below may not switch it off
     cols = st.columns([1, 2])
     cols[0].toggle(t("grow.play"), key="playing", on_change=state.play_from_start,
                    args=(last,))

@@ -239,6 +239,34 @@ def test_autoplay_advances_and_restarts_from_the_end(app):
     assert at.session_state["step"] <= 1
 
 
+def test_autoplay_stops_at_the_last_step_in_a_full_run(app):
+    """A full run (any sidebar or display change) whose due tick found the last step set
+    `playing` after its toggle was drawn: StreamlitWidgetAlreadyInstantiatedError. Playing
+    ends there, and the toggle shows it off."""
+    at = choose_watermelon_id3(app)
+    at.toggle(key="playing").set_value(True).run()
+    at.button(key="btn_last").click().run()
+    time.sleep(1.0)  # a tick is due (speed 1 s)
+    at.number_input(key="decimals").set_value(4).run()
+    assert not at.exception
+    assert at.session_state["step"] == len(trace(at)["steps"]) - 1
+    assert at.toggle(key="playing").value is False
+
+
+def test_autoplay_plays_to_the_last_step_then_stops(app):
+    """Left alone, autoplay steps to the end and switches itself off there."""
+    at = choose_watermelon_id3(app)
+    at.slider(key="speed").set_value(0.2).run()
+    at.toggle(key="playing").set_value(True).run()
+    last = len(trace(at)["steps"]) - 1
+    for _ in range(last + 2):
+        time.sleep(0.2)
+        at.run()
+        assert not at.exception
+    assert at.session_state["step"] == last
+    assert at.toggle(key="playing").value is False
+
+
 def test_big_tree_shows_the_neighbourhood_then_a_depth_cut(app):
     at = app
     at.selectbox(key="bundled_key").set_value("penguins")
