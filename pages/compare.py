@@ -33,6 +33,7 @@ from ui.compare import (
     why_sentence,
 )
 from ui.messages import labelled, t, tm
+from ui.names import tree_dataset_name
 from ui.state import ensure_entry_point
 from ui.tables import BLANK
 from ui.widgets import drawn_part, node_titles, number_formats, score_downloads, worded_table
@@ -211,7 +212,8 @@ configs = analysis.config_picker(base)
 labels = analysis.unique_labels([analysis.config_label(c) for c in configs])
 traces = [analysis.safely(analysis.grow, dataset, choices, c) for c in configs]
 fewer = grown_on_fewer(configs, traces, choices, dataset)
-intro.caption(tm("cmp.intro.validated" if fewer else "cmp.intro", dataset=current["dataset"]))
+intro.caption(tm("cmp.intro.validated" if fewer else "cmp.intro",
+                 dataset=tree_dataset_name(current)))
 trees(labels, traces)
 unmatched_forces(labels, traces)
 st.subheader(t("cmp.first"))

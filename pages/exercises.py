@@ -4,6 +4,7 @@ import streamlit as st
 
 from ui import analysis, exercises, handedit, instability, presets, registry, treecheck
 from ui.messages import labelled, t, tm
+from ui.names import tree_dataset_name
 from ui.state import attach_exercises, ensure_entry_point
 from ui.widgets import node_titles
 
@@ -12,7 +13,7 @@ ensure_entry_point()
 current = analysis.current_or_stop()
 trace = current["trace"]
 attach_exercises(current["trace_id"], trace["nodes"][0]["id"])  # a new tree starts afresh
-dataset = current["dataset"]
+dataset = tree_dataset_name(current)
 st.title(t("page.exercises"))
 st.caption(tm("ex.intro", dataset=dataset, algorithm=registry.name(trace["algorithm"])))
 ids = [node["id"] for node in trace["nodes"] if not node.get("pruned_away")]

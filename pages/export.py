@@ -22,6 +22,7 @@ from ui import analysis, engine, registry
 from ui.command import grow_command, needs_validation_file
 from ui.downloads import file_name
 from ui.messages import t, tm
+from ui.names import tree_dataset_name
 from ui.state import ensure_entry_point
 from ui.tables import BLANK, percent_format
 from ui.widgets import header_words, node_titles, score_downloads, score_places, worded_table
@@ -321,7 +322,7 @@ def cli_command(current: dict, dataset: dict) -> None:
 current = analysis.current_or_stop()
 dataset, trace = st.session_state.dataset, current["trace"]
 st.title(t("page.export"))
-st.caption(tm("exp.intro", dataset=current["dataset"],
+st.caption(tm("exp.intro", dataset=tree_dataset_name(current),
               algorithm=registry.name(trace["algorithm"])))
 tree_downloads(current)
 sidebar = sidebar_tree(current, dataset)  # which tree, in words: said in three sections

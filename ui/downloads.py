@@ -16,6 +16,7 @@ from pathlib import PurePosixPath
 import streamlit as st
 
 from ui.messages import t
+from ui.names import tree_dataset_name
 
 MAX_STEM = 80  # characters: whole names stay well under the 255-byte limit of file systems
 DATA_SUFFIXES = (".csv", ".tsv", ".txt", ".xlsx", ".xlsm", ".xls")
@@ -42,6 +43,6 @@ def file_name(what: str, ext: str, dataset: str | None = None) -> str:
     """'<dataset>_<what>.<ext>' with the catalogue's word for what (file.<what>); the dataset
     is the current tree's (its name in the session's language) unless given."""
     if dataset is None:
-        dataset = (st.session_state.get("current") or {}).get("dataset") or ""
+        dataset = tree_dataset_name(st.session_state.get("current"))
     parts = (safe_stem(_dataset_stem(str(dataset))), safe_stem(t(f"file.{what}")))
     return f"{'_'.join(p for p in parts if p) or what}.{ext}"

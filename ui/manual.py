@@ -29,6 +29,7 @@ from dtree_core.trace import dict_json
 from ui import analysis, engine, panel, pruning, registry
 from ui.downloads import file_name
 from ui.messages import labelled, t, tm
+from ui.names import bundled_name
 from ui.tables import counts_text, node_at_path
 from ui.widgets import drawn_part, score_header
 
@@ -158,7 +159,7 @@ def heldout_inputs(dataset: dict) -> tuple:
                           label_visibility="collapsed", persist_state="session",
                           format_func=labelled(sources, lambda s: t(f"man.heldout.{s}")))
         if source == "paired":
-            st.caption(tm("man.heldout.paired_caption", name=paired))
+            st.caption(tm("man.heldout.paired_caption", name=bundled_name(paired)))
             return ("paired", paired)
     _, share, seed = analysis.split_inputs("man", allow_kfold=False)
     return ("split", float(share), int(seed))

@@ -28,6 +28,7 @@ from dtree_core.labels import export_text
 from dtree_core.options import Options
 from ui import engine, registry, state
 from ui.messages import has, labelled, literal, t
+from ui.names import bundled_name
 
 GROW_PAGE = "pages/grow.py"
 
@@ -59,17 +60,11 @@ def say(text: str) -> None:
     st.markdown(literal(text))
 
 
-def dataset_name(key: str) -> str:
-    dataset = get(key)
-    return dataset.name_zh if st.session_state.get("lang") == "zh" and dataset.name_zh \
-        else dataset.name
-
-
 def setup(p: Preset) -> None:
     """The data, algorithm and options the preset sets, and the button that sets them."""
     if p.dataset is None:  # 4.6: several data sets, shown with the answer
         return
-    lines = [t("preset.setup", dataset=dataset_name(p.dataset),
+    lines = [t("preset.setup", dataset=bundled_name(p.dataset),
                algorithm=registry.name(p.options["algorithm"]))]
     if "max_depth" in p.options:
         lines.append(t("preset.setup.option", option=t("setup.max_depth"),
@@ -78,7 +73,7 @@ def setup(p: Preset) -> None:
         lines.append(t("preset.setup.option", option=t("prune.method"),
                        value=t(f"prune.method.{p.options['prune']}")))
     if p.validation:
-        lines.append(t("preset.setup.validation", dataset=dataset_name(p.validation)))
+        lines.append(t("preset.setup.validation", dataset=bundled_name(p.validation)))
     if p.order == "bfs":
         lines.append(t("preset.setup.order"))
     for line in lines:
@@ -173,14 +168,14 @@ def preset_words(table: pd.DataFrame) -> pd.DataFrame:
         if column in shown:
             shown[column] = shown[column].map(learner_name)
     if "dataset" in shown:
-        shown["dataset"] = shown["dataset"].map(dataset_name)
+        shown["dataset"] = shown["dataset"].map(bundled_name)
     if "path" in shown:
         shown["path"] = shown["path"].map(lambda p: t("preset.root") if p == "root" else p)
     if "kind" in shown:
         shown["kind"] = shown["kind"].map(lambda k: t(f"preset.kind.{k}"))
     if set(shown.columns) <= set(LEARNERS):  # accuracy and ranks: learners × data sets
         shown.columns = [learner_name(c) for c in shown.columns]
-        shown.index = [dataset_name(k) for k in shown.index]
+        shown.index = [bundled_name(k) for k in shown.index]
     else:
         shown.columns = [t(f"preset.col.{c}") for c in shown.columns]
     return shown.round(decimals)

@@ -34,6 +34,7 @@ from dtree_core.trace import Trace
 from dtree_core.wording import percent
 from ui import cost_pruning, engine, state
 from ui.messages import labelled, t, tm
+from ui.names import bundled_name
 from ui.widgets import drawn_part, path_text
 
 # Zhou's Table 4.2: the training rows, their paired validation rows, and the book's root.
@@ -127,8 +128,7 @@ def validation_spec(dataset: dict, upload_types: list[str],
 
 def _paired_spec(dataset: dict) -> dict:
     paired = get(paired_key(dataset))
-    name = paired.name_zh if st.session_state.lang == "zh" and paired.name_zh else paired.name
-    st.caption(tm("prune.validation.paired_caption", name=name))
+    st.caption(tm("prune.validation.paired_caption", name=bundled_name(paired.key)))
     return {"source": "file", "data": paired.path.read_bytes(), "filename": paired.path.name}
 
 

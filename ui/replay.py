@@ -12,6 +12,7 @@ import streamlit as st
 
 from ui import boundary, lecture, panel, pruning, pseudocode, registry, state, widgets
 from ui.messages import labelled, t, tm
+from ui.names import tree_dataset_name
 
 
 def _autoplay(last: int) -> None:
@@ -130,7 +131,7 @@ def page() -> None:
     grown = pruning.growth_view(trace)  # growth replays the tree as grown; pruning comes after
     state.attach_trace(current["trace_id"], grown)
     st.title(t("page.grow"))
-    st.caption(tm("grow.header", dataset=current["dataset"],
+    st.caption(tm("grow.header", dataset=tree_dataset_name(current),
                  algorithm=registry.name(trace["algorithm"]), nodes=len(trace["nodes"])))
     lecture.link_notes()  # a link's step past this tree's last one is said here
     many_nodes_hint(trace)

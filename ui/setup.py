@@ -19,6 +19,7 @@ from dtree_core.notation import NOTATIONS_ORDER
 from dtree_core.options import Options
 from ui import engine, pruning, registry, state
 from ui.messages import LANGUAGES, has, labelled, literal, t, t_or, tm
+from ui.names import dataset_name, in_language
 
 UPLOAD_TYPES = ["csv", "tsv", "txt", "xlsx", "xls"]
 
@@ -87,26 +88,20 @@ def notation_picker() -> None:
              on_change=state.set_notation, args=("notation_picker",))
 
 
-def _in_language(dataset, field: str, lang: str) -> str:
-    """The catalogue's Chinese name/description/source when the UI speaks Chinese and has one."""
-    chinese = getattr(dataset, f"{field}_zh", "")
-    return chinese if lang == "zh" and chinese else getattr(dataset, field)
-
-
 def _bundled_dataset() -> dict | None:
     datasets = {d.key: d for d in bundled()}
     if not datasets:
         return None
-    lang = st.session_state.lang
-    names = {key: _in_language(dataset, "name", lang) for key, dataset in datasets.items()}
+    names = {key: in_language(dataset) for key, dataset in datasets.items()}
     key = st.selectbox(t("setup.dataset"), list(datasets), key="bundled_key",
                        format_func=names.__getitem__)
     chosen = datasets[key]
-    st.caption(literal(_in_language(chosen, "description", lang)))
-    st.caption(tm("setup.dataset.source", source=_in_language(chosen, "source", lang)))
+    st.caption(literal(in_language(chosen, "description")))
+    st.caption(tm("setup.dataset.source", source=in_language(chosen, "source")))
     data = chosen.path.read_bytes()
-    return {"name": names[key], "filename": chosen.path.name, "data": data,
-            "key": engine.data_key(data), "target": chosen.target, "bundled_key": key}
+    # no name: a bundled dataset is named from its key when shown, in that moment's language
+    return {"filename": chosen.path.name, "data": data, "key": engine.data_key(data),
+            "target": chosen.target, "bundled_key": key}
 
 
 def _uploaded_dataset(progress: Progress) -> dict | None:
@@ -186,7 +181,7 @@ def _loaded(dataset: dict):
         return engine.load_table(dataset["data"], dataset["filename"], dataset.get("sheet"),
                                  dataset.get("encoding"))
     except (LoadError, BudgetError) as error:
-        st.error(tm("setup.upload.bad", name=dataset["name"], reason=error_text(error)))
+        st.error(tm("setup.upload.bad", name=dataset_name(dataset), reason=error_text(error)))
     except MemoryError:
         st.error(t("error.memory"))
     return None
@@ -312,7 +307,6 @@ def grow(dataset: dict, choices: dict, options: Options, progress: Progress) -> 
     trace_id = engine.trace_key(dataset["data"], choices, options)
     current = st.session_state.get("current")
     if current is not None and current["trace_id"] == trace_id:
-        current["dataset"] = dataset["name"]  # the same tree; only the name's language may differ
         progress.clear()
         return  # keeps the very same dict: no cache lookup, no copy, on every rerun
     progress.max_depth = options.max_depth
@@ -327,8 +321,8 @@ def grow(dataset: dict, choices: dict, options: Options, progress: Progress) -> 
         return
     progress.drawing(trace)
     state.note_grown(trace_id)
-    st.session_state.current = {"trace": trace, "trace_id": trace_id, "dataset": dataset["name"],
-                                "source": dataset, "choices": choices, "options": options}
+    st.session_state.current = {"trace": trace, "trace_id": trace_id, "source": dataset,
+                                "choices": choices, "options": options}
 
 
 def _failed(message: str, progress: Progress) -> None:
@@ -369,7 +363,7 @@ def sidebar() -> Progress:
             progress.clear()
             _keep_the_trees_dataset()
             return progress
-        st.caption(tm("setup.using", name=dataset["name"], rows=len(table.frame),
+        st.caption(tm("setup.using", name=dataset_name(dataset), rows=len(table.frame),
                      cols=len(table.frame.columns)))
         load_report(table)
         columns = [str(c) for c in table.frame.columns]

@@ -26,7 +26,8 @@ from ui.tables import node_at_path, replay_order
 LANGUAGE_PARAM = "lang"  # ?lang=zh|en: a shared link opens in the sender's language
 
 DEFAULTS = {
-    "dataset": None,        # the last dataset that loaded: {"name", "filename", "data", "key"}
+    "dataset": None,        # the last dataset that loaded: {"filename", "data", "key", and
+                            # "bundled_key" or an upload's "name"} (ui.names names it)
     "trace_id": None,       # which trace `step` belongs to; a new trace restarts the replay
     "step": 0,
     "playing": False,

@@ -18,6 +18,7 @@ from dtree_core.split import format_number
 from dtree_core.treecheck import Difference, PasteError, TreeCheck, check_tree, known_attribute
 from ui import engine, registry
 from ui.messages import t, tm
+from ui.names import tree_dataset_name
 from ui.panel import why_text
 from ui.setup import error_text
 
@@ -192,5 +193,5 @@ def expected_values_file(current: dict) -> None:
         st.caption(t("tc.file.missing"))
     st.download_button(t("tc.file.download"),
                        lambda: exercise_file(*inputs, current["trace_id"], current["trace"],
-                                             current["dataset"], module, float(tolerance)),
+                                             tree_dataset_name(current), module, float(tolerance)),
                        FILE_NAME, "text/x-python", key="tc_file_download")

@@ -18,6 +18,7 @@ from dtree_core.solution import solve, to_markdown
 from ui.exercises import QUIZ_LENGTH
 from ui.messages import EN
 from ui.messages_zh import ZH
+from ui.names import dataset_name
 
 PAGE = "pages/exercises.py"
 # The walkthrough's numbers at the root of watermelon 2.0 (exact: IV 1.580, Gain_ratio 0.068).
@@ -50,7 +51,7 @@ def test_the_worked_solution_renders_in_the_language(lang, catalogue):
     at = open_exercises(lang)
     assert at.title[0].value == catalogue["page.exercises"]
     trace = at.session_state["current"]["trace"]
-    dataset = at.session_state["current"]["dataset"]
+    dataset = dataset_name(at.session_state["current"]["source"], lang)
     expected = to_markdown(solve(trace, 0, "node", dataset=dataset), lang, level=3)
     assert expected.strip() in markdown_text(at)
     assert r"= 0.998" in markdown_text(at)

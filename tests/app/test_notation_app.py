@@ -13,6 +13,7 @@ from dtree_core.checking import make_quiz
 from dtree_core.solution import solve, to_markdown
 from ui.messages import EN, t
 from ui.messages_zh import ZH
+from ui.names import dataset_name
 
 CATALOGUES = {"en": EN, "zh": ZH}
 LI_HANG_HEADERS = ("H(D|A)", "g(D, A)", "H_A(D)", "g_R(D, A)")
@@ -109,7 +110,7 @@ def test_worked_solution_and_check_in_li_hang_notation(lang):
     at = switch(open_grow(lang), "lihang")
     at.switch_page("pages/exercises.py").run()
     assert not at.exception and not at.error
-    tr, dataset = trace(at), at.session_state["current"]["dataset"]
+    tr, dataset = trace(at), dataset_name(at.session_state["current"]["source"], lang)
     expected = to_markdown(solve(tr, 0, "node", dataset=dataset, notation="lihang"), lang,
                            level=3)
     shown = "\n".join(m.value for m in at.markdown)
