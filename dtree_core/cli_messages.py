@@ -343,6 +343,7 @@ ERRORS_ZH = {
     "budget.entries": ("下一层要计算 {figure} 个取值（该层的行数乘以属性数），超过了 --budget 的 "
                        "{allowed} 个取值上限：请设置 --min-branch-weight 或 --max-depth、"
                        "补全缺失值，或去掉 --budget。"),
+    "validation_needed": "剪枝方法 {method} 需要验证集。",
     "validation_text": "验证集的“{column}”列含有文本（“{value}”），而决策树按数值读取这一列。",
     "force.syntax": "--force 的格式是 路径=属性，得到的是“{text}”。",
     "text_continuous": "列“{column}”不能作为连续属性：其中有文本值。",

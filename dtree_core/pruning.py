@@ -64,7 +64,7 @@ from scipy.special import ndtri
 
 from .budget import Budget
 from .criteria import entropy, gini
-from .data import Attribute, DataError, Encoded, as_text
+from .data import Attribute, CodedError, DataError, Encoded, as_text
 from .growing import majority
 from .options import Options
 from .predicting import ColumnsAt, reach
@@ -108,7 +108,8 @@ def prune(trace: Trace, options: Options, validation: ValidationRows | None = No
     if options.prune == "none":
         return trace
     if options.prune in VALIDATED and validation is None:
-        raise DataError(f"Pruning '{options.prune}' needs validation rows.")
+        raise CodedError(f"Pruning '{options.prune}' needs validation rows.",
+                         "validation_needed", method=options.prune)
     if options.prune == "pep" and options.subtree_raising:
         if training is None:
             raise DataError("Subtree raising needs the training rows the tree grew on.")

@@ -80,8 +80,18 @@ def grown_on_fewer(configs, traces, choices, dataset) -> tuple[int, int] | None:
     return (rows, total) if rows < total else None
 
 
-def summary(labels, traces, configs, choices, dataset, fewer) -> tuple[float, int]:
-    """The summary table; returns the split's (held-out share, seed) for Han's criteria."""
+def validated_by(configs: list[Options], grown_with: list[dict], dataset: dict) -> None:
+    """Which rows judged the pre- and post-pruned (REP) trees: the sidebar's validation set,
+    or the book's paired one when the sidebar has none (all such trees share them)."""
+    specs = [chosen["validation"] for c, chosen in zip(configs, grown_with, strict=True)
+             if c.prune in VALIDATED and "validation" in chosen]
+    if specs:
+        st.caption(t("cmp.validated", rows=pruning.validation_text(dataset, specs[0])))
+
+
+def summary(labels, traces, configs, grown_with, dataset, fewer) -> tuple[float, int]:
+    """The summary table; returns the split's (held-out share, seed) for Han's criteria.
+    grown_with: each configuration's data choices (the training accuracy is of its tree)."""
     st.subheader(t("cmp.summary"))
     _, size, seed = analysis.split_inputs("cmp", allow_kfold=False)
     if any(c.prune in VALIDATED for c in configs):
@@ -89,8 +99,8 @@ def summary(labels, traces, configs, choices, dataset, fewer) -> tuple[float, in
         if fewer:
             st.info(t("lesson.unpruned.rows", rows=fewer[0], total=fewer[1]))
     results = [analysis.safely(analysis.training_and_holdout, dataset["data"],
-                               dataset["filename"], choices, analysis.unvalidated(c), size, seed)
-               for c in configs]
+                               dataset["filename"], chosen, analysis.unvalidated(c), size, seed)
+               for c, chosen in zip(configs, grown_with, strict=True)]
     frame = summary_frame(labels, traces, [(train, held_out.accuracy)
                                            for train, held_out in results])
     st.dataframe(frame, hide_index=True, column_config={
@@ -210,16 +220,21 @@ st.title(t("page.compare"))
 intro = st.empty()  # filled once the configurations say which rows their trees grew on
 configs = analysis.config_picker(base)
 labels = analysis.unique_labels([analysis.config_label(c) for c in configs])
-traces = [analysis.safely(analysis.grow, dataset, choices, c) for c in configs]
+# pre- and post-pruning (REP) grow with the validation rows the sidebar offers, even when its
+# own tree is unpruned; the other configurations on every row
+grown_with = [pruning.choices_for(dataset, choices, c) for c in configs]
+traces = [analysis.safely(analysis.grow, dataset, chosen, c)
+          for c, chosen in zip(configs, grown_with, strict=True)]
 fewer = grown_on_fewer(configs, traces, choices, dataset)
 intro.caption(tm("cmp.intro.validated" if fewer else "cmp.intro",
                  dataset=tree_dataset_name(current)))
 trees(labels, traces)
+validated_by(configs, grown_with, dataset)
 unmatched_forces(labels, traces)
 st.subheader(t("cmp.first"))
 st.info(why_sentence(first_disagreement(traces, labels), int(st.session_state.decimals),
                      base.tie_break))
-size, seed = summary(labels, traces, configs, choices, dataset, fewer)
+size, seed = summary(labels, traces, configs, grown_with, dataset, fewer)
 scores(labels, traces)
 han(labels, traces, configs, choices, dataset, size, seed)
 criterion_matters(dataset, choices, base)

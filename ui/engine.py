@@ -20,7 +20,7 @@ from streamlit.errors import StreamlitSecretNotFoundError
 
 from dtree_core import DecisionTree
 from dtree_core.budget import Budget, applied
-from dtree_core.data import DataError, as_text, validation_numbers
+from dtree_core.data import CodedError, DataError, as_text, validation_numbers
 from dtree_core.evaluate import stratified_split
 from dtree_core.loading import LoadError, load_bytes, prepare, xlsx_sheet_names
 from dtree_core.options import Options
@@ -249,7 +249,8 @@ def training_and_validation(X, y, spec: dict | None, options: Options):
     if options.prune not in VALIDATED and (options.prune != "ccp" or spec is None):
         return X, y, None  # CART's path chart may use one; growth itself never needs it
     if spec is None:
-        raise DataError(f"Pruning '{options.prune}' needs validation rows.")
+        raise CodedError(f"Pruning '{options.prune}' needs validation rows.",
+                         "validation_needed", method=options.prune)
     if spec["source"] == "split":
         train, held = stratified_split(y, float(spec["share"]), int(spec["seed"]))
         return (X.iloc[train].reset_index(drop=True), y.iloc[train].reset_index(drop=True),

@@ -127,8 +127,16 @@ def validation_spec(dataset: dict, upload_types: list[str],
 
 
 def _paired_spec(dataset: dict) -> dict:
-    paired = get(paired_key(dataset))
-    st.caption(tm("prune.validation.paired_caption", name=bundled_name(paired.key)))
+    st.caption(tm("prune.validation.paired_caption", name=bundled_name(paired_key(dataset))))
+    return paired_spec(dataset)
+
+
+def paired_spec(dataset: dict) -> dict | None:
+    """The paired validation set as a validation spec (the sidebar's, when it picks it)."""
+    key = paired_key(dataset)
+    if key is None:
+        return None
+    paired = get(key)
     return {"source": "file", "data": paired.path.read_bytes(), "filename": paired.path.name}
 
 
@@ -504,6 +512,34 @@ def current_validation():
     X, y, fitted = engine.ready(dataset["data"], dataset["filename"], current["choices"],
                                 current["options"])
     return engine.training_and_validation(X, y, spec, fitted)[2]
+
+
+def offered_validation(dataset: dict, choices: dict) -> dict | None:
+    """The validation rows the sidebar offers a tree it did not grow: its own (its pruning
+    chose them), else the set the book pairs with a bundled dataset (the sidebar's first
+    choice for it, unshown while the sidebar's own tree is not pruned by validation rows)."""
+    return choices.get("validation") or paired_spec(dataset)
+
+
+def choices_for(dataset: dict, choices: dict, options: Options) -> dict:
+    """The sidebar's data choices for a tree with other options: validation rows for pre- and
+    reduced-error pruning (none offered: refused when grown, saying what to choose); none for
+    the others, which grow on every row (cost-complexity pruning would carve a validation split
+    out of them for the sidebar's path chart, which no other tree draws)."""
+    rest = {key: value for key, value in choices.items() if key != "validation"}
+    spec = offered_validation(dataset, choices) if options.prune in VALIDATED else None
+    return rest if spec is None else {**rest, "validation": spec}
+
+
+def validation_text(dataset: dict, spec: dict) -> str:
+    """Which rows a validation spec names, in words: the paired set, a file, or a split."""
+    if spec["source"] == "split":
+        return t("prune.rows.split", share=f"{spec['share']:.0%}", seed=spec["seed"])
+    paired = paired_spec(dataset)
+    if paired is not None and (paired["filename"], paired["data"]) == \
+            (spec["filename"], spec["data"]):
+        return tm("prune.rows.paired", name=bundled_name(paired_key(dataset)))
+    return tm("prune.rows.file", name=spec["filename"])
 
 
 def unpruned(trace: dict) -> dict:

@@ -234,7 +234,16 @@ def error_text(error: Exception) -> str:
     for flag in ("id_like", "more_than", "pruning"):
         if details.get(flag) and has(f"{key}.{flag}"):
             key += f".{flag}"
-    return t(key, **details) if has(key) else str(error)
+    return t(key, **_worded(details)) if has(key) else str(error)
+
+
+def _worded(details: dict) -> dict:
+    """An error's details that are codes, in words: a pruning method as the sidebar names it
+    ('rep' read as a code in a Chinese sentence)."""
+    method = details.get("method")
+    if method is not None and has(f"prune.method.{method}"):
+        return {**details, "method": t(f"prune.method.{method}")}
+    return details
 
 
 def _target(columns: list[str], dataset: dict) -> str:

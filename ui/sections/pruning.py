@@ -16,7 +16,13 @@ from __future__ import annotations
 
 EN: dict[str, str] = {
     "cmp.prune.help": ("Put pruned and unpruned trees side by side. Pre-pruning and "
-                       "reduced-error pruning use the sidebar's validation set."),
+                       "reduced-error pruning use the sidebar's validation set; when the "
+                       "sidebar has none, the validation set the book pairs with the data."),
+    "cmp.validated": "Pre-pruning and reduced-error post-pruning judge these trees by {rows}.",
+    "prune.rows.paired": "the validation set {name}, which the book pairs with this data",
+    "prune.rows.file": "the sidebar's validation file {name}",
+    "prune.rows.split": ("the sidebar's validation rows: {share} of this file held out (seed "
+                         "{seed}); those trees grow on the other rows"),
     "exp.cli.validation_file": ("This tree was pruned by validation rows split off the data; "
                                 "the command needs them as a file: save them and add "
                                 "--validation FILE."),
@@ -63,6 +69,11 @@ EN: dict[str, str] = {
     "prune.validation.bad": "Could not read the validation file {name}: {reason}",
     "error.validation_column": "The validation file has no column '{column}'.",
     "error.validation_file": "The validation file: {reason}",
+    "error.validation_needed": ("{method} judges the tree by a validation set, and the sidebar "
+                                "offers none for this data: in the sidebar's Pruning, choose "
+                                "pre-pruning or reduced-error post-pruning and a validation "
+                                "set (upload a second file, or hold out part of this file); "
+                                "Compare then prunes by the same rows."),
     "error.validation_no_rows": "The validation file has no row with a value of '{column}'.",
     "error.validation_text": ("The validation file's column '{column}' holds text ('{value}') "
                               "where the tree reads numbers."),
@@ -222,7 +233,13 @@ EN: dict[str, str] = {
 }
 
 ZH: dict[str, str] = {
-    "cmp.prune.help": "把剪枝与未剪枝的决策树并排比较。预剪枝与后剪枝使用侧栏中的验证集。",
+    "cmp.prune.help": ("把剪枝与未剪枝的决策树并排比较。预剪枝与后剪枝使用侧栏中的验证集；"
+                       "侧栏没有验证集时，使用书中与这份数据配套的验证集。"),
+    "cmp.validated": "预剪枝和后剪枝（错误率降低剪枝）依据{rows}评判这些决策树。",
+    "prune.rows.paired": "书中与这份数据配套的验证集“{name}”",
+    "prune.rows.file": "侧栏中的验证集文件“{name}”",
+    "prune.rows.split": ("侧栏划分出的验证集（按随机种子 {seed} 从本文件中留出 {share}；"
+                         "这些决策树用其余样本生成）"),
     "exp.cli.validation_file": ("这棵树用从数据中划分出的验证集剪枝；命令行需要把验证集存成文件，"
                                 "再加上 --validation FILE。"),
     "prune.header": "剪枝",
@@ -264,6 +281,9 @@ ZH: dict[str, str] = {
     "prune.validation.bad": "无法读取验证集文件 {name}：{reason}",
     "error.validation_column": "验证集文件没有“{column}”这一列。",
     "error.validation_file": "验证集文件：{reason}",
+    "error.validation_needed": ("{method}依据验证集评判决策树，而侧栏没有为这份数据提供验证集："
+                                "请在侧栏的“剪枝”中选择预剪枝或后剪枝，并选定验证集（上传第二个"
+                                "文件，或从本文件中留出一部分）；比较页随后用同样的样本剪枝。"),
     "error.validation_no_rows": "验证集文件中没有任何一行填有“{column}”的取值。",
     "error.validation_text": ("验证集文件的“{column}”列含有文本（“{value}”），而决策树按数值"
                               "读取这一列。"),

@@ -1,0 +1,88 @@
+"""Compare grows pre-pruned and post-pruned (REP) configurations with the validation rows the
+sidebar offers, also while the sidebar's own tree is unpruned: the book's paired set of a
+dataset that has one, else the sidebar's validation choice; it says which rows those are.
+With none to offer, the refusal is coded and worded in the session's language, naming the
+method as the sidebar does and saying what to choose (it was the core's English sentence,
+"Pruning 'rep' needs validation rows.", after the Chinese "无法生成这些决策树：")."""
+
+from __future__ import annotations
+
+import pytest
+from app_helpers import page_app
+
+from dtree_core.datasets import get
+from ui.messages import EN, ZH, fill, literal
+
+COMPARE = "pages/compare.py"
+CATALOGUES = {"en": EN, "zh": ZH}
+LANGS = ["en", "zh"]
+
+
+def said(lang: str, key: str, **values) -> str:
+    """The catalogue's sentence, filled as the page fills it (Markdown values escaped)."""
+    return fill(CATALOGUES[lang][key], values)
+
+
+def compared(dataset: str, lang: str, method: str, sidebar: str | None = None,
+             source: str | None = None):
+    """Compare with the second configuration pruning by `method`; the sidebar pruning by
+    `sidebar` from validation `source` first, if given."""
+    at = page_app(None, dataset, lang=lang)
+    if sidebar is not None:
+        at.selectbox(key="prune").set_value(sidebar).run()
+    if source is not None:
+        key = next(r.key for r in at.radio if str(r.key).startswith("validation_source"))
+        at.radio(key=key).set_value(source).run()
+    at.switch_page(COMPARE).run()
+    at.selectbox(key="cmp_prune_1").set_value(method).run()
+    assert not at.exception
+    return at
+
+
+def drawn(at) -> list[str]:
+    return [chart.proto.spec for chart in at.get("graphviz_chart")]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("method", ["rep", "pre"])
+def test_without_validation_rows_the_refusal_is_worded_in_the_language(lang, method):
+    """Watermelon 2.0 has no paired set and the sidebar does not prune: nothing to offer."""
+    at = compared("watermelon_2.0", lang, method)
+    errors = [e.value for e in at.error]
+    name = CATALOGUES[lang][f"prune.method.{method}"]
+    reason = said(lang, "error.validation_needed", method=name)
+    assert errors == [said(lang, "lab.failed", reason=literal(reason))], errors
+    assert "needs validation rows" not in errors[0] and f"'{method}'" not in errors[0]
+    # what to do, in the sidebar's words
+    pruning, upload = ("Pruning", "upload a second file") if lang == "en" else ("剪枝", "上传")
+    assert pruning in errors[0] and upload in errors[0]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_paired_set_prunes_while_the_sidebar_does_not(lang):
+    """watermelon_2.0_train: REP grows in Compare by its paired validation set (it was
+    refused), the same tree as when the sidebar prunes with that set, and the page says so."""
+    at = compared("watermelon_2.0_train", lang, "rep")
+    assert not at.error
+    unpruned_sidebar = drawn(at)
+    paired = get("watermelon_2.0_validation")
+    name = paired.name if lang == "en" else paired.name_zh
+    rows = said(lang, "prune.rows.paired", name=literal(name))
+    assert said(lang, "cmp.validated", rows=rows) in [c.value for c in at.caption]
+    by_the_sidebar = compared("watermelon_2.0_train", lang, "rep", sidebar="rep")
+    assert not by_the_sidebar.error
+    assert drawn(by_the_sidebar)[1] == unpruned_sidebar[1]  # the very same pruned tree
+    at.selectbox(key="cmp_prune_1").set_value("none").run()
+    assert drawn(at)[1] != unpruned_sidebar[1]  # and it was pruned
+    assert not [c for c in at.caption if c.value.startswith(CATALOGUES[lang]["cmp.validated"]
+                                                            .split("{")[0])]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_sidebar_validation_split_is_named_with_its_share_and_seed(lang):
+    """The sidebar's REP on watermelon 3.0 with 30% held out: Compare's pre-pruning judges by
+    the same split, and says so (the trees grew on the other rows)."""
+    at = compared("watermelon_3.0", lang, "pre", sidebar="rep", source="split")
+    assert not at.error
+    rows = said(lang, "prune.rows.split", share="30%", seed=0)
+    assert said(lang, "cmp.validated", rows=rows) in [c.value for c in at.caption]
