@@ -74,3 +74,9 @@ def dot_source(at: AppTest) -> str:
 
 def trace(at: AppTest) -> dict:
     return at.session_state["current"]["trace"]
+
+
+def content(data) -> str:
+    """A download's data as text (built now when the page passed a callable)."""
+    data = data() if callable(data) else data
+    return data.decode("utf-8-sig") if isinstance(data, bytes) else str(data)

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 from app_helpers import DATA, new_app
+from streamlit.delta_generator import DeltaGenerator
 from streamlit.runtime.scriptrunner import script_runner
 from streamlit.testing.v1 import AppTest
 
@@ -24,6 +25,21 @@ def _entry_point_every_run(monkeypatch):
         exec(code, {"__name__": "__main__", "__file__": str(path)})  # noqa: S102
 
     monkeypatch.setattr(script_runner, "_mpa_v1", run_main_script)
+
+
+@pytest.fixture
+def downloads(monkeypatch) -> list[tuple]:
+    """Every download_button's (file_name, data) as the page hands them to Streamlit (data
+    may be a callable, built when clicked: app_helpers.content reads it)."""
+    given = []
+    button = DeltaGenerator.download_button
+
+    def recorded(self, label, data, file_name=None, *args, **kwargs):
+        given.append((file_name, data))
+        return button(self, label, data, file_name, *args, **kwargs)
+
+    monkeypatch.setattr(DeltaGenerator, "download_button", recorded)
+    return given
 
 
 @pytest.fixture

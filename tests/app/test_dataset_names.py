@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import pytest
 from app_helpers import started_app
-from streamlit.delta_generator import DeltaGenerator
 
 from dtree_core.datasets import get
 from ui.messages import EN, ZH
@@ -21,20 +20,6 @@ INTRO = {"pages/compare.py": "cmp.intro", "pages/export.py": "exp.intro",
 CATALOGUES = {"en": EN, "zh": ZH}
 SWITCHES = [("zh", "en"), ("en", "zh")]
 ONE_COLUMN = ("one_col.csv", b"a\n1\n2\n3\n4\n", "text/csv")  # refused: no attribute
-
-
-@pytest.fixture
-def download_names(monkeypatch) -> list[str]:
-    """The file name of every download button the pages draw."""
-    names = []
-    button = DeltaGenerator.download_button
-
-    def recorded(self, label, data, file_name=None, *args, **kwargs):
-        names.append(file_name)
-        return button(self, label, data, file_name, *args, **kwargs)
-
-    monkeypatch.setattr(DeltaGenerator, "download_button", recorded)
-    return names
 
 
 def name(key: str, lang: str) -> str:
@@ -54,12 +39,12 @@ def switched(at, lang: str):
     return at
 
 
-def assert_named(at, key: str, lang: str, other: str, downloads: list[str]) -> None:
+def assert_named(at, key: str, lang: str, other: str, downloads: list[tuple]) -> None:
     """Named in lang wherever named; never in the other language."""
     wrong, right = name(key, other), name(key, lang)
     assert not [s for s in shown(at) if wrong in s]
     # the stem of a download name: characters a file name cannot hold become _
-    assert not [n for n in downloads if name(key, other).split(" ")[0] in n]
+    assert not [n for n, _ in downloads if name(key, other).split(" ")[0] in n]
     using = CATALOGUES[lang]["setup.using"].split("{rows}")[0].format(name=right)
     assert any(s.startswith(using) for s in shown(at)), shown(at)
 
@@ -78,23 +63,23 @@ def refused_upload(first: str):
 
 @pytest.mark.parametrize(("first", "then"), SWITCHES)
 def test_after_a_refused_upload_every_page_names_the_dataset_in_the_new_language(
-        first, then, download_names):
+        first, then, downloads):
     at = switched(refused_upload(first), then)
     right = name("people_8", then)
     header = [s for s in shown(at) if s.startswith(f"{right} · ID3")]
     assert header, shown(at)  # the grow page's header
-    assert_named(at, "people_8", then, first, download_names)
+    assert_named(at, "people_8", then, first, downloads)
     for page in PAGES:
-        download_names.clear()
+        downloads.clear()
         at.switch_page(page).run()
         assert not at.exception, page
-        assert_named(at, "people_8", then, first, download_names)
+        assert_named(at, "people_8", then, first, downloads)
         if page in INTRO:
             opening = CATALOGUES[then][INTRO[page]].split("{")[0]
             assert any(s.startswith(opening) and right in s for s in shown(at)), shown(at)
         if page == "pages/export.py":  # the tree's downloads carry its name
             stem = right.split(" ")[0]
-            assert any(n.startswith(stem) for n in download_names), download_names
+            assert any(n.startswith(stem) for n, _ in downloads), downloads
 
 
 @pytest.mark.parametrize(("first", "then"), SWITCHES)

@@ -8,7 +8,7 @@ import pytest
 from streamlit.delta_generator import DeltaGenerator
 from streamlit.runtime.memory_media_file_storage import MemoryMediaFileStorage
 
-from tests.app.app_helpers import new_app
+from tests.app.app_helpers import content, new_app
 from ui.downloads import file_name, safe_stem
 
 
@@ -39,11 +39,6 @@ def export_page(lang: str):
     at.switch_page("pages/export.py").run()
     assert not at.exception, at.exception
     return at
-
-
-def content(data) -> str:
-    data = data() if callable(data) else data
-    return data.decode("utf-8-sig") if isinstance(data, bytes) else str(data)
 
 
 def test_chinese_names_and_rules(downloads):

@@ -11,10 +11,9 @@ import re
 import pandas as pd
 import pyarrow as pa
 import pytest
-from streamlit.delta_generator import DeltaGenerator
 
 from dtree_core.rules import percent_text, rules
-from tests.app.app_helpers import grown_app, new_app, trace
+from tests.app.app_helpers import content, grown_app, new_app, trace
 from ui.messages import t
 from ui.tables import BLANK
 
@@ -94,25 +93,6 @@ def test_the_sidebar_tree_grown_on_part_of_the_rows_says_so():
     tree = t("exp.rules.sidebar_part", _lang="en", rows=grown, total=17)
     assert t("exp.rules.caption_all", _lang="en", tree=tree) in captions(at)
     assert not any(t("exp.rules.sidebar_all", _lang="en", rows=17) in c for c in captions(at))
-
-
-@pytest.fixture
-def downloads(monkeypatch):
-    """Every download_button's (file_name, data) as the page hands them to Streamlit."""
-    given = []
-    button = DeltaGenerator.download_button
-
-    def recorded(self, label, data, file_name=None, *args, **kwargs):
-        given.append((file_name, data))
-        return button(self, label, data, file_name, *args, **kwargs)
-
-    monkeypatch.setattr(DeltaGenerator, "download_button", recorded)
-    return given
-
-
-def content(data) -> str:
-    data = data() if callable(data) else data
-    return data.decode("utf-8-sig") if isinstance(data, bytes) else str(data)
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -8,28 +8,9 @@ from __future__ import annotations
 import re
 
 import pytest
-from app_helpers import page_app, trace
-from streamlit.delta_generator import DeltaGenerator
+from app_helpers import content, page_app, trace
 
 from dtree_core.split import format_number, told_apart
-
-
-@pytest.fixture
-def downloads(monkeypatch):
-    """Every download_button's (file_name, data), as the script hands them to Streamlit."""
-    given, button = [], DeltaGenerator.download_button
-
-    def recorded(self, label, data, file_name=None, *args, **kwargs):
-        given.append((file_name, content(data)))
-        return button(self, label, data, file_name, *args, **kwargs)
-
-    monkeypatch.setattr(DeltaGenerator, "download_button", recorded)
-    return given
-
-
-def content(data) -> str:
-    data = data() if callable(data) else data
-    return data.decode("utf-8-sig") if isinstance(data, bytes) else str(data)
 
 
 def read(markdown: str) -> list[str]:
@@ -45,6 +26,11 @@ def cells(markdown: str, attribute: str) -> list[str]:
     """The cells of an attribute's row of a Markdown table, as read."""
     line = next(line for line in read(markdown) if line.startswith(f"| {attribute} |"))
     return [c.strip() for c in line.strip("|").split("|")]
+
+
+def files(downloads) -> list[tuple[str, str]]:
+    """The page's downloads as (file name, text)."""
+    return [(name, content(data)) for name, data in downloads]
 
 
 def export_node(algorithm: str, node: int, lang: str, downloads):
@@ -71,8 +57,9 @@ def test_the_winners_gain_reads_apart_in_the_table_and_its_downloads(lang, downl
     assert f"{island:.3f}" == f"{year:.3f}" and island > year
     apart = told_apart(island, year, 3)
     assert apart[0] != apart[1]
-    markdown = next(d for name, d in downloads if name.endswith(".md") and has_row(d, "island"))
-    latex = next(d for name, d in downloads if name.endswith(".tex") and "island & " in d)
+    markdown = next(d for name, d in files(downloads)
+                    if name.endswith(".md") and has_row(d, "island"))
+    latex = next(d for name, d in files(downloads) if name.endswith(".tex") and "island & " in d)
     for table in (score_markdown(at), markdown):
         shown = cells(table, "island")[3], cells(table, "year")[3]  # attribute, kind, t, Gain
         assert shown == apart, shown
@@ -87,5 +74,6 @@ def test_thresholds_are_written_as_the_tree_writes_them(downloads):
     for r in continuous:
         assert cells(markdown, r["attribute"])[2] == format_number(r["threshold"])
     assert any(format_number(r["threshold"]) != f"{r['threshold']:.3f}" for r in continuous)
-    csv_text = next(d for name, d in downloads if name.endswith(".csv") and "\nisland," in d)
+    csv_text = next(d for name, d in files(downloads)
+                    if name.endswith(".csv") and "\nisland," in d)
     assert repr(continuous[0]["threshold"]) in csv_text  # exact
