@@ -478,7 +478,7 @@ def no_split(trace: dict, score: dict) -> None:
     """A continuous candidate with no midpoint keeping the min branch weight on both sides
     has no branches (scoretable.branches): its formulas would sum nothing and read wrong."""
     m = trace["params"].get("min_branch_weight") or 0
-    st.caption(tm("node.no_split", attribute=score["attribute"], m=format_number(m, 6)))
+    st.caption(tm("node.no_split", attribute=score["attribute"], m=format_number(m)))
 
 
 def impurity_figure(trace: dict, node: dict, decimals: int) -> go.Figure:
