@@ -32,7 +32,8 @@ _SUBSET = re.compile(r"^(.*?) in \{(.*)\}$")
 
 def condition_key(c: Condition) -> str:
     """A branch condition as --force paths and node keys write it."""
-    return _listed_in_order(c.text(part=escape_part, number=path_number))
+    text = c.text(part=escape_part, number=path_number)
+    return _listed_in_order(text) if c.op == "in" else text  # a tree's keys: no regex each
 
 
 def _listed_in_order(part: str) -> str:
