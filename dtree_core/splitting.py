@@ -235,8 +235,7 @@ def _score_nominal_stack(enc: Encoded, js: list[int], batch: Batch, binary: bool
                           for j, kj in zip(js, ks, strict=True)])  # padding: last as text
         hopeless = None if beat is None else partition_bound(
             by_value, unknown_weight, value_weight, np.tile(beat, a))
-        left, result.gini_index_binary, two = _best_partition(by_value, ranks, n_by_value > 0,
-                                                              hopeless)
+        left, _, two = _best_partition(by_value, ranks, n_by_value > 0, hopeless)
         result.left = left
         two_n = np.empty((a * m, 2), dtype=n_by_value.dtype)
         two_n[:, 0] = (left * n_by_value).sum(-1)
