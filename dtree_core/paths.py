@@ -32,14 +32,15 @@ _SUBSET = re.compile(r"^(.*?) in \{(.*)\}$")
 
 def condition_key(c: Condition) -> str:
     """A branch condition as --force paths and node keys write it."""
-    text = c.text(part=escape_part, number=path_number)
-    return _listed_in_order(text) if c.op == "in" else text  # a tree's keys: no regex each
+    return _listed_in_order(c.text(part=escape_part, number=path_number))
 
 
 def _listed_in_order(part: str) -> str:
-    """A subset's values sorted: '纹理 in {稍糊,模糊}' and '纹理 in {模糊,稍糊}' name one branch,
-    whatever order the user lists them in (the tree lists them as the data first shows them)."""
-    match = _SUBSET.match(part)
+    """A written subset's values sorted, as condition_key lists them: '纹理 in {稍糊,模糊}' and
+    '纹理 in {模糊,稍糊}' name one branch, whatever order the user lists them in (the tree lists
+    them as the data first shows them). The key's text is sorted as the user's is, piece by
+    piece between commas, so both read alike even where a value holds a comma."""
+    match = _SUBSET.match(part) if part.endswith("}") else None  # most parts: no regex
     if not match:
         return part
     name, values = match.groups()
