@@ -310,7 +310,7 @@ def show_score_table(trace: dict, node: dict, decimals: int, inspect_key: str) -
     frame = score_frame(node, trace["algorithm"], notation)
     columns = shown_columns(trace["algorithm"], notation)
     attributes = frame["attribute"].tolist()
-    key = f"scores_{node['id']}"
+    key = state.node_widget_key("scores_", node["id"])
     places = compared_places(trace, node, decimals)
     st.dataframe(styled_scores(frame, columns, decimals, trace["algorithm"], places),
                  hide_index=True,
@@ -351,7 +351,7 @@ def criterion_chart(trace: dict, node: dict, decimals: int, inspect_key: str) ->
                 "xaxis": {"type": "category"},
                 "yaxis": {"tickformat": f".{decimals}f",
                           "autorange": True if best_at_top else "reversed"}})
-    key = f"bars_{node['id']}"
+    key = state.node_widget_key("bars_", node["id"])
     st.plotly_chart(fig, key=key, selection_mode="points",
                     on_select=lambda: _pick(key, inspect_key, attributes,
                                             lambda sel: shown.get(_point_of(sel))))
@@ -428,7 +428,7 @@ def threshold_curve(node: dict, score: dict, decimals: int) -> go.Figure | None:
         return None
     st.markdown(f"**{tm('node.curve', attribute=score['attribute'])}**")
     fig = _curve_figure(curve, score["threshold"], decimals)
-    st.plotly_chart(fig, key=f"curve_{node['id']}_{score['attribute']}")
+    st.plotly_chart(fig, key=f"{state.node_widget_key('curve_', node['id'])}_{score['attribute']}")
     table = pd.DataFrame({t("col.threshold"): curve["threshold"],
                           **{score_header(f): curve[f] for f in ("gain", "gini_index")
                              if curve.get(f)}})
@@ -440,7 +440,7 @@ def threshold_curve(node: dict, score: dict, decimals: int) -> go.Figure | None:
 
 def force_picker(trace: dict, node: dict, attributes: list[str]) -> None:
     """Split this node on another candidate, as textbooks do to break a tie by hand."""
-    key = f"force_{node['id']}"
+    key = state.node_widget_key("force_", node["id"])
     decision = node["decision"]
     st.session_state.setdefault(key, decision["attribute"] if decision.get("forced") else "")
     choices = ["", *attributes]
@@ -456,7 +456,7 @@ def candidates(trace: dict, node: dict, decimals: int) -> None:
     if not node["scores"]:
         st.caption(t("node.no_scores"))
         return
-    inspect_key = f"inspect_{node['id']}"
+    inspect_key = state.node_widget_key("inspect_", node["id"])
     best = winner(node) or node["scores"][0]
     st.session_state.setdefault(inspect_key, best["attribute"])
     st.markdown(f"**{t('node.scores')}**")

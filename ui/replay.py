@@ -91,7 +91,7 @@ def line_code(trace: dict, node: dict, figure: pseudocode.Figure) -> None:
     """The code of one line (first the first fired one) in dtree_core/reference.py."""
     offered = pseudocode.lines_with_code(figure)
     line = st.selectbox(
-        t("pseudo.code.line"), offered, key=f"code_line_{node['id']}",
+        t("pseudo.code.line"), offered, key=state.node_widget_key("code_line_", node["id"]),
         index=offered.index(pseudocode.first_fired_with_code(node, figure)),
         format_func=labelled(offered, lambda n: f"{pseudocode.number_shown(n, figure)}  "
                              f"{pseudocode.line_text(trace, node, n, figure).strip()}"))

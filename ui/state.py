@@ -29,6 +29,7 @@ DEFAULTS = {
     "dataset": None,        # the last dataset that loaded: {"filename", "data", "key", and
                             # "bundled_key" or an upload's "name"} (ui.names names it)
     "trace_id": None,       # which trace `step` belongs to; a new trace restarts the replay
+    "tree_number": 0,       # counts the trees attached: part of every per-node widget key
     "step": 0,
     "playing": False,
     "last_tick": 0.0,
@@ -147,6 +148,7 @@ def attach_trace(trace_id: str, trace: dict) -> None:
         st.session_state.step = _focus_step(trace)
         st.session_state.playing = False
         st.session_state.prune_step = 0
+        st.session_state.tree_number += 1
         _forget_node_choices()
         _linked_step(last_step, trace_id)
     st.session_state.focus_path = None  # a force that failed to grow leaves the tree as it was
@@ -182,8 +184,17 @@ def clear_forces(dataset_key: str) -> None:
 NODE_KEY_PREFIXES = ("inspect_", "scores_", "bars_", "curve_", "force_", "code_line_")
 
 
+def node_widget_key(prefix: str, node_id: int) -> str:
+    """The key of a node's widget (prefix one of NODE_KEY_PREFIXES), new with each tree.
+
+    A new tree's node 3 is another node. Deleting the old key is not enough: a widget of the
+    same key is the same widget to the browser, which sends its old pick back with the next
+    rerun (a selectbox's line, a table's ticked row)."""
+    return f"{prefix}{node_id}_{st.session_state.tree_number}"
+
+
 def _forget_node_choices() -> None:
-    """A new tree's node 3 is another node: drop what was picked at the old one."""
+    """Drop the old tree's per-node keys (node_widget_key makes new ones): they would pile up."""
     for key in [k for k in st.session_state if str(k).startswith(NODE_KEY_PREFIXES)]:
         del st.session_state[key]
 

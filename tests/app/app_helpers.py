@@ -80,3 +80,8 @@ def content(data) -> str:
     """A download's data as text (built now when the page passed a callable)."""
     data = data() if callable(data) else data
     return data.decode("utf-8-sig") if isinstance(data, bytes) else str(data)
+
+
+def node_widget(at: AppTest, prefix: str, node_id: int) -> str:
+    """The key ui.state.node_widget_key gives a node's widget in the tree shown now."""
+    return f"{prefix}{node_id}_{at.session_state['tree_number']}"

@@ -14,7 +14,7 @@ import math
 import re
 
 import pytest
-from app_helpers import grown_app, trace
+from app_helpers import grown_app, node_widget, trace
 
 from dtree_core import notation as notations
 from dtree_core.labels import children_of
@@ -229,7 +229,7 @@ def test_app_branch_table_tells_the_sugar_branches_apart(lang):
 @pytest.mark.parametrize("lang", LANGS)
 def test_app_branch_table_of_cart_subsets(lang):
     at = open_grow("watermelon_2.0", "cart", lang)
-    at.selectbox(key="inspect_0").set_value("色泽").run()
+    at.selectbox(key=node_widget(at, "inspect_", 0)).set_value("色泽").run()
     column = t("col.value", _lang=lang)
     [frame] = [df.value for df in at.dataframe if column in df.value.columns]
     assert frame[column].tolist() == ["in {青绿,乌黑}", "in {浅白}"]

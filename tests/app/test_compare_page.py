@@ -7,7 +7,7 @@ import json
 
 import numpy as np
 import pytest
-from app_helpers import new_app, page_app
+from app_helpers import new_app, node_widget, page_app
 
 from dtree_core.evaluate import holdout
 from dtree_core.loading import load_path, prepare
@@ -133,7 +133,7 @@ def test_a_split_forced_on_the_grow_page_reaches_the_compared_trees():
     at = new_app()
     at.run()
     at.selectbox(key="bundled_key").set_value("watermelon_2.0").run()
-    at.selectbox(key="force_0").set_value("根蒂").run()
+    at.selectbox(key=node_widget(at, "force_", 0)).set_value("根蒂").run()
     assert at.session_state["current"]["trace"]["nodes"][0]["decision"]["attribute"] == "根蒂"
     at.switch_page("pages/compare.py").run()
     assert not at.exception and not at.error
@@ -150,7 +150,7 @@ def test_a_forced_split_a_compared_tree_lacks_is_named():
     at.run()
     at.selectbox(key="bundled_key").set_value("watermelon_2.0").run()
     at.slider(key="step_slider").set_value(1).run()  # node 1: 纹理=清晰
-    at.selectbox(key="force_1").set_value("触感").run()
+    at.selectbox(key=node_widget(at, "force_", 1)).set_value("触感").run()
     at.switch_page("pages/compare.py").run()
     assert not at.exception and not at.error
     charts = [c.proto.spec for c in at.get("graphviz_chart")]

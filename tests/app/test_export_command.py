@@ -6,7 +6,7 @@ import json
 import shlex
 import shutil
 
-from app_helpers import bundled_app, new_app, trace
+from app_helpers import bundled_app, new_app, node_widget, trace
 
 from dtree_core import cli
 from dtree_core.datasets import bundled
@@ -18,7 +18,7 @@ def sidebar(algorithm: str = "id3"):
 
 def force_at_node(at, node: int, attribute: str) -> None:
     at.slider(key="step_slider").set_value(trace(at)["steps"].index(node)).run()
-    at.selectbox(key=f"force_{node}").set_value(attribute).run()
+    at.selectbox(key=node_widget(at, "force_", node)).set_value(attribute).run()
     assert not at.exception and not at.error
 
 

@@ -7,7 +7,7 @@ import re
 import time
 
 import pytest
-from app_helpers import DATA, ROOT, dot_source, trace
+from app_helpers import DATA, ROOT, dot_source, node_widget, trace
 
 
 def registered_pages() -> list[str]:
@@ -168,7 +168,7 @@ def test_continuous_attribute_shows_every_threshold(app):
     at = app
     at.selectbox(key="bundled_key").set_value("watermelon_3.0")
     at.selectbox(key="algorithm").set_value("id3").run()
-    at.selectbox(key="inspect_0").set_value("密度").run()
+    at.selectbox(key=node_widget(at, "inspect_", 0)).set_value("密度").run()
     assert not at.exception
     curve = trace(at)["nodes"][0]
     density = next(s for s in curve["scores"] if s["attribute"] == "密度")
@@ -290,7 +290,7 @@ def test_forcing_a_tied_node_regrows_and_stays_there(app):
     at.slider(key="step_slider").set_value(3).run()  # node 3: 色泽 and 触感 tie
     before = trace(at)["nodes"][3]
     assert before["decision"]["attribute"] == "色泽" and "触感" in before["decision"]["ties"]
-    at.selectbox(key="force_3").set_value("触感").run()
+    at.selectbox(key=node_widget(at, "force_", 3)).set_value("触感").run()
     assert not at.exception and not at_errors(at)
     node = trace(at)["nodes"][trace(at)["steps"][at.session_state["step"]]]
     assert node["path"] == before["path"]  # still looking at the node just forced
@@ -338,7 +338,7 @@ def test_upload_encoding_picker_overrides_detection(app, watermelon_text):
 def test_a_forced_path_the_new_tree_lacks_is_named_and_the_tree_grows(app):
     at = choose_watermelon_id3(app)
     at.slider(key="step_slider").set_value(1).run()  # node 1: 纹理=清晰
-    at.selectbox(key="force_1").set_value("触感").run()
+    at.selectbox(key=node_widget(at, "force_", 1)).set_value("触感").run()
     assert not at.warning
     at.selectbox(key="algorithm").set_value("cart").run()  # two-way: no node 纹理=清晰
     assert not at.exception and not at_errors(at)
@@ -360,8 +360,8 @@ def test_the_inspected_attribute_survives_a_step_away_and_back(app):
     at = app
     at.selectbox(key="bundled_key").set_value("watermelon_2.0")
     at.selectbox(key="algorithm").set_value("id3").run()
-    at.selectbox(key="inspect_0").set_value("色泽").run()
+    at.selectbox(key=node_widget(at, "inspect_", 0)).set_value("色泽").run()
     at.button(key="btn_next").click().run()
     at.button(key="btn_prev").click().run()
     assert not at.exception and at.session_state["step"] == 0
-    assert at.selectbox(key="inspect_0").value == "色泽"
+    assert at.selectbox(key=node_widget(at, "inspect_", 0)).value == "色泽"

@@ -7,7 +7,7 @@ import re
 from dataclasses import fields
 
 import pytest
-from app_helpers import dot_source, new_app, trace
+from app_helpers import dot_source, new_app, node_widget, trace
 
 from dtree_core import DecisionTree
 from dtree_core.links import decode
@@ -168,7 +168,7 @@ def test_the_url_follows_the_session():
 
 def test_a_split_forced_on_the_page_goes_into_the_url():
     at = open_link({"data": "watermelon_2.0"})
-    at.selectbox(key="force_0").set_value("色泽").run()
+    at.selectbox(key=node_widget(at, "force_", 0)).set_value("色泽").run()
     assert trace(at)["nodes"][0]["decision"]["attribute"] == "色泽"
     assert at.query_params["force"] == "root=色泽"
     again = open_link(dict(at.query_params))

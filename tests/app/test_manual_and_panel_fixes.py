@@ -16,7 +16,7 @@ import json
 import re
 
 import pytest
-from app_helpers import page_app, trace
+from app_helpers import node_widget, page_app, trace
 
 from dtree_core import DecisionTree
 from dtree_core.evaluate import stratified_split
@@ -110,7 +110,7 @@ def open_grow(lang: str, force: str | None = None):
     """Zhou's Table 4.2 training set with ID3: at the root 色泽 and 脐部 tie on Gain."""
     at = page_app(None, "watermelon_2.0_train", lang, algorithm="id3")
     if force is not None:
-        at.selectbox(key="force_0").set_value(force).run()
+        at.selectbox(key=node_widget(at, "force_", 0)).set_value(force).run()
         assert not at.exception and not at.error
     return at
 

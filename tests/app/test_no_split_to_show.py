@@ -8,12 +8,10 @@ no columns, and its formulas would sum no branches (Gain = Ent(D) − (0) = 0 re
 from __future__ import annotations
 
 import pytest
-from app_helpers import started_app, trace
+from app_helpers import node_widget, started_app, trace
 
 from dtree_core.escape import escape_latex
 from ui.messages import literal, t
-
-INSPECT = "inspect_0"  # the root's "Inspect attribute"
 
 
 def opened(lang: str, dataset: str, weight: float):
@@ -40,7 +38,7 @@ def test_a_candidate_with_no_split_is_named_not_drawn(lang, dataset, weight):
     assert root["decision"]["stop"] == "min_branch_weight"
     for row in root["scores"]:
         assert not row["branches"]  # the case under test
-        at.selectbox(key=INSPECT).set_value(row["attribute"]).run()
+        at.selectbox(key=node_widget(at, "inspect_", 0)).set_value(row["attribute"]).run()
         assert not at.exception
         assert said(at, lang, row["attribute"], f"{weight:g}")
         named = rf"\text{{{escape_latex(row['attribute'])}}}"
@@ -55,7 +53,7 @@ def test_a_candidate_with_a_split_still_shows_its_branches(lang):
     assert not at.exception
     root = trace(at)["nodes"][0]
     nominal = next(r for r in root["scores"] if r["kind"] == "nominal")
-    at.selectbox(key=INSPECT).set_value(nominal["attribute"]).run()
+    at.selectbox(key=node_widget(at, "inspect_", 0)).set_value(nominal["attribute"]).run()
     assert not at.exception
     assert not said(at, lang, nominal["attribute"], "6")
     named = rf"\text{{{escape_latex(nominal['attribute'])}}}"

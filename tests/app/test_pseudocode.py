@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from app_helpers import grown_app, new_app, trace
+from app_helpers import grown_app, new_app, node_widget, trace
 
 from dtree_core import DecisionTree
 from dtree_core.loading import load_path, prepare
@@ -199,7 +199,7 @@ def test_code_of_a_line_defaults_to_the_first_fired_one():
     at.run()
     at.selectbox(key="bundled_key").set_value("watermelon_2.0")
     at.selectbox(key="algorithm").set_value("id3").run()
-    picker = at.selectbox(key="code_line_0")
+    picker = at.selectbox(key=node_widget(at, "code_line_", 0))
     assert picker.value == "8"  # the root splits: lines 8, 9, 10, 14
     code = code_by_line()
     assert at.code[0].value == "\n".join(code["8"]) and at.code[0].language == "python"
@@ -207,7 +207,7 @@ def test_code_of_a_line_defaults_to_the_first_fired_one():
     picker.set_value("14").run()
     assert at.code[0].value == "\n".join(code["14"])
     at.slider(key="step_slider").set_value(2).run()  # node 2: a pure leaf
-    assert at.selectbox(key="code_line_2").value == "2"
+    assert at.selectbox(key=node_widget(at, "code_line_", 2)).value == "2"
     assert at.code[0].value == "\n".join(code["2"])
     assert trace(at)["nodes"][2]["decision"]["stop"] == "pure"
 
@@ -397,7 +397,7 @@ def test_grow_page_shows_li_hang_steps_in_his_notation(lang):
     html = at.get("html")[0].proto.body
     fired = re.findall(r'background:#ffe08a[^>]*><span[^>]*>\s*(\(\d\))', html)
     assert fired == ["(3)", "(5)", "(6)"]  # the root splits
-    picker = at.selectbox(key="code_line_0")
+    picker = at.selectbox(key=node_widget(at, "code_line_", 0))
     assert picker.value == "3"  # the first lit step with code
     assert [o.split("  ")[0] for o in picker.options] == [
         "(1)", "(2)", "*", "(3)", "*", "(4)", "(5)", "(6)"]

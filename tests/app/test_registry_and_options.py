@@ -12,7 +12,7 @@ import re
 
 import pytest
 import streamlit as st
-from app_helpers import bundled_app, new_app, trace
+from app_helpers import bundled_app, new_app, node_widget, trace
 
 from dtree_core import algorithms
 from dtree_core.algorithms import Algorithm, Ranking
@@ -168,7 +168,7 @@ def test_evaluate_names_a_forced_split_some_fold_trees_lack():
     """Forced 触感 at 纹理=清晰: 5-fold ID3 trees whose root is not 纹理 cannot make it."""
     at = watermelon()
     at.slider(key="step_slider").set_value(1).run()  # node 1: 纹理=清晰
-    at.selectbox(key="force_1").set_value("触感").run()
+    at.selectbox(key=node_widget(at, "force_", 1)).set_value("触感").run()
     at.switch_page("pages/evaluate.py").run()
     at.radio(key="ev_method").set_value("kfold").run()
     assert not at.exception and not at.error

@@ -70,3 +70,21 @@ def wait_for_current(page, name: str, timeout: float = 30_000) -> None:
             const title = document.querySelector(selector);
             return title !== null && title.textContent === name;
         }""", arg=[CURRENT_TITLE, name], timeout=timeout)
+
+
+IDLE = "[data-testid='stApp'][data-test-script-state='notRunning']"
+
+
+def wait_idle(page, timeout: float = 60_000) -> None:
+    """The script is not running: a key pressed mid-run can be coalesced with the last one."""
+    page.wait_for_selector(IDLE, timeout=timeout)
+
+
+def choose(page, label: str, option: str) -> None:
+    """Pick an option of the sidebar select box with this label."""
+    wait_idle(page)
+    box = page.locator("[data-testid='stSidebar'] [data-testid='stSelectbox']").filter(
+        has=page.get_by_text(label, exact=True))
+    box.locator("input").click()
+    page.get_by_role("option", name=option, exact=True).click()
+    wait_idle(page)

@@ -5,26 +5,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from browser_helpers import choose, wait_idle
+
 ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
 CHART = "[data-testid='stGraphVizChart'] svg"
 REGIONS = ".st-key-decision_regions"
 PLOT = f"{REGIONS} [data-testid='stPlotlyChart'] .js-plotly-plot"
 ROWS = 17  # watermelon 3.0α
-
-
-def wait_idle(page) -> None:
-    page.wait_for_selector("[data-testid='stApp'][data-test-script-state='notRunning']",
-                           timeout=60_000)
-
-
-def choose(page, label: str, option: str) -> None:
-    """Pick an option of the sidebar select box with this label."""
-    wait_idle(page)
-    box = page.locator("[data-testid='stSidebar'] [data-testid='stSelectbox']").filter(
-        has=page.get_by_text(label, exact=True))
-    box.locator("input").click()
-    page.get_by_role("option", name=option, exact=True).click()
-    wait_idle(page)
 
 
 def points_drawn(page) -> int:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from browser_helpers import CHART, CURRENT_TITLE, wait_for_current
+from browser_helpers import CHART, CURRENT_TITLE, wait_for_current, wait_idle
 
 ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
 
@@ -14,14 +14,8 @@ def current_node(page) -> str:
     return page.locator(CURRENT_TITLE).first.text_content()
 
 
-def wait_idle(page) -> None:
-    """The script is not running: a key pressed mid-run can be coalesced with the last one."""
-    page.wait_for_selector("[data-testid='stApp'][data-test-script-state='notRunning']",
-                           timeout=30_000)
-
-
 def press(page, key: str) -> None:
-    wait_idle(page)
+    wait_idle(page, 30_000)
     page.keyboard.press(key)
 
 
@@ -67,7 +61,7 @@ def test_forcing_a_split_regrows_from_inside_the_replay(browser, app_url):
     for step in (1, 2, 3):
         press(page, "ArrowRight")
         wait_for_current(page, f"n{step}")
-    wait_idle(page)
+    wait_idle(page, 30_000)
     page.get_by_role("combobox", name="Split this node on").click()
     page.keyboard.type("触感")
     page.keyboard.press("Enter")

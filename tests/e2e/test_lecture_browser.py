@@ -10,7 +10,7 @@ import zipfile
 from urllib.parse import parse_qs, quote, urlparse
 
 import pytest
-from browser_helpers import ARTIFACTS, wait_for_current
+from browser_helpers import ARTIFACTS, wait_for_current, wait_idle
 
 CHART = "[data-testid='stGraphVizChart'] svg"
 TABLE = "[data-testid='stTable']"
@@ -43,8 +43,7 @@ def current_node(page) -> str:
 def press(page, key: str) -> None:
     """A key once the script is idle: Streamlit may merge or repeat a key pressed mid-run
     (as in test_browser.py; seen with and without the link being written)."""
-    page.wait_for_selector("[data-testid='stApp'][data-test-script-state='notRunning']",
-                           timeout=TIMEOUT)
+    wait_idle(page, TIMEOUT)
     page.keyboard.press(key)
 
 

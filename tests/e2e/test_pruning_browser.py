@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from browser_helpers import wait_idle
+
 ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
 
 CHART = "[data-testid='stGraphVizChart'] svg"
@@ -13,11 +15,6 @@ EVENT_NODE = (f"{CHART} g.node.dt-current.dt-prune > title, "
               f"{CHART} g.node.dt-current.dt-keep > title")
 # §4.3.2 on Table 4.2: ⑥ pruned, ⑤ kept, ② pruned, ③ kept, ① kept (the trace's node ids).
 EVENTS = [("n9", "prune"), ("n7", "keep"), ("n1", "prune"), ("n5", "keep"), ("n0", "keep")]
-
-
-def wait_idle(page) -> None:
-    page.wait_for_selector("[data-testid='stApp'][data-test-script-state='notRunning']",
-                           timeout=30_000)
 
 
 def wait_for_event(page, name: str, action: str) -> None:
@@ -38,10 +35,10 @@ def test_stepping_through_the_pruning_events(browser, app_url):  # browser first
     wait_for_event(page, *EVENTS[0])
     assert page.get_by_text("42.9%").count() > 0  # Fig. 4.5's validation accuracy
     for name, action in EVENTS[1:]:
-        wait_idle(page)
+        wait_idle(page, 30_000)
         page.locator(".st-key-prune_next button").click()
         wait_for_event(page, name, action)
-    wait_idle(page)
+    wait_idle(page, 30_000)
     page.locator(".st-key-prune_prev button").click()
     wait_for_event(page, *EVENTS[-2])
     # The first event's cut subtree (纹理 under 色泽=乌黑) is drawn greyed and dashed.

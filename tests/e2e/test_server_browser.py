@@ -8,11 +8,11 @@ import re
 
 import numpy as np
 import pandas as pd
+from browser_helpers import wait_idle
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 CHART = "[data-testid='stGraphVizChart'] svg"
 UPLOAD_INPUT = "[data-testid='stFileUploaderDropzoneInput']"
-IDLE = "[data-testid='stApp'][data-test-script-state='notRunning']"
 
 # Every text the progress bars and alert boxes show, in order, as the browser receives them
 # (phases can pass faster than a test could poll for them).
@@ -56,7 +56,7 @@ def seen(page, kind: str | None = None) -> list[str]:
 def upload(page, name: str, data: bytes) -> None:
     file_input = page.locator(UPLOAD_INPUT)
     for _ in range(3):  # a rerun landing with the click (the URL's state) can swallow it
-        page.wait_for_selector(IDLE, timeout=30_000)
+        wait_idle(page, 30_000)
         page.get_by_text("Upload a file (CSV or Excel)").click()
         try:
             file_input.wait_for(state="attached", timeout=10_000)
@@ -97,7 +97,7 @@ def test_the_progress_bar_names_each_phase_and_a_change_stops_the_old_growth(bro
     page.wait_for_function(
         """(mark) => window.__seen.slice(mark).some(s => s.text.includes("Drawing the tree"))""",
         arg=mark, timeout=120_000)
-    page.wait_for_selector(IDLE, timeout=60_000)
+    wait_idle(page, 60_000)
     progress = seen(page, "progress")
     assert any(t.startswith("Reading noisy_big.csv") for t in progress), progress
     assert any(t.startswith("Preparing the data") for t in progress), progress
@@ -130,7 +130,7 @@ def test_a_refusal_is_a_message_in_the_page_without_a_traceback(browser, app_url
     page.wait_for_function(
         """() => window.__seen.some(s => s.kind === "alert" && s.text.includes("ID column"))""",
         timeout=60_000)
-    page.wait_for_selector(IDLE, timeout=30_000)
+    wait_idle(page, 30_000)
     alerts = seen(page, "alert")
     # a class per row is refused as an ID column (its own words, whatever the classes limit)
     assert any("each of its 500 rows" in a and "ID column" in a for a in alerts), alerts
@@ -166,7 +166,7 @@ def test_a_big_tree_s_prediction_draws_the_sample_s_path_in_the_browser(browser,
     (the path outlined, the branches not taken beside it), with a caption saying so."""
     page = open_recording(browser, app_url)
     upload(page, "noisy_600.csv", noisy_csv(600, 2))
-    page.wait_for_selector(IDLE, timeout=120_000)
+    wait_idle(page, 120_000)
     page.wait_for_selector(f"{CHART} g.node", timeout=60_000)
     page.locator("[data-testid='stSidebarNav'] a", has_text="Predict").click()
     for name in ("x0", "x1"):
@@ -175,7 +175,7 @@ def test_a_big_tree_s_prediction_draws_the_sample_s_path_in_the_browser(browser,
         field.press("Tab")
     page.get_by_role("button", name="Predict").click()
     page.wait_for_selector(f"{CHART} g.node", timeout=60_000)
-    page.wait_for_selector(IDLE, timeout=60_000)
+    wait_idle(page, 60_000)
     caption = page.get_by_text(re.compile(r"This tree has \d+ nodes: drawn are the nodes"))
     total = int(re.search(r"has (\d+) nodes", caption.inner_text()).group(1))
     drawn = page.locator(f"{CHART} g.node").count()

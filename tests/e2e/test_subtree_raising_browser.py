@@ -7,6 +7,7 @@ from pathlib import Path
 from urllib.parse import urlencode
 
 import pytest
+from browser_helpers import wait_idle
 
 from dtree_core.links import encode
 from dtree_core.options import Options
@@ -15,11 +16,6 @@ PlaywrightTimeout = pytest.importorskip("playwright.sync_api").TimeoutError
 
 ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
 CHART = "[data-testid='stGraphVizChart'] svg"
-
-
-def wait_idle(page) -> None:
-    page.wait_for_selector("[data-testid='stApp'][data-test-script-state='notRunning']",
-                           timeout=90_000)
 
 
 def node_titles(page, selector: str) -> list[str]:
@@ -37,10 +33,10 @@ def test_stepping_to_a_raise(browser, app_url):  # browser first: skip early
     # The page's header names the linked tree once the run has drawn it.
     page.get_by_text("Watermelon 3.0α (Chinese) · C4.5 (gain ratio)").wait_for(timeout=90_000)
     page.get_by_text("Pruning phase").wait_for(timeout=60_000)
-    wait_idle(page)
+    wait_idle(page, 90_000)
     # Events: #5 kept, #4 kept, #2 kept, then the root's raise.
     for k in (2, 3, 4):  # "Decision k of 7" once each click has been answered
-        wait_idle(page)
+        wait_idle(page, 90_000)
         page.locator(".st-key-prune_next button").click()
         page.get_by_text(f"Decision {k} of 7").wait_for(timeout=60_000)
     # chromium draws each chart after the text around it: wait for both (before, after)
