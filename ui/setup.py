@@ -329,7 +329,7 @@ def grow(dataset: dict, choices: dict, options: Options, progress: Progress) -> 
         _failed(t("error.memory"), progress)
         return
     progress.drawing(trace)
-    state.note_grown(trace_id)
+    state.note_grown(trace_id, dataset)
     st.session_state.current = {"trace": trace, "trace_id": trace_id, "source": dataset,
                                 "choices": choices, "options": options}
 

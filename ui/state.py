@@ -376,6 +376,7 @@ def open_link(link: links.Link) -> None:
         st.session_state.order = link.order
     if link.step is not None:
         st.session_state.link_step = link.step
+        st.session_state.link_step_file = link.upload  # None: the step is the link's dataset's
     for name, value in link.options.items():
         if name in SIDEBAR:
             _set_widget(name, value, BY_PRUNE.get((name, link.options.get("prune"))))
@@ -465,10 +466,17 @@ def _open_columns(link: links.Link, key: str, columns: list[str], target: str) -
         st.session_state.forces = {**st.session_state.forces, key: dict(link.options["force"])}
 
 
-def note_grown(trace_id: str) -> None:
-    """setup.grow grew a tree: the first one of a session with a linked step is the link's."""
-    if "link_step" in st.session_state and "link_tree" not in st.session_state:
-        st.session_state.link_tree = trace_id
+def note_grown(trace_id: str, dataset: dict) -> None:
+    """setup.grow grew a tree: the first one of a session with a linked step is the link's,
+    unless the link names a file to upload and this tree grew from other data (a bundled
+    dataset picked instead): then the step, the file's, is dropped."""
+    if "link_step" not in st.session_state or "link_tree" in st.session_state:
+        return
+    wanted = st.session_state.get("link_step_file")
+    if wanted is not None and (dataset.get("bundled_key") or dataset["filename"] != wanted):
+        del st.session_state.link_step
+        return
+    st.session_state.link_tree = trace_id
 
 
 def _linked_step(last_step: int, trace_id: str) -> None:

@@ -307,3 +307,14 @@ def test_the_url_carries_the_step_of_the_tree_it_names():
     at.switch_page("pages/compare.py").run()
     at.selectbox(key="bundled_key").set_value("play_tennis").run()
     assert at.query_params["data"] == "play_tennis" and "step" not in at.query_params
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_an_upload_link_s_step_is_not_lent_to_a_bundled_dataset(lang):
+    """A link naming an upload, with step 4; the student picks a bundled dataset instead of
+    uploading the file: its tree opened at step 4, the step of a tree it never was."""
+    at = open_link({"upload": "西瓜.csv", "step": "4"}, lang)
+    at.radio(key="source").set_value("bundled").run()
+    assert not at.exception and "current" in at.session_state
+    assert at.session_state["step"] == 0
+    assert "step" not in at.query_params
