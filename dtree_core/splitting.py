@@ -729,6 +729,14 @@ def _sorted_order(enc: Encoded, j: int, batch: Batch, facts: dict) -> np.ndarray
     once, in row order) takes the column's own sorted order."""
     if facts["identity"]:
         return sort_order(enc.ranks[j], enc.columns[j])
+    entry_of_row = _entry_of_row(enc, batch, facts)
+    if entry_of_row is not None:  # the column's own sorted order, filtered to the batch
+        order = entry_of_row.take(sort_order(enc.ranks[j], enc.columns[j]))
+        order = order[order >= 0]
+        if batch.n_nodes == 1:
+            return order
+        # grouped by node, in place order within each: a stable radix sort of 16-bit ids
+        return order.take(np.argsort(batch.node.take(order).astype(np.uint16), kind="stable"))
     place = sort_positions(enc.ranks[j], enc.columns[j])[0]
     width = max(len(place), 1)  # the rows: the same for every column
     if "node_key" not in facts:
@@ -736,6 +744,28 @@ def _sorted_order(enc: Encoded, j: int, batch: Batch, facts: dict) -> np.ndarray
     key = place.take(batch.rows).astype(np.int64)  # a new array: order_of_distinct overwrites it
     key += facts["node_key"]
     return order_of_distinct(key, batch.n_nodes * width)
+
+
+# A batch holding at least this share of the rows, each once, is sorted by scanning each
+# column's sorted rows (a few O(rows) passes) rather than by sorting its own entries
+# (O(entries log entries)): measured about twice as fast on 100k rows down to a quarter.
+SCAN_SHARE = 4
+
+
+def _entry_of_row(enc: Encoded, batch: Batch, facts: dict) -> np.ndarray | None:
+    """(rows,): each row's entry in the batch, -1 where it has none; None when the batch is
+    sorted by its own keys instead: a small batch, more nodes than 16 bits number, or a row
+    in two nodes (an unknown value sent down every branch). Once per batch."""
+    if "entry_of_row" not in facts:
+        n = len(batch.rows)
+        entry = None
+        if n * SCAN_SHARE >= enc.n_rows and batch.n_nodes <= 1 << 16:
+            entry = np.full(enc.n_rows, -1, dtype=np.int32 if n < 2**31 else np.int64)
+            entry[batch.rows] = np.arange(n, dtype=entry.dtype)
+            if np.count_nonzero(entry >= 0) != n:
+                entry = None
+        facts["entry_of_row"] = entry
+    return facts["entry_of_row"]
 
 
 def _sort_batch(enc: Encoded, js: list[int], batch: Batch) -> _Sorted:
