@@ -366,7 +366,7 @@ def reveal_last(source: tuple, options: Options, heldout: tuple, picks: tuple,
         if note:
             st.caption(note)
     st.markdown(f"**{tm('man.reveal.table', algorithm=registry.label(trace['algorithm']))}**")
-    panel.show_score_table(trace, node, decimals, "man_inspect")
+    panel.show_score_table(trace, node, decimals)  # read, not picked from: no selection
 
 
 # --------------------------------------------------------------------- the end

@@ -303,20 +303,24 @@ def _point_of(selection):
     return points[0].get("x") if points else None
 
 
-def show_score_table(trace: dict, node: dict, decimals: int, inspect_key: str) -> list[str]:
+def show_score_table(trace: dict, node: dict, decimals: int,
+                     inspect_key: str | None = None) -> list[str]:
     """Draw the node's score table (dtree_core.export.score_table is the table itself, for
-    files); the attributes in the order of its rows."""
+    files); the attributes in the order of its rows. With an inspect_key, ticking a row
+    inspects its attribute; without, the table is only read (no selection to keep)."""
     notation = state.notation().key
     frame = score_frame(node, trace["algorithm"], notation)
     columns = shown_columns(trace["algorithm"], notation)
     attributes = frame["attribute"].tolist()
-    key = state.node_widget_key("scores_", node["id"])
     places = compared_places(trace, node, decimals)
-    st.dataframe(styled_scores(frame, columns, decimals, trace["algorithm"], places),
-                 hide_index=True,
-                 key=key, placeholder=BLANK,
-                 selection_mode="single-row",
-                 on_select=lambda: _pick(key, inspect_key, attributes, _row_of(attributes)))
+    styled = styled_scores(frame, columns, decimals, trace["algorithm"], places)
+    if inspect_key is None:
+        st.dataframe(styled, hide_index=True, placeholder=BLANK)
+    else:
+        key = state.node_widget_key("scores_", node["id"])
+        st.dataframe(styled, hide_index=True, key=key, placeholder=BLANK,
+                     selection_mode="single-row",
+                     on_select=lambda: _pick(key, inspect_key, attributes, _row_of(attributes)))
     if node["decision"].get("mean_gain") is not None:  # a C4.5-style mean-Gain filter ran
         st.caption(t("node.mean_gain", mean=_fixed(node["decision"]["mean_gain"],
                                                    places.get("gain", decimals))))

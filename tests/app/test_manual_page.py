@@ -286,3 +286,17 @@ def test_the_sidebar_pruning_the_page_leaves_out_keeps_the_picks():
     assert at.session_state["manual"]["picks"] == picked
     at.selectbox(key="algorithm").set_value("c45").run()
     assert at.session_state["manual"]["picks"] == []
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_reveal_s_score_table_is_read_not_picked_from(lang):
+    """The reveal's table took row ticks that went nowhere, keyed by node number alone: a new
+    student tree's table was the old one's widget, which a browser sends its old tick back to."""
+    at = open_manual("watermelon_2.0", lang)
+    at.selectbox(key="man_attr").set_value(at.selectbox(key="man_attr").options[0]).run()
+    at.button(key="man_choose").click().run()
+    assert not at.exception
+    tables = [d for d in at.dataframe if "gain" in str(d.value.columns).lower()]
+    assert tables  # the reveal's score table is drawn
+    for table in tables:
+        assert not table.proto.selection_mode and "scores_" not in table.proto.id
