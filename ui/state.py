@@ -469,19 +469,20 @@ def _open_columns(link: links.Link, key: str, columns: list[str], target: str) -
 def note_grown(trace_id: str, dataset: dict) -> None:
     """setup.grow grew a tree: the first one of a session with a linked step is the link's,
     unless the link names a file to upload and this tree grew from other data (a bundled
-    dataset picked instead): then the step, the file's, is dropped."""
+    dataset picked first): the step waits for the file's tree, as the link's target and
+    forces do."""
     if "link_step" not in st.session_state or "link_tree" in st.session_state:
         return
     wanted = st.session_state.get("link_step_file")
-    if wanted is not None and (dataset.get("bundled_key") or dataset["filename"] != wanted):
-        del st.session_state.link_step
-        return
-    st.session_state.link_tree = trace_id
+    if wanted is None or (not dataset.get("bundled_key") and dataset["filename"] == wanted):
+        st.session_state.link_tree = trace_id
 
 
 def _linked_step(last_step: int, trace_id: str) -> None:
     """The link's tree opens at the link's step (if it had one); another tree shown first (the
     data or options changed on another page) drops it: the step was another tree's."""
+    if "link_tree" not in st.session_state and st.session_state.get("link_step_file"):
+        return  # the step waits for the tree of the file the link names (note_grown)
     step = st.session_state.pop("link_step", None)
     if step is None or st.session_state.get("link_tree", trace_id) != trace_id:
         return

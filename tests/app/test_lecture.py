@@ -311,10 +311,20 @@ def test_the_url_carries_the_step_of_the_tree_it_names():
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_an_upload_link_s_step_is_not_lent_to_a_bundled_dataset(lang):
-    """A link naming an upload, with step 4; the student picks a bundled dataset instead of
-    uploading the file: its tree opened at step 4, the step of a tree it never was."""
+    """A link naming an upload, with step 4; the student picks a bundled dataset first: its
+    tree opened at step 4, the step of a tree it never was, and the file lost its step."""
+    from app_helpers import DATA
+
     at = open_link({"upload": "西瓜.csv", "step": "4"}, lang)
     at.radio(key="source").set_value("bundled").run()
     assert not at.exception and "current" in at.session_state
     assert at.session_state["step"] == 0
     assert "step" not in at.query_params
+    # the file, uploaded after all (another file first): its tree opens at the link's step
+    at.radio(key="source").set_value("upload").run()
+    data = (DATA / "watermelon2.csv").read_bytes()  # the bundled set's bytes: a blank line
+    at.file_uploader(key="upload").set_value(("other.csv", data + b"\n\n", "text/csv")).run()
+    assert at.session_state["step"] == 0  # makes each file's tree another tree
+    at.file_uploader(key="upload").set_value(("西瓜.csv", data + b"\n", "text/csv")).run()
+    assert not at.exception and at.session_state["current"]["source"]["filename"] == "西瓜.csv"
+    assert at.session_state["step"] == 4 and at.query_params["step"] == "4"
