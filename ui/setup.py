@@ -317,6 +317,8 @@ def grow(dataset: dict, choices: dict, options: Options, progress: Progress) -> 
     current = st.session_state.get("current")
     if current is not None and current["trace_id"] == trace_id:
         progress.clear()
+        if _named(current["source"]) != _named(dataset):  # the same bytes, another file's name
+            st.session_state.current = {**current, "source": dataset}
         return  # keeps the very same dict: no cache lookup, no copy, on every rerun
     progress.max_depth = options.max_depth
     try:
@@ -332,6 +334,11 @@ def grow(dataset: dict, choices: dict, options: Options, progress: Progress) -> 
     state.note_grown(trace_id, dataset)
     st.session_state.current = {"trace": trace, "trace_id": trace_id, "source": dataset,
                                 "choices": choices, "options": options}
+
+
+def _named(dataset: dict) -> tuple:
+    """What tells two datasets of the same bytes apart: a bundled set's key, a file's name."""
+    return dataset.get("bundled_key"), dataset["filename"]
 
 
 def _failed(message: str, progress: Progress) -> None:

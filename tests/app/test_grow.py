@@ -365,3 +365,19 @@ def test_the_inspected_attribute_survives_a_step_away_and_back(app):
     at.button(key="btn_prev").click().run()
     assert not at.exception and at.session_state["step"] == 0
     assert at.selectbox(key=node_widget(at, "inspect_", 0)).value == "色泽"
+
+
+def test_an_upload_of_a_bundled_set_s_bytes_names_the_tree_after_the_file():
+    """The tree is the same (its cache key is the bytes and options), but it now grew from
+    the upload: the pages named it after the bundled set picked before."""
+    from app_helpers import new_app
+
+    at = new_app()
+    at.run()
+    assert at.session_state["current"]["source"].get("bundled_key") == "watermelon_2.0"
+    data = (DATA / "watermelon2.csv").read_bytes()  # the bundled set's bytes
+    at.radio(key="source").set_value("upload").run()
+    at.file_uploader(key="upload").set_value(("我的西瓜.csv", data, "text/csv")).run()
+    assert not at.exception
+    source = at.session_state["current"]["source"]
+    assert source["filename"] == "我的西瓜.csv" and not source.get("bundled_key")
