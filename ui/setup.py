@@ -319,6 +319,7 @@ def grow(dataset: dict, choices: dict, options: Options, progress: Progress) -> 
         progress.clear()
         if _named(current["source"]) != _named(dataset):  # the same bytes, another file's name
             st.session_state.current = {**current, "source": dataset}
+            state.note_grown(trace_id, dataset)  # it may be the file a link names
         return  # keeps the very same dict: no cache lookup, no copy, on every rerun
     progress.max_depth = options.max_depth
     try:

@@ -150,7 +150,9 @@ def attach_trace(trace_id: str, trace: dict) -> None:
         st.session_state.prune_step = 0
         st.session_state.tree_number += 1
         _forget_node_choices()
-        _linked_step(last_step, trace_id)
+    # a new tree's link step, or the shown one's once it is the link's: the file a link
+    # names, uploaded with the very bytes of the set shown before, is the same tree
+    _linked_step(last_step, trace_id)
     st.session_state.focus_path = None  # a force that failed to grow leaves the tree as it was
     st.session_state.step = max(0, min(st.session_state.step, last_step))
 

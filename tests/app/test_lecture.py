@@ -328,3 +328,18 @@ def test_an_upload_link_s_step_is_not_lent_to_a_bundled_dataset(lang):
     at.file_uploader(key="upload").set_value(("西瓜.csv", data + b"\n", "text/csv")).run()
     assert not at.exception and at.session_state["current"]["source"]["filename"] == "西瓜.csv"
     assert at.session_state["step"] == 4 and at.query_params["step"] == "4"
+
+
+def test_an_upload_link_s_file_of_a_bundled_set_s_bytes_opens_at_the_link_s_step():
+    """The file a link names is often a bundled set's CSV: picked first, that set's tree is
+    the file's (the same bytes), and it takes the link's step once the file is uploaded."""
+    from app_helpers import DATA
+
+    at = open_link({"upload": "西瓜.csv", "step": "4"})
+    at.radio(key="source").set_value("bundled").run()
+    assert at.session_state["step"] == 0
+    at.radio(key="source").set_value("upload").run()
+    data = (DATA / "watermelon2.csv").read_bytes()  # the bundled set's very bytes
+    at.file_uploader(key="upload").set_value(("西瓜.csv", data, "text/csv")).run()
+    assert not at.exception and at.session_state["current"]["source"]["filename"] == "西瓜.csv"
+    assert at.session_state["step"] == 4 and at.query_params["step"] == "4"
