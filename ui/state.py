@@ -192,7 +192,7 @@ def node_widget_key(prefix: str, node_id: int) -> str:
     A new tree's node 3 is another node. Deleting the old key is not enough: a widget of the
     same key is the same widget to the browser, which sends its old pick back with the next
     rerun (a selectbox's line, a table's ticked row)."""
-    return f"{prefix}{node_id}_{st.session_state.tree_number}"
+    return f"{prefix}{node_id}_{st.session_state.get('tree_number', 0)}"  # 0: no tree yet
 
 
 def _forget_node_choices() -> None:
