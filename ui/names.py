@@ -36,3 +36,9 @@ def tree_dataset_name(current: dict | None) -> str:
     """The name of the dataset the shown tree grew from (not the sidebar's: a refused upload
     or growth leaves the tree of the dataset before)."""
     return dataset_name((current or {}).get("source"))
+
+
+def dataset_identity(dataset: dict) -> tuple[str | None, str]:
+    """What tells datasets of the same bytes apart: a bundled set's key (None for an upload)
+    and the file's name."""
+    return dataset.get("bundled_key"), dataset["filename"]

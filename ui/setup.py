@@ -19,7 +19,7 @@ from dtree_core.notation import NOTATIONS_ORDER
 from dtree_core.options import Options
 from ui import engine, pruning, registry, state
 from ui.messages import LANGUAGES, has, labelled, literal, t, t_or, tm
-from ui.names import dataset_name, in_language
+from ui.names import dataset_identity, dataset_name, in_language
 
 UPLOAD_TYPES = ["csv", "tsv", "txt", "xlsx", "xls"]
 
@@ -317,7 +317,8 @@ def grow(dataset: dict, choices: dict, options: Options, progress: Progress) -> 
     current = st.session_state.get("current")
     if current is not None and current["trace_id"] == trace_id:
         progress.clear()
-        if _named(current["source"]) != _named(dataset):  # the same bytes, another file's name
+        # the same bytes under another file's name: the tree is the same, its source is not
+        if dataset_identity(current["source"]) != dataset_identity(dataset):
             st.session_state.current = {**current, "source": dataset}
             state.note_grown(trace_id, dataset)  # it may be the file a link names
         return  # keeps the very same dict: no cache lookup, no copy, on every rerun
@@ -335,11 +336,6 @@ def grow(dataset: dict, choices: dict, options: Options, progress: Progress) -> 
     state.note_grown(trace_id, dataset)
     st.session_state.current = {"trace": trace, "trace_id": trace_id, "source": dataset,
                                 "choices": choices, "options": options}
-
-
-def _named(dataset: dict) -> tuple:
-    """What tells two datasets of the same bytes apart: a bundled set's key, a file's name."""
-    return dataset.get("bundled_key"), dataset["filename"]
 
 
 def _failed(message: str, progress: Progress) -> None:

@@ -21,6 +21,7 @@ from dtree_core.datasets import bundled
 from dtree_core.options import Options
 from ui import engine
 from ui.messages import DEFAULT_LANGUAGE, LANGUAGES
+from ui.names import dataset_identity
 from ui.tables import node_at_path, replay_order
 
 LANGUAGE_PARAM = "lang"  # ?lang=zh|en: a shared link opens in the sender's language
@@ -476,7 +477,7 @@ def note_grown(trace_id: str, dataset: dict) -> None:
     if "link_step" not in st.session_state or "link_tree" in st.session_state:
         return
     wanted = st.session_state.get("link_step_file")
-    if wanted is None or (not dataset.get("bundled_key") and dataset["filename"] == wanted):
+    if wanted is None or dataset_identity(dataset) == (None, wanted):
         st.session_state.link_tree = trace_id
 
 
