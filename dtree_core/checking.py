@@ -40,7 +40,7 @@ from .solution import (
     row_split,
     set_name,
 )
-from .split import format_number
+from .split import record_threshold_text
 from .trace import has_scores
 
 TOLERANCE = 0.0005  # the book prints three decimals
@@ -379,7 +379,7 @@ class _Context:
         if _same_point(claim.threshold, row["threshold"]):
             return None
         return Verdict(claim, "other_threshold",
-                       details={**details, "threshold": format_number(row["threshold"])})
+                       details={**details, "threshold": record_threshold_text(row)})
 
     def judge_branch(self, claim: Claim) -> Verdict:
         """Ent(色泽=青绿) or Gini(色泽=青绿): a branch's Dᵛ is judged as a node of its own."""

@@ -18,10 +18,10 @@ import pandas as pd
 from . import algorithms
 from .budget import BudgetError
 from .evaluate import fit, tree_depth
-from .export import Table
-from .labels import branch_text, format_number, node_path
+from .export import Table, most_threshold_digits
+from .labels import branch_text, node_path
 from .paths import path_keys
-from .split import places_apart
+from .split import places_apart, threshold_text
 
 CRITERION_NAMES = {"gain": "Gain", "gain_ratio": "Gain_ratio", "gini_index": "Gini_index",
                    "gini_gain": "ρ·(Gini(D̃) − Gini_index)"}
@@ -67,6 +67,11 @@ class MergedScores:
     #                   normalised {label: float | None}
     shape: str  # "multiway": Gain/IV/Gain_ratio of multiway splits; "binary": only CART has it
 
+    @property
+    def threshold_digits(self) -> int | None:
+        """The significant digits the threshold column needs (None: 6 do)."""
+        return most_threshold_digits(self.rows)
+
     def table(self) -> Table:
         """For the CSV/Markdown/LaTeX exports: one column per configuration's pick."""
         columns = ["attribute", "kind", "threshold", "Gain", "IV", "Gain_ratio",
@@ -75,7 +80,7 @@ class MergedScores:
         rows = [[r["attribute"], r["kind"], r["threshold"], r["gain"], r["iv"], r["gain_ratio"],
                  r["gini_index_multiway"], r["gini_index_binary"],
                  *(r["picks"][label] for label in self.labels)] for r in self.rows]
-        return Table(columns, rows)
+        return Table(columns, rows, self.threshold_digits)
 
 
 def _source(traces, nodes) -> tuple[dict | None, str]:
@@ -137,7 +142,8 @@ def merged_scores(traces: list[dict], labels: list[str] | None = None,
     for r in source["scores"] if source else []:
         a = r["attribute"]
         rows.append({
-            "attribute": a, "kind": r["kind"], "threshold": r["threshold"], "gain": r["gain"],
+            "attribute": a, "kind": r["kind"], "threshold": r["threshold"],
+            "threshold_digits": r.get("threshold_digits"), "gain": r["gain"],
             "iv": r["iv"], "gain_ratio": r["gain_ratio"],
             "gini_index_multiway": r.get("gini_index_multiway"),
             "gini_index_binary": _binary_gini(traces, nodes, a, r.get("gini_index_binary")),
@@ -169,6 +175,11 @@ class Pick:
     ties: tuple[str, ...] = ()  # attributes tied with the pick (the first column won)
     branches: tuple[str, ...] = ()  # the split's branch conditions, as text
     majority: str | None = None  # the node's label (a leaf's prediction)
+    threshold_digits: int | None = None  # the decision's (split.threshold_text)
+
+    @property
+    def threshold_text(self) -> str:
+        return threshold_text(self.threshold, self.threshold_digits)
 
 
 @dataclass(frozen=True)
@@ -215,7 +226,7 @@ def _pick(label: str, trace: dict, node: dict, others: list[str]) -> Pick:
     return Pick(label, algorithm, d["kind"], d["attribute"], d["threshold"], criterion, value,
                 "forced" if d.get("forced") else d.get("rule_code"), d.get("stop"),
                 d.get("mean_gain"), tuple(d.get("passed") or ()), tuple(rivals),
-                tuple(d.get("ties") or ()), branches, d.get("label"))
+                tuple(d.get("ties") or ()), branches, d.get("label"), d.get("threshold_digits"))
 
 
 def _code(nodes, keyed) -> str | None:
@@ -274,7 +285,7 @@ def _clause(pick: Pick) -> str:
     """'ID3 takes hair by Gain (0.454; eyes 0.348)'."""
     if pick.kind == "leaf":
         return f"{pick.label} makes a leaf ({pick.stop})"
-    at = "" if pick.threshold is None else f" (t = {format_number(pick.threshold)})"
+    at = "" if pick.threshold is None else f" (t = {pick.threshold_text})"
     if pick.rule_code == "forced":
         return f"{pick.label} takes {pick.attribute}{at} (forced)"
     if pick.criterion == "random":

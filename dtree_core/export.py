@@ -19,7 +19,7 @@ import numpy as np
 
 from .data import DataError
 from .escape import escape_latex, escape_markdown_cell
-from .split import format_number
+from .split import threshold_text
 
 # A spreadsheet runs a cell starting with one of these as a formula (OWASP "CSV injection").
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
@@ -42,6 +42,8 @@ class Table:
 
     columns: list[str]
     rows: list[list]
+    # significant digits of the threshold columns where a split record needs more than 6
+    threshold_digits: int | None = None
 
 
 # --------------------------------------------------------------------- score tables
@@ -53,7 +55,12 @@ def score_table(node: dict) -> Table:
                "chosen"]
     rows = [[row["attribute"], row["kind"], row["threshold"],
              *(row[c] for c in SCORE_COLUMNS), bool(row["chosen"])] for row in node["scores"]]
-    return Table(columns, rows)
+    return Table(columns, rows, most_threshold_digits(node["scores"]))
+
+
+def most_threshold_digits(records) -> int | None:
+    """The most significant digits any of these rows' thresholds needs (None: 6 do)."""
+    return max((r.get("threshold_digits") or 0 for r in records), default=0) or None
 
 
 # --------------------------------------------------------------------- CSV
@@ -94,10 +101,11 @@ def to_csv(table: Table) -> str:
 # --------------------------------------------------------------------- Markdown
 
 
-def _shown(value, digits: int, mark: str, none: str, threshold: bool = False) -> str | None:
-    """Numbers rounded (a threshold as the tree's labels write it, never to fewer digits than
-    tell which side a row goes), booleans as a mark; None for text (each format escapes its
-    own)."""
+def _shown(value, digits: int, mark: str, none: str, threshold_digits: int | None = None
+           ) -> str | None:
+    """Numbers rounded (a threshold, where threshold_digits is not None, as the tree's labels
+    write it: threshold_text, never to fewer digits than tell which side a row goes),
+    booleans as a mark; None for text (each format escapes its own)."""
     if value is None:
         return none
     if _is_mark(value):
@@ -105,7 +113,8 @@ def _shown(value, digits: int, mark: str, none: str, threshold: bool = False) ->
     if isinstance(value, Integral):
         return str(int(value))
     if isinstance(value, Real):
-        return format_number(value) if threshold else f"{float(value):.{digits}f}"
+        return threshold_text(value, threshold_digits) if threshold_digits is not None \
+            else f"{float(value):.{digits}f}"
     return None
 
 
@@ -114,7 +123,8 @@ def _cells(table: Table, row: list, digits: int, places: Mapping[str, int] | Non
     """A row's numbers as _shown writes them, each column to its own places (a score column
     told apart where the rule compared it: ui.tables.compared_places) or `digits`."""
     places = places or {}
-    return [_shown(v, places.get(c, digits), mark, none, c in thresholds)
+    significant = table.threshold_digits or 0  # 0: threshold_text's own digits
+    return [_shown(v, places.get(c, digits), mark, none, significant if c in thresholds else None)
             for c, v in zip(table.columns, row, strict=True)]
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import unicodedata
 
 from .escape import one_line
-from .split import Condition, format_number
+from .split import Condition, format_number, record_threshold_text
 
 
 def children_of(trace: dict) -> dict[int, list[int]]:
@@ -116,7 +116,7 @@ def score_table_text(node: dict, digits: int = 3, attribute: str = "attribute",
     rows = [header]
     for row in node["scores"]:
         mark = "*" if row["chosen"] else ("=" if row.get("tied") else "")
-        threshold = "" if row["threshold"] is None else format_number(row["threshold"])
+        threshold = "" if row["threshold"] is None else record_threshold_text(row)
         rows.append((one_line(row["attribute"]),
                      *(f"{row[k]:.{digits}f}" for k in SCORE_TABLE_COLUMNS),
                      threshold, mark))

@@ -157,6 +157,7 @@ class NodeStore:
         return Decision(
             "split", label, attribute=split.attribute,
             threshold=split.threshold if split.kind in ("threshold", "linear") else None,
+            threshold_digits=split.threshold_digits,
             criterion=algorithm.criterion, value=float(self.column("value")[node]),
             rule=split_rule(algorithm, split.attribute, ties, forced, self.options.tie_break),
             rule_code="forced" if forced else algorithm.rule_code, ties=ties, forced=forced,

@@ -170,6 +170,11 @@ class LevelScores:
         t = self.scores[j].threshold
         return None if t is None or np.isnan(t[i]) else float(t[i])
 
+    def threshold_digits_of(self, i: int, j: int) -> int | None:
+        """The significant digits the cut must be written with (None: threshold_text's own)."""
+        digits = self.scores[j].threshold_digits
+        return None if digits is None or not digits[i] else int(digits[i])
+
     def threshold_forced(self, i: int, j: int) -> bool:
         """Is attribute j cut at node i where a force said, not at its best midpoint?"""
         forced = self.scores[j].forced_threshold
@@ -201,7 +206,10 @@ class LevelScores:
         """split(i, j) of each node i of `at` (a depth's splits on j, read out at once)."""
         a, s = self.attributes[j], self.scores[j]
         if not a.is_nominal:
-            return [Split("threshold", a.name, threshold=t) for t in s.threshold[at].tolist()]
+            digits = [None] * len(at) if s.threshold_digits is None else \
+                [d or None for d in s.threshold_digits[at].tolist()]
+            return [Split("threshold", a.name, threshold=t, threshold_digits=d)
+                    for t, d in zip(s.threshold[at].tolist(), digits, strict=True)]
         if self.binary(j):
             return [_subset_split(a.name, a.values, left.tobytes()) for left in s.left[at]]
         return [_value_split(a.name, a.values)] * len(at)
@@ -351,6 +359,9 @@ class NodeScores:
         row = {"attribute": a.name, "kind": a.kind}
         row.update({f: at[f][j] for f in ("gain", "iv", "gain_ratio", "gini_index")})
         row["threshold"] = level.threshold_of(i, j)
+        digits = level.threshold_digits_of(i, j)
+        if digits:  # absent unless needed, so other traces are unchanged
+            row["threshold_digits"] = digits
         binary = level.binary(j)
         row["left"], row["right"] = _sides(a, s.left[i]) if binary else (None, None)
         row["rho"] = at["rho"][j]
@@ -384,7 +395,9 @@ class NodeScores:
         weights = level.branch_weights(j)[0][i].tolist()
         ents, ginis = (values[i].tolist() for values in level.branch_impurities(j))
         per_class = counts.tolist()
-        return [{"op": c.op, "value": c.json_value, "n": int(n[b]),
+        digits = {"threshold_digits": conditions[0].threshold_digits} \
+            if conditions and conditions[0].threshold_digits else {}
+        return [{"op": c.op, "value": c.json_value, **digits, "n": int(n[b]),
                  "weight": weights[b],
                  "class_counts": dict(zip(level.classes, per_class[b], strict=True)),
                  "entropy": ents[b], "gini": ginis[b]}
@@ -475,7 +488,8 @@ def _nbytes(arrays: tuple) -> int:
     size = sum(a.nbytes for a in table.values())
     for s in scores:
         for name in ("branch_counts", "branch_n", "unknown", "n_distinct", "left", "threshold",
-                     "gini_index_multiway", "gini_index_binary", "forced_threshold"):
+                     "threshold_digits", "gini_index_multiway", "gini_index_binary",
+                     "forced_threshold"):
             value = getattr(s, name, None)
             size += value.nbytes if isinstance(value, np.ndarray) else 0
         size += sum(a.nbytes for a in s.curve.values())

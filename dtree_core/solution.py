@@ -22,7 +22,15 @@ from . import notation as notations
 from .escape import escape_html, escape_latex, escape_markdown_cell
 from .labels import branch_text, counts_parts, node_path
 from .notation import Notation
-from .split import Condition, Split, format_number, linear_text, places_apart, told_apart
+from .split import (
+    Condition,
+    Split,
+    format_number,
+    linear_text,
+    places_apart,
+    record_threshold_text,
+    told_apart,
+)
 from .splitting import tied_thresholds
 
 SCOPES = ("node", "branch", "tree")
@@ -435,7 +443,7 @@ def candidate_steps(row: dict, node: dict, algorithm, decimals: int,
     steps: list[Step] = [Sentence("candidate", {"attribute": row["attribute"]})]
     if row["kind"] == "continuous":
         steps.append(Sentence("threshold", {"attribute": row["attribute"],
-                                            "t": format_number(row["threshold"])}))
+                                            "t": record_threshold_text(row)}))
         steps += _threshold_ties(row, node, algorithm)
     if row["rho"] < 1:
         known = [sum(b["class_counts"][c] for b in row["branches"]) for c in node["class_counts"]]
@@ -504,7 +512,7 @@ def comparison_steps(node: dict, rows: list[dict], algorithm, decimals: int,
                                                     "ties": tuple(decision["ties"])}))
     if decision.get("threshold") is not None:
         steps.append(Sentence("split_at", {"attribute": winner,
-                                           "t": format_number(decision["threshold"])}))
+                                           "t": record_threshold_text(decision)}))
     return steps
 
 
@@ -523,7 +531,7 @@ def linear_steps(decision: dict, rows: list[dict], algorithm, decimals: int,
     else:
         steps = [Sentence("linear.alone", test)]
     steps.append(Sentence("split_at", {"attribute": decision["attribute"],
-                                       "t": format_number(decision["threshold"])}))
+                                       "t": record_threshold_text(decision)}))
     return steps
 
 

@@ -15,7 +15,7 @@ takes no branch (-1): `follow` sends it down every branch with weight × the bra
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
@@ -33,6 +33,21 @@ def format_number(x: float, digits: int | None = None) -> str:
     if digits is not None:
         return f"{x:.{digits}f}"
     return f"{x:.{significant_digits(x)}g}"
+
+
+def threshold_text(t: float, significant: int | None = None) -> str:
+    """A cut point as format_number writes it, or to `significant` digits: a split record's
+    threshold_digits, where fewer would land on the wrong side of a training value (1.2345672
+    between 1.2345671 and 1.2345673 is not 1.23457, above both; splitting.threshold_digits)."""
+    x = float(t)
+    if not significant or (x.is_integer() and abs(x) < 1e15):
+        return format_number(x)
+    return f"{x:.{max(significant, significant_digits(x))}g}"
+
+
+def record_threshold_text(record: Mapping) -> str:
+    """threshold_text of a score row's or a decision's threshold (with its digits, if any)."""
+    return threshold_text(record["threshold"], record.get("threshold_digits"))
 
 
 def significant_digits(x: float, least: int = 6) -> int:
@@ -94,6 +109,8 @@ class Condition:
     op: str  # "=", "<=", ">", "in"
     value: Any  # text, a float threshold, or a tuple of texts
     weights: tuple[tuple[str, float], ...] = ()  # linear tests: (attribute, weight) pairs
+    # significant digits the threshold is written with where 6 would misplace it (None: 6)
+    threshold_digits: int | None = field(default=None, compare=False)
 
     @property
     def json_value(self):
@@ -104,13 +121,15 @@ class Condition:
         d = {"attribute": self.attribute, "op": self.op, "value": self.json_value}
         if self.weights:
             d["weights"] = dict(self.weights)
+        if self.threshold_digits:  # absent unless needed, so other traces are unchanged
+            d["threshold_digits"] = self.threshold_digits
         return d
 
     @classmethod
     def from_dict(cls, d: dict) -> Condition:
         value = tuple(d["value"]) if d["op"] == "in" else d["value"]
         weights = tuple((a, float(w)) for a, w in (d.get("weights") or {}).items())
-        return cls(d["attribute"], d["op"], value, weights)
+        return cls(d["attribute"], d["op"], value, weights, d.get("threshold_digits"))
 
     def text(self, digits: int | None = None, part: Callable[[str], str] = _same,
              named: bool = True, number: Callable[[float], str] | None = None) -> str:
@@ -124,7 +143,9 @@ class Condition:
         if self.op == "in":
             return f"{name} in {{{','.join(part(v) for v in self.value)}}}".strip()
         if self.op in ("<=", ">"):
-            shown = format_number(self.value, digits) if number is None else number(self.value)
+            shown = number(self.value) if number is not None else \
+                threshold_text(self.value, self.threshold_digits) if digits is None else \
+                format_number(self.value, digits)
             return f"{name}{self.op}{shown}"
         return f"{name}={part(str(self.value))}" if named else part(str(self.value))
 
@@ -174,6 +195,7 @@ class Split:
     values: tuple = ()
     threshold: float | None = None
     weights: tuple[tuple[str, float], ...] = ()
+    threshold_digits: int | None = field(default=None, compare=False)  # see threshold_text
 
     @classmethod
     def of_conditions(cls, conditions) -> Split:
@@ -183,7 +205,8 @@ class Split:
             return cls("linear", first.attribute, threshold=float(first.value),
                        weights=first.weights)
         if first.op in ("<=", ">"):
-            return cls("threshold", first.attribute, threshold=float(first.value))
+            return cls("threshold", first.attribute, threshold=float(first.value),
+                       threshold_digits=first.threshold_digits)
         if first.op == "in":
             return cls("subset", first.attribute, tuple(tuple(c.value) for c in conditions))
         return cls("value", first.attribute, tuple(str(c.value) for c in conditions))
@@ -205,8 +228,8 @@ class Split:
     @cached_property
     def _conditions(self) -> tuple[Condition, ...]:
         if self.kind in ("threshold", "linear"):
-            return tuple(Condition(self.attribute, op, float(self.threshold), self.weights)
-                         for op in ("<=", ">"))
+            return tuple(Condition(self.attribute, op, float(self.threshold), self.weights,
+                                   self.threshold_digits) for op in ("<=", ">"))
         op = "in" if self.kind == "subset" else "="
         return tuple(Condition(self.attribute, op, v) for v in self.values)
 

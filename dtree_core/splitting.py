@@ -18,6 +18,7 @@ import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from decimal import Decimal
 from functools import cache, lru_cache
 from itertools import combinations
 
@@ -37,6 +38,7 @@ from .counting import (
 from .criteria import entropy, gini, split_scores, total, weighted_mean
 from .data import Encoded
 from .paths import same_threshold
+from .split import significant_digits
 
 # Nominal attributes with at most this many values get CART's exhaustive two-way search.
 EXACT_PARTITION_LIMIT = 10
@@ -87,6 +89,39 @@ def midpoint(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     return np.where(rounded_up, a, mid) if np.any(rounded_up) else mid
 
 
+def threshold_digits(t: np.ndarray, below: np.ndarray, above: np.ndarray) -> np.ndarray | None:
+    """The significant digits threshold_text needs to write each cut t between the values
+    below ≤ t < above so the written number is still between them (0: format_number's
+    own 6 do; None: they do everywhere). Only a cut a vectorised bound cannot clear is
+    written out and checked (few: the bound clears any gap wider than a millionth of t)."""
+    t, below, above = (np.asarray(x, dtype=float) for x in (t, below, above))
+    with np.errstate(all="ignore"):
+        size = np.abs(t)
+        exponent = np.floor(np.log10(np.where(size > 0, size, 1.0)))
+        own = np.minimum(np.maximum(6, exponent + 2), 17)  # significant_digits, as a bound
+        slack = 0.505 * 10.0 ** (exponent - own + 1)  # a rounding's reach, with a margin
+        clear = (t - below > slack) & (above - t > slack)
+        suspect = np.isfinite(t) & np.isfinite(below) & np.isfinite(above) \
+            & (t != np.round(t)) & ~clear  # whole numbers are written whole: exactly t
+    if not suspect.any():
+        return None
+    digits = np.zeros(len(t), dtype=np.int8)
+    for i in np.flatnonzero(suspect).tolist():
+        digits[i] = _fewest_digits(float(t[i]), float(below[i]), float(above[i]))
+    return digits if digits.any() else None
+
+
+def _fewest_digits(t: float, below: float, above: float) -> int:
+    """The fewest significant digits (beyond format_number's) at which t reads between the
+    two values as the data write them (their shortest form): below ≤ it < above."""
+    low, high = Decimal(repr(below)), Decimal(repr(above))
+    own = significant_digits(t)
+    for digits in range(own, 18):
+        if low <= Decimal(f"{t:.{digits}g}") < high:
+            return 0 if digits == own else digits
+    return 17
+
+
 @dataclass
 class AttributeScores:
     """One attribute's scores at every node of a batch (arrays have the node axis first)."""
@@ -100,6 +135,7 @@ class AttributeScores:
     gini_index_binary: np.ndarray | None = None
     left: np.ndarray | None = None  # (m, k) bool: binary nominal partition, True = left side
     threshold: np.ndarray | None = None
+    threshold_digits: np.ndarray | None = None  # (m,) int8, where a cut needs them
     curve: dict[str, np.ndarray] = field(default_factory=dict)  # flat, with "offsets" (m+1)
     forced_threshold: np.ndarray | None = None  # (m,) bool: cut where a force said (--force a@t)
 
@@ -999,6 +1035,8 @@ def _unstack(result: AttributeScores, blocks: int, m: int) -> list[AttributeScor
             {f: v[cut] for f, v in result.scores.items()}, result.branch_counts[cut],
             result.branch_n[cut], result.unknown[cut], result.n_distinct[cut],
             threshold=result.threshold[cut])
+        if result.threshold_digits is not None and result.threshold_digits[cut].any():
+            part.threshold_digits = result.threshold_digits[cut]
         if result.forced_threshold is not None and result.forced_threshold[cut].any():
             part.forced_threshold = result.forced_threshold[cut]  # as alone: None if no cut
         if result.gini_index_binary is not None:  # the Gini_index itself, or its own array
@@ -1093,11 +1131,17 @@ def _threshold_split(s: _Sorted, pos: np.ndarray, has: np.ndarray) -> AttributeS
     n[:, 0] = np.where(has, pos - s.starts + 1, 0)
     np.subtract(s.known_n, n[:, 0], out=n[:, 1])
     after = np.minimum(pos + 1, max(len(s.order) - 1, 0))
-    with np.errstate(invalid="ignore"):
-        threshold = np.where(has, midpoint(s.value[pos], s.value[after]), np.nan) \
-            if len(s.order) else np.full(m, np.nan)
+    digits = None
+    if len(s.order):
+        below, above = s.value[pos], s.value[after]
+        with np.errstate(invalid="ignore"):
+            threshold = np.where(has, midpoint(below, above), np.nan)
+        digits = threshold_digits(threshold, below, above)
+    else:
+        threshold = np.full(m, np.nan)
     return AttributeScores(split_scores(counts, total(s.unknown)), counts, n, s.unknown,
-                           np.zeros(m, dtype=np.int64), threshold=threshold)
+                           np.zeros(m, dtype=np.int64), threshold=threshold,
+                           threshold_digits=digits)
 
 
 def _curve(s: _Sorted, cand, cand_node, rho, gain, gini_index, best, m, points) -> dict:

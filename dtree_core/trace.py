@@ -46,6 +46,7 @@ class Decision:
     passed: tuple[str, ...] = ()
     was: Decision | None = None  # a pruned node's decision before pruning
     forced_threshold: bool = False  # the threshold too was set by hand (--force a@t)
+    threshold_digits: int | None = None  # written to these significant digits (threshold_text)
     # An oblique node's linear test (Zhou §4.5, dtree_core.oblique): attribute -> weight, the
     # Gini_index and ρ-weighted Gini gain of its two branches, and the best single-attribute
     # split it beat ({attribute, gini_index, gini_gain}; empty when there was none).
@@ -66,6 +67,8 @@ class Decision:
                  mean_gain=self.mean_gain, passed=list(self.passed))
         if self.forced_threshold:  # absent unless set, so other traces are unchanged
             d["forced_threshold"] = True
+        if self.threshold_digits:  # absent unless needed, likewise
+            d["threshold_digits"] = self.threshold_digits
         if self.weights:  # absent but at a linear test, so other traces are unchanged
             d.update(weights=dict(self.weights), linear_impurity=self.linear_impurity,
                      linear_gain=self.linear_gain, axis_best=dict(self.axis_best) or None)

@@ -25,7 +25,7 @@ import re
 from dataclasses import dataclass, field
 
 from .labels import branch_text, children_of
-from .split import Condition, Split, format_number
+from .split import Condition, Split, format_number, record_threshold_text
 from .trace import FORMAT
 
 MAX_CHARS = 2_000_000  # a classroom tree is kilobytes; a trace JSON with its scores, more
@@ -510,7 +510,8 @@ def _threshold_difference(node: dict, student: Pasted, here: dict):
     if threshold is None or not given or any(cut_as_written(b, threshold) for b in given):
         return None
     attribute = node["decision"]["attribute"]
-    return Difference("threshold", expected=format_number(threshold), given=given[0].text,
+    return Difference("threshold", expected=record_threshold_text(node["decision"]),
+                      given=given[0].text,
                       expected_row=_row(node, attribute), given_row=_row(node, attribute),
                       **here)
 

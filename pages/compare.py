@@ -124,7 +124,9 @@ def scores(labels: list[str], traces: list[dict]) -> None:
     decimals = int(st.session_state.decimals)
     frame, thresholds = merged_frame(merged), [t("col.threshold")]
     st.dataframe(frame, hide_index=True, placeholder=BLANK,
-                 column_config=number_formats(frame, decimals, thresholds=thresholds))
+                 column_config=number_formats(
+                     frame, decimals, thresholds=thresholds,
+                     threshold_digits=merged.threshold_digits or 6))
     score_downloads(worded_table(merged.table(), list(frame.columns)), "cmp", decimals,
                     thresholds=thresholds)
     st.markdown(f"**{t('cmp.chart')}**")

@@ -19,7 +19,7 @@ from dtree_core.compare import (
 )
 from dtree_core.escape import escape_html
 from dtree_core.evaluate import tree_depth
-from dtree_core.labels import branch_text, format_number
+from dtree_core.labels import branch_text
 from ui import registry
 from ui.messages import literal, t, t_or
 from ui.widgets import in_notation, score_header, stop_sentence
@@ -86,7 +86,7 @@ def _fixed(x: float | None, decimals: int) -> str:
 def pick_clause(pick: Pick, decimals: int, tie_break: str = "first") -> str:
     """One configuration's decision at the node, in the session's language (Markdown: the
     data's names and values are literal)."""
-    at = "" if pick.threshold is None else t("cmp.why.at", t=format_number(pick.threshold))
+    at = "" if pick.threshold is None else t("cmp.why.at", t=pick.threshold_text)
     if pick.kind == "leaf":  # the reason is a sentence; the clause ends where the list says
         reason = stop_sentence(pick.algorithm, pick.stop, literal(pick.majority))
         return t("cmp.why.leaf", label=pick.label, reason=reason.rstrip(".。"))

@@ -16,6 +16,7 @@ from dtree_core.compare import deciding_score
 from dtree_core.labels import branch_text, format_number, node_path
 from dtree_core.paths import node_key
 from dtree_core.solution import other_tied_thresholds
+from dtree_core.split import record_threshold_text
 from ui import boundary, formulas, registry, state
 from ui.messages import has, labelled, literal, t, tm
 from ui.tables import (
@@ -73,7 +74,7 @@ def why_text(trace: dict, node: dict, decimals: int) -> str:
              value=shown(decision.get("value"), decision.get("criterion") or ""))
     if decision.get("threshold") is not None:  # the best t, unless it was forced as well
         cut = "rule.threshold.forced" if decision.get("forced_threshold") else "rule.threshold"
-        cut_at = t(cut, t=format_number(decision["threshold"]))
+        cut_at = t(cut, t=record_threshold_text(decision))
         text = t("node.sentences", first=text, second=cut_at)
         tied = threshold_ties_text(trace, node, decimals)
         if tied:
@@ -247,6 +248,16 @@ def _mark(values, yes: str, no: str) -> list[str]:
     return ["" if v is None or pd.isna(v) else (yes if v else no) for v in values]
 
 
+def _threshold_format(frame: pd.DataFrame):
+    """Each row's t as its record writes it (more digits where 6 would misplace the cut)."""
+    if "threshold_digits" not in frame:
+        return format_number
+    written = {row["threshold"]: record_threshold_text(row)
+               for row in frame[["threshold", "threshold_digits"]].to_dict("records")
+               if pd.notna(row["threshold_digits"])}
+    return lambda t_: written.get(t_) or format_number(t_)
+
+
 def _score_display(frame: pd.DataFrame, columns: tuple[str, ...],
                    algorithm: str) -> pd.DataFrame:
     """The table as shown: translated headers and kinds, marks for the yes/no columns."""
@@ -278,7 +289,7 @@ def styled_scores(frame: pd.DataFrame, columns: tuple[str, ...], decimals: int,
     placeholder, which the caller passes."""
     shown = _score_display(frame, columns, algorithm)
     wider = {_header(algorithm, column): n for column, n in (places or {}).items()}
-    formats = {column: format_number if column == t("col.threshold")
+    formats = {column: _threshold_format(frame) if column == t("col.threshold")
                else f"{{:.{wider.get(column, decimals)}f}}"
                for column in shown.columns if pd.api.types.is_float_dtype(shown[column])}
     chosen = frame["chosen"].tolist()
@@ -408,7 +419,8 @@ def cart_criterion(trace: dict, score: dict, decimals: int) -> None:
     st.latex(formulas.gini_gain_latex(score, decimals, state.notation()))
 
 
-def _curve_figure(curve: dict, threshold: float | None, decimals: int) -> go.Figure:
+def _curve_figure(curve: dict, threshold: float | None, decimals: int,
+                  threshold_text: str = "") -> go.Figure:
     lines = [{"type": "scatter", "mode": "lines+markers", "x": curve["threshold"],
               "y": curve[field], "name": score_header(field)}
              for field in ("gain", "gini_index") if curve.get(field)]
@@ -421,7 +433,7 @@ def _curve_figure(curve: dict, threshold: float | None, decimals: int) -> go.Fig
                              "line": {"color": WIN, "dash": "dash"}}]
         layout["annotations"] = [{"xref": "x", "yref": "paper", "x": threshold, "y": 1,
                                   "showarrow": False, "yanchor": "bottom",
-                                  "text": t("node.curve.chosen", t=format_number(threshold))}]
+                                  "text": t("node.curve.chosen", t=threshold_text)}]
     return go.Figure(data=lines, layout=layout)
 
 
@@ -431,7 +443,8 @@ def threshold_curve(node: dict, score: dict, decimals: int) -> go.Figure | None:
     if not curve:
         return None
     st.markdown(f"**{tm('node.curve', attribute=score['attribute'])}**")
-    fig = _curve_figure(curve, score["threshold"], decimals)
+    fig = _curve_figure(curve, score["threshold"], decimals,
+                        "" if score["threshold"] is None else record_threshold_text(score))
     st.plotly_chart(fig, key=f"{state.node_widget_key('curve_', node['id'])}_{score['attribute']}")
     table = pd.DataFrame({t("col.threshold"): curve["threshold"],
                           **{score_header(f): curve[f] for f in ("gain", "gini_index")

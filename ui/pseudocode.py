@@ -13,7 +13,7 @@ from functools import cache
 from dtree_core import notation as notations
 from dtree_core import reference
 from dtree_core.solution import largest_compared
-from dtree_core.split import Condition, Split, format_number, told_apart
+from dtree_core.split import Condition, Split, format_number, record_threshold_text, told_apart
 from ui import registry
 from ui.messages import has, t
 
@@ -158,7 +158,7 @@ def chosen_text(decision: dict, figure: Figure = ZHOU) -> str:
         return t(f"{figure.key}.fired.random", attribute=attribute)
     if figure.notes and decision.get("threshold") is not None:
         return t(f"{figure.key}.fired.threshold", attribute=attribute,
-                 threshold=format_number(decision["threshold"]))
+                 threshold=record_threshold_text(decision))
     return t(f"{figure.key}.fired", attribute=attribute)
 
 

@@ -89,7 +89,8 @@ def score_frame(node: dict, algorithm: str, notation: str = notations.DEFAULT) -
     rows = [notations.with_derived(row, names) for row in node["scores"]]
     return pd.DataFrame([{
         "attribute": row["attribute"], "kind": row["kind"], "threshold": row["threshold"],
-        "rho": row["rho"], **{col: row.get(col) for col in columns},
+        "threshold_digits": row.get("threshold_digits"), "rho": row["rho"],
+        **{col: row.get(col) for col in columns},
         "tied": _is_tied(node, row), "chosen": row["chosen"],
         "eligible": row.get("eligible", True),
     } for row in rows])

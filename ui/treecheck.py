@@ -14,7 +14,7 @@ from dtree_core.expected import (
     expected_tests,
 )
 from dtree_core.options import Options
-from dtree_core.split import format_number
+from dtree_core.split import record_threshold_text
 from dtree_core.treecheck import Difference, PasteError, TreeCheck, check_tree, known_attribute
 from ui import engine, registry
 from ui.messages import t, tm
@@ -112,8 +112,8 @@ def score_rows(trace: dict, difference: Difference) -> pd.DataFrame:
         entry = {t("tc.row.label"): whose, t("col.attribute"): row["attribute"]}
         entry.update({t(f"col.{c}"): row.get(c) for c in record.columns if c in SCORE_COLUMNS})
         if cut:  # as text: a nominal attribute's row has none
-            threshold = row.get("threshold")
-            entry[t("col.threshold")] = "" if threshold is None else format_number(threshold)
+            entry[t("col.threshold")] = "" if row.get("threshold") is None \
+                else record_threshold_text(row)
         if "above_average" in record.columns:
             entry[t("col.above_average")] = bool(row.get("above_average"))
         records.append(entry)

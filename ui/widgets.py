@@ -36,7 +36,8 @@ def worded_table(table: Table, headers: list[str] | None = None) -> Table:
     kind = table.columns.index("kind") if "kind" in table.columns else None
     rows = [[t(f"kind.{value}") if j == kind else value for j, value in enumerate(row)]
             for row in table.rows]
-    return Table(headers or [header_words(c) for c in table.columns], rows)
+    return Table(headers or [header_words(c) for c in table.columns], rows,
+                 table.threshold_digits)
 
 
 def header_words(header: str) -> str:
@@ -246,19 +247,20 @@ def score_header(column: str | None) -> str:
     return symbol or t_or(in_notation(f"col.{column}"), str(column))
 
 
-def number_formats(frame: pd.DataFrame, decimals: int, thresholds=(), counts=()) -> dict:
+def number_formats(frame: pd.DataFrame, decimals: int, thresholds=(), counts=(),
+                   threshold_digits: int = 6) -> dict:
     """Display-only column formats: `decimals` places, thresholds as format_number writes
-    them (6 significant digits, more where the whole part has more: a printf %.6g showed
-    1000001.7 as 1000000), weights as integers while they are whole (plain frames render
-    faster than a Styler); the data stay numbers, so a column sorts by value. Pass
-    placeholder=BLANK with them."""
+    them (6 significant digits, or threshold_digits where a split record needs more, and
+    more where the whole part has more: a printf %.6g showed 1000001.7 as 1000000), weights
+    as integers while they are whole (plain frames render faster than a Styler); the data
+    stay numbers, so a column sorts by value. Pass placeholder=BLANK with them."""
     config = {}
     for column in frame.columns:
         if not pd.api.types.is_float_dtype(frame[column]):
             continue
         if column in thresholds:
             finite = frame[column][np.isfinite(frame[column])]
-            fmt = f"%.{max(map(significant_digits, finite), default=6)}g"
+            fmt = f"%.{max([threshold_digits, *map(significant_digits, finite)])}g"
         elif column in counts and (frame[column] % 1 == 0).all():
             fmt = "%d"
         else:

@@ -1,0 +1,34 @@
+"""The app's tables write a cut with the digits its split record asks for (see
+tests/core/test_threshold_digits.py): 1.2345672, not 1.23457, above both rows it parts."""
+
+from __future__ import annotations
+
+import pandas as pd
+
+from dtree_core import DecisionTree
+from ui.panel import styled_scores
+from ui.tables import score_frame, shown_columns
+from ui.widgets import number_formats
+
+X = pd.DataFrame({"x": [1.2345671, 1.2345673, 1.2345675, 1.2345677, 2.5, 2.6]})
+Y = pd.Series(["a", "b", "a", "b", "b", "a"], name="y")
+
+
+def test_the_score_table_writes_the_records_digits():
+    root = DecisionTree("c45").fit(X, Y).trace_.to_dict()["nodes"][0]
+    frame = score_frame(root, "c45")
+    html = styled_scores(frame, shown_columns("c45"), 3, "c45").to_html()
+    assert "1.2345672" in html and "1.23457<" not in html
+
+
+def test_a_threshold_column_takes_the_digits_it_is_given():
+    frame = pd.DataFrame({"t": [1.2345672, 0.3815]})
+    assert number_formats(frame, 3, thresholds=["t"], threshold_digits=8)["t"][
+        "type_config"]["format"] == "%.8g"
+    assert number_formats(frame, 3, thresholds=["t"])["t"]["type_config"]["format"] == "%.6g"
+
+
+def test_a_column_with_no_cut_still_gets_a_format():
+    """Compare's merged table at a node of nominal attributes only: every t is empty."""
+    frame = pd.DataFrame({"t": [float("nan")]})
+    assert number_formats(frame, 3, thresholds=["t"])["t"]["type_config"]["format"] == "%.6g"

@@ -1,0 +1,133 @@
+"""A cut point is written on the side of every training value that the cut itself is.
+
+Six significant digits put 1.2345672 (between 1.2345671 and 1.2345673) at 1.23457, above
+both rows it separates: "x <= 1.23457" would send both left. Such a split record carries
+threshold_digits, and every text of it (labels, rules, score tables, exports, sentences)
+writes the cut to that many digits.
+"""
+
+from __future__ import annotations
+
+import json
+from decimal import Decimal
+
+import numpy as np
+import pandas as pd
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from dtree_core import DecisionTree, Trace
+from dtree_core.export import score_table, to_markdown
+from dtree_core.labels import score_table_text
+from dtree_core.rules import rules_text
+from dtree_core.split import Condition, record_threshold_text, threshold_text
+from dtree_core.splitting import threshold_digits
+
+CLOSE = pd.DataFrame({"x": [1.2345671, 1.2345673, 1.2345675, 1.2345677, 2.5, 2.6]})
+CLOSE_Y = pd.Series(["a", "b", "a", "b", "b", "a"], name="y")
+
+
+def close_trace(algorithm: str = "c45") -> dict:
+    return DecisionTree(algorithm).fit(CLOSE, CLOSE_Y).trace_.to_dict()
+
+
+def test_six_digits_that_would_cross_a_value_ask_for_more():
+    t = np.array([1.2345672, 0.3815, 0.29400000000000004, 2.0, np.nan, 1000001.75])
+    below = np.array([1.2345671, 0.360, 0.243, 1.5, 1.0, 1000001.5])
+    above = np.array([1.2345673, 0.403, 0.345, 2.5, 2.0, 1000002.0])
+    assert threshold_digits(t, below, above).tolist() == [8, 0, 0, 0, 0, 0]
+    # the book's cuts need nothing: no array, and no field in their traces
+    assert threshold_digits(t[1:], below[1:], above[1:]) is None
+
+
+def test_a_cut_next_to_a_value_is_written_between_them():
+    assert threshold_text(1.2345672, 8) == "1.2345672"
+    assert threshold_text(1.2345672) == "1.23457"  # the default, which the digits correct
+    assert threshold_text(0.3815, None) == "0.3815"
+    assert threshold_text(2.0, 9) == "2"
+
+
+def test_the_record_carries_the_digits_to_every_text():
+    trace = close_trace()
+    root = trace["nodes"][0]
+    assert root["decision"]["threshold_digits"] == 8
+    assert record_threshold_text(root["decision"]) == "1.2345672"
+    assert root["scores"][0]["threshold_digits"] == 8
+    assert root["scores"][0]["branches"][0]["threshold_digits"] == 8
+    child = trace["nodes"][root["children"][0]]
+    assert Condition.from_dict(child["branch"]).text() == "x<=1.2345672"
+    assert "1.2345672" in score_table_text(root)
+    assert "1.23457" not in score_table_text(root)
+    assert "| 1.2345672 |" in to_markdown(score_table(root), thresholds=["threshold"])
+    assert "x <= 1.2345672" in rules_text(trace).replace("<=", " <= ").replace("  ", " ")
+
+
+def test_json_round_trip_keeps_the_digits_and_other_traces_do_not_change():
+    trace = close_trace()
+    again = Trace.from_json(json.dumps(trace)).to_dict()
+    assert again["nodes"][0]["decision"]["threshold_digits"] == 8
+    assert again["nodes"][1]["branch"]["threshold_digits"] == 8
+    book = pd.DataFrame({"x": [0.697, 0.774, 0.634, 0.608, 0.556, 0.403, 0.481, 0.437]})
+    text = json.dumps(DecisionTree("c45").fit(book, pd.Series(list("aabbabab"))).trace_.to_dict())
+    assert "threshold_digits" not in text
+
+
+def _rows_at(table: pd.DataFrame, trace: dict, node: dict) -> pd.DataFrame:
+    """The rows that reach a node (no unknown values: each row takes one path)."""
+    keep = np.ones(len(table), dtype=bool)
+    while node["parent"] is not None and node["parent"] >= 0:
+        keep &= Condition.from_dict(node["branch"]).holds(table)
+        node = trace["nodes"][node["parent"]]
+    return table[keep]
+
+
+def _written_number(condition: dict) -> Decimal:
+    return Decimal(Condition.from_dict(condition).text(named=False).lstrip("<=>"))
+
+
+def _reads_on_the_cuts_side(values: pd.Series, t: float, written: Decimal) -> bool:
+    """Every value is on the written number's side (as the data write it) that it is of t."""
+    return all((x <= t) == (Decimal(repr(x)) <= written) for x in values.tolist())
+
+
+@st.composite
+def crowded_columns(draw):
+    """Values a few units of the 7th or 8th digit apart, and some far away."""
+    n = draw(st.integers(4, 30))
+    base = draw(st.sampled_from([1.2345, 0.0012345, 123.45, 98765.4, -3.21]))
+    step = abs(base) * draw(st.sampled_from([1e-7, 3e-8, 1e-6, 1e-3]))
+    steps = draw(st.lists(st.integers(0, 40), min_size=n, max_size=n))
+    x = [base + k * step for k in steps]
+    y = draw(st.lists(st.sampled_from("pq"), min_size=n, max_size=n))
+    if len(set(y)) < 2:
+        y[0], y[-1] = "p", "q"
+    return pd.DataFrame({"x": x}), pd.Series(y, name="y")
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(crowded_columns(), st.sampled_from(["id3", "c45", "cart"]))
+def test_every_written_cut_separates_the_rows_it_separates(data, algorithm):
+    X, y = data
+    trace = DecisionTree(algorithm, continuous=["x"]).fit(X, y).trace_.to_dict()
+    for node in trace["nodes"]:
+        here = _rows_at(X, trace, node)["x"]
+        decision = node["decision"]
+        if decision["kind"] == "split":
+            written = _written_number(trace["nodes"][node["children"][0]]["branch"])
+            assert _reads_on_the_cuts_side(here, decision["threshold"], written)
+            assert Decimal(record_threshold_text(decision)) == written
+        for row in node["scores"]:
+            if row["threshold"] is not None:
+                assert _reads_on_the_cuts_side(here, row["threshold"],
+                                               Decimal(record_threshold_text(row)))
+
+
+@pytest.mark.parametrize("algorithm", ["id3", "c45", "cart"])
+def test_the_fix_is_needed_on_the_close_rows(algorithm):
+    """Without the digits the root's cut reads on the wrong side (the test can fail)."""
+    trace = close_trace(algorithm)
+    root = trace["nodes"][0]
+    t = root["decision"]["threshold"]
+    assert not _reads_on_the_cuts_side(CLOSE["x"], t, Decimal(threshold_text(t)))
+    assert _reads_on_the_cuts_side(CLOSE["x"], t, Decimal(record_threshold_text(root["decision"])))
