@@ -31,6 +31,9 @@ class Ranking:
     key: np.ndarray  # (..., A) score the rule maximises
     allowed: np.ndarray  # (..., A) bool: may win (C4.5: Gain at least the mean)
     mean_gain: np.ndarray | None = None  # C4.5's filter threshold, per node
+    # above_mean_gain(table, eligible)[0] when the rule computed it (C4.5), so the decision's
+    # `passed` is not computed twice
+    passed: np.ndarray | None = None
 
 
 Rule = Callable[[dict, np.ndarray, np.ndarray], Ranking]
@@ -108,7 +111,7 @@ def above_mean_gain(table: dict, eligible: np.ndarray) -> tuple[np.ndarray, np.n
 def c45_gain_ratio(table: dict, eligible: np.ndarray, random_key: np.ndarray) -> Ranking:
     """C4.5: among the candidates whose Gain is at least the mean, the largest Gain_ratio."""
     passed, mean = above_mean_gain(table, eligible)
-    return Ranking(table["gain_ratio"], passed, mean)
+    return Ranking(table["gain_ratio"], passed, mean, passed)
 
 
 def j48_gain(table: dict, weight: np.ndarray) -> np.ndarray:

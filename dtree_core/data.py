@@ -242,6 +242,23 @@ class Encoded:
         mask.flags.writeable = False
         return mask
 
+    @cached_property
+    def nominal_indices(self) -> list[int]:
+        """The nominal attributes' indices (scored apart from the continuous ones)."""
+        return [j for j, a in enumerate(self.attributes) if a.is_nominal]
+
+    @cached_property
+    def continuous_indices(self) -> list[int]:
+        return [j for j, a in enumerate(self.attributes) if not a.is_nominal]
+
+    @cached_property
+    def has_values(self) -> np.ndarray:
+        """(A,) bool: continuous, or nominal with some value (a candidate needs one)."""
+        mask = np.array([len(a.values) > 0 or not a.is_nominal for a in self.attributes],
+                        dtype=bool)
+        mask.flags.writeable = False
+        return mask
+
 
 def as_text(series: pd.Series) -> pd.Series:
     """Values as the text a user wrote (1.0 -> '1'); missing stays missing. A number reads

@@ -41,8 +41,8 @@ def choose(algorithm: Algorithm, table: dict[str, np.ndarray], eligible: np.ndar
     tied &= (tied.sum(axis=-1) > 1)[..., None]
     if tie_break != "first":
         winner = np.where(tied.any(axis=-1), _break_tie(tied, tie_break, random_key), winner)
-    return Choice(np.where(has_candidate, winner, -1), tied, ranking.mean_gain,
-                  above_mean_gain(table, eligible)[0])
+    passed = ranking.passed if ranking.passed is not None else above_mean_gain(table, eligible)[0]
+    return Choice(np.where(has_candidate, winner, -1), tied, ranking.mean_gain, passed)
 
 
 def _break_tie(tied: np.ndarray, tie_break: str, random_key) -> np.ndarray:

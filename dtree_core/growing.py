@@ -86,11 +86,13 @@ def _grow_depth(enc, options, frontier, store: NodeStore) -> Frontier | None:
     winner, forced = _apply_forces(enc, options, store, ids, level, choice.winner)
     tests = contest(enc, options, scored, level, winner, forced)  # oblique trees only
     winner, linear = linear_wins(winner, tests), winning(tests)
-    stop[open_nodes] = late_stops(options, level, winner, linear, forced)
-    record_level(store, level, choice, ids, winner, forced, stop[open_nodes], tests)
-    store.record_leaves(frontier.ids[stop != ""], stop[stop != ""])
+    scored_stop = late_stops(options, level, winner, linear, forced)
+    stop[open_nodes] = scored_stop
+    record_level(store, level, choice, ids, winner, forced, scored_stop, tests)
+    leaves = stop != ""
+    store.record_leaves(frontier.ids[leaves], stop[leaves])
     following = None
-    if (stop[open_nodes] == "").any():
+    if not leaves.all():
         following = _children(enc, frontier, scored, open_nodes, stop, level, winner, labels,
                               store, linear)
     level.release()  # the depth is decided; its arrays are rebuilt if a viewer asks
@@ -150,25 +152,29 @@ def early_stops(enc, options, batch: Batch, used, counts, n, depth: int) -> np.n
     empty (lines 11–12), pure (2–4), A = ∅ and identical values on A (5–7), then the
     options' max_depth and min_samples_split. The first case that holds is the one recorded.
     """
-    weight = counts.sum(axis=1)
     nominal = enc.nominal
     cases = [
-        ("empty", lambda: weight <= 0),
+        ("empty", lambda: counts.sum(axis=1) <= 0),
         ("pure", lambda: (counts > 0).sum(axis=1) <= 1),
-        ("no_attributes", lambda: (used | ~nominal).all(axis=1) & nominal.all()),
+        # A = ∅ only when every attribute is nominal (and used up on the path)
+        ("no_attributes", (lambda: (used | ~nominal).all(axis=1)) if nominal.all() else None),
         ("same_values", lambda: ~_values_differ(enc, batch, used)),
-        ("max_depth", lambda: np.full(len(n), options.max_depth is not None
-                                      and depth >= options.max_depth)),
+        ("max_depth", (lambda: np.ones(len(n), dtype=bool))
+         if options.max_depth is not None and depth >= options.max_depth else None),
         ("min_samples", lambda: n < options.min_samples_split),
     ]
     stop = np.full(len(n), "", dtype=object)
     open_nodes = np.ones(len(n), dtype=bool)
     for code, holds in cases:
-        if not open_nodes.any():
-            break
-        hit = open_nodes & holds()
-        stop[hit] = code
-        open_nodes &= ~hit
+        if holds is None:  # holds nowhere at this depth
+            continue
+        hit = holds()
+        hit &= open_nodes
+        if hit.any():  # most cases hold nowhere: nothing to mark
+            stop[hit] = code
+            open_nodes &= ~hit
+            if not open_nodes.any():
+                break
     return stop
 
 
@@ -210,16 +216,19 @@ def late_stops(options: Options, level: LevelScores, winner, tests=None,
     rule's pick's, not the forced attribute's), and a hand-built tree is the tree asked for."""
     tests = tests or {}
     splits = winner >= 0
-    splits[list(tests)] = True
-    stop = np.where(splits, "", "min_branch_weight").astype(object)
+    if tests:
+        splits[list(tests)] = True
+    stop = np.full(len(winner), "", dtype=object)
+    stop[~splits] = "min_branch_weight"
     decrease = level.table()[options.rules.impurity_decrease]
     value = decrease[np.arange(len(winner)), np.maximum(winner, 0)]
     for i, test in tests.items():
         value[i] = test.gini_gain
-    too_small = (stop == "") & (value < options.min_gain)
+    too_small = splits & (value < options.min_gain)
     if forced is not None:
         too_small &= ~np.asarray(forced, dtype=bool)
-    stop[too_small] = options.rules.gain_stop
+    if too_small.any():
+        stop[too_small] = options.rules.gain_stop
     return stop
 
 
@@ -325,15 +334,17 @@ def _branch_shares(level, splits, winner, tests) -> tuple[np.ndarray, np.ndarray
     a linear test's own shares."""
     sizes = np.zeros(len(splits), dtype=np.int64)
     chosen = np.where(splits, winner, -1)
-    for j in distinct_indices(chosen[chosen >= 0]):
+    chosen_attributes = distinct_indices(chosen[chosen >= 0])
+    for j in chosen_attributes:
         sizes[chosen == j] = level.scores[j].branch_counts.shape[1]
     linear = {i: test for i, test in tests.items() if splits[i]}
-    sizes[list(linear)] = 2
+    if linear:
+        sizes[list(linear)] = 2
     first = starts_of(sizes)
     shares = np.empty(int(sizes.sum()))
     for i, test in linear.items():
         shares[first[i]:first[i] + 2] = test.shares
-    for j in distinct_indices(chosen[chosen >= 0]):
+    for j in chosen_attributes:
         at = np.flatnonzero(chosen == j)
         part = level.branch_shares(j, at)
         shares[(first[at][:, None] + np.arange(part.shape[1])).ravel()] = part.ravel()

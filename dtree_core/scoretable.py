@@ -66,8 +66,7 @@ class LevelScores:
             self.n_distinct = self.n_distinct.astype(np.int32)
         for j, attribute_scores in enumerate(scores):  # one copy of the counts, not two
             attribute_scores.n_distinct = self.n_distinct[:, j]
-        has_values = np.array([len(a.values) > 0 or not a.is_nominal for a in enc.attributes])
-        self.candidate = np.where(nominal, ~used & has_values, self.n_distinct >= 2)
+        self.candidate = np.where(nominal, ~used & enc.has_values, self.n_distinct >= 2)
         binary = algorithm.nominal_shape == "binary"
         self.eligible = self.candidate & (~nominal | (not binary) | (self.n_distinct >= 2))
         if min_branch_weight:
@@ -437,8 +436,7 @@ def score_attributes(enc: Encoded, batch: Batch, algorithm: Algorithm, curve_poi
     partition; a viewer's rescoring (never growing) finds the best one."""
     binary = algorithm.nominal_shape == "binary"
     by_gini = algorithm.threshold_by == "gini_index"
-    nominal = np.flatnonzero(enc.nominal).tolist()
-    continuous = np.flatnonzero(~enc.nominal).tolist()
+    nominal, continuous = enc.nominal_indices, enc.continuous_indices
     scores: list = [None] * len(enc.attributes)
     found = score_continuous_together(enc, continuous, batch, by_gini, curve_points,
                                       min_branch_weight or 0, thresholds)

@@ -678,14 +678,23 @@ def _add(parts: list) -> np.ndarray:
 
 def first_best(key: np.ndarray, axis: int = -1) -> np.ndarray:
     """Index of the first maximum, treating values within TIE_RTOL of it as equal."""
-    best = np.max(key, axis=axis, keepdims=True)
-    tied = is_tied(key, best)
-    return np.argmax(tied, axis=axis)
+    key = np.asarray(key)
+    return is_tied(key, key.max(axis=axis, keepdims=True)).argmax(axis=axis)
 
 
-def is_tied(key: np.ndarray, best: np.ndarray) -> np.ndarray:
-    with np.errstate(invalid="ignore"):
-        return (key >= best - TIE_RTOL * np.abs(best)) & np.isfinite(key)
+def is_tied(key: np.ndarray, best) -> np.ndarray:
+    """Is each key within TIE_RTOL of best (finite keys only)? best broadcasts against key."""
+    if isinstance(best, np.generic | np.ndarray) and best.size == 1 \
+            and best.dtype == np.float64 and best.ndim <= np.ndim(key):
+        # one best (a one-node depth's): the bound in Python floats, the same IEEE operations
+        # without numpy's per-call and error-state costs (inf - inf is NaN there, silently)
+        best = best.item()
+        tied = key >= best - TIE_RTOL * abs(best)
+    else:
+        with np.errstate(invalid="ignore"):
+            tied = key >= best - TIE_RTOL * np.abs(best)
+    tied &= np.isfinite(key)
+    return tied
 
 
 @dataclass
@@ -867,8 +876,8 @@ def _segment_first_best(key: np.ndarray, seg_start: np.ndarray, seg: np.ndarray)
     """Per segment of key, the position of its first maximum (ties within TIE_RTOL); seg is
     each position's segment. (is_tied, with the bound computed once per segment.)"""
     if len(seg_start) == 1:  # one segment (a one-node depth): no reduceat, no gather
-        tied = is_tied(key, np.max(key))
-        return np.array([np.argmax(tied) if tied.any() else len(key)])
+        tied = is_tied(key, key.max())
+        return np.array([tied.argmax() if tied.any() else len(key)])
     best = np.maximum.reduceat(key, seg_start)
     with np.errstate(invalid="ignore"):
         bound = best - TIE_RTOL * np.abs(best)
