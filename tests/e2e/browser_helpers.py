@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import contextlib
 import importlib.util
-import os
 import subprocess
 import sys
 from pathlib import Path
@@ -56,10 +55,6 @@ def serve(log_name: str = "streamlit.log"):
             yield url
         finally:
             load_bench().stop(process)
-
-
-def on_ci() -> bool:
-    return os.environ.get("CI", "").strip().lower() not in ("", "0", "false", "no")
 
 
 def wait_for_current(page, name: str, timeout: float = 30_000) -> None:

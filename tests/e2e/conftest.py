@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from browser_helpers import CHROMIUM, CHROMIUM_ARGS, on_ci, serve
+from browser_helpers import CHROMIUM, CHROMIUM_ARGS, serve
+
+from tests.conftest import on_ci
 
 
 @pytest.fixture(scope="session")

@@ -9,7 +9,9 @@ from __future__ import annotations
 import concurrent.futures
 
 import pytest
-from browser_helpers import ARTIFACTS, CHROMIUM, load_bench, on_ci
+from browser_helpers import ARTIFACTS, CHROMIUM, load_bench
+
+from tests.conftest import on_ci
 
 SESSIONS, STEPS = 3, 2
 TIMEOUT = 100  # seconds for the sessions (each wait half); server start and stop add < 30
