@@ -40,9 +40,10 @@ def threshold_text(t: float, significant: int | None = None) -> str:
     threshold_digits, where fewer would land on the wrong side of a training value (1.2345672
     between 1.2345671 and 1.2345673 is not 1.23457, above both; splitting.threshold_digits)."""
     x = float(t)
-    if not significant or (x.is_integer() and abs(x) < 1e15):
+    # a table's column of digits is float with NaN where a row needs none (pandas)
+    if not significant or significant != significant or (x.is_integer() and abs(x) < 1e15):
         return format_number(x)
-    return f"{x:.{max(significant, significant_digits(x))}g}"
+    return f"{x:.{max(int(significant), significant_digits(x))}g}"
 
 
 def record_threshold_text(record: Mapping) -> str:

@@ -32,3 +32,25 @@ def test_a_column_with_no_cut_still_gets_a_format():
     """Compare's merged table at a node of nominal attributes only: every t is empty."""
     frame = pd.DataFrame({"t": [float("nan")]})
     assert number_formats(frame, 3, thresholds=["t"])["t"]["type_config"]["format"] == "%.6g"
+
+
+def test_a_score_table_where_only_some_rows_need_digits_is_drawn():
+    """A second attribute without threshold_digits makes the frame's column float with NaN
+    (8.0 beside NaN): the table still writes the crowded cut with its 8 digits."""
+    import pandas as pd
+
+    from dtree_core import DecisionTree
+    from ui.panel import styled_scores
+    from ui.tables import score_frame, shown_columns
+
+    X = pd.DataFrame({"x": [1.2345671, 1.2345673, 1.2345675, 1.2345677, 2.5, 2.6],
+                      "z": [.1, .7, .3, .9, .5, .2]})
+    y = pd.Series(list("ababba"), name="y")
+    for algorithm in ("c45", "cart", "id3"):
+        root = DecisionTree(algorithm).fit(X, y).trace_.to_dict()["nodes"][0]
+        frame = score_frame(root, algorithm)
+        assert frame["threshold_digits"].isna().any() and frame["threshold_digits"].notna().any()
+        html = styled_scores(frame, shown_columns(algorithm), 3, algorithm).to_html()
+        digits = int(frame["threshold_digits"].dropna().iloc[0])
+        cut = frame.loc[frame["threshold_digits"].notna(), "threshold"].iloc[0]
+        assert f"{cut:.{digits}g}" in html, algorithm
