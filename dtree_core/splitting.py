@@ -100,7 +100,9 @@ def threshold_digits(t: np.ndarray, below: np.ndarray, above: np.ndarray) -> np.
         exponent = np.floor(np.log10(np.where(size > 0, size, 1.0)))
         own = np.minimum(np.maximum(6, exponent + 2), 17)  # significant_digits, as a bound
         slack = 0.505 * 10.0 ** (exponent - own + 1)  # a rounding's reach, with a margin
-        clear = (t - below > slack) & (above - t > slack)
+        # from 14 digits a value's shortest form may sit a half-ulp from its float, past
+        # the slack's margin: such a cut is checked as written, not cleared by the bound
+        clear = (t - below > slack) & (above - t > slack) & (own < 14)
         suspect = np.isfinite(t) & np.isfinite(below) & np.isfinite(above) \
             & (t != np.round(t)) & ~clear  # whole numbers are written whole: exactly t
     if not suspect.any():
@@ -113,11 +115,13 @@ def threshold_digits(t: np.ndarray, below: np.ndarray, above: np.ndarray) -> np.
 
 def _fewest_digits(t: float, below: float, above: float) -> int:
     """The fewest significant digits (beyond format_number's) at which t reads between the
-    two values as the data write them (their shortest form): below ≤ it < above."""
+    two values as the data write them (their shortest form), and as a float read back from
+    it routes them (a number written with 16 digits can read back as the float above it)."""
     low, high = Decimal(repr(below)), Decimal(repr(above))
     own = significant_digits(t)
     for digits in range(own, 18):
-        if low <= Decimal(f"{t:.{digits}g}") < high:
+        written = f"{t:.{digits}g}"
+        if low <= Decimal(written) < high and below <= float(written) < above:
             return 0 if digits == own else digits
     return 17
 

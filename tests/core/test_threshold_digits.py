@@ -87,16 +87,23 @@ def _written_number(condition: dict) -> Decimal:
 
 
 def _reads_on_the_cuts_side(values: pd.Series, t: float, written: Decimal) -> bool:
-    """Every value is on the written number's side (as the data write it) that it is of t."""
-    return all((x <= t) == (Decimal(repr(x)) <= written) for x in values.tolist())
+    """Every value is on the written number's side that it is of t, as the data write it
+    and as the float the written number reads back as routes it."""
+    back = float(written)
+    return all((x <= t) == (Decimal(repr(x)) <= written) == (x <= back) for x in values.tolist())
 
 
 @st.composite
 def crowded_columns(draw):
-    """Values a few units of the 7th or 8th digit apart, and some far away."""
+    """Values a few units of the 7th or 8th digit apart, and some far away; or, for numbers
+    of 14 to 16 digits, a tenth apart (where a value's shortest form is a half-ulp off)."""
     n = draw(st.integers(4, 30))
-    base = draw(st.sampled_from([1.2345, 0.0012345, 123.45, 98765.4, -3.21]))
-    step = abs(base) * draw(st.sampled_from([1e-7, 3e-8, 1e-6, 1e-3]))
+    if draw(st.booleans()):
+        base = draw(st.sampled_from([1.2345, 0.0012345, 123.45, 98765.4, -3.21]))
+        step = abs(base) * draw(st.sampled_from([1e-7, 3e-8, 1e-6, 1e-3]))
+    else:
+        base = draw(st.sampled_from([348135459184978.7, 71234567890123.4, 1234567890123.4]))
+        step = draw(st.sampled_from([0.1, 0.3, 1.0]))
     steps = draw(st.lists(st.integers(0, 40), min_size=n, max_size=n))
     x = [base + k * step for k in steps]
     y = draw(st.lists(st.sampled_from("pq"), min_size=n, max_size=n))
@@ -121,6 +128,17 @@ def test_every_written_cut_separates_the_rows_it_separates(data, algorithm):
             if row["threshold"] is not None:
                 assert _reads_on_the_cuts_side(here, row["threshold"],
                                                Decimal(record_threshold_text(row)))
+
+
+def test_a_cut_of_sixteen_digits_is_checked_as_written():
+    """At 3.5e14 a float is a sixteenth apart: 978.75 between 978.7 and 978.8 written with
+    16 digits is 978.8, the value above; the vectorised bound alone cleared it."""
+    below, above = 348135459184978.7, 348135459184978.8
+    t = (below + above) / 2
+    digits = threshold_digits(np.array([t]), np.array([below]), np.array([above]))
+    assert digits is not None and threshold_text(t, int(digits[0])) == "348135459184978.75"
+    written = Decimal(threshold_text(t, int(digits[0])))
+    assert _reads_on_the_cuts_side(pd.Series([below, above]), t, written)
 
 
 @pytest.mark.parametrize("algorithm", ["id3", "c45", "cart"])
