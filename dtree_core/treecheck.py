@@ -23,9 +23,10 @@ import json
 import math
 import re
 from dataclasses import dataclass, field
+from decimal import Decimal
 
 from .labels import branch_text, children_of
-from .split import Condition, Split, format_number, record_threshold_text
+from .split import Condition, Split, format_number, record_threshold_text, threshold_text
 from .trace import FORMAT
 
 MAX_CHARS = 2_000_000  # a classroom tree is kilobytes; a trace JSON with its scores, more
@@ -216,7 +217,8 @@ def _nested_node(data, seen: list, depth: int) -> Pasted:
                          f"{{value: subtree or label}}.", "branches_not_dict", attribute=_text(key))
     attribute, test = _attribute_key(_text(key), branches)
     return Pasted(attribute=attribute, branches=tuple(
-        _nested_branch(attribute, test, k, v, seen, depth + 1) for k, v in branches.items()))
+        _nested_branch(attribute, _text(key).strip(), test, k, v, seen, depth + 1)
+        for k, v in branches.items()))
 
 
 def _attribute_key(key: str, branches: dict) -> tuple[str, tuple | None]:
@@ -241,13 +243,15 @@ def _attribute_key(key: str, branches: dict) -> tuple[str, tuple | None]:
     return key.strip(), None
 
 
-def _nested_branch(attribute: str, sides, key, child, seen: list, depth: int) -> Branch:
+def _nested_branch(attribute: str, test_key: str, sides, key, child, seen: list,
+                   depth: int) -> Branch:
     text = _text(key).translate(_SYNTAX)
     subtree = _nested_node(child, seen, depth)
     if sides is None:
         return Branch(Condition(attribute, *_branch_condition(attribute, text)), text, subtree)
     condition, complement = sides[0] if text.strip().lower() in YES else sides[1]
-    return Branch(condition, text, subtree, complement)
+    # the test key with the answer ('密度<=0.38: 是'): the cut as written, for cut_as_written
+    return Branch(condition, f"{test_key}: {text}", subtree, complement)
 
 
 def _branch_condition(attribute: str, text: str) -> tuple[str, object]:
@@ -507,7 +511,9 @@ def _node_difference(node: dict, student: Pasted, path: tuple, tolerance: float)
 def _threshold_difference(node: dict, student: Pasted, here: dict):
     threshold = node["decision"].get("threshold")
     given = [b for b in student.branches if isinstance(b.condition.value, float)]
-    if threshold is None or not given or any(cut_as_written(b, threshold) for b in given):
+    digits = node["decision"].get("threshold_digits")
+    if threshold is None or not given or any(cut_as_written(b, threshold, digits)
+                                             for b in given):
         return None
     attribute = node["decision"]["attribute"]
     return Difference("threshold", expected=record_threshold_text(node["decision"]),
@@ -582,7 +588,7 @@ def branch_matches(branch: Branch, condition: dict) -> bool:
     if isinstance(expected.value, tuple):
         return isinstance(given.value, tuple) and _texts(given.value) == _texts(expected.value)
     if isinstance(given.value, float):
-        return cut_as_written(branch, expected.value)
+        return cut_as_written(branch, expected.value, expected.threshold_digits)
     return same_value(given.value, expected.value)
 
 
@@ -590,15 +596,30 @@ def _texts(values) -> set[str]:
     return {str(v) for v in values}
 
 
-def cut_as_written(branch: Branch, exact: float) -> bool:
+def cut_as_written(branch: Branch, exact: float, digits: int | None = None) -> bool:
     """The student's cut point is ours as written: 0.382 or 0.3815 for 0.3815 (within half a
-    unit of the last decimal the student wrote)."""
+    unit of the last decimal the student wrote). Where six digits would land on the wrong
+    side of a training value (the record's threshold_digits), the student writes at least
+    the decimals that keep it between them: 1.23457 for 1.2345672 sends both its neighbours
+    1.2345671 and 1.2345673 to one side, so it is another cut."""
     value = branch.condition.value
     if not isinstance(value, float):
         return False
-    digits = re.search(r"\.(\d+)", branch.text.split("e")[0].split("E")[0])
-    decimals = len(digits.group(1)) if digits else 0
-    return abs(value - float(exact)) <= 0.5 * 10 ** -decimals + 1e-12 * (1 + abs(exact))
+    decimals = _decimals(branch.text, value)
+    if digits and decimals < _decimals(threshold_text(exact, digits), exact):
+        return False
+    return abs(value - float(exact)) <= 0.5 * 10.0 ** -decimals + 1e-12 * (1 + abs(exact))
+
+
+_NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
+
+
+def _decimals(text: str, value: float) -> int:
+    """The decimal places of the last number in a branch's text ('密度<=0.380': 3,
+    '1.5e-07': 8, '密度<=0.38: 是': 2), or of the value's shortest form if it has none."""
+    numbers = _NUMBER.findall(text)
+    exponent = Decimal(numbers[-1] if numbers else repr(value)).as_tuple().exponent
+    return -exponent if isinstance(exponent, int) else 0  # 'n', 'F': not a finite number
 
 
 def same_value(given, expected) -> bool:

@@ -163,6 +163,35 @@ def test_a_threshold_test_as_the_key_with_yes_no_branches():
     assert not branch_matches(yes, {"attribute": "密度", "op": ">", "value": 0.3815})
 
 
+def _single_cut(x: list[float], labels: str, name: str = "density") -> dict:
+    """A C4.5 trace of one continuous column whose root cut leaves two pure leaves."""
+    import pandas as pd
+    return grown(pd.DataFrame({name: x}), pd.Series(list(labels), name="y"), "c45")
+
+
+@pytest.mark.parametrize("form", ["{'density': {'<=%s': 'b', '>%s': 'a'}}",
+                                  "{'density<=%s': {'yes': 'b', 'no': 'a'}}",
+                                  "{'density': {'density<=%s': 'b', 'density>%s': 'a'}}"])
+def test_a_far_cut_is_another_cut_in_every_form_whatever_the_name(form):
+    """The decimals a student wrote are those of the number, not of text before an 'e' in
+    the name ('density'), nor none for a yes/no under a test key (both read 0.9 as 0.5185)."""
+    trace = _single_cut([0.243, 0.403, 0.437, 0.481, 0.556, 0.608, 0.634, 0.697], "bbbbaaaa")
+    assert trace["nodes"][0]["decision"]["threshold"] == pytest.approx(0.5185)
+    assert check_tree(form.replace("%s", "0.519"), trace).matches
+    assert check_tree(form.replace("%s", "0.52"), trace).matches
+    assert check_tree(form.replace("%s", "0.9"), trace).difference.kind == "threshold"
+
+
+def test_a_cut_that_needs_more_digits_is_checked_to_them():
+    """1.2345672 lies between 1.2345671 and 1.2345673; 1.23457 sends both to one side."""
+    trace = _single_cut([1.2345671, 1.2345673, 1.5, 1.6], "baaa")
+    root = trace["nodes"][0]["decision"]
+    assert root["threshold_digits"] == 8
+    nested = "{'density': {'<=%s': 'b', '>%s': 'a'}}"
+    assert check_tree(nested.replace("%s", "1.2345672"), trace).matches
+    assert check_tree(nested.replace("%s", "1.23457"), trace).difference.kind == "threshold"
+
+
 def test_cart_binary_subsets_in_nested_and_text_forms(wm2):
     trace = grown(*wm2, "cart")
     assert check_tree(export_text(trace), trace).matches
