@@ -25,6 +25,7 @@ from .notation import Notation
 from .split import (
     Condition,
     Split,
+    distinct_labels,
     format_number,
     linear_text,
     places_apart,
@@ -387,21 +388,26 @@ def _uses(algorithm: algorithms.Algorithm) -> tuple[bool, bool]:
     return not gini_family, gini_family
 
 
-def other_tied_thresholds(row: dict, node: dict, algorithm) -> list[float]:
+def other_tied_threshold_texts(row: dict, node: dict, algorithm) -> list[str]:
     """A continuous row's other midpoints as good as its t by the score the algorithm cuts
-    by (the rule took the smallest); none where the t was forced: no rule chose it. The node
-    panel and the worked solution both say them."""
+    by (the rule took the smallest), as written: apart from each other and from t however
+    close (distinct_labels, from the row's own digits); none where the t was forced: no rule
+    chose it. The node panel and the worked solution both say them."""
     if row["kind"] != "continuous" or row["chosen"] and node["decision"].get("forced_threshold"):
         return []
-    return [t for t in tied_thresholds(row.get("curve"), algorithm.threshold_by == "gini_index")
-            if t != row["threshold"]]
+    others = [t for t in tied_thresholds(row.get("curve"), algorithm.threshold_by == "gini_index")
+              if t != row["threshold"]]
+    if not others:
+        return []
+    labels = distinct_labels([*others, row["threshold"]], row.get("threshold_digits") or 6)
+    return [labels[t] for t in others]
 
 
 def _threshold_ties(row: dict, node: dict, algorithm) -> list[Step]:
-    others = other_tied_thresholds(row, node, algorithm)
+    others = other_tied_threshold_texts(row, node, algorithm)
     if not others:
         return []
-    return [Sentence("threshold.tied", {"others": ", ".join(map(format_number, others[:5]))
+    return [Sentence("threshold.tied", {"others": ", ".join(others[:5])
                                         + (", …" if len(others) > 5 else "")})]
 
 
@@ -413,8 +419,7 @@ def row_split(row: dict) -> Split:
 
 def branch_name(row: dict, branch: dict) -> str:
     """'纹理=清晰': a score row's branch as its condition's text."""
-    return branch_text({"attribute": row["attribute"], "op": branch["op"],
-                        "value": branch["value"]})
+    return branch_text({**branch, "attribute": row["attribute"]})  # with threshold_digits
 
 
 def branch_steps(row: dict, decimals: int, entropy: bool, gini: bool,

@@ -15,7 +15,7 @@ import streamlit as st
 from dtree_core.compare import deciding_score
 from dtree_core.labels import branch_text, format_number, node_path
 from dtree_core.paths import node_key
-from dtree_core.solution import other_tied_thresholds
+from dtree_core.solution import other_tied_threshold_texts
 from dtree_core.split import record_threshold_text
 from ui import boundary, formulas, registry, state
 from ui.messages import has, labelled, literal, t, tm
@@ -96,11 +96,11 @@ def threshold_ties_text(trace: dict, node: dict, decimals: int) -> str | None:
     forced (no rule chose it) or the split is a linear test (no row of its own)."""
     row = winner(node)
     record = registry.record(trace["algorithm"])
-    others = other_tied_thresholds(row, node, record) if row else []
+    others = other_tied_threshold_texts(row, node, record) if row else []
     if not others:
         return None
     field = record.threshold_by
-    named = t("list.join").join(format_number(x) for x in others[:SHOWN_TIES])
+    named = t("list.join").join(others[:SHOWN_TIES])
     key = "rule.threshold.tied" if len(others) <= SHOWN_TIES else "rule.threshold.tied.many"
     return t(key, others=named, n=len(others), criterion=score_header(field),
              value=_fixed(row[field], decimals))

@@ -381,6 +381,23 @@ def test_tied_thresholds_are_named_with_the_rule_that_broke_the_tie(language, al
              _lang=language)[-12:] not in why_text(untied, untied["nodes"][0], 3)
 
 
+def test_tied_thresholds_in_the_panel_are_written_apart_from_each_other_and_t():
+    """The panel's list of tied t reads the same labels as the worked solution: the other t
+    of a tie a ten-millionth from the chosen one is 1.234568, not six digits' 1.23457."""
+    import pandas as pd
+
+    from dtree_core import DecisionTree
+    from ui.panel import why_text
+    from ui.widgets import score_header
+
+    X = pd.DataFrame({"x": [1.2345671, 1.2345673, 1.2345675, 1.2345677, 1.2345679, 1.2345681]})
+    tr = DecisionTree("c45").fit(X, pd.Series(list("abbbba"))).trace_.to_dict()
+    root = tr["nodes"][0]
+    row = next(r for r in root["scores"] if r["chosen"])
+    assert t("rule.threshold.tied", others="1.234568", n=1, value=f"{row['gain']:.3f}",
+             criterion=score_header("gain"), _lang="en") in why_text(tr, root, 3)
+
+
 def test_an_empty_nodes_impurity_is_not_written_as_a_false_sum():
     """Watermelon 2.0's empty branch (Fig. 4.4's 色泽=浅白 under 根蒂=稍蜷) has no p_k: its
     Gini(D) is 0 by convention, not 1 − (0), which is 1."""

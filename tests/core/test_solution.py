@@ -324,3 +324,17 @@ def test_the_worked_solution_names_tied_thresholds(algorithm):
         assert "t = 5.5" in text and ("smallest is taken" in text or "取最小者" in text)
     untied = DecisionTree(algorithm).fit(X, pd.Series(list("abbbbb"))).trace_.to_dict()
     assert "smallest is taken" not in to_markdown(solve(untied, 0, "node"))
+
+
+CLOSE_TIES = pd.DataFrame({"x": [1.2345671, 1.2345673, 1.2345675, 1.2345677, 1.2345679,
+                                 1.2345681]})
+
+
+@pytest.mark.parametrize("algorithm", ["id3", "c45", "cart"])
+def test_tied_thresholds_a_ten_millionth_apart_are_written_apart(algorithm):
+    """t = 1.2345672 and t = 1.234568 tie; six digits write both 1.23457, which is neither."""
+    tied = DecisionTree(algorithm).fit(CLOSE_TIES, pd.Series(list("abbbba"))).trace_.to_dict()
+    assert tied["nodes"][0]["decision"]["threshold_digits"] == 8
+    text = to_markdown(solve(tied, 0, "node"))
+    assert "t = 1.234568: of tied thresholds the smallest is taken" in text
+    assert "1.23457" not in text.replace("1.234567", "")
