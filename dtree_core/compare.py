@@ -80,7 +80,7 @@ class MergedScores:
         rows = [[r["attribute"], r["kind"], r["threshold"], r["gain"], r["iv"], r["gain_ratio"],
                  r["gini_index_multiway"], r["gini_index_binary"],
                  *(r["picks"][label] for label in self.labels)] for r in self.rows]
-        return Table(columns, rows, self.threshold_digits)
+        return Table(columns, rows, self.threshold_digits, (columns.index("threshold"),))
 
 
 def _source(traces, nodes) -> tuple[dict | None, str]:

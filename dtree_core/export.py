@@ -11,7 +11,7 @@ import csv
 import io
 import shutil
 import subprocess
-from collections.abc import Collection, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from numbers import Integral, Real
 
@@ -44,6 +44,8 @@ class Table:
     rows: list[list]
     # significant digits of the threshold columns where a split record needs more than 6
     threshold_digits: int | None = None
+    # the columns (by position) of cut points, written as the tree's labels write them
+    thresholds: tuple[int, ...] = ()
 
 
 # --------------------------------------------------------------------- score tables
@@ -55,7 +57,8 @@ def score_table(node: dict) -> Table:
                "chosen"]
     rows = [[row["attribute"], row["kind"], row["threshold"],
              *(row[c] for c in SCORE_COLUMNS), bool(row["chosen"])] for row in node["scores"]]
-    return Table(columns, rows, most_threshold_digits(node["scores"]))
+    return Table(columns, rows, most_threshold_digits(node["scores"]),
+                 (columns.index("threshold"),))
 
 
 def most_threshold_digits(records) -> int | None:
@@ -119,24 +122,24 @@ def _shown(value, digits: int, mark: str, none: str, threshold_digits: int | Non
 
 
 def _cells(table: Table, row: list, digits: int, places: Mapping[str, int] | None,
-           thresholds: Collection[str], mark: str, none: str) -> list[str | None]:
+           mark: str, none: str) -> list[str | None]:
     """A row's numbers as _shown writes them, each column to its own places (a score column
     told apart where the rule compared it: ui.tables.compared_places) or `digits`."""
     places = places or {}
     significant = table.threshold_digits or 0  # 0: threshold_text's own digits
-    return [_shown(v, places.get(c, digits), mark, none, significant if c in thresholds else None)
-            for c, v in zip(table.columns, row, strict=True)]
+    return [_shown(v, places.get(c, digits), mark, none,
+                   significant if j in table.thresholds else None)
+            for j, (c, v) in enumerate(zip(table.columns, row, strict=True))]
 
 
-def to_markdown(table: Table, digits: int = 3, places: Mapping[str, int] | None = None,
-                thresholds: Collection[str] = ()) -> str:
+def to_markdown(table: Table, digits: int = 3, places: Mapping[str, int] | None = None) -> str:
     """A GitHub-flavoured Markdown table; numeric columns right-aligned. places: decimals of
-    some columns (by header); thresholds: the headers of cut-point columns."""
+    some columns (by header)."""
     numeric = _numeric_columns(table)
     lines = ["| " + " | ".join(escape_markdown_cell(c) for c in table.columns) + " |",
              "|" + "|".join("---:" if n else "---" for n in numeric) + "|"]
     for row in table.rows:
-        shown = _cells(table, row, digits, places, thresholds, "✓", "—")
+        shown = _cells(table, row, digits, places, "✓", "—")
         cells = [escape_markdown_cell(v) if c is None else c
                  for v, c in zip(row, shown, strict=True)]
         lines.append("| " + " | ".join(cells) + " |")
@@ -153,16 +156,15 @@ def _numeric_columns(table: Table) -> list[bool]:
 # --------------------------------------------------------------------- LaTeX
 
 
-def to_latex(table: Table, digits: int = 3, places: Mapping[str, int] | None = None,
-             thresholds: Collection[str] = ()) -> str:
+def to_latex(table: Table, digits: int = 3, places: Mapping[str, int] | None = None) -> str:
     r"""A booktabs tabular (\toprule, \midrule, \bottomrule), numbers right-aligned; places
-    and thresholds as to_markdown's."""
+    as to_markdown's."""
     spec = "".join("r" if n else "l" for n in _numeric_columns(table))
     lines = [r"% needs \usepackage{booktabs}; Chinese text also needs ctex (or xeCJK)",
              rf"\begin{{tabular}}{{{spec}}}", r"\toprule",
              " & ".join(escape_latex(c) for c in table.columns) + r" \\", r"\midrule"]
     for row in table.rows:
-        cells = _cells(table, row, digits, places, thresholds, r"$\bullet$", "--")
+        cells = _cells(table, row, digits, places, r"$\bullet$", "--")
         cells = [escape_latex(v) if c is None else c for v, c in zip(row, cells, strict=True)]
         lines.append(" & ".join(cells) + r" \\")
     lines += [r"\bottomrule", r"\end{tabular}"]

@@ -127,8 +127,7 @@ def scores(labels: list[str], traces: list[dict]) -> None:
                  column_config=number_formats(
                      frame, decimals, thresholds=thresholds,
                      threshold_digits=merged.threshold_digits or 6))
-    score_downloads(worded_table(merged.table(), list(frame.columns)), "cmp", decimals,
-                    thresholds=thresholds)
+    score_downloads(worded_table(merged.table(), list(frame.columns)), "cmp", decimals)
     st.markdown(f"**{t('cmp.chart')}**")
     st.plotly_chart(criteria_chart(merged), key="cmp_chart")
     drawn = sorted({registry.label(tr["algorithm"]) for tr in traces

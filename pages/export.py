@@ -25,7 +25,7 @@ from ui.messages import t, tm
 from ui.names import tree_dataset_name
 from ui.state import ensure_entry_point
 from ui.tables import BLANK, percent_format
-from ui.widgets import header_words, node_titles, score_downloads, score_places, worded_table
+from ui.widgets import node_titles, score_downloads, score_places, worded_table
 
 ensure_entry_point()
 
@@ -301,9 +301,9 @@ def scores_section(trace: dict) -> None:
                               format_func=titles.__getitem__)]
     table = worded_table(score_table(node))
     decimals = int(st.session_state.decimals)
-    places, thresholds = score_places(trace, node, decimals), [header_words("threshold")]
-    st.markdown(to_markdown(table, decimals, places, thresholds))
-    score_downloads(table, "exp", decimals, places, thresholds)
+    places = score_places(trace, node, decimals)
+    st.markdown(to_markdown(table, decimals, places))
+    score_downloads(table, "exp", decimals, places)
 
 
 def cli_command(current: dict, dataset: dict) -> None:

@@ -5,6 +5,8 @@ All of them read the trace dict and session state only; words come from ui.messa
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 import pandas as pd
 import streamlit as st
@@ -36,8 +38,8 @@ def worded_table(table: Table, headers: list[str] | None = None) -> Table:
     kind = table.columns.index("kind") if "kind" in table.columns else None
     rows = [[t(f"kind.{value}") if j == kind else value for j, value in enumerate(row)]
             for row in table.rows]
-    return Table(headers or [header_words(c) for c in table.columns], rows,
-                 table.threshold_digits)
+    return replace(table, columns=headers or [header_words(c) for c in table.columns],
+                   rows=rows)
 
 
 def header_words(header: str) -> str:
@@ -48,17 +50,16 @@ def header_words(header: str) -> str:
     return symbol or t_or(f"col.{header}", header)
 
 
-def score_downloads(table, key: str, decimals: int, places: dict[str, int] | None = None,
-                    thresholds=()) -> None:
+def score_downloads(table, key: str, decimals: int, places: dict[str, int] | None = None) -> None:
     """A score table as CSV (exact, with a BOM, for Excel), Markdown and LaTeX downloads (to
-    the page's decimals, or the places of `places` by header; thresholds: the cut-point
-    columns' headers, written as the tree's labels write them)."""
+    the page's decimals, or the places of `places` by header; cut points as the tree's
+    labels write them)."""
     cols = st.columns(3)
     cols[0].download_button(t("exp.csv"), to_csv(table).encode("utf-8-sig"),
                             file_name("scores", "csv"), "text/csv", key=f"{key}_dl_csv")
-    cols[1].download_button(t("exp.md"), to_markdown(table, decimals, places, thresholds),
+    cols[1].download_button(t("exp.md"), to_markdown(table, decimals, places),
                             file_name("scores", "md"), "text/markdown", key=f"{key}_dl_md")
-    cols[2].download_button(t("exp.latex"), to_latex(table, decimals, places, thresholds),
+    cols[2].download_button(t("exp.latex"), to_latex(table, decimals, places),
                             file_name("scores", "tex"), "text/x-tex", key=f"{key}_dl_tex")
 
 

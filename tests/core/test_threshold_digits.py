@@ -59,7 +59,7 @@ def test_the_record_carries_the_digits_to_every_text():
     assert Condition.from_dict(child["branch"]).text() == "x<=1.2345672"
     assert "1.2345672" in score_table_text(root)
     assert "1.23457" not in score_table_text(root)
-    assert "| 1.2345672 |" in to_markdown(score_table(root), thresholds=["threshold"])
+    assert "| 1.2345672 |" in to_markdown(score_table(root))
     assert "x <= 1.2345672" in rules_text(trace).replace("<=", " <= ").replace("  ", " ")
 
 
@@ -149,3 +149,17 @@ def test_the_fix_is_needed_on_the_close_rows(algorithm):
     t = root["decision"]["threshold"]
     assert not _reads_on_the_cuts_side(CLOSE["x"], t, Decimal(threshold_text(t)))
     assert _reads_on_the_cuts_side(CLOSE["x"], t, Decimal(record_threshold_text(root["decision"])))
+
+
+def test_the_cli_writes_the_cut_of_its_score_tables_to_the_digits_it_needs(tmp_path):
+    """--scores-md and --scores-latex write the threshold column as the tree's labels do
+    (they wrote it to the score decimals, 1.235, which is no cut between these rows)."""
+    from dtree_core.cli import main
+
+    data = tmp_path / "close.csv"
+    CLOSE.assign(y=CLOSE_Y).to_csv(data, index=False)
+    md, tex = tmp_path / "s.md", tmp_path / "s.tex"
+    assert main(["grow", str(data), "--target", "y", "--algorithm", "c45",
+                 "--scores-md", str(md), "--scores-latex", str(tex)]) == 0
+    assert "| 1.2345672 |" in md.read_text(encoding="utf-8")
+    assert "& 1.2345672 &" in tex.read_text(encoding="utf-8")
