@@ -26,7 +26,7 @@ from .trace import Trace
 
 
 @dataclass(frozen=True)
-class Pick:
+class StudentPick:
     """The student's split at one node: its path (as --force writes it) and attribute."""
 
     path: str
@@ -45,20 +45,20 @@ class Pick:
 class StudentTree:
     """The picks in the order the student made them; undo drops the last one."""
 
-    picks: tuple[Pick, ...] = ()
+    picks: tuple[StudentPick, ...] = ()
 
     @classmethod
     def from_lists(cls, items) -> StudentTree:
-        return cls(tuple(Pick(p, a, None if t is None else float(t)) for p, a, t in items))
+        return cls(tuple(StudentPick(p, a, None if t is None else float(t)) for p, a, t in items))
 
     def choose(self, path: str, attribute: str, threshold: float | None = None) -> StudentTree:
         kept = tuple(p for p in self.picks if p.path != path)
-        return StudentTree((*kept, Pick(path, attribute, threshold)))
+        return StudentTree((*kept, StudentPick(path, attribute, threshold)))
 
     def undo(self) -> StudentTree:
         return StudentTree(self.picks[:-1])
 
-    def pick_at(self, path: str) -> Pick | None:
+    def pick_at(self, path: str) -> StudentPick | None:
         return next((p for p in self.picks if p.path == path), None)
 
     def options(self, base: Options) -> Options:
@@ -131,7 +131,7 @@ class AlgorithmChoice:
         """A random tie rule drew the choice from `tied`."""
         return self.tie_rule == "random"
 
-    def ties_with(self, pick: Pick | None) -> bool:
+    def ties_with(self, pick: StudentPick | None) -> bool:
         """The pick is one of the attributes tied for this choice (whichever the rule took)."""
         return any(agrees(pick, a, t) for a, t in self.tied)
 
@@ -191,7 +191,7 @@ def tied_for(root: dict) -> tuple[tuple[str, float | None], ...]:
     return tuple((a, thresholds.get(a)) for a in (decision["attribute"], *decision["ties"]))
 
 
-def agrees(pick: Pick | None, attribute: str | None, threshold: float | None) -> bool:
+def agrees(pick: StudentPick | None, attribute: str | None, threshold: float | None) -> bool:
     """The same attribute, and for a continuous one the same cut point: exactly, as both are
     midpoints of the node's own values (1000001.7 and 1000003.7 print alike to 6 digits)."""
     if pick is None or pick.attribute != attribute:
@@ -200,7 +200,7 @@ def agrees(pick: Pick | None, attribute: str | None, threshold: float | None) ->
 
 
 def reveal(trace: dict, X: pd.DataFrame, y: pd.Series, base: Options, node_id: int,
-           pick: Pick | None) -> list[AlgorithmChoice]:
+           pick: StudentPick | None) -> list[AlgorithmChoice]:
     """What each scoring algorithm would choose at this node, and whether the pick agrees."""
     choices = []
     for key in revealed_algorithms():

@@ -286,7 +286,7 @@ def choose_here(trace: dict, node: dict, decimals: int) -> None:
 # --------------------------------------------------------------------- the reveal
 
 
-def pick_text(pick: manual.Pick, labels: dict[float, str] | None = None) -> str:
+def pick_text(pick: manual.StudentPick, labels: dict[float, str] | None = None) -> str:
     return _attribute_text(pick.attribute, pick.threshold, labels)
 
 
@@ -312,7 +312,7 @@ def _attribute_text(attribute: str, threshold: float | None,
     return t("man.with_t", attribute=attribute, t=shown)
 
 
-def threshold_labels(pick: manual.Pick, choices: list[manual.AlgorithmChoice]) -> dict:
+def threshold_labels(pick: manual.StudentPick, choices: list[manual.AlgorithmChoice]) -> dict:
     """The cut points the reveal names, each to as many digits as tell them apart (a student's
     t one midpoint from the algorithms' reads differently from theirs)."""
     cuts = [pick.threshold, *(c.threshold for c in choices),
@@ -320,7 +320,7 @@ def threshold_labels(pick: manual.Pick, choices: list[manual.AlgorithmChoice]) -
     return distinct_labels([x for x in cuts if x is not None])
 
 
-def agreement_sentence(pick: manual.Pick, choices: list[manual.AlgorithmChoice],
+def agreement_sentence(pick: manual.StudentPick, choices: list[manual.AlgorithmChoice],
                        labels: dict[float, str]) -> str:
     """Which algorithms chose as the student did, said from each choice's `agrees`; where the
     pick tied with a choice that a column-order tie rule took instead, that is said too."""

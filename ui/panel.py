@@ -249,9 +249,8 @@ def _mark(values, yes: str, no: str) -> list[str]:
 
 
 def _threshold_format(frame: pd.DataFrame):
-    """Each row's t as its record writes it (more digits where 6 would misplace the cut)."""
-    if "threshold_digits" not in frame:
-        return format_number
+    """Each row's t as its record writes it (more digits where 6 would misplace the cut;
+    ui.tables gives every score frame the threshold_digits column)."""
     written = {row["threshold"]: record_threshold_text(row)
                for row in frame[["threshold", "threshold_digits"]].to_dict("records")
                if pd.notna(row["threshold_digits"])}

@@ -10,7 +10,7 @@ from dtree_core import DecisionTree
 from dtree_core.data import DataError
 from dtree_core.evaluate import FittedTrace, holdout, stratified_split
 from dtree_core.manual import (
-    Pick,
+    StudentPick,
     StudentTree,
     choice_at,
     decided,
@@ -193,7 +193,7 @@ def test_pending_nodes_come_in_treegenerates_order_and_a_complete_tree_has_none(
 
 def test_a_pick_that_cannot_be_made_is_refused():
     X, y = data(WM2)
-    tree = StudentTree((Pick("纹理=模糊", "色泽"),))
+    tree = StudentTree((StudentPick("纹理=模糊", "色泽"),))
     with pytest.raises(DataError, match="leaf"):
         grow(X, y, tree.options(fitted_options(X, y, "id3")))
 
@@ -270,7 +270,7 @@ def test_at_the_root_every_algorithm_is_revealed_as_its_own_root(spec):
     X, y = data(spec)
     base = fitted_options(X, y, "id3")
     trace = grow(X, y, base)
-    pick = Pick("root", "色泽")
+    pick = StudentPick("root", "色泽")
     for choice in reveal(trace, X, y, base, 0, pick):
         root = grow(X, y, base.but(algorithm=choice.algorithm))["nodes"][0]["decision"]
         assert (choice.attribute, choice.threshold) == (root["attribute"], root["threshold"])
