@@ -82,6 +82,9 @@ class Branch:
     child: Pasted
     # The 'no' branch of a test key 'attr=v' (or 'attr in {…}'): every value but those.
     complement: bool = False
+    # A cut point's number as the student wrote it ('0.380'; None: read from a trace JSON,
+    # whose numbers are floats): its decimals set how near ours it must be (cut_as_written).
+    written: str | None = None
 
 
 @dataclass(frozen=True)
@@ -222,8 +225,9 @@ def _nested_node(data, seen: list, depth: int) -> Pasted:
 
 
 def _attribute_key(key: str, branches: dict) -> tuple[str, tuple | None]:
-    """(attribute, (yes, no)) when the key is a test and the branches are yes/no: each side
-    as (condition, complement); else (the key as the attribute's name, None)."""
+    """(attribute, ((yes, no), number)) when the key is a test and the branches are yes/no:
+    each side as (condition, complement), and the cut point as written (None: a value test);
+    else (the key as the attribute's name, None)."""
     key = _ASKED.sub("", key.strip().translate(_SYNTAX))
     if not all(_text(k).strip().lower() in YES | NO for k in branches):
         return key, None
@@ -234,28 +238,31 @@ def _attribute_key(key: str, branches: dict) -> tuple[str, tuple | None]:
         # "密度>0.38" with 是/否: yes is the upper side.
         sides = ((lower, False), (upper, False)) if op in _LOWER else \
             ((upper, False), (lower, False))
-        return name.strip(), sides
+        return name.strip(), (sides, number)
     value = _NAMED_VALUE.match(key.strip())
     if value:
         name = value.group(1).strip()
         side = Condition(name, "in", (value.group(2).strip(),))
-        return name, ((side, False), (side, True))
+        return name, (((side, False), (side, True)), None)
     return key.strip(), None
 
 
-def _nested_branch(attribute: str, test_key: str, sides, key, child, seen: list,
+def _nested_branch(attribute: str, test_key: str, test, key, child, seen: list,
                    depth: int) -> Branch:
     text = _text(key).translate(_SYNTAX)
     subtree = _nested_node(child, seen, depth)
-    if sides is None:
-        return Branch(Condition(attribute, *_branch_condition(attribute, text)), text, subtree)
+    if test is None:
+        op, value, written = _branch_condition(attribute, text)
+        return Branch(Condition(attribute, op, value), text, subtree, written=written)
+    sides, written = test
     condition, complement = sides[0] if text.strip().lower() in YES else sides[1]
-    # the test key with the answer ('密度<=0.38: 是'): the cut as written, for cut_as_written
-    return Branch(condition, f"{test_key}: {text}", subtree, complement)
+    # the test key with the answer ('密度<=0.38: 是'), as the student reads the branch
+    return Branch(condition, f"{test_key}: {text}", subtree, complement, written)
 
 
-def _branch_condition(attribute: str, text: str) -> tuple[str, object]:
-    """A branch key as (op, value): '<=0.38', '>0.38', 'in {a,b}', 'attr=value' or 'value'."""
+def _branch_condition(attribute: str, text: str) -> tuple[str, object, str | None]:
+    """A branch key as (op, value, the cut point as written or None): '<=0.38', '>0.38',
+    'in {a,b}', 'attr=value' or 'value'."""
     bare = text.strip()
     rest = bare[len(attribute):].lstrip() if bare.startswith(attribute) else ""
     if rest.startswith(("=", "<", ">", "≤", "≥", "⩽", "⩾", "in ", "in{")):
@@ -263,11 +270,12 @@ def _branch_condition(attribute: str, text: str) -> tuple[str, object]:
     threshold = _BARE_THRESHOLD.match(bare)
     if threshold:
         op, number = threshold.groups()
-        return ("<=" if op in _LOWER else ">"), float(number)
+        return ("<=" if op in _LOWER else ">"), float(number), number
     subset = _SUBSET.match(bare)
     if subset:
-        return "in", tuple(v.strip() for v in re.split(r"[,，]", subset.group(1)) if v.strip())
-    return "=", bare
+        values = tuple(v.strip() for v in re.split(r"[,，]", subset.group(1)) if v.strip())
+        return "in", values, None
+    return "=", bare, None
 
 
 def _text(value) -> str:
@@ -359,18 +367,19 @@ def _read_line(number: int, line: str) -> _Line:
 
 
 def _condition(text: str, number: int, required: bool = True) -> tuple | None:
-    """(attribute, op, value, text) of '纹理=清晰', '密度<=0.3815' or '色泽 in {青绿,乌黑}'."""
+    """(attribute, op, value, text, the cut point as written or None) of '纹理=清晰',
+    '密度<=0.3815' or '色泽 in {青绿,乌黑}'."""
     threshold = _NAMED_THRESHOLD.match(text)
     if threshold:
         name, op, value = threshold.groups()
-        return name.strip(), "<=" if op in _LOWER else ">", float(value), text
+        return name.strip(), "<=" if op in _LOWER else ">", float(value), text, value
     subset = _NAMED_SUBSET.match(text)
     if subset:
         values = tuple(v.strip() for v in re.split(r"[,，]", subset.group(2)) if v.strip())
-        return subset.group(1).strip(), "in", values, text
+        return subset.group(1).strip(), "in", values, text, None
     value = _NAMED_VALUE.match(text)
     if value:
-        return value.group(1).strip(), "=", value.group(2).strip(), text
+        return value.group(1).strip(), "=", value.group(2).strip(), text, None
     if required:
         raise PasteError(f"Line {number}: '{text[:60]}' is not a branch condition such as "
                          f"纹理=清晰 or 密度<=0.3815.", "bad_condition", line=number,
@@ -398,7 +407,8 @@ def _line_node(line: _Line) -> Pasted:
                          f"'{attribute}'.", "title_mismatch", line=line.number, title=title,
                          attribute=attribute)
     return Pasted(attribute=attribute, branches=tuple(
-        Branch(Condition(*c.condition[:3]), c.condition[3], _line_node(c))
+        Branch(Condition(*c.condition[:3]), c.condition[3], _line_node(c),
+               written=c.condition[4])
         for c in line.children))
 
 
@@ -605,21 +615,16 @@ def cut_as_written(branch: Branch, exact: float, digits: int | None = None) -> b
     value = branch.condition.value
     if not isinstance(value, float):
         return False
-    decimals = _decimals(branch.text, value)
-    if digits and decimals < _decimals(threshold_text(exact, digits), exact):
+    decimals = _decimals(branch.written or repr(value))
+    if digits and decimals < _decimals(threshold_text(exact, digits)):
         return False
     return abs(value - float(exact)) <= 0.5 * 10.0 ** -decimals + 1e-12 * (1 + abs(exact))
 
 
-_NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
-
-
-def _decimals(text: str, value: float) -> int:
-    """The decimal places of the last number in a branch's text ('密度<=0.380': 3,
-    '1.5e-07': 8, '密度<=0.38: 是': 2), or of the value's shortest form if it has none."""
-    numbers = _NUMBER.findall(text)
-    exponent = Decimal(numbers[-1] if numbers else repr(value)).as_tuple().exponent
-    return -exponent if isinstance(exponent, int) else 0  # 'n', 'F': not a finite number
+def _decimals(number: str) -> int:
+    """The decimal places of a number as written ('0.380': 3, '1.5e-07': 8, '1e3': 0)."""
+    exponent = Decimal(number).as_tuple().exponent
+    return max(0, -exponent) if isinstance(exponent, int) else 0  # 'n', 'F': not finite
 
 
 def same_value(given, expected) -> bool:

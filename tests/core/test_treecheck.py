@@ -171,15 +171,38 @@ def _single_cut(x: list[float], labels: str, name: str = "density") -> dict:
 
 @pytest.mark.parametrize("form", ["{'density': {'<=%s': 'b', '>%s': 'a'}}",
                                   "{'density<=%s': {'yes': 'b', 'no': 'a'}}",
-                                  "{'density': {'density<=%s': 'b', 'density>%s': 'a'}}"])
+                                  "{'density<=%s': {'1': 'b', '0': 'a'}}",
+                                  "{'density<=%s': {1: 'b', 0: 'a'}}",
+                                  "{'density': {'density<=%s': 'b', 'density>%s': 'a'}}",
+                                  "density<=%s: b\ndensity>%s: a"])
 def test_a_far_cut_is_another_cut_in_every_form_whatever_the_name(form):
     """The decimals a student wrote are those of the number, not of text before an 'e' in
-    the name ('density'), nor none for a yes/no under a test key (both read 0.9 as 0.5185)."""
+    the name ('density'), nor none for a yes/no under a test key (both read 0.9 as 0.5185),
+    nor those of an answer written 1/0 after it (read as the last number: 0 decimals)."""
     trace = _single_cut([0.243, 0.403, 0.437, 0.481, 0.556, 0.608, 0.634, 0.697], "bbbbaaaa")
     assert trace["nodes"][0]["decision"]["threshold"] == pytest.approx(0.5185)
     assert check_tree(form.replace("%s", "0.519"), trace).matches
     assert check_tree(form.replace("%s", "0.52"), trace).matches
     assert check_tree(form.replace("%s", "0.9"), trace).difference.kind == "threshold"
+
+
+def test_a_full_width_cut_under_a_test_key_is_read_as_its_number():
+    """An input method's ０．９ is the number 0.9 (one decimal), not ０ and ９ apart."""
+    trace = _single_cut([0.243, 0.403, 0.437, 0.481, 0.556, 0.608, 0.634, 0.697], "bbbbaaaa",
+                        name="密度")
+    assert check_tree('{"密度≤０．５２": {"是": "b", "否": "a"}}', trace).matches
+    assert check_tree('{"密度≤０．９": {"是": "b", "否": "a"}}', trace).difference.kind \
+        == "threshold"
+
+
+def test_a_cut_written_with_a_positive_exponent_has_no_decimals_to_spare():
+    """1e3 is a whole number: within half a unit, as 1000 is, not within 500."""
+    trace = _single_cut([1000.0, 1200.0, 1600.0, 1800.0], "bbaa", name="w")
+    assert trace["nodes"][0]["decision"]["threshold"] == 1400.0
+    for written in ("1e3", "1000", "1.0e3"):
+        nested = "{'w': {'<=%s': 'b', '>%s': 'a'}}".replace("%s", written)
+        assert check_tree(nested, trace).difference.kind == "threshold", written
+    assert check_tree("{'w': {'<=1.4e3': 'b', '>1.4e3': 'a'}}", trace).matches
 
 
 def test_a_cut_that_needs_more_digits_is_checked_to_them():
