@@ -251,9 +251,13 @@ def _mark(values, yes: str, no: str) -> list[str]:
 def _threshold_format(frame: pd.DataFrame):
     """Each row's t as its record writes it (more digits where 6 would misplace the cut;
     ui.tables gives every score frame the threshold_digits column)."""
-    written = {row["threshold"]: record_threshold_text(row)
-               for row in frame[["threshold", "threshold_digits"]].to_dict("records")
-               if pd.notna(row["threshold_digits"])}
+    digits: dict[float, int] = {}  # a format sees the value alone: rows of one t share it
+    for row in frame[["threshold", "threshold_digits"]].to_dict("records"):
+        if pd.notna(row["threshold_digits"]):  # the most any of them needs
+            t_ = row["threshold"]
+            digits[t_] = max(digits.get(t_, 0), int(row["threshold_digits"]))
+    written = {t_: record_threshold_text({"threshold": t_, "threshold_digits": d})
+               for t_, d in digits.items()}
     return lambda t_: written.get(t_) or format_number(t_)
 
 

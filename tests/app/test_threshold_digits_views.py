@@ -54,3 +54,16 @@ def test_a_score_table_where_only_some_rows_need_digits_is_drawn():
         digits = int(frame["threshold_digits"].dropna().iloc[0])
         cut = frame.loc[frame["threshold_digits"].notna(), "threshold"].iloc[0]
         assert f"{cut:.{digits}g}" in html, algorithm
+
+
+def test_rows_of_one_cut_that_need_different_digits_are_both_written_to_the_most():
+    """The table's format sees a value, not its row: two attributes cut at one t, one needing
+    8 digits and one 7, both read 1.2345672 (7 digits, 1.234567, is below 1.2345671)."""
+    root = DecisionTree("c45").fit(X, Y).trace_.to_dict()["nodes"][0]
+    frame = score_frame(root, "c45")
+    assert frame["threshold_digits"].tolist() == [8]
+    other = frame.assign(attribute="x2", threshold_digits=7, chosen=False)
+    for rows in ([frame, other], [other, frame]):
+        both = pd.concat(rows, ignore_index=True)
+        html = styled_scores(both, shown_columns("c45"), 3, "c45").to_html()
+        assert html.count(">1.2345672<") == 2 and ">1.234567<" not in html
