@@ -42,6 +42,7 @@ from .paths import path_key
 from .predicting import reach
 from .pruning import ValidationRows, _Tree, reduced_error_leaves
 from .split import Condition, Split, follow
+from .splitting import threshold_digits
 from .trace import Decision, Node, StaticScores, Trace
 
 EDIT_KINDS = ("prune", "regroup", "cut", "auto")
@@ -158,13 +159,27 @@ def _split_by_hand(trace: Trace, node_id: int, split: Split, X: pd.DataFrame, y)
     attrs = attributes_of(trace)
     columns = dict(zip(attrs, encode_like(X.reset_index(drop=True), tuple(attrs.values())),
                        strict=True))
-    branch = split.route({name: col[rows] for name, col in columns.items()}, attrs)
+    at = {name: col[rows] for name, col in columns.items()}
+    if split.kind == "threshold":
+        split = replace(split, threshold_digits=_cut_digits(split.threshold, at[split.attribute]))
+    branch = split.route(at, attrs)
     truth = _class_index(trace, y)[rows]
     children = _branch_leaves(trace, node, split, branch, weight, truth)
     decision = Decision("split", node.decision.label, attribute=split.attribute,
                         threshold=split.threshold, rule=SPLIT_RULE, forced=True,
-                        forced_threshold=split.threshold is not None)
+                        forced_threshold=split.threshold is not None,
+                        threshold_digits=split.threshold_digits)
     return _replace_subtree(trace, node_id, replace(node, decision=decision), children)
+
+
+def _cut_digits(t: float, values: np.ndarray) -> int | None:
+    """The significant digits a typed cut is written with so that it reads between the
+    node's values it parts, as a grown cut is (splitting.threshold_digits; None: 6 do)."""
+    below, above = values[values <= t], values[values > t]
+    if not (len(below) and len(above)):
+        return None
+    digits = threshold_digits(np.array([t]), np.array([below.max()]), np.array([above.min()]))
+    return None if digits is None else int(digits[0]) or None
 
 
 def training_rows_at(trace: Trace, node_id: int, X: pd.DataFrame) -> tuple[np.ndarray,

@@ -250,14 +250,22 @@ def edit_text(edit: dict, decimals: int) -> str:
         groups = " | ".join("{" + ", ".join(g) + "}" for g in edit["groups"])
         return t("he.edit.regroup", attribute=edit["attribute"], groups=groups)
     if edit["kind"] == "cut":
-        # the cut as typed (the tree writes it so): 0.4028 to 3 decimals reads 0.403, a cut
-        # above the row 0.403 it sends right
+        # the cut as typed, not to the table's decimals: 0.4028 to 3 decimals reads 0.403,
+        # a cut above the row 0.403 it sends right
         return t("he.edit.cut", attribute=edit["attribute"],
-                 threshold=format_number(edit["threshold"]))
+                 threshold=typed_text(edit["threshold"]))
     if edit["kind"] == "auto":
         locked = t("list.join").join(map(path_words, edit["locked"])) or t("he.locked.none")
         return t("he.edit.auto", method=t(f"prune.method.{edit['method']}"), locked=locked)
     return t("he.edit.prune")
+
+
+def typed_text(x: float) -> str:
+    """A number as the student typed it: format_number's form where that reads back as the
+    same number, else its shortest form that does (1.2345672, not 1.23457, which the tree,
+    writing the cut to the digits it needs between its rows, would not read either)."""
+    text = format_number(x)
+    return text if float(text) == float(x) else repr(float(x))
 
 
 def _log(edits: list[dict], steps: list) -> None:

@@ -264,3 +264,14 @@ def test_the_log_writes_a_typed_cut_as_the_tree_does():
 
     text = edit_text({"kind": "cut", "attribute": "密度", "threshold": 0.4028}, 3)
     assert "0.4028" in text and "0.403" not in text.replace("0.4028", "")
+
+
+def test_the_log_writes_a_cut_that_needs_more_than_six_digits_as_typed():
+    """1.2345672 was logged as format_number's 1.23457, above both rows it parts (1.2345671
+    and 1.2345673), while the tree writes 1.2345672; whole numbers stay whole."""
+    from ui.handedit import edit_text
+
+    text = edit_text({"kind": "cut", "attribute": "x", "threshold": 1.2345672}, 3)
+    assert "1.2345672" in text
+    whole = edit_text({"kind": "cut", "attribute": "x", "threshold": 2.0}, 3)
+    assert "2.0" not in whole and "2" in whole

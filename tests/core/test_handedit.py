@@ -247,3 +247,25 @@ def test_a_hand_made_leaf_breaks_a_rounding_tie_as_the_grower_and_predict_do():
     predicted = FittedTrace(edited, tuple(attributes_of(edited).values())).predict(soft)
     assert list(predicted) == list(truth)
     assert validation_accuracy(edited, soft, truth) == 1.0
+
+
+def test_a_typed_cut_is_written_with_the_digits_that_keep_it_between_its_rows():
+    """Cut at 1.2345672 between the rows 1.2345671 and 1.2345673, it parts them 2/2; six
+    digits (1.23457) would read above both. The decision and both branches carry the digits,
+    as a grown cut does; a cut that six digits write well carries none."""
+    from dtree_core.labels import branch_text
+    from dtree_core.split import record_threshold_text
+
+    X = pd.DataFrame({"x": [1.0, 1.2345671, 1.2345673, 2.0]})
+    y = pd.Series(list("aaba"), name="y")
+    trace = DecisionTree("c45").fit(X, y).trace_
+    cut = cut_at(trace, 0, "x", 1.2345672, X, y)
+    root = cut.to_dict(scores=False)["nodes"][0]
+    assert record_threshold_text(root["decision"]) == "1.2345672"
+    children = [cut.nodes[c] for c in cut.nodes[0].children]
+    assert [c.n for c in children] == [2, 2]
+    assert [c.branch.threshold_digits for c in children] == [8, 8]
+    branches = [n["branch"] for n in cut.to_dict(scores=False)["nodes"][1:]]
+    assert [branch_text(b) for b in branches] == ["x<=1.2345672", "x>1.2345672"]
+    plain = cut_at(trace, 0, "x", 1.5, X, y)
+    assert plain.nodes[0].decision.threshold_digits is None
