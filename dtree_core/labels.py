@@ -7,6 +7,7 @@ the JSON forms of TRACE.md (condition and node dicts); escaping belongs to each 
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Iterable
 
 from .escape import one_line
 from .split import Condition, format_number, record_threshold_text
@@ -132,3 +133,17 @@ def display_width(text: str) -> int:
 
 def _pad(text: str, width: int) -> str:
     return text + " " * (width - display_width(text))
+
+
+def curve_digits(rows: Iterable[dict]) -> dict[float, int]:
+    """{midpoint: the digits it is written with between its two values} for the curve points
+    of score rows that need more than 6 (TRACE.md's curve threshold_digits; the most any
+    row asks for a midpoint), for distinct_labels' `own`."""
+    own: dict[float, int] = {}
+    for row in rows:
+        curve = row.get("curve") or {}
+        for t, digits in zip(curve.get("threshold") or (), curve.get("threshold_digits") or (),
+                              strict=False):
+            if digits:
+                own[t] = max(own.get(t, 0), digits)
+    return own

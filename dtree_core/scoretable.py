@@ -406,7 +406,11 @@ class NodeScores:
         if not s.curve:
             return None
         lo, hi = s.curve["offsets"][self.i], s.curve["offsets"][self.i + 1]
-        return {k: _json_list(s.curve[k][lo:hi]) for k in ("threshold", "gain", "gini_index")}
+        curve = {k: _json_list(s.curve[k][lo:hi]) for k in ("threshold", "gain", "gini_index")}
+        digits = s.curve.get("threshold_digits")
+        if digits is not None and digits[lo:hi].any():  # absent unless a point needs them
+            curve["threshold_digits"] = digits[lo:hi].tolist()
+        return curve
 
 
 def score_level(enc: Encoded, batch: Batch, used: np.ndarray, algorithm: Algorithm,

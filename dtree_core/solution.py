@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from . import algorithms
 from . import notation as notations
 from .escape import escape_html, escape_latex, escape_markdown_cell
-from .labels import branch_text, counts_parts, node_path
+from .labels import branch_text, counts_parts, curve_digits, node_path
 from .notation import Notation
 from .split import (
     Condition,
@@ -390,16 +390,18 @@ def _uses(algorithm: algorithms.Algorithm) -> tuple[bool, bool]:
 
 def other_tied_threshold_texts(row: dict, node: dict, algorithm) -> list[str]:
     """A continuous row's other midpoints as good as its t by the score the algorithm cuts
-    by (the rule took the smallest), as written: apart from each other and from t however
-    close (distinct_labels, from the row's own digits); none where the t was forced: no rule
-    chose it. The node panel and the worked solution both say them."""
+    by (the rule took the smallest), as written: each to the digits that keep it between
+    its own two values (the curve's), and to more where needed to read apart from t and
+    each other (distinct_labels); none where the t was forced: no rule chose it. The node
+    panel and the worked solution both say them."""
     if row["kind"] != "continuous" or row["chosen"] and node["decision"].get("forced_threshold"):
         return []
     others = [t for t in tied_thresholds(row.get("curve"), algorithm.threshold_by == "gini_index")
               if t != row["threshold"]]
     if not others:
         return []
-    labels = distinct_labels([*others, row["threshold"]], row.get("threshold_digits") or 6)
+    own = {**curve_digits([row]), row["threshold"]: row.get("threshold_digits") or 0}
+    labels = distinct_labels([*others, row["threshold"]], row.get("threshold_digits") or 6, own)
     return [labels[t] for t in others]
 
 

@@ -58,14 +58,18 @@ def significant_digits(x: float, least: int = 6) -> int:
     return min(max(least, whole + 1), 17)
 
 
-def distinct_labels(values, significant: int = 6) -> dict[float, str]:
+def distinct_labels(values, significant: int = 6,
+                    own: Mapping[float, int] | None = None) -> dict[float, str]:
     """Each number to `significant` digits, or to as many more (up to 17) as tell them all
-    apart, and never fewer than its whole part has (1000001.7 is not 1e+06); the same
-    number for equal values. For thresholds a student chooses among."""
+    apart, and never fewer than its whole part has (1000001.7 is not 1e+06) nor than its
+    own digits (own: a cut point's threshold_digits, which keep it between its two values;
+    labels.curve_digits); the same number for equal values. For thresholds a student
+    chooses among."""
     distinct = sorted({float(v) for v in values})
+    own = own or {}
     least = max((significant_digits(v, significant) for v in distinct), default=significant)
     for digits in range(least, 18):
-        labels = {v: f"{v:.{digits}g}" for v in distinct}
+        labels = {v: f"{v:.{max(digits, own.get(v) or 0)}g}" for v in distinct}
         if len(set(labels.values())) == len(labels):
             return labels
     return labels

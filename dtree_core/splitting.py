@@ -1180,7 +1180,13 @@ def _curve(s: _Sorted, cand, cand_node, rho, gain, gini_index, best, m, points) 
     kept_node, at = cand_node[keep], cand[keep]
     offsets = np.zeros(m + 1, dtype=np.int64)
     np.cumsum(np.bincount(kept_node, None, m), out=offsets[1:])
-    thresholds = midpoint(s.value[at], s.value[at + 1])
-    return {"offsets": offsets, "threshold": thresholds,
-            "gain": rho[kept_node] * np.maximum(gain[keep], 0.0),
-            "gini_index": gini_index[keep]}
+    below, above = s.value[at], s.value[at + 1]
+    thresholds = midpoint(below, above)
+    curve = {"offsets": offsets, "threshold": thresholds,
+             "gain": rho[kept_node] * np.maximum(gain[keep], 0.0),
+             "gini_index": gini_index[keep]}
+    # the digits each midpoint is written with between its two values (a tied one is named)
+    digits = threshold_digits(thresholds, below, above)
+    if digits is not None:
+        curve["threshold_digits"] = digits
+    return curve

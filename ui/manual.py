@@ -20,7 +20,7 @@ from dtree_core.dot import to_dot
 from dtree_core.escape import escape_html
 from dtree_core.evaluate import stratified_split
 from dtree_core.export import svg_available
-from dtree_core.labels import branch_text, node_path
+from dtree_core.labels import branch_text, curve_digits, node_path
 from dtree_core.model import DecisionTree
 from dtree_core.options import Options
 from dtree_core.paths import node_key
@@ -247,7 +247,8 @@ def curve_figure(score: dict, threshold: float | None, decimals: int) -> go.Figu
                          xaxis_title=escape_html(t("node.curve.threshold")),
                          yaxis_tickformat=f".{decimals}f")
     if threshold is not None:
-        label = distinct_labels(curve["threshold"] + [threshold])[threshold]
+        label = distinct_labels(curve["threshold"] + [threshold],
+                                own=curve_digits([score]))[threshold]
         figure.add_vline(x=threshold, line_dash="dash", line_color="#d62728",
                          annotation_text=escape_html(t("man.your_t", t=label)))
     return figure
@@ -260,7 +261,8 @@ def threshold_input(node: dict, score: dict, decimals: int) -> None:
     candidates = [float(x) for x in score["curve"]["threshold"]]
     if st.session_state.get(THRESHOLD_KEY) not in candidates:
         st.session_state[THRESHOLD_KEY] = candidates[len(candidates) // 2]
-    labels = distinct_labels(candidates)  # neighbours apart, however close
+    # neighbours apart however close, each between its own two values
+    labels = distinct_labels(candidates, own=curve_digits([score]))
     chosen = st.select_slider(t("man.threshold"), candidates, key=THRESHOLD_KEY,
                               format_func=lambda x: labels.get(x, f"{x:.6g}"))
     st.plotly_chart(curve_figure(score, chosen, decimals), key=f"man_curve_{node['id']}")
@@ -312,12 +314,15 @@ def _attribute_text(attribute: str, threshold: float | None,
     return t("man.with_t", attribute=attribute, t=shown)
 
 
-def threshold_labels(pick: manual.StudentPick, choices: list[manual.AlgorithmChoice]) -> dict:
+def threshold_labels(pick: manual.StudentPick, choices: list[manual.AlgorithmChoice],
+                     node: dict) -> dict:
     """The cut points the reveal names, each to as many digits as tell them apart (a student's
-    t one midpoint from the algorithms' reads differently from theirs)."""
+    t one midpoint from the algorithms' reads differently from theirs), and never fewer than
+    keep it between its two values at the node (its score rows' curves)."""
     cuts = [pick.threshold, *(c.threshold for c in choices),
             *(cut for c in choices for _, cut in c.tied)]
-    return distinct_labels([x for x in cuts if x is not None])
+    return distinct_labels([x for x in cuts if x is not None],
+                           own=curve_digits(node.get("scores") or ()))
 
 
 def agreement_sentence(pick: manual.StudentPick, choices: list[manual.AlgorithmChoice],
@@ -350,7 +355,7 @@ def reveal_last(source: tuple, options: Options, heldout: tuple, picks: tuple,
         return
     node = trace["nodes"][node_id]
     choices = revealed(*source, options, heldout, picks, node_id)
-    labels = threshold_labels(pick, choices)
+    labels = threshold_labels(pick, choices, node)
     st.subheader(tm("man.reveal", id=node_id, path=path_label(trace, node),
                     choice=pick_text(pick, labels)))
     frame = pd.DataFrame({

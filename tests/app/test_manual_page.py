@@ -300,3 +300,29 @@ def test_the_reveal_s_score_table_is_read_not_picked_from(lang):
     assert tables  # the reveal's score table is drawn
     for table in tables:
         assert not table.proto.selection_mode and "scores_" not in table.proto.id
+
+
+def test_a_candidate_that_needs_more_digits_is_offered_between_its_own_two_values():
+    """The slider named the midpoint of 3.0000001 and 3.0000003 '3' (six digits, apart from
+    its neighbours 1.5 and 2.5): x<=3 sends 3.0000001 right. It reads 3.0000002, on the
+    slider and in the reveal."""
+    import pandas as pd
+    from app_helpers import new_app
+
+    frame = pd.DataFrame({"x": [1.0, 2.0, 3.0000001, 3.0000003] * 5, "y": list("abba") * 5})
+    at = new_app()
+    at.query_params["lang"] = "en"
+    at.run()
+    at.radio(key="source").set_value("upload").run()
+    at.file_uploader(key="upload").set_value(
+        ("close.csv", frame.to_csv(index=False).encode(), "text/csv")).run()
+    at.switch_page("pages/manual.py").run()
+    at.selectbox(key="man_attr").set_value("x").run()
+    assert not at.exception and not at.error
+    options = at.select_slider(key="man_t").options
+    assert "3.0000002" in options and "3" not in options
+    at.select_slider(key="man_t").set_value((3.0000001 + 3.0000003) / 2).run()
+    at.button(key="man_choose").click().run()
+    assert not at.exception and not at.error
+    said = " ".join(plain(m.value) for m in [*at.markdown, *at.subheader])
+    assert "3.0000002" in said and "t = 3 " not in said and "t = 3)" not in said

@@ -338,3 +338,18 @@ def test_tied_thresholds_a_ten_millionth_apart_are_written_apart(algorithm):
     text = to_markdown(solve(tied, 0, "node"))
     assert "t = 1.234568: of tied thresholds the smallest is taken" in text
     assert "1.23457" not in text.replace("1.234567", "")
+
+
+@pytest.mark.parametrize("algorithm", ["id3", "c45", "cart"])
+def test_a_tied_threshold_is_written_between_its_own_two_values(algorithm):
+    """t = 1.5 ties with the midpoint of 3.0000001 and 3.0000003: written '3' (six digits,
+    apart from 1.5 and so enough for distinct_labels), x<=3 sends 3.0000001 right. The
+    curve carries each midpoint's digits, and the tie names it 3.0000002."""
+    X = pd.DataFrame({"x": [1.0, 2.0, 3.0000001, 3.0000003]})
+    tied = DecisionTree(algorithm).fit(X, pd.Series(list("abba"))).trace_.to_dict()
+    root = tied["nodes"][0]
+    assert root["decision"]["threshold"] == 1.5
+    row = next(r for r in root["scores"] if r["attribute"] == "x")
+    assert row["curve"]["threshold_digits"] == [0, 0, 8]
+    text = to_markdown(solve(tied, 0, "node"))
+    assert "t = 3.0000002" in text and "t = 3:" not in text and "t = 3," not in text
