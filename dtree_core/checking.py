@@ -40,7 +40,7 @@ from .solution import (
     row_split,
     set_name,
 )
-from .split import record_threshold_text
+from .split import record_threshold_text, too_few_decimals, written_decimals
 from .trace import has_scores
 
 TOLERANCE = 0.0005  # the book prints three decimals
@@ -376,7 +376,7 @@ class _Context:
             return Verdict(claim, "no_threshold", details=details)
         if row.get("threshold") is None:  # no midpoint keeps the min branch weight both sides
             return Verdict(claim, "no_split_point", details=details)
-        if _same_point(claim.threshold, row["threshold"]):
+        if _same_point(claim.threshold, row["threshold"], row.get("threshold_digits")):
             return None
         return Verdict(claim, "other_threshold",
                        details={**details, "threshold": record_threshold_text(row)})
@@ -604,10 +604,13 @@ class _Context:
                 "source_line": first.claim.line}
 
 
-def _same_point(written: str, point: float) -> bool:
+def _same_point(written: str, point: float, digits: int | None = None) -> bool:
     """The split point to the decimals written, rounded (0.382) or cut (0.381, as Zhou
-    prints 0.3815)."""
-    t, decimals = float(written.replace("−", "-")), len(written.partition(".")[2])
+    prints 0.3815); where six digits would misplace it (digits: its record's
+    threshold_digits), to at least the decimals its record writes."""
+    if too_few_decimals(written, point, digits):
+        return False
+    t, decimals = float(written.replace("−", "-")), written_decimals(written)
     if decimals == 0:  # a whole number names a whole split point, not one rounded to it
         return t == point
     unit = 10.0 ** -decimals

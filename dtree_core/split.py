@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
+from decimal import Decimal
 from functools import cached_property
 from typing import Any
 
@@ -49,6 +50,20 @@ def threshold_text(t: float, significant: int | None = None) -> str:
 def record_threshold_text(record: Mapping) -> str:
     """threshold_text of a score row's or a decision's threshold (with its digits, if any)."""
     return threshold_text(record["threshold"], record.get("threshold_digits"))
+
+
+def written_decimals(number: str) -> int:
+    """The decimal places of a number as written ('0.380': 3, '1.5e-07': 8, '1e3': 0)."""
+    exponent = Decimal(number.replace("−", "-")).as_tuple().exponent
+    return max(0, -exponent) if isinstance(exponent, int) else 0  # 'n', 'F': not finite
+
+
+def too_few_decimals(written: str, point: float, digits: int | None) -> bool:
+    """Is a cut written with fewer decimals than its record writes it with, where six digits
+    would misplace it (digits: the record's threshold_digits)? 1.23457 for 1.2345672, which
+    lies between 1.2345671 and 1.2345673, sends both to one side: another cut."""
+    return bool(digits) and written_decimals(written) < written_decimals(
+        threshold_text(point, digits))
 
 
 def significant_digits(x: float, least: int = 6) -> int:

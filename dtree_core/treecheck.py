@@ -23,10 +23,16 @@ import json
 import math
 import re
 from dataclasses import dataclass, field
-from decimal import Decimal
 
 from .labels import branch_text, children_of
-from .split import Condition, Split, format_number, record_threshold_text, threshold_text
+from .split import (
+    Condition,
+    Split,
+    format_number,
+    record_threshold_text,
+    too_few_decimals,
+    written_decimals,
+)
 from .trace import FORMAT
 
 MAX_CHARS = 2_000_000  # a classroom tree is kilobytes; a trace JSON with its scores, more
@@ -615,16 +621,11 @@ def cut_as_written(branch: Branch, exact: float, digits: int | None = None) -> b
     value = branch.condition.value
     if not isinstance(value, float):
         return False
-    decimals = _decimals(branch.written or repr(value))
-    if digits and decimals < _decimals(threshold_text(exact, digits)):
+    written = branch.written or repr(value)
+    if too_few_decimals(written, exact, digits):
         return False
+    decimals = written_decimals(written)
     return abs(value - float(exact)) <= 0.5 * 10.0 ** -decimals + 1e-12 * (1 + abs(exact))
-
-
-def _decimals(number: str) -> int:
-    """The decimal places of a number as written ('0.380': 3, '1.5e-07': 8, '1e3': 0)."""
-    exponent = Decimal(number).as_tuple().exponent
-    return max(0, -exponent) if isinstance(exponent, int) else 0  # 'n', 'F': not finite
 
 
 def same_value(given, expected) -> bool:

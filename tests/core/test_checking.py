@@ -181,6 +181,22 @@ def test_zhous_split_point_notation_is_read_and_its_t_checked(wm3):
                                     trace).verdicts] == ["other_threshold"] * 2
 
 
+def test_a_split_point_that_needs_more_digits_is_checked_to_them():
+    """1.2345672 lies between 1.2345671 and 1.2345673: 1.23457 (or 1.234567) sends both to
+    one side, another split point, as Check my tree reads it too; 1.2345672 is ours."""
+    import pandas as pd
+
+    X = pd.DataFrame({"x": [1.2345671, 1.2345673, 1.5, 1.6]})
+    trace = DecisionTree("id3").fit(X, pd.Series(list("baaa"), name="y")).trace_.to_dict()
+    row = trace["nodes"][0]["scores"][0]
+    assert row["threshold_digits"] == 8
+    gain = f"{row['gain']:.3f}"
+    statuses = [v.status for v in check(f"Gain(D,x,1.2345672)={gain}\n"
+                                        f"Gain(D,x,1.23457)={gain}\n"
+                                        f"Gain(D,x,1.234567)={gain}", trace).verdicts]
+    assert statuses == ["right", "other_threshold", "other_threshold"]
+
+
 def test_a_continuous_attribute_without_an_admissible_split_point_is_not_called_discrete(wm3):
     """With a min branch weight of 3, 密度 (continuous, 3 distinct values at node 3) has no
     midpoint leaving 3 on both sides: a t written for it is told so, not that 密度 is
