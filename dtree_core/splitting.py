@@ -106,7 +106,10 @@ def threshold_digits(t: np.ndarray, below: np.ndarray, above: np.ndarray) -> np.
         # the slack's margin: such a cut is checked as written, not cleared by the bound
         clear = (t - below > slack) & (above - t > slack) & (own < 14)
         suspect = np.isfinite(t) & np.isfinite(below) & np.isfinite(above) \
-            & (t != np.round(t)) & ~clear  # whole numbers are written whole: exactly t
+            & (t != np.round(t)) & ~clear
+    # a whole t is written whole (exactly t) below 1e15; above, format_number already takes
+    # the 17 digits a check could ask for at most (the float reads back; its decimal form
+    # may still read past a neighbour's shortest one, as for 1e23 and the float below it)
     if not suspect.any():
         return None
     digits = np.zeros(len(t), dtype=np.int8)
