@@ -18,7 +18,7 @@ import pandas as pd
 from . import algorithms
 from .budget import BudgetError
 from .evaluate import fit, tree_depth
-from .export import Table, most_threshold_digits
+from .export import Table, most_threshold_digits, row_threshold_digits
 from .labels import branch_text, node_path
 from .paths import path_keys
 from .split import places_apart, threshold_text
@@ -80,7 +80,8 @@ class MergedScores:
         rows = [[r["attribute"], r["kind"], r["threshold"], r["gain"], r["iv"], r["gain_ratio"],
                  r["gini_index_multiway"], r["gini_index_binary"],
                  *(r["picks"][label] for label in self.labels)] for r in self.rows]
-        return Table(columns, rows, self.threshold_digits, (columns.index("threshold"),))
+        return Table(columns, rows, row_threshold_digits(self.rows),
+                     (columns.index("threshold"),))
 
 
 def _source(traces, nodes) -> tuple[dict | None, str]:

@@ -42,8 +42,10 @@ class Table:
 
     columns: list[str]
     rows: list[list]
-    # significant digits of the threshold columns where a split record needs more than 6
-    threshold_digits: int | None = None
+    # each row's significant digits for its cut points, where its split record needs more
+    # than 6 (None or absent: 6 do); a row's own, as more digits than a cut needs can read
+    # past a neighbouring value (400.0000000000001 for a cut written 400)
+    threshold_digits: tuple[int | None, ...] = ()
     # the columns (by position) of cut points, written as the tree's labels write them
     thresholds: tuple[int, ...] = ()
 
@@ -57,12 +59,18 @@ def score_table(node: dict) -> Table:
                "chosen"]
     rows = [[row["attribute"], row["kind"], row["threshold"],
              *(row[c] for c in SCORE_COLUMNS), bool(row["chosen"])] for row in node["scores"]]
-    return Table(columns, rows, most_threshold_digits(node["scores"]),
+    return Table(columns, rows, row_threshold_digits(node["scores"]),
                  (columns.index("threshold"),))
 
 
+def row_threshold_digits(records) -> tuple[int | None, ...]:
+    """Each record's threshold_digits (None where 6 do), for Table.threshold_digits."""
+    return tuple(r.get("threshold_digits") or None for r in records)
+
+
 def most_threshold_digits(records) -> int | None:
-    """The most significant digits any of these rows' thresholds needs (None: 6 do)."""
+    """The most significant digits any of these rows' thresholds needs (None: 6 do): for a
+    view that formats a column at once (st.dataframe), not a row at a time."""
     return max((r.get("threshold_digits") or 0 for r in records), default=0) or None
 
 
@@ -121,12 +129,13 @@ def _shown(value, digits: int, mark: str, none: str, threshold_digits: int | Non
     return None
 
 
-def _cells(table: Table, row: list, digits: int, places: Mapping[str, int] | None,
+def _cells(table: Table, i: int, digits: int, places: Mapping[str, int] | None,
            mark: str, none: str) -> list[str | None]:
-    """A row's numbers as _shown writes them, each column to its own places (a score column
+    """Row i's numbers as _shown writes them, each column to its own places (a score column
     told apart where the rule compared it: ui.tables.compared_places) or `digits`."""
-    places = places or {}
-    significant = table.threshold_digits or 0  # 0: threshold_text's own digits
+    places, row = places or {}, table.rows[i]
+    own = table.threshold_digits[i] if i < len(table.threshold_digits) else None
+    significant = own or 0  # 0: threshold_text's own digits
     return [_shown(v, places.get(c, digits), mark, none,
                    significant if j in table.thresholds else None)
             for j, (c, v) in enumerate(zip(table.columns, row, strict=True))]
@@ -138,8 +147,8 @@ def to_markdown(table: Table, digits: int = 3, places: Mapping[str, int] | None 
     numeric = _numeric_columns(table)
     lines = ["| " + " | ".join(escape_markdown_cell(c) for c in table.columns) + " |",
              "|" + "|".join("---:" if n else "---" for n in numeric) + "|"]
-    for row in table.rows:
-        shown = _cells(table, row, digits, places, "✓", "—")
+    for i, row in enumerate(table.rows):
+        shown = _cells(table, i, digits, places, "✓", "—")
         cells = [escape_markdown_cell(v) if c is None else c
                  for v, c in zip(row, shown, strict=True)]
         lines.append("| " + " | ".join(cells) + " |")
@@ -163,8 +172,8 @@ def to_latex(table: Table, digits: int = 3, places: Mapping[str, int] | None = N
     lines = [r"% needs \usepackage{booktabs}; Chinese text also needs ctex (or xeCJK)",
              rf"\begin{{tabular}}{{{spec}}}", r"\toprule",
              " & ".join(escape_latex(c) for c in table.columns) + r" \\", r"\midrule"]
-    for row in table.rows:
-        cells = _cells(table, row, digits, places, r"$\bullet$", "--")
+    for i, row in enumerate(table.rows):
+        cells = _cells(table, i, digits, places, r"$\bullet$", "--")
         cells = [escape_latex(v) if c is None else c for v, c in zip(row, cells, strict=True)]
         lines.append(" & ".join(cells) + r" \\")
     lines += [r"\bottomrule", r"\end{tabular}"]

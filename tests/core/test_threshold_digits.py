@@ -163,3 +163,18 @@ def test_the_cli_writes_the_cut_of_its_score_tables_to_the_digits_it_needs(tmp_p
                  "--scores-md", str(md), "--scores-latex", str(tex)]) == 0
     assert "| 1.2345672 |" in md.read_text(encoding="utf-8")
     assert "& 1.2345672 &" in tex.read_text(encoding="utf-8")
+
+
+def test_each_row_of_an_exported_table_writes_its_cut_to_its_own_digits():
+    """v's cut needs 16 digits; u's is written 400 (between 400 and the float after it).
+    Written to the column's most, u's read 400.0000000000001: the value above its cut."""
+    from dtree_core.export import to_latex
+
+    X = pd.DataFrame({"u": [400.0, 400.0000000000001] * 2,
+                      "v": [22489.06765590129, 22489.067655901294] * 2})
+    root = DecisionTree("c45").fit(X, pd.Series(list("abab"), name="y")).trace_.to_dict()[
+        "nodes"][0]
+    assert [r.get("threshold_digits") for r in root["scores"]] == [None, 16]
+    assert record_threshold_text(root["scores"][0]) == "400"
+    for text in (to_markdown(score_table(root)), to_latex(score_table(root))):
+        assert "400.0000000000001" not in text and "22489.06765590129" in text
