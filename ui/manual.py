@@ -36,6 +36,14 @@ from ui.widgets import drawn_part, score_header
 ATTRIBUTE_KEY, THRESHOLD_KEY = "man_attr", "man_t"
 
 
+def attribute_key(path: str) -> str:
+    """The attribute box of the node at `path`: a box of its own per node. The browser keeps
+    a box's last value while a box of that key is shown, whatever the session says (deleted
+    or set to None), so one box for every node showed the last pick at the next node, and
+    picking it there (a sibling's usual choice) changed nothing: "Split here" stayed off."""
+    return f"{ATTRIBUTE_KEY}::{path}"
+
+
 # --------------------------------------------------------------------- cached core calls
 
 
@@ -105,13 +113,14 @@ def picks_for(context: str) -> tuple:
 
 
 def _forget_widgets() -> None:
-    for key in (ATTRIBUTE_KEY, THRESHOLD_KEY):
-        st.session_state.pop(key, None)
+    for key in [k for k in st.session_state if str(k).startswith(ATTRIBUTE_KEY)]:
+        del st.session_state[key]
+    st.session_state.pop(THRESHOLD_KEY, None)
 
 
 def choose(path: str, continuous: tuple[str, ...]) -> None:
     """on_click of "Split here": the picked attribute (and t) become the node's pick."""
-    attribute = st.session_state.get(ATTRIBUTE_KEY)
+    attribute = st.session_state.get(attribute_key(path))
     if attribute is None:
         return
     threshold = st.session_state.get(THRESHOLD_KEY) if attribute in continuous else None
@@ -274,13 +283,13 @@ def choose_here(trace: dict, node: dict, decimals: int) -> None:
                    counts=counts_text(node["class_counts"], trace["classes"], decimals)))
     eligible = [r for r in node["scores"] if r["eligible"]]
     names = [r["attribute"] for r in eligible]
-    attribute = st.selectbox(t("man.attribute"), names, index=None, key=ATTRIBUTE_KEY,
+    path = node_key(trace, node["id"])
+    attribute = st.selectbox(t("man.attribute"), names, index=None, key=attribute_key(path),
                              placeholder=t("widget.choose"))
     continuous = {r["attribute"]: r for r in eligible if r["kind"] == "continuous" and
                   r.get("curve")}
     if attribute in continuous:
         threshold_input(node, continuous[attribute], decimals)
-    path = node_key(trace, node["id"])
     st.button(t("man.choose"), key="man_choose", type="primary", disabled=attribute is None,
               on_click=choose, args=(path, tuple(continuous)))
 

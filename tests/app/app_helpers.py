@@ -85,3 +85,14 @@ def content(data) -> str:
 def node_widget(at: AppTest, prefix: str, node_id: int) -> str:
     """The key ui.state.node_widget_key gives a node's widget in the tree shown now."""
     return f"{prefix}{node_id}_{at.session_state['tree_number']}"
+
+
+def attribute_box(at: AppTest):
+    """Choose the split's attribute box at the node that waits (one box per node:
+    ui.manual.attribute_key)."""
+    return next(s for s in at.selectbox if str(s.key).startswith("man_attr::"))
+
+
+def has_attribute_box(at: AppTest) -> bool:
+    """Does a node wait for a split (its attribute box is shown)?"""
+    return any(str(s.key).startswith("man_attr::") for s in at.selectbox)

@@ -16,7 +16,7 @@ import json
 import re
 
 import pytest
-from app_helpers import node_widget, page_app, trace
+from app_helpers import attribute_box, has_attribute_box, node_widget, page_app, trace
 
 from dtree_core import DecisionTree
 from dtree_core.evaluate import stratified_split
@@ -50,14 +50,14 @@ def algorithms_root() -> str:
 
 
 def pick(at, attribute: str) -> None:
-    at.selectbox(key="man_attr").set_value(attribute).run()
+    attribute_box(at).set_value(attribute).run()
     at.button(key="man_choose").click().run()
     assert not at.exception and not at.error
 
 
 def pick_other_than(at, root: str) -> str:
     """A first pick that is not the algorithm's, so its tree cannot be the student's."""
-    choice = next(a for a in at.selectbox(key="man_attr").options if a != root)
+    choice = next(a for a in attribute_box(at).options if a != root)
     pick(at, choice)
     return choice
 
@@ -94,9 +94,9 @@ def test_a_complete_tree_reveals_the_algorithms():
     root = algorithms_root()
     at = open_manual("en")
     pick_other_than(at, root)
-    while "man_attr" in [s.key for s in at.selectbox]:
+    while has_attribute_box(at):
         assert len(charts(at)) == 1  # never shown while a node waits
-        pick(at, at.selectbox(key="man_attr").options[0])
+        pick(at, attribute_box(at).options[0])
     assert "man_show_theirs" not in [b.key for b in at.button]
     _, theirs = charts(at)
     assert f"<B>{root}</B>" in theirs
@@ -227,7 +227,7 @@ def test_a_forced_threshold_is_not_called_the_best(lang, monkeypatch):
 
 
 def _pick(at, attribute: str) -> None:
-    at.selectbox(key="man_attr").set_value(attribute).run()
+    attribute_box(at).set_value(attribute).run()
     at.button(key="man_choose").click().run()
     assert not at.exception and not at.error
 
@@ -261,7 +261,7 @@ def test_the_reveal_says_why_cart_passes_over_the_smallest_gini_index_with_missi
     but 根蒂 the larger ρ·ΔGini (the grow page's sentence, from the stump CART's rule saw)."""
     at = page_app("pages/manual.py", "watermelon_2.0_alpha", "en", algorithm="cart")
     for n in range(3):  # the picks that reach that node (the reviewer's walk)
-        options = at.selectbox(key="man_attr").options
+        options = attribute_box(at).options
         _pick(at, options[n % len(options)])
     notes = [c.value for c in at.caption if "ρ·(Gini(D̃) − Gini_index)" in c.value]
     assert notes, [c.value for c in at.caption]
@@ -273,7 +273,7 @@ def test_the_reveal_says_why_cart_passes_over_the_smallest_gini_index_with_missi
 
 def test_the_curve_uses_li_hangs_names_in_his_notation():
     at = page_app("pages/manual.py", "watermelon_3.0", "zh", algorithm="id3", notation="lihang")
-    at.selectbox(key="man_attr").set_value("密度").run()
+    attribute_box(at).set_value("密度").run()
     names = [d.get("name") for d in json.loads(at.get("plotly_chart")[0].proto.spec)["data"]]
     assert names == ["g(D, A)", "Gini(D, A)"]
     said = [re.sub(r"\\(.)", r"\1", m.value) for m in at.markdown]

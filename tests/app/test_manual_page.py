@@ -11,7 +11,7 @@ import json
 import re
 
 import pytest
-from app_helpers import page_app
+from app_helpers import attribute_box, has_attribute_box, page_app
 
 from dtree_core import DecisionTree
 from dtree_core.evaluate import holdout, stratified_split
@@ -116,8 +116,8 @@ def test_a_whole_tree_by_hand_on_watermelon_2(lang):
     at = open_manual("watermelon_2.0", lang)
     assert at.title[0].value == t("page.manual", _lang=lang)
     step, saw_agree, saw_disagree, saw_tie = 0, False, False, False
-    while "man_attr" in [s.key for s in at.selectbox]:
-        box = at.selectbox(key="man_attr")
+    while has_attribute_box(at):
+        box = attribute_box(at)
         path = next_path(at, X, y, lang)
         X_node, y_node = node_rows(X, y, path)
         tied = {a: own_choice(a, X_node, y_node) for a in ALGORITHMS}
@@ -172,7 +172,7 @@ def test_a_threshold_chosen_on_the_curve_on_watermelon_3():
     prepared, X, y = training("watermelon_3.0.csv", "好瓜")
     kinds = {"nominal": prepared.nominal, "continuous": prepared.continuous}
     at = open_manual("watermelon_3.0", "en")
-    at.selectbox(key="man_attr").set_value("密度").run()
+    attribute_box(at).set_value("密度").run()
     forced = DecisionTree("id3", force={"root": "密度"}, **kinds).fit(X, y).trace_.to_dict()
     best = forced["nodes"][0]["decision"]["threshold"]
     row = next(r for r in forced["nodes"][0]["scores"] if r["attribute"] == "密度")
@@ -224,7 +224,7 @@ def test_undo_and_start_over():
     at = open_manual("watermelon_2.0", "en")
     assert at.button(key="man_undo").disabled and at.button(key="man_restart").disabled
     for _ in range(2):
-        box = at.selectbox(key="man_attr")
+        box = attribute_box(at)
         box.set_value(box.options[0]).run()
         at.button(key="man_choose").click().run()
     first, second = picks(at)
@@ -242,8 +242,8 @@ def test_either_tree_exports_once_the_students_is_complete():
     labels = [b.proto.label for b in at.get("download_button")]
     # neither yet: the algorithm's file would give its choices away before the student's
     assert labels.count(t("exp.json", _lang="en")) == 0
-    while "man_attr" in [s.key for s in at.selectbox]:
-        box = at.selectbox(key="man_attr")
+    while has_attribute_box(at):
+        box = attribute_box(at)
         box.set_value(box.options[0]).run()
         at.button(key="man_choose").click().run()
     labels = [b.proto.label for b in at.get("download_button")]
@@ -272,7 +272,7 @@ def test_the_sidebar_pruning_the_page_leaves_out_keeps_the_picks():
     """The page grows both trees without the sidebar's pruning and says so; choosing one (and
     its validation split, or its cf) dropped every pick. A change of algorithm still does."""
     at = open_manual("watermelon_2.0", "en")
-    at.selectbox(key="man_attr").set_value("纹理").run()
+    attribute_box(at).set_value("纹理").run()
     at.button(key="man_choose").click().run()
     picked = at.session_state["manual"]["picks"]
     assert len(picked) == 1
@@ -293,7 +293,7 @@ def test_the_reveal_s_score_table_is_read_not_picked_from(lang):
     """The reveal's table took row ticks that went nowhere, keyed by node number alone: a new
     student tree's table was the old one's widget, which a browser sends its old tick back to."""
     at = open_manual("watermelon_2.0", lang)
-    at.selectbox(key="man_attr").set_value(at.selectbox(key="man_attr").options[0]).run()
+    attribute_box(at).set_value(attribute_box(at).options[0]).run()
     at.button(key="man_choose").click().run()
     assert not at.exception
     tables = [d for d in at.dataframe if "gain" in str(d.value.columns).lower()]
@@ -317,7 +317,7 @@ def test_a_candidate_that_needs_more_digits_is_offered_between_its_own_two_value
     at.file_uploader(key="upload").set_value(
         ("close.csv", frame.to_csv(index=False).encode(), "text/csv")).run()
     at.switch_page("pages/manual.py").run()
-    at.selectbox(key="man_attr").set_value("x").run()
+    attribute_box(at).set_value("x").run()
     assert not at.exception and not at.error
     options = at.select_slider(key="man_t").options
     assert "3.0000002" in options and "3" not in options
