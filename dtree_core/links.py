@@ -36,7 +36,7 @@ _WHOLE = re.compile(r"^[-+]?\d+$")
 @dataclass(frozen=True)
 class Problem:
     """A link parameter that was not used: `code` names why (the UI words it)."""
-    code: str  # not_a_number, not_true_false, refused, unknown_value
+    code: str  # not_a_number, not_whole, not_true_false, refused, unknown_value
     param: str
     value: str
     reason: str = ""  # the core's sentence when Options refused the value
@@ -118,6 +118,8 @@ OPTION_KINDS = {f.name: _kind(f) for f in fields(Options)}
 
 
 def _problem_code(kind: str) -> str:
+    if kind in ("int", "int | None"):  # 1.5 is a number, but not one a whole field takes
+        return "not_whole"
     return "not_true_false" if kind == "bool" else "not_a_number" if kind != "str" else "refused"
 
 
@@ -188,8 +190,8 @@ def _step(params: Mapping) -> tuple[int | None, list[Problem]]:
     try:
         step = _whole(texts[-1])
     except ValueError:
-        return None, [Problem("not_a_number", STEP, texts[-1])]
-    return (step, []) if step >= 0 else (None, [Problem("not_a_number", STEP, texts[-1])])
+        return None, [Problem("not_whole", STEP, texts[-1])]
+    return (step, []) if step >= 0 else (None, [Problem("not_whole", STEP, texts[-1])])
 
 
 def decode(params: Mapping, base: Options | None = None, *,

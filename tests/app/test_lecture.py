@@ -179,13 +179,23 @@ def test_a_split_forced_on_the_page_goes_into_the_url():
 
 
 @pytest.mark.parametrize("lang", LANGS)
+def test_a_decimal_for_a_whole_number_is_not_called_no_decimal(lang):
+    """seed=1.5 was 'not a whole or decimal number' (1.5 is a decimal number): a whole field
+    says it wants a whole number; a decimal field's nonsense still reads as before."""
+    at = open_link({"data": "watermelon_2.0", "seed": "1.5", "min_gain": "abc"}, lang)
+    said = warnings(at)
+    assert t("link.problem.not_whole", _lang=lang, param="seed", value="1.5") in said
+    assert t("link.problem.not_a_number", _lang=lang, param="min_gain", value="abc") in said
+
+
+@pytest.mark.parametrize("lang", LANGS)
 def test_bad_parameters_are_worded_and_the_defaults_stay(lang):
     at = open_link({"data": "watermelon_2.0", "max_depth": "abc", "cf": "2", "algorithm": "c5",
                     "step": "x", "mode": "party", "min_samples_split": "1"}, lang)
     assert not at.error
     said = warnings(at)
-    expected = [t("link.problem.not_a_number", _lang=lang, param="max_depth", value="abc"),
-                t("link.problem.not_a_number", _lang=lang, param="step", value="x"),
+    expected = [t("link.problem.not_whole", _lang=lang, param="max_depth", value="abc"),
+                t("link.problem.not_whole", _lang=lang, param="step", value="x"),
                 t("link.problem.range", _lang=lang, param="min_samples_split", value="1",
                   reason="2–10000")]
     for sentence in expected:

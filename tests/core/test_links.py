@@ -115,9 +115,9 @@ def test_single_strings_read_like_lists():
 
 
 @pytest.mark.parametrize(("params", "code", "param"), [
-    ({"max_depth": "three"}, "not_a_number", "max_depth"),
-    ({"max_depth": "2.5"}, "not_a_number", "max_depth"),
-    ({"seed": "1e3"}, "not_a_number", "seed"),
+    ({"max_depth": "three"}, "not_whole", "max_depth"),
+    ({"max_depth": "2.5"}, "not_whole", "max_depth"),
+    ({"seed": "1e3"}, "not_whole", "seed"),
     ({"min_gain": "nan"}, "not_a_number", "min_gain"),
     ({"min_gain": "inf"}, "not_a_number", "min_gain"),
     ({"min_gain": "-0.5"}, "refused", "min_gain"),
@@ -128,8 +128,8 @@ def test_single_strings_read_like_lists():
     ({"prune_on_tie": "maybe"}, "not_true_false", "prune_on_tie"),
     ({"force": "no equals sign"}, "refused", "force"),
     ({"force": "纹理=清晰="}, "refused", "force"),
-    ({"step": "-1"}, "not_a_number", "step"),
-    ({"step": "two"}, "not_a_number", "step"),
+    ({"step": "-1"}, "not_whole", "step"),
+    ({"step": "two"}, "not_whole", "step"),
     ({"order": "random"}, "unknown_value", "order"),
     ({"mode": "party"}, "unknown_value", "mode"),
     ({"lang": "fr"}, "unknown_value", "lang"),

@@ -39,6 +39,8 @@ EN: dict[str, str] = {
                     "and upload {filename} to see the same tree."),
     "link.problem.not_a_number": ("The link's {param}={value} is not a whole or decimal number "
                                   "the app can use, so the default is used."),
+    "link.problem.not_whole": ("The link's {param}={value} is not a whole number (0, 1, 2, …), "
+                               "so the default is used."),
     "link.problem.not_true_false": ("The link's {param}={value} is neither true nor false, so "
                                     "the default is used."),
     "link.problem.refused": "The link's {param}={value} was not used: {reason}",
@@ -88,6 +90,7 @@ ZH: dict[str, str] = {
                     "选择“上传文件（CSV 或 Excel）”并上传 {filename}，即可看到同一棵决策树。"),
     "link.problem.not_a_number": ("链接中的 {param}={value} 不是本应用可用的整数或小数，"
                                   "已改用默认值。"),
+    "link.problem.not_whole": "链接中的 {param}={value} 不是整数（0、1、2……），已改用默认值。",
     "link.problem.not_true_false": ("链接中的 {param}={value} 既不是 true 也不是 false，"
                                     "已改用默认值。"),
     "link.problem.refused": ("链接中的 {param}={value} 未被采用："
