@@ -8,6 +8,7 @@ the UI words it from its catalogue.
 
 from __future__ import annotations
 
+import re
 import time
 from collections import deque
 from dataclasses import dataclass, field
@@ -241,7 +242,8 @@ def _code(nodes, keyed) -> str | None:
         return "attribute"
     if len({d["threshold"] for d in decisions}) > 1:
         return "threshold"
-    shapes = {tuple(keys[c] for c in n["children"]) for keys, n in zip(keyed, nodes, strict=True)}
+    shapes = {frozenset(keys[c] for c in n["children"])
+              for keys, n in zip(keyed, nodes, strict=True)}
     return "shape" if len(shapes) > 1 else None
 
 
@@ -249,7 +251,7 @@ def first_disagreement(traces: list[dict], labels: list[str] | None = None) -> D
     """Walk the trees together from the root, breadth-first, through the nodes they share;
     the first node where their decisions differ, or None when they agree everywhere."""
     labels = labels or default_labels(traces)
-    keyed = [path_keys(t) for t in traces]
+    keyed = [[_by_rows(key) for key in path_keys(t)] for t in traces]
     maps = [nodes_by_key(t, keys) for t, keys in zip(traces, keyed, strict=True)]
     queue = deque(["root"])
     while queue:
@@ -265,6 +267,18 @@ def first_disagreement(traces: list[dict], labels: list[str] | None = None) -> D
         queue.extend(k for k in (keyed[0][c] for c in nodes[0]["children"])
                      if all(k in m for m in maps))
     return None
+
+
+_ONE_VALUE = re.compile(r"^(.*) in \{([^,{}]*)\}$")
+
+
+def _by_rows(key: str) -> str:
+    """A node key naming the rows the node holds: a side of a two-way split that holds one
+    value ('A in {v}', CART's) is the branch 'A=v' of a multiway split (ID3's), so two trees
+    that part a two-valued attribute alike are one tree, not a difference of shape."""
+    if " in {" not in key:
+        return key
+    return "/".join(_ONE_VALUE.sub(r"\1=\2", part) for part in key.split("/"))
 
 
 # --------------------------------------------------------------------- English wording

@@ -77,6 +77,23 @@ def test_same_attribute_different_branches_is_a_shape_disagreement():
     assert found.picks[1].branches == ("纹理 in {清晰}", "纹理 in {稍糊,模糊}")
 
 
+def test_a_two_valued_attribute_parted_alike_is_no_difference_of_shape():
+    """ID3's 有自己的房子=否 | 有自己的房子=是 and CART's 有自己的房子 in {否} | in {是} hold
+    the same rows: on Li Hang's loan table the three trees are one tree, and the walk goes
+    on below the root (a tree that parts them otherwise below is still found)."""
+    import pandas as pd
+
+    loan = traces("loan_lihang.csv", "类别", ["id3", "c45", "cart"])
+    assert first_disagreement(loan) is None
+    X = pd.DataFrame({"a": list("xxzzxxzz"), "b": list("ppqqqqpp")})
+    y = pd.Series(list("nnyynnny"), name="y")
+    grown = [DecisionTree(alg, nominal=["a", "b"], **limit).fit(X, y).trace_.to_dict()
+             for alg, limit in (("id3", {}), ("cart", {}), ("cart", {"max_depth": 1}))]
+    assert first_disagreement(grown[:2]) is None
+    below = first_disagreement([grown[0], grown[2]])
+    assert (below.key, below.code) == ("a=z", "stop")
+
+
 def test_below_the_root_and_agreement():
     ts = traces("watermelon_2.0.csv", "好瓜", ["id3", "c45"])
     found = first_disagreement(ts)
