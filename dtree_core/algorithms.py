@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .data import DataError
+from .data import CodedError
 from .oblique import learn_linear_test
 from .splitting import first_best, is_tied
 
@@ -201,7 +201,8 @@ def get(key: str) -> Algorithm:
     try:
         return _REGISTRY[key]
     except KeyError:
-        raise DataError(f"Unknown algorithm '{key}'; use one of {', '.join(keys())}.") from None
+        raise CodedError(f"Unknown algorithm '{key}'; use one of {', '.join(keys())}.",
+                         "option.algorithm", value=repr(key), choices=", ".join(keys())) from None
 
 
 register(Algorithm(

@@ -351,6 +351,7 @@ ERRORS_ZH = {
     "force.candidate": "无法在“{path}”强制按“{attribute}”划分：它不是该结点的候选属性。",
     "force.threshold": ("无法在“{path}”把“{attribute}”切在 {threshold}：它不是该结点的候选划分点"
                         "（相邻取值的中点）。"),
+    "option.algorithm": "未知的算法 {value}；可选：{choices}。",
     "option.max_depth": "max_depth 须为不小于 0 的整数或不设，得到 {value}。",
     "option.min_samples_split": "min_samples_split 须为不小于 1 的整数，得到 {value}。",
     "option.min_gain": "min_gain 须为不小于 0 的有限数，得到 {value}。",

@@ -40,6 +40,8 @@ class Problem:
     param: str
     value: str
     reason: str = ""  # the core's sentence when Options refused the value
+    # that refusal itself, so a UI can say it in its language (its code and details)
+    error: Exception | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True)
@@ -162,13 +164,13 @@ def _read_option(params: Mapping, name: str, base: Options) -> tuple[dict, list[
     try:
         value = _value_of(texts, kind)
     except DataError as error:  # a force that is not PATH=ATTRIBUTE
-        return {}, [Problem("refused", name, shown, str(error))]
+        return {}, [Problem("refused", name, shown, str(error), error)]
     except (ValueError, OverflowError):
         return {}, [Problem(_problem_code(kind), name, shown)]
     try:
         base.but(**{name: value})
     except DataError as error:
-        return {}, [Problem("refused", name, shown, str(error))]
+        return {}, [Problem("refused", name, shown, str(error), error)]
     except OverflowError:  # Options' checks compare as floats: 10**400 does not fit one
         return {}, [Problem("not_a_number", name, shown)]
     return {name: value}, []

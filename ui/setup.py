@@ -12,13 +12,14 @@ import pandas as pd
 import streamlit as st
 
 from dtree_core.budget import BudgetError
+from dtree_core.cli_messages import error_text as cli_error_text
 from dtree_core.datasets import bundled
 from dtree_core.decide import TIE_BREAKS
 from dtree_core.loading import ENCODINGS, EXCEL_SUFFIXES, LoadError
 from dtree_core.notation import NOTATIONS_ORDER
 from dtree_core.options import Options
 from ui import engine, pruning, registry, state
-from ui.messages import LANGUAGES, has, labelled, literal, t, t_or, tm
+from ui.messages import LANGUAGES, current_language, has, labelled, literal, t, t_or, tm
 from ui.names import dataset_identity, dataset_name, in_language
 
 UPLOAD_TYPES = ["csv", "tsv", "txt", "xlsx", "xls"]
@@ -234,7 +235,10 @@ def error_text(error: Exception) -> str:
     for flag in ("id_like", "more_than", "pruning"):
         if details.get(flag) and has(f"{key}.{flag}"):
             key += f".{flag}"
-    return t(key, **_worded(details)) if has(key) else str(error)
+    if has(key):
+        return t(key, **_worded(details))
+    # an option the core refused (option.<field>): the command line's words for it
+    return cli_error_text(error, current_language())
 
 
 def _worded(details: dict) -> dict:

@@ -371,7 +371,10 @@ def open_link(link: links.Link) -> None:
     """Put what the link asks for where the sidebar and the replay read it; the rest is
     noted (link_notes) and keeps its default."""
     for problem in link.problems:
-        _note(problem.code, problem.param, problem.value, problem.reason)
+        # the refusal in the link's language (ui.setup imports this module: imported here)
+        from ui.setup import error_text
+        reason = problem.reason if problem.error is None else error_text(problem.error)
+        _note(problem.code, problem.param, problem.value, reason)
     st.session_state.lecture = link.mode == "lecture"
     if link.notation is not None:
         st.session_state.notation = link.notation

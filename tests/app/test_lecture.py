@@ -188,6 +188,26 @@ def test_a_decimal_for_a_whole_number_is_not_called_no_decimal(lang):
     assert t("link.problem.not_a_number", _lang=lang, param="min_gain", value="abc") in said
 
 
+def test_a_refused_setting_is_explained_in_the_links_language():
+    """On the Chinese UI the reason after 未被采用： was the core's English sentence."""
+    from dtree_core.cli_messages import ERRORS_ZH
+
+    at = open_link({"data": "watermelon_2.0", "algorithm": "foo", "min_gain": "-1",
+                    "cf": "0.9", "min_samples_split": "0"}, "zh")
+    said = warnings(at)
+    for param, value, reason in (
+            ("algorithm", "foo", ERRORS_ZH["option.algorithm"].split("{")[0]),
+            ("min_gain", "-1", ERRORS_ZH["option.min_gain"].split("{")[0]),
+            ("cf", "0.9", ERRORS_ZH["option.cf"].split("{")[0]),
+            ("min_samples_split", "0", ERRORS_ZH["option.min_samples_split"].split("{")[0])):
+        head = t("link.problem.refused", _lang="zh", param=param, value=value, reason="")
+        sentence = next(s for s in said if s.startswith(head))
+        assert sentence.startswith(head + reason), sentence
+        assert not re.search(r"[A-Za-z]{4,} [a-z]{3,}", sentence[len(head):]), sentence
+    english = warnings(open_link({"data": "watermelon_2.0", "cf": "0.9"}, "en"))
+    assert any("cf must be a number in (0, 0.5], got 0.9" in s for s in english)
+
+
 @pytest.mark.parametrize("lang", LANGS)
 def test_bad_parameters_are_worded_and_the_defaults_stay(lang):
     at = open_link({"data": "watermelon_2.0", "max_depth": "abc", "cf": "2", "algorithm": "c5",
