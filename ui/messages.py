@@ -143,6 +143,8 @@ EN = {
     "grow.force_unmatched.one": ("The split forced at {path} could not be made in this tree: it "
                                  "grows as the algorithm chooses there. The force stays set for "
                                  "trees that can make it."),
+    "grow.force_unknown": ("The split forced at {path} names {attribute}, which is not a column "
+                           "of this data."),
     "grow.force_unmatched.many": ("The splits forced at {paths} could not be made in this tree: "
                                   "it grows as the algorithm chooses there. The forces stay set "
                                   "for trees that can make them."),

@@ -10,6 +10,7 @@ import time
 
 import streamlit as st
 
+from dtree_core.paths import forced_split
 from ui import boundary, lecture, panel, pruning, pseudocode, registry, state, widgets
 from ui.messages import labelled, t, tm
 from ui.names import tree_dataset_name
@@ -117,6 +118,11 @@ def unmatched_forces(trace: dict) -> None:
         st.warning(tm("grow.force_unmatched.many", paths="; ".join(paths)))
     dataset_key = st.session_state.dataset["key"]
     forces = st.session_state.forces.get(dataset_key, {})
+    names = [a["name"] for a in trace["attributes"]]
+    for path in paths:  # why, where the force names no column of this data
+        attribute = forced_split(forces.get(path, ""), names)[0]
+        if path in forces and attribute not in names:
+            st.warning(tm("grow.force_unknown", path=path, attribute=attribute))
     st.button(t("setup.clear_forces", n=len(forces)), key="clear_forces_grow",
               on_click=state.clear_forces, args=(dataset_key,))
 

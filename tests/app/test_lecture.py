@@ -373,3 +373,17 @@ def test_an_upload_link_s_file_of_a_bundled_set_s_bytes_opens_at_the_link_s_step
     at.file_uploader(key="upload").set_value(("西瓜.csv", data, "text/csv")).run()
     assert not at.exception and at.session_state["current"]["source"]["filename"] == "西瓜.csv"
     assert at.session_state["step"] == 4 and at.query_params["step"] == "4"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_forced_split_on_no_column_of_the_data_names_it(lang):
+    """force=root=不存在 said only that the split could not be made at root."""
+    at = open_link({"data": "watermelon_2.0", "force": "root=不存在"}, lang)
+    said = warnings(at)
+    assert t("grow.force_unmatched.one", _lang=lang, path="root") in said
+    assert t("grow.force_unknown", _lang=lang, path="root", attribute="不存在") in said
+    # a column the node cannot split on (used up above it): unmatched, but no unknown name
+    known = warnings(open_link({"data": "watermelon_2.0", "force": "纹理=清晰=纹理"}, lang))
+    assert t("grow.force_unmatched.one", _lang=lang, path="纹理=清晰") in known
+    assert not [s for s in known if "纹理=清晰" in s and s not in (
+        t("grow.force_unmatched.one", _lang=lang, path="纹理=清晰"),)]
