@@ -34,10 +34,18 @@ def nodes_by_key(trace: dict, keys: list[str] | None = None) -> dict[str, dict]:
     return {k: n for k, n in zip(keys, trace["nodes"], strict=True) if not n.get("pruned_away")}
 
 
+def compared_keys(trace: dict) -> list[str]:
+    """Each node's key as trees are compared by it: its path_keys, a side of a two-way split
+    that holds one value ('A in {v}', CART's) named as the multiway branch 'A=v' (ID3's),
+    so trees that part a two-valued attribute alike share the nodes below it."""
+    return [_by_rows(key) for key in path_keys(trace)]
+
+
 def shared_keys(traces: list[dict]) -> list[str]:
-    """Path keys present in every tree, in the first tree's step order."""
-    first_keys = path_keys(traces[0])
-    maps = [nodes_by_key(traces[0], first_keys)] + [nodes_by_key(t) for t in traces[1:]]
+    """Compared keys present in every tree, in the first tree's step order."""
+    first_keys = compared_keys(traces[0])
+    maps = [nodes_by_key(traces[0], first_keys)] + [nodes_by_key(t, compared_keys(t))
+                                                    for t in traces[1:]]
     first = traces[0]["nodes"]
     keys = [first_keys[i] for i in traces[0]["steps"] if not first[i].get("pruned_away")]
     return [k for k in keys if all(k in m for m in maps)]
@@ -133,9 +141,10 @@ def normalised(trace: dict, node: dict | None) -> dict[str, float]:
 
 def merged_scores(traces: list[dict], labels: list[str] | None = None,
                   key: str = "root") -> MergedScores:
-    """The merged score table at the node with this path key (the root by default)."""
+    """The merged score table at the node with this key (compared_keys; the root by
+    default)."""
     labels = labels or default_labels(traces)
-    nodes = [nodes_by_key(t).get(key) for t in traces]
+    nodes = [nodes_by_key(t, compared_keys(t)).get(_by_rows(key)) for t in traces]
     source, shape = _source(traces, nodes)
     picks = [n["decision"]["attribute"] if n and n["decision"]["kind"] == "split" else None
              for n in nodes]
@@ -251,7 +260,7 @@ def first_disagreement(traces: list[dict], labels: list[str] | None = None) -> D
     """Walk the trees together from the root, breadth-first, through the nodes they share;
     the first node where their decisions differ, or None when they agree everywhere."""
     labels = labels or default_labels(traces)
-    keyed = [[_by_rows(key) for key in path_keys(t)] for t in traces]
+    keyed = [compared_keys(t) for t in traces]
     maps = [nodes_by_key(t, keys) for t, keys in zip(traces, keyed, strict=True)]
     queue = deque(["root"])
     while queue:
@@ -273,9 +282,7 @@ _ONE_VALUE = re.compile(r"^(.*) in \{([^,{}]*)\}$")
 
 
 def _by_rows(key: str) -> str:
-    """A node key naming the rows the node holds: a side of a two-way split that holds one
-    value ('A in {v}', CART's) is the branch 'A=v' of a multiway split (ID3's), so two trees
-    that part a two-valued attribute alike are one tree, not a difference of shape."""
+    """A path key with each one-value side 'A in {v}' written 'A=v' (compared_keys)."""
     if " in {" not in key:
         return key
     return "/".join(_ONE_VALUE.sub(r"\1=\2", part) for part in key.split("/"))

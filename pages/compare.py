@@ -7,6 +7,7 @@ from dtree_core.compare import (
     SCALABILITY_ROWS,
     TIMING_REPEATS,
     Criteria,
+    compared_keys,
     doubling_sizes,
     first_disagreement,
     han_criteria,
@@ -115,7 +116,8 @@ def scores(labels: list[str], traces: list[dict]) -> None:
     """The merged table at a node every tree has, its chart, downloads."""
     st.subheader(t("cmp.scores"))
     keys = shared_keys(traces)
-    by_key, titles = nodes_by_key(traces[0]), node_titles(traces[0])
+    by_key = nodes_by_key(traces[0], compared_keys(traces[0]))
+    titles = node_titles(traces[0])
     key = st.selectbox(t("cmp.node"), keys, key="cmp_node",
                        format_func=labelled(keys, lambda k: titles[by_key[k]["id"]]))
     merged = merged_scores(traces, labels, key or "root")

@@ -85,6 +85,10 @@ def test_a_two_valued_attribute_parted_alike_is_no_difference_of_shape():
 
     loan = traces("loan_lihang.csv", "类别", ["id3", "c45", "cart"])
     assert first_disagreement(loan) is None
+    # and the compare page's node picker and merged table reach the nodes below it
+    below = [k for k in shared_keys(loan) if k != "root"]
+    assert below and all("=" in k and " in {" not in k for k in below)
+    assert all(n is not None for n in merged_scores(loan, key=below[0]).nodes)
     X = pd.DataFrame({"a": list("xxzzxxzz"), "b": list("ppqqqqpp")})
     y = pd.Series(list("nnyynnny"), name="y")
     grown = [DecisionTree(alg, nominal=["a", "b"], **limit).fit(X, y).trace_.to_dict()
