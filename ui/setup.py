@@ -237,8 +237,9 @@ def error_text(error: Exception) -> str:
             key += f".{flag}"
     if has(key):
         return t(key, **_worded(details))
-    # an option the core refused (option.<field>): the command line's words for it
-    return cli_error_text(error, current_language())
+    if key.startswith("error.option."):  # a refused option: the command line's words for it
+        return cli_error_text(error, current_language())
+    return str(error)
 
 
 def _worded(details: dict) -> dict:
