@@ -9,10 +9,20 @@ import streamlit as st
 from dtree_core.checking import TOLERANCE, Question, Report, Verdict, check, grade, make_quiz
 from dtree_core.export import Table, to_csv
 from dtree_core.notation import Notation
-from dtree_core.solution import SCOPES, Sentence, sentence_text, solve, to_html, to_markdown
+from dtree_core.solution import (
+    SCOPES,
+    Sentence,
+    nodes_in,
+    sentence_text,
+    solve,
+    to_html,
+    to_markdown,
+)
 from ui import engine, registry, state
 from ui.downloads import file_name
 from ui.messages import has, labelled, literal, t, tm
+from ui.panel import book_notes
+from ui.tables import book_printed
 from ui.widgets import node_title
 
 # The text box's example: watermelon 2.0's root and 色泽 (Zhou p. 76), in the chosen notation.
@@ -42,13 +52,22 @@ def worked_solution(trace: dict, trace_id: str, node_id: int, dataset: str) -> N
     lang = st.session_state.get("lang", "en")
     markdown, page = solution_texts(trace_id, trace, node_id, scope, dataset, lang,
                                     state.notation().key)
-    st.caption(t("ex.solution.caption"))
+    st.caption(solution_caption(trace, node_id, scope))
     cols = st.columns(2)
     cols[0].download_button(t("ex.download.md"), markdown, file_name("solution", "md"),
                             "text/markdown", key="ex_dl_md")
     cols[1].download_button(t("ex.download.html"), page, file_name("solution", "html"),
                             "text/html", key="ex_dl_html")
     st.markdown(markdown)
+
+
+def solution_caption(trace: dict, node_id: int, scope: str) -> str:
+    """How the numbers are shown and, where the solution covers a number a book prints rounded
+    early (Zhou's Gain(D, 色泽) = 0.109 at watermelon 2.0's root), the book's and the exact value:
+    on other data there is nothing of the kind to name."""
+    notes = [note for node in nodes_in(trace, node_id, scope)
+             for note in book_notes(trace, node)] if book_printed(trace) else []
+    return " ".join([t("ex.solution.caption"), *notes])
 
 
 def check_numbers(trace: dict, node_id: int) -> None:

@@ -260,14 +260,18 @@ BOOK_FINGERPRINTS = {  # dataset_fingerprint of the bundled file -> its BOOK_PRI
 }
 
 
+def book_printed(trace: dict) -> dict:
+    """The trace's BOOK_PRINTED entry: empty unless it was grown on a bundled book's file."""
+    return BOOK_PRINTED.get(BOOK_FINGERPRINTS.get(dataset_fingerprint(trace)), {})
+
+
 def book_rounded(trace: dict, node: dict) -> list[tuple[str, str, str, str, float]]:
     """(attribute, field, citation key, printed, exact) where a book prints this node's number
     rounded early: the exact value, rounded to the printed digits, is not what the book prints.
     None where the trace's field is not the book's quantity: a two-way splitter's Gain is of
     its best two-way split (CART's 0.0935 for 色泽), not the book's multiway Gain."""
-    name = BOOK_FINGERPRINTS.get(dataset_fingerprint(trace))
     found = []
-    for (key, attribute, field), (book, printed) in BOOK_PRINTED.get(name, {}).items():
+    for (key, attribute, field), (book, printed) in book_printed(trace).items():
         if is_two_way(trace["algorithm"], field) or node_key(trace, node["id"]) != key:
             continue
         row = score_of(node, attribute)

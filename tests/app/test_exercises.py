@@ -307,3 +307,36 @@ def test_the_picked_node_is_the_trees_own_and_survives_a_visit_to_another_page()
     at.switch_page(PAGE).run()
     assert at.selectbox(key="ex_node").value == 0
     assert solution_heading(at).startswith("#### Node #0 (root)")
+
+
+def solution_caption(at, lang: str) -> str:
+    start = (EN if lang == "en" else ZH)["ex.solution.caption"]
+    return next(c for c in (unescaped(c.value) for c in at.caption) if c.startswith(start))
+
+
+@pytest.mark.parametrize(("lang", "book"), [("en", "Zhou Zhihua"), ("zh", "周志华")])
+def test_the_solution_caption_names_the_books_early_rounding_where_the_solution_has_it(
+        lang, book):
+    printed, exact = "Gain(D, 色泽)", "0.1081"
+    at = open_exercises(lang)
+    caption = solution_caption(at, lang)
+    assert printed in caption and "0.109" in caption and exact in caption and book in caption
+    # below the root the solution holds no number the book prints rounded early
+    at.selectbox(key="ex_node").set_value(1).run()
+    assert "0.109" not in solution_caption(at, lang) and "色泽" not in solution_caption(at, lang)
+    at.radio(key="ex_scope").set_value("branch").run()
+    assert "0.109" not in solution_caption(at, lang)
+    at.radio(key="ex_scope").set_value("tree").run()  # the whole tree, the root with it
+    assert printed in solution_caption(at, lang) and exact in solution_caption(at, lang)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize(("dataset", "algorithm"), [("play_tennis", None),
+                                                    ("watermelon_2.0", "cart")])
+def test_the_solution_caption_names_no_book_number_where_there_is_none(lang, dataset, algorithm):
+    # Play tennis has no 色泽; CART's Gain of 色泽 is its best two-way split's, not the book's
+    at = page_app(PAGE, dataset=dataset, lang=lang, algorithm=algorithm)
+    at.radio(key="ex_scope").set_value("tree").run()
+    caption = solution_caption(at, lang)
+    assert "0.109" not in caption and "色泽" not in caption
+    assert caption == (EN if lang == "en" else ZH)["ex.solution.caption"]
