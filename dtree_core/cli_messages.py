@@ -346,6 +346,7 @@ ERRORS_ZH = {
     "validation_needed": "剪枝方法 {method} 需要验证集。",
     "validation_text": "验证集的“{column}”列含有文本（“{value}”），而决策树按数值读取这一列。",
     "force.syntax": "--force 的格式是 路径=属性，得到的是“{text}”。",
+    "force.twice": "在“{path}”强制了两种划分：“{first}”和“{second}”；一个结点只能有一种。",
     "text_continuous": "列“{column}”不能作为连续属性：其中有文本值。",
     "target_missing": "目标列有缺失值；请先删除这些行。",
     "force.candidate": "无法在“{path}”强制按“{attribute}”划分：它不是该结点的候选属性。",

@@ -19,8 +19,8 @@ from dataclasses import dataclass, field, fields
 
 from .data import DataError
 from .notation import NOTATIONS_ORDER
-from .options import Options
-from .paths import escape_part, parse_force
+from .options import Options, normalise_force
+from .paths import escape_part
 
 # Link parameters that are not Options fields.
 DATASET, UPLOAD, TARGET, ATTRIBUTES = "data", "upload", "target", "attrs"
@@ -103,7 +103,7 @@ _READERS = {"str": str, "int": _whole, "float": _number, "bool": _boolean,
 def _value_of(texts: list[str], kind: str):
     """The link's texts for one field back into its value (ValueError/DataError if bad)."""
     if kind == "force":
-        return tuple(sorted(dict(parse_force(text) for text in texts).items()))
+        return normalise_force(texts)
     if kind == "tuple[str, ...]":
         return tuple(texts)
     text = texts[-1]

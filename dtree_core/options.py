@@ -165,7 +165,19 @@ def normalise_force(force) -> tuple[tuple[str, str], ...]:
         pairs = [parse_force(item) if isinstance(item, str) else (canonical_path(item[0]),
                                                                    _force_value(item[1:]))
                  for item in force]
-    return tuple(sorted(dict(pairs).items()))
+    return tuple(sorted(_one_split_per_path(pairs).items()))
+
+
+def _one_split_per_path(pairs) -> dict[str, str]:
+    """{path: attribute}; two different splits at one path are refused, not one of them
+    dropped unseen (the same split twice is one)."""
+    chosen: dict[str, str] = {}
+    for path, attribute in pairs:
+        if chosen.setdefault(path, attribute) != attribute:
+            raise CodedError(f"Two splits are forced at {path}: '{chosen[path]}' and "
+                             f"'{attribute}'; a node takes one.", "force.twice", path=path,
+                             first=chosen[path], second=attribute)
+    return chosen
 
 
 def _force_value(value) -> str:

@@ -209,6 +209,22 @@ def test_a_refused_setting_is_explained_in_the_links_language():
 
 
 @pytest.mark.parametrize("lang", LANGS)
+def test_a_links_forces_are_refused_in_the_app_s_words(lang):
+    """Of two splits forced at one node the first was dropped without a word; a force that is
+    not PATH=ATTRIBUTE was explained as the command line's '--force needs …', in English on
+    the Chinese UI."""
+    twice = open_link({"data": "watermelon_2.0", "force": ["root=色泽", "root=纹理"]}, lang)
+    assert twice.session_state["current"]["options"].force == ()
+    reason = t("error.force.twice", _lang=lang, path="root", first="色泽", second="纹理")
+    assert t("link.problem.refused", _lang=lang, param="force", value="root=色泽 ; root=纹理",
+             reason=reason) in warnings(twice)
+    syntax = warnings(open_link({"data": "watermelon_2.0", "force": "root"}, lang))
+    assert t("link.problem.refused", _lang=lang, param="force", value="root",
+             reason=t("error.force.syntax", _lang=lang, text="root")) in syntax
+    assert not any("--force" in s for s in syntax)
+
+
+@pytest.mark.parametrize("lang", LANGS)
 def test_bad_parameters_are_worded_and_the_defaults_stay(lang):
     at = open_link({"data": "watermelon_2.0", "max_depth": "abc", "cf": "2", "algorithm": "c5",
                     "step": "x", "mode": "party", "min_samples_split": "1"}, lang)

@@ -411,6 +411,8 @@ def test_the_printed_score_table_takes_the_notation(lang):
     (("--prune", "pep", "--cf", "0.9"), "置信因子 cf 须在 (0, 0.5] 之内，得到 0.9。"),
     (("--force", "nowhere"), "--force 的格式是 路径=属性，得到的是“nowhere”。"),
     (("--force", "root=甜度"), "无法在“root”强制按“甜度”划分：它不是该结点的候选属性。"),
+    (("--force", "root=色泽", "--force", "root=纹理"),
+     "在“root”强制了两种划分：“色泽”和“纹理”；一个结点只能有一种。"),
 ])
 def test_refused_options_and_forces_in_chinese(args, chinese):
     data = str(dataset_path("watermelon_2.0.csv"))

@@ -128,6 +128,8 @@ def test_single_strings_read_like_lists():
     ({"prune_on_tie": "maybe"}, "not_true_false", "prune_on_tie"),
     ({"force": "no equals sign"}, "refused", "force"),
     ({"force": "纹理=清晰="}, "refused", "force"),
+    ({"force": ["root=色泽", "root=纹理"]}, "refused", "force"),  # not the last one, unseen
+    ({"force": ["密度<=0.3815=色泽", "密度<=0.381500=根蒂"]}, "refused", "force"),  # one path
     ({"step": "-1"}, "not_whole", "step"),
     ({"step": "two"}, "not_whole", "step"),
     ({"order": "random"}, "unknown_value", "order"),
@@ -157,3 +159,20 @@ def test_garbage_never_raises():
 
 def test_orders_are_the_replays():
     assert ORDERS == ("dfs", "bfs")
+
+
+def test_the_same_split_forced_twice_is_one():
+    link = decode(through_url({"force": ["root=纹理", "root=纹理"]}))
+    assert link.problems == () and link.options == {"force": (("root", "纹理"),)}
+
+
+def test_two_splits_forced_at_one_node_are_refused_by_the_options_too():
+    """The API, the command line and a link share Options' rule: neither split is dropped
+    unseen in favour of the other."""
+    from dtree_core.data import CodedError
+
+    for force in (["root=色泽", "root=纹理"], [("root", "色泽"), ("", "纹理")]):
+        with pytest.raises(CodedError) as refused:
+            Options.build(force=force)
+        assert refused.value.code == "force.twice"
+        assert refused.value.details == {"path": "root", "first": "色泽", "second": "纹理"}
