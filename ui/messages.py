@@ -40,6 +40,7 @@ EN = {
     "setup.upload.bad": "Could not read {name}: {reason} The previous dataset is still loaded.",
     "setup.upload.bad.first": "Could not read {name}: {reason}",
     "setup.using": "Using **{name}** ({rows} rows, {cols} columns).",
+    "setup.tree_of": "No tree grew from it: the pages still show the tree of **{name}**.",
     "setup.report": "Load report",
     "setup.report.encoding": "Encoding: {value}",
     "setup.report.delimiter": "Delimiter: {value}",

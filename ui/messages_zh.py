@@ -32,6 +32,7 @@ ZH = {
     "setup.upload.bad": "无法读取 {name}：{reason} 仍使用之前加载的数据集。",
     "setup.upload.bad.first": "无法读取 {name}：{reason}",
     "setup.using": "正在使用 **{name}**（{rows} 行，{cols} 列）。",
+    "setup.tree_of": "尚未由它生成决策树：各页面仍显示 **{name}** 的决策树。",
     "setup.report": "加载报告",
     "setup.report.encoding": "编码：{value}",
     "setup.report.delimiter": "分隔符：{value}",

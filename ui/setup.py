@@ -383,6 +383,7 @@ def sidebar() -> Progress:
             return progress
         st.caption(tm("setup.using", name=dataset_name(dataset), rows=len(table.frame),
                      cols=len(table.frame.columns)))
+        tree_shown = st.empty()  # filled once it is known whether a tree grew from it
         load_report(table)
         columns = [str(c) for c in table.frame.columns]
         target = _target(columns, dataset)
@@ -404,7 +405,16 @@ def sidebar() -> Progress:
     else:
         progress.clear()
         _keep_the_trees_dataset()
+    _name_the_tree_shown(tree_shown, dataset)
     return progress
+
+
+def _name_the_tree_shown(slot, dataset: dict) -> None:
+    """The sidebar names the file it read; when no tree grew from that file (refused,
+    waiting for a validation file), it says whose tree the pages still show."""
+    current = st.session_state.get("current")
+    if current is not None and dataset_identity(current["source"]) != dataset_identity(dataset):
+        slot.caption(tm("setup.tree_of", name=dataset_name(current["source"])))
 
 
 def _keep_the_trees_dataset() -> None:

@@ -10,6 +10,7 @@ from dtree_core.loading import NOTICES
 from tests.app.app_helpers import new_app
 from tests.core.test_cli_languages import NOISY, english_fragments, english_in
 from ui.messages import EN, ZH
+from ui.names import dataset_name
 from ui.sections import loading
 
 
@@ -50,3 +51,27 @@ def test_an_upload_with_several_warnings_shows_them_in_the_sessions_language(lan
                      "列“x”的数值中夹有“oops”这样的值，因此按文本读取。",
                      "列“y”中有 2 个值不是有限数（inf, nan），按缺失值读取。"):
             assert line in warnings
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_after_a_refused_upload_the_sidebar_says_whose_tree_the_pages_show(lang):
+    """An upload whose target has one class loads but grows no tree: the sidebar said only
+    "Using single_class.csv" while every page went on showing watermelon 2.0's tree."""
+    at = new_app()
+    at.query_params["lang"] = lang
+    at.run()
+    shown = at.session_state["current"]["source"]
+    at.radio(key="source").set_value("upload").run()
+    at.file_uploader(key="upload").set_value(
+        ("single_class.csv", b"a,b,y\n1,x,p\n2,y,p\n3,x,p\n", "text/csv")).run()
+    assert not at.exception and at.error  # refused, and said
+    assert at.session_state["current"]["source"] == shown
+    captions = [re.sub(r"\\(.)", r"\1", c.value) for c in at.sidebar.caption]
+    name = re.sub(r"\\(.)", r"\1", dataset_name(shown, lang))
+    note = (EN if lang == "en" else ZH)["setup.tree_of"].replace("{name}", name)
+    assert note in captions
+    # a file that grows says nothing of the kind
+    at.file_uploader(key="upload").set_value(
+        ("two_classes.csv", b"a,b,y\n1,x,p\n2,y,q\n3,x,p\n", "text/csv")).run()
+    assert not at.error and at.session_state["current"]["source"]["filename"] == "two_classes.csv"
+    assert not any(note.split("**")[0] in c for c in at.sidebar.caption)
