@@ -30,8 +30,16 @@ from dataclasses import dataclass, field, replace
 import numpy as np
 
 from .data import Attribute, Encoded, dense_rank
-from .split import Split, linear_combination, linear_text
-from .splitting import TIE_RTOL, Batch, growing, is_tied, midpoint, score_continuous
+from .split import Split, linear_combination, linear_text, threshold_text
+from .splitting import (
+    TIE_RTOL,
+    Batch,
+    growing,
+    is_tied,
+    midpoint,
+    score_continuous,
+    threshold_digits,
+)
 
 # Ridge added to the within-class scatter (standardised), so a singular one still solves:
 # small enough to leave a well-posed direction unchanged in its first digits.
@@ -43,6 +51,8 @@ BLOCK = 1 << 22
 MAX_PASSES = 20
 # Digits the weights are shown with in the test's name (the book writes -0.800·密度).
 NAME_DIGITS = 3
+# Decimals a weight is written with at most (a float's 17 significant digits, below 1).
+MOST_DECIMALS = 17
 
 
 @dataclass(frozen=True)
@@ -102,7 +112,38 @@ def learn_linear_test(enc: Encoded, rows: np.ndarray, weight: np.ndarray, attrib
             continue
         if best is None or not is_tied(np.float64(best.gini_gain), np.float64(test.gini_gain)):
             best = test
-    return best
+    return None if best is None else written(best, enc, rows)
+
+
+def written(test: LinearTest, enc: Encoded, rows: np.ndarray) -> LinearTest:
+    """The test named with its weights to NAME_DIGITS decimals, or more where those send a
+    row of the node to the other side, and t to the digits that keep it between the two
+    sides' projections (threshold_digits): worked by hand on the rows, the written test sends
+    each where the tree does (-0.078·密度 - 0.997·含糖率 <= -0.110573 sent 编号 13 of
+    watermelon 3.0α left, the tree right, at -0.110355)."""
+    columns = _columns(enc, rows, dict(test.weights))
+    z = linear_combination(columns, test.weights)
+    known = ~np.isnan(z)
+    left = z[known] <= test.threshold
+    if left.all() or not left.any():
+        return test
+    needed = threshold_digits(np.array([test.threshold]), np.array([z[known][left].max()]),
+                              np.array([z[known][~left].min()]))
+    digits = None if needed is None else int(needed[0]) or None
+    shown_t = float(threshold_text(test.threshold, digits))
+    decimals = next((k for k in range(NAME_DIGITS, MOST_DECIMALS)
+                     if _same_sides(columns, test.weights, k, known, shown_t, left)),
+                    MOST_DECIMALS)
+    return replace(test, split=replace(test.split, attribute=linear_text(test.weights, decimals),
+                                       threshold_digits=digits))
+
+
+def _same_sides(columns, weights, decimals: int, known: np.ndarray, shown_t: float,
+                left: np.ndarray) -> bool:
+    """Do the weights written to these decimals, against t as written, send every known row
+    to the side the exact test does?"""
+    shown = tuple((name, float(f"{w:.{decimals}f}")) for name, w in weights)
+    return bool(np.array_equal(linear_combination(columns, shown)[known] <= shown_t, left))
 
 
 def candidates(enc: Encoded, rows: np.ndarray, weight: np.ndarray, attributes: list[int],

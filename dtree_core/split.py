@@ -223,7 +223,7 @@ class Split:
         first = conditions[0]
         if first.weights:
             return cls("linear", first.attribute, threshold=float(first.value),
-                       weights=first.weights)
+                       weights=first.weights, threshold_digits=first.threshold_digits)
         if first.op in ("<=", ">"):
             return cls("threshold", first.attribute, threshold=float(first.value),
                        threshold_digits=first.threshold_digits)

@@ -24,7 +24,7 @@ from dtree_core.escape import escape_html
 from dtree_core.evaluate import FittedTrace
 from dtree_core.labels import format_number
 from dtree_core.predicting import as_grown, leaf_distributions, most_likely
-from dtree_core.split import Condition, linear_text, told_apart
+from dtree_core.split import Condition, linear_text, record_threshold_text, told_apart
 from dtree_core.trace import Trace
 from ui import engine, registry
 from ui.messages import t, tm
@@ -215,6 +215,13 @@ def linear_test_text(weights, threshold: float, decimals: int) -> str:
     return f"{linear_text(tuple(weights), decimals)} ≤ {float(threshold):.{decimals}f}"
 
 
+def chosen_test_text(decision: dict) -> str:
+    """A chosen linear test as its split record writes it everywhere (the drawing, the rules):
+    '0.0785·密度 - 0.9969·含糖率 ≤ -0.110573', weights and t to the digits that send each
+    training row where the tree sends it (oblique.written), not the display's decimals."""
+    return f"{decision['attribute']} ≤ {record_threshold_text(decision)}"
+
+
 def root_text(trace: dict, decimals: int) -> str:
     """The root's test as its branch reads ('含糖率<=0.205'), or the words for a lone leaf."""
     root = trace["nodes"][0]
@@ -234,7 +241,7 @@ def book_comparison(trace: dict, X: pd.DataFrame, book, decimals: int) -> str:
         return tm(_no_linear_key(root), book=book_text, root=root_text(trace, decimals),
                   reason=stop_sentence(trace["algorithm"], root.get("stop"), root["label"]))
     mine, t_mine, chosen = ours
-    mine_text = linear_test_text(mine, t_mine, decimals)
+    mine_text = chosen_test_text(root) if chosen else linear_test_text(mine, t_mine, decimals)
     if chosen:
         said = [tm("boundary.book", book=book_text, ours=mine_text)]
     else:
@@ -446,7 +453,8 @@ def linear_test(trace: dict, node: dict, decimals: int) -> None:
     if found is None:
         return
     weights, threshold, chosen = found
-    test = linear_test_text(weights, threshold, decimals)
+    test = chosen_test_text(decision) if chosen else linear_test_text(weights, threshold,
+                                                                      decimals)
     st.markdown(f"**{t('linear.header' if chosen else 'linear.header.tried')}**")
     st.markdown(tm("linear.test" if chosen else "linear.test.tried", test=test))
     number = st.column_config.NumberColumn(format=f"%.{decimals}f")

@@ -225,20 +225,27 @@ def test_the_book_caption_quotes_our_root_from_the_trace(key):
     _, tr = grown("oblique", X, y)
     book = boundary.BOOK_ROOT[key]
     first, second = (name for name, _ in book[0])
-    weights, threshold, _ = boundary.linear_of(tr["nodes"][0]["decision"])
+    weights, threshold, chosen = boundary.linear_of(tr["nodes"][0]["decision"])
     text = unescaped(boundary.book_comparison(tr, X, book, 3))
-    assert boundary.linear_test_text(weights, threshold, 3) in text
+    # the root's test as the tree writes it (its branches, its rules); one tried and set
+    # aside, to the display's decimals
+    root_branch = Condition.from_dict(tr["nodes"][tr["nodes"][0]["children"][0]]["branch"])
+    ours = root_branch.text().replace("<=", " ≤ ") if chosen else \
+        boundary.linear_test_text(weights, threshold, 3)
+    assert ours in text
     assert f"-0.800·{first} - 0.044·{second} ≤ -0.313" in text
     assert f"{boundary.agreement(weights, threshold, book, X)} of the 17 rows" in text
-    chosen = bool(tr["nodes"][0]["decision"].get("weights"))
     assert ("the linear test tried there" in text) == (not chosen)  # says what the root did
     # Other weights in the trace give another caption: the numbers are read, not typed in.
     changed = json.loads(json.dumps(tr, default=list))
     decision = changed["nodes"][0]["decision"]
     target = decision if decision.get("weights") else decision["linear_candidate"]
     target["weights"] = {first: -0.5, second: -0.5}
+    if chosen:  # the record's name goes with its weights
+        target["attribute"] = f"-0.5·{first} - 0.5·{second}"
     other = unescaped(boundary.book_comparison(changed, X, book, 3))
-    assert f"-0.500·{first} - 0.500·{second}" in other and other != text
+    assert (f"-0.5·{first} - 0.5·{second} ≤" if chosen else
+            f"-0.500·{first} - 0.500·{second}") in other and other != text
 
 
 def test_the_book_caption_says_why_the_root_has_no_linear_test():
@@ -349,8 +356,9 @@ def test_the_grow_page_draws_both_trees_regions_in_either_language(lang):
     leaked = [key for key in EN if key.startswith(("boundary.", "linear.")) and key in text]
     assert leaked == []
     root = trace(at)["nodes"][0]["decision"]
-    weights, threshold, _ = boundary.linear_of(root)
-    assert boundary.linear_test_text(weights, threshold, 3) in unescaped(text)
+    assert boundary.chosen_test_text(root) in unescaped(text)
+    assert "0.0785·密度 - 0.9969·含糖率 ≤ -0.110573" in unescaped(text)  # as the drawing writes it
+    assert " ≤ -0.111" not in unescaped(text)  # not rounded to the display's decimals
     assert "-0.800·密度 - 0.044·含糖率 ≤ -0.313" in unescaped(text)
     if lang == "zh":
         assert words["boundary.book.why"][:12] in text and "Decision regions" not in text

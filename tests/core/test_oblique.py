@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 from dataclasses import replace
 
 import numpy as np
@@ -27,7 +28,7 @@ from dtree_core.options import Options
 from dtree_core.reference import tree_generate
 from dtree_core.rules import rules
 from dtree_core.solution import Sentence, solve_node
-from dtree_core.split import linear_text
+from dtree_core.split import Condition, linear_text, record_threshold_text
 from dtree_core.trace import Trace
 from tests.conftest import xy
 from tests.core.test_cli import run
@@ -250,11 +251,14 @@ def test_watermelon_3_alpha_its_root_and_its_first_linear_test():
     w and t were learned. Fisher's direction at the root, −0.195·密度 − 0.981·含糖率, cut at its
     best midpoint leaves Gini_index 0.348, worse than 含糖率 ≤ 0.2045 (0.286); OC1's
     perturbation from it reaches 0.078·密度 − 0.997·含糖率 ≤ −0.1106 in two passes, Gini_index
-    48/187 = 0.257: the root is linear."""
+    48/187 = 0.257: the root is linear. Written so, it would send 编号 13 (0.639, 0.161) left
+    by hand (−0.110675), where the tree sends it right (−0.110355): its name takes a fourth
+    decimal."""
     X, y = wm3_alpha()
     trace = DecisionTree(algorithm="oblique").fit(X, y).trace_
     root = trace.nodes[0].decision
-    assert root.attribute == "0.078·密度 - 0.997·含糖率"
+    assert root.attribute == "0.0785·密度 - 0.9969·含糖率"
+    assert linear_text(root.weights) == "0.078·密度 - 0.997·含糖率"
     assert root.threshold == pytest.approx(-0.1105735, abs=1e-7)
     assert root.linear_impurity == pytest.approx(48 / 187, abs=1e-12)
     assert root.value == root.linear_impurity
@@ -402,7 +406,7 @@ def test_text_dot_and_rules_show_the_linear_test():
     X, y = wm3_alpha()
     model = DecisionTree(algorithm="oblique").fit(X, y)
     d = model.trace_.to_dict()
-    test = "0.078·密度 - 0.997·含糖率"
+    test = "0.0785·密度 - 0.9969·含糖率"
     assert f"{test}<=-0.110573: 密度?" in export_text(d)
     dot = to_dot(d).source
     assert f"<B>{test}</B>" in dot and f"{test}\\<=-0.110573" in dot  # node and edge
@@ -415,7 +419,7 @@ def test_the_worked_solution_says_what_the_linear_test_beat():
     d = DecisionTree(algorithm="oblique").fit(*wm3_alpha()).trace_.to_dict()
     root, first = (solve_node(d, d["nodes"][i]) for i in (0, 1))
     said = {s.key: s.values for s in root.steps if isinstance(s, Sentence)}
-    assert said["linear"]["test"] == "0.078·密度 - 0.997·含糖率"
+    assert said["linear"]["test"] == "0.0785·密度 - 0.9969·含糖率"
     assert said["linear"]["axis"] == "含糖率"
     assert said["linear"]["gini"] == "0.257" and said["split_at"]["t"] == "-0.110573"
     lost = next(s.values for s in first.steps if isinstance(s, Sentence)
@@ -453,8 +457,8 @@ def test_compare_and_evaluate_take_it_like_the_others():
     traces = [DecisionTree(algorithm=a).fit(X, y).trace_.to_dict() for a in ("cart", "oblique")]
     merged_scores(traces)
     found = first_disagreement(traces)
-    assert found is not None and found.picks[1].attribute == "0.078·密度 - 0.997·含糖率"
-    assert "Oblique takes 0.078·密度 - 0.997·含糖率 (t = -0.110573) by Gini_index (0.257; " \
+    assert found is not None and found.picks[1].attribute == "0.0785·密度 - 0.9969·含糖率"
+    assert "Oblique takes 0.0785·密度 - 0.9969·含糖率 (t = -0.110573) by Gini_index (0.257; " \
         "含糖率 0.286)" in explain(found)
     options = Options("oblique")
     assert 0 <= holdout(options, X, y).accuracy <= 1
@@ -644,3 +648,39 @@ def test_the_learners_start_is_recorded_as_it_was():
     learner = node["decision"]["linear_learner"]
     assert (learner["start"], learner["first_class"], learner["second_class"]) == (
         "fisher", "B", "C")
+
+
+def written_weights(name: str) -> dict[str, float]:
+    """A linear test's name read back as a student reads it: '0.0785·密度 - 0.9969·含糖率'."""
+    terms = re.findall(r"(-?)\s*([0-9.]+)·([^ ]+)", name.replace(" + ", " ").replace(" - ", " -"))
+    return {a: float(number) * (-1 if sign else 1) for sign, number, a in terms}
+
+
+def node_rows(trace: dict, X: pd.DataFrame) -> dict[int, np.ndarray]:
+    """Each node's rows (no value unknown): its parent's that its branch holds."""
+    rows = {0: np.ones(len(X), dtype=bool)}
+    for node in trace["nodes"][1:]:
+        branch = Condition.from_dict(node["branch"])
+        rows[node["id"]] = rows[node["parent"]] & branch.holds(X)
+    return rows
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_a_linear_test_as_written_sends_every_row_where_the_tree_does(seed):
+    """Worked by hand from the tree's text, Σ wᵢ·aᵢ ≤ t sends each of the node's rows to the
+    side the tree sends it (the weights take more decimals, t more digits, where needed).
+    With three decimals always, 5 of these 40 seeds had a row the text sent to the other
+    side (seed 0: node 2's -0.284·a + 0.959·b)."""
+    rng = np.random.default_rng(seed)
+    n = int(rng.integers(40, 150))
+    X = pd.DataFrame({"a": rng.uniform(0, 1, n).round(3), "b": rng.uniform(0, 1, n).round(3)})
+    y = pd.Series(np.where(X["a"] * 0.2 - X["b"] + rng.normal(0, 0.05, n) > -0.4, "p", "q"))
+    trace = DecisionTree(algorithm="oblique").fit(X, y).trace_.to_dict()
+    rows = node_rows(trace, X)
+    linear = [n for n in trace["nodes"] if n["decision"].get("weights")]
+    for node in linear:  # (37 of the 40 seeds grow at least one)
+        decision, at = node["decision"], rows[node["id"]]
+        by_tree = by_hand(X[at], dict(decision["weights"])) <= decision["threshold"]
+        written = by_hand(X[at], written_weights(decision["attribute"])) <= float(
+            record_threshold_text(decision))
+        assert (written == by_tree).all(), decision["attribute"]
