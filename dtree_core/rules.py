@@ -346,17 +346,26 @@ def _condition_cell(conditions: list[dict], lang: str = "en") -> str:
 
 def rule_table(trace: dict, lang: str = "en") -> Table:
     """One row per root-to-leaf path, one column per attribute (its tests on the path, empty
-    where the path does not test it), then the class: Han, Kamber & Pei's rule table."""
-    attributes = [a["name"] for a in trace["attributes"]]
-    rows = []
-    for i, rule in enumerate(rules(trace), 1):
-        by_attribute: dict[str, list[dict]] = {}
-        for condition in rule.conditions:
-            by_attribute.setdefault(str(condition["attribute"]), []).append(condition)
-        rows.append([f"R{i}", *(_condition_cell(by_attribute.get(str(a), []), lang)
-                                for a in attributes), rule.label])
-    return Table([_word(lang, "col.rule"), *[str(a) for a in attributes], str(trace["target"])],
-                 rows)
+    where the path does not test it), then the class: Han, Kamber & Pei's rule table. A
+    linear test (an oblique tree's Σ wᵢ·aᵢ ≤ t) tests no one attribute: it has a column of
+    its own, named by the test, after the attributes'."""
+    attributes = [str(a["name"]) for a in trace["attributes"]]
+    found = rules(trace)
+    tested = [_by_column(rule) for rule in found]
+    linear = [name for name in dict.fromkeys(k for by in tested for k in by)
+              if name not in set(attributes)]
+    columns = [*attributes, *linear]
+    rows = [[f"R{i}", *(_condition_cell(by.get(c, []), lang) for c in columns), rule.label]
+            for i, (rule, by) in enumerate(zip(found, tested, strict=True), 1)]
+    return Table([_word(lang, "col.rule"), *columns, str(trace["target"])], rows)
+
+
+def _by_column(rule) -> dict[str, list[dict]]:
+    """A rule's conditions by the column they go in: their attribute, or a linear test's name."""
+    by: dict[str, list[dict]] = {}
+    for condition in rule.conditions:
+        by.setdefault(str(condition["attribute"]), []).append(condition)
+    return by
 
 
 def rule_table_csv(trace: dict, lang: str = "en") -> str:

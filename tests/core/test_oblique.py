@@ -26,7 +26,7 @@ from dtree_core.labels import export_text
 from dtree_core.oblique import candidates, fisher_direction, learn_linear_test, perturb, refine
 from dtree_core.options import Options
 from dtree_core.reference import tree_generate
-from dtree_core.rules import rules
+from dtree_core.rules import rule_table, rules
 from dtree_core.solution import Sentence, solve_node
 from dtree_core.split import Condition, linear_text, record_threshold_text
 from dtree_core.trace import Trace
@@ -413,6 +413,23 @@ def test_text_dot_and_rules_show_the_linear_test():
     texts = [r.condition_text for r in rules(d, X, y)]
     assert any(f"{test}<=-0.110573" in t for t in texts)
     assert any(f"{test}>-0.110573" in t for t in texts)
+
+
+def test_the_rule_table_has_a_column_for_each_linear_test():
+    """Han's table (a column per attribute) dropped every linear condition: R4 read as
+    "always 否", and R2 and R3 as one condition with two classes."""
+    d = DecisionTree(algorithm="oblique").fit(*wm3_alpha()).trace_.to_dict()
+    table = rule_table(d)
+    root, lower = "0.0785·密度 - 0.9969·含糖率", "0.606·密度 - 0.796·含糖率"
+    assert table.columns == ["rule", "密度", "含糖率", root, lower, "好瓜"]
+    assert [row[1:] for row in table.rows] == [
+        ["<=0.3815", "", "<=-0.110573", "", "否"],
+        [">0.3815", "", "<=-0.110573", "<=0.20718", "是"],
+        [">0.3815", "", "<=-0.110573", ">0.20718", "否"],
+        ["", "", ">-0.110573", "", "否"]]
+    # every rule's every condition is in its row
+    for rule, row in zip(rules(d), table.rows, strict=True):
+        assert sum(1 for cell in row[1:-1] if cell) == len(rule.conditions)
 
 
 def test_the_worked_solution_says_what_the_linear_test_beat():
