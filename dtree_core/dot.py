@@ -18,7 +18,7 @@ import graphviz
 
 from dtree_core.escape import escape_dot_html, escape_dot_label
 from dtree_core.labels import branch_text, children_of, format_number
-from dtree_core.pruning import event_number
+from dtree_core.pruning import event_number, leaf_stop
 
 CURRENT = "#d62728"
 SPLIT_FILL, LEAF_FILL, CURRENT_FILL = "#e8f0fb", "#e6f4e6", "#fff1c1"
@@ -123,7 +123,7 @@ def _node_label(trace: dict, node: dict, decided: bool, decimals: int,
     if decided and decision["kind"] == "split":
         lines.append(f"<B>{escape_dot_html(str(decision['attribute']))}</B>")
     elif decided:
-        cut = f" {SCISSORS}" if decision.get("stop") == "pruned" else ""
+        cut = f" {SCISSORS}" if leaf_stop(decision) == "pruned" else ""  # not a raised copy
         lines.append(f"<B>→ {escape_dot_html(str(decision['label']))}{cut}</B>")
     if note:
         lines.append(escape_dot_html(note))

@@ -56,6 +56,7 @@ from __future__ import annotations
 
 import math
 from collections import deque
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
 import numpy as np
@@ -668,6 +669,21 @@ def raised_decision(branch: Decision, label: str, grown: Decision, largest: int)
     return replace(branch, label=label, ties=(), passed=(), mean_gain=None, was=grown,
                    rule=f"C4.5's subtree raising put the test of its largest branch "
                         f"(node #{largest}) here, with all this node's rows.")
+
+
+def leaf_stop(decision: Mapping) -> str | None:
+    """A leaf decision's stop case as its words and marks tell it: "raised" for a leaf that
+    subtree raising copied up (its stop is "pruned" in the trace, TRACE.md, but nothing was
+    cut there: its `was` is the leaf it copies, where a pruned leaf's is the split it
+    replaced); else its stop."""
+    was = decision.get("was")
+    if decision.get("stop") == "pruned" and was is not None and _kind_of(was) == "leaf":
+        return "raised"
+    return decision.get("stop")
+
+
+def _kind_of(decision) -> str:
+    return decision.get("kind") if isinstance(decision, Mapping) else decision.kind
 
 
 def raised_leaf_rule(original: int) -> str:

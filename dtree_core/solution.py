@@ -22,6 +22,7 @@ from . import notation as notations
 from .escape import escape_html, escape_latex, escape_markdown_cell
 from .labels import branch_text, counts_parts, curve_digits, node_path
 from .notation import Notation
+from .pruning import leaf_stop
 from .split import (
     Condition,
     Split,
@@ -589,7 +590,7 @@ def leaf_steps(node: dict, algorithm=None, names: Notation = ZHOU, min_gain=None
     decision = node["decision"]
     if decision["kind"] != "leaf":
         return []
-    stop = decision.get("stop") or "unknown"
+    stop = leaf_stop(decision) or "unknown"
     key = names.stop_key(stop, algorithm) if algorithm else stop
     key = key if f"solution.stop.{key}" in WORDS["en"] else "unknown"
     compared = {}
@@ -840,6 +841,8 @@ WORDS: dict[str, dict[str, str]] = {
         "solution.stop.min_branch_weight": ("No split leaves two branches with the minimum "
                                             "branch weight: a leaf labelled {label}."),
         "solution.stop.pruned": "Pruning replaced this subtree by a leaf labelled {label}.",
+        "solution.stop.raised": ("C4.5's subtree raising moved this leaf up (a copy of a leaf "
+                                 "of the largest branch, recounted): a leaf labelled {label}."),
         "solution.stop.epsilon": ("The largest information gain ratio g_R(D, A_g) is below "
                                   "the threshold ε (Li Hang, Alg. 5.3, step (4)): T is a single "
                                   "node labelled {label}, the class with the most instances in "
@@ -958,6 +961,8 @@ WORDS: dict[str, dict[str, str]] = {
         "solution.stop.min_branch_weight": ("没有划分能使两个分支都达到分支最小权重："
                                             "叶结点，类别标记为“{label}”。"),
         "solution.stop.pruned": "剪枝将此子树替换为叶结点，类别标记为“{label}”。",
+        "solution.stop.raised": ("C4.5 的子树提升把此叶结点上移（最大分支中一个叶结点的副本，"
+                                 "重新计数）：叶结点，类别标记为“{label}”。"),
         "solution.stop.epsilon": ("最大的信息增益比 g_R(D, A_g) 小于阈值 ε（李航，算法 5.3 "
                                   "步 (4)）：T 为单结点树，类标记为 D 中实例数最大的类“{label}”。"),
         "solution.stop.epsilon_gain": ("最大的信息增益 g(D, A_g) 小于阈值 ε（李航，算法 5.2 步 (4)"

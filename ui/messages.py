@@ -245,6 +245,9 @@ EN = {
     "stop.min_branch_weight": ("No split leaves two branches with at least the minimum branch "
                                "weight: a leaf labelled {label}, the majority."),
     "stop.pruned": "Pruning replaced this subtree by a leaf labelled {label}.",
+    "stop.raised": ("C4.5's subtree raising moved this leaf up: a copy of a leaf of the largest "
+                    "branch, recounted with the rows of the node it was raised into, labelled "
+                    "{label}. Nothing was pruned here."),
     "stop.unknown": "A leaf labelled {label} ({code}).",
     # TreeGenerate, Zhou's Figure 4.2, line by line ('opt' is our stopping limits)
     "pseudo.input": "Input: training set D; attribute set A",

@@ -221,6 +221,8 @@ ZH = {
     "stop.min_branch_weight": ("没有哪种划分能让两个分支的权重都达到分支最小权重：标记为叶结点，"
                                "其类别为样本数最多的类“{label}”。"),
     "stop.pruned": "剪枝把这棵子树替换成了类别为“{label}”的叶结点。",
+    "stop.raised": ("C4.5 的子树提升把这个叶结点上移：它是最大分支中一个叶结点的副本，"
+                    "按提升到的结点的样本重新计数，类别为“{label}”。这里没有剪去任何子树。"),
     "stop.unknown": "类别为“{label}”的叶结点（{code}）。",
     # TreeGenerate, Zhou's Figure 4.2, in the book's own words ('opt' is our stopping limits)
     "pseudo.input": ("输入：训练集 D = {(x₁,y₁), (x₂,y₂), …, (xₘ,yₘ)}；\n"

@@ -15,6 +15,7 @@ import streamlit as st
 from dtree_core.compare import deciding_score
 from dtree_core.labels import branch_text, format_number, node_path
 from dtree_core.paths import node_key
+from dtree_core.pruning import leaf_stop
 from dtree_core.solution import other_tied_threshold_texts
 from dtree_core.split import record_threshold_text
 from ui import boundary, formulas, registry, state
@@ -55,7 +56,7 @@ def why_text(trace: dict, node: dict, decimals: int) -> str:
     the chosen book's terms: ID3's min gain is Li Hang's ε)."""
     decision = node["decision"]
     if decision["kind"] == "leaf":
-        return stop_sentence(trace["algorithm"], decision["stop"], decision["label"])
+        return stop_sentence(trace["algorithm"], leaf_stop(decision), decision["label"])
     row = winner(node) or {}
     places = compared_places(trace, node, decimals)  # the winner told apart from its rivals
 

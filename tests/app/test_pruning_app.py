@@ -678,3 +678,13 @@ def test_the_pruning_phase_says_pre_pruning_decided_while_growing(lang):
     events = len(trace(at)["pruning"])
     assert words["prune.phase.intro.pre"].format(events=events) in captions
     assert words["prune.phase.intro"].format(events=events) not in captions
+
+
+def test_the_panel_says_a_raised_leaf_was_moved_up_not_pruned():
+    from tests.core.test_subtree_raising import fit_raising
+    from ui.panel import why_text
+
+    trace = fit_raising(subtree_raising=True).trace_.to_dict()
+    raised = trace["nodes"][trace["pruning"][2]["new_nodes"][0]]
+    said = why_text(trace, raised, 3)
+    assert said == EN["stop.raised"].format(label="yes") and "Pruning replaced" not in said

@@ -469,3 +469,27 @@ def test_the_rows_at_every_grown_node_are_the_rows_it_grew_with():
         rows, weight = raising.rows_at(node.id)
         assert raising.counts(rows, weight) == pytest.approx(node.class_counts), node.id
         assert len(rows) == node.n
+
+
+def test_a_raised_leaf_is_not_marked_or_worded_as_pruned():
+    """The leaves subtree raising copies up carry stop "pruned" in the trace (TRACE.md), so the
+    drawing marked them ✂ and the panel said "Pruning replaced this subtree by a leaf": nothing
+    was cut there. A leaf that pruning did make keeps both."""
+    from dtree_core.dot import SCISSORS, to_dot
+    from dtree_core.pruning import leaf_stop
+    from dtree_core.solution import WORDS, leaf_steps
+
+    raised = fit_raising(subtree_raising=True).trace_.to_dict()
+    new = raised["pruning"][2]["new_nodes"]
+    assert [raised["nodes"][i]["decision"]["stop"] for i in new] == ["pruned", "pruned"]
+    assert [leaf_stop(raised["nodes"][i]["decision"]) for i in new] == ["raised", "raised"]
+    assert SCISSORS not in to_dot(raised).source
+    steps = leaf_steps(raised["nodes"][new[0]])
+    assert [s.key for s in steps] == ["stop.raised"] and "solution.stop.raised" in WORDS["zh"]
+    # pruned to a leaf: ✂, and its words
+    X, y = raising_data()
+    pruned = DecisionTree("id3", force={"root": "X"}, prune="pep", pep_margin=10).fit(X, y)
+    root = pruned.trace_.to_dict()["nodes"][0]
+    assert leaf_stop(root["decision"]) == "pruned"
+    assert SCISSORS in to_dot(pruned.trace_.to_dict()).source
+    assert [s.key for s in leaf_steps(root)] == ["stop.pruned"]
