@@ -352,7 +352,9 @@ def _print_summary(table, prepared, trace, outline: dict, args) -> None:
     """The readable summary in args.lang (the catalogue's words, dtree_core.cli_messages)."""
     lang = args.lang
     _print_load_notes(table.report, prepared, lang)
-    _say("\n" + say(lang, "tree.header", algorithm=trace.algorithm, nodes=len(trace.nodes)))
+    # the nodes of the tree printed below: not those pruning cut away, nor a raise replaced
+    shown = sum(1 for node in trace.nodes if not node.pruned_away)
+    _say("\n" + say(lang, "tree.header", algorithm=trace.algorithm, nodes=shown))
     _say(export_text(outline, stop_words=stop_words(lang)))
     if trace.pruning:
         _print_pruning(trace, outline, lang)
@@ -403,7 +405,7 @@ def _print_pruning(trace, outline: dict, lang: str) -> None:
     method = outline["params"].get("prune")
     _say("\n" + say(lang, "pruning.header.away" if away else "pruning.header",
                     method=method, away=away))
-    actions = {a: say(lang, f"pruning.action.{a}") for a in ("prune", "keep")}
+    actions = {a: say(lang, f"pruning.action.{a}") for a in ("prune", "keep", "raise")}
     width = max(map(display_width, actions.values()))
     for event in trace.pruning:
         path = node_path(outline, outline["nodes"][event["node"]])

@@ -27,7 +27,15 @@ from . import algorithms
 from .budget import figure_text, refusal_sentence
 from .data import RULE_SENTENCES, DataError
 from .loading import NOTICES
-from .wording import LEAF_RULES, PRUNE_REASONS, PRUNE_RULES, TIE_RULES, format_counted
+from .wording import (
+    LEAF_RULES,
+    PRUNE_REASONS,
+    PRUNE_RULES,
+    RAISE_RULES,
+    TIE_RULES,
+    format_counted,
+    raise_rule_of,
+)
 
 LANGUAGES = ("en", "zh")
 DELIMITERS = {",": "comma", ";": "semicolon", "\t": "tab", "\uff0c": "full_width_comma"}
@@ -68,6 +76,7 @@ _CLI_EN = {
     "pruning.event": "  {action} {where}: {reason}",
     "pruning.action.prune": "prune",
     "pruning.action.keep": "keep",
+    "pruning.action.raise": "raise",
     "pruning.root": "root",
     "error": "error: {text}",
     "error.memory": "not enough memory to grow this tree; try --max-depth.",
@@ -109,6 +118,7 @@ _CLI_ZH = {
     "pruning.event": "  {action} {where}：{reason}",
     "pruning.action.prune": "剪枝",
     "pruning.action.keep": "保留",
+    "pruning.action.raise": "提升",
     "pruning.root": "根结点",
     "error": "错误：{text}",
     "error.memory": "内存不足，无法生成这棵决策树；请试试 --max-depth。",
@@ -138,6 +148,7 @@ _STOPS_ZH = {
     "min_gain": "增益过小",
     "min_branch_weight": "分支过小",
     "pruned": "已剪枝",
+    "raised": "上移",
     "epsilon": "小于阈值ε",
 }
 
@@ -223,6 +234,11 @@ _PRUNE_RULES_ZH = {
     "ccp": "代价复杂度剪枝把这棵子树替换成了叶结点：其有效 α 不大于 ccp_alpha。",
 }
 
+_RAISE_RULES_ZH = {
+    "raised": "C4.5 的子树提升把其最大分支（结点 #{node}）的划分放到这里，用这个结点的全部样本。",
+    "raised_leaf": "由 C4.5 的子树提升上移（结点 #{node} 的副本），按提升到的结点的样本重新计数。",
+}
+
 _PRUNE_REASONS_ZH = {
     ("pre", "keep"): "划分后验证集精度 {after}，作为叶结点时 {before}：划分。",
     ("pre", "prune"): ("划分后验证集精度 {after}，作为叶结点时 {before}：没有提高，"
@@ -266,6 +282,7 @@ EN: dict[str, str] = {
     **{f"leaf.{stop}": text for stop, text in LEAF_RULES.items()},
     **{f"prune_rule.{method}": text for method, text in PRUNE_RULES.items()},
     **{f"prune_reason.{m}.{a}": text for (m, a), text in PRUNE_REASONS.items()},
+    **{f"raise_rule.{kind}": text for kind, text in RAISE_RULES.items()},
 }
 
 ZH: dict[str, str] = {
@@ -278,6 +295,7 @@ ZH: dict[str, str] = {
     **{f"leaf.{stop}": text for stop, text in _LEAVES_ZH.items()},
     **{f"prune_rule.{method}": text for method, text in _PRUNE_RULES_ZH.items()},
     **{f"prune_reason.{m}.{a}": text for (m, a), text in _PRUNE_REASONS_ZH.items()},
+    **{f"raise_rule.{kind}": text for kind, text in _RAISE_RULES_ZH.items()},
 }
 
 CATALOGUE = {"en": EN, "zh": ZH}
@@ -584,6 +602,9 @@ def decision_text(decision: dict, tie_break: str, lang: str) -> str:
 
 def _decision_words(decision: dict, tie_break: str, lang: str) -> str | None:
     words = CATALOGUE[lang]
+    raised = raise_rule_of(decision.get("rule"))
+    if raised is not None:  # subtree raising's test, or a leaf it moved up
+        return words[f"raise_rule.{raised[0]}"].format(node=raised[1])
     if decision["kind"] == "leaf":
         key = _leaf_key(decision)
         return words.get(key) if key else None

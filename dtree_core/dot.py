@@ -18,7 +18,8 @@ import graphviz
 
 from dtree_core.escape import escape_dot_html, escape_dot_label
 from dtree_core.labels import branch_text, children_of, format_number
-from dtree_core.pruning import event_number, leaf_stop
+from dtree_core.pruning import event_number
+from dtree_core.trace import leaf_stop
 
 CURRENT = "#d62728"
 SPLIT_FILL, LEAF_FILL, CURRENT_FILL = "#e8f0fb", "#e6f4e6", "#fff1c1"

@@ -11,6 +11,7 @@ from collections.abc import Iterable
 
 from .escape import one_line
 from .split import Condition, format_number, record_threshold_text
+from .trace import leaf_stop
 
 
 def children_of(trace: dict) -> dict[int, list[int]]:
@@ -86,7 +87,7 @@ def node_title(node: dict, digits: int | None = None) -> str:
 def node_summary(node: dict, digits: int | None = 3, stop_words: dict | None = None) -> str:
     """'纹理?  (是 8, 否 9)' or '否  (否 3)  [pure]' (stop_words: a stop code's word, if any)."""
     text = f"{node_title(node)}  ({counts_text(node['class_counts'], digits)})"
-    stop = node["decision"].get("stop")
+    stop = leaf_stop(node["decision"])
     return f"{text}  [{(stop_words or {}).get(stop, stop)}]" if stop else text
 
 

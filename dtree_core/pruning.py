@@ -56,7 +56,6 @@ from __future__ import annotations
 
 import math
 from collections import deque
-from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
 import numpy as np
@@ -71,7 +70,7 @@ from .options import Options
 from .predicting import ColumnsAt, reach
 from .split import Split, follow, format_number, places_apart
 from .trace import Decision, Node, Trace
-from .wording import prune_reason, prune_rule
+from .wording import prune_reason, prune_rule, raise_rule
 
 VALIDATED = ("pre", "rep")  # the methods that judge by validation rows
 
@@ -667,28 +666,11 @@ def raised_decision(branch: Decision, label: str, grown: Decision, largest: int)
     """A raised node's test: its largest branch's, the node's own majority and grown
     decision kept (the ties and candidates were the branch's, so they are not)."""
     return replace(branch, label=label, ties=(), passed=(), mean_gain=None, was=grown,
-                   rule=f"C4.5's subtree raising put the test of its largest branch "
-                        f"(node #{largest}) here, with all this node's rows.")
-
-
-def leaf_stop(decision: Mapping) -> str | None:
-    """A leaf decision's stop case as its words and marks tell it: "raised" for a leaf that
-    subtree raising copied up (its stop is "pruned" in the trace, TRACE.md, but nothing was
-    cut there: its `was` is the leaf it copies, where a pruned leaf's is the split it
-    replaced); else its stop."""
-    was = decision.get("was")
-    if decision.get("stop") == "pruned" and was is not None and _kind_of(was) == "leaf":
-        return "raised"
-    return decision.get("stop")
-
-
-def _kind_of(decision) -> str:
-    return decision.get("kind") if isinstance(decision, Mapping) else decision.kind
+                   rule=raise_rule("raised", largest))
 
 
 def raised_leaf_rule(original: int) -> str:
-    return (f"Moved up by C4.5's subtree raising (a copy of node #{original}), its counts "
-            f"recounted with the rows of the node it was raised into.")
+    return raise_rule("raised_leaf", original)
 
 
 def is_raising_event(event: dict) -> bool:

@@ -22,7 +22,6 @@ from . import notation as notations
 from .escape import escape_html, escape_latex, escape_markdown_cell
 from .labels import branch_text, counts_parts, curve_digits, node_path
 from .notation import Notation
-from .pruning import leaf_stop
 from .split import (
     Condition,
     Split,
@@ -34,6 +33,7 @@ from .split import (
     told_apart,
 )
 from .splitting import tied_thresholds
+from .trace import leaf_stop
 
 SCOPES = ("node", "branch", "tree")
 LANGUAGES = ("en", "zh")

@@ -12,7 +12,7 @@ import io
 import json
 import tempfile
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Protocol, TextIO
@@ -482,3 +482,18 @@ def number(x) -> float | None:
     """A JSON-safe exact float (None for NaN)."""
     x = float(x)
     return None if np.isnan(x) else x
+
+
+def leaf_stop(decision: Mapping) -> str | None:
+    """A leaf decision's stop case as its words and marks tell it: "raised" for a leaf that
+    subtree raising copied up (its stop is "pruned" in the trace, TRACE.md, but nothing was
+    cut there: its `was` is the leaf it copies, where a pruned leaf's is the split it
+    replaced); else its stop."""
+    was = decision.get("was")
+    if decision.get("stop") == "pruned" and was is not None and _kind_of(was) == "leaf":
+        return "raised"
+    return decision.get("stop")
+
+
+def _kind_of(decision) -> str:
+    return decision.get("kind") if isinstance(decision, Mapping) else decision.kind

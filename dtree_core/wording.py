@@ -105,6 +105,31 @@ def prune_rule(method: str) -> str:
     return PRUNE_RULES[method]
 
 
+# C4.5's subtree raising: the raised node's test, and each leaf it copied up ({node}: the
+# node whose test or leaf it is).
+RAISE_RULES = {
+    "raised": ("C4.5's subtree raising put the test of its largest branch (node #{node}) here, "
+               "with all this node's rows."),
+    "raised_leaf": ("Moved up by C4.5's subtree raising (a copy of node #{node}), its counts "
+                    "recounted with the rows of the node it was raised into."),
+}
+
+
+def raise_rule(kind: str, node: int) -> str:
+    return RAISE_RULES[kind].format(node=node)
+
+
+def raise_rule_of(text: str) -> tuple[str, int] | None:
+    """(kind, node) of a raise_rule sentence, so it can be said in another language; None
+    for any other sentence."""
+    for kind, template in RAISE_RULES.items():
+        pattern = re.escape(template).replace(re.escape("{node}"), r"(\d+)")
+        found = re.fullmatch(pattern, text or "")
+        if found:
+            return kind, int(found.group(1))
+    return None
+
+
 def prune_reason(method: str, action: str, before: float, after: float, **extra: float) -> str:
     """The sentence of one pruning event, with the numbers it compared (extra: J48's margin;
     subtree raising's three estimates, leaf, tree and branch)."""

@@ -15,9 +15,9 @@ import streamlit as st
 from dtree_core.compare import deciding_score
 from dtree_core.labels import branch_text, format_number, node_path
 from dtree_core.paths import node_key
-from dtree_core.pruning import leaf_stop
 from dtree_core.solution import other_tied_threshold_texts
 from dtree_core.split import record_threshold_text
+from dtree_core.trace import leaf_stop
 from ui import boundary, formulas, registry, state
 from ui.messages import has, labelled, literal, t, tm
 from ui.tables import (

@@ -475,6 +475,26 @@ def test_subtree_raising_is_said_in_both_languages():
     assert "Estimated errors" not in worded.stdout
 
 
+def test_a_raise_and_the_leaves_it_moved_up_are_said_in_chinese(tmp_path):
+    """The raise's action, the raised node's test and the leaves it moved up were printed in
+    English or as pruned under --lang zh ('raise 根结点', '[已剪枝]'), and the header counted
+    the 7 grown nodes and the 2 copies: 9, of a printed tree of 3."""
+    data = tmp_path / "raise.csv"
+    data.write_text("X,Y,c\n" + "a,p,yes\n" * 4 + "a,q,no\n" * 4 + "b,p,yes\nb,q,no\n",
+                    encoding="utf-8")
+    flags = ("--target", "c", "--algorithm", "id3", "--force", "root=X", "--prune", "pep",
+             "--subtree-raising")
+    english, worded = (run("grow", str(data), *flags, *lang).stdout
+                       for lang in ((), ("--lang", "zh")))
+    assert "id3 tree, 3 nodes:" in english and "id3 决策树，共 3 个结点：" in worded
+    assert "Y=p: yes  (yes 5, no 0)  [raised]" in english
+    assert "Y=p: yes  (yes 5, no 0)  [上移]" in worded and "已剪枝" not in worded
+    assert "  raise 根结点" not in worded and "  提升 根结点" in worded
+    assert "C4.5 的子树提升把其最大分支（结点 #1）的划分放到这里" in worded
+    assert "subtree raising" not in worded
+    assert "C4.5's subtree raising put the test of its largest branch (node #1) here" in english
+
+
 @pytest.mark.parametrize("verdict, worded", [
     ("raise", "最大分支的估计错误数不多于子树，因此将它提升到该结点的位置。"),
     ("prune", "作为叶结点的估计错误数不多于两者，因此用叶结点替换子树。"),

@@ -126,9 +126,9 @@ def test_the_raised_tree_reads_the_same_everywhere():
     """Text export, rules, JSON round trip and prediction all see the raised tree."""
     trace = fit_raising(subtree_raising=True).trace_
     d = trace.to_dict()
-    assert export_text(d).splitlines() == ["Y?  (yes 5, no 5)",
-                                           "    Y=p: yes  (yes 5, no 0)  [pruned]",
-                                           "    Y=q: no  (yes 0, no 5)  [pruned]"]
+    assert export_text(d).splitlines() == ["Y?  (yes 5, no 5)",  # moved up, not pruned
+                                           "    Y=p: yes  (yes 5, no 0)  [raised]",
+                                           "    Y=q: no  (yes 0, no 5)  [raised]"]
     assert [(r.leaf, r.condition_text, r.label) for r in rules(d)] == [(7, "Y=p", "yes"),
                                                                     (8, "Y=q", "no")]
     back = Trace.from_json(trace.to_json())
@@ -476,8 +476,8 @@ def test_a_raised_leaf_is_not_marked_or_worded_as_pruned():
     drawing marked them ✂ and the panel said "Pruning replaced this subtree by a leaf": nothing
     was cut there. A leaf that pruning did make keeps both."""
     from dtree_core.dot import SCISSORS, to_dot
-    from dtree_core.pruning import leaf_stop
     from dtree_core.solution import WORDS, leaf_steps
+    from dtree_core.trace import leaf_stop
 
     raised = fit_raising(subtree_raising=True).trace_.to_dict()
     new = raised["pruning"][2]["new_nodes"]
