@@ -339,7 +339,9 @@ def show_score_table(trace: dict, node: dict, decimals: int,
     if node["decision"].get("mean_gain") is not None:  # a C4.5-style mean-Gain filter ran
         st.caption(t("node.mean_gain", mean=_fixed(node["decision"]["mean_gain"],
                                                    places.get("gain", decimals))))
-    if any(is_two_way(trace["algorithm"], c) for c in columns):
+    # the two-way columns differ from the book's only for a nominal attribute
+    nominal = any(row.get("kind") == "nominal" for row in node.get("scores") or [])
+    if nominal and any(is_two_way(trace["algorithm"], c) for c in columns):
         st.caption(t(in_notation("lesson.two_way"), algorithm=registry.label(trace["algorithm"])))
     return attributes
 

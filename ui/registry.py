@@ -26,8 +26,10 @@ def name(key: str) -> str:
 
 
 def label(key: str) -> str:
-    """'ID3': short, the same in every language (configuration labels, legends)."""
-    return record(key).label
+    """'ID3': short (configuration labels, legends); a label that is a word has the
+    catalogue's in each language ('Oblique', 斜决策树), else the record's in every one."""
+    found = record(key)
+    return t_or(f"{found.name_key}.short", found.label)
 
 
 def scoring_keys() -> list[str]:

@@ -616,3 +616,17 @@ def test_the_oblique_rule_sentence_quotes_what_it_ranked_by(language, monkeypatc
         zeros = [r for r in node["scores"] if r["gini_index"] == 0]
         shared_zero += len(zeros) > 1 and len({r["gini_gain"] for r in zeros}) > 1
     assert shared_zero  # the case the sentence used to leave unexplained
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_oblique_panel_names_the_algorithm_in_the_language_and_no_nominal_caption(lang):
+    """The Chinese panel said 'Oblique 对 密度 的划分准则', and on data with no nominal
+    attribute it explained how Oblique splits a nominal attribute in two."""
+    at = oblique_page(lang)
+    text = unescaped(all_text(at))
+    name = t("algo.oblique.short", _lang=lang)
+    assert (name == "Oblique") == (lang == "en") and name in text
+    if lang == "zh":
+        assert "Oblique" not in text
+    two_way = t("lesson.two_way", _lang=lang, algorithm=name)
+    assert two_way not in text  # 西瓜 3.0α has no nominal attribute
