@@ -94,7 +94,7 @@ if not algorithms:
     st.info(t("eval.pick_one"))
     st.stop()
 if base.prune in VALIDATED:
-    st.info(t("prune.eval.unpruned_note"))
+    st.info(pruning.unpruned_note(current["choices"]))
 results = {a: analysis.safely(analysis.evaluation, *source,
                               analysis.variant(analysis.unvalidated(base), algorithm=a), *split)
            for a in algorithms}

@@ -86,3 +86,26 @@ def test_the_sidebar_validation_split_is_named_with_its_share_and_seed(lang):
     assert not at.error
     rows = said(lang, "prune.rows.split", share="30%", seed=0)
     assert said(lang, "cmp.validated", rows=rows) in [c.value for c in at.caption]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_evaluate_page_says_where_the_validation_rows_come_from(lang):
+    """With the book's paired validation set, the note said the comparison below carved its
+    validation rows out of each training split; it reads the file (its caption says no rows
+    were carved)."""
+    at = page_app(None, "watermelon_2.0_train", lang=lang)
+    at.selectbox(key="prune").set_value("rep").run()
+    assert at.session_state["current"]["choices"]["validation"]["source"] == "file"
+    at.switch_page("pages/evaluate.py").run()
+    assert not at.exception
+    infos = [i.value for i in at.info]
+    assert said(lang, "prune.eval.unpruned_note.file") in infos
+    assert said(lang, "prune.eval.unpruned_note") not in infos
+    # carved out of the training rows: said so
+    at = page_app(None, "watermelon_3.0", lang=lang)
+    at.selectbox(key="prune").set_value("rep").run()
+    key = next(r.key for r in at.radio if str(r.key).startswith("validation_source"))
+    at.radio(key=key).set_value("split").run()
+    at.switch_page("pages/evaluate.py").run()
+    assert not at.exception
+    assert said(lang, "prune.eval.unpruned_note") in [i.value for i in at.info]

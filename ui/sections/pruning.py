@@ -209,6 +209,9 @@ EN: dict[str, str] = {
     "prune.eval.unpruned_note": ("The held-out trees above are unpruned: this pruning method "
                                  "needs a validation set, which the comparison below carves out "
                                  "of each training split."),
+    "prune.eval.unpruned_note.file": ("The held-out trees above are unpruned: this pruning "
+                                      "method needs a validation set, which the comparison "
+                                      "below takes from the validation file."),
     "rules.prune.header": "C4.5 rule post-pruning",
     "rules.prune.caption": ("Quinlan's rule post-pruning: each rule drops a condition while its "
                             "pessimistic error rate on the training rows does not get worse, "
@@ -406,6 +409,8 @@ ZH: dict[str, str] = {
     "prune.eval.leaves": "叶结点数",
     "prune.eval.unpruned_note": ("上面留出法得到的决策树未剪枝：这种剪枝方法需要验证集，下面的比"
                                  "较从每次划分的训练样本中划出验证集。"),
+    "prune.eval.unpruned_note.file": ("上面留出法得到的决策树未剪枝：这种剪枝方法需要验证集，"
+                                      "下面的比较使用验证集文件中的样本。"),
     "rules.prune.header": "C4.5 规则后剪枝",
     "rules.prune.caption": ("Quinlan 的规则后剪枝：只要在训练集上的悲观错误率不变差，"
                             "就去掉规则的一个条件；然后删去不再有用的规则。样本按整行计数：在某个"
