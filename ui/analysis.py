@@ -26,7 +26,7 @@ from dtree_core.export import to_svg
 from dtree_core.loading import LoadError
 from dtree_core.options import PRUNE_METHODS, Options
 from dtree_core.pruning import VALIDATED
-from ui import engine, registry
+from ui import engine, registry, state
 from ui.messages import has, labelled, literal, t, tm
 from ui.setup import error_text
 
@@ -35,7 +35,7 @@ def current_or_stop() -> dict:
     """The sidebar's grown tree and its inputs; without one, say so and stop the page."""
     current = st.session_state.get("current")
     if current is None or st.session_state.get("dataset") is None:
-        st.info(t("setup.no_data"))
+        st.info(t(state.no_tree_key()))
         st.stop()
     return current
 

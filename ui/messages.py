@@ -85,6 +85,7 @@ EN = {
     "setup.growing": "Growing the tree…",
     "setup.grow_failed": "This tree cannot be grown: {reason}",
     "setup.no_data": "Pick a bundled dataset or upload a CSV or Excel file in the sidebar.",
+    "setup.no_tree": "No tree has been grown from this data yet: the sidebar says what it needs.",
     "algo.id3": "ID3 (information gain)",
     "algo.c45": "C4.5 (gain ratio)",
     "algo.cart": "CART (Gini index)",

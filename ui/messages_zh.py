@@ -76,6 +76,7 @@ ZH = {
     "setup.growing": "正在生成决策树…",
     "setup.grow_failed": "无法生成这棵决策树：{reason}",
     "setup.no_data": "请在侧边栏选择一个内置数据集，或上传 CSV 或 Excel 文件。",
+    "setup.no_tree": "尚未由这份数据生成决策树：侧边栏说明了还需要什么。",
     "algo.id3": "ID3（信息增益）",
     "algo.c45": "C4.5（增益率）",
     "algo.cart": "CART（基尼指数）",

@@ -63,8 +63,9 @@ def sidebar_options(dataset: dict, upload_types: list[str]) -> tuple[dict, dict 
     st.button(t("book.button"), key="book_example_button", on_click=load_book_example,
               help=t("book.button.help"), width="stretch")
     ready = method not in VALIDATED or spec is not None
-    if not ready:
-        st.warning(t("prune.validation.missing"))
+    if not ready:  # the pages show the last tree grown, if there is one
+        shown = st.session_state.get("current") is not None
+        st.warning(t("prune.validation.missing" if shown else "prune.validation.missing.none"))
     return params, spec, ready
 
 
@@ -107,9 +108,12 @@ def validation_source_key(dataset: dict) -> str:
 def validation_spec(dataset: dict, upload_types: list[str],
                     optional: bool = False) -> dict | None:
     """Where the validation rows come from (ui.engine.training_and_validation reads it).
-    optional (cost-complexity pruning, for its path chart): "none" comes first."""
+    optional (cost-complexity pruning, for its path chart): "none" comes first. Then the
+    book's paired set, where there is one, else a seeded split of the rows: either grows a
+    tree at once, so a link with prune=rep or pre (which carries no validation file) opens
+    one; a second upload is the last choice."""
     sources = (["none"] if optional else []) + (["paired"] if paired_key(dataset) else []) \
-        + ["upload", "split"]
+        + ["split", "upload"]
     key = validation_source_key(dataset) + ("::optional" if optional else "")
     source = st.radio(t("prune.validation"), sources, key=key,
                       format_func=labelled(sources, lambda s: t(f"prune.validation.{s}")))

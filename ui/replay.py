@@ -131,7 +131,7 @@ def page() -> None:
     """The whole grow page: header, settings, then the replay fragment."""
     current = st.session_state.get("current")
     if current is None:
-        st.info(t("setup.no_data"))
+        st.info(t(state.no_tree_key()))
         return
     trace = current["trace"]
     grown = pruning.growth_view(trace)  # growth replays the tree as grown; pruning comes after

@@ -121,6 +121,12 @@ def set_language(widget_key: str) -> None:
     st.query_params[LANGUAGE_PARAM] = st.session_state.lang
 
 
+def no_tree_key() -> str:
+    """Why a page has no tree to show: no data chosen yet, or data that has grown none (an
+    option refused, a validation file still to come: the sidebar says which)."""
+    return "setup.no_data" if st.session_state.get("dataset") is None else "setup.no_tree"
+
+
 def ensure_entry_point() -> None:
     """Pages run inside app.py, which set the state up. Call first thing in every page.
 

@@ -225,6 +225,35 @@ def test_a_links_forces_are_refused_in_the_app_s_words(lang):
 
 
 @pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize(("dataset", "method"), [("watermelon_2.0", "rep"),
+                                                 ("watermelon_3.0", "pre")])
+def test_a_link_to_a_validated_pruning_opens_a_tree(lang, dataset, method):
+    """A link carries no validation file, and the sidebar waited for an upload: the link the
+    app wrote after pre- or post-pruning on a seeded split opened with no tree. A dataset
+    without the book's paired set now splits its rows (seeded) unless told otherwise."""
+    at = open_link({"data": dataset, "prune": method}, lang)
+    assert not at.error and not at.warning
+    current = at.session_state["current"]
+    assert current["options"].prune == method
+    assert current["choices"]["validation"]["source"] == "split"
+    assert trace(at)["pruning"]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_with_no_tree_yet_no_message_speaks_of_one(lang):
+    """Waiting for a validation file before any tree grew, the sidebar said "The tree shown
+    is the last one grown" and the page "Pick a bundled dataset" beside the chosen one."""
+    at = new_app()
+    for key, value in {"data": "watermelon_2.0", "prune": "rep", "lang": lang}.items():
+        at.query_params[key] = value
+    at.session_state["validation_source::False"] = "upload"
+    at.run()
+    assert not at.exception and "current" not in at.session_state
+    assert [w.value for w in at.warning] == [t("prune.validation.missing.none", _lang=lang)]
+    assert [i.value for i in at.info] == [t("setup.no_tree", _lang=lang)]
+
+
+@pytest.mark.parametrize("lang", LANGS)
 def test_bad_parameters_are_worded_and_the_defaults_stay(lang):
     at = open_link({"data": "watermelon_2.0", "max_depth": "abc", "cf": "2", "algorithm": "c5",
                     "step": "x", "mode": "party", "min_samples_split": "1"}, lang)

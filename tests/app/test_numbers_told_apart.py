@@ -185,6 +185,7 @@ def test_validation_accuracy_that_falls_reads_apart(lang):
     at.file_uploader(key="upload").set_value(("train.csv", pre_pruning_rows(40, 1),
                                               "text/csv")).run()
     at.selectbox(key="prune").set_value("pre").run()
+    at.radio(key="validation_source::False").set_value("upload").run()
     at.file_uploader(key="validation_upload").set_value(("val.csv", pre_pruning_rows(2001, 22),
                                                          "text/csv")).run()
     assert not at.exception and not at.error

@@ -66,6 +66,8 @@ EN: dict[str, str] = {
                                        "{share} of the file is the validation set."),
     "prune.validation.missing": ("This pruning method needs a validation set: choose a file or a "
                                  "split. The tree shown is the last one grown."),
+    "prune.validation.missing.none": ("This pruning method needs a validation set: choose a "
+                                      "file or a split. No tree is grown until it has one."),
     "prune.validation.bad": "Could not read the validation file {name}: {reason}",
     "error.validation_column": "The validation file has no column '{column}'.",
     "error.validation_file": "The validation file: {reason}",
@@ -281,6 +283,8 @@ ZH: dict[str, str] = {
                                        "{share} 样本作验证集。"),
     "prune.validation.missing": ("这种剪枝方法需要验证集：请选择文件或划分方式。显示的仍是上一棵"
                                  "决策树。"),
+    "prune.validation.missing.none": ("这种剪枝方法需要验证集：请选择文件或划分方式。"
+                                      "有了验证集才会生成决策树。"),
     "prune.validation.bad": "无法读取验证集文件 {name}：{reason}",
     "error.validation_column": "验证集文件没有“{column}”这一列。",
     "error.validation_file": "验证集文件：{reason}",
