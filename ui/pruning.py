@@ -13,6 +13,8 @@ as it stood at each event (raising_snapshot, built from the raise events' `repla
 
 from __future__ import annotations
 
+import math
+
 import plotly.graph_objects as go
 import streamlit as st
 
@@ -564,7 +566,16 @@ def _subtree_point(subtree: Trace, alpha: float) -> dict:
             "train": correct / total if total else 0.0}
 
 
-def path_figure(points: list[dict], chosen: int) -> go.Figure:
+def grown_subtree(points: list[dict], ccp_alpha: float) -> int:
+    """The subtree of the path the sidebar's ccp_alpha grows: pruning cuts every subtree whose
+    effective alpha is at most ccp_alpha, so the last one to appear at or below it (the first
+    subtree, the grown tree, appears at alpha 0)."""
+    return max(k for k, p in enumerate(points) if p["alpha"] <= ccp_alpha)
+
+
+def path_figure(points: list[dict], chosen: int, grown: int | None = None) -> go.Figure:
+    """Leaves and accuracies along the path; a dotted line at the subtree looked at, a solid
+    one at the subtree the sidebar's ccp_alpha grew."""
     alphas = [p["alpha"] for p in points]
     figure = go.Figure()
     figure.add_scatter(x=alphas, y=[p["leaves"] for p in points], mode="lines+markers",
@@ -574,10 +585,16 @@ def path_figure(points: list[dict], chosen: int) -> go.Figure:
             figure.add_scatter(x=alphas, y=[p[name] for p in points], mode="lines+markers",
                                line_shape="hv", name=t(f"prune.path.{name}"))
     figure.add_vline(x=alphas[chosen], line_dash="dot")
+    if grown is not None:
+        figure.add_vline(x=alphas[grown], line_dash="solid", line_color="firebrick",
+                         annotation_text=t("prune.path.grown_mark"))
+    most = max(p["leaves"] for p in points)
     figure.update_layout(xaxis_title=t("prune.path.alpha"), yaxis_title=t("prune.path.accuracy"),
                          yaxis={"range": [0, 1.02]},
+                         # leaves are counted: whole ticks
                          yaxis2={"title": t("prune.path.leaves"), "overlaying": "y",
-                                 "side": "right"},
+                                 "side": "right", "dtick": max(1, math.ceil(most / 8)),
+                                 "rangemode": "tozero"},
                          height=340, margin={"l": 40, "r": 40, "t": 20, "b": 40})
     return figure
 
@@ -589,11 +606,15 @@ def path_chart(trace: dict, decimals: int) -> None:
     st.caption(t("prune.path.caption", validation=t("prune.path.and_validation")
                  if validation is not None else ""))
     points = _path_points_of(st.session_state.trace_id, trace, validation)
-    chosen = st.slider(t("prune.path.subtree"), 0, max(len(points) - 1, 1), 0,
+    alpha = float(trace["params"].get("ccp_alpha", 0.0))
+    grown = grown_subtree(points, alpha)
+    st.caption(t("prune.path.grown", alpha=format_number(alpha), k=grown,
+                 leaves=points[grown]["leaves"]))
+    chosen = st.slider(t("prune.path.subtree"), 0, max(len(points) - 1, 1), grown,
                        key="prune_path_subtree", disabled=len(points) < 2)
     chosen = min(chosen, len(points) - 1)
     point = points[chosen]
-    st.plotly_chart(path_figure(points, chosen), key="prune_path_chart")
+    st.plotly_chart(path_figure(points, chosen, grown), key="prune_path_chart")
     st.caption(t("prune.path.chosen", k=chosen, alpha=format_number(point["alpha"], decimals),
                  leaves=point["leaves"], train=percent(point["train"])))
     if "validation" in point:

@@ -3,6 +3,7 @@ and the grow page's pruning phase stepped event by event, in English and Chinese
 
 from __future__ import annotations
 
+import json
 import re
 
 import pandas as pd
@@ -195,14 +196,17 @@ def choose(at, dataset: str, method: str):
 
 
 def test_split_validation_for_a_dataset_without_a_pair():
+    """With no paired set, a seeded split comes first (a tree grows at once); a second
+    upload waits for its file, the last tree staying."""
     at = choose(new_app().run(), "watermelon_2.0", "rep")
-    assert at.radio(key="validation_source::False").value == "upload"
-    assert at.warning  # no file yet: the last tree stays
-    at.radio(key="validation_source::False").set_value("split").run()
-    assert not at.exception and not at.error
+    assert at.radio(key="validation_source::False").value == "split"
+    assert not at.exception and not at.error and not at.warning
     grown = trace(at)
     assert grown["params"]["prune"] == "rep"
     assert grown["nodes"][0]["n"] == 12  # 17 rows, 30% (5) hold out for validation
+    at.radio(key="validation_source::False").set_value("upload").run()
+    assert [w.value for w in at.warning] == [EN["prune.validation.missing"]]  # the last stays
+    assert trace(at) is grown
 
 
 def test_pessimistic_and_cost_complexity_need_no_validation_set():
@@ -688,3 +692,40 @@ def test_the_panel_says_a_raised_leaf_was_moved_up_not_pruned():
     raised = trace["nodes"][trace["pruning"][2]["new_nodes"][0]]
     said = why_text(trace, raised, 3)
     assert said == EN["stop.raised"].format(label="yes") and "Pruning replaced" not in said
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_path_chart_starts_at_the_subtree_the_sidebar_grew(lang):
+    """The chart and its slider started at subtree 0 (the unpruned tree) whatever the
+    sidebar's ccp_alpha; the leaf axis had fractional ticks."""
+    from ui.messages import ZH
+
+    at = new_app()
+    at.query_params["lang"] = lang
+    for key, value in {"data": "watermelon_2.0", "algorithm": "cart", "prune": "ccp",
+                       "ccp_alpha": "0.06"}.items():
+        at.query_params[key] = value
+    at.run()
+    assert not at.exception and not at.error
+    leaves = sum(1 for n in trace(at)["nodes"]
+                 if n["decision"]["kind"] == "leaf" and not n.get("pruned_away"))
+    k = at.slider(key="prune_path_subtree").value
+    assert k > 0
+    words = EN if lang == "en" else ZH
+    grown = words["prune.path.grown"].format(alpha="0.06", k=k, leaves=leaves)
+    assert grown in [c.value.replace("\\", "") for c in at.caption]
+    spec = json.loads(at.get("plotly_chart")[-1].proto.spec)
+    assert words["prune.path.grown_mark"] in json.dumps(spec, ensure_ascii=False)
+    assert spec["layout"]["yaxis2"]["dtick"] >= 1
+
+
+def test_the_grown_subtree_has_the_pruned_trees_leaves():
+    from ui.pruning import grown_subtree, path_points
+
+    for alpha in (0.0, 0.005, 0.01, 0.02, 0.05, 0.3):
+        prepared, model = _grown("iris", "cart", prune="ccp", ccp_alpha=alpha)
+        pruned = model.fit(prepared.X, prepared.y).trace_.to_dict()
+        points = path_points(pruned)
+        leaves = sum(1 for n in pruned["nodes"]
+                     if n["decision"]["kind"] == "leaf" and not n.get("pruned_away"))
+        assert points[grown_subtree(points, alpha)]["leaves"] == leaves, alpha

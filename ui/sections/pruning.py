@@ -198,6 +198,9 @@ EN: dict[str, str] = {
     "prune.path.train": "training accuracy",
     "prune.path.validation": "validation accuracy",
     "prune.path.subtree": "Subtree of the path",
+    "prune.path.grown": ("The sidebar's ccp_alpha = {alpha} grows subtree {k} ({leaves} leaves): "
+                         "every subtree whose effective alpha is at most ccp_alpha is pruned."),
+    "prune.path.grown_mark": "the tree grown",
     "prune.path.chosen_validation": "Its validation accuracy: {accuracy}.",
     "prune.path.chosen": ("Subtree {k}: alpha = {alpha}, {leaves} leaves, training accuracy "
                           "{train}."),
@@ -402,6 +405,9 @@ ZH: dict[str, str] = {
     "prune.path.train": "训练集精度",
     "prune.path.validation": "验证集精度",
     "prune.path.subtree": "剪枝路径上的子树",
+    "prune.path.grown": ("侧边栏的 ccp_alpha = {alpha} 得到子树 {k}（{leaves} 个叶结点）："
+                         "有效 α 不大于 ccp_alpha 的子树都被剪去。"),
+    "prune.path.grown_mark": "生成的决策树",
     "prune.path.chosen_validation": "它的验证集精度：{accuracy}。",
     "prune.path.chosen": "子树 {k}：α = {alpha}，{leaves} 个叶结点，训练集精度 {train}。",
     "prune.eval.header": "同一划分上的剪枝与未剪枝决策树",
