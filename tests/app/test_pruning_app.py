@@ -322,6 +322,7 @@ def test_a_new_dataset_that_cannot_grow_yet_leaves_the_pages_on_the_trees_rows(p
     the pages read Iris's columns for the watermelon tree they show (Unknown target column
     '好瓜' was raised on Evaluate and Export, and said on Compare and Choose the split)."""
     at = choose(new_app().run(), "watermelon_2.0", "rep")
+    at.radio(key="validation_source::False").set_value("upload").run()  # a file to come
     at.selectbox(key="bundled_key").set_value("iris").run()
     assert trace(at)["target"] == "好瓜"  # the tree stays, as the warning says
     assert at.session_state["dataset"]["key"] == at.session_state["current"]["source"]["key"]
