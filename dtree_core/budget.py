@@ -17,7 +17,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field, replace
 
-from .data import DataError
+from .data import CodedError, DataError
 
 
 class BudgetError(DataError):
@@ -206,8 +206,9 @@ def _limit(value, name: str, key: str = "") -> float | None:
     smallest = 0.0 if name == "seconds" else 1.0
     if not math.isfinite(number) or number <= 0 or number < smallest:
         at_least = "" if name == "seconds" else " of at least 1"
-        raise ValueError(f"{key or name}: the budget's {name} must be a positive number"
-                         f"{at_least} or 'none', not {str(value)!r}.")
+        raise CodedError(f"{key or name}: the budget's {name} must be a positive number"
+                         f"{at_least} or 'none', not {str(value)!r}.", "budget.setting",
+                         key=key or name, value=str(value))
     return number if name == "seconds" else int(number)
 
 

@@ -12,6 +12,7 @@ from .budget import Budget
 from .cli_messages import (
     HEADINGS_ZH,
     LANGUAGES,
+    OS_REASONS,
     CliError,
     argparse_text,
     decision_text,
@@ -324,7 +325,7 @@ def _write_json(target: str, trace) -> None:
         with open(target, "w", encoding="utf-8") as stream:
             trace.write_json(stream)
     except OSError as err:
-        raise CliError("cannot_write", target=target, reason=err.strerror or err) from None
+        raise CliError("cannot_write", target=target, **os_reason(err)) from None
 
 
 class _TerminalJson:
@@ -338,6 +339,12 @@ class _TerminalJson:
         return self.stream.write(escape_json_for_terminal(text))
 
 
+def os_reason(err: OSError) -> dict:
+    """Why a file cannot be written: the system's words, and the catalogue's code for the
+    common reasons (cli_messages.OS_REASONS), so error_text says them in each language."""
+    return {"reason": err.strerror or str(err), "reason_code": OS_REASONS.get(err.errno)}
+
+
 def _write(target: str, text: str, encoding: str = "utf-8") -> None:
     if target == "-":  # a terminal shows the data's control characters, never runs them
         sys.stdout.write((escape_terminal(text) if sys.stdout.isatty() else text) + "\n")
@@ -345,7 +352,7 @@ def _write(target: str, text: str, encoding: str = "utf-8") -> None:
     try:
         Path(target).write_text(text + "\n", encoding=encoding)
     except OSError as err:
-        raise CliError("cannot_write", target=target, reason=err.strerror or err) from None
+        raise CliError("cannot_write", target=target, **os_reason(err)) from None
 
 
 def _print_summary(table, prepared, trace, outline: dict, args) -> None:

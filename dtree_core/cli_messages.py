@@ -18,6 +18,7 @@ app's catalogue, so a loader notice reads the same in the app and on the termina
 from __future__ import annotations
 
 import argparse
+import errno
 import os
 import re
 import string
@@ -90,6 +91,12 @@ _CLI_EN = {
     "error.no_node": "No node at '{path}'; paths look like: {examples}.",
     "error.not_scored": "The node at '{path}' was not scored (a leaf stopped before choosing).",
     "error.cannot_write": "Cannot write '{target}': {reason}.",
+    "os.no_such_file": "No such file or directory",
+    "os.is_directory": "Is a directory",
+    "os.permission": "Permission denied",
+    "os.not_directory": "Not a directory",
+    "os.disk_full": "No space left on device",
+    "os.read_only": "Read-only file system",
     "rule.forced": "Chosen by hand (forced): {attribute}.",
     "rule.ties": " Tied with {ties}; {rule}.",
     "list": ", ",
@@ -132,6 +139,12 @@ _CLI_ZH = {
     "error.no_node": "路径“{path}”上没有结点；路径的写法如：{examples}。",
     "error.not_scored": "路径“{path}”上的结点没有计算得分（它在选择划分属性之前就成了叶结点）。",
     "error.cannot_write": "无法写入“{target}”：{reason}。",
+    "os.no_such_file": "没有这个文件或目录",
+    "os.is_directory": "这是一个目录",
+    "os.permission": "没有写入权限",
+    "os.not_directory": "路径中有一部分不是目录",
+    "os.disk_full": "磁盘空间不足",
+    "os.read_only": "文件系统只读",
     "rule.forced": "手工指定（强制）的划分属性：{attribute}。",
     "rule.ties": "与 {ties} 并列；{rule}。",
     "list": "、",
@@ -364,6 +377,11 @@ ERRORS_ZH = {
     "validation_needed": "剪枝方法 {method} 需要验证集。",
     "validation_text": "验证集的“{column}”列含有文本（“{value}”），而决策树按数值读取这一列。",
     "force.syntax": "--force 的格式是 路径=属性，得到的是“{text}”。",
+    "force.leaf": "“{path}”处的结点是叶结点（{stop}）：那里没有可以强制的划分。",
+    "force.no_path": "没有路径为“{path}”的结点可供强制划分。",
+    "validation_empty": "没有可用于剪枝的验证集样本。",
+    "validation_mismatch": "验证集有 {rows} 行，却有 {classes} 个类别标记。",
+    "budget.setting": "{key}：预算上限须为正数（计数至少为 1）或 none，得到“{value}”。",
     "force.twice": "在“{path}”强制了两种划分：“{first}”和“{second}”；一个结点只能有一种。",
     "text_continuous": "列“{column}”不能作为连续属性：其中有文本值。",
     "target_missing": "目标列有缺失值；请先删除这些行。",
@@ -386,6 +404,12 @@ ERRORS_ZH = {
     "option.subtree_raising": "subtree_raising 须为 true 或 false，得到 {value}。",
     "option.pep_margin": "pep_margin 须为不小于 0 的有限数，得到 {value}。",
 }
+
+
+# The system's commonest reasons a file cannot be written (errno -> os.<code> below).
+OS_REASONS = {errno.ENOENT: "no_such_file", errno.EISDIR: "is_directory",
+              errno.EACCES: "permission", errno.ENOTDIR: "not_directory",
+              errno.ENOSPC: "disk_full", errno.EROFS: "read_only"}
 
 
 class CliError(DataError):
@@ -539,6 +563,8 @@ def error_text(error: Exception, lang: str) -> str:
     a budget's in the command line's English, else the error's own sentence."""
     code, details = getattr(error, "code", ""), getattr(error, "details", {})
     if isinstance(error, CliError):
+        if details.get("reason_code"):  # the system's reason, in lang
+            details = {**details, "reason": say(lang, f"os.{details['reason_code']}")}
         return say(lang, f"error.{code.removeprefix('cli.')}", **details)
     if lang != "zh" and details.get("limit") in CLI_ADVICE and code.startswith("budget.") \
             and not details.get("id_like"):  # an ID-like target: the loader's own sentence
@@ -554,6 +580,8 @@ def error_text(error: Exception, lang: str) -> str:
     if code.startswith("budget."):  # the figures as the English sentence writes them
         details = {**details, **{k: figure_text(details[k]) for k in ("figure", "allowed")
                                  if isinstance(details.get(k), int | float)}}
+    if "stop" in details:  # a leaf's stop case, as the printed tree words it
+        details = {**details, "stop": say(lang, f"stop.{details['stop']}")}
     template = ERRORS_ZH.get(code) if lang == "zh" else None
     if template is None or not placeholders(template) <= set(details):
         return str(error)

@@ -16,7 +16,7 @@ import numpy as np
 
 from .budget import Budget, applied_budget
 from .counting import distinct_indices, starts_of
-from .data import CodedError, DataError, Encoded
+from .data import CodedError, Encoded
 from .decide import child_draw_keys, choose, draws, root_draw_key
 from .heap import reusing_freed_pages
 from .oblique import contest, linear_wins, node_entries, winning
@@ -295,9 +295,11 @@ def check_forces(options: Options, store: NodeStore) -> tuple[str, ...]:
         for node_id in range(store.size):
             if path_key(store.path(node_id)) == unused[0]:
                 stop = store.stop_of(node_id)
-                raise DataError(f"The node at '{unused[0]}' is a leaf ({stop}); there is "
-                                "nothing to force there.")
-        raise DataError(f"No node has the path '{unused[0]}' to force.")
+                raise CodedError(f"The node at '{unused[0]}' is a leaf ({stop}); there is "
+                                 "nothing to force there.", "force.leaf", path=unused[0],
+                                 stop=stop)
+        raise CodedError(f"No node has the path '{unused[0]}' to force.", "force.no_path",
+                         path=unused[0])
     return ()
 
 

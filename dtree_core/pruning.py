@@ -88,9 +88,10 @@ class ValidationRows:
         texts = as_text(labels.reset_index(drop=True)).astype(object)
         n_rows = len(columns[0]) if columns else len(texts)
         if len(texts) != n_rows:
-            raise DataError(f"The validation rows have {n_rows} rows but {len(texts)} classes.")
+            raise CodedError(f"The validation rows have {n_rows} rows but {len(texts)} "
+                             "classes.", "validation_mismatch", rows=n_rows, classes=len(texts))
         if n_rows == 0:
-            raise DataError("There are no validation rows to prune with.")
+            raise CodedError("There are no validation rows to prune with.", "validation_empty")
         truth = pd.Index(list(classes), dtype=object).get_indexer(texts)
         return cls(tuple(columns), truth.astype(np.int64))
 

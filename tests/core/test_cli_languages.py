@@ -413,6 +413,12 @@ def test_the_printed_score_table_takes_the_notation(lang):
     (("--force", "root=甜度"), "无法在“root”强制按“甜度”划分：它不是该结点的候选属性。"),
     (("--force", "root=色泽", "--force", "root=纹理"),
      "在“root”强制了两种划分：“色泽”和“纹理”；一个结点只能有一种。"),
+    (("--force", "root=纹理", "--force", "纹理=模糊=色泽"),
+     "“纹理=模糊”处的结点是叶结点（同类）：那里没有可以强制的划分。"),
+    (("--force", "root=纹理", "--force", "纹理=不存在=色泽"),
+     "没有路径为“纹理=不存在”的结点可供强制划分。"),
+    (("--json", "/"), "无法写入“/”：这是一个目录。"),
+    (("--json", "/no/such/dir/t.json"), "无法写入“/no/such/dir/t.json”：没有这个文件或目录。"),
 ])
 def test_refused_options_and_forces_in_chinese(args, chinese):
     data = str(dataset_path("watermelon_2.0.csv"))
@@ -510,3 +516,30 @@ def test_each_raising_verdict_is_worded_in_chinese_from_the_event(verdict, worde
     said = cli_messages.prune_reason_text("pep", event, "zh")
     assert said == f"估计错误数：作为叶结点 5.25，子树 4，最大分支 3.5（余量 0.1）：{worded}"
     assert cli_messages.prune_reason_text("pep", event, "en") == event["reason"]
+
+
+def test_a_bad_budget_setting_is_said_in_chinese(monkeypatch):
+    data = str(dataset_path("watermelon_2.0.csv"))
+    monkeypatch.setenv("DTREE_BUDGET_ROWS", "abc")
+    english = run("grow", data, "--target", "好瓜", "--budget")
+    worded = run("grow", data, "--target", "好瓜", "--budget", "--lang", "zh")
+    assert english.returncode == worded.returncode == 2
+    assert "DTREE_BUDGET_ROWS: the budget's rows must be a positive number" in english.stderr
+    said = "DTREE_BUDGET_ROWS：预算上限须为正数（计数至少为 1）或 none，得到“abc”。"
+    assert said in worded.stderr
+
+
+def test_validation_rows_without_a_class_are_refused_in_chinese(tmp_path):
+    """Every validation row's class blank: no rows to prune with, said in English only."""
+    train = dataset_path("watermelon_2.0.csv")
+    blank = tmp_path / "val.csv"
+    lines = train.read_text(encoding="utf-8").splitlines()
+    header = lines[0].split(",")
+    target = header.index("好瓜")
+    blank.write_text("\n".join([lines[0], *(",".join(v if i != target else "" for i, v in
+                                                    enumerate(line.split(",")))
+                                            for line in lines[1:4])]) + "\n", encoding="utf-8")
+    worded = run("grow", str(train), "--target", "好瓜", "--prune", "rep", "--validation",
+                 str(blank), "--lang", "zh")
+    assert worded.returncode == 2
+    assert "没有可用于剪枝的验证集样本。" in worded.stderr and "There are no" not in worded.stderr
