@@ -32,6 +32,7 @@ import numpy as np
 from .data import Attribute, Encoded, dense_rank
 from .split import Split, linear_combination, linear_text, threshold_text
 from .splitting import (
+    TIE_ATOL,
     TIE_RTOL,
     Batch,
     growing,
@@ -361,7 +362,7 @@ def _lower(new: float, current: float) -> bool:
     """Strictly lower beyond the tie tolerance (so rounding cannot make the passes cycle)."""
     if not np.isfinite(new):
         return False
-    return not np.isfinite(current) or new < current - TIE_RTOL * abs(current)
+    return not np.isfinite(current) or new < current - max(TIE_RTOL * abs(current), TIE_ATOL)
 
 
 def _class_weights(y: np.ndarray, w: np.ndarray, n_classes: int) -> np.ndarray:

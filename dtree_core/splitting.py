@@ -43,6 +43,16 @@ from .split import significant_digits
 # Nominal attributes with at most this many values get CART's exhaustive two-way search.
 EXACT_PARTITION_LIMIT = 10
 TIE_RTOL = 1e-12
+# ... and never closer than this (scores are in bits or Gini units, at most a few): near 0
+# a relative margin is no margin at all, and a mathematical 0 comes out of the arithmetic as
+# ±1e-17 (pure sides with missing values' fractional weights), one threshold's noise beating
+# the smaller t it ties with.
+TIE_ATOL = 1e-12
+
+
+def tie_margin(best):
+    """How far below best a score still ties with it: TIE_RTOL of it, at least TIE_ATOL."""
+    return np.maximum(TIE_RTOL * np.abs(best), TIE_ATOL)
 SCORE_FIELDS = ("rho", "entropy_known", "entropy_after", "gain", "iv", "gain_ratio",
                 "gini_known", "gini_index", "gini_gain")
 
@@ -538,7 +548,7 @@ def _search(by_value: np.ndarray, weighted, d: int, first, codes, place, block):
     index = _two_way_gini(left, [whole[c] - left[c] for c in range(n_classes)])
     lowest = index.min(axis=0)
     with np.errstate(invalid="ignore"):  # is_tied(-index, -lowest), in one pass
-        tied = index <= lowest + TIE_RTOL * np.abs(lowest)
+        tied = index <= lowest + tie_margin(lowest)
     if weighted is None:
         row = np.argmax(tied, axis=0)  # the rows are in all_partitions' order
         chosen = codes[row, 0] if codes.shape[1] == 1 else codes[row, nodes]
@@ -687,22 +697,23 @@ def _add(parts: list) -> np.ndarray:
 
 
 def first_best(key: np.ndarray, axis: int = -1) -> np.ndarray:
-    """Index of the first maximum, treating values within TIE_RTOL of it as equal."""
+    """Index of the first maximum, treating values within the tie margin of it as equal."""
     key = np.asarray(key)
     return is_tied(key, key.max(axis=axis, keepdims=True)).argmax(axis=axis)
 
 
 def is_tied(key: np.ndarray, best) -> np.ndarray:
-    """Is each key within TIE_RTOL of best (finite keys only)? best broadcasts against key."""
+    """Is each key within the tie margin of best (finite keys only)? best broadcasts against
+    key."""
     if isinstance(best, np.generic | np.ndarray) and best.size == 1 \
             and best.dtype == np.float64 and best.ndim <= np.ndim(key):
         # one best (a one-node depth's): the bound in Python floats, the same IEEE operations
         # without numpy's per-call and error-state costs (inf - inf is NaN there, silently)
         best = best.item()
-        tied = key >= best - TIE_RTOL * abs(best)
+        tied = key >= best - max(TIE_RTOL * abs(best), TIE_ATOL)
     else:
         with np.errstate(invalid="ignore"):
-            tied = key >= best - TIE_RTOL * np.abs(best)
+            tied = key >= best - tie_margin(best)
     tied &= np.isfinite(key)
     return tied
 
@@ -883,14 +894,14 @@ def _block_values(enc: Encoded, js: list[int], rows: np.ndarray | None,
 
 
 def _segment_first_best(key: np.ndarray, seg_start: np.ndarray, seg: np.ndarray) -> np.ndarray:
-    """Per segment of key, the position of its first maximum (ties within TIE_RTOL); seg is
+    """Per segment of key, the position of its first maximum (ties within tie_margin); seg is
     each position's segment. (is_tied, with the bound computed once per segment.)"""
     if len(seg_start) == 1:  # one segment (a one-node depth): no reduceat, no gather
         tied = is_tied(key, key.max())
         return np.array([tied.argmax() if tied.any() else len(key)])
     best = np.maximum.reduceat(key, seg_start)
     with np.errstate(invalid="ignore"):
-        bound = best - TIE_RTOL * np.abs(best)
+        bound = best - tie_margin(best)
         tied = key >= bound.take(seg)
     tied &= np.isfinite(key)
     # the first tied position at or after each segment's start, if it is still in the segment
@@ -1110,12 +1121,14 @@ def _candidate_scores(s: _Sorted, left: list, right: list, lw, rw, kw, cand_node
         gain = entropy(s.known_counts).take(cand_node)
         gain -= spread
         del spread
+        np.maximum(gain, 0.0, out=gain)  # a gain is never below 0: not -1e-16 either
     if want_gini:
         # (kw - Σ left² / lw - Σ right² / rw) / kw
         gini_index = _add_each(_square, left) / lw
         np.subtract(kw, gini_index, out=gini_index)
         gini_index -= _add_each(_square, right) / rw
         gini_index /= kw
+        np.maximum(gini_index, 0.0, out=gini_index)  # pure sides: 0, not -7e-17
     return gain, gini_index
 
 
