@@ -323,6 +323,7 @@ ERRORS_ZH = {
     "too_large": "文件有 {size} 字节，超过了 {limit} 字节的上限。",
     "binary": "这不是文本表格；请把数据另存为 CSV（UTF-8）或 .xlsx。",
     "encoding": "无法用这种编码解码文件；请用 --encoding 指定编码（例如 gb18030 或 utf-8）。",
+    "encoding_unknown": "未知的编码“{encoding}”；可用的如 gb18030、utf-8、utf-16。",
     "open_quote": "第 {line} 行开始的引号一直没有闭合。",
     "bad_quote": "第 {line} 行某个值的右引号后面还有文字；引号内的引号请写成两个引号（\"\"）。",
     "xlsx": "这不是可读取的 Excel .xlsx 工作簿。",

@@ -527,7 +527,8 @@ def _decode_as(data: bytes, name: str, codec: str) -> str:
     try:
         codecs.lookup(codec)
     except LookupError:
-        raise LoadError(f"Unknown encoding '{codec}'.", "encoding", encoding=codec) from None
+        raise LoadError(f"Unknown encoding '{codec}'.", "encoding_unknown",
+                        encoding=codec) from None
     try:
         text = data.decode(codec)
     except UnicodeDecodeError as err:

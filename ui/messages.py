@@ -456,6 +456,7 @@ EN = {
                      ".xlsx workbook."),
     "error.encoding": ("The file cannot be decoded with this encoding; choose another (for "
                        "example GB18030 or UTF-8) and load it again."),
+    "error.encoding_unknown": "Unknown encoding '{encoding}'.",
     "error.open_quote": "The quote opened on line {line} is never closed.",
     "error.bad_quote": ("Line {line} has text after the closing quote of a value; write a quote "
                         'inside a quoted value as two quotes ("").'),

@@ -368,6 +368,7 @@ ZH = {
     "error.binary": "这不是文本表格；请把数据另存为 CSV（UTF-8）或 Excel .xlsx 工作簿。",
     "error.encoding": ("无法用这种编码解码文件；请换一种编码（例如 GB18030 或 UTF-8）"
                        "后重新加载。"),
+    "error.encoding_unknown": "未知的编码“{encoding}”。",
     "error.open_quote": "第 {line} 行开始的引号一直没有闭合。",
     "error.bad_quote": ("第 {line} 行某个值的右引号后面还有文字；"
                         '引号内的引号要写成两个引号（""）。'),

@@ -543,3 +543,13 @@ def test_validation_rows_without_a_class_are_refused_in_chinese(tmp_path):
                  str(blank), "--lang", "zh")
     assert worded.returncode == 2
     assert "没有可用于剪枝的验证集样本。" in worded.stderr and "There are no" not in worded.stderr
+
+
+def test_an_unknown_encoding_is_named_in_both_languages():
+    """Chinese said the file could not be decoded with "this encoding", without its name."""
+    data = str(dataset_path("watermelon_2.0.csv"))
+    english = run("grow", data, "--target", "好瓜", "--encoding", "bogus")
+    worded = run("grow", data, "--target", "好瓜", "--encoding", "bogus", "--lang", "zh")
+    assert english.returncode == worded.returncode == 2
+    assert "Unknown encoding 'bogus'." in english.stderr
+    assert "未知的编码“bogus”" in worded.stderr
