@@ -324,8 +324,9 @@ def encode_target(y: pd.Series) -> tuple[np.ndarray, tuple[str, ...]]:
                          "target_missing")
     codes, classes = encode_nominal(y)
     if len(classes) < 2:
-        raise CodedError(f"The target '{y.name}' has only one class; a tree needs at least two.",
-                         "one_class", column=y.name)
+        name = "target" if y.name is None else y.name  # an unnamed y (a list, an array)
+        raise CodedError(f"The target '{name}' has only one class; a tree needs at least two.",
+                         "one_class", column=name)
     return codes, classes
 
 

@@ -292,3 +292,10 @@ def test_boolean_labels_score_as_scikit_learns_own_tree():
     assert get_scorer("roc_auc")(model, X, y) == 1.0
     scores = cross_val_score(DecisionTree(), X, y, scoring="roc_auc", cv=3)
     assert np.isfinite(scores).all()
+
+
+def test_an_unnamed_target_of_one_class_is_not_called_none():
+    X = pd.DataFrame({"a": list("xyzxy")})
+    for y in (pd.Series(["是"] * 5), ["是"] * 5):
+        with pytest.raises(ValueError, match="The target 'target' has only one class"):
+            DecisionTree().fit(X, y)
