@@ -327,11 +327,15 @@ ERRORS_ZH = {
     "open_quote": "第 {line} 行开始的引号一直没有闭合。",
     "bad_quote": "第 {line} 行某个值的右引号后面还有文字；引号内的引号请写成两个引号（\"\"）。",
     "xlsx": "这不是可读取的 Excel .xlsx 工作簿。",
-    "sheet": "工作簿中没有这个工作表。",
+    "sheet": "“{name}”中没有工作表“{sheet}”；它的工作表有：{names}。",
+    "sheet_number": "“{name}”只有 {count} 个工作表，没有第 {number} 个。",
     "header_only": "只有表头行，没有数据行。",
     "one_column": "只找到一列，没有可用于划分的属性；请用逗号、分号、制表符或全角逗号分隔各个值。",
-    "ragged": "第 {line} 行的值的个数与表头的列数不同；含有分隔符的值请加引号。",
-    "duplicate_column": "列名“{column}”在表头中出现了两次；请重命名其中一列。",
+    "ragged": "第 {line} 行有 {found} 个值，而表头有 {expected} 列；含有分隔符的值请加引号。",
+    "ragged_quote": ("第 {line} 行有一个引号没有正确闭合，因此有 {found} 个值，"
+                     "而不是 {expected} 个。"),
+    "duplicate_column": ("列名“{column}”在表头中出现了两次（第 {first} 列和第 {second} 列）；"
+                         "请重命名其中一列。"),
     "kind_conflict": "列“{column}”不能既是离散属性又是连续属性。",
     "target_empty": "目标列“{column}”没有任何取值。",
     "title_row": ("第一行只有一个值（“{title}”），下一行有 {found} 个：它看起来是表格上方的标题，"

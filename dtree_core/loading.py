@@ -997,11 +997,13 @@ def _pick_sheet(names: list[str], sheet: str | int | None, name: str) -> str:
         if 0 <= sheet < len(names):
             return names[sheet]
         raise LoadError(f"'{name}' has {len(names)} sheet(s), so there is no sheet number "
-                        f"{sheet + 1}.", "sheet", sheet=sheet)
+                        f"{sheet + 1}.", "sheet_number", sheet=sheet, number=sheet + 1,
+                        count=len(names), name=name)
     if sheet in names:
         return sheet
     raise LoadError(f"There is no sheet '{sheet}' in '{name}'; its sheets are: "
-                    f"{', '.join(names)}.", "sheet", sheet=sheet)
+                    f"{', '.join(names)}.", "sheet", sheet=sheet, name=name,
+                    names=", ".join(names))
 
 
 def _cell_text(value) -> str:
@@ -1165,7 +1167,8 @@ def _check_lengths(grid: _Grid, data: np.ndarray, width: int, where: str) -> Non
     fields, line = _record(grid, row), int(grid.lines[row])
     if any("\n" in f or "\r" in f for f in fields):
         raise LoadError(f"{where} {line} has a quoted value that is never closed properly, so it "
-                        f"has {len(fields)} values instead of {width}.", "ragged", line=line)
+                        f"has {len(fields)} values instead of {width}.", "ragged_quote",
+                        line=line, found=len(fields), expected=width)
     raise LoadError(
         f"{where} {line} has {len(fields)} values but the header has {width} columns; quote "
         "values that contain the delimiter.", "ragged", line=line, found=len(fields),
@@ -1185,7 +1188,8 @@ def _name_columns(header: list[str], columns: list[pa.Array]):
         if h in seen:
             first = header.index(h) + 1
             raise LoadError(f"The column name '{h}' appears twice in the header (columns {first} "
-                            f"and {i + 1}); rename one of them.", "duplicate_column", column=h)
+                            f"and {i + 1}); rename one of them.", "duplicate_column", column=h,
+                            first=first, second=i + 1)
         keep.append(i)
         names.append(h)
         seen[h] = i

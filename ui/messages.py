@@ -462,6 +462,9 @@ EN = {
                         'inside a quoted value as two quotes ("").'),
     "error.xlsx": "This is not a readable Excel .xlsx workbook.",
     "error.sheet": "The workbook has no such sheet.",
+    "error.sheet_number": "The workbook has {count} sheet(s): there is no sheet number {number}.",
+    "error.ragged_quote": ("Line {line} has a quoted value that is never closed properly, so it "
+                           "has {found} values instead of {expected}."),
     "error.header_only": "There is a header row but no data rows.",
     "error.one_column": ("Only one column was found, so there is nothing to split on; separate "
                          "values with commas, semicolons, tabs or full-width commas."),

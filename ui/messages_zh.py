@@ -374,6 +374,9 @@ ZH = {
                         '引号内的引号要写成两个引号（""）。'),
     "error.xlsx": "这不是可读取的 Excel .xlsx 工作簿。",
     "error.sheet": "工作簿中没有这个工作表。",
+    "error.sheet_number": "工作簿只有 {count} 个工作表，没有第 {number} 个。",
+    "error.ragged_quote": ("第 {line} 行有一个引号没有正确闭合，因此有 {found} 个值，"
+                           "而不是 {expected} 个。"),
     "error.header_only": "只有表头行，没有数据行。",
     "error.one_column": ("只找到一列，没有可用于划分的属性；"
                          "请用逗号、分号、制表符或全角逗号分隔各个值。"),

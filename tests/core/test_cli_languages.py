@@ -13,6 +13,7 @@ import re
 import subprocess
 import sys
 
+import pandas as pd
 import pytest
 
 from dtree_core import algorithms, cli_messages
@@ -218,7 +219,7 @@ def test_load_errors_in_chinese_and_unchanged_in_english(tmp_path):
     with pytest.raises(LoadError) as caught:
         load_path(CORPUS / "ragged_short.csv")
     assert error_text(caught.value, "en") == str(caught.value)
-    assert re.fullmatch(r"第 \d+ 行的值的个数与表头的列数不同；含有分隔符的值请加引号。",
+    assert re.fullmatch(r"第 \d+ 行有 \d+ 个值，而表头有 \d+ 列；含有分隔符的值请加引号。",
                         error_text(caught.value, "zh"))
     plain = ValueError("no code here")
     assert error_text(plain, "zh") == "no code here"
@@ -553,3 +554,23 @@ def test_an_unknown_encoding_is_named_in_both_languages():
     assert english.returncode == worded.returncode == 2
     assert "Unknown encoding 'bogus'." in english.stderr
     assert "未知的编码“bogus”" in worded.stderr
+
+
+@pytest.mark.parametrize(("text", "args", "chinese"), [
+    ("a,b,y\n1,2,p\n1,2,3,q\n", (), "第 3 行有 4 个值，而表头有 3 列；含有分隔符的值请加引号。"),
+    ("a,a,y\n1,2,p\n3,4,q\n", (),
+     "列名“a”在表头中出现了两次（第 1 列和第 2 列）；请重命名其中一列。"),
+    ("xlsx", ("--sheet", "nope"), "“t.xlsx”中没有工作表“nope”；它的工作表有：Sheet1。"),
+])
+def test_load_refusals_keep_their_details_in_chinese(tmp_path, text, args, chinese):
+    """The Chinese said only that some line was ragged, that a name appeared twice, that
+    the workbook had no such sheet: the English named the counts, the columns, the sheets."""
+    if text == "xlsx":
+        path = tmp_path / "t.xlsx"
+        pd.DataFrame({"a": [1, 2], "y": ["p", "q"]}).to_excel(path, index=False)
+    else:
+        path = tmp_path / "t.csv"
+        path.write_text(text, encoding="utf-8")
+    worded = run("grow", str(path), "--target", "y", *args, "--lang", "zh")
+    assert worded.returncode == 2
+    assert chinese in worded.stderr, worded.stderr
