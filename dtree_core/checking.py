@@ -64,16 +64,20 @@ _D = set_name(None)
 # Lines are read after NFKC normalisation: full-width ＝０．１０９（，） as typed with a Chinese
 # input method become =0.109(,), and D¹ becomes D1. A name may hold spaces (Gain ratio); a
 # tab or spaces after the parenthesis separate the number as an = does (a spreadsheet paste).
-_LINE = re.compile(r"^\s*(?P<name>[^\s(=≈:][^(=≈:]*?)\s*(?:\((?P<args>[^)]*)\))?"
+# The arguments may hold one level of brackets: an attribute named 密度（g/cm³） (NFKC: (…)).
+_LINE = re.compile(r"^\s*(?P<name>[^\s(=≈:][^(=≈:]*?)\s*(?:\((?P<args>(?:[^()]|\([^()]*\))*)\))?"
                    r"(?:\s*[=≈:]|(?<=\))\s+(?=[-+−.\d]))(?P<rest>.*)$")
 # A result: one number (an exponent and a % allowed), then at most a remark without digits
 # or in brackets: 0.998, .068, 1.09e-1, 10.9%, 0.998 (log2), 0.109 bit
 _RESULT = re.compile(r"^\s*(?P<number>[-+−]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+−]?\d+)?)"
                      r"\s*(?P<percent>%)?\s*(?:\(.*\)|\[.*\]|[^\d=≈()\[\]]*)$")
 _DECIMAL_COMMA = re.compile(r"^\s*[-+−]?\d+,\d+\s*$")
-# Several claims on one line: split at ; and at a comma that starts another name(…) =
-_CLAIMS = re.compile(r"[;；]|[,，](?=\s*[^\s\d,;=≈:()（）][^,;=≈:()（）]*[(（][^)）]*[)）]"
-                     r"\s*[=＝≈:：])")
+# Several claims on one line: split at ; and at a comma (or the Chinese list's 、) that starts
+# another name(…) =, and at spaces after a number where a name that is a word follows (not
+# an operator: Gain(D,色泽) = 0.998 − H(D|色泽) = 0.109 is one claim)
+_ARGUMENTS = r"[(（](?:[^()（）]|[(（][^()（）]*[)）])*[)）]\s*[=＝≈:：]"
+_CLAIMS = re.compile(r"[;；]|[,，、](?=\s*[^\s\d,;=≈:()（）][^,;=≈:()（）]*" + _ARGUMENTS + ")"
+                     r"|(?<=[\d%])\s+(?=[^\W\d_][^,;=≈:()（）\s]*" + _ARGUMENTS + ")")
 _SET_NAMES = {"d", "d̃", "d~"}
 _TILDE_SETS = {"d̃", "d~"}  # the rows with a known value of the attribute (Zhou §4.4.2)
 # A branch's subset written the books' way: D¹ (NFKC: D1), D^1, D_1, D^{1}, Li Hang's D₁

@@ -445,3 +445,34 @@ def test_a_claim_keeps_its_text_as_typed(id3):
     first, second = check("Gain(D，色泽)＝０．１０９；Gain(D，根蒂)＝０．１４３", id3).verdicts
     assert first.claim.text == "Gain(D，色泽)＝０．１０９" and first.status == "rounded"
     assert second.claim.text == "Gain(D，根蒂)＝０．１４３" and second.status == "right"
+
+
+@pytest.mark.parametrize("line", ["Gain(D,色泽)=0.108、Gain(D,根蒂)=0.143",
+                                  "Gain(D,色泽)=0.108 Gain(D,根蒂)=0.143",
+                                  "信息增益(色泽) = 0.108  信息增益(根蒂) = 0.143"])
+def test_two_claims_parted_by_the_chinese_list_mark_or_a_space_are_two(line):
+    """Parted by 、 or a space, the line was one claim: 0.143 (根蒂's) judged as 色泽's, and
+    marked wrong."""
+    X, y = xy("watermelon_2.0.csv", "好瓜", drop=["编号"])
+    trace = DecisionTree().fit(X, y).trace_.to_dict()
+    report = check(line, trace)
+    assert [(v.claim.attribute, v.counts_as_right) for v in report.verdicts] == [
+        ("色泽", True), ("根蒂", True)]
+
+
+def test_a_worked_line_with_a_named_term_stays_one_claim():
+    X, y = xy("watermelon_2.0.csv", "好瓜", drop=["编号"])
+    trace = DecisionTree().fit(X, y).trace_.to_dict()
+    report = check("Gain(D,色泽) = 0.998 − H(D|色泽) = 0.108", trace)
+    assert [(v.claim.attribute, v.counts_as_right) for v in report.verdicts] == [("色泽", True)]
+
+
+def test_an_attribute_named_with_brackets_is_read():
+    """密度（g/cm³） or 含糖率(%): the line was not read at all ('write one quantity a line')."""
+    X, y = xy("watermelon_3.0.csv", "好瓜", drop=["编号"], numeric=["密度", "含糖率"])
+    X = X.rename(columns={"密度": "密度（g/cm³）", "含糖率": "含糖率(%)"})
+    trace = DecisionTree().fit(X, y).trace_.to_dict()
+    report = check("Gain(D,密度（g/cm³）)=0.262\nGain(D,含糖率(%))=0.349\nIV(含糖率(%))=0.5",
+                   trace)
+    assert [v.counts_as_right for v in report.verdicts] == [True, True, False]
+    assert all(v.status not in ("unparsed", "unknown_attribute") for v in report.verdicts)
