@@ -379,8 +379,13 @@ def reveal_last(source: tuple, options: Options, heldout: tuple, picks: tuple,
                                                decimals)
         if note:
             st.caption(note)
-    st.markdown(f"**{tm('man.reveal.table', algorithm=registry.label(trace['algorithm']))}**")
-    panel.show_score_table(trace, node, decimals)  # read, not picked from: no selection
+    # the sidebar algorithm's own scores of this node's rows (each continuous attribute at its
+    # own best cut, its ties marked), as the choice above read them: the student's tree
+    # scored the picked attribute at the student's cut
+    own = next((c.node for c in choices if c.algorithm == trace["algorithm"] and c.node), None)
+    key = "man.reveal.table" if own is not None else "man.reveal.table.yours"
+    st.markdown(f"**{tm(key, algorithm=registry.label(trace['algorithm']))}**")
+    panel.show_score_table(trace, own or node, decimals)  # read, not picked from
 
 
 # --------------------------------------------------------------------- the end

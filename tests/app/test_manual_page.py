@@ -326,3 +326,27 @@ def test_a_candidate_that_needs_more_digits_is_offered_between_its_own_two_value
     assert not at.exception and not at.error
     said = " ".join(plain(m.value) for m in [*at.markdown, *at.subheader])
     assert "3.0000002" in said and "t = 3 " not in said and "t = 3)" not in said
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_reveal_s_table_is_the_algorithm_s_own_scoring(lang):
+    """Cut 密度 at its first candidate on watermelon 3.0: the choices said C4.5 takes 密度 at
+    its best t, tied with 含糖率, while the table below showed 密度 at the student's t (Gain
+    ≥ mean ✗, no tie): a table that contradicted the sentence above it."""
+    at = page_app("pages/manual.py", "watermelon_3.0", lang, algorithm="c45")
+    attribute_box(at).set_value("密度").run()
+    prepared, X, y = training("watermelon_3.0.csv", "好瓜")
+    forced = DecisionTree("c45", force={"root": "密度"}, nominal=prepared.nominal,
+                          continuous=prepared.continuous).fit(X, y).trace_.to_dict()
+    row = next(r for r in forced["nodes"][0]["scores"] if r["attribute"] == "密度")
+    first = row["curve"]["threshold"][0]
+    at.select_slider(key="man_t").set_value(first).run()
+    at.button(key="man_choose").click().run()
+    assert not at.exception and not at.error
+    table = next(d.value for d in at.dataframe if len(d.value.columns) >= 8)  # the scores
+    row = table[table.iloc[:, 0] == "密度"].iloc[0]
+    row = {"t": row.iloc[2], "tie": row.iloc[8]}  # attribute, kind, t, …, tie, chosen
+    cart_or_c45 = frame(at, t("man.col.agrees", _lang=lang))
+    said = cart_or_c45.iloc[list(ALGORITHMS).index("c45"), 1]
+    assert float(row["t"]) != float(first)  # its own best cut, not the student's
+    assert f"{float(row['t']):.4g}" in said and row["tie"]  # the cut and the tie said above

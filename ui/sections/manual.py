@@ -40,7 +40,10 @@ EN: dict[str, str] = {
     "man.your_t": "your t = {t}",
     "man.choose": "Split here",
     "man.reveal": "Node #{id} at {path}: you split on {choice}",
-    "man.reveal.table": "The score table at this node ({algorithm}'s columns)",
+    "man.reveal.table": ("The score table at this node as {algorithm} scores it (each continuous "
+                         "attribute at its own best cut)"),
+    "man.reveal.table.yours": ("The score table at this node ({algorithm}'s columns; the "
+                               "attribute you picked at your cut)"),
     "man.col.algorithm": "Algorithm",
     "man.col.choice": "Its choice here",
     "man.col.agrees": "Same as yours",
@@ -111,7 +114,8 @@ ZH: dict[str, str] = {
     "man.your_t": "你的 t = {t}",
     "man.choose": "在此划分",
     "man.reveal": "位于 {path} 的结点 #{id}：你选择了 {choice}",
-    "man.reveal.table": "此结点的评分表（{algorithm} 的各列）",
+    "man.reveal.table": "{algorithm} 对此结点的评分表（每个连续属性取其自身的最优划分点）",
+    "man.reveal.table.yours": "此结点的评分表（{algorithm} 的各列；你选的属性按你的划分点计算）",
     "man.col.algorithm": "算法",
     "man.col.choice": "它在此的选择",
     "man.col.agrees": "与你相同",
