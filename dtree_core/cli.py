@@ -113,6 +113,10 @@ def grow_command(args) -> int:
     args.lang = args.lang or default_language()  # main() has chosen it; direct callers too
     if args.sheet is not None and not str(args.data).lower().endswith(EXCEL_SUFFIXES):
         raise CliError("sheet_text", data=args.data)
+    texts = [f for f in (args.data, args.validation)
+             if f is not None and not str(f).lower().endswith(EXCEL_SUFFIXES)]
+    if args.encoding is not None and not texts:  # a workbook names its own encoding
+        raise CliError("encoding_xlsx", data=args.data)
     _check_one_stdout(args)
     budget = Budget.configured() if args.budget else None
     table = load_path(args.data, encoding=args.encoding, sheet=args.sheet, budget=budget)

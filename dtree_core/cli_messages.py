@@ -82,6 +82,8 @@ _CLI_EN = {
     "error": "error: {text}",
     "error.memory": "not enough memory to grow this tree; try --max-depth.",
     "error.sheet_text": "--sheet is for .xlsx workbooks; '{data}' is a text file.",
+    "error.encoding_xlsx": ("--encoding is for text files; '{data}' is an .xlsx workbook, "
+                            "which names its own."),
     "error.stdout_json": ("--json - writes the trace to standard output, which must then hold "
                           "only JSON: write {flags} to a file instead."),
     "error.needs_validation": "--prune {method} needs validation rows: --validation FILE.",
@@ -130,6 +132,7 @@ _CLI_ZH = {
     "error": "错误：{text}",
     "error.memory": "内存不足，无法生成这棵决策树；请试试 --max-depth。",
     "error.sheet_text": "--sheet 只用于 .xlsx 工作簿；“{data}”是文本文件。",
+    "error.encoding_xlsx": "--encoding 只用于文本文件；“{data}”是 .xlsx 工作簿，它自带编码。",
     "error.stdout_json": ("--json - 把生成过程记录写到标准输出，此时标准输出中只能有 JSON：请把 "
                           "{flags} 改为写到文件。"),
     "error.needs_validation": "--prune {method} 需要验证集：--validation FILE。",

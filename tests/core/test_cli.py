@@ -219,3 +219,22 @@ def test_json_and_summary_on_a_terminal_escape_c1_and_bidi_controls(tmp_path, ca
     out = capsys.readouterr().out
     assert not set("\x1b\u009b\u202e\u2066") & set(out)
     assert "\\u202e" in out
+
+
+def test_an_encoding_for_a_workbook_is_refused_not_ignored(tmp_path, capsys):
+    """--sheet on a CSV was refused while --encoding on an .xlsx was silently ignored; a
+    text validation file still takes it."""
+    import pandas as pd
+
+    from dtree_core.cli import main
+
+    book = tmp_path / "t.xlsx"
+    pd.DataFrame({"a": ["x", "y", "x", "y"], "y": ["p", "q", "p", "q"]}).to_excel(book,
+                                                                                 index=False)
+    assert main(["grow", str(book), "--target", "y", "--encoding", "gbk"]) == 2
+    assert "--encoding is for text files" in capsys.readouterr().err
+    assert main(["grow", str(book), "--target", "y"]) == 0
+    validation = tmp_path / "v.csv"
+    validation.write_text("a,y\nx,p\ny,q\n", encoding="gbk")
+    assert main(["grow", str(book), "--target", "y", "--prune", "rep", "--validation",
+                 str(validation), "--encoding", "gbk"]) == 0
