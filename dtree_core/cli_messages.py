@@ -327,6 +327,10 @@ ERRORS_ZH = {
     "binary": "这不是文本表格；请把数据另存为 CSV（UTF-8）或 .xlsx。",
     "encoding": "无法用这种编码解码文件；请用 --encoding 指定编码（例如 gb18030 或 utf-8）。",
     "encoding_unknown": "未知的编码“{encoding}”；可用的如 gb18030、utf-8、utf-16。",
+    "encoding_byte": ("“{name}”不是有效的 {encoding}：位置 {position} 的字节 0x{byte} 无法解码；"
+                      "请用 --encoding 指定其他编码。"),
+    "encoding_lines": ("“{name}”不是 {encoding} 编码：按它解码后，文件中的 {lines} 个换行都不见了；"
+                       "请用 --encoding 指定其他编码。"),
     "open_quote": "第 {line} 行开始的引号一直没有闭合。",
     "bad_quote": "第 {line} 行某个值的右引号后面还有文字；引号内的引号请写成两个引号（\"\"）。",
     "xlsx": "这不是可读取的 Excel .xlsx 工作簿。",

@@ -443,7 +443,8 @@ def _decode(data: bytes, name: str, encoding: str | None, trust: bool = False):
     `trust`: UTF-8 past the first million characters is taken as valid without a check (see
     _Text.checked); the caller reads it again with trust=False if that was wrong."""
     if encoding:
-        return _Text(_decode_as(data, name, encoding)), _codec_name(encoding), False, []
+        text = _lines_kept(data, _decode_as(data, name, encoding), name, encoding)
+        return _Text(text), _codec_name(encoding), False, []
     for bom, codec in _BOMS:
         if data.startswith(bom):
             text = _utf8_text(data[len(bom):], name, trust) if codec == "utf-8-sig" else None
@@ -535,8 +536,21 @@ def _decode_as(data: bytes, name: str, codec: str) -> str:
         raise LoadError(
             f"'{name}' is not valid {codec}: the byte 0x{data[err.start]:02X} at position "
             f"{err.start} cannot be decoded; choose another encoding.",
-            "encoding", encoding=codec, position=err.start) from None
+            "encoding_byte", encoding=codec, position=err.start, byte=f"{data[err.start]:02X}",
+            name=name) from None
     return text.removeprefix("\ufeff")
+
+
+def _lines_kept(data: bytes, text: str, name: str, codec: str) -> str:
+    """text, unless the encoding the user named took the file's line breaks away: a two-byte
+    encoding (UTF-16) read from one-byte text pairs each break with its neighbour, and the
+    one long line was refused as "a header row but no data rows"."""
+    breaks = data.count(b"\n")
+    if breaks > 1 and "\n" not in text and "\r" not in text:
+        raise LoadError(f"'{name}' does not read as {codec}: its {breaks} line breaks are gone "
+                        "once decoded; choose another encoding.", "encoding_lines",
+                        encoding=codec, lines=breaks, name=name)
+    return text
 
 
 def _codec_name(encoding: str) -> str:

@@ -322,3 +322,26 @@ def test_a_title_row_above_a_workbooks_table_is_named_as_one():
     with pytest.raises(LoadError) as refused:
         load_bytes(buffer.getvalue(), "title.xlsx")
     assert refused.value.code == "title_row" and refused.value.details["found"] == 3
+
+
+def test_an_encoding_that_takes_the_line_breaks_away_is_named():
+    """UTF-8 read as UTF-16 is one long line: it was refused as "a header row but no data
+    rows", though the file has 17; a genuine UTF-16 file still reads."""
+    from dtree_core.cli_messages import error_text
+
+    text = "a,y\n" + "".join(f"{i % 3},{'pq'[i % 2]}\n" for i in range(17))
+    with pytest.raises(LoadError) as err:
+        load_bytes(text.encode("utf-8"), "t.csv", encoding="utf-16")
+    assert err.value.code == "encoding_lines" and err.value.details["lines"] == 18
+    assert "line breaks are gone" in str(err.value)
+    assert "18 个换行都不见了" in error_text(err.value, "zh")
+    assert len(load_bytes(text.encode("utf-16"), "t.csv", encoding="utf-16").frame) == 17
+
+
+def test_a_byte_the_encoding_cannot_decode_is_named_in_chinese_too():
+    from dtree_core.cli_messages import error_text
+
+    with pytest.raises(LoadError) as err:
+        load_bytes("a,y\n密,p\n度,q\n".encode(), "t.csv", encoding="ascii")
+    said = error_text(err.value, "zh")
+    assert "“t.csv”不是有效的 ascii：位置 4 的字节 0xE5 无法解码" in said
