@@ -457,10 +457,12 @@ EN = {
     "error.encoding": ("The file cannot be decoded with this encoding; choose another (for "
                        "example GB18030 or UTF-8) and load it again."),
     "error.encoding_unknown": "Unknown encoding '{encoding}'.",
-    "error.encoding_byte": ("'{name}' is not valid {encoding}: the byte 0x{byte} at position "
-                            "{position} cannot be decoded; choose another encoding."),
+    "error.encoding_byte": ("'{name}' cannot be decoded with this encoding ({encoding}: the "
+                            "byte 0x{byte} at position {position}); choose another (for example "
+                            "GB18030 or UTF-8)."),
     "error.encoding_lines": ("'{name}' does not read as {encoding}: its {lines} line breaks are "
-                             "gone once decoded; choose another encoding."),
+                             "gone once decoded; choose another encoding (for example GB18030 or "
+                             "UTF-8)."),
     "error.open_quote": "The quote opened on line {line} is never closed.",
     "error.bad_quote": ("Line {line} has text after the closing quote of a value; write a quote "
                         'inside a quoted value as two quotes ("").'),

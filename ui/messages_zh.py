@@ -369,10 +369,10 @@ ZH = {
     "error.encoding": ("无法用这种编码解码文件；请换一种编码（例如 GB18030 或 UTF-8）"
                        "后重新加载。"),
     "error.encoding_unknown": "未知的编码“{encoding}”。",
-    "error.encoding_byte": ("“{name}”不是有效的 {encoding}：位置 {position} 的字节 0x{byte} "
-                            "无法解码；请换一种编码。"),
+    "error.encoding_byte": ("无法用这种编码（{encoding}）解码“{name}”：位置 {position} 的字节 "
+                            "0x{byte} 无法解码；请换一种编码（例如 GB18030 或 UTF-8）。"),
     "error.encoding_lines": ("“{name}”不是 {encoding} 编码：按它解码后，文件中的 {lines} 个换行"
-                             "都不见了；请换一种编码。"),
+                             "都不见了；请换一种编码（例如 GB18030 或 UTF-8）。"),
     "error.open_quote": "第 {line} 行开始的引号一直没有闭合。",
     "error.bad_quote": ("第 {line} 行某个值的右引号后面还有文字；"
                         '引号内的引号要写成两个引号（""）。'),

@@ -327,7 +327,8 @@ def test_upload_encoding_picker_overrides_detection(app, watermelon_text):
     picker.set_value("utf-8").run()
     assert not at.exception
     errors = [message.replace("\\", "") for message in at_errors(at)]
-    assert any("cannot be decoded with this encoding" in message for message in errors), errors
+    assert any("cannot be decoded with this encoding (utf-8: the byte 0x" in message
+               for message in errors), errors  # the file, the encoding and the byte named
     picker = next(s for s in at.selectbox if str(s.key).startswith("encoding::"))
     picker.set_value("gb18030").run()
     assert not at.exception and not at_errors(at)
