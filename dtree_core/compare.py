@@ -8,7 +8,6 @@ the UI words it from its catalogue.
 
 from __future__ import annotations
 
-import re
 import time
 from collections import deque
 from dataclasses import dataclass, field
@@ -22,7 +21,7 @@ from .evaluate import fit, tree_depth
 from .export import Table, most_threshold_digits, row_threshold_digits
 from .labels import branch_text, node_path
 from .paths import path_keys
-from .split import places_apart, threshold_text
+from .split import Condition, places_apart, threshold_text
 
 CRITERION_NAMES = {"gain": "Gain", "gain_ratio": "Gain_ratio", "gini_index": "Gini_index",
                    "gini_gain": "ρ·(Gini(D̃) − Gini_index)"}
@@ -38,7 +37,7 @@ def compared_keys(trace: dict) -> list[str]:
     """Each node's key as trees are compared by it: its path_keys, a side of a two-way split
     that holds one value ('A in {v}', CART's) named as the multiway branch 'A=v' (ID3's),
     so trees that part a two-valued attribute alike share the nodes below it."""
-    return [_by_rows(key) for key in path_keys(trace)]
+    return path_keys(trace, lambda c: Condition.from_dict(c).by_rows())
 
 
 def shared_keys(traces: list[dict]) -> list[str]:
@@ -144,7 +143,7 @@ def merged_scores(traces: list[dict], labels: list[str] | None = None,
     """The merged score table at the node with this key (compared_keys; the root by
     default)."""
     labels = labels or default_labels(traces)
-    nodes = [nodes_by_key(t, compared_keys(t)).get(_by_rows(key)) for t in traces]
+    nodes = [nodes_by_key(t, compared_keys(t)).get(key) for t in traces]
     source, shape = _source(traces, nodes)
     picks = [n["decision"]["attribute"] if n and n["decision"]["kind"] == "split" else None
              for n in nodes]
@@ -276,16 +275,6 @@ def first_disagreement(traces: list[dict], labels: list[str] | None = None) -> D
         queue.extend(k for k in (keyed[0][c] for c in nodes[0]["children"])
                      if all(k in m for m in maps))
     return None
-
-
-_ONE_VALUE = re.compile(r"^(.*) in \{([^,{}]*)\}$")
-
-
-def _by_rows(key: str) -> str:
-    """A path key with each one-value side 'A in {v}' written 'A=v' (compared_keys)."""
-    if " in {" not in key:
-        return key
-    return "/".join(_ONE_VALUE.sub(r"\1=\2", part) for part in key.split("/"))
 
 
 # --------------------------------------------------------------------- English wording

@@ -57,9 +57,10 @@ def node_key(trace: dict, node_id: int) -> str:
     return path_key(Condition.from_dict(c) for c in node_path(trace, trace["nodes"][node_id]))
 
 
-def path_keys(trace: dict) -> list[str]:
-    """Every node's node_key, by id, each built on its parent's (joined_paths)."""
-    keys = joined_paths(trace, lambda c: condition_key(Condition.from_dict(c)), "/")
+def path_keys(trace: dict, condition=Condition.from_dict) -> list[str]:
+    """Every node's node_key, by id, each built on its parent's (joined_paths); `condition`
+    reads each branch's condition (compare.compared_keys reads it by its rows)."""
+    keys = joined_paths(trace, lambda c: condition_key(condition(c)), "/")
     return [key or "root" for key in keys]
 
 

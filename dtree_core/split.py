@@ -145,6 +145,14 @@ class Condition:
             d["threshold_digits"] = self.threshold_digits
         return d
 
+    def by_rows(self) -> Condition:
+        """The condition as the rows it holds read it: a side of a two-way split holding one
+        value, 'A in {v}' (CART's), is 'A = v' (a multiway branch's, ID3's); others as they
+        are."""
+        if self.op == "in" and len(self.value) == 1:
+            return Condition(self.attribute, "=", self.value[0])
+        return self
+
     @classmethod
     def from_dict(cls, d: dict) -> Condition:
         value = tuple(d["value"]) if d["op"] == "in" else d["value"]
