@@ -568,9 +568,10 @@ def _subtree_point(subtree: Trace, alpha: float) -> dict:
 
 def grown_subtree(points: list[dict], ccp_alpha: float) -> int:
     """The subtree of the path the sidebar's ccp_alpha grows: pruning cuts every subtree whose
-    effective alpha is at most ccp_alpha, so the last one to appear at or below it (the first
-    subtree, the grown tree, appears at alpha 0)."""
-    return max(k for k, p in enumerate(points) if p["alpha"] <= ccp_alpha)
+    effective alpha is at most ccp_alpha, within rounding (pruning.at_most, the comparison the
+    cut itself makes), so the last one to appear at or below it (the first subtree, the grown
+    tree, appears at alpha 0)."""
+    return max(k for k, p in enumerate(points) if at_most(p["alpha"], ccp_alpha))
 
 
 def path_figure(points: list[dict], chosen: int, grown: int | None = None) -> go.Figure:

@@ -721,9 +721,16 @@ def test_the_path_chart_starts_at_the_subtree_the_sidebar_grew(lang):
 
 
 def test_the_grown_subtree_has_the_pruned_trees_leaves():
+    """Also at an alpha read off the path a rounding below it (0.0065217391304347935 typed
+    as …793): the cut is made within rounding, and the chart said the subtree before it."""
+    import numpy as np
+
     from ui.pruning import grown_subtree, path_points
 
-    for alpha in (0.0, 0.005, 0.01, 0.02, 0.05, 0.3):
+    prepared, model = _grown("iris", "cart", prune="ccp", ccp_alpha=0.0)
+    path = [p["alpha"] for p in path_points(model.fit(prepared.X, prepared.y).trace_.to_dict())]
+    below = [float(np.nextafter(a, -1.0)) for a in path[1:]]
+    for alpha in (0.0, 0.005, 0.01, 0.02, 0.05, 0.3, *below):
         prepared, model = _grown("iris", "cart", prune="ccp", ccp_alpha=alpha)
         pruned = model.fit(prepared.X, prepared.y).trace_.to_dict()
         points = path_points(pruned)
