@@ -49,10 +49,6 @@ TIE_RTOL = 1e-12
 # the smaller t it ties with.
 TIE_ATOL = 1e-12
 
-
-def tie_margin(best):
-    """How far below best a score still ties with it: TIE_RTOL of it, at least TIE_ATOL."""
-    return np.maximum(TIE_RTOL * np.abs(best), TIE_ATOL)
 SCORE_FIELDS = ("rho", "entropy_known", "entropy_after", "gain", "iv", "gain_ratio",
                 "gini_known", "gini_index", "gini_gain")
 
@@ -694,6 +690,11 @@ def _add(parts: list) -> np.ndarray:
     for part in parts[2:]:
         out += part
     return out
+
+
+def tie_margin(best):
+    """How far below best a score still ties with it: TIE_RTOL of it, at least TIE_ATOL."""
+    return np.maximum(TIE_RTOL * np.abs(best), TIE_ATOL)
 
 
 def first_best(key: np.ndarray, axis: int = -1) -> np.ndarray:

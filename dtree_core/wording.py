@@ -119,12 +119,16 @@ def raise_rule(kind: str, node: int) -> str:
     return RAISE_RULES[kind].format(node=node)
 
 
+# each sentence read back: its {node} a number (made once: the CLI asks of every decision)
+_RAISE_READERS = {kind: re.compile(re.escape(template).replace(re.escape("{node}"), r"(\d+)"))
+                  for kind, template in RAISE_RULES.items()}
+
+
 def raise_rule_of(text: str) -> tuple[str, int] | None:
     """(kind, node) of a raise_rule sentence, so it can be said in another language; None
     for any other sentence."""
-    for kind, template in RAISE_RULES.items():
-        pattern = re.escape(template).replace(re.escape("{node}"), r"(\d+)")
-        found = re.fullmatch(pattern, text or "")
+    for kind, reader in _RAISE_READERS.items():
+        found = reader.fullmatch(text or "")
         if found:
             return kind, int(found.group(1))
     return None
