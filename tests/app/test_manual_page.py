@@ -350,3 +350,25 @@ def test_the_reveal_s_table_is_the_algorithm_s_own_scoring(lang):
     said = cart_or_c45.iloc[list(ALGORITHMS).index("c45"), 1]
     assert float(row["t"]) != float(first)  # its own best cut, not the student's
     assert f"{float(row['t']):.4g}" in said and row["tie"]  # the cut and the tie said above
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_an_algorithm_without_a_choice_to_reveal_shows_the_students_scoring_and_says_so(lang):
+    """The worst-attribute baseline is not among the revealed choices: the table is the
+    student's tree's, and its heading says the picked attribute is scored at the student's
+    cut, as the table shows it."""
+    at = page_app("pages/manual.py", "watermelon_3.0", lang, algorithm="worst")
+    attribute_box(at).set_value("密度").run()
+    prepared, X, y = training("watermelon_3.0.csv", "好瓜")
+    forced = DecisionTree("worst", force={"root": "密度"}, nominal=prepared.nominal,
+                          continuous=prepared.continuous).fit(X, y).trace_.to_dict()
+    first = next(r for r in forced["nodes"][0]["scores"]
+                 if r["attribute"] == "密度")["curve"]["threshold"][0]
+    at.select_slider(key="man_t").set_value(first).run()
+    at.button(key="man_choose").click().run()
+    assert not at.exception and not at.error
+    heading = t("man.reveal.table.yours", _lang=lang,
+                algorithm=t("algo.worst.short", _lang=lang))
+    assert any(heading in plain(m.value) for m in at.markdown)
+    table = next(d.value for d in at.dataframe if len(d.value.columns) >= 8)
+    assert float(table[table.iloc[:, 0] == "密度"].iloc[0, 2]) == float(first)
