@@ -67,7 +67,7 @@ def solution_caption(trace: dict, node_id: int, scope: str) -> str:
     on other data there is nothing of the kind to name."""
     notes = [note for node in nodes_in(trace, node_id, scope)
              for note in book_notes(trace, node)] if book_printed(trace) else []
-    return " ".join([t("ex.solution.caption"), *notes])
+    return " ".join([t("ex.solution.caption"), *map(literal, notes)])  # as the panel shows them
 
 
 def check_numbers(trace: dict, node_id: int) -> None:
