@@ -18,7 +18,7 @@ import pandas as pd
 from . import algorithms
 from .budget import BudgetError
 from .evaluate import fit, tree_depth
-from .export import Table, most_threshold_digits, row_threshold_digits
+from .export import Table, row_threshold_digits
 from .labels import branch_text, node_path
 from .paths import path_keys
 from .split import Condition, places_apart, threshold_text
@@ -74,11 +74,6 @@ class MergedScores:
     #                   gini_index_binary, above_average, picks {label: bool},
     #                   normalised {label: float | None}
     shape: str  # "multiway": Gain/IV/Gain_ratio of multiway splits; "binary": only CART has it
-
-    @property
-    def threshold_digits(self) -> int | None:
-        """The significant digits the threshold column needs (None: 6 do)."""
-        return most_threshold_digits(self.rows)
 
     def table(self) -> Table:
         """For the CSV/Markdown/LaTeX exports: one column per configuration's pick."""

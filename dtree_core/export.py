@@ -68,12 +68,6 @@ def row_threshold_digits(records) -> tuple[int | None, ...]:
     return tuple(r.get("threshold_digits") or None for r in records)
 
 
-def most_threshold_digits(records) -> int | None:
-    """The most significant digits any of these rows' thresholds needs (None: 6 do): for a
-    view that formats a column at once (st.dataframe), not a row at a time."""
-    return max((r.get("threshold_digits") or 0 for r in records), default=0) or None
-
-
 # --------------------------------------------------------------------- CSV
 
 

@@ -28,7 +28,7 @@ from ui.compare import (
     han_frames,
     han_table_rows,
     matters_frame,
-    merged_frame,
+    merged_styled,
     scalability_figure,
     summary_frame,
     why_sentence,
@@ -36,7 +36,6 @@ from ui.compare import (
 from ui.messages import labelled, t, tm
 from ui.names import tree_dataset_name
 from ui.state import ensure_entry_point
-from ui.tables import BLANK
 from ui.widgets import drawn_part, node_titles, number_formats, score_downloads, worded_table
 
 ensure_entry_point()
@@ -124,12 +123,9 @@ def scores(labels: list[str], traces: list[dict]) -> None:
     if merged.shape == "binary":
         st.caption(t("cmp.binary_only"))
     decimals = int(st.session_state.decimals)
-    frame, thresholds = merged_frame(merged), [t("col.threshold")]
-    st.dataframe(frame, hide_index=True, placeholder=BLANK,
-                 column_config=number_formats(
-                     frame, decimals, thresholds=thresholds,
-                     threshold_digits=merged.threshold_digits or 6))
-    score_downloads(worded_table(merged.table(), list(frame.columns)), "cmp", decimals)
+    shown = merged_styled(merged, decimals)
+    st.dataframe(shown, hide_index=True)
+    score_downloads(worded_table(merged.table(), list(shown.data.columns)), "cmp", decimals)
     st.markdown(f"**{t('cmp.chart')}**")
     st.plotly_chart(criteria_chart(merged), key="cmp_chart")
     drawn = sorted({registry.label(tr["algorithm"]) for tr in traces

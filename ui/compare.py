@@ -22,6 +22,7 @@ from dtree_core.evaluate import tree_depth
 from dtree_core.labels import branch_text
 from ui import registry
 from ui.messages import literal, t, t_or
+from ui.tables import styled_numbers, threshold_formatter
 from ui.widgets import in_notation, score_header, stop_sentence
 
 
@@ -56,6 +57,15 @@ def merged_frame(merged: MergedScores) -> pd.DataFrame:
             row[t("cmp.col.pick", label=label)] = "✓" if r["picks"][label] else ""
         rows.append(row)
     return pd.DataFrame(rows)
+
+
+def merged_styled(merged: MergedScores, decimals: int):
+    """merged_frame as shown: scores to `decimals` places, each row's cut with the digits
+    its record writes it with (a cut needing 17 digits no longer widens 1.2 beside it)."""
+    frame = merged_frame(merged)
+    cuts = threshold_formatter(frame[t("col.threshold")],
+                               [r.get("threshold_digits") for r in merged.rows])
+    return styled_numbers(frame, decimals, {t("col.threshold"): cuts})
 
 
 def criteria_chart(merged: MergedScores) -> go.Figure:

@@ -38,6 +38,8 @@ from ui.tables import (
     score_of,
     shown_columns,
     smaller_gini_loser,
+    styled_numbers,
+    threshold_formatter,
     winner,
 )
 from ui.widgets import in_notation, number_formats, score_header, stop_sentence
@@ -249,19 +251,6 @@ def _mark(values, yes: str, no: str) -> list[str]:
     return ["" if v is None or pd.isna(v) else (yes if v else no) for v in values]
 
 
-def _threshold_format(frame: pd.DataFrame):
-    """Each row's t as its record writes it (more digits where 6 would misplace the cut;
-    ui.tables gives every score frame the threshold_digits column)."""
-    digits: dict[float, int] = {}  # a format sees the value alone: rows of one t share it
-    for row in frame[["threshold", "threshold_digits"]].to_dict("records"):
-        if pd.notna(row["threshold_digits"]):  # the most any of them needs
-            t_ = row["threshold"]
-            digits[t_] = max(digits.get(t_, 0), int(row["threshold_digits"]))
-    written = {t_: record_threshold_text({"threshold": t_, "threshold_digits": d})
-               for t_, d in digits.items()}
-    return lambda t_: written.get(t_) or format_number(t_)
-
-
 def _score_display(frame: pd.DataFrame, columns: tuple[str, ...],
                    algorithm: str) -> pd.DataFrame:
     """The table as shown: translated headers and kinds, marks for the yes/no columns."""
@@ -293,7 +282,8 @@ def styled_scores(frame: pd.DataFrame, columns: tuple[str, ...], decimals: int,
     placeholder, which the caller passes."""
     shown = _score_display(frame, columns, algorithm)
     wider = {_header(algorithm, column): n for column, n in (places or {}).items()}
-    formats = {column: _threshold_format(frame) if column == t("col.threshold")
+    formats = {column: threshold_formatter(frame["threshold"], frame["threshold_digits"])
+               if column == t("col.threshold")
                else f"{{:.{wider.get(column, decimals)}f}}"
                for column in shown.columns if pd.api.types.is_float_dtype(shown[column])}
     chosen = frame["chosen"].tolist()
@@ -452,13 +442,19 @@ def threshold_curve(node: dict, score: dict, decimals: int) -> go.Figure | None:
     fig = _curve_figure(curve, score["threshold"], decimals,
                         "" if score["threshold"] is None else record_threshold_text(score))
     st.plotly_chart(fig, key=f"{state.node_widget_key('curve_', node['id'])}_{score['attribute']}")
+    st.dataframe(curve_table(curve, decimals), hide_index=True, height=200)
+    return fig
+
+
+def curve_table(curve: dict, decimals: int):
+    """Every candidate t with its scores; each t written with its own digits (a crowded cut
+    with more than 6: the curve's threshold_digits)."""
     table = pd.DataFrame({t("col.threshold"): curve["threshold"],
                           **{score_header(f): curve[f] for f in ("gain", "gini_index")
                              if curve.get(f)}})
-    st.dataframe(table, hide_index=True, height=200,
-                 column_config=number_formats(table, decimals, thresholds=[t("col.threshold")]),
-                 placeholder=BLANK)
-    return fig
+    cuts = threshold_formatter(curve["threshold"],
+                               curve.get("threshold_digits") or [None] * len(table))
+    return styled_numbers(table, decimals, {t("col.threshold"): cuts})
 
 
 def force_picker(trace: dict, node: dict, attributes: list[str]) -> None:

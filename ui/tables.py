@@ -20,7 +20,7 @@ from dtree_core.compare import deciding_score
 from dtree_core.labels import children_of, format_number
 from dtree_core.paths import node_key, path_keys
 from dtree_core.rules import percent_places, share_places
-from dtree_core.split import places_apart
+from dtree_core.split import places_apart, record_threshold_text
 from dtree_core.trace import Condition
 from ui import registry
 
@@ -52,6 +52,29 @@ def ancestors(trace: dict, node_id: int) -> list[int]:
 def node_at_path(trace: dict, key: str) -> int | None:
     """The node whose node_key is key ('root', '纹理=清晰/根蒂=稍蜷'), if any."""
     return next((i for i, k in enumerate(path_keys(trace)) if k == key), None)
+
+
+def threshold_formatter(thresholds, digits):
+    """A display format for a column of cuts: each t as its record writes it (more digits
+    where 6 would misplace the cut), not the whole column to the most any row needs (beside a
+    cut needing 17 digits, 1.2 would read 1.2000000000000002). A format sees the value alone,
+    so rows of one t share the most digits any of them has."""
+    most: dict[float, int] = {}
+    for t_, d in zip(thresholds, digits, strict=True):
+        if d is not None and pd.notna(d) and pd.notna(t_):
+            most[t_] = max(most.get(t_, 0), int(d))
+    written = {t_: record_threshold_text({"threshold": t_, "threshold_digits": d})
+               for t_, d in most.items()}
+    return lambda t_: written.get(t_) or format_number(t_)
+
+
+def styled_numbers(frame: pd.DataFrame, decimals: int, formats: dict):
+    """The frame with every float column to `decimals` places except those `formats` names
+    (a column of cuts: threshold_formatter), gaps as BLANK; display only, the data stay
+    exact numbers, so a column still sorts by value."""
+    shown = {column: formats.get(column, f"{{:.{decimals}f}}") for column in frame.columns
+             if pd.api.types.is_float_dtype(frame[column])}
+    return frame.style.format(shown, na_rep=BLANK)
 
 
 def counts_text(counts: dict, classes: list, decimals: int = 3) -> str:

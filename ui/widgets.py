@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-import numpy as np
 import pandas as pd
 import streamlit as st
 
@@ -15,7 +14,7 @@ from dtree_core.dot import around_paths, depth_that_fits, to_dot
 from dtree_core.escape import escape_html
 from dtree_core.export import SCORE_HEADERS, Table, to_csv, to_latex, to_markdown
 from dtree_core.labels import branch_text, joined_paths, node_path
-from dtree_core.split import significant_digits, told_apart, told_apart_percent
+from dtree_core.split import told_apart, told_apart_percent
 from ui import registry, state
 from ui.downloads import file_name
 from ui.messages import has, labelled, t, t_or
@@ -248,25 +247,18 @@ def score_header(column: str | None) -> str:
     return symbol or t_or(in_notation(f"col.{column}"), str(column))
 
 
-def number_formats(frame: pd.DataFrame, decimals: int, thresholds=(), counts=(),
-                   threshold_digits: int = 6) -> dict:
-    """Display-only column formats: `decimals` places, thresholds as format_number writes
-    them (6 significant digits, or threshold_digits where a split record needs more, and
-    more where the whole part has more: a printf %.6g showed 1000001.7 as 1000000), weights
-    as integers while they are whole (plain frames render faster than a Styler); the data
-    stay numbers, so a column sorts by value. Pass placeholder=BLANK with them."""
+def number_formats(frame: pd.DataFrame, decimals: int, counts=()) -> dict:
+    """Display-only column formats: `decimals` places, weights as integers while they are
+    whole (plain frames render faster than a Styler); the data stay numbers, so a column
+    sorts by value. Pass placeholder=BLANK with them. A column of cuts is not formatted here:
+    its rows need their own digits (ui.tables.threshold_formatter, through a Styler)."""
     config = {}
     for column in frame.columns:
         if not pd.api.types.is_float_dtype(frame[column]):
             continue
-        if column in thresholds:
-            finite = frame[column][np.isfinite(frame[column])]
-            fmt = f"%.{max([threshold_digits, *map(significant_digits, finite)])}g"
-        elif column in counts and (frame[column] % 1 == 0).all():
-            fmt = "%d"
-        else:
-            fmt = f"%.{decimals}f"
-        config[column] = st.column_config.NumberColumn(format=fmt)
+        whole = column in counts and (frame[column] % 1 == 0).all()
+        config[column] = st.column_config.NumberColumn(
+            format="%d" if whole else f"%.{decimals}f")
     return config
 
 

@@ -31,19 +31,18 @@ def test_curves_and_maxima_come_from_the_core():
 
 def test_threshold_columns_are_formatted_with_the_digits_format_number_writes():
     """A printf %.6g showed the cut 1000001.7 as 1000000 (and 12345673.75 as 12345700, above
-    every row) in the curve table and Compare's merged table; the column now gets as many
-    significant digits as format_number gives its largest value."""
+    every row) in the curve table and Compare's merged table; each cut is now written as
+    format_number writes it, as many significant digits as its whole part has."""
     import pandas as pd
 
     from dtree_core.split import format_number
-    from ui.widgets import number_formats
+    from ui.tables import styled_numbers, threshold_formatter
 
     frame = pd.DataFrame({"t": [0.3815, 1000001.7, 12345673.75, float("nan")],
                           "Gain": [0.1, 0.2, 0.3, 0.4]})
-    config = number_formats(frame, 3, thresholds=["t"])
-    fmt = config["t"]["type_config"]["format"]
-    assert fmt == "%.9g" and config["Gain"]["type_config"]["format"] == "%.3f"
-    for x in frame["t"].dropna():  # %g as Python writes it, which sprintf-js follows here
-        assert float(fmt % x) == float(format_number(x))
-    assert number_formats(frame.head(1), 3, thresholds=["t"])["t"]["type_config"][
-        "format"] == "%.6g"
+    write = threshold_formatter(frame["t"], [None] * 4)
+    assert [write(x) for x in frame["t"][:3]] == ["0.3815", "1000001.7", "12345673.8"]
+    for x in frame["t"].dropna():
+        assert float(write(x)) == float(format_number(x))
+    html = styled_numbers(frame, 3, {"t": write}).to_html()
+    assert ">1000001.7<" in html and ">0.300<" in html
