@@ -22,6 +22,7 @@ from .export import Table, row_threshold_digits
 from .labels import branch_text, node_path
 from .paths import path_keys
 from .split import Condition, places_apart, threshold_text
+from .trace import leaf_stop
 
 CRITERION_NAMES = {"gain": "Gain", "gain_ratio": "Gain_ratio", "gini_index": "Gini_index",
                    "gini_gain": "ρ·(Gini(D̃) − Gini_index)"}
@@ -229,7 +230,7 @@ def _pick(label: str, trace: dict, node: dict, others: list[str]) -> Pick:
             rivals.append((other, rival[criterion], bool(rival.get("above_average"))))
     branches = tuple(branch_text(trace["nodes"][c]["branch"]) for c in node["children"])
     return Pick(label, algorithm, d["kind"], d["attribute"], d["threshold"], criterion, value,
-                "forced" if d.get("forced") else d.get("rule_code"), d.get("stop"),
+                "forced" if d.get("forced") else d.get("rule_code"), leaf_stop(d),
                 d.get("mean_gain"), tuple(d.get("passed") or ()), tuple(rivals),
                 tuple(d.get("ties") or ()), branches, d.get("label"), d.get("threshold_digits"))
 

@@ -370,6 +370,9 @@ EN = {
     "pseudo.lihang.not.pruned": (
         "Note: pruning replaced this subtree by a leaf after the tree was generated; no step "
         "of Algorithm {number} made it."),
+    "pseudo.lihang.not.raised": (
+        "Note: C4.5's subtree raising moved this leaf up after the tree was generated (a copy "
+        "of a leaf of the largest branch); no step of Algorithm {number} made it here."),
     "pseudo.lihang.code.opt": (
         "Not in Algorithm {number}: the call of `early_stops` in `generate` "
         "(`dtree_core/reference.py`) checks max depth and min samples before any feature is "

@@ -333,6 +333,8 @@ ZH = {
                                          "计算，再乘以 ρ（式 4.12）。"),
     "pseudo.lihang.not.pruned": ("注：剪枝在决策树生成之后把此子树替换为叶结点，算法 {number} 的生"
                                  "成步骤中没有这一步。"),
+    "pseudo.lihang.not.raised": ("注：C4.5 的子树提升在决策树生成之后把此叶结点上移（最大分支中一个"
+                                 "叶结点的副本），算法 {number} 的生成步骤中没有这一步。"),
     "pseudo.lihang.code.opt": ("算法 {number} 中没有这些停止条件：`dtree_core/reference.py` 的 `ge"
                                "nerate` 中调用 `early_stops`，在计算各特征的得分之前检查最大深度和"
                                "最少样本数。"),

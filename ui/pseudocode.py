@@ -14,6 +14,7 @@ from dtree_core import notation as notations
 from dtree_core import reference
 from dtree_core.solution import largest_compared
 from dtree_core.split import Condition, Split, format_number, record_threshold_text, told_apart
+from dtree_core.trace import leaf_stop
 from ui import registry
 from ui.messages import has, t
 
@@ -35,6 +36,7 @@ FIRED_BY_STOP = {
     "epsilon": ("8", "late"),  # Li Hang's ε: a stopping threshold, like min_gain
     "min_branch_weight": ("8", "late"),
     "pruned": (),  # post-pruning made this leaf after growth: no line of Fig. 4.2 did
+    "raised": (),  # subtree raising copied this leaf up after growth: nor this one
 }
 SPLIT_LINES = ("8", "9", "10", "14")
 
@@ -78,6 +80,7 @@ LIHANG_FIRED_BY_STOP = {
     "same_values": (),  # Zhou's lines 5-6: a note says so
     "empty": (),  # Zhou's lines 11-12: his step (5) makes non-empty subsets only
     "pruned": (),
+    "raised": (),
 }
 LIHANG_CODE_LINES = {"1": ("2", "3"), "2": ("5", "6"), "opt": ("early",), "3": ("8",),
                      "branch_weight": ("late",), "4": ("late",), "5": ("9", "10"),
@@ -130,7 +133,7 @@ def fired_lines(node: dict, figure: Figure = ZHOU) -> tuple[str, ...]:
     """The lines that made this node what it is: the split, or the stop case of its leaf."""
     if is_split(node):
         return figure.split_lines
-    return figure.fired_by_stop.get(node["decision"]["stop"], ())
+    return figure.fired_by_stop.get(leaf_stop(node["decision"]), ())
 
 
 def line_text(trace: dict, node: dict, line: str, figure: Figure = ZHOU) -> str:
@@ -197,10 +200,10 @@ def notes(trace: dict, node: dict, figure: Figure) -> list[str]:
     """What the app did here that the steps do not say: a leaf of Zhou's (identical values
     on A, an empty branch) or of pruning; branches for values absent from D; missing values
     spread over the branches."""
-    stop = node["decision"].get("stop")
+    stop = leaf_stop(node["decision"])  # a raised copy is not a pruned leaf
     if not is_split(node):
-        return [words(figure, f"not.{stop}")] if stop in ("same_values", "empty", "pruned") \
-            else []
+        return [words(figure, f"not.{stop}")] \
+            if stop in ("same_values", "empty", "pruned", "raised") else []
     found = []
     nodes = trace["nodes"]
     empty = [str(nodes[c]["branch"]["value"]) for c in node["children"]

@@ -737,3 +737,28 @@ def test_the_grown_subtree_has_the_pruned_trees_leaves():
         leaves = sum(1 for n in pruned["nodes"]
                      if n["decision"]["kind"] == "leaf" and not n.get("pruned_away"))
         assert points[grown_subtree(points, alpha)]["leaves"] == leaves, alpha
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_compare_and_the_pseudocode_say_a_raised_leaf_was_moved_up_not_pruned(lang, monkeypatch):
+    """Compare's pick and the pseudocode's notes read a leaf's stop as stored: a leaf that
+    subtree raising copied up was worded "pruning replaced this subtree"."""
+    from dtree_core.compare import _pick
+    from tests.core.test_subtree_raising import fit_raising
+    from ui.compare import pick_clause
+    from ui.messages import ZH
+    from ui.pseudocode import fired_lines, lihang_figure, notes
+
+    monkeypatch.setattr("ui.messages.current_language", lambda: lang)
+    words = EN if lang == "en" else ZH
+    trace = fit_raising(subtree_raising=True).trace_.to_dict()
+    raised = trace["nodes"][trace["pruning"][2]["new_nodes"][0]]
+    pick = _pick("P", trace, raised, [])
+    assert pick.stop == "raised"
+    said = pick_clause(pick, 3)
+    assert words["stop.raised"].format(label="yes").rstrip(".。") in said
+    assert words["stop.pruned"].format(label="yes").rstrip(".。") not in said
+    figure = lihang_figure("5.2")
+    assert notes(trace, raised, figure) == [
+        words["pseudo.lihang.not.raised"].format(number="5.2")]
+    assert fired_lines(raised, figure) == ()
