@@ -147,6 +147,10 @@ EN = {
                                  "trees that can make it."),
     "grow.force_unknown": ("The split forced at {path} names {attribute}, which is not a column "
                            "of this data."),
+    "grow.force_unchosen": ("The split forced at {path} names {attribute}, a column of this data "
+                            "that is not among the attributes chosen in the sidebar."),
+    "grow.force_target": ("The split forced at {path} names {attribute}, the target: a tree "
+                          "cannot split on the class it predicts."),
     "grow.force_unmatched.many": ("The splits forced at {paths} could not be made in this tree: "
                                   "it grows as the algorithm chooses there. The forces stay set "
                                   "for trees that can make them."),

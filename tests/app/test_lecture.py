@@ -432,3 +432,14 @@ def test_a_forced_split_on_no_column_of_the_data_names_it(lang):
     assert t("grow.force_unmatched.one", _lang=lang, path="纹理=清晰") in known
     assert not [s for s in known if "纹理=清晰" in s and s not in (
         t("grow.force_unmatched.one", _lang=lang, path="纹理=清晰"),)]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_forced_split_on_a_column_left_out_or_the_target_says_so(lang):
+    """A force on a column the sidebar left out was said to name "no column of this data"."""
+    said = warnings(open_link({"data": "watermelon_2.0", "attrs": ["色泽", "根蒂"],
+                               "force": "root=纹理"}, lang))
+    assert t("grow.force_unchosen", _lang=lang, path="root", attribute="纹理") in said
+    assert t("grow.force_unknown", _lang=lang, path="root", attribute="纹理") not in said
+    said = warnings(open_link({"data": "watermelon_2.0", "force": "root=好瓜"}, lang))
+    assert t("grow.force_target", _lang=lang, path="root", attribute="好瓜") in said
