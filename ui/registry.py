@@ -7,7 +7,8 @@ registered later (a test's toy one) appears in every select box and table.
 from __future__ import annotations
 
 from dtree_core import algorithms
-from ui.messages import t_or
+from dtree_core.solution import algorithm_name
+from ui.messages import current_language, t_or
 
 
 def keys() -> tuple[str, ...]:
@@ -27,9 +28,9 @@ def name(key: str) -> str:
 
 def label(key: str) -> str:
     """'ID3': short (configuration labels, legends); a label that is a word has the
-    catalogue's in each language ('Oblique', 斜决策树), else the record's in every one."""
-    found = record(key)
-    return t_or(f"{found.name_key}.short", found.label)
+    language's own ('Oblique', 斜决策树), as the worked solution names it, else the record's
+    in every language."""
+    return algorithm_name(key, current_language())
 
 
 def scoring_keys() -> list[str]:

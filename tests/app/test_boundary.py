@@ -15,6 +15,7 @@ from dtree_core import DecisionTree
 from dtree_core.datasets import load_bundled
 from dtree_core.loading import prepare
 from dtree_core.predicting import as_grown
+from dtree_core.solution import algorithm_name
 from dtree_core.split import Condition
 from ui import boundary
 from ui.messages import EN, LANGUAGES, t
@@ -624,7 +625,7 @@ def test_the_oblique_panel_names_the_algorithm_in_the_language_and_no_nominal_ca
     attribute it explained how Oblique splits a nominal attribute in two."""
     at = oblique_page(lang)
     text = unescaped(all_text(at))
-    name = t("algo.oblique.short", _lang=lang)
+    name = algorithm_name("oblique", lang)
     assert (name == "Oblique") == (lang == "en") and name in text
     if lang == "zh":
         assert "Oblique" not in text

@@ -19,6 +19,7 @@ from dtree_core.loading import load_path, prepare
 from dtree_core.manual import pending
 from dtree_core.options import Options
 from dtree_core.paths import node_key
+from dtree_core.solution import algorithm_name
 from tests.conftest import dataset_path
 from ui.messages import t
 
@@ -368,7 +369,7 @@ def test_an_algorithm_without_a_choice_to_reveal_shows_the_students_scoring_and_
     at.button(key="man_choose").click().run()
     assert not at.exception and not at.error
     heading = t("man.reveal.table.yours", _lang=lang,
-                algorithm=t("algo.worst.short", _lang=lang))
+                algorithm=algorithm_name("worst", lang))
     assert any(heading in plain(m.value) for m in at.markdown)
     table = next(d.value for d in at.dataframe if len(d.value.columns) >= 8)
     assert float(table[table.iloc[:, 0] == "密度"].iloc[0, 2]) == float(first)

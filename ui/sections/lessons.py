@@ -111,7 +111,6 @@ EN: dict[str, str] = {
                              "Gain (ID3). A good criterion usually gives a smaller tree."),
     "lesson.matters.show": "Draw the three trees",
     "algo.worst": "Worst (lowest Gain, a baseline)",
-    "algo.worst.short": "Worst",
     "rule.min_gain_worst": "{attribute} has the lowest information gain, {gain}: a baseline.",
 }
 
@@ -202,6 +201,5 @@ ZH: dict[str, str] = {
                              "好的准则通常得到更小的树。"),
     "lesson.matters.show": "画出这三棵树",
     "algo.worst": "最差（信息增益最小，基线）",
-    "algo.worst.short": "最差",
     "rule.min_gain_worst": "{attribute} 的信息增益最小，为 {gain}：这是一个基线。",
 }

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 EN: dict[str, str] = {
     "algo.c45_lihang": "C4.5 (Li Hang: largest gain ratio, no mean filter)",
-    "algo.c45_lihang.short": "C4.5 (Li Hang)",
     "rule.max_gain_ratio": ("{attribute} has the largest information gain ratio, {ratio} "
                             "(Li Hang's C4.5, Alg. 5.3: no mean-gain filter)."),
     "stop.epsilon": ("The largest information gain ratio g_R(D, A_g) is below the threshold "
@@ -102,7 +101,6 @@ EN: dict[str, str] = {
 
 ZH: dict[str, str] = {
     "algo.c45_lihang": "C4.5（李航：信息增益比最大，不经平均增益筛选）",
-    "algo.c45_lihang.short": "C4.5（李航）",
     "rule.max_gain_ratio": ("{attribute} 的信息增益比最大，为 {ratio}"
                             "（李航书中的 C4.5，算法 5.3：不经平均增益筛选）。"),
     "stop.epsilon": ("最大的信息增益比 g_R(D, A_g) 小于阈值 ε（李航，算法 5.3 步 (4)）：T 为单"

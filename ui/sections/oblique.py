@@ -11,7 +11,6 @@ from __future__ import annotations
 EN: dict[str, str] = {
     # core (H1)
     "algo.oblique": "Oblique (multivariate, Gini index)",
-    "algo.oblique.short": "Oblique",
     "rule.oblique": ("{attribute} lowers the Gini index most, of the linear test (over the "
                      "continuous attributes, refined by OC1's coordinate moves) and every "
                      "single attribute: ρ·(Gini(D̃) − Gini_index) = {gini_gain} "
@@ -101,7 +100,6 @@ EN: dict[str, str] = {
 ZH: dict[str, str] = {
     # core (H1)
     "algo.oblique": "斜决策树（多变量决策树，基尼指数）",
-    "algo.oblique.short": "斜决策树",
     "rule.oblique": ("{attribute} 使基尼指数下降最多（在线性划分——连续属性的线性组合，"
                      "经 OC1 坐标调整——"
                      "与各单属性划分之中）：ρ·(Gini(D̃) − Gini_index) = {gini_gain}"
