@@ -486,8 +486,6 @@ EN = {
     "error.duplicate_column": "The column name '{column}' appears twice in the header.",
     "error.force.syntax": ("A forced split is written PATH=ATTRIBUTE (such as root=纹理); this "
                            "one is '{text}'."),
-    "error.force.twice": ("Two splits are forced at {path}: '{first}' and '{second}'; a node "
-                          "takes one."),
     "error.kind_conflict": "Column '{column}' cannot be both nominal and continuous.",
     "error.target_empty": "The target '{column}' has no values.",
     "error.no_attributes": ("No attribute columns are left besides the target; include at "

@@ -393,8 +393,6 @@ ZH = {
     "error.ragged": "第 {line} 行的值的个数与表头的列数不同；含有分隔符的值请加引号。",
     "error.duplicate_column": "列名“{column}”在表头中出现了两次。",
     "error.force.syntax": "强制划分的写法是 路径=属性（例如 root=纹理），这里是“{text}”。",
-    "error.force.twice": ("在“{path}”强制了两种划分：“{first}”和“{second}”；"
-                          "一个结点只能按一种划分。"),
     "error.kind_conflict": "列“{column}”不能既是离散属性又是连续属性。",
     "error.target_empty": "目标列“{column}”没有任何取值。",
     "error.no_attributes": "除目标列外已没有属性列；请至少选择一个属性。",

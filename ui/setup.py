@@ -237,9 +237,9 @@ def error_text(error: Exception) -> str:
             key += f".{flag}"
     if has(key):
         return t(key, **_worded(details))
-    if key.startswith("error.option."):  # a refused option: the command line's words for it
-        return cli_error_text(error, current_language())
-    return str(error)
+    # a code the app has no words of its own for (a refused option, an empty validation
+    # set): the command line's, in the session's language (the error's English without one)
+    return cli_error_text(error, current_language())
 
 
 def _worded(details: dict) -> dict:

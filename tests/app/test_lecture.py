@@ -10,6 +10,8 @@ import pytest
 from app_helpers import dot_source, new_app, node_widget, trace
 
 from dtree_core import DecisionTree
+from dtree_core.cli_messages import error_text as cli_error_text
+from dtree_core.data import CodedError
 from dtree_core.links import decode
 from dtree_core.options import Options
 from ui import state
@@ -215,7 +217,10 @@ def test_a_links_forces_are_refused_in_the_app_s_words(lang):
     the Chinese UI."""
     twice = open_link({"data": "watermelon_2.0", "force": ["root=色泽", "root=纹理"]}, lang)
     assert twice.session_state["current"]["options"].force == ()
-    reason = t("error.force.twice", _lang=lang, path="root", first="色泽", second="纹理")
+    with pytest.raises(CodedError) as refused:  # Options' refusal, in the CLI's words
+        Options.build(force=["root=色泽", "root=纹理"])
+    reason = cli_error_text(refused.value, lang)
+    assert "色泽" in reason and ("一个结点" in reason) == (lang == "zh")
     assert t("link.problem.refused", _lang=lang, param="force", value="root=色泽 ; root=纹理",
              reason=reason) in warnings(twice)
     syntax = warnings(open_link({"data": "watermelon_2.0", "force": "root"}, lang))

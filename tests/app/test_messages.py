@@ -6,6 +6,8 @@ import re
 import string
 from pathlib import Path
 
+import pytest
+
 from dtree_core import algorithms
 from dtree_core.decide import TIE_BREAKS
 from dtree_core.evaluate import NOTE_TEXT
@@ -114,3 +116,21 @@ def test_a_time_limit_reached_while_pruning_is_worded_as_pruning():
         Budget(seconds=5).check("seconds", 9.0, pruning=True)
     assert error_text(caught.value) == t("error.budget.seconds.pruning", **caught.value.details)
     assert "pruning" in error_text(caught.value)
+
+
+def test_a_code_the_app_has_no_words_for_is_said_in_the_sessions_language(monkeypatch):
+    """Only refused options fell back to the command line's Chinese: an empty validation set
+    or a bad budget setting reached the Chinese app in English."""
+    from dtree_core.budget import _limit
+    from dtree_core.cli_messages import ERRORS_ZH
+    from dtree_core.data import CodedError
+    from ui.setup import error_text
+
+    monkeypatch.setattr("ui.messages.current_language", lambda: "zh")
+    monkeypatch.setattr("ui.setup.current_language", lambda: "zh")
+    empty = CodedError("There are no validation rows to prune with.", "validation_empty")
+    assert error_text(empty) == ERRORS_ZH["validation_empty"]
+    with pytest.raises(CodedError) as caught:
+        _limit("many", "rows", "DTREE_MAX_ROWS")
+    assert error_text(caught.value) == ERRORS_ZH["budget.setting"].format(
+        key="DTREE_MAX_ROWS", value="many")
