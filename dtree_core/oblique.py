@@ -32,14 +32,13 @@ import numpy as np
 from .data import Attribute, Encoded, dense_rank
 from .split import Split, linear_combination, linear_text, threshold_text
 from .splitting import (
-    TIE_ATOL,
-    TIE_RTOL,
     Batch,
     growing,
     is_tied,
     midpoint,
     score_continuous,
     threshold_digits,
+    tie_margin,
 )
 
 # Ridge added to the within-class scatter (standardised), so a singular one still solves:
@@ -362,7 +361,7 @@ def _lower(new: float, current: float) -> bool:
     """Strictly lower beyond the tie tolerance (so rounding cannot make the passes cycle)."""
     if not np.isfinite(new):
         return False
-    return not np.isfinite(current) or new < current - max(TIE_RTOL * abs(current), TIE_ATOL)
+    return not np.isfinite(current) or new < current - tie_margin(current)
 
 
 def _class_weights(y: np.ndarray, w: np.ndarray, n_classes: int) -> np.ndarray:

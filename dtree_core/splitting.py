@@ -1203,7 +1203,7 @@ def _curve(s: _Sorted, cand, cand_node, rho, gain, gini_index, best, m, points) 
     below, above = s.value[at], s.value[at + 1]
     thresholds = midpoint(below, above)
     curve = {"offsets": offsets, "threshold": thresholds,
-             "gain": rho[kept_node] * np.maximum(gain[keep], 0.0),
+             "gain": rho[kept_node] * gain[keep],  # clamped at 0 by _candidate_scores
              "gini_index": gini_index[keep]}
     # the digits each midpoint is written with between its two values (a tied one is named)
     digits = threshold_digits(thresholds, below, above)

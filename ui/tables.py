@@ -21,6 +21,7 @@ from dtree_core.labels import children_of, format_number
 from dtree_core.paths import node_key, path_keys
 from dtree_core.rules import percent_places, share_places
 from dtree_core.split import places_apart, record_threshold_text
+from dtree_core.splitting import tie_margin
 from dtree_core.trace import Condition
 from ui import registry
 
@@ -210,11 +211,9 @@ def percent_format(decimals: int, shares=()) -> str:
 
 # --------------------------------------------------------------------- where a lesson applies
 
-SAME = 1e-12  # relative tolerance of "equal", the core's tie tolerance
-
-
 def _same(a: float, b: float) -> bool:
-    return abs(a - b) <= SAME * max(abs(a), abs(b), 1e-300)
+    """Equal as the core's ties are (splitting.tie_margin: relative, with a floor near 0)."""
+    return abs(a - b) <= tie_margin(max(abs(a), abs(b)))
 
 
 def eligible_rows(node: dict) -> list[dict]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 from ui.tables import impurity_curves, impurity_maxima, node_impurities
@@ -46,3 +47,19 @@ def test_threshold_columns_are_formatted_with_the_digits_format_number_writes():
         assert float(write(x)) == float(format_number(x))
     html = styled_numbers(frame, 3, {"t": write}).to_html()
     assert ">1000001.7<" in html and ">0.300<" in html
+
+
+def test_the_lessons_equal_is_the_cores_tie_with_its_floor_near_zero():
+    """The panel's lessons compared scores with a relative tolerance only: a Gini_index of
+    0 and one of 3e-13 (a tie to the core: splitting.tie_margin's 1e-12 floor) were called
+    different, and a lesson said the smaller one lost."""
+    from dtree_core.splitting import is_tied
+    from ui.tables import smaller_gini_loser
+
+    rows = [{"attribute": "a", "gini_index": 3e-13, "chosen": True, "eligible": True},
+            {"attribute": "b", "gini_index": 0.0, "chosen": False, "eligible": True}]
+    node = {"scores": rows, "decision": {"kind": "split", "attribute": "a"}}
+    assert is_tied(np.array([-3e-13]), np.array(0.0))[0]  # the premise: the core ties them
+    assert smaller_gini_loser(node) is None
+    rows[0]["gini_index"] = 3e-12  # beyond the floor: b's smaller Gini_index lost to a's
+    assert smaller_gini_loser(node)["attribute"] == "b"
