@@ -622,7 +622,7 @@ def _guess(data: bytes, name: str):
     """charset-normalizer, only once strict decoding failed (it misjudges tiny files)."""
     from charset_normalizer import from_bytes
 
-    best = from_bytes(data[:2_000_000]).best()
+    best = _likeliest(from_bytes(data[:2_000_000]))
     if best is None or best.encoding is None:
         raise LoadError(f"The encoding of '{name}' cannot be recognised; choose it (for example "
                         "GB18030 or UTF-8) and load the file again.", "encoding")
@@ -633,6 +633,22 @@ def _guess(data: bytes, name: str):
         raise LoadError(f"The encoding of '{name}' cannot be recognised; choose it (for example "
                         "GB18030 or UTF-8) and load the file again.", "encoding") from None
     return _Text(_checked_text(text, name)), codec, True, [_guess_warning(codec)]
+
+
+def _likeliest(matches):
+    """charset-normalizer's best match, or among those it cannot tell from it (the same chaos
+    and coherence: short files), the one read as an encoding users here save in (ENCODINGS:
+    Excel's Western cp1252 before Central European cp1250, which turned naïve into naďve)."""
+    best = matches.best()
+    if best is None:
+        return None
+    alike = [m for m in matches if (m.chaos, m.coherence) == (best.chaos, best.coherence)]
+    offered = {_codec_name(e): i for i, e in enumerate(ENCODINGS)}
+
+    def rank(match) -> int:
+        return min((offered.get(_codec_name(c), len(offered))
+                    for c in match.could_be_from_charset), default=len(offered))
+    return min(alike, key=rank) if min(map(rank, alike)) < len(offered) else best
 
 
 # ---------------------------------------------------------------- text -> grid of raw fields

@@ -191,6 +191,19 @@ def test_charset_normalizer_is_the_last_resort():
     assert report.warnings[0].startswith("The encoding was guessed as ")
 
 
+def test_a_short_western_file_is_read_as_excels_cp1252_not_a_lookalike():
+    """charset-normalizer cannot tell cp1250 from cp1252 on a few words (the same chaos and
+    coherence) and picked cp1250: naïve read naďve, déjà read déjŕ."""
+    data = "name,x,y\ncafé,1,yes\nnaïve,2,no\ndéjà,3,yes\n".encode("cp1252")
+    table = load_bytes(data, "fr.csv")
+    assert table.frame["name"].tolist() == ["café", "naïve", "déjà"]
+    assert table.report.encoding == "cp1252" and table.report.encoding_guessed
+    # a file charset-normalizer tells apart keeps its reading (Czech in cp1250)
+    czech = "jméno,město,y\nŽluťoučký kůň,Brno,ano\nŘeřicha,Plzeň,ne\nŠťovík,Ústí,ano\n"
+    table = load_bytes(czech.encode("cp1250"), "cz.csv")
+    assert table.frame["jméno"].tolist() == ["Žluťoučký kůň", "Řeřicha", "Šťovík"]
+
+
 # ---------------------------------------------------------------- prepare
 
 
