@@ -132,6 +132,8 @@ NOTICES = {
                           "written with thousands separators or a percent sign (such as "
                           "'{example}'). Save them as plain numbers (in Excel: Format Cells, "
                           "Number, no separator) to use it as a continuous attribute."),
+    "decimal_comma": ("Column '{column}' is read as numbers written with a decimal comma (such "
+                      "as '{example}'), as a semicolon-separated file from Excel writes them."),
     "non_finite": ("Column '{column}' has {count} value(s) that are not finite numbers "
                    "({values}), read as missing."),
     "dropped_target": "Dropped {count} row(s) with no value for the target '{target}'.",
@@ -350,7 +352,9 @@ def _parse_text(text: _Text, name: str, suffix: str, missing, budget):
     if budget is not None:
         _check_text_budget(text, delimiter, budget)
     header, columns, table_warnings = _text_table(text, delimiter, f"'{name}'")
-    return delimiter, table_warnings, _frame(header, columns, _Markers.of(missing))
+    # a semicolon-separated file is what Excel writes where the comma is the decimal mark
+    return delimiter, table_warnings, _frame(header, columns, _Markers.of(missing),
+                                             decimal_comma=delimiter == ";")
 
 
 def _check_text_budget(text: _Text, delimiter: str, budget: Budget) -> None:
@@ -1299,22 +1303,49 @@ def _castable(spellings: pa.Array) -> bool:
     return _castable_spellings(tuple(spellings.to_pylist()))
 
 
-def _frame(header: list[str], columns: list[pa.Array], markers: _Markers):
-    """The table, its warnings, and each column's count of missing values."""
+def _frame(header: list[str], columns: list[pa.Array], markers: _Markers,
+           decimal_comma: bool = False):
+    """The table, its warnings, and each column's count of missing values (decimal_comma:
+    a column of numbers like 1,5 reads as numbers)."""
     series, warnings, missing = {}, [], {}
     for name, raw in zip(header, columns, strict=True):
-        series[name], notes, missing[name] = _column(name, raw, markers)
+        series[name], notes, missing[name] = _column(name, raw, markers, decimal_comma)
         warnings.extend(notes)
     return pd.DataFrame(series, copy=False), warnings, missing
 
 
-def _column(name: str, raw: pa.Array, markers: _Markers) -> tuple[pd.Series, list[str], int]:
+def _column(name: str, raw: pa.Array, markers: _Markers,
+            decimal_comma: bool = False) -> tuple[pd.Series, list[str], int]:
     """float64 when every known value is a number (and no code has a leading zero), else text;
     with the warnings about it and its count of missing values."""
     numbers = _plain_numbers(raw, markers)
     if numbers is not None:
         return pd.Series(numbers, dtype="float64", copy=False), [], int(np.isnan(numbers).sum())
+    if decimal_comma:
+        example = _decimal_comma_example(raw, markers)
+        if example is not None:
+            column, notes, missing = _column(name, pc.replace_substring(raw, ",", "."), markers)
+            if pd.api.types.is_float_dtype(column):
+                return column, [Notice("decimal_comma", column=name, example=example), *notes], \
+                    missing
     return _judged_column(name, raw, markers)
+
+
+# A number with a decimal comma, as Excel writes it where the comma is the decimal mark.
+_DECIMAL_COMMA_RE2 = r"^[-+]?\d+(,\d+)?$"
+
+
+def _decimal_comma_example(raw: pa.Array, markers: _Markers) -> str | None:
+    """The first value with a decimal comma, when every known value of the column is a whole
+    number or one with a decimal comma (1,5), and at least one has the comma."""
+    values = _Distinct.of(raw)
+    known = values.cleaned.filter(pa.array(~values.missing(markers)))
+    if len(known) == 0 or not pc.all(pc.match_substring_regex(known, _DECIMAL_COMMA_RE2)).as_py():
+        return None
+    commas = pc.match_substring(known, ",")
+    if not pc.any(commas).as_py():
+        return None
+    return known.filter(commas)[0].as_py()
 
 
 def _plain_numbers(raw: pa.Array, markers: _Markers) -> np.ndarray | None:

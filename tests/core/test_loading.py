@@ -310,6 +310,25 @@ def test_numbers_formatted_by_a_spreadsheet_are_named_not_guessed():
     assert table.report.kinds["月收入"] == "nominal"  # still text, as before
 
 
+def test_a_semicolon_file_reads_decimal_commas_as_numbers_and_says_so():
+    """Excel where the comma is the decimal mark saves CSV with semicolons and 0,697: every
+    such column read as text, a continuous attribute turned nominal without a word."""
+    from dtree_core.cli_messages import notice_text
+
+    table = load("编号;密度;含糖率;等级;好瓜\n1;0,697;0,46;1,2;是\n2;0,774;?;3;是\n"
+                 "3;0,403;0,237;甲;否\n4;1;0,091;2;否\n")
+    assert table.frame["密度"].tolist() == [0.697, 0.774, 0.403, 1.0]
+    assert table.frame["含糖率"].iloc[[0, 2, 3]].tolist() == [0.46, 0.237, 0.091]
+    assert pd.isna(table.frame["含糖率"].iloc[1])  # '?' is still a missing value
+    assert table.frame["等级"].tolist() == ["1,2", "3", "甲", "2"]  # text among them: as read
+    notes = {n.details["column"]: n for n in table.report.warnings if n.code == "decimal_comma"}
+    assert set(notes) == {"密度", "含糖率"} and notes["密度"].details["example"] == "0,697"
+    assert "小数点" in notice_text(notes["密度"], "zh")
+    # a comma-separated file's quoted "0,5" stays text, as before: there it is ambiguous
+    comma = load('x,y\n"0,5",a\n"1,5",b\n')
+    assert comma.frame["x"].tolist() == ["0,5", "1,5"]
+
+
 @pytest.mark.parametrize("text", [
     "西瓜数据集2.0,,,\n色泽,根蒂,敲声,好瓜\n青绿,蜷缩,浊响,是\n乌黑,稍蜷,沉闷,否\n",  # Excel's ,,,
     "西瓜数据集2.0\n色泽,根蒂,敲声,好瓜\n青绿,蜷缩,浊响,是\n乌黑,稍蜷,沉闷,否\n",  # no delimiter
