@@ -41,12 +41,18 @@ def validation_numbers(values: pd.Series, column: str) -> pd.Series:
     the column and the value (the tree would read it as unknown, and judge pruning by rows
     that are not what the caller gave). The API's and the app's validation rows alike."""
     numbers = pd.to_numeric(values, errors="coerce")
-    text = values.notna() & numbers.isna()
-    if text.any():
-        value = str(values[text].iloc[0])
+    value = _first_text(values, numbers)
+    if value is not None:
         raise CodedError(f"The validation rows' column '{column}' holds text ('{value}') where "
                          "the tree reads numbers.", "validation_text", column=column, value=value)
     return numbers.astype("float64")
+
+
+def _first_text(values: pd.Series, numbers: pd.Series) -> str | None:
+    """The first value that is there but is no number (pd.to_numeric's NaN where values has
+    one), or None."""
+    text = values.notna().to_numpy() & numbers.isna().to_numpy()
+    return str(values.iloc[int(text.argmax())]) if text.any() else None
 
 
 def is_numeric(series: pd.Series) -> bool:
@@ -392,5 +398,17 @@ def encode_like(X: pd.DataFrame, attributes: tuple[Attribute, ...]) -> tuple[np.
         if a.is_nominal:
             columns.append(encode_nominal(X[a.name], a.values)[0])
         else:
-            columns.append(encode_continuous(X[a.name]))
+            columns.append(_continuous_to_predict(X[a.name], a.name))
     return tuple(columns)
+
+
+def _continuous_to_predict(values: pd.Series, column: str) -> np.ndarray:
+    """A continuous attribute of rows to predict; text in it is refused, as scikit-learn
+    refuses it, rather than read as an unknown value that spreads the row over the branches."""
+    if not is_numeric(values):
+        value = _first_text(values, pd.to_numeric(values, errors="coerce"))
+        if value is not None:
+            raise CodedError(f"Column '{column}' of the rows to predict holds text ('{value}') "
+                             "where the tree reads numbers.", "predict_text", column=column,
+                             value=value)
+    return encode_continuous(values)

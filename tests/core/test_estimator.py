@@ -299,3 +299,22 @@ def test_an_unnamed_target_of_one_class_is_not_called_none():
     for y in (pd.Series(["是"] * 5), ["是"] * 5):
         with pytest.raises(ValueError, match="The target 'target' has only one class"):
             DecisionTree().fit(X, y)
+
+
+def test_text_in_a_continuous_column_to_predict_is_refused_not_read_as_unknown():
+    """DecisionTree.predict read 密度 = '高' as an unknown value and spread the row over both
+    branches (a probability mix the caller never asked for); scikit-learn refuses such input.
+    Numbers written as text, and missing values, still read as before."""
+    from dtree_core.cli_messages import error_text
+    from dtree_core.data import CodedError
+
+    X = pd.DataFrame({"密度": [0.1, 0.5, 0.7, 0.9], "色泽": list("abab")})
+    model = DecisionTree("c45").fit(X, pd.Series(list("nnyy")))
+    with pytest.raises(CodedError) as refused:
+        model.predict(pd.DataFrame({"密度": [0.2, "高"], "色泽": ["a", "b"]}))
+    assert refused.value.code == "predict_text"
+    assert refused.value.details == {"column": "密度", "value": "高"}
+    assert "“高”" in error_text(refused.value, "zh")
+    as_text = pd.DataFrame({"密度": ["0.2", None, "0.8"], "色泽": ["a", "b", "a"]})
+    assert model.predict(as_text).tolist() == model.predict(
+        as_text.assign(密度=[0.2, np.nan, 0.8])).tolist()
