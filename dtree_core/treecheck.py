@@ -8,7 +8,8 @@ Three forms are read (`read_tree`):
   key (`"密度<=0.3815"`) with `"是"`/`"否"` (yes/no, true/false) branches; a binary nominal
   test is `"纹理=清晰"` with yes/no branches, or branches `"in {a,b}"`;
 - indented text like the CLI's summary (`纹理=清晰: 根蒂?  (是 7, 否 2)`), indented with
-  spaces, tabs or tree-drawing characters (`|---`, `├──`).
+  spaces, tabs or tree-drawing characters (`|---`, `├──`); under a line that asks `纹理?`
+  a branch may be its value alone (`清晰: 是`, `<=0.3815: 否`).
 
 `check_tree` walks our trace and the student's tree together depth-first, branches in the
 trace's order (the order TreeGenerate, Zhou Fig. 4.2, decides nodes), and stops at the first
@@ -309,6 +310,7 @@ class _Line:
     condition: tuple | None  # (attribute, op, value, text)
     title: str | None
     children: list = field(default_factory=list)
+    bare: str | None = None  # a branch written as its value alone ('清晰: 是' under '纹理?')
 
 
 def _from_text(text: str) -> Pasted:
@@ -320,6 +322,8 @@ def _from_text(text: str) -> Pasted:
     for line in lines:
         while stack and stack[-1].indent >= line.indent and stack[-1] is not root:
             stack.pop()
+        if line.bare is not None:
+            line.condition = _condition(_named_test(stack[-1], line.bare), line.number)
         if line.condition is None and _names_leaf(stack[-1], line):
             stack[-1].title = line.title  # scikit-learn's '|--- class: 是' under its branch
             continue
@@ -365,11 +369,29 @@ def _read_line(number: int, line: str) -> _Line:
     if not sep:
         head, sep, tail = content.partition("：")
     if sep:
-        return _Line(number, indent, _condition(head.strip(), number), tail.strip() or None)
+        head = head.strip()
+        # '<=0.3815' alone is a bare cut, not an attribute '<' equal to '0.3815'
+        bare = _BARE_THRESHOLD.match(head) or _SUBSET.match(head)
+        condition = None if bare else _condition(head, number, required=False)
+        return _Line(number, indent, condition, tail.strip() or None,
+                     bare=None if condition else head)
     if content.endswith(("?", "？")):
         return _Line(number, indent, None, content)
     condition = _condition(content, number, required=False)
     return _Line(number, indent, condition, None if condition else content)
+
+
+def _named_test(parent: _Line, bare: str) -> str:
+    """A branch written as its value alone, named with the attribute its parent line asks
+    about ('纹理?' then '清晰: 是' is 纹理=清晰; '密度?' then '<=0.3815' is 密度<=0.3815);
+    under any other line it is left as written, which _condition refuses."""
+    asked = parent.title.rstrip("?？").strip() if parent.title and parent.title.endswith(
+        ("?", "？")) else None
+    if not asked:
+        return bare
+    if _BARE_THRESHOLD.match(bare) or _SUBSET.match(bare):
+        return f"{asked} {bare}" if _SUBSET.match(bare) else f"{asked}{bare}"
+    return f"{asked}={bare}"
 
 
 def _condition(text: str, number: int, required: bool = True) -> tuple | None:

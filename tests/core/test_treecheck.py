@@ -621,3 +621,21 @@ def test_full_width_syntax_and_the_figures_question_marks_are_read(wm2_c45):
         assert [b.condition.op for b in read.root.branches] == ["<=", ">"]
     asked = read_tree(json.dumps({f"{name}<={t}?": {"是": "否", "否": "是"}}, ensure_ascii=False))
     assert asked.root.attribute == name
+
+
+def test_indented_branches_may_be_written_as_their_values_alone():
+    """A student's printout names the attribute once, on its line ('纹理?'), and each branch
+    by its value ('清晰: …', '<=0.3815: 否'): such text was refused as "not a branch
+    condition". It now reads as the same tree as the named form."""
+    named = ("纹理?\n    纹理=清晰: 根蒂?\n        根蒂=蜷缩: 是\n        根蒂=稍蜷: 密度?\n"
+             "            密度<=0.3815: 否\n            密度>0.3815: 是\n        根蒂=硬挺: 否\n"
+             "    纹理 in {稍糊,模糊}: 否\n")
+    bare = ("纹理?\n    清晰: 根蒂?\n        蜷缩: 是\n        稍蜷：密度？\n"
+            "            <=0.3815: 否\n            >0.3815: 是\n        硬挺: 否\n"
+            "    in {稍糊,模糊}: 否\n")
+    assert read_tree(bare).root == read_tree(named).root
+    # a value alone under a line that asks about no attribute is still refused, with its line
+    for text in ("纹理=清晰: 是\n清晰: 否\n", "root\n    清晰: 是\n"):
+        with pytest.raises(PasteError) as refused:
+            read_tree(text)
+        assert refused.value.code == "bad_condition" and refused.value.details["line"] == 2

@@ -17,7 +17,8 @@ EN: dict[str, str] = {
     "tc.forms": ("Three forms are read: this app's trace JSON; the nested dict course code "
                  "builds, {example}, as JSON or a Python literal (a continuous attribute: "
                  "branches \"<=0.3815\" and \">0.3815\", or a key \"密度<=0.3815\" with 是/否 "
-                 "branches); or indented text like the command line's. Numbers in keys may be "
+                 "branches); or indented text like the command line's, where under a line such "
+                 "as 纹理? a branch may be its value alone (清晰: 是). Numbers in keys may be "
                  "rounded (0.382 for 0.3815)."),
     "tc.forms.example": "{open}attribute: {open}value: subtree or label{close}{close}",
     "tc.input": "Your tree",
@@ -173,8 +174,9 @@ ZH: dict[str, str] = {
                  "TreeGenerate（周志华图 4.2）决定结点的顺序深度优先，直到第一个不同的结点。"),
     "tc.forms": ("可读三种形式：本应用的生成过程 JSON；课程代码常用的嵌套字典 {example}（JSON 或"
                  " Python 字面量；连续属性的分支写作 \"<=0.3815\" 和 \">0.3815\"，或键写作 "
-                 "\"密度<=0.3815\"、分支为 是/否）；或像命令行输出那样的缩进文本。键中的数可以四舍"
-                 "五入（0.382 代表 0.3815）。"),
+                 "\"密度<=0.3815\"、分支为 是/否）；或像命令行输出那样的缩进文本，在“纹理?”这样的"
+                 "行之下，分支可以只写取值（清晰: 是）。键中的数可以四舍五入（0.382 代表 "
+                 "0.3815）。"),
     "tc.forms.example": "{open}属性: {open}取值: 子树或类别{close}{close}",
     "tc.input": "你的决策树",
     "tc.allow_empty": "接受缺少没有训练样本到达的分支",
