@@ -574,6 +574,15 @@ def grown_subtree(points: list[dict], ccp_alpha: float) -> int:
     return max(k for k, p in enumerate(points) if at_most(p["alpha"], ccp_alpha))
 
 
+def alpha_text(points: list[dict], k: int, decimals: int) -> str:
+    """Subtree k's alpha written so that, typed as ccp_alpha, it grows subtree k: `decimals`
+    places where they do (0.007 for 0.0065217… grew the subtree after it on iris), else the
+    fewest significant digits that do."""
+    alpha = points[k]["alpha"]
+    candidates = [format_number(alpha, decimals), *(f"{alpha:.{n}g}" for n in range(3, 18))]
+    return next(text for text in candidates if grown_subtree(points, float(text)) == k)
+
+
 def path_figure(points: list[dict], chosen: int, grown: int | None = None) -> go.Figure:
     """Leaves and accuracies along the path; a dotted line at the subtree looked at, a solid
     one at the subtree the sidebar's ccp_alpha grew."""
@@ -616,7 +625,7 @@ def path_chart(trace: dict, decimals: int) -> None:
     chosen = min(chosen, len(points) - 1)
     point = points[chosen]
     st.plotly_chart(path_figure(points, chosen, grown), key="prune_path_chart")
-    st.caption(t("prune.path.chosen", k=chosen, alpha=format_number(point["alpha"], decimals),
+    st.caption(t("prune.path.chosen", k=chosen, alpha=alpha_text(points, chosen, decimals),
                  leaves=point["leaves"], train=percent(point["train"])))
     if "validation" in point:
         st.caption(t("prune.path.chosen_validation", accuracy=percent(point["validation"])))

@@ -739,6 +739,22 @@ def test_the_grown_subtree_has_the_pruned_trees_leaves():
         assert points[grown_subtree(points, alpha)]["leaves"] == leaves, alpha
 
 
+def test_the_chosen_subtrees_alpha_is_written_so_that_typed_it_grows_that_subtree():
+    """The caption wrote subtree k's alpha to the page's 3 decimals: on iris 0.0065217…
+    read 0.007, and ccp_alpha = 0.007 grows a later subtree than the one the caption named."""
+    from ui.pruning import alpha_text, grown_subtree, path_points
+
+    widened = 0
+    for key in ("iris", "watermelon_2.0", "watermelon_3.0"):
+        prepared, model = _grown(key, "cart", prune="ccp", ccp_alpha=0.0)
+        points = path_points(model.fit(prepared.X, prepared.y).trace_.to_dict())
+        written = [alpha_text(points, k, 3) for k in range(len(points))]
+        assert [grown_subtree(points, float(w)) for w in written] == list(range(len(points)))
+        shown = [format_number(p["alpha"], 3) for p in points]
+        widened += sum(w != s for w, s in zip(written, shown, strict=True))
+    assert widened  # the premise: 3 decimals name another subtree somewhere
+
+
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_compare_and_the_pseudocode_say_a_raised_leaf_was_moved_up_not_pruned(lang, monkeypatch):
     """Compare's pick and the pseudocode's notes read a leaf's stop as stored: a leaf that
