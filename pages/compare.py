@@ -36,6 +36,7 @@ from ui.compare import (
 from ui.messages import labelled, t, tm
 from ui.names import tree_dataset_name
 from ui.state import ensure_entry_point
+from ui.tables import BLANK
 from ui.widgets import drawn_part, node_titles, number_formats, score_downloads, worded_table
 
 ensure_entry_point()
@@ -124,7 +125,7 @@ def scores(labels: list[str], traces: list[dict]) -> None:
         st.caption(t("cmp.binary_only"))
     decimals = int(st.session_state.decimals)
     shown = merged_styled(merged, decimals)
-    st.dataframe(shown, hide_index=True)
+    st.dataframe(shown, hide_index=True, placeholder=BLANK)
     score_downloads(worded_table(merged.table(), list(shown.data.columns)), "cmp", decimals)
     st.markdown(f"**{t('cmp.chart')}**")
     st.plotly_chart(criteria_chart(merged), key="cmp_chart")

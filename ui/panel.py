@@ -442,7 +442,7 @@ def threshold_curve(node: dict, score: dict, decimals: int) -> go.Figure | None:
     fig = _curve_figure(curve, score["threshold"], decimals,
                         "" if score["threshold"] is None else record_threshold_text(score))
     st.plotly_chart(fig, key=f"{state.node_widget_key('curve_', node['id'])}_{score['attribute']}")
-    st.dataframe(curve_table(curve, decimals), hide_index=True, height=200)
+    st.dataframe(curve_table(curve, decimals), hide_index=True, height=200, placeholder=BLANK)
     return fig
 
 

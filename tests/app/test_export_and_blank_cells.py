@@ -13,6 +13,7 @@ import pyarrow as pa
 import pytest
 
 from dtree_core.rules import percent_text, rules
+from dtree_core.split import format_number
 from tests.app.app_helpers import content, grown_app, new_app, trace
 from ui.messages import t
 from ui.tables import BLANK
@@ -250,9 +251,14 @@ def test_compare_scores_blank_cells_show_a_dash(lang):
     assert (shown.loc[~nominal, column] > 0).all()
     gaps = {c for c in shown.columns if shown[c].isna().any()}
     assert_gaps_are_blank(df, gaps)
-    assert formats(df)[column] == "%.6g"
+    # as shown (a Styler: each row's cut with its own record's digits)
+    cells = display_values(df)
+    assert (cells.loc[nominal.to_numpy(), column] == BLANK).all()
+    assert cells.loc[(~nominal).to_numpy(), column].tolist() == [
+        format_number(x) for x in shown.loc[~nominal, column]]
     decimals = int(at.session_state["decimals"])
-    assert formats(df)[t("col.gain", _lang=lang)] == f"%.{decimals}f"
+    gain = t("col.gain", _lang=lang)
+    assert cells[gain].tolist() == [f"{x:.{decimals}f}" for x in shown[gain]]
     assert all(pd.api.types.is_float_dtype(shown[c]) for c in gaps)
 
 
