@@ -5,6 +5,7 @@ import html
 import plotly.graph_objects as go
 import streamlit as st
 
+from dtree_core.pruning import VALIDATED
 from ui import analysis, engine, pruning, registry
 from ui.messages import labelled, t
 from ui.state import ensure_entry_point
@@ -92,6 +93,8 @@ split = analysis.split_inputs("ev", allow_kfold=True)
 if not algorithms:
     st.info(t("eval.pick_one"))
     st.stop()
+if base.prune in VALIDATED:
+    st.info(pruning.unpruned_note(current["choices"]))
 results = {a: analysis.safely(analysis.evaluation, *source,
                               analysis.variant(analysis.unvalidated(base), algorithm=a), *split)
            for a in algorithms}

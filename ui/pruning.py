@@ -672,16 +672,20 @@ def pruned_and_unpruned(data: bytes, filename: str, choices: dict, options: Opti
     return result
 
 
+def unpruned_note(choices: dict) -> str:
+    """Why the held-out trees are unpruned, and where the comparison below finds its
+    validation rows: carved out of each training split, or the validation file (the book's
+    paired set, or a second upload), as engine.training_and_validation takes them."""
+    from_file = (choices.get("validation") or {}).get("source") == "file"
+    return t("prune.eval.unpruned_note.file" if from_file else "prune.eval.unpruned_note")
+
+
 def evaluate_section(source: tuple, options: Options, test_size: float, seed: int) -> None:
     """Pruned and unpruned side by side, when the sidebar prunes."""
     if options.prune == "none":
         return
     st.subheader(t("prune.eval.header"))
     result = pruned_and_unpruned(*source, options, test_size, seed)
-    if options.prune in VALIDATED:  # why the held-out trees above are unpruned, and where
-        # this comparison's validation rows came from: what it did, not what the sidebar says
-        st.info(t("prune.eval.unpruned_note" if result["carved"]
-                  else "prune.eval.unpruned_note.file"))
     carved = t("prune.eval.validation") if result["carved"] else ""
     st.caption(t("prune.eval.caption", train=result["train"], test=result["test"],
                  validation=carved))
