@@ -574,13 +574,17 @@ def grown_subtree(points: list[dict], ccp_alpha: float) -> int:
     return max(k for k, p in enumerate(points) if at_most(p["alpha"], ccp_alpha))
 
 
-def alpha_text(points: list[dict], k: int, decimals: int) -> str:
-    """Subtree k's alpha written so that, typed as ccp_alpha, it grows subtree k: `decimals`
-    places where they do (0.007 for 0.0065217… grew the subtree after it on iris), else the
-    fewest significant digits that do."""
+def alpha_text(points: list[dict], k: int, decimals: int) -> tuple[str, int]:
+    """Subtree k's alpha written so that, typed as ccp_alpha, it grows what alpha itself
+    grows, and that subtree: `decimals` places where they do (0.007 for 0.0065217… grew the
+    subtree after it on iris), else the fewest significant digits that do. That is subtree k
+    unless a later one shares its alpha (two cuts at one alpha: the path lists each), which
+    the alpha grows instead; the full 17 digits are alpha itself, so one always does."""
     alpha = points[k]["alpha"]
+    grows = grown_subtree(points, alpha)
     candidates = [format_number(alpha, decimals), *(f"{alpha:.{n}g}" for n in range(3, 18))]
-    return next(text for text in candidates if grown_subtree(points, float(text)) == k)
+    return next(text for text in candidates if grown_subtree(points, float(text)) == grows), \
+        grows
 
 
 def path_figure(points: list[dict], chosen: int, grown: int | None = None) -> go.Figure:
@@ -625,8 +629,11 @@ def path_chart(trace: dict, decimals: int) -> None:
     chosen = min(chosen, len(points) - 1)
     point = points[chosen]
     st.plotly_chart(path_figure(points, chosen, grown), key="prune_path_chart")
-    st.caption(t("prune.path.chosen", k=chosen, alpha=alpha_text(points, chosen, decimals),
-                 leaves=point["leaves"], train=percent(point["train"])))
+    alpha, grows = alpha_text(points, chosen, decimals)
+    st.caption(t("prune.path.chosen", k=chosen, alpha=alpha, leaves=point["leaves"],
+                 train=percent(point["train"])))
+    if grows != chosen:  # its alpha is a later subtree's too: typed, it grows that one
+        st.caption(t("prune.path.shared_alpha", k=chosen, later=grows))
     if "validation" in point:
         st.caption(t("prune.path.chosen_validation", accuracy=percent(point["validation"])))
 

@@ -742,17 +742,45 @@ def test_the_grown_subtree_has_the_pruned_trees_leaves():
 def test_the_chosen_subtrees_alpha_is_written_so_that_typed_it_grows_that_subtree():
     """The caption wrote subtree k's alpha to the page's 3 decimals: on iris 0.0065217…
     read 0.007, and ccp_alpha = 0.007 grows a later subtree than the one the caption named."""
+    from dtree_core.pruning import at_most
     from ui.pruning import alpha_text, grown_subtree, path_points
 
-    widened = 0
-    for key in ("iris", "watermelon_2.0", "watermelon_3.0"):
+    widened, shared = 0, 0
+    for key in ("iris", "watermelon_2.0", "watermelon_3.0", "play_tennis", "penguins"):
         prepared, model = _grown(key, "cart", prune="ccp", ccp_alpha=0.0)
         points = path_points(model.fit(prepared.X, prepared.y).trace_.to_dict())
-        written = [alpha_text(points, k, 3) for k in range(len(points))]
-        assert [grown_subtree(points, float(w)) for w in written] == list(range(len(points)))
+        written, grows = zip(*(alpha_text(points, k, 3) for k in range(len(points))),
+                             strict=True)
+        assert [grown_subtree(points, float(w)) for w in written] == list(grows)
+        for k, j in enumerate(grows):  # k itself, or the last subtree sharing k's alpha
+            assert j == k or (j > k and at_most(points[j]["alpha"], points[k]["alpha"])), k
+        shared += sum(j != k for k, j in enumerate(grows))
         shown = [format_number(p["alpha"], 3) for p in points]
         widened += sum(w != s for w, s in zip(written, shown, strict=True))
     assert widened  # the premise: 3 decimals name another subtree somewhere
+    assert shared  # and two cuts share an alpha somewhere (play_tennis: 0.0571 twice)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_path_slider_on_a_subtree_whose_alpha_a_later_one_shares(lang):
+    """On play_tennis two cuts share alpha 0.0571: the slider on the first of them raised
+    StopIteration (no alpha grows it alone); the page now says which subtree it grows."""
+    from ui.messages import ZH
+    from ui.pruning import alpha_text, path_points
+
+    at = new_app()
+    at.query_params["lang"] = lang
+    for key, value in {"data": "play_tennis", "algorithm": "cart", "prune": "ccp"}.items():
+        at.query_params[key] = value
+    at.run()
+    points = path_points(trace(at))
+    k, later = next((k, j) for k in range(len(points))
+                    for _, j in [alpha_text(points, k, 3)] if j != k)
+    at.slider(key="prune_path_subtree").set_value(k).run()
+    assert not at.exception and not at.error
+    words = EN if lang == "en" else ZH
+    assert words["prune.path.shared_alpha"].format(k=k, later=later) in [
+        c.value for c in at.caption]
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])

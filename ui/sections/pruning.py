@@ -202,6 +202,9 @@ EN: dict[str, str] = {
                          "every subtree whose effective alpha is at most ccp_alpha is pruned."),
     "prune.path.grown_mark": "the tree grown",
     "prune.path.chosen_validation": "Its validation accuracy: {accuracy}.",
+    "prune.path.shared_alpha": ("Subtree {later} has the same alpha: typed as ccp_alpha, this "
+                                "alpha grows subtree {later}, and no alpha grows subtree {k} "
+                                "alone (both cuts happen at once)."),
     "prune.path.chosen": ("Subtree {k}: alpha = {alpha}, {leaves} leaves, training accuracy "
                           "{train}."),
     "prune.eval.header": "Pruned and unpruned on the same split",
@@ -409,6 +412,8 @@ ZH: dict[str, str] = {
                          "有效 α 不大于 ccp_alpha 的子树都被剪去。"),
     "prune.path.grown_mark": "生成的决策树",
     "prune.path.chosen_validation": "它的验证集精度：{accuracy}。",
+    "prune.path.shared_alpha": ("子树 {later} 的 α 与它相同：把这个 α 填作 ccp_alpha，得到的是子树 "
+                                "{later}；没有哪个 α 只得到子树 {k}（两次剪枝同时发生）。"),
     "prune.path.chosen": "子树 {k}：α = {alpha}，{leaves} 个叶结点，训练集精度 {train}。",
     "prune.eval.header": "同一划分上的剪枝与未剪枝决策树",
     "prune.eval.caption": ("两棵树用同样的训练样本（{train} 个）生成，在同样的留出样本（{test} 个"
