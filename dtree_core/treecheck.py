@@ -317,6 +317,8 @@ def _from_text(text: str) -> Pasted:
     lines = _tree_lines(text)
     if not lines:
         raise PasteError("No tree lines were found.", "no_lines")
+    if lines[0].bare is not None:  # a value alone with no line above to name its attribute
+        _condition(lines[0].bare, lines[0].number)  # refused, as any such line is
     root = _Line(0, -1, None, None) if lines[0].condition else lines.pop(0)
     stack = [root]
     for line in lines:
@@ -387,8 +389,8 @@ def _named_test(parent: _Line, bare: str) -> str:
     under any other line it is left as written, which _condition refuses."""
     asked = parent.title.rstrip("?？").strip() if parent.title and parent.title.endswith(
         ("?", "？")) else None
-    if not asked:
-        return bare
+    if not asked or _condition(asked, parent.number, required=False):
+        return bare  # no attribute asked ('纹理=清晰?' asks a test, its branches 是/否)
     if _BARE_THRESHOLD.match(bare) or _SUBSET.match(bare):
         return f"{asked} {bare}" if _SUBSET.match(bare) else f"{asked}{bare}"
     return f"{asked}={bare}"

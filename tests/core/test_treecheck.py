@@ -635,7 +635,10 @@ def test_indented_branches_may_be_written_as_their_values_alone():
             "    in {稍糊,模糊}: 否\n")
     assert read_tree(bare).root == read_tree(named).root
     # a value alone under a line that asks about no attribute is still refused, with its line
-    for text in ("纹理=清晰: 是\n清晰: 否\n", "root\n    清晰: 是\n"):
+    for text, line in (("纹理=清晰: 是\n清晰: 否\n", 2), ("root\n    清晰: 是\n", 2),
+                       ("清晰: 是\n", 1), ("清晰: 根蒂?\n    蜷缩: 是\n", 1),
+                       ("纹理=清晰?\n    是: 好\n", 2)):
         with pytest.raises(PasteError) as refused:
             read_tree(text)
-        assert refused.value.code == "bad_condition" and refused.value.details["line"] == 2
+        assert refused.value.code == "bad_condition", text
+        assert refused.value.details["line"] == line, text
