@@ -178,8 +178,8 @@ _NOTICES_ZH = {
     "formatted_numbers": ("列“{column}”按文本读取：它的取值像是带千位分隔符或百分号的数字（例如"
                           "“{example}”）。要把它作为连续属性使用，请把这些值保存为普通数字（Excel："
                           "设置单元格格式 → 数值，取消勾选“使用千位分隔符”）。"),
-    "decimal_comma": ("列“{column}”按以逗号为小数点的数字读取（例如“{example}”），这是 Excel 以"
-                      "分号分隔保存文件时的写法。"),
+    "decimal_comma": ("列“{column}”按以逗号为小数点的数字读取（例如“{example}”），这是以逗号为"
+                      "小数点的地区的 Excel 的写法。"),
     "non_finite": "列“{column}”中有 {count} 个值不是有限数（{values}），按缺失值读取。",
     "dropped_target": "删去了 {count} 行在目标列“{target}”上没有取值的数据。",
     "excluded": "按要求排除了“{column}”。",

@@ -101,6 +101,11 @@ _SPACES = ("\t\n\x0b\x0c\r\x1c\x1d\x1e\x1f \x85\xa0\u1680\u2000\u2001\u2002\u200
 _NUMBER_RE2 = r"^[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?$"
 _LEADING_ZERO_RE2 = r"^[+-]?0[0-9]"  # 007 and -01 are codes (zip codes, IDs), kept as text
 _IDEOGRAPH_FIRST_RE2 = "^[\u4e00-\u9fff]"  # CJK Unified Ideographs, as in 样本 or 青绿
+# A number as Excel writes it where the comma is the decimal mark (0,697; 1.234,5), in the
+# CSV it saves there, separated by semicolons for that reason. (Its tab-separated text is
+# left alone: there 1,234 is as often an English thousand.)
+_DECIMAL_COMMA_RE2 = r"^[+-]?(?:[0-9]+|[0-9]{1,3}(?:\.[0-9]{3})+)(?:,[0-9]+)?$"
+DECIMAL_COMMA_DELIMITERS = (";",)
 _MAX_SPELLINGS = 4096  # case spellings of the missing markers matched in C; beyond, per value
 
 
@@ -133,7 +138,8 @@ NOTICES = {
                           "'{example}'). Save them as plain numbers (in Excel: Format Cells, "
                           "Number, no separator) to use it as a continuous attribute."),
     "decimal_comma": ("Column '{column}' is read as numbers written with a decimal comma (such "
-                      "as '{example}'), as a semicolon-separated file from Excel writes them."),
+                      "as '{example}'), as Excel writes them where the comma is the decimal "
+                      "mark."),
     "non_finite": ("Column '{column}' has {count} value(s) that are not finite numbers "
                    "({values}), read as missing."),
     "dropped_target": "Dropped {count} row(s) with no value for the target '{target}'.",
@@ -352,9 +358,8 @@ def _parse_text(text: _Text, name: str, suffix: str, missing, budget):
     if budget is not None:
         _check_text_budget(text, delimiter, budget)
     header, columns, table_warnings = _text_table(text, delimiter, f"'{name}'")
-    # a semicolon-separated file is what Excel writes where the comma is the decimal mark
     return delimiter, table_warnings, _frame(header, columns, _Markers.of(missing),
-                                             decimal_comma=delimiter == ";")
+                                             decimal_comma=delimiter in DECIMAL_COMMA_DELIMITERS)
 
 
 def _check_text_budget(text: _Text, delimiter: str, budget: Budget) -> None:
@@ -626,11 +631,10 @@ def _guess(data: bytes, name: str):
     """charset-normalizer, only once strict decoding failed (it misjudges tiny files)."""
     from charset_normalizer import from_bytes
 
-    best = _likeliest(from_bytes(data[:2_000_000]))
-    if best is None or best.encoding is None:
+    codec = _likeliest(from_bytes(data[:2_000_000]))
+    if codec is None:
         raise LoadError(f"The encoding of '{name}' cannot be recognised; choose it (for example "
                         "GB18030 or UTF-8) and load the file again.", "encoding")
-    codec = _codec_name(best.encoding)
     try:
         text = data.decode(codec)
     except UnicodeDecodeError:
@@ -639,20 +643,18 @@ def _guess(data: bytes, name: str):
     return _Text(_checked_text(text, name)), codec, True, [_guess_warning(codec)]
 
 
-def _likeliest(matches):
-    """charset-normalizer's best match, or among those it cannot tell from it (the same chaos
-    and coherence: short files), the one read as an encoding users here save in (ENCODINGS:
-    Excel's Western cp1252 before Central European cp1250, which turned naïve into naďve)."""
+def _likeliest(matches) -> str | None:
+    """The codec of charset-normalizer's best match, or among the matches it cannot tell from
+    it (the same chaos and coherence: short files), an encoding users here save in that one
+    of them decodes alike (ENCODINGS: Excel's Western cp1252 before Central European cp1250,
+    which turned naïve into naďve)."""
     best = matches.best()
-    if best is None:
+    if best is None or best.encoding is None:
         return None
     alike = [m for m in matches if (m.chaos, m.coherence) == (best.chaos, best.coherence)]
-    offered = {_codec_name(e): i for i, e in enumerate(ENCODINGS)}
-
-    def rank(match) -> int:
-        return min((offered.get(_codec_name(c), len(offered))
-                    for c in match.could_be_from_charset), default=len(offered))
-    return min(alike, key=rank) if min(map(rank, alike)) < len(offered) else best
+    offered = [_codec_name(e) for e in ENCODINGS]
+    readings = {_codec_name(c) for m in alike for c in m.could_be_from_charset}
+    return next((codec for codec in offered if codec in readings), _codec_name(best.encoding))
 
 
 # ---------------------------------------------------------------- text -> grid of raw fields
@@ -1316,36 +1318,39 @@ def _frame(header: list[str], columns: list[pa.Array], markers: _Markers,
 
 def _column(name: str, raw: pa.Array, markers: _Markers,
             decimal_comma: bool = False) -> tuple[pd.Series, list[str], int]:
-    """float64 when every known value is a number (and no code has a leading zero), else text;
-    with the warnings about it and its count of missing values."""
+    """float64 when every known value is a number (and no code has a leading zero; with
+    decimal_comma, written like 0,697), else text; with the warnings about it and its count
+    of missing values."""
     numbers = _plain_numbers(raw, markers)
     if numbers is not None:
         return pd.Series(numbers, dtype="float64", copy=False), [], int(np.isnan(numbers).sum())
     if decimal_comma:
-        example = _decimal_comma_example(raw, markers)
-        if example is not None:
-            column, notes, missing = _column(name, pc.replace_substring(raw, ",", "."), markers)
-            if pd.api.types.is_float_dtype(column):
-                return column, [Notice("decimal_comma", column=name, example=example), *notes], \
-                    missing
+        read = _decimal_comma_column(name, raw, markers)
+        if read is not None:
+            return read
     return _judged_column(name, raw, markers)
 
 
-# A number with a decimal comma, as Excel writes it where the comma is the decimal mark.
-_DECIMAL_COMMA_RE2 = r"^[-+]?\d+(,\d+)?$"
-
-
-def _decimal_comma_example(raw: pa.Array, markers: _Markers) -> str | None:
-    """The first value with a decimal comma, when every known value of the column is a whole
-    number or one with a decimal comma (1,5), and at least one has the comma."""
+def _decimal_comma_column(name: str, raw: pa.Array, markers: _Markers):
+    """_column's answer for a column of numbers written with a decimal comma (0,697, and
+    1.234,5 with a thousands dot), when every known value is one or a whole number and at
+    least one has the comma; else None."""
     values = _Distinct.of(raw)
-    known = values.cleaned.filter(pa.array(~values.missing(markers)))
+    missing = values.missing(markers)
+    known = values.cleaned.filter(pa.array(~missing))
     if len(known) == 0 or not pc.all(pc.match_substring_regex(known, _DECIMAL_COMMA_RE2)).as_py():
         return None
     commas = pc.match_substring(known, ",")
     if not pc.any(commas).as_py():
         return None
-    return known.filter(commas)[0].as_py()
+    plain = pc.replace_substring(pc.replace_substring(values.cleaned, ".", ""), ",", ".")
+    # a marker is an empty cell before the commas go, so '-1,0' as a marker stays missing
+    plain = pc.if_else(pa.array(missing), pa.scalar("", pa.string()), plain)
+    column, notes, count = _column(name, plain.take(pa.array(values.rows)), markers)
+    if not pd.api.types.is_float_dtype(column):
+        return None
+    example = known.filter(commas)[0].as_py()
+    return column, [Notice("decimal_comma", column=name, example=example), *notes], count
 
 
 def _plain_numbers(raw: pa.Array, markers: _Markers) -> np.ndarray | None:

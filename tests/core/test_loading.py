@@ -198,6 +198,9 @@ def test_a_short_western_file_is_read_as_excels_cp1252_not_a_lookalike():
     table = load_bytes(data, "fr.csv")
     assert table.frame["name"].tolist() == ["café", "naïve", "déjà"]
     assert table.report.encoding == "cp1252" and table.report.encoding_guessed
+    # where the cp1250 reading agrees with cp1252 (no letter they differ on), it is said cp1252
+    table = load_bytes("name,y\ncafé,yes\nthé,no\n".encode("cp1252"), "fr.csv")
+    assert table.frame["name"].tolist() == ["café", "thé"] and table.report.encoding == "cp1252"
     # a file charset-normalizer tells apart keeps its reading (Czech in cp1250)
     czech = "jméno,město,y\nŽluťoučký kůň,Brno,ano\nŘeřicha,Plzeň,ne\nŠťovík,Ústí,ano\n"
     table = load_bytes(czech.encode("cp1250"), "cz.csv")
@@ -327,6 +330,10 @@ def test_a_semicolon_file_reads_decimal_commas_as_numbers_and_says_so():
     # a comma-separated file's quoted "0,5" stays text, as before: there it is ambiguous
     comma = load('x,y\n"0,5",a\n"1,5",b\n')
     assert comma.frame["x"].tolist() == ["0,5", "1,5"]
+    # a thousands dot; a marker that looks like such a number stays a missing value
+    table = load_bytes(b"x;y\n1.234,5;a\n-1,0;b\n2;a\n", "t.csv",
+                       missing=("", "-1,0"))
+    assert table.frame["x"].tolist()[::2] == [1234.5, 2.0] and pd.isna(table.frame["x"][1])
 
 
 @pytest.mark.parametrize("text", [
