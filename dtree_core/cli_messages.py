@@ -390,7 +390,7 @@ ERRORS_ZH = {
                        "补全缺失值，或去掉 --budget。"),
     "validation_needed": "剪枝方法 {method} 需要验证集。",
     "validation_text": "验证集的“{column}”列含有文本（“{value}”），而决策树按数值读取这一列。",
-    "predict_text": "待预测样本的“{column}”列含有文本（“{value}”），而决策树按数值读取这一列。",
+    "continuous_text": "“{column}”列含有文本（“{value}”），而决策树按数值读取这一列。",
     "force.syntax": "--force 的格式是 路径=属性，得到的是“{text}”。",
     "force.leaf": "“{path}”处的结点是叶结点（{stop}）：那里没有可以强制的划分。",
     "force.no_path": "没有路径为“{path}”的结点可供强制划分。",

@@ -125,6 +125,11 @@ def declared_rule(kind: str) -> KindRule:
     return KindRule(kind, f"declared_{kind}")
 
 
+# What a cell holds where a value is missing (the loader's default markers; a row to predict
+# holding one has an unknown value, as a loaded file's does).
+DEFAULT_MISSING = ("", "NA", "N/A", "?", "null", "-")
+
+
 def folded(text) -> str:
     """Text as names and markers are compared: casefolded, in NFKC (full-width ＮＡ, ？ and
     （ ） as typed by a Chinese input method read as NA, ? and ( )). ASCII is already NFKC."""
@@ -403,12 +408,15 @@ def encode_like(X: pd.DataFrame, attributes: tuple[Attribute, ...]) -> tuple[np.
 
 
 def _continuous_to_predict(values: pd.Series, column: str) -> np.ndarray:
-    """A continuous attribute of rows to predict; text in it is refused, as scikit-learn
-    refuses it, rather than read as an unknown value that spreads the row over the branches."""
+    """A continuous attribute of rows to read with a fitted tree: a missing-value marker (?,
+    NA, -: DEFAULT_MISSING) is an unknown value, and other text is refused, as scikit-learn
+    refuses it, rather than read as unknown and the row spread over the branches."""
     if not is_numeric(values):
+        markers = {folded(m).strip() for m in DEFAULT_MISSING}
+        cells = values.astype(str).str.normalize("NFKC").str.casefold().str.strip()
+        values = values.mask(values.notna() & cells.isin(markers))  # as folded() compares
         value = _first_text(values, pd.to_numeric(values, errors="coerce"))
         if value is not None:
-            raise CodedError(f"Column '{column}' of the rows to predict holds text ('{value}') "
-                             "where the tree reads numbers.", "predict_text", column=column,
-                             value=value)
+            raise CodedError(f"Column '{column}' holds text ('{value}') where the tree reads "
+                             "numbers.", "continuous_text", column=column, value=value)
     return encode_continuous(values)

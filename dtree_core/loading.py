@@ -40,6 +40,7 @@ import pyarrow.csv as pa_csv
 from dtree_core.budget import Budget, BudgetError
 from dtree_core.data import (
     CONTINUOUS,
+    DEFAULT_MISSING,
     NOMINAL,
     DataError,
     KindRule,
@@ -54,7 +55,6 @@ from dtree_core.data import (
     text_value,
 )
 
-DEFAULT_MISSING = ("", "NA", "N/A", "?", "null", "-")
 MAX_BYTES = 50 * 1024 * 1024
 MAX_BRANCHES = 50  # more distinct values than this cannot be drawn as a multiway split
 MAX_TARGET_VALUES = 50  # a numeric target with more distinct values is a regression problem

@@ -304,7 +304,7 @@ def test_an_unnamed_target_of_one_class_is_not_called_none():
 def test_text_in_a_continuous_column_to_predict_is_refused_not_read_as_unknown():
     """DecisionTree.predict read 密度 = '高' as an unknown value and spread the row over both
     branches (a probability mix the caller never asked for); scikit-learn refuses such input.
-    Numbers written as text, and missing values, still read as before."""
+    Numbers written as text, and missing values and markers, still read as before."""
     from dtree_core.cli_messages import error_text
     from dtree_core.data import CodedError
 
@@ -312,9 +312,11 @@ def test_text_in_a_continuous_column_to_predict_is_refused_not_read_as_unknown()
     model = DecisionTree("c45").fit(X, pd.Series(list("nnyy")))
     with pytest.raises(CodedError) as refused:
         model.predict(pd.DataFrame({"密度": [0.2, "高"], "色泽": ["a", "b"]}))
-    assert refused.value.code == "predict_text"
+    assert refused.value.code == "continuous_text"
     assert refused.value.details == {"column": "密度", "value": "高"}
     assert "“高”" in error_text(refused.value, "zh")
-    as_text = pd.DataFrame({"密度": ["0.2", None, "0.8"], "色泽": ["a", "b", "a"]})
-    assert model.predict(as_text).tolist() == model.predict(
-        as_text.assign(密度=[0.2, np.nan, 0.8])).tolist()
+    # numbers as text, and the loader's missing markers (? NA - ''), read as before
+    as_text = pd.DataFrame({"密度": ["0.2", None, "0.8", "?", " NA ", "-", ""],
+                            "色泽": list("abaabab")})
+    assert model.predict_proba(as_text).tolist() == model.predict_proba(
+        as_text.assign(密度=[0.2, np.nan, 0.8, np.nan, np.nan, np.nan, np.nan])).tolist()
