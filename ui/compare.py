@@ -45,7 +45,7 @@ def _number(value) -> float:
 
 def merged_frame(merged: MergedScores) -> pd.DataFrame:
     """One row per attribute: every criterion, and a ✓ column per configuration's pick (NaN
-    where an attribute has no such number: shown as BLANK, st.dataframe's placeholder)."""
+    where an attribute has no such number: merged_styled shows it as BLANK)."""
     rows = []
     for r in merged.rows:
         row = {t("col.attribute"): r["attribute"], t("col.kind"): t(f"kind.{r['kind']}"),
