@@ -46,6 +46,18 @@ def sorted_counts(ids: np.ndarray, m: int) -> np.ndarray:
     return np.bincount(ids, None, m)
 
 
+def row_sums(a: np.ndarray) -> np.ndarray:
+    """a.sum(axis=-1) for an integer or bool array (bools counted), as int64, by adding its
+    slices: exact in any order, and several times faster than numpy's reduction over a short
+    last axis (measured: 50 against 710 µs for (5740, 9, 3) counts)."""
+    if a.shape[-1] == 0:
+        return np.zeros(a.shape[:-1], dtype=np.int64)
+    out = a[..., 0].astype(np.int64)  # a copy, in a type that counts (bools would only OR)
+    for i in range(1, a.shape[-1]):
+        out += a[..., i]
+    return out
+
+
 def distinct_indices(a: np.ndarray) -> list[int]:
     """np.unique(a).tolist() for indices (all ≥ 0), by counting instead of sorting: a depth
     asks this of its few chosen attributes, where unique's fixed cost is most of the work."""
@@ -77,12 +89,21 @@ def sort_positions(ranks: np.ndarray, column: np.ndarray) -> tuple[np.ndarray, i
 
 
 def sort_order(ranks: np.ndarray, column: np.ndarray) -> np.ndarray:
-    """The rows sorted by (value, row): the inverse of sort_positions' places, made when
-    asked (the root's sort only), so a column keeps one row-sized array, not two."""
-    place = _sorted(ranks, column)[1]
+    """The rows sorted by (value, row): the inverse of sort_positions' places (read-only).
+    Kept beside them for a column of at most KEEP_ORDER_ROWS rows (every depth that scans
+    the column asks for it); a longer column keeps one row-sized array, not two, and the
+    order is made when asked."""
+    hit = _sorted(ranks, column)
+    if hit[3] is not None:
+        return hit[3]
+    place = hit[1]
     order = np.empty(len(place), dtype=place.dtype)
     order[place] = np.arange(len(place), dtype=place.dtype)
     return order
+
+
+# Columns of at most this many rows keep their sorted order too (sort_order): 4 bytes a row.
+KEEP_ORDER_ROWS = 1 << 19
 
 
 def _sorted(ranks: np.ndarray, column: np.ndarray) -> tuple:
@@ -101,12 +122,16 @@ def _sorted(ranks: np.ndarray, column: np.ndarray) -> tuple:
     del rank_row
     place = np.empty(len(ranks), dtype=index)
     place[order] = np.arange(len(ranks), dtype=index)
+    if n > KEEP_ORDER_ROWS:
+        order = None
+    else:
+        order.flags.writeable = False  # shared by every depth's sort of the column
     nan_rank = int(ranks.max()) if len(column) and np.isnan(column).any() else -1
     for dead in [k for k, v in _positions.items() if v[0]() is None]:
         del _positions[dead]
     if len(_positions) > 512:
         _positions.clear()
-    _positions[key] = hit = (weakref.ref(ranks), place, nan_rank)
+    _positions[key] = hit = (weakref.ref(ranks), place, nan_rank, order)
     return hit
 
 

@@ -24,7 +24,8 @@ class Choice:
     winner: np.ndarray  # attribute index, -1 where nothing is eligible
     tied: np.ndarray  # attributes tied with the winner (all False when it stands alone)
     mean_gain: np.ndarray | None  # the rule's mean-Gain filter (C4.5), else None
-    passed: np.ndarray  # Gain ≥ the mean Gain over the eligible candidates (shown for C4.5)
+    passed: np.ndarray | None  # Gain ≥ the mean Gain over the eligible candidates (shown for
+    # C4.5; None when the table has no Gain)
 
 
 def choose(algorithm: Algorithm, table: dict[str, np.ndarray], eligible: np.ndarray,
@@ -41,7 +42,10 @@ def choose(algorithm: Algorithm, table: dict[str, np.ndarray], eligible: np.ndar
     tied &= (tied.sum(axis=-1) > 1)[..., None]
     if tie_break != "first":
         winner = np.where(tied.any(axis=-1), _break_tie(tied, tie_break, random_key), winner)
-    passed = ranking.passed if ranking.passed is not None else above_mean_gain(table, eligible)[0]
+    # a table of Gini scores alone (CART's growth, see score_attributes) has no Gain to filter
+    # by: its mean-Gain filter is found from a rescoring when shown (LevelScores.above_average)
+    passed = ranking.passed if ranking.passed is not None else \
+        above_mean_gain(table, eligible)[0] if "gain" in table else None
     return Choice(np.where(has_candidate, winner, -1), tied, ranking.mean_gain, passed)
 
 

@@ -111,7 +111,8 @@ def record_level(store, level, choice, ids, winner, forced, stop, tests=None) ->
     level.choice = choice
     store.record_scored(ids, level)
     table = level.table()
-    value = table.get(store.options.rules.criterion, table["gain"])
+    criterion = store.options.rules.criterion
+    value = table[criterion] if criterion in table else table["gain"]
     ids, forced = np.asarray(ids), np.asarray(forced, dtype=bool)  # the reference's lists
     splitting = np.flatnonzero(stop == "")
     won = [i for i in splitting.tolist() if i in tests and tests[i].wins]
@@ -158,7 +159,7 @@ def early_stops(enc, options, batch: Batch, used, counts, n, depth: int) -> np.n
         ("pure", lambda: (counts > 0).sum(axis=1) <= 1),
         # A = ∅ only when every attribute is nominal (and used up on the path)
         ("no_attributes", (lambda: (used | ~nominal).all(axis=1)) if nominal.all() else None),
-        ("same_values", lambda: ~_values_differ(enc, batch, used)),
+        ("same_values", lambda: ~_values_differ(enc, batch, used, open_nodes)),
         ("max_depth", (lambda: np.ones(len(n), dtype=bool))
          if options.max_depth is not None and depth >= options.max_depth else None),
         ("min_samples", lambda: n < options.min_samples_split),
@@ -178,17 +179,24 @@ def early_stops(enc, options, batch: Batch, used, counts, n, depth: int) -> np.n
     return stop
 
 
-def _values_differ(enc: Encoded, batch: Batch, used: np.ndarray) -> np.ndarray:
+def _values_differ(enc: Encoded, batch: Batch, used: np.ndarray,
+                   looked_at: np.ndarray | None = None) -> np.ndarray:
     """(m,): does some attribute left in A take two known values among the node's rows?
+    Only the nodes looked_at are looked at (the others: False), when given.
 
     A node's known values differ when one of them differs from any one of them (the one a
     scatter happens to leave in `some_value`). Continuous attributes are looked at first, and
-    each attribute only at the entries of nodes not yet known to differ.
+    each attribute only at the entries of nodes not yet known to differ. (Nodes already
+    stopped are left out: a pure node of one row never differs, and would keep every
+    attribute's pass going.)
     """
     m = batch.n_nodes
     differ = np.zeros(m, dtype=bool)
     some_value = np.empty(m)
     rows, node = batch.rows, batch.node
+    if looked_at is not None and not looked_at.all():
+        keep = looked_at.take(node)
+        rows, node = rows[keep], node[keep]
     order = sorted(range(len(enc.attributes)), key=lambda j: enc.attributes[j].is_nominal)
     for j in order:
         a = enc.attributes[j]
@@ -311,7 +319,7 @@ def _children(enc, frontier, scored, open_nodes, stop, level, winner, labels,
     """Route every entry of a splitting node to its branch; unknowns go down all branches."""
     splits = stop[open_nodes] == ""
     open_ids = frontier.ids[open_nodes]
-    sizes, shares = _branch_shares(level, splits, winner, tests)
+    sizes = _branch_sizes(level, splits, winner, tests)
     first_child = starts_of(sizes)
     parent_ids = np.repeat(np.arange(len(sizes)), sizes)
     branch_index = np.arange(len(parent_ids)) - first_child[parent_ids]
@@ -319,6 +327,9 @@ def _children(enc, frontier, scored, open_nodes, stop, level, winner, labels,
     keep = splits.take(scored.node)
     node, kept_rows = scored.node[keep], scored.rows[keep]
     branch = _route(enc, level, kept_rows, node, winner, tests)
+    # r̃_v only matter where an unknown value is spread over the branches
+    shares = _branch_shares(level, splits, winner, tests, sizes, first_child) \
+        if (branch < 0).any() else None
     rows, weight, child = _spread_unknowns(kept_rows, scored.weight[keep], node, branch,
                                            first_child, sizes, shares)
     del keep, node, kept_rows, branch  # entry-sized: gone before the next depth's arrays
@@ -330,19 +341,23 @@ def _children(enc, frontier, scored, open_nodes, stop, level, winner, labels,
                     labels[open_nodes][parent_ids], keys, frontier.depth + 1)
 
 
-def _branch_shares(level, splits, winner, tests) -> tuple[np.ndarray, np.ndarray]:
-    """Each node's branch count (0 unless it splits) and r̃_v of its branches, flat in node
+def _branch_sizes(level, splits, winner, tests) -> np.ndarray:
+    """Each node's branch count: 0 unless it splits, 2 for a linear test."""
+    branches = np.array([s.branch_counts.shape[1] for s in level.scores], dtype=np.int64)
+    sizes = np.where(splits & (winner >= 0), branches.take(np.maximum(winner, 0)), 0)
+    linear = [i for i in tests if splits[i]]
+    if linear:
+        sizes[linear] = 2
+    return sizes
+
+
+def _branch_shares(level, splits, winner, tests, sizes, first) -> np.ndarray:
+    """r̃_v of each splitting node's branches (_branch_sizes, starting at first), flat in node
     order: the level's shares (LevelScores.branch_shares, the numbers the reference reads);
     a linear test's own shares."""
-    sizes = np.zeros(len(splits), dtype=np.int64)
     chosen = np.where(splits, winner, -1)
     chosen_attributes = distinct_indices(chosen[chosen >= 0])
-    for j in chosen_attributes:
-        sizes[chosen == j] = level.scores[j].branch_counts.shape[1]
     linear = {i: test for i, test in tests.items() if splits[i]}
-    if linear:
-        sizes[list(linear)] = 2
-    first = starts_of(sizes)
     shares = np.empty(int(sizes.sum()))
     for i, test in linear.items():
         shares[first[i]:first[i] + 2] = test.shares
@@ -350,7 +365,7 @@ def _branch_shares(level, splits, winner, tests) -> tuple[np.ndarray, np.ndarray
         at = np.flatnonzero(chosen == j)
         part = level.branch_shares(j, at)
         shares[(first[at][:, None] + np.arange(part.shape[1])).ravel()] = part.ravel()
-    return sizes, shares
+    return shares
 
 
 def _route(enc, level, rows, node, winner, tests) -> np.ndarray:
@@ -369,7 +384,8 @@ def _route(enc, level, rows, node, winner, tests) -> np.ndarray:
 
 
 def _spread_unknowns(rows, weight, node, branch, first_child, sizes, shares):
-    """Known entries go to their branch; an unknown one to every branch with weight × r̃_v.
+    """Known entries go to their branch; an unknown one to every branch with weight × r̃_v
+    (shares, flat as the children are: None when no entry is unknown).
 
     Within a child, entries keep their order in the parent, known ones first: the order the
     reference grower keeps too, so weighted sums add up in the same order.

@@ -269,7 +269,8 @@ def _table(scores: list[AttributeScores]) -> dict[str, np.ndarray]:
     another name) become views of its columns. A field's own arrays go as soon as it is
     stacked, so a wide depth never holds its scores twice."""
     table = {}
-    for f in SCORE_FIELDS:
+    fields = [f for f in SCORE_FIELDS if not scores or f in scores[0].scores]  # GINI_FIELDS too
+    for f in fields:
         parts = [s.scores.pop(f) for s in scores]
         table[f] = _columns(parts)
         if f == "gini_index":
@@ -280,7 +281,7 @@ def _table(scores: list[AttributeScores]) -> dict[str, np.ndarray]:
                     s.gini_index_binary = table[f][:, j]
         del parts
     for j, s in enumerate(scores):
-        s.scores = {f: table[f][:, j] for f in SCORE_FIELDS}
+        s.scores = {f: table[f][:, j] for f in fields}
     return table
 
 
@@ -437,19 +438,21 @@ def score_attributes(enc: Encoded, batch: Batch, algorithm: Algorithm, curve_poi
     cut_short (see cuts_search_short), while growing: the continuous attributes are scored
     first, and CART's exhaustive search of a nominal attribute leaves out the nodes where no
     partition can reach their best (splitting.partition_bound). Those get a real but lesser
-    partition; a viewer's rescoring (never growing) finds the best one."""
+    partition; a viewer's rescoring (never growing) finds the best one. Such a depth's table
+    holds only the Gini scores (criteria.GINI_FIELDS): all that its rule, its stops and its
+    records read (the mean-Gain filter C4.5 shows is found from a rescoring, above_average)."""
     binary = algorithm.nominal_shape == "binary"
     by_gini = algorithm.threshold_by == "gini_index"
     nominal, continuous = enc.nominal_indices, enc.continuous_indices
     scores: list = [None] * len(enc.attributes)
+    gini_only = cut_short and growing_only()
     found = score_continuous_together(enc, continuous, batch, by_gini, curve_points,
-                                      min_branch_weight or 0, thresholds)
+                                      min_branch_weight or 0, thresholds, gini_only)
     for j, attribute_scores in zip(continuous, found, strict=True):
         scores[j] = attribute_scores
-    beat = best_gini_gain(found, np.full(batch.n_nodes, -np.inf)) \
-        if cut_short and growing_only() else None
+    beat = best_gini_gain(found, np.full(batch.n_nodes, -np.inf)) if gini_only else None
     for j, attribute_scores in zip(nominal, score_nominal_together(enc, nominal, batch, binary,
-                                                                   beat), strict=True):
+                                                                   beat, gini_only), strict=True):
         scores[j] = attribute_scores
     return scores
 

@@ -27,6 +27,7 @@ import numpy as np
 from .counting import (
     TABLE_LIMIT,
     order_of_distinct,
+    row_sums,
     segment_cumsum,
     sort_order,
     sort_positions,
@@ -199,7 +200,8 @@ NOMINAL_CELLS = 1 << 18
 
 
 def score_nominal_together(enc: Encoded, js: list[int], batch: Batch, binary: bool,
-                           beat: np.ndarray | None = None) -> list[AttributeScores]:
+                           beat: np.ndarray | None = None,
+                           gini_only: bool = False) -> list[AttributeScores]:
     """score_nominal of each attribute of js, scored as stacks of (attribute, node) pairs,
     each pair by the same operations as a node alone, so every number is the same bits;
     numpy's fixed cost per call is paid once per stack instead of once per attribute.
@@ -210,7 +212,8 @@ def score_nominal_together(enc: Encoded, js: list[int], batch: Batch, binary: bo
 
     beat (m,): while growing by the largest gini_gain, each node's best split among the
     attributes scored before; the search leaves out a node no partition can reach
-    (partition_bound), and each stack's splits raise beat for the stacks after it."""
+    (partition_bound), and each stack's splits raise beat for the stacks after it.
+    gini_only: CART's two-way splits are scored by the Gini scores alone (split_scores)."""
     alike: dict[int, list[int]] = {}
     for j in js:
         k = len(enc.attributes[j].values)
@@ -221,7 +224,7 @@ def score_nominal_together(enc: Encoded, js: list[int], batch: Batch, binary: bo
         per_stack = _nominal_per_stack(len(batch.rows), batch.n_nodes * (k + 1) * len(enc.classes))
         for i in range(0, len(members), per_stack):
             stack = members[i:i + per_stack]
-            scored = _score_nominal_stack(enc, stack, batch, binary, beat)
+            scored = _score_nominal_stack(enc, stack, batch, binary, beat, gini_only)
             found.update(zip(stack, scored, strict=True))
             if beat is not None:  # a partition found is one the next attributes must reach
                 beat = best_gini_gain(scored, beat)
@@ -246,7 +249,8 @@ def _nominal_per_stack(entries: int, cells: int) -> int:
 
 
 def _score_nominal_stack(enc: Encoded, js: list[int], batch: Batch, binary: bool,
-                         beat: np.ndarray | None = None) -> list[AttributeScores]:
+                         beat: np.ndarray | None = None,
+                         gini_only: bool = False) -> list[AttributeScores]:
     """score_nominal of attributes js, row a·m + node holding attribute js[a] at node, its
     values padded with empty ones to the most any has (only for the exhaustive search)."""
     ks = [len(enc.attributes[j].values) for j in js]
@@ -263,7 +267,7 @@ def _score_nominal_stack(enc: Encoded, js: list[int], batch: Batch, binary: bool
     cells = a * m * (k + 1) * n_classes
     if facts["unit"]:  # every weight 1: counted as integers, and the entries per slot with them
         whole = np.bincount(key, None, cells).reshape(a * m, k + 1, n_classes)
-        n, counts = whole.sum(axis=2), whole.astype(float)  # the same numbers as summed 1.0s
+        n, counts = row_sums(whole), whole.astype(float)  # the same numbers as summed 1.0s
         del whole
     else:
         counts = np.bincount(key, batch.weight if a == 1 else np.tile(batch.weight, a),
@@ -280,7 +284,7 @@ def _score_nominal_stack(enc: Encoded, js: list[int], batch: Batch, binary: bool
         multiway = split_scores(by_value, unknown_weight)
     compact_n = n_by_value.astype(np.int32) if len(batch.rows) < 2**31 else n_by_value
     result = AttributeScores(multiway, by_value, compact_n, unknown,
-                             (value_weight > 0).sum(axis=-1),
+                             row_sums(value_weight > 0),
                              gini_index_multiway=multiway.get("gini_index"))
     if binary:  # otherwise the best partition is only shown, and found when a row is asked for
         ranks = np.stack([np.concatenate([text_ranks(enc.attributes[j]), np.arange(kj, k)])
@@ -290,9 +294,9 @@ def _score_nominal_stack(enc: Encoded, js: list[int], batch: Batch, binary: bool
         left, _, two = _best_partition(by_value, ranks, n_by_value > 0, hopeless)
         result.left = left
         two_n = np.empty((a * m, 2), dtype=n_by_value.dtype)
-        two_n[:, 0] = (left * n_by_value).sum(-1)
-        np.subtract(n_by_value.sum(-1), two_n[:, 0], out=two_n[:, 1])
-        result.scores = split_scores(two, unknown_weight)
+        two_n[:, 0] = row_sums(left * n_by_value)
+        np.subtract(row_sums(n_by_value), two_n[:, 0], out=two_n[:, 1])
+        result.scores = split_scores(two, unknown_weight, gini_only)
         # the split's Gini_index is the best partition's: one number, not the search's sum
         # beside it (the two orders of summation could differ in the last bit)
         result.gini_index_binary = result.scores["gini_index"]
@@ -453,7 +457,7 @@ def partition_bound(by_value: np.ndarray, unknown_weight: np.ndarray,
         p_known = total(by_value, 1) / known[:, None]
         bound = known / (known + unknown_weight) * (
             total(share * total(p_value * p_value)) - total(p_known * p_known))
-    many = (value_weight > 0).sum(axis=-1) >= 3
+    many = row_sums(value_weight > 0) >= 3
     return many & np.isfinite(bound) & (bound < beat - 1e-9 * np.abs(beat) - 1e-12)
 
 
@@ -497,7 +501,7 @@ def _search_groups(weighted: np.ndarray, k: int) -> list:
     d is at least each member's count of values to search; a smaller count gets a group of
     its own only when that saves more candidates than a group's numpy calls cost."""
     m = len(weighted)
-    size = weighted.sum(axis=1)
+    size = row_sums(weighted)
     if m << k < 4 * SUBSETS_PER_GROUP:
         return [(None, k)]
     nodes_of = np.bincount(size, None, k + 1).tolist()
@@ -527,7 +531,7 @@ def _search(by_value: np.ndarray, weighted, d: int, first, codes, place, block):
         tables = _subset_table(by_value.transpose(2, 1, 0))
         subsets = codes
     else:  # each node's own values (in value order) and subsets of them holding `first`
-        spare = d - weighted.sum(axis=1)  # unweighted values to pad with: the first ones
+        spare = d - row_sums(weighted)  # unweighted values to pad with: the first ones
         take = weighted | (np.cumsum(~weighted, axis=1) <= spare[:, None])
         values = np.nonzero(take)[1].reshape(m, d)  # d per node, in value order
         tables = _subset_table(by_value[nodes, values.T].transpose(2, 0, 1))
@@ -933,26 +937,28 @@ CONTINUOUS_STACK = 1 << 15
 
 def score_continuous_together(enc: Encoded, js: list[int], batch: Batch, by_gini: bool,
                               curve_points: int, min_side: float = 0.0,
-                              forced: dict[int, dict[int, float]] | None = None
-                              ) -> list[AttributeScores]:
+                              forced: dict[int, dict[int, float]] | None = None,
+                              gini_only: bool = False) -> list[AttributeScores]:
     """score_continuous of each attribute of js, as stacks of their sorts (CONTINUOUS_STACK).
 
     Each (attribute, node) pair is scored as a node of its own by the same operations, so the
     numbers are the same bits as one attribute at a time; a stack costs the fixed price of
     numpy's calls once instead of once per attribute (most of a small depth's time).
-    `forced` {attribute: {node: t}}.
+    `forced` {attribute: {node: t}}. gini_only: the chosen cuts' Gini scores alone
+    (split_scores), for CART's growth.
     """
     per_stack = max(1, CONTINUOUS_STACK // max(len(batch.rows), 1))
     found = []
     for first in range(0, len(js), per_stack):
         found += _score_continuous_stack(enc, js[first:first + per_stack], batch, by_gini,
-                                         curve_points, min_side, forced)
+                                         curve_points, min_side, forced, gini_only)
     return found
 
 
 def _score_continuous_stack(enc: Encoded, js: list[int], batch: Batch, by_gini: bool,
                             curve_points: int, min_side: float,
-                            forced: dict[int, dict[int, float]] | None) -> list[AttributeScores]:
+                            forced: dict[int, dict[int, float]] | None,
+                            gini_only: bool = False) -> list[AttributeScores]:
     """score_continuous_together of one stack."""
     s = _sort_batch(enc, js, batch)
     m = batch.n_nodes * len(js)
@@ -1016,7 +1022,7 @@ def _score_continuous_stack(enc: Encoded, js: list[int], batch: Batch, by_gini: 
     for node, pos in cut_by_hand.items():
         chosen_pos[node] = pos
 
-    result = _threshold_split(s, chosen_pos, has)
+    result = _threshold_split(s, chosen_pos, has, gini_only)
     result.n_distinct = n_distinct
     if cut_by_hand:
         result.forced_threshold = np.isin(np.arange(m), list(cut_by_hand))
@@ -1152,8 +1158,10 @@ def _add_each(f, parts: list) -> np.ndarray:
     return out
 
 
-def _threshold_split(s: _Sorted, pos: np.ndarray, has: np.ndarray) -> AttributeScores:
-    """Scores of splitting each node at the midpoint after sorted position pos."""
+def _threshold_split(s: _Sorted, pos: np.ndarray, has: np.ndarray,
+                     gini_only: bool = False) -> AttributeScores:
+    """Scores of splitting each node at the midpoint after sorted position pos (gini_only:
+    the Gini scores alone, see split_scores)."""
     m, n_classes = s.known_counts.shape
     counts = np.empty((m, 2, n_classes))  # (node, side, class)
     for c, weight in enumerate(s.left(pos, np.arange(m))):
@@ -1172,7 +1180,7 @@ def _threshold_split(s: _Sorted, pos: np.ndarray, has: np.ndarray) -> AttributeS
         digits = threshold_digits(threshold, below, above)
     else:
         threshold = np.full(m, np.nan)
-    return AttributeScores(split_scores(counts, total(s.unknown)), counts, n, s.unknown,
+    return AttributeScores(split_scores(counts, total(s.unknown), gini_only), counts, n, s.unknown,
                            np.zeros(m, dtype=np.int64), threshold=threshold,
                            threshold_digits=digits)
 
