@@ -278,18 +278,16 @@ def styled_scores(frame: pd.DataFrame, columns: tuple[str, ...], decimals: int,
     """Winner row highlighted; numbers rounded for display only (the data stay exact, so a
     column sorts by value): `decimals` places, a compared column to its `places`
     (ui.tables.compared_places: the winner told apart from the rivals it beat). A gap (a
-    nominal row's t, a continuous row's multiway Gini_index) shows as BLANK: st.dataframe's
-    placeholder, which the caller passes."""
+    nominal row's t, a continuous row's multiway Gini_index) shows as BLANK (styled_numbers),
+    each cut with its record's digits (threshold_formatter)."""
     shown = _score_display(frame, columns, algorithm)
-    wider = {_header(algorithm, column): n for column, n in (places or {}).items()}
-    formats = {column: threshold_formatter(frame["threshold"], frame["threshold_digits"])
-               if column == t("col.threshold")
-               else f"{{:.{wider.get(column, decimals)}f}}"
-               for column in shown.columns if pd.api.types.is_float_dtype(shown[column])}
+    formats = {_header(algorithm, column): f"{{:.{n}f}}" for column, n in (places or {}).items()}
+    formats[t("col.threshold")] = threshold_formatter(frame["threshold"],
+                                                      frame["threshold_digits"])
     chosen = frame["chosen"].tolist()
-    return shown.style.apply(
+    return styled_numbers(shown, decimals, formats).apply(
         lambda row: ["background-color:#ffe08a;font-weight:bold" if chosen[row.name] else ""
-                     for _ in row], axis=1).format(formats, na_rep=BLANK)
+                     for _ in row], axis=1)
 
 
 def _pick(key: str, target: str, attributes: list[str], extract) -> None:
