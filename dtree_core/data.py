@@ -37,22 +37,38 @@ class CodedError(DataError):
 
 
 def validation_numbers(values: pd.Series, column: str) -> pd.Series:
-    """A continuous attribute of validation rows as numbers; text in it is refused, naming
-    the column and the value (the tree would read it as unknown, and judge pruning by rows
-    that are not what the caller gave). The API's and the app's validation rows alike."""
+    """A continuous attribute of validation rows as numbers (continuous_numbers); text in it
+    is refused in the validation rows' own words (the tree would read it as unknown, and
+    judge pruning by rows that are not what the caller gave). The API's and the app's
+    validation rows alike."""
+    return continuous_numbers(values, column, "validation_text")
+
+
+# A continuous column's refusal of text, by whose rows they are.
+_TEXT_REFUSALS = {
+    "validation_text": "The validation rows' column '{column}' holds text ('{value}') where the "
+                       "tree reads numbers.",
+    "continuous_text": "Column '{column}' holds text ('{value}') where the tree reads numbers.",
+}
+
+
+def continuous_numbers(values: pd.Series, column: str,
+                       code: str = "continuous_text") -> pd.Series:
+    """A continuous attribute of rows to read with a fitted tree, as float64: a missing-value
+    marker (?, NA, -: DEFAULT_MISSING, compared as folded() compares) is an unknown value;
+    other text is refused (`code`), as scikit-learn refuses it, rather than read as unknown
+    and the row spread over the branches."""
+    if not is_numeric(values):
+        markers = {folded(m).strip() for m in DEFAULT_MISSING}
+        cells = values.astype(str).str.normalize("NFKC").str.casefold().str.strip()
+        values = values.mask(values.notna() & cells.isin(markers))
     numbers = pd.to_numeric(values, errors="coerce")
-    value = _first_text(values, numbers)
-    if value is not None:
-        raise CodedError(f"The validation rows' column '{column}' holds text ('{value}') where "
-                         "the tree reads numbers.", "validation_text", column=column, value=value)
-    return numbers.astype("float64")
-
-
-def _first_text(values: pd.Series, numbers: pd.Series) -> str | None:
-    """The first value that is there but is no number (pd.to_numeric's NaN where values has
-    one), or None."""
     text = values.notna().to_numpy() & numbers.isna().to_numpy()
-    return str(values.iloc[int(text.argmax())]) if text.any() else None
+    if text.any():
+        value = str(values.iloc[int(text.argmax())])
+        raise CodedError(_TEXT_REFUSALS[code].format(column=column, value=value), code,
+                         column=column, value=value)
+    return numbers.astype("float64")
 
 
 def is_numeric(series: pd.Series) -> bool:
@@ -403,20 +419,5 @@ def encode_like(X: pd.DataFrame, attributes: tuple[Attribute, ...]) -> tuple[np.
         if a.is_nominal:
             columns.append(encode_nominal(X[a.name], a.values)[0])
         else:
-            columns.append(_continuous_to_predict(X[a.name], a.name))
+            columns.append(encode_continuous(continuous_numbers(X[a.name], a.name)))
     return tuple(columns)
-
-
-def _continuous_to_predict(values: pd.Series, column: str) -> np.ndarray:
-    """A continuous attribute of rows to read with a fitted tree: a missing-value marker (?,
-    NA, -: DEFAULT_MISSING) is an unknown value, and other text is refused, as scikit-learn
-    refuses it, rather than read as unknown and the row spread over the branches."""
-    if not is_numeric(values):
-        markers = {folded(m).strip() for m in DEFAULT_MISSING}
-        cells = values.astype(str).str.normalize("NFKC").str.casefold().str.strip()
-        values = values.mask(values.notna() & cells.isin(markers))  # as folded() compares
-        value = _first_text(values, pd.to_numeric(values, errors="coerce"))
-        if value is not None:
-            raise CodedError(f"Column '{column}' holds text ('{value}') where the tree reads "
-                             "numbers.", "continuous_text", column=column, value=value)
-    return encode_continuous(values)
