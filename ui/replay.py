@@ -11,7 +11,7 @@ import time
 import streamlit as st
 
 from dtree_core.paths import forced_split
-from ui import boundary, engine, lecture, panel, pruning, pseudocode, registry, state, widgets
+from ui import boundary, lecture, panel, pruning, pseudocode, registry, state, widgets
 from ui.messages import labelled, t, tm
 from ui.names import tree_dataset_name
 
@@ -119,25 +119,17 @@ def unmatched_forces(trace: dict) -> None:
     dataset_key = st.session_state.dataset["key"]
     forces = st.session_state.forces.get(dataset_key, {})
     names = [a["name"] for a in trace["attributes"]]
+    columns = None  # the data's, read once and only if a force names no attribute of the tree
     for path in paths:  # why, where the force names an attribute this tree does not have
         attribute = forced_split(forces.get(path, ""), names)[0]
         if path in forces and attribute not in names:
-            st.warning(tm(_unused_attribute_key(attribute), path=path, attribute=attribute))
+            columns = columns or (state.data_columns(st.session_state.current["source"])
+                                  or ([], []))[0]
+            key = "grow.force_target" if attribute == trace["target"] else \
+                "grow.force_unchosen" if attribute in columns else "grow.force_unknown"
+            st.warning(tm(key, path=path, attribute=attribute))
     st.button(t("setup.clear_forces", n=len(forces)), key="clear_forces_grow",
               on_click=state.clear_forces, args=(dataset_key,))
-
-
-def _unused_attribute_key(attribute: str) -> str:
-    """Why a forced attribute is not among the tree's: the data's target, a column the
-    sidebar left out, or no column of this data at all."""
-    current = st.session_state.current
-    if attribute == current["choices"]["target"]:
-        return "grow.force_target"
-    source = current["source"]  # loaded already: the tree grew from it
-    table = engine.load_table(source["data"], source["filename"], source.get("sheet"),
-                              source.get("encoding"))
-    columns = {str(c) for c in table.frame.columns}
-    return "grow.force_unchosen" if attribute in columns else "grow.force_unknown"
 
 
 def page() -> None:

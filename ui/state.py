@@ -530,7 +530,17 @@ def link_params() -> dict | None:
 
 def _usual_attributes(dataset: dict, target: str) -> list[str] | None:
     """The sidebar's attributes for this target before the user changes them (all columns
-    but the target and row-ID-like ones), remembered per dataset; None if it cannot load."""
+    but the target and row-ID-like ones); None if it cannot load."""
+    known = data_columns(dataset)
+    if known is None:
+        return None
+    columns, ids = known
+    return [c for c in columns if c != target and c not in ids]
+
+
+def data_columns(dataset: dict) -> tuple[list[str], list[str]] | None:
+    """The dataset's columns and its row-ID-like ones, remembered per dataset (the last one
+    asked for); None if it cannot load."""
     memo = st.session_state.get("link_columns")
     if memo is None or memo[0] != dataset["key"]:
         try:
@@ -541,8 +551,7 @@ def _usual_attributes(dataset: dict, target: str) -> list[str] | None:
         memo = (dataset["key"], [str(c) for c in table.frame.columns],
                 list(table.report.id_columns))
         st.session_state.link_columns = memo
-    _, columns, ids = memo
-    return [c for c in columns if c != target and c not in ids]
+    return memo[1], memo[2]
 
 
 # Every parameter a link may carry: anything else in the URL is someone else's and stays.
