@@ -50,8 +50,8 @@ def row_sums(a: np.ndarray) -> np.ndarray:
     """a.sum(axis=-1) for an integer or bool array (bools counted), as int64, by adding its
     slices: exact in any order, and several times faster than numpy's reduction over a short
     last axis (measured: 50 against 710 µs for (5740, 9, 3) counts)."""
-    if a.shape[-1] == 0:
-        return np.zeros(a.shape[:-1], dtype=np.int64)
+    if a.shape[-1] == 0 or a.shape[-1] > 8:  # a wide axis: numpy's reduction is the cheaper
+        return a.sum(axis=-1, dtype=np.int64)
     out = a[..., 0].astype(np.int64)  # a copy, in a type that counts (bools would only OR)
     for i in range(1, a.shape[-1]):
         out += a[..., i]
