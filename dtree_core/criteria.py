@@ -114,6 +114,10 @@ def weighted_mean(values: np.ndarray, weights: np.ndarray) -> np.ndarray:
     return total(_shares(weights, total(weights)[..., None]) * values)
 
 
+# The scores split_scores(gini_only=True) gives.
+GINI_FIELDS = ("rho", "gini_known", "gini_index", "gini_gain")
+
+
 def split_scores(branch_counts: np.ndarray, unknown_weight: np.ndarray,
                  gini_only: bool = False) -> dict[str, np.ndarray]:
     """Scores of splitting by branches: counts of shape (..., branches, classes).
@@ -136,8 +140,9 @@ def split_scores(branch_counts: np.ndarray, unknown_weight: np.ndarray,
     branch_share = _shares(branch_weight, total(branch_weight)[..., None])
     gini_known = _gini_of(p_known, known)
     gini_index = total(branch_share * _gini_of(p_branch, branch_weight))
-    scores = {"rho": rho, "gini_known": gini_known, "gini_index": gini_index,
-              "gini_gain": np.maximum(rho * (gini_known - gini_index), 0.0)}
+    scores = dict(zip(GINI_FIELDS, (rho, gini_known, gini_index,
+                                    np.maximum(rho * (gini_known - gini_index), 0.0)),
+                      strict=True))
     if gini_only:
         return scores
     entropy_known = _entropy_of(p_known)
@@ -149,7 +154,3 @@ def split_scores(branch_counts: np.ndarray, unknown_weight: np.ndarray,
     gain_ratio = np.where(iv > 0, gain / np.where(iv > 0, iv, 1), 0.0)  # never divides by 0
     return {"rho": rho, "entropy_known": entropy_known, "entropy_after": entropy_after,
             "gain": gain, "iv": iv, "gain_ratio": gain_ratio, **scores}
-
-
-# The scores split_scores(gini_only=True) gives.
-GINI_FIELDS = ("rho", "gini_known", "gini_index", "gini_gain")

@@ -44,8 +44,9 @@ def choose(algorithm: Algorithm, table: dict[str, np.ndarray], eligible: np.ndar
         winner = np.where(tied.any(axis=-1), _break_tie(tied, tie_break, random_key), winner)
     # a table of Gini scores alone (CART's growth, see score_attributes) has no Gain to filter
     # by: its mean-Gain filter is found from a rescoring when shown (LevelScores.above_average)
-    passed = ranking.passed if ranking.passed is not None else \
-        above_mean_gain(table, eligible)[0] if "gain" in table else None
+    passed = ranking.passed
+    if passed is None and "gain" in table:
+        passed = above_mean_gain(table, eligible)[0]
     return Choice(np.where(has_candidate, winner, -1), tied, ranking.mean_gain, passed)
 
 
