@@ -19,6 +19,7 @@ from dtree_core.compare import (
 )
 from dtree_core.escape import escape_html
 from dtree_core.evaluate import tree_depth
+from dtree_core.export import row_threshold_digits
 from dtree_core.labels import branch_text
 from ui import registry
 from ui.messages import literal, t, t_or
@@ -63,8 +64,7 @@ def merged_styled(merged: MergedScores, decimals: int):
     """merged_frame as shown: scores to `decimals` places, each row's cut with the digits
     its record writes it with (a cut needing 17 digits no longer widens 1.2 beside it)."""
     frame = merged_frame(merged)
-    cuts = threshold_formatter(frame[t("col.threshold")],
-                               [r.get("threshold_digits") for r in merged.rows])
+    cuts = threshold_formatter(frame[t("col.threshold")], row_threshold_digits(merged.rows))
     return styled_numbers(frame, decimals, {t("col.threshold"): cuts})
 
 

@@ -385,7 +385,7 @@ def reveal_last(source: tuple, options: Options, heldout: tuple, picks: tuple,
     own = next((c.node for c in choices if c.algorithm == trace["algorithm"] and c.node), None)
     key = "man.reveal.table" if own is not None else "man.reveal.table.yours"
     st.markdown(f"**{tm(key, algorithm=registry.label(trace['algorithm']))}**")
-    panel.show_score_table(trace, own or node, decimals)  # read, not picked from
+    panel.show_score_table(trace, node if own is None else own, decimals)  # read, not picked
 
 
 # --------------------------------------------------------------------- the end
