@@ -1324,33 +1324,24 @@ def _column(name: str, raw: pa.Array, markers: _Markers,
     numbers = _plain_numbers(raw, markers)
     if numbers is not None:
         return pd.Series(numbers, dtype="float64", copy=False), [], int(np.isnan(numbers).sum())
-    if decimal_comma:
-        read = _decimal_comma_column(name, raw, markers)
-        if read is not None:
-            return read
-    return _judged_column(name, raw, markers)
+    return _judged_column(name, raw, markers, decimal_comma)
 
 
-def _decimal_comma_column(name: str, raw: pa.Array, markers: _Markers):
-    """_column's answer for a column of numbers written with a decimal comma (0,697, and
-    1.234,5 with a thousands dot), when every known value is one or a whole number and at
-    least one has the comma; else None."""
-    values = _Distinct.of(raw)
-    missing = values.missing(markers)
+def _decimal_comma_numbers(values: _Distinct, missing: np.ndarray) -> tuple | None:
+    """(each distinct value as a float, an example) when every known value is a number
+    written with a decimal comma (0,697, and 1.234,5 with a thousands dot) or a whole number,
+    and at least one has the comma; else None."""
     known = values.cleaned.filter(pa.array(~missing))
     if len(known) == 0 or not pc.all(pc.match_substring_regex(known, _DECIMAL_COMMA_RE2)).as_py():
         return None
     commas = pc.match_substring(known, ",")
-    if not pc.any(commas).as_py():
+    if not pc.any(commas).as_py() or pc.any(pc.match_substring_regex(
+            known, _LEADING_ZERO_RE2)).as_py():  # 007 and 01,5 are codes, as in any file
         return None
-    plain = pc.replace_substring(pc.replace_substring(values.cleaned, ".", ""), ",", ".")
-    # a marker is an empty cell before the commas go, so '-1,0' as a marker stays missing
-    plain = pc.if_else(pa.array(missing), pa.scalar("", pa.string()), plain)
-    column, notes, count = _column(name, plain.take(pa.array(values.rows)), markers)
-    if not pd.api.types.is_float_dtype(column):
-        return None
-    example = known.filter(commas)[0].as_py()
-    return column, [Notice("decimal_comma", column=name, example=example), *notes], count
+    plain = pc.replace_substring(pc.replace_substring(known, ".", ""), ",", ".")
+    floats = np.full(len(values.texts), np.nan)
+    floats[~missing] = pc.cast(plain, pa.float64()).to_numpy(zero_copy_only=False)
+    return floats, known.filter(commas)[0].as_py()
 
 
 def _plain_numbers(raw: pa.Array, markers: _Markers) -> np.ndarray | None:
@@ -1675,8 +1666,9 @@ def _formatted_number(texts: np.ndarray) -> str | None:
     return example
 
 
-def _judged_column(name: str, raw: pa.Array, markers: _Markers):
-    """The loader's rules, applied to each distinct value once: (column, warnings, missing)."""
+def _judged_column(name: str, raw: pa.Array, markers: _Markers, decimal_comma: bool = False):
+    """The loader's rules, applied to each distinct value once: (column, warnings, missing);
+    decimal_comma: numbers written like 0,697 read as numbers (a semicolon file's)."""
     values, notes = _Distinct.of(raw), []
     missing = values.missing(markers)
     if "-" in markers.folded and values.signs():
@@ -1686,6 +1678,12 @@ def _judged_column(name: str, raw: pa.Array, markers: _Markers):
     if numbers.numeric:
         series, note = _numeric(name, values, missing, numbers)
         return series, [*notes, *([note] if note else [])], int(series.isna().sum())
+    comma = _decimal_comma_numbers(values, missing) if decimal_comma else None
+    if comma is not None:
+        floats, example = comma
+        notes.append(Notice("decimal_comma", column=name, example=example))
+        return pd.Series(floats.take(values.rows), dtype="float64", copy=False), notes, \
+            values.count(missing)
     texts = values.texts.copy()
     texts[missing] = np.nan
     formatted = _formatted_number(values.texts[~missing])
