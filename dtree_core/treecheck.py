@@ -325,7 +325,7 @@ def _from_text(text: str) -> Pasted:
         while stack and stack[-1].indent >= line.indent and stack[-1] is not root:
             stack.pop()
         if line.bare is not None:
-            line.condition = _condition(_named_test(stack[-1], line.bare), line.number)
+            line.condition = _named_condition(stack[-1], line.bare, line.number)
         if line.condition is None and _names_leaf(stack[-1], line):
             stack[-1].title = line.title  # scikit-learn's '|--- class: 是' under its branch
             continue
@@ -383,17 +383,17 @@ def _read_line(number: int, line: str) -> _Line:
     return _Line(number, indent, condition, None if condition else content)
 
 
-def _named_test(parent: _Line, bare: str) -> str:
-    """A branch written as its value alone, named with the attribute its parent line asks
-    about ('纹理?' then '清晰: 是' is 纹理=清晰; '密度?' then '<=0.3815' is 密度<=0.3815);
-    under any other line it is left as written, which _condition refuses."""
+def _named_condition(parent: _Line, bare: str, number: int) -> tuple:
+    """_condition of a branch written as its value alone, named with the attribute its
+    parent line asks about ('纹理?' then '清晰: 是' is 纹理=清晰; '密度?' then '<=0.3815' is
+    密度<=0.3815), read as the nested dict's keys are (_branch_condition); under a line that
+    asks no attribute ('纹理=清晰?' asks a test) it is refused, as any such line is."""
     asked = parent.title.rstrip("?？").strip() if parent.title and parent.title.endswith(
         ("?", "？")) else None
     if not asked or _condition(asked, parent.number, required=False):
-        return bare  # no attribute asked ('纹理=清晰?' asks a test, its branches 是/否)
-    if _BARE_THRESHOLD.match(bare) or _SUBSET.match(bare):
-        return f"{asked} {bare}" if _SUBSET.match(bare) else f"{asked}{bare}"
-    return f"{asked}={bare}"
+        return _condition(bare, number)  # raises: no attribute to name it with
+    op, value, written = _branch_condition(asked, bare)
+    return asked, op, value, Condition(asked, op, value).text(), written
 
 
 def _condition(text: str, number: int, required: bool = True) -> tuple | None:
