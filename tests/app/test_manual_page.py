@@ -351,6 +351,8 @@ def test_the_reveal_s_table_is_the_algorithm_s_own_scoring(lang):
     said = cart_or_c45.iloc[list(ALGORITHMS).index("c45"), 1]
     assert float(row["t"]) != float(first)  # its own best cut, not the student's
     assert f"{float(row['t']):.4g}" in said and row["tie"]  # the cut and the tie said above
+    heading = t("man.reveal.table", _lang=lang, algorithm=algorithm_name("c45", lang))
+    assert any(heading in plain(m.value) for m in at.markdown)  # the heading says whose
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
