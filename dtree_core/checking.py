@@ -16,6 +16,8 @@ import re
 import unicodedata
 from dataclasses import dataclass, field
 
+import numpy as np
+
 from . import algorithms
 from . import notation as notations
 from .data import folded
@@ -41,6 +43,7 @@ from .solution import (
     set_name,
 )
 from .split import record_threshold_text, too_few_decimals, written_decimals
+from .splitting import is_tied
 from .trace import has_scores
 
 TOLERANCE = 0.0005  # the book prints three decimals
@@ -447,7 +450,7 @@ class _Context:
 
     def judge_value_split(self, claim: Claim) -> Verdict:
         """Li Hang's Gini(D, A=a) (eq. 5.25): the two-way split into A = a and A ≠ a, from the
-        trace's branch counts (a multiway row, or a two-way row with {a} on one side)."""
+        trace's counts (a multiway row's branches, a two-way row's value_counts)."""
         name, _, value = claim.attribute.partition("=")
         row = self._row(name.strip())
         sides = _value_split(row, value.strip(), self.node) if row else None
@@ -460,11 +463,8 @@ class _Context:
             return Verdict(claim, "unknown_attribute",
                            details={"attribute": claim.attribute,
                                     "attributes": ", ".join(self.rows)})
-        weights = [sum(side) for side in sides]
-        whole = sum(weights)
-        exact = sum(w / whole * _gini(side) for w, side in zip(weights, sides, strict=True))
-        shown = _value_split_formula(row["attribute"], value.strip(), weights, sides, exact,
-                                     self.names)
+        exact = _split_gini(sides)
+        shown = _value_split_formula(row["attribute"], value.strip(), sides, exact, self.names)
         claim = Claim(claim.line, claim.text, claim.quantity, claim.attribute, claim.given)
         if self.close(claim.given, exact):
             return Verdict(claim, "right", exact, **shown)
@@ -646,24 +646,65 @@ def _gini(counts: list[float]) -> float:
     return 1.0 - sum((c / whole) ** 2 for c in counts) if whole else 0.0
 
 
+def value_split_ginis(row: dict, classes: list[str]) -> dict[str, float]:
+    """Li Hang's Gini(D, A=a) (eq. 5.25) for each value a of a two-way nominal row (from its
+    value_counts; empty for any other row): the Gini index of A = a against A ≠ a."""
+    by_value = row.get("value_counts") or {}
+    parts = list(by_value.values())
+    return {value: _split_gini(_one_against_rest(parts, k, classes))
+            for k, value in enumerate(by_value)}
+
+
+def value_splits(node: dict, classes: list[str]) -> list[tuple[str, str, float]]:
+    """(attribute, value a, Gini(D, A=a)) of every two-way nominal row of a node, in the
+    rows' order: Li Hang's candidates of Example 5.4, one value against the rest."""
+    return [(row["attribute"], value, gini) for row in node.get("scores") or ()
+            for value, gini in value_split_ginis(row, classes).items()]
+
+
+def smallest_value_splits(splits: list[tuple[str, str, float]]) -> list[tuple[str, str, float]]:
+    """The splits whose Gini(D, A=a) ties the smallest (within the tree's tie margin):
+    Li Hang's CART (Alg. 5.6) takes the optimal feature and cut point among them."""
+    if not splits:
+        return []
+    key = -np.array([gini for _, _, gini in splits])
+    return [split for split, tied in zip(splits, is_tied(key, key.max()), strict=True) if tied]
+
+
+def _split_gini(sides: list[list[float]]) -> float:
+    """Σ |Dᵛ|/|D| × Gini(Dᵛ) of a split's sides (class counts each)."""
+    weights = [sum(side) for side in sides]
+    whole = sum(weights)
+    return sum(w / whole * _gini(side) for w, side in zip(weights, sides, strict=True))
+
+
 def _value_split(row: dict, value: str, node: dict) -> list[list[float]] | None:
-    """The class counts of A = value and of A ≠ value, or None when the trace's row cannot
-    give them (a two-way row whose sides are not {value} and the rest)."""
+    """The class counts of A = value and of A ≠ value: from a branch per value, or from a
+    two-way row's value_counts; None when the row has neither (a trace written without
+    value_counts, whose best partition's sides are not {value} and the rest)."""
     classes = list(node["class_counts"])
     branches = row["branches"]
     for branch in branches:
         values = branch["value"] if isinstance(branch["value"], list) else [branch["value"]]
         if [str(v) for v in values] == [value]:
-            inside = [branch["class_counts"].get(c, 0.0) for c in classes]
-            outside = [sum(b["class_counts"].get(c, 0.0) for b in branches if b is not branch)
-                       for c in classes]
-            return [inside, outside]
+            return _one_against_rest([b["class_counts"] for b in branches],
+                                     branches.index(branch), classes)
+    by_value = row.get("value_counts") or {}  # a two-way row: every value's own counts
+    if value in by_value:
+        return _one_against_rest(list(by_value.values()), list(by_value).index(value), classes)
     return None
 
 
-def _value_split_formula(attribute: str, value: str, weights: list[float],
-                         sides: list[list[float]], exact: float, names: Notation) -> dict:
+def _one_against_rest(parts: list[dict], inside: int, classes: list) -> list[list[float]]:
+    """The class counts of parts[inside] and of all the other parts together."""
+    return [[parts[inside].get(c, 0.0) for c in classes],
+            [sum(p.get(c, 0.0) for k, p in enumerate(parts) if k != inside) for c in classes]]
+
+
+def _value_split_formula(attribute: str, value: str, sides: list[list[float]], exact: float,
+                         names: Notation) -> dict:
     """The Verdict's formula and name for Gini(D, A=a), in the notation's symbol."""
+    weights = [sum(side) for side in sides]
     whole = sum(weights)
     terms = " + ".join(f"{_frac(w, whole, 3).text}×{_show(_gini(side))}"
                        for w, side in zip(weights, sides, strict=True))

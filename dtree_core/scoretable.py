@@ -373,6 +373,8 @@ class NodeScores:
         row["gini_index_multiway"] = (float(s.gini_index_multiway[i]) if a.is_nominal else None)
         left, row["gini_index_binary"] = self.best_binary(j)
         row["binary_partition"] = list(_sides(a, left)) if a.is_nominal else None
+        if s.value_counts is not None:  # absent but on two-way nominal rows
+            row["value_counts"] = self.value_counts(j)
         row["n_distinct"] = at["n_distinct"][j]
         row["curve"] = self.curve(s)
         return row
@@ -402,6 +404,14 @@ class NodeScores:
                  "class_counts": dict(zip(level.classes, per_class[b], strict=True)),
                  "entropy": ents[b], "gini": ginis[b]}
                 for b, c in enumerate(conditions)]
+
+    def value_counts(self, j: int) -> dict[str, dict[str, float]]:
+        """A two-way nominal row's known class weights of each value of the attribute, as a
+        multiway row's branches list them (a value absent at the node has zeros): Li Hang's
+        A = a against the rest."""
+        a, counts = self.level.attributes[j], self.level.scores[j].value_counts[self.i]
+        return {str(v): dict(zip(self.level.classes, per_class, strict=True))
+                for v, per_class in zip(a.values, counts.tolist(), strict=True)}
 
     def curve(self, s: AttributeScores) -> dict | None:
         if not s.curve:
@@ -494,7 +504,7 @@ def _nbytes(arrays: tuple) -> int:
     for s in scores:
         for name in ("branch_counts", "branch_n", "unknown", "n_distinct", "left", "threshold",
                      "threshold_digits", "gini_index_multiway", "gini_index_binary",
-                     "forced_threshold"):
+                     "forced_threshold", "value_counts"):
             value = getattr(s, name, None)
             size += value.nbytes if isinstance(value, np.ndarray) else 0
         size += sum(a.nbytes for a in s.curve.values())

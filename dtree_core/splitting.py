@@ -155,6 +155,10 @@ class AttributeScores:
     threshold_digits: np.ndarray | None = None  # (m,) int8, where a cut needs them
     curve: dict[str, np.ndarray] = field(default_factory=dict)  # flat, with "offsets" (m+1)
     forced_threshold: np.ndarray | None = None  # (m,) bool: cut where a force said (--force a@t)
+    # (m, k, C) a two-way nominal attribute's known weight per value, by class: the counts
+    # of every one-value split A = a (Li Hang's Gini(D, A=a), eq. 5.25), not only the best
+    # partition's two sides. A viewer's scoring only (growth reads the sides).
+    value_counts: np.ndarray | None = None
 
 
 _MODE = threading.local()
@@ -301,6 +305,8 @@ def _score_nominal_stack(enc: Encoded, js: list[int], batch: Batch, binary: bool
         # beside it (the two orders of summation could differ in the last bit)
         result.gini_index_binary = result.scores["gini_index"]
         result.branch_counts, result.branch_n = two, two_n
+        if not growing_only():
+            result.value_counts = by_value
     return _unstack_nominal(result, ks, m)
 
 
@@ -322,6 +328,8 @@ def _unstack_nominal(result: AttributeScores, ks: list[int], m: int) -> list[Att
         if result.gini_index_binary is not None:  # CART's: the Gini_index itself
             part.gini_index_binary = part.scores["gini_index"]
             part.left = result.left[cut, :k]
+        if result.value_counts is not None:
+            part.value_counts = result.value_counts[cut, :k]
         parts.append(part)
     return parts
 

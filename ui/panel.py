@@ -12,6 +12,7 @@ import pandas as pd
 import plotly.graph_objects as go
 import streamlit as st
 
+from dtree_core.checking import smallest_value_splits, value_splits
 from dtree_core.compare import deciding_score
 from dtree_core.labels import branch_text, format_number, node_path
 from dtree_core.paths import node_key
@@ -331,7 +332,26 @@ def show_score_table(trace: dict, node: dict, decimals: int,
     nominal = any(row.get("kind") == "nominal" for row in node.get("scores") or [])
     if nominal and any(is_two_way(trace["algorithm"], c) for c in columns):
         st.caption(t(in_notation("lesson.two_way"), algorithm=registry.label(trace["algorithm"])))
+        _value_split_table(trace, node, decimals)
     return attributes
+
+
+def _value_split_table(trace: dict, node: dict, decimals: int) -> None:
+    """Li Hang's Example 5.4 at this node: Gini(D, A=a) of each value of each two-way
+    nominal attribute against the rest, from the rows' value_counts, and the smallest (ties
+    all named)."""
+    splits = value_splits(node, list(trace["classes"]))
+    if not splits:  # a trace written before value_counts, or no two-way nominal row
+        return
+    gini = t("lihang.value_splits.gini")
+    frame = pd.DataFrame(splits, columns=[t("col.attribute"), t("lihang.value_splits.value"),
+                                          gini])
+    with st.expander(t("lihang.value_splits.title")):
+        st.dataframe(styled_numbers(frame, decimals, {}), hide_index=True)
+        smallest = smallest_value_splits(splits)
+        st.caption(tm("lihang.value_splits.smallest",
+                      pairs=t("list.join").join(f"{a} = {v}" for a, v, _ in smallest),
+                      gini=_fixed(smallest[0][2], decimals), column=score_header("gini_index")))
 
 
 def criterion_chart(trace: dict, node: dict, decimals: int, inspect_key: str) -> go.Figure:

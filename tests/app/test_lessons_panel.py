@@ -466,3 +466,32 @@ def test_a_row_with_one_value_left_puts_every_row_on_one_side():
     assert rows and all(not r["eligible"] for r in rows)
     for row in rows:
         assert sorted(b["n"] > 0 for b in row["branches"]) == [False, True], row["branches"]
+
+
+# --------------------------------------------------------------------- Li Hang's Example 5.4
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_cart_shows_every_value_against_the_rest_as_li_hangs_example(lang):
+    """Li Hang's Example 5.4 on his Table 5.1: Gini(D, A=a) of every value of every feature
+    (年龄=中年 0.48, the others of 年龄 0.44), read from the root's value_counts, and the
+    smallest named with its tie (有自己的房子 = 否 and = 是 are one split: 0.27)."""
+    at = open_grow("loan_lihang", "cart", lang)
+    catalogue = CATALOGUES[lang]
+    gini = catalogue["lihang.value_splits.gini"]
+    frame = next(df.value for df in at.dataframe if gini in df.value.columns)
+    frame = frame.set_index([catalogue["col.attribute"], catalogue["lihang.value_splits.value"]])
+    assert round(frame.loc[("年龄", "中年"), gini], 2) == 0.48
+    assert round(frame.loc[("年龄", "青年"), gini], 2) == round(frame.loc[("年龄", "老年"),
+                                                                      gini], 2) == 0.44
+    assert len(frame) == 10  # 3 + 2 + 2 + 3 values
+    pairs = catalogue["list.join"].join(["有自己的房子 = 否", "有自己的房子 = 是"])
+    smallest = next(w for w in texts(at) if pairs in w)
+    assert "(0.267)" in smallest or "（0.267）" in smallest
+    assert any(e.label == catalogue["lihang.value_splits.title"] for e in at.expander)
+
+
+def test_id3_shows_no_value_against_the_rest_table():
+    """A multiway tree's rows have a branch per value: no value_counts, no such table."""
+    at = open_grow("loan_lihang", "id3")
+    assert not any(e.label == EN["lihang.value_splits.title"] for e in at.expander)

@@ -416,13 +416,33 @@ def test_zhous_multiway_gini_index_on_a_cart_tree():
     assert one(id3, "Gini_index(D,色泽) = 0.427").status == "right"  # multiway there anyway
 
 
-def test_a_value_split_a_two_way_tree_does_not_keep_is_said_so():
-    """Li Hang's Example 5.4 on his Table 5.1 with CART: 年龄's row keeps {青年} | {中年, 老年},
-    so Gini(D, A1=青年) is checked and Gini(D, A1=中年) cannot be (it was called "not a
-    candidate", though 年龄 is one)."""
+def test_every_value_split_of_a_two_way_tree_is_checked():
+    """Li Hang's Example 5.4 on his Table 5.1 with CART: 年龄's best partition is {青年} |
+    {中年, 老年}, and the row's value_counts give every A1 = a against the rest, so each of
+    his three Gini(D, A1=a) is judged, with its formula from that value's counts."""
+    cart = DecisionTree("cart").fit(*xy("loan_lihang.csv", "类别", drop=["ID"])).trace_.to_dict()
+    young, middle, old, wrong = check("Gini(D,A1=青年) = 0.44\nGini(D,A1=中年) = 0.48\n"
+                                      "Gini(D,A1=老年) = 0.44\nGini(D,A1=中年) = 0.44",
+                                      cart).verdicts
+    assert [v.status for v in (young, middle, old)] == ["right"] * 3
+    assert middle.exact == pytest.approx(0.48, abs=1e-12)
+    assert "5/15×" in middle.formula and "10/15×" in middle.formula
+    assert wrong.status == "wrong"
+    root = cart["nodes"][0]["scores"]
+    assert next(r for r in root if r["attribute"] == "年龄")["value_counts"] == {
+        "青年": {"否": 3.0, "是": 2.0}, "中年": {"否": 2.0, "是": 3.0},
+        "老年": {"否": 1.0, "是": 4.0}}
+
+
+def test_a_value_split_a_trace_without_value_counts_does_not_keep_is_said_so():
+    """A two-way trace written before value_counts (JSON read back) keeps only its best
+    partition's counts: Gini(D, A1=中年) cannot be checked there, and it says so (it was
+    called "not a candidate", though 年龄 is one)."""
     from ui.exercises import verdict_sentence
 
     cart = DecisionTree("cart").fit(*xy("loan_lihang.csv", "类别", drop=["ID"])).trace_.to_dict()
+    for row in cart["nodes"][0]["scores"]:
+        del row["value_counts"]
     middle, young = check("Gini(D,A1=中年) = 0.48\nGini(D,A1=青年) = 0.44", cart).verdicts
     assert middle.status == "split_not_kept" and middle.exact is None
     assert middle.details == {"attribute": "年龄", "value": "中年", "kept": "青年 | 中年, 老年"}

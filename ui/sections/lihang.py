@@ -55,6 +55,16 @@ EN: dict[str, str] = {
     "rule.min_gini.lihang": ("{attribute} lowers the Gini index most: ρ·(Gini(D̃) − Gini(D̃, A)) "
                              "= {gini_gain} (Gini(D̃, {attribute}) {gini}; without missing "
                              "values D̃ = D and ρ = 1)."),
+    "lihang.value_splits.title": ("Gini(D, A=a): each value against the rest (Li Hang, "
+                                  "Example 5.4)"),
+    "lihang.value_splits.value": "value a",
+    "lihang.value_splits.gini": "Gini(D, A=a)",
+    "lihang.value_splits.smallest": ("Smallest here: {pairs} ({gini}). Li Hang's CART (Alg. "
+                                     "5.6) takes the smallest Gini(D, A=a) over every feature "
+                                     "and cut point; this tree splits a nominal feature by the "
+                                     "best partition of its values ({column}), which may put "
+                                     "several values on each side. With two or three values, "
+                                     "every partition is one value against the rest."),
     "lesson.two_way.lihang": ("{algorithm} splits a nominal feature in two, so its g(D, A), "
                               "H_A(D), g_R(D, A) and Gini(D, A) are those of the best two-way "
                               "split (Li Hang's Gini(D, A), eq. 5.25, is such a split); Zhou's "
@@ -139,6 +149,14 @@ ZH: dict[str, str] = {
     "rule.min_gini.lihang": ("{attribute} 使基尼指数下降最多：ρ·(Gini(D̃) − Gini(D̃, A)) = "
                              "{gini_gain}（Gini(D̃, {attribute}) 为 {gini}；无缺失值时 D̃ = D，"
                              "ρ = 1）。"),
+    "lihang.value_splits.title": "Gini(D, A=a)：每个取值对其余取值（李航例 5.4）",
+    "lihang.value_splits.value": "取值 a",
+    "lihang.value_splits.gini": "Gini(D, A=a)",
+    "lihang.value_splits.smallest": ("这里最小的是 {pairs}（{gini}）。李航的 CART（算法 5.6）"
+                                     "在所有特征及其所有可能的切分点中取 Gini(D, A=a) 最小者；"
+                                     "这棵树按离散特征取值的最优二分划分来划分（{column}），"
+                                     "每一侧可以有多个取值。特征只有两个或三个取值时，每个二分"
+                                     "划分都是一个取值对其余取值。"),
     "lesson.two_way.lihang": ("{algorithm} 把离散特征二分，所以它的 g(D, A)、H_A(D)、g_R(D, A) "
                               "和 Gini(D, A) 都是最优二分划分的值（李航式 5.25 的 Gini(D, A) "
                               "正是这样的二分）；周志华式 4.6 的基尼指数每个取值一个分支："
