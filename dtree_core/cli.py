@@ -409,8 +409,11 @@ def _print_load_notes(report, prepared, lang: str) -> None:
 
 
 def _print_pruning(trace, outline: dict, lang: str) -> None:
-    """Each pruning event, in the order it was decided, with the numbers it compared."""
-    from .labels import branch_text, display_width, node_path
+    """Each pruning event, in the order it was decided, with the numbers it compared; the
+    node named by its --force path (a value holding '/' or '=' escaped), so it can be
+    copied into --force as it stands."""
+    from .labels import display_width
+    from .paths import node_key
 
     away = sum(1 for node in outline["nodes"] if node.get("pruned_away"))
     method = outline["params"].get("prune")
@@ -419,8 +422,8 @@ def _print_pruning(trace, outline: dict, lang: str) -> None:
     actions = {a: say(lang, f"pruning.action.{a}") for a in ("prune", "keep", "raise")}
     width = max(map(display_width, actions.values()))
     for event in trace.pruning:
-        path = node_path(outline, outline["nodes"][event["node"]])
-        where = "/".join(branch_text(c) for c in path) or say(lang, "pruning.root")
+        where = say(lang, "pruning.root") if event["node"] == 0 else node_key(outline,
+                                                                            event["node"])
         action = actions.get(event["action"], event["action"])
         _say(say(lang, "pruning.event", action=action + " " * (width - display_width(action)),
                  where=where, reason=prune_reason_text(method, event, lang)))

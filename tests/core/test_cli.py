@@ -238,3 +238,27 @@ def test_an_encoding_for_a_workbook_is_refused_not_ignored(tmp_path, capsys):
     validation.write_text("a,y\nx,p\ny,q\n", encoding="gbk")
     assert main(["grow", str(book), "--target", "y", "--prune", "rep", "--validation",
                  str(validation), "--encoding", "gbk"]) == 0
+
+
+def test_pruning_lines_name_each_node_by_its_force_path(tmp_path, capsys):
+    """A pruning line names its node as --force writes the path: a value holding '/' is
+    escaped (色泽=乌\\/黑), so the line's path copied into --force finds that node; written
+    with the branches' own text it read 色泽=乌/黑, two conditions to --force."""
+    import pandas as pd
+
+    from dtree_core.cli import main
+
+    files = []
+    for name in ("watermelon_2.0_train.csv", "watermelon_2.0_validation.csv"):
+        frame = pd.read_csv(dataset_path(name))
+        frame["色泽"] = frame["色泽"].replace({"乌黑": "乌/黑"})
+        files.append(tmp_path / name)
+        frame.to_csv(files[-1], index=False)
+    common = ["grow", str(files[0]), "--target", "好瓜"]
+    assert main([*common, "--validation", str(files[1]), "--prune", "rep"]) == 0
+    out = capsys.readouterr().out
+    assert "  prune 色泽=乌\\/黑/根蒂=稍蜷: " in out and "  keep  色泽=乌\\/黑: " in out
+    assert main([*common, "--force", "色泽=乌\\/黑/根蒂=稍蜷=脐部", "--json", "-"]) == 0
+    trace = json.loads(capsys.readouterr().out)
+    forced = [n for n in trace["nodes"] if n["decision"]["forced"]]
+    assert [n["decision"]["attribute"] for n in forced] == ["脐部"]
