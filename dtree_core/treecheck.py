@@ -372,13 +372,13 @@ def _read_line(number: int, line: str) -> _Line:
         head, sep, tail = content.partition("：")
     if sep:
         head = head.strip()
-        # '<=0.3815' alone is a bare cut, not an attribute '<' equal to '0.3815'
-        bare = _BARE_THRESHOLD.match(head) or _SUBSET.match(head)
-        condition = None if bare else _condition(head, number, required=False)
+        condition = _condition(head, number, required=False)
         return _Line(number, indent, condition, tail.strip() or None,
                      bare=None if condition else head)
     if content.endswith(("?", "？")):
         return _Line(number, indent, None, content)
+    if _bare(content):  # its leaf on the lines below
+        return _Line(number, indent, None, None, bare=content)
     condition = _condition(content, number, required=False)
     return _Line(number, indent, condition, None if condition else content)
 
@@ -398,7 +398,21 @@ def _named_condition(parent: _Line, bare: str, number: int) -> tuple:
 
 def _condition(text: str, number: int, required: bool = True) -> tuple | None:
     """(attribute, op, value, text, the cut point as written or None) of '纹理=清晰',
-    '密度<=0.3815' or '色泽 in {青绿,乌黑}'."""
+    '密度<=0.3815' or '色泽 in {青绿,乌黑}'; a cut or a set alone ('<=0.3815', '{青绿,乌黑}')
+    names no attribute (it is not an attribute '<' equal to '0.3815')."""
+    found = None if _bare(text) else _named(text)
+    if found is None and required and _bare(text):
+        raise PasteError(f"Line {number}: '{text[:60]}' names no attribute: write 密度<=0.3815, "
+                         f"or put it under a line asking the attribute (密度?).",
+                         "bare_condition", line=number, text=text[:60])
+    if found is None and required:
+        raise PasteError(f"Line {number}: '{text[:60]}' is not a branch condition such as "
+                         f"纹理=清晰 or 密度<=0.3815.", "bad_condition", line=number,
+                         text=text[:60])
+    return found
+
+
+def _named(text: str) -> tuple | None:
     threshold = _NAMED_THRESHOLD.match(text)
     if threshold:
         name, op, value = threshold.groups()
@@ -410,11 +424,12 @@ def _condition(text: str, number: int, required: bool = True) -> tuple | None:
     value = _NAMED_VALUE.match(text)
     if value:
         return value.group(1).strip(), "=", value.group(2).strip(), text, None
-    if required:
-        raise PasteError(f"Line {number}: '{text[:60]}' is not a branch condition such as "
-                         f"纹理=清晰 or 密度<=0.3815.", "bad_condition", line=number,
-                         text=text[:60])
     return None
+
+
+def _bare(text: str) -> bool:
+    """A branch written as its cut or its set of values alone ('<=0.3815', '{青绿,乌黑}')."""
+    return bool(_BARE_THRESHOLD.match(text) or _SUBSET.match(text))
 
 
 def _line_node(line: _Line) -> Pasted:

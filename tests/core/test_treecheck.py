@@ -642,3 +642,19 @@ def test_indented_branches_may_be_written_as_their_values_alone():
             read_tree(text)
         assert refused.value.code == "bad_condition", text
         assert refused.value.details["line"] == line, text
+
+
+def test_a_cut_alone_on_its_own_line_is_read_under_the_line_asking_its_attribute():
+    """'<=0.3815' alone on a line, its leaf on the line below, under '密度?': it read as an
+    attribute '<' equal to '=0.3815' (and under a line naming no attribute it was taken as
+    that attribute too). It is the same tree as the named form; where no line asks the
+    attribute it is refused as naming none."""
+    named = "纹理=清晰: 密度?\n    密度<=0.3815: 否\n    密度>0.3815: 是\n"
+    alone = "纹理=清晰: 密度?\n    <=0.3815\n        否\n    >0.3815\n        是\n"
+    assert read_tree(alone).root == read_tree(named).root
+    for text, line in (("纹理=清晰\n    <=0.38\n        是\n", 2), ("<=0.38\n    是\n", 1),
+                       ("纹理=清晰\n    <=0.38: 是\n", 2), ("in {青绿,乌黑}: 是\n", 1)):
+        with pytest.raises(PasteError) as refused:
+            read_tree(text)
+        assert refused.value.code == "bare_condition", text
+        assert refused.value.details["line"] == line, text
