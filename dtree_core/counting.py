@@ -9,13 +9,14 @@ weight is a whole number, when a running sum over the whole batch is exact anywa
 from __future__ import annotations
 
 import weakref
+from typing import NamedTuple
 
 import numpy as np
 
 # Largest whole-number weight for which x·log2 x is looked up rather than computed.
 TABLE_LIMIT = 1 << 22
 _table = np.zeros(1)
-_positions: dict[int, tuple] = {}
+_positions: dict[int, _ColumnSort] = {}
 
 
 def xlogx(x: np.ndarray) -> np.ndarray:
@@ -85,7 +86,7 @@ def sort_positions(ranks: np.ndarray, column: np.ndarray) -> tuple[np.ndarray, i
     """Each row's place in the column sorted by (value, row), and the rank of unknown values
     (-1 when none is unknown). Computed once per column and kept while the column lives."""
     hit = _sorted(ranks, column)
-    return hit[1], hit[2]
+    return hit.place, hit.nan_rank
 
 
 def sort_order(ranks: np.ndarray, column: np.ndarray) -> np.ndarray:
@@ -94,9 +95,9 @@ def sort_order(ranks: np.ndarray, column: np.ndarray) -> np.ndarray:
     the column asks for it); a longer column keeps one row-sized array, not two, and the
     order is made when asked."""
     hit = _sorted(ranks, column)
-    if hit[3] is not None:
-        return hit[3]
-    place = hit[1]
+    if hit.order is not None:
+        return hit.order
+    place = hit.place
     order = np.empty(len(place), dtype=place.dtype)
     order[place] = np.arange(len(place), dtype=place.dtype)
     return order
@@ -106,10 +107,19 @@ def sort_order(ranks: np.ndarray, column: np.ndarray) -> np.ndarray:
 KEEP_ORDER_ROWS = 1 << 19
 
 
-def _sorted(ranks: np.ndarray, column: np.ndarray) -> tuple:
+class _ColumnSort(NamedTuple):
+    """A column's sort, kept while its ranks array lives (the weak reference tells)."""
+
+    ranks: weakref.ref
+    place: np.ndarray  # each row's place in the column sorted by (value, row)
+    nan_rank: int  # the rank of unknown values, -1 when none is unknown
+    order: np.ndarray | None  # the rows in that order (None past KEEP_ORDER_ROWS rows)
+
+
+def _sorted(ranks: np.ndarray, column: np.ndarray) -> _ColumnSort:
     key = id(ranks)
     hit = _positions.get(key)
-    if hit is not None and hit[0]() is ranks:
+    if hit is not None and hit.ranks() is ranks:
         return hit
     n = len(ranks)
     index = np.int32 if n < 2**31 else np.int64
@@ -127,11 +137,11 @@ def _sorted(ranks: np.ndarray, column: np.ndarray) -> tuple:
     else:
         order.flags.writeable = False  # shared by every depth's sort of the column
     nan_rank = int(ranks.max()) if len(column) and np.isnan(column).any() else -1
-    for dead in [k for k, v in _positions.items() if v[0]() is None]:
+    for dead in [k for k, v in _positions.items() if v.ranks() is None]:
         del _positions[dead]
     if len(_positions) > 512:
         _positions.clear()
-    _positions[key] = hit = (weakref.ref(ranks), place, nan_rank, order)
+    _positions[key] = hit = _ColumnSort(weakref.ref(ranks), place, nan_rank, order)
     return hit
 
 
