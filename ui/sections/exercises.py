@@ -64,10 +64,11 @@ EN: dict[str, str] = {
                          "Gain(D,色泽) = 0.108."),
     "ex.line.unknown_attribute": ("Line {line}: {attribute} is not a candidate at this node "
                                   "(candidates: {attributes})."),
-    "ex.line.split_not_kept": ("Line {line}: this tree splits {attribute} two ways and keeps "
-                               "the counts of its best partition only ({kept}); {value} "
-                               "against the rest needs {value}'s own counts. Grow the tree "
-                               "with ID3 or C4.5 (a branch per value) to check this line."),
+    "ex.line.split_not_kept": ("Line {line}: this trace splits {attribute} two ways and keeps "
+                               "the counts of its best partition only ({kept}), as traces "
+                               "written before value_counts did; {value} against the rest "
+                               "needs {value}'s own counts. Grow the tree again to check this "
+                               "line."),
     "ex.verdict.split_not_kept": "not kept by this tree",
     "ex.verdict.other_threshold": "another t",
     "ex.verdict.no_threshold": "no t here",
@@ -187,9 +188,10 @@ ZH: dict[str, str] = {
     "ex.line.unparsed": "第 {line} 行无法识别：请每行写一个量，例如 Gain(D,色泽) = 0.108。",
     "ex.line.unknown_attribute": ("第 {line} 行：{attribute} 不是此结点的候选属性"
                                   "（候选属性：{attributes}）。"),
-    "ex.line.split_not_kept": ("第 {line} 行：这棵树对 {attribute} 做二分，只保存最优划分（{kept}）"
-                               "两侧的计数；{value} 与其余取值的划分需要 {value} 自己的计数。请用 "
-                               "ID3 或 C4.5（每个取值一个分支）生成决策树后再检查这一行。"),
+    "ex.line.split_not_kept": ("第 {line} 行：这份轨迹对 {attribute} 做二分，只保存了最优划分"
+                               "（{kept}）两侧的计数（value_counts 出现之前写出的轨迹都是这样）；"
+                               "{value} 与其余取值的划分需要 {value} 自己的计数。请重新生成决策树"
+                               "后再检查这一行。"),
     "ex.verdict.split_not_kept": "此树未保存",
     "ex.verdict.other_threshold": "划分点不同",
     "ex.verdict.no_threshold": "无划分点",
