@@ -352,6 +352,8 @@ def _value_split_table(trace: dict, node: dict, decimals: int) -> None:
         st.caption(tm("lihang.value_splits.smallest",
                       pairs=t("list.join").join(f"{a} = {v}" for a, v, _ in smallest),
                       gini=_fixed(smallest[0][2], decimals), column=score_header("gini_index")))
+        if any(row["rho"] < 1 for row in node["scores"] if row.get("value_counts")):
+            st.caption(t("lihang.value_splits.known"))
 
 
 def criterion_chart(trace: dict, node: dict, decimals: int, inspect_key: str) -> go.Figure:

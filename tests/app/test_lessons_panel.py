@@ -495,3 +495,19 @@ def test_id3_shows_no_value_against_the_rest_table():
     """A multiway tree's rows have a branch per value: no value_counts, no such table."""
     at = open_grow("loan_lihang", "id3")
     assert not any(e.label == EN["lihang.value_splits.title"] for e in at.expander)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_value_against_the_rest_with_missing_values_says_it_is_on_the_known_rows(lang):
+    """Watermelon 2.0α under CART: the root's rows have ρ < 1, so the table's numbers are
+    Gini(D̃, A=a) (value_counts are known rows only), and the caption says so; Table 5.1
+    has no missing value, and no such caption."""
+    at = open_grow("watermelon_2.0_alpha", "cart", lang)
+    node = current_node(at)
+    assert any(r["rho"] < 1 for r in node["scores"] if r.get("value_counts"))
+    row = next(r for r in node["scores"] if r["attribute"] == "色泽")
+    known = sum(sum(c.values()) for c in row["value_counts"].values())
+    assert known == pytest.approx(sum(node["class_counts"].values()) * row["rho"])
+    assert CATALOGUES[lang]["lihang.value_splits.known"] in texts(at)
+    assert CATALOGUES[lang]["lihang.value_splits.known"] not in texts(open_grow("loan_lihang",
+                                                                            "cart", lang))

@@ -65,6 +65,9 @@ EN: dict[str, str] = {
                                      "best partition of its values ({column}), which may put "
                                      "several values on each side. With two or three values, "
                                      "every partition is one value against the rest."),
+    "lihang.value_splits.known": ("A feature with missing values is counted on D̃, its rows "
+                                  "whose value is known (Zhou §4.4.2; Li Hang's data have no "
+                                  "missing values): its numbers here are Gini(D̃, A=a)."),
     "lesson.two_way.lihang": ("{algorithm} splits a nominal feature in two, so its g(D, A), "
                               "H_A(D), g_R(D, A) and Gini(D, A) are those of the best two-way "
                               "split (Li Hang's Gini(D, A), eq. 5.25, is such a split); Zhou's "
@@ -157,6 +160,8 @@ ZH: dict[str, str] = {
                                      "这棵树按离散特征取值的最优二分划分来划分（{column}），"
                                      "每一侧可以有多个取值。特征只有两个或三个取值时，每个二分"
                                      "划分都是一个取值对其余取值。"),
+    "lihang.value_splits.known": ("有缺失值的特征只按 D̃（该特征取值已知的样本）计算（周志华 "
+                                  "§4.4.2；李航的数据没有缺失值）：这里它的值是 Gini(D̃, A=a)。"),
     "lesson.two_way.lihang": ("{algorithm} 把离散特征二分，所以它的 g(D, A)、H_A(D)、g_R(D, A) "
                               "和 Gini(D, A) 都是最优二分划分的值（李航式 5.25 的 Gini(D, A) "
                               "正是这样的二分）；周志华式 4.6 的基尼指数每个取值一个分支："
