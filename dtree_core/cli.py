@@ -205,15 +205,12 @@ def _validation_rows(args, prepared, budget=None):
     within --budget's limits, as the training file is)."""
     if not args.validation:
         return None
-    from .loading import load_path
+    from .loading import load_path, validation_rows
 
     frame = load_path(args.validation, encoding=args.encoding, sheet=args.sheet,
                       budget=budget).frame
-    missing = [c for c in [*prepared.X.columns, prepared.y.name] if c not in frame.columns]
-    if missing:
-        raise CliError("validation_columns", columns=", ".join(map(str, missing)))
-    frame = frame[frame[prepared.y.name].notna()]
-    return frame[list(prepared.X.columns)], frame[prepared.y.name]
+    return validation_rows(frame, list(prepared.X.columns), prepared.continuous,
+                           str(prepared.y.name))
 
 
 def _pruned_tree(outline: dict) -> dict:

@@ -44,6 +44,7 @@ from dtree_core.data import (
     NOMINAL,
     DataError,
     KindRule,
+    as_text,
     declared_rule,
     folded,
     id_rule,
@@ -53,6 +54,7 @@ from dtree_core.data import (
     numbers_rows,
     resolve_kinds,
     text_value,
+    validation_numbers,
 )
 
 MAX_BYTES = 50 * 1024 * 1024
@@ -1724,6 +1726,29 @@ def _check_classes(y: pd.Series, target: str, budget: Budget) -> None:
                           "ID column: choose the column that holds the classes.", "classes",
                           figure=classes, allowed=budget.classes, id_like=True)
     budget.check("classes", classes)
+
+
+def validation_rows(frame: pd.DataFrame, columns: list[str], continuous, target: str
+                    ) -> tuple[pd.DataFrame, pd.Series]:
+    """A validation file's (X, y) for a tree grown on `columns` (the command line's and the
+    app's --validation / uploaded file alike): the attributes as the file has them, read by
+    the tree as it reads new rows (an unseen value, or a column left empty, is unknown);
+    text in a continuous attribute refused; rows without a class left out; the classes as
+    text, as the training target is (a numeric class column with a blank cell reads as 1.0:
+    compared as text with the leaves' "1", every row was wrong). Not the training data's
+    checks: one class, or a column of many values, makes a usable validation set."""
+    missing = [str(c) for c in [*columns, target] if c not in frame.columns]
+    if missing:
+        raise LoadError(f"The validation file lacks column(s): {', '.join(missing)}.",
+                        "validation_columns", columns=", ".join(missing))
+    frame = frame[frame[target].notna()].reset_index(drop=True)
+    if frame.empty:
+        raise LoadError(f"The validation file has no row with a value of '{target}'.",
+                        "validation_no_rows", column=target)
+    X = frame[list(columns)].copy()
+    for column in continuous:
+        X[column] = validation_numbers(X[column], column)
+    return X, as_text(frame[target]).rename(target)
 
 
 def prepare(

@@ -20,9 +20,9 @@ from streamlit.errors import StreamlitSecretNotFoundError
 
 from dtree_core import DecisionTree
 from dtree_core.budget import Budget, applied
-from dtree_core.data import CodedError, DataError, as_text, validation_numbers
+from dtree_core.data import CodedError, DataError, as_text
 from dtree_core.evaluate import stratified_split
-from dtree_core.loading import LoadError, load_bytes, prepare, xlsx_sheet_names
+from dtree_core.loading import LoadError, load_bytes, prepare, validation_rows, xlsx_sheet_names
 from dtree_core.options import Options
 from dtree_core.pruning import VALIDATED
 from dtree_core.trace import json_size_estimate
@@ -268,29 +268,14 @@ class ValidationFileError(LoadError):
 
 
 def validation_file(data: bytes, filename: str, target: str, options: Options):
-    """A validation file's (X, y): the training attributes as the file has them, read by the
-    tree as it reads new rows (an unseen value, or a column left empty, is unknown); rows
-    without a class are left out. Not the training data's checks: one class, or a column of
-    many values, makes a usable validation set. Text in a continuous attribute is refused."""
+    """A validation file's (X, y) for the sidebar's attributes (loading.validation_rows, as
+    the command line reads --validation)."""
     try:
         frame = load_table(data, filename).frame
     except DataError as error:
         raise ValidationFileError(error) from None
-    columns = [*options.nominal, *options.continuous]
-    missing = [c for c in [*columns, target] if c not in frame.columns]
-    if missing:
-        raise LoadError(f"The validation file has no column '{missing[0]}'.",
-                        "validation_column", column=missing[0])
-    frame = frame[frame[target].notna()].reset_index(drop=True)
-    if frame.empty:
-        raise LoadError(f"The validation file has no row with a value of '{target}'.",
-                        "validation_no_rows", column=target)
-    X = frame[columns].copy()
-    for column in options.continuous:
-        X[column] = validation_numbers(X[column], column)
-    # the classes as text, as the training target is (a numeric class column with a blank
-    # cell reads as 1.0: compared as text with the leaves' "1", every row was wrong)
-    return X, as_text(frame[target]).rename(target)
+    return validation_rows(frame, [*options.nominal, *options.continuous], options.continuous,
+                           target)
 
 
 def unseen_classes(y_validation, classes) -> tuple[list[str], int]:

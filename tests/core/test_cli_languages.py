@@ -530,22 +530,6 @@ def test_a_bad_budget_setting_is_said_in_chinese(monkeypatch):
     assert said in worded.stderr
 
 
-def test_validation_rows_without_a_class_are_refused_in_chinese(tmp_path):
-    """Every validation row's class blank: no rows to prune with, said in English only."""
-    train = dataset_path("watermelon_2.0.csv")
-    blank = tmp_path / "val.csv"
-    lines = train.read_text(encoding="utf-8").splitlines()
-    header = lines[0].split(",")
-    target = header.index("好瓜")
-    blank.write_text("\n".join([lines[0], *(",".join(v if i != target else "" for i, v in
-                                                    enumerate(line.split(",")))
-                                            for line in lines[1:4])]) + "\n", encoding="utf-8")
-    worded = run("grow", str(train), "--target", "好瓜", "--prune", "rep", "--validation",
-                 str(blank), "--lang", "zh")
-    assert worded.returncode == 2
-    assert "没有可用于剪枝的验证集样本。" in worded.stderr and "There are no" not in worded.stderr
-
-
 def test_an_unknown_encoding_is_named_in_both_languages():
     """Chinese said the file could not be decoded with "this encoding", without its name."""
     data = str(dataset_path("watermelon_2.0.csv"))

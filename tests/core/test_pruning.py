@@ -478,6 +478,21 @@ def test_validation_file_must_have_the_columns(capsys, tmp_path):
     assert code == 2 and "lacks column(s): 触感" in err
 
 
+@pytest.mark.parametrize(("lang", "words"), [
+    ("en", "error: The validation file has no row with a value of '好瓜'."),
+    ("zh", "错误：验证集文件中没有任何一行填有“好瓜”的取值。")])
+def test_a_validation_file_without_a_class_in_any_row_is_refused_as_the_app_refuses_it(
+        capsys, tmp_path, lang, words):
+    """The command line and the app read a validation file by one function
+    (loading.validation_rows): a file whose every class is blank was "no validation rows to
+    prune with" here, and named as such in the app."""
+    frame = pd.read_csv(dataset_path("watermelon_2.0_validation.csv")).assign(好瓜=None)
+    path = tmp_path / "val.csv"
+    frame.to_csv(path, index=False)
+    code, _, err = _grow(capsys, "--prune", "rep", "--validation", str(path), "--lang", lang)
+    assert code == 2 and err.strip() == words
+
+
 def test_pruned_model_predicts_like_its_leaves(table_4_2):
     (X, y), validation = table_4_2
     model = book_tree(table_4_2, prune="rep")

@@ -69,7 +69,7 @@ EN: dict[str, str] = {
     "prune.validation.missing.none": ("This pruning method needs a validation set: choose a "
                                       "file or a split. No tree is grown until it has one."),
     "prune.validation.bad": "Could not read the validation file {name}: {reason}",
-    "error.validation_column": "The validation file has no column '{column}'.",
+    "error.validation_columns": "The validation file lacks column(s): {columns}.",
     "error.validation_file": "The validation file: {reason}",
     "error.validation_needed": ("{method} judges the tree by a validation set, and the sidebar "
                                 "offers none for this data: in the sidebar's Pruning, choose "
@@ -292,7 +292,7 @@ ZH: dict[str, str] = {
     "prune.validation.missing.none": ("这种剪枝方法需要验证集：请选择文件或划分方式。"
                                       "有了验证集才会生成决策树。"),
     "prune.validation.bad": "无法读取验证集文件 {name}：{reason}",
-    "error.validation_column": "验证集文件没有“{column}”这一列。",
+    "error.validation_columns": "验证集文件缺少这些列：{columns}。",
     "error.validation_file": "验证集文件：{reason}",
     "error.validation_needed": ("{method}依据验证集评判决策树，而侧栏没有为这份数据提供验证集："
                                 "请在侧栏的“剪枝”中选择预剪枝或后剪枝，并选定验证集（上传第二个"
