@@ -454,8 +454,11 @@ class _Context:
         name, _, value = claim.attribute.partition("=")
         row = self._row(name.strip())
         sides = _value_split(row, value.strip(), self.node) if row else None
-        if sides is None and row is not None and row.get("binary_partition"):
-            # a two-way tree keeps the counts of its best partition's sides only
+        if sides is not None and not all(sum(side) for side in sides):
+            sides = None  # the value, or every other, has no known row here: no split
+        if sides is None and row is not None and row.get("binary_partition") \
+                and "value_counts" not in row:
+            # a trace written without value_counts keeps its best partition's sides only
             kept = " | ".join(", ".join(map(str, side)) for side in row["binary_partition"])
             return Verdict(claim, "split_not_kept", details={
                 "attribute": row["attribute"], "value": value.strip(), "kept": kept})
@@ -647,18 +650,23 @@ def _gini(counts: list[float]) -> float:
 
 
 def value_split_ginis(row: dict, classes: list[str]) -> dict[str, float]:
-    """Li Hang's Gini(D, A=a) (eq. 5.25) for each value a of a two-way nominal row (from its
-    value_counts; empty for any other row): the Gini index of A = a against A ≠ a."""
+    """Li Hang's Gini(D, A=a) (eq. 5.25) for each value a of a two-way nominal row that
+    splits the node's known rows in two (from its value_counts; empty for any other row, or
+    a row of one known value): the Gini index of A = a against A ≠ a."""
     by_value = row.get("value_counts") or {}
+    if len(by_value) < 2:  # one value (or none) known here: A = a parts nothing
+        return {}
     parts = list(by_value.values())
     return {value: _split_gini(_one_against_rest(parts, k, classes))
             for k, value in enumerate(by_value)}
 
 
 def value_splits(node: dict, classes: list[str]) -> list[tuple[str, str, float]]:
-    """(attribute, value a, Gini(D, A=a)) of every two-way nominal row of a node, in the
-    rows' order: Li Hang's candidates of Example 5.4, one value against the rest."""
+    """(attribute, value a, Gini(D, A=a)) of every two-way nominal row of a node that the
+    rule could take (eligible), in the rows' order: Li Hang's candidates of Example 5.4, one
+    value against the rest."""
     return [(row["attribute"], value, gini) for row in node.get("scores") or ()
+            if row.get("eligible", True)
             for value, gini in value_split_ginis(row, classes).items()]
 
 

@@ -406,12 +406,13 @@ class NodeScores:
                 for b, c in enumerate(conditions)]
 
     def value_counts(self, j: int) -> dict[str, dict[str, float]]:
-        """A two-way nominal row's known class weights of each value of the attribute, as a
-        multiway row's branches list them (a value absent at the node has zeros): Li Hang's
-        A = a against the rest."""
+        """A two-way nominal row's known class weights of each value present at the node (a
+        value no known row has is left out: a column of many values would otherwise write
+        a row of zeros for each at every node): Li Hang's A = a against the rest."""
         a, counts = self.level.attributes[j], self.level.scores[j].value_counts[self.i]
         return {str(v): dict(zip(self.level.classes, per_class, strict=True))
-                for v, per_class in zip(a.values, counts.tolist(), strict=True)}
+                for v, per_class in zip(a.values, counts.tolist(), strict=True)
+                if any(per_class)}
 
     def curve(self, s: AttributeScores) -> dict | None:
         if not s.curve:

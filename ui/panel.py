@@ -344,14 +344,16 @@ def _value_split_table(trace: dict, node: dict, decimals: int) -> None:
     if not splits:  # a trace written before value_counts, or no two-way nominal row
         return
     gini = t("lihang.value_splits.gini")
-    frame = pd.DataFrame(splits, columns=[t("col.attribute"), t("lihang.value_splits.value"),
-                                          gini])
+    frame = pd.DataFrame(splits, columns=[t("lihang.value_splits.feature"),
+                                          t("lihang.value_splits.value"), gini])
     with st.expander(t("lihang.value_splits.title")):
         st.dataframe(styled_numbers(frame, decimals, {}), hide_index=True)
         smallest = smallest_value_splits(splits)
         st.caption(tm("lihang.value_splits.smallest",
                       pairs=t("list.join").join(f"{a} = {v}" for a, v, _ in smallest),
                       gini=_fixed(smallest[0][2], decimals), column=score_header("gini_index")))
+        if len({attribute for attribute, _, _ in smallest}) < len(smallest):
+            st.caption(t("lihang.value_splits.same_split"))
         if any(row["rho"] < 1 for row in node["scores"] if row.get("value_counts")):
             st.caption(t("lihang.value_splits.known"))
 

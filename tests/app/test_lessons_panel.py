@@ -480,7 +480,8 @@ def test_cart_shows_every_value_against_the_rest_as_li_hangs_example(lang):
     catalogue = CATALOGUES[lang]
     gini = catalogue["lihang.value_splits.gini"]
     frame = next(df.value for df in at.dataframe if gini in df.value.columns)
-    frame = frame.set_index([catalogue["col.attribute"], catalogue["lihang.value_splits.value"]])
+    frame = frame.set_index([catalogue["lihang.value_splits.feature"],
+                             catalogue["lihang.value_splits.value"]])
     assert round(frame.loc[("年龄", "中年"), gini], 2) == 0.48
     assert round(frame.loc[("年龄", "青年"), gini], 2) == round(frame.loc[("年龄", "老年"),
                                                                       gini], 2) == 0.44
@@ -488,6 +489,7 @@ def test_cart_shows_every_value_against_the_rest_as_li_hangs_example(lang):
     pairs = catalogue["list.join"].join(["有自己的房子 = 否", "有自己的房子 = 是"])
     smallest = next(w for w in texts(at) if pairs in w)
     assert "(0.267)" in smallest or "（0.267）" in smallest
+    assert catalogue["lihang.value_splits.same_split"] in texts(at)  # 否 and 是: one split
     assert any(e.label == catalogue["lihang.value_splits.title"] for e in at.expander)
 
 
@@ -511,3 +513,16 @@ def test_value_against_the_rest_with_missing_values_says_it_is_on_the_known_rows
     assert CATALOGUES[lang]["lihang.value_splits.known"] in texts(at)
     assert CATALOGUES[lang]["lihang.value_splits.known"] not in texts(open_grow("loan_lihang",
                                                                             "cart", lang))
+
+
+def test_value_against_the_rest_lists_only_splits_the_rule_could_take():
+    """Below the root (有自己的房子 = 否) 有自己的房子 has one value left: it parts nothing
+    and is not listed (it was, at 0.444, with its absent value 是); every value listed has
+    known rows on both sides, and no two-valued feature is left to list twice."""
+    at = open_grow("loan_lihang", "cart", step=1)
+    node = current_node(at)
+    assert node["branch"]["value"] in (["否"], "否")
+    gini = EN["lihang.value_splits.gini"]
+    frame = next(df.value for df in at.dataframe if gini in df.value.columns)
+    assert "有自己的房子" not in set(frame[EN["lihang.value_splits.feature"]])
+    assert set(frame[EN["lihang.value_splits.feature"]]) == {"年龄", "有工作", "信贷情况"}

@@ -434,6 +434,29 @@ def test_every_value_split_of_a_two_way_tree_is_checked():
         "老年": {"否": 1.0, "是": 4.0}}
 
 
+def test_a_value_split_with_no_known_row_on_a_side_is_no_split_and_no_crash():
+    """An attribute unknown in every row of a node (A at node 6, below a forced B) divided
+    by zero in Gini(D, A=a); a value the attribute does not have (少年) was "not kept by
+    this tree" (grow again), though a fresh trace keeps every value. Both are no split of
+    this node, and the table of value splits has none of them."""
+    import pandas as pd
+
+    from dtree_core.checking import value_splits
+
+    X = pd.DataFrame({"B": ["u"] * 6 + ["v"] * 6,
+                      "A": ["x", "y", "x", "y", "x", "y"] + [None] * 6,
+                      "C": ["s", "t", "s", "s", "t", "t"] * 2})
+    y = pd.Series(list("pqpqppqqpqpq"))
+    trace = DecisionTree("cart", force=("root=B",)).fit(X, y).trace_.to_dict()
+    unknown = next(n for n in trace["nodes"] if n["scores"] and any(
+        r["attribute"] == "A" and r["rho"] == 0 for r in n["scores"]))
+    assert all(a != "A" for a, _, _ in value_splits(unknown, trace["classes"]))
+    verdict = check("Gini(D,A=x) = 0.5", trace, node_id=unknown["id"]).verdicts[0]
+    assert verdict.status == "unknown_attribute"
+    cart = DecisionTree("cart").fit(*xy("loan_lihang.csv", "类别", drop=["ID"])).trace_.to_dict()
+    assert check("Gini(D,A1=少年) = 0.5", cart).verdicts[0].status == "unknown_attribute"
+
+
 def test_a_value_split_a_trace_without_value_counts_does_not_keep_is_said_so():
     """A two-way trace written before value_counts (JSON read back) keeps only its best
     partition's counts: Gini(D, A1=中年) cannot be checked there, and it says so (it was

@@ -66,7 +66,7 @@ EN: dict[str, str] = {
                                   "(candidates: {attributes})."),
     "ex.line.split_not_kept": ("Line {line}: this trace splits {attribute} two ways and keeps "
                                "the counts of its best partition only ({kept}), as traces "
-                               "written before value_counts did; {value} against the rest "
+                               "written by earlier versions did; {value} against the rest "
                                "needs {value}'s own counts. Grow the tree again to check this "
                                "line."),
     "ex.verdict.split_not_kept": "not kept by this tree",
@@ -189,7 +189,7 @@ ZH: dict[str, str] = {
     "ex.line.unknown_attribute": ("第 {line} 行：{attribute} 不是此结点的候选属性"
                                   "（候选属性：{attributes}）。"),
     "ex.line.split_not_kept": ("第 {line} 行：这份轨迹对 {attribute} 做二分，只保存了最优划分"
-                               "（{kept}）两侧的计数（value_counts 出现之前写出的轨迹都是这样）；"
+                               "（{kept}）两侧的计数（旧版本写出的轨迹没有各取值的计数）；"
                                "{value} 与其余取值的划分需要 {value} 自己的计数。请重新生成决策树"
                                "后再检查这一行。"),
     "ex.verdict.split_not_kept": "此树未保存",

@@ -55,19 +55,26 @@ EN: dict[str, str] = {
     "rule.min_gini.lihang": ("{attribute} lowers the Gini index most: ρ·(Gini(D̃) − Gini(D̃, A)) "
                              "= {gini_gain} (Gini(D̃, {attribute}) {gini}; without missing "
                              "values D̃ = D and ρ = 1)."),
-    "lihang.value_splits.title": ("Gini(D, A=a): each value against the rest (Li Hang, "
+    "lihang.value_splits.title": ("Gini(D, A=a): each feature split by A = a or not (Li Hang, "
                                   "Example 5.4)"),
     "lihang.value_splits.value": "value a",
     "lihang.value_splits.gini": "Gini(D, A=a)",
-    "lihang.value_splits.smallest": ("Smallest here: {pairs} ({gini}). Li Hang's CART (Alg. "
-                                     "5.6) takes the smallest Gini(D, A=a) over every feature "
-                                     "and cut point; this tree splits a nominal feature by the "
-                                     "best partition of its values ({column}), which may put "
-                                     "several values on each side. With two or three values, "
-                                     "every partition is one value against the rest."),
+    "lihang.value_splits.feature": "feature A",
+    "lihang.value_splits.smallest": ("Smallest among the nominal features: {pairs} ({gini}). "
+                                     "Li Hang's CART (Alg. 5.6) takes the smallest Gini(D, "
+                                     "A=a) over every feature and cut point. This tree cuts a "
+                                     "continuous feature at a threshold t, and splits a "
+                                     "nominal feature by the best partition of its values it "
+                                     "finds ({column}), which may put several values on each "
+                                     "side; with two or three values, every partition is "
+                                     "A = a against A ≠ a."),
+    "lihang.value_splits.same_split": ("A feature of two values appears twice: its A = a and "
+                                       "A = b are one split."),
     "lihang.value_splits.known": ("A feature with missing values is counted on D̃, its rows "
                                   "whose value is known (Zhou §4.4.2; Li Hang's data have no "
-                                  "missing values): its numbers here are Gini(D̃, A=a)."),
+                                  "missing values): its numbers here are Gini(D̃, A=a). CART "
+                                  "ranks by ρ·(Gini(D̃) − Gini(D̃, A)), ρ the known share, so "
+                                  "the smallest here need not be the split it makes."),
     "lesson.two_way.lihang": ("{algorithm} splits a nominal feature in two, so its g(D, A), "
                               "H_A(D), g_R(D, A) and Gini(D, A) are those of the best two-way "
                               "split (Li Hang's Gini(D, A), eq. 5.25, is such a split); Zhou's "
@@ -152,16 +159,20 @@ ZH: dict[str, str] = {
     "rule.min_gini.lihang": ("{attribute} 使基尼指数下降最多：ρ·(Gini(D̃) − Gini(D̃, A)) = "
                              "{gini_gain}（Gini(D̃, {attribute}) 为 {gini}；无缺失值时 D̃ = D，"
                              "ρ = 1）。"),
-    "lihang.value_splits.title": "Gini(D, A=a)：每个取值对其余取值（李航例 5.4）",
+    "lihang.value_splits.title": "Gini(D, A=a)：按特征 A 是否取 a 二分（李航例 5.4）",
     "lihang.value_splits.value": "取值 a",
     "lihang.value_splits.gini": "Gini(D, A=a)",
-    "lihang.value_splits.smallest": ("这里最小的是 {pairs}（{gini}）。李航的 CART（算法 5.6）"
-                                     "在所有特征及其所有可能的切分点中取 Gini(D, A=a) 最小者；"
-                                     "这棵树按离散特征取值的最优二分划分来划分（{column}），"
-                                     "每一侧可以有多个取值。特征只有两个或三个取值时，每个二分"
-                                     "划分都是一个取值对其余取值。"),
+    "lihang.value_splits.feature": "特征 A",
+    "lihang.value_splits.smallest": ("离散特征中最小的是 {pairs}（{gini}）。李航的 CART（算法 5.6）"
+                                     "在所有特征及其所有可能的切分点中取 Gini(D, A=a) 最小者。"
+                                     "这棵树对连续特征取阈值 t 切分，对离散特征取它找到的取值"
+                                     "最优二分（{column}），每一侧可有多个取值；取值只有两三个"
+                                     "时，每种二分都是 A=a 与 A≠a。"),
+    "lihang.value_splits.same_split": "只有两个取值的特征出现两次：它的 A=a 与 A=b 是同一个二分。",
     "lihang.value_splits.known": ("有缺失值的特征只按 D̃（该特征取值已知的样本）计算（周志华 "
-                                  "§4.4.2；李航的数据没有缺失值）：这里它的值是 Gini(D̃, A=a)。"),
+                                  "§4.4.2；李航的数据没有缺失值）：这里它的值是 Gini(D̃, A=a)。"
+                                  "CART 按 ρ·(Gini(D̃) − Gini(D̃, A)) 排序（ρ 为取值已知样本的"
+                                  "比例），所以这里最小的未必是它所做的划分。"),
     "lesson.two_way.lihang": ("{algorithm} 把离散特征二分，所以它的 g(D, A)、H_A(D)、g_R(D, A) "
                               "和 Gini(D, A) 都是最优二分划分的值（李航式 5.25 的 Gini(D, A) "
                               "正是这样的二分）；周志华式 4.6 的基尼指数每个取值一个分支："
