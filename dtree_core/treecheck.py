@@ -358,6 +358,10 @@ def _tree_lines(text: str) -> list[_Line]:
                 break
             continue
         lines.append(_read_line(number, line))
+    for line, below in zip(lines, [*lines[1:], None], strict=True):
+        if line.bare is not None and line.title is None and (
+                below is None or below.indent <= line.indent):
+            line.title, line.bare = line.bare, None  # nothing under it: a leaf ('{好瓜}')
     return lines
 
 

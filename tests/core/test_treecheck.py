@@ -658,3 +658,6 @@ def test_a_cut_alone_on_its_own_line_is_read_under_the_line_asking_its_attribute
             read_tree(text)
         assert refused.value.code == "bare_condition", text
         assert refused.value.details["line"] == line, text
+    # with nothing under it, such a line is a leaf, as it always was ('{好瓜}' is a label)
+    braced = read_tree("色泽=青绿\n    {好瓜}\n色泽=乌黑\n    ｛坏瓜｝\n").root
+    assert [b.child.label for b in braced.branches] == ["{好瓜}", "｛坏瓜｝"]
