@@ -406,11 +406,8 @@ def _print_load_notes(report, prepared, lang: str) -> None:
 
 
 def _print_pruning(trace, outline: dict, lang: str) -> None:
-    """Each pruning event, in the order it was decided, with the numbers it compared; the
-    node named by its --force path (a value holding '/' or '=' escaped), so it can be
-    copied into --force as it stands."""
+    """Each pruning event, in the order it was decided, with the numbers it compared."""
     from .labels import display_width
-    from .paths import node_key
 
     away = sum(1 for node in outline["nodes"] if node.get("pruned_away"))
     method = outline["params"].get("prune")
@@ -419,11 +416,27 @@ def _print_pruning(trace, outline: dict, lang: str) -> None:
     actions = {a: say(lang, f"pruning.action.{a}") for a in ("prune", "keep", "raise")}
     width = max(map(display_width, actions.values()))
     for event in trace.pruning:
-        where = say(lang, "pruning.root") if event["node"] == 0 else node_key(outline,
-                                                                            event["node"])
+        where = _pruned_where(outline, event["node"], lang)
         action = actions.get(event["action"], event["action"])
         _say(say(lang, "pruning.event", action=action + " " * (width - display_width(action)),
                  where=where, reason=prune_reason_text(method, event, lang)))
+
+
+def _pruned_where(outline: dict, node_id: int, lang: str) -> str:
+    """A pruned node's path as the printed tree writes its branches, and where that text
+    would not name the node to --force (a value holding '/' or '=', which --force escapes),
+    the path --force takes too. (A cut written with more digits still names its node:
+    --force matches thresholds to 6 significant digits.)"""
+    from .labels import branch_text, node_path
+    from .paths import canonical_path, node_key
+
+    if node_id == 0:
+        return say(lang, "pruning.root")
+    shown = "/".join(branch_text(c) for c in node_path(outline, outline["nodes"][node_id]))
+    key = node_key(outline, node_id)
+    if canonical_path(shown) == key:
+        return shown
+    return say(lang, "pruning.where.key", path=shown, key=key)
 
 
 def main(argv=None) -> int:

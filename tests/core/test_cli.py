@@ -241,9 +241,9 @@ def test_an_encoding_for_a_workbook_is_refused_not_ignored(tmp_path, capsys):
 
 
 def test_pruning_lines_name_each_node_by_its_force_path(tmp_path, capsys):
-    """A pruning line names its node as --force writes the path: a value holding '/' is
-    escaped (色泽=乌\\/黑), so the line's path copied into --force finds that node; written
-    with the branches' own text it read 色泽=乌/黑, two conditions to --force."""
+    """A pruning line names its node as the tree writes it and, where --force writes the
+    path otherwise, by that key too: a value holding '/' is escaped (色泽=乌\\/黑), so the
+    key copied into --force finds that node (色泽=乌/黑 is two conditions to --force)."""
     import pandas as pd
 
     from dtree_core.cli import main
@@ -257,8 +257,36 @@ def test_pruning_lines_name_each_node_by_its_force_path(tmp_path, capsys):
     common = ["grow", str(files[0]), "--target", "好瓜"]
     assert main([*common, "--validation", str(files[1]), "--prune", "rep"]) == 0
     out = capsys.readouterr().out
-    assert "  prune 色泽=乌\\/黑/根蒂=稍蜷: " in out and "  keep  色泽=乌\\/黑: " in out
+    assert "  prune 色泽=乌/黑/根蒂=稍蜷 (--force path 色泽=乌\\/黑/根蒂=稍蜷): " in out
+    assert "  keep  色泽=乌/黑 (--force path 色泽=乌\\/黑): " in out
+    assert "  prune 色泽=青绿: " in out  # the same either way: written once
     assert main([*common, "--force", "色泽=乌\\/黑/根蒂=稍蜷=脐部", "--json", "-"]) == 0
     trace = json.loads(capsys.readouterr().out)
     forced = [n for n in trace["nodes"] if n["decision"]["forced"]]
     assert [n["decision"]["attribute"] for n in forced] == ["脐部"]
+
+
+def test_pruning_lines_write_cuts_as_the_tree_does_and_the_path_still_forces(tmp_path, capsys):
+    """Cuts needing more than 6 significant digits (x<=104680.9) are written as the tree
+    writes them (a line read 'x<=104681', on the other side of 104680.95), and that text
+    copied into --force names the node (cuts match to 6 digits), so no key is added."""
+    import numpy as np
+    import pandas as pd
+
+    from dtree_core.cli import main
+
+    rng = np.random.default_rng(0)
+    x = np.round(100000 + rng.random(60) * 10000, 1)
+    y = np.where((x > 105000) ^ (rng.random(60) < 0.2), "a", "b")
+    path = tmp_path / "big.csv"
+    pd.DataFrame({"x": x, "y": y}).to_csv(path, index=False)
+    common = ["grow", str(path), "--target", "y", "--algorithm", "cart"]
+    assert main([*common, "--prune", "pep"]) == 0
+    lines = [line for line in capsys.readouterr().out.splitlines()
+             if line.startswith(("  keep ", "  prune "))]
+    deep = next(line for line in lines if "x<=104680.9/x<=102847.5/" in line)
+    assert "--force" not in deep and "104681" not in deep
+    where = deep.split(maxsplit=1)[1].split(": ")[0]
+    assert main([*common, "--force", f"{where}=x", "--json", "-"]) == 0
+    trace = json.loads(capsys.readouterr().out)
+    assert sum(n["decision"]["forced"] for n in trace["nodes"]) == 1
