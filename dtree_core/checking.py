@@ -14,6 +14,7 @@ from __future__ import annotations
 import math
 import re
 import unicodedata
+from collections import Counter
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -231,7 +232,8 @@ def parse(text: str) -> list[Claim]:
 class Verdict:
     """status: right, rounded (the book's early rounding: counted right), two_decimals (Li
     Hang's Gini(D,A=a) to two decimals, as Example 5.4 prints them: counted right),
-    split_not_kept (a Gini(D,A=a) whose sides a two-way tree does not keep), multiway
+    split_not_kept (a Gini(D,A=a) whose sides a two-way tree does not keep), value_no_split
+    (a Gini(D,A=a) where a, or every other value, has no known row at the node), multiway
     (Zhou's Gini_index of eq. 4.6 where the tree splits two ways, CART: counted right), wrong,
     unparsed, unknown_attribute, needs_attribute, other_threshold (Gain(D, a, t) at a t the
     node does not split a at), no_threshold (a t for a discrete attribute) and
@@ -454,14 +456,16 @@ class _Context:
         name, _, value = claim.attribute.partition("=")
         row = self._row(name.strip())
         sides = _value_split(row, value.strip(), self.node) if row else None
-        if sides is not None and not all(sum(side) for side in sides):
-            sides = None  # the value, or every other, has no known row here: no split
         if sides is None and row is not None and row.get("binary_partition") \
                 and "value_counts" not in row:
             # a trace written without value_counts keeps its best partition's sides only
             kept = " | ".join(", ".join(map(str, side)) for side in row["binary_partition"])
             return Verdict(claim, "split_not_kept", details={
                 "attribute": row["attribute"], "value": value.strip(), "kept": kept})
+        if row is not None and (sides is None or not all(sum(side) for side in sides)):
+            # the value, or every other, has no known row here: A = a parts nothing
+            return Verdict(claim, "value_no_split", details={
+                "attribute": row["attribute"], "value": value.strip()})
         if sides is None:
             return Verdict(claim, "unknown_attribute",
                            details={"attribute": claim.attribute,
@@ -677,6 +681,14 @@ def smallest_value_splits(splits: list[tuple[str, str, float]]) -> list[tuple[st
         return []
     key = -np.array([gini for _, _, gini in splits])
     return [split for split, tied in zip(splits, is_tied(key, key.max()), strict=True) if tied]
+
+
+def one_split_listed_twice(splits: list[tuple[str, str, float]],
+                           smallest: list[tuple[str, str, float]]) -> bool:
+    """Is a feature with two values listed among the smallest? Its A = a and A = b are one
+    split, so they always tie (not so for three values: 年龄 = 青年 and = 老年 may tie)."""
+    listed = Counter(attribute for attribute, _, _ in splits)
+    return any(listed[attribute] == 2 for attribute, _, _ in smallest)
 
 
 def _split_gini(sides: list[list[float]]) -> float:

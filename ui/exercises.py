@@ -122,8 +122,8 @@ def verdict_sentence(verdict: Verdict) -> str:
               "exact": f"{exact:.4f}" if verdict.status == "rounded" else f"{exact:.3f}"}
     if verdict.status in ("unparsed", "needs_attribute"):
         return t(f"ex.line.{verdict.status}", line=claim.line)
-    if verdict.status in ("unknown_attribute", "split_not_kept", "other_threshold",
-                          "no_threshold", "no_split_point"):
+    if verdict.status in ("unknown_attribute", "split_not_kept", "value_no_split",
+                          "other_threshold", "no_threshold", "no_split_point"):
         return t(f"ex.line.{verdict.status}", line=claim.line, **verdict.details)
     if verdict.status == "wrong":
         return t("ex.line.wrong", **values, why=slip_sentence(verdict))

@@ -12,7 +12,7 @@ import pandas as pd
 import plotly.graph_objects as go
 import streamlit as st
 
-from dtree_core.checking import smallest_value_splits, value_splits
+from dtree_core.checking import one_split_listed_twice, smallest_value_splits, value_splits
 from dtree_core.compare import deciding_score
 from dtree_core.labels import branch_text, format_number, node_path
 from dtree_core.paths import node_key
@@ -346,16 +346,18 @@ def _value_split_table(trace: dict, node: dict, decimals: int) -> None:
     gini = t("lihang.value_splits.gini")
     frame = pd.DataFrame(splits, columns=[t("lihang.value_splits.feature"),
                                           t("lihang.value_splits.value"), gini])
+    listed = {attribute for attribute, _, _ in splits}
+    smallest = smallest_value_splits(splits)
+    record = registry.record(trace["algorithm"])
     with st.expander(t("lihang.value_splits.title")):
         st.dataframe(styled_numbers(frame, decimals, {}), hide_index=True)
-        smallest = smallest_value_splits(splits)
-        st.caption(tm("lihang.value_splits.smallest",
-                      pairs=t("list.join").join(f"{a} = {v}" for a, v, _ in smallest),
+        key = "lihang.value_splits.smallest" + (".linear" if record.linear else "")
+        st.caption(tm(key, pairs=t("list.join").join(f"{a} = {v}" for a, v, _ in smallest),
                       gini=_fixed(smallest[0][2], decimals), column=score_header("gini_index")))
-        if len({attribute for attribute, _, _ in smallest}) < len(smallest):
+        if one_split_listed_twice(splits, smallest):
             st.caption(t("lihang.value_splits.same_split"))
-        if any(row["rho"] < 1 for row in node["scores"] if row.get("value_counts")):
-            st.caption(t("lihang.value_splits.known"))
+        if any(row["rho"] < 1 for row in node["scores"] if row["attribute"] in listed):
+            st.caption(t("lihang.value_splits.known", algorithm=registry.label(trace["algorithm"])))
 
 
 def criterion_chart(trace: dict, node: dict, decimals: int, inspect_key: str) -> go.Figure:

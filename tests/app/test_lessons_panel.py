@@ -510,9 +510,27 @@ def test_value_against_the_rest_with_missing_values_says_it_is_on_the_known_rows
     row = next(r for r in node["scores"] if r["attribute"] == "色泽")
     known = sum(sum(c.values()) for c in row["value_counts"].values())
     assert known == pytest.approx(sum(node["class_counts"].values()) * row["rho"])
-    assert CATALOGUES[lang]["lihang.value_splits.known"] in texts(at)
-    assert CATALOGUES[lang]["lihang.value_splits.known"] not in texts(open_grow("loan_lihang",
-                                                                            "cart", lang))
+    known = t("lihang.value_splits.known", _lang=lang, algorithm="CART")
+    assert known in texts(at)
+    assert known not in texts(open_grow("loan_lihang", "cart", lang))
+    # node 4: the features it lists (色泽, 根蒂, 敲声) are known in every row; only rows it
+    # does not list (脐部, 触感) have ρ < 1, and no such caption is said
+    below = open_grow("watermelon_2.0_alpha", "cart", lang, step=4)
+    assert any(r["rho"] < 1 for r in current_node(below)["scores"])
+    assert not any(w.startswith(known[:20]) for w in texts(below))
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_oblique_trees_value_splits_say_it_cuts_a_linear_combination(lang):
+    """Watermelon 3.0 under the oblique tree: its root is a linear test, so the sentence is
+    the one naming Σ wᵢ·aᵢ ≤ t, not "cuts a continuous feature at a threshold t"."""
+    at = open_grow("watermelon_3.0", "oblique", lang)
+    assert current_node(at)["decision"].get("weights")
+    said = [w for w in texts(at) if "Σ wᵢ·aᵢ ≤ t" in w]
+    assert said and all(w.startswith(CATALOGUES[lang]["lihang.value_splits.smallest.linear"][:6])
+                        for w in said)
+    cart = open_grow("watermelon_3.0", "cart", lang)
+    assert not any("Σ wᵢ·aᵢ ≤ t" in w for w in texts(cart))
 
 
 def test_value_against_the_rest_lists_only_splits_the_rule_could_take():

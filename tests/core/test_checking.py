@@ -452,9 +452,27 @@ def test_a_value_split_with_no_known_row_on_a_side_is_no_split_and_no_crash():
         r["attribute"] == "A" and r["rho"] == 0 for r in n["scores"]))
     assert all(a != "A" for a, _, _ in value_splits(unknown, trace["classes"]))
     verdict = check("Gini(D,A=x) = 0.5", trace, node_id=unknown["id"]).verdicts[0]
-    assert verdict.status == "unknown_attribute"
+    assert verdict.status == "value_no_split"
     cart = DecisionTree("cart").fit(*xy("loan_lihang.csv", "类别", drop=["ID"])).trace_.to_dict()
-    assert check("Gini(D,A1=少年) = 0.5", cart).verdicts[0].status == "unknown_attribute"
+    absent = check("Gini(D,A1=少年) = 0.5", cart).verdicts[0]
+    assert (absent.status, absent.details) == ("value_no_split", {"attribute": "年龄",
+                                                                 "value": "少年"})
+    # below 有自己的房子 = 否 every row has 否: A3 = 否 parts nothing, though A3 is listed
+    only = check("Gini(D,有自己的房子=否) = 0.44", cart, node_id=1).verdicts[0]
+    assert only.status == "value_no_split"
+
+
+def test_a_two_valued_feature_is_said_to_be_one_split_only_when_it_is():
+    """有自己的房子 = 否 and = 是 are one split (listed twice, always tied); 年龄 = 青年 and
+    = 老年 tie at 0.44 on Table 5.1 but are two splits of a three-valued feature."""
+    from dtree_core.checking import one_split_listed_twice, smallest_value_splits, value_splits
+
+    X, y = xy("loan_lihang.csv", "类别", drop=["ID"])
+    for columns, twice in ((list(X.columns), True), (["年龄"], False)):
+        trace = DecisionTree("cart").fit(X[columns], y).trace_.to_dict()
+        splits = value_splits(trace["nodes"][0], trace["classes"])
+        smallest = smallest_value_splits(splits)
+        assert len(smallest) == 2 and one_split_listed_twice(splits, smallest) is twice
 
 
 def test_a_value_split_a_trace_without_value_counts_does_not_keep_is_said_so():

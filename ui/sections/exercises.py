@@ -70,6 +70,10 @@ EN: dict[str, str] = {
                                "needs {value}'s own counts. Grow the tree again to check this "
                                "line."),
     "ex.verdict.split_not_kept": "not kept by this tree",
+    "ex.line.value_no_split": ("Line {line}: {attribute} = {value} splits nothing here: "
+                               "{value}, or every other value of {attribute}, has no known "
+                               "row at this node."),
+    "ex.verdict.value_no_split": "no split here",
     "ex.verdict.other_threshold": "another t",
     "ex.verdict.no_threshold": "no t here",
     "ex.verdict.no_split_point": "no t here",
@@ -193,6 +197,10 @@ ZH: dict[str, str] = {
                                "{value} 与其余取值的划分需要 {value} 自己的计数。请重新生成决策树"
                                "后再检查这一行。"),
     "ex.verdict.split_not_kept": "此树未保存",
+    "ex.line.value_no_split": ("第 {line} 行：{attribute} = {value} 在这里分不开样本：此结点上"
+                               "没有 {attribute} 取 {value} 的已知样本，或者没有取其他值的"
+                               "已知样本。"),
+    "ex.verdict.value_no_split": "此处无此切分",
     "ex.verdict.other_threshold": "划分点不同",
     "ex.verdict.no_threshold": "无划分点",
     "ex.verdict.no_split_point": "无划分点",

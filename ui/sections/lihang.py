@@ -68,13 +68,23 @@ EN: dict[str, str] = {
                                      "finds ({column}), which may put several values on each "
                                      "side; with two or three values, every partition is "
                                      "A = a against A ≠ a."),
+    "lihang.value_splits.smallest.linear": ("Smallest among the nominal features: {pairs} "
+                                            "({gini}). Li Hang's CART (Alg. 5.6) takes the "
+                                            "smallest Gini(D, A=a) over every feature and cut "
+                                            "point. This tree cuts continuous features at a "
+                                            "threshold t, one alone or a linear combination "
+                                            "Σ wᵢ·aᵢ ≤ t, and splits a nominal feature by the "
+                                            "best partition of its values it finds ({column}), "
+                                            "which may put several values on each side; with "
+                                            "two or three values, every partition is A = a "
+                                            "against A ≠ a."),
     "lihang.value_splits.same_split": ("A feature of two values appears twice: its A = a and "
                                        "A = b are one split."),
     "lihang.value_splits.known": ("A feature with missing values is counted on D̃, its rows "
                                   "whose value is known (Zhou §4.4.2; Li Hang's data have no "
-                                  "missing values): its numbers here are Gini(D̃, A=a). CART "
-                                  "ranks by ρ·(Gini(D̃) − Gini(D̃, A)), ρ the known share, so "
-                                  "the smallest here need not be the split it makes."),
+                                  "missing values): its numbers here are Gini(D̃, A=a). "
+                                  "{algorithm} ranks by ρ·(Gini(D̃) − Gini(D̃, A)), ρ the known "
+                                  "share, so the smallest here need not be the split it makes."),
     "lesson.two_way.lihang": ("{algorithm} splits a nominal feature in two, so its g(D, A), "
                               "H_A(D), g_R(D, A) and Gini(D, A) are those of the best two-way "
                               "split (Li Hang's Gini(D, A), eq. 5.25, is such a split); Zhou's "
@@ -165,13 +175,20 @@ ZH: dict[str, str] = {
     "lihang.value_splits.feature": "特征 A",
     "lihang.value_splits.smallest": ("离散特征中最小的是 {pairs}（{gini}）。李航的 CART（算法 5.6）"
                                      "在所有特征及其所有可能的切分点中取 Gini(D, A=a) 最小者。"
-                                     "这棵树对连续特征取阈值 t 切分，对离散特征取它找到的取值"
-                                     "最优二分（{column}），每一侧可有多个取值；取值只有两三个"
+                                     "这棵树对连续特征取阈值 t 切分，对离散特征采用它找到的最优"
+                                     "取值二分（{column}），每一侧可有多个取值；取值只有两三个"
                                      "时，每种二分都是 A=a 与 A≠a。"),
-    "lihang.value_splits.same_split": "只有两个取值的特征出现两次：它的 A=a 与 A=b 是同一个二分。",
+    "lihang.value_splits.smallest.linear": ("离散特征中最小的是 {pairs}（{gini}）。李航的 CART"
+                                            "（算法 5.6）在所有特征及其所有可能的切分点中取 "
+                                            "Gini(D, A=a) 最小者。这棵树对连续特征取阈值 t 切分"
+                                            "（单个特征，或线性组合 Σ wᵢ·aᵢ ≤ t），对离散特征采用"
+                                            "它找到的最优取值二分（{column}），每一侧可有多个取值；"
+                                            "取值只有两三个时，每种二分都是 A=a 与 A≠a。"),
+    "lihang.value_splits.same_split": ("只有两个取值的特征出现两次：它的 A=a 与 A=b 是同一个"
+                                       "切分点。"),
     "lihang.value_splits.known": ("有缺失值的特征只按 D̃（该特征取值已知的样本）计算（周志华 "
                                   "§4.4.2；李航的数据没有缺失值）：这里它的值是 Gini(D̃, A=a)。"
-                                  "CART 按 ρ·(Gini(D̃) − Gini(D̃, A)) 排序（ρ 为取值已知样本的"
+                                  "{algorithm} 按 ρ·(Gini(D̃) − Gini(D̃, A)) 排序（ρ 为取值已知样本的"
                                   "比例），所以这里最小的未必是它所做的划分。"),
     "lesson.two_way.lihang": ("{algorithm} 把离散特征二分，所以它的 g(D, A)、H_A(D)、g_R(D, A) "
                               "和 Gini(D, A) 都是最优二分划分的值（李航式 5.25 的 Gini(D, A) "
