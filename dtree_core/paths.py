@@ -10,6 +10,7 @@ from .split import Condition
 
 _THRESHOLD = re.compile(r"^(.*?)(<=|>)\s*([-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)$")
 _UNESCAPED = r"(?<!\\)"
+_ENDS_EQUAL = re.compile(_UNESCAPED + r"=\s*$")
 
 
 def escape_part(text: str) -> str:
@@ -67,7 +68,8 @@ def path_keys(trace: dict, condition=Condition.from_dict) -> list[str]:
 def _normalise_part(part: str) -> str:
     part = part.strip()
     match = _THRESHOLD.match(part)
-    if match and not part.endswith("\\"):
+    # 'A=>0.10' is A's value '>0.10' (the unescaped '=' says so), not a cut on 'A='
+    if match and not part.endswith("\\") and not _ENDS_EQUAL.search(match.group(1)):
         name, op, t = match.groups()
         return f"{name.strip()}{op}{path_number(float(t))}"
     return _listed_in_order(part)

@@ -290,3 +290,25 @@ def test_pruning_lines_write_cuts_as_the_tree_does_and_the_path_still_forces(tmp
     assert main([*common, "--force", f"{where}=x", "--json", "-"]) == 0
     trace = json.loads(capsys.readouterr().out)
     assert sum(n["decision"]["forced"] for n in trace["nodes"]) == 1
+
+
+def test_a_value_that_looks_like_a_cut_is_forced_by_the_path_its_pruning_line_gives(tmp_path,
+                                                                                     capsys):
+    """A nominal value '>0.10': the path 'A=>0.10' was read as a cut on an attribute 'A=',
+    so the path a pruning line gave found no node under --force."""
+    import pandas as pd
+
+    from dtree_core.cli import main
+    from dtree_core.paths import canonical_path
+
+    assert canonical_path("A=>0.10") == "A=>0.10"
+    assert canonical_path("x<=0.38150001") == "x<=0.3815"
+    rows = [(">0.10", "p", "u"), (">0.10", "q", "u"), (">0.10", "p", "v"), ("<0", "q", "u"),
+            ("<0", "q", "v"), ("<0", "q", "u")] * 3
+    path = tmp_path / "a.csv"
+    pd.DataFrame(rows, columns=["A", "y", "B"]).to_csv(path, index=False)
+    assert main(["grow", str(path), "--target", "y", "--algorithm", "id3",
+                 "--force", "A=>0.10=B", "--json", "-"]) == 0
+    trace = json.loads(capsys.readouterr().out)
+    forced = [n for n in trace["nodes"] if n["decision"]["forced"]]
+    assert [n["decision"]["attribute"] for n in forced] == ["B"]
