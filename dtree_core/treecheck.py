@@ -54,6 +54,7 @@ _NAMED_THRESHOLD = re.compile(rf"^(.+?)\s*({_OPS})\s*({_NUMBER})$")
 _SUBSET = re.compile(r"^(?:in\s*)?[{｛](.*)[}｝]$")
 _NAMED_SUBSET = re.compile(r"^(.+?)\s+in\s*[{｛](.*)[}｝]$")
 _NAMED_VALUE = re.compile(r"^(.+?)\s*==?\s*(.+)$")
+_OPERATOR_ONLY = re.compile(r"^[\s<>≤≥⩽⩾!]+$")
 # What a Chinese input method types in place of the syntax (＝ ＜＝ ＞ ？ and full-width
 # digits): read as ASCII (： ， ｛｝ are read where they stand). Names keep their own
 # characters (密度（g/cm³）).
@@ -63,7 +64,9 @@ _SYNTAX = str.maketrans({**{chr(0xFF10 + d): str(d) for d in range(10)},
 # A node label of Zhou's figures asks its attribute: 纹理=? (Fig. 4.4), 密度≤0.381? (Fig. 4.10)
 _ASKED = re.compile(r"\s*=?\s*\?$")
 _CLI_HEADER = re.compile(r"(^\S.* tree, \d+ nodes:$)|(决策树，共 \d+ 个结点：$)")
-_DRAWING = re.compile(r"^[\s|│├└─\-`+]*")
+# A tree's drawing before a line's text ('|--- ', '├── ', '`-- '); a '-' right before a
+# digit is the text's own sign (a leaf '-1'), not drawing.
+_DRAWING = re.compile(r"^(?:[\s|│├└─`+]|-(?![\d.]))*")
 _COUNTS = re.compile(r"\s+\([^()]*\)$")
 _STOP = re.compile(r"\s+\[[^\[\]]*\]$")
 
@@ -426,7 +429,7 @@ def _named(text: str) -> tuple | None:
         values = tuple(v.strip() for v in re.split(r"[,，]", subset.group(2)) if v.strip())
         return subset.group(1).strip(), "in", values, text, None
     value = _NAMED_VALUE.match(text)
-    if value:
+    if value and not _OPERATOR_ONLY.match(value.group(1)):  # '<=50K' names no attribute '<'
         return value.group(1).strip(), "=", value.group(2).strip(), text, None
     return None
 

@@ -661,3 +661,14 @@ def test_a_cut_alone_on_its_own_line_is_read_under_the_line_asking_its_attribute
     # with nothing under it, such a line is a leaf, as it always was ('{好瓜}' is a label)
     braced = read_tree("色泽=青绿\n    {好瓜}\n色泽=乌黑\n    ｛坏瓜｝\n").root
     assert [b.child.label for b in braced.branches] == ["{好瓜}", "｛坏瓜｝"]
+
+
+def test_a_leaf_that_looks_like_a_test_or_a_sign_stays_the_leaf_written():
+    """A class '<=50K' under its branch read as an attribute '<' equal to '50K' (and the
+    tree as a split with no branches); a leaf '-1' lost its sign to the drawing's dashes."""
+    income = read_tree("收入<=50\n    <=50K\n收入>50\n    >50K\n").root
+    assert [b.child.label for b in income.branches] == ["<=50K", ">50K"]
+    signed = read_tree("x?\n    <=1\n        -1\n    >1\n        1\n").root
+    assert [b.child.label for b in signed.branches] == ["-1", "1"]
+    sklearn = read_tree("|--- x <= 0.5\n|   |--- class: -1\n|--- x >  0.5\n|   |--- class: 1\n")
+    assert [b.child.label for b in sklearn.root.branches] == ["-1", "1"]
