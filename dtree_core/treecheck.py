@@ -335,6 +335,11 @@ def _from_text(text: str) -> Pasted:
         if line.indent <= root.indent:
             raise PasteError(f"Line {line.number} starts a second tree: indent it under the "
                              f"first line.", "second_root", line=line.number)
+        if line.condition is None and _BARE_THRESHOLD.match(line.title or ""):
+            # '<=0.3815' with nothing under it, where a branch was due: its leaf is missing
+            raise PasteError(f"Line {line.number}: the branch {line.title} has no leaf or "
+                             f"subtree under it.", "no_leaf", line=line.number,
+                             text=line.title[:60])
         if line.condition is None:
             raise PasteError(f"Line {line.number} has no branch condition such as 纹理=清晰.",
                              "no_condition", line=line.number)

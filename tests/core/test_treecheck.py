@@ -672,3 +672,12 @@ def test_a_leaf_that_looks_like_a_test_or_a_sign_stays_the_leaf_written():
     assert [b.child.label for b in signed.branches] == ["-1", "1"]
     sklearn = read_tree("|--- x <= 0.5\n|   |--- class: -1\n|--- x >  0.5\n|   |--- class: 1\n")
     assert [b.child.label for b in sklearn.root.branches] == ["-1", "1"]
+
+
+def test_a_cut_with_nothing_under_it_is_said_to_lack_its_leaf():
+    """'<=0.3815' under '密度?' with no line under it: it was "has no branch condition such
+    as 纹理=清晰", though it is one; its leaf is what is missing."""
+    with pytest.raises(PasteError) as refused:
+        read_tree("密度?\n    <=0.3815\n    >0.3815\n        是\n")
+    assert (refused.value.code, refused.value.details) == (
+        "no_leaf", {"line": 2, "text": "<=0.3815"})

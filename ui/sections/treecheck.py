@@ -89,6 +89,7 @@ EN: dict[str, str] = {
                                "or 密度<=0.3815."),
     "tc.error.bare_condition": ("Line {line}: {text} names no attribute: write it with one "
                                 "(密度<=0.3815), or under a line asking the attribute (密度?)."),
+    "tc.error.no_leaf": "Line {line}: the branch {text} has no leaf or subtree under it.",
     "tc.error.no_branches": "Line {line} splits but has no branches under it.",
     "tc.error.mixed_attributes": ("The branches under line {line} test different attributes "
                                   "({attributes})."),
@@ -240,6 +241,7 @@ ZH: dict[str, str] = {
     "tc.error.bad_condition": "第 {line} 行：{text} 不是分支条件（如 纹理=清晰 或 密度<=0.3815）。",
     "tc.error.bare_condition": ("第 {line} 行：{text} 没有写属性：请连属性一起写（密度<=0.3815），"
                                 "或把它放在问这个属性的一行（密度?）之下。"),
+    "tc.error.no_leaf": "第 {line} 行：分支 {text} 下面没有叶结点或子树。",
     "tc.error.no_branches": "第 {line} 行要划分，但下面没有分支。",
     "tc.error.mixed_attributes": "第 {line} 行下的分支测试了不同的属性（{attributes}）。",
     "tc.error.title_mismatch": "第 {line} 行写的是 {title}，但其分支测试的是 {attribute}。",
