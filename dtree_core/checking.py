@@ -455,21 +455,19 @@ class _Context:
         trace's counts (a multiway row's branches, a two-way row's value_counts)."""
         name, _, value = claim.attribute.partition("=")
         row = self._row(name.strip())
-        sides = _value_split(row, value.strip(), self.node) if row else None
-        if sides is None and row is not None and row.get("binary_partition") \
-                and "value_counts" not in row:
+        if row is None:
+            return Verdict(claim, "unknown_attribute",
+                           details={"attribute": claim.attribute,
+                                    "attributes": ", ".join(self.rows)})
+        sides = _value_split(row, value.strip(), list(self.node["class_counts"]))
+        if sides is None and row.get("binary_partition") and "value_counts" not in row:
             # a trace written without value_counts keeps its best partition's sides only
             kept = " | ".join(", ".join(map(str, side)) for side in row["binary_partition"])
             return Verdict(claim, "split_not_kept", details={
                 "attribute": row["attribute"], "value": value.strip(), "kept": kept})
-        if row is not None and (sides is None or not all(sum(side) for side in sides)):
-            # the value, or every other, has no known row here: A = a parts nothing
+        if sides is None:
             return Verdict(claim, "value_no_split", details={
                 "attribute": row["attribute"], "value": value.strip()})
-        if sides is None:
-            return Verdict(claim, "unknown_attribute",
-                           details={"attribute": claim.attribute,
-                                    "attributes": ", ".join(self.rows)})
         exact = _split_gini(sides)
         shown = _value_split_formula(row["attribute"], value.strip(), sides, exact, self.names)
         claim = Claim(claim.line, claim.text, claim.quantity, claim.attribute, claim.given)
@@ -657,12 +655,8 @@ def value_split_ginis(row: dict, classes: list[str]) -> dict[str, float]:
     """Li Hang's Gini(D, A=a) (eq. 5.25) for each value a of a two-way nominal row that
     splits the node's known rows in two (from its value_counts; empty for any other row, or
     a row of one known value): the Gini index of A = a against A ≠ a."""
-    by_value = row.get("value_counts") or {}
-    if len(by_value) < 2:  # one value (or none) known here: A = a parts nothing
-        return {}
-    parts = list(by_value.values())
-    return {value: _split_gini(_one_against_rest(parts, k, classes))
-            for k, value in enumerate(by_value)}
+    sides = {value: _value_split(row, value, classes) for value in row.get("value_counts") or {}}
+    return {value: _split_gini(two) for value, two in sides.items() if two is not None}
 
 
 def value_splits(node: dict, classes: list[str]) -> list[tuple[str, str, float]]:
@@ -698,27 +692,20 @@ def _split_gini(sides: list[list[float]]) -> float:
     return sum(w / whole * _gini(side) for w, side in zip(weights, sides, strict=True))
 
 
-def _value_split(row: dict, value: str, node: dict) -> list[list[float]] | None:
+def _value_split(row: dict, value: str, classes: list) -> list[list[float]] | None:
     """The class counts of A = value and of A ≠ value: from a branch per value, or from a
-    two-way row's value_counts; None when the row has neither (a trace written without
+    two-way row's value_counts. None where the split parts nothing (the value, or every
+    other, has no known row at the node) or the row cannot give it (a trace written without
     value_counts, whose best partition's sides are not {value} and the rest)."""
-    classes = list(node["class_counts"])
-    branches = row["branches"]
-    for branch in branches:
-        values = branch["value"] if isinstance(branch["value"], list) else [branch["value"]]
-        if [str(v) for v in values] == [value]:
-            return _one_against_rest([b["class_counts"] for b in branches],
-                                     branches.index(branch), classes)
-    by_value = row.get("value_counts") or {}  # a two-way row: every value's own counts
-    if value in by_value:
-        return _one_against_rest(list(by_value.values()), list(by_value).index(value), classes)
-    return None
-
-
-def _one_against_rest(parts: list[dict], inside: int, classes: list) -> list[list[float]]:
-    """The class counts of parts[inside] and of all the other parts together."""
-    return [[parts[inside].get(c, 0.0) for c in classes],
-            [sum(p.get(c, 0.0) for k, p in enumerate(parts) if k != inside) for c in classes]]
+    parts = {str(b["value"][0] if isinstance(b["value"], list) and len(b["value"]) == 1
+                 else b["value"]): b["class_counts"] for b in row["branches"]}
+    if value not in parts:
+        parts = row.get("value_counts") or {}  # a two-way row: every value's own counts
+    if value not in parts:
+        return None
+    sides = [[parts[value].get(c, 0.0) for c in classes],
+             [sum(p.get(c, 0.0) for v, p in parts.items() if v != value) for c in classes]]
+    return sides if all(sum(side) for side in sides) else None
 
 
 def _value_split_formula(attribute: str, value: str, sides: list[list[float]], exact: float,
