@@ -459,7 +459,7 @@ class _Context:
             return Verdict(claim, "unknown_attribute",
                            details={"attribute": claim.attribute,
                                     "attributes": ", ".join(self.rows)})
-        sides = _value_split(row, value.strip(), list(self.node["class_counts"]))
+        sides = _value_split(_value_parts(row), value.strip(), list(self.node["class_counts"]))
         if sides is None and row.get("binary_partition") and "value_counts" not in row:
             # a trace written without value_counts keeps its best partition's sides only
             kept = " | ".join(", ".join(map(str, side)) for side in row["binary_partition"])
@@ -655,7 +655,8 @@ def value_split_ginis(row: dict, classes: list[str]) -> dict[str, float]:
     """Li Hang's Gini(D, A=a) (eq. 5.25) for each value a of a two-way nominal row that
     splits the node's known rows in two (from its value_counts; empty for any other row, or
     a row of one known value): the Gini index of A = a against A ≠ a."""
-    sides = {value: _value_split(row, value, classes) for value in row.get("value_counts") or {}}
+    parts = row.get("value_counts") or {}
+    sides = {value: _value_split(parts, value, classes) for value in parts}
     return {value: _split_gini(two) for value, two in sides.items() if two is not None}
 
 
@@ -692,15 +693,27 @@ def _split_gini(sides: list[list[float]]) -> float:
     return sum(w / whole * _gini(side) for w, side in zip(weights, sides, strict=True))
 
 
-def _value_split(row: dict, value: str, classes: list) -> list[list[float]] | None:
-    """The class counts of A = value and of A ≠ value: from a branch per value, or from a
-    two-way row's value_counts. None where the split parts nothing (the value, or every
-    other, has no known row at the node) or the row cannot give it (a trace written without
-    value_counts, whose best partition's sides are not {value} and the rest)."""
-    parts = {str(b["value"][0] if isinstance(b["value"], list) and len(b["value"]) == 1
-                 else b["value"]): b["class_counts"] for b in row["branches"]}
-    if value not in parts:
-        parts = row.get("value_counts") or {}  # a two-way row: every value's own counts
+def _value_parts(row: dict) -> dict:
+    """The class counts of each part a row's values fall in: a two-way row's value_counts
+    (one per value), else its branches (a multiway row's, one per value; a two-way row
+    written without value_counts: its two sides, a side of several values keyed by their
+    tuple, which no value asked for equals)."""
+    if "value_counts" in row:
+        return row["value_counts"]
+    return {_side_key(b["value"]): b["class_counts"] for b in row["branches"]}
+
+
+def _side_key(value) -> str | tuple:
+    if not isinstance(value, list):
+        return str(value)
+    return str(value[0]) if len(value) == 1 else tuple(map(str, value))
+
+
+def _value_split(parts: dict[str, dict], value: str, classes: list) -> list[list[float]] | None:
+    """The class counts of A = value and of A ≠ value, from each value's counts (parts).
+    None where the split parts nothing (the value, or every other, has no known row at the
+    node) or the counts do not give it (a trace written without value_counts, whose best
+    partition's sides are not {value} and the rest)."""
     if value not in parts:
         return None
     sides = [[parts[value].get(c, 0.0) for c in classes],
