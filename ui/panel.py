@@ -350,10 +350,12 @@ def _value_split_table(trace: dict, node: dict, decimals: int) -> None:
     smallest = smallest_value_splits(splits)
     record = registry.record(trace["algorithm"])
     with st.expander(t("lihang.value_splits.title")):
-        st.dataframe(styled_numbers(frame, decimals, {}), hide_index=True)
-        key = "lihang.value_splits.smallest" + (".linear" if record.linear else "")
-        st.caption(tm(key, pairs=t("list.join").join(f"{a} = {v}" for a, v, _ in smallest),
-                      gini=_fixed(smallest[0][2], decimals), column=score_header("gini_index")))
+        st.dataframe(frame, hide_index=True, column_config=number_formats(frame, decimals))
+        cuts = t("lihang.value_splits.cuts" + (".linear" if record.linear else ""))
+        st.caption(tm("lihang.value_splits.smallest",
+                      pairs=t("list.join").join(f"{a} = {v}" for a, v, _ in smallest),
+                      gini=_fixed(smallest[0][2], decimals), column=score_header("gini_index"),
+                      cuts=cuts))
         if one_split_listed_twice(splits, smallest):
             st.caption(t("lihang.value_splits.same_split"))
         if any(row["rho"] < 1 for row in node["scores"] if row["attribute"] in listed):

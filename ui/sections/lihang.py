@@ -62,22 +62,14 @@ EN: dict[str, str] = {
     "lihang.value_splits.feature": "feature A",
     "lihang.value_splits.smallest": ("Smallest among the nominal features: {pairs} ({gini}). "
                                      "Li Hang's CART (Alg. 5.6) takes the smallest Gini(D, "
-                                     "A=a) over every feature and cut point. This tree cuts a "
-                                     "continuous feature at a threshold t, and splits a "
-                                     "nominal feature by the best partition of its values it "
-                                     "finds ({column}), which may put several values on each "
-                                     "side; with two or three values, every partition is "
-                                     "A = a against A ≠ a."),
-    "lihang.value_splits.smallest.linear": ("Smallest among the nominal features: {pairs} "
-                                            "({gini}). Li Hang's CART (Alg. 5.6) takes the "
-                                            "smallest Gini(D, A=a) over every feature and cut "
-                                            "point. This tree cuts continuous features at a "
-                                            "threshold t, one alone or a linear combination "
-                                            "Σ wᵢ·aᵢ ≤ t, and splits a nominal feature by the "
-                                            "best partition of its values it finds ({column}), "
-                                            "which may put several values on each side; with "
-                                            "two or three values, every partition is A = a "
-                                            "against A ≠ a."),
+                                     "A=a) over every feature and cut point. This tree {cuts}, "
+                                     "and splits a nominal feature by the best partition of "
+                                     "its values it finds ({column}), which may put several "
+                                     "values on each side; with two or three values, every "
+                                     "partition is A = a against A ≠ a."),
+    "lihang.value_splits.cuts": "cuts a continuous feature at a threshold t",
+    "lihang.value_splits.cuts.linear": ("cuts continuous features at a threshold t, one alone "
+                                        "or a linear combination Σ wᵢ·aᵢ ≤ t"),
     "lihang.value_splits.same_split": ("A feature of two values appears twice: its A = a and "
                                        "A = b are one split."),
     "lihang.value_splits.known": ("A feature with missing values is counted on D̃, its rows "
@@ -175,15 +167,12 @@ ZH: dict[str, str] = {
     "lihang.value_splits.feature": "特征 A",
     "lihang.value_splits.smallest": ("离散特征中最小的是 {pairs}（{gini}）。李航的 CART（算法 5.6）"
                                      "在所有特征及其所有可能的切分点中取 Gini(D, A=a) 最小者。"
-                                     "这棵树对连续特征取阈值 t 切分，对离散特征采用它找到的最优"
-                                     "取值二分（{column}），每一侧可有多个取值；取值只有两三个"
-                                     "时，每种二分都是 A=a 与 A≠a。"),
-    "lihang.value_splits.smallest.linear": ("离散特征中最小的是 {pairs}（{gini}）。李航的 CART"
-                                            "（算法 5.6）在所有特征及其所有可能的切分点中取 "
-                                            "Gini(D, A=a) 最小者。这棵树对连续特征取阈值 t 切分"
-                                            "（单个特征，或线性组合 Σ wᵢ·aᵢ ≤ t），对离散特征采用"
-                                            "它找到的最优取值二分（{column}），每一侧可有多个取值；"
-                                            "取值只有两三个时，每种二分都是 A=a 与 A≠a。"),
+                                     "这棵树{cuts}，对离散特征采用它找到的最优取值二分"
+                                     "（{column}），每一侧可有多个取值；取值只有两三个时，每种"
+                                     "二分都是 A=a 与 A≠a。"),
+    "lihang.value_splits.cuts": "对连续特征取阈值 t 切分",
+    "lihang.value_splits.cuts.linear": ("对连续特征取阈值 t 切分（单个特征，或线性组合 "
+                                        "Σ wᵢ·aᵢ ≤ t）"),
     "lihang.value_splits.same_split": ("只有两个取值的特征出现两次：它的 A=a 与 A=b 是同一个"
                                        "切分点。"),
     "lihang.value_splits.known": ("有缺失值的特征只按 D̃（该特征取值已知的样本）计算（周志华 "
