@@ -457,6 +457,11 @@ def test_a_value_split_with_no_known_row_on_a_side_is_no_split_and_no_crash():
     absent = check("Gini(D,A1=少年) = 0.5", cart).verdicts[0]
     assert (absent.status, absent.details) == ("value_no_split", {"attribute": "年龄",
                                                                  "value": "少年"})
+    from ui.exercises import verdict_sentence
+
+    assert verdict_sentence(absent) == ("Line 1: 年龄 = 少年 splits nothing here: 少年, or "
+                                        "every other value of 年龄, has no known row at this "
+                                        "node.")
     # below 有自己的房子 = 否 every row has 否: A3 = 否 parts nothing, though A3 is listed
     only = check("Gini(D,有自己的房子=否) = 0.44", cart, node_id=1).verdicts[0]
     assert only.status == "value_no_split"
