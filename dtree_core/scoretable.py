@@ -203,15 +203,7 @@ class LevelScores:
 
     def splits(self, at: np.ndarray, j: int) -> list[Split]:
         """split(i, j) of each node i of `at` (a depth's splits on j, read out at once)."""
-        a, s = self.attributes[j], self.scores[j]
-        if not a.is_nominal:
-            digits = [None] * len(at) if s.threshold_digits is None else \
-                [d or None for d in s.threshold_digits[at].tolist()]
-            return [Split("threshold", a.name, threshold=t, threshold_digits=d)
-                    for t, d in zip(s.threshold[at].tolist(), digits, strict=True)]
-        if self.binary(j):
-            return [_subset_split(a.name, a.values, left.tobytes()) for left in s.left[at]]
-        return [_value_split(a.name, a.values)] * len(at)
+        return _splits(self.attributes[j], self.scores[j], self.binary(j), at)
 
     def branch_conditions(self, i: int, j: int) -> list[Condition]:
         return list(self.split(i, j).conditions())
@@ -311,6 +303,18 @@ def _subset_split(attribute: str, values: tuple[str, ...], left: bytes) -> Split
     return Split("subset", attribute, (_pick(values, mask), _pick(values, ~mask)))
 
 
+def _splits(a, s: AttributeScores, binary: bool, at: np.ndarray) -> list[Split]:
+    """The split records of attribute a (its scores s) at the nodes `at` of a depth."""
+    if not a.is_nominal:
+        digits = [None] * len(at) if s.threshold_digits is None else \
+            [d or None for d in s.threshold_digits[at].tolist()]
+        return [Split("threshold", a.name, threshold=t, threshold_digits=d)
+                for t, d in zip(s.threshold[at].tolist(), digits, strict=True)]
+    if binary:
+        return [_subset_split(a.name, a.values, left.tobytes()) for left in s.left[at]]
+    return [_value_split(a.name, a.values)] * len(at)
+
+
 def _json_list(values: np.ndarray) -> list:
     """The floats as a list, NaN as None (JSON has no NaN); looked for once in numpy, as the
     curves are most of a trace's numbers."""
@@ -345,84 +349,124 @@ class NodeScores:
 
     def rows(self) -> list[dict]:
         level, i = self.level, self.i
-        table, choice = level.table(), level.choice
+        scores, table, extra = level._arrays()  # once per node: its rows read them many times
+        choice = level.choice
         # the node's numbers for every attribute, read out of the depth's arrays at once
         at = {f: table[f][i].tolist() for f in SCORE_FIELDS}
         at.update(eligible=level.eligible[i].tolist(), above_average=level.above_average(i),
                   tied=choice.tied[i].tolist(), n_distinct=level.n_distinct[i].tolist())
-        return [self.row(j, at) for j in np.flatnonzero(level.candidate[i]).tolist()]
+        return [self.row(_row_parts(level, j, extra), at)
+                for j in np.flatnonzero(level.candidate[i]).tolist()]
 
-    def row(self, j: int, at: dict) -> dict:
-        """Attribute j's row; `at` holds the node's numbers for every attribute (rows)."""
-        level, i = self.level, self.i
-        a, s = level.attributes[j], level.scores[j]
-        row = {"attribute": a.name, "kind": a.kind}
-        row.update({f: at[f][j] for f in ("gain", "iv", "gain_ratio", "gini_index")})
-        row["threshold"] = level.threshold_of(i, j)
-        digits = level.threshold_digits_of(i, j)
+    def row(self, parts: _RowParts, at: dict) -> dict:
+        """Attribute j's row (parts: what its rows share at this depth); `at` holds the
+        node's numbers for every attribute (rows)."""
+        i, j, s = self.i, parts.j, parts.scores
+        row = {"attribute": parts.name, "kind": parts.kind, "gain": at["gain"][j],
+               "iv": at["iv"][j], "gain_ratio": at["gain_ratio"][j],
+               "gini_index": at["gini_index"][j], "threshold": parts.thresholds[i]}
+        digits = parts.digits[i] if parts.digits is not None else None
         if digits:  # absent unless needed, so other traces are unchanged
             row["threshold_digits"] = digits
-        binary = level.binary(j)
-        row["left"], row["right"] = _sides(a, s.left[i]) if binary else (None, None)
+        row["left"], row["right"] = parts.sides(s.left[i]) if parts.binary else (None, None)
         row["rho"] = at["rho"][j]
-        row["branches"] = self.branches(j)
+        row["branches"] = self.branches(parts)
         row.update(eligible=at["eligible"][j], above_average=at["above_average"][j],
-                   chosen=j == self.chosen, tied=at["tied"][j])
-        row.update({f: at[f][j] for f in (
-            "entropy_known", "entropy_after", "gini_known", "gini_gain")})
-        row["gini_index_multiway"] = (float(s.gini_index_multiway[i]) if a.is_nominal else None)
-        left, row["gini_index_binary"] = self.best_binary(j)
-        row["binary_partition"] = list(_sides(a, left)) if a.is_nominal else None
+                   chosen=j == self.chosen, tied=at["tied"][j],
+                   entropy_known=at["entropy_known"][j], entropy_after=at["entropy_after"][j],
+                   gini_known=at["gini_known"][j], gini_gain=at["gini_gain"][j])
+        nominal = parts.nominal
+        row["gini_index_multiway"] = parts.multiway[i] if nominal else None
+        left, row["gini_index_binary"] = parts.best_binary(i)
+        row["binary_partition"] = list(parts.sides(left)) if nominal else None
         if s.value_counts is not None:  # absent but on two-way nominal rows
-            row["value_counts"] = self.value_counts(j)
+            row["value_counts"] = self.value_counts(parts)
         row["n_distinct"] = at["n_distinct"][j]
-        row["curve"] = self.curve(s)
+        row["curve"] = self.curve(parts)
         return row
 
-    def best_binary(self, j: int) -> tuple[np.ndarray | None, float]:
-        """CART's best two-way split: kept when CART grew the tree, else found now."""
-        s = self.level.scores[j]
-        if s.gini_index_binary is not None:
-            return (None if s.left is None else s.left[self.i]), float(s.gini_index_binary[self.i])
-        left, index = self.level.best_partitions(j)
-        return left[self.i], float(index[self.i])
-
-    def branches(self, j: int) -> list[dict]:
-        level, i = self.level, self.i
-        s = level.scores[j]
-        if not level.attributes[j].is_nominal and level.threshold_of(i, j) is None:
+    def branches(self, parts: _RowParts) -> list[dict]:
+        i = self.i
+        if not parts.nominal and parts.thresholds[i] is None:
             return []  # no midpoint keeps min_branch_weight on both sides: no split to show
-        counts, n = s.branch_counts[i], s.branch_n[i]
-        conditions = level.split(i, j).conditions()
-        weights = level.branch_weights(j)[0][i].tolist()
-        ents, ginis = (values[i].tolist() for values in level.branch_impurities(j))
-        per_class = counts.tolist()
-        digits = {"threshold_digits": conditions[0].threshold_digits} \
-            if conditions and conditions[0].threshold_digits else {}
-        return [{"op": c.op, "value": c.json_value, **digits, "n": int(n[b]),
-                 "weight": weights[b],
-                 "class_counts": dict(zip(level.classes, per_class[b], strict=True)),
-                 "entropy": ents[b], "gini": ginis[b]}
-                for b, c in enumerate(conditions)]
+        s, classes = parts.scores, self.level.classes
+        conditions = parts.split(i).conditions()
+        weights, ents, ginis = (values[i].tolist() for values in parts.branch_numbers)
+        rows = [{"op": c.op, "value": c.json_value, "n": int(n), "weight": weight,
+                 "class_counts": dict(zip(classes, per_class, strict=True)),
+                 "entropy": ent, "gini": g}
+                for c, n, weight, per_class, ent, g in zip(
+                    conditions, s.branch_n[i].tolist(), weights, s.branch_counts[i].tolist(),
+                    ents, ginis, strict=True)]
+        if conditions and conditions[0].threshold_digits:  # absent unless needed
+            rows = [{"op": r["op"], "value": r["value"],
+                     "threshold_digits": conditions[0].threshold_digits, **r} for r in rows]
+        return rows
 
-    def value_counts(self, j: int) -> dict[str, dict[str, float]]:
+    def value_counts(self, parts: _RowParts) -> dict[str, dict[str, float]]:
         """A two-way nominal row's known class weights of each value present at the node (a
         value no known row has is left out: a column of many values would otherwise write
         a row of zeros for each at every node): Li Hang's A = a against the rest."""
-        a, counts = self.level.attributes[j], self.level.scores[j].value_counts[self.i]
-        return {str(v): dict(zip(self.level.classes, per_class, strict=True))
-                for v, per_class in zip(a.values, counts.tolist(), strict=True)
+        counts, classes = parts.scores.value_counts[self.i], self.level.classes
+        return {str(v): dict(zip(classes, per_class, strict=True))
+                for v, per_class in zip(parts.values, counts.tolist(), strict=True)
                 if any(per_class)}
 
-    def curve(self, s: AttributeScores) -> dict | None:
-        if not s.curve:
+    def curve(self, parts: _RowParts) -> dict | None:
+        curve = parts.scores.curve
+        if not curve:
             return None
-        lo, hi = s.curve["offsets"][self.i], s.curve["offsets"][self.i + 1]
-        curve = {k: _json_list(s.curve[k][lo:hi]) for k in ("threshold", "gain", "gini_index")}
-        digits = s.curve.get("threshold_digits")
+        lo, hi = curve["offsets"][self.i], curve["offsets"][self.i + 1]
+        shown = {k: (_json_list(curve[k][lo:hi]) if parts.curve_nan[k] else
+                     curve[k][lo:hi].tolist()) for k in ("threshold", "gain", "gini_index")}
+        digits = curve.get("threshold_digits") if parts.curve_digits else None
         if digits is not None and digits[lo:hi].any():  # absent unless a point needs them
-            curve["threshold_digits"] = digits[lo:hi].tolist()
-        return curve
+            shown["threshold_digits"] = digits[lo:hi].tolist()
+        return shown
+
+
+class _RowParts:
+    """What the score rows of one attribute at one depth share, gathered once per depth
+    (a trace's writer builds every node's rows: per row, these lookups were most of the
+    time): the attribute's facts, its arrays, and the per-depth numbers rows read."""
+
+    def __init__(self, level: LevelScores, j: int):
+        a, s = level.attributes[j], level.scores[j]
+        self.j, self.name, self.kind, self.values = j, a.name, a.kind, a.values
+        self.nominal, self.binary, self.scores = a.is_nominal, level.binary(j), s
+        self._attribute = a
+        # where the depth's curves hold no NaN (or no written digits), no node's slice does
+        self.curve_nan = {k: bool(np.isnan(v).any()) for k, v in s.curve.items()
+                          if k in ("threshold", "gain", "gini_index")}
+        self.curve_digits = bool(s.curve.get("threshold_digits", np.zeros(0)).any())
+        self.thresholds = [None] * len(s.branch_n) if s.threshold is None else \
+            [None if t != t else t for t in s.threshold.tolist()]
+        self.digits = None if s.threshold_digits is None else s.threshold_digits.tolist()
+        self.multiway = s.gini_index_multiway.tolist() if a.is_nominal else None
+        self.branch_numbers = (level.branch_weights(j)[0], *level.branch_impurities(j))
+        if s.gini_index_binary is not None:  # CART's best two-way split: kept when CART grew
+            self._partitions = (s.left, s.gini_index_binary.tolist())
+        else:  # else found now
+            left, index = level.best_partitions(j)
+            self._partitions = (left, index.tolist())
+
+    def sides(self, left: np.ndarray) -> tuple[list[str], list[str]]:
+        return _sides(self._attribute, left)
+
+    def best_binary(self, i: int) -> tuple[np.ndarray | None, float]:
+        left, index = self._partitions
+        return (None if left is None else left[i]), index[i]
+
+    def split(self, i: int) -> Split:
+        """Node i's split record (made per row, not kept: a depth of many nodes would hold
+        a record per node and attribute while its rows are written)."""
+        return _splits(self._attribute, self.scores, self.binary, [i])[0]
+
+
+def _row_parts(level: LevelScores, j: int, extra: dict) -> _RowParts:
+    if ("row parts", j) not in extra:
+        extra[("row parts", j)] = _RowParts(level, j)
+    return extra[("row parts", j)]
 
 
 def score_level(enc: Encoded, batch: Batch, used: np.ndarray, algorithm: Algorithm,
