@@ -17,7 +17,7 @@ from dtree_core.compare import deciding_score
 from dtree_core.labels import branch_text, format_number, node_path
 from dtree_core.paths import node_key
 from dtree_core.solution import other_tied_threshold_texts
-from dtree_core.split import record_threshold_text
+from dtree_core.split import places_apart, record_threshold_text
 from dtree_core.trace import leaf_stop
 from ui import boundary, formulas, registry, state
 from ui.messages import has, labelled, literal, t, tm
@@ -348,18 +348,27 @@ def _value_split_table(trace: dict, node: dict, decimals: int) -> None:
                                           t("lihang.value_splits.value"), gini])
     listed = {attribute for attribute, _, _ in splits}
     smallest = smallest_value_splits(splits)
+    places = value_split_places(splits, smallest, decimals)
     record = registry.record(trace["algorithm"])
     with st.expander(t("lihang.value_splits.title")):
-        st.dataframe(frame, hide_index=True, column_config=number_formats(frame, decimals))
+        st.dataframe(frame, hide_index=True, column_config=number_formats(frame, places))
         cuts = t("lihang.value_splits.cuts" + (".linear" if record.linear else ""))
         st.caption(tm("lihang.value_splits.smallest",
                       pairs=t("list.join").join(f"{a} = {v}" for a, v, _ in smallest),
-                      gini=_fixed(smallest[0][2], decimals), column=score_header("gini_index"),
+                      gini=_fixed(smallest[0][2], places), column=score_header("gini_index"),
                       cuts=cuts))
         if one_split_listed_twice(splits, smallest):
             st.caption(t("lihang.value_splits.same_split"))
         if any(row["rho"] < 1 for row in node["scores"] if row["attribute"] in listed):
             st.caption(t("lihang.value_splits.known", algorithm=registry.label(trace["algorithm"])))
+
+
+def value_split_places(splits: list, smallest: list, decimals: int) -> int:
+    """The decimals Li Hang's table is written to: `decimals`, or as many more as tell the
+    smallest Gini(D, A=a) apart from every one it beat (a tie reads as one)."""
+    best = smallest[0][2]
+    return places_apart([(best, split[2]) for split in splits if split not in smallest],
+                        decimals)
 
 
 def criterion_chart(trace: dict, node: dict, decimals: int, inspect_key: str) -> go.Figure:

@@ -543,3 +543,58 @@ def test_value_against_the_rest_lists_only_splits_the_rule_could_take():
     frame = next(df.value for df in at.dataframe if gini in df.value.columns)
     assert "有自己的房子" not in set(frame[EN["lihang.value_splits.feature"]])
     assert set(frame[EN["lihang.value_splits.feature"]]) == {"年龄", "有工作", "信贷情况"}
+
+
+# 25 rows where A = p's Gini(D, A=a), 0.47941, and A = q's, 0.47949, read alike to 3 places
+_CLOSE_VALUE_SPLITS = (
+    "A,B,y\nr,u,no\nq,u,yes\nq,u,no\np,v,yes\nq,u,no\nq,s,no\nq,s,yes\np,s,no\n"
+    "q,s,no\nq,v,no\np,v,yes\nq,u,yes\nr,s,no\np,v,no\nq,s,yes\nq,s,no\nr,s,yes\n"
+    "q,u,yes\np,u,no\nr,s,no\nr,s,yes\np,u,yes\np,u,no\np,u,no\nq,v,no\n")
+
+
+def _value_split_panel(lang: str):
+    """The node panel's Li Hang table at the root of CART on _CLOSE_VALUE_SPLITS, rendered
+    by Streamlit (AppTest.from_function)."""
+    import io
+
+    import pandas as pd
+    import streamlit as st
+
+    from dtree_core import DecisionTree
+    from tests.app.test_lessons_panel import _CLOSE_VALUE_SPLITS
+    from ui.panel import _value_split_table
+
+    st.session_state["lang"] = lang
+    data = pd.read_csv(io.StringIO(_CLOSE_VALUE_SPLITS))
+    tr = DecisionTree("cart", nominal=["A", "B"]).fit(data[["A", "B"]], data["y"]).trace_
+    tr = tr.to_dict()
+    _value_split_table(tr, tr["nodes"][0], 3)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_smallest_value_split_never_reads_the_same_as_one_it_beat(lang):
+    """A = p (0.47941) beat A = q (0.47949): to 3 places both read 0.479, so the table and
+    the sentence naming the smallest write 4 (0.4794 against 0.4795), as every comparison
+    the panel shows is written (split.places_apart)."""
+    import io
+    import json
+
+    import pandas as pd
+    from streamlit.testing.v1 import AppTest
+
+    from dtree_core import DecisionTree
+    from dtree_core.checking import smallest_value_splits, value_splits
+
+    data = pd.read_csv(io.StringIO(_CLOSE_VALUE_SPLITS))
+    tr = DecisionTree("cart", nominal=["A", "B"]).fit(data[["A", "B"]], data["y"]).trace_
+    splits = value_splits(tr.to_dict()["nodes"][0], list(tr.classes))
+    assert smallest_value_splits(splits) == [("A", "p", pytest.approx(0.4794117647))]
+    assert ("A", "q", pytest.approx(0.4794871795)) in splits
+    at = AppTest.from_function(_value_split_panel, args=(lang,), default_timeout=60)
+    at.run()
+    assert not at.exception
+    said = [plain(c.value) for c in at.caption]
+    assert any("A = p" in c and "0.4794" in c for c in said), said
+    gini = CATALOGUES[lang]["lihang.value_splits.gini"]
+    [columns] = [json.loads(df.proto.columns) for df in at.dataframe]
+    assert columns[gini]["type_config"]["format"] == "%.4f"
