@@ -26,7 +26,7 @@ from collections.abc import Mapping
 
 from . import algorithms
 from .budget import figure_text, refusal_sentence
-from .data import RULE_SENTENCES, DataError
+from .data import RULE_SENTENCES, DataError, listed_in
 from .loading import NOTICES
 from .wording import (
     LEAF_RULES,
@@ -553,7 +553,7 @@ def placeholders(template: str) -> set[str]:
 
 def say(lang: str, key: str, /, **values) -> str:
     """The catalogue's sentence for key in lang, filled with values."""
-    return format_counted(CATALOGUE[lang][key], values)
+    return format_counted(CATALOGUE[lang][key], listed_in(values, CATALOGUE[lang]["list"]))
 
 
 # --budget's refusals in English for the command line: the budget's own sentences advise
@@ -602,7 +602,7 @@ def error_text(error: Exception, lang: str) -> str:
     template = ERRORS_ZH.get(code) if lang == "zh" else None
     if template is None or not placeholders(template) <= set(details):
         return str(error)
-    return template.format(**details)
+    return template.format(**listed_in(details, CATALOGUE["zh"]["list"]))
 
 
 def file_summary(report, lang: str) -> str:

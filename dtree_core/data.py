@@ -36,6 +36,29 @@ class CodedError(DataError):
         self.code, self.details = code, details
 
 
+class Listed(str):
+    """Names a refusal lists (columns, sheets, choices): the English sentence's text, joined
+    with ", ", so a detail prints and compares as text; a sentence in another language joins
+    `items` with its own separator (Chinese: 、) through listed_in."""
+
+    items: tuple[str, ...]
+
+    def __new__(cls, items=()):
+        items = tuple(map(str, items))
+        text = super().__new__(cls, ", ".join(items))
+        text.items = items
+        return text
+
+    def __reduce__(self):  # st.cache_data pickles refusals and reports: keep the items
+        return Listed, (self.items,)
+
+
+def listed_in(values: dict, separator: str) -> dict:
+    """values with each Listed one joined by a language's separator."""
+    return {name: separator.join(value.items) if isinstance(value, Listed) else value
+            for name, value in values.items()}
+
+
 def validation_numbers(values: pd.Series, column: str) -> pd.Series:
     """A continuous attribute of validation rows as numbers (continuous_numbers); text in it
     is refused in the validation rows' own words (the tree would read it as unknown, and
@@ -325,7 +348,7 @@ def resolve_kinds(X: pd.DataFrame, nominal=(), continuous=()) -> dict[str, str]:
     """Each column's kind: inferred, unless named in nominal/continuous."""
     for name in [*nominal, *continuous]:
         if name not in X.columns:
-            columns = ", ".join(map(str, X.columns))
+            columns = Listed(X.columns)
             raise CodedError(f"Unknown column '{name}'; the columns are: {columns}.",
                              "unknown_column", column=name, columns=columns)
     kinds = {}

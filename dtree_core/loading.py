@@ -44,6 +44,7 @@ from dtree_core.data import (
     NOMINAL,
     DataError,
     KindRule,
+    Listed,
     as_text,
     declared_rule,
     folded,
@@ -1043,7 +1044,7 @@ def _pick_sheet(names: list[str], sheet: str | int | None, name: str) -> str:
         return sheet
     raise LoadError(f"There is no sheet '{sheet}' in '{name}'; its sheets are: "
                     f"{', '.join(names)}.", "sheet", sheet=sheet, name=name,
-                    names=", ".join(names))
+                    names=Listed(names))
 
 
 def _cell_text(value) -> str:
@@ -1712,7 +1713,7 @@ def _numeric(name: str, values: _Distinct, missing: np.ndarray, numbers: _Number
     if spelled:
         words = sorted({values.texts[i] for i in spelled})
         count = int(values.weight[spelled].sum())
-        note = Notice("non_finite", column=name, count=count, values=", ".join(words))
+        note = Notice("non_finite", column=name, count=count, values=Listed(words))
     return pd.Series(floats.take(values.rows), dtype="float64", copy=False), note
 
 
@@ -1740,7 +1741,7 @@ def validation_rows(frame: pd.DataFrame, columns: list[str], continuous, target:
     missing = [str(c) for c in [*columns, target] if c not in frame.columns]
     if missing:
         raise LoadError(f"The validation file lacks column(s): {', '.join(missing)}.",
-                        "validation_columns", columns=", ".join(missing))
+                        "validation_columns", columns=Listed(missing))
     frame = frame[frame[target].notna()].reset_index(drop=True)
     if frame.empty:
         raise LoadError(f"The validation file has no row with a value of '{target}'.",
@@ -1793,7 +1794,7 @@ def prepare(
             excluded[col] = reason
     attrs = [c for c in data.columns if c != target and c not in excluded]
     if not attrs:  # say what was left out: the notes that would say why come after a tree
-        left_out = ", ".join(map(str, excluded)) or "-"
+        left_out = Listed(excluded) if excluded else "-"
         raise LoadError(f"No attribute columns are left besides the target '{target}'; left out: "
                         f"{left_out}. Include at least one (ID-like columns with --include-ids, "
                         "or name a column's kind).", "no_attributes", column=target,
@@ -1830,7 +1831,7 @@ def _attribute_rule(series, col, nominal, continuous, ids) -> KindRule:
 
 
 def _check_names(frame: pd.DataFrame, target: str, named) -> None:
-    columns = ", ".join(map(str, frame.columns))
+    columns = Listed(frame.columns)
     if target not in frame.columns:
         raise LoadError(f"Unknown target column '{target}'; the columns are: {columns}.",
                         "unknown_target", column=target, columns=columns)

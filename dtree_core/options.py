@@ -12,7 +12,7 @@ from dataclasses import asdict, dataclass, fields, replace
 import numpy as np
 
 from . import algorithms
-from .data import CodedError
+from .data import CodedError, Listed
 from .decide import TIE_BREAKS
 from .paths import canonical_path, force_text, parse_force
 
@@ -193,7 +193,7 @@ class OptionError(CodedError):
 
     def __init__(self, message: str, field: str, value, choices: tuple[str, ...] = ()):
         super().__init__(message, f"option.{field}", field=field, value=repr(value),
-                         choices=", ".join(choices))
+                         choices=Listed(choices))
 
 
 def _require(ok: bool, message: str, field: str, value, choices: tuple[str, ...] = ()) -> None:

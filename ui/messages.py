@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 import string
 
+from dtree_core.data import Listed, listed_in
 from dtree_core.wording import counted
 from ui.messages_zh import ZH
 from ui.sections import SECTIONS
@@ -708,7 +709,8 @@ def t(key: str, /, *, _lang: str | None = None, **values) -> str:
     """
     catalogue = LANGUAGES.get(_lang or current_language(), LANGUAGES[DEFAULT_LANGUAGE])[1]
     text = catalogue.get(key, EN.get(key, key))
-    return fill(text, values) if values else text
+    return fill(text, listed_in(values, catalogue.get("list.join", EN["list.join"]))) \
+        if values else text
 
 
 # Han characters and CJK punctuation: between two of them Chinese text has no space.
@@ -781,4 +783,5 @@ def literal(text) -> str:
 
 def tm(key: str, /, **values) -> str:
     """t() for Markdown elements: the catalogue's own markup stays, the values are literal."""
-    return t(key, **{name: literal(value) for name, value in values.items()})
+    return t(key, **{name: Listed(map(literal, value.items)) if isinstance(value, Listed)
+                     else literal(value) for name, value in values.items()})

@@ -256,3 +256,34 @@ def test_load_errors_are_worded_from_their_codes(code):
     for catalogue in (EN, ZH):
         assert placeholders(catalogue[f"error.{code}"]) <= set(error.details)
     assert error_text(error) == EN[f"error.{code}"].format(**error.details)
+
+
+def _validation_refusal(lang: str):
+    """The app's words for a validation file lacking two columns (engine.validation_file),
+    rendered by Streamlit in lang (AppTest.from_function)."""
+    import streamlit as st
+
+    from dtree_core.data import DataError
+    from dtree_core.options import Options
+    from ui import engine
+    from ui.setup import error_text
+
+    st.session_state["lang"] = lang
+    options = Options(nominal=("色泽", "触感"), continuous=("密度",))
+    try:
+        engine.validation_file("密度,好瓜\n0.5,是\n".encode(), "v.csv", "好瓜", options)
+    except DataError as error:
+        st.error(error_text(error))
+
+
+@pytest.mark.parametrize(("lang", "listed"), [("en", "色泽, 触感"), ("zh", "色泽、触感")])
+def test_a_refusal_lists_names_as_the_language_lists_them(lang, listed):
+    """Names a refusal lists are joined by the sentence's language (data.Listed): 、 in
+    Chinese, where the details once carried the English ", " into every language."""
+    from streamlit.testing.v1 import AppTest
+
+    at = AppTest.from_function(_validation_refusal, args=(lang,), default_timeout=60)
+    at.run()
+    assert not at.exception
+    [said] = [e.value for e in at.error]
+    assert listed in said and LANGUAGES[lang][1]["error.validation_columns"][:4] in said

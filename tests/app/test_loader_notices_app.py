@@ -49,7 +49,7 @@ def test_an_upload_with_several_warnings_shows_them_in_the_sessions_language(lan
         for line in ("跳过了 1 个空行。", "第 5 列在表头中没有名字，已命名为“column_5”。",
                      "列“sign”中有“+”和“-”，因此“-”被读作一个取值，而不是缺失值。",
                      "列“x”的数值中夹有“oops”这样的值，因此按文本读取。",
-                     "列“y”中有 2 个值不是有限数（inf, nan），按缺失值读取。"):
+                     "列“y”中有 2 个值不是有限数（inf、nan），按缺失值读取。"):
             assert line in warnings
 
 

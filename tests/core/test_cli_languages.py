@@ -288,7 +288,7 @@ def test_pruning_events_in_chinese():
 @pytest.mark.parametrize(("args", "chinese"), [
     (("nope.csv", "--target", "y"), "错误：找不到文件：nope.csv。"),
     ((str(dataset_path("people_8.csv")), "--target", "x"),
-     "错误：没有名为“x”的目标列；现有的列：height, hair, eyes, class。"),
+     "错误：没有名为“x”的目标列；现有的列：height、hair、eyes、class。"),
     ((str(dataset_path("watermelon_2.0.csv")), "--target", "好瓜", "--prune", "rep"),
      "错误：--prune rep 需要验证集：--validation FILE。"),
     ((str(dataset_path("watermelon_2.0.csv")), "--target", "好瓜", "--cf", "0.1"),

@@ -479,6 +479,20 @@ def test_validation_file_must_have_the_columns(capsys, tmp_path):
 
 
 @pytest.mark.parametrize(("lang", "words"), [
+    ("en", "error: The validation file lacks column(s): 色泽, 触感."),
+    ("zh", "错误：验证集文件缺少这些列：色泽、触感。")])
+def test_the_columns_a_validation_file_lacks_are_listed_as_the_language_lists(
+        capsys, tmp_path, lang, words):
+    """A list in a Chinese sentence is joined with 、, not with the English ", " the
+    refusal's details were once written with (data.Listed)."""
+    frame = pd.read_csv(dataset_path("watermelon_2.0_validation.csv"))
+    path = tmp_path / "val.csv"
+    frame.drop(columns=["触感", "色泽"]).to_csv(path, index=False)
+    code, _, err = _grow(capsys, "--prune", "rep", "--validation", str(path), "--lang", lang)
+    assert code == 2 and err.strip() == words
+
+
+@pytest.mark.parametrize(("lang", "words"), [
     ("en", "error: The validation file has no row with a value of '好瓜'."),
     ("zh", "错误：验证集文件中没有任何一行填有“好瓜”的取值。")])
 def test_a_validation_file_without_a_class_in_any_row_is_refused_as_the_app_refuses_it(
