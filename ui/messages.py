@@ -150,6 +150,8 @@ EN = {
                            "of this data."),
     "grow.force_unchosen": ("The split forced at {path} names {attribute}, a column of this data "
                             "that is not among the attributes chosen in the sidebar."),
+    "grow.force_not_attribute": ("The split forced at {path} names {attribute}, which is not "
+                                 "among the attributes of this tree."),
     "grow.force_target": ("The split forced at {path} names {attribute}, the target: a tree "
                           "cannot split on the class it predicts."),
     "grow.force_unmatched.many": ("The splits forced at {paths} could not be made in this tree: "

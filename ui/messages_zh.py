@@ -135,6 +135,7 @@ ZH = {
     "grow.force_unknown": "在“{path}”处指定的划分属性“{attribute}”不是这份数据中的列。",
     "grow.force_unchosen": ("在“{path}”处指定的划分属性“{attribute}”是这份数据中的列，但不在侧栏"
                             "选定的属性中。"),
+    "grow.force_not_attribute": "在“{path}”处指定的划分属性“{attribute}”不是这棵树的属性。",
     "grow.force_target": ("在“{path}”处指定的划分属性“{attribute}”是目标列：决策树不能按它要预测"
                           "的类别划分。"),
     "grow.force_unmatched.many": ("在“{paths}”处指定的划分无法在这棵树中实现：这些地方按算法自己的"

@@ -119,17 +119,25 @@ def unmatched_forces(trace: dict) -> None:
     dataset_key = st.session_state.dataset["key"]
     forces = st.session_state.forces.get(dataset_key, {})
     names = [a["name"] for a in trace["attributes"]]
-    columns = None  # the data's, read once and only if a force names no attribute of the tree
     for path in paths:  # why, where the force names an attribute this tree does not have
         attribute = forced_split(forces.get(path, ""), names)[0]
         if path in forces and attribute not in names:
-            columns = columns or (state.data_columns(st.session_state.current["source"])
-                                  or ([], []))[0]
-            key = "grow.force_target" if attribute == trace["target"] else \
-                "grow.force_unchosen" if attribute in columns else "grow.force_unknown"
-            st.warning(tm(key, path=path, attribute=attribute))
+            st.warning(tm(_why_not_an_attribute(attribute, trace["target"]), path=path,
+                          attribute=attribute))
     st.button(t("setup.clear_forces", n=len(forces)), key="clear_forces_grow",
               on_click=state.clear_forces, args=(dataset_key,))
+
+
+def _why_not_an_attribute(attribute: str, target: str) -> str:
+    """The catalogue key saying why a force names no attribute of the tree: the target, a
+    column the sidebar left out, or no column at all; where the data cannot be read again
+    to tell the last two apart, only that it is none of the tree's attributes."""
+    if attribute == target:
+        return "grow.force_target"
+    columns = state.data_columns(st.session_state.current["source"])
+    if columns is None:
+        return "grow.force_not_attribute"
+    return "grow.force_unchosen" if attribute in columns[0] else "grow.force_unknown"
 
 
 def page() -> None:

@@ -440,6 +440,25 @@ def test_a_forced_split_on_no_column_of_the_data_names_it(lang):
 
 
 @pytest.mark.parametrize("lang", LANGS)
+def test_a_force_whose_data_cannot_be_read_again_names_no_reason_it_cannot_tell(
+        lang, monkeypatch):
+    """Where the data cannot be loaded again (state.data_columns None), a force on a column
+    the sidebar left out was said to name "no column of this data"; it is said to be none
+    of the tree's attributes, which is all the page knows."""
+    from ui import state
+
+    at = open_link({"data": "watermelon_2.0", "attrs": ["色泽", "根蒂"], "force": "root=纹理"},
+                   lang)
+    monkeypatch.setattr(state, "data_columns", lambda dataset: None)
+    at.run()
+    assert not at.exception
+    said = warnings(at)
+    assert t("grow.force_not_attribute", _lang=lang, path="root", attribute="纹理") in said
+    assert not any(t(key, _lang=lang, path="root", attribute="纹理") in said
+                   for key in ("grow.force_unknown", "grow.force_unchosen"))
+
+
+@pytest.mark.parametrize("lang", LANGS)
 def test_a_forced_split_on_a_column_left_out_or_the_target_says_so(lang):
     """A force on a column the sidebar left out was said to name "no column of this data"."""
     said = warnings(open_link({"data": "watermelon_2.0", "attrs": ["色泽", "根蒂"],
