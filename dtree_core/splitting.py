@@ -1139,12 +1139,21 @@ def _candidate_scores(s: _Sorted, left: list, right: list, lw, rw, kw, cand_node
         np.maximum(gain, 0.0, out=gain)  # a gain is never below 0: not -1e-16 either
     if want_gini:
         # (kw - Σ left² / lw - Σ right² / rw) / kw
-        gini_index = _add_each(_square, left) / lw
+        gini_index = _per_weight(_add_each(_square, left), lw)
         np.subtract(kw, gini_index, out=gini_index)
-        gini_index -= _add_each(_square, right) / rw
+        gini_index -= _per_weight(_add_each(_square, right), rw)
         gini_index /= kw
         np.maximum(gini_index, 0.0, out=gini_index)  # pure sides: 0, not -7e-17
     return gain, gini_index
+
+
+def _per_weight(sums: np.ndarray, weight: np.ndarray) -> np.ndarray:
+    """sums / weight, 0 where a side's weight is 0: rows of weight 0 (or of weights a larger
+    one absorbs, 1 + 1e-300 being 1) can leave a side of no weight, which is an empty set,
+    of Gini 0, not 0/0."""
+    if (weight > 0).all():  # the usual case: one pass
+        return sums / weight
+    return np.divide(sums, weight, out=np.zeros(len(sums)), where=weight > 0)
 
 
 def _square(a: np.ndarray) -> np.ndarray:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import warnings
+
 import numpy as np
 import pandas as pd
 import pytest
@@ -96,3 +98,29 @@ def test_the_tie_margin_is_relative_and_never_below_the_absolute_floor():
     assert tie_margin(0.0) == TIE_ATOL and tie_margin(1e6) == pytest.approx(1e6 * TIE_RTOL)
     assert is_tied(np.array([-7e-17, 0.0, 1e-13, -2e-12]), np.float64(1e-13)).tolist() == \
         [True, True, True, False]
+
+
+@pytest.mark.parametrize("algorithm", ["id3", "c45", "cart"])
+@pytest.mark.parametrize("light", [0.0, 1e-300])
+def test_a_side_holding_only_weight_a_heavier_row_absorbs_is_empty_not_0_over_0(
+        algorithm, light):
+    """Rows of weight 0, or of 1e-300 beside rows of 1 (1 + 1e-300 is 1), can leave a
+    midpoint a side of no weight: its Σ n_c² / w was 0/0, a NaN Gini_index, and a node whose
+    every midpoint was one raised IndexError. An empty side has Gini 0 (Zhou eq. 4.5's
+    convention): every Gini_index is a number, with no warning. (At a node of weight
+    2e-300 the squares n_c² themselves underflow and a pure side reads Gini 1: not fixed.)"""
+    rng = np.random.default_rng(0)
+    n = 60
+    X = pd.DataFrame({"d": rng.normal(size=n)})
+    y = pd.Series(rng.choice(["A", "B"], n))
+    weights = rng.choice([light, 1.0], n)
+    weights[0] = 1.0
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", RuntimeWarning)
+        trace = DecisionTree(algorithm).fit(X, y, sample_weight=weights).trace_.to_dict()
+    rows = [row for node in trace["nodes"] for row in node["scores"]]
+    assert rows and all(np.isfinite(row["gini_index_binary"]) for row in rows)
+    curves = [g for row in rows if row["curve"] for g in row["curve"]["gini_index"]]
+    assert curves and all(g is not None and np.isfinite(g) for g in curves)
+    if light == 0.0:  # the weights that hold their squares: Gini_index of two classes ≤ 0.5
+        assert all(0 <= g <= 0.5 for g in curves)
