@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .data import CodedError
+from .data import CodedError, Listed
 from .oblique import learn_linear_test
 from .splitting import first_best, is_tied
 
@@ -202,7 +202,7 @@ def get(key: str) -> Algorithm:
         return _REGISTRY[key]
     except KeyError:
         raise CodedError(f"Unknown algorithm '{key}'; use one of {', '.join(keys())}.",
-                         "option.algorithm", value=repr(key), choices=", ".join(keys())) from None
+                         "option.algorithm", value=repr(key), choices=Listed(keys())) from None
 
 
 register(Algorithm(

@@ -21,7 +21,7 @@ import numpy as np
 
 from . import algorithms
 from . import notation as notations
-from .data import folded
+from .data import Listed, folded
 from .notation import Notation
 from .solution import (
     ZHOU,
@@ -371,7 +371,7 @@ class _Context:
         if claim.quantity not in NODE_QUANTITIES and row is None:
             return Verdict(claim, "unknown_attribute",
                            details={"attribute": claim.attribute,
-                                    "attributes": ", ".join(self.rows)})
+                                    "attributes": Listed(self.rows)})
         return self.judge_split_point(claim, row)
 
     def judge_split_point(self, claim: Claim, row: dict | None) -> Verdict | None:
@@ -398,7 +398,7 @@ class _Context:
         if value.strip() not in values:
             return Verdict(claim, "unknown_attribute",
                            details={"attribute": claim.attribute,
-                                    "attributes": ", ".join(self.rows)})
+                                    "attributes": Listed(self.rows)})
         return self._judge_subset(claim, row, values.index(value.strip()))
 
     def judge_numbered_branch(self, claim: Claim) -> Verdict:
@@ -410,7 +410,7 @@ class _Context:
         if row is None or not 1 <= claim.branch <= len(row["branches"]):
             return Verdict(claim, "unknown_attribute",
                            details={"attribute": f"{claim.attribute}: D{claim.branch}",
-                                    "attributes": ", ".join(self.rows)})
+                                    "attributes": Listed(self.rows)})
         return self._judge_subset(claim, row, claim.branch - 1)
 
     def judge_known(self, claim: Claim) -> Verdict:
@@ -421,7 +421,7 @@ class _Context:
             return (Verdict(claim, "needs_attribute") if claim.attribute is None else
                     Verdict(claim, "unknown_attribute",
                             details={"attribute": claim.attribute,
-                                     "attributes": ", ".join(self.rows)}))
+                                     "attributes": Listed(self.rows)}))
         claim = Claim(claim.line, claim.text, claim.quantity, row["attribute"], claim.given,
                       known=True)
         known = [sum(b["class_counts"].get(c, 0.0) for b in row["branches"])
@@ -458,7 +458,7 @@ class _Context:
         if row is None:
             return Verdict(claim, "unknown_attribute",
                            details={"attribute": claim.attribute,
-                                    "attributes": ", ".join(self.rows)})
+                                    "attributes": Listed(self.rows)})
         sides = _value_split(_value_parts(row), value.strip(), list(self.node["class_counts"]))
         if sides is None and row.get("binary_partition") and "value_counts" not in row:
             # a trace written without value_counts keeps its best partition's sides only
@@ -541,7 +541,7 @@ class _Context:
             if found:
                 return found
         if claim.quantity in ("entropy", "iv"):
-            return "not_any_base", {"shares": ", ".join(_share_texts(self.node, row)),
+            return "not_any_base", {"shares": Listed(_share_texts(self.node, row)),
                                     "quantity": claim.quantity}
         return "other", {}
 

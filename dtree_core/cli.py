@@ -27,7 +27,7 @@ from .cli_messages import (
     say,
     stop_words,
 )
-from .data import DataError
+from .data import DataError, Listed
 from .decide import TIE_BREAKS
 from .escape import escape_json_for_terminal, escape_terminal, one_line
 from .labels import SCORE_TABLE_COLUMNS, export_text, score_table_text
@@ -309,7 +309,7 @@ def _node_at(trace, outline: dict, path: str, scored: bool = True) -> dict:
     nodes = nodes_by_key(outline)
     node = nodes.get(canonical_path(path))
     if node is None:
-        some = ", ".join(list(nodes)[:6])
+        some = Listed(list(nodes)[:6])
         raise CliError("no_node", path=path, examples=some)
     node = trace.node_dict(trace.nodes[node["id"]])
     if scored and not node["scores"]:

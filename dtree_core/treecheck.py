@@ -25,6 +25,7 @@ import math
 import re
 from dataclasses import dataclass, field
 
+from .data import Listed
 from .labels import branch_text, children_of
 from .split import (
     Condition,
@@ -220,7 +221,7 @@ def _nested_node(data, seen: list, depth: int) -> Pasted:
     if not isinstance(data, dict):
         return Pasted(label=_leaf_text(data))
     if len(data) != 1:
-        keys = ", ".join(_text(k) for k in list(data)[:5])
+        keys = Listed(_text(k) for k in list(data)[:5])
         raise PasteError(f"A node of the nested form is a dict with one attribute as its key; "
                          f"this one has {len(data)} keys ({keys}).", "one_key", count=len(data),
                          keys=keys)
@@ -457,7 +458,7 @@ def _line_node(line: _Line) -> Pasted:
     if len(names) > 1:
         raise PasteError(f"The branches under line {line.number} test different attributes "
                          f"({', '.join(sorted(names))}).", "mixed_attributes", line=line.number,
-                         attributes=", ".join(sorted(names)))
+                         attributes=Listed(sorted(names)))
     attribute = names.pop()
     if title is not None and (not asks or title.rstrip("?？").strip() != attribute):
         raise PasteError(f"Line {line.number} says '{title}' but its branches test "

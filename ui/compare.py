@@ -116,9 +116,9 @@ def pick_clause(pick: Pick, decimals: int, tie_break: str = "first") -> str:
         text += t("cmp.why.mean_gain", mean=_fixed(pick.mean_gain, decimals))
         left_out = [a for a, _, passed in pick.rivals if not passed]
         if left_out:
-            text += t("cmp.why.left_out", attributes=", ".join(map(literal, left_out)))
+            text += t("cmp.why.left_out", attributes=t("list.join").join(map(literal, left_out)))
     if pick.ties:
-        text += t("cmp.why.ties", ties=", ".join(map(literal, pick.ties)),
+        text += t("cmp.why.ties", ties=t("list.join").join(map(literal, pick.ties)),
                   rule=t(f"cmp.why.tie_break.{tie_break}"))
     return text
 

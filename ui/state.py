@@ -17,6 +17,7 @@ import streamlit as st
 
 from dtree_core import links
 from dtree_core import notation as notations
+from dtree_core.data import Listed
 from dtree_core.datasets import bundled
 from dtree_core.options import Options
 from ui import engine
@@ -369,7 +370,8 @@ def query_lists() -> dict[str, list[str]]:
 
 def _note(code: str, param: str = "", value="", reason="") -> None:
     """A new list each time: DEFAULTS' empty list is shared by every session."""
-    note = (code, {"param": param, "value": str(value), "reason": str(reason)})
+    note = (code, {"param": param, "value": value if isinstance(value, Listed) else str(value),
+                   "reason": str(reason)})
     st.session_state.link_notes = [*st.session_state.link_notes, note]
 
 
@@ -463,16 +465,16 @@ def _open_columns(link: links.Link, key: str, columns: list[str], target: str) -
         wrong = [a for a in link.attributes if a not in attributes]
         chosen = [a for a in link.attributes if a in attributes]
         if not chosen:  # nothing of the link's to use: the dataset's attributes, as without it
-            _note("attributes_none", "attrs", ", ".join(wrong))
+            _note("attributes_none", "attrs", Listed(wrong))
         else:
             if wrong:
-                _note("attributes", "attrs", ", ".join(wrong))
+                _note("attributes", "attrs", Listed(wrong))
             attributes = chosen
             st.session_state[f"attrs::{key}::{target}"] = attributes
     for kind in ("nominal", "continuous"):
         chosen = link.options.get(kind, ())
         if set(chosen) - set(attributes):
-            _note("attributes", kind, ", ".join(sorted(set(chosen) - set(attributes))))
+            _note("attributes", kind, Listed(sorted(set(chosen) - set(attributes))))
         st.session_state[f"{kind}::{key}"] = [a for a in chosen if a in attributes]
     if "force" in link.options:
         st.session_state.forces = {**st.session_state.forces, key: dict(link.options["force"])}

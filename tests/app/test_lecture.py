@@ -467,3 +467,11 @@ def test_a_forced_split_on_a_column_left_out_or_the_target_says_so(lang):
     assert t("grow.force_unknown", _lang=lang, path="root", attribute="纹理") not in said
     said = warnings(open_link({"data": "watermelon_2.0", "force": "root=好瓜"}, lang))
     assert t("grow.force_target", _lang=lang, path="root", attribute="好瓜") in said
+
+
+@pytest.mark.parametrize(("lang", "listed"), [("en", "colour, 香味"), ("zh", "colour、香味")])
+def test_a_links_unknown_attributes_are_listed_as_the_language_lists_them(lang, listed):
+    """attrs=色泽,colour,香味: the two that are no column are named joined by the note's
+    language (data.Listed), not by the English ", " in a Chinese sentence."""
+    at = open_link({"data": "watermelon_2.0", "attrs": ["色泽", "colour", "香味"]}, lang)
+    assert any(listed in w for w in warnings(at)), warnings(at)

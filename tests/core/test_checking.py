@@ -542,3 +542,17 @@ def test_an_attribute_named_with_brackets_is_read():
                    trace)
     assert [v.counts_as_right for v in report.verdicts] == [True, True, False]
     assert all(v.status not in ("unparsed", "unknown_attribute") for v in report.verdicts)
+
+
+@pytest.mark.parametrize(("lang", "join"), [("en", ", "), ("zh", "、")])
+def test_the_candidates_a_line_could_name_are_listed_as_the_language_lists_them(id3, lang,
+                                                                                 join):
+    """Gain(D,纹理) below the root: 纹理 is used up, and the sentence lists the candidates
+    joined by its language (data.Listed), not by the English ", " in Chinese."""
+    from ui.messages import t
+
+    verdict = one(id3, "Gain(D,纹理) = 0.1", node_id=1)
+    candidates = [row["attribute"] for row in id3["nodes"][1]["scores"]]
+    assert len(candidates) > 1
+    said = t("ex.line.unknown_attribute", _lang=lang, line=1, **verdict.details)
+    assert join.join(candidates) in said

@@ -558,3 +558,15 @@ def test_load_refusals_keep_their_details_in_chinese(tmp_path, text, args, chine
     worded = run("grow", str(path), "--target", "y", *args, "--lang", "zh")
     assert worded.returncode == 2
     assert chinese in worded.stderr, worded.stderr
+
+
+@pytest.mark.parametrize(("lang", "listed"), [("en", "id3, c45, cart"), ("zh", "id3、c45、cart")])
+def test_an_unknown_algorithms_choices_are_listed_as_the_language_lists_them(lang, listed):
+    """The algorithms a refusal offers are joined by its language (data.Listed)."""
+    from dtree_core.cli_messages import error_text
+    from dtree_core.data import DataError
+    from dtree_core.options import Options
+
+    with pytest.raises(DataError) as refused:
+        Options.build(algorithm="foo")
+    assert listed in error_text(refused.value, lang)

@@ -681,3 +681,16 @@ def test_a_cut_with_nothing_under_it_is_said_to_lack_its_leaf():
         read_tree("密度?\n    <=0.3815\n    >0.3815\n        是\n")
     assert (refused.value.code, refused.value.details) == (
         "no_leaf", {"line": 2, "text": "<=0.3815"})
+
+
+@pytest.mark.parametrize(("lang", "listed"), [("en", "根蒂, 纹理"), ("zh", "根蒂、纹理")])
+def test_a_refused_paste_lists_names_as_the_language_lists_them(lang, listed):
+    """The attributes of mixed branches are named joined by the sentence's language: the
+    details carried the English ", " into the Chinese one (data.Listed)."""
+    from ui.messages import t
+
+    with pytest.raises(PasteError) as refused:
+        read_tree("纹理?\n  纹理=清晰: 是\n  根蒂=蜷缩: 否\n")
+    error = refused.value
+    assert error.code == "mixed_attributes"
+    assert listed in t(f"tc.error.{error.code}", _lang=lang, **error.details)
