@@ -211,3 +211,32 @@ def test_the_worst_baseline_is_drawn_and_worded_among_what_it_may_take():
     worst = next(p for p in found.picks if p.label == "Worst")
     assert "by the lowest Gain" in pick_clause(worst, 3)
     assert "Worst takes Temperature by the lowest Gain" in explain(found)
+
+
+def _c45_clause(lang: str):
+    """C4.5's clause where its mean-Gain filter left two attributes out, in lang
+    (AppTest.from_function: the session's language)."""
+    import streamlit as st
+
+    from dtree_core.compare import Pick
+    from ui.compare import pick_clause
+
+    st.session_state["lang"] = lang
+    pick = Pick("C4.5", "c45", "split", "纹理", None, "gain_ratio", 0.26, "c45_gain_ratio",
+                None, 0.14, ("纹理", "脐部"),
+                (("纹理", 0.26, True), ("色泽", 0.06, False), ("敲声", 0.07, False)))
+    st.markdown(pick_clause(pick, 3))
+
+
+@pytest.mark.parametrize(("lang", "listed"), [("en", "色泽, 敲声"), ("zh", "色泽、敲声")])
+def test_the_attributes_a_mean_gain_filter_left_out_are_listed_as_the_language_lists_them(
+        lang, listed):
+    """The compare page's clause names what C4.5's filter left out joined by its language:
+    the English ", " was written into the Chinese sentence."""
+    from streamlit.testing.v1 import AppTest
+
+    at = AppTest.from_function(_c45_clause, args=(lang,), default_timeout=60)
+    at.run()
+    assert not at.exception
+    [said] = [m.value for m in at.markdown]
+    assert listed in said, said
