@@ -107,7 +107,8 @@ def pick_clause(pick: Pick, decimals: int, tie_break: str = "first") -> str:
     if column is None:
         return t("cmp.why.random", label=pick.label, attribute=attribute, at=at)
     places = rival_places(pick, decimals)  # the pick's score told apart from the rivals'
-    rivals = "".join(f"; {literal(a)} {_fixed(v, places)}" for a, v, _ in pick.rivals)
+    rivals = "".join(f"{t('list.semicolon')}{literal(a)} {_fixed(v, places)}"
+                     for a, v, _ in pick.rivals)
     lowest = registry.record(pick.algorithm).ranks_lowest  # a baseline takes the smallest
     text = t("cmp.why.pick.lowest" if lowest else "cmp.why.pick", label=pick.label,
              attribute=attribute, at=at, criterion=t_or(f"col.{column}", column),
@@ -132,10 +133,11 @@ def why_sentence(found: Disagreement | None, decimals: int = 3, tie_break: str =
     path = literal(" / ".join(branch_text(c) for c in found.path))
     where = t("cmp.why.root") if found.key == "root" else t("cmp.why.node", path=path)
     if found.code == "shape":
-        clauses = "; ".join(f"{p.label}: {literal(' | '.join(p.branches))}" for p in found.picks)
+        clauses = t("list.semicolon").join(f"{p.label}: {literal(' | '.join(p.branches))}"
+                                           for p in found.picks)
         return t("cmp.why.shape", where=where, attribute=literal(found.picks[0].attribute),
                  clauses=clauses)
-    clauses = "; ".join(pick_clause(p, decimals, tie_break) for p in found.picks)
+    clauses = t("list.semicolon").join(pick_clause(p, decimals, tie_break) for p in found.picks)
     return t("cmp.why.sentence", where=where, clauses=clauses)
 
 

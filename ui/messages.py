@@ -603,6 +603,7 @@ EN = {
     "eval.note.unstratified": ("Every class has fewer rows than k = {k}, so the folds are not "
                                "stratified (a plain seeded shuffle)."),
     "list.join": ", ",  # between the items of a list in a sentence
+    "list.semicolon": "; ",  # between clauses (or items that hold commas) in a sentence
     "metric.delta_points": "{delta} percentage points",  # a metric's change of a percentage
     "eval.accuracy": "Held-out accuracy",
     "eval.accuracy.kfold": "Cross-validation accuracy (every fold's held-out predictions together)",

@@ -493,6 +493,7 @@ ZH = {
     "eval.note.unstratified": ("每个类别的行数都少于 k = {k}，因此各折没有分层"
                                "（只是按固定种子随机打乱）。"),
     "list.join": "、",
+    "list.semicolon": "；",
     "metric.delta_points": "{delta} 个百分点",
     "eval.accuracy": "留出集精度",
     "eval.accuracy.kfold": "交叉验证精度（各折留出样本的预测合在一起计算）",

@@ -240,7 +240,8 @@ def node_facts(trace: dict, node: dict, decimals: int) -> None:
     st.markdown(tm("node.path", path=path))
     size = t("node.size", n=node["n"])
     if has_fractions(node):
-        size += "; " + t("node.weight", weight=format_number(node["weight"], decimals))
+        weight = format_number(node["weight"], decimals)
+        size += t("list.semicolon") + t("node.weight", weight=weight)
     st.markdown(literal(size) + " · " + tm("node.counts", counts=counts_text(
         node["class_counts"], trace["classes"], decimals)))
     counts = [node["class_counts"].get(c, 0) for c in trace["classes"]]

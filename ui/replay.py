@@ -115,7 +115,7 @@ def unmatched_forces(trace: dict) -> None:
     if len(paths) == 1:
         st.warning(tm("grow.force_unmatched.one", path=paths[0]))
     else:
-        st.warning(tm("grow.force_unmatched.many", paths="; ".join(paths)))
+        st.warning(tm("grow.force_unmatched.many", paths=t("list.semicolon").join(paths)))
     dataset_key = st.session_state.dataset["key"]
     forces = st.session_state.forces.get(dataset_key, {})
     names = [a["name"] for a in trace["attributes"]]

@@ -224,19 +224,21 @@ def _c45_clause(lang: str):
     st.session_state["lang"] = lang
     pick = Pick("C4.5", "c45", "split", "纹理", None, "gain_ratio", 0.26, "c45_gain_ratio",
                 None, 0.14, ("纹理", "脐部"),
-                (("纹理", 0.26, True), ("色泽", 0.06, False), ("敲声", 0.07, False)))
+                (("色泽", 0.06, False), ("敲声", 0.07, False)))
     st.markdown(pick_clause(pick, 3))
 
 
-@pytest.mark.parametrize(("lang", "listed"), [("en", "色泽, 敲声"), ("zh", "色泽、敲声")])
+@pytest.mark.parametrize(("lang", "listed", "rivals"), [
+    ("en", "色泽, 敲声", "(0.260; 色泽 0.060; 敲声 0.070)"),
+    ("zh", "色泽、敲声", "（0.260；色泽 0.060；敲声 0.070）")])
 def test_the_attributes_a_mean_gain_filter_left_out_are_listed_as_the_language_lists_them(
-        lang, listed):
-    """The compare page's clause names what C4.5's filter left out joined by its language:
-    the English ", " was written into the Chinese sentence."""
+        lang, listed, rivals):
+    """The compare page's clause names what C4.5's filter left out, and its rivals, with its
+    language's separators: the English ", " and "; " were written into the Chinese one."""
     from streamlit.testing.v1 import AppTest
 
     at = AppTest.from_function(_c45_clause, args=(lang,), default_timeout=60)
     at.run()
     assert not at.exception
     [said] = [m.value for m in at.markdown]
-    assert listed in said, said
+    assert listed in said and rivals in said, said
