@@ -1139,21 +1139,37 @@ def _candidate_scores(s: _Sorted, left: list, right: list, lw, rw, kw, cand_node
         np.maximum(gain, 0.0, out=gain)  # a gain is never below 0: not -1e-16 either
     if want_gini:
         # (kw - Σ left² / lw - Σ right² / rw) / kw
-        gini_index = _per_weight(_add_each(_square, left), lw)
+        gini_index = _side_purity(left, lw)
         np.subtract(kw, gini_index, out=gini_index)
-        gini_index -= _per_weight(_add_each(_square, right), rw)
+        gini_index -= _side_purity(right, rw)
         gini_index /= kw
         np.maximum(gini_index, 0.0, out=gini_index)  # pure sides: 0, not -7e-17
     return gain, gini_index
 
 
-def _per_weight(sums: np.ndarray, weight: np.ndarray) -> np.ndarray:
-    """sums / weight, 0 where a side's weight is 0: rows of weight 0 (or of weights a larger
-    one absorbs, 1 + 1e-300 being 1) can leave a side of no weight, which is an empty set,
-    of Gini 0, not 0/0."""
-    if (weight > 0).all():  # the usual case: one pass
-        return sums / weight
-    return np.divide(sums, weight, out=np.zeros(len(sums)), where=weight > 0)
+# Below this weight a side's squared class weights may underflow (1e-300² is 0): its
+# Σ n_c² / w is taken as Σ (n_c / w)·n_c instead (shares first, as criteria.gini takes them).
+TINY_WEIGHT = 1e-150
+
+
+def _side_purity(counts: list, weight: np.ndarray) -> np.ndarray:
+    """Σ_c n_c² / w of one side at every midpoint (the class weights n_c, their sum w).
+
+    Rows of weight 0, or of weights a larger one absorbs (1 + 1e-300 is 1), can leave a side
+    of no weight: an empty set, of Gini 0, not 0/0. A side lighter than TINY_WEIGHT takes
+    the shares first (a pure side of 1e-300 read Gini 1); every other side keeps the one
+    rounding of Σ n_c² / w, so whole-number and fractional weights give the same bits."""
+    positive = weight > 0
+    if positive.all():  # the usual case: one pass
+        out = _add_each(_square, counts) / weight
+    else:
+        out = np.divide(_add_each(_square, counts), weight, out=np.zeros(len(weight)),
+                        where=positive)
+    tiny = positive & (weight < TINY_WEIGHT)
+    if tiny.any():
+        light = weight[tiny]
+        out[tiny] = _add([c[tiny] / light * c[tiny] for c in counts])
+    return out
 
 
 def _square(a: np.ndarray) -> np.ndarray:
