@@ -161,6 +161,15 @@ def candidates(enc: Encoded, rows: np.ndarray, weight: np.ndarray, attributes: l
     known = ~np.isnan(X).any(axis=1)
     X, y, w = X[known], enc.y[rows][known], weight[known]
     cut = _Cutter(enc, rows, weight, min_branch_weight)
+    # values near the largest float overflow in sums and products; what overflows is met
+    # where it matters (a direction that is not finite is none: fisher_direction), and
+    # numpy's warnings of it would only reach a command-line user's console
+    with np.errstate(over="ignore", invalid="ignore", divide="ignore"):
+        return _candidates(enc, names, X, y, w, cut, min_branch_weight)
+
+
+def _candidates(enc: Encoded, names: list[str], X: np.ndarray, y: np.ndarray, w: np.ndarray,
+                cut, min_branch_weight) -> list[tuple[str, LinearTest, LinearTest]]:
     found = []
     for start, direction, about in _starts(X, y, w, len(enc.classes),
                                            float(min_branch_weight or 0.0)):

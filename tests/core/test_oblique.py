@@ -701,3 +701,19 @@ def test_a_linear_test_as_written_sends_every_row_where_the_tree_does(seed):
         written = by_hand(X[at], written_weights(decision["attribute"])) <= float(
             record_threshold_text(decision))
         assert (written == by_tree).all(), decision["attribute"]
+
+
+def test_values_near_the_largest_float_grow_an_oblique_tree_without_warnings():
+    """Columns holding ±1.7e308 overflow in Fisher's scatter and OC1's coefficients: the
+    tree grew, but numpy's overflow warnings reached the console (a CLI user's stderr)."""
+    import warnings
+
+    rng = np.random.default_rng(0)
+    n = 60
+    X = pd.DataFrame({"c": rng.choice([1e308, 1.7e308, -1.7e308, 0.0], n),
+                      "d": rng.normal(size=n)})
+    y = pd.Series(rng.choice(["A", "B"], n))
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", RuntimeWarning)
+        trace = DecisionTree("oblique").fit(X, y).trace_
+    assert len(trace.nodes) > 1
