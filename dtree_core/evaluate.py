@@ -21,7 +21,7 @@ import pandas as pd
 from sklearn.metrics import accuracy_score, confusion_matrix, precision_recall_fscore_support
 from sklearn.model_selection import KFold, StratifiedKFold, train_test_split
 
-from .data import Attribute, DataError, as_text, encode_like
+from .data import Attribute, DataError, Listed, as_text, encode_like
 from .model import DecisionTree
 from .options import Options
 from .predicting import leaf_distributions, most_likely, reach, walk
@@ -131,8 +131,8 @@ def _class_codes(y) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     return codes, np.asarray(classes, dtype=object), np.bincount(codes)
 
 
-def _names(classes) -> str:
-    return ", ".join(str(c) for c in classes)
+def _names(classes) -> Listed:
+    return Listed(classes)
 
 
 @dataclass(frozen=True)

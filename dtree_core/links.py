@@ -17,7 +17,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 
-from .data import DataError
+from .data import DataError, Listed
 from .notation import NOTATIONS_ORDER
 from .options import Options, normalise_force
 from .paths import escape_part
@@ -182,7 +182,7 @@ def _choice(params: Mapping, name: str, allowed: tuple[str, ...]) -> tuple[str |
         return None, []
     if texts[-1] in allowed:
         return texts[-1], []
-    return None, [Problem("unknown_value", name, texts[-1], ", ".join(allowed))]
+    return None, [Problem("unknown_value", name, texts[-1], Listed(allowed))]
 
 
 def _step(params: Mapping) -> tuple[int | None, list[Problem]]:

@@ -410,8 +410,8 @@ def _threshold_ties(row: dict, node: dict, algorithm) -> list[Step]:
     others = other_tied_threshold_texts(row, node, algorithm)
     if not others:
         return []
-    return [Sentence("threshold.tied", {"others": ", ".join(others[:5])
-                                        + (", …" if len(others) > 5 else "")})]
+    shown = others[:5] + (["…"] if len(others) > 5 else [])
+    return [Sentence("threshold.tied", {"others": tuple(shown)})]
 
 
 def row_split(row: dict) -> Split:

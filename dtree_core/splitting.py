@@ -1147,28 +1147,30 @@ def _candidate_scores(s: _Sorted, left: list, right: list, lw, rw, kw, cand_node
     return gain, gini_index
 
 
-# Below this weight a side's squared class weights may underflow (1e-300² is 0): its
-# Σ n_c² / w is taken as Σ (n_c / w)·n_c instead (shares first, as criteria.gini takes them).
-TINY_WEIGHT = 1e-150
+# Below TINY_WEIGHT a side's squared class weights may underflow (1e-300² is 0), above
+# HUGE_WEIGHT overflow (1e160² is inf): its Σ n_c² / w is taken as Σ (n_c / w)·n_c instead
+# (shares first, as criteria.gini takes them).
+TINY_WEIGHT, HUGE_WEIGHT = 1e-150, 1e150
 
 
 def _side_purity(counts: list, weight: np.ndarray) -> np.ndarray:
     """Σ_c n_c² / w of one side at every midpoint (the class weights n_c, their sum w).
 
     Rows of weight 0, or of weights a larger one absorbs (1 + 1e-300 is 1), can leave a side
-    of no weight: an empty set, of Gini 0, not 0/0. A side lighter than TINY_WEIGHT takes
-    the shares first (a pure side of 1e-300 read Gini 1); every other side keeps the one
-    rounding of Σ n_c² / w, so whole-number and fractional weights give the same bits."""
+    of no weight: an empty set, of Gini 0, not 0/0. A side lighter than TINY_WEIGHT or
+    heavier than HUGE_WEIGHT takes the shares first (a pure side of 1e-300 read Gini 1, and
+    every side of weights 1e160 Gini 0); every other side keeps the one rounding of
+    Σ n_c² / w, so whole-number and fractional weights give the same bits."""
     positive = weight > 0
     if positive.all():  # the usual case: one pass
         out = _add_each(_square, counts) / weight
     else:
         out = np.divide(_add_each(_square, counts), weight, out=np.zeros(len(weight)),
                         where=positive)
-    tiny = positive & (weight < TINY_WEIGHT)
-    if tiny.any():
-        light = weight[tiny]
-        out[tiny] = _add([c[tiny] / light * c[tiny] for c in counts])
+    extreme = positive & ((weight < TINY_WEIGHT) | (weight > HUGE_WEIGHT))
+    if extreme.any():
+        w = weight[extreme]
+        out[extreme] = _add([c[extreme] / w * c[extreme] for c in counts])
     return out
 
 

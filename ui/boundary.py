@@ -408,7 +408,8 @@ def _draw(dataset: dict, current: dict, here: Panel, other: str | None, names) -
 def _captions(X: pd.DataFrame, shown, held: dict, here: Panel, there: Panel | None) -> None:
     st.caption(t("boundary.caption"))
     if held:
-        values = ", ".join(f"{name} = {_held_text(value)}" for name, value in held.items())
+        values = t("list.join").join(f"{name} = {_held_text(value)}"
+                                     for name, value in held.items())
         st.caption(tm("boundary.held", values=values))
     missing = int(X[list(shown)].apply(pd.to_numeric, errors="coerce").isna().any(axis=1).sum())
     if missing:

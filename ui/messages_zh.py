@@ -138,8 +138,8 @@ ZH = {
     "grow.force_not_attribute": "在“{path}”处指定的划分属性“{attribute}”不是这棵树的属性。",
     "grow.force_target": ("在“{path}”处指定的划分属性“{attribute}”是目标列：决策树不能按它要预测"
                           "的类别划分。"),
-    "grow.force_unmatched.many": ("在“{paths}”处指定的划分无法在这棵树中实现：这些地方按算法自己的"
-                                  "选择生成。这些指定仍然保留，供能够实现它们的树使用。"),
+    "grow.force_unmatched.many": ("在以下位置指定的划分无法在这棵树中实现：{paths}。这些地方按算法"
+                                  "自己的选择生成。这些指定仍然保留，供能够实现它们的树使用。"),
     # node panel
     "node.header": "结点 #{node}",
     "node.path": "**从根结点出发的路径**：{path}",

@@ -210,7 +210,7 @@ def notes(trace: dict, node: dict, figure: Figure) -> list[str]:
              if nodes[c]["weight"] <= 0]
     if empty:
         found.append(words(figure, "not.empty_children",
-                           values="、".join(f"“{value}”" for value in empty)))
+                           values=t("list.join").join(f"“{value}”" for value in empty)))
     rows = {row["attribute"]: row for row in node["scores"]}
     chosen = rows.get(node["decision"]["attribute"])
     if chosen is not None and chosen["rho"] < 1:
@@ -289,4 +289,4 @@ def code_source(line: str, figure: Figure = ZHOU) -> str:
     lines = figure.code_lines[line]
     if lines in (("early",), ("late",)):
         return words(figure, f"code.{line}")
-    return t("pseudo.code.source", marks=", ".join(f"`# [{n}]`" for n in lines))
+    return t("pseudo.code.source", marks=t("list.join").join(f"`# [{n}]`" for n in lines))

@@ -370,9 +370,13 @@ def query_lists() -> dict[str, list[str]]:
 
 def _note(code: str, param: str = "", value="", reason="") -> None:
     """A new list each time: DEFAULTS' empty list is shared by every session."""
-    note = (code, {"param": param, "value": value if isinstance(value, Listed) else str(value),
-                   "reason": str(reason)})
+    note = (code, {"param": param, "value": _text(value), "reason": _text(reason)})
     st.session_state.link_notes = [*st.session_state.link_notes, note]
+
+
+def _text(value) -> str:
+    """A note's value as text; a list stays Listed, to be joined in the note's language."""
+    return value if isinstance(value, Listed) else str(value)
 
 
 def open_link(link: links.Link) -> None:

@@ -475,3 +475,11 @@ def test_a_links_unknown_attributes_are_listed_as_the_language_lists_them(lang, 
     language (data.Listed), not by the English ", " in a Chinese sentence."""
     at = open_link({"data": "watermelon_2.0", "attrs": ["色泽", "colour", "香味"]}, lang)
     assert any(listed in w for w in warnings(at)), warnings(at)
+
+
+@pytest.mark.parametrize(("lang", "listed"), [("en", "dfs, bfs"), ("zh", "dfs、bfs")])
+def test_a_links_unknown_choice_lists_the_allowed_ones_as_the_language_lists_them(lang,
+                                                                                  listed):
+    """order=xx: the note names the orders a link may ask for, joined by its language."""
+    said = warnings(open_link({"data": "watermelon_2.0", "order": "xx"}, lang))
+    assert any(listed in w for w in said), said

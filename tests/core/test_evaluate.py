@@ -322,3 +322,14 @@ def test_folds_that_train_on_one_class_are_refused_with_advice_that_can_work(lab
         for k_, seed in [(2, 0), (2, 1), (3, 2)]:
             with pytest.raises(SplitError):
                 stratified_kfold(pd.Series(labels), min(k_, len(labels)), seed)
+
+
+@pytest.mark.parametrize(("lang", "listed"), [("en", "乙, 甲"), ("zh", "乙、甲")])
+def test_the_classes_a_fold_note_names_are_listed_as_the_language_lists_them(lang, listed):
+    """The classes too small for k folds are joined by the note's language (data.Listed)."""
+    from dtree_core.evaluate import kfold_notes
+    from ui.messages import t
+
+    y = ["甲"] * 3 + ["乙"] * 2 + ["丙"] * 9
+    [note] = [n for n in kfold_notes(y, 5) if n.code == "few_rows"]
+    assert listed in t("eval.note.few_rows", _lang=lang, **note.details)

@@ -122,3 +122,21 @@ def test_a_side_holding_only_weight_a_heavier_row_absorbs_is_empty_not_0_over_0(
     assert rows and all(np.isfinite(row["gini_index_binary"]) for row in rows)
     curves = [g for row in rows if row["curve"] for g in row["curve"]["gini_index"]]
     assert curves and all(g is not None and 0 <= g <= 0.5 for g in curves)  # two classes
+
+
+@pytest.mark.parametrize("algorithm", ["c45", "cart"])
+def test_weights_whose_squares_overflow_grow_the_tree_of_weights_1(algorithm):
+    """Every row of weight 1e160: Σ n_c² overflowed, every Gini_index of the curve read 0,
+    and CART cut the root elsewhere and grew another tree. Scaling every weight alike
+    changes no share: the same cuts as unweighted rows."""
+    rng = np.random.default_rng(0)
+    n = 60
+    X = pd.DataFrame({"d": rng.normal(size=n)})
+    y = pd.Series(rng.choice(["A", "B"], n))
+    plain = DecisionTree(algorithm).fit(X, y).trace_.to_dict()
+    heavy = DecisionTree(algorithm).fit(X, y, sample_weight=np.full(n, 1e160)).trace_.to_dict()
+    assert [nd["decision"].get("threshold") for nd in heavy["nodes"]] == \
+        [nd["decision"].get("threshold") for nd in plain["nodes"]]
+    root = {r["attribute"]: r for r in heavy["nodes"][0]["scores"]}["d"]
+    assert root["gini_index_binary"] == pytest.approx(
+        {r["attribute"]: r for r in plain["nodes"][0]["scores"]}["d"]["gini_index_binary"])
