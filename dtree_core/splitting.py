@@ -1162,11 +1162,13 @@ def _side_purity(counts: list, weight: np.ndarray) -> np.ndarray:
     every side of weights 1e160 Gini 0); every other side keeps the one rounding of
     Σ n_c² / w, so whole-number and fractional weights give the same bits."""
     positive = weight > 0
+    # a square that overflows is a side heavier than HUGE_WEIGHT's, taken again below
+    with np.errstate(over="ignore"):
+        squares = _add_each(_square, counts)
     if positive.all():  # the usual case: one pass
-        out = _add_each(_square, counts) / weight
+        out = squares / weight
     else:
-        out = np.divide(_add_each(_square, counts), weight, out=np.zeros(len(weight)),
-                        where=positive)
+        out = np.divide(squares, weight, out=np.zeros(len(weight)), where=positive)
     extreme = positive & ((weight < TINY_WEIGHT) | (weight > HUGE_WEIGHT))
     if extreme.any():
         w = weight[extreme]
