@@ -164,16 +164,6 @@ class LevelScores:
     def binary(self, j: int) -> bool:
         return self.algorithm.nominal_shape == "binary" and self.attributes[j].is_nominal
 
-    def threshold_of(self, i: int, j: int) -> float | None:
-        """The cut point (None: nominal, or no midpoint keeps min_branch_weight on both sides)."""
-        t = self.scores[j].threshold
-        return None if t is None or np.isnan(t[i]) else float(t[i])
-
-    def threshold_digits_of(self, i: int, j: int) -> int | None:
-        """The significant digits the cut must be written with (None: threshold_text's own)."""
-        digits = self.scores[j].threshold_digits
-        return None if digits is None or not digits[i] else int(digits[i])
-
     def threshold_forced(self, i: int, j: int) -> bool:
         """Is attribute j cut at node i where a force said, not at its best midpoint?"""
         forced = self.scores[j].forced_threshold
