@@ -609,10 +609,14 @@ def _first_listed(tied: np.ndarray, subsets, values, place, block) -> np.ndarray
 def _two_way_gini(left: list, right: list) -> np.ndarray:
     """Gini_index of two-way splits from each side's class weights (lists over classes), inf
     where a side is empty: |D|·Gini_index = Σ_side (w_side - Σ_c n_c²/w_side), with sums
-    over classes in order. (In place where it can: fewer new arrays, the same bits.)"""
+    over classes in order. (In place where it can: fewer new arrays, the same bits.)
+    A side lighter than TINY_WEIGHT or heavier than HUGE_WEIGHT is taken by its shares
+    (_side_purity): squares of 1e160 overflowed, and of 1e-300 vanished."""
     left_w, right_w = _add(left), _add(right)
     both = (left_w > 0) & (right_w > 0)
-    impurity, squares = _sum_of_squares(left), _sum_of_squares(right)
+    extreme = _beyond_squares(left_w, right_w, both)
+    with np.errstate(over="ignore"):  # an overflowing square is taken again below
+        impurity, squares = _sum_of_squares(left), _sum_of_squares(right)
     with np.errstate(invalid="ignore", divide="ignore"):
         impurity /= left_w
         np.subtract(left_w, impurity, out=impurity)
@@ -621,8 +625,25 @@ def _two_way_gini(left: list, right: list) -> np.ndarray:
         impurity -= squares
         left_w += right_w
         impurity /= np.maximum(left_w, 1e-300, out=left_w)
+    if extreme is not None:
+        at = np.nonzero(extreme)
+        lw, rw = _add([c[at] for c in left]), _add([c[at] for c in right])
+        impurity[at] = (lw - _side_purity([c[at] for c in left], lw) + rw
+                        - _side_purity([c[at] for c in right], rw)) / (lw + rw)
     impurity[~both] = np.inf
     return impurity
+
+
+def _beyond_squares(left_w: np.ndarray, right_w: np.ndarray, both: np.ndarray):
+    """Where a two-sided split has a side lighter than TINY_WEIGHT or heavier than
+    HUGE_WEIGHT (None where none has: the usual case, told by three reductions)."""
+    if left_w.size == 0:
+        return None
+    lightest = np.minimum(left_w, right_w)
+    if max(left_w.max(), right_w.max()) <= HUGE_WEIGHT and \
+            lightest.min(where=both, initial=np.inf) >= TINY_WEIGHT:
+        return None
+    return both & ((lightest < TINY_WEIGHT) | (np.maximum(left_w, right_w) > HUGE_WEIGHT))
 
 
 def _sum_of_squares(parts: list) -> np.ndarray:

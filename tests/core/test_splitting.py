@@ -143,3 +143,25 @@ def test_weights_whose_squares_overflow_grow_the_tree_of_weights_1(algorithm):
     root = {r["attribute"]: r for r in heavy["nodes"][0]["scores"]}["d"]
     assert root["gini_index_binary"] == pytest.approx(
         {r["attribute"]: r for r in plain["nodes"][0]["scores"]}["d"]["gini_index_binary"])
+
+
+@pytest.mark.parametrize("scale", [1e160, 1e-300])
+def test_cart_partitions_nominal_values_alike_at_any_scale_of_the_weights(scale):
+    """CART's search over two-way partitions of nominal values took Σ n_c² / w per side:
+    weights of 1e160 overflowed (a warning, and NaN Gini_index) and of 1e-300 vanished
+    (a pure side read Gini 1), so another partition won. Scaling every weight alike
+    changes no share: the same partitions and tree as unweighted rows, with no warning."""
+    rng = np.random.default_rng(0)
+    n = 80
+    X = pd.DataFrame({"a": rng.choice(list("pqrst"), n), "b": rng.choice(list("uvwxyz"), n)})
+    y = pd.Series(rng.choice(["A", "B", "C"], n))
+
+    def partitions(trace):
+        return [node["branch"] for node in trace.to_dict()["nodes"]]
+
+    plain = DecisionTree("cart").fit(X, y).trace_
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", RuntimeWarning)
+        scaled = DecisionTree("cart").fit(X, y, sample_weight=np.full(n, scale)).trace_
+    assert len(scaled.nodes) == len(plain.nodes)
+    assert partitions(scaled) == partitions(plain)
