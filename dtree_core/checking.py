@@ -462,9 +462,10 @@ class _Context:
         sides = _value_split(_value_parts(row), value.strip(), list(self.node["class_counts"]))
         if sides is None and row.get("binary_partition") and "value_counts" not in row:
             # a trace written without value_counts keeps its best partition's sides only
-            kept = " | ".join(", ".join(map(str, side)) for side in row["binary_partition"])
+            left, right = (Listed(side) for side in row["binary_partition"])
             return Verdict(claim, "split_not_kept", details={
-                "attribute": row["attribute"], "value": value.strip(), "kept": kept})
+                "attribute": row["attribute"], "value": value.strip(), "kept_left": left,
+                "kept_right": right})
         if sides is None:
             return Verdict(claim, "value_no_split", details={
                 "attribute": row["attribute"], "value": value.strip()})

@@ -133,8 +133,9 @@ def why_sentence(found: Disagreement | None, decimals: int = 3, tie_break: str =
     path = literal(" / ".join(branch_text(c) for c in found.path))
     where = t("cmp.why.root") if found.key == "root" else t("cmp.why.node", path=path)
     if found.code == "shape":
-        clauses = t("list.semicolon").join(f"{p.label}: {literal(' | '.join(p.branches))}"
-                                           for p in found.picks)
+        clauses = t("list.semicolon").join(
+            t("cmp.why.shape.clause", label=p.label, branches=literal(" | ".join(p.branches)))
+            for p in found.picks)
         return t("cmp.why.shape", where=where, attribute=literal(found.picks[0].attribute),
                  clauses=clauses)
     clauses = t("list.semicolon").join(pick_clause(p, decimals, tie_break) for p in found.picks)

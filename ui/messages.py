@@ -577,6 +577,7 @@ EN = {
     "cmp.why.leaf": "{label} makes a leaf: {reason}",
     "cmp.why.shape": "{where}, every tree splits on {attribute} but into different branches: "
                      "{clauses}.",
+    "cmp.why.shape.clause": "{label}: {branches}",
     "cmp.why.sentence": "{where}, {clauses}.",
     # forced splits a tree the sidebar did not grow could not make (trace.unmatched_force)
     "force.unmatched.folds": ("The split forced at {path} could not be made in {n} of the {k} "

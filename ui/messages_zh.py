@@ -470,6 +470,7 @@ ZH = {
     "cmp.why.random": "{label} 随机抽到 {attribute}{at}",
     "cmp.why.leaf": "{label} 生成叶结点：{reason}",
     "cmp.why.shape": "{where}，每棵树都用 {attribute} 划分，但分支不同：{clauses}。",
+    "cmp.why.shape.clause": "{label}：{branches}",
     "cmp.why.sentence": "{where}，{clauses}。",
     # forced splits a tree the sidebar did not grow could not make (trace.unmatched_force)
     "force.unmatched.folds": ("在“{path}”处指定的划分在 {k} 棵交叉验证树中有 {n} 棵无法实现："

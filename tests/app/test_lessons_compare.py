@@ -242,3 +242,21 @@ def test_the_attributes_a_mean_gain_filter_left_out_are_listed_as_the_language_l
     assert not at.exception
     [said] = [m.value for m in at.markdown]
     assert listed in said and rivals in said, said
+
+
+@pytest.mark.parametrize(("lang", "clause"), [
+    ("en", "ID3: 纹理=清晰 | 纹理=稍糊 | 纹理=模糊; CART: 纹理 in {清晰} | 纹理 in {稍糊,模糊}"),
+    ("zh", "ID3：纹理=清晰 | 纹理=稍糊 | 纹理=模糊；CART：纹理 in {清晰} | 纹理 in {稍糊,模糊}")])
+def test_branches_that_differ_are_said_with_the_languages_colon(lang, clause, monkeypatch):
+    """ID3 and CART both split watermelon 2.0's root on 纹理, into different branches: each
+    tree's branches follow its name after the language's colon (the Chinese sentence wrote
+    "ID3: …" with an ASCII colon)."""
+    from dtree_core.compare import first_disagreement
+    from ui import messages
+    from ui.compare import why_sentence
+
+    monkeypatch.setattr(messages, "current_language", lambda: lang)
+    data = prepare(load_path(dataset_path("watermelon_2.0.csv")), "好瓜")
+    traces = [DecisionTree(a).fit(data.X, data.y).trace_.to_dict() for a in ("id3", "cart")]
+    text = why_sentence(first_disagreement(traces, ["ID3", "CART"]))
+    assert clause in text.replace("\\", "")

@@ -485,14 +485,19 @@ def test_a_value_split_a_trace_without_value_counts_does_not_keep_is_said_so():
     partition's counts: Gini(D, A1=中年) cannot be checked there, and it says so (it was
     called "not a candidate", though 年龄 is one)."""
     from ui.exercises import verdict_sentence
+    from ui.messages import t
 
     cart = DecisionTree("cart").fit(*xy("loan_lihang.csv", "类别", drop=["ID"])).trace_.to_dict()
     for row in cart["nodes"][0]["scores"]:
         del row["value_counts"]
     middle, young = check("Gini(D,A1=中年) = 0.48\nGini(D,A1=青年) = 0.44", cart).verdicts
     assert middle.status == "split_not_kept" and middle.exact is None
-    assert middle.details == {"attribute": "年龄", "value": "中年", "kept": "青年 | 中年, 老年"}
+    assert middle.details == {"attribute": "年龄", "value": "中年", "kept_left": "青年",
+                              "kept_right": "中年, 老年"}
     assert "not a candidate" not in verdict_sentence(middle)
+    assert "(青年 | 中年, 老年)" in verdict_sentence(middle)
+    said = t("ex.line.split_not_kept", _lang="zh", line=1, **middle.details)
+    assert "（青年 | 中年、老年）" in said  # each side's values as a Chinese list
     assert young.status == "right"
 
 

@@ -65,7 +65,8 @@ EN: dict[str, str] = {
     "ex.line.unknown_attribute": ("Line {line}: {attribute} is not a candidate at this node "
                                   "(candidates: {attributes})."),
     "ex.line.split_not_kept": ("Line {line}: this trace splits {attribute} two ways and keeps "
-                               "the counts of its best partition only ({kept}), as traces "
+                               "the counts of its best partition only "
+                               "({kept_left} | {kept_right}), as traces "
                                "written by earlier versions did; {value} against the rest "
                                "needs {value}'s own counts. Grow the tree again to check this "
                                "line."),
@@ -193,7 +194,8 @@ ZH: dict[str, str] = {
     "ex.line.unknown_attribute": ("第 {line} 行：{attribute} 不是此结点的候选属性"
                                   "（候选属性：{attributes}）。"),
     "ex.line.split_not_kept": ("第 {line} 行：这份轨迹对 {attribute} 做二分，只保存了最优划分"
-                               "（{kept}）两侧的计数（旧版本写出的轨迹没有各取值的计数）；"
+                               "（{kept_left} | {kept_right}）两侧的计数"
+                               "（旧版本写出的轨迹没有各取值的计数）；"
                                "{value} 与其余取值的划分需要 {value} 自己的计数。请重新生成决策树"
                                "后再检查这一行。"),
     "ex.verdict.split_not_kept": "此树未保存",
