@@ -1071,11 +1071,16 @@ def _score_continuous_stack(enc: Encoded, js: list[int], batch: Batch, by_gini: 
     return _unstack(result, len(js), batch.n_nodes)
 
 
-def _tied_with_node_best(key: np.ndarray, cand_node: np.ndarray, m: int) -> np.ndarray:
-    """Candidates whose key ties the best of their node (as _segment_first_best ties them)."""
-    node_best = np.full(m, -np.inf)
-    np.maximum.at(node_best, cand_node, np.where(np.isfinite(key), key, -np.inf))
-    return is_tied(key, node_best.take(cand_node))
+def _tied_with_node_best(key: np.ndarray, per_node: np.ndarray,
+                         starts: np.ndarray) -> np.ndarray:
+    """Candidates whose key ties the best of their node (as _segment_first_best ties them);
+    each node's candidates are a run of per_node[i] from starts[i]."""
+    held = per_node > 0
+    if not held.any():
+        return np.zeros(len(key), dtype=bool)
+    finite = np.where(np.isfinite(key), key, -np.inf)
+    best = np.maximum.reduceat(finite, starts[held])  # a pass, not maximum.at's scatter
+    return is_tied(key, best[0] if len(best) == 1 else np.repeat(best, per_node[held]))
 
 
 def tied_thresholds(curve: dict | None, by_gini: bool) -> list[float]:
@@ -1261,7 +1266,7 @@ def _curve(s: _Sorted, cand, cand_node, rho, gain, gini_index, best, m, points) 
         mask[best] = True
         for key in (gain, None if gini_index is None else -gini_index):
             if key is not None:
-                mask |= _tied_with_node_best(key, cand_node, m)
+                mask |= _tied_with_node_best(key, per_node, starts)
         keep = np.flatnonzero(mask)
     kept_node, at = cand_node[keep], cand[keep]
     offsets = np.zeros(m + 1, dtype=np.int64)
