@@ -297,12 +297,17 @@ def _splits(a, s: AttributeScores, binary: bool, at: np.ndarray) -> list[Split]:
     """The split records of attribute a (its scores s) at the nodes `at` of a depth."""
     if not a.is_nominal:
         digits = [None] * len(at) if s.threshold_digits is None else \
-            [d or None for d in s.threshold_digits[at].tolist()]
-        return [Split("threshold", a.name, threshold=t, threshold_digits=d)
+            s.threshold_digits[at].tolist()
+        return [_threshold_split(a.name, t, d)
                 for t, d in zip(s.threshold[at].tolist(), digits, strict=True)]
     if binary:
         return [_subset_split(a.name, a.values, left.tobytes()) for left in s.left[at]]
     return [_value_split(a.name, a.values)] * len(at)
+
+
+def _threshold_split(attribute: str, threshold: float, digits: int | None) -> Split:
+    """A cut at the threshold (digits 0 or None: written with format_number's own)."""
+    return Split("threshold", attribute, threshold=threshold, threshold_digits=digits or None)
 
 
 def _json_list(values: np.ndarray) -> list:
@@ -448,9 +453,15 @@ class _RowParts:
         return (None if left is None else left[i]), index[i]
 
     def split(self, i: int) -> Split:
-        """Node i's split record (made per row, not kept: a depth of many nodes would hold
-        a record per node and attribute while its rows are written)."""
-        return _splits(self._attribute, self.scores, self.binary, [i])[0]
+        """Node i's split record, as _splits makes it, from the depth's lists (made per row,
+        not kept: a depth of many nodes would hold a record per node and attribute while
+        its rows are written)."""
+        if not self.nominal:
+            return _threshold_split(self.name, self.thresholds[i],
+                                    None if self.digits is None else self.digits[i])
+        if self.binary:
+            return _subset_split(self.name, self.values, self.scores.left[i].tobytes())
+        return _value_split(self.name, self.values)
 
 
 def _row_parts(level: LevelScores, j: int, extra: dict) -> _RowParts:
