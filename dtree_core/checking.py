@@ -875,9 +875,12 @@ def _partition_note(row: dict, names: Notation) -> tuple[Sentence, ...]:
     question says which (the hint's 9/17×0.346 is {清晰}'s). Two values left are both."""
     if not _splits_two_ways(row) or all(len(b["value"]) == 1 for b in row["branches"]):
         return ()
-    sides = tuple(f"{set_name(i, row['rho'] < 1, names).text}: {branch_name(row, branch)}"
-                  for i, branch in enumerate(row["branches"], start=1))
-    return (Sentence("quiz.partition", {"attribute": row["attribute"], "sides": sides}),)
+    (left_set, left), (right_set, right) = (
+        (set_name(i, row["rho"] < 1, names).text, branch_name(row, branch))
+        for i, branch in enumerate(row["branches"], start=1))
+    return (Sentence("quiz.partition", {"attribute": row["attribute"], "left_set": left_set,
+                                        "left": left, "right_set": right_set,
+                                        "right": right}),)
 
 
 def _ratio_hint(equation: Equation, iv: Equation) -> str:

@@ -34,7 +34,7 @@ from .wording import (
     PRUNE_RULES,
     RAISE_RULES,
     TIE_RULES,
-    format_counted,
+    fill,
     raise_rule_of,
 )
 
@@ -553,7 +553,7 @@ def placeholders(template: str) -> set[str]:
 
 def say(lang: str, key: str, /, **values) -> str:
     """The catalogue's sentence for key in lang, filled with values."""
-    return format_counted(CATALOGUE[lang][key], listed_in(values, CATALOGUE[lang]["list"]))
+    return fill(CATALOGUE[lang][key], listed_in(values, CATALOGUE[lang]["list"]))
 
 
 # --budget's refusals in English for the command line: the budget's own sentences advise
@@ -602,7 +602,7 @@ def error_text(error: Exception, lang: str) -> str:
     template = ERRORS_ZH.get(code) if lang == "zh" else None
     if template is None or not placeholders(template) <= set(details):
         return str(error)
-    return template.format(**listed_in(details, CATALOGUE["zh"]["list"]))
+    return fill(template, listed_in(details, CATALOGUE["zh"]["list"]))
 
 
 def file_summary(report, lang: str) -> str:

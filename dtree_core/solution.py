@@ -34,6 +34,7 @@ from .split import (
 )
 from .splitting import tied_thresholds
 from .trace import leaf_stop
+from .wording import fill
 
 SCOPES = ("node", "branch", "tree")
 LANGUAGES = ("en", "zh")
@@ -672,7 +673,7 @@ def sentence_text(sentence: Sentence, lang: str, escape=str, names: Notation = Z
     values = dict(sentence.values)
     if "algorithm" in values:
         values["algorithm"] = algorithm_name(values["algorithm"], lang)
-    return in_terms(words[f"solution.{sentence.key}"], names).format(**{
+    return fill(in_terms(words[f"solution.{sentence.key}"], names), {
         k: words["solution.list"].join(map(escape, v)) if isinstance(v, tuple) else escape(v)
         for k, v in values.items()})
 
@@ -876,7 +877,8 @@ WORDS: dict[str, dict[str, str]] = {
                                 "{attribute} is unknown: {iv} counts them as one more value, "
                                 "as Quinlan's C4.5 does."),
         "solution.quiz.partition": ("Here {attribute} is split two ways, its best two-way "
-                                    "partition, not one branch per value: {sides}."),
+                                    "partition, not one branch per value: {left_set}: "
+                                    "{left}; {right_set}: {right}."),
         "solution.stop.pure.lihang": ("Every instance in D belongs to class {label} (Li Hang, "
                                       "Alg. {number}, step (1)): T is a single node labelled "
                                       "{label}."),
@@ -987,7 +989,7 @@ WORDS: dict[str, dict[str, str]] = {
         "solution.iv.unknown": ("最后一项 {share} 是 {attribute} 取值缺失的样本所占的比例：{iv} "
                                 "把它们算作一个单独的取值，与 Quinlan 的 C4.5 相同。"),
         "solution.quiz.partition": ("此处对 {attribute} 做二分划分（取其最优的二分划分，而不是每个"
-                                    "取值一个分支）：{sides}。"),
+                                    "取值一个分支）：{left_set}：{left}；{right_set}：{right}。"),
         "solution.stop.pure.lihang": ("D 中所有实例属于同一类“{label}”（李航，算法 {number} "
                                       "步 (1)）：T 为单结点树，类标记为“{label}”。"),
         "solution.stop.no_attributes.lihang": ("A = ∅（算法 {number} 步 (2)）：T 为单结点树，"

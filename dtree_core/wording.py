@@ -221,15 +221,39 @@ def _singular(match: re.Match) -> str:
     return " " + adjective + SINGULAR[noun] + (" " + VERB_SINGULAR[verb] if verb else "")
 
 
-def format_counted(template: str, values: dict) -> str:
-    """template.format(**values), with the singular after a count of one (counted)."""
-    out, last = [], None
+# Han characters and CJK punctuation: between two of them Chinese text has no space.
+_CJK = re.compile(r"[\u3000-\u303f\u3400-\u9fff\uff00-\uffef]")
+
+
+def fill(template: str, values: dict) -> str:
+    """template.format(**values), except that a space the template puts between a value and a
+    Chinese character goes when the value's edge is Chinese too: '{attribute} 的' gives
+    '纹理的' but 'ripe 的'; and a count of one takes the singular ("1 row"; counted). Values
+    themselves are never changed. (The app's, the command line's and the worked solutions'
+    sentences are all filled here.)"""
+    parts: list[tuple[str, bool]] = []  # (text, is a value)
     for text, field, spec, conversion in _FORMATTER.parse(template):
-        out.append(text if last is None else counted(last, text))
-        last = None
+        after_value = parts[-1][0] if parts and parts[-1][1] else None
+        parts.append((text if after_value is None else counted(after_value, text), False))
         if field is not None:
             value = _FORMATTER.convert_field(_FORMATTER.get_field(field, (), values)[0],
                                              conversion)
-            last = _FORMATTER.format_field(value, spec or "")
-            out.append(last)
-    return "".join(out)
+            parts.append((_FORMATTER.format_field(value, spec or ""), True))
+    return "".join(_tightened(parts, i) for i in range(len(parts)))
+
+
+def _tightened(parts: list[tuple[str, bool]], i: int) -> str:
+    text, is_value = parts[i]
+    if is_value:
+        return text
+    before = parts[i - 1][0] if i > 0 else ""
+    after = parts[i + 1][0] if i + 1 < len(parts) else ""
+    if text[:1] == " " and _cjk_pair(before[-1:], text[1:2]):
+        text = text[1:]
+    if text[-1:] == " " and _cjk_pair(text[-2:-1], after[:1]):
+        text = text[:-1]
+    return text
+
+
+def _cjk_pair(left: str, right: str) -> bool:
+    return bool(left and right and _CJK.match(left) and _CJK.match(right))

@@ -33,7 +33,7 @@ from ui.compare import (
     summary_frame,
     why_sentence,
 )
-from ui.messages import labelled, t, tm
+from ui.messages import labelled, sentences, t, tm
 from ui.names import tree_dataset_name
 from ui.state import ensure_entry_point
 from ui.tables import BLANK
@@ -186,8 +186,8 @@ def han(labels, traces, configs, choices, dataset, size: float, seed: int) -> No
     st.markdown(f"**{t('lesson.han.scalability')}**")
     st.plotly_chart(scalability_figure(labels, timed[0][0], [s for _, s in timed]),
                     key="han_scalability", width="stretch")
-    st.caption(t("lesson.han.timings", repeats=TIMING_REPEATS, limit=f"{REPEAT_BELOW:g}")
-               + " " + t("lesson.han.seed", seed=seed))
+    st.caption(sentences([t("lesson.han.timings", repeats=TIMING_REPEATS,
+                              limit=f"{REPEAT_BELOW:g}"), t("lesson.han.seed", seed=seed)]))
 
 
 # --------------------------------------------------------------------- why the criterion matters

@@ -188,10 +188,11 @@ def config_label(options: Options) -> str:
         parts.append(t("lab.config.min_gain", gain=f"{options.min_gain:g}"))
     if registry.seed_matters(options.algorithm, options.tie_break):
         parts.append(t("lab.config.seed", seed=options.seed))
-    if options.prune != "none":
-        parts.append(t(f"prune.method.{options.prune}"))
+    if options.prune != "none":  # short: the method's full name carries brackets of its own
+        parts.append(t(f"lab.config.prune.{options.prune}"))
     name = registry.label(options.algorithm)
-    return f"{name} ({', '.join(parts)})" if parts else name
+    return t("lab.config.label", name=name, options=t("list.join").join(parts)) if parts \
+        else name
 
 
 def unique_labels(labels: list[str]) -> list[str]:

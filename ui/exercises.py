@@ -20,7 +20,7 @@ from dtree_core.solution import (
 )
 from ui import engine, registry, state
 from ui.downloads import file_name
-from ui.messages import has, labelled, literal, t, tm
+from ui.messages import has, labelled, literal, sentences, t, tm
 from ui.panel import book_notes
 from ui.tables import book_printed
 from ui.widgets import node_title
@@ -67,7 +67,7 @@ def solution_caption(trace: dict, node_id: int, scope: str) -> str:
     on other data there is nothing of the kind to name."""
     notes = [note for node in nodes_in(trace, node_id, scope)
              for note in book_notes(trace, node)] if book_printed(trace) else []
-    return " ".join([t("ex.solution.caption"), *map(literal, notes)])  # as the panel shows them
+    return sentences([t("ex.solution.caption"), *map(literal, notes)])
 
 
 def check_numbers(trace: dict, node_id: int) -> None:

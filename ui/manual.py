@@ -20,7 +20,7 @@ from dtree_core.dot import to_dot
 from dtree_core.escape import escape_html
 from dtree_core.evaluate import stratified_split
 from dtree_core.export import svg_available
-from dtree_core.labels import branch_text, curve_digits, node_path
+from dtree_core.labels import curve_digits
 from dtree_core.model import DecisionTree
 from dtree_core.options import Options
 from dtree_core.paths import node_key
@@ -31,7 +31,7 @@ from ui.downloads import file_name
 from ui.messages import labelled, t, tm
 from ui.names import bundled_name
 from ui.tables import counts_text, node_at_path
-from ui.widgets import drawn_part, score_header
+from ui.widgets import drawn_part, path_text, score_header
 
 ATTRIBUTE_KEY, THRESHOLD_KEY = "man_attr", "man_t"
 
@@ -233,12 +233,8 @@ def draw_trees(student: dict, algorithm: dict | None, name: str, decimals: int) 
             st.graphviz_chart(tree_dot(algorithm, None, decimals), width="stretch")
 
 
-def path_label(trace: dict, node: dict) -> str:
-    return " / ".join(branch_text(c) for c in node_path(trace, node)) or t("node.root")
-
-
 def pending_caption(trace: dict, waiting: list[int]) -> None:
-    nodes = t("list.join").join(f"#{i} {path_label(trace, trace['nodes'][i])}" for i in waiting)
+    nodes = t("list.join").join(f"#{i} {path_text(trace, trace['nodes'][i])}" for i in waiting)
     st.caption(tm("man.pending", nodes=nodes))
 
 
@@ -279,7 +275,7 @@ def threshold_input(node: dict, score: dict, decimals: int) -> None:
 
 def choose_here(trace: dict, node: dict, decimals: int) -> None:
     """The next pending node: its samples, the attribute (and t) picker, "Split here"."""
-    st.markdown(tm("man.next", id=node["id"], path=path_label(trace, node),
+    st.markdown(tm("man.next", id=node["id"], path=path_text(trace, node, t("node.root.bare")),
                    counts=counts_text(node["class_counts"], trace["classes"], decimals)))
     eligible = [r for r in node["scores"] if r["eligible"]]
     names = [r["attribute"] for r in eligible]
@@ -365,7 +361,7 @@ def reveal_last(source: tuple, options: Options, heldout: tuple, picks: tuple,
     node = trace["nodes"][node_id]
     choices = revealed(*source, options, heldout, picks, node_id)
     labels = threshold_labels(pick, choices, node)
-    st.subheader(tm("man.reveal", id=node_id, path=path_label(trace, node),
+    st.subheader(tm("man.reveal", id=node_id, path=path_text(trace, node, t("node.root.bare")),
                     choice=pick_text(pick, labels)))
     frame = pd.DataFrame({
         t("man.col.algorithm"): [registry.label(c.algorithm) for c in choices],
@@ -443,7 +439,7 @@ def history(trace: dict, picks: tuple) -> None:
     tree = manual.StudentTree.from_lists(picks)
     nodes = [node_at_path(trace, p.path) for p in tree.picks]
     frame = pd.DataFrame({
-        t("man.col.node"): [f"#{i} {path_label(trace, trace['nodes'][i])}" if i is not None
+        t("man.col.node"): [f"#{i} {path_text(trace, trace['nodes'][i])}" if i is not None
                             else p.path for i, p in zip(nodes, tree.picks, strict=True)],
         t("man.col.yours"): [pick_text(p) for p in tree.picks]})
     with st.expander(t("man.history")):

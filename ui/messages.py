@@ -9,10 +9,9 @@ under `stop.*` and `rule.*`, so the core never emits prose the UI shows.
 from __future__ import annotations
 
 import re
-import string
 
 from dtree_core.data import Listed, listed_in
-from dtree_core.wording import counted
+from dtree_core.wording import fill
 from ui.messages_zh import ZH
 from ui.sections import SECTIONS
 
@@ -114,6 +113,11 @@ EN = {
     "grow.next": "Next",
     "grow.last": "Last",
     "grow.key_help": "Keyboard: {key}",
+    # the keys as the tooltip names them (the shortcuts themselves are Streamlit's names)
+    "grow.key.first": "Home",
+    "grow.key.prev": "Left",
+    "grow.key.next": "Right",
+    "grow.key.last": "End",
     "grow.step": "Step",
     "grow.step_of": "Step {step} of steps 0–{total}: node #{node}",
     "grow.play": "Autoplay",
@@ -161,6 +165,7 @@ EN = {
     "node.header": "Node #{node}",
     "node.path": "**Path from the root:** {path}",
     "node.root": "(root)",
+    "node.root.bare": "the root",
     "node.size": "|D| = {n}",
     "node.weight": "weight {weight} (missing values spread as fractional weights)",
     "node.counts": "Class counts: {counts}",
@@ -520,6 +525,11 @@ EN = {
     "lab.config.min_samples": "min samples {n}",
     "lab.config.min_gain": "min gain {gain}",
     "lab.config.seed": "seed {seed}",
+    "lab.config.label": "{name} ({options})",
+    "lab.config.prune.pre": "pre-pruning",
+    "lab.config.prune.rep": "reduced-error pruning",
+    "lab.config.prune.pep": "pessimistic pruning",
+    "lab.config.prune.ccp": "cost-complexity pruning",
     "lab.split.test_size": "Held-out share",
     "lab.split.seed": "Split seed",
     "lab.split.method": "Method",
@@ -605,6 +615,7 @@ EN = {
                                "stratified (a plain seeded shuffle)."),
     "list.join": ", ",  # between the items of a list in a sentence
     "list.semicolon": "; ",  # between clauses (or items that hold commas) in a sentence
+    "sentence.pair": "{first} {second}",  # two sentences (Chinese puts no space after 。)
     "metric.delta_points": "{delta} percentage points",  # a metric's change of a percentage
     "eval.accuracy": "Held-out accuracy",
     "eval.accuracy.kfold": "Cross-validation accuracy (every fold's held-out predictions together)",
@@ -717,44 +728,6 @@ def t(key: str, /, *, _lang: str | None = None, **values) -> str:
         if values else text
 
 
-# Han characters and CJK punctuation: between two of them Chinese text has no space.
-_CJK = re.compile(r"[\u3000-\u303f\u3400-\u9fff\uff00-\uffef]")
-_FORMATTER = string.Formatter()
-
-
-def fill(template: str, values: dict) -> str:
-    """template.format(**values), except that a space the template puts between a value and a
-    Chinese character goes when the value's edge is Chinese too: '{attribute} 的' gives
-    '纹理的' but 'ripe 的'; and a count of one takes the singular ("1 row"; wording.counted).
-    Values themselves are never changed."""
-    parts: list[tuple[str, bool]] = []  # (text, is a value)
-    for text, field, spec, conversion in _FORMATTER.parse(template):
-        after_value = parts[-1][0] if parts and parts[-1][1] else None
-        parts.append((text if after_value is None else counted(after_value, text), False))
-        if field is not None:
-            value = _FORMATTER.convert_field(_FORMATTER.get_field(field, (), values)[0],
-                                             conversion)
-            parts.append((_FORMATTER.format_field(value, spec or ""), True))
-    return "".join(_tightened(parts, i) for i in range(len(parts)))
-
-
-def _tightened(parts: list[tuple[str, bool]], i: int) -> str:
-    text, is_value = parts[i]
-    if is_value:
-        return text
-    before = parts[i - 1][0] if i > 0 else ""
-    after = parts[i + 1][0] if i + 1 < len(parts) else ""
-    if text[:1] == " " and _cjk_pair(before[-1:], text[1:2]):
-        text = text[1:]
-    if text[-1:] == " " and _cjk_pair(text[-2:-1], after[:1]):
-        text = text[:-1]
-    return text
-
-
-def _cjk_pair(left: str, right: str) -> bool:
-    return bool(left and right and _CJK.match(left) and _CJK.match(right))
-
-
 def labelled(options, label_of):
     """A widget's format_func with every option's label worded now, in the session's language.
 
@@ -763,6 +736,15 @@ def labelled(options, label_of):
     """
     labels = {option: label_of(option) for option in options}
     return labels.__getitem__
+
+
+def sentences(parts: list[str]) -> str:
+    """Sentences one after another, as the language runs them on (a space after an English
+    full stop, none after 。)."""
+    text = parts[0]
+    for part in parts[1:]:
+        text = t("sentence.pair", first=text, second=part)
+    return text
 
 
 def has(key: str) -> bool:

@@ -102,6 +102,10 @@ ZH = {
     "grow.next": "下一步",
     "grow.last": "最后一步",
     "grow.key_help": "键盘：{key}",
+    "grow.key.first": "Home",
+    "grow.key.prev": "←",
+    "grow.key.next": "→",
+    "grow.key.last": "End",
     "grow.step": "步骤",
     "grow.step_of": "第 {step} 步（第 0–{total} 步）：结点 #{node}",
     "grow.play": "自动播放",
@@ -133,7 +137,7 @@ ZH = {
     "grow.force_unmatched.one": ("在“{path}”处指定的划分无法在这棵树中实现：该处按算法自己的选择"
                                  "生成。这一指定仍然保留，供能够实现它的树使用。"),
     "grow.force_unknown": "在“{path}”处指定的划分属性“{attribute}”不是这份数据中的列。",
-    "grow.force_unchosen": ("在“{path}”处指定的划分属性“{attribute}”是这份数据中的列，但不在侧栏"
+    "grow.force_unchosen": ("在“{path}”处指定的划分属性“{attribute}”是这份数据中的列，但不在侧边栏"
                             "选定的属性中。"),
     "grow.force_not_attribute": "在“{path}”处指定的划分属性“{attribute}”不是这棵树的属性。",
     "grow.force_target": ("在“{path}”处指定的划分属性“{attribute}”是目标列：决策树不能按它要预测"
@@ -144,6 +148,7 @@ ZH = {
     "node.header": "结点 #{node}",
     "node.path": "**从根结点出发的路径**：{path}",
     "node.root": "（根结点）",
+    "node.root.bare": "根结点",
     "node.size": "|D| = {n}",
     "node.weight": "权重 {weight}（含缺失值的样本按比例分成小数权重）",
     "node.counts": "各类样本数：{counts}",
@@ -271,9 +276,9 @@ ZH = {
                          "中调用 `late_stops`，在第 8 行选出 a* 之后，检查其得分是否小于最小增益，"
                          "以及划分能否留下两个权重不小于分支最小权重的分支。"),
     # 李航《统计学习方法》算法 5.2（ID3）与 5.3（C4.5），逐步；"*" 行为本应用的停止条件
-    "pseudo.lihang.title": "李航 算法 {number}",
-    "pseudo.lihang.5.2.title": "李航 算法 5.2（ID3 算法）",
-    "pseudo.lihang.5.3.title": "李航 算法 5.3（C4.5 的生成算法）",
+    "pseudo.lihang.title": "李航《统计学习方法》算法 {number}",
+    "pseudo.lihang.5.2.title": "李航《统计学习方法》算法 5.2（ID3 算法）",
+    "pseudo.lihang.5.3.title": "李航《统计学习方法》算法 5.3（C4.5 的生成算法）",
     "pseudo.lihang.input": ("输入：训练数据集 D，特征集 A，阈值 ε = {epsilon}（侧边栏“划分所需的最"
                             "小增益”）"),
     "pseudo.lihang.5.3.input": ("输入：训练数据集 D，特征集 A，阈值 ε = {epsilon}（侧边栏“划分所需"
@@ -419,6 +424,11 @@ ZH = {
     "lab.config.min_samples": "最少样本数 {n}",
     "lab.config.min_gain": "最小增益 {gain}",
     "lab.config.seed": "随机种子 {seed}",
+    "lab.config.label": "{name}（{options}）",
+    "lab.config.prune.pre": "预剪枝",
+    "lab.config.prune.rep": "后剪枝",
+    "lab.config.prune.pep": "悲观剪枝",
+    "lab.config.prune.ccp": "代价复杂度剪枝",
     "lab.split.test_size": "留出比例",
     "lab.split.seed": "划分的随机种子",
     "lab.split.method": "方法",
@@ -457,16 +467,17 @@ ZH = {
     "cmp.why.none": "在共有的每个结点上，这些决策树都做出了相同的决策。",
     "cmp.why.root": "在根结点",
     "cmp.why.node": "在“{path}”处",
-    "cmp.why.pick": "{label} 按 {criterion} 选择 {attribute}{at}（{value}{rivals}）",
-    "cmp.why.pick.lowest": "{label} 按最低的 {criterion} 选择 {attribute}{at}（{value}{rivals}）",
-    "cmp.why.at": "（t = {t}）",
+    "cmp.why.pick": "{label} 按 {criterion} 选择 {attribute}（{value}{rivals}）{at}",
+    "cmp.why.pick.lowest": "{label} 按最低的 {criterion} 选择 {attribute}（{value}{rivals}）{at}",
+    # after the bracket of numbers: one bracket after another read as a slip
+    "cmp.why.at": "，划分点 t = {t}",
     "cmp.why.mean_gain": "，候选范围是 Gain ≥ 平均值 {mean} 的属性",
     "cmp.why.left_out": "，这排除了 {attributes}",
     "cmp.why.ties": "，与 {ties} 并列（{rule}）",
     "cmp.why.tie_break.first": "取列顺序最靠前的",
     "cmp.why.tie_break.last": "取列顺序最靠后的",
     "cmp.why.tie_break.random": "由固定种子的随机抽取决定",
-    "cmp.why.forced": "{label} 选择 {attribute}{at}（强制指定）",
+    "cmp.why.forced": "{label} 选择 {attribute}（强制指定）{at}",
     "cmp.why.random": "{label} 随机抽到 {attribute}{at}",
     "cmp.why.leaf": "{label} 生成叶结点：{reason}",
     "cmp.why.shape": "{where}，每棵树都用 {attribute} 划分，但分支不同：{clauses}。",
@@ -495,6 +506,7 @@ ZH = {
                                "（只是按固定种子随机打乱）。"),
     "list.join": "、",
     "list.semicolon": "；",
+    "sentence.pair": "{first}{second}",
     "metric.delta_points": "{delta} 个百分点",
     "eval.accuracy": "留出集精度",
     "eval.accuracy.kfold": "交叉验证精度（各折留出样本的预测合在一起计算）",
@@ -516,7 +528,7 @@ ZH = {
     "eval.curve.test": "留出集",
     "eval.curve.x": "决策树的最大深度（此处 0 表示只有根结点这一个叶结点）",
     "eval.curve.y": "精度",
-    "pred.intro": "用侧边栏中生成的决策树（{algorithm}）对一个新样本分类。",
+    "pred.intro": "用侧边栏中以 {algorithm} 生成的决策树对一个新样本分类。",
     "pred.missing": "（缺失）",
     "pred.submit": "预测",
     "pred.result": "预测的 {target}：**{label}**",
@@ -544,7 +556,7 @@ ZH = {
     "exp.json": "JSON 生成过程记录（dtree-trace/1）",
     "exp.rules": "IF-THEN 规则，每个叶结点一条",
     "exp.rules.holdout": "在训练集上生成，在留出集上评估规则",
-    "exp.rules.caption_holdout": ("这不是侧边栏中的决策树：这些规则编号为 H1、H2、…，来自用侧边栏的"
+    "exp.rules.caption_holdout": ("这不是侧边栏中的决策树：这些规则编号为 H1、H2……，来自用侧边栏的"
                                   "设置只在 {train} 行训练数据上另外生成的一棵决策树，以便用它没有"
                                   "见过的 {test} 行留出数据评估每条规则的覆盖与精度。侧边栏决策树的"
                                   "规则编号为 R1、R2、…（关闭此开关，或见下方各节）。"),

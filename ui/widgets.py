@@ -109,7 +109,7 @@ def step_buttons(last: int) -> None:
     for col, (name, delta) in zip(cols, moves.items(), strict=True):
         col.button(t(f"grow.{name}"), key=f"btn_{name}", shortcut=KEYS[name],
                    on_click=state.move, args=(delta, last), width="stretch",
-                   help=t("grow.key_help", key=KEYS[name]))
+                   help=t("grow.key_help", key=t(f"grow.key.{name}")))
 
 
 def replay_controls(trace: dict, order: list[int]) -> None:
@@ -148,9 +148,11 @@ def node_titles(trace: dict) -> list[str]:
             for i, text in enumerate(joined_paths(trace, branch_text, " / "))]
 
 
-def path_text(trace: dict, node: dict) -> str:
-    """'纹理=清晰 / 根蒂=稍蜷', or '(root)' (plain text: escape it for Markdown)."""
-    return " / ".join(branch_text(c) for c in node_path(trace, node)) or t("node.root")
+def path_text(trace: dict, node: dict, root: str | None = None) -> str:
+    """'纹理=清晰 / 根蒂=稍蜷', or '(root)' (plain text: escape it for Markdown); root: the
+    root's words instead (a sentence that brackets the path itself says 'the root')."""
+    return " / ".join(branch_text(c) for c in node_path(trace, node)) or \
+        (t("node.root") if root is None else root)
 
 
 def node_title(trace: dict, node: dict) -> str:

@@ -109,3 +109,99 @@ def test_no_english_term_is_left_in_chinese_sentences():
     found = {key: text for key, text in ZH.items() if english.search(text)}
     assert not found
     assert english.search("取自 trace 中的剪枝记录") and not english.search("dtree-trace/1")
+
+
+# ----------------------------------------------------------------- a Chinese reader's review
+
+@pytest.mark.parametrize(("lang", "label"), [("zh", "ID3（深度 ≤ 2、后剪枝）"),
+                                             ("en", "ID3 (depth ≤ 2, reduced-error pruning)")])
+def test_a_configurations_label_brackets_its_options_in_the_languages_way(lang, label,
+                                                                          monkeypatch):
+    """"ID3 (后剪枝：错误率降低剪枝（§4.3.2）)" put ASCII brackets, ', ' and the method's own
+    bracket inside a Chinese label: the options are listed with 、 inside （）, and the
+    method goes by its short name."""
+    from dtree_core.options import Options
+    from ui import messages
+    from ui.analysis import config_label
+
+    monkeypatch.setattr(messages, "current_language", lambda: lang)
+    assert config_label(Options("id3", max_depth=2, prune="rep")) == label
+
+
+def test_no_pruning_method_reads_as_a_chain_of_colons():
+    """剪枝阶段：后剪枝：错误率降低剪枝 read as a chain of colons."""
+    methods = {k: v for k, v in ZH.items()
+               if k.startswith("prune.method.") and k != "prune.method.help"}
+    assert methods and not [v for v in methods.values() if "：" in v]
+
+
+def _nested(text: str) -> bool:
+    depth = 0
+    for ch in text:
+        depth += (ch in "（(") - (ch in "）)")
+        if depth > 1:
+            return True
+    return False
+
+
+@pytest.mark.parametrize("key", ["boundary.show", "pred.intro"])
+def test_an_algorithms_bracketed_name_is_not_bracketed_again(key, monkeypatch):
+    """绘制决策区域（同时生成斜决策树（多变量决策树，基尼指数）决策树）: an algorithm's name
+    carries its own bracket, so a sentence naming it brackets nothing around it."""
+    from ui import messages, registry
+
+    monkeypatch.setattr(messages, "current_language", lambda: "zh")
+    for algorithm in ("id3", "oblique"):
+        text = t(key, _lang="zh", algorithm=registry.name(algorithm))
+        assert "（" in registry.name(algorithm) and not _nested(text), text
+
+
+def test_the_step_buttons_name_the_arrow_keys_in_chinese():
+    at = page_app(None, "watermelon_2.0", "zh")
+    assert [at.button(key=f"btn_{k}").help for k in ("prev", "next")] == ["键盘：←", "键盘：→"]
+
+
+@pytest.mark.parametrize("key", ["tc.diff.label", "tc.diff.leaf_at_split",
+                                 "tc.diff.split_at_leaf"])
+def test_a_checked_trees_leaf_class_is_quoted(key):
+    """你的决策树在此停止，叶结点为否: the class read as a verb."""
+    text = t(key, _lang="zh", given="否", expected="是")
+    assert "“否”" in text or "“是”" in text, text
+
+
+def test_the_impurity_charts_axis_quotes_the_class():
+    assert t("lesson.impurity.p", _lang="zh", cls="是") == "p = “是”类的比例"
+
+
+def test_a_split_at_a_threshold_is_one_bracket_then_the_cut(monkeypatch):
+    """含糖率（t = 0.126）（0.349): two brackets in a row read as a slip; the numbers'
+    bracket comes first, the cut after it."""
+    from dtree_core import DecisionTree
+    from dtree_core.compare import first_disagreement
+    from dtree_core.loading import load_path, prepare
+    from tests.conftest import dataset_path
+    from ui import messages
+    from ui.compare import why_sentence
+
+    monkeypatch.setattr(messages, "current_language", lambda: "zh")
+    data = prepare(load_path(dataset_path("watermelon_3.0_alpha.csv")), "好瓜")
+    traces = [DecisionTree(a).fit(data.X, data.y).trace_.to_dict() for a in ("id3", "cart")]
+    text = why_sentence(first_disagreement(traces, ["ID3", "CART"]))
+    assert "）（" not in text
+    assert "ID3 按 Gain 选择含糖率（0.349），划分点 t = 0.126；" in text
+
+
+@pytest.mark.parametrize(("lang", "gap"), [("zh", "。周志华"), ("en", ". Zhou")])
+def test_sentences_run_on_as_the_language_runs_them(lang, gap, monkeypatch):
+    """显示时保留 3 位小数。 周志华…: a space after 。 (joined as English sentences are)."""
+    from ui import messages
+
+    monkeypatch.setattr(messages, "current_language", lambda: lang)
+    first = "显示时保留 3 位小数。" if lang == "zh" else "Shown to 3 decimals."
+    second = "周志华《机器学习》" if lang == "zh" else "Zhou's book"
+    assert gap in messages.sentences([first, second])
+    assert messages.sentences([first]) == first
+
+
+def test_one_word_for_the_sidebar():
+    assert not [k for k, v in ZH.items() if "侧栏" in v]

@@ -175,6 +175,6 @@ def test_pruned_and_unpruned_configurations_side_by_side():
     at.selectbox(key="cmp_prune_1").set_value("pep").run()
     assert not at.exception and not at.error
     shown = " ".join(str(e.value) for e in at.markdown)
-    assert "C4.5 pessimistic pruning" in shown
+    assert "C4.5 (pessimistic pruning)" in shown
     dots = [chart.proto.spec for chart in at.get("graphviz_chart")][:2]
     assert len(dots) == 2 and "✂" not in dots[0] and "✂" in dots[1]  # the pruned leaves

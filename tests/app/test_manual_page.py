@@ -105,7 +105,7 @@ def next_path(at, X, y, lang: str) -> str:
     force = {path: attribute for path, attribute, _ in picks(at)}
     trace = DecisionTree("id3", nominal=list(X.columns), force=force).fit(X, y).trace_.to_dict()
     path = node_key(trace, pending(trace)[0])
-    shown = t("node.root", _lang=lang) if path == "root" else path.replace("/", " / ")
+    shown = t("node.root.bare", _lang=lang) if path == "root" else path.replace("/", " / ")
     number = f"#{pending(trace)[0]}"
     assert [m for m in map(plain, (m.value for m in at.markdown)) if number in m and shown in m]
     return path

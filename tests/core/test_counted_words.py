@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from dtree_core.cli_messages import say
-from dtree_core.wording import counted, format_counted
+from dtree_core.wording import counted
 from ui.messages import fill, t
 
 
@@ -29,11 +29,11 @@ def test_counted(value, after, expected):
     assert counted(value, after) == expected
 
 
-def test_format_counted_fills_like_format():
+def test_fill_fills_like_format():
     template = "{rows} rows x {columns} columns ({how}) {{braces}}"
     for rows, columns in [(1, 1), (1, 3), (17, 1), (17, 8)]:
         plain = template.format(rows=rows, columns=columns, how="utf-8")
-        got = format_counted(template, {"rows": rows, "columns": columns, "how": "utf-8"})
+        got = fill(template, {"rows": rows, "columns": columns, "how": "utf-8"})
         assert got == plain.replace("1 rows", "1 row").replace("1 columns", "1 column")
 
 

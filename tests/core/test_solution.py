@@ -298,7 +298,7 @@ def test_the_command_line_solves_one_node_and_refuses_an_unknown_one(tmp_path):
 
 
 @pytest.mark.parametrize("lang, words", [("en", "The last term, 3/17, is the share"),
-                                         ("zh", "最后一项 3/17 是 色泽 取值缺失的样本")])
+                                         ("zh", "最后一项 3/17 是色泽取值缺失的样本")])
 def test_an_iv_with_unknown_values_says_what_its_extra_term_is(lang, words):
     """Watermelon 2.0α: 色泽 has 3 values and 3 of 17 rows unknown, so IV(色泽) has four terms
     (C4.5 counts the unknowns as a value); the sentence after it says so. Complete data: none."""
@@ -353,3 +353,14 @@ def test_a_tied_threshold_is_written_between_its_own_two_values(algorithm):
     assert row["curve"]["threshold_digits"] == [0, 0, 8]
     text = to_markdown(solve(tied, 0, "node"))
     assert "t = 3.0000002" in text and "t = 3:" not in text and "t = 3," not in text
+
+
+def test_a_chinese_solution_puts_no_space_between_a_name_and_chinese_text():
+    """The worked solution's sentences are filled as the app's are (wording.fill): watermelon
+    3.0's 密度 reads "属性密度：" and "密度是连续属性", not "属性 密度：" and "密度 是连续属性"
+    (str.format kept the template's spaces around a Chinese name); a number keeps its
+    space ("t = 0.3815")."""
+    trace = trace_of("c45", "watermelon_3.0.csv", numeric=("密度", "含糖率"))
+    text = to_markdown(solve(trace, 0, "node"), "zh")
+    assert "属性密度：" in text and "密度是连续属性" in text and "t = 0.3815" in text
+    assert "密度 是" not in text and "属性 密度" not in text

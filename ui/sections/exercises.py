@@ -193,9 +193,9 @@ ZH: dict[str, str] = {
     "ex.line.unparsed": "第 {line} 行无法识别：请每行写一个量，例如 Gain(D,色泽) = 0.108。",
     "ex.line.unknown_attribute": ("第 {line} 行：{attribute} 不是此结点的候选属性"
                                   "（候选属性：{attributes}）。"),
-    "ex.line.split_not_kept": ("第 {line} 行：这份轨迹对 {attribute} 做二分，只保存了最优划分"
-                               "（{kept_left} | {kept_right}）两侧的计数"
-                               "（旧版本写出的轨迹没有各取值的计数）；"
+    "ex.line.split_not_kept": ("第 {line} 行：这份生成过程记录对 {attribute} 做二分，只保存了"
+                               "最优划分（{kept_left} | {kept_right}）两侧的计数"
+                               "（旧版本写出的生成过程记录没有各取值的计数）；"
                                "{value} 与其余取值的划分需要 {value} 自己的计数。请重新生成决策树"
                                "后再检查这一行。"),
     "ex.verdict.split_not_kept": "此树未保存",

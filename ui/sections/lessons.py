@@ -147,7 +147,7 @@ ZH: dict[str, str] = {
     "lesson.cite.zhou_4_2_1": "周志华《机器学习》§4.2.1",
     "lesson.cite.han_8_2_2": "韩家炜等《数据挖掘：概念与技术》§8.2.2",
     "lesson.impurity": "本结点类别分布的不纯度",
-    "lesson.impurity.p": "p = {cls} 的比例",
+    "lesson.impurity.p": "p = “{cls}”类的比例",
     "lesson.impurity.y": "不纯度",
     "lesson.impurity.entropy": "Ent（信息熵）",
     "lesson.impurity.gini": "Gini（基尼值）",

@@ -130,7 +130,7 @@ ZH: dict[str, str] = {
     "stop.epsilon_gain": ("最大的信息增益 g(D, A_g) 小于阈值 ε（李航，算法 5.2 步 (4)）：T 为单结点"
                           "树，类标记为 D 中实例数最大的类“{label}”。"),
     "col.conditional_entropy": "H(D|A)",
-    "setup.notation": "符号：周志华 Zhou / 李航 Li Hang",
+    "setup.notation": "符号：周志华 / 李航",
     "setup.notation.zhou": "周志华：Ent、Gain、IV、Gain_ratio、Gini_index",
     "setup.notation.lihang": "李航：H、g、H(D|A)、H_A(D)、g_R、Gini(D,A)",
     "setup.notation.help": ("同样的数值，用两本书各自的符号显示于公式、得分表、测验和手算过程中。"

@@ -91,7 +91,7 @@ ZH: dict[str, str] = {
                   "选出划分属性（连续属性还要选划分点 t）。随后揭晓评分表，"
                   "以及 ID3、C4.5 和 CART 在同样的样本上会作出的选择。"
                   "当没有结点待划分时，你的决策树与 {algorithm} 的决策树在留出的测试集上比较。"),
-    "man.shape": "你的划分采用 {algorithm} 的形式（侧栏所选的算法）：{shape}。",
+    "man.shape": "你的划分采用 {algorithm} 的形式（侧边栏所选的算法）：{shape}。",
     "man.shape.multiway": "离散属性的每个取值一个分支",
     "man.shape.binary": "离散属性分为两个分支，取其最优的二分",
     "man.heldout": "留出的测试样本",
@@ -106,14 +106,14 @@ ZH: dict[str, str] = {
     "man.empty": "你的决策树只有根结点，等待第一次划分。",
     "man.theirs.hidden": "在你的决策树完成之前先不显示，以免提前透露 {algorithm} 的选择。",
     "man.theirs.show": "现在显示 {algorithm} 的决策树",
-    "man.next": "位于 {path} 的结点 #{id} 待划分。其样本：{counts}。",
+    "man.next": "结点 #{id}（{path}）待划分。其样本：{counts}。",
     "man.pending": "待划分的结点（按 TreeGenerate 的顺序）：{nodes}。",
     "man.attribute": "此结点的划分属性",
     "man.threshold": "划分点 t（相邻取值的中点）",
     "man.curve": "{attribute} 在每个候选划分点上的 {gain} 与 {gini}：在这条曲线上选出 t。",
     "man.your_t": "你的 t = {t}",
     "man.choose": "在此划分",
-    "man.reveal": "位于 {path} 的结点 #{id}：你选择了 {choice}",
+    "man.reveal": "结点 #{id}（{path}）：你选择了 {choice}",
     "man.reveal.table": "{algorithm} 对此结点的评分表（每个连续属性取其自身的最优划分点）",
     "man.reveal.table.yours": "此结点的评分表（{algorithm} 的各列；你选的属性按你的划分点计算）",
     "man.col.algorithm": "算法",
@@ -128,7 +128,7 @@ ZH: dict[str, str] = {
                              "只是并列规则（取列顺序最靠前的）把二者分开。"),
     "man.agree.tied.last": ("你选的 {choice} 按 {algorithms} 的准则与其选择并列；"
                             "只是并列规则（取列顺序最靠后的）把二者分开。"),
-    "man.dropped": ("本页的两棵树都不使用侧栏的{what}："
+    "man.dropped": ("本页的两棵树都不使用侧边栏的{what}："
                     "你的决策树与同样生成的 {algorithm} 决策树相比较。"),
     "man.dropped.prune": "剪枝（{method}）",
     "man.dropped.force": "强制划分",

@@ -178,9 +178,9 @@ ZH: dict[str, str] = {
     "preset.setup.option": "{option}：{value}",
     "preset.setup.validation": "验证集：{dataset}",
     "preset.setup.order": "回放顺序：广度优先（队列）",
-    "preset.not_runnable": "本应用无法运行：{why}",
+    "preset.not_runnable": "本应用无法运行此题：{why}",
     "preset.open": "在“生成决策树”页打开",
-    "preset.open.help": "把侧栏的数据、算法与选项设为本题所用，并打开“生成决策树”页。",
+    "preset.open.help": "把侧边栏的数据、算法与选项设为本题所用，并打开“生成决策树”页。",
     "preset.answer": "显示本应用的答案",
     "preset.root": "根结点",
     "preset.tree.tree": "决策树",
@@ -269,13 +269,13 @@ ZH: dict[str, str] = {
     "preset.q.lihang-5.3": "证明：α 确定时，使损失函数 C_α(T) 最小的最小子树 T_α 唯一。",
     "preset.q.lihang-5.4": ("证明：CART 剪枝得到的子树序列 T0, T1, …, Tn 分别是 "
                             "α ∈ [α_i, α_(i+1)) 时的最优子树。"),
-    "preset.why.proof": "证明题：没有可运行的内容。",
-    "preset.why.discussion": "讨论题：没有可运行的内容。",
+    "preset.why.proof": "这是证明题，没有可运行的内容。",
+    "preset.why.discussion": "这是讨论题，没有可运行的内容。",
     "preset.why.no_logistic": ("本应用没有对率回归划分。它的多变量决策树（习题 4.10）用 Fisher "
                                "判别方向（3.4 节）学习每个线性划分，再按基尼指数调整。"),
     "preset.why.regression": ("本应用只生成分类树：回归树预测的是数值、按平方误差划分，"
                               "本应用的算法都不做这件事。"),
-    "preset.note.zhou-4.3": "ID3，连续属性 密度、含糖率 取书中的中点作候选划分点（4.4.1 节）。",
+    "preset.note.zhou-4.3": "ID3，连续属性密度、含糖率取书中的中点作候选划分点（4.4.1 节）。",
     "preset.note.zhou-4.4": ("本应用按基尼指数划分的算法是 CART，其划分为二分。"
                              "验证集：表 4.2 的验证集。"),
     "preset.note.zhou-4.6": ("学习器：未剪枝的 ID3、C4.5、CART，以及用悲观剪枝的 C4.5"
@@ -285,10 +285,10 @@ ZH: dict[str, str] = {
                              "t 检验比较各折精度，McNemar 检验比较各折合并后的留出预测"
                              "（每个样本预测一次），Friedman 与 Nemenyi 检验比较各数据集上的精度；"
                              "α = 0.05。"),
-    "preset.note.zhou-4.7": ("轨迹逐层生成，与队列相同；表中列出生成顺序，并与递归的顺序对照。"
+    "preset.note.zhou-4.7": ("决策树逐层生成，与队列相同；表中列出生成顺序，并与递归的顺序对照。"
                              "“生成决策树”页以广度优先顺序打开。"),
     "preset.note.zhou-4.8": ("从队列取出的结点，只要加上其子结点后树的结点数不超过 MaxNode 就划分；"
-                             "一旦放不下，队列中其余结点都作叶结点。结果读自完整的树的轨迹："
+                             "一旦放不下，队列中其余结点都作叶结点。结果读自完整决策树的生成过程记录："
                              "每个结点的决策只取决于到达它的样本。结点数上限直接限制内存；"
                              "深度上限则不能（一层的宽度可以很大）。"),
     "preset.note.zhou-4.9": ("CART 在西瓜数据集 2.0α 上：Gini(D̃) 与基尼指数在取值已知的样本上"

@@ -244,12 +244,12 @@ EN: dict[str, str] = {
 }
 
 ZH: dict[str, str] = {
-    "cmp.prune.help": ("把剪枝与未剪枝的决策树并排比较。预剪枝与后剪枝使用侧栏中的验证集；"
-                       "侧栏没有验证集时，使用书中与这份数据配套的验证集。"),
+    "cmp.prune.help": ("把剪枝与未剪枝的决策树并排比较。预剪枝与后剪枝使用侧边栏中的验证集；"
+                       "侧边栏没有验证集时，使用书中与这份数据配套的验证集。"),
     "cmp.validated": "预剪枝和后剪枝（错误率降低剪枝）依据{rows}评判这些决策树。",
     "prune.rows.paired": "书中与这份数据配套的验证集“{name}”",
-    "prune.rows.file": "侧栏中的验证集文件“{name}”",
-    "prune.rows.split": ("侧栏划分出的验证集（按随机种子 {seed} 从本文件中留出 {share}；"
+    "prune.rows.file": "侧边栏中的验证集文件“{name}”",
+    "prune.rows.split": ("侧边栏划分出的验证集（按随机种子 {seed} 从本文件中留出 {share}；"
                          "这些决策树用其余样本生成）"),
     "exp.cli.validation_file": ("这棵树用从数据中划分出的验证集剪枝；命令行需要把验证集存成文件，"
                                 "再加上 --validation FILE。"),
@@ -259,7 +259,7 @@ ZH: dict[str, str] = {
                           "只用训练集。“选项”里的停止条件不是剪枝。"),
     "prune.method.none": "不剪枝",
     "prune.method.pre": "预剪枝（§4.3.1）",
-    "prune.method.rep": "后剪枝：错误率降低剪枝（§4.3.2）",
+    "prune.method.rep": "后剪枝（错误率降低剪枝，§4.3.2）",
     "prune.method.pep": "C4.5 悲观剪枝",
     "prune.method.ccp": "CART 代价复杂度剪枝",
     "prune.on_tie": "验证集精度相同时也剪枝",
@@ -294,8 +294,8 @@ ZH: dict[str, str] = {
     "prune.validation.bad": "无法读取验证集文件 {name}：{reason}",
     "error.validation_columns": "验证集文件缺少这些列：{columns}。",
     "error.validation_file": "验证集文件：{reason}",
-    "error.validation_needed": ("{method}依据验证集评判决策树，而侧栏没有为这份数据提供验证集："
-                                "请在侧栏的“剪枝”中选择预剪枝或后剪枝，并选定验证集（上传第二个"
+    "error.validation_needed": ("{method}依据验证集评判决策树，而侧边栏没有为这份数据提供验证集："
+                                "请在侧边栏的“剪枝”中选择预剪枝或后剪枝，并选定验证集（上传第二个"
                                 "文件，或从本文件中留出一部分）；比较页随后用同样的样本剪枝。"),
     "error.validation_no_rows": "验证集文件中没有任何一行填有“{column}”的取值。",
     "error.validation_text": ("验证集文件的“{column}”列含有文本（“{value}”），而决策树按数值"

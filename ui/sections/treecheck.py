@@ -205,9 +205,11 @@ ZH: dict[str, str] = {
                      "树。"),
     "tc.diff.threshold": ("你的决策树在 {given} 处划分 {expected_attribute}；生成过程在 "
                           "{expected} 处划分。"),
-    "tc.diff.label": "你的叶结点是 {given}；生成过程的叶结点是 {expected}。",
-    "tc.diff.leaf_at_split": "你的决策树在此停止，叶结点为 {given}；生成过程按 {expected} 划分。",
-    "tc.diff.split_at_leaf": "你的决策树按 {given} 划分；生成过程在此停止，叶结点为 {expected}。",
+    "tc.diff.label": "你的叶结点是“{given}”类；生成过程的叶结点是“{expected}”类。",
+    "tc.diff.leaf_at_split": ("你的决策树在此停止，叶结点为“{given}”类；生成过程按 {expected} "
+                              "划分。"),
+    "tc.diff.split_at_leaf": ("你的决策树按 {given} 划分；生成过程在此停止，叶结点为"
+                              "“{expected}”类。"),
     "tc.diff.missing_branch": "按 {expected} 的划分有分支 {branch}，你的决策树没有。",
     "tc.diff.missing_empty": ("没有训练样本到达 {branch}：图 4.2 仍把它作为叶结点，类别为父结点"
                               "中样本最多的类。勾选上面的选项即可接受没有这类分支的决策树。"),
