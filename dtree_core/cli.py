@@ -26,6 +26,7 @@ from .cli_messages import (
     prune_reason_text,
     say,
     stop_words,
+    subparsers,
 )
 from .data import DataError, Listed
 from .decide import TIE_BREAKS
@@ -68,6 +69,9 @@ def _say(text: str = "") -> None:
 def build_parser(lang: str = "en") -> argparse.ArgumentParser:
     """The parser; lang words its --help (cli_messages.HELP_ZH for zh)."""
     parser = _Parser(prog="python -m dtree_core", description=__doc__)
+    # before the command too (its own dest: a subcommand's default would overwrite it)
+    parser.add_argument("--lang", choices=LANGUAGES, dest="top_lang",
+                        help="the language of messages: en or zh (also accepted after grow)")
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
     grow = commands.add_parser("grow", help="grow a tree and print or save its trace")
     grow.add_argument("data", help="CSV (any common encoding and delimiter), TSV or XLSX")
@@ -106,6 +110,7 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
 
 
 def grow_command(args) -> int:
+    from .export import svg_available
     from .loading import EXCEL_SUFFIXES, load_path, prepare
     from .model import DecisionTree
     from .options import Options
@@ -118,6 +123,8 @@ def grow_command(args) -> int:
     if args.encoding is not None and not texts:  # a workbook names its own encoding
         raise CliError("encoding_xlsx", data=args.data)
     _check_one_stdout(args)
+    if args.svg and not svg_available():  # before any work, and before any file is written
+        raise CliError("no_dot")
     budget = Budget.configured() if args.budget else None
     table = load_path(args.data, encoding=args.encoding, sheet=args.sheet, budget=budget)
     prepared = prepare(table, args.target, include_ids=args.include_ids, exclude=args.exclude,
@@ -205,10 +212,14 @@ def _validation_rows(args, prepared, budget=None):
     within --budget's limits, as the training file is)."""
     if not args.validation:
         return None
-    from .loading import load_path, validation_rows
+    from .loading import LoadError, load_path, validation_rows
 
-    frame = load_path(args.validation, encoding=args.encoding, sheet=args.sheet,
-                      budget=budget).frame
+    try:
+        frame = load_path(args.validation, encoding=args.encoding, sheet=args.sheet,
+                          budget=budget).frame
+    except LoadError as error:  # named: the training file's refusals read the same
+        raise CliError("validation_file", path=args.validation, reason=str(error),
+                       cause=error) from error
     return validation_rows(frame, list(prepared.X.columns), prepared.continuous,
                            str(prepared.y.name))
 
@@ -439,11 +450,35 @@ def _pruned_where(outline: dict, node_id: int, lang: str) -> str:
     return say(lang, "pruning.where.key", path=shown, key=key)
 
 
+def _negative_numbers_attached(parser, argv: list[str]) -> list[str]:
+    """argv with a number flag's value that starts with '-' but is no plain number (-inf,
+    -nan, -1e-3) attached as --flag=value: argparse reads such a value as another flag and
+    said "expected one argument" where the flag's own check has the words."""
+    numbers = {flag for sub in (parser, *subparsers(parser)) for action in sub._actions
+               if action.type is float for flag in action.option_strings}
+    out = []
+    for arg in argv:
+        if out and out[-1] in numbers and arg.startswith("-") and _is_float(arg):
+            out[-1] = f"{out[-1]}={arg}"
+        else:
+            out.append(arg)
+    return out
+
+
+def _is_float(text: str) -> bool:
+    try:
+        float(text)
+    except ValueError:
+        return False
+    return True
+
+
 def main(argv=None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
     lang = language_of(argv)
-    args = build_parser(lang).parse_args(argv)
-    args.lang = args.lang or lang
+    parser = build_parser(lang)
+    args = parser.parse_args(_negative_numbers_attached(parser, argv))
+    args.lang = args.lang or args.top_lang or lang
     try:
         return grow_command(args)
     except (DataError, ValueError) as err:

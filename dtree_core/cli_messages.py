@@ -93,6 +93,9 @@ _CLI_EN = {
     "error.no_node": "No node at '{path}'; paths look like: {examples}.",
     "error.not_scored": "The node at '{path}' was not scored (a leaf stopped before choosing).",
     "error.cannot_write": "Cannot write '{target}': {reason}.",
+    "error.validation_file": "The validation file '{path}': {reason}",
+    "error.no_dot": ("--svg needs Graphviz's 'dot' program, which is not installed (e.g. "
+                     "apt-get install graphviz); --dot writes the DOT file without it."),
     "os.no_such_file": "No such file or directory",
     "os.is_directory": "Is a directory",
     "os.permission": "Permission denied",
@@ -142,6 +145,9 @@ _CLI_ZH = {
     "error.no_node": "路径“{path}”上没有结点；路径的写法如：{examples}。",
     "error.not_scored": "路径“{path}”上的结点没有计算得分（它在选择划分属性之前就成了叶结点）。",
     "error.cannot_write": "无法写入“{target}”：{reason}。",
+    "error.validation_file": "验证集文件“{path}”：{reason}",
+    "error.no_dot": ("--svg 需要 Graphviz 的 dot 程序，但它没有安装（例如 apt-get install "
+                     "graphviz）；--dot 不需要它也能写出 DOT 文件。"),
     "os.no_such_file": "没有这个文件或目录",
     "os.is_directory": "这是一个目录",
     "os.permission": "没有写入权限",
@@ -183,6 +189,8 @@ _NOTICES_ZH = {
     "non_finite": "列“{column}”中有 {count} 个值不是有限数（{values}），按缺失值读取。",
     "dropped_target": "删去了 {count} 行在目标列“{target}”上没有取值的数据。",
     "excluded": "按要求排除了“{column}”。",
+    "target_named": ("“{column}”是目标列，不是属性：把它列为要排除的列、离散属性或连续属性，"
+                     "都不起作用。"),
     "no_values": "“{column}”没有任何取值，因此不作为属性。",
     "id_like": ("“{column}”在每一行的取值都不同，像是行号，无法泛化，因此不作为属性；"
                 "包含 ID 列（--include-ids）可以看到 ID3 偏好取值多的属性。"),
@@ -327,6 +335,8 @@ ERRORS_ZH = {
     "empty": "文件或工作表是空的。",
     "too_large": "文件有 {size} 字节，超过了 {limit} 字节的上限。",
     "binary": "这不是文本表格；请把数据另存为 CSV（UTF-8）或 .xlsx。",
+    "xlsx_text_name": ("“{name}”是 Excel 工作簿，却用了文本文件的文件名；请把它改名为 .xlsx，"
+                       "或另存为 CSV。"),
     "encoding": "无法用这种编码解码文件；请用 --encoding 指定编码（例如 gb18030 或 utf-8）。",
     "encoding_unknown": "未知的编码“{encoding}”；可用的如 gb18030、utf-8、utf-16。",
     "encoding_byte": ("“{name}”不是有效的 {encoding}：位置 {position} 的字节 0x{byte} 无法解码；"
@@ -469,7 +479,10 @@ HELP_ZH = {
     "prune": ("预剪枝、错误率降低剪枝（这两种需要 --validation）、C4.5 的悲观剪枝"
               "或 CART 的代价复杂度剪枝"),
     "validation": "--prune pre|rep 所用的验证集（与 DATA 的列相同）",
-    "ccp_alpha": "--prune ccp：剪去有效 α 不大于 X 的子树",
+    "ccp_alpha": ("--prune ccp：剪去有效 α 不大于 X 的子树；--prune cost：李航 "
+                  "C_α(T) = Σ N_t·H_t + α|T| 中的 α"),
+    "help": "显示此帮助信息并退出",
+    "top_lang": "消息的语言：en 或 zh（也可写在 grow 之后）",
     "cf": "--prune pep：C4.5 的置信因子（J48 的 -C），默认 %(default)s",
     "prune_on_tie": "--prune rep：验证集精度不变时也剪枝",
     "subtree_raising": "--prune pep：C4.5 的子树提升（J48 的默认做法）",
@@ -514,7 +527,7 @@ HEADINGS_ZH = {"usage": "用法：", "positional": "位置参数", "options": "�
 
 def localise_help(parser, lang: str) -> None:
     """Word the parser's descriptions, headings, flag helps and refusals in lang."""
-    parsers = (parser, *(sub for c in _subparser_actions(parser) for sub in c.choices.values()))
+    parsers = (parser, *subparsers(parser))
     for each in parsers:
         each.lang = lang
     if lang != "zh":
@@ -526,10 +539,15 @@ def localise_help(parser, lang: str) -> None:
     for commands in _subparser_actions(parser):
         for choice in commands._choices_actions:
             choice.help = HELP_ZH.get(f"_{choice.dest}", choice.help)
-        for sub in commands.choices.values():
-            for action in sub._actions:
-                if action.help and action.dest in HELP_ZH:
-                    action.help = HELP_ZH[action.dest]
+    for each in parsers:  # -h's own help too
+        for action in each._actions:
+            if action.help and action.dest in HELP_ZH:
+                action.help = HELP_ZH[action.dest]
+
+
+def subparsers(parser) -> list:
+    """The parser's subcommands' parsers (grow's)."""
+    return [sub for c in _subparser_actions(parser) for sub in c.choices.values()]
 
 
 def _subparser_actions(parser) -> list:
@@ -582,6 +600,8 @@ def error_text(error: Exception, lang: str) -> str:
     if isinstance(error, CliError):
         if details.get("reason_code"):  # the system's reason, in lang
             details = {**details, "reason": say(lang, f"os.{details['reason_code']}")}
+        if details.get("cause") is not None:  # the refusal it wraps, in lang too
+            details = {**details, "reason": error_text(details["cause"], lang)}
         return say(lang, f"error.{code.removeprefix('cli.')}", **details)
     if lang != "zh" and details.get("limit") in CLI_ADVICE and code.startswith("budget.") \
             and not details.get("id_like"):  # an ID-like target: the loader's own sentence

@@ -147,6 +147,8 @@ NOTICES = {
                    "({values}), read as missing."),
     "dropped_target": "Dropped {count} row(s) with no value for the target '{target}'.",
     "excluded": "'{column}' is excluded, as asked.",
+    "target_named": ("'{column}' is the target, not an attribute: naming it among the columns "
+                     "to exclude, or to read as nominal or continuous, changes nothing."),
     "no_values": "'{column}' is left out because it has no values.",
     "id_like": ("'{column}' is left out because it has a different value in every row, like a "
                 "row number, so it cannot generalise; include ID columns to see ID3's bias "
@@ -398,7 +400,7 @@ def _refuse_binary(data: bytes, name: str) -> None:
     if data.startswith(b"PK") and _is_xlsx(data):
         raise LoadError(
             f"'{name}' is an Excel workbook with a text-file name; rename it to .xlsx or save it "
-            "as CSV.", "binary", what="xlsx")
+            "as CSV.", "xlsx_text_name", name=name)
     for magic, what in _MAGIC:
         if data.startswith(magic):
             raise LoadError(
@@ -1771,6 +1773,7 @@ def prepare(
     `include_ids` or named in `nominal`/`continuous`; `exclude` wins over both.
     """
     frame = table.frame if isinstance(table, LoadedTable) else table
+    named = any(target in names for names in (exclude, nominal, continuous))
     exclude, nominal, continuous = (
         [c for c in names if c != target] for names in (exclude, nominal, continuous))
     _check_names(frame, target, [*exclude, *nominal, *continuous])
@@ -1814,7 +1817,8 @@ def prepare(
         if kinds[col] == CONTINUOUS and not is_numeric(X[col]):
             X[col] = pd.to_numeric(X[col], errors="coerce").astype("float64")
         _check_branches(X[col], col, kinds[col])
-    notes = [*([Notice("dropped_target", count=dropped, target=target)]
+    notes = [*([Notice("target_named", column=target)] if named else []),
+             *([Notice("dropped_target", count=dropped, target=target)]
                if dropped else []), *excluded.values()]
     return Prepared(X, y, kinds, excluded, dropped, tuple(notes), rules)
 

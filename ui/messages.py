@@ -469,6 +469,8 @@ EN = {
     "error.too_large": "The file is over the {limit} byte limit.",
     "error.binary": ("This is not a text table; save the data as CSV (UTF-8) or as an Excel "
                      ".xlsx workbook."),
+    "error.xlsx_text_name": ("'{name}' is an Excel workbook with a text-file name; rename it to "
+                             ".xlsx or save it as CSV."),
     "error.encoding": ("The file cannot be decoded with this encoding; choose another (for "
                        "example GB18030 or UTF-8) and load it again."),
     "error.encoding_unknown": "Unknown encoding '{encoding}'.",

@@ -378,6 +378,8 @@ ZH = {
     "error.empty": "文件或工作表是空的。",
     "error.too_large": "文件超过了 {limit} 字节的上限。",
     "error.binary": "这不是文本表格；请把数据另存为 CSV（UTF-8）或 Excel .xlsx 工作簿。",
+    "error.xlsx_text_name": ("“{name}”是 Excel 工作簿，却用了文本文件的文件名；请把它改名为 .xlsx，"
+                             "或另存为 CSV。"),
     "error.encoding": ("无法用这种编码解码文件；请换一种编码（例如 GB18030 或 UTF-8）"
                        "后重新加载。"),
     "error.encoding_unknown": "未知的编码“{encoding}”。",

@@ -10,6 +10,7 @@ import pytest
 from app_helpers import new_app
 from google.protobuf.message import Message
 
+from tests.conftest import ROOT
 from ui.messages import EN, LANGUAGES
 from ui.messages_zh import ZH
 from ui.state import accept_language
@@ -239,6 +240,9 @@ LOAD_FAILURES = {
     "ragged": (b"a,b\n1,2,3\n", None), "duplicate_column": (b"a,a\n1,2\n", None),
     "header_only": (b"a,b\n", None), "binary": (b"%PDF-1.4 rest", None),
     "unknown_target": (b"a,b\nx,k\ny,l\n", "zzz"), "one_class": (b"a,b\nx,k\ny,k\n", "b"),
+    # a workbook named .csv: said so (the generic "not a text table" told it to save as .xlsx)
+    "xlsx_text_name": ((ROOT / "tests" / "core" / "corpus" / "xlsx_renamed.csv").read_bytes(),
+                       None),
 }
 
 

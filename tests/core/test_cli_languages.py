@@ -570,3 +570,66 @@ def test_an_unknown_algorithms_choices_are_listed_as_the_language_lists_them(lan
     with pytest.raises(DataError) as refused:
         Options.build(algorithm="foo")
     assert listed in error_text(refused.value, lang)
+
+
+@pytest.mark.parametrize(("lang", "said"), [("zh", "--svg 需要 Graphviz 的 dot 程序"),
+                                            ("en", "--svg needs Graphviz's 'dot' program")])
+def test_svg_without_graphviz_is_refused_in_the_language_before_any_file_is_written(
+        tmp_path, lang, said):
+    """Without `dot` on the PATH, --svg was refused in English under --lang zh, after the
+    --json file had been written: now in the run's language, before growing or writing."""
+    env = {k: v for k, v in os.environ.items() if k not in cli_messages.LOCALE_VARIABLES}
+    env["PATH"] = str(tmp_path / "nothing")  # no dot (nor anything else) to be found
+    out = tmp_path / "part.json"
+    done = subprocess.run([sys.executable, "-m", "dtree_core", "grow",
+                           str(dataset_path("watermelon_2.0.csv")), "--target", "好瓜",
+                           "--json", str(out), "--svg", str(tmp_path / "x.svg"), "--lang", lang],
+                          cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 2 and said in done.stderr, done.stderr
+    assert not out.exists()
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("zh", "验证集文件“{path}”：只有表头行，没有数据行。"),
+    ("en", "The validation file '{path}': 'v.csv' has a header row but no data rows.")])
+def test_a_refused_validation_file_is_named(tmp_path, lang, said):
+    """A header-only --validation file was refused in the very words of an empty training
+    file: the refusal now names the validation file, in the run's language."""
+    validation = tmp_path / "v.csv"
+    validation.write_text("编号,色泽,好瓜\n", encoding="utf-8")
+    done = run("grow", str(dataset_path("watermelon_2.0.csv")), "--target", "好瓜",
+               "--prune", "rep", "--validation", str(validation), "--lang", lang)
+    assert done.returncode == 2 and said.format(path=validation) in done.stderr, done.stderr
+
+
+@pytest.mark.parametrize("value", ["-inf", "-nan", "-1e-3"])
+def test_a_negative_number_flag_value_meets_the_flags_own_check(value):
+    """`--ccp-alpha -inf` read -inf as another flag ("expected one argument"): the value
+    reaches the option's own check, which says what a ccp_alpha must be."""
+    done = run("grow", str(dataset_path("watermelon_2.0.csv")), "--target", "好瓜",
+               "--algorithm", "cart", "--prune", "ccp", "--ccp-alpha", value)
+    assert done.returncode == 2 and "ccp_alpha must be a finite number ≥ 0" in done.stderr, \
+        done.stderr
+
+
+def test_lang_before_the_command_is_taken():
+    """`python -m dtree_core --lang zh grow …` was refused as an invalid command 'zh'."""
+    done = run("--lang", "zh", "grow", str(dataset_path("watermelon_2.0.csv")), "--target",
+               "好瓜", "--max-depth", "1")
+    assert done.returncode == 0 and "17 行 × 8 列" in done.stdout, done.stderr
+
+
+def test_the_help_flags_own_line_is_chinese_too():
+    for args in (("grow", "--help"), ("--help",)):
+        worded = run(*args, "--lang", "zh").stdout
+        assert "显示此帮助信息并退出" in worded and "show this help message" not in worded
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "note: '好瓜' is the target, not an attribute"),
+    ("zh", "注：“好瓜”是目标列，不是属性")])
+def test_naming_the_target_among_the_attribute_flags_is_noted(lang, said):
+    """`--exclude 好瓜` (the target) ran without a word, as if the flag had done something."""
+    done = run("grow", str(dataset_path("watermelon_3.0.csv")), "--target", "好瓜",
+               "--exclude", "好瓜", "--max-depth", "1", "--lang", lang)
+    assert done.returncode == 0 and said in done.stdout, done.stdout
