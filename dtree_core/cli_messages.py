@@ -170,6 +170,7 @@ _STOPS_ZH = {
     "min_gain": "增益过小",
     "min_branch_weight": "分支过小",
     "pruned": "已剪枝",
+    "pre_pruned": "预剪枝",
     "raised": "上移",
     "epsilon": "小于阈值ε",
 }

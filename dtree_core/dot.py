@@ -124,7 +124,8 @@ def _node_label(trace: dict, node: dict, decided: bool, decimals: int,
     if decided and decision["kind"] == "split":
         lines.append(f"<B>{escape_dot_html(str(decision['attribute']))}</B>")
     elif decided:
-        cut = f" {SCISSORS}" if leaf_stop(decision) == "pruned" else ""  # not a raised copy
+        cut_here = leaf_stop(decision) in ("pruned", "pre_pruned")  # not a raised copy
+        cut = f" {SCISSORS}" if cut_here else ""
         lines.append(f"<B>→ {escape_dot_html(str(decision['label']))}{cut}</B>")
     if note:
         lines.append(escape_dot_html(note))

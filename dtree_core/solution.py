@@ -842,6 +842,8 @@ WORDS: dict[str, dict[str, str]] = {
         "solution.stop.min_branch_weight": ("No split leaves two branches with the minimum "
                                             "branch weight: a leaf labelled {label}."),
         "solution.stop.pruned": "Pruning replaced this subtree by a leaf labelled {label}.",
+        "solution.stop.pre_pruned": ("Pre-pruning refused the split chosen here (it did not "
+                                     "raise the validation accuracy): a leaf labelled {label}."),
         "solution.stop.raised": ("C4.5's subtree raising moved this leaf up (a copy of a leaf "
                                  "of the largest branch, recounted): a leaf labelled {label}."),
         "solution.stop.epsilon": ("The largest information gain ratio g_R(D, A_g) is below "
@@ -963,6 +965,8 @@ WORDS: dict[str, dict[str, str]] = {
         "solution.stop.min_branch_weight": ("没有划分能使两个分支都达到分支最小权重："
                                             "叶结点，类别标记为“{label}”。"),
         "solution.stop.pruned": "剪枝将此子树替换为叶结点，类别标记为“{label}”。",
+        "solution.stop.pre_pruned": ("预剪枝拒绝了此处选出的划分（它没有提高验证集精度）："
+                                     "叶结点，类别标记为“{label}”。"),
         "solution.stop.raised": ("C4.5 的子树提升把此叶结点上移（最大分支中一个叶结点的副本，"
                                  "重新计数）：叶结点，类别标记为“{label}”。"),
         "solution.stop.epsilon": ("最大的信息增益比 g_R(D, A_g) 小于阈值 ε（李航，算法 5.3 "

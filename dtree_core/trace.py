@@ -22,6 +22,7 @@ import orjson
 
 from .criteria import node_misclassification
 from .split import Condition
+from .wording import PRUNE_RULES
 
 FORMAT = "dtree-trace/1"
 # Below this depth a node's JSON `path` is null (TRACE.md): readers derive it from `parent`
@@ -488,10 +489,14 @@ def leaf_stop(decision: Mapping) -> str | None:
     """A leaf decision's stop case as its words and marks tell it: "raised" for a leaf that
     subtree raising copied up (its stop is "pruned" in the trace, TRACE.md, but nothing was
     cut there: its `was` is the leaf it copies, where a pruned leaf's is the split it
-    replaced); else its stop."""
+    replaced); "pre_pruned" for a split pre-pruning refused while the tree grew (no subtree
+    was ever replaced: its rule is pre-pruning's, as the command line tells the methods
+    apart); else its stop."""
     was = decision.get("was")
     if decision.get("stop") == "pruned" and was is not None and _kind_of(was) == "leaf":
         return "raised"
+    if decision.get("stop") == "pruned" and decision.get("rule") == PRUNE_RULES["pre"]:
+        return "pre_pruned"
     return decision.get("stop")
 
 

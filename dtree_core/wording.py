@@ -6,9 +6,12 @@ import math
 import re
 import string
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
-from .algorithms import Algorithm
 from .split import told_apart_percent
+
+if TYPE_CHECKING:  # annotations only: trace reads PRUNE_RULES, and algorithms imports trace
+    from .algorithms import Algorithm
 
 LEAF_RULES = {
     "empty": ("No samples reach this branch, so it is a leaf labelled with the parent's "

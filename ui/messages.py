@@ -258,6 +258,8 @@ EN = {
     "stop.min_branch_weight": ("No split leaves two branches with at least the minimum branch "
                                "weight: a leaf labelled {label}, the majority."),
     "stop.pruned": "Pruning replaced this subtree by a leaf labelled {label}.",
+    "stop.pre_pruned": ("Pre-pruning refused the split chosen here: it did not raise the "
+                        "validation accuracy, so this is a leaf labelled {label}."),
     "stop.raised": ("C4.5's subtree raising moved this leaf up: a copy of a leaf of the largest "
                     "branch, recounted with the rows of the node it was raised into, labelled "
                     "{label}. Nothing was pruned here."),
@@ -379,6 +381,9 @@ EN = {
         "Note: Algorithm {number} does not handle missing values. The app follows Zhou §4.4.2: "
         "in step (3) a feature with missing values is scored on D̃ (its instances with a known "
         "value) and the score multiplied by ρ (eq. 4.12)."),
+    "pseudo.lihang.not.pre_pruned": (
+        "Note: pre-pruning (Zhou §4.3.1) refused the split step (3) chose, as it did not raise "
+        "the validation accuracy; no step of Algorithm {number} made this leaf."),
     "pseudo.lihang.not.pruned": (
         "Note: pruning replaced this subtree by a leaf after the tree was generated; no step "
         "of Algorithm {number} made it."),

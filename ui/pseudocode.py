@@ -36,6 +36,7 @@ FIRED_BY_STOP = {
     "epsilon": ("8", "late"),  # Li Hang's ε: a stopping threshold, like min_gain
     "min_branch_weight": ("8", "late"),
     "pruned": (),  # post-pruning made this leaf after growth: no line of Fig. 4.2 did
+    "pre_pruned": (),  # pre-pruning (§4.3.1) refused line 8's split: the figure has no line
     "raised": (),  # subtree raising copied this leaf up after growth: nor this one
 }
 SPLIT_LINES = ("8", "9", "10", "14")
@@ -80,6 +81,7 @@ LIHANG_FIRED_BY_STOP = {
     "same_values": (),  # Zhou's lines 5-6: a note says so
     "empty": (),  # Zhou's lines 11-12: his step (5) makes non-empty subsets only
     "pruned": (),
+    "pre_pruned": (),
     "raised": (),
 }
 LIHANG_CODE_LINES = {"1": ("2", "3"), "2": ("5", "6"), "opt": ("early",), "3": ("8",),
@@ -203,7 +205,7 @@ def notes(trace: dict, node: dict, figure: Figure) -> list[str]:
     stop = leaf_stop(node["decision"])  # a raised copy is not a pruned leaf
     if not is_split(node):
         return [words(figure, f"not.{stop}")] \
-            if stop in ("same_values", "empty", "pruned", "raised") else []
+            if stop in ("same_values", "empty", "pruned", "pre_pruned", "raised") else []
     found = []
     nodes = trace["nodes"]
     empty = [str(nodes[c]["branch"]["value"]) for c in node["children"]

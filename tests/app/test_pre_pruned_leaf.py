@@ -1,0 +1,47 @@
+"""A leaf pre-pruning made is said to be a refused split, not a replaced subtree."""
+
+from __future__ import annotations
+
+import pandas as pd
+import pytest
+
+from dtree_core import DecisionTree
+from dtree_core.trace import leaf_stop
+from tests.conftest import ROOT
+from ui.messages import t
+
+DATA = ROOT / "assets" / "datasets"
+
+
+def book_example(prune: str) -> dict:
+    """Zhou's Table 4.2 split, 脐部 at the root as the book takes it, pruned by `prune`."""
+    train = pd.read_csv(DATA / "watermelon_2.0_train.csv")
+    held = pd.read_csv(DATA / "watermelon_2.0_validation.csv")
+    X, y = train.drop(columns=["好瓜", "编号"]), train["好瓜"]
+    validation = held.drop(columns=["好瓜", "编号"]), held["好瓜"]
+    model = DecisionTree("id3", force={"root": "脐部"}, prune=prune)
+    return model.fit(X, y, validation=validation).trace_.to_dict()
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_pre_pruned_leaf_says_pre_pruning_refused_its_split(lang, monkeypatch):
+    """The panel said "Pruning replaced this subtree by a leaf" of a node whose split
+    pre-pruning refused while the tree grew: no subtree ever existed there."""
+    from ui import messages, panel, pseudocode
+    from ui.pruning import growth_view
+
+    monkeypatch.setattr(messages, "current_language", lambda: lang)
+    grown = growth_view(book_example("pre"))
+    leaves = [n for n in grown["nodes"] if n["decision"].get("stop") == "pruned"]
+    assert leaves and all(leaf_stop(n["decision"]) == "pre_pruned" for n in leaves)
+    said = panel.why_text(grown, leaves[0], 3)
+    assert said == t("stop.pre_pruned", label=leaves[0]["decision"]["label"])
+    assert ("Pre-pruning refused" if lang == "en" else "预剪枝拒绝了") in said
+    lit = [text for _, text, fired in pseudocode.listing(grown, leaves[0], "lihang") if fired]
+    assert lit == [t("pseudo.lihang.not.pre_pruned", number="5.2")]
+
+
+def test_a_post_pruned_leaf_still_says_its_subtree_was_replaced():
+    rep = book_example("rep")
+    leaves = [n for n in rep["nodes"] if n["decision"].get("stop") == "pruned"]
+    assert leaves and all(leaf_stop(n["decision"]) == "pruned" for n in leaves)
