@@ -18,7 +18,7 @@ import graphviz
 
 from dtree_core.escape import escape_dot_html, escape_dot_label
 from dtree_core.labels import branch_text, children_of, format_number
-from dtree_core.pruning import event_number
+from dtree_core.pruning import event_number, relation
 from dtree_core.trace import leaf_stop
 
 CURRENT = "#d62728"
@@ -247,9 +247,18 @@ def pruning_view(trace: dict, k: int) -> dict:
             "pending": set(), "current": events[-1]["node"] if events else None}
 
 
+# A cost-complexity event compares a node's effective alpha g(t) with ccp_alpha: not a
+# before and an after, so its note is the comparison (by pruning.relation, as it decided).
+_ALPHA_SIGN = {"gt": "<", "eq": "=", "lt": ">"}
+
+
 def event_note(event: dict, decimals: int) -> str:
-    """'42.9% → 57.1%' (validation accuracy) or the two numbers the event compared."""
+    """'42.9% → 57.1%' (validation accuracy) or the two numbers the event compared:
+    'g(t) 0.075 > α 0.050' for cost-complexity pruning."""
     before, after = (event_number(event, event[side], decimals) for side in ("before", "after"))
+    if event.get("measure") == "effective_alpha":
+        sign = _ALPHA_SIGN[relation(event["before"], event["after"])]
+        return f"g(t) {before} {sign} α {after}"
     return f"{before} → {after}"  # as the event's sentence writes them: told apart
 
 

@@ -35,7 +35,7 @@ from dtree_core.pruning import (
 from dtree_core.trace import Trace
 from dtree_core.wording import percent
 from ui import cost_pruning, engine, state
-from ui.messages import labelled, t, tm
+from ui.messages import has, labelled, t, tm
 from ui.names import bundled_name
 from ui.widgets import drawn_part, path_text
 
@@ -377,8 +377,8 @@ def phase(trace: dict) -> None:
         st.info(t("prune.phase.none"))
         return
     # pre-pruning decides while growing: the tree above already lacks the splits it refused
-    st.caption(t("prune.phase.intro.pre" if method == "pre" else "prune.phase.intro",
-                 events=len(events)))
+    own = f"prune.phase.intro.{method}"  # pre-pruning's and ccp's events say other things
+    st.caption(t(own if has(own) else "prune.phase.intro", events=len(events)))
     last = len(events) - 1
     state.keep_prune_step(last)
     _controls(last)

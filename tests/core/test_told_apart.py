@@ -128,7 +128,9 @@ def test_pruning_note_tells_a_strict_comparison_apart():
     and '49.9% → 49.9%' for a validation accuracy that fell from 0.49925 to 0.49875."""
     ccp = {"node": 3, "action": "keep", "measure": "effective_alpha", "before": 0.0392157,
            "after": 0.0392}
-    assert event_note(ccp, 3) == "0.03922 → 0.03920"
+    assert event_note(ccp, 3) == "g(t) 0.03922 > α 0.03920"  # a comparison, not before → after
+    pruned = {**ccp, "action": "prune", "before": 0.0333, "after": 0.05}
+    assert event_note(pruned, 3) == "g(t) 0.033 < α 0.050"
     pre = {"node": 0, "action": "prune", "measure": "validation_accuracy", "before": 0.49925,
            "after": 0.49875}
     before, after = event_note(pre, 3).split(" → ")

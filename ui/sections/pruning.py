@@ -96,6 +96,10 @@ EN: dict[str, str] = {
     "prune.phase.intro": ("The tree above is the grown tree; here are the {events} pruning "
                           "decisions, in the order the method made them. Greyed, dashed nodes are"
                           " cut off; the decided node shows before → after."),
+    "prune.phase.intro.ccp": ("The tree above is the grown tree; here are the {events} pruning "
+                              "decisions, in the order the method made them. Greyed, dashed "
+                              "nodes are cut off; the decided node shows its effective alpha "
+                              "g(t) against ccp_alpha α."),
     "prune.phase.intro.pre": ("Pre-pruning decided while the tree above grew, so it lacks "
                               "the splits it refused; here are its {events} decisions, in the "
                               "order it made them. The decided node shows before → after."),
@@ -314,6 +318,9 @@ ZH: dict[str, str] = {
     "prune.phase": "剪枝阶段：{method}",
     "prune.phase.intro": ("上面是生成的决策树；这里是 {events} 个剪枝决定，按剪枝方法作出的顺序排"
                           "列。灰色虚线结点已被剪去；当前结点标出之前 → 之后的数值。"),
+    "prune.phase.intro.ccp": ("上面是生成的决策树；这里是 {events} 个剪枝决定，按剪枝方法作出的"
+                              "顺序排列。灰色虚线结点已被剪去；当前结点标出其有效 α 值 g(t) 与 "
+                              "ccp_alpha α 的比较。"),
     "prune.phase.intro.pre": ("预剪枝在上面这棵树生成时就已作出决定，因此树中没有被它拒绝的划分；"
                               "这里是它的 {events} 个决定，按作出的顺序排列。当前结点标出之前 → "
                               "之后的数值。"),
