@@ -188,12 +188,16 @@ def cart_note(trace: dict, node: dict, decimals: int) -> str | None:
         return None
     # the two ρ·ΔGini told apart as the score table writes them, the Gini terms alike
     places = compared_places(trace, node, decimals).get("gini_gain", decimals)
-    return t(in_notation("lesson.cart.smaller_loses"), loser=loser["attribute"],
+    # ρ is the reason only where the decrease without it would have won (or tied)
+    purer = loser["gini_known"] - loser["gini_index"] < best["gini_known"] - best["gini_index"]
+    key = "lesson.cart.smaller_loses" + (".purer" if purer else "")
+    return t(in_notation(key), loser=loser["attribute"],
              winner=best["attribute"], loser_gini=_fixed(loser["gini_index"], places),
              loser_rho=_fixed(loser["rho"], decimals),
              loser_known=_fixed(loser["gini_known"], places),
              loser_gain=_fixed(loser["gini_gain"], places),
-             winner_gain=_fixed(best["gini_gain"], places))
+             winner_gain=_fixed(best["gini_gain"], places),
+             winner_known=_fixed(best["gini_known"], places))
 
 
 def mean_filter_note(trace: dict, node: dict, decimals: int) -> str | None:

@@ -70,6 +70,30 @@ def test_cart_smaller_gini_index_loses_to_the_rho_weighted_decrease(lang):
     assert f"{loser['gini_index']:.3f}" in note and f"{won['gini_gain']:.3f}" in note
     if lang == "zh":
         assert "基尼指数更小" in note
+    # 脐部's decrease loses without ρ too (0.145 − 0 against 0.334 − 0.172): its D̃ is purer,
+    # and the note says so rather than blaming ρ
+    assert loser["gini_known"] - loser["gini_index"] < won["gini_known"] - won["gini_index"]
+    assert f"{won['gini_known']:.3f}" in note
+    assert ("purer to begin with" if lang == "en" else "本来就更纯") in note
+    assert ("weighs the decrease by ρ" if lang == "en" else "用 ρ 加权") not in note
+
+
+def test_cart_note_blames_rho_only_where_the_decrease_without_it_wins(monkeypatch):
+    """Where the smaller Gini_index's own decrease beats the winner's and only ρ turns it, the
+    note names ρ; where it loses without ρ too, a purer D̃ (both read off the trace)."""
+    from ui import panel
+
+    monkeypatch.setattr(panel, "compared_places", lambda trace, node, decimals: {})
+    row = {"attribute": "a", "rho": 0.5, "gini_known": 0.5, "gini_index": 0.0,
+           "gini_gain": 0.25, "eligible": True, "chosen": False}
+    won = {"attribute": "b", "rho": 1.0, "gini_known": 0.5, "gini_index": 0.2,
+           "gini_gain": 0.3, "eligible": True, "chosen": True}
+    node = {"scores": [row, won], "decision": {"kind": "split", "attribute": "b"}}
+    trace = {"algorithm": "cart", "nodes": [node]}
+    assert "weighs the decrease by ρ" in panel.cart_note(trace, node, 3)  # 0.5 > 0.3: ρ
+    purer = {**row, "gini_known": 0.2, "gini_gain": 0.1}  # 0.2 < 0.3 even without ρ
+    node = {**node, "scores": [purer, won]}
+    assert "purer to begin with" in panel.cart_note(trace, node, 3)
 
 
 def test_cart_criterion_formula_with_the_nodes_numbers():

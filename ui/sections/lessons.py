@@ -22,6 +22,13 @@ EN: dict[str, str] = {
                                   "({loser_known} − {loser_gini}) = {loser_gain} is less than "
                                   "{winner}'s {winner_gain}: with missing values CART weighs "
                                   "the decrease by ρ, so the smallest Gini_index need not win."),
+    # ...where the decrease without ρ loses already: a purer D̃, not ρ, is why
+    "lesson.cart.smaller_loses.purer": (
+        "{loser} has the smaller Gini_index ({loser_gini}), yet {loser}'s ρ·(Gini(D̃) − "
+        "Gini_index) = {loser_rho} × ({loser_known} − {loser_gini}) = {loser_gain} is less than "
+        "{winner}'s {winner_gain}: {loser}'s rows with a known value are purer to begin with "
+        "(Gini(D̃) = {loser_known} against {winner_known}), so its split lowers the Gini index "
+        "less, ρ aside; CART ranks by the decrease, so the smallest Gini_index need not win."),
     # missing values: Zhou eqs. 4.9–4.12, Quinlan's IV
     "lesson.known": ("With missing values, Gain is computed on D̃, the samples whose {attribute} "
                      "is known (Zhou eqs. 4.9–4.12):"),
@@ -127,6 +134,12 @@ ZH: dict[str, str] = {
                                   "({loser_known} − {loser_gini}) = {loser_gain}，小于 "
                                   "{winner} 的 {winner_gain}：有缺失值时 CART 用 ρ 加权基尼"
                                   "指数的下降量，所以基尼指数最小的属性不一定胜出。"),
+    "lesson.cart.smaller_loses.purer": (
+        "{loser} 的基尼指数更小（{loser_gini}），但 {loser} 的 ρ·(Gini(D̃) − Gini_index) = "
+        "{loser_rho} × ({loser_known} − {loser_gini}) = {loser_gain}，小于 {winner} 的 "
+        "{winner_gain}：{loser} 上取值已知的样本本来就更纯（Gini(D̃) 为 {loser_known}，{winner} "
+        "的为 {winner_known}），即使不计 ρ，它的划分使基尼指数下降得也更少；CART 按下降量排序，"
+        "所以基尼指数最小的属性不一定胜出。"),
     "lesson.known": ("有缺失值时，信息增益在 D̃ 上计算，即在 {attribute} 上没有缺失值的样本子集"
                      "（周志华式 4.9–4.12）："),
     "lesson.iv.unknown": ("IV 把 {attribute} 缺失的样本算作多出的一个分支（Quinlan 的 C4.5，"

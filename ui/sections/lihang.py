@@ -89,6 +89,13 @@ EN: dict[str, str] = {
                                          "than {winner}'s {winner_gain}: with missing values "
                                          "CART weighs the decrease by ρ, so the smallest "
                                          "Gini(D̃, A) need not win."),
+    "lesson.cart.smaller_loses.purer.lihang": (
+        "{loser} has the smaller Gini(D̃, {loser}) ({loser_gini}), yet {loser}'s "
+        "ρ·(Gini(D̃) − Gini(D̃, {loser})) = {loser_rho} × ({loser_known} − {loser_gini}) = "
+        "{loser_gain} is less than {winner}'s {winner_gain}: {loser}'s instances with a known "
+        "value are purer to begin with (Gini(D̃) = {loser_known} against {winner_known}), so "
+        "its split lowers the Gini index less, ρ aside; CART ranks by the decrease, so the "
+        "smallest Gini(D̃, A) need not win."),
     "lesson.known.lihang": ("With missing values, g(D, A) is computed on D̃, the samples whose "
                             "{attribute} is known (Zhou eqs. 4.9–4.12; Li Hang has no missing "
                             "values):"),
@@ -190,6 +197,12 @@ ZH: dict[str, str] = {
                                          "{winner} 的 {winner_gain}：有缺失值时 CART 用 ρ 加权"
                                          "基尼指数的下降量，所以 Gini(D̃, A) 最小的特征不一定"
                                          "胜出。"),
+    "lesson.cart.smaller_loses.purer.lihang": (
+        "{loser} 的基尼指数 Gini(D̃, {loser}) 更小（{loser_gini}），但 {loser} 的 "
+        "ρ·(Gini(D̃) − Gini(D̃, {loser})) = {loser_rho} × ({loser_known} − {loser_gini}) = "
+        "{loser_gain}，小于 {winner} 的 {winner_gain}：{loser} 上取值已知的实例本来就更纯"
+        "（Gini(D̃) 为 {loser_known}，{winner} 的为 {winner_known}），即使不计 ρ，它的划分使"
+        "基尼指数下降得也更少；CART 按下降量排序，所以 Gini(D̃, A) 最小的特征不一定胜出。"),
     "lesson.known.lihang": ("有缺失值时，信息增益 g(D, A) 在 D̃ 上计算，即在 {attribute} 上没有"
                             "缺失值的样本子集（周志华式 4.9–4.12；李航书中不讨论缺失值）："),
     "lesson.iv.unknown.lihang": ("H_A(D) 把 {attribute} 缺失的样本算作多出的一个分支（Quinlan 的 "
