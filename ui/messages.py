@@ -281,6 +281,10 @@ EN = {
                     "the min branch weight, then leaf; return"),
     "pseudo.9": "for each value a*ᵛ of a* do",
     "pseudo.10": "    add a branch to node; Dᵥ = the samples of D with a* = a*ᵛ",
+    # a two-way split (a* <= t, or a subset of a*'s values) has two sides, not a branch a value
+    "pseudo.9.keep": "for each of the two sides of the split on a* (a* ≤ t | a* > t, or two "
+                     "subsets of its values) do",
+    "pseudo.10.keep": "    add a branch to node; Dᵥ = the samples of D on that side",
     "pseudo.11": "    if Dᵥ is empty then",
     "pseudo.12": "        mark the branch node as a leaf of D's majority class; return",
     "pseudo.13": "    else",

@@ -256,6 +256,8 @@ ZH = {
                     "then 将 node 标记为叶结点，其类别标记为 D 中样本数最多的类; return"),
     "pseudo.9": "for a* 的每一个值 a*ᵛ do",
     "pseudo.10": "    为 node 生成一个分支; 令 Dᵥ 表示 D 中在 a* 上取值为 a*ᵛ 的样本子集;",
+    "pseudo.9.keep": "for a* 上划分的两侧（a* ≤ t 与 a* > t，或其取值的两个子集）中的每一侧 do",
+    "pseudo.10.keep": "    为 node 生成一个分支; 令 Dᵥ 表示 D 中落在这一侧的样本子集;",
     "pseudo.11": "    if Dᵥ 为空 then",
     "pseudo.12": "        将分支结点标记为叶结点，其类别标记为 D 中样本最多的类; return",
     "pseudo.13": "    else",

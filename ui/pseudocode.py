@@ -64,7 +64,7 @@ class Figure:
     threshold_line: str = ""  # compares the chosen score with ε (Li Hang's step 4)
 
 
-ZHOU = Figure("pseudo", LINES, FIRED_BY_STOP, SPLIT_LINES, "8", ("14",),
+ZHOU = Figure("pseudo", LINES, FIRED_BY_STOP, SPLIT_LINES, "8", ("9", "10", "14"),
               {**{line: (line,) for line in LINES}, "opt": ("early",), "late": ("late",)})
 # Li Hang's ch. 5: steps (1)-(6), his threshold ε in step (4). Our other limits are "*" rows
 # where the grower checks them: max depth and min samples before scoring (early_stops), the
@@ -139,8 +139,9 @@ def fired_lines(node: dict, figure: Figure = ZHOU) -> tuple[str, ...]:
 
 
 def line_text(trace: dict, node: dict, line: str, figure: Figure = ZHOU) -> str:
-    """A line's words as this node ran it: whether a* left A (line 14, step 6), which
-    attribute was chosen (line 8, step 3), what ε was compared with (step 4)."""
+    """A line's words as this node ran it: a split's branches by value or its two sides
+    (lines 9-10), whether a* left A (line 14, step 6), which attribute was chosen (line 8,
+    step 3), what ε was compared with (step 4)."""
     if line in figure.two_way_lines and is_split(node) and not uses_a_star_up(trace, node):
         return words(figure, f"{line}.keep")
     lowest = f"{line}.lowest"  # a baseline's rule takes the worst, not the best

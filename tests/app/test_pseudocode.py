@@ -67,6 +67,11 @@ def check_split_listing(trace_dict: dict, node: dict) -> set[str]:
     used_up = ops == {"="}
     assert rows["14"][0] == t("pseudo.14" if used_up else "pseudo.14.keep")
     assert ("A \\ {a*}" in rows["14"][0]) is used_up
+    # lines 9-10 loop over a*'s values only where the split has a branch per value; a
+    # two-way split (a* <= t, a subset) loops over its two sides
+    for line in ("9", "10"):
+        assert rows[line][0] == t(f"pseudo.{line}" if used_up else f"pseudo.{line}.keep")
+    assert ("a*ᵛ" in rows["9"][0]) is used_up
     assert rows["8"][0].endswith("a* = " + node["decision"]["attribute"])
     return ops
 
