@@ -258,6 +258,10 @@ EN = {
     "stop.min_branch_weight": ("No split leaves two branches with at least the minimum branch "
                                "weight: a leaf labelled {label}, the majority."),
     "stop.pruned": "Pruning replaced this subtree by a leaf labelled {label}.",
+    # the majority's classes tie (growing.majority takes the first in the data's order)
+    "stop.tied_majority": ("{classes} tie with {count} each: the leaf takes {label}, the one "
+                           "the data shows first."),
+    "stop.tied_class": "{cls}",  # a class named in that list (Chinese quotes it)
     "stop.pre_pruned": ("Pre-pruning refused the split chosen here: it did not raise the "
                         "validation accuracy, so this is a leaf labelled {label}."),
     "stop.raised": ("C4.5's subtree raising moved this leaf up: a copy of a leaf of the largest "

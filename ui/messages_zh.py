@@ -232,6 +232,8 @@ ZH = {
     "stop.min_branch_weight": ("没有哪种划分能让两个分支的权重都达到分支最小权重：标记为叶结点，"
                                "其类别为样本数最多的类“{label}”。"),
     "stop.pruned": "剪枝把这棵子树替换成了类别为“{label}”的叶结点。",
+    "stop.tied_majority": "{classes}并列，各为 {count}：叶结点取数据中先出现的“{label}”。",
+    "stop.tied_class": "“{cls}”",
     "stop.pre_pruned": ("预剪枝拒绝了此处选出的划分：它没有提高验证集精度，因此这是类别为"
                         "“{label}”的叶结点。"),
     "stop.raised": ("C4.5 的子树提升把这个叶结点上移：它是最大分支中一个叶结点的副本，"

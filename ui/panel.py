@@ -20,7 +20,7 @@ from dtree_core.solution import other_tied_threshold_texts
 from dtree_core.split import places_apart, record_threshold_text
 from dtree_core.trace import leaf_stop
 from ui import boundary, formulas, registry, state
-from ui.messages import has, labelled, literal, t, tm
+from ui.messages import has, labelled, literal, sentences, t, tm
 from ui.tables import (
     BLANK,
     book_note_fields,
@@ -59,7 +59,9 @@ def why_text(trace: dict, node: dict, decimals: int) -> str:
     the chosen book's terms: ID3's min gain is Li Hang's ε)."""
     decision = node["decision"]
     if decision["kind"] == "leaf":
-        return stop_sentence(trace["algorithm"], leaf_stop(decision), decision["label"])
+        said = stop_sentence(trace["algorithm"], leaf_stop(decision), decision["label"])
+        tied = tied_majority(trace, node)
+        return sentences([said, tied]) if tied else said
     row = winner(node) or {}
     places = compared_places(trace, node, decimals)  # the winner told apart from its rivals
 
@@ -176,6 +178,22 @@ def _header(algorithm: str, column: str) -> str:
 
 
 # --------------------------------------------------------------------- where book and code part
+
+
+def tied_majority(trace: dict, node: dict) -> str | None:
+    """Where the classes a leaf's label is the majority of tie: which, and that the first the
+    data shows won (growing.majority's rule, read off the leaf's counts). None elsewhere: a
+    label taken from the parent (an empty branch) or a leaf of one class."""
+    counts = [node["class_counts"].get(c, 0) for c in trace["classes"]]
+    best = max(counts, default=0)
+    if best <= 0 or leaf_stop(node["decision"]) == "empty":
+        return None
+    tied = [c for c, n in zip(trace["classes"], counts, strict=True) if n >= best * (1 - 1e-12)]
+    if len(tied) < 2 or node["decision"]["label"] != tied[0]:
+        return None
+    named = t("list.join").join(t("stop.tied_class", cls=c) for c in tied)
+    return t("stop.tied_majority", classes=named,
+             count=format_number(best, 3), label=tied[0])
 
 
 def cart_note(trace: dict, node: dict, decimals: int) -> str | None:

@@ -1,4 +1,4 @@
-"""A leaf pre-pruning made is said to be a refused split, not a replaced subtree."""
+"""A leaf says what made it: a split pre-pruning refused, or a tie its majority broke."""
 
 from __future__ import annotations
 
@@ -45,3 +45,23 @@ def test_a_post_pruned_leaf_still_says_its_subtree_was_replaced():
     rep = book_example("rep")
     leaves = [n for n in rep["nodes"] if n["decision"].get("stop") == "pruned"]
     assert leaves and all(leaf_stop(n["decision"]) == "pruned" for n in leaves)
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "是, 否 tie with 1 each: the leaf takes 是, the one the data shows first."),
+    ("zh", "“是”、“否”并列，各为 1：叶结点取数据中先出现的“是”。")])
+def test_a_leaf_whose_classes_tie_says_which_rule_took_its_label(lang, said, monkeypatch):
+    """Watermelon 2.0, CART at max_depth 2: a leaf of 是 1, 否 1 was called "the majority";
+    the tie is named, with the rule growing.majority broke it by (the class seen first)."""
+    from dtree_core.loading import load_path, prepare
+    from tests.conftest import dataset_path
+    from ui import messages, panel
+
+    monkeypatch.setattr(messages, "current_language", lambda: lang)
+    data = prepare(load_path(dataset_path("watermelon_2.0.csv")), "好瓜")
+    grown = DecisionTree("cart", max_depth=2).fit(data.X, data.y).trace_.to_dict()
+    leaves = [n for n in grown["nodes"] if n["decision"]["kind"] == "leaf"]
+    tied = [n for n in leaves if n["class_counts"]["是"] == n["class_counts"]["否"]]
+    assert len(tied) == 1 and tied[0]["decision"]["label"] == grown["classes"][0] == "是"
+    assert panel.why_text(grown, tied[0], 3).endswith(said)
+    assert not [n for n in leaves if n is not tied[0] and said in panel.why_text(grown, n, 3)]
