@@ -142,9 +142,15 @@ def _record_attribute_splits(store, level, ids, at, winner, forced, value, tests
 
 def majority(counts: np.ndarray, fallback: np.ndarray) -> np.ndarray:
     """The majority class, ties to the class seen first; empty nodes take the parent's."""
-    best = counts.max(axis=1, keepdims=True)
-    first = np.argmax(counts >= best * (1 - 1e-12), axis=1)
+    first = np.argmax(tied_for_majority(counts), axis=1)
     return np.where(counts.sum(axis=1) > 0, first, fallback)
+
+
+def tied_for_majority(counts: np.ndarray) -> np.ndarray:
+    """Which classes of each row of counts tie for the most weight (majority takes the first
+    of them; the panel names them where they are several)."""
+    counts = np.asarray(counts, dtype=float)
+    return counts >= counts.max(axis=-1, keepdims=True) * (1 - 1e-12)
 
 
 def early_stops(enc, options, batch: Batch, used, counts, n, depth: int) -> np.ndarray:

@@ -458,7 +458,7 @@ class _RowParts:
         its rows are written)."""
         if not self.nominal:
             return _cut_record(self.name, self.thresholds[i],
-                                    None if self.digits is None else self.digits[i])
+                               None if self.digits is None else self.digits[i])
         if self.binary:
             return _subset_split(self.name, self.values, self.scores.left[i].tobytes())
         return _value_split(self.name, self.values)

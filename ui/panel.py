@@ -14,6 +14,7 @@ import streamlit as st
 
 from dtree_core.checking import one_split_listed_twice, smallest_value_splits, value_splits
 from dtree_core.compare import deciding_score
+from dtree_core.growing import tied_for_majority
 from dtree_core.labels import branch_text, format_number, node_path
 from dtree_core.paths import node_key
 from dtree_core.solution import other_tied_threshold_texts
@@ -188,7 +189,8 @@ def tied_majority(trace: dict, node: dict) -> str | None:
     best = max(counts, default=0)
     if best <= 0 or leaf_stop(node["decision"]) == "empty":
         return None
-    tied = [c for c, n in zip(trace["classes"], counts, strict=True) if n >= best * (1 - 1e-12)]
+    tied = [c for c, held in zip(trace["classes"], tied_for_majority(counts).tolist(),
+                                 strict=True) if held]
     if len(tied) < 2 or node["decision"]["label"] != tied[0]:
         return None
     named = t("list.join").join(t("stop.tied_class", cls=c) for c in tied)
