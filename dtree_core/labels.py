@@ -76,7 +76,7 @@ def counts_parts(class_counts: dict, digits: int | None = 3) -> tuple[str, ...]:
     return tuple(f"{c} {format_number(w, digits)}" for c, w in class_counts.items())
 
 
-def node_title(node: dict, digits: int | None = None) -> str:
+def node_head(node: dict) -> str:
     """The split attribute with a question mark, or the leaf's class."""
     decision = node["decision"]
     if decision["kind"] == "split":
@@ -86,7 +86,7 @@ def node_title(node: dict, digits: int | None = None) -> str:
 
 def node_summary(node: dict, digits: int | None = 3, stop_words: dict | None = None) -> str:
     """'纹理?  (是 8, 否 9)' or '否  (否 3)  [pure]' (stop_words: a stop code's word, if any)."""
-    text = f"{node_title(node)}  ({counts_text(node['class_counts'], digits)})"
+    text = f"{node_head(node)}  ({counts_text(node['class_counts'], digits)})"
     stop = leaf_stop(node["decision"])
     return f"{text}  [{(stop_words or {}).get(stop, stop)}]" if stop else text
 

@@ -166,6 +166,7 @@ EN = {
     "node.path": "**Path from the root:** {path}",
     "node.root": "(root)",
     "node.root.bare": "the root",
+    "node.title.root": "#{id} (root)",
     "node.size": "|D| = {n}",
     "node.weight": "weight {weight} (missing values spread as fractional weights)",
     "node.counts": "Class counts: {counts}",

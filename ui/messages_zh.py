@@ -149,6 +149,7 @@ ZH = {
     "node.path": "**从根结点出发的路径**：{path}",
     "node.root": "（根结点）",
     "node.root.bare": "根结点",
+    "node.title.root": "#{id}（根结点）",
     "node.size": "|D| = {n}",
     "node.weight": "权重 {weight}（含缺失值的样本按比例分成小数权重）",
     "node.counts": "各类样本数：{counts}",

@@ -5,14 +5,12 @@ All of them read the trace dict and session state only; words come from ui.messa
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pandas as pd
 import streamlit as st
 
 from dtree_core.dot import around_paths, depth_that_fits, to_dot
 from dtree_core.escape import escape_html
-from dtree_core.export import SCORE_HEADERS, Table, to_csv, to_latex, to_markdown
+from dtree_core.export import SCORE_HEADERS, Table, to_csv, to_latex, to_markdown, worded
 from dtree_core.labels import branch_text, joined_paths, node_path
 from dtree_core.split import told_apart, told_apart_percent
 from ui import registry, state
@@ -34,11 +32,7 @@ def worded_table(table: Table, headers: list[str] | None = None) -> Table:
     """A core table in the session's words: headers (by default the notation's symbol for a
     score (Li Hang's g(D,A) for Gain), else `col.<header>` where the catalogue has it, else as
     the core wrote them) and kinds ('nominal')."""
-    kind = table.columns.index("kind") if "kind" in table.columns else None
-    rows = [[t(f"kind.{value}") if j == kind else value for j, value in enumerate(row)]
-            for row in table.rows]
-    return replace(table, columns=headers or [header_words(c) for c in table.columns],
-                   rows=rows)
+    return worded(table, header_words, lambda kind: t(f"kind.{kind}"), headers)
 
 
 def header_words(header: str) -> str:
@@ -143,21 +137,28 @@ def session_titles(trace: dict) -> list[str]:
 
 def node_titles(trace: dict) -> list[str]:
     """Every node's node_title, by id, each path built on its parent's (joined_paths)."""
-    root = t("node.root")
-    return [f"#{i}  {text or root}"
-            for i, text in enumerate(joined_paths(trace, branch_text, " / "))]
+    return [_titled(i, text) for i, text in enumerate(joined_paths(trace, branch_text, " / "))]
+
+
+def _titled(node_id: int, path: str) -> str:
+    """'#5  纹理=清晰', or the root's own form: '#0（根结点）' takes no space before a
+    full-width bracket, so the catalogue words it whole."""
+    return f"#{node_id}  {path}" if path else t("node.title.root", id=node_id)
 
 
 def path_text(trace: dict, node: dict, root: str | None = None) -> str:
     """'纹理=清晰 / 根蒂=稍蜷', or '(root)' (plain text: escape it for Markdown); root: the
     root's words instead (a sentence that brackets the path itself says 'the root')."""
-    return " / ".join(branch_text(c) for c in node_path(trace, node)) or \
-        (t("node.root") if root is None else root)
+    return _joined_path(trace, node) or (t("node.root") if root is None else root)
+
+
+def _joined_path(trace: dict, node: dict) -> str:
+    return " / ".join(branch_text(c) for c in node_path(trace, node))
 
 
 def node_title(trace: dict, node: dict) -> str:
     """'#5  纹理=清晰 / 根蒂=稍蜷' for pickers (plain text; widgets escape it themselves)."""
-    return f"#{node['id']}  {path_text(trace, node)}"
+    return _titled(node["id"], _joined_path(trace, node))
 
 
 def tree_view_options(trace: dict) -> dict:

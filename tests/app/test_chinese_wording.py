@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import unicodedata
 
+import pandas as pd
 import pytest
 from app_helpers import page_app
 
@@ -205,3 +206,19 @@ def test_sentences_run_on_as_the_language_runs_them(lang, gap, monkeypatch):
 
 def test_one_word_for_the_sidebar():
     assert not [k for k, v in ZH.items() if "侧栏" in v]
+
+
+@pytest.mark.parametrize("lang, root", [("zh", "#0（根结点）"), ("en", "#0 (root)")])
+def test_the_root_title_takes_one_bracket_and_no_double_space(monkeypatch, lang, root):
+    import ui.messages
+    from dtree_core import DecisionTree
+    from dtree_core.datasets import get
+    from ui.widgets import node_title, node_titles
+
+    monkeypatch.setattr(ui.messages, "current_language", lambda: lang)
+    data = pd.read_csv(get("watermelon_2.0").path)
+    trace = DecisionTree("id3").fit(data[["色泽", "根蒂", "敲声", "纹理", "脐部", "触感"]],
+                                    data["好瓜"]).trace_.to_dict()
+    titles = node_titles(trace)
+    assert titles[0] == root == node_title(trace, trace["nodes"][0])
+    assert titles[1] == node_title(trace, trace["nodes"][1]) and titles[1].startswith("#1  纹理=")

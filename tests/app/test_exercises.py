@@ -185,7 +185,7 @@ def test_the_quiz_csv_has_a_bom_and_one_row_per_question():
     text = quiz_csv(trace, questions, ["纹理", None, "根蒂", 0.5], [True, False, True, False])
     lines = text.splitlines()
     assert lines[0] == "\ufeffquestion,Node,asked,yours,answer,correct"
-    assert len(lines) == 5 and lines[1].startswith('1,#0  (root),"Which attribute wins?')
+    assert len(lines) == 5 and lines[1].startswith('1,#0 (root),"Which attribute wins?')
     assert lines[4].endswith('"Gain(D, 脐部)",0.5,"Gain(D, 脐部) = 0.458",0')
     assert lines[1].endswith(",纹理,纹理,1")  # a mark is 1/0, as in every CSV download
 
