@@ -296,7 +296,8 @@ def _write_exports(args, trace, outline: dict) -> None:
     if args.rules_md:
         _write(args.rules_md, rules.rules_markdown(outline, lang=args.lang).rstrip("\n"))
     if args.scores_csv or args.scores_md or args.scores_latex:
-        table = export.score_table(_node_at(trace, outline, args.scores_node))
+        table = _worded_scores(export.score_table(_node_at(trace, outline, args.scores_node)),
+                               args.lang, notations.get(args.notation))
         if args.scores_csv:
             _write(args.scores_csv, export.to_csv(table).rstrip("\n"),
                    encoding="utf-8-sig")
@@ -310,6 +311,21 @@ def _write_exports(args, trace, outline: dict) -> None:
         from .dot import to_dot
 
         _write(args.svg, export.to_svg(to_dot(_pruned_tree(outline)).source))
+
+
+def _worded_scores(table, lang: str, names: notations.Notation):
+    """A score table for --scores-*, in the words the app's download has: the language's
+    headers and kinds, a notation's symbols for the scores where it heads its tables so."""
+    from . import export
+
+    quantities = {header: quantity for quantity, header in export.SCORE_HEADERS.items()}
+
+    def header_of(header: str) -> str:
+        if header in quantities:
+            return names.header(quantities[header]) if names.symbol_headers else header
+        return say(lang, f"scores.col.{header}")
+
+    return export.worded(table, header_of, lambda kind: say(lang, f"scores.kind.{kind}"))
 
 
 def _node_at(trace, outline: dict, path: str, scored: bool = True) -> dict:

@@ -11,8 +11,8 @@ import csv
 import io
 import shutil
 import subprocess
-from collections.abc import Mapping
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, replace
 from numbers import Integral, Real
 
 import numpy as np
@@ -61,6 +61,17 @@ def score_table(node: dict) -> Table:
              *(row[c] for c in SCORE_COLUMNS), bool(row["chosen"])] for row in node["scores"]]
     return Table(columns, rows, row_threshold_digits(node["scores"]),
                  (columns.index("threshold"),))
+
+
+def worded(table: Table, header_of: Callable[[str], str], kind_of: Callable[[str], str],
+           headers: list[str] | None = None) -> Table:
+    """The table in a reader's words: each header by header_of (or these headers), each value
+    of its "kind" column ('nominal') by kind_of; the numbers and marks untouched. The app
+    words it from its catalogue and the command line from its own, so both say the same."""
+    kind = table.columns.index("kind") if "kind" in table.columns else None
+    rows = [[kind_of(value) if j == kind else value for j, value in enumerate(row)]
+            for row in table.rows]
+    return replace(table, columns=headers or [header_of(c) for c in table.columns], rows=rows)
 
 
 def row_threshold_digits(records) -> tuple[int | None, ...]:

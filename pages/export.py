@@ -18,7 +18,7 @@ from dtree_core.rules import (
     rules_text,
 )
 from dtree_core.trace import dict_json, has_scores, json_size_estimate
-from ui import analysis, engine, registry
+from ui import analysis, engine, registry, state
 from ui.command import grow_command, needs_validation_file
 from ui.downloads import file_name
 from ui.messages import t, tm
@@ -313,8 +313,8 @@ def cli_command(current: dict, dataset: dict) -> None:
     columns = [str(c) for c in table.frame.columns]
     st.caption(tm("exp.cli", filename=dataset["filename"]))
     st.code(grow_command(dataset["filename"], current["choices"], columns, current["options"],
-                         current["trace"], st.session_state.lang), language="bash",
-            wrap_lines=True)
+                         current["trace"], st.session_state.lang, state.notation().key),
+            language="bash", wrap_lines=True)
     if needs_validation_file(current["choices"], current["options"]):
         st.caption(t("exp.cli.validation_file"))
 

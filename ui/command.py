@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import shlex
 
+from dtree_core import notation as notations
 from dtree_core.cli import build_parser
 from dtree_core.options import Options
 from dtree_core.paths import escape_part
@@ -102,15 +103,17 @@ def needs_validation_file(choices: dict, options: Options) -> bool:
 
 
 def grow_command(filename: str, choices: dict, columns: list[str], options: Options,
-                 trace: dict, lang: str = "en") -> str:
+                 trace: dict, lang: str = "en", notation: str = notations.DEFAULT) -> str:
     """The whole command line, with every output the export page offers, printing in the
-    session's language (`--lang zh`; English is the CLI's default off a Chinese locale).
+    session's language (`--lang zh`; English is the CLI's default off a Chinese locale) and
+    notation (Li Hang's symbols head the score tables as they do the page's).
 
     The score-table outputs need a scored root, so a root leaf leaves them out.
     """
     parts = ["python -m dtree_core grow", *data_flags(filename, choices, columns),
              *option_flags(options, set(trace.get("unmatched_force", ()))),
              *validation_flags(choices, options), *(["--lang zh"] if lang == "zh" else []),
+             *([_option("--notation", notation)] if notation != notations.DEFAULT else []),
              OUTPUTS]
     if trace["nodes"][0]["scores"]:
         parts.append(SCORE_OUTPUTS)

@@ -121,3 +121,25 @@ def test_a_chinese_session_s_command_prints_in_chinese(tmp_path, monkeypatch, ca
     assert written["nodes"] == trace(at)["nodes"]  # the same tree, worded in Chinese
     assert "划分属性" in capsys.readouterr().out
     assert "--lang" not in shown_command(sidebar())  # English: the CLI's own default
+
+
+def test_the_commands_score_files_are_worded_as_the_pages_table(tmp_path, monkeypatch):
+    """A Chinese session in Li Hang's notation: the command carries --lang zh --notation
+    lihang, and its score files head their columns and word their kinds as the page does."""
+    at = new_app()
+    at.query_params["lang"], at.query_params["notation"] = "zh", "lihang"
+    at.run()
+    at.selectbox(key="bundled_key").set_value("watermelon_3.0")
+    at.selectbox(key="algorithm").set_value("c45").run()
+    argv = shown_command(at)
+    assert argv[argv.index("--notation") + 1] == "lihang"
+    page_table = next(m.value for m in at.markdown if m.value.startswith("| "))
+    run_command(argv, tmp_path, monkeypatch)
+    written = (tmp_path / "scores.md").read_text(encoding="utf-8")
+    header = page_table.splitlines()[0]
+    assert written.splitlines()[0] == header and "g\\_R(D, A)" in header and "类型" in header
+    kinds = {line.split(" | ")[1] for line in written.splitlines()[2:]}
+    assert kinds == {"离散", "连续"}
+    csv_header = (tmp_path / "scores.csv").read_text(encoding="utf-8-sig").splitlines()[0]
+    assert csv_header.split(",")[:2] == ["属性", "类型"]
+    assert "--notation" not in shown_command(sidebar())  # Zhou's: the CLI's own default
