@@ -546,6 +546,7 @@ EN = {
     "lab.config.prune.rep": "reduced-error pruning",
     "lab.config.prune.pep": "pessimistic pruning",
     "lab.config.prune.ccp": "cost-complexity pruning",
+    "lab.config.prune.cost": "pruning by the loss C_α(T)",
     "lab.split.test_size": "Held-out share",
     "lab.split.seed": "Split seed",
     "lab.split.method": "Method",

@@ -441,6 +441,7 @@ ZH = {
     "lab.config.prune.rep": "后剪枝",
     "lab.config.prune.pep": "悲观剪枝",
     "lab.config.prune.ccp": "代价复杂度剪枝",
+    "lab.config.prune.cost": "损失函数剪枝",
     "lab.split.test_size": "留出比例",
     "lab.split.seed": "划分的随机种子",
     "lab.split.method": "方法",

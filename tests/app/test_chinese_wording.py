@@ -222,3 +222,16 @@ def test_the_root_title_takes_one_bracket_and_no_double_space(monkeypatch, lang,
     titles = node_titles(trace)
     assert titles[0] == root == node_title(trace, trace["nodes"][0])
     assert titles[1] == node_title(trace, trace["nodes"][1]) and titles[1].startswith("#1  纹理=")
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_every_pruning_method_has_its_configuration_label(monkeypatch, lang):
+    import ui.messages
+    from dtree_core.options import PRUNE_METHODS, Options
+    from ui.analysis import config_label
+
+    monkeypatch.setattr(ui.messages, "current_language", lambda: lang)
+    labels = {method: config_label(Options.build(algorithm="id3", prune=method))
+              for method in PRUNE_METHODS}
+    assert not [label for label in labels.values() if "lab.config" in label], labels
+    assert len(set(labels.values())) == len(PRUNE_METHODS)
