@@ -121,6 +121,9 @@ def scores(labels: list[str], traces: list[dict]) -> None:
     key = st.selectbox(t("cmp.node"), keys, key="cmp_node",
                        format_func=labelled(keys, lambda k: titles[by_key[k]["id"]]))
     merged = merged_scores(traces, labels, key or "root")
+    if not merged.rows:  # the node stopped before choosing (A = ∅, or one value on each)
+        st.caption(t("node.no_scores"))
+        return
     if merged.shape == "binary":
         st.caption(t("cmp.binary_only"))
     decimals = int(st.session_state.decimals)

@@ -178,3 +178,20 @@ def test_pruned_and_unpruned_configurations_side_by_side():
     assert "C4.5 (pessimistic pruning)" in shown
     dots = [chart.proto.spec for chart in at.get("graphviz_chart")][:2]
     assert len(dots) == 2 and "✂" not in dots[0] and "✂" in dots[1]  # the pruned leaves
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_root_that_stops_before_choosing_says_so_instead_of_a_table(lang):
+    """Every attribute takes one value and the classes differ: the root is a leaf before
+    any attribute is scored (Fig. 4.2 line 5), so no tree has a score table to merge."""
+    from ui.messages import t
+
+    at = new_app()
+    at.query_params["lang"] = lang
+    at.run()
+    at.radio(key="source").set_value("upload").run()
+    at.file_uploader(key="upload").set_value(
+        ("same.csv", b"a,b,y\nx,1,p\nx,1,q\nx,1,p\nx,1,q\n", "text/csv")).run()
+    at.switch_page("pages/compare.py").run()
+    assert not at.exception and not at.error
+    assert t("node.no_scores", _lang=lang) in [c.value for c in at.caption]
