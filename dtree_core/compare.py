@@ -22,6 +22,7 @@ from .export import Table, row_threshold_digits
 from .labels import branch_text, node_path
 from .paths import path_keys
 from .split import Condition, places_apart, threshold_text
+from .splitting import is_tied
 from .trace import leaf_stop
 
 CRITERION_NAMES = {"gain": "Gain", "gain_ratio": "Gain_ratio", "gini_index": "Gini_index",
@@ -72,9 +73,17 @@ class MergedScores:
     labels: list[str]
     nodes: list[dict | None]  # each tree's node at the path (None: not in that tree)
     rows: list[dict]  # attribute, kind, threshold, gain, iv, gain_ratio, gini_index_multiway,
-    #                   gini_index_binary, above_average, picks {label: bool},
-    #                   normalised {label: float | None}
+    #                   gini_index_binary, gini_index_at_t, binary_cut, binary_cut_digits,
+    #                   above_average, picks {label: bool}, normalised {label: float | None}
     shape: str  # "multiway": Gain/IV/Gain_ratio of multiway splits; "binary": only CART has it
+
+    def best_binary_elsewhere(self) -> list[dict]:
+        """The continuous rows whose best binary Gini_index is not at the row's cut t (the
+        source chose t by Gain): t and that column describe two different cuts there."""
+        return [r for r in self.rows if r["gini_index_at_t"] is not None
+                and r["gini_index_binary"] is not None
+                and not is_tied(-np.float64(r["gini_index_at_t"]),
+                                -np.float64(r["gini_index_binary"]))]
 
     def table(self) -> Table:
         """For the CSV/Markdown/LaTeX exports: one column per configuration's pick."""
@@ -97,15 +106,27 @@ def _source(traces, nodes) -> tuple[dict | None, str]:
     return (scored[0][1], "binary") if scored else (None, "multiway")
 
 
-def _binary_gini(traces, nodes, attribute: str, fallback: float) -> float:
-    """CART's own best binary Gini_index when a CART tree has the node, else the source's."""
+def _binary_row(traces, nodes, attribute: str) -> dict | None:
+    """The attribute's row in a CART tree's node (its own best binary split), if one has it."""
     for trace, node in zip(traces, nodes, strict=True):
         binary = algorithms.get(trace["algorithm"]).nominal_shape == "binary"
         if binary and node and node["scores"]:
             row = _row(node, attribute)
             if row is not None:
-                return row["gini_index_binary"]
-    return fallback
+                return row
+    return None
+
+
+def _binary_columns(traces, nodes, source_row: dict) -> dict:
+    """gini_index_binary (CART's own when a CART tree has the node, else the source's), and
+    for a continuous attribute the cut it is at when a CART tree tells it (binary_cut) and
+    the Gini_index at the source's own cut t (gini_index_at_t): best_binary_elsewhere."""
+    binary = _binary_row(traces, nodes, source_row["attribute"])
+    continuous = source_row["kind"] == "continuous"
+    return {"gini_index_binary": (binary or source_row).get("gini_index_binary"),
+            "gini_index_at_t": source_row.get("gini_index") if continuous else None,
+            "binary_cut": binary["threshold"] if binary and continuous else None,
+            "binary_cut_digits": binary.get("threshold_digits") if binary else None}
 
 
 def _row(node: dict | None, attribute: str) -> dict | None:
@@ -152,7 +173,7 @@ def merged_scores(traces: list[dict], labels: list[str] | None = None,
             "threshold_digits": r.get("threshold_digits"), "gain": r["gain"],
             "iv": r["iv"], "gain_ratio": r["gain_ratio"],
             "gini_index_multiway": r.get("gini_index_multiway"),
-            "gini_index_binary": _binary_gini(traces, nodes, a, r.get("gini_index_binary")),
+            **_binary_columns(traces, nodes, r),
             "above_average": r.get("above_average"),
             "picks": {label: p == a for label, p in zip(labels, picks, strict=True)},
             "normalised": {label: n.get(a) for label, n in zip(labels, norms, strict=True)}})

@@ -24,6 +24,7 @@ from ui import analysis, engine, pruning, registry
 from ui.compare import (
     HAN_TABLES_PER_ROW,
     MATTERS,
+    best_binary_note,
     criteria_chart,
     han_frames,
     han_table_rows,
@@ -129,6 +130,9 @@ def scores(labels: list[str], traces: list[dict]) -> None:
     decimals = int(st.session_state.decimals)
     shown = merged_styled(merged, decimals)
     st.dataframe(shown, hide_index=True, placeholder=BLANK)
+    note = best_binary_note(merged, decimals)
+    if note:
+        st.caption(note)
     score_downloads(worded_table(merged.table(), list(shown.data.columns)), "cmp", decimals)
     st.markdown(f"**{t('cmp.chart')}**")
     st.plotly_chart(criteria_chart(merged), key="cmp_chart")

@@ -21,6 +21,7 @@ from dtree_core.escape import escape_html
 from dtree_core.evaluate import tree_depth
 from dtree_core.export import row_threshold_digits
 from dtree_core.labels import branch_text
+from dtree_core.split import threshold_text, told_apart
 from ui import registry
 from ui.messages import literal, t, t_or
 from ui.tables import styled_numbers, threshold_formatter
@@ -66,6 +67,27 @@ def merged_styled(merged: MergedScores, decimals: int):
     frame = merged_frame(merged)
     cuts = threshold_formatter(frame[t("col.threshold")], row_threshold_digits(merged.rows))
     return styled_numbers(frame, decimals, {t("col.threshold"): cuts})
+
+
+def best_binary_note(merged: MergedScores, decimals: int) -> str | None:
+    """Markdown naming each continuous attribute whose best two-way Gini_index is at another
+    cut than the t its row shows (a Gain-chosen t), with the Gini_index at each cut; None
+    when every row's two columns describe one cut."""
+    rows = merged.best_binary_elsewhere()
+    if not rows:
+        return None
+    items = []
+    for r in rows:
+        best, at_t = told_apart(r["gini_index_binary"], r["gini_index_at_t"], decimals)
+        values = {"attribute": literal(r["attribute"]), "best": best, "at_t": at_t,
+                  "t": threshold_text(r["threshold"], r.get("threshold_digits"))}
+        if r["binary_cut"] is None:  # no CART tree in the comparison says where it is
+            items.append(t("cmp.binary_elsewhere.item_uncut", **values))
+        else:
+            items.append(t("cmp.binary_elsewhere.item", **values,
+                           cut=threshold_text(r["binary_cut"], r["binary_cut_digits"])))
+    return t("cmp.binary_elsewhere", column=t(in_notation("cmp.col.gini_binary")),
+             items=t("list.semicolon").join(items))
 
 
 def criteria_chart(merged: MergedScores) -> go.Figure:

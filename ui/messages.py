@@ -577,6 +577,12 @@ EN = {
     "cmp.col.gini_multiway": "Gini_index (multiway)",
     "cmp.col.gini_binary": "Gini_index (best binary)",
     "cmp.col.pick": "{label} ✓",
+    "cmp.binary_elsewhere": ("{column} of a continuous attribute is that of its cut with the "
+                             "lowest Gini_index, which is not the t in its row: "
+                             "{items}."),
+    "cmp.binary_elsewhere.item": "{attribute}, {best} at t = {cut} ({at_t} at t = {t})",
+    "cmp.binary_elsewhere.item_uncut": ("{attribute}, {best} at another cut "
+                                        "({at_t} at t = {t})"),
     "cmp.binary_only": ("Only trees of two-way splits (CART's) have this node, so Gain, IV and "
                         "Gain_ratio are for their two-way splits."),
     "cmp.chart": ("Each algorithm's criterion at this node, scaled so that its best value is 1, "

@@ -469,6 +469,11 @@ ZH = {
     "cmp.col.gini_multiway": "Gini_index（多路划分）",
     "cmp.col.gini_binary": "Gini_index（最优二分）",
     "cmp.col.pick": "{label} ✓",
+    "cmp.binary_elsewhere": ("连续属性的 {column} 取在基尼指数最小的划分点，与同一行的 t "
+                             "不是同一个划分点：{items}。"),
+    "cmp.binary_elsewhere.item": "{attribute} 在 t = {cut} 处为 {best}（在 t = {t} 处为 {at_t}）",
+    "cmp.binary_elsewhere.item_uncut": ("{attribute} 在另一划分点处为 {best}"
+                                        "（在 t = {t} 处为 {at_t}）"),
     "cmp.binary_only": ("只有二分划分的树（CART）有这个结点，所以 Gain、IV 和 Gain_ratio "
                         "都是针对它们的二分划分计算的。"),
     "cmp.chart": ("各算法在此结点、在它可以划分的属性上的划分准则，按其最优值缩放为 1（C4.5 "

@@ -195,3 +195,36 @@ def test_a_root_that_stops_before_choosing_says_so_instead_of_a_table(lang):
     at.switch_page("pages/compare.py").run()
     assert not at.exception and not at.error
     assert t("node.no_scores", _lang=lang) in [c.value for c in at.caption]
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_best_binary_gini_at_another_cut_than_t_is_said(lang):
+    """Watermelon 3.0: 含糖率's row shows C4.5's t = 0.126 (chosen by Gain), but its best
+    two-way Gini_index, 0.286, is CART's cut at 0.2045, where t = 0.126 gives 0.314. 密度's
+    two columns are one cut (0.3815), so it is not named."""
+    from ui.messages import t
+
+    at = page_app("pages/compare.py", "watermelon_3.0", lang=lang)
+    notes = [c.value for c in at.caption if t("cmp.col.gini_binary", _lang=lang) in c.value]
+    assert len(notes) == 1, [c.value for c in at.caption]
+    item = t("cmp.binary_elsewhere.item", _lang=lang, attribute="含糖率", best="0.286",
+             cut="0.2045", at_t="0.314", t="0.126")
+    assert item in notes[0] and "密度" not in notes[0]
+
+
+def test_best_binary_elsewhere_reads_the_cart_trees_cut():
+    from dtree_core import DecisionTree
+    from dtree_core.compare import merged_scores
+
+    data = load_path(dataset_path("watermelon_3.0.csv"))
+    X, y = data.frame.drop(columns=["编号", "好瓜"]), data.frame["好瓜"]
+    traces = [DecisionTree(a).fit(X, y).trace_.to_dict() for a in ("c45", "cart")]
+    rows = {r["attribute"]: r for r in merged_scores(traces).rows}
+    cart_root = {r["attribute"]: r for r in traces[1]["nodes"][0]["scores"]}
+    assert rows["含糖率"]["binary_cut"] == cart_root["含糖率"]["threshold"]
+    assert rows["含糖率"]["threshold"] == 0.126
+    assert rows["含糖率"]["gini_index_at_t"] == traces[0]["nodes"][0]["scores"][-1]["gini_index"]
+    elsewhere = merged_scores(traces).best_binary_elsewhere()
+    assert [r["attribute"] for r in elsewhere] == ["含糖率"]
+    alone = merged_scores(traces[:1]).best_binary_elsewhere()  # no CART tree: cut unknown
+    assert [(r["attribute"], r["binary_cut"]) for r in alone] == [("含糖率", None)]
