@@ -179,6 +179,8 @@ def _plain_number(text: str) -> float | None:
     if not found:
         return None
     value = float(found["number"].replace("−", "-"))
+    if not math.isfinite(value):  # 400 digits, or 1e400: no score is that; not read as inf
+        return None
     return value / 100 if found["percent"] else value
 
 
@@ -291,7 +293,8 @@ def _in_context(claims: list[Claim]) -> list[Claim]:
     """A branch's Ent(D¹) or Zhou's Ent(D̃) names no attribute: it is the attribute of the
     nearest line before that names one, or else of the first line after (the book lists
     Ent(D¹), Ent(D²), Ent(D³) before the Gain(D, 色泽) they make up)."""
-    named = [(k, c.attribute) for k, c in enumerate(claims)
+    # a line naming a branch (Ent(纹理=清晰)) names its attribute (纹理), as judge_branch reads it
+    named = [(k, c.attribute.partition("=")[0].strip()) for k, c in enumerate(claims)
              if c.attribute and c.branch is None and not c.known]
     placed = []
     for k, claim in enumerate(claims):

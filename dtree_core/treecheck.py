@@ -141,10 +141,15 @@ def read_tree(text: str) -> ReadTree:
     return ReadTree(form, root, _count(root))
 
 
+def _finite_or_text(text: str) -> float | str:
+    value = float(text)
+    return value if math.isfinite(value) else text
+
+
 def _structured(text: str):
     """JSON or a Python literal, or None when the text is neither (then: indented text)."""
-    try:
-        return json.loads(text)
+    try:  # a number past float's range stays the student's text, not inf
+        return json.loads(text, parse_float=_finite_or_text, parse_constant=str)
     except (ValueError, RecursionError):
         pass
     if text[0] not in "{[\"'":

@@ -568,3 +568,17 @@ def test_the_candidates_a_line_could_name_are_listed_as_the_language_lists_them(
     assert len(candidates) > 1
     said = t("ex.line.unknown_attribute", _lang=lang, line=1, **verdict.details)
     assert join.join(candidates) in said
+
+
+def test_a_numbered_subset_after_a_line_naming_a_branch_belongs_to_its_attribute(id3):
+    """Ent(纹理=清晰) names the attribute 纹理, so the Ent(D¹) after it is 纹理's first
+    branch (清晰, 0.764) and 0.7 is judged wrong, not 'D1 is not a candidate'."""
+    named, numbered = check("Ent(纹理=清晰)=0.764\nEnt(D^1)=0.7", id3).verdicts
+    assert named.status == "right"
+    assert numbered.status == "wrong" and numbered.exact == pytest.approx(named.exact)
+
+
+@pytest.mark.parametrize("line", ["Ent(D)=" + "9" * 400, "Gain(D, 纹理) = 1e400"])
+def test_a_number_past_floats_range_is_not_read_as_infinity(id3, line):
+    verdict = one(id3, line)
+    assert verdict.status == "unparsed" and verdict.claim.given is None

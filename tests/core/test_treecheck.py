@@ -694,3 +694,12 @@ def test_a_refused_paste_lists_names_as_the_language_lists_them(lang, listed):
     error = refused.value
     assert error.code == "mixed_attributes"
     assert listed in t(f"tc.error.{error.code}", _lang=lang, **error.details)
+
+
+@pytest.mark.parametrize("text, label", [("1e999", "1e999"), ('{"纹理": {"清晰": 1e999}}', "1e999"),
+                                         ('{"纹理": {"清晰": Infinity}}', "Infinity")])
+def test_a_number_past_floats_range_stays_the_students_text(text, label):
+    """JSON reads 1e999 as inf: the pasted leaf is named as the student wrote it."""
+    root = read_tree(text).root
+    leaf = root if root.attribute is None else root.branches[0].child
+    assert leaf.label == label
