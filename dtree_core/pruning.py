@@ -778,6 +778,18 @@ def pruning_path(trace: Trace) -> tuple[np.ndarray, np.ndarray]:
             np.array([full, *(c.impurity for c in cuts)]))
 
 
+def path_subtrees(trace: Trace) -> list[tuple[float, Trace]]:
+    """Each subtree of the weakest-link sequence with its alpha: subtree k is the grown tree
+    with the sequence's first k cuts made (subtree 0: the grown tree). Two cuts at one alpha
+    are two subtrees here, though pruning at that alpha makes both at once."""
+    tree = _Tree(trace)
+    cuts = _cut_while(_WeakestLinks.start(tree))
+    cut_nodes = [c.node for c in cuts]
+    return [(0.0, tree.post_pruned([], [], "ccp")),
+            *((c.alpha, tree.post_pruned(cut_nodes[:k], [], "ccp"))
+              for k, c in enumerate(cuts, start=1))]
+
+
 def cost_complexity_prune(tree: _Tree, ccp_alpha: float, budget: Budget | None = None) -> Trace:
     """Cut the weakest link while its effective alpha is at most ccp_alpha; the splits left
     are kept, each with its final effective alpha."""

@@ -28,8 +28,7 @@ from dtree_core.pruning import (
     event_number,
     event_places,
     is_raising_event,
-    prune,
-    pruning_path,
+    path_subtrees,
     relation,
 )
 from dtree_core.trace import Trace
@@ -480,11 +479,8 @@ def path_points(trace: dict, validation=None) -> list[dict]:
     """The grown tree's weakest-link sequence (dtree_core.pruning): for each subtree its alpha,
     its leaves, its training accuracy (Σ leaf majority weight / N, from the trace's counts)
     and, given validation=(X, y), its accuracy on those rows."""
-    grown = Trace.from_dict(unpruned(trace))
-    alphas, _ = pruning_path(grown)
     points = []
-    for alpha in alphas:
-        subtree = prune(grown, Options(prune="ccp", ccp_alpha=float(alpha)))
+    for alpha, subtree in path_subtrees(Trace.from_dict(unpruned(trace))):
         point = _subtree_point(subtree, alpha)
         if validation is not None:
             point["validation"] = _accuracy_on(subtree, *validation)

@@ -806,3 +806,26 @@ def test_compare_and_the_pseudocode_say_a_raised_leaf_was_moved_up_not_pruned(la
     assert notes(trace, raised, figure) == [
         words["pseudo.lihang.not.raised"].format(number="5.2")]
     assert fired_lines(raised, figure) == ()
+
+
+def test_each_path_subtree_is_the_grown_tree_with_the_first_k_cuts():
+    """Two cuts at one alpha are two subtrees: pruning at alpha_k made both, so on play_tennis
+    subtree 1 showed subtree 2's 3 leaves and 85.7%; it has 5 leaves and 13/14 right."""
+    from dtree_core.pruning import _cut_while, _Tree, _WeakestLinks
+    from ui.pruning import path_points
+
+    for key in ("play_tennis", "iris", "watermelon_2.0"):
+        prepared, model = _grown(key, "cart")
+        grown = model.fit(prepared.X, prepared.y).trace_
+        cuts = _cut_while(_WeakestLinks.start(_Tree(grown)))
+        points = path_points(grown.to_dict())
+        assert len(points) == len(cuts) + 1
+        for k, cut in enumerate(cuts, start=1):  # a cut of a subtree of L leaves leaves one
+            assert points[k]["leaves"] == points[k - 1]["leaves"] - (cut.leaves - 1), (key, k)
+            assert points[k]["alpha"] == cut.alpha
+        assert points[-1]["leaves"] == 1
+    prepared, model = _grown("play_tennis", "cart")
+    points = path_points(model.fit(prepared.X, prepared.y).trace_.to_dict())
+    assert points[1]["alpha"] == points[2]["alpha"]  # the premise: a shared alpha
+    assert (points[1]["leaves"], points[1]["train"]) == (5, 13 / 14)
+    assert (points[2]["leaves"], points[2]["train"]) == (3, 12 / 14)
