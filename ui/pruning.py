@@ -278,9 +278,10 @@ def event_values(trace: dict, event: dict, decimals: int, k: int | None = None) 
     values = {"before": measure_text(event, event["before"], decimals),
               "after": measure_text(event, event["after"], decimals),
               "attribute": split.get("attribute") or "", "label": decision["label"],
-              "cf": format_number(event.get("cf", 0.0), decimals),
+              # parameters as typed (CF 0.25 read 0.2 at one decimal, 0 at none)
+              "cf": format_number(event.get("cf", 0.0)),
               "leaves": event.get("leaves", ""),
-              "margin": format_number(event.get("margin", 0.0), places)}
+              "margin": format_number(event.get("margin", 0.0))}
     if is_raising_event(event):
         largest = trace["nodes"][event["largest"]]
         values.update({name: format_number(event[f"errors_{name}"], places)
@@ -441,8 +442,8 @@ def _raising_metrics(event: dict, decimals: int) -> None:
     cols[2].metric(t("prune.errors.branch", node=event["largest"]),
                    format_number(event["errors_branch"], places))
     cols[3].metric(t("prune.verdict"), action_text(event, "pep"))
-    st.caption(t("prune.errors.margin", margin=format_number(event["margin"], places),
-                 cf=format_number(event["cf"], decimals)))
+    st.caption(t("prune.errors.margin", margin=format_number(event["margin"]),
+                 cf=format_number(event["cf"])))
 
 
 def tree_chart(trace: dict, k: int, decimals: int) -> None:

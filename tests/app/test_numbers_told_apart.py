@@ -256,3 +256,37 @@ def test_a_hand_edit_that_keeps_the_accuracy_is_no_green_rise(lang):
     after = next(m for m in at.metric if m.label == words["he.after"])
     assert before.value == after.value == "42.9%"
     assert_no_change(after)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_li_hangs_penalty_is_the_product_of_the_numbers_beside_it(lang):
+    """α = 0.0625 on loan_lihang: 'α|T| = 0.062 × 3 = 0.188' (0.062 × 3 is 0.186); α is
+    written as typed and each product exactly: 0.0625 × 3 = 0.1875."""
+    at = new_app()
+    for key, value in {"data": "loan_lihang", "algorithm": "id3", "prune": "cost",
+                       "ccp_alpha": "0.0625", "lang": lang}.items():
+        at.query_params[key] = value
+    at.run()
+    assert not at.exception and not at.error
+    event_sentences(at)
+    terms = [s for s in said(at) if "Σ N_t·H_t = " in s]
+    assert terms
+    for text in terms:
+        products = re.findall(r"α\|T\| = ([\d.]*\d) × (\d+) = ([\d.]*\d)", text)
+        assert len(products) == 2, text
+        for alpha, leaves, product in products:
+            assert alpha == "0.0625" and float(product) == float(alpha) * int(leaves), text
+
+
+@pytest.mark.parametrize("decimals", [0, 1])
+def test_pessimistic_pruning_writes_its_cf_as_typed(decimals):
+    """At 1 decimal CF 0.25 read 'CF = 0.2', at none 'CF = 0' (no CF the method takes)."""
+    at = started_app("en")
+    at.selectbox(key="bundled_key").set_value("watermelon_3.0")
+    at.selectbox(key="algorithm").set_value("c45").run()
+    at.selectbox(key="prune").set_value("pep").run()
+    at.number_input(key="decimals").set_value(decimals).run()
+    assert not at.exception and not at.error
+    sentences = event_sentences(at)
+    assert any("0.25" in s for s in sentences), sentences
+    assert not [s for s in sentences if re.search(r"CF = 0(\.2)?(?![\d.])", s)], sentences
