@@ -274,10 +274,11 @@ def event_places(event: dict, decimals: int) -> int:
     """The places an event's numbers are written to: `decimals` (a validation accuracy: a
     percentage's one place), or as many more as tell apart what its rule compared
     (split.places_apart): 'g(t) = 0.039216 > ccp_alpha = 0.039200', not 0.039 > 0.039."""
+    pairs = compared_pairs(event)
     if event["measure"] == "validation_accuracy":
-        return places_apart([(100 * a, 100 * b) for a, b in compared_pairs(event)],
-                            PERCENT_PLACES)
-    return places_apart(compared_pairs(event), decimals)
+        return places_apart([(100 * a, 100 * b) for a, b in pairs], PERCENT_PLACES)
+    # and no number that is not 0 reads 0 (ccp_alpha 0.01 read 'ccp_alpha = 0.0' beside 0.2)
+    return places_apart(pairs + [(v, 0.0) for pair in pairs for v in pair if v != 0], decimals)
 
 
 def event_number(event: dict, value: float, decimals: int) -> str:

@@ -290,3 +290,14 @@ def test_pessimistic_pruning_writes_its_cf_as_typed(decimals):
     sentences = event_sentences(at)
     assert any("0.25" in s for s in sentences), sentences
     assert not [s for s in sentences if re.search(r"CF = 0(\.2)?(?![\d.])", s)], sentences
+
+
+def test_a_ccp_alpha_that_is_not_0_does_not_read_0():
+    """decimals 1, ccp_alpha 0.01: 'g(t) = 0.2 > ccp_alpha = 0.0'."""
+    from dtree_core.pruning import event_number
+
+    event = {"node": 3, "action": "keep", "before": 0.2, "after": 0.01,
+             "measure": "effective_alpha"}
+    assert event_number(event, 0.01, 1) == "0.01" and event_number(event, 0.2, 1) == "0.20"
+    zero = {**event, "after": 0.0}
+    assert event_number(zero, 0.0, 1) == "0" and event_number(zero, 0.2, 1) == "0.2"
