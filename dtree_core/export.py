@@ -176,13 +176,21 @@ def to_latex(table: Table, digits: int = 3, places: Mapping[str, int] | None = N
     spec = "".join("r" if n else "l" for n in _numeric_columns(table))
     lines = [r"% needs \usepackage{booktabs}; Chinese text also needs ctex (or xeCJK)",
              rf"\begin{{tabular}}{{{spec}}}", r"\toprule",
-             " & ".join(escape_latex(c) for c in table.columns) + r" \\", r"\midrule"]
+             _latex_row([escape_latex(c) for c in table.columns]), r"\midrule"]
     for i, row in enumerate(table.rows):
         cells = _cells(table, i, digits, places, r"$\bullet$", "--")
-        cells = [escape_latex(v) if c is None else c for v, c in zip(row, cells, strict=True)]
-        lines.append(" & ".join(cells) + r" \\")
+        lines.append(_latex_row([escape_latex(v) if c is None else c
+                                 for v, c in zip(row, cells, strict=True)]))
     lines += [r"\bottomrule", r"\end{tabular}"]
     return "\n".join(lines) + "\n"
+
+
+def _latex_row(cells: list[str]) -> str:
+    r"""One tabular row. \toprule, \midrule and the \\ before a row read a `[` starting it as
+    their optional argument ('[1em]A' lost its '[1em]', '[x]' stopped LaTeX) and \\ a `*`
+    as its star: such a row starts with an empty group."""
+    line = " & ".join(cells) + r" \\"
+    return "{}" + line if line.startswith(("[", "*")) else line
 
 
 # --------------------------------------------------------------------- SVG

@@ -179,3 +179,11 @@ def test_the_text_forms_keep_one_rule_and_one_node_a_line():
         assert len(pruned_rules_text(trace, X, y, lang=lang).splitlines()) == 3
     assert any("a=line1⏎line2" in line for line in rules_text(trace).splitlines())
     assert len(export_text(trace).splitlines()) == len(trace["nodes"]) == 4
+
+
+def test_a_latex_row_starting_with_a_bracket_or_a_star_is_not_an_argument():
+    r"""\midrule[1em] and \\[x] take a row's leading [..] for a length, \\* its star."""
+    table = Table(["[h", "n"], [["[1em]A", 1.0], ["*x", 2.0], ["a[1]", 3.0]])
+    lines = to_latex(table).splitlines()
+    assert lines[3] == r"{}[h & n \\" and lines[5] == r"{}[1em]A & 1.000 \\"
+    assert lines[6] == r"{}*x & 2.000 \\" and lines[7] == r"a[1] & 3.000 \\"
