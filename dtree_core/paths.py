@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 
 from .data import CodedError
 from .labels import joined_paths, node_path
 from .split import Condition
 
 _THRESHOLD = re.compile(r"^(.*?)(<=|>)\s*([-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)$")
-_UNESCAPED = r"(?<!\\)"
-_ENDS_EQUAL = re.compile(_UNESCAPED + r"=\s*$")
 
 
 def escape_part(text: str) -> str:
@@ -19,6 +18,25 @@ def escape_part(text: str) -> str:
 
 def unescape_part(text: str) -> str:
     return re.sub(r"\\(.)", r"\1", text)
+
+
+def unescaped_at(text: str, char: str) -> list[int]:
+    """Where char stands unescaped in text: after an even number of backslashes ('A\\\\=x' has
+    an escaped backslash, then a separator; 'A\\=x' an escaped '=')."""
+    found, i = [], 0
+    while i < len(text):
+        if text[i] == "\\":
+            i += 2  # the backslash and the character it escapes
+            continue
+        if text[i] == char:
+            found.append(i)
+        i += 1
+    return found
+
+
+def _split_unescaped(text: str, char: str) -> list[str]:
+    bounds = [-1, *unescaped_at(text, char), len(text)]
+    return [text[a + 1:b] for a, b in pairwise(bounds)]
 
 
 def path_number(t: float) -> str:
@@ -45,7 +63,7 @@ def _listed_in_order(part: str) -> str:
     if not match:
         return part
     name, values = match.groups()
-    return f"{name} in {{{','.join(sorted(values.split(',')))}}}"
+    return f"{name} in {{{','.join(sorted(_split_unescaped(values, ',')))}}}"
 
 
 def path_key(conditions) -> str:
@@ -69,15 +87,21 @@ def _normalise_part(part: str) -> str:
     part = part.strip()
     match = _THRESHOLD.match(part)
     # 'A=>0.10' is A's value '>0.10' (the unescaped '=' says so), not a cut on 'A='
-    if match and not part.endswith("\\") and not _ENDS_EQUAL.search(match.group(1)):
+    if match and not part.endswith("\\") and not _ends_unescaped_equal(match.group(1)):
         name, op, t = match.groups()
         return f"{name.strip()}{op}{path_number(float(t))}"
     return _listed_in_order(part)
 
 
+def _ends_unescaped_equal(text: str) -> bool:
+    stripped = text.rstrip()
+    cuts = unescaped_at(stripped, "=")
+    return bool(cuts) and cuts[-1] == len(stripped) - 1
+
+
 def parse_force(text: str) -> tuple[str, str]:
     """'PATH=ATTRIBUTE' -> (canonical path, attribute); the last unescaped '=' separates them."""
-    cuts = [m.start() for m in re.finditer(_UNESCAPED + "=", text)]
+    cuts = unescaped_at(text, "=")
     if not cuts or cuts[-1] == len(text) - 1:
         raise CodedError(f"--force needs PATH=ATTRIBUTE, got '{text}'.", "force.syntax",
                          text=text)
@@ -110,7 +134,7 @@ def same_threshold(a: float, b: float) -> bool:
 
 def path_parts(path: str) -> list[str]:
     """A path's conditions as written (still escaped), split at each unescaped '/'."""
-    return [p for p in re.split(_UNESCAPED + "/", path.strip()) if p.strip()]
+    return [p for p in _split_unescaped(path.strip(), "/") if p.strip()]
 
 
 def canonical_path(path: str) -> str:

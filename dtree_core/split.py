@@ -168,8 +168,9 @@ class Condition:
         named after the attribute). `number` writes a threshold (paths: path_number).
         """
         name = part(self.attribute) if named else ""
-        if self.op == "in":
-            return f"{name} in {{{','.join(part(v) for v in self.value)}}}".strip()
+        if self.op == "in":  # a comma in a value is written '\,': 'a,b' and c are not a, b, c
+            listed = ",".join(part(v).replace(",", "\\,") for v in self.value)
+            return f"{name} in {{{listed}}}".strip()
         if self.op in ("<=", ">"):
             shown = number(self.value) if number is not None else \
                 threshold_text(self.value, self.threshold_digits) if digits is None else \
