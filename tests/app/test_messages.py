@@ -134,3 +134,13 @@ def test_a_code_the_app_has_no_words_for_is_said_in_the_sessions_language(monkey
         _limit("many", "rows", "DTREE_MAX_ROWS")
     assert error_text(caught.value) == ERRORS_ZH["budget.setting"].format(
         key="DTREE_MAX_ROWS", value="many")
+
+
+@pytest.mark.parametrize("name", ["x\n===\ny", "x\r\n---", "a\n\n    code", "a\rb"])
+def test_a_name_with_a_line_break_stays_on_the_sentences_line(name):
+    """'x\\n===' made the sentence before it a Markdown heading, and a blank line then four
+    spaces a code block: a name's line break is shown as ⏎, as the text forms show it."""
+    from ui.messages import literal
+
+    shown = literal(name)
+    assert "\n" not in shown and "\r" not in shown and "⏎" in shown
