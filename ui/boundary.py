@@ -153,7 +153,8 @@ def _rows_trace(points: np.ndarray, labels: np.ndarray, cls: str, i: int, col: i
             "legendgroup": escape_html(cls), "showlegend": col == 1,
             "xaxis": _axis("x", col), "yaxis": _axis("y", col),
             "marker": {"color": _colour(i), "size": 9, "line": {"color": "white", "width": 1}},
-            "hovertemplate": "(%{x}, %{y})<extra>" + escape_html(cls) + "</extra>"}
+            # the name by reference: a class named '%{y}' is not a template of its own
+            "hovertemplate": "(%{x}, %{y})<extra>%{fullData.name}</extra>"}
 
 
 def _axis(letter: str, col: int) -> str:

@@ -100,7 +100,7 @@ def criteria_chart(merged: MergedScores) -> go.Figure:
             continue  # a random draw (CLS), or a tree without this node
         name = escape_html(label)
         figure.add_bar(name=name, x=attributes, y=values,
-                       hovertemplate="%{x}: %{y:.3f}<extra>" + name + "</extra>")
+                       hovertemplate="%{x}: %{y:.3f}<extra>%{fullData.name}</extra>")
     figure.update_layout(barmode="group", yaxis_title=t("cmp.chart.y"), height=360,
                          margin={"l": 40, "r": 10, "t": 30, "b": 40}, legend_orientation="h")
     figure.update_yaxes(range=[0, 1.05])

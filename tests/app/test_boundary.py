@@ -631,3 +631,14 @@ def test_the_oblique_panel_names_the_algorithm_in_the_language_and_no_nominal_ca
         assert "Oblique" not in text
     two_way = t("lesson.two_way", _lang=lang, algorithm=name)
     assert two_way not in text  # 西瓜 3.0α has no nominal attribute
+
+
+def test_a_class_named_like_a_hover_template_is_shown_by_reference():
+    """A class named '%{y}' put into the hovertemplate showed the coordinate, not its name."""
+    import numpy as np
+
+    from ui.boundary import _rows_trace
+
+    trace = _rows_trace(np.array([[0.0, 1.0]]), np.array(["%{y}"], dtype=object), "%{y}", 0, 1)
+    assert trace["name"] == "%{y}" and "%{y}</extra>" not in trace["hovertemplate"]
+    assert trace["hovertemplate"].endswith("<extra>%{fullData.name}</extra>")
