@@ -20,7 +20,14 @@ _NEWLINE = re.compile(r"\r\n|\r|\n")
 
 
 def _text(value) -> str:
-    return _UNPRINTABLE.sub("", value if isinstance(value, str) else str(value))
+    """Unprintables dropped; C1 controls and bidi overrides shown as \\uNNNN (a name that
+    reverses the rule after it in HTML, an SVG tree or a PDF: "Trojan Source")."""
+    return show_controls(_UNPRINTABLE.sub("", value if isinstance(value, str) else str(value)))
+
+
+def show_controls(text: str) -> str:
+    """C1 controls and bidi overrides as \\xNN / \\uNNNN: what markup would act on."""
+    return _SHOWN_CONTROLS.sub(lambda m: _code(m.group()), text)
 
 
 def shorten(text, limit: int) -> str:
@@ -120,8 +127,9 @@ def one_line(text) -> str:
 # that reads backwards, "Trojan Source"), as C1's CSI (U+009B) starts a sequence like ESC [.
 _BIDI = "\u202a-\u202e\u2066-\u2069"
 _TERMINAL_CONTROLS = re.compile(f"[\\x00-\\x08\\x0b-\\x1f\\x7f-\\x9f{_BIDI}]")
-# What JSON text leaves raw that a terminal acts on (JSON escapes C0 itself).
-_JSON_TERMINAL_CONTROLS = re.compile(f"[\\x7f-\\x9f{_BIDI}]")
+# What JSON text leaves raw that a terminal acts on (JSON escapes C0 itself); what the
+# markup formats show as codes (_text).
+_JSON_TERMINAL_CONTROLS = _SHOWN_CONTROLS = re.compile(f"[\\x7f-\\x9f{_BIDI}]")
 
 
 def escape_terminal(text) -> str:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from dtree_core.data import Listed, listed_in
-from dtree_core.escape import one_line
+from dtree_core.escape import one_line, show_controls
 from dtree_core.wording import fill
 from ui.messages_zh import ZH
 from ui.sections import SECTIONS
@@ -790,7 +790,7 @@ def literal(text) -> str:
     """User text (names from a file, loader messages) shown as written inside Markdown, on
     one line: a line break in a name is shown as ⏎ (a break followed by '===' made the
     sentence before it a heading; a blank line and four spaces, a code block)."""
-    return _MARKDOWN_SPECIALS.sub(r"\\\1", one_line(text))
+    return _MARKDOWN_SPECIALS.sub(r"\\\1", show_controls(one_line(text)))
 
 
 def tm(key: str, /, **values) -> str:

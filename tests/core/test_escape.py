@@ -18,6 +18,7 @@ from dtree_core.escape import (
     escape_dot_label,
     escape_html,
     escape_latex,
+    escape_markdown_cell,
     shorten,
 )
 
@@ -241,3 +242,13 @@ def test_latex_renders_in_streamlits_katex(tmp_path):
                           capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout) == ["ok"] * len(formulas)
+
+
+@pytest.mark.parametrize("escape", [escape_html, escape_latex, escape_dot_label,
+                                    escape_markdown_cell])
+def test_bidi_overrides_and_c1_controls_are_shown_not_obeyed(escape):
+    """U+202E reversed the rule after a name in the solution HTML and the SVG; U+009B is
+    C1's CSI. Each markup form shows them as codes."""
+    text = escape("x\u202eyes\u2066\x9bz")
+    assert not {"\u202e", "\u2066", "\x9b"} & set(text)
+    assert "u202e" in text and "u2066" in text and "x9b" in text
