@@ -318,11 +318,10 @@ def _worded_scores(table, lang: str, names: notations.Notation):
     headers and kinds, a notation's symbols for the scores where it heads its tables so."""
     from . import export
 
-    quantities = {header: quantity for quantity, header in export.SCORE_HEADERS.items()}
-
     def header_of(header: str) -> str:
-        if header in quantities:
-            return names.header(quantities[header]) if names.symbol_headers else header
+        if header in export.SCORE_QUANTITIES:
+            return names.header(export.SCORE_QUANTITIES[header]) if names.symbol_headers \
+                else header
         return say(lang, f"scores.col.{header}")
 
     return export.worded(table, header_of, lambda kind: say(lang, f"scores.kind.{kind}"))

@@ -26,6 +26,7 @@ FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 SCORE_COLUMNS = ("gain", "iv", "gain_ratio", "gini_index")
 SCORE_HEADERS = {"gain": "Gain", "iv": "IV", "gain_ratio": "Gain_ratio",
                  "gini_index": "Gini_index"}
+SCORE_QUANTITIES = {header: quantity for quantity, header in SCORE_HEADERS.items()}
 
 
 class ExportUnavailable(DataError):

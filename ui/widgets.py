@@ -10,7 +10,15 @@ import streamlit as st
 
 from dtree_core.dot import around_paths, depth_that_fits, to_dot
 from dtree_core.escape import escape_html
-from dtree_core.export import SCORE_HEADERS, Table, to_csv, to_latex, to_markdown, worded
+from dtree_core.export import (
+    SCORE_HEADERS,
+    SCORE_QUANTITIES,
+    Table,
+    to_csv,
+    to_latex,
+    to_markdown,
+    worded,
+)
 from dtree_core.labels import branch_text, joined_paths, node_path
 from dtree_core.split import told_apart, told_apart_percent
 from ui import registry, state
@@ -25,7 +33,6 @@ BIG_TREE = 60
 DRAWN_MAX = 300
 NEAR_LEVELS = 2  # levels drawn below the current node of such a tree: the Grow page's default
 KEYS = {"first": "Home", "prev": "Left", "next": "Right", "last": "End"}
-SCORE_QUANTITIES = {header: quantity for quantity, header in SCORE_HEADERS.items()}
 
 
 def worded_table(table: Table, headers: list[str] | None = None) -> Table:
