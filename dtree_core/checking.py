@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from . import algorithms
+from . import algorithms, plugged
 from . import notation as notations
 from .data import Listed, folded
 from .notation import Notation
@@ -28,7 +28,6 @@ from .solution import (
     Equation,
     Formula,
     Sentence,
-    _frac,
     branch_name,
     conditional_entropy_equation,
     entropy_equation,
@@ -437,8 +436,7 @@ class _Context:
         else:
             exact = row["entropy_known"] - row["entropy_after"]
             name = self.names.text("gain", tilde.text, row["attribute"])
-            shown = {"name": name, "formula": f"{name} = {_show(row['entropy_known'])} − "
-                                              f"{_show(row['entropy_after'])} = {_show(exact)}"}
+            shown = {"name": name, "formula": f"{name} = {_difference(row, exact)}"}
         if self.close(claim.given, exact):
             return Verdict(claim, "right", exact, **shown)
         return Verdict(claim, "wrong", exact, "other", **shown)
@@ -728,12 +726,23 @@ def _value_split(parts: dict[str, dict], value: str, classes: list) -> list[list
 def _value_split_formula(attribute: str, value: str, sides: list[list[float]], exact: float,
                          names: Notation) -> dict:
     """The Verdict's formula and name for Gini(D, A=a), in the notation's symbol."""
-    weights = [sum(side) for side in sides]
-    whole = sum(weights)
-    terms = " + ".join(f"{_frac(w, whole, 3).text}×{_show(_gini(side))}"
-                       for w, side in zip(weights, sides, strict=True))
+    # the two sides as a score row's branches, for plugged.weighted_sum
+    row = {"branches": [{"class_counts": dict(enumerate(side)), "gini": _gini(side)}
+                        for side in sides]}
+    terms, _ = plugged.fewest_places(lambda places: plugged.weighted_sum(row, "gini", places),
+                                     lambda term: term.value, exact, 3)
     name = names.text("gini_index", "D", f"{attribute}={value}")
-    return {"name": name, "formula": f"{name} = {terms} = {_show(exact)}"}
+    return {"name": name, "formula": f"{name} = {terms.text} = {_show(exact)}"}
+
+
+def _difference(row: dict, exact: float) -> str:
+    """'0.9975 − 0.8894 = 0.108': Ent(D̃) − Σ r̃ᵥ Ent(D̃ᵛ), written to as many decimals as
+    make the difference read as the result (plugged.fewest_places)."""
+    (known, after), _ = plugged.fewest_places(
+        lambda places: (plugged.number(row["entropy_known"], places),
+                        plugged.number(row["entropy_after"], places)),
+        lambda pair: pair[0].value - pair[1].value, exact, 3)
+    return f"{known.text} − {after.text} = {_show(exact)}"
 
 
 def _shares(row: dict) -> list[float]:
@@ -761,7 +770,7 @@ def _share_texts(node: dict, row: dict | None) -> list[str]:
         weights = list(node["class_counts"].values())
     else:
         weights = [sum(b["class_counts"].values()) for b in row["branches"]]
-    return [_frac(w, node["weight"], 3).text for w in weights]
+    return [plugged.frac(w, node["weight"], 3).text for w in weights]
 
 
 # --------------------------------------------------------------------- the quiz

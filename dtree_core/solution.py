@@ -14,10 +14,10 @@ module; ui/sections/exercises.py merges WORDS into the app's one catalogue.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from . import algorithms
+from . import algorithms, plugged
 from . import notation as notations
 from .escape import escape_html, escape_latex, escape_markdown_cell
 from .labels import branch_text, counts_parts, curve_digits, node_path
@@ -118,9 +118,14 @@ def _name(text: str) -> Formula:
     return Formula(rf"\text{{{escape_latex(text)}}}", str(text))
 
 
-def _frac(part: float, whole: float, decimals: int) -> Formula:
-    p, q = _count(part, decimals), _count(whole, decimals)
-    return Formula(rf"\frac{{{p}}}{{{q}}}", f"{p}/{q}")
+def _formula(term: plugged.Term) -> Formula:
+    return Formula(term.latex, term.text)
+
+
+def _adding_up(write: Callable[[int], plugged.Term], result: float, decimals: int) -> Formula:
+    """An equation's numbers: its terms written at the fewest decimals that evaluate to the
+    result as shown (plugged.fewest_places): 0.9975 − (…) = 0.108, not 0.998 − (…)."""
+    return _formula(plugged.fewest_places(write, lambda term: term.value, result, decimals)[0])
 
 
 def _number(x: float, decimals: int) -> Formula:
@@ -157,27 +162,6 @@ def _fill_tokens(template: str, tokens: dict[str, str]) -> str:
     return template
 
 
-def _join(parts: Iterable[Formula], latex_sep: str, text_sep: str) -> Formula:
-    parts = list(parts)
-    return Formula(latex_sep.join(p.latex for p in parts), text_sep.join(p.text for p in parts))
-
-
-def _negated_sum(terms: list[Formula]) -> Formula:
-    body = _join(terms, " + ", " + ") if terms else Formula("0", "0")
-    return Formula(rf"-\left({body.latex}\right)", f"−({body.text})")
-
-
-def _plogp_terms(weights: list[float], decimals: int) -> list[Formula]:
-    """p·log₂ p for each nonzero share (0·log₂ 0 = 0 terms are left out, as the book does)."""
-    whole = sum(weights)
-    terms = []
-    for w in weights:
-        if w > 0:
-            f = _frac(w, whole, decimals)
-            terms.append(Formula(rf"{f.latex}\log_2 {f.latex}", f"{f.text}·log₂ {f.text}"))
-    return terms
-
-
 # Formulas with the notation's symbols as tokens (filled by _generic): <Ent> the entropy's
 # name, <Dv> and <D~v> the subset down one branch, <v> the index the sums run over.
 GENERIC = {
@@ -210,7 +194,8 @@ def entropy_equation(counts: list[float], value: float, subject: Formula, decima
                      generic: bool = False, names: Notation = ZHOU) -> Equation:
     """Ent(D) = −Σₖ pₖ log₂ pₖ = −(8/17·log₂ 8/17 + 9/17·log₂ 9/17) = 0.998 (eq. 4.1)."""
     steps = [_generic("entropy", names)] if generic else []
-    steps += [_negated_sum(_plogp_terms(counts, decimals)), _number(value, decimals)]
+    steps += [_adding_up(lambda places: plugged.entropy_sum(plugged.shares(counts, places)),
+                         value, decimals), _number(value, decimals)]
     return Equation("entropy", subject.text, value, _symbol(names, "entropy", subject),
                     tuple(steps))
 
@@ -218,56 +203,57 @@ def entropy_equation(counts: list[float], value: float, subject: Formula, decima
 def gini_equation(counts: list[float], value: float, subject: Formula, decimals: int,
                   generic: bool = False, names: Notation = ZHOU) -> Equation:
     """Gini(D) = 1 − Σₖ pₖ² = 1 − ((8/17)² + (9/17)²) = 0.498 (eq. 4.5)."""
-    whole = sum(counts)
-    squares = [_frac(w, whole, decimals) for w in counts if w > 0]
-    body = _join([Formula(rf"\left({f.latex}\right)^2", f"({f.text})²") for f in squares],
-                 " + ", " + ")
     steps = [_generic("gini", names)] if generic else []
-    steps += [Formula(rf"1 - \left({body.latex}\right)", f"1 − ({body.text})"),
-              _number(value, decimals)]
+    if any(w > 0 for w in counts):  # an empty set has no pₖ: 0 by convention, not 1 − ()
+        steps.append(_adding_up(
+            lambda places: plugged.squares_sum(plugged.shares(counts, places)), value, decimals))
+    steps.append(_number(value, decimals))
     return Equation("gini", subject.text, value, _symbol(names, "gini", subject), tuple(steps))
 
 
-def _known_weights(row: dict) -> list[float]:
-    """|D̃ᵛ|: each branch's weight of rows whose value is known (Zhou §4.4.2)."""
-    return [sum(b["class_counts"].values()) for b in row["branches"]]
+_known_weights = plugged.known_weights
 
 
-def _weighted(row: dict, field_name: str, decimals: int) -> Formula:
-    """6/17 × 1.000 + 6/17 × 0.918 + …: the branch shares times the branch impurities."""
-    weights = _known_weights(row)
-    whole = sum(weights)
-    return _join([Formula(rf"{_frac(w, whole, decimals).latex} \times "
-                          rf"{_fixed(b[field_name], decimals)}",
-                          f"{_frac(w, whole, decimals).text}×{_fixed(b[field_name], decimals)}")
-                  for w, b in zip(weights, row["branches"], strict=True)], " + ", " + ")
+def _weighted(row: dict, field_name: str, result: float, decimals: int) -> Formula:
+    """6/17 × 1.000 + 6/17 × 0.918 + … = result: the branch shares times the branch
+    impurities."""
+    return _adding_up(lambda places: plugged.weighted_sum(row, field_name, places), result,
+                      decimals)
 
 
-def _rho_fraction(row: dict, decimals: int) -> Formula:
+def _rho_fraction(row: dict, places: int) -> plugged.Term:
     """ρ = |D̃|/|D| (Zhou eq. 4.9); |D| is rebuilt from ρ, rounded so 17 does not print as
     16.999999 (the weight itself is not in a score row)."""
     known = sum(_known_weights(row))
-    return _frac(known, round(known / row["rho"], 9), decimals)
+    return plugged.frac(known, round(known / row["rho"], 9), places)
 
 
 def gain_equation(row: dict, decimals: int, names: Notation = ZHOU) -> Equation:
     """Gain(D,a) = Ent(D) − Σ|Dᵛ|/|D|·Ent(Dᵛ) (eq. 4.2), or ρ × (…) with missing values (4.12)."""
     a = _name(row["attribute"])
-    after = _weighted(row, "entropy", decimals)
-    known = _fixed(row["entropy_known"], decimals)
     if row["rho"] >= 1:
-        numbers = Formula(rf"{known} - \left({after.latex}\right)", f"{known} − ({after.text})")
         generic = _generic("gain", names)
         if "conditional_entropy" in names.columns:  # Li Hang's eq. 5.8: H(D) − H(D|A)
             before, after = _symbol(names, "entropy"), _symbol(names, "conditional_entropy", a=a)
             generic = Formula(f"{before.latex} - {after.latex}", f"{before.text} − {after.text}")
     else:
-        rho = _rho_fraction(row, decimals)
-        numbers = Formula(rf"{rho.latex} \times \left({known} - \left({after.latex}\right)\right)",
-                          f"{rho.text} × ({known} − ({after.text}))")
         generic = _generic("gain_missing", names)
+    numbers = _adding_up(lambda places: _gain_numbers(row, places), row["gain"], decimals)
     return Equation("gain", row["attribute"], row["gain"], _symbol(names, "gain", a=a),
                     (generic, numbers, _number(row["gain"], decimals)))
+
+
+def _gain_numbers(row: dict, places: int) -> plugged.Term:
+    """0.998 − (6/17 × 1.000 + …), or ρ × (Ent(D̃) − (…)) with missing values (eq. 4.12)."""
+    after = plugged.weighted_sum(row, "entropy", places)
+    known = plugged.number(row["entropy_known"], places)
+    difference = plugged.Term(rf"{known.latex} - \left({after.latex}\right)",
+                              f"{known.text} − ({after.text})", known.value - after.value)
+    if row["rho"] >= 1:
+        return difference
+    rho = _rho_fraction(row, places)
+    return plugged.Term(rf"{rho.latex} \times \left({difference.latex}\right)",
+                        f"{rho.text} × ({difference.text})", rho.value * difference.value)
 
 
 def conditional_entropy_equation(row: dict, decimals: int, names: Notation) -> Equation:
@@ -277,7 +263,7 @@ def conditional_entropy_equation(row: dict, decimals: int, names: Notation) -> E
                     _symbol(names, "conditional_entropy", set_name(None, row["rho"] < 1),
                             _name(row["attribute"])),
                     (_generic(_on_known("conditional_entropy", row), names),
-                     _weighted(row, "entropy", decimals),
+                     _weighted(row, "entropy", value, decimals),
                      _number(value, decimals)))
 
 
@@ -289,7 +275,9 @@ def iv_equation(row: dict, node_weight: float, decimals: int,
     parts = weights + ([unknown] if unknown > 1e-12 else [])
     return Equation("iv", row["attribute"], row["iv"],
                     _symbol(names, "iv", a=_name(row["attribute"])),
-                    (_generic("iv", names), _negated_sum(_plogp_terms(parts, decimals)),
+                    (_generic("iv", names),
+                     _adding_up(lambda places: plugged.entropy_sum(plugged.shares(parts, places)),
+                                row["iv"], decimals),
                      _number(row["iv"], decimals)))
 
 
@@ -300,7 +288,7 @@ def iv_unknown_note(row: dict, node_weight: float, decimals: int,
     unknown = node_weight - sum(_known_weights(row)) if row["rho"] < 1 else 0.0
     if unknown <= 1e-12:
         return []
-    return [Sentence("iv.unknown", {"share": _frac(unknown, node_weight, decimals).text,
+    return [Sentence("iv.unknown", {"share": plugged.frac(unknown, node_weight, decimals).text,
                                     "attribute": row["attribute"],
                                     "iv": names.text("iv", "D", row["attribute"])})]
 
@@ -314,14 +302,21 @@ def _on_known(key: str, row: dict) -> str:
 def gain_ratio_equation(row: dict, decimals: int, names: Notation = ZHOU) -> Equation:
     """Gain_ratio(D,a) = Gain(D,a) / IV(a) (eq. 4.3)."""
     a = _name(row["attribute"])
-    gain, iv = _fixed(row["gain"], decimals), _fixed(row["iv"], decimals)
     gain_of, iv_of = _symbol(names, "gain", a=a), _symbol(names, "iv", a=a)
     generic = Formula(rf"\frac{{{gain_of.latex}}}{{{iv_of.latex}}}",
                       f"{gain_of.text} / {iv_of.text}")
+    # IV(a) = 0 (one value of a here): the ratio is taken as 0, not written as 0/0
+    numbers = () if row["iv"] <= 0 else (
+        _adding_up(lambda places: _ratio_numbers(row, places), row["gain_ratio"], decimals),)
     return Equation("gain_ratio", row["attribute"], row["gain_ratio"],
                     _symbol(names, "gain_ratio", a=a),
-                    (generic, Formula(rf"\frac{{{gain}}}{{{iv}}}", f"{gain} / {iv}"),
-                     _number(row["gain_ratio"], decimals)))
+                    (generic, *numbers, _number(row["gain_ratio"], decimals)))
+
+
+def _ratio_numbers(row: dict, places: int) -> plugged.Term:
+    gain, iv = plugged.number(row["gain"], places), plugged.number(row["iv"], places)
+    return plugged.Term(rf"\frac{{{gain.latex}}}{{{iv.latex}}}", f"{gain.text} / {iv.text}",
+                        gain.value / iv.value)
 
 
 def gini_index_equation(row: dict, decimals: int, names: Notation = ZHOU) -> Equation:
@@ -331,7 +326,7 @@ def gini_index_equation(row: dict, decimals: int, names: Notation = ZHOU) -> Equ
                     _symbol(names, "gini_index", set_name(None, row["rho"] < 1),
                             _split_argument(row, names)),
                     (_generic(_on_known("gini_index", row), names),
-                     _weighted(row, "gini", decimals),
+                     _weighted(row, "gini", row["gini_index"], decimals),
                      _number(row["gini_index"], decimals)))
 
 
@@ -352,15 +347,21 @@ def _tested_value(row: dict) -> str | None:
 
 def gini_gain_equation(row: dict, decimals: int, names: Notation = ZHOU) -> Equation:
     """CART with missing values ranks by ρ·(Gini(D̃) − Gini_index(D̃, a))."""
-    rho = _rho_fraction(row, decimals)
-    known, index = _fixed(row["gini_known"], decimals), _fixed(row["gini_index"], decimals)
     return Equation("gini_gain", row["attribute"], row["gini_gain"],
                     Formula(rf"\rho \cdot \Delta\mathrm{{Gini}}({_name(row['attribute']).latex})",
                             f"ρ·ΔGini({row['attribute']})"),
                     (_generic("gini_gain", names),
-                     Formula(rf"{rho.latex} \times ({known} - {index})",
-                             f"{rho.text} × ({known} − {index})"),
+                     _adding_up(lambda places: _gini_gain_numbers(row, places), row["gini_gain"],
+                                decimals),
                      _number(row["gini_gain"], decimals)))
+
+
+def _gini_gain_numbers(row: dict, places: int) -> plugged.Term:
+    rho = _rho_fraction(row, places)
+    known, index = (plugged.number(row[f], places) for f in ("gini_known", "gini_index"))
+    return plugged.Term(rf"{rho.latex} \times ({known.latex} - {index.latex})",
+                        f"{rho.text} × ({known.text} − {index.text})",
+                        rho.value * (known.value - index.value))
 
 
 def mean_gain_equation(rows: list[dict], mean: float, decimals: int,
@@ -368,12 +369,17 @@ def mean_gain_equation(rows: list[dict], mean: float, decimals: int,
     """C4.5's filter: the mean Gain over the candidates."""
     # each Gain told apart from the mean it is compared with (a tie reads as one)
     decimals = places_apart([(r["gain"], mean) for r in rows], decimals)
-    gains = [_fixed(r["gain"], decimals) for r in rows]
     return Equation("mean_gain", "", mean,
                     Formula(names.mean_gain.latex, names.mean_gain.text),
-                    (Formula(rf"\frac{{{' + '.join(gains)}}}{{{len(rows)}}}",
-                             f"({' + '.join(gains)}) / {len(rows)}"),
+                    (_adding_up(lambda places: _mean_numbers(rows, places), mean, decimals),
                      _number(mean, decimals)))
+
+
+def _mean_numbers(rows: list[dict], places: int) -> plugged.Term:
+    gains = [plugged.number(r["gain"], places) for r in rows]
+    written = " + ".join(g.text for g in gains)
+    return plugged.Term(rf"\frac{{{written}}}{{{len(rows)}}}", f"({written}) / {len(rows)}",
+                        sum(g.value for g in gains) / len(rows))
 
 
 # --------------------------------------------------------------------- one node

@@ -269,8 +269,9 @@ def node_facts(trace: dict, node: dict, decimals: int) -> None:
     st.markdown(literal(size) + " · " + tm("node.counts", counts=counts_text(
         node["class_counts"], trace["classes"], decimals)))
     counts = [node["class_counts"].get(c, 0) for c in trace["classes"]]
-    st.latex(formulas.entropy_latex(counts, node["entropy"], decimals, names=state.notation()))
-    st.latex(formulas.gini_latex(counts, node["gini"], decimals))
+    names = state.notation()
+    show_formulas([formulas.entropy_latex(counts, node["entropy"], decimals, names=names),
+                   formulas.gini_latex(counts, node["gini"], decimals, names=names)], decimals)
 
 
 def _mark(values, yes: str, no: str) -> list[str]:
@@ -443,36 +444,56 @@ def branch_details(trace: dict, node: dict, score: dict, decimals: int) -> None:
     st.dataframe(shown, hide_index=True, placeholder=BLANK,
                  column_config=number_formats(shown, decimals, counts=counts))
     st.markdown(f"**{tm('node.formulas', attribute=score['attribute'])}**")
-    if score["rho"] < 1:
-        known_rows(trace, node, score, decimals)
+    shown = known_rows(trace, node, score, decimals) if score["rho"] < 1 else []
     names = state.notation()
     if "conditional_entropy" in names.columns:  # Li Hang's H(D|A), before g = H(D) − H(D|A)
-        st.latex(formulas.conditional_entropy_latex(score, decimals, names))
-    st.latex(formulas.gain_latex(score, decimals, names))
-    st.latex(formulas.iv_latex(score, node["weight"], decimals, names))
+        shown += _latex(formulas.conditional_entropy_latex(score, decimals, names))
+    shown += _latex(formulas.gain_latex(score, decimals, names))
+    shown += _latex(formulas.iv_latex(score, node["weight"], decimals, names))
     if score["rho"] < 1:
         st.caption(tm(in_notation("lesson.iv.unknown"), attribute=score["attribute"],
                       share=_fixed(1 - score["rho"], decimals)))
-    st.latex(formulas.gain_ratio_latex(score, decimals, names))
-    st.latex(formulas.gini_index_latex(score, decimals, names))
+    shown += _latex(formulas.gain_ratio_latex(score, decimals, names))
+    shown += _latex(formulas.gini_index_latex(score, decimals, names))
     if registry.record(trace["algorithm"]).ranks_by == "gini_gain":
-        cart_criterion(trace, score, decimals)
+        shown += cart_criterion(trace, score, decimals)
+    places_note(shown, decimals)
 
 
-def known_rows(trace: dict, node: dict, score: dict, decimals: int) -> None:
+def _latex(formula: formulas.LatexLine) -> list[formulas.LatexLine]:
+    st.latex(formula)
+    return [formula]
+
+
+def show_formulas(shown: list[formulas.LatexLine], decimals: int) -> None:
+    """The formulas, then why their terms have more decimals than the results, if they do."""
+    for formula in shown:
+        st.latex(formula)
+    places_note(shown, decimals)
+
+
+def places_note(shown: list[formulas.LatexLine], decimals: int) -> None:
+    """Terms written to more decimals than the results (formulas._plugged) say why."""
+    places = max(formula.places for formula in shown)
+    if places > decimals:
+        st.caption(t("node.formulas.places", places=places, decimals=decimals))
+
+
+def known_rows(trace: dict, node: dict, score: dict, decimals: int) -> list[formulas.LatexLine]:
     """ρ, p̃_k and Ent(D̃) with the numbers (Zhou eqs. 4.9–4.12)."""
     st.markdown(tm(in_notation("lesson.known"), attribute=score["attribute"]))
-    st.latex(formulas.rho_latex(score, node["weight"], decimals))
+    shown = _latex(formulas.rho_latex(score, node["weight"], decimals))
     st.latex(formulas.known_shares_latex(score, trace["classes"], decimals))
-    st.latex(formulas.known_entropy_latex(score, trace["classes"], decimals, state.notation()))
+    return shown + _latex(formulas.known_entropy_latex(score, trace["classes"], decimals,
+                                                       state.notation()))
 
 
-def cart_criterion(trace: dict, score: dict, decimals: int) -> None:
+def cart_criterion(trace: dict, score: dict, decimals: int) -> list[formulas.LatexLine]:
     """What CART maximises: ρ·(Gini(D̃) − Gini_index(D̃, a)), with the node's numbers."""
     st.markdown(tm("lesson.cart.formula", algorithm=registry.label(trace["algorithm"]),
                    attribute=score["attribute"]))
-    st.latex(formulas.known_gini_latex(score, trace["classes"], decimals))
-    st.latex(formulas.gini_gain_latex(score, decimals, state.notation()))
+    return (_latex(formulas.known_gini_latex(score, trace["classes"], decimals))
+            + _latex(formulas.gini_gain_latex(score, decimals, state.notation())))
 
 
 def _curve_figure(curve: dict, threshold: float | None, decimals: int,

@@ -231,9 +231,10 @@ def test_the_quiz_is_seeded_and_follows_treegenerate(id3):
     assert [q.node_id for q in quiz] == [0, 0, 1, 1, 3]
     root = quiz[0]
     assert root.answers == ("纹理",) and "纹理" in root.choices
-    # The hint starts the first candidate's Gain: the winner is not given away.
+    # The hint starts the first candidate's Gain: the winner is not given away. Its terms
+    # have the 4 decimals at which the whole sum reads 0.108 (at 3 it would read 0.109).
     assert root.hint == ("Gain(D, 色泽) = Ent(D) − Σᵥ |Dᵛ|/|D|·Ent(Dᵛ) = "
-                         "0.998 − (6/17×1.000 + …)")
+                         "0.9975 − (6/17×1.0000 + …)")
     value = quiz[1]
     assert value.exact == next(r for r in id3["nodes"][0]["scores"]
                                if r["attribute"] == value.attribute)["gain"]

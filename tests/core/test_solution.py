@@ -150,8 +150,10 @@ def check_equation(latex: str, node: dict, attribute: str | None) -> None:
         row = rows[m[1]]
         assert result == round(row["gain"], 3)
         if r"\max" not in latex:
-            after = [float(x) for x in re.findall(r"\\times ([\d.]+)", latex)]
-            assert after == [round(b["entropy"], 3) for b in row["branches"]]
+            # each Ent(Dᵛ) written to as many decimals as make the sum add up (plugged)
+            after = re.findall(r"\\times ([\d.]+)", latex)
+            assert after == [f"{b['entropy']:.{len(x.partition('.')[2])}f}"
+                             for x, b in zip(after, row["branches"], strict=True)]
             sizes = [float(p) for p, _ in FRACTION.findall(latex.rsplit(r"\right) = ", 1)[0]
                                                            .rsplit("= ", 1)[1])]
             assert sizes == [b["n"] for b in row["branches"]]

@@ -1,0 +1,117 @@
+"""The terms of a formula with the trace's numbers plugged in, written so they add up.
+
+A formula written with rounded terms must still evaluate to the result it shows. Rounded to
+three decimals first, Ent(D) − Σᵥ |Dᵛ|/|D|·Ent(Dᵛ) at watermelon 2.0's root for 色泽 reads
+0.998 − (6/17×1.000 + 6/17×0.918 + 5/17×0.722) = 0.1087, where the result is 0.1081 (the
+book's own slip: it prints 0.109). So each term carries the number it reads as, and a
+formula is written at the fewest decimals, from the result's up, whose terms evaluate to the
+result as shown (`fewest_places`). The worked solution (solution.py) and the app's node panel
+(ui/formulas.py) both write their numbers with these.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import TypeVar
+
+from .split import format_number
+
+MOST_PLACES = 9  # terms are never written to more decimals than this
+FRAC, TFRAC = r"\frac", r"\tfrac"  # a display fraction; a small one, for one-line formulas
+
+Written = TypeVar("Written")
+
+
+@dataclass(frozen=True)
+class Term:
+    """A written term as LaTeX and as Unicode text, and the number the written form reads as."""
+
+    latex: str
+    text: str
+    value: float
+
+
+def number(x: float, places: int) -> Term:
+    text = f"{x:.{places}f}"
+    return Term(text, text, float(text))
+
+
+def count(x: float, places: int) -> Term:
+    """A count or a weight: whole numbers without decimals (6, not 6.000)."""
+    text = format_number(x, places)
+    return Term(text, text, float(text))
+
+
+def frac(part: float, whole: float, places: int, macro: str = FRAC) -> Term:
+    top, bottom = count(part, places), count(whole, places)
+    return Term(rf"{macro}{{{top.latex}}}{{{bottom.latex}}}", f"{top.text}/{bottom.text}",
+                top.value / bottom.value if bottom.value else 0.0)
+
+
+def shares(weights: Iterable[float], places: int, macro: str = FRAC) -> list[Term]:
+    """Each nonzero weight's share of their sum: 0·log 0 = 0 terms are left out, as the book
+    leaves them out."""
+    weights = list(weights)
+    whole = sum(weights)
+    return [frac(w, whole, places, macro) for w in weights if w > 0]
+
+
+def _joined(terms: list[Term], latex_sep: str = " + ", text_sep: str = " + ") -> tuple[str, str]:
+    return latex_sep.join(t.latex for t in terms), text_sep.join(t.text for t in terms)
+
+
+def entropy_sum(parts: list[Term]) -> Term:
+    """−(p₁ log₂ p₁ + …) of the shares."""
+    latex, text = _joined([Term(rf"{p.latex}\log_2 {p.latex}", f"{p.text}·log₂ {p.text}", 0.0)
+                           for p in parts])
+    return Term(rf"-\left({latex or '0'}\right)", f"−({text or '0'})",
+                -sum(p.value * math.log2(p.value) for p in parts))
+
+
+def squares_sum(parts: list[Term]) -> Term:
+    """1 − ((p₁)² + …) of the shares."""
+    latex, text = _joined([Term(rf"\left({p.latex}\right)^2", f"({p.text})²", 0.0)
+                           for p in parts])
+    return Term(rf"1 - \left({latex}\right)", f"1 − ({text})",
+                1 - sum(p.value * p.value for p in parts))
+
+
+def known_weights(row: dict) -> list[float]:
+    """|D̃ᵛ|: each branch's weight of rows whose value is known (its class counts' sum).
+
+    A branch's `weight` also holds the fractional share of unknown rows sent down it; Gain
+    and Gini_index are computed on the known rows (Zhou §4.4.2), so the formulas use these.
+    """
+    return [sum(b["class_counts"].values()) for b in row["branches"]]
+
+
+def weighted_sum(row: dict, field: str, places: int, macro: str = FRAC) -> Term:
+    """6/17 × 1.000 + 6/17 × 0.918 + …: each branch's share of the known rows times its
+    impurity `field` (Σᵥ |D̃ᵛ|/|D̃|·field(D̃ᵛ))."""
+    weights = known_weights(row)
+    whole = sum(weights)
+    if not whole:
+        return Term("0", "0", 0.0)
+    pairs = [(frac(w, whole, places, macro), number(b[field], places))
+             for w, b in zip(weights, row["branches"], strict=True)]
+    latex, text = _joined([Term(rf"{s.latex} \times {i.latex}", f"{s.text}×{i.text}", 0.0)
+                           for s, i in pairs])
+    return Term(latex, text, sum(s.value * i.value for s, i in pairs))
+
+
+def reads_as(value: float, result: float, decimals: int) -> bool:
+    """Whether `value` rounds to `result` as shown at `decimals` (half way reads either way)."""
+    return abs(value - float(f"{result:.{decimals}f}")) <= 0.5 * 10 ** -decimals + 1e-12
+
+
+def fewest_places(write: Callable[[int], Written], value_of: Callable[[Written], float],
+                  result: float, decimals: int) -> tuple[Written, int]:
+    """`write(places)` at the fewest places, from `decimals` up to MOST_PLACES, whose written
+    terms evaluate (`value_of`) to `result` as shown at `decimals`; and those places."""
+    for places in range(decimals, max(decimals, MOST_PLACES) + 1):
+        written = write(places)
+        if reads_as(value_of(written), result, decimals):
+            break
+    return written, places
