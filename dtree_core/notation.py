@@ -88,25 +88,31 @@ class Notation:
         mark = "_" if self.numbers_below else "^"
         return f"{D_latex}{mark}{{{number}}}", D_text + digits
 
-    def branch_header(self, column: str) -> str | None:
+    def branch_header(self, column: str, known_only: bool = False) -> str | None:
         """A branch-table column's header in this book's symbols (Li Hang's |Dᵢ|, H(Dᵢ),
-        Gini(Dᵢ)); None where the catalogue's words are the header (Zhou's notation)."""
-        if not self.symbol_headers or column not in BRANCH_COLUMNS:
+        Gini(Dᵢ)), of D̃ (the rows whose value is known) where `known_only`; None where the
+        catalogue's words are the header (Zhou's notation, all values known)."""
+        if not (self.symbol_headers or known_only) or column not in BRANCH_COLUMNS:
             return None
-        subset = _fill(self.subset.text, "D", "")
+        subset = _fill(self.subset.text, "D̃" if known_only else "D", "")
         return f"|{subset}|" if column == "n" else self.text(BRANCH_COLUMNS[column], subset)
 
-    def header(self, quantity: str) -> str | None:
-        """A score-table column's header (the symbol with the book's generic arguments)."""
+    def header(self, quantity: str, known_only: bool = False) -> str | None:
+        """A score-table column's header (the symbol with the book's generic arguments); of
+        D̃ for a quantity computed on the rows whose value is known, where values are missing
+        (H(D̃|A), Gini(D̃, A): Zhou §4.4.2)."""
         if quantity not in self.symbols or quantity in DERIVED and quantity not in self.columns:
             return None
-        return self.text(quantity, "D", GENERIC_ATTRIBUTE[self.key])
+        on_known = known_only and quantity in ON_KNOWN_ROWS
+        return self.text(quantity, "D̃" if on_known else "D", GENERIC_ATTRIBUTE[self.key])
 
 
 _SUPERSCRIPT = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
 _SUBSCRIPT = str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉")
 GENERIC_ATTRIBUTE = {"zhou": "a", "lihang": "A"}  # Zhou writes a, Li Hang A
 DERIVED = ("conditional_entropy",)  # columns a notation may add to the score table
+# score columns computed on the rows whose value is known (Gain and IV are of all of D)
+ON_KNOWN_ROWS = ("conditional_entropy", "gini_index")
 # branch-table columns named by a symbol of the subset: the column -> its quantity (|·| for n)
 BRANCH_COLUMNS = {"n": None, "entropy": "entropy", "gini": "gini"}
 

@@ -224,6 +224,8 @@ EN = {
     "col.value": "value",
     "col.n": "|D^v|",
     "col.weight": "weight",
+    "col.rows": "rows",
+    "col.weight.with_unknown": "weight with unknown {attribute}",
     "col.entropy": "Ent(D^v)",
     "col.gini": "Gini(D^v)",
     # why the winner won (decision.rule_code)

@@ -199,6 +199,8 @@ ZH = {
     "col.value": "取值",
     "col.n": "|D^v|",
     "col.weight": "权重",
+    "col.rows": "样本数",
+    "col.weight.with_unknown": "权重（含 {attribute} 缺失的样本）",
     "col.entropy": "Ent(D^v)",
     "col.gini": "Gini(D^v)",
     # why the winner won (decision.rule_code)

@@ -166,15 +166,18 @@ def _rule_key(trace: dict, decision: dict) -> str:
     return key if has(key) else "rule.unknown"
 
 
-def _branch_column_name(column: str) -> str:
+def _branch_column_name(column: str, known_only: bool = False) -> str:
     """A branch-table header: the notation's symbol of the subset (Li Hang's |Dᵢ|, H(Dᵢ)) or
-    the catalogue's (Zhou's |Dᵛ|, Ent(Dᵛ))."""
-    return state.notation().branch_header(column) or t(f"col.{column}")
+    the catalogue's (Zhou's |Dᵛ|, Ent(Dᵛ)); of D̃ᵛ, the rows whose value is known, where
+    values are missing (Zhou §4.4.2)."""
+    return state.notation().branch_header(column, known_only) or t(f"col.{column}")
 
 
-def _header(algorithm: str, column: str) -> str:
-    """A score column's header; a two-way splitter's Gain, IV, … say they are two-way."""
-    name = score_header(column)
+def _header(algorithm: str, column: str, known_only: bool = False) -> str:
+    """A score column's header; a two-way splitter's Gain, IV, … say they are two-way; Li
+    Hang's H(D̃|A) and Gini(D̃, A) where values are missing."""
+    names = state.notation()
+    name = (names.symbol_headers and names.header(column, known_only)) or score_header(column)
     return t("lesson.col.two_way", name=name) if is_two_way(algorithm, column) else name
 
 
@@ -294,7 +297,7 @@ def _score_display(frame: pd.DataFrame, columns: tuple[str, ...],
         if col in YES_NO_COLUMNS:  # a filter among the eligible: blank where it did not look
             shown[_header(algorithm, col)] = _mark(frame[col].where(eligible, None), "✓", "✗")
         else:
-            shown[_header(algorithm, col)] = frame[col]
+            shown[_header(algorithm, col, (frame["rho"] < 1).any())] = frame[col]
     shown[t("col.tied")] = _mark(frame["tied"], "=", "")
     shown[t("col.chosen")] = _mark(frame["chosen"], "✓", "")
     return pd.DataFrame(shown)
@@ -308,7 +311,9 @@ def styled_scores(frame: pd.DataFrame, columns: tuple[str, ...], decimals: int,
     nominal row's t, a continuous row's multiway Gini_index) shows as BLANK (styled_numbers),
     each cut with its record's digits (threshold_formatter)."""
     shown = _score_display(frame, columns, algorithm)
-    formats = {_header(algorithm, column): f"{{:.{n}f}}" for column, n in (places or {}).items()}
+    known_only = (frame["rho"] < 1).any()  # as _score_display heads the columns
+    formats = {_header(algorithm, column, known_only): f"{{:.{n}f}}"
+               for column, n in (places or {}).items()}
     formats[t("col.threshold")] = threshold_formatter(frame["threshold"],
                                                       frame["threshold_digits"])
     chosen = frame["chosen"].tolist()
@@ -433,14 +438,19 @@ def criterion_chart(trace: dict, node: dict, decimals: int, inspect_key: str) ->
 def branch_details(trace: dict, node: dict, score: dict, decimals: int) -> None:
     """The branch table and Gain / IV / Gain_ratio / Gini_index with numbers."""
     frame = branch_frame(score, trace["classes"])
-    if not has_fractions(node) and score["rho"] >= 1:
-        frame = frame.drop(columns=["weight"])
-    shown = frame.rename(columns={c: _branch_column_name(c) for c in (
-        "value", "n", "weight", "entropy", "gini") if c in frame})
+    # |Dᵛ| is the weight the formulas use; the row count differs from it where rows carry
+    # fractional weights, and the weight with unknown shares where a value is missing
+    frame = frame.drop(columns=[c for c, differs in (
+        ("rows", has_fractions(node)), ("weight", score["rho"] < 1)) if not differs])
+    known_only = score["rho"] < 1
+    headers = {c: _branch_column_name(c, known_only) for c in ("value", "n", "entropy", "gini")}
+    headers |= {"rows": t("col.rows"),
+                "weight": t("col.weight.with_unknown", attribute=score["attribute"])}
+    shown = frame.rename(columns=headers)
     st.markdown(f"**{tm('node.branches', attribute=score['attribute'])}**")
     if one_value_left(trace, score):
         st.caption(tm("node.one_value", attribute=score["attribute"]))
-    counts = [_branch_column_name("n"), t("col.weight"), *map(str, trace["classes"])]
+    counts = [headers["rows"], headers["n"], headers["weight"], *map(str, trace["classes"])]
     st.dataframe(shown, hide_index=True, placeholder=BLANK,
                  column_config=number_formats(shown, decimals, counts=counts))
     st.markdown(f"**{tm('node.formulas', attribute=score['attribute'])}**")

@@ -127,13 +127,16 @@ def _is_tied(node: dict, row: dict) -> bool:
 
 
 def branch_frame(score: dict, classes: list) -> pd.DataFrame:
-    """The branch table of one candidate: |D^v| (and weight), class counts, Ent, Gini."""
+    """The branch table of one candidate: its rows, |D^v| (the weight of the rows whose value
+    is known, which the formulas use), the weight with the unknown rows' shares, class counts,
+    Ent, Gini."""
     rows = []
     for branch in score["branches"]:
         counts = branch["class_counts"]
         rows.append({
-            "value": branch_value_text(branch, score["attribute"]), "n": branch["n"],
-            "weight": branch["weight"], **{c: counts.get(c, 0) for c in classes},
+            "value": branch_value_text(branch, score["attribute"]), "rows": branch["n"],
+            "n": sum(counts.values()), "weight": branch["weight"],
+            **{c: counts.get(c, 0) for c in classes},
             "entropy": branch["entropy"], "gini": branch["gini"],
         })
     return pd.DataFrame(rows)
