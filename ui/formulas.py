@@ -15,6 +15,7 @@ from dtree_core import plugged
 from dtree_core.escape import escape_latex
 from dtree_core.notation import Notation
 from dtree_core.plugged import TFRAC, Term
+from dtree_core.split import record_threshold_text
 
 ZHOU = notations.get("zhou")  # each formula's symbols: Zhou's or Li Hang's (dtree_core.notation)
 
@@ -245,3 +246,20 @@ def gini_gain_latex(score: dict, decimals: int, names: Notation = ZHOU) -> Latex
         return _line(rf"{left} = {rho.latex} \times \left({known.latex} - {index.latex}\right)",
                      rho.value * (known.value - index.value))
     return _plugged(build, score["gini_gain"], decimals)
+
+
+# --------------------------------------------------------------------- continuous values (§4.4.1)
+
+
+def threshold_latex(score: dict, threshold_by: str, decimals: int, names: Notation = ZHOU,
+                    forced: bool = False) -> LatexLine:
+    """Gain(D,a) = max_{t∈T_a} Gain(D,a,t) = Gain(D,a,t*) (Zhou eq. 4.8; T_a the midpoints of
+    eq. 4.7): the cut a continuous attribute is scored at; the smallest Gini_index for an
+    algorithm that cuts by it (CART). A forced cut is no rule's pick: no max is written."""
+    a = _text(score["attribute"])
+    cut = record_threshold_text(score)
+    at = [] if forced else [rf"\{'max' if threshold_by == 'gain' else 'min'}_{{t \in T_{{{a}}}}}"
+                            rf" {names.latex(threshold_by, 'D', f'{a}, t')}"]
+    return LatexLine(" = ".join([names.latex(threshold_by, "D", a), *at,
+                                 names.latex(threshold_by, "D", f"{a}, {cut}"),
+                                 _fixed(score[threshold_by], decimals)]), decimals)

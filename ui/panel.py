@@ -456,6 +456,10 @@ def branch_details(trace: dict, node: dict, score: dict, decimals: int) -> None:
     st.markdown(f"**{tm('node.formulas', attribute=score['attribute'])}**")
     shown = known_rows(trace, node, score, decimals) if score["rho"] < 1 else []
     names = state.notation()
+    if score["kind"] == "continuous" and score.get("curve"):  # eq. 4.8: the cut it is scored at
+        forced = score["chosen"] and node["decision"].get("forced_threshold")
+        shown += _latex(formulas.threshold_latex(
+            score, registry.record(trace["algorithm"]).threshold_by, decimals, names, forced))
     if "conditional_entropy" in names.columns:  # Li Hang's H(D|A), before g = H(D) − H(D|A)
         shown += _latex(formulas.conditional_entropy_latex(score, decimals, names))
     shown += _latex(formulas.gain_latex(score, decimals, names))

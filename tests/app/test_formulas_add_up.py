@@ -206,3 +206,44 @@ def test_the_checkers_formulas_evaluate_to_their_results():
     assert len(formulas_shown) >= 15 and all(formulas_shown)
     assert sum(len(text_segments(text)) for text in formulas_shown) == len(formulas_shown)
     assert wrong_sums(formulas_shown, text_segments) == []
+
+
+CONTINUOUS = ("watermelon_3.0", "watermelon_3.0_alpha", "iris", "penguins")
+
+
+@pytest.mark.parametrize("algorithm", ["id3", "c45", "cart", "c45_lihang"])
+def test_a_continuous_attributes_cut_is_the_best_of_its_candidates(algorithm):
+    """Gain(D, a) = max_{t∈T_a} Gain(D, a, t) = Gain(D, a, t*) (Zhou eq. 4.8), CART's
+    smallest Gini_index: the cut written is the row's, and the value the extremum of its
+    candidates' curve (what the grower compared), at every continuous row of every node."""
+    by = algorithms.get(algorithm).threshold_by
+    pick = max if by == "gain" else min
+    checked = 0
+    for key in CONTINUOUS:
+        for node in bundled_trace(key, algorithm)["nodes"]:
+            for row in (r for r in node["scores"] if r["kind"] == "continuous"):
+                latex = formulas.threshold_latex(row, by, 3)
+                curve = row["curve"][by]
+                assert latex.endswith(f"= {pick(curve):.3f}")
+                assert (r"\max_" if by == "gain" else r"\min_") in latex
+                written = re.search(r", ([-\d.e+]+)\) = [-\d.]+$", latex)[1]
+                assert row["curve"]["threshold"][curve.index(pick(curve))] == row["threshold"]
+                assert float(written) == pytest.approx(row["threshold"], rel=1e-6)
+                checked += 1
+    assert checked > 50
+
+
+def test_the_panel_writes_the_cut_of_a_continuous_attribute():
+    from tests.app.app_helpers import page_app
+
+    at = page_app(None, "watermelon_3.0", "zh", "c45")
+    next(s for s in at.selectbox if str(s.key).startswith("inspect_")).set_value("含糖率").run()
+    latex = [element.value for element in at.latex]
+    assert any(r"\max_{t \in T_{\text{含糖率}}} \mathrm{Gain}(D, \text{含糖率}, t)" in x
+               and r"\mathrm{Gain}(D, \text{含糖率}, 0.126) = 0.349" in x for x in latex), latex
+
+
+def test_a_forced_cut_is_not_written_as_the_best():
+    score = {"attribute": "密度", "threshold": 0.5, "gain": 0.1, "curve": {}}
+    latex = formulas.threshold_latex(score, "gain", 3, forced=True)
+    assert r"\max" not in latex and latex.endswith(r"\mathrm{Gain}(D, \text{密度}, 0.5) = 0.100")
