@@ -322,7 +322,7 @@ def _worded_scores(table, lang: str, names: notations.Notation):
         if header in export.SCORE_QUANTITIES:
             return names.header(export.SCORE_QUANTITIES[header]) if names.symbol_headers \
                 else header
-        return say(lang, f"scores.col.{header}")
+        return say(lang, f"scores.col.{header}", _names=names)
 
     return export.worded(table, header_of, lambda kind: say(lang, f"scores.kind.{kind}"))
 
@@ -399,9 +399,9 @@ def _print_summary(table, prepared, trace, outline: dict, args) -> None:
     root = trace.node_dict(trace.nodes[0])
     if root["scores"]:
         names = notations.get(args.notation)
-        _say("\n" + say(lang, "scores.header", entropy=f"{root['entropy']:.3f}",
+        _say("\n" + say(lang, "scores.header", names, entropy=f"{root['entropy']:.3f}",
                         gini=f"{root['gini']:.3f}", entropy_of_d=names.text("entropy")))
-        _say(score_table_text(root, attribute=say(lang, "scores.attribute"),
+        _say(score_table_text(root, attribute=say(lang, "scores.attribute", names),
                               threshold=say(lang, "scores.threshold"),
                               **score_headers(names)))
         _say(one_line(decision_text(root["decision"], outline["params"].get("tie_break",

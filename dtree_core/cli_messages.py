@@ -582,9 +582,13 @@ def placeholders(template: str) -> set[str]:
     return {field for _, field, _, _ in string.Formatter().parse(template) if field}
 
 
-def say(lang: str, key: str, /, **values) -> str:
-    """The catalogue's sentence for key in lang, filled with values."""
-    return fill(CATALOGUE[lang][key], listed_in(values, CATALOGUE[lang]["list"]))
+def say(lang: str, key: str, /, _names=None, **values) -> str:
+    """The catalogue's sentence for key in lang, filled with values; in a notation's words
+    where `_names` is given (--notation lihang: 特征 for 属性, Notation.in_terms)."""
+    template = CATALOGUE[lang][key]
+    if _names is not None:
+        template = _names.in_terms(template)
+    return fill(template, listed_in(values, CATALOGUE[lang]["list"]))
 
 
 # --budget's refusals in English for the command line: the budget's own sentences advise

@@ -13,6 +13,7 @@ score table shows it, so `conditional_entropy` derives it from a trace score row
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 NOTATIONS_ORDER = ("zhou", "lihang")
@@ -72,6 +73,18 @@ class Notation:
                                    or algorithm.ranks_lowest):
             return "min_gain.chosen"
         return stop
+
+    def in_terms(self, template: str) -> str:
+        """A catalogue template with this book's words for Zhou's (Li Hang's 特征 for 属性),
+        its {placeholders} (the values filled in later: names from the data) left as they
+        are."""
+        if not self.terms:
+            return template
+        parts = re.split(r"(\{[^{}]*\})", template)
+        for i in range(0, len(parts), 2):
+            for zhou, own in self.terms:
+                parts[i] = parts[i].replace(zhou, own)
+        return "".join(parts)
 
     def latex(self, quantity: str, D: str = "D", a: str = "a") -> str:
         return _fill(self.symbols[quantity].latex, D, a)

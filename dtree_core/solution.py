@@ -13,7 +13,6 @@ module; ui/sections/exercises.py merges WORDS into the app's one catalogue.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -679,7 +678,7 @@ def sentence_text(sentence: Sentence, lang: str, escape=str, names: Notation = Z
     values = dict(sentence.values)
     if "algorithm" in values:
         values["algorithm"] = algorithm_name(values["algorithm"], lang)
-    return fill(in_terms(words[f"solution.{sentence.key}"], names), {
+    return fill(names.in_terms(words[f"solution.{sentence.key}"]), {
         k: words["solution.list"].join(map(escape, v)) if isinstance(v, tuple) else escape(v)
         for k, v in values.items()})
 
@@ -689,16 +688,6 @@ def algorithm_name(key: str, lang: str) -> str:
     word the language has its own for (Worst, Oblique)."""
     words = WORDS.get(lang, WORDS["en"])
     return words.get(f"solution.name.{key}", algorithms.get(key).label)
-
-
-def in_terms(template: str, names: Notation) -> str:
-    """The template with the notation's words for Zhou's (Li Hang's 特征 for 属性), its
-    {placeholders} left as they are."""
-    parts = re.split(r"(\{[^{}]*\})", template)
-    for i in range(0, len(parts), 2):
-        for zhou, own in names.terms:
-            parts[i] = parts[i].replace(zhou, own)
-    return "".join(parts)
 
 
 def title_text(solution: Solution, lang: str, escape=str) -> str:

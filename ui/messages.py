@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from dtree_core import notation as notations
 from dtree_core.data import Listed, listed_in
 from dtree_core.escape import one_line, show_controls
 from dtree_core.wording import fill
@@ -747,13 +748,26 @@ def current_language() -> str:
     return st.session_state.get("lang", DEFAULT_LANGUAGE)
 
 
-def t(key: str, /, *, _lang: str | None = None, **values) -> str:
-    """The message for key, filled with values; falls back to English, then to the key.
+def current_notation() -> notations.Notation:
+    """The session's notation (the sidebar's switch), or Zhou's outside a running app."""
+    from streamlit.runtime.scriptrunner import get_script_run_ctx
+
+    if get_script_run_ctx(suppress_warning=True) is None:
+        return notations.get(None)
+    import streamlit as st
+
+    return notations.get(st.session_state.get("notation"))
+
+
+def t(key: str, /, *, _lang: str | None = None, _notation: str | None = None, **values) -> str:
+    """The message for key, filled with values; falls back to English, then to the key. Its
+    words are the chosen book's (Li Hang's 特征 for Zhou's 属性: Notation.in_terms).
 
     key is positional-only so a message may have a {key} placeholder of its own.
     """
     catalogue = LANGUAGES.get(_lang or current_language(), LANGUAGES[DEFAULT_LANGUAGE])[1]
-    text = catalogue.get(key, EN.get(key, key))
+    names = notations.get(_notation) if _notation else current_notation()
+    text = names.in_terms(catalogue.get(key, EN.get(key, key)))
     return fill(text, listed_in(values, catalogue.get("list.join", EN["list.join"]))) \
         if values else text
 

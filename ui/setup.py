@@ -97,7 +97,8 @@ def _bundled_dataset() -> dict | None:
     key = st.selectbox(t("setup.dataset"), list(datasets), key="bundled_key",
                        format_func=names.__getitem__)
     chosen = datasets[key]
-    st.caption(literal(in_language(chosen, "description")))
+    # in the chosen book's words, as the catalogue's (Li Hang's 特征 for 属性)
+    st.caption(literal(state.notation().in_terms(in_language(chosen, "description"))))
     st.caption(tm("setup.dataset.source", source=in_language(chosen, "source")))
     data = chosen.path.read_bytes()
     # no name: a bundled dataset is named from its key when shown, in that moment's language

@@ -21,7 +21,7 @@ from dtree_core.data import Listed
 from dtree_core.datasets import bundled
 from dtree_core.options import Options
 from ui import engine
-from ui.messages import DEFAULT_LANGUAGE, LANGUAGES
+from ui.messages import DEFAULT_LANGUAGE, LANGUAGES, current_notation
 from ui.names import dataset_identity
 from ui.tables import node_at_path, replay_order
 
@@ -108,7 +108,7 @@ def accept_language(header: str) -> list[str]:
 
 def notation() -> notations.Notation:
     """The session's notation: Zhou's symbols or Li Hang's (the sidebar's switch)."""
-    return notations.get(st.session_state.get("notation"))
+    return current_notation()
 
 
 def set_notation(widget_key: str) -> None:

@@ -32,7 +32,8 @@ def test_the_branch_table_heads_the_known_rows_and_the_unknown_shares(lang, nota
     node, score = inspected(at, 0)
     assert score["rho"] < 1  # 纹理 is missing on two rows at the root
     table = branch_table(at, size)
-    weight = t("col.weight.with_unknown", attribute=score["attribute"], _lang=lang)
+    weight = t("col.weight.with_unknown", attribute=score["attribute"], _lang=lang,
+               _notation=notation)
     assert table[size].tolist() == [sum(b["class_counts"].values()) for b in score["branches"]]
     assert table[weight].tolist() == [b["weight"] for b in score["branches"]]
     assert table[entropy].tolist() == [b["entropy"] for b in score["branches"]]

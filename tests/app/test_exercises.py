@@ -16,7 +16,7 @@ from dtree_core.checking import TOLERANCE, make_quiz
 from dtree_core.checking import check as check_lines
 from dtree_core.solution import solve, to_markdown
 from ui.exercises import QUIZ_LENGTH
-from ui.messages import EN
+from ui.messages import EN, t
 from ui.messages_zh import ZH
 from ui.names import dataset_name
 
@@ -146,7 +146,7 @@ def test_carts_question_with_missing_values_names_the_score_it_is_graded_by(lang
     at = page_app(PAGE, dataset="watermelon_2.0_alpha", lang=lang, algorithm="cart",
                   notation=notation)
     question = at.selectbox(key="ex_quiz_0_3")
-    assert question.label == (EN if lang == "en" else ZH)[key]
+    assert question.label == t(key, _lang=lang, _notation=notation)  # in the book's words
     question.set_value("触感")
     at.get("form_submit_button")[0].click().run()
     assert any(unescaped(s.value).startswith(("Question 3:", "第 3 题")) for s in at.success)

@@ -141,5 +141,5 @@ def test_the_commands_score_files_are_worded_as_the_pages_table(tmp_path, monkey
     kinds = {line.split(" | ")[1] for line in written.splitlines()[2:]}
     assert kinds == {"离散", "连续"}
     csv_header = (tmp_path / "scores.csv").read_text(encoding="utf-8-sig").splitlines()[0]
-    assert csv_header.split(",")[:2] == ["属性", "类型"]
+    assert csv_header.split(",")[:2] == ["特征", "类型"]  # Li Hang's word, as the page says
     assert "--notation" not in shown_command(sidebar())  # Zhou's: the CLI's own default

@@ -94,7 +94,7 @@ def branch_table(at, lang: str):
 
 
 def score_table(at, lang: str):
-    name = CATALOGUES[lang]["col.attribute"]
+    name = t("col.attribute", _lang=lang, _notation=at.session_state["notation"])
     return next(df.value for df in at.dataframe if name in df.value.columns)
 
 
@@ -178,7 +178,7 @@ def test_the_compare_pages_score_table_speaks_the_chosen_notation(lang, notation
     at = open_loan(lang, "cart", notation)
     at.switch_page("pages/compare.py").run()
     assert not at.exception
-    attribute = t("col.attribute", _lang=lang)
+    attribute = t("col.attribute", _lang=lang, _notation=notation)
     table = next(df.value for df in at.dataframe if attribute in df.value.columns)
     columns = " ".join(map(str, table.columns))
     lihang = ("g(D, A)", "H_A(D)", "g_R(D, A)", "Gini(D, A)")
@@ -209,3 +209,28 @@ def test_every_stop_key_of_every_algorithm_is_worded_in_both_languages():
                     assert f"stop.{worded}" in catalogue, (key, notation.key, stop)
                 for lang in ("en", "zh"):
                     assert f"solution.stop.{worded}" in WORDS[lang], (key, notation.key, stop)
+
+
+ZHOU_WORDS = {"en": ("attribute", "Attribute"), "zh": ("属性",)}
+
+
+def widget_words(at) -> list[str]:
+    """The labels and help of the page's widgets, and its expanders' and tabs' titles."""
+    widgets = [*at.selectbox, *at.radio, *at.checkbox, *at.toggle, *at.slider,
+               *at.number_input, *at.button, *at.multiselect]
+    return [str(getattr(w, part, "") or "") for w in widgets for part in ("label", "help")] + \
+        [str(e.label) for e in [*at.expander, *at.tabs]]
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize(("algorithm", "dataset", "step"), [
+    ("cart", "loan_lihang", 0), ("c45", "loan_lihang", 0), ("id3", "loan_lihang", 1),
+    ("c45", "watermelon_2.0_alpha", 0), ("cart", "watermelon_2.0_alpha", 1)])
+def test_li_hangs_page_speaks_his_words(lang, algorithm, dataset, step):
+    """Li Hang says 特征 (feature) where Zhou says 属性 (attribute): in his notation every
+    sentence, header and label the grow page words is in his terms (Notation.terms)."""
+    at = open_loan(lang, algorithm, "lihang", dataset, step)
+    leaks = [(word, text) for text in panel_texts(at) + widget_words(at)
+             for word in ZHOU_WORDS[lang] if word in text]
+    assert not leaks, leaks
+    assert any("特征" in text or "feature" in text.lower() for text in panel_texts(at))

@@ -39,8 +39,9 @@ def switch(at, notation: str):
 
 
 def shown_score_table(at):
-    return next(df.value for df in at.dataframe if "attribute" in df.value.columns
-                or "属性" in df.value.columns)
+    # Zhou's 属性 (attribute) is Li Hang's 特征 (feature) in his notation's words
+    return next(df.value for df in at.dataframe
+                if {"attribute", "属性", "feature", "特征"} & set(df.value.columns))
 
 
 def shown_text(at) -> str:
@@ -60,7 +61,8 @@ def test_li_hang_headers_and_the_conditional_entropy_column(lang):
         assert header in frame.columns, (header, list(frame.columns))
     assert "Gain" not in frame.columns and "Gain_ratio" not in frame.columns
     rows = {r["attribute"]: r for r in trace(at)["nodes"][0]["scores"]}
-    name = "attribute" if "attribute" in frame.columns else "属性"
+    name = {"en": "feature", "zh": "特征"}[lang]  # Li Hang's word for Zhou's attribute, 属性
+    assert "attribute" not in frame.columns and "属性" not in frame.columns
     for _, shown in frame.iterrows():
         row = rows[shown[name]]
         assert shown["H(D|A)"] == pytest.approx(row["entropy_known"] - row["gain"], abs=1e-12)

@@ -400,6 +400,10 @@ def test_the_printed_score_table_takes_the_notation(lang):
     assert zhou[1].split()[1:5] == ["Gain", "IV", "Gain_ratio", "Gini_index"]
     assert all(symbol in lihang[1] for symbol in ("g(D, A)", "H_A(D)", "g_R(D, A)", "Gini(D, A)"))
     assert "Gain" not in lihang[1] and "IV" not in lihang[1]
+    # his words too: 特征 / feature for Zhou's 属性 / attribute (Notation.terms)
+    zhou_word, his_word = {"en": ("attribute", "feature"), "zh": ("属性", "特征")}[lang]
+    assert zhou_word in zhou[0] + zhou[1] and zhou_word not in lihang[0] + lihang[1]
+    assert his_word in lihang[1] and (lang == "en" or his_word in lihang[0])
     gains = {line.split()[0]: line.split()[1] for line in lihang[2:6]}
     assert gains == {"年龄": "0.083", "有工作": "0.324", "有自己的房子": "0.420",
                      "信贷情况": "0.363"}  # Example 5.2
