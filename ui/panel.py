@@ -12,6 +12,7 @@ import pandas as pd
 import plotly.graph_objects as go
 import streamlit as st
 
+from dtree_core import plugged
 from dtree_core.checking import one_split_listed_twice, smallest_value_splits, value_splits
 from dtree_core.compare import deciding_score
 from dtree_core.growing import tied_for_majority
@@ -214,13 +215,24 @@ def cart_note(trace: dict, node: dict, decimals: int) -> str | None:
     # ρ is the reason only where the decrease without it would have won (or tied)
     purer = loser["gini_known"] - loser["gini_index"] < best["gini_known"] - best["gini_index"]
     key = "lesson.cart.smaller_loses" + (".purer" if purer else "")
+    terms = product_places(loser, places)
     return t(in_notation(key), loser=loser["attribute"],
-             winner=best["attribute"], loser_gini=_fixed(loser["gini_index"], places),
-             loser_rho=_fixed(loser["rho"], decimals),
-             loser_known=_fixed(loser["gini_known"], places),
+             winner=best["attribute"], loser_gini=_fixed(loser["gini_index"], terms),
+             loser_rho=_fixed(loser["rho"], terms),
+             loser_known=_fixed(loser["gini_known"], terms),
              loser_gain=_fixed(loser["gini_gain"], places),
              winner_gain=_fixed(best["gini_gain"], places),
-             winner_known=_fixed(best["gini_known"], places))
+             winner_known=_fixed(best["gini_known"], terms))
+
+
+def product_places(row: dict, places: int) -> int:
+    """The decimals ρ × (Gini(D̃) − Gini_index) is written with so that it evaluates to the
+    ρ·ΔGini shown at `places` (plugged.fewest_places)."""
+    def written(terms: int) -> float:
+        rho, known, index = (float(_fixed(row[f], terms))
+                             for f in ("rho", "gini_known", "gini_index"))
+        return rho * (known - index)
+    return plugged.fewest_places(lambda terms: terms, written, row["gini_gain"], places)[1]
 
 
 def mean_filter_note(trace: dict, node: dict, decimals: int) -> str | None:

@@ -622,3 +622,24 @@ def test_the_smallest_value_split_never_reads_the_same_as_one_it_beat(lang):
     gini = CATALOGUES[lang]["lihang.value_splits.gini"]
     [columns] = [json.loads(df.proto.columns) for df in at.dataframe]
     assert columns[gini]["type_config"]["format"] == "%.4f"
+
+
+def test_cart_notes_product_evaluates_to_the_gain_it_shows(monkeypatch):
+    """ρ × (Gini(D̃) − Gini_index) = ρ·ΔGini in the note: 0.824 × (0.500 − 0.123) is 0.311,
+    not the 0.310 shown, so the terms get a fourth decimal (0.8235 × (0.4998 − 0.1234))."""
+    import re
+
+    from ui import panel
+
+    monkeypatch.setattr(panel, "compared_places", lambda trace, node, decimals: {})
+    row = {"attribute": "a", "rho": 0.8235, "gini_known": 0.4998, "gini_index": 0.1234,
+           "eligible": True, "chosen": False}
+    row["gini_gain"] = row["rho"] * (row["gini_known"] - row["gini_index"])
+    won = {"attribute": "b", "rho": 1.0, "gini_known": 0.7, "gini_index": 0.2,
+           "gini_gain": 0.5, "eligible": True, "chosen": True}
+    node = {"scores": [row, won], "decision": {"kind": "split", "attribute": "b"}}
+    note = panel.cart_note({"algorithm": "cart", "nodes": [node]}, node, 3)
+    rho, known, index, gain = re.search(
+        r"= ([\d.]+) × \(([\d.]+) − ([\d.]+)\) = ([\d.]+)", note).groups()
+    assert (rho, known, index, gain) == ("0.8235", "0.4998", "0.1234", "0.310")
+    assert abs(float(rho) * (float(known) - float(index)) - float(gain)) <= 0.0005
