@@ -258,8 +258,10 @@ def threshold_latex(score: dict, threshold_by: str, decimals: int, names: Notati
     algorithm that cuts by it (CART). A forced cut is no rule's pick: no max is written."""
     a = _text(score["attribute"])
     cut = record_threshold_text(score)
+    # Gain is of all of D (ρ × …); the Gini index is on the rows whose value is known
+    d = r"\tilde D" if threshold_by == "gini_index" and score.get("rho", 1) < 1 else "D"
     at = [] if forced else [rf"\{'max' if threshold_by == 'gain' else 'min'}_{{t \in T_{{{a}}}}}"
-                            rf" {names.latex(threshold_by, 'D', f'{a}, t')}"]
-    return LatexLine(" = ".join([names.latex(threshold_by, "D", a), *at,
-                                 names.latex(threshold_by, "D", f"{a}, {cut}"),
+                            rf" {names.latex(threshold_by, d, f'{a}, t')}"]
+    return LatexLine(" = ".join([names.latex(threshold_by, d, a), *at,
+                                 names.latex(threshold_by, d, f"{a}, {cut}"),
                                  _fixed(score[threshold_by], decimals)]), decimals)

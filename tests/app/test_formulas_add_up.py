@@ -247,3 +247,28 @@ def test_a_forced_cut_is_not_written_as_the_best():
     score = {"attribute": "密度", "threshold": 0.5, "gain": 0.1, "curve": {}}
     latex = formulas.threshold_latex(score, "gain", 3, forced=True)
     assert r"\max" not in latex and latex.endswith(r"\mathrm{Gain}(D, \text{密度}, 0.5) = 0.100")
+
+
+def test_cart_cuts_a_continuous_attribute_with_missing_values_on_the_known_rows(tmp_path):
+    """Watermelon 3.0 with three 密度 values blanked, under CART: where 密度 has missing
+    values the Gini index it cuts by is on D̃ (Zhou §4.4.2), and the formula says D̃."""
+    from tests.conftest import dataset_path
+
+    lines = dataset_path("watermelon_3.0.csv").read_text(encoding="utf-8").splitlines()
+    column = lines[0].split(",").index("密度")
+    for i in (2, 7, 12):  # blank 密度 on three rows
+        cells = lines[i].split(",")
+        cells[column] = ""
+        lines[i] = ",".join(cells)
+    path = tmp_path / "wm3_missing.csv"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    data = prepare(load_path(path), "好瓜")
+    trace = DecisionTree("cart", nominal=data.nominal, continuous=data.continuous
+                         ).fit(data.X, data.y).trace_.to_dict()
+    rows = [row for node in trace["nodes"] for row in node["scores"]
+            if row["kind"] == "continuous"]
+    missing = [row for row in rows if row["rho"] < 1]
+    assert missing and len(missing) < len(rows)
+    for row in rows:
+        latex = formulas.threshold_latex(row, "gini_index", 3)
+        assert (r"\mathrm{Gini\_index}(\tilde D," in latex) == (row["rho"] < 1)
