@@ -292,6 +292,16 @@ def iv_unknown_note(row: dict, node_weight: float, decimals: int,
                                     "iv": names.text("iv", "D", row["attribute"])})]
 
 
+def iv_zero_note(row: dict, names: Notation = ZHOU) -> list[Step]:
+    """Why the ratio has no numbers: IV(a) = 0 (one value of a at the node) and the ratio is
+    taken as 0 (criteria.py), as gain_ratio_equation writes it."""
+    if row["iv"] > 0:
+        return []
+    return [Sentence("iv.zero", {"attribute": row["attribute"],
+                                 "iv": names.text("iv", "D", row["attribute"]),
+                                 "ratio": names.text("gain_ratio", "D", row["attribute"])})]
+
+
 def _on_known(key: str, row: dict) -> str:
     """GENERIC's form of a sum over the branches: over D̃ with weights r̃ᵥ where values are
     missing (the numbers are |D̃ᵛ|/|D̃|), over D otherwise."""
@@ -474,7 +484,7 @@ def candidate_steps(row: dict, node: dict, algorithm, decimals: int,
     if algorithm.ranks_by == "gain_ratio":
         steps += [iv_equation(row, node["weight"], decimals, names),
                   *iv_unknown_note(row, node["weight"], decimals, names),
-                  gain_ratio_equation(row, decimals, names)]
+                  gain_ratio_equation(row, decimals, names), *iv_zero_note(row, names)]
     if gini:
         steps.append(gini_index_equation(row, decimals, names))
         if row["rho"] < 1:
@@ -873,6 +883,8 @@ WORDS: dict[str, dict[str, str]] = {
         "solution.iv.unknown": ("The last term, {share}, is the share of the samples whose "
                                 "{attribute} is unknown: {iv} counts them as one more value, "
                                 "as Quinlan's C4.5 does."),
+        "solution.iv.zero": ("{iv} = 0: every sample here has the same value of {attribute}, "
+                             "so {ratio} is taken as 0 rather than divided by zero."),
         "solution.quiz.partition": ("Here {attribute} is split two ways, its best two-way "
                                     "partition, not one branch per value: {left_set}: "
                                     "{left}; {right_set}: {right}."),
@@ -987,6 +999,8 @@ WORDS: dict[str, dict[str, str]] = {
             "T 为单结点树，类标记为 D 中实例数最大的类“{label}”。"),
         "solution.iv.unknown": ("最后一项 {share} 是 {attribute} 取值缺失的样本所占的比例：{iv} "
                                 "把它们算作一个单独的取值，与 Quinlan 的 C4.5 相同。"),
+        "solution.iv.zero": ("{iv} = 0：此处所有样本的 {attribute} 取值相同，{ratio} 记为 0，"
+                             "不做除以零的计算。"),
         "solution.quiz.partition": ("此处对 {attribute} 做二分划分（取其最优的二分划分，而不是每个"
                                     "取值一个分支）：{left_set}：{left}；{right_set}：{right}。"),
         "solution.stop.pure.lihang": ("D 中所有实例属于同一类“{label}”（李航，算法 {number} "

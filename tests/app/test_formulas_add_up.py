@@ -272,3 +272,20 @@ def test_cart_cuts_a_continuous_attribute_with_missing_values_on_the_known_rows(
     for row in rows:
         latex = formulas.threshold_latex(row, "gini_index", 3)
         assert (r"\mathrm{Gini\_index}(\tilde D," in latex) == (row["rho"] < 1)
+
+
+@pytest.mark.parametrize(("lang", "notation"), [("en", "zhou"), ("zh", "lihang")])
+def test_the_worked_solution_says_why_a_ratio_over_a_zero_iv_has_no_numbers(lang, notation):
+    """Watermelon 2.0α's node 3 under C4.5: 敲声 has one value there, IV(敲声) = 0, and its
+    ratio is written without 0/0 and said to be taken as 0."""
+    from dtree_core.solution import solve, to_markdown
+
+    trace = bundled_trace("watermelon_2.0_alpha", "c45")
+    row = next(r for r in trace["nodes"][3]["scores"] if r["attribute"] == "敲声")
+    assert row["iv"] == 0 and row["gain_ratio"] == 0
+    text = to_markdown(solve(trace, 3, "node", notation=notation), lang)
+    assert r"\frac{0.000}{0.000}" not in text
+    names = notations.get(notation)
+    said = {"en": f"{names.text('iv', 'D', '敲声')} = 0: every sample here has the same value",
+            "zh": f"{names.text('iv', 'D', '敲声')} = 0：此处所有实例的敲声取值相同"}[lang]
+    assert said in text.replace("\\", ""), text
