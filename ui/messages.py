@@ -181,10 +181,10 @@ EN = {
                         "with it forced here."),
     "node.branches": "Branches of {attribute}",
     "node.formulas": "Formulas for {attribute}",
-    "node.formulas.places": ("Terms are written to {places} decimals, results to {decimals}: "
-                             "terms rounded to {decimals} first would not add up to the "
-                             "results shown (the way a book that rounds early gets its last "
-                             "digit wrong)."),
+    "node.formulas.places": ("Some terms have up to {places} decimals where the results have "
+                             "{decimals}: rounded to {decimals} first, they would not add up to "
+                             "the results shown (the way a book that rounds early gets its "
+                             "last digit wrong)."),
     "node.curve": "Every candidate threshold of {attribute}",
     "node.curve.chosen": "chosen t = {t}",
     "node.curve.threshold": "threshold t",

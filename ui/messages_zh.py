@@ -161,8 +161,8 @@ ZH = {
     "node.force.auto": "（由算法选择）",
     "node.branches": "{attribute} 的各分支",
     "node.formulas": "{attribute} 的计算公式",
-    "node.formulas.places": ("式中各项写到 {places} 位小数，结果写到 {decimals} 位："
-                             "若先把各项舍入到 {decimals} 位，算出的数与所示结果不符"
+    "node.formulas.places": ("部分项最多写到 {places} 位小数（结果为 {decimals} 位）："
+                             "若先把这些项舍入到 {decimals} 位，算出的数与所示结果不符"
                              "（书中提前舍入时末位出错，就是这个原因）。"),
     "node.curve": "{attribute} 的每一个候选划分点",
     "node.curve.chosen": "选中的 t = {t}",
