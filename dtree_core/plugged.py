@@ -58,13 +58,14 @@ def shares(weights: Iterable[float], places: int, macro: str = FRAC) -> list[Ter
     return [frac(w, whole, places, macro) for w in weights if w > 0]
 
 
-def _joined(terms: list[Term], latex_sep: str = " + ", text_sep: str = " + ") -> tuple[str, str]:
-    return latex_sep.join(t.latex for t in terms), text_sep.join(t.text for t in terms)
+def _joined(parts: list[tuple[str, str]]) -> tuple[str, str]:
+    """(LaTeX, text) pieces joined by +."""
+    return " + ".join(latex for latex, _ in parts), " + ".join(text for _, text in parts)
 
 
 def entropy_sum(parts: list[Term]) -> Term:
     """−(p₁ log₂ p₁ + …) of the shares."""
-    latex, text = _joined([Term(rf"{p.latex}\log_2 {p.latex}", f"{p.text}·log₂ {p.text}", 0.0)
+    latex, text = _joined([(rf"{p.latex}\log_2 {p.latex}", f"{p.text}·log₂ {p.text}")
                            for p in parts])
     return Term(rf"-\left({latex or '0'}\right)", f"−({text or '0'})",
                 -sum(p.value * math.log2(p.value) for p in parts))
@@ -72,8 +73,7 @@ def entropy_sum(parts: list[Term]) -> Term:
 
 def squares_sum(parts: list[Term]) -> Term:
     """1 − ((p₁)² + …) of the shares."""
-    latex, text = _joined([Term(rf"\left({p.latex}\right)^2", f"({p.text})²", 0.0)
-                           for p in parts])
+    latex, text = _joined([(rf"\left({p.latex}\right)^2", f"({p.text})²") for p in parts])
     return Term(rf"1 - \left({latex}\right)", f"1 − ({text})",
                 1 - sum(p.value * p.value for p in parts))
 
@@ -96,9 +96,55 @@ def weighted_sum(row: dict, field: str, places: int, macro: str = FRAC) -> Term:
         return Term("0", "0", 0.0)
     pairs = [(frac(w, whole, places, macro), number(b[field], places))
              for w, b in zip(weights, row["branches"], strict=True)]
-    latex, text = _joined([Term(rf"{s.latex} \times {i.latex}", f"{s.text}×{i.text}", 0.0)
+    latex, text = _joined([(rf"{s.latex} \times {i.latex}", f"{s.text}×{i.text}")
                            for s, i in pairs])
     return Term(latex, text, sum(s.value * i.value for s, i in pairs))
+
+
+def rho(row: dict, places: int, macro: str | None = FRAC) -> Term:
+    """ρ = |D̃|/|D| (Zhou eq. 4.9): the fraction of weights (|D| rebuilt from ρ, rounded so 17
+    does not print as 16.999999: a score row has no node weight), or with macro None the
+    decimal (the node panel, where ρ = 1 would read 15/15)."""
+    if macro is None:
+        return number(row["rho"], places)
+    known = sum(known_weights(row))
+    return frac(known, round(known / row["rho"], 9), places, macro)
+
+
+def _rho_times(row: dict, body: Term, places: int, macro: str | None) -> Term:
+    """ρ × (body) where values are missing, the body alone where ρ = 1."""
+    if row["rho"] >= 1:
+        return body
+    share = rho(row, places, macro)
+    return Term(rf"{share.latex} \times \left({body.latex}\right)",
+                f"{share.text} × ({body.text})", share.value * body.value)
+
+
+def gain_terms(row: dict, places: int, macro: str = FRAC, rho_macro: str | None = FRAC) -> Term:
+    """Gain(D,a)'s numbers: 0.998 − (6/17 × 1.000 + …) (eq. 4.2), or ρ × (Ent(D̃) − (…))
+    with missing values (eq. 4.12)."""
+    after = weighted_sum(row, "entropy", places, macro)
+    known = number(row["entropy_known"], places)
+    return _rho_times(row, Term(rf"{known.latex} - \left({after.latex}\right)",
+                                f"{known.text} − ({after.text})", known.value - after.value),
+                      places, rho_macro)
+
+
+def gini_gain_terms(row: dict, places: int, rho_macro: str | None = FRAC) -> Term:
+    """CART's ρ × (Gini(D̃) − Gini_index(D̃, a)) with numbers (ρ written even where it is 1:
+    the formula names it)."""
+    known, index = number(row["gini_known"], places), number(row["gini_index"], places)
+    share = rho(row, places, rho_macro)
+    return Term(rf"{share.latex} \times \left({known.latex} - {index.latex}\right)",
+                f"{share.text} × ({known.text} − {index.text})",
+                share.value * (known.value - index.value))
+
+
+def ratio_terms(row: dict, places: int) -> Term:
+    """Gain(D,a) / IV(a) with numbers (IV(a) > 0)."""
+    gain, iv = number(row["gain"], places), number(row["iv"], places)
+    return Term(rf"\frac{{{gain.latex}}}{{{iv.latex}}}", f"{gain.text} / {iv.text}",
+                gain.value / iv.value if iv.value else math.inf)
 
 
 def reads_as(value: float, result: float, decimals: int) -> bool:

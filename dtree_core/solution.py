@@ -220,13 +220,6 @@ def _weighted(row: dict, field_name: str, result: float, decimals: int) -> Formu
                       decimals)
 
 
-def _rho_fraction(row: dict, places: int) -> plugged.Term:
-    """ρ = |D̃|/|D| (Zhou eq. 4.9); |D| is rebuilt from ρ, rounded so 17 does not print as
-    16.999999 (the weight itself is not in a score row)."""
-    known = sum(_known_weights(row))
-    return plugged.frac(known, round(known / row["rho"], 9), places)
-
-
 def gain_equation(row: dict, decimals: int, names: Notation = ZHOU) -> Equation:
     """Gain(D,a) = Ent(D) − Σ|Dᵛ|/|D|·Ent(Dᵛ) (eq. 4.2), or ρ × (…) with missing values (4.12)."""
     a = _name(row["attribute"])
@@ -237,22 +230,9 @@ def gain_equation(row: dict, decimals: int, names: Notation = ZHOU) -> Equation:
             generic = Formula(f"{before.latex} - {after.latex}", f"{before.text} − {after.text}")
     else:
         generic = _generic("gain_missing", names)
-    numbers = _adding_up(lambda places: _gain_numbers(row, places), row["gain"], decimals)
+    numbers = _adding_up(lambda places: plugged.gain_terms(row, places), row["gain"], decimals)
     return Equation("gain", row["attribute"], row["gain"], _symbol(names, "gain", a=a),
                     (generic, numbers, _number(row["gain"], decimals)))
-
-
-def _gain_numbers(row: dict, places: int) -> plugged.Term:
-    """0.998 − (6/17 × 1.000 + …), or ρ × (Ent(D̃) − (…)) with missing values (eq. 4.12)."""
-    after = plugged.weighted_sum(row, "entropy", places)
-    known = plugged.number(row["entropy_known"], places)
-    difference = plugged.Term(rf"{known.latex} - \left({after.latex}\right)",
-                              f"{known.text} − ({after.text})", known.value - after.value)
-    if row["rho"] >= 1:
-        return difference
-    rho = _rho_fraction(row, places)
-    return plugged.Term(rf"{rho.latex} \times \left({difference.latex}\right)",
-                        f"{rho.text} × ({difference.text})", rho.value * difference.value)
 
 
 def conditional_entropy_equation(row: dict, decimals: int, names: Notation) -> Equation:
@@ -316,16 +296,10 @@ def gain_ratio_equation(row: dict, decimals: int, names: Notation = ZHOU) -> Equ
                       f"{gain_of.text} / {iv_of.text}")
     # IV(a) = 0 (one value of a here): the ratio is taken as 0, not written as 0/0
     numbers = () if row["iv"] <= 0 else (
-        _adding_up(lambda places: _ratio_numbers(row, places), row["gain_ratio"], decimals),)
+        _adding_up(lambda places: plugged.ratio_terms(row, places), row["gain_ratio"], decimals),)
     return Equation("gain_ratio", row["attribute"], row["gain_ratio"],
                     _symbol(names, "gain_ratio", a=a),
                     (generic, *numbers, _number(row["gain_ratio"], decimals)))
-
-
-def _ratio_numbers(row: dict, places: int) -> plugged.Term:
-    gain, iv = plugged.number(row["gain"], places), plugged.number(row["iv"], places)
-    return plugged.Term(rf"\frac{{{gain.latex}}}{{{iv.latex}}}", f"{gain.text} / {iv.text}",
-                        gain.value / iv.value)
 
 
 def gini_index_equation(row: dict, decimals: int, names: Notation = ZHOU) -> Equation:
@@ -360,17 +334,9 @@ def gini_gain_equation(row: dict, decimals: int, names: Notation = ZHOU) -> Equa
                     Formula(rf"\rho \cdot \Delta\mathrm{{Gini}}({_name(row['attribute']).latex})",
                             f"ρ·ΔGini({row['attribute']})"),
                     (_generic("gini_gain", names),
-                     _adding_up(lambda places: _gini_gain_numbers(row, places), row["gini_gain"],
-                                decimals),
+                     _adding_up(lambda places: plugged.gini_gain_terms(row, places),
+                                row["gini_gain"], decimals),
                      _number(row["gini_gain"], decimals)))
-
-
-def _gini_gain_numbers(row: dict, places: int) -> plugged.Term:
-    rho = _rho_fraction(row, places)
-    known, index = (plugged.number(row[f], places) for f in ("gini_known", "gini_index"))
-    return plugged.Term(rf"{rho.latex} \times ({known.latex} - {index.latex})",
-                        f"{rho.text} × ({known.text} − {index.text})",
-                        rho.value * (known.value - index.value))
 
 
 def mean_gain_equation(rows: list[dict], mean: float, decimals: int,

@@ -39,12 +39,6 @@ def _shares(weights: list[float], places: int) -> list[Term]:
     return plugged.shares(weights, places, TFRAC)
 
 
-def _line(latex: str, value: float) -> Term:
-    """A formula's left side and written terms, and what those terms evaluate to (the panel
-    writes LaTeX only)."""
-    return Term(latex, "", value)
-
-
 def _text(name: str) -> str:
     return rf"\text{{{escape_latex(str(name))}}}"
 
@@ -53,12 +47,21 @@ def _fixed(value: float, decimals: int) -> str:
     return f"{value:.{decimals}f}"
 
 
-def _plugged(build: Callable[[int], Term], result: float, decimals: int) -> LatexLine:
-    """`build(places)` writes a formula's left side and terms to `places` decimals, with the
-    value those written terms evaluate to; the line is written at the fewest places whose
-    terms evaluate to the result shown (plugged.fewest_places), then `= result`."""
-    line, places = plugged.fewest_places(build, lambda built: built.value, result, decimals)
-    return LatexLine(rf"{line.latex} = {_fixed(result, decimals)}", places)
+def _plugged(left: str, terms: Callable[[int], Term], result: float,
+             decimals: int) -> LatexLine:
+    """`left = terms = result`: the terms written at the fewest places whose written numbers
+    evaluate to the result shown (plugged.fewest_places)."""
+    written, places = plugged.fewest_places(terms, lambda term: term.value, result, decimals)
+    return LatexLine(rf"{left} = {written.latex} = {_fixed(result, decimals)}", places)
+
+
+def _entropy_of(weights: list[float]) -> Callable[[int], Term]:
+    return lambda places: plugged.entropy_sum(_shares(weights, places))
+
+
+def _weighted_sum(score: dict, field: str) -> Callable[[int], Term]:
+    """Σ_v |D̃^v|/|D̃| · field(D̃^v), term by term."""
+    return lambda places: plugged.weighted_sum(score, field, places, TFRAC)
 
 
 def entropy_latex(counts: list[float], result: float, decimals: int, name: str = "D",
@@ -69,11 +72,8 @@ def entropy_latex(counts: list[float], result: float, decimals: int, name: str =
     if not any(c > 0 for c in counts):
         return _empty(left, name, result, decimals)
     share = names.class_share.latex
-
-    def build(places: int) -> Term:
-        body = plugged.entropy_sum(_shares(counts, places))
-        return _line(rf"{left} = -\sum_{{k}} {share} \log_2 {share} = {body.latex}", body.value)
-    return _plugged(build, result, decimals)
+    return _plugged(rf"{left} = -\sum_{{k}} {share} \log_2 {share}", _entropy_of(counts),
+                    result, decimals)
 
 
 def gini_latex(counts: list[float], result: float, decimals: int, name: str = "D",
@@ -83,11 +83,8 @@ def gini_latex(counts: list[float], result: float, decimals: int, name: str = "D
     if not any(c > 0 for c in counts):
         return _empty(left, name, result, decimals)
     squared = rf"{share}^2" if share else names.class_share_squared.latex
-
-    def build(places: int) -> Term:
-        body = plugged.squares_sum(_shares(counts, places))
-        return _line(rf"{left} = 1 - \sum_{{k}} {squared} = {body.latex}", body.value)
-    return _plugged(build, result, decimals)
+    return _plugged(rf"{left} = 1 - \sum_{{k}} {squared}",
+                    lambda places: plugged.squares_sum(_shares(counts, places)), result, decimals)
 
 
 def _empty(left: str, name: str, result: float, decimals: int) -> LatexLine:
@@ -96,30 +93,18 @@ def _empty(left: str, name: str, result: float, decimals: int) -> LatexLine:
     return LatexLine(rf"{left} = {_fixed(result, decimals)} \quad (|{name}| = 0)", decimals)
 
 
-def _weighted_sum(score: dict, field: str, places: int) -> Term:
-    """Σ_v |D̃^v|/|D̃| · field(D̃^v), term by term."""
-    return plugged.weighted_sum(score, field, places, TFRAC)
-
-
 def gain_latex(score: dict, decimals: int, names: Notation = ZHOU) -> LatexLine:
     """Gain(D,a) = ρ·(Ent(D̃) - Σ r̃_v Ent(D̃^v)) (Zhou eqs. 4.2 and 4.12), or Li Hang's
-    g(D,A) = H(D) − H(D|A) (eq. 5.8)."""
-    a, rho = _text(score["attribute"]), score["rho"]
+    g(D,A) = H(D) − H(D|A) (eq. 5.8); ρ as a decimal (ρ = 1 would read 15/15)."""
+    a = _text(score["attribute"])
     ent, gain = names.generic_entropy.latex, names.latex("gain", "D", a)
     v, dv, known_dv = names.index, names.subset_latex("D"), names.subset_latex(r"\tilde D")
-
-    def build(places: int) -> Term:
-        after = _weighted_sum(score, "entropy", places)
-        known = plugged.number(score["entropy_known"], places)
-        difference = rf"{known.latex} - \left({after.latex}\right)"
-        if rho >= 1:
-            return _line(rf"{gain} = {ent}(D) - \sum_{v} \tfrac{{|{dv}|}}{{|D|}}{ent}({dv})"
-                         rf" = {difference}", known.value - after.value)
-        share = plugged.number(rho, places)
-        return _line(rf"{gain} = \rho \times \left({ent}(\tilde D) - \sum_{v} \tilde r_{v}"
-                     rf" {ent}({known_dv})\right) = {share.latex} \times \left({difference}"
-                     rf"\right)", share.value * (known.value - after.value))
-    return _plugged(build, score["gain"], decimals)
+    left = (rf"{gain} = {ent}(D) - \sum_{v} \tfrac{{|{dv}|}}{{|D|}}{ent}({dv})"
+            if score["rho"] >= 1 else
+            rf"{gain} = \rho \times \left({ent}(\tilde D) - \sum_{v} \tilde r_{v}"
+            rf" {ent}({known_dv})\right)")
+    return _plugged(left, lambda places: plugged.gain_terms(score, places, TFRAC, None),
+                    score["gain"], decimals)
 
 
 def conditional_entropy_latex(score: dict, decimals: int, names: Notation) -> LatexLine:
@@ -128,11 +113,8 @@ def conditional_entropy_latex(score: dict, decimals: int, names: Notation) -> La
     ent, dv = names.generic_entropy.latex, names.subset_latex(d)
     left = (rf"{names.latex('conditional_entropy', d, _text(score['attribute']))}"
             rf" = \sum_{names.index} \tfrac{{|{dv}|}}{{|{d}|}}{ent}({dv})")
-
-    def build(places: int) -> Term:
-        terms = _weighted_sum(score, "entropy", places)
-        return _line(rf"{left} = {terms.latex}", terms.value)
-    return _plugged(build, notations.conditional_entropy(score), decimals)
+    return _plugged(left, _weighted_sum(score, "entropy"), notations.conditional_entropy(score),
+                    decimals)
 
 
 def iv_latex(score: dict, node_weight: float, decimals: int,
@@ -145,11 +127,7 @@ def iv_latex(score: dict, node_weight: float, decimals: int,
     a, dv = _text(score["attribute"]), names.subset_latex("D")
     left = (rf"{names.latex('iv', 'D', a)} = -\sum_{names.index} \tfrac{{|{dv}|}}{{|D|}}"
             rf"\log_2\tfrac{{|{dv}|}}{{|D|}}")
-
-    def build(places: int) -> Term:
-        body = plugged.entropy_sum(_shares(parts, places))
-        return _line(rf"{left} = {body.latex}", body.value)
-    return _plugged(build, score["iv"], decimals)
+    return _plugged(left, _entropy_of(parts), score["iv"], decimals)
 
 
 def gain_ratio_latex(score: dict, decimals: int, names: Notation = ZHOU) -> LatexLine:
@@ -162,12 +140,8 @@ def gain_ratio_latex(score: dict, decimals: int, names: Notation = ZHOU) -> Late
     if score["iv"] <= 0:
         return LatexLine(rf"{left} = {_fixed(score['gain_ratio'], decimals)} \quad ({iv} = 0)",
                          decimals)
-
-    def build(places: int) -> Term:
-        gain, split = plugged.number(score["gain"], places), plugged.number(score["iv"], places)
-        return _line(rf"{left} = \frac{{{gain.latex}}}{{{split.latex}}}",
-                     gain.value / split.value if split.value else gain.value * float("inf"))
-    return _plugged(build, score["gain_ratio"], decimals)
+    return _plugged(left, lambda places: plugged.ratio_terms(score, places),
+                    score["gain_ratio"], decimals)
 
 
 def gini_index_latex(score: dict, decimals: int, names: Notation = ZHOU) -> LatexLine:
@@ -177,11 +151,7 @@ def gini_index_latex(score: dict, decimals: int, names: Notation = ZHOU) -> Late
     dv = names.subset_latex(d)
     left = (rf"{names.latex('gini_index', d, a)} = \sum_{names.index} \tfrac{{|{dv}|}}{{|{d}|}}"
             rf"\mathrm{{Gini}}({dv})")
-
-    def build(places: int) -> Term:
-        terms = _weighted_sum(score, "gini", places)
-        return _line(rf"{left} = {terms.latex}", terms.value)
-    return _plugged(build, score["gini_index"], decimals)
+    return _plugged(left, _weighted_sum(score, "gini"), score["gini_index"], decimals)
 
 
 # --------------------------------------------------------------------- missing values (§4.4.2)
@@ -195,12 +165,8 @@ def known_counts(score: dict, classes: list) -> list[float]:
 def rho_latex(score: dict, node_weight: float, decimals: int) -> LatexLine:
     """ρ = Σ_{x∈D̃} w_x / Σ_{x∈D} w_x (Zhou eq. 4.9)."""
     known = sum(plugged.known_weights(score))
-    left = r"\rho = \frac{\sum_{x \in \tilde D} w_x}{\sum_{x \in D} w_x}"
-
-    def build(places: int) -> Term:
-        share = _frac(known, node_weight, places)
-        return _line(rf"{left} = {share.latex}", share.value)
-    return _plugged(build, score["rho"], decimals)
+    return _plugged(r"\rho = \frac{\sum_{x \in \tilde D} w_x}{\sum_{x \in D} w_x}",
+                    lambda places: _frac(known, node_weight, places), score["rho"], decimals)
 
 
 def known_shares_latex(score: dict, classes: list, decimals: int) -> str:
@@ -217,14 +183,9 @@ def known_shares_latex(score: dict, classes: list, decimals: int) -> str:
 def known_entropy_latex(score: dict, classes: list, decimals: int,
                         names: Notation = ZHOU) -> LatexLine:
     """Ent(D̃) = -Σ p̃_k log2 p̃_k (Zhou eq. 4.12's first term)."""
-    counts = known_counts(score, classes)
     known = names.latex("entropy", r"\tilde D")
-
-    def build(places: int) -> Term:
-        body = plugged.entropy_sum(_shares(counts, places))
-        return _line(rf"{known} = -\sum_{{k}} \tilde p_k \log_2 \tilde p_k = {body.latex}",
-                     body.value)
-    return _plugged(build, score["entropy_known"], decimals)
+    return _plugged(rf"{known} = -\sum_{{k}} \tilde p_k \log_2 \tilde p_k",
+                    _entropy_of(known_counts(score, classes)), score["entropy_known"], decimals)
 
 
 def known_gini_latex(score: dict, classes: list, decimals: int) -> LatexLine:
@@ -238,14 +199,9 @@ def gini_gain_latex(score: dict, decimals: int, names: Notation = ZHOU) -> Latex
     """CART's criterion: ρ·(Gini(D̃) − Gini_index(D̃, a)), the largest wins (ρ = 1 without
     missing values, where it is the smallest Gini_index); Li Hang's Gini(D̃, A) for his."""
     known_index = names.latex("gini_index", r"\tilde D", _text(score["attribute"]))
-    left = rf"\rho \times \left(\mathrm{{Gini}}(\tilde D) - {known_index}\right)"
-
-    def build(places: int) -> Term:
-        rho, known, index = (plugged.number(score[field], places)
-                             for field in ("rho", "gini_known", "gini_index"))
-        return _line(rf"{left} = {rho.latex} \times \left({known.latex} - {index.latex}\right)",
-                     rho.value * (known.value - index.value))
-    return _plugged(build, score["gini_gain"], decimals)
+    return _plugged(rf"\rho \times \left(\mathrm{{Gini}}(\tilde D) - {known_index}\right)",
+                    lambda places: plugged.gini_gain_terms(score, places, None),
+                    score["gini_gain"], decimals)
 
 
 # --------------------------------------------------------------------- continuous values (§4.4.1)

@@ -737,26 +737,25 @@ for _section in SECTIONS:  # each feature's words, English and Chinese together
 LANGUAGES = {"zh": ("中文", ZH), "en": ("English", EN)}
 
 
-def current_language() -> str:
-    """The session's language, or the default outside a running app (tests, scripts)."""
+def _session_value(key: str, default=None):
+    """A session-state value, or `default` outside a running app (tests, scripts)."""
     from streamlit.runtime.scriptrunner import get_script_run_ctx
 
     if get_script_run_ctx(suppress_warning=True) is None:
-        return DEFAULT_LANGUAGE
+        return default
     import streamlit as st
 
-    return st.session_state.get("lang", DEFAULT_LANGUAGE)
+    return st.session_state.get(key, default)
+
+
+def current_language() -> str:
+    """The session's language, or the default outside a running app (tests, scripts)."""
+    return _session_value("lang", DEFAULT_LANGUAGE)
 
 
 def current_notation() -> notations.Notation:
     """The session's notation (the sidebar's switch), or Zhou's outside a running app."""
-    from streamlit.runtime.scriptrunner import get_script_run_ctx
-
-    if get_script_run_ctx(suppress_warning=True) is None:
-        return notations.get(None)
-    import streamlit as st
-
-    return notations.get(st.session_state.get("notation"))
+    return notations.get(_session_value("notation"))
 
 
 def t(key: str, /, *, _lang: str | None = None, _notation: str | None = None, **values) -> str:

@@ -177,8 +177,7 @@ def _branch_column_name(column: str, known_only: bool = False) -> str:
 def _header(algorithm: str, column: str, known_only: bool = False) -> str:
     """A score column's header; a two-way splitter's Gain, IV, … say they are two-way; Li
     Hang's H(D̃|A) and Gini(D̃, A) where values are missing."""
-    names = state.notation()
-    name = (names.symbol_headers and names.header(column, known_only)) or score_header(column)
+    name = score_header(column, known_only)
     return t("lesson.col.two_way", name=name) if is_two_way(algorithm, column) else name
 
 
@@ -227,12 +226,9 @@ def cart_note(trace: dict, node: dict, decimals: int) -> str | None:
 
 def product_places(row: dict, places: int) -> int:
     """The decimals ρ × (Gini(D̃) − Gini_index) is written with so that it evaluates to the
-    ρ·ΔGini shown at `places` (plugged.fewest_places)."""
-    def written(terms: int) -> float:
-        rho, known, index = (float(_fixed(row[f], terms))
-                             for f in ("rho", "gini_known", "gini_index"))
-        return rho * (known - index)
-    return plugged.fewest_places(lambda terms: terms, written, row["gini_gain"], places)[1]
+    ρ·ΔGini shown at `places` (the panel's formula, formulas.gini_gain_latex)."""
+    return plugged.fewest_places(lambda terms: plugged.gini_gain_terms(row, terms, None),
+                                 lambda term: term.value, row["gini_gain"], places)[1]
 
 
 def mean_filter_note(trace: dict, node: dict, decimals: int) -> str | None:
@@ -285,8 +281,9 @@ def node_facts(trace: dict, node: dict, decimals: int) -> None:
         node["class_counts"], trace["classes"], decimals)))
     counts = [node["class_counts"].get(c, 0) for c in trace["classes"]]
     names = state.notation()
-    show_formulas([formulas.entropy_latex(counts, node["entropy"], decimals, names=names),
-                   formulas.gini_latex(counts, node["gini"], decimals, names=names)], decimals)
+    places_note(_latex(formulas.entropy_latex(counts, node["entropy"], decimals, names=names))
+                + _latex(formulas.gini_latex(counts, node["gini"], decimals, names=names)),
+                decimals)
 
 
 def _mark(values, yes: str, no: str) -> list[str]:
@@ -300,7 +297,8 @@ def _score_display(frame: pd.DataFrame, columns: tuple[str, ...],
              t("col.kind"): [t(f"kind.{k}") for k in frame["kind"]]}
     if frame["threshold"].notna().any():
         shown[t("col.threshold")] = frame["threshold"].astype(float)
-    if (frame["rho"] < 1).any():
+    known_only = _values_missing(frame)
+    if known_only:
         shown[t("col.rho")] = frame["rho"]
     eligible = frame["eligible"].astype(bool)
     if not eligible.all():  # which rows the rule could take (min branch weight, one value)
@@ -309,10 +307,16 @@ def _score_display(frame: pd.DataFrame, columns: tuple[str, ...],
         if col in YES_NO_COLUMNS:  # a filter among the eligible: blank where it did not look
             shown[_header(algorithm, col)] = _mark(frame[col].where(eligible, None), "✓", "✗")
         else:
-            shown[_header(algorithm, col, (frame["rho"] < 1).any())] = frame[col]
+            shown[_header(algorithm, col, known_only)] = frame[col]
     shown[t("col.tied")] = _mark(frame["tied"], "=", "")
     shown[t("col.chosen")] = _mark(frame["chosen"], "✓", "")
     return pd.DataFrame(shown)
+
+
+def _values_missing(frame: pd.DataFrame) -> bool:
+    """Does some row score on the known rows only (ρ < 1)? Its table shows ρ, and Li Hang's
+    headers name D̃."""
+    return bool((frame["rho"] < 1).any())
 
 
 def styled_scores(frame: pd.DataFrame, columns: tuple[str, ...], decimals: int,
@@ -323,7 +327,7 @@ def styled_scores(frame: pd.DataFrame, columns: tuple[str, ...], decimals: int,
     nominal row's t, a continuous row's multiway Gini_index) shows as BLANK (styled_numbers),
     each cut with its record's digits (threshold_formatter)."""
     shown = _score_display(frame, columns, algorithm)
-    known_only = (frame["rho"] < 1).any()  # as _score_display heads the columns
+    known_only = _values_missing(frame)  # as _score_display heads the columns
     formats = {_header(algorithm, column, known_only): f"{{:.{n}f}}"
                for column, n in (places or {}).items()}
     formats[t("col.threshold")] = threshold_formatter(frame["threshold"],
@@ -489,13 +493,6 @@ def branch_details(trace: dict, node: dict, score: dict, decimals: int) -> None:
 def _latex(formula: formulas.LatexLine) -> list[formulas.LatexLine]:
     st.latex(formula)
     return [formula]
-
-
-def show_formulas(shown: list[formulas.LatexLine], decimals: int) -> None:
-    """The formulas, then why their terms have more decimals than the results, if they do."""
-    for formula in shown:
-        st.latex(formula)
-    places_note(shown, decimals)
 
 
 def places_note(shown: list[formulas.LatexLine], decimals: int) -> None:

@@ -250,10 +250,11 @@ def stop_sentence(algorithm: str, stop: str | None, label: str) -> str:
     return t(key if has(key) else "stop.unknown", label=label, code=stop)
 
 
-def score_header(column: str | None) -> str:
-    """A score's header: the notation's symbol (Li Hang's g(D,A), …) or the catalogue's."""
+def score_header(column: str | None, known_only: bool = False) -> str:
+    """A score's header: the notation's symbol (Li Hang's g(D,A), …; H(D̃|A), Gini(D̃, A) on
+    the known rows where `known_only`) or the catalogue's."""
     names = state.notation()
-    symbol = names.header(column) if names.symbol_headers and column else None
+    symbol = names.header(column, known_only) if names.symbol_headers and column else None
     return symbol or t_or(in_notation(f"col.{column}"), str(column))
 
 
