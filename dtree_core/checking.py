@@ -236,7 +236,8 @@ class Verdict:
     split_not_kept (a Gini(D,A=a) whose sides a two-way tree does not keep), value_no_split
     (a Gini(D,A=a) where a, or every other value, has no known row at the node), multiway
     (Zhou's Gini_index of eq. 4.6 where the tree splits two ways, CART: counted right), wrong,
-    unparsed, unknown_attribute, needs_attribute, other_threshold (Gain(D, a, t) at a t the
+    unparsed, unknown_attribute, none_scored (no attribute was scored at this node),
+    needs_attribute, other_threshold (Gain(D, a, t) at a t the
     node does not split a at), no_threshold (a t for a discrete attribute) and
     no_split_point (a continuous one with no admissible midpoint at the node). `slip` names
     the likely mistake of a wrong line."""
@@ -367,13 +368,20 @@ class _Context:
             return "multiway", multiway
         return None
 
+    def unknown(self, claim: Claim, attribute: str) -> Verdict:
+        """A line naming an attribute (or a branch) the node has no numbers of: not among
+        its candidates, or, where no attribute was scored here at all, none_scored (a list
+        of candidates would be empty)."""
+        if not self.rows:
+            return Verdict(claim, "none_scored", details={"attribute": attribute})
+        return Verdict(claim, "unknown_attribute",
+                       details={"attribute": attribute, "attributes": Listed(self.rows)})
+
     def not_judged(self, claim: Claim, row: dict | None) -> Verdict | None:
         """The verdict of a line whose number cannot be judged here: no such candidate, or a
         split point t the node does not split the attribute at."""
         if claim.quantity not in NODE_QUANTITIES and row is None:
-            return Verdict(claim, "unknown_attribute",
-                           details={"attribute": claim.attribute,
-                                    "attributes": Listed(self.rows)})
+            return self.unknown(claim, claim.attribute)
         return self.judge_split_point(claim, row)
 
     def judge_split_point(self, claim: Claim, row: dict | None) -> Verdict | None:
@@ -398,9 +406,7 @@ class _Context:
         row = self._row(name.strip())
         values = [str(b["value"]) for b in row["branches"]] if row else []
         if value.strip() not in values:
-            return Verdict(claim, "unknown_attribute",
-                           details={"attribute": claim.attribute,
-                                    "attributes": Listed(self.rows)})
+            return self.unknown(claim, claim.attribute)
         return self._judge_subset(claim, row, values.index(value.strip()))
 
     def judge_numbered_branch(self, claim: Claim) -> Verdict:
@@ -410,9 +416,7 @@ class _Context:
             return Verdict(claim, "needs_attribute")
         row = self._row(claim.attribute)
         if row is None or not 1 <= claim.branch <= len(row["branches"]):
-            return Verdict(claim, "unknown_attribute",
-                           details={"attribute": f"{claim.attribute}: D{claim.branch}",
-                                    "attributes": Listed(self.rows)})
+            return self.unknown(claim, f"{claim.attribute}: D{claim.branch}")
         return self._judge_subset(claim, row, claim.branch - 1)
 
     def judge_known(self, claim: Claim) -> Verdict:
@@ -421,9 +425,7 @@ class _Context:
         row = self._row(claim.attribute)
         if row is None:
             return (Verdict(claim, "needs_attribute") if claim.attribute is None else
-                    Verdict(claim, "unknown_attribute",
-                            details={"attribute": claim.attribute,
-                                     "attributes": Listed(self.rows)}))
+                    self.unknown(claim, claim.attribute))
         claim = Claim(claim.line, claim.text, claim.quantity, row["attribute"], claim.given,
                       known=True)
         known = [sum(b["class_counts"].get(c, 0.0) for b in row["branches"])
@@ -457,9 +459,7 @@ class _Context:
         name, _, value = claim.attribute.partition("=")
         row = self._row(name.strip())
         if row is None:
-            return Verdict(claim, "unknown_attribute",
-                           details={"attribute": claim.attribute,
-                                    "attributes": Listed(self.rows)})
+            return self.unknown(claim, claim.attribute)
         sides = _value_split(_value_parts(row), value.strip(), list(self.node["class_counts"]))
         if sides is None and row.get("binary_partition") and "value_counts" not in row:
             # a trace written without value_counts keeps its best partition's sides only

@@ -18,12 +18,13 @@ from dtree_core.solution import (
     to_html,
     to_markdown,
 )
+from dtree_core.split import told_apart
 from ui import engine, registry, state
 from ui.downloads import file_name
 from ui.messages import has, labelled, literal, sentences, t, tm
 from ui.panel import book_notes
 from ui.tables import book_printed
-from ui.widgets import node_title
+from ui.widgets import in_notation, node_title
 
 # The text box's example: watermelon 2.0's root and 色泽 (Zhou p. 76), in the chosen notation.
 EXAMPLE = (("entropy", "0.998"), ("gain", "0.109"), ("iv", "1.580"), ("gain_ratio", "0.068"))
@@ -72,7 +73,7 @@ def solution_caption(trace: dict, node_id: int, scope: str) -> str:
 
 def check_numbers(trace: dict, node_id: int) -> None:
     """The student's lines, checked against the trace once they press Check."""
-    st.caption(t("ex.check.intro"))
+    st.caption(t(in_notation("ex.check.intro")))
     text = st.text_area(t("ex.check.input"), key="ex_work", height=160, persist_state="session",
                         placeholder=example_lines(state.notation()))
     tolerance = st.number_input(t("ex.check.tolerance"), min_value=0.0, max_value=1.0,
@@ -86,14 +87,18 @@ def check_numbers(trace: dict, node_id: int) -> None:
 
 def show_report(report: Report) -> None:
     right, checked = report.score
-    if not checked:
+    if not checked:  # the lines' own verdicts say why none could be checked
         st.warning(t("ex.check.none"))
+        for verdict in report.verdicts:
+            show_verdict(verdict)
         return
     st.markdown(tm("ex.check.score", right=right, checked=checked,
                    tolerance=f"{report.tolerance:g}"))
     first = report.first_wrong
+    unchecked = len(report.verdicts) - checked
     if first is None and right == checked:
-        st.success(t("ex.check.all_right"))
+        st.success(t("ex.check.all_checked_right", unchecked=unchecked) if unchecked
+                   else t("ex.check.all_right"))
     if first is not None:
         st.error(tm("ex.check.first_wrong", line=first.claim.line, text=first.claim.text.strip()))
         st.markdown(f"{t('ex.check.right_formula')} {literal(first.formula)}")
@@ -119,10 +124,11 @@ def verdict_sentence(verdict: Verdict) -> str:
     exact = verdict.exact if verdict.exact is not None else float("nan")
     # Rounded early: the 4th decimal shows why 0.109 is not the exact 0.1081.
     values = {"line": claim.line, "quantity": verdict.name, "given": _given(claim.given),
-              "exact": f"{exact:.4f}" if verdict.status == "rounded" else f"{exact:.3f}"}
+              "exact": _exact_against(exact, claim.given if verdict.status == "wrong" else None,
+                                      4 if verdict.status == "rounded" else 3)}
     if verdict.status in ("unparsed", "needs_attribute"):
-        return t(f"ex.line.{verdict.status}", line=claim.line)
-    if verdict.status in ("unknown_attribute", "split_not_kept", "value_no_split",
+        return t(in_notation(f"ex.line.{verdict.status}"), line=claim.line)
+    if verdict.status in ("unknown_attribute", "none_scored", "split_not_kept", "value_no_split",
                           "other_threshold", "no_threshold", "no_split_point"):
         return t(f"ex.line.{verdict.status}", line=claim.line, **verdict.details)
     if verdict.status == "wrong":
@@ -133,8 +139,8 @@ def verdict_sentence(verdict: Verdict) -> str:
 def slip_sentence(verdict: Verdict) -> str:
     details = dict(verdict.details)
     if verdict.slip == "not_any_base":
-        details["formula"] = t(f"ex.formula.{details.pop('quantity')}")
-    return t(f"ex.slip.{verdict.slip}", given=_given(verdict.claim.given), **details)
+        details["formula"] = t(in_notation(f"ex.formula.{details.pop('quantity')}"))
+    return t(in_notation(f"ex.slip.{verdict.slip}"), given=_given(verdict.claim.given), **details)
 
 
 def report_frame(report: Report) -> pd.DataFrame:
@@ -148,6 +154,14 @@ def report_frame(report: Report) -> pd.DataFrame:
 
 def _given(x: float | None) -> str:
     return "" if x is None else f"{x:g}"
+
+
+def _exact_against(exact: float, given: float | None, decimals: int) -> str:
+    """The exact value to `decimals`, or to as many more as tell it from the value given: at
+    tolerance 0, 0.1081 is not 0.108 (not "0.108, not 0.108")."""
+    if given is None:
+        return f"{exact:.{decimals}f}"
+    return told_apart(exact, given, decimals)[0]
 
 
 def _exact(x: float | None) -> str:
@@ -227,18 +241,22 @@ def show_grades(trace: dict, questions: list[Question], responses: list, toleran
     graded = [grade(q, r, tolerance) for q, r in zip(questions, responses, strict=True)]
     st.markdown(tm("ex.quiz.score", right=sum(graded), total=len(graded),
                    tolerance=f"{tolerance:g}"))
-    for number, (question, correct) in enumerate(zip(questions, graded, strict=True), start=1):
+    for number, (question, response, correct) in enumerate(
+            zip(questions, responses, graded, strict=True), start=1):
         sentence = t("ex.quiz.right" if correct else "ex.quiz.wrong", number=number,
-                     answer=right_answer(question))
+                     answer=right_answer(question, None if correct else response))
         (st.success if correct else st.error)(literal(sentence))
     st.download_button(t("ex.quiz.download"), quiz_csv(trace, questions, responses, graded),
                        file_name("quiz", "csv"), "text/csv", key="ex_quiz_csv")
 
 
-def right_answer(question: Question) -> str:
+def right_answer(question: Question, response=None) -> str:
+    """The winner(s), or the exact value to 3 decimals, or to as many more as tell it from
+    a wrong response (at tolerance 0, 0.381 is wrong against 0.3812)."""
     if question.kind == "winner":
         return " / ".join(question.answers)
-    return f"{question.name} = {question.exact:.3f}"
+    given = response if isinstance(response, int | float) else None
+    return f"{question.name} = {_exact_against(question.exact, given, 3)}"
 
 
 def quiz_csv(trace: dict, questions: list[Question], responses: list, graded: list) -> str:
@@ -248,7 +266,8 @@ def quiz_csv(trace: dict, questions: list[Question], responses: list, graded: li
                               "ex.col.yours", "ex.quiz.col.answer", "ex.quiz.col.correct")]
     rows = [[number, node_title(trace, trace["nodes"][q.node_id]),
              winner_question(trace, q) if q.kind == "winner" else q.name,
-             "" if response is None else response, right_answer(q), bool(correct)]
+             "" if response is None else response,
+             right_answer(q, None if correct else response), bool(correct)]
             for number, (q, response, correct) in enumerate(zip(questions, responses, graded,
                                                                 strict=True), start=1)]
     return "\ufeff" + to_csv(Table(columns, rows))

@@ -24,11 +24,11 @@ from dtree_core.labels import curve_digits
 from dtree_core.model import DecisionTree
 from dtree_core.options import Options
 from dtree_core.paths import node_key
-from dtree_core.split import distinct_labels
+from dtree_core.split import distinct_labels, places_apart
 from dtree_core.trace import dict_json
 from ui import analysis, engine, panel, pruning, registry
 from ui.downloads import file_name
-from ui.messages import labelled, t, tm
+from ui.messages import labelled, sentences, t, tm
 from ui.names import bundled_name
 from ui.tables import counts_text, node_at_path
 from ui.widgets import drawn_part, path_text, score_header
@@ -345,9 +345,10 @@ def agreement_sentence(pick: manual.StudentPick, choices: list[manual.AlgorithmC
         sentence = tm("man.agree.some", same=join(same), other=join(other))
     tied = [c for c in choices if not c.agrees and c.ties_with(pick)]
     if tied:
-        sentence += " " + tm(f"man.agree.tied.{tied[0].tie_rule}",
-                             algorithms=join(registry.label(c.algorithm) for c in tied),
-                             choice=pick_text(pick, labels))
+        sentence = sentences([sentence, tm(f"man.agree.tied.{tied[0].tie_rule}",
+                                           algorithms=join(registry.label(c.algorithm)
+                                                           for c in tied),
+                                           choice=pick_text(pick, labels))])
     return sentence
 
 
@@ -398,12 +399,14 @@ def final_comparison(source: tuple, options: Options, heldout: tuple, picks: tup
         t("man.col.accuracy"): [yours.accuracy, theirs.accuracy],
         t("man.col.leaves"): [yours.leaves, theirs.leaves],
         t("man.col.depth"): [yours.depth, theirs.depth]})
+    # 3 decimals, or as many more as tell the two apart (1201/2001 against 1202/2001)
+    places = places_apart([(yours.accuracy, theirs.accuracy)], 3)
     st.dataframe(frame, hide_index=True, key="man_final", column_config={
-        t("man.col.accuracy"): st.column_config.NumberColumn(format="%.3f")})
+        t("man.col.accuracy"): st.column_config.NumberColumn(format=f"%.{places}f")})
     verdict = ("better" if yours.accuracy > theirs.accuracy else
                "worse" if yours.accuracy < theirs.accuracy else "same")
     st.markdown(tm(f"man.final.{verdict}", n=len(yours.evaluation.y_true), algorithm=name,
-                   yours=f"{yours.accuracy:.3f}", theirs=f"{theirs.accuracy:.3f}"))
+                   yours=f"{yours.accuracy:.{places}f}", theirs=f"{theirs.accuracy:.{places}f}"))
 
 
 def exports(student: dict, algorithm: dict | None, complete: bool) -> None:

@@ -139,15 +139,19 @@ def one_value_left(trace: dict, row: dict) -> bool:
         row["kind"] == "nominal" and row["n_distinct"] < 2
 
 
+def tie_rule(trace: dict) -> str:
+    """The sentence naming the tie rule this trace was grown with (first, last, or seeded)."""
+    params = trace["params"]
+    return t(f"rule.tie_break.{params.get('tie_break', 'first')}", seed=params.get("seed", 0))
+
+
 def ties_text(trace: dict, node: dict) -> str:
     """The attributes tied for the best score. The tie rule is the reason only when the
     algorithm chose: at a forced split it would name another winner, so the force is said."""
     decision = node["decision"]
     ties = t("list.join").join(map(str, decision["ties"]))
     if not decision.get("forced"):
-        params = trace["params"]
-        rule = t(f"rule.tie_break.{params.get('tie_break', 'first')}", seed=params.get("seed", 0))
-        return t("node.ties", ties=ties, rule=rule)
+        return t("node.ties", ties=ties, rule=tie_rule(trace))
     # Is the forced attribute one of the tied best? Its row says; without the row's flag, a
     # single tie can only be with it (a tie has two attributes at least).
     forced = winner(node) or {}

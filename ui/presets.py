@@ -29,6 +29,7 @@ from dtree_core.options import Options
 from ui import engine, registry, state
 from ui.messages import has, labelled, literal, t
 from ui.names import bundled_name
+from ui.widgets import in_notation
 
 GROW_PAGE = "pages/grow.py"
 
@@ -125,11 +126,11 @@ def learner_name(learner: str) -> str:
 def fact_text(fact: Fact) -> str:
     """A fact in the session's language: codes among its values worded too."""
     worded = {"name": lambda v: t(f"preset.tree.{v}"),
-              "criterion": lambda v: t(f"preset.criterion.{v}"),
+              "criterion": lambda v: t(in_notation(f"preset.criterion.{v}")),
               "path": lambda v: t("preset.root") if v == "root" else v,
               "a": learner_name, "b": learner_name}
     values = {k: worded[k](v) if k in worded else v for k, v in fact.values.items()}
-    return t(f"preset.fact.{fact.code}", **values)
+    return t(in_notation(f"preset.fact.{fact.code}"), **values)
 
 
 def show_answer(p: Preset, answer: Answer) -> None:

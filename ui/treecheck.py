@@ -13,18 +13,19 @@ from dtree_core.expected import (
     check_exercise,
     expected_tests,
 )
+from dtree_core.export import SCORE_COLUMNS
 from dtree_core.options import Options
-from dtree_core.split import record_threshold_text
+from dtree_core.split import places_apart, record_threshold_text
 from dtree_core.treecheck import Difference, PasteError, TreeCheck, check_tree, known_attribute
 from ui import engine, registry
 from ui.messages import t, tm
 from ui.names import tree_dataset_name
-from ui.panel import why_text
+from ui.panel import tie_rule, why_text
 from ui.setup import error_text
+from ui.widgets import number_formats, score_header
 
 EXAMPLE = "{'纹理': {'清晰': {'根蒂': {...}}, '稍糊': {...}, '模糊': '否'}}"
 FILE_NAME = "test_expected_values.py"  # pytest collects test_*.py; a module name, no dots
-SCORE_COLUMNS = ("gain", "iv", "gain_ratio", "gini_index")
 
 
 def check_my_tree(trace: dict) -> None:
@@ -71,7 +72,8 @@ def show_check(trace: dict, result: TreeCheck) -> None:
     table = score_rows(trace, difference)
     if not table.empty:
         st.caption(t("tc.scores" if len(table) > 1 else "tc.scores.one"))
-        st.dataframe(table, hide_index=True)
+        st.dataframe(table, hide_index=True,
+                     column_config=score_formats(table, st.session_state.get("decimals", 3)))
 
 
 def sentence_values(trace: dict, result: TreeCheck) -> dict:
@@ -82,9 +84,9 @@ def sentence_values(trace: dict, result: TreeCheck) -> dict:
     return {"algorithm": registry.name(trace["algorithm"]), "given": given,
             "expected": difference.expected, "branch": difference.branch,
             "expected_attribute": node["decision"].get("attribute"),
-            "field": t(f"col.{difference.score_field}") if difference.score_field else "",
+            "field": score_header(difference.score_field) if difference.score_field else "",
             "attribute": difference.score_attribute, "exact": _number(difference.exact_value),
-            "tolerance": f"{result.tolerance:g}"}
+            "tolerance": f"{result.tolerance:g}", "rule": tie_rule(trace)}
 
 
 def odd_attribute(trace: dict, difference: Difference) -> str | None:
@@ -98,7 +100,8 @@ def odd_attribute(trace: dict, difference: Difference) -> str | None:
 
 
 def score_rows(trace: dict, difference: Difference) -> pd.DataFrame:
-    """Both attributes' rows of the node's score table, the numbers the trace records."""
+    """Both attributes' rows of the node's score table, the numbers the trace records, headed
+    in the chosen book's symbols (on D̃ where values are missing)."""
     record = registry.record(trace["algorithm"])
     ours = t("tc.row.trace") if difference.kind == "score" else \
         t("tc.row.expected", algorithm=registry.name(trace["algorithm"]))
@@ -107,17 +110,34 @@ def score_rows(trace: dict, difference: Difference) -> pd.DataFrame:
         rows.append((t("tc.row.given"), difference.given_row))
     rows = [(whose, row) for whose, row in rows if row is not None]
     cut = any(row.get("threshold") is not None for _, row in rows)
+    known_only = any(row.get("rho", 1) < 1 for _, row in rows)
     records = []
     for whose, row in rows:
-        entry = {t("tc.row.label"): whose, t("col.attribute"): row["attribute"]}
-        entry.update({t(f"col.{c}"): row.get(c) for c in record.columns if c in SCORE_COLUMNS})
+        entry = {t("tc.row.label"): whose, score_header("attribute"): row["attribute"]}
+        entry.update({score_header(c, known_only): row.get(c) for c in record.columns
+                      if c in SCORE_COLUMNS})
         if cut:  # as text: a nominal attribute's row has none
-            entry[t("col.threshold")] = "" if row.get("threshold") is None \
+            entry[score_header("threshold")] = "" if row.get("threshold") is None \
                 else record_threshold_text(row)
         if "above_average" in record.columns:
-            entry[t("col.above_average")] = bool(row.get("above_average"))
+            entry[score_header("above_average")] = bool(row.get("above_average"))
         records.append(entry)
     return pd.DataFrame(records)
+
+
+def score_formats(table: pd.DataFrame, decimals: int) -> dict:
+    """The table's numbers to `decimals` places, or to as many more as tell the two rows
+    apart (0.1081 against 0.1087, not 0.108 against 0.108): the rows are there to compare."""
+    if len(table) < 2:
+        return number_formats(table, decimals)
+    formats = {}
+    for column in table.columns:
+        if pd.api.types.is_float_dtype(table[column]):
+            first, second = table[column].iloc[:2]
+            places = places_apart([(first, second)], decimals) \
+                if pd.notna(first) and pd.notna(second) else decimals
+            formats.update(number_formats(table[[column]], places))
+    return formats
 
 
 def _number(value) -> str:

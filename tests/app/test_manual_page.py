@@ -73,8 +73,10 @@ def sentence(lang: str, picked: str, agree: list[str], disagree: list[str],
     else:
         said = t("man.agree.some", _lang=lang, same=join(agree), other=join(disagree))
     if tied:
-        said += " " + t("man.agree.tied.first", _lang=lang, algorithms=join(tied),
-                        choice=picked)
+        # a second sentence, as the language runs them on (no space after 。)
+        said = t("sentence.pair", _lang=lang, first=said,
+                 second=t("man.agree.tied.first", _lang=lang, algorithms=join(tied),
+                          choice=picked))
     return said
 
 

@@ -40,6 +40,12 @@ EN: dict[str, str] = {
     "ex.check.none": "No line names a quantity this page can check.",
     "ex.check.score": "{right} of {checked} numbers right (tolerance ±{tolerance}).",
     "ex.check.all_right": "Every number is right.",
+    "ex.check.all_checked_right": ("Every number checked is right; {unchecked} of your "
+                                   "quantities could not be checked (see below)."),
+    "ex.verdict.none_scored": "nothing scored here",
+    "ex.line.none_scored": ("Line {line}: no attribute was scored at this node (TreeGenerate "
+                            "made it a leaf first), so {attribute} has no numbers here to "
+                            "check."),
     "ex.check.first_wrong": "The first wrong step is line {line}: {text}",
     "ex.check.right_formula": "The right computation:",
     "ex.col.line": "line",
@@ -170,6 +176,11 @@ ZH: dict[str, str] = {
     "ex.check.none": "没有一行写出本页能核对的量。",
     "ex.check.score": "{checked} 个数值中 {right} 个正确（容差 ±{tolerance}）。",
     "ex.check.all_right": "所有数值都正确。",
+    "ex.check.all_checked_right": ("核对过的数值都正确；你写的量中有 {unchecked} 个无法核对"
+                                   "（见下文）。"),
+    "ex.verdict.none_scored": "此处无候选属性",
+    "ex.line.none_scored": ("第 {line} 行：此结点没有计算任何属性的得分（TreeGenerate 先将它"
+                            "标记为叶结点），{attribute} 在此没有可核对的数值。"),
     "ex.check.first_wrong": "第一处错误在第 {line} 行：{text}",
     "ex.check.right_formula": "正确的计算：",
     "ex.col.line": "行",

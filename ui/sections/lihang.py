@@ -126,6 +126,36 @@ EN: dict[str, str] = {
     "ex.verdict.two_decimals": "✓ right (to two decimals, as Li Hang prints it)",
     "ex.line.two_decimals": ("Line {line}: {quantity} = {given} is the exact {exact} to two "
                              "decimals, as Example 5.4 prints it."),
+    "ex.slip.entropy_for_iv.lihang": ("{given} is H(D), the entropy of the classes; H_A(D) is "
+                                      "the entropy of the feature's values: the shares "
+                                      "|Dᵢ|/|D|."),
+    "ex.slip.gain_for_ratio.lihang": ("{given} is g(D,A) itself; the information gain ratio "
+                                      "divides it by H_A(D)."),
+    "ex.slip.ratio_inverted.lihang": "{given} is H_A(D)/g(D,A): the fraction is upside down.",
+    "ex.slip.gini_for_index.lihang": ("{given} is Gini(D) of the whole node; Gini(D,A) weights "
+                                      "the Gini(Dᵢ) of the parts by |Dᵢ|/|D|."),
+    "ex.slip.entropy_after_for_gain.lihang": ("{given} is H(D|A) = Σᵢ |Dᵢ|/|D|·H(Dᵢ), the "
+                                              "empirical conditional entropy; the gain "
+                                              "subtracts it from H(D)."),
+    "ex.formula.entropy.lihang": "−Σₖ |Cₖ|/|D|·log₂(|Cₖ|/|D|)",
+    "ex.formula.iv.lihang": "−Σᵢ |Dᵢ|/|D|·log₂(|Dᵢ|/|D|)",
+    "preset.criterion.gain.lihang": "g(D, A)",
+    "preset.criterion.gain_ratio.lihang": "g_R(D, A)",
+    "preset.criterion.gini_index.lihang": "Gini(D, A)",
+    "preset.fact.rho.lihang": ("At the root, {attribute}: ρ = {rho:.3f} (the share of weight "
+                               "with a known value), Gini(D̃, A) on the known rows = "
+                               "{gini_index:.3f}."),
+    "ex.line.unparsed.lihang": ("Line {line} is not read: write one quantity per line, such as "
+                                "g(D,色泽) = 0.108."),
+    "ex.line.needs_attribute.lihang": ("Line {line}: name the feature, as in g(D,色泽) or "
+                                       "H_色泽(D)."),
+    "ex.check.intro.lihang": ("One quantity per line, in Li Hang's symbols: H(D) = 0.998, "
+                              "g(D,色泽) = 0.109, H(D|色泽) = 0.889, H_色泽(D) = 1.580, "
+                              "g_R(D,色泽) = 0.068, Gini(D,色泽=青绿) = 0.497 (eq. 5.25), a "
+                              "continuous feature's g(D,含糖率,0.126) = 0.349. His Chinese "
+                              "names work too (经验熵, 经验条件熵, 信息增益, 信息增益比, "
+                              "基尼指数), and Zhou's Ent(D), Gain(D,a), IV(a), Gain_ratio(D,a), "
+                              "Gini_index(D,a)."),
 }
 
 ZH: dict[str, str] = {
@@ -227,4 +257,28 @@ ZH: dict[str, str] = {
     "ex.verdict.two_decimals": "✓ 正确（同李航书中一样保留两位小数）",
     "ex.line.two_decimals": ("第 {line} 行：{quantity} = {given} 是精确值 {exact} 保留两位小数"
                              "的结果，同例 5.4 的写法。"),
+    "ex.slip.entropy_for_iv.lihang": ("{given} 是经验熵 H(D)，即类别的熵；H_A(D) 是特征 A 的"
+                                      "值的熵，所用比例为 |Dᵢ|/|D|。"),
+    "ex.slip.gain_for_ratio.lihang": "{given} 就是信息增益 g(D,A)；信息增益比还要除以 H_A(D)。",
+    "ex.slip.ratio_inverted.lihang": "{given} 是 H_A(D)/g(D,A)：分子分母颠倒了。",
+    "ex.slip.gini_for_index.lihang": ("{given} 是整个结点的基尼指数 Gini(D)；Gini(D,A) 是各部分 "
+                                      "Gini(Dᵢ) 按 |Dᵢ|/|D| 的加权和。"),
+    "ex.slip.entropy_after_for_gain.lihang": ("{given} 是经验条件熵 H(D|A) = "
+                                              "Σᵢ |Dᵢ|/|D|·H(Dᵢ)；信息增益是 H(D) 减去它。"),
+    "ex.formula.entropy.lihang": "−Σₖ |Cₖ|/|D|·log₂(|Cₖ|/|D|)",
+    "ex.formula.iv.lihang": "−Σᵢ |Dᵢ|/|D|·log₂(|Dᵢ|/|D|)",
+    "preset.criterion.gain.lihang": "信息增益 g(D, A)",
+    "preset.criterion.gain_ratio.lihang": "信息增益比 g_R(D, A)",
+    "preset.criterion.gini_index.lihang": "基尼指数 Gini(D, A)",
+    "preset.fact.rho.lihang": ("根结点按 {attribute} 划分：ρ = {rho:.3f}"
+                               "（取值已知实例的权重占比），"
+                               "在取值已知的实例上 Gini(D̃, A) = {gini_index:.3f}。"),
+    "ex.line.unparsed.lihang": "第 {line} 行无法识别：请每行写一个量，例如 g(D,色泽) = 0.108。",
+    "ex.line.needs_attribute.lihang": "第 {line} 行：请写出特征，例如 g(D,色泽) 或 H_色泽(D)。",
+    "ex.check.intro.lihang": ("每行写一个量，用李航书中的符号：H(D) = 0.998、g(D,色泽) = 0.109、"
+                              "H(D|色泽) = 0.889、H_色泽(D) = 1.580、g_R(D,色泽) = 0.068、"
+                              "Gini(D,色泽=青绿) = 0.497（式 5.25），连续特征的 "
+                              "g(D,含糖率,0.126) = 0.349。也可写中文名称（经验熵、经验条件熵、"
+                              "信息增益、信息增益比、基尼指数），或周志华书中的 Ent(D)、"
+                              "Gain(D,a)、IV(a)、Gain_ratio(D,a)、Gini_index(D,a)。"),
 }

@@ -41,9 +41,8 @@ EN: dict[str, str] = {
     "tc.where": "At {where}:",
     "tc.root": "the root",
     "tc.diff.attribute": "your tree splits on {given}; the {algorithm} tree splits on {expected}.",
-    "tc.diff.tied": ("your tree splits on {given}, which ties with {expected}; the tie goes to "
-                     "the attribute that comes first in the data's columns. Not a mistake: "
-                     "force {given} here on the Grow page to follow your tree."),
+    "tc.diff.tied": ("your tree splits on {given}, which ties with {expected}. {rule} Not a "
+                     "mistake: force {given} here on the Grow page to follow your tree."),
     "tc.diff.threshold": ("your tree cuts {expected_attribute} at {given}; the trace cuts it at "
                           "{expected}."),
     "tc.diff.label": "your leaf says {given}; the trace's leaf says {expected}.",
@@ -200,9 +199,8 @@ ZH: dict[str, str] = {
     "tc.root": "根结点",
     "tc.diff.attribute": ("你的决策树按 {given} 划分；用 {algorithm} 生成的决策树按 {expected} "
                           "划分。"),
-    "tc.diff.tied": ("你的决策树按 {given} 划分，它与 {expected} 并列；并列时取数据中列在前面的"
-                     "属性。这不是错误：在“生成决策树”页面于此结点强制选择 {given} 即可得到你的"
-                     "树。"),
+    "tc.diff.tied": ("你的决策树按 {given} 划分，它与 {expected} 并列。{rule}这不是错误：在“生成"
+                     "决策树”页面于此结点强制选择 {given} 即可得到你的树。"),
     "tc.diff.threshold": ("你的决策树在 {given} 处划分 {expected_attribute}；生成过程在 "
                           "{expected} 处划分。"),
     "tc.diff.label": "你的叶结点是“{given}”类；生成过程的叶结点是“{expected}”类。",

@@ -1,0 +1,215 @@
+"""The exercises page as a review read it (helper-114): a wrong number is shown apart from the
+one typed at any tolerance, Li Hang's notation reaches the slips, the check-my-tree table and
+the book exercises' answers, a tie names the tie rule the tree was grown with, a leaf says
+nothing was scored there, and Chinese sentences run on without a space after 。."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from app_helpers import page_app
+
+from dtree_core import notation as notations
+from dtree_core.checking import make_quiz
+from ui.messages import EN, fill, t
+from ui.messages_zh import ZH
+
+PAGE = "pages/exercises.py"
+CATALOGUES = {"en": EN, "zh": ZH}
+ZHOU_SYMBOLS = re.compile(r"Ent\(|Gain|IV\(|Gini_index|Dᵛ|Σᵥ|pₖ")
+
+
+def unescaped(text: str) -> str:
+    return re.sub(r"\\(.)", r"\1", text)
+
+
+def texts(elements) -> list[str]:
+    return [unescaped(e.value) for e in elements]
+
+
+def check(at, text: str, tolerance: float | None = None):
+    if tolerance is not None:
+        at.number_input(key="ex_tolerance").set_value(tolerance)
+    at.text_area(key="ex_work").input(text)
+    at.button(key="ex_check").click().run()
+    assert not at.exception
+    return at
+
+
+# ------------------------------------------------------------ told apart at tolerance 0
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_wrong_number_is_shown_apart_from_the_one_typed_at_tolerance_zero(lang):
+    """Gain(D, 色泽) is 0.1081: at tolerance 0, 0.108 is wrong, and the sentence says 0.1081,
+    not '0.108, not 0.108'."""
+    at = check(page_app(PAGE, lang=lang), "Gain(D,色泽) = 0.108", tolerance=0.0)
+    expected = t("ex.line.wrong", _lang=lang, line=1, quantity="Gain(D, 色泽)", exact="0.1081",
+                 given="0.108", why="")
+    assert any(e.startswith(expected.strip()) for e in texts(at.error)), texts(at.error)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_quizs_answer_is_shown_apart_from_the_response_at_tolerance_zero(lang):
+    at = page_app(PAGE, lang=lang)
+    at.number_input(key="ex_quiz_tolerance").set_value(0.0).run()
+    trace = at.session_state["current"]["trace"]
+    questions = make_quiz(trace, 0, 6)
+    typed = {}
+    for number, question in enumerate(questions, start=1):
+        if question.kind != "winner" and round(question.exact, 3) != question.exact:
+            typed[number] = round(question.exact, 3)
+            at.number_input(key=f"ex_quiz_0_{number}").set_value(typed[number])
+    assert typed, "the quiz asks for a number at seed 0"
+    at.get("form_submit_button")[0].click().run()
+    assert not at.exception
+    errors = {int(re.search(r"\d+", e)[0]): e for e in texts(at.error)}
+    wrong = {n: r for n, r in typed.items() if n in errors}  # not the book's early rounding
+    assert wrong, errors
+    for number, response in wrong.items():
+        sentence = errors[number]
+        shown = re.search(r"= (-?\d+\.\d+)", sentence)[1]
+        assert float(shown) != response, sentence
+        assert abs(float(shown) - questions[number - 1].exact) < 10 ** -len(shown.split(".")[1])
+
+
+# ------------------------------------------------------------ Li Hang's symbols
+
+# Each line is a slip the checker names (watermelon 2.0's root, ID3): g(D,A) for g_R(D,A)
+# (before the wrong H_A(D), or the ratio would follow from it), H(D) for H_A(D), the ratio
+# upside down, H(D|A) for g(D,A), H(D)'s number in no base, Gini(D) for Gini(D,A).
+SLIPS = ("g_R(D,色泽) = 0.108\nH_色泽(D) = 0.998\ng_R(D,根蒂) = {inverted}\n"
+         "g(D,色泽) = 0.889\nH(D) = 0.5\nGini(D,色泽) = {gini}")
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_check_my_numbers_speaks_li_hangs_symbols_in_his_notation(lang):
+    at = page_app(PAGE, lang=lang, notation="lihang")
+    trace = at.session_state["current"]["trace"]
+    root = trace["nodes"][0]
+    rows = {r["attribute"]: r for r in root["scores"]}
+    inverted = rows["根蒂"]["iv"] / rows["根蒂"]["gain"]
+    check(at, SLIPS.format(inverted=f"{inverted:.3f}", gini=f"{root['gini']:.3f}"))
+    errors = texts(at.error)
+    assert len(errors) >= 6, errors
+    slips = {"entropy_for_iv", "gain_for_ratio", "ratio_inverted", "entropy_after_for_gain",
+             "not_any_base", "gini_for_index"}
+    said = [key for key in slips
+            if any(t(f"ex.slip.{key}.lihang" if key != "not_any_base" else "ex.slip.not_any_base",
+                     _lang=lang, _notation="lihang", given="§", value="§", shares="§",
+                     formula="§").split("§")[1][:8] in e for e in errors)]
+    assert sorted(said) == sorted(slips), errors
+    shown = "\n".join([*errors, *texts(at.caption), *texts(at.warning)])
+    assert not ZHOU_SYMBOLS.search(shown.replace(t("ex.check.intro.lihang", _lang=lang), "")), \
+        ZHOU_SYMBOLS.findall(shown)
+    assert "−Σₖ |Cₖ|/|D|·log₂(|Cₖ|/|D|)" in "\n".join(errors)  # H(D) in no base
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_line_not_read_is_told_in_li_hangs_symbols(lang):
+    at = check(page_app(PAGE, lang=lang, notation="lihang"), "Ent = 0.5\nIV = 1")
+    shown = "\n".join(texts(at.warning))
+    assert t("ex.line.needs_attribute.lihang", _lang=lang, _notation="lihang", line=2) in shown
+    assert t("ex.check.intro.lihang", _lang=lang) in texts(at.caption)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_check_my_tree_heads_its_score_table_in_li_hangs_symbols(lang):
+    """The table shows g(D, A), H_A(D), … (not Gain, IV), to as many decimals as tell the two
+    rows apart."""
+    at = page_app(PAGE, lang=lang, algorithm="c45", notation="lihang")
+    at.text_area(key="tc_text").input("纹理?\n    纹理=清晰: 色泽?\n        色泽=青绿: 是\n"
+                                      "        色泽=乌黑: 是\n        色泽=浅白: 否\n"
+                                      "    纹理=稍糊: 否\n    纹理=模糊: 否")
+    at.button(key="tc_check").click().run()
+    assert not at.exception
+    frame = at.dataframe[0].value
+    names = notations.get("lihang")
+    for column in ("gain", "iv", "gain_ratio"):
+        assert names.header(column) in frame.columns, list(frame.columns)
+    assert not [c for c in frame.columns if ZHOU_SYMBOLS.search(c)], list(frame.columns)
+    formats = {c: v["type_config"]["format"]
+               for c, v in json.loads(at.dataframe[0].proto.columns).items()
+               if v.get("type_config", {}).get("format")}
+    assert formats[names.header("gain")] == "%.3f", formats
+    error = "\n".join(texts(at.error))
+    assert ZHOU_SYMBOLS.search(error) is None, error
+
+
+# ------------------------------------------------------------ the tie rule
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize(("tie_break", "pasted"), [("first", "触感"), ("last", "根蒂")])
+def test_a_tie_names_the_rule_the_tree_was_grown_with(lang, tie_break, pasted):
+    """At 纹理=清晰 ID3's Gain ties 根蒂, 脐部 and 触感 (0.458): the first column takes 根蒂, the
+    last 触感; the other is a tie, and the sentence names the sidebar's rule."""
+    at = page_app(PAGE, lang=lang)
+    at.selectbox(key="tie_break").set_value(tie_break).run()
+    values = {"触感": ("硬滑", "软粘"), "根蒂": ("蜷缩", "稍蜷", "硬挺")}[pasted]
+    branches = "".join(f"        {pasted}={v}: 是\n" for v in values)
+    at.text_area(key="tc_text").input(f"纹理?\n    纹理=清晰: {pasted}?\n{branches}"
+                                      "    纹理=稍糊: 否\n    纹理=模糊: 否")
+    at.button(key="tc_check").click().run()
+    assert not at.exception
+    error = "\n".join(texts(at.error))
+    rule = t(f"rule.tie_break.{tie_break}", _lang=lang, seed=0)
+    assert rule in error, error
+    other = "last" if tie_break == "first" else "first"
+    assert t(f"rule.tie_break.{other}", _lang=lang, seed=0) not in error
+
+
+# ------------------------------------------------------------ a leaf
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_leaf_says_no_attribute_was_scored_and_not_that_every_number_is_right(lang):
+    at = page_app(PAGE, lang=lang)
+    trace = at.session_state["current"]["trace"]
+    leaf = next(n for n in trace["nodes"] if not n.get("scores"))
+    at.selectbox(key="ex_node").set_value(leaf["id"]).run()
+    check(at, f"Ent(D) = {leaf['entropy']:.3f}\nGain(D,色泽) = 0.1")
+    warnings = texts(at.warning)
+    assert t("ex.line.none_scored", _lang=lang, line=2, attribute="色泽") in warnings, warnings
+    assert not any("candidates: )" in w or "候选属性：）" in w for w in warnings)
+    successes = texts(at.success)
+    assert t("ex.check.all_right", _lang=lang) not in successes
+    assert t("ex.check.all_checked_right", _lang=lang, unchecked=1) in successes
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_lines_none_of_which_can_be_checked_each_say_why(lang):
+    at = check(page_app(PAGE, lang=lang), "Gain(D,颜色) = 0.1")
+    warnings = texts(at.warning)
+    assert t("ex.check.none", _lang=lang) in warnings
+    assert any(w.startswith(t("ex.line.unknown_attribute", _lang=lang, line=1, attribute="颜色",
+                              attributes="§").split("§")[0]) for w in warnings), warnings
+
+
+# ------------------------------------------------------------ the book exercises
+
+@pytest.mark.parametrize(("key", "said"), [
+    ("zhou-4.3", "g(D, A) = "), ("lihang-5.1", "g_R(D, A) = "),
+    ("zhou-4.9", "Gini(D̃, A) on the known rows")])
+def test_the_book_exercises_answers_use_li_hangs_symbols_in_english(key, said):
+    at = page_app(PAGE, lang="en", notation="lihang")
+    at.selectbox(key="preset_key").set_value(key).run()
+    at.toggle(key=f"preset_show::{key}").set_value(True).run()
+    assert not at.exception and not at.error
+    shown = "\n".join(texts(at.markdown))
+    assert said in shown, shown
+    assert not ZHOU_SYMBOLS.search(shown), ZHOU_SYMBOLS.findall(shown)
+
+
+# ------------------------------------------------------------ Chinese sentences
+
+def test_the_hand_edit_log_says_where_once_in_chinese():
+    row = fill(ZH["he.log.row"], {"k": 1, "path": ZH["node.root"], "before": "50.0%",
+                                  "after": "57.1%",
+                                  "edit": fill(ZH["he.edit.cut"], {"attribute": "密度",
+                                                                   "threshold": "0.5"})})
+    assert row.count("在") == 1, row
+    english = fill(EN["he.log.row"], {"k": 1, "path": EN["node.root"], "before": "50.0%",
+                                      "after": "57.1%",
+                                      "edit": fill(EN["he.edit.cut"], {"attribute": "密度",
+                                                                       "threshold": "0.5"})})
+    assert english.startswith("1. At (root): cut 密度 at 0.5;"), english
