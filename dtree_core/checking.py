@@ -471,7 +471,8 @@ class _Context:
             return Verdict(claim, "value_no_split", details={
                 "attribute": row["attribute"], "value": value.strip()})
         exact = _split_gini(sides)
-        shown = _value_split_formula(row["attribute"], value.strip(), sides, exact, self.names)
+        shown = _value_split_formula(row["attribute"], value.strip(), sides, exact, self.names,
+                                     known_only=row["rho"] < 1)
         claim = Claim(claim.line, claim.text, claim.quantity, claim.attribute, claim.given)
         if self.close(claim.given, exact):
             return Verdict(claim, "right", exact, **shown)
@@ -724,14 +725,15 @@ def _value_split(parts: dict[str, dict], value: str, classes: list) -> list[list
 
 
 def _value_split_formula(attribute: str, value: str, sides: list[list[float]], exact: float,
-                         names: Notation) -> dict:
-    """The Verdict's formula and name for Gini(D, A=a), in the notation's symbol."""
+                         names: Notation, known_only: bool = False) -> dict:
+    """The Verdict's formula and name for Gini(D, A=a), in the notation's symbol; of D̃ where
+    values of A are missing (the sides count the rows whose value is known)."""
     # the two sides as a score row's branches, for plugged.weighted_sum
     row = {"branches": [{"class_counts": dict(enumerate(side)), "gini": _gini(side)}
                         for side in sides]}
     terms, _ = plugged.fewest_places(lambda places: plugged.weighted_sum(row, "gini", places),
                                      lambda term: term.value, exact, 3)
-    name = names.text("gini_index", "D", f"{attribute}={value}")
+    name = names.text("gini_index", set_name(None, known_only).text, f"{attribute}={value}")
     return {"name": name, "formula": f"{name} = {terms.text} = {_show(exact)}"}
 
 

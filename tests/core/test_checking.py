@@ -583,3 +583,18 @@ def test_a_numbered_subset_after_a_line_naming_a_branch_belongs_to_its_attribute
 def test_a_number_past_floats_range_is_not_read_as_infinity(id3, line):
     verdict = one(id3, line)
     assert verdict.status == "unparsed" and verdict.claim.given is None
+
+
+def test_li_hangs_value_split_with_missing_values_is_named_on_the_known_rows():
+    """On watermelon 2.0α, 色泽 is known for 14 of 17 rows: Gini(D, 色泽=青绿) is computed on
+    those (4/14, 10/14), so the line is named Gini(D̃, 色泽=青绿), as CART's own row is; with
+    every value known it stays Gini(D, …)."""
+    alpha = DecisionTree("cart").fit(*xy("watermelon_2.0_alpha.csv", "好瓜",
+                                         drop=["编号"])).trace_.to_dict()
+    (verdict,) = check("Gini(D,色泽=青绿) = 0.486", alpha, 0, notation="lihang").verdicts
+    assert verdict.status == "right" and verdict.name == "Gini(D̃, 色泽=青绿)"
+    assert verdict.formula.startswith("Gini(D̃, 色泽=青绿) = 4/14×")
+    whole = DecisionTree("cart").fit(*xy("watermelon_2.0.csv", "好瓜",
+                                         drop=["编号"])).trace_.to_dict()
+    (verdict,) = check("Gini(D,色泽=青绿) = 0.497", whole, 0, notation="lihang").verdicts
+    assert verdict.name == "Gini(D, 色泽=青绿)"
