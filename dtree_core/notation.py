@@ -55,7 +55,8 @@ class Notation:
     class_share_squared: Symbol = Symbol("p_k^2", "pₖ²")
     # A two-way split with one value a on a side is written Gini(D, A=a) (Li Hang's eq. 5.25)
     value_split: bool = False
-    # The book's words for Zhou's in running text (Li Hang: 特征, feature for 属性, attribute)
+    # The book's words for Zhou's in running text (Li Hang: 特征, feature for 属性, attribute;
+    # his g(D, A) where an English sentence names the gain by Zhou's symbol: "lowest Gain")
     terms: tuple[tuple[str, str], ...] = ()
 
     def stop_key(self, stop: str, algorithm) -> str:
@@ -166,7 +167,10 @@ NOTATIONS: dict[str, Notation] = {
         class_share=Symbol(r"\frac{|C_k|}{|D|}", "|Cₖ|/|D|"),
         class_share_squared=Symbol(r"\left(\frac{|C_k|}{|D|}\right)^2", "(|Cₖ|/|D|)²"),
         terms=(("属性", "特征"), ("增益率", "信息增益比"), ("样本", "实例"),
-               ("Attribute", "Feature"), ("attribute", "feature"))),
+               ("Attribute", "Feature"), ("attribute", "feature"),
+               ("lowest Gain", "lowest g(D, A)"), ("highest Gain", "highest g(D, A)"),
+               ("Gain ≥ ", "g(D, A) ≥ "), ("Gain at least", "g(D, A) at least"),
+               ("over each Gain", "over each g(D, A)"))),
 }
 
 

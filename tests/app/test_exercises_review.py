@@ -213,3 +213,26 @@ def test_the_hand_edit_log_says_where_once_in_chinese():
                                       "edit": fill(EN["he.edit.cut"], {"attribute": "密度",
                                                                        "threshold": "0.5"})})
     assert english.startswith("1. At (root): cut 密度 at 0.5;"), english
+
+
+# ------------------------------------------------------------ every page in Li Hang's notation
+
+PAGES = (None, "pages/compare.py", "pages/evaluate.py", "pages/predict.py", "pages/export.py",
+         PAGE, "pages/manual.py")
+# Zhou's symbols used as words; what may name them: the notation switch's own option, a
+# sentence that cites Zhou ("Zhou's", 周志华) and the check-my-numbers intro (which lists the
+# symbols it reads)
+ZHOU_WORDS = re.compile(r"Ent\(|Gain\(|Gain_ratio|Gini_index|IV\(|\bGain\b|\bIV\b")
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("algorithm", ["id3", "c45", "cart"])
+def test_no_page_words_a_gain_in_zhous_symbols_under_li_hangs_notation(lang, algorithm):
+    from test_languages import rendered_text
+
+    cited = ("Zhou", "周志华", t("ex.check.intro.lihang", _lang=lang))
+    for page in PAGES:
+        at = page_app(page, lang=lang, algorithm=algorithm, notation="lihang")
+        leaks = [line for line in rendered_text(at).splitlines()
+                 if ZHOU_WORDS.search(line) and not any(c in line for c in cited)]
+        assert leaks == [], (page, leaks)
