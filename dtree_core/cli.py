@@ -296,8 +296,9 @@ def _write_exports(args, trace, outline: dict) -> None:
     if args.rules_md:
         _write(args.rules_md, rules.rules_markdown(outline, lang=args.lang).rstrip("\n"))
     if args.scores_csv or args.scores_md or args.scores_latex:
-        table = _worded_scores(export.score_table(_node_at(trace, outline, args.scores_node)),
-                               args.lang, notations.get(args.notation))
+        node = _node_at(trace, outline, args.scores_node)
+        table = _worded_scores(export.score_table(node), args.lang, notations.get(args.notation),
+                               export.on_known_rows(node))
         if args.scores_csv:
             _write(args.scores_csv, export.to_csv(table).rstrip("\n"),
                    encoding="utf-8-sig")
@@ -313,15 +314,16 @@ def _write_exports(args, trace, outline: dict) -> None:
         _write(args.svg, export.to_svg(to_dot(_pruned_tree(outline)).source))
 
 
-def _worded_scores(table, lang: str, names: notations.Notation):
+def _worded_scores(table, lang: str, names: notations.Notation, known_only: bool = False):
     """A score table for --scores-*, in the words the app's download has: the language's
-    headers and kinds, a notation's symbols for the scores where it heads its tables so."""
+    headers and kinds, a notation's symbols for the scores where it heads its tables so (of
+    D̃ where `known_only`)."""
     from . import export
 
     def header_of(header: str) -> str:
         if header in export.SCORE_QUANTITIES:
-            return names.header(export.SCORE_QUANTITIES[header]) if names.symbol_headers \
-                else header
+            return names.header(export.SCORE_QUANTITIES[header], known_only) \
+                if names.symbol_headers else header
         return say(lang, f"scores.col.{header}", _names=names)
 
     return export.worded(table, header_of, lambda kind: say(lang, f"scores.kind.{kind}"))

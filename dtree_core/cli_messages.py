@@ -76,6 +76,7 @@ _CLI_EN = {
     "scores.col.kind": "kind",
     "scores.col.threshold": "threshold",
     "scores.col.chosen": "chosen",
+    "scores.col.tied": "tied",
     "scores.kind.nominal": "nominal",
     "scores.kind.continuous": "continuous",
     "pruning.header": "Pruning ({method}), in the order decided:",
@@ -135,6 +136,7 @@ _CLI_ZH = {
     "scores.col.kind": "类型",
     "scores.col.threshold": "t",  # as the app's score table heads it (Zhou's 划分点 t)
     "scores.col.chosen": "选中",
+    "scores.col.tied": "并列",
     "scores.kind.nominal": "离散",
     "scores.kind.continuous": "连续",
     "pruning.header": "剪枝（{method}），按决定的先后顺序：",

@@ -322,10 +322,16 @@ def as_text(series: pd.Series) -> pd.Series:
     return texts.where(known, None)
 
 
+def value_texts(series: pd.Series) -> pd.Series:
+    """A nominal column's values as the text the tree names them by (3.0 in a column of
+    codes with blanks is '3'), missing kept missing: at fit, at predict and in a rule."""
+    return series if _all_text(series) else as_text(series)
+
+
 def encode_nominal(series: pd.Series, values: tuple[str, ...] | None = None):
     """Codes by first appearance (or by the given value list; unseen values become unknown).
     Values are told apart by their text, at fit and at predict alike (True is 'True')."""
-    texts = series if _all_text(series) else as_text(series)
+    texts = value_texts(series)
     if values is None:
         codes, uniques = pd.factorize(texts, use_na_sentinel=True)
         return codes.astype(np.int64), tuple(str(v) for v in uniques)

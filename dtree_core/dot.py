@@ -16,7 +16,7 @@ from collections import Counter
 
 import graphviz
 
-from dtree_core.escape import escape_dot_html, escape_dot_label
+from dtree_core.escape import DOT_MAX_LABEL, escape_dot_html, escape_dot_label, shorten_middle
 from dtree_core.labels import branch_text, children_of, format_number
 from dtree_core.pruning import event_number, relation
 from dtree_core.trace import leaf_stop
@@ -160,11 +160,12 @@ def grown_decision(node: dict) -> dict:
 
 
 def _edge_label(node: dict, decimals: int) -> str:
-    text = branch_text(node["branch"])
+    # a long condition keeps its value: the end of 'long name=k1' tells the branches apart
+    text = shorten_middle(branch_text(node["branch"]), DOT_MAX_LABEL)
     if abs(node["weight"] - node["n"]) > 1e-12:
         text += f"\n({format_number(node['weight'], decimals)})"
     # Spaces keep neighbouring edge labels from running into each other.
-    return escape_dot_label(f" {text} ")
+    return escape_dot_label(f" {text} ", max_length=len(text) + 2)
 
 
 def _new_graph(fontname: str) -> graphviz.Digraph:

@@ -38,6 +38,16 @@ def shorten(text, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1] + ELLIPSIS
 
 
+def shorten_middle(text: str, limit: int) -> str:
+    """At most `limit` characters; longer text keeps its start and its end around an
+    ellipsis, so two long conditions that differ only at the end (a long attribute's =k1 and
+    =k2) stay apart."""
+    if len(text) <= limit:
+        return text
+    tail = (limit - 1) // 2
+    return text[: limit - 1 - tail] + ELLIPSIS + text[len(text) - tail:]
+
+
 def escape_html(text) -> str:
     """Text for HTML element content or a quoted attribute value (& < > " ' escaped)."""
     return html.escape(_text(text), quote=True)
@@ -71,6 +81,18 @@ def escape_latex(text) -> str:
     special, and \\textquotedbl needs T1 fonts and is missing from KaTeX).
     """
     return _text(text).translate(_LATEX_TABLE)
+
+
+# In a LaTeX file (not KaTeX) TeX's ligatures would turn a name's -- into a dash and its ` or
+# '' into curly quotes: each is written so it prints as typed (the kernel has these macros).
+_LATEX_FILE_TABLE = str.maketrans({**_LATEX, "`": r"\textasciigrave{}",
+                                   "'": r"\textquotesingle{}", "-": "-{}"})
+
+
+def escape_latex_file(text) -> str:
+    """Text for a .tex file: escape_latex's specials, and the characters TeX's ligatures
+    would change (` ' -) written to print as typed."""
+    return _text(text).translate(_LATEX_FILE_TABLE)
 
 
 # Graphviz reads entities in a quoted label too (&amp; is drawn as &), so & is written as one.

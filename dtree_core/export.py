@@ -18,7 +18,7 @@ from numbers import Integral, Real
 import numpy as np
 
 from .data import DataError
-from .escape import escape_latex, escape_markdown_cell
+from .escape import escape_latex_file, escape_markdown_cell
 from .split import threshold_text
 
 # A spreadsheet runs a cell starting with one of these as a formula (OWASP "CSV injection").
@@ -54,12 +54,26 @@ class Table:
 # --------------------------------------------------------------------- score tables
 
 
+def is_tied(node: dict, row: dict) -> bool:
+    """A score row tied with the winner (the winner too, when it has company): ties are
+    never hidden, in the app's tables and in every download."""
+    ties = node["decision"].get("ties") or []
+    return bool(row.get("tied", row["attribute"] in ties)) or (bool(row["chosen"]) and bool(ties))
+
+
+def on_known_rows(node: dict) -> bool:
+    """Are some of the node's scores of D̃, the rows whose value is known (ρ < 1)? Li Hang's
+    headers say so (Gini(D̃, A)), as the grow page's table does."""
+    return any(row.get("rho", 1) < 1 for row in node.get("scores") or ())
+
+
 def score_table(node: dict) -> Table:
     """One trace node's score table: every candidate's scores, the chosen one marked."""
     columns = ["attribute", "kind", "threshold", *(SCORE_HEADERS[c] for c in SCORE_COLUMNS),
-               "chosen"]
+               "chosen", "tied"]
     rows = [[row["attribute"], row["kind"], row["threshold"],
-             *(row[c] for c in SCORE_COLUMNS), bool(row["chosen"])] for row in node["scores"]]
+             *(row[c] for c in SCORE_COLUMNS), bool(row["chosen"]), is_tied(node, row)]
+            for row in node["scores"]]
     return Table(columns, rows, row_threshold_digits(node["scores"]),
                  (columns.index("threshold"),))
 
@@ -177,10 +191,10 @@ def to_latex(table: Table, digits: int = 3, places: Mapping[str, int] | None = N
     spec = "".join("r" if n else "l" for n in _numeric_columns(table))
     lines = [r"% needs \usepackage{booktabs}; Chinese text also needs ctex (or xeCJK)",
              rf"\begin{{tabular}}{{{spec}}}", r"\toprule",
-             _latex_row([escape_latex(c) for c in table.columns]), r"\midrule"]
+             _latex_row([escape_latex_file(c) for c in table.columns]), r"\midrule"]
     for i, row in enumerate(table.rows):
         cells = _cells(table, i, digits, places, r"$\bullet$", "--")
-        lines.append(_latex_row([escape_latex(v) if c is None else c
+        lines.append(_latex_row([escape_latex_file(v) if c is None else c
                                  for v, c in zip(row, cells, strict=True)]))
     lines += [r"\bottomrule", r"\end{tabular}"]
     return "\n".join(lines) + "\n"

@@ -169,8 +169,19 @@ class ColumnsAt(Mapping):
 
 def most_likely(proba: np.ndarray, classes) -> np.ndarray:
     """The class with the highest probability; ties go to the class first in the data."""
+    return label_array(classes)[np.argmax(_at_best(proba), axis=1)]
+
+
+def tied_best(proba_row: np.ndarray, classes) -> list:
+    """The classes sharing one sample's highest probability, in the data's order (most_likely
+    takes the first): more than one is a tie the page says."""
+    return [c for c, best in zip(classes, _at_best(proba_row[None, :])[0], strict=True) if best]
+
+
+def _at_best(proba: np.ndarray) -> np.ndarray:
+    """Each row's classes at its highest probability (within rounding of the sums)."""
     best = proba.max(axis=1, keepdims=True)
-    return label_array(classes)[np.argmax(proba >= best * (1 - 1e-12), axis=1)]
+    return proba >= best * (1 - 1e-12)
 
 
 def label_array(classes) -> np.ndarray:

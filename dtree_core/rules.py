@@ -357,7 +357,16 @@ def rule_table(trace: dict, lang: str = "en") -> Table:
     columns = [*attributes, *linear]
     rows = [[f"R{i}", *(_condition_cell(by.get(c, []), lang) for c in columns), rule.label]
             for i, (rule, by) in enumerate(zip(found, tested, strict=True), 1)]
-    return Table([_word(lang, "col.rule"), *columns, str(trace["target"])], rows)
+    names = [*columns, str(trace["target"])]
+    return Table([_unused(_word(lang, "col.rule"), names), *names], rows)
+
+
+def _unused(header: str, names: list[str]) -> str:
+    """The rule column's header, '#'-suffixed while an attribute has that name (a column
+    called 'rule' or 规则 would make two columns alike)."""
+    while header in names:
+        header += "#"
+    return header
 
 
 def _by_column(rule) -> dict[str, list[dict]]:

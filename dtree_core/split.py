@@ -23,6 +23,8 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from .data import value_texts
+
 
 def format_number(x: float, digits: int | None = None) -> str:
     """Whole numbers without decimals; others to `digits` decimals (None: 6 significant, or
@@ -189,7 +191,8 @@ class Condition:
             return ~np.isnan(x) & test
         column = table[self.attribute]
         allowed = self.value if self.op == "in" else (self.value,)
-        texts = column.astype(str).to_numpy(dtype=object)
+        # the text the tree named the values by: 3.0 (codes with blanks, read as floats) is 3
+        texts = value_texts(column).astype(str).to_numpy(dtype=object)
         return column.notna().to_numpy() & np.isin(texts, [str(v) for v in allowed])
 
 

@@ -5,7 +5,14 @@ import streamlit as st
 
 from dtree_core.data import DataError
 from dtree_core.dot import to_dot
-from dtree_core.export import SvgTimeout, score_table, svg_available, to_markdown, to_svg
+from dtree_core.export import (
+    SvgTimeout,
+    on_known_rows,
+    score_table,
+    svg_available,
+    to_markdown,
+    to_svg,
+)
 from dtree_core.labels import branch_text, joined_paths
 from dtree_core.rules import (
     prune_rules,
@@ -183,9 +190,12 @@ def rules_section(current: dict, dataset: dict, sidebar: str) -> None:
     held_out = st.toggle(t("exp.rules.holdout"), True, key="exp_holdout")
     if held_out:
         _, size, seed = analysis.split_inputs("exp", allow_kfold=False)
-        trace, *rows, n_train = analysis.safely(analysis.holdout_tree, dataset["data"],
-                                                dataset["filename"], current["choices"],
-                                                options, size, seed)
+        # rows that cannot be split leave the sidebar's tree's rules, and the page below
+        grown = analysis.safely(analysis.holdout_tree, dataset["data"], dataset["filename"],
+                                current["choices"], options, size, seed, stop=False)
+        held_out = grown is not None
+    if held_out:
+        trace, *rows, n_train = grown
         st.caption(t("exp.rules.caption_holdout", train=n_train, test=len(rows[1])))
         analysis.warn_unmatched(analysis.unmatched_counts([trace]), 1, t("force.tree.holdout"))
     else:
@@ -299,7 +309,7 @@ def scores_section(trace: dict) -> None:
     titles = scored_titles(st.session_state.current["trace_id"], st.session_state.lang, trace)
     node = by_id[st.selectbox(t("exp.node"), list(by_id), key="exp_node",
                               format_func=titles.__getitem__)]
-    table = worded_table(score_table(node))
+    table = worded_table(score_table(node), known_only=on_known_rows(node))
     decimals = int(st.session_state.decimals)
     places = score_places(trace, node, decimals)
     st.markdown(to_markdown(table, decimals, places))

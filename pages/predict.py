@@ -4,12 +4,14 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
+from dtree_core.data import Listed
 from dtree_core.dot import CURRENT, to_dot, visible_nodes
 from dtree_core.evaluate import FittedTrace
 from dtree_core.labels import branch_text
-from dtree_core.predicting import most_likely
+from dtree_core.predicting import most_likely, tied_best
+from dtree_core.split import places_apart
 from ui import analysis, registry, state
-from ui.messages import labelled, literal, t, tm
+from ui.messages import labelled, literal, sentences, t, tm
 from ui.state import ensure_entry_point
 from ui.widgets import drawn_part, path_text
 
@@ -92,18 +94,38 @@ def show(trace: dict, row: dict) -> None:
     frame = pd.DataFrame([{k: (np.nan if v is None else v) for k, v in row.items()}])
     proba = fitted.predict_proba(frame)
     label = most_likely(proba, fitted.classes)[0]
-    reached = {node: float(w.sum()) for node, _, w in fitted.reach(frame)}
-    unknown = set(fitted.unknown_at(frame))
-    st.success(tm("pred.result", target=trace["target"], label=label))
+    # a branch of no training weight gets a share of 0: the sample does not reach its leaves
+    reached = {node: float(w.sum()) for node, _, w in fitted.reach(frame) if w.sum() > 0}
+    unknown = set(fitted.unknown_at(frame)) & set(reached)
+    st.success(result_text(trace, proba[0], fitted.classes, label))
     st.dataframe(pd.DataFrame({t("pred.col.class"): list(fitted.classes),
                                t("pred.col.probability"): proba[0]}), hide_index=True,
                  column_config={t("pred.col.probability"): st.column_config.ProgressColumn(
-                     format="%.3f", min_value=0.0, max_value=1.0)})
+                     format=f"%.{probability_places(proba[0])}f", min_value=0.0,
+                     max_value=1.0)})
     missing_splits(trace, unknown, reached)
     st.markdown(f"**{t('pred.leaves')}**")
     st.dataframe(leaves_reached(trace, reached), hide_index=True)
     st.markdown(f"**{t('pred.path')}**")
     st.graphviz_chart(lit_tree(trace, reached), width="stretch")
+
+
+def result_text(trace: dict, proba_row: np.ndarray, classes, label) -> str:
+    """The predicted class; where classes share the highest probability, the tie and its
+    rule (the class first in the data), never a plain win."""
+    said = tm("pred.result", target=trace["target"], label=label)
+    tied = tied_best(proba_row, classes)
+    if len(tied) < 2:
+        return said
+    return sentences([said, tm("pred.result.tied", classes=Listed(map(str, tied)),
+                               probability=f"{proba_row.max():.3f}", label=label)])
+
+
+def probability_places(proba_row: np.ndarray) -> int:
+    """3 decimals, or as many more as tell the highest probability from the others that
+    differ from it (0.5004 against 0.4996 is not 0.500 against 0.500)."""
+    best = float(proba_row.max())
+    return places_apart([(best, float(p)) for p in proba_row], 3)
 
 
 current = analysis.current_or_stop()

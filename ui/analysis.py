@@ -152,19 +152,20 @@ def svg(dot_source: str) -> str:
     return to_svg(dot_source)
 
 
-def safely(call, *args):
-    """Run a core call; on bad input show the reason and stop the page (no traceback)."""
+def safely(call, *args, stop: bool = True):
+    """Run a core call; on bad input show the reason and stop the page (no traceback), or,
+    where the rest of the page does not need the call (`stop=False`), return None."""
     try:
         return call(*args)
     except SplitError as error:  # the trees could grow; the rows cannot be split so
         st.error(tm("lab.split_failed", reason=error_text(error)))
-        st.stop()
     except (LoadError, ValueError) as error:
         st.error(tm("lab.failed", reason=error_text(error)))
-        st.stop()
     except MemoryError:  # this request fails; the server and the session's data stay
         st.error(t("error.memory"))
+    if stop:
         st.stop()
+    return None
 
 
 def show_notes(result: Evaluation) -> None:

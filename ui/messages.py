@@ -672,13 +672,15 @@ EN = {
     "pred.missing": "(missing)",
     "pred.submit": "Predict",
     "pred.result": "Predicted {target}: **{label}**",
+    "pred.result.tied": ("A tie: {classes} each have probability {probability}; the tie goes "
+                         "to the class that comes first in the data, {label}."),
     "pred.col.class": "class",
     "pred.col.probability": "probability",
     "pred.path": "The tree, with the nodes this sample reaches outlined",
     "pred.split_header": "Where a missing value split the sample",
     "pred.split": ("At node #{node} the value of {attribute} is missing, so the sample goes down "
                    "every branch, weighted by the branch's share of the training rows:"),
-    "pred.split.more": ("{more} more splits on a missing value are not listed; the leaves "
+    "pred.split.more": ("Splits on a missing value not listed here: {more}; the leaves "
                         "reached below carry their weights."),
     "pred.col.branch": "branch",
     "pred.col.weight": "weight",

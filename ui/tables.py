@@ -17,6 +17,7 @@ from dtree_core import criteria
 from dtree_core import notation as notations
 from dtree_core.algorithms import j48_pick
 from dtree_core.compare import deciding_score
+from dtree_core.export import is_tied
 from dtree_core.labels import children_of, format_number
 from dtree_core.paths import node_key, path_keys
 from dtree_core.rules import percent_places, share_places
@@ -115,15 +116,9 @@ def score_frame(node: dict, algorithm: str, notation: str = notations.DEFAULT) -
         "attribute": row["attribute"], "kind": row["kind"], "threshold": row["threshold"],
         "threshold_digits": row.get("threshold_digits"), "rho": row["rho"],
         **{col: row.get(col) for col in columns},
-        "tied": _is_tied(node, row), "chosen": row["chosen"],
+        "tied": is_tied(node, row), "chosen": row["chosen"],
         "eligible": row.get("eligible", True),
     } for row in rows])
-
-
-def _is_tied(node: dict, row: dict) -> bool:
-    """Tied with the winner (the winner too, when it has company)."""
-    ties = node["decision"].get("ties") or []
-    return bool(row.get("tied", row["attribute"] in ties)) or (row["chosen"] and bool(ties))
 
 
 def branch_frame(score: dict, classes: list) -> pd.DataFrame:

@@ -14,6 +14,7 @@ from dtree_core.export import (
     SCORE_HEADERS,
     SCORE_QUANTITIES,
     Table,
+    on_known_rows,
     to_csv,
     to_latex,
     to_markdown,
@@ -35,18 +36,21 @@ NEAR_LEVELS = 2  # levels drawn below the current node of such a tree: the Grow 
 KEYS = {"first": "Home", "prev": "Left", "next": "Right", "last": "End"}
 
 
-def worded_table(table: Table, headers: list[str] | None = None) -> Table:
+def worded_table(table: Table, headers: list[str] | None = None,
+                 known_only: bool = False) -> Table:
     """A core table in the session's words: headers (by default the notation's symbol for a
     score (Li Hang's g(D,A) for Gain), else `col.<header>` where the catalogue has it, else as
     the core wrote them) and kinds ('nominal')."""
-    return worded(table, header_words, lambda kind: t(f"kind.{kind}"), headers)
+    return worded(table, lambda header: header_words(header, known_only),
+                  lambda kind: t(f"kind.{kind}"), headers)
 
 
-def header_words(header: str) -> str:
-    """A core table's header in the session's words and the notation's symbols."""
+def header_words(header: str, known_only: bool = False) -> str:
+    """A core table's header in the session's words and the notation's symbols (of D̃ where
+    `known_only`: Li Hang's Gini(D̃, A))."""
     names = state.notation()
     quantity = SCORE_QUANTITIES.get(header)
-    symbol = names.header(quantity) if quantity and names.symbol_headers else None
+    symbol = names.header(quantity, known_only) if quantity and names.symbol_headers else None
     return symbol or t_or(f"col.{header}", header)
 
 
@@ -67,7 +71,7 @@ def score_places(trace: dict, node: dict, decimals: int) -> dict[str, int]:
     """A node's score table (dtree_core.export.score_table, worded) column by column: the
     decimals of each score column the rule compared, by its worded header, as many as tell
     the winner from its rivals (ui.tables.compared_places)."""
-    return {header_words(SCORE_HEADERS[field]): places
+    return {header_words(SCORE_HEADERS[field], on_known_rows(node)): places
             for field, places in compared_places(trace, node, decimals).items()
             if field in SCORE_HEADERS}
 

@@ -15,7 +15,7 @@ LIMIT = 30  # small, so that a small upload is a big tree
 DEPTH = {"en": r"drawn down to depth (\d+)", "zh": r"只画到第 (\d+) 层"}
 PATHS_DEPTH = {"en": r"did not take, down to depth (\d+)", "zh": r"到第 (\d+) 层为止"}
 PATHS = {"en": "drawn are the nodes the sample reached", "zh": "只画出样本到达的结点"}
-MORE = {"en": r"(\d+) more splits on a missing value", "zh": r"另有 (\d+) 处划分"}
+MORE = {"en": r"Splits on a missing value not listed here: (\d+);", "zh": r"另有 (\d+) 处划分"}
 
 
 @pytest.fixture

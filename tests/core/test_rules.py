@@ -292,3 +292,40 @@ def test_rule_texts_from_the_parents_are_each_rule_s_whole_path(wm3, lang):
                                                   for r in found]
         assert rules_markdown(trace, data, target, lang=lang) == rules_markdown(
             trace, data, target, lang=lang, found=found)
+
+
+def test_rule_pruning_matches_whole_number_codes_read_as_floats():
+    """Codes 1/2/3 with blanks load as floats (3.0): the tree names the value '3', and a
+    rule's condition code=3 must hold on those rows, or post-pruning drops it as if it
+    matched nothing (a review found R1 'IF o=p' kept with 7 errors in place of 'o=p AND
+    code=3' with none)."""
+    from dtree_core.loading import load_bytes, prepare
+    from dtree_core.rules import condition_holds, prune_rules
+
+    rng = np.random.default_rng(7)
+    code = rng.choice([1, 2, 3], 60).astype(object)
+    code[:6] = None
+    other = rng.choice(["p", "q"], 60)
+    y = np.where(np.array([c == 2 for c in code]), "A", np.where(other == "p", "B", "A"))
+    csv = pd.DataFrame({"code": code, "o": other, "y": y}).to_csv(index=False).encode()
+    prepared = prepare(load_bytes(csv, "codes.csv"), "y", include_ids=True)
+    assert prepared.X["code"].dtype == float  # the case: codes with blanks read as floats
+    threes = int((prepared.X["code"] == 3).sum())
+    assert condition_holds({"attribute": "code", "op": "=", "value": "3"}, prepared.X).sum() \
+        == threes > 0
+    trace = DecisionTree("id3", nominal=["code", "o"]).fit(prepared.X, prepared.y).trace_
+    for pruned in prune_rules(trace.to_dict(), prepared.X, prepared.y):
+        if pruned.removed is None:  # every kept rule covers rows and errs on none here
+            assert pruned.covered > 0 and pruned.errors == 0, pruned
+
+
+@pytest.mark.parametrize(("lang", "word"), [("en", "rule"), ("zh", "规则")])
+def test_an_attribute_named_like_the_rule_column_gets_a_column_of_its_own(lang, word):
+    from dtree_core.rules import rule_table
+
+    X = pd.DataFrame({word: ["a", "b", "a", "b"], "other": ["x", "x", "y", "y"]})
+    trace = DecisionTree("id3").fit(X, pd.Series(["p", "q", "p", "q"])).trace_.to_dict()
+    table = rule_table(trace, lang)
+    assert len(set(table.columns)) == len(table.columns) == 4, table.columns
+    assert table.columns[1] == word and table.columns[0] == f"{word}#"
+    pd.DataFrame(table.rows, columns=table.columns)  # as the export page shows it

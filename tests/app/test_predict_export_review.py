@@ -1,0 +1,132 @@
+"""The predict and export pages as a review read them (helper-116): a tied prediction is said
+to be a tie, leaves of no weight are not 'reached', the export table shows ties and Li Hang's
+D̃, a long condition keeps its value in the drawing, the Chinese rule table says 如果/那么, a
+.tex file prints names as typed, and rows that cannot be held out still leave the rules."""
+
+from __future__ import annotations
+
+import re
+
+import pandas as pd
+import pytest
+from app_helpers import page_app
+from test_server_app import uploaded
+
+from dtree_core import DecisionTree
+from dtree_core.data import Listed
+from dtree_core.dot import to_dot
+from dtree_core.export import Table, score_table, to_latex
+from ui.messages import t
+
+PREDICT = "FormSubmitter:pred_form-Predict"
+
+
+def unescaped(text: str) -> str:
+    return re.sub(r"\\(.)", r"\1", text)
+
+
+# ------------------------------------------------------------ predict
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_tied_prediction_is_said_to_be_a_tie_with_its_rule(lang):
+    """纹理=清晰, 根蒂=稍蜷, 色泽=乌黑, the rest unknown: 是 0.5, 否 0.5 (ID3 on watermelon
+    2.0); the first class in the data is taken, and the page says so."""
+    at = page_app("pages/predict.py", lang=lang)
+    for name, value in (("纹理", "清晰"), ("根蒂", "稍蜷"), ("色泽", "乌黑")):
+        at.selectbox(key=f"pred::{name}").set_value(value)
+    at.get("form_submit_button")[0].click().run()
+    assert not at.exception
+    proba = at.dataframe[0].value.iloc[:, 1].tolist()
+    assert proba == pytest.approx([0.5, 0.5])
+    [said] = [unescaped(s.value) for s in at.success]
+    tie = t("pred.result.tied", _lang=lang, classes=Listed(["是", "否"]), probability="0.500",
+            label="是")
+    assert said.endswith(tie), said
+
+
+def test_a_clear_prediction_says_no_tie():
+    at = page_app("pages/predict.py", lang="en")
+    at.selectbox(key="pred::纹理").set_value("清晰")
+    at.selectbox(key="pred::根蒂").set_value("蜷缩")
+    at.button(key=PREDICT).click().run()
+    assert [s.value for s in at.success] == ["Predicted 好瓜: **是**"]
+
+
+def test_leaves_of_no_weight_are_not_reached():
+    """Every value unknown on watermelon 2.0α: a branch no training row took gets a share of
+    0, so its leaves are not listed as reached nor outlined."""
+    at = page_app("pages/predict.py", dataset="watermelon_2.0_alpha", lang="en")
+    at.button(key=PREDICT).click().run()
+    assert not at.exception
+    leaves = next(df.value for df in at.dataframe if "leaf" in df.value.columns)
+    assert len(leaves) > 0 and (leaves["weight"] > 0).all(), leaves
+    dot = at.get("graphviz_chart")[0].proto.spec
+    assert "xlabel=0.000" not in dot
+
+
+# ------------------------------------------------------------ export
+
+def markdown_tables(at) -> str:
+    return "\n".join(m.value for m in at.markdown if m.value.lstrip().startswith("|"))
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_export_score_table_shows_ties(lang):
+    """Node 纹理=清晰 of watermelon 2.0's ID3 tree: 根蒂, 脐部 and 触感 tie at Gain 0.458."""
+    at = page_app("pages/export.py", lang=lang)
+    trace = at.session_state["current"]["trace"]
+    node = next(n for n in trace["nodes"] if n["decision"].get("ties"))
+    at.selectbox(key="exp_node").set_value(node["id"]).run()
+    table = markdown_tables(at)
+    assert t("col.tied", _lang=lang) in table.splitlines()[0], table
+    core = score_table(node)
+    tied = [row[0] for row in core.rows if row[-1]]
+    assert sorted(tied) == sorted([node["decision"]["attribute"], *node["decision"]["ties"]])
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_li_hangs_export_heads_gini_on_the_known_rows_where_values_are_missing(lang):
+    at = page_app("pages/export.py", dataset="watermelon_2.0_alpha", lang=lang,
+                  algorithm="c45", notation="lihang")
+    header = markdown_tables(at).splitlines()[0]
+    assert "Gini(D̃, A)" in unescaped(header) and "Gini(D, A)" not in unescaped(header)
+
+
+def test_the_chinese_rule_table_says_if_and_then_in_chinese():
+    at = page_app("pages/export.py", lang="zh")
+    columns = {c for df in at.dataframe for c in df.value.columns}
+    assert {"如果", "那么"} <= columns and not {"IF", "THEN"} & columns
+
+
+def test_rows_that_cannot_be_held_out_still_leave_the_rules_and_the_tables():
+    """Two rows, one per class: no held-out split, said once; the rules of the sidebar's tree
+    and the score table are still there."""
+    at = uploaded(b"a,y\np,yes\nq,no\n", "two.csv", algorithm="id3")
+    at.switch_page("pages/export.py").run()
+    assert not at.exception
+    assert len(at.error) == 1
+    columns = {c for df in at.dataframe for c in df.value.columns}
+    assert t("exp.col.if", _lang="en") in columns
+    assert markdown_tables(at)  # the score table
+    captions = [c.value for c in at.caption]
+    assert any(c.startswith("Rules R1, R2, … of") for c in captions), captions
+
+
+# ------------------------------------------------------------ drawings and files
+
+def test_a_long_condition_keeps_its_value_in_the_drawing():
+    name = "@" + "L" * 199
+    X = pd.DataFrame({name: ["k1", "k2", "k1", "k2"]})
+    trace = DecisionTree("id3").fit(X, pd.Series(["p", "q", "p", "q"])).trace_.to_dict()
+    source = to_dot(trace).source
+    labels = re.findall(r'label=" (@L+…L+=k\d) "', source)
+    assert sorted(label[-3:] for label in labels) == ["=k1", "=k2"], labels
+    assert all(len(label) == 120 for label in labels)
+
+
+def test_a_tex_file_prints_names_as_typed():
+    """TeX would print a name's -- as a dash and its ` and '' as curly quotes."""
+    tex = to_latex(Table(["name"], [["a--b `c' ''d''"]]))
+    row = tex.splitlines()[5]
+    assert "--" not in row and "`" not in row and "''" not in row
+    assert r"a-{}-{}b \textasciigrave{}c\textquotesingle{}" in row
