@@ -17,6 +17,7 @@ import pandas as pd
 
 from . import algorithms
 from .budget import BudgetError
+from .data import CodedError
 from .evaluate import fit, tree_depth
 from .export import Table, row_threshold_digits
 from .labels import branch_text, node_path
@@ -74,7 +75,8 @@ class MergedScores:
     nodes: list[dict | None]  # each tree's node at the path (None: not in that tree)
     rows: list[dict]  # attribute, kind, threshold, gain, iv, gain_ratio, gini_index_multiway,
     #                   gini_index_binary, gini_index_at_t, binary_cut, binary_cut_digits,
-    #                   above_average, picks {label: bool}, normalised {label: float | None}
+    #                   above_average, picks {label: bool}, tied {label: bool} (with the
+    #                   pick), normalised {label: float | None}
     shape: str  # "multiway": Gain/IV/Gain_ratio of multiway splits; "binary": only CART has it
 
     def best_binary_elsewhere(self) -> list[dict]:
@@ -164,6 +166,7 @@ def merged_scores(traces: list[dict], labels: list[str] | None = None,
     source, shape = _source(traces, nodes)
     picks = [n["decision"]["attribute"] if n and n["decision"]["kind"] == "split" else None
              for n in nodes]
+    ties = [set(n["decision"].get("ties") or ()) if n else set() for n in nodes]
     norms = [normalised(t, n) for t, n in zip(traces, nodes, strict=True)]
     rows = []
     for r in source["scores"] if source else []:
@@ -176,6 +179,8 @@ def merged_scores(traces: list[dict], labels: list[str] | None = None,
             **_binary_columns(traces, nodes, r),
             "above_average": r.get("above_average"),
             "picks": {label: p == a for label, p in zip(labels, picks, strict=True)},
+            # tied with the configuration's pick (its tie rule took the pick)
+            "tied": {label: a in tied for label, tied in zip(labels, ties, strict=True)},
             "normalised": {label: n.get(a) for label, n in zip(labels, norms, strict=True)}})
     return MergedScores(key, labels, nodes, rows, shape)
 
@@ -215,7 +220,8 @@ class Disagreement:
 
     code: "attribute" (different split attributes), "threshold" (same continuous attribute,
     different t), "shape" (same attribute, different branches: multiway vs binary, or another
-    partition), "stop" (one tree splits where another makes a leaf).
+    partition), "stop" (one tree splits where another makes a leaf), "label" (every tree
+    makes a leaf there, labelled with different classes).
     """
 
     key: str
@@ -261,8 +267,8 @@ def _code(nodes, keyed) -> str | None:
     decisions = [n["decision"] for n in nodes]
     if len({d["kind"] for d in decisions}) > 1:
         return "stop"
-    if decisions[0]["kind"] == "leaf":
-        return None
+    if decisions[0]["kind"] == "leaf":  # leaves part when they predict different classes
+        return "label" if len({str(d.get("label")) for d in decisions}) > 1 else None
     if len({d["attribute"] for d in decisions}) > 1:
         return "attribute"
     if len({d["threshold"] for d in decisions}) > 1:
@@ -470,7 +476,8 @@ def han_criteria(options, X: pd.DataFrame, y: pd.Series, split, noise: float, bl
     for name, (X_copy, y_copy) in copies.items():
         try:
             models[name] = fit(options, X_copy, y_copy)
-        except BudgetError as error:
+        except (BudgetError, CodedError) as error:  # too big, or (a small split's noisy
+            # copy) left with one class: that copy is not grown, the rest of the page is
             refused[name] = (error.code, dict(error.details))
     robust = {name: held_out_accuracy(models[name], X.iloc[test], y.iloc[test])
               if name in models else None for name in copies}

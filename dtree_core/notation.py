@@ -167,6 +167,7 @@ NOTATIONS: dict[str, Notation] = {
         class_share=Symbol(r"\frac{|C_k|}{|D|}", "|Cₖ|/|D|"),
         class_share_squared=Symbol(r"\left(\frac{|C_k|}{|D|}\right)^2", "(|Cₖ|/|D|)²"),
         terms=(("属性", "特征"), ("增益率", "信息增益比"), ("样本", "实例"),
+               ("An attribute", "A feature"), ("an attribute", "a feature"),
                ("Attribute", "Feature"), ("attribute", "feature"), ("sample", "instance"),
                ("lowest Gain", "lowest g(D, A)"), ("highest Gain", "highest g(D, A)"),
                ("Gain ≥ ", "g(D, A) ≥ "), ("Gain at least", "g(D, A) at least"),

@@ -32,13 +32,21 @@ from ui.compare import (
     merged_styled,
     scalability_figure,
     summary_frame,
+    ties_caption,
     why_sentence,
 )
 from ui.messages import labelled, sentences, t, tm
 from ui.names import tree_dataset_name
 from ui.state import ensure_entry_point
 from ui.tables import BLANK
-from ui.widgets import drawn_part, node_titles, number_formats, score_downloads, worded_table
+from ui.widgets import (
+    drawn_part,
+    in_notation,
+    node_titles,
+    number_formats,
+    score_downloads,
+    worded_table,
+)
 
 ensure_entry_point()
 
@@ -126,13 +134,13 @@ def scores(labels: list[str], traces: list[dict]) -> None:
         st.caption(t("node.no_scores"))
         return
     if merged.shape == "binary":
-        st.caption(t("cmp.binary_only"))
+        st.caption(t(in_notation("cmp.binary_only")))
     decimals = int(st.session_state.decimals)
     shown = merged_styled(merged, decimals)
     st.dataframe(shown, hide_index=True, placeholder=BLANK)
-    note = best_binary_note(merged, decimals)
-    if note:
-        st.caption(note)
+    for note in (ties_caption(merged), best_binary_note(merged, decimals)):
+        if note:
+            st.caption(note)
     score_downloads(worded_table(merged.table(), list(shown.data.columns)), "cmp", decimals)
     st.markdown(f"**{t('cmp.chart')}**")
     st.plotly_chart(criteria_chart(merged), key="cmp_chart")

@@ -21,9 +21,9 @@ from dtree_core.escape import escape_html
 from dtree_core.evaluate import tree_depth
 from dtree_core.export import row_threshold_digits
 from dtree_core.labels import branch_text
-from dtree_core.split import threshold_text, told_apart
+from dtree_core.split import places_apart, threshold_text, told_apart
 from ui import registry
-from ui.messages import literal, t, t_or
+from ui.messages import literal, t
 from ui.tables import styled_numbers, threshold_formatter
 from ui.widgets import in_notation, score_header, stop_sentence
 
@@ -56,17 +56,35 @@ def merged_frame(merged: MergedScores) -> pd.DataFrame:
                t(in_notation("cmp.col.gini_multiway")): _number(r["gini_index_multiway"]),
                t(in_notation("cmp.col.gini_binary")): r["gini_index_binary"]}
         for label in merged.labels:
-            row[t("cmp.col.pick", label=label)] = "✓" if r["picks"][label] else ""
+            row[t("cmp.col.pick", label=label)] = "✓" if r["picks"][label] else \
+                "=" if r["tied"][label] else ""
         rows.append(row)
     return pd.DataFrame(rows)
 
 
 def merged_styled(merged: MergedScores, decimals: int):
-    """merged_frame as shown: scores to `decimals` places, each row's cut with the digits
-    its record writes it with (a cut needing 17 digits no longer widens 1.2 beside it)."""
+    """merged_frame as shown: each score column to `decimals` places, or to as many more as
+    tell a picked row's number from every other row's (a pick never reads equal to a rival
+    it beat; a tie is marked '='), each row's cut with the digits its record writes it with
+    (a cut needing 17 digits no longer widens 1.2 beside it)."""
     frame = merged_frame(merged)
-    cuts = threshold_formatter(frame[t("col.threshold")], row_threshold_digits(merged.rows))
-    return styled_numbers(frame, decimals, {t("col.threshold"): cuts})
+    formats = {t("col.threshold"): threshold_formatter(frame[t("col.threshold")],
+                                                       row_threshold_digits(merged.rows))}
+    picked = [any(r["picks"].values()) for r in merged.rows]
+    for column in frame.columns:
+        if column not in formats and pd.api.types.is_float_dtype(frame[column]):
+            values = frame[column].tolist()
+            pairs = [(a, b) for a, chosen in zip(values, picked, strict=True) if chosen
+                     for b in values if pd.notna(a) and pd.notna(b)]
+            formats[column] = f"{{:.{places_apart(pairs, decimals)}f}}"
+    return styled_numbers(frame, decimals, formats)
+
+
+def ties_caption(merged: MergedScores) -> str | None:
+    """What '=' in a pick column means, where one is shown."""
+    if any(any(r["tied"].values()) and not all(r["picks"].values()) for r in merged.rows):
+        return t("cmp.tied_mark")
+    return None
 
 
 def best_binary_note(merged: MergedScores, decimals: int) -> str | None:
@@ -86,7 +104,7 @@ def best_binary_note(merged: MergedScores, decimals: int) -> str | None:
         else:
             items.append(t("cmp.binary_elsewhere.item", **values,
                            cut=threshold_text(r["binary_cut"], r["binary_cut_digits"])))
-    return t("cmp.binary_elsewhere", column=t(in_notation("cmp.col.gini_binary")),
+    return t(in_notation("cmp.binary_elsewhere"), column=t(in_notation("cmp.col.gini_binary")),
              items=t("list.semicolon").join(items))
 
 
@@ -133,7 +151,7 @@ def pick_clause(pick: Pick, decimals: int, tie_break: str = "first") -> str:
                      for a, v, _ in pick.rivals)
     lowest = registry.record(pick.algorithm).ranks_lowest  # a baseline takes the smallest
     text = t("cmp.why.pick.lowest" if lowest else "cmp.why.pick", label=pick.label,
-             attribute=attribute, at=at, criterion=t_or(f"col.{column}", column),
+             attribute=attribute, at=at, criterion=score_header(column),
              value=_fixed(pick.value, places), rivals=rivals)
     if pick.mean_gain is not None:  # a C4.5-style mean-Gain filter ran at this node
         text += t("cmp.why.mean_gain", mean=_fixed(pick.mean_gain, decimals))

@@ -585,6 +585,8 @@ EN = {
     "cmp.col.gini_multiway": "Gini_index (multiway)",
     "cmp.col.gini_binary": "Gini_index (best binary)",
     "cmp.col.pick": "{label} ✓",
+    "cmp.tied_mark": ("= marks an attribute tied with the configuration's pick ✓: its tie "
+                      "rule took the ✓."),
     "cmp.binary_elsewhere": ("{column} of a continuous attribute is that of its cut with the "
                              "lowest Gini_index, which is not the t in its row: "
                              "{items}."),

@@ -474,6 +474,7 @@ ZH = {
     "cmp.col.gini_multiway": "Gini_index（多路划分）",
     "cmp.col.gini_binary": "Gini_index（最优二分）",
     "cmp.col.pick": "{label} ✓",
+    "cmp.tied_mark": "= 表示该属性与此配置选中的 ✓ 并列：按并列规则选了 ✓。",
     "cmp.binary_elsewhere": ("连续属性的 {column} 取在基尼指数最小的划分点，与同一行的 t "
                              "不是同一个划分点：{items}。"),
     "cmp.binary_elsewhere.item": "{attribute} 在 t = {cut} 处为 {best}（在 t = {t} 处为 {at_t}）",

@@ -156,6 +156,11 @@ EN: dict[str, str] = {
                               "names work too (经验熵, 经验条件熵, 信息增益, 信息增益比, "
                               "基尼指数), and Zhou's Ent(D), Gain(D,a), IV(a), Gain_ratio(D,a), "
                               "Gini_index(D,a)."),
+    "cmp.binary_only.lihang": ("Only trees of two-way splits (CART's) have this node, so "
+                               "g(D, A), H_A(D) and g_R(D, A) are for their two-way splits."),
+    "cmp.binary_elsewhere.lihang": ("{column} of a continuous feature is that of its cut with "
+                                    "the lowest Gini(D, A), which is not the t in its row: "
+                                    "{items}."),
 }
 
 ZH: dict[str, str] = {
@@ -281,4 +286,8 @@ ZH: dict[str, str] = {
                               "g(D,含糖率,0.126) = 0.349。也可写中文名称（经验熵、经验条件熵、"
                               "信息增益、信息增益比、基尼指数），或周志华书中的 Ent(D)、"
                               "Gain(D,a)、IV(a)、Gain_ratio(D,a)、Gini_index(D,a)。"),
+    "cmp.binary_only.lihang": ("只有二分划分的树（CART）有这个结点，所以 g(D, A)、H_A(D) 和 "
+                               "g_R(D, A) 都是针对它们的二分划分计算的。"),
+    "cmp.binary_elsewhere.lihang": ("连续特征的 {column} 取在基尼指数 Gini(D, A) 最小的划分点，"
+                                    "与同一行的 t 不是同一个划分点：{items}。"),
 }

@@ -1,0 +1,108 @@
+"""The compare page as a review read it (helper-115): the 'where the trees part' sentence and
+the captions in Li Hang's symbols under his notation, a pick never shown equal to a rival it
+beat and ties marked, leaves that predict different classes are a disagreement, and a Han
+copy left with one class is reported, not a page-stopping error."""
+
+from __future__ import annotations
+
+import re
+
+import pandas as pd
+import pytest
+from app_helpers import page_app
+
+from dtree_core import DecisionTree
+from dtree_core.compare import first_disagreement, han_criteria, merged_scores
+from dtree_core.evaluate import stratified_split
+from dtree_core.loading import load_bytes, prepare
+from dtree_core.options import Options
+from ui.compare import merged_styled, why_sentence
+
+PAGE = "pages/compare.py"
+ZHOU_SYMBOLS = re.compile(r"\bGain\b|Gain_ratio|Gini_index|\bIV\b")
+
+
+def unescaped(text: str) -> str:
+    return re.sub(r"\\(.)", r"\1", text)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_where_the_trees_part_is_said_in_li_hangs_symbols(lang):
+    """Watermelon 3.0: ID3 takes 纹理 by g(D, A), C4.5 含糖率 by g_R(D, A), CART 纹理 by
+    Gini(D, A) (not Gain, Gain_ratio, Gini_index)."""
+    at = page_app(PAGE, dataset="watermelon_3.0", lang=lang, notation="lihang")
+    shown = "\n".join(unescaped(m.value) for m in [*at.markdown, *at.caption, *at.info])
+    sentence = [line for line in shown.splitlines() if "ID3" in line and "CART" in line]
+    assert sentence, shown
+    for line in sentence:
+        assert not ZHOU_SYMBOLS.search(line), line
+    assert "g(D, A)" in "\n".join(sentence)
+
+
+def merged(dataset: str, algorithms=("id3", "c45", "cart")):
+    data = f"../shared/datasets/{dataset}.csv"
+    X = pd.read_csv(data).drop(columns=["编号"], errors="ignore")
+    y = X.pop(X.columns[-1])
+    traces = [DecisionTree(a).fit(X, y).trace_.to_dict() for a in algorithms]
+    return traces, X, y
+
+
+def test_a_pick_is_never_shown_equal_to_a_rival_it_beat_and_ties_are_marked():
+    """At 纹理=清晰 of watermelon 2.0, ID3's Gain ties 根蒂, 脐部 and 触感 (0.458): the
+    others read '='. Where a pick beats a rival by less than the decimals show, the column
+    gets the digits that tell them apart."""
+    traces, _, _ = merged("watermelon_2.0", ("id3", "c45"))
+    table = merged_scores(traces, ["ID3", "C4.5"], "纹理=清晰")
+    frame = merged_styled(table, 3).data
+    column = [c for c in frame.columns if c.startswith("ID3")][0]
+    marks = dict(zip(frame.iloc[:, 0], frame[column], strict=True))
+    assert sorted(a for a, m in marks.items() if m) == ["根蒂", "脐部", "触感"]
+    assert sorted(m for m in marks.values() if m) == ["=", "=", "✓"]
+    # a near tie, made by hand: a pick 0.0052 against a rival 0.0047
+    row = table.rows[0]
+    near = [{**row, "attribute": "island", "gain": 0.005202},
+            {**row, "attribute": "year", "gain": 0.004673,
+             "picks": dict.fromkeys(row["picks"], False),
+             "tied": dict.fromkeys(row["tied"], False)}]
+    near[0]["picks"] = dict.fromkeys(row["picks"], True)
+    styled = merged_styled(type(table)(table.key, table.labels, table.nodes, near,
+                                       table.shape), 3)
+    shown = styled.to_string()
+    assert "0.0052" in shown and "0.0047" in shown, shown
+
+
+def test_leaves_that_predict_different_classes_are_where_the_trees_part():
+    """Depth 1 on watermelon 2.0: ID3's and CART's roots differ in shape, so compare a tree
+    with itself relabelled at one leaf."""
+    traces, _, _ = merged("watermelon_2.0", ("id3",))
+    other = {**traces[0], "nodes": [dict(n) for n in traces[0]["nodes"]]}
+    leaf = next(n for n in other["nodes"] if n["decision"]["kind"] == "leaf")
+    classes = list(other["classes"])
+    flipped = next(c for c in classes if c != leaf["decision"]["label"])
+    leaf["decision"] = {**leaf["decision"], "label": flipped}
+    found = first_disagreement([traces[0], other], ["a", "b"])
+    assert found is not None and found.code == "label"
+    assert "The trees make the same decision" not in why_sentence(found)
+
+
+def test_a_han_copy_left_with_one_class_is_reported_not_raised():
+    """Four rows, a 50% held-out split: the noisy copy of the two training rows of different
+    classes can come out with one class; that copy is not grown, the criteria still are."""
+    prepared = prepare(load_bytes(b"a,b,y\nx,u,p\ny,v,q\nx,v,p\ny,u,q\n", "four.csv"), "y")
+    options = Options.build(algorithm="id3", nominal=prepared.nominal)
+    split = stratified_split(prepared.y, 0.5, 0)
+    criteria = han_criteria(options, prepared.X, prepared.y, split, 0.5, 0.5, 0)
+    assert criteria.refused.get("noisy", (None,))[0] == "one_class"
+    assert criteria.accuracy is not None and criteria.noisy_accuracy is None
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_two_way_caption_uses_li_hangs_symbols(lang):
+    at = page_app(PAGE, dataset="watermelon_3.0", lang=lang, notation="lihang")
+    at.number_input(key="cmp_n").set_value(2).run()
+    at.selectbox(key="cmp_algo_0").set_value("cart")
+    at.selectbox(key="cmp_algo_1").set_value("oblique").run()
+    assert not at.exception
+    captions = [unescaped(c.value) for c in at.caption]
+    two_way = [c for c in captions if "CART" in c and ("two-way" in c or "二分" in c)]
+    assert two_way and not ZHOU_SYMBOLS.search(two_way[0]), captions
