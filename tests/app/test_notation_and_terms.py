@@ -117,8 +117,9 @@ def test_li_hangs_symbols_with_missing_values(lang, algorithm, step):
     texts = panel_texts(at)
     leaks = [(symbol, text) for text in texts for symbol in ZHOU_SYMBOLS if symbol in text]
     assert not leaks, leaks
-    words = CATALOGUES[lang]
-    start = {key: words[f"{key}.lihang"].split("{")[0].strip() for key in (
+    # his words too (instances, features): the catalogue's template as t() words it
+    start = {key: t(f"{key}.lihang", _lang=lang, _notation="lihang").split("{")[0].strip()
+             for key in (
         "lesson.known", "lesson.iv.unknown", "lesson.cart.smaller_loses")}
     plain = [text.replace("\\", "") for text in texts]
     assert any(text.startswith(start["lesson.known"]) for text in plain), start
