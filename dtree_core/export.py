@@ -69,10 +69,11 @@ def on_known_rows(node: dict) -> bool:
 
 def score_table(node: dict) -> Table:
     """One trace node's score table: every candidate's scores, the chosen one marked."""
+    # "tied" before "chosen": a reader of the last column as the pick keeps working
     columns = ["attribute", "kind", "threshold", *(SCORE_HEADERS[c] for c in SCORE_COLUMNS),
-               "chosen", "tied"]
+               "tied", "chosen"]
     rows = [[row["attribute"], row["kind"], row["threshold"],
-             *(row[c] for c in SCORE_COLUMNS), bool(row["chosen"]), is_tied(node, row)]
+             *(row[c] for c in SCORE_COLUMNS), is_tied(node, row), bool(row["chosen"])]
             for row in node["scores"]]
     return Table(columns, rows, row_threshold_digits(node["scores"]),
                  (columns.index("threshold"),))

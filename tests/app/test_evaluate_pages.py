@@ -201,8 +201,10 @@ def test_predict_drops_the_result_when_the_tree_changes(change):
     assert [i.value for i in at.info if i.value == t("pred.fill")]
     at.button(key=PREDICT).click().run()
     assert not at.exception
-    assert [s.value for s in at.success] == [
-        f"Predicted {at.session_state['current']['trace']['target']}: **{predicted_label(at)}**"]
+    # (an empty Iris sample reaches the root only: its three classes tie, which is said too)
+    [said] = [s.value for s in at.success]
+    assert said.startswith(
+        f"Predicted {at.session_state['current']['trace']['target']}: **{predicted_label(at)}**")
 
 
 def test_export_rules_on_held_out_rows_and_downloads():

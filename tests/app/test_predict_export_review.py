@@ -80,7 +80,7 @@ def test_the_export_score_table_shows_ties(lang):
     table = markdown_tables(at)
     assert t("col.tied", _lang=lang) in table.splitlines()[0], table
     core = score_table(node)
-    tied = [row[0] for row in core.rows if row[-1]]
+    tied = [row[0] for row in core.rows if row[core.columns.index("tied")]]
     assert sorted(tied) == sorted([node["decision"]["attribute"], *node["decision"]["ties"]])
 
 

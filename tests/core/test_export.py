@@ -34,16 +34,16 @@ def root(wm2):
 def test_latex_booktabs_golden(root):
     assert to_latex(score_table(root)) == dedent(r"""
         % needs \usepackage{booktabs}; Chinese text also needs ctex (or xeCJK)
-        \begin{tabular}{lllrrrrl}
+        \begin{tabular}{lllrrrrll}
         \toprule
-        attribute & kind & threshold & Gain & IV & Gain\_ratio & Gini\_index & chosen \\
+        attribute & kind & threshold & Gain & IV & Gain\_ratio & Gini\_index & tied & chosen \\
         \midrule
-        色泽 & nominal & -- & 0.108 & 1.580 & 0.068 & 0.427 &  \\
-        根蒂 & nominal & -- & 0.143 & 1.402 & 0.102 & 0.422 &  \\
-        敲声 & nominal & -- & 0.141 & 1.333 & 0.106 & 0.424 &  \\
-        纹理 & nominal & -- & 0.381 & 1.447 & 0.263 & 0.277 & $\bullet$ \\
-        脐部 & nominal & -- & 0.289 & 1.549 & 0.187 & 0.345 &  \\
-        触感 & nominal & -- & 0.006 & 0.874 & 0.007 & 0.494 &  \\
+        色泽 & nominal & -- & 0.108 & 1.580 & 0.068 & 0.427 &  &  \\
+        根蒂 & nominal & -- & 0.143 & 1.402 & 0.102 & 0.422 &  &  \\
+        敲声 & nominal & -- & 0.141 & 1.333 & 0.106 & 0.424 &  &  \\
+        纹理 & nominal & -- & 0.381 & 1.447 & 0.263 & 0.277 &  & $\bullet$ \\
+        脐部 & nominal & -- & 0.289 & 1.549 & 0.187 & 0.345 &  &  \\
+        触感 & nominal & -- & 0.006 & 0.874 & 0.007 & 0.494 &  &  \\
         \bottomrule
         \end{tabular}
         """).lstrip("\n")
@@ -59,9 +59,9 @@ def test_latex_escapes_user_text():
 def test_markdown_golden(root):
     lines = to_markdown(score_table(root)).splitlines()
     assert lines[0] == ("| attribute | kind | threshold | Gain | IV | Gain\\_ratio | "
-                        "Gini\\_index | chosen |")
-    assert lines[1] == "|---|---|---|---:|---:|---:|---:|---|"
-    assert lines[5] == "| 纹理 | nominal | — | 0.381 | 1.447 | 0.263 | 0.277 | ✓ |"
+                        "Gini\\_index | tied | chosen |")
+    assert lines[1] == "|---|---|---|---:|---:|---:|---:|---|---|"
+    assert lines[5] == "| 纹理 | nominal | — | 0.381 | 1.447 | 0.263 | 0.277 |  | ✓ |"
 
 
 def test_markdown_cells_cannot_break_the_table():
