@@ -108,8 +108,9 @@ EN: dict[str, str] = {
     "lesson.matters": "Why the criterion matters",
     "lesson.unpruned": ("Pre-pruning and reduced-error pruning judge by validation rows, which "
                         "the held-out splits on this page do not make: the accuracies, times and "
-                        "robustness below are of unpruned trees grown on every row; the trees "
-                        "drawn above are pruned."),
+                        "robustness below are of the same configurations unpruned (the training "
+                        "accuracy of a tree grown on every row, the others of trees grown on "
+                        "the split's training rows); the trees drawn above are pruned."),
     "lesson.unpruned.rows": ("The pruned trees drawn above, and their node counts, grew on "
                              "{rows} of the {total} rows: the others validate the pruning."),
     "lesson.matters.intro": ("The same data grown three ways, without forced splits or pruning: "
@@ -205,8 +206,9 @@ ZH: dict[str, str] = {
     "lesson.han.seed": "噪声和置空以随机种子 {seed} 只作用于训练样本；留出样本保持不变。",
     "lesson.matters": "为什么划分准则重要",
     "lesson.unpruned": ("预剪枝和后剪枝（错误率降低剪枝）依据验证集判断，而本页的留出法划分"
-                        "没有验证集：下面的准确率、时间和鲁棒性都来自用全部样本生成的未剪枝决策"
-                        "树；上面画出的决策树是剪枝后的。"),
+                        "没有验证集：下面的准确率、时间和鲁棒性都来自不剪枝的同一配置（训练集"
+                        "准确率来自用全部样本生成的决策树，其余来自用划分出的训练样本生成的决策"
+                        "树）；上面画出的决策树是剪枝后的。"),
     "lesson.unpruned.rows": ("上面画出的剪枝后决策树及其结点数只用了 {total} 个样本中的 {rows} "
                              "个生成：其余样本用于验证剪枝。"),
     "lesson.matters.intro": ("同一数据的三种生成方式（不强制划分，不剪枝）：总选信息增益最小的"
