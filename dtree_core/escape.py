@@ -130,8 +130,9 @@ _MARKDOWN_SPECIALS = str.maketrans({c: "\\" + c for c in "\\`*_[]|~$"})
 
 
 def escape_markdown_cell(text) -> str:
-    """Text for a Markdown table cell: HTML escaped, Markdown specials and | backslashed."""
-    text = escape_html(text).translate(_MARKDOWN_SPECIALS)
+    """Text for a Markdown table cell: HTML escaped, Markdown specials and | backslashed, and
+    a colon as its entity (GitHub, like Streamlit, turns :smile: into an emoji)."""
+    text = escape_html(text).translate(_MARKDOWN_SPECIALS).replace(":", "&#58;")
     return " ".join(text.splitlines()) or " "
 
 

@@ -807,13 +807,16 @@ def t_or(key: str, fallback: str, /, **values) -> str:
 # ASCII punctuation Markdown (and Streamlit's $...$ LaTeX) would act on; a backslash makes
 # each one literal (CommonMark lets any ASCII punctuation be escaped this way).
 _MARKDOWN_SPECIALS = re.compile(r"([\\`*_{}\[\]()#+\-.!|~$<>&])")
+COLON = "&#58;"  # a colon Markdown shows as one and Streamlit's directives do not act on
 
 
 def literal(text) -> str:
     """User text (names from a file, loader messages) shown as written inside Markdown, on
     one line: a line break in a name is shown as ⏎ (a break followed by '===' made the
-    sentence before it a heading; a blank line and four spaces, a code block)."""
-    return _MARKDOWN_SPECIALS.sub(r"\\\1", show_controls(one_line(text)))
+    sentence before it a heading; a blank line and four spaces, a code block). A colon is
+    written as its entity: Streamlit makes :smile: an emoji, :red[x] coloured text and
+    :material/home: an icon, and a backslash before the colon stops only the emoji."""
+    return _MARKDOWN_SPECIALS.sub(r"\\\1", show_controls(one_line(text))).replace(":", COLON)
 
 
 def tm(key: str, /, **values) -> str:

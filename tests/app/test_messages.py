@@ -60,6 +60,15 @@ def test_literal_keeps_user_text_out_of_markdown():
     assert tm("setup.using", name="**x**", rows=1, cols=2).startswith(r"Using **\*\*x\*\***")
 
 
+def test_literal_writes_colons_so_streamlit_s_directives_do_not_act():
+    """:smile: became an emoji, :red[x] an empty coloured span and :material/home: an icon
+    (the browser test shows them as typed); the entity is a colon to Markdown."""
+    from ui.messages import literal
+
+    for name in (":smile:", ":red[x]", ":material/home:"):
+        assert ":" not in literal(name) and literal(name).count("&#58;") == name.count(":")
+
+
 def test_split_errors_are_worded_from_their_codes():
     """Each SplitError the evaluate page can meet has words of its own, filled from details."""
     import pytest

@@ -252,3 +252,8 @@ def test_bidi_overrides_and_c1_controls_are_shown_not_obeyed(escape):
     text = escape("x\u202eyes\u2066\x9bz")
     assert not {"\u202e", "\u2066", "\x9b"} & set(text)
     assert "u202e" in text and "u2066" in text and "x9b" in text
+
+
+def test_a_markdown_cell_writes_colons_as_entities():
+    """GitHub's Markdown, like Streamlit's, turns :smile: into an emoji."""
+    assert escape_markdown_cell(":smile: a:b") == "&#58;smile&#58; a&#58;b"
