@@ -71,6 +71,8 @@ def overfitting(algorithms, source, base, split) -> None:
     options = analysis.variant(analysis.unvalidated(base), algorithm=algorithm, max_depth=None)
     frame = analysis.safely(analysis.curve, *source, options, *split)
     st.plotly_chart(curve_figure(frame), key="ev_curve")
+    if split[0] == "kfold":  # depth_curve averages the folds; the metric above pools them
+        st.caption(t("eval.curve.kfold", k=int(split[1])))
 
 
 def holdout_share(split) -> float:

@@ -670,6 +670,9 @@ EN = {
     "eval.curve.test": "held-out",
     "eval.curve.x": "maximum depth of the tree (here 0 = the root alone, a single leaf)",
     "eval.curve.y": "accuracy",
+    "eval.curve.kfold": ("With k-fold cross-validation each point is the mean of the {k} folds' "
+                         "accuracies (as \"their mean\" above), not the cross-validation "
+                         "accuracy, which pools the folds' predictions."),
     "pred.intro": "Classify one new sample with the tree grown in the sidebar ({algorithm}).",
     "pred.missing": "(missing)",
     "pred.submit": "Predict",

@@ -552,6 +552,8 @@ ZH = {
     "eval.curve.test": "留出集",
     "eval.curve.x": "决策树的最大深度（此处 0 表示只有根结点这一个叶结点）",
     "eval.curve.y": "精度",
+    "eval.curve.kfold": "k 折交叉验证时，曲线上每个点是 {k} 折精度的平均（即上面的“平均”），"
+                        "不是把各折预测合在一起计算的交叉验证精度。",
     "pred.intro": "用侧边栏中以 {algorithm} 生成的决策树对一个新样本分类。",
     "pred.missing": "（缺失）",
     "pred.submit": "预测",

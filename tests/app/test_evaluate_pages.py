@@ -69,6 +69,8 @@ def test_holdout_metrics_match_the_core_and_sklearn():
     z = np.array(decode(z)).reshape(2, 2) if isinstance(z, dict) else np.array(z)
     assert (z == metrics.confusion_matrix(expected[0].y_true, expected[0].y_pred,
                                           labels=expected[0].labels)).all()
+    # one held-out split: its curve point is the accuracy itself, and no caption says otherwise
+    assert not [c.value for c in at.caption if "k-fold" in c.value]
 
 
 def test_kfold_and_overfitting_curve():
@@ -94,6 +96,11 @@ def test_kfold_and_overfitting_curve():
     assert train[0] == pytest.approx(np.mean([max((y.iloc[tr] == c).mean() for c in ("是", "否"))
                                               for tr, _ in _folds(y, 4)]))
     assert train[-1] == 1.0
+    # the caption says what the points are: the last held-out one is the folds' mean
+    assert decode(curve[1]["y"])[-1] == pytest.approx(np.mean(expected.fold_accuracies))
+    assert ("With k-fold cross-validation each point is the mean of the 4 folds' accuracies "
+            "(as \"their mean\" above), not the cross-validation accuracy, which pools the "
+            "folds' predictions.") in [c.value for c in at.caption]
 
 
 def test_kfold_in_chinese_names_the_pooled_accuracy_and_lists_folds_with_the_enumeration_comma():
@@ -108,6 +115,8 @@ def test_kfold_in_chinese_names_the_pooled_accuracy_and_lists_folds_with_the_enu
     folds = "、".join(f"{a:.3f}" for a in expected.fold_accuracies)
     mean = f"{np.mean(expected.fold_accuracies):.3f}"
     assert f"各折的精度：{folds}（平均 {mean}）" in [c.value for c in at.caption]
+    assert "k 折交叉验证时，曲线上每个点是 4 折精度的平均（即上面的“平均”），不是把各折预测合在一起" \
+        "计算的交叉验证精度。" in [c.value for c in at.caption]
 
 
 def _folds(y, k):
