@@ -29,6 +29,7 @@ from ui.compare import (
     han_frames,
     han_table_rows,
     matters_frame,
+    merged_places,
     merged_styled,
     scalability_figure,
     summary_frame,
@@ -141,7 +142,8 @@ def scores(labels: list[str], traces: list[dict]) -> None:
     for note in (ties_caption(merged), best_binary_note(merged, decimals)):
         if note:
             st.caption(note)
-    score_downloads(worded_table(merged.table(), list(shown.data.columns)), "cmp", decimals)
+    score_downloads(worded_table(merged.table(), list(shown.data.columns)), "cmp", decimals,
+                    merged_places(merged, decimals))
     st.markdown(f"**{t('cmp.chart')}**")
     st.plotly_chart(criteria_chart(merged), key="cmp_chart")
     drawn = sorted({registry.label(tr["algorithm"]) for tr in traces

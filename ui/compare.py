@@ -70,14 +70,24 @@ def merged_styled(merged: MergedScores, decimals: int):
     frame = merged_frame(merged)
     formats = {t("col.threshold"): threshold_formatter(frame[t("col.threshold")],
                                                        row_threshold_digits(merged.rows))}
+    formats.update({column: f"{{:.{places}f}}"
+                    for column, places in merged_places(merged, decimals).items()})
+    return styled_numbers(frame, decimals, formats)
+
+
+def merged_places(merged: MergedScores, decimals: int) -> dict[str, int]:
+    """Each score column's decimals (by header): `decimals`, or as many more as tell a picked
+    row's number from every other row's. The page and its Markdown and LaTeX downloads."""
+    frame = merged_frame(merged)
     picked = [any(r["picks"].values()) for r in merged.rows]
+    places = {}
     for column in frame.columns:
-        if column not in formats and pd.api.types.is_float_dtype(frame[column]):
+        if column != t("col.threshold") and pd.api.types.is_float_dtype(frame[column]):
             values = frame[column].tolist()
             pairs = [(a, b) for a, chosen in zip(values, picked, strict=True) if chosen
                      for b in values if pd.notna(a) and pd.notna(b)]
-            formats[column] = f"{{:.{places_apart(pairs, decimals)}f}}"
-    return styled_numbers(frame, decimals, formats)
+            places[column] = places_apart(pairs, decimals)
+    return places
 
 
 def ties_caption(merged: MergedScores) -> str | None:

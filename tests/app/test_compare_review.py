@@ -14,9 +14,11 @@ from app_helpers import page_app
 from dtree_core import DecisionTree
 from dtree_core.compare import first_disagreement, han_criteria, merged_scores
 from dtree_core.evaluate import stratified_split
+from dtree_core.export import to_latex, to_markdown
 from dtree_core.loading import load_bytes, prepare
 from dtree_core.options import Options
-from ui.compare import merged_styled, why_sentence
+from ui.compare import merged_places, merged_styled, why_sentence
+from ui.widgets import worded_table
 
 PAGE = "pages/compare.py"
 ZHOU_SYMBOLS = re.compile(r"\bGain\b|Gain_ratio|Gini_index|\bIV\b")
@@ -69,6 +71,12 @@ def test_a_pick_is_never_shown_equal_to_a_rival_it_beat_and_ties_are_marked():
                                        table.shape), 3)
     shown = styled.to_string()
     assert "0.0052" in shown and "0.0047" in shown, shown
+    # the Markdown and LaTeX downloads, built as the page builds them, tell them apart too
+    close = type(table)(table.key, table.labels, table.nodes, near, table.shape)
+    worded = worded_table(close.table(), list(styled.data.columns))
+    for text in (to_markdown(worded, 3, merged_places(close, 3)),
+                 to_latex(worded, 3, merged_places(close, 3))):
+        assert "0.0052" in text and "0.0047" in text, text
 
 
 def test_leaves_that_predict_different_classes_are_where_the_trees_part():
