@@ -390,7 +390,8 @@ def _print_summary(table, prepared, trace, outline: dict, args) -> None:
     _print_load_notes(table.report, prepared, lang)
     # the nodes of the tree printed below: not those pruning cut away, nor a raise replaced
     shown = sum(1 for node in trace.nodes if not node.pruned_away)
-    _say("\n" + say(lang, "tree.header", algorithm=trace.algorithm, nodes=shown))
+    _say("\n" + say(lang, "tree.header", algorithm=algorithms.get(trace.algorithm).label,
+                      nodes=shown))
     _say(export_text(outline, stop_words=stop_words(lang)))
     if trace.pruning:
         _print_pruning(trace, outline, lang)

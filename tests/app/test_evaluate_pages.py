@@ -115,8 +115,8 @@ def test_kfold_in_chinese_names_the_pooled_accuracy_and_lists_folds_with_the_enu
     folds = "、".join(f"{a:.3f}" for a in expected.fold_accuracies)
     mean = f"{np.mean(expected.fold_accuracies):.3f}"
     assert f"各折的精度：{folds}（平均 {mean}）" in [c.value for c in at.caption]
-    assert "k 折交叉验证时，曲线上每个点是 4 折精度的平均（即上面的“平均”），不是把各折预测合在一起" \
-        "计算的交叉验证精度。" in [c.value for c in at.caption]
+    assert ("k 折交叉验证时，曲线上每个点是 4 折精度的平均（即上面的“平均”），"
+            "不是把各折预测合在一起计算的交叉验证精度。") in [c.value for c in at.caption]
 
 
 def _folds(y, k):

@@ -250,10 +250,10 @@ def test_a_chinese_run_prints_no_english_sentence_of_the_catalogue():
 def test_a_chinese_locale_speaks_chinese_and_a_flag_overrides_it():
     args = ("grow", str(dataset_path("watermelon_2.0.csv")), "--target", "好瓜")
     by_locale = run(*args, lang_env="zh_CN.UTF-8")
-    assert "id3 决策树，共" in by_locale.stdout
+    assert "ID3 决策树，共" in by_locale.stdout
     assert run(*args, "--lang", "zh").stdout == by_locale.stdout
     english = run(*args, "--lang", "en", lang_env="zh_CN.UTF-8")
-    assert english.stdout == run(*args).stdout and "id3 tree, " in english.stdout
+    assert english.stdout == run(*args).stdout and "ID3 tree, " in english.stdout
 
 
 def test_warnings_and_notes_in_chinese(tmp_path):
@@ -497,7 +497,8 @@ def test_a_raise_and_the_leaves_it_moved_up_are_said_in_chinese(tmp_path):
              "--subtree-raising")
     english, worded = (run("grow", str(data), *flags, *lang).stdout
                        for lang in ((), ("--lang", "zh")))
-    assert "id3 tree, 3 nodes:" in english and "id3 决策树，共 3 个结点：" in worded
+    # the header names the algorithm as every page does: ID3, not its key id3
+    assert "ID3 tree, 3 nodes:" in english and "ID3 决策树，共 3 个结点：" in worded
     assert "Y=p: yes  (yes 5, no 0)  [raised]" in english
     assert "Y=p: yes  (yes 5, no 0)  [上移]" in worded and "已剪枝" not in worded
     assert "  raise 根结点" not in worded and "  提升 根结点" in worded

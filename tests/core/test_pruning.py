@@ -442,7 +442,7 @@ def test_cli_reduced_error_pruning(capsys, tmp_path):
     d = json.loads(out_json.read_text(encoding="utf-8"))
     assert d["params"]["prune"] == "rep" and len(d["pruning"]) == 5
     assert "脐部=凹陷: 是" in out and "Pruning (rep)" in out
-    tree = out.split("id3 tree")[1].split("Pruning")[0]
+    tree = out.split("ID3 tree")[1].split("Pruning")[0]
     assert "纹理" not in tree and "色泽=乌黑: 是" in tree  # pruned away: not printed
 
 
