@@ -57,9 +57,16 @@ def lit_tree(trace: dict, reached: dict[int, float]) -> str:
     drawn = visible_nodes(trace, reached, None, **part)
     for node_id, weight in reached.items():
         if node_id in drawn:  # a statement for an undrawn node would add it
-            extra = {} if weight > 1 - 1e-12 else {"xlabel": f"{weight:.3f}"}
+            extra = {} if weight > 1 - 1e-12 else {"xlabel": reach_text(weight)}
             graph.node(f"n{node_id}", color=CURRENT, penwidth="3", **extra)
     return graph.source
+
+
+def reach_text(weight: float) -> str:
+    """A node's share of the sample, to the page's decimals or as many more as keep a partial
+    share from reading 1 or 0 (3999/4000 is not 1.000)."""
+    decimals = int(st.session_state.decimals)
+    return f"{weight:.{places_apart([(weight, 1.0), (weight, 0.0)], decimals)}f}"
 
 
 def missing_splits(trace: dict, unknown: set[int], reached: dict[int, float]) -> None:

@@ -64,6 +64,19 @@ def test_leaves_of_no_weight_are_not_reached():
     assert "xlabel=0.000" not in dot
 
 
+def test_a_share_close_to_one_is_not_drawn_as_one():
+    """3999 rows took A=a and one A=b: a sample with A unknown reaches A=a's leaf with 0.99975
+    of its weight, which 3 decimals wrote as 1.000 on an outlined, partly reached node."""
+    rows = ["A,B,y", "b,u,q", *("a,u,p" for _ in range(3999))]
+    at = uploaded("\n".join(rows).encode(), "lopsided.csv", algorithm="id3")
+    at.switch_page("pages/predict.py").run()
+    at.button(key=PREDICT).click().run()
+    assert not at.exception
+    dot = at.get("graphviz_chart")[0].proto.spec
+    shares = re.findall(r"xlabel=\"?([0-9.]+)", dot)
+    assert sorted(shares) == ["0.0003", "0.9998"], dot  # the decimals that keep them off 0, 1
+
+
 # ------------------------------------------------------------ export
 
 def markdown_tables(at) -> str:
