@@ -45,7 +45,12 @@ def sample_form(trace_id: str, trace: dict) -> dict | None:
 
 
 def value_label(value) -> str:
-    return t("pred.missing") if value is MISSING else str(value)
+    """An option's words; a value written like the missing option itself is quoted, so the
+    two read apart."""
+    if value is MISSING:
+        return t("pred.missing")
+    text = str(value)
+    return t("pred.value.quoted", value=text) if text.strip() == t("pred.missing") else text
 
 
 def lit_tree(trace: dict, reached: dict[int, float]) -> str:

@@ -675,6 +675,7 @@ EN = {
                          "accuracy, which pools the folds' predictions."),
     "pred.intro": "Classify one new sample with the tree grown in the sidebar ({algorithm}).",
     "pred.missing": "(missing)",
+    "pred.value.quoted": "\"{value}\" (a value of the data)",
     "pred.submit": "Predict",
     "pred.result": "Predicted {target}: **{label}**",
     "pred.result.tied": ("A tie: {classes} each have probability {probability}; the tie goes "

@@ -556,6 +556,7 @@ ZH = {
                         "不是把各折预测合在一起计算的交叉验证精度。",
     "pred.intro": "用侧边栏中以 {algorithm} 生成的决策树对一个新样本分类。",
     "pred.missing": "（缺失）",
+    "pred.value.quoted": "“{value}”（数据中的取值）",
     "pred.submit": "预测",
     "pred.result": "预测的 {target}：**{label}**",
     "pred.result.tied": ("这是并列：{classes} 的概率都是 {probability}；并列时取数据中排在前面的"

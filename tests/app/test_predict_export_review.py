@@ -77,6 +77,17 @@ def test_a_share_close_to_one_is_not_drawn_as_one():
     assert sorted(shares) == ["0.0003", "0.9998"], dot  # the decimals that keep them off 0, 1
 
 
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_value_written_like_the_missing_option_is_told_from_it(lang):
+    missing = t("pred.missing", _lang=lang)
+    rows = ["A,y", f"{missing},p", "b,q", f"{missing},p", "b,q"]
+    at = uploaded("\n".join(rows).encode(), "odd.csv", lang=lang, algorithm="id3")
+    at.switch_page("pages/predict.py").run()
+    [options] = [box.options for box in at.selectbox if (box.key or "").startswith("pred::A")]
+    assert len(set(options)) == len(options) == 3, options
+    assert options[0] == missing and options.count(missing) == 1
+
+
 # ------------------------------------------------------------ export
 
 def markdown_tables(at) -> str:
