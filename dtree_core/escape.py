@@ -131,9 +131,20 @@ _MARKDOWN_SPECIALS = str.maketrans({c: "\\" + c for c in "\\`*_[]|~$"})
 
 def escape_markdown_cell(text) -> str:
     """Text for a Markdown table cell: HTML escaped, Markdown specials and | backslashed, and
-    a colon as its entity (GitHub, like Streamlit, turns :smile: into an emoji)."""
-    text = escape_html(text).translate(_MARKDOWN_SPECIALS).replace(":", "&#58;")
+    shortcodes kept as typed (GitHub, like Streamlit, turns :smile: into an emoji)."""
+    text = without_shortcodes(escape_html(text).translate(_MARKDOWN_SPECIALS))
     return " ".join(text.splitlines()) or " "
+
+
+# Streamlit's Markdown makes :smile: an emoji, :red[x] coloured text and :material/home: an
+# icon, and a backslash before the colon stops only the emoji. Each starts with a colon
+# followed by a name: that colon is written as its entity (a colon before a space is left).
+_SHORTCODE_COLON = re.compile(r":(?=\S)")
+
+
+def without_shortcodes(markdown: str) -> str:
+    """Markdown text whose colons start no emoji, colour or icon shortcode."""
+    return _SHORTCODE_COLON.sub("&#58;", markdown)
 
 
 LINE_BREAK_SHOWN = "⏎"

@@ -12,7 +12,7 @@ import re
 
 from dtree_core import notation as notations
 from dtree_core.data import Listed, listed_in
-from dtree_core.escape import one_line, show_controls
+from dtree_core.escape import one_line, show_controls, without_shortcodes
 from dtree_core.wording import fill
 from ui.messages_zh import ZH
 from ui.sections import SECTIONS
@@ -811,16 +811,14 @@ def t_or(key: str, fallback: str, /, **values) -> str:
 # ASCII punctuation Markdown (and Streamlit's $...$ LaTeX) would act on; a backslash makes
 # each one literal (CommonMark lets any ASCII punctuation be escaped this way).
 _MARKDOWN_SPECIALS = re.compile(r"([\\`*_{}\[\]()#+\-.!|~$<>&])")
-COLON = "&#58;"  # a colon Markdown shows as one and Streamlit's directives do not act on
 
 
 def literal(text) -> str:
     """User text (names from a file, loader messages) shown as written inside Markdown, on
     one line: a line break in a name is shown as ⏎ (a break followed by '===' made the
-    sentence before it a heading; a blank line and four spaces, a code block). A colon is
-    written as its entity: Streamlit makes :smile: an emoji, :red[x] coloured text and
-    :material/home: an icon, and a backslash before the colon stops only the emoji."""
-    return _MARKDOWN_SPECIALS.sub(r"\\\1", show_controls(one_line(text))).replace(":", COLON)
+    sentence before it a heading; a blank line and four spaces, a code block), and :smile:
+    not as an emoji (without_shortcodes)."""
+    return without_shortcodes(_MARKDOWN_SPECIALS.sub(r"\\\1", show_controls(one_line(text))))
 
 
 def tm(key: str, /, **values) -> str:
