@@ -24,10 +24,16 @@ from dtree_core.escape import escape_html
 from dtree_core.evaluate import FittedTrace
 from dtree_core.labels import format_number
 from dtree_core.predicting import as_grown, leaf_distributions, most_likely
-from dtree_core.split import Condition, linear_text, record_threshold_text, told_apart
+from dtree_core.split import (
+    Condition,
+    linear_text,
+    places_apart,
+    record_threshold_text,
+    told_apart,
+)
 from dtree_core.trace import Trace
 from ui import engine, registry
-from ui.messages import t, tm
+from ui.messages import literal, t, tm
 from ui.setup import error_text
 from ui.tables import replay_order, winner
 from ui.widgets import drawn_part, stop_sentence
@@ -465,8 +471,9 @@ def linear_test(trace: dict, node: dict, decimals: int) -> None:
                                weight_col: [w for _, w in weights]}),
                  hide_index=True, column_config={weight_col: number})
     linear, axis = contest_scores(node)
-    st.dataframe(contest_frame(test, linear, axis), hide_index=True,
-                 column_config={t("col.gini_index"): number, t("linear.col.gini_gain"): number})
+    st.dataframe(contest_frame(test, linear, axis), hide_index=True, column_config={
+        t(column): st.column_config.NumberColumn(format=f"%.{places}f")
+        for column, places in contest_places(linear, axis, decimals).items()})
     st.caption(contest_sentence(linear, axis, chosen, decimals))
     learner = learner_of(decision)
     if learner:
@@ -519,10 +526,21 @@ def contest_frame(test: str, linear: dict, axis: dict) -> pd.DataFrame:
                                        t("linear.col.gini_gain")])
 
 
+def contest_places(linear: dict, axis: dict, decimals: int) -> dict[str, int]:
+    """The contest table's decimals by column key: as many as tell the linear test's number
+    from the single attribute's (the gains the grower compared never read equal)."""
+    def apart(key: str) -> int:
+        pair = (linear.get(key), (axis or {}).get(key))
+        return places_apart([pair], decimals) if None not in pair else decimals
+
+    return {"col.gini_index": apart("gini_index"), "linear.col.gini_gain": apart("gini_gain")}
+
+
 def contest_sentence(linear: dict, axis: dict, chosen: bool, decimals: int) -> str:
     """Why the linear test stands or was set aside, in the gains the grower compared."""
     if not axis:
         return t("linear.no_axis")
     shown = told_apart(linear["gini_gain"], axis["gini_gain"], decimals)
     gains = dict(zip(("linear", "axis"), shown, strict=True))
-    return t("linear.won" if chosen else "linear.lost", attribute=axis["attribute"], **gains)
+    return t("linear.won" if chosen else "linear.lost", attribute=literal(axis["attribute"]),
+             **gains)

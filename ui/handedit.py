@@ -24,7 +24,6 @@ from dtree_core.paths import path_keys, path_parts, unescape_part
 from dtree_core.pruning import VALIDATED
 from dtree_core.split import format_number, told_apart_percent
 from dtree_core.trace import Trace
-from dtree_core.wording import percent
 from ui import analysis, engine, pruning
 from ui.messages import labelled, t, tm
 from ui.setup import error_text
@@ -287,15 +286,22 @@ def _leaves(trace: dict) -> int:
                if n["decision"]["kind"] == "leaf" and not n.get("pruned_away"))
 
 
+def side_by_side_accuracies(steps: list) -> tuple[str, str]:
+    """The algorithm's and the student's validation accuracies, told apart (1501/3000 is not
+    50.0% beside 1500/3000)."""
+    return told_apart_percent(steps[0][1], steps[-1][1])
+
+
 def _both_trees(steps: list) -> None:
     """The algorithm's tree and the student's, each with its validation accuracy."""
     decimals = int(st.session_state.decimals)
-    for col, name, (trace, accuracy) in zip(st.columns(2), ("algorithm", "student"),
-                                            (steps[0], steps[-1]), strict=True):
+    shown = side_by_side_accuracies(steps)
+    for col, name, (trace, _), accuracy in zip(st.columns(2), ("algorithm", "student"),
+                                               (steps[0], steps[-1]), shown, strict=True):
         with col:
             st.markdown(f"**{t(f'he.{name}')}**")
             inner = st.columns(2)
-            inner[0].metric(t("he.accuracy"), percent(accuracy))
+            inner[0].metric(t("he.accuracy"), accuracy)
             inner[1].metric(t("he.leaves"), _leaves(trace))
             source = to_dot(trace, decimals=decimals, **drawn_part(trace)).source
             st.session_state[f"he_dot_{name}"] = source

@@ -31,6 +31,7 @@ from dtree_core.pruning import (
     path_subtrees,
     relation,
 )
+from dtree_core.split import told_apart
 from dtree_core.trace import Trace
 from dtree_core.wording import percent
 from ui import cost_pruning, engine, state
@@ -684,6 +685,16 @@ def unpruned_note(choices: dict) -> str:
     return t("prune.eval.unpruned_note.file" if from_file else "prune.eval.unpruned_note")
 
 
+def accuracies_apart(result: dict) -> dict[str, dict[str, str]]:
+    """{"test"|"train": {"unpruned"|"pruned": text}}: each accuracy to 3 decimals, or as many
+    more as tell it from the other tree's (0.500 against 0.500 was 1500/3000 against
+    1501/3000)."""
+    return {kind: dict(zip(("unpruned", "pruned"),
+                           told_apart(result["unpruned"][kind], result["pruned"][kind], 3),
+                           strict=True))
+            for kind in ("test", "train")}
+
+
 def evaluate_section(source: tuple, options: Options, test_size: float, seed: int) -> None:
     """Pruned and unpruned side by side, when the sidebar prunes."""
     if options.prune == "none":
@@ -695,9 +706,10 @@ def evaluate_section(source: tuple, options: Options, test_size: float, seed: in
                  validation=carved))
     names = {"unpruned": t("prune.eval.unpruned"),
              "pruned": t("prune.eval.pruned", method=t(f"prune.method.{options.prune}"))}
+    shown = accuracies_apart(result)
     for col, (name, label) in zip(st.columns(2), names.items(), strict=True):
         with col:
             st.markdown(f"**{label}**")
-            col.metric(t("eval.accuracy"), f"{result[name]['test']:.3f}")
-            col.metric(t("eval.train_accuracy"), f"{result[name]['train']:.3f}")
+            col.metric(t("eval.accuracy"), shown["test"][name])
+            col.metric(t("eval.train_accuracy"), shown["train"][name])
             col.metric(t("prune.eval.leaves"), result[name]["leaves"])
