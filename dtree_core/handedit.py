@@ -275,6 +275,7 @@ def apply(trace: Trace, edit: Edit, X: pd.DataFrame, y, validation=None) -> Trac
     automatic reduced-error pruning."""
     if edit.kind not in EDIT_KINDS:
         raise DataError(f"Unknown edit '{edit.kind}'; use one of {', '.join(EDIT_KINDS)}.")
+    trace = depth_first(trace)
     node_id = find_node(trace, edit.path)
     if edit.kind == "auto":
         return auto_prune(trace, edit.method, edit.locked, validation, edit.alpha)
@@ -305,14 +306,42 @@ def replay(trace: Trace, edits, X: pd.DataFrame, y, validation=None) -> Trace:
 
 def compact(trace: Trace) -> Trace:
     """The tree as it stands: pruned-away nodes dropped, ids renumbered depth-first."""
-    kept = in_tree(trace)
-    new_id = {old: new for new, old in enumerate(kept)}
+    return _renumbered(trace, _preorder(trace, live_only=True))
+
+
+def depth_first(trace: Trace) -> Trace:
+    """The trace with ids in depth-first order, as every edit assumes (a node's subtree is
+    the ids after it up to _Tree.end). C4.5's subtree raising appends the raised copies after
+    the grown nodes, under a node far before them: those traces are renumbered (the raised
+    child's own subtree, which no node links to any more, is dropped); others are returned
+    as they are."""
+    order = _preorder(trace, live_only=False)
+    return trace if order == list(range(len(trace.nodes))) else _renumbered(trace, order)
+
+
+def _preorder(trace: Trace, live_only: bool) -> list[int]:
+    """Node ids in depth-first order from the root through `children` (live_only: the
+    pruned-away nodes and everything below a leaf left out)."""
+    order, stack = [], [next(n.id for n in trace.nodes if n.parent is None)]
+    while stack:
+        node = trace.nodes[stack.pop()]
+        if live_only and node.pruned_away:
+            continue
+        order.append(node.id)
+        if not (live_only and node.is_leaf):
+            stack.extend(reversed(node.children))
+    return order
+
+
+def _renumbered(trace: Trace, order: list[int]) -> Trace:
+    """The nodes of `order` only, with ids 0, 1, … in that order (children not kept are
+    dropped from their parent's list)."""
+    new_id = {old: new for new, old in enumerate(order)}
     nodes = [replace(trace.nodes[old], id=new_id[old],
-                     parent=None if trace.nodes[old].parent is None
-                     else new_id[trace.nodes[old].parent],
-                     children=() if trace.nodes[old].is_leaf
-                     else tuple(new_id[c] for c in trace.nodes[old].children))
-             for old in kept]
+                     parent=new_id.get(trace.nodes[old].parent),
+                     children=tuple(new_id[c] for c in trace.nodes[old].children
+                                    if c in new_id))
+             for old in order]
     return replace(trace, nodes=tuple(nodes), steps=tuple(range(len(nodes))), pruning=())
 
 

@@ -7,6 +7,7 @@ validation rows (纹理 脐部 色泽 好瓜):
   11: 模糊 平坦 浅白 否   12: 模糊 平坦 浅白 否   13: 稍糊 凹陷 青绿 否
 """
 
+import numpy as np
 import pandas as pd
 import pytest
 
@@ -16,6 +17,7 @@ from dtree_core.datasets import get
 from dtree_core.evaluate import FittedTrace
 from dtree_core.handedit import (
     Edit,
+    apply,
     attributes_of,
     cut_at,
     find_node,
@@ -25,6 +27,7 @@ from dtree_core.handedit import (
     replay,
     validation_accuracy,
 )
+from dtree_core.paths import path_keys
 from dtree_core.trace import Trace
 
 
@@ -269,3 +272,82 @@ def test_a_typed_cut_is_written_with_the_digits_that_keep_it_between_its_rows():
     assert [branch_text(b) for b in branches] == ["x<=1.2345672", "x>1.2345672"]
     plain = cut_at(trace, 0, "x", 1.5, X, y)
     assert plain.nodes[0].decision.threshold_digits is None
+
+
+# ------------------------------------------------------------ on a tree subtree raising changed
+
+
+def raised_tree():
+    """C4.5 with pessimistic pruning and subtree raising on noisy two-attribute data (seeds
+    that raise): raises append their copies after the grown nodes, under a node far before
+    them, so the ids are no longer depth-first."""
+    for seed in (1, 6, 13, 20):
+        rng = np.random.default_rng(seed)
+        X = pd.DataFrame(rng.integers(0, 1000, size=(80, 2)) / 1000, columns=["x", "z"])
+        y = np.where(X["x"] + 0.3 * rng.normal(size=80) > 0.5, "a", "b")
+        y = pd.Series(np.where(rng.random(80) < 0.25, "c", y))
+        trace = DecisionTree("c45", prune="pep", subtree_raising=True).fit(X, y).trace_
+        assert any(e["action"] == "raise" for e in trace.pruning), seed
+        yield trace, X, y
+
+
+def live_paths(trace) -> set[str]:
+    keys = path_keys(trace.to_dict(scores=False))
+    return {keys[n.id] for n in trace.nodes if not n.pruned_away}
+
+
+def below(trace, node_id: int) -> set[int]:
+    """The live nodes under node_id, walked through children."""
+    found, stack = set(), list(trace.nodes[node_id].children)
+    while stack:
+        node = trace.nodes[stack.pop()]
+        if not node.pruned_away:
+            found.add(node.id)
+            stack.extend(node.children)
+    return found
+
+
+def test_pruning_by_hand_on_a_raised_tree_cuts_exactly_the_subtree():
+    """_Tree.end took the ids after a node as its subtree: pruning the root of a raised tree
+    left the raised copies live, and pruning a node greyed unrelated siblings."""
+    checked = 0
+    for trace, X, y in raised_tree():
+        keys = path_keys(trace.to_dict(scores=False))
+        before = live_paths(trace)
+        for node in trace.nodes:
+            if node.pruned_away or node.is_leaf:
+                continue
+            after = live_paths(apply(trace, Edit("prune", keys[node.id]), X, y))
+            assert after == before - {keys[i] for i in below(trace, node.id)}, keys[node.id]
+            checked += 1
+    assert checked > 0, "no raised tree: the data no longer raises"
+
+
+def ancestors(trace, node_id: int) -> set[int]:
+    found = set()
+    while trace.nodes[node_id].parent is not None:
+        node_id = trace.nodes[node_id].parent
+        found.add(node_id)
+    return found
+
+
+def test_a_cut_by_hand_on_a_raised_tree_replaces_exactly_the_subtree():
+    """_replace_subtree renumbered by id ranges: on a raised tree it replaced or shifted the
+    wrong nodes. A cut above the raised copies and one beside them each leave every other
+    node of the tree as it was, and one leaf per branch below the node."""
+    checked = 0
+    for trace, X, y in raised_tree():
+        keys = path_keys(trace.to_dict(scores=False))
+        last = len(trace.nodes) - 1  # a raised copy
+        above = ancestors(trace, last) - {0}
+        beside = [n.id for n in trace.nodes if not n.pruned_away and not n.is_leaf
+                  and n.id not in above | {0} and last not in below(trace, n.id)]
+        for node_id in sorted(above)[:1] + beside[:1]:
+            attribute = next(a["name"] for a in trace.attributes if a["kind"] == "continuous")
+            cut = apply(trace, Edit("cut", keys[node_id], attribute=attribute,
+                                    threshold=float(X[attribute].median())), X, y)
+            kept = live_paths(trace) - {keys[i] for i in below(trace, node_id)}
+            assert kept <= live_paths(cut), kept - live_paths(cut)
+            assert len(live_paths(cut)) == len(kept) + 2
+            checked += 1
+    assert checked > 1
