@@ -143,7 +143,7 @@ def scores(labels: list[str], traces: list[dict]) -> None:
         if note:
             st.caption(note)
     score_downloads(worded_table(merged.table(), list(shown.data.columns)), "cmp", decimals,
-                    merged_places(merged, decimals))
+                    merged_places(merged, shown.data, decimals))
     st.markdown(f"**{t('cmp.chart')}**")
     st.plotly_chart(criteria_chart(merged), key="cmp_chart")
     drawn = sorted({registry.label(tr["algorithm"]) for tr in traces

@@ -530,7 +530,7 @@ def contest_places(linear: dict, axis: dict, decimals: int) -> dict[str, int]:
     """The contest table's decimals by column key: as many as tell the linear test's number
     from the single attribute's (the gains the grower compared never read equal)."""
     def apart(key: str) -> int:
-        pair = (linear.get(key), (axis or {}).get(key))
+        pair = (linear.get(key), axis.get(key))
         return places_apart([pair], decimals) if None not in pair else decimals
 
     return {"col.gini_index": apart("gini_index"), "linear.col.gini_gain": apart("gini_gain")}

@@ -71,14 +71,14 @@ def merged_styled(merged: MergedScores, decimals: int):
     formats = {t("col.threshold"): threshold_formatter(frame[t("col.threshold")],
                                                        row_threshold_digits(merged.rows))}
     formats.update({column: f"{{:.{places}f}}"
-                    for column, places in merged_places(merged, decimals).items()})
+                    for column, places in merged_places(merged, frame, decimals).items()})
     return styled_numbers(frame, decimals, formats)
 
 
-def merged_places(merged: MergedScores, decimals: int) -> dict[str, int]:
-    """Each score column's decimals (by header): `decimals`, or as many more as tell a picked
-    row's number from every other row's. The page and its Markdown and LaTeX downloads."""
-    frame = merged_frame(merged)
+def merged_places(merged: MergedScores, frame: pd.DataFrame, decimals: int) -> dict[str, int]:
+    """Each score column of frame (merged_frame(merged)) to `decimals`, or as many more as
+    tell a picked row's number from every other row's, by header: the page and its Markdown
+    and LaTeX downloads."""
     picked = [any(r["picks"].values()) for r in merged.rows]
     places = {}
     for column in frame.columns:

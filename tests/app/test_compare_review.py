@@ -74,8 +74,8 @@ def test_a_pick_is_never_shown_equal_to_a_rival_it_beat_and_ties_are_marked():
     # the Markdown and LaTeX downloads, built as the page builds them, tell them apart too
     close = type(table)(table.key, table.labels, table.nodes, near, table.shape)
     worded = worded_table(close.table(), list(styled.data.columns))
-    for text in (to_markdown(worded, 3, merged_places(close, 3)),
-                 to_latex(worded, 3, merged_places(close, 3))):
+    for text in (to_markdown(worded, 3, merged_places(close, styled.data, 3)),
+                 to_latex(worded, 3, merged_places(close, styled.data, 3))):
         assert "0.0052" in text and "0.0047" in text, text
 
 
