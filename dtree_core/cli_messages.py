@@ -186,7 +186,7 @@ _STOPS_ZH = {
     "pruned": "已剪枝",
     "pre_pruned": "预剪枝",
     "raised": "上移",
-    "epsilon": "小于阈值ε",
+    "epsilon": "小于阈值 ε",
 }
 
 _NOTICES_ZH = {
@@ -429,7 +429,7 @@ ERRORS_ZH = {
     "target_missing": "目标列有缺失值；请先删除这些行。",
     "force.candidate": "无法在“{path}”强制按“{attribute}”划分：它不是该结点的候选属性。",
     "force.threshold": ("无法在“{path}”把“{attribute}”切在 {threshold}：它不是该结点的候选划分点"
-                        "（相邻取值的中点）。"),
+                        "（相邻取值的中位点）。"),
     "option.algorithm": "未知的算法 {value}；可选：{choices}。",
     "option.max_depth": "max_depth 须为不小于 0 的整数或不设，得到 {value}。",
     "option.min_samples_split": "min_samples_split 须为不小于 1 的整数，得到 {value}。",
@@ -503,11 +503,11 @@ HELP_ZH = {
     "subtree_raising": "--prune pep：C4.5 的子树提升（J48 的默认做法）",
     "pep_margin": ("--prune pep：叶结点的估计错误数不超过子树的加 X 时剪枝（J48 为 0.1），"
                    "默认 %(default)s"),
-    "solution": ("写出解题过程：Markdown 加 LaTeX（.md）或可打印的 HTML 页面（.html）；"
+    "solution": ("写出手算过程：Markdown 加 LaTeX（.md）或可打印的 HTML 页面（.html）；"
                  "'-' 打印 Markdown"),
-    "solution_lang": "解题过程的语言（默认与 --lang 相同）",
-    "notation": "解题过程的记号：周志华的 Ent/Gain/Gain_ratio 或李航的 H/g/g_R（默认：zhou）",
-    "solution_node": "解题过程从哪个结点开始（默认：root，即根结点）",
+    "solution_lang": "手算过程的语言（默认与 --lang 相同）",
+    "notation": "手算过程的记号：周志华的 Ent/Gain/Gain_ratio 或李航的 H/g/g_R（默认：zhou）",
+    "solution_node": "手算过程从哪个结点开始（默认：root，即根结点）",
     "solution_scope": "只算该结点（node）、它下面的分支（branch），或整棵树（tree，默认）",
 }
 

@@ -77,7 +77,7 @@ WORDS: dict[str, dict[str, str]] = {
         "pruned": ("R{number}：如果 {conditions} 那么 {conclusion}  [覆盖 {covered}，错误 "
                    "{errors}，悲观错误率 {estimate}]"),
         "dropped": "  去掉的条件：{conditions}",
-        "list": "，",
+        "list": "、",
         "removed": "  已删除（{reason}）",
         "removed.duplicate": "与前面的规则重复",
         "removed.no_cover": "不覆盖任何训练样本",

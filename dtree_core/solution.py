@@ -897,7 +897,7 @@ WORDS: dict[str, dict[str, str]] = {
         "solution.rule.unknown": "{algorithm} 按自身的准则选择 {attribute}。",
         "solution.rule.min_gain_worst": ("{algorithm}有意选择信息增益最小的属性作为划分属性："
                                          "{attribute}。"),
-        "solution.rule.max_gain_ratio": ("{algorithm}选择信息增益比最大的特征，不经平均增益筛选"
+        "solution.rule.max_gain_ratio": ("{algorithm}选择信息增益比最大的属性，不经平均增益筛选"
                                          "（李航，算法 5.3）：{attribute}。"),
         "solution.linear": ("线性划分 {test}（经 OC1 坐标调整，取最优划分点）的 Gini_index 为 "
                             "{gini}，ρ·ΔGini 为 {gain}，大于最优单属性划分 {axis} 的 {axis_gain}"
@@ -952,7 +952,7 @@ WORDS: dict[str, dict[str, str]] = {
         "solution.stop.min_gain.gini.compared": (
             "基尼指数的最大减少量 ρ·ΔGini = {best} 低于最小增益 {threshold}（停止条件）：叶结点，"
             "类别标记为多数类“{label}”。"),
-        "solution.stop.min_gain.chosen": ("按准则选出的属性的信息增益低于最小增益（停止条件）："
+        "solution.stop.min_gain.chosen": ("按规则选出的属性的信息增益低于最小增益（停止条件）："
                                           "叶结点，类别标记为多数类“{label}”。"),
         "solution.stop.min_gain.compared": (
             "最大信息增益 {best} 低于最小增益 {threshold}（停止条件）：叶结点，类别标记为多数类"

@@ -233,7 +233,7 @@ ZH = {
     "stop.min_gain": "最大的信息增益低于最小增益：标记为叶结点，其类别为样本数最多的类“{label}”。",
     "stop.min_gain.gini": ("基尼指数的最大减少量（ρ·ΔGini）低于最小增益：标记为叶结点，"
                            "其类别为样本数最多的类“{label}”。"),
-    "stop.min_gain.chosen": ("按准则选出的属性的信息增益低于最小增益：标记为叶结点，"
+    "stop.min_gain.chosen": ("按规则选出的属性的信息增益低于最小增益：标记为叶结点，"
                              "其类别为样本数最多的类“{label}”。"),
     "stop.min_branch_weight": ("没有哪种划分能让两个分支的权重都达到分支最小权重：标记为叶结点，"
                                "其类别为样本数最多的类“{label}”。"),
@@ -294,7 +294,7 @@ ZH = {
     "pseudo.lihang.input": ("输入：训练数据集 D，特征集 A，阈值 ε = {epsilon}（侧边栏“划分所需的最"
                             "小增益”）"),
     "pseudo.lihang.5.3.input": ("输入：训练数据集 D，特征集 A，阈值 ε = {epsilon}（侧边栏“划分所需"
-                                "的最小增益”，此处与信息增益比比较）"),
+                                "的最小增益”，此处用来与信息增益比作比较）"),
     "pseudo.lihang.1": ("若 D 中所有实例属于同一类 Cₖ，则 T 为单结点树，并将类 Cₖ 作为该结点的类标"
                         "记，返回 T；"),
     "pseudo.lihang.2": ("若 A = ∅，则 T 为单结点树，并将 D 中实例数最大的类 Cₖ 作为该结点的类标记"
@@ -443,7 +443,7 @@ ZH = {
     "lab.config.seed": "随机种子 {seed}",
     "lab.config.label": "{name}（{options}）",
     "lab.config.prune.pre": "预剪枝",
-    "lab.config.prune.rep": "后剪枝",
+    "lab.config.prune.rep": "错误率降低剪枝",
     "lab.config.prune.pep": "悲观剪枝",
     "lab.config.prune.ccp": "代价复杂度剪枝",
     "lab.config.prune.cost": "损失函数剪枝",
@@ -567,7 +567,7 @@ ZH = {
     "pred.split_header": "缺失值在哪里把样本分开",
     "pred.split": ("在结点 #{node}，{attribute} 的值缺失，所以样本沿每个分支向下，"
                    "权重为各分支在训练数据中所占的比例："),
-    "pred.split.more": ("另有 {more} 处划分因属性值缺失而把样本分开，未逐一列出；"
+    "pred.split.more": ("另有 {more} 处划分因属性取值缺失而把样本分开，未逐一列出；"
                         "下面到达的叶结点的权重已包含它们。"),
     "pred.col.branch": "分支",
     "pred.col.weight": "权重",

@@ -40,7 +40,7 @@ def few_entries(monkeypatch):
     engine.app_budget.cache_clear()
 
 
-@pytest.mark.parametrize("lang, words", [("en", "with blanked values"), ("zh", "置空部分属性值后")])
+@pytest.mark.parametrize("lang, words", [("en", "with blanked values"), ("zh", "置空部分取值后")])
 def test_the_compare_page_s_trees_grow_within_the_budget_too(few_entries, lang, words):
     """Han's blanked copy of the data sends rows with a blank down every branch: under the
     server's budget its tree is refused, said, and the rest of the page goes on (it used to

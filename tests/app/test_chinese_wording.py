@@ -114,7 +114,7 @@ def test_no_english_term_is_left_in_chinese_sentences():
 
 # ----------------------------------------------------------------- a Chinese reader's review
 
-@pytest.mark.parametrize(("lang", "label"), [("zh", "ID3（深度 ≤ 2、后剪枝）"),
+@pytest.mark.parametrize(("lang", "label"), [("zh", "ID3（深度 ≤ 2、错误率降低剪枝）"),
                                              ("en", "ID3 (depth ≤ 2, reduced-error pruning)")])
 def test_a_configurations_label_brackets_its_options_in_the_languages_way(lang, label,
                                                                           monkeypatch):

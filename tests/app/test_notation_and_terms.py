@@ -12,12 +12,14 @@ import pytest
 from app_helpers import grown_app, new_app
 
 from dtree_core import cli_messages, solution
+from dtree_core import notation as notations
 from ui.messages import EN, ZH, t
 
 CATALOGUES = {"en": EN, "zh": ZH}
 
 # rejected variant -> the term used instead
-REJECTED_ZH = {"平局": "并列", "减少错误剪枝": "错误率降低剪枝"}
+REJECTED_ZH = {"平局": "并列", "减少错误剪枝": "错误率降低剪枝", "评分表": "得分表",
+               "解题过程": "手算过程", "中点": "中位点"}
 
 
 def _strings(value):
@@ -46,6 +48,19 @@ def chinese_texts() -> dict[str, str]:
 def test_no_rejected_chinese_term_anywhere(rejected):
     found = {name: text for name, text in chinese_texts().items() if rejected in text}
     assert not found, f"{rejected!r} instead of {REJECTED_ZH[rejected]!r}: {found}"
+
+
+# Li Hang's words replace Zhou's inside longer words too (Notation.in_terms): 属性值 would read
+# 特征值 (eigenvalue), 样本点 实例点, and 增益率比较 信息增益比比较.
+BROKEN_BY_THE_SWAP = ("特征值", "实例点", "信息增益比比")
+
+
+@pytest.mark.parametrize("broken", BROKEN_BY_THE_SWAP)
+def test_li_hangs_words_make_no_broken_word(broken):
+    lihang = notations.get("lihang")
+    found = {name: lihang.in_terms(text) for name, text in chinese_texts().items()
+             if broken in lihang.in_terms(text)}
+    assert not found, f"{broken!r} under Li Hang's notation: {found}"
 
 
 def test_the_chosen_terms_are_the_ones_used():

@@ -88,7 +88,7 @@ EN: dict[str, str] = {
 ZH: dict[str, str] = {
     "prune.method.cost": "李航的损失函数剪枝 C_α(T)（算法 5.4）",
     "prune.cost_alpha": "α（李航的 C_α(T)）",
-    "prune.cost_alpha.help": ("C_α(T) = Σ N_t·H_t(T) + α|T|：N_t 为叶结点 t 的样本点个数，H_t "
+    "prune.cost_alpha.help": ("C_α(T) = Σ N_t·H_t(T) + α|T|：N_t 为叶结点 t 的样本数，H_t "
                               "为其经验熵，|T| 为叶结点个数。自下而上，若一组叶结点回缩到其父"
                               "结点后 C_α 不增大，则剪枝。α = 0 时保留所有拟合更好的划分；α "
                               "很大时只剩一个叶结点。CART 的代价复杂度剪枝用同样形式的损失（Gini"

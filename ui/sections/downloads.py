@@ -30,7 +30,7 @@ ZH: dict[str, str] = {
     "file.rules_pruned": "后剪枝规则",
     "file.rule_table": "规则表",
     "file.scores": "得分表",
-    "file.solution": "解题过程",
+    "file.solution": "手算过程",
     "file.quiz": "测验",
     "file.frames": "逐步图",
 }

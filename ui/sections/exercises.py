@@ -178,7 +178,7 @@ ZH: dict[str, str] = {
     "ex.check.all_right": "所有数值都正确。",
     "ex.check.all_checked_right": ("核对过的数值都正确；你写的量中有 {unchecked} 个无法核对"
                                    "（见下文）。"),
-    "ex.verdict.none_scored": "此处无候选属性",
+    "ex.verdict.none_scored": "此处未计算得分",
     "ex.line.none_scored": ("第 {line} 行：此结点没有计算任何属性的得分（TreeGenerate 先将它"
                             "标记为叶结点），{attribute} 在此没有可核对的数值。"),
     "ex.check.first_wrong": "第一处错误在第 {line} 行：{text}",
@@ -213,7 +213,7 @@ ZH: dict[str, str] = {
     "ex.line.value_no_split": ("第 {line} 行：{attribute} = {value} 在这里分不开样本：此结点上"
                                "没有 {attribute} 取 {value} 的已知样本，或者没有取其他值的"
                                "已知样本。"),
-    "ex.verdict.value_no_split": "此处无此切分",
+    "ex.verdict.value_no_split": "此处无此划分",
     "ex.verdict.other_threshold": "划分点不同",
     "ex.verdict.no_threshold": "无划分点",
     "ex.verdict.no_split_point": "无划分点",

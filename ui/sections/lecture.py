@@ -65,7 +65,7 @@ EN: dict[str, str] = {
 
 ZH: dict[str, str] = {
     "lecture.switch": "授课模式",
-    "lecture.switch.help": ("用于投影：大字号、隐藏侧边栏、决策树与评分表并排。按 ← 和 → 逐步浏览"
+    "lecture.switch.help": ("用于投影：大字号、隐藏侧边栏、决策树与得分表并排。按 ← 和 → 逐步浏览"
                             "（Home、End：第一步和最后一步）。地址栏中的链接会打开当前这一步。"),
     "lecture.keys": "按键：← 上一步 · → 下一步 · Home 第一步 · End 最后一步",
     "lecture.export": "导出",

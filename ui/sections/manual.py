@@ -88,7 +88,7 @@ EN: dict[str, str] = {
 ZH: dict[str, str] = {
     "page.manual": "亲手划分",
     "man.intro": ("亲手生成一棵决策树：在每个待划分的结点上，先不看任何评分，"
-                  "选出划分属性（连续属性还要选划分点 t）。随后揭晓评分表，"
+                  "选出划分属性（连续属性还要选划分点 t）。随后揭晓得分表，"
                   "以及 ID3、C4.5 和 CART 在同样的样本上会作出的选择。"
                   "当没有结点待划分时，你的决策树与 {algorithm} 的决策树在留出的测试集上比较。"),
     "man.shape": "你的划分采用 {algorithm} 的形式（侧边栏所选的算法）：{shape}。",
@@ -109,13 +109,13 @@ ZH: dict[str, str] = {
     "man.next": "结点 #{id}（{path}）待划分。其样本：{counts}。",
     "man.pending": "待划分的结点（按 TreeGenerate 的顺序）：{nodes}。",
     "man.attribute": "此结点的划分属性",
-    "man.threshold": "划分点 t（相邻取值的中点）",
+    "man.threshold": "划分点 t（相邻取值的中位点）",
     "man.curve": "{attribute} 在每个候选划分点上的 {gain} 与 {gini}：在这条曲线上选出 t。",
     "man.your_t": "你的 t = {t}",
     "man.choose": "在此划分",
     "man.reveal": "结点 #{id}（{path}）：你选择了 {choice}",
-    "man.reveal.table": "{algorithm} 对此结点的评分表（每个连续属性取其自身的最优划分点）",
-    "man.reveal.table.yours": "此结点的评分表（{algorithm} 的各列；你选的属性按你的划分点计算）",
+    "man.reveal.table": "{algorithm} 对此结点的得分表（每个连续属性取其自身的最优划分点）",
+    "man.reveal.table.yours": "此结点的得分表（{algorithm} 的各列；你选的属性按你的划分点计算）",
     "man.col.algorithm": "算法",
     "man.col.choice": "它在此的选择",
     "man.col.agrees": "与你相同",

@@ -109,7 +109,7 @@ ZH: dict[str, str] = {
                                "ρ = 1）。此结点没有学到线性划分，因此没有与之比较。"),
     # UI (H2)
     "boundary.title": "决策区域",
-    "boundary.show": "绘制决策区域：需另外生成{algorithm}",
+    "boundary.show": "绘制决策区域，同时生成 {algorithm} 的决策树",
     "boundary.x": "横轴",
     "boundary.y": "纵轴",
     "boundary.panel.axis": "轴平行划分：{algorithm}，第 {step} 步（第 0–{total} 步）",

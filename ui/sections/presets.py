@@ -200,10 +200,10 @@ ZH: dict[str, str] = {
     "preset.fact.max_nodes": ("MaxNode = {max_nodes}：可做 {splits} 次划分，树有 {nodes} 个结点"
                               "（完整的树有 {full} 个）。"),
     "preset.fact.ccp_sequence": "CART 剪枝的子树序列共 {subtrees} 棵子树。",
-    "preset.fact.lihang_same": ("按李航算法 5.3（在全部特征中取信息增益比 g_R(D,A) 最大者，"
-                                "不先按平均增益筛选），每次划分选的特征都相同。"),
+    "preset.fact.lihang_same": ("按李航算法 5.3（在全部属性中取信息增益比 g_R(D,A) 最大者，"
+                                "不先按平均增益筛选），每次划分选的属性都相同。"),
     "preset.fact.lihang_differs": ("按李航算法 5.3（取 g_R(D,A) 最大者，不先按平均增益筛选），"
-                                   "在 {path} 处会先选另一个特征。"),
+                                   "在 {path} 处会先选另一个属性。"),
     "preset.fact.folds": ("{learners} 个学习器、{datasets} 个数据集，{k} 折交叉验证，"
                           "各学习器用同样的划分。"),
     "preset.fact.friedman": ("Friedman 检验：τ_χ² = {chi2:.3f}，τ_F = {f:.3f}；F({d1}, {d2}) "
@@ -275,7 +275,7 @@ ZH: dict[str, str] = {
                                "判别方向（3.4 节）学习每个线性划分，再按基尼指数调整。"),
     "preset.why.regression": ("本应用只生成分类树：回归树预测的是数值、按平方误差划分，"
                               "本应用的算法都不做这件事。"),
-    "preset.note.zhou-4.3": "ID3，连续属性密度、含糖率取书中的中点作候选划分点（4.4.1 节）。",
+    "preset.note.zhou-4.3": "ID3，连续属性密度、含糖率取书中的中位点作候选划分点（4.4.1 节）。",
     "preset.note.zhou-4.4": ("本应用按基尼指数划分的算法是 CART，其划分为二分。"
                              "验证集：表 4.2 的验证集。"),
     "preset.note.zhou-4.6": ("学习器：未剪枝的 ID3、C4.5、CART，以及用悲观剪枝的 C4.5"

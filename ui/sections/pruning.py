@@ -382,24 +382,20 @@ ZH: dict[str, str] = {
                                        "子树的 {tree} + {margin}，也不多于最大分支（结点 "
                                        "#{largest}）的 {branch} + {margin}：以 {attribute} 划分"
                                        "的子树被替换为叶结点。"),
-    "prune.reason.pep_raising.raise.tree": ("若剪成叶结点，估计错误数 {leaf} > 子树的 {tree} + "
-                                            "{margin}，所以不剪成叶结点。最大分支结点 "
-                                            "#{largest}（{condition}"
-                                            "）让该结点的全部 {n} 个样本经过：{branch} ≤ {tree} "
-                                            "+ {margin}：它的子树（以 {raised} 划分）被提升到该结"
-                                            "点的位置，取代以 {attribute} 的划分，其中结点重新"
-                                            "计数。"),
-    "prune.reason.pep_raising.raise.branch": ("若剪成叶结点，估计错误数 {leaf} > 最大分支的 "
-                                              "{branch} + {margin}，所以不剪成叶结点。最大分支结点 "
-                                              "#{largest}（{condition}）让该结点的全部 {n} 个样本"
-                                              "经过：{branch} ≤ {tree} + {margin}：它的子树（以 "
-                                              "{raised} 划分）被提升到该结点的位置，取代以 "
-                                              "{attribute} 的划分，其中结点重新计数。"),
-    "prune.reason.pep_raising.keep.tree": ("若剪成叶结点，估计错误数 {leaf} > 子树的 {tree} + "
-                                           "{margin}，所以不剪成叶结点。最大分支结点 "
-                                           "#{largest}（{condition}）"
-                                           "让该结点的全部 {n} 个样本经过：{branch} > {tree} + "
-                                           "{margin}，所以不提升：保留以 {attribute} 划分的子树。"),
+    "prune.reason.pep_raising.raise.tree": (
+        "若剪成叶结点，估计错误数 {leaf} > 子树的 {tree} + {margin}，所以不剪成叶结点。"
+        "最大分支为结点 #{largest}（{condition}），让本结点的全部 {n} 个样本都经过它时，"
+        "估计错误数 {branch} ≤ {tree} + {margin}：因此它的子树（以 {raised} 划分）被提升到"
+        "本结点的位置，取代按 {attribute} 的划分，子树中各结点重新计数。"),
+    "prune.reason.pep_raising.raise.branch": (
+        "若剪成叶结点，估计错误数 {leaf} > 最大分支的 {branch} + {margin}，所以不剪成叶结点。"
+        "最大分支为结点 #{largest}（{condition}），让本结点的全部 {n} 个样本都经过它时，"
+        "估计错误数 {branch} ≤ {tree} + {margin}：因此它的子树（以 {raised} 划分）被提升到"
+        "本结点的位置，取代按 {attribute} 的划分，子树中各结点重新计数。"),
+    "prune.reason.pep_raising.keep.tree": (
+        "若剪成叶结点，估计错误数 {leaf} > 子树的 {tree} + {margin}，所以不剪成叶结点。"
+        "最大分支为结点 #{largest}（{condition}），让本结点的全部 {n} 个样本都经过它时，"
+        "估计错误数 {branch} > {tree} + {margin}，所以不提升：保留以 {attribute} 划分的子树。"),
     "prune.reason.ccp.prune.le": ("有效 α g(t) = {before} ≤ ccp_alpha = {after}：这是最弱的一环，"
                                   "以 {attribute} 划分的子树及其 {leaves} 个叶结点合并为类别"
                                   "“{label}”的叶结点。"),

@@ -46,10 +46,10 @@ ZH: dict[str, str] = {
     "exp.svg.timeout": ("Graphviz 未能在 {seconds} 秒内画完这棵决策树，已被停止。请设置最大深度以"
                         "生成较小的树，或下载 DOT 文件在你的电脑上绘制（dot -Tsvg tree.dot）。"),
     "exp.svg.failed": "Graphviz 无法绘制这棵决策树：{reason}",
-    "exp.json.outline": "JSON 生成过程记录（概要，不含评分表）",
+    "exp.json.outline": "JSON 生成过程记录（概要，不含得分表）",
     "exp.json.too_big": ("这棵决策树完整的 JSON 生成过程记录估计有 {mb} MB（{nodes} 个结点、"
                          "{attributes} 个属性、{classes} 个类别），超过本服务器为下载生成的上限 "
-                         "{limit} MB，因此这里提供概要：包含每个结点、分支和划分决定，评分表为空。"
+                         "{limit} MB，因此这里提供概要：包含每个结点、分支和划分决定，得分表为空。"
                          "请设置最大深度以生成较小的树，或运行本页底部的命令：命令行工具会把完整记录"
                          "写入 trace.json。"),
 }

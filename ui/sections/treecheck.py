@@ -181,7 +181,7 @@ ZH: dict[str, str] = {
                  "0.3815）。"),
     "tc.forms.example": "{open}属性: {open}取值: 子树或类别{close}{close}",
     "tc.input": "你的决策树",
-    "tc.allow_empty": "接受缺少没有训练样本到达的分支",
+    "tc.allow_empty": "允许省略无训练样本到达的分支",
     "tc.allow_empty.help": ("周志华图 4.2（第 11–13 行）为属性的每个取值都生成分支，即使结点上没"
                             "有样本取该值；只按见到的取值分支的课程代码会省略这些分支。"),
     "tc.button": "检查我的决策树",
@@ -228,7 +228,7 @@ ZH: dict[str, str] = {
     "tc.error.too_long": "文本有 {chars} 个字符；可检查的决策树最多 {limit} 个字符。",
     "tc.error.too_many_nodes": "决策树超过 {limit} 个结点。",
     "tc.error.not_literal": "文本以字典开头，但不是有效的 JSON 或 Python 字面量：{reason}",
-    "tc.error.trace_format": "这个 JSON 不是 dtree-trace/1 生成过程（format：{format}）。",
+    "tc.error.trace_format": "这个 JSON 不是 dtree-trace/1 生成过程记录（format：{format}）。",
     "tc.error.trace_broken": "生成过程 JSON 不完整：{reason}",
     "tc.error.one_key": ("嵌套形式的每个结点是只有一个属性作键的字典；这个结点有 {count} "
                          "个键（{keys}）。"),
