@@ -80,7 +80,7 @@ WORDS: dict[str, dict[str, str]] = {
         "list": "、",
         "removed": "  已删除（{reason}）",
         "removed.duplicate": "与前面的规则重复",
-        "removed.no_cover": "不覆盖任何训练样本",
+        "removed.no_cover": "在训练集上覆盖为 0",  # in neither book's word for a row (样本/实例)
         "removed.not_better_than_default": "不比默认类别更好",
     },
 }

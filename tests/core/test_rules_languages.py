@@ -82,3 +82,10 @@ def test_pruned_rules_and_the_rule_table_in_chinese(wm2, wm2_trace):
 def test_an_unknown_language_is_refused(wm2_trace):
     with pytest.raises(ValueError, match="Unknown language 'fr'"):
         rules_text(wm2_trace, lang="fr")
+
+
+@pytest.mark.parametrize("term", ["样本", "实例"])
+def test_the_chinese_rule_words_use_neither_books_word_for_a_row(term):
+    """The rule texts are written without a notation (the CLI's --rules, the export page's
+    downloads under either book), so they say 训练集, not Zhou's 样本 or Li Hang's 实例."""
+    assert not [text for text in WORDS["zh"].values() if term in text]
