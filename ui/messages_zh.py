@@ -590,7 +590,7 @@ ZH = {
                                   "见过的 {test} 行留出数据评估每条规则的覆盖与精度。侧边栏决策树的"
                                   "规则编号为 R1、R2、…（关闭此开关，或见下方各节）。"),
     "exp.rules.caption_all": "{tree}的规则 R1、R2……",
-    "exp.rules.sidebar_all": "侧边栏中用全部 {rows} 行数据生成的决策树",
+    "exp.rules.sidebar_all": "侧边栏中用全部 {rows} 个样本生成的决策树",
     "exp.rules.sidebar_part": ("侧边栏中用 {total} 行中的 {rows} 行生成的决策树"
                                "（其余各行留作剪枝之用）"),
     "exp.rules.sidebar_section": ("{tree}的规则 R1、R2……，编号与上方关闭留出开关时的 IF-THEN "
