@@ -75,6 +75,11 @@ def test_pruned_rules_and_the_rule_table_in_chinese(wm2, wm2_trace):
         assert ("dropped:" in en) == ("去掉的条件：" in zh)
         assert ("REMOVED" in en) == ("已删除" in zh)
         assert " IF " not in zh and "悲观错误率" in zh
+        # several dropped conditions are listed with the enumeration comma, as 、 lists
+        # items in a Chinese sentence (a ， would read as a clause break)
+        dropped = zh.partition("去掉的条件：")[2].partition("  ")[0]
+        assert dropped.count("、") == en.partition("dropped: ")[2].count(", ")
+        assert "，" not in dropped
     table = rule_table(wm2_trace, "zh")
     assert table.columns[0] == "规则" and rule_table(wm2_trace).columns[0] == "rule"
 
