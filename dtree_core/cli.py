@@ -75,19 +75,29 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
     grow = commands.add_parser("grow", help="grow a tree and print or save its trace")
     grow.add_argument("data", help="CSV (any common encoding and delimiter), TSV or XLSX")
-    grow.add_argument("--target", required=True)
-    grow.add_argument("--algorithm", choices=algorithms.keys(), default="id3")
-    for flag in ("--exclude", "--nominal", "--continuous", "--force"):
-        grow.add_argument(flag, nargs="+", action="extend", default=[])
+    grow.add_argument("--target", required=True, metavar="COLUMN",
+                      help="the column holding the classes")
+    grow.add_argument("--algorithm", choices=algorithms.keys(), default="id3",
+                      help="how each node's split is chosen (default: %(default)s)")
+    _add_column_flags(grow)
     grow.add_argument("--include-ids", action="store_true",
                       help="keep columns that look like row IDs (e.g. 编号)")
-    grow.add_argument("--max-depth", type=int)
-    grow.add_argument("--min-samples-split", type=int, default=2)
-    grow.add_argument("--min-gain", type=float, default=0.0)
+    grow.add_argument("--max-depth", type=int, metavar="N",
+                      help="at most N splits from the root to a leaf (the root has depth 0, as "
+                      "in scikit-learn; default: no limit)")
+    grow.add_argument("--min-samples-split", type=int, default=2, metavar="N",
+                      help="a node with fewer than N samples becomes a leaf (default: "
+                      "%(default)s)")
+    grow.add_argument("--min-gain", type=float, default=0.0, metavar="X",
+                      help="a node becomes a leaf when its chosen split's score is below X: "
+                      "the information gain (CART's Gini decrease, c45_lihang's gain ratio, "
+                      "Li Hang's ε) (default: %(default)s)")
     grow.add_argument("--min-branch-weight", type=float, metavar="M",
                       help="C4.5's minimum objects (J48's -M): a split needs two branches "
                       "holding at least M samples; off by default")
-    grow.add_argument("--seed", type=int, default=0)
+    grow.add_argument("--seed", type=int, default=0, metavar="N",
+                      help="the random seed of CLS and of --tie-break random (default: "
+                      "%(default)s)")
     grow.add_argument("--tie-break", choices=TIE_BREAKS, default="first",
                       help="which of tied attributes wins: first or last in column order, "
                       "or random (seeded)")
@@ -243,6 +253,21 @@ def _write_outputs(args, trace, outline: dict) -> None:
 
         _write(args.dot, to_dot(_pruned_tree(outline)).source)
     _write_exports(args, trace, outline)
+
+
+def _add_column_flags(grow) -> None:
+    """Flags naming columns (several after one flag; repeating one adds more) and forced
+    splits (TRACE.md's PATH=ATTRIBUTE)."""
+    for flag, what in (("--exclude", "columns left out of the attributes"),
+                       ("--nominal", "columns read as nominal, whatever they look like"),
+                       ("--continuous", "columns read as continuous, whatever they look like")):
+        grow.add_argument(flag, nargs="+", action="extend", default=[], metavar="COLUMN",
+                          help=what)
+    grow.add_argument("--force", nargs="+", action="extend", default=[],
+                      metavar="PATH=ATTRIBUTE",
+                      help="split on ATTRIBUTE at the node PATH, as a textbook breaks a tie by "
+                      "hand: PATH is root or the branch conditions from the root joined by /, "
+                      "the last = before the attribute (纹理=清晰/根蒂=稍蜷=色泽)")
 
 
 def _add_export_flags(grow) -> None:

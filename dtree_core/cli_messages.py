@@ -470,7 +470,21 @@ HELP_ZH = {
                      "（见 TRACE.md 的“Command line”）"),
     "_grow": "生成决策树，打印摘要或保存生成过程记录",
     "data": "CSV（任何常见编码和分隔符）、TSV 或 XLSX 文件",
+    "target": "存放类别的列",
+    "algorithm": "每个结点如何选择划分（默认：%(default)s）",
+    "exclude": "不作为属性的列",
+    "nominal": "按离散属性读取的列，不论看起来像什么",
+    "continuous": "按连续属性读取的列，不论看起来像什么",
+    "force": ("在路径 PATH 所指的结点上按 ATTRIBUTE 划分，如同教材中手工打破并列：PATH 为 "
+              "root，或从根结点起的各分支条件用 / 连接，最后一个 = 之后是属性"
+              "（纹理=清晰/根蒂=稍蜷=色泽）"),
     "include_ids": "保留看起来像行号的列（如“编号”）",
+    "max_depth": ("从根结点到叶结点最多 N 次划分（与 scikit-learn 一样，根结点的深度为 0；"
+                  "默认不限）"),
+    "min_samples_split": "样本数少于 N 的结点成为叶结点（默认：%(default)s）",
+    "min_gain": ("所选划分的得分低于 X 时，结点成为叶结点：得分为信息增益（CART 为基尼指数的"
+                 "减少量，c45_lihang 为信息增益比，即李航的 ε）（默认：%(default)s）"),
+    "seed": "CLS 和 --tie-break random 所用的随机种子（默认：%(default)s）",
     "min_branch_weight": ("C4.5 的最少对象数（J48 的 -M）：划分须有两个分支各至少有 M 个样本；"
                           "默认不用"),
     "tie_break": ("并列的属性中谁胜出：列顺序最靠前（first）、最靠后（last）"

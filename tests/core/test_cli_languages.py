@@ -318,6 +318,12 @@ def _grow_actions(lang: str = "en"):
     return parser, commands.choices["grow"]._actions
 
 
+def test_every_flag_of_grow_says_what_it_does():
+    """--target, --force, --max-depth … were listed in --help with no word about them."""
+    _, english = _grow_actions("en")
+    assert [a.dest for a in english if not a.help] == []
+
+
 def test_every_flag_with_help_has_chinese_help_with_the_same_format_fields():
     _, english = _grow_actions("en")
     _, chinese = _grow_actions("zh")
