@@ -19,6 +19,7 @@ from .cli_messages import (
     default_language,
     error_text,
     file_summary,
+    grow_examples,
     kind_rule_text,
     language_of,
     localise_help,
@@ -73,7 +74,9 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
     parser.add_argument("--lang", choices=LANGUAGES, dest="top_lang",
                         help="the language of messages: en or zh (also accepted after grow)")
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
-    grow = commands.add_parser("grow", help="grow a tree and print or save its trace")
+    grow = commands.add_parser("grow", help="grow a tree and print or save its trace",
+                               epilog=grow_examples(lang),
+                               formatter_class=argparse.RawDescriptionHelpFormatter)
     grow.add_argument("data", help="CSV (any common encoding and delimiter), TSV or XLSX")
     grow.add_argument("--target", required=True, metavar="COLUMN",
                       help="the column holding the classes")

@@ -526,6 +526,38 @@ HELP_ZH = {
 }
 
 
+# grow --help's examples, run from the project's folder (a test runs each): what it shows in
+# English and Chinese, and the arguments after "grow".
+GROW_EXAMPLES = (
+    ("Zhou's Fig. 4.4: ID3 on watermelon 2.0, 纹理 at the root",
+     "周志华图 4.4：西瓜数据集 2.0 上的 ID3，根结点为纹理",
+     "assets/datasets/watermelon_2.0.csv --target 好瓜"),
+    ("Zhou's Table 4.2 and Fig. 4.7: reduced-error post-pruning, 脐部 at the root as the book "
+     "breaks the tie",
+     "周志华表 4.2 与图 4.7：错误率降低剪枝，根结点按书中打破并列的方式取脐部",
+     "assets/datasets/watermelon_2.0_train.csv --target 好瓜 --force root=脐部 --prune rep "
+     "--validation assets/datasets/watermelon_2.0_validation.csv"),
+    ("C4.5 on watermelon 3.0 (密度 and 含糖率 continuous) as IF-THEN rules",
+     "西瓜数据集 3.0 上的 C4.5（密度、含糖率为连续属性），输出“如果…那么…”规则",
+     "assets/datasets/watermelon_3.0.csv --target 好瓜 --algorithm c45 --rules"),
+    ("Li Hang's Example 5.2: the root's information gains worked out in his symbols",
+     "李航例 5.2：根结点各特征信息增益的手算过程，用李航的符号",
+     "assets/datasets/loan_lihang.csv --target 类别 --notation lihang --solution-scope node "
+     "--solution -"),
+)
+EXAMPLES_HEADING = {"en": "examples (run in the project's folder):",
+                    "zh": "示例（在项目目录中运行）："}
+
+
+def grow_examples(lang: str) -> str:
+    """grow --help's closing lines: each example's caption, then its command."""
+    lines = [EXAMPLES_HEADING[lang]]
+    for english, chinese, arguments in GROW_EXAMPLES:
+        lines += [f"  {chinese if lang == 'zh' else english}",
+                  f"    python -m dtree_core grow {arguments}"]
+    return "\n".join(lines)
+
+
 # argparse's refusals (Python 3.11's wording) in Chinese; anything else stays as argparse wrote it.
 _ARGPARSE_ZH = (
     (r"the following arguments are required: (.+)", "缺少必需的参数：{0}"),

@@ -10,6 +10,7 @@ from __future__ import annotations
 import ast
 import os
 import re
+import shlex
 import subprocess
 import sys
 
@@ -644,3 +645,26 @@ def test_naming_the_target_among_the_attribute_flags_is_noted(lang, said):
     done = run("grow", str(dataset_path("watermelon_3.0.csv")), "--target", "好瓜",
                "--exclude", "好瓜", "--max-depth", "1", "--lang", lang)
     assert done.returncode == 0 and said in done.stdout, done.stdout
+
+
+# ------------------------------------------------------------------ grow --help's examples
+
+# What each example's caption says, as the output shows it (in the order of GROW_EXAMPLES).
+EXAMPLE_FACTS = (
+    ["纹理?  (是 8, 否 9)"],  # Fig. 4.4's root
+    ["脐部?", "Chosen by hand (forced): 脐部.", "prune 脐部=凹陷: Validation accuracy 71.4%"],
+    ["C4.5 tree", "Rules:", "R1: IF 含糖率<=0.126 THEN 好瓜=否"],
+    ["g(D, \\text{有自己的房子})", "0.420"],
+)
+
+
+@pytest.mark.parametrize("example", range(len(cli_messages.GROW_EXAMPLES)))
+def test_each_example_in_grow_help_runs_and_shows_what_it_says(example):
+    *_, arguments = cli_messages.GROW_EXAMPLES[example]
+    result = run("grow", *shlex.split(arguments), "--lang", "en")
+    assert result.returncode == 0, result.stderr
+    for fact in EXAMPLE_FACTS[example]:
+        assert fact in result.stdout, fact
+    for lang in ("en", "zh"):
+        assert f"python -m dtree_core grow {arguments}" in run("--lang", lang, "grow",
+                                                             "--help").stdout
