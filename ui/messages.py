@@ -71,7 +71,15 @@ EN = {
     "setup.max_depth": "Max depth (0 = no limit)",
     "setup.max_depth.help": "Counts splits from the root, as scikit-learn does: 1 grows a stump.",
     "setup.min_samples": "Min samples to split",
+    "setup.min_samples.help": ("A node with fewer samples than this becomes a leaf, whatever "
+                               "its scores (a stopping limit; Fig. 4.2 has none)."),
     "setup.min_gain": "Min gain to split",
+    "setup.min_gain.help": ("A node becomes a leaf when the split its rule picks scores below "
+                            "this value. For {algorithm} the score is {score}."),
+    # the score each algorithm's min gain is compared with (the registry's impurity_decrease)
+    "setup.min_gain.score.gain": "the information gain",
+    "setup.min_gain.score.gini_gain": "the decrease of the Gini index the split brings",
+    "setup.min_gain.score.gain_ratio": "the gain ratio (Li Hang's threshold ε)",
     "setup.min_branch_weight": "Min branch weight (0 = off)",
     "setup.min_branch_weight.help": ("C4.5's minimum objects (J48's -M, 2 by default there): a "
                                      "split must leave at least this many samples in each of two "

@@ -61,7 +61,14 @@ ZH = {
     "setup.max_depth.help": ("与 scikit-learn 一样，从根结点起计算划分的层数："
                              "1 只生成一个决策树桩。"),
     "setup.min_samples": "划分所需的最少样本数",
+    "setup.min_samples.help": ("样本数少于此值的结点直接成为叶结点，不论其得分"
+                               "（停止条件；图 4.2 中没有）。"),
     "setup.min_gain": "划分所需的最小增益",
+    "setup.min_gain.help": ("规则选出的划分的得分低于此值时，结点成为叶结点。"
+                            "{algorithm} 的得分为{score}。"),
+    "setup.min_gain.score.gain": "信息增益",
+    "setup.min_gain.score.gini_gain": "划分带来的基尼指数减少量",
+    "setup.min_gain.score.gain_ratio": "增益率（李航的阈值 ε）",
     "setup.min_branch_weight": "分支最小权重（0 = 关闭）",
     "setup.min_branch_weight.help": ("C4.5 的最少对象数（J48 的 -M，默认为 2）：一次划分至少要有"
                                      "两个分支各含不少于这么多样本，否则该结点成为叶结点。"),

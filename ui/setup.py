@@ -290,9 +290,10 @@ def algorithm_options() -> dict:
         st.caption(t("setup.limits"))
         depth = st.number_input(t("setup.max_depth"), 0, 100, key="max_depth",
                                 help=t("setup.max_depth.help"))
-        min_samples = st.number_input(t("setup.min_samples"), 2, 10_000, key="min_samples")
+        min_samples = st.number_input(t("setup.min_samples"), 2, 10_000, key="min_samples",
+                                      help=t("setup.min_samples.help"))
         min_gain = st.number_input(t("setup.min_gain"), 0.0, 1.0, step=0.01,
-                                   format="%.3f", key="min_gain")
+                                   format="%.3f", key="min_gain", help=min_gain_help(algorithm))
         min_branch_weight = st.number_input(
             t("setup.min_branch_weight"), 0.0, 10_000.0, step=1.0, format="%g",
             key="min_branch_weight", help=t("setup.min_branch_weight.help"))
@@ -305,6 +306,14 @@ def algorithm_options() -> dict:
             "min_samples_split": int(min_samples), "min_gain": float(min_gain),
             "min_branch_weight": float(min_branch_weight) or None,  # 0 means off
             "tie_break": tie_break, "seed": int(seed)}
+
+
+def min_gain_help(algorithm: str) -> str:
+    """The min gain's tooltip, naming the score this algorithm compares with it (a registered
+    algorithm's own score name when the catalogue has no words for it)."""
+    decrease = registry.record(algorithm).impurity_decrease
+    return t("setup.min_gain.help", algorithm=registry.name(algorithm),
+             score=t_or(f"setup.min_gain.score.{decrease}", decrease))
 
 
 def forced_choices(dataset: dict) -> dict[str, str]:
