@@ -63,6 +63,13 @@ def test_li_hangs_words_make_no_broken_word(broken):
     assert not found, f"{broken!r} under Li Hang's notation: {found}"
 
 
+def test_hans_accuracy_is_said_to_be_zhous_jingdu():
+    """Han's translation says 准确率 for accuracy (its 精度 is precision), Zhou 精度: the page
+    that shows Han's criteria in his words says which of Zhou's words it is."""
+    assert "准确率" in ZH["lesson.han.accuracy"]
+    assert "准确率（accuracy）即周志华书中的“精度”" in ZH["lesson.han.intro"]
+
+
 def test_the_chosen_terms_are_the_ones_used():
     assert ZH["col.tied"] == "并列"
     assert "并列" in ZH["setup.tie_rule"] and "并列" in ZH["node.ties"]
