@@ -195,12 +195,16 @@ NODE_KEY_PREFIXES = ("inspect_", "scores_", "bars_", "curve_", "force_", "code_l
 
 
 def node_widget_key(prefix: str, node_id: int) -> str:
-    """The key of a node's widget (prefix one of NODE_KEY_PREFIXES), new with each tree.
+    """The key of a node's widget (prefix one of NODE_KEY_PREFIXES), new with each tree and
+    with each language and notation.
 
     A new tree's node 3 is another node. Deleting the old key is not enough: a widget of the
     same key is the same widget to the browser, which sends its old pick back with the next
-    rerun (a selectbox's line, a table's ticked row)."""
-    return f"{prefix}{node_id}_{st.session_state.get('tree_number', 0)}"  # 0: no tree yet
+    rerun (a selectbox's line, a table's ticked row). A selectbox sends its pick as the label
+    it showed, so after a switch of language its old label matched no option and came back as
+    a value: "(the algorithm's choice)" was forced at the root as if it were an attribute."""
+    return (f"{prefix}{node_id}_{st.session_state.get('tree_number', 0)}"  # 0: no tree yet
+            f"_{st.session_state.get('lang')}_{st.session_state.get('notation')}")
 
 
 def _forget_node_choices() -> None:

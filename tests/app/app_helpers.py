@@ -84,7 +84,9 @@ def content(data) -> str:
 
 def node_widget(at: AppTest, prefix: str, node_id: int) -> str:
     """The key ui.state.node_widget_key gives a node's widget in the tree shown now."""
-    return f"{prefix}{node_id}_{at.session_state['tree_number']}"
+    state = at.session_state
+    notation = state["notation"] if "notation" in state else None
+    return f"{prefix}{node_id}_{state['tree_number']}_{state['lang']}_{notation}"
 
 
 def attribute_box(at: AppTest):

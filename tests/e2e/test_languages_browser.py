@@ -35,3 +35,26 @@ def test_grow_page_in_each_language(browser, app_url, locale, query, lang):
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"grow_page_{lang}.png"), full_page=True)
     page.close()
+
+
+def test_a_switch_of_language_forces_nothing(browser, app_url):
+    """A selectbox sends its pick as the label it shows. After the sidebar's language switch
+    the node's "split on" picker sent its English "(the algorithm's choice)" back with the
+    next rerun (Next), which matched no Chinese option and was forced at the root as an
+    attribute, into the link too. Its key now changes with the language."""
+    page = browser.new_page(viewport={"width": 1400, "height": 1000}, locale="en-US")
+    page.goto(app_url + "/?lang=en")
+    page.wait_for_selector(f"{CHART} g.node", timeout=120_000)
+    picker = page.locator('input[role="combobox"][aria-label="Language / 语言"]').first
+    picker.click()
+    page.locator('[role="option"]').filter(has_text="中文").first.click()
+    page.get_by_role("heading", name=TITLE["zh"]).wait_for(timeout=60_000)
+    page.wait_for_url("**lang=zh**", timeout=30_000)
+    page.get_by_role("button", name="下一步").first.click()
+    page.wait_for_url(lambda url: "step=" in url or "force=" in url, timeout=60_000)
+    page.wait_for_timeout(1500)  # a force would be written into the link after the rerun
+    assert "force=" not in page.url, page.url
+    main = page.locator("[data-testid='stMain']").inner_text()
+    assert "the algorithm's choice" not in main and "不是这份数据中的列" not in main
+    assert page.locator("[data-testid='stException']").count() == 0
+    page.close()
