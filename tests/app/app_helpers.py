@@ -84,9 +84,8 @@ def content(data) -> str:
 
 def node_widget(at: AppTest, prefix: str, node_id: int) -> str:
     """The key ui.state.node_widget_key gives a node's widget in the tree shown now."""
-    state = at.session_state
-    notation = state["notation"] if "notation" in state else None
-    return f"{prefix}{node_id}_{state['tree_number']}_{state['lang']}_{notation}"
+    state = at.session_state  # init_state sets all three
+    return f"{prefix}{node_id}_{state['tree_number']}_{state['lang']}_{state['notation']}"
 
 
 def attribute_box(at: AppTest):
