@@ -23,7 +23,9 @@ EN: dict[str, str] = {
     "ex.scope.node": "This node",
     "ex.scope.branch": "This node and the branch below it",
     "ex.scope.tree": "The whole tree",
-    "ex.solution.caption": "Every number is the trace's, rounded to 3 decimals for display.",
+    "ex.solution.caption": ("Every number is the trace's. Results are shown to 3 decimals; a "
+                            "term inside a formula gets as many more as it needs to add up to "
+                            "the result shown (0.9975 − … = 0.108, not 0.998 − …)."),
     "ex.download.md": "Download as Markdown (LaTeX)",
     "ex.download.html": "Download as a printable HTML page",
     "ex.check.intro": ("One quantity per line, as in the book: Ent(D) = 0.998, Gain(D,色泽) = "
@@ -160,7 +162,8 @@ ZH: dict[str, str] = {
     "ex.scope.node": "此结点",
     "ex.scope.branch": "此结点及其下的分支",
     "ex.scope.tree": "整棵决策树",
-    "ex.solution.caption": "所有数值都取自记录，显示时保留 3 位小数。",
+    "ex.solution.caption": ("所有数值都取自记录。结果显示 3 位小数；公式中的个别项按需多写几位，"
+                            "使算式与所示结果相符（0.9975 − … = 0.108，而不是 0.998 − …）。"),
     "ex.download.md": "下载 Markdown（含 LaTeX）",
     "ex.download.html": "下载可打印的 HTML 页面",
     "ex.check.intro": ("每行写一个量，写法同书中：Ent(D) = 0.998、Gain(D,色泽) = 0.109、"
