@@ -525,7 +525,7 @@ ZH = {
     "force.tree.holdout_of": "{label} 用训练集生成的决策树",
     "force.tree.config": "{label} 的决策树",
     "eval.intro": ("在训练集上生成决策树，再在它从未见过的数据上评估"
-                   "（共 {rows} 行，选项取自侧边栏）。"),
+                   "（共 {rows} 个样本，选项取自侧边栏）。"),
     "eval.algorithms": "算法",
     "eval.pick_one": "请至少选择一个算法。",
     # how the split departs from the stratified one asked for (Evaluation.notes, by code)

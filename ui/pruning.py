@@ -418,8 +418,9 @@ def _controls(last: int) -> None:
 def _event_view(trace: dict, event: dict, k: int, last: int, method: str,
                 decimals: int) -> None:
     node = trace["nodes"][event["node"]]
-    st.markdown(tm("prune.event_of", k=k + 1, total=last + 1, node=node["id"],
-                   path=path_text(trace, node)))
+    # the root's form brackets "root" itself: no comma before a bracket (#0，（根结点）)
+    key = "prune.event_of" if node["parent"] is not None else "prune.event_of.root"
+    st.markdown(tm(key, k=k + 1, total=last + 1, node=node["id"], path=path_text(trace, node)))
     st.caption(t("prune.measure", measure=t(f"prune.measure.{event['measure']}")))
     if is_raising_event(event):
         _raising_metrics(event, decimals)

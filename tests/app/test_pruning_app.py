@@ -829,3 +829,17 @@ def test_each_path_subtree_is_the_grown_tree_with_the_first_k_cuts():
     assert points[1]["alpha"] == points[2]["alpha"]  # the premise: a shared alpha
     assert (points[1]["leaves"], points[1]["train"]) == (5, 13 / 14)
     assert (points[2]["leaves"], points[2]["train"]) == (3, 12 / 14)
+
+
+@pytest.mark.parametrize(("lang", "root"), [("zh", "结点 #0（根结点）"),
+                                            ("en", "node #0 (the root)")])
+def test_the_root_s_pruning_decision_names_the_root_once(lang, root):
+    """Table 4.2's last decision is the root's: '结点 #0，（根结点）' had a comma before the
+    bracket (the path of the root is the bracketed word itself)."""
+    at = book_app(lang)
+    events = trace(at)["pruning"]
+    assert events[-1]["node"] == 0
+    at.slider(key="prune_slider").set_value(len(events) - 1).run()
+    headings = [m.value for m in at.markdown if f"{len(events)}" in m.value and "#0" in m.value]
+    assert any(root in h for h in headings), headings
+    assert not any("，（" in h or ", (" in h for h in headings), headings
