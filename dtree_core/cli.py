@@ -91,10 +91,15 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
     grow.add_argument("--min-samples-split", type=int, default=2, metavar="N",
                       help="a node with fewer than N samples becomes a leaf (default: "
                       "%(default)s)")
-    grow.add_argument("--min-gain", type=float, default=0.0, metavar="X",
-                      help="a node becomes a leaf when its chosen split's score is below X: "
-                      "the information gain (CART's Gini decrease, c45_lihang's gain ratio, "
-                      "Li Hang's ε) (default: %(default)s)")
+    min_gain = grow.add_argument(
+        "--min-gain", type=float, default=0.0, metavar="X",
+        help="a node becomes a leaf when the score its rule picks is below X (each "
+        "algorithm's score, a field of the trace's score rows: %(scores)s; default: "
+        "%(default)s)")
+    # argparse fills %(name)s from the action's attributes: the registry's, so a registered
+    # algorithm is listed too
+    min_gain.scores = ", ".join(f"{algorithm.key} {algorithm.impurity_decrease}"
+                                for algorithm in map(algorithms.get, algorithms.keys()))
     grow.add_argument("--min-branch-weight", type=float, metavar="M",
                       help="C4.5's minimum objects (J48's -M): a split needs two branches "
                       "holding at least M samples; off by default")

@@ -482,8 +482,8 @@ HELP_ZH = {
     "max_depth": ("从根结点到叶结点最多 N 次划分（与 scikit-learn 一样，根结点的深度为 0；"
                   "默认不限）"),
     "min_samples_split": "样本数少于 N 的结点成为叶结点（默认：%(default)s）",
-    "min_gain": ("所选划分的得分低于 X 时，结点成为叶结点：得分为信息增益（CART 为基尼指数的"
-                 "减少量，c45_lihang 为信息增益比，即李航的 ε）（默认：%(default)s）"),
+    "min_gain": ("规则选出的划分的得分低于 X 时，结点成为叶结点（各算法的得分，即生成过程记录中"
+                 "得分行的字段：%(scores)s；默认：%(default)s）"),
     "seed": "CLS 和 --tie-break random 所用的随机种子（默认：%(default)s）",
     "min_branch_weight": ("C4.5 的最少对象数（J48 的 -M）：划分须有两个分支各至少有 M 个样本；"
                           "默认不用"),

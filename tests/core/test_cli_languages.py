@@ -325,6 +325,18 @@ def test_every_flag_of_grow_says_what_it_does():
     assert [a.dest for a in english if not a.help] == []
 
 
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_min_gain_help_names_each_algorithm_s_score_from_the_registry(lang):
+    """--min-gain compares each algorithm's impurity_decrease (CART's gini_gain, Li Hang's
+    C4.5's gain_ratio), read from the registry rather than written into the help."""
+    _, actions = _grow_actions(lang)
+    min_gain = next(a for a in actions if a.dest == "min_gain")
+    for algorithm in map(algorithms.get, algorithms.keys()):
+        assert f"{algorithm.key} {algorithm.impurity_decrease}" in min_gain.scores
+    shown = " ".join(run("--lang", lang, "grow", "--help").stdout.split())
+    assert min_gain.scores in shown
+
+
 def test_every_flag_with_help_has_chinese_help_with_the_same_format_fields():
     _, english = _grow_actions("en")
     _, chinese = _grow_actions("zh")
