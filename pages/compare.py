@@ -56,7 +56,7 @@ def trees(labels: list[str], traces: list[dict]) -> None:
     """Side by side, each at its end or all at the same step (shorter trees stop early)."""
     views = ["end", "together"]
     view = st.radio(t("cmp.view"), views, key="cmp_view", horizontal=True,
-                    format_func=labelled(views, lambda v: t(f"cmp.view.{v}")),
+                    format_func=labelled(views, lambda v: t(f"cmp.view.{v}"), key="cmp_view"),
                     persist_state="session")
     step = None
     if view == "together":  # growth step by step: the grown trees (a raise comes in pruning)
@@ -128,8 +128,8 @@ def scores(labels: list[str], traces: list[dict]) -> None:
     keys = shared_keys(traces)
     by_key = nodes_by_key(traces[0], compared_keys(traces[0]))
     titles = node_titles(traces[0])
-    key = st.selectbox(t("cmp.node"), keys, key="cmp_node",
-                       format_func=labelled(keys, lambda k: titles[by_key[k]["id"]]))
+    key = st.selectbox(t("cmp.node"), keys, key="cmp_node", format_func=labelled(
+        keys, lambda k: titles[by_key[k]["id"]], key="cmp_node"))
     merged = merged_scores(traces, labels, key or "root")
     if not merged.rows:  # the node stopped before choosing (A = ∅, or one value on each)
         st.caption(t("node.no_scores"))

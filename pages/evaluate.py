@@ -67,7 +67,7 @@ def curve_figure(frame) -> go.Figure:
 def overfitting(algorithms, source, base, split) -> None:
     st.subheader(t("eval.curve"))
     algorithm = st.selectbox(t("eval.curve.algorithm"), algorithms, key="ev_curve_algo",
-                             format_func=labelled(algorithms, registry.name))
+                             format_func=labelled(algorithms, registry.name, key="ev_curve_algo"))
     options = analysis.variant(analysis.unvalidated(base), algorithm=algorithm, max_depth=None)
     frame = analysis.safely(analysis.curve, *source, options, *split)
     st.plotly_chart(curve_figure(frame), key="ev_curve")
@@ -89,7 +89,7 @@ st.title(t("page.evaluate"))
 st.caption(t("eval.intro", rows=len(engine.ready(*source, base)[1])))
 algorithms = st.multiselect(t("eval.algorithms"), registry.keys(),
                             default=registry.scoring_keys(), key="ev_algos",
-                            format_func=labelled(registry.keys(), registry.name),
+                            format_func=labelled(registry.keys(), registry.name, key="ev_algos"),
                             persist_state="session", placeholder=t("widget.choose"))
 split = analysis.split_inputs("ev", allow_kfold=True)
 if not algorithms:

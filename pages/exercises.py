@@ -19,7 +19,7 @@ st.caption(tm("ex.intro", dataset=dataset, algorithm=registry.name(trace["algori
 ids = [node["id"] for node in trace["nodes"] if not node.get("pruned_away")]
 titles = node_titles(trace)
 node_id = st.selectbox(t("ex.node"), ids, key="ex_node", persist_state="session",
-                       format_func=labelled(ids, titles.__getitem__))
+                       format_func=labelled(ids, titles.__getitem__, key="ex_node"))
 if node_id not in ids:  # a regrown tree may have fewer nodes than the one picked from
     node_id = ids[0]
 solution_tab, check_tab, quiz_tab, tree_tab, unstable_tab, book_tab, hand_tab = st.tabs(

@@ -28,7 +28,7 @@ from dtree_core.trace import dict_json, has_scores, json_size_estimate
 from ui import analysis, engine, registry, state
 from ui.command import grow_command, needs_validation_file
 from ui.downloads import file_name
-from ui.messages import t, tm
+from ui.messages import labelled, t, tm
 from ui.names import tree_dataset_name
 from ui.state import ensure_entry_point
 from ui.tables import BLANK, percent_format
@@ -308,7 +308,7 @@ def scores_section(trace: dict) -> None:
     by_id = {n["id"]: n for n in scored}
     titles = scored_titles(st.session_state.current["trace_id"], st.session_state.lang, trace)
     node = by_id[st.selectbox(t("exp.node"), list(by_id), key="exp_node",
-                              format_func=titles.__getitem__)]
+                              format_func=labelled(by_id, titles.__getitem__, key="exp_node"))]
     table = worded_table(score_table(node), known_only=on_known_rows(node))
     decimals = int(st.session_state.decimals)
     places = score_places(trace, node, decimals)

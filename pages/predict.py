@@ -33,7 +33,7 @@ def sample_form(trace_id: str, trace: dict) -> dict | None:
                 values = [MISSING, *attribute["values"]]
                 key = state.sample_field(name, attribute["values"])
                 row[name] = col.selectbox(literal(name), values, key=key,
-                                          format_func=labelled(values, value_label),
+                                          format_func=labelled(values, value_label, key=key),
                                           persist_state="session")
             else:
                 row[name] = col.number_input(literal(name), value=None, format="%g",

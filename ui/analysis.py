@@ -211,7 +211,7 @@ def _config_inputs(i: int, base: Options) -> dict:
     keys = registry.keys()
     algorithm = st.selectbox(t("lab.config.algorithm"), keys, key=f"cmp_algo_{i}",
                              index=i % len(keys), persist_state="session",
-                             format_func=labelled(keys, registry.name))
+                             format_func=labelled(keys, registry.name, key=f"cmp_algo_{i}"))
     with st.expander(t("lab.config.options")):
         depth = st.number_input(t("setup.max_depth"), 0, 100, 0, key=f"cmp_depth_{i}",
                                 persist_state="session", help=t("setup.max_depth.help"))
@@ -224,8 +224,8 @@ def _config_inputs(i: int, base: Options) -> dict:
                                disabled=not registry.seed_matters(algorithm, base.tie_break))
         prune = st.selectbox(t("prune.method"), PRUNE_METHODS, key=f"cmp_prune_{i}",
                              index=PRUNE_METHODS.index(base.prune), persist_state="session",
-                             format_func=labelled(PRUNE_METHODS,
-                                                  lambda m: t(f"prune.method.{m}")),
+                             format_func=labelled(PRUNE_METHODS, lambda m: t(f"prune.method.{m}"),
+                                                  key=f"cmp_prune_{i}"),
                              help=t("cmp.prune.help"))
     return {"algorithm": algorithm, "max_depth": int(depth) or None,
             "min_samples_split": int(samples), "min_gain": float(gain), "seed": int(seed),
@@ -251,7 +251,8 @@ def split_inputs(prefix: str, allow_kfold: bool) -> tuple[str, float, int]:
     if allow_kfold:
         methods = ["holdout", "kfold"]
         method = cols[0].radio(t("lab.split.method"), methods, key=f"{prefix}_method",
-                               format_func=labelled(methods, lambda m: t(f"lab.split.method.{m}")),
+                               format_func=labelled(methods, lambda m: t(f"lab.split.method.{m}"),
+                                                    key=f"{prefix}_method"),
                                persist_state="session")
     if method == "kfold":
         size = cols[1].number_input(t("lab.split.k"), 2, 20, 5, key=f"{prefix}_k",

@@ -49,7 +49,7 @@ def worked_solution(trace: dict, trace_id: str, node_id: int, dataset: str) -> N
     """The hand computation of the node, its branch or the tree, with both downloads."""
     scope = st.radio(t("ex.scope"), SCOPES, key="ex_scope", horizontal=True,
                      persist_state="session",
-                     format_func=labelled(SCOPES, lambda s: t(f"ex.scope.{s}")))
+                     format_func=labelled(SCOPES, lambda s: t(f"ex.scope.{s}"), key="ex_scope"))
     lang = st.session_state.get("lang", "en")
     markdown, page = solution_texts(trace_id, trace, node_id, scope, dataset, lang,
                                     state.notation().key)
@@ -209,7 +209,8 @@ def ask(trace: dict, number: int, question: Question, seed: int):
         options = [None, *question.choices]
         response = st.selectbox(winner_question(trace, question), options, key=key,
                                 persist_state="session",
-                                format_func=labelled(options, lambda a: a or t("ex.quiz.pick")))
+                                format_func=labelled(options, lambda a: a or t("ex.quiz.pick"),
+                                                     key=key))
     else:
         for note in question.notes:
             st.caption(note_text(note))

@@ -142,9 +142,9 @@ def _edit_form(student: dict, X: pd.DataFrame) -> handedit.Edit | None:
     if st.session_state.get("he_node") not in paths:
         st.session_state.pop("he_node", None)
     path = st.selectbox(t("he.node"), paths, key="he_node", format_func=labelled(
-        paths, lambda p: titles[ids[p]]))
+        paths, lambda p: titles[ids[p]], key="he_node"))
     action = st.radio(t("he.action"), ACTIONS, key="he_action", horizontal=True,
-                      format_func=labelled(ACTIONS, lambda a: t(f"he.action.{a}")))
+                      format_func=labelled(ACTIONS, lambda a: t(f"he.action.{a}"), key="he_action"))
     node = student["nodes"][ids[path]]
     kinds = {a["name"]: a for a in student["attributes"]}
     if action == "prune":
@@ -200,13 +200,14 @@ def _auto_form(splits: list[str]) -> handedit.Edit | None:
     """An automatic pruning of the student's tree; the locked nodes keep their splits."""
     methods = handedit.AUTO_METHODS
     method = st.selectbox(t("he.auto.method"), methods, key="he_auto_method",
-                          format_func=labelled(methods, lambda m: t(f"prune.method.{m}")))
+                          format_func=labelled(methods, lambda m: t(f"prune.method.{m}"),
+                                               key="he_auto_method"))
     alpha = 0.0
     if method == "cost":
         alpha = st.number_input(t("prune.cost_alpha"), 0.0, 1e6, 0.0, step=0.5,
                                 key="he_auto_alpha", help=t("prune.cost_alpha.help"))
     locked = st.multiselect(t("he.locked"), splits, key="he_locked", help=t("he.locked.help"),
-                            format_func=labelled(splits, path_words))
+                            format_func=labelled(splits, path_words, key="he_locked"))
     if not st.button(t("he.apply"), key="he_apply"):
         return None
     return handedit.Edit("auto", "root", method=method, alpha=float(alpha),

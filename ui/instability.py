@@ -49,7 +49,7 @@ def unstable_trees(current: dict) -> None:
 def _settings(rows: int, X, y) -> tuple | None:
     """(mode, trees, flips, seed, test share, trace id) as the widgets say."""
     mode = st.radio(t("inst.mode"), MODES, key="inst_mode", horizontal=True,
-                    format_func=labelled(MODES, lambda m: t(f"inst.mode.{m}")))
+                    format_func=labelled(MODES, lambda m: t(f"inst.mode.{m}"), key="inst_mode"))
     test_size = st.slider(t("inst.test"), 0.1, 0.5, DEFAULT_TEST_SIZE, 0.05, key="inst_test")
     try:
         train, _ = stratified_split(y, test_size, 0)

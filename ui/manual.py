@@ -166,7 +166,8 @@ def heldout_inputs(dataset: dict) -> tuple:
         sources = ["paired", "split"]
         source = st.radio(t("man.heldout"), sources, key="man_heldout", horizontal=True,
                           label_visibility="collapsed", persist_state="session",
-                          format_func=labelled(sources, lambda s: t(f"man.heldout.{s}")))
+                          format_func=labelled(sources, lambda s: t(f"man.heldout.{s}"),
+                                               key="man_heldout"))
         if source == "paired":
             st.caption(tm("man.heldout.paired_caption", name=bundled_name(paired)))
             return ("paired", paired)

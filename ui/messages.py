@@ -787,12 +787,21 @@ def t(key: str, /, *, _lang: str | None = None, _notation: str | None = None, **
         if values else text
 
 
-def labelled(options, label_of):
+# Keys of the widgets whose options are worded in the session's language and notation
+# (labelled's key): ui.state gives them their values again after a switch (relabel_widgets).
+WORDED_WIDGETS: set[str] = set()
+
+
+def labelled(options, label_of, *, key: str | None = None):
     """A widget's format_func with every option's label worded now, in the session's language.
 
     Streamlit words options while the script runs, but AppTest calls format_func afterwards,
-    outside any session, where t() could only fall back to the default language.
+    outside any session, where t() could only fall back to the default language. The widget's
+    key, given here, is recorded in WORDED_WIDGETS; a key that already changes with the
+    language and the notation (ui.state.node_widget_key) needs none.
     """
+    if key is not None:
+        WORDED_WIDGETS.add(key)
     labels = {option: label_of(option) for option in options}
     return labels.__getitem__
 

@@ -38,7 +38,7 @@ def book_exercises() -> None:
     st.caption(t("preset.intro"))
     keys = [p.key for p in PRESETS]
     key = st.selectbox(t("preset.pick"), keys, key="preset_key",
-                       format_func=labelled(keys, lambda k: label(preset(k))))
+                       format_func=labelled(keys, lambda k: label(preset(k)), key="preset_key"))
     chosen = preset(key)
     st.markdown(f"**{literal(t('preset.question'))}**")
     say(t(chosen.question_key))

@@ -56,7 +56,7 @@ def sidebar_options(dataset: dict, upload_types: list[str]) -> tuple[dict, dict 
     with st.expander(t("prune.header")):
         method = st.selectbox(t("prune.method"), PRUNE_METHODS, key="prune",
                               format_func=labelled(PRUNE_METHODS,
-                                                   lambda m: t(f"prune.method.{m}")),
+                                                   lambda m: t(f"prune.method.{m}"), key="prune"),
                               help=t("prune.method.help"))
         params = {"prune": method, **_method_parameters(method)}
         spec = validation_spec(dataset, upload_types, optional=method == "ccp") \
@@ -118,7 +118,7 @@ def validation_spec(dataset: dict, upload_types: list[str],
         + ["split", "upload"]
     key = validation_source_key(dataset) + ("::optional" if optional else "")
     source = st.radio(t("prune.validation"), sources, key=key,
-                      format_func=labelled(sources, lambda s: t(f"prune.validation.{s}")))
+                      format_func=labelled(sources, lambda s: t(f"prune.validation.{s}"), key=key))
     if source == "none":
         return None
     if source == "paired":

@@ -84,7 +84,8 @@ def notation_picker() -> None:
     """Zhou's symbols or Li Hang's (dtree_core.notation); ui.state owns the choice."""
     st.session_state.notation_picker = st.session_state.notation
     st.radio(t("setup.notation"), list(NOTATIONS_ORDER), key="notation_picker",
-             format_func=labelled(NOTATIONS_ORDER, lambda key: t(f"setup.notation.{key}")),
+             format_func=labelled(NOTATIONS_ORDER, lambda key: t(f"setup.notation.{key}"),
+                                  key="notation_picker"),
              help=t("setup.notation.help"),
              on_change=state.set_notation, args=("notation_picker",))
 
@@ -95,7 +96,7 @@ def _bundled_dataset() -> dict | None:
         return None
     names = {key: in_language(dataset) for key, dataset in datasets.items()}
     key = st.selectbox(t("setup.dataset"), list(datasets), key="bundled_key",
-                       format_func=names.__getitem__)
+                       format_func=labelled(datasets, names.__getitem__, key="bundled_key"))
     chosen = datasets[key]
     # in the chosen book's words, as the catalogue's (Li Hang's 特征 for 属性)
     st.caption(literal(state.notation().in_terms(in_language(chosen, "description"))))
@@ -137,9 +138,10 @@ def _encoding(data: bytes, filename: str) -> str | None:
     if filename.lower().endswith(EXCEL_SUFFIXES):
         return None
     choices = ["auto", *ENCODINGS]
-    choice = st.selectbox(t("setup.encoding"), choices, key=f"encoding::{engine.data_key(data)}",
+    key = f"encoding::{engine.data_key(data)}"
+    choice = st.selectbox(t("setup.encoding"), choices, key=key,
                           format_func=labelled(choices, lambda e: t("setup.encoding.auto")
-                                               if e == "auto" else e),
+                                               if e == "auto" else e, key=key),
                           help=t("setup.encoding.help"))
     return None if choice == "auto" else choice
 
@@ -156,7 +158,7 @@ def dataset_picker(progress: Progress) -> dict | None:
     """The active dataset: a new valid choice replaces it, anything else keeps the last one."""
     sources = ["bundled", "upload"]
     source = st.radio(t("setup.source"), sources, key="source",
-                      format_func=labelled(sources, lambda s: t(f"setup.source.{s}")),
+                      format_func=labelled(sources, lambda s: t(f"setup.source.{s}"), key="source"),
                       horizontal=True)
     chosen = _bundled_dataset() if source == "bundled" else _uploaded_dataset(progress)
     if chosen is not None:
@@ -283,7 +285,7 @@ def algorithm_options() -> dict:
     """The algorithm, stopping limits, tie rule and seed: Options.build's keyword arguments."""
     keys = registry.keys()
     algorithm = st.selectbox(t("setup.algorithm"), keys, key="algorithm",
-                             format_func=labelled(keys, registry.name))
+                             format_func=labelled(keys, registry.name, key="algorithm"))
     with st.expander(t("setup.options")):
         # no value= below: each starts at its minimum (the default), and a shared link sets
         # them through session state, which Streamlit warns about beside an explicit value
@@ -298,7 +300,8 @@ def algorithm_options() -> dict:
             t("setup.min_branch_weight"), 0.0, 10_000.0, step=1.0, format="%g",
             key="min_branch_weight", help=t("setup.min_branch_weight.help"))
         tie_break = st.selectbox(t("setup.tie_rule"), TIE_BREAKS, key="tie_break",
-                                 format_func=labelled(TIE_BREAKS, lambda rule: t(f"tie.{rule}")),
+                                 format_func=labelled(TIE_BREAKS, lambda rule: t(f"tie.{rule}"),
+                                                      key="tie_break"),
                                  help=t("setup.tie_rule.help"))
         seed = st.number_input(t("setup.seed"), 0, 2**31 - 1, key="seed",
                                disabled=not registry.seed_matters(algorithm, tie_break))

@@ -21,7 +21,7 @@ from dtree_core.data import Listed
 from dtree_core.datasets import bundled
 from dtree_core.options import Options
 from ui import engine
-from ui.messages import DEFAULT_LANGUAGE, LANGUAGES, current_notation
+from ui.messages import DEFAULT_LANGUAGE, LANGUAGES, WORDED_WIDGETS, current_notation
 from ui.names import dataset_identity
 from ui.tables import node_at_path, replay_order
 
@@ -63,7 +63,26 @@ def init_state() -> None:
     if first_run:
         st.session_state.link_read = True
         open_link(links.decode(query_lists(), LINK_BASE, languages=tuple(LANGUAGES)))
+    relabel_widgets()
     _open_upload()
+
+
+def relabel_widgets() -> None:
+    """After a switch of language or notation, give every worded widget its value again.
+
+    Streamlit 1.67's selectbox, radio and multiselect send their pick as the label they
+    showed, and a keyed widget stays the same widget to the browser when its labels change:
+    without this the browser kept showing the old labels (a radio with nothing selected) and
+    sent an old label back with the next rerun, which matched no new option, so Streamlit put
+    the widget back to its first option (a breadth-first order became depth-first, its link
+    said order=Level+by+level+(BFS)). A value set through session state is sent to the
+    browser with the widget, in the new words. Here, at the top of the run, each value is
+    still an option: the labels are read when each widget registers, further down."""
+    worded_in = (st.session_state.lang, st.session_state.notation)
+    if st.session_state.get("worded_in", worded_in) != worded_in:
+        for key in WORDED_WIDGETS & set(st.session_state):
+            st.session_state[key] = st.session_state[key]
+    st.session_state.worded_in = worded_in
 
 
 def choose_language() -> None:

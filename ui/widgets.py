@@ -82,12 +82,12 @@ def display_settings() -> None:
         cols = st.columns(3)
         orders, views = ["dfs", "bfs"], ["auto", "whole", "depth", "around"]
         cols[0].radio(t("grow.order"), orders, key="order",
-                      format_func=labelled(orders, lambda o: t(f"grow.order.{o}")),
+                      format_func=labelled(orders, lambda o: t(f"grow.order.{o}"), key="order"),
                       persist_state="session")
         cols[1].number_input(t("grow.decimals"), 0, 12, key="decimals",
                              persist_state="session")
         cols[2].selectbox(t("grow.view"), views, key="view",
-                          format_func=labelled(views, lambda v: t(f"grow.view.{v}")),
+                          format_func=labelled(views, lambda v: t(f"grow.view.{v}"), key="view"),
                           persist_state="session")
         if st.session_state.view == "depth":
             cols[2].number_input(t("grow.view.depth_value"), 0, 50, 3, key="view_depth",

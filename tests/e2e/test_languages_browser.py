@@ -58,3 +58,55 @@ def test_a_switch_of_language_forces_nothing(browser, app_url):
     assert "the algorithm's choice" not in main and "不是这份数据中的列" not in main
     assert page.locator("[data-testid='stException']").count() == 0
     page.close()
+
+
+def _shown_choices(page) -> dict[str, str]:
+    """Each sidebar selectbox's label and the text it shows as its pick."""
+    boxes = page.locator("[data-testid='stSidebar'] input[role='combobox']").all()
+    return {box.get_attribute("aria-label"): box.input_value() for box in boxes}
+
+
+def _checked_radio(page, label: str) -> list[str]:
+    """The checked option(s) of the radio group of this label (none after a stale label)."""
+    group = page.locator("[data-testid='stRadio']").filter(has_text=label).first
+    return [option.inner_text().strip() for option in group.locator("label:has(input)").all()
+            if option.locator("input").is_checked()]
+
+
+def test_a_switch_of_words_keeps_every_choice(browser, app_url):
+    """A keyed selectbox or radio stays the same widget to the browser when its labels change,
+    and sends its pick as the label it showed: after a switch of language the browser kept the
+    English labels (the order radio with nothing checked) and the next rerun sent one back,
+    matched no option and put the widget back to its first one (the link said
+    order=Level+by+level+(BFS)). Each worded widget now gets its value again, in the new words
+    (ui.state.relabel_widgets); then the same after a switch of notation."""
+    from ui.messages import t
+
+    page = browser.new_page(viewport={"width": 1400, "height": 1400}, locale="en-US")
+    page.goto(app_url + "/?lang=en&order=bfs&algorithm=cart&tie_break=last")
+    page.wait_for_selector(f"{CHART} g.node", timeout=120_000)
+    picker = page.locator('input[role="combobox"][aria-label="Language / 语言"]').first
+    picker.click()
+    page.locator('[role="option"]').filter(has_text="中文").first.click()
+    page.get_by_role("heading", name=TITLE["zh"]).wait_for(timeout=60_000)
+    for step, notation in enumerate(("zhou", "lihang"), start=1):
+        if notation == "lihang":
+            page.locator("[data-testid='stSidebar'] label").filter(
+                has_text=t("setup.notation.lihang", _lang="zh")).first.click()
+            page.wait_for_url("**notation=lihang**", timeout=60_000)
+        page.wait_for_timeout(1500)
+        shown = _shown_choices(page)
+        assert shown[t("setup.algorithm", _lang="zh")] == t("algo.cart", _lang="zh"), shown
+        assert shown[t("setup.tie_rule", _lang="zh")] == t("tie.last", _lang="zh"), shown
+        assert shown[t("setup.dataset", _lang="zh")] == "西瓜数据集 2.0", shown
+        if step == 1:  # the display settings' expander stays open
+            page.get_by_text(t("grow.display", _lang="zh"), exact=True).first.click()
+        assert _checked_radio(page, t("grow.order", _lang="zh")) == [
+            t("grow.order.bfs", _lang="zh")]
+        page.get_by_role("button", name="下一步").first.click()
+        page.wait_for_url(f"**step={step}**", timeout=60_000)
+        page.wait_for_timeout(1500)
+        assert "order=bfs" in page.url and "tie_break=last" in page.url, page.url
+        assert "algorithm=cart" in page.url, page.url
+    assert page.locator("[data-testid='stException']").count() == 0
+    page.close()
