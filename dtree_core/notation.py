@@ -77,14 +77,17 @@ class Notation:
 
     def in_terms(self, template: str) -> str:
         """A catalogue template with this book's words for Zhou's (Li Hang's 特征 for 属性),
-        its {placeholders} (the values filled in later: names from the data) left as they
-        are."""
-        if not self.terms:
+        its {placeholders} (the values filled in later: names from the data) and the words it
+        quotes from a book by name (within QUOTED's brackets, which are dropped: "即周志华书中
+        的“⟦精度⟧”" stays Zhou's word under any notation) left as they are."""
+        if not self.terms and QUOTED[0] not in template:
             return template
-        parts = re.split(r"(\{[^{}]*\})", template)
+        parts = re.split(r"(\{[^{}]*\}|⟦[^⟦⟧]*⟧)", template)
         for i in range(0, len(parts), 2):
             for zhou, own in self.terms:
                 parts[i] = parts[i].replace(zhou, own)
+        for i in range(1, len(parts), 2):
+            parts[i] = parts[i].strip(QUOTED)
         return "".join(parts)
 
     def latex(self, quantity: str, D: str = "D", a: str = "a") -> str:
@@ -121,6 +124,7 @@ class Notation:
         return self.text(quantity, "D̃" if on_known else "D", GENERIC_ATTRIBUTE[self.key])
 
 
+QUOTED = "⟦⟧"  # in a catalogue text: a book's own word, quoted by name (Notation.in_terms)
 _SUPERSCRIPT = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
 _SUBSCRIPT = str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉")
 GENERIC_ATTRIBUTE = {"zhou": "a", "lihang": "A"}  # Zhou writes a, Li Hang A
@@ -166,7 +170,9 @@ NOTATIONS: dict[str, Notation] = {
         numbers_below=True, own_algorithms=True, value_split=True,
         class_share=Symbol(r"\frac{|C_k|}{|D|}", "|Cₖ|/|D|"),
         class_share_squared=Symbol(r"\left(\frac{|C_k|}{|D|}\right)^2", "(|Cₖ|/|D|)²"),
+        # 精确率, 召回率, 准确率: his §1.8 (Zhou's 查准率, 查全率, 精度: §2.3)
         terms=(("属性", "特征"), ("增益率", "信息增益比"), ("样本", "实例"),
+               ("查准率", "精确率"), ("查全率", "召回率"), ("精度", "准确率"),
                ("An attribute", "A feature"), ("an attribute", "a feature"),
                ("Attribute", "Feature"), ("attribute", "feature"), ("sample", "instance"),
                ("lowest Gain", "lowest g(D, A)"), ("highest Gain", "highest g(D, A)"),

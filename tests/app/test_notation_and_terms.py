@@ -13,6 +13,7 @@ from app_helpers import grown_app, new_app
 
 from dtree_core import cli_messages, solution
 from dtree_core import notation as notations
+from dtree_core.notation import NOTATIONS_ORDER
 from ui.messages import EN, ZH, t
 
 CATALOGUES = {"en": EN, "zh": ZH}
@@ -67,7 +68,19 @@ def test_hans_accuracy_is_said_to_be_zhous_jingdu():
     """Han's translation says 准确率 for accuracy (its 精度 is precision), Zhou 精度: the page
     that shows Han's criteria in his words says which of Zhou's words it is."""
     assert "准确率" in ZH["lesson.han.accuracy"]
-    assert "准确率（accuracy）即周志华书中的“精度”" in ZH["lesson.han.intro"]
+    for notation in NOTATIONS_ORDER:  # a quoted word is Zhou's under Li Hang's notation too
+        assert "准确率（accuracy）即周志华书中的“精度”。" in t("lesson.han.intro", _lang="zh",
+                                                         _notation=notation)
+
+
+@pytest.mark.parametrize(("key", "zhou", "lihang"), [
+    ("eval.col.precision", "查准率", "精确率"), ("eval.col.recall", "查全率", "召回率"),
+    ("eval.accuracy", "留出集精度", "留出集准确率"), ("cmp.col.train_accuracy", "训练集精度",
+                                                  "训练集准确率")])
+def test_the_evaluation_words_are_the_chosen_books(key, zhou, lihang):
+    """Zhou's 查准率, 查全率, 精度 (§2.3) are Li Hang's 精确率, 召回率, 准确率 (§1.8)."""
+    assert t(key, _lang="zh") == zhou
+    assert t(key, _lang="zh", _notation="lihang") == lihang
 
 
 def test_the_chosen_terms_are_the_ones_used():

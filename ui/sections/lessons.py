@@ -180,7 +180,7 @@ ZH: dict[str, str] = {
     # Han's translation says 准确率 for accuracy (and 精度 for precision); Zhou says 精度
     "lesson.han.intro": ("韩家炜、Kamber 和裴健从准确率、速度、鲁棒性、可伸缩性和可解释性五方面"
                          "比较分类方法：可伸缩性画成一幅图，其余每条一个表格。这里的准确率"
-                         "（accuracy）即周志华书中的“精度”。"),
+                         "（accuracy）即周志华书中的“⟦精度⟧”。"),
     "lesson.han.accuracy": "准确率",
     "lesson.han.speed": "速度",
     "lesson.han.robustness": "鲁棒性",
