@@ -131,6 +131,14 @@ def uses_a_star_up(trace: dict, node: dict) -> bool:
     return split.kind == "value"
 
 
+def could_split_multiway(trace: dict) -> bool:
+    """Could a split of this tree be multiway (using a* up)? Only the algorithm's split of a
+    nominal attribute (registry's nominal_shape) is: a leaf of a CART tree, or of a tree
+    of numbers only, shows the two-way lines its splits ran, not the figure's by value."""
+    return registry.record(trace["algorithm"]).uses_up_nominal and any(
+        attribute["kind"] == "nominal" for attribute in trace["attributes"])
+
+
 def fired_lines(node: dict, figure: Figure = ZHOU) -> tuple[str, ...]:
     """The lines that made this node what it is: the split, or the stop case of its leaf."""
     if is_split(node):
@@ -142,7 +150,8 @@ def line_text(trace: dict, node: dict, line: str, figure: Figure = ZHOU) -> str:
     """A line's words as this node ran it: a split's branches by value or its two sides
     (lines 9-10), whether a* left A (line 14, step 6), which attribute was chosen (line 8,
     step 3), what ε was compared with (step 4)."""
-    if line in figure.two_way_lines and is_split(node) and not uses_a_star_up(trace, node):
+    if line in figure.two_way_lines and not (uses_a_star_up(trace, node) if is_split(node)
+                                             else could_split_multiway(trace)):
         return words(figure, f"{line}.keep")
     lowest = f"{line}.lowest"  # a baseline's rule takes the worst, not the best
     text = words(figure, lowest if line == figure.chosen_line and has(f"{figure.key}.{lowest}")

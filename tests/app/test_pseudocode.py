@@ -99,10 +99,17 @@ def test_cart_two_way_splits_keep_a_star_in_a(name):
     assert "=" not in ops and "in" in ops
 
 
-def test_leaves_keep_the_book_words_for_line_14():
-    grown = grow(WM2, algorithm="cart")
+@pytest.mark.parametrize(("algorithm", "keep", "shape"), [
+    ("id3", [], ""), ("cart", [], ".keep"), ("id3", ["密度", "含糖率"], ".keep")])
+def test_a_leaf_shows_the_lines_its_tree_splits_by(algorithm, keep, shape):
+    """A leaf's unlit lines 9 and 14 are the ones its tree's splits run: Fig. 4.2's by value
+    (A \\ {a*}) where a split can be multiway (ID3 on nominal attributes), the two-way ones
+    where none can (CART; a tree of numbers only), as on its splitting nodes."""
+    grown = grow(WM3, keep=keep or None, algorithm=algorithm)
     leaf = next(n for n in grown["nodes"] if n["decision"]["kind"] == "leaf")
-    assert rows_by_line(grown, leaf)["14"] == (t("pseudo.14"), False)
+    rows = rows_by_line(grown, leaf)
+    assert rows["14"] == (t(f"pseudo.14{shape}"), False)
+    assert rows["9"] == (t(f"pseudo.9{shape}"), False)
 
 
 def test_forced_and_drawn_attributes_are_named_so():
