@@ -31,7 +31,7 @@ from ui.downloads import file_name
 from ui.messages import labelled, sentences, t, tm
 from ui.names import bundled_name
 from ui.tables import counts_text, node_at_path
-from ui.widgets import drawn_part, path_text, score_header
+from ui.widgets import drawn_part, node_title, path_text, score_header
 
 ATTRIBUTE_KEY, THRESHOLD_KEY = "man_attr", "man_t"
 
@@ -235,7 +235,7 @@ def draw_trees(student: dict, algorithm: dict | None, name: str, decimals: int) 
 
 
 def pending_caption(trace: dict, waiting: list[int]) -> None:
-    nodes = t("list.join").join(f"#{i} {path_text(trace, trace['nodes'][i])}" for i in waiting)
+    nodes = t("list.join").join(node_title(trace, trace["nodes"][i]) for i in waiting)
     st.caption(tm("man.pending", nodes=nodes))
 
 
@@ -443,7 +443,7 @@ def history(trace: dict, picks: tuple) -> None:
     tree = manual.StudentTree.from_lists(picks)
     nodes = [node_at_path(trace, p.path) for p in tree.picks]
     frame = pd.DataFrame({
-        t("man.col.node"): [f"#{i} {path_text(trace, trace['nodes'][i])}" if i is not None
+        t("man.col.node"): [node_title(trace, trace["nodes"][i]) if i is not None
                             else p.path for i, p in zip(nodes, tree.picks, strict=True)],
         t("man.col.yours"): [pick_text(p) for p in tree.picks]})
     with st.expander(t("man.history")):

@@ -147,6 +147,9 @@ def test_a_whole_tree_by_hand_on_watermelon_2(lang):
         step += 1
     assert step >= 3 and saw_agree and saw_disagree and saw_tie
     assert "<B>" in at.get("graphviz_chart")[0].proto.spec  # the student's tree is drawn
+    # the picks' nodes titled as the pickers title them: '#0（根结点）', no space before （
+    history = frame(at, t("man.col.yours", _lang=lang))
+    assert history.iloc[0, 0] == t("node.title.root", _lang=lang, id=0)
     final_comparison(at, lang, prepared)
 
 
