@@ -410,8 +410,9 @@ def _controls(last: int) -> None:
     for col, (name, delta) in zip(cols, moves.items(), strict=True):
         col.button(t(f"grow.{name}"), key=f"prune_{name}", on_click=state.move_prune,
                    args=(delta, last), width="stretch")
-    st.session_state.prune_slider = st.session_state.prune_step
-    st.slider(t("prune.event"), 0, max(last, 1), key="prune_slider", disabled=last == 0,
+    # counted from 1, as the decision's sentence counts them ("decision 3 of 7")
+    st.session_state.prune_slider = st.session_state.prune_step + 1
+    st.slider(t("prune.event"), 1, max(last + 1, 2), key="prune_slider", disabled=last == 0,
               on_change=state.prune_from_widget, args=("prune_slider", last))
 
 

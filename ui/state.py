@@ -353,8 +353,8 @@ def move_prune(delta: int, last_step: int) -> None:
 
 
 def prune_from_widget(key: str, last_step: int) -> None:
-    """on_change of the pruning slider: its value is the new event."""
-    st.session_state.prune_step = max(0, min(int(st.session_state[key]), last_step))
+    """on_change of the pruning slider: its value is the new event, counted from 1."""
+    st.session_state.prune_step = max(0, min(int(st.session_state[key]) - 1, last_step))
 
 
 # Links (dtree_core.links): the URL opens exactly a step, and follows the session.

@@ -116,7 +116,7 @@ def event_sentences(at) -> list[str]:
     events = len(trace(at)["pruning"])
     for k in range(events):
         if events > 1:  # one event: the slider is disabled
-            at.slider(key="prune_slider").set_value(k).run()
+            at.slider(key="prune_slider").set_value(k + 1).run()
         found.append(plain(at.info[-1].value))
     return found
 
@@ -137,7 +137,7 @@ def test_effective_alpha_reads_apart_from_ccp_alpha(lang):
     for k in close:
         g, alpha = told_apart(events[k]["before"], events[k]["after"], 3)
         assert g != alpha and f"g(t) = {g} > ccp_alpha = {alpha}" in sentences[k], sentences[k]
-    at.slider(key="prune_slider").set_value(close[0]).run()
+    at.slider(key="prune_slider").set_value(close[0] + 1).run()
     shown = {m.value for m in at.metric}
     assert set(told_apart(events[close[0]]["before"], events[close[0]]["after"], 3)) <= shown
     note = re.search(rf'n{events[close[0]]["node"]} \[.*', at.session_state["prune_dot_source"])

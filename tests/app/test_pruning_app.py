@@ -90,8 +90,11 @@ def test_pruning_replay_steps_through_the_events(lang):
             at.button(key="prune_next").click().run()
     at.button(key="prune_first").click().run()
     assert at.session_state["prune_step"] == 0
-    at.slider(key="prune_slider").set_value(2).run()
+    assert at.slider(key="prune_slider").value == 1  # counted as the sentence counts
+    at.slider(key="prune_slider").set_value(3).run()
     assert metrics(at)[words["prune.before.rep"]] == percent(events[2]["before"])
+    heading = words["prune.event_of"].split("{k}")[0] + "3"  # "Decision 3" / "第 3"
+    assert any(plain(m.value).startswith(heading) for m in at.markdown)
 
 
 def test_pruned_subtree_is_greyed_once_its_event_has_come():
@@ -488,7 +491,7 @@ def test_subtree_raising_replay_shows_the_raise(lang):
     k = [e["action"] for e in grown["pruning"]].index("raise")
     event = grown["pruning"][k]
     assert (event["node"], event["largest"], event["replaced"]) == (0, 2, [1, 2])
-    at.slider(key="prune_slider").set_value(k).run()
+    at.slider(key="prune_slider").set_value(k + 1).run()
     assert not at.exception and not at.error
     # Root (8 是, 9 否) as a leaf: 9.872; its subtree's leaves: 5.218; the 含糖率 > 0.126
     # branch with all 17 rows (密度 <= 0.3815: 0/4; > 0.3815 → 含糖率 → 密度): 4.390.
@@ -515,7 +518,7 @@ def test_subtree_raising_replay_shows_the_raise(lang):
     assert re.search(r"是 0 · 否 4", node_line(after, first))
     assert f"n0 -> n{first}" in after
     # The event before the raise draws the grown tree: no copy yet.
-    at.slider(key="prune_slider").set_value(k - 1).run()
+    at.slider(key="prune_slider").set_value(k).run()
     assert not node_line(at.session_state["prune_dot_source"], first)
     assert "<B>含糖率</B>" in node_line(at.session_state["prune_dot_source"], 0)
 
@@ -580,7 +583,7 @@ def test_raising_replay_in_chinese_shows_no_key_and_no_english_sentence():
 
     at = raising_app("zh")
     k = [e["action"] for e in trace(at)["pruning"]].index("raise")
-    at.slider(key="prune_slider").set_value(k).run()
+    at.slider(key="prune_slider").set_value(k + 1).run()
     assert not at.exception and not at.error
     text = rendered_text(at)
     assert raw_keys(text) == []
@@ -839,7 +842,7 @@ def test_the_root_s_pruning_decision_names_the_root_once(lang, root):
     at = book_app(lang)
     events = trace(at)["pruning"]
     assert events[-1]["node"] == 0
-    at.slider(key="prune_slider").set_value(len(events) - 1).run()
+    at.slider(key="prune_slider").set_value(len(events)).run()
     headings = [m.value for m in at.markdown if f"{len(events)}" in m.value and "#0" in m.value]
     assert any(root in h for h in headings), headings
     assert not any("，（" in h or ", (" in h for h in headings), headings
