@@ -67,11 +67,23 @@ def lit_tree(trace: dict, reached: dict[int, float]) -> str:
     return graph.source
 
 
+def share_places(shares) -> int:
+    """The page's decimals, or as many more as keep a partial share of the sample from
+    reading 1 or 0 (3999/4000 is not 1.000)."""
+    return places_apart([(share, whole) for share in shares for whole in (1.0, 0.0)],
+                        int(st.session_state.decimals))
+
+
 def reach_text(weight: float) -> str:
-    """A node's share of the sample, to the page's decimals or as many more as keep a partial
-    share from reading 1 or 0 (3999/4000 is not 1.000)."""
-    decimals = int(st.session_state.decimals)
-    return f"{weight:.{places_apart([(weight, 1.0), (weight, 0.0)], decimals)}f}"
+    """A node's share of the sample, as share_places writes it."""
+    return f"{weight:.{share_places([weight])}f}"
+
+
+def share_column(shares) -> dict:
+    """The weight column's column_config: its shares written as the drawing writes them
+    (Streamlit's own format showed 0.5294 beside a node's 0.529)."""
+    return {t("pred.col.weight"): st.column_config.NumberColumn(
+        format=f"%.{share_places(shares)}f")}
 
 
 def missing_splits(trace: dict, unknown: set[int], reached: dict[int, float]) -> None:
@@ -83,10 +95,10 @@ def missing_splits(trace: dict, unknown: set[int], reached: dict[int, float]) ->
         st.markdown(f"**{t('pred.split_header')}**")
     for node in splits[:SPLIT_TABLES]:
         st.caption(tm("pred.split", node=node["id"], attribute=node["decision"]["attribute"]))
+        shares = [reached.get(c, 0.0) / reached[node["id"]] for c in node["children"]]
         st.dataframe(pd.DataFrame({
             t("pred.col.branch"): [branch_text(nodes[c]["branch"]) for c in node["children"]],
-            t("pred.col.weight"): [reached.get(c, 0.0) / reached[node["id"]]
-                                   for c in node["children"]]}), hide_index=True)
+            t("pred.col.weight"): shares}), hide_index=True, column_config=share_column(shares))
     if len(splits) > SPLIT_TABLES:
         st.caption(t("pred.split.more", more=len(splits) - SPLIT_TABLES))
 
@@ -117,7 +129,9 @@ def show(trace: dict, row: dict) -> None:
                      max_value=1.0)})
     missing_splits(trace, unknown, reached)
     st.markdown(f"**{t('pred.leaves')}**")
-    st.dataframe(leaves_reached(trace, reached), hide_index=True)
+    leaves = leaves_reached(trace, reached)
+    st.dataframe(leaves, hide_index=True,
+                 column_config=share_column(leaves[t("pred.col.weight")].tolist()))
     st.markdown(f"**{t('pred.path')}**")
     st.graphviz_chart(lit_tree(trace, reached), width="stretch")
 

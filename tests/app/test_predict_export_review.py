@@ -5,6 +5,7 @@ D̃, a long condition keeps its value in the drawing, the Chinese rule table say
 
 from __future__ import annotations
 
+import json
 import re
 
 import pandas as pd
@@ -62,6 +63,20 @@ def test_leaves_of_no_weight_are_not_reached():
     assert len(leaves) > 0 and (leaves["weight"] > 0).all(), leaves
     dot = at.get("graphviz_chart")[0].proto.spec
     assert "xlabel=0.000" not in dot
+
+
+def test_the_tables_write_the_shares_as_the_drawing_does():
+    """Every value unknown on watermelon 2.0α: 9/17 = 0.5294… of the sample goes down one
+    branch; the tables wrote Streamlit's 0.5294 beside the drawing's 0.529."""
+    at = page_app("pages/predict.py", dataset="watermelon_2.0_alpha", lang="en")
+    at.button(key=PREDICT).click().run()
+    drawn = set(re.findall(r"xlabel=\"?([0-9.]+)", at.get("graphviz_chart")[0].proto.spec))
+    assert drawn and {len(share.split(".")[1]) for share in drawn} == {3}, drawn
+    weight = t("pred.col.weight", _lang="en")
+    tables = [df for df in at.dataframe if weight in df.value.columns]
+    assert len(tables) >= 2  # a split's branches, the leaves reached
+    for df in tables:
+        assert json.loads(df.proto.columns)[weight]["type_config"]["format"] == "%.3f"
 
 
 def test_a_share_close_to_one_is_not_drawn_as_one():
