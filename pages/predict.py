@@ -67,7 +67,7 @@ def lit_tree(trace: dict, reached: dict[int, float]) -> str:
     return graph.source
 
 
-def share_places(shares) -> int:
+def reach_places(shares) -> int:
     """The page's decimals, or as many more as keep a partial share of the sample from
     reading 1 or 0 (3999/4000 is not 1.000)."""
     return places_apart([(share, whole) for share in shares for whole in (1.0, 0.0)],
@@ -75,15 +75,15 @@ def share_places(shares) -> int:
 
 
 def reach_text(weight: float) -> str:
-    """A node's share of the sample, as share_places writes it."""
-    return f"{weight:.{share_places([weight])}f}"
+    """A node's share of the sample, as reach_places writes it."""
+    return f"{weight:.{reach_places([weight])}f}"
 
 
 def share_column(shares) -> dict:
     """The weight column's column_config: its shares written as the drawing writes them
     (Streamlit's own format showed 0.5294 beside a node's 0.529)."""
     return {t("pred.col.weight"): st.column_config.NumberColumn(
-        format=f"%.{share_places(shares)}f")}
+        format=f"%.{reach_places(shares)}f")}
 
 
 def missing_splits(trace: dict, unknown: set[int], reached: dict[int, float]) -> None:

@@ -392,6 +392,14 @@ def test_export_rule_postpruning_and_rule_table(lang):
     assert pruned.columns.is_unique
     assert pruned[words["exp.col.rule"]].tolist() == [f"R{i}" for i in range(1, len(pruned) + 1)]
     assert words["rules.prune.removed.kept"] in pruned[words["rules.prune.col.kept"]].tolist()
+    # dropped conditions are a list (、 in Chinese), not a conjunction (且)
+    dropped = [d for d in pruned[words["rules.prune.col.dropped"]] if d.count("=") >= 2]
+    assert dropped and all(d.count(words["list.join"]) == d.count("=") - 1 for d in dropped)
+    # estimates in percent, each to the same places (20.6%, 50.0%: not 20.63% beside 50%)
+    estimate = words["rules.prune.col.estimate"]
+    assert 50.0 in pruned[estimate].tolist()
+    table = next(df for df in at.dataframe if estimate in df.value.columns)
+    assert json.loads(table.proto.columns)[estimate]["type_config"]["format"] == "%.1f%%"
     assert words["rules.prune.caption"] in [c.value for c in at.caption]
     table = next(f for f in frames if words["exp.col.rule"] in f.columns and "纹理" in f.columns)
     assert table["纹理"].tolist()[0] == "清晰"  # Fig. 4.4's first path
