@@ -130,11 +130,33 @@ def _record_attribute_splits(store, level, ids, at, winner, forced, value, tests
     lost = {int(ids[i]): facts for i in at.tolist()  # oblique trees only: not a pass otherwise
             if i in tests and (facts := tests[i].decision_facts())} if tests else {}
     splits: list = [None] * len(at)
+    cut = np.zeros(len(at), dtype=bool)
     for j in distinct_indices(js):  # attribute by attribute: each reads its arrays once
         where = np.flatnonzero(js == j)
+        if not store.enc.attributes[j].is_nominal:  # numbers: store.record_cuts
+            cut[where] = True
+            continue
         for k, split in zip(where.tolist(), level.splits(at[where], j), strict=True):
             splits[k] = split
+    if cut.any():
+        _record_cuts(store, level, ids, at[cut], js[cut], forced, value)
+        keep = ~cut
+        at, js, splits = at[keep], js[keep], [s for s, c in zip(splits, cut.tolist(),
+                                                                 strict=True) if not c]
     store.record_splits(ids[at], js, forced[at], value[at, js], splits, lost)
+
+
+def _record_cuts(store, level, ids, at, js, forced, value) -> None:
+    """The nodes `at` cut at a threshold of attributes js, recorded as numbers."""
+    thresholds = np.empty(len(at))
+    digits = np.zeros(len(at), dtype=np.int8)
+    for j in distinct_indices(js):
+        where = np.flatnonzero(js == j)
+        s = level.scores[j]
+        thresholds[where] = s.threshold[at[where]]
+        if s.threshold_digits is not None:
+            digits[where] = s.threshold_digits[at[where]]
+    store.record_cuts(ids[at], js, forced[at], value[at, js], thresholds, digits)
 
 
 # --------------------------------------------------------------------- Fig. 4.2's stop cases

@@ -18,7 +18,7 @@ from .counting import starts_of
 from .criteria import entropy, gini
 from .data import Encoded
 from .options import Options
-from .scoretable import LevelScores, NodeScores
+from .scoretable import LevelScores, NodeScores, cut_record
 from .split import Condition, Split
 from .trace import Decision, Node
 from .wording import leaf_rule, split_rule
@@ -57,10 +57,11 @@ class NodeStore:
             "label": _Column(np.int32), "stop": _Column(np.int8, fill=SPLIT),
             "attribute": _Column(np.int32, fill=-1), "forced": _Column(np.bool_),
             "value": _Column(np.float64), "level_index": _Column(np.int32, fill=-1),
+            "cut": _Column(np.float64), "cut_digits": _Column(np.int8),  # record_cuts
             "counts": _Column(np.float64, width=len(enc.classes)),
         }
         self.levels: list[LevelScores | None] = []  # the depth each node was scored with
-        self.splits: dict[int, Split] = {}
+        self.splits: dict[int, Split] = {}  # and the cuts of record_cuts, once asked for
         self.linear: dict[int, dict] = {}  # an oblique node's decision facts (oblique.LinearTest)
         self.forced_used: set[str] = set()
         self.force_skipped: list[str] = []
@@ -115,6 +116,28 @@ class NodeStore:
             self.columns[name].data[nodes] = column
         self.splits.update(zip(nodes.tolist(), splits, strict=True))
 
+    def record_cuts(self, nodes: np.ndarray, js: np.ndarray, forced: np.ndarray,
+                    values: np.ndarray, thresholds: np.ndarray,
+                    digits: np.ndarray | None) -> None:
+        """record_splits of nodes cut at thresholds (written with `digits` significant
+        digits where given and not 0, see threshold_text): kept as numbers, and each one's
+        Split record made when first asked for (split_of), not one Python object per cut
+        while growing."""
+        for name, column in (("attribute", js), ("forced", forced), ("value", values),
+                             ("stop", SPLIT), ("cut", thresholds)):
+            self.columns[name].data[nodes] = column
+        self.columns["cut_digits"].data[nodes] = 0 if digits is None else digits
+
+    def split_of(self, node: int) -> Split:
+        """The node's test (a splitting node)."""
+        split = self.splits.get(node)
+        if split is None:  # a cut of record_cuts
+            attribute = self.enc.attributes[int(self.columns["attribute"].data[node])]
+            split = cut_record(attribute.name, float(self.columns["cut"].data[node]),
+                               int(self.columns["cut_digits"].data[node]))
+            self.splits[node] = split
+        return split
+
     # ----------------------------------------------------------------- reading back
 
     def label_of(self, node: int) -> int:
@@ -128,7 +151,7 @@ class NodeStore:
         parent = int(self.columns["parent"].data[node])
         if parent < 0:
             return None
-        return self.splits[parent].conditions()[int(self.columns["branch"].data[node])]
+        return self.split_of(parent).conditions()[int(self.columns["branch"].data[node])]
 
     def path(self, node: int) -> list[Condition]:
         """The branch conditions from the root down to a node."""
@@ -148,7 +171,7 @@ class NodeStore:
     def _split_decision(self, node: int, label: str) -> Decision:
         """The split, with the rule that picked it and its rivals (from the depth's choice)."""
         names = [a.name for a in self.enc.attributes]
-        algorithm, split = self.options.rules, self.splits[node]
+        algorithm, split = self.options.rules, self.split_of(node)
         j, forced = int(self.column("attribute")[node]), bool(self.column("forced")[node])
         choice, i = self.levels[node].choice, int(self.column("level_index")[node])
         ties = tuple(names[t] for t in np.flatnonzero(choice.tied[i]) if t != j)

@@ -298,14 +298,14 @@ def _splits(a, s: AttributeScores, binary: bool, at: np.ndarray) -> list[Split]:
     if not a.is_nominal:
         digits = [None] * len(at) if s.threshold_digits is None else \
             s.threshold_digits[at].tolist()
-        return [_cut_record(a.name, t, d)
+        return [cut_record(a.name, t, d)
                 for t, d in zip(s.threshold[at].tolist(), digits, strict=True)]
     if binary:
         return [_subset_split(a.name, a.values, left.tobytes()) for left in s.left[at]]
     return [_value_split(a.name, a.values)] * len(at)
 
 
-def _cut_record(attribute: str, threshold: float, digits: int | None) -> Split:
+def cut_record(attribute: str, threshold: float, digits: int | None) -> Split:
     """A cut at the threshold (digits 0 or None: written with format_number's own)."""
     return Split("threshold", attribute, threshold=threshold, threshold_digits=digits or None)
 
@@ -457,7 +457,7 @@ class _RowParts:
         not kept: a depth of many nodes would hold a record per node and attribute while
         its rows are written)."""
         if not self.nominal:
-            return _cut_record(self.name, self.thresholds[i],
+            return cut_record(self.name, self.thresholds[i],
                                None if self.digits is None else self.digits[i])
         if self.binary:
             return _subset_split(self.name, self.values, self.scores.left[i].tobytes())

@@ -26,6 +26,8 @@ import numpy as np
 
 from .counting import (
     TABLE_LIMIT,
+    fits_group_order,
+    group_order,
     order_of_distinct,
     row_sums,
     segment_cumsum,
@@ -773,6 +775,9 @@ class _Sorted:
     cum: np.ndarray  # (C, E[+1]): running class weights of the known entries (see left)
     whole: bool  # every weight a whole number: cum runs over the batch, as int32 or int64
     unit: bool = False  # every weight 1: a left side's weight is its count of entries
+    # > 0: cum is one (E+1,) int64 row holding every class's running weight, class c in
+    # `bits` bits from bit c·bits (whole weights whose total fits: _class_cum)
+    bits: int = 0
 
     def left(self, pos: np.ndarray, node: np.ndarray, weight=None) -> list[np.ndarray]:
         """Per class, the known weight of node's sorted entries up to and including pos
@@ -780,6 +785,14 @@ class _Sorted:
         times slower, and the running sums at the nodes' starts are a small table.
         weight: those entries' whole-number weight, when known (every weight 1: their
         count); the last class is then what the others leave, exactly, with no gather."""
+        if self.bits:  # one gather for every class, unpacked (the same whole numbers)
+            packed = self.cum.take(pos + 1)
+            packed -= self.cum.take(self.starts).take(node)
+            gathered = self.known_counts.shape[1] - (weight is not None)
+            mask = (1 << self.bits) - 1
+            sides = [packed & mask] + [(packed >> (self.bits * c)) & mask
+                                       for c in range(1, gathered)]
+            return sides if weight is None else sides + [_remainder(weight, sides)]
         if self.whole:
             before = self.cum.take(self.starts, axis=1)
             after = pos + 1
@@ -830,13 +843,27 @@ def _sorted_order(enc: Encoded, j: int, batch: Batch, facts: dict) -> np.ndarray
     if facts["identity"]:
         return sort_order(enc.ranks[j], enc.columns[j])
     entry_of_row = _entry_of_row(enc, batch, facts)
+    scan = _scan_keys(batch, facts) if entry_of_row is not None and batch.n_nodes > 1 else None
+    if scan is not None:  # the column's sorted rows, grouped by node in one sort
+        rows = sort_order(enc.ranks[j], enc.columns[j])
+        packed = scan.take(rows)
+        packed |= np.arange(len(rows), dtype=np.uint32)
+        packed.sort()  # the rows of no node (all ones) last
+        place = packed[:len(batch.rows)]
+        place &= np.uint32((1 << max(len(rows) - 1, 1).bit_length()) - 1)
+        rows = rows.take(place)
+        facts.setdefault("scanned_rows", {})[j] = rows
+        return entry_of_row.take(rows)
     if entry_of_row is not None:  # the column's own sorted order, filtered to the batch
         order = entry_of_row.take(sort_order(enc.ranks[j], enc.columns[j]))
         order = order[order >= 0]
         if batch.n_nodes == 1:
             return order
-        # grouped by node, in place order within each: a stable radix sort of 16-bit ids
-        return order.take(np.argsort(batch.node.take(order).astype(np.uint16), kind="stable"))
+        # grouped by node, in place order within each: a stable sort of the node ids
+        ids = batch.node.take(order)
+        if fits_group_order(len(order), batch.n_nodes - 1):
+            return order.take(group_order(ids))
+        return order.take(np.argsort(ids.astype(np.uint16), kind="stable"))
     place = sort_positions(enc.ranks[j], enc.columns[j])[0]
     width = max(len(place), 1)  # the rows: the same for every column
     if "node_key" not in facts:
@@ -850,6 +877,23 @@ def _sorted_order(enc: Encoded, j: int, batch: Batch, facts: dict) -> np.ndarray
 # column's sorted rows (a few O(rows) passes) rather than by sorting its own entries
 # (O(entries log entries)): measured about twice as fast on 100k rows down to a quarter.
 SCAN_SHARE = 4
+
+
+def _scan_keys(batch: Batch, facts: dict) -> np.ndarray | None:
+    """(rows,) uint32: each row's node shifted above the bits of a row index, all ones for a
+    row in no node; None when the nodes and rows do not fit in 32 bits together. A column's
+    sorted rows, each key or-ed with its place, sort to the batch's rows grouped by node,
+    in the column's order within each (_sorted_order): one sort of 32-bit numbers, no
+    filtering pass. Once per batch, for a batch _entry_of_row scans."""
+    if "scan_keys" not in facts:
+        n_rows = len(facts["entry_of_row"])
+        bits = max(n_rows - 1, 1).bit_length()
+        keys = None
+        if (batch.n_nodes << bits) + n_rows < (1 << 32) - 1:
+            keys = np.full(n_rows, (1 << 32) - 1, dtype=np.uint32)
+            keys[batch.rows] = batch.node.astype(np.uint32) << np.uint32(bits)
+        facts["scan_keys"] = keys
+    return facts["scan_keys"]
 
 
 def _entry_of_row(enc: Encoded, batch: Batch, facts: dict) -> np.ndarray | None:
@@ -874,15 +918,24 @@ def _sort_batch(enc: Encoded, js: list[int], batch: Batch) -> _Sorted:
     n_classes, blocks = len(enc.classes), len(js)
     orders = [_sorted_order(enc, j, batch, facts) for j in js]
     order = orders[0] if blocks == 1 else np.concatenate(orders)
-    # np.take: a gather along one axis, about twice as fast as the same fancy index
-    y = facts["y"].take(order)
     m, n = batch.n_nodes * blocks, len(batch.rows)
     node, sizes, starts = (facts["node"], facts["sizes"], facts["starts"]) if blocks == 1 else (
         (facts["node"] + (np.arange(blocks) * batch.n_nodes)[:, None]).ravel(),
         np.tile(facts["sizes"], blocks),
         (facts["starts"] + (np.arange(blocks) * n)[:, None]).ravel())
-    value, known = _block_values(enc, js, None if facts["identity"] else batch.rows, orders)
+    value, known = _block_values(enc, js, None if facts["identity"] else batch.rows, orders,
+                                 facts)
+    bits = 0
     if facts["whole"]:
+        bits = int(facts["weight"] * blocks).bit_length()
+        bits = bits if bits * n_classes <= 63 else 0
+    # np.take: a gather along one axis, about twice as fast as the same fancy index
+    y = facts["y"].take(order) if not bits or known is not None else None
+    if bits:
+        cum, known_counts = _class_cum(_class_steps(facts, bits).take(order), known, bits,
+                                       n_classes, starts, sizes)
+        w = batch.weight.take(order) if known is not None else None
+    elif facts["whole"]:
         small = facts["weight"] * blocks < 2**31 - 1
         cum = np.zeros((n_classes, len(order) + 1), dtype=np.int32 if small else np.int64)
         w = None if facts["unit"] else facts["w_int"].take(order)
@@ -909,19 +962,53 @@ def _sort_batch(enc: Encoded, js: list[int], batch: Batch) -> _Sorted:
         if known_counts is None:
             known_counts = np.bincount(key[known], w[known], m * n_classes).reshape(m, n_classes)
     return _Sorted(order, node, value, known, starts, known_counts, known_n, unknown, cum,
-                   facts["whole"], facts["unit"])
+                   facts["whole"], facts["unit"], bits)
+
+
+def _class_steps(facts: dict, bits: int) -> np.ndarray:
+    """Each batch entry's whole-number weight (1, or its weight) shifted to its class's
+    `bits` bits: what it adds to _class_cum's running sums (once per batch and width)."""
+    if ("class_steps", bits) not in facts:
+        shift = facts["y"].astype(np.int64)
+        shift *= bits
+        facts[("class_steps", bits)] = np.left_shift(
+            np.int64(1) if facts["unit"] else facts["w_int"], shift)
+    return facts[("class_steps", bits)]
+
+
+def _class_cum(step, known, bits: int, n_classes: int, starts, sizes):
+    """The running whole-number weight of every class over the sorted entries, in one
+    cumulative sum of their _class_steps (bits per class, enough for the stack's total
+    weight, so no field carries into the next), nothing added where a value is unknown.
+    Returns that (E+1,) int64 row, from 0, and the known class weights (m, C) of each
+    node, as floats."""
+    if known is not None:
+        step *= known
+    cum = np.empty(len(step) + 1, dtype=np.int64)
+    cum[0] = 0
+    np.cumsum(step, out=cum[1:])
+    node_sums = cum.take(starts + sizes)
+    node_sums -= cum.take(starts)
+    mask = (1 << bits) - 1
+    known_counts = np.empty((len(starts), n_classes))
+    for c in range(n_classes):
+        known_counts[:, c] = (node_sums >> (bits * c)) & mask
+    return cum, known_counts
 
 
 def _block_values(enc: Encoded, js: list[int], rows: np.ndarray | None,
-                  orders: list[np.ndarray]):
+                  orders: list[np.ndarray], facts: dict):
     """Value and known flag (None: all known) of each sorted entry, block by block; rows are
     the batch's (None: every row, in row order). (Sorted values step up exactly where their
     ranks do, so the ranks need no gather of their own.)
 
     A column is gathered in batch order first (its rows ascend within a parent node: nearly
-    sequential reads), then put in sorted order: one scattered gather instead of two."""
-    values = [enc.columns[j].take(o) if rows is None else enc.columns[j].take(rows).take(o)
-              for j, o in zip(js, orders, strict=True)]
+    sequential reads), then put in sorted order: one scattered gather instead of two; or,
+    where _sorted_order found the sorted rows themselves, gathered by them."""
+    scanned = facts.get("scanned_rows", {})  # _sorted_order's rows: one gather, not two
+    values = [enc.columns[j].take(o) if rows is None else
+              enc.columns[j].take(scanned.pop(j)) if j in scanned else
+              enc.columns[j].take(rows).take(o) for j, o in zip(js, orders, strict=True)]
     value = values[0] if len(values) == 1 else np.concatenate(values)
     some_unknown = any(sort_positions(enc.ranks[j], enc.columns[j])[1] >= 0 for j in js)
     return value, ~np.isnan(value) if some_unknown else None
@@ -994,6 +1081,8 @@ def _score_continuous_stack(enc: Encoded, js: list[int], batch: Batch, by_gini: 
     step = s.value[:-1] < s.value[1:]  # False beside an unknown (NaN) value
     last = s.starts[1:] - 1  # no midpoint between one node's last entry and the next's first
     step[last[(last >= 0) & (last < len(step))]] = False
+    if _every_position_pays(s, step, min_side, forced, js):
+        return _score_every_position(s, step, batch, len(js), by_gini, gini_only)
     cand = np.flatnonzero(step if s.known is None else step & s.known[1:])
     cand_node = s.node.take(cand)
     n_distinct = sorted_counts(cand_node, m) + (s.known_n > 0)
@@ -1048,8 +1137,7 @@ def _score_continuous_stack(enc: Encoded, js: list[int], batch: Batch, by_gini: 
     forced_at = {a * batch.n_nodes + i: t for a, j in enumerate(js)
                  for i, t in (forced or {}).get(j, {}).items()}
     cut_by_hand = _forced_positions(s, cand, cand_node, forced_at)
-    for node, pos in cut_by_hand.items():
-        chosen_pos[node] = pos
+    chosen_pos[np.array(list(cut_by_hand), dtype=np.int64)] = list(cut_by_hand.values())
 
     result = _threshold_split(s, chosen_pos, has, gini_only)
     result.n_distinct = n_distinct
@@ -1069,6 +1157,144 @@ def _score_continuous_stack(enc: Encoded, js: list[int], batch: Batch, by_gini: 
     result.curve = _curve(s, cand, cand_node, result.scores["rho"], gain, gini_index, best, m,
                           curve_points)
     return _unstack(result, len(js), batch.n_nodes)
+
+
+def _every_position_pays(s: _Sorted, step: np.ndarray, min_side: float, forced, js) -> bool:
+    """Is a stack scored at every sorted position (_score_every_position)? While growing,
+    with every weight 1, no unknown value, no MINOBJS and no forced cut, where at least half
+    the positions are midpoints (the others' scores are work thrown away)."""
+    return growing_only() and bool(s.bits) and s.unit and s.known is None and min_side <= 0 \
+        and not any((forced or {}).get(j) for j in js) and len(step) > 0 \
+        and 2 * np.count_nonzero(step) >= len(step) \
+        and bool((s.known_n > 0).all())
+
+
+def _score_every_position(s: _Sorted, step: np.ndarray, batch: Batch, blocks: int,
+                          by_gini: bool, gini_only: bool) -> list[AttributeScores]:
+    """_score_continuous_stack while growing, where every weight is 1, no value is unknown
+    and most sorted positions are midpoints: each node's scores are computed at every one
+    of its sorted positions, in place, and the positions that are no midpoint (equal values
+    on both sides, a node's last entry) are left out of its best by a key of -inf. A
+    midpoint's numbers are the same whole numbers, put through the same operations, as at
+    the midpoints gathered one by one, so every score is the same bits; the gathers by
+    midpoint are saved, and the positions' side weights and class totals, the same for
+    every attribute of the depth, are made once (_position_facts). Where no node has more
+    than SMALL_SIDES entries the counts are int32 (their squares' sums still fit), whose
+    arithmetic is about twice as fast as int64's."""
+    n_entries = len(s.node)
+    other = np.ones(n_entries, dtype=bool)  # no midpoint after this position
+    np.logical_not(step, out=other[:-1])
+    n_distinct = s.known_n - np.add.reduceat(other, s.starts, dtype=np.int64) + 1
+    at = _position_facts(s, batch, blocks)
+    packed = s.cum[1:] - s.cum.take(s.starts).take(s.node)  # running weights within nodes
+    mask = (1 << s.bits) - 1
+    left = [packed & mask] + [(packed >> (s.bits * c)) & mask
+                              for c in range(1, len(at["totals"]))]
+    del packed
+    if at["type"] != np.int64:
+        left = [a.astype(at["type"]) for a in left]
+    left.append(_remainder(at["lw"], left))
+    right = [total_c - a for total_c, a in zip(at["totals"], left, strict=False)]
+    right.append(_remainder(at["rw"], right))
+    if by_gini:
+        key = _every_gini_index(left, right, at)
+        np.negative(key, out=key)
+    else:
+        key = _every_gain(s, left, right, at)
+    del left, right
+    key[other] = -np.inf
+    best = _first_best_of_nodes(key, s.starts, s.node)
+    has = best < n_entries
+    result = _threshold_split(s, np.where(has, best, 0), has, gini_only)
+    result.n_distinct = n_distinct
+    result.gini_index_binary = result.scores["gini_index"] if by_gini else None
+    return _unstack(result, blocks, batch.n_nodes)
+
+
+def _first_best_of_nodes(key: np.ndarray, starts: np.ndarray, node: np.ndarray) -> np.ndarray:
+    """_segment_first_best for a key that is finite at the midpoints and -inf elsewhere,
+    segments the nodes (each holding a position): the same positions, with no pass for
+    finiteness (a node with no midpoint has a best of -inf, and is left out by it)."""
+    best = np.maximum.reduceat(key, starts)
+    with np.errstate(invalid="ignore"):
+        bound = best - tie_margin(best)
+    tied_at = np.flatnonzero(key >= bound.take(node))
+    first = np.append(tied_at, len(key))[np.searchsorted(tied_at, starts)]
+    return np.where((first < np.append(starts[1:], len(key))) & (best > -np.inf), first, len(key))
+
+
+def _every_gini_index(left: list, right: list, at: dict) -> np.ndarray:
+    """_candidate_scores' Gini_index, (kw - Σ left² / lw - Σ right² / rw) / kw, from whole
+    counts at every position: the same operations in the same order on the same numbers
+    (squares summed exactly as integers, each weight divided by as the float it converts
+    to), so the same bits."""
+    gini_index = _add_each(_own_square, left)
+    gini_index = gini_index / at["lw_float"]
+    np.subtract(at["kw_float"], gini_index, out=gini_index)
+    gini_index -= _add_each(_own_square, right) / at["rw_float"]
+    gini_index /= at["kw_float"]
+    np.maximum(gini_index, 0.0, out=gini_index)  # pure sides: 0, not -7e-17
+    return gini_index
+
+
+def _every_gain(s: _Sorted, left: list, right: list, at: dict) -> np.ndarray:
+    """_candidate_scores' Gain from whole counts at every position, x·log2 x looked up: the
+    same operations in the same order on the same numbers, so the same bits. The terms of
+    the side weights and the node's Ent(D̃), the same for every attribute of the depth,
+    are looked up once (_position_facts)."""
+    if "xlogx_lw" not in at:
+        kw = at["kw"]
+        if len(kw) and int(kw.max()) > TABLE_LIMIT:  # as _candidate_scores: not looked up
+            return _candidate_scores(s, left, right, at["lw"], at["rw"], kw, s.node,
+                                     want_gini=False)[0]
+        at["largest"] = int(kw.max()) if len(kw) else 0
+        table = xlogx_table(at["largest"])
+        at["xlogx_lw"], at["xlogx_rw"] = table.take(at["lw"]), table.take(at["rw"])
+        at["entropy"] = entropy(s.known_counts).take(s.node)
+    f = xlogx_table(at["largest"]).take
+    spread = at["xlogx_lw"] - _add_each(f, left)
+    spread += at["xlogx_rw"]
+    spread -= _add_each(f, right)
+    spread /= at["kw_float"]
+    gain = at["entropy"] - spread
+    del spread
+    np.maximum(gain, 0.0, out=gain)  # a gain is never below 0: not -1e-16 either
+    return gain
+
+
+def _own_square(a: np.ndarray) -> np.ndarray:
+    """a², in a's own integer type (_score_every_position's counts: their squares fit)."""
+    return a * a
+
+
+# A node of at most this many entries has int32 counts whose squares' sums fit in int32.
+SMALL_SIDES = 46340
+
+
+def _position_facts(s: _Sorted, batch: Batch, blocks: int) -> dict:
+    """At every sorted position of a stack of `blocks` attributes (every weight 1, no value
+    unknown): the left side's weight (the entries up to it in its node), the right side's
+    (at least 1: a node's last position is no midpoint), the node's, each also as floats,
+    and the node's weight of each class but the last, in the counts' integer type. The
+    same for every stack of as many attributes at a depth, so made once and kept with the
+    batch's facts."""
+    key = ("positions", blocks)
+    facts = batch.memo
+    if key not in facts:
+        small = s.known_n.max() <= SMALL_SIDES and len(s.node) < 2**31
+        kind = np.int32 if small else np.int64
+        kw = s.known_n.astype(kind).take(s.node)
+        lw = np.arange(1, len(s.node) + 1, dtype=kind)
+        lw -= s.starts.astype(kind).take(s.node)
+        rw = kw - lw
+        np.maximum(rw, 1, out=rw)
+        known = s.known_counts.astype(kind)
+        totals = [np.ascontiguousarray(known[:, c]).take(s.node)
+                  for c in range(known.shape[1] - 1)]
+        facts[key] = {"type": kind, "lw": lw, "rw": rw, "kw": kw, "totals": totals,
+                      "lw_float": lw.astype(float), "rw_float": rw.astype(float),
+                      "kw_float": kw.astype(float)}
+    return facts[key]
 
 
 def _tied_with_node_best(key: np.ndarray, per_node: np.ndarray,
@@ -1195,6 +1421,8 @@ def _side_purity(counts: list, weight: np.ndarray) -> np.ndarray:
         out = squares / weight
     else:
         out = np.divide(squares, weight, out=np.zeros(len(weight)), where=positive)
+    if weight.dtype.kind in "iu":  # whole-number weights: never lighter or heavier
+        return out
     extreme = positive & ((weight < TINY_WEIGHT) | (weight > HUGE_WEIGHT))
     if extreme.any():
         w = weight[extreme]
@@ -1204,6 +1432,8 @@ def _side_purity(counts: list, weight: np.ndarray) -> np.ndarray:
 
 def _square(a: np.ndarray) -> np.ndarray:
     """a², exact for whole-number counts (held as int64 whatever their type)."""
+    if a.dtype == np.int64:  # nothing to cast: one pass
+        return a * a
     if a.dtype.kind in "iu":
         out = a.astype(np.int64)  # a copy: squaring it in place is twice as fast as a
         out *= out                # multiply that casts as it goes
