@@ -126,13 +126,16 @@ def escape_dot_html(text, max_length: int = DOT_MAX_LABEL) -> str:
                         for line in _NEWLINE.split(text))
 
 
-_MARKDOWN_SPECIALS = str.maketrans({c: "\\" + c for c in "\\`*_[]|~$"})
+# Inside a table cell, after escape_html (< > & are entities): what still acts there. A
+# cell starts no heading, list or block, so ui.messages.literal's larger set (# + - . ! ( ) {})
+# for running Markdown is not needed; | ends the cell.
+_TABLE_CELL_SPECIALS = str.maketrans({c: "\\" + c for c in "\\`*_[]|~$"})
 
 
 def escape_markdown_cell(text) -> str:
     """Text for a Markdown table cell: HTML escaped, Markdown specials and | backslashed, and
     shortcodes kept as typed (GitHub, like Streamlit, turns :smile: into an emoji)."""
-    text = without_shortcodes(escape_html(text).translate(_MARKDOWN_SPECIALS))
+    text = without_shortcodes(escape_html(text).translate(_TABLE_CELL_SPECIALS))
     return " ".join(text.splitlines()) or " "
 
 
