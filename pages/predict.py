@@ -32,8 +32,10 @@ def sample_form(trace_id: str, trace: dict) -> dict | None:
             if attribute["kind"] == "nominal":
                 values = [MISSING, *attribute["values"]]
                 key = state.sample_field(name, attribute["values"])
+                # no key to labelled: state.relabel_widgets would send the submitted value
+                # over a pick not yet submitted, and None (missing) empties a selectbox
                 row[name] = col.selectbox(literal(name), values, key=key,
-                                          format_func=labelled(values, value_label, key=key),
+                                          format_func=labelled(values, value_label),
                                           persist_state="session")
             else:
                 row[name] = col.number_input(literal(name), value=None, format="%g",

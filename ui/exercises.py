@@ -209,8 +209,8 @@ def ask(trace: dict, number: int, question: Question, seed: int):
         options = [None, *question.choices]
         response = st.selectbox(winner_question(trace, question), options, key=key,
                                 persist_state="session",
-                                format_func=labelled(options, lambda a: a or t("ex.quiz.pick"),
-                                                     key=key))
+                                # in a form: no key to labelled (see pages/predict.py)
+                                format_func=labelled(options, lambda a: a or t("ex.quiz.pick")))
     else:
         for note in question.notes:
             st.caption(note_text(note))

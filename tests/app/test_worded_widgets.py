@@ -11,6 +11,11 @@ from pathlib import Path
 import pytest
 from app_helpers import ROOT, grown_app
 
+# Widgets in a form are not given their value again after a switch: that value is the one
+# last submitted, and it would be sent over a pick not yet submitted (and None, a missing value
+# or no answer yet, empties a selectbox). Their None's label stays in the old words until the
+# page reloads; submitted, it still reads as None (Streamlit falls back to the first option).
+IN_FORM = {("predict.py", "key"), ("exercises.py", "key")}
 # Widgets with a format_func of their own, and why they need no labelled key
 OWN_FORMAT = {
     "lang_picker": "each language is named in its own words, whatever the session's",
@@ -58,6 +63,9 @@ def test_every_worded_widget_gives_its_key_to_labelled():
             assert key_source.strip("'\"") in OWN_FORMAT, (name, key_source)
             continue
         given = _keyword(format_func, "key")
+        if (name, key_source) in IN_FORM:
+            assert given is None, (name, key_source)
+            continue
         assert given is not None and ast.unparse(given) == key_source, (name, key_source)
         seen += 1
     assert seen >= 25  # the scan found the app's widgets

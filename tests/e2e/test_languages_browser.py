@@ -110,3 +110,30 @@ def test_a_switch_of_words_keeps_every_choice(browser, app_url):
         assert "algorithm=cart" in page.url, page.url
     assert page.locator("[data-testid='stException']").count() == 0
     page.close()
+
+
+def test_a_switch_of_language_keeps_a_pick_not_yet_submitted(browser, app_url):
+    """The predict form's pickers are not given their values again after a switch: that
+    value is the one last submitted, and it was sent over a pick not yet submitted (色泽
+    went blank), and a missing value (None) emptied every other picker."""
+    page = browser.new_page(viewport={"width": 1400, "height": 1200}, locale="en-US")
+    page.goto(app_url + "/predict?lang=en")
+    form = "[data-testid='stMain'] [data-testid='stForm']"
+    colour = page.locator(f"{form} input[aria-label='色泽']")
+    colour.wait_for(timeout=120_000)
+    colour.click()
+    page.get_by_role("option", name="青绿", exact=True).first.click()
+    picker = page.locator('input[role="combobox"][aria-label="Language / 语言"]').first
+    picker.click()
+    page.locator('[role="option"]').filter(has_text="中文").first.click()
+    page.wait_for_url("**lang=zh**", timeout=60_000)
+    page.get_by_role("button", name="预测").first.wait_for(timeout=60_000)
+    page.wait_for_timeout(1500)
+    assert colour.input_value() == "青绿"
+    others = page.locator(f"{form} input[role='combobox']").all()
+    assert len(others) == 6 and all(box.input_value() for box in others)  # none emptied
+    page.get_by_role("button", name="预测").first.click()
+    page.wait_for_timeout(2500)
+    assert colour.input_value() == "青绿"
+    assert page.locator("[data-testid='stException']").count() == 0
+    page.close()
