@@ -224,6 +224,14 @@ def test_pessimistic_and_cost_complexity_need_no_validation_set():
     assert any(c.proto.spec for c in at.get("plotly_chart"))  # the cost-complexity path
 
 
+def test_the_complexity_parameter_is_named_in_words():
+    """The sidebar's input said only scikit-learn's ccp_alpha, in Chinese too."""
+    at = new_app()
+    at.query_params["lang"] = "zh"
+    at = choose(at.run(), "watermelon_3.0", "ccp")
+    assert at.number_input(key="ccp_alpha").label == "复杂度参数 ccp_alpha"
+
+
 def test_uploaded_validation_file():
     """AppTest cannot upload: the engine reads the same spec the uploader gives it."""
     from ui.engine import training_and_validation, validation_file

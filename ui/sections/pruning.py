@@ -50,7 +50,7 @@ EN: dict[str, str] = {
     "prune.margin.help": ("Prune (or raise) also when the estimated errors get worse by at most "
                           "this much. J48 uses 0.1; 0 never lets pruning raise the estimated "
                           "errors."),
-    "prune.ccp_alpha": "ccp_alpha",
+    "prune.ccp_alpha": "Complexity parameter ccp_alpha",
     "prune.ccp_alpha.help": ("Every subtree whose effective alpha g(t) is at most this is cut, "
                              "weakest link first (scikit-learn's ccp_alpha)."),
     "prune.validation": "Validation set",
@@ -278,7 +278,7 @@ ZH: dict[str, str] = {
     "prune.margin": "剪枝余量（J48：0.1）",
     "prune.margin.help": ("估计错误数至多变差这么多时也剪枝（或提升）。J48 用 0.1；取 0 时剪枝绝不"
                           "会使估计错误数增加。"),
-    "prune.ccp_alpha": "ccp_alpha",
+    "prune.ccp_alpha": "复杂度参数 ccp_alpha",
     "prune.ccp_alpha.help": ("有效 α（g(t)）不大于此值的子树都被剪去，最弱的先剪（即 scikit-learn"
                              " 的 ccp_alpha）。"),
     "prune.validation": "验证集",
