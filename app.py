@@ -9,7 +9,7 @@ import streamlit as st
 
 from ui import engine, lecture, setup
 from ui.messages import t
-from ui.state import init_state, open_asked_page, write_link
+from ui.state import init_state, open_asked_page, words_sent, write_link
 
 # (file, title key, url path): issue 5's compare/evaluate pages are added here.
 PAGES = [
@@ -40,3 +40,4 @@ with engine.budgeted():  # the page's every tree, not only the one it shows (iss
     page.run()
 if progress is not None:
     progress.clear()  # "drawing the tree…" is done once the page has drawn it
+words_sent()  # last: a run cut short sends its words again (ui.state.relabel_widgets)

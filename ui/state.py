@@ -20,8 +20,8 @@ from dtree_core import notation as notations
 from dtree_core.data import Listed
 from dtree_core.datasets import bundled
 from dtree_core.options import Options
-from ui import engine
-from ui.messages import DEFAULT_LANGUAGE, LANGUAGES, WORDED_WIDGETS, current_notation
+from ui import engine, messages
+from ui.messages import DEFAULT_LANGUAGE, LANGUAGES, current_notation
 from ui.names import dataset_identity
 from ui.tables import node_at_path, replay_order
 
@@ -78,11 +78,22 @@ def relabel_widgets() -> None:
     said order=Level+by+level+(BFS)). A value set through session state is sent to the
     browser with the widget, in the new words. Here, at the top of the run, each value is
     still an option: the labels are read when each widget registers, further down."""
-    worded_in = (st.session_state.lang, st.session_state.notation)
+    worded_in = _words()
     if st.session_state.get("worded_in", worded_in) != worded_in:
-        for key in WORDED_WIDGETS & set(st.session_state):
+        # read at call time: a reload of ui.messages (Streamlit's file watcher) makes a new set
+        for key in messages.WORDED_WIDGETS & set(st.session_state):
             st.session_state[key] = st.session_state[key]
-    st.session_state.worded_in = worded_in
+
+
+def words_sent() -> None:
+    """At the end of a run that finished: its widgets went to the browser in this language
+    and notation. A run cut short (a click reruns the script at once) leaves the words of the
+    run before, so the next run gives the widgets not sent yet their value again."""
+    st.session_state.worded_in = _words()
+
+
+def _words() -> tuple[str, str]:
+    return st.session_state.lang, st.session_state.notation
 
 
 def choose_language() -> None:

@@ -91,3 +91,22 @@ def test_a_switch_sends_every_shown_worded_pick_again(switch):
     at.run()
     assert not any(box.proto.set_value for box in at.selectbox
                    if box.key in ("algorithm", "tie_break"))  # once, after the switch
+
+
+def test_a_switch_run_cut_short_sends_the_words_again(monkeypatch):
+    """A click while the run after a switch is still going stops it: widgets it had not yet
+    drawn never got their value in the new words. The switch counts as done only at the end
+    of a run that finished (ui.state.words_sent), so the next run sends them again."""
+    from ui import state
+
+    at = grown_app("watermelon_2.0", "cart", lang="en")
+    at.selectbox(key="tie_break").set_value("last").run()
+    finished = state.words_sent
+    monkeypatch.setattr(state, "words_sent", lambda: None)  # this run ends before its end
+    at.selectbox(key="lang_picker").set_value("zh").run()
+    monkeypatch.setattr(state, "words_sent", finished)
+    at.run()
+    sent = {box.key: box.proto.raw_value for box in at.selectbox if box.proto.set_value}
+    assert sent["tie_break"] == at.selectbox(key="tie_break").format_func("last")
+    at.run()
+    assert not at.selectbox(key="tie_break").proto.set_value  # and then no more
