@@ -24,7 +24,7 @@ import re
 import string
 from collections.abc import Mapping
 
-from . import algorithms
+from . import algorithms, notation
 from .budget import figure_text, refusal_sentence
 from .data import RULE_SENTENCES, DataError, listed_in
 from .loading import NOTICES
@@ -633,9 +633,8 @@ def placeholders(template: str) -> set[str]:
 def say(lang: str, key: str, /, _names=None, **values) -> str:
     """The catalogue's sentence for key in lang, filled with values; in a notation's words
     where `_names` is given (--notation lihang: 特征 for 属性, Notation.in_terms)."""
-    template = CATALOGUE[lang][key]
-    if _names is not None:
-        template = _names.in_terms(template)
+    # Zhou's notation where none is given: its in_terms still drops the ⟦ ⟧ of a quoted word
+    template = (_names or notation.get(None)).in_terms(CATALOGUE[lang][key])
     return fill(template, listed_in(values, CATALOGUE[lang]["list"]))
 
 
