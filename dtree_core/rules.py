@@ -92,6 +92,12 @@ def _word(lang: str, key: str, **values) -> str:
     return WORDS[lang][key].format(**values)
 
 
+def listed_conditions(conditions, lang: str = "en") -> str:
+    """'纹理=清晰, 根蒂=蜷缩' ('纹理=清晰、根蒂=蜷缩'): conditions one by one (a pruned rule's
+    dropped ones), a list, not a conjunction."""
+    return _word(lang, "list").join(branch_text(c) for c in conditions)
+
+
 def conditions_text(conditions, lang: str = "en") -> str:
     """'纹理=清晰 AND 根蒂=蜷缩' ('纹理=清晰 且 根蒂=蜷缩'), or TRUE for the root's rule."""
     return (_word(lang, "and").join(branch_text(c) for c in conditions)
@@ -233,9 +239,6 @@ class PrunedRule:
     def condition_text(self) -> str:
         return conditions_text(self.kept)
 
-    @property
-    def dropped_text(self) -> str:
-        return ", ".join(branch_text(c) for c in self.dropped)
 
 
 def condition_holds(condition: dict, X: pd.DataFrame) -> np.ndarray:
@@ -327,8 +330,7 @@ def pruned_rules_text(trace: dict, X: pd.DataFrame, y, cf: float = 0.25,
                      errors=format_number(found.errors, digits),
                      estimate=percent_text(found.estimate, digits))
         if found.dropped:
-            line += _word(lang, "dropped", conditions=_word(lang, "list").join(
-                branch_text(c) for c in found.dropped))
+            line += _word(lang, "dropped", conditions=listed_conditions(found.dropped, lang))
         if found.removed:
             line += _word(lang, "removed", reason=_word(lang, f"removed.{found.removed}"))
         lines.append(one_line(line))

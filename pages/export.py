@@ -15,6 +15,7 @@ from dtree_core.export import (
 )
 from dtree_core.labels import branch_text, joined_paths
 from dtree_core.rules import (
+    listed_conditions,
     prune_rules,
     pruned_rules_text,
     rule_table,
@@ -233,8 +234,7 @@ def pruned_rules_frame(found) -> pd.DataFrame:
     return pd.DataFrame([{
         t("exp.col.rule"): f"R{i}", t("exp.col.if"): joined(rule.kept) or t("exp.rule.always"),
         t("exp.col.then"): rule.rule.conclusion_text,
-        # conditions dropped one by one: a list (、), not a conjunction (且)
-        t("rules.prune.col.dropped"): t("list.join").join(branch_text(c) for c in rule.dropped),
+        t("rules.prune.col.dropped"): listed_conditions(rule.dropped, st.session_state.lang),
         t("rules.prune.col.covered"): rule.covered, t("rules.prune.col.errors"): rule.errors,
         t("rules.prune.col.estimate"): percent_of(rule.estimate),
         t("rules.prune.col.kept"): t(f"rules.prune.removed.{rule.removed or 'kept'}"),
