@@ -74,7 +74,7 @@ def order_of_distinct(key: np.ndarray, bound: int) -> np.ndarray:
     bits = max(len(key) - 1, 1).bit_length()
     if max(bound - 1, 1).bit_length() + bits > 64:
         return np.argsort(key)
-    if max(bound - 1, 1).bit_length() + bits <= 32:  # 32-bit numbers sort faster still
+    if fits_group_order(len(key), bound - 1):  # 32-bit numbers sort faster still
         return group_order(key, bits)
     packed = key.view(np.uint64)  # non-negative: the same bits
     packed <<= np.uint64(bits)
