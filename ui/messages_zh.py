@@ -593,13 +593,13 @@ ZH = {
     "exp.rules": "IF-THEN 规则，每个叶结点一条",
     "exp.rules.holdout": "在训练集上生成，在留出集上评估规则",
     "exp.rules.caption_holdout": ("这不是侧边栏中的决策树：这些规则编号为 H1、H2……，来自用侧边栏的"
-                                  "设置只在 {train} 行训练数据上另外生成的一棵决策树，以便用它没有"
-                                  "见过的 {test} 行留出数据评估每条规则的覆盖与精度。侧边栏决策树的"
+                                  "设置只在 {train} 个训练样本上另外生成的一棵决策树，以便用它没有"
+                                  "见过的 {test} 个留出样本评估每条规则的覆盖与精度。侧边栏决策树的"
                                   "规则编号为 R1、R2、…（关闭此开关，或见下方各节）。"),
     "exp.rules.caption_all": "{tree}的规则 R1、R2……",
     "exp.rules.sidebar_all": "侧边栏中用全部 {rows} 个样本生成的决策树",
-    "exp.rules.sidebar_part": ("侧边栏中用 {total} 行中的 {rows} 行生成的决策树"
-                               "（其余各行留作剪枝之用）"),
+    "exp.rules.sidebar_part": ("侧边栏中用 {total} 个样本中的 {rows} 个生成的决策树"
+                               "（其余样本留作剪枝之用）"),
     "exp.rules.sidebar_section": ("{tree}的规则 R1、R2……，编号与上方关闭留出开关时的 IF-THEN "
                                   "规则一致。"),
     "exp.rule.prefix.holdout": "H",

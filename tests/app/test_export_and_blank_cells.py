@@ -269,3 +269,13 @@ def test_a_percentage_column_gets_the_places_its_inexact_shares_need():
     fmt = percent_format(3, [2999 / 3000, 1.0, None])
     assert fmt == "%.2f%%" and fmt % (100 * 2999 / 3000) == "99.97%"
     assert percent_format(3, [0.5, None]) == "%.1f%%" == percent_format(3)
+
+
+def test_the_chinese_counts_of_the_rules_rows_are_samples():
+    """Rows of data are 样本 (Li Hang: 实例) in the app's Chinese, as the sidebar_all caption
+    already said; "17 行" is a file's lines."""
+    for key in ("exp.rules.sidebar_all", "exp.rules.sidebar_part", "exp.rules.caption_holdout"):
+        text = t(key, _lang="zh", rows=12, total=17, train=12, test=5, tree="")
+        assert "样本" in text and "行" not in text, text
+        assert "实例" in t(key, _lang="zh", _notation="lihang", rows=12, total=17, train=12,
+                          test=5, tree="")
