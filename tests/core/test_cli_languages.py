@@ -8,6 +8,7 @@ are Chinese, and a sentence the core wrote is translated only when it is the one
 from __future__ import annotations
 
 import ast
+import functools
 import os
 import re
 import shlex
@@ -49,6 +50,12 @@ def run(*args: str, lang_env: str | None = "C.UTF-8") -> subprocess.CompletedPro
         env["LANG"] = lang_env
     return subprocess.run([sys.executable, "-m", "dtree_core", *args], cwd=ROOT, env=env,
                           capture_output=True, text=True, timeout=120)
+
+
+@functools.cache
+def grow_help(lang: str) -> str:
+    """`grow --help` in a language, run once per test session (several tests read it)."""
+    return run("--lang", lang, "grow", "--help").stdout
 
 
 def english_fragments(templates) -> set[str]:
@@ -333,7 +340,7 @@ def test_min_gain_help_names_each_algorithm_s_score_from_the_registry(lang):
     min_gain = next(a for a in actions if a.dest == "min_gain")
     for algorithm in map(algorithms.get, algorithms.keys()):
         assert f"{algorithm.key} {algorithm.impurity_decrease}" in min_gain.scores
-    shown = " ".join(run("--lang", lang, "grow", "--help").stdout.split())
+    shown = " ".join(grow_help(lang).split())
     assert min_gain.scores in shown
 
 
@@ -678,5 +685,4 @@ def test_each_example_in_grow_help_runs_and_shows_what_it_says(example):
     for fact in EXAMPLE_FACTS[example]:
         assert fact in result.stdout, fact
     for lang in ("en", "zh"):
-        assert f"python -m dtree_core grow {arguments}" in run("--lang", lang, "grow",
-                                                             "--help").stdout
+        assert f"python -m dtree_core grow {arguments}" in grow_help(lang)

@@ -37,18 +37,28 @@ def test_grow_page_in_each_language(browser, app_url, locale, query, lang):
     page.close()
 
 
+def _grow_page_then_chinese(browser, app_url, query: str, height: int):
+    """The grow page opened in English with this query, then switched to 中文 in the sidebar."""
+    page = browser.new_page(viewport={"width": 1400, "height": height}, locale="en-US")
+    page.goto(app_url + query)
+    page.wait_for_selector(f"{CHART} g.node", timeout=120_000)
+    _switch_to_chinese(page)
+    page.get_by_role("heading", name=TITLE["zh"]).wait_for(timeout=60_000)
+    return page
+
+
+def _switch_to_chinese(page) -> None:
+    """Pick 中文 in the sidebar's language selectbox."""
+    page.locator('input[role="combobox"][aria-label="Language / 语言"]').first.click()
+    page.locator('[role="option"]').filter(has_text="中文").first.click()
+
+
 def test_a_switch_of_language_forces_nothing(browser, app_url):
     """A selectbox sends its pick as the label it shows. After the sidebar's language switch
     the node's "split on" picker sent its English "(the algorithm's choice)" back with the
     next rerun (Next), which matched no Chinese option and was forced at the root as an
     attribute, into the link too. Its key now changes with the language."""
-    page = browser.new_page(viewport={"width": 1400, "height": 1000}, locale="en-US")
-    page.goto(app_url + "/?lang=en")
-    page.wait_for_selector(f"{CHART} g.node", timeout=120_000)
-    picker = page.locator('input[role="combobox"][aria-label="Language / 语言"]').first
-    picker.click()
-    page.locator('[role="option"]').filter(has_text="中文").first.click()
-    page.get_by_role("heading", name=TITLE["zh"]).wait_for(timeout=60_000)
+    page = _grow_page_then_chinese(browser, app_url, "/?lang=en", 1000)
     page.wait_for_url("**lang=zh**", timeout=30_000)
     page.get_by_role("button", name="下一步").first.click()
     page.wait_for_url(lambda url: "step=" in url or "force=" in url, timeout=60_000)
@@ -82,13 +92,8 @@ def test_a_switch_of_words_keeps_every_choice(browser, app_url):
     (ui.state.relabel_widgets); then the same after a switch of notation."""
     from ui.messages import t
 
-    page = browser.new_page(viewport={"width": 1400, "height": 1400}, locale="en-US")
-    page.goto(app_url + "/?lang=en&order=bfs&algorithm=cart&tie_break=last")
-    page.wait_for_selector(f"{CHART} g.node", timeout=120_000)
-    picker = page.locator('input[role="combobox"][aria-label="Language / 语言"]').first
-    picker.click()
-    page.locator('[role="option"]').filter(has_text="中文").first.click()
-    page.get_by_role("heading", name=TITLE["zh"]).wait_for(timeout=60_000)
+    page = _grow_page_then_chinese(browser, app_url,
+                                   "/?lang=en&order=bfs&algorithm=cart&tie_break=last", 1400)
     for step, notation in enumerate(("zhou", "lihang"), start=1):
         if notation == "lihang":
             page.locator("[data-testid='stSidebar'] label").filter(
@@ -123,9 +128,7 @@ def test_a_switch_of_language_keeps_a_pick_not_yet_submitted(browser, app_url):
     colour.wait_for(timeout=120_000)
     colour.click()
     page.get_by_role("option", name="青绿", exact=True).first.click()
-    picker = page.locator('input[role="combobox"][aria-label="Language / 语言"]').first
-    picker.click()
-    page.locator('[role="option"]').filter(has_text="中文").first.click()
+    _switch_to_chinese(page)
     page.wait_for_url("**lang=zh**", timeout=60_000)
     page.get_by_role("button", name="预测").first.wait_for(timeout=60_000)
     page.wait_for_timeout(1500)
