@@ -426,8 +426,21 @@ def _sample_weights(sample_weight, n_rows: int) -> np.ndarray:
 
 
 def dense_rank(values: np.ndarray) -> np.ndarray:
-    """Equal values share a rank; unknown (NaN) values rank after every known one."""
-    return np.unique(values, return_inverse=True)[1].astype(_code_type(len(values)))
+    """Equal values share a rank; unknown (NaN) values rank after every known one.
+
+    np.unique's inverse, from one unstable argsort (NaN sorts last, -0.0 equals 0.0): about
+    half of unique's time, which sorts more than once."""
+    code = _code_type(len(values))
+    order = np.argsort(values)
+    ordered = values.take(order)
+    step = np.empty(len(values), dtype=code)
+    step[:1] = 0
+    np.not_equal(ordered[1:], ordered[:-1], out=step[1:], casting="unsafe")
+    if len(values) and np.isnan(ordered[-1]):  # NaN equals no NaN: one rank for them all
+        step[np.searchsorted(ordered, np.nan) + 1:] = 0
+    ranks = np.empty(len(values), dtype=code)
+    ranks[order] = np.cumsum(step, dtype=code)
+    return ranks
 
 
 def _code_type(n_values: int):

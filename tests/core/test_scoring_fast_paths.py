@@ -12,6 +12,8 @@ import warnings
 import numpy as np
 import pandas as pd
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from dtree_core import DecisionTree, scoretable
 from dtree_core.counting import (
@@ -149,6 +151,20 @@ def test_counting_helpers_match_numpy(seed):
     assert distinct_indices(a) == np.unique(a).tolist()
     sizes = rng.integers(0, 5, size=int(rng.integers(1, 10)))
     assert starts_of(sizes).tolist() == np.concatenate([[0], np.cumsum(sizes)[:-1]]).tolist()
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from([0.0, -0.0, 1.5, 2.0, -3.0, 1e-300, 5e300, np.inf, -np.inf,
+                                 np.nan]), max_size=40),
+       st.lists(st.floats(allow_nan=True), max_size=40))
+def test_dense_rank_is_uniques_inverse(picked, drawn):
+    """Equal values (0.0 and -0.0 too) share a rank, every NaN one rank after the rest,
+    exactly as np.unique's inverse numbers them (one sort instead of its several)."""
+    for values in (np.array(picked), np.array(drawn), np.array(picked + drawn)):
+        expected = np.unique(values, return_inverse=True)[1]
+        ranks = dense_rank(values)
+        assert ranks.tolist() == expected.tolist()
+        assert ranks.dtype.kind == "i" and ranks.dtype.itemsize <= 2  # a code type per row
 
 
 @pytest.mark.parametrize("seed", range(8))
