@@ -53,6 +53,14 @@ def escape_html(text) -> str:
     return html.escape(_text(text), quote=True)
 
 
+def plotly_text(text) -> str:
+    """Text for Plotly's names, ticks, titles and hovers, which it reads as a little HTML:
+    & < > escaped. Quotes stay as they are: Plotly decodes only a few named entities (amp,
+    lt, gt among them, not quot), so &quot; would show as typed, and outside a tag a quote
+    is plain text to it."""
+    return html.escape(_text(text), quote=False)
+
+
 _LATEX = {
     "\\": r"\textbackslash{}",
     "{": r"\{",

@@ -1,10 +1,9 @@
 """Evaluate: held-out accuracy, per-class precision/recall/F1, confusion matrices, overfitting."""
 
-import html
-
 import plotly.graph_objects as go
 import streamlit as st
 
+from dtree_core.escape import plotly_text
 from dtree_core.pruning import VALIDATED
 from ui import analysis, engine, pruning, registry
 from ui.messages import labelled, t
@@ -15,7 +14,7 @@ ensure_entry_point()
 
 def confusion_figure(result) -> go.Figure:
     """Rows: true class, columns: predicted class, counts written in the cells."""
-    labels = [html.escape(str(c)) for c in result.labels]  # Plotly renders HTML in ticks
+    labels = [plotly_text(c) for c in result.labels]  # Plotly renders HTML in ticks
     figure = go.Figure(go.Heatmap(z=result.matrix, x=labels, y=labels, colorscale="Blues",
                                   text=result.matrix, texttemplate="%{text}", showscale=False))
     figure.update_layout(xaxis_title=t("eval.confusion.pred"), yaxis_title=t("eval.confusion.true"),

@@ -20,7 +20,7 @@ from plotly.colors import qualitative
 
 from dtree_core.data import Attribute, DataError, encode_like
 from dtree_core.dot import grown_decision, to_dot
-from dtree_core.escape import escape_html
+from dtree_core.escape import plotly_text
 from dtree_core.evaluate import FittedTrace
 from dtree_core.labels import format_number
 from dtree_core.predicting import as_grown, leaf_distributions, most_likely
@@ -155,8 +155,8 @@ def _rows_trace(points: np.ndarray, labels: np.ndarray, cls: str, i: int, col: i
     legend entry in the first only)."""
     mask = (labels == cls) & ~np.isnan(points).any(axis=1)
     return {"type": "scatter", "mode": "markers", "x": points[mask, 0],
-            "y": points[mask, 1], "name": escape_html(cls),
-            "legendgroup": escape_html(cls), "showlegend": col == 1,
+            "y": points[mask, 1], "name": plotly_text(cls),
+            "legendgroup": plotly_text(cls), "showlegend": col == 1,
             "xaxis": _axis("x", col), "yaxis": _axis("y", col),
             "marker": {"color": _colour(i), "size": 9, "line": {"color": "white", "width": 1}},
             # the name by reference: a class named '%{y}' is not a template of its own
@@ -191,13 +191,13 @@ def regions_figure(titles: list[str], regions: list[np.ndarray], xs, ys, X, y, s
         left = (col - 1) * (width + gap)
         layout[f"xaxis{'' if col == 1 else col}"] = {
             "domain": [left, left + width], "anchor": _axis("y", col),
-            "title": {"text": escape_html(shown[0])}}
+            "title": {"text": plotly_text(shown[0])}}
         layout[f"yaxis{'' if col == 1 else col}"] = {
             "anchor": _axis("x", col),
-            **({"title": {"text": escape_html(shown[1])}} if col == 1 else
+            **({"title": {"text": plotly_text(shown[1])}} if col == 1 else
                {"matches": "y", "showticklabels": False})}
         layout["annotations"].append({
-            "text": escape_html(titles[col - 1]), "x": left + width / 2, "y": 1.0,
+            "text": plotly_text(titles[col - 1]), "x": left + width / 2, "y": 1.0,
             "xref": "paper", "yref": "paper", "xanchor": "center", "yanchor": "bottom",
             "showarrow": False, "font": {"size": 16}})
     return go.Figure(data=data, layout=layout)

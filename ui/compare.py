@@ -17,7 +17,7 @@ from dtree_core.compare import (
     interpretability,
     rival_places,
 )
-from dtree_core.escape import escape_html
+from dtree_core.escape import plotly_text
 from dtree_core.evaluate import tree_depth
 from dtree_core.export import row_threshold_digits
 from dtree_core.labels import branch_text
@@ -120,13 +120,13 @@ def best_binary_note(merged: MergedScores, decimals: int) -> str | None:
 
 def criteria_chart(merged: MergedScores) -> go.Figure:
     """Grouped bars: each algorithm's deciding score over its best, per attribute."""
-    attributes = [escape_html(str(r["attribute"])) for r in merged.rows]  # Plotly renders HTML
+    attributes = [plotly_text(str(r["attribute"])) for r in merged.rows]  # Plotly renders HTML
     figure = go.Figure()
     for label in merged.labels:
         values = [r["normalised"][label] for r in merged.rows]
         if all(v is None for v in values):
             continue  # a random draw (CLS), or a tree without this node
-        name = escape_html(label)
+        name = plotly_text(label)
         figure.add_bar(name=name, x=attributes, y=values,
                        hovertemplate="%{x}: %{y:.3f}<extra>%{fullData.name}</extra>")
     figure.update_layout(barmode="group", yaxis_title=t("cmp.chart.y"), height=360,
@@ -233,14 +233,14 @@ def scalability_figure(labels: list[str], sizes: list[int],
     Drawn the page's full width: a tick at each size measured (doubling sizes are evenly spaced
     on the log axis), the legend above the plot, clear of the rows axis's title."""
     lines = [{"type": "scatter", "mode": "lines+markers", "x": sizes,
-              "y": [1000 * s for s in times], "name": escape_html(label)}
+              "y": [1000 * s for s in times], "name": plotly_text(label)}
              for label, times in zip(labels, seconds, strict=True)]
     return go.Figure(data=lines, layout={
         "height": 340, "margin": {"l": 60, "r": 20, "t": 40, "b": 50},
-        "xaxis": {"title": {"text": escape_html(t("lesson.han.rows"))}, "type": "log",
+        "xaxis": {"title": {"text": plotly_text(t("lesson.han.rows"))}, "type": "log",
                   "tickmode": "array", "tickvals": list(sizes),
                   "ticktext": [str(s) for s in sizes], "automargin": True},
-        "yaxis": {"title": {"text": escape_html(t("lesson.han.fit_time"))},
+        "yaxis": {"title": {"text": plotly_text(t("lesson.han.fit_time"))},
                   "rangemode": "tozero", "automargin": True},
         "legend": {"orientation": "h", "x": 0, "xanchor": "left", "y": 1.02,
                    "yanchor": "bottom"}})

@@ -7,7 +7,7 @@ import numpy as np
 import plotly.graph_objects as go
 import streamlit as st
 
-from dtree_core.escape import escape_html
+from dtree_core.escape import plotly_text
 from dtree_core.evaluate import stratified_split
 from dtree_core.instability import (
     DEFAULT_TEST_SIZE,
@@ -93,12 +93,12 @@ def _grown(options, X, y, settings: tuple) -> Ensemble | None:
 def root_chart(ensemble: Ensemble) -> go.Figure:
     """Trees per root attribute, most frequent first (names escaped: Plotly renders HTML)."""
     counts = ensemble.root_counts()
-    names = [escape_html(root) if root is not None else t("inst.leaf_root") for root, _ in counts]
+    names = [plotly_text(root) if root is not None else t("inst.leaf_root") for root, _ in counts]
     figure = go.Figure(go.Bar(x=names, y=[count for _, count in counts],
                               text=[count for _, count in counts], textposition="outside",
                               cliponaxis=False))
-    figure.update_layout(title={"text": escape_html(t("inst.roots"))},
-                         yaxis={"title": {"text": escape_html(t("inst.roots.axis"))}},
+    figure.update_layout(title={"text": plotly_text(t("inst.roots"))},
+                         yaxis={"title": {"text": plotly_text(t("inst.roots.axis"))}},
                          xaxis={"type": "category"},  # names, even those like numbers
                          height=320, margin={"t": 50, "b": 40})
     return figure

@@ -17,7 +17,7 @@ import streamlit as st
 from dtree_core import manual
 from dtree_core.datasets import get
 from dtree_core.dot import to_dot
-from dtree_core.escape import escape_html
+from dtree_core.escape import plotly_text
 from dtree_core.evaluate import stratified_split
 from dtree_core.export import svg_available
 from dtree_core.labels import curve_digits
@@ -246,17 +246,17 @@ def curve_figure(score: dict, threshold: float | None, decimals: int) -> go.Figu
     """Gain and Gini_index at every candidate t; the student's t marked (not the algorithm's)."""
     curve = score["curve"]
     lines = [go.Scatter(x=curve["threshold"], y=curve[f], mode="lines+markers",
-                        name=escape_html(score_header(f))) for f in ("gain", "gini_index")
+                        name=plotly_text(score_header(f))) for f in ("gain", "gini_index")
              if curve.get(f)]
     figure = go.Figure(lines)
     figure.update_layout(height=280, margin={"l": 10, "r": 10, "t": 30, "b": 10},
-                         xaxis_title=escape_html(t("node.curve.threshold")),
+                         xaxis_title=plotly_text(t("node.curve.threshold")),
                          yaxis_tickformat=f".{decimals}f")
     if threshold is not None:
         label = distinct_labels(curve["threshold"] + [threshold],
                                 own=curve_digits([score]))[threshold]
         figure.add_vline(x=threshold, line_dash="dash", line_color="#d62728",
-                         annotation_text=escape_html(t("man.your_t", t=label)))
+                         annotation_text=plotly_text(t("man.your_t", t=label)))
     return figure
 
 

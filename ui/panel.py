@@ -6,7 +6,6 @@ Every number comes from the trace; the Styler and chart formats round only for d
 from __future__ import annotations
 
 import functools
-import html
 
 import pandas as pd
 import plotly.graph_objects as go
@@ -15,6 +14,7 @@ import streamlit as st
 from dtree_core import plugged
 from dtree_core.checking import one_split_listed_twice, smallest_value_splits, value_splits
 from dtree_core.compare import deciding_score
+from dtree_core.escape import plotly_text
 from dtree_core.growing import tied_for_majority
 from dtree_core.labels import branch_text, format_number, node_path
 from dtree_core.paths import node_key
@@ -434,7 +434,7 @@ def criterion_chart(trace: dict, node: dict, decimals: int, inspect_key: str) ->
               else {r["attribute"] for r in rows if r.get("eligible", True)})
     colours = [WIN if r["chosen"] else (LOSE if r["attribute"] in passed else FAIL) for r in rows]
     attributes = [r["attribute"] for r in rows]
-    shown = {html.escape(str(a)): a for a in attributes}  # Plotly renders HTML in names
+    shown = {plotly_text(a): a for a in attributes}  # Plotly renders HTML in names
     best_at_top = not (record.smaller_is_better and criterion == record.deciding_column)
     hover = compared_places(trace, node, decimals).get(criterion, decimals)
     # One constructor call: plotly validates once instead of once per update_* call.
@@ -621,7 +621,7 @@ def impurity_figure(trace: dict, node: dict, decimals: int) -> go.Figure:
              "y": [here[m] for m in IMPURITY_MEASURES], "name": t("lesson.impurity.here"),
              "marker": {"color": WIN, "size": 9},
              "hovertemplate": f"p = %{{x:.{decimals}f}}: %{{y:.{decimals}f}}<extra></extra>"}
-    cls = html.escape(str(trace["classes"][0]))
+    cls = plotly_text(trace["classes"][0])
     layout = {"height": 280, "margin": {"l": 10, "r": 10, "t": 30, "b": 10},
               "xaxis": {"title": {"text": t("lesson.impurity.p", cls=cls)}, "range": [0, 1]},
               "yaxis": {"title": {"text": t("lesson.impurity.y")}, "range": [0, 1.05]},

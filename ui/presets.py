@@ -13,7 +13,7 @@ import streamlit as st
 
 from dtree_core import links
 from dtree_core.datasets import get
-from dtree_core.escape import escape_html
+from dtree_core.escape import plotly_text
 from dtree_core.exercises_presets import (
     FOLDS,
     LEARNERS,
@@ -191,11 +191,11 @@ def show_cd_chart(answer: Answer) -> None:
 
 
 def cd_figure(mean_ranks: pd.DataFrame, cd: float) -> go.Figure:
-    names = [escape_html(learner_name(k)) for k in mean_ranks["learner"]]
+    names = [plotly_text(learner_name(k)) for k in mean_ranks["learner"]]
     figure = go.Figure(go.Scatter(
         x=[float(r) for r in mean_ranks["mean_rank"]], y=names, mode="markers",
         error_x={"type": "constant", "value": cd / 2, "thickness": 3, "width": 6},
         hovertemplate="%{y}: %{x:.3f}<extra></extra>"))
-    figure.update_layout(xaxis_title=escape_html(t("preset.sig.rank_axis")), height=260,
+    figure.update_layout(xaxis_title=plotly_text(t("preset.sig.rank_axis")), height=260,
                          margin={"l": 10, "r": 10, "t": 10, "b": 40})
     return figure
