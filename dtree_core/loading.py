@@ -1221,15 +1221,17 @@ def _check_lengths(grid: _Grid, data: np.ndarray, width: int, where: str) -> Non
 def _name_columns(header: list[str], columns: list[pa.Array]):
     """Drop unnamed empty columns, name unnamed ones with data, refuse duplicate names."""
     keep, names, warnings = [], [], []
-    seen: dict[str, int] = {}  # name -> its column; a set, not a list, keeps wide headers linear
+    seen: dict[str, int] = {}  # name -> its column; a dict, not a list, keeps wide headers linear
+    written = set(header)
     for i, h in enumerate(header):
         if not h and _empty_cells(columns[i]).all():
             continue
         if not h:
-            h = f"column_{i + 1}"
+            h = _unused_name(f"column_{i + 1}", written)
+            written.add(h)
             warnings.append(Notice("unnamed_column", position=i + 1, name=h))
         if h in seen:
-            first = header.index(h) + 1
+            first = seen[h] + 1
             raise LoadError(f"The column name '{h}' appears twice in the header (columns {first} "
                             f"and {i + 1}); rename one of them.", "duplicate_column", column=h,
                             first=first, second=i + 1)
@@ -1237,6 +1239,16 @@ def _name_columns(header: list[str], columns: list[pa.Array]):
         names.append(h)
         seen[h] = i
     return names, [columns[i] for i in keep], warnings
+
+
+def _unused_name(name: str, taken: set[str]) -> str:
+    """name, or name_2, name_3, …: the first no column of the header is called (an unnamed
+    column's placeholder must not become a duplicate of a real column_2)."""
+    candidate, n = name, 1
+    while candidate in taken:
+        n += 1
+        candidate = f"{name}_{n}"
+    return candidate
 
 
 # ---------------------------------------------------------------- raw columns -> typed columns

@@ -384,3 +384,19 @@ def test_a_byte_the_encoding_cannot_decode_is_named_in_chinese_too():
         load_bytes("a,y\n密,p\n度,q\n".encode(), "t.csv", encoding="ascii")
     said = error_text(err.value, "zh")
     assert "“t.csv”不是有效的 ascii：位置 4 的字节 0xE5 无法解码" in said
+
+
+def test_an_unnamed_column_is_not_named_after_a_real_column():
+    """Column 2 has no name and column 3 is called column_2: the placeholder takes the next
+    free name rather than making a duplicate the user never wrote."""
+    table = load("a,,column_2,y\n1,x,m,p\n2,y,n,q\n")
+    assert list(table.frame.columns) == ["a", "column_2_2", "column_2", "y"]
+    assert table.report.warnings[0].code == "unnamed_column"
+    assert "column_2_2" in str(table.report.warnings[0])
+    assert list(load("a,,column_2_2,column_2,y\n1,x,m,n,p\n").frame.columns) == [
+        "a", "column_2_3", "column_2_2", "column_2", "y"]
+
+
+def test_a_duplicate_name_names_both_of_its_columns():
+    said = refusal(load, "a,,b,c,b,y\n1,x,2,3,4,p\n")  # the first b is column 3
+    assert "'b' appears twice in the header (columns 3 and 5)" in said
