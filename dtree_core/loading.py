@@ -145,6 +145,8 @@ NOTICES = {
                       "mark."),
     "non_finite": ("Column '{column}' has {count} value(s) that are not finite numbers "
                    "({values}), read as missing."),
+    "excel_errors": ("Column '{column}' has {count} Excel error value(s) ({values}), read as "
+                     "missing: a formula there had no result."),
     "dropped_target": "Dropped {count} row(s) with no value for the target '{target}'.",
     "excluded": "'{column}' is excluded, as asked.",
     "target_named": ("'{column}' is the target, not an attribute: naming it among the columns "
@@ -1553,6 +1555,14 @@ def _has_leading_zero_regex(values: pa.Array, negative: bool) -> bool:
     return False
 
 
+# Excel's error values (casefolded): the classic seven and the newer ones of dynamic arrays,
+# data types and Python in Excel.
+_EXCEL_ERRORS = frozenset(e.casefold() for e in (
+    "#N/A", "#DIV/0!", "#VALUE!", "#REF!", "#NAME?", "#NUM!", "#NULL!", "#SPILL!", "#CALC!",
+    "#GETTING_DATA", "#FIELD!", "#BLOCKED!", "#CONNECT!", "#BUSY!", "#UNKNOWN!", "#PYTHON!"))
+_EXCEL_ERROR_LENGTH = max(map(len, _EXCEL_ERRORS))
+
+
 @dataclass(frozen=True)
 class _Distinct:
     """A column as its distinct raw values, each cleaned once, and which one each row holds."""
@@ -1598,6 +1608,15 @@ class _Distinct:
         missing = np.zeros(len(self.texts), dtype=bool)
         missing[short] = [folded(v) in markers.folded for v in self.texts[short]]
         return missing
+
+    def excel_errors(self) -> np.ndarray:
+        """Values that are an Excel error (#N/A, #DIV/0!, …), as a workbook holds them and
+        its CSV writes them: a formula with no result, so no value (ignoring case and width,
+        as missing() compares)."""
+        short = np.flatnonzero(self.lengths <= _EXCEL_ERROR_LENGTH)
+        errors = np.zeros(len(self.texts), dtype=bool)
+        errors[short] = [folded(v) in _EXCEL_ERRORS for v in self.texts[short]]
+        return errors
 
     def signs(self) -> bool:
         """A +/- column (Quinlan's classes): '-' is the opposite of '+', not a missing value."""
@@ -1691,6 +1710,11 @@ def _judged_column(name: str, raw: pa.Array, markers: _Markers, decimal_comma: b
     if "-" in markers.folded and values.signs():
         missing = values.missing(markers.without("-"))
         notes.append(Notice("signs", column=name))
+    errors = values.excel_errors() & ~missing
+    if errors.any():  # #N/A, #DIV/0!: no value, whatever the markers (numbers stay numbers)
+        missing = missing | errors
+        notes.append(Notice("excel_errors", column=name, count=values.count(errors),
+                            values=Listed(sorted(set(values.texts[errors])))))
     numbers = _Numbers.of(values, ~missing)
     if numbers.numeric:
         series, note = _numeric(name, values, missing, numbers)

@@ -400,3 +400,32 @@ def test_an_unnamed_column_is_not_named_after_a_real_column():
 def test_a_duplicate_name_names_both_of_its_columns():
     said = refusal(load, "a,,b,c,b,y\n1,x,2,3,4,p\n")  # the first b is column 3
     assert "'b' appears twice in the header (columns 3 and 5)" in said
+
+
+def test_excel_error_values_are_missing_with_a_notice():
+    """#N/A, #DIV/0!: a formula with no result, as Excel's CSV writes it (one such cell read
+    the whole column as text, and a measure became a nominal attribute)."""
+    table = load("a,b,y\n1.5,x,p\n2.5,#N/A,q\n3.5,y,p\n#N/A,x,q\n4.5,#div/0!,p\n")
+    assert table.report.kinds["a"] == "continuous"
+    assert table.frame["a"].isna().tolist() == [False, False, False, True, False]
+    assert table.frame["b"].isna().tolist() == [False, True, False, False, True]
+    assert table.report.missing == {"a": 1, "b": 2, "y": 0}
+    notices = [w for w in table.report.warnings if w.code == "excel_errors"]
+    assert [n.details["column"] for n in notices] == ["a", "b"]
+    assert notices[1].details["count"] == 2 and "#N/A, #div/0!" in notices[1]
+    # a value that only starts like one is a value
+    assert load("a,y\n#N/A1,p\n#N/A,q\n").frame["a"].tolist()[0] == "#N/A1"
+
+
+def test_excel_error_cells_of_a_workbook_are_missing(tmp_path):
+    openpyxl = pytest.importorskip("openpyxl")
+    book = openpyxl.Workbook()
+    sheet = book.active
+    sheet.append(["a", "y"])
+    for value, label in [(1.5, "p"), (2.5, "q"), ("#N/A", "p"), (4.5, "q"), ("#DIV/0!", "p")]:
+        sheet.append([value, label])
+    assert sheet["A4"].data_type == "e"  # stored as an error cell, as Excel stores it
+    book.save(tmp_path / "errors.xlsx")
+    table = load_path(tmp_path / "errors.xlsx")
+    assert table.report.kinds["a"] == "continuous" and table.report.missing["a"] == 2
+    assert [w.code for w in table.report.warnings] == ["excel_errors"]
