@@ -202,8 +202,8 @@ _NOTICES_ZH = {
     "decimal_comma": ("列“{column}”按以逗号为小数点的数字读取（例如“{example}”），这是以逗号为"
                       "小数点的地区的 Excel 的写法。"),
     "non_finite": "列“{column}”中有 {count} 个值不是有限数（{values}），按缺失值读取。",
-    "excel_errors": ("列“{column}”中有 {count} 个 Excel 错误值（{values}），按缺失值读取：那里的公式"
-                     "没有算出结果。"),
+    "excel_errors": ("列“{column}”中有 {count} 个 Excel 错误值（{values}），按缺失值读取："
+                     "那里的公式没有算出结果。"),
     "dropped_target": "删去了 {count} 行在目标列“{target}”上没有取值的数据。",
     "excluded": "按要求排除了“{column}”。",
     "target_named": ("“{column}”是目标列，不是属性：把它列为要排除的列、离散属性或连续属性，"

@@ -26,7 +26,7 @@ import math
 import re
 import unicodedata
 import zipfile
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date, datetime, time
 from pathlib import Path
 from xml.etree import ElementTree
@@ -361,12 +361,30 @@ def _read_text(data: bytes, name: str, suffix: str, encoding: str | None, missin
 
 def _parse_text(text: _Text, name: str, suffix: str, missing, budget):
     """(delimiter, table warnings, _frame's result) of a decoded text file."""
-    delimiter = _sniff(text.head, suffix)  # the head holds more than the sample it reads
+    text, delimiter = _excel_separator_line(text)
+    # the head holds more than the sample _sniff reads
+    delimiter = delimiter or _sniff(text.head, suffix)
     if budget is not None:
         _check_text_budget(text, delimiter, budget)
     header, columns, table_warnings = _text_table(text, delimiter, f"'{name}'")
     return delimiter, table_warnings, _frame(header, columns, _Markers.of(missing),
                                              decimal_comma=delimiter in DECIMAL_COMMA_DELIMITERS)
+
+
+# Excel's first line naming the delimiter ("sep=;"), which its CSV files carry for an Excel
+# set to another one; a line of its own, before the header.
+_SEPARATOR_LINE = re.compile(r'"?sep=([,;\t\uff0c])"?[ \t]*(?=\r|\n)', re.IGNORECASE)
+
+
+def _excel_separator_line(text: _Text) -> tuple[_Text, str | None]:
+    """The text without a first line "sep=;" (its line end kept: a blank line, skipped, so
+    line numbers still count it) and the delimiter it names; or the text and None."""
+    match = _SEPARATOR_LINE.match(text.head)
+    if match is None:
+        return text, None
+    end = match.end()
+    utf8 = None if text.utf8 is None else text.utf8[len(text.head[:end].encode("utf-8")):]
+    return replace(text, head=text.head[end:], utf8=utf8), match.group(1)
 
 
 def _check_text_budget(text: _Text, delimiter: str, budget: Budget) -> None:

@@ -429,3 +429,23 @@ def test_excel_error_cells_of_a_workbook_are_missing(tmp_path):
     table = load_path(tmp_path / "errors.xlsx")
     assert table.report.kinds["a"] == "continuous" and table.report.missing["a"] == 2
     assert [w.code for w in table.report.warnings] == ["excel_errors"]
+
+
+@pytest.mark.parametrize("data", [
+    b"sep=;\na;y\n1,5;p\n2;q\n",
+    b"\xef\xbb\xbfSEP=;\r\na;y\r\n1,5;p\r\n2;q\r\n",
+    b'"sep=;"\na;y\n1,5;p\n2;q\n',
+])
+def test_excels_separator_line_names_the_delimiter(data):
+    """Excel's CSV for another list separator starts with "sep=;": a hint, not a title row."""
+    table = load_bytes(data, "excel.csv")
+    assert table.report.delimiter == ";"
+    assert table.frame.to_dict("list") == {"a": [1.5, 2.0], "y": ["p", "q"]}
+
+
+def test_after_a_separator_line_lines_are_counted_as_the_file_has_them():
+    said = refusal(load_bytes, b"sep=,\na,y\n1,p\n2,q,3\n", "excel.csv")
+    assert said.startswith("Line 4 has 3 values")
+    # the hint wins over what the lines would suggest, and only as the first line
+    assert load_bytes(b"sep=;\na,b;y\n1,2;p\n", "x.csv").frame.columns.tolist() == ["a,b", "y"]
+    assert "Only one column" in refusal(load_bytes, b"x\nsep=;\na;y\n1;p\n", "x.csv")
