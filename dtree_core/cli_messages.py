@@ -352,6 +352,9 @@ ERRORS_ZH = {
     "empty": "文件或工作表是空的。",
     "too_large": "文件有 {size} 字节，超过了 {limit} 字节的上限。",
     "binary": "这不是文本表格；请把数据另存为 CSV（UTF-8）或 .xlsx。",
+    "web_page": "“{name}”是网页（HTML），不是表格文件；请用 Excel 打开它，另存为 .xlsx 或 CSV。",
+    "xml_spreadsheet": ("“{name}”是 Excel 2003 XML 电子表格；请用 Excel 打开它，另存为 .xlsx "
+                        "或 CSV。"),
     "xlsx_text_name": ("“{name}”是 Excel 工作簿，却用了文本文件的文件名；请把它改名为 .xlsx，"
                        "或另存为 CSV。"),
     "encoding": "无法用这种编码解码文件；请用 --encoding 指定编码（例如 gb18030 或 utf-8）。",

@@ -426,6 +426,21 @@ def _refuse_binary(data: bytes, name: str) -> None:
             raise LoadError(
                 f"'{name}' is {what}, not a text table; save the data as CSV (UTF-8) or .xlsx.",
                 "binary", what=what)
+    _refuse_markup(data, name)
+
+
+def _refuse_markup(data: bytes, name: str) -> None:
+    """A web page or an Excel 2003 XML file under a table's name (school systems export
+    "xls" files that are HTML): a sentence saying so, not a header row without data."""
+    head = data[:4096].lstrip(b"\xef\xbb\xbf \t\r\n").lower()
+    if re.match(rb"<(?:!doctype html|html|table|head|body|meta)\b", head):
+        raise LoadError(
+            f"'{name}' is a web page (HTML), not a table file; open it in Excel and save it as "
+            ".xlsx or CSV.", "web_page", name=name)
+    if head.startswith(b"<?xml") and b"urn:schemas-microsoft-com:office:spreadsheet" in head:
+        raise LoadError(
+            f"'{name}' is an Excel 2003 XML spreadsheet; open it in Excel and save it as .xlsx "
+            "or CSV.", "xml_spreadsheet", name=name)
 
 
 def _is_xlsx(data: bytes) -> bool:

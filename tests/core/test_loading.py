@@ -449,3 +449,23 @@ def test_after_a_separator_line_lines_are_counted_as_the_file_has_them():
     # the hint wins over what the lines would suggest, and only as the first line
     assert load_bytes(b"sep=;\na,b;y\n1,2;p\n", "x.csv").frame.columns.tolist() == ["a,b", "y"]
     assert "Only one column" in refusal(load_bytes, b"x\nsep=;\na;y\n1;p\n", "x.csv")
+
+
+@pytest.mark.parametrize("data, code", [
+    ("<html><body><table><tr><td>色泽</td><td>好瓜</td></tr><tr><td>青绿</td><td>是</td></tr>"
+     "</table></body></html>".encode(), "web_page"),
+    (b"\xef\xbb\xbf\r\n<!DOCTYPE html>\n<html><head></head></html>", "web_page"),
+    (b'<?xml version="1.0"?>\n<?mso-application progid="Excel.Sheet"?>\n'
+     b'<Workbook xmlns="urn:schemas-microsoft-com:office:spreadsheet"></Workbook>',
+     "xml_spreadsheet"),
+])
+def test_a_web_page_or_xml_spreadsheet_named_xls_is_said_to_be_one(data, code):
+    """School systems export HTML tables as .xls: it was read as a header without rows."""
+    with pytest.raises(LoadError) as err:
+        load_bytes(data, "成绩.xls")
+    assert err.value.code == code and "'成绩.xls'" in str(err.value)
+    assert "save it as .xlsx or CSV" in str(err.value)
+
+
+def test_a_table_whose_first_name_looks_like_a_tag_still_loads():
+    assert list(load("<b>a</b>,y\n1,p\n2,q\n").frame.columns) == ["<b>a</b>", "y"]
