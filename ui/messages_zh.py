@@ -212,7 +212,7 @@ ZH = {
     "col.gini": "Gini(D^v)",
     # why the winner won (decision.rule_code)
     "rule.max_gain": "{attribute} 的信息增益最大，为 {gain}。",
-    "rule.c45_gain_ratio": ("在信息增益不低于平均值（{mean}；共 {passed} 个）的属性中，"
+    "rule.c45_gain_ratio": ("在信息增益不低于平均值（{mean}）的属性（有 {passed} 个）中，"
                             "{attribute} 的增益率最大，为 {ratio}。"),
     "rule.min_gini": ("{attribute} 使基尼指数下降最多：ρ·(Gini(D̃) − Gini_index) = {gini_gain}"
                       "（Gini_index 为 {gini}；无缺失值时 ρ = 1）。"),

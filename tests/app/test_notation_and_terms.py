@@ -270,3 +270,20 @@ def test_li_hangs_page_speaks_his_words(lang, algorithm, dataset, step):
              for word in ZHOU_WORDS[lang] if word in text]
     assert not leaks, leaks
     assert any("特征" in text or "feature" in text.lower() for text in panel_texts(at))
+
+
+LI_HANG_WORDS = {"en": ("feature", "Feature"), "zh": ("特征",)}
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize(("algorithm", "dataset", "step"), [
+    ("cart", "watermelon_3.0", 0), ("cart", "watermelon_2.0", 1), ("c45", "watermelon_2.0", 0),
+    ("cart", "watermelon_2.0_alpha", 1)])
+def test_zhous_page_speaks_his_words(lang, algorithm, dataset, step):
+    """The mirror of the test above: under Zhou's notation no sentence, header or label says
+    Li Hang's 特征, not even the panel's Gini(D, A=a) expander after Li Hang's Example 5.4."""
+    at = open_loan(lang, algorithm, "zhou", dataset, step)
+    leaks = [(word, text) for text in panel_texts(at) + widget_words(at)
+             for word in LI_HANG_WORDS[lang] if word in text]
+    assert not leaks, leaks
+    assert any("属性" in text or "attribute" in text.lower() for text in panel_texts(at))

@@ -49,30 +49,30 @@ EN: dict[str, str] = {
     "col.above_average.lihang": "g(D, A) ≥ mean",
     "col.gini_index_multiway.lihang": "Gini(D, A) (multiway, Zhou eq. 4.6)",
     "col.gini_gain.lihang": "ρ·(Gini(D̃) − Gini(D̃, A))",
-    "rule.c45_gain_ratio.lihang": ("Of the features whose information gain g(D, A) is at "
-                                   "least the mean ({mean}; {passed} in all), {attribute} has "
-                                   "the largest information gain ratio g_R(D, A), {ratio}."),
+    "rule.c45_gain_ratio.lihang": ("Among the features whose information gain g(D, A) is at "
+                                   "least the mean ({mean}; there are {passed}), {attribute} "
+                                   "has the largest information gain ratio g_R(D, A), {ratio}."),
     "rule.min_gini.lihang": ("{attribute} lowers the Gini index most: ρ·(Gini(D̃) − Gini(D̃, A)) "
                              "= {gini_gain} (Gini(D̃, {attribute}) {gini}; without missing "
                              "values D̃ = D and ρ = 1)."),
-    "lihang.value_splits.title": ("Gini(D, A=a): each feature split by A = a or not (Li Hang, "
+    "lihang.value_splits.title": ("Gini(D, A=a): each attribute split by A = a or not (Li Hang, "
                                   "Example 5.4)"),
     "lihang.value_splits.value": "value a",
     "lihang.value_splits.gini": "Gini(D, A=a)",
-    "lihang.value_splits.feature": "feature A",
-    "lihang.value_splits.smallest": ("Smallest among the nominal features: {pairs} ({gini}). "
+    "lihang.value_splits.feature": "attribute A",
+    "lihang.value_splits.smallest": ("Smallest among the nominal attributes: {pairs} ({gini}). "
                                      "Li Hang's CART (Alg. 5.6) takes the smallest Gini(D, "
-                                     "A=a) over every feature and cut point. This tree {cuts}, "
-                                     "and splits a nominal feature by the best partition of "
+                                     "A=a) over every attribute and cut point. This tree {cuts}, "
+                                     "and splits a nominal attribute by the best partition of "
                                      "its values it finds ({column}), which may put several "
                                      "values on each side; with two or three values, every "
                                      "partition is A = a against A ≠ a."),
-    "lihang.value_splits.cuts": "cuts a continuous feature at a threshold t",
-    "lihang.value_splits.cuts.linear": ("cuts continuous features at a threshold t, one alone "
+    "lihang.value_splits.cuts": "cuts a continuous attribute at a threshold t",
+    "lihang.value_splits.cuts.linear": ("cuts continuous attributes at a threshold t, one alone "
                                         "or a linear combination Σ wᵢ·aᵢ ≤ t"),
-    "lihang.value_splits.same_split": ("A feature of two values appears twice: its A = a and "
+    "lihang.value_splits.same_split": ("An attribute of two values appears twice: its A = a and "
                                        "A = b are one split."),
-    "lihang.value_splits.known": ("A feature with missing values is counted on D̃, its rows "
+    "lihang.value_splits.known": ("An attribute with missing values is counted on D̃, its rows "
                                   "whose value is known (Zhou §4.4.2; Li Hang's data have no "
                                   "missing values): its numbers here are Gini(D̃, A=a). "
                                   "{algorithm} ranks by ρ·(Gini(D̃) − Gini(D̃, A)), ρ the known "
@@ -198,26 +198,26 @@ ZH: dict[str, str] = {
     "col.above_average.lihang": "g(D, A) ≥ 平均值",
     "col.gini_index_multiway.lihang": "Gini(D, A)（多路，周志华式 4.6）",
     "col.gini_gain.lihang": "ρ·(Gini(D̃) − Gini(D̃, A))",
-    "rule.c45_gain_ratio.lihang": ("在信息增益 g(D, A) 不低于平均值（{mean}；共 {passed} 个）的特征"
-                                   "中，{attribute} 的信息增益比 g_R(D, A) 最大，为 {ratio}。"),
+    "rule.c45_gain_ratio.lihang": ("在信息增益 g(D, A) 不低于平均值（{mean}）的特征（有 {passed} "
+                                   "个）中，{attribute} 的信息增益比 g_R(D, A) 最大，为 {ratio}。"),
     "rule.min_gini.lihang": ("{attribute} 使基尼指数下降最多：ρ·(Gini(D̃) − Gini(D̃, A)) = "
                              "{gini_gain}（Gini(D̃, {attribute}) 为 {gini}；无缺失值时 D̃ = D，"
                              "ρ = 1）。"),
-    "lihang.value_splits.title": "Gini(D, A=a)：按特征 A 是否取 a 二分（李航例 5.4）",
+    "lihang.value_splits.title": "Gini(D, A=a)：按属性 A 是否取 a 二分（李航例 5.4）",
     "lihang.value_splits.value": "取值 a",
     "lihang.value_splits.gini": "Gini(D, A=a)",
-    "lihang.value_splits.feature": "特征 A",
-    "lihang.value_splits.smallest": ("离散特征中最小的是 {pairs}（{gini}）。李航的 CART（算法 5.6）"
-                                     "在所有特征及其所有可能的切分点中取 Gini(D, A=a) 最小者。"
-                                     "这棵树{cuts}，对离散特征采用它找到的最优取值二分"
+    "lihang.value_splits.feature": "属性 A",
+    "lihang.value_splits.smallest": ("离散属性中最小的是 {pairs}（{gini}）。李航的 CART（算法 5.6）"
+                                     "在所有属性及其所有可能的切分点中取 Gini(D, A=a) 最小者。"
+                                     "这棵树{cuts}，对离散属性采用它找到的最优取值二分"
                                      "（{column}），每一侧可有多个取值；取值只有两三个时，每种"
                                      "二分都是 A=a 与 A≠a。"),
-    "lihang.value_splits.cuts": "对连续特征取阈值 t 切分",
-    "lihang.value_splits.cuts.linear": ("对连续特征取阈值 t 切分（单个特征，或线性组合 "
+    "lihang.value_splits.cuts": "对连续属性取阈值 t 切分",
+    "lihang.value_splits.cuts.linear": ("对连续属性取阈值 t 切分（单个属性，或线性组合 "
                                         "Σ wᵢ·aᵢ ≤ t）"),
-    "lihang.value_splits.same_split": ("只有两个取值的特征出现两次：它的 A=a 与 A=b 是同一个"
+    "lihang.value_splits.same_split": ("只有两个取值的属性出现两次：它的 A=a 与 A=b 是同一个"
                                        "切分点。"),
-    "lihang.value_splits.known": ("有缺失值的特征只按 D̃（该特征取值已知的样本）计算（周志华 "
+    "lihang.value_splits.known": ("有缺失值的属性只按 D̃（该属性取值已知的样本）计算（周志华 "
                                   "§4.4.2；李航的数据没有缺失值）：这里它的值是 Gini(D̃, A=a)。"
                                   "{algorithm} 按 ρ·(Gini(D̃) − Gini(D̃, A)) 排序（ρ 为取值已知样本的"
                                   "比例），所以这里最小的未必是它所做的划分。"),
