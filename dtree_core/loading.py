@@ -1870,7 +1870,7 @@ def prepare(
         raise LoadError(f"No attribute columns are left besides the target '{target}'; left out: "
                         f"{left_out}. Include at least one (ID-like columns with --include-ids, "
                         "or name a column's kind).", "no_attributes", column=target,
-                        left_out=left_out)
+                        left_out=left_out, reasons=tuple(excluded.values()))
     X = data[attrs].copy()
     # An included ID that numbers the rows is a many-valued nominal attribute (the textbook's
     # 编号), not a measure; whole numbers spread wider keep their kind (numbers_rows).

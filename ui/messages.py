@@ -528,8 +528,8 @@ EN = {
                            "one is '{text}'."),
     "error.kind_conflict": "Column '{column}' cannot be both nominal and continuous.",
     "error.target_empty": "The target '{column}' has no values.",
-    "error.no_attributes": ("No attribute columns are left besides the target; include at "
-                            "least one."),
+    "error.no_attributes": ("No attribute columns are left besides the target '{column}'; "
+                            "include at least one."),
     "error.unknown_target": "Unknown target column '{column}'.",
     "error.title_row": ("The first row holds one value ('{title}') and the next holds "
                         "{found}: it looks like a title above the table, not its header. "

@@ -425,7 +425,7 @@ ZH = {
     "error.force.syntax": "强制划分的写法是 路径=属性（例如 root=纹理），这里是“{text}”。",
     "error.kind_conflict": "列“{column}”不能既是离散属性又是连续属性。",
     "error.target_empty": "目标列“{column}”没有任何取值。",
-    "error.no_attributes": "除目标列外已没有属性列；请至少选择一个属性。",
+    "error.no_attributes": "除目标列“{column}”外已没有属性列；请至少选择一个属性。",
     "error.unknown_target": "没有名为“{column}”的目标列。",
     "error.title_row": ("第一行只有一个值（“{title}”），下一行有 {found} 个：它看起来是表格上方的"
                         "标题，而不是表头。请删除表头上方的行后重新上传文件。"),

@@ -19,7 +19,17 @@ from dtree_core.loading import ENCODINGS, EXCEL_SUFFIXES, LoadError
 from dtree_core.notation import NOTATIONS_ORDER
 from dtree_core.options import Options
 from ui import engine, pruning, registry, state
-from ui.messages import LANGUAGES, current_language, has, labelled, literal, t, t_or, tm
+from ui.messages import (
+    LANGUAGES,
+    current_language,
+    has,
+    labelled,
+    literal,
+    sentences,
+    t,
+    t_or,
+    tm,
+)
 from ui.names import dataset_identity, dataset_name, in_language
 
 UPLOAD_TYPES = ["csv", "tsv", "txt", "xlsx", "xls"]
@@ -221,10 +231,13 @@ def load_report(table) -> None:
         st.warning(tm("setup.report.guessed", value=report.encoding))
 
 
-def notice_text(notice) -> str:
-    """A loader warning (dtree_core.loading.Notice) in the session's language, by its code."""
+def notice_text(notice, plain: bool = False) -> str:
+    """A loader warning (dtree_core.loading.Notice) in the session's language, by its code:
+    Markdown, or plain text to fill into Markdown."""
     key = f"load.notice.{getattr(notice, 'code', '')}"
-    return tm(key, **notice.details) if has(key) else literal(notice)
+    if has(key):
+        return (t if plain else tm)(key, **notice.details)
+    return str(notice) if plain else literal(notice)
 
 
 def error_text(error: Exception) -> str:
@@ -239,7 +252,9 @@ def error_text(error: Exception) -> str:
         if details.get(flag) and has(f"{key}.{flag}"):
             key += f".{flag}"
     if has(key):
-        return t(key, **_worded(details))
+        # the columns left out and why (no values, an ID, excluded): plain, filled in Markdown
+        reasons = [notice_text(reason, plain=True) for reason in details.get("reasons", ())]
+        return sentences([t(key, **_worded(details)), *reasons])
     # a code the app has no words of its own for (a refused option, an empty validation
     # set): the command line's, in the session's language (the error's English without one)
     return cli_error_text(error, current_language())

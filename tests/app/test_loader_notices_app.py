@@ -9,7 +9,7 @@ import pytest
 from dtree_core.loading import NOTICES
 from tests.app.app_helpers import new_app
 from tests.core.test_cli_languages import NOISY, english_fragments, english_in
-from ui.messages import EN, ZH
+from ui.messages import EN, ZH, t
 from ui.names import dataset_name
 from ui.sections import loading
 
@@ -75,3 +75,19 @@ def test_after_a_refused_upload_the_sidebar_says_whose_tree_the_pages_show(lang)
         ("two_classes.csv", b"a,b,y\n1,x,p\n2,y,q\n3,x,p\n", "text/csv")).run()
     assert not at.error and at.session_state["current"]["source"]["filename"] == "two_classes.csv"
     assert not any(note.split("**")[0] in c for c in at.sidebar.caption)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_no_attribute_left_says_which_columns_were_left_out_and_why(lang):
+    """b is ticked in the sidebar but has no values: the refusal says so (it said only "no
+    attribute columns are left"), and why a is out, each in the loader's own words."""
+    from test_server_app import uploaded as uploaded_file
+
+    from dtree_core.loading import Notice
+
+    at = uploaded_file(b"a,b,y\n1,,p\n2,,q\n3,,p\n4,,q\n", "empty_b.csv", lang=lang)
+    said = unescaped(" ".join(e.value for e in at.error))
+    assert t("error.no_attributes", _lang=lang, column="y") in said
+    assert t("load.notice.no_values", _lang=lang, column="b") in said
+    assert t("load.notice.excluded", _lang=lang, column="a") in said
+    assert str(Notice("no_values", column="b")) not in said or lang == "en"
