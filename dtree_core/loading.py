@@ -143,6 +143,8 @@ NOTICES = {
     "decimal_comma": ("Column '{column}' is read as numbers written with a decimal comma (such "
                       "as '{example}'), as Excel writes them where the comma is the decimal "
                       "mark."),
+    "merged_cells": ("{count} range(s) of merged cells ({ranges}) are read with the merged "
+                     "value in every row they span, as the sheet shows them."),
     "non_finite": ("Column '{column}' has {count} value(s) that are not finite numbers "
                    "({values}), read as missing."),
     "excel_errors": ("Column '{column}' has {count} Excel error value(s) ({values}), read as "
@@ -309,7 +311,7 @@ def load_bytes(
     enc = delimiter = sheet_name = None
     sheets, guessed, warnings = (), False, []
     if suffix in EXCEL_SUFFIXES:
-        records, sheet_name, sheets = _read_xlsx(data, name, sheet, budget)
+        records, sheet_name, sheets, warnings = _read_xlsx(data, name, sheet, budget)
         label = f"Sheet '{sheet_name}' of '{name}'"
         header, columns, table_warnings = _table(_grid_of(records), label, "Row")
         frame, column_warnings, missing_counts = _frame(header, columns, _Markers.of(missing))
@@ -947,9 +949,80 @@ def _read_xlsx(data: bytes, name: str, sheet: str | int | None, budget: Budget |
         rows = _sheet_rows(worksheet, budget)
     finally:
         book.close()
+    notices = _fill_merged_cells(rows, _merged_ranges(data, chosen))
     width = max((len(r) for r in rows), default=0)
     records = [(i + 1, r + [""] * (width - len(r))) for i, r in enumerate(rows)]
-    return records, chosen, tuple(names)
+    return records, chosen, tuple(names), notices
+
+
+# A merged range as a sheet's XML lists it (<mergeCell ref="A2:A5"/>), after its rows.
+_MERGE_CELL = re.compile(
+    rb'<(?:[A-Za-z_][\w.-]*:)?mergeCell\s[^>]*?ref="([A-Z]+)(\d+):([A-Z]+)(\d+)"')
+_SHEET_DATA_END = re.compile(rb"</(?:[A-Za-z_][\w.-]*:)?sheetData>")
+
+
+def _merged_ranges(data: bytes, sheet: str) -> list[tuple[int, int, int, int]]:
+    """The sheet's merged ranges as (first row, first column, last row, last column), from 1
+    (a read-only openpyxl sheet does not list them); [] when the parts cannot be mapped. The
+    XML is read as it decompresses, and only what follows its rows is searched."""
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
+            part = _sheet_parts(archive).get(sheet)
+            if part is None:
+                return []
+            found, tail, past_rows = [], b"", False
+            with archive.open(part) as xml:
+                while chunk := xml.read(XML_CHUNK):
+                    block = tail + chunk
+                    if not past_rows:
+                        end = _SHEET_DATA_END.search(block)
+                        past_rows = end is not None
+                        tail = block[end.end():] if past_rows else block[-TAG_OVERLAP:]
+                        continue
+                    tail = block
+                found = _MERGE_CELL.findall(tail)
+    except (zipfile.BadZipFile, KeyError, ElementTree.ParseError, OSError):
+        return []
+    return [(int(r1), _column_number(c1), int(r2), _column_number(c2))
+            for c1, r1, c2, r2 in found]
+
+
+def _column_number(letters: bytes) -> int:
+    """A1 notation's column letters as a number from 1 (A 1, Z 26, AA 27)."""
+    number = 0
+    for letter in letters:
+        number = number * 26 + letter - ord("A") + 1
+    return number
+
+
+def _fill_merged_cells(rows: list[list[str]], ranges) -> list[Notice]:
+    """Each merged range within one column gets its value (its first cell's, the one Excel
+    shows) in every row it spans, as a reader of the sheet sees it: merged 青绿 over three
+    rows is 青绿 in each, not one 青绿 and two missing values. Said in a notice."""
+    filled = []
+    header = next((i + 1 for i, row in enumerate(rows) if any(row)), 0)
+    for first_row, column, last_row, last_column in sorted(ranges):  # in reading order
+        if column != last_column or last_row <= first_row or not header < first_row <= len(rows):
+            continue  # across columns, one cell, or the header's (a grouped header): as it is
+        top = rows[first_row - 1]
+        value = top[column - 1] if column <= len(top) else ""
+        for row in rows[first_row:last_row]:
+            row.extend([""] * (column - len(row)))
+            if not row[column - 1]:
+                row[column - 1] = value
+        filled.append(f"{_column_letters(column)}{first_row}:{_column_letters(column)}{last_row}")
+    if not filled:
+        return []
+    shown = filled[:5] + (["…"] if len(filled) > 5 else [])
+    return [Notice("merged_cells", count=len(filled), ranges=Listed(shown))]
+
+
+def _column_letters(number: int) -> str:
+    letters = ""
+    while number:
+        number, rest = divmod(number - 1, 26)
+        letters = chr(ord("A") + rest) + letters
+    return letters
 
 
 # Tags counted in a sheet's XML before it is parsed: a row, and a cell (<c r="A1" …>), with

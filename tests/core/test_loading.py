@@ -469,3 +469,39 @@ def test_a_web_page_or_xml_spreadsheet_named_xls_is_said_to_be_one(data, code):
 
 def test_a_table_whose_first_name_looks_like_a_tag_still_loads():
     assert list(load("<b>a</b>,y\n1,p\n2,q\n").frame.columns) == ["<b>a</b>", "y"]
+
+
+def merged_book(path, merges, cells) -> None:
+    openpyxl = pytest.importorskip("openpyxl")
+    book = openpyxl.Workbook()
+    sheet = book.active
+    for ref, value in cells.items():
+        sheet[ref] = value
+    for ref in merges:
+        sheet.merge_cells(ref)
+    book.save(path)
+
+
+def test_merged_cells_of_a_workbook_hold_their_value_in_every_row(tmp_path):
+    """青绿 merged over two rows is 青绿 in both, as the sheet shows it (a read-only sheet
+    hides merges: the second row read as a missing value, and a merged class dropped a row)."""
+    cells = {"A1": "色泽", "B1": "根蒂", "C1": "好瓜", "A2": "青绿", "B2": "蜷缩", "C2": "是",
+             "B3": "稍蜷", "A4": "乌黑", "B4": "蜷缩", "C4": "否", "B5": "硬挺", "A6": "浅白",
+             "B6": "稍蜷", "C6": "否"}
+    merged_book(tmp_path / "m.xlsx", ["A2:A3", "C2:C3", "A4:A5", "C4:C5", "B6:C6"], cells)
+    table = load_path(tmp_path / "m.xlsx")
+    assert table.frame.to_dict("list") == {
+        "色泽": ["青绿", "青绿", "乌黑", "乌黑", "浅白"],
+        "根蒂": ["蜷缩", "稍蜷", "蜷缩", "硬挺", "稍蜷"],
+        "好瓜": ["是", "是", "否", "否", np.nan]}  # B6:C6 spans columns: left as it is
+    notice = table.report.warnings[0]
+    assert notice.code == "merged_cells" and notice.details["count"] == 4
+    assert "A2:A3, C2:C3, A4:A5, C4:C5" in notice
+
+
+def test_a_header_merged_down_is_not_copied_into_the_data(tmp_path):
+    merged_book(tmp_path / "h.xlsx", ["A1:A2"], {"A1": "a", "B1": "y", "B2": "p", "A3": "1",
+                                                 "B3": "q", "A4": "2", "B4": "p"})
+    table = load_path(tmp_path / "h.xlsx")
+    assert table.frame["a"].isna().tolist() == [True, False, False]
+    assert not [w for w in table.report.warnings if w.code == "merged_cells"]
