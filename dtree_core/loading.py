@@ -515,8 +515,32 @@ def _decode(data: bytes, name: str, encoding: str | None, trust: bool = False):
     except UnicodeDecodeError:
         return _guess(data, name)
     if not _plain_gbk(text):
+        traditional = _big5_reading(data, text)
+        if traditional is not None:
+            return _Text(_checked_text(traditional, name)), "big5", True, [_guess_warning("big5")]
         return _Text(text), "gb18030", True, [_guess_warning("gb18030")]
     return _Text(text), "gb18030", False, []
+
+
+# GB18030's private use area: its user-defined byte pairs, which no Chinese text written in
+# GBK holds, but which Big5's common characters fall on (色澤 read as ︹緼 and U+E1B1)
+_PRIVATE_USE = re.compile("[\ue000-\uf8ff]")
+
+
+def _big5_reading(data: bytes, gb_text: str) -> str | None:
+    """The text read as Big5 (traditional Chinese, as Excel in Taiwan and Hong Kong saves it)
+    when the GB18030 reading holds private-use characters and Big5 (or Microsoft's cp950)
+    reads every byte without any; else None."""
+    if not _PRIVATE_USE.search(gb_text):
+        return None
+    for codec in ("big5", "cp950"):
+        try:
+            text = data.decode(codec)
+        except UnicodeDecodeError:
+            continue
+        if not _PRIVATE_USE.search(text):
+            return text
+    return None
 
 
 def _utf8_text(data: bytes, name: str, trust: bool = False) -> _Text | None:

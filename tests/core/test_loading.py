@@ -505,3 +505,24 @@ def test_a_header_merged_down_is_not_copied_into_the_data(tmp_path):
     table = load_path(tmp_path / "h.xlsx")
     assert table.frame["a"].isna().tolist() == [True, False, False]
     assert not [w for w in table.report.warnings if w.code == "merged_cells"]
+
+
+TRADITIONAL = "色澤,根蒂,敲聲,好瓜\n" + "青綠,蜷縮,濁響,是\n烏黑,稍蜷,沉悶,否\n淺白,硬挺,清脆,否\n" * 3
+
+
+@pytest.mark.parametrize("codec", ["big5", "cp950"])
+def test_a_big5_file_is_read_as_big5(codec):
+    """Excel in Taiwan saves Big5: read as GB18030 its headers were ︹緼 and private-use
+    characters, and only "the encoding was guessed" was said."""
+    table = load_bytes(TRADITIONAL.encode(codec), "西瓜.csv")
+    assert list(table.frame.columns) == ["色澤", "根蒂", "敲聲", "好瓜"]
+    assert table.report.encoding == "big5" and table.report.encoding_guessed
+    assert table.frame["敲聲"].tolist()[:3] == ["濁響", "沉悶", "清脆"]
+
+
+def test_gbk_text_with_rare_characters_stays_gb18030():
+    text = "姓名,喆,堃,犇,好瓜\n张三,是,否,是,是\n李四,否,否,是,否\n"
+    table = load_bytes(text.encode("gb18030"), "名单.csv")
+    assert list(table.frame.columns) == ["姓名", "喆", "堃", "犇", "好瓜"]
+    assert table.report.encoding == "gb18030"
+    assert load_bytes(WATERMELON.encode("gbk"), "w.csv").report.encoding == "gb18030"
