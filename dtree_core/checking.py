@@ -233,8 +233,9 @@ def parse(text: str) -> list[Claim]:
 class Verdict:
     """status: right, rounded (the book's early rounding: counted right), two_decimals (Li
     Hang's Gini(D,A=a) to two decimals, as Example 5.4 prints them: counted right),
-    split_not_kept (a Gini(D,A=a) whose sides a two-way tree does not keep), value_no_split
-    (a Gini(D,A=a) where a, or every other value, has no known row at the node), multiway
+    split_not_kept (a Gini(D,A=a) whose sides a two-way tree does not keep), not_a_value (a
+    Gini(D,A=a) whose a is none of A's values at the node), value_no_split (a Gini(D,A=a)
+    where a, or every other value, has no known row at the node), multiway
     (Zhou's Gini_index of eq. 4.6 where the tree splits two ways, CART: counted right), wrong,
     unparsed, unknown_attribute, none_scored (no attribute was scored at this node),
     needs_attribute, other_threshold (Gain(D, a, t) at a t the
@@ -278,7 +279,9 @@ def check(text: str, trace: dict, node_id: int = 0, tolerance: float = TOLERANCE
     node = trace["nodes"][node_id]
     context = _Context(node, {r["attribute"]: r for r in node.get("scores") or []},
                        _rank_field(trace), tolerance, names=notations.get(notation),
-                       numbered=tuple(a["name"] for a in trace.get("attributes") or ()))
+                       numbered=tuple(a["name"] for a in trace.get("attributes") or ()),
+                       values={a["name"]: tuple(a.get("values") or ())
+                               for a in trace.get("attributes") or ()})
     verdicts = []
     for claim in _in_context(parse(text)):
         verdict = context.judge(claim)
@@ -322,6 +325,7 @@ class _Context:
     seen: dict = field(default_factory=dict)  # (quantity, attribute) → its latest verdict
     names: Notation = ZHOU  # whose symbols the right computations are written in
     numbered: tuple[str, ...] = ()  # the data's attributes: Li Hang's A1, A2, … in order
+    values: dict = field(default_factory=dict)  # each nominal attribute's values in the data
 
     def judge(self, claim: Claim) -> Verdict:
         if claim.quantity is None:
@@ -467,6 +471,10 @@ class _Context:
             return Verdict(claim, "split_not_kept", details={
                 "attribute": row["attribute"], "value": value.strip(), "kept_left": left,
                 "kept_right": right})
+        values = self.values.get(row["attribute"], ())
+        if sides is None and values and value.strip() not in values:  # A3=1: the data says 是
+            return Verdict(claim, "not_a_value", details={
+                "attribute": row["attribute"], "value": value.strip(), "values": Listed(values)})
         if sides is None:
             return Verdict(claim, "value_no_split", details={
                 "attribute": row["attribute"], "value": value.strip()})

@@ -445,8 +445,9 @@ def test_every_value_split_of_a_two_way_tree_is_checked():
 def test_a_value_split_with_no_known_row_on_a_side_is_no_split_and_no_crash():
     """An attribute unknown in every row of a node (A at node 6, below a forced B) divided
     by zero in Gini(D, A=a); a value the attribute does not have (少年) was "not kept by
-    this tree" (grow again), though a fresh trace keeps every value. Both are no split of
-    this node, and the table of value splits has none of them."""
+    this tree" (grow again), though a fresh trace keeps every value. The first is no split
+    of this node, the second no value of it (named with the values it has), and the table of
+    value splits has none of them."""
     import pandas as pd
 
     from dtree_core.checking import value_splits
@@ -463,13 +464,16 @@ def test_a_value_split_with_no_known_row_on_a_side_is_no_split_and_no_crash():
     assert verdict.status == "value_no_split"
     cart = DecisionTree("cart").fit(*xy("loan_lihang.csv", "类别", drop=["ID"])).trace_.to_dict()
     absent = check("Gini(D,A1=少年) = 0.5", cart).verdicts[0]
-    assert (absent.status, absent.details) == ("value_no_split", {"attribute": "年龄",
-                                                                 "value": "少年"})
+    assert (absent.status, absent.details) == ("not_a_value", {
+        "attribute": "年龄", "value": "少年", "values": "青年, 中年, 老年"})
+    assert absent.details["values"].items == ("青年", "中年", "老年")
     from ui.exercises import verdict_sentence
 
-    assert verdict_sentence(absent) == ("Line 1: 年龄 = 少年 splits nothing here: 少年, or "
-                                        "every other value of 年龄, has no known row at this "
-                                        "node.")
+    assert verdict_sentence(absent) == ("Line 1: 少年 is not a value of 年龄 (its values: "
+                                        "青年, 中年, 老年); write a value as the data does.")
+    # Li Hang's codes (A3=1 for 是) are no values of the data: said so, with the values
+    coded = check("Gini(D,A3=1) = 0.27", cart).verdicts[0]
+    assert coded.status == "not_a_value" and set(coded.details["values"].items) == {"否", "是"}
     # below 有自己的房子 = 否 every row has 否: A3 = 否 parts nothing, though A3 is listed
     only = check("Gini(D,有自己的房子=否) = 0.44", cart, node_id=1).verdicts[0]
     assert only.status == "value_no_split"

@@ -507,7 +507,8 @@ def test_a_header_merged_down_is_not_copied_into_the_data(tmp_path):
     assert not [w for w in table.report.warnings if w.code == "merged_cells"]
 
 
-TRADITIONAL = "色澤,根蒂,敲聲,好瓜\n" + "青綠,蜷縮,濁響,是\n烏黑,稍蜷,沉悶,否\n淺白,硬挺,清脆,否\n" * 3
+TRADITIONAL = "色澤,根蒂,敲聲,好瓜\n" + ("青綠,蜷縮,濁響,是\n烏黑,稍蜷,沉悶,否\n"
+                                     "淺白,硬挺,清脆,否\n") * 3
 
 
 @pytest.mark.parametrize("codec", ["big5", "cp950"])

@@ -82,6 +82,9 @@ EN: dict[str, str] = {
     "ex.line.value_no_split": ("Line {line}: {attribute} = {value} splits nothing here: "
                                "{value}, or every other value of {attribute}, has no known "
                                "row at this node."),
+    "ex.line.not_a_value": ("Line {line}: {value} is not a value of {attribute} (its values: "
+                            "{values}); write a value as the data does."),
+    "ex.verdict.not_a_value": "no such value",
     "ex.verdict.value_no_split": "no split here",
     "ex.verdict.other_threshold": "another t",
     "ex.verdict.no_threshold": "no t here",
@@ -216,6 +219,9 @@ ZH: dict[str, str] = {
     "ex.line.value_no_split": ("第 {line} 行：{attribute} = {value} 在这里分不开样本：此结点上"
                                "没有 {attribute} 取 {value} 的已知样本，或者没有取其他值的"
                                "已知样本。"),
+    "ex.line.not_a_value": ("第 {line} 行：{value} 不是 {attribute} 的取值（它的取值有："
+                            "{values}）；请按数据中的写法写出取值。"),
+    "ex.verdict.not_a_value": "无此取值",
     "ex.verdict.value_no_split": "此处无此划分",
     "ex.verdict.other_threshold": "划分点不同",
     "ex.verdict.no_threshold": "无划分点",
