@@ -353,23 +353,27 @@ class _Context:
         shown = {"formula": equation_text(equation), "name": equation.lhs.text}
         if self.close(claim.given, exact):
             return Verdict(claim, "right", exact, **shown)
-        also = self.also_right(claim, row)
+        also = self.also_right(claim, row, exact)
         if also is not None:
             status, value = also
             return Verdict(claim, status, exact, details={status: _show(value)}, **shown)
         slip, details = self.diagnose(claim, row, exact)
         return Verdict(claim, "wrong", exact, slip, details, **shown)
 
-    def also_right(self, claim: Claim, row: dict | None) -> tuple[str, float] | None:
+    def also_right(self, claim: Claim, row: dict | None,
+                   exact: float) -> tuple[str, float] | None:
         """(status, value) where the student's number is another right one: the book's
-        early rounding, or Zhou's multiway Gini_index (eq. 4.6) on a row that splits two
-        ways (CART's, whose Gini_index is the best two-way split's)."""
+        early rounding, Zhou's multiway Gini_index (eq. 4.6) on a row that splits two ways
+        (CART's, whose Gini_index is the best two-way split's), or a two-way split's Gini to
+        two decimals, as Li Hang prints Gini(D, A) (his eq. 5.25 is a two-way split's)."""
         rounded = self.rounded_early(claim.quantity, row)
         if rounded is not None and self.close(claim.given, rounded):
             return "rounded", rounded
         multiway = multiway_reading(claim.quantity, row)
         if multiway is not None and self.close(claim.given, multiway):
             return "multiway", multiway
+        if _two_way_gini(claim.quantity, row) and abs(claim.given - round(exact, 2)) < 1e-9:
+            return "two_decimals", round(exact, 2)  # Example 5.4 prints Gini(D, A) so too
         return None
 
     def unknown(self, claim: Claim, attribute: str) -> Verdict:
@@ -702,6 +706,11 @@ def _split_gini(sides: list[list[float]]) -> float:
     weights = [sum(side) for side in sides]
     whole = sum(weights)
     return sum(w / whole * _gini(side) for w, side in zip(weights, sides, strict=True))
+
+
+def _two_way_gini(quantity: str, row: dict | None) -> bool:
+    """Is the line a Gini index of a split in two (Li Hang's Gini(D, A) = Gini(D, A=a))?"""
+    return quantity == "gini_index" and row is not None and len(row.get("branches") or ()) == 2
 
 
 def _value_parts(row: dict) -> dict:

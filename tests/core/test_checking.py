@@ -602,3 +602,18 @@ def test_li_hangs_value_split_with_missing_values_is_named_on_the_known_rows():
                                          drop=["编号"])).trace_.to_dict()
     (verdict,) = check("Gini(D,色泽=青绿) = 0.497", whole, 0, notation="lihang").verdicts
     assert verdict.name == "Gini(D, 色泽=青绿)"
+
+
+@pytest.mark.parametrize("algorithm", ["id3", "cart"])
+def test_a_two_way_gini_to_two_decimals_is_li_hangs_printing(algorithm):
+    """Gini(D, 有自己的房子) = 0.27 as Example 5.4 prints it (0.267): a split in two, so Li
+    Hang's Gini(D, A) and Gini(D, A=a) alike; written Gini(D, A3=是) it was already taken
+    as the book's two decimals, written Gini(D, A3) it was marked wrong."""
+    trace = DecisionTree(algorithm).fit(*xy("loan_lihang.csv", "类别", drop=["ID"])).trace_
+    trace = trace.to_dict()
+    house = check("Gini(D,有自己的房子) = 0.27", trace, notation="lihang").verdicts[0]
+    assert house.status == "two_decimals" and house.exact == pytest.approx(0.2667, abs=1e-4)
+    assert check("Gini(D,有自己的房子) = 0.28", trace).verdicts[0].status == "wrong"
+    if algorithm == "id3":  # 年龄's three branches: no two-way split to print so
+        age = check("Gini(D,年龄) = 0.44", trace).verdicts[0]
+        assert age.status == "wrong" and round(age.exact, 2) != 0.44
