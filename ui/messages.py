@@ -501,6 +501,10 @@ EN = {
                      ".xlsx workbook."),
     "error.xlsx_text_name": ("'{name}' is an Excel workbook with a text-file name; rename it to "
                              ".xlsx or save it as CSV."),
+    "error.web_page": ("'{name}' is a web page (HTML), not a table file; open it in Excel and "
+                       "save it as .xlsx or CSV."),
+    "error.xml_spreadsheet": ("'{name}' is an Excel 2003 XML spreadsheet; open it in Excel and "
+                              "save it as .xlsx or CSV."),
     "error.encoding": ("The file cannot be decoded with this encoding; choose another (for "
                        "example GB18030 or UTF-8) and load it again."),
     "error.encoding_unknown": "Unknown encoding '{encoding}'.",

@@ -402,6 +402,10 @@ ZH = {
     "error.binary": "这不是文本表格；请把数据另存为 CSV（UTF-8）或 Excel .xlsx 工作簿。",
     "error.xlsx_text_name": ("“{name}”是 Excel 工作簿，却用了文本文件的文件名；请把它改名为 .xlsx，"
                              "或另存为 CSV。"),
+    "error.web_page": ("“{name}”是网页（HTML），不是表格文件；请用 Excel 打开它，另存为 .xlsx "
+                       "或 CSV。"),
+    "error.xml_spreadsheet": ("“{name}”是 Excel 2003 XML 电子表格；请用 Excel 打开它，另存为 .xlsx "
+                              "或 CSV。"),
     "error.encoding": ("无法用这种编码解码文件；请换一种编码（例如 GB18030 或 UTF-8）"
                        "后重新加载。"),
     "error.encoding_unknown": "未知的编码“{encoding}”。",
