@@ -7,7 +7,7 @@ from itertools import pairwise
 
 from .data import CodedError
 from .labels import joined_paths, node_path
-from .split import Condition
+from .split import PATH_MEMBER, Condition
 
 _THRESHOLD = re.compile(r"^(.*?)(<=|>)\s*([-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)$")
 
@@ -46,24 +46,25 @@ def path_number(t: float) -> str:
     return f"{float(t) + 0.0:.6g}"  # + 0.0: -0.0 is 0
 
 
-_SUBSET = re.compile(r"^(.*?) in \{(.*)\}$")
+_SUBSET = re.compile(r"^(.*?) (?:in|∈) \{(.*)\}$")
 
 
 def condition_key(c: Condition) -> str:
     """A branch condition as --force paths and node keys write it."""
-    return _listed_in_order(c.text(part=escape_part, number=path_number))
+    return _listed_in_order(c.text(part=escape_part, number=path_number, member=PATH_MEMBER))
 
 
 def _listed_in_order(part: str) -> str:
-    """A written subset's values sorted, as condition_key lists them: '纹理 in {稍糊,模糊}' and
-    '纹理 in {模糊,稍糊}' name one branch, whatever order the user lists them in (the tree lists
-    them as the data first shows them). The key's text is sorted as the user's is, piece by
-    piece between commas, so both read alike even where a value holds a comma."""
+    """A written subset's values sorted, as condition_key lists them: '纹理 in {稍糊,模糊}',
+    '纹理 in {模糊,稍糊}' and '纹理 ∈ {模糊,稍糊}' (as every other text shows it) name one branch,
+    whatever order the user lists them in (the tree lists them as the data first shows them).
+    The key's text is sorted as the user's is, piece by piece between commas, so both read
+    alike even where a value holds a comma."""
     match = _SUBSET.match(part) if part.endswith("}") else None  # most parts: no regex
     if not match:
         return part
     name, values = match.groups()
-    return f"{name} in {{{','.join(sorted(_split_unescaped(values, ',')))}}}"
+    return f"{name}{PATH_MEMBER}{{{','.join(sorted(_split_unescaped(values, ',')))}}}"
 
 
 def path_key(conditions) -> str:

@@ -119,6 +119,12 @@ def told_apart_percent(a: float, b: float, places: int = 1, most: int = 9) -> tu
     return f"{shown[0]}%", f"{shown[1]}%"
 
 
+# A subset condition's sign as every text shows it (纹理 ∈ {稍糊,模糊}: the set's own sign, in
+# either language), and as --force paths and node keys write it (TRACE.md's 'in', which a
+# path may also write as ∈).
+MEMBER, PATH_MEMBER = " ∈ ", " in "
+
+
 def _same(text: str) -> str:
     return text
 
@@ -162,17 +168,19 @@ class Condition:
         return cls(d["attribute"], d["op"], value, weights, d.get("threshold_digits"))
 
     def text(self, digits: int | None = None, part: Callable[[str], str] = _same,
-             named: bool = True, number: Callable[[float], str] | None = None) -> str:
-        """'纹理=清晰', '密度<=0.3815', '色泽 in {青绿,乌黑}', '-0.8·密度 - 0.044·含糖率<=-0.313'.
+             named: bool = True, number: Callable[[float], str] | None = None,
+             member: str = MEMBER) -> str:
+        """'纹理=清晰', '密度<=0.3815', '色泽 ∈ {青绿,乌黑}', '-0.8·密度 - 0.044·含糖率<=-0.313'.
 
         `part` escapes each name and value (paths escape '/' and '=' this way); named=False
-        leaves the attribute out ('清晰', '<=0.3815', 'in {青绿,乌黑}': a column of a table
-        named after the attribute). `number` writes a threshold (paths: path_number).
+        leaves the attribute out ('清晰', '<=0.3815', '∈ {青绿,乌黑}': a column of a table
+        named after the attribute). `number` writes a threshold (paths: path_number);
+        `member` the subset's sign (paths: PATH_MEMBER, the 'in' of --force paths).
         """
         name = part(self.attribute) if named else ""
         if self.op == "in":  # a comma in a value is written '\,': 'a,b' and c are not a, b, c
             listed = ",".join(part(v).replace(",", "\\,") for v in self.value)
-            return f"{name} in {{{listed}}}".strip()
+            return f"{name}{member}{{{listed}}}".strip()
         if self.op in ("<=", ">"):
             shown = number(self.value) if number is not None else \
                 threshold_text(self.value, self.threshold_digits) if digits is None else \

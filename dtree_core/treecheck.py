@@ -52,8 +52,8 @@ _LOWER, _UPPER = ("<=", "≤", "<", "⩽"), (">", ">=", "≥", "⩾")
 _OPS = "|".join(re.escape(op) for op in sorted(_LOWER + _UPPER, key=len, reverse=True))
 _BARE_THRESHOLD = re.compile(rf"^({_OPS})\s*({_NUMBER})$")
 _NAMED_THRESHOLD = re.compile(rf"^(.+?)\s*({_OPS})\s*({_NUMBER})$")
-_SUBSET = re.compile(r"^(?:in\s*)?[{｛](.*)[}｝]$")
-_NAMED_SUBSET = re.compile(r"^(.+?)\s+in\s*[{｛](.*)[}｝]$")
+_SUBSET = re.compile(r"^(?:(?:in|∈)\s*)?[{｛](.*)[}｝]$")
+_NAMED_SUBSET = re.compile(r"^(.+?)\s*(?:\sin|∈)\s*[{｛](.*)[}｝]$")
 _NAMED_VALUE = re.compile(r"^(.+?)\s*==?\s*(.+)$")
 _OPERATOR_ONLY = re.compile(r"^[\s<>≤≥⩽⩾!]+$")
 # What a Chinese input method types in place of the syntax (＝ ＜＝ ＞ ？ and full-width
@@ -278,10 +278,10 @@ def _nested_branch(attribute: str, test_key: str, test, key, child, seen: list,
 
 def _branch_condition(attribute: str, text: str) -> tuple[str, object, str | None]:
     """A branch key as (op, value, the cut point as written or None): '<=0.38', '>0.38',
-    'in {a,b}', 'attr=value' or 'value'."""
+    'in {a,b}' or '∈ {a,b}', 'attr=value' or 'value'."""
     bare = text.strip()
     rest = bare[len(attribute):].lstrip() if bare.startswith(attribute) else ""
-    if rest.startswith(("=", "<", ">", "≤", "≥", "⩽", "⩾", "in ", "in{")):
+    if rest.startswith(("=", "<", ">", "≤", "≥", "⩽", "⩾", "in ", "in{", "∈")):
         bare = rest.lstrip("=").strip()  # 'attr=value', 'attr==value', 'attr<=0.38'
     threshold = _BARE_THRESHOLD.match(bare)
     if threshold:

@@ -202,7 +202,7 @@ def test_cart_subset_rows_are_distinct_and_read_as_the_tree_edges():
     tr = grown("watermelon_2.0", "cart")
     node = root(tr)
     shown = values(score_of(node, "色泽"), tr)
-    assert shown == ["in {青绿,乌黑}", "in {浅白}"]
+    assert shown == ["∈ {青绿,乌黑}", "∈ {浅白}"]
     chosen = next(row for row in node["scores"] if row["chosen"])
     edges = [Condition.from_dict(tr["nodes"][c]["branch"]).text(named=False)
              for c in children_of(tr)[node["id"]]]
@@ -232,4 +232,4 @@ def test_app_branch_table_of_cart_subsets(lang):
     at.selectbox(key=node_widget(at, "inspect_", 0)).set_value("色泽").run()
     column = t("col.value", _lang=lang)
     [frame] = [df.value for df in at.dataframe if column in df.value.columns]
-    assert frame[column].tolist() == ["in {青绿,乌黑}", "in {浅白}"]
+    assert frame[column].tolist() == ["∈ {青绿,乌黑}", "∈ {浅白}"]

@@ -44,7 +44,7 @@ def test_three_trees_side_by_side(people):
     assert len(charts) == 3
     assert "<B>hair</B>" in charts[0].split("n1")[0]  # ID3's root: hair
     assert "<B>eyes</B>" in charts[1].split("n1")[0]  # C4.5's root: eyes
-    assert r'label=" hair in \{blond,red\} "' in charts[2]  # CART: a two-way split
+    assert r'label=" hair ∈ \{blond,red\} "' in charts[2]  # CART: a two-way split
 
 
 def test_summary_numbers(people):

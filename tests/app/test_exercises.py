@@ -143,7 +143,7 @@ def test_the_winner_question_words_the_algorithms_own_rule(lang, algorithm, data
     ("zh", "lihang", "ex.quiz.winner.gini_gain.lihang")])
 def test_carts_question_with_missing_values_names_the_score_it_is_graded_by(lang, notation,
                                                                             key):
-    """Watermelon 2.0α at 纹理 in {清晰}: 脐部 has the smallest Gini_index (0.000, on 29% of
+    """Watermelon 2.0α at 纹理 ∈ {清晰}: 脐部 has the smallest Gini_index (0.000, on 29% of
     the rows) but 触感 wins by ρ·ΔGini; the question says ρ·ΔGini, not "smallest"."""
     at = page_app(PAGE, dataset="watermelon_2.0_alpha", lang=lang, algorithm="cart",
                   notation=notation)
@@ -160,8 +160,8 @@ def test_a_two_way_question_names_its_partition_and_takes_zhous_multiway_value(l
     so, and Zhou's multiway 0.277 (eq. 4.6) is graded right, as check counts it."""
     at = page_app(PAGE, lang=lang, algorithm="cart")
     captions = [unescaped(c.value) for c in at.caption]
-    sides = "D¹: 纹理 in {清晰}; D²: 纹理 in {稍糊,模糊}" if lang == "en" else \
-        "D¹：纹理 in {清晰}；D²：纹理 in {稍糊,模糊}"  # the language's colon and semicolon
+    sides = "D¹: 纹理 ∈ {清晰}; D²: 纹理 ∈ {稍糊,模糊}" if lang == "en" else \
+        "D¹：纹理 ∈ {清晰}；D²：纹理 ∈ {稍糊,模糊}"  # the language's colon and semicolon
     assert any(sides in c for c in captions)
     at.number_input(key="ex_quiz_0_2").set_value(0.277)
     at.get("form_submit_button")[0].click().run()

@@ -131,7 +131,7 @@ def test_prune_a_node_then_regroup_texture(lang):
     assert [e["kind"] for e in at.session_state["handedit"]["edits"]] == ["prune", "regroup"]
     assert metric(at, "he.before", lang) == [percent(3 / 7)]
     assert metric(at, "he.after", lang) == ["100.0%"]
-    assert "纹理 in \\{清晰\\}" in at.session_state["he_dot_student"]  # DOT escapes braces
+    assert "纹理 ∈ \\{清晰\\}" in at.session_state["he_dot_student"]  # DOT escapes braces
     assert "纹理 in" not in at.session_state["he_dot_algorithm"]  # the algorithm's is as grown
     assert metric(at, "he.accuracy", lang)[0] == percent(pruned.before)  # the algorithm's
     no_key_leaks(at)

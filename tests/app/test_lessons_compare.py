@@ -245,8 +245,8 @@ def test_the_attributes_a_mean_gain_filter_left_out_are_listed_as_the_language_l
 
 
 @pytest.mark.parametrize(("lang", "clause"), [
-    ("en", "ID3: 纹理=清晰 | 纹理=稍糊 | 纹理=模糊; CART: 纹理 in {清晰} | 纹理 in {稍糊,模糊}"),
-    ("zh", "ID3：纹理=清晰 | 纹理=稍糊 | 纹理=模糊；CART：纹理 in {清晰} | 纹理 in {稍糊,模糊}")])
+    ("en", "ID3: 纹理=清晰 | 纹理=稍糊 | 纹理=模糊; CART: 纹理 ∈ {清晰} | 纹理 ∈ {稍糊,模糊}"),
+    ("zh", "ID3：纹理=清晰 | 纹理=稍糊 | 纹理=模糊；CART：纹理 ∈ {清晰} | 纹理 ∈ {稍糊,模糊}")])
 def test_branches_that_differ_are_said_with_the_languages_colon(lang, clause, monkeypatch):
     """ID3 and CART both split watermelon 2.0's root on 纹理, into different branches: each
     tree's branches follow its name after the language's colon (the Chinese sentence wrote

@@ -315,12 +315,12 @@ def test_a_two_way_gini_index_question_names_its_partition_and_takes_zhous_readi
     question = next(q for q in make_quiz(trace, 0, 6) if q.attribute == "纹理")
     (note,) = question.notes
     assert {k: note.values[k] for k in ("left_set", "left", "right_set", "right")} == {
-        "left_set": "D¹", "left": "纹理 in {清晰}",
-        "right_set": "D²", "right": "纹理 in {稍糊,模糊}"}
+        "left_set": "D¹", "left": "纹理 ∈ {清晰}",
+        "right_set": "D²", "right": "纹理 ∈ {稍糊,模糊}"}
     # each side after its set's name, with the language's colon and semicolon
-    assert "partition, not one branch per value: D¹: 纹理 in {清晰}; D²: 纹理 in {稍糊,模糊}." \
+    assert "partition, not one branch per value: D¹: 纹理 ∈ {清晰}; D²: 纹理 ∈ {稍糊,模糊}." \
         in sentence_text(note, "en")
-    assert "：D¹：纹理 in {清晰}；D²：纹理 in {稍糊,模糊}。" in sentence_text(note, "zh")
+    assert "：D¹：纹理 ∈ {清晰}；D²：纹理 ∈ {稍糊,模糊}。" in sentence_text(note, "zh")
     assert question.hint.endswith("= 9/17×0.346 + …")
     assert one(trace, "Gini_index(D, 纹理) = 0.277").status == "multiway"
     assert grade(question, 0.277) and grade(question, 0.286) and not grade(question, 0.281)

@@ -74,7 +74,7 @@ def test_watermelon_with_ids_id3_and_cart_take_the_id():
 def test_same_attribute_different_branches_is_a_shape_disagreement():
     found = first_disagreement(traces("watermelon_2.0.csv", "好瓜", ["id3", "cart"]))
     assert found.key == "root" and found.code == "shape"
-    assert found.picks[1].branches == ("纹理 in {清晰}", "纹理 in {稍糊,模糊}")
+    assert found.picks[1].branches == ("纹理 ∈ {清晰}", "纹理 ∈ {稍糊,模糊}")
 
 
 def test_a_two_valued_attribute_parted_alike_is_no_difference_of_shape():

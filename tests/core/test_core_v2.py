@@ -188,7 +188,7 @@ def test_a_condition_tests_raw_rows_and_writes_itself_without_its_name():
     assert [Condition("色泽", "=", "青绿").text(named=False),
             Condition("密度", "<=", 0.3815).text(named=False),
             Condition("色泽", "in", ("青绿", "乌黑")).text(named=False)] == [
-        "青绿", "<=0.3815", "in {青绿,乌黑}"]
+        "青绿", "<=0.3815", "∈ {青绿,乌黑}"]
 
 
 def test_a_split_says_which_value_it_tests_alone():

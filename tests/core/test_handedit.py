@@ -241,7 +241,7 @@ def test_a_hand_made_leaf_breaks_a_rounding_tie_as_the_grower_and_predict_do():
     y = frame["好瓜"].iloc[rows].reset_index(drop=True)
     edited = regroup(DecisionTree().fit(X, y).trace_, 0, "触感", [["软粘"], ["硬滑"]], X, y)
     leaf = edited.nodes[edited.nodes[0].children[0]]
-    assert leaf.branch.text() == "触感 in {软粘}" and edited.classes[0] == "是"
+    assert leaf.branch.text() == "触感 ∈ {软粘}" and edited.classes[0] == "是"
     assert leaf.class_counts[0] != leaf.class_counts[1]
     assert leaf.class_counts[0] == pytest.approx(leaf.class_counts[1], rel=1e-12)
     assert leaf.decision.label == "是"

@@ -128,7 +128,7 @@ def test_a_subset_branch_is_the_same_whatever_order_its_values_were_met():
     forward = DecisionTree(algorithm="cart").fit(X, y).trace_
     backward = DecisionTree(algorithm="cart").fit(*_reversed(X, y)).trace_
     texts = {n.branch.text() for t in (forward, backward) for n in t.nodes if n.branch}
-    assert {"c in {a,b}", "c in {b,a}"} <= texts
+    assert {"c ∈ {a,b}", "c ∈ {b,a}"} <= texts
     assert shape_key(forward) == shape_key(backward)
 
 

@@ -629,11 +629,15 @@ def test_indented_branches_may_be_written_as_their_values_alone():
     condition". It now reads as the same tree as the named form."""
     named = ("纹理?\n    纹理=清晰: 根蒂?\n        根蒂=蜷缩: 是\n        根蒂=稍蜷: 密度?\n"
              "            密度<=0.3815: 否\n            密度>0.3815: 是\n        根蒂=硬挺: 否\n"
-             "    纹理 in {稍糊,模糊}: 否\n")
+             "    纹理 ∈ {稍糊,模糊}: 否\n")
     bare = ("纹理?\n    清晰: 根蒂?\n        蜷缩: 是\n        稍蜷：密度？\n"
             "            <=0.3815: 否\n            >0.3815: 是\n        硬挺: 否\n"
             "    in {稍糊,模糊}: 否\n")
     assert read_tree(bare).root == read_tree(named).root
+    # TRACE.md's 'in', as a path writes it, reads as the same branches (its text as written)
+    typed = read_tree(named.replace(" ∈ ", " in "))
+    assert [b.condition for b in typed.root.branches] == [
+        b.condition for b in read_tree(named).root.branches]
     # a value alone under a line that asks about no attribute is still refused, with its line
     for text, line in (("纹理=清晰: 是\n清晰: 否\n", 2), ("root\n    清晰: 是\n", 2),
                        ("清晰: 是\n", 1), ("清晰: 根蒂?\n    蜷缩: 是\n", 1),
