@@ -66,7 +66,9 @@ class Algorithm:
     # rows, weights, continuous attribute indices, min_branch_weight) -> LinearTest | None.
     linear: Callable | None = None
     # The numbered algorithm of Li Hang's ch. 5 this one follows step by step ("5.2": ID3,
-    # "5.3": C4.5 without the mean-gain filter); his notation shows its steps, not Fig. 4.2.
+    # "5.3": C4.5 without the mean-gain filter, "5.6": CART's generation, whose A = a cuts
+    # are among the two-way partitions CART searches); his notation shows its steps, not
+    # Fig. 4.2, with a note wherever a split is not one of his.
     lihang_algorithm: str | None = None
     # Its rule takes the largest gini_gain among the eligible candidates and nothing else
     # (no filter, no draw): while growing, the exhaustive search of a binary nominal split
@@ -220,7 +222,7 @@ register(Algorithm(
     "ρ·(Gini(D̃) − Gini_index) (the smallest Gini_index when no value is missing): {attribute}.",
     "gini_gain",
     nominal_shape="binary", threshold_by="gini_index", impurity_decrease="gini_gain",
-    smaller_is_better=True, largest_gini_gain=True))
+    smaller_is_better=True, largest_gini_gain=True, lihang_algorithm="5.6"))
 register(Algorithm(
     "cls", "CLS", "random", random_pick, "random",
     "CLS picks an attribute at random: {attribute}.", None))

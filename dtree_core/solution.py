@@ -567,6 +567,11 @@ def largest_compared(node: dict, algorithm) -> float:
                if row.get("eligible", True))
 
 
+# Li Hang's algorithms whose stopping conditions are worded apart from 5.2's and 5.3's steps
+# (1) and (2): 5.6's are one condition, in its step (3).
+OWN_STOPS = ("5.6",)
+
+
 def leaf_steps(node: dict, algorithm=None, names: Notation = ZHOU, min_gain=None,
                decimals: int = DECIMALS) -> list[Step]:
     decision = node["decision"]
@@ -581,7 +586,10 @@ def leaf_steps(node: dict, algorithm=None, names: Notation = ZHOU, min_gain=None
         best = told_apart(largest_compared(node, algorithm), min_gain, decimals)[0]
         compared = {"best": best, "threshold": format_number(min_gain)}
     number = algorithm.lihang_algorithm if algorithm and names.own_algorithms else None
-    if number and f"solution.stop.{key}.lihang" in WORDS["en"]:  # his steps, as the panel
+    if number and f"solution.stop.{key}.lihang.{number}" in WORDS["en"]:  # that algorithm's
+        key += f".lihang.{number}"
+    elif number and f"solution.stop.{key}.lihang" in WORDS["en"] \
+            and number not in OWN_STOPS:  # his steps (1), (2), as the panel lights them
         key += ".lihang"
     if compared:
         key += ".compared"
@@ -868,6 +876,24 @@ WORDS: dict[str, dict[str, str]] = {
             "D is empty: Alg. {number} makes no child for a value absent from the parent; as "
             "Zhou's Fig. 4.2 lines 11–12, a leaf labelled {label}, the class with the most "
             "instances in the parent."),
+        "solution.stop.pure.lihang.5.6": (
+            "Every instance in D belongs to class {label}: its Gini index is 0, below any "
+            "threshold, a stopping condition of Li Hang's Alg. 5.6 (step (3)): a leaf labelled "
+            "{label}."),
+        "solution.stop.no_attributes.lihang.5.6": (
+            "No feature is left, a stopping condition of Alg. 5.6 (step (3)): a leaf labelled "
+            "{label}, the class with the most instances in D."),
+        "solution.stop.min_samples.lihang.5.6": (
+            "D holds fewer instances than the min samples to split, a stopping condition of "
+            "Alg. 5.6 (step (3)): a leaf labelled {label}, the class with the most instances "
+            "in D."),
+        "solution.stop.same_values.lihang.5.6": (
+            "Every instance in D takes the same values on the features, so no cut point parts "
+            "D in two, a case Alg. 5.6 has no condition of its own for: as Zhou's Fig. 4.2 "
+            "lines 5–6, a leaf labelled {label}, the class with the most instances in D."),
+        "solution.stop.empty.lihang.5.6": (
+            "D is empty, which neither child of Alg. 5.6 is; as Zhou's Fig. 4.2 lines 11–12, a "
+            "leaf labelled {label}, the class with the most instances in the parent."),
     },
     "zh": {
         "solution.list": "、",
@@ -979,5 +1005,20 @@ WORDS: dict[str, dict[str, str]] = {
         "solution.stop.empty.lihang": (
             "D 为空：算法 {number} 不为父结点中没有出现的取值构建子结点；按周志华图 4.2 "
             "第 11–12 行，叶结点，类标记为父结点中实例数最大的类“{label}”。"),
+        "solution.stop.pure.lihang.5.6": (
+            "D 中所有实例属于同一类“{label}”：其基尼指数为 0，小于任何阈值，满足李航算法 5.6 "
+            "的停止条件（步 (3)）：叶结点，类标记为“{label}”。"),
+        "solution.stop.no_attributes.lihang.5.6": (
+            "没有更多特征，满足算法 5.6 的停止条件（步 (3)）：叶结点，类标记为 D 中实例数最大的类"
+            "“{label}”。"),
+        "solution.stop.min_samples.lihang.5.6": (
+            "D 中的实例数小于最少样本数，满足算法 5.6 的停止条件（步 (3)）：叶结点，类标记为 D 中"
+            "实例数最大的类“{label}”。"),
+        "solution.stop.same_values.lihang.5.6": (
+            "D 中实例在各特征上取值全部相同，没有哪个切分点能把 D 分成两部分，算法 5.6 没有单列"
+            "这种情形：按周志华图 4.2 第 5–6 行，叶结点，类标记为 D 中实例数最大的类“{label}”。"),
+        "solution.stop.empty.lihang.5.6": (
+            "D 为空，而算法 5.6 的两个子结点都不为空；按周志华图 4.2 第 11–12 行，叶结点，类标记"
+            "为父结点中实例数最大的类“{label}”。"),
     },
 }

@@ -244,6 +244,8 @@ EN = {
                             "{ratio}."),
     "rule.min_gini": ("{attribute} lowers the Gini index most: ρ·(Gini(D̃) − Gini_index) = "
                       "{gini_gain} (Gini_index {gini}; without missing values ρ = 1)."),
+    "rule.min_gini.complete": ("{attribute} has the smallest Gini_index, {gini} (no value is "
+                               "missing here, so this lowers the Gini index most)."),
     "rule.random": "{algorithm} takes a candidate at random (seed {seed}) and drew {attribute}.",
     "rule.unknown": "{algorithm} takes {attribute} by its own rule ({criterion} {value}).",
     "rule.forced": "{attribute} was forced at this node, whatever the scores say.",
@@ -426,6 +428,71 @@ EN = {
     "pseudo.lihang.code.4": (
         "Step (4): the call of `late_stops` in `generate` (`dtree_core/reference.py`); a score "
         "below `options.min_gain` (ε) makes the leaf."),
+    # Li Hang's Algorithm 5.6 (CART generation), his words; "*" rows are our limits
+    "pseudo.lihang.5.6.title": "Li Hang, Algorithm 5.6 (the CART generation algorithm)",
+    "pseudo.lihang.5.6.input": "Input: training set D, the conditions to stop",
+    "pseudo.lihang.5.6.output": "Output: CART decision tree",
+    "pseudo.lihang.5.6.opt": ("if the node is at the max depth (our limit, not the book's), it "
+                              "is not cut: a leaf labelled with the class with the most "
+                              "instances in D"),
+    "pseudo.lihang.5.6.1": ("with D the node's training set, compute the Gini index of each "
+                            "feature on D: for each feature A and each of its values a, cut D "
+                            "into D₁ and D₂ by whether A = a holds, and compute the Gini index "
+                            "for A = a by eq. (5.25)"),
+    "pseudo.lihang.5.6.late": ("if the best cut lowers the Gini index, ρ·(Gini(D̃) − "
+                               "Gini(D̃, A)), by less than the min gain, or no cut leaves two "
+                               "children of the min branch weight (our limits, not the "
+                               "book's), the node is a leaf"),
+    "pseudo.lihang.5.6.2": ("among all features A and all their cut points a, choose the one "
+                            "of smallest Gini index as the best feature and best cut point; by "
+                            "them, make two children of the node and send the training set to "
+                            "them by the feature"),
+    "pseudo.lihang.5.6.3": ("call (1) and (2) recursively on the two children until a "
+                            "stopping condition holds: fewer instances in the node than a set "
+                            "threshold (the sidebar's min samples to split), a Gini index of "
+                            "the node's instances below a set threshold (they belong to one "
+                            "class), or no feature left"),
+    "pseudo.lihang.5.6.4": "generate the CART decision tree",
+    "pseudo.lihang.5.6.not.same_values": (
+        "Note: every instance in D takes the same value on each feature, so no cut point parts "
+        "D in two; Algorithm 5.6 has no case of its own for this. The app makes the leaf as "
+        "Zhou's Fig. 4.2 lines 5–6 do, labelled with the class with the most instances in D."),
+    "pseudo.lihang.5.6.not.empty": (
+        "Note: both children of Algorithm 5.6 hold instances; this one holds none of the "
+        "parent's. The app makes it as Zhou's Fig. 4.2 lines 11–12 do: a leaf labelled with "
+        "the class with the most instances in the parent."),
+    "pseudo.lihang.5.6.not.empty_children": (
+        "Note: the app also made branches for the values {values}, which no instance of D "
+        "takes (Zhou's Fig. 4.2 lines 11–12); Algorithm 5.6 makes no such child."),
+    "pseudo.lihang.5.6.not.missing": (
+        "Note: Algorithm 5.6 does not handle missing values. The app follows Zhou §4.4.2: in "
+        "step (1) a feature with missing values is scored on D̃ (its instances with a known "
+        "value) and its lowering of the Gini index weighted by ρ, ρ·(Gini(D̃) − Gini(D̃, A)); "
+        "an instance whose A_g is missing goes into both children with weight r̃ᵢ, so D₁ and "
+        "D₂ do not partition D."),
+    "pseudo.lihang.5.6.not.missing_scores": (
+        "Note: Algorithm 5.6 does not handle missing values. The app follows Zhou §4.4.2: in "
+        "step (1) a feature with missing values is scored on D̃ (its instances with a known "
+        "value) and its lowering of the Gini index weighted by ρ."),
+    "pseudo.lihang.5.6.not.pre_pruned": (
+        "Note: pre-pruning (Zhou §4.3.1) refused the cut step (2) chose, as it did not raise "
+        "the validation accuracy; no step of Algorithm 5.6 made this leaf."),
+    "pseudo.lihang.5.6.not.threshold": (
+        "Note: Algorithm 5.6 cuts a discrete feature by whether A = a holds; a continuous A_g "
+        "is cut at a point t into A_g ≤ t and A_g > t (Zhou §4.4.1), t the midpoint of two "
+        "adjacent values with the smallest Gini index."),
+    "pseudo.lihang.5.6.not.grouped": (
+        "Note: Algorithm 5.6 cuts by whether A = a holds; here each side holds several values "
+        "of A_g ({left} | {right}): the best two-way partition of its values CART found, which "
+        "need not be one value against the rest."),
+    "pseudo.lihang.5.6.code.opt": (
+        "Max depth is not in Algorithm 5.6 (min samples is its stopping condition in step "
+        "(3)): the call of `early_stops` in `generate` (`dtree_core/reference.py`) checks both "
+        "before any feature is scored."),
+    "pseudo.lihang.5.6.code.late": (
+        "Not in Algorithm 5.6: the call of `late_stops` in `generate` "
+        "(`dtree_core/reference.py`) checks, after scoring, the best cut's lowering of the Gini "
+        "index against the min gain and that it leaves two children of the min branch weight."),
     # ---- issue 5: compare, evaluate, predict and export pages
     "page.compare": "Compare algorithms",
     "page.evaluate": "Evaluate",

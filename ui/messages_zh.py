@@ -216,6 +216,8 @@ ZH = {
                             "{attribute} 的增益率最大，为 {ratio}。"),
     "rule.min_gini": ("{attribute} 使基尼指数下降最多：ρ·(Gini(D̃) − Gini_index) = {gini_gain}"
                       "（Gini_index 为 {gini}；无缺失值时 ρ = 1）。"),
+    "rule.min_gini.complete": ("{attribute} 的基尼指数 Gini_index 最小，为 {gini}（此处没有缺失值，"
+                               "所以它使基尼指数下降最多）。"),
     "rule.random": "{algorithm} 随机选取一个候选属性（随机种子 {seed}），抽到了 {attribute}。",
     "rule.unknown": "{algorithm} 按自己的规则选择了 {attribute}（{criterion} {value}）。",
     "rule.forced": "在此结点强制使用 {attribute} 划分，不论得分如何。",
@@ -375,6 +377,57 @@ ZH = {
                                          "分能否留下两个权重不小于分支最小权重的分支。"),
     "pseudo.lihang.code.4": ("步 (4)：`dtree_core/reference.py` 的 `generate` 中调用 `late_stops`"
                              "；得分小于 `options.min_gain`（ε）时置为叶结点。"),
+    # 李航算法 5.6（CART 生成算法），按书中文字；“*”行是本应用的限制
+    "pseudo.lihang.5.6.title": "李航《统计学习方法》算法 5.6（CART 生成算法）",
+    "pseudo.lihang.5.6.input": "输入：训练数据集 D，停止计算的条件",
+    "pseudo.lihang.5.6.output": "输出：CART 决策树",
+    "pseudo.lihang.5.6.opt": ("若结点已达最大深度（本应用的限制，书中没有），则不再切分，该结点为叶"
+                              "结点，类标记为 D 中实例数最大的类"),
+    "pseudo.lihang.5.6.1": ("设结点的训练数据集为 D，计算现有特征对该数据集的基尼指数：对每一个特征"
+                            " A，对其可能取的每个值 a，根据⟦样本⟧点对 A = a 的测试为“是”或“否”将 D "
+                            "分割成 D₁ 和 D₂ 两部分，利用式 (5.25) 计算 A = a 时的基尼指数"),
+    "pseudo.lihang.5.6.late": ("若最优切分使基尼指数的下降 ρ·(Gini(D̃) − Gini(D̃, A)) 小于最小增益，"
+                               "或没有哪个切分能使两个子结点的权重都不小于分支最小权重（本应用的"
+                               "限制，书中没有），则该结点为叶结点"),
+    "pseudo.lihang.5.6.2": ("在所有可能的特征 A 以及它们所有可能的切分点 a 中，选择基尼指数最小的"
+                            "特征及其对应的切分点作为最优特征与最优切分点；依最优特征与最优切分点，"
+                            "从现结点生成两个子结点，将训练数据集依特征分配到两个子结点中去"),
+    "pseudo.lihang.5.6.3": ("对两个子结点递归地调用 (1)、(2)，直至满足停止条件：结点中的⟦样本⟧个数"
+                            "小于预定阈值（侧边栏的最少样本数），或⟦样本⟧集的基尼指数小于预定阈值"
+                            "（⟦样本⟧基本属于同一类），或者没有更多特征"),
+    "pseudo.lihang.5.6.4": "生成 CART 决策树",
+    "pseudo.lihang.5.6.not.same_values": (
+        "注：D 中所有实例在每个特征上的取值都相同，没有哪个切分点能把 D 分成两个非空部分，算法 5.6 "
+        "没有单列这种情形。本应用按周志华图 4.2 第 5–6 行，把它作为叶结点，类标记为 D 中实例数最大"
+        "的类。"),
+    "pseudo.lihang.5.6.not.empty": (
+        "注：算法 5.6 的两个子结点都有实例；这个子结点在父结点中没有实例。本应用按周志华图 4.2 "
+        "第 11–12 行，把它作为叶结点，类标记为父结点中实例数最大的类。"),
+    "pseudo.lihang.5.6.not.empty_children": (
+        "注：本应用还为取值 {values} 生成了分支，D 中没有实例取这些值（周志华图 4.2 第 11–12 行）；"
+        "算法 5.6 不生成这样的子结点。"),
+    "pseudo.lihang.5.6.not.missing": (
+        "注：算法 5.6 不处理缺失值。本应用按周志华 §4.4.2：步 (1) 中有缺失值的特征只按 D̃（取值已知"
+        "的实例）计算，其基尼指数的下降按 ρ 加权，即 ρ·(Gini(D̃) − Gini(D̃, A))；A_g 缺失的实例以"
+        "权重 r̃ᵢ 进入两个子结点，所以 D₁、D₂ 不是 D 的划分。"),
+    "pseudo.lihang.5.6.not.missing_scores": (
+        "注：算法 5.6 不处理缺失值。本应用按周志华 §4.4.2：步 (1) 中有缺失值的特征只按 D̃（取值已知"
+        "的实例）计算，其基尼指数的下降按 ρ 加权。"),
+    "pseudo.lihang.5.6.not.pre_pruned": (
+        "注：预剪枝（周志华 §4.3.1）否决了步 (2) 选出的切分，因为它没有提高验证集精度；这个叶结点"
+        "不是算法 5.6 的某一步生成的。"),
+    "pseudo.lihang.5.6.not.threshold": (
+        "注：算法 5.6 对离散特征按 A = a 是否成立切分；连续特征 A_g 在切分点 t 处分为 A_g ≤ t 与 "
+        "A_g > t 两部分（周志华 §4.4.1），t 取相邻取值的中位点中基尼指数最小者。"),
+    "pseudo.lihang.5.6.not.grouped": (
+        "注：算法 5.6 按 A = a 是否成立切分；这里 A_g 的两侧各有多个取值（{left} | {right}），"
+        "这是 CART 找到的最优二分划分，不一定是一个取值对其余取值。"),
+    "pseudo.lihang.5.6.code.opt": (
+        "最大深度不在算法 5.6 中（最少样本数是它步 (3) 的停止条件）：`generate`"
+        "（`dtree_core/reference.py`）中对 `early_stops` 的调用在计算任何特征之前检查二者。"),
+    "pseudo.lihang.5.6.code.late": (
+        "不在算法 5.6 中：`generate`（`dtree_core/reference.py`）中对 `late_stops` 的调用在计算"
+        "之后检查最优切分使基尼指数下降的量是否达到最小增益，以及两个子结点是否都达到分支最小权重。"),
     # ---- issue 5: compare, evaluate, predict and export pages
     "page.compare": "比较算法",
     "page.evaluate": "评估",

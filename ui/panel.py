@@ -70,7 +70,7 @@ def why_text(trace: dict, node: dict, decimals: int) -> str:
     def shown(value, column: str) -> str:
         return _fixed(value, places.get(column, decimals))
 
-    text = t(in_notation(_rule_key(trace, decision)), attribute=decision["attribute"],
+    text = t(in_notation(_rule_key(trace, node)), attribute=decision["attribute"],
              algorithm=registry.label(trace["algorithm"]),
              gain=shown(row.get("gain"), "gain"), ratio=shown(row.get("gain_ratio"), "gain_ratio"),
              gini=shown(row.get("gini_index"), "gini_index"),
@@ -160,14 +160,19 @@ def ties_text(trace: dict, node: dict) -> str:
     return t(key, attribute=decision["attribute"], ties=ties)
 
 
-def _rule_key(trace: dict, decision: dict) -> str:
-    """The catalogue's words for the rule that split; a rule it lacks gets generic words."""
+def _rule_key(trace: dict, node: dict) -> str:
+    """The catalogue's words for the rule that split; a rule it lacks gets generic words.
+    Where no value is missing at the node a rule may have plainer words (CART's largest
+    ρ·(Gini(D̃) − Gini_index) is then the smallest Gini_index, as both books say it)."""
+    decision = node["decision"]
     if decision.get("forced"):
         return "rule.forced"
     key = registry.record(trace["algorithm"]).rule_key
     if not (decision.get("weights") or decision.get("linear_candidate")) and \
             has(f"{key}.axis_only"):  # a multivariate rule where no linear test was learned
         key += ".axis_only"
+    if has(f"{key}.complete") and all(row["rho"] == 1 for row in node.get("scores") or ()):
+        key += ".complete"
     return key if has(key) else "rule.unknown"
 
 

@@ -62,6 +62,7 @@ class Figure:
     values: dict = field(default_factory=dict)  # what its words name (number, ε)
     notes: bool = False  # say where the app does what the figure has no step for
     threshold_line: str = ""  # compares the chosen score with ε (Li Hang's step 4)
+    cuts_by_value: bool = False  # its steps cut by A = a or not: say where a split does not
 
 
 ZHOU = Figure("pseudo", LINES, FIRED_BY_STOP, SPLIT_LINES, "8", ("9", "10", "14"),
@@ -89,11 +90,42 @@ LIHANG_CODE_LINES = {"1": ("2", "3"), "2": ("5", "6"), "opt": ("early",), "3": (
                      "6": ("14",)}
 
 
+# Li Hang's Algorithm 5.6 (CART generation): (1) Gini(D, A=a) of every feature and value,
+# (2) the smallest makes two children, (3) recurse until a stopping condition holds (fewer
+# instances than a threshold: our min samples; a Gini index below a threshold: one class; no
+# feature left), (4) the CART tree. "*" rows where the grower checks our other limits: max
+# depth before scoring, min gain and the minimum branch weight after it.
+LIHANG_CART_STEPS = ("opt", "1", "late", "2", "3", "4")
+LIHANG_CART_FIRED_BY_STOP = {
+    "pure": ("3",),
+    "no_attributes": ("3",),
+    "min_samples": ("3",),
+    "max_depth": ("opt",),
+    "min_gain": ("1", "late"),
+    "epsilon": ("1", "late"),
+    "min_branch_weight": ("1", "late"),
+    "same_values": (),  # no cut point parts D: a note says so
+    "empty": (),
+    "pruned": (),
+    "pre_pruned": (),
+    "raised": (),
+}
+LIHANG_CART_CODE_LINES = {"1": ("8",), "late": ("late",), "2": ("9", "10"), "opt": ("early",),
+                          "3": ("2", "3", "5", "6", "14"), "4": ()}
+
+
 def lihang_figure(number: str, epsilon: float = 0.0) -> Figure:
+    values = {"number": number, "epsilon": format_number(epsilon)}
+    if number == LIHANG_CART:
+        return Figure("pseudo.lihang", LIHANG_CART_STEPS, LIHANG_CART_FIRED_BY_STOP,
+                      ("1", "2", "3"), "2", (), LIHANG_CART_CODE_LINES, numbered="({line})",
+                      number=number, values=values, notes=True, cuts_by_value=True)
     return Figure("pseudo.lihang", LIHANG_STEPS, LIHANG_FIRED_BY_STOP, ("3", "5", "6"), "3",
                   ("5", "6"), LIHANG_CODE_LINES, numbered="({line})", number=number,
-                  values={"number": number, "epsilon": format_number(epsilon)}, notes=True,
-                  threshold_line="4")
+                  values=values, notes=True, threshold_line="4")
+
+
+LIHANG_CART = "5.6"  # the one of his algorithms with steps of its own shape
 
 
 def figure_for(trace: dict, notation: str = notations.DEFAULT) -> Figure:
@@ -223,6 +255,8 @@ def notes(trace: dict, node: dict, figure: Figure) -> list[str]:
     if empty:
         found.append(words(figure, "not.empty_children",
                            values=t("list.join").join(f"“{value}”" for value in empty)))
+    if figure.cuts_by_value:
+        found += _cut_notes(trace, node, figure)
     rows = {row["attribute"]: row for row in node["scores"]}
     chosen = rows.get(node["decision"]["attribute"])
     if chosen is not None and chosen["rho"] < 1:
@@ -230,6 +264,19 @@ def notes(trace: dict, node: dict, figure: Figure) -> list[str]:
     elif any(row["rho"] < 1 for row in rows.values()):
         found.append(words(figure, "not.missing_scores"))
     return found
+
+
+def _cut_notes(trace: dict, node: dict, figure: Figure) -> list[str]:
+    """Where a two-way split is not Algorithm 5.6's A = a against A ≠ a: a continuous A_g
+    cut at t, or a nominal one parted with several values on each side (the best two-way
+    partition: its Gini index is at most that of any A = a)."""
+    sides = [Condition.from_dict(trace["nodes"][c]["branch"]) for c in node["children"]]
+    if any(side.op in ("<=", ">") for side in sides):
+        return [words(figure, "not.threshold")]
+    if len(sides) == 2 and all(side.op == "in" and len(side.value) > 1 for side in sides):
+        left, right = (side.text(named=False) for side in sides)
+        return [words(figure, "not.grouped", left=left, right=right)]
+    return []
 
 
 @cache

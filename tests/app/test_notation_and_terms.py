@@ -170,12 +170,20 @@ def test_li_hangs_cart_sentence_and_criterion(lang):
     assert root["decision"]["attribute"] == LOAN_ATTRIBUTE
     row = next(r for r in root["scores"] if r["chosen"])
     infos = [i.value.replace("\\", "") for i in at.info]
-    why = next(i for i in infos if i.startswith(LOAN_ATTRIBUTE))
-    assert "Gini(D̃, A)" in why and f"{row['gini_index']:.3f}" in why
-    # the number is on the known rows, named with the attribute (D̃ = D without missing values)
-    named = f"Gini(D̃, {LOAN_ATTRIBUTE})"
-    assert f"{named} {row['gini_index']:.3f}" in why or \
-        f"{named} 为 {row['gini_index']:.3f}" in why
+    # no value is missing: his Alg. 5.6's rule as he says it, the smallest Gini(D, A)
+    why = next(i for i in infos if LOAN_ATTRIBUTE in i and "5.6" in i)
+    assert "Gini(D, A)" in why and f"{row['gini_index']:.3f}" in why and "ρ" not in why
+    # where values are missing, the lowering on the known rows, named with the attribute
+    alpha = open_loan(lang, "cart", "lihang", "watermelon_2.0_alpha")
+    node = alpha.session_state["current"]["trace"]["nodes"][0]
+    chosen = next(r for r in node["scores"] if r["chosen"])
+    assert any(r["rho"] < 1 for r in node["scores"])
+    infos = [i.value.replace("\\", "") for i in alpha.info]
+    why = next(i for i in infos if i.startswith(chosen["attribute"]))
+    assert "Gini(D̃, A)" in why
+    named = f"Gini(D̃, {chosen['attribute']})"
+    assert f"{named} {chosen['gini_index']:.3f}" in why or \
+        f"{named} 为 {chosen['gini_index']:.3f}" in why
     latex = "\n".join(x.value for x in at.latex)
     assert (rf"\mathrm{{Gini}}(\tilde D, \text{{{LOAN_ATTRIBUTE}}})\right) = "
             rf"{row['rho']:.3f} \times") in latex
@@ -198,6 +206,10 @@ def test_zhous_page_keeps_zhous_symbols(lang):
     assert set(BRANCH_HEADERS["zhou"]) <= set(branch_table(at, lang).columns)
     assert not set(BRANCH_HEADERS["lihang"]) & set(branch_table(at, lang).columns)
     infos = [i.value.replace("\\", "") for i in at.info]
+    # no value is missing: the smallest Gini_index, as Zhou's eq. 4.6 chooses
+    assert any("Gini_index" in i and "ρ" not in i for i in infos), infos
+    alpha = open_loan(lang, "cart", "zhou", "watermelon_2.0_alpha")
+    infos = [i.value.replace("\\", "") for i in alpha.info]
     assert any("ρ·(Gini(D̃) − Gini_index) = " in i for i in infos), infos
     latex = "\n".join(x.value for x in at.latex)
     assert rf"\mathrm{{Gini\_index}}(\tilde D, \text{{{LOAN_ATTRIBUTE}}})\right)" in latex

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+import pandas as pd
 import pytest
 from app_helpers import grown_app, new_app, node_widget, trace
 
@@ -12,10 +13,13 @@ from dtree_core import DecisionTree
 from dtree_core.loading import load_path, prepare
 from dtree_core.options import Options
 from dtree_core.reference import code_of_lines
+from dtree_core.split import Condition
 from tests.conftest import dataset_path
 from ui.messages import t
 from ui.pseudocode import (
     FIRED_BY_STOP,
+    LIHANG_CART_FIRED_BY_STOP,
+    LIHANG_CART_STEPS,
     LIHANG_CODE_LINES,
     LIHANG_FIRED_BY_STOP,
     LIHANG_STEPS,
@@ -378,9 +382,70 @@ def test_li_hang_continuous_split_keeps_a_g_and_names_its_cut():
         f"← A_g = 密度, cut point t = {node['decision']['threshold']:.6g}")
 
 
-@pytest.mark.parametrize("algorithm", ["c45", "cart", "cls", "oblique"])
+def test_li_hangs_cart_lights_algorithm_5_6():
+    """CART on Table 5.1 (Example 5.4) in his notation: Algorithm 5.6's steps, (1) and (2)
+    naming A_g = 有自己的房子, (3) the recursion; its stopping conditions (one class, fewer
+    instances than the min samples, no feature left) light step (3), our limits their '*'
+    rows; nothing of Fig. 4.2 is shown."""
+    grown = grow_loan(algorithm="cart")
+    figure = figure_for(grown, "lihang")
+    assert title(figure) == "Li Hang, Algorithm 5.6 (the CART generation algorithm)"
+    root = grown["nodes"][0]
+    rows = steps(grown, root)
+    assert [number for number, _, _ in rows.values()] == ["*", "(1)", "*", "(2)", "(3)", "(4)"]
+    assert lit_steps(grown, root) == {"1", "2", "3"}
+    assert rows["2"][1] == t("pseudo.lihang.5.6.2") + "    ← A_g = 有自己的房子"
+    assert "A = a" in rows["1"][1] and "(5.25)" in rows["1"][1]
+    assert notes_shown(grown, root) == []  # 是 against 否: his cut A = a
+    pure = next(n for n in grown["nodes"] if n["decision"]["stop"] == "pure")
+    assert lit_steps(grown, pure) == {"3"} and notes_shown(grown, pure) == []
+    seen = set()
+    for settings in STOPPING_TREES:
+        tree = grow(WM2, algorithm="cart", **settings)
+        for node in tree["nodes"]:
+            stop = node["decision"]["stop"]
+            if stop is None:
+                continue
+            seen.add(stop)
+            assert lit_steps(tree, node) == set(LIHANG_CART_FIRED_BY_STOP[stop]), stop
+            notes = notes_shown(tree, node)
+            assert notes == ([(words(figure, f"not.{stop}"), True)]
+                             if stop == "same_values" else []), stop
+    assert {"pure", "same_values", "max_depth", "min_samples", "min_gain",
+            "min_branch_weight"} <= seen  # a two-way split uses no attribute up
+    assert not any("a*" in text for _, text, _ in listing(grown, root, "lihang"))
+
+
+def test_li_hangs_cart_says_where_a_cut_is_not_a_against_the_rest():
+    """His step (1) cuts by A = a or not: a continuous A_g cut at t, and a nominal one with
+    several values on each side (the best two-way partition), each get a note."""
+    cut = grow(WM3, algorithm="cart")
+    figure = figure_for(cut, "lihang")
+    at_t = [n for n in splits(cut) if n["decision"].get("threshold") is not None]
+    assert at_t and all(notes_shown(cut, n) == [(words(figure, "not.threshold"), True)]
+                        for n in at_t)
+    X = pd.DataFrame({"a": list("wxyz") * 6})
+    y = pd.Series(["p", "p", "q", "q"] * 6)  # {w, x} against {y, z} parts the classes
+    grouped = DecisionTree("cart").fit(X, y).trace_.to_dict()
+    root = grouped["nodes"][0]
+    sides = [Condition.from_dict(grouped["nodes"][c]["branch"]).text(named=False)
+             for c in root["children"]]
+    assert sides == ["∈ {w,x}", "∈ {y,z}"]
+    assert notes_shown(grouped, root) == [
+        (words(figure, "not.grouped", left=sides[0], right=sides[1]), True)]
+
+
+def test_every_step_of_5_6_but_the_last_has_its_code():
+    figure = lihang_figure("5.6")
+    assert lines_with_code(figure) == [line for line in LIHANG_CART_STEPS if line != "4"]
+    assert all("early_stops(" in c for c in code_of("opt", figure)) and code_of("opt", figure)
+    assert all("late_stops(" in c for c in code_of("late", figure)) and code_of("late", figure)
+    assert set(LIHANG_CART_FIRED_BY_STOP) == set(FIRED_BY_STOP)
+
+
+@pytest.mark.parametrize("algorithm", ["c45", "cls", "oblique"])
 def test_algorithms_that_follow_no_li_hang_algorithm_keep_fig_4_2(algorithm):
-    """Zhou's C4.5 (the mean-gain filter), CART and the rest are not his 5.2 or 5.3: their
+    """Zhou's C4.5 (the mean-gain filter) and the rest are not his 5.2, 5.3 or 5.6: their
     listing stays Fig. 4.2 in his notation too, so no step claims what the code did not do."""
     grown = grow(WM2, algorithm=algorithm)
     assert figure_for(grown, "lihang") is ZHOU
@@ -419,6 +484,20 @@ def test_grow_page_shows_li_hang_steps_in_his_notation(lang):
     markdown = "\n".join(m.value for m in zhou.markdown)
     assert f"**{t('grow.pseudocode', _lang=lang)}**" in markdown
     assert not zhou.exception
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_grow_page_shows_algorithm_5_6_for_cart_in_his_notation(lang):
+    at = grown_app("loan_lihang", "cart", lang, "lihang")
+    assert not at.exception
+    markdown = "\n".join(m.value for m in at.markdown)
+    assert f"**{t('pseudo.lihang.5.6.title', _lang=lang)}**" in markdown
+    html = at.get("html")[0].proto.body
+    fired = re.findall(r'background:#ffe08a[^>]*><span[^>]*>\s*(\(\d\))', html)
+    assert fired == ["(1)", "(2)", "(3)"]  # the root splits
+    picker = at.selectbox(key=node_widget(at, "code_line_", 0))
+    assert [o.split("  ")[0] for o in picker.options] == ["*", "(1)", "*", "(2)", "(3)"]
+    assert f"**{t('grow.pseudocode', _lang=lang)}**" not in markdown
 
 
 def test_lecture_mode_titles_the_listing_as_the_notation_says():

@@ -285,7 +285,7 @@ def test_notation_tables_cover_the_same_quantities():
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_leaf_sentences_cite_his_steps_where_the_algorithm_follows_his(lang):
     """In his notation ID3's leaves cite Alg. 5.2's steps (1), (2), and name Zhou's lines for
-    the cases his steps lack; CART (no algorithm of his) keeps Fig. 4.2's lines."""
+    the cases his steps lack; CART's cite Alg. 5.6's stopping condition, in its step (3)."""
     X, y = xy("watermelon_2.0.csv", "好瓜", drop=["编号"])
     for keep, stops in [(None, {"pure", "empty"}), (["色泽", "敲声"], {"no_attributes"}),
                         (["脐部", "触感"], {"same_values"})]:
@@ -302,7 +302,10 @@ def test_leaf_sentences_cite_his_steps_where_the_algorithm_follows_his(lang):
         assert "2–4" not in text and "5–7" not in text  # Zhou's own leaf citations
         assert "2–4" in zhou or "5–7" in zhou or "11–12" in zhou
     cart = DecisionTree("cart").fit(X, y).trace_.to_dict()
-    assert "2–4" in to_markdown(solve(cart, 0, "tree", notation="lihang"), lang)
+    his = to_markdown(solve(cart, 0, "tree", notation="lihang"), lang)
+    assert "5.6" in his and "(3)" in his and "2–4" not in his
+    assert "(1)" not in his.replace("(1)、(2)", "")  # no step of 5.2's numbering
+    assert "2–4" in to_markdown(solve(cart, 0, "tree"), lang)
 
 
 @pytest.mark.parametrize("algorithm", ["id3", "c45_lihang", "cart"])

@@ -55,6 +55,9 @@ EN: dict[str, str] = {
     "rule.min_gini.lihang": ("{attribute} lowers the Gini index most: ρ·(Gini(D̃) − Gini(D̃, A)) "
                              "= {gini_gain} (Gini(D̃, {attribute}) {gini}; without missing "
                              "values D̃ = D and ρ = 1)."),
+    "rule.min_gini.complete.lihang": ("Among all features and their cut points, {attribute} "
+                                      "has the smallest Gini index Gini(D, A), {gini} (Alg. "
+                                      "5.6, step (2))."),
     "lihang.value_splits.title": ("Gini(D, A=a): each attribute split by A = a or not (Li Hang, "
                                   "Example 5.4)"),
     "lihang.value_splits.value": "value a",
@@ -203,6 +206,8 @@ ZH: dict[str, str] = {
     "rule.min_gini.lihang": ("{attribute} 使基尼指数下降最多：ρ·(Gini(D̃) − Gini(D̃, A)) = "
                              "{gini_gain}（Gini(D̃, {attribute}) 为 {gini}；无缺失值时 D̃ = D，"
                              "ρ = 1）。"),
+    "rule.min_gini.complete.lihang": ("在所有特征及其切分点中，{attribute} 的基尼指数 Gini(D, A) "
+                                      "最小，为 {gini}（算法 5.6 步 (2)）。"),
     "lihang.value_splits.title": "Gini(D, A=a)：按属性 A 是否取 a 二分（李航例 5.4）",
     "lihang.value_splits.value": "取值 a",
     "lihang.value_splits.gini": "Gini(D, A=a)",
