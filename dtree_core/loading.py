@@ -1685,6 +1685,8 @@ def _has_leading_zero_regex(values: pa.Array, negative: bool) -> bool:
     return False
 
 
+MINUS_SIGN = "\u2212"
+
 # Excel's error values (casefolded): the classic seven and the newer ones of dynamic arrays,
 # data types and Python in Excel.
 _EXCEL_ERRORS = frozenset(e.casefold() for e in (
@@ -1756,7 +1758,8 @@ class _Distinct:
         return "+" in seen and "-" in seen and seen <= {"+", "-"}
 
     def normal(self) -> np.ndarray:
-        """Full-width digits and signs (０．５) as ASCII, so they read as numbers.
+        """Full-width digits and signs (０．５) and the minus sign (−0.5, as typeset text and
+        some spreadsheets write it; NFKC keeps it) as ASCII, so they read as numbers.
 
         A value that starts with a CJK ideograph is left as it is: NFKC keeps that first
         character (it has no decomposition and composes with nothing), and no number, inf/nan
@@ -1769,7 +1772,7 @@ class _Distinct:
             return self.texts
         normal = self.texts.copy()
         for i in np.flatnonzero(~kept):
-            normal[i] = unicodedata.normalize("NFKC", normal[i])
+            normal[i] = unicodedata.normalize("NFKC", normal[i]).replace(MINUS_SIGN, "-")
         return normal
 
 

@@ -527,3 +527,12 @@ def test_gbk_text_with_rare_characters_stays_gb18030():
     assert list(table.frame.columns) == ["姓名", "喆", "堃", "犇", "好瓜"]
     assert table.report.encoding == "gb18030"
     assert load_bytes(WATERMELON.encode("gbk"), "w.csv").report.encoding == "gb18030"
+
+
+def test_the_minus_sign_reads_as_a_minus():
+    """−0.5 (U+2212, as typeset text writes it; NFKC keeps it) is the number -0.5: two such
+    values among four read the column as text, with no warning."""
+    table = load("a,y\n−0.5,p\n1.5,q\n−2,p\n3,q\n")
+    assert table.report.kinds["a"] == "continuous"
+    assert table.frame["a"].tolist() == [-0.5, 1.5, -2.0, 3.0]
+    assert load("a,y\n−,p\n1.5,q\n").frame["a"].tolist() == ["−", "1.5"]  # a sign alone: text
