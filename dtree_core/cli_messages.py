@@ -353,6 +353,7 @@ ERRORS_ZH = {
     "unreadable": "无法读取“{path}”。",
     "empty": "文件或工作表是空的。",
     "too_large": "文件有 {size} 字节，超过了 {limit} 字节的上限。",
+    "empty_sheet": "“{name}”的工作表“{sheet}”是空的；请选择另一个工作表。",
     "binary": "这不是文本表格；请把数据另存为 CSV（UTF-8）或 .xlsx。",
     "web_page": "“{name}”是网页（HTML），不是表格文件；请用 Excel 打开它，另存为 .xlsx 或 CSV。",
     "xml_spreadsheet": ("“{name}”是 Excel 2003 XML 电子表格；请用 Excel 打开它，另存为 .xlsx "

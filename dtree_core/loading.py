@@ -313,6 +313,9 @@ def load_bytes(
     if suffix in EXCEL_SUFFIXES:
         records, sheet_name, sheets, warnings = _read_xlsx(data, name, sheet, budget)
         label = f"Sheet '{sheet_name}' of '{name}'"
+        if len(sheets) > 1 and not any(any(cells) for _, cells in records):  # one of several
+            raise LoadError(f"{label} is empty; choose another sheet.", "empty_sheet",
+                            sheet=sheet_name, name=name)
         header, columns, table_warnings = _table(_grid_of(records), label, "Row")
         frame, column_warnings, missing_counts = _frame(header, columns, _Markers.of(missing))
     else:

@@ -563,6 +563,7 @@ EN = {
     "error.directory": "'{path}' is a directory, not a data file.",
     "error.unreadable": "'{path}' cannot be read.",
     "error.empty": "The file or sheet is empty.",
+    "error.empty_sheet": "Sheet '{sheet}' of '{name}' is empty; choose another sheet.",
     "error.too_large": "The file is over the {limit} byte limit.",
     "error.binary": ("This is not a text table; save the data as CSV (UTF-8) or as an Excel "
                      ".xlsx workbook."),

@@ -451,6 +451,7 @@ ZH = {
     "error.directory": "“{path}”是目录，不是数据文件。",
     "error.unreadable": "无法读取“{path}”。",
     "error.empty": "文件或工作表是空的。",
+    "error.empty_sheet": "“{name}”的工作表“{sheet}”是空的；请选择另一个工作表。",
     "error.too_large": "文件超过了 {limit} 字节的上限。",
     "error.binary": "这不是文本表格；请把数据另存为 CSV（UTF-8）或 Excel .xlsx 工作簿。",
     "error.xlsx_text_name": ("“{name}”是 Excel 工作簿，却用了文本文件的文件名；请把它改名为 .xlsx，"

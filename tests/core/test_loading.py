@@ -536,3 +536,16 @@ def test_the_minus_sign_reads_as_a_minus():
     assert table.report.kinds["a"] == "continuous"
     assert table.frame["a"].tolist() == [-0.5, 1.5, -2.0, 3.0]
     assert load("a,y\n−,p\n1.5,q\n").frame["a"].tolist() == ["−", "1.5"]  # a sign alone: text
+
+
+def test_an_empty_sheet_of_several_is_named(tmp_path):
+    openpyxl = pytest.importorskip("openpyxl")
+    book = openpyxl.Workbook()
+    book.active.append(["a", "y"])
+    book.active.append([1, "p"])
+    book.create_sheet("空表")
+    book.save(tmp_path / "two.xlsx")
+    with pytest.raises(LoadError) as err:
+        load_path(tmp_path / "two.xlsx", sheet="空表")
+    assert err.value.code == "empty_sheet" and err.value.details["sheet"] == "空表"
+    assert str(err.value) == "Sheet '空表' of 'two.xlsx' is empty; choose another sheet."
