@@ -300,6 +300,36 @@ def first_disagreement(traces: list[dict], labels: list[str] | None = None) -> D
     return None
 
 
+def disagreements(traces: list[dict], labels: list[str] | None = None
+                  ) -> list[tuple[tuple[str, ...], Disagreement | None]]:
+    """first_disagreement of all the trees, then of each group of them that decided alike
+    there (ID3 and C4.5 cutting 纹理 three ways where CART cuts it in two, which part later),
+    and so on down: (the group's labels, where it first parts, or None where it never does).
+    """
+    labels = labels or default_labels(traces)
+    found = first_disagreement(traces, labels)
+    result = [(tuple(labels), found)]
+    if found is not None:
+        for group in _alike_at(traces, found.key):
+            if len(group) > 1:
+                result += disagreements([traces[i] for i in group], [labels[i] for i in group])
+    return result
+
+
+def _alike_at(traces: list[dict], key: str) -> list[list[int]]:
+    """The trees grouped by their decision at the shared node `key` (as _code compares them:
+    a leaf's class; a split's attribute, t and branches), in order of first appearance."""
+    groups: dict[tuple, list[int]] = {}
+    for i, trace in enumerate(traces):
+        keys = compared_keys(trace)
+        node = nodes_by_key(trace, keys)[key]
+        d = node["decision"]
+        alike = ("leaf", str(d.get("label"))) if d["kind"] == "leaf" else (
+            "split", d["attribute"], d["threshold"], frozenset(keys[c] for c in node["children"]))
+        groups.setdefault(alike, []).append(i)
+    return list(groups.values())
+
+
 # --------------------------------------------------------------------- English wording
 
 

@@ -8,8 +8,8 @@ from dtree_core.compare import (
     TIMING_REPEATS,
     Criteria,
     compared_keys,
+    disagreements,
     doubling_sizes,
-    first_disagreement,
     han_criteria,
     merged_scores,
     nodes_by_key,
@@ -34,7 +34,7 @@ from ui.compare import (
     scalability_figure,
     summary_frame,
     ties_caption,
-    why_sentence,
+    why_sentences,
 )
 from ui.messages import labelled, sentences, t, tm
 from ui.names import tree_dataset_name
@@ -249,8 +249,8 @@ trees(labels, traces)
 validated_by(configs, grown_with, dataset)
 unmatched_forces(labels, traces)
 st.subheader(t("cmp.first"))
-st.info(why_sentence(first_disagreement(traces, labels), int(st.session_state.decimals),
-                     base.tie_break))
+st.info(why_sentences(disagreements(traces, labels), int(st.session_state.decimals),
+                      base.tie_break))
 size, seed = summary(labels, traces, configs, grown_with, dataset, fewer)
 scores(labels, traces)
 han(labels, traces, configs, choices, dataset, size, seed)

@@ -23,7 +23,7 @@ from dtree_core.export import row_threshold_digits
 from dtree_core.labels import branch_text
 from dtree_core.split import places_apart, threshold_text, told_apart
 from ui import registry
-from ui.messages import literal, t
+from ui.messages import literal, sentences, t
 from ui.tables import styled_numbers, threshold_formatter
 from ui.widgets import in_notation, score_header, stop_sentence
 
@@ -182,14 +182,30 @@ def why_sentence(found: Disagreement | None, decimals: int = 3, tie_break: str =
         return t("cmp.why.none")
     path = literal(" / ".join(branch_text(c) for c in found.path))
     where = t("cmp.why.root") if found.key == "root" else t("cmp.why.node", path=path)
-    if found.code == "shape":
+    if found.code == "shape":  # trees cut alike are named together
+        alike: dict[tuple[str, ...], list[str]] = {}
+        for p in found.picks:
+            alike.setdefault(p.branches, []).append(p.label)
         clauses = t("list.semicolon").join(
-            t("cmp.why.shape.clause", label=p.label, branches=literal(" | ".join(p.branches)))
-            for p in found.picks)
+            t("cmp.why.shape.clause", label=t("list.join").join(labels),
+              branches=literal(" | ".join(branches))) for branches, labels in alike.items())
         return t("cmp.why.shape", where=where, attribute=literal(found.picks[0].attribute),
                  clauses=clauses)
     clauses = t("list.semicolon").join(pick_clause(p, decimals, tie_break) for p in found.picks)
     return t("cmp.why.sentence", where=where, clauses=clauses)
+
+
+def why_sentences(found: list[tuple[tuple[str, ...], Disagreement | None]], decimals: int = 3,
+                  tie_break: str = "first") -> str:
+    """why_sentence of the trees' first parting (compare.disagreements), then of each group
+    that decided alike there: where those part in turn, or that they never do."""
+    said = [why_sentence(found[0][1], decimals, tie_break)]
+    for labels, later in found[1:]:
+        group = t("list.join").join(labels)
+        said.append(t("cmp.why.among", labels=group,
+                      sentence=why_sentence(later, decimals, tie_break)) if later is not None
+                    else t("cmp.why.among.none", labels=group))
+    return sentences(said)
 
 
 # --------------------------------------------------------------------- Han's five criteria

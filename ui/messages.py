@@ -701,6 +701,8 @@ EN = {
     "cmp.why.shape": "{where}, every tree splits on {attribute} but into different branches: "
                      "{clauses}.",
     "cmp.why.shape.clause": "{label}: {branches}",
+    "cmp.why.among": "{labels} decide alike there and part further down. {sentence}",
+    "cmp.why.among.none": "{labels} decide alike at every other node they share.",
     "cmp.why.sentence": "{where}, {clauses}.",
     # forced splits a tree the sidebar did not grow could not make (trace.unmatched_force)
     "force.unmatched.folds": ("The split forced at {path} could not be made in {n} of the {k} "

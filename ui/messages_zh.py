@@ -571,6 +571,8 @@ ZH = {
     "cmp.why.leaf": "{label} 生成叶结点：{reason}",
     "cmp.why.shape": "{where}，每棵树都用 {attribute} 划分，但分支不同：{clauses}。",
     "cmp.why.shape.clause": "{label}：{branches}",
+    "cmp.why.among": "{labels} 在那里的决策相同，到更下面才分开。{sentence}",
+    "cmp.why.among.none": "{labels} 在其余共有的每个结点上都做出相同的决策。",
     "cmp.why.sentence": "{where}，{clauses}。",
     # forced splits a tree the sidebar did not grow could not make (trace.unmatched_force)
     "force.unmatched.folds": ("在“{path}”处指定的划分在 {k} 棵交叉验证树中有 {n} 棵无法实现："

@@ -260,3 +260,36 @@ def test_branches_that_differ_are_said_with_the_languages_colon(lang, clause, mo
     traces = [DecisionTree(a).fit(data.X, data.y).trace_.to_dict() for a in ("id3", "cart")]
     text = why_sentence(first_disagreement(traces, ["ID3", "CART"]))
     assert clause in text.replace("\\", "")
+
+
+@pytest.mark.parametrize(("lang", "shape", "later"), [
+    ("en", "ID3, C4.5: 纹理=清晰 | 纹理=稍糊 | 纹理=模糊; CART: 纹理 ∈ {清晰} | 纹理 ∈ {稍糊,模糊}",
+     "ID3, C4.5 decide alike there and part further down. At 纹理=清晰, ID3 takes 根蒂"),
+    ("zh", "ID3、C4.5：纹理=清晰 | 纹理=稍糊 | 纹理=模糊；CART：纹理 ∈ {清晰} | 纹理 ∈ {稍糊,模糊}",
+     "ID3、C4.5 在那里的决策相同，到更下面才分开。在“纹理=清晰”处，ID3 按")])
+def test_trees_that_decide_alike_where_others_part_are_followed_down(lang, shape, later,
+                                                                     monkeypatch):
+    """ID3, C4.5 and CART on watermelon 2.0: at the root CART cuts 纹理 in two where ID3 and
+    C4.5 cut it three ways alike (named together); those two part at 纹理=清晰 (根蒂 against
+    触感), which the page said nothing of."""
+    from dtree_core.compare import disagreements
+    from ui import messages
+    from ui.compare import why_sentences
+
+    monkeypatch.setattr(messages, "current_language", lambda: lang)
+    data = prepare(load_path(dataset_path("watermelon_2.0.csv")), "好瓜")
+    traces = [DecisionTree(a).fit(data.X, data.y).trace_.to_dict()
+              for a in ("id3", "c45", "cart")]
+    found = disagreements(traces, ["ID3", "C4.5", "CART"])
+    assert [(labels, d.key, d.code) for labels, d in found] == [
+        (("ID3", "C4.5", "CART"), "root", "shape"), (("ID3", "C4.5"), "纹理=清晰", "attribute")]
+    assert [p.attribute for p in found[1][1].picks] == ["根蒂", "触感"]
+    text = why_sentences(found).replace("\\", "")
+    assert shape in text and later in text and "触感" in text.split(later)[1]
+    alike = disagreements(traces[:1] * 2, ["ID3", "ID3 again"])
+    assert alike == [(("ID3", "ID3 again"), None)]
+    twice = disagreements([traces[0], traces[0], traces[2]], ["ID3", "ID3 again", "CART"])
+    assert twice[1] == (("ID3", "ID3 again"), None)
+    never = t("cmp.why.among.none", _lang=lang, labels=t("list.join", _lang=lang).join(
+        ["ID3", "ID3 again"]))
+    assert why_sentences(twice).replace("\\", "").endswith(never)
