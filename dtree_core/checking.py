@@ -37,10 +37,13 @@ from .solution import (
     gini_equation,
     gini_gain_equation,
     gini_index_equation,
+    gini_of,
     iv_equation,
     iv_unknown_note,
     row_split,
     set_name,
+    split_gini,
+    value_split,
 )
 from .split import record_threshold_text, too_few_decimals, written_decimals
 from .splitting import is_tied
@@ -468,7 +471,7 @@ class _Context:
         row = self._row(name.strip())
         if row is None:
             return self.unknown(claim, claim.attribute)
-        sides = _value_split(_value_parts(row), value.strip(), list(self.node["class_counts"]))
+        sides = value_split(_value_parts(row), value.strip(), list(self.node["class_counts"]))
         if sides is None and row.get("binary_partition") and "value_counts" not in row:
             # a trace written without value_counts keeps its best partition's sides only
             left, right = (Listed(side) for side in row["binary_partition"])
@@ -482,7 +485,7 @@ class _Context:
         if sides is None:
             return Verdict(claim, "value_no_split", details={
                 "attribute": row["attribute"], "value": value.strip()})
-        exact = _split_gini(sides)
+        exact = split_gini(sides)
         shown = _value_split_formula(row["attribute"], value.strip(), sides, exact, self.names,
                                      known_only=row["rho"] < 1)
         claim = Claim(claim.line, claim.text, claim.quantity, claim.attribute, claim.given)
@@ -661,18 +664,13 @@ def _show(x: float) -> str:
     return f"{x:.3f}"
 
 
-def _gini(counts: list[float]) -> float:
-    whole = sum(counts)
-    return 1.0 - sum((c / whole) ** 2 for c in counts) if whole else 0.0
-
-
 def value_split_ginis(row: dict, classes: list[str]) -> dict[str, float]:
     """Li Hang's Gini(D, A=a) (eq. 5.25) for each value a of a two-way nominal row that
     splits the node's known rows in two (from its value_counts; empty for any other row, or
     a row of one known value): the Gini index of A = a against A ≠ a."""
     parts = row.get("value_counts") or {}
-    sides = {value: _value_split(parts, value, classes) for value in parts}
-    return {value: _split_gini(two) for value, two in sides.items() if two is not None}
+    sides = {value: value_split(parts, value, classes) for value in parts}
+    return {value: split_gini(two) for value, two in sides.items() if two is not None}
 
 
 def value_splits(node: dict, classes: list[str]) -> list[tuple[str, str, float]]:
@@ -701,13 +699,6 @@ def one_split_listed_twice(splits: list[tuple[str, str, float]],
     return any(listed[attribute] == 2 for attribute, _, _ in smallest)
 
 
-def _split_gini(sides: list[list[float]]) -> float:
-    """Σ |Dᵛ|/|D| × Gini(Dᵛ) of a split's sides (class counts each)."""
-    weights = [sum(side) for side in sides]
-    whole = sum(weights)
-    return sum(w / whole * _gini(side) for w, side in zip(weights, sides, strict=True))
-
-
 def _two_way_gini(quantity: str, row: dict | None) -> bool:
     """Is the line a Gini index of a split in two (Li Hang's Gini(D, A) = Gini(D, A=a))?"""
     return quantity == "gini_index" and row is not None and len(row.get("branches") or ()) == 2
@@ -729,24 +720,12 @@ def _side_key(value) -> str | tuple:
     return str(value[0]) if len(value) == 1 else tuple(map(str, value))
 
 
-def _value_split(parts: dict[str, dict], value: str, classes: list) -> list[list[float]] | None:
-    """The class counts of A = value and of A ≠ value, from each value's counts (parts).
-    None where the split parts nothing (the value, or every other, has no known row at the
-    node) or the counts do not give it (a trace written without value_counts, whose best
-    partition's sides are not {value} and the rest)."""
-    if value not in parts:
-        return None
-    sides = [[parts[value].get(c, 0.0) for c in classes],
-             [sum(p.get(c, 0.0) for v, p in parts.items() if v != value) for c in classes]]
-    return sides if all(sum(side) for side in sides) else None
-
-
 def _value_split_formula(attribute: str, value: str, sides: list[list[float]], exact: float,
                          names: Notation, known_only: bool = False) -> dict:
     """The Verdict's formula and name for Gini(D, A=a), in the notation's symbol; of D̃ where
     values of A are missing (the sides count the rows whose value is known)."""
     # the two sides as a score row's branches, for plugged.weighted_sum
-    row = {"branches": [{"class_counts": dict(enumerate(side)), "gini": _gini(side)}
+    row = {"branches": [{"class_counts": dict(enumerate(side)), "gini": gini_of(side)}
                         for side in sides]}
     terms, _ = plugged.fewest_places(lambda places: plugged.weighted_sum(row, "gini", places),
                                      lambda term: term.value, exact, 3)

@@ -313,6 +313,57 @@ def gini_index_equation(row: dict, decimals: int, names: Notation = ZHOU) -> Equ
                      _number(row["gini_index"], decimals)))
 
 
+def gini_of(counts: list[float]) -> float:
+    """Gini of a set from its class weights (1 − Σ pₖ²), in Python floats: the sides of a
+    split the trace keeps no row for (Li Hang's A = a against the rest)."""
+    whole = sum(counts)
+    return 1.0 - sum((c / whole) ** 2 for c in counts) if whole else 0.0
+
+
+def split_gini(sides: list[list[float]]) -> float:
+    """Σ |Dᵛ|/|D| × Gini(Dᵛ) of a split's sides (class counts each)."""
+    weights = [sum(side) for side in sides]
+    whole = sum(weights)
+    return sum(w / whole * gini_of(side) for w, side in zip(weights, sides, strict=True))
+
+
+def value_split(parts: dict[str, dict], value: str, classes: list) -> list[list[float]] | None:
+    """The class counts of A = value and of A ≠ value, from each value's counts (parts).
+    None where the split parts nothing (the value, or every other, has no known row at the
+    node) or the counts do not give it (a trace written without value_counts, whose best
+    partition's sides are not {value} and the rest)."""
+    if value not in parts:
+        return None
+    sides = [[parts[value].get(c, 0.0) for c in classes],
+             [sum(p.get(c, 0.0) for v, p in parts.items() if v != value) for c in classes]]
+    return sides if all(sum(side) for side in sides) else None
+
+
+def other_value_splits(row: dict, node: dict, decimals: int, names: Notation) -> list[Step]:
+    """Li Hang's Gini(D, A=a) for every other value a of a two-way nominal row (Example 5.4
+    lists them all: A₁ = 1, 2, 3, where the row's own equation shows the one its split
+    tests); a feature of two values has one split, already shown."""
+    parts = row.get("value_counts") or {}
+    if not names.value_split or len(parts) < 3:
+        return []
+    tested, classes, steps = _tested_value(row), list(node["class_counts"]), []
+    a = _name(row["attribute"])
+    for value in parts:
+        sides = value_split(parts, value, classes)
+        if value == tested or sides is None:
+            continue
+        exact = split_gini(sides)
+        two = {"branches": [{"class_counts": dict(enumerate(side)), "gini": gini_of(side)}
+                            for side in sides]}
+        tests = Formula(rf"{a.latex}={_name(value).latex}", f"{a.text}={value}")
+        steps.append(Equation("gini_index", row["attribute"], exact,
+                              _symbol(names, "gini_index", set_name(None, row["rho"] < 1), tests),
+                              (_generic(_on_known("gini_index", row), names),
+                               _weighted(two, "gini", exact, decimals),
+                               _number(exact, decimals))))
+    return steps
+
+
 def _split_argument(row: dict, names: Notation) -> Formula:
     """The attribute as Gini's argument: Li Hang's A=a where the split tests A = a (eq. 5.25,
     Example 5.4's Gini(D, A₁=1)), the attribute alone otherwise."""
@@ -453,6 +504,7 @@ def candidate_steps(row: dict, node: dict, algorithm, decimals: int,
                   gain_ratio_equation(row, decimals, names), *iv_zero_note(row, names)]
     if gini:
         steps.append(gini_index_equation(row, decimals, names))
+        steps += other_value_splits(row, node, decimals, names)
         if row["rho"] < 1:
             steps.append(gini_gain_equation(row, decimals, names))
     return steps

@@ -348,7 +348,11 @@ def test_his_cart_writes_a_one_value_side_as_a_equals_a(loan):
     row = split["nodes"][0]["scores"][0]
     assert sorted(len(b["value"]) for b in row["branches"]) == [2, 2]
     text = to_html(solve(split, 0, "node", notation="lihang"), "en")
-    assert "Gini(D, 季节) = Σᵢ" in text and "季节=" not in text
+    assert "Gini(D, 季节) = Σᵢ" in text and "Gini(D, 季节) = min{0.000}" in text
+    # each value against the rest follows as his Example 5.4 lists them: none is the split
+    for value in "甲乙丙丁":
+        assert f"Gini(D, 季节={value}) = Σᵢ |Dᵢ|/|D|·Gini(Dᵢ) = 3/12×0.000 + 9/12×0.444 = " \
+               "0.333" in text
 
 
 @pytest.mark.parametrize("algorithm, symbol, best", [
@@ -404,3 +408,29 @@ def test_a_cart_min_gain_leaf_names_the_gini_decrease(loan):
     for lang, words in (("en", f"ρ·ΔGini = {best:.3f}, is below the minimum gain 0.25"),
                         ("zh", f"ρ·ΔGini = {best:.3f} 低于最小增益 0.25")):
         assert words in to_markdown(solve(trace, 0, "node"), lang)
+
+
+def test_his_cart_solution_lists_every_value_split_as_example_5_4(loan):
+    """Example 5.4 lists Gini(D, A=a) for every value: A₁ = 1, 2, 3 (0.44, 0.48, 0.44) and
+    A₄ = 1, 2, 3 (0.32, 0.47, 0.36); the worked solution showed only the value each split
+    tests. Each number is the one check-my-numbers holds a student's line to."""
+    from dtree_core.checking import check
+    from dtree_core.solution import Equation
+
+    trace = fitted("cart", loan)
+    steps = solve(trace, 0, "node", notation="lihang").nodes[0].steps
+    shown = {s.lhs.text: s.value for s in steps
+             if isinstance(s, Equation) and s.quantity == "gini_index"}
+    expected = {"年龄=青年": 0.44, "年龄=中年": 0.48, "年龄=老年": 0.44, "有工作=否": 0.32,
+                "有自己的房子=否": 0.27, "信贷情况=一般": 0.32, "信贷情况=好": 0.47,
+                "信贷情况=非常好": 0.36}
+    assert {name: round(v, 2) for name, v in shown.items()} == {
+        f"Gini(D, {a})": v for a, v in expected.items()}
+    for a in expected:
+        verdict = check(f"Gini(D,{a}) = {shown[f'Gini(D, {a})']:.3f}", trace).verdicts[0]
+        assert verdict.status == "right" and verdict.exact == shown[f"Gini(D, {a})"]
+    def count(listed):
+        return sum(isinstance(s, Equation) and s.quantity == "gini_index" for s in listed)
+
+    # Zhou's notation has no Gini(D, A=a): the other values' four are his notation's alone
+    assert count(steps) == count(solve(trace, 0, "node").nodes[0].steps) + 4
