@@ -16,6 +16,7 @@ import re
 import unicodedata
 from collections import Counter
 from dataclasses import dataclass, field
+from decimal import ROUND_HALF_UP, Decimal
 
 import numpy as np
 
@@ -375,8 +376,9 @@ class _Context:
         multiway = multiway_reading(claim.quantity, row)
         if multiway is not None and self.close(claim.given, multiway):
             return "multiway", multiway
-        if _two_way_gini(claim.quantity, row) and abs(claim.given - round(exact, 2)) < 1e-9:
-            return "two_decimals", round(exact, 2)  # Example 5.4 prints Gini(D, A) so too
+        if self.names.value_split and _two_way_gini(claim.quantity, row) \
+                and printed_to_two_decimals(claim, exact):  # his Example 5.4's Gini(D, A)
+            return "two_decimals", claim.given
         return None
 
     def unknown(self, claim: Claim, attribute: str) -> Verdict:
@@ -472,16 +474,16 @@ class _Context:
         if row is None:
             return self.unknown(claim, claim.attribute)
         sides = value_split(_value_parts(row), value.strip(), list(self.node["class_counts"]))
+        values = self.values.get(row["attribute"], ())
+        if sides is None and values and value.strip() not in values:  # A3=1: the data says 是
+            return Verdict(claim, "not_a_value", details={
+                "attribute": row["attribute"], "value": value.strip(), "values": Listed(values)})
         if sides is None and row.get("binary_partition") and "value_counts" not in row:
             # a trace written without value_counts keeps its best partition's sides only
             left, right = (Listed(side) for side in row["binary_partition"])
             return Verdict(claim, "split_not_kept", details={
                 "attribute": row["attribute"], "value": value.strip(), "kept_left": left,
                 "kept_right": right})
-        values = self.values.get(row["attribute"], ())
-        if sides is None and values and value.strip() not in values:  # A3=1: the data says 是
-            return Verdict(claim, "not_a_value", details={
-                "attribute": row["attribute"], "value": value.strip(), "values": Listed(values)})
         if sides is None:
             return Verdict(claim, "value_no_split", details={
                 "attribute": row["attribute"], "value": value.strip()})
@@ -491,7 +493,7 @@ class _Context:
         claim = Claim(claim.line, claim.text, claim.quantity, claim.attribute, claim.given)
         if self.close(claim.given, exact):
             return Verdict(claim, "right", exact, **shown)
-        if abs(claim.given - round(exact, 2)) < 1e-9:  # Example 5.4 prints two decimals
+        if printed_to_two_decimals(claim, exact):  # as Example 5.4 prints it
             return Verdict(claim, "two_decimals", exact, **shown)
         return Verdict(claim, "wrong", exact, "other", **shown)
 
@@ -697,6 +699,19 @@ def one_split_listed_twice(splits: list[tuple[str, str, float]],
     split, so they always tie (not so for three values: 年龄 = 青年 and = 老年 may tie)."""
     listed = Counter(attribute for attribute, _, _ in splits)
     return any(listed[attribute] == 2 for attribute, _, _ in smallest)
+
+
+_LAST_NUMBER = re.compile(r"([-+−]?(?:\d+\.?\d*|\.\d+))\D*$")
+
+
+def printed_to_two_decimals(claim: Claim, exact: float) -> bool:
+    """Is the line's number written with two decimals and the exact value rounded half up
+    to them, as Li Hang prints Example 5.4 (0.27 for 0.2667; not 0.3, nor 0.12 for 0.125)?"""
+    match = _LAST_NUMBER.search(claim.text)
+    if match is None or written_decimals(match.group(1)) != 2:
+        return False
+    shown = Decimal(match.group(1).replace("−", "-"))
+    return shown == Decimal(repr(exact)).quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)
 
 
 def _two_way_gini(quantity: str, row: dict | None) -> bool:

@@ -147,8 +147,8 @@ NOTICES = {
                      "value in every row they span, as the sheet shows them."),
     "non_finite": ("Column '{column}' has {count} value(s) that are not finite numbers "
                    "({values}), read as missing."),
-    "excel_errors": ("Column '{column}' has {count} Excel error value(s) ({values}), read as "
-                     "missing: a formula there had no result."),
+    "excel_errors": ("Column '{column}' has {count} spreadsheet error value(s) ({values}), "
+                     "read as missing: a formula there had no result."),
     "dropped_target": "Dropped {count} row(s) with no value for the target '{target}'.",
     "excluded": "'{column}' is excluded, as asked.",
     "target_named": ("'{column}' is the target, not an attribute: naming it among the columns "
@@ -396,7 +396,9 @@ def _check_text_budget(text: _Text, delimiter: str, budget: Budget) -> None:
     """Rows (lines) and columns (header fields), counted in linear time before parsing.
     A line ends at \n, \r\n or a lone \r (old Macs), as the parser reads them: counting
     only \n took a 5,000-line file with \r endings for one line of 45,010 columns."""
-    first_line = _LINE_END.split(text.head, maxsplit=1)[0]
+    # the header: the first line with anything on it (blank lines, and a "sep=" line left
+    # blank, are skipped by the reading too)
+    first_line = _LINE_END.split(text.head.lstrip("\r\n"), maxsplit=1)[0]
     columns = first_line.count(delimiter) + 1
     budget.check("columns", columns)
     raw = text.utf8 if text.utf8 is not None else text.full
@@ -438,7 +440,8 @@ def _refuse_markup(data: bytes, name: str) -> None:
     """A web page or an Excel 2003 XML file under a table's name (school systems export
     "xls" files that are HTML): a sentence saying so, not a header row without data."""
     head = data[:4096].lstrip(b"\xef\xbb\xbf \t\r\n").lower()
-    if re.match(rb"<(?:!doctype html|html|table|head|body|meta)\b", head):
+    if re.match(rb"(?:<\?xml[^>]*>\s*)?<(?:!doctype html|html|table|head|body|meta)\b", head) \
+            or head.startswith(b"mime-version:"):  # a page, or one saved whole (.mht)
         raise LoadError(
             f"'{name}' is a web page (HTML), not a table file; open it in Excel and save it as "
             ".xlsx or CSV.", "web_page", name=name)
@@ -520,7 +523,8 @@ def _decode(data: bytes, name: str, encoding: str | None, trust: bool = False):
     if not _plain_gbk(text):
         traditional = _big5_reading(data, text)
         if traditional is not None:
-            return _Text(_checked_text(traditional, name)), "big5", True, [_guess_warning("big5")]
+            codec, reading = traditional
+            return _Text(_checked_text(reading, name)), codec, True, [_guess_warning(codec)]
         return _Text(text), "gb18030", True, [_guess_warning("gb18030")]
     return _Text(text), "gb18030", False, []
 
@@ -530,11 +534,15 @@ def _decode(data: bytes, name: str, encoding: str | None, trust: bool = False):
 _PRIVATE_USE = re.compile("[\ue000-\uf8ff]")
 
 
-def _big5_reading(data: bytes, gb_text: str) -> str | None:
-    """The text read as Big5 (traditional Chinese, as Excel in Taiwan and Hong Kong saves it)
-    when the GB18030 reading holds private-use characters and Big5 (or Microsoft's cp950)
-    reads every byte without any; else None."""
-    if not _PRIVATE_USE.search(gb_text):
+def _big5_reading(data: bytes, gb_text: str) -> tuple[str, str] | None:
+    """(codec, text) read as Big5 (traditional Chinese, as Excel in Taiwan and Hong Kong saves
+    it), or as Microsoft's cp950 where only it reads every byte, when the GB18030 reading is
+    full of private-use characters (Big5's read so: 15–50% of the non-ASCII characters) and
+    that reading has none; else None. A GBK file with a few custom glyphs (造字 for a rare
+    name) keeps its GB18030 reading."""
+    private = len(_PRIVATE_USE.findall(gb_text))
+    if private < BIG5_PRIVATE_USE[0] or \
+            private < BIG5_PRIVATE_USE[1] * len(_NON_ASCII.findall(gb_text)):
         return None
     for codec in ("big5", "cp950"):
         try:
@@ -542,8 +550,13 @@ def _big5_reading(data: bytes, gb_text: str) -> str | None:
         except UnicodeDecodeError:
             continue
         if not _PRIVATE_USE.search(text):
-            return text
+            return codec, text
     return None
+
+
+# At least this many private-use characters, and this share of the non-ASCII ones
+BIG5_PRIVATE_USE = (3, 0.05)
+_NON_ASCII = re.compile("[^\x00-\x7f]")
 
 
 def _utf8_text(data: bytes, name: str, trust: bool = False) -> _Text | None:
@@ -1028,12 +1041,16 @@ def _fill_merged_cells(rows: list[list[str]], ranges) -> list[Notice]:
     rows is 青绿 in each, not one 青绿 and two missing values. Said in a notice."""
     filled = []
     header = next((i + 1 for i, row in enumerate(rows) if any(row)), 0)
+    width = max((len(row) for row in rows), default=0)  # no cell is added past the data's
     for first_row, column, last_row, last_column in sorted(ranges):  # in reading order
-        if column != last_column or last_row <= first_row or not header < first_row <= len(rows):
-            continue  # across columns, one cell, or the header's (a grouped header): as it is
+        if column != last_column or last_row <= first_row or column > width \
+                or not header < first_row <= len(rows):
+            continue  # across columns, one cell, past the data, or the header's: as it is
         top = rows[first_row - 1]
         value = top[column - 1] if column <= len(top) else ""
         for row in rows[first_row:last_row]:
+            if not any(row):
+                continue  # a blank row stays blank (skipped), not a row of one value
             row.extend([""] * (column - len(row)))
             if not row[column - 1]:
                 row[column - 1] = value
@@ -1694,7 +1711,9 @@ MINUS_SIGN = "\u2212"
 # data types and Python in Excel.
 _EXCEL_ERRORS = frozenset(e.casefold() for e in (
     "#N/A", "#DIV/0!", "#VALUE!", "#REF!", "#NAME?", "#NUM!", "#NULL!", "#SPILL!", "#CALC!",
-    "#GETTING_DATA", "#FIELD!", "#BLOCKED!", "#CONNECT!", "#BUSY!", "#UNKNOWN!", "#PYTHON!"))
+    "#GETTING_DATA", "#FIELD!", "#BLOCKED!", "#CONNECT!", "#BUSY!", "#UNKNOWN!", "#PYTHON!",
+    "#ERROR!"))  # and Google Sheets'; LibreOffice writes Err:502 (_LIBREOFFICE_ERROR)
+_LIBREOFFICE_ERROR = re.compile(r"err:\d{3}")
 _EXCEL_ERROR_LENGTH = max(map(len, _EXCEL_ERRORS))
 
 
@@ -1741,7 +1760,9 @@ class _Distinct:
         makes ０．５ the number 0.5 (normal)."""
         short = np.flatnonzero(self.lengths <= markers.longest)
         missing = np.zeros(len(self.texts), dtype=bool)
-        missing[short] = [folded(v) in markers.folded for v in self.texts[short]]
+        # the minus sign alone is the dash marker, as −0.5 is the number (normal)
+        missing[short] = [folded(v).replace(MINUS_SIGN, "-") in markers.folded
+                          for v in self.texts[short]]
         return missing
 
     def excel_errors(self) -> np.ndarray:
@@ -1750,7 +1771,8 @@ class _Distinct:
         as missing() compares)."""
         short = np.flatnonzero(self.lengths <= _EXCEL_ERROR_LENGTH)
         errors = np.zeros(len(self.texts), dtype=bool)
-        errors[short] = [folded(v) in _EXCEL_ERRORS for v in self.texts[short]]
+        errors[short] = [folded(v) in _EXCEL_ERRORS or bool(_LIBREOFFICE_ERROR.fullmatch(folded(v)))
+                         for v in self.texts[short]]
         return errors
 
     def signs(self) -> bool:

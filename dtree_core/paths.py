@@ -46,7 +46,7 @@ def path_number(t: float) -> str:
     return f"{float(t) + 0.0:.6g}"  # + 0.0: -0.0 is 0
 
 
-_SUBSET = re.compile(r"^(.*?) (?:in|∈) \{(.*)\}$")
+_SUBSET = re.compile(r"^(.*?)(?: in |\s*∈\s*)\{(.*)\}$")
 
 
 def condition_key(c: Condition) -> str:

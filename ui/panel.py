@@ -171,7 +171,8 @@ def _rule_key(trace: dict, node: dict) -> str:
     if not (decision.get("weights") or decision.get("linear_candidate")) and \
             has(f"{key}.axis_only"):  # a multivariate rule where no linear test was learned
         key += ".axis_only"
-    if has(f"{key}.complete") and all(row["rho"] == 1 for row in node.get("scores") or ()):
+    rows = node.get("scores") or ()  # an outline trace keeps none: nothing to say so from
+    if has(f"{key}.complete") and rows and all(row["rho"] == 1 for row in rows):
         key += ".complete"
     return key if has(key) else "rule.unknown"
 

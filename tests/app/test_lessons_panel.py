@@ -643,3 +643,16 @@ def test_cart_notes_product_evaluates_to_the_gain_it_shows(monkeypatch):
         r"= ([\d.]+) × \(([\d.]+) − ([\d.]+)\) = ([\d.]+)", note).groups()
     assert (rho, known, index, gain) == ("0.8235", "0.4998", "0.1234", "0.310")
     assert abs(float(rho) * (float(known) - float(index)) - float(gain)) <= 0.0005
+
+
+def test_cart_says_smallest_gini_only_where_the_scores_show_no_value_missing():
+    """'No value is missing here' is read from the node's score rows: an outline trace
+    (written without them) keeps the rule's general words."""
+    from ui.panel import _rule_key
+
+    tr = trace(grown_app("watermelon_2.0", "cart"))
+    root = tr["nodes"][0]
+    assert _rule_key(tr, root) == "rule.min_gini.complete"
+    assert _rule_key(tr, {**root, "scores": []}) == "rule.min_gini"
+    alpha = trace(grown_app("watermelon_2.0_alpha", "cart"))
+    assert _rule_key(alpha, alpha["nodes"][0]) == "rule.min_gini"

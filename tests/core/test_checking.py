@@ -617,3 +617,36 @@ def test_a_two_way_gini_to_two_decimals_is_li_hangs_printing(algorithm):
     if algorithm == "id3":  # 年龄's three branches: no two-way split to print so
         age = check("Gini(D,年龄) = 0.44", trace).verdicts[0]
         assert age.status == "wrong" and round(age.exact, 2) != 0.44
+
+
+def test_two_decimals_are_li_hangs_printing_only_as_he_prints():
+    """Rounded half up to two written decimals (0.27 for 0.2667, 0.13 for 0.125), in his
+    notation for Gini(D, A): not 0.3, not 0.12 for 0.125, and not in Zhou's notation, whose
+    book prints three."""
+    from dtree_core.checking import Claim, printed_to_two_decimals
+
+    def line(text: str) -> Claim:
+        return Claim(1, text, "gini_index", "a", float(text.rsplit("=", 1)[1]))
+
+    assert printed_to_two_decimals(line("Gini(D,a) = 0.27"), 0.26666)
+    assert printed_to_two_decimals(line("Gini(D,a) = 0.13"), 0.125)
+    assert not printed_to_two_decimals(line("Gini(D,a) = 0.12"), 0.125)
+    assert not printed_to_two_decimals(line("Gini(D,a) = 0.3"), 0.26666)
+    assert not printed_to_two_decimals(line("Gini(D,a) = 0.4"), 0.4048)  # one decimal
+    wm2 = DecisionTree("cart").fit(*xy("watermelon_2.0.csv", "好瓜", drop=["编号"])).trace_
+    wm2 = wm2.to_dict()
+    touch = next(r for r in wm2["nodes"][0]["scores"] if r["attribute"] == "触感")
+    printed = f"{touch['gini_index']:.2f}"
+    assert check(f"Gini_index(D,触感) = {printed}", wm2).verdicts[0].status == "wrong"
+    assert check(f"Gini(D,触感) = {printed}", wm2, notation="lihang").verdicts[0].status == \
+        "two_decimals"
+
+
+@pytest.mark.parametrize("algorithm", ["id3", "c45", "c45_lihang"])
+def test_a_code_for_a_value_is_no_value_for_every_algorithm(algorithm):
+    """Li Hang's A3=1 on a multiway tree said "this trace keeps its best partition only,
+    grow again" (a fresh trace): it is no value of the data, as on CART's."""
+    trace = DecisionTree(algorithm).fit(*xy("loan_lihang.csv", "类别", drop=["ID"])).trace_
+    verdict = check("Gini(D,A3=1) = 0.27", trace.to_dict(), notation="lihang").verdicts[0]
+    assert verdict.status == "not_a_value" and set(verdict.details["values"].items) == {
+        "是", "否"}

@@ -535,7 +535,9 @@ def test_the_minus_sign_reads_as_a_minus():
     table = load("a,y\n−0.5,p\n1.5,q\n−2,p\n3,q\n")
     assert table.report.kinds["a"] == "continuous"
     assert table.frame["a"].tolist() == [-0.5, 1.5, -2.0, 3.0]
-    assert load("a,y\n−,p\n1.5,q\n").frame["a"].tolist() == ["−", "1.5"]  # a sign alone: text
+    # the sign alone is the dash marker, as '-' is: a missing value, not text
+    alone = load("x,y\n−,p\n0.25,q\n−1.5,p\n1.75,q\n")
+    assert alone.report.kinds["x"] == "continuous" and alone.report.missing["x"] == 1
 
 
 def test_an_empty_sheet_of_several_is_named(tmp_path):
@@ -549,3 +551,57 @@ def test_an_empty_sheet_of_several_is_named(tmp_path):
         load_path(tmp_path / "two.xlsx", sheet="空表")
     assert err.value.code == "empty_sheet" and err.value.details["sheet"] == "空表"
     assert str(err.value) == "Sheet '空表' of 'two.xlsx' is empty; choose another sheet."
+
+
+def test_merged_cells_past_the_data_or_over_blank_rows_add_nothing(tmp_path):
+    """A range down a column past the data's (XFD) would widen every row, past the budget's
+    cells; one past the last row would make its blank rows data. Neither is filled."""
+    merged_book(tmp_path / "far.xlsx", ["D2:D3", "B3:B5"],
+                {"A1": "色泽", "B1": "好瓜", "A2": "青绿", "B2": "是", "A3": "乌黑", "B3": "否",
+                 "A4": "浅白", "B4": ""})
+    table = load_path(tmp_path / "far.xlsx")
+    assert list(table.frame.columns) == ["色泽", "好瓜"] and len(table.frame) == 3
+    assert table.frame["好瓜"].tolist() == ["是", "否", "否"]  # row 4 filled, row 5 left blank
+
+
+def test_a_separator_line_is_no_way_round_the_columns_limit():
+    from dtree_core.budget import Budget, BudgetError
+
+    wide = ",".join(f"c{i}" for i in range(Budget().columns + 1)).encode() + b"\n" + \
+        ",".join("1" for _ in range(Budget().columns + 1)).encode() + b"\n"
+    for data in (wide, b"sep=,\n" + wide, b"\r\n" + wide):
+        with pytest.raises(BudgetError):
+            load_bytes(data, "wide.csv", budget=Budget())
+
+
+def test_a_few_private_use_characters_keep_a_gbk_file_gbk():
+    """造字 for a rare name, or GB18030's old ḿ (A8BC): one private-use character does not
+    make a GBK file Big5 (98% of GB2312's pairs are Big5 pairs too: it read as ぐ秞)."""
+    data = "拼音,好瓜\n".encode("gbk") + b"\xa8\xbc,\xca\xc7\nma,\xb7\xf1\n"
+    table = load_bytes(data, "a.csv")
+    assert list(table.frame.columns) == ["拼音", "好瓜"] and table.report.encoding == "gb18030"
+
+
+def test_a_file_only_cp950_reads_is_said_to_be_cp950():
+    text = TRADITIONAL + "裏,蜷縮,濁響,是\n"  # 裏 (F9D8): Microsoft's cp950, not Big5
+    with pytest.raises(UnicodeEncodeError):
+        text.encode("big5")
+    table = load_bytes(text.encode("cp950"), "西瓜.csv")
+    assert table.report.encoding == "cp950" and table.frame["色澤"].tolist()[-1] == "裏"
+
+
+@pytest.mark.parametrize("written", ["#ERROR!", "Err:502"])
+def test_other_spreadsheets_error_values_are_missing_too(written):
+    table = load(f"a,y\n1.5,p\n{written},q\n3,p\n")
+    assert table.report.kinds["a"] == "continuous" and table.report.missing["a"] == 1
+    assert [w.code for w in table.report.warnings] == ["excel_errors"]
+
+
+@pytest.mark.parametrize("data", [
+    b'<?xml version="1.0" encoding="utf-8"?>\n<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0">'
+    b"<html></html>",
+    b"MIME-Version: 1.0\r\nContent-Type: multipart/related\r\n\r\n<html></html>"])
+def test_xhtml_and_a_page_saved_whole_are_web_pages(data):
+    with pytest.raises(LoadError) as err:
+        load_bytes(data, "成绩.xls")
+    assert err.value.code == "web_page"

@@ -64,6 +64,7 @@ def test_subsets_of_values_with_commas_read_and_key_apart(tmp_path, capsys):
     assert canonical_path(node) in keys
     # as the summary now writes it (∈): the same node
     assert canonical_path(node.replace(" in ", " ∈ ")) == canonical_path(node)
+    assert canonical_path(node.replace(" in ", "∈")) == canonical_path(node)  # typed tight
     assert main(["grow", str(data), "--target", "y", "--algorithm", "cart",
                  "--scores-node", node, "--scores-md", str(out)]) == 0
     assert out.read_text(encoding="utf-8").count("\n") >= 2
