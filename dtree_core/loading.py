@@ -65,7 +65,7 @@ MAX_TARGET_VALUES = 50  # a numeric target with more distinct values is a regres
 DELIMITERS = (",", ";", "\t", "\uff0c")
 DELIMITER_NAMES = {",": "comma", ";": "semicolon", "\t": "tab", "\uff0c": "full-width comma"}
 # Encodings offered to the user when the loader is unsure (codec names Python knows).
-ENCODINGS = ("utf-8", "gb18030", "utf-16", "big5", "shift_jis", "cp1252", "latin-1")
+ENCODINGS = ("utf-8", "gb18030", "utf-16", "big5", "cp950", "shift_jis", "cp1252", "latin-1")
 EXCEL_SUFFIXES = (".xlsx", ".xlsm")
 
 # The csv module refuses fields over 128 KB by default; a 1 MB cell is legitimate input here.
