@@ -1714,6 +1714,7 @@ _EXCEL_ERRORS = frozenset(e.casefold() for e in (
     "#GETTING_DATA", "#FIELD!", "#BLOCKED!", "#CONNECT!", "#BUSY!", "#UNKNOWN!", "#PYTHON!",
     "#ERROR!"))  # and Google Sheets'; LibreOffice writes Err:502 (_LIBREOFFICE_ERROR)
 _LIBREOFFICE_ERROR = re.compile(r"err:\d{3}")
+_ERROR_LEAD_RE2 = "^[#＃EeＥｅ]"
 _EXCEL_ERROR_LENGTH = max(map(len, _EXCEL_ERRORS))
 
 
@@ -1769,10 +1770,15 @@ class _Distinct:
         """Values that are an Excel error (#N/A, #DIV/0!, …), as a workbook holds them and
         its CSV writes them: a formula with no result, so no value (ignoring case and width,
         as missing() compares)."""
-        short = np.flatnonzero(self.lengths <= _EXCEL_ERROR_LENGTH)
         errors = np.zeros(len(self.texts), dtype=bool)
-        errors[short] = [folded(v) in _EXCEL_ERRORS or bool(_LIBREOFFICE_ERROR.fullmatch(folded(v)))
-                         for v in self.texts[short]]
+        if not len(self.texts):
+            return errors
+        # only short values led by # or E (Err:502), full-width too, are looked at closely:
+        # a column of 5,000 distinct names folds none of them
+        led = _flags(pc.match_substring_regex(self.cleaned, _ERROR_LEAD_RE2))
+        look = np.flatnonzero(led & (self.lengths <= _EXCEL_ERROR_LENGTH))
+        errors[look] = [folded(v) in _EXCEL_ERRORS or bool(_LIBREOFFICE_ERROR.fullmatch(folded(v)))
+                        for v in self.texts[look]]
         return errors
 
     def signs(self) -> bool:
