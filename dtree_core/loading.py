@@ -383,13 +383,17 @@ _SEPARATOR_LINE = re.compile(r'"?sep=([,;\t\uff0c])"?[ \t]*(?=\r|\n)', re.IGNORE
 
 def _excel_separator_line(text: _Text) -> tuple[_Text, str | None]:
     """The text without a first line "sep=;" (its line end kept: a blank line, skipped, so
-    line numbers still count it) and the delimiter it names; or the text and None."""
+    line numbers still count it) and the delimiter it names, if its header has it; or the
+    text and None."""
     match = _SEPARATOR_LINE.match(text.head)
     if match is None:
         return text, None
     end = match.end()
     utf8 = None if text.utf8 is None else text.utf8[len(text.head[:end].encode("utf-8")):]
-    return replace(text, head=text.head[end:], utf8=utf8), match.group(1)
+    rest = replace(text, head=text.head[end:], utf8=utf8)
+    header = _LINE_END.split(rest.head.lstrip("\r\n"), maxsplit=1)[0]
+    # a hint the header does not follow (sep=; above commas) is no hint: the lines are sniffed
+    return rest, match.group(1) if match.group(1) in header else None
 
 
 def _check_text_budget(text: _Text, delimiter: str, budget: Budget) -> None:

@@ -448,6 +448,9 @@ def test_after_a_separator_line_lines_are_counted_as_the_file_has_them():
     assert said.startswith("Line 4 has 3 values")
     # the hint wins over what the lines would suggest, and only as the first line
     assert load_bytes(b"sep=;\na,b;y\n1,2;p\n", "x.csv").frame.columns.tolist() == ["a,b", "y"]
+    # a hint the header does not follow is none: its commas are found (it was one column)
+    assert load_bytes(b"sep=;\na,b,y\n1,2,p\n", "x.csv").frame.columns.tolist() == [
+        "a", "b", "y"]
     assert "Only one column" in refusal(load_bytes, b"x\nsep=;\na;y\n1;p\n", "x.csv")
 
 
