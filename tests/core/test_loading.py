@@ -514,11 +514,11 @@ TRADITIONAL = "色澤,根蒂,敲聲,好瓜\n" + ("青綠,蜷縮,濁響,是\n烏�
                                      "淺白,硬挺,清脆,否\n") * 3
 
 
-@pytest.mark.parametrize("codec", ["big5", "cp950"])
-def test_a_big5_file_is_read_as_big5(codec):
+def test_a_big5_file_is_read_as_big5():
     """Excel in Taiwan saves Big5: read as GB18030 its headers were ︹緼 and private-use
-    characters, and only "the encoding was guessed" was said."""
-    table = load_bytes(TRADITIONAL.encode(codec), "西瓜.csv")
+    characters, and only "the encoding was guessed" was said. (A file only cp950 reads: the
+    test after the next.)"""
+    table = load_bytes(TRADITIONAL.encode("big5"), "西瓜.csv")
     assert list(table.frame.columns) == ["色澤", "根蒂", "敲聲", "好瓜"]
     assert table.report.encoding == "big5" and table.report.encoding_guessed
     assert table.frame["敲聲"].tolist()[:3] == ["濁響", "沉悶", "清脆"]
