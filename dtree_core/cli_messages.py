@@ -201,11 +201,11 @@ _NOTICES_ZH = {
                           "设置单元格格式 → 数值，取消勾选“使用千位分隔符”）。"),
     "decimal_comma": ("列“{column}”按以逗号为小数点的数字读取（例如“{example}”），这是以逗号为"
                       "小数点的地区的 Excel 的写法。"),
-    "merged_cells": ("有 {count} 处合并单元格（{ranges}）：按表中显示的样子，每处合并单元格跨过"
-                     "的每一行都取合并后的值。"),
+    "merged_cells": ("有 {count} 处合并单元格（{ranges}），按表中显示的内容读取：合并单元格所跨"
+                     "的各行都取合并后的值。"),
     "non_finite": "列“{column}”中有 {count} 个值不是有限数（{values}），按缺失值读取。",
     "excel_errors": ("列“{column}”中有 {count} 个电子表格错误值（{values}），按缺失值读取："
-                     "那里的公式没有算出结果。"),
+                     "这些单元格的公式未算出结果。"),
     "dropped_target": "删去了 {count} 行在目标列“{target}”上没有取值的数据。",
     "excluded": "按要求排除了“{column}”。",
     "target_named": ("“{column}”是目标列，不是属性：把它列为要排除的列、离散属性或连续属性，"

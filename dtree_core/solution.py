@@ -353,9 +353,15 @@ def other_value_splits(row: dict, node: dict, decimals: int, names: Notation) ->
         if value == tested or sides is None:
             continue
         exact = split_gini(sides)
-        two = {"branches": [{"class_counts": dict(enumerate(side)), "gini": gini_of(side)}
-                            for side in sides]}
+        rest = [v for v in parts if v != value]
+        # the two subsets as a score row's branches: branch_steps names and counts them
+        two = {"attribute": row["attribute"], "rho": row["rho"],
+               "branches": [{"op": "in", "value": side_values,
+                             "class_counts": dict(zip(classes, side, strict=True)),
+                             "gini": gini_of(side)}
+                            for side_values, side in zip(([value], rest), sides, strict=True)]}
         tests = Formula(rf"{a.latex}={_name(value).latex}", f"{a.text}={value}")
+        steps += branch_steps(two, decimals, False, True, names)
         steps.append(Equation("gini_index", row["attribute"], exact,
                               _symbol(names, "gini_index", set_name(None, row["rho"] < 1), tests),
                               (_generic(_on_known("gini_index", row), names),

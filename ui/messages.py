@@ -244,8 +244,9 @@ EN = {
                             "{ratio}."),
     "rule.min_gini": ("{attribute} lowers the Gini index most: ρ·(Gini(D̃) − Gini_index) = "
                       "{gini_gain} (Gini_index {gini}; without missing values ρ = 1)."),
-    "rule.min_gini.complete": ("{attribute} has the smallest Gini_index, {gini} (no value is "
-                               "missing here, so this lowers the Gini index most)."),
+    "rule.min_gini.complete": ("{attribute}'s best two-way split has the smallest Gini_index, "
+                               "{gini} (no value is missing here, so it lowers the Gini index "
+                               "most)."),
     "rule.random": "{algorithm} takes a candidate at random (seed {seed}) and drew {attribute}.",
     "rule.unknown": "{algorithm} takes {attribute} by its own rule ({criterion} {value}).",
     "rule.forced": "{attribute} was forced at this node, whatever the scores say.",

@@ -216,8 +216,8 @@ ZH = {
                             "{attribute} 的增益率最大，为 {ratio}。"),
     "rule.min_gini": ("{attribute} 使基尼指数下降最多：ρ·(Gini(D̃) − Gini_index) = {gini_gain}"
                       "（Gini_index 为 {gini}；无缺失值时 ρ = 1）。"),
-    "rule.min_gini.complete": ("{attribute} 的基尼指数 Gini_index 最小，为 {gini}（此处没有缺失值，"
-                               "所以它使基尼指数下降最多）。"),
+    "rule.min_gini.complete": ("{attribute} 的最优二分划分的基尼指数 Gini_index 最小，为 {gini}"
+                               "（此处没有缺失值，所以它使基尼指数下降最多）。"),
     "rule.random": "{algorithm} 随机选取一个候选属性（随机种子 {seed}），抽到了 {attribute}。",
     "rule.unknown": "{algorithm} 按自己的规则选择了 {attribute}（{criterion} {value}）。",
     "rule.forced": "在此结点强制使用 {attribute} 划分，不论得分如何。",

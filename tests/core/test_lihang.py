@@ -429,6 +429,16 @@ def test_his_cart_solution_lists_every_value_split_as_example_5_4(loan):
     for a in expected:
         verdict = check(f"Gini(D,{a}) = {shown[f'Gini(D, {a})']:.3f}", trace).verdicts[0]
         assert verdict.status == "right" and verdict.exact == shown[f"Gini(D, {a})"]
+    # each value's two subsets are named and counted before its sum (helper-128 found the
+    # sums' Gini(D₁), Gini(D₂) with no subsets to read them from)
+    import re
+
+    text = re.sub(r"<[^>]+>", "", to_html(solve(trace, 0, "node", notation="lihang"), "zh"))
+    for value, n, counts in [("中年", 5, "否 2、是 3"), ("老年", 5, "否 1、是 4"),
+                             ("好", 6, "否 2、是 4")]:
+        attribute = "年龄" if value != "好" else "信贷情况"
+        assert f"D₁：{attribute} ∈ {{{value}}}，|D₁| = {n}（{counts}）" in text
+
     def count(listed):
         return sum(isinstance(s, Equation) and s.quantity == "gini_index" for s in listed)
 
