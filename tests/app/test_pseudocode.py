@@ -464,17 +464,23 @@ def test_every_li_hang_step_has_the_code_that_carries_it_out():
     assert set(FIRED_BY_STOP) == set(LIHANG_FIRED_BY_STOP)
 
 
+def root_listing(at):
+    """The grow page's Markdown, the numbers of the listing's lit steps and the root's code
+    picker."""
+    html = at.get("html")[0].proto.body
+    fired = re.findall(r'background:#ffe08a[^>]*><span[^>]*>\s*(\(\d\))', html)
+    return ("\n".join(m.value for m in at.markdown), fired,
+            at.selectbox(key=node_widget(at, "code_line_", 0)))
+
+
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_grow_page_shows_li_hang_steps_in_his_notation(lang):
     """On the grow page, Li Hang's notation with ID3 titles and lights his Algorithm 5.2 in
     the page's language, and the code picker offers his steps; Zhou's C4.5 keeps Fig. 4.2."""
     at = grown_app("loan_lihang", "id3", lang, "lihang")
-    markdown = "\n".join(m.value for m in at.markdown)
+    markdown, fired, picker = root_listing(at)
     assert f"**{t('pseudo.lihang.5.2.title', _lang=lang)}**" in markdown
-    html = at.get("html")[0].proto.body
-    fired = re.findall(r'background:#ffe08a[^>]*><span[^>]*>\s*(\(\d\))', html)
     assert fired == ["(3)", "(5)", "(6)"]  # the root splits
-    picker = at.selectbox(key=node_widget(at, "code_line_", 0))
     assert picker.value == "3"  # the first lit step with code
     assert [o.split("  ")[0] for o in picker.options] == [
         "(1)", "(2)", "*", "(3)", "*", "(4)", "(5)", "(6)"]
@@ -490,12 +496,9 @@ def test_grow_page_shows_li_hang_steps_in_his_notation(lang):
 def test_grow_page_shows_algorithm_5_6_for_cart_in_his_notation(lang):
     at = grown_app("loan_lihang", "cart", lang, "lihang")
     assert not at.exception
-    markdown = "\n".join(m.value for m in at.markdown)
+    markdown, fired, picker = root_listing(at)
     assert f"**{t('pseudo.lihang.5.6.title', _lang=lang)}**" in markdown
-    html = at.get("html")[0].proto.body
-    fired = re.findall(r'background:#ffe08a[^>]*><span[^>]*>\s*(\(\d\))', html)
     assert fired == ["(1)", "(2)", "(3)"]  # the root splits
-    picker = at.selectbox(key=node_widget(at, "code_line_", 0))
     assert [o.split("  ")[0] for o in picker.options] == ["*", "(1)", "*", "(2)", "(3)"]
     assert f"**{t('grow.pseudocode', _lang=lang)}**" not in markdown
 
