@@ -1000,21 +1000,20 @@ def _read_xlsx(data: bytes, name: str, sheet: str | int | None, budget: Budget |
 
 
 # A merged range as a sheet's XML lists it (<mergeCell ref="A2:A5"/>), after its rows.
-_MERGE_CELL = re.compile(
-    rb'<(?:[A-Za-z_][\w.-]*:)?mergeCell\s[^>]*?ref="([A-Z]+)(\d+):([A-Z]+)(\d+)"')
+_MERGE_CELL = re.compile(rb'<(?:[A-Za-z_][\w.-]*:)?mergeCell\s[^>]*?ref="([A-Z]+\d+:[A-Z]+\d+)"')
 _SHEET_DATA_END = re.compile(rb"</(?:[A-Za-z_][\w.-]*:)?sheetData>")
 
 
-def _merged_ranges(data: bytes, sheet: str) -> list[tuple[int, int, int, int]]:
-    """The sheet's merged ranges as (first row, first column, last row, last column), from 1
-    (a read-only openpyxl sheet does not list them); [] when the parts cannot be mapped. The
-    XML is read as it decompresses, and only what follows its rows is searched."""
+def _merged_ranges(data: bytes, sheet: str) -> list[str]:
+    """The sheet's merged ranges as A1 references ('A2:A5'; a read-only openpyxl sheet does
+    not list them); [] when the parts cannot be mapped. The XML is read as it decompresses,
+    and only what follows its rows is searched."""
     try:
         with zipfile.ZipFile(io.BytesIO(data)) as archive:
             part = _sheet_parts(archive).get(sheet)
             if part is None:
                 return []
-            found, tail, past_rows = [], b"", False
+            tail, past_rows = b"", False
             with archive.open(part) as xml:
                 while chunk := xml.read(XML_CHUNK):
                     block = tail + chunk
@@ -1024,29 +1023,23 @@ def _merged_ranges(data: bytes, sheet: str) -> list[tuple[int, int, int, int]]:
                         tail = block[end.end():] if past_rows else block[-TAG_OVERLAP:]
                         continue
                     tail = block
-                found = _MERGE_CELL.findall(tail)
     except (zipfile.BadZipFile, KeyError, ElementTree.ParseError, OSError):
         return []
-    return [(int(r1), _column_number(c1), int(r2), _column_number(c2))
-            for c1, r1, c2, r2 in found]
+    return [ref.decode() for ref in _MERGE_CELL.findall(tail)]
 
 
-def _column_number(letters: bytes) -> int:
-    """A1 notation's column letters as a number from 1 (A 1, Z 26, AA 27)."""
-    number = 0
-    for letter in letters:
-        number = number * 26 + letter - ord("A") + 1
-    return number
-
-
-def _fill_merged_cells(rows: list[list[str]], ranges) -> list[Notice]:
+def _fill_merged_cells(rows: list[list[str]], refs: list[str]) -> list[Notice]:
     """Each merged range within one column gets its value (its first cell's, the one Excel
     shows) in every row it spans, as a reader of the sheet sees it: merged 青绿 over three
     rows is 青绿 in each, not one 青绿 and two missing values. Said in a notice."""
+    from openpyxl.utils.cell import range_boundaries
+
     filled = []
     header = next((i + 1 for i, row in enumerate(rows) if any(row)), 0)
     width = max((len(row) for row in rows), default=0)  # no cell is added past the data's
-    for first_row, column, last_row, last_column in sorted(ranges):  # in reading order
+    bounds = [(range_boundaries(ref), ref) for ref in refs]  # (column, row, column, row)
+    for (column, first_row, last_column, last_row), ref in sorted(  # in reading order
+            bounds, key=lambda found: (found[0][1], found[0][0])):
         if column != last_column or last_row <= first_row or column > width \
                 or not header < first_row <= len(rows):
             continue  # across columns, one cell, past the data, or the header's: as it is
@@ -1058,19 +1051,11 @@ def _fill_merged_cells(rows: list[list[str]], ranges) -> list[Notice]:
             row.extend([""] * (column - len(row)))
             if not row[column - 1]:
                 row[column - 1] = value
-        filled.append(f"{_column_letters(column)}{first_row}:{_column_letters(column)}{last_row}")
+        filled.append(ref)
     if not filled:
         return []
     shown = filled[:5] + (["…"] if len(filled) > 5 else [])
     return [Notice("merged_cells", count=len(filled), ranges=Listed(shown))]
-
-
-def _column_letters(number: int) -> str:
-    letters = ""
-    while number:
-        number, rest = divmod(number - 1, 26)
-        letters = chr(ord("A") + rest) + letters
-    return letters
 
 
 # Tags counted in a sheet's XML before it is parsed: a row, and a cell (<c r="A1" …>), with
