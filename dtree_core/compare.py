@@ -262,33 +262,48 @@ def _pick(label: str, trace: dict, node: dict, others: list[str]) -> Pick:
                 tuple(d.get("ties") or ()), branches, d.get("label"), d.get("threshold_digits"))
 
 
-def _code(nodes, keyed) -> str | None:
-    """How the decisions at one shared node differ, or None if they agree."""
-    decisions = [n["decision"] for n in nodes]
-    if len({d["kind"] for d in decisions}) > 1:
+def _decided(node: dict, keys: list[str]) -> tuple:
+    """What a tree decided at a shared node, as the trees are compared: a leaf's class, or a
+    split's attribute, t and branches (keyed by the rows they hold)."""
+    d = node["decision"]
+    if d["kind"] == "leaf":  # leaves part when they predict different classes
+        return ("leaf", str(d.get("label")))
+    return ("split", d["attribute"], d["threshold"],
+            frozenset(keys[c] for c in node["children"]))
+
+
+def _code(decided: list[tuple]) -> str | None:
+    """How the decisions at one shared node differ (_decided each), or None if they agree."""
+    if len(set(decided)) == 1:
+        return None
+    if len({d[0] for d in decided}) > 1:
         return "stop"
-    if decisions[0]["kind"] == "leaf":  # leaves part when they predict different classes
-        return "label" if len({str(d.get("label")) for d in decisions}) > 1 else None
-    if len({d["attribute"] for d in decisions}) > 1:
-        return "attribute"
-    if len({d["threshold"] for d in decisions}) > 1:
-        return "threshold"
-    shapes = {frozenset(keys[c] for c in n["children"])
-              for keys, n in zip(keyed, nodes, strict=True)}
-    return "shape" if len(shapes) > 1 else None
+    if decided[0][0] == "leaf":
+        return "label"
+    for at, code in ((1, "attribute"), (2, "threshold")):
+        if len({d[at] for d in decided}) > 1:
+            return code
+    return "shape"
 
 
 def first_disagreement(traces: list[dict], labels: list[str] | None = None) -> Disagreement | None:
     """Walk the trees together from the root, breadth-first, through the nodes they share;
     the first node where their decisions differ, or None when they agree everywhere."""
-    labels = labels or default_labels(traces)
+    return _first_parting(traces, labels or default_labels(traces), *_keyed(traces))
+
+
+def _keyed(traces: list[dict]) -> tuple[list, list]:
+    """Each tree's node keys (compared_keys) and its nodes by key: once per comparison."""
     keyed = [compared_keys(t) for t in traces]
-    maps = [nodes_by_key(t, keys) for t, keys in zip(traces, keyed, strict=True)]
+    return keyed, [nodes_by_key(t, keys) for t, keys in zip(traces, keyed, strict=True)]
+
+
+def _first_parting(traces, labels, keyed, maps) -> Disagreement | None:
     queue = deque(["root"])
     while queue:
         key = queue.popleft()
         nodes = [m[key] for m in maps]
-        code = _code(nodes, keyed)
+        code = _code([_decided(n, k) for n, k in zip(nodes, keyed, strict=True)])
         if code is not None:
             others = [n["decision"]["attribute"] for n in nodes if n["decision"]["attribute"]]
             picks = [_pick(label, t, n, list(dict.fromkeys(others)))
@@ -306,28 +321,22 @@ def disagreements(traces: list[dict], labels: list[str] | None = None
     there (ID3 and C4.5 cutting 纹理 three ways where CART cuts it in two, which part later),
     and so on down: (the group's labels, where it first parts, or None where it never does).
     """
-    labels = labels or default_labels(traces)
-    found = first_disagreement(traces, labels)
+    return _partings(traces, labels or default_labels(traces), *_keyed(traces))
+
+
+def _partings(traces, labels, keyed, maps) -> list:
+    found = _first_parting(traces, labels, keyed, maps)
     result = [(tuple(labels), found)]
-    if found is not None:
-        for group in _alike_at(traces, found.key):
-            if len(group) > 1:
-                result += disagreements([traces[i] for i in group], [labels[i] for i in group])
+    if found is None:
+        return result
+    alike: dict[tuple, list[int]] = {}  # the trees by their decision there, in order
+    for i, (m, keys) in enumerate(zip(maps, keyed, strict=True)):
+        alike.setdefault(_decided(m[found.key], keys), []).append(i)
+    for group in alike.values():
+        if len(group) > 1:
+            result += _partings(*([items[i] for i in group]
+                                  for items in (traces, labels, keyed, maps)))
     return result
-
-
-def _alike_at(traces: list[dict], key: str) -> list[list[int]]:
-    """The trees grouped by their decision at the shared node `key` (as _code compares them:
-    a leaf's class; a split's attribute, t and branches), in order of first appearance."""
-    groups: dict[tuple, list[int]] = {}
-    for i, trace in enumerate(traces):
-        keys = compared_keys(trace)
-        node = nodes_by_key(trace, keys)[key]
-        d = node["decision"]
-        alike = ("leaf", str(d.get("label"))) if d["kind"] == "leaf" else (
-            "split", d["attribute"], d["threshold"], frozenset(keys[c] for c in node["children"]))
-        groups.setdefault(alike, []).append(i)
-    return list(groups.values())
 
 
 # --------------------------------------------------------------------- English wording
