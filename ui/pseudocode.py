@@ -271,9 +271,10 @@ def _cut_notes(trace: dict, node: dict, figure: Figure) -> list[str]:
     cut at t, or a nominal one parted with several values on each side (the best two-way
     partition: its Gini index is at most that of any A = a)."""
     sides = [Condition.from_dict(trace["nodes"][c]["branch"]) for c in node["children"]]
-    if any(side.op in ("<=", ">") for side in sides):
+    split = Split.of_conditions(sides)
+    if split.kind == "threshold":
         return [words(figure, "not.threshold")]
-    if len(sides) == 2 and all(side.op == "in" and len(side.value) > 1 for side in sides):
+    if split.kind == "subset" and split.tested_value is None:  # several values each side
         left, right = (side.text(named=False) for side in sides)
         return [words(figure, "not.grouped", left=left, right=right)]
     return []
