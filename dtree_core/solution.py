@@ -625,11 +625,6 @@ def largest_compared(node: dict, algorithm) -> float:
                if row.get("eligible", True))
 
 
-# Li Hang's algorithms whose stopping conditions are worded apart from 5.2's and 5.3's steps
-# (1) and (2): 5.6's are one condition, in its step (3).
-OWN_STOPS = ("5.6",)
-
-
 def leaf_steps(node: dict, algorithm=None, names: Notation = ZHOU, min_gain=None,
                decimals: int = DECIMALS) -> list[Step]:
     decision = node["decision"]
@@ -646,8 +641,7 @@ def leaf_steps(node: dict, algorithm=None, names: Notation = ZHOU, min_gain=None
     number = algorithm.lihang_algorithm if algorithm and names.own_algorithms else None
     if number and f"solution.stop.{key}.lihang.{number}" in WORDS["en"]:  # that algorithm's
         key += f".lihang.{number}"
-    elif number and f"solution.stop.{key}.lihang" in WORDS["en"] \
-            and number not in OWN_STOPS:  # his steps (1), (2), as the panel lights them
+    elif number and f"solution.stop.{key}.lihang" in WORDS["en"]:  # 5.2's, 5.3's steps
         key += ".lihang"
     if compared:
         key += ".compared"

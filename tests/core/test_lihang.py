@@ -444,3 +444,14 @@ def test_his_cart_solution_lists_every_value_split_as_example_5_4(loan):
 
     # Zhou's notation has no Gini(D, A=a): the other values' four are his notation's alone
     assert count(steps) == count(solve(trace, 0, "node").nodes[0].steps) + 4
+
+
+def test_every_leaf_sentence_citing_his_steps_has_a_5_6_twin():
+    """The .lihang sentences cite Alg. 5.2's and 5.3's steps (1), (2); CART's 5.6 stops in its
+    step (3), so each has a sentence of its own there, in both languages (else a CART leaf
+    would cite a step 5.6 does not have)."""
+    from dtree_core.solution import WORDS
+
+    for lang in ("en", "zh"):
+        cited = {k for k in WORDS[lang] if k.endswith(".lihang")}
+        assert cited and all(f"{k}.5.6" in WORDS[lang] for k in cited), lang
