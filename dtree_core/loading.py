@@ -391,7 +391,7 @@ def _excel_separator_line(text: _Text) -> tuple[_Text, str | None]:
     end = match.end()
     utf8 = None if text.utf8 is None else text.utf8[len(text.head[:end].encode("utf-8")):]
     rest = replace(text, head=text.head[end:], utf8=utf8)
-    header = _LINE_END.split(rest.head.lstrip("\r\n"), maxsplit=1)[0]
+    header = _first_line(rest.head)
     # a hint the header does not follow (sep=; above commas) is no hint: the lines are sniffed
     return rest, match.group(1) if match.group(1) in header else None
 
@@ -402,8 +402,7 @@ def _check_text_budget(text: _Text, delimiter: str, budget: Budget) -> None:
     only \n took a 5,000-line file with \r endings for one line of 45,010 columns."""
     # the header: the first line with anything on it (blank lines, and a "sep=" line left
     # blank, are skipped by the reading too)
-    first_line = _LINE_END.split(text.head.lstrip("\r\n"), maxsplit=1)[0]
-    columns = first_line.count(delimiter) + 1
+    columns = _first_line(text.head).count(delimiter) + 1
     budget.check("columns", columns)
     raw = text.utf8 if text.utf8 is not None else text.full
     lf, cr = ("\n", "\r") if isinstance(raw, str) else (b"\n", b"\r")
@@ -906,8 +905,13 @@ def _plain_quoting(payload: bytes, quotes: np.ndarray, separator: str) -> bool:
 
 def _first_line_fields(text: str, separator: str) -> int:
     """At least as many fields as the first non-empty line has: pyarrow's column count."""
-    head = text[:65536].lstrip("\r\n")
-    return 1 + re.split(r"[\r\n]", head, maxsplit=1)[0].count(separator)
+    return 1 + _first_line(text[:65536]).count(separator)
+
+
+def _first_line(text: str) -> str:
+    """The first line with anything on it (blank lines before the header are skipped, as the
+    reading skips them); a line ends at \n, \r\n or a lone \r."""
+    return _LINE_END.split(text.lstrip("\r\n"), maxsplit=1)[0]
 
 
 def _arrow_columns(payload: bytes, separator: str, quoted: bool, n_fields: int, text: _Text):
