@@ -30,10 +30,19 @@ from ui.widgets import in_notation, node_title
 EXAMPLE = (("entropy", "0.998"), ("gain", "0.109"), ("iv", "1.580"), ("gain_ratio", "0.068"))
 
 
-def example_lines(names: Notation) -> str:
-    """Ent(D) = 0.998, Gain(D, 色泽) = 0.109, … or Li Hang's H(D), g(D, 色泽), H_色泽(D), …"""
-    return "\n".join(f"{names.text(quantity, 'D', '色泽')} = {value}"
+def example_lines(names: Notation, trace: dict, node_id: int) -> str:
+    """Ent(D) = 0.998, Gain(D, 色泽) = 0.109, … or Li Hang's H(D), g(D, 色泽), H_色泽(D), …:
+    the book's numbers where they are this node's (watermelon 2.0's root); elsewhere the
+    node's first attribute with '…' for each number, so no other data's numbers pass for
+    this node's."""
+    rows = trace["nodes"][node_id].get("scores") or ()
+    attribute = rows[0]["attribute"] if rows else trace["attributes"][0]["name"]
+    book = "\n".join(f"{names.text(quantity, 'D', '色泽')} = {value}"
                      for quantity, value in EXAMPLE)
+    if attribute == "色泽" and all(v.counts_as_right for v in check(
+            book, trace, node_id, TOLERANCE, names.key).verdicts):
+        return book
+    return "\n".join(f"{names.text(quantity, 'D', attribute)} = …" for quantity, _ in EXAMPLE)
 
 
 @st.cache_data(max_entries=32, ttl=engine.CACHE_TTL, show_spinner=False)
@@ -75,7 +84,7 @@ def check_numbers(trace: dict, node_id: int) -> None:
     """The student's lines, checked against the trace once they press Check."""
     st.caption(t(in_notation("ex.check.intro")))
     text = st.text_area(t("ex.check.input"), key="ex_work", height=160, persist_state="session",
-                        placeholder=example_lines(state.notation()))
+                        placeholder=example_lines(state.notation(), trace, node_id))
     tolerance = st.number_input(t("ex.check.tolerance"), min_value=0.0, max_value=1.0,
                                 value=TOLERANCE, step=0.0001, format="%.4f", key="ex_tolerance",
                                 persist_state="session", help=t("ex.check.tolerance.help"))
@@ -92,8 +101,7 @@ def show_report(report: Report) -> None:
         for verdict in report.verdicts:
             show_verdict(verdict)
         return
-    st.markdown(tm("ex.check.score", right=right, checked=checked,
-                   tolerance=f"{report.tolerance:g}"))
+    st.markdown(score_sentence(report))
     first = report.first_wrong
     unchecked = len(report.verdicts) - checked
     if first is None and right == checked:
@@ -105,6 +113,19 @@ def show_report(report: Report) -> None:
     for verdict in report.verdicts:
         show_verdict(verdict)
     st.dataframe(report_frame(report), hide_index=True)
+
+
+def score_sentence(report: Report) -> str:
+    """The score, and, where some numbers count as right beyond the tolerance (rounded early
+    as the book does, Li Hang's two decimals, Zhou's multiway Gini_index), how many: the
+    tolerance alone did not decide them."""
+    right, checked = report.score
+    tolerance = f"{report.tolerance:g}"
+    beyond = sum(v.counts_as_right and v.status != "right" for v in report.verdicts)
+    if not beyond:
+        return tm("ex.check.score", right=right, checked=checked, tolerance=tolerance)
+    return tm("ex.check.score.beyond", right=right, checked=checked, tolerance=tolerance,
+              within=right - beyond, beyond=beyond)
 
 
 def show_verdict(verdict: Verdict) -> None:

@@ -76,6 +76,20 @@ def test_check_my_numbers_flags_the_walkthroughs_iv_and_gain_ratio(lang, work):
     assert list(frame.iloc[:, 0]) == [1, 2, 3, 4]
 
 
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_score_says_which_numbers_the_tolerance_did_not_decide(lang):
+    """Gain(D,色泽) = 0.109 is 0.0009 from the exact 0.1081, beyond ±0.0005: it counts as the
+    book's early rounding, and the score says so instead of crediting the tolerance."""
+    at = check(open_exercises(lang), "Ent(D) = 0.998\nGain(D,色泽) = 0.109")
+    catalogue = ZH if lang == "zh" else EN
+    score = fill(catalogue["ex.check.score.beyond"], {
+        "right": 2, "checked": 2, "tolerance": "0.0005", "within": 1, "beyond": 1})
+    assert score in [unescaped(m.value) for m in at.markdown]
+    at = check(at, "Ent(D) = 0.998")  # within the tolerance alone: the plain score
+    plain = fill(catalogue["ex.check.score"], {"right": 1, "checked": 1, "tolerance": "0.0005"})
+    assert plain in [unescaped(m.value) for m in at.markdown]
+
+
 def test_the_chinese_page_shows_no_english_sentence():
     at = check(open_exercises("zh"), WALKTHROUGH)
     shown = "\n".join([*(e.value for e in at.error), *(s.value for s in at.success),
@@ -229,6 +243,19 @@ def test_the_example_is_in_the_chosen_notation_and_checks_as_the_book(notation):
         names.text(q, "D", "色泽") for q in ("entropy", "gain", "iv", "gain_ratio")]
     report = check_lines(example, trace(at), 0, TOLERANCE, notation)
     assert [v.status for v in report.verdicts] == ["right", "rounded", "right", "right"]
+
+
+@pytest.mark.parametrize(("dataset", "node", "attribute"), [
+    ("loan_lihang", 0, "年龄"), ("watermelon_2.0", 1, "色泽")])
+def test_the_example_holds_no_other_nodes_numbers(dataset, node, attribute):
+    """Away from watermelon 2.0's root the book's 0.998 and 0.109 are not this node's: the
+    example names the node's first attribute and leaves each number to the student."""
+    at = page_app(PAGE, dataset=dataset)
+    if node:
+        at.selectbox(key="ex_node").set_value(node).run()
+    names = notations.get("zhou")
+    assert at.text_area(key="ex_work").placeholder.splitlines() == [
+        f"{names.text(q, 'D', attribute)} = …" for q in ("entropy", "gain", "iv", "gain_ratio")]
 
 
 def test_the_work_and_the_quiz_answers_survive_a_visit_to_another_page():

@@ -41,6 +41,9 @@ EN: dict[str, str] = {
     "ex.check.button": "Check",
     "ex.check.none": "No line names a quantity this page can check.",
     "ex.check.score": "{right} of {checked} numbers right (tolerance ±{tolerance}).",
+    "ex.check.score.beyond": ("{right} of {checked} numbers right: {within} within "
+                              "±{tolerance} of the exact value, and {beyond} for the reason "
+                              "its line gives below."),
     "ex.check.all_right": "Every number is right.",
     "ex.check.all_checked_right": ("Every number checked is right; {unchecked} of your "
                                    "quantities could not be checked (see below)."),
@@ -181,6 +184,8 @@ ZH: dict[str, str] = {
     "ex.check.button": "核对",
     "ex.check.none": "没有一行写出本页能核对的量。",
     "ex.check.score": "{checked} 个数值中 {right} 个正确（容差 ±{tolerance}）。",
+    "ex.check.score.beyond": ("{checked} 个数值中 {right} 个正确：{within} 个与精确值相差不超过 "
+                              "±{tolerance}，另 {beyond} 个按下面该行说明的理由算作正确。"),
     "ex.check.all_right": "所有数值都正确。",
     "ex.check.all_checked_right": ("核对过的数值都正确；你写的量中有 {unchecked} 个无法核对"
                                    "（见下文）。"),
