@@ -455,7 +455,7 @@ def encode_like(X: pd.DataFrame, attributes: tuple[Attribute, ...]) -> tuple[np.
     """Encode new rows with a fitted model's attributes (unseen nominal values become unknown)."""
     missing = [a.name for a in attributes if a.name not in X.columns]
     if missing:
-        raise DataError(f"Missing column(s) for prediction: {', '.join(missing)}.")
+        raise DataError(f"Columns missing for prediction: {', '.join(missing)}.")
     columns = []
     for a in attributes:
         if a.is_nominal:

@@ -22,6 +22,7 @@ from .labels import branch_text, children_of, node_path
 from .scoretable import score_attributes
 from .splitting import EXACT_PARTITION_LIMIT, Batch
 from .trace import node_rows
+from .wording import fill
 
 MAX_ROWS = 5_000  # an exercise file carries its data: classroom-sized tables only
 DEFAULT_TOLERANCE = 1e-3
@@ -90,8 +91,9 @@ def check_reproducible(trace: dict) -> None:
     attributes at random (CLS: no code makes the draw)."""
     forced = (trace.get("params") or {}).get("force") or ()
     if forced:
-        raise ExerciseFileError(f"The tree has {len(forced)} split(s) forced by hand; the file "
-                                "cannot tell a student's build_tree about them.", "forced",
+        raise ExerciseFileError(fill("The tree has {count} splits forced by hand; the file "
+                                     "cannot tell a student's build_tree about them.",
+                                     {"count": len(forced)}), "forced",
                                 count=len(forced))
     method = (trace.get("params") or {}).get("prune", "none")
     if method != "none":

@@ -57,6 +57,7 @@ from dtree_core.data import (
     text_value,
     validation_numbers,
 )
+from dtree_core.wording import fill
 
 MAX_BYTES = 50 * 1024 * 1024
 MAX_BRANCHES = 50  # more distinct values than this cannot be drawn as a multiway split
@@ -130,7 +131,7 @@ class LoadError(DataError):
 NOTICES = {
     "encoding_guessed": ("The encoding was guessed as {encoding}; if the text looks wrong, "
                          "choose the encoding and load the file again."),
-    "blank_rows": "Skipped {count} empty row(s).",
+    "blank_rows": "Skipped {count} empty rows.",
     "numeric_header": "Every column name is a number; is the first row data rather than a header?",
     "unnamed_column": "Column {position} has no name in the header; it is called '{name}'.",
     "signs": "Column '{column}' holds '+' and '-', so '-' is read as a value, not as missing.",
@@ -143,13 +144,13 @@ NOTICES = {
     "decimal_comma": ("Column '{column}' is read as numbers written with a decimal comma (such "
                       "as '{example}'), as Excel writes them where the comma is the decimal "
                       "mark."),
-    "merged_cells": ("{count} range(s) of merged cells ({ranges}) are read with the merged "
+    "merged_cells": ("Merged cells in {count} ranges ({ranges}) are read with the merged "
                      "value in every row they span, as the sheet shows them."),
-    "non_finite": ("Column '{column}' has {count} value(s) that are not finite numbers "
+    "non_finite": ("Column '{column}' has {count} values that are not a finite number "
                    "({values}), read as missing."),
-    "excel_errors": ("Column '{column}' has {count} spreadsheet error value(s) ({values}), "
-                     "read as missing: a formula there had no result."),
-    "dropped_target": "Dropped {count} row(s) with no value for the target '{target}'.",
+    "excel_errors": ("Column '{column}' has {count} values holding a spreadsheet error "
+                     "({values}), read as missing: a formula there had no result."),
+    "dropped_target": "Dropped {count} rows with no value for the target '{target}'.",
     "excluded": "'{column}' is excluded, as asked.",
     "target_named": ("'{column}' is the target, not an attribute: naming it among the columns "
                      "to exclude, or to read as nominal or continuous, changes nothing."),
@@ -168,7 +169,7 @@ class Notice(str):
     details: dict
 
     def __new__(cls, code: str, **details):
-        notice = super().__new__(cls, NOTICES[code].format(**details))
+        notice = super().__new__(cls, fill(NOTICES[code], details))
         notice.code, notice.details = code, details
         return notice
 
@@ -1184,9 +1185,11 @@ def _pick_sheet(names: list[str], sheet: str | int | None, name: str) -> str:
     if isinstance(sheet, int) and not isinstance(sheet, bool):
         if 0 <= sheet < len(names):
             return names[sheet]
-        raise LoadError(f"'{name}' has {len(names)} sheet(s), so there is no sheet number "
-                        f"{sheet + 1}.", "sheet_number", sheet=sheet, number=sheet + 1,
-                        count=len(names), name=name)
+        raise LoadError(fill("'{name}' has {count} sheets, so there is no sheet number "
+                             "{number}.", {"name": name, "count": len(names),
+                                           "number": sheet + 1}),
+                        "sheet_number", sheet=sheet, number=sheet + 1, count=len(names),
+                        name=name)
     if sheet in names:
         return sheet
     raise LoadError(f"There is no sheet '{sheet}' in '{name}'; its sheets are: "
@@ -1935,7 +1938,7 @@ def validation_rows(frame: pd.DataFrame, columns: list[str], continuous, target:
     checks: one class, or a column of many values, makes a usable validation set."""
     missing = [str(c) for c in [*columns, target] if c not in frame.columns]
     if missing:
-        raise LoadError(f"The validation file lacks column(s): {', '.join(missing)}.",
+        raise LoadError(f"Columns missing from the validation file: {', '.join(missing)}.",
                         "validation_columns", columns=Listed(missing))
     frame = frame[frame[target].notna()].reset_index(drop=True)
     if frame.empty:
@@ -2052,7 +2055,8 @@ def _target(y: pd.Series, target: str, dropped: int) -> pd.Series:
             "regression; this tool classifies, so choose a column of classes or group the "
             "numbers into ranges first.", "numeric_target", column=target, values=len(classes))
     if len(classes) < 2:
-        after = f" after dropping {dropped} row(s) with no value" if dropped else ""
+        after = fill(" after dropping {count} rows with no value", {"count": dropped}) \
+            if dropped else ""
         raise LoadError(f"The target '{target}' has only one class ('{text_value(classes[0])}')"
                         f"{after}; a tree needs at least two.", "one_class", column=target)
     return pd.Series([text_value(v) for v in y], dtype=object, name=target)

@@ -177,7 +177,7 @@ def _check_validation_columns(X_val: pd.DataFrame, attributes) -> None:
     text there would be read as unknown, and pruning judged by rows the caller did not give."""
     missing = [a.name for a in attributes if a.name not in X_val.columns]
     if missing:
-        raise DataError(f"The validation rows lack column(s): {', '.join(missing)}.")
+        raise DataError(f"Columns missing from the validation rows: {', '.join(missing)}.")
     for a in attributes:
         if not a.is_nominal:
             validation_numbers(X_val[a.name], a.name)
@@ -191,7 +191,7 @@ def _frame(X, names=None) -> pd.DataFrame:
         frame.columns = [str(c) for c in frame.columns]
         twice = sorted(set(frame.columns[frame.columns.duplicated()]))
         if twice:
-            raise DataError(f"Column name(s) appear more than once: {', '.join(twice)}.")
+            raise DataError(f"Column names that appear more than once: {', '.join(twice)}.")
         return frame
     array = np.asarray(X, dtype=object)
     if array.ndim != 2:

@@ -203,10 +203,10 @@ def _short(x: float) -> str:
 SINGULAR = {"rows": "row", "nodes": "node", "leaves": "leaf", "values": "value",
             "classes": "class", "columns": "column", "trees": "tree", "cells": "cell",
             "attributes": "attribute", "branches": "branch", "seconds": "second",
-            "samples": "sample"}
+            "samples": "sample", "splits": "split", "sheets": "sheet", "passes": "pass"}
 VERB_SINGULAR = {"are": "is", "were": "was", "have": "has", "agree": "agrees"}
-_PLURAL_AFTER = re.compile(r"^ ((?:training |held-out |validation |different )?)("
-                           + "|".join(SINGULAR) + r")\b(?: (" + "|".join(VERB_SINGULAR)
+_PLURAL_AFTER = re.compile(r"^ ((?:training |held-out |validation |different |empty |forced )?)("
+                           + "|".join(SINGULAR) + r")\b(?: ((?:that )?)(" + "|".join(VERB_SINGULAR)
                            + r")\b)?")
 _FORMATTER = string.Formatter()
 
@@ -220,8 +220,8 @@ def counted(value_text: str, after: str) -> str:
 
 
 def _singular(match: re.Match) -> str:
-    adjective, noun, verb = match.groups()
-    return " " + adjective + SINGULAR[noun] + (" " + VERB_SINGULAR[verb] if verb else "")
+    adjective, noun, that, verb = match.groups()
+    return " " + adjective + SINGULAR[noun] + (" " + that + VERB_SINGULAR[verb] if verb else "")
 
 
 # Han characters and CJK punctuation: between two of them Chinese text has no space.

@@ -91,7 +91,7 @@ EN = {
     "tie.last": "Last in column order",
     "tie.random": "Random (uses the seed)",
     "setup.seed": "Random seed (CLS, random tie rule)",
-    "setup.clear_forces": "Undo {n} forced split(s)",
+    "setup.clear_forces": "Undo {n} forced splits",
     "setup.growing": "Growing the tree…",
     "setup.grow_failed": "This tree cannot be grown: {reason}",
     "setup.no_data": "Pick a bundled dataset or upload a CSV or Excel file in the sidebar.",
@@ -588,7 +588,7 @@ EN = {
                         'inside a quoted value as two quotes ("").'),
     "error.xlsx": "This is not a readable Excel .xlsx workbook.",
     "error.sheet": "The workbook has no such sheet.",
-    "error.sheet_number": "The workbook has {count} sheet(s): there is no sheet number {number}.",
+    "error.sheet_number": "The workbook has {count} sheets: there is no sheet number {number}.",
     "error.ragged_quote": ("Line {line} has a quoted value that is never closed properly, so it "
                            "has {found} values instead of {expected}."),
     "error.header_only": "There is a header row but no data rows.",

@@ -32,7 +32,7 @@ from dtree_core.cli_messages import (
 )
 from dtree_core.data import RULE_SENTENCES
 from dtree_core.loading import NOTICES, LoadError, Notice, load_bytes, load_path, prepare
-from dtree_core.wording import LEAF_RULES, PRUNE_REASONS, PRUNE_RULES, TIE_RULES
+from dtree_core.wording import LEAF_RULES, PRUNE_REASONS, PRUNE_RULES, TIE_RULES, fill
 from tests.conftest import ROOT, dataset_path
 
 CORPUS = ROOT / "tests" / "core" / "corpus"
@@ -183,14 +183,14 @@ def test_loader_notices_carry_codes_and_keep_their_english():
     table = load_bytes(NOISY.encode(), "noisy.csv")
     codes = [w.code for w in table.report.warnings]
     assert codes == ["unnamed_column", "blank_rows", "signs", "mixed_text", "non_finite"]
-    assert table.report.warnings[1] == "Skipped 1 empty row(s)."
+    assert table.report.warnings[1] == "Skipped 1 empty row."
     assert table.report.warnings[2].details == {"column": "sign"}
     prepared = prepare(table, "c")
     assert [n.code for n in prepared.notes] == ["dropped_target", "id_like"]
-    assert prepared.notes[0] == "Dropped 1 row(s) with no value for the target 'c'."
+    assert prepared.notes[0] == "Dropped 1 row with no value for the target 'c'."
     for notice in (*table.report.warnings, *prepared.notes):
-        assert isinstance(notice, Notice) and notice == NOTICES[notice.code].format(
-            **notice.details)
+        assert isinstance(notice, Notice) and notice == fill(NOTICES[notice.code],
+                                                             notice.details)
 
 
 def test_file_summary_in_english_is_the_reports_own():
@@ -270,7 +270,7 @@ def test_warnings_and_notes_in_chinese(tmp_path):
     english = run("grow", str(data), "--target", "c")
     chinese = run("grow", str(data), "--target", "c", "--lang", "zh")
     assert english.returncode == chinese.returncode == 0, chinese.stderr
-    assert "warning: Skipped 1 empty row(s)." in english.stdout
+    assert "warning: Skipped 1 empty row." in english.stdout
     fragments = english_fragments(NOTICES.values())
     assert len(english_in(english.stdout, fragments)) >= 6
     assert english_in(chinese.stdout, fragments) == []

@@ -24,6 +24,12 @@ from ui.messages import fill, t
     ("1", " rowsy", " rowsy"),  # not the noun
     ("1", ", rows", ", rows"),  # the noun does not follow the count
     ("1", " 行", " 行"),
+    ("1", " values that are not a finite number", " value that is not a finite number"),
+    ("2", " values that are not a finite number", " values that are not a finite number"),
+    ("1", " empty rows.", " empty row."),
+    ("1", " forced splits", " forced split"),
+    ("1", " sheets, so", " sheet, so"),
+    ("1", " passes of", " pass of"),
 ])
 def test_counted(value, after, expected):
     assert counted(value, after) == expected
@@ -54,3 +60,17 @@ def test_a_value_is_never_changed():
 def test_the_command_lines_file_summary():
     text = say("en", "summary.file", filename="a.csv", rows=1, columns=2, how="utf-8")
     assert text == "a.csv: 1 row x 2 columns (utf-8)"
+
+
+@pytest.mark.parametrize("key", ["setup.clear_forces", "error.sheet_number",
+                                 "boundary.missing_rows", "linear.learner",
+                                 "error.validation_columns", "tc.file.error.forced"])
+def test_no_english_sentence_writes_a_plural_in_brackets(key):
+    """fill writes the singular after a count of one, so "row(s)" is never needed: a
+    sentence says "1 row" or "2 rows"."""
+    assert "(s)" not in t(key, _lang="en") and "(es)" not in t(key, _lang="en")
+
+
+def test_no_loader_notice_writes_a_plural_in_brackets():
+    from dtree_core.loading import NOTICES
+    assert [code for code, text in NOTICES.items() if "(s)" in text or "(es)" in text] == []

@@ -244,7 +244,7 @@ def test_validation_rows_with_text_where_the_tree_reads_numbers_are_refused(wm3)
     X_val.loc[0, "密度"] = "abc"
     with pytest.raises(DataError, match=r"column '密度' holds text \('abc'\)"):
         model.fit(X, y, validation=(X_val, y))
-    with pytest.raises(DataError, match="The validation rows lack column"):
+    with pytest.raises(DataError, match="Columns missing from the validation rows"):
         model.fit(X, y, validation=(X.drop(columns=["纹理"]), y))
     X_val.loc[0, "密度"] = None  # unknown is fine: the rows go down every branch
     assert model.fit(X, y, validation=(X_val, y)).trace_.pruning

@@ -246,7 +246,7 @@ def test_rows_without_target_are_dropped_and_counted():
     prepared = prepare(load("a,c\nx,yes\ny,\nx,no\ny,?\n"), "c")
     assert prepared.dropped_rows == 2 and prepared.y.tolist() == ["yes", "no"]
     assert prepared.X["a"].tolist() == ["x", "x"]
-    assert prepared.notes == ("Dropped 2 row(s) with no value for the target 'c'.",)
+    assert prepared.notes == ("Dropped 2 rows with no value for the target 'c'.",)
 
 
 def test_numeric_target_classes_become_text():

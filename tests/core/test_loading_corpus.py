@@ -53,14 +53,14 @@ SAME_AS_CLEAN = {
     "stray_spaces.csv": ("utf-8", ",", {}, ()),
     "fullwidth_spaces.csv": ("utf-8", ",", {}, ()),
     "trailing_empty_columns.csv": ("utf-8", ",", {}, ()),
-    "trailing_blank_rows.csv": ("utf-8", ",", {}, ("Skipped 2 empty row(s).",)),
+    "trailing_blank_rows.csv": ("utf-8", ",", {}, ("Skipped 2 empty rows.",)),
     "quoted_all.csv": ("utf-8", ",", {}, ()),
     "missing_markers.csv": ("utf-8", ",", {}, ()),
     "excel_semicolon_bom_crlf.csv": ("utf-8-sig", ";", {}, ()),
     "fullwidth_digits.csv": ("utf-8", ",", {}, ()),
     "zero_width_and_nbsp.csv": ("utf-8", ",", {}, ()),
     "clean.xlsx": (None, None, {}, ()),
-    "two_sheets.xlsx": (None, None, {"sheet": "数据"}, ("Skipped 1 empty row(s).",)),
+    "two_sheets.xlsx": (None, None, {"sheet": "数据"}, ("Skipped 1 empty row.",)),
 }
 
 SAME_AS_MULTILINE = {
@@ -109,7 +109,7 @@ REFUSED_BY_PREPARE = {
     "many_values.csv": ("label", "Column 'city' has 60 different values, too many branches for "
                         "a multiway split to draw (the limit is 50); exclude it, or group its "
                         "values."),
-    "one_class.csv": ("好瓜", "The target '好瓜' has only one class ('是') after dropping 1 row(s) "
+    "one_class.csv": ("好瓜", "The target '好瓜' has only one class ('是') after dropping 1 row "
                       "with no value; a tree needs at least two."),
     "numeric_target.csv": ("price", "The target 'price' is a number with 80 different values, "
                            "which is regression; this tool classifies, so choose a column of "
@@ -195,8 +195,8 @@ def test_inf_and_nan_are_missing_on_purpose():
     })
     pd.testing.assert_frame_equal(table.frame, expected)
     assert table.report.warnings == (
-        "Column 'x' has 2 value(s) that are not finite numbers (-inf, NaN), read as missing.",
-        "Column 'y' has 1 value(s) that are not finite numbers (inf), read as missing.",
+        "Column 'x' has 2 values that are not a finite number (-inf, NaN), read as missing.",
+        "Column 'y' has 1 value that is not a finite number (inf), read as missing.",
     )
     assert table.report.missing == {"x": 2, "y": 1, "c": 0}
 
@@ -256,7 +256,7 @@ def test_two_sheets_by_index_and_unknown_sheet():
                               "说明, 数据.")
     with pytest.raises(LoadError) as err:
         load_bytes(data, "two_sheets.xlsx", sheet=2)
-    assert str(err.value) == "'two_sheets.xlsx' has 2 sheet(s), so there is no sheet number 3."
+    assert str(err.value) == "'two_sheets.xlsx' has 2 sheets, so there is no sheet number 3."
 
 
 def test_forcing_the_wrong_encoding_is_one_sentence():

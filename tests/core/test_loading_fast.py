@@ -59,7 +59,8 @@ def reference_column(name: str, cells: list[str], missing=DEFAULT_MISSING):
         spelled = sorted({v for v in known if v.casefold() in NONFINITE})
         if spelled:
             count = sum(v.casefold() in NONFINITE for v in known)
-            notes.append(f"Column '{name}' has {count} value(s) that are not finite numbers "
+            values = "value that is" if count == 1 else "values that are"
+            notes.append(f"Column '{name}' has {count} {values} not a finite number "
                          f"({', '.join(spelled)}), read as missing.")
         floats = [f if math.isfinite(f) else math.nan for f in floats]
         return pd.Series(floats, dtype="float64"), notes
@@ -242,7 +243,7 @@ def test_blank_rows_of_any_length_are_counted_in_a_big_file():
     lines[100:100] = ["   ", ",,,", "\u3000", ",,", ""]
     table = load_bytes("\n".join(lines).encode(), "big.csv")
     assert table.report.n_rows == 3000
-    assert table.report.warnings == ("Skipped 4 empty row(s).",)
+    assert table.report.warnings == ("Skipped 4 empty rows.",)
 
 
 def test_excels_trailing_commas_and_full_width_commas():

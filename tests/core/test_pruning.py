@@ -475,11 +475,11 @@ def test_validation_file_must_have_the_columns(capsys, tmp_path):
     path = tmp_path / "val.csv"
     frame.to_csv(path, index=False)
     code, _, err = _grow(capsys, "--prune", "rep", "--validation", str(path))
-    assert code == 2 and "lacks column(s): 触感" in err
+    assert code == 2 and "Columns missing from the validation file: 触感" in err
 
 
 @pytest.mark.parametrize(("lang", "words"), [
-    ("en", "error: The validation file lacks column(s): 色泽, 触感."),
+    ("en", "error: Columns missing from the validation file: 色泽, 触感."),
     ("zh", "错误：验证集文件缺少这些列：色泽、触感。")])
 def test_the_columns_a_validation_file_lacks_are_listed_as_the_language_lists(
         capsys, tmp_path, lang, words):

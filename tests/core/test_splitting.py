@@ -70,7 +70,7 @@ def test_predict_needs_the_training_columns(wm2):
     from dtree_core import DataError
 
     model = DecisionTree("id3").fit(*wm2)
-    with pytest.raises(DataError, match="Missing column"):
+    with pytest.raises(DataError, match="Columns missing for prediction"):
         model.predict(pd.DataFrame({"色泽": ["青绿"]}))
 
 

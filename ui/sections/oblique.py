@@ -34,8 +34,7 @@ EN: dict[str, str] = {
                          "nodes may cut at a slant."),
     "boundary.held": ("The other attributes are held at their median (continuous) or most "
                       "frequent value (nominal): {values}."),
-    "boundary.missing_rows": ("{n} row(s) with a missing value on these two attributes are not "
-                              "drawn."),
+    "boundary.missing_rows": "Not drawn: {n} rows with a missing value on these two attributes.",
     "boundary.other_step": ("The {algorithm} tree is shown at step {step}, its last (steps "
                             "0–{total}): it has fewer steps than this one."),
     "boundary.unavailable": "The {algorithm} tree could not be grown here: {reason}",
@@ -84,7 +83,7 @@ EN: dict[str, str] = {
     "linear.lost": ("The single attribute {attribute} lowers the Gini index at least as much as "
                     "the linear test ({axis} against {linear}), so it is kept: on a tie the "
                     "simpler test stays."),
-    "linear.learner": ("Found from {start}, then {passes} pass(es) of OC1's coordinate moves "
+    "linear.learner": ("Found from {start}, then {passes} passes of OC1's coordinate moves "
                        "(each moves one weight while the Gini index falls)."),
     "linear.start.fisher": ("Fisher's direction for the two heaviest classes of the rows known "
                             "in every attribute of the test"),

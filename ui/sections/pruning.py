@@ -69,7 +69,7 @@ EN: dict[str, str] = {
     "prune.validation.missing.none": ("This pruning method needs a validation set: choose a "
                                       "file or a split. No tree is grown until it has one."),
     "prune.validation.bad": "Could not read the validation file {name}: {reason}",
-    "error.validation_columns": "The validation file lacks column(s): {columns}.",
+    "error.validation_columns": "Columns missing from the validation file: {columns}.",
     "error.validation_file": "The validation file: {reason}",
     "error.validation_needed": ("{method} judges the tree by a validation set, and the sidebar "
                                 "offers none for this data: in the sidebar's Pruning, choose "

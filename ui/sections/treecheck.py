@@ -113,7 +113,7 @@ EN: dict[str, str] = {
                              "judged by), so no student's code could build this tree from it. "
                              "Set the pruning method to \"{none}\" in the sidebar to download "
                              "the file for the tree as grown."),
-    "tc.file.error.forced": ("This tree has {count} split(s) forced by hand: the file cannot tell "
+    "tc.file.error.forced": ("This tree has {count} splits forced by hand: the file cannot tell "
                              "a student's build_tree about them, so a correct program would build "
                              "another tree. Remove the forced splits to download the file for the "
                              "tree the algorithm grows by itself."),
