@@ -61,10 +61,13 @@ NAMES = {
     "gain_ratio": "gain_ratio", "gainratio": "gain_ratio", "g_r": "gain_ratio",
     "gr": "gain_ratio", "增益率": "gain_ratio", "信息增益率": "gain_ratio",
     "gini_index": "gini_index", "giniindex": "gini_index", "基尼指数": "gini_index",
-    # Li Hang's words: 经验熵 H(D), 经验条件熵 H(D|A), 信息增益比 g_R(D,A)
-    "经验熵": "entropy", "经验条件熵": "entropy", "条件熵": "entropy",
+    # Li Hang's words: 经验熵 H(D), 经验条件熵 H(D|A) (CONDITIONAL), 信息增益比 g_R(D,A)
+    "经验熵": "entropy",
     "信息增益比": "gain_ratio", "增益比": "gain_ratio",
 }
+# H(D|A) by name: 经验条件熵(D,色泽), 条件熵(色泽) and 经验条件熵(D|色泽) alike (without an
+# attribute the line asks which one: it is never the node's H(D)).
+CONDITIONAL = {"经验条件熵", "条件熵", "conditional_entropy"}
 NODE_QUANTITIES = ("entropy", "gini")  # of the node's set D: they take no attribute
 _D = set_name(None)
 
@@ -202,6 +205,8 @@ def _li_hang_form(name: str, args: str | None) -> tuple[str | None, str | None]:
     subscript = _SUBSCRIPT_IV.match(name)
     if subscript and subscript["attribute"].lower() not in ("a", "r"):
         return "iv", subscript["attribute"].strip()
+    if name.lower() in CONDITIONAL:
+        return "conditional_entropy", _attribute_of((args or "").replace("|", ","))
     parts = [p.strip() for p in re.split(r"[,|]", args or "") if p.strip()]
     has_set = bool(parts) and parts[0].lower() in _SET_NAMES
     if NAMES.get(name.lower()) == "entropy" and args and "|" in args:

@@ -8,7 +8,7 @@ import pytest
 
 from dtree_core import DecisionTree, algorithms
 from dtree_core import notation as notations
-from dtree_core.checking import check, make_quiz
+from dtree_core.checking import check, make_quiz, parse_claim
 from dtree_core.data import encode
 from dtree_core.growing import grow
 from dtree_core.loading import resolve_kinds
@@ -256,6 +256,22 @@ def test_check_my_numbers_reads_li_hang_lines(loan):
     zhou = check(text, trace, 0)
     assert [v.status for v in zhou.verdicts] == [v.status for v in report.verdicts]
     assert zhou.verdicts[1].name == "Gain(D, 年龄)"
+
+
+@pytest.mark.parametrize("line", ["经验条件熵(D,A3) = 0.551", "条件熵(有自己的房子) = 0.551",
+                                  "经验条件熵(D|有自己的房子) = 0.551",
+                                  "conditional entropy(D, A3) = 0.551"])
+def test_his_conditional_entropy_by_name_is_h_of_d_given_a(loan, line):
+    """经验条件熵 is H(D|A) whichever way its attribute is written, as the page's intro says
+    (it was once read as H(D) = 0.971 and marked wrong)."""
+    verdict = check(line, fitted("id3", loan), 0, notation="lihang").verdicts[0]
+    assert (verdict.status, verdict.claim.quantity, verdict.claim.attribute) == (
+        "right", "conditional_entropy", "有自己的房子")
+
+
+def test_a_conditional_entropy_without_its_attribute_asks_which():
+    assert parse_claim(1, "条件熵 = 0.551").quantity == "conditional_entropy"
+    assert parse_claim(1, "条件熵 = 0.551").attribute is None
 
 
 def test_an_attribute_named_a1_is_not_renumbered():
