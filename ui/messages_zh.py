@@ -32,7 +32,7 @@ ZH = {
     "setup.upload.bad": "无法读取 {name}：{reason} 仍使用之前加载的数据集。",
     "setup.upload.bad.first": "无法读取 {name}：{reason}",
     "setup.using": "正在使用 **{name}**（{rows} 行，{cols} 列）。",
-    "setup.tree_of": "尚未由它生成决策树：各页面仍显示 **{name}** 的决策树。",
+    "setup.tree_of": "新上传的数据尚未生成决策树：各页面仍显示 **{name}** 的决策树。",
     "setup.report": "加载报告",
     "setup.report.encoding": "编码：{value}",
     "setup.report.delimiter": "分隔符：{value}",
@@ -46,7 +46,7 @@ ZH = {
     "setup.report.rows": "行数：{rows}，列数：{cols}",
     "setup.report.col.column": "列",
     "setup.report.col.kind": "类型",
-    "setup.report.col.missing": "缺失值",
+    "setup.report.col.missing": "缺失数",
     "setup.target": "目标（类别）列",
     "setup.attributes": "使用的属性",
     "setup.id_note": ("“{column}”每一行的取值都不同，像是行号，所以默认不选；选上它可以看到 ID3 "
@@ -114,7 +114,7 @@ ZH = {
     "grow.key.next": "→",
     "grow.key.last": "End",
     "grow.step": "步骤",
-    "grow.step_of": "第 {step} 步（第 0–{total} 步）：结点 #{node}",
+    "grow.step_of": "第 {step} 步（步骤编号 0–{total}）：结点 #{node}",
     "grow.play": "自动播放",
     "grow.speed": "每步秒数",
     "grow.jump": "跳到结点",
@@ -247,7 +247,7 @@ ZH = {
     "stop.min_branch_weight": ("没有哪种划分能让两个分支的权重都达到分支最小权重：标记为叶结点，"
                                "其类别为样本数最多的类“{label}”。"),
     "stop.pruned": "剪枝把这棵子树替换成了类别为“{label}”的叶结点。",
-    "stop.tied_majority": "{classes}并列，各为 {count}：叶结点取数据中先出现的“{label}”。",
+    "stop.tied_majority": "{classes}并列，各有 {count} 个样本：叶结点取数据中先出现的“{label}”。",
     "stop.tied_class": "“{cls}”",
     "stop.pre_pruned": ("预剪枝拒绝了此处选出的划分：它没有提高验证集精度，因此这是类别为"
                         "“{label}”的叶结点。"),
@@ -265,7 +265,7 @@ ZH = {
     "pseudo.5": "if A = ∅ OR D 中样本在 A 上取值相同 then",
     "pseudo.6": "    将 node 标记为叶结点，其类别标记为 D 中样本数最多的类; return",
     "pseudo.7": "end if",
-    "pseudo.opt": ("if 满足某个停止条件（最大深度、最少样本数）then "
+    "pseudo.opt": ("if 满足某个停止条件（最大深度、最少样本数） then "
                    "将 node 标记为叶结点，其类别标记为 D 中样本数最多的类; return"),
     "pseudo.8": "从 A 中选择最优划分属性 a*;",
     "pseudo.8.lowest": "从 A 中选择划分属性 a*（最差基线：有意取信息增益最小者）;",
@@ -336,7 +336,7 @@ ZH = {
                              "步 (5)，得到子树 Tᵢ，返回 Tᵢ"),
     "pseudo.lihang.output": "输出：决策树 T",
     "pseudo.lihang.fired": "A_g = {attribute}",
-    "pseudo.lihang.fired.threshold": "A_g = {attribute}，划分点 t = {threshold}",
+    "pseudo.lihang.fired.threshold": "A_g = {attribute}，切分点 t = {threshold}",
     "pseudo.lihang.fired.forced": "A_g = {attribute}，在此强制指定",
     "pseudo.lihang.fired.random": "A_g = {attribute}，随机抽取",
     "pseudo.lihang.5.2.not.same_values": ("注：算法 5.2 没有单列这种情形：D 中所有实例在 A 的每个"
@@ -362,7 +362,7 @@ ZH = {
     "pseudo.lihang.not.missing_scores": ("注：算法 {number} 没有处理缺失值。本应用按周志华 §4.4.2"
                                          "：步 (3) 中有缺失值的特征在 D̃（该特征上无缺失的实例）上"
                                          "计算，再乘以 ρ（式 4.12）。"),
-    "pseudo.lihang.not.pre_pruned": ("注：预剪枝（周志华 4.3.1 节）拒绝了步 (3) 选出的划分，因为它"
+    "pseudo.lihang.not.pre_pruned": ("注：预剪枝（周志华 §4.3.1）拒绝了步 (3) 选出的划分，因为它"
                                      "没有提高验证集精度；算法 {number} 的步骤中没有生成此叶结点"
                                      "的一步。"),
     "pseudo.lihang.not.pruned": ("注：剪枝在决策树生成之后把此子树替换为叶结点，算法 {number} 的生"
@@ -442,7 +442,7 @@ ZH = {
                                   "请增加数据或合并类别。"),
     "error.kfold_k": "k 折交叉验证要求 k 在 2 和数据行数（{rows}）之间；现在 k 是 {k}。",
     "error.kfold_lone_class": ("{k} 折交叉验证的第 {fold} 折，训练集只有一个类别（“{label}”）："
-                               "只有一行的那个类别，在测试它的那一折里，训练集只剩另一个类别；"
+                               "另一个类别只有一行，用它作测试的那一折，训练集里就只剩“{label}”；"
                                "无论 k 或随机种子取什么都是如此，无法生成决策树。请改用留出法。"),
     "error.kfold_one_class": ("{k} 折交叉验证的第 {fold} 折，训练集只有一个类别（“{label}”），"
                               "无法生成决策树：请换一个 k 或随机种子，或改用留出法。"),
@@ -493,8 +493,8 @@ ZH = {
     "error.unknown_column": "没有名为“{column}”的列。",
     "error.text_continuous": "列“{column}”不能作为连续属性：其中有文本值。",
     "error.target_missing": "目标列有缺失值；请先删除这些行。",
-    "error.id_target": ("目标列“{column}”的 {rows} 行取值各不相同，是在给各行编号，像是编号列，"
-                        "不是类别：请选择存放类别的那一列。"),
+    "error.id_target": ("目标列“{column}”的 {rows} 行取值各不相同，像是给各行编号的 ID 列，而不是"
+                        "类别：请选择存放类别的那一列。"),
     "error.numeric_target": ("目标列“{column}”是有 {values} 个不同取值的数值，这是回归问题；"
                              "本工具做分类，请选择类别列，或先把数值分成若干区间。"),
     "error.one_class": "目标列“{column}”只有一个类别；决策树至少需要两个类别。",
@@ -571,7 +571,7 @@ ZH = {
     "cmp.why.leaf": "{label} 生成叶结点：{reason}",
     "cmp.why.shape": "{where}，每棵树都用 {attribute} 划分，但分支不同：{clauses}。",
     "cmp.why.shape.clause": "{label}：{branches}",
-    "cmp.why.among": "{labels} 在那里的决策相同，到更下面才分开。{sentence}",
+    "cmp.why.among": "{labels} 在上述结点的决策相同，到更深的结点才出现分歧。{sentence}",
     "cmp.why.among.none": "{labels} 在其余共有的每个结点上都做出相同的决策。",
     "cmp.why.sentence": "{where}，{clauses}。",
     # forced splits a tree the sidebar did not grow could not make (trace.unmatched_force)
@@ -655,7 +655,7 @@ ZH = {
     "exp.rules.caption_holdout": ("这不是侧边栏中的决策树：这些规则编号为 H1、H2……，来自用侧边栏的"
                                   "设置只在 {train} 个训练样本上另外生成的一棵决策树，以便用它没有"
                                   "见过的 {test} 个留出样本评估每条规则的覆盖与精度。侧边栏决策树的"
-                                  "规则编号为 R1、R2、…（关闭此开关，或见下方各节）。"),
+                                  "规则编号为 R1、R2……（关闭此开关，或见下方各节）。"),
     "exp.rules.caption_all": "{tree}的规则 R1、R2……",
     "exp.rules.sidebar_all": "侧边栏中用全部 {rows} 个样本生成的决策树",
     "exp.rules.sidebar_part": ("侧边栏中用 {total} 个样本中的 {rows} 个生成的决策树"

@@ -49,7 +49,7 @@ def test_a_post_pruned_leaf_still_says_its_subtree_was_replaced():
 
 @pytest.mark.parametrize(("lang", "said"), [
     ("en", "是, 否 tie with 1 each: the leaf takes 是, the one the data shows first."),
-    ("zh", "“是”、“否”并列，各为 1：叶结点取数据中先出现的“是”。")])
+    ("zh", "“是”、“否”并列，各有 1 个样本：叶结点取数据中先出现的“是”。")])
 def test_a_leaf_whose_classes_tie_says_which_rule_took_its_label(lang, said, monkeypatch):
     """Watermelon 2.0, CART at max_depth 2: a leaf of 是 1, 否 1 was called "the majority";
     the tie is named, with the rule growing.majority broke it by (the class seen first)."""

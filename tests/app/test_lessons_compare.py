@@ -266,7 +266,7 @@ def test_branches_that_differ_are_said_with_the_languages_colon(lang, clause, mo
     ("en", "ID3, C4.5: 纹理=清晰 | 纹理=稍糊 | 纹理=模糊; CART: 纹理 ∈ {清晰} | 纹理 ∈ {稍糊,模糊}",
      "ID3, C4.5 decide alike there and part further down. At 纹理=清晰, ID3 takes 根蒂"),
     ("zh", "ID3、C4.5：纹理=清晰 | 纹理=稍糊 | 纹理=模糊；CART：纹理 ∈ {清晰} | 纹理 ∈ {稍糊,模糊}",
-     "ID3、C4.5 在那里的决策相同，到更下面才分开。在“纹理=清晰”处，ID3 按")])
+     "ID3、C4.5 在上述结点的决策相同，到更深的结点才出现分歧。在“纹理=清晰”处，ID3 按")])
 def test_trees_that_decide_alike_where_others_part_are_followed_down(lang, shape, later,
                                                                      monkeypatch):
     """ID3, C4.5 and CART on watermelon 2.0: at the root CART cuts 纹理 in two where ID3 and

@@ -94,13 +94,13 @@ ZH: dict[str, str] = {
                               "很大时只剩一个叶结点。CART 的代价复杂度剪枝用同样形式的损失（Gini"
                               "，除以 N），但对所有 α 依次剪去最弱的一环，而不是事先给定一个 α。"),
     "prune.measure.loss": "剪枝前后的损失函数 C_α(T) = Σ N_t·H_t(T) + α|T|",
-    "prune.before.cost": "回缩前的 C_α（T_B）",
-    "prune.after.cost": "回缩后的 C_α（T_A）",
-    "prune.reason.cost.prune.lt": ("回缩后 C_α = {after} < 回缩前 C_α = {before}：{attribute} "
-                                   "划分下的叶结点回缩为一个叶结点，类别为“{label}”，剪枝。"),
+    "prune.before.cost": "回缩前的 C_α(T_B)",
+    "prune.after.cost": "回缩后的 C_α(T_A)",
+    "prune.reason.cost.prune.lt": ("回缩后 C_α = {after} < 回缩前 C_α = {before}：剪枝，"
+                                   "{attribute} 划分下的叶结点回缩为类别为“{label}”的一个叶结点。"),
     "prune.reason.cost.prune.eq": ("回缩后 C_α = {after} = 回缩前 C_α = {before}：损失函数没有"
-                                   "增大，{attribute} 划分下的叶结点回缩为一个叶结点，类别为"
-                                   "“{label}”，剪枝。"),
+                                   "增大，剪枝，{attribute} 划分下的叶结点回缩为类别为“{label}”的"
+                                   "一个叶结点。"),
     "prune.reason.cost.keep.gt": ("回缩后 C_α = {after} > 回缩前 C_α = {before}：保留 "
                                   "{attribute} 的划分。"),
     "prune.cost.terms": ("回缩前：Σ N_t·H_t = {fit_before}，α|T| = {alpha} × {leaves_before} = "

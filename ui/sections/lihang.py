@@ -217,11 +217,11 @@ ZH: dict[str, str] = {
                                      "这棵树{cuts}，对离散属性采用它找到的最优取值二分"
                                      "（{column}），每一侧可有多个取值；取值只有两三个时，每种"
                                      "二分都是 A=a 与 A≠a。"),
-    "lihang.value_splits.cuts": "对连续属性取阈值 t 切分",
+    "lihang.value_splits.cuts": "对连续属性取切分点 t 切分",
     "lihang.value_splits.cuts.linear": ("对连续属性取阈值 t 切分（单个属性，或线性组合 "
                                         "Σ wᵢ·aᵢ ≤ t）"),
-    "lihang.value_splits.same_split": ("只有两个取值的属性出现两次：它的 A=a 与 A=b 是同一个"
-                                       "切分点。"),
+    "lihang.value_splits.same_split": ("只有两个取值的属性出现两行：A=a 与 A=b 是同一种切分"
+                                       "（把 D 分成同样的两部分）。"),
     "lihang.value_splits.known": ("有缺失值的属性只按 D̃（该属性取值已知的样本）计算（周志华 "
                                   "§4.4.2；李航的数据没有缺失值）：这里它的值是 Gini(D̃, A=a)。"
                                   "{algorithm} 按 ρ·(Gini(D̃) − Gini(D̃, A)) 排序（ρ 为取值已知样本的"
@@ -293,6 +293,6 @@ ZH: dict[str, str] = {
                               "Gain(D,a)、IV(a)、Gain_ratio(D,a)、Gini_index(D,a)。"),
     "cmp.binary_only.lihang": ("只有二分划分的树（CART）有这个结点，所以 g(D, A)、H_A(D) 和 "
                                "g_R(D, A) 都是针对它们的二分划分计算的。"),
-    "cmp.binary_elsewhere.lihang": ("连续特征的 {column} 取在基尼指数 Gini(D, A) 最小的划分点，"
+    "cmp.binary_elsewhere.lihang": ("连续特征的 {column} 取在基尼指数 Gini(D, A) 最小的切分点，"
                                     "与同一行的 t 不是同一个划分点：{items}。"),
 }

@@ -112,7 +112,7 @@ ZH: dict[str, str] = {
     "boundary.x": "横轴",
     "boundary.y": "纵轴",
     "boundary.panel.axis": "轴平行划分：{algorithm}，第 {step} 步（第 0–{total} 步）",
-    "boundary.panel": "{algorithm}，第 {step} 步（第 0–{total} 步）",
+    "boundary.panel": "{algorithm}，第 {step} 步（步骤编号 0–{total}）",
     "boundary.caption": ("每块着色区域是决策树生长到这一步时在该处预测的类别：尚未划分的结点预测"
                          "其中样本最多的类。点为数据集中的样本，颜色表示其类别。轴平行决策树的分"
                          "类边界由若干与坐标轴平行的分段组成；斜决策树的结点可以斜着划分。"),
@@ -138,8 +138,8 @@ ZH: dict[str, str] = {
     "boundary.book.leaf_root": ("《机器学习》中此数据集上的多变量决策树（§4.5）根结点的划分为 "
                                 "{book}；这棵树的根结点是叶结点：{reason}"),
     "boundary.book.forced": ("《机器学习》中此数据集上的多变量决策树（§4.5）根结点的划分为 "
-                             "{book}；这棵树的根结点被指定按 {root} 划分，因此那里没有学习线性"
-                             "划分。"),
+                             "{book}；这棵树的根结点被指定按 {root} 划分，因此根结点处没有学习"
+                             "线性划分。"),
     "linear.header": "线性划分",
     "linear.test": "本结点的划分为 {test}。",
     "linear.col.weight": "权重 wᵢ",

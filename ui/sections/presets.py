@@ -155,8 +155,8 @@ EN: dict[str, str] = {
                              "memory directly; a depth limit does not (the width of a level can "
                              "grow)."),
     "preset.note.zhou-4.9": ("CART on watermelon 2.0α: Gini(D̃) and Gini_index are computed on "
-                             "the rows with a known value and weighted by ρ, as Gain is in "
-                             "§4.4.2."),
+                             "the rows with a known value, and their difference is weighted by "
+                             "ρ, as Gain is in §4.4.2."),
     "preset.note.zhou-4.10": "The oblique tree (§4.5) on watermelon data set 3.0.",
     "preset.note.lihang-5.1": ("The app's C4.5 keeps the attributes with at least the mean gain "
                                "first (Quinlan's rule, Zhou §4.2.2)."),
@@ -187,7 +187,7 @@ ZH: dict[str, str] = {
     "preset.tree.full": "完整的树",
     "preset.tree.none": "未剪枝",
     "preset.tree.pre": "预剪枝",
-    "preset.tree.rep": "后剪枝（错误率降低剪枝）",
+    "preset.tree.rep": "错误率降低剪枝",
     "preset.criterion.gain": "信息增益",
     "preset.criterion.gain_ratio": "增益率",
     "preset.criterion.gini_index": "基尼指数",
@@ -291,8 +291,8 @@ ZH: dict[str, str] = {
                              "一旦放不下，队列中其余结点都作叶结点。结果读自完整决策树的生成过程记录："
                              "每个结点的决策只取决于到达它的样本。结点数上限直接限制内存；"
                              "深度上限则不能（一层的宽度可以很大）。"),
-    "preset.note.zhou-4.9": ("CART 在西瓜数据集 2.0α 上：Gini(D̃) 与基尼指数在取值已知的样本上"
-                             "计算，再乘以 ρ，与 4.4.2 节对信息增益的处理相同。"),
+    "preset.note.zhou-4.9": ("CART 在西瓜数据集 2.0α 上：在取值已知的样本上计算 Gini(D̃) 与基尼"
+                             "指数，二者之差再乘以 ρ，与 §4.4.2 对信息增益的处理相同。"),
     "preset.note.zhou-4.10": "在西瓜数据集 3.0 上运行斜决策树（4.5 节）。",
     "preset.note.lihang-5.1": ("本应用的 C4.5 先保留信息增益不低于平均值的属性"
                                "（Quinlan 的做法，周志华 4.2.2 节）。"),

@@ -249,9 +249,9 @@ EN: dict[str, str] = {
 }
 
 ZH: dict[str, str] = {
-    "cmp.prune.help": ("把剪枝与未剪枝的决策树并排比较。预剪枝与后剪枝使用侧边栏中的验证集；"
-                       "侧边栏没有验证集时，使用书中与这份数据配套的验证集。"),
-    "cmp.validated": "预剪枝和后剪枝（错误率降低剪枝）依据{rows}评判这些决策树。",
+    "cmp.prune.help": ("把剪枝与未剪枝的决策树并排比较。预剪枝与错误率降低剪枝使用侧边栏中的"
+                       "验证集；侧边栏没有验证集时，使用书中与这份数据配套的验证集。"),
+    "cmp.validated": "预剪枝和错误率降低剪枝依据{rows}评判这些决策树。",
     "prune.rows.paired": "书中与这份数据配套的验证集“{name}”",
     "prune.rows.file": "侧边栏中的验证集文件“{name}”",
     "prune.rows.split": ("侧边栏划分出的验证集（按随机种子 {seed} 从本文件中留出 {share}；"
@@ -260,11 +260,11 @@ ZH: dict[str, str] = {
                                 "再加上 --validation FILE。"),
     "prune.header": "剪枝",
     "prune.method": "剪枝方法",
-    "prune.method.help": ("预剪枝和后剪枝（错误率降低剪枝）依据验证集判断；悲观剪枝和代价复杂度剪枝"
-                          "只用训练集。“选项”里的停止条件不是剪枝。"),
+    "prune.method.help": ("预剪枝和错误率降低剪枝（周志华 §4.3.2 后剪枝）依据验证集判断；悲观剪枝和"
+                          "代价复杂度剪枝（同属后剪枝）只用训练集。“选项”里的停止条件不是剪枝。"),
     "prune.method.none": "不剪枝",
-    "prune.method.pre": "预剪枝（§4.3.1）",
-    "prune.method.rep": "后剪枝（错误率降低剪枝，§4.3.2）",
+    "prune.method.pre": "预剪枝（周志华 §4.3.1）",
+    "prune.method.rep": "错误率降低剪枝（周志华 §4.3.2 后剪枝）",
     "prune.method.pep": "C4.5 悲观剪枝",
     "prune.method.ccp": "CART 代价复杂度剪枝",
     "prune.on_tie": "验证集精度相同时也剪枝",
@@ -300,7 +300,7 @@ ZH: dict[str, str] = {
     "error.validation_columns": "验证集文件缺少这些列：{columns}。",
     "error.validation_file": "验证集文件：{reason}",
     "error.validation_needed": ("{method}依据验证集评判决策树，而侧边栏没有为这份数据提供验证集："
-                                "请在侧边栏的“剪枝”中选择预剪枝或后剪枝，并选定验证集（上传第二个"
+                                "请在侧边栏的“剪枝”中选择预剪枝或错误率降低剪枝，并选定验证集（上传第二个"
                                 "文件，或从本文件中留出一部分）；比较页随后用同样的样本剪枝。"),
     "error.validation_no_rows": "验证集文件中没有任何一行填有“{column}”的取值。",
     "error.validation_text": ("验证集文件的“{column}”列含有文本（“{value}”），而决策树按数值"
@@ -353,9 +353,11 @@ ZH: dict[str, str] = {
     "prune.reason.pre.prune.lt": ("按 {attribute} 划分后，验证集精度会从 {before} 降到 {after}："
                                   "预剪枝禁止划分，该结点保持为类别“{label}”的叶结点。"),
     "prune.reason.rep.prune.gt": ("剪成类别“{label}”的叶结点后，验证集精度从 {before} 升到 "
-                                  "{after}：后剪枝把以 {attribute} 划分的子树替换为叶结点。"),
-    "prune.reason.rep.prune.eq": ("剪成类别“{label}”的叶结点后，验证集精度仍为 {before}；已勾选精"
-                                  "度相同时也剪枝，所以以 {attribute} 划分的子树被替换为叶结点。"),
+                                  "{after}：错误率降低剪枝把以 {attribute} 划分的子树替换为"
+                                  "叶结点。"),
+    "prune.reason.rep.prune.eq": ("剪成类别“{label}”的叶结点后，验证集精度仍为 {before}；已勾选"
+                                  "“验证集精度相同时也剪枝”，所以以 {attribute} 划分的子树被替换"
+                                  "为叶结点。"),
     "prune.reason.rep.keep.eq": ("剪成叶结点后，验证集精度仍为 {before}：没有提高，所以保留以 "
                                  "{attribute} 划分的子树（书中精度相同时保留子树）。"),
     "prune.reason.rep.keep.lt": ("剪成叶结点后，验证集精度会从 {before} 降到 {after}：保留以 "

@@ -268,8 +268,8 @@ ZH: dict[str, str] = {
                              "出同样的抽取，正确的程序也通不过这个文件的测试。请选择按得分选择属性"
                              "的算法（ID3、C4.5、CART）再下载文件。"),
     "inst.intro": ("一棵决策树会随训练样本的微小变化而改变（周志华第 8 章）。用侧边栏的选项生成"
-                   "多棵决策树，每棵用训练样本的自助采样，或翻转少数样本的类别标记，看根结点和整"
-                   "棵树多常改变，再让它们投票：这就是 Bagging。"),
+                   "多棵决策树，每棵用训练样本的自助采样，或翻转少数样本的类别标记，观察根结点和整"
+                   "棵树改变的频繁程度，再让它们投票：这就是 Bagging。"),
     "inst.mode": "每棵树的训练样本",
     "inst.mode.bootstrap": "自助采样（有放回地抽取 n 个样本）",
     "inst.mode.flip": "全部样本，其中 k 个类别标记翻转为另一类",
@@ -280,7 +280,7 @@ ZH: dict[str, str] = {
     "inst.test": "留作测试集的比例",
     "inst.run": "生成这些决策树",
     "inst.progress": "正在生成第 {done} 棵，共 {total} 棵…",
-    "inst.split": ("训练集 {train} 个样本；测试集 {test} 个样本（分层抽样，固定种子），用来评价"
+    "inst.split": ("训练集 {train} 个样本；测试集 {test} 个样本（分层采样，固定种子），用来评价"
                    "单棵树和投票。"),
     "inst.unpruned": "侧边栏的剪枝需要验证集，而这些样本没有：这些决策树都未剪枝。",
     "inst.roots": "每棵树的根结点属性",
@@ -295,7 +295,7 @@ ZH: dict[str, str] = {
     "inst.root_summary.leaves": "{summary}{total} 棵树中有 {leaves} 棵只有一个叶结点。",
     "inst.root_summary.all_leaves": "{total} 棵树都只有一个叶结点，没有根结点属性。",
     "inst.distinct": "不同的决策树",
-    "inst.distinct.help": ("任何划分、阈值、分支或叶结点类别不同即算不同（分支排列的先后不算）。"
+    "inst.distinct.help": ("任何划分、划分点、分支或叶结点类别不同即算不同（分支排列的先后不算）。"
                            "{total} 棵中有 {same} 棵与用全部训练样本生成的单棵树相同。"),
     "inst.single": "单棵树的测试精度",
     "inst.vote": "多数投票（Bagging）的测试精度",
