@@ -138,9 +138,12 @@ def figure_for(trace: dict, notation: str = notations.DEFAULT) -> Figure:
 
 
 def words(figure: Figure, name: str, **values) -> str:
-    """The figure's words `name`: the algorithm's own (key.number.name) where it has them."""
+    """The figure's words `name`: the algorithm's own (key.number.name) where it has them.
+    Zhou's Fig. 4.2 is quoted in his words (属性, 样本) whichever book's the page speaks: a
+    figure credited to him does not say Li Hang's 特征."""
     specific = f"{figure.key}.{figure.number}.{name}"
-    return t(specific if has(specific) else f"{figure.key}.{name}", **figure.values, **values)
+    return t(specific if has(specific) else f"{figure.key}.{name}",
+             _notation=None if figure.number else notations.DEFAULT, **figure.values, **values)
 
 
 def title(figure: Figure) -> str:

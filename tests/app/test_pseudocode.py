@@ -452,6 +452,16 @@ def test_algorithms_that_follow_no_li_hang_algorithm_keep_fig_4_2(algorithm):
     assert listing(grown, grown["nodes"][0], "lihang") == listing(grown, grown["nodes"][0])
 
 
+def test_zhous_figure_is_quoted_in_his_words_under_li_hangs_notation():
+    """Zhou's C4.5 keeps Fig. 4.2 under Li Hang's notation, and the figure, credited to Zhou,
+    says his 最优划分属性 and 样本, not Li Hang's 特征 and 实例."""
+    at = grown_app("loan_lihang", "c45", "zh", "lihang")
+    html = "\n".join(h.proto.body for h in at.get("html"))
+    assert t("pseudo.8", _lang="zh", _notation="zhou") in html
+    assert "最优划分属性" in t("pseudo.8", _lang="zh", _notation="zhou")
+    assert "最优划分特征" not in html
+
+
 def test_every_li_hang_step_has_the_code_that_carries_it_out():
     figure = lihang_figure("5.2")
     assert lines_with_code(figure) == list(LIHANG_STEPS)
