@@ -12,6 +12,7 @@ import plotly.graph_objects as go
 import streamlit as st
 
 from dtree_core import links
+from dtree_core.cli_messages import stop_words
 from dtree_core.datasets import get
 from dtree_core.escape import plotly_text
 from dtree_core.exercises_presets import (
@@ -133,18 +134,23 @@ def fact_text(fact: Fact) -> str:
     return t(in_notation(f"preset.fact.{fact.code}"), **values)
 
 
+def leaf_words() -> dict[str, str]:
+    """Every leaf's stop code as the answers' trees mark it: "leaf", except the leaves that
+    pruning made (pre-pruned, pruned), which an exercise comparing pruned trees asks
+    about (a code without words of its own was once printed raw: [pre_pruned])."""
+    return {code: t(f"preset.kind.{code}") if has(f"preset.kind.{code}") else
+            t("preset.kind.leaf") for code in stop_words("en")}
+
+
 def show_answer(p: Preset, answer: Answer) -> None:
     for fact in answer.facts:
         say(fact_text(fact))
     for name, table in answer.tables.items():
         show_table(name, table)
     decimals = st.session_state.get("decimals", 3)
-    leaf = {code: t("preset.kind.leaf") for code in ("pure", "no_attributes", "same_values",
-                                                     "empty", "max_depth", "min_samples",
-                                                     "min_gain", "min_branch_weight", "pruned")}
     for name, trace in answer.traces.items():
         st.markdown(f"**{literal(t(f'preset.tree.{name}'))}**")
-        st.code(export_text(trace, decimals, stop_words=leaf), language=None)
+        st.code(export_text(trace, decimals, stop_words=leaf_words()), language=None)
     if p.key == "zhou-4.6":
         show_cd_chart(answer)
 

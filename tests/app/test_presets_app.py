@@ -75,6 +75,20 @@ def test_the_answer_shows_the_runs_numbers():
         assert f"validation accuracy {accuracy:.1%}" in text
 
 
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_answers_trees_mark_the_leaves_pruning_made_in_words(lang):
+    """Exercise 4.4's pre-pruned tree marks its pre-pruned leaves and the post-pruned tree its
+    pruned ones, in the page's words (the code [pre_pruned] was once printed raw)."""
+    at = open_tab(lang)
+    at.selectbox(key="preset_key").set_value("zhou-4.4").run()
+    at.toggle(key="preset_show::zhou-4.4").set_value(True).run()
+    trees = "\n".join(c.value for c in at.code)
+    words = ZH if lang == "zh" else EN
+    assert f"[{words['preset.kind.pre_pruned']}]" in trees
+    assert f"[{words['preset.kind.pruned']}]" in trees
+    assert "pre_pruned" not in trees and "[pruned]" not in trees
+
+
 def test_significance_preset_draws_the_cd_chart_with_every_learner():
     at = open_tab("zh")
     at.selectbox(key="preset_key").set_value("zhou-4.6").run()
