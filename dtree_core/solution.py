@@ -522,11 +522,15 @@ RANKED = {"gain": "max", "gain_ratio": "max", "gini_index": "min", "gini_gain": 
 
 def comparison_steps(node: dict, rows: list[dict], algorithm, decimals: int,
                      tie_break: str = "first", names: Notation = ZHOU) -> list[Step]:
-    """The rule that picked the winner, with the numbers it compared, and its ties."""
+    """The rule that picked the winner, with the numbers it compared, and its ties; at a leaf
+    that pruning made (decision.was), of the split pruning refused or replaced, which the
+    leaf's sentence then speaks of."""
     decision = node["decision"]
     steps: list[Step] = []
     if decision["kind"] != "split":
-        return steps
+        decision = decision.get("was") or {}
+        if decision.get("kind") != "split":
+            return steps
     winner = decision["attribute"]
     if decision.get("forced"):
         return [Sentence("forced", {"attribute": winner})]

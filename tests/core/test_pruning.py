@@ -21,6 +21,7 @@ from dtree_core.pruning import (
     estimated_errors,
     tree_estimated_errors,
 )
+from dtree_core.solution import Sentence, solve
 from dtree_core.trace import Trace
 from tests.conftest import dataset_path, xy
 from tests.core.test_sklearn import distinct_float32_data, sklearn_structure
@@ -112,6 +113,19 @@ def test_pre_pruning_never_creates_the_refused_children(table_4_2):
     assert trace.nodes[1].decision.was.attribute == "色泽"
     assert trace.nodes[2].decision.was.attribute == "根蒂"
     assert not any(n.pruned_away for n in trace.nodes)
+
+
+@pytest.mark.parametrize("prune", ["pre", "rep"])
+def test_the_worked_solution_names_the_split_pruning_refused(table_4_2, prune):
+    """At node 1 (脐部=凹陷) 色泽, 根蒂 and 纹理 tie at Gain 0.811: the solution says 色泽 was
+    chosen, and how the tie went, before saying pruning refused (or replaced) that split."""
+    trace = book_tree(table_4_2, prune=prune).trace_.to_dict()
+    steps = solve(trace, 1).nodes[0].steps
+    codes = [(s.key, s.values.get("attribute")) for s in steps if isinstance(s, Sentence)]
+    assert ("rule.max_gain", "色泽") in codes and ("ties.first", "色泽") in codes
+    ties = next(s for s in steps if isinstance(s, Sentence) and s.key == "ties.first")
+    assert ties.values["ties"] == ("根蒂", "纹理")
+    assert codes[-1][0] == f"stop.{'pre_pruned' if prune == 'pre' else 'pruned'}"
 
 
 def test_reduced_error_pruning_is_figure_4_7(table_4_2):
