@@ -474,7 +474,7 @@ def _print_pruning(trace, outline: dict, lang: str) -> None:
     away = sum(1 for node in outline["nodes"] if node.get("pruned_away"))
     method = outline["params"].get("prune")
     _say("\n" + say(lang, "pruning.header.away" if away else "pruning.header",
-                    method=method, away=away))
+                    name=say(lang, f"pruning.name.{method}"), method=method, away=away))
     actions = {a: say(lang, f"pruning.action.{a}") for a in ("prune", "keep", "raise")}
     width = max(map(display_width, actions.values()))
     for event in trace.pruning:

@@ -455,17 +455,29 @@ def test_cli_reduced_error_pruning(capsys, tmp_path):
     assert code == 0, err
     d = json.loads(out_json.read_text(encoding="utf-8"))
     assert d["params"]["prune"] == "rep" and len(d["pruning"]) == 5
-    assert "脐部=凹陷: 是" in out and "Pruning (rep)" in out
+    assert "脐部=凹陷: 是" in out and "Pruning: reduced-error pruning (--prune rep)" in out
     tree = out.split("ID3 tree")[1].split("Pruning")[0]
     assert "纹理" not in tree and "色泽=乌黑: 是" in tree  # pruned away: not printed
 
 
-@pytest.mark.parametrize("method", ["pre", "pep", "ccp"])
-def test_cli_other_methods(capsys, method):
+@pytest.mark.parametrize(("method", "name"), [
+    ("pre", "pre-pruning"), ("pep", "C4.5's pessimistic pruning"),
+    ("ccp", "CART's cost-complexity pruning")])
+def test_cli_other_methods(capsys, method, name):
     extra = ["--validation", "VALIDATION"] if method == "pre" else []
     code, out, err = _grow(capsys, "--prune", method, *extra)
     assert code == 0, err
-    assert f"Pruning ({method})" in out
+    assert f"Pruning: {name} (--prune {method})" in out
+
+
+@pytest.mark.parametrize("method", ["pre", "rep", "pep", "ccp", "cost"])
+def test_the_chinese_pruning_header_names_the_method_in_chinese(method):
+    from dtree_core.cli_messages import say
+    from dtree_core.options import PRUNE_METHODS
+    assert method in PRUNE_METHODS
+    name = say("zh", f"pruning.name.{method}")
+    assert name != f"pruning.name.{method}" and not name.isascii()
+    assert say("zh", "pruning.header", name=name, method=method).startswith(f"剪枝：{name}（")
 
 
 @pytest.mark.parametrize("args,message", [
