@@ -25,7 +25,7 @@ from .labels import branch_text, children_of, node_path
 from .loading import prepare
 from .model import DecisionTree
 from .options import Options
-from .pruning import pruning_path
+from .pruning import path_subtrees, pruning_path
 
 
 @dataclass(frozen=True)
@@ -237,13 +237,15 @@ def node_budget_answer(preset: Preset) -> Answer:
 
 
 def ccp_answer(preset: Preset) -> Answer:
-    """5.4: CART's weakest-link sequence T0 ⊃ T1 ⊃ … with the α where each takes over."""
+    """5.4: CART's weakest-link sequence T0 ⊃ T1 ⊃ … with the α where each takes over. Each
+    subtree's leaves are counted on the subtree itself (path_subtrees), not on a regrowth
+    pruned at its α: two cuts at one α are two subtrees, which pruning at α makes at once."""
     full = fit(preset.dataset, preset.options)
-    alphas, impurities = pruning_path(full.trace_)
+    _, impurities = pruning_path(full.trace_)
     rows = []
-    for i, (alpha, impurity) in enumerate(zip(alphas, impurities, strict=True)):
-        pruned = trace_of(preset, prune="ccp", ccp_alpha=float(alpha))
-        leaves = sum(n["decision"]["kind"] == "leaf" for n in live(pruned))
+    for i, ((alpha, subtree), impurity) in enumerate(
+            zip(path_subtrees(full.trace_), impurities, strict=True)):
+        leaves = sum(n["decision"]["kind"] == "leaf" for n in live(subtree.to_dict()))
         rows.append({"subtree": f"T{i}", "alpha": float(alpha), "leaves": leaves,
                      "impurity": float(impurity)})
     return Answer((Fact("ccp_sequence", {"subtrees": len(rows)}),),

@@ -154,3 +154,14 @@ def test_significance_preset_is_the_evaluations_and_scipys_tests():
                                           abs=1e-4)
     verdict = [f.code for f in answer.facts if f.code.startswith("friedman_")]
     assert verdict == ["friedman_rejects" if ours["f"] > ours["critical"] else "friedman_keeps"]
+
+
+def test_the_ccp_table_counts_each_subtrees_own_leaves():
+    """Play-tennis's CART cuts twice at α = 0.0571: T1 and T2 are two subtrees (5 and 3
+    leaves), though pruning at that α makes both cuts at once (a regrowth at T1's α once
+    gave T1 the 3 leaves of T2)."""
+    import dataclasses
+    table = ep.ccp_answer(dataclasses.replace(ep.preset("lihang-5.4"),
+                                              dataset="play_tennis")).tables["ccp"]
+    assert table["leaves"].tolist() == [7, 5, 3, 1]
+    assert table["alpha"][1] == table["alpha"][2]

@@ -19,6 +19,7 @@ from dtree_core.pruning import (
     added_errors,
     choose_ccp_alpha,
     estimated_errors,
+    event_number,
     tree_estimated_errors,
 )
 from dtree_core.solution import Sentence, solve
@@ -612,3 +613,14 @@ def test_a_pessimistic_leaf_says_the_rule_that_pruned_it():
         trace = DecisionTree("c45", prune="pep", **params).fit(X, y).trace_
         leaves = [n for n in trace.nodes if n.decision.stop == "pruned"]
         assert leaves and all(n.decision.rule == PRUNE_RULES[key] for n in leaves), key
+
+
+def test_ccp_alpha_0_cuts_the_subtrees_that_lower_the_impurity_by_nothing():
+    """As the option's help says: scikit-learn cuts nothing at 0; here the subtrees with
+    g(t) = 0 (up to rounding: -1e-18) are cut, and their g(t) reads 0.000, not -0.000."""
+    X, y = xy("penguins.csv", "species")
+    cuts = [e for e in DecisionTree("cart", prune="ccp", ccp_alpha=0.0).fit(X, y).trace_.pruning
+            if e["action"] == "prune"]
+    assert cuts and all(abs(e["before"]) < 1e-12 for e in cuts)
+    assert any(e["before"] < 0 for e in cuts)
+    assert {event_number(e, e["before"], 3) for e in cuts} == {"0.000"}

@@ -52,7 +52,9 @@ EN: dict[str, str] = {
                           "errors."),
     "prune.ccp_alpha": "Complexity parameter ccp_alpha",
     "prune.ccp_alpha.help": ("Every subtree whose effective alpha g(t) is at most this is cut, "
-                             "weakest link first (scikit-learn's ccp_alpha)."),
+                             "weakest link first (scikit-learn's ccp_alpha; but at 0, where "
+                             "scikit-learn cuts nothing, a subtree that lowers the impurity "
+                             "by nothing, g(t) = 0, is cut here too)."),
     "prune.validation": "Validation set",
     "prune.validation.none": "None (the path chart shows training accuracy only)",
     "prune.validation.paired": "The book's paired validation set",
@@ -280,7 +282,8 @@ ZH: dict[str, str] = {
                           "会使估计错误数增加。"),
     "prune.ccp_alpha": "复杂度参数 ccp_alpha",
     "prune.ccp_alpha.help": ("有效 α（g(t)）不大于此值的子树都被剪去，最弱的先剪（即 scikit-learn"
-                             " 的 ccp_alpha）。"),
+                             " 的 ccp_alpha；只是取 0 时 scikit-learn 不剪枝，而这里仍剪去完全没有"
+                             "降低不纯度、g(t) = 0 的子树）。"),
     "prune.validation": "验证集",
     "prune.validation.none": "不用（剪枝路径图只显示训练集精度）",
     "prune.validation.paired": "书中配套的验证集",
