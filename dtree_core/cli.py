@@ -475,6 +475,10 @@ def _print_pruning(trace, outline: dict, lang: str) -> None:
     method = outline["params"].get("prune")
     _say("\n" + say(lang, "pruning.header.away" if away else "pruning.header",
                     name=say(lang, f"pruning.name.{method}"), method=method, away=away))
+    shared = next((e for e in trace.pruning if e.get("shared_rows")), None)
+    if shared is not None:
+        _say(say(lang, "pruning.shared_rows", count=shared["shared_rows"],
+                 n=shared["validation_rows"]))
     actions = {a: say(lang, f"pruning.action.{a}") for a in ("prune", "keep", "raise")}
     width = max(map(display_width, actions.values()))
     for event in trace.pruning:

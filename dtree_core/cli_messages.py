@@ -82,6 +82,11 @@ _CLI_EN = {
     "pruning.header": "Pruning: {name} (--prune {method}), in the order decided:",
     "pruning.header.away": ("Pruning: {name} (--prune {method}), in the order decided; {away} "
                             "nodes pruned away:"),
+    "pruning.shared_rows": ("Validation rows with an unknown value where the tree tests it: "
+                            "{count} of {n}. As in prediction (Zhou §4.4.2), such a row goes "
+                            "down every branch by its share and counts the share that reaches a "
+                            "leaf of its class, so an accuracy need not be a whole number of rows "
+                            "out of {n}."),
     "pruning.name.pre": "pre-pruning",
     "pruning.name.rep": "reduced-error pruning",
     "pruning.name.pep": "C4.5's pessimistic pruning",
@@ -148,6 +153,10 @@ _CLI_ZH = {
     "pruning.header": "剪枝：{name}（--prune {method}），按决定的先后顺序：",
     "pruning.header.away": ("剪枝：{name}（--prune {method}），按决定的先后顺序；共剪去 {away} "
                             "个结点："),
+    "pruning.shared_rows": ("{n} 个验证样本中有 {count} 个在决策树测试的属性上取值缺失："
+                            "与预测时一样（周志华 §4.4.2），这样的样本按权重同时进入各分支，"
+                            "到达其所属类别的叶结点的那部分权重计为正确，因此精度不一定是"
+                            "整数个样本除以 {n}。"),
     "pruning.name.pre": "预剪枝",
     "pruning.name.rep": "错误率降低剪枝",
     "pruning.name.pep": "C4.5 悲观剪枝",

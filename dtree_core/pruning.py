@@ -195,6 +195,16 @@ class _Tree:
             correct[node] = weight[rows.truth[reached] == self.label[node]].sum()
         return correct
 
+    def shared_rows(self, rows: ValidationRows) -> dict:
+        """The event fields that say how many validation rows reach some node by a share (an
+        unknown value where the tree tests it, §4.4.2), which makes the accuracies counted
+        by shares; none when every row follows one path."""
+        shared = np.zeros(rows.n, dtype=bool)
+        for _, reached, weight in reach(self.trace, self.attributes(), rows.columns, rows.n):
+            shared[reached[weight < 1.0]] = True
+        count = int(shared.sum())
+        return {"shared_rows": count, "validation_rows": rows.n} if count else {}
+
     def post_pruned(self, pruned: list[int], events: list[dict], method: str,
                     rule: str | None = None) -> Trace:
         """The trace with these nodes made leaves and everything below them pruned away;
@@ -296,7 +306,7 @@ def event_number(event: dict, value: float, decimals: int) -> str:
 def pre_prune(tree: _Tree, rows: ValidationRows, budget: Budget | None = None) -> Trace:
     """Top down, breadth first as in the book: split a node only if validation accuracy
     strictly improves with its children as leaves."""
-    correct = tree.validation_correct(rows)
+    correct, shared = tree.validation_correct(rows), tree.shared_rows(rows)
     total, tol = correct[0], _tolerance(rows.n)
     kept, refused, events, queue = [0], set(), [], deque([0])
     while queue:
@@ -307,7 +317,7 @@ def pre_prune(tree: _Tree, rows: ValidationRows, budget: Budget | None = None) -
         as_split = total - correct[node] + sum(correct[c] for c in tree.children[node])
         splits = as_split > total + tol
         events.append(_event(node, not splits, total / rows.n, as_split / rows.n,
-                             "validation_accuracy", "pre"))
+                             "validation_accuracy", "pre", **shared))
         if splits:
             total = as_split
             kept.extend(tree.children[node])
@@ -351,7 +361,7 @@ def reduced_error_leaves(tree: _Tree, rows: ValidationRows, on_tie: bool = False
     """Zhou §4.3.2's decisions: the nodes made leaves (deepest first) and an event for each
     node judged. kept: nodes that keep their split whatever the validation rows say (the
     hand-edit tab's locked nodes and their ancestors); they are not judged."""
-    correct = tree.validation_correct(rows)
+    correct, shared = tree.validation_correct(rows), tree.shared_rows(rows)
     subtree = tree.leaf_sum(correct)  # correct weight of the current subtree, kept up to date
     total, tol = subtree[0], _tolerance(rows.n)
     pruned, events = [], []
@@ -363,7 +373,7 @@ def reduced_error_leaves(tree: _Tree, rows: ValidationRows, on_tie: bool = False
         as_leaf = total - subtree[node] + correct[node]
         prunes = as_leaf > total + tol or on_tie and as_leaf >= total - tol
         events.append(_event(node, prunes, total / rows.n, as_leaf / rows.n,
-                             "validation_accuracy", "rep"))
+                             "validation_accuracy", "rep", **shared))
         if prunes:
             pruned.append(node)
             subtree[node], total = correct[node], as_leaf

@@ -433,6 +433,9 @@ def _event_view(trace: dict, event: dict, k: int, last: int, method: str,
         cols[2].metric(t("prune.verdict"), action_text(event, method))
     if event["measure"] == "loss":  # Li Hang's C_α: its two terms (ui.cost_pruning)
         cost_pruning.loss_terms(event, event_places(event, decimals))
+    if event.get("shared_rows"):  # accuracies counted by shares: say why 49.6% of 7 rows
+        st.caption(t("prune.shared_rows", count=event["shared_rows"],
+                     n=event["validation_rows"]))
     st.info(event_sentence(trace, event, decimals, k))
 
 

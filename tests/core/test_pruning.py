@@ -233,6 +233,14 @@ def test_missing_values_in_validation_count_their_share(table_4_2):
     assert [a for a, _, _ in found] == ["prune", "keep", "prune", "prune", "keep"]
     assert [b for _, b, _ in found] == pytest.approx([2.4, 3.4, 3.4, 4.4, 4.8])
     assert [a for _, _, a in found] == pytest.approx([3.4, 3.4, 4.4, 4.8, 3.0])
+    # and every event says so: 1 of the 7 rows counts by shares (the sentences' 48.6%)
+    assert {(e["shared_rows"], e["validation_rows"]) for e in model.trace_.pruning} == {(1, 7)}
+
+
+@pytest.mark.parametrize("prune", ["pre", "rep"])
+def test_events_of_rows_that_each_follow_one_path_name_no_shares(table_4_2, prune):
+    """Table 4.2's rows have every value: its events are as before (no shared_rows field)."""
+    assert not any("shared_rows" in e for e in book_tree(table_4_2, prune=prune).trace_.pruning)
 
 
 # --------------------------------------------------------------------- C4.5 pessimistic pruning
@@ -459,6 +467,20 @@ def test_cli_reduced_error_pruning(capsys, tmp_path):
     assert "脐部=凹陷: 是" in out and "Pruning: reduced-error pruning (--prune rep)" in out
     tree = out.split("ID3 tree")[1].split("Pruning")[0]
     assert "纹理" not in tree and "色泽=乌黑: 是" in tree  # pruned away: not printed
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_cli_says_when_accuracies_are_counted_by_shares(capsys, tmp_path, lang):
+    from dtree_core.cli_messages import say
+    frame = pd.read_csv(dataset_path("watermelon_2.0_validation.csv"))
+    frame.loc[0, "脐部"] = None  # row 4 goes down every branch of the root by its share
+    path = tmp_path / "val.csv"
+    frame.to_csv(path, index=False)
+    code, out, err = _grow(capsys, "--prune", "rep", "--validation", str(path), "--lang", lang)
+    assert code == 0, err
+    assert say(lang, "pruning.shared_rows", count=1, n=7) in out
+    code, out, _ = _grow(capsys, "--prune", "rep", "--validation", "VALIDATION", "--lang", lang)
+    assert say(lang, "pruning.shared_rows", count=1, n=7)[:12] not in out
 
 
 @pytest.mark.parametrize(("method", "name"), [

@@ -55,6 +55,11 @@ EN: dict[str, str] = {
                              "weakest link first (scikit-learn's ccp_alpha; but at 0, where "
                              "scikit-learn cuts nothing, a subtree that lowers the impurity "
                              "by nothing, g(t) = 0, is cut here too)."),
+    "prune.shared_rows": ("Validation rows with an unknown value where the tree tests it: "
+                          "{count} of {n}. As in prediction (Zhou §4.4.2), such a row goes "
+                          "down every branch by its share and counts the share that reaches a "
+                          "leaf of its class, so an accuracy need not be a whole number of rows "
+                          "out of {n}."),
     "prune.validation": "Validation set",
     "prune.validation.none": "None (the path chart shows training accuracy only)",
     "prune.validation.paired": "The book's paired validation set",
@@ -284,6 +289,10 @@ ZH: dict[str, str] = {
     "prune.ccp_alpha.help": ("有效 α（g(t)）不大于此值的子树都被剪去，最弱的先剪（即 scikit-learn"
                              " 的 ccp_alpha；只是取 0 时 scikit-learn 不剪枝，而这里仍剪去完全没有"
                              "降低不纯度、g(t) = 0 的子树）。"),
+    "prune.shared_rows": ("{n} 个验证样本中有 {count} 个在决策树测试的属性上取值缺失："
+                          "与预测时一样（周志华 §4.4.2），这样的样本按权重同时进入各分支，"
+                          "到达其所属类别的叶结点的那部分权重计为正确，因此精度不一定是"
+                          "整数个样本除以 {n}。"),
     "prune.validation": "验证集",
     "prune.validation.none": "不用（剪枝路径图只显示训练集精度）",
     "prune.validation.paired": "书中配套的验证集",
