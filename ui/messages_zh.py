@@ -519,10 +519,10 @@ ZH = {
     "lab.split.method.kfold": "k 折交叉验证（分层采样）",
     "lab.split.k": "折数（k）",
     "cmp.intro": ("用每个配置在同一份数据（{dataset}）上生成决策树。决策树、结点数和训练集精度"
-                  "使用全部数据；留出集精度来自在一次固定随机种子的分层划分上生成的决策树。"),
+                  "使用全部数据；测试集精度来自在一次固定随机种子的分层划分上生成的决策树。"),
     "cmp.intro.validated": ("用每个配置在同一份数据（{dataset}）上生成决策树。训练集精度使用全部"
                             "数据；不依据验证集剪枝的配置，其决策树和结点数也使用全部数据（其余配置"
-                            "见下文）；留出集精度来自在一次固定随机种子的分层划分上生成的决策树。"),
+                            "见下文）；测试集精度来自在一次固定随机种子的分层划分上生成的决策树。"),
     "cmp.view": "决策树",
     "cmp.view.end": "各自生成完毕",
     "cmp.view.together": "同步逐步生成",
@@ -533,7 +533,7 @@ ZH = {
     "cmp.col.leaves": "叶结点数",
     "cmp.col.depth": "深度",
     "cmp.col.train_accuracy": "训练集精度",
-    "cmp.col.test_accuracy": "留出集精度",
+    "cmp.col.test_accuracy": "测试集精度",
     "cmp.scores": "某一结点的得分表（所有划分准则）",
     "cmp.node": "结点（从根结点出发的路径，每棵树中都有）",
     "cmp.col.gini_multiway": "Gini_index（多路划分）",
@@ -599,7 +599,7 @@ ZH = {
     "list.semicolon": "；",
     "sentence.pair": "{first}{second}",
     "metric.delta_points": "{delta} 个百分点",
-    "eval.accuracy": "留出集精度",
+    "eval.accuracy": "测试集精度",
     "eval.accuracy.kfold": "交叉验证精度（各折留出样本的预测合在一起计算）",
     "eval.train_accuracy": "训练集精度",
     "eval.train_accuracy.kfold": "训练集精度（各折训练集精度的平均）",
@@ -616,7 +616,7 @@ ZH = {
     "eval.curve": "过拟合：精度随最大深度的变化",
     "eval.curve.algorithm": "曲线所用的算法",
     "eval.curve.train": "训练集",
-    "eval.curve.test": "留出集",
+    "eval.curve.test": "测试集",
     "eval.curve.x": "决策树的最大深度（此处 0 表示只有根结点这一个叶结点）",
     "eval.curve.y": "精度",
     "eval.curve.kfold": "k 折交叉验证时，曲线上每个点是 {k} 折精度的平均（即上面的“平均”），"
@@ -651,7 +651,7 @@ ZH = {
                         "在别处用 Graphviz 渲染。"),
     "exp.json": "JSON 生成过程记录（dtree-trace/1）",
     "exp.rules": "IF-THEN 规则，每个叶结点一条",
-    "exp.rules.holdout": "在训练集上生成，在留出集上评估规则",
+    "exp.rules.holdout": "在训练集上生成，在测试集上评估规则",
     "exp.rules.caption_holdout": ("这不是侧边栏中的决策树：这些规则编号为 H1、H2……，来自用侧边栏的"
                                   "设置只在 {train} 个训练样本上另外生成的一棵决策树，以便用它没有"
                                   "见过的 {test} 个留出样本评估每条规则的覆盖与精度。侧边栏决策树的"
@@ -673,8 +673,8 @@ ZH = {
     "exp.rule.always": "恒成立（所有样本）",
     "exp.col.train_coverage": "训练集覆盖",
     "exp.col.train_accuracy": "训练集精度",
-    "exp.col.test_coverage": "留出集覆盖",
-    "exp.col.test_accuracy": "留出集精度",
+    "exp.col.test_coverage": "测试集覆盖",
+    "exp.col.test_accuracy": "测试集精度",
     "exp.scores": "某一结点的得分表",
     "exp.node": "结点",
     "exp.csv": "CSV",

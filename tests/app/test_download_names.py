@@ -52,7 +52,7 @@ def test_chinese_names_and_rules(downloads):
     # The page's default: grown on a training split, judged on the held-out rows; named
     # H1, H2, … as on the page, apart from the sidebar's tree's R1, R2, ….
     assert rules and all(re.fullmatch(r"H\d+：如果 .+ 那么 好瓜=[是否]  \[训练集：覆盖 \d+，精度 .+"
-                                      r"；留出集：覆盖 \d+，精度 .+\]", line) for line in rules)
+                                      r"；测试集：覆盖 \d+，精度 .+\]", line) for line in rules)
     assert sum(" 且 " in line for line in rules) > 1
     assert not any(word in "".join(rules) for word in ("IF", "AND", "THEN", "training"))
     assert "| 规则 | 如果 | 那么 |" in content(names["西瓜数据集_2.0_留出法决策树规则.md"])

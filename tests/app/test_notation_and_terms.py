@@ -75,7 +75,7 @@ def test_hans_accuracy_is_said_to_be_zhous_jingdu():
 
 @pytest.mark.parametrize(("key", "zhou", "lihang"), [
     ("eval.col.precision", "查准率", "精确率"), ("eval.col.recall", "查全率", "召回率"),
-    ("eval.accuracy", "留出集精度", "留出集准确率"), ("cmp.col.train_accuracy", "训练集精度",
+    ("eval.accuracy", "测试集精度", "测试集准确率"), ("cmp.col.train_accuracy", "训练集精度",
                                                   "训练集准确率")])
 def test_the_evaluation_words_are_the_chosen_books(key, zhou, lihang):
     """Zhou's 查准率, 查全率, 精度 (§2.3) are Li Hang's 精确率, 召回率, 准确率 (§1.8)."""

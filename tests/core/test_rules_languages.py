@@ -53,10 +53,10 @@ def test_held_out_figures_and_markdown_in_chinese(wm2, wm2_trace):
     rows = X.iloc[[0, 5, 9]].copy(), y.iloc[[0, 5, 9]]
     first = rules_text(wm2_trace, *rows, lang="zh").splitlines()[0]
     assert first == ("R1：如果 纹理=清晰 且 根蒂=蜷缩 那么 好瓜=是  [训练集：覆盖 5，精度 100.0%；"
-                     "留出集：覆盖 1，精度 100.0%]")
+                     "测试集：覆盖 1，精度 100.0%]")
     header = rules_markdown(wm2_trace, *rows, lang="zh").splitlines()[0]
     assert header.split("|")[1:-1] == [" 规则 ", " 如果 ", " 那么 ", " 训练集覆盖 ", " 训练集精度 ",
-                                       " 留出集覆盖 ", " 留出集精度 "]
+                                       " 测试集覆盖 ", " 测试集精度 "]
 
 
 def test_a_root_leaf_holds_always(wm2):

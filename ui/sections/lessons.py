@@ -186,7 +186,7 @@ ZH: dict[str, str] = {
     "lesson.han.robustness": "鲁棒性",
     "lesson.han.scalability": "可伸缩性",
     "lesson.han.interpretability": "可解释性",
-    "lesson.han.held_out": "留出集准确率",
+    "lesson.han.held_out": "测试集准确率",
     "lesson.han.fit_ms": "训练（毫秒）",
     "lesson.han.predict_ms": "预测（毫秒）",
     "lesson.han.noise": "标记噪声比例",

@@ -141,7 +141,7 @@ ZH: dict[str, str] = {
     "man.col.yours": "你的选择",
     "man.done": ("你的决策树已完成：每个叶结点都属于 TreeGenerate 的停止情形"
                  "（样本全属同一类别、属性集为空、样本在属性上取值相同、样本集为空，或达到限制）。"),
-    "man.final": "你的决策树与 {algorithm} 的决策树在留出集上的表现",
+    "man.final": "你的决策树与 {algorithm} 的决策树在测试集上的表现",
     "man.col.tree": "决策树",
     "man.col.accuracy": "测试集精度",
     "man.col.leaves": "叶结点数",

@@ -297,8 +297,8 @@ ZH: dict[str, str] = {
     "inst.distinct": "不同的决策树",
     "inst.distinct.help": ("任何划分、划分点、分支或叶结点类别不同即算不同（分支排列的先后不算）。"
                            "{total} 棵中有 {same} 棵与用全部训练样本生成的单棵树相同。"),
-    "inst.single": "单棵树的测试精度",
-    "inst.vote": "多数投票（Bagging）的测试精度",
+    "inst.single": "单棵树的测试集精度",
+    "inst.vote": "多数投票（Bagging）的测试集精度",
     "inst.mean": "各棵树的平均精度",
     "inst.vote.sentence": ("在 {test} 个测试样本上，{total} 棵树多数投票的精度为 {vote}，用全部"
                            "训练样本生成的单棵树为 {single}，{total} 棵树各自的平均精度为 "
