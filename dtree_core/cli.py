@@ -459,7 +459,10 @@ def _print_load_notes(report, prepared, lang: str) -> None:
     for warning in report.warnings:
         _say(one_line(say(lang, "warning", text=notice_text(warning, lang))))
     for column, reason in prepared.excluded.items():
-        _say(one_line(say(lang, "note.column", column=column, text=notice_text(reason, lang))))
+        # a notice that names its column itself is not led by the name again
+        named = getattr(reason, "details", {}).get("column") == column
+        _say(one_line(say(lang, "note" if named else "note.column", column=column,
+                          text=notice_text(reason, lang))))
     for note in prepared.notes:
         if note not in prepared.excluded.values():  # said once, with its column, above
             _say(one_line(say(lang, "note", text=notice_text(note, lang))))

@@ -666,6 +666,15 @@ def test_naming_the_target_among_the_attribute_flags_is_noted(lang, said):
     assert done.returncode == 0 and said in done.stdout, done.stdout
 
 
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "note: '编号' is left out because"), ("zh", "注：“编号”在每一行的取值都不同")])
+def test_a_left_out_column_is_named_once(lang, said):
+    """The ID column's note names it itself: not 'note: 编号: '编号' is left out'."""
+    done = run("grow", str(dataset_path("watermelon_2.0.csv")), "--target", "好瓜",
+               "--max-depth", "1", "--lang", lang)
+    assert done.returncode == 0 and said in done.stdout, done.stdout
+
+
 # ------------------------------------------------------------------ grow --help's examples
 
 # What each example's caption says, as the output shows it (in the order of GROW_EXAMPLES).
