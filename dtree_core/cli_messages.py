@@ -294,9 +294,10 @@ _PRUNE_RULES_ZH = {
     "pep": "C4.5 的悲观剪枝把这棵子树替换成了叶结点：叶结点的估计错误数不多于子树。",
     "cost": "李航的损失函数剪枝 C_α(T) 把这些叶结点回缩到本结点：整体损失函数没有变大。",
     "pep_margin": ("C4.5 的悲观剪枝把这棵子树替换成了叶结点：叶结点的估计错误数不多于子树的"
-                   "加上余量（pep_margin）。"),
+                   "估计错误数加余量（pep_margin）。"),
     "pep_raising": ("C4.5 的悲观剪枝（带子树提升）把这棵子树替换成了叶结点：叶结点的估计错误数"
-                    "既不多于子树的，也不多于其最大分支的，各加上余量（pep_margin）。"),
+                    "既不多于子树的估计错误数，也不多于其最大分支的估计错误数，"
+                    "各加余量（pep_margin）。"),
     "ccp": "代价复杂度剪枝把这棵子树替换成了叶结点：其有效 α 不大于 ccp_alpha。",
 }
 
@@ -544,8 +545,8 @@ HELP_ZH = {
     "cf": "--prune pep：C4.5 的置信因子（J48 的 -C），默认 %(default)s",
     "prune_on_tie": "--prune rep：验证集精度不变时也剪枝",
     "subtree_raising": "--prune pep：C4.5 的子树提升（J48 的默认做法）",
-    "pep_margin": ("--prune pep：叶结点的估计错误数不超过子树的加 X 时剪枝（J48 为 0.1），"
-                   "默认 %(default)s"),
+    "pep_margin": ("--prune pep：叶结点的估计错误数不超过子树的估计错误数加 X 时剪枝"
+                   "（J48 为 0.1），默认 %(default)s"),
     "solution": ("写出手算过程：Markdown 加 LaTeX（.md）或可打印的 HTML 页面（.html）；"
                  "'-' 打印 Markdown"),
     "solution_lang": "手算过程的语言（默认与 --lang 相同）",
