@@ -14,6 +14,7 @@ takes no branch (-1): `follow` sends it down every branch with weight × the bra
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal
@@ -44,10 +45,32 @@ def threshold_text(t: float, significant: int | None = None) -> str:
     threshold_digits, where fewer would land on the wrong side of a training value (1.2345672
     between 1.2345671 and 1.2345673 is not 1.23457, above both; splitting.threshold_digits)."""
     x = float(t)
-    # a table's column of digits is float with NaN where a row needs none (pandas)
-    if not significant or significant != significant or (x.is_integer() and abs(x) < 1e15):
+    if not math.isfinite(x) or (x.is_integer() and abs(x) < 1e15):
         return format_number(x)
-    return f"{x:.{max(int(significant), significant_digits(x))}g}"
+    digits = significant_digits(x)
+    # a table's column of digits is float with NaN where a row needs none (pandas)
+    if significant and significant == significant:
+        digits = max(int(significant), digits)
+    return _exact_form(x, digits) or f"{x:.{digits}g}"
+
+
+# A midpoint of two values of d significant digits has d + 1 at most: a cut with no form of
+# up to this many within a few units in the last place is no midpoint of short decimals
+# (a linear test's t, found by search; weights written to 4 digits make it approximate).
+EXACT_DIGITS = 12
+
+
+def _exact_form(x: float, digits: int) -> str | None:
+    """x to `digits` significant digits or as many more as write it within a few units in
+    the last place of the float (0.294 for 0.29400000000000004), so no number one could type
+    lies between the cut as written and the cut the tree routes by (123456.875, not
+    123456.9, below which a value of 123456.88 read while the tree sent it above); None
+    when EXACT_DIGITS do not."""
+    for places in range(digits, max(digits, EXACT_DIGITS) + 1):
+        text = f"{x:.{places}g}"
+        if abs(float(text) - x) <= 4 * math.ulp(x):
+            return text
+    return None
 
 
 def record_threshold_text(record: Mapping) -> str:

@@ -43,7 +43,8 @@ def test_six_digits_that_would_cross_a_value_ask_for_more():
 
 def test_a_cut_next_to_a_value_is_written_between_them():
     assert threshold_text(1.2345672, 8) == "1.2345672"
-    assert threshold_text(1.2345672) == "1.23457"  # the default, which the digits correct
+    # without digits too: six (1.23457) would not read back as the cut, so more are written
+    assert threshold_text(1.2345672) == "1.2345672"
     assert threshold_text(0.3815, None) == "0.3815"
     assert threshold_text(2.0, 9) == "2"
 
@@ -143,11 +144,11 @@ def test_a_cut_of_sixteen_digits_is_checked_as_written():
 
 @pytest.mark.parametrize("algorithm", ["id3", "c45", "cart"])
 def test_the_fix_is_needed_on_the_close_rows(algorithm):
-    """Without the digits the root's cut reads on the wrong side (the test can fail)."""
+    """With six digits the root's cut reads on the wrong side (the test can fail)."""
     trace = close_trace(algorithm)
     root = trace["nodes"][0]
     t = root["decision"]["threshold"]
-    assert not _reads_on_the_cuts_side(CLOSE["x"], t, Decimal(threshold_text(t)))
+    assert not _reads_on_the_cuts_side(CLOSE["x"], t, Decimal(f"{t:.6g}"))
     assert _reads_on_the_cuts_side(CLOSE["x"], t, Decimal(record_threshold_text(root["decision"])))
 
 
@@ -178,3 +179,26 @@ def test_each_row_of_an_exported_table_writes_its_cut_to_its_own_digits():
     assert record_threshold_text(root["scores"][0]) == "400"
     for text in (to_markdown(score_table(root)), to_latex(score_table(root))):
         assert "400.0000000000001" not in text and "22489.06765590129" in text
+
+
+def test_no_typed_value_lies_between_the_written_cut_and_the_cut():
+    """123456.5 and 123457.25 are cut at 123456.875; written 123456.9 (between the two rows,
+    so enough for them), a new value of 123456.88 read '<= 123456.9' while the tree sent it
+    above. The cut is written as the number it is."""
+    X = pd.DataFrame({"v": [123456.5, 123456.5, 123457.25, 123457.25]})
+    model = DecisionTree("cart").fit(X, pd.Series(["a", "a", "b", "b"], name="c"))
+    trace = model.trace_.to_dict()
+    assert record_threshold_text(trace["nodes"][0]["decision"]) == "123456.875"
+    assert model.predict(pd.DataFrame({"v": [123456.88]}))[0] == "b"
+    assert "IF v>123456.875 THEN c=b" in rules_text(trace)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(-10**8, 10**8), st.integers(1, 10**8), st.integers(-8, 4))
+def test_a_midpoint_of_short_decimals_reads_back_as_itself(first, gap, exponent):
+    """Two values of up to 8 significant digits: their midpoint is written as the cut the
+    tree routes by (within a few units in the last place), not as a nearby number."""
+    below = float(f"{first}e{exponent}")
+    above = float(f"{first + gap}e{exponent}")
+    t = (below + above) / 2
+    assert abs(float(threshold_text(t)) - t) <= 4 * np.spacing(abs(t))
