@@ -39,8 +39,13 @@ def number(x: float, places: int) -> Term:
 
 
 def count(x: float, places: int) -> Term:
-    """A count or a weight: whole numbers without decimals (6, not 6.000)."""
+    """A count or a weight: whole numbers without decimals (6, not 6.000); a weight that
+    rounds to 0 at these places (0.0029 at 2) gets as many more as make it nonzero: a share
+    written as 0 would put log₂ 0 in a formula whose weight is not 0."""
     text = format_number(x, places)
+    while x and not float(text) and places < 17:
+        places += 1
+        text = format_number(x, places)
     return Term(text, text, float(text))
 
 
@@ -105,7 +110,7 @@ def rho(row: dict, places: int, macro: str | None = FRAC) -> Term:
     """ρ = |D̃|/|D| (Zhou eq. 4.9): the fraction of weights (|D| rebuilt from ρ, rounded so 17
     does not print as 16.999999: a score row has no node weight), or with macro None the
     decimal (the node panel, where ρ = 1 would read 15/15)."""
-    if macro is None:
+    if macro is None or not row["rho"]:  # no known value here: ρ = 0, no |D| to rebuild
         return number(row["rho"], places)
     known = sum(known_weights(row))
     return frac(known, round(known / row["rho"], 9), places, macro)

@@ -11,7 +11,7 @@ import re
 
 import pyarrow as pa
 import pytest
-from app_helpers import new_app, page_app, started_app, trace
+from app_helpers import grown_app, new_app, page_app, started_app, trace
 from streamlit.proto.Metric_pb2 import Metric
 
 from dtree_core.split import told_apart
@@ -301,3 +301,16 @@ def test_a_ccp_alpha_that_is_not_0_does_not_read_0():
     assert event_number(event, 0.01, 1) == "0.01" and event_number(event, 0.2, 1) == "0.20"
     zero = {**event, "after": 0.0}
     assert event_number(zero, 0.0, 1) == "0" and event_number(zero, 0.2, 1) == "0.2"
+
+
+@pytest.mark.parametrize(("dataset", "algorithm"), [("watermelon_2.0_alpha", "c45"),
+                                                    ("penguins", "cart")])
+def test_few_decimals_never_write_a_weight_as_zero(dataset, algorithm):
+    """At 0 decimals a fractional weight of 0.0029 was written 0, its share 0, and log₂ 0
+    ended the node panel in a traceback (11 of 2.0α's 26 steps)."""
+    at = grown_app(dataset, algorithm)
+    at.number_input(key="decimals").set_value(0).run()
+    last = at.slider(key="step_slider").max
+    for step in range(1, last + 1):
+        at.slider(key="step_slider").set_value(step).run()
+        assert not at.exception, step

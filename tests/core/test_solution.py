@@ -366,3 +366,24 @@ def test_a_chinese_solution_puts_no_space_between_a_name_and_chinese_text():
     text = to_markdown(solve(trace, 0, "node"), "zh")
     assert "属性密度：" in text and "密度是连续属性" in text and "t = 0.3815" in text
     assert "密度 是" not in text and "属性 密度" not in text
+
+
+@pytest.mark.parametrize(("dataset", "target", "algorithm", "decimals"), [
+    ("penguins.csv", "species", "id3", 3),  # an attribute with no known value: ρ = 0
+    ("watermelon_2.0_alpha.csv", "好瓜", "c45", 0),  # a weight of 0.0029 at 0 decimals
+    ("watermelon_3.0_alpha.csv", "好瓜", "cart", 1)])
+def test_the_whole_trees_solution_is_written_at_any_decimals(dataset, target, algorithm,
+                                                            decimals):
+    """ρ = 0 divided by zero to rebuild |D|, and a weight written as 0 put log₂ 0 in a
+    formula: both ended the worked solution in a traceback."""
+    X, y = xy(dataset, target, drop=["编号"] if "watermelon" in dataset else [])
+    trace = DecisionTree(algorithm).fit(X, y).trace_.to_dict()
+    for notation in ("zhou", "lihang"):
+        solved = solve(trace, 0, "tree", decimals=decimals, notation=notation)
+        assert len(solved.nodes) == sum(not n.get("pruned_away") for n in trace["nodes"])
+
+
+def test_a_weight_is_never_written_as_zero():
+    from dtree_core.plugged import count
+    assert count(0.0029, 2).text == "0.003" and count(0.0, 2).text == "0"
+    assert count(6.0, 3).text == "6"
