@@ -1,8 +1,10 @@
-"""The tree as IF-THEN rules, one per leaf, with coverage and accuracy (Zhou §4.1, §15.1).
+"""The tree as IF-THEN rules, one per leaf, with coverage and accuracy (Zhou §4.1, §15.1;
+Han §8.4.1: coverage(R) = n_covers/|D|, accuracy(R) = n_correct/n_covers).
 
-Coverage is the weight of the rows a rule's leaf receives: a row with an unknown value on the
-path counts with its fractional share, exactly as prediction routes it. Training figures come
-from the trace itself (the leaf's class counts); other rows are routed through the tree.
+n_covers is the weight of the rows a rule's leaf receives: a row with an unknown value on the
+path (or a value the tree never saw, read as unknown) counts with its fractional share,
+exactly as prediction routes it. Training figures come from the trace itself (the leaf's
+class counts); other rows are routed through the tree.
 """
 
 from __future__ import annotations
@@ -26,11 +28,17 @@ class Coverage:
 
     covered: float
     correct: float
+    total: float | None = None  # |D|: the rows the coverage is a share of
 
     @property
     def accuracy(self) -> float | None:
         """correct / covered; None for a rule that covers nothing."""
         return self.correct / self.covered if self.covered > 0 else None
+
+    @property
+    def share(self) -> float | None:
+        """Han's coverage: covered / |D|; None without rows."""
+        return self.covered / self.total if self.total else None
 
 
 # The text forms' words (rules_text, rules_markdown, pruned_rules_text), English and Chinese with
@@ -44,6 +52,7 @@ WORDS: dict[str, dict[str, str]] = {
         "training": "training: {coverage}",
         "held_out": "; held-out: {coverage}",
         "coverage": "coverage {covered}, accuracy {accuracy}",
+        "share": "{covered}/{total} = {share}",
         "col.rule": "rule",
         "col.if": "IF",
         "col.then": "THEN",
@@ -66,13 +75,14 @@ WORDS: dict[str, dict[str, str]] = {
         "always": "恒成立",
         "training": "训练集：{coverage}",
         "held_out": "；测试集：{coverage}",
-        "coverage": "覆盖 {covered}，精度 {accuracy}",
+        "coverage": "覆盖率 {covered}，精度 {accuracy}",
+        "share": "{covered}/{total}（{share}）",
         "col.rule": "规则",
         "col.if": "如果",
         "col.then": "那么",
-        "col.train_coverage": "训练集覆盖",
+        "col.train_coverage": "训练集覆盖率",
         "col.train_accuracy": "训练集精度",
-        "col.test_coverage": "测试集覆盖",
+        "col.test_coverage": "测试集覆盖率",
         "col.test_accuracy": "测试集精度",
         "pruned": ("R{number}：如果 {conditions} 那么 {conclusion}  [覆盖 {covered}，错误 "
                    "{errors}，悲观错误率 {estimate}]"),
@@ -136,36 +146,49 @@ def _leaves(trace: dict) -> list[dict]:
             if nodes[i]["decision"]["kind"] == "leaf" and not nodes[i].get("pruned_away")]
 
 
-def _training(node: dict) -> Coverage:
+def _training(node: dict, total: float) -> Coverage:
     label = node["decision"]["label"]
-    return Coverage(float(node["weight"]), float(node["class_counts"].get(label, 0.0)))
+    return Coverage(float(node["weight"]), float(node["class_counts"].get(label, 0.0)), total)
 
 
 def rules(trace: dict, X: pd.DataFrame | None = None, y=None) -> list[Rule]:
     """One rule per leaf; with X and y, also each rule's coverage and accuracy on those rows."""
     test = coverage_on(trace, X, y) if X is not None else {}
+    total = float(trace["nodes"][0]["weight"])
     return [Rule(node["id"], tuple(node_path(trace, node)), trace["target"],
-                 node["decision"]["label"], _training(node),
-                 test.get(node["id"], Coverage(0.0, 0.0)) if test else None)
+                 node["decision"]["label"], _training(node, total),
+                 test.get(node["id"], Coverage(0.0, 0.0, float(len(X)))) if test else None)
             for node in _leaves(trace)]
 
 
 def coverage_on(trace: dict, X: pd.DataFrame, y) -> dict[int, Coverage]:
-    """Each leaf's covered and correctly labelled weight over the rows of X."""
-    truth = np.asarray(pd.Series(y).reset_index(drop=True), dtype=object)
+    """Each leaf's covered and correctly labelled weight over the rows of X (classes compared
+    as the trace writes them: a numeric 1 is the leaf's "1")."""
+    truth = as_text_array(y)
+    total = float(len(truth))
     leaves = {n["id"]: n["decision"]["label"] for n in _leaves(trace)}
-    found = {leaf: Coverage(0.0, 0.0) for leaf in leaves}
+    found = {leaf: Coverage(0.0, 0.0, total) for leaf in leaves}
     for node_id, rows, weight in FittedTrace.from_dict(trace).reach(X):
         if node_id in leaves:
             hit = truth[rows] == leaves[node_id]
-            found[node_id] = Coverage(float(weight.sum()), float(weight[hit].sum()))
+            found[node_id] = Coverage(float(weight.sum()), float(weight[hit].sum()), total)
     return found
 
 
 def coverage_text(coverage: Coverage, digits: int = 3, lang: str = "en") -> str:
-    """'coverage 5, accuracy 100.0%' (fractional coverage only when missing values split rows)."""
-    return _word(lang, "coverage", covered=format_number(coverage.covered, digits),
+    """'coverage 5/17 = 29.4%, accuracy 100.0%': Han's n_covers/|D| (a fractional n_covers
+    only where unknown values split rows)."""
+    return _word(lang, "coverage", covered=share_text(coverage, digits, lang),
                  accuracy=percent_text(coverage.accuracy, digits))
+
+
+def share_text(coverage: Coverage, digits: int = 3, lang: str = "en") -> str:
+    """'5/17 = 29.4%', or the covered weight alone where there are no rows to share."""
+    covered = format_number(coverage.covered, digits)
+    if coverage.share is None:
+        return covered
+    return _word(lang, "share", covered=covered, total=format_number(coverage.total, digits),
+                 share=percent_text(coverage.share, digits))
 
 
 def rule_line(number: int, rule: Rule, digits: int = 3, lang: str = "en",
@@ -208,8 +231,7 @@ def rules_markdown(trace: dict, X: pd.DataFrame | None = None, y=None, digits: i
         row = [f"{prefix}{i}", texts[rule.leaf], rule.conclusion_text]
         for coverage in (rule.train, rule.test):
             if coverage is not None:
-                row += [format_number(coverage.covered, digits),
-                        percent_text(coverage.accuracy, digits)]
+                row += [share_text(coverage, digits, lang), percent_text(coverage.accuracy, digits)]
         rows.append(row)
     return to_markdown(Table(columns, rows), digits)
 

@@ -133,16 +133,19 @@ def rule_prefix(held_out: bool, lang: str | None = None) -> str:
 
 
 def rules_frame(trace: dict, found, held_out: bool = False) -> pd.DataFrame:
-    """The tree's rules with exact coverage (weights) and accuracy in percent, numbers so a
-    column sorts by value; a rule covering no row has no accuracy (NaN, shown as BLANK)."""
+    """The tree's rules with the rows each covers (weights, exact), Han's coverage
+    (n_covers/|D|) and accuracy in percent, numbers so a column sorts by value; a rule
+    covering no row has no accuracy (NaN, shown as BLANK)."""
     rows, texts = [], condition_texts(trace)
     for i, rule in enumerate(found, 1):
         row = {t("exp.col.rule"): rule_id(i, held_out), t("exp.col.if"): texts[rule.leaf],
                t("exp.col.then"): rule.conclusion_text,
-               t("exp.col.train_coverage"): rule.train.covered,
+               t("exp.col.train_covered"): rule.train.covered,
+               t("exp.col.train_coverage"): percent_of(rule.train.share),
                t("exp.col.train_accuracy"): percent_of(rule.train.accuracy)}
         if rule.test is not None:
-            row[t("exp.col.test_coverage")] = rule.test.covered
+            row[t("exp.col.test_covered")] = rule.test.covered
+            row[t("exp.col.test_coverage")] = percent_of(rule.test.share)
             row[t("exp.col.test_accuracy")] = percent_of(rule.test.accuracy)
         rows.append(row)
     return pd.DataFrame(rows)
@@ -204,12 +207,13 @@ def rules_section(current: dict, dataset: dict, sidebar: str) -> None:
         st.caption(t("exp.rules.caption_all", tree=sidebar))
     key = (current["trace_id"], held_out, size, seed) if held_out else (current["trace_id"],)
     found = tree_rules(key, trace, rows)
-    shares = [c.accuracy for rule in found for c in (rule.train, rule.test) if c is not None]
+    shares = [share for rule in found for c in (rule.train, rule.test) if c is not None
+              for share in (c.accuracy, c.share)]
     percent = st.column_config.NumberColumn(format=percent_format(int(st.session_state.decimals),
                                                                   shares))
     st.dataframe(rules_frame(trace, found, held_out), hide_index=True, placeholder=BLANK,
-                 column_config={t("exp.col.train_accuracy"): percent,
-                                t("exp.col.test_accuracy"): percent})
+                 column_config={t(f"exp.col.{column}"): percent for column in (
+                     "train_coverage", "train_accuracy", "test_coverage", "test_accuracy")})
     if undefined_accuracy(found):
         st.caption(t("exp.rules.undefined"))
     cols = st.columns(2)

@@ -51,8 +51,9 @@ def test_chinese_names_and_rules(downloads):
     rules = content(names["西瓜数据集_2.0_留出法决策树规则.txt"]).splitlines()
     # The page's default: grown on a training split, judged on the held-out rows; named
     # H1, H2, … as on the page, apart from the sidebar's tree's R1, R2, ….
-    assert rules and all(re.fullmatch(r"H\d+：如果 .+ 那么 好瓜=[是否]  \[训练集：覆盖 \d+，精度 .+"
-                                      r"；测试集：覆盖 \d+，精度 .+\]", line) for line in rules)
+    line_form = (r"H\d+：如果 .+ 那么 好瓜=[是否]  \[训练集：覆盖率 \d+/\d+（.+），"
+                 r"精度 .+；测试集：覆盖率 \d+/\d+（.+），精度 .+\]")
+    assert rules and all(re.fullmatch(line_form, line) for line in rules)
     assert sum(" 且 " in line for line in rules) > 1
     assert not any(word in "".join(rules) for word in ("IF", "AND", "THEN", "training"))
     assert "| 规则 | 如果 | 那么 |" in content(names["西瓜数据集_2.0_留出法决策树规则.md"])
@@ -65,8 +66,9 @@ def test_english_names_and_rules(downloads):
     names = dict(given)
     assert "Watermelon_2.0_(Chinese)_tree.dot" in names
     rules = content(names["Watermelon_2.0_(Chinese)_rules_hold-out_tree.txt"]).splitlines()
-    assert rules and all(re.fullmatch(r"H\d+: IF .+ THEN 好瓜=[是否]  \[training: coverage \d+, "
-                                      r"accuracy .+; held-out: coverage \d+, accuracy .+\]", line)
+    line_form = (r"H\d+: IF .+ THEN 好瓜=[是否]  \[training: coverage \d+/\d+ = .+, "
+                 r"accuracy .+; held-out: coverage \d+/\d+ = .+, accuracy .+\]")
+    assert rules and all(re.fullmatch(line_form, line)
                          for line in rules)
 
 

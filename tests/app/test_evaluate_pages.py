@@ -226,15 +226,20 @@ def test_export_rules_on_held_out_rows_and_downloads():
     trace = fit(Options("id3"), X.iloc[train], y.iloc[train]).trace_.to_dict()
     expected = rules(trace, X.iloc[test], y.iloc[test])
     assert list(frame["IF"]) == [r.condition_text for r in expected]
-    assert list(frame["held-out coverage"]) == [r.test.covered for r in expected]
-    assert frame["held-out coverage"].sum() == len(test)
-    assert frame["training coverage"].sum() == len(train)
+    assert list(frame["held-out rows covered"]) == [r.test.covered for r in expected]
+    assert frame["held-out rows covered"].sum() == len(test)
+    assert frame["training rows covered"].sum() == len(train)
+    # Han's coverage, n_covers/|D|, in percent: the held-out rows' shares add up to 100%
+    assert frame["held-out coverage"].tolist() == pytest.approx(
+        [100 * r.test.covered / len(test) for r in expected])
+    assert frame["held-out coverage"].sum() == pytest.approx(100.0)
     labels = [d.label for d in at.get("download_button")]
     assert labels[:1] == ["DOT (Graphviz source)"] and "LaTeX (booktabs)" in labels
     at.toggle(key="exp_holdout").set_value(False).run()
     frame = next(df.value for df in at.dataframe if "IF" in df.value.columns)
     assert "held-out coverage" not in frame.columns
-    assert frame["training coverage"].sum() == 17
+    assert frame["training rows covered"].sum() == 17
+    assert frame["training coverage"].sum() == pytest.approx(100.0)
 
 
 def test_export_without_graphviz_says_so(monkeypatch):

@@ -248,7 +248,8 @@ def test_a_chinese_run_prints_no_english_sentence_of_the_catalogue():
     # The check can fail: the English run is full of these fragments.
     assert len(english_in(english.stdout, CLI_FRAGMENTS)) > 5
     assert english_in(chinese.stdout, CLI_FRAGMENTS) == []
-    for line in ("R1：如果 纹理=清晰 且 触感=硬滑 那么 好瓜=是  [训练集：覆盖 6，精度 100.0%]",
+    for line in ("R1：如果 纹理=清晰 且 触感=硬滑 那么 好瓜=是  "
+                 "[训练集：覆盖率 6/17（35.3%），精度 100.0%]",
                  "    纹理=模糊: 否  (是 0, 否 3)  [同类]",
                  "C4.5 保留信息增益不低于平均值的属性，再从中选择增益率最高的属性：纹理。",
                  "属性类型：色泽：文本（如“青绿”），因此视为离散"):

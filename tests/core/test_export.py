@@ -136,7 +136,7 @@ def test_cli_writes_every_export(tmp_path):
     assert result.returncode == 0, result.stderr
     rules = out["r.txt"].read_text(encoding="utf-8").splitlines()
     assert rules[0] == ("R1: IF 纹理=清晰 AND 根蒂=蜷缩 THEN 好瓜=是  "
-                        "[training: coverage 5, accuracy 100.0%]")
+                        "[training: coverage 5/17 = 29.4%, accuracy 100.0%]")
     assert len(rules) == 9
     assert out["r.md"].read_text(encoding="utf-8").startswith("| rule | IF | THEN |")
     raw = out["s.csv"].read_bytes()

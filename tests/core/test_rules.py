@@ -28,15 +28,15 @@ def wm2_trace(wm2):
 
 
 WM2_ID3_RULES = dedent("""\
-    R1: IF 纹理=清晰 AND 根蒂=蜷缩 THEN 好瓜=是  [training: coverage 5, accuracy 100.0%]
-    R2: IF 纹理=清晰 AND 根蒂=稍蜷 AND 色泽=青绿 THEN 好瓜=是  [training: coverage 1, accuracy 100.0%]
-    R3: IF 纹理=清晰 AND 根蒂=稍蜷 AND 色泽=乌黑 AND 触感=硬滑 THEN 好瓜=是  [training: coverage 1, accuracy 100.0%]
-    R4: IF 纹理=清晰 AND 根蒂=稍蜷 AND 色泽=乌黑 AND 触感=软粘 THEN 好瓜=否  [training: coverage 1, accuracy 100.0%]
-    R5: IF 纹理=清晰 AND 根蒂=稍蜷 AND 色泽=浅白 THEN 好瓜=是  [training: coverage 0, accuracy —]
-    R6: IF 纹理=清晰 AND 根蒂=硬挺 THEN 好瓜=否  [training: coverage 1, accuracy 100.0%]
-    R7: IF 纹理=稍糊 AND 触感=硬滑 THEN 好瓜=否  [training: coverage 4, accuracy 100.0%]
-    R8: IF 纹理=稍糊 AND 触感=软粘 THEN 好瓜=是  [training: coverage 1, accuracy 100.0%]
-    R9: IF 纹理=模糊 THEN 好瓜=否  [training: coverage 3, accuracy 100.0%]""")  # noqa: E501
+    R1: IF 纹理=清晰 AND 根蒂=蜷缩 THEN 好瓜=是  [training: coverage 5/17 = 29.4%, accuracy 100.0%]
+    R2: IF 纹理=清晰 AND 根蒂=稍蜷 AND 色泽=青绿 THEN 好瓜=是  [training: coverage 1/17 = 5.9%, accuracy 100.0%]
+    R3: IF 纹理=清晰 AND 根蒂=稍蜷 AND 色泽=乌黑 AND 触感=硬滑 THEN 好瓜=是  [training: coverage 1/17 = 5.9%, accuracy 100.0%]
+    R4: IF 纹理=清晰 AND 根蒂=稍蜷 AND 色泽=乌黑 AND 触感=软粘 THEN 好瓜=否  [training: coverage 1/17 = 5.9%, accuracy 100.0%]
+    R5: IF 纹理=清晰 AND 根蒂=稍蜷 AND 色泽=浅白 THEN 好瓜=是  [training: coverage 0/17 = 0.0%, accuracy —]
+    R6: IF 纹理=清晰 AND 根蒂=硬挺 THEN 好瓜=否  [training: coverage 1/17 = 5.9%, accuracy 100.0%]
+    R7: IF 纹理=稍糊 AND 触感=硬滑 THEN 好瓜=否  [training: coverage 4/17 = 23.5%, accuracy 100.0%]
+    R8: IF 纹理=稍糊 AND 触感=软粘 THEN 好瓜=是  [training: coverage 1/17 = 5.9%, accuracy 100.0%]
+    R9: IF 纹理=模糊 THEN 好瓜=否  [training: coverage 3/17 = 17.6%, accuracy 100.0%]""")  # noqa: E501
 
 
 def test_rules_text_is_the_book_tree(wm2_trace):
@@ -53,11 +53,14 @@ def test_rules_markdown_with_held_out_rows(wm2, wm2_trace):
     assert lines[0] == ("| rule | IF | THEN | training coverage | training accuracy | "
                         "held-out coverage | held-out accuracy |")
     assert lines[1] == "|---|---|---|---|---|---|---|"
-    assert lines[2] == "| R1 | 纹理=清晰 AND 根蒂=蜷缩 | 好瓜=是 | 5 | 100.0% | 1 | 100.0% |"
-    assert lines[3] == ("| R2 | 纹理=清晰 AND 根蒂=稍蜷 AND 色泽=青绿 | 好瓜=是 | 1 | 100.0% | "
-                        "1 | 0.0% |")
-    assert lines[7] == "| R6 | 纹理=清晰 AND 根蒂=硬挺 | 好瓜=否 | 1 | 100.0% | 1 | 100.0% |"
-    assert lines[8].endswith("| 0 | — |")
+    # Han's coverage: the rows covered of the 17 training rows, of the 3 held out
+    assert lines[2] == ("| R1 | 纹理=清晰 AND 根蒂=蜷缩 | 好瓜=是 | 5/17 = 29.4% | 100.0% | "
+                        "1/3 = 33.3% | 100.0% |")
+    assert lines[3] == ("| R2 | 纹理=清晰 AND 根蒂=稍蜷 AND 色泽=青绿 | 好瓜=是 | 1/17 = 5.9% | "
+                        "100.0% | 1/3 = 33.3% | 0.0% |")
+    assert lines[7] == ("| R6 | 纹理=清晰 AND 根蒂=硬挺 | 好瓜=否 | 1/17 = 5.9% | 100.0% | "
+                        "1/3 = 33.3% | 100.0% |")
+    assert lines[8].endswith("| 0/3 = 0.0% | — |")
     assert len(lines) == 2 + 9
 
 
@@ -76,7 +79,7 @@ def test_missing_value_splits_coverage_by_branch_weight(wm2, wm2_trace):
     row["纹理"] = None
     found = coverage_on(wm2_trace, row, pd.Series(["否"]))
     leaf_of_r9 = rules(wm2_trace)[8].leaf
-    assert found[leaf_of_r9] == Coverage(pytest.approx(3 / 17), pytest.approx(3 / 17))
+    assert found[leaf_of_r9] == Coverage(pytest.approx(3 / 17), pytest.approx(3 / 17), 1.0)
     assert sum(c.covered for c in found.values()) == pytest.approx(1.0)
     r1 = rules(wm2_trace)[0].leaf
     assert found[r1].covered == pytest.approx(9 / 17) and found[r1].correct == 0
@@ -85,7 +88,8 @@ def test_missing_value_splits_coverage_by_branch_weight(wm2, wm2_trace):
 def test_root_leaf_rule_reads_true():
     X = pd.DataFrame({"a": ["x", "x", "x"]})
     trace = DecisionTree("id3").fit(X, pd.Series(["p", "q", "p"], name="c")).trace_.to_dict()
-    assert rules_text(trace) == "R1: IF TRUE THEN c=p  [training: coverage 3, accuracy 66.7%]"
+    assert rules_text(trace) == ("R1: IF TRUE THEN c=p  [training: coverage 3/3 = 100.0%, "
+                                 "accuracy 66.7%]")
 
 
 def test_continuous_rules_use_thresholds(wm3):
@@ -151,7 +155,8 @@ def test_a_rule_with_an_error_is_never_100_percent_accurate():
     y = pd.Series(["yes"] * 2999 + ["no"] + ["no"] * 10)
     trace = DecisionTree("id3").fit(X, y).trace_.to_dict()
     text = rules_text(trace)
-    assert "coverage 3000, accuracy 99.97%" in text and "coverage 10, accuracy 100.0%" in text
+    assert "coverage 3000/3010 = 99.7%, accuracy 99.97%" in text
+    assert "coverage 10/3010 = 0.3%, accuracy 100.0%" in text
     assert percent_text(1e-9, 3) == "0.0000001%" and percent_text(0.0, 3) == "0.0%"
     assert percent_text(0.4286, 3) == "42.9%" and percent_text(1.0, 3) == "100.0%"
     assert percent_text(1 - 1e-12, 3) == "99.9999999%" and percent_text(1e-12, 3) == "0.0000001%"
