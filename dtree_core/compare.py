@@ -166,7 +166,9 @@ def merged_scores(traces: list[dict], labels: list[str] | None = None,
     source, shape = _source(traces, nodes)
     picks = [n["decision"]["attribute"] if n and n["decision"]["kind"] == "split" else None
              for n in nodes]
-    ties = [set(n["decision"].get("ties") or ()) if n else set() for n in nodes]
+    # tied with a pick its tie rule took; a forced pick took no tie rule, so none is marked
+    ties = [set(n["decision"].get("ties") or ()) if n and not n["decision"].get("forced")
+            else set() for n in nodes]
     norms = [normalised(t, n) for t, n in zip(traces, nodes, strict=True)]
     rows = []
     for r in source["scores"] if source else []:

@@ -56,9 +56,12 @@ class Table:
 
 def is_tied(node: dict, row: dict) -> bool:
     """A score row tied with the winner (the winner too, when it has company): ties are
-    never hidden, in the app's tables and in every download."""
-    ties = node["decision"].get("ties") or []
-    return bool(row.get("tied", row["attribute"] in ties)) or (bool(row["chosen"]) and bool(ties))
+    never hidden, in the app's tables and in every download. A forced pick is tied with
+    nothing: the rows tied there are the rule's best, which the force set aside."""
+    decision = node["decision"]
+    ties = decision.get("ties") or []
+    company = bool(row["chosen"]) and bool(ties) and not decision.get("forced")
+    return bool(row.get("tied", row["attribute"] in ties)) or company
 
 
 def on_known_rows(node: dict) -> bool:

@@ -203,7 +203,8 @@ def _short(x: float) -> str:
 SINGULAR = {"rows": "row", "nodes": "node", "leaves": "leaf", "values": "value",
             "classes": "class", "columns": "column", "trees": "tree", "cells": "cell",
             "attributes": "attribute", "branches": "branch", "seconds": "second",
-            "samples": "sample", "splits": "split", "sheets": "sheet", "passes": "pass"}
+            "samples": "sample", "splits": "split", "sheets": "sheet", "passes": "pass",
+            "features": "feature", "instances": "instance"}
 VERB_SINGULAR = {"are": "is", "were": "was", "have": "has", "agree": "agrees"}
 _PLURAL_AFTER = re.compile(r"^ ((?:training |held-out |validation |different |empty |forced )?)("
                            + "|".join(SINGULAR) + r")\b(?: ((?:that )?)(" + "|".join(VERB_SINGULAR)

@@ -239,9 +239,8 @@ EN = {
     "col.gini": "Gini(D^v)",
     # why the winner won (decision.rule_code)
     "rule.max_gain": "{attribute} has the largest information gain, {gain}.",
-    "rule.c45_gain_ratio": ("Among the attributes whose gain is at least the mean ({mean}; "
-                            "there are {passed}), {attribute} has the largest gain ratio, "
-                            "{ratio}."),
+    "rule.c45_gain_ratio": ("Of the {passed} attributes whose gain is at least the mean "
+                            "({mean}), {attribute} has the largest gain ratio, {ratio}."),
     "rule.min_gini": ("{attribute} lowers the Gini index most: ρ·(Gini(D̃) − Gini_index) = "
                       "{gini_gain} (Gini_index {gini}; without missing values ρ = 1)."),
     "rule.min_gini.complete": ("{attribute}'s best two-way split has the smallest Gini_index, "

@@ -144,3 +144,22 @@ def _pruned() -> dict:
                          ccp_alpha=2.0).fit(prepared.X, prepared.y).trace_.to_dict()
     assert any(n.get("pruned_away") for n in trace["nodes"])
     return trace
+
+
+def test_a_forced_pick_is_tied_with_nothing():
+    """At 纹理=清晰 forced to 色泽 (Gain 0.043), the rule's best 根蒂, 脐部 and 触感 tie at
+    0.458 with each other, not with 色泽: neither the score table nor the compare page marks
+    色泽 '=', nor the others tied with it (its tie rule took nothing)."""
+    from dtree_core.compare import compared_keys, merged_scores
+    from dtree_core.export import is_tied
+    from tests.conftest import xy
+    X, y = xy("watermelon_2.0.csv", "好瓜", drop=["编号"])
+    forced = DecisionTree("id3", force={"纹理=清晰": "色泽"}).fit(X, y).trace_.to_dict()
+    free = DecisionTree("id3").fit(X, y).trace_.to_dict()
+    node = next(n for n in forced["nodes"] if n["decision"].get("forced"))
+    marked = {r["attribute"] for r in node["scores"] if is_tied(node, r)}
+    assert marked == {"根蒂", "脐部", "触感"} and node["decision"]["attribute"] == "色泽"
+    key = compared_keys(forced)[node["id"]]
+    rows = merged_scores([forced, free], ["forced", "free"], key).rows
+    assert not any(r["tied"]["forced"] for r in rows)
+    assert {r["attribute"] for r in rows if r["tied"]["free"]} == {"脐部", "触感"}

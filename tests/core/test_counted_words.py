@@ -74,3 +74,13 @@ def test_no_english_sentence_writes_a_plural_in_brackets(key):
 def test_no_loader_notice_writes_a_plural_in_brackets():
     from dtree_core.loading import NOTICES
     assert [code for code, text in NOTICES.items() if "(s)" in text or "(es)" in text] == []
+
+
+def test_c45s_rule_counts_the_attributes_above_the_mean_in_words():
+    """'(…; there are 1)' had its count before the verb, out of fill's reach."""
+    for key, noun in (("rule.c45_gain_ratio", "attribute"),
+                      ("rule.c45_gain_ratio.lihang", "feature")):
+        one = t(key, _lang="en", passed=1, mean="0.1", attribute="a", ratio="0.3")
+        assert f"Of the 1 {noun} whose" in one and "there are" not in one
+        assert f"Of the 3 {noun}s whose" in t(key, _lang="en", passed=3, mean="0.1",
+                                              attribute="a", ratio="0.3")

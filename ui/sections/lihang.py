@@ -49,9 +49,9 @@ EN: dict[str, str] = {
     "col.above_average.lihang": "g(D, A) ≥ mean",
     "col.gini_index_multiway.lihang": "Gini(D, A) (multiway, Zhou eq. 4.6)",
     "col.gini_gain.lihang": "ρ·(Gini(D̃) − Gini(D̃, A))",
-    "rule.c45_gain_ratio.lihang": ("Among the features whose information gain g(D, A) is at "
-                                   "least the mean ({mean}; there are {passed}), {attribute} "
-                                   "has the largest information gain ratio g_R(D, A), {ratio}."),
+    "rule.c45_gain_ratio.lihang": ("Of the {passed} features whose information gain g(D, A) "
+                                   "is at least the mean ({mean}), {attribute} has the "
+                                   "largest information gain ratio g_R(D, A), {ratio}."),
     "rule.min_gini.lihang": ("{attribute} lowers the Gini index most: ρ·(Gini(D̃) − Gini(D̃, A)) "
                              "= {gini_gain} (Gini(D̃, {attribute}) {gini}; without missing "
                              "values D̃ = D and ρ = 1)."),
