@@ -273,7 +273,8 @@ class Evaluation:
     """Held-out predictions of one configuration (pooled over the folds for k-fold).
 
     Metrics are sklearn.metrics' on the pooled predictions, in `labels` order; a class never
-    predicted has precision 0, one never present recall 0 (zero_division=0).
+    predicted has no precision (TP + FP = 0), one never present no recall (TP + FN = 0):
+    NaN, as Zhou's eq. 2.8 leaves 0/0 undefined (a 0 read as "every one missed").
     """
 
     options: Options
@@ -307,7 +308,7 @@ class Evaluation:
     def report(self) -> pd.DataFrame:
         """Per class: precision, recall, F1 and support (true rows of the class)."""
         precision, recall, f1, support = precision_recall_fscore_support(
-            self.y_true, self.y_pred, labels=self.labels, zero_division=0)
+            self.y_true, self.y_pred, labels=self.labels, zero_division=np.nan)
         return pd.DataFrame({"class": list(self.labels), "precision": precision,
                              "recall": recall, "f1": f1, "support": support.astype(np.int64)})
 

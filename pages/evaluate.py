@@ -8,6 +8,7 @@ from dtree_core.pruning import VALIDATED
 from ui import analysis, engine, pruning, registry
 from ui.messages import labelled, t
 from ui.state import ensure_entry_point
+from ui.tables import BLANK
 
 ensure_entry_point()
 
@@ -43,9 +44,11 @@ def one_algorithm(algorithm: str, result, method: str) -> None:
                      mean=f"{sum(folds) / len(folds):.3f}"))
     analysis.show_notes(result)
     st.markdown(f"**{t('eval.report')}**")
-    st.dataframe(report_frame(result), hide_index=True, column_config={
+    st.dataframe(report_frame(result), hide_index=True, placeholder=BLANK, column_config={
         t(f"eval.col.{c}"): st.column_config.NumberColumn(format="%.3f")
         for c in ("precision", "recall", "f1")})
+    if result.report[["precision", "recall"]].isna().to_numpy().any():
+        st.caption(t("eval.undefined"))
     st.markdown(f"**{t('eval.confusion')}**")
     st.plotly_chart(confusion_figure(result), key=f"ev_cm_{algorithm}")
 

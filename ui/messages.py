@@ -738,6 +738,10 @@ EN = {
     "eval.train_accuracy.kfold": "Training accuracy (the mean of the folds' training rows)",
     "eval.folds": "Accuracy per fold: {values} (their mean: {mean})",
     "eval.report": "Per class",
+    "eval.undefined": ("—: undefined (0 of 0): a class never predicted has no precision "
+                       "(TP + FP = 0), a class with no held-out row no recall (TP + FN = 0); "
+                       "F1 = 2TP/(2TP + FP + FN) has none only for a class neither held out "
+                       "nor predicted."),
     "eval.col.class": "class",
     "eval.col.precision": "precision",
     "eval.col.recall": "recall",

@@ -605,6 +605,9 @@ ZH = {
     "eval.train_accuracy.kfold": "训练集精度（各折训练集精度的平均）",
     "eval.folds": "各折的精度：{values}（平均 {mean}）",
     "eval.report": "按类别",
+    "eval.undefined": ("—：无定义（0/0）：从未被预测的类别没有查准率（TP + FP = 0），测试集中"
+                       "没有样本的类别没有查全率（TP + FN = 0）；F1 = 2TP/(2TP + FP + FN) 只在"
+                       "某类别既不在测试集中、也从未被预测时无定义。"),
     "eval.col.class": "类别",
     "eval.col.precision": "查准率",
     "eval.col.recall": "查全率",

@@ -18,7 +18,7 @@ from dtree_core.options import Options
 from dtree_core.rules import rules
 from tests.conftest import dataset_path
 from ui import registry
-from ui.messages import t
+from ui.messages import EN, t
 
 PAGES = ["pages/compare.py", "pages/evaluate.py", "pages/predict.py", "pages/export.py"]
 
@@ -278,6 +278,16 @@ def test_a_class_with_a_single_row_is_said_untested():
     note = ("These classes have a single row, which stays in training, so none of them is "
             "tested: maybe.")
     assert [shown(i) for i in at.info].count(note) == len(at.tabs) == len(registry.scoring_keys())
+
+
+def test_a_class_never_held_out_has_no_recall_not_a_zero():
+    """'maybe' stays in training: no held-out row, so its recall is 0/0, shown as — with a
+    caption, not as 0.000 ('every maybe was missed')."""
+    at = tiny_evaluate()
+    frame = at.dataframe[0].value
+    maybe = frame[frame[EN["eval.col.class"]] == "maybe"].iloc[0]
+    assert np.isnan(maybe[EN["eval.col.recall"]]) and maybe[EN["eval.col.support"]] == 0
+    assert EN["eval.undefined"] in [c.value for c in at.caption]
 
 
 def test_kfold_notes_say_the_folds_lack_classes():

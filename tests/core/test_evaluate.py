@@ -52,7 +52,7 @@ def tiny(labels: list[str]):
 @settings(max_examples=60, deadline=None)
 @given(labels_strategy, labels_strategy)
 def test_evaluation_metrics_match_sklearn(truth, pred):
-    """Classes never predicted or never present included: zero_division=0, labels' order."""
+    """Classes never predicted or never present included: undefined (NaN), labels' order."""
     n = min(len(truth), len(pred))
     truth, pred = np.array(truth[:n], dtype=object), np.array(pred[:n], dtype=object)
     labels = labels_of(truth, pred, ["是", "否"])
@@ -61,12 +61,13 @@ def test_evaluation_metrics_match_sklearn(truth, pred):
     assert result.accuracy == pytest.approx(metrics.accuracy_score(truth, pred))
     assert (result.matrix == metrics.confusion_matrix(truth, pred, labels=labels)).all()
     p, r, f, s = metrics.precision_recall_fscore_support(truth, pred, labels=labels,
-                                                         zero_division=0)
+                                                         zero_division=np.nan)
     report = result.report
     assert list(report.columns) == ["class", "precision", "recall", "f1", "support"]
     assert list(report["class"]) == labels
-    assert np.allclose(report["precision"], p) and np.allclose(report["recall"], r)
-    assert np.allclose(report["f1"], f) and (report["support"] == s).all()
+    assert np.allclose(report["precision"], p, equal_nan=True)
+    assert np.allclose(report["recall"], r, equal_nan=True)
+    assert np.allclose(report["f1"], f, equal_nan=True) and (report["support"] == s).all()
 
 
 def test_watermelon_holdout_against_sklearn(wm2):
@@ -82,8 +83,8 @@ def test_watermelon_holdout_against_sklearn(wm2):
     assert (result.matrix == metrics.confusion_matrix(result.y_true, result.y_pred,
                                                       labels=labels)).all()
     f1 = metrics.f1_score(result.y_true, result.y_pred, labels=labels, average=None,
-                          zero_division=0)
-    assert np.allclose(result.report["f1"], f1)
+                          zero_division=np.nan)
+    assert np.allclose(result.report["f1"], f1, equal_nan=True)
 
 
 @pytest.mark.parametrize("dataset", BUNDLED, ids=lambda d: d.key)
