@@ -110,4 +110,4 @@ for tab, algorithm in zip(st.tabs([registry.name(a) for a in algorithms]), algor
 overfitting(algorithms, source, base, split)
 # pruned beside unpruned: its validation rows are carved out of the training rows
 analysis.safely(pruning.evaluate_section, source, analysis.variant(base), holdout_share(split),
-                split[2])
+                split[2], int(split[1]) if split[0] == "kfold" else None)

@@ -700,11 +700,15 @@ def accuracies_apart(result: dict) -> dict[str, dict[str, str]]:
             for kind in ("test", "train")}
 
 
-def evaluate_section(source: tuple, options: Options, test_size: float, seed: int) -> None:
-    """Pruned and unpruned side by side, when the sidebar prunes."""
+def evaluate_section(source: tuple, options: Options, test_size: float, seed: int,
+                     folds: int | None = None) -> None:
+    """Pruned and unpruned side by side, when the sidebar prunes; with k-fold above (folds:
+    its k), on one stratified hold-out of 1/k of the rows, which the caption says."""
     if options.prune == "none":
         return
     st.subheader(t("prune.eval.header"))
+    if folds:
+        st.caption(t("prune.eval.kfold", k=folds, seed=seed))
     result = pruned_and_unpruned(*source, options, test_size, seed)
     carved = t("prune.eval.validation") if result["carved"] else ""
     st.caption(t("prune.eval.caption", train=result["train"], test=result["test"],

@@ -290,6 +290,21 @@ def test_a_class_never_held_out_has_no_recall_not_a_zero():
     assert EN["eval.undefined"] in [c.value for c in at.caption]
 
 
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_pruned_comparison_under_kfold_says_it_is_one_hold_out(lang):
+    """With k-fold chosen, 'pruned and unpruned on the same split' is one stratified hold-out
+    of 1/k (not a fold of the evaluation above it): the page says so."""
+    at = page_app(None, lang=lang)
+    at.selectbox(key="prune").set_value("pep").run()
+    at.switch_page("pages/evaluate.py").run()
+    at.radio(key="ev_method").set_value("kfold").run()
+    at.number_input(key="ev_k").set_value(4).run()
+    assert not at.exception
+    assert t("prune.eval.kfold", _lang=lang, k=4, seed=0) in [c.value for c in at.caption]
+    at.radio(key="ev_method").set_value("holdout").run()
+    assert t("prune.eval.kfold", _lang=lang, k=4, seed=0) not in [c.value for c in at.caption]
+
+
 def test_kfold_notes_say_the_folds_lack_classes():
     at = tiny_evaluate()
     at.radio(key="ev_method").set_value("kfold").run()

@@ -223,12 +223,14 @@ EN: dict[str, str] = {
     "prune.eval.caption": ("Both trees grow on the same training rows ({train}) and are tested on"
                            " the same held-out rows ({test}){validation}."),
     "prune.eval.validation": "; the pruning validation set is carved out of the training rows",
+    "prune.eval.kfold": ("Not the k-fold evaluation above: one stratified hold-out of 1/{k} of "
+                         "the rows (seed {seed}), as one of its folds is large."),
     "prune.eval.unpruned": "Unpruned",
     "prune.eval.pruned": "Pruned ({method})",
     "prune.eval.leaves": "Leaves",
     "prune.eval.unpruned_note": ("The held-out trees above are unpruned: this pruning method "
                                  "needs a validation set, which the comparison below carves out "
-                                 "of each training split."),
+                                 "of its training rows."),
     "prune.eval.unpruned_note.file": ("The held-out trees above are unpruned: this pruning "
                                       "method needs a validation set, which the comparison "
                                       "below takes from the validation file."),
@@ -438,11 +440,13 @@ ZH: dict[str, str] = {
     "prune.eval.caption": ("两棵树用同样的训练样本（{train} 个）生成，在同样的留出样本（{test} 个"
                            "）上测试{validation}。"),
     "prune.eval.validation": "；剪枝用的验证集从训练样本中划出",
+    "prune.eval.kfold": ("这不是上面的 k 折交叉验证：而是按随机种子 {seed} 分层留出 1/{k} 的样本"
+                         "（与一折一样多）。"),
     "prune.eval.unpruned": "未剪枝",
     "prune.eval.pruned": "剪枝（{method}）",
     "prune.eval.leaves": "叶结点数",
     "prune.eval.unpruned_note": ("上面留出法得到的决策树未剪枝：这种剪枝方法需要验证集，下面的比"
-                                 "较从每次划分的训练样本中划出验证集。"),
+                                 "较从其训练样本中划出验证集。"),
     "prune.eval.unpruned_note.file": ("上面留出法得到的决策树未剪枝：这种剪枝方法需要验证集，"
                                       "下面的比较使用验证集文件中的样本。"),
     "rules.prune.header": "C4.5 规则后剪枝",
