@@ -99,6 +99,8 @@ NOTE_TEXT = {
                    "them is tested: {classes}."),
     "grown": ("{size} rows are held out instead of {asked}: a stratified split needs a row of "
               "every class on both sides."),
+    "kept": ("{size} rows are held out instead of {asked}: every class keeps at least one "
+             "training row."),
     "few_rows": ("These classes have fewer rows than k = {k}, so some folds test none of "
                  "them: {classes}."),
     "unstratified": ("Every class has fewer rows than k = {k}, so the folds are not "
@@ -159,14 +161,17 @@ def _holdout_plan(y, test_size: float) -> _HoldoutPlan:
                          "the tree could learn; add rows or merge classes.",
                          "holdout_single_rows")
     n_classes = int((~single).sum())
-    # The share is of all rows, rounded; every class keeps at least one training row.
-    asked = min(max(round(test_size * n), 1), len(testable) - n_classes)
+    # The share is of all rows, rounded; every class keeps at least one training row, and
+    # sklearn refuses a stratified hold-out without every class in it.
+    wanted = max(round(test_size * n), 1)
+    size = max(min(wanted, len(testable) - n_classes), n_classes)
     notes = []
     if single.any():
         notes.append(SplitNote("single_row", {"classes": _names(classes[single])}))
-    if asked < n_classes:  # sklearn refuses a stratified hold-out without every class in it
-        notes.append(SplitNote("grown", {"size": n_classes, "asked": asked}))
-    return _HoldoutPlan(testable, codes[testable], max(asked, n_classes), tuple(notes))
+    if size != wanted:
+        notes.append(SplitNote("grown" if size > wanted else "kept",
+                               {"size": size, "asked": wanted}))
+    return _HoldoutPlan(testable, codes[testable], size, tuple(notes))
 
 
 def stratified_split(y, test_size: float = 0.3, seed: int = 0):

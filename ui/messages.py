@@ -722,6 +722,8 @@ EN = {
     # how the split departs from the stratified one asked for (Evaluation.notes, by code)
     "eval.note.single_row": ("These classes have a single row, which stays in training, so "
                              "none of them is tested: {classes}."),
+    "eval.note.kept": ("{size} rows are held out instead of {asked}: every class keeps at "
+                       "least one training row."),
     "eval.note.grown": ("{size} rows are held out instead of {asked}: a stratified split needs "
                         "a row of every class on both sides."),
     "eval.note.few_rows": ("These classes have fewer rows than k = {k}, so some folds test none "

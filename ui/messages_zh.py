@@ -591,6 +591,7 @@ ZH = {
     # how the split departs from the stratified one asked for (Evaluation.notes, by code)
     "eval.note.single_row": ("这些类别只有一行数据，它留在训练集中，因此这些类别都没有被测试："
                              "{classes}。"),
+    "eval.note.kept": "留出了 {size} 行而不是 {asked} 行：每个类别都要在训练集中至少保留一行。",
     "eval.note.grown": "留出了 {size} 行而不是 {asked} 行：分层划分要求两边都有每个类别的样本。",
     "eval.note.few_rows": "这些类别的行数少于 k = {k}，因此有些折中没有它们的测试样本：{classes}。",
     "eval.note.unstratified": ("每个类别的行数都少于 k = {k}，因此各折没有分层"

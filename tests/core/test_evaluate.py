@@ -164,6 +164,18 @@ def test_a_holdout_smaller_than_the_classes_grows_to_one_row_each():
     assert note.text.startswith("3 rows are held out instead of 2")
 
 
+def test_a_holdout_capped_so_every_class_keeps_a_training_row_says_so():
+    """Half of a a b b c d is 3 rows; c and d (one row each) stay in training, and a and b
+    keep one training row each: 2 are held out, and a note says so (it was silent)."""
+    y = ["a", "a", "b", "b", "c", "d"]
+    for seed in range(10):
+        assert len(stratified_split(y, 0.5, seed)[1]) == 2
+    notes = holdout_notes(y, 0.5)
+    assert [n.code for n in notes] == ["single_row", "kept"]
+    assert notes[1].details == {"size": 2, "asked": 3}
+    assert notes[1].text.startswith("2 rows are held out instead of 3")
+
+
 def test_holdout_on_tiny_data_says_why_instead_of_failing():
     X, y = tiny(["a", "a", "a", "b", "b", "b", "c"])
     result = holdout(Options(), X, y, 0.3, seed=0)
