@@ -19,10 +19,10 @@ from dtree_core.compare import (
 )
 from dtree_core.escape import plotly_text
 from dtree_core.evaluate import tree_depth
-from dtree_core.export import row_threshold_digits
+from dtree_core.export import on_known_rows, row_threshold_digits
 from dtree_core.labels import branch_text
 from dtree_core.split import places_apart, threshold_text, told_apart
-from ui import registry
+from ui import registry, state
 from ui.messages import literal, sentences, t
 from ui.tables import styled_numbers, threshold_formatter
 from ui.widgets import in_notation, score_header, stop_sentence
@@ -45,16 +45,26 @@ def _number(value) -> float:
     return float("nan") if value is None else float(value)
 
 
+def gini_header(key: str, known_only: bool) -> str:
+    """A Gini column's header in the notation's words; Li Hang's Gini(D, A) is of D̃ where the
+    node's scores are on the rows with a known value (ρ < 1), as the grow page heads it."""
+    text = t(in_notation(key))
+    names = state.notation()
+    plain, known = names.header("gini_index"), names.header("gini_index", known_only)
+    return text.replace(plain, known) if plain and known else text
+
+
 def merged_frame(merged: MergedScores) -> pd.DataFrame:
     """One row per attribute: every criterion, and a ✓ column per configuration's pick (NaN
     where an attribute has no such number: merged_styled shows it as BLANK)."""
     rows = []
+    known = any(on_known_rows(node) for node in merged.nodes if node)
+    multiway, binary = (gini_header(f"cmp.col.gini_{k}", known) for k in ("multiway", "binary"))
     for r in merged.rows:
         row = {t("col.attribute"): r["attribute"], t("col.kind"): t(f"kind.{r['kind']}"),
                t("col.threshold"): _number(r["threshold"]), score_header("gain"): r["gain"],
                score_header("iv"): r["iv"], score_header("gain_ratio"): r["gain_ratio"],
-               t(in_notation("cmp.col.gini_multiway")): _number(r["gini_index_multiway"]),
-               t(in_notation("cmp.col.gini_binary")): r["gini_index_binary"]}
+               multiway: _number(r["gini_index_multiway"]), binary: r["gini_index_binary"]}
         for label in merged.labels:
             row[t("cmp.col.pick", label=label)] = "✓" if r["picks"][label] else \
                 "=" if r["tied"][label] else ""
@@ -114,7 +124,9 @@ def best_binary_note(merged: MergedScores, decimals: int) -> str | None:
         else:
             items.append(t("cmp.binary_elsewhere.item", **values,
                            cut=threshold_text(r["binary_cut"], r["binary_cut_digits"])))
-    return t(in_notation("cmp.binary_elsewhere"), column=t(in_notation("cmp.col.gini_binary")),
+    known = any(on_known_rows(node) for node in merged.nodes if node)
+    return t(in_notation("cmp.binary_elsewhere"),
+             column=gini_header("cmp.col.gini_binary", known),
              items=t("list.semicolon").join(items))
 
 

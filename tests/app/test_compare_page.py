@@ -228,3 +228,13 @@ def test_best_binary_elsewhere_reads_the_cart_trees_cut():
     assert [r["attribute"] for r in elsewhere] == ["含糖率"]
     alone = merged_scores(traces[:1]).best_binary_elsewhere()  # no CART tree: cut unknown
     assert [(r["attribute"], r["binary_cut"]) for r in alone] == [("含糖率", None)]
+
+
+@pytest.mark.parametrize(("dataset", "symbol"), [("watermelon_2.0_alpha", "Gini(D̃, A)"),
+                                                 ("watermelon_2.0", "Gini(D, A)")])
+def test_li_hangs_gini_headers_say_when_they_are_of_the_known_rows(dataset, symbol):
+    """2.0α's root scores 纹理 and the rest on the rows whose value is known (ρ < 1): the
+    merged table heads them Gini(D̃, A), as the grow page does; 2.0 has no missing value."""
+    at = page_app("pages/compare.py", dataset=dataset, lang="en", notation="lihang")
+    columns = [c for frame in at.dataframe for c in frame.value.columns]
+    assert f"{symbol} (multiway)" in columns and f"{symbol} (best binary)" in columns
