@@ -478,10 +478,10 @@ def _print_pruning(trace, outline: dict, lang: str) -> None:
     method = outline["params"].get("prune")
     _say("\n" + say(lang, "pruning.header.away" if away else "pruning.header",
                     name=say(lang, f"pruning.name.{method}"), method=method, away=away))
-    shared = next((e for e in trace.pruning if e.get("shared_rows")), None)
-    if shared is not None:
-        _say(say(lang, "pruning.shared_rows", count=shared["shared_rows"],
-                 n=shared["validation_rows"]))
+    first = trace.pruning[0] if trace.pruning else {}
+    for fact in ("unlabelled_rows", "shared_rows"):  # the same in every event
+        if first.get(fact):
+            _say(say(lang, f"pruning.{fact}", count=first[fact], n=first["validation_rows"]))
     actions = {a: say(lang, f"pruning.action.{a}") for a in ("prune", "keep", "raise")}
     width = max(map(display_width, actions.values()))
     for event in trace.pruning:

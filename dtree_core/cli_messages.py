@@ -87,6 +87,8 @@ _CLI_EN = {
                             "down every branch by its share and counts the share that reaches a "
                             "leaf of its class, so an accuracy need not be a whole number of rows "
                             "out of {n}."),
+    "pruning.unlabelled_rows": ("Left out of the validation file: {count} rows with no class; "
+                                "the accuracies are of the other {n}."),
     "pruning.name.pre": "pre-pruning",
     "pruning.name.rep": "reduced-error pruning",
     "pruning.name.pep": "C4.5's pessimistic pruning",
@@ -157,6 +159,8 @@ _CLI_ZH = {
                             "与预测时一样（周志华 §4.4.2），这样的样本按权重同时进入各分支，"
                             "到达其所属类别的叶结点的那部分权重计为正确，因此精度不一定是"
                             "整数个样本除以 {n}。"),
+    "pruning.unlabelled_rows": ("验证集文件中有 {count} 行没有类别，未参与评判；精度按其余 {n} "
+                                "行计算。"),
     "pruning.name.pre": "预剪枝",
     "pruning.name.rep": "错误率降低剪枝",
     "pruning.name.pep": "C4.5 悲观剪枝",

@@ -1940,14 +1940,18 @@ def validation_rows(frame: pd.DataFrame, columns: list[str], continuous, target:
     if missing:
         raise LoadError(f"Columns missing from the validation file: {', '.join(missing)}.",
                         "validation_columns", columns=Listed(missing))
-    frame = frame[frame[target].notna()].reset_index(drop=True)
+    labelled = frame[target].notna()
+    frame = frame[labelled].reset_index(drop=True)
     if frame.empty:
         raise LoadError(f"The validation file has no row with a value of '{target}'.",
                         "validation_no_rows", column=target)
     X = frame[list(columns)].copy()
     for column in continuous:
         X[column] = validation_numbers(X[column], column)
-    return X, as_text(frame[target]).rename(target)
+    y = as_text(frame[target]).rename(target)
+    # the rows left out, for pruning's events to say (ValidationRows.encode reads it)
+    y.attrs["unlabelled_rows"] = int((~labelled).sum())
+    return X, y
 
 
 def prepare(

@@ -81,6 +81,7 @@ class ValidationRows:
 
     columns: tuple[np.ndarray, ...]
     truth: np.ndarray  # index into the trace's classes; -1: a class the tree never saw
+    unlabelled: int = 0  # rows of the validation file left out for an empty class cell
 
     @classmethod
     def encode(cls, columns, y, classes) -> ValidationRows:
@@ -93,7 +94,8 @@ class ValidationRows:
         if n_rows == 0:
             raise CodedError("There are no validation rows to prune with.", "validation_empty")
         truth = pd.Index(list(classes), dtype=object).get_indexer(texts)
-        return cls(tuple(columns), truth.astype(np.int64))
+        return cls(tuple(columns), truth.astype(np.int64),
+                   int(getattr(y, "attrs", {}).get("unlabelled_rows", 0)))
 
     @property
     def n(self) -> int:
@@ -195,15 +197,19 @@ class _Tree:
             correct[node] = weight[rows.truth[reached] == self.label[node]].sum()
         return correct
 
-    def shared_rows(self, rows: ValidationRows) -> dict:
+    def validation_facts(self, rows: ValidationRows) -> dict:
         """The event fields that say how many validation rows reach some node by a share (an
         unknown value where the tree tests it, §4.4.2), which makes the accuracies counted
-        by shares; none when every row follows one path."""
+        by shares, and how many rows of the file were left out without a class; none when
+        every row follows one path and none was left out."""
         shared = np.zeros(rows.n, dtype=bool)
         for _, reached, weight in reach(self.trace, self.attributes(), rows.columns, rows.n):
             shared[reached[weight < 1.0]] = True
         count = int(shared.sum())
-        return {"shared_rows": count, "validation_rows": rows.n} if count else {}
+        fields = {"shared_rows": count, "validation_rows": rows.n} if count else {}
+        if rows.unlabelled:  # left out before judging: the file's rows without a class
+            fields.update(unlabelled_rows=rows.unlabelled, validation_rows=rows.n)
+        return fields
 
     def post_pruned(self, pruned: list[int], events: list[dict], method: str,
                     rule: str | None = None) -> Trace:
@@ -306,7 +312,7 @@ def event_number(event: dict, value: float, decimals: int) -> str:
 def pre_prune(tree: _Tree, rows: ValidationRows, budget: Budget | None = None) -> Trace:
     """Top down, breadth first as in the book: split a node only if validation accuracy
     strictly improves with its children as leaves."""
-    correct, shared = tree.validation_correct(rows), tree.shared_rows(rows)
+    correct, shared = tree.validation_correct(rows), tree.validation_facts(rows)
     total, tol = correct[0], _tolerance(rows.n)
     kept, refused, events, queue = [0], set(), [], deque([0])
     while queue:
@@ -361,7 +367,7 @@ def reduced_error_leaves(tree: _Tree, rows: ValidationRows, on_tie: bool = False
     """Zhou §4.3.2's decisions: the nodes made leaves (deepest first) and an event for each
     node judged. kept: nodes that keep their split whatever the validation rows say (the
     hand-edit tab's locked nodes and their ancestors); they are not judged."""
-    correct, shared = tree.validation_correct(rows), tree.shared_rows(rows)
+    correct, shared = tree.validation_correct(rows), tree.validation_facts(rows)
     subtree = tree.leaf_sum(correct)  # correct weight of the current subtree, kept up to date
     total, tol = subtree[0], _tolerance(rows.n)
     pruned, events = [], []

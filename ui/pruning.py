@@ -436,6 +436,9 @@ def _event_view(trace: dict, event: dict, k: int, last: int, method: str,
     if event.get("shared_rows"):  # accuracies counted by shares: say why 49.6% of 7 rows
         st.caption(t("prune.shared_rows", count=event["shared_rows"],
                      n=event["validation_rows"]))
+    if event.get("unlabelled_rows"):
+        st.caption(t("prune.unlabelled_rows", count=event["unlabelled_rows"],
+                     n=event["validation_rows"]))
     st.info(event_sentence(trace, event, decimals, k))
 
 

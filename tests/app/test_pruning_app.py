@@ -301,6 +301,19 @@ def test_accuracies_counted_by_shares_say_so(lang):
     assert said in [plain(c.value) for c in at.caption]
 
 
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_validation_rows_without_a_class_are_said_left_out(lang):
+    """A row with an empty class cell was dropped without a word (the accuracies' rows
+    changed from 6 to 5)."""
+    def no_class(fields):
+        return fields[:-1] + [""] if fields[0] == "11" else fields
+    at, _ = uploaded(_wm3_rows(MIXED, no_class), lang)
+    event = trace(at)["pruning"][0]
+    assert (event["unlabelled_rows"], event["validation_rows"]) == (1, 5)
+    said = t("prune.unlabelled_rows", _lang=lang, count=1, n=5)
+    assert said in [plain(c.value) for c in at.caption]
+
+
 def test_a_validation_file_of_one_class_or_many_values_is_usable():
     """One class, or a column of more values than a multiway split may draw, is refused for
     training, not for judging a grown tree."""

@@ -483,6 +483,20 @@ def test_cli_says_when_accuracies_are_counted_by_shares(capsys, tmp_path, lang):
     assert say(lang, "pruning.shared_rows", count=1, n=7)[:12] not in out
 
 
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_cli_says_when_validation_rows_without_a_class_are_left_out(capsys, tmp_path, lang):
+    """A validation row with an empty class cell is left out: the pruning says so, and of how
+    many rows its accuracies are (6, not the file's 7)."""
+    from dtree_core.cli_messages import say
+    frame = pd.read_csv(dataset_path("watermelon_2.0_validation.csv"))
+    frame.loc[2, "好瓜"] = None
+    path = tmp_path / "val.csv"
+    frame.to_csv(path, index=False)
+    code, out, err = _grow(capsys, "--prune", "pre", "--validation", str(path), "--lang", lang)
+    assert code == 0, err
+    assert say(lang, "pruning.unlabelled_rows", count=1, n=6) in out
+
+
 @pytest.mark.parametrize(("method", "name"), [
     ("pre", "pre-pruning"), ("pep", "C4.5's pessimistic pruning"),
     ("ccp", "CART's cost-complexity pruning")])

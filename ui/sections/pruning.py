@@ -60,6 +60,8 @@ EN: dict[str, str] = {
                           "down every branch by its share and counts the share that reaches a "
                           "leaf of its class, so an accuracy need not be a whole number of rows "
                           "out of {n}."),
+    "prune.unlabelled_rows": ("Left out of the validation file: {count} rows with no class; "
+                              "the accuracies are of the other {n}."),
     "prune.validation": "Validation set",
     "prune.validation.none": "None (the path chart shows training accuracy only)",
     "prune.validation.paired": "The book's paired validation set",
@@ -295,6 +297,8 @@ ZH: dict[str, str] = {
                           "与预测时一样（周志华 §4.4.2），这样的样本按权重同时进入各分支，"
                           "到达其所属类别的叶结点的那部分权重计为正确，因此精度不一定是"
                           "整数个样本除以 {n}。"),
+    "prune.unlabelled_rows": ("验证集文件中有 {count} 行没有类别，未参与评判；精度按其余 {n} "
+                              "行计算。"),
     "prune.validation": "验证集",
     "prune.validation.none": "不用（剪枝路径图只显示训练集精度）",
     "prune.validation.paired": "书中配套的验证集",
