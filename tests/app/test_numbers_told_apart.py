@@ -310,7 +310,7 @@ def test_few_decimals_never_write_a_weight_as_zero(dataset, algorithm):
     ended the node panel in a traceback (11 of 2.0α's 26 steps)."""
     at = grown_app(dataset, algorithm)
     at.number_input(key="decimals").set_value(0).run()
-    last = at.slider(key="step_slider").max
+    last = int(at.slider(key="step_slider").max)
     for step in range(1, last + 1):
         at.slider(key="step_slider").set_value(step).run()
         assert not at.exception, step
