@@ -329,11 +329,21 @@ def _near(text, op, threshold):
     return abs(given - threshold) <= 0.5 * 10 ** -decimals + 1e-12
 
 
-def _branch(branches, condition):
-    """The subtree under the branch for a condition (None if there is none)."""
-    _, op, value = condition
+def _routes_alike(text, op, threshold, rows, attribute):
+    """Does the cut as written send every row at the node the side the tree's cut does?
+    (0.1 for 0.126 sends the row at 0.103 the other way: another cut, however near.)"""
+    given = float(str(text).replace(" ", "").replace("≤", "<=")[len(op):])
+    return all((row[attribute] <= given) == (row[attribute] <= threshold)
+               for row in rows if row[attribute] is not None)
+
+
+def _branch(branches, condition, rows=()):
+    """The subtree under the branch for a condition (None if there is none); rows: those at
+    the node, which a written cut must send as the tree's cut does."""
+    attribute, op, value = condition
     for key, subtree in branches.items():
-        if op in ("<=", ">") and _near(key, op, value):
+        if op in ("<=", ">") and _near(key, op, value) and \
+                _routes_alike(key, op, value, rows, attribute):
             return subtree
         if op == "in" and isinstance(key, (tuple, list, frozenset, set)) and \\
                 {str(v) for v in key} == set(value):
@@ -352,7 +362,7 @@ def node_at(tree, path):
         (attribute, branches), = here.items()
         if attribute != condition[0] or not isinstance(branches, dict):
             return None, i
-        here = _branch(branches, condition)
+        here = _branch(branches, condition, rows_at(path[:i]))
         if here is None:
             return None, i
     return here, None

@@ -585,8 +585,12 @@ def _threshold_difference(node: dict, student: Pasted, here: dict):
     threshold = node["decision"].get("threshold")
     given = [b for b in student.branches if isinstance(b.condition.value, float)]
     digits = node["decision"].get("threshold_digits")
-    if threshold is None or not given or any(cut_as_written(b, threshold, digits)
-                                             for b in given):
+    if threshold is None or not given:
+        return None
+    low, high = cut_bounds(node, {"op": "<=", "value": threshold,
+                                  "attribute": node["decision"]["attribute"]})
+    if any(cut_as_written(b, threshold, digits) and low < b.condition.value < high
+           for b in given):
         return None
     attribute = node["decision"]["attribute"]
     return Difference("threshold", expected=record_threshold_text(node["decision"]),
@@ -633,7 +637,8 @@ def _match_branches(node, student: Pasted, path: tuple, nodes, child_ids, allow_
         child = nodes[child_id]
         condition = child["branch"]
         text = branch_text(condition)
-        found = next((b for b in unused if branch_matches(b, condition)), None)
+        bounds = cut_bounds(node, condition)
+        found = next((b for b in unused if branch_matches(b, condition, bounds)), None)
         if found is None:
             if allow_missing_empty and not child["weight"]:
                 continue
@@ -648,10 +653,27 @@ def _match_branches(node, student: Pasted, path: tuple, nodes, child_ids, allow_
     return None, pairs
 
 
-def branch_matches(branch: Branch, condition: dict) -> bool:
+def cut_bounds(node: dict, condition: dict) -> tuple[float, float]:
+    """The node's candidate cuts next below and above the condition's threshold (its score
+    row's curve: the midpoints between its values), open bounds where none is known. A cut
+    written at or beyond one of them is on the far side of a training value, so another cut
+    (0.1 for 0.126, whose lower neighbour 0.101 is the midpoint below the row at 0.103)."""
+    t = condition.get("value")
+    if condition.get("op") not in ("<=", ">") or condition.get("weights") or \
+            not isinstance(t, int | float):
+        return -math.inf, math.inf
+    curve = (_row(node, condition["attribute"]) or {}).get("curve") or {}
+    cuts = curve.get("threshold") or ()
+    return (max((c for c in cuts if c < t), default=-math.inf),
+            min((c for c in cuts if c > t), default=math.inf))
+
+
+def branch_matches(branch: Branch, condition: dict,
+                   bounds: tuple[float, float] = (-math.inf, math.inf)) -> bool:
     """Does the student's branch stand for the trace's condition? The same test on the same
-    value: a threshold as written (rounded), a side of values as a set; a complement is the
-    side that shares no value with the student's."""
+    value: a threshold as written (rounded, and strictly between the node's neighbouring
+    candidate cuts: bounds), a side of values as a set; a complement is the side that shares
+    no value with the student's."""
     expected, given = Condition.from_dict(condition), branch.condition
     if branch.complement:
         return isinstance(expected.value, tuple) and not _texts(expected.value) & \
@@ -661,7 +683,8 @@ def branch_matches(branch: Branch, condition: dict) -> bool:
     if isinstance(expected.value, tuple):
         return isinstance(given.value, tuple) and _texts(given.value) == _texts(expected.value)
     if isinstance(given.value, float):
-        return cut_as_written(branch, expected.value, expected.threshold_digits)
+        return cut_as_written(branch, expected.value, expected.threshold_digits) and \
+            bounds[0] < given.value < bounds[1]
     return same_value(given.value, expected.value)
 
 

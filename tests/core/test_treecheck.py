@@ -412,6 +412,35 @@ def test_a_tree_only_student_passes_on_continuous_data_and_score_tests_skip(tmp_
     assert " skipped" in done.stdout and "failed" not in done.stdout
 
 
+@pytest.mark.parametrize(("written", "passes"), [("0.13", True), ("0.1", False), ("0", False)])
+def test_a_cut_written_past_a_training_value_fails_the_exercise_file(tmp_path, wm3, written,
+                                                                     passes):
+    """The root cuts 含糖率 at 0.126, between the rows at 0.103 and 0.149: 0.13 routes every
+    row alike (a rounding), 0.1 and 0 send the row at 0.103 the other way (another cut),
+    though each was within half a unit of its last written decimal."""
+    X, y = wm3
+    text = expected_tests(grown(X, y, "c45"), X, y, "Zhou 4.4.1")
+    student = CORRECT_STUDENT.split("def _entropy")[0].replace("{DENOMINATOR}", RIGHT) \
+        .replace('f"{condition[\'op\']}{condition[\'value\']}"',
+                 f'f"{{condition[\'op\']}}{{\'{written}\' if condition[\'value\'] == 0.126 '
+                 f'else condition[\'value\']}}"')
+    assert written in student
+    done = run_pytest(tmp_path, text, student)
+    assert (done.returncode == 0) == passes, done.stdout + done.stderr
+
+
+@pytest.mark.parametrize(("written", "matches"), [("0.13", True), ("0.1", False), ("0", False)])
+def test_a_pasted_cut_past_a_candidate_cut_is_another_cut(wm3, written, matches):
+    """The same cuts pasted: 0.1 and 0 lie below the candidate cut 0.101 next under 0.126
+    (the midpoint below the row at 0.103), so they are other cuts; 0.13 is 0.126 rounded."""
+    trace = grown(*wm3, "c45")
+    text = export_text(trace).replace("0.126", written)
+    result = check_tree(text, trace)
+    assert result.matches == matches
+    if not matches:
+        assert result.difference.kind == "threshold"
+
+
 # CART's textbook student: its tree as nested dicts (a two-way split keyed by the tuples
 # of values on each side), Gain (4.2, 4.8) and Gini_index (4.6) one branch per value or at
 # the best cut point, as the header says, and CART's own score, the smallest Gini_index over
