@@ -89,9 +89,15 @@ class LinearTest:
             return {"weights": self.weights, "linear_impurity": self.gini_index,
                     "linear_gain": self.gini_gain, "axis_best": tuple(self.axis.items()),
                     "linear_learner": self.learner}
+        # its name and t's digits as written(): the weights and t that send each row of the
+        # node where the test does (the display's decimals sent some to the other side)
+        written = (("name", self.split.attribute),
+                   *((("threshold_digits", self.split.threshold_digits),)
+                     if self.split.threshold_digits else ()))
         return {"linear_candidate": (("weights", self.weights), ("threshold", self.threshold),
                                      ("gini_index", self.gini_index),
-                                     ("gini_gain", self.gini_gain), ("learner", self.learner))}
+                                     ("gini_gain", self.gini_gain), ("learner", self.learner),
+                                     *written)}
 
 
 # --------------------------------------------------------------------- the learner

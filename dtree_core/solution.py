@@ -548,7 +548,7 @@ def comparison_steps(node: dict, rows: list[dict], algorithm, decimals: int,
     tried = decision.get("linear_candidate")
     if tried:  # an oblique tree's node where the single attribute beat the linear test
         steps.append(Sentence("linear.lost", {
-            "test": linear_text(tuple(tried["weights"].items())),
+            "test": tried.get("name") or linear_text(tuple(tried["weights"].items())),
             "gini": _fixed(tried["gini_index"], decimals),
             "gain": _fixed(tried["gini_gain"], decimals)}))
     rule = f"rule.{decision.get('rule_code')}"

@@ -10,6 +10,7 @@ Plotly is escaped (it renders HTML in titles, legends and hovers).
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 import numpy as np
@@ -29,6 +30,7 @@ from dtree_core.split import (
     linear_text,
     places_apart,
     record_threshold_text,
+    threshold_text,
     told_apart,
 )
 from dtree_core.trace import Trace
@@ -222,6 +224,27 @@ def linear_test_text(weights, threshold: float, decimals: int) -> str:
     return f"{linear_text(tuple(weights), decimals)} ≤ {float(threshold):.{decimals}f}"
 
 
+def tried_test_text(tried: dict) -> str:
+    """A linear test tried and set aside, written as oblique.written wrote it (its name and
+    t's digits send each row of the node where the test does); a trace written before it
+    kept them falls back to four decimals."""
+    name = tried.get("name") or linear_text(tuple(dict(tried["weights"]).items()))
+    return f"{name} ≤ {threshold_text(tried['threshold'], tried.get('threshold_digits'))}"
+
+
+def test_text(decision: dict) -> str:
+    """The decision's linear test as written: the chosen one, or the one it tried."""
+    if decision.get("weights"):
+        return chosen_test_text(decision)
+    return tried_test_text(decision["linear_candidate"])
+
+
+def written_places(test: str) -> int:
+    """The decimals a written linear test gives its weights ('0.0785·密度 …': 4)."""
+    found = re.search(r"\d\.(\d+)·", test)
+    return len(found.group(1)) if found else 0
+
+
 def chosen_test_text(decision: dict) -> str:
     """A chosen linear test as its split record writes it everywhere (the drawing, the rules):
     '0.0785·密度 - 0.9969·含糖率 ≤ -0.110573', weights and t to the digits that send each
@@ -229,12 +252,13 @@ def chosen_test_text(decision: dict) -> str:
     return f"{decision['attribute']} ≤ {record_threshold_text(decision)}"
 
 
-def root_text(trace: dict, decimals: int) -> str:
-    """The root's test as its branch reads ('含糖率<=0.205'), or the words for a lone leaf."""
+def root_text(trace: dict) -> str:
+    """The root's test as its branch reads everywhere ('密度<=0.3815', the cut as the tree
+    writes it, not to the display's decimals), or the words for a lone leaf."""
     root = trace["nodes"][0]
     if not root["children"]:
         return t("boundary.book.leaf")
-    return Condition.from_dict(trace["nodes"][root["children"][0]]["branch"]).text(decimals)
+    return Condition.from_dict(trace["nodes"][root["children"][0]]["branch"]).text()
 
 
 def book_comparison(trace: dict, X: pd.DataFrame, book, decimals: int) -> str:
@@ -245,14 +269,14 @@ def book_comparison(trace: dict, X: pd.DataFrame, book, decimals: int) -> str:
     root = grown_decision(trace["nodes"][0])
     ours = linear_of(root)
     if ours is None:
-        return tm(_no_linear_key(root), book=book_text, root=root_text(trace, decimals),
+        return tm(_no_linear_key(root), book=book_text, root=root_text(trace),
                   reason=stop_sentence(trace["algorithm"], root.get("stop"), root["label"]))
     mine, t_mine, chosen = ours
-    mine_text = chosen_test_text(root) if chosen else linear_test_text(mine, t_mine, decimals)
+    mine_text = test_text(root)
     if chosen:
         said = [tm("boundary.book", book=book_text, ours=mine_text)]
     else:
-        said = [tm("boundary.book.tried", book=book_text, root=root_text(trace, decimals),
+        said = [tm("boundary.book.tried", book=book_text, root=root_text(trace),
                    ours=mine_text)]
     said.append(tm("boundary.book.agree", agree=agreement(mine, t_mine, book, X), rows=len(X)))
     scaled = scaled_to_book(mine, t_mine, weights)
@@ -461,11 +485,11 @@ def linear_test(trace: dict, node: dict, decimals: int) -> None:
     if found is None:
         return
     weights, threshold, chosen = found
-    test = chosen_test_text(decision) if chosen else linear_test_text(weights, threshold,
-                                                                      decimals)
+    test = test_text(decision)
     st.markdown(f"**{t('linear.header' if chosen else 'linear.header.tried')}**")
     st.markdown(tm("linear.test" if chosen else "linear.test.tried", test=test))
-    number = st.column_config.NumberColumn(format=f"%.{decimals}f")
+    # the weights to the decimals the test is written with: fewer send rows astray
+    number = st.column_config.NumberColumn(format=f"%.{max(decimals, written_places(test))}f")
     weight_col = t("linear.col.weight")
     st.dataframe(pd.DataFrame({t("col.attribute"): [a for a, _ in weights],
                                weight_col: [w for _, w in weights]}),

@@ -717,3 +717,37 @@ def test_values_near_the_largest_float_grow_an_oblique_tree_without_warnings():
         warnings.simplefilter("error", RuntimeWarning)
         trace = DecisionTree("oblique").fit(X, y).trace_
     assert len(trace.nodes) > 1
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_a_tried_linear_test_as_written_sends_every_row_where_it_does(seed):
+    """The test tried and set aside for a single attribute is written as the chosen one is
+    (tried_test_text): worked by hand, it sends each of the node's rows to the side the
+    test does. Written to the display's 3 decimals it sent 2 of penguins' node 37's 69 rows
+    the other way."""
+    from ui.boundary import tried_test_text
+    rng = np.random.default_rng(seed)
+    n = int(rng.integers(40, 150))
+    X = pd.DataFrame({"a": rng.uniform(0, 1, n).round(3), "b": rng.uniform(0, 1, n).round(3),
+                      "c": rng.uniform(0, 1, n).round(3)})
+    y = pd.Series(np.where((X["a"] > 0.5) ^ (X["b"] * 0.3 - X["c"] > -0.3), "p", "q"))
+    trace = DecisionTree(algorithm="oblique").fit(X, y).trace_.to_dict()
+    rows = node_rows(trace, X)
+    for node in trace["nodes"]:
+        tried = node["decision"].get("linear_candidate")
+        if not tried:
+            continue
+        at = rows[node["id"]]
+        name, t = tried_test_text(tried).split(" ≤ ")
+        assert name == tried["name"]
+        by_test = by_hand(X[at], dict(tried["weights"])) <= tried["threshold"]
+        assert ((by_hand(X[at], written_weights(name)) <= float(t)) == by_test).all(), name
+
+
+def test_the_book_captions_root_is_written_as_the_tree_writes_it():
+    """The caption comparing with Zhou's root wrote 密度<=0.382 (the display's decimals) where
+    the drawing and the panel say 0.3815."""
+    from ui.boundary import root_text
+    X, y = xy("watermelon_3.0_alpha.csv", "好瓜", drop=["编号"], numeric=["密度", "含糖率"])
+    trace = DecisionTree("oblique", force={"root": "密度"}).fit(X, y).trace_.to_dict()
+    assert root_text(trace) == "密度<=0.3815"
