@@ -348,6 +348,8 @@ def _branch(branches, condition, rows=()):
         if op == "in" and isinstance(key, (tuple, list, frozenset, set)) and \\
                 {str(v) for v in key} == set(value):
             return subtree
+        if op == "in" and isinstance(key, (str, int, float)) and {str(key)} == set(value):
+            return subtree  # Li Hang's A = a for a side of one value
         if op == "=" and _same(key, value):
             return subtree
     return None

@@ -68,8 +68,10 @@ _CLI_HEADER = re.compile(r"(^\S.* tree, \d+ nodes:$)|(决策树，共 \d+ 个结
 # A tree's drawing before a line's text ('|--- ', '├── ', '`-- '); a '-' right before a
 # digit is the text's own sign (a leaf '-1'), not drawing.
 _DRAWING = re.compile(r"^(?:[\s|│├└─`+]|-(?![\d.]))*")
-_COUNTS = re.compile(r"\s+\([^()]*\)$")
-_STOP = re.compile(r"\s+\[[^\[\]]*\]$")
+# (ASCII after a space, or full-width as a Chinese input method writes them: （是 8，否 9）
+# holding a count, 【同类】)
+_COUNTS = re.compile(r"\s+\([^()]*\)$|\s*（[^（）]*\d[^（）]*）$")
+_STOP = re.compile(r"\s+\[[^\[\]]*\]$|\s*【[^【】]*】$")
 
 
 class PasteError(ValueError):
@@ -678,6 +680,8 @@ def branch_matches(branch: Branch, condition: dict,
     if branch.complement:
         return isinstance(expected.value, tuple) and not _texts(expected.value) & \
             _texts(given.value)
+    if given.op == "=" and expected.op == "in":  # Li Hang's A = a for CART's side {a}
+        return _texts(expected.value) == {str(given.value)}
     if given.op != expected.op:
         return False
     if isinstance(expected.value, tuple):

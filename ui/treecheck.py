@@ -38,7 +38,7 @@ def check_my_tree(trace: dict) -> None:
                         help=t("tc.allow_empty.help"))
     if st.button(t("tc.button"), key="tc_check"):
         st.session_state.tc_checked = True
-    if st.session_state.get("tc_checked") and text.strip():
+    if st.session_state.get("tc_checked"):  # an empty paste is said (tc.error.empty)
         try:
             result = check_tree(text, trace, allow_missing_empty=allow)
         except PasteError as error:

@@ -304,3 +304,13 @@ def test_the_scores_caption_counts_the_rows_it_shows(lang):
     at = paste(open_exercises(lang), wrong)
     assert len(at.dataframe[0].value) == 2
     assert t("tc.scores", _lang=lang) in shown(at.caption)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_checking_an_empty_paste_says_nothing_was_pasted(lang):
+    """The button with nothing (or only spaces) in the box showed nothing at all."""
+    at = open_exercises(lang)
+    at.text_area(key="tc_text").input("   ")
+    at.button(key="tc_check").click().run()
+    assert not at.exception
+    assert t("tc.error.empty", _lang=lang) in [e.value for e in at.error]

@@ -736,3 +736,35 @@ def test_a_number_past_floats_range_stays_the_students_text(text, label):
     root = read_tree(text).root
     leaf = root if root.attribute is None else root.branches[0].child
     assert leaf.label == label
+
+
+def test_li_hangs_cart_tree_written_a_equals_a_matches(loan):
+    """His Example 5.4 writes a side of one value as 有自己的房子=是; the check (and the
+    pytest file's branch lookup) read it as the side {是}, not as a missing branch."""
+    trace = grown(*loan, "cart")
+    text = export_text(trace).replace(" ∈ {", "=").replace("}:", ":")
+    assert "有自己的房子=否" in text
+    assert check_tree(text, trace).matches
+    nested = "{'有自己的房子': {'是': '是', '否': {'有工作': {'是': '是', '否': '否'}}}}"
+    assert check_tree(nested, trace).matches
+
+
+def test_counts_and_stops_in_full_width_brackets_are_read_as_the_ascii_ones(wm2_c45):
+    """A Chinese input method writes （是 8，否 9） and 【同类】."""
+    text = export_text(wm2_c45)
+    full = text.replace("  (", "（").replace(")", "）").replace("  [", "【").replace("]", "】")
+    full = full.replace(", ", "，")
+    assert "（" in full and "【" in full
+    assert check_tree(full, wm2_c45).matches
+
+
+def test_a_cart_student_writing_a_for_the_side_of_a_passes_the_exercise_file(tmp_path, loan):
+    """Li Hang's Example 5.4 tree keyed '是', not ('是',), for a side of one value."""
+    text, _ = cart_file(*loan, "Li Hang 5.1")
+    student = CART_STUDENT.replace("ALGORITHM", "cart").replace(
+        'key = tuple(c["value"]) if c["op"] == "in" else',
+        'key = (c["value"][0] if len(c["value"]) == 1 else tuple(c["value"])) '
+        'if c["op"] == "in" else')
+    assert 'c["value"][0] if len' in student
+    done = run_pytest(tmp_path, text, student)
+    assert done.returncode == 0, done.stdout + done.stderr
