@@ -103,6 +103,10 @@ def check_reproducible(trace: dict) -> None:
         raise ExerciseFileError(f"{trace['algorithm']} draws attributes at random; no "
                                 "student's code makes the same draws.", "random",
                                 algorithm=trace["algorithm"])
+    if (trace.get("params") or {}).get("tie_break") == "random" and any(
+            n["decision"].get("ties") for n in trace["nodes"]):
+        raise ExerciseFileError("A tie in this tree was broken by a seeded draw; no "
+                                "student's code makes the same draw.", "random_ties")
 
 
 def _literal(value) -> str:
@@ -156,6 +160,9 @@ def _nodes(trace: dict) -> list[dict]:
         entries.append({
             "where": _where(trace, node), "path": _path(trace, node),
             "attribute": decision["attribute"] if split else None,
+            # tied with the pick: any of them is right, and the subtree under it another
+            # tree's (not compared)
+            "tied": [str(a) for a in decision.get("ties") or ()] if split else [],
             "threshold": decision.get("threshold") if split else None,
             "branches": len(children[node["id"]]) if split else 0,
             "label": None if split else str(decision["label"])})
@@ -257,7 +264,10 @@ For a continuous attribute the score expected is the one at its best cut point, 
 section 4.4.1: info_gain and gain_ratio at the midpoint with the largest gain (eq. 4.8),
 gini_index the smallest Gini_index over the midpoints.
 Each node of the expected tree is one test, in the order the algorithm decides them
-(TreeGenerate, Zhou Fig. 4.2), and each score one test, compared within TOLERANCE.{note}
+(TreeGenerate, Zhou Fig. 4.2), and each score one test, compared within TOLERANCE.
+Where attributes tie for the best score (a node's "tied"), the expected tree took one by
+its tie rule; any of them is right, and the tests of the nodes under another's branches
+are skipped (that subtree is another tree's).{note}
 """
 
 import importlib
@@ -355,13 +365,20 @@ def _branch(branches, condition, rows=()):
     return None
 
 
+TIED = {str(node["path"]): node["tied"] for node in NODES}
+
+
 def node_at(tree, path):
-    """Walk the student's tree along a path; (subtree, where it failed or None)."""
+    """Walk the student's tree along a path; (subtree, where it failed or None). Under a
+    tied attribute other than the expected tree's, the node is another tree's: skipped."""
     here = tree
     for i, condition in enumerate(path):
         if not isinstance(here, dict) or len(here) != 1:
             return None, i
         (attribute, branches), = here.items()
+        if attribute != condition[0] and attribute in TIED.get(str(path[:i]), ()):
+            pytest.skip(f"your tree took {attribute}, tied with {condition[0]}, above this "
+                        "node: the subtree under it is another tree's")
         if attribute != condition[0] or not isinstance(branches, dict):
             return None, i
         here = _branch(branches, condition, rows_at(path[:i]))
@@ -388,8 +405,10 @@ def test_node(tree, node):
     assert isinstance(here, dict) and len(here) == 1, (
         f"{node['where']}: expected a split on {node['attribute']}, yours is {here!r}")
     (attribute, branches), = here.items()
-    assert attribute == node["attribute"], (
+    assert attribute == node["attribute"] or attribute in node["tied"], (
         f"{node['where']}: expected a split on {node['attribute']}, yours splits on {attribute}")
+    if attribute != node["attribute"]:
+        return  # a tied attribute: its branches are another tree's
     assert len(branches) == node["branches"], (
         f"{node['where']}: expected {node['branches']} branches, yours has {len(branches)}")
 

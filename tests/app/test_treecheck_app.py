@@ -255,7 +255,7 @@ def test_every_code_and_kind_the_core_can_give_has_words_in_both_languages():
     assert kinds == set(treecheck.KINDS)
     file_codes = set(re.findall(r'ExerciseFileError\(.*?,\s*"([a-z_]+)"',
                                 Path(expected.__file__).read_text("utf-8"), re.S))
-    assert file_codes == {"too_many_rows", "oblique", "pruned", "random", "forced"}
+    assert file_codes == {"too_many_rows", "oblique", "pruned", "random", "forced", "random_ties"}
     keys = ([f"tc.error.{c}" for c in codes] + [f"tc.diff.{k}" for k in kinds]
             + [f"tc.file.error.{c}" for c in file_codes])
     assert [k for k in keys if k not in EN or k not in ZH] == []

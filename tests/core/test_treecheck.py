@@ -768,3 +768,30 @@ def test_a_cart_student_writing_a_for_the_side_of_a_passes_the_exercise_file(tmp
     assert 'c["value"][0] if len' in student
     done = run_pytest(tmp_path, text, student)
     assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_a_tied_pick_passes_the_exercise_file_and_its_subtree_is_skipped(tmp_path):
+    """Table 4.2's training set ties 色泽 and 脐部 at the root (Gain 0.2755); the file's tree
+    takes 色泽 (first in column order), the book 脐部. A student building the book's tree is
+    not wrong: the root passes, the nodes under 色泽's branches are skipped."""
+    X, y = xy("watermelon_2.0_train.csv", "好瓜", drop=["编号"])
+    trace = grown(X, y, "id3")
+    assert trace["nodes"][0]["decision"]["attribute"] == "色泽"
+    assert "脐部" in trace["nodes"][0]["decision"]["ties"]
+    text = expected_tests(trace, X, y, "Zhou 4.2")
+    book = CORRECT_STUDENT.split("def _entropy")[0].replace(
+        'DecisionTree("c45")', 'DecisionTree("id3", force={"root": "脐部"})')
+    done = run_pytest(tmp_path, text, book)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert " skipped" in done.stdout and "failed" not in done.stdout
+    wrong = CORRECT_STUDENT.split("def _entropy")[0].replace(
+        'DecisionTree("c45")', 'DecisionTree("id3", force={"root": "触感"})')
+    assert run_pytest(tmp_path, text, wrong).returncode == 1  # not tied: wrong
+
+
+def test_no_file_for_a_tie_broken_by_a_draw():
+    X, y = xy("watermelon_2.0_train.csv", "好瓜", drop=["编号"])
+    trace = DecisionTree("id3", tie_break="random", seed=3).fit(X, y).trace_.to_dict()
+    with pytest.raises(ExerciseFileError) as refused:
+        expected_tests(trace, X, y, "Zhou 4.2")
+    assert refused.value.code == "random_ties"

@@ -121,6 +121,10 @@ EN: dict[str, str] = {
                              "student's code makes the same draws, so the file would fail a "
                              "correct program. Choose an algorithm that picks by a score (ID3, "
                              "C4.5, CART) to download the file."),
+    "tc.file.error.random_ties": ("A tie in this tree was broken by a seeded random draw (the "
+                                  "sidebar's tie rule): no student's code makes the same draw. "
+                                  "Choose another tie rule (first or last in column order) to "
+                                  "download the file."),
     # -- why one tree is unstable
     "inst.intro": ("One decision tree changes with small changes of its training samples (Zhou "
                    "ch. 8). Grow many trees with the sidebar's options, each on a bootstrap "
@@ -267,6 +271,9 @@ ZH: dict[str, str] = {
     "tc.file.error.random": ("{algorithm} 按带随机种子的随机抽取选择每个划分属性：学生的代码无法做"
                              "出同样的抽取，正确的程序也通不过这个文件的测试。请选择按得分选择属性"
                              "的算法（ID3、C4.5、CART）再下载文件。"),
+    "tc.file.error.random_ties": ("这棵决策树中的并列是按带随机种子的随机抽取打破的（侧边栏的"
+                                  "并列规则）：学生的代码无法做出同样的抽取。请把并列规则改为按"
+                                  "列顺序取第一个或最后一个，再下载文件。"),
     "inst.intro": ("一棵决策树会随训练样本的微小变化而改变（周志华第 8 章）。用侧边栏的选项生成"
                    "多棵决策树，每棵用训练样本的自助采样，或翻转少数样本的类别标记，观察根结点和整"
                    "棵树改变的频繁程度，再让它们投票：这就是 Bagging。"),
