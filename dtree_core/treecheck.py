@@ -32,6 +32,7 @@ from .split import (
     Split,
     format_number,
     record_threshold_text,
+    threshold_text,
     too_few_decimals,
     written_decimals,
 )
@@ -595,8 +596,9 @@ def _threshold_difference(node: dict, student: Pasted, here: dict):
            for b in given):
         return None
     attribute = node["decision"]["attribute"]
+    # the number alone, as written: the sentence names the attribute once
     return Difference("threshold", expected=record_threshold_text(node["decision"]),
-                      given=given[0].text,
+                      given=given[0].written or threshold_text(given[0].condition.value),
                       expected_row=_row(node, attribute), given_row=_row(node, attribute),
                       **here)
 

@@ -795,3 +795,11 @@ def test_no_file_for_a_tie_broken_by_a_draw():
     with pytest.raises(ExerciseFileError) as refused:
         expected_tests(trace, X, y, "Zhou 4.2")
     assert refused.value.code == "random_ties"
+
+
+def test_a_cut_difference_names_the_attribute_once(wm3):
+    """'your tree cuts 含糖率 at 0.2; the trace cuts it at 0.126', not 'at 含糖率<=0.2'."""
+    trace = grown(*wm3, "c45")
+    difference = check_tree(export_text(trace).replace("0.126", "0.2"), trace).difference
+    assert (difference.kind, difference.given, difference.expected) == ("threshold", "0.2",
+                                                                        "0.126")
