@@ -347,6 +347,14 @@ def _routes_alike(text, op, threshold, rows, attribute):
                for row in rows if row[attribute] is not None)
 
 
+def _side(values, rows, attribute):
+    """A two-way split's side as the values rows at the node hold (a value none holds may
+    sit on either side); a key of one value is a side of one."""
+    values = values if isinstance(values, (tuple, list, frozenset, set)) else [values]
+    held = {str(row[attribute]) for row in rows if row[attribute] is not None}
+    return {str(v) for v in values} & held if held else {str(v) for v in values}
+
+
 def _branch(branches, condition, rows=()):
     """The subtree under the branch for a condition (None if there is none); rows: those at
     the node, which a written cut must send as the tree's cut does."""
@@ -355,11 +363,8 @@ def _branch(branches, condition, rows=()):
         if op in ("<=", ">") and _near(key, op, value) and \
                 _routes_alike(key, op, value, rows, attribute):
             return subtree
-        if op == "in" and isinstance(key, (tuple, list, frozenset, set)) and \\
-                {str(v) for v in key} == set(value):
-            return subtree
-        if op == "in" and isinstance(key, (str, int, float)) and {str(key)} == set(value):
-            return subtree  # Li Hang's A = a for a side of one value
+        if op == "in" and _side(key, rows, attribute) == _side(value, rows, attribute):
+            return subtree  # a side of values (Li Hang's A = a: a side of one)
         if op == "=" and _same(key, value):
             return subtree
     return None

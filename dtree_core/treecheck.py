@@ -641,8 +641,8 @@ def _match_branches(node, student: Pasted, path: tuple, nodes, child_ids, allow_
         child = nodes[child_id]
         condition = child["branch"]
         text = branch_text(condition)
-        bounds = cut_bounds(node, condition)
-        found = next((b for b in unused if branch_matches(b, condition, bounds)), None)
+        bounds, present = cut_bounds(node, condition), present_values(node, condition)
+        found = next((b for b in unused if branch_matches(b, condition, bounds, present)), None)
         if found is None:
             if allow_missing_empty and not child["weight"]:
                 continue
@@ -672,30 +672,46 @@ def cut_bounds(node: dict, condition: dict) -> tuple[float, float]:
             min((c for c in cuts if c > t), default=math.inf))
 
 
+def present_values(node: dict, condition: dict) -> set[str] | None:
+    """The values of a two-way split's attribute that rows at the node hold (its score row's
+    value_counts), which alone tell the sides apart there: a value no row holds may be on
+    either side (None: not known, every value counts)."""
+    if condition.get("op") != "in":
+        return None
+    counts = (_row(node, condition["attribute"]) or {}).get("value_counts")
+    return set(map(str, counts)) if counts else None
+
+
 def branch_matches(branch: Branch, condition: dict,
-                   bounds: tuple[float, float] = (-math.inf, math.inf)) -> bool:
+                   bounds: tuple[float, float] = (-math.inf, math.inf),
+                   present: set[str] | None = None) -> bool:
     """Does the student's branch stand for the trace's condition? The same test on the same
     value: a threshold as written (rounded, and strictly between the node's neighbouring
-    candidate cuts: bounds), a side of values as a set; a complement is the side that shares
-    no value with the student's."""
+    candidate cuts: bounds), a side of values as a set (of the values rows at the node hold,
+    where `present` says which); a complement is the side that shares no value with the
+    student's."""
     expected, given = Condition.from_dict(condition), branch.condition
     if branch.complement:
-        return isinstance(expected.value, tuple) and not _texts(expected.value) & \
-            _texts(given.value)
+        return isinstance(expected.value, tuple) and not _held(expected.value, present) & \
+            _held(given.value, present)
     if given.op == "=" and expected.op == "in":  # Li Hang's A = a for CART's side {a}
-        return _texts(expected.value) == {str(given.value)}
+        return _held(expected.value, present) == _held((given.value,), present)
     if given.op != expected.op:
         return False
     if isinstance(expected.value, tuple):
-        return isinstance(given.value, tuple) and _texts(given.value) == _texts(expected.value)
+        return isinstance(given.value, tuple) and \
+            _held(given.value, present) == _held(expected.value, present)
     if isinstance(given.value, float):
         return cut_as_written(branch, expected.value, expected.threshold_digits) and \
             bounds[0] < given.value < bounds[1]
     return same_value(given.value, expected.value)
 
 
-def _texts(values) -> set[str]:
-    return {str(v) for v in values}
+def _held(values, present: set[str] | None) -> set[str]:
+    """The values as text, of those rows at the node hold where that is known."""
+    texts = {str(v) for v in values} if isinstance(values, tuple | list | set | frozenset) \
+        else {str(values)}
+    return texts if present is None else texts & present
 
 
 def cut_as_written(branch: Branch, exact: float, digits: int | None = None) -> bool:

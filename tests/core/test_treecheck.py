@@ -803,3 +803,49 @@ def test_a_cut_difference_names_the_attribute_once(wm3):
     difference = check_tree(export_text(trace).replace("0.126", "0.2"), trace).difference
     assert (difference.kind, difference.given, difference.expected) == ("threshold", "0.2",
                                                                         "0.126")
+
+
+def test_a_value_no_row_at_the_node_holds_may_sit_on_either_side():
+    """Play-tennis's CART node Outlook ∈ {Sunny,Rain} ∧ Humidity ∈ {High} holds Sunny and Rain
+    rows only; the trace writes its sides {Sunny} and {Overcast,Rain}. {Rain} and
+    {Sunny,Overcast} route every training row alike: the same tree (check and pytest file)."""
+    X, y = xy("play_tennis.csv", "PlayTennis", drop=["Day"])
+    trace = grown(X, y, "cart")
+    text = export_text(trace)
+    moved = text.replace("        Humidity ∈ {High}: Outlook?  (No 4, Yes 1)\n"
+                         "            Outlook ∈ {Sunny}:", "        Humidity ∈ {High}: Outlook?  "
+                         "(No 4, Yes 1)\n            Outlook ∈ {Sunny,Overcast}:", 1)
+    moved = moved.replace("            Outlook ∈ {Overcast,Rain}: Wind?",
+                          "            Outlook ∈ {Rain}: Wind?", 1)
+    assert moved != text and "Outlook ∈ {Rain}: Wind?" in moved
+    assert check_tree(moved, trace).matches
+    wrong = moved.replace("Outlook ∈ {Rain}: Wind?", "Outlook ∈ {Sunny}: Wind?", 1) \
+        .replace("Outlook ∈ {Sunny,Overcast}:", "Outlook ∈ {Rain,Overcast}:", 1)
+    assert not check_tree(wrong, trace).matches
+
+
+def test_a_value_no_row_holds_may_sit_on_either_side_in_the_exercise_file(tmp_path):
+    X, y = xy("play_tennis.csv", "PlayTennis", drop=["Day"])
+    text, _ = cart_file(X, y, "Mitchell 3")
+    student = CART_STUDENT.replace("ALGORITHM", "cart") + '''
+
+_build = build_tree
+
+
+def _move(tree):
+    """Overcast (no row of it below Outlook ∈ {Sunny,Rain}) moved to Sunny's side."""
+    if not isinstance(tree, dict):
+        return tree
+    (attribute, branches), = tree.items()
+    moved = {("Sunny", "Overcast") if k == ("Sunny",) and ("Overcast", "Rain") in branches
+             else ("Rain",) if k == ("Overcast", "Rain") and ("Sunny",) in branches else k:
+             _move(v) for k, v in branches.items()}
+    return {attribute: moved}
+
+
+def build_tree(rows, attributes, target):
+    return _move(_build(rows, attributes, target))
+'''
+    done = run_pytest(tmp_path, text, student)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert ('("Rain",)' in student) and "passed" in done.stdout
