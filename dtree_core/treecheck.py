@@ -258,6 +258,12 @@ def _attribute_key(key: str, branches: dict) -> tuple[str, tuple | None]:
         sides = ((lower, False), (upper, False)) if op in _LOWER else \
             ((upper, False), (lower, False))
         return name.strip(), (sides, number)
+    subset = _NAMED_SUBSET.match(key.strip())  # 纹理∈{清晰}, 纹理 in {清晰}: CART's side
+    if subset:
+        name = subset.group(1).strip()
+        side = Condition(name, "in", tuple(v.strip() for v in re.split(r"[,，]", subset.group(2))
+                                           if v.strip()))
+        return name, (((side, False), (side, True)), None)
     value = _NAMED_VALUE.match(key.strip())
     if value:
         name = value.group(1).strip()

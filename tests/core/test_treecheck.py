@@ -849,3 +849,12 @@ def build_tree(rows, attributes, target):
     done = run_pytest(tmp_path, text, student)
     assert done.returncode == 0, done.stdout + done.stderr
     assert ('("Rain",)' in student) and "passed" in done.stdout
+
+
+@pytest.mark.parametrize("sign", ["∈", " in ", " ∈ "])
+def test_a_subset_test_as_the_key_with_yes_no_branches(loan, sign):
+    """{'有自己的房子∈{是}': {'是': …, '否': …}} is CART's split, not an attribute named so."""
+    trace = grown(*loan, "cart")
+    nested = ("{'有自己的房子%s{是}': {'是': '是', '否': {'有工作%s{是}': {'yes': '是', 'no': '否'}}}}"
+              % (sign, sign))
+    assert check_tree(nested, trace).matches
