@@ -38,7 +38,7 @@ from ui import engine, registry
 from ui.messages import literal, t, tm
 from ui.setup import error_text
 from ui.tables import replay_order, winner
-from ui.widgets import drawn_part, stop_sentence
+from ui.widgets import drawn_part, in_notation, stop_sentence
 
 GRID = 100  # points per axis: 10 000 grid rows routed per tree and step
 AXIS = "cart"  # the axis-parallel tree drawn beside an oblique one
@@ -546,8 +546,9 @@ def contest_frame(test: str, linear: dict, axis: dict) -> pd.DataFrame:
     if axis:
         rows.append((t("linear.row.axis", attribute=axis["attribute"]), axis["gini_index"],
                      axis["gini_gain"]))
-    return pd.DataFrame(rows, columns=[t("linear.col.test"), t("col.gini_index"),
-                                       t("linear.col.gini_gain")])
+    return pd.DataFrame(rows, columns=[t("linear.col.test"),
+                                       t(in_notation("linear.col.gini_index")),
+                                       t(in_notation("linear.col.gini_gain"))])
 
 
 def contest_places(linear: dict, axis: dict, decimals: int) -> dict[str, int]:
@@ -557,7 +558,8 @@ def contest_places(linear: dict, axis: dict, decimals: int) -> dict[str, int]:
         pair = (linear.get(key), axis.get(key))
         return places_apart([pair], decimals) if None not in pair else decimals
 
-    return {"col.gini_index": apart("gini_index"), "linear.col.gini_gain": apart("gini_gain")}
+    return {in_notation("linear.col.gini_index"): apart("gini_index"),
+            in_notation("linear.col.gini_gain"): apart("gini_gain")}
 
 
 def contest_sentence(linear: dict, axis: dict, chosen: bool, decimals: int) -> str:

@@ -9,7 +9,7 @@ import re
 import numpy as np
 import pandas as pd
 import pytest
-from app_helpers import bundled_app, trace
+from app_helpers import bundled_app, grown_app, trace
 
 from dtree_core import DecisionTree
 from dtree_core.datasets import load_bundled
@@ -642,3 +642,16 @@ def test_a_class_named_like_a_hover_template_is_shown_by_reference():
     trace = _rows_trace(np.array([[0.0, 1.0]]), np.array(["%{y}"], dtype=object), "%{y}", 0, 1)
     assert trace["name"] == "%{y}" and "%{y}</extra>" not in trace["hovertemplate"]
     assert trace["hovertemplate"].endswith("<extra>%{fullData.name}</extra>")
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_oblique_texts_use_li_hangs_symbols_in_his_notation(lang):
+    """Under Li Hang's notation the oblique tree's rule and its contest table said Zhou's
+    Gini_index beside a score table headed Gini(D, A)."""
+    at = grown_app("watermelon_3.0_alpha", "oblique", lang, "lihang")
+    shown = "\n".join([*(m.value for m in at.markdown), *(c.value for c in at.caption),
+                       *(i.value for i in at.info)])
+    columns = [c for frame in at.dataframe for c in frame.value.columns]
+    assert "Gini(D̃, A)" in columns and "ρ·(Gini(D̃) − Gini(D̃, A))" in columns
+    assert "Gini_index" not in columns
+    assert "ρ·(Gini(D̃) − Gini(D̃, A))" in shown.replace("\\", "")

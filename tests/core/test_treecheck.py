@@ -855,6 +855,6 @@ def build_tree(rows, attributes, target):
 def test_a_subset_test_as_the_key_with_yes_no_branches(loan, sign):
     """{'有自己的房子∈{是}': {'是': …, '否': …}} is CART's split, not an attribute named so."""
     trace = grown(*loan, "cart")
-    nested = ("{'有自己的房子%s{是}': {'是': '是', '否': {'有工作%s{是}': {'yes': '是', 'no': '否'}}}}"
-              % (sign, sign))
+    inner = "{'有工作" + sign + "{是}': {'yes': '是', 'no': '否'}}"
+    nested = "{'有自己的房子" + sign + "{是}': {'是': '是', '否': " + inner + "}}"
     assert check_tree(nested, trace).matches

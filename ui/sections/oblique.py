@@ -20,6 +20,16 @@ EN: dict[str, str] = {
                                "attributes: ρ·(Gini(D̃) − Gini_index) = {gini_gain} "
                                "(Gini_index {value}; without missing values ρ = 1). No linear "
                                "test was learned at this node, so none was compared."),
+    "rule.oblique.lihang": ("{attribute} lowers the Gini index most, of the linear test (over "
+                            "the continuous attributes, refined by OC1's coordinate moves) and "
+                            "every single attribute: ρ·(Gini(D̃) − Gini(D̃, A)) = {gini_gain} "
+                            "(Gini(D̃, A) {value}; without missing values ρ = 1). On a tie the "
+                            "single attribute is kept."),
+    "rule.oblique.axis_only.lihang": ("{attribute} lowers the Gini index most of the single "
+                                      "attributes: ρ·(Gini(D̃) − Gini(D̃, A)) = {gini_gain} "
+                                      "(Gini(D̃, A) {value}; without missing values ρ = 1). No "
+                                      "linear test was learned at this node, so none was "
+                                      "compared."),
     # UI (H2)
     "boundary.title": "Decision regions",
     "boundary.show": "Draw the regions (grows the {algorithm} tree as well)",
@@ -65,6 +75,9 @@ EN: dict[str, str] = {
     "linear.col.weight": "weight wᵢ",
     "linear.col.test": "test",
     "linear.col.gini_gain": "ρ·(Gini(D̃) − Gini_index)",
+    "linear.col.gini_gain.lihang": "ρ·(Gini(D̃) − Gini(D̃, A))",
+    "linear.col.gini_index": "Gini_index",
+    "linear.col.gini_index.lihang": "Gini(D̃, A)",
     "linear.row.linear": "linear: {test}",
     "linear.row.axis": "best single attribute: {attribute}",
     "linear.won": ("The linear test lowers the Gini index more than the best single-attribute "
@@ -106,6 +119,14 @@ ZH: dict[str, str] = {
     "rule.oblique.axis_only": ("{attribute} 在各单属性划分中使基尼指数下降最多：ρ·(Gini(D̃) − "
                                "Gini_index) = {gini_gain}（Gini_index 为 {value}；无缺失值时 "
                                "ρ = 1）。此结点没有学到线性划分，因此没有与之比较。"),
+    "rule.oblique.lihang": ("{attribute} 使基尼指数下降最多（在线性划分——连续属性的线性组合，"
+                            "经 OC1 坐标调整——与各单属性划分之中）：ρ·(Gini(D̃) − Gini(D̃, A)) = "
+                            "{gini_gain}（Gini(D̃, A) 为 {value}；无缺失值时 ρ = 1）。两者相等时保留"
+                            "单属性划分。"),
+    "rule.oblique.axis_only.lihang": ("{attribute} 在各单属性划分中使基尼指数下降最多："
+                                      "ρ·(Gini(D̃) − Gini(D̃, A)) = {gini_gain}（Gini(D̃, A) 为 "
+                                      "{value}；无缺失值时 ρ = 1）。此结点没有学到线性划分，因此"
+                                      "没有与之比较。"),
     # UI (H2)
     "boundary.title": "决策区域",
     "boundary.show": "绘制决策区域，同时生成 {algorithm} 的决策树",
@@ -145,6 +166,9 @@ ZH: dict[str, str] = {
     "linear.col.weight": "权重 wᵢ",
     "linear.col.test": "划分",
     "linear.col.gini_gain": "ρ·(Gini(D̃) − Gini_index)",
+    "linear.col.gini_gain.lihang": "ρ·(Gini(D̃) − Gini(D̃, A))",
+    "linear.col.gini_index": "Gini_index",
+    "linear.col.gini_index.lihang": "Gini(D̃, A)",
     "linear.row.linear": "线性划分：{test}",
     "linear.row.axis": "最优单属性划分：{attribute}",
     "linear.won": ("线性划分使基尼指数下降得比最优单属性划分更多（{linear} 对 {axis}），因此选用"
