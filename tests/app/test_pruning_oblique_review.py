@@ -21,9 +21,9 @@ def test_the_contest_sentence_names_the_attribute_as_literal_markdown():
 def test_the_contest_table_tells_the_compared_gains_apart():
     linear = {"gini_index": 0.25, "gini_gain": 0.22281}
     axis = {"attribute": "x", "gini_index": 0.25, "gini_gain": 0.22279}
-    assert contest_places(linear, axis, 3) == {"col.gini_index": 3,
+    assert contest_places(linear, axis, 3) == {"linear.col.gini_index": 3,
                                                "linear.col.gini_gain": 5}
-    assert contest_places(linear, {}, 3) == {"col.gini_index": 3, "linear.col.gini_gain": 3}
+    assert contest_places(linear, {}, 3) == {"linear.col.gini_index": 3, "linear.col.gini_gain": 3}
 
 
 def test_li_hangs_two_fits_read_apart(monkeypatch):
