@@ -483,3 +483,13 @@ def test_a_links_unknown_choice_lists_the_allowed_ones_as_the_language_lists_the
     """order=xx: the note names the orders a link may ask for, joined by its language."""
     said = warnings(open_link({"data": "watermelon_2.0", "order": "xx"}, lang))
     assert any(listed in w for w in said), said
+
+
+def test_the_link_caption_names_what_a_link_keeps_and_what_it_does_not():
+    """It said 'opens exactly this', but the decimals (a display setting) are not in the link."""
+    import dataclasses
+
+    from dtree_core.links import Link
+    from ui.messages import EN
+    assert "decimals" not in {f.name for f in dataclasses.fields(Link)}
+    assert "exactly" not in EN["link.caption"] and "decimals" in EN["link.caption"]

@@ -31,9 +31,10 @@ EN: dict[str, str] = {
                                  "{count} of {total} steps."),
     "lecture.zip.failed": "Graphviz could not draw every frame: {reason}",
     "lecture.no_scores": "A leaf: no attribute is scored here.",
-    "link.caption": ("The address bar now opens exactly this: the dataset, target, attributes, "
-                     "algorithm, every option, the forced splits, the step, the language and "
-                     "the mode. Post one link per slide."),
+    "link.caption": ("The address bar now opens this: the dataset, target, attributes, "
+                     "algorithm, every option, the forced splits, the step, the language, the "
+                     "notation and the mode (not display settings such as the decimals). Post "
+                     "one link per slide."),
     "link.upload": ("This link was made with an uploaded file, **{filename}**: uploaded data "
                     "cannot travel in a link. Choose “Upload a file (CSV or Excel)” in the sidebar "
                     "and upload {filename} to see the same tree."),
@@ -84,8 +85,9 @@ ZH: dict[str, str] = {
                                  "{count} 步。"),
     "lecture.zip.failed": "Graphviz 未能绘制全部图片：{reason}",
     "lecture.no_scores": "叶结点：此处不对属性评分。",
-    "link.caption": ("地址栏中的链接会准确打开当前内容：数据集、目标、属性、算法、全部选项、指定的"
-                     "划分、步骤、语言和模式。每张幻灯片发一个链接即可。"),
+    "link.caption": ("地址栏中的链接会打开当前内容：数据集、目标、属性、算法、全部选项、指定的"
+                     "划分、步骤、语言、符号和模式（不含小数位数等显示设置）。每张幻灯片发一个链接"
+                     "即可。"),
     "link.upload": ("此链接基于上传的文件 **{filename}** 生成：上传的数据无法随链接传递。请在侧边栏"
                     "选择“上传文件（CSV 或 Excel）”并上传 {filename}，即可看到同一棵决策树。"),
     "link.problem.not_a_number": ("链接中的 {param}={value} 不是本应用可用的整数或小数，"
