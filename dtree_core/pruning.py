@@ -192,24 +192,24 @@ class _Tree:
 
     def validation_correct(self, rows: ValidationRows) -> np.ndarray:
         """For every node, the validation weight it would label correctly as a leaf."""
+        return self.judged(rows)[0]
+
+    def judged(self, rows: ValidationRows) -> tuple[np.ndarray, dict]:
+        """validation_correct, and (from the same walk of the rows) the event fields that say
+        how many validation rows reach some node by a share (an unknown value where the tree
+        tests it, §4.4.2), which makes the accuracies counted by shares, and how many rows of
+        the file were left out without a class; no fields when every row follows one path
+        and none was left out."""
         correct = np.zeros(len(self.nodes))
+        shared = np.zeros(rows.n, dtype=bool)
         for node, reached, weight in reach(self.trace, self.attributes(), rows.columns, rows.n):
             correct[node] = weight[rows.truth[reached] == self.label[node]].sum()
-        return correct
-
-    def validation_facts(self, rows: ValidationRows) -> dict:
-        """The event fields that say how many validation rows reach some node by a share (an
-        unknown value where the tree tests it, §4.4.2), which makes the accuracies counted
-        by shares, and how many rows of the file were left out without a class; none when
-        every row follows one path and none was left out."""
-        shared = np.zeros(rows.n, dtype=bool)
-        for _, reached, weight in reach(self.trace, self.attributes(), rows.columns, rows.n):
             shared[reached[weight < 1.0]] = True
         count = int(shared.sum())
         fields = {"shared_rows": count, "validation_rows": rows.n} if count else {}
         if rows.unlabelled:  # left out before judging: the file's rows without a class
             fields.update(unlabelled_rows=rows.unlabelled, validation_rows=rows.n)
-        return fields
+        return correct, fields
 
     def post_pruned(self, pruned: list[int], events: list[dict], method: str,
                     rule: str | None = None) -> Trace:
@@ -312,7 +312,7 @@ def event_number(event: dict, value: float, decimals: int) -> str:
 def pre_prune(tree: _Tree, rows: ValidationRows, budget: Budget | None = None) -> Trace:
     """Top down, breadth first as in the book: split a node only if validation accuracy
     strictly improves with its children as leaves."""
-    correct, shared = tree.validation_correct(rows), tree.validation_facts(rows)
+    correct, shared = tree.judged(rows)
     total, tol = correct[0], _tolerance(rows.n)
     kept, refused, events, queue = [0], set(), [], deque([0])
     while queue:
@@ -367,7 +367,7 @@ def reduced_error_leaves(tree: _Tree, rows: ValidationRows, on_tie: bool = False
     """Zhou §4.3.2's decisions: the nodes made leaves (deepest first) and an event for each
     node judged. kept: nodes that keep their split whatever the validation rows say (the
     hand-edit tab's locked nodes and their ancestors); they are not judged."""
-    correct, shared = tree.validation_correct(rows), tree.validation_facts(rows)
+    correct, shared = tree.judged(rows)
     subtree = tree.leaf_sum(correct)  # correct weight of the current subtree, kept up to date
     total, tol = subtree[0], _tolerance(rows.n)
     pruned, events = [], []
