@@ -35,8 +35,8 @@ def format_number(x: float, digits: int | None = None) -> str:
     if x.is_integer() and abs(x) < 1e15:
         return str(int(x))
     if digits is not None:  # a rounding error below zero (-7.8e-19) reads 0.000, not -0.000
-        return f"{x:.{digits}f}".replace("-", "") if abs(x) < 0.5 * 10.0 ** -digits \
-            else f"{x:.{digits}f}"
+        text = f"{x:.{digits}f}"
+        return text.lstrip("-") if float(text) == 0 else text
     return f"{x:.{significant_digits(x)}g}"
 
 
