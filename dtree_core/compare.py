@@ -19,7 +19,7 @@ from . import algorithms
 from .budget import BudgetError
 from .data import CodedError
 from .evaluate import fit, tree_depth
-from .export import Table, row_threshold_digits
+from .export import Table, on_known_rows, row_threshold_digits
 from .labels import branch_text, node_path
 from .paths import path_keys
 from .split import Condition, places_apart, threshold_text
@@ -78,6 +78,12 @@ class MergedScores:
     #                   above_average, picks {label: bool}, tied {label: bool} (with the
     #                   pick), normalised {label: float | None}
     shape: str  # "multiway": Gain/IV/Gain_ratio of multiway splits; "binary": only CART has it
+
+    @property
+    def known_only(self) -> bool:
+        """Are some of the node's scores of D̃, the rows with a known value (ρ < 1), in any
+        tree? (Li Hang's headers then say Gini(D̃, A).)"""
+        return any(on_known_rows(node) for node in self.nodes if node)
 
     def best_binary_elsewhere(self) -> list[dict]:
         """The continuous rows whose best binary Gini_index is not at the row's cut t (the

@@ -19,7 +19,7 @@ from dtree_core.compare import (
 )
 from dtree_core.escape import plotly_text
 from dtree_core.evaluate import tree_depth
-from dtree_core.export import on_known_rows, row_threshold_digits
+from dtree_core.export import row_threshold_digits
 from dtree_core.labels import branch_text
 from dtree_core.split import places_apart, threshold_text, told_apart
 from ui import registry, state
@@ -58,8 +58,8 @@ def merged_frame(merged: MergedScores) -> pd.DataFrame:
     """One row per attribute: every criterion, and a ✓ column per configuration's pick (NaN
     where an attribute has no such number: merged_styled shows it as BLANK)."""
     rows = []
-    known = any(on_known_rows(node) for node in merged.nodes if node)
-    multiway, binary = (gini_header(f"cmp.col.gini_{k}", known) for k in ("multiway", "binary"))
+    multiway, binary = (gini_header(f"cmp.col.gini_{k}", merged.known_only)
+                        for k in ("multiway", "binary"))
     for r in merged.rows:
         row = {t("col.attribute"): r["attribute"], t("col.kind"): t(f"kind.{r['kind']}"),
                t("col.threshold"): _number(r["threshold"]), score_header("gain"): r["gain"],
@@ -124,9 +124,8 @@ def best_binary_note(merged: MergedScores, decimals: int) -> str | None:
         else:
             items.append(t("cmp.binary_elsewhere.item", **values,
                            cut=threshold_text(r["binary_cut"], r["binary_cut_digits"])))
-    known = any(on_known_rows(node) for node in merged.nodes if node)
     return t(in_notation("cmp.binary_elsewhere"),
-             column=gini_header("cmp.col.gini_binary", known),
+             column=gini_header("cmp.col.gini_binary", merged.known_only),
              items=t("list.semicolon").join(items))
 
 
