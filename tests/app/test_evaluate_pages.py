@@ -288,6 +288,13 @@ def test_a_class_never_held_out_has_no_recall_not_a_zero():
     maybe = frame[frame[EN["eval.col.class"]] == "maybe"].iloc[0]
     assert np.isnan(maybe[EN["eval.col.recall"]]) and maybe[EN["eval.col.support"]] == 0
     assert EN["eval.undefined"] in [c.value for c in at.caption]
+    # as the caption says: no precision where never predicted, no recall where never held
+    # out, no F1 only where both (the sentence held against every row of the table)
+    for _, row in frame.iterrows():
+        held_out = row[EN["eval.col.support"]] > 0
+        never_predicted = np.isnan(row[EN["eval.col.precision"]])
+        assert np.isnan(row[EN["eval.col.recall"]]) == (not held_out)
+        assert np.isnan(row[EN["eval.col.f1"]]) == (not held_out and never_predicted)
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
