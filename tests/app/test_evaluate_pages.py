@@ -308,6 +308,9 @@ def test_the_pruned_comparison_under_kfold_says_it_is_one_hold_out(lang):
     at.number_input(key="ev_k").set_value(4).run()
     assert not at.exception
     assert t("prune.eval.kfold", _lang=lang, k=4, seed=0) in [c.value for c in at.caption]
+    # and it is what ran: 1/4 of watermelon 2.0's 17 rows held out (round(4.25) = 4)
+    said = t("prune.eval.caption", _lang=lang, train=13, test=4, validation="")
+    assert said in [c.value for c in at.caption]
     at.radio(key="ev_method").set_value("holdout").run()
     assert t("prune.eval.kfold", _lang=lang, k=4, seed=0) not in [c.value for c in at.caption]
 
