@@ -1202,7 +1202,8 @@ def _score_every_position(s: _Sorted, step: np.ndarray, batch: Batch, blocks: in
     else:
         key = _every_gain(s, left, right, at)
     del left, right
-    key[other] = -np.inf
+    # branch-free: a store through a scattered mask (key[other] = -inf) is ~3x slower
+    key = np.where(other, -np.inf, key)
     best = _first_best_of_nodes(key, s.starts, s.node)
     has = best < n_entries
     result = _threshold_split(s, np.where(has, best, 0), has, gini_only)
