@@ -22,6 +22,7 @@ from .labels import node_path
 from .model import DecisionTree
 from .options import Options
 from .paths import force_text
+from .splitting import tied_thresholds
 from .trace import Trace
 
 
@@ -125,6 +126,9 @@ class AlgorithmChoice:
     tied: tuple[tuple[str, float | None], ...] = ()
     tie_rule: str | None = None  # the tie rule that decided among `tied` (None: no tie)
     node: dict | None = None  # the stump's root in JSON form: the scores its rule ranked
+    # per attribute of the choice and `tied`, its other cut points as good as its own by the
+    # score the algorithm cuts by: the rule took the smallest t (splitting.tied_thresholds)
+    tied_cuts: tuple[tuple[str, tuple[float, ...]], ...] = ()
 
     @property
     def drawn(self) -> bool:
@@ -132,8 +136,31 @@ class AlgorithmChoice:
         return self.tie_rule == "random"
 
     def ties_with(self, pick: StudentPick | None) -> bool:
-        """The pick is one of the attributes tied for this choice (whichever the rule took)."""
-        return any(agrees(pick, a, t) for a, t in self.tied)
+        """The pick is as good as this choice by the algorithm's criterion: one of the
+        attributes tied for it, or one of their cut points tied with their own."""
+        return bool(self.tie_reasons(pick))
+
+    def tie_reasons(self, pick: StudentPick | None) -> tuple[str, ...]:
+        """What set an equally good pick apart from this choice: the tie rule among tied
+        attributes (its name, "first" or "last"; none for "random", which may draw the pick),
+        and "threshold" where the pick's cut ties with the one the rule took (the smallest)."""
+        if pick is None:
+            return ()
+        reasons = []
+        tied = dict(self.tied) if self.tied else {self.attribute: self.threshold}
+        if pick.attribute != self.attribute and pick.attribute in tied \
+                and self.tie_rule != "random":
+            reasons.append(self.tie_rule)
+        if pick.attribute in tied and pick.threshold is not None \
+                and pick.threshold in dict(self.tied_cuts).get(pick.attribute, ()):
+            reasons.append("threshold")
+        elif reasons and not agrees(pick, pick.attribute, tied[pick.attribute]):
+            reasons = []  # another attribute's tie, but at a cut that is not
+        return tuple(reasons)
+
+    def other_cuts(self) -> tuple[float, ...]:
+        """The chosen attribute's other cut points as good as its t."""
+        return dict(self.tied_cuts).get(self.attribute, ())
 
 
 def rows_at(trace: dict, X: pd.DataFrame, node_id: int) -> tuple[np.ndarray, np.ndarray]:
@@ -191,6 +218,27 @@ def tied_for(root: dict) -> tuple[tuple[str, float | None], ...]:
     return tuple((a, thresholds.get(a)) for a in (decision["attribute"], *decision["ties"]))
 
 
+def cut_ties(root: dict, algorithm: str) -> tuple[tuple[str, tuple[float, ...]], ...]:
+    """For the stump's pick and the attributes tied with it, each continuous one's other
+    cut points as good as its own by the score the algorithm cuts by (the rule took the
+    smallest t); a cut the stump was forced to is none (it is not forced here)."""
+    decision = root["decision"]
+    if decision["kind"] != "split":
+        return ()
+    by_gini = algorithms.get(algorithm).threshold_by == "gini_index"
+    rows = {r["attribute"]: r for r in root["scores"]}
+    found = []
+    for name in (decision["attribute"], *decision.get("ties", ())):
+        row = rows.get(name)
+        if row is None or row["kind"] != "continuous":
+            continue
+        others = tuple(t for t in tied_thresholds(row.get("curve"), by_gini)
+                       if t != row["threshold"])
+        if others:
+            found.append((name, others))
+    return tuple(found)
+
+
 def agrees(pick: StudentPick | None, attribute: str | None, threshold: float | None) -> bool:
     """The same attribute, and for a continuous one the same cut point: exactly, as both are
     midpoints of the node's own values (1000001.7 and 1000003.7 print alike to 6 digits)."""
@@ -212,7 +260,7 @@ def reveal(trace: dict, X: pd.DataFrame, y: pd.Series, base: Options, node_id: i
         agreed = agrees(pick, attribute, threshold) or rule == "random" and any(
             agrees(pick, a, t) for a, t in tied)
         choices.append(AlgorithmChoice(key, attribute, threshold, stop, agreed, tied, rule,
-                                       root))
+                                       root, cut_ties(root, key)))
     return choices
 
 

@@ -302,14 +302,24 @@ def choice_text(choice: manual.AlgorithmChoice, labels: dict[float, str]) -> str
     if choice.attribute is None:
         return t("man.leaf")
     if choice.drawn:  # a random tie rule: any of the tied attributes may be drawn
-        return t("man.drawn", choices=t("man.or").join(
+        text = t("man.drawn", choices=t("man.or").join(
             _attribute_text(a, cut, labels) for a, cut in choice.tied))
-    text = _attribute_text(choice.attribute, choice.threshold, labels)
-    if choice.tied:  # "first" or "last" took it by column order: the others are named
-        others = t("list.join").join(_attribute_text(a, cut, labels)
-                                      for a, cut in choice.tied[1:])
-        return t(f"man.tied.{choice.tie_rule}", choice=text, others=others)
+    else:
+        text = _attribute_text(choice.attribute, choice.threshold, labels)
+        if choice.tied:  # "first" or "last" took it by column order: the others are named
+            others = t("list.join").join(_attribute_text(a, cut, labels)
+                                          for a, cut in choice.tied[1:])
+            text = t(f"man.tied.{choice.tie_rule}", choice=text, others=others)
+    cuts = choice.other_cuts()
+    if cuts:  # its t is the smallest of its tied cut points: they are named (the first few)
+        shown = t("list.join").join(labels[cut] for cut in cuts[:TIED_CUTS_SHOWN])
+        text = t("man.tied.threshold" if len(cuts) <= TIED_CUTS_SHOWN else
+                 "man.tied.threshold.many", choice=text, others=shown, n=len(cuts))
     return text
+
+
+# Tied cut points named beside a choice; more are counted (a flat curve may tie hundreds).
+TIED_CUTS_SHOWN = 3
 
 
 def _attribute_text(attribute: str, threshold: float | None,
@@ -326,7 +336,8 @@ def threshold_labels(pick: manual.StudentPick, choices: list[manual.AlgorithmCho
     t one midpoint from the algorithms' reads differently from theirs), and never fewer than
     keep it between its two values at the node (its score rows' curves)."""
     cuts = [pick.threshold, *(c.threshold for c in choices),
-            *(cut for c in choices for _, cut in c.tied)]
+            *(cut for c in choices for _, cut in c.tied), *(cut for c in choices
+                                                           for cut in c.other_cuts())]
     return distinct_labels([x for x in cuts if x is not None],
                            own=curve_digits(node.get("scores") or ()))
 
@@ -344,12 +355,14 @@ def agreement_sentence(pick: manual.StudentPick, choices: list[manual.AlgorithmC
         sentence = tm("man.agree.none", other=join(other), choice=pick_text(pick, labels))
     else:
         sentence = tm("man.agree.some", same=join(same), other=join(other))
-    tied = [c for c in choices if not c.agrees and c.ties_with(pick)]
-    if tied:
-        sentence = sentences([sentence, tm(f"man.agree.tied.{tied[0].tie_rule}",
-                                           algorithms=join(registry.label(c.algorithm)
-                                                           for c in tied),
-                                           choice=pick_text(pick, labels))])
+    # where the pick was as good by a criterion, what set it apart, said once per reason
+    for reason in ("first", "last", "threshold"):
+        tied = [c for c in choices if not c.agrees and reason in c.tie_reasons(pick)]
+        if tied:
+            sentence = sentences([sentence, tm(f"man.agree.tied.{reason}",
+                                               algorithms=join(registry.label(c.algorithm)
+                                                               for c in tied),
+                                               choice=pick_text(pick, labels))])
     return sentence
 
 

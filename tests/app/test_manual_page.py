@@ -380,3 +380,72 @@ def test_an_algorithm_without_a_choice_to_reveal_shows_the_students_scoring_and_
     assert any(heading in plain(m.value) for m in at.markdown)
     table = next(d.value for d in at.dataframe if len(d.value.columns) >= 8)
     assert float(table[table.iloc[:, 0] == "密度"].iloc[0, 2]) == float(first)
+
+
+# x = 1.25, 2.25, ... with these classes (decimals: not a row number, which the page leaves
+# out): on the page's training rows (a stratified 70%, seeded) every algorithm's cut at the
+# root is t = 1.75, and t = 13.75 scores the same (checked below)
+TIED_CUTS = "abbbaabbaabaab"
+X_TIED = [i + 1.25 for i in range(len(TIED_CUTS))]
+
+
+def _tied_cut_upload(lang: str):
+    from test_server_app import uploaded
+
+    rows = "".join(f"{x},{c}\n" for x, c in zip(X_TIED, TIED_CUTS, strict=True))
+    at = uploaded(f"x,y\n{rows}".encode(), "tied_cuts.csv", lang, "id3")
+    at.switch_page("pages/manual.py").run()
+    assert not at.exception and not at.error
+    return at
+
+
+def _root_cuts(algorithm: str, X, y) -> tuple[float, list[float]]:
+    """The algorithm's cut at the root of its own tree on these rows, and every midpoint that
+    scores as well by the score it cuts by (Gain; CART: Gini_index), within 1e-9."""
+    row = DecisionTree(algorithm, continuous=["x"]).fit(X, y).trace_.to_dict()["nodes"][0][
+        "scores"][0]
+    key = [-g for g in row["curve"]["gini_index"]] if algorithm == "cart" \
+        else row["curve"]["gain"]
+    best = max(key)
+    return row["threshold"], [c for c, k in zip(row["curve"]["threshold"], key, strict=True)
+                              if abs(k - best) <= 1e-9 * abs(best)]
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_cut_tied_with_the_algorithms_is_said_to_tie_not_to_differ(lang):
+    import pandas as pd
+
+    X = pd.DataFrame({"x": X_TIED})
+    y = pd.Series(list(TIED_CUTS))
+    train, _ = stratified_split(y, 0.3, 0)
+    X, y = X.iloc[train].reset_index(drop=True), y.iloc[train].reset_index(drop=True)
+    cuts = {a: _root_cuts(a, X, y) for a in ALGORITHMS}
+    assert all(chosen == 1.75 and tied == [1.75, 13.75] for chosen, tied in cuts.values())
+    at = _tied_cut_upload(lang)
+    attribute_box(at).set_value("x").run()
+    at.select_slider(key="man_t").set_value(13.75).run()
+    at.button(key="man_choose").click().run()
+    assert not at.exception and not at.error
+    join = t("list.join", _lang=lang).join
+    table = frame(at, t("man.col.agrees", _lang=lang))
+    choice = t("man.tied.threshold", _lang=lang, others="13.75", choice=t(
+        "man.with_t", _lang=lang, attribute="x", t="1.75"))
+    assert table.iloc[:, 1].tolist() == [choice] * 3
+    assert table.iloc[:, 2].tolist() == ["✗"] * 3  # the rule took the smallest t
+    picked = t("man.with_t", _lang=lang, attribute="x", t="13.75")
+    said = t("sentence.pair", _lang=lang,
+             first=t("man.agree.none", _lang=lang, other=join(ALGORITHMS.values()),
+                     choice=picked),
+             second=t("man.agree.tied.threshold", _lang=lang,
+                      algorithms=join(ALGORITHMS.values()), choice=picked))
+    assert said in messages(at)
+
+
+def test_a_cut_that_does_not_tie_is_not_said_to():
+    at = _tied_cut_upload("en")
+    attribute_box(at).set_value("x").run()
+    at.select_slider(key="man_t").set_value(2.75).run()
+    at.button(key="man_choose").click().run()
+    picked = t("man.with_t", _lang="en", attribute="x", t="2.75")
+    said = t("man.agree.none", _lang="en", other=", ".join(ALGORITHMS.values()), choice=picked)
+    assert said in messages(at)  # the sentence alone: no tie is said

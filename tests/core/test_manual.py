@@ -360,3 +360,19 @@ def test_a_tie_decided_by_column_order_is_named_with_the_pick_it_passed_over():
     assert id3.tie_rule == "first" and not id3.drawn
     assert [a for a, _ in id3.tied] == [node["decision"]["attribute"], *ties]
     assert not id3.agrees and id3.ties_with(tree.pick_at(path))
+
+
+def test_a_pick_at_a_cut_tied_with_the_choice_ties_by_its_threshold():
+    """x = 1..6 with classes a b b b b a: t = 1.5 and t = 5.5 split off one a alike (Gain and
+    Gini_index the same); the rule takes the smallest, so 5.5 ties and 2.5 does not."""
+    X = pd.DataFrame({"x": [1.0, 2, 3, 4, 5, 6], "c": list("pqpqpq")})
+    y = pd.Series(list("abbbba"))
+    base = Options(algorithm="c45", continuous=("x",), nominal=("c",))
+    trace = DecisionTree.from_options(base).fit(X, y).trace_.to_dict()
+    for t, reasons in ((1.5, ()), (5.5, ("threshold",)), (2.5, ())):
+        pick = StudentPick("", "x", t)
+        for choice in reveal(trace, X, y, base, 0, pick):
+            assert (choice.attribute, choice.threshold) == ("x", 1.5)
+            assert choice.other_cuts() == (5.5,)
+            assert choice.agrees == (t == 1.5)
+            assert choice.tie_reasons(pick) == reasons
