@@ -117,7 +117,8 @@ def threshold_ties_text(trace: dict, node: dict, decimals: int) -> str | None:
 def ineligible_text(trace: dict, node: dict) -> str | None:
     """The candidates the rule could not take, and why, so "the largest" and the mean are
     read among the rest: a two-way splitter's nominal attribute with one value left here,
-    or no split with two branches of the min branch weight (scoretable: `eligible`)."""
+    or no split with two branches of the min branch weight (scoretable: `eligible`).
+    Plain text, as why_text's: every caller escapes the whole sentence once."""
     rows = [r for r in node["scores"] if not r.get("eligible", True)]
     if not rows:
         return None
@@ -126,7 +127,7 @@ def ineligible_text(trace: dict, node: dict) -> str | None:
     mean = t("node.ineligible.mean") if node["decision"].get("mean_gain") is not None else ""
     m = trace["params"].get("min_branch_weight")
     texts = [t(f"node.ineligible.{why}", mean=mean, m=format_number(m or 0, 6),
-               attributes=t("list.join").join(map(literal, names)))
+               attributes=t("list.join").join(names))  # plain: the caller escapes it
              for why, names in groups.items() if names]
     return functools.reduce(lambda first, second: t("node.sentences", first=first,
                                                     second=second), texts)

@@ -656,3 +656,23 @@ def test_cart_says_smallest_gini_only_where_the_scores_show_no_value_missing():
     assert _rule_key(tr, {**root, "scores": []}) == "rule.min_gini"
     alpha = trace(grown_app("watermelon_2.0_alpha", "cart"))
     assert _rule_key(alpha, alpha["nodes"][0]) == "rule.min_gini"
+
+
+def test_names_left_out_of_the_choice_are_escaped_once():
+    """CART's node where a nominal attribute has one value left names it in the why-sentence:
+    the sentence is plain text, escaped once where it is shown, so after Markdown's one
+    unescaping the names read as in the data (not \\<b\\>x\\</b\\>, a\\_b)."""
+    import pandas as pd
+
+    from dtree_core import DecisionTree
+    from ui import panel
+    from ui.messages import literal
+
+    X = pd.DataFrame({"<b>x</b>": list("ppqqqq"), "a_b": list("uvuvuu")})
+    tr = DecisionTree("cart").fit(X, list("yynnyn")).trace_.to_dict()
+    nodes = [n for n in tr["nodes"] if any(not r["eligible"] for r in n["scores"])]
+    assert nodes
+    for node in nodes:
+        said = plain(literal(panel.why_text(tr, node, 3)))
+        left_out = [r["attribute"] for r in node["scores"] if not r["eligible"]]
+        assert all(name in said for name in left_out), said
