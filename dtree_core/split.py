@@ -153,6 +153,16 @@ def _same(text: str) -> str:
     return text
 
 
+def _member_text(value: str, part: Callable[[str], str]) -> str:
+    """A subset's member as written between the commas: a comma in it is '\\,' ('a,b' and c
+    are not a, b, c) and, in a shown text, a backslash is '\\\\', so each text reads as one
+    subset ({x\\, z} is not {x,z}); a path's `part` escapes its backslashes itself."""
+    text = part(value)
+    if part is _same:
+        text = text.replace("\\", "\\\\")
+    return text.replace(",", "\\,")
+
+
 @dataclass(frozen=True, slots=True)
 class Condition:
     """The test on the edge from a parent: attribute op value (a linear one adds weights)."""
@@ -202,8 +212,8 @@ class Condition:
         `member` the subset's sign (paths: PATH_MEMBER, the 'in' of --force paths).
         """
         name = part(self.attribute) if named else ""
-        if self.op == "in":  # a comma in a value is written '\,': 'a,b' and c are not a, b, c
-            listed = ",".join(part(v).replace(",", "\\,") for v in self.value)
+        if self.op == "in":
+            listed = ",".join(_member_text(v, part) for v in self.value)
             return f"{name}{member}{{{listed}}}".strip()
         if self.op in ("<=", ">"):
             shown = number(self.value) if number is not None else \

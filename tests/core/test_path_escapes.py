@@ -70,3 +70,19 @@ def test_subsets_of_values_with_commas_read_and_key_apart(tmp_path, capsys):
     assert out.read_text(encoding="utf-8").count("\n") >= 2
     printed = capsys.readouterr().out
     assert "A ∈ {a,b\\,c}: 0" in printed and "A ∈ {a\\,b,c}: 1" in printed
+
+
+def test_a_shown_subset_reads_as_one_subset_only():
+    """Condition.text of a subset: distinct lists of values are written apart, whatever
+    commas and backslashes they hold ({x\\, z} was written as {x,z})."""
+    import itertools
+
+    from dtree_core.split import Condition
+
+    pieces = ["x", "z", ",", "\\"]
+    values = {"".join(p) for n in (1, 2, 3) for p in itertools.product(pieces, repeat=n)}
+    texts = {}
+    for size in (1, 2):
+        for members in itertools.permutations(sorted(values), size):
+            text = Condition("A", "in", members).text()
+            assert texts.setdefault(text, members) == members, (text, members)
