@@ -143,8 +143,8 @@ _TABLE_CELL_SPECIALS = str.maketrans({c: "\\" + c for c in "\\`*_[]|~$"})
 def escape_markdown_cell(text) -> str:
     """Text for a Markdown table cell: HTML escaped, Markdown specials and | backslashed, and
     shortcodes kept as typed (GitHub, like Streamlit, turns :smile: into an emoji)."""
-    text = without_shortcodes(escape_html(text).translate(_TABLE_CELL_SPECIALS))
-    return " ".join(text.splitlines()) or " "
+    text = without_shortcodes(escape_html(one_line(text)).translate(_TABLE_CELL_SPECIALS))
+    return text or " "
 
 
 # Streamlit's Markdown makes :smile: an emoji, :red[x] coloured text and :material/home: an
@@ -158,14 +158,14 @@ def without_shortcodes(markdown: str) -> str:
     return _SHORTCODE_COLON.sub("&#58;", markdown)
 
 
-LINE_BREAK_SHOWN = "⏎"
+LINE_BREAK_SHOWN, TAB_SHOWN = "⏎", "⇥"
 
 
 def one_line(text) -> str:
-    """Text for a line of a one-item-per-line form (a rule, a node of the text tree): a line
-    break inside a name or value is shown as ⏎ and a tab as a space, so the next line still
-    starts a rule or a node."""
-    return _NEWLINE.sub(LINE_BREAK_SHOWN, str(text)).replace("\t", " ")
+    """Text for a line of a one-item-per-line form (a rule, a node of the text tree, a table
+    cell): a line break inside a name or value is shown as ⏎ and a tab as ⇥, so the next line
+    still starts a rule or a node, and 'a⏎b', 'a⇥b' and 'a b' read as three values."""
+    return _NEWLINE.sub(LINE_BREAK_SHOWN, str(text)).replace("\t", TAB_SHOWN)
 
 
 # The bidi embeddings, overrides and isolates reorder the text shown after them (a name

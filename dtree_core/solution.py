@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 
 from . import algorithms, plugged
 from . import notation as notations
-from .escape import escape_html, escape_latex, escape_markdown_cell
+from .escape import escape_html, escape_latex, escape_markdown_cell, one_line
 from .labels import branch_text, counts_parts, curve_digits, node_path
 from .notation import Notation
 from .split import (
@@ -775,18 +775,24 @@ p.eq { font-family: "Cambria Math", "STIX Two Math", serif; margin: .3em 0 .3em 
 """.strip()
 
 
+def _html_value(text) -> str:
+    """A name or value in the page: HTML escaped, its line breaks and tabs shown (⏎, ⇥), as
+    every other form shows them; HTML would fold both into a space."""
+    return escape_html(one_line(text))
+
+
 def to_html(solution: Solution, lang: str = "en") -> str:
     """A self-contained, printable HTML page: no scripts, no external files."""
-    title = title_text(solution, lang, escape_html)
+    title = title_text(solution, lang, _html_value)
     names = notations.get(solution.notation)
     body = [f"<h1>{title}</h1>"]
     for node in solution.nodes:
-        body.append(f"<h2>{sentence_text(node.heading, lang, escape_html, names)}</h2>")
+        body.append(f"<h2>{sentence_text(node.heading, lang, _html_value, names)}</h2>")
         for step in node.steps:
             if isinstance(step, Equation):
-                body.append(f'<p class="eq">{escape_html(equation_text(step))}</p>')
+                body.append(f'<p class="eq">{_html_value(equation_text(step))}</p>')
             else:
-                body.append(f"<p>{sentence_text(step, lang, escape_html, names)}</p>")
+                body.append(f"<p>{sentence_text(step, lang, _html_value, names)}</p>")
     html_lang = "zh-CN" if lang == "zh" else "en"
     return (f'<!DOCTYPE html>\n<html lang="{html_lang}">\n<head>\n<meta charset="utf-8">\n'
             f"<title>{title}</title>\n<style>\n{HTML_STYLE}\n</style>\n</head>\n<body>\n"

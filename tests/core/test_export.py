@@ -68,7 +68,10 @@ def test_markdown_cells_cannot_break_the_table():
     assert escape_markdown_cell("a|b") == r"a\|b"
     assert escape_markdown_cell("<script>x</script>") == "&lt;script&gt;x&lt;/script&gt;"
     assert escape_markdown_cell("*x*_y_") == r"\*x\*\_y\_"
-    assert escape_markdown_cell("two\nlines") == "two lines"
+    # a line break and a tab are shown as every other form shows them, so the three read apart
+    assert escape_markdown_cell("two\nlines") == "two⏎lines"
+    assert escape_markdown_cell("two\tlines") == "two⇥lines"
+    assert escape_markdown_cell("two lines") == "two lines"
 
 
 def test_csv_is_exact_and_neutralises_formulas(root):

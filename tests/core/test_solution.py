@@ -387,3 +387,20 @@ def test_a_weight_is_never_written_as_zero():
     from dtree_core.plugged import count
     assert count(0.0029, 2).text == "0.003" and count(0.0, 2).text == "0"
     assert count(6.0, 3).text == "6"
+
+
+def test_a_line_break_and_a_tab_in_a_value_read_apart_in_both_pages():
+    """Values 'a\\nb' and 'a\\tb' (an Alt+Enter cell, a pasted tab): the Markdown and HTML
+    worked solutions show them as a⏎b and a⇥b, as the app does (both read 'a b' before,
+    so the headings of two branches were the same)."""
+    import pandas as pd
+
+    from dtree_core import DecisionTree
+    from dtree_core.solution import solve, to_html, to_markdown
+
+    X = pd.DataFrame({"v": ["a\nb", "a\tb", "a\nb", "a\tb", "a b", "a b"]})
+    trace = DecisionTree("id3").fit(X, ["p", "q", "p", "q", "r", "r"]).trace_.to_dict()
+    for page in (to_markdown(solve(trace, scope="tree")), to_html(solve(trace, scope="tree"))):
+        for shown in ("v=a⏎b", "v=a⇥b", "v=a b"):
+            assert shown in page
+        assert "a\nb" not in page and "a\tb" not in page
