@@ -176,15 +176,22 @@ def dataset_picker(progress: Progress) -> dict | None:
     return st.session_state.dataset
 
 
-def _report_frame(table) -> pd.DataFrame:
+def _report_frame(table, prepared=None) -> pd.DataFrame:
+    """Each column's kind and the rule that decided it: for an attribute of the prepared
+    data, the kind the tree uses (decided on the rows it grows on: rows without a target
+    value are dropped first, which can change a column's kind); otherwise the loader's."""
     report = table.report
     columns = [str(c) for c in table.frame.columns]
+    kinds, rules = dict(report.kinds), dict(report.kind_rules)
+    if prepared is not None:
+        kinds.update(prepared.kinds)
+        rules.update(prepared.kind_rules)
     return pd.DataFrame({
         t("setup.report.col.column"): columns,
-        t("setup.report.col.kind"): [t(f"kind.{report.kinds[c]}") if c in report.kinds else ""
+        t("setup.report.col.kind"): [t(f"kind.{kinds[c]}") if c in kinds else ""
                                      for c in columns],
         t("setup.report.col.missing"): [report.missing.get(c, 0) for c in columns],
-        t("setup.report.col.why"): [_kind_reason(report, c) for c in columns],
+        t("setup.report.col.why"): [_rule_text(rules.get(c)) for c in columns],
     })
 
 
@@ -201,9 +208,8 @@ def _loaded(dataset: dict):
     return None
 
 
-def _kind_reason(report, column: str) -> str:
-    """The loader's rule that decided the column's kind, with its figures."""
-    rule = report.kind_rules.get(column)
+def _rule_text(rule) -> str:
+    """The rule that decided a column's kind, with its figures ("" for none)."""
     return "" if rule is None else t_or(f"kind_rule.{rule.code}", rule.sentence, **rule.details)
 
 
@@ -213,8 +219,9 @@ def delimiter_text(name: str | None) -> str:
     return t_or(f"delimiter.{code}", str(name))
 
 
-def load_report(table) -> None:
-    """Encoding, delimiter, kinds, missing counts and the loader's warnings."""
+def load_report(table, prepared=None) -> None:
+    """Encoding, delimiter, kinds, missing counts and the loader's warnings; with the data
+    prepared for the tree, its kinds, and the rows it dropped (said outside the expander)."""
     report = table.report
     with st.expander(t("setup.report")):
         if report.encoding:
@@ -224,11 +231,31 @@ def load_report(table) -> None:
         if report.sheet is not None:
             st.caption(tm("setup.report.sheet", value=report.sheet))
         st.caption(t("setup.report.rows", rows=report.n_rows, cols=report.n_columns))
-        st.dataframe(_report_frame(table), hide_index=True)
+        st.dataframe(_report_frame(table, prepared), hide_index=True)
         for warning in report.warnings:
             st.warning(notice_text(warning))
     if report.encoding_guessed:
         st.warning(tm("setup.report.guessed", value=report.encoding))
+    for note in prepared.notes if prepared is not None else ():
+        if getattr(note, "code", None) in SHOWN_PREPARE_NOTES:
+            st.warning(notice_text(note))
+
+
+# What preparing the data for the tree did that the user must be told of (its other notes
+# are the command line's: an ID column left out is said beside the attributes box).
+SHOWN_PREPARE_NOTES = ("dropped_target",)
+
+
+def _prepared(dataset: dict, choices: dict, options: Options | None):
+    """The data as the tree grows on it (cached; the growth reads the same), or None where it
+    cannot be prepared: growing says why."""
+    if options is None:
+        return None
+    try:
+        return engine.prepared_data(dataset["data"], dataset["filename"], choices,
+                                    options.nominal, options.continuous)
+    except (LoadError, BudgetError, MemoryError):
+        return None
 
 
 def notice_text(notice, plain: bool = False) -> str:
@@ -412,7 +439,7 @@ def sidebar() -> Progress:
         st.caption(tm("setup.using", name=dataset_name(dataset), rows=len(table.frame),
                      cols=len(table.frame.columns)))
         tree_shown = st.empty()  # filled once it is known whether a tree grew from it
-        load_report(table)
+        report = st.container()  # filled once the choices below say how the data is prepared
         columns = [str(c) for c in table.frame.columns]
         target = _target(columns, dataset)
         attributes = _attributes(dataset, table.report, columns, target)
@@ -428,6 +455,8 @@ def sidebar() -> Progress:
         options = built_options({**params, **prune_params, "force": forced_choices(dataset),
                                  "force_missing": "skip", "nominal": nominal,
                                  "continuous": continuous})
+        with report:
+            load_report(table, _prepared(dataset, choices, options))
     if options is not None and ready:
         grow(dataset, choices, options, progress)
     else:

@@ -91,3 +91,37 @@ def test_no_attribute_left_says_which_columns_were_left_out_and_why(lang):
     assert t("load.notice.no_values", _lang=lang, column="b") in said
     assert t("load.notice.excluded", _lang=lang, column="a") in said
     assert str(Notice("no_values", column="b")) not in said or lang == "en"
+
+
+# grade reads as decimals in the whole file (2.5 in the row without a class), as whole
+# numbers 1-3 (codes, nominal) in the rows the tree grows on
+KIND_SHIFT = "a,grade,y\nx,1,是\ny,2,否\nx,3,是\ny,1,否\nx,2,是\ny,2.5,\n"
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_report_gives_the_kinds_the_tree_uses_and_says_the_rows_it_dropped(lang):
+    """Rows without a target value are dropped before the kinds are decided: the report
+    showed grade continuous ("numbers with decimals") while the tree split it as codes, and
+    no element said a row was dropped."""
+    from dtree_core.loading import load_bytes, prepare
+
+    prepared = prepare(load_bytes(KIND_SHIFT.encode(), "kind_shift.csv"), "y")
+    assert prepared.kinds["grade"] == "nominal" and prepared.dropped_rows == 1
+    at = new_app()
+    at.query_params["lang"] = lang
+    at.run()
+    at.radio(key="source").set_value("upload").run()
+    at.file_uploader(key="upload").set_value(("kind_shift.csv", KIND_SHIFT.encode(),
+                                              "text/csv")).run()
+    assert not at.exception and not at.error
+    report = next(df.value for df in at.dataframe
+                  if t("setup.report.col.why", _lang=lang) in df.value.columns)
+    row = report.set_index(t("setup.report.col.column", _lang=lang)).loc["grade"]
+    assert row[t("setup.report.col.kind", _lang=lang)] == t("kind.nominal", _lang=lang)
+    rule = prepared.kind_rules["grade"]
+    said = t(f"kind_rule.{rule.code}", _lang=lang, **rule.details)
+    assert row[t("setup.report.col.why", _lang=lang)] == said
+    dropped = t("load.notice.dropped_target", _lang=lang, count=1, target="y")
+    assert dropped in [unescaped(w.value) for w in at.warning]
+    tree = at.session_state["current"]["trace"]
+    assert {a["name"]: a["kind"] for a in tree["attributes"]}["grade"] == "nominal"
