@@ -472,6 +472,7 @@ ERRORS_ZH = {
     "option.tie_break": "未知的并列规则 {value}；可选：{choices}。",
     "option.force_missing": "force_missing 须为 {choices} 之一，得到 {value}。",
     "option.seed": "seed 须为整数，得到 {value}。",
+    "option.range": "{field} 须在 {low} 到 {high} 之间，得到 {value}。",
     "option.curve_points": "curve_points 须为不小于 1 的整数，得到 {value}。",
     "option.prune": "未知的剪枝方法 {value}；可选：{choices}。",
     "option.ccp_alpha": "ccp_alpha 须为不小于 0 的有限数，得到 {value}。",

@@ -83,8 +83,19 @@ class Options:
         _require(_whole(self.curve_points) and self.curve_points >= 1,
                  f"curve_points must be a whole number ≥ 1, got {self.curve_points!r}.",
                  "curve_points", self.curve_points)
+        self._check_sizes()
         self._check_pruning()
         return self
+
+    def _check_sizes(self) -> None:
+        """Whole-number options within 64 bits, as the trace's JSON writes its numbers (a
+        seed of 2**70 grew, then failed to be written)."""
+        for name, low, high in WHOLE_RANGES:
+            value = getattr(self, name)
+            if value is not None and not low <= value <= high:
+                raise CodedError(f"{name} must be from {low} to {high}, got {value!r}.",
+                                 "option.range", field=name, value=repr(value), low=low,
+                                 high=high)
 
     def _check_pruning(self) -> None:
         _require(self.prune in PRUNE_METHODS, f"Unknown pruning '{self.prune}'; use one of "
@@ -194,6 +205,11 @@ class OptionError(CodedError):
     def __init__(self, message: str, field: str, value, choices: tuple[str, ...] = ()):
         super().__init__(message, f"option.{field}", field=field, value=repr(value),
                          choices=Listed(choices))
+
+
+# The whole-number options' ranges: a JSON integer of 64 bits, signed or (a seed) unsigned.
+WHOLE_RANGES = (("max_depth", 0, 2**63 - 1), ("min_samples_split", 1, 2**63 - 1),
+                ("seed", -(2**63), 2**64 - 1), ("curve_points", 1, 2**63 - 1))
 
 
 def _require(ok: bool, message: str, field: str, value, choices: tuple[str, ...] = ()) -> None:

@@ -71,6 +71,12 @@ def test_nominal_and_exclude_flags_take_several_values():
     (["grow", "WM", "--target", "好瓜", "--force", "纹理=透明=根蒂"], "No node has the path"),
     (["grow", "WM", "--target", "好瓜", "--force", "root=甜度"], "Cannot force '甜度'"),
     (["grow", "WM", "--target", "好瓜", "--nominal", "甜度"], "甜度"),
+    # beyond what the trace's JSON writes (a traceback from the JSON writer before)
+    (["grow", "WM", "--target", "好瓜", "--seed", str(2**64), "--json", "-"],
+     f"seed must be from {-(2**63)} to {2**64 - 1}, got {2**64}."),
+    (["grow", "WM", "--target", "好瓜", "--seed", str(-(2**63) - 1), "--json", "-"], "seed"),
+    (["grow", "WM", "--target", "好瓜", "--max-depth", "9" * 23, "--json", "-"], "max_depth"),
+    (["grow", "WM", "--target", "好瓜", "--min-samples-split", "9" * 23], "min_samples_split"),
 ])
 def test_bad_input_exits_2_with_one_line(args, message):
     args = [str(dataset_path("watermelon_2.0.csv")) if a == "WM" else a for a in args]
@@ -312,3 +318,17 @@ def test_a_value_that_looks_like_a_cut_is_forced_by_the_path_its_pruning_line_gi
     trace = json.loads(capsys.readouterr().out)
     forced = [n for n in trace["nodes"] if n["decision"]["forced"]]
     assert [n["decision"]["attribute"] for n in forced] == ["B"]
+
+
+def test_a_seed_at_either_end_of_the_range_is_written_to_json():
+    """The range Options refuses beyond is the one the JSON writer holds (64 bits)."""
+    import pandas as pd
+
+    from dtree_core import DecisionTree
+
+    X, y = pd.DataFrame({"a": list("xxyy")}), ["p", "p", "q", "q"]
+    for seed in (2**64 - 1, -(2**63)):
+        assert json.loads(DecisionTree(seed=seed).fit(X, y).trace_.to_json())["params"][
+            "seed"] == seed
+    with pytest.raises(ValueError, match="seed must be from"):  # not the writer's TypeError
+        DecisionTree(seed=2**70).fit(X, y)
