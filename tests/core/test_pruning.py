@@ -660,3 +660,25 @@ def test_ccp_alpha_0_cuts_the_subtrees_that_lower_the_impurity_by_nothing():
     assert cuts and all(abs(e["before"]) < 1e-12 for e in cuts)
     assert any(e["before"] < 0 for e in cuts)
     assert {event_number(e, e["before"], 3) for e in cuts} == {"0.000"}
+
+
+def test_a_ccp_sentence_states_what_is_true_of_the_numbers_it_shows():
+    """Two leaves of one class under age>31 have an effective alpha that sums to 1.4e-16, not
+    0: within rounding it is at most ccp_alpha 0, and the sentence said "1.388e-16 ≤ 0".
+    Each number it writes now compares as it says."""
+    import re
+
+    import pandas as pd
+
+    from dtree_core import DecisionTree
+
+    X = pd.DataFrame({"age": [23, 35, None, 41, 29, 33], "city": ["北京", None, "上海", None,
+                                                                 "北京", "上海"]})
+    y = ["yes", "no", "yes", "no", "yes", "no"]
+    trace = DecisionTree("cart", prune="ccp", continuous=["age"]).fit(X, y).trace_.to_dict()
+    events = trace["pruning"]
+    assert any(0 < e["before"] < 1e-9 for e in events)  # the sum's noise is there
+    for event in events:
+        before, op, after = re.match(r"Effective alpha (\S+) ([≤>]) ccp_alpha (\S+):",
+                                     event["reason"]).groups()
+        assert (float(before) <= float(after)) == (op == "≤"), event["reason"]
