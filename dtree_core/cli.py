@@ -162,6 +162,8 @@ def grow_command(args) -> int:
     _write_outputs(args, trace, outline)
     if args.json != "-":
         _print_summary(table, prepared, trace, outline, args)
+    else:  # standard output holds the JSON alone: what was done to the data goes to stderr
+        _print_data_notes(table.report, prepared, args.lang, _say_to_stderr)
     return 0
 
 
@@ -186,8 +188,9 @@ def _add_pruning_flags(grow) -> None:
     from .options import PRUNE_METHODS, PRUNING_DEFAULTS
 
     grow.add_argument("--prune", choices=PRUNE_METHODS, default=PRUNING_DEFAULTS["prune"],
-                      help="pre-pruning, reduced-error (both need --validation), C4.5's "
-                      "pessimistic or CART's cost-complexity pruning")
+                      help="none (the default), pre-pruning, reduced-error (both need "
+                      "--validation), C4.5's pessimistic, CART's cost-complexity or Li Hang's "
+                      "cost (C_α) pruning")
     grow.add_argument("--validation", metavar="FILE",
                       help="validation rows for --prune pre|rep (the same columns as DATA)")
     grow.add_argument("--ccp-alpha", type=float, default=PRUNING_DEFAULTS["ccp_alpha"], metavar="X",
@@ -282,7 +285,8 @@ def _add_export_flags(grow) -> None:
     """Issue 5's exports: rules, a node's score table, and the tree as SVG."""
     for flag, what in (("--rules-txt", "the IF-THEN rules as text"),
                        ("--rules-md", "the IF-THEN rules as a Markdown table"),
-                       ("--scores-csv", "the score table as CSV (UTF-8 with BOM, for Excel)"),
+                       ("--scores-csv", "the score table as CSV (a file in UTF-8 with BOM, for "
+                                        "Excel)"),
                        ("--scores-md", "the score table as Markdown"),
                        ("--scores-latex", "the score table as a LaTeX booktabs tabular"),
                        ("--svg", "the tree as SVG (needs Graphviz's dot program)")):
@@ -455,19 +459,28 @@ def score_headers(names: notations.Notation) -> dict:
 def _print_load_notes(report, prepared, lang: str) -> None:
     """How the file was read, the loader's warnings and notes, and each attribute's kind."""
     _say(file_summary(report, lang))
-    # each a line of its own: a line break in a name or value quoted there is shown as ⏎
+    _print_data_notes(report, prepared, lang, _say)
+    for column, rule in prepared.kind_rules.items():
+        _say(one_line(say(lang, "kind", column=column, text=kind_rule_text(rule, lang))))
+
+
+def _print_data_notes(report, prepared, lang: str, say_line) -> None:
+    """The loader's warnings and the notes of preparing the data (columns left out, rows
+    dropped), a line each: a line break in a name or value quoted there is shown as ⏎."""
     for warning in report.warnings:
-        _say(one_line(say(lang, "warning", text=notice_text(warning, lang))))
+        say_line(one_line(say(lang, "warning", text=notice_text(warning, lang))))
     for column, reason in prepared.excluded.items():
         # a notice that names its column itself is not led by the name again
         named = getattr(reason, "details", {}).get("column") == column
-        _say(one_line(say(lang, "note" if named else "note.column", column=column,
-                          text=notice_text(reason, lang))))
+        say_line(one_line(say(lang, "note" if named else "note.column", column=column,
+                              text=notice_text(reason, lang))))
     for note in prepared.notes:
         if note not in prepared.excluded.values():  # said once, with its column, above
-            _say(one_line(say(lang, "note", text=notice_text(note, lang))))
-    for column, rule in prepared.kind_rules.items():
-        _say(one_line(say(lang, "kind", column=column, text=kind_rule_text(rule, lang))))
+            say_line(one_line(say(lang, "note", text=notice_text(note, lang))))
+
+
+def _say_to_stderr(text: str) -> None:
+    print(escape_terminal(text), file=sys.stderr)
 
 
 def _print_pruning(trace, outline: dict, lang: str) -> None:

@@ -106,7 +106,8 @@ _CLI_EN = {
     "error.encoding_xlsx": ("--encoding is for text files; '{data}' is an .xlsx workbook, "
                             "which names its own."),
     "error.stdout_json": ("--json - writes the trace to standard output, which must then hold "
-                          "only JSON: write {flags} to a file instead."),
+                          "only JSON: write {flags} to a file instead (the rules: "
+                          "--rules-txt FILE)."),
     "error.needs_validation": "--prune {method} needs validation rows: --validation FILE.",
     "error.validation_unused": "--validation is only used by --prune pre or --prune rep.",
     "error.flag_unused": "{flag} is only used by --prune {method}.",
@@ -177,7 +178,7 @@ _CLI_ZH = {
     "error.sheet_text": "--sheet 只用于 .xlsx 工作簿；“{data}”是文本文件。",
     "error.encoding_xlsx": "--encoding 只用于文本文件；“{data}”是 .xlsx 工作簿，它自带编码。",
     "error.stdout_json": ("--json - 把生成过程记录写到标准输出，此时标准输出中只能有 JSON：请把 "
-                          "{flags} 改为写到文件。"),
+                          "{flags} 改为写到文件（规则：--rules-txt FILE）。"),
     "error.needs_validation": "--prune {method} 需要验证集：--validation FILE。",
     "error.validation_unused": "--validation 只用于 --prune pre 或 --prune rep。",
     "error.flag_unused": "{flag} 只用于 --prune {method}。",
@@ -462,13 +463,14 @@ ERRORS_ZH = {
     "text_continuous": "列“{column}”不能作为连续属性：其中有文本值。",
     "target_missing": "目标列有缺失值；请先删除这些行。",
     "force.candidate": "无法在“{path}”强制按“{attribute}”划分：它不是该结点的候选属性。",
+    "force.unknown": "无法在“{path}”强制按“{attribute}”划分：数据中没有这个名字的属性。",
     "force.threshold": ("无法在“{path}”把“{attribute}”切在 {threshold}：它不是该结点的候选划分点"
                         "（相邻取值的中位点）。"),
     "option.algorithm": "未知的算法 {value}；可选：{choices}。",
     "option.max_depth": "max_depth 须为不小于 0 的整数或不设，得到 {value}。",
     "option.min_samples_split": "min_samples_split 须为不小于 1 的整数，得到 {value}。",
     "option.min_gain": "min_gain 须为不小于 0 的有限数，得到 {value}。",
-    "option.min_branch_weight": "min_branch_weight 须为大于 0 的数或不设，得到 {value}。",
+    "option.min_branch_weight": "min_branch_weight 须为大于 0 的有限数或不设，得到 {value}。",
     "option.tie_break": "未知的并列规则 {value}；可选：{choices}。",
     "option.force_missing": "force_missing 须为 {choices} 之一，得到 {value}。",
     "option.seed": "seed 须为整数，得到 {value}。",
@@ -535,13 +537,14 @@ HELP_ZH = {
              "否则为 en）"),
     "rules_txt": "把规则写成文本（'-' 表示标准输出）",
     "rules_md": "把规则写成 Markdown 表格（'-' 表示标准输出）",
-    "scores_csv": "把得分表写成 CSV（带 BOM 的 UTF-8，便于 Excel 打开；'-' 表示标准输出）",
+    "scores_csv": ("把得分表写成 CSV（写到文件时为带 BOM 的 UTF-8，便于 Excel 打开；"
+                   "'-' 表示标准输出）"),
     "scores_md": "把得分表写成 Markdown（'-' 表示标准输出）",
     "scores_latex": "把得分表写成 LaTeX booktabs 表格（'-' 表示标准输出）",
     "svg": "把决策树写成 SVG（需要 Graphviz 的 dot 程序；'-' 表示标准输出）",
     "scores_node": "--scores-* 写出哪个结点的得分表（默认：root，即根结点）",
-    "prune": ("预剪枝、错误率降低剪枝（这两种需要 --validation）、C4.5 的悲观剪枝"
-              "或 CART 的代价复杂度剪枝"),
+    "prune": ("none（默认，不剪枝）、预剪枝、错误率降低剪枝（这两种需要 --validation）、"
+              "C4.5 的悲观剪枝、CART 的代价复杂度剪枝或李航的 C_α 剪枝（cost）"),
     "validation": "--prune pre|rep 所用的验证集（与 DATA 的列相同）",
     "ccp_alpha": ("--prune ccp：剪去有效 α 不大于 X 的子树；--prune cost：李航 "
                   "C_α(T) = Σ N_t·H_t + α|T| 中的 α"),

@@ -299,6 +299,9 @@ def forced_attribute(enc, options, store, level, i, path) -> int | None:
     if options.force_missing == "skip":
         store.force_skipped.append(key)
         return None
+    if j < 0:
+        raise CodedError(f"Cannot force '{name}' at '{key}': the data has no attribute of that "
+                         "name.", "force.unknown", attribute=name, path=key)
     if not cut_there:
         raise CodedError(f"Cannot cut '{name}' at {threshold!r} at '{key}': that is not one of "
                          "its candidate thresholds (midpoints of adjacent values) there.",

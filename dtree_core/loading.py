@@ -156,8 +156,8 @@ NOTICES = {
                      "to exclude, or to read as nominal or continuous, changes nothing."),
     "no_values": "'{column}' is left out because it has no values.",
     "id_like": ("'{column}' is left out because it has a different value in every row, like a "
-                "row number, so it cannot generalise; include ID columns to see ID3's bias "
-                "toward many-valued attributes."),
+                "row number, so it cannot generalise; include ID columns (--include-ids) to "
+                "see ID3's bias toward many-valued attributes."),
 }
 
 

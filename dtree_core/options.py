@@ -71,7 +71,7 @@ class Options:
                  "min_gain", self.min_gain)
         _require(self.min_branch_weight is None
                  or _finite(self.min_branch_weight) and self.min_branch_weight > 0,
-                 f"min_branch_weight must be a number > 0 or None, got "
+                 f"min_branch_weight must be a finite number > 0 or None, got "
                  f"{self.min_branch_weight!r}.", "min_branch_weight", self.min_branch_weight)
         _require(self.tie_break in TIE_BREAKS, f"Unknown tie rule '{self.tie_break}'; use one "
                  f"of {', '.join(TIE_BREAKS)}.", "tie_break", self.tie_break, TIE_BREAKS)

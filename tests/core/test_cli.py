@@ -332,3 +332,33 @@ def test_a_seed_at_either_end_of_the_range_is_written_to_json():
             "seed"] == seed
     with pytest.raises(ValueError, match="seed must be from"):  # not the writer's TypeError
         DecisionTree(seed=2**70).fit(X, y)
+
+
+def test_json_on_stdout_still_tells_what_was_done_to_the_data(tmp_path):
+    """With --json - standard output holds the JSON alone; the loader's warnings and the
+    notes of preparing the data (a column left out, rows dropped) go to stderr, as they
+    went nowhere before."""
+    data = tmp_path / "notes.csv"
+    data.write_text("id,age,city,cls\n1,23,北京,yes\n2,35,?,no\n3,#N/A,上海,yes\n4,41,NA,no\n"
+                    "5,29,北京,yes\n6,33,上海,\n", encoding="utf-8")
+    result = run("grow", str(data), "--target", "cls", "--json", "-")
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout)["algorithm"] == "id3"
+    lines = result.stderr.splitlines()
+    assert any(line.startswith("warning: Column 'age' has 1 value holding a spreadsheet error")
+               for line in lines), lines
+    assert "note: 'id' is left out" in result.stderr
+    assert "note: Dropped 1 row with no value for the target 'cls'." in lines
+
+
+def test_help_and_refusals_say_what_the_code_does():
+    prune = run("grow", "--help").stdout
+    assert "none (the default)" in prune and "Li Hang's cost (C_α)" in prune
+    wm = str(dataset_path("watermelon_2.0.csv"))
+    both = run("grow", wm, "--target", "好瓜", "--json", "-", "--rules")
+    assert both.returncode == 2 and "--rules-txt FILE" in both.stderr
+    unknown = run("grow", wm, "--target", "好瓜", "--force", "root=密度@0.3815")
+    assert unknown.returncode == 2
+    assert "the data has no attribute of that name" in unknown.stderr
+    weight = run("grow", wm, "--target", "好瓜", "--min-branch-weight", "inf")
+    assert weight.returncode == 2 and "finite number > 0" in weight.stderr

@@ -59,10 +59,11 @@ def grow_help(lang: str) -> str:
 
 
 def english_fragments(templates) -> set[str]:
-    """The fixed English words of templates (between placeholders): any two words in a row."""
+    """The fixed English words of templates (between placeholders): any two words in a row.
+    A command-line flag (--include-ids) is no English: both languages name it alike."""
     found = set()
     for template in templates:
-        for part in re.split(r"\{[^}]*\}", template):
+        for part in re.split(r"\{[^}]*\}", re.sub(r"--[A-Za-z][\w-]*", " ", template)):
             found.update(re.findall(r"[A-Za-z]{2,}(?:[ ,;:'-]+[A-Za-z]{2,})+", part))
     return found
 
@@ -442,7 +443,8 @@ def test_the_printed_score_table_takes_the_notation(lang):
     (("--min-samples-split", "0"), "min_samples_split 须为不小于 1 的整数，得到 0。"),
     (("--prune", "pep", "--cf", "0.9"), "置信因子 cf 须在 (0, 0.5] 之内，得到 0.9。"),
     (("--force", "nowhere"), "--force 的格式是 路径=属性，得到的是“nowhere”。"),
-    (("--force", "root=甜度"), "无法在“root”强制按“甜度”划分：它不是该结点的候选属性。"),
+    (("--force", "root=甜度"), "无法在“root”强制按“甜度”划分：数据中没有这个名字的属性。"),
+    (("--force", "纹理=清晰=纹理"), "无法在“纹理=清晰”强制按“纹理”划分：它不是该结点的候选属性。"),
     (("--force", "root=色泽", "--force", "root=纹理"),
      "在“root”强制了两种划分：“色泽”和“纹理”；一个结点只能有一种。"),
     (("--force", "root=纹理", "--force", "纹理=模糊=色泽"),

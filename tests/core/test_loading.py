@@ -219,8 +219,8 @@ def test_prepare_splits_target_and_excludes_the_id():
     assert prepared.nominal == ["色泽", "纹理"] and prepared.continuous == ["密度"]
     assert prepared.excluded == {"编号": (
         "'编号' is left out because it has a different value in every row, like a row number, "
-        "so it cannot generalise; include ID columns to see ID3's bias toward many-valued "
-        "attributes.")}
+        "so it cannot generalise; include ID columns (--include-ids) to see ID3's bias toward "
+        "many-valued attributes.")}
     assert prepared.dropped_rows == 0
     assert prepared.notes == tuple(prepared.excluded.values())
 
