@@ -251,7 +251,7 @@ _KIND_RULES_ZH = {
                         "因此视为连续"),
     "declared_nominal": "指定为离散",
     "declared_continuous": "指定为连续",
-    "id_like": "每一行的取值都不同，像是行号；作为取值很多的离散属性使用",
+    "id_like": "每一行的取值都不同，像是行号；选用时作为取值很多的离散属性",
 }
 
 # Why the winner won (Algorithm.rule_code); the English is each record's rule_text.

@@ -111,8 +111,8 @@ RULE_SENTENCES = {
                         "codes, so continuous"),
     "declared_nominal": "declared nominal",
     "declared_continuous": "declared continuous",
-    "id_like": ("a different value in every row, like a row number, included as a many-valued "
-                "nominal attribute"),
+    "id_like": ("a different value in every row, like a row number: a many-valued nominal "
+                "attribute where it is included"),
 }
 
 

@@ -114,8 +114,8 @@ EN = {
                                   "measurement, not codes, so continuous"),
     "kind_rule.declared_nominal": "declared nominal",
     "kind_rule.declared_continuous": "declared continuous",
-    "kind_rule.id_like": ("a different value in every row, like a row number, included as a "
-                          "many-valued nominal attribute"),
+    "kind_rule.id_like": ("a different value in every row, like a row number: a many-valued "
+                          "nominal attribute where it is included"),
     # replay controls
     "grow.header": "{dataset} · {algorithm} · {nodes} nodes",
     "grow.first": "First",

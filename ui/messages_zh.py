@@ -101,7 +101,7 @@ ZH = {
                                   "编码，因此视为连续"),
     "kind_rule.declared_nominal": "指定为离散",
     "kind_rule.declared_continuous": "指定为连续",
-    "kind_rule.id_like": "每一行的取值都不同，像是行号；作为取值很多的离散属性使用",
+    "kind_rule.id_like": "每一行的取值都不同，像是行号；选用时作为取值很多的离散属性",
     # replay controls
     "grow.header": "{dataset} · {algorithm} · {nodes} 个结点",
     "grow.first": "第一步",

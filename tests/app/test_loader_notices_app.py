@@ -125,3 +125,20 @@ def test_the_report_gives_the_kinds_the_tree_uses_and_says_the_rows_it_dropped(l
     assert dropped in [unescaped(w.value) for w in at.warning]
     tree = at.session_state["current"]["trace"]
     assert {a["name"]: a["kind"] for a in tree["attributes"]}["grade"] == "nominal"
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_an_id_column_left_unselected_is_not_said_to_be_included(lang):
+    """编号 starts unselected (the caption beside the attributes says so); its kind's reason
+    in the report said "included as a many-valued nominal attribute"."""
+    from tests.app.app_helpers import page_app
+
+    at = page_app(None, "watermelon_2.0", lang)
+    assert "编号" not in at.multiselect(key=next(
+        m.key for m in at.multiselect if str(m.key).startswith("attrs::"))).value
+    report = next(df.value for df in at.dataframe
+                  if t("setup.report.col.why", _lang=lang) in df.value.columns)
+    why = report.set_index(t("setup.report.col.column", _lang=lang)).loc[
+        "编号", t("setup.report.col.why", _lang=lang)]
+    assert why == t("kind_rule.id_like", _lang=lang)
+    assert ("where it is included" if lang == "en" else "选用时") in why
