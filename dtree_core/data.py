@@ -139,7 +139,7 @@ def kind_rule(series: pd.Series) -> KindRule:
     numbers are a measurement, so continuous (Quinlan's humidity 65..96: 10 values over 32).
     """
     if not is_numeric(series):
-        example = _first_value(series)
+        example = _text_example(series)
         if example is None:
             return KindRule(NOMINAL, "no_values")
         return KindRule(NOMINAL, "text", {"example": str(example)})
@@ -214,6 +214,27 @@ def _first_value(series: pd.Series):
     return None
 
 
+def _text_example(series: pd.Series):
+    """The first value that is no number, which made the column text (numbers and one 'abc'
+    are text because of the 'abc', and the rule quotes it, not a number); the first value
+    where each reads as a number (codes with a leading zero, kept as text); None if none."""
+    for part in (series.iloc[:64], series):
+        present = part.notna()
+        text = (present & pd.to_numeric(part.where(present), errors="coerce").isna()).to_numpy()
+        if text.any():
+            return part.iloc[int(text.argmax())]
+    return _first_value(series)
+
+
+def _mostly_decimals(series: pd.Series) -> bool:
+    """Do most values of a text column read as numbers with decimals? A measurement with a
+    few values that are not numbers (0.4O3 typed for 0.403) is read as text, and all its
+    values differ, but it is no ID."""
+    written = series.dropna().astype(str)
+    return bool(written.str.fullmatch(r"\s*[-+]?\d*\.\d+\s*").mean() >= 0.5) if len(written) \
+        else False
+
+
 def _count_whole_numbers(known: np.ndarray, low: float, high: float) -> int:
     """Distinct whole numbers: each marked in a table over the range when it is small enough
     (no sort; marking is several times faster than np.bincount's counting)."""
@@ -235,10 +256,13 @@ def infer_kind(series: pd.Series) -> str:
 
 
 def is_id_like(series: pd.Series) -> bool:
-    """A distinct text or whole-number value in every row (decimals are a measure, not an ID)."""
+    """A distinct text or whole-number value in every row (decimals are a measure, not an ID,
+    even where a typo among them made the column text)."""
     n = len(series)
     if n < 3 or series.iloc[:256].nunique() < min(n, 256):
         return False  # a repeat (or a missing value) among the first rows settles it cheaply
+    if not is_numeric(series) and _mostly_decimals(series):
+        return False
     if is_numeric(series):
         values = series.to_numpy(dtype=float)
         if np.isnan(values).any() or not _whole(values):

@@ -206,3 +206,24 @@ def test_an_included_measurement_that_differs_in_every_row_stays_continuous():
     assert numbers_rows(pd.Series(["a", "b", "c"]))
     wm2 = load_bundled("watermelon_2.0").report.kind_rules
     assert wm2["编号"] == KindRule(NOMINAL, "id_like")
+
+
+def test_a_measurement_with_a_typo_is_text_but_no_id_and_its_reason_quotes_the_typo():
+    """Watermelon 3.0's 密度 with 0.403 typed 0.4O3: the column reads as text and all its
+    values differ, but it is a measurement, not a row number: it stays an attribute (the
+    loader's notice names the value), and its kind's reason quotes the value that made it
+    text, not a number ('text (such as '0.697')')."""
+    from dtree_core.data import is_id_like, kind_rule
+    from dtree_core.loading import load_bytes, prepare
+
+    rows = ["0.697", "0.774", "0.634", "0.608", "0.556", "0.4O3", "0.481", "0.437"]
+    text = "密度,好瓜\n" + "".join(f"{v},{'是' if i % 2 else '否'}\n" for i, v in enumerate(rows))
+    table = load_bytes(text.encode(), "typo.csv")
+    assert "密度" not in table.report.id_columns
+    assert not is_id_like(table.frame["密度"])
+    assert kind_rule(table.frame["密度"]).details == {"example": "0.4O3"}
+    assert any("0.4O3" in str(w) for w in table.report.warnings)
+    assert "密度" in prepare(table, "好瓜").X.columns
+    # text codes are still IDs: A001…, and numbers with a leading zero kept as text
+    assert is_id_like(pd.Series([f"A{i:03d}" for i in range(8)]))
+    assert is_id_like(pd.Series([f"{i:03d}" for i in range(8)]))
