@@ -218,12 +218,20 @@ def _text_example(series: pd.Series):
     """The first value that is no number, which made the column text (numbers and one 'abc'
     are text because of the 'abc', and the rule quotes it, not a number); the first value
     where each reads as a number (codes with a leading zero, kept as text); None if none."""
-    for part in (series.iloc[:64], series):
-        present = part.notna()
-        text = (present & pd.to_numeric(part.where(present), errors="coerce").isna()).to_numpy()
-        if text.any():
-            return part.iloc[int(text.argmax())]
-    return _first_value(series)
+    for value in series.iloc[:64].tolist():  # a text column shows its text at the top
+        if isinstance(value, str) and not _reads_as_number(value):
+            return value
+    present = series.notna()
+    text = (present & pd.to_numeric(series.where(present), errors="coerce").isna()).to_numpy()
+    return series.iloc[int(text.argmax())] if text.any() else _first_value(series)
+
+
+def _reads_as_number(text: str) -> bool:
+    try:
+        float(text)
+    except ValueError:
+        return False
+    return True
 
 
 def _mostly_decimals(series: pd.Series) -> bool:
