@@ -219,6 +219,7 @@ _NOTICES_ZH = {
     "encoding_guessed": "编码 {encoding} 是猜测的；如果文字显示不对，请指定编码后重新读取文件。",
     "blank_rows": "跳过了 {count} 个空行。",
     "numeric_header": "每个列名都是数字；第一行是不是数据而不是表头？",
+    "number_names": "表头中有带小数的数字（{names}）；第一行是不是数据而不是表头？",
     "unnamed_column": "第 {position} 列在表头中没有名字，已命名为“{name}”。",
     "signs": "列“{column}”中有“+”和“-”，因此“-”被读作一个取值，而不是缺失值。",
     "mixed_text": "列“{column}”的数值中夹有“{example}”这样的值，因此按文本读取。",

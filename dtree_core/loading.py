@@ -95,6 +95,7 @@ _MAGIC = (
 _NOT_CONTROL = (0x09, 0x0A, 0x0D)
 _NUMBER = re.compile(r"[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?", re.ASCII)
 _WHOLE = re.compile(r"-?\d+", re.ASCII)  # what pyarrow may read faster as an int64
+_DECIMAL_NAME = re.compile(r"[+-]?\d*\.\d+", re.ASCII)  # a header cell like 0.697: data
 _NONFINITE = {"inf", "+inf", "-inf", "infinity", "+infinity", "-infinity", "nan", "+nan", "-nan"}
 _INVISIBLE = "\ufeff\u200b\u200c\u200d\u2060"
 # Every character str.strip() removes (str.isspace(), which includes \x1c-\x1f), so pyarrow's
@@ -133,6 +134,8 @@ NOTICES = {
                          "choose the encoding and load the file again."),
     "blank_rows": "Skipped {count} empty rows.",
     "numeric_header": "Every column name is a number; is the first row data rather than a header?",
+    "number_names": ("The header holds numbers with decimals ({names}); is the first row data "
+                     "rather than a header?"),
     "unnamed_column": "Column {position} has no name in the header; it is called '{name}'.",
     "signs": "Column '{column}' holds '+' and '-', so '-' is read as a value, not as missing.",
     "mixed_text": ("Column '{column}' is read as text because of values such as '{example}' "
@@ -1330,6 +1333,9 @@ def _table(grid: _Grid, label: str, where: str):
         warnings.append(Notice("blank_rows", count=skipped))
     if all(_NUMBER.fullmatch(h) for h in header):
         warnings.append(Notice("numeric_header"))
+    elif any(_DECIMAL_NAME.fullmatch(h) for h in header):  # 0.697 names no column a person wrote
+        warnings.append(Notice("number_names", names=Listed(
+            h for h in header if _DECIMAL_NAME.fullmatch(h))))
     return header, columns, warnings
 
 

@@ -608,3 +608,17 @@ def test_xhtml_and_a_page_saved_whole_are_web_pages(data):
     with pytest.raises(LoadError) as err:
         load_bytes(data, "成绩.xls")
     assert err.value.code == "web_page"
+
+
+def test_a_header_row_that_looks_like_data_is_warned_of():
+    """A file saved without its header: the first row (青绿, 0.697, 是) became the names, with
+    no warning, since not every name is a number. A name with decimals is data."""
+    from dtree_core.loading import load_bytes
+
+    table = load_bytes("青绿,0.697,是\n乌黑,0.774,是\n浅白,0.243,否\n".encode(), "h.csv")
+    assert [w.code for w in table.report.warnings] == ["number_names"]
+    assert "(0.697)" in str(table.report.warnings[0])
+    named = load_bytes("色泽,密度,好瓜\n青绿,0.697,是\n乌黑,0.774,是\n".encode(), "w.csv")
+    assert not named.report.warnings
+    years = load_bytes(b"name,2019,2020\na,1,2\nb,3,4\n", "y.csv")  # years name columns
+    assert not years.report.warnings
