@@ -1309,10 +1309,10 @@ def _table(grid: _Grid, label: str, where: str):
     if not len(kept):
         raise LoadError(f"{label} is empty.", "empty")
     header = _record(grid, int(kept[0]))
-    width = max(i for i, h in enumerate(header) if h) + 1  # trailing empty columns go
     data = kept[1:]
-    if width == 1 and len(data):
+    if max(i for i, h in enumerate(header) if h) == 0 and len(data):  # one name: a title?
         _refuse_a_title_row(header[0], _record(grid, int(data[0])))
+    width = _width(grid, header, int(kept[0]), data)
     _check_lengths(grid, data, width, where)
     if not len(data):
         raise LoadError(f"{label} has a header row but no data rows.", "header_only")
@@ -1348,6 +1348,18 @@ def _refuse_a_title_row(first: str, following: list[str]) -> None:
             f"The first row holds one value ('{first}') and the next holds {found}: it looks "
             "like a title above the table, not its header. Delete the rows above the header "
             "and save the file again.", "title_row", title=first, found=found)
+
+
+def _width(grid: _Grid, header: list[str], at: int, data: np.ndarray) -> int:
+    """The table's columns: up to the last one the header names, and beyond it those of the
+    header's own fields that hold data (a column left without a name, like one in the middle,
+    is named by _name_columns); trailing fields empty in every row go (Excel's ",,,")."""
+    width = max(i for i, h in enumerate(header) if h) + 1
+    fields = len(grid.columns) if grid.counts is None else int(grid.counts[at])
+    for j in range(width, min(fields, len(grid.columns))):
+        if not _empty_cells(_rows(grid.columns[j], data)).all():
+            width = j + 1
+    return width
 
 
 def _check_lengths(grid: _Grid, data: np.ndarray, width: int, where: str) -> None:

@@ -622,3 +622,18 @@ def test_a_header_row_that_looks_like_data_is_warned_of():
     assert not named.report.warnings
     years = load_bytes(b"name,2019,2020\na,1,2\nb,3,4\n", "y.csv")  # years name columns
     assert not years.report.warnings
+
+
+def test_a_column_with_data_but_no_name_after_the_last_named_one_is_kept_and_named():
+    """'a,b,y,,' with a value in the fifth field: refused as "Line 2 has 5 values but the
+    header has 3 columns" (the header line has 5 fields), while a nameless column in the
+    middle was named column_2. Both are named now; a header shorter than a row is still
+    refused, and an empty trailing column still goes."""
+    from dtree_core.loading import LoadError, load_bytes
+
+    table = load_bytes("a,b,y,,\ny,2,否,,5\nx,3,是,,6\nz,1,否,,\n".encode(), "t.csv")
+    assert list(table.frame.columns) == ["a", "b", "y", "column_5"]
+    assert table.frame["column_5"].tolist()[:2] == [5.0, 6.0]
+    assert [w.code for w in table.report.warnings] == ["unnamed_column"]
+    with pytest.raises(LoadError, match="Line 2 has 4 values but the header has 3 columns"):
+        load_bytes("a,b,y\ny,2,否,5\n".encode(), "r.csv")

@@ -93,8 +93,6 @@ REFUSED = {
                        "contain the delimiter.",
     "ragged_short.csv": "Line 4 has 5 values but the header has 6 columns; quote values that "
                         "contain the delimiter.",
-    "value_in_unnamed_column.csv": "Line 3 has 3 values but the header has 2 columns; quote "
-                                   "values that contain the delimiter.",
     "unclosed_quote.csv": "The quote opened on line 2 is never closed.",
     "unclosed_quote_middle.csv": 'Line 2 has text after the closing quote of a value; write a '
                                  'quote inside a quoted value as two quotes ("").',
@@ -174,6 +172,16 @@ def test_prepare_refuses_with_one_sentence(name):
     with pytest.raises(LoadError) as err:
         prepare(table, target)
     assert str(err.value) == message
+
+
+def test_a_value_in_a_trailing_column_without_a_name_is_a_column_named_for_it():
+    """'a,b,' then a row with a value in the third field: the header has three fields, so the
+    third is a column without a name, named as one in the middle is (it was refused as a
+    ragged line: "Line 3 has 3 values but the header has 2 columns")."""
+    table = load_path(CORPUS / "value_in_unnamed_column.csv")
+    assert list(table.frame.columns) == ["a", "b", "column_3"]
+    assert table.frame["column_3"].tolist()[1] == 5.0
+    assert [w.code for w in table.report.warnings] == ["unnamed_column"]
 
 
 def test_pandas_index_column_is_named_and_excluded_as_an_id():
