@@ -126,9 +126,14 @@ class AlgorithmChoice:
     tied: tuple[tuple[str, float | None], ...] = ()
     tie_rule: str | None = None  # the tie rule that decided among `tied` (None: no tie)
     node: dict | None = None  # the stump's root in JSON form: the scores its rule ranked
-    # per attribute of the choice and `tied`, its other cut points as good as its own by the
-    # score the algorithm cuts by: the rule took the smallest t (splitting.tied_thresholds)
-    tied_cuts: tuple[tuple[str, tuple[float, ...]], ...] = ()
+    # the chosen attribute's other cut points as good as its t by the score the algorithm
+    # cuts by (cut_by): the rule took the smallest t (splitting.tied_thresholds)
+    tied_cuts: tuple[float, ...] = ()
+
+    @property
+    def cut_by(self) -> str:
+        """The score a continuous attribute's cut point is chosen by: gain or gini_index."""
+        return algorithms.get(self.algorithm).threshold_by
 
     @property
     def drawn(self) -> bool:
@@ -142,25 +147,23 @@ class AlgorithmChoice:
 
     def tie_reasons(self, pick: StudentPick | None) -> tuple[str, ...]:
         """What set an equally good pick apart from this choice: the tie rule among tied
-        attributes (its name, "first" or "last"; none for "random", which may draw the pick),
-        and "threshold" where the pick's cut ties with the one the rule took (the smallest)."""
-        if pick is None:
+        attributes (its name, "first" or "last"; none for "random", which may draw the pick)
+        for one of them at its own cut, or "threshold" for the chosen attribute at a cut
+        whose score (the one the algorithm cuts by) ties with its t, the smallest taken.
+        Another attribute at another cut is no tie: its split is not the one ranked."""
+        if pick is None or agrees(pick, self.attribute, self.threshold):
             return ()
-        reasons = []
-        tied = dict(self.tied) if self.tied else {self.attribute: self.threshold}
-        if pick.attribute != self.attribute and pick.attribute in tied \
-                and self.tie_rule != "random":
-            reasons.append(self.tie_rule)
-        if pick.attribute in tied and pick.threshold is not None \
-                and pick.threshold in dict(self.tied_cuts).get(pick.attribute, ()):
-            reasons.append("threshold")
-        elif reasons and not agrees(pick, pick.attribute, tied[pick.attribute]):
-            reasons = []  # another attribute's tie, but at a cut that is not
-        return tuple(reasons)
+        if pick.attribute == self.attribute:
+            return ("threshold",) if pick.threshold in self.other_cuts() else ()
+        tied = dict(self.tied)
+        if self.tie_rule != "random" and pick.attribute in tied \
+                and agrees(pick, pick.attribute, tied[pick.attribute]):
+            return (self.tie_rule,)
+        return ()
 
     def other_cuts(self) -> tuple[float, ...]:
-        """The chosen attribute's other cut points as good as its t."""
-        return dict(self.tied_cuts).get(self.attribute, ())
+        """The chosen attribute's other cut points as good as its t (by cut_by)."""
+        return self.tied_cuts
 
 
 def rows_at(trace: dict, X: pd.DataFrame, node_id: int) -> tuple[np.ndarray, np.ndarray]:
@@ -218,25 +221,18 @@ def tied_for(root: dict) -> tuple[tuple[str, float | None], ...]:
     return tuple((a, thresholds.get(a)) for a in (decision["attribute"], *decision["ties"]))
 
 
-def cut_ties(root: dict, algorithm: str) -> tuple[tuple[str, tuple[float, ...]], ...]:
-    """For the stump's pick and the attributes tied with it, each continuous one's other
-    cut points as good as its own by the score the algorithm cuts by (the rule took the
-    smallest t); a cut the stump was forced to is none (it is not forced here)."""
+def cut_ties(root: dict, algorithm: str) -> tuple[float, ...]:
+    """The stump's chosen continuous attribute's other cut points as good as its t by the
+    score the algorithm cuts by (the rule took the smallest); none at a leaf or a nominal
+    split."""
     decision = root["decision"]
     if decision["kind"] != "split":
         return ()
+    row = next((r for r in root["scores"] if r["attribute"] == decision["attribute"]), None)
+    if row is None or row["kind"] != "continuous":
+        return ()
     by_gini = algorithms.get(algorithm).threshold_by == "gini_index"
-    rows = {r["attribute"]: r for r in root["scores"]}
-    found = []
-    for name in (decision["attribute"], *decision.get("ties", ())):
-        row = rows.get(name)
-        if row is None or row["kind"] != "continuous":
-            continue
-        others = tuple(t for t in tied_thresholds(row.get("curve"), by_gini)
-                       if t != row["threshold"])
-        if others:
-            found.append((name, others))
-    return tuple(found)
+    return tuple(t for t in tied_thresholds(row.get("curve"), by_gini) if t != row["threshold"])
 
 
 def agrees(pick: StudentPick | None, attribute: str | None, threshold: float | None) -> bool:

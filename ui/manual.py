@@ -301,21 +301,21 @@ def pick_text(pick: manual.StudentPick, labels: dict[float, str] | None = None) 
 def choice_text(choice: manual.AlgorithmChoice, labels: dict[float, str]) -> str:
     if choice.attribute is None:
         return t("man.leaf")
-    if choice.drawn:  # a random tie rule: any of the tied attributes may be drawn
-        text = t("man.drawn", choices=t("man.or").join(
-            _attribute_text(a, cut, labels) for a, cut in choice.tied))
-    else:
-        text = _attribute_text(choice.attribute, choice.threshold, labels)
-        if choice.tied:  # "first" or "last" took it by column order: the others are named
-            others = t("list.join").join(_attribute_text(a, cut, labels)
-                                          for a, cut in choice.tied[1:])
-            text = t(f"man.tied.{choice.tie_rule}", choice=text, others=others)
+    chosen = _attribute_text(choice.attribute, choice.threshold, labels)
     cuts = choice.other_cuts()
     if cuts:  # its t is the smallest of its tied cut points: they are named (the first few)
         shown = t("list.join").join(labels[cut] for cut in cuts[:TIED_CUTS_SHOWN])
-        text = t("man.tied.threshold" if len(cuts) <= TIED_CUTS_SHOWN else
-                 "man.tied.threshold.many", choice=text, others=shown, n=len(cuts))
-    return text
+        chosen = t("man.tied.threshold" if len(cuts) <= TIED_CUTS_SHOWN else
+                   "man.tied.threshold.many", choice=chosen, others=shown, n=len(cuts),
+                   criterion=score_header(choice.cut_by))
+    named = [chosen if a == choice.attribute else _attribute_text(a, cut, labels)
+             for a, cut in choice.tied]
+    if choice.drawn:  # a random tie rule: any of the tied attributes may be drawn
+        return t("man.drawn", choices=t("man.or").join(named))
+    if choice.tied:  # "first" or "last" took it by column order: the others are named
+        return t(f"man.tied.{choice.tie_rule}", choice=chosen,
+                 others=t("list.join").join(named[1:]))
+    return chosen
 
 
 # Tied cut points named beside a choice; more are counted (a flat curve may tie hundreds).
@@ -356,13 +356,22 @@ def agreement_sentence(pick: manual.StudentPick, choices: list[manual.AlgorithmC
     else:
         sentence = tm("man.agree.some", same=join(same), other=join(other))
     # where the pick was as good by a criterion, what set it apart, said once per reason
-    for reason in ("first", "last", "threshold"):
+    # (thresholds: once per score they are cut by, Gain or Gini_index)
+    for reason in ("first", "last"):
         tied = [c for c in choices if not c.agrees and reason in c.tie_reasons(pick)]
         if tied:
             sentence = sentences([sentence, tm(f"man.agree.tied.{reason}",
                                                algorithms=join(registry.label(c.algorithm)
                                                                for c in tied),
                                                choice=pick_text(pick, labels))])
+    for cut_by in dict.fromkeys(c.cut_by for c in choices):
+        tied = [c for c in choices if c.cut_by == cut_by and "threshold" in c.tie_reasons(pick)]
+        if tied:
+            sentence = sentences([sentence, tm("man.agree.tied.threshold",
+                                               algorithms=join(registry.label(c.algorithm)
+                                                               for c in tied),
+                                               choice=pick_text(pick, labels),
+                                               criterion=score_header(cut_by))])
     return sentence
 
 

@@ -428,16 +428,18 @@ def test_a_cut_tied_with_the_algorithms_is_said_to_tie_not_to_differ(lang):
     assert not at.exception and not at.error
     join = t("list.join", _lang=lang).join
     table = frame(at, t("man.col.agrees", _lang=lang))
-    choice = t("man.tied.threshold", _lang=lang, others="13.75", choice=t(
-        "man.with_t", _lang=lang, attribute="x", t="1.75"))
-    assert table.iloc[:, 1].tolist() == [choice] * 3
+    cut_by = {"id3": "gain", "c45": "gain", "cart": "gini_index"}  # each one's threshold score
+    chosen = t("man.with_t", _lang=lang, attribute="x", t="1.75")
+    assert table.iloc[:, 1].tolist() == [
+        t("man.tied.threshold", _lang=lang, others="13.75", choice=chosen,
+          criterion=t(f"col.{cut_by[a]}", _lang=lang)) for a in ALGORITHMS]
     assert table.iloc[:, 2].tolist() == ["✗"] * 3  # the rule took the smallest t
     picked = t("man.with_t", _lang=lang, attribute="x", t="13.75")
-    said = t("sentence.pair", _lang=lang,
-             first=t("man.agree.none", _lang=lang, other=join(ALGORITHMS.values()),
-                     choice=picked),
-             second=t("man.agree.tied.threshold", _lang=lang,
-                      algorithms=join(ALGORITHMS.values()), choice=picked))
+    said = t("man.agree.none", _lang=lang, other=join(ALGORITHMS.values()), choice=picked)
+    for score, names in (("gain", ["ID3", "C4.5"]), ("gini_index", ["CART"])):
+        said = t("sentence.pair", _lang=lang, first=said, second=t(
+            "man.agree.tied.threshold", _lang=lang, algorithms=join(names), choice=picked,
+            criterion=t(f"col.{score}", _lang=lang)))
     assert said in messages(at)
 
 

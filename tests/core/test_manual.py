@@ -376,3 +376,21 @@ def test_a_pick_at_a_cut_tied_with_the_choice_ties_by_its_threshold():
             assert choice.other_cuts() == (5.5,)
             assert choice.agrees == (t == 1.5)
             assert choice.tie_reasons(pick) == reasons
+
+
+def test_another_tied_attribute_at_another_cut_is_no_tie():
+    """A = B = 1..7, classes p q p p q q p: A and B tie (the first column takes A), and
+    Gain ties at t = 1.5, 4.5 and 6.5 (C4.5's Gain_ratio does not: 0.216 at 1.5, 0.130 at
+    4.5). B at 4.5 was said to tie by the criterion and to differ by the tie rule alone;
+    it is no split that was ranked. B at its own cut ties by the tie rule; A at a tied cut
+    ties by its threshold."""
+    X = pd.DataFrame({"A": [1.0, 2, 3, 4, 5, 6, 7], "B": [1.0, 2, 3, 4, 5, 6, 7]})
+    y = pd.Series(list("pqppqqp"))
+    base = Options(algorithm="c45", continuous=("A", "B"))
+    trace = DecisionTree.from_options(base).fit(X, y).trace_.to_dict()
+    cases = {("B", 4.5): (), ("B", 1.5): ("first",), ("A", 4.5): ("threshold",)}
+    for (attribute, t), reasons in cases.items():
+        pick = StudentPick("", attribute, t)
+        c45 = next(c for c in reveal(trace, X, y, base, 0, pick) if c.algorithm == "c45")
+        assert (c45.attribute, c45.threshold, c45.other_cuts()) == ("A", 1.5, (4.5, 6.5))
+        assert c45.tie_reasons(pick) == reasons, (attribute, t)

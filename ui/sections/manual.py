@@ -58,13 +58,13 @@ EN: dict[str, str] = {
     "man.agree.tied.last": ("Your {choice} ties with the choice of {algorithms} by its "
                             "criterion; only the tie rule (the last column wins) set them "
                             "apart."),
-    "man.tied.threshold": ("{choice} (as good at t = {others}: of tied thresholds the "
-                           "smallest is taken)"),
-    "man.tied.threshold.many": ("{choice} (as good at {n} other thresholds, t = {others}, …: "
-                                "of tied thresholds the smallest is taken)"),
-    "man.agree.tied.threshold": ("Your {choice} is as good as the choice of {algorithms} by "
-                                 "the score it cuts by; of tied thresholds the smallest t is "
-                                 "taken, which set them apart."),
+    "man.tied.threshold": ("{choice} (the same {criterion} at t = {others}: of tied "
+                           "thresholds the smallest is taken)"),
+    "man.tied.threshold.many": ("{choice} (the same {criterion} at {n} other thresholds, "
+                                "t = {others}, …: of tied thresholds the smallest is taken)"),
+    "man.agree.tied.threshold": ("Your {choice} has the same {criterion} as the choice of "
+                                 "{algorithms}; they differ only in that the smallest of tied "
+                                 "thresholds is taken."),
     "man.dropped": ("Both trees on this page are grown without the sidebar's {what}: your tree "
                     "is compared with {algorithm}'s tree grown the same way."),
     "man.dropped.prune": "pruning ({method})",
@@ -135,11 +135,12 @@ ZH: dict[str, str] = {
                              "只是并列规则（取列顺序最靠前的）把二者分开。"),
     "man.agree.tied.last": ("你选的 {choice} 按 {algorithms} 的准则与其选择并列；"
                             "只是并列规则（取列顺序最靠后的）把二者分开。"),
-    "man.tied.threshold": "{choice}（在 t = {others} 处同样好：划分点并列时取最小者）",
-    "man.tied.threshold.many": ("{choice}（另有 {n} 个划分点（t = {others} 等）处同样好："
-                                "划分点并列时取最小者）"),
-    "man.agree.tied.threshold": ("按 {algorithms} 选划分点所依据的得分，你选的 {choice} 与其选择"
-                                 "同样好；划分点并列时取最小的 t，这才把二者分开。"),
+    "man.tied.threshold": ("{choice}（t = {others} 处的{criterion}与之相同：并列的划分点中"
+                           "取最小者）"),
+    "man.tied.threshold.many": ("{choice}（另外 {n} 个划分点处的{criterion}与之相同，如 "
+                                "t = {others}…：并列的划分点中取最小者）"),
+    "man.agree.tied.threshold": ("你选的 {choice} 与 {algorithms} 的选择{criterion}相同；"
+                                 "二者只差在并列的划分点中取了最小的 t。"),
     "man.dropped": ("本页的两棵树都不使用侧边栏的{what}："
                     "你的决策树与同样生成的 {algorithm} 决策树相比较。"),
     "man.dropped.prune": "剪枝（{method}）",
