@@ -179,8 +179,9 @@ def _check_one_stdout(args) -> None:
         return
     others = [f"--{flag.replace('_', '-')}" for flag in OUTPUT_FLAGS[1:]
               if getattr(args, flag, None) == "-"] + (["--rules"] if args.rules else [])
-    if others:
-        raise CliError("stdout_json", flags=" ".join(others))
+    if others:  # --rules takes no file: the flag that writes the rules to one is named
+        raise CliError("stdout_json_rules" if args.rules else "stdout_json",
+                       flags=" ".join(others))
 
 
 def _add_pruning_flags(grow) -> None:

@@ -106,8 +106,10 @@ _CLI_EN = {
     "error.encoding_xlsx": ("--encoding is for text files; '{data}' is an .xlsx workbook, "
                             "which names its own."),
     "error.stdout_json": ("--json - writes the trace to standard output, which must then hold "
-                          "only JSON: write {flags} to a file instead (the rules: "
-                          "--rules-txt FILE)."),
+                          "only JSON: write {flags} to a file instead."),
+    "error.stdout_json_rules": ("--json - writes the trace to standard output, which must then "
+                                "hold only JSON: write {flags} to a file instead (the rules: "
+                                "--rules-txt FILE)."),
     "error.needs_validation": "--prune {method} needs validation rows: --validation FILE.",
     "error.validation_unused": "--validation is only used by --prune pre or --prune rep.",
     "error.flag_unused": "{flag} is only used by --prune {method}.",
@@ -178,7 +180,9 @@ _CLI_ZH = {
     "error.sheet_text": "--sheet 只用于 .xlsx 工作簿；“{data}”是文本文件。",
     "error.encoding_xlsx": "--encoding 只用于文本文件；“{data}”是 .xlsx 工作簿，它自带编码。",
     "error.stdout_json": ("--json - 把生成过程记录写到标准输出，此时标准输出中只能有 JSON：请把 "
-                          "{flags} 改为写到文件（规则：--rules-txt FILE）。"),
+                          "{flags} 改为写到文件。"),
+    "error.stdout_json_rules": ("--json - 把生成过程记录写到标准输出，此时标准输出中只能有 JSON："
+                                "请把 {flags} 改为写到文件（规则：--rules-txt FILE）。"),
     "error.needs_validation": "--prune {method} 需要验证集：--validation FILE。",
     "error.validation_unused": "--validation 只用于 --prune pre 或 --prune rep。",
     "error.flag_unused": "{flag} 只用于 --prune {method}。",
@@ -464,7 +468,8 @@ ERRORS_ZH = {
     "text_continuous": "列“{column}”不能作为连续属性：其中有文本值。",
     "target_missing": "目标列有缺失值；请先删除这些行。",
     "force.candidate": "无法在“{path}”强制按“{attribute}”划分：它不是该结点的候选属性。",
-    "force.unknown": "无法在“{path}”强制按“{attribute}”划分：数据中没有这个名字的属性。",
+    "force.unknown": ("无法在“{path}”强制按“{attribute}”划分：它不是属性之一（该列被排除在外，"
+                      "或没有这个名字的列）。"),
     "force.threshold": ("无法在“{path}”把“{attribute}”切在 {threshold}：它不是该结点的候选划分点"
                         "（相邻取值的中位点）。"),
     "option.algorithm": "未知的算法 {value}；可选：{choices}。",

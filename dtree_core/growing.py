@@ -300,8 +300,9 @@ def forced_attribute(enc, options, store, level, i, path) -> int | None:
         store.force_skipped.append(key)
         return None
     if j < 0:
-        raise CodedError(f"Cannot force '{name}' at '{key}': the data has no attribute of that "
-                         "name.", "force.unknown", attribute=name, path=key)
+        raise CodedError(f"Cannot force '{name}' at '{key}': it is not one of the attributes (a "
+                         "column left out, or no column of that name).", "force.unknown",
+                         attribute=name, path=key)
     if not cut_there:
         raise CodedError(f"Cannot cut '{name}' at {threshold!r} at '{key}': that is not one of "
                          "its candidate thresholds (midpoints of adjacent values) there.",

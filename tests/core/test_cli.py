@@ -357,8 +357,13 @@ def test_help_and_refusals_say_what_the_code_does():
     wm = str(dataset_path("watermelon_2.0.csv"))
     both = run("grow", wm, "--target", "好瓜", "--json", "-", "--rules")
     assert both.returncode == 2 and "--rules-txt FILE" in both.stderr
+    dot = run("grow", wm, "--target", "好瓜", "--json", "-", "--dot", "-")
+    assert dot.returncode == 2 and "--rules-txt" not in dot.stderr
     unknown = run("grow", wm, "--target", "好瓜", "--force", "root=密度@0.3815")
     assert unknown.returncode == 2
-    assert "the data has no attribute of that name" in unknown.stderr
+    assert "it is not one of the attributes (a column left out, or no column of that name)" \
+        in unknown.stderr
+    left_out = run("grow", wm, "--target", "好瓜", "--force", "root=编号")  # an ID: left out
+    assert "Cannot force '编号' at 'root': it is not one of the attributes" in left_out.stderr
     weight = run("grow", wm, "--target", "好瓜", "--min-branch-weight", "inf")
     assert weight.returncode == 2 and "finite number > 0" in weight.stderr
