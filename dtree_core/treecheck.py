@@ -261,8 +261,7 @@ def _attribute_key(key: str, branches: dict) -> tuple[str, tuple | None]:
     subset = _NAMED_SUBSET.match(key.strip())  # 纹理∈{清晰}, 纹理 in {清晰}: CART's side
     if subset:
         name = subset.group(1).strip()
-        side = Condition(name, "in", tuple(v.strip() for v in re.split(r"[,，]", subset.group(2))
-                                           if v.strip()))
+        side = Condition(name, "in", _members(subset.group(2)))
         return name, (((side, False), (side, True)), None)
     value = _NAMED_VALUE.match(key.strip())
     if value:
@@ -298,8 +297,7 @@ def _branch_condition(attribute: str, text: str) -> tuple[str, object, str | Non
         return ("<=" if op in _LOWER else ">"), float(number), number
     subset = _SUBSET.match(bare)
     if subset:
-        values = tuple(v.strip() for v in re.split(r"[,，]", subset.group(1)) if v.strip())
-        return "in", values, None
+        return "in", _members(subset.group(1)), None
     return "=", bare, None
 
 
@@ -446,12 +444,31 @@ def _named(text: str) -> tuple | None:
         return name.strip(), "<=" if op in _LOWER else ">", float(value), text, value
     subset = _NAMED_SUBSET.match(text)
     if subset:
-        values = tuple(v.strip() for v in re.split(r"[,，]", subset.group(2)) if v.strip())
-        return subset.group(1).strip(), "in", values, text, None
+        return subset.group(1).strip(), "in", _members(subset.group(2)), text, None
     value = _NAMED_VALUE.match(text)
     if value and not _OPERATOR_ONLY.match(value.group(1)):  # '<=50K' names no attribute '<'
         return value.group(1).strip(), "=", value.group(2).strip(), text, None
     return None
+
+
+def _members(listed: str) -> tuple[str, ...]:
+    """A written set's values, split at each comma (or full-width comma) as Condition.text
+    writes them: '\\,' is a comma inside a value and '\\\\' a backslash ({a\\,b,c} holds
+    a,b and c); a backslash before anything else is the value's own (C:\\temp typed)."""
+    values, current, i = [], [], 0
+    while i < len(listed):
+        if listed[i] == "\\" and listed[i + 1:i + 2] in ("\\", ",", "，"):
+            current.append(listed[i + 1])
+            i += 2
+            continue
+        if listed[i] in ",，":
+            values.append("".join(current))
+            current = []
+        else:
+            current.append(listed[i])
+        i += 1
+    values.append("".join(current))
+    return tuple(v.strip() for v in values if v.strip())
 
 
 def _bare(text: str) -> bool:

@@ -858,3 +858,14 @@ def test_a_subset_test_as_the_key_with_yes_no_branches(loan, sign):
     inner = "{'有工作" + sign + "{是}': {'yes': '是', 'no': '否'}}"
     nested = "{'有自己的房子" + sign + "{是}': {'是': '是', '否': " + inner + "}}"
     assert check_tree(nested, trace).matches
+
+
+@pytest.mark.parametrize("values", [["a\\b", "c", "d"], ["a,b", "c", "d"], ["x\\", "y,z", "w"]])
+def test_the_apps_own_text_of_a_cart_tree_whose_values_hold_backslashes_or_commas_matches(values):
+    """CART's subsets write a comma in a value as \\, and a backslash as \\\\ (Condition.text):
+    the pasted text of the tree itself was read as other values ({a\\\\b,c} as a\\\\b, c)."""
+    import pandas as pd
+
+    X = pd.DataFrame({"v": values * 2})
+    trace = DecisionTree("cart").fit(X, ["p", "p", "q", "p", "p", "q"]).trace_.to_dict()
+    assert check_tree(export_text(trace), trace).matches
