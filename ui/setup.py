@@ -247,9 +247,12 @@ SHOWN_PREPARE_NOTES = ("dropped_target",)
 
 
 def _prepared(dataset: dict, choices: dict, options: Options | None):
-    """The data as the tree grows on it (cached; the growth reads the same), or None where it
-    cannot be prepared: growing says why."""
-    if options is None:
+    """The data the tree shown grew on, when it grew from these choices (its preparation is
+    cached: read again, not redone); None otherwise: a refused input is not prepared again
+    on every rerun (the error that said why stays), and the report keeps the loader's kinds."""
+    current = st.session_state.get("current")
+    if options is None or current is None or \
+            current["trace_id"] != engine.trace_key(dataset["data"], choices, options):
         return None
     try:
         return engine.prepared_data(dataset["data"], dataset["filename"], choices,
@@ -455,13 +458,13 @@ def sidebar() -> Progress:
         options = built_options({**params, **prune_params, "force": forced_choices(dataset),
                                  "force_missing": "skip", "nominal": nominal,
                                  "continuous": continuous})
-        with report:
-            load_report(table, _prepared(dataset, choices, options))
     if options is not None and ready:
         grow(dataset, choices, options, progress)
     else:
         progress.clear()
         _keep_the_trees_dataset()
+    with report:
+        load_report(table, _prepared(dataset, choices, options))
     _name_the_tree_shown(tree_shown, dataset)
     return progress
 

@@ -142,3 +142,25 @@ def test_an_id_column_left_unselected_is_not_said_to_be_included(lang):
         "编号", t("setup.report.col.why", _lang=lang)]
     assert why == t("kind_rule.id_like", _lang=lang)
     assert ("where it is included" if lang == "en" else "选用时") in why
+
+
+def test_a_refused_input_is_not_prepared_again_on_every_rerun(monkeypatch):
+    """A numeric target with 200 values is refused (regression) when the tree is grown, and
+    the refusal is kept; the load report asked for the prepared data again on every rerun
+    (st.cache_data keeps no exception), preparing the file each time."""
+    from ui import engine
+
+    calls = []
+    real = engine.prepare
+    monkeypatch.setattr(engine, "prepare", lambda *a, **k: calls.append(1) or real(*a, **k))
+    rows = "".join(f"{i % 3},{i}.5\n" for i in range(200))
+    at = new_app()
+    at.run()
+    at.radio(key="source").set_value("upload").run()
+    at.file_uploader(key="upload").set_value(("regression.csv", f"a,y\n{rows}".encode(),
+                                              "text/csv")).run()
+    assert at.error  # refused, and said why
+    before = len(calls)
+    for _ in range(3):
+        at.run()
+    assert len(calls) == before and at.error
