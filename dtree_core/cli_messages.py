@@ -237,7 +237,7 @@ _NOTICES_ZH = {
     "non_finite": "列“{column}”中有 {count} 个值不是有限数（{values}），按缺失值读取。",
     "excel_errors": ("列“{column}”中有 {count} 个电子表格错误值（{values}），按缺失值读取："
                      "这些单元格的公式未算出结果。"),
-    "dropped_target": "删去了 {count} 行在目标列“{target}”上没有取值的数据。",
+    "dropped_target": "目标列“{target}”中有 {count} 行没有取值，已删去。",
     "excluded": "按要求排除了“{column}”。",
     "target_named": ("“{column}”是目标列，不是属性：把它列为要排除的列、离散属性或连续属性，"
                      "都不起作用。"),

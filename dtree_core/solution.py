@@ -114,7 +114,10 @@ def set_name(index: int | None, tilde: bool = False, names: Notation = ZHOU) -> 
 
 
 def _name(text: str) -> Formula:
-    return Formula(rf"\text{{{escape_latex(text)}}}", str(text))
+    """A name or value in a formula; a line break and a tab in it are shown (⏎, ⇥), as
+    every other form shows them (LaTeX would make both a space)."""
+    shown = one_line(text)
+    return Formula(rf"\text{{{escape_latex(shown)}}}", shown)
 
 
 def _formula(term: plugged.Term) -> Formula:

@@ -277,7 +277,7 @@ def test_warnings_and_notes_in_chinese(tmp_path):
     assert len(english_in(english.stdout, fragments)) >= 6
     assert english_in(chinese.stdout, fragments) == []
     for line in ("警告：跳过了 1 个空行。", "警告：第 5 列在表头中没有名字，已命名为“column_5”。",
-                 "注：删去了 1 行在目标列“c”上没有取值的数据。"):
+                 "注：目标列“c”中有 1 行没有取值，已删去。"):
         assert line in chinese.stdout
 
 

@@ -404,3 +404,8 @@ def test_a_line_break_and_a_tab_in_a_value_read_apart_in_both_pages():
         for shown in ("v=a⏎b", "v=a⇥b", "v=a b"):
             assert shown in page
         assert "a\nb" not in page and "a\tb" not in page
+    # CART's Gini(D, v=a) formulas name the values too (in LaTeX, for Markdown's $$ blocks)
+    cart = DecisionTree("cart").fit(X, ["p", "q", "p", "q", "r", "r"]).trace_.to_dict()
+    page = to_markdown(solve(cart, scope="tree", notation="lihang"))
+    for shown in (r"\text{a⏎b}", r"\text{a⇥b}", r"\text{a b}"):
+        assert shown in page
