@@ -624,6 +624,13 @@ def _ranked_field(rows: list[dict], algorithm) -> str:
 COMPARED_WITH_THE_LARGEST = ("min_gain", "min_gain.gini", "epsilon", "epsilon_gain")
 
 
+def compares_the_largest(stop_key: str, algorithm) -> bool:
+    """Did a leaf's stop (its catalogue key) compare the largest score among the node's
+    candidates with the limit? Not an oblique tree's: a linear test tried there may have
+    been larger than every attribute, and the trace keeps no losing test at a leaf."""
+    return stop_key in COMPARED_WITH_THE_LARGEST and getattr(algorithm, "linear", None) is None
+
+
 def largest_compared(node: dict, algorithm) -> float:
     """The largest, among a node's candidates, of the score late_stops compares with the
     minimum gain (ε): what it compared where the rule picks that largest (see
@@ -641,7 +648,7 @@ def leaf_steps(node: dict, algorithm=None, names: Notation = ZHOU, min_gain=None
     key = names.stop_key(stop, algorithm) if algorithm else stop
     key = key if f"solution.stop.{key}" in WORDS["en"] else "unknown"
     compared = {}
-    if key in COMPARED_WITH_THE_LARGEST and min_gain is not None and node.get("scores"):
+    if compares_the_largest(key, algorithm) and min_gain is not None and node.get("scores"):
         # the largest told apart from the threshold written in full (0.41997 below 0.42)
         best = told_apart(largest_compared(node, algorithm), min_gain, decimals)[0]
         compared = {"best": best, "threshold": format_number(min_gain)}

@@ -272,6 +272,11 @@ EN = {
                       "a leaf labelled {label}, the majority."),
     "stop.min_gain.gini": ("The largest decrease of the Gini index (ρ·ΔGini) is below the minimum "
                            "gain: a leaf labelled {label}, the majority."),
+    "stop.min_gain.compared": ("The best gain, {best}, is below the minimum gain {threshold}: a "
+                               "leaf labelled {label}, the majority."),
+    "stop.min_gain.gini.compared": ("The largest decrease of the Gini index, ρ·ΔGini = {best}, "
+                                    "is below the minimum gain {threshold}: a leaf labelled "
+                                    "{label}, the majority."),
     "stop.min_gain.chosen": ("The gain of the attribute the rule picks is below the minimum "
                              "gain: a leaf labelled {label}, the majority."),
     "stop.min_branch_weight": ("No split leaves two branches with at least the minimum branch "

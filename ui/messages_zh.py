@@ -242,6 +242,10 @@ ZH = {
     "stop.min_gain": "最大的信息增益低于最小增益：标记为叶结点，其类别为样本数最多的类“{label}”。",
     "stop.min_gain.gini": ("基尼指数的最大减少量（ρ·ΔGini）低于最小增益：标记为叶结点，"
                            "其类别为样本数最多的类“{label}”。"),
+    "stop.min_gain.compared": ("最大的信息增益 {best} 低于最小增益 {threshold}：标记为叶结点，"
+                               "其类别为样本数最多的类“{label}”。"),
+    "stop.min_gain.gini.compared": ("基尼指数的最大减少量 ρ·ΔGini = {best} 低于最小增益 "
+                                    "{threshold}：标记为叶结点，其类别为样本数最多的类“{label}”。"),
     "stop.min_gain.chosen": ("按规则选出的属性的信息增益低于最小增益：标记为叶结点，"
                              "其类别为样本数最多的类“{label}”。"),
     "stop.min_branch_weight": ("没有哪种划分能让两个分支的权重都达到分支最小权重：标记为叶结点，"

@@ -61,7 +61,8 @@ def why_text(trace: dict, node: dict, decimals: int) -> str:
     the chosen book's terms: ID3's min gain is Li Hang's ε)."""
     decision = node["decision"]
     if decision["kind"] == "leaf":
-        said = stop_sentence(trace["algorithm"], leaf_stop(decision), decision["label"])
+        said = stop_sentence(trace["algorithm"], leaf_stop(decision), decision["label"], node,
+                             trace["params"].get("min_gain"), decimals)
         tied = tied_majority(trace, node)
         return sentences([said, tied]) if tied else said
     row = winner(node) or {}

@@ -65,3 +65,43 @@ def test_a_leaf_whose_classes_tie_says_which_rule_took_its_label(lang, said, mon
     assert len(tied) == 1 and tied[0]["decision"]["label"] == grown["classes"][0] == "是"
     assert panel.why_text(grown, tied[0], 3).endswith(said)
     assert not [n for n in leaves if n is not tied[0] and said in panel.why_text(grown, n, 3)]
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("algorithm, min_gain, score, key", [
+    ("id3", 0.3, "gain", "stop.min_gain.compared"),
+    ("cart", 0.1, "gini_gain", "stop.min_gain.gini.compared")])
+def test_a_min_gain_leaf_says_the_gain_that_fell_short_and_the_limit(lang, algorithm, min_gain,
+                                                                     score, key, monkeypatch):
+    """"The best gain is below the minimum gain" gave neither number (watermelon 2.0 ID3 at
+    min gain 0.3: 0.252 against 0.3). The largest score among the node's candidates, from
+    its rows, and the limit as set."""
+    from ui import messages, panel
+
+    monkeypatch.setattr(messages, "current_language", lambda: lang)
+    data = pd.read_csv(DATA / "watermelon_2.0.csv")
+    X, y = data.drop(columns=["好瓜", "编号"]), data["好瓜"]
+    trace = DecisionTree(algorithm, min_gain=min_gain).fit(X, y).trace_.to_dict()
+    leaves = [n for n in trace["nodes"] if n["decision"].get("stop") == "min_gain"]
+    assert leaves
+    for leaf in leaves:
+        best = max(r[score] for r in leaf["scores"] if r["eligible"])
+        assert best < min_gain
+        said = panel.why_text(trace, leaf, 3)
+        assert said.startswith(t(key, best=f"{best:.3f}", threshold=f"{min_gain:g}",
+                                 label=leaf["decision"]["label"])), said
+
+
+def test_li_hangs_epsilon_leaf_says_both_numbers(monkeypatch):
+    from ui import messages, panel, state
+
+    monkeypatch.setattr(messages, "current_language", lambda: "en")
+    monkeypatch.setattr(state, "notation", lambda: __import__(
+        "dtree_core.notation", fromlist=["get"]).get("lihang"))
+    data = pd.read_csv(DATA / "watermelon_2.0.csv")
+    X, y = data.drop(columns=["好瓜", "编号"]), data["好瓜"]
+    trace = DecisionTree("id3", min_gain=0.3).fit(X, y).trace_.to_dict()
+    leaf = next(n for n in trace["nodes"] if n["decision"].get("stop") == "min_gain")
+    best = max(r["gain"] for r in leaf["scores"] if r["eligible"])
+    assert f"g(D, A_g) = {best:.3f}, is below the threshold ε = 0.3" in panel.why_text(
+        trace, leaf, 3)

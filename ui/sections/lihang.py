@@ -18,6 +18,14 @@ EN: dict[str, str] = {
     "stop.epsilon_gain": ("The largest information gain g(D, A_g) is below the threshold ε (Li "
                           "Hang, Alg. 5.2, step (4)): T is a single node labelled {label}, the "
                           "class with the most instances in D."),
+    "stop.epsilon.compared": ("The largest information gain ratio, g_R(D, A_g) = {best}, is "
+                              "below the threshold ε = {threshold} (Li Hang, Alg. 5.3, step "
+                              "(4)): T is a single node labelled {label}, the class with the "
+                              "most instances in D."),
+    "stop.epsilon_gain.compared": ("The largest information gain, g(D, A_g) = {best}, is below "
+                                   "the threshold ε = {threshold} (Li Hang, Alg. 5.2, step (4)): "
+                                   "T is a single node labelled {label}, the class with the most "
+                                   "instances in D."),
     "col.conditional_entropy": "H(D|A)",
     "setup.notation": "Notation: Zhou 周志华 / Li Hang 李航",
     "setup.notation.zhou": "Zhou 周志华: Ent, Gain, IV, Gain_ratio, Gini_index",
@@ -174,6 +182,12 @@ ZH: dict[str, str] = {
                      "结点树，类标记为 D 中实例数最大的类“{label}”。"),
     "stop.epsilon_gain": ("最大的信息增益 g(D, A_g) 小于阈值 ε（李航，算法 5.2 步 (4)）：T 为单结点"
                           "树，类标记为 D 中实例数最大的类“{label}”。"),
+    "stop.epsilon.compared": ("最大的信息增益比 g_R(D, A_g) = {best} 小于阈值 ε = {threshold}"
+                              "（李航，算法 5.3 步 (4)）：T 为单结点树，类标记为 D 中实例数最大的类"
+                              "“{label}”。"),
+    "stop.epsilon_gain.compared": ("最大的信息增益 g(D, A_g) = {best} 小于阈值 ε = {threshold}"
+                                   "（李航，算法 5.2 步 (4)）：T 为单结点树，类标记为 D 中实例数"
+                                   "最大的类“{label}”。"),
     "col.conditional_entropy": "H(D|A)",
     "setup.notation": "符号：周志华 / 李航",
     "setup.notation.zhou": "周志华：Ent、Gain、IV、Gain_ratio、Gini_index",
