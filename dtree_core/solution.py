@@ -635,8 +635,13 @@ def largest_compared(node: dict, algorithm) -> float:
     """The largest, among a node's candidates, of the score late_stops compares with the
     minimum gain (ε): what it compared where the rule picks that largest (see
     COMPARED_WITH_THE_LARGEST; Li Hang's Alg. 5.2 and 5.3)."""
-    return max(row[algorithm.impurity_decrease] for row in node["scores"]
-               if row.get("eligible", True))
+    return largest_compared_row(node, algorithm)[algorithm.impurity_decrease]
+
+
+def largest_compared_row(node: dict, algorithm) -> dict:
+    """The score row of largest_compared (the first of those tied for it)."""
+    return max((row for row in node["scores"] if row.get("eligible", True)),
+               key=lambda row: row[algorithm.impurity_decrease])
 
 
 def leaf_steps(node: dict, algorithm=None, names: Notation = ZHOU, min_gain=None,

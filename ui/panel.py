@@ -18,7 +18,11 @@ from dtree_core.escape import plotly_text
 from dtree_core.growing import tied_for_majority
 from dtree_core.labels import branch_text, format_number, node_path
 from dtree_core.paths import node_key
-from dtree_core.solution import other_tied_threshold_texts
+from dtree_core.solution import (
+    compares_the_largest,
+    largest_compared_row,
+    other_tied_threshold_texts,
+)
 from dtree_core.split import places_apart, record_threshold_text
 from dtree_core.trace import leaf_stop
 from ui import boundary, formulas, registry, state
@@ -592,8 +596,7 @@ def candidates(trace: dict, node: dict, decimals: int) -> None:
         st.caption(t("node.no_scores"))
         return
     inspect_key = state.node_widget_key("inspect_", node["id"])
-    best = winner(node) or node["scores"][0]
-    st.session_state.setdefault(inspect_key, best["attribute"])
+    st.session_state.setdefault(inspect_key, first_inspected(trace, node)["attribute"])
     st.markdown(f"**{t('node.scores')}**")
     attributes = show_score_table(trace, node, decimals, inspect_key)
     criterion_chart(trace, node, decimals, inspect_key)
@@ -607,6 +610,20 @@ def candidates(trace: dict, node: dict, decimals: int) -> None:
         return
     branch_details(trace, node, score, decimals)
     threshold_curve(node, score, decimals)
+
+
+def first_inspected(trace: dict, node: dict) -> dict:
+    """The row the panel opens on: the winner; at a leaf whose stop compared the largest
+    score with the limit, the attribute that had it (the lit line and the sentence name
+    its number); else the first row."""
+    chosen = winner(node)
+    if chosen is not None:
+        return chosen
+    record = registry.record(trace["algorithm"])
+    code = state.notation().stop_key(leaf_stop(node["decision"]) or "", record)
+    if compares_the_largest(code, record) and any(r.get("eligible", True) for r in node["scores"]):
+        return largest_compared_row(node, record)
+    return node["scores"][0]
 
 
 def no_split(trace: dict, score: dict) -> None:

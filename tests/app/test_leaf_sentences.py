@@ -105,3 +105,17 @@ def test_li_hangs_epsilon_leaf_says_both_numbers(monkeypatch):
     best = max(r["gain"] for r in leaf["scores"] if r["eligible"])
     assert f"g(D, A_g) = {best:.3f}, is below the threshold ε = 0.3" in panel.why_text(
         trace, leaf, 3)
+
+
+def test_a_leaf_that_compared_the_largest_score_opens_on_the_attribute_that_had_it():
+    """Li Hang's C4.5 on his loan data at ε = 0.5: step (4) compared g_R = 0.433 (有自己的房子)
+    with ε, and the panel opened on 年龄 (the first column), whose g_R is 0.052."""
+    from tests.app.app_helpers import grown_app, node_widget
+
+    at = grown_app("loan_lihang", "c45_lihang", "zh", "lihang")
+    at.number_input(key="min_gain").set_value(0.5).run()
+    node = at.session_state["current"]["trace"]["nodes"][0]
+    assert node["decision"].get("stop") in ("min_gain", "epsilon")
+    best = max(node["scores"], key=lambda r: r["gain_ratio"])
+    assert best["attribute"] != node["scores"][0]["attribute"]
+    assert at.selectbox(key=node_widget(at, "inspect_", 0)).value == best["attribute"]
