@@ -86,6 +86,8 @@ class Notation:
         for i in range(0, len(parts), 2):
             for zhou, own in self.terms:
                 parts[i] = parts[i].replace(zhou, own)
+            if self.terms:  # "a sample" became "a instance": the article before a vowel
+                parts[i] = _A_BEFORE_VOWEL.sub(r"\1n \2", parts[i])
         for i in range(1, len(parts), 2):
             parts[i] = parts[i].strip(QUOTED)
         return "".join(parts)
@@ -179,6 +181,11 @@ NOTATIONS: dict[str, Notation] = {
                ("Gain ≥ ", "g(D, A) ≥ "), ("Gain at least", "g(D, A) at least"),
                ("over each Gain", "over each g(D, A)"))),
 }
+
+
+# "a"/"A" as a word before a word a term swap may start with a vowel sound (instance,
+# information): "a instance" reads "an instance"
+_A_BEFORE_VOWEL = re.compile(r"\b([Aa]) (instances?\b|information\b)")
 
 
 def get(key: str | None) -> Notation:

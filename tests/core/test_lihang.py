@@ -471,3 +471,16 @@ def test_every_leaf_sentence_citing_his_steps_has_a_5_6_twin():
     for lang in ("en", "zh"):
         cited = {k for k in WORDS[lang] if k.endswith(".lihang")}
         assert cited and all(f"{k}.5.6" in WORDS[lang] for k in cited), lang
+
+
+def test_li_hangs_instance_takes_an_not_a():
+    """"so many leaves hold a sample or two" read "a instance" in Li Hang's terms."""
+    from dtree_core.notation import get
+    from ui.messages import EN
+
+    lihang = get("lihang")
+    assert "a instance" not in lihang.in_terms(EN["grow.many_nodes"])
+    assert lihang.in_terms("hold a sample or two; A sample; data samples") == \
+        "hold an instance or two; An instance; data instances"
+    worded = [lihang.in_terms(text) for text in EN.values()]
+    assert not [w for w in worded if " a instance" in w or w.startswith("A instance")]
