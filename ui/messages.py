@@ -327,6 +327,7 @@ EN = {
     "pseudo.fired.random": "a* = {attribute}, drawn at random",
     "pseudo.code": "The code of a line",
     "pseudo.code.line": "Line",
+    "pseudo.code.none_fired": "No step that ran here has code of its own: choose a line",
     "pseudo.code.source": ("The statements of `generate` in `dtree_core/reference.py` "
                            "(TreeGenerate, recursive) marked {marks}."),
     "pseudo.code.opt": ("Fig. 4.2 has no line for the stopping limits: the call of "

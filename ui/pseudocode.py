@@ -332,8 +332,9 @@ def code_of(line: str, figure: Figure = ZHOU) -> tuple[str, ...]:
     """The reference's statements that carry out a line of the figure (those of the Fig. 4.2
     lines it stands for; a stopping limit's check)."""
     code = code_by_line()
-    return tuple(statement for zhou_line in figure.code_lines[line]
-                 for statement in code.get(zhou_line, ()))
+    # each statement once: one of Li Hang's steps stands for several lines that share code
+    return tuple(dict.fromkeys(statement for zhou_line in figure.code_lines[line]
+                               for statement in code.get(zhou_line, ())))
 
 
 def lines_with_code(figure: Figure = ZHOU) -> list[str]:
@@ -341,10 +342,18 @@ def lines_with_code(figure: Figure = ZHOU) -> list[str]:
     return [line for line in figure.lines if code_of(line, figure)]
 
 
-def first_fired_with_code(node: dict, figure: Figure = ZHOU) -> str:
-    """The code picker's default: the first fired line that has code, else the first line."""
+def first_fired_with_code(node: dict, figure: Figure = ZHOU) -> str | None:
+    """The code picker's default: the first fired line that has code (the choice of a*, or
+    the check of an early stop), but at a leaf that a check after the scoring stopped, that
+    check's line (late_stops, not line 8's scoring); None where no fired line has code (Li
+    Hang's steps have none for an empty branch: only a note is lit), so no line that did not
+    run is offered first."""
     offered = lines_with_code(figure)
-    return next((line for line in fired_lines(node, figure) if line in offered), offered[0])
+    fired = [line for line in fired_lines(node, figure) if line in offered]
+    late = [line for line in fired if figure.code_lines[line] == ("late",)]
+    if node["decision"]["kind"] == "leaf" and late:
+        return late[0]
+    return fired[0] if fired else None
 
 
 def code_source(line: str, figure: Figure = ZHOU) -> str:

@@ -91,11 +91,15 @@ def pseudocode_panel(trace: dict, node: dict) -> None:
 def line_code(trace: dict, node: dict, figure: pseudocode.Figure) -> None:
     """The code of one line (first the first fired one) in dtree_core/reference.py."""
     offered = pseudocode.lines_with_code(figure)
+    default = pseudocode.first_fired_with_code(node, figure)
     line = st.selectbox(
         t("pseudo.code.line"), offered, key=state.node_widget_key("code_line_", node["id"]),
-        index=offered.index(pseudocode.first_fired_with_code(node, figure)),
+        index=None if default is None else offered.index(default),
+        placeholder=t("pseudo.code.none_fired"),
         format_func=labelled(offered, lambda n: f"{pseudocode.number_shown(n, figure)}  "
                              f"{pseudocode.line_text(trace, node, n, figure).strip()}"))
+    if line is None:
+        return
     st.code("\n".join(pseudocode.code_of(line, figure)), language="python")
     st.caption(pseudocode.code_source(line, figure))
 

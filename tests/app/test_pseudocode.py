@@ -466,8 +466,8 @@ def test_every_li_hang_step_has_the_code_that_carries_it_out():
     figure = lihang_figure("5.2")
     assert lines_with_code(figure) == list(LIHANG_STEPS)
     for step, lines in LIHANG_CODE_LINES.items():
-        assert code_of(step, figure) == tuple(
-            statement for line in lines for statement in code_by_line()[line])
+        assert code_of(step, figure) == tuple(dict.fromkeys(  # each statement once
+            statement for line in lines for statement in code_by_line()[line]))
     assert all("late_stops(" in c for c in code_of("4", figure))
     assert all("early_stops(" in c for c in code_of("opt", figure))
     assert code_of("4", figure) and code_of("opt", figure)
@@ -539,3 +539,24 @@ def test_the_worst_baseline_is_not_said_to_choose_the_best(lang, monkeypatch):
     assert "最优" not in said and "best" not in said
     best = grow(WM2, algorithm="id3")
     assert rows_by_line(best, best["nodes"][0])["8"][0].startswith(t("pseudo.8", _lang=lang))
+
+
+def test_the_code_picker_opens_on_the_check_that_stopped_a_leaf_and_never_on_an_unfired_step():
+    """A min-gain leaf opened on line 8's scoring code, not late_stops; Li Hang's empty
+    branch (no step of his fires: a note is lit) opened on step (1), which did not run; and
+    CART's step (3) listed the same statements twice."""
+    from ui.pseudocode import LIHANG_CART, LIHANG_CART_STEPS, first_fired_with_code
+
+    at = new_app()
+    at.run()
+    at.selectbox(key="bundled_key").set_value("watermelon_2.0")
+    at.selectbox(key="algorithm").set_value("id3").run()
+    at.number_input(key="min_gain").set_value(0.3).run()
+    tr = trace(at)
+    leaf = next(n for n in tr["nodes"] if n["decision"].get("stop") == "min_gain")
+    assert first_fired_with_code(leaf) == "late"
+    empty = {"id": 9, "decision": {"kind": "leaf", "stop": "empty", "label": "是"}}
+    assert first_fired_with_code(empty, lihang_figure("5.2")) is None
+    cart = lihang_figure(LIHANG_CART)
+    for step in LIHANG_CART_STEPS:
+        assert len(set(code_of(step, cart))) == len(code_of(step, cart))
