@@ -14,15 +14,18 @@ ELLIPSIS = "\u2026"
 DOT_MAX_LABEL = 120  # characters of user text kept in a DOT label before the ellipsis
 
 # Characters no output format can carry: C0 controls except tab/newline/CR, DEL, and the
-# noncharacters XML forbids. They are dropped rather than escaped.
+# noncharacters XML forbids. They are written as their codes (\x1b), as the terminal shows
+# them: dropped, a name 'A\x1b[1m' read 'A[1m', a column the data does not have.
 _UNPRINTABLE = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ufffe\uffff\ud800-\udfff]")
 _NEWLINE = re.compile(r"\r\n|\r|\n")
 
 
 def _text(value) -> str:
-    """Unprintables dropped; C1 controls and bidi overrides shown as \\uNNNN (a name that
-    reverses the rule after it in HTML, an SVG tree or a PDF: "Trojan Source")."""
-    return show_controls(_UNPRINTABLE.sub("", value if isinstance(value, str) else str(value)))
+    """Unprintables shown as their codes (\\xNN); C1 controls and bidi overrides as
+    \\uNNNN too (a name that reverses the rule after it in HTML, an SVG tree or a PDF:
+    "Trojan Source")."""
+    text = value if isinstance(value, str) else str(value)
+    return show_controls(_UNPRINTABLE.sub(lambda m: _code(m.group()), text))
 
 
 def show_controls(text: str) -> str:

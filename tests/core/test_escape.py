@@ -78,9 +78,17 @@ def svg_texts(svg: str) -> list[str]:
     return parser.texts
 
 
+def as_codes(text: str) -> str:
+    """Control characters written as their codes (\\x1b), as every format shows them: a
+    name dropping them reads as another name (A\\x1b[1m as A[1m)."""
+    return re.sub(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]", lambda m: f"\\x{ord(m.group()):02x}",
+                  text)
+
+
 def shown(text: str, limit: int = DOT_MAX_LABEL) -> list[str]:
-    """The lines a label shows: control characters dropped, cut with an ellipsis, split."""
-    text = re.sub(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]", "", text)
+    """The lines a label shows: control characters as their codes, cut with an ellipsis,
+    split."""
+    text = as_codes(text)
     return [line for line in re.split(r"\r\n|\r|\n", shorten(text, limit))]
 
 
@@ -139,7 +147,8 @@ def test_dot_html_escapes():
     assert escape_dot_html('<a href="x">&</a>') == "&lt;a href=&quot;x&quot;&gt;&amp;&lt;/a&gt;"
     assert escape_dot_html("one\ntwo") == "one<BR/>two"
     assert escape_dot_html("x" * 500, max_length=10) == "x" * 9 + ELLIPSIS
-    assert escape_dot_html("") == " " and escape_dot_html("\x00") == " "
+    # a control character is written as its code, its backslash escaped as every backslash
+    assert escape_dot_html("") == " " and escape_dot_html("\x00") == "\\\\x00"
 
 
 # ---------------------------------------------------------------- HTML
@@ -163,7 +172,7 @@ def test_html_round_trips_through_the_parser(text):
     parser = Collect()
     parser.feed(f'<span title="{escaped}">{escaped}</span>')
     parser.close()
-    clean = re.sub(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]", "", text)
+    clean = as_codes(text)
     assert parser.tags == ["span"]  # no tag smuggled in
     assert "".join(parser.data) == clean
     assert parser.attr == clean
@@ -257,3 +266,13 @@ def test_bidi_overrides_and_c1_controls_are_shown_not_obeyed(escape):
 def test_a_markdown_cell_writes_colons_as_entities():
     """GitHub's Markdown, like Streamlit's, turns :smile: into an emoji."""
     assert escape_markdown_cell(":smile: a:b c: d") == "&#58;smile: a&#58;b c: d"
+
+
+def test_a_control_character_in_markup_is_shown_as_its_code_not_dropped():
+    """A column 'A\\x1b[1m': the Markdown rules named 'A[1m', a column the data does not
+    have, while the terminal showed 'A\\x1b[1m'. Every format shows the code now."""
+    from dtree_core.escape import escape_markdown_cell
+
+    cell = escape_markdown_cell("A\x1b[1m")
+    assert re.sub(r"\\(.)", r"\1", cell) == "A\\x1b[1m"  # Markdown's one unescaping
+    assert escape_html("A\x1b") == "A\\x1b" and escape_latex("A\x1b") == r"A\textbackslash{}x1b"
