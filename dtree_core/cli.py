@@ -428,7 +428,13 @@ def _print_summary(table, prepared, trace, outline: dict, args) -> None:
     _print_load_notes(table.report, prepared, lang)
     # the nodes of the tree printed below: not those pruning cut away, nor a raise replaced
     shown = sum(1 for node in trace.nodes if not node.pruned_away)
-    _say("\n" + say(lang, "tree.header", algorithm=algorithms.get(trace.algorithm).label,
+    # the algorithm's name in the language (斜决策树): one that names a tree itself is not
+    # followed by the word again
+    from .solution import algorithm_name
+
+    name = algorithm_name(trace.algorithm, lang)
+    named = name.endswith(("决策树", " tree"))
+    _say("\n" + say(lang, "tree.header.named" if named else "tree.header", algorithm=name,
                       nodes=shown))
     _say(export_text(outline, stop_words=stop_words(lang)))
     if trace.pruning:

@@ -67,6 +67,7 @@ _CLI_EN = {
     "note.column": "note: {column}: {text}",
     "kind": "kind: {column}: {text}",
     "tree.header": "{algorithm} tree, {nodes} nodes:",
+    "tree.header.named": "{algorithm}, {nodes} nodes:",
     "rules.header": "Rules:",
     "scores.header": ("Root scores ({entropy_of_d}={entropy}, Gini(D)={gini}; * chosen, "
                       "= tied):"),
@@ -143,6 +144,7 @@ _CLI_ZH = {
     "note.column": "注：{column}：{text}",
     "kind": "属性类型：{column}：{text}",
     "tree.header": "{algorithm} 决策树，共 {nodes} 个结点：",
+    "tree.header.named": "{algorithm}，共 {nodes} 个结点：",
     "rules.header": "规则：",
     "scores.header": ("根结点各候选属性的得分（{entropy_of_d}={entropy}，Gini(D)={gini}；"
                       "* 为选中的划分属性，= 为与之并列）："),
@@ -564,7 +566,8 @@ HELP_ZH = {
     "solution": ("写出手算过程：Markdown 加 LaTeX（.md）或可打印的 HTML 页面（.html）；"
                  "'-' 打印 Markdown"),
     "solution_lang": "手算过程的语言（默认与 --lang 相同）",
-    "notation": "手算过程的记号：周志华的 Ent/Gain/Gain_ratio 或李航的 H/g/g_R（默认：zhou）",
+    "notation": ("手算过程和根结点得分表的记号：周志华的 Ent/Gain/Gain_ratio 或李航的 H/g/g_R"
+                 "（默认：zhou）"),
     "solution_node": "手算过程从哪个结点开始（默认：root，即根结点）",
     "solution_scope": "只算该结点（node）、它下面的分支（branch），或整棵树（tree，默认）",
 }

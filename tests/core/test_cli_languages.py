@@ -699,3 +699,13 @@ def test_each_example_in_grow_help_runs_and_shows_what_it_says(example):
         assert fact in result.stdout, fact
     for lang in ("en", "zh"):
         assert f"python -m dtree_core grow {arguments}" in grow_help(lang)
+
+
+def test_the_tree_header_names_the_algorithm_in_the_language():
+    """The Chinese header read "Oblique 决策树" beside the rule's 斜决策树."""
+    data = str(dataset_path("watermelon_3.0_alpha.csv"))
+    worded = run("grow", data, "--target", "好瓜", "--algorithm", "oblique", "--lang", "zh")
+    assert worded.returncode == 0, worded.stderr
+    assert "\n斜决策树，共 " in worded.stdout and "Oblique" not in worded.stdout
+    english = run("grow", data, "--target", "好瓜", "--algorithm", "oblique")
+    assert "\nOblique tree, " in english.stdout
