@@ -210,7 +210,7 @@ SINGULAR = {"rows": "row", "nodes": "node", "leaves": "leaf", "values": "value",
             "classes": "class", "columns": "column", "trees": "tree", "cells": "cell",
             "attributes": "attribute", "branches": "branch", "seconds": "second",
             "samples": "sample", "splits": "split", "sheets": "sheet", "passes": "pass",
-            "features": "feature", "instances": "instance"}
+            "features": "feature", "instances": "instance", "ranges": "range"}
 VERB_SINGULAR = {"are": "is", "were": "was", "have": "has", "agree": "agrees"}
 _PLURAL_AFTER = re.compile(r"^ ((?:training |held-out |validation |different |empty |forced )?)("
                            + "|".join(SINGULAR) + r")\b(?: ((?:that )?)(" + "|".join(VERB_SINGULAR)

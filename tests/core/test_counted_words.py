@@ -84,3 +84,13 @@ def test_c45s_rule_counts_the_attributes_above_the_mean_in_words():
         assert f"Of the 1 {noun} whose" in one and "there are" not in one
         assert f"Of the 3 {noun}s whose" in t(key, _lang="en", passed=3, mean="0.1",
                                               attribute="a", ratio="0.3")
+
+
+def test_one_merged_range_is_a_range():
+    from dtree_core.data import Listed
+    from dtree_core.loading import Notice
+
+    assert str(Notice("merged_cells", count=1, ranges=Listed(["A1:B1"]))).startswith(
+        "Merged cells in 1 range (A1:B1) are read")
+    assert str(Notice("merged_cells", count=2, ranges=Listed(["A1:B1", "C1:D1"]))).startswith(
+        "Merged cells in 2 ranges (A1:B1, C1:D1) are read")
