@@ -389,6 +389,8 @@ ERRORS_ZH = {
     "too_large": "文件有 {size} 字节，超过了 {limit} 字节的上限。",
     "empty_sheet": "“{name}”的工作表“{sheet}”是空的；请选择另一个工作表。",
     "binary": "这不是文本表格；请把数据另存为 CSV（UTF-8）或 .xlsx。",
+    "old_xls": ("“{name}”是旧版 Excel .xls（或其他旧版 Office）文件，本工具无法读取；请用 Excel "
+                "打开它，另存为 .xlsx 或 CSV（UTF-8）。"),
     "web_page": "“{name}”是网页（HTML），不是表格文件；请用 Excel 打开它，另存为 .xlsx 或 CSV。",
     "xml_spreadsheet": ("“{name}”是 Excel 2003 XML 电子表格；请用 Excel 打开它，另存为 .xlsx "
                         "或 CSV。"),

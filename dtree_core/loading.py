@@ -87,10 +87,10 @@ _MAGIC = (
     (b"\x89PNG", "a PNG image"),
     (b"\xff\xd8\xff", "a JPEG image"),
     (b"GIF8", "a GIF image"),
-    (b"\xd0\xcf\x11\xe0", "an old-style Excel .xls (or other Office) file"),
     (b"7z\xbc\xaf\x27\x1c", "a 7-Zip archive"),
     (b"Rar!", "a RAR archive"),
 )
+_OLD_OFFICE = b"\xd0\xcf\x11\xe0"  # an .xls workbook (or another old Office file)
 # The control characters that mark a binary file: those below 0x20 but tab, LF and CR, and DEL.
 _NOT_CONTROL = (0x09, 0x0A, 0x0D)
 _NUMBER = re.compile(r"[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?", re.ASCII)
@@ -435,6 +435,11 @@ def _refuse_binary(data: bytes, name: str) -> None:
         raise LoadError(
             f"'{name}' is an Excel workbook with a text-file name; rename it to .xlsx or save it "
             "as CSV.", "xlsx_text_name", name=name)
+    if data.startswith(_OLD_OFFICE):  # the uploader takes .xls: say what to do with one
+        raise LoadError(
+            f"'{name}' is an old-style Excel .xls (or other Office) file, which this tool cannot "
+            "read; open it in Excel and save it as .xlsx or as CSV (UTF-8).", "old_xls",
+            name=name)
     for magic, what in _MAGIC:
         if data.startswith(magic):
             raise LoadError(
@@ -990,6 +995,8 @@ def _read_xlsx(data: bytes, name: str, sheet: str | int | None, budget: Budget |
     except MemoryError:
         raise  # the server's trouble, not the file's: not remembered as an unreadable file
     except Exception:  # openpyxl raises many types for a corrupt or non-xlsx file
+        if data.startswith(_OLD_OFFICE):  # an .xls saved under an .xlsx name
+            _refuse_binary(data, name)
         raise LoadError(f"'{name}' is not a readable Excel .xlsx workbook.", "xlsx") from None
     try:
         names = book.sheetnames

@@ -573,6 +573,9 @@ EN = {
     "error.too_large": "The file is over the {limit} byte limit.",
     "error.binary": ("This is not a text table; save the data as CSV (UTF-8) or as an Excel "
                      ".xlsx workbook."),
+    "error.old_xls": ("'{name}' is an old-style Excel .xls (or other Office) file, which this "
+                      "tool cannot read; open it in Excel and save it as .xlsx or as CSV "
+                      "(UTF-8)."),
     "error.xlsx_text_name": ("'{name}' is an Excel workbook with a text-file name; rename it to "
                              ".xlsx or save it as CSV."),
     "error.web_page": ("'{name}' is a web page (HTML), not a table file; open it in Excel and "

@@ -459,6 +459,8 @@ ZH = {
     "error.empty_sheet": "“{name}”的工作表“{sheet}”是空的；请选择另一个工作表。",
     "error.too_large": "文件超过了 {limit} 字节的上限。",
     "error.binary": "这不是文本表格；请把数据另存为 CSV（UTF-8）或 Excel .xlsx 工作簿。",
+    "error.old_xls": ("“{name}”是旧版 Excel .xls（或其他旧版 Office）文件，本工具无法读取；"
+                      "请用 Excel 打开它，另存为 .xlsx 或 CSV（UTF-8）。"),
     "error.xlsx_text_name": ("“{name}”是 Excel 工作簿，却用了文本文件的文件名；请把它改名为 .xlsx，"
                              "或另存为 CSV。"),
     "error.web_page": ("“{name}”是网页（HTML），不是表格文件；请用 Excel 打开它，另存为 .xlsx "

@@ -164,3 +164,15 @@ def test_a_refused_input_is_not_prepared_again_on_every_rerun(monkeypatch):
     for _ in range(3):
         at.run()
     assert len(calls) == before and at.error
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_an_old_xls_upload_says_what_it_is_and_what_to_do(lang):
+    at = new_app()
+    at.query_params["lang"] = lang
+    at.run()
+    at.radio(key="source").set_value("upload").run()
+    xls = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + b"\x00" * 600
+    at.file_uploader(key="upload").set_value(("成绩.xls", xls, "application/vnd.ms-excel")).run()
+    said = unescaped(at.error[0].value)
+    assert t("error.old_xls", _lang=lang, name="成绩.xls") in said

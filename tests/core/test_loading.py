@@ -637,3 +637,16 @@ def test_a_column_with_data_but_no_name_after_the_last_named_one_is_kept_and_nam
     assert [w.code for w in table.report.warnings] == ["unnamed_column"]
     with pytest.raises(LoadError, match="Line 2 has 4 values but the header has 3 columns"):
         load_bytes("a,b,y\ny,2,否,5\n".encode(), "r.csv")
+
+
+@pytest.mark.parametrize("name", ["old.xls", "old.csv", "old.xlsx"])
+def test_an_old_xls_workbook_is_named_with_what_to_do(name):
+    """The uploader takes .xls, and the app said only "This is not a text table" of one."""
+    from dtree_core.cli_messages import error_text
+    from dtree_core.loading import LoadError, load_bytes
+
+    with pytest.raises(LoadError) as refused:
+        load_bytes(b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + b"\x00" * 600, name)
+    assert refused.value.code == "old_xls"
+    assert "save it as .xlsx or as CSV" in str(refused.value)
+    assert "另存为 .xlsx 或 CSV" in error_text(refused.value, "zh")

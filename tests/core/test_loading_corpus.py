@@ -83,8 +83,9 @@ REFUSED = {
     "gzip_renamed.csv": "'gzip_renamed.csv' " + BINARY.format(what="a gzip archive"),
     "png_renamed.csv": "'png_renamed.csv' " + BINARY.format(what="a PNG image"),
     "pdf_renamed.csv": "'pdf_renamed.csv' " + BINARY.format(what="a PDF document"),
-    "xls_renamed.csv": "'xls_renamed.csv' " + BINARY.format(
-        what="an old-style Excel .xls (or other Office) file"),
+    "xls_renamed.csv": "'xls_renamed.csv' is an old-style Excel .xls (or other Office) file, "
+                       "which this tool cannot read; open it in Excel and save it as .xlsx or as "
+                       "CSV (UTF-8).",
     "random_binary.csv": "'random_binary.csv' " + BINARY.format(what="a binary file"),
     "control_chars.csv": "'control_chars.csv' " + BINARY.format(what="a binary file"),
     "xlsx_renamed.csv": "'xlsx_renamed.csv' is an Excel workbook with a text-file name; rename it "
