@@ -234,6 +234,8 @@ _NOTICES_ZH = {
                           "设置单元格格式 → 数值，取消勾选“使用千位分隔符”）。"),
     "decimal_comma": ("列“{column}”按以逗号为小数点的数字读取（例如“{example}”），这是以逗号为"
                       "小数点的地区的 Excel 的写法。"),
+    "uncalculated_formulas": ("列“{column}”中的公式从未保存计算结果（文件不是用 Excel 保存的），"
+                              "因此按空值读取；请用 Excel 打开并保存该文件，以保留这些数值。"),
     "merged_cells": ("有 {count} 处合并单元格（{ranges}），按表中显示的内容读取：合并单元格所跨"
                      "的各行都取合并后的值。"),
     "non_finite": "列“{column}”中有 {count} 个值不是有限数（{values}），按缺失值读取。",

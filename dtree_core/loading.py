@@ -147,6 +147,9 @@ NOTICES = {
     "decimal_comma": ("Column '{column}' is read as numbers written with a decimal comma (such "
                       "as '{example}'), as Excel writes them where the comma is the decimal "
                       "mark."),
+    "uncalculated_formulas": ("Column '{column}' holds formulas whose results were never "
+                              "saved (the file was not saved by Excel), so it is read as "
+                              "empty; open the file in Excel and save it to keep the values."),
     "merged_cells": ("Merged cells in {count} ranges ({ranges}) are read with the merged "
                      "value in every row they span, as the sheet shows them."),
     "non_finite": ("Column '{column}' has {count} values that are not a finite number "
@@ -1009,6 +1012,7 @@ def _read_xlsx(data: bytes, name: str, sheet: str | int | None, budget: Budget |
     finally:
         book.close()
     notices = _fill_merged_cells(rows, _merged_ranges(data, chosen))
+    notices += _uncalculated_formulas(rows, data, chosen)
     width = max((len(r) for r in rows), default=0)
     records = [(i + 1, r + [""] * (width - len(r))) for i, r in enumerate(rows)]
     return records, chosen, tuple(names), notices
@@ -1041,6 +1045,53 @@ def _merged_ranges(data: bytes, sheet: str) -> list[str]:
     except (zipfile.BadZipFile, KeyError, ElementTree.ParseError, OSError):
         return []
     return [ref.decode() for ref in _MERGE_CELL.findall(tail)]
+
+
+# A formula cell with no saved result: <c r="C2"><f>B2/2</f><v /></c> (openpyxl and pandas
+# write formulas without computing them; data_only reads such a cell as empty)
+_FORMULA_WITHOUT_VALUE = re.compile(
+    rb'<c\s[^>]*?r="([A-Z]+)\d+"[^>]*>\s*(?:<f\b[^>]*/>|<f\b[^>]*>[^<]*</f>)\s*'
+    rb"(?:<v\s*/>|<v>\s*</v>)?\s*</c>")
+
+
+def _uncalculated_formulas(rows: list[list[str]], data: bytes, sheet: str) -> list[Notice]:
+    """A notice for each column left with no value below the header whose cells are formulas
+    without a saved result, read as empty. The sheet's XML is searched only where such an
+    empty column exists."""
+    from openpyxl.utils.cell import get_column_letter
+
+    at = next((i for i, row in enumerate(rows) if any(row)), None)
+    if at is None:
+        return []
+    below = rows[at + 1:]
+    width = max(len(row) for row in rows)
+    empty = [j for j in range(width) if not any(j < len(row) and row[j] for row in below)]
+    letters = _formula_columns_without_values(data, sheet) if empty and below else set()
+    header = rows[at]
+    return [Notice("uncalculated_formulas", column=(header[j] if j < len(header) and header[j]
+                                                    else get_column_letter(j + 1)))
+            for j in empty if get_column_letter(j + 1) in letters]
+
+
+def _formula_columns_without_values(data: bytes, sheet: str) -> set[str]:
+    """The column letters of the sheet's formula cells that have no saved result."""
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
+            part = _sheet_parts(archive).get(sheet)
+            if part is None:
+                return set()
+            found, tail = set(), b""
+            with archive.open(part) as xml:
+                while chunk := xml.read(XML_CHUNK):
+                    block = tail + chunk
+                    cut = block.rfind(b"<c ")  # a cell cut at the chunk's end is read whole next
+                    cut = cut if cut > 0 else len(block)
+                    found.update(m.decode() for m in _FORMULA_WITHOUT_VALUE.findall(block[:cut]))
+                    tail = block[cut:]
+            found.update(m.decode() for m in _FORMULA_WITHOUT_VALUE.findall(tail))
+    except (zipfile.BadZipFile, KeyError, ElementTree.ParseError, OSError):
+        return set()
+    return found
 
 
 def _fill_merged_cells(rows: list[list[str]], refs: list[str]) -> list[Notice]:

@@ -650,3 +650,25 @@ def test_an_old_xls_workbook_is_named_with_what_to_do(name):
     assert refused.value.code == "old_xls"
     assert "save it as .xlsx or as CSV" in str(refused.value)
     assert "另存为 .xlsx 或 CSV" in error_text(refused.value, "zh")
+
+
+def test_formulas_without_saved_results_are_named_not_read_as_a_column_with_no_values():
+    """A workbook made by openpyxl or pandas holds formulas (=B2/2) with no saved result:
+    read as empty, the column was left out as having no values, with no word of why."""
+    import io
+
+    import openpyxl
+
+    from dtree_core.loading import load_bytes
+
+    book = openpyxl.Workbook()
+    sheet = book.active
+    sheet.append(["密度", "含糖率", "备注", "好瓜"])
+    for i, (density, good) in enumerate([(0.697, "是"), (0.774, "是"), (0.634, "否")], start=2):
+        sheet.append([density, f"=A{i}/2", None, good])
+    buffer = io.BytesIO()
+    book.save(buffer)
+    table = load_bytes(buffer.getvalue(), "formulas.xlsx")
+    codes = [(w.code, w.details.get("column")) for w in table.report.warnings]
+    assert ("uncalculated_formulas", "含糖率") in codes
+    assert ("uncalculated_formulas", "备注") not in codes  # empty, but no formula there
