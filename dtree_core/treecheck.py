@@ -25,6 +25,7 @@ import math
 import re
 from dataclasses import dataclass, field
 
+from . import algorithms
 from .data import Listed
 from .labels import branch_text, children_of
 from .split import (
@@ -36,6 +37,7 @@ from .split import (
     too_few_decimals,
     written_decimals,
 )
+from .splitting import tied_thresholds
 from .trace import FORMAT
 
 MAX_CHARS = 2_000_000  # a classroom tree is kilobytes; a trace JSON with its scores, more
@@ -505,8 +507,8 @@ def _line_node(line: _Line) -> Pasted:
 
 
 # What can differ at a node (Difference.kind); the UI words each.
-KINDS = ("attribute", "tied", "threshold", "label", "leaf_at_split", "split_at_leaf",
-         "missing_branch", "extra_branch", "score")
+KINDS = ("attribute", "tied", "threshold", "tied_threshold", "label", "leaf_at_split",
+         "split_at_leaf", "missing_branch", "extra_branch", "score")
 
 
 @dataclass(frozen=True)
@@ -514,6 +516,7 @@ class Difference:
     """The first node where the student's tree leaves the trace's.
 
     kind: attribute | tied (the student's attribute ties with the trace's) | threshold |
+    tied_threshold (the student's cut ties with the trace's by the score it cuts by) |
     label | leaf_at_split | split_at_leaf | missing_branch | extra_branch | score.
     """
 
@@ -567,10 +570,11 @@ def compare(pasted: ReadTree, trace: dict, allow_missing_empty: bool = False,
     root = next(n for n in nodes if n["parent"] is None)
     total = sum(1 for n in nodes if not n.get("pruned_away"))
     agreed, stack = 0, [(root["id"], pasted.root, ())]
+    by_gini = algorithms.get(trace["algorithm"]).threshold_by == "gini_index"
     while stack:
         node_id, student, path = stack.pop()
         node = nodes[node_id]
-        difference = _node_difference(node, student, path, tolerance)
+        difference = _node_difference(node, student, path, tolerance, by_gini)
         pairs = []
         if difference is None and node["decision"]["kind"] == "split":
             difference, pairs = _match_branches(node, student, path, nodes,
@@ -582,7 +586,8 @@ def compare(pasted: ReadTree, trace: dict, allow_missing_empty: bool = False,
     return TreeCheck(pasted.form, agreed, total, None, pasted.nodes, tolerance)
 
 
-def _node_difference(node: dict, student: Pasted, path: tuple, tolerance: float):
+def _node_difference(node: dict, student: Pasted, path: tuple, tolerance: float,
+                     by_gini: bool = False):
     decision = node["decision"]
     here = {"node_id": node["id"], "path": path}
     if decision["kind"] != "split":
@@ -603,24 +608,32 @@ def _node_difference(node: dict, student: Pasted, path: tuple, tolerance: float)
         return Difference(kind, expected=expected, given=student.attribute,
                           expected_row=_row(node, expected),
                           given_row=_row(node, student.attribute), **here)
-    return _threshold_difference(node, student, here) or \
+    return _threshold_difference(node, student, here, by_gini) or \
         _score_difference(node, student, tolerance, here)
 
 
-def _threshold_difference(node: dict, student: Pasted, here: dict):
+def _threshold_difference(node: dict, student: Pasted, here: dict, by_gini: bool = False):
+    """The student's cut of the trace's attribute against the trace's: the same (between
+    its neighbouring candidates), one its score ties with (tied_threshold: the rule took
+    the smallest of tied cuts; by Gain, or CART's Gini_index), or another."""
     threshold = node["decision"].get("threshold")
     given = [b for b in student.branches if isinstance(b.condition.value, float)]
     digits = node["decision"].get("threshold_digits")
     if threshold is None or not given:
         return None
-    low, high = cut_bounds(node, {"op": "<=", "value": threshold,
-                                  "attribute": node["decision"]["attribute"]})
+    attribute = node["decision"]["attribute"]
+    low, high = cut_bounds(node, {"op": "<=", "value": threshold, "attribute": attribute})
     if any(cut_as_written(b, threshold, digits) and low < b.condition.value < high
            for b in given):
         return None
-    attribute = node["decision"]["attribute"]
+    row = _row(node, attribute) or {}
+    kind = "tied_threshold" if any(
+        low_t < b.condition.value < high_t for t in tied_thresholds(row.get("curve"), by_gini)
+        if t != threshold
+        for low_t, high_t in [cut_bounds(node, {"op": "<=", "value": t, "attribute": attribute})]
+        for b in given) else "threshold"
     # the number alone, as written: the sentence names the attribute once
-    return Difference("threshold", expected=record_threshold_text(node["decision"]),
+    return Difference(kind, expected=record_threshold_text(node["decision"]),
                       given=given[0].written or threshold_text(given[0].condition.value),
                       expected_row=_row(node, attribute), given_row=_row(node, attribute),
                       **here)

@@ -86,7 +86,8 @@ def sentence_values(trace: dict, result: TreeCheck) -> dict:
             "expected_attribute": node["decision"].get("attribute"),
             "field": score_header(difference.score_field) if difference.score_field else "",
             "attribute": difference.score_attribute, "exact": _number(difference.exact_value),
-            "tolerance": f"{result.tolerance:g}", "rule": tie_rule(trace)}
+            "tolerance": f"{result.tolerance:g}", "rule": tie_rule(trace),
+            "criterion": score_header(registry.record(trace["algorithm"]).threshold_by)}
 
 
 def odd_attribute(trace: dict, difference: Difference) -> str | None:

@@ -251,7 +251,9 @@ def test_every_code_and_kind_the_core_can_give_has_words_in_both_languages():
     source = Path(treecheck.__file__).read_text("utf-8")
     codes = set(re.findall(r'PasteError\(.*?,\s*"([a-z_]+)"', source, re.S))
     assert len(codes) >= 15, codes
-    kinds = set(re.findall(r'Difference\("([a-z_]+)"', source)) | {"tied", "attribute"}
+    # kinds the core picks in a variable: a tied attribute or a tied cut point
+    kinds = set(re.findall(r'Difference\("([a-z_]+)"', source)) | {
+        "tied", "attribute", "threshold", "tied_threshold"}
     assert kinds == set(treecheck.KINDS)
     file_codes = set(re.findall(r'ExerciseFileError\(.*?,\s*"([a-z_]+)"',
                                 Path(expected.__file__).read_text("utf-8"), re.S))
@@ -314,3 +316,25 @@ def test_checking_an_empty_paste_says_nothing_was_pasted(lang):
     at.button(key="tc_check").click().run()
     assert not at.exception
     assert t("tc.error.empty", _lang=lang) in [e.value for e in at.error]
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_tied_cut_is_said_to_tie_by_the_score_the_algorithm_cuts_by(lang, monkeypatch):
+    import pandas as pd
+
+    from dtree_core import DecisionTree
+    from dtree_core.labels import export_text
+    from dtree_core.treecheck import check_tree
+    from ui import messages
+    from ui.treecheck import sentence_values
+
+    monkeypatch.setattr(messages, "current_language", lambda: lang)
+    X, y = pd.DataFrame({"x": [1.0, 2, 3, 4, 5, 6]}), list("abbbba")
+    for algorithm, score in (("c45", "gain"), ("cart", "gini_index")):
+        trace = DecisionTree(algorithm, continuous=["x"]).fit(X, y).trace_.to_dict()
+        other = DecisionTree(algorithm, continuous=["x"], force={"root": "x@5.5"}).fit(
+            X, y).trace_.to_dict()
+        result = check_tree(export_text(other), trace)
+        said = t(f"tc.diff.{result.difference.kind}", **sentence_values(trace, result))
+        assert said == t("tc.diff.tied_threshold", _lang=lang, expected_attribute="x",
+                         given="5.5", expected="1.5", criterion=t(f"col.{score}", _lang=lang))

@@ -869,3 +869,20 @@ def test_the_apps_own_text_of_a_cart_tree_whose_values_hold_backslashes_or_comma
     X = pd.DataFrame({"v": values * 2})
     trace = DecisionTree("cart").fit(X, ["p", "p", "q", "p", "p", "q"]).trace_.to_dict()
     assert check_tree(export_text(trace), trace).matches
+
+
+@pytest.mark.parametrize("algorithm", ["id3", "c45", "cart"])
+def test_a_cut_tied_with_the_traces_is_told_apart_from_another_cut(algorithm):
+    """x = 1..6 with classes a b b b b a: t = 1.5 and 5.5 split off one a alike (Gain and
+    Gini_index the same) and the rule took the smallest; a tree cut at 5.5 was told it cut
+    elsewhere, as one cut at 2.5 is."""
+    import pandas as pd
+
+    X, y = pd.DataFrame({"x": [1.0, 2, 3, 4, 5, 6]}), list("abbbba")
+    trace = DecisionTree(algorithm, continuous=["x"]).fit(X, y).trace_.to_dict()
+    assert trace["nodes"][0]["decision"]["threshold"] == 1.5
+    for cut, kind in ((5.5, "tied_threshold"), (2.5, "threshold")):
+        other = DecisionTree(algorithm, continuous=["x"], force={"root": f"x@{cut}"}).fit(
+            X, y).trace_.to_dict()
+        difference = check_tree(export_text(other), trace).difference
+        assert (difference.kind, difference.node_id) == (kind, 0)

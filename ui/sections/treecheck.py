@@ -45,6 +45,9 @@ EN: dict[str, str] = {
                      "mistake: force {given} here on the Grow page to follow your tree."),
     "tc.diff.threshold": ("your tree cuts {expected_attribute} at {given}; the trace cuts it at "
                           "{expected}."),
+    "tc.diff.tied_threshold": ("your tree cuts {expected_attribute} at {given}, where its "
+                               "{criterion} is the same as at the trace's cut {expected}: of "
+                               "tied thresholds the smallest is taken. Not a mistake."),
     "tc.diff.label": "your leaf says {given}; the trace's leaf says {expected}.",
     "tc.diff.leaf_at_split": ("your tree stops with the leaf {given}; the trace splits on "
                               "{expected}."),
@@ -207,6 +210,9 @@ ZH: dict[str, str] = {
                      "决策树”页面于此结点强制选择 {given} 即可得到你的树。"),
     "tc.diff.threshold": ("你的决策树在 {given} 处划分 {expected_attribute}；生成过程在 "
                           "{expected} 处划分。"),
+    "tc.diff.tied_threshold": ("你的决策树在 {given} 处划分 {expected_attribute}，该处的{criterion}"
+                               "与生成过程的划分点 {expected} 处相同：划分点并列时取最小者。"
+                               "这不是错误。"),
     "tc.diff.label": "你的叶结点是“{given}”类；生成过程的叶结点是“{expected}”类。",
     "tc.diff.leaf_at_split": ("你的决策树在此停止，叶结点为“{given}”类；生成过程按 {expected} "
                               "划分。"),
