@@ -417,10 +417,22 @@ def _named_condition(parent: _Line, bare: str, number: int) -> tuple:
     asks no attribute ('纹理=清晰?' asks a test) it is refused, as any such line is."""
     asked = parent.title.rstrip("?？").strip() if parent.title and parent.title.endswith(
         ("?", "？")) else None
+    test = _NAMED_THRESHOLD.match(asked) if asked else None
+    if test and bare.strip().lower() in YES | NO:  # Zhou's '密度≤0.381?' with 是/否 under it
+        return _answered(test, bare.strip().lower() in YES)
     if not asked or _condition(asked, parent.number, required=False):
         return _condition(bare, number)  # raises: no attribute to name it with
     op, value, written = _branch_condition(asked, bare)
     return asked, op, value, Condition(asked, op, value).text(), written
+
+
+def _answered(test: re.Match, yes: bool) -> tuple:
+    """The branch of a cut asked as a question ('密度<=0.381?'; '密度>0.381?' asks the upper
+    side) answered yes or no: the side of the cut it holds."""
+    name, op, value = test.groups()
+    lower = (op in _LOWER) == yes
+    condition = Condition(name.strip(), "<=" if lower else ">", float(value))
+    return condition.attribute, condition.op, condition.value, condition.text(), value
 
 
 def _condition(text: str, number: int, required: bool = True) -> tuple | None:
@@ -493,7 +505,7 @@ def _line_node(line: _Line) -> Pasted:
                          f"({', '.join(sorted(names))}).", "mixed_attributes", line=line.number,
                          attributes=Listed(sorted(names)))
     attribute = names.pop()
-    if title is not None and (not asks or title.rstrip("?？").strip() != attribute):
+    if title is not None and (not asks or _asked_attribute(title) != attribute):
         raise PasteError(f"Line {line.number} says '{title}' but its branches test "
                          f"'{attribute}'.", "title_mismatch", line=line.number, title=title,
                          attribute=attribute)
@@ -501,6 +513,13 @@ def _line_node(line: _Line) -> Pasted:
         Branch(Condition(*c.condition[:3]), c.condition[3], _line_node(c),
                written=c.condition[4])
         for c in line.children))
+
+
+def _asked_attribute(title: str) -> str:
+    """The attribute a question line asks: '纹理?' asks 纹理, '密度<=0.381?' asks 密度."""
+    asked = title.rstrip("?？").strip()
+    test = _NAMED_THRESHOLD.match(asked)
+    return test.group(1).strip() if test else asked
 
 
 # --------------------------------------------------------------------- the comparison

@@ -886,3 +886,21 @@ def test_a_cut_tied_with_the_traces_is_told_apart_from_another_cut(algorithm):
             X, y).trace_.to_dict()
         difference = check_tree(export_text(other), trace).difference
         assert (difference.kind, difference.node_id) == (kind, 0)
+
+
+def test_zhous_question_with_yes_and_no_under_it_reads_as_the_two_sides_of_the_cut():
+    """Zhou draws a cut as a question, 密度≤0.381?, with 是 and 否 under it (Fig. 4.10): the
+    indented text form refused '是' as no branch condition (the nested form read it)."""
+    import pandas as pd
+
+    data = pd.read_csv(dataset_path("watermelon_3.0.csv"))
+    X = data.drop(columns=["编号", "好瓜"])
+    trace = DecisionTree("id3", continuous=["密度", "含糖率"]).fit(X, data["好瓜"]).trace_.to_dict()
+    pasted = ("纹理?\n  清晰: 密度≤0.3815?\n    是: 否\n    否: 是\n"
+              "  稍糊: 触感?\n    硬滑: 否\n    软粘: 是\n  模糊: 否\n")
+    assert check_tree(pasted, trace).matches
+    upper = pasted.replace("密度≤0.3815?\n    是: 否\n    否: 是",
+                           "密度>0.3815?\n    是: 是\n    否: 否")
+    assert check_tree(upper, trace).matches
+    wrong = pasted.replace("是: 否\n    否: 是", "是: 是\n    否: 否")
+    assert check_tree(wrong, trace).difference.kind == "label"
