@@ -164,8 +164,9 @@ def _edge_label(node: dict, decimals: int) -> str:
     text = shorten_middle(branch_text(node["branch"]), DOT_MAX_LABEL)
     if abs(node["weight"] - node["n"]) > 1e-12:
         text += f"\n({format_number(node['weight'], decimals)})"
-    # Spaces keep neighbouring edge labels from running into each other.
-    return escape_dot_label(f" {text} ", max_length=len(text) + 2)
+    # Spaces keep neighbouring edge labels from running into each other; the text is
+    # shortened above (a control character in it becomes four: \x1b, and must not cut it)
+    return escape_dot_label(f" {text} ", max_length=None)
 
 
 def _new_graph(fontname: str) -> graphviz.Digraph:

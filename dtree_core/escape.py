@@ -110,15 +110,16 @@ def escape_latex_file(text) -> str:
 _DOT_TABLE = str.maketrans({**{c: "\\" + c for c in '\\"<>{}|'}, "&": "&amp;"})
 
 
-def escape_dot_label(text, max_length: int = DOT_MAX_LABEL) -> str:
+def escape_dot_label(text, max_length: int | None = DOT_MAX_LABEL) -> str:
     r"""Text for a double-quoted DOT label (plain or record shape, or the graphviz package).
 
     Backslash and quote are escaped, and so are < > { } | (Graphviz prints `\<` as `<`), which
     keeps record shapes intact and stops the graphviz package from taking `<...>` for HTML;
     & is written as an entity, since Graphviz decodes entities in these labels as well.
-    Line breaks become DOT's centred `\n`; text over `max_length` characters ends in an ellipsis.
+    Line breaks become DOT's centred `\n`; text over `max_length` characters ends in an ellipsis
+    (None: a caller that shortened the text itself, before its controls became codes).
     """
-    text = shorten(_text(text), max_length)
+    text = _text(text) if max_length is None else shorten(_text(text), max_length)
     return _NEWLINE.sub(r"\\n", text.translate(_DOT_TABLE))
 
 

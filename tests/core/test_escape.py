@@ -276,3 +276,18 @@ def test_a_control_character_in_markup_is_shown_as_its_code_not_dropped():
     cell = escape_markdown_cell("A\x1b[1m")
     assert re.sub(r"\\(.)", r"\1", cell) == "A\\x1b[1m"  # Markdown's one unescaping
     assert escape_html("A\x1b") == "A\\x1b" and escape_latex("A\x1b") == r"A\textbackslash{}x1b"
+
+
+def test_an_edge_label_with_a_control_character_keeps_its_value():
+    """A column 'A\\x1b[1m': its code (four characters for one) ran the edge label past its
+    own length, which cut the value off: every branch read ' A\\x1b[1…'."""
+    import pandas as pd
+
+    from dtree_core import DecisionTree
+    from dtree_core.dot import to_dot
+
+    X = pd.DataFrame({"A\x1b[1m": list("pqrpqr")})
+    trace = DecisionTree("id3").fit(X, list("xyzxyz")).trace_.to_dict()
+    source = to_dot(trace).source
+    for value in "pqr":
+        assert f"A\\\\x1b[1m={value}" in source, source
