@@ -158,8 +158,8 @@ def _member_text(value: str, part: Callable[[str], str]) -> str:
     are not a, b, c) and, in a shown text, a backslash is '\\\\', so each text reads as one
     subset ({x\\, z} is not {x,z}); a path's `part` escapes its backslashes itself."""
     text = part(value)
-    if part is _same:
-        text = text.replace("\\", "\\\\")
+    if part is _same:  # and a full-width comma, which a typed set splits at too (青绿，乌黑)
+        text = text.replace("\\", "\\\\").replace("，", "\\，")
     return text.replace(",", "\\,")
 
 

@@ -79,7 +79,7 @@ def test_a_shown_subset_reads_as_one_subset_only():
 
     from dtree_core.split import Condition
 
-    pieces = ["x", "z", ",", "\\"]
+    pieces = ["x", "z", ",", "\\", "，"]
     values = {"".join(p) for n in (1, 2, 3) for p in itertools.product(pieces, repeat=n)}
     texts = {}
     for size in (1, 2):

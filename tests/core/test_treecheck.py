@@ -860,7 +860,8 @@ def test_a_subset_test_as_the_key_with_yes_no_branches(loan, sign):
     assert check_tree(nested, trace).matches
 
 
-@pytest.mark.parametrize("values", [["a\\b", "c", "d"], ["a,b", "c", "d"], ["x\\", "y,z", "w"]])
+@pytest.mark.parametrize("values", [["a\\b", "c", "d"], ["a,b", "c", "d"], ["x\\", "y,z", "w"],
+                                    ["青绿，带斑", "乌黑", "浅白"]])
 def test_the_apps_own_text_of_a_cart_tree_whose_values_hold_backslashes_or_commas_matches(values):
     """CART's subsets write a comma in a value as \\, and a backslash as \\\\ (Condition.text):
     the pasted text of the tree itself was read as other values ({a\\\\b,c} as a\\\\b, c)."""
