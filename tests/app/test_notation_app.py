@@ -91,7 +91,9 @@ def test_epsilon_leaf_says_li_hangs_words(lang):
     assert not at.exception and not at.error
     root = trace(at)["nodes"][0]
     assert root["decision"]["stop"] == "epsilon"
-    expected = t("stop.epsilon", _lang=lang, label=root["decision"]["label"])
+    best = max(r["gain_ratio"] for r in root["scores"] if r["eligible"])  # what (4) compared
+    expected = t("stop.epsilon.compared", _lang=lang, label=root["decision"]["label"],
+                 best=f"{best:.3f}", threshold="0.5")
     assert expected in [re.sub(r"\\(.)", r"\1", i.value) for i in at.info]
 
 
@@ -101,10 +103,12 @@ def test_id3_min_gain_is_epsilon_in_li_hangs_notation(lang):
     at.number_input(key="min_gain").set_value(0.95).run()
     assert trace(at)["nodes"][0]["decision"]["stop"] == "min_gain"
     label = trace(at)["nodes"][0]["decision"]["label"]
+    best = f'{max(r["gain"] for r in trace(at)["nodes"][0]["scores"] if r["eligible"]):.3f}'
     infos = lambda: [re.sub(r"\\(.)", r"\1", i.value) for i in at.info]  # noqa: E731
-    assert t("stop.min_gain", _lang=lang, label=label) in infos()
+    said = {"label": label, "best": best, "threshold": "0.95"}
+    assert t("stop.min_gain.compared", _lang=lang, **said) in infos()
     switch(at, "lihang")
-    assert t("stop.epsilon_gain", _lang=lang, label=label) in infos()
+    assert t("stop.epsilon_gain.compared", _lang=lang, **said) in infos()
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
