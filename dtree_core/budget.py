@@ -17,7 +17,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field, replace
 
-from .data import CodedError, DataError
+from .data import CodedError, DataError, Listed
 
 
 class BudgetError(DataError):
@@ -108,16 +108,34 @@ class Budget:
                    secrets: Mapping | None = None) -> Budget:
         """Defaults, overridden by secrets' [budget] table, then by DTREE_BUDGET_<LIMIT>.
         The unpacked bytes follow a configured cells limit unless configured themselves."""
-        budget, changes = cls(), {}
+        budget, problems = cls.configured_leniently(environ, secrets)
+        if problems:
+            raise problems[0]
+        return budget
+
+    @classmethod
+    def configured_leniently(cls, environ: Mapping[str, str] = os.environ,
+                             secrets: Mapping | None = None) -> tuple[Budget, list[CodedError]]:
+        """configured, keeping the default of a setting that is no limit and saying so: (the
+        budget, a refusal of each such setting and of each key that names no setting). A
+        server's typo must not stop the app for a whole class; the command line's --budget
+        refuses it instead (configured)."""
+        changes, problems = {}, []
+        table = (secrets or {}).get("budget") or {}
+        problems += [_unknown(f"[budget] {key}") for key in table if key not in SETTINGS]
+        problems += [_unknown(key) for key in environ if key.startswith("DTREE_BUDGET_")
+                     and key[len("DTREE_BUDGET_"):].lower() not in SETTINGS]
         for name in SETTINGS:
-            for source, key in (((secrets or {}).get("budget") or {}, name),
-                                (environ, f"DTREE_BUDGET_{name.upper()}")):
+            for source, key in ((table, name), (environ, f"DTREE_BUDGET_{name.upper()}")):
                 if key in source:
-                    changes[name] = _limit(source[key], name, key)
+                    try:
+                        changes[name] = _limit(source[key], name, key)
+                    except CodedError as refused:
+                        problems.append(refused)
         if "cells" in changes and "unpacked_bytes" not in changes:
             cells = changes["cells"]
             changes["unpacked_bytes"] = None if cells is None else cells * XML_BYTES_PER_CELL
-        return replace(budget, **changes)
+        return replace(cls(), **changes), problems
 
     def watched(self, progress: Progress | None) -> Budget:
         """The same limits, telling `progress` as each depth of growth begins."""
@@ -194,9 +212,16 @@ def applied_budget() -> Budget | None:
     return _APPLIED.get()
 
 
+def _unknown(key: str) -> CodedError:
+    return CodedError(f"{key}: no budget setting has this name; the settings are "
+                      f"{', '.join(SETTINGS)}.", "budget.unknown_setting", key=key,
+                      settings=Listed(SETTINGS))
+
+
 def _limit(value, name: str, key: str = "") -> float | None:
     """A limit as configured (key: where, to name it if it is not one): seconds may be a
-    fraction; a count is a whole number of at least 1 (0.5 rows would refuse everything)."""
+    fraction; a count is a whole number of at least 1 (0.5 rows would refuse everything,
+    and 1.5 would be read as 1)."""
     if value is None or str(value).strip().lower() in ("", "none", "off", "unlimited"):
         return None
     try:
@@ -204,8 +229,9 @@ def _limit(value, name: str, key: str = "") -> float | None:
     except (TypeError, ValueError):
         number = math.nan
     smallest = 0.0 if name == "seconds" else 1.0
-    if not math.isfinite(number) or number <= 0 or number < smallest:
-        at_least = "" if name == "seconds" else " of at least 1"
+    whole = name == "seconds" or number == math.floor(number) if math.isfinite(number) else False
+    if not math.isfinite(number) or number <= 0 or number < smallest or not whole:
+        at_least = "" if name == "seconds" else ", a whole number of at least 1,"
         raise CodedError(f"{key or name}: the budget's {name} must be a positive number"
                          f"{at_least} or 'none', not {str(value)!r}.", "budget.setting",
                          key=key or name, value=str(value))

@@ -45,14 +45,29 @@ def budgeted():
     return applied(app_budget())
 
 
-@functools.cache
 def app_budget() -> Budget:
-    """The server's resource budget: defaults, secrets.toml's [budget], DTREE_BUDGET_*."""
+    """The server's resource budget: defaults, secrets.toml's [budget], DTREE_BUDGET_*
+    (read once per process: a change needs a restart)."""
+    return _configured_budget()[0]
+
+
+app_budget.cache_clear = lambda: _configured_budget.cache_clear()  # read the settings again
+
+
+def budget_problems() -> list:
+    """The settings of the budget that are not used (a value that is no limit: its default
+    applies; a name that is no setting), for the sidebar to say."""
+    return _configured_budget()[1]
+
+
+@functools.cache
+def _configured_budget() -> tuple[Budget, list]:
+    """(the budget, its unused settings), read once per process."""
     try:
         secrets = {"budget": dict(st.secrets["budget"])} if "budget" in st.secrets else {}
     except (FileNotFoundError, KeyError, StreamlitSecretNotFoundError):
         secrets = {}  # no secrets file: the defaults and the environment
-    return Budget.configured(secrets=secrets)
+    return Budget.configured_leniently(secrets=secrets)
 
 
 def data_key(data: bytes, suffix: str = "") -> str:

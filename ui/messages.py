@@ -41,6 +41,8 @@ EN = {
     "setup.upload.help": "Any common encoding (UTF-8, GBK/GB18030, UTF-16) and delimiter.",
     "setup.upload.bad": "Could not read {name}: {reason} The previous dataset is still loaded.",
     "setup.upload.bad.first": "Could not read {name}: {reason}",
+    "setup.budget_setting": ("A setting of this server's resource budget is not used, and its "
+                             "default applies (tell whoever runs the server): {reason}"),
     "setup.using": "Using **{name}** ({rows} rows, {cols} columns).",
     "setup.tree_of": "No tree grew from it: the pages still show the tree of **{name}**.",
     "setup.report": "Load report",

@@ -31,6 +31,8 @@ ZH = {
     "setup.upload.help": "支持常见编码（UTF-8、GBK/GB18030、UTF-16）和分隔符。",
     "setup.upload.bad": "无法读取 {name}：{reason} 仍使用之前加载的数据集。",
     "setup.upload.bad.first": "无法读取 {name}：{reason}",
+    "setup.budget_setting": ("本服务器资源预算的一项设置没有生效，已改用其默认值"
+                             "（请告知服务器的管理者）：{reason}"),
     "setup.using": "正在使用 **{name}**（{rows} 行，{cols} 列）。",
     "setup.tree_of": "新上传的数据尚未生成决策树：各页面仍显示 **{name}** 的决策树。",
     "setup.report": "加载报告",

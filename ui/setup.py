@@ -429,6 +429,8 @@ def sidebar() -> Progress:
         language_picker()
         notation_picker()
         st.header(t("setup.header"))
+        for problem in engine.budget_problems():  # the server runs on its defaults there
+            st.error(tm("setup.budget_setting", reason=error_text(problem)))
         progress = Progress()
         dataset = dataset_picker(progress)
         if dataset is None:
