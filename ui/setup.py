@@ -11,7 +11,7 @@ import time
 import pandas as pd
 import streamlit as st
 
-from dtree_core.budget import BudgetError
+from dtree_core.budget import BudgetError, figure_text
 from dtree_core.cli_messages import error_text as cli_error_text
 from dtree_core.datasets import bundled
 from dtree_core.decide import TIE_BREAKS
@@ -201,8 +201,9 @@ def _loaded(dataset: dict):
     try:
         return engine.load_table(dataset["data"], dataset["filename"], dataset.get("sheet"),
                                  dataset.get("encoding"))
-    except (LoadError, BudgetError) as error:
-        st.error(tm("setup.upload.bad", name=dataset_name(dataset), reason=error_text(error)))
+    except (LoadError, BudgetError) as error:  # "the previous dataset" only where there is one
+        kept = "setup.upload.bad" if st.session_state.get("current") else "setup.upload.bad.first"
+        st.error(tm(kept, name=dataset_name(dataset), reason=error_text(error)))
     except MemoryError:
         st.error(t("error.memory"))
     return None
@@ -292,11 +293,14 @@ def error_text(error: Exception) -> str:
 
 def _worded(details: dict) -> dict:
     """An error's details that are codes, in words: a pruning method as the sidebar names it
-    ('rep' read as a code in a Chinese sentence)."""
+    ('rep' read as a code in a Chinese sentence); a budget's figures as the core and the
+    command line write them (1,500 rows; 60.0 seconds), not 1500."""
     method = details.get("method")
     if method is not None and has(f"prune.method.{method}"):
-        return {**details, "method": t(f"prune.method.{method}")}
-    return details
+        details = {**details, "method": t(f"prune.method.{method}")}
+    return {**details, **{k: figure_text(details[k]) for k in ("figure", "allowed")
+                          if isinstance(details.get(k), int | float)
+                          and not isinstance(details.get(k), bool)}}
 
 
 def _target(columns: list[str], dataset: dict) -> str:

@@ -77,7 +77,7 @@ def small_unpacked(monkeypatch):
         cached()
 
 
-@pytest.mark.parametrize("lang, words", [("en", "limit of 20000"), ("zh", "20000 字节的上限")])
+@pytest.mark.parametrize("lang, words", [("en", "limit of 20,000"), ("zh", "20,000 字节的上限")])
 def test_an_xlsx_that_unpacks_past_the_limit_is_refused_in_words(small_unpacked, monkeypatch,
                                                                  lang, words):
     """A 196 KB workbook holding one 200 MB cell loaded at 1.5 GB: its size unpacked is
@@ -147,3 +147,35 @@ def test_a_bad_budget_setting_is_said_and_the_app_runs_on_its_default(lang, sett
         assert at.session_state["current"]["trace"]["nodes"]  # a tree grew
     finally:
         engine.app_budget.cache_clear()
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_first_visit_over_the_budget_says_no_previous_dataset_and_writes_its_figures(
+        lang, monkeypatch):
+    """With a budget of 10 rows, a first visit's bundled dataset (17 rows) was refused with
+    "The previous dataset is still loaded" (none was), and "limit of 1500" not "1,500"."""
+    from ui.messages import t
+
+    monkeypatch.setenv("DTREE_BUDGET_ROWS", "10")
+    engine.app_budget.cache_clear()
+    engine.load_table.clear()
+    try:
+        at = new_app()
+        at.query_params["lang"] = lang
+        at.run()
+        said = " ".join(e.value for e in at.error)
+        kept = t("setup.upload.bad", _lang=lang, name="x", reason="y").split("y", 1)[1].strip()
+        assert kept not in said.replace("\\", "")
+        big = pd.DataFrame({"a": range(1500), "y": ["p", "q"] * 750}).to_csv(index=False)
+        monkeypatch.setenv("DTREE_BUDGET_ROWS", "1000")
+        engine.app_budget.cache_clear()
+        at = new_app()
+        at.query_params["lang"] = lang
+        at.run()
+        at.radio(key="source").set_value("upload").run()
+        at.file_uploader(key="upload").set_value(("big.csv", big.encode(), "text/csv")).run()
+        said = " ".join(e.value for e in at.error).replace("\\", "")
+        assert "1,500" in said and "1,000" in said
+    finally:
+        engine.app_budget.cache_clear()
+        engine.load_table.clear()
