@@ -388,7 +388,7 @@ ERRORS_ZH = {
     "not_a_file": "“{path}”不是普通文件。",
     "unreadable": "无法读取“{path}”。",
     "empty": "文件或工作表是空的。",
-    "too_large": "文件有 {size} 字节，超过了 {limit} 字节的上限。",
+    "too_large": "文件有 {size_mb} MB，超过了 {limit_mb} MB 的上限。",
     "empty_sheet": "“{name}”的工作表“{sheet}”是空的；请选择另一个工作表。",
     "binary": "这不是文本表格；请把数据另存为 CSV（UTF-8）或 .xlsx。",
     "old_xls": ("“{name}”是旧版 Excel .xls（或其他旧版 Office）文件，本工具无法读取；请用 Excel "

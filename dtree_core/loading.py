@@ -426,7 +426,8 @@ def _check_size(n_bytes: int, name: str) -> None:
     if n_bytes > MAX_BYTES:
         raise LoadError(
             f"'{name}' is {n_bytes / 2**20:.1f} MB, over the {MAX_BYTES // 2**20} MB limit.",
-            "too_large", size=n_bytes, limit=MAX_BYTES)
+            "too_large", size=n_bytes, limit=MAX_BYTES, size_mb=f"{n_bytes / 2**20:.1f}",
+            limit_mb=MAX_BYTES // 2**20)
 
 
 # ---------------------------------------------------------------- bytes -> text

@@ -572,7 +572,8 @@ EN = {
     "error.unreadable": "'{path}' cannot be read.",
     "error.empty": "The file or sheet is empty.",
     "error.empty_sheet": "Sheet '{sheet}' of '{name}' is empty; choose another sheet.",
-    "error.too_large": "The file is over the {limit} byte limit.",
+    "error.too_large": ("The file is {size_mb} MB, over the {limit_mb} MB limit: save only the "
+                        "rows and columns you need, or run the command-line tool."),
     "error.binary": ("This is not a text table; save the data as CSV (UTF-8) or as an Excel "
                      ".xlsx workbook."),
     "error.old_xls": ("'{name}' is an old-style Excel .xls (or other Office) file, which this "

@@ -459,7 +459,8 @@ ZH = {
     "error.unreadable": "无法读取“{path}”。",
     "error.empty": "文件或工作表是空的。",
     "error.empty_sheet": "“{name}”的工作表“{sheet}”是空的；请选择另一个工作表。",
-    "error.too_large": "文件超过了 {limit} 字节的上限。",
+    "error.too_large": ("文件有 {size_mb} MB，超过了 {limit_mb} MB 的上限：请只保存需要的行和列，"
+                        "或使用命令行工具。"),
     "error.binary": "这不是文本表格；请把数据另存为 CSV（UTF-8）或 Excel .xlsx 工作簿。",
     "error.old_xls": ("“{name}”是旧版 Excel .xls（或其他旧版 Office）文件，本工具无法读取；"
                       "请用 Excel 打开它，另存为 .xlsx 或 CSV（UTF-8）。"),

@@ -672,3 +672,20 @@ def test_formulas_without_saved_results_are_named_not_read_as_a_column_with_no_v
     codes = [(w.code, w.details.get("column")) for w in table.report.warnings]
     assert ("uncalculated_formulas", "含糖率") in codes
     assert ("uncalculated_formulas", "备注") not in codes  # empty, but no formula there
+
+
+def test_a_file_over_the_size_cap_is_refused_with_its_size_in_mb_in_both_languages():
+    """The app said "The file is over the 52428800 byte limit." (neither the file's size nor
+    what to do); the command line's Chinese gave bytes too."""
+    from dtree_core.cli_messages import error_text
+    from dtree_core.loading import MAX_BYTES, LoadError, load_bytes
+    from ui.messages import t
+
+    with pytest.raises(LoadError) as refused:
+        load_bytes(b"a,b\n" + b"1,2\n" * (MAX_BYTES // 4 + 1), "big.csv")
+    details = refused.value.details
+    assert (details["size_mb"], details["limit_mb"]) == ("50.0", 50)
+    assert t("error.too_large", _lang="en", **details).startswith(
+        "The file is 50.0 MB, over the 50 MB limit: save only")
+    assert "50.0 MB，超过了 50 MB 的上限" in t("error.too_large", _lang="zh", **details)
+    assert "50.0 MB，超过了 50 MB" in error_text(refused.value, "zh")
