@@ -39,12 +39,17 @@ ADVICE = {
     "nodes": "set a max depth or a minimum samples to split, or run the command-line tool",
     "depth": "set a max depth, or run the command-line tool",
     "seconds": "set a max depth, sample the rows, or run the command-line tool",
-    "entries": ("set a min branch weight (C4.5's minimum objects), a max depth, or fill in "
-                "the missing values, or run the command-line tool"),
+    "entries": "set a max depth, sample the rows, or run the command-line tool",
 }
+# Where rows with a missing value went down several branches, what to do about their copies.
+COPIES_ADVICE = {"entries": ("set a min branch weight (C4.5's minimum objects), a max depth, or "
+                             "fill in the missing values, or run the command-line tool")}
 
 # What a growing check measured: the tree so far, or the time spent, not a need.
 FOUND = {
+    "rows": "The file has {figure} rows",
+    "columns": "The file has {figure} columns",
+    "cells": "The file has {figure} cells",
     "unpacked_bytes": "The sheet and the workbook's shared parts unpack to {figure} bytes",
     "classes": "The target has {figure} classes",
     "nodes": "The tree has reached {figure} nodes",
@@ -156,40 +161,42 @@ class Budget:
         if self.started_at is not None:
             self.check("seconds", _now() - self.started_at, pruning=True)
 
-    def before_depth(self, depth: int, nodes: int, seconds: float, entries: int = 0) -> None:
+    def before_depth(self, depth: int, nodes: int, seconds: float, entries: int = 0,
+                     copies: bool = False) -> None:
         """Growth is about to score depth `depth` (entries: its rows × attributes): check
         nodes, depth, time and entries, then tell."""
         self.check("nodes", nodes)
         self.check("depth", depth)
         self.check("seconds", seconds)
-        self.check("entries", entries)
+        self.check("entries", entries, copies=copies)
         if self.progress is not None:
             self.progress(depth, nodes)
 
     def check(self, limit: str, figure: float, more_than: bool = False,
-              pruning: bool = False) -> None:
+              pruning: bool = False, copies: bool = False) -> None:
         """Refuse when figure exceeds the limit (None: no limit). more_than: the figure is
         what was counted before stopping, not the whole, so the sentence says "more than"
         the limit rather than a wrong exact figure; pruning: the time ran out while pruning,
-        which the sentence says (not "growing")."""
+        which the sentence says (not "growing"); copies: rows with a missing value were sent
+        down several branches, which the sentence names as the cause (not where none were)."""
         allowed = getattr(self, limit)
         if allowed is not None and figure > allowed:
-            flags = {name: True for name, on in (("more_than", more_than),
-                                                 ("pruning", pruning)) if on}
+            flags = {name: True for name, on in (("more_than", more_than), ("pruning", pruning),
+                                                 ("copies", copies)) if on}
             raise BudgetError(refusal_sentence(limit, figure, allowed, **flags), limit,
                               figure=figure, allowed=allowed, **flags)
 
 
 def refusal_sentence(limit: str, figure: float, allowed: float, more_than: bool = False,
                      over: str = "this server's limit", advice: str | None = None,
-                     pruning: bool = False) -> str:
+                     pruning: bool = False, copies: bool = False) -> str:
     """What a refusal says: what was found, the limit it passed, what to do (ADVICE, or the
     caller's: the command line advises its own flags)."""
     found = FOUND.get(f"{limit}.pruning" if pruning else limit,
                       FOUND.get(limit, "This needs {figure} " + limit))
     said = f"more than {figure_text(allowed)}" if more_than else figure_text(figure)
-    return (f"{found.format(figure=said)}, over {over} of {figure_text(allowed)}: "
-            f"{advice or ADVICE[limit]}.")
+    advice = advice or (COPIES_ADVICE.get(limit) if copies else None) or ADVICE[limit]
+    return f"{found.format(figure=said)}, over {over} of {figure_text(allowed)}: {advice}."
 
 
 # The budget a tree grows under when its caller gives none (set by `applied`; unset: none).
@@ -245,4 +252,6 @@ def _now() -> float:
 
 def figure_text(x: float) -> str:
     """A limit's figure as a refusal writes it: 1,000,000 rows, 30.2 seconds."""
-    return f"{x:,.0f}" if float(x).is_integer() else f"{x:,.1f}"
+    if float(x).is_integer():
+        return f"{x:,.0f}"
+    return f"{x:,.1f}" if abs(x) >= 0.1 else f"{x:.2g}"  # 0.01 s, not 0.0

@@ -457,8 +457,10 @@ ERRORS_ZH = {
     "budget.seconds.pruning": ("生成并剪枝决策树已用了 {figure} 秒，超过了 --budget 的 {allowed} "
                                "秒上限：请设置 --max-depth、对数据行抽样，或去掉 --budget。"),
     "budget.entries": ("下一层要计算 {figure} 个取值（该层的行数乘以属性数），超过了 --budget 的 "
-                       "{allowed} 个取值上限：请设置 --min-branch-weight 或 --max-depth、"
-                       "补全缺失值，或去掉 --budget。"),
+                       "{allowed} 个取值上限：请设置 --max-depth、对数据行抽样，或去掉 --budget。"),
+    "budget.entries.copies": ("下一层要计算 {figure} 个取值（该层的行数乘以属性数），超过了 "
+                              "--budget 的 {allowed} 个取值上限：请设置 --min-branch-weight 或 "
+                              "--max-depth、补全缺失值，或去掉 --budget。"),
     "validation_needed": "剪枝方法 {method} 需要验证集。",
     "validation_text": "验证集的“{column}”列含有文本（“{value}”），而决策树按数值读取这一列。",
     "validation_columns": "验证集文件缺少这些列：{columns}。",
@@ -704,8 +706,9 @@ CLI_ADVICE = {
     "nodes": "set --max-depth or --min-samples-split, or drop --budget",
     "depth": "set --max-depth, or drop --budget",
     "seconds": "set --max-depth, sample the rows, or drop --budget",
-    "entries": ("set --min-branch-weight or --max-depth, fill in the missing values, or drop "
-                "--budget"),
+    "entries": "set --max-depth, sample the rows, or drop --budget",
+    "entries.copies": ("set --min-branch-weight or --max-depth, fill in the missing values, or "
+                       "drop --budget"),
 }
 
 
@@ -724,10 +727,13 @@ def error_text(error: Exception, lang: str) -> str:
         return refusal_sentence(details["limit"], details["figure"], details["allowed"],
                                 details.get("more_than", False), over="the --budget limit",
                                 pruning=details.get("pruning", False),
-                                advice=CLI_ADVICE[details["limit"]])
+                                advice=CLI_ADVICE.get(f"{details['limit']}.copies"
+                                                      if details.get("copies") else
+                                                      details["limit"],
+                                                      CLI_ADVICE[details["limit"]]))
     # a count stopped early, a time out while pruning, a target like an ID column (ui.setup
     # reads the same flags)
-    for flag in ("id_like", "more_than", "pruning"):
+    for flag in ("id_like", "more_than", "pruning", "copies"):
         if details.get(flag) and f"{code}.{flag}" in ERRORS_ZH:
             code += f".{flag}"
     if code.startswith("budget."):  # the figures as the English sentence writes them

@@ -51,8 +51,9 @@ def grow(enc: Encoded, options: Options, target: str, budget: Budget | None = No
     with reusing_freed_pages():
         while frontier is not None:
             if budget is not None:  # before the depth it would cost; tells its progress callback
+                rows = len(frontier.batch.rows)  # more than the data's: copies of some
                 budget.before_depth(frontier.depth, store.size, budget.elapsed(),
-                                    len(frontier.batch.rows) * len(enc.attributes))
+                                    rows * len(enc.attributes), copies=rows > enc.n_rows)
             frontier = _grow_depth(enc, options, frontier, store)
     return finish(options, target, store)
 

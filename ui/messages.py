@@ -561,6 +561,10 @@ EN = {
                                      "choose another pruning method, sample the rows, or run "
                                      "the command-line tool."),
     "error.budget.entries": ("The next depth of the tree would score {figure} values (its rows "
+                             "times the attributes), over this server's limit of {allowed}: "
+                             "set a max depth, sample the rows, or run the command-line tool."),
+    "error.budget.entries.copies": ("The next depth of the tree would score {figure} values (its "
+                                    "rows "
                              "times the attributes), over this server's limit of {allowed}: a "
                              "row with a missing value goes down every branch (Zhou §4.4.2), "
                              "so their copies multiply from depth to depth. Set a min branch "

@@ -279,7 +279,7 @@ def error_text(error: Exception) -> str:
         return t("error.validation_file", reason=error_text(error.reason))
     key, details = f"error.{getattr(error, 'code', '')}", getattr(error, "details", {})
     # an ID column; a count stopped at the limit is not the whole; time out while pruning
-    for flag in ("id_like", "more_than", "pruning"):
+    for flag in ("id_like", "more_than", "pruning", "copies"):
         if details.get(flag) and has(f"{key}.{flag}"):
             key += f".{flag}"
     if has(key):

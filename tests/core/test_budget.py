@@ -85,12 +85,13 @@ def test_the_cli_keeps_no_limits_unless_asked(tmp_path, capsys, monkeypatch):
 
 
 @pytest.mark.parametrize(("limit", "figure", "sentence"), [
-    ("rows", 1001, "This needs 1,001 rows, over this server's limit of 1,000"),
+    ("rows", 1001, "The file has 1,001 rows, over this server's limit of 1,000"),  # as in zh
+    ("seconds", 0.013, "Growing has taken 0.013 seconds, over this server's limit of 0.01"),
     ("depth", 3, "The tree has reached depth 3, over this server's limit of 2"),
     ("seconds", 2.5, "Growing has taken 2.5 seconds, over this server's limit of 2"),
 ])
 def test_the_sentence_says_what_was_measured(limit, figure, sentence):
-    budget = Budget(rows=1000, depth=2, seconds=2.0)
+    budget = Budget(rows=1000, depth=2, seconds=2.0 if figure >= 1 else 0.01)
     error = refused(lambda: budget.check(limit, figure), limit)
     assert str(error).startswith(sentence)
 
@@ -274,3 +275,21 @@ def test_the_cli_words_every_budget_refusal_as_its_own_and_says_more_than_a_stop
         assert "command-line tool" not in said, said
         if more_than and limit in ("rows", "cells"):
             assert "more than 10" in said and "11" not in said, said
+
+
+def test_the_entries_refusal_names_missing_values_only_where_rows_were_copied():
+    """A 100 x 2 table with no missing value over an entries limit of 150 was told "a row
+    with a missing value goes down every branch … fill in the missing values"."""
+    import pandas as pd
+
+    from dtree_core import DecisionTree
+
+    X = pd.DataFrame({"a": [i % 7 for i in range(100)], "b": [i % 5 for i in range(100)]})
+    y = [str(i % 3) for i in range(100)]
+    error = refused(lambda: DecisionTree("id3", nominal=["a", "b"]).fit(
+        X, y, budget=Budget(entries=150)), "entries")
+    assert "copies" not in error.details and "missing" not in str(error)
+    X.loc[::2, "a"] = None  # 50 rows go down each of a's branches at depth 1: 400 rows
+    error = refused(lambda: DecisionTree("c45", nominal=["a", "b"]).fit(
+        X, y, budget=Budget(entries=250)), "entries")
+    assert error.details.get("copies") is True and "fill in the missing values" in str(error)

@@ -561,7 +561,7 @@ def test_a_bad_budget_setting_is_said_in_chinese(monkeypatch):
     worded = run("grow", data, "--target", "好瓜", "--budget", "--lang", "zh")
     assert english.returncode == worded.returncode == 2
     assert "DTREE_BUDGET_ROWS: the budget's rows must be a positive number" in english.stderr
-    said = "DTREE_BUDGET_ROWS：预算上限须为正数（计数至少为 1）或 none，得到“abc”。"
+    said = "DTREE_BUDGET_ROWS：预算上限须为正数（计数须为至少 1 的整数）或 none，得到“abc”。"
     assert said in worded.stderr
 
 
