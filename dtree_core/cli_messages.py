@@ -477,8 +477,8 @@ ERRORS_ZH = {
     "text_continuous": "列“{column}”不能作为连续属性：其中有文本值。",
     "target_missing": "目标列有缺失值；请先删除这些行。",
     "force.candidate": "无法在“{path}”强制按“{attribute}”划分：它不是该结点的候选属性。",
-    "force.unknown": ("无法在“{path}”强制按“{attribute}”划分：它不是属性之一（该列被排除在外，"
-                      "或没有这个名字的列）。"),
+    "force.unknown": ("无法在“{path}”强制按“{attribute}”划分：它不在属性之中（该列已被排除，"
+                      "或数据中没有这一列）。"),
     "force.threshold": ("无法在“{path}”把“{attribute}”切在 {threshold}：它不是该结点的候选划分点"
                         "（相邻取值的中位点）。"),
     "option.algorithm": "未知的算法 {value}；可选：{choices}。",

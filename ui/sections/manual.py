@@ -135,12 +135,12 @@ ZH: dict[str, str] = {
                              "只是并列规则（取列顺序最靠前的）把二者分开。"),
     "man.agree.tied.last": ("你选的 {choice} 按 {algorithms} 的准则与其选择并列；"
                             "只是并列规则（取列顺序最靠后的）把二者分开。"),
-    "man.tied.threshold": ("{choice}（t = {others} 处的{criterion}与之相同：并列的划分点中"
+    "man.tied.threshold": ("{choice}（t = {others} 处的 {criterion} 与之相同：并列的划分点中"
                            "取最小者）"),
-    "man.tied.threshold.many": ("{choice}（另外 {n} 个划分点处的{criterion}与之相同，如 "
+    "man.tied.threshold.many": ("{choice}（另外 {n} 个划分点处的 {criterion} 与之相同，如 "
                                 "t = {others}…：并列的划分点中取最小者）"),
-    "man.agree.tied.threshold": ("你选的 {choice} 与 {algorithms} 的选择{criterion}相同；"
-                                 "二者只差在并列的划分点中取了最小的 t。"),
+    "man.agree.tied.threshold": ("你选的 {choice} 的 {criterion} 与 {algorithms} 的选择相同；"
+                                 "二者的区别仅在于：并列的划分点中取最小的 t。"),
     "man.dropped": ("本页的两棵树都不使用侧边栏的{what}："
                     "你的决策树与同样生成的 {algorithm} 决策树相比较。"),
     "man.dropped.prune": "剪枝（{method}）",
