@@ -39,7 +39,8 @@ ADVICE = {
     "nodes": "set a max depth or a minimum samples to split, or run the command-line tool",
     "depth": "set a max depth, or run the command-line tool",
     "seconds": "set a max depth, sample the rows, or run the command-line tool",
-    "entries": "set a max depth, sample the rows, or run the command-line tool",
+    "entries": ("sample the rows or use fewer attributes, or run the command-line tool (without "
+                "copies of rows, only the root can pass it: a max depth would not help)"),
 }
 # Where rows with a missing value went down several branches, what to do about their copies.
 COPIES_ADVICE = {"entries": ("set a min branch weight (C4.5's minimum objects), a max depth, or "
@@ -128,8 +129,9 @@ class Budget:
         changes, problems = {}, []
         table = (secrets or {}).get("budget") or {}
         problems += [_unknown(f"[budget] {key}") for key in table if key not in SETTINGS]
-        problems += [_unknown(key) for key in environ if key.startswith("DTREE_BUDGET_")
-                     and key[len("DTREE_BUDGET_"):].lower() not in SETTINGS]
+        named = {f"DTREE_BUDGET_{name.upper()}" for name in SETTINGS}  # as written: upper case
+        problems += [_unknown(key) for key in environ
+                     if key.startswith("DTREE_BUDGET_") and key not in named]
         for name in SETTINGS:
             for source, key in ((table, name), (environ, f"DTREE_BUDGET_{name.upper()}")):
                 if key in source:
@@ -231,8 +233,8 @@ def _limit(value, name: str, key: str = "") -> float | None:
     and 1.5 would be read as 1)."""
     if value is None or str(value).strip().lower() in ("", "none", "off", "unlimited"):
         return None
-    try:
-        number = float(value)
+    try:  # true in a TOML file is no number of rows (float(True) would be a limit of 1)
+        number = math.nan if isinstance(value, bool) else float(value)
     except (TypeError, ValueError):
         number = math.nan
     smallest = 0.0 if name == "seconds" else 1.0

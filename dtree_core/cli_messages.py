@@ -388,7 +388,7 @@ ERRORS_ZH = {
     "not_a_file": "“{path}”不是普通文件。",
     "unreadable": "无法读取“{path}”。",
     "empty": "文件或工作表是空的。",
-    "too_large": "文件有 {size_mb} MB，超过了 {limit_mb} MB 的上限。",
+    "too_large": "文件大小为 {size_mb} MB，超过了 {limit_mb} MB 的上限。",
     "empty_sheet": "“{name}”的工作表“{sheet}”是空的；请选择另一个工作表。",
     "binary": "这不是文本表格；请把数据另存为 CSV（UTF-8）或 .xlsx。",
     "old_xls": ("“{name}”是旧版 Excel .xls（或其他旧版 Office）文件，本工具无法读取；请用 Excel "
@@ -457,10 +457,11 @@ ERRORS_ZH = {
     "budget.seconds.pruning": ("生成并剪枝决策树已用了 {figure} 秒，超过了 --budget 的 {allowed} "
                                "秒上限：请设置 --max-depth、对数据行抽样，或去掉 --budget。"),
     "budget.entries": ("下一层要计算 {figure} 个取值（该层的行数乘以属性数），超过了 --budget 的 "
-                       "{allowed} 个取值上限：请设置 --max-depth、对数据行抽样，或去掉 --budget。"),
+                       "{allowed} 个取值上限：请对数据行抽样或减少属性（--exclude），或去掉 "
+                       "--budget。"),
     "budget.entries.copies": ("下一层要计算 {figure} 个取值（该层的行数乘以属性数），超过了 "
                               "--budget 的 {allowed} 个取值上限：请设置 --min-branch-weight 或 "
-                              "--max-depth、补全缺失值，或去掉 --budget。"),
+                              "--max-depth，补全缺失值，或去掉 --budget。"),
     "validation_needed": "剪枝方法 {method} 需要验证集。",
     "validation_text": "验证集的“{column}”列含有文本（“{value}”），而决策树按数值读取这一列。",
     "validation_columns": "验证集文件缺少这些列：{columns}。",
@@ -472,7 +473,7 @@ ERRORS_ZH = {
     "validation_empty": "没有可用于剪枝的验证集样本。",
     "validation_mismatch": "验证集有 {rows} 行，却有 {classes} 个类别标记。",
     "budget.setting": "{key}：预算上限须为正数（计数须为至少 1 的整数）或 none，得到“{value}”。",
-    "budget.unknown_setting": "{key}：没有这个名字的预算设置；可用的设置为 {settings}。",
+    "budget.unknown_setting": "{key}：没有这一项预算设置；可用的设置有 {settings}。",
     "force.twice": "在“{path}”强制了两种划分：“{first}”和“{second}”；一个结点只能有一种。",
     "text_continuous": "列“{column}”不能作为连续属性：其中有文本值。",
     "target_missing": "目标列有缺失值；请先删除这些行。",
@@ -706,7 +707,7 @@ CLI_ADVICE = {
     "nodes": "set --max-depth or --min-samples-split, or drop --budget",
     "depth": "set --max-depth, or drop --budget",
     "seconds": "set --max-depth, sample the rows, or drop --budget",
-    "entries": "set --max-depth, sample the rows, or drop --budget",
+    "entries": "sample the rows or use fewer attributes (--exclude), or drop --budget",
     "entries.copies": ("set --min-branch-weight or --max-depth, fill in the missing values, or "
                        "drop --budget"),
 }

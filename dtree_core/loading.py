@@ -425,9 +425,14 @@ _LINE_END = re.compile(r"\r\n?|\n")
 def _check_size(n_bytes: int, name: str) -> None:
     if n_bytes > MAX_BYTES:
         raise LoadError(
-            f"'{name}' is {n_bytes / 2**20:.1f} MB, over the {MAX_BYTES // 2**20} MB limit.",
-            "too_large", size=n_bytes, limit=MAX_BYTES, size_mb=f"{n_bytes / 2**20:.1f}",
+            f"'{name}' is {_megabytes(n_bytes)} MB, over the {MAX_BYTES // 2**20} MB limit.",
+            "too_large", size=n_bytes, limit=MAX_BYTES, size_mb=_megabytes(n_bytes),
             limit_mb=MAX_BYTES // 2**20)
+
+
+def _megabytes(n_bytes: int) -> str:
+    """MB to one decimal, rounded up: a file a byte over 50 MB reads 50.1, not 50.0."""
+    return f"{math.ceil(n_bytes / 2**20 * 10) / 10:.1f}"
 
 
 # ---------------------------------------------------------------- bytes -> text

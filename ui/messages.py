@@ -43,6 +43,8 @@ EN = {
     "setup.upload.bad.first": "Could not read {name}: {reason}",
     "setup.budget_setting": ("A setting of this server's resource budget is not used, and its "
                              "default applies (tell whoever runs the server): {reason}"),
+    "setup.budget_unknown": ("A setting of this server's resource budget names no setting and "
+                             "is not used (tell whoever runs the server): {reason}"),
     "setup.using": "Using **{name}** ({rows} rows, {cols} columns).",
     "setup.tree_of": "No tree grew from it: the pages still show the tree of **{name}**.",
     "setup.report": "Load report",
@@ -562,14 +564,15 @@ EN = {
                                      "the command-line tool."),
     "error.budget.entries": ("The next depth of the tree would score {figure} values (its rows "
                              "times the attributes), over this server's limit of {allowed}: "
-                             "set a max depth, sample the rows, or run the command-line tool."),
+                             "sample the rows or use fewer attributes, or run the command-line "
+                             "tool."),
     "error.budget.entries.copies": ("The next depth of the tree would score {figure} values (its "
-                                    "rows "
-                             "times the attributes), over this server's limit of {allowed}: a "
-                             "row with a missing value goes down every branch (Zhou §4.4.2), "
-                             "so their copies multiply from depth to depth. Set a min branch "
-                             "weight (C4.5's minimum objects) or a max depth, fill in the "
-                             "missing values, or run the command-line tool."),
+                                    "rows times the attributes), over this server's limit of "
+                                    "{allowed}: a row with a missing value goes down every branch "
+                                    "(Zhou §4.4.2), so their copies multiply from depth to depth. "
+                                    "Set a min branch weight (C4.5's minimum objects) or a max "
+                                    "depth, fill in the missing values, or run the command-line "
+                                    "tool."),
     "error.memory": ("This server ran out of memory for that request; your data and tree are "
                      "as they were. Try a max depth, fewer rows or fewer columns."),
     "error.directory": "'{path}' is a directory, not a data file.",
@@ -577,7 +580,7 @@ EN = {
     "error.empty": "The file or sheet is empty.",
     "error.empty_sheet": "Sheet '{sheet}' of '{name}' is empty; choose another sheet.",
     "error.too_large": ("The file is {size_mb} MB, over the {limit_mb} MB limit: save only the "
-                        "rows and columns you need, or run the command-line tool."),
+                        "rows and columns you need, or a sample of the rows."),
     "error.binary": ("This is not a text table; save the data as CSV (UTF-8) or as an Excel "
                      ".xlsx workbook."),
     "error.old_xls": ("'{name}' is an old-style Excel .xls (or other Office) file, which this "

@@ -31,8 +31,10 @@ ZH = {
     "setup.upload.help": "支持常见编码（UTF-8、GBK/GB18030、UTF-16）和分隔符。",
     "setup.upload.bad": "无法读取 {name}：{reason} 仍使用之前加载的数据集。",
     "setup.upload.bad.first": "无法读取 {name}：{reason}",
-    "setup.budget_setting": ("本服务器资源预算的一项设置没有生效，已改用其默认值"
-                             "（请告知服务器的管理者）：{reason}"),
+    "setup.budget_setting": ("本服务器资源预算中有一项设置无效，已按默认设置运行"
+                             "（请告知服务器管理员）：{reason}"),
+    "setup.budget_unknown": ("本服务器资源预算中有一项设置的名字不对应任何设置，未被采用"
+                             "（请告知服务器管理员）：{reason}"),
     "setup.using": "正在使用 **{name}**（{rows} 行，{cols} 列）。",
     "setup.tree_of": "新上传的数据尚未生成决策树：各页面仍显示 **{name}** 的决策树。",
     "setup.report": "加载报告",
@@ -459,8 +461,8 @@ ZH = {
     "error.unreadable": "无法读取“{path}”。",
     "error.empty": "文件或工作表是空的。",
     "error.empty_sheet": "“{name}”的工作表“{sheet}”是空的；请选择另一个工作表。",
-    "error.too_large": ("文件有 {size_mb} MB，超过了 {limit_mb} MB 的上限：请只保存需要的行和列，"
-                        "或使用命令行工具。"),
+    "error.too_large": ("文件大小为 {size_mb} MB，超过了 {limit_mb} MB 的上限：请只保留需要的行和列"
+                        "后另存，或对数据行抽样。"),
     "error.binary": "这不是文本表格；请把数据另存为 CSV（UTF-8）或 Excel .xlsx 工作簿。",
     "error.old_xls": ("“{name}”是旧版 Excel .xls（或其他旧版 Office）文件，本工具无法读取；"
                       "请用 Excel 打开它，另存为 .xlsx 或 CSV（UTF-8）。"),
@@ -724,13 +726,13 @@ ZH = {
     "error.budget.seconds.pruning": ("生成并剪枝决策树的时间超过了本服务器 {allowed} 秒的上限："
                                      "请设置最大深度、换一种剪枝方法或抽样，或使用命令行工具。"),
     "error.budget.entries": ("决策树的下一层要计算 {figure} 个取值（该层的行数乘以属性数），超过"
-                             "本服务器 {allowed} 个的上限：请设置最大深度、对数据行抽样，或使用"
+                             "本服务器 {allowed} 个的上限：请对数据行抽样或减少属性，或使用"
                              "命令行工具。"),
     "error.budget.entries.copies": ("决策树的下一层要计算 {figure} 个取值（该层的行数乘以属性数），"
-                                    "超过"
-                             "本服务器 {allowed} 个的上限：含缺失值的行会以不同权重进入每个分支"
-                             "（周志华 §4.4.2），这些副本逐层成倍增加。请设置分支最小权重（C4.5 "
-                             "的最少对象数）或最大深度，补全缺失值，或使用命令行工具。"),
+                                    "超过本服务器 {allowed} 个的上限：含缺失值的样本会以不同的权重"
+                                    "同时划入每个分支（周志华 §4.4.2），这些副本逐层成倍增加。"
+                                    "请设置分支最小权重（C4.5 的最少对象数）或最大深度，"
+                                    "补全缺失值，或使用命令行工具。"),
     "error.memory": ("本服务器处理该请求时内存不足；你的数据和决策树保持原样。请设置最大深度，或"
                      "减少行数、列数。"),
 }

@@ -434,7 +434,9 @@ def sidebar() -> Progress:
         notation_picker()
         st.header(t("setup.header"))
         for problem in engine.budget_problems():  # the server runs on its defaults there
-            st.error(tm("setup.budget_setting", reason=error_text(problem)))
+            unknown = getattr(problem, "code", "") == "budget.unknown_setting"
+            st.error(tm("setup.budget_unknown" if unknown else "setup.budget_setting",
+                        reason=error_text(problem)))
         progress = Progress()
         dataset = dataset_picker(progress)
         if dataset is None:

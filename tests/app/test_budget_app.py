@@ -125,15 +125,17 @@ def test_a_refused_upload_is_not_read_again_on_every_rerun(small_budget, monkeyp
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
-@pytest.mark.parametrize("setting", [("DTREE_BUDGET_ROWS", "abc"), ("DTREE_BUDGET_ROWS", "1.5"),
-                                     ("DTREE_BUDGET_ROW", "100")])
+@pytest.mark.parametrize("setting", [("DTREE_BUDGET_ROWS", "abc", False),
+                                     ("DTREE_BUDGET_ROWS", "1.5", False),
+                                     ("DTREE_BUDGET_ROW", "100", True)])
 def test_a_bad_budget_setting_is_said_and_the_app_runs_on_its_default(lang, setting,
                                                                       monkeypatch):
     """DTREE_BUDGET_ROWS=abc stopped every page for every student with an uncaught error;
     1.5 was read as 1, and a misspelt name was ignored without a word."""
     from dtree_core.budget import Budget
+    from ui.messages import t
 
-    monkeypatch.setenv(*setting)
+    monkeypatch.setenv(*setting[:2])
     engine.app_budget.cache_clear()
     try:
         at = new_app()
@@ -142,7 +144,8 @@ def test_a_bad_budget_setting_is_said_and_the_app_runs_on_its_default(lang, sett
         assert not at.exception
         said = " ".join(e.value for e in at.error)
         assert setting[0] in said.replace("\\", "")
-        assert ("not used" if lang == "en" else "没有生效") in said
+        key = "setup.budget_unknown" if setting[2] else "setup.budget_setting"
+        assert t(key, _lang=lang, reason="").rstrip(": ：") in said.replace("\\", "")
         assert engine.app_budget().rows == Budget().rows  # the default
         assert at.session_state["current"]["trace"]["nodes"]  # a tree grew
     finally:

@@ -293,3 +293,12 @@ def test_the_entries_refusal_names_missing_values_only_where_rows_were_copied():
     error = refused(lambda: DecisionTree("c45", nominal=["a", "b"]).fit(
         X, y, budget=Budget(entries=250)), "entries")
     assert error.details.get("copies") is True and "fill in the missing values" in str(error)
+
+
+def test_a_setting_of_true_or_a_lower_case_name_is_no_silent_limit():
+    """rows = true in secrets.toml read as float(True), a limit of 1 row that refused every
+    upload without a word; DTREE_BUDGET_rows was neither read nor named."""
+    budget, problems = Budget.configured_leniently(environ={"DTREE_BUDGET_rows": "5"},
+                                                   secrets={"budget": {"rows": True}})
+    assert budget.rows == Budget().rows
+    assert sorted(p.code for p in problems) == ["budget.setting", "budget.unknown_setting"]

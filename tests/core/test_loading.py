@@ -59,12 +59,12 @@ def test_file_over_the_size_limit(tmp_path):
     path = tmp_path / "big.csv"
     with open(path, "wb") as f:
         f.truncate(MAX_BYTES + 1)  # sparse: no 50 MB written
-    assert refusal(load_path, path) == "'big.csv' is 50.0 MB, over the 50 MB limit."
+    assert refusal(load_path, path) == "'big.csv' is 50.1 MB, over the 50 MB limit."  # up
 
 
 def test_bytes_over_the_size_limit(monkeypatch):
     monkeypatch.setattr(loading, "MAX_BYTES", 10)
-    assert refusal(load, "a,b\n1,2\n3,4\n") == "'data.csv' is 0.0 MB, over the 0 MB limit."
+    assert refusal(load, "a,b\n1,2\n3,4\n") == "'data.csv' is 0.1 MB, over the 0 MB limit."
 
 
 def test_load_path_reads_a_file(tmp_path):
@@ -683,9 +683,9 @@ def test_a_file_over_the_size_cap_is_refused_with_its_size_in_mb_in_both_languag
 
     with pytest.raises(LoadError) as refused:
         load_bytes(b"a,b\n" + b"1,2\n" * (MAX_BYTES // 4 + 1), "big.csv")
-    details = refused.value.details
-    assert (details["size_mb"], details["limit_mb"]) == ("50.0", 50)
+    details = refused.value.details  # a few bytes over: rounded up, not read as 50.0 MB
+    assert (details["size_mb"], details["limit_mb"]) == ("50.1", 50)
     assert t("error.too_large", _lang="en", **details).startswith(
-        "The file is 50.0 MB, over the 50 MB limit: save only")
-    assert "50.0 MB，超过了 50 MB 的上限" in t("error.too_large", _lang="zh", **details)
-    assert "50.0 MB，超过了 50 MB" in error_text(refused.value, "zh")
+        "The file is 50.1 MB, over the 50 MB limit: save only")
+    assert "50.1 MB，超过了 50 MB 的上限" in t("error.too_large", _lang="zh", **details)
+    assert "50.1 MB，超过了 50 MB" in error_text(refused.value, "zh")
