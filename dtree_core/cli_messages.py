@@ -183,8 +183,9 @@ _CLI_ZH = {
     "error.encoding_xlsx": "--encoding 只用于文本文件；“{data}”是 .xlsx 工作簿，它自带编码。",
     "error.stdout_json": ("--json - 把生成过程记录写到标准输出，此时标准输出中只能有 JSON：请把 "
                           "{flags} 改为写到文件。"),
-    "error.stdout_json_rules": ("--json - 把生成过程记录写到标准输出，此时标准输出中只能有 JSON："
-                                "请把 {flags} 改为写到文件（规则：--rules-txt FILE）。"),
+    "error.stdout_json_rules": ("“--json -”会把生成过程记录写到标准输出，此时标准输出中只能有 "
+                                "JSON：请把 {flags} 改为写到文件（规则请用 --rules-txt FILE "
+                                "写到文件）。"),
     "error.needs_validation": "--prune {method} 需要验证集：--validation FILE。",
     "error.validation_unused": "--validation 只用于 --prune pre 或 --prune rep。",
     "error.flag_unused": "{flag} 只用于 --prune {method}。",
@@ -225,7 +226,7 @@ _NOTICES_ZH = {
     "encoding_guessed": "编码 {encoding} 是猜测的；如果文字显示不对，请指定编码后重新读取文件。",
     "blank_rows": "跳过了 {count} 个空行。",
     "numeric_header": "每个列名都是数字；第一行是不是数据而不是表头？",
-    "number_names": "表头中有带小数的数字（{names}）；第一行是不是数据而不是表头？",
+    "number_names": "表头中有带小数的数字（{names}）；第一行会不会是数据而非表头？",
     "unnamed_column": "第 {position} 列在表头中没有名字，已命名为“{name}”。",
     "signs": "列“{column}”中有“+”和“-”，因此“-”被读作一个取值，而不是缺失值。",
     "mixed_text": "列“{column}”的数值中夹有“{example}”这样的值，因此按文本读取。",
@@ -559,8 +560,9 @@ HELP_ZH = {
     "scores_latex": "把得分表写成 LaTeX booktabs 表格（'-' 表示标准输出）",
     "svg": "把决策树写成 SVG（需要 Graphviz 的 dot 程序；'-' 表示标准输出）",
     "scores_node": "--scores-* 写出哪个结点的得分表（默认：root，即根结点）",
-    "prune": ("none（默认，不剪枝）、预剪枝、错误率降低剪枝（这两种需要 --validation）、"
-              "C4.5 的悲观剪枝、CART 的代价复杂度剪枝或李航的 C_α 剪枝（cost）"),
+    "prune": ("none（默认，不剪枝）、pre（预剪枝）、rep（错误率降低剪枝；这两种需要 "
+              "--validation）、pep（C4.5 的悲观剪枝）、ccp（CART 的代价复杂度剪枝）或 cost"
+              "（李航的 C_α(T) 剪枝）"),
     "validation": "--prune pre|rep 所用的验证集（与 DATA 的列相同）",
     "ccp_alpha": ("--prune ccp：剪去有效 α 不大于 X 的子树；--prune cost：李航 "
                   "C_α(T) = Σ N_t·H_t + α|T| 中的 α"),

@@ -297,7 +297,7 @@ ZH = {
     "pseudo.fired.random": "a* = {attribute}，随机抽取",
     "pseudo.code": "某一行对应的代码",
     "pseudo.code.line": "行",
-    "pseudo.code.none_fired": "此处执行的步骤没有对应的代码：请选择一行",
+    "pseudo.code.none_fired": "此处执行的步骤都没有对应的代码：请另选一行",
     "pseudo.code.source": ("`dtree_core/reference.py` 中 `generate`（递归的 TreeGenerate）"
                            "里标记为 {marks} 的语句。"),
     "pseudo.code.opt": ("图 4.2 中没有停止条件这一行：`dtree_core/reference.py` 的 `generate` "

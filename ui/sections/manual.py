@@ -139,8 +139,8 @@ ZH: dict[str, str] = {
                            "取最小者）"),
     "man.tied.threshold.many": ("{choice}（另外 {n} 个划分点处的 {criterion} 与之相同，如 "
                                 "t = {others}…：并列的划分点中取最小者）"),
-    "man.agree.tied.threshold": ("你选的 {choice} 的 {criterion} 与 {algorithms} 的选择相同；"
-                                 "二者的区别仅在于：并列的划分点中取最小的 t。"),
+    "man.agree.tied.threshold": ("你选的 {choice} 与 {algorithms} 所选划分点的 {criterion} "
+                                 "相同；只因并列时取最小的 t，二者才不同。"),
     "man.dropped": ("本页的两棵树都不使用侧边栏的{what}："
                     "你的决策树与同样生成的 {algorithm} 决策树相比较。"),
     "man.dropped.prune": "剪枝（{method}）",

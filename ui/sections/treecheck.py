@@ -210,9 +210,9 @@ ZH: dict[str, str] = {
                      "决策树”页面于此结点强制选择 {given} 即可得到你的树。"),
     "tc.diff.threshold": ("你的决策树在 {given} 处划分 {expected_attribute}；生成过程在 "
                           "{expected} 处划分。"),
-    "tc.diff.tied_threshold": ("你的决策树在 {given} 处划分 {expected_attribute}，该处的 "
-                               "{criterion} 与生成过程的划分点 {expected} 处相同：划分点并列时"
-                               "取最小者。这不是错误。"),
+    "tc.diff.tied_threshold": ("你的决策树以 {given} 为划分点划分 {expected_attribute}，其 "
+                               "{criterion} 与生成过程所用划分点 {expected} 的相同；划分点并列时"
+                               "取最小者，因此这不算错误。"),
     "tc.diff.label": "你的叶结点是“{given}”类；生成过程的叶结点是“{expected}”类。",
     "tc.diff.leaf_at_split": ("你的决策树在此停止，叶结点为“{given}”类；生成过程按 {expected} "
                               "划分。"),
