@@ -176,7 +176,7 @@ def dataset_picker(progress: Progress) -> dict | None:
     return st.session_state.dataset
 
 
-def _report_frame(table, prepared=None) -> pd.DataFrame:
+def _report_frame(table, prepared: dict | None = None) -> pd.DataFrame:
     """Each column's kind and the rule that decided it: for an attribute of the prepared
     data, the kind the tree uses (decided on the rows it grows on: rows without a target
     value are dropped first, which can change a column's kind); otherwise the loader's."""
@@ -184,8 +184,8 @@ def _report_frame(table, prepared=None) -> pd.DataFrame:
     columns = [str(c) for c in table.frame.columns]
     kinds, rules = dict(report.kinds), dict(report.kind_rules)
     if prepared is not None:
-        kinds.update(prepared.kinds)
-        rules.update(prepared.kind_rules)
+        kinds.update(prepared["kinds"])
+        rules.update(prepared["kind_rules"])
     return pd.DataFrame({
         t("setup.report.col.column"): columns,
         t("setup.report.col.kind"): [t(f"kind.{kinds[c]}") if c in kinds else ""
@@ -220,7 +220,7 @@ def delimiter_text(name: str | None) -> str:
     return t_or(f"delimiter.{code}", str(name))
 
 
-def load_report(table, prepared=None) -> None:
+def load_report(table, prepared: dict | None = None) -> None:
     """Encoding, delimiter, kinds, missing counts and the loader's warnings; with the data
     prepared for the tree, its kinds, and the rows it dropped (said outside the expander)."""
     report = table.report
@@ -237,9 +237,8 @@ def load_report(table, prepared=None) -> None:
             st.warning(notice_text(warning))
     if report.encoding_guessed:
         st.warning(tm("setup.report.guessed", value=report.encoding))
-    for note in prepared.notes if prepared is not None else ():
-        if getattr(note, "code", None) in SHOWN_PREPARE_NOTES:
-            st.warning(notice_text(note))
+    for note in prepared["notes"] if prepared is not None else ():
+        st.warning(notice_text(note))
 
 
 # What preparing the data for the tree did that the user must be told of (its other notes
@@ -247,19 +246,12 @@ def load_report(table, prepared=None) -> None:
 SHOWN_PREPARE_NOTES = ("dropped_target",)
 
 
-def _prepared(dataset: dict, choices: dict, options: Options | None):
-    """The data the tree shown grew on, when it grew from these choices (its preparation is
-    cached: read again, not redone); None otherwise: a refused input is not prepared again
-    on every rerun (the error that said why stays), and the report keeps the loader's kinds."""
-    current = st.session_state.get("current")
-    if options is None or current is None or \
-            current["trace_id"] != engine.trace_key(dataset["data"], choices, options):
-        return None
-    try:
-        return engine.prepared_data(dataset["data"], dataset["filename"], choices,
-                                    options.nominal, options.continuous)
-    except (LoadError, BudgetError, MemoryError):
-        return None
+def _report_of(prepared) -> dict:
+    """What the load report says of the data a tree grew on: each attribute's kind and its
+    rule, and the notes to show (kept with the tree: a rerun reads them, not the cache)."""
+    return {"kinds": prepared.kinds, "kind_rules": prepared.kind_rules,
+            "notes": [n for n in prepared.notes
+                      if getattr(n, "code", None) in SHOWN_PREPARE_NOTES]}
 
 
 def notice_text(notice, plain: bool = False) -> str:
@@ -377,9 +369,10 @@ def forced_choices(dataset: dict) -> dict[str, str]:
     return forces
 
 
-def grow(dataset: dict, choices: dict, options: Options, progress: Progress) -> None:
+def grow(dataset: dict, choices: dict, options: Options, progress: Progress) -> bool:
     """Grow (cached) and keep the result; a failure leaves the previous tree in place, and the
-    dataset it grew from (so every page reads the rows its tree was grown on)."""
+    dataset it grew from (so every page reads the rows its tree was grown on). Returns
+    whether the tree shown is now the one of these choices."""
     trace_id = engine.trace_key(dataset["data"], choices, options)
     current = st.session_state.get("current")
     if current is not None and current["trace_id"] == trace_id:
@@ -388,21 +381,26 @@ def grow(dataset: dict, choices: dict, options: Options, progress: Progress) -> 
         if dataset_identity(current["source"]) != dataset_identity(dataset):
             st.session_state.current = {**current, "source": dataset}
             state.note_grown(trace_id, dataset)  # it may be the file a link names
-        return  # keeps the very same dict: no cache lookup, no copy, on every rerun
+        return True  # keeps the very same dict: no cache lookup, no copy, on every rerun
     progress.max_depth = options.max_depth
     try:
         trace = engine.grow_trace(dataset["data"], dataset["filename"], choices, options,
                                   on_phase=progress)
     except (LoadError, ValueError) as error:
         _failed(tm("setup.grow_failed", reason=error_text(error)), progress)
-        return
+        return False
     except MemoryError:  # this session's request fails; the server and the last tree stay
         _failed(t("error.memory"), progress)
-        return
+        return False
     progress.drawing(trace)
     state.note_grown(trace_id, dataset)
+    # the growth's own prepared data (cached): read once per tree, kept for its report
+    prepared = engine.prepared_data(dataset["data"], dataset["filename"], choices,
+                                    options.nominal, options.continuous)
     st.session_state.current = {"trace": trace, "trace_id": trace_id, "source": dataset,
-                                "choices": choices, "options": options}
+                                "choices": choices, "options": options,
+                                "report": _report_of(prepared)}
+    return True
 
 
 def _failed(message: str, progress: Progress) -> None:
@@ -466,13 +464,14 @@ def sidebar() -> Progress:
         options = built_options({**params, **prune_params, "force": forced_choices(dataset),
                                  "force_missing": "skip", "nominal": nominal,
                                  "continuous": continuous})
+    shown = False  # is the tree shown the one of these choices?
     if options is not None and ready:
-        grow(dataset, choices, options, progress)
+        shown = grow(dataset, choices, options, progress)
     else:
         progress.clear()
         _keep_the_trees_dataset()
-    with report:
-        load_report(table, _prepared(dataset, choices, options))
+    with report:  # the tree's own kinds and notes where it grew from these choices
+        load_report(table, st.session_state.current.get("report") if shown else None)
     _name_the_tree_shown(tree_shown, dataset)
     return progress
 

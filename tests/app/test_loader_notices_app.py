@@ -176,3 +176,26 @@ def test_an_old_xls_upload_says_what_it_is_and_what_to_do(lang):
     at.file_uploader(key="upload").set_value(("成绩.xls", xls, "application/vnd.ms-excel")).run()
     said = unescaped(at.error[0].value)
     assert t("error.old_xls", _lang=lang, name="成绩.xls") in said
+
+
+def test_a_rerun_reads_the_reports_kinds_from_the_tree_not_the_cache(monkeypatch):
+    """The load report's kinds and notes are kept with the tree when it grows: a rerun
+    (every click) asked the cache for the prepared table again, hashing the file's bytes and
+    unpickling the table each time."""
+    from ui import engine
+
+    at = new_app()
+    at.run()
+    at.radio(key="source").set_value("upload").run()
+    at.file_uploader(key="upload").set_value(("kind_shift.csv", KIND_SHIFT.encode(),
+                                              "text/csv")).run()
+    calls = []
+    real = engine.prepared_data
+    monkeypatch.setattr(engine, "prepared_data", lambda *a, **k: calls.append(1) or real(*a, **k))
+    for _ in range(3):
+        at.run()
+    assert calls == [] and not at.exception
+    report = next(df.value for df in at.dataframe
+                  if t("setup.report.col.why", _lang="en") in df.value.columns)
+    assert report.set_index(t("setup.report.col.column", _lang="en")).loc[
+        "grade", t("setup.report.col.kind", _lang="en")] == t("kind.nominal", _lang="en")
