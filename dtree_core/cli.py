@@ -29,7 +29,7 @@ from .cli_messages import (
     stop_words,
     subparsers,
 )
-from .data import DataError, Listed
+from .data import DataError, Listed, reads_as_number
 from .decide import TIE_BREAKS
 from .escape import escape_json_for_terminal, escape_terminal, one_line
 from .labels import SCORE_TABLE_COLUMNS, export_text, score_table_text
@@ -536,19 +536,11 @@ def _negative_numbers_attached(parser, argv: list[str]) -> list[str]:
                if action.type is float for flag in action.option_strings}
     out = []
     for arg in argv:
-        if out and out[-1] in numbers and arg.startswith("-") and _is_float(arg):
+        if out and out[-1] in numbers and arg.startswith("-") and reads_as_number(arg):
             out[-1] = f"{out[-1]}={arg}"
         else:
             out.append(arg)
     return out
-
-
-def _is_float(text: str) -> bool:
-    try:
-        float(text)
-    except ValueError:
-        return False
-    return True
 
 
 def main(argv=None) -> int:

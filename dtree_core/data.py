@@ -219,14 +219,15 @@ def _text_example(series: pd.Series):
     are text because of the 'abc', and the rule quotes it, not a number); the first value
     where each reads as a number (codes with a leading zero, kept as text); None if none."""
     for value in series.iloc[:64].tolist():  # a text column shows its text at the top
-        if isinstance(value, str) and not _reads_as_number(value):
+        if isinstance(value, str) and not reads_as_number(value):
             return value
     present = series.notna()
     text = (present & pd.to_numeric(series.where(present), errors="coerce").isna()).to_numpy()
     return series.iloc[int(text.argmax())] if text.any() else _first_value(series)
 
 
-def _reads_as_number(text: str) -> bool:
+def reads_as_number(text: str) -> bool:
+    """Does Python read the text as a float (full-width digits, inf and nan words too)?"""
     try:
         float(text)
     except ValueError:
