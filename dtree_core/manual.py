@@ -22,7 +22,7 @@ from .labels import node_path
 from .model import DecisionTree
 from .options import Options
 from .paths import force_text
-from .splitting import tied_thresholds
+from .splitting import other_tied_thresholds
 from .trace import Trace
 
 
@@ -127,7 +127,7 @@ class AlgorithmChoice:
     tie_rule: str | None = None  # the tie rule that decided among `tied` (None: no tie)
     node: dict | None = None  # the stump's root in JSON form: the scores its rule ranked
     # the chosen attribute's other cut points as good as its t by the score the algorithm
-    # cuts by (cut_by): the rule took the smallest t (splitting.tied_thresholds)
+    # cuts by (cut_by): the rule took the smallest t (splitting.other_tied_thresholds)
     tied_cuts: tuple[float, ...] = ()
 
     @property
@@ -154,16 +154,12 @@ class AlgorithmChoice:
         if pick is None or agrees(pick, self.attribute, self.threshold):
             return ()
         if pick.attribute == self.attribute:
-            return ("threshold",) if pick.threshold in self.other_cuts() else ()
+            return ("threshold",) if pick.threshold in self.tied_cuts else ()
         tied = dict(self.tied)
         if self.tie_rule != "random" and pick.attribute in tied \
                 and agrees(pick, pick.attribute, tied[pick.attribute]):
             return (self.tie_rule,)
         return ()
-
-    def other_cuts(self) -> tuple[float, ...]:
-        """The chosen attribute's other cut points as good as its t (by cut_by)."""
-        return self.tied_cuts
 
 
 def rows_at(trace: dict, X: pd.DataFrame, node_id: int) -> tuple[np.ndarray, np.ndarray]:
@@ -226,13 +222,10 @@ def cut_ties(root: dict, algorithm: str) -> tuple[float, ...]:
     score the algorithm cuts by (the rule took the smallest); none at a leaf or a nominal
     split."""
     decision = root["decision"]
-    if decision["kind"] != "split":
-        return ()
-    row = next((r for r in root["scores"] if r["attribute"] == decision["attribute"]), None)
-    if row is None or row["kind"] != "continuous":
-        return ()
-    by_gini = algorithms.get(algorithm).threshold_by == "gini_index"
-    return tuple(t for t in tied_thresholds(row.get("curve"), by_gini) if t != row["threshold"])
+    row = next((r for r in root["scores"] if r["attribute"] == decision["attribute"]), None) \
+        if decision["kind"] == "split" else None
+    return tuple(other_tied_thresholds(row, algorithms.get(algorithm).threshold_by)) if row \
+        else ()
 
 
 def agrees(pick: StudentPick | None, attribute: str | None, threshold: float | None) -> bool:

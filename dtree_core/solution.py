@@ -31,7 +31,7 @@ from .split import (
     record_threshold_text,
     told_apart,
 )
-from .splitting import tied_thresholds
+from .splitting import other_tied_thresholds
 from .trace import leaf_stop
 from .wording import fill
 
@@ -439,8 +439,7 @@ def other_tied_threshold_texts(row: dict, node: dict, algorithm) -> list[str]:
     panel and the worked solution both say them."""
     if row["kind"] != "continuous" or row["chosen"] and node["decision"].get("forced_threshold"):
         return []
-    others = [t for t in tied_thresholds(row.get("curve"), algorithm.threshold_by == "gini_index")
-              if t != row["threshold"]]
+    others = other_tied_thresholds(row, algorithm.threshold_by)
     if not others:
         return []
     own = {**curve_digits([row]), row["threshold"]: row.get("threshold_digits") or 0}

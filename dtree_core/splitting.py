@@ -1322,6 +1322,17 @@ def tied_thresholds(curve: dict | None, by_gini: bool) -> list[float]:
     return np.asarray(curve["threshold"], dtype=float)[tied].tolist()
 
 
+def other_tied_thresholds(row: dict, threshold_by: str) -> list[float]:
+    """A continuous score row's midpoints other than its t whose score ties t's (the score
+    the algorithm cuts by, `threshold_by`: gain or gini_index), ascending: the rule took the
+    smallest. The node panel, the worked solution, Choose the split and Check my tree name
+    these."""
+    if row.get("kind") != "continuous":
+        return []
+    return [t for t in tied_thresholds(row.get("curve"), threshold_by == "gini_index")
+            if t != row["threshold"]]
+
+
 def _unstack(result: AttributeScores, blocks: int, m: int) -> list[AttributeScores]:
     """One AttributeScores per block of a stacked scoring, each a view of m nodes' rows."""
     if blocks == 1:

@@ -37,7 +37,7 @@ from .split import (
     too_few_decimals,
     written_decimals,
 )
-from .splitting import tied_thresholds
+from .splitting import other_tied_thresholds
 from .trace import FORMAT
 
 MAX_CHARS = 2_000_000  # a classroom tree is kilobytes; a trace JSON with its scores, more
@@ -589,11 +589,11 @@ def compare(pasted: ReadTree, trace: dict, allow_missing_empty: bool = False,
     root = next(n for n in nodes if n["parent"] is None)
     total = sum(1 for n in nodes if not n.get("pruned_away"))
     agreed, stack = 0, [(root["id"], pasted.root, ())]
-    by_gini = algorithms.get(trace["algorithm"]).threshold_by == "gini_index"
+    threshold_by = algorithms.get(trace["algorithm"]).threshold_by
     while stack:
         node_id, student, path = stack.pop()
         node = nodes[node_id]
-        difference = _node_difference(node, student, path, tolerance, by_gini)
+        difference = _node_difference(node, student, path, tolerance, threshold_by)
         pairs = []
         if difference is None and node["decision"]["kind"] == "split":
             difference, pairs = _match_branches(node, student, path, nodes,
@@ -606,7 +606,7 @@ def compare(pasted: ReadTree, trace: dict, allow_missing_empty: bool = False,
 
 
 def _node_difference(node: dict, student: Pasted, path: tuple, tolerance: float,
-                     by_gini: bool = False):
+                     threshold_by: str = "gain"):
     decision = node["decision"]
     here = {"node_id": node["id"], "path": path}
     if decision["kind"] != "split":
@@ -627,11 +627,12 @@ def _node_difference(node: dict, student: Pasted, path: tuple, tolerance: float,
         return Difference(kind, expected=expected, given=student.attribute,
                           expected_row=_row(node, expected),
                           given_row=_row(node, student.attribute), **here)
-    return _threshold_difference(node, student, here, by_gini) or \
+    return _threshold_difference(node, student, here, threshold_by) or \
         _score_difference(node, student, tolerance, here)
 
 
-def _threshold_difference(node: dict, student: Pasted, here: dict, by_gini: bool = False):
+def _threshold_difference(node: dict, student: Pasted, here: dict,
+                          threshold_by: str = "gain"):
     """The student's cut of the trace's attribute against the trace's: the same (between
     its neighbouring candidates), one its score ties with (tied_threshold: the rule took
     the smallest of tied cuts; by Gain, or CART's Gini_index), or another."""
@@ -645,12 +646,11 @@ def _threshold_difference(node: dict, student: Pasted, here: dict, by_gini: bool
     if any(cut_as_written(b, threshold, digits) and low < b.condition.value < high
            for b in given):
         return None
-    row = _row(node, attribute) or {}
-    kind = "tied_threshold" if any(
-        low_t < b.condition.value < high_t for t in tied_thresholds(row.get("curve"), by_gini)
-        if t != threshold
-        for low_t, high_t in [cut_bounds(node, {"op": "<=", "value": t, "attribute": attribute})]
-        for b in given) else "threshold"
+    row = _row(node, attribute)
+    tied = [cut_bounds(node, {"op": "<=", "value": t, "attribute": attribute})
+            for t in (other_tied_thresholds(row, threshold_by) if row else ())]
+    kind = "tied_threshold" if any(low_t < b.condition.value < high_t for low_t, high_t in tied
+                                   for b in given) else "threshold"
     # the number alone, as written: the sentence names the attribute once
     return Difference(kind, expected=record_threshold_text(node["decision"]),
                       given=given[0].written or threshold_text(given[0].condition.value),

@@ -302,7 +302,7 @@ def choice_text(choice: manual.AlgorithmChoice, labels: dict[float, str]) -> str
     if choice.attribute is None:
         return t("man.leaf")
     chosen = _attribute_text(choice.attribute, choice.threshold, labels)
-    cuts = choice.other_cuts()
+    cuts = choice.tied_cuts
     if cuts:  # its t is the smallest of its tied cut points: they are named (the first few)
         shown = t("list.join").join(labels[cut] for cut in cuts[:TIED_CUTS_SHOWN])
         chosen = t("man.tied.threshold" if len(cuts) <= TIED_CUTS_SHOWN else
@@ -336,8 +336,8 @@ def threshold_labels(pick: manual.StudentPick, choices: list[manual.AlgorithmCho
     t one midpoint from the algorithms' reads differently from theirs), and never fewer than
     keep it between its two values at the node (its score rows' curves)."""
     cuts = [pick.threshold, *(c.threshold for c in choices),
-            *(cut for c in choices for _, cut in c.tied), *(cut for c in choices
-                                                           for cut in c.other_cuts())]
+            *(cut for c in choices for _, cut in c.tied),
+            *(cut for c in choices for cut in c.tied_cuts)]
     return distinct_labels([x for x in cuts if x is not None],
                            own=curve_digits(node.get("scores") or ()))
 

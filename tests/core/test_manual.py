@@ -373,7 +373,7 @@ def test_a_pick_at_a_cut_tied_with_the_choice_ties_by_its_threshold():
         pick = StudentPick("", "x", t)
         for choice in reveal(trace, X, y, base, 0, pick):
             assert (choice.attribute, choice.threshold) == ("x", 1.5)
-            assert choice.other_cuts() == (5.5,)
+            assert choice.tied_cuts == (5.5,)
             assert choice.agrees == (t == 1.5)
             assert choice.tie_reasons(pick) == reasons
 
@@ -392,5 +392,5 @@ def test_another_tied_attribute_at_another_cut_is_no_tie():
     for (attribute, t), reasons in cases.items():
         pick = StudentPick("", attribute, t)
         c45 = next(c for c in reveal(trace, X, y, base, 0, pick) if c.algorithm == "c45")
-        assert (c45.attribute, c45.threshold, c45.other_cuts()) == ("A", 1.5, (4.5, 6.5))
+        assert (c45.attribute, c45.threshold, c45.tied_cuts) == ("A", 1.5, (4.5, 6.5))
         assert c45.tie_reasons(pick) == reasons, (attribute, t)
