@@ -623,24 +623,27 @@ def _ranked_field(rows: list[dict], algorithm) -> str:
 COMPARED_WITH_THE_LARGEST = ("min_gain", "min_gain.gini", "epsilon", "epsilon_gain")
 
 
-def compares_the_largest(stop_key: str, algorithm) -> bool:
-    """Did a leaf's stop (its catalogue key) compare the largest score among the node's
-    candidates with the limit? Not an oblique tree's: a linear test tried there may have
-    been larger than every attribute, and the trace keeps no losing test at a leaf."""
-    return stop_key in COMPARED_WITH_THE_LARGEST and getattr(algorithm, "linear", None) is None
+def compared_row(node: dict, algorithm, names: Notation = ZHOU) -> dict | None:
+    """At a leaf whose stop compared the largest score among its candidates with the limit
+    (COMPARED_WITH_THE_LARGEST, in the book's terms), the row that had it (the first of
+    those tied for it); None elsewhere, and for an oblique tree, whose linear test tried
+    there may have been larger than every attribute (the trace keeps no losing test at a
+    leaf). The node panel, its sentence and the worked solution all read this one row."""
+    decision = node["decision"]
+    if algorithm is None or decision["kind"] != "leaf" or getattr(algorithm, "linear", None):
+        return None
+    if names.stop_key(leaf_stop(decision) or "", algorithm) not in COMPARED_WITH_THE_LARGEST:
+        return None
+    rows = [row for row in node.get("scores") or () if row.get("eligible", True)]
+    return max(rows, key=lambda row: row[algorithm.impurity_decrease]) if rows else None
 
 
 def largest_compared(node: dict, algorithm) -> float:
     """The largest, among a node's candidates, of the score late_stops compares with the
     minimum gain (ε): what it compared where the rule picks that largest (see
     COMPARED_WITH_THE_LARGEST; Li Hang's Alg. 5.2 and 5.3)."""
-    return largest_compared_row(node, algorithm)[algorithm.impurity_decrease]
-
-
-def largest_compared_row(node: dict, algorithm) -> dict:
-    """The score row of largest_compared (the first of those tied for it)."""
-    return max((row for row in node["scores"] if row.get("eligible", True)),
-               key=lambda row: row[algorithm.impurity_decrease])
+    return max(row[algorithm.impurity_decrease] for row in node["scores"]
+               if row.get("eligible", True))
 
 
 def leaf_steps(node: dict, algorithm=None, names: Notation = ZHOU, min_gain=None,
@@ -652,9 +655,10 @@ def leaf_steps(node: dict, algorithm=None, names: Notation = ZHOU, min_gain=None
     key = names.stop_key(stop, algorithm) if algorithm else stop
     key = key if f"solution.stop.{key}" in WORDS["en"] else "unknown"
     compared = {}
-    if compares_the_largest(key, algorithm) and min_gain is not None and node.get("scores"):
+    row = compared_row(node, algorithm, names) if min_gain is not None else None
+    if row is not None and key != "unknown":
         # the largest told apart from the threshold written in full (0.41997 below 0.42)
-        best = told_apart(largest_compared(node, algorithm), min_gain, decimals)[0]
+        best = told_apart(row[algorithm.impurity_decrease], min_gain, decimals)[0]
         compared = {"best": best, "threshold": format_number(min_gain)}
     number = algorithm.lihang_algorithm if algorithm and names.own_algorithms else None
     if number and f"solution.stop.{key}.lihang.{number}" in WORDS["en"]:  # that algorithm's

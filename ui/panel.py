@@ -18,11 +18,7 @@ from dtree_core.escape import plotly_text
 from dtree_core.growing import tied_for_majority
 from dtree_core.labels import branch_text, format_number, node_path
 from dtree_core.paths import node_key
-from dtree_core.solution import (
-    compares_the_largest,
-    largest_compared_row,
-    other_tied_threshold_texts,
-)
+from dtree_core.solution import compared_row, other_tied_threshold_texts
 from dtree_core.split import places_apart, record_threshold_text
 from dtree_core.trace import leaf_stop
 from ui import boundary, formulas, registry, state
@@ -616,14 +612,8 @@ def first_inspected(trace: dict, node: dict) -> dict:
     """The row the panel opens on: the winner; at a leaf whose stop compared the largest
     score with the limit, the attribute that had it (the lit line and the sentence name
     its number); else the first row."""
-    chosen = winner(node)
-    if chosen is not None:
-        return chosen
-    record = registry.record(trace["algorithm"])
-    code = state.notation().stop_key(leaf_stop(node["decision"]) or "", record)
-    if compares_the_largest(code, record) and any(r.get("eligible", True) for r in node["scores"]):
-        return largest_compared_row(node, record)
-    return node["scores"][0]
+    return winner(node) or compared_row(node, registry.record(trace["algorithm"]),
+                                        state.notation()) or node["scores"][0]
 
 
 def no_split(trace: dict, score: dict) -> None:

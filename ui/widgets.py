@@ -21,7 +21,7 @@ from dtree_core.export import (
     worded,
 )
 from dtree_core.labels import branch_text, joined_paths, node_path
-from dtree_core.solution import compares_the_largest, largest_compared
+from dtree_core.solution import compared_row
 from dtree_core.split import format_number, told_apart, told_apart_percent
 from ui import registry, state
 from ui.downloads import file_name
@@ -254,12 +254,12 @@ def stop_sentence(algorithm: str, stop: str | None, label: str, node: dict | Non
     leaf of C4.5 compared its pick's gain, CART's ρ·ΔGini, Li Hang's ID3 his ε). Given the
     scored node and the limit, a stop that compared the largest score with it says both
     numbers (the largest told apart from the limit, written in full: 0.41997 < 0.42)."""
-    record = registry.record(algorithm)
-    code = state.notation().stop_key(stop or "", record)
-    key = f"stop.{code}"
-    if compares_the_largest(code, record) and node is not None and node.get("scores") \
-            and min_gain is not None and has(f"{key}.compared"):
-        best = told_apart(largest_compared(node, record), min_gain, decimals)[0]
+    record, names = registry.record(algorithm), state.notation()
+    key = f"stop.{names.stop_key(stop or '', record)}"
+    row = compared_row(node, record, names) if node is not None and min_gain is not None \
+        else None
+    if row is not None and has(f"{key}.compared"):
+        best = told_apart(row[record.impurity_decrease], min_gain, decimals)[0]
         return t(f"{key}.compared", label=label, best=best, threshold=format_number(min_gain))
     return t(key if has(key) else "stop.unknown", label=label, code=stop)
 
