@@ -201,7 +201,8 @@ def grow_trace(data: bytes, filename: str, choices: dict, options: Options,
         raise refusal_copy(slot["refused"])
     if "trace" not in slot:
         try:
-            slot["trace"] = _grown(data, filename, choices, options, on_phase or _quiet)
+            slot["trace"], slot["report"] = _grown(data, filename, choices, options,
+                                                   on_phase or _quiet)
         except DataError as error:  # the same input is refused the same way: not retried
             slot["refused"], slot["refused_at"] = refusal_copy(error), time.monotonic()
             raise
@@ -242,15 +243,26 @@ def _quiet(phase: str, figures: dict) -> None:
     """No progress bar: nothing to tell."""
 
 
+def grown_report(key: str, filename: str) -> dict | None:
+    """What the load report says of the data the tree named by key (trace_key) grew on:
+    each attribute's kind and rule, and the notes of preparing it; kept with the tree, so a
+    rerun reads it without asking the prepared table's cache (None: no such tree)."""
+    return _trace_slot(key, filename).get("report")
+
+
 def _grown(data: bytes, filename: str, choices: dict, options: Options,
-           on_phase: PhaseCallback) -> dict:
+           on_phase: PhaseCallback) -> tuple[dict, dict]:
+    """(the trace dict, grown_report's facts)."""
     on_phase("preparing", {})
-    X, y, fitted = ready(data, filename, choices, options)
+    prepared = prepared_data(data, filename, choices, options.nominal, options.continuous)
+    X, y, fitted = prepared.X, prepared.y, options.with_kinds(prepared.kinds)
     X, y, validation = training_and_validation(X, y, choices.get("validation"), fitted)
     budget = app_budget().watched(
         lambda depth, nodes: on_phase("growing", {"depth": depth, "nodes": nodes}))
     model = DecisionTree.from_options(fitted).fit(X, y, validation=validation, budget=budget)
-    return model.trace_.to_dict(scores="lazy")
+    report = {"kinds": prepared.kinds, "kind_rules": prepared.kind_rules,
+              "notes": prepared.notes}
+    return model.trace_.to_dict(scores="lazy"), report
 
 
 def training_and_validation(X, y, spec: dict | None, options: Options):

@@ -238,20 +238,14 @@ def load_report(table, prepared: dict | None = None) -> None:
     if report.encoding_guessed:
         st.warning(tm("setup.report.guessed", value=report.encoding))
     for note in prepared["notes"] if prepared is not None else ():
-        st.warning(notice_text(note))
+        if getattr(note, "code", None) in SHOWN_PREPARE_NOTES:
+            st.warning(notice_text(note))
 
 
 # What preparing the data for the tree did that the user must be told of (its other notes
 # are the command line's: an ID column left out is said beside the attributes box).
 SHOWN_PREPARE_NOTES = ("dropped_target",)
 
-
-def _report_of(prepared) -> dict:
-    """What the load report says of the data a tree grew on: each attribute's kind and its
-    rule, and the notes to show (kept with the tree: a rerun reads them, not the cache)."""
-    return {"kinds": prepared.kinds, "kind_rules": prepared.kind_rules,
-            "notes": [n for n in prepared.notes
-                      if getattr(n, "code", None) in SHOWN_PREPARE_NOTES]}
 
 
 def notice_text(notice, plain: bool = False) -> str:
@@ -394,12 +388,9 @@ def grow(dataset: dict, choices: dict, options: Options, progress: Progress) -> 
         return False
     progress.drawing(trace)
     state.note_grown(trace_id, dataset)
-    # the growth's own prepared data (cached): read once per tree, kept for its report
-    prepared = engine.prepared_data(dataset["data"], dataset["filename"], choices,
-                                    options.nominal, options.continuous)
     st.session_state.current = {"trace": trace, "trace_id": trace_id, "source": dataset,
                                 "choices": choices, "options": options,
-                                "report": _report_of(prepared)}
+                                "report": engine.grown_report(trace_id, dataset["filename"])}
     return True
 
 
