@@ -654,8 +654,7 @@ def _threshold_difference(node: dict, student: Pasted, here: dict,
     # the number alone, as written: the sentence names the attribute once
     return Difference(kind, expected=record_threshold_text(node["decision"]),
                       given=given[0].written or threshold_text(given[0].condition.value),
-                      expected_row=_row(node, attribute), given_row=_row(node, attribute),
-                      **here)
+                      expected_row=row, given_row=row, **here)
 
 
 def _score_difference(node: dict, student: Pasted, tolerance: float, here: dict):
