@@ -26,10 +26,10 @@ from .split import (
     Split,
     distinct_labels,
     format_number,
-    linear_text,
     places_apart,
     record_threshold_text,
     told_apart,
+    tried_test_name,
 )
 from .splitting import other_tied_thresholds
 from .trace import leaf_stop
@@ -550,7 +550,7 @@ def comparison_steps(node: dict, rows: list[dict], algorithm, decimals: int,
     tried = decision.get("linear_candidate")
     if tried:  # an oblique tree's node where the single attribute beat the linear test
         steps.append(Sentence("linear.lost", {
-            "test": tried.get("name") or linear_text(tuple(tried["weights"].items())),
+            "test": tried_test_name(tried),
             "gini": _fixed(tried["gini_index"], decimals),
             "gain": _fixed(tried["gini_gain"], decimals)}))
     rule = f"rule.{decision.get('rule_code')}"

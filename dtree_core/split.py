@@ -260,6 +260,13 @@ def linear_text(weights: tuple[tuple[str, float], ...], digits: int | None = 3) 
     return "".join(terms)
 
 
+def tried_test_name(tried: Mapping) -> str:
+    """The name of a linear test an oblique node tried and set aside (its decision's
+    `linear_candidate`): as oblique.written wrote it, or, for a trace written before it kept
+    one, its weights to linear_text's digits."""
+    return tried.get("name") or linear_text(tuple(dict(tried["weights"]).items()))
+
+
 @dataclass(frozen=True)
 class Split:
     """A node's test. `values` holds each branch's value (value) or the two sides (subset)."""

@@ -32,6 +32,7 @@ from dtree_core.split import (
     record_threshold_text,
     threshold_text,
     told_apart,
+    tried_test_name,
 )
 from dtree_core.trace import Trace
 from ui import engine, registry
@@ -228,8 +229,8 @@ def tried_test_text(tried: dict) -> str:
     """A linear test tried and set aside, written as oblique.written wrote it (its name and
     t's digits send each row of the node where the test does); a trace written before it
     kept them falls back to four decimals."""
-    name = tried.get("name") or linear_text(tuple(dict(tried["weights"]).items()))
-    return f"{name} ≤ {threshold_text(tried['threshold'], tried.get('threshold_digits'))}"
+    return (f"{tried_test_name(tried)} ≤ "
+            f"{threshold_text(tried['threshold'], tried.get('threshold_digits'))}")
 
 
 def test_text(decision: dict) -> str:
