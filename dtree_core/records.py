@@ -165,8 +165,17 @@ class NodeStore:
         label = self.enc.classes[self.label_of(node)]
         stop = self.stop_of(node)
         if stop is not None:
-            return Decision("leaf", label, stop=stop, rule=leaf_rule(stop))
+            return Decision("leaf", label, stop=stop, rule=leaf_rule(stop),
+                            picked=self._picked(node, stop))
         return self._split_decision(node, label)
+
+    def _picked(self, node: int, stop: str) -> str | None:
+        """At a leaf its rule's pick's score stopped (growing.late_stops): that attribute."""
+        rules, level = self.options.rules, self.levels[node]
+        if stop != rules.gain_stop or level is None or rules.linear is not None:
+            return None
+        j = int(level.choice.winner[int(self.column("level_index")[node])])
+        return self.enc.attributes[j].name if j >= 0 else None
 
     def _split_decision(self, node: int, label: str) -> Decision:
         """The split, with the rule that picked it and its rivals (from the depth's choice)."""

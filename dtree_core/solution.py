@@ -618,32 +618,28 @@ def _ranked_field(rows: list[dict], algorithm) -> str:
     return algorithm.ranks_by
 
 
-# Min-gain leaves whose rule picks the largest of the score compared with the threshold, so
-# the sentence can give that largest score (not Zhou's C4.5: it compares its pick's gain).
+# Min-gain leaves whose rule picks the largest of the score compared with the threshold: a
+# trace written before leaves named their pick (decision "picked") is read by the largest.
 COMPARED_WITH_THE_LARGEST = ("min_gain", "min_gain.gini", "epsilon", "epsilon_gain")
 
 
 def compared_row(node: dict, algorithm, names: Notation = ZHOU) -> dict | None:
-    """At a leaf whose stop compared the largest score among its candidates with the limit
-    (COMPARED_WITH_THE_LARGEST, in the book's terms), the row that had it (the first of
-    those tied for it); None elsewhere, and for an oblique tree, whose linear test tried
+    """At a leaf whose stop compared the score of the rule's pick with the limit
+    (growing.late_stops), the pick's row: the decision names it (Zhou's C4.5 picks by the
+    gain ratio among the above-average gains, so its gain need not be the largest); in an
+    older trace, the largest where the rule picks that (COMPARED_WITH_THE_LARGEST, the first
+    of those tied for it). None elsewhere, and for an oblique tree, whose linear test tried
     there may have been larger than every attribute (the trace keeps no losing test at a
     leaf). The node panel, its sentence and the worked solution all read this one row."""
     decision = node["decision"]
     if algorithm is None or decision["kind"] != "leaf" or getattr(algorithm, "linear", None):
         return None
+    rows = [row for row in node.get("scores") or () if row.get("eligible", True)]
+    if decision.get("picked") is not None:
+        return next((row for row in rows if row["attribute"] == decision["picked"]), None)
     if names.stop_key(leaf_stop(decision) or "", algorithm) not in COMPARED_WITH_THE_LARGEST:
         return None
-    rows = [row for row in node.get("scores") or () if row.get("eligible", True)]
     return max(rows, key=lambda row: row[algorithm.impurity_decrease]) if rows else None
-
-
-def largest_compared(node: dict, algorithm) -> float:
-    """The largest, among a node's candidates, of the score late_stops compares with the
-    minimum gain (ε): what it compared where the rule picks that largest (see
-    COMPARED_WITH_THE_LARGEST; Li Hang's Alg. 5.2 and 5.3)."""
-    return max(row[algorithm.impurity_decrease] for row in node["scores"]
-               if row.get("eligible", True))
 
 
 def leaf_steps(node: dict, algorithm=None, names: Notation = ZHOU, min_gain=None,
@@ -659,7 +655,8 @@ def leaf_steps(node: dict, algorithm=None, names: Notation = ZHOU, min_gain=None
     if row is not None and key != "unknown":
         # the largest told apart from the threshold written in full (0.41997 below 0.42)
         best = told_apart(row[algorithm.impurity_decrease], min_gain, decimals)[0]
-        compared = {"best": best, "threshold": format_number(min_gain)}
+        compared = {"best": best, "threshold": format_number(min_gain),
+                    "attribute": row["attribute"]}
     number = algorithm.lihang_algorithm if algorithm and names.own_algorithms else None
     if number and f"solution.stop.{key}.lihang.{number}" in WORDS["en"]:  # that algorithm's
         key += f".lihang.{number}"
@@ -923,6 +920,9 @@ WORDS: dict[str, dict[str, str]] = {
         "solution.stop.min_gain.chosen": ("The gain of the attribute the rule picks is below the "
                                           "minimum gain (a stopping limit): a leaf labelled "
                                           "{label}, the majority class."),
+        "solution.stop.min_gain.chosen.compared": (
+            "The rule picks {attribute}, whose gain, {best}, is below the minimum gain "
+            "{threshold} (a stopping limit): a leaf labelled {label}, the majority class."),
         "solution.stop.min_gain.compared": (
             "The best gain, {best}, is below the minimum gain {threshold} (a stopping limit): a "
             "leaf labelled {label}, the majority class."),
@@ -1060,6 +1060,9 @@ WORDS: dict[str, dict[str, str]] = {
             "类别标记为多数类“{label}”。"),
         "solution.stop.min_gain.chosen": ("按规则选出的属性的信息增益低于最小增益（停止条件）："
                                           "叶结点，类别标记为多数类“{label}”。"),
+        "solution.stop.min_gain.chosen.compared": (
+            "按规则选出的属性是{attribute}，其信息增益 {best} 低于最小增益 {threshold}"
+            "（停止条件）：叶结点，类别标记为多数类“{label}”。"),
         "solution.stop.min_gain.compared": (
             "最大信息增益 {best} 低于最小增益 {threshold}（停止条件）：叶结点，类别标记为多数类"
             "“{label}”。"),

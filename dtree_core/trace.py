@@ -60,6 +60,11 @@ class Decision:
     linear_candidate: tuple[tuple[str, object], ...] = ()
     # How the linear learner found the test ({start: "fisher" | "axis", passes}).
     linear_learner: tuple[tuple[str, object], ...] = ()
+    # A leaf made because a score was below min gain (or Li Hang's ε): the attribute the rule
+    # picked there, whose score was compared (Zhou's C4.5 picks by the gain ratio among the
+    # above-average gains, so the gain compared need not be the largest). Not for an oblique
+    # tree, where a linear test's gain may have been compared instead.
+    picked: str | None = None
 
     def to_dict(self) -> dict:
         d = {k: getattr(self, k) for k in (
@@ -70,6 +75,8 @@ class Decision:
             d["forced_threshold"] = True
         if self.threshold_digits:  # absent unless needed, likewise
             d["threshold_digits"] = self.threshold_digits
+        if self.picked is not None:  # absent but at a leaf of min gain, likewise
+            d["picked"] = self.picked
         if self.weights:  # absent but at a linear test, so other traces are unchanged
             d.update(weights=dict(self.weights), linear_impurity=self.linear_impurity,
                      linear_gain=self.linear_gain, axis_best=dict(self.axis_best) or None)

@@ -283,6 +283,9 @@ EN = {
                                     "{label}, the majority."),
     "stop.min_gain.chosen": ("The gain of the attribute the rule picks is below the minimum "
                              "gain: a leaf labelled {label}, the majority."),
+    "stop.min_gain.chosen.compared": ("The rule picks {attribute}, whose gain, {best}, is below "
+                                      "the minimum gain {threshold}: a leaf labelled {label}, "
+                                      "the majority."),
     "stop.min_branch_weight": ("No split leaves two branches with at least the minimum branch "
                                "weight: a leaf labelled {label}, the majority."),
     "stop.pruned": "Pruning replaced this subtree by a leaf labelled {label}.",

@@ -252,6 +252,9 @@ ZH = {
                                     "{threshold}：标记为叶结点，其类别为样本数最多的类“{label}”。"),
     "stop.min_gain.chosen": ("按规则选出的属性的信息增益低于最小增益：标记为叶结点，"
                              "其类别为样本数最多的类“{label}”。"),
+    "stop.min_gain.chosen.compared": ("按规则选出的属性是{attribute}，其信息增益 {best} "
+                                      "低于最小增益 {threshold}：标记为叶结点，"
+                                      "其类别为样本数最多的类“{label}”。"),
     "stop.min_branch_weight": ("没有哪种划分能让两个分支的权重都达到分支最小权重：标记为叶结点，"
                                "其类别为样本数最多的类“{label}”。"),
     "stop.pruned": "剪枝把这棵子树替换成了类别为“{label}”的叶结点。",

@@ -12,7 +12,7 @@ from functools import cache
 
 from dtree_core import notation as notations
 from dtree_core import reference
-from dtree_core.solution import largest_compared
+from dtree_core.solution import compared_row
 from dtree_core.split import Condition, Split, format_number, record_threshold_text, told_apart
 from dtree_core.trace import leaf_stop
 from ui import registry
@@ -214,11 +214,11 @@ def chosen_text(decision: dict, figure: Figure = ZHOU) -> str:
 
 def epsilon_text(trace: dict, node: dict, figure: Figure) -> str:
     """'g(D, A_g) = 0.420 < ε = 0.5': the score the stop compared with ε (late_stops: the
-    rule's pick, the largest of that score among the candidates for 5.2 and 5.3)."""
-    record = registry.record(trace["algorithm"])
-    symbol = notations.get("lihang").text(record.impurity_decrease, "D", "A_g")
+    rule's pick's, the largest of that score among the candidates for 5.2 and 5.3)."""
+    record, lihang = registry.record(trace["algorithm"]), notations.get("lihang")
+    symbol = lihang.text(record.impurity_decrease, "D", "A_g")
     # told apart from ε, which is written in full: 0.41997 < 0.42, not 0.420 < 0.42
-    value = told_apart(largest_compared(node, record),
+    value = told_apart(compared_row(node, record, lihang)[record.impurity_decrease],
                        trace["params"].get("min_gain") or 0.0, 3)[0]
     return t(f"{figure.key}.4.fired", symbol=symbol, value=value, **figure.values)
 

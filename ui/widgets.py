@@ -252,15 +252,17 @@ def stop_sentence(algorithm: str, stop: str | None, label: str, node: dict | Non
                   min_gain: float | None = None, decimals: int = 3) -> str:
     """Why a node became a leaf, in the algorithm's and the chosen book's terms (a min-gain
     leaf of C4.5 compared its pick's gain, CART's ρ·ΔGini, Li Hang's ID3 his ε). Given the
-    scored node and the limit, a stop that compared the largest score with it says both
-    numbers (the largest told apart from the limit, written in full: 0.41997 < 0.42)."""
+    scored node and the limit, a stop that compared a score with it says both numbers (the
+    score told apart from the limit, written in full: 0.41997 < 0.42), and the attribute
+    where the rule's pick is not the largest."""
     record, names = registry.record(algorithm), state.notation()
     key = f"stop.{names.stop_key(stop or '', record)}"
     row = compared_row(node, record, names) if node is not None and min_gain is not None \
         else None
     if row is not None and has(f"{key}.compared"):
         best = told_apart(row[record.impurity_decrease], min_gain, decimals)[0]
-        return t(f"{key}.compared", label=label, best=best, threshold=format_number(min_gain))
+        return t(f"{key}.compared", label=label, best=best, threshold=format_number(min_gain),
+                 attribute=row["attribute"])
     return t(key if has(key) else "stop.unknown", label=label, code=stop)
 
 

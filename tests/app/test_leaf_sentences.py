@@ -119,3 +119,69 @@ def test_a_leaf_that_compared_the_largest_score_opens_on_the_attribute_that_had_
     best = max(node["scores"], key=lambda r: r["gain_ratio"])
     assert best["attribute"] != node["scores"][0]["attribute"]
     assert at.selectbox(key=node_widget(at, "inspect_", 0)).value == best["attribute"]
+
+
+def c45_stopped_at_the_root() -> dict:
+    """Watermelon 3.0, C4.5 at min gain 0.36: the rule picks 含糖率 (gain ratio 0.400 among the
+    above-average gains), whose gain 0.349 is below 0.36, while 纹理's gain is 0.381."""
+    data = pd.read_csv(DATA / "watermelon_3.0.csv")
+    X, y = data.drop(columns=["好瓜", "编号"]), data["好瓜"]
+    return DecisionTree("c45", min_gain=0.36).fit(X, y).trace_.to_dict()
+
+
+def test_a_c45_min_gain_leaf_names_the_attribute_its_rule_picked():
+    trace = c45_stopped_at_the_root()
+    root = trace["nodes"][0]
+    assert root["decision"]["stop"] == "min_gain" and root["decision"]["picked"] == "含糖率"
+    rows = {r["attribute"]: r for r in root["scores"]}
+    assert max(rows.values(), key=lambda r: r["gain"])["attribute"] == "纹理"
+    assert max((r for r in rows.values() if r["above_average"]),
+               key=lambda r: r["gain_ratio"])["attribute"] == "含糖率"
+    assert rows["含糖率"]["gain"] < 0.36 < rows["纹理"]["gain"]
+    # only such a leaf names one: a pure leaf, or any leaf of an oblique tree, does not
+    assert all("picked" not in n["decision"] for n in trace["nodes"][1:])
+    data = pd.read_csv(DATA / "watermelon_3.0_alpha.csv")
+    oblique = DecisionTree("oblique", min_gain=0.2).fit(
+        data.drop(columns=["好瓜", "编号"]), data["好瓜"]).trace_.to_dict()
+    assert any(n["decision"].get("stop") == "min_gain" for n in oblique["nodes"])
+    assert all("picked" not in n["decision"] for n in oblique["nodes"])
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("en", "The rule picks 含糖率, whose gain, 0.349, is below the minimum gain 0.36"),
+    ("zh", "按规则选出的属性是含糖率，其信息增益 0.349 低于最小增益 0.36")])
+def test_a_c45_min_gain_leaf_says_its_picks_gain_not_the_largest(lang, said, monkeypatch):
+    """C4.5's min-gain leaf said only "the gain of the attribute the rule picks is below the
+    minimum gain": the largest gain (纹理's 0.381) is above the limit, so the number the
+    sentence can give is the pick's, which the trace now names."""
+    from dtree_core import algorithms
+    from dtree_core.solution import sentence_text, solve_node
+    from ui import messages, panel
+
+    monkeypatch.setattr(messages, "current_language", lambda: lang)
+    trace = c45_stopped_at_the_root()
+    assert panel.why_text(trace, trace["nodes"][0], 3).startswith(said)
+    last = solve_node(trace, trace["nodes"][0]).steps[-1]
+    assert sentence_text(last, lang).startswith(said)
+    assert panel.compared_row(trace["nodes"][0], algorithms.get("c45"))["attribute"] == "含糖率"
+
+
+def test_a_trace_read_back_keeps_the_pick():
+    from dtree_core.trace import Trace
+
+    trace = c45_stopped_at_the_root()
+    again = Trace.from_dict(trace).to_dict()
+    assert again["nodes"][0]["decision"]["picked"] == "含糖率"
+
+
+def test_a_c45_min_gain_leaf_opens_on_the_attribute_its_rule_picked():
+    """The panel opened a C4.5 min-gain leaf on the first column, not on the attribute whose
+    gain was compared with the limit."""
+    from tests.app.app_helpers import grown_app, node_widget
+
+    at = grown_app("watermelon_3.0", "c45", "en")
+    at.number_input(key="min_gain").set_value(0.36).run()
+    node = at.session_state["current"]["trace"]["nodes"][0]
+    assert node["decision"]["stop"] == "min_gain" and node["scores"][0]["attribute"] == "色泽"
+    assert at.selectbox(key=node_widget(at, "inspect_", 0)).value == "含糖率"
+    assert not at.exception

@@ -397,10 +397,10 @@ def test_a_min_gain_leaf_is_worded_by_what_late_stops_compared():
     assert lihang.stop_key("epsilon", algorithms.get("c45_lihang")) == "epsilon"
 
 
-def test_zhous_c45_min_gain_leaf_gives_no_largest_gain():
+def test_zhous_c45_min_gain_leaf_gives_its_picks_gain_not_the_largest():
     """A: six nearly pure values (the largest gain), B: two (the best gain ratio, which C4.5
-    picks); a min gain between their gains stops on B's gain. The sentence says so and quotes
-    no number (the largest gain, A's, was not compared)."""
+    picks); a min gain between their gains stops on B's gain. The sentence says so with B's
+    gain (the leaf names its pick) and not the largest gain, A's, which was not compared."""
     X = pd.DataFrame({"A": [f"a{i // 2}" for i in range(12)], "B": ["b1"] * 6 + ["b2"] * 6,
                       "C": ["c1", "c2"] * 6})
     y = pd.Series(list("是是是否是是否否否是否否"))
@@ -412,7 +412,8 @@ def test_zhous_c45_min_gain_leaf_gives_no_largest_gain():
     for notation in ("zhou", "lihang"):
         last = to_markdown(solve(leaf, 0, "node", notation=notation), "en").strip()
         last = last.splitlines()[-1]
-        assert "the rule picks is below the minimum gain" in last
+        assert f"The rule picks B, whose gain, {rows['B']['gain']:.3f}, is below the minimum " \
+               "gain 0.5" in last
         assert f"{rows['A']['gain']:.3f}" not in last and "Alg. 5.2" not in last
 
 
