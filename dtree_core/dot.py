@@ -112,21 +112,29 @@ def _hidden_below(children, node_id: int, shown: set[int], visible: set[int]) ->
     return count
 
 
+def _name_html(value) -> str:
+    """A class or attribute name in a node label. A long one keeps its start and its end
+    (as an edge's condition does): two classes that differ only at the end ('C…1', 'C…2')
+    must still say which leaf predicts which. Shortened before escaping, since a control
+    character becomes four (\\x1b) and must not be cut."""
+    return escape_dot_html(shorten_middle(str(value), DOT_MAX_LABEL), max_length=None)
+
+
 def _node_label(trace: dict, node: dict, decided: bool, decimals: int,
                 decision: dict | None = None, note: str | None = None) -> str:
     """HTML-like label: '#id', class counts, then the split attribute or the leaf's class
     (✂ for a pruned leaf), then a pruning event's numbers."""
     counts = " · ".join(
-        f"{escape_dot_html(str(c))} {format_number(node['class_counts'].get(c, 0), decimals)}"
+        f"{_name_html(c)} {format_number(node['class_counts'].get(c, 0), decimals)}"
         for c in trace["classes"])
     lines = [f"#{node['id']}", counts]
     decision = decision or node["decision"]
     if decided and decision["kind"] == "split":
-        lines.append(f"<B>{escape_dot_html(str(decision['attribute']))}</B>")
+        lines.append(f"<B>{_name_html(decision['attribute'])}</B>")
     elif decided:
         cut_here = leaf_stop(decision) in ("pruned", "pre_pruned")  # not a raised copy
         cut = f" {SCISSORS}" if cut_here else ""
-        lines.append(f"<B>→ {escape_dot_html(str(decision['label']))}{cut}</B>")
+        lines.append(f"<B>→ {_name_html(decision['label'])}{cut}</B>")
     if note:
         lines.append(escape_dot_html(note))
     return "<" + "<BR/>".join(lines) + ">"

@@ -123,15 +123,17 @@ def escape_dot_label(text, max_length: int | None = DOT_MAX_LABEL) -> str:
     return _NEWLINE.sub(r"\\n", text.translate(_DOT_TABLE))
 
 
-def escape_dot_html(text, max_length: int = DOT_MAX_LABEL) -> str:
+def escape_dot_html(text, max_length: int | None = DOT_MAX_LABEL) -> str:
     """Text inside a Graphviz HTML-like label <...>: entities escaped, line breaks as <BR/>.
 
     Tabs become spaces (as Graphviz would draw them); empty text becomes one space, because
     Graphviz refuses an empty element such as <B></B>. A backslash is doubled: Graphviz
     expands its escapes (\\N: the node's name, \\G: the graph's) in HTML-like labels too,
-    even when written as an entity.
+    even when written as an entity. Text over `max_length` characters ends in an ellipsis
+    (None: a caller that shortened the text itself, before its controls became codes).
     """
-    text = shorten(_text(text), max_length).replace("\t", " ")
+    text = _text(text) if max_length is None else shorten(_text(text), max_length)
+    text = text.replace("\t", " ")
     if not text:
         return " "
     return "<BR/>".join(html.escape(line, quote=True).replace("\\", "\\\\")

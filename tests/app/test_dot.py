@@ -80,6 +80,24 @@ def test_hostile_labels_are_escaped_and_dot_accepts_them():
     assert b"&lt;v2&gt;" in result.stdout
 
 
+def test_long_names_keep_their_ends_so_leaves_stay_told_apart():
+    # two classes, and two attributes, that differ only in their last character
+    first, second = "C" * 150 + "1", "C" * 150 + "2"
+    df = pd.DataFrame({"A" * 150 + "a": ["x"] * 4 + ["y"] * 4,
+                       "A" * 150 + "b": ["p", "q"] * 4,
+                       "cls": [first] * 4 + [second] * 4})
+    trace = DecisionTree().fit(df.iloc[:, :2], df["cls"]).trace_.to_dict()
+    dot = to_dot(trace, None, highlight=False).source
+    leaves = [n for n in trace["nodes"] if n["decision"]["kind"] == "leaf"]
+    assert {n["decision"]["label"] for n in leaves} == {first, second}
+    for leaf in leaves:
+        label = leaf["decision"]["label"]
+        assert f"→ {label[:60]}…{label[-59:]}</B>" in node_line(dot, leaf["id"])
+    counts = f"{first[:60]}…{first[-59:]} 4 · {second[:60]}…{second[-59:]} 4"
+    assert counts in node_line(dot, 0)
+    assert f"<B>{'A' * 60}…{'A' * 58}a</B>" in node_line(dot, 0)
+
+
 @pytest.fixture(scope="module")
 def big() -> dict:
     trace = grow("penguins", "cls")
