@@ -176,6 +176,18 @@ def tied_for_majority(counts: np.ndarray) -> np.ndarray:
     return counts >= counts.max(axis=-1, keepdims=True) * (1 - 1e-12)
 
 
+def tied_classes(classes, class_counts) -> list:
+    """The classes a node's counts (a mapping by class) tie for the most weight, in the data's
+    order, so the first is the one majority took; [] where one class leads or the node holds
+    no rows (an empty node's label is its parent's, not a tie's)."""
+    counts = [class_counts.get(c, 0) for c in classes]
+    if max(counts, default=0) <= 0:
+        return []
+    tied = [c for c, held in zip(classes, tied_for_majority(counts).tolist(), strict=True)
+            if held]
+    return tied if len(tied) > 1 else []
+
+
 def early_stops(enc, options, batch: Batch, used, counts, n, depth: int) -> np.ndarray:
     """The stop cases that need no scores, in Fig. 4.2's order, then the stopping limits.
 

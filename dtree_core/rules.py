@@ -17,6 +17,7 @@ import pandas as pd
 from .escape import one_line
 from .evaluate import FittedTrace
 from .export import Table, to_csv, to_markdown
+from .growing import tied_classes
 from .labels import branch_text, format_number, joined_paths, node_path
 from .split import Condition
 from .wording import percent_places, percent_text, share_places  # noqa: F401  (public)
@@ -49,6 +50,9 @@ WORDS: dict[str, dict[str, str]] = {
         "line": "{prefix}{number}: IF {conditions} THEN {conclusion}  [{stats}]",
         "and": " AND ",
         "always": "TRUE",
+        # a leaf's label taken from a tie (growing.majority: the first class in the data)
+        "tied": "{conclusion} (tied with {classes}; the one the data shows first is taken)",
+        "tied_class": "{cls}",
         "training": "training: {coverage}",
         "held_out": "; held-out: {coverage}",
         "coverage": "coverage {covered}, accuracy {accuracy}",
@@ -73,6 +77,8 @@ WORDS: dict[str, dict[str, str]] = {
         "line": "{prefix}{number}：如果 {conditions} 那么 {conclusion}  [{stats}]",
         "and": " 且 ",
         "always": "恒成立",
+        "tied": "{conclusion}（与{classes}并列，取数据中先出现者）",
+        "tied_class": "“{cls}”",
         "training": "训练集：{coverage}",
         "held_out": "；测试集：{coverage}",
         "coverage": "覆盖率 {covered}，精度 {accuracy}",
@@ -129,6 +135,8 @@ class Rule:
     label: str
     train: Coverage
     test: Coverage | None = None
+    # the classes the label tied with on the leaf's counts (the label was the first in the data)
+    tied_with: tuple[str, ...] = ()
 
     @property
     def condition_text(self) -> str:
@@ -137,6 +145,22 @@ class Rule:
     @property
     def conclusion_text(self) -> str:
         return f"{self.target}={self.label}"
+
+
+def with_tie(rule: Rule, conclusion: str, lang: str = "en") -> str:
+    """The conclusion ('好瓜=是', or the class alone), saying when the leaf's label won a
+    tie: '好瓜=是 (tied with 否; the one the data shows first is taken)'."""
+    if not rule.tied_with:
+        return conclusion
+    classes = _word(lang, "list").join(_word(lang, "tied_class", cls=c) for c in rule.tied_with)
+    return _word(lang, "tied", conclusion=conclusion, classes=classes)
+
+
+def _tied_with(trace: dict, node: dict) -> tuple[str, ...]:
+    """The classes a leaf's label tied with, where the label is the tie's first (as
+    growing.majority takes it); () for a clear majority or an empty leaf."""
+    tied, label = tied_classes(trace["classes"], node["class_counts"]), node["decision"]["label"]
+    return tuple(tied[1:]) if tied and tied[0] == label else ()
 
 
 def _leaves(trace: dict) -> list[dict]:
@@ -157,7 +181,8 @@ def rules(trace: dict, X: pd.DataFrame | None = None, y=None) -> list[Rule]:
     total = float(trace["nodes"][0]["weight"])
     return [Rule(node["id"], tuple(node_path(trace, node)), trace["target"],
                  node["decision"]["label"], _training(node, total),
-                 test.get(node["id"], Coverage(0.0, 0.0, float(len(X)))) if test else None)
+                 test.get(node["id"], Coverage(0.0, 0.0, float(len(X)))) if test else None,
+                 _tied_with(trace, node))
             for node in _leaves(trace)]
 
 
@@ -203,7 +228,7 @@ def rule_line(number: int, rule: Rule, digits: int = 3, lang: str = "en",
     if if_text is None:
         if_text = conditions_text(rule.conditions, lang)
     return one_line(_word(lang, "line", prefix=prefix, number=number, conditions=if_text,
-                          conclusion=rule.conclusion_text, stats=stats))
+                          conclusion=with_tie(rule, rule.conclusion_text, lang), stats=stats))
 
 
 def rules_text(trace: dict, X: pd.DataFrame | None = None, y=None, digits: int = 3,
@@ -228,7 +253,7 @@ def rules_markdown(trace: dict, X: pd.DataFrame | None = None, y=None, digits: i
     columns = [_word(lang, f"col.{name}") for name in names]
     rows = []
     for i, rule in enumerate(found, 1):
-        row = [f"{prefix}{i}", texts[rule.leaf], rule.conclusion_text]
+        row = [f"{prefix}{i}", texts[rule.leaf], with_tie(rule, rule.conclusion_text, lang)]
         for coverage in (rule.train, rule.test):
             if coverage is not None:
                 row += [share_text(coverage, digits, lang), percent_text(coverage.accuracy, digits)]
@@ -379,7 +404,8 @@ def rule_table(trace: dict, lang: str = "en") -> Table:
     linear = [name for name in dict.fromkeys(k for by in tested for k in by)
               if name not in set(attributes)]
     columns = [*attributes, *linear]
-    rows = [[f"R{i}", *(_condition_cell(by.get(c, []), lang) for c in columns), rule.label]
+    rows = [[f"R{i}", *(_condition_cell(by.get(c, []), lang) for c in columns),
+             with_tie(rule, rule.label, lang)]
             for i, (rule, by) in enumerate(zip(found, tested, strict=True), 1)]
     names = [*columns, str(trace["target"])]
     return Table([_unused(_word(lang, "col.rule"), names), *names], rows)

@@ -15,7 +15,7 @@ from dtree_core import plugged
 from dtree_core.checking import one_split_listed_twice, smallest_value_splits, value_splits
 from dtree_core.compare import deciding_score
 from dtree_core.escape import plotly_text
-from dtree_core.growing import tied_for_majority
+from dtree_core.growing import tied_classes
 from dtree_core.labels import branch_text, format_number, node_path
 from dtree_core.paths import node_key
 from dtree_core.solution import compared_row, other_tied_threshold_texts
@@ -200,17 +200,13 @@ def tied_majority(trace: dict, node: dict) -> str | None:
     """Where the classes a leaf's label is the majority of tie: which, and that the first the
     data shows won (growing.majority's rule, read off the leaf's counts). None elsewhere: a
     label taken from the parent (an empty branch) or a leaf of one class."""
-    counts = [node["class_counts"].get(c, 0) for c in trace["classes"]]
-    best = max(counts, default=0)
-    if best <= 0 or leaf_stop(node["decision"]) == "empty":
-        return None
-    tied = [c for c, held in zip(trace["classes"], tied_for_majority(counts).tolist(),
-                                 strict=True) if held]
-    if len(tied) < 2 or node["decision"]["label"] != tied[0]:
+    tied = tied_classes(trace["classes"], node["class_counts"])
+    if (not tied or leaf_stop(node["decision"]) == "empty"
+            or node["decision"]["label"] != tied[0]):
         return None
     named = t("list.join").join(t("stop.tied_class", cls=c) for c in tied)
     return t("stop.tied_majority", classes=named,
-             count=format_number(best, 3), label=tied[0])
+             count=format_number(node["class_counts"][tied[0]], 3), label=tied[0])
 
 
 def cart_note(trace: dict, node: dict, decimals: int) -> str | None:

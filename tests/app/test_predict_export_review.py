@@ -169,3 +169,18 @@ def test_a_tex_file_prints_names_as_typed():
     row = tex.splitlines()[5]
     assert "--" not in row and "`" not in row and "''" not in row
     assert r"a-{}-{}b \textasciigrave{}c\textquotesingle{}" in row
+
+
+@pytest.mark.parametrize(("lang", "tie"), [
+    ("en", "y=yes (tied with no; the one the data shows first is taken)"),
+    ("zh", "y=yes（与“no”并列，取数据中先出现者）")])
+def test_the_rules_table_says_a_leaf_won_a_tie(lang, tie):
+    """a=p holds yes 1 : no 1, labelled yes as the class the data shows first: its THEN says
+    so, as the panel does; a=q's clear majority reads plain."""
+    at = uploaded(b"a,y\np,yes\np,no\nq,no\nq,no\n", "tie.csv", lang=lang, algorithm="id3")
+    at.switch_page("pages/export.py").run()
+    at.toggle(key="exp_holdout").set_value(False).run()
+    assert not at.exception
+    then = t("exp.col.then", _lang=lang)
+    frame = next(df.value for df in at.dataframe if then in df.value.columns)
+    assert list(frame[then]) == [tie, "y=no"]

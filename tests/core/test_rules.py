@@ -342,3 +342,39 @@ def test_held_out_numeric_classes_are_compared_as_the_tree_writes_them():
     X = pd.DataFrame({"a": ["p", "p", "q", "q"]})
     trace = DecisionTree("id3").fit(X, pd.Series([1, 1, 0, 0], name="c")).trace_.to_dict()
     assert all(r.test.accuracy == 1.0 for r in rules(trace, X, [1, 1, 0, 0]))
+
+
+# --------------------------------------------------------------------- a leaf's tied majority
+
+
+@pytest.fixture
+def wm2_depth_3(wm2):
+    """Watermelon 2.0 grown to depth 3: 纹理=清晰 ∧ 根蒂=稍蜷 ∧ 色泽=乌黑 is a leaf of 是 1 :
+    否 1, labelled 是 because 是 comes first in the data (R3); 浅白 is empty (R4)."""
+    X, y = wm2
+    return DecisionTree("id3", max_depth=3).fit(X, y).trace_.to_dict()
+
+
+def test_a_tied_leaf_says_its_label_won_a_tie_in_every_form(wm2_depth_3):
+    from dtree_core.rules import rule_table
+
+    found = rules(wm2_depth_3)
+    assert [r.tied_with for r in found] == [(), (), ("否",), (), (), (), (), ()]
+    tie = " (tied with 否; the one the data shows first is taken)"
+    lines = rules_text(wm2_depth_3).splitlines()
+    assert lines[2] == ("R3: IF 纹理=清晰 AND 根蒂=稍蜷 AND 色泽=乌黑 THEN 好瓜=是" + tie
+                        + "  [training: coverage 2/17 = 11.8%, accuracy 50.0%]")
+    assert "tied" not in "".join(lines[:2] + lines[3:])  # nor the empty leaf, R4
+    markdown = rules_markdown(wm2_depth_3).splitlines()
+    assert "| 好瓜=是" + tie + " |" in markdown[2 + 2]
+    assert "tied" not in "".join(markdown[:4] + markdown[5:])
+    table = rule_table(wm2_depth_3)
+    assert [row[-1] for row in table.rows][2:4] == ["是" + tie, "是"]
+
+
+def test_a_tie_of_three_names_each_class_it_tied_with():
+    X = pd.DataFrame({"a": ["x"] * 3})
+    trace = DecisionTree("id3").fit(X, pd.Series(["q", "p", "r"], name="c")).trace_.to_dict()
+    assert rules_text(trace) == (
+        "R1: IF TRUE THEN c=q (tied with p, r; the one the data shows first is taken)  "
+        "[training: coverage 3/3 = 100.0%, accuracy 33.3%]")

@@ -84,6 +84,18 @@ def test_pruned_rules_and_the_rule_table_in_chinese(wm2, wm2_trace):
     assert table.columns[0] == "规则" and rule_table(wm2_trace).columns[0] == "rule"
 
 
+def test_a_tied_leaf_says_so_in_chinese(wm2):
+    """The panel's words for it: 并列, and the class 数据中先出现 is the one taken."""
+    X, y = wm2
+    trace = DecisionTree("id3", max_depth=3).fit(X, y).trace_.to_dict()
+    tie = "好瓜=是（与“否”并列，取数据中先出现者）"
+    assert rules_text(trace, lang="zh").splitlines()[2] == (
+        "R3：如果 纹理=清晰 且 根蒂=稍蜷 且 色泽=乌黑 那么 " + tie
+        + "  [训练集：覆盖率 2/17（11.8%），精度 50.0%]")
+    assert f"| {tie} |" in rules_markdown(trace, lang="zh").splitlines()[4]
+    assert rule_table(trace, "zh").rows[2][-1] == "是（与“否”并列，取数据中先出现者）"
+
+
 def test_an_unknown_language_is_refused(wm2_trace):
     with pytest.raises(ValueError, match="Unknown language 'fr'"):
         rules_text(wm2_trace, lang="fr")
