@@ -7,6 +7,7 @@ import io
 import shutil
 from textwrap import dedent
 
+import pandas as pd
 import pytest
 
 from dtree_core import DecisionTree
@@ -87,6 +88,19 @@ def test_csv_is_exact_and_neutralises_formulas(root):
     assert [r[0] for r in rows[1:]] == ["'=1+1", "'+cmd", "'-2+3", "'@SUM(A1)", "safe"]
     assert rows[1][1] == "-0.5"  # a number stays a number
     assert neutralise("\tx") == "'\tx"
+
+
+def test_a_signed_number_written_as_text_keeps_its_text():
+    """Classes -1/+1 and values -2/+3 run nothing in a spreadsheet: a quote before them would
+    be read back as data ('-1); text that computes (-2+3, +A1, -cmd|…) keeps its quote."""
+    numbers = ["-1", "+1", "-2", "+3", "-0.5", "+.5", "-1.", "-1e3", "+2.5E-3"]
+    formulas = ["-2+3", "+A1", "-cmd|' /C calc'!A0", "-1 ", "-1e", "--1", "-", "+-1", "-1,5",
+                "-0x1F", "-inf", "-١"]
+    cells = numbers + formulas
+    read = pd.read_csv(io.StringIO(to_csv(Table(["class"], [[c] for c in cells]))), dtype=str,
+                       keep_default_na=False)
+    assert list(read["class"]) == numbers + ["'" + f for f in formulas]
+    assert to_csv(Table(["-1", "+A1"], [])) == "-1,'+A1\n"  # a header as a cell
 
 
 def test_numpy_numbers_are_numbers_in_every_format():
