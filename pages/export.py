@@ -350,6 +350,10 @@ def cli_command(current: dict, dataset: dict) -> None:
             language="bash", wrap_lines=True)
     if needs_validation_file(current["choices"], current["options"]):
         st.caption(t("exp.cli.validation_file"))
+    # the downloads draw the whole trace, pruned-away nodes greyed; the command's files do not
+    away = sum(1 for node in current["trace"]["nodes"] if node.get("pruned_away"))
+    if away:
+        st.caption(t("exp.cli.pruned", count=away))
 
 
 current = analysis.current_or_stop()

@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import json
+import re
 import shlex
 import shutil
 
-from app_helpers import bundled_app, new_app, node_widget, trace
+from app_helpers import bundled_app, content, new_app, node_widget, trace
 
 from dtree_core import cli
 from dtree_core.datasets import bundled
+from ui.messages import t
 
 
 def sidebar(algorithm: str = "id3"):
@@ -143,3 +145,39 @@ def test_the_commands_score_files_are_worded_as_the_pages_table(tmp_path, monkey
     csv_header = (tmp_path / "scores.csv").read_text(encoding="utf-8-sig").splitlines()[0]
     assert csv_header.split(",")[:2] == ["特征", "类型"]  # Li Hang's word, as the page says
     assert "--notation" not in shown_command(sidebar())  # Zhou's: the CLI's own default
+
+
+def drawn_nodes(dot: str) -> set[int]:
+    return {int(i) for i in re.findall(r"^\s*n(\d+) \[", dot, flags=re.M)}
+
+
+def dot_files(downloads, argv, tmp_path, monkeypatch) -> tuple[str, str]:
+    """The page's DOT download and the command's tree.dot."""
+    run_command(argv, tmp_path, monkeypatch)
+    page = content(next(data for name, data in downloads if name.endswith(".dot")))
+    return page, (tmp_path / "tree.dot").read_text(encoding="utf-8")
+
+
+def test_a_pruned_tree_s_caption_says_which_drawing_each_gives(downloads, tmp_path,
+                                                                monkeypatch):
+    """The page's DOT draws the nodes pruning cut off (greyed); the command's tree.dot draws
+    the pruned tree alone: the caption beside the command says so, with how many."""
+    from test_pruning_app import book_app
+
+    at = book_app()
+    argv = shown_command(at)
+    at_flag = argv.index("--validation")
+    argv[at_flag + 1] = str(next(d.path for d in bundled() if d.path.name == argv[at_flag + 1]))
+    away = {n["id"] for n in trace(at)["nodes"] if n.get("pruned_away")}
+    assert away
+    page, command = dot_files(downloads, argv, tmp_path, monkeypatch)
+    assert drawn_nodes(page) - drawn_nodes(command) == away
+    assert t("exp.cli.pruned", _lang="en", count=len(away)) in [c.value for c in at.caption]
+
+
+def test_an_unpruned_tree_s_files_are_the_same_drawing(downloads, tmp_path, monkeypatch):
+    at = sidebar()
+    argv = shown_command(at)
+    page, command = dot_files(downloads, argv, tmp_path, monkeypatch)
+    assert page.strip() == command.strip()
+    assert not any("tree.dot" in c.value for c in at.caption)
