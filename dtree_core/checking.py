@@ -47,7 +47,7 @@ from .solution import (
     value_split,
 )
 from .split import record_threshold_text, too_few_decimals, written_decimals
-from .splitting import is_tied
+from .splitting import is_tied, other_tied_thresholds
 from .trace import has_scores
 
 TOLERANCE = 0.0005  # the book prints three decimals
@@ -70,6 +70,9 @@ NAMES = {
 CONDITIONAL = {"经验条件熵", "条件熵", "conditional_entropy"}
 NODE_QUANTITIES = ("entropy", "gini")  # of the node's set D: they take no attribute
 _D = set_name(None)
+# The quantities equal at every split point tied by the score the algorithm cuts by
+# (threshold_by): Gain ties H(D|a) too, as Ent(D̃) and ρ are the attribute's at every t.
+TIED_AT_SPLIT_POINTS = {"gain": ("gain", "conditional_entropy"), "gini_index": ("gini_index",)}
 
 # Lines are read after NFKC normalisation: full-width ＝０．１０９（，） as typed with a Chinese
 # input method become =0.109(,), and D¹ becomes D1. A name may hold spaces (Gain ratio); a
@@ -290,7 +293,8 @@ def check(text: str, trace: dict, node_id: int = 0, tolerance: float = TOLERANCE
                        _rank_field(trace), tolerance, names=notations.get(notation),
                        numbered=tuple(a["name"] for a in trace.get("attributes") or ()),
                        values={a["name"]: tuple(a.get("values") or ())
-                               for a in trace.get("attributes") or ()})
+                               for a in trace.get("attributes") or ()},
+                       threshold_by=algorithms.get(trace["algorithm"]).threshold_by)
     verdicts = []
     for claim in _in_context(parse(text)):
         verdict = context.judge(claim)
@@ -335,6 +339,7 @@ class _Context:
     names: Notation = ZHOU  # whose symbols the right computations are written in
     numbered: tuple[str, ...] = ()  # the data's attributes: Li Hang's A1, A2, … in order
     values: dict = field(default_factory=dict)  # each nominal attribute's values in the data
+    threshold_by: str = "gain"  # the score a continuous attribute's split point is chosen by
 
     def judge(self, claim: Claim) -> Verdict:
         if claim.quantity is None:
@@ -413,10 +418,21 @@ class _Context:
             return Verdict(claim, "no_threshold", details=details)
         if row.get("threshold") is None:  # no midpoint keeps the min branch weight both sides
             return Verdict(claim, "no_split_point", details=details)
-        if _same_point(claim.threshold, row["threshold"], row.get("threshold_digits")):
+        if any(_same_point(claim.threshold, point, digits)
+               for point, digits in self.judged_points(claim.quantity, row)):
             return None
         return Verdict(claim, "other_threshold",
                        details={**details, "threshold": record_threshold_text(row)})
+
+    def judged_points(self, quantity: str, row: dict) -> list[tuple[float, int | None]]:
+        """(split point, its digits) a line's t may name to be judged by the row: the node's
+        t, and the midpoints whose score ties it (other_tied_thresholds) for the quantities
+        that tie with it there (their IV, Gain_ratio, … differ: the branches do)."""
+        points = [(row["threshold"], row.get("threshold_digits"))]
+        if quantity in TIED_AT_SPLIT_POINTS[self.threshold_by]:
+            points += [(t, _curve_digits(row, t))
+                       for t in other_tied_thresholds(row, self.threshold_by)]
+        return points
 
     def judge_branch(self, claim: Claim) -> Verdict:
         """Ent(色泽=青绿) or Gini(色泽=青绿): a branch's Dᵛ is judged as a node of its own."""
@@ -636,6 +652,13 @@ class _Context:
         first = min(inexact, key=lambda v: (v.status != "wrong", v.claim.line))
         return {"source": f"{first.name} = {first.claim.given:g}",
                 "source_line": first.claim.line}
+
+
+def _curve_digits(row: dict, point: float) -> int | None:
+    """The digits a midpoint of the row's curve is written with (None: as format_number)."""
+    curve = row.get("curve") or {}
+    digits = curve.get("threshold_digits")
+    return digits[curve["threshold"].index(point)] or None if digits else None
 
 
 def _same_point(written: str, point: float, digits: int | None = None) -> bool:

@@ -650,3 +650,18 @@ def test_a_code_for_a_value_is_no_value_for_every_algorithm(algorithm):
     verdict = check("Gini(D,A3=1) = 0.27", trace.to_dict(), notation="lihang").verdicts[0]
     assert verdict.status == "not_a_value" and set(verdict.details["values"].items) == {
         "是", "否"}
+
+
+def test_a_split_point_tied_with_the_nodes_is_judged_as_the_worked_solution_names_it(wm3):
+    """Watermelon 3.0, ID3, the node where 含糖率's midpoints 0.126 and 0.155 tie (Gain
+    0.171; the rule took the smaller): Gain(D, 含糖率, 0.155) is a right line, as the worked
+    solution and Check my tree name both; IV differs there (the branches do), so IV at
+    0.155 is still another t."""
+    trace = DecisionTree("id3").fit(*wm3).trace_.to_dict()
+    node = next(n for n in trace["nodes"] for r in n["scores"] or ()
+                if r["attribute"] == "含糖率" and r["threshold"] == 0.126
+                and r["curve"]["threshold"] == [0.097, 0.126, 0.155, 0.1795])
+    (gain, iv) = check("Gain(D,含糖率,0.155) = 0.171\nIV(含糖率,0.155) = 0.9", trace,
+                       node["id"]).verdicts
+    assert gain.status == "right" and round(gain.exact, 3) == 0.171
+    assert iv.status == "other_threshold"
