@@ -87,10 +87,14 @@ _RESULT = re.compile(r"^\s*(?P<number>[-+−]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+�
 _DECIMAL_COMMA = re.compile(r"^\s*[-+−]?\d+,\d+\s*$")
 # Several claims on one line: split at ; and at a comma (or the Chinese list's 、) that starts
 # another name(…) =, and at spaces after a number where a name that is a word follows (not
-# an operator: Gain(D,色泽) = 0.998 − H(D|色泽) = 0.109 is one claim)
+# an operator: Gain(D,色泽) = 0.998 − H(D|色泽) = 0.109 is one claim). The name looked ahead
+# at stops at the next separator (a name holds none): a look-ahead running on past it would
+# scan the rest of the line at every separator, seconds for a long paste of 、.
 _ARGUMENTS = r"[(（](?:[^()（）]|[(（][^()（）]*[)）])*[)）]\s*[=＝≈:：]"
-_CLAIMS = re.compile(r"[;；]|[,，、](?=\s*[^\s\d,;=≈:()（）][^,;=≈:()（）]*" + _ARGUMENTS + ")"
-                     r"|(?<=[\d%])\s+(?=[^\W\d_][^,;=≈:()（）\s]*" + _ARGUMENTS + ")")
+_NOT_IN_NAME = ",，、;；=＝≈:：()（）"
+_CLAIMS = re.compile(rf"[;；]|[,，、](?=\s*[^\s\d{_NOT_IN_NAME}][^{_NOT_IN_NAME}]*{_ARGUMENTS})"
+                     rf"|(?<=[\d%])\s+(?=[^\W\d_][^{_NOT_IN_NAME}\s]*{_ARGUMENTS})")
+MAX_WORK_CHARS = 20_000  # the text box's limit: a whole tree's hand computation is a few thousand
 _SET_NAMES = {"d", "d̃", "d~"}
 _TILDE_SETS = {"d̃", "d~"}  # the rows with a known value of the attribute (Zhou §4.4.2)
 # A branch's subset written the books' way: D¹ (NFKC: D1), D^1, D_1, D^{1}, Li Hang's D₁

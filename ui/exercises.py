@@ -6,7 +6,16 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
-from dtree_core.checking import TOLERANCE, Question, Report, Verdict, check, grade, make_quiz
+from dtree_core.checking import (
+    MAX_WORK_CHARS,
+    TOLERANCE,
+    Question,
+    Report,
+    Verdict,
+    check,
+    grade,
+    make_quiz,
+)
 from dtree_core.export import Table, to_csv
 from dtree_core.notation import Notation
 from dtree_core.solution import (
@@ -84,7 +93,8 @@ def check_numbers(trace: dict, node_id: int) -> None:
     """The student's lines, checked against the trace once they press Check."""
     st.caption(t(in_notation("ex.check.intro")))
     text = st.text_area(t("ex.check.input"), key="ex_work", height=160, persist_state="session",
-                        placeholder=example_lines(state.notation(), trace, node_id))
+                        placeholder=example_lines(state.notation(), trace, node_id),
+                        max_chars=MAX_WORK_CHARS)  # the box shows the count and the limit
     tolerance = st.number_input(t("ex.check.tolerance"), min_value=0.0, max_value=1.0,
                                 value=TOLERANCE, step=0.0001, format="%.4f", key="ex_tolerance",
                                 persist_state="session", help=t("ex.check.tolerance.help"))

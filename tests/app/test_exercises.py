@@ -372,3 +372,12 @@ def test_the_solution_caption_names_no_book_number_where_there_is_none(lang, dat
     caption = solution_caption(at, lang)
     assert "0.109" not in caption and "色泽" not in caption
     assert caption == (EN if lang == "en" else ZH)["ex.solution.caption"]
+
+
+def test_the_work_box_holds_at_most_the_checkers_limit():
+    """A long paste is cut at the box's limit (Streamlit shows the count against it), so a
+    check never reads more than MAX_WORK_CHARS characters."""
+    from dtree_core.checking import MAX_WORK_CHARS
+
+    at = open_exercises("en")
+    assert at.text_area(key="ex_work").proto.max_chars == MAX_WORK_CHARS

@@ -665,3 +665,18 @@ def test_a_split_point_tied_with_the_nodes_is_judged_as_the_worked_solution_name
                        node["id"]).verdicts
     assert gain.status == "right" and round(gain.exact, 3) == 0.171
     assert iv.status == "other_threshold"
+
+
+def test_a_claims_name_is_looked_for_up_to_the_next_separator_only():
+    """The look-ahead after a 、 or ， reads one name (no separator in it), not the rest of
+    the line: before, each 、 of a long paste rescanned everything after it (a 64k-character
+    line took seconds). So 'a' before the next 、 is no claim's start, and every multi-claim
+    line still splits where a name(…) = follows."""
+    from dtree_core.checking import _CLAIMS, parse
+
+    line = "x=1、a、Gain(D,色泽)=0.1，b，Gain(D,根蒂)=0.143"
+    assert [m.start() for m in _CLAIMS.finditer(line)] == [line.index("、G"), line.index("，G")]
+    assert [c.text for c in parse("Ent(D)=0.998、Gain(D,色泽)=0.109; IV(色泽)=1.580，"
+                                  "g(D,A1)=0.083 Gain(D, 色泽) = 0,109")] == [
+        "Ent(D)=0.998", "Gain(D,色泽)=0.109", "IV(色泽)=1.580", "g(D,A1)=0.083",
+        "Gain(D, 色泽) = 0,109"]
