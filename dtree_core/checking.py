@@ -962,14 +962,18 @@ def first_numbers(equation: Equation) -> str:
     return f"{equation.lhs.text} = {generic.text} = …"
 
 
-def grade(question: Question, response, tolerance: float = TOLERANCE) -> bool:
-    """A winner is right if it is the winner or tied with it; a value within the tolerance
-    of the exact value, of the book's early rounding (as `check` counts it: the hint's sum
-    finished step by step gives 0.109 for Gain(D, 色泽), exactly 0.1081) or of Zhou's
-    multiway Gini_index where the tree splits two ways (`check` counts it too)."""
+def grade(question: Question, response, tolerance: float = TOLERANCE) -> str | None:
+    """Which reading a response is right by, else None: a winner is "right" if it is the
+    winner or tied with it; a value is "right" within the tolerance of the exact value,
+    "rounded" within it of the book's early rounding (as `check` counts it: the hint's sum
+    finished step by step gives 0.109 for Gain(D, 色泽), exactly 0.1081) or "multiway" within
+    it of Zhou's multiway Gini_index where the tree splits two ways (`check` counts it too).
+    The page says which: the tolerance of the exact value alone did not decide the last two."""
     if response is None or response == "":
-        return False
+        return None
     if question.kind == "winner":
-        return response in question.answers
-    targets = [v for v in (question.exact, question.rounded, question.multiway) if v is not None]
-    return any(abs(float(response) - target) <= tolerance + 1e-12 for target in targets)
+        return "right" if response in question.answers else None
+    targets = (("right", question.exact), ("rounded", question.rounded),
+               ("multiway", question.multiway))
+    return next((status for status, target in targets if target is not None
+                 and abs(float(response) - target) <= tolerance + 1e-12), None)

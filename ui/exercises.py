@@ -213,7 +213,7 @@ def quiz(trace: dict) -> None:
     """Seeded questions in TreeGenerate's order, graded when submitted, the score as CSV.
     The answers and the grade are the tree's (state.attach_exercises): a new tree starts
     afresh."""
-    st.caption(t("ex.quiz.intro"))
+    st.caption(t(in_notation("ex.quiz.intro")))
     cols = st.columns(2)
     seed = int(cols[0].number_input(t("ex.quiz.seed"), min_value=0, max_value=10**6, value=0,
                                     step=1, key="ex_quiz_seed", persist_state="session"))
@@ -272,15 +272,31 @@ def winner_question(trace: dict, question: Question) -> str:
 
 def show_grades(trace: dict, questions: list[Question], responses: list, tolerance) -> None:
     graded = [grade(q, r, tolerance) for q, r in zip(questions, responses, strict=True)]
-    st.markdown(tm("ex.quiz.score", right=sum(graded), total=len(graded),
-                   tolerance=f"{tolerance:g}"))
-    for number, (question, response, correct) in enumerate(
+    right = sum(status is not None for status in graded)
+    beyond = sum(status not in (None, "right") for status in graded)
+    score = "ex.quiz.score.beyond" if beyond else "ex.quiz.score"
+    st.markdown(tm(score, right=right, total=len(graded), tolerance=f"{tolerance:g}",
+                   beyond=beyond))
+    for number, (question, response, status) in enumerate(
             zip(questions, responses, graded, strict=True), start=1):
-        sentence = t("ex.quiz.right" if correct else "ex.quiz.wrong", number=number,
-                     answer=right_answer(question, None if correct else response))
-        (st.success if correct else st.error)(literal(sentence))
+        sentence = grade_sentence(number, question, response, status, tolerance)
+        (st.error if status is None else st.success)(literal(sentence))
     st.download_button(t("ex.quiz.download"), quiz_csv(trace, questions, responses, graded),
                        file_name("quiz", "csv"), "text/csv", key="ex_quiz_csv")
+
+
+def grade_sentence(number: int, question: Question, response, status: str | None,
+                   tolerance) -> str:
+    """Right, wrong, or right by the book's early rounding or Zhou's multiway Gini_index, as
+    Check my numbers words them: the value the response was within the tolerance of."""
+    if status is None:
+        return t("ex.quiz.wrong", number=number, answer=right_answer(question, response))
+    if status == "right":
+        return t("ex.quiz.right", number=number, answer=right_answer(question))
+    reading = question.rounded if status == "rounded" else question.multiway
+    return t(f"ex.quiz.right.{status}", number=number, given=_given(response),
+             tolerance=f"{tolerance:g}", value=f"{reading:.4f}",
+             answer=right_answer(question))
 
 
 def right_answer(question: Question, response=None) -> str:

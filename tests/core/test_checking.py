@@ -680,3 +680,19 @@ def test_a_claims_name_is_looked_for_up_to_the_next_separator_only():
                                   "g(D,A1)=0.083 Gain(D, 色泽) = 0,109")] == [
         "Ent(D)=0.998", "Gain(D,色泽)=0.109", "IV(色泽)=1.580", "g(D,A1)=0.083",
         "Gain(D, 色泽) = 0,109"]
+
+
+def test_the_quiz_grade_says_which_reading_a_value_is_right_by(id3):
+    """A value right only by the book's early rounding or Zhou's multiway Gini_index is
+    graded as such, not as within the tolerance of the exact value: Gain(D, 纹理) = 0.3815 is
+    0.0009 from the exact 0.3806 but within ±0.0005 of the early-rounded 0.3812; CART's
+    Gini_index(D, 纹理) = 0.277 is the multiway 0.2771, the two-way's is 0.286."""
+    from dtree_core.checking import grade, make_quiz
+
+    gain = next(q for q in make_quiz(id3, 0, 6) if q.attribute == "纹理")
+    assert grade(gain, 0.3806) == "right" and grade(gain, 0.3815) == "rounded"
+    cart = DecisionTree("cart").fit(*xy("watermelon_2.0.csv", "好瓜",
+                                       drop=["编号"])).trace_.to_dict()
+    gini = next(q for q in make_quiz(cart, 0, 6) if q.attribute == "纹理")
+    assert grade(gini, 0.286) == "right" and grade(gini, 0.277) == "multiway"
+    assert grade(gini, 0.281) is None
