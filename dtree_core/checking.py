@@ -46,7 +46,7 @@ from .solution import (
     split_gini,
     value_split,
 )
-from .split import record_threshold_text, too_few_decimals, written_decimals
+from .split import record_threshold_text, threshold_text, too_few_decimals, written_decimals
 from .splitting import is_tied, other_tied_thresholds
 from .trace import has_scores
 
@@ -255,9 +255,11 @@ class Verdict:
     (Zhou's Gini_index of eq. 4.6 where the tree splits two ways, CART: counted right), wrong,
     unparsed, unknown_attribute, none_scored (no attribute was scored at this node),
     needs_attribute, other_threshold (Gain(D, a, t) at a t the
-    node does not split a at), no_threshold (a t for a discrete attribute) and
-    no_split_point (a continuous one with no admissible midpoint at the node). `slip` names
-    the likely mistake of a wrong line."""
+    node does not split a at), ambiguous_threshold (a t whose decimals name the node's split
+    point and another midpoint too), unkept_threshold (a t written with fewer decimals than
+    the node's where the curve does not keep every midpoint), no_threshold (a t for a
+    discrete attribute) and no_split_point (a continuous one with no admissible midpoint at
+    the node). `slip` names the likely mistake of a wrong line."""
 
     claim: Claim
     status: str
@@ -422,11 +424,11 @@ class _Context:
             return Verdict(claim, "no_threshold", details=details)
         if row.get("threshold") is None:  # no midpoint keeps the min branch weight both sides
             return Verdict(claim, "no_split_point", details=details)
-        if any(_same_point(claim.threshold, point, digits)
-               for point, digits in self.judged_points(claim.quantity, row)):
-            return None
-        return Verdict(claim, "other_threshold",
-                       details={**details, "threshold": record_threshold_text(row)})
+        details["threshold"] = record_threshold_text(row)
+        judged = self.judged_points(claim.quantity, row)
+        if not any(_same_point(claim.threshold, point, digits) for point, digits in judged):
+            return Verdict(claim, "other_threshold", details=details)
+        return _named_once(claim, row, {point for point, _ in judged}, details)
 
     def judged_points(self, quantity: str, row: dict) -> list[tuple[float, int | None]]:
         """(split point, its digits) a line's t may name to be judged by the row: the node's
@@ -656,6 +658,31 @@ class _Context:
         first = min(inexact, key=lambda v: (v.status != "wrong", v.claim.line))
         return {"source": f"{first.name} = {first.claim.given:g}",
                 "source_line": first.claim.line}
+
+
+def _named_once(claim: Claim, row: dict, judged: set[float], details: dict) -> Verdict | None:
+    """None where the written t names no midpoint but those judged (the node's t, or one
+    tied with it): 0.4 written for 0.3815 rounds from 0.3515 and 0.42 as well, whose Gain
+    differs, so its line is not judged as at 0.3815. Where the curve does not keep every
+    midpoint (curve_points thins it; a min branch weight leaves some out), the ones it
+    does not keep cannot be ruled out: t must have the decimals of the node's own t."""
+    named = [(point, digits) for point, digits in _curve_points(row)
+             if _same_point(claim.threshold, point, digits)]
+    if any(point not in judged for point, _ in named):
+        return Verdict(claim, "ambiguous_threshold", details={
+            **details, "points": Listed(threshold_text(p, d) for p, d in named)})
+    kept, midpoints = len(_curve_points(row)), row.get("n_distinct", 0) - 1
+    if kept < midpoints and written_decimals(claim.threshold) < written_decimals(
+            details["threshold"]):
+        return Verdict(claim, "unkept_threshold",
+                       details={**details, "kept": kept, "midpoints": midpoints})
+    return None
+
+
+def _curve_points(row: dict) -> list[tuple[float, int | None]]:
+    """(midpoint, its digits) of each point the row's curve keeps."""
+    thresholds = (row.get("curve") or {}).get("threshold") or ()
+    return [(point, _curve_digits(row, point)) for point in thresholds]
 
 
 def _curve_digits(row: dict, point: float) -> int | None:

@@ -403,3 +403,16 @@ def test_an_answer_right_beyond_the_tolerance_says_why(lang, algorithm, answer, 
     assert expected in said, said
     assert t("ex.quiz.score.beyond", _lang=lang, right=1, total=QUIZ_LENGTH,
              tolerance="0.0005", beyond=1) in [unescaped(m.value) for m in at.markdown]
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_split_point_naming_several_midpoints_asks_for_more_decimals(lang):
+    """t = 0.4 at watermelon 3.0's root names 0.3515, 0.3815, 0.42 and 0.459: the line says
+    so and is not called wrong against the node's t = 0.3815."""
+    from dtree_core.data import Listed
+
+    at = check(page_app(PAGE, dataset="watermelon_3.0", lang=lang), "Gain(D,密度,0.4) = 0.094")
+    assert not at.error
+    expected = t("ex.line.ambiguous_threshold", _lang=lang, line=1, attribute="密度", t="0.4",
+                 threshold="0.3815", points=Listed(("0.3515", "0.3815", "0.42", "0.459")))
+    assert expected in [unescaped(w.value) for w in at.warning]

@@ -696,3 +696,26 @@ def test_the_quiz_grade_says_which_reading_a_value_is_right_by(id3):
     gini = next(q for q in make_quiz(cart, 0, 6) if q.attribute == "纹理")
     assert grade(gini, 0.286) == "right" and grade(gini, 0.277) == "multiway"
     assert grade(gini, 0.281) is None
+
+
+def test_a_split_point_written_with_too_few_decimals_is_not_read_as_the_nodes(wm3):
+    """Watermelon 3.0's root, ID3: t = 0.4 rounds from 0.3515, 0.3815 and 0.42 (and 0.459
+    cuts to it), and Gain(D, 密度) at 0.42 is 0.0935: the line is not judged against the
+    node's 0.3815 (before: 'Gain(D, 密度) = 0.262, not 0.094'), it asks for more decimals;
+    0.38 names 0.3815 alone."""
+    trace = DecisionTree("id3").fit(*wm3).trace_.to_dict()
+    few, enough = check("Gain(D,密度,0.4) = 0.094\nGain(D,密度,0.38) = 0.262", trace).verdicts
+    assert few.status == "ambiguous_threshold" and not few.counts_as_right
+    assert few.details["points"] == "0.3515, 0.3815, 0.42, 0.459"
+    assert few.details["threshold"] == "0.3815" and enough.status == "right"
+
+
+def test_a_thinned_curve_asks_for_the_nodes_decimals(wm3):
+    """With curve_points 4 the root's curve keeps 5 of 密度's 16 midpoints: 0.38 may round
+    from one it does not keep, so it is not judged; 0.3815, the node's own t, is."""
+    trace = DecisionTree("id3", curve_points=4).fit(*wm3).trace_.to_dict()
+    few, exact = check("Gain(D,密度,0.38) = 0.262\nGain(D,密度,0.3815) = 0.262",
+                       trace).verdicts
+    assert few.status == "unkept_threshold"
+    assert (few.details["kept"], few.details["midpoints"]) == (5, 16)
+    assert exact.status == "right"

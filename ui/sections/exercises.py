@@ -95,6 +95,15 @@ EN: dict[str, str] = {
     "ex.line.other_threshold": ("Line {line}: this node splits {attribute} at t = {threshold}, "
                                 "its best candidate split point (eqs. 4.7–4.8), not at t = {t}; "
                                 "only the numbers at t = {threshold} can be checked here."),
+    "ex.verdict.ambiguous_threshold": "which t?",
+    "ex.verdict.unkept_threshold": "which t?",
+    "ex.line.ambiguous_threshold": ("Line {line}: t = {t} names several candidate split points "
+                                    "of {attribute} ({points}) to the decimals written: write "
+                                    "more decimals, as in the node's t = {threshold}."),
+    "ex.line.unkept_threshold": ("Line {line}: the trace keeps the scores of {kept} of the "
+                                 "{midpoints} midpoints of {attribute} at this node, so t = {t} "
+                                 "may name one it does not keep: write t to the decimals of "
+                                 "the node's t = {threshold}."),
     "ex.line.no_threshold": ("Line {line}: {attribute} is discrete here, so it has no split "
                              "point t (you wrote t = {t})."),
     "ex.line.no_split_point": ("Line {line}: no split point of {attribute} at this node leaves "
@@ -247,6 +256,14 @@ ZH: dict[str, str] = {
     "ex.line.other_threshold": ("第 {line} 行：此结点对 {attribute} 取的划分点是 t = {threshold}"
                                 "（候选划分点中最优的一个，式 4.7–4.8），而不是 t = {t}；这里只能"
                                 "核对 t = {threshold} 处的数值。"),
+    "ex.verdict.ambiguous_threshold": "哪个划分点？",
+    "ex.verdict.unkept_threshold": "哪个划分点？",
+    "ex.line.ambiguous_threshold": ("第 {line} 行：按所写的小数位数，t = {t} 可指 {attribute} 的"
+                                    "多个候选划分点（{points}）：请多写几位小数，如此结点的 "
+                                    "t = {threshold}。"),
+    "ex.line.unkept_threshold": ("第 {line} 行：此结点上 {attribute} 的 {midpoints} 个中位点中，"
+                                 "生成过程记录只保存了 {kept} 个的数值，t = {t} 可能指未保存的"
+                                 "那些：请写到与此结点的 t = {threshold} 相同的小数位数。"),
     "ex.line.no_threshold": ("第 {line} 行：{attribute} 在此是离散属性，没有划分点 t"
                              "（你写了 t = {t}）。"),
     "ex.line.no_split_point": ("第 {line} 行：此结点上 {attribute} 没有哪个划分点能让两个分支的权重"
