@@ -457,7 +457,25 @@ class _Context:
         row = self._row(claim.attribute)
         if row is None or not 1 <= claim.branch <= len(row["branches"]):
             return self.unknown(claim, f"{claim.attribute}: D{claim.branch}")
-        return self._judge_subset(claim, row, claim.branch - 1)
+        verdict = self._judge_subset(claim, row, claim.branch - 1)
+        return self.other_branch(verdict, row, claim.branch - 1) or verdict
+
+    def other_branch(self, verdict: Verdict, row: dict, index: int) -> Verdict | None:
+        """A wrong Dᵛ's number that is another branch's: the trace numbers the branches as
+        its row lists them, which need not be the book's order (watermelon 2.0α's first row
+        has no 色泽, so its D̃¹ is 乌黑, Zhou's §4.4.2 青绿): the slip says which is which."""
+        if verdict.status != "wrong":
+            return None
+        tilde, quantity = row["rho"] < 1, verdict.claim.quantity
+        other = next((j for j, b in enumerate(row["branches"])
+                      if j != index and self.close(verdict.claim.given, b[quantity])), None)
+        if other is None:
+            return None
+        here, there = row["branches"][index], row["branches"][other]
+        return Verdict(verdict.claim, "wrong", verdict.exact, "other_branch", {
+            "set": set_name(index + 1, tilde, self.names).text, "here": branch_name(row, here),
+            "other_set": set_name(other + 1, tilde, self.names).text,
+            "other": branch_name(row, there)}, verdict.formula, verdict.name)
 
     def judge_known(self, claim: Claim) -> Verdict:
         """Zhou's Ent(D̃) and Gain(D̃, a) (§4.4.2): on the rows whose value of a is known,

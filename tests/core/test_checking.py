@@ -719,3 +719,15 @@ def test_a_thinned_curve_asks_for_the_nodes_decimals(wm3):
     assert few.status == "unkept_threshold"
     assert (few.details["kept"], few.details["midpoints"]) == (5, 16)
     assert exact.status == "right"
+
+
+def test_a_branchs_number_that_is_another_branchs_says_which_value_each_is():
+    """Watermelon 2.0α: row 1 has no 色泽, so the trace's D̃¹ of 色泽 is 乌黑 (0.918) and
+    D̃² 青绿 (1.000), while Zhou §4.4.2 numbers 青绿 first. Ent(D̃¹) = 1.000 is still wrong
+    here, but the slip names each set's value, not 'in no base'."""
+    X, y = xy("watermelon_2.0_alpha.csv", "好瓜", drop=["编号"])
+    trace = DecisionTree("id3").fit(X, y).trace_.to_dict()
+    first, _ = check("Ent(D̃¹)=1.000\nGain(D,色泽)=0.252", trace).verdicts
+    assert (first.status, first.slip) == ("wrong", "other_branch")
+    assert first.details == {"set": "D̃¹", "here": "色泽=乌黑", "other_set": "D̃²",
+                             "other": "色泽=青绿"}

@@ -128,6 +128,8 @@ EN: dict[str, str] = {
                                "{branches} branches."),
     "ex.slip.carried": ("{given} = {expression} follows from your {source} on line "
                         "{source_line}: the step is right, the number it starts from is not."),
+    "ex.slip.other_branch": ("Here {set} is {here}; {given} is {other_set}'s, {other}: the "
+                             "branches are numbered as the row lists them."),
     "ex.slip.other": "Compare with the right computation below.",
     "ex.formula.entropy": "−Σₖ pₖ·log₂ pₖ",
     "ex.formula.iv": "−Σᵥ |Dᵛ|/|D|·log₂(|Dᵛ|/|D|)",
@@ -284,6 +286,8 @@ ZH: dict[str, str] = {
     "ex.slip.missing_branch": "{given} 漏掉了 {branch} 这一项：求和应遍历全部 {branches} 个分支。",
     "ex.slip.carried": ("{given} = {expression} 是由你第 {source_line} 行的 {source} 算出的："
                         "这一步的算法没错，错在所用的数值。"),
+    "ex.slip.other_branch": ("此处 {set} 是 {here}；{given} 是 {other_set}（{other}）的值："
+                             "分支按得分表中所列的顺序编号。"),
     "ex.slip.other": "请对照下面正确的计算。",
     "ex.formula.entropy": "−Σₖ pₖ·log₂ pₖ",
     "ex.formula.iv": "−Σᵥ |Dᵛ|/|D|·log₂(|Dᵛ|/|D|)",
