@@ -46,8 +46,8 @@ from .solution import (
     split_gini,
     value_split,
 )
-from .split import record_threshold_text, too_few_decimals, written_decimals
-from .splitting import is_tied
+from .split import record_threshold_text, threshold_text, too_few_decimals, written_decimals
+from .splitting import is_tied, other_tied_thresholds
 from .trace import has_scores
 
 TOLERANCE = 0.0005  # the book prints three decimals
@@ -70,6 +70,9 @@ NAMES = {
 CONDITIONAL = {"经验条件熵", "条件熵", "conditional_entropy"}
 NODE_QUANTITIES = ("entropy", "gini")  # of the node's set D: they take no attribute
 _D = set_name(None)
+# The quantities equal at every split point tied by the score the algorithm cuts by
+# (threshold_by): Gain ties H(D|a) too, as Ent(D̃) and ρ are the attribute's at every t.
+TIED_AT_SPLIT_POINTS = {"gain": ("gain", "conditional_entropy"), "gini_index": ("gini_index",)}
 
 # Lines are read after NFKC normalisation: full-width ＝０．１０９（，） as typed with a Chinese
 # input method become =0.109(,), and D¹ becomes D1. A name may hold spaces (Gain ratio); a
@@ -84,10 +87,14 @@ _RESULT = re.compile(r"^\s*(?P<number>[-+−]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+�
 _DECIMAL_COMMA = re.compile(r"^\s*[-+−]?\d+,\d+\s*$")
 # Several claims on one line: split at ; and at a comma (or the Chinese list's 、) that starts
 # another name(…) =, and at spaces after a number where a name that is a word follows (not
-# an operator: Gain(D,色泽) = 0.998 − H(D|色泽) = 0.109 is one claim)
+# an operator: Gain(D,色泽) = 0.998 − H(D|色泽) = 0.109 is one claim). The name looked ahead
+# at stops at the next separator (a name holds none): a look-ahead running on past it would
+# scan the rest of the line at every separator, seconds for a long paste of 、.
 _ARGUMENTS = r"[(（](?:[^()（）]|[(（][^()（）]*[)）])*[)）]\s*[=＝≈:：]"
-_CLAIMS = re.compile(r"[;；]|[,，、](?=\s*[^\s\d,;=≈:()（）][^,;=≈:()（）]*" + _ARGUMENTS + ")"
-                     r"|(?<=[\d%])\s+(?=[^\W\d_][^,;=≈:()（）\s]*" + _ARGUMENTS + ")")
+_NOT_IN_NAME = ",，、;；=＝≈:：()（）"
+_CLAIMS = re.compile(rf"[;；]|[,，、](?=\s*[^\s\d{_NOT_IN_NAME}][^{_NOT_IN_NAME}]*{_ARGUMENTS})"
+                     rf"|(?<=[\d%])\s+(?=[^\W\d_][^{_NOT_IN_NAME}\s]*{_ARGUMENTS})")
+MAX_WORK_CHARS = 20_000  # the text box's limit: a whole tree's hand computation is a few thousand
 _SET_NAMES = {"d", "d̃", "d~"}
 _TILDE_SETS = {"d̃", "d~"}  # the rows with a known value of the attribute (Zhou §4.4.2)
 # A branch's subset written the books' way: D¹ (NFKC: D1), D^1, D_1, D^{1}, Li Hang's D₁
@@ -248,9 +255,11 @@ class Verdict:
     (Zhou's Gini_index of eq. 4.6 where the tree splits two ways, CART: counted right), wrong,
     unparsed, unknown_attribute, none_scored (no attribute was scored at this node),
     needs_attribute, other_threshold (Gain(D, a, t) at a t the
-    node does not split a at), no_threshold (a t for a discrete attribute) and
-    no_split_point (a continuous one with no admissible midpoint at the node). `slip` names
-    the likely mistake of a wrong line."""
+    node does not split a at), ambiguous_threshold (a t whose decimals name the node's split
+    point and another midpoint too), unkept_threshold (a t written with fewer decimals than
+    the node's where the curve does not keep every midpoint), no_threshold (a t for a
+    discrete attribute) and no_split_point (a continuous one with no admissible midpoint at
+    the node). `slip` names the likely mistake of a wrong line."""
 
     claim: Claim
     status: str
@@ -290,7 +299,8 @@ def check(text: str, trace: dict, node_id: int = 0, tolerance: float = TOLERANCE
                        _rank_field(trace), tolerance, names=notations.get(notation),
                        numbered=tuple(a["name"] for a in trace.get("attributes") or ()),
                        values={a["name"]: tuple(a.get("values") or ())
-                               for a in trace.get("attributes") or ()})
+                               for a in trace.get("attributes") or ()},
+                       threshold_by=algorithms.get(trace["algorithm"]).threshold_by)
     verdicts = []
     for claim in _in_context(parse(text)):
         verdict = context.judge(claim)
@@ -335,6 +345,7 @@ class _Context:
     names: Notation = ZHOU  # whose symbols the right computations are written in
     numbered: tuple[str, ...] = ()  # the data's attributes: Li Hang's A1, A2, … in order
     values: dict = field(default_factory=dict)  # each nominal attribute's values in the data
+    threshold_by: str = "gain"  # the score a continuous attribute's split point is chosen by
 
     def judge(self, claim: Claim) -> Verdict:
         if claim.quantity is None:
@@ -413,10 +424,21 @@ class _Context:
             return Verdict(claim, "no_threshold", details=details)
         if row.get("threshold") is None:  # no midpoint keeps the min branch weight both sides
             return Verdict(claim, "no_split_point", details=details)
-        if _same_point(claim.threshold, row["threshold"], row.get("threshold_digits")):
-            return None
-        return Verdict(claim, "other_threshold",
-                       details={**details, "threshold": record_threshold_text(row)})
+        details["threshold"] = record_threshold_text(row)
+        judged = self.judged_points(claim.quantity, row)
+        if not any(_same_point(claim.threshold, point, digits) for point, digits in judged):
+            return Verdict(claim, "other_threshold", details=details)
+        return _named_once(claim, row, {point for point, _ in judged}, details)
+
+    def judged_points(self, quantity: str, row: dict) -> list[tuple[float, int | None]]:
+        """(split point, its digits) a line's t may name to be judged by the row: the node's
+        t, and the midpoints whose score ties it (other_tied_thresholds) for the quantities
+        that tie with it there (their IV, Gain_ratio, … differ: the branches do)."""
+        points = [(row["threshold"], row.get("threshold_digits"))]
+        if quantity in TIED_AT_SPLIT_POINTS[self.threshold_by]:
+            points += [(t, _curve_digits(row, t))
+                       for t in other_tied_thresholds(row, self.threshold_by)]
+        return points
 
     def judge_branch(self, claim: Claim) -> Verdict:
         """Ent(色泽=青绿) or Gini(色泽=青绿): a branch's Dᵛ is judged as a node of its own."""
@@ -435,7 +457,25 @@ class _Context:
         row = self._row(claim.attribute)
         if row is None or not 1 <= claim.branch <= len(row["branches"]):
             return self.unknown(claim, f"{claim.attribute}: D{claim.branch}")
-        return self._judge_subset(claim, row, claim.branch - 1)
+        verdict = self._judge_subset(claim, row, claim.branch - 1)
+        return self.other_branch(verdict, row, claim.branch - 1) or verdict
+
+    def other_branch(self, verdict: Verdict, row: dict, index: int) -> Verdict | None:
+        """A wrong Dᵛ's number that is another branch's: the trace numbers the branches as
+        its row lists them, which need not be the book's order (watermelon 2.0α's first row
+        has no 色泽, so its D̃¹ is 乌黑, Zhou's §4.4.2 青绿): the slip says which is which."""
+        if verdict.status != "wrong":
+            return None
+        tilde, quantity = row["rho"] < 1, verdict.claim.quantity
+        other = next((j for j, b in enumerate(row["branches"])
+                      if j != index and self.close(verdict.claim.given, b[quantity])), None)
+        if other is None:
+            return None
+        here, there = row["branches"][index], row["branches"][other]
+        return Verdict(verdict.claim, "wrong", verdict.exact, "other_branch", {
+            "set": set_name(index + 1, tilde, self.names).text, "here": branch_name(row, here),
+            "other_set": set_name(other + 1, tilde, self.names).text,
+            "other": branch_name(row, there)}, verdict.formula, verdict.name)
 
     def judge_known(self, claim: Claim) -> Verdict:
         """Zhou's Ent(D̃) and Gain(D̃, a) (§4.4.2): on the rows whose value of a is known,
@@ -636,6 +676,38 @@ class _Context:
         first = min(inexact, key=lambda v: (v.status != "wrong", v.claim.line))
         return {"source": f"{first.name} = {first.claim.given:g}",
                 "source_line": first.claim.line}
+
+
+def _named_once(claim: Claim, row: dict, judged: set[float], details: dict) -> Verdict | None:
+    """None where the written t names no midpoint but those judged (the node's t, or one
+    tied with it): 0.4 written for 0.3815 rounds from 0.3515 and 0.42 as well, whose Gain
+    differs, so its line is not judged as at 0.3815. Where the curve does not keep every
+    midpoint (curve_points thins it; a min branch weight leaves some out), the ones it
+    does not keep cannot be ruled out: t must have the decimals of the node's own t."""
+    named = [(point, digits) for point, digits in _curve_points(row)
+             if _same_point(claim.threshold, point, digits)]
+    if any(point not in judged for point, _ in named):
+        return Verdict(claim, "ambiguous_threshold", details={
+            **details, "points": Listed(threshold_text(p, d) for p, d in named)})
+    kept, midpoints = len(_curve_points(row)), row.get("n_distinct", 0) - 1
+    if kept < midpoints and written_decimals(claim.threshold) < written_decimals(
+            details["threshold"]):
+        return Verdict(claim, "unkept_threshold",
+                       details={**details, "kept": kept, "midpoints": midpoints})
+    return None
+
+
+def _curve_points(row: dict) -> list[tuple[float, int | None]]:
+    """(midpoint, its digits) of each point the row's curve keeps."""
+    thresholds = (row.get("curve") or {}).get("threshold") or ()
+    return [(point, _curve_digits(row, point)) for point in thresholds]
+
+
+def _curve_digits(row: dict, point: float) -> int | None:
+    """The digits a midpoint of the row's curve is written with (None: as format_number)."""
+    curve = row.get("curve") or {}
+    digits = curve.get("threshold_digits")
+    return digits[curve["threshold"].index(point)] or None if digits else None
 
 
 def _same_point(written: str, point: float, digits: int | None = None) -> bool:
@@ -935,14 +1007,18 @@ def first_numbers(equation: Equation) -> str:
     return f"{equation.lhs.text} = {generic.text} = …"
 
 
-def grade(question: Question, response, tolerance: float = TOLERANCE) -> bool:
-    """A winner is right if it is the winner or tied with it; a value within the tolerance
-    of the exact value, of the book's early rounding (as `check` counts it: the hint's sum
-    finished step by step gives 0.109 for Gain(D, 色泽), exactly 0.1081) or of Zhou's
-    multiway Gini_index where the tree splits two ways (`check` counts it too)."""
+def grade(question: Question, response, tolerance: float = TOLERANCE) -> str | None:
+    """Which reading a response is right by, else None: a winner is "right" if it is the
+    winner or tied with it; a value is "right" within the tolerance of the exact value,
+    "rounded" within it of the book's early rounding (as `check` counts it: the hint's sum
+    finished step by step gives 0.109 for Gain(D, 色泽), exactly 0.1081) or "multiway" within
+    it of Zhou's multiway Gini_index where the tree splits two ways (`check` counts it too).
+    The page says which: the tolerance of the exact value alone did not decide the last two."""
     if response is None or response == "":
-        return False
+        return None
     if question.kind == "winner":
-        return response in question.answers
-    targets = [v for v in (question.exact, question.rounded, question.multiway) if v is not None]
-    return any(abs(float(response) - target) <= tolerance + 1e-12 for target in targets)
+        return "right" if response in question.answers else None
+    targets = (("right", question.exact), ("rounded", question.rounded),
+               ("multiway", question.multiway))
+    return next((status for status, target in targets if target is not None
+                 and abs(float(response) - target) <= tolerance + 1e-12), None)

@@ -6,7 +6,16 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
-from dtree_core.checking import TOLERANCE, Question, Report, Verdict, check, grade, make_quiz
+from dtree_core.checking import (
+    MAX_WORK_CHARS,
+    TOLERANCE,
+    Question,
+    Report,
+    Verdict,
+    check,
+    grade,
+    make_quiz,
+)
 from dtree_core.export import Table, to_csv
 from dtree_core.notation import Notation
 from dtree_core.solution import (
@@ -84,7 +93,8 @@ def check_numbers(trace: dict, node_id: int) -> None:
     """The student's lines, checked against the trace once they press Check."""
     st.caption(t(in_notation("ex.check.intro")))
     text = st.text_area(t("ex.check.input"), key="ex_work", height=160, persist_state="session",
-                        placeholder=example_lines(state.notation(), trace, node_id))
+                        placeholder=example_lines(state.notation(), trace, node_id),
+                        max_chars=MAX_WORK_CHARS)  # the box shows the count and the limit
     tolerance = st.number_input(t("ex.check.tolerance"), min_value=0.0, max_value=1.0,
                                 value=TOLERANCE, step=0.0001, format="%.4f", key="ex_tolerance",
                                 persist_state="session", help=t("ex.check.tolerance.help"))
@@ -150,8 +160,8 @@ def verdict_sentence(verdict: Verdict) -> str:
     if verdict.status in ("unparsed", "needs_attribute"):
         return t(in_notation(f"ex.line.{verdict.status}"), line=claim.line)
     if verdict.status in ("unknown_attribute", "none_scored", "split_not_kept", "not_a_value",
-                          "value_no_split", "other_threshold", "no_threshold",
-                          "no_split_point"):
+                          "value_no_split", "other_threshold", "ambiguous_threshold",
+                          "unkept_threshold", "no_threshold", "no_split_point"):
         return t(f"ex.line.{verdict.status}", line=claim.line, **verdict.details)
     if verdict.status == "wrong":
         return t("ex.line.wrong", **values, why=slip_sentence(verdict))
@@ -203,7 +213,7 @@ def quiz(trace: dict) -> None:
     """Seeded questions in TreeGenerate's order, graded when submitted, the score as CSV.
     The answers and the grade are the tree's (state.attach_exercises): a new tree starts
     afresh."""
-    st.caption(t("ex.quiz.intro"))
+    st.caption(t(in_notation("ex.quiz.intro")))
     cols = st.columns(2)
     seed = int(cols[0].number_input(t("ex.quiz.seed"), min_value=0, max_value=10**6, value=0,
                                     step=1, key="ex_quiz_seed", persist_state="session"))
@@ -262,15 +272,31 @@ def winner_question(trace: dict, question: Question) -> str:
 
 def show_grades(trace: dict, questions: list[Question], responses: list, tolerance) -> None:
     graded = [grade(q, r, tolerance) for q, r in zip(questions, responses, strict=True)]
-    st.markdown(tm("ex.quiz.score", right=sum(graded), total=len(graded),
-                   tolerance=f"{tolerance:g}"))
-    for number, (question, response, correct) in enumerate(
+    right = sum(status is not None for status in graded)
+    beyond = sum(status not in (None, "right") for status in graded)
+    score = "ex.quiz.score.beyond" if beyond else "ex.quiz.score"
+    st.markdown(tm(score, right=right, total=len(graded), tolerance=f"{tolerance:g}",
+                   beyond=beyond))
+    for number, (question, response, status) in enumerate(
             zip(questions, responses, graded, strict=True), start=1):
-        sentence = t("ex.quiz.right" if correct else "ex.quiz.wrong", number=number,
-                     answer=right_answer(question, None if correct else response))
-        (st.success if correct else st.error)(literal(sentence))
+        sentence = grade_sentence(number, question, response, status, tolerance)
+        (st.error if status is None else st.success)(literal(sentence))
     st.download_button(t("ex.quiz.download"), quiz_csv(trace, questions, responses, graded),
                        file_name("quiz", "csv"), "text/csv", key="ex_quiz_csv")
+
+
+def grade_sentence(number: int, question: Question, response, status: str | None,
+                   tolerance) -> str:
+    """Right, wrong, or right by the book's early rounding or Zhou's multiway Gini_index, as
+    Check my numbers words them: the value the response was within the tolerance of."""
+    if status is None:
+        return t("ex.quiz.wrong", number=number, answer=right_answer(question, response))
+    if status == "right":
+        return t("ex.quiz.right", number=number, answer=right_answer(question))
+    reading = question.rounded if status == "rounded" else question.multiway
+    return t(f"ex.quiz.right.{status}", number=number, given=_given(response),
+             tolerance=f"{tolerance:g}", value=f"{reading:.4f}",
+             answer=right_answer(question))
 
 
 def right_answer(question: Question, response=None) -> str:

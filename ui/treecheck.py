@@ -25,6 +25,8 @@ from ui.setup import error_text
 from ui.widgets import number_formats, score_header
 
 EXAMPLE = "{'纹理': {'清晰': {'根蒂': {...}}, '稍糊': {...}, '模糊': '否'}}"
+# The differences that are ties the rule broke (its sentence says "not a mistake")
+TIES = ("tied", "tied_threshold")
 FILE_NAME = "test_expected_values.py"  # pytest collects test_*.py; a module name, no dots
 
 
@@ -60,7 +62,9 @@ def show_check(trace: dict, result: TreeCheck) -> None:
     where = " / ".join(difference.path) if difference.path else t("tc.root")
     prefix = tm("tc.where", where=where)
     space = "" if prefix.endswith("：") else " "  # Chinese puts no space after its colon
-    st.error(prefix + space + tm(f"tc.diff.{difference.kind}", **sentence_values(trace, result)))
+    said = prefix + space + tm(f"tc.diff.{difference.kind}", **sentence_values(trace, result))
+    # a tie is said to be no mistake: it is not shown as one
+    (st.info if difference.kind in TIES else st.error)(said)
     st.caption(t("tc.agreed", agreed=result.agreed, total=result.total,
                  algorithm=registry.name(trace["algorithm"])))
     if difference.kind == "missing_branch" and not difference.branch_weight:

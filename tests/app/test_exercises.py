@@ -372,3 +372,47 @@ def test_the_solution_caption_names_no_book_number_where_there_is_none(lang, dat
     caption = solution_caption(at, lang)
     assert "0.109" not in caption and "色泽" not in caption
     assert caption == (EN if lang == "en" else ZH)["ex.solution.caption"]
+
+
+def test_the_work_box_holds_at_most_the_checkers_limit():
+    """A long paste is cut at the box's limit (Streamlit shows the count against it), so a
+    check never reads more than MAX_WORK_CHARS characters."""
+    from dtree_core.checking import MAX_WORK_CHARS
+
+    at = open_exercises("en")
+    assert at.text_area(key="ex_work").proto.max_chars == MAX_WORK_CHARS
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize(("algorithm", "answer", "status", "value"), [
+    ("cart", 0.277, "multiway", "0.2771"), ("id3", 0.3815, "rounded", "0.3812")])
+def test_an_answer_right_beyond_the_tolerance_says_why(lang, algorithm, answer, status, value):
+    """Question 2 asks for 纹理's number at the root of watermelon 2.0: CART's 0.277 is Zhou's
+    multiway Gini_index (the two-way's is 0.286), ID3's 0.3815 is 0.0009 from the exact
+    0.3806 but within ±0.0005 of the book's early rounding 0.3812. Each is graded right and
+    says by which reading, and the score says the tolerance alone did not decide it."""
+    at = page_app(PAGE, lang=lang, algorithm=algorithm)
+    question = make_quiz(at.session_state["current"]["trace"], 0, QUIZ_LENGTH)[1]
+    at.number_input(key="ex_quiz_0_2").set_value(answer)
+    at.get("form_submit_button")[0].click().run()
+    assert not at.exception
+    said = [unescaped(s.value) for s in at.success]
+    expected = t(f"ex.quiz.right.{status}", _lang=lang, number=2, given=f"{answer:g}",
+                 tolerance="0.0005", value=value,
+                 answer=f"{question.name} = {question.exact:.3f}")
+    assert expected in said, said
+    assert t("ex.quiz.score.beyond", _lang=lang, right=1, total=QUIZ_LENGTH,
+             tolerance="0.0005", beyond=1) in [unescaped(m.value) for m in at.markdown]
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_split_point_naming_several_midpoints_asks_for_more_decimals(lang):
+    """t = 0.4 at watermelon 3.0's root names 0.3515, 0.3815, 0.42 and 0.459: the line says
+    so and is not called wrong against the node's t = 0.3815."""
+    from dtree_core.data import Listed
+
+    at = check(page_app(PAGE, dataset="watermelon_3.0", lang=lang), "Gain(D,密度,0.4) = 0.094")
+    assert not at.error
+    expected = t("ex.line.ambiguous_threshold", _lang=lang, line=1, attribute="密度", t="0.4",
+                 threshold="0.3815", points=Listed(("0.3515", "0.3815", "0.42", "0.459")))
+    assert expected in [unescaped(w.value) for w in at.warning]

@@ -650,3 +650,84 @@ def test_a_code_for_a_value_is_no_value_for_every_algorithm(algorithm):
     verdict = check("Gini(D,A3=1) = 0.27", trace.to_dict(), notation="lihang").verdicts[0]
     assert verdict.status == "not_a_value" and set(verdict.details["values"].items) == {
         "是", "否"}
+
+
+def test_a_split_point_tied_with_the_nodes_is_judged_as_the_worked_solution_names_it(wm3):
+    """Watermelon 3.0, ID3, the node where 含糖率's midpoints 0.126 and 0.155 tie (Gain
+    0.171; the rule took the smaller): Gain(D, 含糖率, 0.155) is a right line, as the worked
+    solution and Check my tree name both; IV differs there (the branches do), so IV at
+    0.155 is still another t."""
+    trace = DecisionTree("id3").fit(*wm3).trace_.to_dict()
+    node = next(n for n in trace["nodes"] for r in n["scores"] or ()
+                if r["attribute"] == "含糖率" and r["threshold"] == 0.126
+                and r["curve"]["threshold"] == [0.097, 0.126, 0.155, 0.1795])
+    (gain, iv) = check("Gain(D,含糖率,0.155) = 0.171\nIV(含糖率,0.155) = 0.9", trace,
+                       node["id"]).verdicts
+    assert gain.status == "right" and round(gain.exact, 3) == 0.171
+    assert iv.status == "other_threshold"
+
+
+def test_a_claims_name_is_looked_for_up_to_the_next_separator_only():
+    """The look-ahead after a 、 or ， reads one name (no separator in it), not the rest of
+    the line: before, each 、 of a long paste rescanned everything after it (a 64k-character
+    line took seconds). So 'a' before the next 、 is no claim's start, and every multi-claim
+    line still splits where a name(…) = follows."""
+    from dtree_core.checking import _CLAIMS, parse
+
+    line = "x=1、a、Gain(D,色泽)=0.1，b，Gain(D,根蒂)=0.143"
+    assert [m.start() for m in _CLAIMS.finditer(line)] == [line.index("、G"), line.index("，G")]
+    assert [c.text for c in parse("Ent(D)=0.998、Gain(D,色泽)=0.109; IV(色泽)=1.580，"
+                                  "g(D,A1)=0.083 Gain(D, 色泽) = 0,109")] == [
+        "Ent(D)=0.998", "Gain(D,色泽)=0.109", "IV(色泽)=1.580", "g(D,A1)=0.083",
+        "Gain(D, 色泽) = 0,109"]
+
+
+def test_the_quiz_grade_says_which_reading_a_value_is_right_by(id3):
+    """A value right only by the book's early rounding or Zhou's multiway Gini_index is
+    graded as such, not as within the tolerance of the exact value: Gain(D, 纹理) = 0.3815 is
+    0.0009 from the exact 0.3806 but within ±0.0005 of the early-rounded 0.3812; CART's
+    Gini_index(D, 纹理) = 0.277 is the multiway 0.2771, the two-way's is 0.286."""
+    from dtree_core.checking import grade, make_quiz
+
+    gain = next(q for q in make_quiz(id3, 0, 6) if q.attribute == "纹理")
+    assert grade(gain, 0.3806) == "right" and grade(gain, 0.3815) == "rounded"
+    cart = DecisionTree("cart").fit(*xy("watermelon_2.0.csv", "好瓜",
+                                       drop=["编号"])).trace_.to_dict()
+    gini = next(q for q in make_quiz(cart, 0, 6) if q.attribute == "纹理")
+    assert grade(gini, 0.286) == "right" and grade(gini, 0.277) == "multiway"
+    assert grade(gini, 0.281) is None
+
+
+def test_a_split_point_written_with_too_few_decimals_is_not_read_as_the_nodes(wm3):
+    """Watermelon 3.0's root, ID3: t = 0.4 rounds from 0.3515, 0.3815 and 0.42 (and 0.459
+    cuts to it), and Gain(D, 密度) at 0.42 is 0.0935: the line is not judged against the
+    node's 0.3815 (before: 'Gain(D, 密度) = 0.262, not 0.094'), it asks for more decimals;
+    0.38 names 0.3815 alone."""
+    trace = DecisionTree("id3").fit(*wm3).trace_.to_dict()
+    few, enough = check("Gain(D,密度,0.4) = 0.094\nGain(D,密度,0.38) = 0.262", trace).verdicts
+    assert few.status == "ambiguous_threshold" and not few.counts_as_right
+    assert few.details["points"] == "0.3515, 0.3815, 0.42, 0.459"
+    assert few.details["threshold"] == "0.3815" and enough.status == "right"
+
+
+def test_a_thinned_curve_asks_for_the_nodes_decimals(wm3):
+    """With curve_points 4 the root's curve keeps 5 of 密度's 16 midpoints: 0.38 may round
+    from one it does not keep, so it is not judged; 0.3815, the node's own t, is."""
+    trace = DecisionTree("id3", curve_points=4).fit(*wm3).trace_.to_dict()
+    few, exact = check("Gain(D,密度,0.38) = 0.262\nGain(D,密度,0.3815) = 0.262",
+                       trace).verdicts
+    assert few.status == "unkept_threshold"
+    assert (few.details["kept"], few.details["midpoints"]) == (5, 16)
+    assert exact.status == "right"
+
+
+def test_a_branchs_number_that_is_another_branchs_says_which_value_each_is():
+    """Watermelon 2.0α: row 1 has no 色泽, so the trace's D̃¹ of 色泽 is 乌黑 (0.918) and
+    D̃² 青绿 (1.000), while Zhou §4.4.2 numbers 青绿 first. Ent(D̃¹) = 1.000 is still wrong
+    here, but the slip names each set's value, not 'in no base'."""
+    X, y = xy("watermelon_2.0_alpha.csv", "好瓜", drop=["编号"])
+    trace = DecisionTree("id3").fit(X, y).trace_.to_dict()
+    first, _ = check("Ent(D̃¹)=1.000\nGain(D,色泽)=0.252", trace).verdicts
+    assert (first.status, first.slip) == ("wrong", "other_branch")
+    assert first.details == {"set": "D̃¹", "here": "色泽=乌黑", "other_set": "D̃²",
+                             "other": "色泽=青绿"}

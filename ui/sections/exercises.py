@@ -95,6 +95,15 @@ EN: dict[str, str] = {
     "ex.line.other_threshold": ("Line {line}: this node splits {attribute} at t = {threshold}, "
                                 "its best candidate split point (eqs. 4.7–4.8), not at t = {t}; "
                                 "only the numbers at t = {threshold} can be checked here."),
+    "ex.verdict.ambiguous_threshold": "which t?",
+    "ex.verdict.unkept_threshold": "which t?",
+    "ex.line.ambiguous_threshold": ("Line {line}: t = {t} names several candidate split points "
+                                    "of {attribute} ({points}) to the decimals written: write "
+                                    "more decimals, as in the node's t = {threshold}."),
+    "ex.line.unkept_threshold": ("Line {line}: the trace keeps the scores of {kept} of the "
+                                 "{midpoints} midpoints of {attribute} at this node, so t = {t} "
+                                 "may name one it does not keep: write t to the decimals of "
+                                 "the node's t = {threshold}."),
     "ex.line.no_threshold": ("Line {line}: {attribute} is discrete here, so it has no split "
                              "point t (you wrote t = {t})."),
     "ex.line.no_split_point": ("Line {line}: no split point of {attribute} at this node leaves "
@@ -119,13 +128,19 @@ EN: dict[str, str] = {
                                "{branches} branches."),
     "ex.slip.carried": ("{given} = {expression} follows from your {source} on line "
                         "{source_line}: the step is right, the number it starts from is not."),
+    "ex.slip.other_branch": ("Here {set} is {here}; {given} is {other_set}'s, {other}: the "
+                             "branches are numbered as the row lists them."),
     "ex.slip.other": "Compare with the right computation below.",
     "ex.formula.entropy": "−Σₖ pₖ·log₂ pₖ",
     "ex.formula.iv": "−Σᵥ |Dᵛ|/|D|·log₂(|Dᵛ|/|D|)",
     "ex.tab.quiz": "Quiz",
     "ex.quiz.intro": ("Before each step of TreeGenerate: predict which attribute wins, or "
                       "compute one number. The questions follow the seed; a number counts "
-                      "when it is within the tolerance. Each hint starts the formula."),
+                      "when it is within the tolerance of the exact value, or, as Check my "
+                      "numbers counts it, of the value rounding each step to 3 decimals gives "
+                      "(as the book does) or of Zhou's multiway Gini_index (eq. 4.6) where the "
+                      "tree splits two ways; the grade says which. Each hint starts the "
+                      "formula."),
     "ex.quiz.seed": "Quiz seed",
     "ex.quiz.none": "This tree has no split to ask about.",
     "ex.quiz.question": "**Question {number}**, at node {node}",
@@ -146,8 +161,17 @@ EN: dict[str, str] = {
                                "Gini_index); at this node a single attribute's test wins)"),
     "ex.quiz.hint": "Hint",
     "ex.quiz.score": "{right} of {total} answers right (tolerance ±{tolerance}).",
+    "ex.quiz.score.beyond": ("{right} of {total} answers right (tolerance ±{tolerance}); "
+                             "{beyond} of them for the reason its line gives below."),
     "ex.quiz.submit": "Grade my answers",
     "ex.quiz.right": "Question {number}: right ({answer}).",
+    "ex.quiz.right.rounded": ("Question {number}: right (rounded early, as the book does): "
+                              "{given} is within ±{tolerance} of {value}, what rounding each "
+                              "step to 3 decimals gives; the exact value is {answer}."),
+    "ex.quiz.right.multiway": ("Question {number}: right (Zhou's multiway Gini_index, eq. "
+                               "4.6): {given} is within ±{tolerance} of {value}, the Gini_index "
+                               "with one branch per value. This tree splits two ways: its "
+                               "{answer} is that of the best two-way split."),
     "ex.quiz.wrong": "Question {number}: wrong; the answer is {answer}.",
     "ex.quiz.download": "Download the score (CSV)",
     "ex.quiz.col.question": "question",
@@ -234,6 +258,14 @@ ZH: dict[str, str] = {
     "ex.line.other_threshold": ("第 {line} 行：此结点对 {attribute} 取的划分点是 t = {threshold}"
                                 "（候选划分点中最优的一个，式 4.7–4.8），而不是 t = {t}；这里只能"
                                 "核对 t = {threshold} 处的数值。"),
+    "ex.verdict.ambiguous_threshold": "哪个划分点？",
+    "ex.verdict.unkept_threshold": "哪个划分点？",
+    "ex.line.ambiguous_threshold": ("第 {line} 行：按所写的小数位数，t = {t} 可指 {attribute} 的"
+                                    "多个候选划分点（{points}）：请多写几位小数，如此结点的 "
+                                    "t = {threshold}。"),
+    "ex.line.unkept_threshold": ("第 {line} 行：此结点上 {attribute} 的 {midpoints} 个中位点中，"
+                                 "生成过程记录只保存了 {kept} 个的数值，t = {t} 可能指未保存的"
+                                 "那些：请写到与此结点的 t = {threshold} 相同的小数位数。"),
     "ex.line.no_threshold": ("第 {line} 行：{attribute} 在此是离散属性，没有划分点 t"
                              "（你写了 t = {t}）。"),
     "ex.line.no_split_point": ("第 {line} 行：此结点上 {attribute} 没有哪个划分点能让两个分支的权重"
@@ -254,12 +286,17 @@ ZH: dict[str, str] = {
     "ex.slip.missing_branch": "{given} 漏掉了 {branch} 这一项：求和应遍历全部 {branches} 个分支。",
     "ex.slip.carried": ("{given} = {expression} 是由你第 {source_line} 行的 {source} 算出的："
                         "这一步的算法没错，错在所用的数值。"),
+    "ex.slip.other_branch": ("此处 {set} 是 {here}；{given} 是 {other_set}（{other}）的值："
+                             "分支按得分表中所列的顺序编号。"),
     "ex.slip.other": "请对照下面正确的计算。",
     "ex.formula.entropy": "−Σₖ pₖ·log₂ pₖ",
     "ex.formula.iv": "−Σᵥ |Dᵛ|/|D|·log₂(|Dᵛ|/|D|)",
     "ex.tab.quiz": "测验",
     "ex.quiz.intro": ("在 TreeGenerate 的每一步之前：预测哪个属性被选为划分属性，或算出一个数值。"
-                      "题目由随机种子决定；数值在容差之内即算正确。每个提示给出公式的开头。"),
+                      "题目由随机种子决定；数值与精确值相差在容差之内即算正确，也同“核对我的计算”"
+                      "一样，与每步先舍入到 3 位小数所得的值（书中即如此）相差在容差之内，"
+                      "或在树做二分时与周志华书中多路划分的基尼指数（式 4.6）相差在容差之内，"
+                      "也算正确；评分会说明按哪一种。每个提示给出公式的开头。"),
     "ex.quiz.seed": "测验随机种子",
     "ex.quiz.none": "这棵树没有可以出题的划分。",
     "ex.quiz.question": "**第 {number} 题**，结点 {node}",
@@ -276,8 +313,17 @@ ZH: dict[str, str] = {
                                "取 ρ·(Gini(D̃) − Gini_index) 最大者；此结点选中的是单属性划分）"),
     "ex.quiz.hint": "提示",
     "ex.quiz.score": "{total} 题中答对 {right} 题（容差 ±{tolerance}）。",
+    "ex.quiz.score.beyond": ("{total} 题中答对 {right} 题（容差 ±{tolerance}）；其中 {beyond} 题"
+                             "按下面该题说明的理由算作正确。"),
     "ex.quiz.submit": "评分",
     "ex.quiz.right": "第 {number} 题：正确（{answer}）。",
+    "ex.quiz.right.rounded": ("第 {number} 题：正确（同书中一样提前舍入）：{given} 与每步先舍入到 "
+                              "3 位小数所得的 {value} 相差不超过 ±{tolerance}；精确值为 "
+                              "{answer}。"),
+    "ex.quiz.right.multiway": ("第 {number} 题：正确（周志华书中多路划分的基尼指数，式 4.6）："
+                               "{given} 与多路划分（每个取值一个分支）的基尼指数 {value} "
+                               "相差不超过 ±{tolerance}。这棵树做二分：它的 {answer} 是最优二分"
+                               "划分的基尼指数。"),
     "ex.quiz.wrong": "第 {number} 题：错误；答案是 {answer}。",
     "ex.quiz.download": "下载得分（CSV）",
     "ex.quiz.col.question": "题号",
