@@ -129,7 +129,7 @@ EN: dict[str, str] = {
     "ex.slip.carried": ("{given} = {expression} follows from your {source} on line "
                         "{source_line}: the step is right, the number it starts from is not."),
     "ex.slip.other_branch": ("Here {set} is {here}; {given} is {other_set}'s, {other}: the "
-                             "branches are numbered as the row lists them."),
+                             "branches are numbered in the order the score table lists them."),
     "ex.slip.other": "Compare with the right computation below.",
     "ex.formula.entropy": "−Σₖ pₖ·log₂ pₖ",
     "ex.formula.iv": "−Σᵥ |Dᵛ|/|D|·log₂(|Dᵛ|/|D|)",
