@@ -25,6 +25,7 @@ same rows.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
 import numpy as np
@@ -127,21 +128,34 @@ def written(test: LinearTest, enc: Encoded, rows: np.ndarray) -> LinearTest:
     sides' projections (threshold_digits): worked by hand on the rows, the written test sends
     each where the tree does (-0.078·密度 - 0.997·含糖率 <= -0.110573 sent 编号 13 of
     watermelon 3.0α left, the tree right, at -0.110355)."""
-    columns = _columns(enc, rows, dict(test.weights))
-    z = linear_combination(columns, test.weights)
-    known = ~np.isnan(z)
-    left = z[known] <= test.threshold
-    if left.all() or not left.any():
+    form = written_form(test.weights, test.threshold, _columns(enc, rows, dict(test.weights)))
+    if form is None:
         return test
-    needed = threshold_digits(np.array([test.threshold]), np.array([z[known][left].max()]),
+    name, digits = form
+    return replace(test, split=replace(test.split, attribute=name, threshold_digits=digits))
+
+
+def written_form(weights, threshold: float,
+                 columns: Mapping[str, np.ndarray]) -> tuple[str, int | None] | None:
+    """(name, threshold digits) of the linear test Σ wᵢ·aᵢ ≤ t as `written` writes it for
+    these rows (columns: each attribute's values at them): the fewest decimals, from
+    NAME_DIGITS, at which the weights, against t as written, send every known row to the side
+    the exact test does. None where the rows are all on one side (nothing to keep apart).
+    The one search: the tree's name is found on a node's rows, a sample's path adds the
+    sample's row to them (FittedTrace.written_path)."""
+    z = linear_combination(columns, weights)
+    known = ~np.isnan(z)
+    left = z[known] <= threshold
+    if left.all() or not left.any():
+        return None
+    needed = threshold_digits(np.array([threshold]), np.array([z[known][left].max()]),
                               np.array([z[known][~left].min()]))
     digits = None if needed is None else int(needed[0]) or None
-    shown_t = float(threshold_text(test.threshold, digits))
+    shown_t = float(threshold_text(threshold, digits))
     decimals = next((k for k in range(NAME_DIGITS, MOST_DECIMALS)
-                     if _same_sides(columns, test.weights, k, known, shown_t, left)),
+                     if _same_sides(columns, weights, k, known, shown_t, left)),
                     MOST_DECIMALS)
-    return replace(test, split=replace(test.split, attribute=linear_text(test.weights, decimals),
-                                       threshold_digits=digits))
+    return linear_text(weights, decimals), digits
 
 
 def _same_sides(columns, weights, decimals: int, known: np.ndarray, shown_t: float,

@@ -9,9 +9,10 @@ import re
 import numpy as np
 import pandas as pd
 import pytest
-from app_helpers import bundled_app, grown_app, trace
+from app_helpers import bundled_app, grown_app, page_app, trace
 
 from dtree_core import DecisionTree
+from dtree_core.data import Listed
 from dtree_core.datasets import load_bundled
 from dtree_core.loading import prepare
 from dtree_core.predicting import as_grown
@@ -521,6 +522,27 @@ def predict_sample(at, values: dict):
     at.button(key="FormSubmitter:pred_form-Predict").click().run()
     assert not at.exception and not at.error
     return [df.value for df in at.main.dataframe if "branch" in df.value.columns]
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_predict_page_s_path_sends_the_sample_where_the_tree_did(lang):
+    """密度 0.556, 含糖率 0.163 is predicted 是 along '… / 0.606·密度 - 0.796·含糖率<=0.20718',
+    but by hand 0.606·0.556 − 0.796·0.163 = 0.207188 > 0.20718 (the tree's exact weights give
+    0.207076). The path writes that test with the decimals that send this sample, and the
+    node's training samples, where the tree does, and says why; the drawing keeps its text."""
+    at = page_app("pages/predict.py", ALPHA, lang=lang, algorithm="oblique")
+    at.number_input(key="pred::密度").set_value(0.556)
+    at.number_input(key="pred::含糖率").set_value(0.163)
+    at.get("form_submit_button")[0].click().run()
+    assert not at.exception and not at.error
+    path = t("pred.col.path", _lang=lang)
+    [leaves] = [df.value for df in at.main.dataframe if path in df.value.columns]
+    [shown] = leaves[path].tolist()
+    assert shown.endswith(" / 0.6057·密度 - 0.7957·含糖率<=0.20718"), shown
+    assert 0.6057 * 0.556 - 0.7957 * 0.163 <= 0.20718 < 0.606 * 0.556 - 0.796 * 0.163
+    said = t("pred.rewritten", _lang=lang, nodes=Listed(["#4"]))
+    assert said in [unescaped(c.value) for c in at.main.caption]
+    assert "0.606·密度 - 0.796·含糖率" in at.get("graphviz_chart")[0].proto.spec
 
 
 def test_the_predict_page_calls_a_linear_test_missing_only_when_one_of_its_values_is(

@@ -751,3 +751,29 @@ def test_the_book_captions_root_is_written_as_the_tree_writes_it():
     X, y = xy("watermelon_3.0_alpha.csv", "好瓜", drop=["编号"], numeric=["密度", "含糖率"])
     trace = DecisionTree("oblique", force={"root": "密度"}).fit(X, y).trace_.to_dict()
     assert root_text(trace) == "密度<=0.3815"
+
+
+def test_a_sample_s_path_writes_a_linear_test_that_sends_it_where_the_tree_does():
+    """Node 3 of watermelon 3.0α is written 0.606·密度 - 0.796·含糖率<=0.20718, decimals chosen
+    for its training rows only: worked by hand at 密度 0.556, 含糖率 0.163 it gives 0.207188,
+    above t, while the tree (its exact weights: 0.207076) sends the sample left. The sample's
+    path writes that test again with the sample among the node's rows; elsewhere the tree's
+    text stays."""
+    X, y = wm3_alpha()
+    trace = DecisionTree(algorithm="oblique").fit(X, y).trace_.to_dict()
+    fitted = FittedTrace.from_dict(trace)
+    sample = pd.DataFrame({"密度": [0.556], "含糖率": [0.163]})
+    assert trace["nodes"][3]["decision"]["attribute"] == "0.606·密度 - 0.796·含糖率"
+    rewritten = fitted.written_path(sample, X)
+    assert list(rewritten) == [4] and trace["nodes"][4]["parent"] == 3
+    condition = rewritten[4]
+    assert condition.text() == "0.6057·密度 - 0.7957·含糖率<=0.20718"
+    assert (by_hand(sample, written_weights(condition.attribute))[0]
+            <= float(record_threshold_text({"threshold": condition.value,
+                                            "threshold_digits": condition.threshold_digits})))
+    rows = node_rows(trace, X)[3]  # and still every training row of node 3 where it goes
+    exact = by_hand(X[rows], trace["nodes"][3]["decision"]["weights"]) <= condition.value
+    by_text = by_hand(X[rows], written_weights(condition.attribute)) <= 0.20718
+    assert (exact == by_text).all()
+    assert fitted.written_path(pd.DataFrame({"密度": [0.3], "含糖率": [0.3]}), X) == {}
+    assert trace["nodes"][3]["decision"]["attribute"] == "0.606·密度 - 0.796·含糖率"
