@@ -67,6 +67,7 @@ class LinearTest:
     shares: np.ndarray  # r̃ of the two branches: where a row with an unknown value goes
     axis: dict = field(default_factory=dict)  # the best single-attribute split it was set against
     wins: bool = False  # strictly better than that split: the node's test
+    tied: bool = False  # as good as that split, within the tie tolerance: the split stays
     # (("start", "fisher" | "axis"), ("passes", k), and the start's classes, first_class and
     # second_class, or the attribute it went `along`): how it was found
     learner: tuple = ()
@@ -95,10 +96,12 @@ class LinearTest:
         written = (("name", self.split.attribute),
                    *((("threshold_digits", self.split.threshold_digits),)
                      if self.split.threshold_digits else ()))
+        # a tie is said as one (the single attribute kept as the simpler test), not as a loss
+        tied = (("tied", True),) if self.tied else ()
         return {"linear_candidate": (("weights", self.weights), ("threshold", self.threshold),
                                      ("gini_index", self.gini_index),
                                      ("gini_gain", self.gini_gain), ("learner", self.learner),
-                                     *written)}
+                                     *written, *tied)}
 
 
 # --------------------------------------------------------------------- the learner
@@ -551,8 +554,25 @@ def contest(enc: Encoded, options, batch: Batch, level, winner: np.ndarray,
                                  "gini_gain": float(table["gini_gain"][i, j])}
         wins = not axis or not bool(is_tied(np.float64(axis["gini_gain"]),
                                             np.float64(test.gini_gain)))
-        tests[i] = replace(test, axis=axis, wins=wins)
+        tied = not wins and bool(is_tied(np.float64(test.gini_gain),
+                                         np.float64(axis["gini_gain"])))
+        tests[i] = replace(test, axis=axis, wins=wins, tied=tied)
     return tests
+
+
+def with_axis_ties(tests: dict[int, LinearTest], tied: np.ndarray,
+                   names: list[str]) -> dict[int, LinearTest]:
+    """The tests, each winning one with the single attributes tied with the one it beat
+    named in its axis (`ties`; tied: the depth's choice.tied, a row per node): the
+    decision's own `ties` leave them out, a linear test having no one attribute to tie with,
+    and a tie among the single attributes is not hidden."""
+    named = {}
+    for i, test in winning(tests).items():
+        rivals = tuple(names[j] for j in np.flatnonzero(tied[i]).tolist()
+                       if names[j] != test.axis.get("attribute"))
+        if rivals:  # absent unless tied, so other traces are unchanged
+            named[i] = replace(test, axis={**test.axis, "ties": rivals})
+    return {**tests, **named}
 
 
 def winning(tests: dict[int, LinearTest]) -> dict[int, LinearTest]:

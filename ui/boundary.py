@@ -19,7 +19,7 @@ import plotly.graph_objects as go
 import streamlit as st
 from plotly.colors import qualitative
 
-from dtree_core.data import Attribute, DataError, encode_like
+from dtree_core.data import Attribute, DataError, Listed, encode_like
 from dtree_core.dot import grown_decision, to_dot
 from dtree_core.escape import plotly_text
 from dtree_core.evaluate import FittedTrace
@@ -527,7 +527,9 @@ def learner_of(decision: dict) -> dict | None:
 
 def contest_scores(node: dict) -> tuple[dict, dict]:
     """({gini_index, gini_gain} of the linear test, {attribute, gini_index, gini_gain} of the
-    best single attribute: the one it beat, or the chosen one that beat it; {} if none)."""
+    best single attribute: the one it beat, or the chosen one that beat it; {} if none), each
+    with its ties: the attributes tied with the single one (`ties`), and whether the linear
+    test tied with it (`tied`)."""
     decision = grown_decision(node)
     if decision.get("weights"):
         linear = {"gini_index": decision.get("linear_impurity"),
@@ -536,17 +538,21 @@ def contest_scores(node: dict) -> tuple[dict, dict]:
     tried = decision["linear_candidate"]
     row = winner(node) or {}
     axis = {"attribute": decision["attribute"], "gini_index": row.get("gini_index"),
-            "gini_gain": row.get("gini_gain")}
-    return {"gini_index": tried.get("gini_index"), "gini_gain": tried.get("gini_gain")}, axis
+            "gini_gain": row.get("gini_gain"), "ties": tuple(decision.get("ties") or ())}
+    return {"gini_index": tried.get("gini_index"), "gini_gain": tried.get("gini_gain"),
+            "tied": bool(tried.get("tied"))}, axis
 
 
 def contest_frame(test: str, linear: dict, axis: dict) -> pd.DataFrame:
     """The linear test's Gini_index and ρ-weighted Gini gain above the best single
-    attribute's (that row absent when no single attribute could split the node)."""
+    attribute's (that row absent when no single attribute could split the node), naming the
+    single attributes tied with it."""
     rows = [(t("linear.row.linear", test=test), linear["gini_index"], linear["gini_gain"])]
     if axis:
-        rows.append((t("linear.row.axis", attribute=axis["attribute"]), axis["gini_index"],
-                     axis["gini_gain"]))
+        ties = tuple(axis.get("ties") or ())
+        named = t("linear.row.axis.tied", attribute=axis["attribute"], ties=Listed(ties)) \
+            if ties else t("linear.row.axis", attribute=axis["attribute"])
+        rows.append((named, axis["gini_index"], axis["gini_gain"]))
     return pd.DataFrame(rows, columns=[t("linear.col.test"),
                                        t(in_notation("linear.col.gini_index")),
                                        t(in_notation("linear.col.gini_gain"))])
@@ -569,5 +575,10 @@ def contest_sentence(linear: dict, axis: dict, chosen: bool, decimals: int) -> s
         return t("linear.no_axis")
     shown = told_apart(linear["gini_gain"], axis["gini_gain"], decimals)
     gains = dict(zip(("linear", "axis"), shown, strict=True))
-    return t("linear.won" if chosen else "linear.lost", attribute=literal(axis["attribute"]),
+    ties = tuple(axis.get("ties") or ())
+    if chosen:
+        key = "linear.won.tied" if ties else "linear.won"
+    else:
+        key = "linear.tied" if linear.get("tied") else "linear.lost"
+    return t(key, attribute=literal(axis["attribute"]), ties=Listed(map(literal, ties)),
              **gains)

@@ -677,3 +677,35 @@ def test_the_oblique_texts_use_li_hangs_symbols_in_his_notation(lang):
     assert "Gini(D̃, A)" in columns and "ρ·(Gini(D̃) − Gini(D̃, A))" in columns
     assert "Gini_index" not in columns
     assert "ρ·(Gini(D̃) − Gini(D̃, A))" in shown.replace("\\", "")
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_ties_beside_a_linear_test_are_said(language, monkeypatch):
+    """Watermelon 3.0's root: 纹理 and 含糖率 tie (Gini_index 0.285948 each) and the linear
+    test beats both, but the contest table said 'best single attribute: 纹理' alone. Node 1
+    of 3.0α: the linear test and 密度 ≤ 0.3815 tie (Gini_index 0.161616), but the rule said
+    密度 lowers the Gini index most of the linear test and every single attribute."""
+    from dtree_core.solution import WORDS, solve, to_markdown
+    from ui import messages
+    from ui.panel import why_text
+
+    monkeypatch.setattr(messages, "current_language", lambda: language)
+    data = prepare(load_bundled("watermelon_3.0"), "好瓜", exclude=["编号"])
+    root = DecisionTree("oblique").fit(data.X, data.y).trace_.to_dict()["nodes"][0]
+    linear, axis = boundary.contest_scores(root)
+    [named] = boundary.contest_frame("w", linear, axis).iloc[1, :1].tolist()
+    assert named == t("linear.row.axis.tied", attribute="纹理", ties=Listed(["含糖率"]))
+    said = boundary.contest_sentence(linear, axis, True, 3)
+    assert said == t("linear.won.tied", attribute="纹理", ties=Listed(["含糖率"]),
+                     linear="0.242", axis="0.212")
+    X, y = alpha_rows()
+    tr = DecisionTree("oblique").fit(X, y).trace_.to_dict()
+    node = tr["nodes"][1]
+    assert why_text(tr, node, 3).startswith(t("rule.oblique.tied", attribute="密度",
+                                              gini_gain="0.235", value="0.162"))
+    linear, axis = boundary.contest_scores(node)
+    assert boundary.contest_sentence(linear, axis, False, 3) == t(
+        "linear.tied", attribute="密度", axis="0.235", linear="0.235")
+    worked = to_markdown(solve(tr, 1), language)
+    assert WORDS[language]["solution.linear.tied"].split("}")[-1] in worked
+    assert WORDS[language]["solution.linear.lost"].split("}")[-1] not in worked

@@ -439,9 +439,10 @@ def test_the_worked_solution_says_what_the_linear_test_beat():
     assert said["linear"]["test"] == "0.0785·密度 - 0.9969·含糖率"
     assert said["linear"]["axis"] == "含糖率"
     assert said["linear"]["gini"] == "0.257" and said["split_at"]["t"] == "-0.110573"
-    lost = next(s.values for s in first.steps if isinstance(s, Sentence)
-                and s.key == "linear.lost")
-    assert lost == {"test": "-0.870·密度 + 0.492·含糖率", "gini": "0.162", "gain": "0.235"}
+    # 0.161616 each: a tie with 密度, said as one (it read "no better" as a loss)
+    tied = next(s.values for s in first.steps if isinstance(s, Sentence)
+                and s.key == "linear.tied")
+    assert tied == {"test": "-0.870·密度 + 0.492·含糖率", "gini": "0.162", "gain": "0.235"}
 
 
 def test_the_quiz_asks_no_winning_attribute_at_a_linear_node():
@@ -777,3 +778,49 @@ def test_a_sample_s_path_writes_a_linear_test_that_sends_it_where_the_tree_does(
     assert (exact == by_text).all()
     assert fitted.written_path(pd.DataFrame({"密度": [0.3], "含糖率": [0.3]}), X) == {}
     assert trace["nodes"][3]["decision"]["attribute"] == "0.606·密度 - 0.796·含糖率"
+
+
+def test_a_linear_test_names_the_single_attributes_tied_with_the_one_it_beat(wm3):
+    """At watermelon 3.0's root 纹理 and 含糖率 leave the same Gini_index, 0.28594771241830064,
+    and the linear test beats both; axis_best named 纹理 alone and no score row was marked
+    tied. It now lists 含糖率 under `ties` (absent where no single attribute ties), and the
+    readable TreeGenerate records the same."""
+    X, y = wm3
+    model = DecisionTree(algorithm="oblique").fit(X, y)
+    root = model.trace_.to_dict()["nodes"][0]["decision"]
+    assert root["weights"] and root["ties"] == []
+    assert root["axis_best"]["attribute"] == "纹理" and root["axis_best"]["ties"] == ["含糖率"]
+    assert Trace.from_dict(json.loads(model.trace_.to_json())).nodes[0].decision.axis_best == \
+        model.trace_.nodes[0].decision.axis_best
+    enc = encode(X, y, {a: "continuous" if a in ("密度", "含糖率") else "nominal" for a in X})
+    options = Options.build(algorithm="oblique")
+    assert grow(enc, options, "好瓜").to_json() == tree_generate(enc, options, "好瓜").to_json()
+    reference = tree_generate(enc, options, "好瓜").to_dict()
+    assert reference["nodes"][0]["decision"]["axis_best"] == root["axis_best"]
+    alpha = DecisionTree(algorithm="oblique").fit(*wm3_alpha()).trace_.to_dict()
+    assert "ties" not in alpha["nodes"][0]["decision"]["axis_best"]
+
+
+def test_a_linear_test_that_ties_with_the_single_attribute_is_recorded_as_tied():
+    """Node 1 of watermelon 3.0α: the linear test and 密度 ≤ 0.3815 both leave Gini_index
+    0.161616; the candidate says `tied` (absent where the single attribute is strictly
+    better)."""
+    trace = DecisionTree(algorithm="oblique").fit(*wm3_alpha()).trace_.to_dict()
+    node = trace["nodes"][1]["decision"]
+    assert node["attribute"] == "密度" and node["linear_candidate"]["tied"] is True
+    assert node["linear_candidate"]["gini_index"] == node["value"]
+    X = pd.DataFrame({"x": [0.0, 0.1, 0.2, 1.0, 1.1, 1.2], "z": [0.0, 0.5, 0.1, 0.4, 0.2, 0.3]})
+    y = pd.Series(["p", "p", "p", "q", "q", "q"], name="y")
+    root = DecisionTree(algorithm="oblique").fit(X, y).trace_.to_dict()["nodes"][0]["decision"]
+    assert root["linear_candidate"]["tied"] is True
+    rng = np.random.default_rng(0)  # three attributes: some tried tests lose outright
+    n = int(rng.integers(40, 150))
+    X = pd.DataFrame({a: rng.uniform(0, 1, n).round(3) for a in "abc"})
+    y = pd.Series(np.where((X["a"] > 0.5) ^ (X["b"] * 0.3 - X["c"] > -0.3), "p", "q"))
+    said = {}
+    for n in DecisionTree(algorithm="oblique").fit(X, y).trace_.to_dict()["nodes"]:
+        tried = n["decision"].get("linear_candidate")
+        if tried:
+            kept = next(r for r in n["scores"] if r["chosen"])["gini_gain"]
+            said[kept - tried["gini_gain"] > 1e-9] = tried.get("tied")
+    assert said == {True: None, False: True}  # a loss is no tie; a tie is said

@@ -16,6 +16,18 @@ EN: dict[str, str] = {
                      "single attribute: ρ·(Gini(D̃) − Gini_index) = {gini_gain} "
                      "(Gini_index {value}; without missing values ρ = 1). On a tie the "
                      "single attribute is kept."),
+    "rule.oblique.tied": ("{attribute} ties with the linear test (over the continuous "
+                          "attributes, refined by OC1's coordinate moves) for the largest drop "
+                          "in the Gini index, and no single attribute lowers it more: "
+                          "ρ·(Gini(D̃) − Gini_index) = {gini_gain} (Gini_index {value}; without "
+                          "missing values ρ = 1). It ties with the linear test; the single "
+                          "attribute is kept, the simpler test."),
+    "rule.oblique.tied.lihang": ("{attribute} ties with the linear test (over the continuous "
+                                 "attributes, refined by OC1's coordinate moves) for the largest "
+                                 "drop in the Gini index, and no single attribute lowers it "
+                                 "more: ρ·(Gini(D̃) − Gini(D̃, A)) = {gini_gain} (Gini(D̃, A) "
+                                 "{value}; without missing values ρ = 1). It ties with the "
+                                 "linear test; the single attribute is kept, the simpler test."),
     "rule.oblique.axis_only": ("{attribute} lowers the Gini index most of the single "
                                "attributes: ρ·(Gini(D̃) − Gini_index) = {gini_gain} "
                                "(Gini_index {value}; without missing values ρ = 1). No linear "
@@ -80,9 +92,14 @@ EN: dict[str, str] = {
     "linear.col.gini_index.lihang": "Gini(D̃, A)",
     "linear.row.linear": "linear: {test}",
     "linear.row.axis": "best single attribute: {attribute}",
+    "linear.row.axis.tied": "best single attribute: {attribute} (tied with {ties})",
     "linear.won": ("The linear test lowers the Gini index more than the best single-attribute "
                    "split ({linear} against {axis}), so it is kept; on a tie the single "
                    "attribute would have stayed."),
+    "linear.won.tied": ("The linear test lowers the Gini index more than the best "
+                        "single-attribute splits, {attribute} and {ties}, which tie with each "
+                        "other ({linear} against {axis}), so it is kept; on a tie with them the "
+                        "single attribute would have stayed."),
     "linear.no_axis": "No single-attribute split was possible here: the linear test is kept.",
     "boundary.book.tried": ("Zhou's multivariate tree on this data (§4.5) tests {book} at its "
                             "root; this tree's root tests {root}: the linear test tried there, "
@@ -96,6 +113,8 @@ EN: dict[str, str] = {
     "linear.lost": ("The single attribute {attribute} lowers the Gini index at least as much as "
                     "the linear test ({axis} against {linear}), so it is kept: on a tie the "
                     "simpler test stays."),
+    "linear.tied": ("The single attribute {attribute} ties with the linear test ({axis} against "
+                    "{linear}): the single attribute is kept, the simpler test."),
     "linear.learner": ("Found from {start}, then {passes} passes of OC1's coordinate moves "
                        "(each moves one weight while the Gini index falls)."),
     "linear.start.fisher": ("Fisher's direction for the two heaviest classes of the rows known "
@@ -116,6 +135,15 @@ ZH: dict[str, str] = {
                      "经 OC1 坐标调整——"
                      "与各单属性划分之中）：ρ·(Gini(D̃) − Gini_index) = {gini_gain}"
                      "（Gini_index 为 {value}；无缺失值时 ρ = 1）。两者相等时保留单属性划分。"),
+    "rule.oblique.tied": ("单属性“{attribute}”与线性划分（连续属性的线性组合，经 OC1 坐标调整）"
+                          "使基尼指数下降得一样多，且没有单属性划分下降得更多：ρ·(Gini(D̃) − "
+                          "Gini_index) = {gini_gain}（Gini_index 为 {value}；无缺失值时 ρ = 1）。"
+                          "它与线性划分并列；保留单属性划分，即更简单的划分。"),
+    "rule.oblique.tied.lihang": ("单属性“{attribute}”与线性划分（连续属性的线性组合，经 OC1 坐标"
+                                 "调整）使基尼指数下降得一样多，且没有单属性划分下降得更多："
+                                 "ρ·(Gini(D̃) − Gini(D̃, A)) = {gini_gain}（Gini(D̃, A) 为 "
+                                 "{value}；无缺失值时 ρ = 1）。它与线性划分并列；保留单属性划分，"
+                                 "即更简单的划分。"),
     "rule.oblique.axis_only": ("{attribute} 在各单属性划分中使基尼指数下降最多：ρ·(Gini(D̃) − "
                                "Gini_index) = {gini_gain}（Gini_index 为 {value}；无缺失值时 "
                                "ρ = 1）。此结点没有学到线性划分，因此没有与之比较。"),
@@ -171,8 +199,12 @@ ZH: dict[str, str] = {
     "linear.col.gini_index.lihang": "Gini(D̃, A)",
     "linear.row.linear": "线性划分：{test}",
     "linear.row.axis": "最优单属性划分：{attribute}",
+    "linear.row.axis.tied": "最优单属性划分：{attribute}（与 {ties} 并列）",
     "linear.won": ("线性划分使基尼指数下降得比最优单属性划分更多（{linear} 对 {axis}），因此选用"
                    "线性划分；若两者相等，则保留单属性划分。"),
+    "linear.won.tied": ("线性划分使基尼指数下降得比最优单属性划分更多（{linear} 对 {axis}；"
+                        "“{attribute}”与 {ties} 在此并列），因此选用线性划分；若与它们相等，则"
+                        "保留单属性划分。"),
     "linear.no_axis": "此处没有可用的单属性划分：选用线性划分。",
     "boundary.book.tried": ("《机器学习》中此数据集上的多变量决策树（§4.5）根结点的划分为 {book}"
                             "；这棵树根结点的划分为 {root}：在此尝试的线性划分 {ours} 没有使基尼"
@@ -182,6 +214,8 @@ ZH: dict[str, str] = {
     "linear.test.tried": "在此尝试了线性划分 {test}，但选用了单属性划分。",
     "linear.lost": ("单属性 {attribute} 使基尼指数下降得不少于线性划分（{axis} 对 {linear}），因"
                     "此保留单属性划分：两者相等时保留更简单的划分。"),
+    "linear.tied": ("单属性“{attribute}”与线性划分使基尼指数下降得一样多（{axis} 对 {linear}）："
+                    "两者并列，保留更简单的单属性划分。"),
     "linear.learner": ("由{start}出发，再经 {passes} 轮 OC1 坐标调整（每次调整一个权重，使基尼"
                        "指数下降）求得。"),
     "linear.start.fisher": "在划分的各属性上都有取值的样本中，权重最大的两类的 Fisher 判别方向",
