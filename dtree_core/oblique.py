@@ -69,7 +69,8 @@ class LinearTest:
     wins: bool = False  # strictly better than that split: the node's test
     tied: bool = False  # as good as that split, within the tie tolerance: the split stays
     # (("start", "fisher" | "axis"), ("passes", k), and the start's classes, first_class and
-    # second_class, or the attribute it went `along`): how it was found
+    # second_class (and tied_classes: those as heavy as the second, left out), or the
+    # attribute it went `along`): how it was found
     learner: tuple = ()
 
     @property
@@ -200,12 +201,23 @@ def _candidates(enc: Encoded, names: list[str], X: np.ndarray, y: np.ndarray, w:
         if begun is not None:
             refined, passes = _refined(cut, begun, direction, names, X, y, w,
                                        len(enc.classes))
-            named = ((("first_class", str(enc.classes[about[0]])),
-                      ("second_class", str(enc.classes[about[1]]))) if start == "fisher"
-                     else (("along", names[about]),))
+            named = _fisher_named(enc, y, w, about) if start == "fisher" \
+                else (("along", names[about]),)
             found.append((start, begun, replace(
                 refined, learner=(("start", start), ("passes", passes), *named))))
     return found
+
+
+def _fisher_named(enc: Encoded, y: np.ndarray, w: np.ndarray, about) -> tuple:
+    """The learner's facts of Fisher's start: its two classes, and the classes as heavy as
+    the second that were left out (`tied_classes`, absent unless some are), so a three-way
+    tie is not said as "the two heaviest classes"."""
+    named = (("first_class", str(enc.classes[about[0]])),
+             ("second_class", str(enc.classes[about[1]])))
+    left_out = fisher_ties(y, w, len(enc.classes), about)
+    if left_out:
+        named += (("tied_classes", tuple(str(enc.classes[c]) for c in left_out)),)
+    return named
 
 
 @dataclass(frozen=True)
@@ -421,6 +433,15 @@ def fisher_classes(y: np.ndarray, w: np.ndarray, n_classes: int) -> tuple[int, i
         return None
     first, second = np.sort(heavy).tolist()
     return first, second
+
+
+def fisher_ties(y: np.ndarray, w: np.ndarray, n_classes: int,
+                chosen: tuple[int, int]) -> list[int]:
+    """The classes fisher_classes left out that weigh exactly as much as the lighter of the
+    two it took (the order of the data broke the tie), in the data's class order."""
+    class_weight = np.bincount(y, w, n_classes)
+    lighter = min(class_weight[c] for c in chosen)
+    return [c for c in np.flatnonzero(class_weight == lighter).tolist() if c not in chosen]
 
 
 def fisher_direction(X: np.ndarray, y: np.ndarray, w: np.ndarray,

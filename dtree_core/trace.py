@@ -85,9 +85,10 @@ class Decision:
                      axis_best={k: list(v) if k == "ties" else v
                                 for k, v in self.axis_best} or None)
             if self.linear_learner:
-                d["linear_learner"] = dict(self.linear_learner)
+                d["linear_learner"] = _learner_dict(self.linear_learner)
         if self.linear_candidate:
-            d["linear_candidate"] = {k: dict(v) if k in ("weights", "learner") else v
+            d["linear_candidate"] = {k: dict(v) if k == "weights" else
+                                     _learner_dict(v) if k == "learner" else v
                                      for k, v in self.linear_candidate}
         if self.was is not None:  # absent unless pruned, so unpruned traces are unchanged
             d["was"] = self.was.to_dict()
@@ -101,14 +102,25 @@ class Decision:
         values["weights"] = tuple((a, float(w)) for a, w in (d.get("weights") or {}).items())
         values["axis_best"] = tuple((k, tuple(v) if k == "ties" else v)
                                     for k, v in (d.get("axis_best") or {}).items())
-        values["linear_learner"] = tuple((d.get("linear_learner") or {}).items())
+        values["linear_learner"] = _learner(d.get("linear_learner"))
         values["linear_candidate"] = tuple(
             (k, tuple((a, float(w)) for a, w in v.items()) if k == "weights"
-             else tuple(v.items()) if k == "learner" else v)
+             else _learner(v) if k == "learner" else v)
             for k, v in (d.get("linear_candidate") or {}).items())
         if d.get("was") is not None:
             values["was"] = cls.from_dict(d["was"])
         return cls(**values)
+
+
+def _learner_dict(learner) -> dict:
+    """A linear learner's facts in JSON form (its tied_classes a list)."""
+    return {k: list(v) if k == "tied_classes" else v for k, v in learner}
+
+
+def _learner(learner: dict | None) -> tuple[tuple[str, object], ...]:
+    """A linear learner's facts as the grower keeps them (its tied_classes a tuple)."""
+    return tuple((k, tuple(v) if k == "tied_classes" else v)
+                 for k, v in (learner or {}).items())
 
 
 class ScoreTable(Protocol):

@@ -511,8 +511,10 @@ def start_text(learner: dict) -> str:
     the caption escapes it with the rest of its values."""
     start = learner["start"]
     if start == "fisher" and "first_class" in learner:
-        return t("linear.start.fisher.named", first=learner["first_class"],
-                 second=learner["second_class"])
+        tied = tuple(learner.get("tied_classes") or ())  # as heavy as the second: left out
+        return t("linear.start.fisher.tied" if tied else "linear.start.fisher.named",
+                 first=learner["first_class"], second=learner["second_class"],
+                 tied=Listed(tied))
     if start == "axis" and "along" in learner:
         return t("linear.start.axis.named", attribute=learner["along"])
     return t(f"linear.start.{start}")

@@ -709,3 +709,21 @@ def test_ties_beside_a_linear_test_are_said(language, monkeypatch):
     worked = to_markdown(solve(tr, 1), language)
     assert WORDS[language]["solution.linear.tied"].split("}")[-1] in worked
     assert WORDS[language]["solution.linear.lost"].split("}")[-1] not in worked
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_learner_s_caption_names_classes_tied_for_fisher_s_start(language, monkeypatch):
+    """A, B and C with 5 rows each: the caption said Fisher's direction "between A and B
+    (the two heaviest classes …)"; it now says C weighs as much and the first in the data
+    were taken."""
+    from ui import messages
+
+    monkeypatch.setattr(messages, "current_language", lambda: language)
+    learner = {"start": "fisher", "passes": 0, "first_class": "A", "second_class": "B",
+               "tied_classes": ["C"]}
+    said = boundary.start_text(learner)
+    assert said == t("linear.start.fisher.tied", first="A", second="B", tied=Listed(["C"]))
+    assert "C" in said and said != t("linear.start.fisher.named", first="A", second="B")
+    del learner["tied_classes"]
+    assert boundary.start_text(learner) == t("linear.start.fisher.named", first="A",
+                                             second="B")
