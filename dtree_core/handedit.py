@@ -205,13 +205,16 @@ def _branch_leaves(trace: Trace, node: Node, split: Split, branch: np.ndarray,
     known = np.array([weight[branch == b].sum() for b in range(n_branches)], dtype=float)
     shares = known / known.sum() if known.sum() > 0 else np.full(n_branches, 1 / n_branches)
     leaves = []
-    for (b, take, factor), condition in zip(follow(branch, shares), split.conditions(),
+    for (_, take, factor), condition in zip(follow(branch, shares), split.conditions(),
                                             strict=True):
         counts = np.bincount(truth[take], weights=weight[take] * factor,
                              minlength=len(trace.classes))[:len(trace.classes)]
         label = _leaf_label(trace, node, counts)
         stop = "empty" if counts.sum() <= 0 else "pure" if (counts > 0).sum() == 1 else HAND_STOP
-        leaves.append(Node(-1, node.id, condition, node.depth + 1, int((branch == b).sum()),
+        # n as the grower counts it: every row reaching the branch with some weight, those
+        # whose value is unknown too (Zhou §4.4.2 sends them down every branch)
+        reaching = int((weight[take] * factor > 0).sum())
+        leaves.append(Node(-1, node.id, condition, node.depth + 1, reaching,
                            float(counts.sum()), tuple(counts.tolist()), float(entropy(counts)),
                            float(gini(counts)), Decision("leaf", label, stop=stop,
                                                          rule=LEAF_RULE),
