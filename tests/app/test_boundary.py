@@ -727,3 +727,26 @@ def test_the_learner_s_caption_names_classes_tied_for_fisher_s_start(language, m
     del learner["tied_classes"]
     assert boundary.start_text(learner) == t("linear.start.fisher.named", first="A",
                                              second="B")
+
+
+def test_chinese_oblique_words_quote_the_names_they_hold():
+    """The Chinese caption read "由区分是与否的 Fisher 判别方向…" and "单属性密度使基尼指数…":
+    the catalogue drops the spaces beside a value, so a class or attribute name ran into the
+    words. Every name a sentence of the oblique section holds now stands in quotes or after
+    a colon, a bracket or a list separator."""
+    import re as regex
+
+    from ui.sections import oblique
+
+    names = ("attribute", "first", "second", "root", "tied", "ties")
+    cjk = regex.compile(r"[\u4e00-\u9fff]")
+    for key, text in oblique.ZH.items():
+        for name in names:
+            for found in regex.finditer(r"\s*\{" + name + r"\}\s*", text):
+                before = text[found.start() - 1] if found.start() else ""
+                after = text[found.end()] if found.end() < len(text) else ""
+                assert not cjk.match(before) and not cjk.match(after), (key, name)
+    said = t("linear.start.fisher.named", _lang="zh", first="是", second="否")
+    assert said.startswith("区分“是”与“否”的")
+    assert t("linear.lost", _lang="zh", attribute="密度", axis="0.235",
+             linear="0.235").startswith("单属性“密度”使")

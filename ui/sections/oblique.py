@@ -135,7 +135,7 @@ EN: dict[str, str] = {
 ZH: dict[str, str] = {
     # core (H1)
     "algo.oblique": "斜决策树（多变量决策树，基尼指数）",
-    "rule.oblique": ("{attribute} 使基尼指数下降最多（在线性划分——连续属性的线性组合，"
+    "rule.oblique": ("“{attribute}”使基尼指数下降最多（在线性划分——连续属性的线性组合，"
                      "经 OC1 坐标调整——"
                      "与各单属性划分之中）：ρ·(Gini(D̃) − Gini_index) = {gini_gain}"
                      "（Gini_index 为 {value}；无缺失值时 ρ = 1）。两者相等时保留单属性划分。"),
@@ -148,14 +148,14 @@ ZH: dict[str, str] = {
                                  "ρ·(Gini(D̃) − Gini(D̃, A)) = {gini_gain}（Gini(D̃, A) 为 "
                                  "{value}；无缺失值时 ρ = 1）。它与线性划分并列；保留单属性划分，"
                                  "即更简单的划分。"),
-    "rule.oblique.axis_only": ("{attribute} 在各单属性划分中使基尼指数下降最多：ρ·(Gini(D̃) − "
+    "rule.oblique.axis_only": ("“{attribute}”在各单属性划分中使基尼指数下降最多：ρ·(Gini(D̃) − "
                                "Gini_index) = {gini_gain}（Gini_index 为 {value}；无缺失值时 "
                                "ρ = 1）。此结点没有学到线性划分，因此没有与之比较。"),
-    "rule.oblique.lihang": ("{attribute} 使基尼指数下降最多（在线性划分——连续属性的线性组合，"
+    "rule.oblique.lihang": ("“{attribute}”使基尼指数下降最多（在线性划分——连续属性的线性组合，"
                             "经 OC1 坐标调整——与各单属性划分之中）：ρ·(Gini(D̃) − Gini(D̃, A)) = "
                             "{gini_gain}（Gini(D̃, A) 为 {value}；无缺失值时 ρ = 1）。两者相等时保留"
                             "单属性划分。"),
-    "rule.oblique.axis_only.lihang": ("{attribute} 在各单属性划分中使基尼指数下降最多："
+    "rule.oblique.axis_only.lihang": ("“{attribute}”在各单属性划分中使基尼指数下降最多："
                                       "ρ·(Gini(D̃) − Gini(D̃, A)) = {gini_gain}（Gini(D̃, A) 为 "
                                       "{value}；无缺失值时 ρ = 1）。此结点没有学到线性划分，因此"
                                       "没有与之比较。"),
@@ -179,19 +179,19 @@ ZH: dict[str, str] = {
     "boundary.other_tree": "{algorithm} 决策树（第 {step} 步）",
     "boundary.book": ("《机器学习》中此数据集上的多变量决策树（§4.5）根结点的划分为 {book}；这棵"
                       "树根结点的划分为 {ours}。"),
-    "boundary.book.scaled": ("w 与 t 同乘一个正数，划分不变；缩放到 {attribute} 的权重与书中相同"
+    "boundary.book.scaled": ("w 与 t 同乘一个正数，划分不变；缩放到“{attribute}”的权重与书中相同"
                              "（{weight}）时，这棵树的线性划分为 {scaled}。"),
     "boundary.book.why": ("两者可能不同：书中没有说明 w 与 t 由哪种线性分类器求得，不同的学习方法"
                           "会得到不同的直线；这棵树从结点中样本最多的两类的 Fisher 判别方向（线性"
                           "判别分析）和最优单属性出发，逐个调整权重使基尼指数下降（OC1），再取基尼"
                           "指数最小的划分点。"),
     "boundary.book.axis": ("《机器学习》中此数据集上的多变量决策树（§4.5）根结点的划分为 {book}；"
-                           "这棵树根结点的划分为 {root}，此处无法进行线性划分。"),
+                           "这棵树根结点的划分为“{root}”，此处无法进行线性划分。"),
     "boundary.book.leaf": "无（整棵树只有一个叶结点）",
     "boundary.book.leaf_root": ("《机器学习》中此数据集上的多变量决策树（§4.5）根结点的划分为 "
                                 "{book}；这棵树的根结点是叶结点：{reason}"),
     "boundary.book.forced": ("《机器学习》中此数据集上的多变量决策树（§4.5）根结点的划分为 "
-                             "{book}；这棵树的根结点被指定按 {root} 划分，因此根结点处没有学习"
+                             "{book}；这棵树的根结点被指定按“{root}”划分，因此根结点处没有学习"
                              "线性划分。"),
     "linear.header": "线性划分",
     "linear.test": "本结点的划分为 {test}。",
@@ -203,20 +203,20 @@ ZH: dict[str, str] = {
     "linear.col.gini_index.lihang": "Gini(D̃, A)",
     "linear.row.linear": "线性划分：{test}",
     "linear.row.axis": "最优单属性划分：{attribute}",
-    "linear.row.axis.tied": "最优单属性划分：{attribute}（与 {ties} 并列）",
+    "linear.row.axis.tied": "最优单属性划分：{attribute}（并列：{ties}）",
     "linear.won": ("线性划分使基尼指数下降得比最优单属性划分更多（{linear} 对 {axis}），因此选用"
                    "线性划分；若两者相等，则保留单属性划分。"),
     "linear.won.tied": ("线性划分使基尼指数下降得比最优单属性划分更多（{linear} 对 {axis}；"
-                        "“{attribute}”与 {ties} 在此并列），因此选用线性划分；若与它们相等，则"
+                        "并列最优的单属性：{attribute}、{ties}），因此选用线性划分；若与它们相等，则"
                         "保留单属性划分。"),
     "linear.no_axis": "此处没有可用的单属性划分：选用线性划分。",
     "boundary.book.tried": ("《机器学习》中此数据集上的多变量决策树（§4.5）根结点的划分为 {book}"
-                            "；这棵树根结点的划分为 {root}：在此尝试的线性划分 {ours} 没有使基尼"
+                            "；这棵树根结点的划分为“{root}”：在此尝试的线性划分 {ours} 没有使基尼"
                             "指数下降得更多，因此保留单属性划分。"),
     "boundary.book.agree": "书中的划分与这个线性划分把 {rows} 个样本中的 {agree} 个分到同一侧。",
     "linear.header.tried": "在此尝试的线性划分",
     "linear.test.tried": "在此尝试了线性划分 {test}，但选用了单属性划分。",
-    "linear.lost": ("单属性 {attribute} 使基尼指数下降得不少于线性划分（{axis} 对 {linear}），因"
+    "linear.lost": ("单属性“{attribute}”使基尼指数下降得不少于线性划分（{axis} 对 {linear}），因"
                     "此保留单属性划分：两者相等时保留更简单的划分。"),
     "linear.tied": ("单属性“{attribute}”与线性划分使基尼指数下降得一样多（{axis} 对 {linear}）："
                     "两者并列，保留更简单的单属性划分。"),
@@ -224,11 +224,11 @@ ZH: dict[str, str] = {
                        "指数下降）求得。"),
     "linear.start.fisher": "在划分的各属性上都有取值的样本中，权重最大的两类的 Fisher 判别方向",
     "linear.start.axis": "划分所用属性中，自身划分后基尼指数最低的那个属性的方向",
-    "linear.start.fisher.named": ("区分 {first} 与 {second} 的 Fisher 判别方向（在划分的各属性上"
+    "linear.start.fisher.named": ("区分“{first}”与“{second}”的 Fisher 判别方向（在划分的各属性上"
                                   "都有取值的样本中，权重最大的两类）"),
     "linear.start.fisher.tied": ("区分“{first}”与“{second}”的 Fisher 判别方向（在划分的各属性上"
-                                 "都有取值的样本中权重最大的类；{tied} 的权重与“{second}”相同，"
-                                 "取数据中先出现的类别）"),
-    "linear.start.axis.named": ("只沿 {attribute} 的方向（划分所用属性中，自身划分后基尼指数最低"
+                                 "都有取值的样本中权重最大的类；与“{second}”权重相同的还有："
+                                 "{tied}；取数据中先出现的类别）"),
+    "linear.start.axis.named": ("只沿“{attribute}”的方向（划分所用属性中，自身划分后基尼指数最低"
                                 "的那个）"),
 }
