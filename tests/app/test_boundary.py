@@ -236,7 +236,7 @@ def test_the_book_caption_quotes_our_root_from_the_trace(key):
         boundary.linear_test_text(weights, threshold, 3)
     assert ours in text
     assert f"-0.800·{first} - 0.044·{second} ≤ -0.313" in text
-    assert f"{boundary.agreement(weights, threshold, book, X)} of the 17 rows" in text
+    assert f"{boundary.agreement(weights, threshold, book, X).same} of the 17 rows" in text
     assert ("the linear test tried there" in text) == (not chosen)  # says what the root did
     # Other weights in the trace give another caption: the numbers are read, not typed in.
     changed = json.loads(json.dumps(tr, default=list))
@@ -287,8 +287,9 @@ def test_sentences_follow_each_other_as_each_language_writes():
 def test_agreement_counts_rows_on_the_same_side():
     X, _ = alpha_rows()
     book = boundary.BOOK_ROOT[ALPHA]
-    assert boundary.agreement(*book, book, X) == len(X)
-    assert boundary.agreement([(a, -w) for a, w in book[0]], -book[1], book, X) < len(X)
+    assert boundary.agreement(*book, book, X) == boundary.Agreement(len(X), "<=", len(X))
+    assert boundary.agreement([(a, -w) for a, w in book[0]], -book[1], book, X) == \
+        boundary.Agreement(len(X), ">", len(X))  # the same split, its sides swapped
     assert boundary.scaled_to_book([("密度", -0.4), ("含糖率", -0.022)], -0.1565,
                                    book[0]) == pytest.approx(
         ([("密度", -0.8), ("含糖率", -0.044)], -0.313))
@@ -750,3 +751,29 @@ def test_chinese_oblique_words_quote_the_names_they_hold():
     assert said.startswith("区分“是”与“否”的")
     assert t("linear.lost", _lang="zh", attribute="密度", axis="0.235",
              linear="0.235").startswith("单属性“密度”使")
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_book_caption_counts_rows_split_alike_whichever_way_a_test_points(lang):
+    """3.0α's root and the book's split 11 of the 17 rows alike; the same test with w and t
+    negated (the same split, its ≤ side the other's >) was said to agree on 6 (17 − 11), as
+    only rows both tests sent to their ≤ side were counted. The caption now says 11 either
+    way and which sides it matched."""
+    from ui import messages
+
+    X, y = alpha_rows()
+    _, tr = grown("oblique", X, y)
+    book = boundary.BOOK_ROOT[ALPHA]
+    weights, threshold, _ = boundary.linear_of(tr["nodes"][0]["decision"])
+    flipped = [(a, -w) for a, w in weights]
+    assert boundary.agreement(weights, threshold, book, X) == boundary.Agreement(11, "<=", 17)
+    assert boundary.agreement(flipped, -threshold, book, X) == boundary.Agreement(11, ">", 17)
+    negated = json.loads(json.dumps(tr, default=list))
+    decision = negated["nodes"][0]["decision"]
+    decision["weights"], decision["threshold"] = dict(flipped), -threshold
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(messages, "current_language", lambda: lang)
+        said = unescaped(boundary.book_comparison(negated, X, book, 3))
+        assert t("boundary.book.agree", agree=11, rows=17, side=">") in said
+        said = unescaped(boundary.book_comparison(tr, X, book, 3))
+        assert t("boundary.book.agree", agree=11, rows=17, side="≤") in said

@@ -105,8 +105,9 @@ EN: dict[str, str] = {
                             "root; this tree's root tests {root}: the linear test tried there, "
                             "{ours}, lowered the Gini index no more, so the single attribute "
                             "was kept."),
-    "boundary.book.agree": ("The book's test and this linear test send {agree} of the {rows} "
-                            "rows to the same side."),
+    "boundary.book.agree": ("The book's test and this linear test put {agree} of the {rows} "
+                            "rows together the same way: on the book's ≤ side and this test's "
+                            "{side} side, or on the two other sides."),
     "linear.header.tried": "Linear test tried here",
     "linear.test.tried": ("A linear test was tried here, {test}, and set aside for a single "
                           "attribute."),
@@ -213,7 +214,8 @@ ZH: dict[str, str] = {
     "boundary.book.tried": ("《机器学习》中此数据集上的多变量决策树（§4.5）根结点的划分为 {book}"
                             "；这棵树根结点的划分为“{root}”：在此尝试的线性划分 {ours} 没有使基尼"
                             "指数下降得更多，因此保留单属性划分。"),
-    "boundary.book.agree": "书中的划分与这个线性划分把 {rows} 个样本中的 {agree} 个分到同一侧。",
+    "boundary.book.agree": ("书中的划分与这个线性划分对 {rows} 个样本中的 {agree} 个分得一致："
+                            "落在书中划分的 ≤ 一侧与这个划分的 {side} 一侧，或落在另外两侧。"),
     "linear.header.tried": "在此尝试的线性划分",
     "linear.test.tried": "在此尝试了线性划分 {test}，但选用了单属性划分。",
     "linear.lost": ("单属性“{attribute}”使基尼指数下降得不少于线性划分（{axis} 对 {linear}），因"
