@@ -13,7 +13,7 @@ or warns, the split is settled here and the departure is said in a SplitNote, ne
 from __future__ import annotations
 
 import warnings
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 
 import numpy as np
@@ -23,8 +23,10 @@ from sklearn.model_selection import KFold, StratifiedKFold, train_test_split
 
 from .data import Attribute, DataError, Listed, as_text, encode_like
 from .model import DecisionTree
+from .oblique import written_form
 from .options import Options
-from .predicting import leaf_distributions, most_likely, reach, walk
+from .predicting import leaf_distributions, most_likely, reach, routes_of, walk
+from .split import Condition
 from .trace import Trace
 
 # --------------------------------------------------------------------- a tree from its trace
@@ -67,6 +69,40 @@ class FittedTrace:
                 for node, rows, _, branch in walk(self.trace, self.attributes,
                                                   self._columns(X), len(X))
                 if branch is not None and (branch < 0).any()}
+
+    def written_path(self, sample: pd.DataFrame,
+                     training: pd.DataFrame | None = None) -> dict[int, Condition]:
+        """Child id -> the branch condition a sample's path (the one row of `sample`) reads
+        there, for each linear test on it whose text, worked by hand, would send the sample
+        the other way from the tree: its weights' decimals were chosen for the node's
+        training rows only (0.606·密度 - 0.796·含糖率<=0.20718 gives 0.207188 at 密度 0.556,
+        含糖率 0.163, the tree's own weights 0.207076). Written again by oblique.written_form
+        with the sample among the node's training rows (`training`: the rows the tree grew
+        on), so the text still sends each of those where the tree does."""
+        at_node = {} if training is None else self._rows_by_node(training)
+        taught = {} if training is None else self._named(training)
+        here = self._named(sample)
+        routes = routes_of(self.trace)
+        rewritten = {}
+        for node_id, _, _, branch in walk(self.trace, self.attributes, list(here.values()), 1):
+            split = routes[node_id].split
+            if branch is None or split.kind != "linear" or branch[0] < 0:
+                continue
+            rows = at_node.get(node_id, np.arange(0))
+            columns = {a: np.concatenate([taught[a][rows], here[a][:1]]) if taught
+                       else here[a][:1] for a, _ in split.weights}
+            form = written_form(split.weights, float(split.threshold), columns)
+            if form is not None and form != (split.attribute, split.threshold_digits):
+                again = replace(split, attribute=form[0], threshold_digits=form[1])
+                rewritten[routes[node_id].children[branch[0]]] = again.conditions()[branch[0]]
+        return rewritten
+
+    def _named(self, X: pd.DataFrame) -> dict[str, np.ndarray]:
+        return dict(zip((a.name for a in self.attributes), self._columns(X), strict=True))
+
+    def _rows_by_node(self, X: pd.DataFrame) -> dict[int, np.ndarray]:
+        """Each node's rows of X (those with an unknown value reach every branch)."""
+        return {node: rows for node, rows, _ in self.reach(X)}
 
 
 # --------------------------------------------------------------------- configurations

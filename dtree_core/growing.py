@@ -19,7 +19,7 @@ from .counting import distinct_indices, starts_of
 from .data import CodedError, Encoded
 from .decide import child_draw_keys, choose, draws, root_draw_key
 from .heap import reusing_freed_pages
-from .oblique import contest, linear_wins, node_entries, winning
+from .oblique import contest, linear_wins, node_entries, winning, with_axis_ties
 from .options import Options
 from .paths import forced_split, path_key
 from .records import NodeStore
@@ -106,6 +106,7 @@ def record_level(store, level, choice, ids, winner, forced, stop, tests=None) ->
     recorded beside the attribute that beat it)."""
     tests = tests or {}
     if winning(tests):
+        tests = with_axis_ties(tests, choice.tied, [a.name for a in store.enc.attributes])
         tied = choice.tied.copy()
         tied[list(winning(tests))] = False
         choice = replace(choice, tied=tied)

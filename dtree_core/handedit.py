@@ -35,7 +35,7 @@ import numpy as np
 import pandas as pd
 
 from .criteria import entropy, gini
-from .data import Attribute, DataError, encode_like
+from .data import Attribute, CodedError, DataError, encode_like
 from .growing import majority
 from .labels import node_path
 from .paths import path_key
@@ -92,7 +92,7 @@ def find_node(trace: Trace, path: str) -> int:
         conditions = (Condition.from_dict(c) for c in node_path(d, node))
         if path_key(conditions) == path:
             return node["id"]
-    raise DataError(f"No node has the path '{path}' in this tree.")
+    raise CodedError(f"No node has the path '{path}' in this tree.", "edit_no_path", path=path)
 
 
 def in_tree(trace: Trace) -> list[int]:
@@ -107,7 +107,8 @@ def prune_below(trace: Trace, node_id: int) -> Trace:
     """The node as a leaf of its training majority; the nodes below it pruned away."""
     node = trace.nodes[node_id]
     if node.is_leaf:
-        raise DataError(f"Node #{node_id} is a leaf already: there is nothing below it.")
+        raise CodedError(f"Node #{node_id} is a leaf already: there is nothing below it.",
+                         "edit_leaf", node=node_id)
     end = _Tree(trace).end[node_id]
     nodes = list(trace.nodes)
     nodes[node_id] = replace(node, decision=Decision("leaf", node.decision.label, stop="pruned",
@@ -130,13 +131,15 @@ def regroup(trace: Trace, node_id: int, attribute: str, groups, X: pd.DataFrame,
     """The node split on a nominal attribute, one branch per group of its values."""
     attrs = attributes_of(trace)
     if attribute not in attrs or attrs[attribute].kind != "nominal":
-        raise DataError(f"'{attribute}' is not a nominal attribute of this tree.")
+        raise CodedError(f"'{attribute}' is not a nominal attribute of this tree.",
+                         "edit_not_nominal", attribute=attribute)
     groups = tuple(tuple(str(v) for v in g) for g in groups if len(g))
     named = [v for g in groups for v in g]
     if len(groups) < 2:
-        raise DataError("A regrouping needs at least two groups of values.")
+        raise CodedError("A regrouping needs at least two groups of values.", "edit_groups")
     if len(set(named)) != len(named) or set(named) != set(attrs[attribute].values):
-        raise DataError(f"Every value of '{attribute}' must be in exactly one group.")
+        raise CodedError(f"Every value of '{attribute}' must be in exactly one group.",
+                         "edit_values_once", attribute=attribute)
     return _split_by_hand(trace, node_id, Split("subset", attribute, groups), X, y)
 
 
@@ -145,9 +148,11 @@ def cut_at(trace: Trace, node_id: int, attribute: str, threshold: float, X: pd.D
     """The node split on a continuous attribute at the cut point typed: <= t and > t."""
     attrs = attributes_of(trace)
     if attribute not in attrs or attrs[attribute].kind != "continuous":
-        raise DataError(f"'{attribute}' is not a continuous attribute of this tree.")
+        raise CodedError(f"'{attribute}' is not a continuous attribute of this tree.",
+                         "edit_not_continuous", attribute=attribute)
     if not np.isfinite(threshold):
-        raise DataError(f"The cut point must be a finite number, got {threshold!r}.")
+        raise CodedError(f"The cut point must be a finite number, got {threshold!r}.",
+                         "edit_cut_point", threshold=repr(threshold))
     return _split_by_hand(trace, node_id, Split("threshold", attribute,
                                                 threshold=float(threshold)), X, y)
 
@@ -205,13 +210,16 @@ def _branch_leaves(trace: Trace, node: Node, split: Split, branch: np.ndarray,
     known = np.array([weight[branch == b].sum() for b in range(n_branches)], dtype=float)
     shares = known / known.sum() if known.sum() > 0 else np.full(n_branches, 1 / n_branches)
     leaves = []
-    for (b, take, factor), condition in zip(follow(branch, shares), split.conditions(),
+    for (_, take, factor), condition in zip(follow(branch, shares), split.conditions(),
                                             strict=True):
         counts = np.bincount(truth[take], weights=weight[take] * factor,
                              minlength=len(trace.classes))[:len(trace.classes)]
         label = _leaf_label(trace, node, counts)
         stop = "empty" if counts.sum() <= 0 else "pure" if (counts > 0).sum() == 1 else HAND_STOP
-        leaves.append(Node(-1, node.id, condition, node.depth + 1, int((branch == b).sum()),
+        # n as the grower counts it: every row reaching the branch with some weight, those
+        # whose value is unknown too (Zhou §4.4.2 sends them down every branch)
+        reaching = int((weight[take] * factor > 0).sum())
+        leaves.append(Node(-1, node.id, condition, node.depth + 1, reaching,
                            float(counts.sum()), tuple(counts.tolist()), float(entropy(counts)),
                            float(gini(counts)), Decision("leaf", label, stop=stop,
                                                          rule=LEAF_RULE),

@@ -25,6 +25,7 @@ same rows.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
 import numpy as np
@@ -66,8 +67,10 @@ class LinearTest:
     shares: np.ndarray  # r̃ of the two branches: where a row with an unknown value goes
     axis: dict = field(default_factory=dict)  # the best single-attribute split it was set against
     wins: bool = False  # strictly better than that split: the node's test
+    tied: bool = False  # as good as that split, within the tie tolerance: the split stays
     # (("start", "fisher" | "axis"), ("passes", k), and the start's classes, first_class and
-    # second_class, or the attribute it went `along`): how it was found
+    # second_class (and tied_classes: those as heavy as the second, left out), or the
+    # attribute it went `along`): how it was found
     learner: tuple = ()
 
     @property
@@ -94,10 +97,12 @@ class LinearTest:
         written = (("name", self.split.attribute),
                    *((("threshold_digits", self.split.threshold_digits),)
                      if self.split.threshold_digits else ()))
+        # a tie is said as one (the single attribute kept as the simpler test), not as a loss
+        tied = (("tied", True),) if self.tied else ()
         return {"linear_candidate": (("weights", self.weights), ("threshold", self.threshold),
                                      ("gini_index", self.gini_index),
                                      ("gini_gain", self.gini_gain), ("learner", self.learner),
-                                     *written)}
+                                     *written, *tied)}
 
 
 # --------------------------------------------------------------------- the learner
@@ -127,21 +132,34 @@ def written(test: LinearTest, enc: Encoded, rows: np.ndarray) -> LinearTest:
     sides' projections (threshold_digits): worked by hand on the rows, the written test sends
     each where the tree does (-0.078·密度 - 0.997·含糖率 <= -0.110573 sent 编号 13 of
     watermelon 3.0α left, the tree right, at -0.110355)."""
-    columns = _columns(enc, rows, dict(test.weights))
-    z = linear_combination(columns, test.weights)
-    known = ~np.isnan(z)
-    left = z[known] <= test.threshold
-    if left.all() or not left.any():
+    form = written_form(test.weights, test.threshold, _columns(enc, rows, dict(test.weights)))
+    if form is None:
         return test
-    needed = threshold_digits(np.array([test.threshold]), np.array([z[known][left].max()]),
+    name, digits = form
+    return replace(test, split=replace(test.split, attribute=name, threshold_digits=digits))
+
+
+def written_form(weights, threshold: float,
+                 columns: Mapping[str, np.ndarray]) -> tuple[str, int | None] | None:
+    """(name, threshold digits) of the linear test Σ wᵢ·aᵢ ≤ t as `written` writes it for
+    these rows (columns: each attribute's values at them): the fewest decimals, from
+    NAME_DIGITS, at which the weights, against t as written, send every known row to the side
+    the exact test does. None where the rows are all on one side (nothing to keep apart).
+    The one search: the tree's name is found on a node's rows, a sample's path adds the
+    sample's row to them (FittedTrace.written_path)."""
+    z = linear_combination(columns, weights)
+    known = ~np.isnan(z)
+    left = z[known] <= threshold
+    if left.all() or not left.any():
+        return None
+    needed = threshold_digits(np.array([threshold]), np.array([z[known][left].max()]),
                               np.array([z[known][~left].min()]))
     digits = None if needed is None else int(needed[0]) or None
-    shown_t = float(threshold_text(test.threshold, digits))
+    shown_t = float(threshold_text(threshold, digits))
     decimals = next((k for k in range(NAME_DIGITS, MOST_DECIMALS)
-                     if _same_sides(columns, test.weights, k, known, shown_t, left)),
+                     if _same_sides(columns, weights, k, known, shown_t, left)),
                     MOST_DECIMALS)
-    return replace(test, split=replace(test.split, attribute=linear_text(test.weights, decimals),
-                                       threshold_digits=digits))
+    return linear_text(weights, decimals), digits
 
 
 def _same_sides(columns, weights, decimals: int, known: np.ndarray, shown_t: float,
@@ -183,12 +201,23 @@ def _candidates(enc: Encoded, names: list[str], X: np.ndarray, y: np.ndarray, w:
         if begun is not None:
             refined, passes = _refined(cut, begun, direction, names, X, y, w,
                                        len(enc.classes))
-            named = ((("first_class", str(enc.classes[about[0]])),
-                      ("second_class", str(enc.classes[about[1]]))) if start == "fisher"
-                     else (("along", names[about]),))
+            named = _fisher_named(enc, y, w, about) if start == "fisher" \
+                else (("along", names[about]),)
             found.append((start, begun, replace(
                 refined, learner=(("start", start), ("passes", passes), *named))))
     return found
+
+
+def _fisher_named(enc: Encoded, y: np.ndarray, w: np.ndarray, about) -> tuple:
+    """The learner's facts of Fisher's start: its two classes, and the classes as heavy as
+    the second that were left out (`tied_classes`, absent unless some are), so a three-way
+    tie is not said as "the two heaviest classes"."""
+    named = (("first_class", str(enc.classes[about[0]])),
+             ("second_class", str(enc.classes[about[1]])))
+    left_out = fisher_ties(y, w, len(enc.classes), about)
+    if left_out:
+        named += (("tied_classes", tuple(str(enc.classes[c]) for c in left_out)),)
+    return named
 
 
 @dataclass(frozen=True)
@@ -406,6 +435,15 @@ def fisher_classes(y: np.ndarray, w: np.ndarray, n_classes: int) -> tuple[int, i
     return first, second
 
 
+def fisher_ties(y: np.ndarray, w: np.ndarray, n_classes: int,
+                chosen: tuple[int, int]) -> list[int]:
+    """The classes fisher_classes left out that weigh exactly as much as the lighter of the
+    two it took (the order of the data broke the tie), in the data's class order."""
+    class_weight = np.bincount(y, w, n_classes)
+    lighter = min(class_weight[c] for c in chosen)
+    return [c for c in np.flatnonzero(class_weight == lighter).tolist() if c not in chosen]
+
+
 def fisher_direction(X: np.ndarray, y: np.ndarray, w: np.ndarray,
                      n_classes: int) -> np.ndarray | None:
     """Fisher's LDA direction S_w⁻¹(μ₁ − μ₀) for the two heaviest classes, scaled to unit
@@ -537,8 +575,25 @@ def contest(enc: Encoded, options, batch: Batch, level, winner: np.ndarray,
                                  "gini_gain": float(table["gini_gain"][i, j])}
         wins = not axis or not bool(is_tied(np.float64(axis["gini_gain"]),
                                             np.float64(test.gini_gain)))
-        tests[i] = replace(test, axis=axis, wins=wins)
+        tied = not wins and bool(is_tied(np.float64(test.gini_gain),
+                                         np.float64(axis["gini_gain"])))
+        tests[i] = replace(test, axis=axis, wins=wins, tied=tied)
     return tests
+
+
+def with_axis_ties(tests: dict[int, LinearTest], tied: np.ndarray,
+                   names: list[str]) -> dict[int, LinearTest]:
+    """The tests, each winning one with the single attributes tied with the one it beat
+    named in its axis (`ties`; tied: the depth's choice.tied, a row per node): the
+    decision's own `ties` leave them out, a linear test having no one attribute to tie with,
+    and a tie among the single attributes is not hidden."""
+    named = {}
+    for i, test in winning(tests).items():
+        rivals = tuple(names[j] for j in np.flatnonzero(tied[i]).tolist()
+                       if names[j] != test.axis.get("attribute"))
+        if rivals:  # absent unless tied, so other traces are unchanged
+            named[i] = replace(test, axis={**test.axis, "ties": rivals})
+    return {**tests, **named}
 
 
 def winning(tests: dict[int, LinearTest]) -> dict[int, LinearTest]:

@@ -549,7 +549,8 @@ def comparison_steps(node: dict, rows: list[dict], algorithm, decimals: int,
     steps.append(_best_equation(pool, winner, algorithm, decimals, names))
     tried = decision.get("linear_candidate")
     if tried:  # an oblique tree's node where the single attribute beat the linear test
-        steps.append(Sentence("linear.lost", {
+        # tied with the single attribute (kept as the simpler test), or worse than it
+        steps.append(Sentence("linear.tied" if tried.get("tied") else "linear.lost", {
             "test": tried_test_name(tried),
             "gini": _fixed(tried["gini_index"], decimals),
             "gain": _fixed(tried["gini_gain"], decimals)}))
@@ -579,9 +580,11 @@ def linear_steps(decision: dict, rows: list[dict], algorithm, decimals: int,
             "gain": _fixed(decision["linear_gain"], decimals)}
     if axis and rows:  # the two gains compared, shown to as many decimals as tell them apart
         test["gain"], axis_gain = told_apart(decision["linear_gain"], axis["gini_gain"], decimals)
+        ties = tuple(axis.get("ties") or ())  # single attributes tied with the one beaten
         steps: list[Step] = [_best_equation(rows, axis["attribute"], algorithm, decimals, names),
-                             Sentence("linear", {**test, "axis": axis["attribute"],
-                                                 "axis_gain": axis_gain})]
+                             Sentence("linear.axis_tied" if ties else "linear",
+                                      {**test, "axis": axis["attribute"], "axis_gain": axis_gain,
+                                       **({"ties": ties} if ties else {})})]
     else:
         steps = [Sentence("linear.alone", test)]
     steps.append(Sentence("split_at", {"attribute": decision["attribute"],
@@ -856,6 +859,10 @@ WORDS: dict[str, dict[str, str]] = {
                             "its best midpoint) has Gini_index {gini} and ρ·ΔGini {gain}, "
                             "more than the best single attribute {axis} ({axis_gain}): "
                             "it splits here."),
+        "solution.linear.axis_tied": (
+            "The linear test {test} (refined by OC1's coordinate moves, cut at its best "
+            "midpoint) has Gini_index {gini} and ρ·ΔGini {gain}, more than the best single "
+            "attributes, {axis} and {ties}, which tie ({axis_gain}): it splits here."),
         "solution.rule.oblique": ("{algorithm} splits on the test with the smallest Gini "
                                   "index, one attribute or a linear one (one attribute on a "
                                   "tie): {attribute}."),
@@ -870,6 +877,9 @@ WORDS: dict[str, dict[str, str]] = {
         "solution.linear.lost": ("The linear test {test} (the best OC1 found) would leave "
                                  "Gini_index {gini} (ρ·ΔGini {gain}): no better, so the single "
                                  "attribute stays."),
+        "solution.linear.tied": ("The linear test {test} (the best OC1 found) would leave "
+                                 "Gini_index {gini} (ρ·ΔGini {gain}): it ties with the single "
+                                 "attribute, which is kept, the simpler test."),
         "solution.linear.alone": ("No single attribute can split here; the linear test {test} "
                                   "(Gini_index {gini}, ρ·ΔGini {gain}) does."),
         "solution.random": "{algorithm} draws a candidate at random: {attribute}.",
@@ -1008,6 +1018,10 @@ WORDS: dict[str, dict[str, str]] = {
         "solution.linear": ("线性划分 {test}（经 OC1 坐标调整，取最优划分点）的 Gini_index 为 "
                             "{gini}，ρ·ΔGini 为 {gain}，大于最优单属性划分 {axis} 的 {axis_gain}"
                             "：在此按它划分。"),
+        "solution.linear.axis_tied": (
+            "线性划分 {test}（经 OC1 坐标调整，取最优划分点）的 Gini_index 为 {gini}，ρ·ΔGini 为 "
+            "{gain}，大于最优单属性划分 {axis} 与 {ties}（两者并列，均为 {axis_gain}）：在此按它"
+            "划分。"),
         "solution.rule.oblique": ("{algorithm}选择划分后基尼指数最小的划分（单属性划分或线性划分，"
                                   "相等时取单属性划分）：{attribute}。"),
         "solution.rule.oblique.missing": (
@@ -1018,6 +1032,9 @@ WORDS: dict[str, dict[str, str]] = {
             "划分（此结点没有学到线性划分）：{attribute}。"),
         "solution.linear.lost": ("线性划分 {test}（OC1 找到的最优者）划分后的 Gini_index 为 {gini}"
                                  "（ρ·ΔGini 为 {gain}），并不更好，因此保留单属性划分。"),
+        "solution.linear.tied": ("线性划分 {test}（OC1 找到的最优者）划分后的 Gini_index 为 {gini}"
+                                 "（ρ·ΔGini 为 {gain}），与单属性划分并列，因此保留更简单的单属性"
+                                 "划分。"),
         "solution.linear.alone": ("此处没有可用的单属性划分；按线性划分 {test} 划分（Gini_index 为 "
                                   "{gini}，ρ·ΔGini 为 {gain}）。"),
         "solution.random": "{algorithm} 随机抽取一个候选属性：{attribute}。",

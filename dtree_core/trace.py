@@ -50,13 +50,15 @@ class Decision:
     threshold_digits: int | None = None  # written to these significant digits (threshold_text)
     # An oblique node's linear test (Zhou §4.5, dtree_core.oblique): attribute -> weight, the
     # Gini_index and ρ-weighted Gini gain of its two branches, and the best single-attribute
-    # split it beat ({attribute, gini_index, gini_gain}; empty when there was none).
+    # split it beat ({attribute, gini_index, gini_gain}, and `ties`: the single attributes
+    # tied with it, absent unless some are; empty when there was none).
     weights: tuple[tuple[str, float], ...] = ()
     linear_impurity: float | None = None
     linear_gain: float | None = None
     axis_best: tuple[tuple[str, object], ...] = ()
     # Where the single attribute won: the linear test it beat ({weights, threshold,
-    # gini_index, gini_gain, learner}).
+    # gini_index, gini_gain, learner, name, threshold_digits}; `tied`: true where the two
+    # tied and the single attribute was kept as the simpler test, absent otherwise).
     linear_candidate: tuple[tuple[str, object], ...] = ()
     # How the linear learner found the test ({start: "fisher" | "axis", passes}).
     linear_learner: tuple[tuple[str, object], ...] = ()
@@ -79,11 +81,14 @@ class Decision:
             d["picked"] = self.picked
         if self.weights:  # absent but at a linear test, so other traces are unchanged
             d.update(weights=dict(self.weights), linear_impurity=self.linear_impurity,
-                     linear_gain=self.linear_gain, axis_best=dict(self.axis_best) or None)
+                     linear_gain=self.linear_gain,
+                     axis_best={k: list(v) if k == "ties" else v
+                                for k, v in self.axis_best} or None)
             if self.linear_learner:
-                d["linear_learner"] = dict(self.linear_learner)
+                d["linear_learner"] = _learner_dict(self.linear_learner)
         if self.linear_candidate:
-            d["linear_candidate"] = {k: dict(v) if k in ("weights", "learner") else v
+            d["linear_candidate"] = {k: dict(v) if k == "weights" else
+                                     _learner_dict(v) if k == "learner" else v
                                      for k, v in self.linear_candidate}
         if self.was is not None:  # absent unless pruned, so unpruned traces are unchanged
             d["was"] = self.was.to_dict()
@@ -95,15 +100,27 @@ class Decision:
         values = {k: v for k, v in d.items() if k in keys}
         values["ties"], values["passed"] = tuple(d.get("ties", ())), tuple(d.get("passed", ()))
         values["weights"] = tuple((a, float(w)) for a, w in (d.get("weights") or {}).items())
-        values["axis_best"] = tuple((d.get("axis_best") or {}).items())
-        values["linear_learner"] = tuple((d.get("linear_learner") or {}).items())
+        values["axis_best"] = tuple((k, tuple(v) if k == "ties" else v)
+                                    for k, v in (d.get("axis_best") or {}).items())
+        values["linear_learner"] = _learner(d.get("linear_learner"))
         values["linear_candidate"] = tuple(
             (k, tuple((a, float(w)) for a, w in v.items()) if k == "weights"
-             else tuple(v.items()) if k == "learner" else v)
+             else _learner(v) if k == "learner" else v)
             for k, v in (d.get("linear_candidate") or {}).items())
         if d.get("was") is not None:
             values["was"] = cls.from_dict(d["was"])
         return cls(**values)
+
+
+def _learner_dict(learner) -> dict:
+    """A linear learner's facts in JSON form (its tied_classes a list)."""
+    return {k: list(v) if k == "tied_classes" else v for k, v in learner}
+
+
+def _learner(learner: dict | None) -> tuple[tuple[str, object], ...]:
+    """A linear learner's facts as the grower keeps them (its tied_classes a tuple)."""
+    return tuple((k, tuple(v) if k == "tied_classes" else v)
+                 for k, v in (learner or {}).items())
 
 
 class ScoreTable(Protocol):

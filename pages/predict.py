@@ -9,8 +9,8 @@ from dtree_core.dot import CURRENT, to_dot, visible_nodes
 from dtree_core.evaluate import FittedTrace
 from dtree_core.labels import branch_text
 from dtree_core.predicting import most_likely, tied_best
-from dtree_core.split import places_apart
-from ui import analysis, registry, state
+from dtree_core.split import Condition, places_apart
+from ui import analysis, engine, registry, state
 from ui.messages import labelled, literal, sentences, t, tm
 from ui.state import ensure_entry_point
 from ui.widgets import drawn_part, path_text
@@ -105,17 +105,52 @@ def missing_splits(trace: dict, unknown: set[int], reached: dict[int, float]) ->
         st.caption(t("pred.split.more", more=len(splits) - SPLIT_TABLES))
 
 
-def leaves_reached(trace: dict, reached: dict[int, float]) -> pd.DataFrame:
+def leaves_reached(trace: dict, reached: dict[int, float],
+                   rewritten: dict[int, Condition]) -> pd.DataFrame:
     nodes = trace["nodes"]
     leaves = [nodes[i] for i in reached if nodes[i]["decision"]["kind"] == "leaf"]
     return pd.DataFrame({
         t("pred.col.leaf"): [f"#{n['id']}" for n in leaves],
-        t("pred.col.path"): [path_text(trace, n) for n in leaves],
+        t("pred.col.path"): [sample_path_text(trace, n, rewritten) for n in leaves],
         t("pred.col.label"): [n["decision"]["label"] for n in leaves],
         t("pred.col.weight"): [reached[n["id"]] for n in leaves]})
 
 
-def show(trace: dict, row: dict) -> None:
+def sample_path_text(trace: dict, node: dict, rewritten: dict[int, Condition]) -> str:
+    """path_text, with each branch condition FittedTrace.written_path wrote again for this
+    sample (child id -> condition) in the tree's place."""
+    texts = []
+    while node["parent"] is not None:
+        own = rewritten.get(node["id"])
+        texts.append(branch_text(node["branch"]) if own is None else own.text())
+        node = trace["nodes"][node["parent"]]
+    return " / ".join(reversed(texts)) or path_text(trace, node)
+
+
+def training_rows(current: dict) -> pd.DataFrame | None:
+    """The rows the tree grew on, which a linear test's text on the sample's path must still
+    send where the tree does (written_path); None for a tree without a linear test, or where
+    the rows cannot be read again (the path is then written for the sample alone)."""
+    if not any(node["decision"].get("weights") for node in current["trace"]["nodes"]):
+        return None
+    dataset = current["source"]
+    try:
+        X, y, options = engine.ready(dataset["data"], dataset["filename"], current["choices"],
+                                     current["options"])
+        return engine.training_and_validation(X, y, current["choices"].get("validation"),
+                                              options)[0]
+    except (ValueError, MemoryError):
+        return None
+
+
+def rewritten_caption(rewritten: dict[int, Condition], with_training: bool) -> None:
+    """Say why a path's linear test reads with more decimals than the drawing's."""
+    if rewritten:
+        key = "pred.rewritten" if with_training else "pred.rewritten.sample"
+        st.caption(tm(key, nodes=Listed(f"#{node}" for node in sorted(rewritten))))
+
+
+def show(trace: dict, row: dict, training: pd.DataFrame | None = None) -> None:
     fitted = FittedTrace.from_dict(trace)
     frame = pd.DataFrame([{k: (np.nan if v is None else v) for k, v in row.items()}])
     proba = fitted.predict_proba(frame)
@@ -131,9 +166,11 @@ def show(trace: dict, row: dict) -> None:
                      max_value=1.0)})
     missing_splits(trace, unknown, reached)
     st.markdown(f"**{t('pred.leaves')}**")
-    leaves = leaves_reached(trace, reached)
+    rewritten = fitted.written_path(frame, training)
+    leaves = leaves_reached(trace, reached, rewritten)
     st.dataframe(leaves, hide_index=True,
                  column_config=share_column(leaves[t("pred.col.weight")].tolist()))
+    rewritten_caption(rewritten, training is not None)
     st.markdown(f"**{t('pred.path')}**")
     st.graphviz_chart(lit_tree(trace, reached), width="stretch")
 
@@ -164,4 +201,4 @@ sample = sample_form(current["trace_id"], trace)
 if sample is None:
     st.info(t("pred.fill"))
 else:
-    show(trace, sample)
+    show(trace, sample, training_rows(current))

@@ -173,6 +173,8 @@ def _rule_key(trace: dict, node: dict) -> str:
     if not (decision.get("weights") or decision.get("linear_candidate")) and \
             has(f"{key}.axis_only"):  # a multivariate rule where no linear test was learned
         key += ".axis_only"
+    elif (decision.get("linear_candidate") or {}).get("tied") and has(f"{key}.tied"):
+        key += ".tied"  # the single attribute tied with the linear test, and was kept
     rows = node.get("scores") or ()  # an outline trace keeps none: nothing to say so from
     if has(f"{key}.complete") and rows and all(row["rho"] == 1 for row in rows):
         key += ".complete"

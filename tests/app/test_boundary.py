@@ -9,9 +9,10 @@ import re
 import numpy as np
 import pandas as pd
 import pytest
-from app_helpers import bundled_app, grown_app, trace
+from app_helpers import bundled_app, grown_app, page_app, trace
 
 from dtree_core import DecisionTree
+from dtree_core.data import Listed
 from dtree_core.datasets import load_bundled
 from dtree_core.loading import prepare
 from dtree_core.predicting import as_grown
@@ -235,7 +236,7 @@ def test_the_book_caption_quotes_our_root_from_the_trace(key):
         boundary.linear_test_text(weights, threshold, 3)
     assert ours in text
     assert f"-0.800·{first} - 0.044·{second} ≤ -0.313" in text
-    assert f"{boundary.agreement(weights, threshold, book, X)} of the 17 rows" in text
+    assert f"{boundary.agreement(weights, threshold, book, X).same} of the 17 rows" in text
     assert ("the linear test tried there" in text) == (not chosen)  # says what the root did
     # Other weights in the trace give another caption: the numbers are read, not typed in.
     changed = json.loads(json.dumps(tr, default=list))
@@ -286,8 +287,9 @@ def test_sentences_follow_each_other_as_each_language_writes():
 def test_agreement_counts_rows_on_the_same_side():
     X, _ = alpha_rows()
     book = boundary.BOOK_ROOT[ALPHA]
-    assert boundary.agreement(*book, book, X) == len(X)
-    assert boundary.agreement([(a, -w) for a, w in book[0]], -book[1], book, X) < len(X)
+    assert boundary.agreement(*book, book, X) == boundary.Agreement(len(X), "<=", len(X))
+    assert boundary.agreement([(a, -w) for a, w in book[0]], -book[1], book, X) == \
+        boundary.Agreement(len(X), ">", len(X))  # the same split, its sides swapped
     assert boundary.scaled_to_book([("密度", -0.4), ("含糖率", -0.022)], -0.1565,
                                    book[0]) == pytest.approx(
         ([("密度", -0.8), ("含糖率", -0.044)], -0.313))
@@ -523,6 +525,27 @@ def predict_sample(at, values: dict):
     return [df.value for df in at.main.dataframe if "branch" in df.value.columns]
 
 
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_predict_page_s_path_sends_the_sample_where_the_tree_did(lang):
+    """密度 0.556, 含糖率 0.163 is predicted 是 along '… / 0.606·密度 - 0.796·含糖率<=0.20718',
+    but by hand 0.606·0.556 − 0.796·0.163 = 0.207188 > 0.20718 (the tree's exact weights give
+    0.207076). The path writes that test with the decimals that send this sample, and the
+    node's training samples, where the tree does, and says why; the drawing keeps its text."""
+    at = page_app("pages/predict.py", ALPHA, lang=lang, algorithm="oblique")
+    at.number_input(key="pred::密度").set_value(0.556)
+    at.number_input(key="pred::含糖率").set_value(0.163)
+    at.get("form_submit_button")[0].click().run()
+    assert not at.exception and not at.error
+    path = t("pred.col.path", _lang=lang)
+    [leaves] = [df.value for df in at.main.dataframe if path in df.value.columns]
+    [shown] = leaves[path].tolist()
+    assert shown.endswith(" / 0.6057·密度 - 0.7957·含糖率<=0.20718"), shown
+    assert 0.6057 * 0.556 - 0.7957 * 0.163 <= 0.20718 < 0.606 * 0.556 - 0.796 * 0.163
+    said = t("pred.rewritten", _lang=lang, nodes=Listed(["#4"]))
+    assert said in [unescaped(c.value) for c in at.main.caption]
+    assert "0.606·密度 - 0.796·含糖率" in at.get("graphviz_chart")[0].proto.spec
+
+
 def test_the_predict_page_calls_a_linear_test_missing_only_when_one_of_its_values_is(
         oblique_app):
     """The page looked the linear test's name ('0.078·密度 - 0.997·含糖率') up among the form's
@@ -655,3 +678,102 @@ def test_the_oblique_texts_use_li_hangs_symbols_in_his_notation(lang):
     assert "Gini(D̃, A)" in columns and "ρ·(Gini(D̃) − Gini(D̃, A))" in columns
     assert "Gini_index" not in columns
     assert "ρ·(Gini(D̃) − Gini(D̃, A))" in shown.replace("\\", "")
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_ties_beside_a_linear_test_are_said(language, monkeypatch):
+    """Watermelon 3.0's root: 纹理 and 含糖率 tie (Gini_index 0.285948 each) and the linear
+    test beats both, but the contest table said 'best single attribute: 纹理' alone. Node 1
+    of 3.0α: the linear test and 密度 ≤ 0.3815 tie (Gini_index 0.161616), but the rule said
+    密度 lowers the Gini index most of the linear test and every single attribute."""
+    from dtree_core.solution import WORDS, solve, to_markdown
+    from ui import messages
+    from ui.panel import why_text
+
+    monkeypatch.setattr(messages, "current_language", lambda: language)
+    data = prepare(load_bundled("watermelon_3.0"), "好瓜", exclude=["编号"])
+    root = DecisionTree("oblique").fit(data.X, data.y).trace_.to_dict()["nodes"][0]
+    linear, axis = boundary.contest_scores(root)
+    [named] = boundary.contest_frame("w", linear, axis).iloc[1, :1].tolist()
+    assert named == t("linear.row.axis.tied", attribute="纹理", ties=Listed(["含糖率"]))
+    said = boundary.contest_sentence(linear, axis, True, 3)
+    assert said == t("linear.won.tied", attribute="纹理", ties=Listed(["含糖率"]),
+                     linear="0.242", axis="0.212")
+    X, y = alpha_rows()
+    tr = DecisionTree("oblique").fit(X, y).trace_.to_dict()
+    node = tr["nodes"][1]
+    assert why_text(tr, node, 3).startswith(t("rule.oblique.tied", attribute="密度",
+                                              gini_gain="0.235", value="0.162"))
+    linear, axis = boundary.contest_scores(node)
+    assert boundary.contest_sentence(linear, axis, False, 3) == t(
+        "linear.tied", attribute="密度", axis="0.235", linear="0.235")
+    worked = to_markdown(solve(tr, 1), language)
+    assert WORDS[language]["solution.linear.tied"].split("}")[-1] in worked
+    assert WORDS[language]["solution.linear.lost"].split("}")[-1] not in worked
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_learner_s_caption_names_classes_tied_for_fisher_s_start(language, monkeypatch):
+    """A, B and C with 5 rows each: the caption said Fisher's direction "between A and B
+    (the two heaviest classes …)"; it now says C weighs as much and the first in the data
+    were taken."""
+    from ui import messages
+
+    monkeypatch.setattr(messages, "current_language", lambda: language)
+    learner = {"start": "fisher", "passes": 0, "first_class": "A", "second_class": "B",
+               "tied_classes": ["C"]}
+    said = boundary.start_text(learner)
+    assert said == t("linear.start.fisher.tied", first="A", second="B", tied=Listed(["C"]))
+    assert "C" in said and said != t("linear.start.fisher.named", first="A", second="B")
+    del learner["tied_classes"]
+    assert boundary.start_text(learner) == t("linear.start.fisher.named", first="A",
+                                             second="B")
+
+
+def test_chinese_oblique_words_quote_the_names_they_hold():
+    """The Chinese caption read "由区分是与否的 Fisher 判别方向…" and "单属性密度使基尼指数…":
+    the catalogue drops the spaces beside a value, so a class or attribute name ran into the
+    words. Every name a sentence of the oblique section holds now stands in quotes or after
+    a colon, a bracket or a list separator."""
+    import re as regex
+
+    from ui.sections import oblique
+
+    names = ("attribute", "first", "second", "root", "tied", "ties")
+    cjk = regex.compile(r"[\u4e00-\u9fff]")
+    for key, text in oblique.ZH.items():
+        for name in names:
+            for found in regex.finditer(r"\s*\{" + name + r"\}\s*", text):
+                before = text[found.start() - 1] if found.start() else ""
+                after = text[found.end()] if found.end() < len(text) else ""
+                assert not cjk.match(before) and not cjk.match(after), (key, name)
+    said = t("linear.start.fisher.named", _lang="zh", first="是", second="否")
+    assert said.startswith("区分“是”与“否”的")
+    assert t("linear.lost", _lang="zh", attribute="密度", axis="0.235",
+             linear="0.235").startswith("单属性“密度”使")
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_book_caption_counts_rows_split_alike_whichever_way_a_test_points(lang):
+    """3.0α's root and the book's split 11 of the 17 rows alike; the same test with w and t
+    negated (the same split, its ≤ side the other's >) was said to agree on 6 (17 − 11), as
+    only rows both tests sent to their ≤ side were counted. The caption now says 11 either
+    way and which sides it matched."""
+    from ui import messages
+
+    X, y = alpha_rows()
+    _, tr = grown("oblique", X, y)
+    book = boundary.BOOK_ROOT[ALPHA]
+    weights, threshold, _ = boundary.linear_of(tr["nodes"][0]["decision"])
+    flipped = [(a, -w) for a, w in weights]
+    assert boundary.agreement(weights, threshold, book, X) == boundary.Agreement(11, "<=", 17)
+    assert boundary.agreement(flipped, -threshold, book, X) == boundary.Agreement(11, ">", 17)
+    negated = json.loads(json.dumps(tr, default=list))
+    decision = negated["nodes"][0]["decision"]
+    decision["weights"], decision["threshold"] = dict(flipped), -threshold
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(messages, "current_language", lambda: lang)
+        said = unescaped(boundary.book_comparison(negated, X, book, 3))
+        assert t("boundary.book.agree", agree=11, rows=17, side=">") in said
+        said = unescaped(boundary.book_comparison(tr, X, book, 3))
+        assert t("boundary.book.agree", agree=11, rows=17, side="≤") in said

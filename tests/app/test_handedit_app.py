@@ -275,3 +275,29 @@ def test_the_log_writes_a_cut_that_needs_more_than_six_digits_as_typed():
     assert "1.2345672" in text
     whole = edit_text({"kind": "cut", "attribute": "x", "threshold": 2.0}, 3)
     assert "2.0" not in whole and "2" in whole
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_refused_edit_is_said_in_the_session_s_language(lang, monkeypatch):
+    """find_node and regroup refused with plain DataErrors, so the Chinese page showed
+    "No node has the path …" and "… is not a nominal attribute of this tree." in English
+    inside 此处无法进行这次编辑：…; they carry codes the catalogue words in each language."""
+    from dtree_core.data import CodedError
+    from dtree_core.handedit import find_node, regroup
+    from tests.conftest import xy
+    from ui import messages
+    from ui.setup import error_text
+
+    monkeypatch.setattr(messages, "current_language", lambda: lang)
+    X, y = xy("watermelon_2.0.csv", "好瓜", drop=["编号"])
+    trace = DecisionTree().fit(X, y).trace_
+    with pytest.raises(CodedError) as missing:
+        find_node(trace, "纹理=无")
+    assert error_text(missing.value) == messages.t("error.edit_no_path", path="纹理=无")
+    with pytest.raises(CodedError) as not_nominal:
+        regroup(trace, 0, "好瓜", [["是"], ["否"]], X, y)
+    assert error_text(not_nominal.value) == messages.t("error.edit_not_nominal",
+                                                       attribute="好瓜")
+    if lang == "zh":
+        assert "No node" not in error_text(missing.value)
+        assert "“好瓜”不是这棵树的离散属性" in error_text(not_nominal.value)

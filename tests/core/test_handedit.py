@@ -224,7 +224,7 @@ def test_rows_with_an_unknown_value_go_down_both_regrouped_branches():
     grown = DecisionTree(nominal=data.nominal, continuous=data.continuous).fit(data.X, data.y)
     edited = regroup(grown.trace_, 0, "纹理", [["清晰"], ["稍糊", "模糊"]], data.X, data.y)
     left, right = (edited.nodes[c] for c in edited.nodes[0].children)
-    assert (left.n, right.n) == (7, 8)
+    assert (left.n, right.n) == (7 + 2, 8 + 2)  # n counts the unknown rows, as grown
     assert left.weight == pytest.approx(7 + 2 * 7 / 15)
     assert right.weight == pytest.approx(8 + 2 * 8 / 15)
     assert sum(left.class_counts) + sum(right.class_counts) == pytest.approx(17)
@@ -351,3 +351,18 @@ def test_a_cut_by_hand_on_a_raised_tree_replaces_exactly_the_subtree():
             assert len(live_paths(cut)) == len(kept) + 2
             checked += 1
     assert checked > 1
+
+
+def test_a_hand_made_branch_counts_its_rows_as_the_grower_does():
+    """Watermelon 2.0α, CART with 纹理 at the root: the grown branches hold 9 and 10 rows
+    (those whose 纹理 is unknown go down both, weighted); regrouped by hand into the same
+    two groups they said 7 and 8, the rows whose value is known. The weights always agreed."""
+    info = get("watermelon_2.0_alpha")
+    frame = pd.read_csv(info.path)
+    X, y = frame.drop(columns=["编号", info.target]), frame[info.target]
+    trace = DecisionTree("cart", force={"root": "纹理"}).fit(X, y).trace_
+    grown = [trace.nodes[c] for c in trace.nodes[0].children]
+    edited = regroup(trace, 0, "纹理", [c.branch.value for c in grown], X, y)
+    made = [edited.nodes[c] for c in edited.nodes[0].children]
+    assert [c.n for c in grown] == [9, 10] == [c.n for c in made]
+    assert [c.weight for c in made] == pytest.approx([c.weight for c in grown])

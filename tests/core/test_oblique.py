@@ -383,7 +383,8 @@ def test_the_same_data_gives_the_same_trace_json():
     learned = [n["decision"]["linear_learner"] for n in d["nodes"]
                if n["decision"].get("weights")]
     named = {"fisher": {"first_class", "second_class"}, "axis": {"along"}}
-    assert learned and all(set(x) == {"start", "passes"} | named[x["start"]] for x in learned)
+    assert learned and all(set(x) - {"tied_classes"} == {"start", "passes"} | named[x["start"]]
+                           for x in learned)  # tied_classes: where a third class ties
     assert any(x["passes"] > 0 for x in learned)
 
 
@@ -439,9 +440,10 @@ def test_the_worked_solution_says_what_the_linear_test_beat():
     assert said["linear"]["test"] == "0.0785·密度 - 0.9969·含糖率"
     assert said["linear"]["axis"] == "含糖率"
     assert said["linear"]["gini"] == "0.257" and said["split_at"]["t"] == "-0.110573"
-    lost = next(s.values for s in first.steps if isinstance(s, Sentence)
-                and s.key == "linear.lost")
-    assert lost == {"test": "-0.870·密度 + 0.492·含糖率", "gini": "0.162", "gain": "0.235"}
+    # 0.161616 each: a tie with 密度, said as one (it read "no better" as a loss)
+    tied = next(s.values for s in first.steps if isinstance(s, Sentence)
+                and s.key == "linear.tied")
+    assert tied == {"test": "-0.870·密度 + 0.492·含糖率", "gini": "0.162", "gain": "0.235"}
 
 
 def test_the_quiz_asks_no_winning_attribute_at_a_linear_node():
@@ -751,3 +753,94 @@ def test_the_book_captions_root_is_written_as_the_tree_writes_it():
     X, y = xy("watermelon_3.0_alpha.csv", "好瓜", drop=["编号"], numeric=["密度", "含糖率"])
     trace = DecisionTree("oblique", force={"root": "密度"}).fit(X, y).trace_.to_dict()
     assert root_text(trace) == "密度<=0.3815"
+
+
+def test_a_sample_s_path_writes_a_linear_test_that_sends_it_where_the_tree_does():
+    """Node 3 of watermelon 3.0α is written 0.606·密度 - 0.796·含糖率<=0.20718, decimals chosen
+    for its training rows only: worked by hand at 密度 0.556, 含糖率 0.163 it gives 0.207188,
+    above t, while the tree (its exact weights: 0.207076) sends the sample left. The sample's
+    path writes that test again with the sample among the node's rows; elsewhere the tree's
+    text stays."""
+    X, y = wm3_alpha()
+    trace = DecisionTree(algorithm="oblique").fit(X, y).trace_.to_dict()
+    fitted = FittedTrace.from_dict(trace)
+    sample = pd.DataFrame({"密度": [0.556], "含糖率": [0.163]})
+    assert trace["nodes"][3]["decision"]["attribute"] == "0.606·密度 - 0.796·含糖率"
+    rewritten = fitted.written_path(sample, X)
+    assert list(rewritten) == [4] and trace["nodes"][4]["parent"] == 3
+    condition = rewritten[4]
+    assert condition.text() == "0.6057·密度 - 0.7957·含糖率<=0.20718"
+    assert (by_hand(sample, written_weights(condition.attribute))[0]
+            <= float(record_threshold_text({"threshold": condition.value,
+                                            "threshold_digits": condition.threshold_digits})))
+    rows = node_rows(trace, X)[3]  # and still every training row of node 3 where it goes
+    exact = by_hand(X[rows], trace["nodes"][3]["decision"]["weights"]) <= condition.value
+    by_text = by_hand(X[rows], written_weights(condition.attribute)) <= 0.20718
+    assert (exact == by_text).all()
+    assert fitted.written_path(pd.DataFrame({"密度": [0.3], "含糖率": [0.3]}), X) == {}
+    assert trace["nodes"][3]["decision"]["attribute"] == "0.606·密度 - 0.796·含糖率"
+
+
+def test_a_linear_test_names_the_single_attributes_tied_with_the_one_it_beat(wm3):
+    """At watermelon 3.0's root 纹理 and 含糖率 leave the same Gini_index, 0.28594771241830064,
+    and the linear test beats both; axis_best named 纹理 alone and no score row was marked
+    tied. It now lists 含糖率 under `ties` (absent where no single attribute ties), and the
+    readable TreeGenerate records the same."""
+    X, y = wm3
+    model = DecisionTree(algorithm="oblique").fit(X, y)
+    root = model.trace_.to_dict()["nodes"][0]["decision"]
+    assert root["weights"] and root["ties"] == []
+    assert root["axis_best"]["attribute"] == "纹理" and root["axis_best"]["ties"] == ["含糖率"]
+    assert Trace.from_dict(json.loads(model.trace_.to_json())).nodes[0].decision.axis_best == \
+        model.trace_.nodes[0].decision.axis_best
+    enc = encode(X, y, {a: "continuous" if a in ("密度", "含糖率") else "nominal" for a in X})
+    options = Options.build(algorithm="oblique")
+    assert grow(enc, options, "好瓜").to_json() == tree_generate(enc, options, "好瓜").to_json()
+    reference = tree_generate(enc, options, "好瓜").to_dict()
+    assert reference["nodes"][0]["decision"]["axis_best"] == root["axis_best"]
+    alpha = DecisionTree(algorithm="oblique").fit(*wm3_alpha()).trace_.to_dict()
+    assert "ties" not in alpha["nodes"][0]["decision"]["axis_best"]
+
+
+def test_a_linear_test_that_ties_with_the_single_attribute_is_recorded_as_tied():
+    """Node 1 of watermelon 3.0α: the linear test and 密度 ≤ 0.3815 both leave Gini_index
+    0.161616; the candidate says `tied` (absent where the single attribute is strictly
+    better)."""
+    trace = DecisionTree(algorithm="oblique").fit(*wm3_alpha()).trace_.to_dict()
+    node = trace["nodes"][1]["decision"]
+    assert node["attribute"] == "密度" and node["linear_candidate"]["tied"] is True
+    assert node["linear_candidate"]["gini_index"] == node["value"]
+    X = pd.DataFrame({"x": [0.0, 0.1, 0.2, 1.0, 1.1, 1.2], "z": [0.0, 0.5, 0.1, 0.4, 0.2, 0.3]})
+    y = pd.Series(["p", "p", "p", "q", "q", "q"], name="y")
+    root = DecisionTree(algorithm="oblique").fit(X, y).trace_.to_dict()["nodes"][0]["decision"]
+    assert root["linear_candidate"]["tied"] is True
+    rng = np.random.default_rng(0)  # three attributes: some tried tests lose outright
+    n = int(rng.integers(40, 150))
+    X = pd.DataFrame({a: rng.uniform(0, 1, n).round(3) for a in "abc"})
+    y = pd.Series(np.where((X["a"] > 0.5) ^ (X["b"] * 0.3 - X["c"] > -0.3), "p", "q"))
+    said = {}
+    for n in DecisionTree(algorithm="oblique").fit(X, y).trace_.to_dict()["nodes"]:
+        tried = n["decision"].get("linear_candidate")
+        if tried:
+            kept = next(r for r in n["scores"] if r["chosen"])["gini_gain"]
+            said[kept - tried["gini_gain"] > 1e-9] = tried.get("tied")
+    assert said == {True: None, False: True}  # a loss is no tie; a tie is said
+
+
+def test_fisher_s_start_names_the_classes_tied_with_the_two_it_took():
+    """Classes A, B and C with 5 rows each: Fisher's direction is taken between A and B, the
+    first two in the data, and the learner said only "the two heaviest classes". C is now
+    recorded as tied with them (`tied_classes`, absent without such a tie), and the JSON
+    reads back to the same decision."""
+    rng = np.random.default_rng(3)
+    X = pd.DataFrame({"a": rng.normal(size=15).round(2), "b": rng.normal(size=15).round(2)})
+    y = pd.Series(list("ABC") * 5, name="cls")
+    model = DecisionTree("oblique").fit(X, y)
+    learner = model.trace_.to_dict()["nodes"][0]["decision"]["linear_learner"]
+    assert (learner["first_class"], learner["second_class"], learner["tied_classes"]) == (
+        "A", "B", ["C"])
+    again = Trace.from_dict(json.loads(model.trace_.to_json()))
+    assert again.nodes[0].decision == model.trace_.nodes[0].decision
+    X, y = wm3_alpha()
+    root = DecisionTree(algorithm="oblique").fit(X, y).trace_.to_dict()["nodes"][0]
+    assert "tied_classes" not in root["decision"]["linear_learner"]

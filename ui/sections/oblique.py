@@ -16,6 +16,18 @@ EN: dict[str, str] = {
                      "single attribute: ρ·(Gini(D̃) − Gini_index) = {gini_gain} "
                      "(Gini_index {value}; without missing values ρ = 1). On a tie the "
                      "single attribute is kept."),
+    "rule.oblique.tied": ("{attribute} ties with the linear test (over the continuous "
+                          "attributes, refined by OC1's coordinate moves) for the largest drop "
+                          "in the Gini index, and no single attribute lowers it more: "
+                          "ρ·(Gini(D̃) − Gini_index) = {gini_gain} (Gini_index {value}; without "
+                          "missing values ρ = 1). It ties with the linear test; the single "
+                          "attribute is kept, the simpler test."),
+    "rule.oblique.tied.lihang": ("{attribute} ties with the linear test (over the continuous "
+                                 "attributes, refined by OC1's coordinate moves) for the largest "
+                                 "drop in the Gini index, and no single attribute lowers it "
+                                 "more: ρ·(Gini(D̃) − Gini(D̃, A)) = {gini_gain} (Gini(D̃, A) "
+                                 "{value}; without missing values ρ = 1). It ties with the "
+                                 "linear test; the single attribute is kept, the simpler test."),
     "rule.oblique.axis_only": ("{attribute} lowers the Gini index most of the single "
                                "attributes: ρ·(Gini(D̃) − Gini_index) = {gini_gain} "
                                "(Gini_index {value}; without missing values ρ = 1). No linear "
@@ -80,22 +92,30 @@ EN: dict[str, str] = {
     "linear.col.gini_index.lihang": "Gini(D̃, A)",
     "linear.row.linear": "linear: {test}",
     "linear.row.axis": "best single attribute: {attribute}",
+    "linear.row.axis.tied": "best single attribute: {attribute} (tied with {ties})",
     "linear.won": ("The linear test lowers the Gini index more than the best single-attribute "
                    "split ({linear} against {axis}), so it is kept; on a tie the single "
                    "attribute would have stayed."),
+    "linear.won.tied": ("The linear test lowers the Gini index more than the best "
+                        "single-attribute splits, {attribute} and {ties}, which tie with each "
+                        "other ({linear} against {axis}), so it is kept; on a tie with them the "
+                        "single attribute would have stayed."),
     "linear.no_axis": "No single-attribute split was possible here: the linear test is kept.",
     "boundary.book.tried": ("Zhou's multivariate tree on this data (§4.5) tests {book} at its "
                             "root; this tree's root tests {root}: the linear test tried there, "
                             "{ours}, lowered the Gini index no more, so the single attribute "
                             "was kept."),
-    "boundary.book.agree": ("The book's test and this linear test send {agree} of the {rows} "
-                            "rows to the same side."),
+    "boundary.book.agree": ("The book's test and this linear test put {agree} of the {rows} "
+                            "rows together the same way: on the book's ≤ side and this test's "
+                            "{side} side, or on the two other sides."),
     "linear.header.tried": "Linear test tried here",
     "linear.test.tried": ("A linear test was tried here, {test}, and set aside for a single "
                           "attribute."),
     "linear.lost": ("The single attribute {attribute} lowers the Gini index at least as much as "
                     "the linear test ({axis} against {linear}), so it is kept: on a tie the "
                     "simpler test stays."),
+    "linear.tied": ("The single attribute {attribute} ties with the linear test ({axis} against "
+                    "{linear}): the single attribute is kept, the simpler test."),
     "linear.learner": ("Found from {start}, then {passes} passes of OC1's coordinate moves "
                        "(each moves one weight while the Gini index falls)."),
     "linear.start.fisher": ("Fisher's direction for the two heaviest classes of the rows known "
@@ -105,6 +125,10 @@ EN: dict[str, str] = {
     "linear.start.fisher.named": ("Fisher's direction between {first} and {second} (the two "
                                   "heaviest classes of the rows known in every attribute of the "
                                   "test)"),
+    "linear.start.fisher.tied": ("Fisher's direction between {first} and {second} (of the rows "
+                                 "known in every attribute of the test, the heaviest classes; "
+                                 "{tied} weighing as much as {second}, the classes first in the "
+                                 "data are taken)"),
     "linear.start.axis.named": ("the direction of {attribute} alone (of the test's attributes, "
                                 "the one whose own cut has the lowest Gini index)"),
 }
@@ -112,18 +136,27 @@ EN: dict[str, str] = {
 ZH: dict[str, str] = {
     # core (H1)
     "algo.oblique": "斜决策树（多变量决策树，基尼指数）",
-    "rule.oblique": ("{attribute} 使基尼指数下降最多（在线性划分——连续属性的线性组合，"
+    "rule.oblique": ("“{attribute}”使基尼指数下降最多（在线性划分——连续属性的线性组合，"
                      "经 OC1 坐标调整——"
                      "与各单属性划分之中）：ρ·(Gini(D̃) − Gini_index) = {gini_gain}"
                      "（Gini_index 为 {value}；无缺失值时 ρ = 1）。两者相等时保留单属性划分。"),
-    "rule.oblique.axis_only": ("{attribute} 在各单属性划分中使基尼指数下降最多：ρ·(Gini(D̃) − "
+    "rule.oblique.tied": ("单属性“{attribute}”与线性划分（连续属性的线性组合，经 OC1 坐标调整）"
+                          "使基尼指数下降得一样多，且没有单属性划分下降得更多：ρ·(Gini(D̃) − "
+                          "Gini_index) = {gini_gain}（Gini_index 为 {value}；无缺失值时 ρ = 1）。"
+                          "它与线性划分并列；保留单属性划分，即更简单的划分。"),
+    "rule.oblique.tied.lihang": ("单属性“{attribute}”与线性划分（连续属性的线性组合，经 OC1 坐标"
+                                 "调整）使基尼指数下降得一样多，且没有单属性划分下降得更多："
+                                 "ρ·(Gini(D̃) − Gini(D̃, A)) = {gini_gain}（Gini(D̃, A) 为 "
+                                 "{value}；无缺失值时 ρ = 1）。它与线性划分并列；保留单属性划分，"
+                                 "即更简单的划分。"),
+    "rule.oblique.axis_only": ("“{attribute}”在各单属性划分中使基尼指数下降最多：ρ·(Gini(D̃) − "
                                "Gini_index) = {gini_gain}（Gini_index 为 {value}；无缺失值时 "
                                "ρ = 1）。此结点没有学到线性划分，因此没有与之比较。"),
-    "rule.oblique.lihang": ("{attribute} 使基尼指数下降最多（在线性划分——连续属性的线性组合，"
+    "rule.oblique.lihang": ("“{attribute}”使基尼指数下降最多（在线性划分——连续属性的线性组合，"
                             "经 OC1 坐标调整——与各单属性划分之中）：ρ·(Gini(D̃) − Gini(D̃, A)) = "
                             "{gini_gain}（Gini(D̃, A) 为 {value}；无缺失值时 ρ = 1）。两者相等时保留"
                             "单属性划分。"),
-    "rule.oblique.axis_only.lihang": ("{attribute} 在各单属性划分中使基尼指数下降最多："
+    "rule.oblique.axis_only.lihang": ("“{attribute}”在各单属性划分中使基尼指数下降最多："
                                       "ρ·(Gini(D̃) − Gini(D̃, A)) = {gini_gain}（Gini(D̃, A) 为 "
                                       "{value}；无缺失值时 ρ = 1）。此结点没有学到线性划分，因此"
                                       "没有与之比较。"),
@@ -147,19 +180,19 @@ ZH: dict[str, str] = {
     "boundary.other_tree": "{algorithm} 决策树（第 {step} 步）",
     "boundary.book": ("《机器学习》中此数据集上的多变量决策树（§4.5）根结点的划分为 {book}；这棵"
                       "树根结点的划分为 {ours}。"),
-    "boundary.book.scaled": ("w 与 t 同乘一个正数，划分不变；缩放到 {attribute} 的权重与书中相同"
+    "boundary.book.scaled": ("w 与 t 同乘一个正数，划分不变；缩放到“{attribute}”的权重与书中相同"
                              "（{weight}）时，这棵树的线性划分为 {scaled}。"),
     "boundary.book.why": ("两者可能不同：书中没有说明 w 与 t 由哪种线性分类器求得，不同的学习方法"
                           "会得到不同的直线；这棵树从结点中样本最多的两类的 Fisher 判别方向（线性"
                           "判别分析）和最优单属性出发，逐个调整权重使基尼指数下降（OC1），再取基尼"
                           "指数最小的划分点。"),
     "boundary.book.axis": ("《机器学习》中此数据集上的多变量决策树（§4.5）根结点的划分为 {book}；"
-                           "这棵树根结点的划分为 {root}，此处无法进行线性划分。"),
+                           "这棵树根结点的划分为“{root}”，此处无法进行线性划分。"),
     "boundary.book.leaf": "无（整棵树只有一个叶结点）",
     "boundary.book.leaf_root": ("《机器学习》中此数据集上的多变量决策树（§4.5）根结点的划分为 "
                                 "{book}；这棵树的根结点是叶结点：{reason}"),
     "boundary.book.forced": ("《机器学习》中此数据集上的多变量决策树（§4.5）根结点的划分为 "
-                             "{book}；这棵树的根结点被指定按 {root} 划分，因此根结点处没有学习"
+                             "{book}；这棵树的根结点被指定按“{root}”划分，因此根结点处没有学习"
                              "线性划分。"),
     "linear.header": "线性划分",
     "linear.test": "本结点的划分为 {test}。",
@@ -171,23 +204,33 @@ ZH: dict[str, str] = {
     "linear.col.gini_index.lihang": "Gini(D̃, A)",
     "linear.row.linear": "线性划分：{test}",
     "linear.row.axis": "最优单属性划分：{attribute}",
+    "linear.row.axis.tied": "最优单属性划分：{attribute}（并列：{ties}）",
     "linear.won": ("线性划分使基尼指数下降得比最优单属性划分更多（{linear} 对 {axis}），因此选用"
                    "线性划分；若两者相等，则保留单属性划分。"),
+    "linear.won.tied": ("线性划分使基尼指数下降得比最优单属性划分更多（{linear} 对 {axis}；"
+                        "并列最优的单属性：{attribute}、{ties}），因此选用线性划分；若与它们相等，则"
+                        "保留单属性划分。"),
     "linear.no_axis": "此处没有可用的单属性划分：选用线性划分。",
     "boundary.book.tried": ("《机器学习》中此数据集上的多变量决策树（§4.5）根结点的划分为 {book}"
-                            "；这棵树根结点的划分为 {root}：在此尝试的线性划分 {ours} 没有使基尼"
+                            "；这棵树根结点的划分为“{root}”：在此尝试的线性划分 {ours} 没有使基尼"
                             "指数下降得更多，因此保留单属性划分。"),
-    "boundary.book.agree": "书中的划分与这个线性划分把 {rows} 个样本中的 {agree} 个分到同一侧。",
+    "boundary.book.agree": ("书中的划分与这个线性划分对 {rows} 个样本中的 {agree} 个分得一致："
+                            "落在书中划分的 ≤ 一侧与这个划分的 {side} 一侧，或落在另外两侧。"),
     "linear.header.tried": "在此尝试的线性划分",
     "linear.test.tried": "在此尝试了线性划分 {test}，但选用了单属性划分。",
-    "linear.lost": ("单属性 {attribute} 使基尼指数下降得不少于线性划分（{axis} 对 {linear}），因"
+    "linear.lost": ("单属性“{attribute}”使基尼指数下降得不少于线性划分（{axis} 对 {linear}），因"
                     "此保留单属性划分：两者相等时保留更简单的划分。"),
+    "linear.tied": ("单属性“{attribute}”与线性划分使基尼指数下降得一样多（{axis} 对 {linear}）："
+                    "两者并列，保留更简单的单属性划分。"),
     "linear.learner": ("由{start}出发，再经 {passes} 轮 OC1 坐标调整（每次调整一个权重，使基尼"
                        "指数下降）求得。"),
     "linear.start.fisher": "在划分的各属性上都有取值的样本中，权重最大的两类的 Fisher 判别方向",
     "linear.start.axis": "划分所用属性中，自身划分后基尼指数最低的那个属性的方向",
-    "linear.start.fisher.named": ("区分 {first} 与 {second} 的 Fisher 判别方向（在划分的各属性上"
+    "linear.start.fisher.named": ("区分“{first}”与“{second}”的 Fisher 判别方向（在划分的各属性上"
                                   "都有取值的样本中，权重最大的两类）"),
-    "linear.start.axis.named": ("只沿 {attribute} 的方向（划分所用属性中，自身划分后基尼指数最低"
+    "linear.start.fisher.tied": ("区分“{first}”与“{second}”的 Fisher 判别方向（在划分的各属性上"
+                                 "都有取值的样本中权重最大的类；与“{second}”权重相同的还有："
+                                 "{tied}；取数据中先出现的类别）"),
+    "linear.start.axis.named": ("只沿“{attribute}”的方向（划分所用属性中，自身划分后基尼指数最低"
                                 "的那个）"),
 }
