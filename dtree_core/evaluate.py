@@ -290,6 +290,9 @@ class Evaluation:
     fold_accuracies: tuple[float, ...] = field(default=())
     notes: tuple[SplitNote, ...] = field(default=())  # how the split departs from the asked
     unmatched_force: tuple[tuple[str, ...], ...] = ()  # per split: forced paths not made
+    # the class each held-out prediction that broke a tie went to (the tied class its tree's
+    # training rows show first), in y_pred's order: counted as that class, a tie all the same
+    tied_to: tuple = ()
 
     @property
     def folds_missing_a_force(self) -> dict[str, int]:
@@ -319,11 +322,13 @@ class Evaluation:
 
 
 def _fit_and_score(options: Options, X, y, train, test):
-    """(train accuracy, held-out predictions, model) of a tree grown on the train rows."""
+    """(train accuracy, held-out predictions, which of them broke a tie, model) of a tree
+    grown on the train rows."""
     model = fit(options, X.iloc[train], y.iloc[train])
     train_pred = model.predict(X.iloc[train].reset_index(drop=True))
     train_acc = float(accuracy_score(_truth(y.iloc[train], model.classes_), train_pred))
-    return train_acc, model.predict(X.iloc[test].reset_index(drop=True)), model
+    pred, tied = model.predict_with_ties(X.iloc[test].reset_index(drop=True))
+    return train_acc, pred, tied, model
 
 
 def evaluate(options: Options, X: pd.DataFrame, y: pd.Series, splits,
@@ -331,19 +336,21 @@ def evaluate(options: Options, X: pd.DataFrame, y: pd.Series, splits,
     """Fit on each split's train rows, predict its test rows; pool the predictions."""
     X, y = X.reset_index(drop=True), pd.Series(y).reset_index(drop=True)
     truths, preds, train_accs, fold_accs, classes, unmatched = [], [], [], [], [], []
+    tied_to = []
     for train, test in splits:
-        train_acc, pred, model = _fit_and_score(options, X, y, train, test)
+        train_acc, pred, tied, model = _fit_and_score(options, X, y, train, test)
         unmatched.append(model.trace_.unmatched_force)
         truth = _truth(y.iloc[test], model.classes_)
         truths.append(truth)
         preds.append(pred)
+        tied_to.extend(pred[tied].tolist())
         train_accs.append(train_acc)
         fold_accs.append(float(accuracy_score(truth, pred)))
         classes.extend(c for c in model.classes_in_trace_order_ if c not in classes)
     y_true, y_pred = np.concatenate(truths), np.concatenate(preds)
     return Evaluation(options, y_true, y_pred, labels_of(y_true, y_pred, classes),
                       float(np.mean(train_accs)), tuple(fold_accs), tuple(notes),
-                      tuple(unmatched))
+                      tuple(unmatched), tuple(tied_to))
 
 
 def holdout(options: Options, X, y, test_size: float = 0.3, seed: int = 0) -> Evaluation:

@@ -36,7 +36,7 @@ from ui.compare import (
     ties_caption,
     why_sentences,
 )
-from ui.messages import labelled, sentences, t, tm
+from ui.messages import labelled, literal, sentences, t, tm
 from ui.names import tree_dataset_name
 from ui.state import ensure_entry_point
 from ui.tables import BLANK
@@ -46,6 +46,7 @@ from ui.widgets import (
     node_titles,
     number_formats,
     score_downloads,
+    ties_sentence,
     worded_table,
 )
 
@@ -119,6 +120,9 @@ def summary(labels, traces, configs, grown_with, dataset, fewer) -> tuple[float,
         for k in ("train_accuracy", "test_accuracy")})
     for label, (_, held_out) in zip(labels, results, strict=True):
         analysis.warn_unmatched_in(held_out, t("force.tree.holdout_of", label=label))
+        tied = ties_sentence(held_out.tied_to)
+        if tied:
+            st.info(t("cmp.ties", label=literal(label), sentence=tied))
     return size, seed
 
 
@@ -173,6 +177,18 @@ def fit_times(data: bytes, filename: str, choices: dict,
     return sizes, scalability(fitted, X, y, sizes)
 
 
+def han_ties(labels: list[str], results: list[Criteria]) -> None:
+    """The held-out predictions Han's accuracies count as one class though classes tied."""
+    for label, result in zip(labels, results, strict=True):
+        for copy, tied_to in result.tied.items():
+            tied = ties_sentence(tied_to)
+            if tied and copy == "clean":
+                st.info(t("lesson.han.ties.clean", label=literal(label), sentence=tied))
+            elif tied:
+                st.info(t("lesson.han.ties", label=literal(label),
+                          copy=t(f"lesson.han.{copy}"), sentence=tied))
+
+
 def han(labels, traces, configs, choices, dataset, size: float, seed: int) -> None:
     """Accuracy, speed, robustness and interpretability: a table each, two to a row; then
     scalability: a chart the page's full width, so its ticks and legend have room."""
@@ -191,6 +207,7 @@ def han(labels, traces, configs, choices, dataset, size: float, seed: int) -> No
         for copy, (code, details) in result.refused.items():
             st.info(tm("lesson.han.refused", label=label, copy=t(f"lesson.han.{copy}"),
                        reason=t(f"error.{code}", **details)))
+    han_ties(labels, results)
     decimals = int(st.session_state.decimals)
     for row in han_table_rows():
         # a short last row keeps the others' column width: strict=False

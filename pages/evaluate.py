@@ -9,6 +9,7 @@ from ui import analysis, engine, pruning, registry
 from ui.messages import labelled, t
 from ui.state import ensure_entry_point
 from ui.tables import BLANK
+from ui.widgets import ties_sentence
 
 ensure_entry_point()
 
@@ -43,6 +44,9 @@ def one_algorithm(algorithm: str, result, method: str) -> None:
         st.caption(t("eval.folds", values=t("list.join").join(f"{a:.3f}" for a in folds),
                      mean=f"{sum(folds) / len(folds):.3f}"))
     analysis.show_notes(result)
+    tied = ties_sentence(result.tied_to)
+    if tied:  # counted as one class, as the accuracy above counts them
+        st.info(tied)
     st.markdown(f"**{t('eval.report')}**")
     st.dataframe(report_frame(result), hide_index=True, placeholder=BLANK, column_config={
         t(f"eval.col.{c}"): st.column_config.NumberColumn(format="%.3f")

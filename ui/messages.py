@@ -681,6 +681,7 @@ EN = {
     "cmp.col.leaves": "leaves",
     "cmp.col.depth": "depth",
     "cmp.col.train_accuracy": "training accuracy",
+    "cmp.ties": "{label}: {sentence}",  # eval.ties.one/many of its held-out tree
     "cmp.col.test_accuracy": "held-out accuracy",
     "cmp.scores": "Score table at one node, every criterion",
     "cmp.node": "Node (path from the root, in every tree)",
@@ -752,6 +753,11 @@ EN = {
                            "of them: {classes}."),
     "eval.note.unstratified": ("Every class has fewer rows than k = {k}, so the folds are not "
                                "stratified (a plain seeded shuffle)."),
+    # held-out predictions whose highest probability classes shared (Evaluation.tied_to)
+    "eval.ties.one": ("1 held-out prediction was a tie between classes; it is counted as the "
+                      "tied class that comes first in its tree's training rows ({labels})."),
+    "eval.ties.many": ("{n} held-out predictions were ties between classes; each is counted as "
+                       "the tied class that comes first in its tree's training rows ({labels})."),
     "list.join": ", ",  # between the items of a list in a sentence
     "list.semicolon": "; ",  # between clauses (or items that hold commas) in a sentence
     "sentence.pair": "{first} {second}",  # two sentences (Chinese puts no space after 。)

@@ -548,6 +548,7 @@ ZH = {
     "cmp.col.leaves": "叶结点数",
     "cmp.col.depth": "深度",
     "cmp.col.train_accuracy": "训练集精度",
+    "cmp.ties": "{label}：{sentence}",
     "cmp.col.test_accuracy": "测试集精度",
     "cmp.scores": "某一结点的得分表（所有划分准则）",
     "cmp.node": "结点（从根结点出发的路径，每棵树中都有）",
@@ -611,6 +612,10 @@ ZH = {
     "eval.note.few_rows": "这些类别的行数少于 k = {k}，因此有些折中没有它们的测试样本：{classes}。",
     "eval.note.unstratified": ("每个类别的行数都少于 k = {k}，因此各折没有分层"
                                "（只是按固定种子随机打乱）。"),
+    "eval.ties.one": ("有 1 个测试样本的预测在类别之间并列：它计为并列类别中在其决策树的训练集里"
+                      "最先出现的类别（{labels}）。"),
+    "eval.ties.many": ("有 {n} 个测试样本的预测在类别之间并列：每个都计为并列类别中在其决策树的"
+                       "训练集里最先出现的类别（{labels}）。"),
     "list.join": "、",
     "list.semicolon": "；",
     "sentence.pair": "{first}{second}",

@@ -8,6 +8,7 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
+from dtree_core.data import Listed
 from dtree_core.dot import around_paths, depth_that_fits, to_dot
 from dtree_core.escape import escape_html
 from dtree_core.export import (
@@ -25,7 +26,7 @@ from dtree_core.solution import compared_row
 from dtree_core.split import format_number, told_apart, told_apart_percent
 from ui import registry, state
 from ui.downloads import file_name
-from ui.messages import has, labelled, t, t_or
+from ui.messages import has, labelled, t, t_or, tm
 from ui.tables import compared_places, replay_order
 
 # Above this many nodes the whole tree is unreadable, so "auto" shows the neighbourhood.
@@ -304,3 +305,12 @@ def percent_change(before: float, after: float) -> tuple[str, str, dict]:
     return (*shown, {"delta": t("metric.delta_points",
                                 delta=("+" if points > 0 else "-") + delta)})
 
+
+def ties_sentence(tied_to) -> str | None:
+    """Markdown saying how many held-out predictions broke a tie between classes and the
+    classes they went to (Evaluation.tied_to); None without one."""
+    if not len(tied_to):
+        return None
+    labels = Listed(dict.fromkeys(map(str, tied_to)))
+    return tm("eval.ties.one" if len(tied_to) == 1 else "eval.ties.many", n=len(tied_to),
+              labels=labels)
