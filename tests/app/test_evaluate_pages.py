@@ -275,9 +275,28 @@ def shown(element) -> str:
 
 def test_a_class_with_a_single_row_is_said_untested():
     at = tiny_evaluate()
-    note = ("These classes have a single row, which stays in training, so none of them is "
-            "tested: maybe.")
+    note = "This class has a single row, which stays in training, so it is not tested: maybe."
     assert [shown(i) for i in at.info].count(note) == len(at.tabs) == len(registry.scoring_keys())
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_grown_holdout_tests_every_class_as_its_note_says(lang):
+    """A×2, B×6, C×2 at 20%: the note said 3 rows were held out for a row of every class on
+    both sides, and the per-class table gave B 2 held-out rows and C none."""
+    rows = "".join(f"v{c},{c}\n" for c, n in (("A", 2), ("B", 6), ("C", 2)) for _ in range(n))
+    at = new_app()
+    if lang == "zh":
+        at.query_params["lang"] = "zh"
+    at.run()
+    at.radio(key="source").set_value("upload").run()
+    at.file_uploader(key="upload").set_value(
+        ("abc.csv", f"a,class\n{rows}".encode(), "text/csv")).run()
+    at.switch_page("pages/evaluate.py").run()
+    at.slider(key="ev_test_size").set_value(0.2).run()
+    assert not at.exception and not at.error
+    assert t("eval.note.grown", _lang=lang, size=3, asked=2) in [i.value for i in at.info]
+    support = at.dataframe[0].value[t("eval.col.support", _lang=lang)]
+    assert list(support) == [1, 1, 1]
 
 
 def test_a_class_never_held_out_has_no_recall_not_a_zero():
