@@ -101,7 +101,7 @@ split = analysis.split_inputs("ev", allow_kfold=True)
 if not algorithms:
     st.info(t("eval.pick_one"))
     st.stop()
-if base.prune in VALIDATED:
+if base.prune in VALIDATED:  # above the tabs and the curve whose trees it means
     st.info(pruning.unpruned_note(current["choices"]))
 results = {a: analysis.safely(analysis.evaluation, *source,
                               analysis.variant(analysis.unvalidated(base), algorithm=a), *split)

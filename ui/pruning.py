@@ -689,9 +689,10 @@ def pruned_and_unpruned(data: bytes, filename: str, choices: dict, options: Opti
 
 
 def unpruned_note(choices: dict) -> str:
-    """Why the held-out trees are unpruned, and where the comparison below finds its
-    validation rows: carved out of each training split, or the validation file (the book's
-    paired set, or a second upload), as engine.training_and_validation takes them."""
+    """Why the trees the evaluate page scores (drawn below the note) are unpruned, and where
+    the comparison at the end of the page finds its validation rows: carved out of each
+    training split, or the validation file (the book's paired set, or a second upload), as
+    engine.training_and_validation takes them."""
     from_file = (choices.get("validation") or {}).get("source") == "file"
     return t("prune.eval.unpruned_note.file" if from_file else "prune.eval.unpruned_note")
 
