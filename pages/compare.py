@@ -22,6 +22,7 @@ from dtree_core.options import Options
 from dtree_core.pruning import VALIDATED
 from ui import analysis, engine, pruning, registry
 from ui.compare import (
+    HAN_ACCURACIES,
     HAN_TABLES_PER_ROW,
     MATTERS,
     best_binary_note,
@@ -115,9 +116,8 @@ def summary(labels, traces, configs, grown_with, dataset, fewer) -> tuple[float,
                for c, chosen in zip(configs, grown_with, strict=True)]
     frame = summary_frame(labels, traces, [(train, held_out.accuracy)
                                            for train, held_out in results])
-    st.dataframe(frame, hide_index=True, column_config={
-        t(f"cmp.col.{k}"): st.column_config.NumberColumn(format="%.3f")
-        for k in ("train_accuracy", "test_accuracy")})
+    accuracies = [t(f"cmp.col.{k}") for k in ("train_accuracy", "test_accuracy")]
+    st.dataframe(frame, hide_index=True, column_config=number_formats(frame, 3, apart=accuracies))
     for label, (_, held_out) in zip(labels, results, strict=True):
         analysis.warn_unmatched_in(held_out, t("force.tree.holdout_of", label=label))
         tied = ties_sentence(held_out.tied_to)
@@ -215,8 +215,9 @@ def han(labels, traces, configs, choices, dataset, size: float, seed: int) -> No
             with column:
                 st.markdown(f"**{t(f'lesson.han.{criterion}')}**")
                 frame = frames[criterion]
+                apart = frame.columns if criterion in HAN_ACCURACIES else ()
                 st.dataframe(frame, hide_index=True, key=f"han_{criterion}",
-                             column_config=number_formats(frame, decimals))
+                             column_config=number_formats(frame, decimals, apart=apart))
     st.markdown(f"**{t('lesson.han.scalability')}**")
     st.plotly_chart(scalability_figure(labels, timed[0][0], [s for _, s in timed]),
                     key="han_scalability", width="stretch")

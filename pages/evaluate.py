@@ -5,6 +5,7 @@ import streamlit as st
 
 from dtree_core.escape import plotly_text
 from dtree_core.pruning import VALIDATED
+from dtree_core.split import places_among
 from ui import analysis, engine, pruning, registry
 from ui.messages import labelled, t
 from ui.state import ensure_entry_point
@@ -32,13 +33,21 @@ def report_frame(result):
     return frame.rename(columns={c: t(f"eval.col.{c}") for c in frame.columns})
 
 
-def one_algorithm(algorithm: str, result, method: str) -> None:
+def accuracy_places(results) -> dict[str, int]:
+    """The decimals of the tabs' held-out ("test") and training ("train") accuracies: 3, or as
+    many more as tell every algorithm's from the others' (0.500 against 0.500 was 1500/3000
+    against 1501/3000)."""
+    return {"test": places_among([r.accuracy for r in results], 3),
+            "train": places_among([r.train_accuracy for r in results], 3)}
+
+
+def one_algorithm(algorithm: str, result, method: str, places: dict[str, int]) -> None:
     cols = st.columns(2)
     cols[0].metric(t("eval.accuracy.kfold" if method == "kfold" else "eval.accuracy"),
-                   f"{result.accuracy:.3f}")
+                   f"{result.accuracy:.{places['test']}f}")
     # k-fold: a mean over the folds' training rows, not pooled like the held-out one
     cols[1].metric(t("eval.train_accuracy.kfold" if method == "kfold" else "eval.train_accuracy"),
-                   f"{result.train_accuracy:.3f}")
+                   f"{result.train_accuracy:.{places['train']}f}")
     if method == "kfold":
         folds = result.fold_accuracies
         st.caption(t("eval.folds", values=t("list.join").join(f"{a:.3f}" for a in folds),
@@ -106,11 +115,12 @@ if base.prune in VALIDATED:  # above the tabs and the curve whose trees it means
 results = {a: analysis.safely(analysis.evaluation, *source,
                               analysis.variant(analysis.unvalidated(base), algorithm=a), *split)
            for a in algorithms}
+places = accuracy_places(results.values())
 for tab, algorithm in zip(st.tabs([registry.name(a) for a in algorithms]), algorithms,
                           strict=True):
     with tab:
         analysis.warn_unmatched_in(results[algorithm], t("force.tree.holdout"))
-        one_algorithm(algorithm, results[algorithm], split[0])
+        one_algorithm(algorithm, results[algorithm], split[0], places)
 overfitting(algorithms, source, base, split)
 # pruned beside unpruned: its validation rows are carved out of the training rows
 analysis.safely(pruning.evaluate_section, source, analysis.variant(base), holdout_share(split),

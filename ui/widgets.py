@@ -23,7 +23,7 @@ from dtree_core.export import (
 )
 from dtree_core.labels import branch_text, joined_paths, node_path
 from dtree_core.solution import compared_row
-from dtree_core.split import format_number, told_apart, told_apart_percent
+from dtree_core.split import format_number, places_among, told_apart, told_apart_percent
 from ui import registry, state
 from ui.downloads import file_name
 from ui.messages import has, labelled, t, t_or, tm
@@ -275,18 +275,21 @@ def score_header(column: str | None, known_only: bool = False) -> str:
     return symbol or t_or(in_notation(f"col.{column}"), str(column))
 
 
-def number_formats(frame: pd.DataFrame, decimals: int, counts=()) -> dict:
+def number_formats(frame: pd.DataFrame, decimals: int, counts=(), apart=()) -> dict:
     """Display-only column formats: `decimals` places, weights as integers while they are
     whole (plain frames render faster than a Styler); the data stay numbers, so a column
     sorts by value. Pass placeholder=BLANK with them. A column of cuts is not formatted here:
-    its rows need their own digits (ui.tables.threshold_formatter, through a Styler)."""
+    its rows need their own digits (ui.tables.threshold_formatter, through a Styler).
+    Columns in `apart` (accuracies of configurations side by side) take as many more places
+    as tell their rows apart (split.places_among)."""
     config = {}
     for column in frame.columns:
         if not pd.api.types.is_float_dtype(frame[column]):
             continue
         whole = column in counts and (frame[column] % 1 == 0).all()
+        places = places_among(frame[column], decimals) if column in apart else decimals
         config[column] = st.column_config.NumberColumn(
-            format="%d" if whole else f"%.{decimals}f")
+            format="%d" if whole else f"%.{places}f")
     return config
 
 
