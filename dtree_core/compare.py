@@ -430,6 +430,9 @@ class Criteria:
     # {"noisy" | "blanked": (the budget's code, its details)} for a copy whose tree the budget
     # applied around the call refused (None accuracy): blanked values multiply row copies
     refused: dict = field(default_factory=dict)
+    # {"clean" | "noisy" | "blanked": tied_to(...)}: the held-out predictions each accuracy
+    # counts as one class though classes tied for them (a grown tree's, refused ones have none)
+    tied: dict = field(default_factory=dict)
 
 
 def with_label_noise(y: pd.Series, share: float, seed: int) -> pd.Series:
@@ -495,6 +498,13 @@ def held_out_accuracy(model, X: pd.DataFrame, y: pd.Series) -> float:
     return _share_right(model.predict(X.reset_index(drop=True)), y)
 
 
+def tied_to(model, X: pd.DataFrame) -> tuple:
+    """The class each prediction on the rows given that broke a tie went to (untimed; the
+    tied class the tree's training rows show first)."""
+    predicted, tied = model.predict_with_ties(X.reset_index(drop=True))
+    return tuple(predicted[tied].tolist())
+
+
 def timed_accuracy(model, X: pd.DataFrame, y: pd.Series) -> tuple[float, float]:
     """(accuracy on the rows given, seconds to predict them: shortest_time's measure)."""
     rows = X.reset_index(drop=True)
@@ -528,8 +538,10 @@ def han_criteria(options, X: pd.DataFrame, y: pd.Series, split, noise: float, bl
             refused[name] = (error.code, dict(error.details))
     robust = {name: held_out_accuracy(models[name], X.iloc[test], y.iloc[test])
               if name in models else None for name in copies}
+    tied = {name: tied_to(grown, X.iloc[test])
+            for name, grown in {"clean": model, **models}.items()}
     return Criteria(accuracy, fit_seconds, predict_seconds, robust["noisy"], robust["blanked"],
-                    refused)
+                    refused, tied)
 
 
 SCALABILITY_ROWS = 20_000  # the largest copy of the data scalability grows a tree on

@@ -5,7 +5,10 @@ checked against sklearn by hand. What this module adds is small data: where skle
 or warns, the split is settled here and the departure is said in a SplitNote, never a traceback.
 
 - A class with one row cannot be on both sides: it stays in training (never tested).
-- A hold-out smaller than the number of classes grows to one row per class.
+- A hold-out smaller than the number of classes grows to one row per class, drawn with the
+  seed; one leaving fewer training rows than classes shrinks to leave one row per class.
+- Otherwise the split is sklearn's, whose shares of a side can round a small class to no
+  row there: a note names it.
 - k above a class's rows leaves that class out of some folds; above every class's rows, the
   folds are plain (unstratified) seeded ones.
 """
@@ -130,15 +133,34 @@ class SplitError(DataError):
         self.details = details
 
 
+# A key ending in .one words a note that counts one thing (one row, one class): SplitNote.key.
 NOTE_TEXT = {
     "single_row": ("These classes have a single row, which stays in training, so none of "
                    "them is tested: {classes}."),
-    "grown": ("{size} rows are held out instead of {asked}: a stratified split needs a row of "
-              "every class on both sides."),
-    "kept": ("{size} rows are held out instead of {asked}: every class keeps at least one "
-             "training row."),
+    "single_row.one": ("This class has a single row, which stays in training, so it is not "
+                       "tested: {classes}."),
+    "grown": ("{size} rows are held out instead of {asked}: one row of every class, so that "
+              "every class is tested."),
+    "kept": ("{size} rows are held out instead of {asked}: every class keeps a training "
+             "row."),
+    "kept.one": ("{size} row is held out instead of {asked}: every class keeps a training "
+                 "row."),
+    "untested": ("A stratified split shares the held-out rows out in proportion to the "
+                 "classes' sizes, and these classes got none, so none of them is tested: "
+                 "{classes}."),
+    "untested.one": ("A stratified split shares the held-out rows out in proportion to the "
+                     "classes' sizes, and this class got none, so it is not tested: "
+                     "{classes}."),
+    "untrained": ("A stratified split shares the training rows out in proportion to the "
+                  "classes' sizes, and these classes got none, so the tree never learns "
+                  "them: {classes}."),
+    "untrained.one": ("A stratified split shares the training rows out in proportion to the "
+                      "classes' sizes, and this class got none, so the tree never learns it: "
+                      "{classes}."),
     "few_rows": ("These classes have fewer rows than k = {k}, so some folds test none of "
                  "them: {classes}."),
+    "few_rows.one": ("This class has fewer rows than k = {k}, so some folds do not test it: "
+                     "{classes}."),
     "unstratified": ("Every class has fewer rows than k = {k}, so the folds are not "
                      "stratified (a plain seeded shuffle)."),
 }
@@ -155,8 +177,16 @@ class SplitNote:
     details: dict = field(default_factory=dict)
 
     @property
+    def key(self) -> str:
+        """NOTE_TEXT's key for the note: its code, or code.one where the note counts one row
+        or names one class (English words those in the singular)."""
+        classes = self.details.get("classes")
+        one = self.details.get("size") == 1 or (classes is not None and len(classes.items) == 1)
+        return f"{self.code}.one" if one and f"{self.code}.one" in NOTE_TEXT else self.code
+
+    @property
     def text(self) -> str:
-        return NOTE_TEXT[self.code].format(**self.details)
+        return NOTE_TEXT[self.key].format(**self.details)
 
 
 def _class_codes(y) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -179,6 +209,9 @@ class _HoldoutPlan:
     strata: np.ndarray  # their class codes
     n_test: int
     notes: tuple[SplitNote, ...]
+    # "test" | "train": the side that takes one row of every class (its size was grown or
+    # capped to the number of classes, where sklearn's shares could leave a class out)
+    one_each: str | None = None
 
 
 def _holdout_plan(y, test_size: float) -> _HoldoutPlan:
@@ -204,10 +237,29 @@ def _holdout_plan(y, test_size: float) -> _HoldoutPlan:
     notes = []
     if single.any():
         notes.append(SplitNote("single_row", {"classes": _names(classes[single])}))
+    one_each = None
     if size != wanted:
         notes.append(SplitNote("grown" if size > wanted else "kept",
                                {"size": size, "asked": wanted}))
-    return _HoldoutPlan(testable, codes[testable], size, tuple(notes))
+        one_each = "test" if size > wanted else "train"
+    return _HoldoutPlan(testable, codes[testable], size, tuple(notes), one_each)
+
+
+def _one_row_each(rows: np.ndarray, strata: np.ndarray, seed: int) -> np.ndarray:
+    """One of the rows of every class, each drawn with the seed."""
+    rng = np.random.default_rng(seed)
+    return np.array([rng.choice(rows[strata == code]) for code in np.unique(strata)])
+
+
+def _held_out(plan: _HoldoutPlan, seed: int) -> np.ndarray:
+    """The held-out rows of the plan, sorted."""
+    if plan.one_each == "test":
+        return np.sort(_one_row_each(plan.testable, plan.strata, seed))
+    if plan.one_each == "train":
+        return np.setdiff1d(plan.testable, _one_row_each(plan.testable, plan.strata, seed))
+    _, test = train_test_split(plan.testable, test_size=plan.n_test, stratify=plan.strata,
+                               random_state=seed)
+    return np.sort(test)
 
 
 def stratified_split(y, test_size: float = 0.3, seed: int = 0):
@@ -216,16 +268,23 @@ def stratified_split(y, test_size: float = 0.3, seed: int = 0):
     round(test_size · n) rows are held out, each class keeping its share as far as it can;
     small data is settled as the module docstring says (holdout_notes says what happened).
     """
-    plan = _holdout_plan(y, test_size)
-    _, test = train_test_split(plan.testable, test_size=plan.n_test, stratify=plan.strata,
-                               random_state=seed)
-    test = np.sort(test)
+    test = _held_out(_holdout_plan(y, test_size), seed)
     return np.setdiff1d(np.arange(len(y)), test), test
 
 
-def holdout_notes(y, test_size: float = 0.3) -> tuple[SplitNote, ...]:
-    """How stratified_split(y, test_size, …) departs from a plain stratified split."""
-    return _holdout_plan(y, test_size).notes
+def holdout_notes(y, test_size: float = 0.3, seed: int = 0) -> tuple[SplitNote, ...]:
+    """How stratified_split(y, test_size, seed) departs from a plain stratified split, and
+    the classes of two rows or more its shares left with no row on one side."""
+    plan = _holdout_plan(y, test_size)
+    test = _held_out(plan, seed)
+    codes, classes, _ = _class_codes(y)
+    held = np.isin(plan.testable, test)
+    notes = list(plan.notes)
+    for code, rows in (("untested", plan.testable[held]), ("untrained", plan.testable[~held])):
+        missing = np.setdiff1d(np.unique(plan.strata), codes[rows])
+        if len(missing):
+            notes.append(SplitNote(code, {"classes": _names(classes[missing])}))
+    return tuple(notes)
 
 
 def _check_k(n: int, k: int) -> None:
@@ -326,6 +385,9 @@ class Evaluation:
     fold_accuracies: tuple[float, ...] = field(default=())
     notes: tuple[SplitNote, ...] = field(default=())  # how the split departs from the asked
     unmatched_force: tuple[tuple[str, ...], ...] = ()  # per split: forced paths not made
+    # the class each held-out prediction that broke a tie went to (the tied class its tree's
+    # training rows show first), in y_pred's order: counted as that class, a tie all the same
+    tied_to: tuple = ()
 
     @property
     def folds_missing_a_force(self) -> dict[str, int]:
@@ -355,11 +417,13 @@ class Evaluation:
 
 
 def _fit_and_score(options: Options, X, y, train, test):
-    """(train accuracy, held-out predictions, model) of a tree grown on the train rows."""
+    """(train accuracy, held-out predictions, which of them broke a tie, model) of a tree
+    grown on the train rows."""
     model = fit(options, X.iloc[train], y.iloc[train])
     train_pred = model.predict(X.iloc[train].reset_index(drop=True))
     train_acc = float(accuracy_score(_truth(y.iloc[train], model.classes_), train_pred))
-    return train_acc, model.predict(X.iloc[test].reset_index(drop=True)), model
+    pred, tied = model.predict_with_ties(X.iloc[test].reset_index(drop=True))
+    return train_acc, pred, tied, model
 
 
 def evaluate(options: Options, X: pd.DataFrame, y: pd.Series, splits,
@@ -367,24 +431,26 @@ def evaluate(options: Options, X: pd.DataFrame, y: pd.Series, splits,
     """Fit on each split's train rows, predict its test rows; pool the predictions."""
     X, y = X.reset_index(drop=True), pd.Series(y).reset_index(drop=True)
     truths, preds, train_accs, fold_accs, classes, unmatched = [], [], [], [], [], []
+    tied_to = []
     for train, test in splits:
-        train_acc, pred, model = _fit_and_score(options, X, y, train, test)
+        train_acc, pred, tied, model = _fit_and_score(options, X, y, train, test)
         unmatched.append(model.trace_.unmatched_force)
         truth = _truth(y.iloc[test], model.classes_)
         truths.append(truth)
         preds.append(pred)
+        tied_to.extend(pred[tied].tolist())
         train_accs.append(train_acc)
         fold_accs.append(float(accuracy_score(truth, pred)))
         classes.extend(c for c in model.classes_in_trace_order_ if c not in classes)
     y_true, y_pred = np.concatenate(truths), np.concatenate(preds)
     return Evaluation(options, y_true, y_pred, labels_of(y_true, y_pred, classes),
                       float(np.mean(train_accs)), tuple(fold_accs), tuple(notes),
-                      tuple(unmatched))
+                      tuple(unmatched), tuple(tied_to))
 
 
 def holdout(options: Options, X, y, test_size: float = 0.3, seed: int = 0) -> Evaluation:
     return evaluate(options, X, y, [stratified_split(y, test_size, seed)],
-                    holdout_notes(y, test_size))
+                    holdout_notes(y, test_size, seed))
 
 
 def cross_validate(options: Options, X, y, k: int = 5, seed: int = 0) -> Evaluation:

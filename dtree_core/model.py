@@ -26,7 +26,13 @@ from .data import (
 )
 from .growing import grow
 from .options import Options
-from .predicting import distributions_by_depth, label_array, leaf_distributions, most_likely
+from .predicting import (
+    distributions_by_depth,
+    label_array,
+    leaf_distributions,
+    most_likely,
+    tied_rows,
+)
 from .pruning import VALIDATED, ValidationRows, pruning_path
 from .pruning import prune as prune_trace
 from .trace import Trace
@@ -144,6 +150,12 @@ class DecisionTree(ClassifierMixin, BaseEstimator):
         """The most likely class; a tie goes to the class the data shows first, as the
         tree's own leaf labels do (so not by classes_'s sorted order)."""
         return most_likely(self._distributions(X), self.classes_in_trace_order_)
+
+    def predict_with_ties(self, X) -> tuple[np.ndarray, np.ndarray]:
+        """(predict(X), which of its predictions broke a tie): the rows whose highest
+        probability several classes share, each given the one the data shows first."""
+        proba = self._distributions(X)
+        return most_likely(proba, self.classes_in_trace_order_), tied_rows(proba)
 
     def _distributions(self, X) -> np.ndarray:
         """Class probabilities in the trace's class order."""

@@ -178,6 +178,12 @@ def tied_best(proba_row: np.ndarray, classes) -> list:
     return [c for c, best in zip(classes, _at_best(proba_row[None, :])[0], strict=True) if best]
 
 
+def tied_rows(proba: np.ndarray) -> np.ndarray:
+    """Which rows' highest probability several classes share: most_likely gives each the
+    first of them, a tie a page says (tied_best's test, a row at a time)."""
+    return _at_best(proba).sum(axis=1) > 1
+
+
 def _at_best(proba: np.ndarray) -> np.ndarray:
     """Each row's classes at its highest probability (within rounding of the sums)."""
     best = proba.max(axis=1, keepdims=True)

@@ -19,6 +19,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal
 from functools import cached_property
+from itertools import combinations
 from typing import Any
 
 import numpy as np
@@ -125,6 +126,13 @@ def places_apart(pairs: Iterable[tuple[float, float]], decimals: int, most: int 
         if all(f"{a:.{places}f}" != f"{b:.{places}f}" for a, b in pairs):
             return places
     return decimals
+
+
+def places_among(values: Iterable[float], decimals: int, most: int = 9) -> int:
+    """places_apart of every two of the values (NaN and None left out): a table's column read
+    row against row, so two configurations side by side read alike only where they tie."""
+    known = [v for v in values if v is not None and v == v]
+    return places_apart(combinations(known, 2), decimals, most)
 
 
 def told_apart(a: float, b: float, decimals: int, most: int = 9) -> tuple[str, str]:

@@ -22,6 +22,7 @@ from dtree_core.options import Options
 from dtree_core.pruning import VALIDATED
 from ui import analysis, engine, pruning, registry
 from ui.compare import (
+    HAN_ACCURACIES,
     HAN_TABLES_PER_ROW,
     MATTERS,
     best_binary_note,
@@ -36,7 +37,7 @@ from ui.compare import (
     ties_caption,
     why_sentences,
 )
-from ui.messages import labelled, sentences, t, tm
+from ui.messages import labelled, literal, sentences, t, tm
 from ui.names import tree_dataset_name
 from ui.state import ensure_entry_point
 from ui.tables import BLANK
@@ -46,6 +47,7 @@ from ui.widgets import (
     node_titles,
     number_formats,
     score_downloads,
+    ties_sentence,
     worded_table,
 )
 
@@ -114,11 +116,13 @@ def summary(labels, traces, configs, grown_with, dataset, fewer) -> tuple[float,
                for c, chosen in zip(configs, grown_with, strict=True)]
     frame = summary_frame(labels, traces, [(train, held_out.accuracy)
                                            for train, held_out in results])
-    st.dataframe(frame, hide_index=True, column_config={
-        t(f"cmp.col.{k}"): st.column_config.NumberColumn(format="%.3f")
-        for k in ("train_accuracy", "test_accuracy")})
+    accuracies = [t(f"cmp.col.{k}") for k in ("train_accuracy", "test_accuracy")]
+    st.dataframe(frame, hide_index=True, column_config=number_formats(frame, 3, apart=accuracies))
     for label, (_, held_out) in zip(labels, results, strict=True):
         analysis.warn_unmatched_in(held_out, t("force.tree.holdout_of", label=label))
+        tied = ties_sentence(held_out.tied_to)
+        if tied:
+            st.info(t("cmp.ties", label=literal(label), sentence=tied))
     return size, seed
 
 
@@ -173,6 +177,18 @@ def fit_times(data: bytes, filename: str, choices: dict,
     return sizes, scalability(fitted, X, y, sizes)
 
 
+def han_ties(labels: list[str], results: list[Criteria]) -> None:
+    """The held-out predictions Han's accuracies count as one class though classes tied."""
+    for label, result in zip(labels, results, strict=True):
+        for copy, tied_to in result.tied.items():
+            tied = ties_sentence(tied_to)
+            if tied and copy == "clean":
+                st.info(t("lesson.han.ties.clean", label=literal(label), sentence=tied))
+            elif tied:
+                st.info(t("lesson.han.ties", label=literal(label),
+                          copy=t(f"lesson.han.{copy}"), sentence=tied))
+
+
 def han(labels, traces, configs, choices, dataset, size: float, seed: int) -> None:
     """Accuracy, speed, robustness and interpretability: a table each, two to a row; then
     scalability: a chart the page's full width, so its ticks and legend have room."""
@@ -191,6 +207,7 @@ def han(labels, traces, configs, choices, dataset, size: float, seed: int) -> No
         for copy, (code, details) in result.refused.items():
             st.info(tm("lesson.han.refused", label=label, copy=t(f"lesson.han.{copy}"),
                        reason=t(f"error.{code}", **details)))
+    han_ties(labels, results)
     decimals = int(st.session_state.decimals)
     for row in han_table_rows():
         # a short last row keeps the others' column width: strict=False
@@ -198,8 +215,9 @@ def han(labels, traces, configs, choices, dataset, size: float, seed: int) -> No
             with column:
                 st.markdown(f"**{t(f'lesson.han.{criterion}')}**")
                 frame = frames[criterion]
+                apart = frame.columns if criterion in HAN_ACCURACIES else ()
                 st.dataframe(frame, hide_index=True, key=f"han_{criterion}",
-                             column_config=number_formats(frame, decimals))
+                             column_config=number_formats(frame, decimals, apart=apart))
     st.markdown(f"**{t('lesson.han.scalability')}**")
     st.plotly_chart(scalability_figure(labels, timed[0][0], [s for _, s in timed]),
                     key="han_scalability", width="stretch")

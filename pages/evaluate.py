@@ -5,10 +5,12 @@ import streamlit as st
 
 from dtree_core.escape import plotly_text
 from dtree_core.pruning import VALIDATED
+from dtree_core.split import places_among
 from ui import analysis, engine, pruning, registry
 from ui.messages import labelled, t
 from ui.state import ensure_entry_point
 from ui.tables import BLANK
+from ui.widgets import ties_sentence
 
 ensure_entry_point()
 
@@ -31,18 +33,29 @@ def report_frame(result):
     return frame.rename(columns={c: t(f"eval.col.{c}") for c in frame.columns})
 
 
-def one_algorithm(algorithm: str, result, method: str) -> None:
+def accuracy_places(results) -> dict[str, int]:
+    """The decimals of the tabs' held-out ("test") and training ("train") accuracies: 3, or as
+    many more as tell every algorithm's from the others' (0.500 against 0.500 was 1500/3000
+    against 1501/3000)."""
+    return {"test": places_among([r.accuracy for r in results], 3),
+            "train": places_among([r.train_accuracy for r in results], 3)}
+
+
+def one_algorithm(algorithm: str, result, method: str, places: dict[str, int]) -> None:
     cols = st.columns(2)
     cols[0].metric(t("eval.accuracy.kfold" if method == "kfold" else "eval.accuracy"),
-                   f"{result.accuracy:.3f}")
+                   f"{result.accuracy:.{places['test']}f}")
     # k-fold: a mean over the folds' training rows, not pooled like the held-out one
     cols[1].metric(t("eval.train_accuracy.kfold" if method == "kfold" else "eval.train_accuracy"),
-                   f"{result.train_accuracy:.3f}")
+                   f"{result.train_accuracy:.{places['train']}f}")
     if method == "kfold":
         folds = result.fold_accuracies
         st.caption(t("eval.folds", values=t("list.join").join(f"{a:.3f}" for a in folds),
                      mean=f"{sum(folds) / len(folds):.3f}"))
     analysis.show_notes(result)
+    tied = ties_sentence(result.tied_to)
+    if tied:  # counted as one class, as the accuracy above counts them
+        st.info(tied)
     st.markdown(f"**{t('eval.report')}**")
     st.dataframe(report_frame(result), hide_index=True, placeholder=BLANK, column_config={
         t(f"eval.col.{c}"): st.column_config.NumberColumn(format="%.3f")
@@ -97,16 +110,17 @@ split = analysis.split_inputs("ev", allow_kfold=True)
 if not algorithms:
     st.info(t("eval.pick_one"))
     st.stop()
-if base.prune in VALIDATED:
+if base.prune in VALIDATED:  # above the tabs and the curve whose trees it means
     st.info(pruning.unpruned_note(current["choices"]))
 results = {a: analysis.safely(analysis.evaluation, *source,
                               analysis.variant(analysis.unvalidated(base), algorithm=a), *split)
            for a in algorithms}
+places = accuracy_places(results.values())
 for tab, algorithm in zip(st.tabs([registry.name(a) for a in algorithms]), algorithms,
                           strict=True):
     with tab:
         analysis.warn_unmatched_in(results[algorithm], t("force.tree.holdout"))
-        one_algorithm(algorithm, results[algorithm], split[0])
+        one_algorithm(algorithm, results[algorithm], split[0], places)
 overfitting(algorithms, source, base, split)
 # pruned beside unpruned: its validation rows are carved out of the training rows
 analysis.safely(pruning.evaluate_section, source, analysis.variant(base), holdout_share(split),

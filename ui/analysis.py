@@ -171,7 +171,7 @@ def safely(call, *args, stop: bool = True):
 def show_notes(result: Evaluation) -> None:
     """How the evaluation's split departs from the stratified one asked for."""
     for note in result.notes:
-        key = f"eval.note.{note.code}"
+        key = f"eval.note.{note.key}"
         st.info(tm(key, **note.details) if has(key) else literal(note.text))
 
 

@@ -223,6 +223,7 @@ def why_sentences(found: list[tuple[tuple[str, ...], Disagreement | None]], deci
 
 HAN_TABLES = ("accuracy", "speed", "robustness", "interpretability")  # scalability: a chart
 HAN_TABLES_PER_ROW = 2  # at 1280 px a fifth of the page cut the wider tables off
+HAN_ACCURACIES = ("accuracy", "robustness")  # tables of accuracies, told apart row by row
 
 
 def han_table_rows() -> list[tuple[str, ...]]:

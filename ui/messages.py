@@ -681,6 +681,7 @@ EN = {
     "cmp.col.leaves": "leaves",
     "cmp.col.depth": "depth",
     "cmp.col.train_accuracy": "training accuracy",
+    "cmp.ties": "{label}: {sentence}",  # eval.ties.one/many of its held-out tree
     "cmp.col.test_accuracy": "held-out accuracy",
     "cmp.scores": "Score table at one node, every criterion",
     "cmp.node": "Node (path from the root, in every tree)",
@@ -742,16 +743,40 @@ EN = {
     "eval.algorithms": "Algorithms",
     "eval.pick_one": "Pick at least one algorithm.",
     # how the split departs from the stratified one asked for (Evaluation.notes, by code)
+    # (a key ending in .one: the note counts one row or names one class; SplitNote.key)
     "eval.note.single_row": ("These classes have a single row, which stays in training, so "
                              "none of them is tested: {classes}."),
-    "eval.note.kept": ("{size} rows are held out instead of {asked}: every class keeps at "
-                       "least one training row."),
-    "eval.note.grown": ("{size} rows are held out instead of {asked}: a stratified split needs "
-                        "a row of every class on both sides."),
+    "eval.note.single_row.one": ("This class has a single row, which stays in training, so it "
+                                 "is not tested: {classes}."),
+    "eval.note.kept": ("{size} rows are held out instead of {asked}: every class keeps a "
+                       "training row."),
+    "eval.note.kept.one": ("{size} row is held out instead of {asked}: every class keeps a "
+                           "training row."),
+    "eval.note.grown": ("{size} rows are held out instead of {asked}: one row of every class, "
+                        "so that every class is tested."),
+    "eval.note.untested": ("A stratified split shares the held-out rows out in proportion to "
+                           "the classes' sizes, and these classes got none, so none of them is "
+                           "tested: {classes}."),
+    "eval.note.untested.one": ("A stratified split shares the held-out rows out in proportion "
+                               "to the classes' sizes, and this class got none, so it is not "
+                               "tested: {classes}."),
+    "eval.note.untrained": ("A stratified split shares the training rows out in proportion to "
+                            "the classes' sizes, and these classes got none, so the tree never "
+                            "learns them: {classes}."),
+    "eval.note.untrained.one": ("A stratified split shares the training rows out in proportion "
+                                "to the classes' sizes, and this class got none, so the tree "
+                                "never learns it: {classes}."),
     "eval.note.few_rows": ("These classes have fewer rows than k = {k}, so some folds test none "
                            "of them: {classes}."),
+    "eval.note.few_rows.one": ("This class has fewer rows than k = {k}, so some folds do not "
+                               "test it: {classes}."),
     "eval.note.unstratified": ("Every class has fewer rows than k = {k}, so the folds are not "
                                "stratified (a plain seeded shuffle)."),
+    # held-out predictions whose highest probability classes shared (Evaluation.tied_to)
+    "eval.ties.one": ("1 held-out prediction was a tie between classes; it is counted as the "
+                      "tied class that comes first in its tree's training rows ({labels})."),
+    "eval.ties.many": ("{n} held-out predictions were ties between classes; each is counted as "
+                       "the tied class that comes first in its tree's training rows ({labels})."),
     "list.join": ", ",  # between the items of a list in a sentence
     "list.semicolon": "; ",  # between clauses (or items that hold commas) in a sentence
     "sentence.pair": "{first} {second}",  # two sentences (Chinese puts no space after 。)

@@ -548,6 +548,7 @@ ZH = {
     "cmp.col.leaves": "叶结点数",
     "cmp.col.depth": "深度",
     "cmp.col.train_accuracy": "训练集精度",
+    "cmp.ties": "{label}：{sentence}",
     "cmp.col.test_accuracy": "测试集精度",
     "cmp.scores": "某一结点的得分表（所有划分准则）",
     "cmp.node": "结点（从根结点出发的路径，每棵树中都有）",
@@ -606,11 +607,27 @@ ZH = {
     # how the split departs from the stratified one asked for (Evaluation.notes, by code)
     "eval.note.single_row": ("这些类别只有一行数据，它留在训练集中，因此这些类别都没有被测试："
                              "{classes}。"),
-    "eval.note.kept": "留出了 {size} 行而不是 {asked} 行：每个类别都要在训练集中至少保留一行。",
-    "eval.note.grown": "留出了 {size} 行而不是 {asked} 行：分层划分要求两边都有每个类别的样本。",
+    "eval.note.single_row.one": "这个类别只有一行数据，它留在训练集中，因此没有被测试：{classes}。",
+    "eval.note.kept": "留出了 {size} 行而不是 {asked} 行：每个类别都在训练集中保留一行。",
+    "eval.note.kept.one": "留出了 {size} 行而不是 {asked} 行：每个类别都在训练集中保留一行。",
+    "eval.note.grown": "留出了 {size} 行而不是 {asked} 行：每个类别留出一行，使每个类别都被测试。",
+    "eval.note.untested": ("分层划分按各类别的样本数成比例地分配留出的样本，这些类别一行也没分到，"
+                           "因此都没有被测试：{classes}。"),
+    "eval.note.untested.one": ("分层划分按各类别的样本数成比例地分配留出的样本，这个类别一行也没"
+                               "分到，因此没有被测试：{classes}。"),
+    "eval.note.untrained": ("分层划分按各类别的样本数成比例地分配训练样本，这些类别一行也没分到，"
+                            "因此决策树学不到它们：{classes}。"),
+    "eval.note.untrained.one": ("分层划分按各类别的样本数成比例地分配训练样本，这个类别一行也没"
+                                "分到，因此决策树学不到它：{classes}。"),
     "eval.note.few_rows": "这些类别的行数少于 k = {k}，因此有些折中没有它们的测试样本：{classes}。",
+    "eval.note.few_rows.one": ("这个类别的行数少于 k = {k}，因此有些折中没有它的测试样本："
+                               "{classes}。"),
     "eval.note.unstratified": ("每个类别的行数都少于 k = {k}，因此各折没有分层"
                                "（只是按固定种子随机打乱）。"),
+    "eval.ties.one": ("有 1 个测试样本的预测在类别之间并列：它计为并列类别中在其决策树的训练集里"
+                      "最先出现的类别（{labels}）。"),
+    "eval.ties.many": ("有 {n} 个测试样本的预测在类别之间并列：每个都计为并列类别中在其决策树的"
+                       "训练集里最先出现的类别（{labels}）。"),
     "list.join": "、",
     "list.semicolon": "；",
     "sentence.pair": "{first}{second}",

@@ -37,7 +37,7 @@ from dtree_core.wording import percent
 from ui import cost_pruning, engine, state
 from ui.messages import has, labelled, t, tm
 from ui.names import bundled_name
-from ui.widgets import drawn_part, path_text
+from ui.widgets import drawn_part, path_text, ties_sentence
 
 # Zhou's Table 4.2: the training rows, their paired validation rows, and the book's root.
 BOOK_DATASET = "watermelon_2.0_train"
@@ -660,7 +660,8 @@ def pruned_and_unpruned(data: bytes, filename: str, choices: dict, options: Opti
     pruning does not), tested on the same held-out rows.
 
     Returns {"train": n, "test": n, "carved": bool, "unpruned"/"pruned": {"test", "train",
-    "leaves"}} with accuracies as fractions."""
+    "leaves", "tied_to"}} with accuracies as fractions and tied_to the class each held-out
+    prediction that broke a tie went to (as Evaluation.tied_to)."""
     from sklearn.metrics import accuracy_score
 
     from dtree_core.evaluate import fit, stratified_split
@@ -677,18 +678,21 @@ def pruned_and_unpruned(data: bytes, filename: str, choices: dict, options: Opti
     for name, chosen in (("unpruned", fitted.but(prune="none")), ("pruned", fitted)):
         model = fit(chosen, X_fit, y_fit, None if name == "unpruned" else validation)
         truth = y_test.to_numpy(dtype=object)
+        predicted, tied = model.predict_with_ties(X_test)
         result[name] = {
-            "test": float(accuracy_score(truth.astype(str), model.predict(X_test).astype(str))),
+            "test": float(accuracy_score(truth.astype(str), predicted.astype(str))),
             "train": float(accuracy_score(y_fit.to_numpy(dtype=object).astype(str),
                                           model.predict(X_fit).astype(str))),
-            "leaves": leaf_count(model.trace_.to_dict(scores=False))}
+            "leaves": leaf_count(model.trace_.to_dict(scores=False)),
+            "tied_to": tuple(predicted[tied].tolist())}
     return result
 
 
 def unpruned_note(choices: dict) -> str:
-    """Why the held-out trees are unpruned, and where the comparison below finds its
-    validation rows: carved out of each training split, or the validation file (the book's
-    paired set, or a second upload), as engine.training_and_validation takes them."""
+    """Why the trees the evaluate page scores (drawn below the note) are unpruned, and where
+    the comparison at the end of the page finds its validation rows: carved out of each
+    training split, or the validation file (the book's paired set, or a second upload), as
+    engine.training_and_validation takes them."""
     from_file = (choices.get("validation") or {}).get("source") == "file"
     return t("prune.eval.unpruned_note.file" if from_file else "prune.eval.unpruned_note")
 
@@ -725,3 +729,6 @@ def evaluate_section(source: tuple, options: Options, test_size: float, seed: in
             col.metric(t("eval.accuracy"), shown["test"][name])
             col.metric(t("eval.train_accuracy"), shown["train"][name])
             col.metric(t("prune.eval.leaves"), result[name]["leaves"])
+            tied = ties_sentence(result[name]["tied_to"])
+            if tied:
+                st.caption(tied)

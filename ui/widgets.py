@@ -8,6 +8,7 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
+from dtree_core.data import Listed
 from dtree_core.dot import around_paths, depth_that_fits, to_dot
 from dtree_core.escape import escape_html
 from dtree_core.export import (
@@ -22,10 +23,10 @@ from dtree_core.export import (
 )
 from dtree_core.labels import branch_text, joined_paths, node_path
 from dtree_core.solution import compared_row
-from dtree_core.split import format_number, told_apart, told_apart_percent
+from dtree_core.split import format_number, places_among, told_apart, told_apart_percent
 from ui import registry, state
 from ui.downloads import file_name
-from ui.messages import has, labelled, t, t_or
+from ui.messages import has, labelled, t, t_or, tm
 from ui.tables import compared_places, replay_order
 
 # Above this many nodes the whole tree is unreadable, so "auto" shows the neighbourhood.
@@ -274,18 +275,21 @@ def score_header(column: str | None, known_only: bool = False) -> str:
     return symbol or t_or(in_notation(f"col.{column}"), str(column))
 
 
-def number_formats(frame: pd.DataFrame, decimals: int, counts=()) -> dict:
+def number_formats(frame: pd.DataFrame, decimals: int, counts=(), apart=()) -> dict:
     """Display-only column formats: `decimals` places, weights as integers while they are
     whole (plain frames render faster than a Styler); the data stay numbers, so a column
     sorts by value. Pass placeholder=BLANK with them. A column of cuts is not formatted here:
-    its rows need their own digits (ui.tables.threshold_formatter, through a Styler)."""
+    its rows need their own digits (ui.tables.threshold_formatter, through a Styler).
+    Columns in `apart` (accuracies of configurations side by side) take as many more places
+    as tell their rows apart (split.places_among)."""
     config = {}
     for column in frame.columns:
         if not pd.api.types.is_float_dtype(frame[column]):
             continue
         whole = column in counts and (frame[column] % 1 == 0).all()
+        places = places_among(frame[column], decimals) if column in apart else decimals
         config[column] = st.column_config.NumberColumn(
-            format="%d" if whole else f"%.{decimals}f")
+            format="%d" if whole else f"%.{places}f")
     return config
 
 
@@ -304,3 +308,12 @@ def percent_change(before: float, after: float) -> tuple[str, str, dict]:
     return (*shown, {"delta": t("metric.delta_points",
                                 delta=("+" if points > 0 else "-") + delta)})
 
+
+def ties_sentence(tied_to) -> str | None:
+    """Markdown saying how many held-out predictions broke a tie between classes and the
+    classes they went to (Evaluation.tied_to); None without one."""
+    if not len(tied_to):
+        return None
+    labels = Listed(dict.fromkeys(map(str, tied_to)))
+    return tm("eval.ties.one" if len(tied_to) == 1 else "eval.ties.many", n=len(tied_to),
+              labels=labels)

@@ -238,3 +238,17 @@ def test_li_hangs_gini_headers_say_when_they_are_of_the_known_rows(dataset, symb
     at = page_app("pages/compare.py", dataset=dataset, lang="en", notation="lihang")
     columns = [c for frame in at.dataframe for c in frame.value.columns]
     assert f"{symbol} (multiway)" in columns and f"{symbol} (best binary)" in columns
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_tied_held_out_prediction_is_said_under_the_summary_and_han_s_accuracy(lang):
+    """Play tennis, C4.5, 30% held out (seed 0): one held-out row reaches a leaf whose classes
+    tie and is counted as No; the summary's and Han's accuracies said nothing of it."""
+    from ui.messages import literal, t
+
+    at = page_app("pages/compare.py", "play_tennis", lang=lang)
+    sentence, label = t("eval.ties.one", _lang=lang, n=1, labels="No"), literal("C4.5")
+    infos = [i.value for i in at.info]
+    assert t("cmp.ties", _lang=lang, label=label, sentence=sentence) in infos
+    assert t("lesson.han.ties.clean", _lang=lang, label=label, sentence=sentence) in infos
+    assert not [i for i in infos if i.startswith(("ID3", "CART"))]

@@ -109,3 +109,35 @@ def test_the_evaluate_page_says_where_the_validation_rows_come_from(lang):
     at.switch_page("pages/evaluate.py").run()
     assert not at.exception
     assert said(lang, "prune.eval.unpruned_note") in [i.value for i in at.info]
+
+
+def _in_order(node) -> list:
+    """The page's elements in the order they are drawn (tabs and their contents included)."""
+    found = [node]
+    for child in getattr(node, "children", {}).values():
+        found += _in_order(child)
+    return found
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_unpruned_note_points_at_the_trees_below_it_in_any_split(lang):
+    """The note said 'the held-out trees above' (上面留出法…) while it is drawn above the
+    algorithms' tabs, and with k-fold chosen too."""
+    at = page_app(None, "watermelon_3.0", lang=lang)
+    at.selectbox(key="prune").set_value("rep").run()
+    key = next(r.key for r in at.radio if str(r.key).startswith("validation_source"))
+    at.radio(key=key).set_value("split").run()
+    at.switch_page("pages/evaluate.py").run()
+    at.radio(key="ev_method").set_value("kfold").run()
+    assert not at.exception
+    note = said(lang, "prune.eval.unpruned_note")
+    drawn = _in_order(at.main)
+    at_note = next(i for i, e in enumerate(drawn) if getattr(e, "type", "") == "info"
+                   and getattr(e, "value", "") == note)
+    first_tab = next(i for i, e in enumerate(drawn) if getattr(e, "type", "") == "tab")
+    assert at_note < first_tab
+    assert ("below" in note and "above" not in note) if lang == "en" else \
+        ("下面评估所用的决策树" in note and "留出法" not in note and "上面" not in note)
+    if lang == "en":  # the comparison's own split, said of k-fold ('as one of its folds is large')
+        assert ("Not the k-fold evaluation above: one stratified hold-out of 1/5 of the rows "
+                "(seed 0), as large as one of its folds.") in [c.value for c in at.caption]

@@ -9,7 +9,7 @@ import shutil
 
 import numpy as np
 import pytest
-from app_helpers import new_app, page_app
+from app_helpers import grown_app, new_app, page_app
 from sklearn import metrics
 
 from dtree_core.evaluate import cross_validate, fit, holdout
@@ -275,9 +275,28 @@ def shown(element) -> str:
 
 def test_a_class_with_a_single_row_is_said_untested():
     at = tiny_evaluate()
-    note = ("These classes have a single row, which stays in training, so none of them is "
-            "tested: maybe.")
+    note = "This class has a single row, which stays in training, so it is not tested: maybe."
     assert [shown(i) for i in at.info].count(note) == len(at.tabs) == len(registry.scoring_keys())
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_grown_holdout_tests_every_class_as_its_note_says(lang):
+    """A×2, B×6, C×2 at 20%: the note said 3 rows were held out for a row of every class on
+    both sides, and the per-class table gave B 2 held-out rows and C none."""
+    rows = "".join(f"v{c},{c}\n" for c, n in (("A", 2), ("B", 6), ("C", 2)) for _ in range(n))
+    at = new_app()
+    if lang == "zh":
+        at.query_params["lang"] = "zh"
+    at.run()
+    at.radio(key="source").set_value("upload").run()
+    at.file_uploader(key="upload").set_value(
+        ("abc.csv", f"a,class\n{rows}".encode(), "text/csv")).run()
+    at.switch_page("pages/evaluate.py").run()
+    at.slider(key="ev_test_size").set_value(0.2).run()
+    assert not at.exception and not at.error
+    assert t("eval.note.grown", _lang=lang, size=3, asked=2) in [i.value for i in at.info]
+    support = at.dataframe[0].value[t("eval.col.support", _lang=lang)]
+    assert list(support) == [1, 1, 1]
 
 
 def test_a_class_never_held_out_has_no_recall_not_a_zero():
@@ -394,3 +413,27 @@ def test_a_fold_of_one_class_is_named_not_called_a_one_class_target(lang, words)
     shown = [e.value.replace("\\", "") for e in at.error]
     assert any(words in e for e in shown), shown
     assert not any("The target" in e or "目标列" in e for e in shown)  # the old refusal
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_tied_held_out_prediction_is_said_beside_the_accuracy_that_counts_it(lang):
+    """Watermelon 3.0, ID3, 5 folds: one held-out row reaches a leaf of 否 1 : 是 1 and is
+    counted as 是; the page showed 0.529 without a word of the tie."""
+    at = page_app("pages/evaluate.py", "watermelon_3.0", lang=lang)
+    at.multiselect(key="ev_algos").set_value(["id3"]).run()
+    at.radio(key="ev_method").set_value("kfold").run()
+    assert not at.exception
+    assert metric_values(at)[0][1] == "0.529"
+    infos = [i.value for i in at.info]
+    assert t("eval.ties.one", _lang=lang, n=1, labels="是") in infos
+
+
+def test_tied_predictions_of_the_pruned_and_unpruned_trees_are_said_under_each():
+    """Contact lenses, C4.5 with cost-complexity pruning, 30% held out (seed 0): each tree of
+    the comparison counts one tied held-out row as none; the section said nothing of it."""
+    at = grown_app("contact_lenses", "c45")
+    at.selectbox(key="prune").set_value("ccp").run()
+    at.switch_page("pages/evaluate.py").run()
+    assert not at.exception
+    sentence = t("eval.ties.one", n=1, labels="none")
+    assert [c.value for c in at.caption].count(sentence) == 2  # unpruned, pruned

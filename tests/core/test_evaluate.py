@@ -150,7 +150,7 @@ def test_a_single_row_class_stays_in_training_and_is_named():
         assert (held == "a").sum() == 2 and (held == "b").sum() == 2
     (note,) = holdout_notes(y, 0.3)
     assert note.code == "single_row" and note.details == {"classes": "c"}
-    assert note.text.endswith("so none of them is tested: c.")
+    assert note.text.endswith("so it is not tested: c.")
 
 
 def test_a_holdout_smaller_than_the_classes_grows_to_one_row_each():
@@ -346,3 +346,94 @@ def test_the_classes_a_fold_note_names_are_listed_as_the_language_lists_them(lan
     y = ["甲"] * 3 + ["乙"] * 2 + ["丙"] * 9
     [note] = [n for n in kfold_notes(y, 5) if n.code == "few_rows"]
     assert listed in t("eval.note.few_rows", _lang=lang, **note.details)
+
+
+def test_tied_held_out_predictions_are_recorded_with_the_class_they_went_to():
+    """Watermelon 3.0, ID3, 5 folds seed 0: row 编号 14 (否) reaches a leaf of 否 1 : 是 1 and
+    is predicted 是, the class first in its fold's training rows; the 0.529 counted it a miss
+    and nothing said it was a tie."""
+    X, y = bundled_xy("watermelon_3.0")
+    result = cross_validate(Options("id3"), X, y, 5, seed=0)
+    assert result.accuracy == pytest.approx(9 / 17)
+    assert result.tied_to == ("是",)
+    train, test = stratified_kfold(y, 5, seed=0)[0]
+    model = fit(Options("id3"), X.iloc[train], y.iloc[train])
+    predicted, tied = model.predict_with_ties(X.iloc[test].reset_index(drop=True))
+    assert (predicted == model.predict(X.iloc[test].reset_index(drop=True))).all()
+    assert test[tied].tolist() == [13] and predicted[tied].tolist() == ["是"]
+    assert holdout(Options("id3"), X, y, 0.3, seed=0).tied_to == ()
+
+
+def _labels(counts: dict[str, int]) -> list[str]:
+    return [c for c, n in counts.items() for _ in range(n)]
+
+
+def test_a_grown_holdout_holds_out_a_row_of_every_class_as_its_note_says():
+    """A×2, B×6, C×2 at 20%: 3 rows held out instead of 2, for every class to be tested;
+    sklearn's shares gave B two of them and C (or A) none, whatever the seed."""
+    y = _labels({"A": 2, "B": 6, "C": 2})
+    for seed in range(20):
+        train, test = stratified_split(y, 0.2, seed)
+        assert sorted(np.asarray(y)[test]) == ["A", "B", "C"]
+        assert sorted(set(np.asarray(y)[train])) == ["A", "B", "C"]
+        assert holdout_notes(y, 0.2, seed)[0].text.startswith(
+            "3 rows are held out instead of 2: one row of every class")
+    drawn = {tuple(stratified_split(y, 0.2, seed)[1]) for seed in range(20)}
+    assert len(drawn) > 1 and stratified_split(y, 0.2, 3)[1].tolist() == \
+        stratified_split(y, 0.2, 3)[1].tolist()  # seeded: varies by seed, same for one
+
+
+def test_a_capped_holdout_leaves_a_training_row_of_every_class_as_its_note_says():
+    """A×10, B×2, C×2 at 99%: sklearn's three training rows went 2 to A, 1 to B or C."""
+    y = _labels({"A": 10, "B": 2, "C": 2})
+    for seed in range(20):
+        train, test = stratified_split(y, 0.99, seed)
+        assert sorted(np.asarray(y)[train]) == ["A", "B", "C"] and len(test) == 11
+    assert [n.code for n in holdout_notes(y, 0.99)] == ["kept"]
+
+
+@pytest.mark.parametrize("counts,share,code,classes", [
+    ({"A": 6, "B": 6, "C": 2, "D": 1}, 0.25, "untested", "C"),
+    ({"A": 20, "B": 2, "C": 2}, 0.85, "untrained", "B, C"),
+])
+def test_a_class_sklearn_s_shares_leave_off_one_side_is_named(counts, share, code, classes):
+    y = _labels(counts)
+    for seed in range(5):
+        notes = holdout_notes(y, share, seed)
+        assert [(n.code, n.details["classes"]) for n in notes if n.code == code] == \
+            [(code, classes)]
+    X, y_series = tiny(y)
+    if code == "untested":  # the Evaluation carries them (untrained: one class to grow on)
+        assert holdout(Options(), X, y_series, share, 0).notes == holdout_notes(y, share, 0)
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.lists(st.sampled_from("abcd"), min_size=4, max_size=30),
+       st.sampled_from([0.1, 0.2, 0.25, 0.3, 0.5, 0.7, 0.9]), st.integers(0, 50))
+def test_every_class_missing_from_a_side_is_named_by_a_note(labels, share, seed):
+    """Every class of two rows or more is on both sides, or a note names it."""
+    try:
+        train, test = stratified_split(labels, share, seed)
+    except DataError:
+        return
+    notes = holdout_notes(labels, share, seed)
+    named = {code: set(n.details["classes"].items) for n in notes
+             for code in [n.code] if code in ("untested", "untrained")}
+    y = np.asarray(labels)
+    for cls in {c for c in labels if labels.count(c) > 1}:
+        assert cls in y[test] or cls in named.get("untested", set())
+        assert cls in y[train] or cls in named.get("untrained", set())
+    if any(n.code in ("grown", "kept") for n in notes):
+        assert not named  # those splits take a row of every class on the small side
+
+
+def test_a_note_of_one_row_or_one_class_is_worded_in_the_singular():
+    """'1 rows are held out instead of 2' read as a plural; so did a single class named."""
+    notes = holdout_notes(["a", "a", "b", "c", "d"], 0.5)
+    assert notes[1].text == "1 row is held out instead of 2: every class keeps a training row."
+    assert notes[1].key == "kept.one" and notes[0].key == "single_row"
+    (note,) = holdout_notes(["a"] * 6 + ["b"] * 6 + ["c"], 0.3)
+    assert note.text == ("This class has a single row, which stays in training, so it is not "
+                         "tested: c.")
+    (note,) = kfold_notes(["a"] * 6 + ["b"] * 6 + ["c"] * 2, 5)
+    assert note.key == "few_rows.one"

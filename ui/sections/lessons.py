@@ -90,6 +90,8 @@ EN: dict[str, str] = {
     "lesson.han.blanked": "with blanked values",
     "lesson.han.refused": ("{label}, {copy}: this tree was not grown, so its accuracy is left "
                            "blank. {reason}"),
+    "lesson.han.ties.clean": "{label}: {sentence}",  # eval.ties.one/many
+    "lesson.han.ties": "{label}, {copy}: {sentence}",
     "lesson.han.rows": "rows",
     "lesson.han.fit_time": "fit time (ms)",
     "lesson.han.leaves": "leaves",
@@ -194,6 +196,8 @@ ZH: dict[str, str] = {
     "lesson.han.noisy": "加标记噪声后",
     "lesson.han.blanked": "置空部分取值后",
     "lesson.han.refused": "{label}，{copy}：这棵树没有生成，所以其准确率空着。{reason}",
+    "lesson.han.ties.clean": "{label}：{sentence}",
+    "lesson.han.ties": "{label}，{copy}：{sentence}",
     "lesson.han.rows": "样本数",
     "lesson.han.fit_time": "训练时间（毫秒）",
     "lesson.han.leaves": "叶结点数",

@@ -226,16 +226,19 @@ EN: dict[str, str] = {
                            " the same held-out rows ({test}){validation}."),
     "prune.eval.validation": "; the pruning validation set is carved out of the training rows",
     "prune.eval.kfold": ("Not the k-fold evaluation above: one stratified hold-out of 1/{k} of "
-                         "the rows (seed {seed}), as one of its folds is large."),
+                         "the rows (seed {seed}), as large as one of its folds."),
     "prune.eval.unpruned": "Unpruned",
     "prune.eval.pruned": "Pruned ({method})",
     "prune.eval.leaves": "Leaves",
-    "prune.eval.unpruned_note": ("The held-out trees above are unpruned: this pruning method "
-                                 "needs a validation set, which the comparison below carves out "
-                                 "of its training rows."),
-    "prune.eval.unpruned_note.file": ("The held-out trees above are unpruned: this pruning "
-                                      "method needs a validation set, which the comparison "
-                                      "below takes from the validation file."),
+    # drawn above the algorithms' tabs and the curve, whose trees it means
+    "prune.eval.unpruned_note": ("The trees evaluated below are unpruned: this pruning method "
+                                 "needs a validation set, which the comparison of pruned and "
+                                 "unpruned trees at the end of the page carves out of its "
+                                 "training rows."),
+    "prune.eval.unpruned_note.file": ("The trees evaluated below are unpruned: this pruning "
+                                      "method needs a validation set, which the comparison of "
+                                      "pruned and unpruned trees at the end of the page takes "
+                                      "from the validation file."),
     "rules.prune.header": "C4.5 rule post-pruning",
     "rules.prune.caption": ("Quinlan's rule post-pruning: each rule drops a condition while its "
                             "pessimistic error rate on the training rows does not get worse, "
@@ -449,10 +452,10 @@ ZH: dict[str, str] = {
     "prune.eval.unpruned": "未剪枝",
     "prune.eval.pruned": "剪枝（{method}）",
     "prune.eval.leaves": "叶结点数",
-    "prune.eval.unpruned_note": ("上面留出法得到的决策树未剪枝：这种剪枝方法需要验证集，下面的比"
-                                 "较从其训练样本中划出验证集。"),
-    "prune.eval.unpruned_note.file": ("上面留出法得到的决策树未剪枝：这种剪枝方法需要验证集，"
-                                      "下面的比较使用验证集文件中的样本。"),
+    "prune.eval.unpruned_note": ("下面评估所用的决策树未剪枝：这种剪枝方法需要验证集，页面末尾"
+                                 "剪枝与未剪枝决策树的比较从其训练样本中划出验证集。"),
+    "prune.eval.unpruned_note.file": ("下面评估所用的决策树未剪枝：这种剪枝方法需要验证集，"
+                                      "页面末尾剪枝与未剪枝决策树的比较使用验证集文件中的样本。"),
     "rules.prune.header": "C4.5 规则后剪枝",
     "rules.prune.caption": ("Quinlan 的规则后剪枝：只要在训练集上的悲观错误率不变差，"
                             "就去掉规则的一个条件；然后删去不再有用的规则。样本按整行计数：在某个"
