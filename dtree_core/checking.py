@@ -125,6 +125,9 @@ class Claim:
     branch: int | None = None  # Ent(D¹): the first branch of an attribute named elsewhere
     known: bool = False  # Ent(D̃), Gain(D̃, a): on the rows with a known value (§4.4.2)
     threshold: str | None = None  # Gain(D, a, t)'s t as written (eq. 4.8): its digits count
+    # A quantity named whose result is no decimal number (3/8, 约0.381, 3.81×10^-1): not
+    # read, for that reason rather than for the form of the line.
+    unread_result: bool = False
 
 
 def parse_claim(line: int, text: str) -> Claim:
@@ -144,7 +147,7 @@ def parse_claim(line: int, text: str) -> Claim:
         attribute = _attribute_of(args)
     given = _result(rest)
     if quantity is None or given is None:
-        return Claim(line, text)
+        return Claim(line, text, unread_result=quantity is not None)
     branch, known = _subset_of(args)
     if quantity in NODE_QUANTITIES and branch is not None:
         attribute = None  # Ent(D¹): a branch's subset, not an attribute named D1
@@ -349,7 +352,7 @@ class _Context:
 
     def judge(self, claim: Claim) -> Verdict:
         if claim.quantity is None:
-            return Verdict(claim, "unparsed")
+            return Verdict(claim, "unread_result" if claim.unread_result else "unparsed")
         if claim.quantity in NODE_QUANTITIES and claim.branch is not None:
             return self.judge_numbered_branch(claim)
         if claim.known and claim.quantity in ("entropy", "gain"):

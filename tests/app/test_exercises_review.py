@@ -236,3 +236,13 @@ def test_no_page_words_a_gain_in_zhous_symbols_under_li_hangs_notation(lang, alg
         leaks = [line for line in rendered_text(at).splitlines()
                  if ZHOU_WORDS.search(line) and not any(c in line for c in cited)]
         assert leaks == [], (page, leaks)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_result_that_is_no_decimal_is_told_why_the_line_is_not_read(lang):
+    """'Gain(D,纹理) = 3/8' names one quantity: it was told to write one quantity per line;
+    it is its result, a fraction, that is not read."""
+    at = check(page_app(PAGE, lang=lang), "Gain(D,纹理) = 3/8")
+    shown = "\n".join(texts(at.warning))
+    assert t("ex.line.unread_result", _lang=lang, line=1) in shown
+    assert t("ex.line.unparsed", _lang=lang, line=1) not in shown

@@ -61,10 +61,19 @@ def test_the_books_and_li_hangs_names_in_either_language(text, quantity, attribu
     assert (claim.quantity, claim.attribute, claim.given) == (quantity, attribute, given)
 
 
-@pytest.mark.parametrize("text", ["hello", "Gain(D,色泽)", "Foo(D) = 1", "= 0.3",
-                                  "IV(触感) = −(12/17 log2 12/17 + 5/17 log2 5/17)"])
+@pytest.mark.parametrize("text", ["hello", "Gain(D,色泽)", "Foo(D) = 1", "= 0.3"])
 def test_a_line_that_is_no_claim_stays_unread(id3, text):
     assert one(id3, text).status == "unparsed"
+
+
+@pytest.mark.parametrize("text", ["IV(触感) = −(12/17 log2 12/17 + 5/17 log2 5/17)",
+                                  "Gain(D,纹理) = 3/8", "Gain(D,纹理) = 约0.381",
+                                  "Gain(D,纹理) = 3.81×10^-1", "Gain(D,纹理) = 0.381 保留3位小数"])
+def test_a_named_quantity_whose_result_is_no_decimal_is_told_apart(id3, text):
+    """These lines name one quantity each, and were told to 'write one quantity per line':
+    what is not read is their result (a fraction, an expression, words with digits)."""
+    verdict = one(id3, text)
+    assert verdict.status == "unread_result" and verdict.claim.given is None
 
 
 # --------------------------------------------------------------------- the walkthrough
@@ -586,7 +595,7 @@ def test_a_numbered_subset_after_a_line_naming_a_branch_belongs_to_its_attribute
 @pytest.mark.parametrize("line", ["Ent(D)=" + "9" * 400, "Gain(D, 纹理) = 1e400"])
 def test_a_number_past_floats_range_is_not_read_as_infinity(id3, line):
     verdict = one(id3, line)
-    assert verdict.status == "unparsed" and verdict.claim.given is None
+    assert verdict.status == "unread_result" and verdict.claim.given is None
 
 
 def test_li_hangs_value_split_with_missing_values_is_named_on_the_known_rows():

@@ -62,6 +62,7 @@ EN: dict[str, str] = {
     "ex.verdict.multiway": "✓ right (Zhou's multiway Gini_index, eq. 4.6)",
     "ex.verdict.wrong": "✗ wrong",
     "ex.verdict.unparsed": "not read",
+    "ex.verdict.unread_result": "not read",
     "ex.verdict.unknown_attribute": "unknown attribute",
     "ex.verdict.needs_attribute": "which attribute?",
     "ex.line.right": "Line {line}: {quantity} = {exact} ✓",
@@ -73,6 +74,11 @@ EN: dict[str, str] = {
                          "{exact} is that of the best two-way split."),
     "ex.line.unparsed": ("Line {line} is not read: write one quantity per line, such as "
                          "Gain(D,色泽) = 0.108."),
+    # the quantity is named, but its result is a fraction, an expression or words
+    "ex.line.unread_result": ("Line {line} is not read: its result must be a decimal number, "
+                              "such as 0.381 or 38.1%, with a remark after it in brackets or "
+                              "without digits (a fraction such as 3/8 or an expression is not "
+                              "worked out)."),
     "ex.line.unknown_attribute": ("Line {line}: {attribute} is not a candidate at this node "
                                   "(candidates: {attributes})."),
     "ex.line.split_not_kept": ("Line {line}: this trace splits {attribute} two ways and keeps "
@@ -227,6 +233,7 @@ ZH: dict[str, str] = {
     "ex.verdict.multiway": "✓ 正确（周志华书中多路划分的基尼指数，式 4.6）",
     "ex.verdict.wrong": "✗ 错误",
     "ex.verdict.unparsed": "无法识别",
+    "ex.verdict.unread_result": "无法识别",
     "ex.verdict.unknown_attribute": "未知属性",
     "ex.verdict.needs_attribute": "缺少属性",
     "ex.line.right": "第 {line} 行：{quantity} = {exact} ✓",
@@ -237,6 +244,8 @@ ZH: dict[str, str] = {
                          "指数（式 4.6）✓。这棵树做二分：它的 {quantity} = {exact} 是最优二分"
                          "划分的基尼指数。"),
     "ex.line.unparsed": "第 {line} 行无法识别：请每行写一个量，例如 Gain(D,色泽) = 0.108。",
+    "ex.line.unread_result": ("第 {line} 行无法识别：结果须写成一个小数，例如 0.381 或 38.1%，"
+                              "其后的说明须写在括号里或不含数字（分数如 3/8 或算式不会被计算）。"),
     "ex.line.unknown_attribute": ("第 {line} 行：{attribute} 不是此结点的候选属性"
                                   "（候选属性：{attributes}）。"),
     "ex.line.split_not_kept": ("第 {line} 行：这份生成过程记录对 {attribute} 做二分，只保存了"
