@@ -1020,8 +1020,7 @@ WORDS: dict[str, dict[str, str]] = {
                             "：在此按它划分。"),
         "solution.linear.axis_tied": (
             "线性划分 {test}（经 OC1 坐标调整，取最优划分点）的 Gini_index 为 {gini}，ρ·ΔGini 为 "
-            "{gain}，大于最优单属性划分 {axis} 与 {ties}（两者并列，均为 {axis_gain}）：在此按它"
-            "划分。"),
+            "{gain}，大于并列最优的单属性划分（{axis}、{ties}，均为 {axis_gain}）：在此按它划分。"),
         "solution.rule.oblique": ("{algorithm}选择划分后基尼指数最小的划分（单属性划分或线性划分，"
                                   "相等时取单属性划分）：{attribute}。"),
         "solution.rule.oblique.missing": (
@@ -1078,7 +1077,7 @@ WORDS: dict[str, dict[str, str]] = {
         "solution.stop.min_gain.chosen": ("按规则选出的属性的信息增益低于最小增益（停止条件）："
                                           "叶结点，类别标记为多数类“{label}”。"),
         "solution.stop.min_gain.chosen.compared": (
-            "按规则选出的属性是{attribute}，其信息增益 {best} 低于最小增益 {threshold}"
+            "按规则选出的属性“{attribute}”的信息增益 {best} 低于最小增益 {threshold}"
             "（停止条件）：叶结点，类别标记为多数类“{label}”。"),
         "solution.stop.min_gain.compared": (
             "最大信息增益 {best} 低于最小增益 {threshold}（停止条件）：叶结点，类别标记为多数类"

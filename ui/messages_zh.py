@@ -252,8 +252,8 @@ ZH = {
                                     "{threshold}：标记为叶结点，其类别为样本数最多的类“{label}”。"),
     "stop.min_gain.chosen": ("按规则选出的属性的信息增益低于最小增益：标记为叶结点，"
                              "其类别为样本数最多的类“{label}”。"),
-    "stop.min_gain.chosen.compared": ("按规则选出的属性是{attribute}，其信息增益 {best} "
-                                      "低于最小增益 {threshold}：标记为叶结点，"
+    "stop.min_gain.chosen.compared": ("按规则选出的属性“{attribute}”的信息增益 {best} 低于"
+                                      "最小增益 {threshold}：标记为叶结点，"
                                       "其类别为样本数最多的类“{label}”。"),
     "stop.min_branch_weight": ("没有哪种划分能让两个分支的权重都达到分支最小权重：标记为叶结点，"
                                "其类别为样本数最多的类“{label}”。"),
@@ -624,10 +624,10 @@ ZH = {
                                "{classes}。"),
     "eval.note.unstratified": ("每个类别的行数都少于 k = {k}，因此各折没有分层"
                                "（只是按固定种子随机打乱）。"),
-    "eval.ties.one": ("有 1 个测试样本的预测在类别之间并列：它计为并列类别中在其决策树的训练集里"
-                      "最先出现的类别（{labels}）。"),
-    "eval.ties.many": ("有 {n} 个测试样本的预测在类别之间并列：每个都计为并列类别中在其决策树的"
-                       "训练集里最先出现的类别（{labels}）。"),
+    "eval.ties.one": ("有 1 个测试样本的预测在多个类别间并列：它被计为并列类别中在其决策树训练集里"
+                      "最先出现的那个（{labels}）。"),
+    "eval.ties.many": ("有 {n} 个测试样本的预测在多个类别间并列：每个都被计为并列类别中在其决策树"
+                       "训练集里最先出现的那个（{labels}）。"),
     "list.join": "、",
     "list.semicolon": "；",
     "sentence.pair": "{first}{second}",
@@ -677,13 +677,13 @@ ZH = {
     "pred.leaves": "到达的叶结点",
     "pred.col.leaf": "叶结点",
     "pred.col.path": "路径",
-    "pred.rewritten": ("在结点 {nodes}，路径中的线性测试比图中多写了几位小数：用图中的权重手算，"
-                       "这个样本会走向另一侧，而决策树用精确的权重计算 Σ wᵢ·aᵢ。这样写出的测试"
-                       "把这个样本以及该结点的每个训练样本都送到决策树所送的一侧。"),
-    "pred.rewritten.sample": ("在结点 {nodes}，路径中的线性测试比图中多写了几位小数：用图中的权重"
+    "pred.rewritten": ("在结点 {nodes}，路径中写出的线性划分比图中多几位小数：用图中的权重手算，"
+                       "这个样本会走向另一侧，而决策树用精确的权重计算 Σ wᵢ·aᵢ。这样写出的划分"
+                       "条件把这个样本以及该结点的每个训练样本都送到决策树所送的一侧。"),
+    "pred.rewritten.sample": ("在结点 {nodes}，路径中写出的线性划分比图中多几位小数：用图中的权重"
                               "手算，这个样本会走向另一侧，而决策树用精确的权重计算 Σ wᵢ·aᵢ。"
-                              "这样写出的测试把这个样本送到决策树所送的一侧（无法重新读取训练集，"
-                              "未能一并核对其中的样本）。"),
+                              "这样写出的划分条件把这个样本送到决策树所送的一侧（无法重新读取"
+                              "训练集，未能一并核对其中的样本）。"),
     "pred.col.label": "叶结点类别",
     "pred.fill": "填写表单后点击“预测”。",
     "exp.intro": "导出侧边栏中生成的决策树：{dataset}，{algorithm}。",
@@ -727,8 +727,8 @@ ZH = {
     "exp.md": "Markdown",
     "exp.latex": "LaTeX（booktabs）",
     "exp.cli": "用命令行生成同一棵决策树（在 {filename} 所在的目录运行）：",
-    "exp.cli.pruned": ("它写出的 tree.dot 和 tree.svg 只画剪枝后的决策树；上方的 DOT 和 SVG "
-                       "还以灰色虚线画出剪枝剪去的 {count} 个结点。"),
+    "exp.cli.pruned": ("该命令生成的 tree.dot 和 tree.svg 只画剪枝后的决策树；上方的 DOT 和 SVG "
+                       "还以灰色虚线画出剪枝时剪去的 {count} 个结点。"),
     "error.budget.rows": ("文件有 {figure} 行，超过本服务器 {allowed} 行的上限：请抽样，或使用不"
                           "设上限的命令行工具。"),
     "error.budget.rows.more_than": ("文件超过 {allowed} 行，即本服务器的上限：请抽样，或使用不设"

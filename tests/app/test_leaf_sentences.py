@@ -149,7 +149,7 @@ def test_a_c45_min_gain_leaf_names_the_attribute_its_rule_picked():
 
 @pytest.mark.parametrize("lang, said", [
     ("en", "The rule picks 含糖率, whose gain, 0.349, is below the minimum gain 0.36"),
-    ("zh", "按规则选出的属性是含糖率，其信息增益 0.349 低于最小增益 0.36")])
+    ("zh", "按规则选出的属性“含糖率”的信息增益 0.349 低于最小增益 0.36")])
 def test_a_c45_min_gain_leaf_says_its_picks_gain_not_the_largest(lang, said, monkeypatch):
     """C4.5's min-gain leaf said only "the gain of the attribute the rule picks is below the
     minimum gain": the largest gain (纹理's 0.381) is above the limit, so the number the

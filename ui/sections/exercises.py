@@ -269,12 +269,13 @@ ZH: dict[str, str] = {
                                 "核对 t = {threshold} 处的数值。"),
     "ex.verdict.ambiguous_threshold": "哪个划分点？",
     "ex.verdict.unkept_threshold": "哪个划分点？",
-    "ex.line.ambiguous_threshold": ("第 {line} 行：按所写的小数位数，t = {t} 可指 {attribute} 的"
-                                    "多个候选划分点（{points}）：请多写几位小数，如此结点的 "
-                                    "t = {threshold}。"),
-    "ex.line.unkept_threshold": ("第 {line} 行：此结点上 {attribute} 的 {midpoints} 个中位点中，"
-                                 "生成过程记录只保存了 {kept} 个的数值，t = {t} 可能指未保存的"
-                                 "那些：请写到与此结点的 t = {threshold} 相同的小数位数。"),
+    "ex.line.ambiguous_threshold": ("第 {line} 行：按所写的小数位数，t = {t} 可能指 {attribute} "
+                                    "的多个候选划分点（{points}）；请像此结点的 t = {threshold} "
+                                    "那样多写几位小数。"),
+    "ex.line.unkept_threshold": ("第 {line} 行：此结点上 {attribute} 有 {midpoints} 个中位点，"
+                                 "生成过程记录只保存了其中 {kept} 个的得分，t = {t} 可能指某个"
+                                 "未保存的中位点：请写到与此结点的 t = {threshold} 相同的小数"
+                                 "位数。"),
     "ex.line.no_threshold": ("第 {line} 行：{attribute} 在此是离散属性，没有划分点 t"
                              "（你写了 t = {t}）。"),
     "ex.line.no_split_point": ("第 {line} 行：此结点上 {attribute} 没有哪个划分点能让两个分支的权重"
@@ -302,10 +303,10 @@ ZH: dict[str, str] = {
     "ex.formula.iv": "−Σᵥ |Dᵛ|/|D|·log₂(|Dᵛ|/|D|)",
     "ex.tab.quiz": "测验",
     "ex.quiz.intro": ("在 TreeGenerate 的每一步之前：预测哪个属性被选为划分属性，或算出一个数值。"
-                      "题目由随机种子决定；数值与精确值相差在容差之内即算正确，也同“核对我的计算”"
-                      "一样，与每步先舍入到 3 位小数所得的值（书中即如此）相差在容差之内，"
-                      "或在树做二分时与周志华书中多路划分的基尼指数（式 4.6）相差在容差之内，"
-                      "也算正确；评分会说明按哪一种。每个提示给出公式的开头。"),
+                      "题目由随机种子决定；数值与精确值相差不超过容差即算正确；与“核对我的计算”"
+                      "一样，与每步先舍入到 3 位小数所得的值（书中即如此）相差不超过容差，"
+                      "或在树做二分时与周志华书中多路划分的基尼指数（式 4.6）相差不超过容差，"
+                      "也算正确，评分时会注明按哪种情况算对。每个提示给出公式的开头。"),
     "ex.quiz.seed": "测验随机种子",
     "ex.quiz.none": "这棵树没有可以出题的划分。",
     "ex.quiz.question": "**第 {number} 题**，结点 {node}",
@@ -331,7 +332,7 @@ ZH: dict[str, str] = {
                               "{answer}。"),
     "ex.quiz.right.multiway": ("第 {number} 题：正确（周志华书中多路划分的基尼指数，式 4.6）："
                                "{given} 与多路划分（每个取值一个分支）的基尼指数 {value} "
-                               "相差不超过 ±{tolerance}。这棵树做二分：它的 {answer} 是最优二分"
+                               "相差不超过 ±{tolerance}。这棵树做二分：答案 {answer} 是最优二分"
                                "划分的基尼指数。"),
     "ex.quiz.wrong": "第 {number} 题：错误；答案是 {answer}。",
     "ex.quiz.download": "下载得分（CSV）",

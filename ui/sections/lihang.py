@@ -39,7 +39,7 @@ EN: dict[str, str] = {
     "ex.quiz.winner.max_gain_ratio.lihang": ("Which feature wins? (Li Hang's C4.5, Alg. 5.3: "
                                              "the largest g_R(D,A), no mean filter)"),
     # Li Hang's Gini(D, A=a) names the two-way split: his notation has no multiway reading
-    "ex.quiz.intro.lihang": ("Before each step of TreeGenerate: predict which feature wins, or "
+    "ex.quiz.intro.lihang": ("Before each step of growing the tree: predict which feature wins, or "
                              "compute one number. The questions follow the seed; a number "
                              "counts when it is within the tolerance of the exact value, or, "
                              "as Check my numbers counts it, of the value rounding each step "
@@ -206,10 +206,10 @@ ZH: dict[str, str] = {
                                       "Gain_ratio(D,a) 最高，不经平均增益筛选）"),
     "ex.quiz.winner.max_gain_ratio.lihang": ("哪个特征被选为最优特征？（李航书中的 C4.5，算法 5.3："
                                              "信息增益比 g_R(D,A) 最大，不经平均增益筛选）"),
-    "ex.quiz.intro.lihang": ("在 TreeGenerate 的每一步之前：预测哪个特征被选为最优特征，或算出"
-                             "一个数值。题目由随机种子决定；数值与精确值相差在容差之内即算正确，"
-                             "也同“核对我的计算”一样，与每步先舍入到 3 位小数所得的值相差在容差"
-                             "之内也算正确；评分会说明按哪一种。每个提示给出公式的开头。"),
+    "ex.quiz.intro.lihang": ("在生成决策树的每一步之前：预测哪个特征被选为最优特征，或算出一个"
+                             "数值。题目由随机种子决定；数值与精确值相差不超过容差即算正确；与"
+                             "“核对我的计算”一样，与每步先舍入到 3 位小数所得的值相差不超过容差"
+                             "也算正确，评分时会注明按哪种情况算对。每个提示给出公式的开头。"),
     "ex.quiz.winner.gain.lihang": "哪个特征被选为最优特征？（ID3，算法 5.2：信息增益 g(D,A) 最大）",
     "ex.quiz.winner.gain_ratio.lihang": ("哪个特征被选为最优特征？（C4.5：在信息增益 g(D,A) 不低于"
                                          "平均值的特征中，信息增益比 g_R(D,A) 最大）"),

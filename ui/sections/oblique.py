@@ -141,14 +141,13 @@ ZH: dict[str, str] = {
                      "与各单属性划分之中）：ρ·(Gini(D̃) − Gini_index) = {gini_gain}"
                      "（Gini_index 为 {value}；无缺失值时 ρ = 1）。两者相等时保留单属性划分。"),
     "rule.oblique.tied": ("单属性“{attribute}”与线性划分（连续属性的线性组合，经 OC1 坐标调整）"
-                          "使基尼指数下降得一样多，且没有单属性划分下降得更多：ρ·(Gini(D̃) − "
-                          "Gini_index) = {gini_gain}（Gini_index 为 {value}；无缺失值时 ρ = 1）。"
-                          "它与线性划分并列；保留单属性划分，即更简单的划分。"),
+                          "使基尼指数下降得一样多，且没有哪个单属性划分能使它下降得更多："
+                          "ρ·(Gini(D̃) − Gini_index) = {gini_gain}（Gini_index 为 {value}；"
+                          "无缺失值时 ρ = 1）。两者并列时保留更简单的单属性划分。"),
     "rule.oblique.tied.lihang": ("单属性“{attribute}”与线性划分（连续属性的线性组合，经 OC1 坐标"
-                                 "调整）使基尼指数下降得一样多，且没有单属性划分下降得更多："
-                                 "ρ·(Gini(D̃) − Gini(D̃, A)) = {gini_gain}（Gini(D̃, A) 为 "
-                                 "{value}；无缺失值时 ρ = 1）。它与线性划分并列；保留单属性划分，"
-                                 "即更简单的划分。"),
+                                 "调整）使基尼指数下降得一样多，且没有哪个单属性划分能使它下降得"
+                                 "更多：ρ·(Gini(D̃) − Gini(D̃, A)) = {gini_gain}（Gini(D̃, A) 为 "
+                                 "{value}；无缺失值时 ρ = 1）。两者并列时保留更简单的单属性划分。"),
     "rule.oblique.axis_only": ("“{attribute}”在各单属性划分中使基尼指数下降最多：ρ·(Gini(D̃) − "
                                "Gini_index) = {gini_gain}（Gini_index 为 {value}；无缺失值时 "
                                "ρ = 1）。此结点没有学到线性划分，因此没有与之比较。"),
@@ -215,7 +214,8 @@ ZH: dict[str, str] = {
                             "；这棵树根结点的划分为“{root}”：在此尝试的线性划分 {ours} 没有使基尼"
                             "指数下降得更多，因此保留单属性划分。"),
     "boundary.book.agree": ("书中的划分与这个线性划分对 {rows} 个样本中的 {agree} 个分得一致："
-                            "落在书中划分的 ≤ 一侧与这个划分的 {side} 一侧，或落在另外两侧。"),
+                            "它们同时落在书中划分的 ≤ 一侧和这个划分的 {side} 一侧，或同时落在"
+                            "两者的另一侧。"),
     "linear.header.tried": "在此尝试的线性划分",
     "linear.test.tried": "在此尝试了线性划分 {test}，但选用了单属性划分。",
     "linear.lost": ("单属性“{attribute}”使基尼指数下降得不少于线性划分（{axis} 对 {linear}），因"

@@ -452,10 +452,10 @@ ZH: dict[str, str] = {
     "prune.eval.unpruned": "未剪枝",
     "prune.eval.pruned": "剪枝（{method}）",
     "prune.eval.leaves": "叶结点数",
-    "prune.eval.unpruned_note": ("下面评估所用的决策树未剪枝：这种剪枝方法需要验证集，页面末尾"
-                                 "剪枝与未剪枝决策树的比较从其训练样本中划出验证集。"),
-    "prune.eval.unpruned_note.file": ("下面评估所用的决策树未剪枝：这种剪枝方法需要验证集，"
-                                      "页面末尾剪枝与未剪枝决策树的比较使用验证集文件中的样本。"),
+    "prune.eval.unpruned_note": ("下面评估所用的决策树都未剪枝：这种剪枝方法需要验证集，页面末尾"
+                                 "对剪枝与未剪枝决策树的比较会从它自己的训练样本中划出验证集。"),
+    "prune.eval.unpruned_note.file": ("下面评估所用的决策树都未剪枝：这种剪枝方法需要验证集，"
+                                      "页面末尾对剪枝与未剪枝决策树的比较使用验证集文件中的样本。"),
     "rules.prune.header": "C4.5 规则后剪枝",
     "rules.prune.caption": ("Quinlan 的规则后剪枝：只要在训练集上的悲观错误率不变差，"
                             "就去掉规则的一个条件；然后删去不再有用的规则。样本按整行计数：在某个"
