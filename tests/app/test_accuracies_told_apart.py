@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 
 import numpy as np
+import pytest
 import streamlit as st
 from app_helpers import page_app
 
@@ -28,12 +29,21 @@ def scored(algorithm: str) -> Evaluation:
                       ["a", "b"], right / 3000)
 
 
+@pytest.fixture
+def fresh_cache():
+    """The pages cache what the substituted functions return: cleared before and after, so
+    neither an earlier test's numbers reach these nor these numbers a later test's page."""
+    st.cache_data.clear()
+    yield
+    st.cache_data.clear()
+
+
 def formats(at, column: str) -> list[str]:
     return [json.loads(df.proto.columns)[column]["type_config"]["format"]
             for df in at.dataframe if column in df.value.columns]
 
 
-def test_the_evaluate_tabs_tell_the_algorithms_accuracies_apart(monkeypatch):
+def test_the_evaluate_tabs_tell_the_algorithms_accuracies_apart(monkeypatch, fresh_cache):
     def evaluation(data, filename, choices, options, method, size, seed):
         return scored(options.algorithm)
 
@@ -46,7 +56,8 @@ def test_the_evaluate_tabs_tell_the_algorithms_accuracies_apart(monkeypatch):
     assert shown[1::2] == ["0.5000", "0.5003", "0.5000"]  # training
 
 
-def test_the_compare_summary_and_han_s_tables_tell_the_configurations_apart(monkeypatch):
+def test_the_compare_summary_and_han_s_tables_tell_the_configurations_apart(monkeypatch,
+                                                                           fresh_cache):
     def training_and_holdout(data, filename, choices, options, test_size, seed):
         return scored(options.algorithm).train_accuracy, scored(options.algorithm)
 
@@ -54,7 +65,6 @@ def test_the_compare_summary_and_han_s_tables_tell_the_configurations_apart(monk
         accuracy = RIGHT[options.algorithm] / 3000
         return Criteria(accuracy, 0.1, 0.01, accuracy, 0.25)
 
-    st.cache_data.clear()  # the page's own cache of Han's criteria
     monkeypatch.setattr(analysis, "training_and_holdout", training_and_holdout)
     monkeypatch.setattr(compare, "han_criteria", han_criteria)
     at = page_app("pages/compare.py")
