@@ -237,11 +237,13 @@ def _holdout_plan(y, test_size: float) -> _HoldoutPlan:
     notes = []
     if single.any():
         notes.append(SplitNote("single_row", {"classes": _names(classes[single])}))
-    one_each = None
     if size != wanted:
         notes.append(SplitNote("grown" if size > wanted else "kept",
                                {"size": size, "asked": wanted}))
-        one_each = "test" if size > wanted else "train"
+    # At the floor or the cap, asked for or not, sklearn's shares can leave a class off a
+    # side (A×2, B×16, C×2 at 3 held out: BBB): that side takes one row of every class.
+    one_each = "test" if size == n_classes else "train" if size == len(testable) - n_classes \
+        else None
     return _HoldoutPlan(testable, codes[testable], size, tuple(notes), one_each)
 
 
@@ -252,14 +254,23 @@ def _one_row_each(rows: np.ndarray, strata: np.ndarray, seed: int) -> np.ndarray
 
 
 def _held_out(plan: _HoldoutPlan, seed: int) -> np.ndarray:
-    """The held-out rows of the plan, sorted."""
-    if plan.one_each == "test":
-        return np.sort(_one_row_each(plan.testable, plan.strata, seed))
-    if plan.one_each == "train":
-        return np.setdiff1d(plan.testable, _one_row_each(plan.testable, plan.strata, seed))
+    """The held-out rows of the plan, sorted: sklearn's, unless its shares left a class off
+    the side that must hold one row of every class (plan.one_each), which then does."""
     _, test = train_test_split(plan.testable, test_size=plan.n_test, stratify=plan.strata,
                                random_state=seed)
-    return np.sort(test)
+    test = np.sort(test)
+    if plan.one_each is None or _every_class_on(plan, test, plan.one_each):
+        return test
+    if plan.one_each == "test":
+        return np.sort(_one_row_each(plan.testable, plan.strata, seed))
+    return np.setdiff1d(plan.testable, _one_row_each(plan.testable, plan.strata, seed))
+
+
+def _every_class_on(plan: _HoldoutPlan, test: np.ndarray, side: str) -> bool:
+    """Does that side of the split (test: the held-out rows, sorted) hold every class?"""
+    held = np.isin(plan.testable, test)
+    on_side = held if side == "test" else ~held
+    return len(np.unique(plan.strata[on_side])) == len(np.unique(plan.strata))
 
 
 def stratified_split(y, test_size: float = 0.3, seed: int = 0):

@@ -392,6 +392,25 @@ def test_a_capped_holdout_leaves_a_training_row_of_every_class_as_its_note_says(
     assert [n.code for n in holdout_notes(y, 0.99)] == ["kept"]
 
 
+@pytest.mark.parametrize("counts,share,side", [
+    ({"A": 2, "B": 30, "C": 2}, 0.9, "train"),  # 31 asked: the cap (34 − 3)
+    ({"A": 2, "B": 16, "C": 2}, 0.15, "test")])  # 3 asked: the floor (3 classes)
+def test_a_holdout_asked_for_at_the_floor_or_the_cap_keeps_every_class_on_that_side(
+        counts, share, side):
+    """Asked for exactly, the floor and the cap went to sklearn's shares: at the cap the
+    training rows were all B (no tree: one class), at the floor the held-out rows BBB, while
+    asking a little beyond either kept every class there."""
+    y = _labels(counts)
+    for seed in range(10):
+        train, test = stratified_split(y, share, seed)
+        rows = train if side == "train" else test
+        assert sorted(set(np.asarray(y)[rows])) == ["A", "B", "C"]
+        assert len(test) == round(share * len(y))
+    assert [n.code for n in holdout_notes(y, share)] == []  # as asked: nothing to say
+    X, y_series = tiny(y)
+    assert holdout(Options(), X, y_series, share, 0).accuracy >= 0
+
+
 @pytest.mark.parametrize("counts,share,code,classes", [
     ({"A": 6, "B": 6, "C": 2, "D": 1}, 0.25, "untested", "C"),
     ({"A": 20, "B": 2, "C": 2}, 0.85, "untrained", "B, C"),
