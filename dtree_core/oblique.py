@@ -209,14 +209,15 @@ def _candidates(enc: Encoded, names: list[str], X: np.ndarray, y: np.ndarray, w:
 
 
 def _fisher_named(enc: Encoded, y: np.ndarray, w: np.ndarray, about) -> tuple:
-    """The learner's facts of Fisher's start: its two classes, and the classes as heavy as
-    the second that were left out (`tied_classes`, absent unless some are), so a three-way
-    tie is not said as "the two heaviest classes"."""
+    """The learner's facts of Fisher's start: its two classes, and the classes left out that
+    weigh as much as the lighter of the two (`tied_classes`, and that one, `tied_with`: both
+    absent unless some are), so a three-way tie is not said as "the two heaviest classes"."""
     named = (("first_class", str(enc.classes[about[0]])),
              ("second_class", str(enc.classes[about[1]])))
-    left_out = fisher_ties(y, w, len(enc.classes), about)
+    left_out, lighter = fisher_ties(y, w, len(enc.classes), about)
     if left_out:
-        named += (("tied_classes", tuple(str(enc.classes[c]) for c in left_out)),)
+        named += (("tied_classes", tuple(str(enc.classes[c]) for c in left_out)),
+                  ("tied_with", str(enc.classes[lighter])))
     return named
 
 
@@ -436,12 +437,14 @@ def fisher_classes(y: np.ndarray, w: np.ndarray, n_classes: int) -> tuple[int, i
 
 
 def fisher_ties(y: np.ndarray, w: np.ndarray, n_classes: int,
-                chosen: tuple[int, int]) -> list[int]:
-    """The classes fisher_classes left out that weigh exactly as much as the lighter of the
-    two it took (the order of the data broke the tie), in the data's class order."""
+                chosen: tuple[int, int]) -> tuple[list[int], int]:
+    """(the classes fisher_classes left out that weigh exactly as much as the lighter of the
+    two it took, in the data's class order (the order of the data broke the tie); that
+    lighter one, which may be the first in the data: A×5, B×10, C×5 takes A and B)."""
     class_weight = np.bincount(y, w, n_classes)
-    lighter = min(class_weight[c] for c in chosen)
-    return [c for c in np.flatnonzero(class_weight == lighter).tolist() if c not in chosen]
+    lighter = min(chosen, key=lambda c: class_weight[c])
+    return [c for c in np.flatnonzero(class_weight == class_weight[lighter]).tolist()
+            if c not in chosen], lighter
 
 
 def fisher_direction(X: np.ndarray, y: np.ndarray, w: np.ndarray,

@@ -538,10 +538,10 @@ def start_text(learner: dict) -> str:
     the caption escapes it with the rest of its values."""
     start = learner["start"]
     if start == "fisher" and "first_class" in learner:
-        tied = tuple(learner.get("tied_classes") or ())  # as heavy as the second: left out
+        tied = tuple(learner.get("tied_classes") or ())  # left out, as heavy as one taken
         return t("linear.start.fisher.tied" if tied else "linear.start.fisher.named",
                  first=learner["first_class"], second=learner["second_class"],
-                 tied=Listed(tied))
+                 tied=Listed(tied), tied_with=learner.get("tied_with", learner["second_class"]))
     if start == "axis" and "along" in learner:
         return t("linear.start.axis.named", attribute=learner["along"])
     return t(f"linear.start.{start}")

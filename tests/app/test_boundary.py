@@ -721,10 +721,15 @@ def test_the_learner_s_caption_names_classes_tied_for_fisher_s_start(language, m
 
     monkeypatch.setattr(messages, "current_language", lambda: language)
     learner = {"start": "fisher", "passes": 0, "first_class": "A", "second_class": "B",
-               "tied_classes": ["C"]}
+               "tied_classes": ["C"], "tied_with": "B"}
     said = boundary.start_text(learner)
-    assert said == t("linear.start.fisher.tied", first="A", second="B", tied=Listed(["C"]))
+    assert said == t("linear.start.fisher.tied", first="A", second="B", tied=Listed(["C"]),
+                     tied_with="B")
     assert "C" in said and said != t("linear.start.fisher.named", first="A", second="B")
+    # A×5, B×10, C×5 takes A and B: C weighs as much as A, the first, not as B
+    learner.update(tied_with="A")
+    assert "C weighing as much as A" in boundary.start_text(learner) or language != "en"
+    assert "与“A”权重相同" in boundary.start_text(learner) or language != "zh"
     del learner["tied_classes"]
     assert boundary.start_text(learner) == t("linear.start.fisher.named", first="A",
                                              second="B")

@@ -383,8 +383,9 @@ def test_the_same_data_gives_the_same_trace_json():
     learned = [n["decision"]["linear_learner"] for n in d["nodes"]
                if n["decision"].get("weights")]
     named = {"fisher": {"first_class", "second_class"}, "axis": {"along"}}
-    assert learned and all(set(x) - {"tied_classes"} == {"start", "passes"} | named[x["start"]]
-                           for x in learned)  # tied_classes: where a third class ties
+    tie = {"tied_classes", "tied_with"}  # where a third class ties: both or neither
+    assert learned and all(set(x) - tie == {"start", "passes"} | named[x["start"]]
+                           and len(set(x) & tie) in (0, 2) for x in learned)
     assert any(x["passes"] > 0 for x in learned)
 
 
@@ -841,6 +842,20 @@ def test_fisher_s_start_names_the_classes_tied_with_the_two_it_took():
         "A", "B", ["C"])
     again = Trace.from_dict(json.loads(model.trace_.to_json()))
     assert again.nodes[0].decision == model.trace_.nodes[0].decision
+    assert learner["tied_with"] == "A"  # all three weigh alike: the first taken
     X, y = wm3_alpha()
     root = DecisionTree(algorithm="oblique").fit(X, y).trace_.to_dict()["nodes"][0]
     assert "tied_classes" not in root["decision"]["linear_learner"]
+    assert "tied_with" not in root["decision"]["linear_learner"]
+
+
+def test_fisher_s_tie_names_the_lighter_class_it_took_which_may_be_the_first():
+    """A×5, B×10, C×5: Fisher takes A and B, and C ties with A; the caption said "C weighing
+    as much as B" (the second class, whatever its weight)."""
+    rng = np.random.default_rng(4)
+    X = pd.DataFrame({"a": rng.normal(size=20).round(2), "b": rng.normal(size=20).round(2)})
+    y = pd.Series(["A"] * 5 + ["B"] * 10 + ["C"] * 5, name="cls")
+    learner = DecisionTree("oblique").fit(X, y).trace_.to_dict()["nodes"][0]["decision"][
+        "linear_learner"]
+    assert (learner["first_class"], learner["second_class"], learner["tied_classes"],
+            learner["tied_with"]) == ("A", "B", ["C"], "A")

@@ -127,7 +127,7 @@ EN: dict[str, str] = {
                                   "test)"),
     "linear.start.fisher.tied": ("Fisher's direction between {first} and {second} (of the rows "
                                  "known in every attribute of the test, the heaviest classes; "
-                                 "{tied} weighing as much as {second}, the classes first in the "
+                                 "{tied} weighing as much as {tied_with}, the classes first in the "
                                  "data are taken)"),
     "linear.start.axis.named": ("the direction of {attribute} alone (of the test's attributes, "
                                 "the one whose own cut has the lowest Gini index)"),
@@ -229,7 +229,7 @@ ZH: dict[str, str] = {
     "linear.start.fisher.named": ("区分“{first}”与“{second}”的 Fisher 判别方向（在划分的各属性上"
                                   "都有取值的样本中，权重最大的两类）"),
     "linear.start.fisher.tied": ("区分“{first}”与“{second}”的 Fisher 判别方向（在划分的各属性上"
-                                 "都有取值的样本中权重最大的类；与“{second}”权重相同的还有："
+                                 "都有取值的样本中权重最大的类；与“{tied_with}”权重相同的还有："
                                  "{tied}；取数据中先出现的类别）"),
     "linear.start.axis.named": ("只沿“{attribute}”的方向（划分所用属性中，自身划分后基尼指数最低"
                                 "的那个）"),
