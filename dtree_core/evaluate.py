@@ -74,16 +74,18 @@ class FittedTrace:
                 if branch is not None and (branch < 0).any()}
 
     def written_path(self, sample: pd.DataFrame,
-                     training: pd.DataFrame | None = None) -> dict[int, Condition]:
+                     training: pd.DataFrame | None) -> dict[int, Condition]:
         """Child id -> the branch condition a sample's path (the one row of `sample`) reads
         there, for each linear test on it whose text, worked by hand, would send the sample
         the other way from the tree: its weights' decimals were chosen for the node's
         training rows only (0.606·密度 - 0.796·含糖率<=0.20718 gives 0.207188 at 密度 0.556,
         含糖率 0.163, the tree's own weights 0.207076). Written again by oblique.written_form
         with the sample among the node's training rows (`training`: the rows the tree grew
-        on), so the text still sends each of those where the tree does."""
-        at_node = {} if training is None else self._rows_by_node(training)
-        taught = {} if training is None else self._named(training)
+        on), so the text still sends each of those where the tree does. Without them ({}),
+        nothing is written again: a text checked on the sample alone could misplace them."""
+        if training is None:
+            return {}
+        at_node, taught = self._rows_by_node(training), self._named(training)
         here = self._named(sample)
         routes = routes_of(self.trace)
         rewritten = {}
@@ -92,8 +94,8 @@ class FittedTrace:
             if branch is None or split.kind != "linear" or branch[0] < 0:
                 continue
             rows = at_node.get(node_id, np.arange(0))
-            columns = {a: np.concatenate([taught[a][rows], here[a][:1]]) if taught
-                       else here[a][:1] for a, _ in split.weights}
+            columns = {a: np.concatenate([taught[a][rows], here[a][:1]])
+                       for a, _ in split.weights}
             form = written_form(split.weights, float(split.threshold), columns)
             if form is not None and form != (split.attribute, split.threshold_digits):
                 again = replace(split, attribute=form[0], threshold_digits=form[1])

@@ -130,7 +130,7 @@ def sample_path_text(trace: dict, node: dict, rewritten: dict[int, Condition]) -
 def training_rows(current: dict) -> pd.DataFrame | None:
     """The rows the tree grew on, which a linear test's text on the sample's path must still
     send where the tree does (written_path); None for a tree without a linear test, or where
-    the rows cannot be read again (the path is then written for the sample alone)."""
+    the rows cannot be read again (the path then keeps the tree's text)."""
     if not any(node["decision"].get("weights") for node in current["trace"]["nodes"]):
         return None
     dataset = current["source"]
@@ -143,11 +143,12 @@ def training_rows(current: dict) -> pd.DataFrame | None:
         return None
 
 
-def rewritten_caption(rewritten: dict[int, Condition], with_training: bool) -> None:
-    """Say why a path's linear test reads with more decimals than the drawing's."""
+def rewritten_caption(trace: dict, rewritten: dict[int, Condition]) -> None:
+    """Say why a path's linear test reads with more decimals than the drawing's, naming the
+    nodes whose test it is (rewritten is keyed by the child each branch leads to)."""
     if rewritten:
-        key = "pred.rewritten" if with_training else "pred.rewritten.sample"
-        st.caption(tm(key, nodes=Listed(f"#{node}" for node in sorted(rewritten))))
+        tested = sorted({trace["nodes"][child]["parent"] for child in rewritten})
+        st.caption(tm("pred.rewritten", nodes=Listed(f"#{node}" for node in tested)))
 
 
 def show(trace: dict, row: dict, training: pd.DataFrame | None = None) -> None:
@@ -170,7 +171,7 @@ def show(trace: dict, row: dict, training: pd.DataFrame | None = None) -> None:
     leaves = leaves_reached(trace, reached, rewritten)
     st.dataframe(leaves, hide_index=True,
                  column_config=share_column(leaves[t("pred.col.weight")].tolist()))
-    rewritten_caption(rewritten, training is not None)
+    rewritten_caption(trace, rewritten)
     st.markdown(f"**{t('pred.path')}**")
     st.graphviz_chart(lit_tree(trace, reached), width="stretch")
 

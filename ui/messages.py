@@ -833,12 +833,6 @@ EN = {
                        "the other way, while the tree adds up Σ wᵢ·aᵢ with its exact weights. "
                        "Written so, the test sends this sample, and every training sample at "
                        "the node, where the tree does."),
-    "pred.rewritten.sample": ("At {nodes} the path writes the linear test with more decimals "
-                              "than the drawing: worked by hand with the drawing's weights, "
-                              "this sample would go the other way, while the tree adds up "
-                              "Σ wᵢ·aᵢ with its exact weights. Written so, the test sends "
-                              "this sample where the tree does (the training set could not "
-                              "be read again to check its samples too)."),
     "pred.col.label": "leaf class",
     "pred.fill": "Fill in the form and press Predict.",
     "exp.intro": "Take home the tree grown in the sidebar: {dataset}, {algorithm}.",

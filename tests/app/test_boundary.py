@@ -541,7 +541,11 @@ def test_the_predict_page_s_path_sends_the_sample_where_the_tree_did(lang):
     [shown] = leaves[path].tolist()
     assert shown.endswith(" / 0.6057·密度 - 0.7957·含糖率<=0.20718"), shown
     assert 0.6057 * 0.556 - 0.7957 * 0.163 <= 0.20718 < 0.606 * 0.556 - 0.796 * 0.163
-    said = t("pred.rewritten", _lang=lang, nodes=Listed(["#4"]))
+    # the node whose test it is: #3, the parent of leaf #4 the branch leads to (it said #4)
+    tested = [n for n in at.session_state["current"]["trace"]["nodes"]
+              if n["decision"].get("weights") and 4 in n["children"]]
+    assert [n["id"] for n in tested] == [3]
+    said = t("pred.rewritten", _lang=lang, nodes=Listed(["#3"]))
     assert said in [unescaped(c.value) for c in at.main.caption]
     assert "0.606·密度 - 0.796·含糖率" in at.get("graphviz_chart")[0].proto.spec
 

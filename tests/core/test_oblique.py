@@ -779,6 +779,9 @@ def test_a_sample_s_path_writes_a_linear_test_that_sends_it_where_the_tree_does(
     by_text = by_hand(X[rows], written_weights(condition.attribute)) <= 0.20718
     assert (exact == by_text).all()
     assert fitted.written_path(pd.DataFrame({"密度": [0.3], "含糖率": [0.3]}), X) == {}
+    # without the training rows nothing is written again (a text checked on the sample
+    # alone could misplace them; the sample alone was said to be checked and never was)
+    assert fitted.written_path(sample, None) == {}
     assert trace["nodes"][3]["decision"]["attribute"] == "0.606·密度 - 0.796·含糖率"
 
 
