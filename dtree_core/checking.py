@@ -24,6 +24,7 @@ from . import algorithms, plugged
 from . import notation as notations
 from .data import Listed, folded
 from .notation import Notation
+from .options import CURVE_POINTS
 from .solution import (
     ZHOU,
     Equation,
@@ -303,7 +304,8 @@ def check(text: str, trace: dict, node_id: int = 0, tolerance: float = TOLERANCE
                        numbered=tuple(a["name"] for a in trace.get("attributes") or ()),
                        values={a["name"]: tuple(a.get("values") or ())
                                for a in trace.get("attributes") or ()},
-                       threshold_by=algorithms.get(trace["algorithm"]).threshold_by)
+                       threshold_by=algorithms.get(trace["algorithm"]).threshold_by,
+                       curve_points=trace["params"].get("curve_points", CURVE_POINTS))
     verdicts = []
     for claim in _in_context(parse(text)):
         verdict = context.judge(claim)
@@ -349,6 +351,7 @@ class _Context:
     numbered: tuple[str, ...] = ()  # the data's attributes: Li Hang's A1, A2, … in order
     values: dict = field(default_factory=dict)  # each nominal attribute's values in the data
     threshold_by: str = "gain"  # the score a continuous attribute's split point is chosen by
+    curve_points: int = CURVE_POINTS  # the most points a curve keeps (the trace's)
 
     def judge(self, claim: Claim) -> Verdict:
         if claim.quantity is None:
@@ -431,7 +434,8 @@ class _Context:
         judged = self.judged_points(claim.quantity, row)
         if not any(_same_point(claim.threshold, point, digits) for point, digits in judged):
             return Verdict(claim, "other_threshold", details=details)
-        return _named_once(claim, row, {point for point, _ in judged}, details)
+        return _named_once(claim, row, {point for point, _ in judged}, details,
+                           self.curve_points)
 
     def judged_points(self, quantity: str, row: dict) -> list[tuple[float, int | None]]:
         """(split point, its digits) a line's t may name to be judged by the row: the node's
@@ -681,23 +685,33 @@ class _Context:
                 "source_line": first.claim.line}
 
 
-def _named_once(claim: Claim, row: dict, judged: set[float], details: dict) -> Verdict | None:
+def _named_once(claim: Claim, row: dict, judged: set[float], details: dict,
+                curve_points: int) -> Verdict | None:
     """None where the written t names no midpoint but those judged (the node's t, or one
     tied with it): 0.4 written for 0.3815 rounds from 0.3515 and 0.42 as well, whose Gain
-    differs, so its line is not judged as at 0.3815. Where the curve does not keep every
-    midpoint (curve_points thins it; a min branch weight leaves some out), the ones it
-    does not keep cannot be ruled out: t must have the decimals of the node's own t."""
+    differs, so its line is not judged as at 0.3815. Where curve_points thinned the curve,
+    the midpoints it does not keep cannot be ruled out: t must have the decimals of the
+    node's own t. (A min branch weight leaves out only midpoints beyond both ends of the
+    ones it allows, which no candidate's t names.)"""
     named = [(point, digits) for point, digits in _curve_points(row)
              if _same_point(claim.threshold, point, digits)]
     if any(point not in judged for point, _ in named):
         return Verdict(claim, "ambiguous_threshold", details={
             **details, "points": Listed(threshold_text(p, d) for p, d in named)})
     kept, midpoints = len(_curve_points(row)), row.get("n_distinct", 0) - 1
-    if kept < midpoints and written_decimals(claim.threshold) < written_decimals(
-            details["threshold"]):
+    if _maybe_thinned(kept, midpoints, curve_points) and written_decimals(
+            claim.threshold) < written_decimals(details["threshold"]):
         return Verdict(claim, "unkept_threshold",
                        details={**details, "kept": kept, "midpoints": midpoints})
     return None
+
+
+def _maybe_thinned(kept: int, midpoints: int, curve_points: int) -> bool:
+    """Could curve_points have thinned a curve that keeps `kept` of `midpoints` midpoints?
+    Thinning A > P allowed midpoints takes every s-th, s = ⌈A/P⌉, so it keeps more than P/2
+    of them; a curve of at most P/2 points holds every midpoint the min branch weight allows
+    (those it leaves out lie beyond both ends)."""
+    return kept < midpoints and 2 * kept > curve_points
 
 
 def _curve_points(row: dict) -> list[tuple[float, int | None]]:

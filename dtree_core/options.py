@@ -26,6 +26,10 @@ FORCE_MISSING = ("error", "skip")
 PRUNE_METHODS = ("none", "pre", "rep", "pep", "ccp", "cost")
 
 
+# The most points a continuous attribute's curve keeps per node (splitting._curve).
+CURVE_POINTS = 256
+
+
 @dataclass(frozen=True)
 class Options:
     algorithm: str = "id3"
@@ -39,7 +43,7 @@ class Options:
     force_missing: str = "error"
     nominal: tuple[str, ...] = ()
     continuous: tuple[str, ...] = ()
-    curve_points: int = 256
+    curve_points: int = CURVE_POINTS
     prune: str = "none"  # one of PRUNE_METHODS
     ccp_alpha: float = 0.0  # ccp: prune every subtree whose effective alpha is <= this;
     # cost: Li Hang's α in C_α(T) = Σ N_t·H_t + α|T| (in N·bits, not divided by N)
@@ -140,8 +144,11 @@ class Options:
         """The trace's `params` (TRACE.md): the options that shape the tree."""
         d = asdict(self)
         d["force"] = dict(self.force)
-        for name in ("nominal", "continuous", "curve_points", "force_missing"):
+        for name in ("nominal", "continuous", "force_missing"):
             d.pop(name)
+        if self.curve_points == CURVE_POINTS:
+            d.pop("curve_points")  # absent at the default (a reader of a curve knows it)
+
         if self.min_branch_weight is None:
             d.pop("min_branch_weight")  # absent as before the option existed
         for name, default in PRUNING_DEFAULTS.items():
