@@ -24,12 +24,13 @@ from dtree_core.rules import (
     rules,
     rules_markdown,
     rules_text,
+    with_tie,
 )
 from dtree_core.trace import dict_json, has_scores, json_size_estimate
 from ui import analysis, engine, registry, state
 from ui.command import grow_command, needs_validation_file
 from ui.downloads import file_name
-from ui.messages import labelled, t, tm
+from ui.messages import current_language, labelled, t, tm
 from ui.names import tree_dataset_name
 from ui.state import ensure_entry_point
 from ui.tables import BLANK, percent_format
@@ -139,7 +140,7 @@ def rules_frame(trace: dict, found, held_out: bool = False) -> pd.DataFrame:
     rows, texts = [], condition_texts(trace)
     for i, rule in enumerate(found, 1):
         row = {t("exp.col.rule"): rule_id(i, held_out), t("exp.col.if"): texts[rule.leaf],
-               t("exp.col.then"): then_text(rule),
+               t("exp.col.then"): with_tie(rule, rule.conclusion_text, current_language()),
                t("exp.col.train_covered"): rule.train.covered,
                t("exp.col.train_coverage"): percent_of(rule.train.share),
                t("exp.col.train_accuracy"): percent_of(rule.train.accuracy)}
@@ -149,14 +150,6 @@ def rules_frame(trace: dict, found, held_out: bool = False) -> pd.DataFrame:
             row[t("exp.col.test_accuracy")] = percent_of(rule.test.accuracy)
         rows.append(row)
     return pd.DataFrame(rows)
-
-
-def then_text(rule) -> str:
-    """A rule's THEN, saying when its leaf's class won a tie (the panel's words for it)."""
-    if not rule.tied_with:
-        return rule.conclusion_text
-    classes = t("list.join").join(t("stop.tied_class", cls=c) for c in rule.tied_with)
-    return t("exp.rule.tied", conclusion=rule.conclusion_text, classes=classes)
 
 
 def percent_of(share: float | None) -> float:

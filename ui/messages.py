@@ -867,7 +867,6 @@ EN = {
     "exp.rule.and": "AND",
     "exp.rule.always": "TRUE (every sample)",
     # a THEN whose class won a tie of the leaf's counts (classes: stop.tied_class, joined)
-    "exp.rule.tied": "{conclusion} (tied with {classes}; the one the data shows first is taken)",
     "exp.col.train_covered": "training rows covered",
     "exp.col.train_coverage": "training coverage",
     "exp.col.train_accuracy": "training accuracy",

@@ -710,7 +710,6 @@ ZH = {
     "exp.col.then": "那么",
     "exp.rule.and": "且",
     "exp.rule.always": "恒成立（所有样本）",
-    "exp.rule.tied": "{conclusion}（与{classes}并列，取数据中先出现者）",
     "exp.col.train_covered": "训练集覆盖样本数",
     "exp.col.train_coverage": "训练集覆盖率",
     "exp.col.train_accuracy": "训练集精度",
