@@ -880,8 +880,9 @@ EN = {
     "exp.latex": "LaTeX (booktabs)",
     "exp.cli": "The same tree from the command line, run where {filename} is:",
     # the CLI draws a post-pruned tree without its pruned-away nodes (cli._pruned_tree)
-    "exp.cli.pruned": ("Its tree.dot and tree.svg draw the pruned tree alone; the DOT and SVG "
-                       "above also draw the {count} nodes pruning cut off, greyed and dashed."),
+    "exp.cli.pruned": ("Its tree.dot and tree.svg draw the pruned tree alone; the DOT download "
+                       "above (and its SVG, when drawn) also draws the {count} nodes pruning cut "
+                       "off, greyed and dashed."),
 }
 
 for _section in SECTIONS:  # each feature's words, English and Chinese together

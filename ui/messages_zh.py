@@ -722,8 +722,8 @@ ZH = {
     "exp.md": "Markdown",
     "exp.latex": "LaTeX（booktabs）",
     "exp.cli": "用命令行生成同一棵决策树（在 {filename} 所在的目录运行）：",
-    "exp.cli.pruned": ("该命令生成的 tree.dot 和 tree.svg 只画剪枝后的决策树；上方的 DOT 和 SVG "
-                       "还以灰色虚线画出剪枝时剪去的 {count} 个结点。"),
+    "exp.cli.pruned": ("该命令生成的 tree.dot 和 tree.svg 只画剪枝后的决策树；上方下载的 DOT 文件"
+                       "（以及生成时的 SVG）还以灰色虚线画出剪枝时剪去的 {count} 个结点。"),
     "error.budget.rows": ("文件有 {figure} 行，超过本服务器 {allowed} 行的上限：请抽样，或使用不"
                           "设上限的命令行工具。"),
     "error.budget.rows.more_than": ("文件超过 {allowed} 行，即本服务器的上限：请抽样，或使用不设"
