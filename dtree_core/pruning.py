@@ -243,6 +243,11 @@ def _event(node: int, pruned: bool, before: float, after: float, measure: str,
 
 
 ROUNDING = 1e-9  # relative: what two sums of the same fractional weights may differ by
+# absolute: what a difference that is exactly 0 may come out as (the effective alpha of a
+# split that lowers no impurity: 1.4e-16). Not 1e-9: effective alphas and ccp_alpha are
+# fractions of the whole tree's impurity, and with weights (or 10⁵ rows) two distinct ones
+# 1e-10 apart were "equal", and an alpha of 1e-10 cut at ccp_alpha 0.
+NOISE = 1e-12
 
 
 def _tolerance(scale: float) -> float:
@@ -252,12 +257,13 @@ def _tolerance(scale: float) -> float:
 
 def relation(before: float, after: float) -> str:
     """How after compares with before: "gt", "eq" or "lt", equal within rounding relative to
-    the larger (at least 1). The post-pruning methods that record the very numbers they
-    compare (pessimistic, cost-complexity, Li Hang's C_α) decide by it, and the app words
-    their events by it: the sentence is the comparison that decided, to the last bit."""
+    the larger (and NOISE about 0). The post-pruning methods that record the very numbers
+    they compare (pessimistic, cost-complexity, Li Hang's C_α) decide by it, and the app
+    words their events by it: the sentence is the comparison that decided, to the last
+    bit."""
     if before == after:
         return "eq"
-    tolerance = ROUNDING * max(1.0, abs(before), abs(after))
+    tolerance = ROUNDING * max(abs(before), abs(after)) + NOISE
     if not np.isfinite(tolerance):  # an infinite side: no rounding to allow for
         return "gt" if after > before else "lt"
     if after > before + tolerance:

@@ -151,12 +151,14 @@ def reason_numbers(method: str, before: float, after: float) -> tuple[str, str]:
     C_α after 21.3145 against before 21.3138 read "21.31 > 21.31")."""
     if method in ("pre", "rep"):
         return told_apart_percent(before, after)
-    from .pruning import ROUNDING, relation  # pruning words its events with this module
+    from .pruning import NOISE, relation  # pruning words its events with this module
 
     if relation(before, after) == "eq":  # equal within rounding, as decided: a sum's noise
-        # about 0 (an effective alpha of 1.4e-16 against ccp_alpha 0) is written 0, so the
-        # sentence "1.4e-16 ≤ 0" does not state what is false of the numbers it shows
-        before, after = (0.0 if abs(x) <= ROUNDING else x for x in (before, after))
+        # about 0 (an effective alpha of 1.4e-16 against ccp_alpha 0) is written 0, and two
+        # numbers alike to 4 digits are not written on (2.0000002e-10 ≤ 2e-10 read false),
+        # so the sentence does not state what is false of the numbers it shows
+        before, after = (0.0 if abs(x) <= NOISE else x for x in (before, after))
+        return f"{before:.4g}", f"{after:.4g}"
     for digits in range(4, 13):  # equal to 12 digits: a tie, written alike
         pair = f"{before:.{digits}g}", f"{after:.{digits}g}"
         if pair[0] != pair[1]:

@@ -682,3 +682,33 @@ def test_a_ccp_sentence_states_what_is_true_of_the_numbers_it_shows():
         before, op, after = re.match(r"Effective alpha (\S+) ([≤>]) ccp_alpha (\S+):",
                                      event["reason"]).groups()
         assert (float(before) <= float(after)) == (op == "≤"), event["reason"]
+
+
+def test_small_effective_alphas_are_compared_as_scikit_learn_compares_them():
+    """With a weight of 1e10 on one row the effective alphas are about 1e-10, and the
+    tolerance, 1e-9 whatever the numbers, cut at ccp_alpha 0 every subtree scikit-learn
+    keeps, writing 'Effective alpha 0 ≤ ccp_alpha 0' of a g(t) of 1e-10; at ccp_alpha 1e-10
+    it cut the root's g(t) = 2e-10 as well. Now equal means equal to rounding of the numbers
+    compared (and 1e-12 about 0), and the sentences write the real numbers."""
+    import re
+
+    import numpy as np
+    import pandas as pd
+    from sklearn.tree import DecisionTreeClassifier
+
+    from dtree_core import DecisionTree
+
+    X, y = pd.DataFrame({"x": [0.0, 1, 2, 3]}), pd.Series(list("ABAB"))
+    weight = np.array([1e10, 1, 1, 1])
+    for alpha in (0.0, 1e-11, 1e-10, 1e-9):
+        trace = DecisionTree("cart", continuous=("x",), prune="ccp", ccp_alpha=alpha).fit(
+            X, y, sample_weight=weight).trace_.to_dict()
+        leaves = sum(n["decision"]["kind"] == "leaf" and not n.get("pruned_away")
+                     for n in trace["nodes"])
+        theirs = DecisionTreeClassifier(ccp_alpha=alpha, random_state=0).fit(
+            X, y, sample_weight=weight).get_n_leaves()
+        assert leaves == theirs, alpha
+        for event in trace["pruning"]:
+            g, op, limit = re.match(r"Effective alpha (\S+) ([≤>]) ccp_alpha (\S+):",
+                                    event["reason"]).groups()
+            assert float(g) > 0 and (float(g) <= float(limit)) == (op == "≤"), event["reason"]
