@@ -20,9 +20,10 @@ from .budget import BudgetError
 from .data import CodedError
 from .evaluate import fit, tree_depth
 from .export import Table, on_known_rows, row_threshold_digits
+from .growing import tied_classes
 from .labels import branch_text, node_path
 from .paths import path_keys
-from .split import Condition, places_apart, threshold_text
+from .split import Condition, format_number, places_apart, threshold_text
 from .splitting import is_tied
 from .trace import leaf_stop
 
@@ -216,6 +217,10 @@ class Pick:
     branches: tuple[str, ...] = ()  # the split's branch conditions, as text
     majority: str | None = None  # the node's label (a leaf's prediction)
     threshold_digits: int | None = None  # the decision's (split.threshold_text)
+    # a leaf whose label won a tie of its class counts: the tied classes (the label first, as
+    # growing.majority took it) and the weight each holds, so the sentence names the tie
+    tied_classes: tuple[str, ...] = ()
+    tied_count: float | None = None
 
     @property
     def threshold_text(self) -> str:
@@ -248,6 +253,17 @@ def deciding_score(record: algorithms.Algorithm, node: dict) -> str:
     return record.criterion
 
 
+def _majority_tie(trace: dict, node: dict) -> tuple[tuple[str, ...], float | None]:
+    """A leaf's tied classes and the weight of each where its label is the tie's first (the
+    grow panel's tied_majority); ((), None) for a split, a clear majority or an empty branch
+    (whose label is its parent's)."""
+    d = node["decision"]
+    tied = tied_classes(trace["classes"], node["class_counts"])
+    if d["kind"] != "leaf" or not tied or leaf_stop(d) == "empty" or d.get("label") != tied[0]:
+        return (), None
+    return tuple(tied), float(node["class_counts"][tied[0]])
+
+
 def _pick(label: str, trace: dict, node: dict, others: list[str]) -> Pick:
     d = node["decision"]
     algorithm = trace["algorithm"]
@@ -267,7 +283,8 @@ def _pick(label: str, trace: dict, node: dict, others: list[str]) -> Pick:
     return Pick(label, algorithm, d["kind"], d["attribute"], d["threshold"], criterion, value,
                 "forced" if d.get("forced") else d.get("rule_code"), leaf_stop(d),
                 d.get("mean_gain"), tuple(d.get("passed") or ()), tuple(rivals),
-                tuple(d.get("ties") or ()), branches, d.get("label"), d.get("threshold_digits"))
+                tuple(d.get("ties") or ()), branches, d.get("label"), d.get("threshold_digits"),
+                *_majority_tie(trace, node))
 
 
 def _decided(node: dict, keys: list[str]) -> tuple:
@@ -365,7 +382,12 @@ def _num(x: float | None, places: int = 3) -> str:
 def _clause(pick: Pick) -> str:
     """'ID3 takes hair by Gain (0.454; eyes 0.348)'."""
     if pick.kind == "leaf":
-        return f"{pick.label} makes a leaf ({pick.stop})"
+        tie = ""
+        if pick.tied_classes:  # the label won a tie of the counts (growing.majority's rule)
+            each = format_number(pick.tied_count, 3)
+            tie = (f"; {', '.join(pick.tied_classes)} tie with {each} each: "
+                   f"the leaf takes {pick.majority}, the one the data shows first")
+        return f"{pick.label} makes a leaf ({pick.stop}{tie})"
     at = "" if pick.threshold is None else f" (t = {pick.threshold_text})"
     if pick.rule_code == "forced":
         return f"{pick.label} takes {pick.attribute}{at} (forced)"

@@ -25,7 +25,7 @@ from dtree_core.split import places_apart, threshold_text, told_apart
 from ui import registry, state
 from ui.messages import literal, sentences, t
 from ui.tables import styled_numbers, threshold_formatter
-from ui.widgets import in_notation, score_header, stop_sentence
+from ui.widgets import in_notation, majority_tie, score_header, stop_sentence
 
 
 def summary_frame(labels, traces, accuracies) -> pd.DataFrame:
@@ -159,8 +159,11 @@ def pick_clause(pick: Pick, decimals: int, tie_break: str = "first") -> str:
     data's names and values are literal)."""
     at = "" if pick.threshold is None else t("cmp.why.at", t=pick.threshold_text)
     if pick.kind == "leaf":  # the reason is a sentence; the clause ends where the list says
-        reason = stop_sentence(pick.algorithm, pick.stop, literal(pick.majority))
-        return t("cmp.why.leaf", label=pick.label, reason=reason.rstrip(".。"))
+        reason = stop_sentence(pick.algorithm, pick.stop, literal(pick.majority)).rstrip(".。")
+        if pick.tied_classes:  # the label won a tie of the counts: said, as the panel says it
+            tie = majority_tie(pick.tied_classes, pick.tied_count, literal)
+            reason = t("cmp.why.leaf.tied", reason=reason, tie=tie.rstrip(".。"))
+        return t("cmp.why.leaf", label=pick.label, reason=reason)
     attribute = literal(pick.attribute)
     if pick.rule_code == "forced":
         return t("cmp.why.forced", label=pick.label, attribute=attribute, at=at)

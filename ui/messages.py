@@ -721,6 +721,7 @@ EN = {
     "cmp.why.forced": "{label} takes {attribute}{at} (forced)",
     "cmp.why.random": "{label} draws {attribute}{at} at random",
     "cmp.why.leaf": "{label} makes a leaf: {reason}",
+    "cmp.why.leaf.tied": "{reason} ({tie})",  # the tie: stop.tied_majority
     "cmp.why.shape": "{where}, every tree splits on {attribute} but into different branches: "
                      "{clauses}.",
     "cmp.why.shape.clause": "{label}: {branches}",

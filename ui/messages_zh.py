@@ -585,6 +585,7 @@ ZH = {
     "cmp.why.forced": "{label} 选择 {attribute}（强制指定）{at}",
     "cmp.why.random": "{label} 随机抽到 {attribute}{at}",
     "cmp.why.leaf": "{label} 生成叶结点：{reason}",
+    "cmp.why.leaf.tied": "{reason}（{tie}）",
     "cmp.why.shape": "{where}，每棵树都用 {attribute} 划分，但分支不同：{clauses}。",
     "cmp.why.shape.clause": "{label}：{branches}",
     "cmp.why.among": "{labels} 在上述结点的决策相同，到更深的结点才出现分歧。{sentence}",

@@ -114,3 +114,28 @@ def test_the_two_way_caption_uses_li_hangs_symbols(lang):
     captions = [unescaped(c.value) for c in at.caption]
     two_way = [c for c in captions if "CART" in c and ("two-way" in c or "二分" in c)]
     assert two_way and not ZHOU_SYMBOLS.search(two_way[0]), captions
+
+
+def _depth_capped(limit: int):
+    """Watermelon 2.0 grown by ID3, and again with max_depth `limit` (labels A and B)."""
+    X = pd.read_csv("../shared/datasets/watermelon_2.0.csv").drop(columns=["编号"])
+    y = X.pop(X.columns[-1])
+    return [DecisionTree("id3", **extra).fit(X, y).trace_.to_dict()
+            for extra in ({}, {"max_depth": limit})]
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_leaf_whose_label_won_a_tie_says_so(lang, monkeypatch):
+    """ID3 against ID3 with max_depth 3 on watermelon 2.0: B's leaf at 纹理=清晰 / 根蒂=稍蜷 /
+    色泽=乌黑 holds one 是 and one 否; its clause names the tie as the grow panel does
+    (stop.tied_majority), not a bare 'the majority'."""
+    from ui import messages
+    from ui.messages import t
+
+    monkeypatch.setattr(messages, "current_language", lambda: lang)
+    found = first_disagreement(_depth_capped(3), ["A", "B"])
+    leaf = found.picks[1]
+    assert leaf.kind == "leaf" and leaf.tied_classes == ("是", "否") and leaf.tied_count == 1
+    classes = t("list.join").join(t("stop.tied_class", cls=c) for c in ("是", "否"))
+    tie = t("stop.tied_majority", classes=classes, count="1", label="是").rstrip(".。")
+    assert tie in why_sentence(found)

@@ -163,3 +163,19 @@ def test_a_forced_pick_is_tied_with_nothing():
     rows = merged_scores([forced, free], ["forced", "free"], key).rows
     assert not any(r["tied"]["forced"] for r in rows)
     assert {r["attribute"] for r in rows if r["tied"]["free"]} == {"脐部", "触感"}
+
+
+def test_a_leaf_whose_label_won_a_tie_says_so():
+    """ID3 against ID3 with max_depth 3 on watermelon 2.0: the capped tree's leaf holds one
+    是 and one 否, and takes 是 as the first the data shows."""
+    whole, capped = (DecisionTree("id3", **extra).fit(*_melons()).trace_.to_dict()
+                     for extra in ({}, {"max_depth": 3}))
+    found = first_disagreement([whole, capped], ["A", "B"])
+    assert found.picks[1].tied_classes == ("是", "否")
+    assert explain(found).endswith("B makes a leaf (max_depth; 是, 否 tie with 1 each: the "
+                                   "leaf takes 是, the one the data shows first).")
+
+
+def _melons():
+    from tests.conftest import xy
+    return xy("watermelon_2.0.csv", "好瓜", drop=["编号"])
