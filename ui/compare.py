@@ -214,12 +214,25 @@ def why_sentences(found: list[tuple[tuple[str, ...], Disagreement | None]], deci
     """why_sentence of the trees' first parting (compare.disagreements), then of each group
     that decided alike there: where those part in turn, or that they never do."""
     said = [why_sentence(found[0][1], decimals, tie_break)]
-    for labels, later in found[1:]:
+    for i, (labels, later) in enumerate(found[1:], 1):
         group = t("list.join").join(labels)
-        said.append(t("cmp.why.among", labels=group,
-                      sentence=why_sentence(later, decimals, tie_break)) if later is not None
-                    else t("cmp.why.among.none", labels=group))
+        if later is None:
+            said.append(t("cmp.why.among.none", labels=group))
+            continue
+        # the group's next parting is found breadth-first: a sibling at the depth where the
+        # larger group parted is no further down
+        deeper = later.depth > _parent(found, i).depth
+        said.append(t("cmp.why.among" if deeper else "cmp.why.among.elsewhere", labels=group,
+                      sentence=why_sentence(later, decimals, tie_break)))
     return sentences(said)
+
+
+def _parent(found: list[tuple[tuple[str, ...], Disagreement | None]], i: int) -> Disagreement:
+    """Where the larger group that found[i]'s trees belong to parted (they decided alike
+    there): the nearest entry before it whose labels hold them (disagreements lists each
+    group right after its own, depth first)."""
+    labels = set(found[i][0])
+    return next(parted for group, parted in reversed(found[:i]) if labels < set(group))
 
 
 # --------------------------------------------------------------------- Han's five criteria

@@ -726,6 +726,8 @@ EN = {
                      "{clauses}.",
     "cmp.why.shape.clause": "{label}: {branches}",
     "cmp.why.among": "{labels} decide alike there and part further down. {sentence}",
+    "cmp.why.among.elsewhere": ("{labels} decide alike there and part at another node they "
+                                "share. {sentence}"),
     "cmp.why.among.none": "{labels} decide alike at every other node they share.",
     "cmp.why.sentence": "{where}, {clauses}.",
     # forced splits a tree the sidebar did not grow could not make (trace.unmatched_force)

@@ -589,6 +589,8 @@ ZH = {
     "cmp.why.shape": "{where}，每棵树都用 {attribute} 划分，但分支不同：{clauses}。",
     "cmp.why.shape.clause": "{label}：{branches}",
     "cmp.why.among": "{labels} 在上述结点的决策相同，到更深的结点才出现分歧。{sentence}",
+    "cmp.why.among.elsewhere": ("{labels} 在上述结点的决策相同，在另一个共有结点上出现分歧。"
+                                "{sentence}"),
     "cmp.why.among.none": "{labels} 在其余共有的每个结点上都做出相同的决策。",
     "cmp.why.sentence": "{where}，{clauses}。",
     # forced splits a tree the sidebar did not grow could not make (trace.unmatched_force)

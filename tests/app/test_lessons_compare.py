@@ -293,3 +293,26 @@ def test_trees_that_decide_alike_where_others_part_are_followed_down(lang, shape
     never = t("cmp.why.among.none", _lang=lang, labels=t("list.join", _lang=lang).join(
         ["ID3", "ID3 again"]))
     assert why_sentences(twice).replace("\\", "").endswith(never)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_trees_that_part_at_a_sibling_are_not_said_to_part_further_down(lang, monkeypatch):
+    """ID3 on watermelon 2.0 free (A), forced to 色泽 at 纹理=清晰 (B) and at 纹理=稍糊 (C): all
+    three part at 纹理=清晰 (depth 1); A and C decide alike there and part at 纹理=稍糊, a node
+    of the same depth, which is not 'further down'."""
+    from dtree_core.compare import disagreements
+    from ui import messages
+    from ui.compare import why_sentences
+
+    monkeypatch.setattr(messages, "current_language", lambda: lang)
+    data = prepare(load_path(dataset_path("watermelon_2.0.csv")), "好瓜")
+    traces = [DecisionTree("id3", **extra).fit(data.X, data.y).trace_.to_dict()
+              for extra in ({}, {"force": {"纹理=清晰": "色泽"}}, {"force": {"纹理=稍糊": "色泽"}})]
+    found = disagreements(traces, ["A", "B", "C"])
+    assert [(labels, d.key, d.depth) for labels, d in found] == [
+        (("A", "B", "C"), "纹理=清晰", 1), (("A", "C"), "纹理=稍糊", 1)]
+    text = why_sentences(found).replace("\\", "")
+    group = t("list.join", _lang=lang).join(["A", "C"])
+    elsewhere = t("cmp.why.among.elsewhere", _lang=lang, labels=group, sentence="")
+    further = t("cmp.why.among", _lang=lang, labels=group, sentence="")
+    assert elsewhere in text and further not in text
