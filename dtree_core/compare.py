@@ -213,7 +213,7 @@ class Pick:
     mean_gain: float | None  # C4.5's mean-Gain filter
     passed: tuple[str, ...]  # C4.5: attributes with Gain ≥ mean
     rivals: tuple[tuple[str, float | None, bool], ...]  # (other pick, its score here, passed)
-    ties: tuple[str, ...] = ()  # attributes tied with the pick (the first column won)
+    ties: tuple[str, ...] = ()  # attributes tied with the pick (tie_break took the pick)
     branches: tuple[str, ...] = ()  # the split's branch conditions, as text
     majority: str | None = None  # the node's label (a leaf's prediction)
     threshold_digits: int | None = None  # the decision's (split.threshold_text)
@@ -221,6 +221,7 @@ class Pick:
     # growing.majority took it) and the weight each holds, so the sentence names the tie
     tied_classes: tuple[str, ...] = ()
     tied_count: float | None = None
+    tie_break: str = "first"  # the tree's rule among tied attributes: first | last | random
 
     @property
     def threshold_text(self) -> str:
@@ -284,7 +285,7 @@ def _pick(label: str, trace: dict, node: dict, others: list[str]) -> Pick:
                 "forced" if d.get("forced") else d.get("rule_code"), leaf_stop(d),
                 d.get("mean_gain"), tuple(d.get("passed") or ()), tuple(rivals),
                 tuple(d.get("ties") or ()), branches, d.get("label"), d.get("threshold_digits"),
-                *_majority_tie(trace, node))
+                *_majority_tie(trace, node), trace["params"].get("tie_break", "first"))
 
 
 def _decided(node: dict, keys: list[str]) -> tuple:
@@ -379,6 +380,11 @@ def _num(x: float | None, places: int = 3) -> str:
     return "—" if x is None else f"{x:.{places}f}"
 
 
+# how each tie rule takes one of tied attributes (the page's cmp.why.tie_break.*)
+TIE_BREAK_WORDS = {"first": "the first column wins", "last": "the last column wins",
+                   "random": "a seeded draw decides"}
+
+
 def _clause(pick: Pick) -> str:
     """'ID3 takes hair by Gain (0.454; eyes 0.348)'."""
     if pick.kind == "leaf":
@@ -404,7 +410,7 @@ def _clause(pick: Pick) -> str:
         if failed:
             text += f", which leaves out {', '.join(failed)}"
     if pick.ties:
-        text += f", tied with {', '.join(pick.ties)} (the first column wins)"
+        text += f", tied with {', '.join(pick.ties)} ({TIE_BREAK_WORDS[pick.tie_break]})"
     return text
 
 

@@ -179,3 +179,16 @@ def test_a_leaf_whose_label_won_a_tie_says_so():
 def _melons():
     from tests.conftest import xy
     return xy("watermelon_2.0.csv", "好瓜", drop=["编号"])
+
+
+def test_a_tie_is_said_as_each_tree_s_tie_rule_broke_it():
+    """At 纹理=清晰 of watermelon 2.0, ID3's Gain ties 根蒂, 脐部 and 触感: the first column
+    takes 根蒂, the last 触感, a seeded draw 脐部; each clause names its own rule (explain
+    said 'the first column wins' whatever the rule)."""
+    first, last, drawn = (DecisionTree("id3", tie_break=rule).fit(*_melons()).trace_.to_dict()
+                          for rule in ("first", "last", "random"))
+    said = explain(first_disagreement([first, last, drawn], ["F", "L", "R"]))
+    assert "F takes 根蒂 by Gain (0.458; 触感 0.458; 脐部 0.458), tied with 脐部, 触感 (the " \
+        "first column wins)" in said
+    assert "L takes 触感" in said and "tied with 根蒂, 脐部 (the last column wins)" in said
+    assert "R takes 脐部" in said and "tied with 根蒂, 触感 (a seeded draw decides)" in said
