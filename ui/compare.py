@@ -6,6 +6,8 @@ and only the display formats round.
 
 from __future__ import annotations
 
+import re
+
 import pandas as pd
 import plotly.graph_objects as go
 
@@ -154,12 +156,22 @@ def _fixed(x: float | None, decimals: int) -> str:
     return "—" if x is None else f"{x:.{decimals}f}"
 
 
+def run_on(sentence: str) -> str:
+    """A sentence said inside another (after 'because'): without its full stop, and in
+    English its first word lower-cased where it is an ordinary word ('The', 'Pre-pruning'),
+    never a name ('C4.5's', 'CART')."""
+    sentence = sentence.rstrip(".。")
+    if re.match(r"[A-Z][a-z]*(?![A-Za-z0-9])", sentence):
+        return sentence[0].lower() + sentence[1:]
+    return sentence
+
+
 def pick_clause(pick: Pick, decimals: int, tie_break: str = "first") -> str:
     """One configuration's decision at the node, in the session's language (Markdown: the
     data's names and values are literal)."""
     at = "" if pick.threshold is None else t("cmp.why.at", t=pick.threshold_text)
     if pick.kind == "leaf":  # the reason is a sentence; the clause ends where the list says
-        reason = stop_sentence(pick.algorithm, pick.stop, literal(pick.majority)).rstrip(".。")
+        reason = run_on(stop_sentence(pick.algorithm, pick.stop, literal(pick.majority)))
         if pick.tied_classes:  # the label won a tie of the counts: said, as the panel says it
             tie = majority_tie(pick.tied_classes, pick.tied_count, literal)
             reason = t("cmp.why.leaf.tied", reason=reason, tie=tie.rstrip(".。"))

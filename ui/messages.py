@@ -720,7 +720,8 @@ EN = {
     "cmp.why.tie_break.random": "a seeded draw decides",
     "cmp.why.forced": "{label} takes {attribute}{at} (forced)",
     "cmp.why.random": "{label} draws {attribute}{at} at random",
-    "cmp.why.leaf": "{label} makes a leaf: {reason}",
+    # reason: the leaf's stop sentence run on (ui.compare.run_on), which says it is a leaf
+    "cmp.why.leaf": "{label} stops splitting here because {reason}",
     "cmp.why.leaf.tied": "{reason} ({tie})",  # the tie: stop.tied_majority
     "cmp.why.shape": "{where}, every tree splits on {attribute} but into different branches: "
                      "{clauses}.",

@@ -584,7 +584,7 @@ ZH = {
     "cmp.why.tie_break.random": "由固定种子的随机抽取决定",
     "cmp.why.forced": "{label} 选择 {attribute}（强制指定）{at}",
     "cmp.why.random": "{label} 随机抽到 {attribute}{at}",
-    "cmp.why.leaf": "{label} 生成叶结点：{reason}",
+    "cmp.why.leaf": "{label} 在此停止划分，因为{reason}",
     "cmp.why.leaf.tied": "{reason}（{tie}）",
     "cmp.why.shape": "{where}，每棵树都用 {attribute} 划分，但分支不同：{clauses}。",
     "cmp.why.shape.clause": "{label}：{branches}",

@@ -139,3 +139,32 @@ def test_a_leaf_whose_label_won_a_tie_says_so(lang, monkeypatch):
     classes = t("list.join").join(t("stop.tied_class", cls=c) for c in ("是", "否"))
     tie = t("stop.tied_majority", classes=classes, count="1", label="是").rstrip(".。")
     assert tie in why_sentence(found)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_leaf_clause_reads_as_one_sentence(lang, monkeypatch):
+    """CART against CART with min gain 0.1 on watermelon 2.0: at 纹理 ∈ {稍糊,模糊} the second
+    stops. Its clause said 'CART makes a leaf: The largest decrease … is below the minimum
+    gain: a leaf labelled 否' ('leaf' twice, a capital after the colon; in Chinese two colons
+    and 叶结点 twice); now the stop sentence runs on after 'because', saying 'leaf' once."""
+    from ui import messages
+
+    monkeypatch.setattr(messages, "current_language", lambda: lang)
+    X = pd.read_csv("../shared/datasets/watermelon_2.0.csv").drop(columns=["编号"])
+    y = X.pop(X.columns[-1])
+    traces = [DecisionTree("cart", **extra).fit(X, y).trace_.to_dict()
+              for extra in ({}, {"min_gain": 0.1})]
+    found = first_disagreement(traces, ["A", "B"])
+    assert found.picks[1].kind == "leaf"
+    clause = why_sentence(found).split("；" if lang == "zh" else "; ")[-1]
+    leaf, colon = ("叶结点", "：") if lang == "zh" else ("leaf", ":")
+    assert clause.count(leaf) == 1 and clause.count(colon) == 1, clause
+    assert not re.search(r": [A-Z]", clause), clause
+
+
+def test_a_sentence_run_on_keeps_a_name_s_capitals():
+    from ui.compare import run_on
+
+    assert run_on("C4.5's subtree raising moved this leaf up.") == \
+        "C4.5's subtree raising moved this leaf up"
+    assert run_on("Pre-pruning refused the split.") == "pre-pruning refused the split"

@@ -149,7 +149,7 @@ def test_a_leaf_in_the_first_disagreement_is_worded_by_its_algorithm():
     ρ·ΔGini does: each leaf says what it compared, as the node panel does, not the best
     Gain (which passed), and the sentence ends once."""
     from dtree_core.compare import first_disagreement
-    from ui.compare import why_sentence
+    from ui.compare import run_on, why_sentence
 
     data = prepare(load_path(dataset_path("people_8.csv")), "class")
     traces = [DecisionTree(a, min_gain=0.4).fit(data.X, data.y).trace_.to_dict()
@@ -157,10 +157,11 @@ def test_a_leaf_in_the_first_disagreement_is_worded_by_its_algorithm():
     assert [tr["nodes"][0]["decision"]["stop"] for tr in traces] == [None, "min_gain",
                                                                       "min_gain"]
     text = why_sentence(first_disagreement(traces, ["ID3", "C4.5", "CART"]))
-    c45_reason = t("stop.min_gain.chosen", label="x").split(":")[0]
-    cart_reason = t("stop.min_gain.gini", label="x").split(":")[0]
+    # each stop sentence runs on in its clause (its first word lower-cased)
+    c45_reason = run_on(t("stop.min_gain.chosen", label="x")).split(":")[0]
+    cart_reason = run_on(t("stop.min_gain.gini", label="x")).split(":")[0]
     assert c45_reason in text and cart_reason in text
-    assert t("stop.min_gain", label="x").split(":")[0] not in text
+    assert run_on(t("stop.min_gain", label="x")).split(":")[0] not in text
     assert ".." not in text and ".;" not in text
 
 
