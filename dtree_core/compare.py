@@ -222,6 +222,7 @@ class Pick:
     tied_classes: tuple[str, ...] = ()
     tied_count: float | None = None
     tie_break: str = "first"  # the tree's rule among tied attributes: first | last | random
+    rows: int = 0  # the rows that reached the node (n)
 
     @property
     def threshold_text(self) -> str:
@@ -235,7 +236,9 @@ class Disagreement:
     code: "attribute" (different split attributes), "threshold" (same continuous attribute,
     different t), "shape" (same attribute, different branches: multiway vs binary, or another
     partition), "stop" (one tree splits where another makes a leaf), "label" (every tree
-    makes a leaf there, labelled with different classes).
+    makes a leaf there, labelled with different classes), "rows" (the trees grew on different
+    rows, as pruning by a validation split of the file makes them: their roots are no one
+    node, and their picks are not compared; each pick's `rows` says how many).
     """
 
     key: str
@@ -285,7 +288,8 @@ def _pick(label: str, trace: dict, node: dict, others: list[str]) -> Pick:
                 "forced" if d.get("forced") else d.get("rule_code"), leaf_stop(d),
                 d.get("mean_gain"), tuple(d.get("passed") or ()), tuple(rivals),
                 tuple(d.get("ties") or ()), branches, d.get("label"), d.get("threshold_digits"),
-                *_majority_tie(trace, node), trace["params"].get("tie_break", "first"))
+                *_majority_tie(trace, node), trace["params"].get("tie_break", "first"),
+                node["n"])
 
 
 def _decided(node: dict, keys: list[str]) -> tuple:
@@ -324,7 +328,23 @@ def _keyed(traces: list[dict]) -> tuple[list, list]:
     return keyed, [nodes_by_key(t, keys) for t, keys in zip(traces, keyed, strict=True)]
 
 
+def grown_on(node: dict) -> tuple:
+    """What tells the rows a root grew on: their number, weight and class counts."""
+    return node["n"], node["weight"], tuple(sorted(node["class_counts"].items()))
+
+
+def same_rows(traces: list[dict]) -> bool:
+    """Did every tree grow on the same rows (grown_on their roots)? Only then is a path the
+    same node, with the same rows, in each: a tree pruned by a validation split of the file
+    grew on the rest of it."""
+    return len({grown_on(t["nodes"][0]) for t in traces}) == 1
+
+
 def _first_parting(traces, labels, keyed, maps) -> Disagreement | None:
+    if not same_rows(traces):  # no node to compare: say how many rows each grew on
+        roots = [t["nodes"][0] for t in traces]
+        return Disagreement("root", [], 0, "rows", [
+            _pick(label, t, n, []) for label, t, n in zip(labels, traces, roots, strict=True)])
     queue = deque(["root"])
     while queue:
         key = queue.popleft()
@@ -355,9 +375,11 @@ def _partings(traces, labels, keyed, maps) -> list:
     result = [(tuple(labels), found)]
     if found is None:
         return result
-    alike: dict[tuple, list[int]] = {}  # the trees by their decision there, in order
+    alike: dict[tuple, list[int]] = {}  # the trees by their decision there (or their rows)
     for i, (m, keys) in enumerate(zip(maps, keyed, strict=True)):
-        alike.setdefault(_decided(m[found.key], keys), []).append(i)
+        node = m[found.key]
+        alike.setdefault(grown_on(node) if found.code == "rows" else _decided(node, keys),
+                         []).append(i)
     for group in alike.values():
         if len(group) > 1:
             result += _partings(*([items[i] for i in group]
@@ -427,6 +449,9 @@ def explain(disagreement: Disagreement | None) -> str:
     """One English sentence: where the trees first part and why."""
     if disagreement is None:
         return "The trees make the same decision at every node they share."
+    if disagreement.code == "rows":
+        grown = "; ".join(f"{p.label} on {p.rows}" for p in disagreement.picks)
+        return f"The trees grew on different rows ({grown}): their nodes are not compared."
     if disagreement.code == "shape":
         clauses = "; ".join(_shape_clause(p) for p in disagreement.picks)
         attribute = disagreement.picks[0].attribute

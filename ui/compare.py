@@ -206,6 +206,10 @@ def why_sentence(found: Disagreement | None, decimals: int = 3, tie_break: str =
     tie_break: the tie rule every compared tree shares (the sidebar's)."""
     if found is None:
         return t("cmp.why.none")
+    if found.code == "rows":  # no node is the same in every tree: how many rows each had
+        grown = t("list.semicolon").join(t("cmp.why.rows.clause", labels=t("list.join").join(
+            labels), n=n) for n, labels in _by_rows(found.picks).items())
+        return t("cmp.why.rows", clauses=grown)
     path = literal(" / ".join(branch_text(c) for c in found.path))
     where = t("cmp.why.root") if found.key == "root" else t("cmp.why.node", path=path)
     if found.code == "shape":  # trees cut alike are named together
@@ -221,21 +225,31 @@ def why_sentence(found: Disagreement | None, decimals: int = 3, tie_break: str =
     return t("cmp.why.sentence", where=where, clauses=clauses)
 
 
+def _by_rows(picks: list[Pick]) -> dict[int, list[str]]:
+    """The configurations' labels by the rows their trees grew on, in order."""
+    grown: dict[int, list[str]] = {}
+    for p in picks:
+        grown.setdefault(p.rows, []).append(p.label)
+    return grown
+
+
 def why_sentences(found: list[tuple[tuple[str, ...], Disagreement | None]], decimals: int = 3,
                   tie_break: str = "first") -> str:
     """why_sentence of the trees' first parting (compare.disagreements), then of each group
     that decided alike there: where those part in turn, or that they never do."""
     said = [why_sentence(found[0][1], decimals, tie_break)]
     for i, (labels, later) in enumerate(found[1:], 1):
-        group = t("list.join").join(labels)
-        if later is None:
-            said.append(t("cmp.why.among.none", labels=group))
-            continue
-        # the group's next parting is found breadth-first: a sibling at the depth where the
-        # larger group parted is no further down
-        deeper = later.depth > _parent(found, i).depth
-        said.append(t("cmp.why.among" if deeper else "cmp.why.among.elsewhere", labels=group,
-                      sentence=why_sentence(later, decimals, tie_break)))
+        group, parent = t("list.join").join(labels), _parent(found, i)
+        if parent.code == "rows":  # a group of trees grown on the same rows, compared anew
+            key = "cmp.why.rows.among" if later else "cmp.why.rows.among.none"
+        elif later is None:
+            key = "cmp.why.among.none"
+        else:  # the group's next parting is found breadth-first: a sibling at the depth
+            # where the larger group parted is no further down
+            deeper = later.depth > parent.depth
+            key = "cmp.why.among" if deeper else "cmp.why.among.elsewhere"
+        said.append(t(key, labels=group, sentence=why_sentence(later, decimals, tie_break)
+                      if later else ""))
     return sentences(said)
 
 

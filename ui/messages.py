@@ -684,6 +684,9 @@ EN = {
     "cmp.ties": "{label}: {sentence}",  # eval.ties.one/many of its held-out tree
     "cmp.col.test_accuracy": "held-out accuracy",
     "cmp.scores": "Score table at one node, every criterion",
+    "cmp.scores.rows": ("The trees grew on different rows (the sentence above says how many), "
+                        "so a node on the same path holds other rows in each: their scores are "
+                        "not merged into one table."),
     "cmp.node": "Node (path from the root, in every tree)",
     "cmp.col.gini_multiway": "Gini_index (multiway)",
     "cmp.col.gini_binary": "Gini_index (best binary)",
@@ -730,6 +733,12 @@ EN = {
     "cmp.why.among.elsewhere": ("{labels} decide alike there and part at another node they "
                                 "share. {sentence}"),
     "cmp.why.among.none": "{labels} decide alike at every other node they share.",
+    "cmp.why.rows": ("The trees grew on different rows ({clauses}), so a node on the same path "
+                     "holds other rows in each: their picks are not compared."),
+    "cmp.why.rows.clause": "{labels} on {n}",
+    "cmp.why.rows.among": "{labels} grew on the same rows. {sentence}",
+    "cmp.why.rows.among.none": ("{labels} grew on the same rows and make the same decision at "
+                                "every node they share."),
     "cmp.why.sentence": "{where}, {clauses}.",
     # forced splits a tree the sidebar did not grow could not make (trace.unmatched_force)
     "force.unmatched.folds": ("The split forced at {path} could not be made in {n} of the {k} "

@@ -168,3 +168,28 @@ def test_a_sentence_run_on_keeps_a_name_s_capitals():
     assert run_on("C4.5's subtree raising moved this leaf up.") == \
         "C4.5's subtree raising moved this leaf up"
     assert run_on("Pre-pruning refused the split.") == "pre-pruning refused the split"
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_trees_grown_on_the_same_rows_are_compared_among_themselves(lang, monkeypatch):
+    """ID3 on all 17 rows of watermelon 2.0, ID3 and CART on its first 12: the sentence names
+    the rows each grew on (the two alike together), then compares the two with each other."""
+    from dtree_core.compare import disagreements
+    from ui import messages
+    from ui.compare import why_sentences
+    from ui.messages import t
+
+    monkeypatch.setattr(messages, "current_language", lambda: lang)
+    X = pd.read_csv("../shared/datasets/watermelon_2.0.csv").drop(columns=["编号"])
+    y = X.pop(X.columns[-1])
+    traces = [DecisionTree("id3").fit(X, y).trace_.to_dict()] + [
+        DecisionTree(a).fit(X.iloc[:12], y.iloc[:12]).trace_.to_dict() for a in ("id3", "cart")]
+    labels = ["all", "ID3 12", "CART 12"]
+    text = why_sentences(disagreements(traces, labels))
+    both = t("list.join").join(labels[1:])
+    grown = t("list.semicolon").join([t("cmp.why.rows.clause", labels="all", n=17),
+                                      t("cmp.why.rows.clause", labels=both, n=12)])
+    assert text.startswith(t("cmp.why.rows", clauses=grown))
+    later = why_sentence(first_disagreement(traces[1:], labels[1:]))
+    assert later != t("cmp.why.none")  # the two part somewhere, said after the rows
+    assert t("cmp.why.rows.among", labels=both, sentence=later) in text

@@ -192,3 +192,25 @@ def test_a_tie_is_said_as_each_tree_s_tie_rule_broke_it():
         "first column wins)" in said
     assert "L takes 触感" in said and "tied with 根蒂, 脐部 (the last column wins)" in said
     assert "R takes 脐部" in said and "tied with 根蒂, 触感 (a seeded draw decides)" in said
+
+
+def test_trees_grown_on_different_rows_are_not_compared_node_by_node():
+    """A tree pruned by a validation split of the file grows on the rest of it: ID3 on all 17
+    rows of watermelon 2.0 and ID3 and C4.5 on its first 12 share no node (their roots hold
+    different rows), which was written as one root with both trees' numbers; the two grown
+    on 12 rows are compared with each other."""
+    from dtree_core.compare import disagreements, same_rows
+
+    X, y = _melons()
+    whole = DecisionTree("id3").fit(X, y).trace_.to_dict()
+    part = [DecisionTree(a).fit(X.iloc[:12], y.iloc[:12]).trace_.to_dict()
+            for a in ("id3", "c45")]
+    assert same_rows(part) and not same_rows([whole, part[0]])
+    found = first_disagreement([whole, *part], ["all", "ID3 12", "C4.5 12"])
+    assert (found.code, [p.rows for p in found.picks]) == ("rows", [17, 12, 12])
+    assert explain(found) == ("The trees grew on different rows (all on 17; ID3 12 on 12; "
+                              "C4.5 12 on 12): their nodes are not compared.")
+    later = disagreements([whole, *part], ["all", "ID3 12", "C4.5 12"])
+    assert [labels for labels, _ in later] == [("all", "ID3 12", "C4.5 12"),
+                                               ("ID3 12", "C4.5 12")]
+    assert later[1][1] == first_disagreement(part, ["ID3 12", "C4.5 12"])
