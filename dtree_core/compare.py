@@ -20,9 +20,10 @@ from .budget import BudgetError
 from .data import CodedError
 from .evaluate import fit, tree_depth
 from .export import Table, on_known_rows, row_threshold_digits
+from .growing import tied_classes
 from .labels import branch_text, node_path
 from .paths import path_keys
-from .split import Condition, places_apart, threshold_text
+from .split import Condition, format_number, places_apart, threshold_text
 from .splitting import is_tied
 from .trace import leaf_stop
 
@@ -212,10 +213,16 @@ class Pick:
     mean_gain: float | None  # C4.5's mean-Gain filter
     passed: tuple[str, ...]  # C4.5: attributes with Gain ≥ mean
     rivals: tuple[tuple[str, float | None, bool], ...]  # (other pick, its score here, passed)
-    ties: tuple[str, ...] = ()  # attributes tied with the pick (the first column won)
+    ties: tuple[str, ...] = ()  # attributes tied with the pick (tie_break took the pick)
     branches: tuple[str, ...] = ()  # the split's branch conditions, as text
     majority: str | None = None  # the node's label (a leaf's prediction)
     threshold_digits: int | None = None  # the decision's (split.threshold_text)
+    # a leaf whose label won a tie of its class counts: the tied classes (the label first, as
+    # growing.majority took it) and the weight each holds, so the sentence names the tie
+    tied_classes: tuple[str, ...] = ()
+    tied_count: float | None = None
+    tie_break: str = "first"  # the tree's rule among tied attributes: first | last | random
+    rows: int = 0  # the rows that reached the node (n)
 
     @property
     def threshold_text(self) -> str:
@@ -229,7 +236,9 @@ class Disagreement:
     code: "attribute" (different split attributes), "threshold" (same continuous attribute,
     different t), "shape" (same attribute, different branches: multiway vs binary, or another
     partition), "stop" (one tree splits where another makes a leaf), "label" (every tree
-    makes a leaf there, labelled with different classes).
+    makes a leaf there, labelled with different classes), "rows" (the trees grew on different
+    rows, as pruning by a validation split of the file makes them: their roots are no one
+    node, and their picks are not compared; each pick's `rows` says how many).
     """
 
     key: str
@@ -246,6 +255,17 @@ def deciding_score(record: algorithms.Algorithm, node: dict) -> str:
     if missing and record.ranks_by not in (None, record.criterion):
         return record.ranks_by
     return record.criterion
+
+
+def _majority_tie(trace: dict, node: dict) -> tuple[tuple[str, ...], float | None]:
+    """A leaf's tied classes and the weight of each where its label is the tie's first (the
+    grow panel's tied_majority); ((), None) for a split, a clear majority or an empty branch
+    (whose label is its parent's)."""
+    d = node["decision"]
+    tied = tied_classes(trace["classes"], node["class_counts"])
+    if d["kind"] != "leaf" or not tied or leaf_stop(d) == "empty" or d.get("label") != tied[0]:
+        return (), None
+    return tuple(tied), float(node["class_counts"][tied[0]])
 
 
 def _pick(label: str, trace: dict, node: dict, others: list[str]) -> Pick:
@@ -267,7 +287,9 @@ def _pick(label: str, trace: dict, node: dict, others: list[str]) -> Pick:
     return Pick(label, algorithm, d["kind"], d["attribute"], d["threshold"], criterion, value,
                 "forced" if d.get("forced") else d.get("rule_code"), leaf_stop(d),
                 d.get("mean_gain"), tuple(d.get("passed") or ()), tuple(rivals),
-                tuple(d.get("ties") or ()), branches, d.get("label"), d.get("threshold_digits"))
+                tuple(d.get("ties") or ()), branches, d.get("label"), d.get("threshold_digits"),
+                *_majority_tie(trace, node), trace["params"].get("tie_break", "first"),
+                node["n"])
 
 
 def _decided(node: dict, keys: list[str]) -> tuple:
@@ -306,7 +328,23 @@ def _keyed(traces: list[dict]) -> tuple[list, list]:
     return keyed, [nodes_by_key(t, keys) for t, keys in zip(traces, keyed, strict=True)]
 
 
+def grown_on(node: dict) -> tuple:
+    """What tells the rows a root grew on: their number, weight and class counts."""
+    return node["n"], node["weight"], tuple(sorted(node["class_counts"].items()))
+
+
+def same_rows(traces: list[dict]) -> bool:
+    """Did every tree grow on the same rows (grown_on their roots)? Only then is a path the
+    same node, with the same rows, in each: a tree pruned by a validation split of the file
+    grew on the rest of it."""
+    return len({grown_on(t["nodes"][0]) for t in traces}) == 1
+
+
 def _first_parting(traces, labels, keyed, maps) -> Disagreement | None:
+    if not same_rows(traces):  # no node to compare: say how many rows each grew on
+        roots = [t["nodes"][0] for t in traces]
+        return Disagreement("root", [], 0, "rows", [
+            _pick(label, t, n, []) for label, t, n in zip(labels, traces, roots, strict=True)])
     queue = deque(["root"])
     while queue:
         key = queue.popleft()
@@ -337,9 +375,11 @@ def _partings(traces, labels, keyed, maps) -> list:
     result = [(tuple(labels), found)]
     if found is None:
         return result
-    alike: dict[tuple, list[int]] = {}  # the trees by their decision there, in order
+    alike: dict[tuple, list[int]] = {}  # the trees by their decision there (or their rows)
     for i, (m, keys) in enumerate(zip(maps, keyed, strict=True)):
-        alike.setdefault(_decided(m[found.key], keys), []).append(i)
+        node = m[found.key]
+        alike.setdefault(grown_on(node) if found.code == "rows" else _decided(node, keys),
+                         []).append(i)
     for group in alike.values():
         if len(group) > 1:
             result += _partings(*([items[i] for i in group]
@@ -362,10 +402,20 @@ def _num(x: float | None, places: int = 3) -> str:
     return "—" if x is None else f"{x:.{places}f}"
 
 
+# how each tie rule takes one of tied attributes (the page's cmp.why.tie_break.*)
+TIE_BREAK_WORDS = {"first": "the first column wins", "last": "the last column wins",
+                   "random": "a seeded draw decides"}
+
+
 def _clause(pick: Pick) -> str:
     """'ID3 takes hair by Gain (0.454; eyes 0.348)'."""
     if pick.kind == "leaf":
-        return f"{pick.label} makes a leaf ({pick.stop})"
+        tie = ""
+        if pick.tied_classes:  # the label won a tie of the counts (growing.majority's rule)
+            each = format_number(pick.tied_count, 3)
+            tie = (f"; {', '.join(pick.tied_classes)} tie with {each} each: "
+                   f"the leaf takes {pick.majority}, the one the data shows first")
+        return f"{pick.label} makes a leaf ({pick.stop}{tie})"
     at = "" if pick.threshold is None else f" (t = {pick.threshold_text})"
     if pick.rule_code == "forced":
         return f"{pick.label} takes {pick.attribute}{at} (forced)"
@@ -382,7 +432,7 @@ def _clause(pick: Pick) -> str:
         if failed:
             text += f", which leaves out {', '.join(failed)}"
     if pick.ties:
-        text += f", tied with {', '.join(pick.ties)} (the first column wins)"
+        text += f", tied with {', '.join(pick.ties)} ({TIE_BREAK_WORDS[pick.tie_break]})"
     return text
 
 
@@ -399,6 +449,9 @@ def explain(disagreement: Disagreement | None) -> str:
     """One English sentence: where the trees first part and why."""
     if disagreement is None:
         return "The trees make the same decision at every node they share."
+    if disagreement.code == "rows":
+        grown = "; ".join(f"{p.label} on {p.rows}" for p in disagreement.picks)
+        return f"The trees grew on different rows ({grown}): their nodes are not compared."
     if disagreement.code == "shape":
         clauses = "; ".join(_shape_clause(p) for p in disagreement.picks)
         attribute = disagreement.picks[0].attribute

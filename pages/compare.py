@@ -13,6 +13,7 @@ from dtree_core.compare import (
     han_criteria,
     merged_scores,
     nodes_by_key,
+    same_rows,
     scalability,
     shared_keys,
 )
@@ -129,6 +130,9 @@ def summary(labels, traces, configs, grown_with, dataset, fewer) -> tuple[float,
 def scores(labels: list[str], traces: list[dict]) -> None:
     """The merged table at a node every tree has, its chart, downloads."""
     st.subheader(t("cmp.scores"))
+    if not same_rows(traces):  # one path is no one node: a merged table would mix its rows
+        st.caption(t("cmp.scores.rows"))
+        return
     keys = shared_keys(traces)
     by_key = nodes_by_key(traces[0], compared_keys(traces[0]))
     titles = node_titles(traces[0])

@@ -6,6 +6,8 @@ and only the display formats round.
 
 from __future__ import annotations
 
+import re
+
 import pandas as pd
 import plotly.graph_objects as go
 
@@ -25,7 +27,7 @@ from dtree_core.split import places_apart, threshold_text, told_apart
 from ui import registry, state
 from ui.messages import literal, sentences, t
 from ui.tables import styled_numbers, threshold_formatter
-from ui.widgets import in_notation, score_header, stop_sentence
+from ui.widgets import in_notation, majority_tie, score_header, stop_sentence
 
 
 def summary_frame(labels, traces, accuracies) -> pd.DataFrame:
@@ -154,13 +156,26 @@ def _fixed(x: float | None, decimals: int) -> str:
     return "—" if x is None else f"{x:.{decimals}f}"
 
 
+def run_on(sentence: str) -> str:
+    """A sentence said inside another (after 'because'): without its full stop, and in
+    English its first word lower-cased where it is an ordinary word ('The', 'Pre-pruning'),
+    never a name ('C4.5's', 'CART')."""
+    sentence = sentence.rstrip(".。")
+    if re.match(r"[A-Z][a-z]*(?![A-Za-z0-9])", sentence):
+        return sentence[0].lower() + sentence[1:]
+    return sentence
+
+
 def pick_clause(pick: Pick, decimals: int, tie_break: str = "first") -> str:
     """One configuration's decision at the node, in the session's language (Markdown: the
     data's names and values are literal)."""
     at = "" if pick.threshold is None else t("cmp.why.at", t=pick.threshold_text)
     if pick.kind == "leaf":  # the reason is a sentence; the clause ends where the list says
-        reason = stop_sentence(pick.algorithm, pick.stop, literal(pick.majority))
-        return t("cmp.why.leaf", label=pick.label, reason=reason.rstrip(".。"))
+        reason = run_on(stop_sentence(pick.algorithm, pick.stop, literal(pick.majority)))
+        if pick.tied_classes:  # the label won a tie of the counts: said, as the panel says it
+            tie = majority_tie(pick.tied_classes, pick.tied_count, literal)
+            reason = t("cmp.why.leaf.tied", reason=reason, tie=tie.rstrip(".。"))
+        return t("cmp.why.leaf", label=pick.label, reason=reason)
     attribute = literal(pick.attribute)
     if pick.rule_code == "forced":
         return t("cmp.why.forced", label=pick.label, attribute=attribute, at=at)
@@ -191,6 +206,10 @@ def why_sentence(found: Disagreement | None, decimals: int = 3, tie_break: str =
     tie_break: the tie rule every compared tree shares (the sidebar's)."""
     if found is None:
         return t("cmp.why.none")
+    if found.code == "rows":  # no node is the same in every tree: how many rows each had
+        grown = t("list.semicolon").join(t("cmp.why.rows.clause", labels=t("list.join").join(
+            labels), n=n) for n, labels in _by_rows(found.picks).items())
+        return t("cmp.why.rows", clauses=grown)
     path = literal(" / ".join(branch_text(c) for c in found.path))
     where = t("cmp.why.root") if found.key == "root" else t("cmp.why.node", path=path)
     if found.code == "shape":  # trees cut alike are named together
@@ -206,17 +225,40 @@ def why_sentence(found: Disagreement | None, decimals: int = 3, tie_break: str =
     return t("cmp.why.sentence", where=where, clauses=clauses)
 
 
+def _by_rows(picks: list[Pick]) -> dict[int, list[str]]:
+    """The configurations' labels by the rows their trees grew on, in order."""
+    grown: dict[int, list[str]] = {}
+    for p in picks:
+        grown.setdefault(p.rows, []).append(p.label)
+    return grown
+
+
 def why_sentences(found: list[tuple[tuple[str, ...], Disagreement | None]], decimals: int = 3,
                   tie_break: str = "first") -> str:
     """why_sentence of the trees' first parting (compare.disagreements), then of each group
     that decided alike there: where those part in turn, or that they never do."""
     said = [why_sentence(found[0][1], decimals, tie_break)]
-    for labels, later in found[1:]:
-        group = t("list.join").join(labels)
-        said.append(t("cmp.why.among", labels=group,
-                      sentence=why_sentence(later, decimals, tie_break)) if later is not None
-                    else t("cmp.why.among.none", labels=group))
+    for i, (labels, later) in enumerate(found[1:], 1):
+        group, parent = t("list.join").join(labels), _parent(found, i)
+        if parent.code == "rows":  # a group of trees grown on the same rows, compared anew
+            key = "cmp.why.rows.among" if later else "cmp.why.rows.among.none"
+        elif later is None:
+            key = "cmp.why.among.none"
+        else:  # the group's next parting is found breadth-first: a sibling at the depth
+            # where the larger group parted is no further down
+            deeper = later.depth > parent.depth
+            key = "cmp.why.among" if deeper else "cmp.why.among.elsewhere"
+        said.append(t(key, labels=group, sentence=why_sentence(later, decimals, tie_break)
+                      if later else ""))
     return sentences(said)
+
+
+def _parent(found: list[tuple[tuple[str, ...], Disagreement | None]], i: int) -> Disagreement:
+    """Where the larger group that found[i]'s trees belong to parted (they decided alike
+    there): the nearest entry before it whose labels hold them (disagreements lists each
+    group right after its own, depth first)."""
+    labels = set(found[i][0])
+    return next(parted for group, parted in reversed(found[:i]) if labels < set(group))
 
 
 # --------------------------------------------------------------------- Han's five criteria

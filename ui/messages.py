@@ -684,6 +684,9 @@ EN = {
     "cmp.ties": "{label}: {sentence}",  # eval.ties.one/many of its held-out tree
     "cmp.col.test_accuracy": "held-out accuracy",
     "cmp.scores": "Score table at one node, every criterion",
+    "cmp.scores.rows": ("The trees grew on different rows (the sentence above says how many), "
+                        "so a node on the same path holds other rows in each: their scores are "
+                        "not merged into one table."),
     "cmp.node": "Node (path from the root, in every tree)",
     "cmp.col.gini_multiway": "Gini_index (multiway)",
     "cmp.col.gini_binary": "Gini_index (best binary)",
@@ -720,12 +723,22 @@ EN = {
     "cmp.why.tie_break.random": "a seeded draw decides",
     "cmp.why.forced": "{label} takes {attribute}{at} (forced)",
     "cmp.why.random": "{label} draws {attribute}{at} at random",
-    "cmp.why.leaf": "{label} makes a leaf: {reason}",
+    # reason: the leaf's stop sentence run on (ui.compare.run_on), which says it is a leaf
+    "cmp.why.leaf": "{label} stops splitting here because {reason}",
+    "cmp.why.leaf.tied": "{reason} ({tie})",  # the tie: stop.tied_majority
     "cmp.why.shape": "{where}, every tree splits on {attribute} but into different branches: "
                      "{clauses}.",
     "cmp.why.shape.clause": "{label}: {branches}",
     "cmp.why.among": "{labels} decide alike there and part further down. {sentence}",
+    "cmp.why.among.elsewhere": ("{labels} decide alike there and part at another node they "
+                                "share. {sentence}"),
     "cmp.why.among.none": "{labels} decide alike at every other node they share.",
+    "cmp.why.rows": ("The trees grew on different rows ({clauses}), so a node on the same path "
+                     "holds other rows in each: their picks are not compared."),
+    "cmp.why.rows.clause": "{labels} on {n}",
+    "cmp.why.rows.among": "{labels} grew on the same rows. {sentence}",
+    "cmp.why.rows.among.none": ("{labels} grew on the same rows and make the same decision at "
+                                "every node they share."),
     "cmp.why.sentence": "{where}, {clauses}.",
     # forced splits a tree the sidebar did not grow could not make (trace.unmatched_force)
     "force.unmatched.folds": ("The split forced at {path} could not be made in {n} of the {k} "

@@ -551,6 +551,8 @@ ZH = {
     "cmp.ties": "{label}：{sentence}",
     "cmp.col.test_accuracy": "测试集精度",
     "cmp.scores": "某一结点的得分表（所有划分准则）",
+    "cmp.scores.rows": ("这些决策树是在不同的样本上生成的（上文给出了各自的样本数），同一路径上的"
+                        "结点在各棵树中所含样本不同，因此不把它们的得分合并成一张表。"),
     "cmp.node": "结点（从根结点出发的路径，每棵树中都有）",
     "cmp.col.gini_multiway": "Gini_index（多路划分）",
     "cmp.col.gini_binary": "Gini_index（最优二分）",
@@ -584,11 +586,20 @@ ZH = {
     "cmp.why.tie_break.random": "由固定种子的随机抽取决定",
     "cmp.why.forced": "{label} 选择 {attribute}（强制指定）{at}",
     "cmp.why.random": "{label} 随机抽到 {attribute}{at}",
-    "cmp.why.leaf": "{label} 生成叶结点：{reason}",
+    "cmp.why.leaf": "{label} 在此停止划分，因为{reason}",
+    "cmp.why.leaf.tied": "{reason}（{tie}）",
     "cmp.why.shape": "{where}，每棵树都用 {attribute} 划分，但分支不同：{clauses}。",
     "cmp.why.shape.clause": "{label}：{branches}",
     "cmp.why.among": "{labels} 在上述结点的决策相同，到更深的结点才出现分歧。{sentence}",
+    "cmp.why.among.elsewhere": ("{labels} 在上述结点的决策相同，在另一个共有结点上出现分歧。"
+                                "{sentence}"),
     "cmp.why.among.none": "{labels} 在其余共有的每个结点上都做出相同的决策。",
+    "cmp.why.rows": ("这些决策树是在不同的样本上生成的（{clauses}），同一路径上的结点在各棵树中"
+                     "所含样本不同，因此不比较它们的选择。"),
+    "cmp.why.rows.clause": "{labels} 用了 {n} 个样本",
+    "cmp.why.rows.among": "{labels} 是在相同的样本上生成的。{sentence}",
+    "cmp.why.rows.among.none": ("{labels} 是在相同的样本上生成的，在共有的每个结点上都做出"
+                                "相同的决策。"),
     "cmp.why.sentence": "{where}，{clauses}。",
     # forced splits a tree the sidebar did not grow could not make (trace.unmatched_force)
     "force.unmatched.folds": ("在“{path}”处指定的划分在 {k} 棵交叉验证树中有 {n} 棵无法实现："

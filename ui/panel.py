@@ -45,7 +45,13 @@ from ui.tables import (
     threshold_formatter,
     winner,
 )
-from ui.widgets import in_notation, number_formats, score_header, stop_sentence
+from ui.widgets import (
+    in_notation,
+    majority_tie,
+    number_formats,
+    score_header,
+    stop_sentence,
+)
 
 WIN, LOSE, FAIL = "#d62728", "#7f9cc0", "#d9d9d9"
 YES_NO_COLUMNS = {"above_average"}  # shown as ✓/✗ rather than a number
@@ -206,9 +212,7 @@ def tied_majority(trace: dict, node: dict) -> str | None:
     if (not tied or leaf_stop(node["decision"]) == "empty"
             or node["decision"]["label"] != tied[0]):
         return None
-    named = t("list.join").join(t("stop.tied_class", cls=c) for c in tied)
-    return t("stop.tied_majority", classes=named,
-             count=format_number(node["class_counts"][tied[0]], 3), label=tied[0])
+    return majority_tie(tied, node["class_counts"][tied[0]])
 
 
 def cart_note(trace: dict, node: dict, decimals: int) -> str | None:

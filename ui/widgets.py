@@ -267,6 +267,15 @@ def stop_sentence(algorithm: str, stop: str | None, label: str, node: dict | Non
     return t(key if has(key) else "stop.unknown", label=label, code=stop)
 
 
+def majority_tie(tied, count: float, shown=str) -> str:
+    """The sentence naming the classes a leaf's label won a tie of (the label first, the one
+    growing.majority took) and the weight each holds: the grow panel's and the compare
+    page's one wording. shown: how a class is written (literal, in Markdown)."""
+    named = t("list.join").join(t("stop.tied_class", cls=shown(c)) for c in tied)
+    return t("stop.tied_majority", classes=named, count=format_number(count, 3),
+             label=shown(tied[0]))
+
+
 def score_header(column: str | None, known_only: bool = False) -> str:
     """A score's header: the notation's symbol (Li Hang's g(D,A), …; H(D̃|A), Gini(D̃, A) on
     the known rows where `known_only`) or the catalogue's."""

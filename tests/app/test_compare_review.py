@@ -114,3 +114,82 @@ def test_the_two_way_caption_uses_li_hangs_symbols(lang):
     captions = [unescaped(c.value) for c in at.caption]
     two_way = [c for c in captions if "CART" in c and ("two-way" in c or "二分" in c)]
     assert two_way and not ZHOU_SYMBOLS.search(two_way[0]), captions
+
+
+def _depth_capped(limit: int):
+    """Watermelon 2.0 grown by ID3, and again with max_depth `limit` (labels A and B)."""
+    X = pd.read_csv("../shared/datasets/watermelon_2.0.csv").drop(columns=["编号"])
+    y = X.pop(X.columns[-1])
+    return [DecisionTree("id3", **extra).fit(X, y).trace_.to_dict()
+            for extra in ({}, {"max_depth": limit})]
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_leaf_whose_label_won_a_tie_says_so(lang, monkeypatch):
+    """ID3 against ID3 with max_depth 3 on watermelon 2.0: B's leaf at 纹理=清晰 / 根蒂=稍蜷 /
+    色泽=乌黑 holds one 是 and one 否; its clause names the tie as the grow panel does
+    (stop.tied_majority), not a bare 'the majority'."""
+    from ui import messages
+    from ui.messages import t
+
+    monkeypatch.setattr(messages, "current_language", lambda: lang)
+    found = first_disagreement(_depth_capped(3), ["A", "B"])
+    leaf = found.picks[1]
+    assert leaf.kind == "leaf" and leaf.tied_classes == ("是", "否") and leaf.tied_count == 1
+    classes = t("list.join").join(t("stop.tied_class", cls=c) for c in ("是", "否"))
+    tie = t("stop.tied_majority", classes=classes, count="1", label="是").rstrip(".。")
+    assert tie in why_sentence(found)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_leaf_clause_reads_as_one_sentence(lang, monkeypatch):
+    """CART against CART with min gain 0.1 on watermelon 2.0: at 纹理 ∈ {稍糊,模糊} the second
+    stops. Its clause said 'CART makes a leaf: The largest decrease … is below the minimum
+    gain: a leaf labelled 否' ('leaf' twice, a capital after the colon; in Chinese two colons
+    and 叶结点 twice); now the stop sentence runs on after 'because', saying 'leaf' once."""
+    from ui import messages
+
+    monkeypatch.setattr(messages, "current_language", lambda: lang)
+    X = pd.read_csv("../shared/datasets/watermelon_2.0.csv").drop(columns=["编号"])
+    y = X.pop(X.columns[-1])
+    traces = [DecisionTree("cart", **extra).fit(X, y).trace_.to_dict()
+              for extra in ({}, {"min_gain": 0.1})]
+    found = first_disagreement(traces, ["A", "B"])
+    assert found.picks[1].kind == "leaf"
+    clause = why_sentence(found).split("；" if lang == "zh" else "; ")[-1]
+    leaf, colon = ("叶结点", "：") if lang == "zh" else ("leaf", ":")
+    assert clause.count(leaf) == 1 and clause.count(colon) == 1, clause
+    assert not re.search(r": [A-Z]", clause), clause
+
+
+def test_a_sentence_run_on_keeps_a_name_s_capitals():
+    from ui.compare import run_on
+
+    assert run_on("C4.5's subtree raising moved this leaf up.") == \
+        "C4.5's subtree raising moved this leaf up"
+    assert run_on("Pre-pruning refused the split.") == "pre-pruning refused the split"
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_trees_grown_on_the_same_rows_are_compared_among_themselves(lang, monkeypatch):
+    """ID3 on all 17 rows of watermelon 2.0, ID3 and CART on its first 12: the sentence names
+    the rows each grew on (the two alike together), then compares the two with each other."""
+    from dtree_core.compare import disagreements
+    from ui import messages
+    from ui.compare import why_sentences
+    from ui.messages import t
+
+    monkeypatch.setattr(messages, "current_language", lambda: lang)
+    X = pd.read_csv("../shared/datasets/watermelon_2.0.csv").drop(columns=["编号"])
+    y = X.pop(X.columns[-1])
+    traces = [DecisionTree("id3").fit(X, y).trace_.to_dict()] + [
+        DecisionTree(a).fit(X.iloc[:12], y.iloc[:12]).trace_.to_dict() for a in ("id3", "cart")]
+    labels = ["all", "ID3 12", "CART 12"]
+    text = why_sentences(disagreements(traces, labels))
+    both = t("list.join").join(labels[1:])
+    grown = t("list.semicolon").join([t("cmp.why.rows.clause", labels="all", n=17),
+                                      t("cmp.why.rows.clause", labels=both, n=12)])
+    assert text.startswith(t("cmp.why.rows", clauses=grown))
+    later = why_sentence(first_disagreement(traces[1:], labels[1:]))
+    assert later != t("cmp.why.none")  # the two part somewhere, said after the rows
+    assert t("cmp.why.rows.among", labels=both, sentence=later) in text

@@ -149,7 +149,7 @@ def test_a_leaf_in_the_first_disagreement_is_worded_by_its_algorithm():
     ρ·ΔGini does: each leaf says what it compared, as the node panel does, not the best
     Gain (which passed), and the sentence ends once."""
     from dtree_core.compare import first_disagreement
-    from ui.compare import why_sentence
+    from ui.compare import run_on, why_sentence
 
     data = prepare(load_path(dataset_path("people_8.csv")), "class")
     traces = [DecisionTree(a, min_gain=0.4).fit(data.X, data.y).trace_.to_dict()
@@ -157,10 +157,11 @@ def test_a_leaf_in_the_first_disagreement_is_worded_by_its_algorithm():
     assert [tr["nodes"][0]["decision"]["stop"] for tr in traces] == [None, "min_gain",
                                                                       "min_gain"]
     text = why_sentence(first_disagreement(traces, ["ID3", "C4.5", "CART"]))
-    c45_reason = t("stop.min_gain.chosen", label="x").split(":")[0]
-    cart_reason = t("stop.min_gain.gini", label="x").split(":")[0]
+    # each stop sentence runs on in its clause (its first word lower-cased)
+    c45_reason = run_on(t("stop.min_gain.chosen", label="x")).split(":")[0]
+    cart_reason = run_on(t("stop.min_gain.gini", label="x")).split(":")[0]
     assert c45_reason in text and cart_reason in text
-    assert t("stop.min_gain", label="x").split(":")[0] not in text
+    assert run_on(t("stop.min_gain", label="x")).split(":")[0] not in text
     assert ".." not in text and ".;" not in text
 
 
@@ -293,3 +294,26 @@ def test_trees_that_decide_alike_where_others_part_are_followed_down(lang, shape
     never = t("cmp.why.among.none", _lang=lang, labels=t("list.join", _lang=lang).join(
         ["ID3", "ID3 again"]))
     assert why_sentences(twice).replace("\\", "").endswith(never)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_trees_that_part_at_a_sibling_are_not_said_to_part_further_down(lang, monkeypatch):
+    """ID3 on watermelon 2.0 free (A), forced to 色泽 at 纹理=清晰 (B) and at 纹理=稍糊 (C): all
+    three part at 纹理=清晰 (depth 1); A and C decide alike there and part at 纹理=稍糊, a node
+    of the same depth, which is not 'further down'."""
+    from dtree_core.compare import disagreements
+    from ui import messages
+    from ui.compare import why_sentences
+
+    monkeypatch.setattr(messages, "current_language", lambda: lang)
+    data = prepare(load_path(dataset_path("watermelon_2.0.csv")), "好瓜")
+    traces = [DecisionTree("id3", **extra).fit(data.X, data.y).trace_.to_dict()
+              for extra in ({}, {"force": {"纹理=清晰": "色泽"}}, {"force": {"纹理=稍糊": "色泽"}})]
+    found = disagreements(traces, ["A", "B", "C"])
+    assert [(labels, d.key, d.depth) for labels, d in found] == [
+        (("A", "B", "C"), "纹理=清晰", 1), (("A", "C"), "纹理=稍糊", 1)]
+    text = why_sentences(found).replace("\\", "")
+    group = t("list.join", _lang=lang).join(["A", "C"])
+    elsewhere = t("cmp.why.among.elsewhere", _lang=lang, labels=group, sentence="")
+    further = t("cmp.why.among", _lang=lang, labels=group, sentence="")
+    assert elsewhere in text and further not in text

@@ -163,3 +163,54 @@ def test_a_forced_pick_is_tied_with_nothing():
     rows = merged_scores([forced, free], ["forced", "free"], key).rows
     assert not any(r["tied"]["forced"] for r in rows)
     assert {r["attribute"] for r in rows if r["tied"]["free"]} == {"脐部", "触感"}
+
+
+def test_a_leaf_whose_label_won_a_tie_says_so():
+    """ID3 against ID3 with max_depth 3 on watermelon 2.0: the capped tree's leaf holds one
+    是 and one 否, and takes 是 as the first the data shows."""
+    whole, capped = (DecisionTree("id3", **extra).fit(*_melons()).trace_.to_dict()
+                     for extra in ({}, {"max_depth": 3}))
+    found = first_disagreement([whole, capped], ["A", "B"])
+    assert found.picks[1].tied_classes == ("是", "否")
+    assert explain(found).endswith("B makes a leaf (max_depth; 是, 否 tie with 1 each: the "
+                                   "leaf takes 是, the one the data shows first).")
+
+
+def _melons():
+    from tests.conftest import xy
+    return xy("watermelon_2.0.csv", "好瓜", drop=["编号"])
+
+
+def test_a_tie_is_said_as_each_tree_s_tie_rule_broke_it():
+    """At 纹理=清晰 of watermelon 2.0, ID3's Gain ties 根蒂, 脐部 and 触感: the first column
+    takes 根蒂, the last 触感, a seeded draw 脐部; each clause names its own rule (explain
+    said 'the first column wins' whatever the rule)."""
+    first, last, drawn = (DecisionTree("id3", tie_break=rule).fit(*_melons()).trace_.to_dict()
+                          for rule in ("first", "last", "random"))
+    said = explain(first_disagreement([first, last, drawn], ["F", "L", "R"]))
+    assert "F takes 根蒂 by Gain (0.458; 触感 0.458; 脐部 0.458), tied with 脐部, 触感 (the " \
+        "first column wins)" in said
+    assert "L takes 触感" in said and "tied with 根蒂, 脐部 (the last column wins)" in said
+    assert "R takes 脐部" in said and "tied with 根蒂, 触感 (a seeded draw decides)" in said
+
+
+def test_trees_grown_on_different_rows_are_not_compared_node_by_node():
+    """A tree pruned by a validation split of the file grows on the rest of it: ID3 on all 17
+    rows of watermelon 2.0 and ID3 and C4.5 on its first 12 share no node (their roots hold
+    different rows), which was written as one root with both trees' numbers; the two grown
+    on 12 rows are compared with each other."""
+    from dtree_core.compare import disagreements, same_rows
+
+    X, y = _melons()
+    whole = DecisionTree("id3").fit(X, y).trace_.to_dict()
+    part = [DecisionTree(a).fit(X.iloc[:12], y.iloc[:12]).trace_.to_dict()
+            for a in ("id3", "c45")]
+    assert same_rows(part) and not same_rows([whole, part[0]])
+    found = first_disagreement([whole, *part], ["all", "ID3 12", "C4.5 12"])
+    assert (found.code, [p.rows for p in found.picks]) == ("rows", [17, 12, 12])
+    assert explain(found) == ("The trees grew on different rows (all on 17; ID3 12 on 12; "
+                              "C4.5 12 on 12): their nodes are not compared.")
+    later = disagreements([whole, *part], ["all", "ID3 12", "C4.5 12"])
+    assert [labels for labels, _ in later] == [("all", "ID3 12", "C4.5 12"),
+                                               ("ID3 12", "C4.5 12")]
+    assert later[1][1] == first_disagreement(part, ["ID3 12", "C4.5 12"])
