@@ -299,13 +299,26 @@ def event_places(event: dict, decimals: int) -> int:
     pairs = compared_pairs(event)
     if event["measure"] == "validation_accuracy":
         return places_apart([(100 * a, 100 * b) for a, b in pairs], PERCENT_PLACES)
-    # and no number that is not 0 reads 0 (ccp_alpha 0.01 read 'ccp_alpha = 0.0' beside 0.2)
-    return places_apart(pairs + [(v, 0.0) for pair in pairs for v in pair if v != 0], decimals)
+    # and no number that is not 0 reads 0 (ccp_alpha 0.01 read 'ccp_alpha = 0.0' beside 0.2;
+    # an effective alpha of 1.3e-10, which relation tells from 0, read 0.000 > 0)
+    nonzero = [v for pair in pairs for v in pair if v != 0]
+    return places_apart(pairs + [(v, 0.0) for v in nonzero], decimals, _places_to_show(nonzero))
+
+
+def _places_to_show(values: list[float]) -> int:
+    """Enough decimals (at least 9) for the smallest of the values to show 3 digits."""
+    smallest = min((abs(v) for v in values if np.isfinite(v)), default=1.0)
+    return max(9, min(int(-np.floor(np.log10(smallest))) + 2, 17))
 
 
 def event_number(event: dict, value: float, decimals: int) -> str:
     """One of an event's numbers as its sentence writes it (event_places): a validation
-    accuracy as a percentage (42.9%), the others as numbers (whole ones without decimals)."""
+    accuracy as a percentage (42.9%), the others as numbers (whole ones without decimals).
+    The two it found equal within rounding are written alike, as the limit (after) reads:
+    written apart they could read in the wrong order (0.124 ≤ 0.123)."""
+    if value in (event["before"], event["after"]) and \
+            relation(event["before"], event["after"]) == "eq":
+        value = event["after"]
     places = event_places(event, decimals)
     if event["measure"] == "validation_accuracy":
         return f"{100 * value:.{places}f}%"

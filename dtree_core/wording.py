@@ -153,12 +153,12 @@ def reason_numbers(method: str, before: float, after: float) -> tuple[str, str]:
         return told_apart_percent(before, after)
     from .pruning import NOISE, relation  # pruning words its events with this module
 
-    if relation(before, after) == "eq":  # equal within rounding, as decided: a sum's noise
-        # about 0 (an effective alpha of 1.4e-16 against ccp_alpha 0) is written 0, and two
-        # numbers alike to 4 digits are not written on (2.0000002e-10 ≤ 2e-10 read false),
-        # so the sentence does not state what is false of the numbers it shows
-        before, after = (0.0 if abs(x) <= NOISE else x for x in (before, after))
-        return f"{before:.4g}", f"{after:.4g}"
+    if relation(before, after) == "eq":  # equal within rounding, as decided: both are
+        # written as the limit (after) reads, a sum's noise about 0 as 0 (an effective alpha
+        # of 1.4e-16 against ccp_alpha 0), so the sentence does not state what is false of
+        # the numbers it shows (2.0000002e-10 ≤ 2e-10, or 21.35 ≤ 21.34 rounded apart)
+        text = f"{0.0 if abs(after) <= NOISE else after:.4g}"
+        return text, text
     for digits in range(4, 13):  # equal to 12 digits: a tie, written alike
         pair = f"{before:.{digits}g}", f"{after:.{digits}g}"
         if pair[0] != pair[1]:

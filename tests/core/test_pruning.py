@@ -4,6 +4,7 @@ cost-complexity pruning (scikit-learn's numbers), and the CLI flags."""
 from __future__ import annotations
 
 import json
+import re
 from fractions import Fraction
 
 import numpy as np
@@ -653,13 +654,15 @@ def test_a_pessimistic_leaf_says_the_rule_that_pruned_it():
 
 def test_ccp_alpha_0_cuts_the_subtrees_that_lower_the_impurity_by_nothing():
     """As the option's help says: scikit-learn cuts nothing at 0; here the subtrees with
-    g(t) = 0 (up to rounding: -1e-18) are cut, and their g(t) reads 0.000, not -0.000."""
+    g(t) = 0 (up to rounding: -1e-18) are cut, and their g(t) reads 0, not -0.000."""
     X, y = xy("penguins.csv", "species")
     cuts = [e for e in DecisionTree("cart", prune="ccp", ccp_alpha=0.0).fit(X, y).trace_.pruning
             if e["action"] == "prune"]
     assert cuts and all(abs(e["before"]) < 1e-12 for e in cuts)
     assert any(e["before"] < 0 for e in cuts)
-    assert {event_number(e, e["before"], 3) for e in cuts} == {"0.000"}
+    # equal within rounding to ccp_alpha 0: written as it is, "0" (it read 0.000 beside 0)
+    assert {event_number(e, e["before"], 3) for e in cuts} == {"0"}
+    assert {event_number(e, e["after"], 3) for e in cuts} == {"0"}
 
 
 def test_a_ccp_sentence_states_what_is_true_of_the_numbers_it_shows():
@@ -712,3 +715,21 @@ def test_small_effective_alphas_are_compared_as_scikit_learn_compares_them():
             g, op, limit = re.match(r"Effective alpha (\S+) ([≤>]) ccp_alpha (\S+):",
                                     event["reason"]).groups()
             assert float(g) > 0 and (float(g) <= float(limit)) == (op == "≤"), event["reason"]
+
+
+def test_numbers_of_an_event_are_written_as_they_compared():
+    """An effective alpha of 1.3e-10, told from 0 by the comparison, read '0.000 > 0' (the
+    places stopped at 9); two numbers equal within rounding were written apart and could
+    read in the wrong order: 'g(t) = 0.124 ≤ ccp_alpha = 0.123', 'C_α 21.35 ≤ 21.34'."""
+    from dtree_core.pruning import event_number
+    from dtree_core.wording import prune_reason
+
+    tiny = {"before": 1.333e-10, "after": 0.0, "measure": "effective_alpha", "action": "keep"}
+    assert float(event_number(tiny, tiny["before"], 3)) > 0
+    assert event_number(tiny, tiny["after"], 3) == "0"
+    tied = {"before": 0.1235000001, "after": 0.1235, "measure": "effective_alpha",
+            "action": "prune"}
+    assert event_number(tied, tied["before"], 3) == event_number(tied, tied["after"], 3)
+    said = prune_reason("cost", "prune", 21.345, 21.345000001)
+    first, second = (float(x) for x in re.findall(r"\d+\.\d+", said))
+    assert first == second, said
