@@ -20,7 +20,7 @@ from .budget import BudgetError
 from .data import CodedError
 from .evaluate import fit, tree_depth
 from .export import Table, on_known_rows, row_threshold_digits
-from .growing import tied_classes
+from .growing import label_tie
 from .labels import branch_text, node_path
 from .paths import path_keys
 from .split import Condition, format_number, places_apart, threshold_text
@@ -258,14 +258,10 @@ def deciding_score(record: algorithms.Algorithm, node: dict) -> str:
 
 
 def _majority_tie(trace: dict, node: dict) -> tuple[tuple[str, ...], float | None]:
-    """A leaf's tied classes and the weight of each where its label is the tie's first (the
-    grow panel's tied_majority); ((), None) for a split, a clear majority or an empty branch
-    (whose label is its parent's)."""
-    d = node["decision"]
-    tied = tied_classes(trace["classes"], node["class_counts"])
-    if d["kind"] != "leaf" or not tied or leaf_stop(d) == "empty" or d.get("label") != tied[0]:
-        return (), None
-    return tuple(tied), float(node["class_counts"][tied[0]])
+    """A leaf's tied classes (growing.label_tie) and the weight each holds; ((), None)
+    where its label won no tie."""
+    tied = label_tie(trace["classes"], node)
+    return (tied, float(node["class_counts"][tied[0]])) if tied else ((), None)
 
 
 def _pick(label: str, trace: dict, node: dict, others: list[str]) -> Pick:

@@ -25,7 +25,7 @@ from .paths import forced_split, path_key
 from .records import NodeStore
 from .scoretable import LevelScores, score_level
 from .splitting import Batch, growing, node_class_counts, training_set
-from .trace import Trace
+from .trace import Trace, leaf_stop
 
 
 @dataclass
@@ -187,6 +187,19 @@ def tied_classes(classes, class_counts) -> list:
     tied = [c for c, held in zip(classes, tied_for_majority(counts).tolist(), strict=True)
             if held]
     return tied if len(tied) > 1 else []
+
+
+def label_tie(classes, node: dict) -> tuple:
+    """The classes a leaf's label won a tie of (the label first, as majority took it, then
+    those it tied with), read off a trace node's counts: () for a split, a clear majority,
+    or an empty branch (whose label is its parent's). The panel, the rules and the compare
+    page say a tie from this one reading."""
+    decision = node["decision"]
+    tied = tied_classes(classes, node["class_counts"])
+    if decision["kind"] != "leaf" or not tied or leaf_stop(decision) == "empty" \
+            or decision.get("label") != tied[0]:
+        return ()
+    return tuple(tied)
 
 
 def early_stops(enc, options, batch: Batch, used, counts, n, depth: int) -> np.ndarray:

@@ -17,7 +17,7 @@ import pandas as pd
 from .escape import one_line
 from .evaluate import FittedTrace
 from .export import Table, to_csv, to_markdown
-from .growing import tied_classes
+from .growing import label_tie
 from .labels import branch_text, format_number, joined_paths, node_path
 from .split import Condition
 from .wording import percent_places, percent_text, share_places  # noqa: F401  (public)
@@ -156,13 +156,6 @@ def with_tie(rule: Rule, conclusion: str, lang: str = "en") -> str:
     return _word(lang, "tied", conclusion=conclusion, classes=classes)
 
 
-def _tied_with(trace: dict, node: dict) -> tuple[str, ...]:
-    """The classes a leaf's label tied with, where the label is the tie's first (as
-    growing.majority takes it); () for a clear majority or an empty leaf."""
-    tied, label = tied_classes(trace["classes"], node["class_counts"]), node["decision"]["label"]
-    return tuple(tied[1:]) if tied and tied[0] == label else ()
-
-
 def _leaves(trace: dict) -> list[dict]:
     """The tree's leaves in the trace's step order (pruned-away nodes are not in the tree)."""
     nodes = trace["nodes"]
@@ -182,7 +175,7 @@ def rules(trace: dict, X: pd.DataFrame | None = None, y=None) -> list[Rule]:
     return [Rule(node["id"], tuple(node_path(trace, node)), trace["target"],
                  node["decision"]["label"], _training(node, total),
                  test.get(node["id"], Coverage(0.0, 0.0, float(len(X)))) if test else None,
-                 _tied_with(trace, node))
+                 label_tie(trace["classes"], node)[1:])
             for node in _leaves(trace)]
 
 

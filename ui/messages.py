@@ -879,7 +879,6 @@ EN = {
     "exp.col.then": "THEN",
     "exp.rule.and": "AND",
     "exp.rule.always": "TRUE (every sample)",
-    # a THEN whose class won a tie of the leaf's counts (classes: stop.tied_class, joined)
     "exp.col.train_covered": "training rows covered",
     "exp.col.train_coverage": "training coverage",
     "exp.col.train_accuracy": "training accuracy",

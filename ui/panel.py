@@ -15,7 +15,7 @@ from dtree_core import plugged
 from dtree_core.checking import one_split_listed_twice, smallest_value_splits, value_splits
 from dtree_core.compare import deciding_score
 from dtree_core.escape import plotly_text
-from dtree_core.growing import tied_classes
+from dtree_core.growing import label_tie
 from dtree_core.labels import branch_text, format_number, node_path
 from dtree_core.paths import node_key
 from dtree_core.solution import compared_row, other_tied_threshold_texts
@@ -208,11 +208,8 @@ def tied_majority(trace: dict, node: dict) -> str | None:
     """Where the classes a leaf's label is the majority of tie: which, and that the first the
     data shows won (growing.majority's rule, read off the leaf's counts). None elsewhere: a
     label taken from the parent (an empty branch) or a leaf of one class."""
-    tied = tied_classes(trace["classes"], node["class_counts"])
-    if (not tied or leaf_stop(node["decision"]) == "empty"
-            or node["decision"]["label"] != tied[0]):
-        return None
-    return majority_tie(tied, node["class_counts"][tied[0]])
+    tied = label_tie(trace["classes"], node)
+    return majority_tie(tied, node["class_counts"][tied[0]]) if tied else None
 
 
 def cart_note(trace: dict, node: dict, decimals: int) -> str | None:
