@@ -126,9 +126,10 @@ class Claim:
     branch: int | None = None  # Ent(D¹): the first branch of an attribute named elsewhere
     known: bool = False  # Ent(D̃), Gain(D̃, a): on the rows with a known value (§4.4.2)
     threshold: str | None = None  # Gain(D, a, t)'s t as written (eq. 4.8): its digits count
-    # A quantity named whose result is no decimal number (3/8, 约0.381, 3.81×10^-1): not
-    # read, for that reason rather than for the form of the line.
+    # A quantity named whose result is no decimal number (3/8, 约0.381, 3.81×10^-1), or one
+    # past a float's range (1e400): not read, for that reason rather than the line's form.
     unread_result: bool = False
+    past_range: bool = False
 
 
 def parse_claim(line: int, text: str) -> Claim:
@@ -148,7 +149,9 @@ def parse_claim(line: int, text: str) -> Claim:
         attribute = _attribute_of(args)
     given = _result(rest)
     if quantity is None or given is None:
-        return Claim(line, text, unread_result=quantity is not None)
+        past = quantity is not None and _past_range(rest)
+        return Claim(line, text, unread_result=quantity is not None and not past,
+                     past_range=past)
     branch, known = _subset_of(args)
     if quantity in NODE_QUANTITIES and branch is not None:
         attribute = None  # Ent(D¹): a branch's subset, not an attribute named D1
@@ -187,6 +190,12 @@ def _result(rest: str) -> float | None:
         if before is not None:
             return before
     return last
+
+
+def _past_range(rest: str) -> bool:
+    """Is the result a number written plainly but past a float's range (1e400, 400 nines)?"""
+    found = _RESULT.match(re.split(r"=|≈", rest)[-1])
+    return bool(found) and not math.isfinite(float(found["number"].replace("−", "-")))
 
 
 def _plain_number(text: str) -> float | None:
@@ -355,7 +364,8 @@ class _Context:
 
     def judge(self, claim: Claim) -> Verdict:
         if claim.quantity is None:
-            return Verdict(claim, "unread_result" if claim.unread_result else "unparsed")
+            return Verdict(claim, "past_range" if claim.past_range else
+                           "unread_result" if claim.unread_result else "unparsed")
         if claim.quantity in NODE_QUANTITIES and claim.branch is not None:
             return self.judge_numbered_branch(claim)
         if claim.known and claim.quantity in ("entropy", "gain"):
