@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import time
 from collections import deque
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 import pandas as pd
@@ -223,6 +223,7 @@ class Pick:
     tied_count: float | None = None
     tie_break: str = "first"  # the tree's rule among tied attributes: first | last | random
     rows: int = 0  # the rows that reached the node (n)
+    grown: tuple = ()  # at the root of trees grown on different rows: grown_on(root)
 
     @property
     def threshold_text(self) -> str:
@@ -340,7 +341,8 @@ def _first_parting(traces, labels, keyed, maps) -> Disagreement | None:
     if not same_rows(traces):  # no node to compare: say how many rows each grew on
         roots = [t["nodes"][0] for t in traces]
         return Disagreement("root", [], 0, "rows", [
-            _pick(label, t, n, []) for label, t, n in zip(labels, traces, roots, strict=True)])
+            replace(_pick(label, t, n, []), grown=grown_on(n))
+            for label, t, n in zip(labels, traces, roots, strict=True)])
     queue = deque(["root"])
     while queue:
         key = queue.popleft()
@@ -398,6 +400,20 @@ def _num(x: float | None, places: int = 3) -> str:
     return "—" if x is None else f"{x:.{places}f}"
 
 
+def rows_groups(picks: list[Pick]) -> list[tuple[int, list[str], bool]]:
+    """(rows, labels, other) of each set of trees grown on the same rows (Pick.grown), in
+    order; other: an earlier set grew on as many rows, so these differ in which rows or
+    their weights (the count alone would read as the same rows)."""
+    groups: dict[tuple, list[str]] = {}
+    for p in picks:
+        groups.setdefault(p.grown or (p.rows,), []).append(p.label)
+    seen, found = set(), []
+    for grown, labels in groups.items():
+        found.append((grown[0], labels, grown[0] in seen))
+        seen.add(grown[0])
+    return found
+
+
 # how each tie rule takes one of tied attributes (the page's cmp.why.tie_break.*)
 TIE_BREAK_WORDS = {"first": "the first column wins", "last": "the last column wins",
                    "random": "a seeded draw decides"}
@@ -446,7 +462,9 @@ def explain(disagreement: Disagreement | None) -> str:
     if disagreement is None:
         return "The trees make the same decision at every node they share."
     if disagreement.code == "rows":
-        grown = "; ".join(f"{p.label} on {p.rows}" for p in disagreement.picks)
+        grown = "; ".join(f"{', '.join(labels)} on {n}" + (" other rows or weights" if other
+                                                           else "")
+                          for n, labels, other in rows_groups(disagreement.picks))
         return f"The trees grew on different rows ({grown}): their nodes are not compared."
     if disagreement.code == "shape":
         clauses = "; ".join(_shape_clause(p) for p in disagreement.picks)

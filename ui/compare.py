@@ -18,6 +18,7 @@ from dtree_core.compare import (
     Pick,
     interpretability,
     rival_places,
+    rows_groups,
 )
 from dtree_core.escape import plotly_text
 from dtree_core.evaluate import tree_depth
@@ -207,8 +208,10 @@ def why_sentence(found: Disagreement | None, decimals: int = 3, tie_break: str =
     if found is None:
         return t("cmp.why.none")
     if found.code == "rows":  # no node is the same in every tree: how many rows each had
-        grown = t("list.semicolon").join(t("cmp.why.rows.clause", labels=t("list.join").join(
-            labels), n=n) for n, labels in _by_rows(found.picks).items())
+        grown = t("list.semicolon").join(
+            t("cmp.why.rows.clause.other" if other else "cmp.why.rows.clause",
+              labels=t("list.join").join(labels), n=n)
+            for n, labels, other in rows_groups(found.picks))
         return t("cmp.why.rows", clauses=grown)
     path = literal(" / ".join(branch_text(c) for c in found.path))
     where = t("cmp.why.root") if found.key == "root" else t("cmp.why.node", path=path)
@@ -223,14 +226,6 @@ def why_sentence(found: Disagreement | None, decimals: int = 3, tie_break: str =
                  clauses=clauses)
     clauses = t("list.semicolon").join(pick_clause(p, decimals, tie_break) for p in found.picks)
     return t("cmp.why.sentence", where=where, clauses=clauses)
-
-
-def _by_rows(picks: list[Pick]) -> dict[int, list[str]]:
-    """The configurations' labels by the rows their trees grew on, in order."""
-    grown: dict[int, list[str]] = {}
-    for p in picks:
-        grown.setdefault(p.rows, []).append(p.label)
-    return grown
 
 
 def why_sentences(found: list[tuple[tuple[str, ...], Disagreement | None]], decimals: int = 3,

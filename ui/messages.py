@@ -736,6 +736,8 @@ EN = {
     "cmp.why.rows": ("The trees grew on different rows ({clauses}), so a node on the same path "
                      "holds other rows in each: their picks are not compared."),
     "cmp.why.rows.clause": "{labels} on {n}",
+    # as many rows as trees named before, but other rows or other weights
+    "cmp.why.rows.clause.other": "{labels} on {n} other rows or weights",
     "cmp.why.rows.among": "{labels} grew on the same rows. {sentence}",
     "cmp.why.rows.among.none": ("{labels} grew on the same rows and make the same decision at "
                                 "every node they share."),

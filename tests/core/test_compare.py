@@ -208,9 +208,23 @@ def test_trees_grown_on_different_rows_are_not_compared_node_by_node():
     assert same_rows(part) and not same_rows([whole, part[0]])
     found = first_disagreement([whole, *part], ["all", "ID3 12", "C4.5 12"])
     assert (found.code, [p.rows for p in found.picks]) == ("rows", [17, 12, 12])
-    assert explain(found) == ("The trees grew on different rows (all on 17; ID3 12 on 12; "
-                              "C4.5 12 on 12): their nodes are not compared.")
+    assert explain(found) == ("The trees grew on different rows (all on 17; ID3 12, C4.5 12 "
+                              "on 12): their nodes are not compared.")  # sharing rows: together
     later = disagreements([whole, *part], ["all", "ID3 12", "C4.5 12"])
     assert [labels for labels, _ in later] == [("all", "ID3 12", "C4.5 12"),
                                                ("ID3 12", "C4.5 12")]
     assert later[1][1] == first_disagreement(part, ["ID3 12", "C4.5 12"])
+
+
+def test_trees_on_as_many_rows_but_other_ones_are_not_said_to_share_them():
+    """ID3 on watermelon 2.0's rows 0-11 and on rows 5-16: 'The trees grew on different rows
+    (A, B on 12)' said they differ and grouped them as one; likewise the same 17 rows with
+    other weights."""
+    data = prepare(load_path(dataset_path("watermelon_2.0.csv")), "好瓜")
+    X, y = data.X, data.y
+    a = DecisionTree("id3").fit(X.iloc[:12], y.iloc[:12]).trace_.to_dict()
+    b = DecisionTree("id3").fit(X.iloc[5:], y.iloc[5:]).trace_.to_dict()
+    found = first_disagreement([a, b], ["A", "B"])
+    assert found.code == "rows"
+    said = explain(found)
+    assert "A on 12; B on 12 other rows or weights" in said, said
