@@ -300,15 +300,19 @@ def event_places(event: dict, decimals: int) -> int:
     if event["measure"] == "validation_accuracy":
         return places_apart([(100 * a, 100 * b) for a, b in pairs], PERCENT_PLACES)
     # and no number that is not 0 reads 0 (ccp_alpha 0.01 read 'ccp_alpha = 0.0' beside 0.2;
-    # an effective alpha of 1.3e-10, which relation tells from 0, read 0.000 > 0)
-    nonzero = [v for pair in pairs for v in pair if v != 0]
-    return places_apart(pairs + [(v, 0.0) for v in nonzero], decimals, _places_to_show(nonzero))
+    # an effective alpha of 1.3e-10, which relation tells from 0, read 0.000 > 0), where
+    # "not 0" is as relation decides: a sum's noise (1.4e-17) reads 0, not 0.00000000000000001
+    shown = [event["before"], event["after"], *(v for pair in pairs for v in pair)]
+    nonzero = [v for v in shown if relation(0.0, v) != "eq"]
+    against_zero = [(v, 0.0) for v in nonzero]
+    return places_apart(pairs + against_zero, decimals, _places_to_show(pairs + against_zero))
 
 
-def _places_to_show(values: list[float]) -> int:
-    """Enough decimals (at least 9) for the smallest of the values to show 3 digits."""
-    smallest = min((abs(v) for v in values if np.isfinite(v)), default=1.0)
-    return max(9, min(int(-np.floor(np.log10(smallest))) + 2, 17))
+def _places_to_show(pairs: list[tuple[float, float]]) -> int:
+    """Enough decimals (at least 9, at most 17) to write the two numbers of each pair apart:
+    relation tells numbers apart down to about 1e-12, past the 9 places that did."""
+    gaps = [abs(a - b) for a, b in pairs if np.isfinite(a) and np.isfinite(b) and a != b]
+    return max(9, min(int(-np.floor(np.log10(min(gaps)))) + 1, 17)) if gaps else 9
 
 
 def event_number(event: dict, value: float, decimals: int) -> str:

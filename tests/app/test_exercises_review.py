@@ -251,7 +251,7 @@ def test_a_result_that_is_no_decimal_is_told_why_the_line_is_not_read(lang):
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_a_result_past_a_floats_range_is_told_so(lang):
     """'Gain(D, 纹理) = 1e400' is a decimal number, so 'its result must be a decimal number'
-    was not why it is not read: it is too large for any score."""
+    was not why it is not read: it is beyond the range of any score."""
     at = check(page_app(PAGE, lang=lang), "Gain(D, 纹理) = 1e400")
     shown = "\n".join(texts(at.warning))
     assert t("ex.line.past_range", _lang=lang, line=1) in shown

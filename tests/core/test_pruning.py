@@ -730,6 +730,13 @@ def test_numbers_of_an_event_are_written_as_they_compared():
     tied = {"before": 0.1235000001, "after": 0.1235, "measure": "effective_alpha",
             "action": "prune"}
     assert event_number(tied, tied["before"], 3) == event_number(tied, tied["after"], 3)
+    # a sum's noise reads 0 (it read 0.00000000000000001 beside 0.01000000000000000), and
+    # numbers told apart past 9 places are written apart (0.123 > 0.123)
+    noise = {"before": 1.39e-17, "after": 0.01, "measure": "effective_alpha", "action": "prune"}
+    assert [event_number(noise, noise[k], 3) for k in ("before", "after")] == ["0.000", "0.010"]
+    near = {"before": 0.1234000003, "after": 0.1234, "measure": "effective_alpha",
+            "action": "keep"}
+    assert event_number(near, near["before"], 3) != event_number(near, near["after"], 3)
     said = prune_reason("cost", "prune", 21.345, 21.345000001)
     first, second = (float(x) for x in re.findall(r"\d+\.\d+", said))
     assert first == second, said

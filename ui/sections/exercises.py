@@ -75,8 +75,8 @@ EN: dict[str, str] = {
                          "{exact} is that of the best two-way split."),
     "ex.line.unparsed": ("Line {line} is not read: write one quantity per line, such as "
                          "Gain(D,色泽) = 0.108."),
-    "ex.line.past_range": ("Line {line} is not read: its result is a number too large for "
-                           "any score."),
+    "ex.line.past_range": ("Line {line} is not read: its result is a number beyond the range "
+                           "of any score."),
     # the quantity is named, but its result is a fraction, an expression or words
     "ex.line.unread_result": ("Line {line} is not read: its result must be a decimal number, "
                               "such as 0.381 or 38.1%, with a remark after it in brackets or "
@@ -248,7 +248,7 @@ ZH: dict[str, str] = {
                          "指数（式 4.6）✓。这棵树做二分：它的 {quantity} = {exact} 是最优二分"
                          "划分的基尼指数。"),
     "ex.line.unparsed": "第 {line} 行无法识别：请每行写一个量，例如 Gain(D,色泽) = 0.108。",
-    "ex.line.past_range": "第 {line} 行无法识别：结果的数值太大，不可能是任何得分。",
+    "ex.line.past_range": "第 {line} 行无法识别：结果的数值超出了任何得分的范围。",
     "ex.line.unread_result": ("第 {line} 行无法识别：结果须写成一个小数，例如 0.381 或 38.1%，"
                               "其后的说明须写在括号里或不含数字（分数如 3/8 或算式不会被计算）。"),
     "ex.line.unknown_attribute": ("第 {line} 行：{attribute} 不是此结点的候选属性"
