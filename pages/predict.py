@@ -10,7 +10,7 @@ from dtree_core.evaluate import FittedTrace
 from dtree_core.labels import branch_text
 from dtree_core.predicting import most_likely, tied_best
 from dtree_core.split import Condition, places_apart
-from ui import analysis, engine, registry, state
+from ui import analysis, registry, state
 from ui.messages import labelled, literal, sentences, t, tm
 from ui.state import ensure_entry_point
 from ui.widgets import drawn_part, path_text
@@ -127,22 +127,6 @@ def sample_path_text(trace: dict, node: dict, rewritten: dict[int, Condition]) -
     return " / ".join(reversed(texts)) or path_text(trace, node)
 
 
-def training_rows(current: dict) -> pd.DataFrame | None:
-    """The rows the tree grew on, which a linear test's text on the sample's path must still
-    send where the tree does (written_path); None for a tree without a linear test, or where
-    the rows cannot be read again (the path then keeps the tree's text)."""
-    if not any(node["decision"].get("weights") for node in current["trace"]["nodes"]):
-        return None
-    dataset = current["source"]
-    try:
-        X, y, options = engine.ready(dataset["data"], dataset["filename"], current["choices"],
-                                     current["options"])
-        return engine.training_and_validation(X, y, current["choices"].get("validation"),
-                                              options)[0]
-    except (ValueError, MemoryError):
-        return None
-
-
 def rewritten_caption(trace: dict, rewritten: dict[int, Condition]) -> None:
     """Say why a path's linear test reads with more decimals than the drawing's, naming the
     nodes whose test it is (rewritten is keyed by the child each branch leads to)."""
@@ -151,7 +135,7 @@ def rewritten_caption(trace: dict, rewritten: dict[int, Condition]) -> None:
         st.caption(tm("pred.rewritten", nodes=Listed(f"#{node}" for node in tested)))
 
 
-def show(trace: dict, row: dict, training: pd.DataFrame | None = None) -> None:
+def show(trace: dict, row: dict, rewritten: dict[int, Condition]) -> None:
     fitted = FittedTrace.from_dict(trace)
     frame = pd.DataFrame([{k: (np.nan if v is None else v) for k, v in row.items()}])
     proba = fitted.predict_proba(frame)
@@ -167,7 +151,6 @@ def show(trace: dict, row: dict, training: pd.DataFrame | None = None) -> None:
                      max_value=1.0)})
     missing_splits(trace, unknown, reached)
     st.markdown(f"**{t('pred.leaves')}**")
-    rewritten = fitted.written_path(frame, training)
     leaves = leaves_reached(trace, reached, rewritten)
     st.dataframe(leaves, hide_index=True,
                  column_config=share_column(leaves[t("pred.col.weight")].tolist()))
@@ -202,4 +185,5 @@ sample = sample_form(current["trace_id"], trace)
 if sample is None:
     st.info(t("pred.fill"))
 else:
-    show(trace, sample, training_rows(current))
+    show(trace, sample, analysis.sample_path(current["trace_id"], tuple(sample.items()),
+                                             current))

@@ -8,6 +8,8 @@ ui.engine's grow_trace.
 
 from __future__ import annotations
 
+import numpy as np
+import pandas as pd
 import streamlit as st
 from sklearn.metrics import accuracy_score
 
@@ -105,6 +107,28 @@ def curve(data: bytes, filename: str, choices: dict, options: Options, method: s
     splits = (stratified_kfold(y, int(size), seed) if method == "kfold"
               else [stratified_split(y, float(size), seed)])
     return depth_curve(fitted, X, y, splits)
+
+
+@st.cache_data(max_entries=32, ttl=engine.CACHE_TTL, show_spinner=False)
+def sample_path(trace_id: str, sample: tuple, _current: dict) -> dict:
+    """FittedTrace.written_path of one sample (its (attribute, value) pairs) on the tree
+    trace_id names, with the rows the tree grew on: once per sample and tree, not on every
+    rerun of the predict page (they are prepared again and routed through the tree). {} for
+    a tree without a linear test, or where the rows cannot be read again (the path then
+    keeps the tree's text)."""
+    trace = _current["trace"]
+    if not any(node["decision"].get("weights") for node in trace["nodes"]):
+        return {}
+    dataset = _current["source"]
+    try:
+        X, y, options = engine.ready(dataset["data"], dataset["filename"], _current["choices"],
+                                     _current["options"])
+        training = engine.training_and_validation(X, y, _current["choices"].get("validation"),
+                                                  options)[0]
+    except (ValueError, MemoryError):
+        return {}
+    frame = pd.DataFrame([{k: (np.nan if v is None else v) for k, v in sample}])
+    return FittedTrace.from_dict(trace).written_path(frame, training)
 
 
 # --------------------------------------------------------------------- forced splits
