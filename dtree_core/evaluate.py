@@ -73,41 +73,46 @@ class FittedTrace:
                                                   self._columns(X), len(X))
                 if branch is not None and (branch < 0).any()}
 
+    def linear_rows(self, training: pd.DataFrame) -> dict[int, dict[str, np.ndarray]]:
+        """Linear node id -> its attributes' values at the training rows reaching it (an
+        unknown value's rows reach every branch): what written_path writes a test against.
+        Encoded and routed once per tree, however many samples are written after."""
+        columns = self._columns(training)
+        named = dict(zip((a.name for a in self.attributes), columns, strict=True))
+        routes = routes_of(self.trace)
+        return {node: {a: named[a][rows] for a, _ in routes[node].split.weights}
+                for node, rows, _ in reach(self.trace, self.attributes, columns, len(training))
+                if routes[node].split is not None and routes[node].split.kind == "linear"}
+
     def written_path(self, sample: pd.DataFrame,
-                     training: pd.DataFrame | None) -> dict[int, Condition]:
+                     at_node: dict[int, dict[str, np.ndarray]] | None) -> dict[int, Condition]:
         """Child id -> the branch condition a sample's path (the one row of `sample`) reads
         there, for each linear test on it whose text, worked by hand, would send the sample
         the other way from the tree: its weights' decimals were chosen for the node's
         training rows only (0.606·密度 - 0.796·含糖率<=0.20718 gives 0.207188 at 密度 0.556,
         含糖率 0.163, the tree's own weights 0.207076). Written again by oblique.written_form
-        with the sample among the node's training rows (`training`: the rows the tree grew
-        on), so the text still sends each of those where the tree does. Without them ({}),
-        nothing is written again: a text checked on the sample alone could misplace them."""
-        if training is None:
+        with the sample among the node's training rows (`at_node`: linear_rows of the rows
+        the tree grew on), so the text still sends each of those where the tree does.
+        Without them ({}), nothing is written again: a text checked on the sample alone
+        could misplace them."""
+        if at_node is None:
             return {}
-        at_node, taught = self._rows_by_node(training), self._named(training)
-        here = self._named(sample)
+        columns = self._columns(sample)
+        here = dict(zip((a.name for a in self.attributes), columns, strict=True))
         routes = routes_of(self.trace)
         rewritten = {}
-        for node_id, _, _, branch in walk(self.trace, self.attributes, list(here.values()), 1):
+        for node_id, _, _, branch in walk(self.trace, self.attributes, columns, 1):
             split = routes[node_id].split
             if branch is None or split.kind != "linear" or branch[0] < 0:
                 continue
-            rows = at_node.get(node_id, np.arange(0))
-            columns = {a: np.concatenate([taught[a][rows], here[a][:1]])
-                       for a, _ in split.weights}
-            form = written_form(split.weights, float(split.threshold), columns)
+            taught = at_node.get(node_id, {})
+            together = {a: np.concatenate([taught.get(a, here[a][:0]), here[a][:1]])
+                        for a, _ in split.weights}
+            form = written_form(split.weights, float(split.threshold), together)
             if form is not None and form != (split.attribute, split.threshold_digits):
                 again = replace(split, attribute=form[0], threshold_digits=form[1])
                 rewritten[routes[node_id].children[branch[0]]] = again.conditions()[branch[0]]
         return rewritten
-
-    def _named(self, X: pd.DataFrame) -> dict[str, np.ndarray]:
-        return dict(zip((a.name for a in self.attributes), self._columns(X), strict=True))
-
-    def _rows_by_node(self, X: pd.DataFrame) -> dict[int, np.ndarray]:
-        """Each node's rows of X (those with an unknown value reach every branch)."""
-        return {node: rows for node, rows, _ in self.reach(X)}
 
 
 # --------------------------------------------------------------------- configurations

@@ -181,7 +181,7 @@ def rules_files(key: tuple, lang: str, _trace: dict, _rows: tuple) -> tuple[str,
 def sidebar_tree(current: dict, dataset: dict) -> str:
     """Which tree the sidebar grew, in words: on all rows, or on those left once validation
     rows were split off for its pruning."""
-    grown = len(training_rows(current, dataset)[1])
+    grown = len(engine.grown_rows(current, dataset)[1])
     total = len(engine.ready(dataset["data"], dataset["filename"], current["choices"],
                              current["options"])[1])
     if grown == total:
@@ -224,14 +224,6 @@ def rules_section(current: dict, dataset: dict, sidebar: str) -> None:
                             "text/plain", key="exp_dl_rules_txt")
     cols[1].download_button(t("exp.rules.md"), markdown, file_name(stem, "md"),
                             "text/markdown", key="exp_dl_rules_md")
-
-
-def training_rows(current: dict, dataset: dict):
-    """The rows the sidebar's tree grew on (less a validation split carved out of them)."""
-    X, y, fitted = engine.ready(dataset["data"], dataset["filename"], current["choices"],
-                                current["options"])
-    X, y, _ = engine.training_and_validation(X, y, current["choices"].get("validation"), fitted)
-    return X, y
 
 
 def pruned_rules_frame(found) -> pd.DataFrame:
@@ -277,7 +269,7 @@ def rule_postpruning(current: dict, dataset: dict, sidebar: str) -> None:
 def pruned_rules(trace_id: str, _current: dict, _dataset: dict, cf: float, lang: str):
     """The post-pruned rules and their text, once per tree (trace_id, engine.trace_key) and CF,
     not on every rerun."""
-    X, y = training_rows(_current, _dataset)
+    X, y = engine.grown_rows(_current, _dataset)
     trace = _current["trace"]
     return prune_rules(trace, X, y, cf), pruned_rules_text(trace, X, y, cf, lang=lang)
 

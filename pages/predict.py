@@ -137,7 +137,7 @@ def rewritten_caption(trace: dict, rewritten: dict[int, Condition]) -> None:
 
 def show(trace: dict, row: dict, rewritten: dict[int, Condition]) -> None:
     fitted = FittedTrace.from_dict(trace)
-    frame = pd.DataFrame([{k: (np.nan if v is None else v) for k, v in row.items()}])
+    frame = analysis.sample_frame(row)
     proba = fitted.predict_proba(frame)
     label = most_likely(proba, fitted.classes)[0]
     # a branch of no training weight gets a share of 0: the sample does not reach its leaves
@@ -185,5 +185,4 @@ sample = sample_form(current["trace_id"], trace)
 if sample is None:
     st.info(t("pred.fill"))
 else:
-    show(trace, sample, analysis.sample_path(current["trace_id"], tuple(sample.items()),
-                                             current))
+    show(trace, sample, analysis.sample_path(current, sample))

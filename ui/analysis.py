@@ -109,26 +109,31 @@ def curve(data: bytes, filename: str, choices: dict, options: Options, method: s
     return depth_curve(fitted, X, y, splits)
 
 
-@st.cache_data(max_entries=32, ttl=engine.CACHE_TTL, show_spinner=False)
-def sample_path(trace_id: str, sample: tuple, _current: dict) -> dict:
-    """FittedTrace.written_path of one sample (its (attribute, value) pairs) on the tree
-    trace_id names, with the rows the tree grew on: once per sample and tree, not on every
-    rerun of the predict page (they are prepared again and routed through the tree). {} for
-    a tree without a linear test, or where the rows cannot be read again (the path then
-    keeps the tree's text)."""
-    trace = _current["trace"]
-    if not any(node["decision"].get("weights") for node in trace["nodes"]):
+def sample_path(current: dict, sample: dict) -> dict:
+    """FittedTrace.written_path of one sample on the sidebar's tree: each linear test on
+    its path written so that, worked by hand, it sends the sample where the tree did."""
+    fitted = FittedTrace.from_dict(current["trace"])
+    return fitted.written_path(sample_frame(sample), linear_rows(current["trace_id"], current))
+
+
+def sample_frame(sample: dict) -> pd.DataFrame:
+    """The predict form's sample as one row (None, a value left missing: NaN)."""
+    return pd.DataFrame([{k: (np.nan if v is None else v) for k, v in sample.items()}])
+
+
+@st.cache_resource(max_entries=8, ttl=engine.CACHE_TTL, show_spinner=False)
+def linear_rows(trace_id: str, _current: dict) -> dict | None:
+    """FittedTrace.linear_rows of the rows the tree trace_id names grew on: prepared and
+    routed once per tree, not on every sample or rerun of the predict page (read only: a
+    resource, not copied). {} for a tree without a linear test; None where the rows cannot
+    be read again (a path then keeps the tree's text)."""
+    if not any(node["decision"].get("weights") for node in _current["trace"]["nodes"]):
         return {}
-    dataset = _current["source"]
     try:
-        X, y, options = engine.ready(dataset["data"], dataset["filename"], _current["choices"],
-                                     _current["options"])
-        training = engine.training_and_validation(X, y, _current["choices"].get("validation"),
-                                                  options)[0]
+        X, _ = engine.grown_rows(_current, _current["source"])
     except (ValueError, MemoryError):
-        return {}
-    frame = pd.DataFrame([{k: (np.nan if v is None else v) for k, v in sample}])
-    return FittedTrace.from_dict(trace).written_path(frame, training)
+        return None
+    return FittedTrace.from_dict(_current["trace"]).linear_rows(X)
 
 
 # --------------------------------------------------------------------- forced splits

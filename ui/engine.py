@@ -172,6 +172,15 @@ def ready(data: bytes, filename: str, choices: dict, options: Options):
     return prepared.X, prepared.y, options.with_kinds(prepared.kinds)
 
 
+def grown_rows(current: dict, dataset: dict):
+    """(X, y): the rows the sidebar's tree grew on (less a validation split carved out of
+    them), prepared from dataset, the file it grew from."""
+    X, y, fitted = ready(dataset["data"], dataset["filename"], current["choices"],
+                         current["options"])
+    X, y, _ = training_and_validation(X, y, current["choices"].get("validation"), fitted)
+    return X, y
+
+
 # Told the phase growth is in: ("preparing", {}) then ("growing", {"depth", "nodes"}) before
 # each depth. ui.setup draws its progress bar from these; a Streamlit rerun raised from it (the
 # user changed the input) ends the growth there, and nothing is kept of it.

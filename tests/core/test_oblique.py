@@ -767,7 +767,7 @@ def test_a_sample_s_path_writes_a_linear_test_that_sends_it_where_the_tree_does(
     fitted = FittedTrace.from_dict(trace)
     sample = pd.DataFrame({"密度": [0.556], "含糖率": [0.163]})
     assert trace["nodes"][3]["decision"]["attribute"] == "0.606·密度 - 0.796·含糖率"
-    rewritten = fitted.written_path(sample, X)
+    rewritten = fitted.written_path(sample, fitted.linear_rows(X))
     assert list(rewritten) == [4] and trace["nodes"][4]["parent"] == 3
     condition = rewritten[4]
     assert condition.text() == "0.6057·密度 - 0.7957·含糖率<=0.20718"
@@ -778,7 +778,8 @@ def test_a_sample_s_path_writes_a_linear_test_that_sends_it_where_the_tree_does(
     exact = by_hand(X[rows], trace["nodes"][3]["decision"]["weights"]) <= condition.value
     by_text = by_hand(X[rows], written_weights(condition.attribute)) <= 0.20718
     assert (exact == by_text).all()
-    assert fitted.written_path(pd.DataFrame({"密度": [0.3], "含糖率": [0.3]}), X) == {}
+    assert fitted.written_path(pd.DataFrame({"密度": [0.3], "含糖率": [0.3]}),
+                               fitted.linear_rows(X)) == {}
     # without the training rows nothing is written again (a text checked on the sample
     # alone could misplace them; the sample alone was said to be checked and never was)
     assert fitted.written_path(sample, None) == {}
