@@ -23,6 +23,7 @@ import numpy as np
 from . import algorithms, plugged
 from . import notation as notations
 from .data import Listed, folded
+from .labels import curve_digits
 from .notation import Notation
 from .options import CURVE_POINTS
 from .solution import (
@@ -148,8 +149,9 @@ def parse_claim(line: int, text: str) -> Claim:
         quantity = NAMES.get(name)
         attribute = _attribute_of(args)
     given = _result(rest)
-    if quantity is None or given is None:
-        past = quantity is not None and _past_range(rest)
+    if quantity is None or given is None or not math.isfinite(given):
+        # 400 digits, or 1e400: no score is that, and it is not read as inf
+        past = quantity is not None and given is not None
         return Claim(line, text, unread_result=quantity is not None and not past,
                      past_range=past)
     branch, known = _subset_of(args)
@@ -192,12 +194,6 @@ def _result(rest: str) -> float | None:
     return last
 
 
-def _past_range(rest: str) -> bool:
-    """Is the result a number written plainly but past a float's range (1e400, 400 nines)?"""
-    found = _RESULT.match(re.split(r"=|≈", rest)[-1])
-    return bool(found) and not math.isfinite(float(found["number"].replace("−", "-")))
-
-
 def _plain_number(text: str) -> float | None:
     if _DECIMAL_COMMA.match(text):  # 0,109: a decimal comma
         text = text.replace(",", ".")
@@ -205,8 +201,6 @@ def _plain_number(text: str) -> float | None:
     if not found:
         return None
     value = float(found["number"].replace("−", "-"))
-    if not math.isfinite(value):  # 400 digits, or 1e400: no score is that; not read as inf
-        return None
     return value / 100 if found["percent"] else value
 
 
@@ -453,8 +447,8 @@ class _Context:
         that tie with it there (their IV, Gain_ratio, … differ: the branches do)."""
         points = [(row["threshold"], row.get("threshold_digits"))]
         if quantity in TIED_AT_SPLIT_POINTS[self.threshold_by]:
-            points += [(t, _curve_digits(row, t))
-                       for t in other_tied_thresholds(row, self.threshold_by)]
+            own = curve_digits([row])
+            points += [(t, own.get(t)) for t in other_tied_thresholds(row, self.threshold_by)]
         return points
 
     def judge_branch(self, claim: Claim) -> Verdict:
@@ -703,12 +697,13 @@ def _named_once(claim: Claim, row: dict, judged: set[float], details: dict,
     the midpoints it does not keep cannot be ruled out: t must have the decimals of the
     node's own t. (A min branch weight leaves out only midpoints beyond both ends of the
     ones it allows, which no candidate's t names.)"""
-    named = [(point, digits) for point, digits in _curve_points(row)
+    points = _curve_points(row)
+    named = [(point, digits) for point, digits in points
              if _same_point(claim.threshold, point, digits)]
     if any(point not in judged for point, _ in named):
         return Verdict(claim, "ambiguous_threshold", details={
             **details, "points": Listed(threshold_text(p, d) for p, d in named)})
-    kept, midpoints = len(_curve_points(row)), row.get("n_distinct", 0) - 1
+    kept, midpoints = len(points), row.get("n_distinct", 0) - 1
     if _maybe_thinned(kept, midpoints, curve_points) and written_decimals(
             claim.threshold) < written_decimals(details["threshold"]):
         return Verdict(claim, "unkept_threshold",
@@ -726,15 +721,8 @@ def _maybe_thinned(kept: int, midpoints: int, curve_points: int) -> bool:
 
 def _curve_points(row: dict) -> list[tuple[float, int | None]]:
     """(midpoint, its digits) of each point the row's curve keeps."""
-    thresholds = (row.get("curve") or {}).get("threshold") or ()
-    return [(point, _curve_digits(row, point)) for point in thresholds]
-
-
-def _curve_digits(row: dict, point: float) -> int | None:
-    """The digits a midpoint of the row's curve is written with (None: as format_number)."""
-    curve = row.get("curve") or {}
-    digits = curve.get("threshold_digits")
-    return digits[curve["threshold"].index(point)] or None if digits else None
+    own = curve_digits([row])
+    return [(point, own.get(point)) for point in (row.get("curve") or {}).get("threshold") or ()]
 
 
 def _same_point(written: str, point: float, digits: int | None = None) -> bool:
