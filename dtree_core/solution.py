@@ -645,6 +645,19 @@ def compared_row(node: dict, algorithm, names: Notation = ZHOU) -> dict | None:
     return max(rows, key=lambda row: row[algorithm.impurity_decrease]) if rows else None
 
 
+def compared_values(node: dict, algorithm, names: Notation, min_gain: float | None,
+                    decimals: int) -> dict | None:
+    """The numbers a stop that compared its rule's pick with the limit says (compared_row):
+    {best: the pick's score told apart from the limit, written in full (0.41997 below
+    0.42), threshold, attribute}; None where no such stop fired. The worked solution, the
+    panel's sentence and the lit pseudocode line all say these."""
+    row = compared_row(node, algorithm, names) if min_gain is not None else None
+    if row is None:
+        return None
+    return {"best": told_apart(row[algorithm.impurity_decrease], min_gain, decimals)[0],
+            "threshold": format_number(min_gain), "attribute": row["attribute"]}
+
+
 def leaf_steps(node: dict, algorithm=None, names: Notation = ZHOU, min_gain=None,
                decimals: int = DECIMALS) -> list[Step]:
     decision = node["decision"]
@@ -653,13 +666,8 @@ def leaf_steps(node: dict, algorithm=None, names: Notation = ZHOU, min_gain=None
     stop = leaf_stop(decision) or "unknown"
     key = names.stop_key(stop, algorithm) if algorithm else stop
     key = key if f"solution.stop.{key}" in WORDS["en"] else "unknown"
-    compared = {}
-    row = compared_row(node, algorithm, names) if min_gain is not None else None
-    if row is not None and key != "unknown":
-        # the largest told apart from the threshold written in full (0.41997 below 0.42)
-        best = told_apart(row[algorithm.impurity_decrease], min_gain, decimals)[0]
-        compared = {"best": best, "threshold": format_number(min_gain),
-                    "attribute": row["attribute"]}
+    compared = (compared_values(node, algorithm, names, min_gain, decimals)
+                if key != "unknown" else None) or {}
     number = algorithm.lihang_algorithm if algorithm and names.own_algorithms else None
     if number and f"solution.stop.{key}.lihang.{number}" in WORDS["en"]:  # that algorithm's
         key += f".lihang.{number}"

@@ -12,8 +12,8 @@ from functools import cache
 
 from dtree_core import notation as notations
 from dtree_core import reference
-from dtree_core.solution import compared_row
-from dtree_core.split import Condition, Split, format_number, record_threshold_text, told_apart
+from dtree_core.solution import compared_values
+from dtree_core.split import Condition, Split, format_number, record_threshold_text
 from dtree_core.trace import leaf_stop
 from ui import registry
 from ui.messages import has, t
@@ -217,9 +217,8 @@ def epsilon_text(trace: dict, node: dict, figure: Figure) -> str:
     rule's pick's, the largest of that score among the candidates for 5.2 and 5.3)."""
     record, lihang = registry.record(trace["algorithm"]), notations.get("lihang")
     symbol = lihang.text(record.impurity_decrease, "D", "A_g")
-    # told apart from ε, which is written in full: 0.41997 < 0.42, not 0.420 < 0.42
-    value = told_apart(compared_row(node, record, lihang)[record.impurity_decrease],
-                       trace["params"].get("min_gain") or 0.0, 3)[0]
+    value = compared_values(node, record, lihang, trace["params"].get("min_gain") or 0.0,
+                            3)["best"]
     return t(f"{figure.key}.4.fired", symbol=symbol, value=value, **figure.values)
 
 

@@ -22,7 +22,7 @@ from dtree_core.export import (
     worded,
 )
 from dtree_core.labels import branch_text, joined_paths, node_path
-from dtree_core.solution import compared_row
+from dtree_core.solution import compared_values
 from dtree_core.split import format_number, places_among, told_apart, told_apart_percent
 from ui import registry, state
 from ui.downloads import file_name
@@ -258,12 +258,9 @@ def stop_sentence(algorithm: str, stop: str | None, label: str, node: dict | Non
     where the rule's pick is not the largest."""
     record, names = registry.record(algorithm), state.notation()
     key = f"stop.{names.stop_key(stop or '', record)}"
-    row = compared_row(node, record, names) if node is not None and min_gain is not None \
-        else None
-    if row is not None and has(f"{key}.compared"):
-        best = told_apart(row[record.impurity_decrease], min_gain, decimals)[0]
-        return t(f"{key}.compared", label=label, best=best, threshold=format_number(min_gain),
-                 attribute=row["attribute"])
+    compared = compared_values(node, record, names, min_gain, decimals) if node else None
+    if compared and has(f"{key}.compared"):
+        return t(f"{key}.compared", label=label, **compared)
     return t(key if has(key) else "stop.unknown", label=label, code=stop)
 
 
