@@ -26,6 +26,7 @@ from .paths import path_keys
 from .split import Condition, format_number, places_apart, threshold_text
 from .splitting import is_tied
 from .trace import leaf_stop
+from .wording import TIE_RULES
 
 CRITERION_NAMES = {"gain": "Gain", "gain_ratio": "Gain_ratio", "gini_index": "Gini_index",
                    "gini_gain": "ρ·(Gini(D̃) − Gini_index)"}
@@ -222,8 +223,8 @@ class Pick:
     tied_classes: tuple[str, ...] = ()
     tied_count: float | None = None
     tie_break: str = "first"  # the tree's rule among tied attributes: first | last | random
-    rows: int = 0  # the rows that reached the node (n)
-    grown: tuple = ()  # at the root of trees grown on different rows: grown_on(root)
+    # at the root of trees grown on different rows: grown_on(root), its rows first
+    grown: tuple = ()
 
     @property
     def threshold_text(self) -> str:
@@ -239,7 +240,7 @@ class Disagreement:
     partition), "stop" (one tree splits where another makes a leaf), "label" (every tree
     makes a leaf there, labelled with different classes), "rows" (the trees grew on different
     rows, as pruning by a validation split of the file makes them: their roots are no one
-    node, and their picks are not compared; each pick's `rows` says how many).
+    node, and their picks are not compared; each pick's `grown` says on what).
     """
 
     key: str
@@ -285,8 +286,7 @@ def _pick(label: str, trace: dict, node: dict, others: list[str]) -> Pick:
                 "forced" if d.get("forced") else d.get("rule_code"), leaf_stop(d),
                 d.get("mean_gain"), tuple(d.get("passed") or ()), tuple(rivals),
                 tuple(d.get("ties") or ()), branches, d.get("label"), d.get("threshold_digits"),
-                *_majority_tie(trace, node), trace["params"].get("tie_break", "first"),
-                node["n"])
+                *_majority_tie(trace, node), trace["params"].get("tie_break", "first"))
 
 
 def _decided(node: dict, keys: list[str]) -> tuple:
@@ -406,17 +406,12 @@ def rows_groups(picks: list[Pick]) -> list[tuple[int, list[str], bool]]:
     their weights (the count alone would read as the same rows)."""
     groups: dict[tuple, list[str]] = {}
     for p in picks:
-        groups.setdefault(p.grown or (p.rows,), []).append(p.label)
+        groups.setdefault(p.grown, []).append(p.label)
     seen, found = set(), []
     for grown, labels in groups.items():
         found.append((grown[0], labels, grown[0] in seen))
         seen.add(grown[0])
     return found
-
-
-# how each tie rule takes one of tied attributes (the page's cmp.why.tie_break.*)
-TIE_BREAK_WORDS = {"first": "the first column wins", "last": "the last column wins",
-                   "random": "a seeded draw decides"}
 
 
 def _clause(pick: Pick) -> str:
@@ -444,7 +439,7 @@ def _clause(pick: Pick) -> str:
         if failed:
             text += f", which leaves out {', '.join(failed)}"
     if pick.ties:
-        text += f", tied with {', '.join(pick.ties)} ({TIE_BREAK_WORDS[pick.tie_break]})"
+        text += f", tied with {', '.join(pick.ties)} ({TIE_RULES[pick.tie_break]})"
     return text
 
 

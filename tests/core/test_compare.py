@@ -189,9 +189,11 @@ def test_a_tie_is_said_as_each_tree_s_tie_rule_broke_it():
                           for rule in ("first", "last", "random"))
     said = explain(first_disagreement([first, last, drawn], ["F", "L", "R"]))
     assert "F takes 根蒂 by Gain (0.458; 触感 0.458; 脐部 0.458), tied with 脐部, 触感 (the " \
-        "first column wins)" in said
-    assert "L takes 触感" in said and "tied with 根蒂, 脐部 (the last column wins)" in said
-    assert "R takes 脐部" in said and "tied with 根蒂, 触感 (a seeded draw decides)" in said
+        "attribute that comes first in the data's column order wins)" in said
+    assert "L takes 触感" in said and ("tied with 根蒂, 脐部 (the attribute that comes last "
+                                      "in the data's column order wins)") in said
+    assert "R takes 脐部" in said and ("tied with 根蒂, 触感 (one of them is picked at random "
+                                      "(seeded))") in said
 
 
 def test_trees_grown_on_different_rows_are_not_compared_node_by_node():
@@ -207,7 +209,7 @@ def test_trees_grown_on_different_rows_are_not_compared_node_by_node():
             for a in ("id3", "c45")]
     assert same_rows(part) and not same_rows([whole, part[0]])
     found = first_disagreement([whole, *part], ["all", "ID3 12", "C4.5 12"])
-    assert (found.code, [p.rows for p in found.picks]) == ("rows", [17, 12, 12])
+    assert (found.code, [p.grown[0] for p in found.picks]) == ("rows", [17, 12, 12])
     assert explain(found) == ("The trees grew on different rows (all on 17; ID3 12, C4.5 12 "
                               "on 12): their nodes are not compared.")  # sharing rows: together
     later = disagreements([whole, *part], ["all", "ID3 12", "C4.5 12"])
