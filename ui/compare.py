@@ -167,7 +167,7 @@ def run_on(sentence: str) -> str:
     return sentence
 
 
-def pick_clause(pick: Pick, decimals: int, tie_break: str = "first") -> str:
+def pick_clause(pick: Pick, decimals: int) -> str:
     """One configuration's decision at the node, in the session's language (Markdown: the
     data's names and values are literal)."""
     at = "" if pick.threshold is None else t("cmp.why.at", t=pick.threshold_text)
@@ -197,14 +197,13 @@ def pick_clause(pick: Pick, decimals: int, tie_break: str = "first") -> str:
             text += t("cmp.why.left_out", attributes=t("list.join").join(map(literal, left_out)))
     if pick.ties:
         text += t("cmp.why.ties", ties=t("list.join").join(map(literal, pick.ties)),
-                  rule=t(f"cmp.why.tie_break.{tie_break}"))
+                  rule=t(f"cmp.why.tie_break.{pick.tie_break}"))
     return text
 
 
-def why_sentence(found: Disagreement | None, decimals: int = 3, tie_break: str = "first") -> str:
-    """Where the trees first part and why, worded from the core's structured answer (Markdown).
-
-    tie_break: the tie rule every compared tree shares (the sidebar's)."""
+def why_sentence(found: Disagreement | None, decimals: int = 3) -> str:
+    """Where the trees first part and why, worded from the core's structured answer
+    (Markdown); each tree's tie rule is its own (Pick.tie_break)."""
     if found is None:
         return t("cmp.why.none")
     if found.code == "rows":  # no node is the same in every tree: how many rows each had
@@ -224,15 +223,15 @@ def why_sentence(found: Disagreement | None, decimals: int = 3, tie_break: str =
               branches=literal(" | ".join(branches))) for branches, labels in alike.items())
         return t("cmp.why.shape", where=where, attribute=literal(found.picks[0].attribute),
                  clauses=clauses)
-    clauses = t("list.semicolon").join(pick_clause(p, decimals, tie_break) for p in found.picks)
+    clauses = t("list.semicolon").join(pick_clause(p, decimals) for p in found.picks)
     return t("cmp.why.sentence", where=where, clauses=clauses)
 
 
-def why_sentences(found: list[tuple[tuple[str, ...], Disagreement | None]], decimals: int = 3,
-                  tie_break: str = "first") -> str:
+def why_sentences(found: list[tuple[tuple[str, ...], Disagreement | None]],
+                  decimals: int = 3) -> str:
     """why_sentence of the trees' first parting (compare.disagreements), then of each group
     that decided alike there: where those part in turn, or that they never do."""
-    said = [why_sentence(found[0][1], decimals, tie_break)]
+    said = [why_sentence(found[0][1], decimals)]
     for i, (labels, later) in enumerate(found[1:], 1):
         group, parent = t("list.join").join(labels), _parent(found, i)
         if parent.code == "rows":  # a group of trees grown on the same rows, compared anew
@@ -243,7 +242,7 @@ def why_sentences(found: list[tuple[tuple[str, ...], Disagreement | None]], deci
             # where the larger group parted is no further down
             deeper = later.depth > parent.depth
             key = "cmp.why.among" if deeper else "cmp.why.among.elsewhere"
-        said.append(t(key, labels=group, sentence=why_sentence(later, decimals, tie_break)
+        said.append(t(key, labels=group, sentence=why_sentence(later, decimals)
                       if later else ""))
     return sentences(said)
 
