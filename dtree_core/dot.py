@@ -115,9 +115,8 @@ def _hidden_below(children, node_id: int, shown: set[int], visible: set[int]) ->
 def _name_html(value) -> str:
     """A class or attribute name in a node label. A long one keeps its start and its end
     (as an edge's condition does): two classes that differ only at the end ('C…1', 'C…2')
-    must still say which leaf predicts which. Shortened before escaping, since a control
-    character becomes four (\\x1b) and must not be cut."""
-    return escape_dot_html(shorten_middle(str(value), DOT_MAX_LABEL), max_length=None)
+    must still say which leaf predicts which."""
+    return escape_dot_html(shorten_middle(str(value), DOT_MAX_LABEL))
 
 
 def _node_label(trace: dict, node: dict, decided: bool, decimals: int,
@@ -173,8 +172,8 @@ def _edge_label(node: dict, decimals: int) -> str:
     if abs(node["weight"] - node["n"]) > 1e-12:
         text += f"\n({format_number(node['weight'], decimals)})"
     # Spaces keep neighbouring edge labels from running into each other; the text is
-    # shortened above (a control character in it becomes four: \x1b, and must not cut it)
-    return escape_dot_label(f" {text} ", max_length=None)
+    # shortened above, in the middle, and not cut again at its end
+    return escape_dot_label(f" {text} ", max_length=len(text) + 2)
 
 
 def _new_graph(fontname: str) -> graphviz.Digraph:

@@ -110,29 +110,29 @@ def escape_latex_file(text) -> str:
 _DOT_TABLE = str.maketrans({**{c: "\\" + c for c in '\\"<>{}|'}, "&": "&amp;"})
 
 
-def escape_dot_label(text, max_length: int | None = DOT_MAX_LABEL) -> str:
+def escape_dot_label(text, max_length: int = DOT_MAX_LABEL) -> str:
     r"""Text for a double-quoted DOT label (plain or record shape, or the graphviz package).
 
     Backslash and quote are escaped, and so are < > { } | (Graphviz prints `\<` as `<`), which
     keeps record shapes intact and stops the graphviz package from taking `<...>` for HTML;
     & is written as an entity, since Graphviz decodes entities in these labels as well.
     Line breaks become DOT's centred `\n`; text over `max_length` characters ends in an ellipsis
-    (None: a caller that shortened the text itself, before its controls became codes).
+    (cut before a control character is written as its code, \x1b, so no code is cut).
     """
-    text = _text(text) if max_length is None else shorten(_text(text), max_length)
+    text = _text(shorten(text, max_length))
     return _NEWLINE.sub(r"\\n", text.translate(_DOT_TABLE))
 
 
-def escape_dot_html(text, max_length: int | None = DOT_MAX_LABEL) -> str:
+def escape_dot_html(text, max_length: int = DOT_MAX_LABEL) -> str:
     """Text inside a Graphviz HTML-like label <...>: entities escaped, line breaks as <BR/>.
 
     Tabs become spaces (as Graphviz would draw them); empty text becomes one space, because
     Graphviz refuses an empty element such as <B></B>. A backslash is doubled: Graphviz
     expands its escapes (\\N: the node's name, \\G: the graph's) in HTML-like labels too,
     even when written as an entity. Text over `max_length` characters ends in an ellipsis
-    (None: a caller that shortened the text itself, before its controls became codes).
+    (cut before a control character is written as its code, so no code is cut).
     """
-    text = _text(text) if max_length is None else shorten(_text(text), max_length)
+    text = _text(shorten(text, max_length))
     text = text.replace("\t", " ")
     if not text:
         return " "
