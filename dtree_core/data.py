@@ -6,6 +6,7 @@ continuous values stay floats (NaN = unknown); classes are coded the same way.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -21,6 +22,11 @@ CONTINUOUS = "continuous"
 # many consecutive numbers; otherwise they are a measurement (humidity 65..96: 10 values over 32).
 MAX_CODED_INTEGERS = 10
 MAX_CODE_SPREAD = 2
+
+
+# A number written plainly: 12, -0.5, .5, 1e-3, +3 (no spaces, thousands separators or
+# words). The loader reads a column of them as numbers; a CSV export writes one as it is.
+PLAIN_NUMBER = re.compile(r"[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?", re.ASCII)
 
 
 class DataError(ValueError):

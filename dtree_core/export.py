@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import csv
 import io
-import re
 import shutil
 import subprocess
 from collections.abc import Callable, Mapping
@@ -18,16 +17,15 @@ from numbers import Integral, Real
 
 import numpy as np
 
-from .data import DataError
+from .data import PLAIN_NUMBER, DataError
 from .escape import escape_latex_file, escape_markdown_cell
 from .split import threshold_text
 
 # A spreadsheet runs a cell starting with one of these as a formula (OWASP "CSV injection").
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
-# ...except a plain signed number (-1, +3, -0.5e-3): a spreadsheet reads it as that number and
-# runs nothing, so a class -1 or a value +3 is written as it is (a quote would be read back
-# as part of the data: '-1).
-_PLAIN_NUMBER = re.compile(r"[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?", re.ASCII)
+# ...except a plain signed number (-1, +3, -0.5e-3, data.PLAIN_NUMBER): a spreadsheet reads
+# it as that number and runs nothing, so a class -1 or a value +3 is written as it is (a
+# quote would be read back as part of the data: '-1).
 SCORE_COLUMNS = ("gain", "iv", "gain_ratio", "gini_index")
 SCORE_HEADERS = {"gain": "Gain", "iv": "IV", "gain_ratio": "Gain_ratio",
                  "gini_index": "Gini_index"}
@@ -114,7 +112,7 @@ def _is_mark(value) -> bool:
 def neutralise(text: str) -> str:
     """Prefix a quote to text a spreadsheet would take for a formula ('=1+1' -> "'=1+1",
     '-2+3' -> "'-2+3"); a plain number such as '-1' or '+3' stays as it is."""
-    if text.startswith(FORMULA_STARTS) and not _PLAIN_NUMBER.fullmatch(text):
+    if text.startswith(FORMULA_STARTS) and not PLAIN_NUMBER.fullmatch(text):
         return "'" + text
     return text
 

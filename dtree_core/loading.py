@@ -42,6 +42,7 @@ from dtree_core.data import (
     CONTINUOUS,
     DEFAULT_MISSING,
     NOMINAL,
+    PLAIN_NUMBER,
     DataError,
     KindRule,
     Listed,
@@ -93,7 +94,6 @@ _MAGIC = (
 _OLD_OFFICE = b"\xd0\xcf\x11\xe0"  # an .xls workbook (or another old Office file)
 # The control characters that mark a binary file: those below 0x20 but tab, LF and CR, and DEL.
 _NOT_CONTROL = (0x09, 0x0A, 0x0D)
-_NUMBER = re.compile(r"[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?", re.ASCII)
 _WHOLE = re.compile(r"-?\d+", re.ASCII)  # what pyarrow may read faster as an int64
 _DECIMAL_NAME = re.compile(r"[+-]?\d*\.\d+", re.ASCII)  # a header cell like 0.697: data
 _NONFINITE = {"inf", "+inf", "-inf", "infinity", "+infinity", "-infinity", "nan", "+nan", "-nan"}
@@ -1386,7 +1386,7 @@ def _table(grid: _Grid, label: str, where: str):
         # a title line without delimiters hides them from detection: the row below, the real
         # header, shows them (names, not numbers: a quoted "1,2" is one value of one column)
         below = re.split(r"[,;\t，]", _record(grid, int(data[0]))[0])
-        if not any(_NUMBER.fullmatch(name.strip()) for name in below):
+        if not any(PLAIN_NUMBER.fullmatch(name.strip()) for name in below):
             _refuse_a_title_row(header[0], below)
         raise LoadError(
             f"Only one column ('{header[0]}') was found in {label[0].lower()}{label[1:]}, so "
@@ -1395,7 +1395,7 @@ def _table(grid: _Grid, label: str, where: str):
             "one_column")
     if skipped:
         warnings.append(Notice("blank_rows", count=skipped))
-    if all(_NUMBER.fullmatch(h) for h in header):
+    if all(PLAIN_NUMBER.fullmatch(h) for h in header):
         warnings.append(Notice("numeric_header"))
     elif any(_DECIMAL_NAME.fullmatch(h) for h in header):  # 0.697 names no column a person wrote
         warnings.append(Notice("number_names", names=Listed(
@@ -1595,7 +1595,7 @@ def _plain_numbers(raw: pa.Array, markers: _Markers) -> np.ndarray | None:
     """The common case in C: every value is a missing marker as written or a plain finite
     number without a leading zero. None sends the column to the exact rules.
 
-    pyarrow's cast accepts exactly the numbers _NUMBER accepts plus inf/nan words (which the
+    pyarrow's cast accepts exactly the numbers PLAIN_NUMBER accepts plus inf/nan words (which the
     finiteness test sends on) and reads them to the same float as Python's float(); the tests
     hold it to the cell-by-cell rules.
     """
@@ -1735,7 +1735,7 @@ def _numbers_at_the_top(raw: pa.Array, markers: _Markers) -> tuple[bool, bool, b
     whole numbers). It only chooses the way: the whole-column steps decide the same either way.
     """
     others = [value for value in raw.slice(0, 50).to_pylist() if value not in markers.written]
-    numbers = all(_NUMBER.fullmatch(value) for value in others)
+    numbers = all(PLAIN_NUMBER.fullmatch(value) for value in others)
     marker = numbers and len(others) < min(len(raw), 50)
     return numbers, marker, numbers and all(_WHOLE.fullmatch(value) for value in others)
 
@@ -1890,7 +1890,7 @@ class _Numbers:
     """Which distinct values read as numbers, and the counts the column's kind depends on."""
 
     normal: np.ndarray  # values with full-width characters made ASCII
-    number: np.ndarray  # a finite-looking number (_NUMBER), per value
+    number: np.ndarray  # a finite-looking number (PLAIN_NUMBER), per value
     nonfinite: np.ndarray  # inf or nan spelled out, per value
     known: int  # rows with a value
     finite: int  # rows holding a number
@@ -1939,7 +1939,7 @@ def _formatted_number(texts: np.ndarray) -> str | None:
         text = str(text).strip()
         if _FORMATTED_NUMBER.fullmatch(text):
             example = example or text
-        elif not _NUMBER.fullmatch(text):
+        elif not PLAIN_NUMBER.fullmatch(text):
             return None
     return example
 
