@@ -15,7 +15,7 @@ import math
 import re
 import unicodedata
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from decimal import ROUND_HALF_UP, Decimal
 
 import numpy as np
@@ -483,10 +483,10 @@ class _Context:
         if other is None:
             return None
         here, there = row["branches"][index], row["branches"][other]
-        return Verdict(verdict.claim, "wrong", verdict.exact, "other_branch", {
+        return replace(verdict, slip="other_branch", details={
             "set": set_name(index + 1, tilde, self.names).text, "here": branch_name(row, here),
             "other_set": set_name(other + 1, tilde, self.names).text,
-            "other": branch_name(row, there)}, verdict.formula, verdict.name)
+            "other": branch_name(row, there)})
 
     def judge_known(self, claim: Claim) -> Verdict:
         """Zhou's Ent(D̃) and Gain(D̃, a) (§4.4.2): on the rows whose value of a is known,

@@ -433,7 +433,7 @@ def _print_summary(table, prepared, trace, outline: dict, args) -> None:
     from .solution import algorithm_name
 
     name = algorithm_name(trace.algorithm, lang)
-    named = name.endswith(("决策树", " tree"))
+    named = name.endswith("决策树")
     _say("\n" + say(lang, "tree.header.named" if named else "tree.header", algorithm=name,
                       nodes=shown))
     _say(export_text(outline, stop_words=stop_words(lang)))

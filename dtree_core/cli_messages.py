@@ -730,10 +730,8 @@ def error_text(error: Exception, lang: str) -> str:
         return refusal_sentence(details["limit"], details["figure"], details["allowed"],
                                 details.get("more_than", False), over="the --budget limit",
                                 pruning=details.get("pruning", False),
-                                advice=CLI_ADVICE.get(f"{details['limit']}.copies"
-                                                      if details.get("copies") else
-                                                      details["limit"],
-                                                      CLI_ADVICE[details["limit"]]))
+                                advice=CLI_ADVICE[details["limit"] + (
+                                    ".copies" if details.get("copies") else "")])
     # a count stopped early, a time out while pruning, a target like an ID column (ui.setup
     # reads the same flags)
     for flag in ("id_like", "more_than", "pruning", "copies"):

@@ -183,9 +183,9 @@ NOTATIONS: dict[str, Notation] = {
 }
 
 
-# "a"/"A" as a word before a word a term swap may start with a vowel sound (instance,
-# information): "a instance" reads "an instance"
-_A_BEFORE_VOWEL = re.compile(r"\b([Aa]) (instances?\b|information\b)")
+# "a"/"A" as a word before the word a term swap starts with a vowel sound (instance): "a
+# instance" reads "an instance"
+_A_BEFORE_VOWEL = re.compile(r"\b([Aa]) (instances?)\b")
 
 
 def get(key: str | None) -> Notation:

@@ -606,7 +606,7 @@ def compare(pasted: ReadTree, trace: dict, allow_missing_empty: bool = False,
 
 
 def _node_difference(node: dict, student: Pasted, path: tuple, tolerance: float,
-                     threshold_by: str = "gain"):
+                     threshold_by: str):
     decision = node["decision"]
     here = {"node_id": node["id"], "path": path}
     if decision["kind"] != "split":
@@ -631,8 +631,7 @@ def _node_difference(node: dict, student: Pasted, path: tuple, tolerance: float,
         _score_difference(node, student, tolerance, here)
 
 
-def _threshold_difference(node: dict, student: Pasted, here: dict,
-                          threshold_by: str = "gain"):
+def _threshold_difference(node: dict, student: Pasted, here: dict, threshold_by: str):
     """The student's cut of the trace's attribute against the trace's: the same (between
     its neighbouring candidates), one its score ties with (tied_threshold: the rule took
     the smallest of tied cuts; by Gain, or CART's Gini_index), or another."""
