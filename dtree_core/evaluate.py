@@ -286,15 +286,23 @@ def stratified_split(y, test_size: float = 0.3, seed: int = 0):
     round(test_size · n) rows are held out, each class keeping its share as far as it can;
     small data is settled as the module docstring says (holdout_notes says what happened).
     """
-    test = _held_out(_holdout_plan(y, test_size), seed)
-    return np.setdiff1d(np.arange(len(y)), test), test
+    return split_and_notes(y, test_size, seed)[:2]
 
 
 def holdout_notes(y, test_size: float = 0.3, seed: int = 0) -> tuple[SplitNote, ...]:
     """How stratified_split(y, test_size, seed) departs from a plain stratified split, and
     the classes of two rows or more its shares left with no row on one side."""
+    return split_and_notes(y, test_size, seed)[2]
+
+
+def split_and_notes(y, test_size: float = 0.3, seed: int = 0):
+    """(train rows, test rows, holdout_notes) of one split, planned and drawn once."""
     plan = _holdout_plan(y, test_size)
     test = _held_out(plan, seed)
+    return np.setdiff1d(np.arange(len(y)), test), test, _split_notes(y, plan, test)
+
+
+def _split_notes(y, plan: _HoldoutPlan, test: np.ndarray) -> tuple[SplitNote, ...]:
     codes, classes, _ = _class_codes(y)
     held = np.isin(plan.testable, test)
     notes = list(plan.notes)
@@ -467,8 +475,8 @@ def evaluate(options: Options, X: pd.DataFrame, y: pd.Series, splits,
 
 
 def holdout(options: Options, X, y, test_size: float = 0.3, seed: int = 0) -> Evaluation:
-    return evaluate(options, X, y, [stratified_split(y, test_size, seed)],
-                    holdout_notes(y, test_size, seed))
+    train, test, notes = split_and_notes(y, test_size, seed)
+    return evaluate(options, X, y, [(train, test)], notes)
 
 
 def cross_validate(options: Options, X, y, k: int = 5, seed: int = 0) -> Evaluation:
