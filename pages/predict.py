@@ -119,6 +119,8 @@ def leaves_reached(trace: dict, reached: dict[int, float],
 def sample_path_text(trace: dict, node: dict, rewritten: dict[int, Condition]) -> str:
     """path_text, with each branch condition FittedTrace.written_path wrote again for this
     sample (child id -> condition) in the tree's place."""
+    if not rewritten:  # the tree's own text: path_text, which reads a stored path first
+        return path_text(trace, node)
     texts = []
     while node["parent"] is not None:
         own = rewritten.get(node["id"])

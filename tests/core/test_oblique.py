@@ -863,3 +863,18 @@ def test_fisher_s_tie_names_the_lighter_class_it_took_which_may_be_the_first():
         "linear_learner"]
     assert (learner["first_class"], learner["second_class"], learner["tied_classes"],
             learner["tied_with"]) == ("A", "B", ["C"], "A")
+
+
+def test_the_worked_solution_names_the_single_attributes_a_linear_test_beat_tied(wm3):
+    """The worked solution of watermelon 3.0's oblique root says the linear test beat the
+    best single attributes 纹理 and 含糖率, which tie (solution.linear.axis_tied), in both
+    languages; no test read that sentence."""
+    from dtree_core.solution import Sentence, sentence_text, solve_node
+
+    trace = DecisionTree(algorithm="oblique").fit(*wm3).trace_.to_dict()
+    said = [s for s in solve_node(trace, trace["nodes"][0]).steps
+            if isinstance(s, Sentence) and s.key == "linear.axis_tied"]
+    assert len(said) == 1
+    english, chinese = sentence_text(said[0], "en"), sentence_text(said[0], "zh")
+    assert "best single attributes, 纹理 and 含糖率, which tie (" in english, english
+    assert "并列最优的单属性划分（纹理、含糖率，" in chinese, chinese
