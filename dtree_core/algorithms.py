@@ -95,6 +95,12 @@ class Algorithm:
         return self.criterion if self.criterion in self.columns else None
 
 
+# threshold_by (a record's score for a continuous attribute's cut point) -> the scores equal
+# at every cut tied with the chosen one by it: Gain ties H(D|a) too (Ent(D̃) and ρ are the
+# attribute's at every t), while IV and Gain_ratio differ (the branches do).
+TIED_AT_CUTS = {"gain": ("gain", "conditional_entropy"), "gini_index": ("gini_index",)}
+
+
 # --------------------------------------------------------------------- the rules
 
 

@@ -72,9 +72,6 @@ NAMES = {
 CONDITIONAL = {"经验条件熵", "条件熵", "conditional_entropy"}
 NODE_QUANTITIES = ("entropy", "gini")  # of the node's set D: they take no attribute
 _D = set_name(None)
-# The quantities equal at every split point tied by the score the algorithm cuts by
-# (threshold_by): Gain ties H(D|a) too, as Ent(D̃) and ρ are the attribute's at every t.
-TIED_AT_SPLIT_POINTS = {"gain": ("gain", "conditional_entropy"), "gini_index": ("gini_index",)}
 
 # Lines are read after NFKC normalisation: full-width ＝０．１０９（，） as typed with a Chinese
 # input method become =0.109(,), and D¹ becomes D1. A name may hold spaces (Gain ratio); a
@@ -446,7 +443,7 @@ class _Context:
         t, and the midpoints whose score ties it (other_tied_thresholds) for the quantities
         that tie with it there (their IV, Gain_ratio, … differ: the branches do)."""
         points = [(row["threshold"], row.get("threshold_digits"))]
-        if quantity in TIED_AT_SPLIT_POINTS[self.threshold_by]:
+        if quantity in algorithms.TIED_AT_CUTS[self.threshold_by]:
             own = curve_digits([row])
             points += [(t, own.get(t)) for t in other_tied_thresholds(row, self.threshold_by)]
         return points
