@@ -234,7 +234,7 @@ class Condition:
         """Rows of a table (raw values, a DataFrame) that satisfy the condition. A row with an
         unknown value does not: a rule, unlike the tree, has no branches to share it with."""
         if self.op in ("<=", ">"):
-            x = _linear_values(table, self.weights) if self.weights else \
+            x = linear_values(table, self.weights) if self.weights else \
                 pd.to_numeric(table[self.attribute], errors="coerce").to_numpy(dtype=float)
             with np.errstate(invalid="ignore"):
                 test = x <= self.value if self.op == "<=" else x > self.value
@@ -246,7 +246,7 @@ class Condition:
         return column.notna().to_numpy() & np.isin(texts, [str(v) for v in allowed])
 
 
-def _linear_values(table, weights) -> np.ndarray:
+def linear_values(table, weights) -> np.ndarray:
     """Σ wᵢ·aᵢ per row (NaN where any aᵢ is unknown)."""
     return sum(w * pd.to_numeric(table[a], errors="coerce").to_numpy(dtype=float)
                for a, w in weights)

@@ -28,6 +28,7 @@ from dtree_core.predicting import as_grown, leaf_distributions, most_likely
 from dtree_core.split import (
     Condition,
     linear_text,
+    linear_values,
     places_apart,
     record_threshold_text,
     threshold_text,
@@ -328,11 +329,9 @@ def agreement(weights, threshold: float, book, X: pd.DataFrame) -> Agreement:
 
 def _sides(weights, threshold: float, X: pd.DataFrame) -> np.ndarray:
     """1.0 where a row is on the test's ≤ side, 0.0 above, NaN where a value is unknown."""
-    weights = tuple(weights)
-    condition = Condition(linear_text(weights), "<=", threshold, weights)
-    known = ~np.isnan(sum(pd.to_numeric(X[a], errors="coerce").to_numpy(dtype=float)
-                          for a, _ in weights))
-    return np.where(known, condition.holds(X).astype(float), np.nan)
+    x = linear_values(X, tuple(weights))  # the one Σ wᵢ·aᵢ of a raw table (Condition.holds')
+    with np.errstate(invalid="ignore"):
+        return np.where(np.isnan(x), np.nan, (x <= threshold).astype(float))
 
 
 def scaled_to_book(weights, threshold: float, book_weights) -> tuple | None:
