@@ -9,7 +9,7 @@ import streamlit as st
 
 from ui import engine, lecture, setup
 from ui.messages import t
-from ui.state import init_state, open_asked_page, words_sent, write_link
+from ui.state import alias, init_state, open_asked_page, words_sent, write_link
 
 # (file, title key, url path): issue 5's compare/evaluate pages are added here.
 PAGES = [
@@ -25,10 +25,15 @@ PAGES = [
 init_state()  # first, so a lecture link's first page already has its sidebar collapsed
 st.set_page_config(page_title=t("app.title"), page_icon="🌳", layout="wide",
                    initial_sidebar_state="collapsed" if st.session_state.lecture else "auto")
-pages = {path: st.Page(path, title=t(title), url_path=url, default=i == 0)
+# The default page is served at "/" alone: Streamlit ignores its url_path, so once app.py has
+# run on this server its own path (/grow) would be "Page not found". A hidden page holds that
+# path and opens the default page with the link's query (ui.state.open_asked_page).
+pages = {path: st.Page(path, title=t(title), url_path="" if i == 0 else url, default=i == 0)
          for i, (path, title, url) in enumerate(PAGES)}
-page = st.navigation(list(pages.values()))
-open_asked_page(pages, page)
+home_path, _, home_url = PAGES[0]
+aliases = {home_url: pages[home_path]}
+page = st.navigation([*pages.values(), *(alias(p, url) for url, p in aliases.items())])
+open_asked_page(pages, page, aliases)
 lecture.style()
 with st.sidebar:
     lecture.switch()
