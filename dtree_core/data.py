@@ -14,6 +14,8 @@ from functools import cached_property
 import numpy as np
 import pandas as pd
 
+from .counting import ColumnSort, column_sort
+
 NOMINAL = "nominal"
 CONTINUOUS = "continuous"
 
@@ -318,11 +320,17 @@ class Encoded:
     y: np.ndarray
     classes: tuple[str, ...]
     weights: np.ndarray
-    ranks: tuple[np.ndarray | None, ...] = ()  # continuous: dense rank of each row, NaN last
 
     @property
     def n_rows(self) -> int:
         return len(self.y)
+
+    @cached_property
+    def sorts(self) -> tuple[ColumnSort | None, ...]:
+        """Each continuous column's sort (None for a nominal one), made when growth first
+        sorts a column and kept while the table lives."""
+        return tuple(None if a.is_nominal else column_sort(dense_rank(c), c)
+                     for a, c in zip(self.attributes, self.columns, strict=True))
 
     @cached_property
     def nominal(self) -> np.ndarray:
@@ -443,9 +451,7 @@ def encode(X: pd.DataFrame, y: pd.Series, kinds: dict[str, str], sample_weight=N
     y_codes, classes = encode_target(y.reset_index(drop=True))
     y_codes = y_codes.astype(_code_type(len(classes)))
     weights = np.ones(len(y)) if sample_weight is None else _sample_weights(sample_weight, len(y))
-    ranks = tuple(None if a.is_nominal else dense_rank(c)
-                  for a, c in zip(attributes, columns, strict=True))
-    return Encoded(tuple(attributes), tuple(columns), y_codes, tuple(classes), weights, ranks)
+    return Encoded(tuple(attributes), tuple(columns), y_codes, tuple(classes), weights)
 
 
 def _sample_weights(sample_weight, n_rows: int) -> np.ndarray:

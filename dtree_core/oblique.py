@@ -30,7 +30,7 @@ from dataclasses import dataclass, field, replace
 
 import numpy as np
 
-from .data import Attribute, Encoded, dense_rank
+from .data import Attribute, Encoded
 from .split import Split, linear_combination, linear_text, threshold_text
 from .splitting import (
     Batch,
@@ -518,7 +518,7 @@ def best_cut(enc: Encoded, rows: np.ndarray, weight: np.ndarray, weights, min_br
     scorer of a continuous attribute, run on the projection as if it were one."""
     z = linear_combination(_columns(enc, rows, dict(weights)), weights)
     projected = Encoded((Attribute("Σ", "continuous"),), (z,), enc.y[rows], enc.classes,
-                        weight, (dense_rank(z),))
+                        weight)
     batch = Batch(np.arange(len(rows)), weight, np.zeros(len(rows), dtype=np.int64), 1)
     with growing():  # the cut and its scores only: no curve, no Gain (the same bits)
         scores = score_continuous(projected, 0, batch, True, 2, min_branch_weight or 0)

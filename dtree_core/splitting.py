@@ -31,8 +31,6 @@ from .counting import (
     order_of_distinct,
     row_sums,
     segment_cumsum,
-    sort_order,
-    sort_positions,
     sorted_counts,
     starts_of,
     xlogx,
@@ -841,11 +839,11 @@ def _sorted_order(enc: Encoded, j: int, batch: Batch, facts: dict) -> np.ndarray
     Keys are unique, so every way of sorting gives the same permutation: the root (every row
     once, in row order) takes the column's own sorted order."""
     if facts["identity"]:
-        return sort_order(enc.ranks[j], enc.columns[j])
+        return enc.sorts[j].order
     entry_of_row = _entry_of_row(enc, batch, facts)
     scan = _scan_keys(batch, facts) if entry_of_row is not None and batch.n_nodes > 1 else None
     if scan is not None:  # the column's sorted rows, grouped by node in one sort
-        rows = sort_order(enc.ranks[j], enc.columns[j])
+        rows = enc.sorts[j].order
         packed = scan.take(rows)
         packed |= np.arange(len(rows), dtype=np.uint32)
         packed.sort()  # the rows of no node (all ones) last
@@ -855,7 +853,7 @@ def _sorted_order(enc: Encoded, j: int, batch: Batch, facts: dict) -> np.ndarray
         facts.setdefault("scanned_rows", {})[j] = rows
         return entry_of_row.take(rows)
     if entry_of_row is not None:  # the column's own sorted order, filtered to the batch
-        order = entry_of_row.take(sort_order(enc.ranks[j], enc.columns[j]))
+        order = entry_of_row.take(enc.sorts[j].order)
         order = order[order >= 0]
         if batch.n_nodes == 1:
             return order
@@ -864,7 +862,7 @@ def _sorted_order(enc: Encoded, j: int, batch: Batch, facts: dict) -> np.ndarray
         if fits_group_order(len(order), batch.n_nodes - 1):
             return order.take(group_order(ids))
         return order.take(np.argsort(ids.astype(np.uint16), kind="stable"))
-    place = sort_positions(enc.ranks[j], enc.columns[j])[0]
+    place = enc.sorts[j].place
     width = max(len(place), 1)  # the rows: the same for every column
     if "node_key" not in facts:
         facts["node_key"] = batch.node.astype(np.int64) * width
@@ -1010,7 +1008,7 @@ def _block_values(enc: Encoded, js: list[int], rows: np.ndarray | None,
               enc.columns[j].take(scanned.pop(j)) if j in scanned else
               enc.columns[j].take(rows).take(o) for j, o in zip(js, orders, strict=True)]
     value = values[0] if len(values) == 1 else np.concatenate(values)
-    some_unknown = any(sort_positions(enc.ranks[j], enc.columns[j])[1] >= 0 for j in js)
+    some_unknown = any(enc.sorts[j].nan_rank >= 0 for j in js)
     return value, ~np.isnan(value) if some_unknown else None
 
 

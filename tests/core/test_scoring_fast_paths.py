@@ -17,10 +17,9 @@ from hypothesis import strategies as st
 
 from dtree_core import DecisionTree, scoretable
 from dtree_core.counting import (
+    column_sort,
     distinct_indices,
     order_of_distinct,
-    sort_order,
-    sort_positions,
     sorted_counts,
     starts_of,
 )
@@ -82,12 +81,12 @@ def test_compact_codes_grow_the_int64_tree(algorithm):
     enc = _enc(7, 300)
     assert all(c.dtype.itemsize <= 4 for c, a in zip(enc.columns, enc.attributes, strict=True)
                if a.is_nominal)
-    assert all(r.dtype.itemsize <= 4 for r in enc.ranks if r is not None)
+    assert all(part.dtype.itemsize <= 4 for s in enc.sorts if s is not None
+               for part in (s.place, s.order))
     wide = dataclasses.replace(
         enc, columns=tuple(c.astype(np.int64) if a.is_nominal else c
                            for c, a in zip(enc.columns, enc.attributes, strict=True)),
-        y=enc.y.astype(np.int64),
-        ranks=tuple(None if r is None else r.astype(np.int64) for r in enc.ranks))
+        y=enc.y.astype(np.int64))
     opts = Options.build(algorithm=algorithm, min_branch_weight=2.0)
     assert grow(enc, opts, "y").to_json() == grow(wide, opts, "y").to_json()
 
@@ -177,10 +176,10 @@ def test_sorted_order_is_by_value_then_row(seed):
     column[rng.random(n) < 0.2] = np.nan
     ranks = dense_rank(column)
     expected = np.argsort(ranks, kind="stable")
-    assert sort_order(ranks, column).tolist() == expected.tolist()
-    place, nan_rank = sort_positions(ranks, column)
-    assert place[expected].tolist() == list(range(n))
-    assert nan_rank == (int(ranks.max()) if np.isnan(column).any() else -1)
+    sort = column_sort(ranks, column)
+    assert sort.order.tolist() == expected.tolist()
+    assert sort.place[expected].tolist() == list(range(n))
+    assert sort.nan_rank == (int(ranks.max()) if np.isnan(column).any() else -1)
 
 
 @pytest.mark.parametrize("seed", range(6))
