@@ -22,6 +22,7 @@ import numpy as np
 
 from . import algorithms, plugged
 from . import notation as notations
+from .criteria import split_scores
 from .data import Listed, folded
 from .labels import curve_digits
 from .notation import Notation
@@ -256,7 +257,8 @@ class Verdict:
     split_not_kept (a Gini(D,A=a) whose sides a two-way tree does not keep), not_a_value (a
     Gini(D,A=a) whose a is none of A's values at the node), value_no_split (a Gini(D,A=a)
     where a, or every other value, has no known row at the node), multiway
-    (Zhou's Gini_index of eq. 4.6 where the tree splits two ways, CART: counted right), wrong,
+    (Zhou's Gain, IV, Gain_ratio or Gini_index with one branch per value, eqs. 4.2–4.6, where
+    the tree splits two ways, CART: counted right), wrong,
     unparsed, unknown_attribute, none_scored (no attribute was scored at this node),
     needs_attribute, other_threshold (Gain(D, a, t) at a t the
     node does not split a at), ambiguous_threshold (a t whose decimals name the node's split
@@ -383,20 +385,22 @@ class _Context:
         also = self.also_right(claim, row, exact)
         if also is not None:
             status, value = also
-            return Verdict(claim, status, exact, details={status: _show(value)}, **shown)
+            return Verdict(claim, status, exact,
+                           details=_also_details(status, value, claim.quantity, row), **shown)
         slip, details = self.diagnose(claim, row, exact)
         return Verdict(claim, "wrong", exact, slip, details, **shown)
 
     def also_right(self, claim: Claim, row: dict | None,
                    exact: float) -> tuple[str, float] | None:
         """(status, value) where the student's number is another right one: the book's
-        early rounding, Zhou's multiway Gini_index (eq. 4.6) on a row that splits two ways
-        (CART's, whose Gini_index is the best two-way split's), or a two-way split's Gini to
-        two decimals, as Li Hang prints Gini(D, A) (his eq. 5.25 is a two-way split's)."""
+        early rounding, Zhou's multiway value (eqs. 4.2–4.6: one branch per value) on a row
+        that splits two ways (CART's, whose numbers are the best two-way split's), or a
+        two-way split's Gini to two decimals, as Li Hang prints Gini(D, A) (his eq. 5.25 is
+        a two-way split's)."""
         rounded = self.rounded_early(claim.quantity, row)
         if rounded is not None and self.close(claim.given, rounded):
             return "rounded", rounded
-        multiway = multiway_reading(claim.quantity, row)
+        multiway = multiway_reading(claim.quantity, row, self.node["weight"])
         if multiway is not None and self.close(claim.given, multiway):
             return "multiway", multiway
         if self.names.value_split and _two_way_gini(claim.quantity, row) \
@@ -736,13 +740,51 @@ def _same_point(written: str, point: float, digits: int | None = None) -> bool:
     return abs(t - point) <= unit / 2 + 1e-9 or abs(t - cut) < 1e-9
 
 
-def multiway_reading(quantity: str, row: dict | None) -> float | None:
-    """Zhou's multiway Gini_index (eq. 4.6, one branch per value) of a row the tree splits
-    two ways (CART's best partition): a right reading of Gini_index(D, a), in check and in the
-    quiz alike."""
-    if quantity == "gini_index" and row and _splits_two_ways(row):
+# Zhou's equation of each quantity a multiway split has (one branch per value); Gain with
+# missing values is eq. 4.12's ρ × Gain(D̃, a).
+MULTIWAY_EQUATIONS = {"gain": "4.2", "iv": "4.4", "gain_ratio": "4.3", "gini_index": "4.6"}
+
+
+def multiway_reading(quantity: str, row: dict | None,
+                     weight: float | None = None) -> float | None:
+    """Zhou's value of Gain(D, a), IV(a), Gain_ratio(D, a) or Gini_index(D, a) with one
+    branch per value (eqs. 4.2–4.6) of a row the tree splits two ways (CART's best
+    partition): a right reading, in check and in the quiz alike. The Gini_index is the row's
+    own multiway column; the others come from its value_counts and the node's weight
+    (`weight`: the rows whose value is unknown are the rest, as criteria.split_scores
+    counts them for ID3 and C4.5). None for any other row, or a trace without the counts."""
+    if quantity not in MULTIWAY_EQUATIONS or not row or not _splits_two_ways(row):
+        return None
+    if quantity == "gini_index":
         return row.get("gini_index_multiway")
-    return None
+    if weight is None or not row.get("value_counts"):
+        return None
+    return multiway_scores(row, weight)[quantity]
+
+
+def multiway_scores(row: dict, weight: float) -> dict[str, float]:
+    """A two-way nominal row's scores had it one branch per value (its value_counts)."""
+    parts = row["value_counts"]
+    classes = list(dict.fromkeys(c for counts in parts.values() for c in counts))
+    counts = np.array([[counts.get(c, 0.0) for c in classes] for counts in parts.values()],
+                      dtype=float)
+    unknown = max(weight - counts.sum(), 0.0)
+    return {k: float(v) for k, v in split_scores(counts, np.float64(unknown)).items()}
+
+
+def _also_details(status: str, value: float, quantity: str, row: dict | None) -> dict:
+    """The value a number is right by, and for Zhou's multiway reading which of his
+    equations it is and the attribute the tree splits two ways."""
+    details = {status: _show(value)}
+    if status == "multiway":
+        details |= {"equation": multiway_equation(quantity, row), "attribute": row["attribute"]}
+    return details
+
+
+def multiway_equation(quantity: str, row: dict) -> str:
+    """Zhou's equation number of the multiway reading: eq. 4.12 for a Gain with values
+    missing (ρ < 1)."""
+    return "4.12" if quantity == "gain" and row["rho"] < 1 else MULTIWAY_EQUATIONS[quantity]
 
 
 def _splits_two_ways(row: dict) -> bool:
@@ -896,7 +938,7 @@ class Question:
     choices: tuple[str, ...] = ()
     name: str = ""  # the quantity as the book writes it: Gain(D, 色泽)
     rounded: float | None = None  # the value the book's early rounding gives (also right)
-    multiway: float | None = None  # Zhou's multiway Gini_index of a two-way row (also right)
+    multiway: float | None = None  # Zhou's multiway value of a two-way row (also right)
     notes: tuple[Sentence, ...] = ()  # shown with the question: a two-way row's partition
     hint_notes: tuple[Sentence, ...] = ()  # shown with the hint: IV's unknown-value term
 
@@ -980,7 +1022,8 @@ def _value_question(node: dict, row: dict, quantity: str, names: Notation = ZHOU
                     row[quantity], name=equation.lhs.text,
                     rounded=context.rounded_early(quantity, row),
                     # Li Hang's Gini(D, A=a) names the two-way split: no multiway reading
-                    multiway=None if names.value_split else multiway_reading(quantity, row),
+                    multiway=None if names.value_split
+                    else multiway_reading(quantity, row, node["weight"]),
                     notes=_partition_note(row, names), hint_notes=hint_notes)
 
 
@@ -1024,7 +1067,7 @@ def grade(question: Question, response, tolerance: float = TOLERANCE) -> str | N
     winner or tied with it; a value is "right" within the tolerance of the exact value,
     "rounded" within it of the book's early rounding (as `check` counts it: the hint's sum
     finished step by step gives 0.109 for Gain(D, 色泽), exactly 0.1081) or "multiway" within
-    it of Zhou's multiway Gini_index where the tree splits two ways (`check` counts it too).
+    it of Zhou's multiway value where the tree splits two ways (`check` counts it too).
     The page says which: the tolerance of the exact value alone did not decide the last two."""
     if response is None or response == "":
         return None

@@ -165,6 +165,8 @@ def verdict_sentence(verdict: Verdict) -> str:
         return t(f"ex.line.{verdict.status}", line=claim.line, **verdict.details)
     if verdict.status == "wrong":
         return t("ex.line.wrong", **values, why=slip_sentence(verdict))
+    if verdict.status == "multiway":  # Zhou's equation and the attribute split two ways
+        values |= {k: verdict.details[k] for k in ("equation", "attribute")}
     return t(f"ex.line.{verdict.status}", **values)
 
 

@@ -182,6 +182,18 @@ def test_a_two_way_question_names_its_partition_and_takes_zhous_multiway_value(l
     assert any(unescaped(s.value).startswith(("Question 2:", "第 2 题")) for s in at.success)
 
 
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_check_takes_zhous_multiway_gain_on_a_cart_tree_and_says_why(lang):
+    """CART's Gain(D, 纹理) is its two-way split's 0.337; Zhou's 0.381 (eq. 4.2, one branch
+    per value) is counted right, as the quiz counts his multiway Gini_index, and the line
+    says which reading it is and what CART computed (before: '✗ wrong, 0.337, not 0.381')."""
+    at = check(page_app(PAGE, lang=lang, algorithm="cart"), "Gain(D,纹理) = 0.381")
+    expected = t("ex.line.multiway", _lang=lang, line=1, given="0.381", quantity="Gain(D, 纹理)",
+                 attribute="纹理", equation="4.2", exact="0.337")
+    assert not at.error and expected in [unescaped(s.value) for s in at.success]
+    assert list(at.dataframe[0].value.iloc[:, -1]) == [t("ex.verdict.multiway", _lang=lang)]
+
+
 def test_a_random_draw_is_not_asked_as_a_winner():
     """CLS's attribute is a random draw: no question asks which attribute wins."""
     at = page_app(PAGE, lang="zh", algorithm="cls")

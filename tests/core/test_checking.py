@@ -433,6 +433,35 @@ def test_zhous_multiway_gini_index_on_a_cart_tree():
     assert one(id3, "Gini_index(D,色泽) = 0.427").status == "right"  # multiway there anyway
 
 
+@pytest.mark.parametrize(("data", "lines", "readings"), [
+    # watermelon 2.0's root: Zhou's Gain(D, 纹理) = 0.381 (p. 76), IV(纹理) = 1.447 and their
+    # ratio 0.263, where CART's two-way 纹理 ∈ {清晰} | {稍糊, 模糊} has 0.337, 0.998, 0.338
+    ("watermelon_2.0.csv", "Gain(D,纹理) = 0.381\nIV(纹理) = 1.447\nGain_ratio(D,纹理) = 0.263"
+     "\nIV(色泽) = 1.580", [("0.381", "4.2", "纹理"), ("1.447", "4.4", "纹理"),
+                            ("0.263", "4.3", "纹理"), ("1.580", "4.4", "色泽")]),
+    # watermelon 2.0α: ρ × Gain(D̃, 纹理) = 15/17 × 0.480 = 0.424 (eq. 4.12), as ID3's row has it
+    ("watermelon_2.0_alpha.csv", "Gain(D,纹理) = 0.424", [("0.424", "4.12", "纹理")]),
+])
+def test_zhous_multiway_gain_iv_and_ratio_on_a_cart_tree(data, lines, readings):
+    """CART splits a nominal attribute two ways, so its row's Gain, IV and Gain_ratio are the
+    best two-way split's; Zhou's own numbers (one branch per value) count as right, as his
+    multiway Gini_index does (quiz and check alike), and say which equation they are.
+    Before, Gain(D,纹理) = 0.381 was 'wrong' and IV(纹理) = 1.447 'not IV in any base'."""
+    X, y = xy(data, "好瓜", drop=["编号"])
+    cart = DecisionTree("cart").fit(X, y).trace_.to_dict()
+    id3 = {r["attribute"]: r for r in DecisionTree("id3").fit(X, y).trace_.to_dict()
+           ["nodes"][0]["scores"]}
+    verdicts = check(lines, cart).verdicts
+    assert [(v.status, v.details.get("multiway"), v.details.get("equation"),
+             v.details.get("attribute")) for v in verdicts] == [
+        ("multiway", *reading) for reading in readings]
+    for verdict in verdicts:  # Zhou's number is ID3's own; the exact one stays CART's
+        row = id3[verdict.claim.attribute]
+        assert verdict.counts_as_right and abs(verdict.claim.given - row[verdict.claim.quantity]) \
+            <= 0.0005 and abs(verdict.exact - row[verdict.claim.quantity]) > 0.0005
+    assert one(cart, "Gain(D,纹理) = 0.400").status == "wrong"
+
+
 def test_every_value_split_of_a_two_way_tree_is_checked():
     """Li Hang's Example 5.4 on his Table 5.1 with CART: 年龄's best partition is {青年} |
     {中年, 老年}, and the row's value_counts give every A1 = a against the rest, so each of

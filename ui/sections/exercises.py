@@ -59,7 +59,7 @@ EN: dict[str, str] = {
     "ex.col.verdict": "verdict",
     "ex.verdict.right": "✓ right",
     "ex.verdict.rounded": "✓ right (rounded early, as the book does)",
-    "ex.verdict.multiway": "✓ right (Zhou's multiway Gini_index, eq. 4.6)",
+    "ex.verdict.multiway": "✓ right (Zhou's multiway split: one branch per value)",
     "ex.verdict.wrong": "✗ wrong",
     "ex.verdict.unparsed": "not read",
     "ex.verdict.unread_result": "not read",
@@ -70,9 +70,10 @@ EN: dict[str, str] = {
     "ex.line.rounded": ("Line {line}: {quantity} = {given} is what rounding each step to 3 "
                         "decimals gives, as the book does; the exact value is {exact}."),
     "ex.line.wrong": "Line {line}: {quantity} = {exact}, not {given}. {why}",
-    "ex.line.multiway": ("Line {line}: {given} is Zhou's multiway Gini_index (eq. 4.6, one "
-                         "branch per value) ✓. This tree splits two ways: its {quantity} = "
-                         "{exact} is that of the best two-way split."),
+    # Gain, IV, Gain_ratio or Gini_index: {equation} is Zhou's (4.2, 4.12, 4.4, 4.3, 4.6)
+    "ex.line.multiway": ("Line {line}: {given} is Zhou's {quantity} with one branch per value "
+                         "of {attribute} (eq. {equation}) ✓. This tree splits {attribute} two "
+                         "ways: its {quantity} = {exact} is that of the best two-way split."),
     "ex.line.unparsed": ("Line {line} is not read: write one quantity per line, such as "
                          "Gain(D,色泽) = 0.108."),
     "ex.line.past_range": ("Line {line} is not read: its result is a number beyond the range "
@@ -233,7 +234,7 @@ ZH: dict[str, str] = {
     "ex.col.verdict": "结果",
     "ex.verdict.right": "✓ 正确",
     "ex.verdict.rounded": "✓ 正确（同书中一样提前舍入）",
-    "ex.verdict.multiway": "✓ 正确（周志华书中多路划分的基尼指数，式 4.6）",
+    "ex.verdict.multiway": "✓ 正确（周志华书中的多路划分：每个取值一个分支）",
     "ex.verdict.wrong": "✗ 错误",
     "ex.verdict.unparsed": "无法识别",
     "ex.verdict.unread_result": "无法识别",
@@ -244,9 +245,9 @@ ZH: dict[str, str] = {
     "ex.line.rounded": ("第 {line} 行：{quantity} = {given} 是每步先舍入到 3 位小数所得"
                         "（书中即如此）；精确值为 {exact}。"),
     "ex.line.wrong": "第 {line} 行：{quantity} = {exact}，而不是 {given}。{why}",
-    "ex.line.multiway": ("第 {line} 行：{given} 是周志华书中多路划分（每个取值一个分支）的基尼"
-                         "指数（式 4.6）✓。这棵树做二分：它的 {quantity} = {exact} 是最优二分"
-                         "划分的基尼指数。"),
+    "ex.line.multiway": ("第 {line} 行：{given} 是周志华书中按 {attribute} 多路划分（每个取值"
+                         "一个分支）的 {quantity}（式 {equation}）✓。这棵树把 {attribute} "
+                         "二分：它的 {quantity} = {exact} 是最优二分划分的值。"),
     "ex.line.unparsed": "第 {line} 行无法识别：请每行写一个量，例如 Gain(D,色泽) = 0.108。",
     "ex.line.past_range": "第 {line} 行无法识别：结果的数值超出了任何得分的范围。",
     "ex.line.unread_result": ("第 {line} 行无法识别：结果须写成一个小数，例如 0.381 或 38.1%，"
