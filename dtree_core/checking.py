@@ -261,8 +261,10 @@ class Verdict:
     the tree splits two ways, CART: counted right), wrong,
     unparsed, unknown_attribute, none_scored (no attribute was scored at this node),
     needs_attribute, other_threshold (Gain(D, a, t) at a t the
-    node does not split a at), ambiguous_threshold (a t whose decimals name the node's split
-    point and another midpoint too), unkept_threshold (a t written with fewer decimals than
+    node does not split a at), tied_threshold (IV(a, t), … at a t whose score, the one the
+    rule cuts by, ties the node's t: only Gain and H(D|a), or CART's Gini_index, are judged
+    there), ambiguous_threshold (a t whose decimals name the node's split point and another
+    midpoint too), unkept_threshold (a t written with fewer decimals than
     the node's where the curve does not keep every midpoint), no_threshold (a t for a
     discrete attribute) and no_split_point (a continuous one with no admissible midpoint at
     the node). `slip` names the likely mistake of a wrong line."""
@@ -437,10 +439,17 @@ class _Context:
             return Verdict(claim, "no_split_point", details=details)
         details["threshold"] = record_threshold_text(row)
         judged = self.judged_points(claim.quantity, row)
-        if not any(_same_point(claim.threshold, point, digits) for point, digits in judged):
-            return Verdict(claim, "other_threshold", details=details)
-        return _named_once(claim, row, {point for point, _ in judged}, details,
-                           self.curve_points)
+        if any(_same_point(claim.threshold, point, digits) for point, digits in judged):
+            return _named_once(claim, row, {point for point, _ in judged}, details,
+                               self.curve_points)
+        tied = self.tied_points(row)
+        if any(_same_point(claim.threshold, point, digits) for point, digits in tied):
+            # as good a cut by the score the rule cuts by; this quantity differs there
+            return _named_once(claim, row, {point for point, _ in judged + tied}, details,
+                               self.curve_points) or Verdict(claim, "tied_threshold", details={
+                **details, "score": self.names.text(self.threshold_by, _D.text, row["attribute"]),
+                "quantity": self.names.text(claim.quantity, _D.text, row["attribute"])})
+        return Verdict(claim, "other_threshold", details=details)
 
     def judged_points(self, quantity: str, row: dict) -> list[tuple[float, int | None]]:
         """(split point, its digits) a line's t may name to be judged by the row: the node's
@@ -451,6 +460,15 @@ class _Context:
             own = curve_digits([row])
             points += [(t, own.get(t)) for t in other_tied_thresholds(row, self.threshold_by)]
         return points
+
+    def tied_points(self, row: dict) -> list[tuple[float, int | None]]:
+        """(split point, its digits) of the midpoints whose score (the one the rule cuts
+        by) ties the node's t, where the rule chose t (took the smallest of them): none where
+        the t was forced (the worked solution names none there either)."""
+        if row.get("chosen") and (self.node.get("decision") or {}).get("forced_threshold"):
+            return []
+        own = curve_digits([row])
+        return [(t, own.get(t)) for t in other_tied_thresholds(row, self.threshold_by)]
 
     def judge_branch(self, claim: Claim) -> Verdict:
         """Ent(色泽=青绿) or Gini(色泽=青绿): a branch's Dᵛ is judged as a node of its own."""

@@ -160,7 +160,8 @@ def verdict_sentence(verdict: Verdict) -> str:
     if verdict.status in ("unparsed", "unread_result", "past_range", "needs_attribute"):
         return t(in_notation(f"ex.line.{verdict.status}"), line=claim.line)
     if verdict.status in ("unknown_attribute", "none_scored", "split_not_kept", "not_a_value",
-                          "value_no_split", "other_threshold", "ambiguous_threshold",
+                          "value_no_split", "other_threshold", "tied_threshold",
+                          "ambiguous_threshold",
                           "unkept_threshold", "no_threshold", "no_split_point"):
         return t(f"ex.line.{verdict.status}", line=claim.line, **verdict.details)
     if verdict.status == "wrong":

@@ -15,6 +15,7 @@ from dtree_core import notation as notations
 from dtree_core.checking import TOLERANCE, make_quiz
 from dtree_core.checking import check as check_lines
 from dtree_core.solution import solve, to_markdown
+from dtree_core.splitting import other_tied_thresholds
 from ui.exercises import QUIZ_LENGTH
 from ui.messages import EN, fill, t
 from ui.messages_zh import ZH
@@ -113,6 +114,23 @@ def test_check_reads_zhous_split_point_and_says_when_t_is_not_the_nodes(lang, ca
     # (the Chinese catalogue's spaces around a Chinese name are dropped when filled)
     assert [unescaped(w.value).replace(" ", "") for w in at.warning] == [
         expected.replace(" ", "")]
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_an_iv_at_a_tied_split_point_names_the_tie(lang):
+    """Watermelon 3.0, ID3: at the node where 含糖率's 0.126 and 0.155 tie by Gain, IV at
+    0.155 is a tied t, said so (not 'another t' than 'its best candidate split point')."""
+    at = page_app(PAGE, dataset="watermelon_3.0", lang=lang)
+    node = next(n for n in trace(at)["nodes"] for r in n["scores"] or ()
+                if r["attribute"] == "含糖率" and r["threshold"] == 0.126
+                and other_tied_thresholds(r, "gain") == [0.155])
+    at.selectbox(key="ex_node").set_value(node["id"]).run()
+    at = check(at, f"Ent(D) = {node['entropy']:.3f}\nIV(含糖率,0.155) = 0.971")
+    expected = t("ex.line.tied_threshold", _lang=lang, line=2, attribute="含糖率", t="0.155",
+                 threshold="0.126", score="Gain(D, 含糖率)", quantity="IV(含糖率)")
+    assert [unescaped(w.value) for w in at.warning] == [expected]
+    assert list(at.dataframe[0].value.iloc[:, -1]) == [
+        t(f"ex.verdict.{status}", _lang=lang) for status in ("right", "tied_threshold")]
 
 
 def test_a_looser_tolerance_accepts_more():

@@ -690,19 +690,43 @@ def test_a_code_for_a_value_is_no_value_for_every_algorithm(algorithm):
         "是", "否"}
 
 
+def tied_node(trace: dict) -> dict:
+    """Watermelon 3.0's node where 含糖率's midpoints 0.126 and 0.155 tie by Gain (0.171)."""
+    return next(n for n in trace["nodes"] for r in n["scores"] or ()
+                if r["attribute"] == "含糖率" and r["threshold"] == 0.126
+                and r["curve"]["threshold"] == [0.097, 0.126, 0.155, 0.1795])
+
+
 def test_a_split_point_tied_with_the_nodes_is_judged_as_the_worked_solution_names_it(wm3):
     """Watermelon 3.0, ID3, the node where 含糖率's midpoints 0.126 and 0.155 tie (Gain
     0.171; the rule took the smaller): Gain(D, 含糖率, 0.155) is a right line, as the worked
-    solution and Check my tree name both; IV differs there (the branches do), so IV at
-    0.155 is still another t."""
+    solution and Check my tree name both; IV is judged at the node's t only, so IV at 0.155
+    names the tie (tied_threshold), and 0.097, which ties nothing, is another t."""
     trace = DecisionTree("id3").fit(*wm3).trace_.to_dict()
-    node = next(n for n in trace["nodes"] for r in n["scores"] or ()
-                if r["attribute"] == "含糖率" and r["threshold"] == 0.126
-                and r["curve"]["threshold"] == [0.097, 0.126, 0.155, 0.1795])
-    (gain, iv) = check("Gain(D,含糖率,0.155) = 0.171\nIV(含糖率,0.155) = 0.9", trace,
-                       node["id"]).verdicts
+    (gain, iv, other) = check("Gain(D,含糖率,0.155) = 0.171\nIV(含糖率,0.155) = 0.9\n"
+                              "IV(含糖率,0.097) = 0.9", trace, tied_node(trace)["id"]).verdicts
     assert gain.status == "right" and round(gain.exact, 3) == 0.171
-    assert iv.status == "other_threshold"
+    assert iv.status == "tied_threshold" and other.status == "other_threshold"
+
+
+@pytest.mark.parametrize(("line", "quantity"), [
+    ("IV(含糖率,0.155) = 0.971", "IV(含糖率)"),
+    ("Gain_ratio(D,含糖率) = 0.176 (t = 0.155)", "Gain_ratio(D, 含糖率)")])
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_iv_or_gain_ratio_at_a_tied_split_point_names_the_tie(wm3, line, quantity, lang):
+    """At a t whose Gain ties the node's t (0.155 against 0.126), IV and Gain_ratio are not
+    judged: the line says that t is as good a split by Gain and the smallest was taken, as
+    the worked solution does (before: 'splits at t = 0.126, its best candidate split point,
+    not at t = 0.155', as if 0.155 were worse)."""
+    from ui.messages import t
+
+    trace = DecisionTree("id3").fit(*wm3).trace_.to_dict()
+    verdict = one(trace, line, tied_node(trace)["id"])
+    assert verdict.status == "tied_threshold" and not verdict.counts_as_right
+    assert verdict.details == {"attribute": "含糖率", "t": "0.155", "threshold": "0.126",
+                               "score": "Gain(D, 含糖率)", "quantity": quantity}
+    said = t("ex.line.tied_threshold", _lang=lang, line=1, **verdict.details)
+    assert all(part in said for part in ("0.155", "0.126", "Gain(D, 含糖率)", quantity))
 
 
 def test_a_claims_name_is_looked_for_up_to_the_next_separator_only():

@@ -105,6 +105,14 @@ EN: dict[str, str] = {
     "ex.line.other_threshold": ("Line {line}: this node splits {attribute} at t = {threshold}, "
                                 "its best candidate split point (eqs. 4.7–4.8), not at t = {t}; "
                                 "only the numbers at t = {threshold} can be checked here."),
+    "ex.verdict.tied_threshold": "a tied t",
+    # a t whose {score} (Gain, or CART's Gini_index) ties the node's t, asked of another
+    # quantity ({quantity}: IV, Gain_ratio, …), which check judges at the node's t only
+    "ex.line.tied_threshold": ("Line {line}: t = {t} splits {attribute} as well as t = "
+                               "{threshold} does ({score} is the same at both); of tied split "
+                               "points the smallest is taken, so this node splits at t = "
+                               "{threshold}, and {quantity} is checked there only: write its "
+                               "number at t = {threshold}."),
     "ex.verdict.ambiguous_threshold": "which t?",
     "ex.verdict.unkept_threshold": "which t?",
     "ex.line.ambiguous_threshold": ("Line {line}: t = {t} names several candidate split points "
@@ -267,6 +275,11 @@ ZH: dict[str, str] = {
                             "{values}）；请按数据中的写法写出取值。"),
     "ex.verdict.not_a_value": "无此取值",
     "ex.verdict.value_no_split": "此处无此划分",
+    "ex.verdict.tied_threshold": "并列的划分点",
+    "ex.line.tied_threshold": ("第 {line} 行：在 t = {t} 处划分 {attribute} 与在 t = {threshold} "
+                               "处一样好（{score} 相同）；划分点并列时取最小者，所以此结点在 t = "
+                               "{threshold} 处划分，{quantity} 也只在该处核对：请写出它在 t = "
+                               "{threshold} 处的值。"),
     "ex.verdict.other_threshold": "划分点不同",
     "ex.verdict.no_threshold": "无划分点",
     "ex.verdict.no_split_point": "无划分点",
