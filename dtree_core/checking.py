@@ -154,7 +154,9 @@ def parse_claim(line: int, text: str) -> Claim:
                      past_range=past)
     branch, known = _subset_of(args)
     if quantity in NODE_QUANTITIES and branch is not None:
-        attribute = None  # Ent(D¹): a branch's subset, not an attribute named D1
+        # Ent(D¹): a branch's subset, not an attribute named D1; Ent(D̃¹, 色泽) names its
+        # attribute after the set
+        attribute = _attribute_after_set(args)
     elif branch is not None:
         branch, known = None, False  # IV(d1): an attribute that happens to be named d1
     if quantity == "gini_index" and attribute is None and args:
@@ -210,6 +212,12 @@ def _subset_of(args: str | None) -> tuple[int | None, bool]:
     if numbered:
         return int(numbered["index"]), numbered["set"] in _TILDE_SETS
     return None, first in _TILDE_SETS
+
+
+def _attribute_after_set(args: str | None) -> str | None:
+    """The attribute a branch's subset is named with: 色泽 in (D̃¹, 色泽); None in (D¹)."""
+    _, comma, rest = (args or "").partition(",")
+    return _attribute_of(rest) if comma else None
 
 
 def _li_hang_form(name: str, args: str | None) -> tuple[str | None, str | None]:
@@ -323,10 +331,11 @@ def check(text: str, trace: dict, node_id: int = 0, tolerance: float = TOLERANCE
 def _in_context(claims: list[Claim]) -> list[Claim]:
     """A branch's Ent(D¹) or Zhou's Ent(D̃) names no attribute: it is the attribute of the
     nearest line before that names one, or else of the first line after (the book lists
-    Ent(D¹), Ent(D²), Ent(D³) before the Gain(D, 色泽) they make up)."""
+    Ent(D¹), Ent(D²), Ent(D³) before the Gain(D, 色泽) they make up, and §4.4.2 Ent(D̃),
+    Ent(D̃¹), … before Gain(D̃, 色泽)); a set's own line may name it, Ent(D̃¹, 色泽)."""
     # a line naming a branch (Ent(纹理=清晰)) names its attribute (纹理), as judge_branch reads it
     named = [(k, c.attribute.partition("=")[0].strip()) for k, c in enumerate(claims)
-             if c.attribute and c.branch is None and not c.known]
+             if c.attribute]
     placed = []
     for k, claim in enumerate(claims):
         if (claim.branch is not None or claim.known) and claim.attribute is None and named:

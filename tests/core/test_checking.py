@@ -408,6 +408,26 @@ def test_the_known_rows_of_missing_values():
     assert check("Gain(D,色泽) = 0.252\nEnt(D̃) = 0.998", alpha).verdicts[1].status == "wrong"
 
 
+def test_a_known_rows_set_takes_the_attribute_its_lines_name():
+    """Zhou §4.4.2 writes Ent(D̃), Ent(D̃¹), … and then Gain(D̃, 色泽) = 0.306: that line names
+    色泽 for the sets around it, as Gain(D, 色泽) does, and a set's own line may name it,
+    Ent(D̃¹, 色泽) (before, all of these were 'which attribute?', and Ent(D̃¹, 色泽) too).
+    Without any line naming one, a set still asks which: D̃ is the rows whose value of an
+    attribute is known (Ent(D̃) is 0.985 for 色泽, 0.997 for 纹理)."""
+    alpha = DecisionTree("id3").fit(*xy("watermelon_2.0_alpha.csv", "好瓜",
+                                       drop=["编号"])).trace_.to_dict()
+    report = check("Ent(D̃) = 0.985\nEnt(D̃²) = 1.000\nEnt(D̃³) = 0.000\nGain(D̃,色泽) = 0.306",
+                   alpha)
+    assert [v.status for v in report.verdicts] == ["right"] * 4
+    assert [v.name for v in report.verdicts[:3]] == ["Ent(D̃)", "Ent(D̃²)", "Ent(D̃³)"]
+    inline, after = check("Ent(D̃¹, 色泽) = 0.918\nEnt(D̃², 色泽) = 0.5", alpha).verdicts
+    assert (inline.status, inline.name, after.status) == ("right", "Ent(D̃¹)", "wrong")
+    assert round(after.exact, 3) == 1.000
+    assert one(alpha, "Ent(D¹, 纹理) = 0.592").status == "right"  # 纹理 = 清晰: 6 of 7
+    for alone in ("Ent(D̃¹) = 1.000", "Gain(D̃) = 0.306", "Ent(D̃) = 0.985"):
+        assert one(alpha, alone).status == "needs_attribute"
+
+
 def test_a_name_with_full_width_letters_is_found_as_typed():
     """Lines are read in NFKC (so ＝０．１０９ is =0.109): a data name with full-width
     letters is matched in NFKC too, whichever width the student types it in."""
