@@ -379,7 +379,7 @@ class _Context:
         if claim.quantity in NODE_QUANTITIES:
             claim = Claim(claim.line, claim.text, claim.quantity, None, claim.given)
         elif claim.attribute is None:
-            return Verdict(claim, "needs_attribute")
+            return self.needs_attribute(claim)
         if claim.quantity == "gini_split":
             return self.judge_value_split(claim)
         row = self._row(claim.attribute)
@@ -418,6 +418,15 @@ class _Context:
                 and printed_to_two_decimals(claim, exact):  # his Example 5.4's Gini(D, A)
             return "two_decimals", claim.given
         return None
+
+    def needs_attribute(self, claim: Claim) -> Verdict:
+        """A line naming no attribute where one is needed; on a set taken for one attribute,
+        D̃ (its known rows) or Dᵛ (a branch), details name the set as written in the
+        notation, so the line says how to name it there (no line around it named one)."""
+        if claim.branch is None and not claim.known:
+            return Verdict(claim, "needs_attribute")
+        return Verdict(claim, "needs_attribute", details={
+            "set": set_name(claim.branch, claim.known, self.names).text})
 
     def unknown(self, claim: Claim, attribute: str) -> Verdict:
         """A line naming an attribute (or a branch) the node has no numbers of: not among
@@ -492,7 +501,7 @@ class _Context:
         """Ent(D¹), H(D₂): the v-th branch of the attribute the lines around it name (Dᵛ is
         never the node's D)."""
         if claim.attribute is None:
-            return Verdict(claim, "needs_attribute")
+            return self.needs_attribute(claim)
         row = self._row(claim.attribute)
         if row is None or not 1 <= claim.branch <= len(row["branches"]):
             return self.unknown(claim, f"{claim.attribute}: D{claim.branch}")
@@ -521,7 +530,7 @@ class _Context:
         before Gain(D, a) = ρ × Gain(D̃, a)."""
         row = self._row(claim.attribute)
         if row is None:
-            return (Verdict(claim, "needs_attribute") if claim.attribute is None else
+            return (self.needs_attribute(claim) if claim.attribute is None else
                     self.unknown(claim, claim.attribute))
         claim = Claim(claim.line, claim.text, claim.quantity, row["attribute"], claim.given,
                       known=True)

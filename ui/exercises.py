@@ -157,6 +157,9 @@ def verdict_sentence(verdict: Verdict) -> str:
     values = {"line": claim.line, "quantity": verdict.name, "given": _given(claim.given),
               "exact": _exact_against(exact, claim.given if verdict.status == "wrong" else None,
                                       4 if verdict.status == "rounded" else 3)}
+    if verdict.status == "needs_attribute" and "set" in verdict.details:  # D̃, D¹: of which a?
+        return t(in_notation("ex.line.needs_attribute.set"), line=claim.line,
+                 set=verdict.details["set"])
     if verdict.status in ("unparsed", "unread_result", "past_range", "needs_attribute"):
         return t(in_notation(f"ex.line.{verdict.status}"), line=claim.line)
     if verdict.status in ("unknown_attribute", "none_scored", "split_not_kept", "not_a_value",

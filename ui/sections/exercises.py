@@ -129,6 +129,12 @@ EN: dict[str, str] = {
                                "(you wrote t = {t})."),
     "ex.line.needs_attribute": ("Line {line}: name the attribute, as in Gain(D,色泽) or "
                                 "IV(色泽)."),
+    # a set taken for one attribute (Zhou's D̃, Dᵛ, D̃ᵛ) with no line naming one
+    "ex.line.needs_attribute.set": ("Line {line}: {set} is taken for one attribute a (D̃: the "
+                                    "samples whose value of a is known; Dᵛ: those with a's "
+                                    "v-th value), so its number depends on a: name the "
+                                    "attribute on its line, as in Ent(D̃¹, 色泽) or Gain(D̃, 色泽), "
+                                    "or on a line before or after it, as in Gain(D, 色泽)."),
     "ex.slip.log_base": ("{given} is the right formula computed with {base} instead of log₂ "
                          "({value}); the book's logarithms are base 2."),
     "ex.slip.not_any_base": ("{given} is not {formula} for {shares} in any base (log₂, ln or "
@@ -300,6 +306,10 @@ ZH: dict[str, str] = {
     "ex.line.no_split_point": ("第 {line} 行：此结点上 {attribute} 没有哪个划分点能让两个分支的权重"
                                "都达到分支最小权重，因此没有可核对的 t（你写了 t = {t}）。"),
     "ex.line.needs_attribute": "第 {line} 行：请写出属性，例如 Gain(D,色泽) 或 IV(色泽)。",
+    "ex.line.needs_attribute.set": ("第 {line} 行：{set} 是针对某个属性 a 而言的（D̃：属性 a 上"
+                                    "无缺失值的样本；Dᵛ：在 a 上取第 v 个值的样本），其值随 a "
+                                    "而变：请在这一行写出属性，例如 Ent(D̃¹, 色泽) 或 "
+                                    "Gain(D̃, 色泽)，或在它前后的一行写出，例如 Gain(D, 色泽)。"),
     "ex.slip.log_base": ("{given} 是用 {base} 代替 log₂ 按正确公式算出的值（{value}）；"
                          "书中的对数以 2 为底。"),
     "ex.slip.not_any_base": ("{given} 不是 {shares} 的 {formula}，无论以 2、e 还是 10 为底"
