@@ -22,6 +22,7 @@ import numpy as np
 
 from . import algorithms, plugged
 from . import notation as notations
+from .criteria import split_scores
 from .data import Listed, folded
 from .labels import curve_digits
 from .notation import Notation
@@ -153,7 +154,9 @@ def parse_claim(line: int, text: str) -> Claim:
                      past_range=past)
     branch, known = _subset_of(args)
     if quantity in NODE_QUANTITIES and branch is not None:
-        attribute = None  # Ent(D¹): a branch's subset, not an attribute named D1
+        # Ent(D¹): a branch's subset, not an attribute named D1; Ent(D̃¹, 色泽) names its
+        # attribute after the set
+        attribute = _attribute_after_set(args)
     elif branch is not None:
         branch, known = None, False  # IV(d1): an attribute that happens to be named d1
     if quantity == "gini_index" and attribute is None and args:
@@ -211,6 +214,12 @@ def _subset_of(args: str | None) -> tuple[int | None, bool]:
     return None, first in _TILDE_SETS
 
 
+def _attribute_after_set(args: str | None) -> str | None:
+    """The attribute a branch's subset is named with: 色泽 in (D̃¹, 色泽); None in (D¹)."""
+    _, comma, rest = (args or "").partition(",")
+    return _attribute_of(rest) if comma else None
+
+
 def _li_hang_form(name: str, args: str | None) -> tuple[str | None, str | None]:
     """(quantity, attribute) of the forms only Li Hang writes, else (None, None)."""
     subscript = _SUBSCRIPT_IV.match(name)
@@ -256,11 +265,14 @@ class Verdict:
     split_not_kept (a Gini(D,A=a) whose sides a two-way tree does not keep), not_a_value (a
     Gini(D,A=a) whose a is none of A's values at the node), value_no_split (a Gini(D,A=a)
     where a, or every other value, has no known row at the node), multiway
-    (Zhou's Gini_index of eq. 4.6 where the tree splits two ways, CART: counted right), wrong,
+    (Zhou's Gain, IV, Gain_ratio or Gini_index with one branch per value, eqs. 4.2–4.6, where
+    the tree splits two ways, CART: counted right), wrong,
     unparsed, unknown_attribute, none_scored (no attribute was scored at this node),
     needs_attribute, other_threshold (Gain(D, a, t) at a t the
-    node does not split a at), ambiguous_threshold (a t whose decimals name the node's split
-    point and another midpoint too), unkept_threshold (a t written with fewer decimals than
+    node does not split a at), tied_threshold (IV(a, t), … at a t whose score, the one the
+    rule cuts by, ties the node's t: only Gain and H(D|a), or CART's Gini_index, are judged
+    there), ambiguous_threshold (a t whose decimals name the node's split point and another
+    midpoint too), unkept_threshold (a t written with fewer decimals than
     the node's where the curve does not keep every midpoint), no_threshold (a t for a
     discrete attribute) and no_split_point (a continuous one with no admissible midpoint at
     the node). `slip` names the likely mistake of a wrong line."""
@@ -319,10 +331,11 @@ def check(text: str, trace: dict, node_id: int = 0, tolerance: float = TOLERANCE
 def _in_context(claims: list[Claim]) -> list[Claim]:
     """A branch's Ent(D¹) or Zhou's Ent(D̃) names no attribute: it is the attribute of the
     nearest line before that names one, or else of the first line after (the book lists
-    Ent(D¹), Ent(D²), Ent(D³) before the Gain(D, 色泽) they make up)."""
+    Ent(D¹), Ent(D²), Ent(D³) before the Gain(D, 色泽) they make up, and §4.4.2 Ent(D̃),
+    Ent(D̃¹), … before Gain(D̃, 色泽)); a set's own line may name it, Ent(D̃¹, 色泽)."""
     # a line naming a branch (Ent(纹理=清晰)) names its attribute (纹理), as judge_branch reads it
     named = [(k, c.attribute.partition("=")[0].strip()) for k, c in enumerate(claims)
-             if c.attribute and c.branch is None and not c.known]
+             if c.attribute]
     placed = []
     for k, claim in enumerate(claims):
         if (claim.branch is not None or claim.known) and claim.attribute is None and named:
@@ -366,7 +379,7 @@ class _Context:
         if claim.quantity in NODE_QUANTITIES:
             claim = Claim(claim.line, claim.text, claim.quantity, None, claim.given)
         elif claim.attribute is None:
-            return Verdict(claim, "needs_attribute")
+            return self.needs_attribute(claim)
         if claim.quantity == "gini_split":
             return self.judge_value_split(claim)
         row = self._row(claim.attribute)
@@ -383,26 +396,37 @@ class _Context:
         also = self.also_right(claim, row, exact)
         if also is not None:
             status, value = also
-            return Verdict(claim, status, exact, details={status: _show(value)}, **shown)
+            return Verdict(claim, status, exact,
+                           details=_also_details(status, value, claim.quantity, row), **shown)
         slip, details = self.diagnose(claim, row, exact)
         return Verdict(claim, "wrong", exact, slip, details, **shown)
 
     def also_right(self, claim: Claim, row: dict | None,
                    exact: float) -> tuple[str, float] | None:
         """(status, value) where the student's number is another right one: the book's
-        early rounding, Zhou's multiway Gini_index (eq. 4.6) on a row that splits two ways
-        (CART's, whose Gini_index is the best two-way split's), or a two-way split's Gini to
-        two decimals, as Li Hang prints Gini(D, A) (his eq. 5.25 is a two-way split's)."""
+        early rounding, Zhou's multiway value (eqs. 4.2–4.6: one branch per value) on a row
+        that splits two ways (CART's, whose numbers are the best two-way split's), or a
+        two-way split's Gini to two decimals, as Li Hang prints Gini(D, A) (his eq. 5.25 is
+        a two-way split's)."""
         rounded = self.rounded_early(claim.quantity, row)
         if rounded is not None and self.close(claim.given, rounded):
             return "rounded", rounded
-        multiway = multiway_reading(claim.quantity, row)
+        multiway = multiway_reading(claim.quantity, row, self.node["weight"])
         if multiway is not None and self.close(claim.given, multiway):
             return "multiway", multiway
         if self.names.value_split and _two_way_gini(claim.quantity, row) \
                 and printed_to_two_decimals(claim, exact):  # his Example 5.4's Gini(D, A)
             return "two_decimals", claim.given
         return None
+
+    def needs_attribute(self, claim: Claim) -> Verdict:
+        """A line naming no attribute where one is needed; on a set taken for one attribute,
+        D̃ (its known rows) or Dᵛ (a branch), details name the set as written in the
+        notation, so the line says how to name it there (no line around it named one)."""
+        if claim.branch is None and not claim.known:
+            return Verdict(claim, "needs_attribute")
+        return Verdict(claim, "needs_attribute", details={
+            "set": set_name(claim.branch, claim.known, self.names).text})
 
     def unknown(self, claim: Claim, attribute: str) -> Verdict:
         """A line naming an attribute (or a branch) the node has no numbers of: not among
@@ -433,10 +457,17 @@ class _Context:
             return Verdict(claim, "no_split_point", details=details)
         details["threshold"] = record_threshold_text(row)
         judged = self.judged_points(claim.quantity, row)
-        if not any(_same_point(claim.threshold, point, digits) for point, digits in judged):
-            return Verdict(claim, "other_threshold", details=details)
-        return _named_once(claim, row, {point for point, _ in judged}, details,
-                           self.curve_points)
+        if any(_same_point(claim.threshold, point, digits) for point, digits in judged):
+            return _named_once(claim, row, {point for point, _ in judged}, details,
+                               self.curve_points)
+        tied = self.tied_points(row)
+        if any(_same_point(claim.threshold, point, digits) for point, digits in tied):
+            # as good a cut by the score the rule cuts by; this quantity differs there
+            return _named_once(claim, row, {point for point, _ in judged + tied}, details,
+                               self.curve_points) or Verdict(claim, "tied_threshold", details={
+                **details, "score": self.names.text(self.threshold_by, _D.text, row["attribute"]),
+                "quantity": self.names.text(claim.quantity, _D.text, row["attribute"])})
+        return Verdict(claim, "other_threshold", details=details)
 
     def judged_points(self, quantity: str, row: dict) -> list[tuple[float, int | None]]:
         """(split point, its digits) a line's t may name to be judged by the row: the node's
@@ -447,6 +478,15 @@ class _Context:
             own = curve_digits([row])
             points += [(t, own.get(t)) for t in other_tied_thresholds(row, self.threshold_by)]
         return points
+
+    def tied_points(self, row: dict) -> list[tuple[float, int | None]]:
+        """(split point, its digits) of the midpoints whose score (the one the rule cuts
+        by) ties the node's t, where the rule chose t (took the smallest of them): none where
+        the t was forced (the worked solution names none there either)."""
+        if row.get("chosen") and (self.node.get("decision") or {}).get("forced_threshold"):
+            return []
+        own = curve_digits([row])
+        return [(t, own.get(t)) for t in other_tied_thresholds(row, self.threshold_by)]
 
     def judge_branch(self, claim: Claim) -> Verdict:
         """Ent(色泽=青绿) or Gini(色泽=青绿): a branch's Dᵛ is judged as a node of its own."""
@@ -461,7 +501,7 @@ class _Context:
         """Ent(D¹), H(D₂): the v-th branch of the attribute the lines around it name (Dᵛ is
         never the node's D)."""
         if claim.attribute is None:
-            return Verdict(claim, "needs_attribute")
+            return self.needs_attribute(claim)
         row = self._row(claim.attribute)
         if row is None or not 1 <= claim.branch <= len(row["branches"]):
             return self.unknown(claim, f"{claim.attribute}: D{claim.branch}")
@@ -490,7 +530,7 @@ class _Context:
         before Gain(D, a) = ρ × Gain(D̃, a)."""
         row = self._row(claim.attribute)
         if row is None:
-            return (Verdict(claim, "needs_attribute") if claim.attribute is None else
+            return (self.needs_attribute(claim) if claim.attribute is None else
                     self.unknown(claim, claim.attribute))
         claim = Claim(claim.line, claim.text, claim.quantity, row["attribute"], claim.given,
                       known=True)
@@ -736,13 +776,51 @@ def _same_point(written: str, point: float, digits: int | None = None) -> bool:
     return abs(t - point) <= unit / 2 + 1e-9 or abs(t - cut) < 1e-9
 
 
-def multiway_reading(quantity: str, row: dict | None) -> float | None:
-    """Zhou's multiway Gini_index (eq. 4.6, one branch per value) of a row the tree splits
-    two ways (CART's best partition): a right reading of Gini_index(D, a), in check and in the
-    quiz alike."""
-    if quantity == "gini_index" and row and _splits_two_ways(row):
+# Zhou's equation of each quantity a multiway split has (one branch per value); Gain with
+# missing values is eq. 4.12's ρ × Gain(D̃, a).
+MULTIWAY_EQUATIONS = {"gain": "4.2", "iv": "4.4", "gain_ratio": "4.3", "gini_index": "4.6"}
+
+
+def multiway_reading(quantity: str, row: dict | None,
+                     weight: float | None = None) -> float | None:
+    """Zhou's value of Gain(D, a), IV(a), Gain_ratio(D, a) or Gini_index(D, a) with one
+    branch per value (eqs. 4.2–4.6) of a row the tree splits two ways (CART's best
+    partition): a right reading, in check and in the quiz alike. The Gini_index is the row's
+    own multiway column; the others come from its value_counts and the node's weight
+    (`weight`: the rows whose value is unknown are the rest, as criteria.split_scores
+    counts them for ID3 and C4.5). None for any other row, or a trace without the counts."""
+    if quantity not in MULTIWAY_EQUATIONS or not row or not _splits_two_ways(row):
+        return None
+    if quantity == "gini_index":
         return row.get("gini_index_multiway")
-    return None
+    if weight is None or not row.get("value_counts"):
+        return None
+    return multiway_scores(row, weight)[quantity]
+
+
+def multiway_scores(row: dict, weight: float) -> dict[str, float]:
+    """A two-way nominal row's scores had it one branch per value (its value_counts)."""
+    parts = row["value_counts"]
+    classes = list(dict.fromkeys(c for counts in parts.values() for c in counts))
+    counts = np.array([[counts.get(c, 0.0) for c in classes] for counts in parts.values()],
+                      dtype=float)
+    unknown = max(weight - counts.sum(), 0.0)
+    return {k: float(v) for k, v in split_scores(counts, np.float64(unknown)).items()}
+
+
+def _also_details(status: str, value: float, quantity: str, row: dict | None) -> dict:
+    """The value a number is right by, and for Zhou's multiway reading which of his
+    equations it is and the attribute the tree splits two ways."""
+    details = {status: _show(value)}
+    if status == "multiway":
+        details |= {"equation": multiway_equation(quantity, row), "attribute": row["attribute"]}
+    return details
+
+
+def multiway_equation(quantity: str, row: dict) -> str:
+    """Zhou's equation number of the multiway reading: eq. 4.12 for a Gain with values
+    missing (ρ < 1)."""
+    return "4.12" if quantity == "gain" and row["rho"] < 1 else MULTIWAY_EQUATIONS[quantity]
 
 
 def _splits_two_ways(row: dict) -> bool:
@@ -896,7 +974,7 @@ class Question:
     choices: tuple[str, ...] = ()
     name: str = ""  # the quantity as the book writes it: Gain(D, 色泽)
     rounded: float | None = None  # the value the book's early rounding gives (also right)
-    multiway: float | None = None  # Zhou's multiway Gini_index of a two-way row (also right)
+    multiway: float | None = None  # Zhou's multiway value of a two-way row (also right)
     notes: tuple[Sentence, ...] = ()  # shown with the question: a two-way row's partition
     hint_notes: tuple[Sentence, ...] = ()  # shown with the hint: IV's unknown-value term
 
@@ -980,7 +1058,8 @@ def _value_question(node: dict, row: dict, quantity: str, names: Notation = ZHOU
                     row[quantity], name=equation.lhs.text,
                     rounded=context.rounded_early(quantity, row),
                     # Li Hang's Gini(D, A=a) names the two-way split: no multiway reading
-                    multiway=None if names.value_split else multiway_reading(quantity, row),
+                    multiway=None if names.value_split
+                    else multiway_reading(quantity, row, node["weight"]),
                     notes=_partition_note(row, names), hint_notes=hint_notes)
 
 
@@ -1024,7 +1103,7 @@ def grade(question: Question, response, tolerance: float = TOLERANCE) -> str | N
     winner or tied with it; a value is "right" within the tolerance of the exact value,
     "rounded" within it of the book's early rounding (as `check` counts it: the hint's sum
     finished step by step gives 0.109 for Gain(D, 色泽), exactly 0.1081) or "multiway" within
-    it of Zhou's multiway Gini_index where the tree splits two ways (`check` counts it too).
+    it of Zhou's multiway value where the tree splits two ways (`check` counts it too).
     The page says which: the tolerance of the exact value alone did not decide the last two."""
     if response is None or response == "":
         return None

@@ -157,14 +157,20 @@ def verdict_sentence(verdict: Verdict) -> str:
     values = {"line": claim.line, "quantity": verdict.name, "given": _given(claim.given),
               "exact": _exact_against(exact, claim.given if verdict.status == "wrong" else None,
                                       4 if verdict.status == "rounded" else 3)}
+    if verdict.status == "needs_attribute" and "set" in verdict.details:  # D̃, D¹: of which a?
+        return t(in_notation("ex.line.needs_attribute.set"), line=claim.line,
+                 set=verdict.details["set"])
     if verdict.status in ("unparsed", "unread_result", "past_range", "needs_attribute"):
         return t(in_notation(f"ex.line.{verdict.status}"), line=claim.line)
     if verdict.status in ("unknown_attribute", "none_scored", "split_not_kept", "not_a_value",
-                          "value_no_split", "other_threshold", "ambiguous_threshold",
+                          "value_no_split", "other_threshold", "tied_threshold",
+                          "ambiguous_threshold",
                           "unkept_threshold", "no_threshold", "no_split_point"):
         return t(f"ex.line.{verdict.status}", line=claim.line, **verdict.details)
     if verdict.status == "wrong":
         return t("ex.line.wrong", **values, why=slip_sentence(verdict))
+    if verdict.status == "multiway":  # Zhou's equation and the attribute split two ways
+        values |= {k: verdict.details[k] for k in ("equation", "attribute")}
     return t(f"ex.line.{verdict.status}", **values)
 
 

@@ -15,6 +15,7 @@ from dtree_core import notation as notations
 from dtree_core.checking import TOLERANCE, make_quiz
 from dtree_core.checking import check as check_lines
 from dtree_core.solution import solve, to_markdown
+from dtree_core.splitting import other_tied_thresholds
 from ui.exercises import QUIZ_LENGTH
 from ui.messages import EN, fill, t
 from ui.messages_zh import ZH
@@ -115,6 +116,23 @@ def test_check_reads_zhous_split_point_and_says_when_t_is_not_the_nodes(lang, ca
         expected.replace(" ", "")]
 
 
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_an_iv_at_a_tied_split_point_names_the_tie(lang):
+    """Watermelon 3.0, ID3: at the node where 含糖率's 0.126 and 0.155 tie by Gain, IV at
+    0.155 is a tied t, said so (not 'another t' than 'its best candidate split point')."""
+    at = page_app(PAGE, dataset="watermelon_3.0", lang=lang)
+    node = next(n for n in trace(at)["nodes"] for r in n["scores"] or ()
+                if r["attribute"] == "含糖率" and r["threshold"] == 0.126
+                and other_tied_thresholds(r, "gain") == [0.155])
+    at.selectbox(key="ex_node").set_value(node["id"]).run()
+    at = check(at, f"Ent(D) = {node['entropy']:.3f}\nIV(含糖率,0.155) = 0.971")
+    expected = t("ex.line.tied_threshold", _lang=lang, line=2, attribute="含糖率", t="0.155",
+                 threshold="0.126", score="Gain(D, 含糖率)", quantity="IV(含糖率)")
+    assert [unescaped(w.value) for w in at.warning] == [expected]
+    assert list(at.dataframe[0].value.iloc[:, -1]) == [
+        t(f"ex.verdict.{status}", _lang=lang) for status in ("right", "tied_threshold")]
+
+
 def test_a_looser_tolerance_accepts_more():
     at = open_exercises("en")
     at.number_input(key="ex_tolerance").set_value(0.002)
@@ -180,6 +198,18 @@ def test_a_two_way_question_names_its_partition_and_takes_zhous_multiway_value(l
     at.number_input(key="ex_quiz_0_2").set_value(0.277)
     at.get("form_submit_button")[0].click().run()
     assert any(unescaped(s.value).startswith(("Question 2:", "第 2 题")) for s in at.success)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_check_takes_zhous_multiway_gain_on_a_cart_tree_and_says_why(lang):
+    """CART's Gain(D, 纹理) is its two-way split's 0.337; Zhou's 0.381 (eq. 4.2, one branch
+    per value) is counted right, as the quiz counts his multiway Gini_index, and the line
+    says which reading it is and what CART computed (before: '✗ wrong, 0.337, not 0.381')."""
+    at = check(page_app(PAGE, lang=lang, algorithm="cart"), "Gain(D,纹理) = 0.381")
+    expected = t("ex.line.multiway", _lang=lang, line=1, given="0.381", quantity="Gain(D, 纹理)",
+                 attribute="纹理", equation="4.2", exact="0.337")
+    assert not at.error and expected in [unescaped(s.value) for s in at.success]
+    assert list(at.dataframe[0].value.iloc[:, -1]) == [t("ex.verdict.multiway", _lang=lang)]
 
 
 def test_a_random_draw_is_not_asked_as_a_winner():

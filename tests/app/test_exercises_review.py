@@ -114,6 +114,25 @@ def test_a_line_not_read_is_told_in_li_hangs_symbols(lang):
     assert t("ex.check.intro.lihang", _lang=lang) in texts(at.caption)
 
 
+@pytest.mark.parametrize(("notation", "line", "subset", "example"), [
+    ("zhou", "Ent(D̃¹) = 1.000", "D̃¹", "Ent(D̃¹, 色泽)"),
+    ("lihang", "H(D₁) = 1.000", "D₁", "H(D₁, 色泽)")])
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_set_with_no_attribute_says_how_to_name_one(lang, notation, line, subset, example):
+    """Zhou's D̃¹ (Li Hang's D₁) is taken for one attribute: alone, the line asks for it and
+    says where it may be named, on the line itself as the example (checked here: right) or
+    on a line around it (before: 'name the attribute, as in Gain(D,色泽) or IV(色泽)', as if
+    Ent(D̃¹) had to become another quantity)."""
+    at = check(page_app(PAGE, dataset="watermelon_2.0_alpha", lang=lang, notation=notation),
+               line)
+    expected = t(f"ex.line.needs_attribute.set.{notation}" if notation == "lihang"
+                 else "ex.line.needs_attribute.set", _lang=lang, _notation=notation, line=1,
+                 set=subset)
+    assert expected in texts(at.warning) and example in expected
+    at = check(at, example + " = 0.918")
+    assert not at.warning and not at.error and len(at.success) == 2  # all right, and line 1
+
+
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_check_my_tree_heads_its_score_table_in_li_hangs_symbols(lang):
     """The table shows g(D, A), H_A(D), … (not Gain, IV), to as many decimals as tell the two

@@ -408,6 +408,26 @@ def test_the_known_rows_of_missing_values():
     assert check("Gain(D,色泽) = 0.252\nEnt(D̃) = 0.998", alpha).verdicts[1].status == "wrong"
 
 
+def test_a_known_rows_set_takes_the_attribute_its_lines_name():
+    """Zhou §4.4.2 writes Ent(D̃), Ent(D̃¹), … and then Gain(D̃, 色泽) = 0.306: that line names
+    色泽 for the sets around it, as Gain(D, 色泽) does, and a set's own line may name it,
+    Ent(D̃¹, 色泽) (before, all of these were 'which attribute?', and Ent(D̃¹, 色泽) too).
+    Without any line naming one, a set still asks which: D̃ is the rows whose value of an
+    attribute is known (Ent(D̃) is 0.985 for 色泽, 0.997 for 纹理)."""
+    alpha = DecisionTree("id3").fit(*xy("watermelon_2.0_alpha.csv", "好瓜",
+                                       drop=["编号"])).trace_.to_dict()
+    report = check("Ent(D̃) = 0.985\nEnt(D̃²) = 1.000\nEnt(D̃³) = 0.000\nGain(D̃,色泽) = 0.306",
+                   alpha)
+    assert [v.status for v in report.verdicts] == ["right"] * 4
+    assert [v.name for v in report.verdicts[:3]] == ["Ent(D̃)", "Ent(D̃²)", "Ent(D̃³)"]
+    inline, after = check("Ent(D̃¹, 色泽) = 0.918\nEnt(D̃², 色泽) = 0.5", alpha).verdicts
+    assert (inline.status, inline.name, after.status) == ("right", "Ent(D̃¹)", "wrong")
+    assert round(after.exact, 3) == 1.000
+    assert one(alpha, "Ent(D¹, 纹理) = 0.592").status == "right"  # 纹理 = 清晰: 6 of 7
+    for alone in ("Ent(D̃¹) = 1.000", "Gain(D̃) = 0.306", "Ent(D̃) = 0.985"):
+        assert one(alpha, alone).status == "needs_attribute"
+
+
 def test_a_name_with_full_width_letters_is_found_as_typed():
     """Lines are read in NFKC (so ＝０．１０９ is =0.109): a data name with full-width
     letters is matched in NFKC too, whichever width the student types it in."""
@@ -431,6 +451,35 @@ def test_zhous_multiway_gini_index_on_a_cart_tree():
     id3 = DecisionTree("id3").fit(*xy("watermelon_2.0.csv", "好瓜",
                                      drop=["编号"])).trace_.to_dict()
     assert one(id3, "Gini_index(D,色泽) = 0.427").status == "right"  # multiway there anyway
+
+
+@pytest.mark.parametrize(("data", "lines", "readings"), [
+    # watermelon 2.0's root: Zhou's Gain(D, 纹理) = 0.381 (p. 76), IV(纹理) = 1.447 and their
+    # ratio 0.263, where CART's two-way 纹理 ∈ {清晰} | {稍糊, 模糊} has 0.337, 0.998, 0.338
+    ("watermelon_2.0.csv", "Gain(D,纹理) = 0.381\nIV(纹理) = 1.447\nGain_ratio(D,纹理) = 0.263"
+     "\nIV(色泽) = 1.580", [("0.381", "4.2", "纹理"), ("1.447", "4.4", "纹理"),
+                            ("0.263", "4.3", "纹理"), ("1.580", "4.4", "色泽")]),
+    # watermelon 2.0α: ρ × Gain(D̃, 纹理) = 15/17 × 0.480 = 0.424 (eq. 4.12), as ID3's row has it
+    ("watermelon_2.0_alpha.csv", "Gain(D,纹理) = 0.424", [("0.424", "4.12", "纹理")]),
+])
+def test_zhous_multiway_gain_iv_and_ratio_on_a_cart_tree(data, lines, readings):
+    """CART splits a nominal attribute two ways, so its row's Gain, IV and Gain_ratio are the
+    best two-way split's; Zhou's own numbers (one branch per value) count as right, as his
+    multiway Gini_index does (quiz and check alike), and say which equation they are.
+    Before, Gain(D,纹理) = 0.381 was 'wrong' and IV(纹理) = 1.447 'not IV in any base'."""
+    X, y = xy(data, "好瓜", drop=["编号"])
+    cart = DecisionTree("cart").fit(X, y).trace_.to_dict()
+    id3 = {r["attribute"]: r for r in DecisionTree("id3").fit(X, y).trace_.to_dict()
+           ["nodes"][0]["scores"]}
+    verdicts = check(lines, cart).verdicts
+    assert [(v.status, v.details.get("multiway"), v.details.get("equation"),
+             v.details.get("attribute")) for v in verdicts] == [
+        ("multiway", *reading) for reading in readings]
+    for verdict in verdicts:  # Zhou's number is ID3's own; the exact one stays CART's
+        row = id3[verdict.claim.attribute]
+        assert verdict.counts_as_right and abs(verdict.claim.given - row[verdict.claim.quantity]) \
+            <= 0.0005 and abs(verdict.exact - row[verdict.claim.quantity]) > 0.0005
+    assert one(cart, "Gain(D,纹理) = 0.400").status == "wrong"
 
 
 def test_every_value_split_of_a_two_way_tree_is_checked():
@@ -661,19 +710,43 @@ def test_a_code_for_a_value_is_no_value_for_every_algorithm(algorithm):
         "是", "否"}
 
 
+def tied_node(trace: dict) -> dict:
+    """Watermelon 3.0's node where 含糖率's midpoints 0.126 and 0.155 tie by Gain (0.171)."""
+    return next(n for n in trace["nodes"] for r in n["scores"] or ()
+                if r["attribute"] == "含糖率" and r["threshold"] == 0.126
+                and r["curve"]["threshold"] == [0.097, 0.126, 0.155, 0.1795])
+
+
 def test_a_split_point_tied_with_the_nodes_is_judged_as_the_worked_solution_names_it(wm3):
     """Watermelon 3.0, ID3, the node where 含糖率's midpoints 0.126 and 0.155 tie (Gain
     0.171; the rule took the smaller): Gain(D, 含糖率, 0.155) is a right line, as the worked
-    solution and Check my tree name both; IV differs there (the branches do), so IV at
-    0.155 is still another t."""
+    solution and Check my tree name both; IV is judged at the node's t only, so IV at 0.155
+    names the tie (tied_threshold), and 0.097, which ties nothing, is another t."""
     trace = DecisionTree("id3").fit(*wm3).trace_.to_dict()
-    node = next(n for n in trace["nodes"] for r in n["scores"] or ()
-                if r["attribute"] == "含糖率" and r["threshold"] == 0.126
-                and r["curve"]["threshold"] == [0.097, 0.126, 0.155, 0.1795])
-    (gain, iv) = check("Gain(D,含糖率,0.155) = 0.171\nIV(含糖率,0.155) = 0.9", trace,
-                       node["id"]).verdicts
+    (gain, iv, other) = check("Gain(D,含糖率,0.155) = 0.171\nIV(含糖率,0.155) = 0.9\n"
+                              "IV(含糖率,0.097) = 0.9", trace, tied_node(trace)["id"]).verdicts
     assert gain.status == "right" and round(gain.exact, 3) == 0.171
-    assert iv.status == "other_threshold"
+    assert iv.status == "tied_threshold" and other.status == "other_threshold"
+
+
+@pytest.mark.parametrize(("line", "quantity"), [
+    ("IV(含糖率,0.155) = 0.971", "IV(含糖率)"),
+    ("Gain_ratio(D,含糖率) = 0.176 (t = 0.155)", "Gain_ratio(D, 含糖率)")])
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_iv_or_gain_ratio_at_a_tied_split_point_names_the_tie(wm3, line, quantity, lang):
+    """At a t whose Gain ties the node's t (0.155 against 0.126), IV and Gain_ratio are not
+    judged: the line says that t is as good a split by Gain and the smallest was taken, as
+    the worked solution does (before: 'splits at t = 0.126, its best candidate split point,
+    not at t = 0.155', as if 0.155 were worse)."""
+    from ui.messages import t
+
+    trace = DecisionTree("id3").fit(*wm3).trace_.to_dict()
+    verdict = one(trace, line, tied_node(trace)["id"])
+    assert verdict.status == "tied_threshold" and not verdict.counts_as_right
+    assert verdict.details == {"attribute": "含糖率", "t": "0.155", "threshold": "0.126",
+                               "score": "Gain(D, 含糖率)", "quantity": quantity}
+    said = t("ex.line.tied_threshold", _lang=lang, line=1, **verdict.details)
+    assert all(part in said for part in ("0.155", "0.126", "Gain(D, 含糖率)", quantity))
 
 
 def test_a_claims_name_is_looked_for_up_to_the_next_separator_only():

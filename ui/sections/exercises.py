@@ -59,7 +59,7 @@ EN: dict[str, str] = {
     "ex.col.verdict": "verdict",
     "ex.verdict.right": "✓ right",
     "ex.verdict.rounded": "✓ right (rounded early, as the book does)",
-    "ex.verdict.multiway": "✓ right (Zhou's multiway Gini_index, eq. 4.6)",
+    "ex.verdict.multiway": "✓ right (Zhou's multiway split: one branch per value)",
     "ex.verdict.wrong": "✗ wrong",
     "ex.verdict.unparsed": "not read",
     "ex.verdict.unread_result": "not read",
@@ -70,9 +70,10 @@ EN: dict[str, str] = {
     "ex.line.rounded": ("Line {line}: {quantity} = {given} is what rounding each step to 3 "
                         "decimals gives, as the book does; the exact value is {exact}."),
     "ex.line.wrong": "Line {line}: {quantity} = {exact}, not {given}. {why}",
-    "ex.line.multiway": ("Line {line}: {given} is Zhou's multiway Gini_index (eq. 4.6, one "
-                         "branch per value) ✓. This tree splits two ways: its {quantity} = "
-                         "{exact} is that of the best two-way split."),
+    # Gain, IV, Gain_ratio or Gini_index: {equation} is Zhou's (4.2, 4.12, 4.4, 4.3, 4.6)
+    "ex.line.multiway": ("Line {line}: {given} is Zhou's {quantity} with one branch per value "
+                         "of {attribute} (eq. {equation}) ✓. This tree splits {attribute} two "
+                         "ways: its {quantity} = {exact} is that of the best two-way split."),
     "ex.line.unparsed": ("Line {line} is not read: write one quantity per line, such as "
                          "Gain(D,色泽) = 0.108."),
     "ex.line.past_range": ("Line {line} is not read: its result is a number beyond the range "
@@ -104,6 +105,14 @@ EN: dict[str, str] = {
     "ex.line.other_threshold": ("Line {line}: this node splits {attribute} at t = {threshold}, "
                                 "its best candidate split point (eqs. 4.7–4.8), not at t = {t}; "
                                 "only the numbers at t = {threshold} can be checked here."),
+    "ex.verdict.tied_threshold": "a tied t",
+    # a t whose {score} (Gain, or CART's Gini_index) ties the node's t, asked of another
+    # quantity ({quantity}: IV, Gain_ratio, …), which check judges at the node's t only
+    "ex.line.tied_threshold": ("Line {line}: t = {t} splits {attribute} as well as t = "
+                               "{threshold} does ({score} is the same at both); of tied split "
+                               "points the smallest is taken, so this node splits at t = "
+                               "{threshold}, and {quantity} is checked there only: write its "
+                               "number at t = {threshold}."),
     "ex.verdict.ambiguous_threshold": "which t?",
     "ex.verdict.unkept_threshold": "which t?",
     "ex.line.ambiguous_threshold": ("Line {line}: t = {t} names several candidate split points "
@@ -120,6 +129,12 @@ EN: dict[str, str] = {
                                "(you wrote t = {t})."),
     "ex.line.needs_attribute": ("Line {line}: name the attribute, as in Gain(D,色泽) or "
                                 "IV(色泽)."),
+    # a set taken for one attribute (Zhou's D̃, Dᵛ, D̃ᵛ) with no line naming one
+    "ex.line.needs_attribute.set": ("Line {line}: {set} is taken for one attribute a (D̃: the "
+                                    "samples whose value of a is known; Dᵛ: those with a's "
+                                    "v-th value), so its number depends on a: name the "
+                                    "attribute on its line, as in Ent(D̃¹, 色泽) or Gain(D̃, 色泽), "
+                                    "or on a line before or after it, as in Gain(D, 色泽)."),
     "ex.slip.log_base": ("{given} is the right formula computed with {base} instead of log₂ "
                          "({value}); the book's logarithms are base 2."),
     "ex.slip.not_any_base": ("{given} is not {formula} for {shares} in any base (log₂, ln or "
@@ -233,7 +248,7 @@ ZH: dict[str, str] = {
     "ex.col.verdict": "结果",
     "ex.verdict.right": "✓ 正确",
     "ex.verdict.rounded": "✓ 正确（同书中一样提前舍入）",
-    "ex.verdict.multiway": "✓ 正确（周志华书中多路划分的基尼指数，式 4.6）",
+    "ex.verdict.multiway": "✓ 正确（周志华书中的多路划分：每个取值一个分支）",
     "ex.verdict.wrong": "✗ 错误",
     "ex.verdict.unparsed": "无法识别",
     "ex.verdict.unread_result": "无法识别",
@@ -244,9 +259,9 @@ ZH: dict[str, str] = {
     "ex.line.rounded": ("第 {line} 行：{quantity} = {given} 是每步先舍入到 3 位小数所得"
                         "（书中即如此）；精确值为 {exact}。"),
     "ex.line.wrong": "第 {line} 行：{quantity} = {exact}，而不是 {given}。{why}",
-    "ex.line.multiway": ("第 {line} 行：{given} 是周志华书中多路划分（每个取值一个分支）的基尼"
-                         "指数（式 4.6）✓。这棵树做二分：它的 {quantity} = {exact} 是最优二分"
-                         "划分的基尼指数。"),
+    "ex.line.multiway": ("第 {line} 行：{given} 是周志华书中按 {attribute} 多路划分（每个取值"
+                         "一个分支）的 {quantity}（式 {equation}）✓。这棵树把 {attribute} "
+                         "二分：它的 {quantity} = {exact} 是最优二分划分的值。"),
     "ex.line.unparsed": "第 {line} 行无法识别：请每行写一个量，例如 Gain(D,色泽) = 0.108。",
     "ex.line.past_range": "第 {line} 行无法识别：结果的数值超出了任何得分的范围。",
     "ex.line.unread_result": ("第 {line} 行无法识别：结果须写成一个小数，例如 0.381 或 38.1%，"
@@ -266,6 +281,11 @@ ZH: dict[str, str] = {
                             "{values}）；请按数据中的写法写出取值。"),
     "ex.verdict.not_a_value": "无此取值",
     "ex.verdict.value_no_split": "此处无此划分",
+    "ex.verdict.tied_threshold": "并列的划分点",
+    "ex.line.tied_threshold": ("第 {line} 行：在 t = {t} 处划分 {attribute} 与在 t = {threshold} "
+                               "处一样好（{score} 相同）；划分点并列时取最小者，所以此结点在 t = "
+                               "{threshold} 处划分，{quantity} 也只在该处核对：请写出它在 t = "
+                               "{threshold} 处的值。"),
     "ex.verdict.other_threshold": "划分点不同",
     "ex.verdict.no_threshold": "无划分点",
     "ex.verdict.no_split_point": "无划分点",
@@ -286,6 +306,10 @@ ZH: dict[str, str] = {
     "ex.line.no_split_point": ("第 {line} 行：此结点上 {attribute} 没有哪个划分点能让两个分支的权重"
                                "都达到分支最小权重，因此没有可核对的 t（你写了 t = {t}）。"),
     "ex.line.needs_attribute": "第 {line} 行：请写出属性，例如 Gain(D,色泽) 或 IV(色泽)。",
+    "ex.line.needs_attribute.set": ("第 {line} 行：{set} 是针对某个属性 a 而言的（D̃：属性 a 上"
+                                    "无缺失值的样本；Dᵛ：在 a 上取第 v 个值的样本），其值随 a "
+                                    "而变：请在这一行写出属性，例如 Ent(D̃¹, 色泽) 或 "
+                                    "Gain(D̃, 色泽)，或在它前后的一行写出，例如 Gain(D, 色泽)。"),
     "ex.slip.log_base": ("{given} 是用 {base} 代替 log₂ 按正确公式算出的值（{value}）；"
                          "书中的对数以 2 为底。"),
     "ex.slip.not_any_base": ("{given} 不是 {shares} 的 {formula}，无论以 2、e 还是 10 为底"

@@ -167,6 +167,11 @@ EN: dict[str, str] = {
                                 "g(D,色泽) = 0.108."),
     "ex.line.needs_attribute.lihang": ("Line {line}: name the feature, as in g(D,色泽) or "
                                        "H_色泽(D)."),
+    "ex.line.needs_attribute.set.lihang": (
+        "Line {line}: {set} is taken for one feature A (D̃: the samples whose value of A is "
+        "known; Dᵢ: those with A's i-th value), so its number depends on A: name the feature "
+        "on its line, as in H(D₁, 色泽) or g(D̃, 色泽), or on a line before or after it, as in "
+        "g(D,色泽)."),
     "ex.check.intro.lihang": ("One quantity per line, in Li Hang's symbols: H(D) = 0.998, "
                               "g(D,色泽) = 0.109, H(D|色泽) = 0.889, H_色泽(D) = 1.580, "
                               "g_R(D,色泽) = 0.068, Gini(D,色泽=青绿) = 0.497 (eq. 5.25), a "
@@ -310,6 +315,10 @@ ZH: dict[str, str] = {
                                "在取值已知的实例上 Gini(D̃, A) = {gini_index:.3f}。"),
     "ex.line.unparsed.lihang": "第 {line} 行无法识别：请每行写一个量，例如 g(D,色泽) = 0.108。",
     "ex.line.needs_attribute.lihang": "第 {line} 行：请写出特征，例如 g(D,色泽) 或 H_色泽(D)。",
+    "ex.line.needs_attribute.set.lihang": (
+        "第 {line} 行：{set} 是针对某个特征 A 而言的（D̃：特征 A 取值已知的实例；Dᵢ：A 取第 i "
+        "个值的实例），其值随 A 而变：请在这一行写出特征，例如 H(D₁, 色泽) 或 g(D̃, 色泽)，"
+        "或在它前后的一行写出，例如 g(D,色泽)。"),
     "ex.check.intro.lihang": ("每行写一个量，用李航书中的符号：H(D) = 0.998、g(D,色泽) = 0.109、"
                               "H(D|色泽) = 0.889、H_色泽(D) = 1.580、g_R(D,色泽) = 0.068、"
                               "Gini(D,色泽=青绿) = 0.497（式 5.25），连续特征的 "
