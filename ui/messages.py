@@ -738,6 +738,7 @@ EN = {
     "cmp.why.rows.clause": "{labels} on {n}",
     # as many rows as trees named before, but other rows or other weights
     "cmp.why.rows.clause.other": "{labels} on {n} other rows or weights",
+    "cmp.why.rows.clause.other.one": "{labels} on {n} other row or weight",
     "cmp.why.rows.among": "{labels} grew on the same rows. {sentence}",
     "cmp.why.rows.among.none": ("{labels} grew on the same rows and make the same decision at "
                                 "every node they share."),

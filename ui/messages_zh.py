@@ -597,7 +597,9 @@ ZH = {
     "cmp.why.rows": ("这些决策树是在不同的样本上生成的（{clauses}），同一路径上的结点在各棵树中"
                      "所含样本不同，因此不比较它们的选择。"),
     "cmp.why.rows.clause": "{labels} 用了 {n} 个样本",
-    "cmp.why.rows.clause.other": "{labels} 用了另外 {n} 个样本（样本或权重不同）",
+    # the same number of samples as a group named before (也), but other samples or weights
+    "cmp.why.rows.clause.other": "{labels} 也用了 {n} 个样本，但样本或权重不同",
+    "cmp.why.rows.clause.other.one": "{labels} 也用了 {n} 个样本，但样本或权重不同",
     "cmp.why.rows.among": "{labels} 是在相同的样本上生成的。{sentence}",
     "cmp.why.rows.among.none": ("{labels} 是在相同的样本上生成的，在共有的每个结点上都做出"
                                 "相同的决策。"),
