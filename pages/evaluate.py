@@ -56,6 +56,11 @@ def one_algorithm(algorithm: str, result, method: str, places: dict[str, int]) -
     tied = ties_sentence(result.tied_to)
     if tied:  # counted as one class, as the accuracy above counts them
         st.info(tied)
+    # and the training accuracy's: rows at a leaf whose class won a tie of the counts
+    tied = ties_sentence(result.train_tied_to,
+                         "eval.train_ties.kfold" if method == "kfold" else "eval.train_ties")
+    if tied:
+        st.info(tied)
     st.markdown(f"**{t('eval.report')}**")
     st.dataframe(report_frame(result), hide_index=True, placeholder=BLANK, column_config={
         t(f"eval.col.{c}"): st.column_config.NumberColumn(format="%.3f")
