@@ -448,6 +448,12 @@ def _shape_clause(pick: Pick) -> str:
     return f"{pick.label}: {' | '.join(pick.branches)}"
 
 
+def _other_rows(n: int) -> str:
+    """A group grown on as many rows as one named before: 'other rows or weights' of n (a
+    single row when the others weigh 0, which reach no node)."""
+    return " other row or weight" if n == 1 else " other rows or weights"
+
+
 def where_text(disagreement: Disagreement) -> str:
     return "At the root" if disagreement.key == "root" else f"At {disagreement.key}"
 
@@ -457,8 +463,7 @@ def explain(disagreement: Disagreement | None) -> str:
     if disagreement is None:
         return "The trees make the same decision at every node they share."
     if disagreement.code == "rows":
-        grown = "; ".join(f"{', '.join(labels)} on {n}" + (" other rows or weights" if other
-                                                           else "")
+        grown = "; ".join(f"{', '.join(labels)} on {n}" + (_other_rows(n) if other else "")
                           for n, labels, other in rows_groups(disagreement.picks))
         return f"The trees grew on different rows ({grown}): their nodes are not compared."
     if disagreement.code == "shape":

@@ -414,6 +414,9 @@ class Evaluation:
     # the class each held-out prediction that broke a tie went to (the tied class its tree's
     # training rows show first), in y_pred's order: counted as that class, a tie all the same
     tied_to: tuple = ()
+    # the same of the training-set predictions the training accuracy counts: each split's
+    # tree on its own training rows (k-fold: a row once for each fold it trains in)
+    train_tied_to: tuple = ()
 
     @property
     def folds_missing_a_force(self) -> dict[str, int]:
@@ -443,13 +446,13 @@ class Evaluation:
 
 
 def _fit_and_score(options: Options, X, y, train, test):
-    """(train accuracy, held-out predictions, which of them broke a tie, model) of a tree
-    grown on the train rows."""
+    """(train accuracy, the classes its predictions that broke a tie went to, held-out
+    predictions, which of them broke a tie, model) of a tree grown on the train rows."""
     model = fit(options, X.iloc[train], y.iloc[train])
-    train_pred = model.predict(X.iloc[train].reset_index(drop=True))
+    train_pred, train_tied = model.predict_with_ties(X.iloc[train].reset_index(drop=True))
     train_acc = float(accuracy_score(_truth(y.iloc[train], model.classes_), train_pred))
     pred, tied = model.predict_with_ties(X.iloc[test].reset_index(drop=True))
-    return train_acc, pred, tied, model
+    return train_acc, train_pred[train_tied].tolist(), pred, tied, model
 
 
 def evaluate(options: Options, X: pd.DataFrame, y: pd.Series, splits,
@@ -457,9 +460,10 @@ def evaluate(options: Options, X: pd.DataFrame, y: pd.Series, splits,
     """Fit on each split's train rows, predict its test rows; pool the predictions."""
     X, y = X.reset_index(drop=True), pd.Series(y).reset_index(drop=True)
     truths, preds, train_accs, fold_accs, classes, unmatched = [], [], [], [], [], []
-    tied_to = []
+    tied_to, train_tied_to = [], []
     for train, test in splits:
-        train_acc, pred, tied, model = _fit_and_score(options, X, y, train, test)
+        train_acc, train_tied, pred, tied, model = _fit_and_score(options, X, y, train, test)
+        train_tied_to.extend(train_tied)
         unmatched.append(model.trace_.unmatched_force)
         truth = _truth(y.iloc[test], model.classes_)
         truths.append(truth)
@@ -471,7 +475,7 @@ def evaluate(options: Options, X: pd.DataFrame, y: pd.Series, splits,
     y_true, y_pred = np.concatenate(truths), np.concatenate(preds)
     return Evaluation(options, y_true, y_pred, labels_of(y_true, y_pred, classes),
                       float(np.mean(train_accs)), tuple(fold_accs), tuple(notes),
-                      tuple(unmatched), tuple(tied_to))
+                      tuple(unmatched), tuple(tied_to), tuple(train_tied_to))
 
 
 def holdout(options: Options, X, y, test_size: float = 0.3, seed: int = 0) -> Evaluation:

@@ -64,6 +64,8 @@ WORDS: dict[str, dict[str, str]] = {
         "col.train_accuracy": "training accuracy",
         "col.test_coverage": "held-out coverage",
         "col.test_accuracy": "held-out accuracy",
+        # the rule table's CSV: the classes a rule's class tied with, its class column the class
+        "col.tied_with": "tied with (the one the data shows first is taken)",
         "pruned": ("R{number}: IF {conditions} THEN {conclusion}  [covers {covered}, errors "
                    "{errors}, pessimistic error rate {estimate}]"),
         "dropped": "  dropped: {conditions}",
@@ -90,6 +92,7 @@ WORDS: dict[str, dict[str, str]] = {
         "col.train_accuracy": "训练集精度",
         "col.test_coverage": "测试集覆盖率",
         "col.test_accuracy": "测试集精度",
+        "col.tied_with": "与之并列的类别（取数据中先出现者）",
         "pruned": ("R{number}：如果 {conditions} 那么 {conclusion}  [覆盖 {covered}，错误 "
                    "{errors}，悲观错误率 {estimate}]"),
         "dropped": "  去掉的条件：{conditions}",
@@ -386,11 +389,15 @@ def _condition_cell(conditions: list[dict], lang: str = "en") -> str:
     return _word(lang, "and").join(Condition.from_dict(c).text(named=False) for c in conditions)
 
 
-def rule_table(trace: dict, lang: str = "en") -> Table:
+def rule_table(trace: dict, lang: str = "en", tie_column: bool = False) -> Table:
     """One row per root-to-leaf path, one column per attribute (its tests on the path, empty
     where the path does not test it), then the class: Han, Kamber & Pei's rule table. A
     linear test (an oblique tree's Σ wᵢ·aᵢ ≤ t) tests no one attribute: it has a column of
-    its own, named by the test, after the attributes'."""
+    its own, named by the test, after the attributes'.
+
+    A class that won a tie says so in its cell (with_tie), or, with tie_column (a file a
+    program reads), the class column holds the class alone and a last column the classes it
+    tied with (empty without a tie)."""
     attributes = [str(a["name"]) for a in trace["attributes"]]
     found = rules(trace)
     tested = [_by_column(rule) for rule in found]
@@ -398,9 +405,12 @@ def rule_table(trace: dict, lang: str = "en") -> Table:
               if name not in set(attributes)]
     columns = [*attributes, *linear]
     rows = [[f"R{i}", *(_condition_cell(by.get(c, []), lang) for c in columns),
-             with_tie(rule, rule.label, lang)]
+             *([rule.label, _word(lang, "list").join(rule.tied_with)] if tie_column
+               else [with_tie(rule, rule.label, lang)])]
             for i, (rule, by) in enumerate(zip(found, tested, strict=True), 1)]
     names = [*columns, str(trace["target"])]
+    if tie_column:
+        names.append(_unused(_word(lang, "col.tied_with"), names))
     return Table([_unused(_word(lang, "col.rule"), names), *names], rows)
 
 
@@ -421,7 +431,8 @@ def _by_column(rule) -> dict[str, list[dict]]:
 
 
 def rule_table_csv(trace: dict, lang: str = "en") -> str:
-    return to_csv(rule_table(trace, lang))
+    """The rule table for a program: the class column holds the class, a tie its own column."""
+    return to_csv(rule_table(trace, lang, tie_column=True))
 
 
 def rule_table_markdown(trace: dict, lang: str = "en") -> str:

@@ -41,6 +41,15 @@ def accuracy_places(results) -> dict[str, int]:
             "train": places_among([r.train_accuracy for r in results], 3)}
 
 
+def folds_caption(folds) -> str:
+    """The folds' accuracies and their mean, to 3 decimals or as many more as tell every two
+    apart (places_among): 0.900 beside 0.900 was 900/1000 beside 901/1001."""
+    mean = sum(folds) / len(folds)
+    places = places_among([*folds, mean], 3)
+    return t("eval.folds", values=t("list.join").join(f"{a:.{places}f}" for a in folds),
+             mean=f"{mean:.{places}f}")
+
+
 def one_algorithm(algorithm: str, result, method: str, places: dict[str, int]) -> None:
     cols = st.columns(2)
     cols[0].metric(t("eval.accuracy.kfold" if method == "kfold" else "eval.accuracy"),
@@ -49,12 +58,15 @@ def one_algorithm(algorithm: str, result, method: str, places: dict[str, int]) -
     cols[1].metric(t("eval.train_accuracy.kfold" if method == "kfold" else "eval.train_accuracy"),
                    f"{result.train_accuracy:.{places['train']}f}")
     if method == "kfold":
-        folds = result.fold_accuracies
-        st.caption(t("eval.folds", values=t("list.join").join(f"{a:.3f}" for a in folds),
-                     mean=f"{sum(folds) / len(folds):.3f}"))
+        st.caption(folds_caption(result.fold_accuracies))
     analysis.show_notes(result)
     tied = ties_sentence(result.tied_to)
     if tied:  # counted as one class, as the accuracy above counts them
+        st.info(tied)
+    # and the training accuracy's: rows at a leaf whose class won a tie of the counts
+    tied = ties_sentence(result.train_tied_to,
+                         "eval.train_ties.kfold" if method == "kfold" else "eval.train_ties")
+    if tied:
         st.info(tied)
     st.markdown(f"**{t('eval.report')}**")
     st.dataframe(report_frame(result), hide_index=True, placeholder=BLANK, column_config={

@@ -201,6 +201,14 @@ def pick_clause(pick: Pick, decimals: int) -> str:
     return text
 
 
+def _rows_clause(n: int, other: bool) -> str:
+    """The key of a group's clause in cmp.why.rows: its n rows, or as many as a group named
+    before but other rows or weights (one row: the rest weigh 0 and reach no node)."""
+    if not other:
+        return "cmp.why.rows.clause"
+    return "cmp.why.rows.clause.other.one" if n == 1 else "cmp.why.rows.clause.other"
+
+
 def why_sentence(found: Disagreement | None, decimals: int = 3) -> str:
     """Where the trees first part and why, worded from the core's structured answer
     (Markdown); each tree's tie rule is its own (Pick.tie_break)."""
@@ -208,8 +216,7 @@ def why_sentence(found: Disagreement | None, decimals: int = 3) -> str:
         return t("cmp.why.none")
     if found.code == "rows":  # no node is the same in every tree: how many rows each had
         grown = t("list.semicolon").join(
-            t("cmp.why.rows.clause.other" if other else "cmp.why.rows.clause",
-              labels=t("list.join").join(labels), n=n)
+            t(_rows_clause(n, other), labels=t("list.join").join(labels), n=n)
             for n, labels, other in rows_groups(found.picks))
         return t("cmp.why.rows", clauses=grown)
     path = literal(" / ".join(branch_text(c) for c in found.path))

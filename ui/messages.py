@@ -738,6 +738,7 @@ EN = {
     "cmp.why.rows.clause": "{labels} on {n}",
     # as many rows as trees named before, but other rows or other weights
     "cmp.why.rows.clause.other": "{labels} on {n} other rows or weights",
+    "cmp.why.rows.clause.other.one": "{labels} on {n} other row or weight",
     "cmp.why.rows.among": "{labels} grew on the same rows. {sentence}",
     "cmp.why.rows.among.none": ("{labels} grew on the same rows and make the same decision at "
                                 "every node they share."),
@@ -792,6 +793,22 @@ EN = {
                       "tied class that comes first in its tree's training rows ({labels})."),
     "eval.ties.many": ("{n} held-out predictions were ties between classes; each is counted as "
                        "the tied class that comes first in its tree's training rows ({labels})."),
+    # training-set predictions whose highest probability classes shared (train_tied_to): the
+    # training accuracy counts them (k-fold: every fold's tree on its own training rows)
+    "eval.train_ties.one": ("1 training-set prediction was a tie between classes; it is counted "
+                            "as the tied class that comes first in the tree's training rows "
+                            "({labels})."),
+    "eval.train_ties.many": ("{n} training-set predictions were ties between classes; each is "
+                             "counted as the tied class that comes first in the tree's "
+                             "training rows ({labels})."),
+    "eval.train_ties.kfold.one": ("1 of the predictions the folds' trees made on their own "
+                                  "training rows (a row once for each fold it trains in) was a "
+                                  "tie between classes; it is counted as the tied class that "
+                                  "comes first in its tree's training rows ({labels})."),
+    "eval.train_ties.kfold.many": ("{n} of the predictions the folds' trees made on their own "
+                                   "training rows (a row once for each fold it trains in) were "
+                                   "ties between classes; each is counted as the tied class "
+                                   "that comes first in its tree's training rows ({labels})."),
     "list.join": ", ",  # between the items of a list in a sentence
     "list.semicolon": "; ",  # between clauses (or items that hold commas) in a sentence
     "sentence.pair": "{first} {second}",  # two sentences (Chinese puts no space after 。)

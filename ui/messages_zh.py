@@ -597,7 +597,9 @@ ZH = {
     "cmp.why.rows": ("这些决策树是在不同的样本上生成的（{clauses}），同一路径上的结点在各棵树中"
                      "所含样本不同，因此不比较它们的选择。"),
     "cmp.why.rows.clause": "{labels} 用了 {n} 个样本",
-    "cmp.why.rows.clause.other": "{labels} 用了另外 {n} 个样本（样本或权重不同）",
+    # the same number of samples as a group named before (也), but other samples or weights
+    "cmp.why.rows.clause.other": "{labels} 也用了 {n} 个样本，但样本或权重不同",
+    "cmp.why.rows.clause.other.one": "{labels} 也用了 {n} 个样本，但样本或权重不同",
     "cmp.why.rows.among": "{labels} 是在相同的样本上生成的。{sentence}",
     "cmp.why.rows.among.none": ("{labels} 是在相同的样本上生成的，在共有的每个结点上都做出"
                                 "相同的决策。"),
@@ -640,6 +642,16 @@ ZH = {
                       "最先出现的那个（{labels}）。"),
     "eval.ties.many": ("有 {n} 个测试样本的预测在多个类别间并列：每个都被计为并列类别中在其决策树"
                        "训练集里最先出现的那个（{labels}）。"),
+    "eval.train_ties.one": ("有 1 个训练样本的预测在多个类别间并列：它被计为并列类别中在决策树"
+                            "训练集里最先出现的那个（{labels}）。"),
+    "eval.train_ties.many": ("有 {n} 个训练样本的预测在多个类别间并列：每个都被计为并列类别中在"
+                             "决策树训练集里最先出现的那个（{labels}）。"),
+    "eval.train_ties.kfold.one": ("各折决策树对自己训练集的预测中（一个样本在它参与训练的每一折"
+                                  "各预测一次），有 1 个在多个类别间并列：它被计为并列类别中在其"
+                                  "决策树训练集里最先出现的那个（{labels}）。"),
+    "eval.train_ties.kfold.many": ("各折决策树对自己训练集的预测中（一个样本在它参与训练的每一折"
+                                   "各预测一次），有 {n} 个在多个类别间并列：每个都被计为并列类别"
+                                   "中在其决策树训练集里最先出现的那个（{labels}）。"),
     "list.join": "、",
     "list.semicolon": "；",
     "sentence.pair": "{first}{second}",

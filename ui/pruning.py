@@ -660,8 +660,9 @@ def pruned_and_unpruned(data: bytes, filename: str, choices: dict, options: Opti
     pruning does not), tested on the same held-out rows.
 
     Returns {"train": n, "test": n, "carved": bool, "unpruned"/"pruned": {"test", "train",
-    "leaves", "tied_to"}} with accuracies as fractions and tied_to the class each held-out
-    prediction that broke a tie went to (as Evaluation.tied_to)."""
+    "leaves", "tied_to", "train_tied_to"}} with accuracies as fractions and tied_to the class
+    each held-out prediction that broke a tie went to (as Evaluation.tied_to), train_tied_to
+    the same of its predictions on the rows it grew on (as Evaluation.train_tied_to)."""
     from sklearn.metrics import accuracy_score
 
     from dtree_core.evaluate import fit, stratified_split
@@ -679,12 +680,14 @@ def pruned_and_unpruned(data: bytes, filename: str, choices: dict, options: Opti
         model = fit(chosen, X_fit, y_fit, None if name == "unpruned" else validation)
         truth = y_test.to_numpy(dtype=object)
         predicted, tied = model.predict_with_ties(X_test)
+        fitted_pred, fitted_tied = model.predict_with_ties(X_fit)
         result[name] = {
             "test": float(accuracy_score(truth.astype(str), predicted.astype(str))),
             "train": float(accuracy_score(y_fit.to_numpy(dtype=object).astype(str),
-                                          model.predict(X_fit).astype(str))),
+                                          fitted_pred.astype(str))),
             "leaves": leaf_count(model.trace_.to_dict(scores=False)),
-            "tied_to": tuple(predicted[tied].tolist())}
+            "tied_to": tuple(predicted[tied].tolist()),
+            "train_tied_to": tuple(fitted_pred[fitted_tied].tolist())}
     return result
 
 
@@ -729,6 +732,7 @@ def evaluate_section(source: tuple, options: Options, test_size: float, seed: in
             col.metric(t("eval.accuracy"), shown["test"][name])
             col.metric(t("eval.train_accuracy"), shown["train"][name])
             col.metric(t("prune.eval.leaves"), result[name]["leaves"])
-            tied = ties_sentence(result[name]["tied_to"])
-            if tied:
-                st.caption(tied)
+            for kind, key in (("tied_to", "eval.ties"), ("train_tied_to", "eval.train_ties")):
+                tied = ties_sentence(result[name][kind], key)
+                if tied:
+                    st.caption(tied)

@@ -315,11 +315,13 @@ def percent_change(before: float, after: float) -> tuple[str, str, dict]:
                                 delta=("+" if points > 0 else "-") + delta)})
 
 
-def ties_sentence(tied_to) -> str | None:
-    """Markdown saying how many held-out predictions broke a tie between classes and the
-    classes they went to (Evaluation.tied_to); None without one."""
+def ties_sentence(tied_to, kind: str = "eval.ties") -> str | None:
+    """Markdown saying how many predictions broke a tie between classes and the classes they
+    went to; None without one. kind: "eval.ties" of held-out ones (Evaluation.tied_to),
+    "eval.train_ties" of training-set ones (Evaluation.train_tied_to), "eval.train_ties.kfold"
+    of those k folds' trees made on their own training rows."""
     if not len(tied_to):
         return None
     labels = Listed(dict.fromkeys(map(str, tied_to)))
-    return tm("eval.ties.one" if len(tied_to) == 1 else "eval.ties.many", n=len(tied_to),
+    return tm(f"{kind}.one" if len(tied_to) == 1 else f"{kind}.many", n=len(tied_to),
               labels=labels)

@@ -75,3 +75,38 @@ def test_the_compare_summary_and_han_s_tables_tell_the_configurations_apart(monk
     for column in ("cmp.col.train_accuracy", "lesson.han.noisy"):
         assert formats(at, t(column)) == ["%.4f"], column
     assert formats(at, t("lesson.han.blanked")) == ["%.3f"]  # all alike: a tie, 3 places
+
+
+def two_folds_csv() -> bytes:
+    """2001 rows whose class x gives, but for 100 rows of each of the 2 stratified folds (seed
+    0) written with the other class's x: each fold's tree, grown on the other fold, misses
+    those 100, so the folds' accuracies are 901/1001 and 900/1000."""
+    import pandas as pd
+
+    from dtree_core.evaluate import stratified_kfold
+
+    y = pd.Series(["a"] * 1001 + ["b"] * 1000)
+    x = np.where(y == "a", "p", "q").astype(object)
+    for _, test in stratified_kfold(y, 2, seed=0):
+        x[test[:100]] = np.where(y.iloc[test[:100]] == "a", "q", "p")
+    return pd.DataFrame({"x": x, "y": y}).to_csv(index=False).encode()
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_folds_accuracies_are_told_apart(lang, fresh_cache):
+    """Per fold the page said '0.900, 0.900 (their mean: 0.900)' of 901/1001 and 900/1000,
+    whose mean is neither: each is shown to as many decimals as tell every two apart."""
+    from app_helpers import started_app
+
+    at = started_app(lang)
+    at.radio(key="source").set_value("upload").run()
+    at.file_uploader(key="upload").set_value(("folds.csv", two_folds_csv(), "text/csv")).run()
+    at.switch_page("pages/evaluate.py").run()
+    at.multiselect(key="ev_algos").set_value(["id3"]).run()
+    at.radio(key="ev_method").set_value("kfold").run()
+    at.number_input(key="ev_k").set_value(2).run()
+    assert not at.exception
+    assert [m.value for m in at.metric][0] == f"{1801 / 2001:.3f}"  # pooled: the k-fold metric
+    values = t("list.join", _lang=lang).join(["0.90010", "0.90000"])
+    assert t("eval.folds", _lang=lang, values=values, mean="0.90005") in \
+        [c.value for c in at.caption]

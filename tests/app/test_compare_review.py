@@ -193,3 +193,24 @@ def test_trees_grown_on_the_same_rows_are_compared_among_themselves(lang, monkey
     later = why_sentence(first_disagreement(traces[1:], labels[1:]))
     assert later != t("cmp.why.none")  # the two part somewhere, said after the rows
     assert t("cmp.why.rows.among", labels=both, sentence=later) in text
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_tree_on_one_other_row_is_said_in_the_singular(lang, monkeypatch):
+    """Watermelon 2.0's first row and its last, each tree's other row weighing 0: English
+    said 'B on 1 other rows or weights'; Chinese said B used 另外 1 个样本 (other samples) with
+    a bracket inside the sentence's bracket, though the other may be the same row reweighted."""
+    from dtree_core.compare import disagreements
+    from ui import messages
+    from ui.compare import why_sentences
+
+    monkeypatch.setattr(messages, "current_language", lambda: lang)
+    X = pd.read_csv("../shared/datasets/watermelon_2.0.csv").drop(columns=["编号"])
+    y = X.pop(X.columns[-1])
+    rows = [0, len(y) - 1]
+    traces = [DecisionTree("id3").fit(X.iloc[rows], y.iloc[rows], sample_weight=w)
+              .trace_.to_dict() for w in ([1, 0], [0, 1])]
+    text = why_sentences(disagreements(traces, ["A", "B"]))
+    clause = {"en": "(A on 1; B on 1 other row or weight)",
+              "zh": "（A 用了 1 个样本；B 也用了 1 个样本，但样本或权重不同）"}[lang]
+    assert clause in text, text

@@ -184,3 +184,29 @@ def test_the_rules_table_says_a_leaf_won_a_tie(lang, tie):
     then = t("exp.col.then", _lang=lang)
     frame = next(df.value for df in at.dataframe if then in df.value.columns)
     assert list(frame[then]) == [tie, "y=no"]
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_rule_table_csv_holds_the_class_and_says_a_tie_in_its_own_column(lang, downloads):
+    """Watermelon 2.0, ID3 with max_depth 3: R3's leaf is 是 1 : 否 1. The rule table's CSV
+    wrote the sentence of the tie in the class column (好瓜), which a program reads as the
+    class; the table on the page still says it in the class's cell."""
+    import csv
+    import io
+
+    from app_helpers import content, grown_app
+
+    from dtree_core.rules import WORDS
+
+    at = grown_app("watermelon_2.0", "id3", lang=lang)
+    at.number_input(key="max_depth").set_value(3).run()
+    at.switch_page("pages/export.py").run()
+    assert not at.exception
+    [data] = [d for name, d in downloads if "csv" in name and ("rule_table" in name
+                                                              or "规则表" in name)]
+    rows = list(csv.DictReader(io.StringIO(content(data))))
+    assert [r["好瓜"] for r in rows] == ["是", "是", "是", "是", "否", "否", "是", "否"]
+    assert [r[WORDS[lang]["col.tied_with"]] for r in rows] == ["", "", "否"] + [""] * 5
+    shown = next(df.value for df in at.dataframe if "纹理" in df.value.columns
+                 and "好瓜" in df.value.columns)
+    assert shown["好瓜"].tolist()[2] != "是" and shown["好瓜"].tolist()[2].startswith("是")

@@ -230,3 +230,19 @@ def test_trees_on_as_many_rows_but_other_ones_are_not_said_to_share_them():
     assert found.code == "rows"
     said = explain(found)
     assert "A on 12; B on 12 other rows or weights" in said, said
+
+
+def _one_row_each(X, y) -> list[dict]:
+    """Trees grown on watermelon 2.0's first row (a 是) and its last (a 否), the other one
+    weighing 0 (a row of weight 0 reaches no node): each root holds 1 row, not the same."""
+    rows = [0, len(y) - 1]
+    return [DecisionTree("id3").fit(X.iloc[rows], y.iloc[rows], sample_weight=w)
+            .trace_.to_dict() for w in ([1, 0], [0, 1])]
+
+
+def test_a_tree_on_one_other_row_is_said_in_the_singular():
+    """'B on 1 other rows or weights' was said of a tree grown on another single row."""
+    found = first_disagreement(_one_row_each(*_melons()), ["A", "B"])
+    assert (found.code, [p.grown[0] for p in found.picks]) == ("rows", [1, 1])
+    assert explain(found) == ("The trees grew on different rows (A on 1; B on 1 other row or "
+                              "weight): their nodes are not compared.")

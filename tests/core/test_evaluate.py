@@ -364,6 +364,35 @@ def test_tied_held_out_predictions_are_recorded_with_the_class_they_went_to():
     assert holdout(Options("id3"), X, y, 0.3, seed=0).tied_to == ()
 
 
+def _tied_leaf_rows(trace) -> list[str]:
+    """The class of every row at a leaf whose largest class count several classes share (the
+    leaf's label, the one that won the tie), once per row: a row without unknowns reaches one
+    leaf."""
+    leaves = [n for n in trace.to_dict()["nodes"]
+              if n["decision"]["kind"] == "leaf" and not n.get("pruned_away")]
+    tied = [n for n in leaves
+            if list(n["class_counts"].values()).count(max(n["class_counts"].values())) > 1]
+    return [n["decision"]["label"] for n in tied for _ in range(n["n"])]
+
+
+@pytest.mark.parametrize(("method", "count"), [("holdout", 4), ("kfold", 12)])
+def test_tied_training_predictions_are_recorded_with_the_class_they_went_to(method, count):
+    """Watermelon 2.0, ID3 with max_depth 1: training rows reach a leaf of 是 2 : 否 2 and are
+    predicted 是; the training accuracy counted them and nothing said they were ties. k-fold
+    counts each fold's tree on its own training rows."""
+    X, y = bundled_xy("watermelon_2.0")
+    options = Options("id3", max_depth=1)
+    splits = ([stratified_split(y, 0.3, seed=0)] if method == "holdout"
+              else stratified_kfold(y, 5, seed=0))
+    result = (holdout(options, X, y, 0.3, seed=0) if method == "holdout"
+              else cross_validate(options, X, y, 5, seed=0))
+    expected = [c for train, _ in splits
+                for c in _tied_leaf_rows(fit(options, X.iloc[train], y.iloc[train]).trace_)]
+    assert len(expected) == count
+    assert result.train_tied_to == tuple(expected) == ("是",) * count
+    assert cross_validate(Options("id3"), X, y, 5, seed=0).train_tied_to == ()  # pure leaves
+
+
 def _labels(counts: dict[str, int]) -> list[str]:
     return [c for c, n in counts.items() for _ in range(n)]
 

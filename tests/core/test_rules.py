@@ -248,7 +248,7 @@ def test_rule_table_one_row_per_path_one_column_per_attribute(wm2_trace):
     assert len(table.rows) == 9
     assert table.rows[0] == ["R1", "", "蜷缩", "", "清晰", "", "", "是"]
     assert table.rows[2] == ["R3", "乌黑", "稍蜷", "", "清晰", "", "硬滑", "是"]
-    assert rule_table_csv(wm2_trace).splitlines()[1] == "R1,,蜷缩,,清晰,,,是"
+    assert rule_table_csv(wm2_trace).splitlines()[1] == "R1,,蜷缩,,清晰,,,是,"  # no tie
     assert rule_table_markdown(wm2_trace).splitlines()[0] == (
         "| rule | 色泽 | 根蒂 | 敲声 | 纹理 | 脐部 | 触感 | 好瓜 |")
 
@@ -370,6 +370,30 @@ def test_a_tied_leaf_says_its_label_won_a_tie_in_every_form(wm2_depth_3):
     assert "tied" not in "".join(markdown[:4] + markdown[5:])
     table = rule_table(wm2_depth_3)
     assert [row[-1] for row in table.rows][2:4] == ["是" + tie, "是"]
+
+
+@pytest.mark.parametrize(("lang", "header", "tied_with"), [
+    ("en", "tied with (the one the data shows first is taken)", "q, r"),
+    ("zh", "与之并列的类别（取数据中先出现者）", "q、r")])
+def test_the_rule_table_csv_keeps_the_class_column_for_the_class(wm2_depth_3, lang, header,
+                                                                   tied_with):
+    """R3's leaf (是 1 : 否 1) wrote '是 (tied with 否; the one the data shows first is
+    taken)' in the CSV's class column, which a program reads as a class: the class column
+    holds 是, the tie a column of its own; the table on the page keeps its sentence."""
+    import csv
+    import io
+
+    from dtree_core.rules import rule_table, rule_table_csv
+
+    rows = list(csv.DictReader(io.StringIO(rule_table_csv(wm2_depth_3, lang))))
+    assert [r["好瓜"] for r in rows] == [r.label for r in rules(wm2_depth_3)]
+    assert [r[header] for r in rows] == ["", "", "否", "", "", "", "", ""]
+    assert rule_table(wm2_depth_3, lang).rows[2][-1].startswith("是 (tied with 否" if lang == "en"
+                                                                 else "是（与“否”并列")
+    X = pd.DataFrame({"a": ["x"] * 3})  # a three-way tie: both others, the language's list
+    trace = DecisionTree("id3").fit(X, pd.Series(["p", "q", "r"], name="c")).trace_.to_dict()
+    [row] = csv.DictReader(io.StringIO(rule_table_csv(trace, lang)))
+    assert (row["c"], row[header]) == ("p", tied_with)
 
 
 def test_a_tie_of_three_names_each_class_it_tied_with():
