@@ -467,14 +467,23 @@ class _Context:
                                self.curve_points) or Verdict(claim, "tied_threshold", details={
                 **details, "score": self.names.text(self.threshold_by, _D.text, row["attribute"]),
                 "quantity": self.names.text(claim.quantity, _D.text, row["attribute"])})
+        if self.forced(row):  # no rule chose this t: the sentence says it was forced
+            details["forced"] = True
         return Verdict(claim, "other_threshold", details=details)
+
+    def forced(self, row: dict) -> bool:
+        """Was the row's t set by hand (a force a@t in the options, or a pick of Choose the
+        split), so no rule chose it? Only the chosen row's: the others keep their best t."""
+        return bool(row.get("chosen") and (self.node.get("decision") or {}).get(
+            "forced_threshold"))
 
     def judged_points(self, quantity: str, row: dict) -> list[tuple[float, int | None]]:
         """(split point, its digits) a line's t may name to be judged by the row: the node's
         t, and the midpoints whose score ties it (other_tied_thresholds) for the quantities
-        that tie with it there (their IV, Gain_ratio, … differ: the branches do)."""
+        that tie with it there (their IV, Gain_ratio, … differ: the branches do). Where t
+        was forced, the t alone: the curve's best midpoints need not score as it does."""
         points = [(row["threshold"], row.get("threshold_digits"))]
-        if quantity in algorithms.TIED_AT_CUTS[self.threshold_by]:
+        if quantity in algorithms.TIED_AT_CUTS[self.threshold_by] and not self.forced(row):
             own = curve_digits([row])
             points += [(t, own.get(t)) for t in other_tied_thresholds(row, self.threshold_by)]
         return points
@@ -483,7 +492,7 @@ class _Context:
         """(split point, its digits) of the midpoints whose score (the one the rule cuts
         by) ties the node's t, where the rule chose t (took the smallest of them): none where
         the t was forced (the worked solution names none there either)."""
-        if row.get("chosen") and (self.node.get("decision") or {}).get("forced_threshold"):
+        if self.forced(row):
             return []
         own = curve_digits([row])
         return [(t, own.get(t)) for t in other_tied_thresholds(row, self.threshold_by)]

@@ -166,7 +166,10 @@ def verdict_sentence(verdict: Verdict) -> str:
                           "value_no_split", "other_threshold", "tied_threshold",
                           "ambiguous_threshold",
                           "unkept_threshold", "no_threshold", "no_split_point"):
-        return t(f"ex.line.{verdict.status}", line=claim.line, **verdict.details)
+        details = dict(verdict.details)
+        # a t forced by hand (a force a@t) is no best candidate: its own sentence says so
+        forced = ".forced" if details.pop("forced", False) else ""
+        return t(f"ex.line.{verdict.status}{forced}", line=claim.line, **details)
     if verdict.status == "wrong":
         return t("ex.line.wrong", **values, why=slip_sentence(verdict))
     if verdict.status == "multiway":  # Zhou's equation and the attribute split two ways

@@ -9,7 +9,7 @@ import json
 import re
 
 import pytest
-from app_helpers import page_app
+from app_helpers import new_app, page_app
 
 from dtree_core import notation as notations
 from dtree_core.checking import make_quiz
@@ -275,3 +275,27 @@ def test_a_result_past_a_floats_range_is_told_so(lang):
     shown = "\n".join(texts(at.warning))
     assert t("ex.line.past_range", _lang=lang, line=1) in shown
     assert t("ex.line.unread_result", _lang=lang, line=1) not in shown
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_another_t_at_a_forced_split_point_says_it_was_forced(lang):
+    """A link forcing watermelon 3.0's root to 密度@0.5185: a line at 密度's best t, 0.3815,
+    is told the node's t was forced by hand, not that 0.5185 is 'its best candidate split
+    point'; 含糖率's t, not forced, is its best, and is said as 含糖率's (the node splits 密度)."""
+    at = new_app()
+    for key, value in {"data": "watermelon_3.0", "force": "root=密度@0.5185", "lang": lang}.items():
+        at.query_params[key] = value
+    at.run()
+    at.switch_page(PAGE).run()
+    assert not at.exception and at.session_state["current"]["trace"]["nodes"][0]["decision"][
+        "forced_threshold"]
+    at = check(at, "Gain(D,密度,0.3815) = 0.262\nGain(D,含糖率,0.2) = 0.1")
+    forced = t("ex.line.other_threshold.forced", _lang=lang, line=1, attribute="密度",
+               t="0.3815", threshold="0.5185")
+    best = t("ex.line.other_threshold", _lang=lang, line=2, attribute="含糖率", t="0.2",
+             threshold="0.126")
+    assert forced in texts(at.warning) and best in texts(at.warning)
+    assert ("forced by hand" if lang == "en" else "手动强制指定") in forced
+    assert ("best" if lang == "en" else "最优") not in forced
+    if lang == "en":
+        assert "this node splits 含糖率" not in best and "含糖率's split point" in best

@@ -825,3 +825,20 @@ def test_a_min_branch_weight_alone_does_not_ask_for_the_nodes_decimals(wm3):
     assert len(row["curve"]["threshold"]) == 12 and row["n_distinct"] == 17
     [verdict] = check(f"Gain(D,密度,0.381) = {row['gain']:.3f}", trace).verdicts
     assert verdict.status == "right", verdict
+
+
+def test_another_t_at_a_forced_split_point_says_it_was_forced(wm3):
+    """Watermelon 3.0's root forced to 密度@0.5185: its t was set by hand, so Gain(D, 密度)
+    at the best midpoint 0.3815 (0.262) is 'another t' said as forced (details['forced']),
+    not judged 'wrong' against the forced t's Gain 0.004 (the curve's best midpoint was
+    taken for one tied with the node's t); 含糖率, not forced, keeps its best t."""
+    trace = DecisionTree("id3", force={"root": "密度@0.5185"}).fit(*wm3).trace_.to_dict()
+    best, other, forced = check("Gain(D,密度,0.3815) = 0.262\nGain(D,含糖率,0.2) = 0.1\n"
+                                "Gain(D,密度,0.5185) = 0.004", trace).verdicts
+    assert (best.status, best.details) == ("other_threshold", {
+        "attribute": "密度", "t": "0.3815", "threshold": "0.5185", "forced": True})
+    assert (other.status, other.details) == ("other_threshold", {
+        "attribute": "含糖率", "t": "0.2", "threshold": "0.126"})
+    assert forced.status == "right"
+    grown = DecisionTree("id3").fit(*wm3).trace_.to_dict()  # the rule's own t: not forced
+    assert "forced" not in one(grown, "Gain(D,密度,0.5185) = 0.004").details

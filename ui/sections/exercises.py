@@ -102,9 +102,17 @@ EN: dict[str, str] = {
     "ex.verdict.other_threshold": "another t",
     "ex.verdict.no_threshold": "no t here",
     "ex.verdict.no_split_point": "no t here",
-    "ex.line.other_threshold": ("Line {line}: this node splits {attribute} at t = {threshold}, "
-                                "its best candidate split point (eqs. 4.7–4.8), not at t = {t}; "
-                                "only the numbers at t = {threshold} can be checked here."),
+    # {attribute}'s t at the node, which need not be the attribute the node splits
+    "ex.line.other_threshold": ("Line {line}: {attribute}'s split point at this node is t = "
+                                "{threshold}, its best candidate split point (eqs. 4.7–4.8), "
+                                "not t = {t}; only the numbers at t = {threshold} can be checked "
+                                "here."),
+    # the node's t was forced by hand (a force a@t in the options or the URL): no rule chose it
+    "ex.line.other_threshold.forced": ("Line {line}: this node splits {attribute} at t = "
+                                       "{threshold}, not at t = {t}: its split point was forced "
+                                       "by hand (a forced split in the options), not chosen by "
+                                       "the rule. Only the numbers at t = {threshold} can be "
+                                       "checked here."),
     "ex.verdict.tied_threshold": "a tied t",
     # a t whose {score} (Gain, or CART's Gini_index) ties the node's t, asked of another
     # quantity ({quantity}: IV, Gain_ratio, …), which check judges at the node's t only
@@ -292,6 +300,10 @@ ZH: dict[str, str] = {
     "ex.line.other_threshold": ("第 {line} 行：此结点对 {attribute} 取的划分点是 t = {threshold}"
                                 "（候选划分点中最优的一个，式 4.7–4.8），而不是 t = {t}；这里只能"
                                 "核对 t = {threshold} 处的数值。"),
+    "ex.line.other_threshold.forced": ("第 {line} 行：此结点对 {attribute} 取的划分点是 t = "
+                                       "{threshold}，而不是 t = {t}：这个划分点是手动强制指定的"
+                                       "（选项中的强制划分），并非由划分规则选出；这里只能核对 "
+                                       "t = {threshold} 处的数值。"),
     "ex.verdict.ambiguous_threshold": "哪个划分点？",
     "ex.verdict.unkept_threshold": "哪个划分点？",
     "ex.line.ambiguous_threshold": ("第 {line} 行：按所写的小数位数，t = {t} 可能指 {attribute} "
