@@ -129,6 +129,10 @@ class Claim:
     # past a float's range (1e400): not read, for that reason rather than the line's form.
     unread_result: bool = False
     past_range: bool = False
+    # Gini(D̃, a) reads two ways: the Gini value of D̃, the rows whose a is known (Zhou's
+    # Gini(D̃), a named after the set as in Ent(D̃, a)), or Li Hang's Gini(D̃, A), the Gini
+    # index on them (eq. 5.25, as the app writes it): the notation says which comes first
+    two_readings: bool = False
 
 
 def parse_claim(line: int, text: str) -> Claim:
@@ -161,7 +165,9 @@ def parse_claim(line: int, text: str) -> Claim:
         branch, known = None, False  # IV(d1): an attribute that happens to be named d1
     if quantity == "gini_index" and attribute is None and args:
         quantity = "gini"  # Li Hang calls Gini(D) 基尼指数 (eq. 5.22)
-    return Claim(line, text, quantity, attribute, given, branch, known, threshold or remark)
+    two_readings = known and quantity == "gini_index" and NAMES.get(name) == "gini"
+    return Claim(line, text, quantity, attribute, given, branch, known, threshold or remark,
+                 two_readings=two_readings)
 
 
 def _split_point(args: str | None) -> tuple[str | None, str | None]:
@@ -370,10 +376,9 @@ class _Context:
         if claim.quantity is None:
             return Verdict(claim, "past_range" if claim.past_range else
                            "unread_result" if claim.unread_result else "unparsed")
-        if claim.quantity in NODE_QUANTITIES and claim.branch is not None:
-            return self.judge_numbered_branch(claim)
-        if claim.known and claim.quantity in ("entropy", "gain"):
-            return self.judge_known(claim)
+        on_a_set = self.judge_on_a_set(claim)
+        if on_a_set is not None:
+            return on_a_set
         if claim.quantity in NODE_QUANTITIES and claim.attribute and "=" in claim.attribute:
             return self.judge_branch(claim)
         if claim.quantity in NODE_QUANTITIES:
@@ -400,6 +405,17 @@ class _Context:
                            details=_also_details(status, value, claim.quantity, row), **shown)
         slip, details = self.diagnose(claim, row, exact)
         return Verdict(claim, "wrong", exact, slip, details, **shown)
+
+    def judge_on_a_set(self, claim: Claim) -> Verdict | None:
+        """A line on a set taken for one attribute: a branch's Dᵛ, Zhou's D̃ (§4.4.2), or
+        Gini(D̃, a), read two ways; None for any other line."""
+        if claim.quantity in NODE_QUANTITIES and claim.branch is not None:
+            return self.judge_numbered_branch(claim)
+        if claim.known and claim.quantity in ("entropy", "gain", "gini"):
+            return self.judge_known(claim)
+        if claim.two_readings:
+            return self.judge_two_readings(claim)
+        return None
 
     def also_right(self, claim: Claim, row: dict | None,
                    exact: float) -> tuple[str, float] | None:
@@ -534,9 +550,29 @@ class _Context:
             "other_set": set_name(other + 1, tilde, self.names).text,
             "other": branch_name(row, there)})
 
+    def judge_two_readings(self, claim: Claim) -> Verdict:
+        """Gini(D̃, a): in Zhou's notation the Gini value of D̃, the rows whose value of a is
+        known (Gini(D̃) taken for a, as Ent(D̃, a) is their entropy); in Li Hang's the Gini
+        index on them, his Gini(D̃, A) (CART's Gini_index(D̃, a)). The notation's reading is
+        judged first; a number that is the other one is right by it, the verdict named as
+        that quantity; a number neither is wrong by the notation's, its slip naming both."""
+        if self._row(claim.attribute) is None:
+            return self.unknown(claim, claim.attribute)
+        known = self.judge_known(replace(claim, quantity="gini", two_readings=False))
+        index = self.judge(replace(claim, two_readings=False))
+        first, other = (index, known) if self.names.value_split else (known, index)
+        for verdict in (first, other):
+            if verdict.counts_as_right:
+                return verdict
+        if first.slip not in (None, "other"):  # a slip of its own says more: Gini(D) for it
+            return first
+        return replace(first, slip="gini_reading", details={
+            "attribute": known.claim.attribute, "known": _show(known.exact),
+            "index": _show(index.exact), "index_name": index.name})
+
     def judge_known(self, claim: Claim) -> Verdict:
-        """Zhou's Ent(D̃) and Gain(D̃, a) (§4.4.2): on the rows whose value of a is known,
-        before Gain(D, a) = ρ × Gain(D̃, a)."""
+        """Zhou's Ent(D̃), Gini(D̃) and Gain(D̃, a) (§4.4.2): on the rows whose value of a is
+        known, before Gain(D, a) = ρ × Gain(D̃, a) (and CART's ρ·(Gini(D̃) − Gini_index))."""
         row = self._row(claim.attribute)
         if row is None:
             return (self.needs_attribute(claim) if claim.attribute is None else
@@ -546,9 +582,10 @@ class _Context:
         known = [sum(b["class_counts"].get(c, 0.0) for b in row["branches"])
                  for c in self.node["class_counts"]]
         tilde = set_name(None, True, self.names)
-        if claim.quantity == "entropy":
-            exact = row["entropy_known"]
-            equation = entropy_equation(known, exact, tilde, 3, generic=True, names=self.names)
+        if claim.quantity in NODE_QUANTITIES:
+            exact = row["entropy_known"] if claim.quantity == "entropy" else row["gini_known"]
+            equation = (entropy_equation if claim.quantity == "entropy" else gini_equation)(
+                known, exact, tilde, 3, generic=True, names=self.names)
             shown = {"formula": equation_text(equation), "name": equation.lhs.text}
         else:
             exact = row["entropy_known"] - row["entropy_after"]

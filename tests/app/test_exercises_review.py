@@ -299,3 +299,26 @@ def test_another_t_at_a_forced_split_point_says_it_was_forced(lang):
     assert ("best" if lang == "en" else "最优") not in forced
     if lang == "en":
         assert "this node splits 含糖率" not in best and "含糖率's split point" in best
+
+
+@pytest.mark.parametrize("notation", ["zhou", "lihang"])
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_gini_of_the_known_rows_is_judged_as_the_notation_reads_it(lang, notation):
+    """CART on watermelon 2.0α: Gini(D̃, 色泽) is Zhou's Gini(D̃) of the rows whose 色泽 is known
+    (0.490), or Li Hang's Gini(D̃, A), the Gini index on them (0.343): the one the notation
+    reads is right and named, and a number neither is wrong by it, the other named too
+    (before: 0.490 was wrong against Gini_index(D̃, 色泽) in either notation)."""
+    at = page_app(PAGE, dataset="watermelon_2.0_alpha", lang=lang, algorithm="cart",
+                  notation=notation)
+    at = check(at, "Gini(D̃, 色泽) = 0.490\nGini(D̃, 色泽) = 0.400")
+    right = t("ex.line.right", _lang=lang, _notation=notation, line=1, quantity="Gini(D̃)",
+              exact="0.490")
+    assert right in texts(at.success)
+    lihang = notation == "lihang"
+    name, exact = ("Gini(D̃, 色泽=浅白)", "0.343") if lihang else ("Gini(D̃)", "0.490")
+    why = t("ex.slip.gini_reading" + (".lihang" if lihang else ""), _lang=lang,
+            _notation=notation, given="0.4", attribute="色泽", known="0.490", index="0.343",
+            index_name="Gini(D̃, 色泽=浅白)" if lihang else "Gini_index(D̃, 色泽)")
+    wrong = t("ex.line.wrong", _lang=lang, _notation=notation, line=2, quantity=name,
+              exact=exact, given="0.4", why=why)
+    assert wrong in texts(at.error), texts(at.error)

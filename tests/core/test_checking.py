@@ -842,3 +842,34 @@ def test_another_t_at_a_forced_split_point_says_it_was_forced(wm3):
     assert forced.status == "right"
     grown = DecisionTree("id3").fit(*wm3).trace_.to_dict()  # the rule's own t: not forced
     assert "forced" not in one(grown, "Gain(D,密度,0.5185) = 0.004").details
+
+
+@pytest.mark.parametrize("notation", ["zhou", "lihang"])
+def test_gini_of_the_known_rows_reads_as_each_book_writes_it(notation):
+    """CART on watermelon 2.0α's root, 色泽 known in 14 of 17 rows: Gini(D̃) is the Gini value
+    of those 14 (0.490), not the node's Gini(D) (0.498), taking its attribute from a line
+    around it as Ent(D̃) does. Gini(D̃, 色泽) reads two ways: Zhou's Gini(D̃) taken for 色泽
+    (as Ent(D̃, 色泽)), or Li Hang's Gini(D̃, A), the Gini index on D̃ (0.343): the notation's
+    reading first, a number that is the other one right by it and named so, a number
+    neither wrong with both named. Before, Gini(D̃, 色泽) = 0.490 was wrong against 0.343."""
+    X, y = xy("watermelon_2.0_alpha.csv", "好瓜", drop=["编号"])
+    cart = DecisionTree("cart").fit(X, y).trace_.to_dict()
+    node = cart["nodes"][0]
+    row = next(r for r in node["scores"] if r["attribute"] == "色泽")
+    assert (round(row["gini_known"], 3), round(row["gini_index"], 3),
+            round(node["gini"], 3)) == (0.490, 0.343, 0.498)
+    value, index, neither, alone, around, whole = check(
+        "Gini(D̃, 色泽) = 0.490\nGini(D̃, 色泽) = 0.343\nGini(D̃, 色泽) = 0.400\nGini(D̃) = 0.490\n"
+        "Gini_index(D, 色泽) = 0.343\nGini(D̃) = 0.498", cart, notation=notation).verdicts
+    index_name = "Gini_index(D̃, 色泽)" if notation == "zhou" else "Gini(D̃, 色泽=浅白)"
+    assert (value.status, value.name, value.exact) == ("right", "Gini(D̃)", row["gini_known"])
+    assert (index.status, index.name, index.exact) == ("right", index_name, row["gini_index"])
+    assert (neither.status, neither.slip) == ("wrong", "gini_reading")
+    assert neither.details == {"attribute": "色泽", "known": "0.490", "index": "0.343",
+                               "index_name": index_name}
+    # the notation's reading is the one the wrong line is judged by
+    assert (neither.name, neither.exact) == (("Gini(D̃)", row["gini_known"]) if notation == "zhou"
+                                             else (index_name, row["gini_index"]))
+    assert (alone.status, alone.exact, around.status) == ("right", row["gini_known"], "right")
+    assert (whole.status, whole.exact) == ("wrong", row["gini_known"])  # not the node's D
+    assert one(cart, "Gini(D̃) = 0.490").status == "needs_attribute"

@@ -162,6 +162,12 @@ EN: dict[str, str] = {
                         "{source_line}: the step is right, the number it starts from is not."),
     "ex.slip.other_branch": ("Here {set} is {here}; {given} is {other_set}'s, {other}: the "
                              "branches are numbered in the order the score table lists them."),
+    # Gini(D̃, a), read as D̃'s Gini value in Zhou's notation: the number is not the other
+    # reading, Li Hang's Gini(D̃, A) ({index_name}: Gini_index(D̃, a)), either
+    "ex.slip.gini_reading": ("Gini(D̃, {attribute}) is read as the Gini value of D̃, the "
+                             "samples whose {attribute} is known (as Ent(D̃, {attribute}) is "
+                             "their entropy); nor is {given} the Gini index on them, "
+                             "{index_name} = {index} (Li Hang's Gini(D̃, A))."),
     "ex.slip.other": "Compare with the right computation below.",
     "ex.formula.entropy": "−Σₖ pₖ·log₂ pₖ",
     "ex.formula.iv": "−Σᵥ |Dᵛ|/|D|·log₂(|Dᵛ|/|D|)",
@@ -339,6 +345,10 @@ ZH: dict[str, str] = {
                         "这一步的算法没错，错在所用的数值。"),
     "ex.slip.other_branch": ("此处 {set} 是 {here}；{given} 是 {other_set}（{other}）的值："
                              "分支按得分表中所列的顺序编号。"),
+    "ex.slip.gini_reading": ("Gini(D̃, {attribute}) 读作 D̃ 的基尼值，D̃ 为 {attribute} 上"
+                             "无缺失值的样本（如同 Ent(D̃, {attribute}) 是它们的信息熵）；"
+                             "{given} 也不是在这些样本上的基尼指数 {index_name} = {index}"
+                             "（李航记作 Gini(D̃, A)）。"),
     "ex.slip.other": "请对照下面正确的计算。",
     "ex.formula.entropy": "−Σₖ pₖ·log₂ pₖ",
     "ex.formula.iv": "−Σᵥ |Dᵛ|/|D|·log₂(|Dᵛ|/|D|)",

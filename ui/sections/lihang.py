@@ -155,6 +155,11 @@ EN: dict[str, str] = {
     "ex.slip.entropy_after_for_gain.lihang": ("{given} is H(D|A) = Σᵢ |Dᵢ|/|D|·H(Dᵢ), the "
                                               "empirical conditional entropy; the gain "
                                               "subtracts it from H(D)."),
+    # Gini(D̃, A), read as his Gini index on D̃ (eq. 5.25): the number is not D̃'s own either
+    "ex.slip.gini_reading.lihang": ("Gini(D̃, {attribute}) is read as the Gini index on D̃, the "
+                                    "samples whose {attribute} is known, after the split (eq. "
+                                    "5.25); nor is {given} the Gini index of D̃ itself, "
+                                    "Gini(D̃) = {known} (eq. 5.24)."),
     "ex.formula.entropy.lihang": "−Σₖ |Cₖ|/|D|·log₂(|Cₖ|/|D|)",
     "ex.formula.iv.lihang": "−Σᵢ |Dᵢ|/|D|·log₂(|Dᵢ|/|D|)",
     "preset.criterion.gain.lihang": "g(D, A)",
@@ -305,6 +310,9 @@ ZH: dict[str, str] = {
                                       "Gini(Dᵢ) 按 |Dᵢ|/|D| 的加权和。"),
     "ex.slip.entropy_after_for_gain.lihang": ("{given} 是经验条件熵 H(D|A) = "
                                               "Σᵢ |Dᵢ|/|D|·H(Dᵢ)；信息增益是 H(D) 减去它。"),
+    "ex.slip.gini_reading.lihang": ("Gini(D̃, {attribute}) 读作在 D̃（特征 {attribute} 取值已知的"
+                                    "实例）上划分后的基尼指数（式 5.25）；{given} 也不是 D̃ 本身的"
+                                    "基尼指数 Gini(D̃) = {known}（式 5.24）。"),
     "ex.formula.entropy.lihang": "−Σₖ |Cₖ|/|D|·log₂(|Cₖ|/|D|)",
     "ex.formula.iv.lihang": "−Σᵢ |Dᵢ|/|D|·log₂(|Dᵢ|/|D|)",
     "preset.criterion.gain.lihang": "信息增益 g(D, A)",
