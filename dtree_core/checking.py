@@ -272,7 +272,8 @@ class Verdict:
     Gini(D,A=a) whose a is none of A's values at the node), value_no_split (a Gini(D,A=a)
     where a, or every other value, has no known row at the node), multiway
     (Zhou's Gain, IV, Gain_ratio or Gini_index with one branch per value, eqs. 4.2–4.6, where
-    the tree splits two ways, CART: counted right), wrong,
+    the tree splits two ways, CART: counted right), multiway_rounded (that multiway value
+    rounded early, as the book prints it: Gain(D, 色泽) = 0.109 on a CART tree), wrong,
     unparsed, unknown_attribute, none_scored (no attribute was scored at this node),
     needs_attribute, other_threshold (Gain(D, a, t) at a t the
     node does not split a at), tied_threshold (IV(a, t), … at a t whose score, the one the
@@ -293,7 +294,8 @@ class Verdict:
 
     @property
     def counts_as_right(self) -> bool:
-        return self.status in ("right", "rounded", "two_decimals", "multiway")
+        return self.status in ("right", "rounded", "two_decimals", "multiway",
+                               "multiway_rounded")
 
 
 @dataclass(frozen=True)
@@ -402,7 +404,8 @@ class _Context:
         if also is not None:
             status, value = also
             return Verdict(claim, status, exact,
-                           details=_also_details(status, value, claim.quantity, row), **shown)
+                           details=_also_details(status, value, claim.quantity, row,
+                                                 self.node["weight"]), **shown)
         slip, details = self.diagnose(claim, row, exact)
         return Verdict(claim, "wrong", exact, slip, details, **shown)
 
@@ -421,7 +424,8 @@ class _Context:
                    exact: float) -> tuple[str, float] | None:
         """(status, value) where the student's number is another right one: the book's
         early rounding, Zhou's multiway value (eqs. 4.2–4.6: one branch per value) on a row
-        that splits two ways (CART's, whose numbers are the best two-way split's), or a
+        that splits two ways (CART's, whose numbers are the best two-way split's), exact or
+        rounded early (the book's 0.109 for Gain(D, 色泽) on a CART tree), or a
         two-way split's Gini to two decimals, as Li Hang prints Gini(D, A) (his eq. 5.25 is
         a two-way split's)."""
         rounded = self.rounded_early(claim.quantity, row)
@@ -430,6 +434,9 @@ class _Context:
         multiway = multiway_reading(claim.quantity, row, self.node["weight"])
         if multiway is not None and self.close(claim.given, multiway):
             return "multiway", multiway
+        early = self.multiway_rounded(claim.quantity, row)
+        if early is not None and self.close(claim.given, early):
+            return "multiway_rounded", early
         if self.names.value_split and _two_way_gini(claim.quantity, row) \
                 and printed_to_two_decimals(claim, exact):  # his Example 5.4's Gini(D, A)
             return "two_decimals", claim.given
@@ -691,6 +698,14 @@ class _Context:
             return round(self.rounded_early("gain", row), 3) / round(row["iv"], 3)
         return None
 
+    def multiway_rounded(self, quantity: str, row: dict | None) -> float | None:
+        """Zhou's multiway value of a two-way row (multiway_reading) rounded early as the
+        book does (rounded_early of the row one branch per value has): the 0.109 he prints
+        for Gain(D, 色泽), on a CART tree. One policy for check and the quiz."""
+        if multiway_reading(quantity, row, self.node["weight"]) is None:
+            return None
+        return self.rounded_early(quantity, multiway_row(row, self.node["weight"]))
+
     # ----------------------------------------------------------------- slips
 
     def diagnose(self, claim: Claim, row: dict | None, exact: float) -> tuple[str, dict]:
@@ -844,6 +859,17 @@ def multiway_reading(quantity: str, row: dict | None,
     return multiway_scores(row, weight)[quantity]
 
 
+def multiway_row(row: dict, weight: float) -> dict:
+    """A two-way nominal row (with its value_counts) as a row one branch per value: its
+    scores (multiway_scores) and each value's branch, its class counts, Ent and Gini."""
+    branches = [{"value": value, "class_counts": counts,
+                 "entropy": -sum(_plogp(c / whole) for c in counts.values()) if whole else 0.0,
+                 "gini": gini_of(list(counts.values()))}
+                for value, counts in row["value_counts"].items()
+                for whole in [sum(counts.values())]]
+    return {**row, **multiway_scores(row, weight), "branches": branches}
+
+
 def multiway_scores(row: dict, weight: float) -> dict[str, float]:
     """A two-way nominal row's scores had it one branch per value (its value_counts)."""
     parts = row["value_counts"]
@@ -854,12 +880,15 @@ def multiway_scores(row: dict, weight: float) -> dict[str, float]:
     return {k: float(v) for k, v in split_scores(counts, np.float64(unknown)).items()}
 
 
-def _also_details(status: str, value: float, quantity: str, row: dict | None) -> dict:
+def _also_details(status: str, value: float, quantity: str, row: dict | None,
+                  weight: float) -> dict:
     """The value a number is right by, and for Zhou's multiway reading which of his
     equations it is and the attribute the tree splits two ways."""
     details = {status: _show(value)}
-    if status == "multiway":
+    if status in ("multiway", "multiway_rounded"):
         details |= {"equation": multiway_equation(quantity, row), "attribute": row["attribute"]}
+    if status == "multiway_rounded":  # the exact multiway value, to the 4th decimal: 0.1081
+        details["multiway"] = f"{multiway_reading(quantity, row, weight):.4f}"
     return details
 
 
@@ -1021,6 +1050,7 @@ class Question:
     name: str = ""  # the quantity as the book writes it: Gain(D, 色泽)
     rounded: float | None = None  # the value the book's early rounding gives (also right)
     multiway: float | None = None  # Zhou's multiway value of a two-way row (also right)
+    multiway_rounded: float | None = None  # that value rounded early (also right)
     notes: tuple[Sentence, ...] = ()  # shown with the question: a two-way row's partition
     hint_notes: tuple[Sentence, ...] = ()  # shown with the hint: IV's unknown-value term
 
@@ -1106,6 +1136,8 @@ def _value_question(node: dict, row: dict, quantity: str, names: Notation = ZHOU
                     # Li Hang's Gini(D, A=a) names the two-way split: no multiway reading
                     multiway=None if names.value_split
                     else multiway_reading(quantity, row, node["weight"]),
+                    multiway_rounded=None if names.value_split
+                    else context.multiway_rounded(quantity, row),
                     notes=_partition_note(row, names), hint_notes=hint_notes)
 
 
@@ -1148,14 +1180,16 @@ def grade(question: Question, response, tolerance: float = TOLERANCE) -> str | N
     """Which reading a response is right by, else None: a winner is "right" if it is the
     winner or tied with it; a value is "right" within the tolerance of the exact value,
     "rounded" within it of the book's early rounding (as `check` counts it: the hint's sum
-    finished step by step gives 0.109 for Gain(D, 色泽), exactly 0.1081) or "multiway" within
-    it of Zhou's multiway value where the tree splits two ways (`check` counts it too).
-    The page says which: the tolerance of the exact value alone did not decide the last two."""
+    finished step by step gives 0.109 for Gain(D, 色泽), exactly 0.1081), "multiway" within
+    it of Zhou's multiway value where the tree splits two ways, or "multiway_rounded" of
+    that value rounded early (`check` counts both too). The page says which: the tolerance
+    of the exact value alone did not decide the last three."""
     if response is None or response == "":
         return None
     if question.kind == "winner":
         return "right" if response in question.answers else None
     targets = (("right", question.exact), ("rounded", question.rounded),
-               ("multiway", question.multiway))
+               ("multiway", question.multiway),
+               ("multiway_rounded", question.multiway_rounded))
     return next((status for status, target in targets if target is not None
                  and abs(float(response) - target) <= tolerance + 1e-12), None)

@@ -172,8 +172,8 @@ def verdict_sentence(verdict: Verdict) -> str:
         return t(f"ex.line.{verdict.status}{forced}", line=claim.line, **details)
     if verdict.status == "wrong":
         return t("ex.line.wrong", **values, why=slip_sentence(verdict))
-    if verdict.status == "multiway":  # Zhou's equation and the attribute split two ways
-        values |= {k: verdict.details[k] for k in ("equation", "attribute")}
+    if verdict.status in ("multiway", "multiway_rounded"):  # Zhou's equation, the attribute
+        values |= verdict.details  # split two ways; rounded early: both of Zhou's values
     return t(f"ex.line.{verdict.status}", **values)
 
 
@@ -296,15 +296,18 @@ def show_grades(trace: dict, questions: list[Question], responses: list, toleran
 
 def grade_sentence(number: int, question: Question, response, status: str | None,
                    tolerance) -> str:
-    """Right, wrong, or right by the book's early rounding or Zhou's multiway Gini_index, as
-    Check my numbers words them: the value the response was within the tolerance of."""
+    """Right, wrong, or right by the book's early rounding, Zhou's multiway Gini_index or
+    both (his multiway value rounded early), as Check my numbers words them: the value the
+    response was within the tolerance of."""
     if status is None:
         return t("ex.quiz.wrong", number=number, answer=right_answer(question, response))
     if status == "right":
         return t("ex.quiz.right", number=number, answer=right_answer(question))
-    reading = question.rounded if status == "rounded" else question.multiway
+    reading = {"rounded": question.rounded, "multiway": question.multiway,
+               "multiway_rounded": question.multiway_rounded}[status]
+    multiway = f"{question.multiway:.4f}" if question.multiway is not None else ""
     return t(f"ex.quiz.right.{status}", number=number, given=_given(response),
-             tolerance=f"{tolerance:g}", value=f"{reading:.4f}",
+             tolerance=f"{tolerance:g}", value=f"{reading:.4f}", multiway=multiway,
              answer=right_answer(question))
 
 

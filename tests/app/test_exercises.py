@@ -212,6 +212,20 @@ def test_check_takes_zhous_multiway_gain_on_a_cart_tree_and_says_why(lang):
     assert list(at.dataframe[0].value.iloc[:, -1]) == [t("ex.verdict.multiway", _lang=lang)]
 
 
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_check_takes_zhous_multiway_gain_rounded_early_on_a_cart_tree(lang):
+    """The book's Gain(D, 色泽) = 0.109 (p. 76) is Zhou's multiway 0.1081 rounded early:
+    counted right on a CART tree (whose two-way split has 0.093), saying both (before:
+    '✗ wrong', 0.0009 from the multiway 0.1081 and no early rounding of it tried)."""
+    at = check(page_app(PAGE, lang=lang, algorithm="cart"), "Gain(D,色泽) = 0.109")
+    expected = t("ex.line.multiway_rounded", _lang=lang, line=1, given="0.109",
+                 quantity="Gain(D, 色泽)", attribute="色泽", equation="4.2",
+                 multiway_rounded="0.109", multiway="0.1081", exact="0.093")
+    assert not at.error and expected in [unescaped(s.value) for s in at.success]
+    assert list(at.dataframe[0].value.iloc[:, -1]) == [
+        t("ex.verdict.multiway_rounded", _lang=lang)]
+
+
 def test_a_random_draw_is_not_asked_as_a_winner():
     """CLS's attribute is a random draw: no question asks which attribute wins."""
     at = page_app(PAGE, lang="zh", algorithm="cls")
@@ -415,12 +429,15 @@ def test_the_work_box_holds_at_most_the_checkers_limit():
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
 @pytest.mark.parametrize(("algorithm", "answer", "status", "value"), [
-    ("cart", 0.277, "multiway", "0.2771"), ("id3", 0.3815, "rounded", "0.3812")])
+    ("cart", 0.277, "multiway", "0.2771"), ("id3", 0.3815, "rounded", "0.3812"),
+    ("cart", 0.2777, "multiway_rounded", "0.2773")])
 def test_an_answer_right_beyond_the_tolerance_says_why(lang, algorithm, answer, status, value):
     """Question 2 asks for 纹理's number at the root of watermelon 2.0: CART's 0.277 is Zhou's
     multiway Gini_index (the two-way's is 0.286), ID3's 0.3815 is 0.0009 from the exact
-    0.3806 but within ±0.0005 of the book's early rounding 0.3812. Each is graded right and
-    says by which reading, and the score says the tolerance alone did not decide it."""
+    0.3806 but within ±0.0005 of the book's early rounding 0.3812, and CART's 0.2777 is
+    0.0006 from Zhou's multiway 0.2771 but within ±0.0005 of it rounded early, 0.2773 (9/17
+    × 0.346 + 5/17 × 0.320: before, wrong). Each is graded right and says by which reading,
+    and the score says the tolerance alone did not decide it."""
     at = page_app(PAGE, lang=lang, algorithm=algorithm)
     question = make_quiz(at.session_state["current"]["trace"], 0, QUIZ_LENGTH)[1]
     at.number_input(key="ex_quiz_0_2").set_value(answer)
@@ -428,7 +445,7 @@ def test_an_answer_right_beyond_the_tolerance_says_why(lang, algorithm, answer, 
     assert not at.exception
     said = [unescaped(s.value) for s in at.success]
     expected = t(f"ex.quiz.right.{status}", _lang=lang, number=2, given=f"{answer:g}",
-                 tolerance="0.0005", value=value,
+                 tolerance="0.0005", value=value, multiway="0.2771",
                  answer=f"{question.name} = {question.exact:.3f}")
     assert expected in said, said
     assert t("ex.quiz.score.beyond", _lang=lang, right=1, total=QUIZ_LENGTH,

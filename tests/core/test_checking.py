@@ -873,3 +873,29 @@ def test_gini_of_the_known_rows_reads_as_each_book_writes_it(notation):
     assert (alone.status, alone.exact, around.status) == ("right", row["gini_known"], "right")
     assert (whole.status, whole.exact) == ("wrong", row["gini_known"])  # not the node's D
     assert one(cart, "Gini(D̃) = 0.490").status == "needs_attribute"
+
+
+def test_zhous_multiway_value_rounded_early_counts_on_a_cart_tree_in_check_and_quiz():
+    """Watermelon 2.0's root under CART: the book's Gain(D, 色泽) = 0.109 is Zhou's multiway
+    0.1081 (eq. 4.2) rounded early, 0.0009 from it: right as 'multiway_rounded', naming
+    both values (ID3 calls it 'rounded'); a number neither is wrong. The quiz grades the
+    multiway Gini_index rounded early alike: 纹理's 9/17 × 0.346 + 5/17 × 0.320 = 0.2773
+    (exactly 0.2771): 0.2777 is right by it, 0.278 is not."""
+    from dtree_core.checking import grade, make_quiz
+
+    X, y = xy("watermelon_2.0.csv", "好瓜", drop=["编号"])
+    cart = DecisionTree("cart").fit(X, y).trace_.to_dict()
+    book, gini, wrong = check("Gain(D,色泽) = 0.109\nGini_index(D,纹理) = 0.2777\n"
+                              "Gain(D,色泽) = 0.111", cart).verdicts
+    assert (book.status, book.details) == ("multiway_rounded", {
+        "multiway_rounded": "0.109", "multiway": "0.1081", "equation": "4.2", "attribute": "色泽"})
+    assert book.counts_as_right and round(book.exact, 3) == 0.093
+    assert (gini.status, gini.details["multiway"]) == ("multiway_rounded", "0.2771")
+    assert wrong.status == "wrong"
+    id3 = DecisionTree("id3").fit(X, y).trace_.to_dict()
+    assert one(id3, "Gain(D,色泽) = 0.109").status == "rounded"
+    question = next(q for q in make_quiz(cart, 0, 6) if q.attribute == "纹理")
+    assert round(question.multiway, 4) == 0.2771 and round(question.multiway_rounded, 4) == 0.2773
+    assert grade(question, 0.2777) == "multiway_rounded" and grade(question, 0.278) is None
+    lihang = next(q for q in make_quiz(cart, 0, 6, notation="lihang") if q.attribute == "纹理")
+    assert lihang.multiway_rounded is None  # his Gini(D, 纹理=清晰) has no multiway reading

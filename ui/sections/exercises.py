@@ -60,6 +60,8 @@ EN: dict[str, str] = {
     "ex.verdict.right": "✓ right",
     "ex.verdict.rounded": "✓ right (rounded early, as the book does)",
     "ex.verdict.multiway": "✓ right (Zhou's multiway split: one branch per value)",
+    "ex.verdict.multiway_rounded": ("✓ right (Zhou's multiway split, rounded early as the "
+                                    "book does)"),
     "ex.verdict.wrong": "✗ wrong",
     "ex.verdict.unparsed": "not read",
     "ex.verdict.unread_result": "not read",
@@ -74,6 +76,13 @@ EN: dict[str, str] = {
     "ex.line.multiway": ("Line {line}: {given} is Zhou's {quantity} with one branch per value "
                          "of {attribute} (eq. {equation}) ✓. This tree splits {attribute} two "
                          "ways: its {quantity} = {exact} is that of the best two-way split."),
+    # Zhou's multiway value ({multiway}, 4 decimals) rounded early ({multiway_rounded})
+    "ex.line.multiway_rounded": ("Line {line}: {given} is Zhou's {quantity} with one branch "
+                                 "per value of {attribute} (eq. {equation}), rounded early as "
+                                 "the book does: rounding each step to 3 decimals gives "
+                                 "{multiway_rounded}, exactly it is {multiway} ✓. This tree "
+                                 "splits {attribute} two ways: its {quantity} = {exact} is that "
+                                 "of the best two-way split."),
     "ex.line.unparsed": ("Line {line} is not read: write one quantity per line, such as "
                          "Gain(D,色泽) = 0.108."),
     "ex.line.past_range": ("Line {line} is not read: its result is a number beyond the range "
@@ -176,9 +185,9 @@ EN: dict[str, str] = {
                       "compute one number. The questions follow the seed; a number counts "
                       "when it is within the tolerance of the exact value, or, as Check my "
                       "numbers counts it, of the value rounding each step to 3 decimals gives "
-                      "(as the book does) or of Zhou's multiway Gini_index (eq. 4.6) where the "
-                      "tree splits two ways; the grade says which. Each hint starts the "
-                      "formula."),
+                      "(as the book does) or of Zhou's multiway Gini_index (eq. 4.6), exact or "
+                      "rounded early, where the tree splits two ways; the grade says which. "
+                      "Each hint starts the formula."),
     "ex.quiz.seed": "Quiz seed",
     "ex.quiz.none": "This tree has no split to ask about.",
     "ex.quiz.question": "**Question {number}**, at node {node}",
@@ -210,6 +219,13 @@ EN: dict[str, str] = {
                                "4.6): {given} is within ±{tolerance} of {value}, the Gini_index "
                                "with one branch per value. This tree splits two ways: its "
                                "{answer} is that of the best two-way split."),
+    "ex.quiz.right.multiway_rounded": ("Question {number}: right (Zhou's multiway Gini_index, "
+                                       "eq. 4.6, rounded early as the book does): {given} is "
+                                       "within ±{tolerance} of {value}, what rounding each step "
+                                       "of the Gini_index with one branch per value to 3 "
+                                       "decimals gives; exactly it is {multiway}. This tree "
+                                       "splits two ways: its {answer} is that of the best "
+                                       "two-way split."),
     "ex.quiz.wrong": "Question {number}: wrong; the answer is {answer}.",
     "ex.quiz.download": "Download the score (CSV)",
     "ex.quiz.col.question": "question",
@@ -263,6 +279,7 @@ ZH: dict[str, str] = {
     "ex.verdict.right": "✓ 正确",
     "ex.verdict.rounded": "✓ 正确（同书中一样提前舍入）",
     "ex.verdict.multiway": "✓ 正确（周志华书中的多路划分：每个取值一个分支）",
+    "ex.verdict.multiway_rounded": "✓ 正确（周志华书中的多路划分，同书中一样提前舍入）",
     "ex.verdict.wrong": "✗ 错误",
     "ex.verdict.unparsed": "无法识别",
     "ex.verdict.unread_result": "无法识别",
@@ -276,6 +293,11 @@ ZH: dict[str, str] = {
     "ex.line.multiway": ("第 {line} 行：{given} 是周志华书中按 {attribute} 多路划分（每个取值"
                          "一个分支）的 {quantity}（式 {equation}）✓。这棵树把 {attribute} "
                          "二分：它的 {quantity} = {exact} 是最优二分划分的值。"),
+    "ex.line.multiway_rounded": ("第 {line} 行：{given} 是周志华书中按 {attribute} 多路划分"
+                                 "（每个取值一个分支）的 {quantity}（式 {equation}），且同书中"
+                                 "一样提前舍入：每步先舍入到 3 位小数得 {multiway_rounded}，"
+                                 "精确值为 {multiway} ✓。这棵树把 {attribute} 二分：它的 "
+                                 "{quantity} = {exact} 是最优二分划分的值。"),
     "ex.line.unparsed": "第 {line} 行无法识别：请每行写一个量，例如 Gain(D,色泽) = 0.108。",
     "ex.line.past_range": "第 {line} 行无法识别：结果的数值超出了任何得分的范围。",
     "ex.line.unread_result": ("第 {line} 行无法识别：结果须写成一个小数，例如 0.381 或 38.1%，"
@@ -356,7 +378,8 @@ ZH: dict[str, str] = {
     "ex.quiz.intro": ("在 TreeGenerate 的每一步之前：预测哪个属性被选为划分属性，或算出一个数值。"
                       "题目由随机种子决定；数值与精确值相差不超过容差即算正确；与“核对我的计算”"
                       "一样，与每步先舍入到 3 位小数所得的值（书中即如此）相差不超过容差，"
-                      "或在树做二分时与周志华书中多路划分的基尼指数（式 4.6）相差不超过容差，"
+                      "或在树做二分时与周志华书中多路划分的基尼指数（式 4.6，精确值或提前舍入所得的"
+                      "值）相差不超过容差，"
                       "也算正确，评分时会注明按哪种情况算对。每个提示给出公式的开头。"),
     "ex.quiz.seed": "测验随机种子",
     "ex.quiz.none": "这棵树没有可以出题的划分。",
@@ -385,6 +408,11 @@ ZH: dict[str, str] = {
                                "{given} 与多路划分（每个取值一个分支）的基尼指数 {value} "
                                "相差不超过 ±{tolerance}。这棵树做二分：答案 {answer} 是最优二分"
                                "划分的基尼指数。"),
+    "ex.quiz.right.multiway_rounded": ("第 {number} 题：正确（周志华书中多路划分的基尼指数，"
+                                       "式 4.6，同书中一样提前舍入）：{given} 与多路划分（每个"
+                                       "取值一个分支）的基尼指数每步先舍入到 3 位小数所得的 "
+                                       "{value} 相差不超过 ±{tolerance}；其精确值为 {multiway}。"
+                                       "这棵树做二分：答案 {answer} 是最优二分划分的基尼指数。"),
     "ex.quiz.wrong": "第 {number} 题：错误；答案是 {answer}。",
     "ex.quiz.download": "下载得分（CSV）",
     "ex.quiz.col.question": "题号",
