@@ -145,10 +145,11 @@ NOTATIONS: dict[str, Notation] = {
     "zhou": Notation(
         "zhou",
         {"entropy": Symbol(r"\mathrm{Ent}(<D>)", "Ent(<D>)"),
-         # Zhou never names Σᵥ |Dᵛ|/|D|·Ent(Dᵛ): written out, for the checker's answers
+         # Zhou never names Σᵥ |Dᵛ|/|D|·Ent(Dᵛ): written out, for the checker's answers; it
+         # has no place for the attribute, which the page words around it (the split on a)
          "conditional_entropy": Symbol(
-             r"\sum_{v} \frac{|<D>^v|}{|<D>|}\mathrm{Ent}(<D>^v)\ (<a>)",
-             "Σᵥ |<D>ᵛ|/|<D>|·Ent(<D>ᵛ) (<a>)"),
+             r"\sum_{v} \frac{|<D>^v|}{|<D>|}\mathrm{Ent}(<D>^v)",
+             "Σᵥ |<D>ᵛ|/|<D>|·Ent(<D>ᵛ)"),
          "gain": Symbol(r"\mathrm{Gain}(<D>, <a>)", "Gain(<D>, <a>)"),
          "iv": Symbol(r"\mathrm{IV}(<a>)", "IV(<a>)"),
          "gain_ratio": Symbol(r"\mathrm{Gain\_ratio}(<D>, <a>)", "Gain_ratio(<D>, <a>)"),

@@ -239,12 +239,14 @@ def gain_equation(row: dict, decimals: int, names: Notation = ZHOU) -> Equation:
 
 
 def conditional_entropy_equation(row: dict, decimals: int, names: Notation) -> Equation:
-    """Li Hang's H(D|A) = Σᵢ |Dᵢ|/|D|·H(Dᵢ) (eq. 5.8's second term), on the known rows D̃."""
+    """Li Hang's H(D|A) = Σᵢ |Dᵢ|/|D|·H(Dᵢ) (eq. 5.8's second term), on the known rows D̃;
+    Zhou's Σᵥ |Dᵛ|/|D|·Ent(Dᵛ), which names itself (its generic form is not written again)."""
     value = notations.conditional_entropy(row)
-    return Equation("conditional_entropy", row["attribute"], value,
-                    _symbol(names, "conditional_entropy", set_name(None, row["rho"] < 1),
-                            _name(row["attribute"])),
-                    (_generic(_on_known("conditional_entropy", row), names),
+    lhs = _symbol(names, "conditional_entropy", set_name(None, row["rho"] < 1),
+                  _name(row["attribute"]))
+    generic = _generic(_on_known("conditional_entropy", row), names)
+    return Equation("conditional_entropy", row["attribute"], value, lhs,
+                    (*([generic] if generic.text != lhs.text else []),
                      _weighted(row, "entropy", value, decimals),
                      _number(value, decimals)))
 

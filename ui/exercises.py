@@ -119,7 +119,7 @@ def show_report(report: Report) -> None:
                    else t("ex.check.all_right"))
     if first is not None:
         st.error(tm("ex.check.first_wrong", line=first.claim.line, text=first.claim.text.strip()))
-        st.markdown(f"{t('ex.check.right_formula')} {literal(first.formula)}")
+        st.markdown(f"{t('ex.check.right_formula')} {literal(formula_text(first))}")
     for verdict in report.verdicts:
         show_verdict(verdict)
     st.dataframe(report_frame(report), hide_index=True)
@@ -142,7 +142,7 @@ def show_verdict(verdict: Verdict) -> None:
     sentence = verdict_sentence(verdict)
     if verdict.status == "wrong":
         st.error(literal(sentence))
-        st.caption(literal(verdict.formula))
+        st.caption(literal(formula_text(verdict)))
     elif verdict.counts_as_right:
         st.success(literal(sentence))
     else:
@@ -154,7 +154,7 @@ def verdict_sentence(verdict: Verdict) -> str:
     claim = verdict.claim
     exact = verdict.exact if verdict.exact is not None else float("nan")
     # Rounded early: the 4th decimal shows why 0.109 is not the exact 0.1081.
-    values = {"line": claim.line, "quantity": verdict.name, "given": _given(claim.given),
+    values = {"line": claim.line, "quantity": quantity_name(verdict), "given": _given(claim.given),
               "exact": _exact_against(exact, claim.given if verdict.status == "wrong" else None,
                                       4 if verdict.status == "rounded" else 3)}
     if verdict.status == "needs_attribute" and "set" in verdict.details:  # D̃, D¹: of which a?
@@ -175,6 +175,23 @@ def verdict_sentence(verdict: Verdict) -> str:
     if verdict.status in ("multiway", "multiway_rounded"):  # Zhou's equation, the attribute
         values |= verdict.details  # split two ways; rounded early: both of Zhou's values
     return t(f"ex.line.{verdict.status}", **values)
+
+
+def quantity_name(verdict: Verdict) -> str:
+    """The quantity a line was judged as, as the book writes it: Gain(D, 色泽), H(D|色泽);
+    Zhou's Σᵥ |Dᵛ|/|D|·Ent(Dᵛ) has no place for the attribute, so words name it: '… of the
+    split on 色泽' (ex.name.conditional_entropy)."""
+    if verdict.claim.quantity != "conditional_entropy" or verdict.claim.attribute is None:
+        return verdict.name
+    return t(in_notation("ex.name.conditional_entropy"), name=verdict.name,
+             attribute=verdict.claim.attribute)
+
+
+def formula_text(verdict: Verdict) -> str:
+    """The right computation; Zhou's Σᵥ |Dᵛ|/|D|·Ent(Dᵛ) after the split it is of."""
+    if quantity_name(verdict) == verdict.name:
+        return verdict.formula
+    return t("ex.formula.split_on", attribute=verdict.claim.attribute, formula=verdict.formula)
 
 
 def slip_sentence(verdict: Verdict) -> str:

@@ -322,3 +322,28 @@ def test_gini_of_the_known_rows_is_judged_as_the_notation_reads_it(lang, notatio
     wrong = t("ex.line.wrong", _lang=lang, _notation=notation, line=2, quantity=name,
               exact=exact, given="0.4", why=why)
     assert wrong in texts(at.error), texts(at.error)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_zhous_sum_of_branch_entropies_is_named_with_its_attribute_in_words(lang):
+    """Zhou has no symbol for Li Hang's H(D|A): a line H(D|含糖率) in his notation was told
+    'Σᵥ |Dᵛ|/|D|·Ent(Dᵛ) (含糖率) = 0.648, not 0.5', the attribute in brackets after the sum,
+    and its computation 'Σᵥ |Dᵛ|/|D|·Ent(Dᵛ) (含糖率) = Σᵥ |Dᵛ|/|D|·Ent(Dᵛ) = …'. Words name
+    the split it is of; Li Hang's H(D|含糖率) names itself."""
+    at = check(page_app(PAGE, dataset="watermelon_3.0", lang=lang), "H(D|含糖率) = 0.5")
+    name = t("ex.name.conditional_entropy", _lang=lang, name="Σᵥ |Dᵛ|/|D|·Ent(Dᵛ)",
+             attribute="含糖率")
+    wrong = t("ex.line.wrong", _lang=lang, line=1, quantity=name, exact="0.648", given="0.5",
+              why=t("ex.slip.other", _lang=lang))
+    assert texts(at.error)[1:] == [wrong]  # after the first wrong step
+    assert name == ("Σᵥ |Dᵛ|/|D|·Ent(Dᵛ) of the split on 含糖率" if lang == "en"
+                    else "按含糖率划分的 Σᵥ |Dᵛ|/|D|·Ent(Dᵛ)")
+    formula = t("ex.formula.split_on", _lang=lang, attribute="含糖率",
+                formula="Σᵥ |Dᵛ|/|D|·Ent(Dᵛ) = 5/17×0.000 + 12/17×0.918 = 0.648")
+    assert formula in texts(at.caption)
+    assert not any("(含糖率)" in text for text in texts(at.error) + texts(at.caption))
+    at = check(page_app(PAGE, dataset="watermelon_3.0", lang=lang, notation="lihang"),
+               "H(D|含糖率) = 0.5")
+    assert texts(at.error)[1] == t("ex.line.wrong", _lang=lang, _notation="lihang", line=1,
+                                   quantity="H(D|含糖率)", exact="0.648", given="0.5",
+                                   why=t("ex.slip.other", _lang=lang))

@@ -899,3 +899,16 @@ def test_zhous_multiway_value_rounded_early_counts_on_a_cart_tree_in_check_and_q
     assert grade(question, 0.2777) == "multiway_rounded" and grade(question, 0.278) is None
     lihang = next(q for q in make_quiz(cart, 0, 6, notation="lihang") if q.attribute == "纹理")
     assert lihang.multiway_rounded is None  # his Gini(D, 纹理=清晰) has no multiway reading
+
+
+def test_zhous_sum_of_branch_entropies_is_not_named_with_the_attribute_in_brackets(wm3):
+    """H(D|含糖率) in Zhou's notation: his Σᵥ |Dᵛ|/|D|·Ent(Dᵛ) has no place for the attribute,
+    which the page words (the split on 含糖率); the name was 'Σᵥ |Dᵛ|/|D|·Ent(Dᵛ) (含糖率)'
+    and its computation wrote the sum twice. Li Hang's H(D|含糖率) is unchanged."""
+    trace = DecisionTree("id3").fit(*wm3).trace_.to_dict()
+    zhou = one(trace, "H(D|含糖率) = 0.5")
+    assert (zhou.status, zhou.claim.attribute, zhou.name) == (
+        "wrong", "含糖率", "Σᵥ |Dᵛ|/|D|·Ent(Dᵛ)")
+    assert zhou.formula == "Σᵥ |Dᵛ|/|D|·Ent(Dᵛ) = 5/17×0.000 + 12/17×0.918 = 0.648"
+    (lihang,) = check("H(D|含糖率) = 0.5", trace, notation="lihang").verdicts
+    assert lihang.formula == "H(D|含糖率) = Σᵢ |Dᵢ|/|D|·H(Dᵢ) = 5/17×0.000 + 12/17×0.918 = 0.648"

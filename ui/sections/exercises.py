@@ -180,6 +180,9 @@ EN: dict[str, str] = {
     "ex.slip.other": "Compare with the right computation below.",
     "ex.formula.entropy": "−Σₖ pₖ·log₂ pₖ",
     "ex.formula.iv": "−Σᵥ |Dᵛ|/|D|·log₂(|Dᵛ|/|D|)",
+    # Zhou's Σᵥ |Dᵛ|/|D|·Ent(Dᵛ) ({name}) names no attribute: Li Hang's H(D|A) has .lihang
+    "ex.name.conditional_entropy": "{name} of the split on {attribute}",
+    "ex.formula.split_on": "The split on {attribute}: {formula}",
     "ex.tab.quiz": "Quiz",
     "ex.quiz.intro": ("Before each step of TreeGenerate: predict which attribute wins, or "
                       "compute one number. The questions follow the seed; a number counts "
@@ -374,6 +377,8 @@ ZH: dict[str, str] = {
     "ex.slip.other": "请对照下面正确的计算。",
     "ex.formula.entropy": "−Σₖ pₖ·log₂ pₖ",
     "ex.formula.iv": "−Σᵥ |Dᵛ|/|D|·log₂(|Dᵛ|/|D|)",
+    "ex.name.conditional_entropy": "按 {attribute} 划分的 {name}",
+    "ex.formula.split_on": "按 {attribute} 划分：{formula}",
     "ex.tab.quiz": "测验",
     "ex.quiz.intro": ("在 TreeGenerate 的每一步之前：预测哪个属性被选为划分属性，或算出一个数值。"
                       "题目由随机种子决定；数值与精确值相差不超过容差即算正确；与“核对我的计算”"

@@ -162,6 +162,7 @@ EN: dict[str, str] = {
                                     "Gini(D̃) = {known} (eq. 5.24)."),
     "ex.formula.entropy.lihang": "−Σₖ |Cₖ|/|D|·log₂(|Cₖ|/|D|)",
     "ex.formula.iv.lihang": "−Σᵢ |Dᵢ|/|D|·log₂(|Dᵢ|/|D|)",
+    "ex.name.conditional_entropy.lihang": "{name}",  # H(D|色泽) names its feature
     "preset.criterion.gain.lihang": "g(D, A)",
     "preset.criterion.gain_ratio.lihang": "g_R(D, A)",
     "preset.criterion.gini_index.lihang": "Gini(D, A)",
@@ -315,6 +316,7 @@ ZH: dict[str, str] = {
                                     "基尼指数 Gini(D̃) = {known}（式 5.24）。"),
     "ex.formula.entropy.lihang": "−Σₖ |Cₖ|/|D|·log₂(|Cₖ|/|D|)",
     "ex.formula.iv.lihang": "−Σᵢ |Dᵢ|/|D|·log₂(|Dᵢ|/|D|)",
+    "ex.name.conditional_entropy.lihang": "{name}",  # H(D|色泽) names its feature
     "preset.criterion.gain.lihang": "信息增益 g(D, A)",
     "preset.criterion.gain_ratio.lihang": "信息增益比 g_R(D, A)",
     "preset.criterion.gini_index.lihang": "基尼指数 Gini(D, A)",
