@@ -1324,11 +1324,14 @@ def other_tied_thresholds(row: dict, threshold_by: str) -> list[float]:
     """A continuous score row's midpoints other than its t whose score ties t's (the score
     the algorithm cuts by, `threshold_by`: gain or gini_index), ascending: the rule took the
     smallest. The node panel, the worked solution, Choose the split and Check my tree name
-    these."""
+    these. None where t itself is not among the best (a t forced by hand may score lower:
+    the best midpoints then tie each other, not t)."""
     if row.get("kind") != "continuous":
         return []
-    return [t for t in tied_thresholds(row.get("curve"), threshold_by == "gini_index")
-            if t != row["threshold"]]
+    tied = tied_thresholds(row.get("curve"), threshold_by == "gini_index")
+    if row["threshold"] not in tied:
+        return []
+    return [t for t in tied if t != row["threshold"]]
 
 
 def _unstack(result: AttributeScores, blocks: int, m: int) -> list[AttributeScores]:

@@ -398,3 +398,19 @@ def test_tied_thresholds_are_none_without_a_tie_or_a_curve():
     assert tied_thresholds(curve, by_gini=False) == [2.5]
     assert tied_thresholds(curve, by_gini=True) == [2.5, 3.5]
     assert tied_thresholds(None, by_gini=False) == []
+
+
+def test_other_tied_thresholds_tie_the_rows_own_t_not_just_the_curves_best():
+    """A t forced by hand below the best: the curve's best midpoints tie each other, not t,
+    so none is named as tying it (the node panel, the worked solution and the checks read
+    this)."""
+    from dtree_core.splitting import other_tied_thresholds
+
+    curve = {"threshold": [1.5, 2.5, 3.5], "gain": [0.1, 0.3, 0.3],
+             "gini_index": [0.4, 0.2, 0.2]}
+    best = {"kind": "continuous", "threshold": 2.5, "curve": curve}
+    assert other_tied_thresholds(best, "gain") == [3.5]
+    assert other_tied_thresholds(best, "gini_index") == [3.5]
+    forced = {**best, "threshold": 1.5}
+    assert other_tied_thresholds(forced, "gain") == []
+    assert other_tied_thresholds(forced, "gini_index") == []
