@@ -28,7 +28,7 @@ from .data import Attribute, DataError, Listed, as_text, encode_like
 from .model import DecisionTree
 from .oblique import written_form
 from .options import Options
-from .predicting import leaf_distributions, most_likely, reach, routes_of, walk
+from .predicting import leaf_distributions, most_likely, reach, routes_of, tied_rows, walk
 from .split import Condition
 from .trace import Trace
 
@@ -60,6 +60,11 @@ class FittedTrace:
 
     def predict(self, X: pd.DataFrame) -> np.ndarray:
         return most_likely(self.predict_proba(X), self.classes)
+
+    def predict_with_ties(self, X: pd.DataFrame) -> tuple[np.ndarray, np.ndarray]:
+        """(predict(X), which of its predictions broke a tie), as DecisionTree's."""
+        proba = self.predict_proba(X)
+        return most_likely(proba, self.classes), tied_rows(proba)
 
     def reach(self, X: pd.DataFrame) -> list[tuple[int, np.ndarray, np.ndarray]]:
         """(node id, rows, weights) for every node the rows of X reach, root first."""

@@ -116,14 +116,15 @@ def summary(labels, traces, configs, grown_with, dataset, fewer) -> tuple[float,
                                dataset["filename"], chosen, analysis.unvalidated(c), size, seed)
                for c, chosen in zip(configs, grown_with, strict=True)]
     frame = summary_frame(labels, traces, [(train, held_out.accuracy)
-                                           for train, held_out in results])
+                                           for train, _, held_out in results])
     accuracies = [t(f"cmp.col.{k}") for k in ("train_accuracy", "test_accuracy")]
     st.dataframe(frame, hide_index=True, column_config=number_formats(frame, 3, apart=accuracies))
-    for label, (_, held_out) in zip(labels, results, strict=True):
+    for label, (_, train_tied_to, held_out) in zip(labels, results, strict=True):
         analysis.warn_unmatched_in(held_out, t("force.tree.holdout_of", label=label))
-        tied = ties_sentence(held_out.tied_to)
-        if tied:
-            st.info(t("cmp.ties", label=literal(label), sentence=tied))
+        for tied in (ties_sentence(train_tied_to, "eval.train_ties"),
+                     ties_sentence(held_out.tied_to)):
+            if tied:
+                st.info(t("cmp.ties", label=literal(label), sentence=tied))
     return size, seed
 
 

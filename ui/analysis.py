@@ -64,12 +64,15 @@ def grow(dataset: dict, choices: dict, options: Options) -> dict:
 
 @st.cache_data(max_entries=32, ttl=engine.CACHE_TTL, show_spinner=False)
 def training_and_holdout(data: bytes, filename: str, choices: dict, options: Options,
-                         test_size: float, seed: int) -> tuple[float, Evaluation]:
-    """(accuracy of the full tree on its own rows, the hold-out Evaluation of a split's tree)."""
+                         test_size: float, seed: int) -> tuple[float, tuple, Evaluation]:
+    """(accuracy of the full tree on its own rows, the classes its predictions there that
+    broke a tie went to (as Evaluation.train_tied_to), the hold-out Evaluation of a split's
+    tree)."""
     X, y, fitted = engine.ready(data, filename, choices, options)
     full = FittedTrace.from_dict(grow({"data": data, "filename": filename}, choices, options))
-    train = float(accuracy_score(y.to_numpy(dtype=object), full.predict(X)))
-    return train, holdout_eval(fitted, X, y, test_size, seed)
+    predicted, tied = full.predict_with_ties(X)
+    train = float(accuracy_score(y.to_numpy(dtype=object), predicted))
+    return train, tuple(predicted[tied].tolist()), holdout_eval(fitted, X, y, test_size, seed)
 
 
 @st.cache_data(max_entries=16, ttl=engine.CACHE_TTL, show_spinner=False)

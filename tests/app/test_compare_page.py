@@ -252,3 +252,30 @@ def test_a_tied_held_out_prediction_is_said_under_the_summary_and_han_s_accuracy
     assert t("cmp.ties", _lang=lang, label=label, sentence=sentence) in infos
     assert t("lesson.han.ties.clean", _lang=lang, label=label, sentence=sentence) in infos
     assert not [i for i in infos if i.startswith(("ID3", "CART"))]
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_tied_training_predictions_are_said_under_the_summary(lang):
+    """Watermelon 2.0, CART with max depth 2: two of the full tree's own rows reach a leaf
+    whose classes tie, and the summary's training accuracy counts them as the class the
+    data shows first; the page said ties of the held-out predictions only."""
+    from dtree_core import DecisionTree
+    from dtree_core.datasets import load_bundled
+    from ui.messages import literal, t
+
+    at = page_app("pages/compare.py", "watermelon_2.0", lang=lang)
+    at.selectbox(key="cmp_algo_0").set_value("cart").run()
+    at.number_input(key="cmp_depth_0").set_value(2).run()
+    assert not at.exception
+    table = load_bundled("watermelon_2.0").frame
+    X, y = table.drop(columns=["编号", "好瓜"]), table["好瓜"]
+    predicted, tied = DecisionTree("cart", max_depth=2).fit(X, y).predict_with_ties(X)
+    assert tied.sum() == 2
+    labels = "、".join(dict.fromkeys(predicted[tied])) if lang == "zh" else \
+        ", ".join(dict.fromkeys(predicted[tied]))
+    sentence = t("eval.train_ties.many", _lang=lang, n=2, labels=labels)
+    infos = [i.value for i in at.info]
+    # the configuration's label names its depth (the default configurations hold a CART too)
+    label = literal(t("lab.config.label", _lang=lang, name="CART",
+                      options=t("lab.config.depth", _lang=lang, depth=2)))
+    assert t("cmp.ties", _lang=lang, label=label, sentence=sentence) in infos, infos

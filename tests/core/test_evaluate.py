@@ -485,3 +485,18 @@ def test_a_note_of_one_row_or_one_class_is_worded_in_the_singular():
                          "tested: c.")
     (note,) = kfold_notes(["a"] * 6 + ["b"] * 6 + ["c"] * 2, 5)
     assert note.key == "few_rows.one"
+
+
+def test_a_trace_predicts_with_the_same_ties_as_its_model():
+    """FittedTrace (a JSON trace, the app's cached dict) says the same tie-broken rows as
+    DecisionTree.predict_with_ties: watermelon 2.0, CART with max depth 2 has two."""
+    from dtree_core.datasets import load_bundled
+    from dtree_core.evaluate import FittedTrace
+
+    table = load_bundled("watermelon_2.0").frame
+    X, y = table.drop(columns=["编号", "好瓜"]), table["好瓜"]
+    model = DecisionTree("cart", max_depth=2).fit(X, y)
+    predicted, tied = model.predict_with_ties(X)
+    again, tied_again = FittedTrace.from_dict(model.trace_.to_dict()).predict_with_ties(X)
+    assert tied.sum() == 2
+    assert again.tolist() == predicted.tolist() and tied_again.tolist() == tied.tolist()
