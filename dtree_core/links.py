@@ -4,7 +4,8 @@ Every Options field travels under its own name, only where it differs from a bas
 sidebar's settings), so a link stays short and a new field travels without a new table row:
 its annotation says how to write and read it. Besides the options a link names the bundled
 dataset (or the uploaded file to upload again), the target, the attributes, the replay step
-and order, the language and the mode.
+and order, the language and the mode; on the Compare page also that page's own choices
+(Comparison: how many configurations, each one's fields, the node, the split).
 
 Reading never raises: a value that cannot be read, or that Options refuses, is a Problem
 (a stable code and its details, worded by the UI) and the base's value stays.
@@ -32,6 +33,24 @@ NONE = "none"  # an optional number switched off (max_depth, min_branch_weight)
 TRUE, FALSE = ("1", "true", "yes", "on"), ("0", "false", "no", "off")
 _WHOLE = re.compile(r"^[-+]?\d+$")
 
+# The Compare page's own choices. Each configuration's fields travel as cmpN_FIELD, N from 1
+# as the page numbers them (cmp2_max_depth=3); the page's defaults depend on the app (the
+# algorithms registered, the sidebar's pruning), so encode_compare is given them.
+COMPARE_COUNT, COMPARE_NODE = "cmp_n", "cmp_node"
+COMPARE_TEST_SIZE, COMPARE_SPLIT_SEED = "cmp_test_size", "cmp_split_seed"
+COMPARE_FIELDS = ("algorithm", "max_depth", "min_samples_split", "min_gain", "seed", "prune")
+COMPARE_SLOTS = 4  # the page's most configurations
+
+
+def config_param(slot: int, name: str) -> str:
+    """The parameter of configuration `slot`'s (from 0) field `name`: cmp1_algorithm, …"""
+    return f"cmp{slot + 1}_{name}"
+
+
+COMPARE_PARAMS = (COMPARE_COUNT, *(config_param(i, name) for i in range(COMPARE_SLOTS)
+                                   for name in COMPARE_FIELDS),
+                  COMPARE_NODE, COMPARE_TEST_SIZE, COMPARE_SPLIT_SEED)
+
 
 @dataclass(frozen=True)
 class Problem:
@@ -42,6 +61,21 @@ class Problem:
     reason: str = ""  # the core's sentence when Options refused the value
     # that refusal itself, so a UI can say it in its language (its code and details)
     error: Exception | None = field(default=None, compare=False)
+
+
+def _no_configs() -> tuple[dict, ...]:
+    return tuple({} for _ in range(COMPARE_SLOTS))
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """The Compare page's choices; None (or an empty dict) where a link says nothing.
+    configs: one dict per slot (COMPARE_SLOTS of them), COMPARE_FIELDS -> value."""
+    count: int | None = None
+    configs: tuple[dict, ...] = field(default_factory=_no_configs)
+    node: str | None = None  # a node's compared key (dtree_core.compare), "root" first
+    test_size: float | None = None  # the summary's held-out share
+    split_seed: int | None = None  # and its seed
 
 
 @dataclass(frozen=True)
@@ -57,6 +91,7 @@ class Link:
     lang: str | None = None
     mode: str | None = None
     notation: str | None = None
+    compare: Comparison = field(default_factory=Comparison)
     problems: tuple[Problem, ...] = ()
 
 
@@ -145,6 +180,25 @@ def encode(options: Options, base: Options | None = None, **state) -> dict[str, 
     return params
 
 
+def encode_compare(shown: Comparison, default: Comparison) -> dict[str, str]:
+    """Query parameters for the Compare page's choices that differ from its defaults; the
+    configurations past `shown.count` are not on the page and are left out."""
+    params: dict[str, str] = {}
+    if shown.count != default.count:
+        params[COMPARE_COUNT] = str(shown.count)
+    for slot in range(shown.count if shown.count is not None else default.count or 0):
+        ours, theirs = shown.configs[slot], default.configs[slot]
+        for name in COMPARE_FIELDS:
+            if name in ours and ours[name] != theirs.get(name):
+                params[config_param(slot, name)] = _text_of(ours[name], OPTION_KINDS[name])
+    for name, value, usual in ((COMPARE_NODE, shown.node, default.node),
+                               (COMPARE_TEST_SIZE, shown.test_size, default.test_size),
+                               (COMPARE_SPLIT_SEED, shown.split_seed, default.split_seed)):
+        if value is not None and value != usual:
+            params[name] = repr(value) if isinstance(value, float) else str(value)
+    return params
+
+
 # ------------------------------------------------------------------ reading
 
 
@@ -156,23 +210,26 @@ def _texts(params: Mapping, name: str) -> list[str]:
     return [str(v) for v in value] if isinstance(value, list | tuple) else [str(value)]
 
 
-def _read_option(params: Mapping, name: str, base: Options) -> tuple[dict, list[Problem]]:
-    texts = _texts(params, name)
+def _read_option(params: Mapping, name: str, base: Options,
+                 param: str | None = None) -> tuple[dict, list[Problem]]:
+    """Options field `name` from the link's parameter `param` (by default its own name)."""
+    param = param or name
+    texts = _texts(params, param)
     if not texts:
         return {}, []
     kind, shown = OPTION_KINDS[name], " ; ".join(texts)
     try:
         value = _value_of(texts, kind)
     except DataError as error:  # a force that is not PATH=ATTRIBUTE
-        return {}, [Problem("refused", name, shown, str(error), error)]
+        return {}, [Problem("refused", param, shown, str(error), error)]
     except (ValueError, OverflowError):
-        return {}, [Problem(_problem_code(kind), name, shown)]
+        return {}, [Problem(_problem_code(kind), param, shown)]
     try:
         base.but(**{name: value})
     except DataError as error:
-        return {}, [Problem("refused", name, shown, str(error), error)]
+        return {}, [Problem("refused", param, shown, str(error), error)]
     except OverflowError:  # Options' checks compare as floats: 10**400 does not fit one
-        return {}, [Problem("not_a_number", name, shown)]
+        return {}, [Problem("not_a_number", param, shown)]
     return {name: value}, []
 
 
@@ -194,6 +251,42 @@ def _step(params: Mapping) -> tuple[int | None, list[Problem]]:
     except ValueError:
         return None, [Problem("not_whole", STEP, texts[-1])]
     return (step, []) if step >= 0 else (None, [Problem("not_whole", STEP, texts[-1])])
+
+
+def _read(params: Mapping, name: str, reader, code: str) -> tuple:
+    """One of the Compare page's own numbers (reader: _whole or _number), or a problem."""
+    texts = _texts(params, name)
+    if not texts:
+        return None, []
+    try:
+        return reader(texts[-1]), []
+    except (ValueError, OverflowError):
+        return None, [Problem(code, name, texts[-1])]
+
+
+def decode_compare(params: Mapping,
+                   base: Options | None = None) -> tuple[Comparison, list[Problem]]:
+    """The Compare page's choices a link asks for, and what it could not read. Each
+    configuration's field passes Options' own checks, as the sidebar's do; the ranges of the
+    page's widgets are the app's to check."""
+    base = base or Options()
+    problems: list[Problem] = []
+    count, found = _read(params, COMPARE_COUNT, _whole, "not_whole")
+    problems += found
+    configs = []
+    for slot in range(COMPARE_SLOTS):
+        config: dict = {}
+        for name in COMPARE_FIELDS:
+            value, found = _read_option(params, name, base, config_param(slot, name))
+            config.update(value)
+            problems += found
+        configs.append(config)
+    test_size, found = _read(params, COMPARE_TEST_SIZE, _number, "not_a_number")
+    problems += found
+    seed, found = _read(params, COMPARE_SPLIT_SEED, _whole, "not_whole")
+    problems += found
+    return Comparison(count=count, configs=tuple(configs), node=_last(params, COMPARE_NODE),
+                      test_size=test_size, split_seed=seed), problems
 
 
 def decode(params: Mapping, base: Options | None = None, *,
@@ -220,11 +313,13 @@ def decode(params: Mapping, base: Options | None = None, *,
     mode, found_mode = _choice(params, MODE, MODES)
     notation, found_notation = _choice(params, NOTATION, NOTATIONS_ORDER)
     attributes = _texts(params, ATTRIBUTES)
+    compare, found_compare = decode_compare(params, base)
     return Link(options=options, dataset=_last(params, DATASET), upload=_last(params, UPLOAD),
                 target=_last(params, TARGET), attributes=tuple(attributes) if attributes else None,
                 step=step, order=order, lang=lang, mode=mode, notation=notation,
+                compare=compare,
                 problems=tuple(problems + found_order + found_lang + found_mode
-                               + found_notation))
+                               + found_notation + found_compare))
 
 
 def _last(params: Mapping, name: str) -> str | None:

@@ -2,6 +2,7 @@
 
 import streamlit as st
 
+from dtree_core import links
 from dtree_core.compare import (
     REPEAT_BELOW,
     SCALABILITY_ROWS,
@@ -40,7 +41,7 @@ from ui.compare import (
 )
 from ui.messages import labelled, literal, sentences, t, tm
 from ui.names import tree_dataset_name
-from ui.state import ensure_entry_point
+from ui.state import ensure_entry_point, linked_compare_node
 from ui.tables import BLANK
 from ui.widgets import (
     drawn_part,
@@ -137,6 +138,9 @@ def scores(labels: list[str], traces: list[dict]) -> None:
     keys = shared_keys(traces)
     by_key = nodes_by_key(traces[0], compared_keys(traces[0]))
     titles = node_titles(traces[0])
+    missing = linked_compare_node(keys)  # a link's node: picked now, or said not to be here
+    if missing is not None:
+        st.warning(tm("link.problem.cmp_node", param=links.COMPARE_NODE, value=missing))
     key = st.selectbox(t("cmp.node"), keys, key="cmp_node", format_func=labelled(
         keys, lambda k: titles[by_key[k]["id"]], key="cmp_node"))
     merged = merged_scores(traces, labels, key or "root")

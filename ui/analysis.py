@@ -245,27 +245,31 @@ def unique_labels(labels: list[str]) -> list[str]:
     return out
 
 
-def _config_inputs(i: int, base: Options) -> dict:
+def _config_inputs(i: int, base: Options, usual: dict) -> dict:
     """One configuration's widgets (keys persist for the session, across pages): the fields
-    it changes in the sidebar's options."""
+    it changes in the sidebar's options. `usual`: its defaults (state.compare_defaults); a
+    link may have set any of them (state.open_link), so none is given a value here."""
     keys = registry.keys()
-    algorithm = st.selectbox(t("lab.config.algorithm"), keys, key=f"cmp_algo_{i}",
-                             index=i % len(keys), persist_state="session",
-                             format_func=labelled(keys, registry.name, key=f"cmp_algo_{i}"))
+    config = {name: key.format(i) for name, (key, _, _) in state.COMPARE_CONFIG.items()}
+    for name, key in config.items():
+        state.start_widget(key, 0 if usual[name] is None else usual[name])  # depth 0: no limit
+    algorithm = st.selectbox(t("lab.config.algorithm"), keys, key=config["algorithm"],
+                             persist_state="session",
+                             format_func=labelled(keys, registry.name, key=config["algorithm"]))
     with st.expander(t("lab.config.options")):
-        depth = st.number_input(t("setup.max_depth"), 0, 100, 0, key=f"cmp_depth_{i}",
+        depth = st.number_input(t("setup.max_depth"), 0, 100, key=config["max_depth"],
                                 persist_state="session", help=t("setup.max_depth.help"))
-        samples = st.number_input(t("setup.min_samples"), 2, 10_000, 2, key=f"cmp_min_{i}",
-                                  persist_state="session")
-        gain = st.number_input(t("setup.min_gain"), 0.0, 1.0, 0.0, step=0.01, format="%.3f",
-                               key=f"cmp_gain_{i}", persist_state="session")
-        seed = st.number_input(t("setup.seed"), 0, 2**31 - 1, 0, key=f"cmp_seed_{i}",
+        samples = st.number_input(t("setup.min_samples"), 2, 10_000,
+                                  key=config["min_samples_split"], persist_state="session")
+        gain = st.number_input(t("setup.min_gain"), 0.0, 1.0, step=0.01, format="%.3f",
+                               key=config["min_gain"], persist_state="session")
+        seed = st.number_input(t("setup.seed"), 0, 2**31 - 1, key=config["seed"],
                                persist_state="session",
                                disabled=not registry.seed_matters(algorithm, base.tie_break))
-        prune = st.selectbox(t("prune.method"), PRUNE_METHODS, key=f"cmp_prune_{i}",
-                             index=PRUNE_METHODS.index(base.prune), persist_state="session",
+        prune = st.selectbox(t("prune.method"), PRUNE_METHODS, key=config["prune"],
+                             persist_state="session",
                              format_func=labelled(PRUNE_METHODS, lambda m: t(f"prune.method.{m}"),
-                                                  key=f"cmp_prune_{i}"),
+                                                  key=config["prune"]),
                              help=t("cmp.prune.help"))
     return {"algorithm": algorithm, "max_depth": int(depth) or None,
             "min_samples_split": int(samples), "min_gain": float(gain), "seed": int(seed),
@@ -274,13 +278,16 @@ def _config_inputs(i: int, base: Options) -> dict:
 
 def config_picker(base: Options) -> list[Options]:
     """2–4 configurations side by side (the first three algorithms by default)."""
-    count = int(st.number_input(t("lab.config.count"), 2, 4, 3, key="cmp_n",
+    usual = state.compare_defaults(base)
+    key, (low, high), _ = state.COMPARE_COUNT
+    count = int(st.number_input(t("lab.config.count"), low, high,
+                                key=state.start_widget(key, usual.count),
                                 persist_state="session"))
     configs = []
     for i, col in enumerate(st.columns(count)):
         with col:
             st.markdown(f"**{t('lab.config.header', n=i + 1)}**")
-            configs.append(variant(base, **_config_inputs(i, base)))
+            configs.append(variant(base, **_config_inputs(i, base, usual.configs[i])))
     return configs
 
 
@@ -298,8 +305,12 @@ def split_inputs(prefix: str, allow_kfold: bool) -> tuple[str, float, int]:
         size = cols[1].number_input(t("lab.split.k"), 2, 20, 5, key=f"{prefix}_k",
                                     persist_state="session")
     else:
-        size = cols[1].slider(t("lab.split.test_size"), 0.1, 0.5, 0.3, step=0.05,
-                              key=f"{prefix}_test_size", persist_state="session")
-    seed = cols[2].number_input(t("lab.split.seed"), 0, 2**31 - 1, 0, key=f"{prefix}_seed",
+        # no value=: a link may have set the Compare page's (state.open_link)
+        low, high, by = state.HELD_OUT
+        size = cols[1].slider(t("lab.split.test_size"), low, high, step=by,
+                              key=state.start_widget(f"{prefix}_test_size", 0.3),
+                              persist_state="session")
+    seed = cols[2].number_input(t("lab.split.seed"), 0, 2**31 - 1,
+                                key=state.start_widget(f"{prefix}_seed", 0),
                                 persist_state="session")
     return method, size, int(seed)

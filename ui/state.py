@@ -20,7 +20,7 @@ from dtree_core import notation as notations
 from dtree_core.data import Listed
 from dtree_core.datasets import bundled
 from dtree_core.options import Options
-from ui import engine, messages
+from ui import engine, messages, registry
 from ui.messages import DEFAULT_LANGUAGE, LANGUAGES, current_notation
 from ui.names import dataset_identity
 from ui.tables import node_at_path, replay_order
@@ -407,6 +407,47 @@ BY_PRUNE = {("ccp_alpha", "cost"): ("ccp_alpha", (0.0, 1e6), None)}
 PER_DATASET = ("force", "nominal", "continuous")
 NOT_IN_SIDEBAR = ("force_missing", "curve_points")  # the sidebar fixes these (CLI options)
 
+# The Compare page's widgets (ui.analysis.config_picker and split_inputs("cmp")), as SIDEBAR:
+# each configuration's field -> (widget key of slot i, range, widget value for None).
+COMPARE_CONFIG = {
+    "algorithm": ("cmp_algo_{}", None, None),
+    "max_depth": ("cmp_depth_{}", (1, 100), 0),  # the page's 0 is "no limit"
+    "min_samples_split": ("cmp_min_{}", (2, 10_000), None),
+    "min_gain": ("cmp_gain_{}", (0.0, 1.0), None),
+    "seed": ("cmp_seed_{}", (0, 2**31 - 1), None),
+    "prune": ("cmp_prune_{}", None, None),
+}
+COMPARE_COUNT = ("cmp_n", (2, links.COMPARE_SLOTS), None)
+COMPARE_SPLIT_SEED = ("cmp_seed", (0, 2**31 - 1), None)
+COMPARE_TEST_SIZE = "cmp_test_size"
+HELD_OUT = (0.1, 0.5, 0.05)  # the summary's held-out share: from, to, by (a slider)
+
+
+def compare_defaults(base: Options) -> links.Comparison:
+    """The Compare page before the user changes it: three configurations, the first
+    algorithms registered (one each, in turn), no limits, the sidebar's pruning (`base`);
+    the scores at the root; 30% of the rows held out, seed 0."""
+    keys = registry.keys()
+    return links.Comparison(
+        count=3, node="root", test_size=0.3, split_seed=0,
+        configs=tuple({"algorithm": keys[i % len(keys)], "max_depth": None,
+                       "min_samples_split": 2, "min_gain": 0.0, "seed": 0, "prune": base.prune}
+                      for i in range(links.COMPARE_SLOTS)))
+
+
+def start_widget(key: str, default) -> str:
+    """A widget's first value, set through session state (the widget is then drawn without a
+    value of its own): a link may have set it already, and Streamlit warns about a widget
+    given both. Returns the key."""
+    st.session_state.setdefault(key, default)
+    return key
+
+
+def held_out_shares() -> tuple[float, ...]:
+    """Every share the held-out slider offers: 0.1, 0.15, …, 0.5."""
+    low, high, by = HELD_OUT
+    return tuple(round(low + by * i, 2) for i in range(round((high - low) / by) + 1))
+
 
 def query_lists() -> dict[str, list[str]]:
     """The URL's query, every parameter as the list of its values."""
@@ -451,17 +492,61 @@ def open_link(link: links.Link) -> None:
         st.session_state.link_for_upload = link  # its per-dataset parts wait for the file
     elif link.dataset is not None:
         _open_dataset(link)
+    _open_compare(link.compare)
 
 
-def _set_widget(name: str, value, entry: tuple | None = None) -> None:
+def _set_widget(name: str, value, entry: tuple | None = None, code: str = "range") -> None:
+    """Link parameter `name`'s value into its widget (entry: its key, range and value for None;
+    by default the sidebar's), or a note that it is out of the widget's range."""
     key, bounds, for_none = entry or SIDEBAR[name]
     if value is None:
         st.session_state[key] = for_none
         return
     if bounds is not None and not bounds[0] <= value <= bounds[1]:
-        _note("range", name, value, f"{bounds[0]:g}–{bounds[1]:g}")
+        _note(code, name, value, f"{_bound(bounds[0])}–{_bound(bounds[1])}")
         return
     st.session_state[key] = value
+
+
+def _bound(number) -> str:
+    """A widget's limit as a note says it: 0.5, 10000, 2147483647 (not 2.14748e+09)."""
+    return str(number) if isinstance(number, int) else f"{number:g}"
+
+
+def _open_compare(compare: links.Comparison) -> None:
+    """The Compare page's choices into its widgets' keys (they persist for the session, so the
+    page opens with them whenever it is first shown); the node waits for the page's trees."""
+    if compare.count is not None:
+        _set_widget(links.COMPARE_COUNT, compare.count, COMPARE_COUNT, "range_compare")
+    for slot, config in enumerate(compare.configs):
+        for name, value in config.items():
+            key, bounds, for_none = COMPARE_CONFIG[name]
+            _set_widget(links.config_param(slot, name), value,
+                        (key.format(slot), bounds, for_none), "range_compare")
+    if compare.split_seed is not None:
+        _set_widget(links.COMPARE_SPLIT_SEED, compare.split_seed, COMPARE_SPLIT_SEED,
+                    "range_compare")
+    if compare.test_size is not None:
+        sizes = held_out_shares()
+        if any(abs(compare.test_size - size) < 1e-9 for size in sizes):
+            st.session_state[COMPARE_TEST_SIZE] = compare.test_size
+        else:  # a slider's value: one of its steps
+            _note("unknown_value", links.COMPARE_TEST_SIZE, compare.test_size,
+                  Listed(f"{size:g}" for size in sizes))
+    if compare.node is not None:
+        st.session_state.link_cmp_node = compare.node
+
+
+def linked_compare_node(keys: list[str]) -> str | None:
+    """Before the Compare page's node picker is drawn (`keys`: its nodes), the first time:
+    the node the link names becomes its pick. Returns that node when these trees do not all
+    have it (the picker keeps its first node, the root), for the page to say so."""
+    node = st.session_state.pop("link_cmp_node", None)
+    if node is None or node in keys:
+        if node is not None:
+            st.session_state.cmp_node = node
+        return None
+    return node
 
 
 def _open_dataset(link: links.Link) -> None:
@@ -554,8 +639,9 @@ def _linked_step(last_step: int, trace_id: str) -> None:
     st.session_state.step = min(step, last_step)
 
 
-def link_params() -> dict | None:
-    """This session's link: what differs from the sidebar's defaults, and where it is."""
+def link_params(page: str = "") -> dict | None:
+    """This session's link: what differs from the sidebar's defaults, and where it is; on
+    the Compare page (`page`: its url_path) also what differs from that page's defaults."""
     current, dataset = st.session_state.get("current"), st.session_state.dataset
     state = {"lang": st.session_state.lang,
              "mode": "lecture" if st.session_state.lecture else None,
@@ -575,8 +661,33 @@ def link_params() -> dict | None:
     target = choices["target"] if choices["target"] != dataset.get("target") else None
     usual = _usual_attributes(dataset, choices["target"])
     attributes = choices["attributes"] if choices["attributes"] != usual else None
-    return links.encode(current["options"], LINK_BASE, **where, target=target,
-                        attributes=attributes, **state)
+    params = links.encode(current["options"], LINK_BASE, **where, target=target,
+                          attributes=attributes, **state)
+    if page == COMPARE_PAGE:
+        default = compare_defaults(current["options"])
+        params.update(links.encode_compare(_compare_shown(default), default))
+    return params
+
+
+COMPARE_PAGE = "compare"  # its url_path (app.PAGES)
+
+
+def _compare_shown(default: links.Comparison) -> links.Comparison:
+    """The Compare page's choices as its widgets hold them (a default where a widget has not
+    been drawn yet); the node a link names until the page has opened it."""
+    ss = st.session_state
+    configs = []
+    for slot, usual in enumerate(default.configs):
+        config = dict(usual)
+        for name, (key, _, for_none) in COMPARE_CONFIG.items():
+            value = ss.get(key.format(slot), usual[name])
+            config[name] = None if for_none is not None and value == for_none else value
+        configs.append(config)
+    return links.Comparison(
+        count=int(ss.get(COMPARE_COUNT[0], default.count)), configs=tuple(configs),
+        node=ss.get("link_cmp_node", ss.get("cmp_node", default.node)),
+        test_size=ss.get(COMPARE_TEST_SIZE, default.test_size),
+        split_seed=ss.get(COMPARE_SPLIT_SEED[0], default.split_seed))
 
 
 def _usual_attributes(dataset: dict, target: str) -> list[str] | None:
@@ -607,13 +718,17 @@ def data_columns(dataset: dict) -> tuple[list[str], list[str]] | None:
 
 # Every parameter a link may carry: anything else in the URL is someone else's and stays.
 LINK_KEYS = (*links.OPTION_KINDS, links.DATASET, links.UPLOAD, links.TARGET, links.ATTRIBUTES,
-             links.STEP, links.ORDER, links.LANG, links.MODE, links.NOTATION)
+             links.STEP, links.ORDER, links.LANG, links.MODE, links.NOTATION,
+             *links.COMPARE_PARAMS)
 
 
-def write_link() -> None:
-    """Make the URL say this session's link. Only this link's parameters are touched (others
-    may be bound to widgets), and the changed ones in one update: one browser history entry."""
-    params = link_params()
+def write_link(page: str | None = None) -> None:
+    """Make the URL say this session's link on `page` (its url_path; None: the page app.py
+    last named). Only this link's parameters are touched (others may be bound to widgets),
+    and the changed ones in one update: one browser history entry."""
+    if page is not None:
+        st.session_state.link_page = page
+    params = link_params(st.session_state.get("link_page", ""))
     if params is None:
         return
     wanted = {k: v if isinstance(v, list) else [v] for k, v in params.items()}

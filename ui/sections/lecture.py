@@ -49,6 +49,10 @@ EN: dict[str, str] = {
                                    "default is used."),
     "link.problem.range": ("The link's {param}={value} is outside what the sidebar offers "
                            "({reason}), so the default is used."),
+    "link.problem.range_compare": ("The link's {param}={value} is outside what the Compare page "
+                                   "offers ({reason}), so the default is used."),
+    "link.problem.cmp_node": ("The link's {param}={value} is not a node that every tree "
+                              "compared here has, so the scores at the root are shown."),
     "link.problem.not_in_app": ("The link's {param}={value} is not a setting of this app (the "
                                 "command line has it), so it was not used."),
     "link.problem.dataset": ("The link names a dataset “{value}” that is not bundled with this "
@@ -101,6 +105,10 @@ ZH: dict[str, str] = {
                                    "已改用默认值。"),
     "link.problem.range": ("链接中的 {param}={value} 超出侧边栏允许的范围（{reason}），"
                            "已改用默认值。"),
+    "link.problem.range_compare": ("链接中的 {param}={value} 超出“比较算法”页允许的范围"
+                                   "（{reason}），已改用默认值。"),
+    "link.problem.cmp_node": ("链接中的 {param}={value} 不是这里比较的每棵树都有的结点，"
+                              "因此显示根结点处的得分。"),
     "link.problem.not_in_app": ("链接中的 {param}={value} 不是本应用的设置（命令行才有），"
                                 "未被采用。"),
     "link.problem.dataset": ("链接中的数据集“{value}”不是本应用自带的数据集；"
