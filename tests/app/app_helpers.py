@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
+import logging
 from pathlib import Path
 
+from streamlit.elements.lib import policies
 from streamlit.testing.v1 import AppTest
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -97,3 +100,28 @@ def attribute_box(at: AppTest):
 def has_attribute_box(at: AppTest) -> bool:
     """Does a node wait for a split (its attribute box is shown)?"""
     return any(str(s.key).startswith("man_attr::") for s in at.selectbox)
+
+
+@contextlib.contextmanager
+def default_value_warnings(monkeypatch):
+    """Collects Streamlit's warnings that a widget had both a default value and a value set
+    through session state. Streamlit says it once a process, so the flag of it having been
+    said is reset first: a test earlier in the process would otherwise leave nothing to
+    catch."""
+    monkeypatch.setattr(policies, "_shown_default_value_warning", False)
+    kept = _Kept()
+    logger = logging.getLogger(policies.__name__)
+    logger.addHandler(kept)
+    try:
+        yield kept.messages
+    finally:
+        logger.removeHandler(kept)
+
+
+class _Kept(logging.Handler):
+    def __init__(self):
+        super().__init__()
+        self.messages: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.messages.append(record.getMessage())

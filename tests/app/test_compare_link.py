@@ -5,12 +5,10 @@ is named in a warning in the link's language, its default kept."""
 
 from __future__ import annotations
 
-import logging
 import re
 
 import pytest
-from app_helpers import new_app
-from streamlit.elements.lib import policies
+from app_helpers import default_value_warnings, new_app
 
 from ui import state
 from ui.messages import t
@@ -174,29 +172,14 @@ def test_bad_compare_values_are_named_and_their_defaults_kept(lang):
     assert warnings(at) == []
 
 
-class _Kept(logging.Handler):
-    def __init__(self):
-        super().__init__()
-        self.messages: list[str] = []
-
-    def emit(self, record: logging.LogRecord) -> None:
-        self.messages.append(record.getMessage())
-
-
 def test_a_compare_link_sets_the_widgets_without_a_warning(monkeypatch):
     """Streamlit warns (once a process) about a widget given a value that session state also
     sets: the page's widgets take their first value from session state instead."""
-    monkeypatch.setattr(policies, "_shown_default_value_warning", False)
-    kept = _Kept()
-    logger = logging.getLogger(policies.__name__)
-    logger.addHandler(kept)
-    try:
+    with default_value_warnings(monkeypatch) as messages:
         at = open_compare({**DATA, **{k: v for k, v in LINK.items() if k != "cmp_node"},
                            "cmp_n": "3", "cmp3_prune": "rep"})
-    finally:
-        logger.removeHandler(kept)
     assert at.session_state["cmp_prune_2"] == "rep" and at.session_state["cmp_test_size"] == 0.4
-    assert [m for m in kept.messages if "default value" in m] == []
+    assert [m for m in messages if "default value" in m] == []
 
 
 def test_the_link_s_ranges_are_the_page_s_widgets():
