@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from contextlib import contextmanager
 from pathlib import Path
 
 from . import algorithms
@@ -64,7 +65,21 @@ def _fail(message: str) -> int:
 
 def _say(text: str = "") -> None:
     """A line of the summary: the data's names and values may hold control characters."""
-    print(escape_terminal(text))
+    with _to_stdout():
+        print(escape_terminal(text))
+
+
+@contextmanager
+def _to_stdout():
+    """Writing to standard output: a full disk or a lost device is refused as a file that
+    cannot be written is (exit 2, one line), not a traceback; a closed pipe stays main's
+    (its reader has what it wanted)."""
+    try:
+        yield
+    except BrokenPipeError:
+        raise
+    except OSError as err:
+        raise CliError("cannot_write_stdout", **os_reason(err)) from None
 
 
 def build_parser(lang: str = "en") -> argparse.ArgumentParser:
@@ -386,7 +401,8 @@ def _node_at(trace, outline: dict, path: str, scored: bool = True) -> dict:
 def _write_json(target: str, trace) -> None:
     """The trace streamed node by node: a big tree is never one string in memory."""
     if target == "-":  # a terminal shows the data's control characters, never runs them
-        trace.write_json(_TerminalJson(sys.stdout) if sys.stdout.isatty() else sys.stdout)
+        with _to_stdout():
+            trace.write_json(_TerminalJson(sys.stdout) if sys.stdout.isatty() else sys.stdout)
         return
     try:
         with open(target, "w", encoding="utf-8") as stream:
@@ -414,7 +430,8 @@ def os_reason(err: OSError) -> dict:
 
 def _write(target: str, text: str, encoding: str = "utf-8") -> None:
     if target == "-":  # a terminal shows the data's control characters, never runs them
-        sys.stdout.write((escape_terminal(text) if sys.stdout.isatty() else text) + "\n")
+        with _to_stdout():
+            sys.stdout.write((escape_terminal(text) if sys.stdout.isatty() else text) + "\n")
         return
     try:
         Path(target).write_text(text + "\n", encoding=encoding)
@@ -550,7 +567,10 @@ def main(argv=None) -> int:
     args = parser.parse_args(_negative_numbers_attached(parser, argv))
     args.lang = args.lang or args.top_lang or lang
     try:
-        return grow_command(args)
+        status = grow_command(args)
+        with _to_stdout():  # what is still buffered, while a failure can be said
+            sys.stdout.flush()
+        return status
     except (DataError, ValueError) as err:
         return _fail(say(args.lang, "error", text=error_text(err, args.lang)))
     except BrokenPipeError:  # e.g. piped into head: the reader has what it wanted

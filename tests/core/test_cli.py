@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 
@@ -367,3 +368,19 @@ def test_help_and_refusals_say_what_the_code_does():
     assert "Cannot force '编号' at 'root': it is not one of the attributes" in left_out.stderr
     weight = run("grow", wm, "--target", "好瓜", "--min-branch-weight", "inf")
     assert weight.returncode == 2 and "finite number > 0" in weight.stderr
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs Linux's /dev/full")
+@pytest.mark.parametrize("extra", [[], ["--json", "-"], ["--rules-txt", "-"], ["--lang", "zh"]])
+def test_a_standard_output_that_cannot_be_written_is_refused_in_one_line(extra):
+    """A full disk behind standard output gave a traceback and exit 1 (the summary's print,
+    the JSON's writer): it is a file that cannot be written, refused in one line, exit 2."""
+    wm = str(dataset_path("watermelon_2.0.csv"))
+    with open("/dev/full", "w") as full:
+        result = subprocess.run([sys.executable, "-m", "dtree_core", "grow", wm, "--target",
+                                 "好瓜", *extra], cwd=ROOT, stdout=full, stderr=subprocess.PIPE,
+                                text=True, timeout=120)
+    assert result.returncode == 2 and "Traceback" not in result.stderr, result.stderr
+    assert result.stderr.count("\n") == 1
+    assert ("无法写入标准输出：磁盘空间不足。" if extra[-1:] == ["zh"] else
+            "Cannot write to standard output: No space left on device.") in result.stderr
