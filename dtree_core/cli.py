@@ -155,6 +155,7 @@ def grow_command(args) -> int:
              if f is not None and not str(f).lower().endswith(EXCEL_SUFFIXES)]
     if args.encoding is not None and not texts:  # a workbook names its own encoding
         raise CliError("encoding_xlsx", data=args.data)
+    _check_file_names(args)
     _check_one_stdout(args)
     if args.svg and not svg_available():  # before any work, and before any file is written
         raise CliError("no_dot")
@@ -185,6 +186,17 @@ def grow_command(args) -> int:
 # The flags that write a file, or standard output for '-'.
 OUTPUT_FLAGS = ("json", "dot", "svg", "rules_txt", "rules_md", "scores_csv", "scores_md",
                 "scores_latex", "solution")
+
+
+def _check_file_names(args) -> None:
+    """An empty file name ('' from an unset shell variable) is refused: an output flag's was
+    read as no flag at all (nothing written, nothing said), and DATA's as the folder '.'."""
+    for name, flag in (("data", "DATA"), ("validation", "--validation")):
+        if getattr(args, name) == "":
+            raise CliError("empty_input", flag=flag)
+    for flag in OUTPUT_FLAGS:
+        if getattr(args, flag, None) == "":
+            raise CliError("empty_output", flag=f"--{flag.replace('_', '-')}")
 
 
 def _check_one_stdout(args) -> None:

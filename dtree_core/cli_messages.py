@@ -118,6 +118,9 @@ _CLI_EN = {
     "error.not_scored": "The node at '{path}' was not scored (a leaf stopped before choosing).",
     "error.cannot_write": "Cannot write '{target}': {reason}.",
     "error.cannot_write_stdout": "Cannot write to standard output: {reason}.",
+    "error.empty_input": "{flag} is an empty file name; name the file to read.",
+    "error.empty_output": ("{flag} is an empty file name; name the file to write, or '-' for "
+                           "standard output."),
     "error.validation_file": "The validation file '{path}': {reason}",
     "error.no_dot": ("--svg needs Graphviz's 'dot' program, which is not installed (e.g. "
                      "apt-get install graphviz); --dot writes the DOT file without it."),
@@ -194,6 +197,8 @@ _CLI_ZH = {
     "error.not_scored": "路径“{path}”上的结点没有计算得分（它在选择划分属性之前就成了叶结点）。",
     "error.cannot_write": "无法写入“{target}”：{reason}。",
     "error.cannot_write_stdout": "无法写入标准输出：{reason}。",
+    "error.empty_input": "{flag} 的文件名为空；请给出要读取的文件。",
+    "error.empty_output": "{flag} 的文件名为空；请给出要写入的文件，或用 '-' 表示标准输出。",
     "error.validation_file": "验证集文件“{path}”：{reason}",
     "error.no_dot": ("--svg 需要 Graphviz 的 dot 程序，但它没有安装（例如 apt-get install "
                      "graphviz）；--dot 不需要它也能写出 DOT 文件。"),

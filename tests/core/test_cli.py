@@ -384,3 +384,31 @@ def test_a_standard_output_that_cannot_be_written_is_refused_in_one_line(extra):
     assert result.stderr.count("\n") == 1
     assert ("无法写入标准输出：磁盘空间不足。" if extra[-1:] == ["zh"] else
             "Cannot write to standard output: No space left on device.") in result.stderr
+
+
+@pytest.mark.parametrize("flag", ["--json", "--dot", "--rules-txt", "--scores-md", "--solution"])
+def test_an_empty_output_file_name_is_refused_not_read_as_no_flag(flag, tmp_path, capsys):
+    """`--json "$OUT"` with OUT unset wrote nothing and said nothing (exit 0): an empty name
+    is refused naming the flag, before any work, in each language."""
+    from dtree_core.cli import main
+
+    wm = str(dataset_path("watermelon_2.0.csv"))
+    assert main(["grow", wm, "--target", "好瓜", flag, ""]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and captured.err == (
+        f"error: {flag} is an empty file name; name the file to write, or '-' for standard "
+        "output.\n")
+    assert main(["grow", wm, "--target", "好瓜", flag, "", "--lang", "zh"]) == 2
+    assert f"{flag} 的文件名为空" in capsys.readouterr().err
+
+
+def test_an_empty_input_file_name_is_refused_naming_its_flag(capsys):
+    """An empty DATA was read as the folder '.' (a message naming a file never given), and
+    an empty --validation was silently no validation file."""
+    from dtree_core.cli import main
+
+    assert main(["grow", "", "--target", "好瓜"]) == 2
+    assert capsys.readouterr().err == "error: DATA is an empty file name; name the file to read.\n"
+    wm = str(dataset_path("watermelon_2.0.csv"))
+    assert main(["grow", wm, "--target", "好瓜", "--validation", ""]) == 2
+    assert "--validation is an empty file name" in capsys.readouterr().err
