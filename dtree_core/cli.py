@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from contextlib import contextmanager
 from pathlib import Path
@@ -157,6 +158,7 @@ def grow_command(args) -> int:
         raise CliError("encoding_xlsx", data=args.data)
     _check_file_names(args)
     _check_one_stdout(args)
+    _check_one_file_each(args)
     if args.svg and not svg_available():  # before any work, and before any file is written
         raise CliError("no_dot")
     budget = Budget.configured() if args.budget else None
@@ -197,6 +199,26 @@ def _check_file_names(args) -> None:
     for flag in OUTPUT_FLAGS:
         if getattr(args, flag, None) == "":
             raise CliError("empty_output", flag=f"--{flag.replace('_', '-')}")
+
+
+def _check_one_file_each(args) -> None:
+    """Each output its own file, and none an input: `--json t.json --dot t.json` left the DOT
+    with the trace silently lost, and `--json DATA` replaced the data it was grown from."""
+    inputs: dict[str, str] = {}
+    for path, flag in ((args.data, "DATA"), (args.validation, "--validation")):
+        if path:
+            inputs.setdefault(os.path.realpath(path), flag)
+    written: dict[str, str] = {}
+    for name in OUTPUT_FLAGS:
+        target = getattr(args, name, None)
+        if target is None or target == "-":
+            continue
+        flag, key = f"--{name.replace('_', '-')}", os.path.realpath(target)
+        if key in inputs:
+            raise CliError("output_is_input", flag=flag, input=inputs[key], target=target)
+        if key in written:
+            raise CliError("same_output", first=written[key], second=flag, target=target)
+        written[key] = flag
 
 
 def _check_one_stdout(args) -> None:

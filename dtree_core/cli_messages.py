@@ -119,6 +119,9 @@ _CLI_EN = {
     "error.cannot_write": "Cannot write '{target}': {reason}.",
     "error.cannot_write_stdout": "Cannot write to standard output: {reason}.",
     "error.empty_input": "{flag} is an empty file name; name the file to read.",
+    "error.same_output": "{first} and {second} both write '{target}'; give each its own file.",
+    "error.output_is_input": ("{flag} would overwrite {input}, '{target}', which it reads; "
+                              "write to another file."),
     "error.empty_output": ("{flag} is an empty file name; name the file to write, or '-' for "
                            "standard output."),
     "error.validation_file": "The validation file '{path}': {reason}",
@@ -198,6 +201,8 @@ _CLI_ZH = {
     "error.cannot_write": "无法写入“{target}”：{reason}。",
     "error.cannot_write_stdout": "无法写入标准输出：{reason}。",
     "error.empty_input": "{flag} 的文件名为空；请给出要读取的文件。",
+    "error.same_output": "{first} 和 {second} 都写入“{target}”；请各写一个文件。",
+    "error.output_is_input": "{flag} 会覆盖所读取的 {input}“{target}”；请写到另一个文件。",
     "error.empty_output": "{flag} 的文件名为空；请给出要写入的文件，或用 '-' 表示标准输出。",
     "error.validation_file": "验证集文件“{path}”：{reason}",
     "error.no_dot": ("--svg 需要 Graphviz 的 dot 程序，但它没有安装（例如 apt-get install "

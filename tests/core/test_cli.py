@@ -412,3 +412,30 @@ def test_an_empty_input_file_name_is_refused_naming_its_flag(capsys):
     wm = str(dataset_path("watermelon_2.0.csv"))
     assert main(["grow", wm, "--target", "好瓜", "--validation", ""]) == 2
     assert "--validation is an empty file name" in capsys.readouterr().err
+
+
+def test_two_outputs_never_share_a_file_and_none_replaces_an_input(tmp_path, capsys):
+    """`--json t.json --dot t.json` exited 0 with the DOT in t.json and the trace lost, and
+    `--json DATA` replaced the data file: both are refused before any file is written."""
+    import shutil
+
+    from dtree_core.cli import main
+
+    data = tmp_path / "wm.csv"
+    shutil.copy(dataset_path("watermelon_2.0.csv"), data)
+    before = data.read_bytes()
+    out = tmp_path / "t.json"
+    (tmp_path / "link").symlink_to(tmp_path)  # the same file by another name
+    assert main(["grow", str(data), "--target", "好瓜", "--json", str(out), "--dot",
+                 str(tmp_path / "link" / "t.json")]) == 2
+    assert "--json and --dot both write" in capsys.readouterr().err and not out.exists()
+    assert main(["grow", str(data), "--target", "好瓜", "--rules-md", str(data)]) == 2
+    assert capsys.readouterr().err == (f"error: --rules-md would overwrite DATA, '{data}', "
+                                       "which it reads; write to another file.\n")
+    assert main(["grow", str(data), "--target", "好瓜", "--prune", "rep", "--validation",
+                 str(out), "--json", str(out), "--lang", "zh"]) == 2
+    assert "--json 会覆盖所读取的 --validation" in capsys.readouterr().err
+    assert data.read_bytes() == before
+    assert main(["grow", str(data), "--target", "好瓜", "--json", str(out), "--dot",
+                 str(tmp_path / "t.dot")]) == 0
+    assert json.loads(out.read_text(encoding="utf-8"))["format"] == "dtree-trace/1"
