@@ -159,6 +159,7 @@ def grow_command(args) -> int:
     _check_file_names(args)
     _check_one_stdout(args)
     _check_one_file_each(args)
+    _check_writable(args)
     if args.svg and not svg_available():  # before any work, and before any file is written
         raise CliError("no_dot")
     budget = Budget.configured() if args.budget else None
@@ -219,6 +220,27 @@ def _check_one_file_each(args) -> None:
         if key in written:
             raise CliError("same_output", first=written[key], second=flag, target=target)
         written[key] = flag
+
+
+def _check_writable(args) -> None:
+    """Each output's folder exists (and the name is no folder) before the tree is grown: a
+    missing folder was found after growing, once the outputs before it were written, with
+    exit 2 and a message naming only the file that failed."""
+    import errno
+
+    for name in OUTPUT_FLAGS:
+        target = getattr(args, name, None)
+        if target is None or target == "-":
+            continue
+        folder = os.path.dirname(os.path.abspath(target))
+        problem = (errno.EISDIR if os.path.isdir(target) else
+                   errno.ENOENT if not os.path.exists(folder) else
+                   errno.ENOTDIR if not os.path.isdir(folder) else
+                   errno.EACCES if not os.access(target if os.path.exists(target) else folder,
+                                                 os.W_OK) else None)
+        if problem is not None:
+            raise CliError("cannot_write", target=target,
+                           **os_reason(OSError(problem, os.strerror(problem))))
 
 
 def _check_one_stdout(args) -> None:

@@ -439,3 +439,20 @@ def test_two_outputs_never_share_a_file_and_none_replaces_an_input(tmp_path, cap
     assert main(["grow", str(data), "--target", "好瓜", "--json", str(out), "--dot",
                  str(tmp_path / "t.dot")]) == 0
     assert json.loads(out.read_text(encoding="utf-8"))["format"] == "dtree-trace/1"
+
+
+def test_an_output_in_a_missing_folder_is_refused_before_anything_is_written(tmp_path, capsys):
+    """`--json ok.json --dot missing/t.dot` grew the tree, wrote ok.json and then exited 2
+    naming only t.dot; every output's folder is checked first, and nothing is written."""
+    from dtree_core.cli import main
+
+    wm = str(dataset_path("watermelon_2.0.csv"))
+    ok, lost = tmp_path / "ok.json", tmp_path / "missing" / "t.dot"
+    assert main(["grow", wm, "--target", "好瓜", "--json", str(ok), "--dot", str(lost)]) == 2
+    captured = capsys.readouterr()
+    assert captured.err == f"error: Cannot write '{lost}': No such file or directory.\n"
+    assert captured.out == "" and not ok.exists()
+    assert main(["grow", wm, "--target", "好瓜", "--rules-md", str(tmp_path)]) == 2
+    assert "Is a directory" in capsys.readouterr().err
+    assert main(["grow", wm, "--target", "好瓜", "--json", f"{wm}/t.json", "--lang", "zh"]) == 2
+    assert "路径中有一部分不是目录" in capsys.readouterr().err
