@@ -157,6 +157,7 @@ def grow_command(args) -> int:
     if args.encoding is not None and not texts:  # a workbook names its own encoding
         raise CliError("encoding_xlsx", data=args.data)
     _check_file_names(args)
+    _check_output_options(args)
     _check_one_stdout(args)
     _check_one_file_each(args)
     _check_writable(args)
@@ -200,6 +201,23 @@ def _check_file_names(args) -> None:
     for flag in OUTPUT_FLAGS:
         if getattr(args, flag, None) == "":
             raise CliError("empty_output", flag=f"--{flag.replace('_', '-')}")
+
+
+# Flags that choose what an output holds, the outputs they serve, and their defaults.
+OUTPUT_OPTIONS = (("scores_node", "root", ("scores_csv", "scores_md", "scores_latex")),
+                  ("solution_node", "root", ("solution",)),
+                  ("solution_scope", "tree", ("solution",)),
+                  ("solution_lang", None, ("solution",)))
+
+
+def _check_output_options(args) -> None:
+    """A flag for an output that is not asked for is refused, as a pruning flag the chosen
+    --prune would ignore is: --scores-node without --scores-* was silently ignored (nor was
+    its path checked)."""
+    for name, default, outputs in OUTPUT_OPTIONS:
+        if getattr(args, name) != default and not any(getattr(args, o) for o in outputs):
+            raise CliError("option_unused", flag=f"--{name.replace('_', '-')}",
+                           outputs="|".join(f"--{o.replace('_', '-')}" for o in outputs))
 
 
 def _check_one_file_each(args) -> None:

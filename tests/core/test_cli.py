@@ -456,3 +456,24 @@ def test_an_output_in_a_missing_folder_is_refused_before_anything_is_written(tmp
     assert "Is a directory" in capsys.readouterr().err
     assert main(["grow", wm, "--target", "好瓜", "--json", f"{wm}/t.json", "--lang", "zh"]) == 2
     assert "路径中有一部分不是目录" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("flag,value,needs", [
+    ("--scores-node", "纹理=清晰", "--scores-csv|--scores-md|--scores-latex"),
+    ("--solution-node", "纹理=清晰", "--solution"),
+    ("--solution-scope", "node", "--solution"),
+    ("--solution-lang", "zh", "--solution"),
+])
+def test_a_flag_for_an_output_not_asked_for_is_refused(flag, value, needs, capsys):
+    """--scores-node without --scores-* (and --solution-* without --solution) exited 0 having
+    done nothing with it, where a pruning flag the chosen --prune ignores is refused."""
+    from dtree_core.cli import main
+
+    wm = str(dataset_path("watermelon_2.0.csv"))
+    assert main(["grow", wm, "--target", "好瓜", flag, value]) == 2
+    assert capsys.readouterr().err == (
+        f"error: {flag} is only used by {needs}, which is not given.\n")
+    assert main(["grow", wm, "--target", "好瓜", flag, value, "--lang", "zh"]) == 2
+    assert f"{flag} 只用于 {needs}" in capsys.readouterr().err
+    output = "--scores-md" if flag == "--scores-node" else "--solution"
+    assert main(["grow", wm, "--target", "好瓜", flag, value, output, "-"]) == 0
