@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
+from contextlib import contextmanager
 from pathlib import Path
 
 from . import algorithms
@@ -64,7 +66,21 @@ def _fail(message: str) -> int:
 
 def _say(text: str = "") -> None:
     """A line of the summary: the data's names and values may hold control characters."""
-    print(escape_terminal(text))
+    with _to_stdout():
+        print(escape_terminal(text))
+
+
+@contextmanager
+def _to_stdout():
+    """Writing to standard output: a full disk or a lost device is refused as a file that
+    cannot be written is (exit 2, one line), not a traceback; a closed pipe stays main's
+    (its reader has what it wanted)."""
+    try:
+        yield
+    except BrokenPipeError:
+        raise
+    except OSError as err:
+        raise CliError("cannot_write_stdout", **os_reason(err)) from None
 
 
 def build_parser(lang: str = "en") -> argparse.ArgumentParser:
@@ -140,7 +156,11 @@ def grow_command(args) -> int:
              if f is not None and not str(f).lower().endswith(EXCEL_SUFFIXES)]
     if args.encoding is not None and not texts:  # a workbook names its own encoding
         raise CliError("encoding_xlsx", data=args.data)
+    _check_file_names(args)
+    _check_output_options(args)
     _check_one_stdout(args)
+    _check_one_file_each(args)
+    _check_writable(args)
     if args.svg and not svg_available():  # before any work, and before any file is written
         raise CliError("no_dot")
     budget = Budget.configured() if args.budget else None
@@ -170,6 +190,75 @@ def grow_command(args) -> int:
 # The flags that write a file, or standard output for '-'.
 OUTPUT_FLAGS = ("json", "dot", "svg", "rules_txt", "rules_md", "scores_csv", "scores_md",
                 "scores_latex", "solution")
+
+
+def _check_file_names(args) -> None:
+    """An empty file name ('' from an unset shell variable) is refused: an output flag's was
+    read as no flag at all (nothing written, nothing said), and DATA's as the folder '.'."""
+    for name, flag in (("data", "DATA"), ("validation", "--validation")):
+        if getattr(args, name) == "":
+            raise CliError("empty_input", flag=flag)
+    for flag in OUTPUT_FLAGS:
+        if getattr(args, flag, None) == "":
+            raise CliError("empty_output", flag=f"--{flag.replace('_', '-')}")
+
+
+# Flags that choose what an output holds, the outputs they serve, and their defaults.
+OUTPUT_OPTIONS = (("scores_node", "root", ("scores_csv", "scores_md", "scores_latex")),
+                  ("solution_node", "root", ("solution",)),
+                  ("solution_scope", "tree", ("solution",)),
+                  ("solution_lang", None, ("solution",)))
+
+
+def _check_output_options(args) -> None:
+    """A flag for an output that is not asked for is refused, as a pruning flag the chosen
+    --prune would ignore is: --scores-node without --scores-* was silently ignored (nor was
+    its path checked)."""
+    for name, default, outputs in OUTPUT_OPTIONS:
+        if getattr(args, name) != default and not any(getattr(args, o) for o in outputs):
+            raise CliError("option_unused", flag=f"--{name.replace('_', '-')}",
+                           outputs="|".join(f"--{o.replace('_', '-')}" for o in outputs))
+
+
+def _check_one_file_each(args) -> None:
+    """Each output its own file, and none an input: `--json t.json --dot t.json` left the DOT
+    with the trace silently lost, and `--json DATA` replaced the data it was grown from."""
+    inputs: dict[str, str] = {}
+    for path, flag in ((args.data, "DATA"), (args.validation, "--validation")):
+        if path:
+            inputs.setdefault(os.path.realpath(path), flag)
+    written: dict[str, str] = {}
+    for name in OUTPUT_FLAGS:
+        target = getattr(args, name, None)
+        if target is None or target == "-":
+            continue
+        flag, key = f"--{name.replace('_', '-')}", os.path.realpath(target)
+        if key in inputs:
+            raise CliError("output_is_input", flag=flag, input=inputs[key], target=target)
+        if key in written:
+            raise CliError("same_output", first=written[key], second=flag, target=target)
+        written[key] = flag
+
+
+def _check_writable(args) -> None:
+    """Each output's folder exists (and the name is no folder) before the tree is grown: a
+    missing folder was found after growing, once the outputs before it were written, with
+    exit 2 and a message naming only the file that failed."""
+    import errno
+
+    for name in OUTPUT_FLAGS:
+        target = getattr(args, name, None)
+        if target is None or target == "-":
+            continue
+        folder = os.path.dirname(os.path.abspath(target))
+        problem = (errno.EISDIR if os.path.isdir(target) else
+                   errno.ENOENT if not os.path.exists(folder) else
+                   errno.ENOTDIR if not os.path.isdir(folder) else
+                   errno.EACCES if not os.access(target if os.path.exists(target) else folder,
+                                                 os.W_OK) else None)
+        if problem is not None:
+            raise CliError("cannot_write", target=target,
+                           **os_reason(OSError(problem, os.strerror(problem))))
 
 
 def _check_one_stdout(args) -> None:
@@ -386,7 +475,8 @@ def _node_at(trace, outline: dict, path: str, scored: bool = True) -> dict:
 def _write_json(target: str, trace) -> None:
     """The trace streamed node by node: a big tree is never one string in memory."""
     if target == "-":  # a terminal shows the data's control characters, never runs them
-        trace.write_json(_TerminalJson(sys.stdout) if sys.stdout.isatty() else sys.stdout)
+        with _to_stdout():
+            trace.write_json(_TerminalJson(sys.stdout) if sys.stdout.isatty() else sys.stdout)
         return
     try:
         with open(target, "w", encoding="utf-8") as stream:
@@ -414,7 +504,8 @@ def os_reason(err: OSError) -> dict:
 
 def _write(target: str, text: str, encoding: str = "utf-8") -> None:
     if target == "-":  # a terminal shows the data's control characters, never runs them
-        sys.stdout.write((escape_terminal(text) if sys.stdout.isatty() else text) + "\n")
+        with _to_stdout():
+            sys.stdout.write((escape_terminal(text) if sys.stdout.isatty() else text) + "\n")
         return
     try:
         Path(target).write_text(text + "\n", encoding=encoding)
@@ -550,7 +641,10 @@ def main(argv=None) -> int:
     args = parser.parse_args(_negative_numbers_attached(parser, argv))
     args.lang = args.lang or args.top_lang or lang
     try:
-        return grow_command(args)
+        status = grow_command(args)
+        with _to_stdout():  # what is still buffered, while a failure can be said
+            sys.stdout.flush()
+        return status
     except (DataError, ValueError) as err:
         return _fail(say(args.lang, "error", text=error_text(err, args.lang)))
     except BrokenPipeError:  # e.g. piped into head: the reader has what it wanted

@@ -114,9 +114,17 @@ _CLI_EN = {
     "error.needs_validation": "--prune {method} needs validation rows: --validation FILE.",
     "error.validation_unused": "--validation is only used by --prune pre or --prune rep.",
     "error.flag_unused": "{flag} is only used by --prune {method}.",
+    "error.option_unused": "{flag} is only used by {outputs}, which is not given.",
     "error.no_node": "No node at '{path}'; paths look like: {examples}.",
     "error.not_scored": "The node at '{path}' was not scored (a leaf stopped before choosing).",
     "error.cannot_write": "Cannot write '{target}': {reason}.",
+    "error.cannot_write_stdout": "Cannot write to standard output: {reason}.",
+    "error.empty_input": "{flag} is an empty file name; name the file to read.",
+    "error.same_output": "{first} and {second} both write '{target}'; give each its own file.",
+    "error.output_is_input": ("{flag} would overwrite {input}, '{target}', which it reads; "
+                              "write to another file."),
+    "error.empty_output": ("{flag} is an empty file name; name the file to write, or '-' for "
+                           "standard output."),
     "error.validation_file": "The validation file '{path}': {reason}",
     "error.no_dot": ("--svg needs Graphviz's 'dot' program, which is not installed (e.g. "
                      "apt-get install graphviz); --dot writes the DOT file without it."),
@@ -189,9 +197,15 @@ _CLI_ZH = {
     "error.needs_validation": "--prune {method} 需要验证集：--validation FILE。",
     "error.validation_unused": "--validation 只用于 --prune pre 或 --prune rep。",
     "error.flag_unused": "{flag} 只用于 --prune {method}。",
+    "error.option_unused": "{flag} 只用于 {outputs}，但没有给出它。",
     "error.no_node": "路径“{path}”上没有结点；路径的写法如：{examples}。",
     "error.not_scored": "路径“{path}”上的结点没有计算得分（它在选择划分属性之前就成了叶结点）。",
     "error.cannot_write": "无法写入“{target}”：{reason}。",
+    "error.cannot_write_stdout": "无法写入标准输出：{reason}。",
+    "error.empty_input": "{flag} 的文件名为空；请给出要读取的文件。",
+    "error.same_output": "{first} 和 {second} 都写入“{target}”；请各写一个文件。",
+    "error.output_is_input": "{flag} 会覆盖所读取的 {input}“{target}”；请写到另一个文件。",
+    "error.empty_output": "{flag} 的文件名为空；请给出要写入的文件，或用 '-' 表示标准输出。",
     "error.validation_file": "验证集文件“{path}”：{reason}",
     "error.no_dot": ("--svg 需要 Graphviz 的 dot 程序，但它没有安装（例如 apt-get install "
                      "graphviz）；--dot 不需要它也能写出 DOT 文件。"),

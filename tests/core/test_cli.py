@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 
@@ -367,3 +368,112 @@ def test_help_and_refusals_say_what_the_code_does():
     assert "Cannot force '编号' at 'root': it is not one of the attributes" in left_out.stderr
     weight = run("grow", wm, "--target", "好瓜", "--min-branch-weight", "inf")
     assert weight.returncode == 2 and "finite number > 0" in weight.stderr
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs Linux's /dev/full")
+@pytest.mark.parametrize("extra", [[], ["--json", "-"], ["--rules-txt", "-"], ["--lang", "zh"]])
+def test_a_standard_output_that_cannot_be_written_is_refused_in_one_line(extra):
+    """A full disk behind standard output gave a traceback and exit 1 (the summary's print,
+    the JSON's writer): it is a file that cannot be written, refused in one line, exit 2."""
+    wm = str(dataset_path("watermelon_2.0.csv"))
+    with open("/dev/full", "w") as full:
+        result = subprocess.run([sys.executable, "-m", "dtree_core", "grow", wm, "--target",
+                                 "好瓜", *extra], cwd=ROOT, stdout=full, stderr=subprocess.PIPE,
+                                text=True, timeout=120)
+    assert result.returncode == 2 and "Traceback" not in result.stderr, result.stderr
+    assert result.stderr.count("\n") == 1
+    assert ("无法写入标准输出：磁盘空间不足。" if extra[-1:] == ["zh"] else
+            "Cannot write to standard output: No space left on device.") in result.stderr
+
+
+@pytest.mark.parametrize("flag", ["--json", "--dot", "--rules-txt", "--scores-md", "--solution"])
+def test_an_empty_output_file_name_is_refused_not_read_as_no_flag(flag, tmp_path, capsys):
+    """`--json "$OUT"` with OUT unset wrote nothing and said nothing (exit 0): an empty name
+    is refused naming the flag, before any work, in each language."""
+    from dtree_core.cli import main
+
+    wm = str(dataset_path("watermelon_2.0.csv"))
+    assert main(["grow", wm, "--target", "好瓜", flag, ""]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and captured.err == (
+        f"error: {flag} is an empty file name; name the file to write, or '-' for standard "
+        "output.\n")
+    assert main(["grow", wm, "--target", "好瓜", flag, "", "--lang", "zh"]) == 2
+    assert f"{flag} 的文件名为空" in capsys.readouterr().err
+
+
+def test_an_empty_input_file_name_is_refused_naming_its_flag(capsys):
+    """An empty DATA was read as the folder '.' (a message naming a file never given), and
+    an empty --validation was silently no validation file."""
+    from dtree_core.cli import main
+
+    assert main(["grow", "", "--target", "好瓜"]) == 2
+    assert capsys.readouterr().err == "error: DATA is an empty file name; name the file to read.\n"
+    wm = str(dataset_path("watermelon_2.0.csv"))
+    assert main(["grow", wm, "--target", "好瓜", "--validation", ""]) == 2
+    assert "--validation is an empty file name" in capsys.readouterr().err
+
+
+def test_two_outputs_never_share_a_file_and_none_replaces_an_input(tmp_path, capsys):
+    """`--json t.json --dot t.json` exited 0 with the DOT in t.json and the trace lost, and
+    `--json DATA` replaced the data file: both are refused before any file is written."""
+    import shutil
+
+    from dtree_core.cli import main
+
+    data = tmp_path / "wm.csv"
+    shutil.copy(dataset_path("watermelon_2.0.csv"), data)
+    before = data.read_bytes()
+    out = tmp_path / "t.json"
+    (tmp_path / "link").symlink_to(tmp_path)  # the same file by another name
+    assert main(["grow", str(data), "--target", "好瓜", "--json", str(out), "--dot",
+                 str(tmp_path / "link" / "t.json")]) == 2
+    assert "--json and --dot both write" in capsys.readouterr().err and not out.exists()
+    assert main(["grow", str(data), "--target", "好瓜", "--rules-md", str(data)]) == 2
+    assert capsys.readouterr().err == (f"error: --rules-md would overwrite DATA, '{data}', "
+                                       "which it reads; write to another file.\n")
+    assert main(["grow", str(data), "--target", "好瓜", "--prune", "rep", "--validation",
+                 str(out), "--json", str(out), "--lang", "zh"]) == 2
+    assert "--json 会覆盖所读取的 --validation" in capsys.readouterr().err
+    assert data.read_bytes() == before
+    assert main(["grow", str(data), "--target", "好瓜", "--json", str(out), "--dot",
+                 str(tmp_path / "t.dot")]) == 0
+    assert json.loads(out.read_text(encoding="utf-8"))["format"] == "dtree-trace/1"
+
+
+def test_an_output_in_a_missing_folder_is_refused_before_anything_is_written(tmp_path, capsys):
+    """`--json ok.json --dot missing/t.dot` grew the tree, wrote ok.json and then exited 2
+    naming only t.dot; every output's folder is checked first, and nothing is written."""
+    from dtree_core.cli import main
+
+    wm = str(dataset_path("watermelon_2.0.csv"))
+    ok, lost = tmp_path / "ok.json", tmp_path / "missing" / "t.dot"
+    assert main(["grow", wm, "--target", "好瓜", "--json", str(ok), "--dot", str(lost)]) == 2
+    captured = capsys.readouterr()
+    assert captured.err == f"error: Cannot write '{lost}': No such file or directory.\n"
+    assert captured.out == "" and not ok.exists()
+    assert main(["grow", wm, "--target", "好瓜", "--rules-md", str(tmp_path)]) == 2
+    assert "Is a directory" in capsys.readouterr().err
+    assert main(["grow", wm, "--target", "好瓜", "--json", f"{wm}/t.json", "--lang", "zh"]) == 2
+    assert "路径中有一部分不是目录" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("flag,value,needs", [
+    ("--scores-node", "纹理=清晰", "--scores-csv|--scores-md|--scores-latex"),
+    ("--solution-node", "纹理=清晰", "--solution"),
+    ("--solution-scope", "node", "--solution"),
+    ("--solution-lang", "zh", "--solution"),
+])
+def test_a_flag_for_an_output_not_asked_for_is_refused(flag, value, needs, capsys):
+    """--scores-node without --scores-* (and --solution-* without --solution) exited 0 having
+    done nothing with it, where a pruning flag the chosen --prune ignores is refused."""
+    from dtree_core.cli import main
+
+    wm = str(dataset_path("watermelon_2.0.csv"))
+    assert main(["grow", wm, "--target", "好瓜", flag, value]) == 2
+    assert capsys.readouterr().err == (
+        f"error: {flag} is only used by {needs}, which is not given.\n")
+    assert main(["grow", wm, "--target", "好瓜", flag, value, "--lang", "zh"]) == 2
+    assert f"{flag} 只用于 {needs}" in capsys.readouterr().err
+    output = "--scores-md" if flag == "--scores-node" else "--solution"
+    assert main(["grow", wm, "--target", "好瓜", flag, value, output, "-"]) == 0
