@@ -701,8 +701,11 @@ class _Context:
     def multiway_rounded(self, quantity: str, row: dict | None) -> float | None:
         """Zhou's multiway value of a two-way row (multiway_reading) rounded early as the
         book does (rounded_early of the row one branch per value has): the 0.109 he prints
-        for Gain(D, 色泽), on a CART tree. One policy for check and the quiz."""
-        if multiway_reading(quantity, row, self.node["weight"]) is None:
+        for Gain(D, 色泽), on a CART tree. One policy for check and the quiz. None without
+        the row's value_counts (a trace written before them keeps the multiway Gini_index
+        column, not each value's counts the rounding starts from)."""
+        if multiway_reading(quantity, row, self.node["weight"]) is None \
+                or not row.get("value_counts"):
             return None
         return self.rounded_early(quantity, multiway_row(row, self.node["weight"]))
 

@@ -912,3 +912,22 @@ def test_zhous_sum_of_branch_entropies_is_not_named_with_the_attribute_in_bracke
     assert zhou.formula == "Σᵥ |Dᵛ|/|D|·Ent(Dᵛ) = 5/17×0.000 + 12/17×0.918 = 0.648"
     (lihang,) = check("H(D|含糖率) = 0.5", trace, notation="lihang").verdicts
     assert lihang.formula == "H(D|含糖率) = Σᵢ |Dᵢ|/|D|·H(Dᵢ) = 5/17×0.000 + 12/17×0.918 = 0.648"
+
+
+def test_a_trace_without_value_counts_is_checked_and_quizzed_without_a_multiway_rounding():
+    """A two-way trace written before value_counts (JSON read back) keeps the multiway
+    Gini_index column but not each value's counts: Zhou's 0.427 for Gini_index(D, 色泽) still
+    counts, and a number neither right nor multiway is wrong, where the multiway value
+    rounded early (which needs each value's counts) made check and the quiz raise KeyError."""
+    from dtree_core.checking import grade, make_quiz
+
+    cart = DecisionTree("cart").fit(*xy("watermelon_2.0.csv", "好瓜",
+                                       drop=["编号"])).trace_.to_dict()
+    for node in cart["nodes"]:
+        for row in node.get("scores") or ():
+            row.pop("value_counts", None)
+    book, wrong = check("Gini_index(D,色泽) = 0.427\nGini_index(D,色泽) = 0.400", cart).verdicts
+    assert (book.status, wrong.status) == ("multiway", "wrong")
+    question = next(q for q in make_quiz(cart, 0, 6) if q.kind == "value")
+    assert question.multiway is not None and question.multiway_rounded is None
+    assert grade(question, question.multiway) == "multiway"
