@@ -931,3 +931,21 @@ def test_a_trace_without_value_counts_is_checked_and_quizzed_without_a_multiway_
     question = next(q for q in make_quiz(cart, 0, 6) if q.kind == "value")
     assert question.multiway is not None and question.multiway_rounded is None
     assert grade(question, question.multiway) == "multiway"
+
+
+@pytest.mark.parametrize(("lang", "said", "not_said"), [
+    ("en", "so 含糖率's split point at this node is t = 0.126", "this node splits at"),
+    ("zh", "所以此结点对含糖率取的划分点是 t = 0.126", "所以此结点在 t = 0.126 处划分")])
+def test_a_tied_split_point_of_a_row_the_node_does_not_split_on_is_said_of_that_row(
+        wm3, lang, said, not_said):
+    """Watermelon 3.0, ID3: the node where 含糖率's 0.126 and 0.155 tie splits 触感, not
+    含糖率; IV(含糖率, 0.155) said 'so this node splits at t = 0.126' of it (as
+    other_threshold did before 4a85aea): the sentence is of 含糖率's split point."""
+    from ui.messages import t
+
+    trace = DecisionTree("id3").fit(*wm3).trace_.to_dict()
+    node = tied_node(trace)
+    assert node["decision"]["attribute"] == "触感"
+    verdict = one(trace, "IV(含糖率,0.155) = 0.971", node["id"])
+    sentence = t("ex.line.tied_threshold", _lang=lang, line=1, **verdict.details)
+    assert said in sentence and not_said not in sentence

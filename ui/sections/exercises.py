@@ -127,9 +127,9 @@ EN: dict[str, str] = {
     # quantity ({quantity}: IV, Gain_ratio, …), which check judges at the node's t only
     "ex.line.tied_threshold": ("Line {line}: t = {t} splits {attribute} as well as t = "
                                "{threshold} does ({score} is the same at both); of tied split "
-                               "points the smallest is taken, so this node splits at t = "
-                               "{threshold}, and {quantity} is checked there only: write its "
-                               "number at t = {threshold}."),
+                               "points the smallest is taken, so {attribute}'s split point at "
+                               "this node is t = {threshold}, and {quantity} is checked there "
+                               "only: write its number at t = {threshold}."),
     "ex.verdict.ambiguous_threshold": "which t?",
     "ex.verdict.unkept_threshold": "which t?",
     "ex.line.ambiguous_threshold": ("Line {line}: t = {t} names several candidate split points "
@@ -322,9 +322,9 @@ ZH: dict[str, str] = {
     "ex.verdict.value_no_split": "此处无此划分",
     "ex.verdict.tied_threshold": "并列的划分点",
     "ex.line.tied_threshold": ("第 {line} 行：在 t = {t} 处划分 {attribute} 与在 t = {threshold} "
-                               "处一样好（{score} 相同）；划分点并列时取最小者，所以此结点在 t = "
-                               "{threshold} 处划分，{quantity} 也只在该处核对：请写出它在 t = "
-                               "{threshold} 处的值。"),
+                               "处一样好（{score} 相同）；划分点并列时取最小者，所以此结点对 "
+                               "{attribute} 取的划分点是 t = {threshold}，{quantity} 只在该处"
+                               "核对：请写出它在 t = {threshold} 处的值。"),
     "ex.verdict.other_threshold": "划分点不同",
     "ex.verdict.no_threshold": "无划分点",
     "ex.verdict.no_split_point": "无划分点",
