@@ -405,7 +405,7 @@ class _Context:
             status, value = also
             return Verdict(claim, status, exact,
                            details=_also_details(status, value, claim.quantity, row,
-                                                 self.node["weight"]), **shown)
+                                                 self.node["weight"], self.names), **shown)
         slip, details = self.diagnose(claim, row, exact)
         return Verdict(claim, "wrong", exact, slip, details, **shown)
 
@@ -884,12 +884,17 @@ def multiway_scores(row: dict, weight: float) -> dict[str, float]:
 
 
 def _also_details(status: str, value: float, quantity: str, row: dict | None,
-                  weight: float) -> dict:
+                  weight: float, names: Notation = ZHOU) -> dict:
     """The value a number is right by, and for Zhou's multiway reading which of his
-    equations it is and the attribute the tree splits two ways."""
+    equations it is, the attribute the tree splits two ways and the multiway quantity's
+    name (multiway_name: Li Hang's Gini(D, 纹理), where the row's own Gini(D, 纹理=清晰) names
+    its two-way split; as the score table's multiway column heads it)."""
     details = {status: _show(value)}
     if status in ("multiway", "multiway_rounded"):
-        details |= {"equation": multiway_equation(quantity, row), "attribute": row["attribute"]}
+        on_known = quantity in notations.ON_KNOWN_ROWS and row["rho"] < 1
+        details |= {"equation": multiway_equation(quantity, row), "attribute": row["attribute"],
+                    "multiway_name": names.text(quantity, set_name(None, on_known).text,
+                                                row["attribute"])}
     if status == "multiway_rounded":  # the exact multiway value, to the 4th decimal: 0.1081
         details["multiway"] = f"{multiway_reading(quantity, row, weight):.4f}"
     return details

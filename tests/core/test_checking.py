@@ -888,7 +888,8 @@ def test_zhous_multiway_value_rounded_early_counts_on_a_cart_tree_in_check_and_q
     book, gini, wrong = check("Gain(D,色泽) = 0.109\nGini_index(D,纹理) = 0.2777\n"
                               "Gain(D,色泽) = 0.111", cart).verdicts
     assert (book.status, book.details) == ("multiway_rounded", {
-        "multiway_rounded": "0.109", "multiway": "0.1081", "equation": "4.2", "attribute": "色泽"})
+        "multiway_rounded": "0.109", "multiway": "0.1081", "equation": "4.2", "attribute": "色泽",
+        "multiway_name": "Gain(D, 色泽)"})
     assert book.counts_as_right and round(book.exact, 3) == 0.093
     assert (gini.status, gini.details["multiway"]) == ("multiway_rounded", "0.2771")
     assert wrong.status == "wrong"
