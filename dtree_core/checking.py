@@ -889,7 +889,9 @@ def _also_details(status: str, value: float, quantity: str, row: dict | None,
     equations it is, the attribute the tree splits two ways and the multiway quantity's
     name (multiway_name: Li Hang's Gini(D, 纹理), where the row's own Gini(D, 纹理=清晰) names
     its two-way split; as the score table's multiway column heads it)."""
-    details = {status: _show(value)}
+    # rounded early, Zhou's multiway value to the 4th decimal it was judged by (0.2773 for
+    # 0.2777, not 0.277), beside the exact one, as the quiz's grade quotes them
+    details = {status: f"{value:.4f}" if status == "multiway_rounded" else _show(value)}
     if status in ("multiway", "multiway_rounded"):
         on_known = quantity in notations.ON_KNOWN_ROWS and row["rho"] < 1
         details |= {"equation": multiway_equation(quantity, row), "attribute": row["attribute"],

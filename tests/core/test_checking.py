@@ -888,8 +888,8 @@ def test_zhous_multiway_value_rounded_early_counts_on_a_cart_tree_in_check_and_q
     book, gini, wrong = check("Gain(D,色泽) = 0.109\nGini_index(D,纹理) = 0.2777\n"
                               "Gain(D,色泽) = 0.111", cart).verdicts
     assert (book.status, book.details) == ("multiway_rounded", {
-        "multiway_rounded": "0.109", "multiway": "0.1081", "equation": "4.2", "attribute": "色泽",
-        "multiway_name": "Gain(D, 色泽)"})
+        "multiway_rounded": "0.1087", "multiway": "0.1081", "equation": "4.2",
+        "attribute": "色泽", "multiway_name": "Gain(D, 色泽)"})
     assert book.counts_as_right and round(book.exact, 3) == 0.093
     assert (gini.status, gini.details["multiway"]) == ("multiway_rounded", "0.2771")
     assert wrong.status == "wrong"
@@ -950,3 +950,19 @@ def test_a_tied_split_point_of_a_row_the_node_does_not_split_on_is_said_of_that_
     verdict = one(trace, "IV(含糖率,0.155) = 0.971", node["id"])
     sentence = t("ex.line.tied_threshold", _lang=lang, line=1, **verdict.details)
     assert said in sentence and not_said not in sentence
+
+
+def test_zhous_multiway_value_rounded_early_is_quoted_to_the_digits_it_was_judged_by():
+    """CART on watermelon 2.0: Gini_index(D, 纹理) = 0.2777 is right as Zhou's multiway value
+    rounded early, 0.27729 (exactly 0.2771): the line quoted it as 0.277, from which 0.2777 is
+    0.0007, beyond the ±0.0005 it was judged by, and the quiz's grade quotes 0.2773. Both
+    quote the value judged to the 4th decimal, as the exact multiway value beside it is."""
+    from ui.exercises import verdict_sentence
+
+    cart = DecisionTree("cart").fit(*xy("watermelon_2.0.csv", "好瓜",
+                                       drop=["编号"])).trace_.to_dict()
+    verdict = one(cart, "Gini_index(D,纹理) = 0.2777")
+    assert verdict.status == "multiway_rounded"
+    assert (verdict.details["multiway_rounded"], verdict.details["multiway"]) == ("0.2773",
+                                                                                 "0.2771")
+    assert "gives 0.2773, exactly it is 0.2771" in verdict_sentence(verdict)

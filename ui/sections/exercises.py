@@ -76,7 +76,7 @@ EN: dict[str, str] = {
     "ex.line.multiway": ("Line {line}: {given} is Zhou's {quantity} with one branch per value "
                          "of {attribute} (eq. {equation}) ✓. This tree splits {attribute} two "
                          "ways: its {quantity} = {exact} is that of the best two-way split."),
-    # Zhou's multiway value ({multiway}, 4 decimals) rounded early ({multiway_rounded})
+    # Zhou's multiway value ({multiway}) and it rounded early ({multiway_rounded}): 4 decimals
     "ex.line.multiway_rounded": ("Line {line}: {given} is Zhou's {quantity} with one branch "
                                  "per value of {attribute} (eq. {equation}), rounded early as "
                                  "the book does: rounding each step to 3 decimals gives "
