@@ -600,6 +600,14 @@ class _Context:
             shown = {"name": name, "formula": f"{name} = {_difference(row, exact)}"}
         if self.close(claim.given, exact):
             return Verdict(claim, "right", exact, **shown)
+        after = multiway_reading("conditional_entropy", row, self.node["weight"]) \
+            if claim.quantity == "gain" else None
+        # Zhou's Gain(D̃, a) one branch per value (ρ × it is eq. 4.12's multiway Gain)
+        if after is not None and self.close(claim.given, row["entropy_known"] - after):
+            details = _also_details("multiway", row["entropy_known"] - after, "gain", row,
+                                    self.node["weight"])
+            return Verdict(claim, "multiway", exact,
+                           details=details | {"multiway_name": shown["name"]}, **shown)
         return Verdict(claim, "wrong", exact, "other", **shown)
 
     def _judge_subset(self, claim: Claim, row: dict, index: int) -> Verdict:
@@ -841,8 +849,12 @@ def _same_point(written: str, point: float, digits: int | None = None) -> bool:
 
 
 # Zhou's equation of each quantity a multiway split has (one branch per value); Gain with
-# missing values is eq. 4.12's ρ × Gain(D̃, a).
-MULTIWAY_EQUATIONS = {"gain": "4.2", "iv": "4.4", "gain_ratio": "4.3", "gini_index": "4.6"}
+# missing values is eq. 4.12's ρ × Gain(D̃, a). The sum Gain subtracts, Σᵥ |Dᵛ|/|D|·Ent(Dᵛ)
+# (Li Hang's H(D|A)), is eq. 4.2's (4.12's Σᵥ r̃ᵥ Ent(D̃ᵛ)), as is Gain(D̃, a) (judge_known).
+MULTIWAY_EQUATIONS = {"gain": "4.2", "iv": "4.4", "gain_ratio": "4.3", "gini_index": "4.6",
+                      "conditional_entropy": "4.2"}
+# multiway_scores' field of a quantity named otherwise
+_MULTIWAY_FIELDS = {"conditional_entropy": "entropy_after"}
 
 
 def multiway_reading(quantity: str, row: dict | None,
@@ -859,7 +871,7 @@ def multiway_reading(quantity: str, row: dict | None,
         return row.get("gini_index_multiway")
     if weight is None or not row.get("value_counts"):
         return None
-    return multiway_scores(row, weight)[quantity]
+    return multiway_scores(row, weight)[_MULTIWAY_FIELDS.get(quantity, quantity)]
 
 
 def multiway_row(row: dict, weight: float) -> dict:
@@ -903,9 +915,10 @@ def _also_details(status: str, value: float, quantity: str, row: dict | None,
 
 
 def multiway_equation(quantity: str, row: dict) -> str:
-    """Zhou's equation number of the multiway reading: eq. 4.12 for a Gain with values
-    missing (ρ < 1)."""
-    return "4.12" if quantity == "gain" and row["rho"] < 1 else MULTIWAY_EQUATIONS[quantity]
+    """Zhou's equation number of the multiway reading: eq. 4.12 for a Gain (or the sum it
+    subtracts) with values missing (ρ < 1)."""
+    missing = row["rho"] < 1 and quantity in ("gain", "conditional_entropy")
+    return "4.12" if missing else MULTIWAY_EQUATIONS[quantity]
 
 
 def _splits_two_ways(row: dict) -> bool:

@@ -966,3 +966,49 @@ def test_zhous_multiway_value_rounded_early_is_quoted_to_the_digits_it_was_judge
     assert (verdict.details["multiway_rounded"], verdict.details["multiway"]) == ("0.2773",
                                                                                  "0.2771")
     assert "gives 0.2773, exactly it is 0.2771" in verdict_sentence(verdict)
+
+
+@pytest.mark.parametrize(("data", "notation", "lines", "readings"), [
+    # Zhou §4.4.2 on watermelon 2.0α: Gain(D̃, 色泽) = 0.306 and ρ × it, Gain(D, 色泽) = 0.252
+    ("watermelon_2.0_alpha.csv", "zhou", "Gain(D̃,色泽) = 0.306\nGain(D,色泽) = 0.252",
+     [("0.306", "4.12", "Gain(D̃, 色泽)"), ("0.252", "4.12", "Gain(D, 色泽)")]),
+    # Zhou p. 75 on watermelon 2.0: Gain(D, 色泽) = 0.998 − Σᵥ |Dᵛ|/|D|·Ent(Dᵛ), the sum 0.889
+    ("watermelon_2.0.csv", "zhou", "H(D|色泽) = 0.889",
+     [("0.889", "4.2", "Σᵥ |Dᵛ|/|D|·Ent(Dᵛ)")]),
+    # Li Hang's Example 5.2: g(D, A1) = 0.971 − 0.888 = 0.083
+    ("loan_lihang.csv", "lihang", "H(D|A1) = 0.888\ng(D,A1) = 0.083",
+     [("0.888", "4.2", "H(D|年龄)"), ("0.083", "4.2", "g(D, 年龄)")]),
+])
+def test_the_books_lines_inside_a_multiway_gain_count_on_a_cart_tree(data, notation, lines,
+                                                                     readings):
+    """On a CART tree Zhou's multiway Gain(D, a) counted right (eqs. 4.2, 4.12) but the
+    books' own lines it is made of were wrong against the two-way split's: §4.4.2's
+    Gain(D̃, 色泽) = 0.306 (CART's 0.292) and the sum Gain subtracts, Zhou's
+    Σᵥ |Dᵛ|/|D|·Ent(Dᵛ) = 0.889 for 色泽 (0.904), Li Hang's H(D|A1) = 0.888 of Example 5.2
+    (0.911). They are the multiway reading too, named so; a number neither is still wrong."""
+    target, drop = ("类别", ["ID"]) if data == "loan_lihang.csv" else ("好瓜", ["编号"])
+    cart = DecisionTree("cart").fit(*xy(data, target, drop=drop)).trace_.to_dict()
+    verdicts = check(lines, cart, notation=notation).verdicts
+    assert [(v.status, v.details.get("multiway"), v.details.get("equation"),
+             v.details.get("multiway_name")) for v in verdicts] == [
+        ("multiway", *reading) for reading in readings]
+    assert all(v.counts_as_right for v in verdicts)
+    wrong = "\n".join(f"{v.claim.text.split('=')[0]}= 0.5" for v in verdicts)
+    assert all(v.status == "wrong" for v in check(wrong, cart, notation=notation).verdicts)
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "0.889 is Zhou's Σᵥ |Dᵛ|/|D|·Ent(Dᵛ) with one branch per value of 色泽 (eq. 4.2) ✓"),
+    ("zh", "0.889 是周志华书中按色泽多路划分（每个取值一个分支）的 Σᵥ |Dᵛ|/|D|·Ent(Dᵛ)"
+           "（式 4.2）✓")])
+def test_zhous_multiway_sum_of_branch_entropies_names_its_attribute_once(lang, said):
+    """Zhou's sum has no place for the attribute, which the multiway sentence already words
+    (one branch per value of 色泽): not '… of the split on 色泽 with one branch per value of
+    色泽' (zh: 按色泽多路划分…的按色泽划分的 Σᵥ …)."""
+    from ui.messages import t
+
+    cart = DecisionTree("cart").fit(*xy("watermelon_2.0.csv", "好瓜",
+                                       drop=["编号"])).trace_.to_dict()
+    verdict = one(cart, "H(D|色泽) = 0.889")
+    values = {"line": 1, "given": "0.889", "quantity": "…", "exact": "0.904"}
+    assert said in t("ex.line.multiway", _lang=lang, **values | verdict.details)

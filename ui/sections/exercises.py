@@ -73,12 +73,13 @@ EN: dict[str, str] = {
                         "decimals gives, as the book does; the exact value is {exact}."),
     "ex.line.wrong": "Line {line}: {quantity} = {exact}, not {given}. {why}",
     # Gain, IV, Gain_ratio or Gini_index: {equation} is Zhou's (4.2, 4.12, 4.4, 4.3, 4.6)
-    "ex.line.multiway": ("Line {line}: {given} is Zhou's {quantity} with one branch per value "
-                         "of {attribute} (eq. {equation}) ✓. This tree splits {attribute} two "
-                         "ways: its {quantity} = {exact} is that of the best two-way split."),
+    "ex.line.multiway": ("Line {line}: {given} is Zhou's {multiway_name} with one branch per "
+                         "value of {attribute} (eq. {equation}) ✓. This tree splits {attribute} "
+                         "two ways: its {quantity} = {exact} is that of the best two-way split."),
     # Zhou's multiway value ({multiway}) and it rounded early ({multiway_rounded}): 4 decimals
-    "ex.line.multiway_rounded": ("Line {line}: {given} is Zhou's {quantity} with one branch "
-                                 "per value of {attribute} (eq. {equation}), rounded early as "
+    "ex.line.multiway_rounded": ("Line {line}: {given} is Zhou's {multiway_name} with one "
+                                 "branch per value of {attribute} (eq. {equation}), rounded "
+                                 "early as "
                                  "the book does: rounding each step to 3 decimals gives "
                                  "{multiway_rounded}, exactly it is {multiway} ✓. This tree "
                                  "splits {attribute} two ways: its {quantity} = {exact} is that "
@@ -294,13 +295,14 @@ ZH: dict[str, str] = {
                         "（书中即如此）；精确值为 {exact}。"),
     "ex.line.wrong": "第 {line} 行：{quantity} = {exact}，而不是 {given}。{why}",
     "ex.line.multiway": ("第 {line} 行：{given} 是周志华书中按 {attribute} 多路划分（每个取值"
-                         "一个分支）的 {quantity}（式 {equation}）✓。这棵树把 {attribute} "
+                         "一个分支）的 {multiway_name}（式 {equation}）✓。这棵树把 {attribute} "
                          "二分：它的 {quantity} = {exact} 是最优二分划分的值。"),
     "ex.line.multiway_rounded": ("第 {line} 行：{given} 是周志华书中按 {attribute} 多路划分"
-                                 "（每个取值一个分支）的 {quantity}（式 {equation}），且同书中"
-                                 "一样提前舍入：每步先舍入到 3 位小数得 {multiway_rounded}，"
-                                 "精确值为 {multiway} ✓。这棵树把 {attribute} 二分：它的 "
-                                 "{quantity} = {exact} 是最优二分划分的值。"),
+                                 "（每个取值一个分支）的 {multiway_name}（式 {equation}），"
+                                 "且同书中一样提前舍入：每步先舍入到 3 位小数得 "
+                                 "{multiway_rounded}，精确值为 {multiway} ✓。这棵树把 "
+                                 "{attribute} 二分：它的 {quantity} = {exact} 是最优二分划分"
+                                 "的值。"),
     "ex.line.unparsed": "第 {line} 行无法识别：请每行写一个量，例如 Gain(D,色泽) = 0.108。",
     "ex.line.past_range": "第 {line} 行无法识别：结果的数值超出了任何得分的范围。",
     "ex.line.unread_result": ("第 {line} 行无法识别：结果须写成一个小数，例如 0.381 或 38.1%，"
