@@ -173,7 +173,8 @@ def verdict_sentence(verdict: Verdict) -> str:
     if verdict.status == "wrong":
         return t("ex.line.wrong", **values, why=slip_sentence(verdict))
     if verdict.status in ("multiway", "multiway_rounded"):  # Zhou's equation, the attribute
-        values |= verdict.details  # split two ways; rounded early: both of Zhou's values
+        # split two ways, the multiway quantity's name; rounded early: both of Zhou's values
+        return t(in_notation(f"ex.line.{verdict.status}"), **values | verdict.details)
     return t(f"ex.line.{verdict.status}", **values)
 
 

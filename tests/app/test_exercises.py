@@ -207,7 +207,7 @@ def test_check_takes_zhous_multiway_gain_on_a_cart_tree_and_says_why(lang):
     says which reading it is and what CART computed (before: '✗ wrong, 0.337, not 0.381')."""
     at = check(page_app(PAGE, lang=lang, algorithm="cart"), "Gain(D,纹理) = 0.381")
     expected = t("ex.line.multiway", _lang=lang, line=1, given="0.381", quantity="Gain(D, 纹理)",
-                 attribute="纹理", equation="4.2", exact="0.337")
+                 multiway_name="Gain(D, 纹理)", attribute="纹理", equation="4.2", exact="0.337")
     assert not at.error and expected in [unescaped(s.value) for s in at.success]
     assert list(at.dataframe[0].value.iloc[:, -1]) == [t("ex.verdict.multiway", _lang=lang)]
 
@@ -219,8 +219,9 @@ def test_check_takes_zhous_multiway_gain_rounded_early_on_a_cart_tree(lang):
     '✗ wrong', 0.0009 from the multiway 0.1081 and no early rounding of it tried)."""
     at = check(page_app(PAGE, lang=lang, algorithm="cart"), "Gain(D,色泽) = 0.109")
     expected = t("ex.line.multiway_rounded", _lang=lang, line=1, given="0.109",
-                 quantity="Gain(D, 色泽)", attribute="色泽", equation="4.2",
-                 multiway_rounded="0.109", multiway="0.1081", exact="0.093")
+                 quantity="Gain(D, 色泽)", multiway_name="Gain(D, 色泽)", attribute="色泽",
+                 equation="4.2",
+                 multiway_rounded="0.1087", multiway="0.1081", exact="0.093")
     assert not at.error and expected in [unescaped(s.value) for s in at.success]
     assert list(at.dataframe[0].value.iloc[:, -1]) == [
         t("ex.verdict.multiway_rounded", _lang=lang)]

@@ -347,3 +347,30 @@ def test_zhous_sum_of_branch_entropies_is_named_with_its_attribute_in_words(lang
     assert texts(at.error)[1] == t("ex.line.wrong", _lang=lang, _notation="lihang", line=1,
                                    quantity="H(D|含糖率)", exact="0.648", given="0.5",
                                    why=t("ex.slip.other", _lang=lang))
+
+
+@pytest.mark.parametrize(("lang", "said", "not_said"), [
+    ("en", ["Line 1: 0.277 is Gini(D, 纹理) with one branch per value of 纹理 (Zhou's eq. 4.6) ✓.",
+            "Line 2: 0.108 is g(D, 色泽) with one branch per value of 色泽 (Zhou's eq. 4.2) ✓."],
+     ("Gini(D, 纹理=清晰) with one branch", "Zhou's g(")),
+    ("zh", ["第 1 行：0.277 是按纹理多路划分（每个取值一个分支）的 Gini(D, 纹理)"
+            "（周志华书中式 4.6）✓。",
+            "第 2 行：0.108 是按色泽多路划分（每个取值一个分支）的 g(D, 色泽)"
+            "（周志华书中式 4.2）✓。"],
+     ("的 Gini(D, 纹理=清晰)（式", "周志华书中按色泽多路划分"))])
+def test_zhous_multiway_reading_in_li_hangs_notation_names_the_multiway_quantity(
+        lang, said, not_said):
+    """CART on watermelon 2.0 in Li Hang's notation: the row's Gini(D, 纹理=清晰) names its
+    two-way split, yet 0.277 (one branch per value, Zhou eq. 4.6) was called 'Zhou's
+    Gini(D, 纹理=清晰) with one branch per value', and 0.108 'Zhou's g(D, 色泽)' (g is Li
+    Hang's symbol). The multiway quantity is named without a value, Gini(D, 纹理) as the
+    score table's multiway column heads it, with Zhou's equation; the tree's two-way number
+    keeps its own name."""
+    at = check(page_app(PAGE, lang=lang, algorithm="cart", notation="lihang"),
+               "Gini(D,纹理) = 0.277\ng(D,色泽) = 0.108")
+    shown = texts(at.success)
+    assert not at.error and len(shown) == 3  # the score's and each line's
+    for sentence in said:
+        assert any(s.startswith(sentence) for s in shown), (sentence, shown)
+    assert not any(part in s for part in not_said for s in shown)
+    assert "Gini(D, 纹理=清晰) = 0.286" in shown[1]  # the tree's own number, by its name

@@ -888,7 +888,8 @@ def test_zhous_multiway_value_rounded_early_counts_on_a_cart_tree_in_check_and_q
     book, gini, wrong = check("Gain(D,色泽) = 0.109\nGini_index(D,纹理) = 0.2777\n"
                               "Gain(D,色泽) = 0.111", cart).verdicts
     assert (book.status, book.details) == ("multiway_rounded", {
-        "multiway_rounded": "0.109", "multiway": "0.1081", "equation": "4.2", "attribute": "色泽"})
+        "multiway_rounded": "0.1087", "multiway": "0.1081", "equation": "4.2",
+        "attribute": "色泽", "multiway_name": "Gain(D, 色泽)"})
     assert book.counts_as_right and round(book.exact, 3) == 0.093
     assert (gini.status, gini.details["multiway"]) == ("multiway_rounded", "0.2771")
     assert wrong.status == "wrong"
@@ -912,3 +913,102 @@ def test_zhous_sum_of_branch_entropies_is_not_named_with_the_attribute_in_bracke
     assert zhou.formula == "Σᵥ |Dᵛ|/|D|·Ent(Dᵛ) = 5/17×0.000 + 12/17×0.918 = 0.648"
     (lihang,) = check("H(D|含糖率) = 0.5", trace, notation="lihang").verdicts
     assert lihang.formula == "H(D|含糖率) = Σᵢ |Dᵢ|/|D|·H(Dᵢ) = 5/17×0.000 + 12/17×0.918 = 0.648"
+
+
+def test_a_trace_without_value_counts_is_checked_and_quizzed_without_a_multiway_rounding():
+    """A two-way trace written before value_counts (JSON read back) keeps the multiway
+    Gini_index column but not each value's counts: Zhou's 0.427 for Gini_index(D, 色泽) still
+    counts, and a number neither right nor multiway is wrong, where the multiway value
+    rounded early (which needs each value's counts) made check and the quiz raise KeyError."""
+    from dtree_core.checking import grade, make_quiz
+
+    cart = DecisionTree("cart").fit(*xy("watermelon_2.0.csv", "好瓜",
+                                       drop=["编号"])).trace_.to_dict()
+    for node in cart["nodes"]:
+        for row in node.get("scores") or ():
+            row.pop("value_counts", None)
+    book, wrong = check("Gini_index(D,色泽) = 0.427\nGini_index(D,色泽) = 0.400", cart).verdicts
+    assert (book.status, wrong.status) == ("multiway", "wrong")
+    question = next(q for q in make_quiz(cart, 0, 6) if q.kind == "value")
+    assert question.multiway is not None and question.multiway_rounded is None
+    assert grade(question, question.multiway) == "multiway"
+
+
+@pytest.mark.parametrize(("lang", "said", "not_said"), [
+    ("en", "so 含糖率's split point at this node is t = 0.126", "this node splits at"),
+    ("zh", "所以此结点对含糖率取的划分点是 t = 0.126", "所以此结点在 t = 0.126 处划分")])
+def test_a_tied_split_point_of_a_row_the_node_does_not_split_on_is_said_of_that_row(
+        wm3, lang, said, not_said):
+    """Watermelon 3.0, ID3: the node where 含糖率's 0.126 and 0.155 tie splits 触感, not
+    含糖率; IV(含糖率, 0.155) said 'so this node splits at t = 0.126' of it (as
+    other_threshold did before 4a85aea): the sentence is of 含糖率's split point."""
+    from ui.messages import t
+
+    trace = DecisionTree("id3").fit(*wm3).trace_.to_dict()
+    node = tied_node(trace)
+    assert node["decision"]["attribute"] == "触感"
+    verdict = one(trace, "IV(含糖率,0.155) = 0.971", node["id"])
+    sentence = t("ex.line.tied_threshold", _lang=lang, line=1, **verdict.details)
+    assert said in sentence and not_said not in sentence
+
+
+def test_zhous_multiway_value_rounded_early_is_quoted_to_the_digits_it_was_judged_by():
+    """CART on watermelon 2.0: Gini_index(D, 纹理) = 0.2777 is right as Zhou's multiway value
+    rounded early, 0.27729 (exactly 0.2771): the line quoted it as 0.277, from which 0.2777 is
+    0.0007, beyond the ±0.0005 it was judged by, and the quiz's grade quotes 0.2773. Both
+    quote the value judged to the 4th decimal, as the exact multiway value beside it is."""
+    from ui.exercises import verdict_sentence
+
+    cart = DecisionTree("cart").fit(*xy("watermelon_2.0.csv", "好瓜",
+                                       drop=["编号"])).trace_.to_dict()
+    verdict = one(cart, "Gini_index(D,纹理) = 0.2777")
+    assert verdict.status == "multiway_rounded"
+    assert (verdict.details["multiway_rounded"], verdict.details["multiway"]) == ("0.2773",
+                                                                                 "0.2771")
+    assert "gives 0.2773, exactly it is 0.2771" in verdict_sentence(verdict)
+
+
+@pytest.mark.parametrize(("data", "notation", "lines", "readings"), [
+    # Zhou §4.4.2 on watermelon 2.0α: Gain(D̃, 色泽) = 0.306 and ρ × it, Gain(D, 色泽) = 0.252
+    ("watermelon_2.0_alpha.csv", "zhou", "Gain(D̃,色泽) = 0.306\nGain(D,色泽) = 0.252",
+     [("0.306", "4.12", "Gain(D̃, 色泽)"), ("0.252", "4.12", "Gain(D, 色泽)")]),
+    # Zhou p. 75 on watermelon 2.0: Gain(D, 色泽) = 0.998 − Σᵥ |Dᵛ|/|D|·Ent(Dᵛ), the sum 0.889
+    ("watermelon_2.0.csv", "zhou", "H(D|色泽) = 0.889",
+     [("0.889", "4.2", "Σᵥ |Dᵛ|/|D|·Ent(Dᵛ)")]),
+    # Li Hang's Example 5.2: g(D, A1) = 0.971 − 0.888 = 0.083
+    ("loan_lihang.csv", "lihang", "H(D|A1) = 0.888\ng(D,A1) = 0.083",
+     [("0.888", "4.2", "H(D|年龄)"), ("0.083", "4.2", "g(D, 年龄)")]),
+])
+def test_the_books_lines_inside_a_multiway_gain_count_on_a_cart_tree(data, notation, lines,
+                                                                     readings):
+    """On a CART tree Zhou's multiway Gain(D, a) counted right (eqs. 4.2, 4.12) but the
+    books' own lines it is made of were wrong against the two-way split's: §4.4.2's
+    Gain(D̃, 色泽) = 0.306 (CART's 0.292) and the sum Gain subtracts, Zhou's
+    Σᵥ |Dᵛ|/|D|·Ent(Dᵛ) = 0.889 for 色泽 (0.904), Li Hang's H(D|A1) = 0.888 of Example 5.2
+    (0.911). They are the multiway reading too, named so; a number neither is still wrong."""
+    target, drop = ("类别", ["ID"]) if data == "loan_lihang.csv" else ("好瓜", ["编号"])
+    cart = DecisionTree("cart").fit(*xy(data, target, drop=drop)).trace_.to_dict()
+    verdicts = check(lines, cart, notation=notation).verdicts
+    assert [(v.status, v.details.get("multiway"), v.details.get("equation"),
+             v.details.get("multiway_name")) for v in verdicts] == [
+        ("multiway", *reading) for reading in readings]
+    assert all(v.counts_as_right for v in verdicts)
+    wrong = "\n".join(f"{v.claim.text.split('=')[0]}= 0.5" for v in verdicts)
+    assert all(v.status == "wrong" for v in check(wrong, cart, notation=notation).verdicts)
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "0.889 is Zhou's Σᵥ |Dᵛ|/|D|·Ent(Dᵛ) with one branch per value of 色泽 (eq. 4.2) ✓"),
+    ("zh", "0.889 是周志华书中按色泽多路划分（每个取值一个分支）的 Σᵥ |Dᵛ|/|D|·Ent(Dᵛ)"
+           "（式 4.2）✓")])
+def test_zhous_multiway_sum_of_branch_entropies_names_its_attribute_once(lang, said):
+    """Zhou's sum has no place for the attribute, which the multiway sentence already words
+    (one branch per value of 色泽): not '… of the split on 色泽 with one branch per value of
+    色泽' (zh: 按色泽多路划分…的按色泽划分的 Σᵥ …)."""
+    from ui.messages import t
+
+    cart = DecisionTree("cart").fit(*xy("watermelon_2.0.csv", "好瓜",
+                                       drop=["编号"])).trace_.to_dict()
+    verdict = one(cart, "H(D|色泽) = 0.889")
+    values = {"line": 1, "given": "0.889", "quantity": "…", "exact": "0.904"}
+    assert said in t("ex.line.multiway", _lang=lang, **values | verdict.details)

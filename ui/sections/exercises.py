@@ -73,12 +73,13 @@ EN: dict[str, str] = {
                         "decimals gives, as the book does; the exact value is {exact}."),
     "ex.line.wrong": "Line {line}: {quantity} = {exact}, not {given}. {why}",
     # Gain, IV, Gain_ratio or Gini_index: {equation} is Zhou's (4.2, 4.12, 4.4, 4.3, 4.6)
-    "ex.line.multiway": ("Line {line}: {given} is Zhou's {quantity} with one branch per value "
-                         "of {attribute} (eq. {equation}) ✓. This tree splits {attribute} two "
-                         "ways: its {quantity} = {exact} is that of the best two-way split."),
-    # Zhou's multiway value ({multiway}, 4 decimals) rounded early ({multiway_rounded})
-    "ex.line.multiway_rounded": ("Line {line}: {given} is Zhou's {quantity} with one branch "
-                                 "per value of {attribute} (eq. {equation}), rounded early as "
+    "ex.line.multiway": ("Line {line}: {given} is Zhou's {multiway_name} with one branch per "
+                         "value of {attribute} (eq. {equation}) ✓. This tree splits {attribute} "
+                         "two ways: its {quantity} = {exact} is that of the best two-way split."),
+    # Zhou's multiway value ({multiway}) and it rounded early ({multiway_rounded}): 4 decimals
+    "ex.line.multiway_rounded": ("Line {line}: {given} is Zhou's {multiway_name} with one "
+                                 "branch per value of {attribute} (eq. {equation}), rounded "
+                                 "early as "
                                  "the book does: rounding each step to 3 decimals gives "
                                  "{multiway_rounded}, exactly it is {multiway} ✓. This tree "
                                  "splits {attribute} two ways: its {quantity} = {exact} is that "
@@ -127,9 +128,9 @@ EN: dict[str, str] = {
     # quantity ({quantity}: IV, Gain_ratio, …), which check judges at the node's t only
     "ex.line.tied_threshold": ("Line {line}: t = {t} splits {attribute} as well as t = "
                                "{threshold} does ({score} is the same at both); of tied split "
-                               "points the smallest is taken, so this node splits at t = "
-                               "{threshold}, and {quantity} is checked there only: write its "
-                               "number at t = {threshold}."),
+                               "points the smallest is taken, so {attribute}'s split point at "
+                               "this node is t = {threshold}, and {quantity} is checked there "
+                               "only: write its number at t = {threshold}."),
     "ex.verdict.ambiguous_threshold": "which t?",
     "ex.verdict.unkept_threshold": "which t?",
     "ex.line.ambiguous_threshold": ("Line {line}: t = {t} names several candidate split points "
@@ -294,13 +295,14 @@ ZH: dict[str, str] = {
                         "（书中即如此）；精确值为 {exact}。"),
     "ex.line.wrong": "第 {line} 行：{quantity} = {exact}，而不是 {given}。{why}",
     "ex.line.multiway": ("第 {line} 行：{given} 是周志华书中按 {attribute} 多路划分（每个取值"
-                         "一个分支）的 {quantity}（式 {equation}）✓。这棵树把 {attribute} "
+                         "一个分支）的 {multiway_name}（式 {equation}）✓。这棵树把 {attribute} "
                          "二分：它的 {quantity} = {exact} 是最优二分划分的值。"),
     "ex.line.multiway_rounded": ("第 {line} 行：{given} 是周志华书中按 {attribute} 多路划分"
-                                 "（每个取值一个分支）的 {quantity}（式 {equation}），且同书中"
-                                 "一样提前舍入：每步先舍入到 3 位小数得 {multiway_rounded}，"
-                                 "精确值为 {multiway} ✓。这棵树把 {attribute} 二分：它的 "
-                                 "{quantity} = {exact} 是最优二分划分的值。"),
+                                 "（每个取值一个分支）的 {multiway_name}（式 {equation}），"
+                                 "且同书中一样提前舍入：每步先舍入到 3 位小数得 "
+                                 "{multiway_rounded}，精确值为 {multiway} ✓。这棵树把 "
+                                 "{attribute} 二分：它的 {quantity} = {exact} 是最优二分划分"
+                                 "的值。"),
     "ex.line.unparsed": "第 {line} 行无法识别：请每行写一个量，例如 Gain(D,色泽) = 0.108。",
     "ex.line.past_range": "第 {line} 行无法识别：结果的数值超出了任何得分的范围。",
     "ex.line.unread_result": ("第 {line} 行无法识别：结果须写成一个小数，例如 0.381 或 38.1%，"
@@ -322,9 +324,9 @@ ZH: dict[str, str] = {
     "ex.verdict.value_no_split": "此处无此划分",
     "ex.verdict.tied_threshold": "并列的划分点",
     "ex.line.tied_threshold": ("第 {line} 行：在 t = {t} 处划分 {attribute} 与在 t = {threshold} "
-                               "处一样好（{score} 相同）；划分点并列时取最小者，所以此结点在 t = "
-                               "{threshold} 处划分，{quantity} 也只在该处核对：请写出它在 t = "
-                               "{threshold} 处的值。"),
+                               "处一样好（{score} 相同）；划分点并列时取最小者，所以此结点对 "
+                               "{attribute} 取的划分点是 t = {threshold}，{quantity} 只在该处"
+                               "核对：请写出它在 t = {threshold} 处的值。"),
     "ex.verdict.other_threshold": "划分点不同",
     "ex.verdict.no_threshold": "无划分点",
     "ex.verdict.no_split_point": "无划分点",

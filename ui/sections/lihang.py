@@ -142,6 +142,19 @@ EN: dict[str, str] = {
                                     "every class has the same share (K classes: H ≤ log₂K, "
                                     "Gini ≤ 1 − 1/K)."),
     "ex.verdict.two_decimals": "✓ right (to two decimals, as Li Hang prints it)",
+    # Zhou's multiway reading: {multiway_name} has no value (Gini(D, 纹理)), where the row's
+    # {quantity} names its two-way split (Gini(D, 纹理=清晰)); g, H_A, g_R are Li Hang's symbols
+    "ex.line.multiway.lihang": ("Line {line}: {given} is {multiway_name} with one branch per "
+                                "value of {attribute} (Zhou's eq. {equation}) ✓. This tree "
+                                "splits {attribute} two ways: its {quantity} = {exact} is that "
+                                "of the best two-way split."),
+    "ex.line.multiway_rounded.lihang": ("Line {line}: {given} is {multiway_name} with one "
+                                        "branch per value of {attribute} (Zhou's eq. "
+                                        "{equation}), rounded early as the book does: rounding "
+                                        "each step to 3 decimals gives {multiway_rounded}, "
+                                        "exactly it is {multiway} ✓. This tree splits "
+                                        "{attribute} two ways: its {quantity} = {exact} is that "
+                                        "of the best two-way split."),
     "ex.line.two_decimals": ("Line {line}: {quantity} = {given} is the exact {exact} to two "
                              "decimals, as Example 5.4 prints it."),
     "ex.slip.entropy_for_iv.lihang": ("{given} is H(D), the entropy of the classes; H_A(D) is "
@@ -301,6 +314,15 @@ ZH: dict[str, str] = {
     "lesson.impurity.many.lihang": ("{k} 个类别：各不纯度及其最大值，在各类比例相同时取得"
                                     "（K 个类：H ≤ log₂K，Gini ≤ 1 − 1/K）。"),
     "ex.verdict.two_decimals": "✓ 正确（同李航书中一样保留两位小数）",
+    "ex.line.multiway.lihang": ("第 {line} 行：{given} 是按 {attribute} 多路划分（每个取值一个"
+                                "分支）的 {multiway_name}（周志华书中式 {equation}）✓。这棵树把 "
+                                "{attribute} 二分：它的 {quantity} = {exact} 是最优二分划分的值。"),
+    "ex.line.multiway_rounded.lihang": ("第 {line} 行：{given} 是按 {attribute} 多路划分（每个"
+                                        "取值一个分支）的 {multiway_name}（周志华书中式 "
+                                        "{equation}），且同书中一样提前舍入：每步先舍入到 3 位"
+                                        "小数得 {multiway_rounded}，精确值为 {multiway} ✓。这棵树"
+                                        "把 {attribute} 二分：它的 {quantity} = {exact} 是最优"
+                                        "二分划分的值。"),
     "ex.line.two_decimals": ("第 {line} 行：{quantity} = {given} 是精确值 {exact} 保留两位小数"
                              "的结果，同例 5.4 的写法。"),
     "ex.slip.entropy_for_iv.lihang": ("{given} 是经验熵 H(D)，即类别的熵；H_A(D) 是特征 A 的"
