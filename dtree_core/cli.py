@@ -41,6 +41,7 @@ class _Parser(argparse.ArgumentParser):
     """Bad arguments give one line on stderr and exit status 2, never a usage dump."""
 
     lang = "en"  # localise_help sets the language main() chose
+    argv: tuple[str, ...] = ()  # main() gives every parser the words it parses (error's hint)
 
     def format_usage(self) -> str:
         return self._worded_usage(super().format_usage())
@@ -56,7 +57,35 @@ class _Parser(argparse.ArgumentParser):
         return text
 
     def error(self, message: str):
-        raise SystemExit(_fail(f"{self.prog}: {argparse_text(message, self.lang)}"))
+        text = argparse_text(message, self.lang)
+        swallowed = _data_in_a_list(self.argv) if "required" in message and "data" in message \
+            else None
+        if swallowed is not None:
+            text = say(self.lang, "error.data_in_list", refusal=text, flag=swallowed[0],
+                       data=swallowed[1])
+        raise SystemExit(_fail(f"{self.prog}: {text}"))
+
+
+# Flags taking a list of words (nargs="+"): everything after one, up to the next flag, is its.
+LIST_FLAGS = ("--exclude", "--nominal", "--continuous", "--force")
+
+
+def _data_in_a_list(argv) -> tuple[str, str] | None:
+    """(flag, word) where the data file seems to have been read as a list flag's last value
+    (`--nominal a DATA.csv`: argparse then misses DATA): a word after such a flag, not
+    after `--`, that names an existing file or ends as a data file does; None otherwise."""
+    from .loading import EXCEL_SUFFIXES  # the loader is imported only once it is needed
+
+    suffixes = (".csv", ".tsv", ".txt", *EXCEL_SUFFIXES)
+    flag, found = None, None
+    for word in argv:
+        if word == "--":
+            break
+        if word.startswith("-") and not reads_as_number(word):
+            flag = word.split("=", 1)[0] if word.split("=", 1)[0] in LIST_FLAGS else None
+        elif flag is not None and (os.path.isfile(word) or word.lower().endswith(suffixes)):
+            found = (flag, word)
+    return found
 
 
 def _fail(message: str) -> int:
@@ -638,6 +667,8 @@ def main(argv=None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
     lang = language_of(argv)
     parser = build_parser(lang)
+    for each in (parser, *subparsers(parser)):
+        each.argv = tuple(argv)
     args = parser.parse_args(_negative_numbers_attached(parser, argv))
     args.lang = args.lang or args.top_lang or lang
     try:

@@ -115,6 +115,9 @@ _CLI_EN = {
     "error.validation_unused": "--validation is only used by --prune pre or --prune rep.",
     "error.flag_unused": "{flag} is only used by --prune {method}.",
     "error.option_unused": "{flag} is only used by {outputs}, which is not given.",
+    "error.data_in_list": ("{refusal}. '{data}' was read as one of {flag}'s values (the list "
+                           "takes every word after the flag): put DATA before the options, or "
+                           "end the list with -- ({flag} a -- {data})."),
     "error.no_node": "No node at '{path}'; paths look like: {examples}.",
     "error.not_scored": "The node at '{path}' was not scored (a leaf stopped before choosing).",
     "error.cannot_write": "Cannot write '{target}': {reason}.",
@@ -198,6 +201,9 @@ _CLI_ZH = {
     "error.validation_unused": "--validation 只用于 --prune pre 或 --prune rep。",
     "error.flag_unused": "{flag} 只用于 --prune {method}。",
     "error.option_unused": "{flag} 只用于 {outputs}，但没有给出它。",
+    "error.data_in_list": ("{refusal}。'{data}' 被当作了 {flag} 的一个值（该选项会读入其后的"
+                           "所有词）：请把数据文件放在各选项之前，或用 -- 结束列表"
+                           "（{flag} a -- {data}）。"),
     "error.no_node": "路径“{path}”上没有结点；路径的写法如：{examples}。",
     "error.not_scored": "路径“{path}”上的结点没有计算得分（它在选择划分属性之前就成了叶结点）。",
     "error.cannot_write": "无法写入“{target}”：{reason}。",

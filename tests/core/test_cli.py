@@ -477,3 +477,27 @@ def test_a_flag_for_an_output_not_asked_for_is_refused(flag, value, needs, capsy
     assert f"{flag} 只用于 {needs}" in capsys.readouterr().err
     output = "--scores-md" if flag == "--scores-node" else "--solution"
     assert main(["grow", wm, "--target", "好瓜", flag, value, output, "-"]) == 0
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("flag", ["--nominal", "--force"])
+def test_data_read_as_a_list_flags_value_is_named(flag, lang, capsys):
+    """`--nominal 色泽 DATA.csv` makes DATA one of --nominal's columns, and argparse then
+    misses DATA: the refusal says where it went and how to write it."""
+    from dtree_core.cli import main
+    from dtree_core.cli_messages import say
+
+    data = str(dataset_path("watermelon_2.0.csv"))
+    value = "色泽" if flag == "--nominal" else "root=色泽"
+    with pytest.raises(SystemExit) as exited:
+        main(["grow", "--lang", lang, "--target", "好瓜", flag, value, data])
+    assert exited.value.code == 2
+    err = capsys.readouterr().err
+    hint = say(lang, "error.data_in_list", refusal="", flag=flag, data=data)
+    assert hint.lstrip(".。 ") in err, err
+    # ended with --, or with DATA first, it is read as the data
+    assert main(["grow", "--lang", lang, "--target", "好瓜", flag, value, "--", data]) == 0
+    capsys.readouterr()
+    with pytest.raises(SystemExit):  # no file among the list's words: argparse's own refusal
+        main(["grow", "--lang", lang, "--target", "好瓜", flag, value])
+    assert "a --" not in capsys.readouterr().err
