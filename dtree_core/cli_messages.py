@@ -410,6 +410,7 @@ ERRORS_ZH = {
     "xlsx": "这不是可读取的 Excel .xlsx 工作簿。",
     "sheet": "“{name}”中没有工作表“{sheet}”；它的工作表有：{names}。",
     "sheet_number": "“{name}”只有 {count} 个工作表，没有第 {number} 个。",
+    "chart_sheet": "“{name}”的工作表“{sheet}”是图表，不是表格；有表格的工作表有：{names}。",
     "header_only": "只有表头行，没有数据行。",
     "one_column": "只找到一列，没有可用于划分的属性；请用逗号、分号、制表符或全角逗号分隔各个值。",
     "ragged": "第 {line} 行有 {found} 个值，而表头有 {expected} 列；含有分隔符的值请加引号。",

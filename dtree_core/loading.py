@@ -1008,8 +1008,10 @@ def _read_xlsx(data: bytes, name: str, sheet: str | int | None, budget: Budget |
             _refuse_binary(data, name)
         raise LoadError(f"'{name}' is not a readable Excel .xlsx workbook.", "xlsx") from None
     try:
-        names = book.sheetnames
-        chosen = _pick_sheet(names, sheet, name)
+        # the sheets that hold cells: a chart moved to a sheet of its own (Excel puts it
+        # before the data) has none, and as the first sheet it was read and crashed
+        names = [worksheet.title for worksheet in book.worksheets]
+        chosen = _pick_sheet(names, sheet, name, [chart.title for chart in book.chartsheets])
         worksheet = book[chosen]
         # openpyxl pads every row to the declared <dimension> (A1:XFD20: 16,384 columns for a
         # sheet of two): rows are read as they are written instead
@@ -1148,7 +1150,9 @@ def _count_sheet_xml(data: bytes, sheet: str | int | None, name: str, budget: Bu
         return  # openpyxl says what is wrong with the file
     with archive:
         parts = _readable_sheet_parts(archive, budget)
-        if not parts:  # parts we cannot map: openpyxl may read any of them, so all count
+        # parts we cannot map, or a sheet named that has no cells (a chart, which the reading
+        # then names): openpyxl may read any of them, so all count
+        if not parts or (isinstance(sheet, str) and sheet not in parts):
             budget.check("unpacked_bytes", _unpacked_size(archive))
             return
         chosen = parts[_pick_sheet(list(parts), sheet, name)]
@@ -1220,7 +1224,9 @@ def _sheet_parts(archive: zipfile.ZipFile) -> dict[str, str]:
     rel = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}id"
     book = ElementTree.fromstring(archive.read(WORKBOOK_PARTS[0]))
     links = ElementTree.fromstring(archive.read(WORKBOOK_PARTS[1]))
-    targets = {link.get("Id"): link.get("Target", "") for link in links}
+    # a chart sheet has no cells: not offered, counted or read as a table
+    targets = {link.get("Id"): link.get("Target", "") for link in links
+               if not link.get("Type", "").endswith("/chartsheet")}
     parts = {}
     for sheet in book.iter():
         if sheet.tag.endswith("}sheet") and sheet.get(rel) in targets:
@@ -1246,7 +1252,16 @@ def _sheet_rows(worksheet, budget: Budget | None) -> list[list[str]]:
     return rows
 
 
-def _pick_sheet(names: list[str], sheet: str | int | None, name: str) -> str:
+def _pick_sheet(names: list[str], sheet: str | int | None, name: str,
+                charts: list[str] = ()) -> str:
+    """The sheet to read among the workbook's sheets with cells (`names`, in its order);
+    `charts` names its chart sheets, which are said to be charts, not tables."""
+    if sheet in charts or (not names and charts):
+        chart = sheet if sheet in charts else charts[0]
+        tables = Listed(names) if names else "-"
+        raise LoadError(f"Sheet '{chart}' of '{name}' is a chart, not a table; the sheets with "
+                        f"a table are: {tables}.", "chart_sheet", sheet=chart, name=name,
+                        names=tables)
     if sheet is None:
         return names[0]
     if isinstance(sheet, int) and not isinstance(sheet, bool):

@@ -610,6 +610,8 @@ EN = {
     "error.xlsx": "This is not a readable Excel .xlsx workbook.",
     "error.sheet": "The workbook has no such sheet.",
     "error.sheet_number": "The workbook has {count} sheets: there is no sheet number {number}.",
+    "error.chart_sheet": ("Sheet '{sheet}' of '{name}' is a chart, not a table; the sheets with a "
+                          "table are: {names}."),
     "error.ragged_quote": ("Line {line} has a quoted value that is never closed properly, so it "
                            "has {found} values instead of {expected}."),
     "error.header_only": "There is a header row but no data rows.",

@@ -7,6 +7,7 @@ import pandas as pd
 import pytest
 
 from dtree_core import loading
+from dtree_core.budget import Budget
 from dtree_core.data import DataError
 from dtree_core.loading import (
     DEFAULT_MISSING,
@@ -554,6 +555,42 @@ def test_an_empty_sheet_of_several_is_named(tmp_path):
         load_path(tmp_path / "two.xlsx", sheet="空表")
     assert err.value.code == "empty_sheet" and err.value.details["sheet"] == "空表"
     assert str(err.value) == "Sheet '空表' of 'two.xlsx' is empty; choose another sheet."
+
+
+def chart_first_book(path):
+    """A workbook whose first sheet is a chart moved to a sheet of its own (Excel's "Move
+    Chart, New sheet" puts it before the data), then the data sheet."""
+    openpyxl = pytest.importorskip("openpyxl")
+    from openpyxl.chart import BarChart, Reference
+
+    book = openpyxl.Workbook()
+    data = book.active
+    data.title = "数据"
+    for row in [["色泽", "密度", "好瓜"], ["青绿", 0.697, "是"], ["乌黑", 0.774, "是"],
+                ["浅白", 0.634, "否"]]:
+        data.append(row)
+    chart = BarChart()
+    chart.add_data(Reference(data, min_col=2, min_row=1, max_row=4), titles_from_data=True)
+    book.create_chartsheet("图表1", 0).add_chart(chart)
+    book.save(path)
+    return path
+
+
+def test_a_chart_sheet_is_no_table_the_first_sheet_with_cells_is_read(tmp_path):
+    """A chart sheet before the data was read as the first sheet and crashed (AttributeError:
+    'Chartsheet' object has no attribute 'reset_dimensions'); it is neither read nor offered,
+    and naming it says it is a chart."""
+    path = chart_first_book(tmp_path / "图表.xlsx")
+    for budget in (None, Budget()):
+        table = load_path(path, budget=budget)
+        assert (table.report.sheet, table.report.sheets) == ("数据", ("数据",))
+        assert table.frame["密度"].tolist() == [0.697, 0.774, 0.634]
+        assert loading.xlsx_sheet_names(path.read_bytes(), budget) == ["数据"]
+        with pytest.raises(LoadError) as err:
+            load_path(path, sheet="图表1", budget=budget)
+        assert err.value.code == "chart_sheet"
+        assert str(err.value) == ("Sheet '图表1' of '图表.xlsx' is a chart, not a table; the "
+                                  "sheets with a table are: 数据.")
 
 
 def test_merged_cells_past_the_data_or_over_blank_rows_add_nothing(tmp_path):
