@@ -105,6 +105,11 @@ _SPACES = ("\t\n\x0b\x0c\r\x1c\x1d\x1e\x1f \x85\xa0\u1680\u2000\u2001\u2002\u200
 # The same patterns for pyarrow (RE2): [0-9] for the ASCII digits, anchored at both ends.
 _NUMBER_RE2 = r"^[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?$"
 _LEADING_ZERO_RE2 = r"^[+-]?0[0-9]"  # 007 and -01 are codes (zip codes, IDs), kept as text
+# A whole number of more digits than a float64 keeps exactly (every one of up to 15 digits):
+# an 18-digit ID card or a 16-digit bank card number, a code kept as text. As a float, ten
+# students' IDs 110101199001011000-…009 became two or three numbers.
+LONG_DIGITS = 16
+_LONG_WHOLE_RE2 = rf"^[+-]?[0-9]{{{LONG_DIGITS},}}$"
 _IDEOGRAPH_FIRST_RE2 = "^[\u4e00-\u9fff]"  # CJK Unified Ideographs, as in 样本 or 青绿
 # A number as Excel writes it where the comma is the decimal mark (0,697; 1.234,5), in the
 # CSV it saves there, separated by semicolons for that reason. (Its tab-separated text is
@@ -140,6 +145,9 @@ NOTICES = {
     "signs": "Column '{column}' holds '+' and '-', so '-' is read as a value, not as missing.",
     "mixed_text": ("Column '{column}' is read as text because of values such as '{example}' "
                    "among its numbers."),
+    "long_numbers": ("Column '{column}' is read as text: its whole numbers have more than 15 "
+                     "digits (such as '{example}'), more than a number keeps exactly, so they "
+                     "are codes (ID or card numbers), not measurements."),
     "formatted_numbers": ("Column '{column}' is read as text: its values look like numbers "
                           "written with thousands separators or a percent sign (such as "
                           "'{example}'). Save them as plain numbers (in Excel: Format Cells, "
@@ -1636,7 +1644,21 @@ def _plain_numbers(raw: pa.Array, markers: _Markers) -> np.ndarray | None:
         return None  # no values, or inf/nan written out: the exact rules word a warning
     if _has_leading_zero(raw, negative=bool(np.signbit(numbers).any()), view=view):
         return None
+    if _has_long_whole(raw, view):
+        return None
     return numbers
+
+
+def _has_long_whole(values: pa.Array, view: _Bytes | None) -> bool:
+    """Is any value a whole number of LONG_DIGITS digits or more (a code)? Only values that
+    long are looked at (usually none)."""
+    if view is None:
+        rows = pc.indices_nonzero(pc.greater_equal(pc.binary_length(values), LONG_DIGITS))
+    else:
+        rows = np.flatnonzero(view.length >= LONG_DIGITS)
+    if not len(rows):
+        return False
+    return bool(pc.any(pc.match_substring_regex(values.take(rows), _LONG_WHOLE_RE2)).as_py())
 
 
 @dataclass(frozen=True)
@@ -1911,6 +1933,7 @@ class _Numbers:
     finite: int  # rows holding a number
     looks: int  # rows holding a number or an inf/nan word
     codes: bool  # some number has a leading zero: the column holds codes, kept as text
+    long: str | None = None  # a whole number too long for a float (a code), if there is one
 
     @classmethod
     def of(cls, values: _Distinct, known: np.ndarray) -> _Numbers:
@@ -1926,12 +1949,17 @@ class _Numbers:
         nonfinite = _flags(pc.is_in(pc.ascii_lower(arrow), value_set=words)) & known & ~number
         finite = values.count(number)
         leading = _flags(pc.match_substring_regex(arrow, _LEADING_ZERO_RE2)) & known
+        long = None
+        if finite and (values.lengths >= LONG_DIGITS).any():
+            digits = _flags(pc.match_substring_regex(arrow, _LONG_WHOLE_RE2)) & known
+            long = str(values.texts[np.argmax(digits)]) if digits.any() else None
         return cls(normal, number, nonfinite, values.count(known), finite,
-                   finite + values.count(nonfinite), bool(finite and leading.any()))
+                   finite + values.count(nonfinite), bool(finite and leading.any()), long)
 
     @property
     def numeric(self) -> bool:
-        return bool(self.known and self.looks == self.known and self.finite and not self.codes)
+        return bool(self.known and self.looks == self.known and self.finite and not self.codes
+                    and not self.long)
 
     @property
     def mostly(self) -> bool:
@@ -1985,7 +2013,9 @@ def _judged_column(name: str, raw: pa.Array, markers: _Markers, decimal_comma: b
     texts = values.texts.copy()
     texts[missing] = np.nan
     formatted = _formatted_number(values.texts[~missing])
-    if formatted is not None:
+    if numbers.long and numbers.looks == numbers.known:  # numbers but for their length
+        notes.append(Notice("long_numbers", column=name, example=numbers.long))
+    elif formatted is not None:
         notes.append(Notice("formatted_numbers", column=name, example=formatted))
     elif numbers.mostly:
         odd_rows = (~missing & ~numbers.number)[values.rows]
