@@ -149,9 +149,9 @@ NOTICES = {
                      "digits (such as '{example}'), more than a number keeps exactly, so they "
                      "are codes (ID or card numbers), not measurements."),
     "formatted_numbers": ("Column '{column}' is read as text: its values look like numbers "
-                          "written with thousands separators or a percent sign (such as "
-                          "'{example}'). Save them as plain numbers (in Excel: Format Cells, "
-                          "Number, no separator) to use it as a continuous attribute."),
+                          "written with thousands separators, a currency sign or a percent sign "
+                          "(such as '{example}'). Save them as plain numbers (in Excel: Format "
+                          "Cells, Number, no separator) to use it as a continuous attribute."),
     "decimal_comma": ("Column '{column}' is read as numbers written with a decimal comma (such "
                       "as '{example}'), as Excel writes them where the comma is the decimal "
                       "mark."),
@@ -1968,9 +1968,11 @@ class _Numbers:
                 and self.finite >= 0.8 * self.known and not self.codes)
 
 
-# A number as a spreadsheet may display it: thousands separators (1,234 or 1，234) or a
-# percent sign (95%, 12.5 %).
-_FORMATTED_NUMBER = re.compile(r"[-+]?(?:\d{1,3}(?:[,，]\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?\s*[%％])")
+# A number as a spreadsheet may display it, and so save it in a CSV: thousands separators
+# (1,234 or 1，234), a currency sign (￥1,234.00, as Excel's currency format writes it on
+# Chinese Windows, whose GBK has no ¥; ¥, $, €, £) or a percent sign (95%, 12.5 %).
+_FORMATTED_NUMBER = re.compile(
+    r"[-+]?(?:[¥￥$€£]\s*[-+]?)?(?:\d{1,3}(?:[,，]\d{3})+|\d+)(?:\.\d+)?(?:\s*[%％])?")
 
 
 def _formatted_number(texts: np.ndarray) -> str | None:
@@ -1980,10 +1982,11 @@ def _formatted_number(texts: np.ndarray) -> str | None:
     example = None
     for text in texts[:10_000]:
         text = str(text).strip()
-        if _FORMATTED_NUMBER.fullmatch(text):
-            example = example or text
-        elif not PLAIN_NUMBER.fullmatch(text):
+        if PLAIN_NUMBER.fullmatch(text):
+            continue
+        if not _FORMATTED_NUMBER.fullmatch(text):
             return None
+        example = example or text
     return example
 
 

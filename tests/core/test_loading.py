@@ -314,6 +314,27 @@ def test_numbers_formatted_by_a_spreadsheet_are_named_not_guessed():
     assert table.report.kinds["月收入"] == "nominal"  # still text, as before
 
 
+def test_money_as_excel_and_wps_save_it_is_named_a_formatted_number():
+    """Excel's currency format saves ¥1,200.00 in a CSV (￥800 on Chinese Windows): such a
+    column is text, as before, but it was left without a word, and then out of the tree as 'a
+    different value in every row, like a row number'. It is named as a formatted number, in
+    both languages."""
+    from dtree_core.cli_messages import notice_text
+
+    table = load('名,价格,运费,好\nA,"¥1,200.00",￥8,是\nB,¥800.00,$5.50,否\n'
+                 'C,-¥35.00,12,是\nD,"¥2,500.00",?,否\n')
+    notes = {n.details["column"]: n for n in table.report.warnings
+             if n.code == "formatted_numbers"}
+    assert {c: n.details["example"] for c, n in notes.items()} == {"价格": "¥1,200.00",
+                                                                   "运费": "￥8"}
+    assert "a currency sign" in notes["价格"]
+    assert "货币符号" in notice_text(notes["价格"], "zh")
+    assert table.frame["价格"].tolist() == ["¥1,200.00", "¥800.00", "-¥35.00", "¥2,500.00"]
+    # money among words, or a sign alone, is no number written with a currency sign
+    words = load("名,价格,好\nA,¥,是\nB,¥80,否\nC,免费,是\nD,¥12,否\n")
+    assert not any(n.code == "formatted_numbers" for n in words.report.warnings)
+
+
 def test_a_semicolon_file_reads_decimal_commas_as_numbers_and_says_so():
     """Excel where the comma is the decimal mark saves CSV with semicolons and 0,697: every
     such column read as text, a continuous attribute turned nominal without a word."""
