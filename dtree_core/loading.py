@@ -534,6 +534,8 @@ def _decode(data: bytes, name: str, encoding: str | None, trust: bool = False):
     for bom, codec in _BOMS:
         if data.startswith(bom):
             text = _utf8_text(data[len(bom):], name, trust) if codec == "utf-8-sig" else None
+            if codec == "utf-8-sig" and text is None:
+                _refuse_mixed_utf8(data[len(bom):], name)
             text = text or _Text(_checked_text(_decode_as(data, name, codec), name))
             return text, codec, False, []
     utf16 = _bomless_utf16(data)
@@ -545,6 +547,7 @@ def _decode(data: bytes, name: str, encoding: str | None, trust: bool = False):
     text = _utf8_text(data, name, trust)
     if text is not None:
         return text, "utf-8", False, []
+    _refuse_mixed_utf8(data, name)
     try:
         text = _checked_text(data.decode("gb18030"), name, nul_free=True)
     except UnicodeDecodeError:
@@ -556,6 +559,31 @@ def _decode(data: bytes, name: str, encoding: str | None, trust: bool = False):
             return _Text(_checked_text(reading, name)), codec, True, [_guess_warning(codec)]
         return _Text(text), "gb18030", True, [_guess_warning("gb18030")]
     return _Text(text), "gb18030", False, []
+
+
+# Chinese characters (or others beyond ASCII) read as UTF-8 before a byte that is not: the file
+# is UTF-8 with something else pasted in, not a file in another encoding (GBK's text is not
+# UTF-8 beyond a character or so)
+MIXED_UTF8_CHARACTERS = 4
+
+
+def _refuse_mixed_utf8(data: bytes, name: str) -> None:
+    """Refuse UTF-8 text with bytes of another encoding in it (rows of a GBK file appended to
+    a UTF-8 one), naming the line where they start: read as GB18030 it was all garbled, or
+    'cannot be recognised', with no line to look at."""
+    try:
+        data.decode("utf-8")
+        return
+    except UnicodeDecodeError as err:
+        start = err.start
+    before = data[:start].decode("utf-8")
+    if len(_NON_ASCII.findall(before)) < MIXED_UTF8_CHARACTERS:
+        return
+    line = len(_LINE_END.findall(before.lstrip("\ufeff"))) + 1
+    raise LoadError(
+        f"'{name}' is UTF-8 until line {line}, which holds bytes of another encoding (rows "
+        "pasted from a GBK file?); save the whole file again as UTF-8, or choose the encoding "
+        "of the rest.", "encoding_mixed", name=name, line=line)
 
 
 # GB18030's private use area: its user-defined byte pairs, which no Chinese text written in

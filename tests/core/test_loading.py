@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import codecs
+
 import numpy as np
 import pandas as pd
 import pytest
@@ -552,6 +554,26 @@ def test_gbk_text_with_rare_characters_stays_gb18030():
     assert list(table.frame.columns) == ["姓名", "喆", "堃", "犇", "好瓜"]
     assert table.report.encoding == "gb18030"
     assert load_bytes(WATERMELON.encode("gbk"), "w.csv").report.encoding == "gb18030"
+
+
+def test_gbk_rows_pasted_into_a_utf8_file_are_refused_naming_their_line():
+    """Rows of a GBK file appended to a UTF-8 one (with Excel's BOM or without): 'the encoding
+    cannot be recognised', no line named, or read whole as GB18030, garbled. The refusal names
+    the line where the other encoding starts, in both languages; a GBK file still reads."""
+    from dtree_core.cli_messages import ERRORS_ZH
+
+    utf8 = "色泽,密度,好瓜\r\n青绿,0.697,是\r\n乌黑,0.774,是\r\n".encode()
+    gbk = "浅白,0.634,否\r\n青绿,0.608,否\r\n".encode("gbk")
+    for data in (utf8 + gbk, codecs.BOM_UTF8 + utf8 + gbk):
+        with pytest.raises(LoadError) as err:
+            load_bytes(data, "合并.csv")
+        assert err.value.code == "encoding_mixed" and err.value.details["line"] == 4
+        assert str(err.value) == (
+            "'合并.csv' is UTF-8 until line 4, which holds bytes of another encoding (rows pasted "
+            "from a GBK file?); save the whole file again as UTF-8, or choose the encoding of "
+            "the rest.")
+        assert "第 4 行" in ERRORS_ZH["encoding_mixed"].format(**err.value.details)
+    assert load_bytes(utf8.decode().encode("gbk") + gbk, "w.csv").report.encoding == "gb18030"
 
 
 def test_the_minus_sign_reads_as_a_minus():
