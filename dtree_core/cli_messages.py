@@ -250,8 +250,10 @@ _NOTICES_ZH = {
     "unnamed_column": "第 {position} 列在表头中没有名字，已命名为“{name}”。",
     "signs": "列“{column}”中有“+”和“-”，因此“-”被读作一个取值，而不是缺失值。",
     "mixed_text": "列“{column}”的数值中夹有“{example}”这样的值，因此按文本读取。",
-    "formatted_numbers": ("列“{column}”按文本读取：它的取值像是带千位分隔符或百分号的数字（例如"
-                          "“{example}”）。要把它作为连续属性使用，请把这些值保存为普通数字（Excel："
+    "long_numbers": ("列“{column}”按文本读取：它的整数超过 15 位（例如“{example}”），超出了数值"
+                     "能精确保存的位数，因此是编码（身份证号、卡号等），不是测量值。"),
+    "formatted_numbers": ("列“{column}”按文本读取：它的取值像是带千位分隔符、货币符号或百分号的"
+                          "数字（例如“{example}”）。要把它作为连续属性使用，请把这些值保存为普通数字（Excel："
                           "设置单元格格式 → 数值，取消勾选“使用千位分隔符”）。"),
     "decimal_comma": ("列“{column}”按以逗号为小数点的数字读取（例如“{example}”），这是以逗号为"
                       "小数点的地区的 Excel 的写法。"),
@@ -421,6 +423,9 @@ ERRORS_ZH = {
                        "或另存为 CSV。"),
     "encoding": "无法用这种编码解码文件；请用 --encoding 指定编码（例如 gb18030 或 utf-8）。",
     "encoding_unknown": "未知的编码“{encoding}”；可用的如 gb18030、utf-8、utf-16。",
+    "encoding_mixed": ("“{name}”在第 {line} 行之前都是 UTF-8，第 {line} 行含有另一种编码的"
+                       "字节（是不是从 GBK 文件粘贴来的行？）；请把整个文件重新另存为 UTF-8，"
+                       "或用 --encoding 指定其余部分的编码。"),
     "encoding_byte": ("“{name}”不是有效的 {encoding}：位置 {position} 的字节 0x{byte} 无法解码；"
                       "请用 --encoding 指定其他编码。"),
     "encoding_lines": ("“{name}”不是 {encoding} 编码：按它解码后，文件中的 {lines} 个换行都不见了；"
@@ -430,6 +435,7 @@ ERRORS_ZH = {
     "xlsx": "这不是可读取的 Excel .xlsx 工作簿。",
     "sheet": "“{name}”中没有工作表“{sheet}”；它的工作表有：{names}。",
     "sheet_number": "“{name}”只有 {count} 个工作表，没有第 {number} 个。",
+    "chart_sheet": "“{name}”的工作表“{sheet}”是图表，不是表格；有表格的工作表有：{names}。",
     "header_only": "只有表头行，没有数据行。",
     "one_column": "只找到一列，没有可用于划分的属性；请用逗号、分号、制表符或全角逗号分隔各个值。",
     "ragged": "第 {line} 行有 {found} 个值，而表头有 {expected} 列；含有分隔符的值请加引号。",

@@ -105,6 +105,11 @@ _SPACES = ("\t\n\x0b\x0c\r\x1c\x1d\x1e\x1f \x85\xa0\u1680\u2000\u2001\u2002\u200
 # The same patterns for pyarrow (RE2): [0-9] for the ASCII digits, anchored at both ends.
 _NUMBER_RE2 = r"^[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?$"
 _LEADING_ZERO_RE2 = r"^[+-]?0[0-9]"  # 007 and -01 are codes (zip codes, IDs), kept as text
+# A whole number of more digits than a float64 keeps exactly (every one of up to 15 digits):
+# an 18-digit ID card or a 16-digit bank card number, a code kept as text. As a float, ten
+# students' IDs 110101199001011000-…009 became two or three numbers.
+LONG_DIGITS = 16
+_LONG_WHOLE_RE2 = rf"^[+-]?[0-9]{{{LONG_DIGITS},}}$"
 _IDEOGRAPH_FIRST_RE2 = "^[\u4e00-\u9fff]"  # CJK Unified Ideographs, as in 样本 or 青绿
 # A number as Excel writes it where the comma is the decimal mark (0,697; 1.234,5), in the
 # CSV it saves there, separated by semicolons for that reason. (Its tab-separated text is
@@ -140,10 +145,13 @@ NOTICES = {
     "signs": "Column '{column}' holds '+' and '-', so '-' is read as a value, not as missing.",
     "mixed_text": ("Column '{column}' is read as text because of values such as '{example}' "
                    "among its numbers."),
+    "long_numbers": ("Column '{column}' is read as text: its whole numbers have more than 15 "
+                     "digits (such as '{example}'), more than a number keeps exactly, so they "
+                     "are codes (ID or card numbers), not measurements."),
     "formatted_numbers": ("Column '{column}' is read as text: its values look like numbers "
-                          "written with thousands separators or a percent sign (such as "
-                          "'{example}'). Save them as plain numbers (in Excel: Format Cells, "
-                          "Number, no separator) to use it as a continuous attribute."),
+                          "written with thousands separators, a currency sign or a percent sign "
+                          "(such as '{example}'). Save them as plain numbers (in Excel: Format "
+                          "Cells, Number, no separator) to use it as a continuous attribute."),
     "decimal_comma": ("Column '{column}' is read as numbers written with a decimal comma (such "
                       "as '{example}'), as Excel writes them where the comma is the decimal "
                       "mark."),
@@ -526,6 +534,8 @@ def _decode(data: bytes, name: str, encoding: str | None, trust: bool = False):
     for bom, codec in _BOMS:
         if data.startswith(bom):
             text = _utf8_text(data[len(bom):], name, trust) if codec == "utf-8-sig" else None
+            if codec == "utf-8-sig" and text is None:
+                _refuse_mixed_utf8(data[len(bom):], name)
             text = text or _Text(_checked_text(_decode_as(data, name, codec), name))
             return text, codec, False, []
     utf16 = _bomless_utf16(data)
@@ -537,6 +547,7 @@ def _decode(data: bytes, name: str, encoding: str | None, trust: bool = False):
     text = _utf8_text(data, name, trust)
     if text is not None:
         return text, "utf-8", False, []
+    _refuse_mixed_utf8(data, name)
     try:
         text = _checked_text(data.decode("gb18030"), name, nul_free=True)
     except UnicodeDecodeError:
@@ -548,6 +559,31 @@ def _decode(data: bytes, name: str, encoding: str | None, trust: bool = False):
             return _Text(_checked_text(reading, name)), codec, True, [_guess_warning(codec)]
         return _Text(text), "gb18030", True, [_guess_warning("gb18030")]
     return _Text(text), "gb18030", False, []
+
+
+# Chinese characters (or others beyond ASCII) read as UTF-8 before a byte that is not: the file
+# is UTF-8 with something else pasted in, not a file in another encoding (GBK's text is not
+# UTF-8 beyond a character or so)
+MIXED_UTF8_CHARACTERS = 4
+
+
+def _refuse_mixed_utf8(data: bytes, name: str) -> None:
+    """Refuse UTF-8 text with bytes of another encoding in it (rows of a GBK file appended to
+    a UTF-8 one), naming the line where they start: read as GB18030 it was all garbled, or
+    'cannot be recognised', with no line to look at."""
+    try:
+        data.decode("utf-8")
+        return
+    except UnicodeDecodeError as err:
+        start = err.start
+    before = data[:start].decode("utf-8")
+    if len(_NON_ASCII.findall(before)) < MIXED_UTF8_CHARACTERS:
+        return
+    line = len(_LINE_END.findall(before.lstrip("\ufeff"))) + 1
+    raise LoadError(
+        f"'{name}' is UTF-8 until line {line}, which holds bytes of another encoding (rows "
+        "pasted from a GBK file?); save the whole file again as UTF-8, or choose the encoding "
+        "of the rest.", "encoding_mixed", name=name, line=line)
 
 
 # GB18030's private use area: its user-defined byte pairs, which no Chinese text written in
@@ -1008,8 +1044,10 @@ def _read_xlsx(data: bytes, name: str, sheet: str | int | None, budget: Budget |
             _refuse_binary(data, name)
         raise LoadError(f"'{name}' is not a readable Excel .xlsx workbook.", "xlsx") from None
     try:
-        names = book.sheetnames
-        chosen = _pick_sheet(names, sheet, name)
+        # the sheets that hold cells: a chart moved to a sheet of its own (Excel puts it
+        # before the data) has none, and as the first sheet it was read and crashed
+        names = [worksheet.title for worksheet in book.worksheets]
+        chosen = _pick_sheet(names, sheet, name, [chart.title for chart in book.chartsheets])
         worksheet = book[chosen]
         # openpyxl pads every row to the declared <dimension> (A1:XFD20: 16,384 columns for a
         # sheet of two): rows are read as they are written instead
@@ -1148,7 +1186,9 @@ def _count_sheet_xml(data: bytes, sheet: str | int | None, name: str, budget: Bu
         return  # openpyxl says what is wrong with the file
     with archive:
         parts = _readable_sheet_parts(archive, budget)
-        if not parts:  # parts we cannot map: openpyxl may read any of them, so all count
+        # parts we cannot map, or a sheet named that has no cells (a chart, which the reading
+        # then names): openpyxl may read any of them, so all count
+        if not parts or (isinstance(sheet, str) and sheet not in parts):
             budget.check("unpacked_bytes", _unpacked_size(archive))
             return
         chosen = parts[_pick_sheet(list(parts), sheet, name)]
@@ -1220,7 +1260,9 @@ def _sheet_parts(archive: zipfile.ZipFile) -> dict[str, str]:
     rel = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}id"
     book = ElementTree.fromstring(archive.read(WORKBOOK_PARTS[0]))
     links = ElementTree.fromstring(archive.read(WORKBOOK_PARTS[1]))
-    targets = {link.get("Id"): link.get("Target", "") for link in links}
+    # a chart sheet has no cells: not offered, counted or read as a table
+    targets = {link.get("Id"): link.get("Target", "") for link in links
+               if not link.get("Type", "").endswith("/chartsheet")}
     parts = {}
     for sheet in book.iter():
         if sheet.tag.endswith("}sheet") and sheet.get(rel) in targets:
@@ -1246,7 +1288,16 @@ def _sheet_rows(worksheet, budget: Budget | None) -> list[list[str]]:
     return rows
 
 
-def _pick_sheet(names: list[str], sheet: str | int | None, name: str) -> str:
+def _pick_sheet(names: list[str], sheet: str | int | None, name: str,
+                charts: list[str] = ()) -> str:
+    """The sheet to read among the workbook's sheets with cells (`names`, in its order);
+    `charts` names its chart sheets, which are said to be charts, not tables."""
+    if sheet in charts or (not names and charts):
+        chart = sheet if sheet in charts else charts[0]
+        tables = Listed(names) if names else "-"
+        raise LoadError(f"Sheet '{chart}' of '{name}' is a chart, not a table; the sheets with "
+                        f"a table are: {tables}.", "chart_sheet", sheet=chart, name=name,
+                        names=tables)
     if sheet is None:
         return names[0]
     if isinstance(sheet, int) and not isinstance(sheet, bool):
@@ -1621,7 +1672,21 @@ def _plain_numbers(raw: pa.Array, markers: _Markers) -> np.ndarray | None:
         return None  # no values, or inf/nan written out: the exact rules word a warning
     if _has_leading_zero(raw, negative=bool(np.signbit(numbers).any()), view=view):
         return None
+    if _has_long_whole(raw, view):
+        return None
     return numbers
+
+
+def _has_long_whole(values: pa.Array, view: _Bytes | None) -> bool:
+    """Is any value a whole number of LONG_DIGITS digits or more (a code)? Only values that
+    long are looked at (usually none)."""
+    if view is None:
+        rows = pc.indices_nonzero(pc.greater_equal(pc.binary_length(values), LONG_DIGITS))
+    else:
+        rows = np.flatnonzero(view.length >= LONG_DIGITS)
+    if not len(rows):
+        return False
+    return bool(pc.any(pc.match_substring_regex(values.take(rows), _LONG_WHOLE_RE2)).as_py())
 
 
 @dataclass(frozen=True)
@@ -1896,6 +1961,7 @@ class _Numbers:
     finite: int  # rows holding a number
     looks: int  # rows holding a number or an inf/nan word
     codes: bool  # some number has a leading zero: the column holds codes, kept as text
+    long: str | None = None  # a whole number too long for a float (a code), if there is one
 
     @classmethod
     def of(cls, values: _Distinct, known: np.ndarray) -> _Numbers:
@@ -1911,12 +1977,17 @@ class _Numbers:
         nonfinite = _flags(pc.is_in(pc.ascii_lower(arrow), value_set=words)) & known & ~number
         finite = values.count(number)
         leading = _flags(pc.match_substring_regex(arrow, _LEADING_ZERO_RE2)) & known
+        long = None
+        if finite and (values.lengths >= LONG_DIGITS).any():
+            digits = _flags(pc.match_substring_regex(arrow, _LONG_WHOLE_RE2)) & known
+            long = str(values.texts[np.argmax(digits)]) if digits.any() else None
         return cls(normal, number, nonfinite, values.count(known), finite,
-                   finite + values.count(nonfinite), bool(finite and leading.any()))
+                   finite + values.count(nonfinite), bool(finite and leading.any()), long)
 
     @property
     def numeric(self) -> bool:
-        return bool(self.known and self.looks == self.known and self.finite and not self.codes)
+        return bool(self.known and self.looks == self.known and self.finite and not self.codes
+                    and not self.long)
 
     @property
     def mostly(self) -> bool:
@@ -1925,9 +1996,11 @@ class _Numbers:
                 and self.finite >= 0.8 * self.known and not self.codes)
 
 
-# A number as a spreadsheet may display it: thousands separators (1,234 or 1，234) or a
-# percent sign (95%, 12.5 %).
-_FORMATTED_NUMBER = re.compile(r"[-+]?(?:\d{1,3}(?:[,，]\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?\s*[%％])")
+# A number as a spreadsheet may display it, and so save it in a CSV: thousands separators
+# (1,234 or 1，234), a currency sign (￥1,234.00, as Excel's currency format writes it on
+# Chinese Windows, whose GBK has no ¥; ¥, $, €, £) or a percent sign (95%, 12.5 %).
+_FORMATTED_NUMBER = re.compile(
+    r"[-+]?(?:[¥￥$€£]\s*[-+]?)?(?:\d{1,3}(?:[,，]\d{3})+|\d+)(?:\.\d+)?(?:\s*[%％])?")
 
 
 def _formatted_number(texts: np.ndarray) -> str | None:
@@ -1937,10 +2010,11 @@ def _formatted_number(texts: np.ndarray) -> str | None:
     example = None
     for text in texts[:10_000]:
         text = str(text).strip()
-        if _FORMATTED_NUMBER.fullmatch(text):
-            example = example or text
-        elif not PLAIN_NUMBER.fullmatch(text):
+        if PLAIN_NUMBER.fullmatch(text):
+            continue
+        if not _FORMATTED_NUMBER.fullmatch(text):
             return None
+        example = example or text
     return example
 
 
@@ -1970,7 +2044,9 @@ def _judged_column(name: str, raw: pa.Array, markers: _Markers, decimal_comma: b
     texts = values.texts.copy()
     texts[missing] = np.nan
     formatted = _formatted_number(values.texts[~missing])
-    if formatted is not None:
+    if numbers.long and numbers.looks == numbers.known:  # numbers but for their length
+        notes.append(Notice("long_numbers", column=name, example=numbers.long))
+    elif formatted is not None:
         notes.append(Notice("formatted_numbers", column=name, example=formatted))
     elif numbers.mostly:
         odd_rows = (~missing & ~numbers.number)[values.rows]

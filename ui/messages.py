@@ -598,6 +598,9 @@ EN = {
     "error.encoding": ("The file cannot be decoded with this encoding; choose another (for "
                        "example GB18030 or UTF-8) and load it again."),
     "error.encoding_unknown": "Unknown encoding '{encoding}'.",
+    "error.encoding_mixed": ("'{name}' is UTF-8 until line {line}, which holds bytes of "
+                             "another encoding (rows pasted from a GBK file?); save the whole "
+                             "file again as UTF-8, or choose the encoding of the rest."),
     "error.encoding_byte": ("'{name}' cannot be decoded with this encoding ({encoding}: the "
                             "byte 0x{byte} at position {position}); choose another (for example "
                             "GB18030 or UTF-8)."),
@@ -610,6 +613,8 @@ EN = {
     "error.xlsx": "This is not a readable Excel .xlsx workbook.",
     "error.sheet": "The workbook has no such sheet.",
     "error.sheet_number": "The workbook has {count} sheets: there is no sheet number {number}.",
+    "error.chart_sheet": ("Sheet '{sheet}' of '{name}' is a chart, not a table; the sheets with a "
+                          "table are: {names}."),
     "error.ragged_quote": ("Line {line} has a quoted value that is never closed properly, so it "
                            "has {found} values instead of {expected}."),
     "error.header_only": "There is a header row but no data rows.",

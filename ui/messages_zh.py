@@ -478,6 +478,9 @@ ZH = {
     "error.encoding": ("无法用这种编码解码文件；请换一种编码（例如 GB18030 或 UTF-8）"
                        "后重新加载。"),
     "error.encoding_unknown": "未知的编码“{encoding}”。",
+    "error.encoding_mixed": ("“{name}”在第 {line} 行之前都是 UTF-8，第 {line} 行含有另一种"
+                             "编码的字节（是不是从 GBK 文件粘贴来的行？）；请把整个文件重新另存"
+                             "为 UTF-8，或选择其余部分的编码。"),
     "error.encoding_byte": ("无法用这种编码（{encoding}）解码“{name}”：位置 {position} 的字节 "
                             "0x{byte} 无法解码；请换一种编码（例如 GB18030 或 UTF-8）。"),
     "error.encoding_lines": ("“{name}”不是 {encoding} 编码：按它解码后，文件中的 {lines} 个换行"
@@ -488,6 +491,7 @@ ZH = {
     "error.xlsx": "这不是可读取的 Excel .xlsx 工作簿。",
     "error.sheet": "工作簿中没有这个工作表。",
     "error.sheet_number": "工作簿只有 {count} 个工作表，没有第 {number} 个。",
+    "error.chart_sheet": "“{name}”的工作表“{sheet}”是图表，不是表格；有表格的工作表有：{names}。",
     "error.ragged_quote": ("第 {line} 行有一个引号没有正确闭合，因此有 {found} 个值，"
                            "而不是 {expected} 个。"),
     "error.header_only": "只有表头行，没有数据行。",

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import codecs
+
 import numpy as np
 import pandas as pd
 import pytest
 
 from dtree_core import loading
+from dtree_core.budget import Budget
 from dtree_core.data import DataError
 from dtree_core.loading import (
     DEFAULT_MISSING,
@@ -313,6 +316,27 @@ def test_numbers_formatted_by_a_spreadsheet_are_named_not_guessed():
     assert table.report.kinds["月收入"] == "nominal"  # still text, as before
 
 
+def test_money_as_excel_and_wps_save_it_is_named_a_formatted_number():
+    """Excel's currency format saves ¥1,200.00 in a CSV (￥800 on Chinese Windows): such a
+    column is text, as before, but it was left without a word, and then out of the tree as 'a
+    different value in every row, like a row number'. It is named as a formatted number, in
+    both languages."""
+    from dtree_core.cli_messages import notice_text
+
+    table = load('名,价格,运费,好\nA,"¥1,200.00",￥8,是\nB,¥800.00,$5.50,否\n'
+                 'C,-¥35.00,12,是\nD,"¥2,500.00",?,否\n')
+    notes = {n.details["column"]: n for n in table.report.warnings
+             if n.code == "formatted_numbers"}
+    assert {c: n.details["example"] for c, n in notes.items()} == {"价格": "¥1,200.00",
+                                                                   "运费": "￥8"}
+    assert "a currency sign" in notes["价格"]
+    assert "货币符号" in notice_text(notes["价格"], "zh")
+    assert table.frame["价格"].tolist() == ["¥1,200.00", "¥800.00", "-¥35.00", "¥2,500.00"]
+    # money among words, or a sign alone, is no number written with a currency sign
+    words = load("名,价格,好\nA,¥,是\nB,¥80,否\nC,免费,是\nD,¥12,否\n")
+    assert not any(n.code == "formatted_numbers" for n in words.report.warnings)
+
+
 def test_a_semicolon_file_reads_decimal_commas_as_numbers_and_says_so():
     """Excel where the comma is the decimal mark saves CSV with semicolons and 0,697: every
     such column read as text, a continuous attribute turned nominal without a word."""
@@ -532,6 +556,26 @@ def test_gbk_text_with_rare_characters_stays_gb18030():
     assert load_bytes(WATERMELON.encode("gbk"), "w.csv").report.encoding == "gb18030"
 
 
+def test_gbk_rows_pasted_into_a_utf8_file_are_refused_naming_their_line():
+    """Rows of a GBK file appended to a UTF-8 one (with Excel's BOM or without): 'the encoding
+    cannot be recognised', no line named, or read whole as GB18030, garbled. The refusal names
+    the line where the other encoding starts, in both languages; a GBK file still reads."""
+    from dtree_core.cli_messages import ERRORS_ZH
+
+    utf8 = "色泽,密度,好瓜\r\n青绿,0.697,是\r\n乌黑,0.774,是\r\n".encode()
+    gbk = "浅白,0.634,否\r\n青绿,0.608,否\r\n".encode("gbk")
+    for data in (utf8 + gbk, codecs.BOM_UTF8 + utf8 + gbk):
+        with pytest.raises(LoadError) as err:
+            load_bytes(data, "合并.csv")
+        assert err.value.code == "encoding_mixed" and err.value.details["line"] == 4
+        assert str(err.value) == (
+            "'合并.csv' is UTF-8 until line 4, which holds bytes of another encoding (rows pasted "
+            "from a GBK file?); save the whole file again as UTF-8, or choose the encoding of "
+            "the rest.")
+        assert "第 4 行" in ERRORS_ZH["encoding_mixed"].format(**err.value.details)
+    assert load_bytes(utf8.decode().encode("gbk") + gbk, "w.csv").report.encoding == "gb18030"
+
+
 def test_the_minus_sign_reads_as_a_minus():
     """−0.5 (U+2212, as typeset text writes it; NFKC keeps it) is the number -0.5: two such
     values among four read the column as text, with no warning."""
@@ -554,6 +598,42 @@ def test_an_empty_sheet_of_several_is_named(tmp_path):
         load_path(tmp_path / "two.xlsx", sheet="空表")
     assert err.value.code == "empty_sheet" and err.value.details["sheet"] == "空表"
     assert str(err.value) == "Sheet '空表' of 'two.xlsx' is empty; choose another sheet."
+
+
+def chart_first_book(path):
+    """A workbook whose first sheet is a chart moved to a sheet of its own (Excel's "Move
+    Chart, New sheet" puts it before the data), then the data sheet."""
+    openpyxl = pytest.importorskip("openpyxl")
+    from openpyxl.chart import BarChart, Reference
+
+    book = openpyxl.Workbook()
+    data = book.active
+    data.title = "数据"
+    for row in [["色泽", "密度", "好瓜"], ["青绿", 0.697, "是"], ["乌黑", 0.774, "是"],
+                ["浅白", 0.634, "否"]]:
+        data.append(row)
+    chart = BarChart()
+    chart.add_data(Reference(data, min_col=2, min_row=1, max_row=4), titles_from_data=True)
+    book.create_chartsheet("图表1", 0).add_chart(chart)
+    book.save(path)
+    return path
+
+
+def test_a_chart_sheet_is_no_table_the_first_sheet_with_cells_is_read(tmp_path):
+    """A chart sheet before the data was read as the first sheet and crashed (AttributeError:
+    'Chartsheet' object has no attribute 'reset_dimensions'); it is neither read nor offered,
+    and naming it says it is a chart."""
+    path = chart_first_book(tmp_path / "图表.xlsx")
+    for budget in (None, Budget()):
+        table = load_path(path, budget=budget)
+        assert (table.report.sheet, table.report.sheets) == ("数据", ("数据",))
+        assert table.frame["密度"].tolist() == [0.697, 0.774, 0.634]
+        assert loading.xlsx_sheet_names(path.read_bytes(), budget) == ["数据"]
+        with pytest.raises(LoadError) as err:
+            load_path(path, sheet="图表1", budget=budget)
+        assert err.value.code == "chart_sheet"
+        assert str(err.value) == ("Sheet '图表1' of '图表.xlsx' is a chart, not a table; the "
+                                  "sheets with a table are: 数据.")
 
 
 def test_merged_cells_past_the_data_or_over_blank_rows_add_nothing(tmp_path):

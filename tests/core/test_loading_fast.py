@@ -28,6 +28,7 @@ FUZZ = settings(max_examples=300, deadline=None,
 
 NUMBER = re.compile(r"[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?", re.ASCII)
 LEADING_ZERO = re.compile(r"[+-]?0\d", re.ASCII)
+LONG_WHOLE = re.compile(r"[+-]?\d{16,}", re.ASCII)  # more digits than a float keeps: a code
 NONFINITE = {"inf", "+inf", "-inf", "infinity", "+infinity", "-infinity", "nan", "+nan", "-nan"}
 
 
@@ -54,7 +55,8 @@ def reference_column(name: str, cells: list[str], missing=DEFAULT_MISSING):
     looks = finite + sum(not n and v.casefold() in NONFINITE
                          for v, n in zip(normal, numbers, strict=True))
     codes = finite and any(LEADING_ZERO.match(v) for v in normal)
-    if known and looks == len(known) and finite and not codes:
+    long = next((v for v, n in zip(known, normal, strict=True) if LONG_WHOLE.fullmatch(n)), None)
+    if known and looks == len(known) and finite and not codes and not long:
         floats = [math.nan if v is None else float(ascii_digits(v)) for v in values]
         spelled = sorted({v for v in known if v.casefold() in NONFINITE})
         if spelled:
@@ -64,7 +66,11 @@ def reference_column(name: str, cells: list[str], missing=DEFAULT_MISSING):
                          f"({', '.join(spelled)}), read as missing.")
         floats = [f if math.isfinite(f) else math.nan for f in floats]
         return pd.Series(floats, dtype="float64"), notes
-    if len(known) >= 5 and finite < len(known) and finite >= 0.8 * len(known) and not codes:
+    if long and looks == len(known):
+        notes.append(f"Column '{name}' is read as text: its whole numbers have more than 15 "
+                     f"digits (such as '{long}'), more than a number keeps exactly, so they are "
+                     "codes (ID or card numbers), not measurements.")
+    elif len(known) >= 5 and finite < len(known) and finite >= 0.8 * len(known) and not codes:
         odd = next(v for v, n in zip(known, numbers, strict=True) if not n)
         notes.append(f"Column '{name}' is read as text because of values such as '{odd}' among "
                      "its numbers.")

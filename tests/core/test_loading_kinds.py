@@ -227,3 +227,26 @@ def test_a_measurement_with_a_typo_is_text_but_no_id_and_its_reason_quotes_the_t
     # text codes are still IDs: A001…, and numbers with a leading zero kept as text
     assert is_id_like(pd.Series([f"A{i:03d}" for i in range(8)]))
     assert is_id_like(pd.Series([f"{i:03d}" for i in range(8)]))
+
+
+def test_whole_numbers_longer_than_a_float_keeps_are_codes_kept_as_written():
+    """18-digit ID card numbers (身份证号, saved as text in Excel so that they survive) read as
+    floats: ten students' different IDs became three numbers, and the column a nominal
+    attribute of codes that no longer told them apart. They are text, as written, said so;
+    15 digits and a long decimal stay numbers."""
+    ids = [str(110101199001011000 + i) for i in range(10)]
+    rows = "".join(f"{x},{1e14 + i * 7919:.0f},0.3000000000000000{i},{'是' if i % 2 else '否'}\n"
+                   for i, x in enumerate(ids))
+    for text in ("身份证号,fifteen,long_decimal,y\n" + rows,
+                 "身份证号,fifteen,long_decimal,y\n" + rows.replace(ids[4], "NA")):
+        table = load_bytes(text.encode("gbk"), "ids.csv")
+        kept = [x for x in ids if x in text]
+        assert table.frame["身份证号"].dropna().tolist() == kept
+        assert table.report.kind_rules["身份证号"].code in ("text", "id_like")
+        assert [w.code for w in table.report.warnings] == ["long_numbers"]
+        assert table.report.warnings[0] == (
+            "Column '身份证号' is read as text: its whole numbers have more than 15 digits (such "
+            "as '110101199001011000'), more than a number keeps exactly, so they are codes (ID "
+            "or card numbers), not measurements.")
+        assert table.report.kinds["fifteen"] == table.report.kinds["long_decimal"] == CONTINUOUS
+        assert table.frame["fifteen"].tolist()[:2] == [1e14, 1e14 + 7919]
