@@ -171,22 +171,11 @@ def ensure_entry_point() -> None:
         st.switch_page("app.py", query_params=query_lists())
 
 
-def open_asked_page(pages: dict[str, st.Page], current: st.Page,
-                    aliases: dict[str, st.Page] | None = None) -> None:
-    """In app.py after st.navigation: go on to the page a cold deep link asked for, or to the
-    page an alias's URL stands for (/grow: the default page, served at "/"), query kept."""
+def open_asked_page(pages: dict[str, st.Page], current: st.Page) -> None:
+    """In app.py after st.navigation: go on to the page a cold deep link asked for."""
     asked = pages.get(st.session_state.pop("asked_page", None))
-    if asked is None:
-        asked = (aliases or {}).get(current.url_path)
     if asked is not None and asked.url_path != current.url_path:
         st.switch_page(asked, query_params=query_lists())
-
-
-def alias(page: st.Page, url_path: str) -> st.Page:
-    """A hidden page at `url_path` that stands for `page` (open_asked_page leaves it before
-    the sidebar runs; were it to run itself, it would open `page` all the same)."""
-    return st.Page(lambda: st.switch_page(page, query_params=query_lists()), title=page.title,
-                   url_path=url_path, visibility="hidden")
 
 
 def attach_trace(trace_id: str, trace: dict) -> None:
