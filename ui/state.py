@@ -713,17 +713,19 @@ LINK_KEYS = (*links.OPTION_KINDS, links.DATASET, links.UPLOAD, links.TARGET, lin
 
 def write_link(page: str | None = None) -> None:
     """Make the URL say this session's link on `page` (its url_path; None: the page app.py
-    last named). Only this link's parameters are touched (others may be bound to widgets),
-    and the changed ones in one update: one browser history entry."""
+    last named). Only this link's parameters change, all in one update: each update is a
+    browser history entry (Streamlit pushes one per st.query_params change), so Back undoes
+    a change at once and passes no half-written link. No widget is bound to the URL (its
+    query is replaced whole: from_dict refuses a bound parameter)."""
     if page is not None:
         st.session_state.link_page = page
     params = link_params(st.session_state.get("link_page", ""))
     if params is None:
         return
     wanted = {k: v if isinstance(v, list) else [v] for k, v in params.items()}
-    changed = {k: v for k, v in wanted.items() if st.query_params.get_all(k) != v}
-    if changed:
-        st.query_params.update(changed)
-    for key in LINK_KEYS:
-        if key not in wanted and key in st.query_params:
-            del st.query_params[key]
+    shown = query_lists()
+    # in the URL's order: the others' parameters and this link's that stay, then the new ones
+    query = {k: wanted.get(k, v) for k, v in shown.items() if k in wanted or k not in LINK_KEYS}
+    query.update({k: v for k, v in wanted.items() if k not in query})
+    if query != shown:
+        st.query_params.from_dict(query)
