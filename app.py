@@ -9,7 +9,7 @@ import streamlit as st
 
 from ui import engine, lecture, setup
 from ui.messages import t
-from ui.state import alias, init_state, open_asked_page, words_sent, write_link
+from ui.state import init_state, open_asked_page, words_sent, write_link
 
 # (file, title key, url path): issue 5's compare/evaluate pages are added here.
 PAGES = [
@@ -26,14 +26,15 @@ init_state()  # first, so a lecture link's first page already has its sidebar co
 st.set_page_config(page_title=t("app.title"), page_icon="🌳", layout="wide",
                    initial_sidebar_state="collapsed" if st.session_state.lecture else "auto")
 # The default page is served at "/" alone: Streamlit ignores its url_path, so once app.py has
-# run on this server its own path (/grow) would be "Page not found". A hidden page holds that
-# path and opens the default page with the link's query (ui.state.open_asked_page).
+# run on this server its own path (/grow) would be "Page not found". A hidden page runs the same
+# file at that path, in place: a switch to "/" pushed a history entry that Back returned to (and
+# was sent on from again), and its run, drawing no sidebar, dropped the sidebar's choices.
 pages = {path: st.Page(path, title=t(title), url_path="" if i == 0 else url, default=i == 0)
          for i, (path, title, url) in enumerate(PAGES)}
-home_path, _, home_url = PAGES[0]
-aliases = {home_url: pages[home_path]}
-page = st.navigation([*pages.values(), *(alias(p, url) for url, p in aliases.items())])
-open_asked_page(pages, page, aliases)
+home_path, home_title, home_url = PAGES[0]
+own_path = st.Page(home_path, title=t(home_title), url_path=home_url, visibility="hidden")
+page = st.navigation([*pages.values(), own_path])
+open_asked_page(pages, page)
 lecture.style()
 with st.sidebar:
     lecture.switch()

@@ -171,22 +171,11 @@ def ensure_entry_point() -> None:
         st.switch_page("app.py", query_params=query_lists())
 
 
-def open_asked_page(pages: dict[str, st.Page], current: st.Page,
-                    aliases: dict[str, st.Page] | None = None) -> None:
-    """In app.py after st.navigation: go on to the page a cold deep link asked for, or to the
-    page an alias's URL stands for (/grow: the default page, served at "/"), query kept."""
+def open_asked_page(pages: dict[str, st.Page], current: st.Page) -> None:
+    """In app.py after st.navigation: go on to the page a cold deep link asked for."""
     asked = pages.get(st.session_state.pop("asked_page", None))
-    if asked is None:
-        asked = (aliases or {}).get(current.url_path)
     if asked is not None and asked.url_path != current.url_path:
         st.switch_page(asked, query_params=query_lists())
-
-
-def alias(page: st.Page, url_path: str) -> st.Page:
-    """A hidden page at `url_path` that stands for `page` (open_asked_page leaves it before
-    the sidebar runs; were it to run itself, it would open `page` all the same)."""
-    return st.Page(lambda: st.switch_page(page, query_params=query_lists()), title=page.title,
-                   url_path=url_path, visibility="hidden")
 
 
 def attach_trace(trace_id: str, trace: dict) -> None:
@@ -724,17 +713,19 @@ LINK_KEYS = (*links.OPTION_KINDS, links.DATASET, links.UPLOAD, links.TARGET, lin
 
 def write_link(page: str | None = None) -> None:
     """Make the URL say this session's link on `page` (its url_path; None: the page app.py
-    last named). Only this link's parameters are touched (others may be bound to widgets),
-    and the changed ones in one update: one browser history entry."""
+    last named). Only this link's parameters change, all in one update: each update is a
+    browser history entry (Streamlit pushes one per st.query_params change), so Back undoes
+    a change at once and passes no half-written link. No widget is bound to the URL (its
+    query is replaced whole: from_dict refuses a bound parameter)."""
     if page is not None:
         st.session_state.link_page = page
     params = link_params(st.session_state.get("link_page", ""))
     if params is None:
         return
     wanted = {k: v if isinstance(v, list) else [v] for k, v in params.items()}
-    changed = {k: v for k, v in wanted.items() if st.query_params.get_all(k) != v}
-    if changed:
-        st.query_params.update(changed)
-    for key in LINK_KEYS:
-        if key not in wanted and key in st.query_params:
-            del st.query_params[key]
+    shown = query_lists()
+    # in the URL's order: the others' parameters and this link's that stay, then the new ones
+    query = {k: wanted.get(k, v) for k, v in shown.items() if k in wanted or k not in LINK_KEYS}
+    query.update({k: v for k, v in wanted.items() if k not in query})
+    if query != shown:
+        st.query_params.from_dict(query)

@@ -206,3 +206,25 @@ def test_a_seed_out_of_range_names_the_range_in_whole_numbers(lang):
     at.run()
     assert warnings(at) == [t("link.problem.range", _lang=lang, param="seed", value="-4",
                               reason=f"0–{2**31 - 1}")]
+
+
+def test_one_change_is_one_url_update(monkeypatch):
+    """Streamlit pushes a browser history entry for each change of st.query_params: going from
+    4 configurations to 3 removed cmp_n and the fourth's fields one at a time, three entries
+    for one click, and Back passed links no page had shown (cmp4_prune=pep without cmp_n)."""
+    from streamlit.runtime.state.query_params import QueryParams
+
+    at = open_compare({**DATA, "cmp_n": "4", "cmp4_max_depth": "1", "cmp4_prune": "pep"})
+    sent: list[dict] = []
+    send = QueryParams._send_query_param_msg
+
+    def counted(self):
+        sent.append(dict(self._query_params))
+        send(self)
+
+    monkeypatch.setattr(QueryParams, "_send_query_param_msg", counted)
+    at.number_input(key="cmp_n").set_value(3).run()
+    assert not at.exception and compare_params(at) == {}
+    assert len(sent) == 1, sent
+    at.selectbox(key="cmp_algo_0").set_value("cart").run()  # and a change with nothing to drop
+    assert compare_params(at) == {"cmp1_algorithm": "cart"} and len(sent) == 2, sent

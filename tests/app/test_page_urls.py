@@ -30,8 +30,35 @@ def test_each_page_s_url_path_is_served(monkeypatch):
     at.run()
     assert not at.exception
     assert {page.url_path for page in served} >= URL_PATHS
-    # each once, and only the grow page's own path is out of the sidebar's list
+    # each once, and only the grow page's own path (the same file) is out of the sidebar's list
     assert len({page.url_path for page in served}) == len(served)
     hidden = {page.url_path for page in served if page.visibility == "hidden"}
     assert hidden <= {"grow"}
     assert at.title[0].value == "生成决策树"
+
+
+def asked_for(at, url_path: str):
+    """The next run asks for the page at `url_path`, as the browser does on its URL (Back to
+    /grow, a link clicked in the same tab); AppTest.switch_page asks by file only."""
+    [page_hash] = [h for h, info in at._registered_pages.items()
+                   if info.get("url_pathname") == url_path]
+    at._page_hash = page_hash
+    return at
+
+
+def test_the_grow_page_s_own_path_keeps_the_session_s_choices():
+    """/grow in a session already under way (the browser's Back to the URL a link opened at)
+    shows the grow page with the sidebar as it was: a redirect to "/" whose run drew no sidebar
+    dropped its widgets' values (the data went back to the first dataset, lecture mode off)."""
+    at = new_app()
+    for key, value in {"lang": "zh", "data": "watermelon_3.0", "max_depth": "2"}.items():
+        at.query_params[key] = value
+    at.run()
+    at.toggle(key="lecture").set_value(True).run()
+    asked_for(at, "grow").run()
+    assert not at.exception and not at.error
+    ss = at.session_state
+    assert (ss["bundled_key"], ss["max_depth"], ss["lecture"]) == ("watermelon_3.0", 2, True)
+    assert at.title[0].value == "生成决策树"
+    assert {k: at.query_params[k] for k in ("data", "max_depth", "mode")} == {
+        "data": "watermelon_3.0", "max_depth": "2", "mode": "lecture"}
