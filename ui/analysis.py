@@ -279,7 +279,7 @@ def _config_inputs(i: int, base: Options, usual: dict) -> dict:
 def config_picker(base: Options) -> list[Options]:
     """2–4 configurations side by side (the first three algorithms by default)."""
     usual = state.compare_defaults(base)
-    key, (low, high), _ = state.COMPARE_COUNT
+    key, (low, high), _ = state.COMPARE_COUNT_WIDGET
     count = int(st.number_input(t("lab.config.count"), low, high,
                                 key=state.start_widget(key, usual.count),
                                 persist_state="session"))

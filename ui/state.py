@@ -406,9 +406,9 @@ COMPARE_CONFIG = {
     "seed": ("cmp_seed_{}", (0, 2**31 - 1), None),
     "prune": ("cmp_prune_{}", None, None),
 }
-COMPARE_COUNT = ("cmp_n", (2, links.COMPARE_SLOTS), None)
-COMPARE_SPLIT_SEED = ("cmp_seed", (0, 2**31 - 1), None)
-COMPARE_TEST_SIZE = "cmp_test_size"
+COMPARE_COUNT_WIDGET = ("cmp_n", (2, links.COMPARE_SLOTS), None)
+COMPARE_SPLIT_SEED_WIDGET = ("cmp_seed", (0, 2**31 - 1), None)
+COMPARE_TEST_SIZE_WIDGET = "cmp_test_size"
 HELD_OUT = (0.1, 0.5, 0.05)  # the summary's held-out share: from, to, by (a slider)
 
 
@@ -506,19 +506,19 @@ def _open_compare(compare: links.Comparison) -> None:
     """The Compare page's choices into its widgets' keys (they persist for the session, so the
     page opens with them whenever it is first shown); the node waits for the page's trees."""
     if compare.count is not None:
-        _set_widget(links.COMPARE_COUNT, compare.count, COMPARE_COUNT, "range_compare")
+        _set_widget(links.COMPARE_COUNT, compare.count, COMPARE_COUNT_WIDGET, "range_compare")
     for slot, config in enumerate(compare.configs):
         for name, value in config.items():
             key, bounds, for_none = COMPARE_CONFIG[name]
             _set_widget(links.config_param(slot, name), value,
                         (key.format(slot), bounds, for_none), "range_compare")
     if compare.split_seed is not None:
-        _set_widget(links.COMPARE_SPLIT_SEED, compare.split_seed, COMPARE_SPLIT_SEED,
+        _set_widget(links.COMPARE_SPLIT_SEED, compare.split_seed, COMPARE_SPLIT_SEED_WIDGET,
                     "range_compare")
     if compare.test_size is not None:
         sizes = held_out_shares()
         if any(abs(compare.test_size - size) < 1e-9 for size in sizes):
-            st.session_state[COMPARE_TEST_SIZE] = compare.test_size
+            st.session_state[COMPARE_TEST_SIZE_WIDGET] = compare.test_size
         else:  # a slider's value: one of its steps
             _note("unknown_value", links.COMPARE_TEST_SIZE, compare.test_size,
                   Listed(f"{size:g}" for size in sizes))
@@ -673,10 +673,10 @@ def _compare_shown(default: links.Comparison) -> links.Comparison:
             config[name] = None if for_none is not None and value == for_none else value
         configs.append(config)
     return links.Comparison(
-        count=int(ss.get(COMPARE_COUNT[0], default.count)), configs=tuple(configs),
+        count=int(ss.get(COMPARE_COUNT_WIDGET[0], default.count)), configs=tuple(configs),
         node=ss.get("link_cmp_node", ss.get("cmp_node", default.node)),
-        test_size=ss.get(COMPARE_TEST_SIZE, default.test_size),
-        split_seed=ss.get(COMPARE_SPLIT_SEED[0], default.split_seed))
+        test_size=ss.get(COMPARE_TEST_SIZE_WIDGET, default.test_size),
+        split_seed=ss.get(COMPARE_SPLIT_SEED_WIDGET[0], default.split_seed))
 
 
 def _usual_attributes(dataset: dict, target: str) -> list[str] | None:

@@ -190,9 +190,9 @@ def test_the_link_s_ranges_are_the_page_s_widgets():
         widget = at.number_input(key=key.format(0))
         low = bounds[0] if for_none is None else for_none  # 0: no limit
         assert (widget.min, widget.max) == (low, bounds[1]), name
-    for key, bounds, _ in (state.COMPARE_COUNT, state.COMPARE_SPLIT_SEED):
+    for key, bounds, _ in (state.COMPARE_COUNT_WIDGET, state.COMPARE_SPLIT_SEED_WIDGET):
         assert (at.number_input(key=key).min, at.number_input(key=key).max) == bounds
-    slider = at.slider(key=state.COMPARE_TEST_SIZE)
+    slider = at.slider(key=state.COMPARE_TEST_SIZE_WIDGET)
     low, high, by = state.HELD_OUT
     assert (slider.min, slider.max, slider.step) == (low, high, by)
 
