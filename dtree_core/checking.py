@@ -275,12 +275,13 @@ class Verdict:
     the tree splits two ways, CART: counted right), multiway_rounded (that multiway value
     rounded early, as the book prints it: Gain(D, 色泽) = 0.109 on a CART tree), wrong,
     unparsed, unknown_attribute, none_scored (no attribute was scored at this node),
-    needs_attribute, other_threshold (Gain(D, a, t) at a t the
-    node does not split a at), tied_threshold (IV(a, t), … at a t whose score, the one the
-    rule cuts by, ties the node's t: only Gain and H(D|a), or CART's Gini_index, are judged
-    there), ambiguous_threshold (a t whose decimals name the node's split point and another
-    midpoint too), unkept_threshold (a t written with fewer decimals than
-    the node's where the curve does not keep every midpoint), no_threshold (a t for a
+    needs_attribute, other_threshold (Gain(D, a, t) at a t the node does not split a at;
+    where the algorithm chooses t by the smallest Gini_index, CART, details name it and that
+    score), tied_threshold (IV(a, t), … at a t whose score, the one the rule cuts by, ties
+    the node's t: only Gain and H(D|a), or CART's Gini_index, are judged there),
+    ambiguous_threshold (a t whose decimals name the node's split point and another midpoint
+    too), unkept_threshold (a t written with fewer decimals than the node's where the curve
+    does not keep every midpoint), no_threshold (a t for a
     discrete attribute) and no_split_point (a continuous one with no admissible midpoint at
     the node). `slip` names the likely mistake of a wrong line."""
 
@@ -325,6 +326,7 @@ def check(text: str, trace: dict, node_id: int = 0, tolerance: float = TOLERANCE
                        values={a["name"]: tuple(a.get("values") or ())
                                for a in trace.get("attributes") or ()},
                        threshold_by=algorithms.get(trace["algorithm"]).threshold_by,
+                       algorithm=algorithms.get(trace["algorithm"]).label,
                        curve_points=trace["params"].get("curve_points", CURVE_POINTS))
     verdicts = []
     for claim in _in_context(parse(text)):
@@ -372,6 +374,7 @@ class _Context:
     numbered: tuple[str, ...] = ()  # the data's attributes: Li Hang's A1, A2, … in order
     values: dict = field(default_factory=dict)  # each nominal attribute's values in the data
     threshold_by: str = "gain"  # the score a continuous attribute's split point is chosen by
+    algorithm: str = ""  # the tree's algorithm as its label names it: CART
     curve_points: int = CURVE_POINTS  # the most points a curve keeps (the trace's)
 
     def judge(self, claim: Claim) -> Verdict:
@@ -492,6 +495,10 @@ class _Context:
                 "quantity": self.names.text(claim.quantity, _D.text, row["attribute"])})
         if self.forced(row):  # no rule chose this t: the sentence says it was forced
             details["forced"] = True
+        elif self.threshold_by != "gain":  # CART's t: the smallest Gini_index, not eq. 4.8
+            details |= {"algorithm": self.algorithm, "score": self.names.text(
+                self.threshold_by, set_name(None, row["rho"] < 1, self.names).text,
+                f"{row['attribute']}, t")}
         return Verdict(claim, "other_threshold", details=details)
 
     def forced(self, row: dict) -> bool:

@@ -167,9 +167,11 @@ def verdict_sentence(verdict: Verdict) -> str:
                           "ambiguous_threshold",
                           "unkept_threshold", "no_threshold", "no_split_point"):
         details = dict(verdict.details)
-        # a t forced by hand (a force a@t) is no best candidate: its own sentence says so
-        forced = ".forced" if details.pop("forced", False) else ""
-        return t(f"ex.line.{verdict.status}{forced}", line=claim.line, **details)
+        # a t forced by hand (a force a@t) is no best candidate: its own sentence says so;
+        # CART's t is the smallest Gini_index's (its own sentence), not eq. 4.8's largest Gain
+        variant = (".forced" if details.pop("forced", False) else ".min_score"
+                   if verdict.status == "other_threshold" and "score" in details else "")
+        return t(f"ex.line.{verdict.status}{variant}", line=claim.line, **details)
     if verdict.status == "wrong":
         return t("ex.line.wrong", **values, why=slip_sentence(verdict))
     if verdict.status in ("multiway", "multiway_rounded"):  # Zhou's equation, the attribute

@@ -1012,3 +1012,31 @@ def test_zhous_multiway_sum_of_branch_entropies_names_its_attribute_once(lang, s
     verdict = one(cart, "H(D|色泽) = 0.889")
     values = {"line": 1, "given": "0.889", "quantity": "…", "exact": "0.904"}
     assert said in t("ex.line.multiway", _lang=lang, **values | verdict.details)
+
+
+@pytest.mark.parametrize(("lang", "said", "not_said"), [
+    ("en", "CART takes the one with the smallest Gini_index(D, 密度, t), not the largest gain "
+           "of eq. 4.8", "its best candidate split point (eqs. 4.7–4.8)"),
+    ("zh", "CART 在候选划分点（相邻取值的中位点，式 4.7）中取 Gini_index(D, 密度, t) 最小的一个，"
+           "而不是式 4.8 中信息增益最大的一个", "式 4.7–4.8")])
+def test_another_t_on_a_cart_tree_says_cart_chose_t_by_the_gini_index(wm3, lang, said,
+                                                                      not_said):
+    """CART cuts 密度 at the midpoint with the smallest Gini_index(D, 密度, t), not by eq.
+    4.8's Gain(D, a, t): a line at another t says so, not that t is 'its best candidate
+    split point (eqs. 4.7–4.8)'; ID3's sentence keeps eq. 4.8."""
+    from ui.exercises import verdict_sentence
+    from ui.messages import t
+
+    cart = DecisionTree("cart").fit(*wm3).trace_.to_dict()
+    verdict = one(cart, "Gini_index(D,密度,0.5) = 0.3")
+    assert (verdict.status, verdict.details) == ("other_threshold", {
+        "attribute": "密度", "t": "0.5", "threshold": "0.3815", "algorithm": "CART",
+        "score": "Gini_index(D, 密度, t)"})
+    sentence = t("ex.line.other_threshold.min_score", _lang=lang, line=1, **verdict.details)
+    assert said in sentence and not_said not in sentence
+    if lang == "en":
+        assert verdict_sentence(verdict) == sentence
+    (lihang,) = check("Gini(D,密度,0.5) = 0.3", cart, notation="lihang").verdicts
+    assert lihang.details["score"] == "Gini(D, 密度, t)"
+    id3 = one(DecisionTree("id3").fit(*wm3).trace_.to_dict(), "Gain(D,密度,0.5) = 0.3")
+    assert "score" not in id3.details and "eqs. 4.7–4.8" in verdict_sentence(id3)

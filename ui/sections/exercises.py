@@ -117,6 +117,14 @@ EN: dict[str, str] = {
                                 "{threshold}, its best candidate split point (eqs. 4.7–4.8), "
                                 "not t = {t}; only the numbers at t = {threshold} can be checked "
                                 "here."),
+    # CART (or another rule cutting by the Gini index): {algorithm} took the midpoint with the
+    # smallest {score}, Gini_index(D, a, t) (of D̃ where values of a are missing), not eq. 4.8
+    "ex.line.other_threshold.min_score": ("Line {line}: {attribute}'s split point at this node "
+                                          "is t = {threshold}, not t = {t}: of the candidate "
+                                          "split points, the midpoints of adjacent values (eq. "
+                                          "4.7), {algorithm} takes the one with the smallest "
+                                          "{score}, not the largest gain of eq. 4.8. Only the "
+                                          "numbers at t = {threshold} can be checked here."),
     # the node's t was forced by hand (a force a@t in the options or the URL): no rule chose it
     "ex.line.other_threshold.forced": ("Line {line}: this node splits {attribute} at t = "
                                        "{threshold}, not at t = {t}: its split point was forced "
@@ -333,6 +341,11 @@ ZH: dict[str, str] = {
     "ex.line.other_threshold": ("第 {line} 行：此结点对 {attribute} 取的划分点是 t = {threshold}"
                                 "（候选划分点中最优的一个，式 4.7–4.8），而不是 t = {t}；这里只能"
                                 "核对 t = {threshold} 处的数值。"),
+    "ex.line.other_threshold.min_score": ("第 {line} 行：此结点对 {attribute} 取的划分点是 "
+                                          "t = {threshold}，而不是 t = {t}：{algorithm} 在候选"
+                                          "划分点（相邻取值的中位点，式 4.7）中取 {score} 最小"
+                                          "的一个，而不是式 4.8 中信息增益最大的一个；这里只能"
+                                          "核对 t = {threshold} 处的数值。"),
     "ex.line.other_threshold.forced": ("第 {line} 行：此结点对 {attribute} 取的划分点是 t = "
                                        "{threshold}，而不是 t = {t}：这个划分点是手动强制指定的"
                                        "（选项中的强制划分），并非由划分规则选出；这里只能核对 "
