@@ -918,6 +918,14 @@ def _also_details(status: str, value: float, quantity: str, row: dict | None,
                                                 row["attribute"])}
     if status == "multiway_rounded":  # the exact multiway value, to the 4th decimal: 0.1081
         details["multiway"] = f"{multiway_reading(quantity, row, weight):.4f}"
+    unknown = weight - sum(sum(c.values()) for c in (row or {}).get("value_counts", {}).values())
+    if status in ("multiway", "multiway_rounded") and quantity in ("iv", "gain_ratio") \
+            and row["rho"] < 1 and unknown > 1e-12:
+        # the multiway IV counts the unknown rows as one more value (Quinlan's C4.5, as
+        # split_scores does for C4.5): not eq. 4.4's sum over the values alone
+        details |= {"unknown_share": plugged.frac(unknown, weight, 3).text,
+                    "iv": names.text("iv", "D", row["attribute"]),
+                    "gain": names.text("gain", "D", row["attribute"])}
     return details
 
 

@@ -175,8 +175,10 @@ def verdict_sentence(verdict: Verdict) -> str:
     if verdict.status == "wrong":
         return t("ex.line.wrong", **values, why=slip_sentence(verdict))
     if verdict.status in ("multiway", "multiway_rounded"):  # Zhou's equation, the attribute
-        # split two ways, the multiway quantity's name; rounded early: both of Zhou's values
-        return t(in_notation(f"ex.line.{verdict.status}"), **values | verdict.details)
+        # split two ways, the multiway quantity's name; rounded early: both of Zhou's values;
+        # with values missing, its IV is Quinlan's (the unknown rows' share a term of its own)
+        quinlan = f".quinlan_{claim.quantity}" if "unknown_share" in verdict.details else ""
+        return t(in_notation(f"ex.line.{verdict.status}{quinlan}"), **values | verdict.details)
     return t(f"ex.line.{verdict.status}", **values)
 
 

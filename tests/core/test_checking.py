@@ -1040,3 +1040,40 @@ def test_another_t_on_a_cart_tree_says_cart_chose_t_by_the_gini_index(wm3, lang,
     assert lihang.details["score"] == "Gini(D, 密度, t)"
     id3 = one(DecisionTree("id3").fit(*wm3).trace_.to_dict(), "Gain(D,密度,0.5) = 0.3")
     assert "score" not in id3.details and "eqs. 4.7–4.8" in verdict_sentence(id3)
+
+
+@pytest.mark.parametrize(("lang", "notation", "said"), [
+    ("en", "zhou", "1.954 is IV(色泽) with one branch per value of 色泽 (Zhou's eq. 4.4) and one "
+                   "more for the samples whose 色泽 is unknown, as Quinlan's C4.5 counts them "
+                   "(and this app's C4.5): its last term is their share, 3/17 ✓"),
+    ("zh", "zhou", "并把色泽取值缺失的样本算作一个单独取值的 IV(色泽)，与 Quinlan 的 C4.5 相同"),
+    ("en", "lihang", "1.954 is H_色泽(D) with one branch per value of 色泽 (Zhou's eq. 4.4) and "
+                     "one more for the instances whose 色泽 is unknown")])
+def test_zhous_multiway_iv_with_missing_values_says_it_is_quinlans(lang, notation, said):
+    """CART on watermelon 2.0α's root, 色泽 unknown in 3 of 17 rows: the multiway IV(色泽) =
+    1.954 counts them as one more value, as Quinlan's C4.5 (and the app's) does, with 3/17
+    as its last term; eq. 4.4 alone (the values' shares 6/17, 4/17, 4/17) gives another
+    number. Its sentence says which IV it is, and the gain ratio's names that IV too."""
+    from ui.messages import t
+
+    cart = DecisionTree("cart").fit(*xy("watermelon_2.0_alpha.csv", "好瓜",
+                                       drop=["编号"])).trace_.to_dict()
+    iv, ratio = check("IV(色泽) = 1.954\nGain_ratio(D,色泽) = 0.129", cart,
+                      notation=notation).verdicts
+    assert (iv.status, ratio.status) == ("multiway", "multiway")
+    assert iv.details["unknown_share"] == ratio.details["unknown_share"] == "3/17"
+    values = {"line": 1, "given": "1.954", "quantity": "…", "exact": "1.383"}
+    sentence = t("ex.line.multiway.quinlan_iv", _lang=lang, _notation=notation,
+                 **values | iv.details)
+    assert said in sentence
+    assert "(eq. 4.4) ✓" not in sentence and "（式 4.4）✓" not in sentence
+    if lang == "en" and notation == "zhou":
+        from ui.exercises import verdict_sentence
+
+        assert verdict_sentence(iv) == sentence.replace("…", "IV(色泽)")
+        assert ("IV(色泽), which counts the samples whose 色泽 is unknown as one more value, as "
+                "Quinlan's C4.5 does, and this app's C4.5: its last term is their share, "
+                "3/17) ✓") in verdict_sentence(ratio)
+    whole = DecisionTree("cart").fit(*xy("watermelon_2.0.csv", "好瓜",
+                                        drop=["编号"])).trace_.to_dict()
+    assert "unknown_share" not in one(whole, "IV(色泽) = 1.580").details  # nothing missing

@@ -76,6 +76,21 @@ EN: dict[str, str] = {
     "ex.line.multiway": ("Line {line}: {given} is Zhou's {multiway_name} with one branch per "
                          "value of {attribute} (eq. {equation}) ✓. This tree splits {attribute} "
                          "two ways: its {quantity} = {exact} is that of the best two-way split."),
+    # the multiway IV with values missing: Quinlan's, the unknown rows' share ({unknown_share})
+    # a term of its own, as the worked solution's solution.iv.unknown says; in either notation
+    "ex.line.multiway.quinlan_iv": ("Line {line}: {given} is {multiway_name} with one branch "
+                                    "per value of {attribute} (Zhou's eq. 4.4) and one more "
+                                    "for the samples whose {attribute} is unknown, as Quinlan's "
+                                    "C4.5 counts them (and this app's C4.5): its last term is "
+                                    "their share, {unknown_share} ✓. This tree splits "
+                                    "{attribute} two ways: its {quantity} = {exact} is that of "
+                                    "the best two-way split."),
+    "ex.line.multiway.quinlan_gain_ratio": (
+        "Line {line}: {given} is {multiway_name} with one branch per value of {attribute} "
+        "(Zhou's eq. 4.3: {gain} of eq. 4.12 over {iv}, which counts the samples whose "
+        "{attribute} is unknown as one more value, as Quinlan's C4.5 does, and this app's "
+        "C4.5: its last term is their share, {unknown_share}) ✓. This tree splits {attribute} "
+        "two ways: its {quantity} = {exact} is that of the best two-way split."),
     # Zhou's multiway value ({multiway}) and it rounded early ({multiway_rounded}): 4 decimals
     "ex.line.multiway_rounded": ("Line {line}: {given} is Zhou's {multiway_name} with one "
                                  "branch per value of {attribute} (eq. {equation}), rounded "
@@ -305,6 +320,18 @@ ZH: dict[str, str] = {
     "ex.line.multiway": ("第 {line} 行：{given} 是周志华书中按 {attribute} 多路划分（每个取值"
                          "一个分支）的 {multiway_name}（式 {equation}）✓。这棵树把 {attribute} "
                          "二分：它的 {quantity} = {exact} 是最优二分划分的值。"),
+    "ex.line.multiway.quinlan_iv": ("第 {line} 行：{given} 是按 {attribute} 多路划分（每个取值"
+                                    "一个分支，周志华书中式 4.4）、并把 {attribute} 取值缺失的"
+                                    "样本算作一个单独取值的 {multiway_name}，与 Quinlan 的 C4.5 "
+                                    "相同（本应用的 C4.5 也如此）：最后一项 {unknown_share} 是"
+                                    "这些样本所占的比例 ✓。这棵树把 {attribute} 二分：它的 "
+                                    "{quantity} = {exact} 是最优二分划分的值。"),
+    "ex.line.multiway.quinlan_gain_ratio": (
+        "第 {line} 行：{given} 是按 {attribute} 多路划分（每个取值一个分支）的 {multiway_name}"
+        "（周志华书中式 4.3：式 4.12 的 {gain} 除以 {iv}；{iv} 把 {attribute} 取值缺失的样本"
+        "算作一个单独的取值，与 Quinlan 的 C4.5 相同，本应用的 C4.5 也如此；最后一项 "
+        "{unknown_share} 是这些样本所占的比例）✓。这棵树把 {attribute} 二分：它的 {quantity} "
+        "= {exact} 是最优二分划分的值。"),
     "ex.line.multiway_rounded": ("第 {line} 行：{given} 是周志华书中按 {attribute} 多路划分"
                                  "（每个取值一个分支）的 {multiway_name}（式 {equation}），"
                                  "且同书中一样提前舍入：每步先舍入到 3 位小数得 "
