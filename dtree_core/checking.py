@@ -275,6 +275,8 @@ class Verdict:
     the tree splits two ways, CART: counted right), multiway_rounded (that multiway value
     rounded early, as the book prints it: Gain(D, 色泽) = 0.109 on a CART tree), wrong,
     unparsed, unknown_attribute, none_scored (no attribute was scored at this node),
+    no_such_set (a Dᵛ past the attribute's branches, and past its values where the tree
+    splits it two ways: Zhou's multiway Dᵛ is a multiway reading there),
     needs_attribute, other_threshold (Gain(D, a, t) at a t the node does not split a at;
     where the algorithm chooses t by the smallest Gini_index, CART, details name it and that
     score), tied_threshold (IV(a, t), … at a t whose score, the one the rule cuts by, ties
@@ -532,20 +534,65 @@ class _Context:
         name, _, value = claim.attribute.partition("=")
         row = self._row(name.strip())
         values = [str(b["value"]) for b in row["branches"]] if row else []
+        multi = self.multiway_sets(row)
+        if value.strip() not in values and multi is not None:  # a value of a two-way split
+            values = [str(b["value"]) for b in multi["branches"]]
+            if value.strip() in values:
+                return self.judge_multiway_set(claim, row, multi, values.index(value.strip()))
         if value.strip() not in values:
             return self.unknown(claim, claim.attribute)
         return self._judge_subset(claim, row, values.index(value.strip()))
 
     def judge_numbered_branch(self, claim: Claim) -> Verdict:
         """Ent(D¹), H(D₂): the v-th branch of the attribute the lines around it name (Dᵛ is
-        never the node's D)."""
+        never the node's D). Where the tree splits it two ways (CART), a Dᵛ past its two
+        branches, or a number that is not the tree's Dᵛ, is read as in Zhou's split one
+        branch per value (multiway_row); a v past every branch is no such set."""
         if claim.attribute is None:
             return self.needs_attribute(claim)
         row = self._row(claim.attribute)
-        if row is None or not 1 <= claim.branch <= len(row["branches"]):
+        if row is None:
             return self.unknown(claim, f"{claim.attribute}: D{claim.branch}")
-        verdict = self._judge_subset(claim, row, claim.branch - 1)
-        return self.other_branch(verdict, row, claim.branch - 1) or verdict
+        index, multi = claim.branch - 1, self.multiway_sets(row)
+        if 1 <= claim.branch <= len(row["branches"]):
+            verdict = self._judge_subset(claim, row, index)
+            if verdict.status == "wrong" and multi is not None and index < len(multi["branches"]):
+                reading = self.judge_multiway_set(claim, row, multi, index)
+                if reading.counts_as_right:  # the tree's own Dᵛ is the exact one
+                    return replace(reading, exact=verdict.exact, formula=verdict.formula,
+                                   details=reading.details | {"own": _show(verdict.exact)})
+            return self.other_branch(verdict, row, index) or verdict
+        if multi is not None and 1 <= claim.branch <= len(multi["branches"]):
+            return self.judge_multiway_set(claim, row, multi, index)
+        details = {**self.sets_details(row),
+                   "set": set_name(claim.branch, row["rho"] < 1, self.names).text}
+        if multi is not None:  # two ways here; one branch per value has this many
+            details["values"] = len(multi["branches"])
+        return Verdict(claim, "no_such_set", details=details)
+
+    def multiway_sets(self, row: dict | None) -> dict | None:
+        """A two-way nominal row (CART's) as Zhou's split one branch per value, for its
+        subsets Dᵛ; None for any other row, or one written without value_counts."""
+        if not row or not _splits_two_ways(row) or not row.get("value_counts"):
+            return None
+        return multiway_row(row, self.node["weight"])
+
+    def sets_details(self, row: dict) -> dict:
+        """The attribute and the tree's own subsets: 'D̃¹: 色泽 ∈ {乌黑,青绿}; D̃²: …'."""
+        return {"attribute": row["attribute"], "sets": "; ".join(
+            f"{set_name(i, row['rho'] < 1, self.names).text}: {branch_name(row, b)}"
+            for i, b in enumerate(row["branches"], start=1))}
+
+    def judge_multiway_set(self, claim: Claim, row: dict, multi: dict, index: int) -> Verdict:
+        """Dᵛ of a two-way row read as Zhou's split one branch per value: the rows with the
+        row's v-th value (in its value_counts' order), counted right as a multiway reading."""
+        verdict = self._judge_subset(claim, multi, index)
+        details = {**self.sets_details(row),
+                   "set": set_name(index + 1, row["rho"] < 1, self.names).text,
+                   "value": str(multi["branches"][index]["value"])}
+        if verdict.counts_as_right:
+            return replace(verdict, status="multiway", details=details)
+        return replace(verdict, slip="multiway_set", details=details)
 
     def other_branch(self, verdict: Verdict, row: dict, index: int) -> Verdict | None:
         """A wrong Dᵛ's number that is another branch's: the trace numbers the branches as
@@ -885,7 +932,9 @@ def multiway_row(row: dict, weight: float) -> dict:
     """A two-way nominal row (with its value_counts) as a row one branch per value: its
     scores (multiway_scores) and each value's branch, its class counts, Ent and Gini."""
     branches = [{"value": value, "class_counts": counts,
-                 "entropy": -sum(_plogp(c / whole) for c in counts.values()) if whole else 0.0,
+                 # 0.0 − …: a pure value's entropy is 0, not −0 (shown as −0.000)
+                 "entropy": 0.0 - sum(_plogp(c / whole) for c in counts.values()) if whole
+                 else 0.0,
                  "gini": gini_of(list(counts.values()))}
                 for value, counts in row["value_counts"].items()
                 for whole in [sum(counts.values())]]

@@ -394,7 +394,8 @@ def test_a_branchs_subset_written_the_books_way(id3):
     assert statuses == ["right", "right", "right", "rounded", "wrong"]
     assert [v.name for v in report.verdicts[:3]] == ["Ent(D¹)", "Ent(D²)", "Ent(D³)"]
     assert one(id3, "Ent(D1) = 1.000").status == "needs_attribute"  # no attribute named
-    assert check("Gain(D,色泽)=0.109\nEnt(D4)=1", id3).verdicts[1].status == "unknown_attribute"
+    # 色泽 is a candidate: it has no fourth branch (not "色泽: D4 is not a candidate")
+    assert check("Gain(D,色泽)=0.109\nEnt(D4)=1", id3).verdicts[1].status == "no_such_set"
 
 
 def test_the_known_rows_of_missing_values():
@@ -1077,3 +1078,39 @@ def test_zhous_multiway_iv_with_missing_values_says_it_is_quinlans(lang, notatio
     whole = DecisionTree("cart").fit(*xy("watermelon_2.0.csv", "好瓜",
                                         drop=["编号"])).trace_.to_dict()
     assert "unknown_share" not in one(whole, "IV(色泽) = 1.580").details  # nothing missing
+
+
+def test_a_third_branch_of_a_cart_split_is_read_as_zhous_multiway_set():
+    """CART on watermelon 2.0α splits 色泽 two ways, D̃¹: 色泽 ∈ {乌黑,青绿}, D̃²: {浅白}; 色泽
+    is a candidate, so Ent(D̃³, 色泽) is not "色泽: D3 is not a candidate": it is read as in
+    Zhou's split one branch per value (D̃³: 浅白, Ent 0), and said so; a D̃¹ number that is
+    Zhou's (乌黑's 0.918, not the tree's 0.971) counts the same way, the tree's own value
+    beside it; past the three values there is no such set."""
+    from ui.exercises import verdict_sentence
+    from ui.messages import t
+
+    cart = DecisionTree("cart").fit(*xy("watermelon_2.0_alpha.csv", "好瓜",
+                                       drop=["编号"])).trace_.to_dict()
+    third, first, wrong, fourth, by_value = check(
+        "Ent(D̃³, 色泽) = 0\nEnt(D̃¹, 色泽) = 0.918\nEnt(D̃³, 色泽) = 0.5\nEnt(D̃⁴, 色泽) = 0\n"
+        "Ent(色泽=浅白) = 0", cart).verdicts
+    sets = "D̃¹: 色泽 ∈ {乌黑,青绿}; D̃²: 色泽 ∈ {浅白}"
+    assert (third.status, third.exact, third.details) == ("multiway", 0.0, {
+        "attribute": "色泽", "sets": sets, "set": "D̃³", "value": "浅白"})
+    assert verdict_sentence(third) == (
+        "Line 1: 0 is Ent(D̃³) of Zhou's split of 色泽 one branch per value, where D̃³ is the "
+        "samples whose 色泽 is 浅白 ✓. This tree splits 色泽 two ways: " + sets + ".")
+    assert "not a candidate" not in verdict_sentence(third)
+    assert (first.status, f"{first.exact:.3f}", first.details["own"]) == ("multiway", "0.971",
+                                                                         "0.971")
+    assert verdict_sentence(first).endswith(f"({sets}): its own Ent(D̃¹) = 0.971.")
+    assert (wrong.status, wrong.slip, wrong.exact) == ("wrong", "multiway_set", 0.0)
+    assert fourth.status == "no_such_set" and fourth.details["values"] == 3
+    assert "has only 3 branches" in verdict_sentence(fourth)
+    assert by_value.status == "multiway" and by_value.details["value"] == "浅白"
+    assert [v.counts_as_right for v in (third, first, wrong, fourth)] == [True, True, False,
+                                                                         False]
+    zh = t("ex.line.multiway.set", _lang="zh", line=1, given="0", quantity="Ent(D̃³)",
+           **third.details)
+    assert ("周志华书中按色泽多路划分（每个取值一个分支）时的 Ent(D̃³)，其中 D̃³ 是色泽取浅白"
+            "的样本") in zh

@@ -91,6 +91,23 @@ EN: dict[str, str] = {
         "{attribute} is unknown as one more value, as Quinlan's C4.5 does, and this app's "
         "C4.5: its last term is their share, {unknown_share}) ✓. This tree splits {attribute} "
         "two ways: its {quantity} = {exact} is that of the best two-way split."),
+    # a Dᵛ of a CART row read as in Zhou's split one branch per value ({value}: the v-th value);
+    # {sets}: the tree's own two subsets, D̃¹: 色泽 ∈ {乌黑,青绿}; D̃²: 色泽 ∈ {浅白}
+    "ex.line.multiway.set": ("Line {line}: {given} is {quantity} of Zhou's split of {attribute} "
+                             "one branch per value, where {set} is the samples whose "
+                             "{attribute} is {value} ✓. This tree splits {attribute} two ways: "
+                             "{sets}."),
+    # the same, where the tree has a Dᵛ of its own ({own}: its number)
+    "ex.line.multiway.set.own": ("Line {line}: {given} is {quantity} of Zhou's split of "
+                                 "{attribute} one branch per value, where {set} is the samples "
+                                 "whose {attribute} is {value} ✓. This tree splits {attribute} "
+                                 "two ways ({sets}): its own {quantity} = {own}."),
+    "ex.verdict.no_such_set": "no such set",
+    "ex.line.no_such_set": ("Line {line}: {attribute} has no {set} at this node: its branches "
+                            "are {sets}."),
+    "ex.line.no_such_set.two_way": ("Line {line}: {attribute} has no {set} at this node: this "
+                                    "tree splits it two ways ({sets}), and Zhou's split one "
+                                    "branch per value has only {values} branches."),
     # Zhou's multiway value ({multiway}) and it rounded early ({multiway_rounded}): 4 decimals
     "ex.line.multiway_rounded": ("Line {line}: {given} is Zhou's {multiway_name} with one "
                                  "branch per value of {attribute} (eq. {equation}), rounded "
@@ -201,6 +218,9 @@ EN: dict[str, str] = {
                              "samples whose {attribute} is known (as Ent(D̃, {attribute}) is "
                              "their entropy); nor is {given} the Gini index on them, "
                              "{index_name} = {index} (Li Hang's Gini(D̃, A))."),
+    "ex.slip.multiway_set": ("This tree splits {attribute} two ways ({sets}), so {set} is "
+                             "read as in Zhou's split one branch per value: the samples whose "
+                             "{attribute} is {value}."),
     "ex.slip.other": "Compare with the right computation below.",
     "ex.formula.entropy": "−Σₖ pₖ·log₂ pₖ",
     "ex.formula.iv": "−Σᵥ |Dᵛ|/|D|·log₂(|Dᵛ|/|D|)",
@@ -332,6 +352,18 @@ ZH: dict[str, str] = {
         "算作一个单独的取值，与 Quinlan 的 C4.5 相同，本应用的 C4.5 也如此；最后一项 "
         "{unknown_share} 是这些样本所占的比例）✓。这棵树把 {attribute} 二分：它的 {quantity} "
         "= {exact} 是最优二分划分的值。"),
+    "ex.line.multiway.set": ("第 {line} 行：{given} 是周志华书中按 {attribute} 多路划分（每个"
+                             "取值一个分支）时的 {quantity}，其中 {set} 是 {attribute} 取 "
+                             "{value} 的样本 ✓。这棵树把 {attribute} 二分：{sets}。"),
+    "ex.line.multiway.set.own": ("第 {line} 行：{given} 是周志华书中按 {attribute} 多路划分"
+                                 "（每个取值一个分支）时的 {quantity}，其中 {set} 是 {attribute} "
+                                 "取 {value} 的样本 ✓。这棵树把 {attribute} 二分（{sets}）："
+                                 "它自己的 {quantity} = {own}。"),
+    "ex.verdict.no_such_set": "无此子集",
+    "ex.line.no_such_set": "第 {line} 行：此结点上 {attribute} 没有 {set}：它的分支是 {sets}。",
+    "ex.line.no_such_set.two_way": ("第 {line} 行：此结点上 {attribute} 没有 {set}：这棵树把它"
+                                    "二分（{sets}），按周志华书中的多路划分（每个取值一个分支）"
+                                    "也只有 {values} 个分支。"),
     "ex.line.multiway_rounded": ("第 {line} 行：{given} 是周志华书中按 {attribute} 多路划分"
                                  "（每个取值一个分支）的 {multiway_name}（式 {equation}），"
                                  "且同书中一样提前舍入：每步先舍入到 3 位小数得 "
@@ -416,6 +448,8 @@ ZH: dict[str, str] = {
                              "无缺失值的样本（如同 Ent(D̃, {attribute}) 是它们的信息熵）；"
                              "{given} 也不是在这些样本上的基尼指数 {index_name} = {index}"
                              "（李航记作 Gini(D̃, A)）。"),
+    "ex.slip.multiway_set": ("这棵树把 {attribute} 二分（{sets}），所以 {set} 按周志华书中的"
+                             "多路划分（每个取值一个分支）理解：{attribute} 取 {value} 的样本。"),
     "ex.slip.other": "请对照下面正确的计算。",
     "ex.formula.entropy": "−Σₖ pₖ·log₂ pₖ",
     "ex.formula.iv": "−Σᵥ |Dᵛ|/|D|·log₂(|Dᵛ|/|D|)",
