@@ -133,6 +133,8 @@ class Claim:
     # Gini(D̃), a named after the set as in Ent(D̃, a)), or Li Hang's Gini(D̃, A), the Gini
     # index on them (eq. 5.25, as the app writes it): the notation says which comes first
     two_readings: bool = False
+    # a set's attribute taken from another line (_in_context): that line's number
+    taken_from: int | None = None
 
 
 def parse_claim(line: int, text: str) -> Claim:
@@ -294,6 +296,8 @@ class Verdict:
     details: dict = field(default_factory=dict)
     formula: str = ""  # the right computation with the numbers, in Unicode
     name: str = ""  # the quantity as the book writes it: IV(色泽)
+    # a set whose attribute was taken from another line: {set, attribute, source_line}
+    taken: dict = field(default_factory=dict)
 
     @property
     def counts_as_right(self) -> bool:
@@ -333,6 +337,10 @@ def check(text: str, trace: dict, node_id: int = 0, tolerance: float = TOLERANCE
     verdicts = []
     for claim in _in_context(parse(text)):
         verdict = context.judge(claim)
+        if claim.taken_from is not None:  # the verdict says which attribute the set took
+            verdict = replace(verdict, taken={
+                "set": set_name(claim.branch, claim.known, context.names).text,
+                "attribute": claim.attribute, "source_line": claim.taken_from})
         verdicts.append(verdict)
         if verdict.exact is not None and claim.branch is None and not claim.known:
             context.given[(claim.quantity, verdict.claim.attribute)] = verdict.claim.given
@@ -340,21 +348,36 @@ def check(text: str, trace: dict, node_id: int = 0, tolerance: float = TOLERANCE
     return Report(tuple(verdicts), tolerance)
 
 
+# The quantities a branch's sets make up (Gain(D, 色泽) of Ent(D¹), Ent(D²), …): a line of one
+# after sets taken for its attribute completes them (_in_context).
+_MADE_OF_SETS = {"gain", "conditional_entropy", "gain_ratio", "gini_index", "gini_gain"}
+
+
 def _in_context(claims: list[Claim]) -> list[Claim]:
-    """A branch's Ent(D¹) or Zhou's Ent(D̃) names no attribute: it is the attribute of the
-    nearest line before that names one, or else of the first line after (the book lists
-    Ent(D¹), Ent(D²), Ent(D³) before the Gain(D, 色泽) they make up, and §4.4.2 Ent(D̃),
-    Ent(D̃¹), … before Gain(D̃, 色泽)); a set's own line may name it, Ent(D̃¹, 色泽)."""
+    """A branch's Ent(D¹) or Zhou's Ent(D̃) names no attribute: it is the attribute of a line
+    around it that names one (the set's own line may, Ent(D̃¹, 色泽)). The book lists Ent(D¹),
+    Ent(D²), Ent(D³) before the Gain(D, 色泽) they make up (§4.4.2: Ent(D̃), Ent(D̃¹), …
+    before Gain(D̃, 色泽)), and a student may name the attribute first and its sets after:
+    a set takes the nearest line before that names an attribute, unless that attribute's
+    sets were already written before a Gain (or another sum of its sets) naming it, which
+    they complete; then, as before any named line, it takes the first line after that names
+    one. Such a claim keeps the number of the line it took its attribute from."""
     # a line naming a branch (Ent(纹理=清晰)) names its attribute (纹理), as judge_branch reads it
     named = [(k, c.attribute.partition("=")[0].strip()) for k, c in enumerate(claims)
              if c.attribute]
-    placed = []
+    placed: list[Claim] = []
+    given: set[str] = set()  # attributes sets were taken for
+    complete: set[str] = set()  # … and a sum of them named after them
     for k, claim in enumerate(claims):
         if (claim.branch is not None or claim.known) and claim.attribute is None and named:
-            before = [a for at, a in named if at < k]
-            attribute = before[-1] if before else next(a for at, a in named if at > k)
-            claim = Claim(claim.line, claim.text, claim.quantity, attribute, claim.given,
-                          claim.branch, claim.known)
+            before = [(at, a) for at, a in named if at < k]
+            after = [(at, a) for at, a in named if at > k]
+            at, attribute = before[-1] if before and not (
+                before[-1][1] in complete and after) else after[0]
+            given.add(attribute)
+            claim = replace(claim, attribute=attribute, taken_from=claims[at].line)
+        elif claim.quantity in _MADE_OF_SETS and claim.attribute in given:
+            complete.add(claim.attribute)
         placed.append(claim)
     return placed
 

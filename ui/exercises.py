@@ -150,7 +150,15 @@ def show_verdict(verdict: Verdict) -> None:
 
 
 def verdict_sentence(verdict: Verdict) -> str:
-    """One line's verdict in words: right, rounded early, wrong and why, or not read."""
+    """One line's verdict in words: right, rounded early, wrong and why, or not read; for a
+    set that took its attribute from another line (Ent(D¹) before Gain(D, 色泽)), which."""
+    said = _verdict_sentence(verdict)
+    if not verdict.taken:
+        return said
+    return sentences([said, t("ex.line.taken", **verdict.taken)])
+
+
+def _verdict_sentence(verdict: Verdict) -> str:
     claim = verdict.claim
     exact = verdict.exact if verdict.exact is not None else float("nan")
     # Rounded early: the 4th decimal shows why 0.109 is not the exact 0.1081.

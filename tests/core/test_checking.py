@@ -1114,3 +1114,33 @@ def test_a_third_branch_of_a_cart_split_is_read_as_zhous_multiway_set():
            **third.details)
     assert ("周志华书中按色泽多路划分（每个取值一个分支）时的 Ent(D̃³)，其中 D̃³ 是色泽取浅白"
             "的样本") in zh
+
+
+def test_sets_written_before_each_gain_take_that_gains_attribute(id3):
+    """Two attributes worked one after the other in the book's order, sets first and their
+    Gain line after: the second block's Ent(D¹), Ent(D²), Ent(D³) belong to Gain(D, 根蒂),
+    not to 色泽 (the nearest line before, whose sets were already complete), and each verdict
+    says which attribute it took and from which line. Written name first, the sets still
+    take the line before them."""
+    from ui.exercises import verdict_sentence
+    from ui.messages import t
+
+    root = {r["attribute"]: r for r in id3["nodes"][0]["scores"]}
+    gendi = [f"{b['entropy']:.3f}" for b in root["根蒂"]["branches"]]
+    sets_first = check("Ent(D¹) = 1.000\nEnt(D²) = 0.918\nEnt(D³) = 0.722\n"
+                       "Gain(D,色泽) = 0.109\n"
+                       f"Ent(D¹) = {gendi[0]}\nEnt(D²) = {gendi[1]}\nEnt(D³) = {gendi[2]}\n"
+                       "Gain(D,根蒂) = 0.143", id3).verdicts
+    assert [v.status for v in sets_first] == ["right"] * 3 + ["rounded"] + ["right"] * 4
+    assert [v.taken for v in sets_first[4:7]] == [
+        {"set": f"D{n}", "attribute": "根蒂", "source_line": 8} for n in "¹²³"]
+    assert sets_first[0].taken == {"set": "D¹", "attribute": "色泽", "source_line": 4}
+    assert verdict_sentence(sets_first[4]) == (f"Line 5: Ent(D¹) = {gendi[0]} ✓ Here D¹ is "
+                                               "taken for 根蒂, named on line 8.")
+    assert not sets_first[3].taken and "taken for" not in verdict_sentence(sets_first[7])
+    assert t("ex.line.taken", _lang="zh", **sets_first[4].taken) == (
+        "此处 D¹ 按第 8 行写出的根蒂计算。")
+    name_first = check("Gain(D,色泽) = 0.109\nEnt(D¹) = 1.000\nGain(D,根蒂) = 0.143\n"
+                       f"Ent(D¹) = {gendi[0]}\nEnt(D²) = {gendi[1]}", id3).verdicts
+    assert [v.status for v in name_first] == ["rounded", "right", "right", "right", "right"]
+    assert [v.taken.get("attribute") for v in name_first] == [None, "色泽", None, "根蒂", "根蒂"]

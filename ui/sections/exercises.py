@@ -193,6 +193,8 @@ EN: dict[str, str] = {
                                     "v-th value), so its number depends on a: name the "
                                     "attribute on its line, as in Ent(D̃¹, 色泽) or Gain(D̃, 色泽), "
                                     "or on a line before or after it, as in Gain(D, 色泽)."),
+    # a set named without its attribute (Ent(D¹), Ent(D̃)) took it from line {source_line}
+    "ex.line.taken": "Here {set} is taken for {attribute}, named on line {source_line}.",
     "ex.slip.log_base": ("{given} is the right formula computed with {base} instead of log₂ "
                          "({value}); the book's logarithms are base 2."),
     "ex.slip.not_any_base": ("{given} is not {formula} for {shares} in any base (log₂, ln or "
@@ -427,6 +429,7 @@ ZH: dict[str, str] = {
                                     "无缺失值的样本；Dᵛ：在 a 上取第 v 个值的样本），其值随 a "
                                     "而变：请在这一行写出属性，例如 Ent(D̃¹, 色泽) 或 "
                                     "Gain(D̃, 色泽)，或在它前后的一行写出，例如 Gain(D, 色泽)。"),
+    "ex.line.taken": "此处 {set} 按第 {source_line} 行写出的 {attribute} 计算。",
     "ex.slip.log_base": ("{given} 是用 {base} 代替 log₂ 按正确公式算出的值（{value}）；"
                          "书中的对数以 2 为底。"),
     "ex.slip.not_any_base": ("{given} 不是 {shares} 的 {formula}，无论以 2、e 还是 10 为底"
