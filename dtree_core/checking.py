@@ -133,6 +133,8 @@ class Claim:
     # Gini(D̃), a named after the set as in Ent(D̃, a)), or Li Hang's Gini(D̃, A), the Gini
     # index on them (eq. 5.25, as the app writes it): the notation says which comes first
     two_readings: bool = False
+    # a set's attribute taken from another line (_in_context): that line's number
+    taken_from: int | None = None
 
 
 def parse_claim(line: int, text: str) -> Claim:
@@ -275,12 +277,15 @@ class Verdict:
     the tree splits two ways, CART: counted right), multiway_rounded (that multiway value
     rounded early, as the book prints it: Gain(D, 色泽) = 0.109 on a CART tree), wrong,
     unparsed, unknown_attribute, none_scored (no attribute was scored at this node),
-    needs_attribute, other_threshold (Gain(D, a, t) at a t the
-    node does not split a at), tied_threshold (IV(a, t), … at a t whose score, the one the
-    rule cuts by, ties the node's t: only Gain and H(D|a), or CART's Gini_index, are judged
-    there), ambiguous_threshold (a t whose decimals name the node's split point and another
-    midpoint too), unkept_threshold (a t written with fewer decimals than
-    the node's where the curve does not keep every midpoint), no_threshold (a t for a
+    no_such_set (a Dᵛ past the attribute's branches, and past its values where the tree
+    splits it two ways: Zhou's multiway Dᵛ is a multiway reading there),
+    needs_attribute, other_threshold (Gain(D, a, t) at a t the node does not split a at;
+    where the algorithm chooses t by the smallest Gini_index, CART, details name it and that
+    score), tied_threshold (IV(a, t), … at a t whose score, the one the rule cuts by, ties
+    the node's t: only Gain and H(D|a), or CART's Gini_index, are judged there),
+    ambiguous_threshold (a t whose decimals name the node's split point and another midpoint
+    too), unkept_threshold (a t written with fewer decimals than the node's where the curve
+    does not keep every midpoint), no_threshold (a t for a
     discrete attribute) and no_split_point (a continuous one with no admissible midpoint at
     the node). `slip` names the likely mistake of a wrong line."""
 
@@ -291,6 +296,8 @@ class Verdict:
     details: dict = field(default_factory=dict)
     formula: str = ""  # the right computation with the numbers, in Unicode
     name: str = ""  # the quantity as the book writes it: IV(色泽)
+    # a set whose attribute was taken from another line: {set, attribute, source_line}
+    taken: dict = field(default_factory=dict)
 
     @property
     def counts_as_right(self) -> bool:
@@ -325,10 +332,15 @@ def check(text: str, trace: dict, node_id: int = 0, tolerance: float = TOLERANCE
                        values={a["name"]: tuple(a.get("values") or ())
                                for a in trace.get("attributes") or ()},
                        threshold_by=algorithms.get(trace["algorithm"]).threshold_by,
+                       algorithm=algorithms.get(trace["algorithm"]).label,
                        curve_points=trace["params"].get("curve_points", CURVE_POINTS))
     verdicts = []
     for claim in _in_context(parse(text)):
         verdict = context.judge(claim)
+        if claim.taken_from is not None:  # the verdict says which attribute the set took
+            verdict = replace(verdict, taken={
+                "set": set_name(claim.branch, claim.known, context.names).text,
+                "attribute": claim.attribute, "source_line": claim.taken_from})
         verdicts.append(verdict)
         if verdict.exact is not None and claim.branch is None and not claim.known:
             context.given[(claim.quantity, verdict.claim.attribute)] = verdict.claim.given
@@ -336,21 +348,36 @@ def check(text: str, trace: dict, node_id: int = 0, tolerance: float = TOLERANCE
     return Report(tuple(verdicts), tolerance)
 
 
+# The quantities a branch's sets make up (Gain(D, 色泽) of Ent(D¹), Ent(D²), …): a line of one
+# after sets taken for its attribute completes them (_in_context).
+_MADE_OF_SETS = {"gain", "conditional_entropy", "gain_ratio", "gini_index", "gini_gain"}
+
+
 def _in_context(claims: list[Claim]) -> list[Claim]:
-    """A branch's Ent(D¹) or Zhou's Ent(D̃) names no attribute: it is the attribute of the
-    nearest line before that names one, or else of the first line after (the book lists
-    Ent(D¹), Ent(D²), Ent(D³) before the Gain(D, 色泽) they make up, and §4.4.2 Ent(D̃),
-    Ent(D̃¹), … before Gain(D̃, 色泽)); a set's own line may name it, Ent(D̃¹, 色泽)."""
+    """A branch's Ent(D¹) or Zhou's Ent(D̃) names no attribute: it is the attribute of a line
+    around it that names one (the set's own line may, Ent(D̃¹, 色泽)). The book lists Ent(D¹),
+    Ent(D²), Ent(D³) before the Gain(D, 色泽) they make up (§4.4.2: Ent(D̃), Ent(D̃¹), …
+    before Gain(D̃, 色泽)), and a student may name the attribute first and its sets after:
+    a set takes the nearest line before that names an attribute, unless that attribute's
+    sets were already written before a Gain (or another sum of its sets) naming it, which
+    they complete; then, as before any named line, it takes the first line after that names
+    one. Such a claim keeps the number of the line it took its attribute from."""
     # a line naming a branch (Ent(纹理=清晰)) names its attribute (纹理), as judge_branch reads it
     named = [(k, c.attribute.partition("=")[0].strip()) for k, c in enumerate(claims)
              if c.attribute]
-    placed = []
+    placed: list[Claim] = []
+    given: set[str] = set()  # attributes sets were taken for
+    complete: set[str] = set()  # … and a sum of them named after them
     for k, claim in enumerate(claims):
         if (claim.branch is not None or claim.known) and claim.attribute is None and named:
-            before = [a for at, a in named if at < k]
-            attribute = before[-1] if before else next(a for at, a in named if at > k)
-            claim = Claim(claim.line, claim.text, claim.quantity, attribute, claim.given,
-                          claim.branch, claim.known)
+            before = [(at, a) for at, a in named if at < k]
+            after = [(at, a) for at, a in named if at > k]
+            at, attribute = before[-1] if before and not (
+                before[-1][1] in complete and after) else after[0]
+            given.add(attribute)
+            claim = replace(claim, attribute=attribute, taken_from=claims[at].line)
+        elif claim.quantity in _MADE_OF_SETS and claim.attribute in given:
+            complete.add(claim.attribute)
         placed.append(claim)
     return placed
 
@@ -372,6 +399,7 @@ class _Context:
     numbered: tuple[str, ...] = ()  # the data's attributes: Li Hang's A1, A2, … in order
     values: dict = field(default_factory=dict)  # each nominal attribute's values in the data
     threshold_by: str = "gain"  # the score a continuous attribute's split point is chosen by
+    algorithm: str = ""  # the tree's algorithm as its label names it: CART
     curve_points: int = CURVE_POINTS  # the most points a curve keeps (the trace's)
 
     def judge(self, claim: Claim) -> Verdict:
@@ -492,6 +520,10 @@ class _Context:
                 "quantity": self.names.text(claim.quantity, _D.text, row["attribute"])})
         if self.forced(row):  # no rule chose this t: the sentence says it was forced
             details["forced"] = True
+        elif self.threshold_by != "gain":  # CART's t: the smallest Gini_index, not eq. 4.8
+            details |= {"algorithm": self.algorithm, "score": self.names.text(
+                self.threshold_by, set_name(None, row["rho"] < 1, self.names).text,
+                f"{row['attribute']}, t")}
         return Verdict(claim, "other_threshold", details=details)
 
     def forced(self, row: dict) -> bool:
@@ -525,20 +557,65 @@ class _Context:
         name, _, value = claim.attribute.partition("=")
         row = self._row(name.strip())
         values = [str(b["value"]) for b in row["branches"]] if row else []
+        multi = self.multiway_sets(row)
+        if value.strip() not in values and multi is not None:  # a value of a two-way split
+            values = [str(b["value"]) for b in multi["branches"]]
+            if value.strip() in values:
+                return self.judge_multiway_set(claim, row, multi, values.index(value.strip()))
         if value.strip() not in values:
             return self.unknown(claim, claim.attribute)
         return self._judge_subset(claim, row, values.index(value.strip()))
 
     def judge_numbered_branch(self, claim: Claim) -> Verdict:
         """Ent(D¹), H(D₂): the v-th branch of the attribute the lines around it name (Dᵛ is
-        never the node's D)."""
+        never the node's D). Where the tree splits it two ways (CART), a Dᵛ past its two
+        branches, or a number that is not the tree's Dᵛ, is read as in Zhou's split one
+        branch per value (multiway_row); a v past every branch is no such set."""
         if claim.attribute is None:
             return self.needs_attribute(claim)
         row = self._row(claim.attribute)
-        if row is None or not 1 <= claim.branch <= len(row["branches"]):
+        if row is None:
             return self.unknown(claim, f"{claim.attribute}: D{claim.branch}")
-        verdict = self._judge_subset(claim, row, claim.branch - 1)
-        return self.other_branch(verdict, row, claim.branch - 1) or verdict
+        index, multi = claim.branch - 1, self.multiway_sets(row)
+        if 1 <= claim.branch <= len(row["branches"]):
+            verdict = self._judge_subset(claim, row, index)
+            if verdict.status == "wrong" and multi is not None and index < len(multi["branches"]):
+                reading = self.judge_multiway_set(claim, row, multi, index)
+                if reading.counts_as_right:  # the tree's own Dᵛ is the exact one
+                    return replace(reading, exact=verdict.exact, formula=verdict.formula,
+                                   details=reading.details | {"own": _show(verdict.exact)})
+            return self.other_branch(verdict, row, index) or verdict
+        if multi is not None and 1 <= claim.branch <= len(multi["branches"]):
+            return self.judge_multiway_set(claim, row, multi, index)
+        details = {**self.sets_details(row),
+                   "set": set_name(claim.branch, row["rho"] < 1, self.names).text}
+        if multi is not None:  # two ways here; one branch per value has this many
+            details["values"] = len(multi["branches"])
+        return Verdict(claim, "no_such_set", details=details)
+
+    def multiway_sets(self, row: dict | None) -> dict | None:
+        """A two-way nominal row (CART's) as Zhou's split one branch per value, for its
+        subsets Dᵛ; None for any other row, or one written without value_counts."""
+        if not row or not _splits_two_ways(row) or not row.get("value_counts"):
+            return None
+        return multiway_row(row, self.node["weight"])
+
+    def sets_details(self, row: dict) -> dict:
+        """The attribute and the tree's own subsets: 'D̃¹: 色泽 ∈ {乌黑,青绿}; D̃²: …'."""
+        return {"attribute": row["attribute"], "sets": "; ".join(
+            f"{set_name(i, row['rho'] < 1, self.names).text}: {branch_name(row, b)}"
+            for i, b in enumerate(row["branches"], start=1))}
+
+    def judge_multiway_set(self, claim: Claim, row: dict, multi: dict, index: int) -> Verdict:
+        """Dᵛ of a two-way row read as Zhou's split one branch per value: the rows with the
+        row's v-th value (in its value_counts' order), counted right as a multiway reading."""
+        verdict = self._judge_subset(claim, multi, index)
+        details = {**self.sets_details(row),
+                   "set": set_name(index + 1, row["rho"] < 1, self.names).text,
+                   "value": str(multi["branches"][index]["value"])}
+        if verdict.counts_as_right:
+            return replace(verdict, status="multiway", details=details)
+        return replace(verdict, slip="multiway_set", details=details)
 
     def other_branch(self, verdict: Verdict, row: dict, index: int) -> Verdict | None:
         """A wrong Dᵛ's number that is another branch's: the trace numbers the branches as
@@ -878,7 +955,9 @@ def multiway_row(row: dict, weight: float) -> dict:
     """A two-way nominal row (with its value_counts) as a row one branch per value: its
     scores (multiway_scores) and each value's branch, its class counts, Ent and Gini."""
     branches = [{"value": value, "class_counts": counts,
-                 "entropy": -sum(_plogp(c / whole) for c in counts.values()) if whole else 0.0,
+                 # 0.0 − …: a pure value's entropy is 0, not −0 (shown as −0.000)
+                 "entropy": 0.0 - sum(_plogp(c / whole) for c in counts.values()) if whole
+                 else 0.0,
                  "gini": gini_of(list(counts.values()))}
                 for value, counts in row["value_counts"].items()
                 for whole in [sum(counts.values())]]
@@ -911,6 +990,14 @@ def _also_details(status: str, value: float, quantity: str, row: dict | None,
                                                 row["attribute"])}
     if status == "multiway_rounded":  # the exact multiway value, to the 4th decimal: 0.1081
         details["multiway"] = f"{multiway_reading(quantity, row, weight):.4f}"
+    unknown = weight - sum(sum(c.values()) for c in (row or {}).get("value_counts", {}).values())
+    if status in ("multiway", "multiway_rounded") and quantity in ("iv", "gain_ratio") \
+            and row["rho"] < 1 and unknown > 1e-12:
+        # the multiway IV counts the unknown rows as one more value (Quinlan's C4.5, as
+        # split_scores does for C4.5): not eq. 4.4's sum over the values alone
+        details |= {"unknown_share": plugged.frac(unknown, weight, 3).text,
+                    "iv": names.text("iv", "D", row["attribute"]),
+                    "gain": names.text("gain", "D", row["attribute"])}
     return details
 
 

@@ -150,7 +150,15 @@ def show_verdict(verdict: Verdict) -> None:
 
 
 def verdict_sentence(verdict: Verdict) -> str:
-    """One line's verdict in words: right, rounded early, wrong and why, or not read."""
+    """One line's verdict in words: right, rounded early, wrong and why, or not read; for a
+    set that took its attribute from another line (Ent(D¹) before Gain(D, 色泽)), which."""
+    said = _verdict_sentence(verdict)
+    if not verdict.taken:
+        return said
+    return sentences([said, t("ex.line.taken", **verdict.taken)])
+
+
+def _verdict_sentence(verdict: Verdict) -> str:
     claim = verdict.claim
     exact = verdict.exact if verdict.exact is not None else float("nan")
     # Rounded early: the 4th decimal shows why 0.109 is not the exact 0.1081.
@@ -164,17 +172,27 @@ def verdict_sentence(verdict: Verdict) -> str:
         return t(in_notation(f"ex.line.{verdict.status}"), line=claim.line)
     if verdict.status in ("unknown_attribute", "none_scored", "split_not_kept", "not_a_value",
                           "value_no_split", "other_threshold", "tied_threshold",
-                          "ambiguous_threshold",
+                          "ambiguous_threshold", "no_such_set",
                           "unkept_threshold", "no_threshold", "no_split_point"):
         details = dict(verdict.details)
-        # a t forced by hand (a force a@t) is no best candidate: its own sentence says so
-        forced = ".forced" if details.pop("forced", False) else ""
-        return t(f"ex.line.{verdict.status}{forced}", line=claim.line, **details)
+        # a t forced by hand (a force a@t) is no best candidate: its own sentence says so;
+        # CART's t is the smallest Gini_index's (its own sentence), not eq. 4.8's largest Gain;
+        # a Dᵛ past a two-way split's values: its own sentence says how many there are
+        variant = (".forced" if details.pop("forced", False) else ".min_score"
+                   if verdict.status == "other_threshold" and "score" in details else
+                   ".two_way" if verdict.status == "no_such_set" and "values" in details
+                   else "")
+        return t(f"ex.line.{verdict.status}{variant}", line=claim.line, **details)
     if verdict.status == "wrong":
         return t("ex.line.wrong", **values, why=slip_sentence(verdict))
     if verdict.status in ("multiway", "multiway_rounded"):  # Zhou's equation, the attribute
-        # split two ways, the multiway quantity's name; rounded early: both of Zhou's values
-        return t(in_notation(f"ex.line.{verdict.status}"), **values | verdict.details)
+        # split two ways, the multiway quantity's name; rounded early: both of Zhou's values;
+        # with values missing, its IV is Quinlan's (the unknown rows' share a term of its own)
+        quinlan = f".quinlan_{claim.quantity}" if "unknown_share" in verdict.details else ""
+        if "set" in verdict.details:  # a Dᵛ of Zhou's split one branch per value (CART's row)
+            own = ".own" if "own" in verdict.details else ""
+            return t(f"ex.line.multiway.set{own}", **values | verdict.details)
+        return t(in_notation(f"ex.line.{verdict.status}{quinlan}"), **values | verdict.details)
     return t(f"ex.line.{verdict.status}", **values)
 
 

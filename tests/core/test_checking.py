@@ -394,7 +394,8 @@ def test_a_branchs_subset_written_the_books_way(id3):
     assert statuses == ["right", "right", "right", "rounded", "wrong"]
     assert [v.name for v in report.verdicts[:3]] == ["Ent(D¹)", "Ent(D²)", "Ent(D³)"]
     assert one(id3, "Ent(D1) = 1.000").status == "needs_attribute"  # no attribute named
-    assert check("Gain(D,色泽)=0.109\nEnt(D4)=1", id3).verdicts[1].status == "unknown_attribute"
+    # 色泽 is a candidate: it has no fourth branch (not "色泽: D4 is not a candidate")
+    assert check("Gain(D,色泽)=0.109\nEnt(D4)=1", id3).verdicts[1].status == "no_such_set"
 
 
 def test_the_known_rows_of_missing_values():
@@ -1012,3 +1013,134 @@ def test_zhous_multiway_sum_of_branch_entropies_names_its_attribute_once(lang, s
     verdict = one(cart, "H(D|色泽) = 0.889")
     values = {"line": 1, "given": "0.889", "quantity": "…", "exact": "0.904"}
     assert said in t("ex.line.multiway", _lang=lang, **values | verdict.details)
+
+
+@pytest.mark.parametrize(("lang", "said", "not_said"), [
+    ("en", "CART takes the one with the smallest Gini_index(D, 密度, t), not the largest gain "
+           "of eq. 4.8", "its best candidate split point (eqs. 4.7–4.8)"),
+    ("zh", "CART 在候选划分点（相邻取值的中位点，式 4.7）中取 Gini_index(D, 密度, t) 最小的一个，"
+           "而不是式 4.8 中信息增益最大的一个", "式 4.7–4.8")])
+def test_another_t_on_a_cart_tree_says_cart_chose_t_by_the_gini_index(wm3, lang, said,
+                                                                      not_said):
+    """CART cuts 密度 at the midpoint with the smallest Gini_index(D, 密度, t), not by eq.
+    4.8's Gain(D, a, t): a line at another t says so, not that t is 'its best candidate
+    split point (eqs. 4.7–4.8)'; ID3's sentence keeps eq. 4.8."""
+    from ui.exercises import verdict_sentence
+    from ui.messages import t
+
+    cart = DecisionTree("cart").fit(*wm3).trace_.to_dict()
+    verdict = one(cart, "Gini_index(D,密度,0.5) = 0.3")
+    assert (verdict.status, verdict.details) == ("other_threshold", {
+        "attribute": "密度", "t": "0.5", "threshold": "0.3815", "algorithm": "CART",
+        "score": "Gini_index(D, 密度, t)"})
+    sentence = t("ex.line.other_threshold.min_score", _lang=lang, line=1, **verdict.details)
+    assert said in sentence and not_said not in sentence
+    if lang == "en":
+        assert verdict_sentence(verdict) == sentence
+    (lihang,) = check("Gini(D,密度,0.5) = 0.3", cart, notation="lihang").verdicts
+    assert lihang.details["score"] == "Gini(D, 密度, t)"
+    id3 = one(DecisionTree("id3").fit(*wm3).trace_.to_dict(), "Gain(D,密度,0.5) = 0.3")
+    assert "score" not in id3.details and "eqs. 4.7–4.8" in verdict_sentence(id3)
+
+
+@pytest.mark.parametrize(("lang", "notation", "said"), [
+    ("en", "zhou", "1.954 is IV(色泽) with one branch per value of 色泽 (Zhou's eq. 4.4) and one "
+                   "more for the samples whose 色泽 is unknown, as Quinlan's C4.5 counts them "
+                   "(and this app's C4.5): its last term is their share, 3/17 ✓"),
+    ("zh", "zhou", "并把色泽取值缺失的样本算作一个单独取值的 IV(色泽)，与 Quinlan 的 C4.5 相同"),
+    ("en", "lihang", "1.954 is H_色泽(D) with one branch per value of 色泽 (Zhou's eq. 4.4) and "
+                     "one more for the instances whose 色泽 is unknown")])
+def test_zhous_multiway_iv_with_missing_values_says_it_is_quinlans(lang, notation, said):
+    """CART on watermelon 2.0α's root, 色泽 unknown in 3 of 17 rows: the multiway IV(色泽) =
+    1.954 counts them as one more value, as Quinlan's C4.5 (and the app's) does, with 3/17
+    as its last term; eq. 4.4 alone (the values' shares 6/17, 4/17, 4/17) gives another
+    number. Its sentence says which IV it is, and the gain ratio's names that IV too."""
+    from ui.messages import t
+
+    cart = DecisionTree("cart").fit(*xy("watermelon_2.0_alpha.csv", "好瓜",
+                                       drop=["编号"])).trace_.to_dict()
+    iv, ratio = check("IV(色泽) = 1.954\nGain_ratio(D,色泽) = 0.129", cart,
+                      notation=notation).verdicts
+    assert (iv.status, ratio.status) == ("multiway", "multiway")
+    assert iv.details["unknown_share"] == ratio.details["unknown_share"] == "3/17"
+    values = {"line": 1, "given": "1.954", "quantity": "…", "exact": "1.383"}
+    sentence = t("ex.line.multiway.quinlan_iv", _lang=lang, _notation=notation,
+                 **values | iv.details)
+    assert said in sentence
+    assert "(eq. 4.4) ✓" not in sentence and "（式 4.4）✓" not in sentence
+    if lang == "en" and notation == "zhou":
+        from ui.exercises import verdict_sentence
+
+        assert verdict_sentence(iv) == sentence.replace("…", "IV(色泽)")
+        assert ("IV(色泽), which counts the samples whose 色泽 is unknown as one more value, as "
+                "Quinlan's C4.5 does, and this app's C4.5: its last term is their share, "
+                "3/17) ✓") in verdict_sentence(ratio)
+    whole = DecisionTree("cart").fit(*xy("watermelon_2.0.csv", "好瓜",
+                                        drop=["编号"])).trace_.to_dict()
+    assert "unknown_share" not in one(whole, "IV(色泽) = 1.580").details  # nothing missing
+
+
+def test_a_third_branch_of_a_cart_split_is_read_as_zhous_multiway_set():
+    """CART on watermelon 2.0α splits 色泽 two ways, D̃¹: 色泽 ∈ {乌黑,青绿}, D̃²: {浅白}; 色泽
+    is a candidate, so Ent(D̃³, 色泽) is not "色泽: D3 is not a candidate": it is read as in
+    Zhou's split one branch per value (D̃³: 浅白, Ent 0), and said so; a D̃¹ number that is
+    Zhou's (乌黑's 0.918, not the tree's 0.971) counts the same way, the tree's own value
+    beside it; past the three values there is no such set."""
+    from ui.exercises import verdict_sentence
+    from ui.messages import t
+
+    cart = DecisionTree("cart").fit(*xy("watermelon_2.0_alpha.csv", "好瓜",
+                                       drop=["编号"])).trace_.to_dict()
+    third, first, wrong, fourth, by_value = check(
+        "Ent(D̃³, 色泽) = 0\nEnt(D̃¹, 色泽) = 0.918\nEnt(D̃³, 色泽) = 0.5\nEnt(D̃⁴, 色泽) = 0\n"
+        "Ent(色泽=浅白) = 0", cart).verdicts
+    sets = "D̃¹: 色泽 ∈ {乌黑,青绿}; D̃²: 色泽 ∈ {浅白}"
+    assert (third.status, third.exact, third.details) == ("multiway", 0.0, {
+        "attribute": "色泽", "sets": sets, "set": "D̃³", "value": "浅白"})
+    assert verdict_sentence(third) == (
+        "Line 1: 0 is Ent(D̃³) of Zhou's split of 色泽 one branch per value, where D̃³ is the "
+        "samples whose 色泽 is 浅白 ✓. This tree splits 色泽 two ways: " + sets + ".")
+    assert "not a candidate" not in verdict_sentence(third)
+    assert (first.status, f"{first.exact:.3f}", first.details["own"]) == ("multiway", "0.971",
+                                                                         "0.971")
+    assert verdict_sentence(first).endswith(f"({sets}): its own Ent(D̃¹) = 0.971.")
+    assert (wrong.status, wrong.slip, wrong.exact) == ("wrong", "multiway_set", 0.0)
+    assert fourth.status == "no_such_set" and fourth.details["values"] == 3
+    assert "has only 3 branches" in verdict_sentence(fourth)
+    assert by_value.status == "multiway" and by_value.details["value"] == "浅白"
+    assert [v.counts_as_right for v in (third, first, wrong, fourth)] == [True, True, False,
+                                                                         False]
+    zh = t("ex.line.multiway.set", _lang="zh", line=1, given="0", quantity="Ent(D̃³)",
+           **third.details)
+    assert ("周志华书中按色泽多路划分（每个取值一个分支）时的 Ent(D̃³)，其中 D̃³ 是色泽取浅白"
+            "的样本") in zh
+
+
+def test_sets_written_before_each_gain_take_that_gains_attribute(id3):
+    """Two attributes worked one after the other in the book's order, sets first and their
+    Gain line after: the second block's Ent(D¹), Ent(D²), Ent(D³) belong to Gain(D, 根蒂),
+    not to 色泽 (the nearest line before, whose sets were already complete), and each verdict
+    says which attribute it took and from which line. Written name first, the sets still
+    take the line before them."""
+    from ui.exercises import verdict_sentence
+    from ui.messages import t
+
+    root = {r["attribute"]: r for r in id3["nodes"][0]["scores"]}
+    gendi = [f"{b['entropy']:.3f}" for b in root["根蒂"]["branches"]]
+    sets_first = check("Ent(D¹) = 1.000\nEnt(D²) = 0.918\nEnt(D³) = 0.722\n"
+                       "Gain(D,色泽) = 0.109\n"
+                       f"Ent(D¹) = {gendi[0]}\nEnt(D²) = {gendi[1]}\nEnt(D³) = {gendi[2]}\n"
+                       "Gain(D,根蒂) = 0.143", id3).verdicts
+    assert [v.status for v in sets_first] == ["right"] * 3 + ["rounded"] + ["right"] * 4
+    assert [v.taken for v in sets_first[4:7]] == [
+        {"set": f"D{n}", "attribute": "根蒂", "source_line": 8} for n in "¹²³"]
+    assert sets_first[0].taken == {"set": "D¹", "attribute": "色泽", "source_line": 4}
+    assert verdict_sentence(sets_first[4]) == (f"Line 5: Ent(D¹) = {gendi[0]} ✓ Here D¹ is "
+                                               "taken for 根蒂, named on line 8.")
+    assert not sets_first[3].taken and "taken for" not in verdict_sentence(sets_first[7])
+    assert t("ex.line.taken", _lang="zh", **sets_first[4].taken) == (
+        "此处 D¹ 按第 8 行写出的根蒂计算。")
+    name_first = check("Gain(D,色泽) = 0.109\nEnt(D¹) = 1.000\nGain(D,根蒂) = 0.143\n"
+                       f"Ent(D¹) = {gendi[0]}\nEnt(D²) = {gendi[1]}", id3).verdicts
+    assert [v.status for v in name_first] == ["rounded", "right", "right", "right", "right"]
+    assert [v.taken.get("attribute") for v in name_first] == [None, "色泽", None, "根蒂", "根蒂"]

@@ -76,6 +76,38 @@ EN: dict[str, str] = {
     "ex.line.multiway": ("Line {line}: {given} is Zhou's {multiway_name} with one branch per "
                          "value of {attribute} (eq. {equation}) ✓. This tree splits {attribute} "
                          "two ways: its {quantity} = {exact} is that of the best two-way split."),
+    # the multiway IV with values missing: Quinlan's, the unknown rows' share ({unknown_share})
+    # a term of its own, as the worked solution's solution.iv.unknown says; in either notation
+    "ex.line.multiway.quinlan_iv": ("Line {line}: {given} is {multiway_name} with one branch "
+                                    "per value of {attribute} (Zhou's eq. 4.4) and one more "
+                                    "for the samples whose {attribute} is unknown, as Quinlan's "
+                                    "C4.5 counts them (and this app's C4.5): its last term is "
+                                    "their share, {unknown_share} ✓. This tree splits "
+                                    "{attribute} two ways: its {quantity} = {exact} is that of "
+                                    "the best two-way split."),
+    "ex.line.multiway.quinlan_gain_ratio": (
+        "Line {line}: {given} is {multiway_name} with one branch per value of {attribute} "
+        "(Zhou's eq. 4.3: {gain} of eq. 4.12 over {iv}, which counts the samples whose "
+        "{attribute} is unknown as one more value, as Quinlan's C4.5 does, and this app's "
+        "C4.5: its last term is their share, {unknown_share}) ✓. This tree splits {attribute} "
+        "two ways: its {quantity} = {exact} is that of the best two-way split."),
+    # a Dᵛ of a CART row read as in Zhou's split one branch per value ({value}: the v-th value);
+    # {sets}: the tree's own two subsets, D̃¹: 色泽 ∈ {乌黑,青绿}; D̃²: 色泽 ∈ {浅白}
+    "ex.line.multiway.set": ("Line {line}: {given} is {quantity} of Zhou's split of {attribute} "
+                             "one branch per value, where {set} is the samples whose "
+                             "{attribute} is {value} ✓. This tree splits {attribute} two ways: "
+                             "{sets}."),
+    # the same, where the tree has a Dᵛ of its own ({own}: its number)
+    "ex.line.multiway.set.own": ("Line {line}: {given} is {quantity} of Zhou's split of "
+                                 "{attribute} one branch per value, where {set} is the samples "
+                                 "whose {attribute} is {value} ✓. This tree splits {attribute} "
+                                 "two ways ({sets}): its own {quantity} = {own}."),
+    "ex.verdict.no_such_set": "no such set",
+    "ex.line.no_such_set": ("Line {line}: {attribute} has no {set} at this node: its branches "
+                            "are {sets}."),
+    "ex.line.no_such_set.two_way": ("Line {line}: {attribute} has no {set} at this node: this "
+                                    "tree splits it two ways ({sets}), and Zhou's split one "
+                                    "branch per value has only {values} branches."),
     # Zhou's multiway value ({multiway}) and it rounded early ({multiway_rounded}): 4 decimals
     "ex.line.multiway_rounded": ("Line {line}: {given} is Zhou's {multiway_name} with one "
                                  "branch per value of {attribute} (eq. {equation}), rounded "
@@ -117,6 +149,14 @@ EN: dict[str, str] = {
                                 "{threshold}, its best candidate split point (eqs. 4.7–4.8), "
                                 "not t = {t}; only the numbers at t = {threshold} can be checked "
                                 "here."),
+    # CART (or another rule cutting by the Gini index): {algorithm} took the midpoint with the
+    # smallest {score}, Gini_index(D, a, t) (of D̃ where values of a are missing), not eq. 4.8
+    "ex.line.other_threshold.min_score": ("Line {line}: {attribute}'s split point at this node "
+                                          "is t = {threshold}, not t = {t}: of the candidate "
+                                          "split points, the midpoints of adjacent values (eq. "
+                                          "4.7), {algorithm} takes the one with the smallest "
+                                          "{score}, not the largest gain of eq. 4.8. Only the "
+                                          "numbers at t = {threshold} can be checked here."),
     # the node's t was forced by hand (a force a@t in the options or the URL): no rule chose it
     "ex.line.other_threshold.forced": ("Line {line}: this node splits {attribute} at t = "
                                        "{threshold}, not at t = {t}: its split point was forced "
@@ -153,6 +193,8 @@ EN: dict[str, str] = {
                                     "v-th value), so its number depends on a: name the "
                                     "attribute on its line, as in Ent(D̃¹, 色泽) or Gain(D̃, 色泽), "
                                     "or on a line before or after it, as in Gain(D, 色泽)."),
+    # a set named without its attribute (Ent(D¹), Ent(D̃)) took it from line {source_line}
+    "ex.line.taken": "Here {set} is taken for {attribute}, named on line {source_line}.",
     "ex.slip.log_base": ("{given} is the right formula computed with {base} instead of log₂ "
                          "({value}); the book's logarithms are base 2."),
     "ex.slip.not_any_base": ("{given} is not {formula} for {shares} in any base (log₂, ln or "
@@ -178,6 +220,9 @@ EN: dict[str, str] = {
                              "samples whose {attribute} is known (as Ent(D̃, {attribute}) is "
                              "their entropy); nor is {given} the Gini index on them, "
                              "{index_name} = {index} (Li Hang's Gini(D̃, A))."),
+    "ex.slip.multiway_set": ("This tree splits {attribute} two ways ({sets}), so {set} is "
+                             "read as in Zhou's split one branch per value: the samples whose "
+                             "{attribute} is {value}."),
     "ex.slip.other": "Compare with the right computation below.",
     "ex.formula.entropy": "−Σₖ pₖ·log₂ pₖ",
     "ex.formula.iv": "−Σᵥ |Dᵛ|/|D|·log₂(|Dᵛ|/|D|)",
@@ -297,6 +342,30 @@ ZH: dict[str, str] = {
     "ex.line.multiway": ("第 {line} 行：{given} 是周志华书中按 {attribute} 多路划分（每个取值"
                          "一个分支）的 {multiway_name}（式 {equation}）✓。这棵树把 {attribute} "
                          "二分：它的 {quantity} = {exact} 是最优二分划分的值。"),
+    "ex.line.multiway.quinlan_iv": ("第 {line} 行：{given} 是按 {attribute} 多路划分（每个取值"
+                                    "一个分支，周志华书中式 4.4）、并把 {attribute} 取值缺失的"
+                                    "样本算作一个单独取值的 {multiway_name}，与 Quinlan 的 C4.5 "
+                                    "相同（本应用的 C4.5 也如此）：最后一项 {unknown_share} 是"
+                                    "这些样本所占的比例 ✓。这棵树把 {attribute} 二分：它的 "
+                                    "{quantity} = {exact} 是最优二分划分的值。"),
+    "ex.line.multiway.quinlan_gain_ratio": (
+        "第 {line} 行：{given} 是按 {attribute} 多路划分（每个取值一个分支）的 {multiway_name}"
+        "（周志华书中式 4.3：式 4.12 的 {gain} 除以 {iv}；{iv} 把 {attribute} 取值缺失的样本"
+        "算作一个单独的取值，与 Quinlan 的 C4.5 相同，本应用的 C4.5 也如此；最后一项 "
+        "{unknown_share} 是这些样本所占的比例）✓。这棵树把 {attribute} 二分：它的 {quantity} "
+        "= {exact} 是最优二分划分的值。"),
+    "ex.line.multiway.set": ("第 {line} 行：{given} 是周志华书中按 {attribute} 多路划分（每个"
+                             "取值一个分支）时的 {quantity}，其中 {set} 是 {attribute} 取 "
+                             "{value} 的样本 ✓。这棵树把 {attribute} 二分：{sets}。"),
+    "ex.line.multiway.set.own": ("第 {line} 行：{given} 是周志华书中按 {attribute} 多路划分"
+                                 "（每个取值一个分支）时的 {quantity}，其中 {set} 是 {attribute} "
+                                 "取 {value} 的样本 ✓。这棵树把 {attribute} 二分（{sets}）："
+                                 "它自己的 {quantity} = {own}。"),
+    "ex.verdict.no_such_set": "无此子集",
+    "ex.line.no_such_set": "第 {line} 行：此结点上 {attribute} 没有 {set}：它的分支是 {sets}。",
+    "ex.line.no_such_set.two_way": ("第 {line} 行：此结点上 {attribute} 没有 {set}：这棵树把它"
+                                    "二分（{sets}），按周志华书中的多路划分（每个取值一个分支）"
+                                    "也只有 {values} 个分支。"),
     "ex.line.multiway_rounded": ("第 {line} 行：{given} 是周志华书中按 {attribute} 多路划分"
                                  "（每个取值一个分支）的 {multiway_name}（式 {equation}），"
                                  "且同书中一样提前舍入：每步先舍入到 3 位小数得 "
@@ -333,6 +402,11 @@ ZH: dict[str, str] = {
     "ex.line.other_threshold": ("第 {line} 行：此结点对 {attribute} 取的划分点是 t = {threshold}"
                                 "（候选划分点中最优的一个，式 4.7–4.8），而不是 t = {t}；这里只能"
                                 "核对 t = {threshold} 处的数值。"),
+    "ex.line.other_threshold.min_score": ("第 {line} 行：此结点对 {attribute} 取的划分点是 "
+                                          "t = {threshold}，而不是 t = {t}：{algorithm} 在候选"
+                                          "划分点（相邻取值的中位点，式 4.7）中取 {score} 最小"
+                                          "的一个，而不是式 4.8 中信息增益最大的一个；这里只能"
+                                          "核对 t = {threshold} 处的数值。"),
     "ex.line.other_threshold.forced": ("第 {line} 行：此结点对 {attribute} 取的划分点是 t = "
                                        "{threshold}，而不是 t = {t}：这个划分点是手动强制指定的"
                                        "（选项中的强制划分），并非由划分规则选出；这里只能核对 "
@@ -355,6 +429,7 @@ ZH: dict[str, str] = {
                                     "无缺失值的样本；Dᵛ：在 a 上取第 v 个值的样本），其值随 a "
                                     "而变：请在这一行写出属性，例如 Ent(D̃¹, 色泽) 或 "
                                     "Gain(D̃, 色泽)，或在它前后的一行写出，例如 Gain(D, 色泽)。"),
+    "ex.line.taken": "此处 {set} 按第 {source_line} 行写出的 {attribute} 计算。",
     "ex.slip.log_base": ("{given} 是用 {base} 代替 log₂ 按正确公式算出的值（{value}）；"
                          "书中的对数以 2 为底。"),
     "ex.slip.not_any_base": ("{given} 不是 {shares} 的 {formula}，无论以 2、e 还是 10 为底"
@@ -376,6 +451,8 @@ ZH: dict[str, str] = {
                              "无缺失值的样本（如同 Ent(D̃, {attribute}) 是它们的信息熵）；"
                              "{given} 也不是在这些样本上的基尼指数 {index_name} = {index}"
                              "（李航记作 Gini(D̃, A)）。"),
+    "ex.slip.multiway_set": ("这棵树把 {attribute} 二分（{sets}），所以 {set} 按周志华书中的"
+                             "多路划分（每个取值一个分支）理解：{attribute} 取 {value} 的样本。"),
     "ex.slip.other": "请对照下面正确的计算。",
     "ex.formula.entropy": "−Σₖ pₖ·log₂ pₖ",
     "ex.formula.iv": "−Σᵥ |Dᵛ|/|D|·log₂(|Dᵛ|/|D|)",
