@@ -837,7 +837,8 @@ def _reader(text: str, delimiter: str, strict: bool = False):
 
 
 def _sniff(text: str, suffix: str) -> str:
-    """The delimiter giving the most named columns, the same number on every sampled line."""
+    """The delimiter giving the most named columns, the same number on every sampled line;
+    one that names them in the first line before one that names them only below a title."""
     sample = text[:65536]
     if len(text) > len(sample) and "\n" in sample:
         sample = sample[: sample.rindex("\n")]
@@ -847,12 +848,27 @@ def _sniff(text: str, suffix: str) -> str:
         named_rows = (r for r in _reader(sample, delimiter) if any(f.strip() for f in r))
         rows = list(itertools.islice(named_rows, 100))  # parse no further than needed
         if not rows:
-            return (False, 0.0, 0)
-        named = sum(bool(f.strip()) for f in rows[0])
-        same = sum(len(r) == len(rows[0]) for r in rows) / len(rows)
-        return (named > 1, same, named)
+            return (False, False, 0.0, 0)
+        below = _below_title(rows)
+        named = sum(bool(f.strip()) for f in below[0])
+        same = sum(len(r) == len(below[0]) for r in below) / len(below)
+        return (named > 1, below is rows, same, named)
 
     return max(order, key=score)  # max keeps the first of equals: comma, unless .tsv
+
+
+def _below_title(rows: list[list[str]]) -> list[list[str]]:
+    """The rows without the first when it names one value and the second names two or more,
+    not all numbers: a title above the header (as _table judges one), whose own number of
+    fields says nothing of the table's. Judged with it, a title typed with more commas than
+    the table has columns made every comma line look unlike the first, and the semicolon (one
+    value a line, every line alike) was chosen: the file was refused as one of one column."""
+    if len(rows) < 2 or sum(bool(f.strip()) for f in rows[0]) > 1:
+        return rows
+    named = [f.strip() for f in rows[1] if f.strip()]
+    if len(named) > 1 and not all(PLAIN_NUMBER.fullmatch(name) for name in named):
+        return rows[1:]
+    return rows
 
 
 def _tidy_quotes(text: str | bytes, delimiter: str) -> str | bytes:

@@ -375,6 +375,25 @@ def test_a_title_row_above_the_table_is_named_as_one(text):
     assert refusal(load, 'x\n"1,2"\n"3,4"\n').startswith("Only one column ('x')")  # quoted
 
 
+@pytest.mark.parametrize("above", ["西瓜数据集,,,\n,,\n", "西瓜数据集,,,\r\n,,,\r\n",
+                                   "西瓜数据集,,,,,\n,\n", "西瓜数据集,,,\n\n"])
+def test_a_title_row_wider_than_the_table_is_named_as_one(above):
+    """A title typed by hand with more commas than the table has columns, over a blank row
+    of commas: its extra field made the comma look unlike the table's delimiter, the
+    semicolon was chosen, and the file was refused as 'Only one column ('西瓜数据集,,,')'.
+    It is the title row Excel's own ',,' gets (refused, as the README says)."""
+    text = above + "色泽,根蒂,好瓜\n青绿,蜷缩,是\n乌黑,稍蜷,否\n浅白,硬挺,否\n"
+    with pytest.raises(LoadError) as refused:
+        load(text)
+    assert refused.value.code == "title_row"
+    assert refused.value.details == {"title": "西瓜数据集", "found": 3}
+    # numbers below one name are no header under a title: one column, as before
+    assert refusal(load, "x\n1,2\n3,4\n").startswith("Only one column ('x')")
+    # a delimiter that names the columns in the first line wins over one that needs a title
+    tab = load("x\ty\n0,5\ta\n1,25\tb\n")
+    assert tab.report.delimiter == "\t" and tab.frame.columns.tolist() == ["x", "y"]
+
+
 def test_a_title_row_above_a_workbooks_table_is_named_as_one():
     import io
 
