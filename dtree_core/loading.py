@@ -155,6 +155,11 @@ NOTICES = {
     "decimal_comma": ("Column '{column}' is read as numbers written with a decimal comma (such "
                       "as '{example}'), as Excel writes them where the comma is the decimal "
                       "mark."),
+    "decimal_comma_text": ("Column '{column}' is read as text: its values are numbers written "
+                           "with a decimal comma (such as '{example}'), which are read as "
+                           "numbers only in a file separated by semicolons, where the comma "
+                           "cannot also separate the values. Save the file as .xlsx, or as CSV "
+                           "separated by semicolons, to use it as a continuous attribute."),
     "uncalculated_formulas": ("Column '{column}' holds formulas whose results were never "
                               "saved (the file was not saved by Excel), so it is read as "
                               "empty; open the file in Excel and save it to keep the values."),
@@ -172,7 +177,14 @@ NOTICES = {
     "id_like": ("'{column}' is left out because it has a different value in every row, like a "
                 "row number, so it cannot generalise; include ID columns (--include-ids) to "
                 "see ID3's bias toward many-valued attributes."),
+    "numbers_as_text": ("'{column}' is left out because its numbers are read as text (as said "
+                        "when the file was read), a different one in every row, so as text it "
+                        "cannot generalise; save them as plain numbers to use it as a "
+                        "continuous attribute."),
 }
+# The notices of a column whose numbers are kept as text for the way they are written: left
+# out with a different value in every row, it is said to be for that, not like a row number.
+NUMBERS_AS_TEXT = ("formatted_numbers", "decimal_comma_text")
 
 
 class Notice(str):
@@ -2019,19 +2031,44 @@ _FORMATTED_NUMBER = re.compile(
     r"[-+]?(?:[¥￥$€£]\s*[-+]?)?(?:\d{1,3}(?:[,，]\d{3})+|\d+)(?:\.\d+)?(?:\s*[%％])?")
 
 
-def _formatted_number(texts: np.ndarray) -> str | None:
-    """The first value written like a formatted number, when every known value of a column
-    read as text is a number, plainly or so formatted (it is kept as text: '3,5' could be a
-    decimal comma, so the loader says what it saw rather than guess)."""
-    example = None
+# A number with a decimal comma that no thousands separator makes: 0,697, 0,23, 1,5, 0,200
+# (a thousands group never starts with 0) and 1.234,5 (a thousands dot before it); and one
+# that either could make (3,100).
+_DECIMAL_COMMA = re.compile(r"[-+]?(?:0|[1-9]\d*|[1-9]\d{0,2}(?:\.\d{3})+),\d+", re.ASCII)
+_COMMA_EITHER_WAY = re.compile(r"[-+]?[1-9]\d{0,2}(?:,\d{3})+", re.ASCII)
+
+
+def _numbers_as_text(texts: np.ndarray, decimal_comma: bool) -> tuple[str, str] | None:
+    """(notice code, example) when every known value of a column read as text is a number,
+    plainly or written in one of the forms it names: a decimal comma where the file's
+    delimiter does not make it read as one (decimal_comma_text: 0,697, and 0,200, which no
+    thousands separator writes), or a spreadsheet's formatting (formatted_numbers: 3,100,
+    95%, ￥8). Such a column is kept as text: the loader says what it saw rather than guess.
+    None when a value is neither (a word, a code), which usually the first value shows."""
+    readings, example, decimal_example = {"decimal_comma_text", "formatted_numbers"}, None, None
+    if decimal_comma:  # a semicolon file reads decimal commas: those left are not all numbers
+        readings.discard("decimal_comma_text")
     for text in texts[:10_000]:
         text = str(text).strip()
         if PLAIN_NUMBER.fullmatch(text):
             continue
-        if not _FORMATTED_NUMBER.fullmatch(text):
+        if _COMMA_EITHER_WAY.fullmatch(text):
+            pass  # 3,100: a thousands comma or a decimal one
+        elif _DECIMAL_COMMA.fullmatch(text):
+            readings &= {"decimal_comma_text"}
+            decimal_example = decimal_example or text
+        elif _FORMATTED_NUMBER.fullmatch(text):
+            readings &= {"formatted_numbers"}
+        else:
+            return None
+        if not readings:
             return None
         example = example or text
-    return example
+    if example is None:
+        return None
+    if decimal_example is not None:  # a value only a decimal comma writes: say so
+        return "decimal_comma_text", decimal_example
+    return "formatted_numbers", example  # 3,100 alone reads as the thousands it shows
 
 
 def _judged_column(name: str, raw: pa.Array, markers: _Markers, decimal_comma: bool = False):
@@ -2059,11 +2096,12 @@ def _judged_column(name: str, raw: pa.Array, markers: _Markers, decimal_comma: b
             values.count(missing)
     texts = values.texts.copy()
     texts[missing] = np.nan
-    formatted = _formatted_number(values.texts[~missing])
+    formatted = _numbers_as_text(values.texts[~missing], decimal_comma)
     if numbers.long and numbers.looks == numbers.known:  # numbers but for their length
         notes.append(Notice("long_numbers", column=name, example=numbers.long))
     elif formatted is not None:
-        notes.append(Notice("formatted_numbers", column=name, example=formatted))
+        code, example = formatted
+        notes.append(Notice(code, column=name, example=example))
     elif numbers.mostly:
         odd_rows = (~missing & ~numbers.number)[values.rows]
         odd = values.texts[values.rows[np.argmax(odd_rows)]]
@@ -2164,9 +2202,10 @@ def prepare(
     if budget is not None:
         _check_classes(y, target, budget)
     declared = {*nominal, *continuous}
+    as_text = numbers_as_text(table.report) if isinstance(table, LoadedTable) else set()
     excluded = {}
     for col in data.columns:
-        reason = _exclusion(data[col], col, target, exclude, declared, include_ids)
+        reason = _exclusion(data[col], col, target, exclude, declared, include_ids, as_text)
         if reason:
             excluded[col] = reason
     attrs = [c for c in data.columns if c != target and c not in excluded]
@@ -2247,7 +2286,15 @@ def _numbers_the_rows(y: pd.Series) -> bool:
     return is_id_like(y) and numbers_rows(y)
 
 
-def _exclusion(series, col, target, exclude, declared, include_ids) -> Notice | None:
+def numbers_as_text(report: LoadReport) -> set[str]:
+    """The columns whose numbers the loader kept as text for the way they are written (said in
+    a NUMBERS_AS_TEXT notice)."""
+    return {n.details["column"] for n in report.warnings
+            if getattr(n, "code", None) in NUMBERS_AS_TEXT}
+
+
+def _exclusion(series, col, target, exclude, declared, include_ids,
+               as_text=frozenset()) -> Notice | None:
     if col == target:
         return None
     if col in exclude:
@@ -2255,7 +2302,7 @@ def _exclusion(series, col, target, exclude, declared, include_ids) -> Notice | 
     if series.isna().all():
         return Notice("no_values", column=col)
     if not include_ids and col not in declared and is_id_like(series):
-        return Notice("id_like", column=col)
+        return Notice("numbers_as_text" if col in as_text else "id_like", column=col)
     return None
 
 

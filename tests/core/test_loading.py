@@ -360,6 +360,41 @@ def test_a_semicolon_file_reads_decimal_commas_as_numbers_and_says_so():
     assert table.frame["x"].tolist()[::2] == [1234.5, 2.0] and pd.isna(table.frame["x"][1])
 
 
+def test_decimal_commas_in_a_comma_separated_file_are_named_as_such():
+    """Google Sheets (or Excel) where the comma is the decimal mark saves a comma-separated
+    file with "0,697" quoted: the column stayed text with no word at all (0,23), or was said
+    to hold thousands separators (0,200, which no thousands separator writes), and was then
+    left out as 'a different value in every row'. It stays text (there a comma separates
+    values too), and the notice names the decimal comma and how to save the file."""
+    from dtree_core.cli_messages import notice_text
+
+    table = load('编号,密度,含糖率,比例,收入,好瓜\n1,"0,697","0,46","0,200","3,100",是\n'
+                 '2,"0,774","0,376","0,350","12,500",是\n3,"0,634",?,"1,5","1,200",否\n'
+                 '4,1,"0,091","0,125",800,否\n')
+    notes = {n.details["column"]: n for n in table.report.warnings}
+    assert {c: (n.code, n.details["example"]) for c, n in notes.items()} == {
+        "密度": ("decimal_comma_text", "0,697"), "含糖率": ("decimal_comma_text", "0,46"),
+        "比例": ("decimal_comma_text", "0,200"),
+        "收入": ("formatted_numbers", "3,100")}  # 3,100 alone: the thousands it shows
+    assert "decimal comma" in notes["密度"] and ".xlsx" in notes["密度"]
+    zh = notice_text(notes["密度"], "zh")
+    assert "小数点" in zh and ".xlsx" in zh
+    assert table.frame["密度"].tolist() == ["0,697", "0,774", "0,634", "1"]  # text, as before
+    # left out with a value in every row: for its numbers read as text, not 'like a row number'
+    excluded = prepare(table, "好瓜").excluded
+    assert {c: n.code for c, n in excluded.items()} == {
+        "编号": "id_like", "密度": "numbers_as_text", "比例": "numbers_as_text",
+        "收入": "numbers_as_text"}
+    assert "row number" not in excluded["密度"] and "read as text" in excluded["密度"]
+    # a tab-separated file's are named alike; a semicolon file reads them as numbers
+    tab = load("x\ty\n0,5\ta\n1,25\tb\n")
+    assert [n.code for n in tab.report.warnings] == ["decimal_comma_text"]
+    semicolon = load("x;y\n0,5;a\n1,25;b\n")
+    assert [n.code for n in semicolon.report.warnings] == ["decimal_comma"]
+    # a code with a leading zero, or a word among them, is no number: nothing said
+    assert not load('x,y\n"01,5",a\n"0,5",b\n"甲",c\n').report.warnings
+
+
 @pytest.mark.parametrize("text", [
     "西瓜数据集2.0,,,\n色泽,根蒂,敲声,好瓜\n青绿,蜷缩,浊响,是\n乌黑,稍蜷,沉闷,否\n",  # Excel's ,,,
     "西瓜数据集2.0\n色泽,根蒂,敲声,好瓜\n青绿,蜷缩,浊响,是\n乌黑,稍蜷,沉闷,否\n",  # no delimiter
