@@ -149,9 +149,13 @@ NOTICES = {
                      "digits (such as '{example}'), more than a number keeps exactly, so they "
                      "are codes (ID or card numbers), not measurements."),
     "formatted_numbers": ("Column '{column}' is read as text: its values look like numbers "
-                          "written with thousands separators, a currency sign or a percent sign "
+                          "a spreadsheet formatted, with thousands separators, a currency sign, "
+                          "a percent sign, or the accounting format's (21) for -21 and - for 0 "
                           "(such as '{example}'). Save them as plain numbers (in Excel: Format "
                           "Cells, Number, no separator) to use it as a continuous attribute."),
+    "number_units": ("Column '{column}' is read as text: its values are numbers written with a "
+                     "unit (such as '{example}'). Write the numbers alone, with the unit in the "
+                     "column name (weight (kg)), to use it as a continuous attribute."),
     "decimal_comma": ("Column '{column}' is read as numbers written with a decimal comma (such "
                       "as '{example}'), as Excel writes them where the comma is the decimal "
                       "mark."),
@@ -184,7 +188,7 @@ NOTICES = {
 }
 # The notices of a column whose numbers are kept as text for the way they are written: left
 # out with a different value in every row, it is said to be for that, not like a row number.
-NUMBERS_AS_TEXT = ("formatted_numbers", "decimal_comma_text")
+NUMBERS_AS_TEXT = ("formatted_numbers", "decimal_comma_text", "number_units")
 
 
 class Notice(str):
@@ -2024,51 +2028,68 @@ class _Numbers:
                 and self.finite >= 0.8 * self.known and not self.codes)
 
 
-# A number as a spreadsheet may display it, and so save it in a CSV: thousands separators
-# (1,234 or 1，234), a currency sign (￥1,234.00, as Excel's currency format writes it on
-# Chinese Windows, whose GBK has no ¥; ¥, $, €, £) or a percent sign (95%, 12.5 %).
+# A number as a spreadsheet may display it, and so save it in a CSV, once NFKC made its
+# characters ASCII (￥ ¥, ％ %, ， ',', a no-break or full-width space ' '): thousands
+# separators (1,234, or 1 234 as French and Russian Excel write them), a currency sign
+# (￥1,234.00, as Excel's currency format writes it on Chinese Windows, whose GBK has no ¥;
+# $, €, £), a percent sign (95%, 12.5 %), or the accounting format's negative in parentheses
+# ((21), ￥(1,234.00)) and its zero, a dash after the currency sign (￥ -).
+_CURRENCY = "[¥$€£]"
+_GROUPED = r"(?:\d{1,3}(?:,\d{3})+|\d{1,3}(?: \d{3})+|\d+)(?:\.\d+)?(?: *%)?"
 _FORMATTED_NUMBER = re.compile(
-    r"[-+]?(?:[¥￥$€£]\s*[-+]?)?(?:\d{1,3}(?:[,，]\d{3})+|\d+)(?:\.\d+)?(?:\s*[%％])?")
-
-
+    rf"[-+]?(?:{_CURRENCY} *[-+]?)?{_GROUPED}"
+    rf"|(?:{_CURRENCY} *)?\( *(?:{_CURRENCY} *)?{_GROUPED} *\)|{_CURRENCY} *-+", re.ASCII)
 # A number with a decimal comma that no thousands separator makes: 0,697, 0,23, 1,5, 0,200
-# (a thousands group never starts with 0) and 1.234,5 (a thousands dot before it); and one
-# that either could make (3,100).
-_DECIMAL_COMMA = re.compile(r"[-+]?(?:0|[1-9]\d*|[1-9]\d{0,2}(?:\.\d{3})+),\d+", re.ASCII)
+# (a thousands group never starts with 0), 1.234,5 and 1 234,5 (a thousands dot or space
+# before it); and one that either could make (3,100).
+_DECIMAL_COMMA = re.compile(r"[-+]?(?:0|[1-9]\d*|[1-9]\d{0,2}(?:[. ]\d{3})+),\d+", re.ASCII)
 _COMMA_EITHER_WAY = re.compile(r"[-+]?[1-9]\d{0,2}(?:,\d{3})+", re.ASCII)
+# A number followed by a unit of measure (20kg, 1.75 m, 36.5°C, 3斤, 90分): a few common
+# ones, so that codes such as 1A or 3号 are not taken for measures.
+_UNIT_NUMBER = re.compile(
+    r"[-+]?(?:\d+(?:\.\d+)?|\.\d+) *(?:[kmµ]?g|t|lbs?|oz|[kcm]?m|in|ft|[m]?l|h|hrs?|min|s|"
+    r"sec|ms|days?|yrs?|years?|°[cf]?|k?wh|[k]?w|"
+    r"元|块|岁|斤|两|公斤|千克|克|吨|米|厘米|毫米|千米|公里|平方米|平米|亩|升|毫升|"
+    r"分钟|小时|秒|天|周|年|个|次|人|件|分|度|页)", re.IGNORECASE)
+_READINGS = ("decimal_comma_text", "formatted_numbers", "number_units")
 
 
 def _numbers_as_text(texts: np.ndarray, decimal_comma: bool) -> tuple[str, str] | None:
     """(notice code, example) when every known value of a column read as text is a number,
-    plainly or written in one of the forms it names: a decimal comma where the file's
+    plainly or written in one of the forms a notice names: a decimal comma where the file's
     delimiter does not make it read as one (decimal_comma_text: 0,697, and 0,200, which no
-    thousands separator writes), or a spreadsheet's formatting (formatted_numbers: 3,100,
-    95%, ￥8). Such a column is kept as text: the loader says what it saw rather than guess.
-    None when a value is neither (a word, a code), which usually the first value shows."""
-    readings, example, decimal_example = {"decimal_comma_text", "formatted_numbers"}, None, None
+    thousands separator writes), a spreadsheet's formatting (formatted_numbers: 3,100, 1 200,
+    95%, ￥8, (21), ￥ -), or a unit (number_units: 20kg). Such a column is kept as text:
+    the loader says what it saw rather than guess. None when a value is none of these (a
+    word, a code) or the forms are mixed, which usually the first value shows."""
+    readings, example, decimal_example = set(_READINGS), None, None
     if decimal_comma:  # a semicolon file reads decimal commas: those left are not all numbers
         readings.discard("decimal_comma_text")
-    for text in texts[:10_000]:
-        text = str(text).strip()
-        if PLAIN_NUMBER.fullmatch(text):
+    for written in texts[:10_000]:
+        written = str(written).strip()
+        text = written if written.isascii() else unicodedata.normalize("NFKC", written)
+        if PLAIN_NUMBER.fullmatch(text):  # ０１ too: a code with a leading zero, as 01 is
             continue
-        if _COMMA_EITHER_WAY.fullmatch(text):
-            pass  # 3,100: a thousands comma or a decimal one
+        if _COMMA_EITHER_WAY.fullmatch(text):  # 3,100: a thousands comma or a decimal one
+            readings &= {"decimal_comma_text", "formatted_numbers"}
         elif _DECIMAL_COMMA.fullmatch(text):
             readings &= {"decimal_comma_text"}
-            decimal_example = decimal_example or text
+            decimal_example = decimal_example or written
         elif _FORMATTED_NUMBER.fullmatch(text):
             readings &= {"formatted_numbers"}
+        elif _UNIT_NUMBER.fullmatch(text):
+            readings &= {"number_units"}
         else:
             return None
         if not readings:
             return None
-        example = example or text
+        example = example or written
     if example is None:
         return None
     if decimal_example is not None:  # a value only a decimal comma writes: say so
         return "decimal_comma_text", decimal_example
-    return "formatted_numbers", example  # 3,100 alone reads as the thousands it shows
+    # 3,100 alone reads as the thousands it shows
+    return next(code for code in _READINGS[1:] if code in readings), example
 
 
 def _judged_column(name: str, raw: pa.Array, markers: _Markers, decimal_comma: bool = False):

@@ -337,6 +337,35 @@ def test_money_as_excel_and_wps_save_it_is_named_a_formatted_number():
     assert not any(n.code == "formatted_numbers" for n in words.report.warnings)
 
 
+def test_spaces_units_and_accounting_formats_are_named_not_left_silent():
+    """1 200 (a space as thousands separator, a no-break one as French Excel writes it), 20kg,
+    the accounting format's (21) and its zero '￥ -': each column stayed text without a word,
+    then was left out as 'like a row number' or split many ways. Each is named, in both
+    languages, and still read as text."""
+    from dtree_core.cli_messages import notice_text
+
+    table = load('名,收入,月薪,重量,体温,盈亏,金额,码,色,好\n'
+                 'A,1 200,1\u00a0500,20kg,36.5℃,(21),"￥ 1,200.00",1A,青,是\n'
+                 'B,800,2\u202f300,18.5 kg,37.2℃,15,￥ -,2B,青,否\n'
+                 'C,12 500,900,21kg,36.8℃,(3.50),"￥ (35.00)",3号,乌,是\n'
+                 'D,2 100,1 100,19kg,38℃,0,￥ 80.00,０１,乌,否\n')
+    notes = {n.details["column"]: n for n in table.report.warnings}
+    assert {c: (n.code, n.details["example"]) for c, n in notes.items()} == {
+        "收入": ("formatted_numbers", "1 200"), "月薪": ("formatted_numbers", "1\u00a0500"),
+        "重量": ("number_units", "20kg"), "体温": ("number_units", "36.5℃"),
+        "盈亏": ("formatted_numbers", "(21)"),
+        "金额": ("formatted_numbers", "￥ 1,200.00")}  # not the codes 1A, 3号, ０１
+    assert "accounting format" in notes["盈亏"] and "会计格式" in notice_text(notes["盈亏"], "zh")
+    assert "a unit" in notes["重量"] and "单位" in notice_text(notes["重量"], "zh")
+    assert table.frame["重量"].tolist() == ["20kg", "18.5 kg", "21kg", "19kg"]  # text, as before
+    assert prepare(table, "好").excluded["重量"].code == "numbers_as_text"
+    # a unit among words, or a word after a number that is no unit, is no measure
+    assert not load("x,y\n20kg,a\n重,b\n3kg,a\n").report.warnings
+    assert not load("x,y\n3楼,a\n4楼,b\n").report.warnings
+    # forms that do not go together are no one reading: nothing said
+    assert not load("x,y\n20kg,a\n95%,b\n").report.warnings
+
+
 def test_a_semicolon_file_reads_decimal_commas_as_numbers_and_says_so():
     """Excel where the comma is the decimal mark saves CSV with semicolons and 0,697: every
     such column read as text, a continuous attribute turned nominal without a word."""
