@@ -149,12 +149,21 @@ NOTICES = {
                      "digits (such as '{example}'), more than a number keeps exactly, so they "
                      "are codes (ID or card numbers), not measurements."),
     "formatted_numbers": ("Column '{column}' is read as text: its values look like numbers "
-                          "written with thousands separators, a currency sign or a percent sign "
+                          "a spreadsheet formatted, with thousands separators, a currency sign, "
+                          "a percent sign, or the accounting format's (21) for -21 and - for 0 "
                           "(such as '{example}'). Save them as plain numbers (in Excel: Format "
                           "Cells, Number, no separator) to use it as a continuous attribute."),
+    "number_units": ("Column '{column}' is read as text: its values are numbers written with a "
+                     "unit (such as '{example}'). Write the numbers alone, with the unit in the "
+                     "column name (weight (kg)), to use it as a continuous attribute."),
     "decimal_comma": ("Column '{column}' is read as numbers written with a decimal comma (such "
                       "as '{example}'), as Excel writes them where the comma is the decimal "
                       "mark."),
+    "decimal_comma_text": ("Column '{column}' is read as text: its values are numbers written "
+                           "with a decimal comma (such as '{example}'), which are read as "
+                           "numbers only in a file separated by semicolons, where the comma "
+                           "cannot also separate the values. Save the file as .xlsx, or as CSV "
+                           "separated by semicolons, to use it as a continuous attribute."),
     "uncalculated_formulas": ("Column '{column}' holds formulas whose results were never "
                               "saved (the file was not saved by Excel), so it is read as "
                               "empty; open the file in Excel and save it to keep the values."),
@@ -172,7 +181,14 @@ NOTICES = {
     "id_like": ("'{column}' is left out because it has a different value in every row, like a "
                 "row number, so it cannot generalise; include ID columns (--include-ids) to "
                 "see ID3's bias toward many-valued attributes."),
+    "numbers_as_text": ("'{column}' is left out because its numbers are read as text (as said "
+                        "when the file was read), a different one in every row, so as text it "
+                        "cannot generalise; save them as plain numbers to use it as a "
+                        "continuous attribute."),
 }
+# The notices of a column whose numbers are kept as text for the way they are written: left
+# out with a different value in every row, it is said to be for that, not like a row number.
+NUMBERS_AS_TEXT = ("formatted_numbers", "decimal_comma_text", "number_units")
 
 
 class Notice(str):
@@ -837,7 +853,8 @@ def _reader(text: str, delimiter: str, strict: bool = False):
 
 
 def _sniff(text: str, suffix: str) -> str:
-    """The delimiter giving the most named columns, the same number on every sampled line."""
+    """The delimiter giving the most named columns, the same number on every sampled line;
+    one that names them in the first line before one that names them only below a title."""
     sample = text[:65536]
     if len(text) > len(sample) and "\n" in sample:
         sample = sample[: sample.rindex("\n")]
@@ -847,12 +864,27 @@ def _sniff(text: str, suffix: str) -> str:
         named_rows = (r for r in _reader(sample, delimiter) if any(f.strip() for f in r))
         rows = list(itertools.islice(named_rows, 100))  # parse no further than needed
         if not rows:
-            return (False, 0.0, 0)
-        named = sum(bool(f.strip()) for f in rows[0])
-        same = sum(len(r) == len(rows[0]) for r in rows) / len(rows)
-        return (named > 1, same, named)
+            return (False, False, 0.0, 0)
+        below = _below_title(rows)
+        named = sum(bool(f.strip()) for f in below[0])
+        same = sum(len(r) == len(below[0]) for r in below) / len(below)
+        return (named > 1, below is rows, same, named)
 
     return max(order, key=score)  # max keeps the first of equals: comma, unless .tsv
+
+
+def _below_title(rows: list[list[str]]) -> list[list[str]]:
+    """The rows without the first when it names one value and the second names two or more,
+    not all numbers: a title above the header (as _table judges one), whose own number of
+    fields says nothing of the table's. Judged with it, a title typed with more commas than
+    the table has columns made every comma line look unlike the first, and the semicolon (one
+    value a line, every line alike) was chosen: the file was refused as one of one column."""
+    if len(rows) < 2 or sum(bool(f.strip()) for f in rows[0]) > 1:
+        return rows
+    named = [f.strip() for f in rows[1] if f.strip()]
+    if len(named) > 1 and not all(PLAIN_NUMBER.fullmatch(name) for name in named):
+        return rows[1:]
+    return rows
 
 
 def _tidy_quotes(text: str | bytes, delimiter: str) -> str | bytes:
@@ -1996,26 +2028,68 @@ class _Numbers:
                 and self.finite >= 0.8 * self.known and not self.codes)
 
 
-# A number as a spreadsheet may display it, and so save it in a CSV: thousands separators
-# (1,234 or 1，234), a currency sign (￥1,234.00, as Excel's currency format writes it on
-# Chinese Windows, whose GBK has no ¥; ¥, $, €, £) or a percent sign (95%, 12.5 %).
+# A number as a spreadsheet may display it, and so save it in a CSV, once NFKC made its
+# characters ASCII (￥ ¥, ％ %, ， ',', a no-break or full-width space ' '): thousands
+# separators (1,234, or 1 234 as French and Russian Excel write them), a currency sign
+# (￥1,234.00, as Excel's currency format writes it on Chinese Windows, whose GBK has no ¥;
+# $, €, £), a percent sign (95%, 12.5 %), or the accounting format's negative in parentheses
+# ((21), ￥(1,234.00)) and its zero, a dash after the currency sign (￥ -).
+_CURRENCY = "[¥$€£]"
+_GROUPED = r"(?:\d{1,3}(?:,\d{3})+|\d{1,3}(?: \d{3})+|\d+)(?:\.\d+)?(?: *%)?"
 _FORMATTED_NUMBER = re.compile(
-    r"[-+]?(?:[¥￥$€£]\s*[-+]?)?(?:\d{1,3}(?:[,，]\d{3})+|\d+)(?:\.\d+)?(?:\s*[%％])?")
+    rf"[-+]?(?:{_CURRENCY} *[-+]?)?{_GROUPED}"
+    rf"|(?:{_CURRENCY} *)?\( *(?:{_CURRENCY} *)?{_GROUPED} *\)|{_CURRENCY} *-+", re.ASCII)
+# A number with a decimal comma that no thousands separator makes: 0,697, 0,23, 1,5, 0,200
+# (a thousands group never starts with 0), 1.234,5 and 1 234,5 (a thousands dot or space
+# before it); and one that either could make (3,100).
+_DECIMAL_COMMA = re.compile(r"[-+]?(?:0|[1-9]\d*|[1-9]\d{0,2}(?:[. ]\d{3})+),\d+", re.ASCII)
+_COMMA_EITHER_WAY = re.compile(r"[-+]?[1-9]\d{0,2}(?:,\d{3})+", re.ASCII)
+# A number followed by a unit of measure (20kg, 1.75 m, 36.5°C, 3斤, 90分): a few common
+# ones, so that codes such as 1A or 3号 are not taken for measures.
+_UNIT_NUMBER = re.compile(
+    r"[-+]?(?:\d+(?:\.\d+)?|\.\d+) *(?:[kmµ]?g|t|lbs?|oz|[kcm]?m|in|ft|[m]?l|h|hrs?|min|s|"
+    r"sec|ms|days?|yrs?|years?|°[cf]?|k?wh|[k]?w|"
+    r"元|块|岁|斤|两|公斤|千克|克|吨|米|厘米|毫米|千米|公里|平方米|平米|亩|升|毫升|"
+    r"分钟|小时|秒|天|周|年|个|次|人|件|分|度|页)", re.IGNORECASE)
+_READINGS = ("decimal_comma_text", "formatted_numbers", "number_units")
 
 
-def _formatted_number(texts: np.ndarray) -> str | None:
-    """The first value written like a formatted number, when every known value of a column
-    read as text is a number, plainly or so formatted (it is kept as text: '3,5' could be a
-    decimal comma, so the loader says what it saw rather than guess)."""
-    example = None
-    for text in texts[:10_000]:
-        text = str(text).strip()
-        if PLAIN_NUMBER.fullmatch(text):
+def _numbers_as_text(texts: np.ndarray, decimal_comma: bool) -> tuple[str, str] | None:
+    """(notice code, example) when every known value of a column read as text is a number,
+    plainly or written in one of the forms a notice names: a decimal comma where the file's
+    delimiter does not make it read as one (decimal_comma_text: 0,697, and 0,200, which no
+    thousands separator writes), a spreadsheet's formatting (formatted_numbers: 3,100, 1 200,
+    95%, ￥8, (21), ￥ -), or a unit (number_units: 20kg). Such a column is kept as text:
+    the loader says what it saw rather than guess. None when a value is none of these (a
+    word, a code) or the forms are mixed, which usually the first value shows."""
+    readings, example, decimal_example = set(_READINGS), None, None
+    if decimal_comma:  # a semicolon file reads decimal commas: those left are not all numbers
+        readings.discard("decimal_comma_text")
+    for written in texts[:10_000]:
+        written = str(written).strip()
+        text = written if written.isascii() else unicodedata.normalize("NFKC", written)
+        if PLAIN_NUMBER.fullmatch(text):  # ０１ too: a code with a leading zero, as 01 is
             continue
-        if not _FORMATTED_NUMBER.fullmatch(text):
+        if _COMMA_EITHER_WAY.fullmatch(text):  # 3,100: a thousands comma or a decimal one
+            readings &= {"decimal_comma_text", "formatted_numbers"}
+        elif _DECIMAL_COMMA.fullmatch(text):
+            readings &= {"decimal_comma_text"}
+            decimal_example = decimal_example or written
+        elif _FORMATTED_NUMBER.fullmatch(text):
+            readings &= {"formatted_numbers"}
+        elif _UNIT_NUMBER.fullmatch(text):
+            readings &= {"number_units"}
+        else:
             return None
-        example = example or text
-    return example
+        if not readings:
+            return None
+        example = example or written
+    if example is None:
+        return None
+    if decimal_example is not None:  # a value only a decimal comma writes: say so
+        return "decimal_comma_text", decimal_example
+    # 3,100 alone reads as the thousands it shows
+    return next(code for code in _READINGS[1:] if code in readings), example
 
 
 def _judged_column(name: str, raw: pa.Array, markers: _Markers, decimal_comma: bool = False):
@@ -2043,11 +2117,12 @@ def _judged_column(name: str, raw: pa.Array, markers: _Markers, decimal_comma: b
             values.count(missing)
     texts = values.texts.copy()
     texts[missing] = np.nan
-    formatted = _formatted_number(values.texts[~missing])
+    formatted = _numbers_as_text(values.texts[~missing], decimal_comma)
     if numbers.long and numbers.looks == numbers.known:  # numbers but for their length
         notes.append(Notice("long_numbers", column=name, example=numbers.long))
     elif formatted is not None:
-        notes.append(Notice("formatted_numbers", column=name, example=formatted))
+        code, example = formatted
+        notes.append(Notice(code, column=name, example=example))
     elif numbers.mostly:
         odd_rows = (~missing & ~numbers.number)[values.rows]
         odd = values.texts[values.rows[np.argmax(odd_rows)]]
@@ -2148,9 +2223,10 @@ def prepare(
     if budget is not None:
         _check_classes(y, target, budget)
     declared = {*nominal, *continuous}
+    as_text = numbers_as_text(table.report) if isinstance(table, LoadedTable) else set()
     excluded = {}
     for col in data.columns:
-        reason = _exclusion(data[col], col, target, exclude, declared, include_ids)
+        reason = _exclusion(data[col], col, target, exclude, declared, include_ids, as_text)
         if reason:
             excluded[col] = reason
     attrs = [c for c in data.columns if c != target and c not in excluded]
@@ -2231,7 +2307,15 @@ def _numbers_the_rows(y: pd.Series) -> bool:
     return is_id_like(y) and numbers_rows(y)
 
 
-def _exclusion(series, col, target, exclude, declared, include_ids) -> Notice | None:
+def numbers_as_text(report: LoadReport) -> set[str]:
+    """The columns whose numbers the loader kept as text for the way they are written (said in
+    a NUMBERS_AS_TEXT notice)."""
+    return {n.details["column"] for n in report.warnings
+            if getattr(n, "code", None) in NUMBERS_AS_TEXT}
+
+
+def _exclusion(series, col, target, exclude, declared, include_ids,
+               as_text=frozenset()) -> Notice | None:
     if col == target:
         return None
     if col in exclude:
@@ -2239,7 +2323,7 @@ def _exclusion(series, col, target, exclude, declared, include_ids) -> Notice | 
     if series.isna().all():
         return Notice("no_values", column=col)
     if not include_ids and col not in declared and is_id_like(series):
-        return Notice("id_like", column=col)
+        return Notice("numbers_as_text" if col in as_text else "id_like", column=col)
     return None
 
 

@@ -65,6 +65,10 @@ EN = {
     "setup.attributes": "Attributes to use",
     "setup.id_note": ("'{column}' has a different value in every row, like a row number, so it "
                       "starts unselected; add it to see ID3's bias toward many-valued attributes."),
+    "setup.id_note.numbers_as_text": ("'{column}' has a different value in every row, its "
+                                      "numbers read as text (see the load report), so it starts "
+                                      "unselected; save them as plain numbers to use it as a "
+                                      "continuous attribute."),
     "setup.nominal": "Treat as nominal",
     "setup.continuous": "Treat as continuous",
     "setup.algorithm": "Algorithm",

@@ -55,6 +55,9 @@ ZH = {
     "setup.attributes": "使用的属性",
     "setup.id_note": ("“{column}”每一行的取值都不同，像是行号，所以默认不选；选上它可以看到 ID3 "
                       "对取值数目多的属性的偏好。"),
+    "setup.id_note.numbers_as_text": ("“{column}”每一行的取值都不同，它的数字按文本读取"
+                                      "（见读取报告），所以默认不选；要把它作为连续属性使用，"
+                                      "请把这些值保存为普通数字。"),
     "setup.nominal": "视为离散属性",
     "setup.continuous": "视为连续属性",
     "setup.algorithm": "算法",

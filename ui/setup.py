@@ -15,7 +15,7 @@ from dtree_core.budget import BudgetError, figure_text
 from dtree_core.cli_messages import error_text as cli_error_text
 from dtree_core.datasets import bundled
 from dtree_core.decide import TIE_BREAKS
-from dtree_core.loading import ENCODINGS, EXCEL_SUFFIXES, LoadError
+from dtree_core.loading import ENCODINGS, EXCEL_SUFFIXES, LoadError, numbers_as_text
 from dtree_core.notation import NOTATIONS_ORDER
 from dtree_core.options import Options
 from ui import engine, pruning, registry, state
@@ -299,8 +299,10 @@ def _attributes(dataset: dict, report, columns: list[str], target: str) -> list[
     """All columns but the target; row-ID-like ones start unselected, with a note why."""
     candidates = [c for c in columns if c != target]
     ids = [c for c in report.id_columns if c in candidates]
-    for column in ids:
-        st.caption(tm("setup.id_note", column=column))
+    as_text = numbers_as_text(report)
+    for column in ids:  # numbers kept as text are no row numbers: the loader's warning says why
+        st.caption(tm("setup.id_note.numbers_as_text" if column in as_text else "setup.id_note",
+                      column=column))
     return st.multiselect(t("setup.attributes"), candidates,
                           default=[c for c in candidates if c not in ids],
                           key=f"attrs::{dataset['key']}::{target}", placeholder=t("widget.choose"))

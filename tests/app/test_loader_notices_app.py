@@ -199,3 +199,23 @@ def test_a_rerun_reads_the_reports_kinds_from_the_tree_not_the_cache(monkeypatch
                   if t("setup.report.col.why", _lang="en") in df.value.columns)
     assert report.set_index(t("setup.report.col.column", _lang="en")).loc[
         "grade", t("setup.report.col.kind", _lang="en")] == t("kind.nominal", _lang="en")
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_decimal_commas_kept_as_text_are_said_so_not_called_row_numbers(lang):
+    """A comma-separated upload with "0,697": the column stayed text without a word and
+    started unselected as 'a different value in every row, like a row number'."""
+    data = ('色泽,密度,好瓜\n青绿,"0,697",是\n乌黑,"0,774",是\n浅白,"0,403",否\n'
+            '青绿,"0,245",否\n').encode()
+    at = new_app()
+    at.query_params["lang"] = lang
+    at.run()
+    at.radio(key="source").set_value("upload").run()
+    at.file_uploader(key="upload").set_value(("comma.csv", data, "text/csv")).run()
+    assert not at.exception
+    warnings = [unescaped(w.value) for w in at.warning]
+    assert t("load.notice.decimal_comma_text", _lang=lang, column="密度",
+             example="0,697") in warnings
+    captions = [unescaped(c.value) for c in at.sidebar.caption]
+    assert t("setup.id_note.numbers_as_text", _lang=lang, column="密度") in captions
+    assert t("setup.id_note", _lang=lang, column="密度") not in captions

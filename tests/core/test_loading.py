@@ -337,6 +337,35 @@ def test_money_as_excel_and_wps_save_it_is_named_a_formatted_number():
     assert not any(n.code == "formatted_numbers" for n in words.report.warnings)
 
 
+def test_spaces_units_and_accounting_formats_are_named_not_left_silent():
+    """1 200 (a space as thousands separator, a no-break one as French Excel writes it), 20kg,
+    the accounting format's (21) and its zero '￥ -': each column stayed text without a word,
+    then was left out as 'like a row number' or split many ways. Each is named, in both
+    languages, and still read as text."""
+    from dtree_core.cli_messages import notice_text
+
+    table = load('名,收入,月薪,重量,体温,盈亏,金额,码,色,好\n'
+                 'A,1 200,1\u00a0500,20kg,36.5℃,(21),"￥ 1,200.00",1A,青,是\n'
+                 'B,800,2\u202f300,18.5 kg,37.2℃,15,￥ -,2B,青,否\n'
+                 'C,12 500,900,21kg,36.8℃,(3.50),"￥ (35.00)",3号,乌,是\n'
+                 'D,2 100,1 100,19kg,38℃,0,￥ 80.00,０１,乌,否\n')
+    notes = {n.details["column"]: n for n in table.report.warnings}
+    assert {c: (n.code, n.details["example"]) for c, n in notes.items()} == {
+        "收入": ("formatted_numbers", "1 200"), "月薪": ("formatted_numbers", "1\u00a0500"),
+        "重量": ("number_units", "20kg"), "体温": ("number_units", "36.5℃"),
+        "盈亏": ("formatted_numbers", "(21)"),
+        "金额": ("formatted_numbers", "￥ 1,200.00")}  # not the codes 1A, 3号, ０１
+    assert "accounting format" in notes["盈亏"] and "会计格式" in notice_text(notes["盈亏"], "zh")
+    assert "a unit" in notes["重量"] and "单位" in notice_text(notes["重量"], "zh")
+    assert table.frame["重量"].tolist() == ["20kg", "18.5 kg", "21kg", "19kg"]  # text, as before
+    assert prepare(table, "好").excluded["重量"].code == "numbers_as_text"
+    # a unit among words, or a word after a number that is no unit, is no measure
+    assert not load("x,y\n20kg,a\n重,b\n3kg,a\n").report.warnings
+    assert not load("x,y\n3楼,a\n4楼,b\n").report.warnings
+    # forms that do not go together are no one reading: nothing said
+    assert not load("x,y\n20kg,a\n95%,b\n").report.warnings
+
+
 def test_a_semicolon_file_reads_decimal_commas_as_numbers_and_says_so():
     """Excel where the comma is the decimal mark saves CSV with semicolons and 0,697: every
     such column read as text, a continuous attribute turned nominal without a word."""
@@ -360,6 +389,41 @@ def test_a_semicolon_file_reads_decimal_commas_as_numbers_and_says_so():
     assert table.frame["x"].tolist()[::2] == [1234.5, 2.0] and pd.isna(table.frame["x"][1])
 
 
+def test_decimal_commas_in_a_comma_separated_file_are_named_as_such():
+    """Google Sheets (or Excel) where the comma is the decimal mark saves a comma-separated
+    file with "0,697" quoted: the column stayed text with no word at all (0,23), or was said
+    to hold thousands separators (0,200, which no thousands separator writes), and was then
+    left out as 'a different value in every row'. It stays text (there a comma separates
+    values too), and the notice names the decimal comma and how to save the file."""
+    from dtree_core.cli_messages import notice_text
+
+    table = load('编号,密度,含糖率,比例,收入,好瓜\n1,"0,697","0,46","0,200","3,100",是\n'
+                 '2,"0,774","0,376","0,350","12,500",是\n3,"0,634",?,"1,5","1,200",否\n'
+                 '4,1,"0,091","0,125",800,否\n')
+    notes = {n.details["column"]: n for n in table.report.warnings}
+    assert {c: (n.code, n.details["example"]) for c, n in notes.items()} == {
+        "密度": ("decimal_comma_text", "0,697"), "含糖率": ("decimal_comma_text", "0,46"),
+        "比例": ("decimal_comma_text", "0,200"),
+        "收入": ("formatted_numbers", "3,100")}  # 3,100 alone: the thousands it shows
+    assert "decimal comma" in notes["密度"] and ".xlsx" in notes["密度"]
+    zh = notice_text(notes["密度"], "zh")
+    assert "小数点" in zh and ".xlsx" in zh
+    assert table.frame["密度"].tolist() == ["0,697", "0,774", "0,634", "1"]  # text, as before
+    # left out with a value in every row: for its numbers read as text, not 'like a row number'
+    excluded = prepare(table, "好瓜").excluded
+    assert {c: n.code for c, n in excluded.items()} == {
+        "编号": "id_like", "密度": "numbers_as_text", "比例": "numbers_as_text",
+        "收入": "numbers_as_text"}
+    assert "row number" not in excluded["密度"] and "read as text" in excluded["密度"]
+    # a tab-separated file's are named alike; a semicolon file reads them as numbers
+    tab = load("x\ty\n0,5\ta\n1,25\tb\n")
+    assert [n.code for n in tab.report.warnings] == ["decimal_comma_text"]
+    semicolon = load("x;y\n0,5;a\n1,25;b\n")
+    assert [n.code for n in semicolon.report.warnings] == ["decimal_comma"]
+    # a code with a leading zero, or a word among them, is no number: nothing said
+    assert not load('x,y\n"01,5",a\n"0,5",b\n"甲",c\n').report.warnings
+
+
 @pytest.mark.parametrize("text", [
     "西瓜数据集2.0,,,\n色泽,根蒂,敲声,好瓜\n青绿,蜷缩,浊响,是\n乌黑,稍蜷,沉闷,否\n",  # Excel's ,,,
     "西瓜数据集2.0\n色泽,根蒂,敲声,好瓜\n青绿,蜷缩,浊响,是\n乌黑,稍蜷,沉闷,否\n",  # no delimiter
@@ -373,6 +437,25 @@ def test_a_title_row_above_the_table_is_named_as_one(text):
     assert refused.value.details == {"title": "西瓜数据集2.0", "found": 4}
     assert refusal(load, "a\n1\n2\n").startswith("Only one column ('a')")  # one column: as before
     assert refusal(load, 'x\n"1,2"\n"3,4"\n').startswith("Only one column ('x')")  # quoted
+
+
+@pytest.mark.parametrize("above", ["西瓜数据集,,,\n,,\n", "西瓜数据集,,,\r\n,,,\r\n",
+                                   "西瓜数据集,,,,,\n,\n", "西瓜数据集,,,\n\n"])
+def test_a_title_row_wider_than_the_table_is_named_as_one(above):
+    """A title typed by hand with more commas than the table has columns, over a blank row
+    of commas: its extra field made the comma look unlike the table's delimiter, the
+    semicolon was chosen, and the file was refused as 'Only one column ('西瓜数据集,,,')'.
+    It is the title row Excel's own ',,' gets (refused, as the README says)."""
+    text = above + "色泽,根蒂,好瓜\n青绿,蜷缩,是\n乌黑,稍蜷,否\n浅白,硬挺,否\n"
+    with pytest.raises(LoadError) as refused:
+        load(text)
+    assert refused.value.code == "title_row"
+    assert refused.value.details == {"title": "西瓜数据集", "found": 3}
+    # numbers below one name are no header under a title: one column, as before
+    assert refusal(load, "x\n1,2\n3,4\n").startswith("Only one column ('x')")
+    # a delimiter that names the columns in the first line wins over one that needs a title
+    tab = load("x\ty\n0,5\ta\n1,25\tb\n")
+    assert tab.report.delimiter == "\t" and tab.frame.columns.tolist() == ["x", "y"]
 
 
 def test_a_title_row_above_a_workbooks_table_is_named_as_one():
