@@ -491,7 +491,8 @@ ZH = {
     "error.xlsx": "这不是可读取的 Excel .xlsx 工作簿。",
     "error.sheet": "工作簿中没有这个工作表。",
     "error.sheet_number": "工作簿只有 {count} 个工作表，没有第 {number} 个。",
-    "error.chart_sheet": "“{name}”的工作表“{sheet}”是图表，不是表格；有表格的工作表有：{names}。",
+    "error.chart_sheet": ("“{name}”的工作表“{sheet}”是图表，不是表格；包含表格的工作表有："
+                          "{names}。"),
     "error.ragged_quote": ("第 {line} 行有一个引号没有正确闭合，因此有 {found} 个值，"
                            "而不是 {expected} 个。"),
     "error.header_only": "只有表头行，没有数据行。",
