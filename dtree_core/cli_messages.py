@@ -200,8 +200,8 @@ _CLI_ZH = {
     "error.needs_validation": "--prune {method} 需要验证集：--validation FILE。",
     "error.validation_unused": "--validation 只用于 --prune pre 或 --prune rep。",
     "error.flag_unused": "{flag} 只用于 --prune {method}。",
-    "error.option_unused": "{flag} 只用于 {outputs}，但没有给出它。",
-    "error.data_in_list": ("{refusal}。'{data}' 被当作了 {flag} 的一个值（该选项会读入其后的"
+    "error.option_unused": "{flag} 只用于 {outputs}，但命令中没有给出这样的输出。",
+    "error.data_in_list": ("{refusal}。“{data}”被当作了 {flag} 的一个值（该选项会读入其后的"
                            "所有词）：请把数据文件放在各选项之前，或用 -- 结束列表"
                            "（{flag} a -- {data}）。"),
     "error.no_node": "路径“{path}”上没有结点；路径的写法如：{examples}。",
@@ -209,8 +209,8 @@ _CLI_ZH = {
     "error.cannot_write": "无法写入“{target}”：{reason}。",
     "error.cannot_write_stdout": "无法写入标准输出：{reason}。",
     "error.empty_input": "{flag} 的文件名为空；请给出要读取的文件。",
-    "error.same_output": "{first} 和 {second} 都写入“{target}”；请各写一个文件。",
-    "error.output_is_input": "{flag} 会覆盖所读取的 {input}“{target}”；请写到另一个文件。",
+    "error.same_output": "{first} 和 {second} 都写入“{target}”；请为它们各指定一个文件。",
+    "error.output_is_input": "{flag} 会覆盖所读取的 {input} 文件“{target}”；请写到另一个文件。",
     "error.empty_output": "{flag} 的文件名为空；请给出要写入的文件，或用 '-' 表示标准输出。",
     "error.validation_file": "验证集文件“{path}”：{reason}",
     "error.no_dot": ("--svg 需要 Graphviz 的 dot 程序，但它没有安装（例如 apt-get install "
@@ -250,8 +250,8 @@ _NOTICES_ZH = {
     "unnamed_column": "第 {position} 列在表头中没有名字，已命名为“{name}”。",
     "signs": "列“{column}”中有“+”和“-”，因此“-”被读作一个取值，而不是缺失值。",
     "mixed_text": "列“{column}”的数值中夹有“{example}”这样的值，因此按文本读取。",
-    "long_numbers": ("列“{column}”按文本读取：它的整数超过 15 位（例如“{example}”），超出了数值"
-                     "能精确保存的位数，因此是编码（身份证号、卡号等），不是测量值。"),
+    "long_numbers": ("列“{column}”按文本读取：其中的整数超过 15 位（例如“{example}”），超出了"
+                     "数值能精确保存的位数，因此是编号（身份证号、卡号等），不是测量值。"),
     "formatted_numbers": ("列“{column}”按文本读取：它的取值像是电子表格设置了格式的数字："
                           "带千位分隔符、货币符号、百分号，或会计格式中表示负数的括号"
                           "（(21) 即 -21）和表示 0 的“-”（例如“{example}”）。要把它作为连续属性"
@@ -446,7 +446,7 @@ ERRORS_ZH = {
     "xlsx": "这不是可读取的 Excel .xlsx 工作簿。",
     "sheet": "“{name}”中没有工作表“{sheet}”；它的工作表有：{names}。",
     "sheet_number": "“{name}”只有 {count} 个工作表，没有第 {number} 个。",
-    "chart_sheet": "“{name}”的工作表“{sheet}”是图表，不是表格；有表格的工作表有：{names}。",
+    "chart_sheet": "“{name}”的工作表“{sheet}”是图表，不是表格；包含表格的工作表有：{names}。",
     "header_only": "只有表头行，没有数据行。",
     "one_column": "只找到一列，没有可用于划分的属性；请用逗号、分号、制表符或全角逗号分隔各个值。",
     "ragged": "第 {line} 行有 {found} 个值，而表头有 {expected} 列；含有分隔符的值请加引号。",

@@ -11,6 +11,7 @@ from dtree_core.checking import (
     TOLERANCE,
     Question,
     Report,
+    Subsets,
     Verdict,
     check,
     grade,
@@ -155,6 +156,8 @@ def verdict_sentence(verdict: Verdict) -> str:
     said = _verdict_sentence(verdict)
     if not verdict.taken:
         return said
+    if said.endswith("✓"):  # a right line's "… ✓": Chinese closes it (✓。) before the next
+        said = t("ex.line.closed", sentence=said)
     return sentences([said, t("ex.line.taken", **verdict.taken)])
 
 
@@ -174,7 +177,7 @@ def _verdict_sentence(verdict: Verdict) -> str:
                           "value_no_split", "other_threshold", "tied_threshold",
                           "ambiguous_threshold", "no_such_set",
                           "unkept_threshold", "no_threshold", "no_split_point"):
-        details = dict(verdict.details)
+        details = worded(verdict.details)
         # a t forced by hand (a force a@t) is no best candidate: its own sentence says so;
         # CART's t is the smallest Gini_index's (its own sentence), not eq. 4.8's largest Gain;
         # a Dᵛ past a two-way split's values: its own sentence says how many there are
@@ -191,7 +194,7 @@ def _verdict_sentence(verdict: Verdict) -> str:
         quinlan = f".quinlan_{claim.quantity}" if "unknown_share" in verdict.details else ""
         if "set" in verdict.details:  # a Dᵛ of Zhou's split one branch per value (CART's row)
             own = ".own" if "own" in verdict.details else ""
-            return t(f"ex.line.multiway.set{own}", **values | verdict.details)
+            return t(f"ex.line.multiway.set{own}", **values | worded(verdict.details))
         return t(in_notation(f"ex.line.{verdict.status}{quinlan}"), **values | verdict.details)
     return t(f"ex.line.{verdict.status}", **values)
 
@@ -213,8 +216,16 @@ def formula_text(verdict: Verdict) -> str:
     return t("ex.formula.split_on", attribute=verdict.claim.attribute, formula=verdict.formula)
 
 
+def worded(details: dict) -> dict:
+    """A verdict's details with a row's subsets in the page's punctuation: 'D̃¹: 色泽 ∈
+    {乌黑,青绿}; D̃²: …', in Chinese D̃¹：色泽 ∈ {乌黑,青绿}；D̃²：… (ex.subset, list.semicolon)."""
+    return {name: t("list.semicolon").join(t("ex.subset", set=subset, condition=condition)
+                                           for subset, condition in value.pairs)
+            if isinstance(value, Subsets) else value for name, value in details.items()}
+
+
 def slip_sentence(verdict: Verdict) -> str:
-    details = dict(verdict.details)
+    details = worded(verdict.details)
     if verdict.slip == "not_any_base":
         details["formula"] = t(in_notation(f"ex.formula.{details.pop('quantity')}"))
     return t(in_notation(f"ex.slip.{verdict.slip}"), given=_given(verdict.claim.given), **details)

@@ -494,7 +494,8 @@ ZH = {
     "error.xlsx": "这不是可读取的 Excel .xlsx 工作簿。",
     "error.sheet": "工作簿中没有这个工作表。",
     "error.sheet_number": "工作簿只有 {count} 个工作表，没有第 {number} 个。",
-    "error.chart_sheet": "“{name}”的工作表“{sheet}”是图表，不是表格；有表格的工作表有：{names}。",
+    "error.chart_sheet": ("“{name}”的工作表“{sheet}”是图表，不是表格；包含表格的工作表有："
+                          "{names}。"),
     "error.ragged_quote": ("第 {line} 行有一个引号没有正确闭合，因此有 {found} 个值，"
                            "而不是 {expected} 个。"),
     "error.header_only": "只有表头行，没有数据行。",
@@ -653,10 +654,10 @@ ZH = {
                             "训练集里最先出现的那个（{labels}）。"),
     "eval.train_ties.many": ("有 {n} 个训练样本的预测在多个类别间并列：每个都被计为并列类别中在"
                              "决策树训练集里最先出现的那个（{labels}）。"),
-    "eval.train_ties.kfold.one": ("各折决策树对自己训练集的预测中（一个样本在它参与训练的每一折"
+    "eval.train_ties.kfold.one": ("各折决策树对各自训练集的预测中（一个样本在它参与训练的每一折"
                                   "各预测一次），有 1 个在多个类别间并列：它被计为并列类别中在其"
                                   "决策树训练集里最先出现的那个（{labels}）。"),
-    "eval.train_ties.kfold.many": ("各折决策树对自己训练集的预测中（一个样本在它参与训练的每一折"
+    "eval.train_ties.kfold.many": ("各折决策树对各自训练集的预测中（一个样本在它参与训练的每一折"
                                    "各预测一次），有 {n} 个在多个类别间并列：每个都被计为并列类别"
                                    "中在其决策树训练集里最先出现的那个（{labels}）。"),
     "list.join": "、",

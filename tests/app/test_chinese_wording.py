@@ -235,3 +235,30 @@ def test_every_pruning_method_has_its_configuration_label(monkeypatch, lang):
               for method in PRUNE_METHODS}
     assert not [label for label in labels.values() if "lab.config" in label], labels
     assert len(set(labels.values())) == len(PRUNE_METHODS)
+
+
+@pytest.mark.parametrize(("lang", "sets", "taken"), [
+    ("zh", "（D̃¹：色泽 ∈ {乌黑,青绿}；D̃²：色泽 ∈ {浅白}）",
+     "第 2 行：Gini(D̃) = 0.490 ✓。此处的 D̃ 是针对第 1 行写出的色泽而言的。"),
+    ("en", "(D̃¹: 色泽 ∈ {乌黑,青绿}; D̃²: 色泽 ∈ {浅白})",
+     "Line 2: Gini(D̃) = 0.490 ✓ Here D̃ is taken for 色泽, named on line 1.")])
+def test_check_my_numbers_punctuates_a_rows_subsets_and_a_taken_set_as_the_language_does(
+        monkeypatch, lang, sets, taken):
+    """CART on watermelon 2.0α: the tree's two subsets of 色泽 were listed 'D̃¹: 色泽 ∈ {…};
+    D̃²: …' inside Chinese sentences (the worked solution writes D̃¹：…), and a right line's ✓
+    ran straight into the next sentence (✓此处 …)."""
+    import ui.messages
+    from dtree_core import DecisionTree
+    from dtree_core.checking import check
+    from tests.conftest import xy
+    from ui.exercises import verdict_sentence
+
+    monkeypatch.setattr(ui.messages, "current_language", lambda: lang)
+    cart = DecisionTree("cart").fit(*xy("watermelon_2.0_alpha.csv", "好瓜",
+                                       drop=["编号"])).trace_.to_dict()
+    first, gini, wrong, fourth = check("Gini_index(D,色泽) = 0.343\nGini(D̃) = 0.490\n"
+                                       "Ent(D̃³, 色泽) = 0.5\nEnt(D̃⁴, 色泽) = 0", cart).verdicts
+    assert verdict_sentence(gini) == taken
+    for verdict in (wrong, fourth):
+        said = verdict_sentence(verdict)
+        assert sets in said, said

@@ -1047,7 +1047,8 @@ def test_another_t_on_a_cart_tree_says_cart_chose_t_by_the_gini_index(wm3, lang,
     ("en", "zhou", "1.954 is IV(色泽) with one branch per value of 色泽 (Zhou's eq. 4.4) and one "
                    "more for the samples whose 色泽 is unknown, as Quinlan's C4.5 counts them "
                    "(and this app's C4.5): its last term is their share, 3/17 ✓"),
-    ("zh", "zhou", "并把色泽取值缺失的样本算作一个单独取值的 IV(色泽)，与 Quinlan 的 C4.5 相同"),
+    ("zh", "zhou", "并把色泽取值缺失的样本算作一个单独取值的 IV(色泽)，Quinlan 的 C4.5 正是这样"
+                   "计算的"),
     ("en", "lihang", "1.954 is H_色泽(D) with one branch per value of 色泽 (Zhou's eq. 4.4) and "
                      "one more for the instances whose 色泽 is unknown")])
 def test_zhous_multiway_iv_with_missing_values_says_it_is_quinlans(lang, notation, said):
@@ -1139,7 +1140,7 @@ def test_sets_written_before_each_gain_take_that_gains_attribute(id3):
                                                "taken for 根蒂, named on line 8.")
     assert not sets_first[3].taken and "taken for" not in verdict_sentence(sets_first[7])
     assert t("ex.line.taken", _lang="zh", **sets_first[4].taken) == (
-        "此处 D¹ 按第 8 行写出的根蒂计算。")
+        "此处的 D¹ 是针对第 8 行写出的根蒂而言的。")
     name_first = check("Gain(D,色泽) = 0.109\nEnt(D¹) = 1.000\nGain(D,根蒂) = 0.143\n"
                        f"Ent(D¹) = {gendi[0]}\nEnt(D²) = {gendi[1]}", id3).verdicts
     assert [v.status for v in name_first] == ["rounded", "right", "right", "right", "right"]

@@ -195,6 +195,11 @@ EN: dict[str, str] = {
                                     "or on a line before or after it, as in Gain(D, 色泽)."),
     # a set named without its attribute (Ent(D¹), Ent(D̃)) took it from line {source_line}
     "ex.line.taken": "Here {set} is taken for {attribute}, named on line {source_line}.",
+    # a right line ("… ✓") before another sentence (ex.line.taken): Chinese closes it, ✓。
+    "ex.line.closed": "{sentence}",
+    # one of a row's subsets in a sentence (ex.line.multiway.set's {sets}: joined by
+    # list.semicolon): D̃¹: 色泽 ∈ {乌黑,青绿}
+    "ex.subset": "{set}: {condition}",
     "ex.slip.log_base": ("{given} is the right formula computed with {base} instead of log₂ "
                          "({value}); the book's logarithms are base 2."),
     "ex.slip.not_any_base": ("{given} is not {formula} for {shares} in any base (log₂, ln or "
@@ -344,14 +349,15 @@ ZH: dict[str, str] = {
                          "二分：它的 {quantity} = {exact} 是最优二分划分的值。"),
     "ex.line.multiway.quinlan_iv": ("第 {line} 行：{given} 是按 {attribute} 多路划分（每个取值"
                                     "一个分支，周志华书中式 4.4）、并把 {attribute} 取值缺失的"
-                                    "样本算作一个单独取值的 {multiway_name}，与 Quinlan 的 C4.5 "
-                                    "相同（本应用的 C4.5 也如此）：最后一项 {unknown_share} 是"
-                                    "这些样本所占的比例 ✓。这棵树把 {attribute} 二分：它的 "
-                                    "{quantity} = {exact} 是最优二分划分的值。"),
+                                    "样本算作一个单独取值的 {multiway_name}，Quinlan 的 C4.5 "
+                                    "正是这样计算的（本应用的 C4.5 也是）；其中最后一项 "
+                                    "{unknown_share} 是这些样本所占的比例 ✓。这棵树把 "
+                                    "{attribute} 二分：它的 {quantity} = {exact} 是最优二分划分"
+                                    "的值。"),
     "ex.line.multiway.quinlan_gain_ratio": (
         "第 {line} 行：{given} 是按 {attribute} 多路划分（每个取值一个分支）的 {multiway_name}"
         "（周志华书中式 4.3：式 4.12 的 {gain} 除以 {iv}；{iv} 把 {attribute} 取值缺失的样本"
-        "算作一个单独的取值，与 Quinlan 的 C4.5 相同，本应用的 C4.5 也如此；最后一项 "
+        "算作一个单独的取值，Quinlan 的 C4.5 正是这样计算的，本应用的 C4.5 也是；其中最后一项 "
         "{unknown_share} 是这些样本所占的比例）✓。这棵树把 {attribute} 二分：它的 {quantity} "
         "= {exact} 是最优二分划分的值。"),
     "ex.line.multiway.set": ("第 {line} 行：{given} 是周志华书中按 {attribute} 多路划分（每个"
@@ -359,8 +365,8 @@ ZH: dict[str, str] = {
                              "{value} 的样本 ✓。这棵树把 {attribute} 二分：{sets}。"),
     "ex.line.multiway.set.own": ("第 {line} 行：{given} 是周志华书中按 {attribute} 多路划分"
                                  "（每个取值一个分支）时的 {quantity}，其中 {set} 是 {attribute} "
-                                 "取 {value} 的样本 ✓。这棵树把 {attribute} 二分（{sets}）："
-                                 "它自己的 {quantity} = {own}。"),
+                                 "取 {value} 的样本 ✓。这棵树把 {attribute} 二分（{sets}），"
+                                 "按它自己的划分，{quantity} = {own}。"),
     "ex.verdict.no_such_set": "无此子集",
     "ex.line.no_such_set": "第 {line} 行：此结点上 {attribute} 没有 {set}：它的分支是 {sets}。",
     "ex.line.no_such_set.two_way": ("第 {line} 行：此结点上 {attribute} 没有 {set}：这棵树把它"
@@ -393,9 +399,9 @@ ZH: dict[str, str] = {
     "ex.verdict.value_no_split": "此处无此划分",
     "ex.verdict.tied_threshold": "并列的划分点",
     "ex.line.tied_threshold": ("第 {line} 行：在 t = {t} 处划分 {attribute} 与在 t = {threshold} "
-                               "处一样好（{score} 相同）；划分点并列时取最小者，所以此结点对 "
-                               "{attribute} 取的划分点是 t = {threshold}，{quantity} 只在该处"
-                               "核对：请写出它在 t = {threshold} 处的值。"),
+                               "处一样好（两处的 {score} 相同）；划分点并列时取最小者，所以"
+                               "此结点对 {attribute} 取的划分点是 t = {threshold}，{quantity} "
+                               "只在该处核对：请写出它在 t = {threshold} 处的值。"),
     "ex.verdict.other_threshold": "划分点不同",
     "ex.verdict.no_threshold": "无划分点",
     "ex.verdict.no_split_point": "无划分点",
@@ -426,10 +432,12 @@ ZH: dict[str, str] = {
                                "都达到分支最小权重，因此没有可核对的 t（你写了 t = {t}）。"),
     "ex.line.needs_attribute": "第 {line} 行：请写出属性，例如 Gain(D,色泽) 或 IV(色泽)。",
     "ex.line.needs_attribute.set": ("第 {line} 行：{set} 是针对某个属性 a 而言的（D̃：属性 a 上"
-                                    "无缺失值的样本；Dᵛ：在 a 上取第 v 个值的样本），其值随 a "
-                                    "而变：请在这一行写出属性，例如 Ent(D̃¹, 色泽) 或 "
+                                    "无缺失值的样本；Dᵛ：在 a 上取第 v 个值的样本），它的数值"
+                                    "随 a 而变：请在这一行写出属性，例如 Ent(D̃¹, 色泽) 或 "
                                     "Gain(D̃, 色泽)，或在它前后的一行写出，例如 Gain(D, 色泽)。"),
-    "ex.line.taken": "此处 {set} 按第 {source_line} 行写出的 {attribute} 计算。",
+    "ex.line.taken": "此处的 {set} 是针对第 {source_line} 行写出的 {attribute} 而言的。",
+    "ex.line.closed": "{sentence}。",
+    "ex.subset": "{set}：{condition}",
     "ex.slip.log_base": ("{given} 是用 {base} 代替 log₂ 按正确公式算出的值（{value}）；"
                          "书中的对数以 2 为底。"),
     "ex.slip.not_any_base": ("{given} 不是 {shares} 的 {formula}，无论以 2、e 还是 10 为底"
@@ -447,7 +455,7 @@ ZH: dict[str, str] = {
                         "这一步的算法没错，错在所用的数值。"),
     "ex.slip.other_branch": ("此处 {set} 是 {here}；{given} 是 {other_set}（{other}）的值："
                              "分支按得分表中所列的顺序编号。"),
-    "ex.slip.gini_reading": ("Gini(D̃, {attribute}) 读作 D̃ 的基尼值，D̃ 为 {attribute} 上"
+    "ex.slip.gini_reading": ("Gini(D̃, {attribute}) 理解为 D̃ 的基尼值，D̃ 为 {attribute} 上"
                              "无缺失值的样本（如同 Ent(D̃, {attribute}) 是它们的信息熵）；"
                              "{given} 也不是在这些样本上的基尼指数 {index_name} = {index}"
                              "（李航记作 Gini(D̃, A)）。"),
@@ -493,8 +501,8 @@ ZH: dict[str, str] = {
                                "相差不超过 ±{tolerance}。这棵树做二分：答案 {answer} 是最优二分"
                                "划分的基尼指数。"),
     "ex.quiz.right.multiway_rounded": ("第 {number} 题：正确（周志华书中多路划分的基尼指数，"
-                                       "式 4.6，同书中一样提前舍入）：{given} 与多路划分（每个"
-                                       "取值一个分支）的基尼指数每步先舍入到 3 位小数所得的 "
+                                       "式 4.6，同书中一样提前舍入）：{given} 与按多路划分（每个"
+                                       "取值一个分支）计算、每步先舍入到 3 位小数所得的基尼指数 "
                                        "{value} 相差不超过 ±{tolerance}；其精确值为 {multiway}。"
                                        "这棵树做二分：答案 {answer} 是最优二分划分的基尼指数。"),
     "ex.quiz.wrong": "第 {number} 题：错误；答案是 {answer}。",

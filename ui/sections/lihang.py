@@ -319,10 +319,10 @@ ZH: dict[str, str] = {
                                 "{attribute} 二分：它的 {quantity} = {exact} 是最优二分划分的值。"),
     "ex.line.multiway_rounded.lihang": ("第 {line} 行：{given} 是按 {attribute} 多路划分（每个"
                                         "取值一个分支）的 {multiway_name}（周志华书中式 "
-                                        "{equation}），且同书中一样提前舍入：每步先舍入到 3 位"
-                                        "小数得 {multiway_rounded}，精确值为 {multiway} ✓。这棵树"
-                                        "把 {attribute} 二分：它的 {quantity} = {exact} 是最优"
-                                        "二分划分的值。"),
+                                        "{equation}），且同周志华书中一样提前舍入：每步先舍入"
+                                        "到 3 位小数得 {multiway_rounded}，精确值为 {multiway} ✓。"
+                                        "这棵树把 {attribute} 二分：它的 {quantity} = {exact} 是"
+                                        "最优二分划分的值。"),
     "ex.line.two_decimals": ("第 {line} 行：{quantity} = {given} 是精确值 {exact} 保留两位小数"
                              "的结果，同例 5.4 的写法。"),
     "ex.slip.entropy_for_iv.lihang": ("{given} 是经验熵 H(D)，即类别的熵；H_A(D) 是特征 A 的"
@@ -333,9 +333,10 @@ ZH: dict[str, str] = {
                                       "Gini(Dᵢ) 按 |Dᵢ|/|D| 的加权和。"),
     "ex.slip.entropy_after_for_gain.lihang": ("{given} 是经验条件熵 H(D|A) = "
                                               "Σᵢ |Dᵢ|/|D|·H(Dᵢ)；信息增益是 H(D) 减去它。"),
-    "ex.slip.gini_reading.lihang": ("Gini(D̃, {attribute}) 读作在 D̃（特征 {attribute} 取值已知的"
-                                    "实例）上划分后的基尼指数（式 5.25）；{given} 也不是 D̃ 本身的"
-                                    "基尼指数 Gini(D̃) = {known}（式 5.24）。"),
+    "ex.slip.gini_reading.lihang": ("Gini(D̃, {attribute}) 理解为在 D̃（特征 {attribute} 取值已知"
+                                    "的实例）上按 {attribute} 划分后的基尼指数（式 5.25）；"
+                                    "{given} 也不是 D̃ 本身的基尼指数 Gini(D̃) = {known}"
+                                    "（式 5.24）。"),
     "ex.formula.entropy.lihang": "−Σₖ |Cₖ|/|D|·log₂(|Cₖ|/|D|)",
     "ex.formula.iv.lihang": "−Σᵢ |Dᵢ|/|D|·log₂(|Dᵢ|/|D|)",
     "ex.name.conditional_entropy.lihang": "{name}",  # H(D|色泽) names its feature
@@ -349,7 +350,7 @@ ZH: dict[str, str] = {
     "ex.line.needs_attribute.lihang": "第 {line} 行：请写出特征，例如 g(D,色泽) 或 H_色泽(D)。",
     "ex.line.needs_attribute.set.lihang": (
         "第 {line} 行：{set} 是针对某个特征 A 而言的（D̃：特征 A 取值已知的实例；Dᵢ：A 取第 i "
-        "个值的实例），其值随 A 而变：请在这一行写出特征，例如 H(D₁, 色泽) 或 g(D̃, 色泽)，"
+        "个值的实例），它的数值随 A 而变：请在这一行写出特征，例如 H(D₁, 色泽) 或 g(D̃, 色泽)，"
         "或在它前后的一行写出，例如 g(D,色泽)。"),
     "ex.check.intro.lihang": ("每行写一个量，用李航书中的符号：H(D) = 0.998、g(D,色泽) = 0.109、"
                               "H(D|色泽) = 0.889、H_色泽(D) = 1.580、g_R(D,色泽) = 0.068、"
