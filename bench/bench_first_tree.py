@@ -1,11 +1,11 @@
 """Time to the first tree of a 60k × 20 upload (issue: one server for a whole class, "< 5 s").
 
-Writes a seeded mixed CSV (10 continuous and 9 nominal attributes and a class with 10% label
-noise, as tests/core/test_issue13_budget_table.py's full-size row), then, in a fresh process
-per algorithm, takes the app's server-side path with its default budget: load the bytes,
-prepare the table, grow the tree, and build the trace dict the pages replay (score rows are
-built when a page first reads a node's table). Drawing is the browser's and is not counted.
-CPU and wall seconds per phase; timings are never asserted in tests.
+Writes the seeded mixed CSV of tests/core/test_issue13_budget_table.py's full-size row (10
+continuous and 9 nominal attributes, a class with 10% label noise: the same generator),
+then, in a fresh process per algorithm, takes the app's server-side path with its default
+budget: load the bytes, prepare the table, grow the tree, and build the trace dict the pages
+replay (score rows are built when a page first reads a node's table). Drawing is the
+browser's and is not counted. CPU and wall seconds per phase; timings are never asserted in tests.
 
     python bench/bench_first_tree.py
     python bench/bench_first_tree.py --rows 20000 --algorithms c45
@@ -20,22 +20,9 @@ import tempfile
 import time
 from pathlib import Path
 
-import numpy as np
-import pandas as pd
 from child import run_child
 
 ROOT = Path(__file__).resolve().parents[1]
-
-
-def mixed_csv(rows: int, seed: int = 0) -> bytes:
-    """10 continuous and 9 nominal columns; y is num0 > 0 xor cat0 = red, 10% flipped."""
-    rng = np.random.default_rng(seed)
-    frame = pd.DataFrame({f"num{j}": rng.normal(size=rows).round(4) for j in range(10)})
-    for j in range(9):
-        frame[f"cat{j}"] = rng.choice(["red", "green", "blue", "grey"], rows)
-    signal = (frame["num0"] > 0) ^ (frame["cat0"] == "red")
-    frame["y"] = np.where(rng.random(rows) < 0.9, signal, ~signal).astype(str)
-    return frame.to_csv(index=False).encode()
 
 
 class _Clock:
@@ -81,9 +68,12 @@ def main() -> None:
     if args.child:
         print(json.dumps(measure(*args.child)))
         return
+    sys.path.insert(0, str(ROOT))
+    from tests.core.test_issue13_budget_table import mixed
+
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "mixed.csv"
-        path.write_bytes(mixed_csv(args.rows))
+        path.write_bytes(mixed(args.rows))
         for algorithm in args.algorithms:
             r = run_child(__file__, str(path), algorithm)
             phases = ", ".join(f"{name} {cpu:.2f}" for name, (cpu, _) in r["phases"].items())

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import re
 from pathlib import Path
 
 from streamlit.elements.lib import policies
@@ -125,3 +126,25 @@ class _Kept(logging.Handler):
 
     def emit(self, record: logging.LogRecord) -> None:
         self.messages.append(record.getMessage())
+
+
+def open_link(params: dict, lang: str = "en", page: str | None = None) -> AppTest:
+    """A new session's first visit by a link with these parameters (to `page`, a page's file,
+    else the app's first page)."""
+    at = new_app()
+    for key, value in {**params, "lang": lang}.items():
+        at.query_params[key] = value
+    if page is not None:
+        at.switch_page(page)
+    at.run()
+    assert not at.exception
+    return at
+
+
+def plain(text: str) -> str:
+    """Markdown's backslash escapes taken out (a warning's text as the reader sees it)."""
+    return re.sub(r"\\(.)", r"\1", text)
+
+
+def warnings(at) -> list[str]:
+    return [plain(w.value) for w in at.warning]

@@ -5,10 +5,8 @@ is named in a warning in the link's language, its default kept."""
 
 from __future__ import annotations
 
-import re
-
 import pytest
-from app_helpers import default_value_warnings, new_app
+from app_helpers import default_value_warnings, new_app, open_link, plain, warnings
 
 from ui import state
 from ui.messages import t
@@ -20,21 +18,7 @@ DATA = {"data": "watermelon_2.0"}
 
 def open_compare(params: dict, lang: str = "en"):
     """A new session's first visit to the Compare page, by a link with these parameters."""
-    at = new_app()
-    for key, value in {**params, "lang": lang}.items():
-        at.query_params[key] = value
-    at.switch_page(COMPARE)
-    at.run()
-    assert not at.exception
-    return at
-
-
-def plain(text: str) -> str:
-    return re.sub(r"\\(.)", r"\1", text)
-
-
-def warnings(at) -> list[str]:
-    return [plain(w.value) for w in at.warning]
+    return open_link(params, lang, COMPARE)
 
 
 def tree_titles(at) -> list[str]:

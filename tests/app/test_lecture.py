@@ -7,7 +7,7 @@ import re
 from dataclasses import fields
 
 import pytest
-from app_helpers import dot_source, new_app, node_widget, trace
+from app_helpers import dot_source, new_app, node_widget, open_link, plain, trace, warnings
 
 from dtree_core import DecisionTree
 from dtree_core.cli_messages import error_text as cli_error_text
@@ -18,23 +18,6 @@ from ui import state
 from ui.messages import t
 
 LANGS = ("en", "zh")
-
-
-def open_link(params: dict, lang: str = "en"):
-    at = new_app()
-    for key, value in {**params, "lang": lang}.items():
-        at.query_params[key] = value
-    at.run()
-    assert not at.exception
-    return at
-
-
-def plain(text: str) -> str:
-    return re.sub(r"\\(.)", r"\1", text)
-
-
-def warnings(at) -> list[str]:
-    return [plain(w.value) for w in at.warning]
 
 
 def current_node_in_dot(dot: str) -> int:
