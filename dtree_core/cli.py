@@ -259,7 +259,9 @@ def _check_one_file_each(args) -> None:
     written: dict[str, str] = {}
     for name in OUTPUT_FLAGS:
         target = getattr(args, name, None)
-        if target is None or target == "-":
+        # a device or a pipe (/dev/null, /dev/stdout, >(…)) is not replaced by what is
+        # written to it: two outputs may share it (a regular file behind /dev/stdout may not)
+        if target is None or target == "-" or _not_a_file(target):
             continue
         flag, key = f"--{name.replace('_', '-')}", os.path.realpath(target)
         if key in inputs:
@@ -267,6 +269,11 @@ def _check_one_file_each(args) -> None:
         if key in written:
             raise CliError("same_output", first=written[key], second=flag, target=target)
         written[key] = flag
+
+
+def _not_a_file(path: str) -> bool:
+    """Does `path` name something that exists and is not a regular file (a device, a pipe)?"""
+    return os.path.exists(path) and not os.path.isfile(path)
 
 
 def _check_writable(args) -> None:
