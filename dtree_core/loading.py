@@ -577,10 +577,12 @@ def _decode(data: bytes, name: str, encoding: str | None, trust: bool = False):
     return _Text(text), "gb18030", False, []
 
 
-# Chinese characters (or others beyond ASCII) read as UTF-8 before a byte that is not: the file
-# is UTF-8 with something else pasted in, not a file in another encoding (GBK's text is not
-# UTF-8 beyond a character or so)
+# Chinese characters read as UTF-8 before a byte that is not: the file is UTF-8 with something
+# else pasted in, not a file in another encoding. Ideographs, not any characters beyond ASCII:
+# GBK's own bytes read as UTF-8's two-byte letters often enough (the GBK header 职业,学位 reads
+# as four Hebrew, Cyrillic and Greek ones, and was refused), almost never as its ideographs.
 MIXED_UTF8_CHARACTERS = 4
+_IDEOGRAPHS = re.compile("[\u4e00-\u9fff]")  # CJK Unified Ideographs, as _IDEOGRAPH_FIRST_RE2
 
 
 def _refuse_mixed_utf8(data: bytes, name: str) -> None:
@@ -593,7 +595,7 @@ def _refuse_mixed_utf8(data: bytes, name: str) -> None:
     except UnicodeDecodeError as err:
         start = err.start
     before = data[:start].decode("utf-8")
-    if len(_NON_ASCII.findall(before)) < MIXED_UTF8_CHARACTERS:
+    if len(_IDEOGRAPHS.findall(before)) < MIXED_UTF8_CHARACTERS:
         return
     line = len(_LINE_END.findall(before.lstrip("\ufeff"))) + 1
     raise LoadError(

@@ -659,6 +659,15 @@ def test_gbk_rows_pasted_into_a_utf8_file_are_refused_naming_their_line():
     assert load_bytes(utf8.decode().encode("gbk") + gbk, "w.csv").report.encoding == "gb18030"
 
 
+def test_a_gbk_file_whose_bytes_read_as_utf8_letters_is_no_mixed_file():
+    """职业,学位 in GBK is valid UTF-8 for its first four characters (Hebrew, Cyrillic and Greek
+    letters): the file was refused as 'UTF-8 until line 1', rows pasted from a GBK file. Only
+    Chinese characters read as UTF-8 say a file is UTF-8: it reads as GB18030, as before."""
+    text = "职业,学位,月收入,录用\n教师,本科,5000,是\n医生,硕士,8000,是\n工人,专科,4000,否\n"
+    table = load_bytes(text.encode("gbk"), "招聘.csv")
+    assert table.report.encoding == "gb18030" and list(table.frame.columns)[:2] == ["职业", "学位"]
+
+
 def test_the_minus_sign_reads_as_a_minus():
     """−0.5 (U+2212, as typeset text writes it; NFKC keeps it) is the number -0.5: two such
     values among four read the column as text, with no warning."""
