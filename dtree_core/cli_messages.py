@@ -435,8 +435,8 @@ ERRORS_ZH = {
     "encoding": "无法用这种编码解码文件；请用 --encoding 指定编码（例如 gb18030 或 utf-8）。",
     "encoding_unknown": "未知的编码“{encoding}”；可用的如 gb18030、utf-8、utf-16。",
     "encoding_mixed": ("“{name}”在第 {line} 行之前都是 UTF-8，第 {line} 行含有另一种编码的"
-                       "字节（是不是从 GBK 文件粘贴来的行？）；请把整个文件重新另存为 UTF-8，"
-                       "或用 --encoding 指定其余部分的编码。"),
+                       "字节（是不是从 GBK 文件粘贴来的行？）；没有一种编码能同时读取这两部分："
+                       "请把这些行原来所在的文件另存为 UTF-8，再重新粘贴这些行。"),
     "encoding_byte": ("“{name}”不是有效的 {encoding}：位置 {position} 的字节 0x{byte} 无法解码；"
                       "请用 --encoding 指定其他编码。"),
     "encoding_lines": ("“{name}”不是 {encoding} 编码：按它解码后，文件中的 {lines} 个换行都不见了；"

@@ -600,8 +600,8 @@ def _refuse_mixed_utf8(data: bytes, name: str) -> None:
     line = len(_LINE_END.findall(before.lstrip("\ufeff"))) + 1
     raise LoadError(
         f"'{name}' is UTF-8 until line {line}, which holds bytes of another encoding (rows "
-        "pasted from a GBK file?); save the whole file again as UTF-8, or choose the encoding "
-        "of the rest.", "encoding_mixed", name=name, line=line)
+        "pasted from a GBK file?); no one encoding reads both parts: save the file those rows "
+        "came from as UTF-8 and paste them again.", "encoding_mixed", name=name, line=line)
 
 
 # GB18030's private use area: its user-defined byte pairs, which no Chinese text written in

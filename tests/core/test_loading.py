@@ -653,9 +653,14 @@ def test_gbk_rows_pasted_into_a_utf8_file_are_refused_naming_their_line():
         assert err.value.code == "encoding_mixed" and err.value.details["line"] == 4
         assert str(err.value) == (
             "'合并.csv' is UTF-8 until line 4, which holds bytes of another encoding (rows pasted "
-            "from a GBK file?); save the whole file again as UTF-8, or choose the encoding of "
-            "the rest.")
+            "from a GBK file?); no one encoding reads both parts: save the file those rows came "
+            "from as UTF-8 and paste them again.")
         assert "第 4 行" in ERRORS_ZH["encoding_mixed"].format(**err.value.details)
+        # as said: choosing either encoding (the advice was 'choose the encoding of the rest')
+        # does not read the file
+        for encoding in ("gb18030", "utf-8"):
+            with pytest.raises(LoadError, match="cannot be decoded"):
+                load_bytes(data, "合并.csv", encoding=encoding)
     assert load_bytes(utf8.decode().encode("gbk") + gbk, "w.csv").report.encoding == "gb18030"
 
 
