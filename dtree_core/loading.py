@@ -2054,6 +2054,9 @@ _UNIT_NUMBER = re.compile(
     r"元|块|岁|斤|两|公斤|千克|克|吨|米|厘米|毫米|千米|公里|平方米|平米|亩|升|毫升|"
     r"分钟|小时|秒|天|周|年|个|次|人|件|分|度|页)", re.IGNORECASE)
 _READINGS = ("decimal_comma_text", "formatted_numbers", "number_units")
+# A whole number in parentheses, (1) or （2） or ⑶ once NFKC made it ASCII: alone in a column,
+# the labels of numbered groups or items; beside other numbers, the accounting format's -1.
+_LABEL = re.compile(r"\( *\d+ *\)", re.ASCII)
 
 
 def _numbers_as_text(texts: np.ndarray, decimal_comma: bool) -> tuple[str, str] | None:
@@ -2063,15 +2066,18 @@ def _numbers_as_text(texts: np.ndarray, decimal_comma: bool) -> tuple[str, str] 
     thousands separator writes), a spreadsheet's formatting (formatted_numbers: 3,100, 1 200,
     95%, ￥8, (21), ￥ -), or a unit (number_units: 20kg). Such a column is kept as text:
     the loader says what it saw rather than guess. None when a value is none of these (a
-    word, a code) or the forms are mixed, which usually the first value shows."""
-    readings, example, decimal_example = set(_READINGS), None, None
+    word, a code), the forms are mixed (which usually the first value shows) or every value
+    is a label such as (1)."""
+    readings, example, decimal_example, labels = set(_READINGS), None, None, True
     if decimal_comma:  # a semicolon file reads decimal commas: those left are not all numbers
         readings.discard("decimal_comma_text")
     for written in texts[:10_000]:
         written = str(written).strip()
         text = written if written.isascii() else unicodedata.normalize("NFKC", written)
         if PLAIN_NUMBER.fullmatch(text):  # ０１ too: a code with a leading zero, as 01 is
+            labels = False
             continue
+        labels = labels and _LABEL.fullmatch(text) is not None
         if _COMMA_EITHER_WAY.fullmatch(text):  # 3,100: a thousands comma or a decimal one
             readings &= {"decimal_comma_text", "formatted_numbers"}
         elif _DECIMAL_COMMA.fullmatch(text):
@@ -2086,7 +2092,7 @@ def _numbers_as_text(texts: np.ndarray, decimal_comma: bool) -> tuple[str, str] 
         if not readings:
             return None
         example = example or written
-    if example is None:
+    if example is None or labels:
         return None
     if decimal_example is not None:  # a value only a decimal comma writes: say so
         return "decimal_comma_text", decimal_example

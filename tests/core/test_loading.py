@@ -366,6 +366,18 @@ def test_spaces_units_and_accounting_formats_are_named_not_left_silent():
     assert not load("x,y\n20kg,a\n95%,b\n").report.warnings
 
 
+def test_a_column_of_numbered_labels_is_no_accounting_format():
+    """(1), (2) typed as labels (question numbers, groups; （1） and ⑴ as Chinese text writes
+    them) were named the accounting format's negatives, 'numbers a spreadsheet formatted', and
+    left out for 'its numbers read as text'. Alone they are labels: nothing said; beside other
+    numbers, (21) is still the accounting format's."""
+    table = load("题号,组,好\n(1),（1）,是\n(2),⑵,否\n(3),（1）,是\n(4),⑵,否\n")
+    assert not table.report.warnings
+    assert prepare(table, "好").excluded["题号"].code == "id_like"
+    assert [n.code for n in load("x,y\n(21),a\n15,b\n(3),a\n").report.warnings] == [
+        "formatted_numbers"]
+
+
 def test_a_semicolon_file_reads_decimal_commas_as_numbers_and_says_so():
     """Excel where the comma is the decimal mark saves CSV with semicolons and 0,697: every
     such column read as text, a continuous attribute turned nominal without a word."""
