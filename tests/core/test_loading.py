@@ -378,6 +378,27 @@ def test_a_column_of_numbered_labels_is_no_accounting_format():
         "formatted_numbers"]
 
 
+def test_a_notice_says_a_column_holds_such_numbers_not_that_all_its_values_are():
+    """Old 15-digit ID cards beside new 18-digit ones, 20kg beside 25, 0,5 beside 1: the
+    notices said 'its whole numbers have more than 15 digits', 'its values are numbers written
+    with a unit' (or with a decimal comma) of every value. Each says what the column holds."""
+    from dtree_core.cli_messages import notice_text
+
+    ids = ["110101900101123", "110101199001011234", "110101900101456", "110101199001015678"]
+    table = load("身份证号,重量,密度,y\n" + "".join(
+        f'{x},{w},"{d}",{y}\n' for x, w, d, y in
+        zip(ids, ["20kg", "25", "30", "22"], ["0,5", "1", "2", "0,75"], "是否是否", strict=True)))
+    notes = {n.details["column"]: n for n in table.report.warnings}
+    assert {c: n.code for c, n in notes.items()} == {
+        "身份证号": "long_numbers", "重量": "number_units", "密度": "decimal_comma_text"}
+    assert "it holds whole numbers of more than 15 digits" in notes["身份证号"]
+    assert "it holds numbers written with a unit" in notes["重量"]
+    assert "it holds numbers written with a decimal comma" in notes["密度"]
+    for note in notes.values():
+        assert "its values are" not in note and "its whole numbers" not in note
+        assert "它含有" in notice_text(note, "zh")
+
+
 def test_a_semicolon_file_reads_decimal_commas_as_numbers_and_says_so():
     """Excel where the comma is the decimal mark saves CSV with semicolons and 0,697: every
     such column read as text, a continuous attribute turned nominal without a word."""
