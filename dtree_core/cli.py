@@ -221,6 +221,14 @@ OUTPUT_FLAGS = ("json", "dot", "svg", "rules_txt", "rules_md", "scores_csv", "sc
                 "scores_latex", "solution")
 
 
+def _output_files(args):
+    """(flag, file name) of each output written to a file, not to standard output ('-')."""
+    for name in OUTPUT_FLAGS:
+        target = getattr(args, name, None)
+        if target is not None and target != "-":
+            yield f"--{name.replace('_', '-')}", target
+
+
 def _check_file_names(args) -> None:
     """An empty file name ('' from an unset shell variable) is refused: an output flag's was
     read as no flag at all (nothing written, nothing said), and DATA's as the folder '.'."""
@@ -257,16 +265,22 @@ def _check_one_file_each(args) -> None:
         if path:
             inputs.setdefault(os.path.realpath(path), flag)
     written: dict[str, str] = {}
-    for name in OUTPUT_FLAGS:
-        target = getattr(args, name, None)
-        if target is None or target == "-":
+    for flag, target in _output_files(args):
+        # a device or a pipe (/dev/null, /dev/stdout, >(…)) is not replaced by what is
+        # written to it: two outputs may share it (a regular file behind /dev/stdout may not)
+        if _not_a_file(target):
             continue
-        flag, key = f"--{name.replace('_', '-')}", os.path.realpath(target)
+        key = os.path.realpath(target)
         if key in inputs:
             raise CliError("output_is_input", flag=flag, input=inputs[key], target=target)
         if key in written:
             raise CliError("same_output", first=written[key], second=flag, target=target)
         written[key] = flag
+
+
+def _not_a_file(path: str) -> bool:
+    """Does `path` name something that exists and is not a regular file (a device, a pipe)?"""
+    return os.path.exists(path) and not os.path.isfile(path)
 
 
 def _check_writable(args) -> None:
@@ -275,10 +289,7 @@ def _check_writable(args) -> None:
     exit 2 and a message naming only the file that failed."""
     import errno
 
-    for name in OUTPUT_FLAGS:
-        target = getattr(args, name, None)
-        if target is None or target == "-":
-            continue
+    for _flag, target in _output_files(args):
         folder = os.path.dirname(os.path.abspath(target))
         problem = (errno.EISDIR if os.path.isdir(target) else
                    errno.ENOENT if not os.path.exists(folder) else

@@ -145,22 +145,24 @@ NOTICES = {
     "signs": "Column '{column}' holds '+' and '-', so '-' is read as a value, not as missing.",
     "mixed_text": ("Column '{column}' is read as text because of values such as '{example}' "
                    "among its numbers."),
-    "long_numbers": ("Column '{column}' is read as text: its whole numbers have more than 15 "
-                     "digits (such as '{example}'), more than a number keeps exactly, so they "
-                     "are codes (ID or card numbers), not measurements."),
+    # "it holds", not "its values are": one such value is enough (an old ID card's 15 digits
+    # beside new 18-digit ones; 20kg beside 25 and 30)
+    "long_numbers": ("Column '{column}' is read as text: it holds whole numbers of more than "
+                     "15 digits (such as '{example}'), more than a number keeps exactly, so its "
+                     "numbers are codes (ID or card numbers), not measurements."),
     "formatted_numbers": ("Column '{column}' is read as text: its values look like numbers "
                           "a spreadsheet formatted, with thousands separators, a currency sign, "
                           "a percent sign, or the accounting format's (21) for -21 and - for 0 "
                           "(such as '{example}'). Save them as plain numbers (in Excel: Format "
                           "Cells, Number, no separator) to use it as a continuous attribute."),
-    "number_units": ("Column '{column}' is read as text: its values are numbers written with a "
-                     "unit (such as '{example}'). Write the numbers alone, with the unit in the "
+    "number_units": ("Column '{column}' is read as text: it holds numbers written with a unit "
+                     "(such as '{example}'). Write the numbers alone, with the unit in the "
                      "column name (weight (kg)), to use it as a continuous attribute."),
     "decimal_comma": ("Column '{column}' is read as numbers written with a decimal comma (such "
                       "as '{example}'), as Excel writes them where the comma is the decimal "
                       "mark."),
-    "decimal_comma_text": ("Column '{column}' is read as text: its values are numbers written "
-                           "with a decimal comma (such as '{example}'), which are read as "
+    "decimal_comma_text": ("Column '{column}' is read as text: it holds numbers written with a "
+                           "decimal comma (such as '{example}'), which are read as "
                            "numbers only in a file separated by semicolons, where the comma "
                            "cannot also separate the values. Save the file as .xlsx, or as CSV "
                            "separated by semicolons, to use it as a continuous attribute."),
@@ -577,10 +579,12 @@ def _decode(data: bytes, name: str, encoding: str | None, trust: bool = False):
     return _Text(text), "gb18030", False, []
 
 
-# Chinese characters (or others beyond ASCII) read as UTF-8 before a byte that is not: the file
-# is UTF-8 with something else pasted in, not a file in another encoding (GBK's text is not
-# UTF-8 beyond a character or so)
+# Chinese characters read as UTF-8 before a byte that is not: the file is UTF-8 with something
+# else pasted in, not a file in another encoding. Ideographs, not any characters beyond ASCII:
+# GBK's own bytes read as UTF-8's two-byte letters often enough (the GBK header 职业,学位 reads
+# as four Hebrew, Cyrillic and Greek ones, and was refused), almost never as its ideographs.
 MIXED_UTF8_CHARACTERS = 4
+_IDEOGRAPHS = re.compile("[\u4e00-\u9fff]")  # CJK Unified Ideographs, as _IDEOGRAPH_FIRST_RE2
 
 
 def _refuse_mixed_utf8(data: bytes, name: str) -> None:
@@ -593,13 +597,13 @@ def _refuse_mixed_utf8(data: bytes, name: str) -> None:
     except UnicodeDecodeError as err:
         start = err.start
     before = data[:start].decode("utf-8")
-    if len(_NON_ASCII.findall(before)) < MIXED_UTF8_CHARACTERS:
+    if len(_IDEOGRAPHS.findall(before)) < MIXED_UTF8_CHARACTERS:
         return
     line = len(_LINE_END.findall(before.lstrip("\ufeff"))) + 1
     raise LoadError(
         f"'{name}' is UTF-8 until line {line}, which holds bytes of another encoding (rows "
-        "pasted from a GBK file?); save the whole file again as UTF-8, or choose the encoding "
-        "of the rest.", "encoding_mixed", name=name, line=line)
+        "pasted from a GBK file?); no one encoding reads both parts: save the file those rows "
+        "came from as UTF-8 and paste them again.", "encoding_mixed", name=name, line=line)
 
 
 # GB18030's private use area: its user-defined byte pairs, which no Chinese text written in
@@ -2052,6 +2056,9 @@ _UNIT_NUMBER = re.compile(
     r"元|块|岁|斤|两|公斤|千克|克|吨|米|厘米|毫米|千米|公里|平方米|平米|亩|升|毫升|"
     r"分钟|小时|秒|天|周|年|个|次|人|件|分|度|页)", re.IGNORECASE)
 _READINGS = ("decimal_comma_text", "formatted_numbers", "number_units")
+# A whole number in parentheses, (1) or （2） or ⑶ once NFKC made it ASCII: alone in a column,
+# the labels of numbered groups or items; beside other numbers, the accounting format's -1.
+_LABEL = re.compile(r"\( *\d+ *\)", re.ASCII)
 
 
 def _numbers_as_text(texts: np.ndarray, decimal_comma: bool) -> tuple[str, str] | None:
@@ -2061,15 +2068,18 @@ def _numbers_as_text(texts: np.ndarray, decimal_comma: bool) -> tuple[str, str] 
     thousands separator writes), a spreadsheet's formatting (formatted_numbers: 3,100, 1 200,
     95%, ￥8, (21), ￥ -), or a unit (number_units: 20kg). Such a column is kept as text:
     the loader says what it saw rather than guess. None when a value is none of these (a
-    word, a code) or the forms are mixed, which usually the first value shows."""
-    readings, example, decimal_example = set(_READINGS), None, None
+    word, a code), the forms are mixed (which usually the first value shows) or every value
+    is a label such as (1)."""
+    readings, example, decimal_example, labels = set(_READINGS), None, None, True
     if decimal_comma:  # a semicolon file reads decimal commas: those left are not all numbers
         readings.discard("decimal_comma_text")
     for written in texts[:10_000]:
         written = str(written).strip()
         text = written if written.isascii() else unicodedata.normalize("NFKC", written)
         if PLAIN_NUMBER.fullmatch(text):  # ０１ too: a code with a leading zero, as 01 is
+            labels = False
             continue
+        labels = labels and _LABEL.fullmatch(text) is not None
         if _COMMA_EITHER_WAY.fullmatch(text):  # 3,100: a thousands comma or a decimal one
             readings &= {"decimal_comma_text", "formatted_numbers"}
         elif _DECIMAL_COMMA.fullmatch(text):
@@ -2084,7 +2094,7 @@ def _numbers_as_text(texts: np.ndarray, decimal_comma: bool) -> tuple[str, str] 
         if not readings:
             return None
         example = example or written
-    if example is None:
+    if example is None or labels:
         return None
     if decimal_example is not None:  # a value only a decimal comma writes: say so
         return "decimal_comma_text", decimal_example

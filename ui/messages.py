@@ -603,8 +603,9 @@ EN = {
                        "example GB18030 or UTF-8) and load it again."),
     "error.encoding_unknown": "Unknown encoding '{encoding}'.",
     "error.encoding_mixed": ("'{name}' is UTF-8 until line {line}, which holds bytes of "
-                             "another encoding (rows pasted from a GBK file?); save the whole "
-                             "file again as UTF-8, or choose the encoding of the rest."),
+                             "another encoding (rows pasted from a GBK file?); no one encoding "
+                             "reads both parts: save the file those rows came from as UTF-8 "
+                             "and paste them again."),
     "error.encoding_byte": ("'{name}' cannot be decoded with this encoding ({encoding}: the "
                             "byte 0x{byte} at position {position}); choose another (for example "
                             "GB18030 or UTF-8)."),

@@ -482,8 +482,9 @@ ZH = {
                        "后重新加载。"),
     "error.encoding_unknown": "未知的编码“{encoding}”。",
     "error.encoding_mixed": ("“{name}”在第 {line} 行之前都是 UTF-8，第 {line} 行含有另一种"
-                             "编码的字节（是不是从 GBK 文件粘贴来的行？）；请把整个文件重新另存"
-                             "为 UTF-8，或选择其余部分的编码。"),
+                             "编码的字节（是不是从 GBK 文件粘贴来的行？）；没有一种编码能同时"
+                             "读取这两部分：请把这些行原来所在的文件另存为 UTF-8，再重新粘贴"
+                             "这些行。"),
     "error.encoding_byte": ("无法用这种编码（{encoding}）解码“{name}”：位置 {position} 的字节 "
                             "0x{byte} 无法解码；请换一种编码（例如 GB18030 或 UTF-8）。"),
     "error.encoding_lines": ("“{name}”不是 {encoding} 编码：按它解码后，文件中的 {lines} 个换行"

@@ -501,3 +501,16 @@ def test_data_read_as_a_list_flags_value_is_named(flag, lang, capsys):
     with pytest.raises(SystemExit):  # no file among the list's words: argparse's own refusal
         main(["grow", "--lang", lang, "--target", "好瓜", flag, value])
     assert "a --" not in capsys.readouterr().err
+
+
+def test_outputs_may_share_a_device_or_a_pipe():
+    """Two outputs naming /dev/null or /dev/stdout (a pipe here) were refused as 'both write
+    one file': nothing written to a device or a pipe replaces what another output wrote, and
+    each output's text arrives whole."""
+    wm = str(dataset_path("watermelon_2.0.csv"))
+    assert run("grow", wm, "--target", "好瓜", "--json", os.devnull, "--dot",
+               os.devnull).returncode == 0
+    result = run("grow", wm, "--target", "好瓜", "--json", "/dev/stdout", "--rules-md",
+                 "/dev/stdout")
+    assert result.returncode == 0, result.stderr
+    assert '{"format":"dtree-trace/1"' in result.stdout and "| R1 |" in result.stdout

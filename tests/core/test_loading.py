@@ -366,6 +366,39 @@ def test_spaces_units_and_accounting_formats_are_named_not_left_silent():
     assert not load("x,y\n20kg,a\n95%,b\n").report.warnings
 
 
+def test_a_column_of_numbered_labels_is_no_accounting_format():
+    """(1), (2) typed as labels (question numbers, groups; （1） and ⑴ as Chinese text writes
+    them) were named the accounting format's negatives, 'numbers a spreadsheet formatted', and
+    left out for 'its numbers read as text'. Alone they are labels: nothing said; beside other
+    numbers, (21) is still the accounting format's."""
+    table = load("题号,组,好\n(1),（1）,是\n(2),⑵,否\n(3),（1）,是\n(4),⑵,否\n")
+    assert not table.report.warnings
+    assert prepare(table, "好").excluded["题号"].code == "id_like"
+    assert [n.code for n in load("x,y\n(21),a\n15,b\n(3),a\n").report.warnings] == [
+        "formatted_numbers"]
+
+
+def test_a_notice_says_a_column_holds_such_numbers_not_that_all_its_values_are():
+    """Old 15-digit ID cards beside new 18-digit ones, 20kg beside 25, 0,5 beside 1: the
+    notices said 'its whole numbers have more than 15 digits', 'its values are numbers written
+    with a unit' (or with a decimal comma) of every value. Each says what the column holds."""
+    from dtree_core.cli_messages import notice_text
+
+    ids = ["110101900101123", "110101199001011234", "110101900101456", "110101199001015678"]
+    table = load("身份证号,重量,密度,y\n" + "".join(
+        f'{x},{w},"{d}",{y}\n' for x, w, d, y in
+        zip(ids, ["20kg", "25", "30", "22"], ["0,5", "1", "2", "0,75"], "是否是否", strict=True)))
+    notes = {n.details["column"]: n for n in table.report.warnings}
+    assert {c: n.code for c, n in notes.items()} == {
+        "身份证号": "long_numbers", "重量": "number_units", "密度": "decimal_comma_text"}
+    assert "it holds whole numbers of more than 15 digits" in notes["身份证号"]
+    assert "it holds numbers written with a unit" in notes["重量"]
+    assert "it holds numbers written with a decimal comma" in notes["密度"]
+    for note in notes.values():
+        assert "its values are" not in note and "its whole numbers" not in note
+        assert "它含有" in notice_text(note, "zh")
+
+
 def test_a_semicolon_file_reads_decimal_commas_as_numbers_and_says_so():
     """Excel where the comma is the decimal mark saves CSV with semicolons and 0,697: every
     such column read as text, a continuous attribute turned nominal without a word."""
@@ -653,10 +686,24 @@ def test_gbk_rows_pasted_into_a_utf8_file_are_refused_naming_their_line():
         assert err.value.code == "encoding_mixed" and err.value.details["line"] == 4
         assert str(err.value) == (
             "'合并.csv' is UTF-8 until line 4, which holds bytes of another encoding (rows pasted "
-            "from a GBK file?); save the whole file again as UTF-8, or choose the encoding of "
-            "the rest.")
+            "from a GBK file?); no one encoding reads both parts: save the file those rows came "
+            "from as UTF-8 and paste them again.")
         assert "第 4 行" in ERRORS_ZH["encoding_mixed"].format(**err.value.details)
+        # as said: choosing either encoding (the advice was 'choose the encoding of the rest')
+        # does not read the file
+        for encoding in ("gb18030", "utf-8"):
+            with pytest.raises(LoadError, match="cannot be decoded"):
+                load_bytes(data, "合并.csv", encoding=encoding)
     assert load_bytes(utf8.decode().encode("gbk") + gbk, "w.csv").report.encoding == "gb18030"
+
+
+def test_a_gbk_file_whose_bytes_read_as_utf8_letters_is_no_mixed_file():
+    """职业,学位 in GBK is valid UTF-8 for its first four characters (Hebrew, Cyrillic and Greek
+    letters): the file was refused as 'UTF-8 until line 1', rows pasted from a GBK file. Only
+    Chinese characters read as UTF-8 say a file is UTF-8: it reads as GB18030, as before."""
+    text = "职业,学位,月收入,录用\n教师,本科,5000,是\n医生,硕士,8000,是\n工人,专科,4000,否\n"
+    table = load_bytes(text.encode("gbk"), "招聘.csv")
+    assert table.report.encoding == "gb18030" and list(table.frame.columns)[:2] == ["职业", "学位"]
 
 
 def test_the_minus_sign_reads_as_a_minus():

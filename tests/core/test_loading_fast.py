@@ -67,9 +67,9 @@ def reference_column(name: str, cells: list[str], missing=DEFAULT_MISSING):
         floats = [f if math.isfinite(f) else math.nan for f in floats]
         return pd.Series(floats, dtype="float64"), notes
     if long and looks == len(known):
-        notes.append(f"Column '{name}' is read as text: its whole numbers have more than 15 "
-                     f"digits (such as '{long}'), more than a number keeps exactly, so they are "
-                     "codes (ID or card numbers), not measurements.")
+        notes.append(f"Column '{name}' is read as text: it holds whole numbers of more than 15 "
+                     f"digits (such as '{long}'), more than a number keeps exactly, so its "
+                     "numbers are codes (ID or card numbers), not measurements.")
     elif len(known) >= 5 and finite < len(known) and finite >= 0.8 * len(known) and not codes:
         odd = next(v for v, n in zip(known, numbers, strict=True) if not n)
         notes.append(f"Column '{name}' is read as text because of values such as '{odd}' among "

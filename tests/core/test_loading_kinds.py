@@ -245,8 +245,8 @@ def test_whole_numbers_longer_than_a_float_keeps_are_codes_kept_as_written():
         assert table.report.kind_rules["身份证号"].code in ("text", "id_like")
         assert [w.code for w in table.report.warnings] == ["long_numbers"]
         assert table.report.warnings[0] == (
-            "Column '身份证号' is read as text: its whole numbers have more than 15 digits (such "
-            "as '110101199001011000'), more than a number keeps exactly, so they are codes (ID "
-            "or card numbers), not measurements.")
+            "Column '身份证号' is read as text: it holds whole numbers of more than 15 digits "
+            "(such as '110101199001011000'), more than a number keeps exactly, so its numbers "
+            "are codes (ID or card numbers), not measurements.")
         assert table.report.kinds["fifteen"] == table.report.kinds["long_decimal"] == CONTINUOUS
         assert table.frame["fifteen"].tolist()[:2] == [1e14, 1e14 + 7919]
