@@ -366,9 +366,11 @@ def check(text: str, trace: dict, node_id: int = 0, tolerance: float = TOLERANCE
     return Report(tuple(verdicts), tolerance)
 
 
-# The quantities a branch's sets make up (Gain(D, 色泽) of Ent(D¹), Ent(D²), …): a line of one
-# after sets taken for its attribute completes them (_in_context).
-_MADE_OF_SETS = {"gain", "conditional_entropy", "gain_ratio", "gini_index", "gini_gain"}
+# The quantities a branch's sets make up (Gain(D, 色泽) of Ent(D¹), Ent(D²), …; Li Hang's
+# Gini(D, A1=青年) of Gini(D₁), Gini(D₂), eq. 5.25): a line of one after sets taken for its
+# attribute completes them (_in_context).
+_MADE_OF_SETS = {"gain", "conditional_entropy", "gain_ratio", "gini_index", "gini_gain",
+                 "gini_split"}
 
 
 def _in_context(claims: list[Claim]) -> list[Claim]:
@@ -376,28 +378,41 @@ def _in_context(claims: list[Claim]) -> list[Claim]:
     around it that names one (the set's own line may, Ent(D̃¹, 色泽)). The book lists Ent(D¹),
     Ent(D²), Ent(D³) before the Gain(D, 色泽) they make up (§4.4.2: Ent(D̃), Ent(D̃¹), …
     before Gain(D̃, 色泽)), and a student may name the attribute first and its sets after:
-    a set takes the nearest line before that names an attribute, unless that attribute's
-    sets were already written before a Gain (or another sum of its sets) naming it, which
-    they complete; then, as before any named line, it takes the first line after that names
-    one. Such a claim keeps the number of the line it took its attribute from."""
+    a set takes the nearest line before that names an attribute, unless a Gain (or another
+    sum of that attribute's sets) was named after sets taken for it and either those sets
+    were written first, taking it from that sum after them (the book's order), or this set
+    was among them (a Dᵛ written again starts another attribute's); then, as before any
+    named line, it takes the first line after that names one. Named first, top down (Gain(D,
+    色泽), Ent(D̃), Gain(D̃, 色泽), Ent(D̃¹), …), the sets keep the attribute past a sum of them
+    named among them. Such a claim keeps the number of the line it took its attribute from."""
     # a line naming a branch (Ent(纹理=清晰)) names its attribute (纹理), as judge_branch reads it
-    named = [(k, c.attribute.partition("=")[0].strip()) for k, c in enumerate(claims)
-             if c.attribute]
+    named = [(k, _named_attribute(c)) for k, c in enumerate(claims) if c.attribute]
     placed: list[Claim] = []
-    given: set[str] = set()  # attributes sets were taken for
-    complete: set[str] = set()  # … and a sum of them named after them
+    taken: dict[str, set[tuple]] = {}  # attribute -> the sets taken for it: (v, D̃ or D)
+    written_first: set[str] = set()  # attributes sets took from a line after them
+    complete: set[str] = set()  # … attributes a sum of their sets was named after them
     for k, claim in enumerate(claims):
         if (claim.branch is not None or claim.known) and claim.attribute is None and named:
             before = [(at, a) for at, a in named if at < k]
             after = [(at, a) for at, a in named if at > k]
-            at, attribute = before[-1] if before and not (
-                before[-1][1] in complete and after) else after[0]
-            given.add(attribute)
+            key = (claim.branch, claim.known)
+            done = bool(before) and before[-1][1] in complete and (
+                before[-1][1] in written_first or key in taken[before[-1][1]])
+            at, attribute = before[-1] if before and not (done and after) else after[0]
+            taken.setdefault(attribute, set()).add(key)
+            if at > k:  # the book's order: the sets, then the Gain they make up
+                written_first.add(attribute)
             claim = replace(claim, attribute=attribute, taken_from=claims[at].line)
-        elif claim.quantity in _MADE_OF_SETS and claim.attribute in given:
-            complete.add(claim.attribute)
+        elif claim.quantity in _MADE_OF_SETS and claim.attribute \
+                and _named_attribute(claim) in taken:
+            complete.add(_named_attribute(claim))
         placed.append(claim)
     return placed
+
+
+def _named_attribute(claim: Claim) -> str:
+    """The attribute a line names: 纹理 of Ent(纹理=清晰) and of Li Hang's Gini(D, A1=青年) too."""
+    return claim.attribute.partition("=")[0].strip()
 
 
 def _rank_field(trace: dict) -> str:

@@ -19,7 +19,7 @@ from .evaluate import FittedTrace
 from .export import Table, to_csv, to_markdown
 from .growing import label_tie
 from .labels import branch_text, format_number, joined_paths, node_path
-from .split import Condition
+from .split import Condition, members_text
 from .wording import percent_places, percent_text, share_places  # noqa: F401  (public)
 
 
@@ -397,7 +397,9 @@ def rule_table(trace: dict, lang: str = "en", tie_column: bool = False) -> Table
 
     A class that won a tie says so in its cell (with_tie), or, with tie_column (a file a
     program reads), the class column holds the class alone and a last column the classes it
-    tied with (empty without a tie)."""
+    tied with (empty without a tie), between commas as a subset's members are (members_text:
+    a comma in a class is '\\,', so 'q\\, r,s' is two classes and 'q,r,s' three, in either
+    language)."""
     attributes = [str(a["name"]) for a in trace["attributes"]]
     found = rules(trace)
     tested = [_by_column(rule) for rule in found]
@@ -405,7 +407,7 @@ def rule_table(trace: dict, lang: str = "en", tie_column: bool = False) -> Table
               if name not in set(attributes)]
     columns = [*attributes, *linear]
     rows = [[f"R{i}", *(_condition_cell(by.get(c, []), lang) for c in columns),
-             *([rule.label, _word(lang, "list").join(rule.tied_with)] if tie_column
+             *([rule.label, members_text(rule.tied_with)] if tie_column
                else [with_tie(rule, rule.label, lang)])]
             for i, (rule, by) in enumerate(zip(found, tested, strict=True), 1)]
     names = [*columns, str(trace["target"])]

@@ -171,6 +171,13 @@ def _member_text(value: str, part: Callable[[str], str]) -> str:
     return text.replace(",", "\\,")
 
 
+def members_text(values, part: Callable[[str], str] = _same) -> str:
+    """Values listed between commas, each as _member_text writes it: 青绿,乌黑 (a subset's
+    members, and the classes a rule table's CSV says a class tied with): 'a\\, b,c' is two
+    values, 'a,b,c' three, so a program splits the text where it is not escaped."""
+    return ",".join(_member_text(str(v), part) for v in values)
+
+
 @dataclass(frozen=True, slots=True)
 class Condition:
     """The test on the edge from a parent: attribute op value (a linear one adds weights)."""
@@ -221,7 +228,7 @@ class Condition:
         """
         name = part(self.attribute) if named else ""
         if self.op == "in":
-            listed = ",".join(_member_text(v, part) for v in self.value)
+            listed = members_text(self.value, part)
             return f"{name}{member}{{{listed}}}".strip()
         if self.op in ("<=", ">"):
             shown = number(self.value) if number is not None else \

@@ -1145,3 +1145,44 @@ def test_sets_written_before_each_gain_take_that_gains_attribute(id3):
                        f"Ent(D¹) = {gendi[0]}\nEnt(D²) = {gendi[1]}", id3).verdicts
     assert [v.status for v in name_first] == ["rounded", "right", "right", "right", "right"]
     assert [v.taken.get("attribute") for v in name_first] == [None, "色泽", None, "根蒂", "根蒂"]
+
+
+def test_sets_named_first_keep_their_attribute_past_a_sum_of_them():
+    """Named first, top down as §4.4.2 reads it (Gain(D, 色泽) = ρ·Gain(D̃, 色泽), then Ent(D̃),
+    Gain(D̃, 色泽) and the sets D̃¹, D̃², D̃³ it is made of): the sets belong to 色泽, the line
+    before them; they were taken for 根蒂, the next Gain's attribute, once a sum of 色泽's
+    sets had been named after its Ent(D̃). Sets written before their Gain are completed by
+    it, and so are sets named first once one of them is written again. Li Hang's Gini(D,
+    A1=青年) (eq. 5.25) completes the sets written before it, as Gain(D, 色泽) does."""
+    alpha = DecisionTree("id3").fit(*xy("watermelon_2.0_alpha.csv", "好瓜",
+                                        drop=["编号"])).trace_.to_dict()
+    top_down = check("Gain(D,色泽) = 0.252\nEnt(D̃) = 0.985\nGain(D̃,色泽) = 0.306\n"
+                     "Ent(D̃¹) = 0.918\nEnt(D̃²) = 1.000\nEnt(D̃³) = 0.000\nGain(D,根蒂) = 0.171",
+                     alpha).verdicts
+    assert [v.status for v in top_down] == ["right"] * 7
+    assert [v.taken.get("attribute") for v in top_down] == [None, "色泽", None, "色泽", "色泽",
+                                                            "色泽", None]
+    assert [v.taken.get("source_line") for v in top_down[3:6]] == [3, 3, 3]
+    id3 = DecisionTree("id3").fit(*xy("watermelon_2.0.csv", "好瓜",
+                                      drop=["编号"])).trace_.to_dict()
+    restated = check("Gain(D,色泽) = 0.109\nEnt(D¹) = 1.000\nGain(D,色泽) = 0.109\n"
+                     "Ent(D²) = 0.918\nEnt(D³) = 0.722\nGain(D,根蒂) = 0.143", id3).verdicts
+    assert [v.taken.get("attribute") for v in restated] == [None, "色泽", None, "色泽", "色泽",
+                                                            None]
+    assert [v.status for v in restated] == ["rounded", "right", "rounded", "right", "right",
+                                            "right"]
+    # named first and closed by its Gain, then the book's order again: a D¹ written again
+    # after a sum of 根蒂's sets is 敲声's, the next Gain's
+    mixed = check("Gain(D,根蒂) = 0.143\nEnt(D¹) = 0.954\nEnt(D²) = 0.985\nEnt(D³) = 0.000\n"
+                  "Gain(D,根蒂) = 0.143\nEnt(D¹) = 0.971\nEnt(D²) = 0.971\nEnt(D³) = 0\n"
+                  "Gain(D,敲声) = 0.141", id3).verdicts
+    assert [v.taken.get("attribute") for v in mixed] == [None, *["根蒂"] * 3, None,
+                                                         *["敲声"] * 3, None]
+    assert {v.status for v in mixed} == {"right"}
+    loan = DecisionTree("cart").fit(*xy("loan_lihang.csv", "类别",
+                                        drop=["ID"])).trace_.to_dict()
+    lihang = check("Gini(D₁) = 0.48\nGini(D₂) = 0.42\nGini(D,A1=青年) = 0.44\n"
+                   "Gini(D₁) = 0.48\nGini(D₂) = 0\nGini(D,A2=是) = 0.32", loan,
+                   notation="lihang").verdicts
+    assert [v.taken.get("attribute") for v in lihang] == ["A1", "A1", None, "A2", "A2", None]
+    assert [v.taken.get("source_line") for v in lihang[3:5]] == [6, 6]

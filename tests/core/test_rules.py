@@ -373,8 +373,8 @@ def test_a_tied_leaf_says_its_label_won_a_tie_in_every_form(wm2_depth_3):
 
 
 @pytest.mark.parametrize(("lang", "header", "tied_with"), [
-    ("en", "tied with (the one the data shows first is taken)", "q, r"),
-    ("zh", "与之并列的类别（取数据中先出现者）", "q、r")])
+    ("en", "tied with (the one the data shows first is taken)", "q,r"),
+    ("zh", "与之并列的类别（取数据中先出现者）", "q,r")])
 def test_the_rule_table_csv_keeps_the_class_column_for_the_class(wm2_depth_3, lang, header,
                                                                    tied_with):
     """R3's leaf (是 1 : 否 1) wrote '是 (tied with 否; the one the data shows first is
@@ -390,7 +390,7 @@ def test_the_rule_table_csv_keeps_the_class_column_for_the_class(wm2_depth_3, la
     assert [r[header] for r in rows] == ["", "", "否", "", "", "", "", ""]
     assert rule_table(wm2_depth_3, lang).rows[2][-1].startswith("是 (tied with 否" if lang == "en"
                                                                  else "是（与“否”并列")
-    X = pd.DataFrame({"a": ["x"] * 3})  # a three-way tie: both others, the language's list
+    X = pd.DataFrame({"a": ["x"] * 3})  # a three-way tie: both others, as a subset lists them
     trace = DecisionTree("id3").fit(X, pd.Series(["p", "q", "r"], name="c")).trace_.to_dict()
     [row] = csv.DictReader(io.StringIO(rule_table_csv(trace, lang)))
     assert (row["c"], row[header]) == ("p", tied_with)
@@ -402,3 +402,29 @@ def test_a_tie_of_three_names_each_class_it_tied_with():
     assert rules_text(trace) == (
         "R1: IF TRUE THEN c=q (tied with p, r; the one the data shows first is taken)  "
         "[training: coverage 3/3 = 100.0%, accuracy 33.3%]")
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_rule_table_csv_tells_a_class_with_a_comma_from_two_classes(lang):
+    """The classes a rule's class tied with were joined by the language's list (', ' or '、'),
+    so a tie with 'q, r' and s read 'q, r, s' as a tie with q, r and s, and 'q、r' in Chinese
+    likewise: they are listed as a subset's members are, a comma in a class escaped, and a
+    program splitting at the unescaped commas reads each class back."""
+    import csv
+    import io
+    import re
+
+    from dtree_core.rules import WORDS, rule_table_csv
+
+    def tied_with(classes: list[str]) -> list[str]:
+        X = pd.DataFrame({"a": ["x"] * len(classes)})
+        trace = DecisionTree("id3").fit(X, pd.Series(classes, name="c")).trace_.to_dict()
+        [row] = csv.DictReader(io.StringIO(rule_table_csv(trace, lang)))
+        assert row["c"] == classes[0]
+        cell = row[WORDS[lang]["col.tied_with"]]
+        # a class: escaped characters (a comma, a backslash) and any but a backslash or comma
+        return [re.sub(r"\\(.)", r"\1", c) for c in re.findall(r"(?:\\.|[^\\,])+", cell)]
+
+    for classes in (["p", "q, r", "s"], ["p", "q", "r", "s"], ["p", "q、r", "s"],
+                    ["p", "q,r", "s\\"], ["p", "s\\", "q"], ["p", "q，r", "s"]):
+        assert tied_with(classes) == classes[1:], classes
