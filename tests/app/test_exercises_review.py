@@ -258,23 +258,19 @@ def test_no_page_words_a_gain_in_zhous_symbols_under_li_hangs_notation(lang, alg
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
-def test_a_result_that_is_no_decimal_is_told_why_the_line_is_not_read(lang):
-    """'Gain(D,纹理) = 3/8' names one quantity: it was told to write one quantity per line;
-    it is its result, a fraction, that is not read."""
-    at = check(page_app(PAGE, lang=lang), "Gain(D,纹理) = 3/8")
+@pytest.mark.parametrize(("line", "said", "not_said"), [
+    # names one quantity: it was told to write one quantity per line; it is its result, a
+    # fraction, that is not read
+    ("Gain(D,纹理) = 3/8", "ex.line.unread_result", "ex.line.unparsed"),
+    # a decimal number, so 'its result must be a decimal number' was not why it is not read:
+    # it is beyond the range of any score
+    ("Gain(D, 纹理) = 1e400", "ex.line.past_range", "ex.line.unread_result"),
+])
+def test_a_result_that_is_not_read_is_told_why(lang, line, said, not_said):
+    at = check(page_app(PAGE, lang=lang), line)
     shown = "\n".join(texts(at.warning))
-    assert t("ex.line.unread_result", _lang=lang, line=1) in shown
-    assert t("ex.line.unparsed", _lang=lang, line=1) not in shown
-
-
-@pytest.mark.parametrize("lang", ["en", "zh"])
-def test_a_result_past_a_floats_range_is_told_so(lang):
-    """'Gain(D, 纹理) = 1e400' is a decimal number, so 'its result must be a decimal number'
-    was not why it is not read: it is beyond the range of any score."""
-    at = check(page_app(PAGE, lang=lang), "Gain(D, 纹理) = 1e400")
-    shown = "\n".join(texts(at.warning))
-    assert t("ex.line.past_range", _lang=lang, line=1) in shown
-    assert t("ex.line.unread_result", _lang=lang, line=1) not in shown
+    assert t(said, _lang=lang, line=1) in shown
+    assert t(not_said, _lang=lang, line=1) not in shown
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
