@@ -263,7 +263,7 @@ def _config_inputs(i: int, base: Options, usual: dict) -> dict:
                                   key=config["min_samples_split"], persist_state="session")
         gain = st.number_input(t("setup.min_gain"), 0.0, 1.0, step=0.01, format="%.3f",
                                key=config["min_gain"], persist_state="session")
-        seed = st.number_input(t("setup.seed"), 0, 2**31 - 1, key=config["seed"],
+        seed = st.number_input(t("setup.seed"), *state.SEEDS, key=config["seed"],
                                persist_state="session",
                                disabled=not registry.seed_matters(algorithm, base.tie_break))
         prune = st.selectbox(t("prune.method"), PRUNE_METHODS, key=config["prune"],
@@ -308,9 +308,11 @@ def split_inputs(prefix: str, allow_kfold: bool) -> tuple[str, float, int]:
         # no value=: a link may have set the Compare page's (state.open_link)
         low, high, by = state.HELD_OUT
         size = cols[1].slider(t("lab.split.test_size"), low, high, step=by,
-                              key=state.start_widget(f"{prefix}_test_size", 0.3),
+                              key=state.start_widget(f"{prefix}_test_size",
+                                                     state.SPLIT_START["test_size"]),
                               persist_state="session")
-    seed = cols[2].number_input(t("lab.split.seed"), 0, 2**31 - 1,
-                                key=state.start_widget(f"{prefix}_seed", 0),
+    seed = cols[2].number_input(t("lab.split.seed"), *state.SEEDS,
+                                key=state.start_widget(f"{prefix}_seed",
+                                                       state.SPLIT_START["seed"]),
                                 persist_state="session")
     return method, size, int(seed)

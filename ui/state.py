@@ -375,6 +375,10 @@ LINK_BASE = Options(force_missing="skip")
 
 # Options field -> (sidebar widget key, range the widget accepts, widget value for None).
 # Fields missing here (force, nominal, continuous) are set per dataset by _open_dataset.
+# The split widgets' first values (analysis.split_inputs) and every seed widget's range: the
+# Compare page's link leaves out what equals them (compare_defaults)
+SPLIT_START = {"test_size": 0.3, "seed": 0}
+SEEDS = (0, 2**31 - 1)
 SIDEBAR = {
     "algorithm": ("algorithm", None, None),
     "max_depth": ("max_depth", (1, 100), 0),  # the sidebar's 0 is "no limit"
@@ -382,7 +386,7 @@ SIDEBAR = {
     "min_gain": ("min_gain", (0.0, 1.0), None),
     "min_branch_weight": ("min_branch_weight", (0.0, 10_000.0), 0.0),
     "tie_break": ("tie_break", None, None),
-    "seed": ("seed", (0, 2**31 - 1), None),
+    "seed": ("seed", SEEDS, None),
     "prune": ("prune", None, None),
     "prune_on_tie": ("prune_on_tie", None, None),
     "cf": ("prune_cf", (0.01, 0.5), None),
@@ -403,11 +407,11 @@ COMPARE_CONFIG = {
     "max_depth": ("cmp_depth_{}", (1, 100), 0),  # the page's 0 is "no limit"
     "min_samples_split": ("cmp_min_{}", (2, 10_000), None),
     "min_gain": ("cmp_gain_{}", (0.0, 1.0), None),
-    "seed": ("cmp_seed_{}", (0, 2**31 - 1), None),
+    "seed": ("cmp_seed_{}", SEEDS, None),
     "prune": ("cmp_prune_{}", None, None),
 }
 COMPARE_COUNT_WIDGET = ("cmp_n", (2, links.COMPARE_SLOTS), None)
-COMPARE_SPLIT_SEED_WIDGET = ("cmp_seed", (0, 2**31 - 1), None)
+COMPARE_SPLIT_SEED_WIDGET = ("cmp_seed", SEEDS, None)
 COMPARE_TEST_SIZE_WIDGET = "cmp_test_size"
 HELD_OUT = (0.1, 0.5, 0.05)  # the summary's held-out share: from, to, by (a slider)
 
@@ -418,7 +422,8 @@ def compare_defaults(base: Options) -> links.Comparison:
     the scores at the root; 30% of the rows held out, seed 0."""
     keys = registry.keys()
     return links.Comparison(
-        count=3, node="root", test_size=0.3, split_seed=0,
+        count=3, node="root", test_size=SPLIT_START["test_size"],
+        split_seed=SPLIT_START["seed"],
         configs=tuple({"algorithm": keys[i % len(keys)], "max_depth": None,
                        "min_samples_split": 2, "min_gain": 0.0, "seed": 0, "prune": base.prune}
                       for i in range(links.COMPARE_SLOTS)))
