@@ -195,7 +195,7 @@ def encode_compare(shown: Comparison, default: Comparison) -> dict[str, str]:
                                (COMPARE_TEST_SIZE, shown.test_size, default.test_size),
                                (COMPARE_SPLIT_SEED, shown.split_seed, default.split_seed)):
         if value is not None and value != usual:
-            params[name] = repr(value) if isinstance(value, float) else str(value)
+            params[name] = _text_of(value, "number")
     return params
 
 
@@ -243,18 +243,15 @@ def _choice(params: Mapping, name: str, allowed: tuple[str, ...]) -> tuple[str |
 
 
 def _step(params: Mapping) -> tuple[int | None, list[Problem]]:
-    texts = _texts(params, STEP)
-    if not texts:
-        return None, []
-    try:
-        step = _whole(texts[-1])
-    except ValueError:
-        return None, [Problem("not_whole", STEP, texts[-1])]
-    return (step, []) if step >= 0 else (None, [Problem("not_whole", STEP, texts[-1])])
+    step, problems = _read(params, STEP, _whole, "not_whole")
+    if step is not None and step < 0:
+        return None, [Problem("not_whole", STEP, _texts(params, STEP)[-1])]
+    return step, problems
 
 
 def _read(params: Mapping, name: str, reader, code: str) -> tuple:
-    """One of the Compare page's own numbers (reader: _whole or _number), or a problem."""
+    """A number of the link (reader: _whole or _number; the last one written), or a
+    problem."""
     texts = _texts(params, name)
     if not texts:
         return None, []
