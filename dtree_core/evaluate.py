@@ -28,7 +28,14 @@ from .data import Attribute, DataError, Listed, as_text, encode_like
 from .model import DecisionTree
 from .oblique import written_form
 from .options import Options
-from .predicting import leaf_distributions, most_likely, reach, routes_of, tied_rows, walk
+from .predicting import (
+    leaf_distributions,
+    likeliest_with_ties,
+    most_likely,
+    reach,
+    routes_of,
+    walk,
+)
 from .split import Condition
 from .trace import Trace
 
@@ -63,8 +70,7 @@ class FittedTrace:
 
     def predict_with_ties(self, X: pd.DataFrame) -> tuple[np.ndarray, np.ndarray]:
         """(predict(X), which of its predictions broke a tie), as DecisionTree's."""
-        proba = self.predict_proba(X)
-        return most_likely(proba, self.classes), tied_rows(proba)
+        return likeliest_with_ties(self.predict_proba(X), self.classes)
 
     def reach(self, X: pd.DataFrame) -> list[tuple[int, np.ndarray, np.ndarray]]:
         """(node id, rows, weights) for every node the rows of X reach, root first."""

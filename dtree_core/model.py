@@ -30,8 +30,8 @@ from .predicting import (
     distributions_by_depth,
     label_array,
     leaf_distributions,
+    likeliest_with_ties,
     most_likely,
-    tied_rows,
 )
 from .pruning import VALIDATED, ValidationRows, pruning_path
 from .pruning import prune as prune_trace
@@ -154,8 +154,7 @@ class DecisionTree(ClassifierMixin, BaseEstimator):
     def predict_with_ties(self, X) -> tuple[np.ndarray, np.ndarray]:
         """(predict(X), which of its predictions broke a tie): the rows whose highest
         probability several classes share, each given the one the data shows first."""
-        proba = self._distributions(X)
-        return most_likely(proba, self.classes_in_trace_order_), tied_rows(proba)
+        return likeliest_with_ties(self._distributions(X), self.classes_in_trace_order_)
 
     def _distributions(self, X) -> np.ndarray:
         """Class probabilities in the trace's class order."""

@@ -178,6 +178,11 @@ def tied_best(proba_row: np.ndarray, classes) -> list:
     return [c for c, best in zip(classes, _at_best(proba_row[None, :])[0], strict=True) if best]
 
 
+def likeliest_with_ties(proba: np.ndarray, classes) -> tuple[np.ndarray, np.ndarray]:
+    """(most_likely, tied_rows): each row's class, and which rows broke a tie to get it."""
+    return most_likely(proba, classes), tied_rows(proba)
+
+
 def tied_rows(proba: np.ndarray) -> np.ndarray:
     """Which rows' highest probability several classes share: most_likely gives each the
     first of them, a tie a page says (tied_best's test, a row at a time)."""
