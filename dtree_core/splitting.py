@@ -24,6 +24,7 @@ from itertools import combinations
 
 import numpy as np
 
+from . import kernels
 from .counting import (
     TABLE_LIMIT,
     fits_group_order,
@@ -841,6 +842,11 @@ def _sorted_order(enc: Encoded, j: int, batch: Batch, facts: dict) -> np.ndarray
     if facts["identity"]:
         return enc.sorts[j].order
     entry_of_row = _entry_of_row(enc, batch, facts)
+    if entry_of_row is not None and batch.n_nodes > 1 and kernels.available(len(batch.rows)):
+        rows = kernels.group_sorted_rows(enc.sorts[j].order, _node_of_row(enc, batch, facts),
+                                         facts["starts"], len(batch.rows))
+        facts.setdefault("scanned_rows", {})[j] = rows
+        return entry_of_row.take(rows)
     scan = _scan_keys(batch, facts) if entry_of_row is not None and batch.n_nodes > 1 else None
     if scan is not None:  # the column's sorted rows, grouped by node in one sort
         rows = enc.sorts[j].order
@@ -892,6 +898,15 @@ def _scan_keys(batch: Batch, facts: dict) -> np.ndarray | None:
             keys[batch.rows] = batch.node.astype(np.uint32) << np.uint32(bits)
         facts["scan_keys"] = keys
     return facts["scan_keys"]
+
+
+def _node_of_row(enc: Encoded, batch: Batch, facts: dict) -> np.ndarray:
+    """(rows,) int32: each row's node in the batch, -1 for none (kernels.group_sorted_rows'
+    one lookup per row). Once per batch, for a batch _entry_of_row scans."""
+    if "node_of_row" not in facts:
+        facts["node_of_row"] = np.full(enc.n_rows, -1, dtype=np.int32)
+        facts["node_of_row"][batch.rows] = batch.node
+    return facts["node_of_row"]
 
 
 def _entry_of_row(enc: Encoded, batch: Batch, facts: dict) -> np.ndarray | None:
@@ -1178,7 +1193,29 @@ def _score_every_position(s: _Sorted, step: np.ndarray, batch: Batch, blocks: in
     midpoint are saved, and the positions' side weights and class totals, the same for
     every attribute of the depth, are made once (_position_facts). Where no node has more
     than SMALL_SIDES entries the counts are int32 (their squares' sums still fit), whose
-    arithmetic is about twice as fast as int64's."""
+    arithmetic is about twice as fast as int64's. Each node's best position is found by
+    a compiled kernel when one is available (the same position: tests/core/test_kernels.py),
+    else by _every_position_best."""
+    n_entries = len(s.node)
+    if kernels.available(n_entries) and (by_gini or int(s.known_n.max()) <= TABLE_LIMIT):
+        table = None if by_gini else xlogx_table(int(s.known_n.max()))
+        best, n_distinct = kernels.best_positions(
+            s.cum, s.bits, s.starts, s.known_n, s.known_counts,
+            None if by_gini else entropy(s.known_counts), table, step, by_gini,
+            TIE_RTOL, TIE_ATOL)
+    else:
+        best, n_distinct = _every_position_best(s, step, batch, blocks, by_gini)
+    has = best < n_entries
+    result = _threshold_split(s, np.where(has, best, 0), has, gini_only)
+    result.n_distinct = n_distinct
+    result.gini_index_binary = result.scores["gini_index"] if by_gini else None
+    return _unstack(result, blocks, batch.n_nodes)
+
+
+def _every_position_best(s: _Sorted, step: np.ndarray, batch: Batch, blocks: int,
+                         by_gini: bool) -> tuple[np.ndarray, np.ndarray]:
+    """Each node's first best sorted position (len(s.node) for a node with no midpoint)
+    and its count of distinct values, in numpy: what kernels.best_positions computes."""
     n_entries = len(s.node)
     other = np.ones(n_entries, dtype=bool)  # no midpoint after this position
     np.logical_not(step, out=other[:-1])
@@ -1203,11 +1240,7 @@ def _score_every_position(s: _Sorted, step: np.ndarray, batch: Batch, blocks: in
     # branch-free: a store through a scattered mask (key[other] = -inf) is ~3x slower
     key = np.where(other, -np.inf, key)
     best = _first_best_of_nodes(key, s.starts, s.node)
-    has = best < n_entries
-    result = _threshold_split(s, np.where(has, best, 0), has, gini_only)
-    result.n_distinct = n_distinct
-    result.gini_index_binary = result.scores["gini_index"] if by_gini else None
-    return _unstack(result, blocks, batch.n_nodes)
+    return best, n_distinct
 
 
 def _first_best_of_nodes(key: np.ndarray, starts: np.ndarray, node: np.ndarray) -> np.ndarray:

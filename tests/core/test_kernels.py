@@ -1,0 +1,113 @@
+"""The compiled kernels (dtree_core.kernels) stand in for numpy code and must give its bits:
+the scan of a column's sorted rows grouped by node, and each node's first best position
+while growing. Each test checks the kernel was taken, then compares with the numpy way, on
+the scores of one depth and on whole traces (ties between values and between gains, many
+classes, several depths, CART and C4.5)."""
+
+from __future__ import annotations
+
+import hashlib
+
+import numpy as np
+import pandas as pd
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from test_batch_invariance import _node_view, _same
+from test_every_position import _nodes, _numbers
+
+from dtree_core import DecisionTree, kernels
+from dtree_core.splitting import Batch, growing, score_continuous_together
+
+pytestmark = pytest.mark.skipif(not kernels.load(), reason="numba is not installed")
+
+
+@pytest.fixture
+def every_batch(monkeypatch):
+    """Each kernel's calls counted by name (loaded by pytestmark: taken whatever the size)."""
+    calls = []
+    for name in ("group_sorted_rows", "best_positions"):
+        real = getattr(kernels, name)
+        monkeypatch.setattr(kernels, name,
+                            lambda *a, _real=real, _name=name: calls.append(_name) or _real(*a))
+    return calls
+
+
+def _scores_both_ways(enc, batch, by_gini):
+    with growing():
+        compiled = score_continuous_together(enc, [0, 1], batch, by_gini, 3)
+    with kernels.enabled(False), growing():
+        plain = score_continuous_together(enc, [0, 1], batch, by_gini, 3)
+    return compiled, plain
+
+
+@pytest.mark.parametrize("seed", range(8))
+@pytest.mark.parametrize("by_gini", [False, True])
+def test_a_depth_scores_the_same_bits(seed, by_gini, every_batch):
+    enc = _numbers(seed, 400, 2 + seed % 4)
+    batch = _nodes(seed, enc.n_rows, 2 + 3 * seed)
+    compiled, plain = _scores_both_ways(enc, batch, by_gini)
+    assert {"group_sorted_rows", "best_positions"} <= set(every_batch)
+    for j in (0, 1):
+        for i in range(batch.n_nodes):
+            _same(_node_view(compiled[j], i), _node_view(plain[j], i), f"column {j} node {i}")
+
+
+@pytest.mark.parametrize("by_gini", [False, True])
+def test_tied_gains_take_the_first_position(by_gini, every_batch):
+    # classes alternate in pairs (a a b b a a b b …): many positions score alike, so the
+    # rule's first best (within the tie margin) decides
+    n = 64
+    X = pd.DataFrame({"x": np.arange(n, dtype=float), "z": np.arange(n, 0, -1, dtype=float)})
+    y = pd.Series(np.array(["a", "a", "b", "b"])[np.arange(n) % 4], name="y")
+    from dtree_core.data import encode
+
+    enc = encode(X, y, {"x": "continuous", "z": "continuous"})
+    whole = Batch(np.arange(n), np.ones(n), np.zeros(n, dtype=np.int64), 1)
+    compiled, plain = _scores_both_ways(enc, whole, by_gini)
+    assert "best_positions" in every_batch
+    for j in (0, 1):
+        _same(_node_view(compiled[j], 0), _node_view(plain[j], 0), f"column {j}")
+
+
+def _trace_digest(model) -> str:
+    digest = hashlib.sha1()
+    for part in model.trace_.iter_json():
+        digest.update(part.encode())
+    return digest.hexdigest()
+
+
+def _table(seed: int, n: int, n_classes: int, digits: int):
+    rng = np.random.default_rng(seed)
+    X = pd.DataFrame({f"x{j}": rng.normal(size=n).round(digits) for j in range(3)})
+    X["c"] = rng.choice(["p", "q", "r"], size=n)
+    y = rng.integers(0, n_classes, size=n)
+    y[:2] = [0, 1]  # two classes at least: a target of one is refused
+    return X, pd.Series(y.astype(str), name="y")
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10_000), n=st.integers(2, 600), n_classes=st.integers(2, 5),
+       digits=st.integers(0, 3), algorithm=st.sampled_from(["c45", "cart", "id3"]))
+def test_whole_traces_are_the_same_bytes(seed, n, n_classes, digits, algorithm):
+    X, y = _table(seed, n, n_classes, digits)
+    kinds = {"nominal": ["c"], "continuous": ["x0", "x1", "x2"]}
+    digests = []
+    for on in (True, False):
+        with kernels.enabled(on):  # loaded (pytestmark): taken whatever the size
+            model = DecisionTree(algorithm, max_depth=6, **kinds).fit(X, y)
+        digests.append(_trace_digest(model))
+    assert digests[0] == digests[1]
+
+
+def test_a_whole_tree_takes_both_kernels(every_batch):
+    X, y = _table(7, 3000, 3, 2)
+    DecisionTree("c45", nominal=["c"], continuous=["x0", "x1", "x2"]).fit(X, y)
+    assert {"group_sorted_rows", "best_positions"} <= set(every_batch)
+
+
+def test_switched_off_the_numpy_code_runs(every_batch):
+    X, y = _table(7, 3000, 3, 2)
+    with kernels.enabled(False):
+        DecisionTree("c45", nominal=["c"], continuous=["x0", "x1", "x2"]).fit(X, y)
+    assert every_batch == []
