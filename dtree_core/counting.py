@@ -16,6 +16,11 @@ import numpy as np
 TABLE_LIMIT = 1 << 22
 _table = np.zeros(1)
 
+# Below TINY_WEIGHT a side's squared class weights may underflow (1e-300² is 0), above
+# HUGE_WEIGHT overflow (1e160² is inf): its Σ n_c² / w is taken as Σ (n_c / w)·n_c instead
+# (shares first, as criteria.gini takes them; splitting._side_purity, _two_way_gini).
+TINY_WEIGHT, HUGE_WEIGHT = 1e-150, 1e150
+
 
 def xlogx(x: np.ndarray) -> np.ndarray:
     """x·log2 x, 0 at 0 (elementwise, so the same bits wherever x sits in an array)."""

@@ -18,6 +18,8 @@ from contextlib import contextmanager
 
 import numpy as np
 
+from .counting import HUGE_WEIGHT, TINY_WEIGHT
+
 # numba's compiled functions by name, None once it is known numba cannot be used
 _compiled: dict[str, Callable] | None = {}
 _switched_on = os.environ.get("DTREE_KERNELS", "1") != "0"
@@ -132,9 +134,127 @@ def _gini_index_at(left, lw, rw, kw, totals, n_classes):
     return -(gini_index if gini_index >= 0.0 else 0.0)
 
 
-_SOURCES = {"group_sorted_rows": _group_sorted_rows, "best_positions": _best_positions}
+def _best_subsets(by_value, weighted, first, place, block, search, rtol, atol, code,
+                  index, sums):
+    """splitting._exact_partition, node by node: where search[i], every subset S of the
+    node's weighted values holding first[i] is a candidate; its left side's class weights
+    are added in value order from 0.0 and its right side's are the node's less those, as
+    the numpy code adds them, and its Gini_index is _two_way_gini's (inf with an empty
+    side). Of the candidates within the tie margin of the lowest, the one all_partitions
+    lists first (the least place[block[i], code]) wins. Elsewhere (a hopeless node) S is
+    {first}, as _first_against_rest takes it. code[i]: S's bits over the k values;
+    index[i]: its Gini_index; sums[i]: its left side's, right side's and the node's class
+    weights. Returns False, with nothing to use, at a side lighter than TINY_WEIGHT or
+    heavier than HUGE_WEIGHT (the numpy code's other formula)."""
+    m, k, n_classes = by_value.shape
+    values = np.empty(k, dtype=np.int64)
+    found = np.empty(1 << (k - 1))
+    left = np.empty(n_classes)
+    whole = np.empty(n_classes)
+    for i in range(m):
+        w = 0
+        for v in range(k):
+            if weighted[i, v] or v == first[i]:
+                values[w] = v
+                w += 1
+        _side_sums(by_value[i], values, w, (1 << w) - 1, whole)
+        if not search[i]:
+            code[i] = 1 << first[i]
+            left[:] = by_value[i, first[i]]
+            index[i] = _two_way_gini_of(left, whole, n_classes)
+            sums[i, 0], sums[i, 1], sums[i, 2] = left, whole - left, whole
+            if index[i] != index[i]:
+                return False
+            continue
+        at = 0  # the bit of first among the node's values
+        while values[at] != first[i]:
+            at += 1
+        lowest = np.inf
+        for rest in range(1 << (w - 1)):
+            _side_sums(by_value[i], values, w, _with_bit(rest, at), left)
+            found[rest] = _two_way_gini_of(left, whole, n_classes)
+            if found[rest] != found[rest]:
+                return False
+            if found[rest] < lowest:
+                lowest = found[rest]
+        best_rest = _first_listed_tied(found, w, at, lowest + max(rtol * abs(lowest), atol),
+                                       values, place[block[i]])
+        subset = _with_bit(best_rest, at)
+        code[i] = _over_all_values(subset, values, w)
+        index[i] = found[best_rest]
+        _side_sums(by_value[i], values, w, subset, left)
+        sums[i, 0] = left
+        _side_sums(by_value[i], values, w, subset ^ ((1 << w) - 1), left)
+        sums[i, 1] = left
+        sums[i, 2] = whole
+    return True
+
+
+def _first_listed_tied(found, w, at, bound, values, place):
+    """The candidate (its bits beside first's) within bound that all_partitions lists first."""
+    best_place, best_rest = -1, 0
+    for rest in range(1 << (w - 1)):
+        if found[rest] <= bound:
+            p = place[_over_all_values(_with_bit(rest, at), values, w)]
+            if best_place < 0 or p < best_place:
+                best_place, best_rest = p, rest
+    return best_rest
+
+
+def _with_bit(rest, at):
+    """rest's bits with a 1 put in at bit `at` (the bits from `at` up moved one higher)."""
+    low = rest & ((1 << at) - 1)
+    return ((rest - low) << 1) | (1 << at) | low
+
+
+def _over_all_values(subset, values, w):
+    """A subset of the node's w values (bit b: values[b]) as bits over all k values."""
+    code = 0
+    for b in range(w):
+        if (subset >> b) & 1:
+            code |= 1 << values[b]
+    return code
+
+
+def _side_sums(counts, values, w, subset, out):
+    """out: the class weights of the subset's values, added in value order from 0.0."""
+    out[:] = 0.0
+    for b in range(w):
+        if (subset >> b) & 1:
+            for c in range(len(out)):
+                out[c] += counts[values[b], c]
+
+
+def _two_way_gini_of(left, whole, n_classes):
+    """splitting._two_way_gini of one split, the right side the node's less the left's; NaN
+    where a side is lighter than TINY_WEIGHT or heavier than HUGE_WEIGHT (its other
+    formula is left to numpy)."""
+    right_c = whole[0] - left[0]
+    left_w, right_w = left[0], right_c
+    impurity, squares = left[0] * left[0], right_c * right_c
+    for c in range(1, n_classes):  # each sum from class 0 on, as _add adds
+        right_c = whole[c] - left[c]
+        left_w += left[c]
+        right_w += right_c
+        impurity += left[c] * left[c]
+        squares += right_c * right_c
+    if not (left_w > 0 and right_w > 0):
+        return np.inf
+    if min(left_w, right_w) < TINY_WEIGHT or max(left_w, right_w) > HUGE_WEIGHT:
+        return np.nan  # the caller's signal to leave this table to numpy
+    impurity /= left_w
+    impurity = left_w - impurity
+    impurity += right_w
+    squares /= right_w
+    impurity -= squares
+    return impurity / max(left_w + right_w, 1e-300)
+
+
+_SOURCES = {"group_sorted_rows": _group_sorted_rows, "best_positions": _best_positions,
+            "best_subsets": _best_subsets}
 # the helpers a kernel calls, compiled with it
-_HELPERS = (_gain_at, _sum_looked_up, _gini_index_at)
+_HELPERS = (_gain_at, _sum_looked_up, _gini_index_at, _with_bit, _over_all_values, _side_sums,
+            _two_way_gini_of, _first_listed_tied)
 
 
 def available(entries: int) -> bool:
@@ -164,6 +284,11 @@ def _warm_up(name: str, kernel: Callable) -> None:
         rows.flags.writeable = False
         kernel(rows, np.zeros(2, dtype=np.int32), np.zeros(1, dtype=np.int64),
                np.empty(2, dtype=np.int32))
+    elif name == "best_subsets":
+        kernel(np.ones((1, 2, 2)), np.ones((1, 2), dtype=bool), np.zeros(1, dtype=np.int64),
+               np.zeros((1, 4), dtype=np.int64), np.zeros(1, dtype=np.int64),
+               np.ones(1, dtype=bool), 1e-12, 1e-12, np.zeros(1, dtype=np.int64), np.zeros(1),
+               np.zeros((1, 3, 2)))
     else:
         one = np.ones(1, dtype=np.int64)
         kernel(np.arange(3, dtype=np.int64), 1, 2, np.zeros(1, dtype=np.int64), 2 * one,
@@ -231,3 +356,16 @@ def best_positions(cum: np.ndarray, bits: int, starts: np.ndarray, sizes: np.nda
         np.zeros(m) if entropy is None else entropy, np.zeros(1) if table is None else table,
         step, by_gini, rtol, atol, best, n_distinct)
     return best, n_distinct
+
+
+def best_subsets(by_value: np.ndarray, weighted: np.ndarray, first: np.ndarray,
+                 place: np.ndarray, block: np.ndarray, search: np.ndarray, rtol: float,
+                 atol: float, code: np.ndarray, index: np.ndarray, sums: np.ndarray) -> bool:
+    """splitting._exact_partition's choice at each node, into code, index and sums (see
+    _best_subsets; the nodes not flagged in `search` take {first} against the rest); False
+    at weights past its formula's range, when nothing written is to be used. Only when
+    available()."""
+    return _kernel("best_subsets")(
+        np.ascontiguousarray(by_value, dtype=float), np.ascontiguousarray(weighted),
+        first.astype(np.int64), np.array(place, dtype=np.int64), block.astype(np.int64),
+        np.ascontiguousarray(search), rtol, atol, code, index, sums)

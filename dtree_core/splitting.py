@@ -26,7 +26,9 @@ import numpy as np
 
 from . import kernels
 from .counting import (
+    HUGE_WEIGHT,
     TABLE_LIMIT,
+    TINY_WEIGHT,
     fits_group_order,
     group_order,
     order_of_distinct,
@@ -421,8 +423,14 @@ def _exact_partition(by_value: np.ndarray, text_rank: np.ndarray, weighted=None,
     code = np.empty(m, dtype=np.int64)
     index = np.empty(m)
     sums = np.empty((m, 3, n_classes))  # the left side, the right side, the node
+    some_hopeless = hopeless is not None and hopeless.any()
+    if kernels.available(m << k) and kernels.best_subsets(
+            by_value, weighted, first, place, block,
+            ~hopeless if some_hopeless else np.ones(m, dtype=bool), TIE_RTOL, TIE_ATOL,
+            code, index, sums):
+        return _listed_left_first(code, index, sums, k)
     groups = _search_groups(weighted, k)
-    if hopeless is not None and hopeless.any():
+    if some_hopeless:
         groups = _leave_out(groups, hopeless)
         _first_against_rest(by_value, first, hopeless, code, index, sums)
     for nodes, d in groups:
@@ -432,6 +440,12 @@ def _exact_partition(by_value: np.ndarray, text_rank: np.ndarray, weighted=None,
             code[part], index[part], sums[part] = _search(
                 by_value[part], None if d == k else weighted[part], d, first[part],
                 codes if len(listed) == 1 else codes[:, block[part]], place, block[part])
+    return _listed_left_first(code, index, sums, k)
+
+
+def _listed_left_first(code, index, sums, k: int):
+    """_exact_partition's (left, index, sides) from each node's chosen code: a node with no
+    two-sided partition gets its Gini; the side holding value 0 is listed first."""
     # No two-sided partition (at most one weighted value): the first listed, {first} alone.
     lone = ~np.isfinite(index)
     if lone.any():
@@ -1443,12 +1457,6 @@ def _candidate_scores(s: _Sorted, left: list, right: list, lw, rw, kw, cand_node
         gini_index /= kw
         np.maximum(gini_index, 0.0, out=gini_index)  # pure sides: 0, not -7e-17
     return gain, gini_index
-
-
-# Below TINY_WEIGHT a side's squared class weights may underflow (1e-300² is 0), above
-# HUGE_WEIGHT overflow (1e160² is inf): its Σ n_c² / w is taken as Σ (n_c / w)·n_c instead
-# (shares first, as criteria.gini takes them).
-TINY_WEIGHT, HUGE_WEIGHT = 1e-150, 1e150
 
 
 def _side_purity(counts: list, weight: np.ndarray) -> np.ndarray:

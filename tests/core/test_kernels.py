@@ -15,9 +15,16 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_batch_invariance import _node_view, _same
 from test_every_position import _nodes, _numbers
+from test_partition_search import assert_same, nodes
 
 from dtree_core import DecisionTree, kernels
-from dtree_core.splitting import Batch, growing, score_continuous_together
+from dtree_core.splitting import (
+    Batch,
+    _best_partition,
+    growing,
+    partition_bound,
+    score_continuous_together,
+)
 
 pytestmark = pytest.mark.skipif(not kernels.load(), reason="numba is not installed")
 
@@ -26,7 +33,7 @@ pytestmark = pytest.mark.skipif(not kernels.load(), reason="numba is not install
 def every_batch(monkeypatch):
     """Each kernel's calls counted by name (loaded by pytestmark: taken whatever the size)."""
     calls = []
-    for name in ("group_sorted_rows", "best_positions"):
+    for name in ("group_sorted_rows", "best_positions", "best_subsets"):
         real = getattr(kernels, name)
         monkeypatch.setattr(kernels, name,
                             lambda *a, _real=real, _name=name: calls.append(_name) or _real(*a))
@@ -111,3 +118,45 @@ def test_switched_off_the_numpy_code_runs(every_batch):
     with kernels.enabled(False):
         DecisionTree("c45", nominal=["c"], continuous=["x0", "x1", "x2"]).fit(X, y)
     assert every_batch == []
+
+
+def _partitions_both_ways(by_value, text_rank, hopeless=None):
+    weighted = by_value.any(axis=2)
+    compiled = _best_partition(by_value, text_rank, weighted, hopeless)
+    with kernels.enabled(False):
+        plain = _best_partition(by_value, text_rank, weighted, hopeless)
+    return compiled, plain
+
+
+@settings(max_examples=150, deadline=None)
+@given(case=nodes())
+def test_cart_partitions_are_the_same_bits(case):
+    by_value, text_rank = case
+    assert_same(*_partitions_both_ways(by_value, text_rank))
+
+
+@settings(max_examples=60, deadline=None)
+@given(case=nodes(), beat=st.floats(0.0, 0.5))
+def test_hopeless_nodes_are_left_to_first_against_rest_alike(case, beat):
+    by_value, text_rank = case
+    m = len(by_value)
+    hopeless = partition_bound(by_value, np.zeros(m), by_value.sum(axis=2), np.full(m, beat))
+    assert_same(*_partitions_both_ways(by_value, text_rank, hopeless))
+
+
+def test_a_stack_of_attributes_each_with_its_text_order(every_batch):
+    rng = np.random.default_rng(3)
+    by_value = rng.integers(0, 3, (40, 6, 3)).astype(float)  # small counts: many ties
+    text_rank = np.stack([rng.permutation(6) for _ in range(4)])  # 4 attributes, 10 nodes each
+    assert_same(*_partitions_both_ways(by_value, text_rank))
+    assert "best_subsets" in every_batch
+
+
+@pytest.mark.parametrize("weight", [1e-200, 1e200])
+def test_extreme_weights_are_left_to_numpy(weight, monkeypatch):
+    answers = []
+    real = kernels.best_subsets
+    monkeypatch.setattr(kernels, "best_subsets", lambda *a: answers.append(real(*a)) or False)
+    by_value = np.array([[[1.0, 2.0], [3.0, 0.0], [0.0, 5.0]]]) * weight
+    assert_same(*_partitions_both_ways(by_value, np.arange(3)))
+    assert answers == [False]  # the kernel declined: numpy's formula for such sides
