@@ -7,6 +7,8 @@ classes, several depths, CART and C4.5)."""
 from __future__ import annotations
 
 import hashlib
+import subprocess
+import sys
 
 import numpy as np
 import pandas as pd
@@ -18,6 +20,7 @@ from test_every_position import _nodes, _numbers
 
 from dtree_core import DecisionTree, kernels
 from dtree_core.splitting import Batch, growing, score_continuous_together
+from tests.conftest import ROOT
 
 pytestmark = pytest.mark.skipif(not kernels.load(), reason="numba is not installed")
 
@@ -111,3 +114,27 @@ def test_switched_off_the_numpy_code_runs(every_batch):
     with kernels.enabled(False):
         DecisionTree("c45", nominal=["c"], continuous=["x0", "x1", "x2"]).fit(X, y)
     assert every_batch == []
+
+
+# numba's probe of a cache directory (a temporary file in it) failing everywhere, as on a
+# read-only install whose user has no writable home
+_READ_ONLY = """
+import tempfile
+def refused(*args, **kwargs):
+    raise PermissionError(30, "Read-only file system")
+tempfile.TemporaryFile = refused
+import numpy as np
+from dtree_core import kernels
+rows = np.array([2, 0, 1], dtype=np.int32)
+print(kernels.group_sorted_rows(rows, np.array([1, 0, 1], dtype=np.int32),
+                                np.array([0, 1]), 3).tolist())
+"""
+
+
+def test_a_read_only_install_compiles_without_the_disk_cache():
+    # numba refuses cache=True where it finds no writable directory: the kernels are then
+    # compiled in the process, not a failed fit
+    done = subprocess.run([sys.executable, "-c", _READ_ONLY], cwd=ROOT, capture_output=True,
+                          text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["[1,", "2,", "0]"]
