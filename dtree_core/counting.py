@@ -31,9 +31,14 @@ def xlogx(x: np.ndarray) -> np.ndarray:
 def xlogx_table(n: int) -> np.ndarray:
     """xlogx(0..n) (at least), built once and grown as needed; entries equal xlogx's bits."""
     global _table
-    if len(_table) <= n:
-        _table = xlogx(np.arange(max(n + 1, 2 * len(_table)), dtype=float))
-    return _table
+    table = _table
+    if len(table) <= n:
+        table = xlogx(np.arange(max(n + 1, 2 * len(table)), dtype=float))
+        # this call's own table is returned, not the module's: a session growing it in
+        # another thread may store a shorter one meanwhile, which the compiled kernel (no
+        # bounds check) would read past
+        _table = table
+    return table
 
 
 def starts_of(sizes: np.ndarray) -> np.ndarray:

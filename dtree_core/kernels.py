@@ -319,16 +319,26 @@ def _kernel(name: str) -> Callable | None:
         except ImportError:  # the numpy code stands in
             _compiled = None
             return None
-        # error_model="numpy": a division by zero is IEEE's, as in numpy, with no check per
-        # division (a third of the scoring kernel's time); nogil: sessions run side by side
-        jit = numba.njit(cache=True, nogil=True, error_model="numpy")
         # a kernel calls its helpers by their global names, which numba resolves when it
         # compiles the kernel: they must name compiled functions by then
         for helper in _HELPERS:  # inlined: a call per position costs more than its work
-            globals()[helper.__name__] = numba.njit(
-                cache=True, nogil=True, error_model="numpy", inline="always")(helper)
-        _compiled = {kernel: jit(source) for kernel, source in _SOURCES.items()}
+            globals()[helper.__name__] = _jit(numba, helper, inline="always")
+        _compiled = {kernel: _jit(numba, source) for kernel, source in _SOURCES.items()}
     return _compiled[name]
+
+
+def _jit(numba, source: Callable, **options) -> Callable:
+    """numba's compiled `source`, cached on disk where numba finds a writable directory
+    (beside this file, else the user's cache); else compiled in each process: numba refuses
+    cache=True with a RuntimeError where it finds none (a read-only install whose user has
+    no writable home), which would otherwise fail the fit that asked for the kernels."""
+    # error_model="numpy": a division by zero is IEEE's, as in numpy, with no check per
+    # division (a third of the scoring kernel's time); nogil: sessions run side by side
+    options.update(nogil=True, error_model="numpy")
+    try:
+        return numba.njit(cache=True, **options)(source)
+    except RuntimeError:  # "cannot cache function …: no locator available for file …"
+        return numba.njit(**options)(source)
 
 
 def group_sorted_rows(rows: np.ndarray, node_of_row: np.ndarray, starts: np.ndarray,

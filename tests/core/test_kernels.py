@@ -7,6 +7,8 @@ classes, several depths, CART and C4.5)."""
 from __future__ import annotations
 
 import hashlib
+import subprocess
+import sys
 
 import numpy as np
 import pandas as pd
@@ -25,6 +27,7 @@ from dtree_core.splitting import (
     partition_bound,
     score_continuous_together,
 )
+from tests.conftest import ROOT
 
 pytestmark = pytest.mark.skipif(not kernels.load(), reason="numba is not installed")
 
@@ -160,3 +163,27 @@ def test_extreme_weights_are_left_to_numpy(weight, monkeypatch):
     by_value = np.array([[[1.0, 2.0], [3.0, 0.0], [0.0, 5.0]]]) * weight
     assert_same(*_partitions_both_ways(by_value, np.arange(3)))
     assert answers == [False]  # the kernel declined: numpy's formula for such sides
+
+
+# numba's probe of a cache directory (a temporary file in it) failing everywhere, as on a
+# read-only install whose user has no writable home
+_READ_ONLY = """
+import tempfile
+def refused(*args, **kwargs):
+    raise PermissionError(30, "Read-only file system")
+tempfile.TemporaryFile = refused
+import numpy as np
+from dtree_core import kernels
+rows = np.array([2, 0, 1], dtype=np.int32)
+print(kernels.group_sorted_rows(rows, np.array([1, 0, 1], dtype=np.int32),
+                                np.array([0, 1]), 3).tolist())
+"""
+
+
+def test_a_read_only_install_compiles_without_the_disk_cache():
+    # numba refuses cache=True where it finds no writable directory: the kernels are then
+    # compiled in the process, not a failed fit
+    done = subprocess.run([sys.executable, "-c", _READ_ONLY], cwd=ROOT, capture_output=True,
+                          text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["[1,", "2,", "0]"]
