@@ -7,6 +7,7 @@ classes, several depths, CART and C4.5)."""
 from __future__ import annotations
 
 import hashlib
+import os
 import subprocess
 import sys
 
@@ -187,3 +188,33 @@ def test_a_read_only_install_compiles_without_the_disk_cache():
                           text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     assert done.stdout.split() == ["[1,", "2,", "0]"]
+
+
+# a CART tree of a small table whose depths search many (attribute, node) pairs of ten
+# values: m·2^k candidates past SMALLEST_BATCH, a few hundred rows
+_SMALL_CART = """
+import sys
+import numpy as np
+import pandas as pd
+from dtree_core import DecisionTree, kernels, splitting
+searched = []
+real = splitting._exact_partition
+def counted(by_value, *args):
+    searched.append(len(by_value) << by_value.shape[1])
+    return real(by_value, *args)
+splitting._exact_partition = counted
+rng = np.random.default_rng(0)
+X = pd.DataFrame({f"a{j}": rng.choice([f"v{i}" for i in range(10)], 300) for j in range(8)})
+y = pd.Series(rng.choice(["p", "q"], 300), name="y")
+DecisionTree("cart", nominal=list(X.columns), max_depth=6).fit(X, y)
+print(max(searched) >= kernels.SMALLEST_BATCH, "numba" in sys.modules)
+"""
+
+
+def test_a_small_table_does_not_load_the_kernels():
+    # loading costs about 0.4 s and 95 MB (3 s where nothing is cached), which a table of a
+    # few hundred rows never repays, however many partitions its CART search scores
+    done = subprocess.run([sys.executable, "-c", _SMALL_CART], cwd=ROOT, capture_output=True,
+                          text=True, timeout=120, env={**os.environ, "DTREE_KERNELS": "1"})
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["True", "False"]  # a big search, and numba not imported
