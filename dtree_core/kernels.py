@@ -138,56 +138,63 @@ def _best_subsets(by_value, weighted, first, place, block, search, rtol, atol, c
                   index, sums):
     """splitting._exact_partition, node by node: where search[i], every subset S of the
     node's weighted values holding first[i] is a candidate; its left side's class weights
-    are added in value order from 0.0 and its right side's are the node's less those, as
-    the numpy code adds them, and its Gini_index is _two_way_gini's (inf with an empty
-    side). Of the candidates within the tie margin of the lowest, the one all_partitions
-    lists first (the least place[block[i], code]) wins. Elsewhere (a hopeless node) S is
-    {first}, as _first_against_rest takes it. code[i]: S's bits over the k values;
-    index[i]: its Gini_index; sums[i]: its left side's, right side's and the node's class
-    weights. Returns False, with nothing to use, at a side lighter than TINY_WEIGHT or
-    heavier than HUGE_WEIGHT (the numpy code's other formula)."""
+    are added in value order from 0.0 (a table of every subset's, _subset_table) and its
+    right side's are the node's less those, as the numpy code adds them; its Gini_index
+    is _two_way_gini's (inf with an empty side). Of the candidates within the tie margin
+    of the lowest, the one all_partitions lists first (the least place[block[i], code])
+    wins. Elsewhere (a hopeless node) S is {first}, as _first_against_rest takes it.
+    code[i]: S's bits over the k values; index[i]: its Gini_index; sums[i]: its left
+    side's, right side's and the node's class weights. Returns False, with nothing to use,
+    at a side lighter than TINY_WEIGHT or heavier than HUGE_WEIGHT (the numpy code's other
+    formula)."""
     m, k, n_classes = by_value.shape
     values = np.empty(k, dtype=np.int64)
+    table = np.empty((1 << k, n_classes))
     found = np.empty(1 << (k - 1))
-    left = np.empty(n_classes)
-    whole = np.empty(n_classes)
     for i in range(m):
         w = 0
         for v in range(k):
             if weighted[i, v] or v == first[i]:
                 values[w] = v
                 w += 1
-        _side_sums(by_value[i], values, w, (1 << w) - 1, whole)
         if not search[i]:
             code[i] = 1 << first[i]
-            left[:] = by_value[i, first[i]]
-            index[i] = _two_way_gini_of(left, whole, n_classes)
-            sums[i, 0], sums[i, 1], sums[i, 2] = left, whole - left, whole
+            index[i] = _first_against_rest(by_value[i], values, w, first[i], sums[i])
             if index[i] != index[i]:
                 return False
             continue
+        _subset_table(by_value[i], values, w, table)
+        full = (1 << w) - 1
         at = 0  # the bit of first among the node's values
         while values[at] != first[i]:
             at += 1
         lowest = np.inf
         for rest in range(1 << (w - 1)):
-            _side_sums(by_value[i], values, w, _with_bit(rest, at), left)
-            found[rest] = _two_way_gini_of(left, whole, n_classes)
+            found[rest] = _two_way_gini_of(table[_with_bit(rest, at)], table[full], n_classes)
             if found[rest] != found[rest]:
                 return False
-            if found[rest] < lowest:
-                lowest = found[rest]
+            lowest = min(lowest, found[rest])
         best_rest = _first_listed_tied(found, w, at, lowest + max(rtol * abs(lowest), atol),
                                        values, place[block[i]])
         subset = _with_bit(best_rest, at)
         code[i] = _over_all_values(subset, values, w)
         index[i] = found[best_rest]
-        _side_sums(by_value[i], values, w, subset, left)
-        sums[i, 0] = left
-        _side_sums(by_value[i], values, w, subset ^ ((1 << w) - 1), left)
-        sums[i, 1] = left
-        sums[i, 2] = whole
+        sums[i, 0], sums[i, 1], sums[i, 2] = table[subset], table[subset ^ full], table[full]
     return True
+
+
+def _first_against_rest(counts, values, w, first, sums):
+    """A hopeless node's Gini_index and sides (sums) as splitting._first_against_rest takes
+    them: {first}'s class weights, the node's less those, and the node's (its values added
+    in value order from 0.0)."""
+    sums[0] = counts[first]
+    sums[2] = 0.0
+    for b in range(w):
+        for c in range(sums.shape[1]):
+            sums[2, c] += counts[values[b], c]
+    for c in range(sums.shape[1]):
+        sums[1, c] = sums[2, c] - sums[0, c]
+    return _two_way_gini_of(sums[0], sums[2], sums.shape[1])
 
 
 def _first_listed_tied(found, w, at, bound, values, place):
@@ -216,13 +223,16 @@ def _over_all_values(subset, values, w):
     return code
 
 
-def _side_sums(counts, values, w, subset, out):
-    """out: the class weights of the subset's values, added in value order from 0.0."""
-    out[:] = 0.0
+def _subset_table(counts, values, w, table):
+    """table[S]: the class weights of each subset S of the node's w values (bit b:
+    values[b]), a smaller subset's plus its highest value, so each sum adds its values in
+    value order from 0.0, as splitting._subset_table does: 2^w additions of a value's
+    class weights, where adding each subset's values afresh took w/2 per subset."""
+    table[0] = 0.0
     for b in range(w):
-        if (subset >> b) & 1:
-            for c in range(len(out)):
-                out[c] += counts[values[b], c]
+        for s in range(1 << b):
+            for c in range(table.shape[1]):
+                table[(1 << b) | s, c] = table[s, c] + counts[values[b], c]
 
 
 def _two_way_gini_of(left, whole, n_classes):
@@ -253,8 +263,8 @@ def _two_way_gini_of(left, whole, n_classes):
 _SOURCES = {"group_sorted_rows": _group_sorted_rows, "best_positions": _best_positions,
             "best_subsets": _best_subsets}
 # the helpers a kernel calls, compiled with it
-_HELPERS = (_gain_at, _sum_looked_up, _gini_index_at, _with_bit, _over_all_values, _side_sums,
-            _two_way_gini_of, _first_listed_tied)
+_HELPERS = (_gain_at, _sum_looked_up, _gini_index_at, _with_bit, _over_all_values,
+            _subset_table, _first_against_rest, _two_way_gini_of, _first_listed_tied)
 
 
 def available(entries: int) -> bool:

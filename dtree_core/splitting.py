@@ -298,7 +298,8 @@ def _score_nominal_stack(enc: Encoded, js: list[int], batch: Batch, binary: bool
                           for j, kj in zip(js, ks, strict=True)])  # padding: last as text
         hopeless = None if beat is None else partition_bound(
             by_value, unknown_weight, value_weight, np.tile(beat, a))
-        left, _, two = _best_partition(by_value, ranks, n_by_value > 0, hopeless)
+        left, _, two = _best_partition(by_value, ranks, n_by_value > 0, hopeless,
+                                       len(batch.rows))
         result.left = left
         two_n = np.empty((a * m, 2), dtype=n_by_value.dtype)
         two_n[:, 0] = row_sums(left * n_by_value)
@@ -370,16 +371,18 @@ def best_partition(by_value: np.ndarray, text_rank=None) -> tuple[np.ndarray, np
     return left, index
 
 
-def _best_partition(by_value: np.ndarray, text_rank=None, weighted=None, hopeless=None):
+def _best_partition(by_value: np.ndarray, text_rank=None, weighted=None, hopeless=None,
+                    entries: int = 0):
     """best_partition, and the class weights (m, 2, C) of the two sides as listed: the bits
     _masked_sum gives for the left mask and for its complement. weighted (m, k), when given,
     is True at least where a value has weight at a node (entries there, say). text_rank may
     be (B, k): a stack of B attributes with as many values, m / B rows (nodes) each.
-    hopeless (m,): nodes the exhaustive search may leave out (partition_bound)."""
+    hopeless (m,): nodes the exhaustive search may leave out (partition_bound). entries:
+    the batch's, which decide whether the kernels are worth loading (kernels.available)."""
     m, k = by_value.shape[:2]
     text_rank = np.arange(k)[None] if text_rank is None else np.atleast_2d(text_rank)
     if 2 <= k <= EXACT_PARTITION_LIMIT:
-        return _exact_partition(by_value, text_rank, weighted, hopeless)
+        return _exact_partition(by_value, text_rank, weighted, hopeless, entries)
     if k < 2:
         left, index = np.ones((m, k), dtype=bool), gini(total(by_value, 1))
     else:
@@ -399,7 +402,7 @@ CHUNK = 1 << 16
 
 
 def _exact_partition(by_value: np.ndarray, text_rank: np.ndarray, weighted=None,
-                     hopeless=None):
+                     hopeless=None, entries: int = 0):
     """The exhaustive search of _best_partition, k <= EXACT_PARTITION_LIMIT (text_rank (B, k)).
 
     Every candidate holds `first` (the value first as text) on its left, and ties go to the
@@ -424,7 +427,9 @@ def _exact_partition(by_value: np.ndarray, text_rank: np.ndarray, weighted=None,
     index = np.empty(m)
     sums = np.empty((m, 3, n_classes))  # the left side, the right side, the node
     some_hopeless = hopeless is not None and hopeless.any()
-    if kernels.available(m << k) and kernels.best_subsets(
+    # the batch's entries, as the other kernels are asked, not the m·2^k candidates: a small
+    # table's deep CART search (a few hundred rows) would load numba (95 MB, 0.4-3 s)
+    if kernels.available(entries) and kernels.best_subsets(
             by_value, weighted, first, place, block,
             ~hopeless if some_hopeless else np.ones(m, dtype=bool), TIE_RTOL, TIE_ATOL,
             code, index, sums):

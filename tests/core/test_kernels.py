@@ -7,6 +7,7 @@ classes, several depths, CART and C4.5)."""
 from __future__ import annotations
 
 import hashlib
+import os
 import subprocess
 import sys
 
@@ -21,6 +22,7 @@ from test_partition_search import assert_same, nodes
 
 from dtree_core import DecisionTree, kernels
 from dtree_core.splitting import (
+    EXACT_PARTITION_LIMIT,
     Batch,
     _best_partition,
     growing,
@@ -123,8 +125,8 @@ def test_switched_off_the_numpy_code_runs(every_batch):
     assert every_batch == []
 
 
-def _partitions_both_ways(by_value, text_rank, hopeless=None):
-    weighted = by_value.any(axis=2)
+def _partitions_both_ways(by_value, text_rank, hopeless=None, weighted=None):
+    weighted = by_value.any(axis=2) if weighted is None else weighted
     compiled = _best_partition(by_value, text_rank, weighted, hopeless)
     with kernels.enabled(False):
         plain = _best_partition(by_value, text_rank, weighted, hopeless)
@@ -165,6 +167,70 @@ def test_extreme_weights_are_left_to_numpy(weight, monkeypatch):
     assert answers == [False]  # the kernel declined: numpy's formula for such sides
 
 
+@settings(max_examples=100, deadline=None)
+@given(case=nodes(), seed=st.integers(0, 2**32 - 1), beat=st.floats(0.0, 0.5))
+def test_values_with_entries_but_no_weight_change_no_bit(case, seed, beat):
+    """weighted as the grower passes it (n_by_value > 0): also values whose entries all weigh
+    0 (`first` among them, at some nodes every value), beside hopeless nodes."""
+    by_value, text_rank = case
+    m, k = by_value.shape[:2]
+    rng = np.random.default_rng(seed)
+    by_value[rng.random(m) < 0.1] = 0.0  # nodes with entries and no weight at all
+    weighted = by_value.any(axis=2) | (rng.random((m, k)) < rng.random())
+    hopeless = partition_bound(by_value, np.zeros(m), by_value.sum(axis=2), np.full(m, beat))
+    assert_same(*_partitions_both_ways(by_value, text_rank, hopeless, weighted))
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_many_nodes_of_ten_values_in_every_group(seed):
+    """k = EXACT_PARTITION_LIMIT at thousands of nodes: numpy searches them in groups by
+    their count of values (padded, d < k), the kernel node by node; hopeless nodes among
+    them, and four attributes stacked."""
+    rng = np.random.default_rng(seed)
+    m, k = 2400, EXACT_PARTITION_LIMIT
+    by_value = rng.integers(0, 3 + 20 * seed, (m, k, 2 + seed)).astype(float)
+    by_value[rng.random((m, k)) < rng.random((m, 1))] = 0.0  # every count of values
+    text_rank = np.stack([rng.permutation(k) for _ in range(4)])
+    weighted = by_value.any(axis=2) | (rng.random((m, k)) < 0.02)
+    hopeless = partition_bound(by_value, np.zeros(m), by_value.sum(axis=2),
+                               rng.random(m) * 0.2)
+    assert 0 < hopeless.sum() < m
+    assert_same(*_partitions_both_ways(by_value, text_rank, hopeless, weighted))
+
+
+@pytest.fixture
+def subsets_answers(monkeypatch):
+    """kernels.best_subsets' answers (True: its results are taken), in order."""
+    answers = []
+    real = kernels.best_subsets
+
+    def answering(*args):
+        answers.append(real(*args))
+        return answers[-1]
+    monkeypatch.setattr(kernels, "best_subsets", answering)
+    return answers
+
+
+def test_a_heavy_node_without_a_heavy_side_is_searched(subsets_answers):
+    # the node weighs more than HUGE_WEIGHT but no two-sided partition has a side that does:
+    # numpy's _beyond_squares looks at two-sided candidates only, and so must the kernel
+    by_value = np.array([[[0.5, 0.3], [0.2, 0.6]], [[1.0, 2.0], [3.0, 0.0]]])
+    by_value[0] *= 1e150  # sides of 8e149: the node's whole is the one candidate past it
+    assert_same(*_partitions_both_ways(by_value, np.arange(2)))
+    assert subsets_answers == [True]
+
+
+@pytest.mark.parametrize("weight", [1e-200, 1e200])
+def test_an_extreme_hopeless_node_is_left_to_numpy(weight, subsets_answers):
+    # {first} against the rest is scored by the kernel too: past the bounds it declines
+    by_value = np.array([[[1.0, 2.0], [3.0, 0.0], [0.0, 5.0]],
+                         [[1.0, 2.0], [3.0, 0.0], [0.0, 5.0]]])
+    by_value[1] *= weight
+    hopeless = np.array([False, True])
+    assert_same(*_partitions_both_ways(by_value, np.arange(3), hopeless))
+    assert subsets_answers == [False]
+
+
 # numba's probe of a cache directory (a temporary file in it) failing everywhere, as on a
 # read-only install whose user has no writable home
 _READ_ONLY = """
@@ -187,3 +253,33 @@ def test_a_read_only_install_compiles_without_the_disk_cache():
                           text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     assert done.stdout.split() == ["[1,", "2,", "0]"]
+
+
+# a CART tree of a small table whose depths search many (attribute, node) pairs of ten
+# values: m·2^k candidates past SMALLEST_BATCH, a few hundred rows
+_SMALL_CART = """
+import sys
+import numpy as np
+import pandas as pd
+from dtree_core import DecisionTree, kernels, splitting
+searched = []
+real = splitting._exact_partition
+def counted(by_value, *args):
+    searched.append(len(by_value) << by_value.shape[1])
+    return real(by_value, *args)
+splitting._exact_partition = counted
+rng = np.random.default_rng(0)
+X = pd.DataFrame({f"a{j}": rng.choice([f"v{i}" for i in range(10)], 300) for j in range(8)})
+y = pd.Series(rng.choice(["p", "q"], 300), name="y")
+DecisionTree("cart", nominal=list(X.columns), max_depth=6).fit(X, y)
+print(max(searched) >= kernels.SMALLEST_BATCH, "numba" in sys.modules)
+"""
+
+
+def test_a_small_table_does_not_load_the_kernels():
+    # loading costs about 0.4 s and 95 MB (3 s where nothing is cached), which a table of a
+    # few hundred rows never repays, however many partitions its CART search scores
+    done = subprocess.run([sys.executable, "-c", _SMALL_CART], cwd=ROOT, capture_output=True,
+                          text=True, timeout=120, env={**os.environ, "DTREE_KERNELS": "1"})
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["True", "False"]  # a big search, and numba not imported
