@@ -282,28 +282,32 @@ def load() -> bool:
     if _kernel("group_sorted_rows") is None:
         return False
     for name, kernel in _compiled.items():
-        _warm_up(name, kernel)
+        kernel(*_SAMPLE_ARGUMENTS[name]())
     return True
 
 
-def _warm_up(name: str, kernel: Callable) -> None:
-    """Call a kernel once on two entries of the types the grower passes (a column's sorted
-    rows are read-only: a type of their own to numba), so its code is ready."""
-    if name == "group_sorted_rows":
-        rows = np.arange(2, dtype=np.int32)
-        rows.flags.writeable = False
-        kernel(rows, np.zeros(2, dtype=np.int32), np.zeros(1, dtype=np.int64),
-               np.empty(2, dtype=np.int32))
-    elif name == "best_subsets":
-        kernel(np.ones((1, 2, 2)), np.ones((1, 2), dtype=bool), np.zeros(1, dtype=np.int64),
-               np.zeros((1, 4), dtype=np.int64), np.zeros(1, dtype=np.int64),
-               np.ones(1, dtype=bool), 1e-12, 1e-12, np.zeros(1, dtype=np.int64), np.zeros(1),
-               np.zeros((1, 3, 2)))
-    else:
-        one = np.ones(1, dtype=np.int64)
-        kernel(np.arange(3, dtype=np.int64), 1, 2, np.zeros(1, dtype=np.int64), 2 * one,
-               np.ones((1, 2), dtype=np.int64), np.zeros(1), np.zeros(3),
-               np.ones(1, dtype=bool), False, 1e-12, 1e-12, one.copy(), one.copy())
+def _read_only(a: np.ndarray) -> np.ndarray:
+    a.flags.writeable = False
+    return a
+
+
+# Each kernel's arguments on two entries, of the types the grower passes (a column's sorted
+# rows are read-only: a type of their own to numba): load() calls each kernel on them once,
+# so its code is compiled or read from the cache before a fit needs it.
+_SAMPLE_ARGUMENTS = {
+    "group_sorted_rows": lambda: (
+        _read_only(np.arange(2, dtype=np.int32)), np.zeros(2, dtype=np.int32),
+        np.zeros(1, dtype=np.int64), np.empty(2, dtype=np.int32)),
+    "best_positions": lambda: (
+        np.arange(3, dtype=np.int64), 1, 2, np.zeros(1, dtype=np.int64),
+        np.full(1, 2, dtype=np.int64), np.ones((1, 2), dtype=np.int64), np.zeros(1),
+        np.zeros(3), np.ones(1, dtype=bool), False, 1e-12, 1e-12,
+        np.ones(1, dtype=np.int64), np.ones(1, dtype=np.int64)),
+    "best_subsets": lambda: (
+        np.ones((1, 2, 2)), np.ones((1, 2), dtype=bool), np.zeros(1, dtype=np.int64),
+        np.zeros((1, 4), dtype=np.int64), np.zeros(1, dtype=np.int64), np.ones(1, dtype=bool),
+        1e-12, 1e-12, np.zeros(1, dtype=np.int64), np.zeros(1), np.zeros((1, 3, 2))),
+}
 
 
 @contextmanager

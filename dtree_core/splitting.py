@@ -1215,9 +1215,9 @@ def _score_every_position(s: _Sorted, step: np.ndarray, batch: Batch, blocks: in
     arithmetic is about twice as fast as int64's. Each node's best position is found by
     a compiled kernel when one is available (the same position: tests/core/test_kernels.py),
     else by _every_position_best."""
-    n_entries = len(s.node)
-    if kernels.available(n_entries) and (by_gini or int(s.known_n.max()) <= TABLE_LIMIT):
-        table = None if by_gini else xlogx_table(int(s.known_n.max()))
+    n_entries, largest = len(s.node), int(s.known_n.max())
+    if kernels.available(n_entries) and (by_gini or largest <= TABLE_LIMIT):
+        table = None if by_gini else xlogx_table(largest)
         best, n_distinct = kernels.best_positions(
             s.cum, s.bits, s.starts, s.known_n, s.known_counts,
             None if by_gini else entropy(s.known_counts), table, step, by_gini,
