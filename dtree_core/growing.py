@@ -55,6 +55,7 @@ def grow(enc: Encoded, options: Options, target: str, budget: Budget | None = No
                 budget.before_depth(frontier.depth, store.size, budget.elapsed(),
                                     rows * len(enc.attributes), copies=rows > enc.n_rows)
             frontier = _grow_depth(enc, options, frontier, store)
+    enc.own_columns()
     return finish(options, target, store)
 
 
