@@ -869,26 +869,12 @@ def _sniff(text: str, suffix: str) -> str:
         rows = list(itertools.islice(named_rows, 100))  # parse no further than needed
         if not rows:
             return (False, False, 0.0, 0)
-        below = _below_title(rows)
+        below = rows[1:] if len(rows) > 1 and _is_title_row(rows[0], rows[1]) else rows
         named = sum(bool(f.strip()) for f in below[0])
         same = sum(len(r) == len(below[0]) for r in below) / len(below)
         return (named > 1, below is rows, same, named)
 
     return max(order, key=score)  # max keeps the first of equals: comma, unless .tsv
-
-
-def _below_title(rows: list[list[str]]) -> list[list[str]]:
-    """The rows without the first when it names one value and the second names two or more,
-    not all numbers: a title above the header (as _table judges one), whose own number of
-    fields says nothing of the table's. Judged with it, a title typed with more commas than
-    the table has columns made every comma line look unlike the first, and the semicolon (one
-    value a line, every line alike) was chosen: the file was refused as one of one column."""
-    if len(rows) < 2 or sum(bool(f.strip()) for f in rows[0]) > 1:
-        return rows
-    named = [f.strip() for f in rows[1] if f.strip()]
-    if len(named) > 1 and not all(PLAIN_NUMBER.fullmatch(name) for name in named):
-        return rows[1:]
-    return rows
 
 
 def _tidy_quotes(text: str | bytes, delimiter: str) -> str | bytes:
@@ -1461,8 +1447,8 @@ def _table(grid: _Grid, label: str, where: str):
         raise LoadError(f"{label} is empty.", "empty")
     header = _record(grid, int(kept[0]))
     data = kept[1:]
-    if max(i for i, h in enumerate(header) if h) == 0 and len(data):  # one name: a title?
-        _refuse_a_title_row(header[0], _record(grid, int(data[0])))
+    if len(data):
+        _refuse_a_title_row(header, _record(grid, int(data[0])))
     width = _width(grid, header, int(kept[0]), data)
     _check_lengths(grid, data, width, where)
     if not len(data):
@@ -1471,10 +1457,8 @@ def _table(grid: _Grid, label: str, where: str):
     header, columns, warnings = _name_columns(header[:width], columns)
     if len(header) < 2:
         # a title line without delimiters hides them from detection: the row below, the real
-        # header, shows them (names, not numbers: a quoted "1,2" is one value of one column)
-        below = re.split(r"[,;\t，]", _record(grid, int(data[0]))[0])
-        if not any(PLAIN_NUMBER.fullmatch(name.strip()) for name in below):
-            _refuse_a_title_row(header[0], below)
+        # header, shows them (a quoted "1,2" is one value of one column: numbers, not names)
+        _refuse_a_title_row(header, re.split(r"[,;\t，]", _record(grid, int(data[0]))[0]))
         raise LoadError(
             f"Only one column ('{header[0]}') was found in {label[0].lower()}{label[1:]}, so "
             "there is nothing to split "
@@ -1490,15 +1474,30 @@ def _table(grid: _Grid, label: str, where: str):
     return header, columns, warnings
 
 
-def _refuse_a_title_row(first: str, following: list[str]) -> None:
-    """One value above a row of several: a sheet's title (a merged cell above the table, as
-    Chinese Excel sheets often have), not the header; said so, not as a ragged line."""
-    found = sum(1 for f in following if f)
-    if found >= 2:
+def _refuse_a_title_row(first: list[str], following: list[str]) -> None:
+    """Said as a title, not as a ragged line or a file of one column."""
+    if _is_title_row(first, following):
+        title, found = first[0].strip(), len(_names(following))
         raise LoadError(
-            f"The first row holds one value ('{first}') and the next holds {found}: it looks "
+            f"The first row holds one value ('{title}') and the next holds {found}: it looks "
             "like a title above the table, not its header. Delete the rows above the header "
-            "and save the file again.", "title_row", title=first, found=found)
+            "and save the file again.", "title_row", title=title, found=found)
+
+
+def _is_title_row(first: list[str], following: list[str]) -> bool:
+    """Is `first` a sheet's title above the table (a merged cell above it, as Chinese Excel
+    sheets often have): one value, in its first field, over a row naming two or more? Not
+    when they are all numbers: those are data below a header of one name. Judged alike when
+    choosing the delimiter: a title typed with more commas than the table has columns made
+    every comma line look unlike the first, and a file was refused as one of one column."""
+    names = _names(following)
+    return (_names(first) == [first[0].strip()] and len(names) > 1
+            and not all(PLAIN_NUMBER.fullmatch(name) for name in names))
+
+
+def _names(fields: list[str]) -> list[str]:
+    """The fields that name something, without their surrounding spaces."""
+    return [f.strip() for f in fields if f.strip()]
 
 
 def _width(grid: _Grid, header: list[str], at: int, data: np.ndarray) -> int:

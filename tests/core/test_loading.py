@@ -491,6 +491,24 @@ def test_a_title_row_wider_than_the_table_is_named_as_one(above):
     assert tab.report.delimiter == "\t" and tab.frame.columns.tolist() == ["x", "y"]
 
 
+@pytest.mark.parametrize("header", ["色泽,2023,好瓜", '"色泽,2023,好瓜"'])
+def test_a_title_row_is_judged_alike_with_or_without_the_delimiter(header):
+    """One rule for a title, wherever it is judged: a number among the names below it (a
+    year) does not make them data, quoted or not (quoted, it was read as one column)."""
+    with pytest.raises(LoadError) as refused:
+        load(f"t\n{header}\n青绿,1,是\n")
+    assert refused.value.details == {"title": "t", "found": 3}
+
+
+def test_numbers_below_one_name_are_data_with_or_without_the_delimiter():
+    """Numbers below one name are no header under a title (as the delimiter is chosen): its
+    table's data, the other columns unnamed; with the commas shown it was refused as a title."""
+    table = load("t,,\n1,2,3\n4,5,6\n")
+    assert table.frame.columns.tolist() == ["t", "column_2", "column_3"]
+    assert [n.code for n in table.report.warnings] == ["unnamed_column"] * 2
+    assert refusal(load, "x\n1,2\n3,4\n").startswith("Only one column ('x')")  # as before
+
+
 def test_a_title_row_above_a_workbooks_table_is_named_as_one():
     import io
 
