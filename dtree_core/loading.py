@@ -188,8 +188,9 @@ NOTICES = {
                         "cannot generalise; save them as plain numbers to use it as a "
                         "continuous attribute."),
 }
-# The notices of a column whose numbers are kept as text for the way they are written: left
-# out with a different value in every row, it is said to be for that, not like a row number.
+# The notices of a column whose numbers are kept as text for the way they are written (the
+# readings _text_reading chooses among): left out with a different value in every row, it
+# is said to be for that, not like a row number.
 NUMBERS_AS_TEXT = ("formatted_numbers", "decimal_comma_text", "number_units")
 
 
@@ -2054,13 +2055,12 @@ _UNIT_NUMBER = re.compile(
     r"sec|ms|days?|yrs?|years?|°[cf]?|k?wh|[k]?w|"
     r"元|块|岁|斤|两|公斤|千克|克|吨|米|厘米|毫米|千米|公里|平方米|平米|亩|升|毫升|"
     r"分钟|小时|秒|天|周|年|个|次|人|件|分|度|页)", re.IGNORECASE)
-_READINGS = ("decimal_comma_text", "formatted_numbers", "number_units")
 # A whole number in parentheses, (1) or （2） or ⑶ once NFKC made it ASCII: alone in a column,
 # the labels of numbered groups or items; beside other numbers, the accounting format's -1.
 _LABEL = re.compile(r"\( *\d+ *\)", re.ASCII)
 
 
-def _numbers_as_text(texts: np.ndarray, decimal_comma: bool) -> tuple[str, str] | None:
+def _text_reading(texts: np.ndarray, decimal_comma: bool) -> tuple[str, str] | None:
     """(notice code, example) when every known value of a column read as text is a number,
     plainly or written in one of the forms a notice names: a decimal comma where the file's
     delimiter does not make it read as one (decimal_comma_text: 0,697, and 0,200, which no
@@ -2069,7 +2069,7 @@ def _numbers_as_text(texts: np.ndarray, decimal_comma: bool) -> tuple[str, str] 
     the loader says what it saw rather than guess. None when a value is none of these (a
     word, a code), the forms are mixed (which usually the first value shows) or every value
     is a label such as (1)."""
-    readings, example, decimal_example, labels = set(_READINGS), None, None, True
+    readings, example, decimal_example, labels = set(NUMBERS_AS_TEXT), None, None, True
     if decimal_comma:  # a semicolon file reads decimal commas: those left are not all numbers
         readings.discard("decimal_comma_text")
     for written in texts[:10_000]:
@@ -2097,8 +2097,9 @@ def _numbers_as_text(texts: np.ndarray, decimal_comma: bool) -> tuple[str, str] 
         return None
     if decimal_example is not None:  # a value only a decimal comma writes: say so
         return "decimal_comma_text", decimal_example
-    # 3,100 alone reads as the thousands it shows
-    return next(code for code in _READINGS[1:] if code in readings), example
+    readings.discard("decimal_comma_text")  # 3,100 alone reads as the thousands it shows
+    (code,) = readings  # each value left one reading, or 3,100's two
+    return code, example
 
 
 def _judged_column(name: str, raw: pa.Array, markers: _Markers, decimal_comma: bool = False):
@@ -2126,7 +2127,7 @@ def _judged_column(name: str, raw: pa.Array, markers: _Markers, decimal_comma: b
             values.count(missing)
     texts = values.texts.copy()
     texts[missing] = np.nan
-    formatted = _numbers_as_text(values.texts[~missing], decimal_comma)
+    formatted = _text_reading(values.texts[~missing], decimal_comma)
     if numbers.long and numbers.looks == numbers.known:  # numbers but for their length
         notes.append(Notice("long_numbers", column=name, example=numbers.long))
     elif formatted is not None:
