@@ -110,7 +110,8 @@ _LEADING_ZERO_RE2 = r"^[+-]?0[0-9]"  # 007 and -01 are codes (zip codes, IDs), k
 # students' IDs 110101199001011000-…009 became two or three numbers.
 LONG_DIGITS = 16
 _LONG_WHOLE_RE2 = rf"^[+-]?[0-9]{{{LONG_DIGITS},}}$"
-_IDEOGRAPH_FIRST_RE2 = "^[\u4e00-\u9fff]"  # CJK Unified Ideographs, as in 样本 or 青绿
+_IDEOGRAPHS = ("\u4e00", "\u9fff")  # CJK Unified Ideographs, as in 样本 or 青绿: first, last
+_IDEOGRAPH_FIRST_RE2 = "^[{}-{}]".format(*_IDEOGRAPHS)
 # A number as Excel writes it where the comma is the decimal mark (0,697; 1.234,5), in the
 # CSV it saves there, separated by semicolons for that reason. (Its tab-separated text is
 # left alone: there 1,234 is as often an English thousand.)
@@ -585,7 +586,6 @@ def _decode(data: bytes, name: str, encoding: str | None, trust: bool = False):
 # GBK's own bytes read as UTF-8's two-byte letters often enough (the GBK header 职业,学位 reads
 # as four Hebrew, Cyrillic and Greek ones, and was refused), almost never as its ideographs.
 MIXED_UTF8_CHARACTERS = 4
-_IDEOGRAPHS = re.compile("[\u4e00-\u9fff]")  # CJK Unified Ideographs, as _IDEOGRAPH_FIRST_RE2
 
 
 def _refuse_mixed_utf8(data: bytes, name: str) -> None:
@@ -593,18 +593,29 @@ def _refuse_mixed_utf8(data: bytes, name: str) -> None:
     a UTF-8 one), naming the line where they start: read as GB18030 it was all garbled, or
     'cannot be recognised', with no line to look at."""
     try:
-        data.decode("utf-8")
+        data.decode("utf-8")  # stops at the first byte that is not UTF-8
         return
     except UnicodeDecodeError as err:
-        start = err.start
-    before = data[:start].decode("utf-8")
-    if len(_IDEOGRAPHS.findall(before)) < MIXED_UTF8_CHARACTERS:
+        before = data[:err.start]  # valid UTF-8: read as bytes, not decoded again
+    if _utf8_ideographs(before) < MIXED_UTF8_CHARACTERS:
         return
-    line = len(_LINE_END.findall(before.lstrip("\ufeff"))) + 1
+    # the line ends _LINE_END finds (\r\n, \r, \n), ASCII bytes that no character contains
+    line = before.count(b"\n") + before.count(b"\r") - before.count(b"\r\n") + 1
     raise LoadError(
         f"'{name}' is UTF-8 until line {line}, which holds bytes of another encoding (rows "
         "pasted from a GBK file?); no one encoding reads both parts: save the file those rows "
         "came from as UTF-8 and paste them again.", "encoding_mixed", name=name, line=line)
+
+
+def _utf8_ideographs(data: bytes) -> int:
+    """How many ideographs valid UTF-8 holds, counted on its bytes: each is a character of
+    three (a lead byte 1110xxxx, two of 10xxxxxx) whose code point is in _IDEOGRAPHS."""
+    units = np.frombuffer(data, dtype=np.uint8)
+    leads = np.flatnonzero(units[:-2] >> 4 == 0b1110)
+    b0, b1, b2 = (units[leads + k].astype(np.int32) for k in range(3))
+    points = (b0 & 0x0F) << 12 | (b1 & 0x3F) << 6 | b2 & 0x3F
+    first, last = map(ord, _IDEOGRAPHS)
+    return int(np.count_nonzero((points >= first) & (points <= last)))
 
 
 # GB18030's private use area: its user-defined byte pairs, which no Chinese text written in
