@@ -96,6 +96,7 @@ _OLD_OFFICE = b"\xd0\xcf\x11\xe0"  # an .xls workbook (or another old Office fil
 _NOT_CONTROL = (0x09, 0x0A, 0x0D)
 _WHOLE = re.compile(r"-?\d+", re.ASCII)  # what pyarrow may read faster as an int64
 _DECIMAL_NAME = re.compile(r"[+-]?\d*\.\d+", re.ASCII)  # a header cell like 0.697: data
+_ANY_DELIMITER = re.compile("[" + "".join(DELIMITERS) + "]")  # splits a line read as one field
 _NONFINITE = {"inf", "+inf", "-inf", "infinity", "+infinity", "-infinity", "nan", "+nan", "-nan"}
 _INVISIBLE = "\ufeff\u200b\u200c\u200d\u2060"
 # Every character str.strip() removes (str.isspace(), which includes \x1c-\x1f), so pyarrow's
@@ -1470,7 +1471,10 @@ def _table(grid: _Grid, label: str, where: str):
     if len(header) < 2:
         # a title line without delimiters hides them from detection: the row below, the real
         # header, shows them (a quoted "1,2" is one value of one column: numbers, not names)
-        _refuse_a_title_row(header, re.split(r"[,;\t，]", _record(grid, int(data[0]))[0]))
+        # and the title's own delimiters are not part of it: ',西瓜数据集,,' is shown as 西瓜数据集
+        named = _names(_ANY_DELIMITER.split(header[0]))
+        _refuse_a_title_row(header, _ANY_DELIMITER.split(_record(grid, int(data[0]))[0]),
+                            named[0] if len(named) == 1 else None)
         raise LoadError(
             f"Only one column ('{header[0]}') was found in {label[0].lower()}{label[1:]}, so "
             "there is nothing to split "
@@ -1486,10 +1490,11 @@ def _table(grid: _Grid, label: str, where: str):
     return header, columns, warnings
 
 
-def _refuse_a_title_row(first: list[str], following: list[str]) -> None:
-    """Said as a title, not as a ragged line or a file of one column."""
+def _refuse_a_title_row(first: list[str], following: list[str], title: str | None = None) -> None:
+    """Said as a title, not as a ragged line or a file of one column; `title` is the value
+    shown, when not first[0] (the one named piece of a line no delimiter split)."""
     if _is_title_row(first, following):
-        title, found = first[0].strip(), len(_names(following))
+        title, found = title or first[0].strip(), len(_names(following))
         raise LoadError(
             f"The first row holds one value ('{title}') and the next holds {found}: it looks "
             "like a title above the table, not its header. Delete the rows above the header "
