@@ -96,6 +96,7 @@ _OLD_OFFICE = b"\xd0\xcf\x11\xe0"  # an .xls workbook (or another old Office fil
 _NOT_CONTROL = (0x09, 0x0A, 0x0D)
 _WHOLE = re.compile(r"-?\d+", re.ASCII)  # what pyarrow may read faster as an int64
 _DECIMAL_NAME = re.compile(r"[+-]?\d*\.\d+", re.ASCII)  # a header cell like 0.697: data
+_ANY_DELIMITER = re.compile("[" + "".join(DELIMITERS) + "]")  # splits a line read as one field
 _NONFINITE = {"inf", "+inf", "-inf", "infinity", "+infinity", "-infinity", "nan", "+nan", "-nan"}
 _INVISIBLE = "\ufeff\u200b\u200c\u200d\u2060"
 # Every character str.strip() removes (str.isspace(), which includes \x1c-\x1f), so pyarrow's
@@ -110,7 +111,8 @@ _LEADING_ZERO_RE2 = r"^[+-]?0[0-9]"  # 007 and -01 are codes (zip codes, IDs), k
 # students' IDs 110101199001011000-…009 became two or three numbers.
 LONG_DIGITS = 16
 _LONG_WHOLE_RE2 = rf"^[+-]?[0-9]{{{LONG_DIGITS},}}$"
-_IDEOGRAPH_FIRST_RE2 = "^[\u4e00-\u9fff]"  # CJK Unified Ideographs, as in 样本 or 青绿
+_IDEOGRAPHS = ("\u4e00", "\u9fff")  # CJK Unified Ideographs, as in 样本 or 青绿: first, last
+_IDEOGRAPH_FIRST_RE2 = "^[{}-{}]".format(*_IDEOGRAPHS)
 # A number as Excel writes it where the comma is the decimal mark (0,697; 1.234,5), in the
 # CSV it saves there, separated by semicolons for that reason. (Its tab-separated text is
 # left alone: there 1,234 is as often an English thousand.)
@@ -188,8 +190,9 @@ NOTICES = {
                         "cannot generalise; save them as plain numbers to use it as a "
                         "continuous attribute."),
 }
-# The notices of a column whose numbers are kept as text for the way they are written: left
-# out with a different value in every row, it is said to be for that, not like a row number.
+# The notices of a column whose numbers are kept as text for the way they are written (the
+# readings _text_reading chooses among): left out with a different value in every row, it
+# is said to be for that, not like a row number.
 NUMBERS_AS_TEXT = ("formatted_numbers", "decimal_comma_text", "number_units")
 
 
@@ -584,7 +587,6 @@ def _decode(data: bytes, name: str, encoding: str | None, trust: bool = False):
 # GBK's own bytes read as UTF-8's two-byte letters often enough (the GBK header 职业,学位 reads
 # as four Hebrew, Cyrillic and Greek ones, and was refused), almost never as its ideographs.
 MIXED_UTF8_CHARACTERS = 4
-_IDEOGRAPHS = re.compile("[\u4e00-\u9fff]")  # CJK Unified Ideographs, as _IDEOGRAPH_FIRST_RE2
 
 
 def _refuse_mixed_utf8(data: bytes, name: str) -> None:
@@ -592,18 +594,29 @@ def _refuse_mixed_utf8(data: bytes, name: str) -> None:
     a UTF-8 one), naming the line where they start: read as GB18030 it was all garbled, or
     'cannot be recognised', with no line to look at."""
     try:
-        data.decode("utf-8")
+        data.decode("utf-8")  # stops at the first byte that is not UTF-8
         return
     except UnicodeDecodeError as err:
-        start = err.start
-    before = data[:start].decode("utf-8")
-    if len(_IDEOGRAPHS.findall(before)) < MIXED_UTF8_CHARACTERS:
+        before = data[:err.start]  # valid UTF-8: read as bytes, not decoded again
+    if _utf8_ideographs(before) < MIXED_UTF8_CHARACTERS:
         return
-    line = len(_LINE_END.findall(before.lstrip("\ufeff"))) + 1
+    # the line ends _LINE_END finds (\r\n, \r, \n), ASCII bytes that no character contains
+    line = before.count(b"\n") + before.count(b"\r") - before.count(b"\r\n") + 1
     raise LoadError(
         f"'{name}' is UTF-8 until line {line}, which holds bytes of another encoding (rows "
         "pasted from a GBK file?); no one encoding reads both parts: save the file those rows "
         "came from as UTF-8 and paste them again.", "encoding_mixed", name=name, line=line)
+
+
+def _utf8_ideographs(data: bytes) -> int:
+    """How many ideographs valid UTF-8 holds, counted on its bytes: each is a character of
+    three (a lead byte 1110xxxx, two of 10xxxxxx) whose code point is in _IDEOGRAPHS."""
+    units = np.frombuffer(data, dtype=np.uint8)
+    leads = np.flatnonzero(units[:-2] >> 4 == 0b1110)
+    b0, b1, b2 = (units[leads + k].astype(np.int32) for k in range(3))
+    points = (b0 & 0x0F) << 12 | (b1 & 0x3F) << 6 | b2 & 0x3F
+    first, last = map(ord, _IDEOGRAPHS)
+    return int(np.count_nonzero((points >= first) & (points <= last)))
 
 
 # GB18030's private use area: its user-defined byte pairs, which no Chinese text written in
@@ -869,26 +882,12 @@ def _sniff(text: str, suffix: str) -> str:
         rows = list(itertools.islice(named_rows, 100))  # parse no further than needed
         if not rows:
             return (False, False, 0.0, 0)
-        below = _below_title(rows)
+        below = rows[1:] if len(rows) > 1 and _is_title_row(rows[0], rows[1]) else rows
         named = sum(bool(f.strip()) for f in below[0])
         same = sum(len(r) == len(below[0]) for r in below) / len(below)
         return (named > 1, below is rows, same, named)
 
     return max(order, key=score)  # max keeps the first of equals: comma, unless .tsv
-
-
-def _below_title(rows: list[list[str]]) -> list[list[str]]:
-    """The rows without the first when it names one value and the second names two or more,
-    not all numbers: a title above the header (as _table judges one), whose own number of
-    fields says nothing of the table's. Judged with it, a title typed with more commas than
-    the table has columns made every comma line look unlike the first, and the semicolon (one
-    value a line, every line alike) was chosen: the file was refused as one of one column."""
-    if len(rows) < 2 or sum(bool(f.strip()) for f in rows[0]) > 1:
-        return rows
-    named = [f.strip() for f in rows[1] if f.strip()]
-    if len(named) > 1 and not all(PLAIN_NUMBER.fullmatch(name) for name in named):
-        return rows[1:]
-    return rows
 
 
 def _tidy_quotes(text: str | bytes, delimiter: str) -> str | bytes:
@@ -1461,8 +1460,8 @@ def _table(grid: _Grid, label: str, where: str):
         raise LoadError(f"{label} is empty.", "empty")
     header = _record(grid, int(kept[0]))
     data = kept[1:]
-    if max(i for i, h in enumerate(header) if h) == 0 and len(data):  # one name: a title?
-        _refuse_a_title_row(header[0], _record(grid, int(data[0])))
+    if len(data):
+        _refuse_a_title_row(header, _record(grid, int(data[0])))
     width = _width(grid, header, int(kept[0]), data)
     _check_lengths(grid, data, width, where)
     if not len(data):
@@ -1471,10 +1470,11 @@ def _table(grid: _Grid, label: str, where: str):
     header, columns, warnings = _name_columns(header[:width], columns)
     if len(header) < 2:
         # a title line without delimiters hides them from detection: the row below, the real
-        # header, shows them (names, not numbers: a quoted "1,2" is one value of one column)
-        below = re.split(r"[,;\t，]", _record(grid, int(data[0]))[0])
-        if not any(PLAIN_NUMBER.fullmatch(name.strip()) for name in below):
-            _refuse_a_title_row(header[0], below)
+        # header, shows them (a quoted "1,2" is one value of one column: numbers, not names)
+        # and the title's own delimiters are not part of it: ',西瓜数据集,,' is shown as 西瓜数据集
+        named = _names(_ANY_DELIMITER.split(header[0]))
+        _refuse_a_title_row(header, _ANY_DELIMITER.split(_record(grid, int(data[0]))[0]),
+                            named[0] if len(named) == 1 else None)
         raise LoadError(
             f"Only one column ('{header[0]}') was found in {label[0].lower()}{label[1:]}, so "
             "there is nothing to split "
@@ -1490,15 +1490,31 @@ def _table(grid: _Grid, label: str, where: str):
     return header, columns, warnings
 
 
-def _refuse_a_title_row(first: str, following: list[str]) -> None:
-    """One value above a row of several: a sheet's title (a merged cell above the table, as
-    Chinese Excel sheets often have), not the header; said so, not as a ragged line."""
-    found = sum(1 for f in following if f)
-    if found >= 2:
+def _refuse_a_title_row(first: list[str], following: list[str], title: str | None = None) -> None:
+    """Said as a title, not as a ragged line or a file of one column; `title` is the value
+    shown, when not first[0] (the one named piece of a line no delimiter split)."""
+    if _is_title_row(first, following):
+        title, found = title or first[0].strip(), len(_names(following))
         raise LoadError(
-            f"The first row holds one value ('{first}') and the next holds {found}: it looks "
+            f"The first row holds one value ('{title}') and the next holds {found}: it looks "
             "like a title above the table, not its header. Delete the rows above the header "
-            "and save the file again.", "title_row", title=first, found=found)
+            "and save the file again.", "title_row", title=title, found=found)
+
+
+def _is_title_row(first: list[str], following: list[str]) -> bool:
+    """Is `first` a sheet's title above the table (a merged cell above it, as Chinese Excel
+    sheets often have): one value, in its first field, over a row naming two or more? Not
+    when they are all numbers: those are data below a header of one name. Judged alike when
+    choosing the delimiter: a title typed with more commas than the table has columns made
+    every comma line look unlike the first, and a file was refused as one of one column."""
+    names = _names(following)
+    return (_names(first) == [first[0].strip()] and len(names) > 1
+            and not all(PLAIN_NUMBER.fullmatch(name) for name in names))
+
+
+def _names(fields: list[str]) -> list[str]:
+    """The fields that name something, without their surrounding spaces."""
+    return [f.strip() for f in fields if f.strip()]
 
 
 def _width(grid: _Grid, header: list[str], at: int, data: np.ndarray) -> int:
@@ -2055,13 +2071,12 @@ _UNIT_NUMBER = re.compile(
     r"sec|ms|days?|yrs?|years?|°[cf]?|k?wh|[k]?w|"
     r"元|块|岁|斤|两|公斤|千克|克|吨|米|厘米|毫米|千米|公里|平方米|平米|亩|升|毫升|"
     r"分钟|小时|秒|天|周|年|个|次|人|件|分|度|页)", re.IGNORECASE)
-_READINGS = ("decimal_comma_text", "formatted_numbers", "number_units")
 # A whole number in parentheses, (1) or （2） or ⑶ once NFKC made it ASCII: alone in a column,
 # the labels of numbered groups or items; beside other numbers, the accounting format's -1.
 _LABEL = re.compile(r"\( *\d+ *\)", re.ASCII)
 
 
-def _numbers_as_text(texts: np.ndarray, decimal_comma: bool) -> tuple[str, str] | None:
+def _text_reading(texts: np.ndarray, decimal_comma: bool) -> tuple[str, str] | None:
     """(notice code, example) when every known value of a column read as text is a number,
     plainly or written in one of the forms a notice names: a decimal comma where the file's
     delimiter does not make it read as one (decimal_comma_text: 0,697, and 0,200, which no
@@ -2070,7 +2085,7 @@ def _numbers_as_text(texts: np.ndarray, decimal_comma: bool) -> tuple[str, str] 
     the loader says what it saw rather than guess. None when a value is none of these (a
     word, a code), the forms are mixed (which usually the first value shows) or every value
     is a label such as (1)."""
-    readings, example, decimal_example, labels = set(_READINGS), None, None, True
+    readings, example, decimal_example, labels = set(NUMBERS_AS_TEXT), None, None, True
     if decimal_comma:  # a semicolon file reads decimal commas: those left are not all numbers
         readings.discard("decimal_comma_text")
     for written in texts[:10_000]:
@@ -2098,8 +2113,9 @@ def _numbers_as_text(texts: np.ndarray, decimal_comma: bool) -> tuple[str, str] 
         return None
     if decimal_example is not None:  # a value only a decimal comma writes: say so
         return "decimal_comma_text", decimal_example
-    # 3,100 alone reads as the thousands it shows
-    return next(code for code in _READINGS[1:] if code in readings), example
+    readings.discard("decimal_comma_text")  # 3,100 alone reads as the thousands it shows
+    (code,) = readings  # each value left one reading, or 3,100's two
+    return code, example
 
 
 def _judged_column(name: str, raw: pa.Array, markers: _Markers, decimal_comma: bool = False):
@@ -2127,7 +2143,7 @@ def _judged_column(name: str, raw: pa.Array, markers: _Markers, decimal_comma: b
             values.count(missing)
     texts = values.texts.copy()
     texts[missing] = np.nan
-    formatted = _numbers_as_text(values.texts[~missing], decimal_comma)
+    formatted = _text_reading(values.texts[~missing], decimal_comma)
     if numbers.long and numbers.looks == numbers.known:  # numbers but for their length
         notes.append(Notice("long_numbers", column=name, example=numbers.long))
     elif formatted is not None:

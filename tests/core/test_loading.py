@@ -491,6 +491,38 @@ def test_a_title_row_wider_than_the_table_is_named_as_one(above):
     assert tab.report.delimiter == "\t" and tab.frame.columns.tolist() == ["x", "y"]
 
 
+@pytest.mark.parametrize("d", loading.DELIMITERS)
+def test_a_title_read_as_one_column_is_named_without_its_delimiters(d):
+    """A title away from the first field is read whole, as a file of one column: the title_row
+    refusal showed it with its commas (',西瓜数据集,,'), in either language."""
+    from dtree_core.cli_messages import error_text
+
+    with pytest.raises(LoadError) as refused:
+        load(f"{d}西瓜数据集{d}{d}\n色泽{d}根蒂{d}好瓜\n青绿{d}蜷缩{d}是\n")
+    assert refused.value.code == "title_row"
+    assert refused.value.details == {"title": "西瓜数据集", "found": 3}
+    assert "('西瓜数据集')" in error_text(refused.value, "en")
+    assert "（“西瓜数据集”）" in error_text(refused.value, "zh")
+
+
+@pytest.mark.parametrize("header", ["色泽,2023,好瓜", '"色泽,2023,好瓜"'])
+def test_a_title_row_is_judged_alike_with_or_without_the_delimiter(header):
+    """One rule for a title, wherever it is judged: a number among the names below it (a
+    year) does not make them data, quoted or not (quoted, it was read as one column)."""
+    with pytest.raises(LoadError) as refused:
+        load(f"t\n{header}\n青绿,1,是\n")
+    assert refused.value.details == {"title": "t", "found": 3}
+
+
+def test_numbers_below_one_name_are_data_with_or_without_the_delimiter():
+    """Numbers below one name are no header under a title (as the delimiter is chosen): its
+    table's data, the other columns unnamed; with the commas shown it was refused as a title."""
+    table = load("t,,\n1,2,3\n4,5,6\n")
+    assert table.frame.columns.tolist() == ["t", "column_2", "column_3"]
+    assert [n.code for n in table.report.warnings] == ["unnamed_column"] * 2
+    assert refusal(load, "x\n1,2\n3,4\n").startswith("Only one column ('x')")  # as before
+
+
 def test_a_title_row_above_a_workbooks_table_is_named_as_one():
     import io
 
