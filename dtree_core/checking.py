@@ -715,9 +715,8 @@ class _Context:
         # Zhou's Gain(D̃, a) one branch per value (ρ × it is eq. 4.12's multiway Gain)
         if after is not None and self.close(claim.given, row["entropy_known"] - after):
             details = _also_details("multiway", row["entropy_known"] - after, "gain", row,
-                                    self.node["weight"])
-            return Verdict(claim, "multiway", exact,
-                           details=details | {"multiway_name": shown["name"]}, **shown)
+                                    self.node["weight"], self.names, known=True)
+            return Verdict(claim, "multiway", exact, details=details, **shown)
         return Verdict(claim, "wrong", exact, "other", **shown)
 
     def _judge_subset(self, claim: Claim, row: dict, index: int) -> Verdict:
@@ -1008,16 +1007,17 @@ def multiway_scores(row: dict, weight: float) -> dict[str, float]:
 
 
 def _also_details(status: str, value: float, quantity: str, row: dict | None,
-                  weight: float, names: Notation = ZHOU) -> dict:
+                  weight: float, names: Notation = ZHOU, known: bool = False) -> dict:
     """The value a number is right by, and for Zhou's multiway reading which of his
     equations it is, the attribute the tree splits two ways and the multiway quantity's
     name (multiway_name: Li Hang's Gini(D, 纹理), where the row's own Gini(D, 纹理=清晰) names
-    its two-way split; as the score table's multiway column heads it)."""
+    its two-way split; as the score table's multiway column heads it). `known`: the
+    quantity was named on D̃ (Zhou's Gain(D̃, a), §4.4.2), and its name says so."""
     # rounded early, Zhou's multiway value to the 4th decimal it was judged by (0.2773 for
     # 0.2777, not 0.277), beside the exact one, as the quiz's grade quotes them
     details = {status: f"{value:.4f}" if status == "multiway_rounded" else _show(value)}
     if status in ("multiway", "multiway_rounded"):
-        on_known = quantity in notations.ON_KNOWN_ROWS and row["rho"] < 1
+        on_known = known or (quantity in notations.ON_KNOWN_ROWS and row["rho"] < 1)
         details |= {"equation": multiway_equation(quantity, row), "attribute": row["attribute"],
                     "multiway_name": names.text(quantity, set_name(None, on_known).text,
                                                 row["attribute"])}
