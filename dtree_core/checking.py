@@ -445,7 +445,7 @@ class _Context:
         if claim.quantity in NODE_QUANTITIES and claim.attribute and "=" in claim.attribute:
             return self.judge_branch(claim)
         if claim.quantity in NODE_QUANTITIES:
-            claim = Claim(claim.line, claim.text, claim.quantity, None, claim.given)
+            claim = replace(claim, attribute=None)
         elif claim.attribute is None:
             return self.needs_attribute(claim)
         if claim.quantity == "gini_split":
@@ -455,7 +455,7 @@ class _Context:
         if unjudged is not None:
             return unjudged
         if row is not None:
-            claim = Claim(claim.line, claim.text, claim.quantity, row["attribute"], claim.given)
+            claim = replace(claim, attribute=row["attribute"])
         exact = self.exact(claim.quantity, row)
         equation = self.equation(claim.quantity, row)
         shown = {"formula": equation_text(equation), "name": equation.lhs.text}
@@ -694,8 +694,7 @@ class _Context:
         if row is None:
             return (self.needs_attribute(claim) if claim.attribute is None else
                     self.unknown(claim, claim.attribute))
-        claim = Claim(claim.line, claim.text, claim.quantity, row["attribute"], claim.given,
-                      known=True)
+        claim = replace(claim, attribute=row["attribute"], known=True)
         known = [sum(b["class_counts"].get(c, 0.0) for b in row["branches"])
                  for c in self.node["class_counts"]]
         tilde = set_name(None, True, self.names)
@@ -753,7 +752,6 @@ class _Context:
         exact = split_gini(sides)
         shown = _value_split_formula(row["attribute"], value.strip(), sides, exact, self.names,
                                      known_only=row["rho"] < 1)
-        claim = Claim(claim.line, claim.text, claim.quantity, claim.attribute, claim.given)
         if self.close(claim.given, exact):
             return Verdict(claim, "right", exact, **shown)
         if printed_to_two_decimals(claim, exact):  # as Example 5.4 prints it
