@@ -110,24 +110,6 @@ _T_ARGUMENT = re.compile(rf"^(?:t\s*=\s*)?(?P<t>{_T_NUMBER})$", re.IGNORECASE)
 _T_REMARK = re.compile(rf"\s*[(\[]\s*t\s*[=:]\s*(?P<t>{_T_NUMBER})\s*[)\]]\s*$", re.IGNORECASE)
 
 
-class Subsets(str):
-    """A row's subsets as a verdict's detail: the English sentence's text, 'D̃¹: 色泽 ∈
-    {乌黑,青绿}; D̃²: 色泽 ∈ {浅白}', so it prints and compares as text; `pairs`, each (set,
-    condition), for a sentence in another language's punctuation (Chinese D̃¹：…；D̃²：…,
-    as the worked solution writes a branch)."""
-
-    pairs: tuple[tuple[str, str], ...]
-
-    def __new__(cls, pairs=()):
-        pairs = tuple((str(name), str(condition)) for name, condition in pairs)
-        text = super().__new__(cls, "; ".join(f"{name}: {condition}" for name, condition in pairs))
-        text.pairs = pairs
-        return text
-
-    def __reduce__(self):  # a verdict pickled (st.cache_data) keeps its pairs
-        return Subsets, (self.pairs,)
-
-
 # --------------------------------------------------------------------- parsing
 
 
@@ -634,8 +616,9 @@ class _Context:
         return multiway_row(row, self.node["weight"])
 
     def sets_details(self, row: dict) -> dict:
-        """The attribute and the tree's own subsets: 'D̃¹: 色泽 ∈ {乌黑,青绿}; D̃²: …'."""
-        return {"attribute": row["attribute"], "sets": Subsets(
+        """The attribute and the tree's own subsets, each (set, condition): (('D̃¹', '色泽 ∈
+        {乌黑,青绿}'), ('D̃²', …)); the page words them in its language's punctuation."""
+        return {"attribute": row["attribute"], "sets": tuple(
             (set_name(i, row["rho"] < 1, self.names).text, branch_name(row, b))
             for i, b in enumerate(row["branches"], start=1))}
 

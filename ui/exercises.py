@@ -11,7 +11,6 @@ from dtree_core.checking import (
     TOLERANCE,
     Question,
     Report,
-    Subsets,
     Verdict,
     check,
     grade,
@@ -217,11 +216,13 @@ def formula_text(verdict: Verdict) -> str:
 
 
 def worded(details: dict) -> dict:
-    """A verdict's details with a row's subsets in the page's punctuation: 'D̃¹: 色泽 ∈
-    {乌黑,青绿}; D̃²: …', in Chinese D̃¹：色泽 ∈ {乌黑,青绿}；D̃²：… (ex.subset, list.semicolon)."""
-    return {name: t("list.semicolon").join(t("ex.subset", set=subset, condition=condition)
-                                           for subset, condition in value.pairs)
-            if isinstance(value, Subsets) else value for name, value in details.items()}
+    """A copy of a verdict's details with a row's subsets ("sets": (set, condition) pairs) in
+    the page's punctuation: 'D̃¹: 色泽 ∈ {乌黑,青绿}; D̃²: …', in Chinese D̃¹：色泽 ∈
+    {乌黑,青绿}；D̃²：… (ex.subset, list.semicolon)."""
+    if "sets" not in details:
+        return dict(details)
+    return details | {"sets": t("list.semicolon").join(
+        t("ex.subset", set=subset, condition=condition) for subset, condition in details["sets"])}
 
 
 def slip_sentence(verdict: Verdict) -> str:

@@ -1097,7 +1097,8 @@ def test_a_third_branch_of_a_cart_split_is_read_as_zhous_multiway_set():
         "Ent(色泽=浅白) = 0", cart).verdicts
     sets = "D̃¹: 色泽 ∈ {乌黑,青绿}; D̃²: 色泽 ∈ {浅白}"
     assert (third.status, third.exact, third.details) == ("multiway", 0.0, {
-        "attribute": "色泽", "sets": sets, "set": "D̃³", "value": "浅白"})
+        "attribute": "色泽", "sets": (("D̃¹", "色泽 ∈ {乌黑,青绿}"), ("D̃²", "色泽 ∈ {浅白}")),
+        "set": "D̃³", "value": "浅白"})
     assert verdict_sentence(third) == (
         "Line 1: 0 is Ent(D̃³) of Zhou's split of 色泽 one branch per value, where D̃³ is the "
         "samples whose 色泽 is 浅白 ✓. This tree splits 色泽 two ways: " + sets + ".")
