@@ -298,6 +298,10 @@ class Verdict:
     name: str = ""  # the quantity as the book writes it: IV(色泽)
     # a set whose attribute was taken from another line: {set, attribute, source_line}
     taken: dict = field(default_factory=dict)
+    # which of its status's sentences says it: forced (another t, at a t set by hand),
+    # min_score (another t, where t is chosen by the smallest score: CART's Gini_index),
+    # two_way (no such set on a two-way split: one branch per value has `values`); or none
+    variant: str = ""
 
     @property
     def counts_as_right(self) -> bool:
@@ -534,11 +538,12 @@ class _Context:
                 **details, "score": self.names.text(self.threshold_by, _D.text, row["attribute"]),
                 "quantity": self.names.text(claim.quantity, _D.text, row["attribute"])})
         if self.forced(row):  # no rule chose this t: the sentence says it was forced
-            details["forced"] = True
-        elif self.threshold_by != "gain":  # CART's t: the smallest Gini_index, not eq. 4.8
+            return Verdict(claim, "other_threshold", details=details, variant="forced")
+        if self.threshold_by != "gain":  # CART's t: the smallest Gini_index, not eq. 4.8
             details |= {"algorithm": self.algorithm, "score": self.names.text(
                 self.threshold_by, set_name(None, row["rho"] < 1, self.names).text,
                 f"{row['attribute']}, t")}
+            return Verdict(claim, "other_threshold", details=details, variant="min_score")
         return Verdict(claim, "other_threshold", details=details)
 
     def forced(self, row: dict) -> bool:
@@ -605,7 +610,8 @@ class _Context:
         details = {**self.sets_details(row),
                    "set": set_name(claim.branch, row["rho"] < 1, self.names).text}
         if multi is not None:  # two ways here; one branch per value has this many
-            details["values"] = len(multi["branches"])
+            return Verdict(claim, "no_such_set", details=details | {
+                "values": len(multi["branches"])}, variant="two_way")
         return Verdict(claim, "no_such_set", details=details)
 
     def multiway_sets(self, row: dict | None) -> dict | None:
