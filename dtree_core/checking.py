@@ -110,24 +110,6 @@ _T_ARGUMENT = re.compile(rf"^(?:t\s*=\s*)?(?P<t>{_T_NUMBER})$", re.IGNORECASE)
 _T_REMARK = re.compile(rf"\s*[(\[]\s*t\s*[=:]\s*(?P<t>{_T_NUMBER})\s*[)\]]\s*$", re.IGNORECASE)
 
 
-class Subsets(str):
-    """A row's subsets as a verdict's detail: the English sentence's text, 'D̃¹: 色泽 ∈
-    {乌黑,青绿}; D̃²: 色泽 ∈ {浅白}', so it prints and compares as text; `pairs`, each (set,
-    condition), for a sentence in another language's punctuation (Chinese D̃¹：…；D̃²：…,
-    as the worked solution writes a branch)."""
-
-    pairs: tuple[tuple[str, str], ...]
-
-    def __new__(cls, pairs=()):
-        pairs = tuple((str(name), str(condition)) for name, condition in pairs)
-        text = super().__new__(cls, "; ".join(f"{name}: {condition}" for name, condition in pairs))
-        text.pairs = pairs
-        return text
-
-    def __reduce__(self):  # a verdict pickled (st.cache_data) keeps its pairs
-        return Subsets, (self.pairs,)
-
-
 # --------------------------------------------------------------------- parsing
 
 
@@ -316,6 +298,10 @@ class Verdict:
     name: str = ""  # the quantity as the book writes it: IV(色泽)
     # a set whose attribute was taken from another line: {set, attribute, source_line}
     taken: dict = field(default_factory=dict)
+    # which of its status's sentences says it: forced (another t, at a t set by hand),
+    # min_score (another t, where t is chosen by the smallest score: CART's Gini_index),
+    # two_way (no such set on a two-way split: one branch per value has `values`); or none
+    variant: str = ""
 
     @property
     def counts_as_right(self) -> bool:
@@ -445,7 +431,7 @@ class _Context:
         if claim.quantity in NODE_QUANTITIES and claim.attribute and "=" in claim.attribute:
             return self.judge_branch(claim)
         if claim.quantity in NODE_QUANTITIES:
-            claim = Claim(claim.line, claim.text, claim.quantity, None, claim.given)
+            claim = replace(claim, attribute=None)
         elif claim.attribute is None:
             return self.needs_attribute(claim)
         if claim.quantity == "gini_split":
@@ -455,7 +441,7 @@ class _Context:
         if unjudged is not None:
             return unjudged
         if row is not None:
-            claim = Claim(claim.line, claim.text, claim.quantity, row["attribute"], claim.given)
+            claim = replace(claim, attribute=row["attribute"])
         exact = self.exact(claim.quantity, row)
         equation = self.equation(claim.quantity, row)
         shown = {"formula": equation_text(equation), "name": equation.lhs.text}
@@ -552,11 +538,12 @@ class _Context:
                 **details, "score": self.names.text(self.threshold_by, _D.text, row["attribute"]),
                 "quantity": self.names.text(claim.quantity, _D.text, row["attribute"])})
         if self.forced(row):  # no rule chose this t: the sentence says it was forced
-            details["forced"] = True
-        elif self.threshold_by != "gain":  # CART's t: the smallest Gini_index, not eq. 4.8
+            return Verdict(claim, "other_threshold", details=details, variant="forced")
+        if self.threshold_by != "gain":  # CART's t: the smallest Gini_index, not eq. 4.8
             details |= {"algorithm": self.algorithm, "score": self.names.text(
                 self.threshold_by, set_name(None, row["rho"] < 1, self.names).text,
                 f"{row['attribute']}, t")}
+            return Verdict(claim, "other_threshold", details=details, variant="min_score")
         return Verdict(claim, "other_threshold", details=details)
 
     def forced(self, row: dict) -> bool:
@@ -623,7 +610,8 @@ class _Context:
         details = {**self.sets_details(row),
                    "set": set_name(claim.branch, row["rho"] < 1, self.names).text}
         if multi is not None:  # two ways here; one branch per value has this many
-            details["values"] = len(multi["branches"])
+            return Verdict(claim, "no_such_set", details=details | {
+                "values": len(multi["branches"])}, variant="two_way")
         return Verdict(claim, "no_such_set", details=details)
 
     def multiway_sets(self, row: dict | None) -> dict | None:
@@ -634,8 +622,9 @@ class _Context:
         return multiway_row(row, self.node["weight"])
 
     def sets_details(self, row: dict) -> dict:
-        """The attribute and the tree's own subsets: 'D̃¹: 色泽 ∈ {乌黑,青绿}; D̃²: …'."""
-        return {"attribute": row["attribute"], "sets": Subsets(
+        """The attribute and the tree's own subsets, each (set, condition): (('D̃¹', '色泽 ∈
+        {乌黑,青绿}'), ('D̃²', …)); the page words them in its language's punctuation."""
+        return {"attribute": row["attribute"], "sets": tuple(
             (set_name(i, row["rho"] < 1, self.names).text, branch_name(row, b))
             for i, b in enumerate(row["branches"], start=1))}
 
@@ -694,8 +683,7 @@ class _Context:
         if row is None:
             return (self.needs_attribute(claim) if claim.attribute is None else
                     self.unknown(claim, claim.attribute))
-        claim = Claim(claim.line, claim.text, claim.quantity, row["attribute"], claim.given,
-                      known=True)
+        claim = replace(claim, attribute=row["attribute"], known=True)
         known = [sum(b["class_counts"].get(c, 0.0) for b in row["branches"])
                  for c in self.node["class_counts"]]
         tilde = set_name(None, True, self.names)
@@ -715,9 +703,8 @@ class _Context:
         # Zhou's Gain(D̃, a) one branch per value (ρ × it is eq. 4.12's multiway Gain)
         if after is not None and self.close(claim.given, row["entropy_known"] - after):
             details = _also_details("multiway", row["entropy_known"] - after, "gain", row,
-                                    self.node["weight"])
-            return Verdict(claim, "multiway", exact,
-                           details=details | {"multiway_name": shown["name"]}, **shown)
+                                    self.node["weight"], self.names, known=True)
+            return Verdict(claim, "multiway", exact, details=details, **shown)
         return Verdict(claim, "wrong", exact, "other", **shown)
 
     def _judge_subset(self, claim: Claim, row: dict, index: int) -> Verdict:
@@ -754,7 +741,6 @@ class _Context:
         exact = split_gini(sides)
         shown = _value_split_formula(row["attribute"], value.strip(), sides, exact, self.names,
                                      known_only=row["rho"] < 1)
-        claim = Claim(claim.line, claim.text, claim.quantity, claim.attribute, claim.given)
         if self.close(claim.given, exact):
             return Verdict(claim, "right", exact, **shown)
         if printed_to_two_decimals(claim, exact):  # as Example 5.4 prints it
@@ -1008,16 +994,17 @@ def multiway_scores(row: dict, weight: float) -> dict[str, float]:
 
 
 def _also_details(status: str, value: float, quantity: str, row: dict | None,
-                  weight: float, names: Notation = ZHOU) -> dict:
+                  weight: float, names: Notation = ZHOU, known: bool = False) -> dict:
     """The value a number is right by, and for Zhou's multiway reading which of his
     equations it is, the attribute the tree splits two ways and the multiway quantity's
     name (multiway_name: Li Hang's Gini(D, 纹理), where the row's own Gini(D, 纹理=清晰) names
-    its two-way split; as the score table's multiway column heads it)."""
+    its two-way split; as the score table's multiway column heads it). `known`: the
+    quantity was named on D̃ (Zhou's Gain(D̃, a), §4.4.2), and its name says so."""
     # rounded early, Zhou's multiway value to the 4th decimal it was judged by (0.2773 for
     # 0.2777, not 0.277), beside the exact one, as the quiz's grade quotes them
     details = {status: f"{value:.4f}" if status == "multiway_rounded" else _show(value)}
     if status in ("multiway", "multiway_rounded"):
-        on_known = quantity in notations.ON_KNOWN_ROWS and row["rho"] < 1
+        on_known = known or (quantity in notations.ON_KNOWN_ROWS and row["rho"] < 1)
         details |= {"equation": multiway_equation(quantity, row), "attribute": row["attribute"],
                     "multiway_name": names.text(quantity, set_name(None, on_known).text,
                                                 row["attribute"])}

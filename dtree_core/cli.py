@@ -6,6 +6,7 @@ import argparse
 import os
 import sys
 from contextlib import contextmanager
+from functools import cache
 from pathlib import Path
 
 from . import algorithms
@@ -58,19 +59,21 @@ class _Parser(argparse.ArgumentParser):
 
     def error(self, message: str):
         text = argparse_text(message, self.lang)
-        swallowed = _data_in_a_list(self.argv) if "required" in message and "data" in message \
-            else None
+        swallowed = _data_in_a_list(self.argv, self.list_flags()) \
+            if "required" in message and "data" in message else None
         if swallowed is not None:
             text = say(self.lang, "error.data_in_list", refusal=text, flag=swallowed[0],
                        data=swallowed[1])
         raise SystemExit(_fail(f"{self.prog}: {text}"))
 
+    def list_flags(self) -> set[str]:
+        """The flags taking a list of words (nargs="+"): everything after one, up to the next
+        flag, is its."""
+        return {flag for parser in (self, *subparsers(self)) for action in parser._actions
+                if action.nargs == "+" for flag in action.option_strings}
 
-# Flags taking a list of words (nargs="+"): everything after one, up to the next flag, is its.
-LIST_FLAGS = ("--exclude", "--nominal", "--continuous", "--force")
 
-
-def _data_in_a_list(argv) -> tuple[str, str] | None:
+def _data_in_a_list(argv, list_flags) -> tuple[str, str] | None:
     """(flag, word) where the data file seems to have been read as a list flag's last value
     (`--nominal a DATA.csv`: argparse then misses DATA): a word after such a flag, not
     after `--`, that names an existing file or ends as a data file does; None otherwise."""
@@ -82,7 +85,7 @@ def _data_in_a_list(argv) -> tuple[str, str] | None:
         if word == "--":
             break
         if word.startswith("-") and not reads_as_number(word):
-            flag = word.split("=", 1)[0] if word.split("=", 1)[0] in LIST_FLAGS else None
+            flag = word.split("=", 1)[0] if word.split("=", 1)[0] in list_flags else None
         elif flag is not None and (os.path.isfile(word) or word.lower().endswith(suffixes)):
             found = (flag, word)
     return found
@@ -216,6 +219,11 @@ def grow_command(args) -> int:
     return 0
 
 
+def _flag(name: str) -> str:
+    """The flag that sets the argument `name` (scores_csv: --scores-csv)."""
+    return f"--{name.replace('_', '-')}"
+
+
 # The flags that write a file, or standard output for '-'.
 OUTPUT_FLAGS = ("json", "dot", "svg", "rules_txt", "rules_md", "scores_csv", "scores_md",
                 "scores_latex", "solution")
@@ -226,7 +234,7 @@ def _output_files(args):
     for name in OUTPUT_FLAGS:
         target = getattr(args, name, None)
         if target is not None and target != "-":
-            yield f"--{name.replace('_', '-')}", target
+            yield _flag(name), target
 
 
 def _check_file_names(args) -> None:
@@ -237,24 +245,34 @@ def _check_file_names(args) -> None:
             raise CliError("empty_input", flag=flag)
     for flag in OUTPUT_FLAGS:
         if getattr(args, flag, None) == "":
-            raise CliError("empty_output", flag=f"--{flag.replace('_', '-')}")
+            raise CliError("empty_output", flag=_flag(flag))
 
 
-# Flags that choose what an output holds, the outputs they serve, and their defaults.
-OUTPUT_OPTIONS = (("scores_node", "root", ("scores_csv", "scores_md", "scores_latex")),
-                  ("solution_node", "root", ("solution",)),
-                  ("solution_scope", "tree", ("solution",)),
-                  ("solution_lang", None, ("solution",)))
+# Flags that choose what an output holds, and the outputs they serve.
+OUTPUT_OPTIONS = (("scores_node", ("scores_csv", "scores_md", "scores_latex")),
+                  ("solution_node", ("solution",)),
+                  ("solution_scope", ("solution",)),
+                  ("solution_lang", ("solution",)))
 
 
 def _check_output_options(args) -> None:
     """A flag for an output that is not asked for is refused, as a pruning flag the chosen
     --prune would ignore is: --scores-node without --scores-* was silently ignored (nor was
     its path checked)."""
-    for name, default, outputs in OUTPUT_OPTIONS:
-        if getattr(args, name) != default and not any(getattr(args, o) for o in outputs):
-            raise CliError("option_unused", flag=f"--{name.replace('_', '-')}",
-                           outputs="|".join(f"--{o.replace('_', '-')}" for o in outputs))
+    grow = _grow_parser()
+    for name, outputs in OUTPUT_OPTIONS:
+        asked_for = any(getattr(args, output) for output in outputs)
+        if getattr(args, name) != grow.get_default(name) and not asked_for:
+            raise CliError("option_unused", flag=_flag(name),
+                           outputs="|".join(map(_flag, outputs)))
+
+
+@cache
+def _grow_parser() -> argparse.ArgumentParser:
+    """grow's parser (the only command's), for its defaults: grow_command may be called
+    without main's parser."""
+    (grow,) = subparsers(build_parser())
+    return grow
 
 
 def _check_one_file_each(args) -> None:
@@ -306,7 +324,7 @@ def _check_one_stdout(args) -> None:
     output at '-' the text is not JSON, and --rules, part of the summary, would be lost."""
     if args.json != "-":
         return
-    others = [f"--{flag.replace('_', '-')}" for flag in OUTPUT_FLAGS[1:]
+    others = [_flag(flag) for flag in OUTPUT_FLAGS[1:]
               if getattr(args, flag, None) == "-"] + (["--rules"] if args.rules else [])
     if others:  # --rules takes no file: the flag that writes the rules to one is named
         raise CliError("stdout_json_rules" if args.rules else "stdout_json",

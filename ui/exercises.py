@@ -11,7 +11,6 @@ from dtree_core.checking import (
     TOLERANCE,
     Question,
     Report,
-    Subsets,
     Verdict,
     check,
     grade,
@@ -153,15 +152,15 @@ def show_verdict(verdict: Verdict) -> None:
 def verdict_sentence(verdict: Verdict) -> str:
     """One line's verdict in words: right, rounded early, wrong and why, or not read; for a
     set that took its attribute from another line (Ent(D¹) before Gain(D, 色泽)), which."""
-    said = _verdict_sentence(verdict)
+    said = _verdict_sentence(verdict, followed=bool(verdict.taken))
     if not verdict.taken:
         return said
-    if said.endswith("✓"):  # a right line's "… ✓": Chinese closes it (✓。) before the next
-        said = t("ex.line.closed", sentence=said)
     return sentences([said, t("ex.line.taken", **verdict.taken)])
 
 
-def _verdict_sentence(verdict: Verdict) -> str:
+def _verdict_sentence(verdict: Verdict, followed: bool = False) -> str:
+    """The line's own sentence; `followed` by another, a right line's closes as the language
+    closes a sentence that ends in its mark (Chinese ✓。: ex.line.right.followed)."""
     claim = verdict.claim
     exact = verdict.exact if verdict.exact is not None else float("nan")
     # Rounded early: the 4th decimal shows why 0.109 is not the exact 0.1081.
@@ -177,15 +176,11 @@ def _verdict_sentence(verdict: Verdict) -> str:
                           "value_no_split", "other_threshold", "tied_threshold",
                           "ambiguous_threshold", "no_such_set",
                           "unkept_threshold", "no_threshold", "no_split_point"):
-        details = worded(verdict.details)
-        # a t forced by hand (a force a@t) is no best candidate: its own sentence says so;
-        # CART's t is the smallest Gini_index's (its own sentence), not eq. 4.8's largest Gain;
-        # a Dᵛ past a two-way split's values: its own sentence says how many there are
-        variant = (".forced" if details.pop("forced", False) else ".min_score"
-                   if verdict.status == "other_threshold" and "score" in details else
-                   ".two_way" if verdict.status == "no_such_set" and "values" in details
-                   else "")
-        return t(f"ex.line.{verdict.status}{variant}", line=claim.line, **details)
+        # the sentence the engine named: a t forced by hand, CART's t (the smallest
+        # Gini_index's), a Dᵛ past a two-way split's values each have their own
+        variant = f".{verdict.variant}" if verdict.variant else ""
+        return t(f"ex.line.{verdict.status}{variant}", line=claim.line,
+                 **worded(verdict.details))
     if verdict.status == "wrong":
         return t("ex.line.wrong", **values, why=slip_sentence(verdict))
     if verdict.status in ("multiway", "multiway_rounded"):  # Zhou's equation, the attribute
@@ -196,6 +191,8 @@ def _verdict_sentence(verdict: Verdict) -> str:
             own = ".own" if "own" in verdict.details else ""
             return t(f"ex.line.multiway.set{own}", **values | worded(verdict.details))
         return t(in_notation(f"ex.line.{verdict.status}{quinlan}"), **values | verdict.details)
+    if verdict.status == "right" and followed:
+        return t("ex.line.right.followed", **values)
     return t(f"ex.line.{verdict.status}", **values)
 
 
@@ -217,11 +214,13 @@ def formula_text(verdict: Verdict) -> str:
 
 
 def worded(details: dict) -> dict:
-    """A verdict's details with a row's subsets in the page's punctuation: 'D̃¹: 色泽 ∈
-    {乌黑,青绿}; D̃²: …', in Chinese D̃¹：色泽 ∈ {乌黑,青绿}；D̃²：… (ex.subset, list.semicolon)."""
-    return {name: t("list.semicolon").join(t("ex.subset", set=subset, condition=condition)
-                                           for subset, condition in value.pairs)
-            if isinstance(value, Subsets) else value for name, value in details.items()}
+    """A copy of a verdict's details with a row's subsets ("sets": (set, condition) pairs) in
+    the page's punctuation: 'D̃¹: 色泽 ∈ {乌黑,青绿}; D̃²: …', in Chinese D̃¹：色泽 ∈
+    {乌黑,青绿}；D̃²：… (ex.subset, list.semicolon)."""
+    if "sets" not in details:
+        return dict(details)
+    return details | {"sets": t("list.semicolon").join(
+        t("ex.subset", set=subset, condition=condition) for subset, condition in details["sets"])}
 
 
 def slip_sentence(verdict: Verdict) -> str:

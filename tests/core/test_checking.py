@@ -830,19 +830,23 @@ def test_a_min_branch_weight_alone_does_not_ask_for_the_nodes_decimals(wm3):
 
 def test_another_t_at_a_forced_split_point_says_it_was_forced(wm3):
     """Watermelon 3.0's root forced to 密度@0.5185: its t was set by hand, so Gain(D, 密度)
-    at the best midpoint 0.3815 (0.262) is 'another t' said as forced (details['forced']),
+    at the best midpoint 0.3815 (0.262) is 'another t' said as forced (variant 'forced'),
     not judged 'wrong' against the forced t's Gain 0.004 (the curve's best midpoint was
     taken for one tied with the node's t); 含糖率, not forced, keeps its best t."""
+    from ui.exercises import verdict_sentence
+
     trace = DecisionTree("id3", force={"root": "密度@0.5185"}).fit(*wm3).trace_.to_dict()
     best, other, forced = check("Gain(D,密度,0.3815) = 0.262\nGain(D,含糖率,0.2) = 0.1\n"
                                 "Gain(D,密度,0.5185) = 0.004", trace).verdicts
-    assert (best.status, best.details) == ("other_threshold", {
-        "attribute": "密度", "t": "0.3815", "threshold": "0.5185", "forced": True})
-    assert (other.status, other.details) == ("other_threshold", {
+    assert (best.status, best.variant, best.details) == ("other_threshold", "forced", {
+        "attribute": "密度", "t": "0.3815", "threshold": "0.5185"})
+    assert (other.status, other.variant, other.details) == ("other_threshold", "", {
         "attribute": "含糖率", "t": "0.2", "threshold": "0.126"})
+    assert "forced by hand" in verdict_sentence(best)
+    assert "forced" not in verdict_sentence(other)
     assert forced.status == "right"
     grown = DecisionTree("id3").fit(*wm3).trace_.to_dict()  # the rule's own t: not forced
-    assert "forced" not in one(grown, "Gain(D,密度,0.5185) = 0.004").details
+    assert one(grown, "Gain(D,密度,0.5185) = 0.004").variant != "forced"
 
 
 @pytest.mark.parametrize("notation", ["zhou", "lihang"])
@@ -1097,7 +1101,8 @@ def test_a_third_branch_of_a_cart_split_is_read_as_zhous_multiway_set():
         "Ent(色泽=浅白) = 0", cart).verdicts
     sets = "D̃¹: 色泽 ∈ {乌黑,青绿}; D̃²: 色泽 ∈ {浅白}"
     assert (third.status, third.exact, third.details) == ("multiway", 0.0, {
-        "attribute": "色泽", "sets": sets, "set": "D̃³", "value": "浅白"})
+        "attribute": "色泽", "sets": (("D̃¹", "色泽 ∈ {乌黑,青绿}"), ("D̃²", "色泽 ∈ {浅白}")),
+        "set": "D̃³", "value": "浅白"})
     assert verdict_sentence(third) == (
         "Line 1: 0 is Ent(D̃³) of Zhou's split of 色泽 one branch per value, where D̃³ is the "
         "samples whose 色泽 is 浅白 ✓. This tree splits 色泽 two ways: " + sets + ".")

@@ -69,6 +69,8 @@ EN: dict[str, str] = {
     "ex.verdict.unknown_attribute": "unknown attribute",
     "ex.verdict.needs_attribute": "which attribute?",
     "ex.line.right": "Line {line}: {quantity} = {exact} ✓",
+    # a right line before another sentence (ex.line.taken): Chinese closes it, ✓。
+    "ex.line.right.followed": "Line {line}: {quantity} = {exact} ✓",
     "ex.line.rounded": ("Line {line}: {quantity} = {given} is what rounding each step to 3 "
                         "decimals gives, as the book does; the exact value is {exact}."),
     "ex.line.wrong": "Line {line}: {quantity} = {exact}, not {given}. {why}",
@@ -195,8 +197,6 @@ EN: dict[str, str] = {
                                     "or on a line before or after it, as in Gain(D, 色泽)."),
     # a set named without its attribute (Ent(D¹), Ent(D̃)) took it from line {source_line}
     "ex.line.taken": "Here {set} is taken for {attribute}, named on line {source_line}.",
-    # a right line ("… ✓") before another sentence (ex.line.taken): Chinese closes it, ✓。
-    "ex.line.closed": "{sentence}",
     # one of a row's subsets in a sentence (ex.line.multiway.set's {sets}: joined by
     # list.semicolon): D̃¹: 色泽 ∈ {乌黑,青绿}
     "ex.subset": "{set}: {condition}",
@@ -341,6 +341,7 @@ ZH: dict[str, str] = {
     "ex.verdict.unknown_attribute": "未知属性",
     "ex.verdict.needs_attribute": "缺少属性",
     "ex.line.right": "第 {line} 行：{quantity} = {exact} ✓",
+    "ex.line.right.followed": "第 {line} 行：{quantity} = {exact} ✓。",
     "ex.line.rounded": ("第 {line} 行：{quantity} = {given} 是每步先舍入到 3 位小数所得"
                         "（书中即如此）；精确值为 {exact}。"),
     "ex.line.wrong": "第 {line} 行：{quantity} = {exact}，而不是 {given}。{why}",
@@ -436,7 +437,6 @@ ZH: dict[str, str] = {
                                     "随 a 而变：请在这一行写出属性，例如 Ent(D̃¹, 色泽) 或 "
                                     "Gain(D̃, 色泽)，或在它前后的一行写出，例如 Gain(D, 色泽)。"),
     "ex.line.taken": "此处的 {set} 是针对第 {source_line} 行写出的 {attribute} 而言的。",
-    "ex.line.closed": "{sentence}。",
     "ex.subset": "{set}：{condition}",
     "ex.slip.log_base": ("{given} 是用 {base} 代替 log₂ 按正确公式算出的值（{value}）；"
                          "书中的对数以 2 为底。"),
