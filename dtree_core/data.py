@@ -14,6 +14,7 @@ from functools import cached_property
 import numpy as np
 import pandas as pd
 
+from . import kernels
 from .counting import ColumnSort, column_sort
 
 NOMINAL = "nominal"
@@ -337,7 +338,7 @@ class Encoded:
     def sorts(self) -> tuple[ColumnSort | None, ...]:
         """Each continuous column's sort (None for a nominal one), made when growth first
         sorts a column and kept while the table lives."""
-        return tuple(None if a.is_nominal else column_sort(dense_rank(c), c)
+        return tuple(None if a.is_nominal else sorted_column(c)
                      for a, c in zip(self.attributes, self.columns, strict=True))
 
     @cached_property
@@ -486,6 +487,14 @@ def _sample_weights(sample_weight, n_rows: int) -> np.ndarray:
         raise DataError("sample_weight gives every row the weight 0: no row is left to learn "
                         "from.")
     return weights
+
+
+def sorted_column(column: np.ndarray) -> ColumnSort:
+    """The column's sort: by the compiled kernel where available (the same arrays:
+    tests/core/test_kernels.py), else from its dense ranks."""
+    if kernels.available(len(column)):
+        return kernels.column_sort(column)
+    return column_sort(dense_rank(column), column)
 
 
 def dense_rank(values: np.ndarray) -> np.ndarray:

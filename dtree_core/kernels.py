@@ -18,7 +18,7 @@ from contextlib import contextmanager
 
 import numpy as np
 
-from .counting import HUGE_WEIGHT, TINY_WEIGHT
+from .counting import HUGE_WEIGHT, TINY_WEIGHT, ColumnSort
 
 # numba's compiled functions by name, None once it is known numba cannot be used
 _compiled: dict[str, Callable] | None = {}
@@ -42,6 +42,49 @@ def _group_sorted_rows(rows, node_of_row, starts, out_rows):
             p = fill[k]
             out_rows[p] = r
             fill[k] = p + 1
+
+
+def _settle_ties(order, column, place):
+    """order: np.argsort(column), whose equal values come in no set order; puts each run of
+    equal values (-0.0 equals 0.0; every NaN one run, last, as argsort leaves them) in row
+    order, writes each row's place in the result, and returns the count of distinct known
+    values: counting.column_sort(dense_rank(column), column)'s order and place in one pass
+    after one unstable argsort, where numpy needs a second sort of packed (rank, row) keys."""
+    n = len(order)
+    start = 0
+    distinct = 0
+    while start < n:
+        value = column[order[start]]
+        end = start + 1
+        if value != value:  # NaN: the rest are NaN too
+            end = n
+        else:
+            while end < n and column[order[end]] == value:
+                end += 1
+            distinct += 1
+        if end - start > _INSERTION_RUN:
+            order[start:end] = np.sort(order[start:end])
+        else:
+            _insertion_sort(order, start, end)
+        for p in range(start, end):
+            place[order[p]] = p
+        start = end
+    return distinct
+
+
+def _insertion_sort(a, start, end):
+    """a[start:end] sorted in place (a short run: no temporary array)."""
+    for p in range(start + 1, end):
+        item = a[p]
+        q = p - 1
+        while q >= start and a[q] > item:
+            a[q + 1] = a[q]
+            q -= 1
+        a[q + 1] = item
+
+
+# a run of tied values longer than this is sorted by np.sort, a shorter one in place
+_INSERTION_RUN = 16
 
 
 def _best_positions(cum, bits, n_classes, starts, sizes, totals, entropy, table, step,
@@ -261,9 +304,9 @@ def _two_way_gini_of(left, whole, n_classes):
 
 
 _SOURCES = {"group_sorted_rows": _group_sorted_rows, "best_positions": _best_positions,
-            "best_subsets": _best_subsets}
+            "best_subsets": _best_subsets, "settle_ties": _settle_ties}
 # the helpers a kernel calls, compiled with it
-_HELPERS = (_gain_at, _sum_looked_up, _gini_index_at, _with_bit, _over_all_values,
+_HELPERS = (_insertion_sort, _gain_at, _sum_looked_up, _gini_index_at, _with_bit, _over_all_values,
             _subset_table, _first_against_rest, _two_way_gini_of, _first_listed_tied)
 
 
@@ -292,8 +335,9 @@ def _read_only(a: np.ndarray) -> np.ndarray:
 
 
 # Each kernel's arguments on two entries, of the types the grower passes (a column's sorted
-# rows are read-only: a type of their own to numba): load() calls each kernel on them once,
-# so its code is compiled or read from the cache before a fit needs it.
+# rows, and the column column_sort reads, are read-only: a type of their own to numba):
+# load() calls each kernel on them once, so its code is compiled or read from the cache
+# before a fit needs it.
 _SAMPLE_ARGUMENTS = {
     "group_sorted_rows": lambda: (
         _read_only(np.arange(2, dtype=np.int32)), np.zeros(2, dtype=np.int32),
@@ -303,6 +347,8 @@ _SAMPLE_ARGUMENTS = {
         np.full(1, 2, dtype=np.int64), np.ones((1, 2), dtype=np.int64), np.zeros(1),
         np.zeros(3), np.ones(1, dtype=bool), False, 1e-12, 1e-12,
         np.ones(1, dtype=np.int64), np.ones(1, dtype=np.int64)),
+    "settle_ties": lambda: (
+        np.zeros(1, dtype=np.int32), _read_only(np.zeros(1)), np.zeros(1, dtype=np.int32)),
     "best_subsets": lambda: (
         np.ones((1, 2, 2)), np.ones((1, 2), dtype=bool), np.zeros(1, dtype=np.int64),
         np.zeros((1, 4), dtype=np.int64), np.zeros(1, dtype=np.int64), np.ones(1, dtype=bool),
@@ -353,6 +399,19 @@ def _jit(numba, source: Callable, **options) -> Callable:
         return numba.njit(cache=True, **options)(source)
     except RuntimeError:  # "cannot cache function …: no locator available for file …"
         return numba.njit(**options)(source)
+
+
+def column_sort(column: np.ndarray) -> ColumnSort:
+    """counting.column_sort(data.dense_rank(column), column): the same arrays, from one
+    argsort and one pass (_settle_ties). Only when available()."""
+    n = len(column)
+    index = np.int32 if n < 2**31 else np.int64
+    order = np.argsort(column).astype(index)
+    place = np.empty(n, dtype=index)
+    distinct = _kernel("settle_ties")(order, _read_only(column.view()), place)
+    order.flags.writeable = False
+    place.flags.writeable = False
+    return ColumnSort(place, order, distinct if n and np.isnan(column[order[-1]]) else -1)
 
 
 def group_sorted_rows(rows: np.ndarray, node_of_row: np.ndarray, starts: np.ndarray,

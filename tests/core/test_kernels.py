@@ -21,6 +21,8 @@ from test_every_position import _nodes, _numbers
 from test_partition_search import assert_same, nodes
 
 from dtree_core import DecisionTree, kernels
+from dtree_core.counting import column_sort
+from dtree_core.data import dense_rank
 from dtree_core.splitting import (
     EXACT_PARTITION_LIMIT,
     Batch,
@@ -123,6 +125,43 @@ def test_switched_off_the_numpy_code_runs(every_batch):
     with kernels.enabled(False):
         DecisionTree("c45", nominal=["c"], continuous=["x0", "x1", "x2"]).fit(X, y)
     assert every_batch == []
+
+
+@settings(max_examples=60, deadline=None)
+@given(values=st.lists(st.sampled_from([0.0, -0.0, 1.5, -2.0, 3.25, np.nan, np.inf]) |
+                       st.floats(-4, 4, width=16), max_size=300),
+       repeat=st.integers(1, 40))
+def test_a_column_sorts_to_the_same_place_and_order(values, repeat):
+    # few distinct values repeated: long runs of ties (past the insertion sort's length) and
+    # short ones, NaN last, -0.0 equal to 0.0
+    column = np.tile(np.array(values, dtype=float), repeat)
+    column[np.isinf(column)] = np.nan  # as encode_continuous leaves an infinite value
+    compiled = kernels.column_sort(column)
+    plain = column_sort(dense_rank(column), column)
+    assert np.array_equal(compiled.order, plain.order)
+    assert np.array_equal(compiled.place, plain.place)
+    assert compiled.nan_rank == plain.nan_rank
+    assert compiled.order.dtype == plain.order.dtype and not compiled.order.flags.writeable
+
+
+def test_a_big_column_is_sorted_by_the_kernel(monkeypatch):
+    calls = []
+    real = kernels.column_sort
+    monkeypatch.setattr(kernels, "column_sort", lambda c: calls.append(len(c)) or real(c))
+    X, y = _table(3, 500, 2, 1)
+    DecisionTree("c45", nominal=["c"], continuous=["x0", "x1", "x2"]).fit(X, y)
+    assert calls == [500, 500, 500]
+
+
+def test_a_fit_after_load_compiles_nothing_more():
+    # load()'s sample arguments have the types a fit passes: a kernel met with another
+    # type would be compiled again in the middle of the fit (seconds)
+    signatures = {name: len(k.signatures) for name, k in kernels._compiled.items()}
+    X, y = _table(5, 400, 3, 1)
+    X["x0"] = X["x0"].where(X["x0"] > -1)  # an unknown value: a column copied, not read in place
+    for algorithm in ("c45", "cart"):
+        DecisionTree(algorithm, nominal=["c"], continuous=["x0", "x1", "x2"]).fit(X, y)
+    assert {name: len(k.signatures) for name, k in kernels._compiled.items()} == signatures
 
 
 def _partitions_both_ways(by_value, text_rank, hopeless=None, weighted=None):
