@@ -329,8 +329,9 @@ class Encoded:
     def own_columns(self) -> None:
         """Copy the columns still read in place from the caller's table (encode_continuous),
         so a change to that table after fit does not reach the model. Growth calls it when
-        done: the copies then take pages its arrays freed instead of adding to its peak (the
-        caller's table cannot change while fit runs in the caller's thread)."""
+        done (growing.finish), after its temporary arrays have gone: the copies do not add
+        to its peak. (While fit runs, pandas' copy-on-write keeps the caller's writes off
+        the blocks fit's own frame shares.)"""
         object.__setattr__(self, "columns", tuple(c if c.base is None else c.copy()
                                                   for c in self.columns))
 
@@ -405,14 +406,14 @@ def encode_continuous(series: pd.Series) -> np.ndarray:
     floats already is read in place, not copied (read-only): at 1M rows × 10 such columns a
     copy was 76 MB of a fit's peak. Whoever keeps the array past the call owns a copy
     (Encoded.own_columns)."""
-    numbers = series if series.dtype == np.float64 else pd.to_numeric(series, errors="coerce")
-    values = numbers.to_numpy(dtype=float)
-    finite = np.isfinite(values)
-    if finite.all() and values.flags.c_contiguous:
-        values.flags.writeable = False  # the caller's numbers, in place
-        return values
-    values = values.copy()
-    values[~finite] = np.nan
+    if series.dtype == np.float64:
+        values = series.to_numpy()
+        if values.flags.c_contiguous and np.isfinite(values).all():
+            view = values.view()  # read-only itself; the caller's own flags are left alone
+            view.flags.writeable = False
+            return view
+    values = pd.to_numeric(series, errors="coerce").to_numpy(dtype=float, copy=True)
+    values[~np.isfinite(values)] = np.nan
     return values
 
 

@@ -55,7 +55,6 @@ def grow(enc: Encoded, options: Options, target: str, budget: Budget | None = No
                 budget.before_depth(frontier.depth, store.size, budget.elapsed(),
                                     rows * len(enc.attributes), copies=rows > enc.n_rows)
             frontier = _grow_depth(enc, options, frontier, store)
-    enc.own_columns()
     return finish(options, target, store)
 
 
@@ -475,9 +474,11 @@ def _spread_unknowns(rows, weight, node, branch, first_child, sizes, shares):
 
 
 def finish(options: Options, target, store: NodeStore) -> Trace:
-    """Freeze the records in TreeGenerate's depth-first order."""
+    """Freeze the records in TreeGenerate's depth-first order (both growers': the trace
+    keeps the table, which from here on owns its columns)."""
     skipped = check_forces(options, store)
     enc = store.enc
+    enc.own_columns()
     nodes = store.freeze()
     attributes = tuple({"name": a.name, "kind": a.kind, **({"values": list(a.values)}
                         if a.is_nominal else {})} for a in enc.attributes)

@@ -406,7 +406,7 @@ def column_sort(column: np.ndarray) -> ColumnSort:
     argsort and one pass (_settle_ties). Only when available()."""
     n = len(column)
     index = np.int32 if n < 2**31 else np.int64
-    order = np.argsort(column).astype(index)
+    order = np.argsort(column).astype(index, copy=False)
     place = np.empty(n, dtype=index)
     distinct = _kernel("settle_ties")(order, _read_only(column.view()), place)
     order.flags.writeable = False
