@@ -118,6 +118,14 @@ _IDEOGRAPH_FIRST_RE2 = "^[{}-{}]".format(*_IDEOGRAPHS)
 # left alone: there 1,234 is as often an English thousand.)
 _DECIMAL_COMMA_RE2 = r"^[+-]?(?:[0-9]+|[0-9]{1,3}(?:\.[0-9]{3})+)(?:,[0-9]+)?$"
 DECIMAL_COMMA_DELIMITERS = (";",)
+# Beside numbers with a decimal comma, a number with a point and no comma (1.5, .5, 1.234):
+# the point may be a decimal one or a thousands dot. In a semicolon file a number with a
+# comma is one with a decimal comma (_DECIMAL_COMMA_RE2, 3,100 too); elsewhere only one no
+# thousands separator writes (0,697, 0,200, 1.234,5 and 1 234,5: _DECIMAL_COMMA's, less
+# _COMMA_EITHER_WAY's 3,100, as _text_reading tells them apart).
+_POINT_NUMBER_RE2 = r"^[+-]?(?:[0-9]+\.[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?$"
+_COMMA_NUMBER_RE2 = r"^[+-]?(?:0|[1-9][0-9]*|[1-9][0-9]{0,2}(?:[. ][0-9]{3})+),[0-9]+$"
+_COMMA_EITHER_WAY_RE2 = r"^[+-]?[1-9][0-9]{0,2}(?:,[0-9]{3})+$"
 _MAX_SPELLINGS = 4096  # case spellings of the missing markers matched in C; beyond, per value
 
 
@@ -168,6 +176,12 @@ NOTICES = {
                            "numbers only in a file separated by semicolons, where the comma "
                            "cannot also separate the values. Save the file as .xlsx, or as CSV "
                            "separated by semicolons, to use it as a continuous attribute."),
+    "decimal_marks": ("Column '{column}' is read as text: its numbers are written with two "
+                      "decimal marks, a point in {points} values (such as '{point}') and a "
+                      "comma in {commas} (such as '{comma}'). Either mark can also separate "
+                      "thousands ('1.234' may be 1234, '3,100' may be 3100), so no one reading "
+                      "is safe and the values are kept as written. Write every number with "
+                      "the same decimal mark to use it as a continuous attribute."),
     "uncalculated_formulas": ("Column '{column}' holds formulas whose results were never "
                               "saved (the file was not saved by Excel), so it is read as "
                               "empty; open the file in Excel and save it to keep the values."),
@@ -191,9 +205,9 @@ NOTICES = {
                         "continuous attribute."),
 }
 # The notices of a column whose numbers are kept as text for the way they are written (the
-# readings _text_reading chooses among): left out with a different value in every row, it
-# is said to be for that, not like a row number.
-NUMBERS_AS_TEXT = ("formatted_numbers", "decimal_comma_text", "number_units")
+# readings _text_reading chooses among, and _decimal_marks's two marks in one column): left
+# out with a different value in every row, it is said to be for that, not like a row number.
+NUMBERS_AS_TEXT = ("formatted_numbers", "decimal_comma_text", "number_units", "decimal_marks")
 
 
 class Notice(str):
@@ -1694,6 +1708,39 @@ def _decimal_comma_numbers(values: _Distinct, missing: np.ndarray) -> tuple | No
     return floats, known.filter(commas)[0].as_py()
 
 
+def _decimal_marks(values: _Distinct, missing: np.ndarray, decimal_comma: bool) -> dict | None:
+    """The details of a decimal_marks notice when every known value is a number and some are
+    written with a decimal point (1.5, 1.234), others with a decimal comma (0,5; in a
+    semicolon file 3,100 too): the counts of rows of each and the first of each. Read by
+    either mark, some of them would change (1.234 as 1234, or 3,100 as 3.1), so the column is
+    kept as text and the loader says what it saw. None otherwise (codes with a leading zero,
+    as 01,5, are no numbers here either)."""
+    if not len(values.texts):
+        return None
+    known = pa.array(~missing)
+    cleaned = values.cleaned
+    if decimal_comma:  # the semicolon file's decimal commas, 3,100 and 1.234,5 among them
+        comma = pc.and_(pc.match_substring_regex(cleaned, _DECIMAL_COMMA_RE2),
+                        pc.match_substring(cleaned, ","))
+        numbers = pc.match_substring_regex(cleaned, _DECIMAL_COMMA_RE2)
+    else:  # only those no thousands separator writes; 3,100 may be either
+        either = pc.match_substring_regex(cleaned, _COMMA_EITHER_WAY_RE2)
+        numbers = pc.or_(pc.match_substring_regex(cleaned, _COMMA_NUMBER_RE2), either)
+        comma = pc.and_not(numbers, either)
+    comma = _flags(pc.and_(comma, known))
+    if not comma.any():
+        return None
+    point = _flags(pc.and_(pc.match_substring_regex(cleaned, _POINT_NUMBER_RE2), known))
+    if not point.any():
+        return None
+    numbers = pc.or_(numbers, pc.match_substring_regex(cleaned, _NUMBER_RE2))
+    if not _flags(pc.or_(numbers, pa.array(missing))).all() or _flags(pc.and_(
+            pc.match_substring_regex(cleaned, _LEADING_ZERO_RE2), known)).any():
+        return None
+    return {"points": values.count(point), "point": values.texts[np.argmax(point)],
+            "commas": values.count(comma), "comma": values.texts[np.argmax(comma)]}
+
+
 def _plain_numbers(raw: pa.Array, markers: _Markers) -> np.ndarray | None:
     """The common case in C: every value is a missing marker as written or a plain finite
     number without a leading zero. None sends the column to the exact rules.
@@ -2135,7 +2182,8 @@ def _judged_column(name: str, raw: pa.Array, markers: _Markers, decimal_comma: b
     if numbers.numeric:
         series, note = _numeric(name, values, missing, numbers)
         return series, [*notes, *([note] if note else [])], int(series.isna().sum())
-    comma = _decimal_comma_numbers(values, missing) if decimal_comma else None
+    marks = _decimal_marks(values, missing, decimal_comma)
+    comma = _decimal_comma_numbers(values, missing) if decimal_comma and not marks else None
     if comma is not None:
         floats, example = comma
         notes.append(Notice("decimal_comma", column=name, example=example))
@@ -2143,8 +2191,10 @@ def _judged_column(name: str, raw: pa.Array, markers: _Markers, decimal_comma: b
             values.count(missing)
     texts = values.texts.copy()
     texts[missing] = np.nan
-    formatted = _text_reading(values.texts[~missing], decimal_comma)
-    if numbers.long and numbers.looks == numbers.known:  # numbers but for their length
+    formatted = None if marks else _text_reading(values.texts[~missing], decimal_comma)
+    if marks:  # 1.5 or 1.234 beside 0,5: which mark is the decimal one is not known
+        notes.append(Notice("decimal_marks", column=name, **marks))
+    elif numbers.long and numbers.looks == numbers.known:  # numbers but for their length
         notes.append(Notice("long_numbers", column=name, example=numbers.long))
     elif formatted is not None:
         code, example = formatted

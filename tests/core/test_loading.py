@@ -422,6 +422,53 @@ def test_a_semicolon_file_reads_decimal_commas_as_numbers_and_says_so():
     assert table.frame["x"].tolist()[::2] == [1234.5, 2.0] and pd.isna(table.frame["x"][1])
 
 
+@pytest.mark.parametrize("delimiter", [";", ","])
+def test_a_column_with_both_decimal_marks_is_kept_as_text_and_named(delimiter):
+    """A semicolon file whose column held 1.234 beside 0,5 read 1.234 as one thousand two
+    hundred thirty-four (a thousands dot), saying only that it read decimal commas; one with
+    1.5 beside 0,5 kept the column as text without a word. Which mark is the decimal one is not
+    known, so the column is kept as written and the notice names both marks with an example of
+    each; a comma-separated file with the same cells quoted reads and says the same."""
+    from dtree_core.cli_messages import notice_text
+
+    rows = [("1", "0,697", "1.5", "是"), ("2", "1.234", "0,46", "是"),
+            ("3", "0,403", "0,237", "否"), ("4", "0,245", "2.25", "否"), ("5", "0,5", "?", "是")]
+    quote = (lambda v: f'"{v}"') if delimiter == "," else str
+    table = load(f"编号{delimiter}密度{delimiter}含糖率{delimiter}好瓜\n" + "".join(
+        delimiter.join(quote(v) for v in row) + "\n" for row in rows))
+    assert table.frame["密度"].tolist() == ["0,697", "1.234", "0,403", "0,245", "0,5"]
+    assert table.frame["含糖率"].tolist()[:4] == ["1.5", "0,46", "0,237", "2.25"]
+    assert pd.isna(table.frame["含糖率"][4])  # '?' is still a missing value
+    notes = {n.details["column"]: n for n in table.report.warnings}
+    assert {c: (n.code, n.details) for c, n in notes.items()} == {
+        "密度": ("decimal_marks", {"column": "密度", "points": 1, "point": "1.234",
+                                   "commas": 4, "comma": "0,697"}),
+        "含糖率": ("decimal_marks", {"column": "含糖率", "points": 2, "point": "1.5",
+                                     "commas": 2, "comma": "0,46"})}
+    assert "a point in 1 value (such as '1.234')" in notes["密度"]
+    assert "a comma in 4 (such as '0,697')" in notes["密度"]
+    zh = notice_text(notes["密度"], "zh")
+    assert "“1.234”" in zh and "“0,697”" in zh and "小数点" in zh
+    # left out with a value in every row: for its numbers read as text, not 'like a row number'
+    assert prepare(table, "好瓜", nominal=["含糖率"]).excluded[
+        "密度"].code == "numbers_as_text"
+
+
+def test_one_decimal_mark_in_a_semicolon_file_reads_as_numbers_as_before():
+    """Only decimal commas (with a thousands dot before one, or 1.234.567, which only
+    thousands dots write), or only decimal points: numbers, as before the two marks mixed in
+    one column were named."""
+    commas = load("x;y\n0,5;a\n1.234,5;b\n2;a\n1.234.567;b\n")
+    assert commas.frame["x"].tolist() == [0.5, 1234.5, 2.0, 1234567.0]
+    assert [n.code for n in commas.report.warnings] == ["decimal_comma"]
+    points = load("x;y\n0.5;a\n1.234;b\n2;a\n.25;b\n")
+    assert points.frame["x"].tolist() == [0.5, 1.234, 2.0, 0.25]
+    assert not points.report.warnings
+    # a comma-separated file's 3,100 beside 1.5 is a thousands comma, as before: no two marks
+    english = load('x,y\n1.5,a\n"3,100",b\n')
+    assert [n.code for n in english.report.warnings] == ["formatted_numbers"]
+
+
 def test_decimal_commas_in_a_comma_separated_file_are_named_as_such():
     """Google Sheets (or Excel) where the comma is the decimal mark saves a comma-separated
     file with "0,697" quoted: the column stayed text with no word at all (0,23), or was said
