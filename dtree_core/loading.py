@@ -115,8 +115,9 @@ _IDEOGRAPHS = ("\u4e00", "\u9fff")  # CJK Unified Ideographs, as in 样本 or �
 _IDEOGRAPH_FIRST_RE2 = "^[{}-{}]".format(*_IDEOGRAPHS)
 # A number as Excel writes it where the comma is the decimal mark (0,697; 1.234,5), in the
 # CSV it saves there, separated by semicolons for that reason. (Its tab-separated text is
-# left alone: there 1,234 is as often an English thousand.)
-_DECIMAL_COMMA_RE2 = r"^[+-]?(?:[0-9]+|[0-9]{1,3}(?:\.[0-9]{3})+)(?:,[0-9]+)?$"
+# left alone: there 1,234 is as often an English thousand.) A thousands group never follows a
+# first group of 0: 0.234,5 and 0.234.567 are no such numbers.
+_DECIMAL_COMMA_RE2 = r"^[+-]?(?:[0-9]+|[1-9][0-9]{0,2}(?:\.[0-9]{3})+)(?:,[0-9]+)?$"
 DECIMAL_COMMA_DELIMITERS = (";",)
 # Beside numbers with a decimal comma, a number with a point and no comma (1.5, .5, 1.234):
 # the point may be a decimal one or a thousands dot. In a semicolon file a number with a
@@ -126,6 +127,12 @@ DECIMAL_COMMA_DELIMITERS = (";",)
 _POINT_NUMBER_RE2 = r"^[+-]?(?:[0-9]+\.[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?$"
 _COMMA_NUMBER_RE2 = r"^[+-]?(?:0|[1-9][0-9]*|[1-9][0-9]{0,2}(?:[. ][0-9]{3})+),[0-9]+$"
 _COMMA_EITHER_WAY_RE2 = r"^[+-]?[1-9][0-9]{0,2}(?:,[0-9]{3})+$"
+# In a semicolon file, a number whose point a thousands dot may have written (1.234, -12.500:
+# Excel where the comma is the decimal mark writes 1234 so with a separator in the format),
+# and those it cannot have: another point (0.5, 1.25, 0.234 with its first group of 0, 1.5e3)
+# or a whole number of four digits or more without one (2019, which it would write 2.019).
+_THOUSANDS_DOT_RE2 = r"^\s*[+-]?[1-9][0-9]{0,2}\.[0-9]{3}\s*$"
+_NOT_THOUSANDS_RE2 = r"^\s*[+-]?(?:[0-9]*\.[0-9]*(?:[eE][+-]?[0-9]+)?|[1-9][0-9]{3,})\s*$"
 _MAX_SPELLINGS = 4096  # case spellings of the missing markers matched in C; beyond, per value
 
 
@@ -182,6 +189,12 @@ NOTICES = {
                       "thousands ('1.234' may be 1234, '3,100' may be 3100), so no one reading "
                       "is safe and the values are kept as written. Write every number with "
                       "the same decimal mark to use it as a continuous attribute."),
+    "thousands_dot": ("Column '{column}' is read as numbers with a decimal point (such as "
+                      "'{example}'), though in a file separated by semicolons, as Excel saves "
+                      "where the comma is the decimal mark, a point may separate thousands "
+                      "('{example}' may be {thousands}), and none of its values shows which. "
+                      "If it does, save the numbers without thousands separators (in Excel: "
+                      "Format Cells, Number, no separator)."),
     "uncalculated_formulas": ("Column '{column}' holds formulas whose results were never "
                               "saved (the file was not saved by Excel), so it is read as "
                               "empty; open the file in Excel and save it to keep the values."),
@@ -1687,8 +1700,34 @@ def _column(name: str, raw: pa.Array, markers: _Markers,
     of missing values."""
     numbers = _plain_numbers(raw, markers)
     if numbers is not None:
-        return pd.Series(numbers, dtype="float64", copy=False), [], int(np.isnan(numbers).sum())
+        notes = []
+        if decimal_comma:  # read with a decimal point: say so if a thousands dot may be one
+            at = _thousands_dot(raw, ~np.isnan(numbers))
+            if at is not None:
+                notes.append(_thousands_dot_notice(name, raw[at].as_py().strip()))
+        return pd.Series(numbers, dtype="float64", copy=False), notes, \
+            int(np.isnan(numbers).sum())
     return _judged_column(name, raw, markers, decimal_comma)
+
+
+def _thousands_dot(strings: pa.Array, known: np.ndarray) -> int | None:
+    """In a column read as numbers, the first known value whose point a thousands dot may have
+    written (1.234) when no known value shows the point is a decimal one (0.5, 1.25, 2019;
+    _THOUSANDS_DOT_RE2); else None."""
+    dotted = _flags(pc.fill_null(pc.match_substring_regex(strings, _THOUSANDS_DOT_RE2),
+                                 False)) & known
+    if not dotted.any():
+        return None
+    other = _flags(pc.fill_null(pc.match_substring_regex(strings, _NOT_THOUSANDS_RE2),
+                                False)) & known & ~dotted
+    return None if other.any() else int(np.argmax(dotted))
+
+
+def _thousands_dot_notice(name: str, example: str, normal: str | None = None) -> Notice:
+    """The thousands_dot notice: example as written, and the number it is if its point
+    separates thousands (normal: the example with its characters made ASCII)."""
+    thousands = (normal or example).strip().replace(".", "").lstrip("+")
+    return Notice("thousands_dot", column=name, example=example, thousands=thousands)
 
 
 def _decimal_comma_numbers(values: _Distinct, missing: np.ndarray) -> tuple | None:
@@ -2100,9 +2139,10 @@ class _Numbers:
 # separators (1,234, or 1 234 as French and Russian Excel write them), a currency sign
 # (￥1,234.00, as Excel's currency format writes it on Chinese Windows, whose GBK has no ¥;
 # $, €, £), a percent sign (95%, 12.5 %), or the accounting format's negative in parentheses
-# ((21), ￥(1,234.00)) and its zero, a dash after the currency sign (￥ -).
+# ((21), ￥(1,234.00)) and its zero, a dash after the currency sign (￥ -). A thousands group
+# never follows a first group of 0 (0 234, 0,234.5).
 _CURRENCY = "[¥$€£]"
-_GROUPED = r"(?:\d{1,3}(?:,\d{3})+|\d{1,3}(?: \d{3})+|\d+)(?:\.\d+)?(?: *%)?"
+_GROUPED = r"(?:[1-9]\d{0,2}(?:,\d{3})+|[1-9]\d{0,2}(?: \d{3})+|\d+)(?:\.\d+)?(?: *%)?"
 _FORMATTED_NUMBER = re.compile(
     rf"[-+]?(?:{_CURRENCY} *[-+]?)?{_GROUPED}"
     rf"|(?:{_CURRENCY} *)?\( *(?:{_CURRENCY} *)?{_GROUPED} *\)|{_CURRENCY} *-+", re.ASCII)
@@ -2181,7 +2221,15 @@ def _judged_column(name: str, raw: pa.Array, markers: _Markers, decimal_comma: b
     numbers = _Numbers.of(values, ~missing)
     if numbers.numeric:
         series, note = _numeric(name, values, missing, numbers)
-        return series, [*notes, *([note] if note else [])], int(series.isna().sum())
+        notes = [*notes, *([note] if note else [])]
+        at = None
+        if decimal_comma:  # read with a decimal point: say so if a thousands dot may be one
+            normal = values.cleaned if numbers.normal is values.texts else \
+                pa.array(numbers.normal, type=pa.string())
+            at = _thousands_dot(normal, numbers.number)
+        if at is not None:
+            notes.append(_thousands_dot_notice(name, values.texts[at], numbers.normal[at]))
+        return series, notes, int(series.isna().sum())
     marks = _decimal_marks(values, missing, decimal_comma)
     comma = _decimal_comma_numbers(values, missing) if decimal_comma and not marks else None
     if comma is not None:
