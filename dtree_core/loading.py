@@ -115,9 +115,24 @@ _IDEOGRAPHS = ("\u4e00", "\u9fff")  # CJK Unified Ideographs, as in 样本 or �
 _IDEOGRAPH_FIRST_RE2 = "^[{}-{}]".format(*_IDEOGRAPHS)
 # A number as Excel writes it where the comma is the decimal mark (0,697; 1.234,5), in the
 # CSV it saves there, separated by semicolons for that reason. (Its tab-separated text is
-# left alone: there 1,234 is as often an English thousand.)
-_DECIMAL_COMMA_RE2 = r"^[+-]?(?:[0-9]+|[0-9]{1,3}(?:\.[0-9]{3})+)(?:,[0-9]+)?$"
+# left alone: there 1,234 is as often an English thousand.) A thousands group never follows a
+# first group of 0: 0.234,5 and 0.234.567 are no such numbers.
+_DECIMAL_COMMA_RE2 = r"^[+-]?(?:[0-9]+|[1-9][0-9]{0,2}(?:\.[0-9]{3})+)(?:,[0-9]+)?$"
 DECIMAL_COMMA_DELIMITERS = (";",)
+# Beside numbers with a decimal comma, a number with a point and no comma (1.5, .5, 1.234):
+# the point may be a decimal one or a thousands dot. In a semicolon file a number with a
+# comma is one with a decimal comma (_DECIMAL_COMMA_RE2, 3,100 too); elsewhere only one no
+# thousands separator writes (0,697, 0,200, 1.234,5 and 1 234,5: _DECIMAL_COMMA's, less
+# _COMMA_EITHER_WAY's 3,100, as _text_reading tells them apart).
+_POINT_NUMBER_RE2 = r"^[+-]?(?:[0-9]+\.[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?$"
+_COMMA_NUMBER_RE2 = r"^[+-]?(?:0|[1-9][0-9]*|[1-9][0-9]{0,2}(?:[. ][0-9]{3})+),[0-9]+$"
+_COMMA_EITHER_WAY_RE2 = r"^[+-]?[1-9][0-9]{0,2}(?:,[0-9]{3})+$"
+# In a semicolon file, a number whose point a thousands dot may have written (1.234, -12.500:
+# Excel where the comma is the decimal mark writes 1234 so with a separator in the format),
+# and those it cannot have: another point (0.5, 1.25, 0.234 with its first group of 0, 1.5e3)
+# or a whole number of four digits or more without one (2019, which it would write 2.019).
+_THOUSANDS_DOT_RE2 = r"^\s*[+-]?[1-9][0-9]{0,2}\.[0-9]{3}\s*$"
+_NOT_THOUSANDS_RE2 = r"^\s*[+-]?(?:[0-9]*\.[0-9]*(?:[eE][+-]?[0-9]+)?|[1-9][0-9]{3,})\s*$"
 _MAX_SPELLINGS = 4096  # case spellings of the missing markers matched in C; beyond, per value
 
 
@@ -168,6 +183,18 @@ NOTICES = {
                            "numbers only in a file separated by semicolons, where the comma "
                            "cannot also separate the values. Save the file as .xlsx, or as CSV "
                            "separated by semicolons, to use it as a continuous attribute."),
+    "decimal_marks": ("Column '{column}' is read as text: its numbers are written with two "
+                      "decimal marks, a point in {points} values (such as '{point}') and a "
+                      "comma in {commas} (such as '{comma}'). Either mark can also separate "
+                      "thousands ('1.234' may be 1234, '3,100' may be 3100), so no one reading "
+                      "is safe and the values are kept as written. Write every number with "
+                      "the same decimal mark to use it as a continuous attribute."),
+    "thousands_dot": ("Column '{column}' is read as numbers with a decimal point (such as "
+                      "'{example}'), though in a file separated by semicolons, as Excel saves "
+                      "where the comma is the decimal mark, a point may separate thousands "
+                      "('{example}' may be {thousands}), and none of its values shows which. "
+                      "If it does, save the numbers without thousands separators (in Excel: "
+                      "Format Cells, Number, no separator)."),
     "uncalculated_formulas": ("Column '{column}' holds formulas whose results were never "
                               "saved (the file was not saved by Excel), so it is read as "
                               "empty; open the file in Excel and save it to keep the values."),
@@ -191,9 +218,9 @@ NOTICES = {
                         "continuous attribute."),
 }
 # The notices of a column whose numbers are kept as text for the way they are written (the
-# readings _text_reading chooses among): left out with a different value in every row, it
-# is said to be for that, not like a row number.
-NUMBERS_AS_TEXT = ("formatted_numbers", "decimal_comma_text", "number_units")
+# readings _text_reading chooses among, and _decimal_marks's two marks in one column): left
+# out with a different value in every row, it is said to be for that, not like a row number.
+NUMBERS_AS_TEXT = ("formatted_numbers", "decimal_comma_text", "number_units", "decimal_marks")
 
 
 class Notice(str):
@@ -1673,8 +1700,34 @@ def _column(name: str, raw: pa.Array, markers: _Markers,
     of missing values."""
     numbers = _plain_numbers(raw, markers)
     if numbers is not None:
-        return pd.Series(numbers, dtype="float64", copy=False), [], int(np.isnan(numbers).sum())
+        notes = []
+        if decimal_comma:  # read with a decimal point: say so if a thousands dot may be one
+            at = _thousands_dot(raw, ~np.isnan(numbers))
+            if at is not None:
+                notes.append(_thousands_dot_notice(name, raw[at].as_py().strip()))
+        return pd.Series(numbers, dtype="float64", copy=False), notes, \
+            int(np.isnan(numbers).sum())
     return _judged_column(name, raw, markers, decimal_comma)
+
+
+def _thousands_dot(strings: pa.Array, known: np.ndarray) -> int | None:
+    """In a column read as numbers, the first known value whose point a thousands dot may have
+    written (1.234) when no known value shows the point is a decimal one (0.5, 1.25, 2019;
+    _THOUSANDS_DOT_RE2); else None."""
+    dotted = _flags(pc.fill_null(pc.match_substring_regex(strings, _THOUSANDS_DOT_RE2),
+                                 False)) & known
+    if not dotted.any():
+        return None
+    other = _flags(pc.fill_null(pc.match_substring_regex(strings, _NOT_THOUSANDS_RE2),
+                                False)) & known & ~dotted
+    return None if other.any() else int(np.argmax(dotted))
+
+
+def _thousands_dot_notice(name: str, example: str, normal: str | None = None) -> Notice:
+    """The thousands_dot notice: example as written, and the number it is if its point
+    separates thousands (normal: the example with its characters made ASCII)."""
+    thousands = (normal or example).strip().replace(".", "").lstrip("+")
+    return Notice("thousands_dot", column=name, example=example, thousands=thousands)
 
 
 def _decimal_comma_numbers(values: _Distinct, missing: np.ndarray) -> tuple | None:
@@ -1692,6 +1745,39 @@ def _decimal_comma_numbers(values: _Distinct, missing: np.ndarray) -> tuple | No
     floats = np.full(len(values.texts), np.nan)
     floats[~missing] = pc.cast(plain, pa.float64()).to_numpy(zero_copy_only=False)
     return floats, known.filter(commas)[0].as_py()
+
+
+def _decimal_marks(values: _Distinct, missing: np.ndarray, decimal_comma: bool) -> dict | None:
+    """The details of a decimal_marks notice when every known value is a number and some are
+    written with a decimal point (1.5, 1.234), others with a decimal comma (0,5; in a
+    semicolon file 3,100 too): the counts of rows of each and the first of each. Read by
+    either mark, some of them would change (1.234 as 1234, or 3,100 as 3.1), so the column is
+    kept as text and the loader says what it saw. None otherwise (codes with a leading zero,
+    as 01,5, are no numbers here either)."""
+    if not len(values.texts):
+        return None
+    known = pa.array(~missing)
+    cleaned = values.cleaned
+    if decimal_comma:  # the semicolon file's decimal commas, 3,100 and 1.234,5 among them
+        comma = pc.and_(pc.match_substring_regex(cleaned, _DECIMAL_COMMA_RE2),
+                        pc.match_substring(cleaned, ","))
+        numbers = pc.match_substring_regex(cleaned, _DECIMAL_COMMA_RE2)
+    else:  # only those no thousands separator writes; 3,100 may be either
+        either = pc.match_substring_regex(cleaned, _COMMA_EITHER_WAY_RE2)
+        numbers = pc.or_(pc.match_substring_regex(cleaned, _COMMA_NUMBER_RE2), either)
+        comma = pc.and_not(numbers, either)
+    comma = _flags(pc.and_(comma, known))
+    if not comma.any():
+        return None
+    point = _flags(pc.and_(pc.match_substring_regex(cleaned, _POINT_NUMBER_RE2), known))
+    if not point.any():
+        return None
+    numbers = pc.or_(numbers, pc.match_substring_regex(cleaned, _NUMBER_RE2))
+    if not _flags(pc.or_(numbers, pa.array(missing))).all() or _flags(pc.and_(
+            pc.match_substring_regex(cleaned, _LEADING_ZERO_RE2), known)).any():
+        return None
+    return {"points": values.count(point), "point": values.texts[np.argmax(point)],
+            "commas": values.count(comma), "comma": values.texts[np.argmax(comma)]}
 
 
 def _plain_numbers(raw: pa.Array, markers: _Markers) -> np.ndarray | None:
@@ -2053,9 +2139,10 @@ class _Numbers:
 # separators (1,234, or 1 234 as French and Russian Excel write them), a currency sign
 # (￥1,234.00, as Excel's currency format writes it on Chinese Windows, whose GBK has no ¥;
 # $, €, £), a percent sign (95%, 12.5 %), or the accounting format's negative in parentheses
-# ((21), ￥(1,234.00)) and its zero, a dash after the currency sign (￥ -).
+# ((21), ￥(1,234.00)) and its zero, a dash after the currency sign (￥ -). A thousands group
+# never follows a first group of 0 (0 234, 0,234.5).
 _CURRENCY = "[¥$€£]"
-_GROUPED = r"(?:\d{1,3}(?:,\d{3})+|\d{1,3}(?: \d{3})+|\d+)(?:\.\d+)?(?: *%)?"
+_GROUPED = r"(?:[1-9]\d{0,2}(?:,\d{3})+|[1-9]\d{0,2}(?: \d{3})+|\d+)(?:\.\d+)?(?: *%)?"
 _FORMATTED_NUMBER = re.compile(
     rf"[-+]?(?:{_CURRENCY} *[-+]?)?{_GROUPED}"
     rf"|(?:{_CURRENCY} *)?\( *(?:{_CURRENCY} *)?{_GROUPED} *\)|{_CURRENCY} *-+", re.ASCII)
@@ -2134,8 +2221,17 @@ def _judged_column(name: str, raw: pa.Array, markers: _Markers, decimal_comma: b
     numbers = _Numbers.of(values, ~missing)
     if numbers.numeric:
         series, note = _numeric(name, values, missing, numbers)
-        return series, [*notes, *([note] if note else [])], int(series.isna().sum())
-    comma = _decimal_comma_numbers(values, missing) if decimal_comma else None
+        notes = [*notes, *([note] if note else [])]
+        at = None
+        if decimal_comma:  # read with a decimal point: say so if a thousands dot may be one
+            normal = values.cleaned if numbers.normal is values.texts else \
+                pa.array(numbers.normal, type=pa.string())
+            at = _thousands_dot(normal, numbers.number)
+        if at is not None:
+            notes.append(_thousands_dot_notice(name, values.texts[at], numbers.normal[at]))
+        return series, notes, int(series.isna().sum())
+    marks = _decimal_marks(values, missing, decimal_comma)
+    comma = _decimal_comma_numbers(values, missing) if decimal_comma and not marks else None
     if comma is not None:
         floats, example = comma
         notes.append(Notice("decimal_comma", column=name, example=example))
@@ -2143,8 +2239,10 @@ def _judged_column(name: str, raw: pa.Array, markers: _Markers, decimal_comma: b
             values.count(missing)
     texts = values.texts.copy()
     texts[missing] = np.nan
-    formatted = _text_reading(values.texts[~missing], decimal_comma)
-    if numbers.long and numbers.looks == numbers.known:  # numbers but for their length
+    formatted = None if marks else _text_reading(values.texts[~missing], decimal_comma)
+    if marks:  # 1.5 or 1.234 beside 0,5: which mark is the decimal one is not known
+        notes.append(Notice("decimal_marks", column=name, **marks))
+    elif numbers.long and numbers.looks == numbers.known:  # numbers but for their length
         notes.append(Notice("long_numbers", column=name, example=numbers.long))
     elif formatted is not None:
         code, example = formatted

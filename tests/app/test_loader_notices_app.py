@@ -219,3 +219,23 @@ def test_decimal_commas_kept_as_text_are_said_so_not_called_row_numbers(lang):
     captions = [unescaped(c.value) for c in at.sidebar.caption]
     assert t("setup.id_note.numbers_as_text", _lang=lang, column="密度") in captions
     assert t("setup.id_note", _lang=lang, column="密度") not in captions
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_two_decimal_marks_in_a_column_are_said_so_in_the_app(lang):
+    """A semicolon upload whose 密度 holds 1.234 beside 0,697: read as 1234 (a thousands dot)
+    with no word of it. The column stays as written, the warning names both marks with an
+    example of each, and it is left out for its numbers read as text, not as a row number."""
+    data = ('色泽;密度;好瓜\n青绿;0,697;是\n乌黑;1.234;是\n浅白;0,403;否\n'
+            '青绿;0,245;否\n').encode()
+    at = new_app()
+    at.query_params["lang"] = lang
+    at.run()
+    at.radio(key="source").set_value("upload").run()
+    at.file_uploader(key="upload").set_value(("semicolon.csv", data, "text/csv")).run()
+    assert not at.exception
+    warnings = [unescaped(w.value) for w in at.warning]
+    assert t("load.notice.decimal_marks", _lang=lang, column="密度", points=1, point="1.234",
+             commas=3, comma="0,697") in warnings
+    captions = [unescaped(c.value) for c in at.sidebar.caption]
+    assert t("setup.id_note.numbers_as_text", _lang=lang, column="密度") in captions

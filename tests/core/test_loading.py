@@ -422,6 +422,114 @@ def test_a_semicolon_file_reads_decimal_commas_as_numbers_and_says_so():
     assert table.frame["x"].tolist()[::2] == [1234.5, 2.0] and pd.isna(table.frame["x"][1])
 
 
+@pytest.mark.parametrize("delimiter", [";", ","])
+def test_a_column_with_both_decimal_marks_is_kept_as_text_and_named(delimiter):
+    """A semicolon file whose column held 1.234 beside 0,5 read 1.234 as one thousand two
+    hundred thirty-four (a thousands dot), saying only that it read decimal commas; one with
+    1.5 beside 0,5 kept the column as text without a word. Which mark is the decimal one is not
+    known, so the column is kept as written and the notice names both marks with an example of
+    each; a comma-separated file with the same cells quoted reads and says the same."""
+    from dtree_core.cli_messages import notice_text
+
+    rows = [("1", "0,697", "1.5", "是"), ("2", "1.234", "0,46", "是"),
+            ("3", "0,403", "0,237", "否"), ("4", "0,245", "2.25", "否"), ("5", "0,5", "?", "是")]
+    quote = (lambda v: f'"{v}"') if delimiter == "," else str
+    table = load(f"编号{delimiter}密度{delimiter}含糖率{delimiter}好瓜\n" + "".join(
+        delimiter.join(quote(v) for v in row) + "\n" for row in rows))
+    assert table.frame["密度"].tolist() == ["0,697", "1.234", "0,403", "0,245", "0,5"]
+    assert table.frame["含糖率"].tolist()[:4] == ["1.5", "0,46", "0,237", "2.25"]
+    assert pd.isna(table.frame["含糖率"][4])  # '?' is still a missing value
+    notes = {n.details["column"]: n for n in table.report.warnings}
+    assert {c: (n.code, n.details) for c, n in notes.items()} == {
+        "密度": ("decimal_marks", {"column": "密度", "points": 1, "point": "1.234",
+                                   "commas": 4, "comma": "0,697"}),
+        "含糖率": ("decimal_marks", {"column": "含糖率", "points": 2, "point": "1.5",
+                                     "commas": 2, "comma": "0,46"})}
+    assert "a point in 1 value (such as '1.234')" in notes["密度"]
+    assert "a comma in 4 (such as '0,697')" in notes["密度"]
+    zh = notice_text(notes["密度"], "zh")
+    assert "“1.234”" in zh and "“0,697”" in zh and "小数点" in zh
+    # left out with a value in every row: for its numbers read as text, not 'like a row number'
+    assert prepare(table, "好瓜", nominal=["含糖率"]).excluded[
+        "密度"].code == "numbers_as_text"
+
+
+def test_one_decimal_mark_in_a_semicolon_file_reads_as_numbers_as_before():
+    """Only decimal commas (with a thousands dot before one, or 1.234.567, which only
+    thousands dots write), or only decimal points: numbers, as before the two marks mixed in
+    one column were named."""
+    commas = load("x;y\n0,5;a\n1.234,5;b\n2;a\n1.234.567;b\n")
+    assert commas.frame["x"].tolist() == [0.5, 1234.5, 2.0, 1234567.0]
+    assert [n.code for n in commas.report.warnings] == ["decimal_comma"]
+    points = load("x;y\n0.5;a\n1.234;b\n2;a\n.25;b\n")
+    assert points.frame["x"].tolist() == [0.5, 1.234, 2.0, 0.25]
+    assert not points.report.warnings
+    # a comma-separated file's 3,100 beside 1.5 is a thousands comma, as before: no two marks
+    english = load('x,y\n1.5,a\n"3,100",b\n')
+    assert [n.code for n in english.report.warnings] == ["formatted_numbers"]
+
+
+@pytest.mark.parametrize("cell, kept", [("0.234,5", "0.234,5"), ("-0.500,25", "-0.500,25"),
+                                        ("0.234.567", "0.234.567"), (" 0.234,5", "0.234,5")])
+def test_a_first_group_of_zero_is_never_a_thousands_group(cell, kept):
+    """A semicolon file read 0.234,5 beside 0,5 as 234.5 (and -0.500,25 as -500.25, 0.234.567
+    as 234567), as if the point separated thousands, saying only that it read decimal commas.
+    A thousands group never follows a first group of 0: such a cell is no number written with
+    a decimal comma, so the column is kept as written, and no decimal_comma notice is given."""
+    table = load(f"x;y\n0,5;a\n{cell};b\n1,25;a\n")
+    assert table.frame["x"].tolist() == ["0,5", kept, "1,25"]
+    assert "decimal_comma" not in [n.code for n in table.report.warnings]
+    # with a first group of 1 to 999 the point is a thousands dot, as before
+    assert load("x;y\n0,5;a\n1.234,5;b\n-12.500,25;a\n").frame["x"].tolist() == [
+        0.5, 1234.5, -12500.25]
+
+
+def test_a_first_group_of_zero_is_never_formatted_with_thousands_separators():
+    """0 234 (or "0,234.5" in a comma-separated file) was named as a number written with
+    thousands separators, with it as the example: no thousands separator writes it."""
+    spaces = load("x;y\n0 234;a\n1 200;b\n")
+    assert spaces.frame["x"].tolist() == ["0 234", "1 200"]  # text, as before
+    assert "formatted_numbers" not in [n.code for n in spaces.report.warnings]
+    grouped = load('x,y\n"0,234.5",a\n"1,234.5",b\n')
+    assert "formatted_numbers" not in [n.code for n in grouped.report.warnings]
+    # with a first group of 1 to 999: thousands separators, as before
+    assert [(n.code, n.details["example"]) for n in load(
+        "x;y\n1 234;a\n12 200;b\n").report.warnings] == [("formatted_numbers", "1 234")]
+
+
+def test_a_semicolon_column_whose_points_may_all_separate_thousands_is_said_so():
+    """Excel where the comma is the decimal mark saves a semicolon file, and with a thousands
+    separator in the cell's format writes 1234 as 1.234: a column of only such values (and
+    whole numbers below 1000) was read as 1.234 without a word. It is still read with a
+    decimal point, as before, and a notice says the point may separate thousands. A value no
+    thousands dot writes (0.5, 1.25, .25, 0.234 with its first group of 0, or 2019 without a
+    dot) shows the point is a decimal one: nothing is said, as before."""
+    from dtree_core.cli_messages import notice_text
+
+    table = load("编号;密度;价格;好瓜\n1;0.697;1.234;是\n2;0.774;12.500;是\n3;0.634;?;否\n"
+                 "4;0.608;2;否\n")
+    assert table.frame["价格"].iloc[[0, 1, 3]].tolist() == [1.234, 12.5, 2.0]  # as before
+    assert table.frame["密度"].tolist() == [0.697, 0.774, 0.634, 0.608]
+    notes = [(n.code, n.details) for n in table.report.warnings]
+    assert notes == [("thousands_dot", {"column": "价格", "example": "1.234",
+                                        "thousands": "1234"})]
+    (note,) = table.report.warnings
+    assert "'1.234' may be 1234" in note and "decimal point" in note
+    zh = notice_text(note, "zh")
+    assert "“1.234”可能是 1234" in zh and "千位分隔符" in zh
+    # the fast path (no marker) and the exact one (full-width digits, a negative) alike
+    assert [n.details for n in load("x;y\n-1.500;a\n3;b\n").report.warnings] == [
+        {"column": "x", "example": "-1.500", "thousands": "-1500"}]
+    wide = load("x;y\n１.２３４;a\n３;b\n")
+    assert wide.frame["x"].tolist() == [1.234, 3.0]
+    assert [n.details for n in wide.report.warnings] == [
+        {"column": "x", "example": "１.２３４", "thousands": "1234"}]
+    for text in ("x;y\n1.234;a\n1.25;b\n", "x;y\n1.234;a\n0.234;b\n", "x;y\n0.234;a\n-0.5;b\n",
+                 "x;y\n1.234;a\n2019;b\n", "x;y\n1.234;a\n1.5e3;b\n", "x,y\n1.234,a\n2,b\n",
+                 "x\ty\n1.234\ta\n2\tb\n"):
+        assert not load(text).report.warnings, text
+
+
 def test_decimal_commas_in_a_comma_separated_file_are_named_as_such():
     """Google Sheets (or Excel) where the comma is the decimal mark saves a comma-separated
     file with "0,697" quoted: the column stayed text with no word at all (0,23), or was said
