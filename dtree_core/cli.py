@@ -189,6 +189,7 @@ def grow_command(args) -> int:
     if args.encoding is not None and not texts:  # a workbook names its own encoding
         raise CliError("encoding_xlsx", data=args.data)
     _check_file_names(args)
+    _check_column_flags(args)
     _check_output_options(args)
     _check_one_stdout(args)
     _check_one_file_each(args)
@@ -246,6 +247,15 @@ def _check_file_names(args) -> None:
     for flag in OUTPUT_FLAGS:
         if getattr(args, flag, None) == "":
             raise CliError("empty_output", flag=_flag(flag))
+
+
+def _check_column_flags(args) -> None:
+    """A column both left out (--exclude) and given a kind (--nominal, --continuous) is
+    refused: the two flags ask opposite things, and the column was silently left out."""
+    for name in ("nominal", "continuous"):
+        both = [column for column in args.exclude if column in getattr(args, name)]
+        if both:
+            raise CliError("excluded_and_kind", column=both[0], flag=_flag(name))
 
 
 # Flags that choose what an output holds, and the outputs they serve.

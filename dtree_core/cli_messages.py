@@ -118,6 +118,8 @@ _CLI_EN = {
     "error.data_in_list": ("{refusal}. '{data}' was read as one of {flag}'s values (the list "
                            "takes every word after the flag): put DATA before the options, or "
                            "end the list with -- ({flag} a -- {data})."),
+    "error.excluded_and_kind": ("'{column}' is named by both --exclude and {flag}: a column is "
+                                "either left out or read as an attribute; drop one of the two."),
     "error.no_node": "No node at '{path}'; paths look like: {examples}.",
     "error.not_scored": "The node at '{path}' was not scored (a leaf stopped before choosing).",
     "error.cannot_write": "Cannot write '{target}': {reason}.",
@@ -204,6 +206,8 @@ _CLI_ZH = {
     "error.data_in_list": ("{refusal}。“{data}”被当作了 {flag} 的一个值（该选项会读入其后的"
                            "所有词）：请把数据文件放在各选项之前，或用 -- 结束列表"
                            "（{flag} a -- {data}）。"),
+    "error.excluded_and_kind": ("“{column}”同时出现在 --exclude 和 {flag} 中：一列要么不作为属性，"
+                                "要么作为属性读取；请去掉其中一个。"),
     "error.no_node": "路径“{path}”上没有结点；路径的写法如：{examples}。",
     "error.not_scored": "路径“{path}”上的结点没有计算得分（它在选择划分属性之前就成了叶结点）。",
     "error.cannot_write": "无法写入“{target}”：{reason}。",

@@ -670,6 +670,21 @@ def test_naming_the_target_among_the_attribute_flags_is_noted(lang, said):
     assert done.returncode == 0 and said in done.stdout, done.stdout
 
 
+@pytest.mark.parametrize("kind", ["--nominal", "--continuous"])
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "error: '密度' is named by both --exclude and {flag}: a column is either left out or "
+           "read as an attribute; drop one of the two."),
+    ("zh", "错误：“密度”同时出现在 --exclude 和 {flag} 中：一列要么不作为属性，要么作为属性读取；"
+           "请去掉其中一个。")])
+def test_a_column_both_excluded_and_given_a_kind_is_refused(kind, lang, said):
+    """`--exclude 密度 --continuous 密度` left the column out without a word of the clash."""
+    for order in (("--exclude", "色泽", "密度", kind, "密度"), (kind, "密度", "--exclude", "密度")):
+        done = run("grow", str(dataset_path("watermelon_3.0.csv")), "--target", "好瓜", *order,
+                   "--lang", lang)
+        assert done.returncode == 2 and done.stdout == "", done.stdout
+        assert done.stderr == said.format(flag=kind) + "\n", done.stderr
+
+
 @pytest.mark.parametrize(("lang", "said"), [
     ("en", "note: '编号' is left out because"), ("zh", "注：“编号”在每一行的取值都不同")])
 def test_a_left_out_column_is_named_once(lang, said):
