@@ -439,9 +439,9 @@ def test_the_printed_score_table_takes_the_notation(lang):
 
 
 @pytest.mark.parametrize("args, chinese", [
-    (("--max-depth", "-1"), "max_depth 须为不小于 0 的整数或不设，得到 -1。"),
-    (("--min-samples-split", "0"), "min_samples_split 须为不小于 1 的整数，得到 0。"),
-    (("--prune", "pep", "--cf", "0.9"), "置信因子 cf 须在 (0, 0.5] 之内，得到 0.9。"),
+    (("--max-depth", "-1"), "--max-depth 须为不小于 0 的整数，得到 -1；不给出该选项即不限深度。"),
+    (("--min-samples-split", "0"), "--min-samples-split 须为不小于 1 的整数，得到 0。"),
+    (("--prune", "pep", "--cf", "0.9"), "置信因子 --cf 须在 (0, 0.5] 之内，得到 0.9。"),
     (("--force", "nowhere"), "--force 的格式是 路径=属性，得到的是“nowhere”。"),
     (("--force", "root=甜度"),
      "无法在“root”强制按“甜度”划分：它不在属性之中（该列已被排除，或数据中没有这一列）。"),
@@ -478,6 +478,66 @@ def test_every_option_refusal_has_chinese_that_its_details_fill():
         template = cli_messages.ERRORS_ZH[refused.value.code]
         assert cli_messages.placeholders(template) <= set(refused.value.details), field
         assert cli_messages.error_text(refused.value, "zh") != str(refused.value), field
+
+
+@pytest.mark.parametrize(("args", "english", "chinese"), [
+    (("--max-depth", "-1"), "--max-depth must be a whole number ≥ 0, got -1; leave the flag out "
+     "for no limit.", "--max-depth 须为不小于 0 的整数，得到 -1；不给出该选项即不限深度。"),
+    (("--max-depth", "9" * 23), f"--max-depth must be from 0 to {2**63 - 1}, got {'9' * 23}.",
+     f"--max-depth 须在 0 到 {2**63 - 1} 之间，得到 {'9' * 23}。"),
+    (("--min-samples-split", "0"), "--min-samples-split must be a whole number ≥ 1, got 0.",
+     "--min-samples-split 须为不小于 1 的整数，得到 0。"),
+    (("--min-gain", "-1"), "--min-gain must be a finite number ≥ 0, got -1.0.",
+     "--min-gain 须为不小于 0 的有限数，得到 -1.0。"),
+    (("--min-branch-weight", "0"), "--min-branch-weight must be a finite number > 0, got 0.0; "
+     "leave the flag out to turn it off.",
+     "--min-branch-weight 须为大于 0 的有限数，得到 0.0；不给出该选项即不用最少对象数。"),
+    (("--seed", str(2**64)), f"--seed must be from {-(2**63)} to {2**64 - 1}, got {2**64}.",
+     f"--seed 须在 {-(2**63)} 到 {2**64 - 1} 之间，得到 {2**64}。"),
+    (("--prune", "ccp", "--ccp-alpha", "-1"), "--ccp-alpha must be a finite number ≥ 0, got -1.0.",
+     "--ccp-alpha 须为不小于 0 的有限数，得到 -1.0。"),
+    (("--prune", "pep", "--cf", "0.9"), "--cf must be a number in (0, 0.5], got 0.9.",
+     "置信因子 --cf 须在 (0, 0.5] 之内，得到 0.9。"),
+    (("--prune", "pep", "--pep-margin", "nan"),
+     "--pep-margin must be a finite number ≥ 0, got nan.",
+     "--pep-margin 须为不小于 0 的有限数，得到 nan。"),
+])
+def test_a_refused_option_names_the_flag_typed_not_the_python_parameter(args, english, chinese):
+    """`--min-gain -1` was refused as "min_gain must be …": the Python API's name, which the
+    command line's user never typed. The API's own refusal still names its parameter."""
+    data = str(dataset_path("watermelon_2.0.csv"))
+    said = {lang: run("grow", data, "--target", "好瓜", *args, "--lang", lang)
+            for lang in ("en", "zh")}
+    assert {lang: (done.returncode, done.stdout) for lang, done in said.items()} == {
+        "en": (2, ""), "zh": (2, "")}
+    assert said["en"].stderr == f"error: {english}\n"
+    assert said["zh"].stderr == f"错误：{chinese}\n"
+    from dtree_core.cli import _flag
+    from dtree_core.options import Options
+
+    field = args[-2].removeprefix("--").replace("-", "_")
+    value = {"max_depth": int, "min_samples_split": int, "seed": int}.get(field, float)(args[-1])
+    with pytest.raises(ValueError) as refused:
+        Options.build(**{field: value})
+    assert str(refused.value).startswith(f"{field} must be ") and _flag(field) not in str(
+        refused.value)
+
+
+def test_every_number_flag_has_words_naming_it_for_options_refusals():
+    """A number flag argparse cannot check (a range, a finite number) reaches Options, whose
+    refusal names the Python parameter: each has the command line's words with the flag, so
+    a new one is not said in the API's words."""
+    from dataclasses import fields
+
+    from dtree_core.options import Options
+
+    names = {f.name for f in fields(Options)}
+    _, actions = _grow_actions()
+    numbers = {a.dest for a in actions if a.type in (int, float)}
+    assert numbers and numbers <= names
+    for dest in numbers:
+        for catalogue in (EN, ZH):
+            assert "{flag}" in catalogue[f"error.option.{dest}"], dest
 
 
 def test_help_headings_in_chinese():
@@ -640,10 +700,10 @@ def test_a_refused_validation_file_is_named(tmp_path, lang, said):
 @pytest.mark.parametrize("value", ["-inf", "-nan", "-1e-3"])
 def test_a_negative_number_flag_value_meets_the_flags_own_check(value):
     """`--ccp-alpha -inf` read -inf as another flag ("expected one argument"): the value
-    reaches the option's own check, which says what a ccp_alpha must be."""
+    reaches the option's own check, which says what a --ccp-alpha must be."""
     done = run("grow", str(dataset_path("watermelon_2.0.csv")), "--target", "好瓜",
                "--algorithm", "cart", "--prune", "ccp", "--ccp-alpha", value)
-    assert done.returncode == 2 and "ccp_alpha must be a finite number ≥ 0" in done.stderr, \
+    assert done.returncode == 2 and "--ccp-alpha must be a finite number ≥ 0" in done.stderr, \
         done.stderr
 
 
