@@ -164,7 +164,8 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
                       help="apply the app's resource budget (rows, columns, classes, nodes, "
                       "depth, seconds; DTREE_BUDGET_* variables override it); default: none")
     grow.add_argument("--json", metavar="OUT.json", help="write the trace ('-' for stdout)")
-    grow.add_argument("--dot", metavar="OUT.dot", help="write the tree as Graphviz DOT")
+    grow.add_argument("--dot", metavar="OUT.dot",
+                      help="write the tree as Graphviz DOT ('-' for stdout)")
     grow.add_argument("--rules", action="store_true", help="print the tree as IF-THEN rules")
     grow.add_argument("--lang", choices=LANGUAGES,
                       help="the language of messages, the summary and the rules: en or zh "

@@ -611,7 +611,7 @@ HELP_ZH = {
     "budget": ("使用网页版的资源上限（行、列、类别、结点、深度、秒数；可用 DTREE_BUDGET_* 环境变量"
                "覆盖）；默认不限"),
     "json": "写出生成过程记录（JSON；'-' 表示标准输出）",
-    "dot": "把决策树写成 Graphviz DOT 文件",
+    "dot": "把决策树写成 Graphviz DOT 格式（'-' 表示标准输出）",
     "rules": "把决策树打印成“如果…那么…”规则",
     "lang": ("输出的语言：en 或 zh（默认：LC_ALL、LC_MESSAGES 或 LANG 以 zh 开头时为 zh，"
              "否则为 en）"),

@@ -357,6 +357,28 @@ def test_every_flag_with_help_has_chinese_help_with_the_same_format_fields():
         assert re.findall(r"%\(\w+\)s", en.help) == re.findall(r"%\(\w+\)s", zh.help), en.dest
 
 
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_each_output_flag_s_help_says_what_dash_does(lang):
+    """Every output flag writes to standard output for '-' (cli._write): --dot's help did not
+    say so, while the other outputs' did."""
+    from dtree_core.cli import OUTPUT_FLAGS
+
+    _, actions = _grow_actions(lang)
+    helps = {a.dest: a.help for a in actions}
+    assert {dest: "'-'" in helps[dest] for dest in OUTPUT_FLAGS} == dict.fromkeys(
+        OUTPUT_FLAGS, True)
+
+
+def test_dot_dash_writes_the_dot_to_standard_output():
+    """`--dot -` writes the DOT to standard output (before the summary), not a file named -."""
+    done = run("grow", str(dataset_path("watermelon_2.0.csv")), "--target", "好瓜",
+               "--max-depth", "1", "--dot", "-")
+    assert done.returncode == 0, done.stderr
+    dot, summary = done.stdout.split("\n}\n", 1)
+    assert dot.startswith("digraph tree {") and "n0 -> n1" in dot
+    assert "ID3 tree, 4 nodes:" in summary and not (ROOT / "-").exists()
+
+
 def test_help_in_chinese():
     english = run("grow", "--help")
     chinese = run("grow", "--help", "--lang", "zh")
