@@ -13,6 +13,7 @@ from . import algorithms
 from . import notation as notations
 from .budget import Budget
 from .cli_messages import (
+    CATALOGUE,
     HEADINGS_ZH,
     LANGUAGES,
     OS_REASONS,
@@ -163,7 +164,8 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
                       help="apply the app's resource budget (rows, columns, classes, nodes, "
                       "depth, seconds; DTREE_BUDGET_* variables override it); default: none")
     grow.add_argument("--json", metavar="OUT.json", help="write the trace ('-' for stdout)")
-    grow.add_argument("--dot", metavar="OUT.dot", help="write the tree as Graphviz DOT")
+    grow.add_argument("--dot", metavar="OUT.dot",
+                      help="write the tree as Graphviz DOT ('-' for stdout)")
     grow.add_argument("--rules", action="store_true", help="print the tree as IF-THEN rules")
     grow.add_argument("--lang", choices=LANGUAGES,
                       help="the language of messages, the summary and the rules: en or zh "
@@ -189,6 +191,7 @@ def grow_command(args) -> int:
     if args.encoding is not None and not texts:  # a workbook names its own encoding
         raise CliError("encoding_xlsx", data=args.data)
     _check_file_names(args)
+    _check_column_flags(args)
     _check_output_options(args)
     _check_one_stdout(args)
     _check_one_file_each(args)
@@ -199,12 +202,13 @@ def grow_command(args) -> int:
     table = load_path(args.data, encoding=args.encoding, sheet=args.sheet, budget=budget)
     prepared = prepare(table, args.target, include_ids=args.include_ids, exclude=args.exclude,
                        nominal=args.nominal, continuous=args.continuous, budget=budget)
-    options = Options.build(
-        algorithm=args.algorithm, max_depth=args.max_depth,
-        min_samples_split=args.min_samples_split, min_gain=args.min_gain,
-        min_branch_weight=args.min_branch_weight, seed=args.seed, tie_break=args.tie_break,
-        nominal=prepared.nominal, continuous=prepared.continuous, force=args.force,
-        **_pruning_options(args))
+    with _options_as_flags():
+        options = Options.build(
+            algorithm=args.algorithm, max_depth=args.max_depth,
+            min_samples_split=args.min_samples_split, min_gain=args.min_gain,
+            min_branch_weight=args.min_branch_weight, seed=args.seed, tie_break=args.tie_break,
+            nominal=prepared.nominal, continuous=prepared.continuous, force=args.force,
+            **_pruning_options(args))
     validation = _validation_rows(args, prepared, budget)
     trace = DecisionTree.from_options(options).fit(prepared.X, prepared.y,
                                                    validation=validation, budget=budget).trace_
@@ -217,6 +221,31 @@ def grow_command(args) -> int:
     else:  # standard output holds the JSON alone: what was done to the data goes to stderr
         _print_data_notes(table.report, prepared, args.lang, _say_to_stderr)
     return 0
+
+
+@contextmanager
+def _options_as_flags():
+    """An option Options refuses, worded with the flag the user typed (--min-gain), not the
+    Python parameter its own sentence names (min_gain): error.option.<field> in the
+    catalogue. A refusal with no such words (or of a field no flag sets) stays as it is."""
+    from .data import CodedError
+
+    try:
+        yield
+    except CodedError as err:
+        code, details = getattr(err, "code", ""), getattr(err, "details", {})
+        field = details.get("field")
+        if not (code.startswith("option.") and field in _grow_parser_dests()
+                and f"error.{code}" in CATALOGUE["en"]):
+            raise
+        worded = {k: v for k, v in details.items() if k in ("value", "low", "high")}
+        raise CliError(code, flag=_flag(field), **worded) from None
+
+
+@cache
+def _grow_parser_dests() -> frozenset[str]:
+    """The names of grow's arguments (each set by the flag _flag names)."""
+    return frozenset(action.dest for action in _grow_parser()._actions)
 
 
 def _flag(name: str) -> str:
@@ -246,6 +275,15 @@ def _check_file_names(args) -> None:
     for flag in OUTPUT_FLAGS:
         if getattr(args, flag, None) == "":
             raise CliError("empty_output", flag=_flag(flag))
+
+
+def _check_column_flags(args) -> None:
+    """A column both left out (--exclude) and given a kind (--nominal, --continuous) is
+    refused: the two flags ask opposite things, and the column was silently left out."""
+    for name in ("nominal", "continuous"):
+        both = [column for column in args.exclude if column in getattr(args, name)]
+        if both:
+            raise CliError("excluded_and_kind", column=both[0], flag=_flag(name))
 
 
 # Flags that choose what an output holds, and the outputs they serve.

@@ -118,6 +118,20 @@ _CLI_EN = {
     "error.data_in_list": ("{refusal}. '{data}' was read as one of {flag}'s values (the list "
                            "takes every word after the flag): put DATA before the options, or "
                            "end the list with -- ({flag} a -- {data})."),
+    "error.excluded_and_kind": ("'{column}' is named by both --exclude and {flag}: a column is "
+                                "either left out or read as an attribute; drop one of the two."),
+    # Options' refusals worded with the flag (its own sentences name the Python parameter)
+    "error.option.max_depth": ("{flag} must be a whole number ≥ 0, got {value}; leave the flag "
+                               "out for no limit."),
+    "error.option.min_samples_split": "{flag} must be a whole number ≥ 1, got {value}.",
+    "error.option.min_gain": "{flag} must be a finite number ≥ 0, got {value}.",
+    "error.option.min_branch_weight": ("{flag} must be a finite number > 0, got {value}; leave "
+                                       "the flag out to turn it off."),
+    "error.option.seed": "{flag} must be a whole number, got {value}.",
+    "error.option.range": "{flag} must be from {low} to {high}, got {value}.",
+    "error.option.ccp_alpha": "{flag} must be a finite number ≥ 0, got {value}.",
+    "error.option.cf": "{flag} must be a number in (0, 0.5], got {value}.",
+    "error.option.pep_margin": "{flag} must be a finite number ≥ 0, got {value}.",
     "error.no_node": "No node at '{path}'; paths look like: {examples}.",
     "error.not_scored": "The node at '{path}' was not scored (a leaf stopped before choosing).",
     "error.cannot_write": "Cannot write '{target}': {reason}.",
@@ -204,6 +218,18 @@ _CLI_ZH = {
     "error.data_in_list": ("{refusal}。“{data}”被当作了 {flag} 的一个值（该选项会读入其后的"
                            "所有词）：请把数据文件放在各选项之前，或用 -- 结束列表"
                            "（{flag} a -- {data}）。"),
+    "error.excluded_and_kind": ("“{column}”同时出现在 --exclude 和 {flag} 中：一列要么不作为属性，"
+                                "要么作为属性读取；请去掉其中一个。"),
+    "error.option.max_depth": "{flag} 须为不小于 0 的整数，得到 {value}；不给出该选项即不限深度。",
+    "error.option.min_samples_split": "{flag} 须为不小于 1 的整数，得到 {value}。",
+    "error.option.min_gain": "{flag} 须为不小于 0 的有限数，得到 {value}。",
+    "error.option.min_branch_weight": ("{flag} 须为大于 0 的有限数，得到 {value}；不给出该选项即"
+                                       "不用最少对象数。"),
+    "error.option.seed": "{flag} 须为整数，得到 {value}。",
+    "error.option.range": "{flag} 须在 {low} 到 {high} 之间，得到 {value}。",
+    "error.option.ccp_alpha": "{flag} 须为不小于 0 的有限数，得到 {value}。",
+    "error.option.cf": "置信因子 {flag} 须在 (0, 0.5] 之内，得到 {value}。",
+    "error.option.pep_margin": "{flag} 须为不小于 0 的有限数，得到 {value}。",
     "error.no_node": "路径“{path}”上没有结点；路径的写法如：{examples}。",
     "error.not_scored": "路径“{path}”上的结点没有计算得分（它在选择划分属性之前就成了叶结点）。",
     "error.cannot_write": "无法写入“{target}”：{reason}。",
@@ -595,7 +621,7 @@ HELP_ZH = {
     "budget": ("使用网页版的资源上限（行、列、类别、结点、深度、秒数；可用 DTREE_BUDGET_* 环境变量"
                "覆盖）；默认不限"),
     "json": "写出生成过程记录（JSON；'-' 表示标准输出）",
-    "dot": "把决策树写成 Graphviz DOT 文件",
+    "dot": "把决策树写成 Graphviz DOT 格式（'-' 表示标准输出）",
     "rules": "把决策树打印成“如果…那么…”规则",
     "lang": ("输出的语言：en 或 zh（默认：LC_ALL、LC_MESSAGES 或 LANG 以 zh 开头时为 zh，"
              "否则为 en）"),

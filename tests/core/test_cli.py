@@ -74,10 +74,10 @@ def test_nominal_and_exclude_flags_take_several_values():
     (["grow", "WM", "--target", "好瓜", "--nominal", "甜度"], "甜度"),
     # beyond what the trace's JSON writes (a traceback from the JSON writer before)
     (["grow", "WM", "--target", "好瓜", "--seed", str(2**64), "--json", "-"],
-     f"seed must be from {-(2**63)} to {2**64 - 1}, got {2**64}."),
-    (["grow", "WM", "--target", "好瓜", "--seed", str(-(2**63) - 1), "--json", "-"], "seed"),
-    (["grow", "WM", "--target", "好瓜", "--max-depth", "9" * 23, "--json", "-"], "max_depth"),
-    (["grow", "WM", "--target", "好瓜", "--min-samples-split", "9" * 23], "min_samples_split"),
+     f"--seed must be from {-(2**63)} to {2**64 - 1}, got {2**64}."),
+    (["grow", "WM", "--target", "好瓜", "--seed", str(-(2**63) - 1), "--json", "-"], "--seed"),
+    (["grow", "WM", "--target", "好瓜", "--max-depth", "9" * 23, "--json", "-"], "--max-depth"),
+    (["grow", "WM", "--target", "好瓜", "--min-samples-split", "9" * 23], "--min-samples-split"),
 ])
 def test_bad_input_exits_2_with_one_line(args, message):
     args = [str(dataset_path("watermelon_2.0.csv")) if a == "WM" else a for a in args]
@@ -105,7 +105,7 @@ def test_min_branch_weight_flag_and_non_finite_numbers(tmp_path, capsys):
         capsys.readouterr()
         assert main(["grow", data, "--target", "好瓜", flag, value]) == 2
         err = capsys.readouterr().err
-        assert err.count("\n") == 1 and flag.lstrip("-").replace("-", "_") in err
+        assert err.count("\n") == 1 and f"error: {flag} must be a finite number" in err
 
 
 def test_each_note_is_printed_once_and_each_kind_has_its_rule(capsys):

@@ -357,6 +357,28 @@ def test_every_flag_with_help_has_chinese_help_with_the_same_format_fields():
         assert re.findall(r"%\(\w+\)s", en.help) == re.findall(r"%\(\w+\)s", zh.help), en.dest
 
 
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_each_output_flag_s_help_says_what_dash_does(lang):
+    """Every output flag writes to standard output for '-' (cli._write): --dot's help did not
+    say so, while the other outputs' did."""
+    from dtree_core.cli import OUTPUT_FLAGS
+
+    _, actions = _grow_actions(lang)
+    helps = {a.dest: a.help for a in actions}
+    assert {dest: "'-'" in helps[dest] for dest in OUTPUT_FLAGS} == dict.fromkeys(
+        OUTPUT_FLAGS, True)
+
+
+def test_dot_dash_writes_the_dot_to_standard_output():
+    """`--dot -` writes the DOT to standard output (before the summary), not a file named -."""
+    done = run("grow", str(dataset_path("watermelon_2.0.csv")), "--target", "好瓜",
+               "--max-depth", "1", "--dot", "-")
+    assert done.returncode == 0, done.stderr
+    dot, summary = done.stdout.split("\n}\n", 1)
+    assert dot.startswith("digraph tree {") and "n0 -> n1" in dot
+    assert "ID3 tree, 4 nodes:" in summary and not (ROOT / "-").exists()
+
+
 def test_help_in_chinese():
     english = run("grow", "--help")
     chinese = run("grow", "--help", "--lang", "zh")
@@ -439,9 +461,9 @@ def test_the_printed_score_table_takes_the_notation(lang):
 
 
 @pytest.mark.parametrize("args, chinese", [
-    (("--max-depth", "-1"), "max_depth 须为不小于 0 的整数或不设，得到 -1。"),
-    (("--min-samples-split", "0"), "min_samples_split 须为不小于 1 的整数，得到 0。"),
-    (("--prune", "pep", "--cf", "0.9"), "置信因子 cf 须在 (0, 0.5] 之内，得到 0.9。"),
+    (("--max-depth", "-1"), "--max-depth 须为不小于 0 的整数，得到 -1；不给出该选项即不限深度。"),
+    (("--min-samples-split", "0"), "--min-samples-split 须为不小于 1 的整数，得到 0。"),
+    (("--prune", "pep", "--cf", "0.9"), "置信因子 --cf 须在 (0, 0.5] 之内，得到 0.9。"),
     (("--force", "nowhere"), "--force 的格式是 路径=属性，得到的是“nowhere”。"),
     (("--force", "root=甜度"),
      "无法在“root”强制按“甜度”划分：它不在属性之中（该列已被排除，或数据中没有这一列）。"),
@@ -478,6 +500,66 @@ def test_every_option_refusal_has_chinese_that_its_details_fill():
         template = cli_messages.ERRORS_ZH[refused.value.code]
         assert cli_messages.placeholders(template) <= set(refused.value.details), field
         assert cli_messages.error_text(refused.value, "zh") != str(refused.value), field
+
+
+@pytest.mark.parametrize(("args", "english", "chinese"), [
+    (("--max-depth", "-1"), "--max-depth must be a whole number ≥ 0, got -1; leave the flag out "
+     "for no limit.", "--max-depth 须为不小于 0 的整数，得到 -1；不给出该选项即不限深度。"),
+    (("--max-depth", "9" * 23), f"--max-depth must be from 0 to {2**63 - 1}, got {'9' * 23}.",
+     f"--max-depth 须在 0 到 {2**63 - 1} 之间，得到 {'9' * 23}。"),
+    (("--min-samples-split", "0"), "--min-samples-split must be a whole number ≥ 1, got 0.",
+     "--min-samples-split 须为不小于 1 的整数，得到 0。"),
+    (("--min-gain", "-1"), "--min-gain must be a finite number ≥ 0, got -1.0.",
+     "--min-gain 须为不小于 0 的有限数，得到 -1.0。"),
+    (("--min-branch-weight", "0"), "--min-branch-weight must be a finite number > 0, got 0.0; "
+     "leave the flag out to turn it off.",
+     "--min-branch-weight 须为大于 0 的有限数，得到 0.0；不给出该选项即不用最少对象数。"),
+    (("--seed", str(2**64)), f"--seed must be from {-(2**63)} to {2**64 - 1}, got {2**64}.",
+     f"--seed 须在 {-(2**63)} 到 {2**64 - 1} 之间，得到 {2**64}。"),
+    (("--prune", "ccp", "--ccp-alpha", "-1"), "--ccp-alpha must be a finite number ≥ 0, got -1.0.",
+     "--ccp-alpha 须为不小于 0 的有限数，得到 -1.0。"),
+    (("--prune", "pep", "--cf", "0.9"), "--cf must be a number in (0, 0.5], got 0.9.",
+     "置信因子 --cf 须在 (0, 0.5] 之内，得到 0.9。"),
+    (("--prune", "pep", "--pep-margin", "nan"),
+     "--pep-margin must be a finite number ≥ 0, got nan.",
+     "--pep-margin 须为不小于 0 的有限数，得到 nan。"),
+])
+def test_a_refused_option_names_the_flag_typed_not_the_python_parameter(args, english, chinese):
+    """`--min-gain -1` was refused as "min_gain must be …": the Python API's name, which the
+    command line's user never typed. The API's own refusal still names its parameter."""
+    data = str(dataset_path("watermelon_2.0.csv"))
+    said = {lang: run("grow", data, "--target", "好瓜", *args, "--lang", lang)
+            for lang in ("en", "zh")}
+    assert {lang: (done.returncode, done.stdout) for lang, done in said.items()} == {
+        "en": (2, ""), "zh": (2, "")}
+    assert said["en"].stderr == f"error: {english}\n"
+    assert said["zh"].stderr == f"错误：{chinese}\n"
+    from dtree_core.cli import _flag
+    from dtree_core.options import Options
+
+    field = args[-2].removeprefix("--").replace("-", "_")
+    value = {"max_depth": int, "min_samples_split": int, "seed": int}.get(field, float)(args[-1])
+    with pytest.raises(ValueError) as refused:
+        Options.build(**{field: value})
+    assert str(refused.value).startswith(f"{field} must be ") and _flag(field) not in str(
+        refused.value)
+
+
+def test_every_number_flag_has_words_naming_it_for_options_refusals():
+    """A number flag argparse cannot check (a range, a finite number) reaches Options, whose
+    refusal names the Python parameter: each has the command line's words with the flag, so
+    a new one is not said in the API's words."""
+    from dataclasses import fields
+
+    from dtree_core.options import Options
+
+    names = {f.name for f in fields(Options)}
+    _, actions = _grow_actions()
+    numbers = {a.dest for a in actions if a.type in (int, float)}
+    assert numbers and numbers <= names
+    for dest in numbers:
+        for catalogue in (EN, ZH):
+            assert "{flag}" in catalogue[f"error.option.{dest}"], dest
 
 
 def test_help_headings_in_chinese():
@@ -640,10 +722,10 @@ def test_a_refused_validation_file_is_named(tmp_path, lang, said):
 @pytest.mark.parametrize("value", ["-inf", "-nan", "-1e-3"])
 def test_a_negative_number_flag_value_meets_the_flags_own_check(value):
     """`--ccp-alpha -inf` read -inf as another flag ("expected one argument"): the value
-    reaches the option's own check, which says what a ccp_alpha must be."""
+    reaches the option's own check, which says what a --ccp-alpha must be."""
     done = run("grow", str(dataset_path("watermelon_2.0.csv")), "--target", "好瓜",
                "--algorithm", "cart", "--prune", "ccp", "--ccp-alpha", value)
-    assert done.returncode == 2 and "ccp_alpha must be a finite number ≥ 0" in done.stderr, \
+    assert done.returncode == 2 and "--ccp-alpha must be a finite number ≥ 0" in done.stderr, \
         done.stderr
 
 
@@ -668,6 +750,21 @@ def test_naming_the_target_among_the_attribute_flags_is_noted(lang, said):
     done = run("grow", str(dataset_path("watermelon_3.0.csv")), "--target", "好瓜",
                "--exclude", "好瓜", "--max-depth", "1", "--lang", lang)
     assert done.returncode == 0 and said in done.stdout, done.stdout
+
+
+@pytest.mark.parametrize("kind", ["--nominal", "--continuous"])
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "error: '密度' is named by both --exclude and {flag}: a column is either left out or "
+           "read as an attribute; drop one of the two."),
+    ("zh", "错误：“密度”同时出现在 --exclude 和 {flag} 中：一列要么不作为属性，要么作为属性读取；"
+           "请去掉其中一个。")])
+def test_a_column_both_excluded_and_given_a_kind_is_refused(kind, lang, said):
+    """`--exclude 密度 --continuous 密度` left the column out without a word of the clash."""
+    for order in (("--exclude", "色泽", "密度", kind, "密度"), (kind, "密度", "--exclude", "密度")):
+        done = run("grow", str(dataset_path("watermelon_3.0.csv")), "--target", "好瓜", *order,
+                   "--lang", lang)
+        assert done.returncode == 2 and done.stdout == "", done.stdout
+        assert done.stderr == said.format(flag=kind) + "\n", done.stderr
 
 
 @pytest.mark.parametrize(("lang", "said"), [
