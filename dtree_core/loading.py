@@ -183,6 +183,11 @@ NOTICES = {
                            "numbers only in a file separated by semicolons, where the comma "
                            "cannot also separate the values. Save the file as .xlsx, or as CSV "
                            "separated by semicolons, to use it as a continuous attribute."),
+    "decimal_comma_cells": ("Column '{column}' is read as text: its cells hold numbers "
+                            "written as text with a decimal comma (such as '{example}'). To use "
+                            "it as a continuous attribute, make them numbers in the spreadsheet "
+                            "(replace each decimal comma by a point, or set the cells' format "
+                            "to Number)."),
     "decimal_marks": ("Column '{column}' is read as text: its numbers are written with two "
                       "decimal marks, a point in {points} values (such as '{point}') and a "
                       "comma in {commas} (such as '{comma}'). Either mark can also separate "
@@ -220,7 +225,8 @@ NOTICES = {
 # The notices of a column whose numbers are kept as text for the way they are written (the
 # readings _text_reading chooses among, and _decimal_marks's two marks in one column): left
 # out with a different value in every row, it is said to be for that, not like a row number.
-NUMBERS_AS_TEXT = ("formatted_numbers", "decimal_comma_text", "number_units", "decimal_marks")
+NUMBERS_AS_TEXT = ("formatted_numbers", "decimal_comma_text", "number_units", "decimal_marks",
+                   "decimal_comma_cells")
 
 
 class Notice(str):
@@ -381,6 +387,7 @@ def load_bytes(
                             sheet=sheet_name, name=name)
         header, columns, table_warnings = _table(_grid_of(records), label, "Row")
         frame, column_warnings, missing_counts = _frame(header, columns, _Markers.of(missing))
+        column_warnings = [_in_spreadsheet(n) for n in column_warnings]
     else:
         _refuse_binary(data, name)
         (enc, guessed, warnings), (delimiter, table_warnings, typed) = _read_text(
@@ -1680,6 +1687,14 @@ def _castable(spellings: pa.Array) -> bool:
     """Does pyarrow read any spelling of a marker as a number (like -1 or nan)? Asked once per
     set of markers."""
     return _castable_spellings(tuple(spellings.to_pylist()))
+
+
+def _in_spreadsheet(notice: Notice) -> Notice:
+    """A spreadsheet's notice: its decimal-comma numbers are text cells, and a CSV's advice
+    (save the file as .xlsx, or separated by semicolons) does not fit it."""
+    if getattr(notice, "code", None) == "decimal_comma_text":
+        return Notice("decimal_comma_cells", **notice.details)
+    return notice
 
 
 def _frame(header: list[str], columns: list[pa.Array], markers: _Markers,

@@ -711,6 +711,27 @@ def test_excel_error_cells_of_a_workbook_are_missing(tmp_path):
     assert [w.code for w in table.report.warnings] == ["excel_errors"]
 
 
+def test_a_workbooks_decimal_comma_text_cells_get_a_spreadsheets_advice(tmp_path):
+    """Numbers stored as text cells with a decimal comma: the CSV's advice (save the file as
+    .xlsx, or separated by semicolons) made no sense for a workbook; its own does."""
+    from dtree_core.cli_messages import notice_text
+
+    openpyxl = pytest.importorskip("openpyxl")
+    book = openpyxl.Workbook()
+    book.active.append(["密度", "色泽", "y"])
+    for value, label in [("0,697", "是"), ("0,774", "否"), ("1,25", "是")]:
+        book.active.append([value, "青绿", label])
+    book.save(tmp_path / "text_cells.xlsx")
+    table = load_path(tmp_path / "text_cells.xlsx")
+    (notice,) = table.report.warnings
+    assert notice.code == "decimal_comma_cells" and notice.details["example"] == "0,697"
+    assert ".xlsx" not in notice and "semicolon" not in notice and "spreadsheet" in notice
+    zh = notice_text(notice, "zh")
+    assert ".xlsx" not in zh and "分号" not in zh and "表格" in zh
+    assert table.frame["密度"].tolist() == ["0,697", "0,774", "1,25"]  # kept as written
+    assert prepare(table, "y").excluded["密度"].code == "numbers_as_text"
+
+
 @pytest.mark.parametrize("data", [
     b"sep=;\na;y\n1,5;p\n2;q\n",
     b"\xef\xbb\xbfSEP=;\r\na;y\r\n1,5;p\r\n2;q\r\n",
