@@ -525,7 +525,7 @@ def test_the_chinese_pruning_header_names_the_method_in_chinese(method):
     (["--cf", "0.1"], "--cf is only used by --prune pep"),
     (["--ccp-alpha", "0.1", "--prune", "pep"], "--ccp-alpha is only used by --prune ccp|cost"),
     (["--prune", "pep", "--cf", "0.9"], "cf must be a number in (0, 0.5]"),
-    (["--prune", "ccp", "--ccp-alpha", "-1"], "ccp_alpha must be"),
+    (["--prune", "ccp", "--ccp-alpha", "-1"], "--ccp-alpha must be a finite number ≥ 0"),
     (["--prune", "sometimes"], "invalid choice"),
 ])
 def test_cli_bad_pruning_flags(capsys, args, message):
