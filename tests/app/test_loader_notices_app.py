@@ -21,12 +21,14 @@ def test_every_notice_code_has_words_in_both_languages():
         assert ZH[f"load.notice.{code}"] != text
 
 
-def uploaded(lang: str):
+def uploaded(lang: str, name: str = "noisy.csv", data: bytes | None = None):
+    """The app in `lang` after uploading `data` (NOISY's CSV by default) as `name`."""
     at = new_app()
     at.query_params["lang"] = lang
     at.run()
     at.radio(key="source").set_value("upload").run()
-    at.file_uploader(key="upload").set_value(("noisy.csv", NOISY.encode(), "text/csv")).run()
+    data = NOISY.encode() if data is None else data
+    at.file_uploader(key="upload").set_value((name, data, "text/csv")).run()
     assert not at.exception
     return at
 
@@ -207,12 +209,7 @@ def test_decimal_commas_kept_as_text_are_said_so_not_called_row_numbers(lang):
     started unselected as 'a different value in every row, like a row number'."""
     data = ('色泽,密度,好瓜\n青绿,"0,697",是\n乌黑,"0,774",是\n浅白,"0,403",否\n'
             '青绿,"0,245",否\n').encode()
-    at = new_app()
-    at.query_params["lang"] = lang
-    at.run()
-    at.radio(key="source").set_value("upload").run()
-    at.file_uploader(key="upload").set_value(("comma.csv", data, "text/csv")).run()
-    assert not at.exception
+    at = uploaded(lang, "comma.csv", data)
     warnings = [unescaped(w.value) for w in at.warning]
     assert t("load.notice.decimal_comma_text", _lang=lang, column="密度",
              example="0,697") in warnings
@@ -228,12 +225,7 @@ def test_two_decimal_marks_in_a_column_are_said_so_in_the_app(lang):
     example of each, and it is left out for its numbers read as text, not as a row number."""
     data = ('色泽;密度;好瓜\n青绿;0,697;是\n乌黑;1.234;是\n浅白;0,403;否\n'
             '青绿;0,245;否\n').encode()
-    at = new_app()
-    at.query_params["lang"] = lang
-    at.run()
-    at.radio(key="source").set_value("upload").run()
-    at.file_uploader(key="upload").set_value(("semicolon.csv", data, "text/csv")).run()
-    assert not at.exception
+    at = uploaded(lang, "semicolon.csv", data)
     warnings = [unescaped(w.value) for w in at.warning]
     assert t("load.notice.decimal_marks", _lang=lang, column="密度", points=1, point="1.234",
              commas=3, comma="0,697") in warnings
