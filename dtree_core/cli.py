@@ -279,11 +279,15 @@ def _check_file_names(args) -> None:
 
 def _check_column_flags(args) -> None:
     """A column both left out (--exclude) and given a kind (--nominal, --continuous) is
-    refused: the two flags ask opposite things, and the column was silently left out."""
+    refused: the two flags ask opposite things, and the column was silently left out. So is
+    a column given both kinds (the loader's refusal named no flag)."""
     for name in ("nominal", "continuous"):
         both = [column for column in args.exclude if column in getattr(args, name)]
         if both:
             raise CliError("excluded_and_kind", column=both[0], flag=_flag(name))
+    both = [column for column in args.nominal if column in args.continuous]
+    if both:
+        raise CliError("two_kinds", column=both[0])
 
 
 # Flags that choose what an output holds, and the outputs they serve.

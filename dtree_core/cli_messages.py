@@ -120,6 +120,8 @@ _CLI_EN = {
                            "end the list with -- ({flag} a -- {data})."),
     "error.excluded_and_kind": ("'{column}' is named by both --exclude and {flag}: a column is "
                                 "either left out or read as an attribute; drop one of the two."),
+    "error.two_kinds": ("'{column}' is named by both --nominal and --continuous: a column is "
+                        "read as one kind; drop one of the two."),
     # Options' refusals worded with the flag (its own sentences name the Python parameter)
     "error.option.max_depth": ("{flag} must be a whole number ≥ 0, got {value}; leave the flag "
                                "out for no limit."),
@@ -220,6 +222,8 @@ _CLI_ZH = {
                            "（{flag} a -- {data}）。"),
     "error.excluded_and_kind": ("“{column}”同时出现在 --exclude 和 {flag} 中：一列要么不作为属性，"
                                 "要么作为属性读取；请去掉其中一个。"),
+    "error.two_kinds": ("“{column}”同时出现在 --nominal 和 --continuous 中：一列只能按一种类型"
+                        "读取；请去掉其中一个。"),
     "error.option.max_depth": "{flag} 须为不小于 0 的整数，得到 {value}；不给出该选项即不限深度。",
     "error.option.min_samples_split": "{flag} 须为不小于 1 的整数，得到 {value}。",
     "error.option.min_gain": "{flag} 须为不小于 0 的有限数，得到 {value}。",
@@ -291,9 +295,10 @@ _NOTICES_ZH = {
                            "“{example}”），只有在用分号分隔的文件中才按数字读取，因为那里的逗号"
                            "不会同时用来分隔各个值。要把它作为连续属性使用，请把文件另存为 "
                            ".xlsx，或另存为用分号分隔的 CSV。"),
-    "decimal_comma_cells": ("列“{column}”按文本读取：它的单元格里是以文本存储、以逗号为小数点的"
-                            "数字（例如“{example}”）。要把它作为连续属性使用，请在表格里把它们"
-                            "改成数字（把小数点的逗号换成点，或把单元格格式设为“数值”）。"),
+    "decimal_comma_cells": ("列“{column}”按文本读取：它的单元格以文本形式保存了以逗号为小数点的"
+                            "数字（例如“{example}”）。要把它作为连续属性使用，请把这些单元格"
+                            "转换为数字（Excel：数据 → 分列，在“高级”中把小数分隔符设为逗号；"
+                            "或在以点为小数点的 Excel 中把逗号替换为点）。"),
     "decimal_marks": ("列“{column}”按文本读取：它的数字用了两种小数点写法，{points} 个值用点"
                       "（例如“{point}”），{commas} 个值用逗号（例如“{comma}”）。这两种符号都"
                       "可能是千位分隔符（“1.234”可能是 1234，“3,100”可能是 3100），无论按哪种"

@@ -183,11 +183,12 @@ NOTICES = {
                            "numbers only in a file separated by semicolons, where the comma "
                            "cannot also separate the values. Save the file as .xlsx, or as CSV "
                            "separated by semicolons, to use it as a continuous attribute."),
-    "decimal_comma_cells": ("Column '{column}' is read as text: its cells hold numbers "
-                            "written as text with a decimal comma (such as '{example}'). To use "
-                            "it as a continuous attribute, make them numbers in the spreadsheet "
-                            "(replace each decimal comma by a point, or set the cells' format "
-                            "to Number)."),
+    "decimal_comma_cells": ("Column '{column}' is read as text: its cells hold numbers stored "
+                            "as text with a decimal comma (such as '{example}'). Convert the "
+                            "cells to numbers to use it as a continuous attribute (in Excel: "
+                            "Data, Text to Columns, with the comma as the decimal separator "
+                            "under Advanced; or, where the point is the decimal mark, replace "
+                            "each comma with a point)."),
     "decimal_marks": ("Column '{column}' is read as text: its numbers are written with two "
                       "decimal marks, a point in {points} values (such as '{point}') and a "
                       "comma in {commas} (such as '{comma}'). Either mark can also separate "
@@ -2188,6 +2189,7 @@ def _text_reading(texts: np.ndarray, decimal_comma: bool) -> tuple[str, str] | N
     word, a code), the forms are mixed (which usually the first value shows) or every value
     is a label such as (1)."""
     readings, example, decimal_example, labels = set(NUMBERS_AS_TEXT), None, None, True
+    readings.discard("decimal_comma_cells")  # said of a sheet's column by _in_spreadsheet alone
     if decimal_comma:  # a semicolon file reads decimal commas: those left are not all numbers
         readings.discard("decimal_comma_text")
     for written in texts[:10_000]:

@@ -768,6 +768,20 @@ def test_a_column_both_excluded_and_given_a_kind_is_refused(kind, lang, said):
 
 
 @pytest.mark.parametrize(("lang", "said"), [
+    ("en", "error: '密度' is named by both --nominal and --continuous: a column is read as one "
+           "kind; drop one of the two."),
+    ("zh", "错误：“密度”同时出现在 --nominal 和 --continuous 中：一列只能按一种类型读取；"
+           "请去掉其中一个。")])
+def test_a_column_given_both_kinds_is_refused_naming_the_flags(lang, said):
+    """`--nominal 密度 --continuous 密度` was refused by the loader in words naming no flag
+    ("Column '密度' cannot be both nominal and continuous.")."""
+    done = run("grow", str(dataset_path("watermelon_3.0.csv")), "--target", "好瓜",
+               "--nominal", "密度", "--continuous", "密度", "--lang", lang)
+    assert done.returncode == 2 and done.stdout == "", done.stdout
+    assert done.stderr == said + "\n", done.stderr
+
+
+@pytest.mark.parametrize(("lang", "said"), [
     ("en", "note: '编号' is left out because"), ("zh", "注：“编号”在每一行的取值都不同")])
 def test_a_left_out_column_is_named_once(lang, said):
     """The ID column's note names it itself: not 'note: 编号: '编号' is left out'."""

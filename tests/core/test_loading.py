@@ -725,9 +725,9 @@ def test_a_workbooks_decimal_comma_text_cells_get_a_spreadsheets_advice(tmp_path
     table = load_path(tmp_path / "text_cells.xlsx")
     (notice,) = table.report.warnings
     assert notice.code == "decimal_comma_cells" and notice.details["example"] == "0,697"
-    assert ".xlsx" not in notice and "semicolon" not in notice and "spreadsheet" in notice
+    assert ".xlsx" not in notice and "semicolon" not in notice and "Text to Columns" in notice
     zh = notice_text(notice, "zh")
-    assert ".xlsx" not in zh and "分号" not in zh and "表格" in zh
+    assert ".xlsx" not in zh and "分号" not in zh and "分列" in zh
     assert table.frame["密度"].tolist() == ["0,697", "0,774", "1,25"]  # kept as written
     assert prepare(table, "y").excluded["密度"].code == "numbers_as_text"
 

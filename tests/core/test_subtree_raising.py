@@ -285,7 +285,7 @@ def test_cli_subtree_raising_and_margin(capsys, tmp_path):
 @pytest.mark.parametrize("flags,message", [
     (["--subtree-raising"], "--subtree-raising is only used by --prune pep"),
     (["--prune", "ccp", "--pep-margin", "0.1"], "--pep-margin is only used by --prune pep"),
-    (["--prune", "pep", "--pep-margin", "-1"], "pep_margin must be a finite number ≥ 0"),
+    (["--prune", "pep", "--pep-margin", "-1"], "--pep-margin must be a finite number ≥ 0"),
 ])
 def test_cli_refuses_raising_flags_without_pep(capsys, tmp_path, flags, message):
     code, _, err, _ = _cli(capsys, tmp_path, *flags)
