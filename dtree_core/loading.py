@@ -1782,10 +1782,15 @@ def _decimal_marks(values: _Distinct, missing: np.ndarray, decimal_comma: bool) 
         either = pc.match_substring_regex(cleaned, _COMMA_EITHER_WAY_RE2)
         numbers = pc.or_(pc.match_substring_regex(cleaned, _COMMA_NUMBER_RE2), either)
         comma = pc.and_not(numbers, either)
-    comma = _flags(pc.and_(comma, known))
-    if not comma.any():
+    comma = pc.and_(comma, known)
+    if not _flags(comma).any():
         return None
-    point = _flags(pc.and_(pc.match_substring_regex(cleaned, _POINT_NUMBER_RE2), known))
+    point = pc.match_substring_regex(cleaned, _POINT_NUMBER_RE2)
+    if decimal_comma and _flags(pc.and_(comma, pc.match_substring(cleaned, "."))).any():
+        # a comma number with a thousands dot (1.234,50) shows what the column's dots are:
+        # 2.000 beside it is two thousand, as the decimal-comma reading reads it
+        point = pc.and_not(point, pc.match_substring_regex(cleaned, _DECIMAL_COMMA_RE2))
+    comma, point = _flags(comma), _flags(pc.and_(point, known))
     if not point.any():
         return None
     numbers = pc.or_(numbers, pc.match_substring_regex(cleaned, _NUMBER_RE2))

@@ -469,6 +469,17 @@ def test_one_decimal_mark_in_a_semicolon_file_reads_as_numbers_as_before():
     assert [n.code for n in english.report.warnings] == ["formatted_numbers"]
 
 
+def test_a_thousands_dot_beside_a_decimal_comma_reads_whole_dotted_numbers_as_thousands():
+    """German-locale Excel writes 1.234,50 and 2.000 in one column: the first shows the dots
+    separate thousands, so 2.000 is two thousand, as before two marks in one column were
+    named (the mixed-marks rule had counted 2.000 as a decimal point and kept it as text)."""
+    table = load("Umsatz;Klasse\n1.234,50;A\n2.000;B\n987,25;A\n15.300;B\n")
+    assert table.frame["Umsatz"].tolist() == [1234.5, 2000.0, 987.25, 15300.0]
+    assert [n.code for n in table.report.warnings] == ["decimal_comma"]
+    # without a comma number that shows its dots, 2.000 beside 3,5 is still either reading
+    assert [n.code for n in load("x;y\n2.000;a\n3,5;b\n").report.warnings] == ["decimal_marks"]
+
+
 @pytest.mark.parametrize("cell, kept", [("0.234,5", "0.234,5"), ("-0.500,25", "-0.500,25"),
                                         ("0.234.567", "0.234.567"), (" 0.234,5", "0.234,5")])
 def test_a_first_group_of_zero_is_never_a_thousands_group(cell, kept):
