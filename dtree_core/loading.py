@@ -1716,14 +1716,22 @@ def _column(name: str, raw: pa.Array, markers: _Markers,
     of missing values."""
     numbers = _plain_numbers(raw, markers)
     if numbers is not None:
-        notes = []
-        if decimal_comma:  # read with a decimal point: say so if a thousands dot may be one
-            at = _thousands_dot(raw, ~np.isnan(numbers))
-            if at is not None:
-                notes.append(_thousands_dot_notice(name, raw[at].as_py().strip()))
+        notes = _thousands_dot_notes(name, raw, ~np.isnan(numbers)) if decimal_comma else []
         return pd.Series(numbers, dtype="float64", copy=False), notes, \
             int(np.isnan(numbers).sum())
     return _judged_column(name, raw, markers, decimal_comma)
+
+
+def _thousands_dot_notes(name: str, strings: pa.Array, known: np.ndarray,
+                         written: np.ndarray | None = None) -> list[Notice]:
+    """A column read as numbers with a decimal point in a semicolon file: a thousands_dot
+    notice when a thousands dot may have written its points (_thousands_dot). `strings` are
+    the values as matched (made ASCII); `written`, where given, as the file writes them."""
+    at = _thousands_dot(strings, known)
+    if at is None:
+        return []
+    normal = strings[at].as_py().strip()
+    return [_thousands_dot_notice(name, normal if written is None else written[at], normal)]
 
 
 def _thousands_dot(strings: pa.Array, known: np.ndarray) -> int | None:
@@ -2244,13 +2252,10 @@ def _judged_column(name: str, raw: pa.Array, markers: _Markers, decimal_comma: b
     if numbers.numeric:
         series, note = _numeric(name, values, missing, numbers)
         notes = [*notes, *([note] if note else [])]
-        at = None
         if decimal_comma:  # read with a decimal point: say so if a thousands dot may be one
             normal = values.cleaned if numbers.normal is values.texts else \
                 pa.array(numbers.normal, type=pa.string())
-            at = _thousands_dot(normal, numbers.number)
-        if at is not None:
-            notes.append(_thousands_dot_notice(name, values.texts[at], numbers.normal[at]))
+            notes += _thousands_dot_notes(name, normal, numbers.number, values.texts)
         return series, notes, int(series.isna().sum())
     marks = _decimal_marks(values, missing, decimal_comma)
     comma = _decimal_comma_numbers(values, missing) if decimal_comma and not marks else None
