@@ -216,9 +216,9 @@ def grow_command(args) -> int:
     # (structure, counts, decisions) serves the text, DOT, SVG and rules.
     outline = trace.to_dict(scores=False)
     _write_outputs(args, trace, outline)
-    if args.json != "-":
+    if not _stdout_flags(args):
         _print_summary(table, prepared, trace, outline, args)
-    else:  # standard output holds the JSON alone: what was done to the data goes to stderr
+    else:  # standard output holds that output alone: what was done to the data goes to stderr
         _print_data_notes(table.report, prepared, args.lang, _say_to_stderr)
     return 0
 
@@ -361,15 +361,23 @@ def _check_writable(args) -> None:
                            **os_reason(OSError(problem, os.strerror(problem))))
 
 
+def _stdout_flags(args) -> list[str]:
+    """The output flags given '-' (standard output), in OUTPUT_FLAGS' order."""
+    return [_flag(flag) for flag in OUTPUT_FLAGS if getattr(args, flag, None) == "-"]
+
+
 def _check_one_stdout(args) -> None:
-    """JSON on standard output must be the only thing there (a pipe parses it): with another
-    output at '-' the text is not JSON, and --rules, part of the summary, would be lost."""
-    if args.json != "-":
+    """An output on standard output must be the only thing there (a pipe reads it: `--dot - |
+    dot -Tsvg`, JSON parsed): the summary is then not printed, so a second output at '-' would
+    be mixed into it, and --rules, part of the summary, would be lost. --json - has its own
+    words (the text must stay JSON)."""
+    dashed = _stdout_flags(args)
+    if not dashed:
         return
-    others = [_flag(flag) for flag in OUTPUT_FLAGS[1:]
-              if getattr(args, flag, None) == "-"] + (["--rules"] if args.rules else [])
+    first, others = dashed[0], dashed[1:] + (["--rules"] if args.rules else [])
     if others:  # --rules takes no file: the flag that writes the rules to one is named
-        raise CliError("stdout_json_rules" if args.rules else "stdout_json",
+        code = "stdout_json" if first == "--json" else "stdout_one"
+        raise CliError(code + ("_rules" if args.rules else ""), first=first,
                        flags=" ".join(others))
 
 
@@ -452,7 +460,7 @@ def _write_outputs(args, trace, outline: dict) -> None:
     if args.dot:
         from .dot import to_dot
 
-        _write(args.dot, to_dot(_pruned_tree(outline)).source)
+        _write(args.dot, to_dot(_pruned_tree(outline)).source.rstrip("\n"))
     _write_exports(args, trace, outline)
 
 
@@ -538,7 +546,7 @@ def _write_exports(args, trace, outline: dict) -> None:
     if args.svg:
         from .dot import to_dot
 
-        _write(args.svg, export.to_svg(to_dot(_pruned_tree(outline)).source))
+        _write(args.svg, export.to_svg(to_dot(_pruned_tree(outline)).source).rstrip("\n"))
 
 
 def _worded_scores(table, lang: str, names: notations.Notation, known_only: bool = False):

@@ -111,6 +111,11 @@ _CLI_EN = {
     "error.stdout_json_rules": ("--json - writes the trace to standard output, which must then "
                                 "hold only JSON: write {flags} to a file instead (the rules: "
                                 "--rules-txt FILE)."),
+    "error.stdout_one": ("{first} - writes to standard output, which must then hold only that "
+                         "output: write {flags} to a file instead."),
+    "error.stdout_one_rules": ("{first} - writes to standard output, which must then hold only "
+                               "that output: write {flags} to a file instead (the rules: "
+                               "--rules-txt FILE)."),
     "error.needs_validation": "--prune {method} needs validation rows: --validation FILE.",
     "error.validation_unused": "--validation is only used by --prune pre or --prune rep.",
     "error.flag_unused": "{flag} is only used by --prune {method}.",
@@ -213,6 +218,10 @@ _CLI_ZH = {
     "error.stdout_json_rules": ("“--json -”会把生成过程记录写到标准输出，此时标准输出中只能有 "
                                 "JSON：请把 {flags} 改为写到文件（规则请用 --rules-txt FILE "
                                 "写到文件）。"),
+    "error.stdout_one": ("{first} - 把输出写到标准输出，此时标准输出中只能有这一项输出：请把 "
+                         "{flags} 改为写到文件。"),
+    "error.stdout_one_rules": ("“{first} -”会把输出写到标准输出，此时标准输出中只能有这一项输出："
+                               "请把 {flags} 改为写到文件（规则请用 --rules-txt FILE 写到文件）。"),
     "error.needs_validation": "--prune {method} 需要验证集：--validation FILE。",
     "error.validation_unused": "--validation 只用于 --prune pre 或 --prune rep。",
     "error.flag_unused": "{flag} 只用于 --prune {method}。",

@@ -160,6 +160,11 @@ def test_a_line_break_in_the_data_does_not_start_a_fake_line(tmp_path, capsys):
     assert "colour=red⏎color=fake: yes  (x 9)" in out
     rules = [line for line in out.splitlines() if "IF" in line]
     assert len(rules) == 2 and all(line.startswith("R") for line in rules)
+    # the rules at '-' are alone on standard output: the tree text is the summary's
+    assert main(["grow", str(path), "--target", "ok", "--rules"]) == 0
+    out = capsys.readouterr().out
+    assert not [line for line in out.splitlines() if line.startswith("color=fake")]
+    assert "colour=red⏎color=fake: yes  (x 9)" in out
 
 
 def test_a_line_break_in_an_attribute_name_stays_in_its_score_table_row(tmp_path, capsys):
@@ -202,6 +207,72 @@ def test_json_on_standard_output_is_alone_there(extra, capsys):
     assert "标准输出" in capsys.readouterr().err
     assert main(["grow", data, "--target", "好瓜", "--json", "-"]) == 0
     json.loads(capsys.readouterr().out)
+
+
+STDOUT_OUTPUTS = ["--json", "--dot", "--svg", "--rules-txt", "--rules-md", "--scores-csv",
+                  "--scores-md", "--scores-latex", "--solution"]
+
+
+def test_the_outputs_on_standard_output_are_every_output_flag():
+    from dtree_core.cli import OUTPUT_FLAGS, _flag
+
+    assert sorted(STDOUT_OUTPUTS) == sorted(map(_flag, OUTPUT_FLAGS))
+
+
+@pytest.mark.parametrize("flag", STDOUT_OUTPUTS)
+def test_an_output_on_standard_output_is_alone_there(flag, tmp_path, capsys):
+    """`--dot - | dot -Tsvg` failed: the readable summary followed the DOT on standard output.
+    Every output at '-' now holds standard output alone, as --json - did: exactly what the
+    file form writes (the CSV less its BOM), no summary; the data's notes go to stderr."""
+    from dtree_core.cli import main
+    from dtree_core.export import svg_available
+
+    if flag == "--svg" and not svg_available():
+        pytest.skip("needs Graphviz's dot program")
+    wm = str(dataset_path("watermelon_2.0.csv"))
+    target = tmp_path / ("out.md" if flag == "--solution" else "out")
+    assert main(["grow", wm, "--target", "好瓜", flag, str(target)]) == 0
+    capsys.readouterr()
+    written = target.read_text(encoding="utf-8-sig" if flag == "--scores-csv" else "utf-8")
+    assert main(["grow", wm, "--target", "好瓜", flag, "-"]) == 0
+    captured = capsys.readouterr()
+    assert captured.out == written
+    assert "ID3 tree" not in captured.out and "编号" not in captured.out
+    assert "note: '编号' is left out" in captured.err  # the note the summary holds, on stderr
+    if flag == "--dot":
+        assert captured.out.startswith("digraph tree {") and captured.out.endswith("\n}\n")
+    if flag == "--json":
+        json.loads(captured.out)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("flags", [("--dot", "--svg"), ("--rules-txt", "--scores-md"),
+                                   ("--solution", "--rules-md"), ("--scores-csv", "--dot")])
+def test_two_outputs_on_standard_output_are_refused(flags, lang, capsys):
+    """`--dot - --rules-txt -` wrote both (and the summary) into one stream no reader can
+    part: refused before any work, exit 2, one line naming both flags, in each language."""
+    from dtree_core.cli import main
+
+    wm = str(dataset_path("watermelon_2.0.csv"))
+    assert main(["grow", wm, "--target", "好瓜", flags[0], "-", flags[1], "-",
+                 "--lang", lang]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and captured.err.count("\n") == 1
+    assert all(flag in captured.err for flag in flags)
+    assert ("标准输出" if lang == "zh" else "standard output") in captured.err
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_rules_with_an_output_on_standard_output_are_refused(lang, capsys):
+    """--rules prints the rules in the summary, which an output at '-' leaves out: refused
+    (as with --json -), naming --rules and the flag that writes the rules to a file."""
+    from dtree_core.cli import main
+
+    wm = str(dataset_path("watermelon_2.0.csv"))
+    assert main(["grow", wm, "--target", "好瓜", "--dot", "-", "--rules", "--lang", lang]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and captured.err.count("\n") == 1
+    assert all(flag in captured.err for flag in ("--dot", "--rules", "--rules-txt FILE"))
 
 
 CONTROLLED = ("a\x1b[31mRED,b\u202e,y\n0\x1b[2J,x\u009b31m,p\n1,z\u009b31m,p\n"

@@ -369,14 +369,16 @@ def test_each_output_flag_s_help_says_what_dash_does(lang):
         OUTPUT_FLAGS, True)
 
 
-def test_dot_dash_writes_the_dot_to_standard_output():
-    """`--dot -` writes the DOT to standard output (before the summary), not a file named -."""
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_dot_dash_writes_the_dot_alone_to_standard_output(lang):
+    """`--dot -` writes the DOT to standard output, not a file named -, and nothing else:
+    the summary that followed it broke `--dot - | dot -Tsvg`."""
     done = run("grow", str(dataset_path("watermelon_2.0.csv")), "--target", "好瓜",
-               "--max-depth", "1", "--dot", "-")
+               "--max-depth", "1", "--dot", "-", "--lang", lang)
     assert done.returncode == 0, done.stderr
-    dot, summary = done.stdout.split("\n}\n", 1)
-    assert dot.startswith("digraph tree {") and "n0 -> n1" in dot
-    assert "ID3 tree, 4 nodes:" in summary and not (ROOT / "-").exists()
+    dot = done.stdout
+    assert dot.startswith("digraph tree {") and dot.endswith("\n}\n") and "n0 -> n1" in dot
+    assert dot.count("\n}\n") == 1 and not (ROOT / "-").exists()
 
 
 def test_help_in_chinese():
