@@ -822,7 +822,8 @@ class _Context:
             if found:
                 return found
         if claim.quantity in ("entropy", "iv"):
-            return "not_any_base", {"shares": Listed(_share_texts(self.node, row)),
+            return "not_any_base", {"shares": Listed(_share_texts(self.node, row,
+                                                                  claim.quantity)),
                                     "quantity": claim.quantity}
         return "other", {}
 
@@ -855,11 +856,30 @@ class _Context:
         """One branch's term left out of Σᵥ (a wrong branch count)."""
         if row is None or claim.quantity not in ("iv", "gain", "gini_index"):
             return None
+        if claim.quantity == "iv":
+            return self._missing_iv_term(claim, row)
         shares = _shares(row)
         for i, branch in enumerate(row["branches"]):
             if self.close(claim.given, _without_term(claim.quantity, row, shares, i)):
                 return "missing_branch", {"branch": branch_name(row, branch),
                                           "branches": len(row["branches"])}
+        return None
+
+    def _missing_iv_term(self, claim: Claim, row):
+        """One of IV's terms left out: a branch's, or, where values are missing, the unknown
+        rows' share, which C4.5's IV counts as one more branch (plugged.iv_parts)."""
+        weight = self.node["weight"]
+        parts = plugged.iv_parts(row, weight)
+        shares = [w / weight for w in parts]
+        for i in range(len(parts)):
+            if not self.close(claim.given, -sum(_plogp(p) for k, p in enumerate(shares)
+                                                if k != i)):
+                continue
+            if i < len(row["branches"]):
+                return "missing_branch", {"branch": branch_name(row, row["branches"][i]),
+                                          "branches": len(parts)}
+            return "missing_unknown_term", {"attribute": row["attribute"],
+                                            "share": plugged.frac(parts[i], weight, 3).text}
         return None
 
     def _carried(self, claim: Claim, row, exact: float):
@@ -1141,18 +1161,20 @@ def _plogp(p: float) -> float:
 
 
 def _without_term(quantity: str, row: dict, shares: list[float], left_out: int) -> float:
+    """Gain or Gini_index with one branch's term left out (IV: _missing_iv_term)."""
     keep = [i for i in range(len(shares)) if i != left_out]
-    if quantity == "iv":
-        return -sum(_plogp(shares[i]) for i in keep)
     if quantity == "gain":
         return row["entropy_known"] - sum(shares[i] * row["branches"][i]["entropy"] for i in keep)
     return sum(shares[i] * row["branches"][i]["gini"] for i in keep)
 
 
-def _share_texts(node: dict, row: dict | None) -> list[str]:
-    """'6/17' for each branch (IV) or class (Ent): the shares the formula is taken over."""
+def _share_texts(node: dict, row: dict | None, quantity: str) -> list[str]:
+    """'6/17' for each branch (IV: with the unknown rows' share where values are missing,
+    as IV is computed) or class (Ent): the shares the formula is taken over."""
     if row is None:
         weights = list(node["class_counts"].values())
+    elif quantity == "iv":
+        weights = plugged.iv_parts(row, node["weight"])
     else:
         weights = [sum(b["class_counts"].values()) for b in row["branches"]]
     return [plugged.frac(w, node["weight"], 3).text for w in weights]

@@ -92,6 +92,15 @@ def known_weights(row: dict) -> list[float]:
     return [sum(b["class_counts"].values()) for b in row["branches"]]
 
 
+def iv_parts(row: dict, node_weight: float) -> list[float]:
+    """The weights IV(a) takes its shares of (over the node's weight): each branch's known
+    weight, then, where values are missing, the unknown rows' weight as one more branch
+    (Quinlan's C4.5, as this app computes IV)."""
+    weights = known_weights(row)
+    unknown = node_weight - sum(weights) if row["rho"] < 1 else 0.0
+    return weights + ([unknown] if unknown > 1e-12 else [])
+
+
 def weighted_sum(row: dict, field: str, places: int, macro: str = FRAC) -> Term:
     """6/17 × 1.000 + 6/17 × 0.918 + …: each branch's share of the known rows times its
     impurity `field` (Σᵥ |D̃ᵛ|/|D̃|·field(D̃ᵛ))."""

@@ -213,8 +213,6 @@ def gini_equation(counts: list[float], value: float, subject: Formula, decimals:
     return Equation("gini", subject.text, value, _symbol(names, "gini", subject), tuple(steps))
 
 
-_known_weights = plugged.known_weights
-
 
 def _weighted(row: dict, field_name: str, result: float, decimals: int) -> Formula:
     """6/17 × 1.000 + 6/17 × 0.918 + … = result: the branch shares times the branch
@@ -254,9 +252,7 @@ def conditional_entropy_equation(row: dict, decimals: int, names: Notation) -> E
 def iv_equation(row: dict, node_weight: float, decimals: int,
                 names: Notation = ZHOU) -> Equation:
     """IV(a) = −Σ|Dᵛ|/|D|·log₂(|Dᵛ|/|D|) (eq. 4.4); unknown values count as one more branch."""
-    weights = _known_weights(row)
-    unknown = node_weight - sum(weights) if row["rho"] < 1 else 0.0
-    parts = weights + ([unknown] if unknown > 1e-12 else [])
+    parts = plugged.iv_parts(row, node_weight)
     return Equation("iv", row["attribute"], row["iv"],
                     _symbol(names, "iv", a=_name(row["attribute"])),
                     (_generic("iv", names),
@@ -269,10 +265,10 @@ def iv_unknown_note(row: dict, node_weight: float, decimals: int,
                     names: Notation = ZHOU) -> list[Step]:
     """Why IV has one term more than the attribute has values: the unknown rows' weight is
     a branch of its own there (Quinlan's C4.5), as iv_equation writes it."""
-    unknown = node_weight - sum(_known_weights(row)) if row["rho"] < 1 else 0.0
-    if unknown <= 1e-12:
+    parts = plugged.iv_parts(row, node_weight)
+    if len(parts) == len(row["branches"]):
         return []
-    return [Sentence("iv.unknown", {"share": plugged.frac(unknown, node_weight, decimals).text,
+    return [Sentence("iv.unknown", {"share": plugged.frac(parts[-1], node_weight, decimals).text,
                                     "attribute": row["attribute"],
                                     "iv": names.text("iv", "D", row["attribute"])})]
 

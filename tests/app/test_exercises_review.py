@@ -133,6 +133,21 @@ def test_a_set_with_no_attribute_says_how_to_name_one(lang, notation, line, subs
     assert not at.warning and not at.error and len(at.success) == 2  # all right, and line 1
 
 
+@pytest.mark.parametrize("notation", ["zhou", "lihang"])
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_an_iv_without_the_unknown_rows_term_is_told_so(lang, notation):
+    """On 2.0α (色泽 unknown in 3 of 17 rows), IV(色泽) over the three values alone is
+    −Σ for 6/17, 4/17, 4/17 = 1.513: the sentence names the left-out share, 3/17, in the
+    chosen book's symbols (H_A(D) in Li Hang's)."""
+    line = "H_A(D, 色泽) = 1.513" if notation == "lihang" else "IV(色泽) = 1.513"
+    at = check(page_app(PAGE, dataset="watermelon_2.0_alpha", lang=lang, algorithm="c45",
+                        notation=notation), line)
+    key = "ex.slip.missing_unknown_term"
+    expected = t(f"{key}.lihang" if notation == "lihang" else key, _lang=lang,
+                 _notation=notation, given="1.513", attribute="色泽", share="3/17")
+    assert any(expected in e for e in texts(at.error)), texts(at.error)
+
+
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_check_my_tree_heads_its_score_table_in_li_hangs_symbols(lang):
     """The table shows g(D, A), H_A(D), … (not Gain, IV), to as many decimals as tell the two

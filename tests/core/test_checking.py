@@ -126,6 +126,39 @@ def test_a_branch_left_out_of_the_sum(id3):
     assert verdict.details == {"branch": "色泽=浅白", "branches": 3}
 
 
+@pytest.fixture(scope="module")
+def alpha_c45():
+    X, y = xy("watermelon_2.0_alpha.csv", "好瓜", drop=["编号"])
+    return DecisionTree("c45").fit(X, y).trace_.to_dict()
+
+
+def _iv(shares) -> float:
+    return -sum(p * math.log2(p) for p in shares)
+
+
+def test_with_values_missing_ivs_shares_include_the_unknown_rows(alpha_c45):
+    """At 2.0α's root 色泽 is unknown in 3 of 17 rows; C4.5's IV counts them as a branch of
+    their own, so the shares a wrong IV is told about are the four of that sum."""
+    row = next(r for r in alpha_c45["nodes"][0]["scores"] if r["attribute"] == "色泽")
+    assert row["iv"] == pytest.approx(_iv([6 / 17, 4 / 17, 4 / 17, 3 / 17]), abs=1e-12)
+    verdict = one(alpha_c45, "IV(色泽) = 1.9")
+    assert verdict.slip == "not_any_base"
+    assert verdict.details["shares"] == "6/17, 4/17, 4/17, 3/17"
+
+
+def test_the_unknown_rows_term_left_out_of_iv(alpha_c45):
+    verdict = one(alpha_c45, f"IV(色泽) = {_iv([6 / 17, 4 / 17, 4 / 17]):.3f}")
+    assert verdict.slip == "missing_unknown_term"
+    assert verdict.details == {"attribute": "色泽", "share": "3/17"}
+
+
+def test_a_branch_left_out_of_an_iv_with_values_missing(alpha_c45):
+    """Leaving out 乌黑's 6/17 (the unknown rows' 3/17 kept): a branch's term, of four."""
+    verdict = one(alpha_c45, f"IV(色泽) = {_iv([4 / 17, 4 / 17, 3 / 17]):.3f}")
+    assert verdict.slip == "missing_branch"
+    assert verdict.details == {"branch": "色泽=乌黑", "branches": 4}
+
+
 @pytest.mark.parametrize(("line", "slip"), [
     ("Gain_ratio(D,纹理) = 0.381", "gain_for_ratio"),
     (f"Gain_ratio(D,纹理) = {1.4466 / 0.3806:.3f}", "ratio_inverted"),

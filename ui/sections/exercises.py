@@ -215,6 +215,10 @@ EN: dict[str, str] = {
                                        "after the split; the gain subtracts it from Ent(D)."),
     "ex.slip.missing_branch": ("{given} leaves out the term of {branch}: the sum runs over all "
                                "{branches} branches."),
+    # IV with values missing: its last term, the unknown rows' share (plugged.iv_parts)
+    "ex.slip.missing_unknown_term": ("{given} leaves out IV's last term: the samples whose "
+                                     "{attribute} is unknown, share {share}, count as one more "
+                                     "branch (Quinlan's C4.5, as this app computes IV)."),
     "ex.slip.carried": ("{given} = {expression} follows from your {source} on line "
                         "{source_line}: the step is right, the number it starts from is not."),
     "ex.slip.other_branch": ("Here {set} is {here}; {given} is {other_set}'s, {other}: the "
@@ -451,6 +455,9 @@ ZH: dict[str, str] = {
     "ex.slip.entropy_after_for_gain": ("{given} 是划分后的 Σᵥ |Dᵛ|/|D|·Ent(Dᵛ)；"
                                        "信息增益是 Ent(D) 减去它。"),
     "ex.slip.missing_branch": "{given} 漏掉了 {branch} 这一项：求和应遍历全部 {branches} 个分支。",
+    "ex.slip.missing_unknown_term": ("{given} 漏掉了 IV 的最后一项：{attribute} 缺失的样本算作"
+                                     "多出的一个分支，比例 {share}（Quinlan 的 C4.5，本应用的 IV "
+                                     "也这样算）。"),
     "ex.slip.carried": ("{given} = {expression} 是由你第 {source_line} 行的 {source} 算出的："
                         "这一步的算法没错，错在所用的数值。"),
     "ex.slip.other_branch": ("此处 {set} 是 {here}；{given} 是 {other_set}（{other}）的值："

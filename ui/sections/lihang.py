@@ -163,6 +163,10 @@ EN: dict[str, str] = {
     "ex.slip.gain_for_ratio.lihang": ("{given} is g(D,A) itself; the information gain ratio "
                                       "divides it by H_A(D)."),
     "ex.slip.ratio_inverted.lihang": "{given} is H_A(D)/g(D,A): the fraction is upside down.",
+    "ex.slip.missing_unknown_term.lihang": ("{given} leaves out H_A(D)'s last term: the samples "
+                                            "whose {attribute} is unknown, share {share}, count "
+                                            "as one more branch (Quinlan's C4.5, as this app "
+                                            "computes H_A(D))."),
     "ex.slip.gini_for_index.lihang": ("{given} is Gini(D) of the whole node; Gini(D,A) weights "
                                       "the Gini(Dᵢ) of the parts by |Dᵢ|/|D|."),
     "ex.slip.entropy_after_for_gain.lihang": ("{given} is H(D|A) = Σᵢ |Dᵢ|/|D|·H(Dᵢ), the "
@@ -329,6 +333,9 @@ ZH: dict[str, str] = {
                                       "值的熵，所用比例为 |Dᵢ|/|D|。"),
     "ex.slip.gain_for_ratio.lihang": "{given} 就是信息增益 g(D,A)；信息增益比还要除以 H_A(D)。",
     "ex.slip.ratio_inverted.lihang": "{given} 是 H_A(D)/g(D,A)：分子分母颠倒了。",
+    "ex.slip.missing_unknown_term.lihang": ("{given} 漏掉了 H_A(D) 的最后一项：{attribute} 缺失的"
+                                            "样本算作多出的一个分支，比例 {share}（Quinlan 的 "
+                                            "C4.5，本应用的 H_A(D) 也这样算）。"),
     "ex.slip.gini_for_index.lihang": ("{given} 是整个结点的基尼指数 Gini(D)；Gini(D,A) 是各部分 "
                                       "Gini(Dᵢ) 按 |Dᵢ|/|D| 的加权和。"),
     "ex.slip.entropy_after_for_gain.lihang": ("{given} 是经验条件熵 H(D|A) = "
