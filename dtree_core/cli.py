@@ -159,7 +159,8 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
                       help="which of tied attributes wins: first or last in column order, "
                       "or random (seeded)")
     grow.add_argument("--encoding", help="the file's encoding, when detection is unsure")
-    grow.add_argument("--sheet", help="XLSX sheet name (default: the first)")
+    grow.add_argument("--sheet", help="XLSX sheet name (default: the first one Excel shows, "
+                                      "not a hidden one)")
     grow.add_argument("--budget", action="store_true",
                       help="apply the app's resource budget (rows, columns, classes, nodes, "
                       "depth, seconds; DTREE_BUDGET_* variables override it); default: none")

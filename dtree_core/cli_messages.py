@@ -322,6 +322,9 @@ _NOTICES_ZH = {
                               "因此按空值读取；请用 Excel 打开并保存该文件，以保留这些数值。"),
     "merged_cells": ("有 {count} 处合并单元格（{ranges}），按表中显示的内容读取：合并单元格所跨"
                      "的各行都取合并后的值。"),
+    "hidden_sheets": ("读取的是工作表“{sheet}”，即 Excel 中显示的第一个工作表：它前面的工作表"
+                      "（{hidden}）在 Excel 中是隐藏的，未读取。如需读取，请先在 Excel 中取消"
+                      "隐藏。"),
     "non_finite": "列“{column}”中有 {count} 个值不是有限数（{values}），按缺失值读取。",
     "excel_errors": ("列“{column}”中有 {count} 个电子表格错误值（{values}），按缺失值读取："
                      "这些单元格的公式未算出结果。"),

@@ -206,6 +206,9 @@ NOTICES = {
                               "empty; open the file in Excel and save it to keep the values."),
     "merged_cells": ("Merged cells in {count} ranges ({ranges}) are read with the merged "
                      "value in every row they span, as the sheet shows them."),
+    "hidden_sheets": ("Sheet '{sheet}' is read, the first one Excel shows: the sheets before "
+                      "it ({hidden}) are hidden in Excel and left alone. To read one, unhide "
+                      "it in Excel."),
     "non_finite": ("Column '{column}' has {count} values that are not a finite number "
                    "({values}), read as missing."),
     "excel_errors": ("Column '{column}' has {count} values holding a spreadsheet error "
@@ -1117,7 +1120,9 @@ def _read_xlsx(data: bytes, name: str, sheet: str | int | None, budget: Budget |
         # the sheets that hold cells: a chart moved to a sheet of its own (Excel puts it
         # before the data) has none, and as the first sheet it was read and crashed
         names = [worksheet.title for worksheet in book.worksheets]
-        chosen = _pick_sheet(names, sheet, name, [chart.title for chart in book.chartsheets])
+        hidden = {w.title for w in book.worksheets if w.sheet_state != "visible"}
+        chosen = _pick_sheet(names, sheet, name, [chart.title for chart in book.chartsheets],
+                             hidden)
         worksheet = book[chosen]
         # openpyxl pads every row to the declared <dimension> (A1:XFD20: 16,384 columns for a
         # sheet of two): rows are read as they are written instead
@@ -1125,11 +1130,19 @@ def _read_xlsx(data: bytes, name: str, sheet: str | int | None, budget: Budget |
         rows = _sheet_rows(worksheet, budget)
     finally:
         book.close()
-    notices = _fill_merged_cells(rows, _merged_ranges(data, chosen))
+    notices = _hidden_sheets_passed(names, hidden, chosen) if sheet is None else []
+    notices += _fill_merged_cells(rows, _merged_ranges(data, chosen))
     notices += _uncalculated_formulas(rows, data, chosen)
     width = max((len(r) for r in rows), default=0)
     records = [(i + 1, r + [""] * (width - len(r))) for i, r in enumerate(rows)]
     return records, chosen, tuple(names), notices
+
+
+def _hidden_sheets_passed(names: list[str], hidden: set[str], chosen: str) -> list[Notice]:
+    """A notice when the sheets before the one read by default are hidden in Excel: the
+    user sees a workbook whose first sheet is the one read, and is told what was passed."""
+    passed = [n for n in names[:names.index(chosen)] if n in hidden]
+    return [Notice("hidden_sheets", sheet=chosen, hidden=Listed(passed))] if passed else []
 
 
 # A merged range as a sheet's XML lists it (<mergeCell ref="A2:A5"/>), after its rows.
@@ -1261,7 +1274,7 @@ def _count_sheet_xml(data: bytes, sheet: str | int | None, name: str, budget: Bu
         if not parts or (isinstance(sheet, str) and sheet not in parts):
             budget.check("unpacked_bytes", _unpacked_size(archive))
             return
-        chosen = parts[_pick_sheet(list(parts), sheet, name)]
+        chosen = parts[_pick_sheet(list(parts), sheet, name, hidden=_hidden_sheets(archive))]
         budget.check("unpacked_bytes", _unpacked_size(archive, set(parts.values()) - {chosen}))
         _count_rows_and_cells(archive, chosen, budget)
 
@@ -1304,9 +1317,11 @@ def xlsx_sheet_names(data: bytes, budget: Budget | None = None) -> list[str]:
     part is over the budget (loading the file then says why)."""
     try:
         with zipfile.ZipFile(io.BytesIO(data)) as archive:
-            return list(_readable_sheet_parts(archive, budget))
+            names = list(_readable_sheet_parts(archive, budget))
+            hidden = _hidden_sheets(archive) if names else frozenset()
     except (zipfile.BadZipFile, BudgetError):
         return []
+    return [n for n in names if n not in hidden] or names
 
 
 def _readable_sheet_parts(archive: zipfile.ZipFile, budget: Budget | None) -> dict[str, str]:
@@ -1342,6 +1357,17 @@ def _sheet_parts(archive: zipfile.ZipFile) -> dict[str, str]:
     return parts if all(part in archive.namelist() for part in parts.values()) else {}
 
 
+def _hidden_sheets(archive: zipfile.ZipFile) -> frozenset[str]:
+    """The sheets workbook.xml marks hidden or very hidden (a lookup table a template keeps
+    out of sight): not offered, nor read by default ({} when the part cannot be read)."""
+    try:
+        book = ElementTree.fromstring(archive.read(WORKBOOK_PARTS[0]))
+    except (KeyError, ElementTree.ParseError):
+        return frozenset()
+    return frozenset(sheet.get("name") for sheet in book.iter()
+                     if sheet.tag.endswith("}sheet") and sheet.get("state", "visible") != "visible")
+
+
 def _tags(block: bytes, tag: re.Pattern) -> int:
     return len(tag.findall(block))
 
@@ -1359,9 +1385,11 @@ def _sheet_rows(worksheet, budget: Budget | None) -> list[list[str]]:
 
 
 def _pick_sheet(names: list[str], sheet: str | int | None, name: str,
-                charts: list[str] = ()) -> str:
-    """The sheet to read among the workbook's sheets with cells (`names`, in its order);
-    `charts` names its chart sheets, which are said to be charts, not tables."""
+                charts: list[str] = (), hidden=frozenset()) -> str:
+    """The sheet to read among the workbook's sheets with cells (`names`, in its order):
+    by default the first one Excel shows (not one `hidden` in it, unless all are); `charts`
+    names its chart sheets, which are said to be charts, not tables. A number or a name
+    picks any sheet, hidden or not."""
     if sheet in charts or (not names and charts):
         chart = sheet if sheet in charts else charts[0]
         tables = Listed(names) if names else "-"
@@ -1369,7 +1397,7 @@ def _pick_sheet(names: list[str], sheet: str | int | None, name: str,
                         f"a table are: {tables}.", "chart_sheet", sheet=chart, name=name,
                         names=tables)
     if sheet is None:
-        return names[0]
+        return next((n for n in names if n not in hidden), names[0])
     if isinstance(sheet, int) and not isinstance(sheet, bool):
         if 0 <= sheet < len(names):
             return names[sheet]

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from app_helpers import new_app
 
-from tests.core.test_loading import chart_first_book
+from tests.core.test_loading import chart_first_book, hidden_first_book
 
 
 def uploaded(name: str, data: bytes, lang: str = "zh"):
@@ -26,6 +27,19 @@ def test_a_workbook_whose_first_sheet_is_a_chart_loads_its_data_sheet(tmp_path):
     assert at.session_state["dataset"]["name"] == "图表.xlsx"
     assert at.session_state["dataset"]["sheet"] is None
     assert at.session_state["current"]["trace"]["classes"] == ["是", "否"]
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_a_workbook_whose_first_sheet_is_hidden_loads_the_sheet_excel_shows(tmp_path, lang):
+    """A template's hidden lookup sheet was read as the table; the sheet Excel shows is, and
+    the sidebar says which sheet was passed, in the session's language."""
+    data = hidden_first_book(tmp_path / "模板.xlsx").read_bytes()
+    at = uploaded("模板.xlsx", data, lang)
+    assert not at.exception and not at.error
+    assert at.session_state["current"]["trace"]["classes"] == ["是", "否"]
+    warnings = [re.sub(r"\\(.)", r"\1", w.value) for w in at.warning]
+    hint = {"zh": "在 Excel 中是隐藏的", "en": "hidden in Excel"}[lang]
+    assert any("代码表" in w and "数据" in w and hint in w for w in warnings), warnings
 
 
 def test_money_saved_by_excel_is_named_in_chinese_above_the_tree():

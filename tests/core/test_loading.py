@@ -921,6 +921,53 @@ def chart_first_book(path):
     return path
 
 
+def hidden_first_book(path):
+    """A template's workbook: a hidden lookup sheet first, then the data Excel shows."""
+    openpyxl = pytest.importorskip("openpyxl")
+    book = openpyxl.Workbook()
+    lookup = book.active
+    lookup.title = "代码表"
+    for row in (["代码", "含义"], [1, "是"], [2, "否"]):
+        lookup.append(row)
+    lookup.sheet_state = "hidden"
+    data = book.create_sheet("数据")
+    for row in (["色泽", "密度", "好瓜"], ["青绿", 0.697, "是"], ["乌黑", 0.774, "是"],
+                ["浅白", 0.634, "否"]):
+        data.append(row)
+    book.active = 1
+    book.save(path)
+    return path
+
+
+def test_a_hidden_first_sheet_is_passed_for_the_first_sheet_excel_shows(tmp_path):
+    """A hidden lookup sheet before the data was read as the table (the user sees the data
+    sheet first in Excel): the first shown sheet is read, with a notice naming the hidden
+    one; it is not offered in the picker, and naming it still reads it."""
+    path = hidden_first_book(tmp_path / "模板.xlsx")
+    for budget in (None, Budget()):
+        table = load_path(path, budget=budget)
+        assert (table.report.sheet, table.report.sheets) == ("数据", ("代码表", "数据"))
+        assert table.frame["密度"].tolist() == [0.697, 0.774, 0.634]
+        (notice,) = [w for w in table.report.warnings if w.code == "hidden_sheets"]
+        assert notice.details["sheet"] == "数据" and str(notice.details["hidden"]) == "代码表"
+        assert loading.xlsx_sheet_names(path.read_bytes(), budget) == ["数据"]
+        named = load_path(path, sheet="代码表", budget=budget)
+        assert named.report.sheet == "代码表" and list(named.frame.columns) == ["代码", "含义"]
+        assert not [w for w in named.report.warnings if w.code == "hidden_sheets"]
+        assert load_path(path, sheet=0, budget=budget).report.sheet == "代码表"
+
+
+def test_a_hidden_sheet_after_the_data_changes_nothing(tmp_path):
+    path = hidden_first_book(tmp_path / "模板.xlsx")
+    book = pytest.importorskip("openpyxl").load_workbook(path)
+    book.move_sheet("代码表", offset=1)  # now after 数据
+    book.save(path)
+    table = load_path(path)
+    assert table.report.sheet == "数据"
+    assert not [w for w in table.report.warnings if w.code == "hidden_sheets"]
+    assert loading.xlsx_sheet_names(path.read_bytes()) == ["数据"]
+
+
 def test_a_chart_sheet_is_no_table_the_first_sheet_with_cells_is_read(tmp_path):
     """A chart sheet before the data was read as the first sheet and crashed (AttributeError:
     'Chartsheet' object has no attribute 'reset_dimensions'); it is neither read nor offered,
