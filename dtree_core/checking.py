@@ -298,9 +298,12 @@ class Verdict:
     name: str = ""  # the quantity as the book writes it: IV(色泽)
     # a set whose attribute was taken from another line: {set, attribute, source_line}
     taken: dict = field(default_factory=dict)
-    # which of its status's sentences says it: forced (another t, at a t set by hand),
-    # min_score (another t, where t is chosen by the smallest score: CART's Gini_index),
-    # two_way (no such set on a two-way split: one branch per value has `values`); or none
+    # which of its status's sentences says it (ex.line.<status>.<variant>), or none:
+    # other_threshold's forced (a t set by hand) or min_score (t chosen by the smallest
+    # score: CART's Gini_index); no_such_set's two_way (a two-way split: one branch per value
+    # has `values`); multiway's quinlan_iv or quinlan_gain_ratio (its IV counts the unknown
+    # rows as one more value), set (a Dᵛ of Zhou's split: one value's rows) or set.own (that
+    # Dᵛ beside the tree's own, `own`); needs_attribute's set (a D̃ or Dᵛ, none naming its a)
     variant: str = ""
 
     @property
@@ -450,9 +453,11 @@ class _Context:
         also = self.also_right(claim, row, exact)
         if also is not None:
             status, value = also
+            weight = self.node["weight"]
             return Verdict(claim, status, exact,
-                           details=_also_details(status, value, claim.quantity, row,
-                                                 self.node["weight"], self.names), **shown)
+                           details=_also_details(status, value, claim.quantity, row, weight,
+                                                 self.names),
+                           variant=_also_variant(status, claim.quantity, row, weight), **shown)
         slip, details = self.diagnose(claim, row, exact)
         return Verdict(claim, "wrong", exact, slip, details, **shown)
 
@@ -496,7 +501,7 @@ class _Context:
         if claim.branch is None and not claim.known:
             return Verdict(claim, "needs_attribute")
         return Verdict(claim, "needs_attribute", details={
-            "set": set_name(claim.branch, claim.known, self.names).text})
+            "set": set_name(claim.branch, claim.known, self.names).text}, variant="set")
 
     def unknown(self, claim: Claim, attribute: str) -> Verdict:
         """A line naming an attribute (or a branch) the node has no numbers of: not among
@@ -603,7 +608,8 @@ class _Context:
                 reading = self.judge_multiway_set(claim, row, multi, index)
                 if reading.counts_as_right:  # the tree's own Dᵛ is the exact one
                     return replace(reading, exact=verdict.exact, formula=verdict.formula,
-                                   details=reading.details | {"own": _show(verdict.exact)})
+                                   details=reading.details | {"own": _show(verdict.exact)},
+                                   variant="set.own")
             return self.other_branch(verdict, row, index) or verdict
         if multi is not None and 1 <= claim.branch <= len(multi["branches"]):
             return self.judge_multiway_set(claim, row, multi, index)
@@ -636,7 +642,7 @@ class _Context:
                    "set": set_name(index + 1, row["rho"] < 1, self.names).text,
                    "value": str(multi["branches"][index]["value"])}
         if verdict.counts_as_right:
-            return replace(verdict, status="multiway", details=details)
+            return replace(verdict, status="multiway", details=details, variant="set")
         return replace(verdict, slip="multiway_set", details=details)
 
     def other_branch(self, verdict: Verdict, row: dict, index: int) -> Verdict | None:
@@ -1030,15 +1036,34 @@ def _also_details(status: str, value: float, quantity: str, row: dict | None,
                                                 row["attribute"])}
     if status == "multiway_rounded":  # the exact multiway value, to the 4th decimal: 0.1081
         details["multiway"] = f"{multiway_reading(quantity, row, weight):.4f}"
-    unknown = weight - sum(sum(c.values()) for c in (row or {}).get("value_counts", {}).values())
-    if status in ("multiway", "multiway_rounded") and quantity in ("iv", "gain_ratio") \
-            and row["rho"] < 1 and unknown > 1e-12:
-        # the multiway IV counts the unknown rows as one more value (Quinlan's C4.5, as
-        # split_scores does for C4.5): not eq. 4.4's sum over the values alone
-        details |= {"unknown_share": plugged.frac(unknown, weight, 3).text,
+    if _counts_unknown_as_a_value(status, quantity, row, weight):
+        details |= {"unknown_share": plugged.frac(_unknown_weight(row, weight), weight, 3).text,
                     "iv": names.text("iv", "D", row["attribute"]),
                     "gain": names.text("gain", "D", row["attribute"])}
     return details
+
+
+def _also_variant(status: str, quantity: str, row: dict | None, weight: float) -> str:
+    """The sentence of a number right by another reading (also_right): quinlan_iv or
+    quinlan_gain_ratio where its multiway IV is Quinlan's, the unknown rows' share a term of
+    its own; else its status's own."""
+    return f"quinlan_{quantity}" if _counts_unknown_as_a_value(status, quantity, row,
+                                                               weight) else ""
+
+
+def _counts_unknown_as_a_value(status: str, quantity: str, row: dict | None,
+                               weight: float) -> bool:
+    """Is the multiway IV of this reading (or the gain ratio over it) Quinlan's: values
+    missing, it counts the unknown rows as one more value (his C4.5, as split_scores does for
+    C4.5), not eq. 4.4's sum over the values alone. Never multiway_rounded in practice:
+    rounded_early has no value with values missing."""
+    return status in ("multiway", "multiway_rounded") and quantity in ("iv", "gain_ratio") \
+        and row["rho"] < 1 and _unknown_weight(row, weight) > 1e-12
+
+
+def _unknown_weight(row: dict | None, weight: float) -> float:
+    """The node's weight outside the row's value_counts: its attribute's value unknown."""
+    return weight - sum(sum(c.values()) for c in (row or {}).get("value_counts", {}).values())
 
 
 def multiway_equation(quantity: str, row: dict) -> str:

@@ -167,30 +167,23 @@ def _verdict_sentence(verdict: Verdict, followed: bool = False) -> str:
     values = {"line": claim.line, "quantity": quantity_name(verdict), "given": _given(claim.given),
               "exact": _exact_against(exact, claim.given if verdict.status == "wrong" else None,
                                       4 if verdict.status == "rounded" else 3)}
-    if verdict.status == "needs_attribute" and "set" in verdict.details:  # D̃, D¹: of which a?
-        return t(in_notation("ex.line.needs_attribute.set"), line=claim.line,
-                 set=verdict.details["set"])
+    # the sentence the engine named (Verdict.variant): a D̃ or Dᵛ with no attribute, a t
+    # forced by hand, CART's t (the smallest Gini_index's), a Dᵛ past a two-way split's
+    # values each have their own, Quinlan's multiway IV, a multiway Dᵛ (with the tree's own)
+    key = f"ex.line.{verdict.status}" + (f".{verdict.variant}" if verdict.variant else "")
     if verdict.status in ("unparsed", "unread_result", "past_range", "needs_attribute"):
-        return t(in_notation(f"ex.line.{verdict.status}"), line=claim.line)
+        return t(in_notation(key), line=claim.line, **verdict.details)
     if verdict.status in ("unknown_attribute", "none_scored", "split_not_kept", "not_a_value",
                           "value_no_split", "other_threshold", "tied_threshold",
                           "ambiguous_threshold", "no_such_set",
                           "unkept_threshold", "no_threshold", "no_split_point"):
-        # the sentence the engine named: a t forced by hand, CART's t (the smallest
-        # Gini_index's), a Dᵛ past a two-way split's values each have their own
-        variant = f".{verdict.variant}" if verdict.variant else ""
-        return t(f"ex.line.{verdict.status}{variant}", line=claim.line,
-                 **worded(verdict.details))
+        return t(key, line=claim.line, **worded(verdict.details))
     if verdict.status == "wrong":
         return t("ex.line.wrong", **values, why=slip_sentence(verdict))
     if verdict.status in ("multiway", "multiway_rounded"):  # Zhou's equation, the attribute
         # split two ways, the multiway quantity's name; rounded early: both of Zhou's values;
-        # with values missing, its IV is Quinlan's (the unknown rows' share a term of its own)
-        quinlan = f".quinlan_{claim.quantity}" if "unknown_share" in verdict.details else ""
-        if "set" in verdict.details:  # a Dᵛ of Zhou's split one branch per value (CART's row)
-            own = ".own" if "own" in verdict.details else ""
-            return t(f"ex.line.multiway.set{own}", **values | worded(verdict.details))
-        return t(in_notation(f"ex.line.{verdict.status}{quinlan}"), **values | verdict.details)
+        # a Dᵛ's sentence names the tree's own two subsets (worded)
+        return t(in_notation(key), **values | worded(verdict.details))
     if verdict.status == "right" and followed:
         return t("ex.line.right.followed", **values)
     return t(f"ex.line.{verdict.status}", **values)

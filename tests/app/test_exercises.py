@@ -227,6 +227,36 @@ def test_check_takes_zhous_multiway_gain_rounded_early_on_a_cart_tree(lang):
         t("ex.verdict.multiway_rounded", _lang=lang)]
 
 
+@pytest.mark.parametrize(("lang", "sets"), [
+    ("en", "D̃¹: 色泽 ∈ {乌黑,青绿}; D̃²: 色泽 ∈ {浅白}"),
+    ("zh", "D̃¹：色泽 ∈ {乌黑,青绿}；D̃²：色泽 ∈ {浅白}")])  # the language's colon and semicolon
+def test_check_says_quinlans_iv_and_zhous_multiway_sets_on_a_cart_tree(lang, sets):
+    """CART on watermelon 2.0α splits 色泽 two ways, 色泽 unknown in 3 of 17 rows: the
+    multiway IV(色泽) = 1.954 and the gain ratio over it count those rows as one more value
+    (Quinlan's C4.5), and say so; D̃³ (浅白's rows) is a set of Zhou's split one branch per
+    value, and a D̃¹ number that is his (乌黑's 0.918) says the tree's own D̃¹ = 0.971. Each
+    line takes the sentence the engine named (Verdict.variant)."""
+    at = check(page_app(PAGE, dataset="watermelon_2.0_alpha", lang=lang, algorithm="cart"),
+               "IV(色泽) = 1.954\nGain_ratio(D,色泽) = 0.129\nEnt(D̃³, 色泽) = 0\n"
+               "Ent(D̃¹, 色泽) = 0.918")
+    on_color = {"attribute": "色泽", "unknown_share": "3/17", "iv": "IV(色泽)",
+                "gain": "Gain(D, 色泽)"}
+    a_set = {"attribute": "色泽", "sets": sets}
+    expected = [
+        t("ex.line.multiway.quinlan_iv", _lang=lang, line=1, given="1.954", quantity="IV(色泽)",
+          multiway_name="IV(色泽)", exact="1.383", **on_color),
+        t("ex.line.multiway.quinlan_gain_ratio", _lang=lang, line=2, given="0.129",
+          quantity="Gain_ratio(D, 色泽)", multiway_name="Gain_ratio(D, 色泽)", exact="0.174",
+          **on_color),
+        t("ex.line.multiway.set", _lang=lang, line=3, given="0", quantity="Ent(D̃³)",
+          set="D̃³", value="浅白", **a_set),
+        t("ex.line.multiway.set.own", _lang=lang, line=4, given="0.918", quantity="Ent(D̃¹)",
+          set="D̃¹", value="乌黑", own="0.971", **a_set)]
+    assert not at.error and not at.warning
+    assert [unescaped(s.value) for s in at.success] == [
+        t("ex.check.all_right", _lang=lang), *expected]
+
+
 def test_a_random_draw_is_not_asked_as_a_winner():
     """CLS's attribute is a random draw: no question asks which attribute wins."""
     at = page_app(PAGE, lang="zh", algorithm="cls")

@@ -462,6 +462,30 @@ def test_a_known_rows_set_takes_the_attribute_its_lines_name():
         assert one(alpha, alone).status == "needs_attribute"
 
 
+@pytest.mark.parametrize(("notation", "line", "subset"), [
+    ("zhou", "Ent(D̃¹) = 1.000", "D̃¹"), ("zhou", "Gain(D̃) = 0.306", "D̃"),
+    ("zhou", "Gini(D̃) = 0.490", "D̃"), ("zhou", "Ent(D1) = 1.000", "D¹"),
+    ("lihang", "H(D₁) = 1.000", "D₁")])
+def test_a_set_naming_no_attribute_is_said_as_a_set(notation, line, subset):
+    """A D̃ or Dᵛ with no line naming its attribute: the engine names the sentence that says
+    the set is taken for one attribute (variant 'set'), not the plain 'name the attribute',
+    which a line naming no set keeps (Gain(D))."""
+    from ui.exercises import verdict_sentence
+    from ui.messages import t
+
+    alpha = DecisionTree("id3").fit(*xy("watermelon_2.0_alpha.csv", "好瓜",
+                                       drop=["编号"])).trace_.to_dict()
+    (on_a_set,) = check(line, alpha, notation=notation).verdicts
+    assert (on_a_set.status, on_a_set.variant, on_a_set.details) == (
+        "needs_attribute", "set", {"set": subset})
+    (plain,) = check("Gain(D) = 0.381", alpha, notation=notation).verdicts
+    assert (plain.status, plain.variant, plain.details) == ("needs_attribute", "", {})
+    if notation == "zhou":  # the page's sentences (outside an app: English, Zhou's symbols)
+        assert verdict_sentence(on_a_set) == t("ex.line.needs_attribute.set", line=1,
+                                               set=subset)
+        assert verdict_sentence(plain) == t("ex.line.needs_attribute", line=1)
+
+
 def test_a_name_with_full_width_letters_is_found_as_typed():
     """Lines are read in NFKC (so ＝０．１０９ is =0.109): a data name with full-width
     letters is matched in NFKC too, whichever width the student types it in."""
@@ -1093,6 +1117,7 @@ def test_zhous_multiway_iv_with_missing_values_says_it_is_quinlans(lang, notatio
     1.954 counts them as one more value, as Quinlan's C4.5 (and the app's) does, with 3/17
     as its last term; eq. 4.4 alone (the values' shares 6/17, 4/17, 4/17) gives another
     number. Its sentence says which IV it is, and the gain ratio's names that IV too."""
+    from ui.exercises import verdict_sentence
     from ui.messages import t
 
     cart = DecisionTree("cart").fit(*xy("watermelon_2.0_alpha.csv", "好瓜",
@@ -1100,6 +1125,7 @@ def test_zhous_multiway_iv_with_missing_values_says_it_is_quinlans(lang, notatio
     iv, ratio = check("IV(色泽) = 1.954\nGain_ratio(D,色泽) = 0.129", cart,
                       notation=notation).verdicts
     assert (iv.status, ratio.status) == ("multiway", "multiway")
+    assert (iv.variant, ratio.variant) == ("quinlan_iv", "quinlan_gain_ratio")
     assert iv.details["unknown_share"] == ratio.details["unknown_share"] == "3/17"
     values = {"line": 1, "given": "1.954", "quantity": "…", "exact": "1.383"}
     sentence = t("ex.line.multiway.quinlan_iv", _lang=lang, _notation=notation,
@@ -1107,15 +1133,16 @@ def test_zhous_multiway_iv_with_missing_values_says_it_is_quinlans(lang, notatio
     assert said in sentence
     assert "(eq. 4.4) ✓" not in sentence and "（式 4.4）✓" not in sentence
     if lang == "en" and notation == "zhou":
-        from ui.exercises import verdict_sentence
-
         assert verdict_sentence(iv) == sentence.replace("…", "IV(色泽)")
         assert ("IV(色泽), which counts the samples whose 色泽 is unknown as one more value, as "
                 "Quinlan's C4.5 does, and this app's C4.5: its last term is their share, "
                 "3/17) ✓") in verdict_sentence(ratio)
     whole = DecisionTree("cart").fit(*xy("watermelon_2.0.csv", "好瓜",
                                         drop=["编号"])).trace_.to_dict()
-    assert "unknown_share" not in one(whole, "IV(色泽) = 1.580").details  # nothing missing
+    eq_4_4 = one(whole, "IV(色泽) = 1.580")  # nothing missing: eq. 4.4's own sentence
+    assert (eq_4_4.status, eq_4_4.variant) == ("multiway", "")
+    assert "unknown_share" not in eq_4_4.details
+    assert "Quinlan" not in verdict_sentence(eq_4_4)
 
 
 def test_a_third_branch_of_a_cart_split_is_read_as_zhous_multiway_set():
@@ -1140,6 +1167,8 @@ def test_a_third_branch_of_a_cart_split_is_read_as_zhous_multiway_set():
         "Line 1: 0 is Ent(D̃³) of Zhou's split of 色泽 one branch per value, where D̃³ is the "
         "samples whose 色泽 is 浅白 ✓. This tree splits 色泽 two ways: " + sets + ".")
     assert "not a candidate" not in verdict_sentence(third)
+    # the engine names each sentence: a value's rows, and beside them the tree's own Dᵛ
+    assert [v.variant for v in (third, first, wrong, by_value)] == ["set", "set.own", "", "set"]
     assert (first.status, f"{first.exact:.3f}", first.details["own"]) == ("multiway", "0.971",
                                                                          "0.971")
     assert verdict_sentence(first).endswith(f"({sets}): its own Ent(D̃¹) = 0.971.")
