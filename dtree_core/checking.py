@@ -135,6 +135,9 @@ class Claim:
     two_readings: bool = False
     # a set's attribute taken from another line (_in_context): that line's number
     taken_from: int | None = None
+    # the number as written (1.000, 10.8%, 0,109): the sentences quote it so, not as the
+    # float reads back (1, 0.108, 0.109), nor cut to 6 digits (1.5798634 as 1.57986)
+    written: str | None = None
 
 
 def parse_claim(line: int, text: str) -> Claim:
@@ -152,7 +155,7 @@ def parse_claim(line: int, text: str) -> Claim:
     if quantity is None:
         quantity = NAMES.get(name)
         attribute = _attribute_of(args)
-    given = _result(rest)
+    given, written = _result(rest) or (None, None)
     if quantity is None or given is None or not math.isfinite(given):
         # 400 digits, or 1e400: no score is that, and it is not read as inf
         past = quantity is not None and given is not None
@@ -169,7 +172,7 @@ def parse_claim(line: int, text: str) -> Claim:
         quantity = "gini"  # Li Hang calls Gini(D) 基尼指数 (eq. 5.22)
     two_readings = known and quantity == "gini_index" and NAMES.get(name) == "gini"
     return Claim(line, text, quantity, attribute, given, branch, known, threshold or remark,
-                 two_readings=two_readings)
+                 two_readings=two_readings, written=written)
 
 
 def _split_point(args: str | None) -> tuple[str | None, str | None]:
@@ -189,9 +192,10 @@ def _split_point_remark(rest: str) -> tuple[str, str | None]:
     return (rest[:found.start()], found["t"]) if found else (rest, None)
 
 
-def _result(rest: str) -> float | None:
+def _result(rest: str) -> tuple[float, str] | None:
     """The number a line ends with, after its last = (before a closing ≈ that only rounds
-    it: `0.998 ≈ 1` is 0.998); None when the line ends in an expression."""
+    it: `0.998 ≈ 1` is 0.998), and its text as written; None when the line ends in an
+    expression."""
     parts = re.split(r"(=|≈)", rest)
     values, separators = parts[::2], parts[1::2]
     last = _plain_number(values[-1])
@@ -202,14 +206,19 @@ def _result(rest: str) -> float | None:
     return last
 
 
-def _plain_number(text: str) -> float | None:
-    if _DECIMAL_COMMA.match(text):  # 0,109: a decimal comma
+def _plain_number(text: str) -> tuple[float, str] | None:
+    """The number, and its text as written (a decimal comma and a % kept)."""
+    comma = bool(_DECIMAL_COMMA.match(text))
+    if comma:  # 0,109: a decimal comma
         text = text.replace(",", ".")
     found = _RESULT.match(text)
     if not found:
         return None
     value = float(found["number"].replace("−", "-"))
-    return value / 100 if found["percent"] else value
+    written = found["number"].replace(".", ",") if comma else found["number"]
+    if found["percent"]:
+        return value / 100, f"{written}%"
+    return value, written
 
 
 def _subset_of(args: str | None) -> tuple[int | None, bool]:
@@ -721,7 +730,8 @@ class _Context:
         context = _Context(subset, {}, self.ranks_by, self.tolerance,
                            set_name=set_name(index + 1, row["rho"] < 1, self.names),
                            names=self.names)
-        return context.judge(Claim(claim.line, claim.text, claim.quantity, None, claim.given))
+        return context.judge(Claim(claim.line, claim.text, claim.quantity, None, claim.given,
+                                   written=claim.written))
 
     def judge_value_split(self, claim: Claim) -> Verdict:
         """Li Hang's Gini(D, A=a) (eq. 5.25): the two-way split into A = a and A ≠ a, from the
@@ -916,7 +926,7 @@ class _Context:
             return None
         # A wrong number explains more than one rounded early: name it first.
         first = min(inexact, key=lambda v: (v.status != "wrong", v.claim.line))
-        return {"source": f"{first.name} = {first.claim.given:g}",
+        return {"source": f"{first.name} = {written_number(first.claim)}",
                 "source_line": first.claim.line}
 
 
@@ -1081,6 +1091,13 @@ def _splits_two_ways(row: dict) -> bool:
 
 def _show(x: float) -> str:
     return f"{x:.3f}"
+
+
+def written_number(claim: Claim) -> str:
+    """The student's number as written ('' for none): what a sentence quotes back."""
+    if claim.given is None:
+        return ""
+    return claim.written if claim.written is not None else f"{claim.given:g}"
 
 
 def value_split_ginis(row: dict, classes: list[str]) -> dict[str, float]:

@@ -15,6 +15,7 @@ from dtree_core.checking import (
     check,
     grade,
     make_quiz,
+    written_number,
 )
 from dtree_core.export import Table, to_csv
 from dtree_core.notation import Notation
@@ -164,7 +165,8 @@ def _verdict_sentence(verdict: Verdict, followed: bool = False) -> str:
     claim = verdict.claim
     exact = verdict.exact if verdict.exact is not None else float("nan")
     # Rounded early: the 4th decimal shows why 0.109 is not the exact 0.1081.
-    values = {"line": claim.line, "quantity": quantity_name(verdict), "given": _given(claim.given),
+    values = {"line": claim.line, "quantity": quantity_name(verdict),
+              "given": written_number(claim),
               "exact": _exact_against(exact, claim.given if verdict.status == "wrong" else None,
                                       4 if verdict.status == "rounded" else 3)}
     # the sentence the engine named (Verdict.variant): a D̃ or Dᵛ with no attribute, a t
@@ -220,7 +222,7 @@ def slip_sentence(verdict: Verdict) -> str:
     details = worded(verdict.details)
     if verdict.slip == "not_any_base":
         details["formula"] = t(in_notation(f"ex.formula.{details.pop('quantity')}"))
-    return t(in_notation(f"ex.slip.{verdict.slip}"), given=_given(verdict.claim.given), **details)
+    return t(in_notation(f"ex.slip.{verdict.slip}"), given=written_number(verdict.claim), **details)
 
 
 def report_frame(report: Report) -> pd.DataFrame:

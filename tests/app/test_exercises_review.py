@@ -51,6 +51,18 @@ def test_a_wrong_number_is_shown_apart_from_the_one_typed_at_tolerance_zero(lang
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_wrong_number_is_quoted_as_the_student_wrote_it(lang):
+    """IV(色泽) = 1.000 was quoted back as '1', and 1.5798634 as '1.57986'."""
+    at = check(page_app(PAGE, lang=lang), "IV(色泽) = 1.000\nIV(根蒂) = 1.5798634")
+    errors = texts(at.error)
+    for line, quantity, exact, given in ((1, "IV(色泽)", "1.580", "1.000"),
+                                         (2, "IV(根蒂)", "1.402", "1.5798634")):
+        expected = t("ex.line.wrong", _lang=lang, line=line, quantity=quantity, exact=exact,
+                     given=given, why="")
+        assert any(e.startswith(expected.strip()) for e in errors), errors
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
 def test_the_quizs_answer_is_shown_apart_from_the_response_at_tolerance_zero(lang):
     at = page_app(PAGE, lang=lang)
     at.number_input(key="ex_quiz_tolerance").set_value(0.0).run()

@@ -7,7 +7,7 @@ import math
 import pytest
 
 from dtree_core import DecisionTree
-from dtree_core.checking import check, parse_claim
+from dtree_core.checking import check, parse_claim, written_number
 from tests.conftest import xy
 
 
@@ -77,6 +77,28 @@ def test_a_named_quantity_whose_result_is_no_decimal_is_told_apart(id3, text):
 
 
 # --------------------------------------------------------------------- the walkthrough
+
+
+@pytest.mark.parametrize(("text", "given", "written"), [
+    ("IV(色泽) = 1.000", 1.0, "1.000"),
+    ("IV(色泽)=1.5798634", 1.5798634, "1.5798634"),  # not cut to 6 digits (1.57986)
+    ("Gain(D,色泽) = 10.8%", 0.108, "10.8%"),
+    ("Gain(D,色泽) = 0,109", 0.109, "0,109"),
+    ("Ent(D) = 0.998 ≈ 1", 0.998, "0.998"),
+    ("IV(色泽) = −1.50", -1.5, "−1.50"),
+    ("IV(色泽) = ３．５０", 3.5, "3.50"),  # full-width digits, as NFKC reads them
+])
+def test_a_number_is_quoted_as_written(text, given, written):
+    claim = parse_claim(1, text)
+    assert claim.given == pytest.approx(given) and claim.written == written
+    assert written_number(claim) == written
+
+
+def test_a_carried_numbers_source_is_quoted_as_written(id3):
+    """The source line of a carried ratio quotes the IV as the student wrote it."""
+    _, _, ratio = check("Gain(D,色泽) = 0.1090\nIV(色泽) = 0.6130\n"
+                        "Gain_ratio(D,色泽) = 0.178", id3).verdicts
+    assert ratio.slip == "carried" and ratio.details["source"] == "IV(色泽) = 0.6130"
 
 
 WALKTHROUGH = "Ent(D) = 0.998\nGain(D,色泽) = 0.109\nIV(色泽) = 0.613\nGain_ratio(D,色泽) = 0.178"
