@@ -226,11 +226,13 @@ NOTICES = {
                         "cannot generalise; save them as plain numbers to use it as a "
                         "continuous attribute."),
 }
-# The notices of a column whose numbers are kept as text for the way they are written (the
-# readings _text_reading chooses among, and _decimal_marks's two marks in one column): left
-# out with a different value in every row, it is said to be for that, not like a row number.
-NUMBERS_AS_TEXT = ("formatted_numbers", "decimal_comma_text", "number_units", "decimal_marks",
-                   "decimal_comma_cells")
+# The readings _text_reading chooses among for a column whose every value is a number written
+# in one way (a spreadsheet's text cells have decimal_comma_cells for decimal_comma_text).
+TEXT_READINGS = ("formatted_numbers", "decimal_comma_text", "number_units")
+# The notices of a column whose numbers are kept as text for the way they are written (any
+# reading _text_reading gives, and _decimal_marks's two marks in one column): left out with a
+# different value in every row, it is said to be for that, not like a row number.
+NUMBERS_AS_TEXT_CODES = (*TEXT_READINGS, "decimal_marks", "decimal_comma_cells")
 
 
 class Notice(str):
@@ -390,8 +392,8 @@ def load_bytes(
             raise LoadError(f"{label} is empty; choose another sheet.", "empty_sheet",
                             sheet=sheet_name, name=name)
         header, columns, table_warnings = _table(_grid_of(records), label, "Row")
-        frame, column_warnings, missing_counts = _frame(header, columns, _Markers.of(missing))
-        column_warnings = [_in_spreadsheet(n) for n in column_warnings]
+        frame, column_warnings, missing_counts = _frame(header, columns, _Markers.of(missing),
+                                                        cells=True)
     else:
         _refuse_binary(data, name)
         (enc, guessed, warnings), (delimiter, table_warnings, typed) = _read_text(
@@ -1718,36 +1720,28 @@ def _castable(spellings: pa.Array) -> bool:
     return _castable_spellings(tuple(spellings.to_pylist()))
 
 
-def _in_spreadsheet(notice: Notice) -> Notice:
-    """A spreadsheet's notice: its decimal-comma numbers are text cells, and a CSV's advice
-    (save the file as .xlsx, or separated by semicolons) does not fit it."""
-    if getattr(notice, "code", None) == "decimal_comma_text":
-        return Notice("decimal_comma_cells", **notice.details)
-    return notice
-
-
 def _frame(header: list[str], columns: list[pa.Array], markers: _Markers,
-           decimal_comma: bool = False):
+           decimal_comma: bool = False, cells: bool = False):
     """The table, its warnings, and each column's count of missing values (decimal_comma:
-    a column of numbers like 1,5 reads as numbers)."""
+    a column of numbers like 1,5 reads as numbers; cells: the values are a spreadsheet's)."""
     series, warnings, missing = {}, [], {}
     for name, raw in zip(header, columns, strict=True):
-        series[name], notes, missing[name] = _column(name, raw, markers, decimal_comma)
+        series[name], notes, missing[name] = _column(name, raw, markers, decimal_comma, cells)
         warnings.extend(notes)
     return pd.DataFrame(series, copy=False), warnings, missing
 
 
-def _column(name: str, raw: pa.Array, markers: _Markers,
-            decimal_comma: bool = False) -> tuple[pd.Series, list[str], int]:
+def _column(name: str, raw: pa.Array, markers: _Markers, decimal_comma: bool = False,
+            cells: bool = False) -> tuple[pd.Series, list[str], int]:
     """float64 when every known value is a number (and no code has a leading zero; with
-    decimal_comma, written like 0,697), else text; with the warnings about it and its count
-    of missing values."""
+    decimal_comma, written like 0,697), else text; with the warnings about it (cells: a
+    spreadsheet's) and its count of missing values."""
     numbers = _plain_numbers(raw, markers)
     if numbers is not None:
         notes = _thousands_dot_notes(name, raw, ~np.isnan(numbers)) if decimal_comma else []
         return pd.Series(numbers, dtype="float64", copy=False), notes, \
             int(np.isnan(numbers).sum())
-    return _judged_column(name, raw, markers, decimal_comma)
+    return _judged_column(name, raw, markers, decimal_comma, cells)
 
 
 def _thousands_dot_notes(name: str, strings: pa.Array, known: np.ndarray,
@@ -1775,10 +1769,10 @@ def _thousands_dot(strings: pa.Array, known: np.ndarray) -> int | None:
     return None if other.any() else int(np.argmax(dotted))
 
 
-def _thousands_dot_notice(name: str, example: str, normal: str | None = None) -> Notice:
+def _thousands_dot_notice(name: str, example: str, normal: str) -> Notice:
     """The thousands_dot notice: example as written, and the number it is if its point
-    separates thousands (normal: the example with its characters made ASCII)."""
-    thousands = (normal or example).strip().replace(".", "").lstrip("+")
+    separates thousands (normal: the example with its characters made ASCII, stripped)."""
+    thousands = normal.replace(".", "").lstrip("+")
     return Notice("thousands_dot", column=name, example=example, thousands=thousands)
 
 
@@ -2220,7 +2214,7 @@ _UNIT_NUMBER = re.compile(
 _LABEL = re.compile(r"\( *\d+ *\)", re.ASCII)
 
 
-def _text_reading(texts: np.ndarray, decimal_comma: bool) -> tuple[str, str] | None:
+def _text_reading(texts: np.ndarray, decimal_comma: bool, cells: bool) -> tuple[str, str] | None:
     """(notice code, example) when every known value of a column read as text is a number,
     plainly or written in one of the forms a notice names: a decimal comma where the file's
     delimiter does not make it read as one (decimal_comma_text: 0,697, and 0,200, which no
@@ -2228,9 +2222,9 @@ def _text_reading(texts: np.ndarray, decimal_comma: bool) -> tuple[str, str] | N
     95%, ￥8, (21), ￥ -), or a unit (number_units: 20kg). Such a column is kept as text:
     the loader says what it saw rather than guess. None when a value is none of these (a
     word, a code), the forms are mixed (which usually the first value shows) or every value
-    is a label such as (1)."""
-    readings, example, decimal_example, labels = set(NUMBERS_AS_TEXT), None, None, True
-    readings.discard("decimal_comma_cells")  # said of a sheet's column by _in_spreadsheet alone
+    is a label such as (1). A spreadsheet's text cells (cells) have decimal_comma_cells in
+    place of decimal_comma_text."""
+    readings, example, decimal_example, labels = set(TEXT_READINGS), None, None, True
     if decimal_comma:  # a semicolon file reads decimal commas: those left are not all numbers
         readings.discard("decimal_comma_text")
     for written in texts[:10_000]:
@@ -2257,15 +2251,18 @@ def _text_reading(texts: np.ndarray, decimal_comma: bool) -> tuple[str, str] | N
     if example is None or labels:
         return None
     if decimal_example is not None:  # a value only a decimal comma writes: say so
-        return "decimal_comma_text", decimal_example
+        # a CSV's advice (save it as .xlsx, or separated by semicolons) does not fit a sheet
+        return ("decimal_comma_cells" if cells else "decimal_comma_text"), decimal_example
     readings.discard("decimal_comma_text")  # 3,100 alone reads as the thousands it shows
     (code,) = readings  # each value left one reading, or 3,100's two
     return code, example
 
 
-def _judged_column(name: str, raw: pa.Array, markers: _Markers, decimal_comma: bool = False):
+def _judged_column(name: str, raw: pa.Array, markers: _Markers, decimal_comma: bool = False,
+                   cells: bool = False):
     """The loader's rules, applied to each distinct value once: (column, warnings, missing);
-    decimal_comma: numbers written like 0,697 read as numbers (a semicolon file's)."""
+    decimal_comma: numbers written like 0,697 read as numbers (a semicolon file's); cells: the
+    values are a spreadsheet's."""
     values, notes = _Distinct.of(raw), []
     missing = values.missing(markers)
     if "-" in markers.folded and values.signs():
@@ -2294,7 +2291,7 @@ def _judged_column(name: str, raw: pa.Array, markers: _Markers, decimal_comma: b
             values.count(missing)
     texts = values.texts.copy()
     texts[missing] = np.nan
-    formatted = None if marks else _text_reading(values.texts[~missing], decimal_comma)
+    formatted = None if marks else _text_reading(values.texts[~missing], decimal_comma, cells)
     if marks:  # 1.5 or 1.234 beside 0,5: which mark is the decimal one is not known
         notes.append(Notice("decimal_marks", column=name, **marks))
     elif numbers.long and numbers.looks == numbers.known:  # numbers but for their length
@@ -2488,9 +2485,9 @@ def _numbers_the_rows(y: pd.Series) -> bool:
 
 def numbers_as_text(report: LoadReport) -> set[str]:
     """The columns whose numbers the loader kept as text for the way they are written (said in
-    a NUMBERS_AS_TEXT notice)."""
+    a NUMBERS_AS_TEXT_CODES notice)."""
     return {n.details["column"] for n in report.warnings
-            if getattr(n, "code", None) in NUMBERS_AS_TEXT}
+            if getattr(n, "code", None) in NUMBERS_AS_TEXT_CODES}
 
 
 def _exclusion(series, col, target, exclude, declared, include_ids,
