@@ -33,7 +33,7 @@ from .cli_messages import (
     stop_words,
     subparsers,
 )
-from .data import DataError, Listed, reads_as_number
+from .data import CodedError, DataError, Listed, reads_as_number
 from .decide import TIE_BREAKS
 from .escape import escape_json_for_terminal, escape_terminal, one_line
 from .labels import SCORE_TABLE_COLUMNS, export_text, score_table_text
@@ -203,7 +203,7 @@ def grow_command(args) -> int:
     table = load_path(args.data, encoding=args.encoding, sheet=args.sheet, budget=budget)
     prepared = prepare(table, args.target, include_ids=args.include_ids, exclude=args.exclude,
                        nominal=args.nominal, continuous=args.continuous, budget=budget)
-    with _options_as_flags():
+    with _options_as_flags(getattr(args, "typed", {})):
         options = Options.build(
             algorithm=args.algorithm, max_depth=args.max_depth,
             min_samples_split=args.min_samples_split, min_gain=args.min_gain,
@@ -225,12 +225,13 @@ def grow_command(args) -> int:
 
 
 @contextmanager
-def _options_as_flags():
+def _options_as_flags(typed: dict[str, str]):
     """An option Options refuses, worded with the flag the user typed (--min-gain), not the
     Python parameter its own sentence names (min_gain): error.option.<field> in the
-    catalogue. A refusal with no such words (or of a field no flag sets) stays as it is."""
-    from .data import CodedError
-
+    catalogue. The value is quoted as typed (`typed`, by argument name: main's
+    _typed_numbers) where it was: Python's spelling of the parsed number (-1.0, inf for
+    1e400) is not what the user wrote. A refusal with no such words (or of a field no flag
+    sets) stays as it is."""
     try:
         yield
     except CodedError as err:
@@ -240,6 +241,8 @@ def _options_as_flags():
                 and f"error.{code}" in CATALOGUE["en"]):
             raise
         worded = {k: v for k, v in details.items() if k in ("value", "low", "high")}
+        if field in typed:
+            worded["value"] = typed[field]
         raise CliError(code, flag=_flag(field), **worded) from None
 
 
@@ -732,8 +735,8 @@ def _negative_numbers_attached(parser, argv: list[str]) -> list[str]:
     """argv with a number flag's value that starts with '-' but is no plain number (-inf,
     -nan, -1e-3) attached as --flag=value: argparse reads such a value as another flag and
     said "expected one argument" where the flag's own check has the words."""
-    numbers = {flag for sub in (parser, *subparsers(parser)) for action in sub._actions
-               if action.type is float for flag in action.option_strings}
+    numbers = {flag for action in _number_actions(parser) if action.type is float
+               for flag in action.option_strings}
     out = []
     for arg in argv:
         if out and out[-1] in numbers and arg.startswith("-") and reads_as_number(arg):
@@ -743,13 +746,37 @@ def _negative_numbers_attached(parser, argv: list[str]) -> list[str]:
     return out
 
 
+def _number_actions(parser) -> list[argparse.Action]:
+    """The arguments argparse reads as numbers (type int or float), of every command."""
+    return [action for sub in (parser, *subparsers(parser)) for action in sub._actions
+            if action.type in (int, float)]
+
+
+def _typed_numbers(words: list[str]) -> dict[str, str]:
+    """Each number flag given, by argument name, as its text was typed ("1e400", "-1"):
+    argparse keeps only the number (inf, -1.0), which a refusal must not quote for it. The
+    words are parsed again with the number types off, so argparse itself finds the values
+    (an abbreviated flag, --flag=value, the last of a repeated flag) as it did the numbers;
+    the defaults are numbers, so a text is a value given. Blanks around it, which the
+    number's reading skips, are left out."""
+    parser = build_parser()
+    numbers = _number_actions(parser)
+    for action in numbers:
+        action.type = None
+    parsed = vars(parser.parse_args(words))
+    return {action.dest: parsed[action.dest].strip() for action in numbers
+            if isinstance(parsed[action.dest], str)}
+
+
 def main(argv=None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
     lang = language_of(argv)
     parser = build_parser(lang)
     for each in (parser, *subparsers(parser)):
         each.argv = tuple(argv)
-    args = parser.parse_args(_negative_numbers_attached(parser, argv))
+    words = _negative_numbers_attached(parser, argv)
+    args = parser.parse_args(words)
+    args.typed = _typed_numbers(words)
     args.lang = args.lang or args.top_lang or lang
     try:
         status = grow_command(args)

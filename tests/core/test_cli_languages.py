@@ -511,15 +511,15 @@ def test_every_option_refusal_has_chinese_that_its_details_fill():
      f"--max-depth 须在 0 到 {2**63 - 1} 之间，得到 {'9' * 23}。"),
     (("--min-samples-split", "0"), "--min-samples-split must be a whole number ≥ 1, got 0.",
      "--min-samples-split 须为不小于 1 的整数，得到 0。"),
-    (("--min-gain", "-1"), "--min-gain must be a finite number ≥ 0, got -1.0.",
-     "--min-gain 须为不小于 0 的有限数，得到 -1.0。"),
-    (("--min-branch-weight", "0"), "--min-branch-weight must be a finite number > 0, got 0.0; "
+    (("--min-gain", "-1"), "--min-gain must be a finite number ≥ 0, got -1.",
+     "--min-gain 须为不小于 0 的有限数，得到 -1。"),
+    (("--min-branch-weight", "0"), "--min-branch-weight must be a finite number > 0, got 0; "
      "leave the flag out to turn it off.",
-     "--min-branch-weight 须为大于 0 的有限数，得到 0.0；不给出该选项即不用最少对象数。"),
+     "--min-branch-weight 须为大于 0 的有限数，得到 0；不给出该选项即不用最少对象数。"),
     (("--seed", str(2**64)), f"--seed must be from {-(2**63)} to {2**64 - 1}, got {2**64}.",
      f"--seed 须在 {-(2**63)} 到 {2**64 - 1} 之间，得到 {2**64}。"),
-    (("--prune", "ccp", "--ccp-alpha", "-1"), "--ccp-alpha must be a finite number ≥ 0, got -1.0.",
-     "--ccp-alpha 须为不小于 0 的有限数，得到 -1.0。"),
+    (("--prune", "ccp", "--ccp-alpha", "-1"), "--ccp-alpha must be a finite number ≥ 0, got -1.",
+     "--ccp-alpha 须为不小于 0 的有限数，得到 -1。"),
     (("--prune", "pep", "--cf", "0.9"), "--cf must be a number in (0, 0.5], got 0.9.",
      "置信因子 --cf 须在 (0, 0.5] 之内，得到 0.9。"),
     (("--prune", "pep", "--pep-margin", "nan"),
@@ -545,6 +545,58 @@ def test_a_refused_option_names_the_flag_typed_not_the_python_parameter(args, en
         Options.build(**{field: value})
     assert str(refused.value).startswith(f"{field} must be ") and _flag(field) not in str(
         refused.value)
+
+
+@pytest.mark.parametrize(("args", "english", "chinese"), [
+    (("--min-gain", "-1"), "--min-gain must be a finite number ≥ 0, got -1.",
+     "--min-gain 须为不小于 0 的有限数，得到 -1。"),
+    (("--min-gain", "1e400"), "--min-gain must be a finite number ≥ 0, got 1e400.",
+     "--min-gain 须为不小于 0 的有限数，得到 1e400。"),
+    (("--min-gain", "nan"), "--min-gain must be a finite number ≥ 0, got nan.",
+     "--min-gain 须为不小于 0 的有限数，得到 nan。"),
+    (("--min-gain", "-1e-3"), "--min-gain must be a finite number ≥ 0, got -1e-3.",
+     "--min-gain 须为不小于 0 的有限数，得到 -1e-3。"),
+    (("--min-branch-weight", "-1"), "--min-branch-weight must be a finite number > 0, got -1; "
+     "leave the flag out to turn it off.",
+     "--min-branch-weight 须为大于 0 的有限数，得到 -1；不给出该选项即不用最少对象数。"),
+    (("--max-depth", "-01"), "--max-depth must be a whole number ≥ 0, got -01; leave the flag "
+     "out for no limit.", "--max-depth 须为不小于 0 的整数，得到 -01；不给出该选项即不限深度。"),
+    (("--min-samples-split", "00"), "--min-samples-split must be a whole number ≥ 1, got 00.",
+     "--min-samples-split 须为不小于 1 的整数，得到 00。"),
+    (("--seed", "1_8446744073709551616"), f"--seed must be from {-(2**63)} to {2**64 - 1}, "
+     "got 1_8446744073709551616.",
+     f"--seed 须在 {-(2**63)} 到 {2**64 - 1} 之间，得到 1_8446744073709551616。"),
+    (("--prune", "pep", "--cf", "2"), "--cf must be a number in (0, 0.5], got 2.",
+     "置信因子 --cf 须在 (0, 0.5] 之内，得到 2。"),
+    (("--prune", "pep", "--pep-margin", "-3"), "--pep-margin must be a finite number ≥ 0, got -3.",
+     "--pep-margin 须为不小于 0 的有限数，得到 -3。"),
+    (("--prune", "ccp", "--ccp-alpha", "1e400"),
+     "--ccp-alpha must be a finite number ≥ 0, got 1e400.",
+     "--ccp-alpha 须为不小于 0 的有限数，得到 1e400。"),
+])
+def test_a_refused_number_is_quoted_as_typed(capsys, args, english, chinese):
+    """`--min-gain 1e400` was refused as "got inf", `--cf 2` as "got 2.0": Python's spelling of
+    the parsed number, which the user never typed."""
+    from dtree_core.cli import main
+
+    data = str(dataset_path("watermelon_2.0.csv"))
+    for lang, sentence in (("en", f"error: {english}\n"), ("zh", f"错误：{chinese}\n")):
+        assert main(["grow", data, "--target", "好瓜", *args, "--lang", lang]) == 2
+        assert capsys.readouterr() == ("", sentence)
+
+
+@pytest.mark.parametrize(("args", "typed"), [
+    (("--min-g=-1e-3",), "-1e-3"),  # abbreviated, with its value attached
+    (("--min-gain", "0.5", "--min-gain", "-2"), "-2"),  # the last given is the one used
+    (("--min-gain", " -1 "), "-1"),  # the blanks float() skips are no part of the number
+])
+def test_the_typed_number_is_the_one_argparse_used(capsys, args, typed):
+    from dtree_core.cli import main
+
+    data = str(dataset_path("watermelon_2.0.csv"))
+    assert main(["grow", data, "--target", "好瓜", *args]) == 2
+    said = capsys.readouterr().err
+    assert said == f"error: --min-gain must be a finite number ≥ 0, got {typed}.\n"
 
 
 def test_every_number_flag_has_words_naming_it_for_options_refusals():
