@@ -514,6 +514,8 @@ ERRORS_ZH = {
     "target_empty": "目标列“{column}”没有任何取值。",
     "title_row": ("第一行只有一个值（“{title}”），下一行有 {found} 个：它看起来是表格上方的标题，"
                   "而不是表头。请删除表头上方的行后重新保存文件。"),
+    "title_rows": ("前 {count} 行各只有一个值（{titles}），下一行有 {found} 个：它们看起来是"
+                   "表格上方的标题，而不是表头。请删除表头上方的行后重新保存文件。"),
     "no_attributes": ("除目标列“{column}”外已没有属性列；未使用的列：{left_out}。请至少包含一个属性"
                       "（ID 列可用 --include-ids 包含进来，或指明某列的类型）。"),
     "unknown_target": "没有名为“{column}”的目标列；现有的列：{columns}。",

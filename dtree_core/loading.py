@@ -922,7 +922,8 @@ def _sniff(text: str, suffix: str) -> str:
         rows = list(itertools.islice(named_rows, 100))  # parse no further than needed
         if not rows:
             return (False, False, 0.0, 0)
-        below = rows[1:] if len(rows) > 1 and _is_title_row(rows[0], rows[1]) else rows
+        titles = _title_rows(rows)
+        below = rows[titles:] if titles else rows  # `below is rows`: no title needed
         named = sum(bool(f.strip()) for f in below[0])
         same = sum(len(r) == len(below[0]) for r in below) / len(below)
         return (named > 1, below is rows, same, named)
@@ -1526,7 +1527,7 @@ def _table(grid: _Grid, label: str, where: str):
     header = _record(grid, int(kept[0]))
     data = kept[1:]
     if len(data):
-        _refuse_a_title_row(header, _record(grid, int(data[0])))
+        _refuse_title_rows([header, *(_record(grid, int(r)) for r in data[:TITLE_ROWS])])
     width = _width(grid, header, int(kept[0]), data)
     _check_lengths(grid, data, width, where)
     if not len(data):
@@ -1538,8 +1539,9 @@ def _table(grid: _Grid, label: str, where: str):
         # header, shows them (a quoted "1,2" is one value of one column: numbers, not names)
         # and the title's own delimiters are not part of it: ',西瓜数据集,,' is shown as 西瓜数据集
         named = _names(_ANY_DELIMITER.split(header[0]))
-        _refuse_a_title_row(header, _ANY_DELIMITER.split(_record(grid, int(data[0]))[0]),
-                            named[0] if len(named) == 1 else None)
+        _refuse_title_rows([header, *(_ANY_DELIMITER.split(_record(grid, int(r))[0])
+                                      for r in data[:TITLE_ROWS])],
+                           named[0] if len(named) == 1 else None)
         raise LoadError(
             f"Only one column ('{header[0]}') was found in {label[0].lower()}{label[1:]}, so "
             "there is nothing to split "
@@ -1555,26 +1557,48 @@ def _table(grid: _Grid, label: str, where: str):
     return header, columns, warnings
 
 
-def _refuse_a_title_row(first: list[str], following: list[str], title: str | None = None) -> None:
-    """Said as a title, not as a ragged line or a file of one column; `title` is the value
-    shown, when not first[0] (the one named piece of a line no delimiter split)."""
-    if _is_title_row(first, following):
-        title, found = title or first[0].strip(), len(_names(following))
+def _refuse_title_rows(rows: list[list[str]], title: str | None = None) -> None:
+    """Said as titles, not as a ragged line or a file of one column: the first rows of
+    `rows` when they are titles (_title_rows). `title` is the first one's value shown, when
+    not its first field (the one named piece of a line no delimiter split)."""
+    count = _title_rows(rows)
+    if not count:
+        return
+    title, found = title or rows[0][0].strip(), len(_names(rows[count]))
+    if count == 1:
         raise LoadError(
             f"The first row holds one value ('{title}') and the next holds {found}: it looks "
             "like a title above the table, not its header. Delete the rows above the header "
             "and save the file again.", "title_row", title=title, found=found)
+    titles = Listed([title, *(_names(row)[0] for row in rows[1:count])])
+    raise LoadError(
+        f"The first {count} rows hold one value each ({titles}) and the next holds {found}: "
+        "they look like titles above the table, not its header. Delete the rows above the "
+        "header and save the file again.", "title_rows", count=count, titles=titles,
+        found=found)
 
 
-def _is_title_row(first: list[str], following: list[str]) -> bool:
-    """Is `first` a sheet's title above the table (a merged cell above it, as Chinese Excel
-    sheets often have): one value, in its first field, over a row naming two or more? Not
-    when they are all numbers: those are data below a header of one name. Judged alike when
-    choosing the delimiter: a title typed with more commas than the table has columns made
-    every comma line look unlike the first, and a file was refused as one of one column."""
-    names = _names(following)
-    return (_names(first) == [first[0].strip()] and len(names) > 1
-            and not all(PLAIN_NUMBER.fullmatch(name) for name in names))
+# A sheet's titles above its table, at most (a title, a subtitle, a date line, …)
+TITLE_ROWS = 4
+
+
+def _title_rows(rows: list[list[str]]) -> int:
+    """How many of the first rows are a sheet's titles above the table (merged cells above
+    it, as Chinese Excel sheets often have): rows of one value, in the first field, over a
+    row naming two or more; 0 for none. Not when those are all numbers: they are data below
+    a header of one name. Judged alike when choosing the delimiter: a title typed with more
+    commas than the table has columns made every comma line look unlike the first, and a
+    file was refused as one of one column."""
+    for count, row in enumerate(rows[:TITLE_ROWS + 1]):
+        names = _names(row)
+        # below the first, a value holding a delimiter ("色泽,2023,好瓜" quoted) is a header
+        # read as one field, and Excel's delimiter line (sep=;) a misplaced hint: no titles
+        alone = row and names == [row[0].strip()] and (count == 0 or not (
+            _ANY_DELIMITER.search(names[0]) or names[0].lower().startswith("sep=")))
+        if not alone:  # no title: the header, if any
+            numbers = all(PLAIN_NUMBER.fullmatch(name) for name in names)
+            return count if count and len(names) > 1 and not numbers else 0
+    return 0
 
 
 def _names(fields: list[str]) -> list[str]:

@@ -638,6 +638,9 @@ EN = {
     "error.title_row": ("The first row holds one value ('{title}') and the next holds "
                         "{found}: it looks like a title above the table, not its header. "
                         "Delete the rows above the header and upload the file again."),
+    "error.title_rows": ("The first {count} rows hold one value each ({titles}) and the next "
+                         "holds {found}: they look like titles above the table, not its header. "
+                         "Delete the rows above the header and upload the file again."),
     "error.too_many_values": ("Column '{column}' has {values} different values, too many "
                               "branches for a multiway split to draw (the limit is {limit}): "
                               "leave it out of the attributes, choose it under “Treat as "

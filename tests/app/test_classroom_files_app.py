@@ -7,7 +7,9 @@ import re
 import pytest
 from app_helpers import new_app
 
+from dtree_core.data import Listed
 from tests.core.test_loading import chart_first_book, hidden_first_book
+from ui.messages import t
 
 
 def uploaded(name: str, data: bytes, lang: str = "zh"):
@@ -40,6 +42,22 @@ def test_a_workbook_whose_first_sheet_is_hidden_loads_the_sheet_excel_shows(tmp_
     warnings = [re.sub(r"\\(.)", r"\1", w.value) for w in at.warning]
     hint = {"zh": "在 Excel 中是隐藏的", "en": "hidden in Excel"}[lang]
     assert any("代码表" in w and "数据" in w and hint in w for w in warnings), warnings
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_two_title_rows_above_a_csv_are_named_as_titles(lang):
+    """A title and a subtitle above the header (Excel's ',,' padding): the titles became
+    the header and the real header a row of data; now the upload is refused, saying so in
+    the session's language, and the tree grown before stays."""
+    data = ("西瓜数据集,,\n2024年秋季 第4章,,\n色泽,根蒂,好瓜\n青绿,蜷缩,是\n乌黑,稍蜷,否\n"
+            "浅白,硬挺,否\n").encode("utf-8-sig")
+    at = uploaded("两行标题.csv", data, lang)
+    assert not at.exception
+    expected = t("error.title_rows", _lang=lang, count=2, found=3,
+                 titles=Listed(["西瓜数据集", "2024年秋季 第4章"]))
+    errors = [re.sub(r"\\(.)", r"\1", e.value) for e in at.error]
+    assert any(expected in e for e in errors), (expected, errors)
+    assert at.session_state["current"]["trace"]["classes"]  # the tree before is kept
 
 
 def test_money_saved_by_excel_is_named_in_chinese_above_the_tree():

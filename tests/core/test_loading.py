@@ -610,6 +610,49 @@ def test_a_title_row_wider_than_the_table_is_named_as_one(above):
     assert tab.report.delimiter == "\t" and tab.frame.columns.tolist() == ["x", "y"]
 
 
+@pytest.mark.parametrize("above", [
+    "西瓜数据集\n2024年秋季 第4章\n",  # no delimiter: read as one column before
+    "西瓜数据集,,\n2024年秋季 第4章,,\n",  # Excel's: loaded with the titles as header and data
+    "西瓜数据集,,\n\n2024年秋季 第4章,,\n,,\n",  # blank rows between
+])
+def test_two_title_rows_above_the_table_are_named_as_titles(above):
+    """Two titles over the header (a title and a subtitle, merged cells in Excel): the
+    comma file loaded 西瓜数据集 as the header, the subtitle and the real header as data, and
+    the plain one was refused as a file of one column."""
+    from dtree_core.cli_messages import error_text
+
+    with pytest.raises(LoadError) as refused:
+        load(above + "色泽,根蒂,好瓜\n青绿,蜷缩,是\n乌黑,稍蜷,否\n")
+    assert refused.value.code == "title_rows"
+    assert refused.value.details["count"] == 2 and refused.value.details["found"] == 3
+    assert str(refused.value.details["titles"]) == "西瓜数据集, 2024年秋季 第4章"
+    assert "The first 2 rows hold one value each" in error_text(refused.value, "en")
+    assert "前 2 行各只有一个值（西瓜数据集、2024年秋季 第4章）" in error_text(refused.value, "zh")
+
+
+def test_rows_of_one_value_over_numbers_are_data_not_titles():
+    """Only a row naming columns ends a run of titles: one-value rows over numbers are a
+    column's data (a file of one column), and past TITLE_ROWS no run is titles."""
+    assert refusal(load, "x\n1\n2\n3\n").startswith("Only one column ('x')")
+    table = load("t,,\nu,,\n1,2,3\n4,5,6\n")
+    assert table.frame.columns.tolist() == ["t", "column_2", "column_3"]
+    many = "".join(f"t{i},,\n" for i in range(loading.TITLE_ROWS + 1))
+    assert load(many + "色泽,根蒂,好瓜\n青绿,蜷缩,是\n").frame.columns.tolist() == [
+        "t0", "column_2", "column_3"]
+
+
+def test_two_title_rows_above_a_workbooks_table_are_named_as_titles():
+    import io
+
+    frame = pd.DataFrame([["2023级", None, None], ["色泽", "根蒂", "好瓜"], ["青绿", "蜷缩", "是"],
+                          ["乌黑", "稍蜷", "否"]], columns=["学生成绩表", None, None])
+    buffer = io.BytesIO()
+    frame.to_excel(buffer, index=False)
+    with pytest.raises(LoadError) as refused:
+        load_bytes(buffer.getvalue(), "title.xlsx")
+    assert refused.value.code == "title_rows" and refused.value.details["found"] == 3
+
+
 @pytest.mark.parametrize("d", loading.DELIMITERS)
 def test_a_title_read_as_one_column_is_named_without_its_delimiters(d):
     """A title away from the first field is read whole, as a file of one column: the title_row
