@@ -677,7 +677,9 @@ def _print_load_notes(report, prepared, lang: str) -> None:
 def _print_data_notes(report, prepared, lang: str, say_line) -> None:
     """The loader's warnings and the notes of preparing the data (columns left out, rows
     dropped), a line each: a line break in a name or value quoted there is shown as ⏎."""
-    for warning in report.warnings:
+    from .loading import warnings_for  # the loader is imported only once it is needed
+
+    for warning in warnings_for(report, prepared.y.name):
         say_line(one_line(say(lang, "warning", text=notice_text(warning, lang))))
     for column, reason in prepared.excluded.items():
         # a notice that names its column itself is not led by the name again

@@ -2507,6 +2507,15 @@ def _numbers_the_rows(y: pd.Series) -> bool:
     return is_id_like(y) and numbers_rows(y)
 
 
+def warnings_for(report: LoadReport, target: str | None) -> list:
+    """The loader's warnings, as said once the target is chosen: a notice that numbers were
+    kept as text advises how to make a column continuous, which a target never is (its
+    values are classes, text as they should be), so the target's is left out."""
+    return [w for w in report.warnings
+            if not (target is not None and getattr(w, "code", None) in NUMBERS_AS_TEXT_CODES
+                    and getattr(w, "details", {}).get("column") == target)]
+
+
 def numbers_as_text(report: LoadReport) -> set[str]:
     """The columns whose numbers the loader kept as text for the way they are written (said in
     a NUMBERS_AS_TEXT_CODES notice)."""

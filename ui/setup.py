@@ -15,7 +15,13 @@ from dtree_core.budget import BudgetError, figure_text
 from dtree_core.cli_messages import error_text as cli_error_text
 from dtree_core.datasets import bundled
 from dtree_core.decide import TIE_BREAKS
-from dtree_core.loading import ENCODINGS, EXCEL_SUFFIXES, LoadError, numbers_as_text
+from dtree_core.loading import (
+    ENCODINGS,
+    EXCEL_SUFFIXES,
+    LoadError,
+    numbers_as_text,
+    warnings_for,
+)
 from dtree_core.notation import NOTATIONS_ORDER
 from dtree_core.options import Options
 from ui import engine, pruning, registry, state
@@ -233,7 +239,7 @@ def load_report(table, prepared: dict | None = None) -> None:
             st.caption(tm("setup.report.sheet", value=report.sheet))
         st.caption(t("setup.report.rows", rows=report.n_rows, cols=report.n_columns))
         st.dataframe(_report_frame(table, prepared), hide_index=True)
-        for warning in report.warnings:
+        for warning in warnings_for(report, (prepared or {}).get("target")):
             st.warning(notice_text(warning))
     if report.encoding_guessed:
         st.warning(tm("setup.report.guessed", value=report.encoding))

@@ -60,6 +60,18 @@ def test_two_title_rows_above_a_csv_are_named_as_titles(lang):
     assert at.session_state["current"]["trace"]["classes"]  # the tree before is kept
 
 
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_a_target_of_numbers_with_a_unit_is_not_advised_on(lang):
+    """The class column 重量 (20kg, 25kg) is text as a target should be: the sidebar said
+    to write its numbers alone to use it as a continuous attribute."""
+    rows = "色泽,根蒂,重量\n青绿,蜷缩,20kg\n乌黑,稍蜷,25kg\n浅白,硬挺,20kg\n青绿,蜷缩,25kg\n"
+    at = uploaded("重量.csv", rows.encode("utf-8"), lang)
+    assert not at.exception and not at.error
+    assert at.session_state["current"]["trace"]["classes"] == ["20kg", "25kg"]
+    warnings = [re.sub(r"\\(.)", r"\1", w.value) for w in at.warning]
+    assert not any("20kg" in w for w in warnings), warnings
+
+
 def test_money_saved_by_excel_is_named_in_chinese_above_the_tree():
     """A column of ￥1,200.00 (Chinese Excel's currency format, saved in a GBK CSV) was text
     without a word; the sidebar says why it is text, in the session's language."""

@@ -585,3 +585,20 @@ def test_outputs_may_share_a_device_or_a_pipe():
                  "/dev/stdout")
     assert result.returncode == 0, result.stderr
     assert '{"format":"dtree-trace/1"' in result.stdout and "| R1 |" in result.stdout
+
+
+WEIGHED = "色泽,根蒂,重量\n青绿,蜷缩,20kg\n乌黑,稍蜷,25kg\n浅白,硬挺,20kg\n青绿,蜷缩,25kg\n"
+
+
+def test_a_target_of_numbers_with_a_unit_gets_no_advice_to_make_it_continuous(tmp_path):
+    """'20kg' kept as text is right for a target (its values are classes): the notice's
+    advice to write the numbers alone, for a continuous attribute, is said of attributes
+    only."""
+    data = tmp_path / "weighed.csv"
+    data.write_text(WEIGHED, encoding="utf-8")
+    as_target = run("grow", str(data), "--target", "重量")
+    assert as_target.returncode == 0, as_target.stderr
+    assert "continuous attribute" not in as_target.stdout + as_target.stderr
+    as_attribute = run("grow", str(data), "--target", "根蒂")
+    assert as_attribute.returncode == 0, as_attribute.stderr
+    assert "Column '重量' is read as text" in as_attribute.stdout
