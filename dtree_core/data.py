@@ -343,6 +343,15 @@ class Encoded:
                      for a, c in zip(self.attributes, self.columns, strict=True))
 
     @cached_property
+    def run_starts(self) -> tuple[np.ndarray | None, ...]:
+        """Each continuous column with every value known: 1 at each place of its sort where
+        a new value begins, else 0 (read-only uint8; None for a nominal column or one with
+        unknown values). A depth's sort reads it in order to tell where values step up,
+        instead of gathering every entry's value (splitting._sorted_order)."""
+        return tuple(None if s is None or s.nan_rank >= 0 else _run_start(c, s.order)
+                     for s, c in zip(self.sorts, self.columns, strict=True))
+
+    @cached_property
     def nominal(self) -> np.ndarray:
         """(A,) bool: which attributes are nominal (read at every depth of growth)."""
         mask = np.array([a.is_nominal for a in self.attributes], dtype=bool)
@@ -496,6 +505,15 @@ def sorted_column(column: np.ndarray) -> ColumnSort:
     if kernels.available(len(column)):
         return kernels.column_sort(column)
     return column_sort(dense_rank(column), column)
+
+
+def _run_start(column: np.ndarray, order: np.ndarray) -> np.ndarray:
+    ordered = column.take(order)
+    starts = np.empty(len(column), dtype=np.uint8)
+    starts[:1] = 1
+    np.not_equal(ordered[1:], ordered[:-1], out=starts[1:], casting="unsafe")
+    starts.flags.writeable = False
+    return starts
 
 
 def dense_rank(values: np.ndarray) -> np.ndarray:

@@ -29,18 +29,28 @@ _switched_on = os.environ.get("DTREE_KERNELS", "1") != "0"
 SMALLEST_BATCH = 50_000
 
 
-def _group_sorted_rows(rows, node_of_row, starts, out_rows):
+def _group_sorted_rows(rows, node_of_row, starts, run_start, out_rows, out_step):
     """out_rows: the rows of `rows` (a column's rows sorted by value) that are in some node
     (node_of_row: -1 for none), grouped by node; `starts`: where each node's run begins.
     One pass: each row is appended to its node's run, so every run keeps the column's
     order (a stable partition, where numpy needs a sort of packed keys). One lookup per
-    row: a second, dependent one (row → entry → node) made it three times slower."""
+    row: a second, dependent one (row → entry → node) made it three times slower.
+    out_step[p] (all False when given): does the value step up from a node's entry p to
+    its next, that is, is a new value's run (run_start: 1 at each sorted place where one
+    begins) begun between them; read in order, not gathered by row."""
     fill = starts.copy()
-    for r in rows:
+    last_run = np.empty(len(starts), dtype=np.int64)
+    run = -1
+    for i in range(len(rows)):
+        r = rows[i]
+        run += run_start[i]
         k = node_of_row[r]
         if k >= 0:
             p = fill[k]
             out_rows[p] = r
+            if p > starts[k]:
+                out_step[p - 1] = last_run[k] != run
+            last_run[k] = run
             fill[k] = p + 1
 
 
@@ -341,7 +351,8 @@ def _read_only(a: np.ndarray) -> np.ndarray:
 _SAMPLE_ARGUMENTS = {
     "group_sorted_rows": lambda: (
         _read_only(np.arange(2, dtype=np.int32)), np.zeros(2, dtype=np.int32),
-        np.zeros(1, dtype=np.int64), np.empty(2, dtype=np.int32)),
+        np.zeros(1, dtype=np.int64), _read_only(np.ones(2, dtype=np.uint8)),
+        np.empty(2, dtype=np.int32), np.zeros(2, dtype=bool)),
     "best_positions": lambda: (
         np.arange(3, dtype=np.int64), 1, 2, np.zeros(1, dtype=np.int64),
         np.full(1, 2, dtype=np.int64), np.ones((1, 2), dtype=np.int64), np.zeros(1),
@@ -415,13 +426,15 @@ def column_sort(column: np.ndarray) -> ColumnSort:
 
 
 def group_sorted_rows(rows: np.ndarray, node_of_row: np.ndarray, starts: np.ndarray,
-                      n_entries: int) -> np.ndarray:
+                      run_start: np.ndarray, n_entries: int) -> tuple[np.ndarray, np.ndarray]:
     """The rows of a column's sorted `rows` that are in some node, grouped by node in that
     order (node_of_row: -1 for a row in no node; starts: where each node's run begins;
-    n_entries rows in all). Only when available()."""
+    n_entries rows in all), and where the value steps up to a node's next entry (run_start:
+    Encoded.run_starts' of the column). Only when available()."""
     out_rows = np.empty(n_entries, dtype=rows.dtype)
-    _kernel("group_sorted_rows")(rows, node_of_row, starts, out_rows)
-    return out_rows
+    out_step = np.zeros(n_entries, dtype=bool)
+    _kernel("group_sorted_rows")(rows, node_of_row, starts, run_start, out_rows, out_step)
+    return out_rows, out_step
 
 
 def best_positions(cum: np.ndarray, bits: int, starts: np.ndarray, sizes: np.ndarray,

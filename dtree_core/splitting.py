@@ -29,6 +29,7 @@ from .counting import (
     HUGE_WEIGHT,
     TABLE_LIMIT,
     TINY_WEIGHT,
+    distinct_indices,
     fits_group_order,
     group_order,
     order_of_distinct,
@@ -772,6 +773,38 @@ def is_tied(key: np.ndarray, best) -> np.ndarray:
     return tied
 
 
+class _LazyValues:
+    """A sort's values that were not gathered, because the sort found where they step up
+    (_Sorted.step): each block's column and sorted rows, read where a position's value is
+    asked for (pos: positions, as an array indexes them), or all at once (`whole`)."""
+
+    def __init__(self, columns: tuple, rows: tuple):
+        self.columns, self.rows = columns, rows
+        self.block = len(rows[0])
+        self.whole = None
+
+    def __getitem__(self, pos):
+        if self.whole is not None:
+            return self.whole[pos]
+        if isinstance(pos, slice):
+            return self.all()[pos]
+        pos = np.asarray(pos)
+        if len(self.rows) == 1:
+            return self.columns[0].take(self.rows[0].take(pos))
+        out = np.empty(pos.shape)
+        block = pos // max(self.block, 1)
+        for b in distinct_indices(block.ravel()):
+            at = block == b
+            out[at] = self.columns[b].take(self.rows[b].take(pos[at] - b * self.block))
+        return out
+
+    def all(self) -> np.ndarray:
+        if self.whole is None:
+            self.whole = np.concatenate([c.take(r) for c, r in zip(self.columns, self.rows,
+                                                                    strict=True)])
+        return self.whole
+
+
 @dataclass
 class _Sorted:
     """A batch's entries sorted by (node, value of one continuous attribute, row), unknowns
@@ -784,7 +817,9 @@ class _Sorted:
 
     order: np.ndarray  # each block's batch entries (their indices in the batch) in this order
     node: np.ndarray
-    value: np.ndarray  # the entry's value of its attribute (NaN: unknown, last in its node)
+    # the entry's value of its attribute (NaN: unknown, last in its node); read where asked
+    # (_LazyValues) when the sort found where the values step up
+    value: np.ndarray | _LazyValues
     known: np.ndarray | None  # the value is known (None: every value is)
     starts: np.ndarray  # first sorted position of each node
     known_counts: np.ndarray  # (m, C)
@@ -796,6 +831,8 @@ class _Sorted:
     # > 0: cum is one (E+1,) int64 row holding every class's running weight, class c in
     # `bits` bits from bit c·bits (whole weights whose total fits: _class_cum)
     bits: int = 0
+    # value[p] < value[p + 1] within a node (E,), where the sort found it (no unknown value)
+    step: np.ndarray | None = None
 
     def left(self, pos: np.ndarray, node: np.ndarray, weight=None) -> list[np.ndarray]:
         """Per class, the known weight of node's sorted entries up to and including pos
@@ -861,10 +898,14 @@ def _sorted_order(enc: Encoded, j: int, batch: Batch, facts: dict) -> np.ndarray
     if facts["identity"]:
         return enc.sorts[j].order
     entry_of_row = _entry_of_row(enc, batch, facts)
-    if entry_of_row is not None and batch.n_nodes > 1 and kernels.available(len(batch.rows)):
-        rows = kernels.group_sorted_rows(enc.sorts[j].order, _node_of_row(enc, batch, facts),
-                                         facts["starts"], len(batch.rows))
+    run_start = enc.run_starts[j] if entry_of_row is not None and batch.n_nodes > 1 \
+        and kernels.available(len(batch.rows)) else None
+    if run_start is not None:
+        rows, step = kernels.group_sorted_rows(enc.sorts[j].order,
+                                               _node_of_row(enc, batch, facts),
+                                               facts["starts"], run_start, len(batch.rows))
         facts.setdefault("scanned_rows", {})[j] = rows
+        facts.setdefault("scanned_steps", {})[j] = step
         return entry_of_row.take(rows)
     scan = _scan_keys(batch, facts) if entry_of_row is not None and batch.n_nodes > 1 else None
     if scan is not None:  # the column's sorted rows, grouped by node in one sort
@@ -955,8 +996,16 @@ def _sort_batch(enc: Encoded, js: list[int], batch: Batch) -> _Sorted:
         (facts["node"] + (np.arange(blocks) * batch.n_nodes)[:, None]).ravel(),
         np.tile(facts["sizes"], blocks),
         (facts["starts"] + (np.arange(blocks) * n)[:, None]).ravel())
-    value, known = _block_values(enc, js, None if facts["identity"] else batch.rows, orders,
-                                 facts)
+    steps = facts.get("scanned_steps", {})
+    step = None
+    if all(j in steps for j in js):  # the sort found where values step up: none gathered
+        step = steps.pop(js[0]) if blocks == 1 else np.concatenate([steps.pop(j) for j in js])
+        scanned = facts["scanned_rows"]
+        value, known = _LazyValues(tuple(enc.columns[j] for j in js),
+                                   tuple(scanned.pop(j) for j in js)), None
+    else:
+        value, known = _block_values(enc, js, None if facts["identity"] else batch.rows,
+                                     orders, facts)
     bits = 0
     if facts["whole"]:
         bits = int(facts["weight"] * blocks).bit_length()
@@ -994,7 +1043,7 @@ def _sort_batch(enc: Encoded, js: list[int], batch: Batch) -> _Sorted:
         if known_counts is None:
             known_counts = np.bincount(key[known], w[known], m * n_classes).reshape(m, n_classes)
     return _Sorted(order, node, value, known, starts, known_counts, known_n, unknown, cum,
-                   facts["whole"], facts["unit"], bits)
+                   facts["whole"], facts["unit"], bits, step)
 
 
 def _class_steps(facts: dict, bits: int) -> np.ndarray:
@@ -1110,7 +1159,8 @@ def _score_continuous_stack(enc: Encoded, js: list[int], batch: Batch, by_gini: 
     """score_continuous_together of one stack."""
     s = _sort_batch(enc, js, batch)
     m = batch.n_nodes * len(js)
-    step = s.value[:-1] < s.value[1:]  # False beside an unknown (NaN) value
+    # False beside an unknown (NaN) value
+    step = s.step[:-1] if s.step is not None else s.value[:-1] < s.value[1:]
     last = s.starts[1:] - 1  # no midpoint between one node's last entry and the next's first
     step[last[(last >= 0) & (last < len(step))]] = False
     if _every_position_pays(s, step, min_side, forced, js):

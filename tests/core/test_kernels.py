@@ -20,9 +20,10 @@ from test_batch_invariance import _node_view, _same
 from test_every_position import _nodes, _numbers
 from test_partition_search import assert_same, nodes
 
-from dtree_core import DecisionTree, kernels
+from dtree_core import DecisionTree, kernels, splitting
 from dtree_core.counting import column_sort
-from dtree_core.data import dense_rank
+from dtree_core.data import dense_rank, encode
+from dtree_core.paths import node_key
 from dtree_core.splitting import (
     EXACT_PARTITION_LIMIT,
     Batch,
@@ -82,6 +83,80 @@ def test_tied_gains_take_the_first_position(by_gini, every_batch):
     assert "best_positions" in every_batch
     for j in (0, 1):
         _same(_node_view(compiled[j], 0), _node_view(plain[j], 0), f"column {j}")
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 10_000), n=st.integers(2, 300), n_nodes=st.integers(2, 9),
+       digits=st.integers(0, 2), signed_zeros=st.booleans())
+def test_the_sort_finds_where_values_step_up_without_gathering_them(seed, n, n_nodes, digits,
+                                                                    signed_zeros):
+    """The kernel's scan tells where a node's sorted values step up from the column's runs
+    of equal values (Encoded.run_starts): the same steps as comparing the gathered values
+    (−0.0 and 0.0 one value), the values themselves read only where asked."""
+    rng = np.random.default_rng(seed)
+    x = rng.normal(size=n).round(digits)
+    if signed_zeros:
+        x[rng.random(n) < 0.3] = rng.choice([0.0, -0.0])
+    X = pd.DataFrame({"x": x, "z": rng.integers(0, 3, n).astype(float)})
+    y = rng.integers(0, 2, n)
+    y[:2] = [0, 1]  # two classes at least: a target of one is refused
+    enc = encode(X, pd.Series(y.astype(str), name="y"), {"x": "continuous", "z": "continuous"})
+    batch = _nodes(seed, n, n_nodes)
+    sorts = {}
+    for on in (True, False):
+        with kernels.enabled(on):
+            sorts[on] = splitting._sort_batch(enc, [0, 1], Batch(batch.rows, batch.weight,
+                                                               batch.node, batch.n_nodes))
+    found, plain = sorts[True], sorts[False]
+    assert found.step is not None and plain.step is None
+    assert isinstance(found.value, splitting._LazyValues) and found.value.whole is None
+    expected = plain.value[:-1] < plain.value[1:]
+    last = plain.starts[1:] - 1
+    expected[last[(last >= 0) & (last < len(expected))]] = False
+    assert found.step[:-1].tolist() == expected.tolist()
+    assert not found.step[-1]
+    pos = np.arange(len(plain.order))[::3]
+    assert found.value[pos].tobytes() == plain.value[pos].tobytes()
+    assert found.value.all().tobytes() == plain.value.tobytes()
+
+
+def test_a_column_with_unknown_values_is_gathered_as_before(every_batch):
+    """Where a stacked column has unknown values, no steps come from the sort: every
+    column's values are gathered, and the scores are numpy's."""
+    rng = np.random.default_rng(3)
+    X = pd.DataFrame({"x": rng.normal(size=200).round(1), "z": rng.normal(size=200)})
+    X.loc[rng.random(200) < 0.2, "z"] = np.nan
+    enc = encode(X, pd.Series(rng.integers(0, 3, 200).astype(str), name="y"),
+                 {"x": "continuous", "z": "continuous"})
+    assert enc.run_starts[0] is not None and enc.run_starts[1] is None
+    batch = _nodes(3, 200, 5)
+    with kernels.enabled(True):
+        sort = splitting._sort_batch(enc, [0, 1], batch)
+    assert sort.step is None and isinstance(sort.value, np.ndarray)
+    compiled, plain = _scores_both_ways(enc, _nodes(3, 200, 5), False)
+    for j in (0, 1):
+        for i in range(batch.n_nodes):
+            _same(_node_view(compiled[j], i), _node_view(plain[j], i), f"column {j} node {i}")
+
+
+def test_a_forced_cut_below_the_root_reads_the_values_it_asks_for():
+    """A threshold forced at a depth of several nodes is matched against the midpoints of
+    values the sort did not gather (read where asked): the same trace both ways."""
+    X, y = _table(11, 400, 3, 1)
+    kinds = {"nominal": ["c"], "continuous": ["x0", "x1", "x2"]}
+    first = DecisionTree("cart", max_depth=2, **kinds).fit(X, y).trace_.to_dict()
+    child = first["nodes"][1]
+    assert first["nodes"][0]["children"] and child["decision"]["kind"] == "split"
+    row = next(r for r in child["scores"] if r["attribute"] == "x2")
+    thresholds = row["curve"]["threshold"]
+    force = [f"{node_key(first, 1)}=x2@{thresholds[len(thresholds) // 2]!r}"]
+    digests = []
+    for on in (True, False):
+        with kernels.enabled(on):
+            model = DecisionTree("cart", max_depth=3, force=force, **kinds).fit(X, y)
+        digests.append(_trace_digest(model))
+        assert model.trace_.to_dict()["nodes"][1]["decision"]["forced"]
+    assert digests[0] == digests[1]
 
 
 def _trace_digest(model) -> str:
@@ -296,8 +371,11 @@ tempfile.TemporaryFile = refused
 import numpy as np
 from dtree_core import kernels
 rows = np.array([2, 0, 1], dtype=np.int32)
-print(kernels.group_sorted_rows(rows, np.array([1, 0, 1], dtype=np.int32),
-                                np.array([0, 1]), 3).tolist())
+run_start = np.ones(3, dtype=np.uint8)
+run_start.flags.writeable = False
+grouped, step = kernels.group_sorted_rows(rows, np.array([1, 0, 1], dtype=np.int32),
+                                          np.array([0, 1]), run_start, 3)
+print(grouped.tolist())
 """
 
 
