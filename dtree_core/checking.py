@@ -891,11 +891,15 @@ class _Context:
             if not self.close(claim.given, -sum(_plogp(p) for k, p in enumerate(shares)
                                                 if k != i)):
                 continue
-            if i < len(row["branches"]):
-                return "missing_branch", {"branch": branch_name(row, row["branches"][i]),
-                                          "branches": len(parts)}
-            return "missing_unknown_term", {"attribute": row["attribute"],
-                                            "share": plugged.frac(parts[i], weight, 3).text}
+            branches = len(row["branches"])
+            if i == branches:  # the unknown rows' own term
+                return "missing_unknown_term", {"attribute": row["attribute"],
+                                                "share": plugged.frac(parts[i], weight, 3).text}
+            branch = {"branch": branch_name(row, row["branches"][i]), "branches": branches}
+            if len(parts) > branches:  # IV sums the branches and the unknown rows' share
+                return "missing_branch_of_iv", branch | {
+                    "attribute": row["attribute"], "share": plugged.frac(parts[-1], weight, 3).text}
+            return "missing_branch", branch
         return None
 
     def _carried(self, claim: Claim, row, exact: float):
@@ -1068,12 +1072,14 @@ def _counts_unknown_as_a_value(status: str, quantity: str, row: dict | None,
     C4.5), not eq. 4.4's sum over the values alone. Never multiway_rounded in practice:
     rounded_early has no value with values missing."""
     return status in ("multiway", "multiway_rounded") and quantity in ("iv", "gain_ratio") \
-        and row["rho"] < 1 and _unknown_weight(row, weight) > 1e-12
+        and _unknown_weight(row, weight) > 0
 
 
-def _unknown_weight(row: dict | None, weight: float) -> float:
-    """The node's weight outside the row's value_counts: its attribute's value unknown."""
-    return weight - sum(sum(c.values()) for c in (row or {}).get("value_counts", {}).values())
+def _unknown_weight(row: dict, weight: float) -> float:
+    """The node's weight whose value of the row's attribute is unknown: IV's last term
+    (plugged.iv_parts), 0.0 where every value is known."""
+    parts = plugged.iv_parts(row, weight)
+    return parts[-1] if len(parts) > len(row["branches"]) else 0.0
 
 
 def multiway_equation(quantity: str, row: dict) -> str:

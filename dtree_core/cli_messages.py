@@ -213,12 +213,12 @@ _CLI_ZH = {
     "error.memory": "内存不足，无法生成这棵决策树；请试试 --max-depth。",
     "error.sheet_text": "--sheet 只用于 .xlsx 工作簿；“{data}”是文本文件。",
     "error.encoding_xlsx": "--encoding 只用于文本文件；“{data}”是 .xlsx 工作簿，它自带编码。",
-    "error.stdout_json": ("--json - 把生成过程记录写到标准输出，此时标准输出中只能有 JSON：请把 "
+    "error.stdout_json": ("“--json -”会把生成过程记录写到标准输出，此时标准输出中只能有 JSON：请把 "
                           "{flags} 改为写到文件。"),
     "error.stdout_json_rules": ("“--json -”会把生成过程记录写到标准输出，此时标准输出中只能有 "
                                 "JSON：请把 {flags} 改为写到文件（规则请用 --rules-txt FILE "
                                 "写到文件）。"),
-    "error.stdout_one": ("{first} - 把输出写到标准输出，此时标准输出中只能有这一项输出：请把 "
+    "error.stdout_one": ("“{first} -”会把输出写到标准输出，此时标准输出中只能有这一项输出：请把 "
                          "{flags} 改为写到文件。"),
     "error.stdout_one_rules": ("“{first} -”会把输出写到标准输出，此时标准输出中只能有这一项输出："
                                "请把 {flags} 改为写到文件（规则请用 --rules-txt FILE 写到文件）。"),
@@ -324,7 +324,7 @@ _NOTICES_ZH = {
                      "的各行都取合并后的值。"),
     "hidden_sheets": ("读取的是工作表“{sheet}”，即 Excel 中显示的第一个工作表：它前面的工作表"
                       "（{hidden}）在 Excel 中是隐藏的，未读取。如需读取，请先在 Excel 中取消"
-                      "隐藏。"),
+                      "隐藏，或在命令行中用 --sheet 指定其名称。"),
     "non_finite": "列“{column}”中有 {count} 个值不是有限数（{values}），按缺失值读取。",
     "excel_errors": ("列“{column}”中有 {count} 个电子表格错误值（{values}），按缺失值读取："
                      "这些单元格的公式未算出结果。"),

@@ -208,7 +208,7 @@ NOTICES = {
                      "value in every row they span, as the sheet shows them."),
     "hidden_sheets": ("Sheet '{sheet}' is read, the first one Excel shows: the sheets before "
                       "it ({hidden}) are hidden in Excel and left alone. To read one, unhide "
-                      "it in Excel."),
+                      "it in Excel, or name it with --sheet on the command line."),
     "non_finite": ("Column '{column}' has {count} values that are not a finite number "
                    "({values}), read as missing."),
     "excel_errors": ("Column '{column}' has {count} values holding a spreadsheet error "
@@ -1591,14 +1591,23 @@ def _title_rows(rows: list[list[str]]) -> int:
     file was refused as one of one column."""
     for count, row in enumerate(rows[:TITLE_ROWS + 1]):
         names = _names(row)
-        # below the first, a value holding a delimiter ("色泽,2023,好瓜" quoted) is a header
-        # read as one field, and Excel's delimiter line (sep=;) a misplaced hint: no titles
-        alone = row and names == [row[0].strip()] and (count == 0 or not (
-            _ANY_DELIMITER.search(names[0]) or names[0].lower().startswith("sep=")))
+        alone = row and names == [row[0].strip()] and (
+            count == 0 or not _header_read_whole(names[0], rows[count + 1:count + 2]))
         if not alone:  # no title: the header, if any
             numbers = all(PLAIN_NUMBER.fullmatch(name) for name in names)
             return count if count and len(names) > 1 and not numbers else 0
     return 0
+
+
+def _header_read_whole(value: str, after: list[list[str]]) -> bool:
+    """Is a one-value row below a title the header read as one field ("色泽,2023,好瓜"
+    quoted: its pieces as many as the next row's values), or Excel's delimiter line (sep=;)
+    out of place, rather than one more title? A subtitle with a comma ("Source: Zhou, 2016")
+    splits into fewer pieces than the header below it has names."""
+    if value.lower().startswith("sep="):
+        return True
+    pieces = _names(_ANY_DELIMITER.split(value))
+    return len(pieces) > 1 and bool(after) and len(pieces) == len(_names(after[0]))
 
 
 def _names(fields: list[str]) -> list[str]:

@@ -786,9 +786,9 @@ class _LazyValues:
     def __getitem__(self, pos):
         if self.whole is not None:
             return self.whole[pos]
-        if isinstance(pos, slice):
-            return self.all()[pos]
-        pos = np.asarray(pos)
+        pos = pos if isinstance(pos, slice) else np.asarray(pos)
+        if isinstance(pos, slice) or pos.dtype == bool or (pos.size and pos.min() < 0):
+            return self.all()[pos]  # a slice, a mask or a count from the end: numpy's own
         if len(self.rows) == 1:
             return self.columns[0].take(self.rows[0].take(pos))
         out = np.empty(pos.shape)

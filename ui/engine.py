@@ -270,7 +270,7 @@ def _grown(data: bytes, filename: str, choices: dict, options: Options,
         lambda depth, nodes: on_phase("growing", {"depth": depth, "nodes": nodes}))
     model = DecisionTree.from_options(fitted).fit(X, y, validation=validation, budget=budget)
     report = {"kinds": prepared.kinds, "kind_rules": prepared.kind_rules,
-              "notes": prepared.notes, "target": prepared.y.name}
+              "notes": prepared.notes}
     return model.trace_.to_dict(scores="lazy"), report
 
 

@@ -226,9 +226,10 @@ def delimiter_text(name: str | None) -> str:
     return t_or(f"delimiter.{code}", str(name))
 
 
-def load_report(table, prepared: dict | None = None) -> None:
-    """Encoding, delimiter, kinds, missing counts and the loader's warnings; with the data
-    prepared for the tree, its kinds, and the rows it dropped (said outside the expander)."""
+def load_report(table, target: str, prepared: dict | None = None) -> None:
+    """Encoding, delimiter, kinds, missing counts and the loader's warnings (of the target
+    chosen: warnings_for); with the data prepared for the tree, its kinds, and the rows it
+    dropped (said outside the expander)."""
     report = table.report
     with st.expander(t("setup.report")):
         if report.encoding:
@@ -239,7 +240,7 @@ def load_report(table, prepared: dict | None = None) -> None:
             st.caption(tm("setup.report.sheet", value=report.sheet))
         st.caption(t("setup.report.rows", rows=report.n_rows, cols=report.n_columns))
         st.dataframe(_report_frame(table, prepared), hide_index=True)
-        for warning in warnings_for(report, (prepared or {}).get("target")):
+        for warning in warnings_for(report, target):
             st.warning(notice_text(warning))
     if report.encoding_guessed:
         st.warning(tm("setup.report.guessed", value=report.encoding))
@@ -470,7 +471,7 @@ def sidebar() -> Progress:
         progress.clear()
         _keep_the_trees_dataset()
     with report:  # the tree's own kinds and notes where it grew from these choices
-        load_report(table, st.session_state.current.get("report") if shown else None)
+        load_report(table, target, st.session_state.current.get("report") if shown else None)
     _name_the_tree_shown(tree_shown, dataset)
     return progress
 

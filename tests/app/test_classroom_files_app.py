@@ -70,6 +70,15 @@ def test_a_target_of_numbers_with_a_unit_is_not_advised_on(lang):
     assert at.session_state["current"]["trace"]["classes"] == ["20kg", "25kg"]
     warnings = [re.sub(r"\\(.)", r"\1", w.value) for w in at.warning]
     assert not any("20kg" in w for w in warnings), warnings
+    attributes = next(m for m in at.multiselect if m.key.startswith("attrs::"))
+    attributes.set_value([]).run()  # no attribute left: no tree grows from these choices
+    assert not at.exception and at.error
+    warnings = [re.sub(r"\\(.)", r"\1", w.value) for w in at.warning]
+    assert not any("20kg" in w for w in warnings), warnings
+    at.selectbox(key=next(s.key for s in at.selectbox if s.key.startswith("target::"))
+                 ).set_value("根蒂").run()  # 重量 an attribute: its notice is said
+    warnings = [re.sub(r"\\(.)", r"\1", w.value) for w in at.warning]
+    assert any("20kg" in w for w in warnings), warnings
 
 
 def test_money_saved_by_excel_is_named_in_chinese_above_the_tree():

@@ -340,10 +340,10 @@ def test_gini_of_the_known_rows_is_judged_as_the_notation_reads_it(lang, notatio
     lihang = notation == "lihang"
     name, exact = ("Gini(D̃, 色泽=浅白)", "0.343") if lihang else ("Gini(D̃)", "0.490")
     why = t("ex.slip.gini_reading" + (".lihang" if lihang else ""), _lang=lang,
-            _notation=notation, given="0.4", attribute="色泽", known="0.490", index="0.343",
+            _notation=notation, given="0.400", attribute="色泽", known="0.490", index="0.343",
             index_name="Gini(D̃, 色泽=浅白)" if lihang else "Gini_index(D̃, 色泽)")
     wrong = t("ex.line.wrong", _lang=lang, _notation=notation, line=2, quantity=name,
-              exact=exact, given="0.4", why=why)
+              exact=exact, given="0.400", why=why)
     assert wrong in texts(at.error), texts(at.error)
 
 

@@ -175,10 +175,12 @@ def test_the_unknown_rows_term_left_out_of_iv(alpha_c45):
 
 
 def test_a_branch_left_out_of_an_iv_with_values_missing(alpha_c45):
-    """Leaving out 乌黑's 6/17 (the unknown rows' 3/17 kept): a branch's term, of four."""
+    """Leaving out 乌黑's 6/17 (the unknown rows' 3/17 kept): a branch's term, of the three
+    branches' and the unknown rows' (the sentence said "all 4 branches" of a 3-valued 色泽)."""
     verdict = one(alpha_c45, f"IV(色泽) = {_iv([4 / 17, 4 / 17, 3 / 17]):.3f}")
-    assert verdict.slip == "missing_branch"
-    assert verdict.details == {"branch": "色泽=乌黑", "branches": 4}
+    assert verdict.slip == "missing_branch_of_iv"
+    assert verdict.details == {"branch": "色泽=乌黑", "branches": 3, "attribute": "色泽",
+                               "share": "3/17"}
 
 
 @pytest.mark.parametrize(("line", "slip"), [

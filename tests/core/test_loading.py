@@ -630,6 +630,26 @@ def test_two_title_rows_above_the_table_are_named_as_titles(above):
     assert "前 2 行各只有一个值（西瓜数据集、2024年秋季 第4章）" in error_text(refused.value, "zh")
 
 
+@pytest.mark.parametrize("subtitle", ["Source: Zhou, 2016", "周志华; 2016"])
+def test_a_subtitle_with_a_comma_is_a_title_too(subtitle):
+    """A subtitle holding a delimiter was taken for a header read as one field: the titles
+    then loaded as the header and rows of data (a sheet's cells, a quoted CSV field)."""
+    import io
+
+    frame = pd.DataFrame([[subtitle, None, None], ["色泽", "根蒂", "好瓜"], ["青绿", "蜷缩", "是"],
+                          ["乌黑", "稍蜷", "否"]], columns=["西瓜数据集", None, None])
+    buffer = io.BytesIO()
+    frame.to_excel(buffer, index=False)
+    text = f'西瓜数据集,,\n"{subtitle}",,\n色泽,根蒂,好瓜\n青绿,蜷缩,是\n乌黑,稍蜷,否\n'
+    with pytest.raises(LoadError) as from_sheet:
+        load_bytes(buffer.getvalue(), "title.xlsx")
+    with pytest.raises(LoadError) as from_text:
+        load(text)
+    for refused in (from_sheet, from_text):
+        assert refused.value.code == "title_rows"
+        assert refused.value.details["titles"].items == ("西瓜数据集", subtitle)
+
+
 def test_rows_of_one_value_over_numbers_are_data_not_titles():
     """Only a row naming columns ends a run of titles: one-value rows over numbers are a
     column's data (a file of one column), and past TITLE_ROWS no run is titles."""

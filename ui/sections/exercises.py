@@ -216,6 +216,9 @@ EN: dict[str, str] = {
     "ex.slip.missing_branch": ("{given} leaves out the term of {branch}: the sum runs over all "
                                "{branches} branches."),
     # IV with values missing: its last term, the unknown rows' share (plugged.iv_parts)
+    "ex.slip.missing_branch_of_iv": ("{given} leaves out the term of {branch}: IV sums over all "
+                                     "{branches} branches and the samples whose {attribute} is "
+                                     "unknown, share {share}, as one more (Quinlan's C4.5)."),
     "ex.slip.missing_unknown_term": ("{given} leaves out IV's last term: the samples whose "
                                      "{attribute} is unknown, share {share}, count as one more "
                                      "branch (Quinlan's C4.5, as this app computes IV)."),
@@ -455,6 +458,9 @@ ZH: dict[str, str] = {
     "ex.slip.entropy_after_for_gain": ("{given} 是划分后的 Σᵥ |Dᵛ|/|D|·Ent(Dᵛ)；"
                                        "信息增益是 Ent(D) 减去它。"),
     "ex.slip.missing_branch": "{given} 漏掉了 {branch} 这一项：求和应遍历全部 {branches} 个分支。",
+    "ex.slip.missing_branch_of_iv": ("{given} 漏掉了 {branch} 这一项：IV 应遍历全部 {branches} 个"
+                                     "分支，再加上 {attribute} 缺失的样本这一项，比例 {share}"
+                                     "（Quinlan 的 C4.5）。"),
     "ex.slip.missing_unknown_term": ("{given} 漏掉了 IV 的最后一项：{attribute} 缺失的样本算作"
                                      "多出的一个分支，比例 {share}（Quinlan 的 C4.5，本应用的 IV "
                                      "也这样算）。"),

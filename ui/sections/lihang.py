@@ -163,6 +163,10 @@ EN: dict[str, str] = {
     "ex.slip.gain_for_ratio.lihang": ("{given} is g(D,A) itself; the information gain ratio "
                                       "divides it by H_A(D)."),
     "ex.slip.ratio_inverted.lihang": "{given} is H_A(D)/g(D,A): the fraction is upside down.",
+    "ex.slip.missing_branch_of_iv.lihang": ("{given} leaves out the term of {branch}: H_A(D) "
+                                            "sums over all {branches} branches and the samples "
+                                            "whose {attribute} is unknown, share {share}, as one "
+                                            "more (Quinlan's C4.5)."),
     "ex.slip.missing_unknown_term.lihang": ("{given} leaves out H_A(D)'s last term: the samples "
                                             "whose {attribute} is unknown, share {share}, count "
                                             "as one more branch (Quinlan's C4.5, as this app "
@@ -333,6 +337,9 @@ ZH: dict[str, str] = {
                                       "值的熵，所用比例为 |Dᵢ|/|D|。"),
     "ex.slip.gain_for_ratio.lihang": "{given} 就是信息增益 g(D,A)；信息增益比还要除以 H_A(D)。",
     "ex.slip.ratio_inverted.lihang": "{given} 是 H_A(D)/g(D,A)：分子分母颠倒了。",
+    "ex.slip.missing_branch_of_iv.lihang": ("{given} 漏掉了 {branch} 这一项：H_A(D) 应遍历全部 "
+                                            "{branches} 个分支，再加上 {attribute} 缺失的样本这一"
+                                            "项，比例 {share}（Quinlan 的 C4.5）。"),
     "ex.slip.missing_unknown_term.lihang": ("{given} 漏掉了 H_A(D) 的最后一项：{attribute} 缺失的"
                                             "样本算作多出的一个分支，比例 {share}（Quinlan 的 "
                                             "C4.5，本应用的 H_A(D) 也这样算）。"),
