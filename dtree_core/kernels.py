@@ -54,6 +54,14 @@ def _group_sorted_rows(rows, node_of_row, starts, run_start, out_rows, out_step)
             fill[k] = p + 1
 
 
+def _count_cells(column, rows, node, y, out):
+    """out[node, value + 1, class] += 1 for each entry (unknown values, -1, at 0): a nominal
+    attribute's whole-number class counts at every node, in one pass, where numpy makes the
+    cell of each entry in four and counts them in a fifth (the same whole numbers)."""
+    for e in range(len(rows)):
+        out[node[e], column[rows[e]] + 1, y[e]] += 1
+
+
 def _settle_ties(order, column, place):
     """order: np.argsort(column), whose equal values come in no set order; puts each run of
     equal values (-0.0 equals 0.0; every NaN one run, last, as argsort leaves them) in row
@@ -314,7 +322,8 @@ def _two_way_gini_of(left, whole, n_classes):
 
 
 _SOURCES = {"group_sorted_rows": _group_sorted_rows, "best_positions": _best_positions,
-            "best_subsets": _best_subsets, "settle_ties": _settle_ties}
+            "best_subsets": _best_subsets, "settle_ties": _settle_ties,
+            "count_cells": _count_cells}
 # the helpers a kernel calls, compiled with it
 _HELPERS = (_insertion_sort, _gain_at, _sum_looked_up, _gini_index_at, _with_bit, _over_all_values,
             _subset_table, _first_against_rest, _two_way_gini_of, _first_listed_tied)
@@ -335,7 +344,8 @@ def load() -> bool:
     if _kernel("group_sorted_rows") is None:
         return False
     for name, kernel in _compiled.items():
-        kernel(*_SAMPLE_ARGUMENTS[name]())
+        for arguments in _SAMPLE_ARGUMENTS[name]():
+            kernel(*arguments)
     return True
 
 
@@ -349,21 +359,26 @@ def _read_only(a: np.ndarray) -> np.ndarray:
 # load() calls each kernel on them once, so its code is compiled or read from the cache
 # before a fit needs it.
 _SAMPLE_ARGUMENTS = {
-    "group_sorted_rows": lambda: (
+    # a nominal column's codes are int8, int16 or int32 (data._code_type): each its own type
+    "count_cells": lambda: [
+        (np.zeros(1, dtype=code), np.zeros(1, dtype=np.int64), np.zeros(1, dtype=np.int64),
+         np.zeros(1, dtype=np.int32), np.zeros((1, 2, 1), dtype=np.int64))
+        for code in (np.int8, np.int16, np.int32)],
+    "group_sorted_rows": lambda: [(
         _read_only(np.arange(2, dtype=np.int32)), np.zeros(2, dtype=np.int32),
         np.zeros(1, dtype=np.int64), _read_only(np.ones(2, dtype=np.uint8)),
-        np.empty(2, dtype=np.int32), np.zeros(2, dtype=bool)),
-    "best_positions": lambda: (
+        np.empty(2, dtype=np.int32), np.zeros(2, dtype=bool))],
+    "best_positions": lambda: [(
         np.arange(3, dtype=np.int64), 1, 2, np.zeros(1, dtype=np.int64),
         np.full(1, 2, dtype=np.int64), np.ones((1, 2), dtype=np.int64), np.zeros(1),
         np.zeros(3), np.ones(1, dtype=bool), False, 1e-12, 1e-12,
-        np.ones(1, dtype=np.int64), np.ones(1, dtype=np.int64)),
-    "settle_ties": lambda: (
-        np.zeros(1, dtype=np.int32), _read_only(np.zeros(1)), np.zeros(1, dtype=np.int32)),
-    "best_subsets": lambda: (
+        np.ones(1, dtype=np.int64), np.ones(1, dtype=np.int64))],
+    "settle_ties": lambda: [(
+        np.zeros(1, dtype=np.int32), _read_only(np.zeros(1)), np.zeros(1, dtype=np.int32))],
+    "best_subsets": lambda: [(
         np.ones((1, 2, 2)), np.ones((1, 2), dtype=bool), np.zeros(1, dtype=np.int64),
         np.zeros((1, 4), dtype=np.int64), np.zeros(1, dtype=np.int64), np.ones(1, dtype=bool),
-        1e-12, 1e-12, np.zeros(1, dtype=np.int64), np.zeros(1), np.zeros((1, 3, 2))),
+        1e-12, 1e-12, np.zeros(1, dtype=np.int64), np.zeros(1), np.zeros((1, 3, 2)))],
 }
 
 
@@ -435,6 +450,13 @@ def group_sorted_rows(rows: np.ndarray, node_of_row: np.ndarray, starts: np.ndar
     out_step = np.zeros(n_entries, dtype=bool)
     _kernel("group_sorted_rows")(rows, node_of_row, starts, run_start, out_rows, out_step)
     return out_rows, out_step
+
+
+def count_cells(column: np.ndarray, rows: np.ndarray, node: np.ndarray, y: np.ndarray,
+                out: np.ndarray) -> None:
+    """splitting._score_nominal_stack's whole-number counts of one attribute, added into
+    out (m, k + 1, C) int64 (y: int32). Only when available()."""
+    _kernel("count_cells")(column, rows, node, y, out)
 
 
 def best_positions(cum: np.ndarray, bits: int, starts: np.ndarray, sizes: np.ndarray,

@@ -263,23 +263,17 @@ def _score_nominal_stack(enc: Encoded, js: list[int], batch: Batch, binary: bool
     values padded with empty ones to the most any has (only for the exhaustive search)."""
     ks = [len(enc.attributes[j].values) for j in js]
     k, n_classes, m, a = max(ks), len(enc.classes), batch.n_nodes, len(js)
-    slot = batch.node * (k + 1) + 1  # (row, value + 1): unknown first
-    if a > 1:
-        slot = slot + np.arange(0, a * m * (k + 1), m * (k + 1))[:, None]
-    slot += np.stack([enc.columns[j].take(batch.rows) for j in js]) if a > 1 \
-        else enc.columns[js[0]].take(batch.rows)
     facts = _batch_facts(enc, batch)  # the continuous attributes' sorts share them too
-    key = slot * n_classes
-    key += facts["y"]
-    key = key.ravel()
-    cells = a * m * (k + 1) * n_classes
     if facts["unit"]:  # every weight 1: counted as integers, and the entries per slot with them
-        whole = np.bincount(key, None, cells).reshape(a * m, k + 1, n_classes)
+        whole = _whole_counts(enc, js, batch, facts, k)
         n, counts = row_sums(whole), whole.astype(float)  # the same numbers as summed 1.0s
         del whole
     else:
-        counts = np.bincount(key, batch.weight if a == 1 else np.tile(batch.weight, a),
-                             cells).reshape(a * m, k + 1, n_classes)
+        slot = _slots(enc, js, batch, k)
+        key = slot * n_classes
+        key += facts["y"]
+        counts = np.bincount(key.ravel(), batch.weight if a == 1 else np.tile(batch.weight, a),
+                             a * m * (k + 1) * n_classes).reshape(a * m, k + 1, n_classes)
         n = np.bincount(slot.ravel(), None, a * m * (k + 1)).reshape(a * m, k + 1)
     unknown, by_value, n_by_value = counts[:, 0, :], counts[:, 1:, :], n[:, 1:]
     unknown_weight = total(unknown)
@@ -313,6 +307,37 @@ def _score_nominal_stack(enc: Encoded, js: list[int], batch: Batch, binary: bool
         if not growing_only():
             result.value_counts = by_value
     return _unstack_nominal(result, ks, m)
+
+
+def _slots(enc: Encoded, js: list[int], batch: Batch, k: int) -> np.ndarray:
+    """(a, entries): each entry's cell of (attribute, node, value + 1), unknown first."""
+    m, a = batch.n_nodes, len(js)
+    slot = batch.node * (k + 1) + 1
+    if a > 1:
+        slot = slot + np.arange(0, a * m * (k + 1), m * (k + 1))[:, None]
+    slot += np.stack([enc.columns[j].take(batch.rows) for j in js]) if a > 1 \
+        else enc.columns[js[0]].take(batch.rows)
+    return slot
+
+
+def _whole_counts(enc: Encoded, js: list[int], batch: Batch, facts: dict,
+                  k: int) -> np.ndarray:
+    """(a·m, k + 1, C) int64: the entries of each (attribute, node, value + 1, class), every
+    weight 1: by the compiled count where available (the same whole numbers), else numpy's
+    count of each entry's cell."""
+    m, a, n_classes = batch.n_nodes, len(js), len(enc.classes)
+    if kernels.available(len(batch.rows)):
+        whole = np.zeros((a * m, k + 1, n_classes), dtype=np.int64)
+        if "y32" not in facts:
+            facts["y32"] = facts["y"].astype(np.int32)
+        for b, j in enumerate(js):
+            kernels.count_cells(enc.columns[j], batch.rows, batch.node, facts["y32"],
+                                whole[b * m:(b + 1) * m])
+        return whole
+    key = _slots(enc, js, batch, k) * n_classes
+    key += facts["y"]
+    return np.bincount(key.ravel(), None, a * m * (k + 1) * n_classes).reshape(
+        a * m, k + 1, n_classes)
 
 
 def _unstack_nominal(result: AttributeScores, ks: list[int], m: int) -> list[AttributeScores]:

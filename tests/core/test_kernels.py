@@ -41,7 +41,7 @@ pytestmark = pytest.mark.skipif(not kernels.load(), reason="numba is not install
 def every_batch(monkeypatch):
     """Each kernel's calls counted by name (loaded by pytestmark: taken whatever the size)."""
     calls = []
-    for name in ("group_sorted_rows", "best_positions", "best_subsets"):
+    for name in ("group_sorted_rows", "best_positions", "best_subsets", "count_cells"):
         real = getattr(kernels, name)
         monkeypatch.setattr(kernels, name,
                             lambda *a, _real=real, _name=name: calls.append(_name) or _real(*a))
@@ -157,6 +157,48 @@ def test_a_forced_cut_below_the_root_reads_the_values_it_asks_for():
         digests.append(_trace_digest(model))
         assert model.trace_.to_dict()["nodes"][1]["decision"]["forced"]
     assert digests[0] == digests[1]
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 10_000), n=st.integers(1, 400), n_nodes=st.integers(1, 7),
+       n_values=st.sampled_from([2, 5, 200, 40_000]), unknown=st.booleans())
+def test_nominal_cells_are_counted_alike(seed, n, n_nodes, n_values, unknown):
+    """The compiled count of (node, value + 1, class) cells is numpy's bincount of them, for
+    each type of code a nominal column has (int8, int16, int32), unknown values (-1) at 0."""
+    rng = np.random.default_rng(seed)
+    code = np.int8 if n_values < 120 else np.int16 if n_values < 30_000 else np.int32
+    column = rng.integers(-1 if unknown else 0, n_values, 2 * n).astype(code)
+    rows = rng.choice(2 * n, n, replace=False).astype(np.int64)
+    node = rng.integers(0, n_nodes, n).astype(np.int64)
+    y = rng.integers(0, 3, n).astype(np.int32)
+    counted = np.zeros((n_nodes, n_values + 1, 3), dtype=np.int64)
+    kernels.count_cells(column, rows, node, y, counted)
+    cell = (node * (n_values + 1) + column.take(rows) + 1) * 3 + y
+    expected = np.bincount(cell, None, counted.size).reshape(counted.shape)
+    assert counted.tolist() == expected.tolist()
+
+
+def test_a_stack_of_nominal_attributes_scores_the_same_bits(every_batch):
+    """Several nominal attributes of a depth counted by the kernel, each into its block:
+    the same scores as numpy's counts, for CART's two-way and C4.5's multiway splits."""
+    rng = np.random.default_rng(5)
+    n = 500
+    X = pd.DataFrame({f"a{j}": rng.choice([f"v{i}" for i in range(3 + j)], n) for j in range(4)})
+    X.loc[rng.random(n) < 0.1, "a1"] = np.nan
+    enc = encode(X, pd.Series(rng.integers(0, 3, n).astype(str), name="y"),
+                 {c: "nominal" for c in X})
+    batch = _nodes(5, n, 6)
+    for binary in (True, False):
+        found = {}
+        for on in (True, False):
+            with kernels.enabled(on), growing():
+                found[on] = splitting.score_nominal_together(enc, [0, 1, 2, 3], batch, binary)
+        for compiled, plain in zip(found[True], found[False], strict=True):
+            assert compiled.branch_counts.tobytes() == plain.branch_counts.tobytes()
+            assert compiled.unknown.tobytes() == plain.unknown.tobytes()
+            for name, value in plain.scores.items():
+                assert compiled.scores[name].tobytes() == value.tobytes(), name
+    assert "count_cells" in every_batch
 
 
 def _trace_digest(model) -> str:
