@@ -1051,7 +1051,8 @@ def _also_details(status: str, value: float, quantity: str, row: dict | None,
     if status == "multiway_rounded":  # the exact multiway value, to the 4th decimal: 0.1081
         details["multiway"] = f"{multiway_reading(quantity, row, weight):.4f}"
     if _counts_unknown_as_a_value(status, quantity, row, weight):
-        details |= {"unknown_share": plugged.frac(_unknown_weight(row, weight), weight, 3).text,
+        details |= {"unknown_share": plugged.frac(plugged.unknown_weight(row, weight), weight,
+                                                   3).text,
                     "iv": names.text("iv", "D", row["attribute"]),
                     "gain": names.text("gain", "D", row["attribute"])}
     return details
@@ -1072,14 +1073,7 @@ def _counts_unknown_as_a_value(status: str, quantity: str, row: dict | None,
     C4.5), not eq. 4.4's sum over the values alone. Never multiway_rounded in practice:
     rounded_early has no value with values missing."""
     return status in ("multiway", "multiway_rounded") and quantity in ("iv", "gain_ratio") \
-        and _unknown_weight(row, weight) > 0
-
-
-def _unknown_weight(row: dict, weight: float) -> float:
-    """The node's weight whose value of the row's attribute is unknown: IV's last term
-    (plugged.iv_parts), 0.0 where every value is known."""
-    parts = plugged.iv_parts(row, weight)
-    return parts[-1] if len(parts) > len(row["branches"]) else 0.0
+        and plugged.unknown_weight(row, weight) > 0
 
 
 def multiway_equation(quantity: str, row: dict) -> str:

@@ -101,6 +101,13 @@ def iv_parts(row: dict, node_weight: float) -> list[float]:
     return weights + ([unknown] if unknown > 1e-12 else [])
 
 
+def unknown_weight(row: dict, node_weight: float) -> float:
+    """The node's weight whose value of the row's attribute is unknown: IV's last term
+    (iv_parts), 0.0 where every value is known."""
+    parts = iv_parts(row, node_weight)
+    return parts[-1] if len(parts) > len(row["branches"]) else 0.0
+
+
 def weighted_sum(row: dict, field: str, places: int, macro: str = FRAC) -> Term:
     """6/17 × 1.000 + 6/17 × 0.918 + …: each branch's share of the known rows times its
     impurity `field` (Σᵥ |D̃ᵛ|/|D̃|·field(D̃ᵛ))."""

@@ -265,10 +265,10 @@ def iv_unknown_note(row: dict, node_weight: float, decimals: int,
                     names: Notation = ZHOU) -> list[Step]:
     """Why IV has one term more than the attribute has values: the unknown rows' weight is
     a branch of its own there (Quinlan's C4.5), as iv_equation writes it."""
-    parts = plugged.iv_parts(row, node_weight)
-    if len(parts) == len(row["branches"]):
+    unknown = plugged.unknown_weight(row, node_weight)
+    if not unknown:
         return []
-    return [Sentence("iv.unknown", {"share": plugged.frac(parts[-1], node_weight, decimals).text,
+    return [Sentence("iv.unknown", {"share": plugged.frac(unknown, node_weight, decimals).text,
                                     "attribute": row["attribute"],
                                     "iv": names.text("iv", "D", row["attribute"])})]
 
