@@ -1271,13 +1271,13 @@ def _count_sheet_xml(data: bytes, sheet: str | int | None, name: str, budget: Bu
     except zipfile.BadZipFile:
         return  # openpyxl says what is wrong with the file
     with archive:
-        parts = _readable_sheet_parts(archive, budget)
+        parts, hidden = _readable_sheets(archive, budget)
         # parts we cannot map, or a sheet named that has no cells (a chart, which the reading
         # then names): openpyxl may read any of them, so all count
         if not parts or (isinstance(sheet, str) and sheet not in parts):
             budget.check("unpacked_bytes", _unpacked_size(archive))
             return
-        chosen = parts[_pick_sheet(list(parts), sheet, name, hidden=_hidden_sheets(archive))]
+        chosen = parts[_pick_sheet(list(parts), sheet, name, hidden=hidden)]
         budget.check("unpacked_bytes", _unpacked_size(archive, set(parts.values()) - {chosen}))
         _count_rows_and_cells(archive, chosen, budget)
 
@@ -1320,55 +1320,55 @@ def xlsx_sheet_names(data: bytes, budget: Budget | None = None) -> list[str]:
     part is over the budget (loading the file then says why)."""
     try:
         with zipfile.ZipFile(io.BytesIO(data)) as archive:
-            names = list(_readable_sheet_parts(archive, budget))
-            hidden = _hidden_sheets(archive) if names else frozenset()
+            parts, hidden = _readable_sheets(archive, budget)
     except (zipfile.BadZipFile, BudgetError):
         return []
-    return [n for n in names if n not in hidden] or names
+    return [n for n in parts if n not in hidden] or list(parts)
 
 
-def _readable_sheet_parts(archive: zipfile.ZipFile, budget: Budget | None) -> dict[str, str]:
-    """_sheet_parts, once the parts it parses whole are within the budget; {} when the
-    workbook's parts are missing or broken."""
+def _readable_sheets(archive: zipfile.ZipFile,
+                     budget: Budget | None) -> tuple[dict[str, str], frozenset[str]]:
+    """_workbook_sheets, once the parts it parses whole are within the budget; none when
+    the workbook's parts are missing or broken."""
     if budget is not None:
         listed = {info.filename: info.file_size for info in archive.infolist()}
         budget.check("unpacked_bytes", sum(listed.get(part, 0) for part in WORKBOOK_PARTS))
     try:
-        return _sheet_parts(archive)
+        return _workbook_sheets(archive)
     except (KeyError, ElementTree.ParseError):
-        return {}
+        return {}, frozenset()
 
 
 WORKBOOK_PARTS = ("xl/workbook.xml", "xl/_rels/workbook.xml.rels")
 
 
 def _sheet_parts(archive: zipfile.ZipFile) -> dict[str, str]:
+    """Sheet name -> its XML part in the zip, in the workbook's order."""
+    return _workbook_sheets(archive)[0]
+
+
+def _workbook_sheets(archive: zipfile.ZipFile) -> tuple[dict[str, str], frozenset[str]]:
     """Sheet name -> its XML part in the zip, in the workbook's order (workbook.xml names the
-    sheets and their relationship ids; its .rels file maps the ids to parts)."""
+    sheets and their relationship ids; its .rels file maps the ids to parts), and those of
+    them it marks hidden or very hidden (a lookup table a template keeps out of sight: not
+    offered, nor read by default)."""
     rel = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}id"
     book = ElementTree.fromstring(archive.read(WORKBOOK_PARTS[0]))
     links = ElementTree.fromstring(archive.read(WORKBOOK_PARTS[1]))
     # a chart sheet has no cells: not offered, counted or read as a table
     targets = {link.get("Id"): link.get("Target", "") for link in links
                if not link.get("Type", "").endswith("/chartsheet")}
-    parts = {}
+    parts, hidden = {}, set()
     for sheet in book.iter():
         if sheet.tag.endswith("}sheet") and sheet.get(rel) in targets:
             target = targets[sheet.get(rel)]
             parts[sheet.get("name")] = (target.lstrip("/") if target.startswith("/")
                                         else f"xl/{target}")
-    return parts if all(part in archive.namelist() for part in parts.values()) else {}
-
-
-def _hidden_sheets(archive: zipfile.ZipFile) -> frozenset[str]:
-    """The sheets workbook.xml marks hidden or very hidden (a lookup table a template keeps
-    out of sight): not offered, nor read by default ({} when the part cannot be read)."""
-    try:
-        book = ElementTree.fromstring(archive.read(WORKBOOK_PARTS[0]))
-    except (KeyError, ElementTree.ParseError):
-        return frozenset()
-    return frozenset(sheet.get("name") for sheet in book.iter()
-                     if sheet.tag.endswith("}sheet") and sheet.get("state", "visible") != "visible")
+            if sheet.get("state", "visible") != "visible":
+                hidden.add(sheet.get("name"))
+    if not all(part in archive.namelist() for part in parts.values()):
+        return {}, frozenset()
+    return parts, frozenset(hidden)
 
 
 def _tags(block: bytes, tag: re.Pattern) -> int:
