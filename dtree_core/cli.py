@@ -203,7 +203,7 @@ def grow_command(args) -> int:
     table = load_path(args.data, encoding=args.encoding, sheet=args.sheet, budget=budget)
     prepared = prepare(table, args.target, include_ids=args.include_ids, exclude=args.exclude,
                        nominal=args.nominal, continuous=args.continuous, budget=budget)
-    with _options_as_flags(getattr(args, "typed", {})):
+    with _options_as_flags(getattr(args, "words", None)):
         options = Options.build(
             algorithm=args.algorithm, max_depth=args.max_depth,
             min_samples_split=args.min_samples_split, min_gain=args.min_gain,
@@ -225,13 +225,13 @@ def grow_command(args) -> int:
 
 
 @contextmanager
-def _options_as_flags(typed: dict[str, str]):
+def _options_as_flags(words: list[str] | None):
     """An option Options refuses, worded with the flag the user typed (--min-gain), not the
     Python parameter its own sentence names (min_gain): error.option.<field> in the
-    catalogue. The value is quoted as typed (`typed`, by argument name: main's
-    _typed_numbers) where it was: Python's spelling of the parsed number (-1.0, inf for
-    1e400) is not what the user wrote. A refusal with no such words (or of a field no flag
-    sets) stays as it is."""
+    catalogue. The value is quoted as typed (read again from the command line's `words`, by
+    _typed_numbers, only when a refusal needs it): Python's spelling of the parsed number
+    (-1.0, inf for 1e400) is not what the user wrote. A refusal with no such words (or of a
+    field no flag sets) stays as it is."""
     try:
         yield
     except CodedError as err:
@@ -241,6 +241,7 @@ def _options_as_flags(typed: dict[str, str]):
                 and f"error.{code}" in CATALOGUE["en"]):
             raise
         worded = {k: v for k, v in details.items() if k in ("value", "low", "high")}
+        typed = _typed_numbers(words) if words is not None else {}
         if field in typed:
             worded["value"] = typed[field]
         raise CliError(code, flag=_flag(field), **worded) from None
@@ -778,7 +779,7 @@ def main(argv=None) -> int:
         each.argv = tuple(argv)
     words = _negative_numbers_attached(parser, argv)
     args = parser.parse_args(words)
-    args.typed = _typed_numbers(words)
+    args.words = words  # read again where a refusal quotes a number as typed
     args.lang = args.lang or args.top_lang or lang
     try:
         status = grow_command(args)
