@@ -160,6 +160,21 @@ def test_an_iv_without_the_unknown_rows_term_is_told_so(lang, notation):
     assert any(expected in e for e in texts(at.error)), texts(at.error)
 
 
+@pytest.mark.parametrize("notation", ["zhou", "lihang"])
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_branch_left_out_of_an_iv_with_values_missing_is_told_of_four_terms(lang, notation):
+    """On 2.0α, IV(色泽) without 乌黑's 6/17 (1.424): the sentence names the branch, the three
+    branches and the unknown rows' share 3/17 (it said 'all 4 branches' of 色泽's three)."""
+    line = "H_A(D, 色泽) = 1.424" if notation == "lihang" else "IV(色泽) = 1.424"
+    at = check(page_app(PAGE, dataset="watermelon_2.0_alpha", lang=lang, algorithm="c45",
+                        notation=notation), line)
+    key = "ex.slip.missing_branch_of_iv"
+    expected = t(f"{key}.lihang" if notation == "lihang" else key, _lang=lang,
+                 _notation=notation, given="1.424", branch="色泽=乌黑", branches=3,
+                 attribute="色泽", share="3/17")
+    assert any(expected in e for e in texts(at.error)), texts(at.error)
+
+
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_check_my_tree_heads_its_score_table_in_li_hangs_symbols(lang):
     """The table shows g(D, A), H_A(D), … (not Gain, IV), to as many decimals as tell the two
