@@ -826,10 +826,51 @@ def _too_many_control_units(units: np.ndarray, n_chars: int) -> bool:
     return int(controls) > max(2, n_chars // 200)
 
 
+# A class list in GBK holds a few ideographs GB2312 lacks, in names (张喆, 李堃, 王珺, 朱镕基):
+# at most this share of its ideographs. Another encoding read as GB18030 is mostly outside
+# GB2312 (Shift-JIS's kana and kanji: all of them), or holds private-use characters and
+# symbols (Big5's 姓名 reads ﹎\ue6bd), which no name does. (A short file cannot be told
+# apart: random Big5 words, six of them, pass as plain GBK about once in a thousand.)
+RARE_GBK_SHARE = 0.2
+# GB2312's kana, Cyrillic, box drawing and bopomofo: Big5's characters of few strokes, common
+# ones, read as them (中 い, 不 ぃ, 天 ぱ, 文 ゅ). Beside rare ideographs they say "Big5", not
+# "a name"; a GB2312 file with kana and no rare ideograph is read as before, GB18030.
+_MOJIBAKE_SCRIPTS = ((0x3040, 0x30FF), (0x0400, 0x04FF), (0x2500, 0x257F), (0x3100, 0x312F))
+
+
 def _plain_gbk(text: str) -> bool:
-    """Everyday simplified Chinese (GB2312) is what Excel on Chinese Windows writes."""
+    """Everyday simplified Chinese, as Excel on Chinese Windows writes it: GB2312, or GB2312
+    with a few of GBK's other ideographs (RARE_GBK_SHARE), as rare names have."""
+    if _encodes(text, "gb2312"):
+        return True
+    counts = _character_counts(text)
+    rare = [code for code in np.flatnonzero(counts[0x80:]) + 0x80
+            if not _encodes(chr(code), "gb2312")]
+    if not all(_gbk_ideograph(chr(code)) for code in rare):
+        return False  # a symbol, a private-use or a four-byte character: not a name's
+    if any(counts[first:last + 1].any() for first, last in _MOJIBAKE_SCRIPTS):
+        return False
+    first, last = map(ord, _IDEOGRAPHS)
+    return int(counts[rare].sum()) <= RARE_GBK_SHARE * int(counts[first:last + 1].sum())
+
+
+def _character_counts(text: str) -> np.ndarray:
+    """How often each UTF-16 code unit occurs in the text, in one pass (a character beyond
+    the BMP counts as its two surrogates, which no codec here encodes alone)."""
+    units = np.frombuffer(text.encode("utf-16-le", "surrogatepass"), dtype=np.uint16)
+    return np.bincount(units, minlength=0x10000)
+
+
+def _gbk_ideograph(character: str) -> bool:
+    """An ideograph GBK writes in two bytes, as Excel on Chinese Windows saves it (cp936);
+    GB18030's four-byte characters (𠮷) it cannot save."""
+    first, last = _IDEOGRAPHS
+    return first <= character <= last and _encodes(character, "gbk")
+
+
+def _encodes(text: str, codec: str) -> bool:
     try:
-        text.encode("gb2312")
+        text.encode(codec)
     except UnicodeEncodeError:
         return False
     return True

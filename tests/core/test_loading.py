@@ -907,6 +907,38 @@ def test_gbk_text_with_rare_characters_stays_gb18030():
     assert load_bytes(WATERMELON.encode("gbk"), "w.csv").report.encoding == "gb18030"
 
 
+def test_a_gbk_class_list_with_rare_names_is_not_said_to_be_guessed():
+    """Excel on Chinese Windows saves GBK; names hold characters GB2312 lacks (喆, 堃, 珺, 昇,
+    赟, 镕), and such a file was said to be 'guessed as gb18030; if the text looks wrong…'."""
+    rare = "姓名,成绩,通过\n张喆,85,是\n李堃,60,否\n王芳,90,是\n刘洋,70,否\n"
+    longer = "姓名,性别,成绩,通过\n" + "".join(
+        f"{name},{sex},{score},{passed}\n" for name, sex, score, passed in [
+            ("张喆", "男", 85, "是"), ("李堃", "男", 60, "否"), ("王珺", "女", 90, "是"),
+            ("刘昇", "男", 70, "否"), ("陈赟", "女", 88, "是"), ("朱镕", "男", 75, "是"),
+            ("赵丽", "女", 66, "否"), ("孙伟", "男", 92, "是")])
+    for text in (rare, longer):
+        table = load_bytes(text.encode("gbk"), "名单.csv")
+        assert table.frame["姓名"].tolist()[:2] == ["张喆", "李堃"]
+        assert table.report.encoding == "gb18030" and not table.report.encoding_guessed
+        assert not table.report.warnings
+
+
+def test_other_encodings_that_read_as_gb18030_are_still_said_to_be_guessed():
+    """Big5 and Shift-JIS bytes read as GB18030 without an error, garbled, mostly outside
+    GB2312: the rare names' leniency does not take them for GBK."""
+    short_big5 = "姓名,成績,通過\n張三,85,是\n李四,60,否\n"
+    for text in (short_big5, TRADITIONAL):
+        table = load_bytes(text.encode("big5"), "台北.csv")
+        assert table.report.encoding == "big5" and table.report.encoding_guessed
+        assert list(table.frame.columns)[0] == text.split(",")[0]
+        assert [w.code for w in table.report.warnings] == ["encoding_guessed"]
+    for text in ("名前,点数,合格\n山田太郎,85,はい\n佐藤花子,60,いいえ\n",
+                 "氏名,年齢,合格\n山田,20,合\n佐藤,30,否\n"):
+        report = load_bytes(text.encode("shift_jis"), "東京.csv").report
+        assert report.encoding_guessed
+        assert [w.code for w in report.warnings] == ["encoding_guessed"]
+
+
 def test_gbk_rows_pasted_into_a_utf8_file_are_refused_naming_their_line():
     """Rows of a GBK file appended to a UTF-8 one (with Excel's BOM or without): 'the encoding
     cannot be recognised', no line named, or read whole as GB18030, garbled. The refusal names
