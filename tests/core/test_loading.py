@@ -378,6 +378,24 @@ def test_a_column_of_numbered_labels_is_no_accounting_format():
         "formatted_numbers"]
 
 
+def test_a_number_with_a_capital_letter_is_a_category_not_a_unit():
+    """4G, 5G (network generations) and 2T, 3T (clothing sizes) were 'numbers written with a
+    unit' (grams, tons: the units were matched in any case), and the notice said to write the
+    numbers alone. A unit of one letter is one in its own case; the others still are units."""
+    for values in (["4G", "5G", "3G", "4G"], ["2T", "3T", "4T", "2T"], ["2T", "3T", "XL"],
+                   ["2H", "4H", "HB"], ["3M", "1M"]):
+        rows = "".join(f"{v},{y}\n" for v, y in zip(values, "是否是否", strict=False))
+        table = load("类别,好\n" + rows)
+        assert not table.report.warnings, values
+        assert table.frame["类别"].tolist() == values
+    for values in (["500g", "250g"], ["2t", "1.5t"], ["1.5L", "2L"], ["2l", "1l"],
+                   ["60W", "100W"], ["8h", "7.5h"], ["20KG", "3.5Kg"], ["3.5cm", "170CM"],
+                   ["100ml", "250mL"], ["5元", "3元"], ["3个", "2个"], ["1.75 m", "1.8m"],
+                   ["36.5°C", "37°c"]):
+        table = load("量,好\n" + "".join(f"{v},{y}\n" for v, y in zip(values, "是否", strict=True)))
+        assert [n.code for n in table.report.warnings] == ["number_units"], values
+
+
 def test_a_notice_says_a_column_holds_such_numbers_not_that_all_its_values_are():
     """Old 15-digit ID cards beside new 18-digit ones, 20kg beside 25, 0,5 beside 1: the
     notices said 'its whole numbers have more than 15 digits', 'its values are numbers written
