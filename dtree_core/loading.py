@@ -163,15 +163,15 @@ NOTICES = {
     "mixed_text": ("Column '{column}' is read as text because of values such as '{example}' "
                    "among its numbers."),
     # "it holds", not "its values are": one such value is enough (an old ID card's 15 digits
-    # beside new 18-digit ones; 20kg beside 25 and 30)
+    # beside new 18-digit ones; 20kg beside 25 and 30; one 95% among 12, 15 and 20)
     "long_numbers": ("Column '{column}' is read as text: it holds whole numbers of more than "
                      "15 digits (such as '{example}'), more than a number keeps exactly, so its "
                      "numbers are codes (ID or card numbers), not measurements."),
-    "formatted_numbers": ("Column '{column}' is read as text: its values look like numbers "
-                          "a spreadsheet formatted, with thousands separators, a currency sign, "
-                          "a percent sign, or the accounting format's (21) for -21 and - for 0 "
-                          "(such as '{example}'). Save them as plain numbers (in Excel: Format "
-                          "Cells, Number, no separator) to use it as a continuous attribute."),
+    "formatted_numbers": ("Column '{column}' is read as text: it holds numbers a spreadsheet "
+                          "formatted, with thousands separators, a currency sign, a percent "
+                          "sign, or the accounting format's (21) for -21 and - for 0 (such as "
+                          "'{example}'). Save them as plain numbers (in Excel: Format Cells, "
+                          "Number, no separator) to use it as a continuous attribute."),
     "number_units": ("Column '{column}' is read as text: it holds numbers written with a unit "
                      "(such as '{example}'). Write the numbers alone, with the unit in the "
                      "column name (weight (kg)), to use it as a continuous attribute."),

@@ -378,6 +378,22 @@ def test_a_column_of_numbered_labels_is_no_accounting_format():
         "formatted_numbers"]
 
 
+def test_one_formatted_cell_among_plain_numbers_is_named_not_said_of_every_value():
+    """12, 15, 95%, 20: the one percent keeps the column text, and the notice said 'its values
+    look like numbers a spreadsheet formatted' of 12, 15 and 20 too. It says what the column
+    holds and names the cell that did it, in both languages."""
+    from dtree_core.cli_messages import notice_text
+
+    table = load("成绩,好\n12,是\n15,否\n95%,是\n20,否\n")
+    assert table.frame["成绩"].tolist() == ["12", "15", "95%", "20"]  # text, as before
+    (note,) = table.report.warnings
+    assert note.code == "formatted_numbers" and note.details["example"] == "95%"
+    assert "it holds numbers a spreadsheet formatted" in note and "'95%'" in note
+    assert "its values" not in note
+    zh = notice_text(note, "zh")
+    assert "它含有电子表格设置了格式的数字" in zh and "“95%”" in zh and "它的取值" not in zh
+
+
 def test_a_number_with_a_capital_letter_is_a_category_not_a_unit():
     """4G, 5G (network generations) and 2T, 3T (clothing sizes) were 'numbers written with a
     unit' (grams, tons: the units were matched in any case), and the notice said to write the
