@@ -163,15 +163,15 @@ NOTICES = {
     "mixed_text": ("Column '{column}' is read as text because of values such as '{example}' "
                    "among its numbers."),
     # "it holds", not "its values are": one such value is enough (an old ID card's 15 digits
-    # beside new 18-digit ones; 20kg beside 25 and 30)
+    # beside new 18-digit ones; 20kg beside 25 and 30; one 95% among 12, 15 and 20)
     "long_numbers": ("Column '{column}' is read as text: it holds whole numbers of more than "
                      "15 digits (such as '{example}'), more than a number keeps exactly, so its "
                      "numbers are codes (ID or card numbers), not measurements."),
-    "formatted_numbers": ("Column '{column}' is read as text: its values look like numbers "
-                          "a spreadsheet formatted, with thousands separators, a currency sign, "
-                          "a percent sign, or the accounting format's (21) for -21 and - for 0 "
-                          "(such as '{example}'). Save them as plain numbers (in Excel: Format "
-                          "Cells, Number, no separator) to use it as a continuous attribute."),
+    "formatted_numbers": ("Column '{column}' is read as text: it holds numbers a spreadsheet "
+                          "formatted, with thousands separators, a currency sign, a percent "
+                          "sign, or the accounting format's (21) for -21 and - for 0 (such as "
+                          "'{example}'). Save them as plain numbers (in Excel: Format Cells, "
+                          "Number, no separator) to use it as a continuous attribute."),
     "number_units": ("Column '{column}' is read as text: it holds numbers written with a unit "
                      "(such as '{example}'). Write the numbers alone, with the unit in the "
                      "column name (weight (kg)), to use it as a continuous attribute."),
@@ -826,10 +826,51 @@ def _too_many_control_units(units: np.ndarray, n_chars: int) -> bool:
     return int(controls) > max(2, n_chars // 200)
 
 
+# A class list in GBK holds a few ideographs GB2312 lacks, in names (张喆, 李堃, 王珺, 朱镕基):
+# at most this share of its ideographs. Another encoding read as GB18030 is mostly outside
+# GB2312 (Shift-JIS's kana and kanji: all of them), or holds private-use characters and
+# symbols (Big5's 姓名 reads ﹎\ue6bd), which no name does. (A short file cannot be told
+# apart: random Big5 words, six of them, pass as plain GBK about once in a thousand.)
+RARE_GBK_SHARE = 0.2
+# GB2312's kana, Cyrillic, box drawing and bopomofo: Big5's characters of few strokes, common
+# ones, read as them (中 い, 不 ぃ, 天 ぱ, 文 ゅ). Beside rare ideographs they say "Big5", not
+# "a name"; a GB2312 file with kana and no rare ideograph is read as before, GB18030.
+_MOJIBAKE_SCRIPTS = ((0x3040, 0x30FF), (0x0400, 0x04FF), (0x2500, 0x257F), (0x3100, 0x312F))
+
+
 def _plain_gbk(text: str) -> bool:
-    """Everyday simplified Chinese (GB2312) is what Excel on Chinese Windows writes."""
+    """Everyday simplified Chinese, as Excel on Chinese Windows writes it: GB2312, or GB2312
+    with a few of GBK's other ideographs (RARE_GBK_SHARE), as rare names have."""
+    if _encodes(text, "gb2312"):
+        return True
+    counts = _character_counts(text)
+    rare = [code for code in np.flatnonzero(counts[0x80:]) + 0x80
+            if not _encodes(chr(code), "gb2312")]
+    if not all(_gbk_ideograph(chr(code)) for code in rare):
+        return False  # a symbol, a private-use or a four-byte character: not a name's
+    if any(counts[first:last + 1].any() for first, last in _MOJIBAKE_SCRIPTS):
+        return False
+    first, last = map(ord, _IDEOGRAPHS)
+    return int(counts[rare].sum()) <= RARE_GBK_SHARE * int(counts[first:last + 1].sum())
+
+
+def _character_counts(text: str) -> np.ndarray:
+    """How often each UTF-16 code unit occurs in the text, in one pass (a character beyond
+    the BMP counts as its two surrogates, which no codec here encodes alone)."""
+    units = np.frombuffer(text.encode("utf-16-le", "surrogatepass"), dtype=np.uint16)
+    return np.bincount(units, minlength=0x10000)
+
+
+def _gbk_ideograph(character: str) -> bool:
+    """An ideograph GBK writes in two bytes, as Excel on Chinese Windows saves it (cp936);
+    GB18030's four-byte characters (𠮷) it cannot save."""
+    first, last = _IDEOGRAPHS
+    return first <= character <= last and _encodes(character, "gbk")
+
+
+def _encodes(text: str, codec: str) -> bool:
     try:
-        text.encode("gb2312")
+        text.encode(codec)
     except UnicodeEncodeError:
         return False
     return True
@@ -2236,12 +2277,14 @@ _FORMATTED_NUMBER = re.compile(
 _DECIMAL_COMMA = re.compile(r"[-+]?(?:0|[1-9]\d*|[1-9]\d{0,2}(?:[. ]\d{3})+),\d+", re.ASCII)
 _COMMA_EITHER_WAY = re.compile(r"[-+]?[1-9]\d{0,2}(?:,\d{3})+", re.ASCII)
 # A number followed by a unit of measure (20kg, 1.75 m, 36.5°C, 3斤, 90分): a few common
-# ones, so that codes such as 1A or 3号 are not taken for measures.
+# ones, so that codes such as 1A or 3号 are not taken for measures. A unit of one letter is
+# one only in its own case (500g, 2t, 1.5L, 60W): a capital G, T, M, S or H after a number
+# is a category's (4G, 5G networks; 2T, 3T clothing sizes; 2H pencils), not grams or tons.
 _UNIT_NUMBER = re.compile(
-    r"[-+]?(?:\d+(?:\.\d+)?|\.\d+) *(?:[kmµ]?g|t|lbs?|oz|[kcm]?m|in|ft|[m]?l|h|hrs?|min|s|"
-    r"sec|ms|days?|yrs?|years?|°[cf]?|k?wh|[k]?w|"
+    r"[-+]?(?:\d+(?:\.\d+)?|\.\d+) *(?:[gtmlhswLW]|"
+    r"(?i:[kmµ]g|lbs?|oz|[kcm]m|in|ft|ml|hrs?|min|sec|ms|days?|yrs?|years?|°[cf]?|k?wh|kw)|"
     r"元|块|岁|斤|两|公斤|千克|克|吨|米|厘米|毫米|千米|公里|平方米|平米|亩|升|毫升|"
-    r"分钟|小时|秒|天|周|年|个|次|人|件|分|度|页)", re.IGNORECASE)
+    r"分钟|小时|秒|天|周|年|个|次|人|件|分|度|页)")
 # A whole number in parentheses, (1) or （2） or ⑶ once NFKC made it ASCII: alone in a column,
 # the labels of numbered groups or items; beside other numbers, the accounting format's -1.
 _LABEL = re.compile(r"\( *\d+ *\)", re.ASCII)

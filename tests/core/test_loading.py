@@ -378,6 +378,40 @@ def test_a_column_of_numbered_labels_is_no_accounting_format():
         "formatted_numbers"]
 
 
+def test_one_formatted_cell_among_plain_numbers_is_named_not_said_of_every_value():
+    """12, 15, 95%, 20: the one percent keeps the column text, and the notice said 'its values
+    look like numbers a spreadsheet formatted' of 12, 15 and 20 too. It says what the column
+    holds and names the cell that did it, in both languages."""
+    from dtree_core.cli_messages import notice_text
+
+    table = load("成绩,好\n12,是\n15,否\n95%,是\n20,否\n")
+    assert table.frame["成绩"].tolist() == ["12", "15", "95%", "20"]  # text, as before
+    (note,) = table.report.warnings
+    assert note.code == "formatted_numbers" and note.details["example"] == "95%"
+    assert "it holds numbers a spreadsheet formatted" in note and "'95%'" in note
+    assert "its values" not in note
+    zh = notice_text(note, "zh")
+    assert "它含有电子表格设置了格式的数字" in zh and "“95%”" in zh and "它的取值" not in zh
+
+
+def test_a_number_with_a_capital_letter_is_a_category_not_a_unit():
+    """4G, 5G (network generations) and 2T, 3T (clothing sizes) were 'numbers written with a
+    unit' (grams, tons: the units were matched in any case), and the notice said to write the
+    numbers alone. A unit of one letter is one in its own case; the others still are units."""
+    for values in (["4G", "5G", "3G", "4G"], ["2T", "3T", "4T", "2T"], ["2T", "3T", "XL"],
+                   ["2H", "4H", "HB"], ["3M", "1M"]):
+        rows = "".join(f"{v},{y}\n" for v, y in zip(values, "是否是否", strict=False))
+        table = load("类别,好\n" + rows)
+        assert not table.report.warnings, values
+        assert table.frame["类别"].tolist() == values
+    for values in (["500g", "250g"], ["2t", "1.5t"], ["1.5L", "2L"], ["2l", "1l"],
+                   ["60W", "100W"], ["8h", "7.5h"], ["20KG", "3.5Kg"], ["3.5cm", "170CM"],
+                   ["100ml", "250mL"], ["5元", "3元"], ["3个", "2个"], ["1.75 m", "1.8m"],
+                   ["36.5°C", "37°c"]):
+        table = load("量,好\n" + "".join(f"{v},{y}\n" for v, y in zip(values, "是否", strict=True)))
+        assert [n.code for n in table.report.warnings] == ["number_units"], values
+
+
 def test_a_notice_says_a_column_holds_such_numbers_not_that_all_its_values_are():
     """Old 15-digit ID cards beside new 18-digit ones, 20kg beside 25, 0,5 beside 1: the
     notices said 'its whole numbers have more than 15 digits', 'its values are numbers written
@@ -905,6 +939,38 @@ def test_gbk_text_with_rare_characters_stays_gb18030():
     assert list(table.frame.columns) == ["姓名", "喆", "堃", "犇", "好瓜"]
     assert table.report.encoding == "gb18030"
     assert load_bytes(WATERMELON.encode("gbk"), "w.csv").report.encoding == "gb18030"
+
+
+def test_a_gbk_class_list_with_rare_names_is_not_said_to_be_guessed():
+    """Excel on Chinese Windows saves GBK; names hold characters GB2312 lacks (喆, 堃, 珺, 昇,
+    赟, 镕), and such a file was said to be 'guessed as gb18030; if the text looks wrong…'."""
+    rare = "姓名,成绩,通过\n张喆,85,是\n李堃,60,否\n王芳,90,是\n刘洋,70,否\n"
+    longer = "姓名,性别,成绩,通过\n" + "".join(
+        f"{name},{sex},{score},{passed}\n" for name, sex, score, passed in [
+            ("张喆", "男", 85, "是"), ("李堃", "男", 60, "否"), ("王珺", "女", 90, "是"),
+            ("刘昇", "男", 70, "否"), ("陈赟", "女", 88, "是"), ("朱镕", "男", 75, "是"),
+            ("赵丽", "女", 66, "否"), ("孙伟", "男", 92, "是")])
+    for text in (rare, longer):
+        table = load_bytes(text.encode("gbk"), "名单.csv")
+        assert table.frame["姓名"].tolist()[:2] == ["张喆", "李堃"]
+        assert table.report.encoding == "gb18030" and not table.report.encoding_guessed
+        assert not table.report.warnings
+
+
+def test_other_encodings_that_read_as_gb18030_are_still_said_to_be_guessed():
+    """Big5 and Shift-JIS bytes read as GB18030 without an error, garbled, mostly outside
+    GB2312: the rare names' leniency does not take them for GBK."""
+    short_big5 = "姓名,成績,通過\n張三,85,是\n李四,60,否\n"
+    for text in (short_big5, TRADITIONAL):
+        table = load_bytes(text.encode("big5"), "台北.csv")
+        assert table.report.encoding == "big5" and table.report.encoding_guessed
+        assert list(table.frame.columns)[0] == text.split(",")[0]
+        assert [w.code for w in table.report.warnings] == ["encoding_guessed"]
+    for text in ("名前,点数,合格\n山田太郎,85,はい\n佐藤花子,60,いいえ\n",
+                 "氏名,年齢,合格\n山田,20,合\n佐藤,30,否\n"):
+        report = load_bytes(text.encode("shift_jis"), "東京.csv").report
+        assert report.encoding_guessed
+        assert [w.code for w in report.warnings] == ["encoding_guessed"]
 
 
 def test_gbk_rows_pasted_into_a_utf8_file_are_refused_naming_their_line():
