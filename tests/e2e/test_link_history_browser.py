@@ -57,3 +57,29 @@ def test_a_sidebar_page_switch_is_one_history_entry(browser, app_url):
     assert link(page) == opened, page.url
     assert page.locator("h1").first.inner_text() == "预测"
     page.close()
+
+
+def test_a_compare_node_falling_back_to_the_root_is_one_history_entry(browser, app_url):
+    """A configuration whose tree no longer has the linked node: the picker falls back to the
+    root. The URL was written before the page ran (the old node) and again after it (none):
+    two entries for one change."""
+    page = browser.new_page(viewport={"width": 1600, "height": 1400}, locale="en-US")
+    page.goto(f"{app_url}/compare?lang=en&data=watermelon_2.0&cmp_n=2&cmp_node=纹理=清晰")
+    page.wait_for_function(f"() => document.querySelectorAll(\"{CHART}\").length === 2",
+                           timeout=TIMEOUT)
+    settled(page)
+    assert link(page)["cmp_node"] == ["纹理=清晰"], page.url
+    before = history_length(page)
+    options = page.locator("[data-testid='stMain'] [data-testid='stExpander']").filter(
+        has=page.get_by_text("Options", exact=True)).first  # configuration 1's
+    options.locator("summary").click()
+    samples = options.locator("[data-testid='stNumberInput']").filter(
+        has=page.get_by_text("Min samples to split", exact=True))
+    samples.locator("input").fill("100")
+    samples.locator("input").press("Enter")
+    page.wait_for_url(lambda url: "cmp1_min_samples_split=100" in url, timeout=TIMEOUT)
+    settled(page)
+    assert "cmp_node" not in link(page), page.url
+    assert history_length(page) == before + 1, page.url
+    assert page.locator("[data-testid='stException']").count() == 0
+    page.close()
