@@ -40,11 +40,12 @@ with st.sidebar:
     lecture.switch()
 with engine.budgeted():  # the page's every tree, not only the one it shows (issue 13)
     progress = setup.sidebar()
-    write_link(page.url_path)
     lecture.link_notes()
     lecture.upload_note()
-    page.run()
-    write_link()  # again: the page may have changed its own widgets (Compare's node)
+    try:
+        page.run()
+    finally:  # one write (one history entry), once the page has settled its own widgets
+        write_link(page.url_path)  # (Compare's node may fall back), also if it stops early
 if progress is not None:
     progress.clear()  # "drawing the tree…" is done once the page has drawn it
 words_sent()  # last: a run cut short sends its words again (ui.state.relabel_widgets)

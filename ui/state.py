@@ -56,6 +56,7 @@ def init_state() -> None:
     """Called at the top of every run; setdefault keeps what the user already has.
     The first run of a session opens the URL's link (dataset, options, step, mode)."""
     first_run = "link_read" not in st.session_state
+    keep_query()
     choose_language()
     for key, value in DEFAULTS.items():
         # a copy: DEFAULTS' dicts and lists must never be one object shared by every session
@@ -98,14 +99,14 @@ def _words() -> tuple[str, str]:
 
 def choose_language() -> None:
     """`lang`: the URL's ?lang= if it names a language, else the session's choice so far, else
-    the browser's preference, else English. The URL then carries it (pages drop the query)."""
+    the browser's preference, else English. The URL says it once write_link runs, in the link's
+    one update: written here, before st.navigation, it was a history entry of its own (a page
+    switch sends an empty query, and the URL still had the old page's path)."""
     asked = st.query_params.get(LANGUAGE_PARAM)
     if asked in LANGUAGES:
         st.session_state.lang = asked
     elif "lang" not in st.session_state:
         st.session_state.lang = browser_language()
-    if asked != st.session_state.lang:
-        st.query_params[LANGUAGE_PARAM] = st.session_state.lang
 
 
 def browser_language() -> str:
@@ -147,7 +148,8 @@ def set_notation(widget_key: str) -> None:
 
 
 def set_language(widget_key: str) -> None:
-    """on_change of the sidebar's language picker: the session and the URL follow it."""
+    """on_change of the sidebar's language picker: the session and the URL follow it (the
+    URL's ?lang= is read first in the run this callback starts: choose_language)."""
     st.session_state.lang = st.session_state[widget_key]
     st.query_params[LANGUAGE_PARAM] = st.session_state.lang
 
@@ -724,13 +726,31 @@ def write_link(page: str | None = None) -> None:
     query is replaced whole: from_dict refuses a bound parameter)."""
     if page is not None:
         st.session_state.link_page = page
-    params = link_params(st.session_state.get("link_page", ""))
-    if params is None:
-        return
-    wanted = {k: v if isinstance(v, list) else [v] for k, v in params.items()}
     shown = query_lists()
-    # in the URL's order: the others' parameters and this link's that stay, then the new ones
-    query = {k: wanted.get(k, v) for k, v in shown.items() if k in wanted or k not in LINK_KEYS}
-    query.update({k: v for k, v in wanted.items() if k not in query})
+    query = _link_query(shown, link_params(st.session_state.get("link_page", "")))
     if query != shown:
         st.query_params.from_dict(query)
+    st.session_state.link_query = query  # the address bar's query (keep_query)
+
+
+def _link_query(shown: dict[str, list[str]], params: dict | None) -> dict[str, list[str]]:
+    """The URL's query (`shown`) saying the link `params`, in the URL's order: the others'
+    parameters and this link's that stay, then the new ones. No link yet (nothing grown: a
+    link's file still to upload) keeps the URL's link and only says the language."""
+    if params is None:
+        return {**shown, links.LANG: [st.session_state.lang]}
+    wanted = {k: v if isinstance(v, list) else [v] for k, v in params.items()}
+    query = {k: wanted.get(k, v) for k, v in shown.items() if k in wanted or k not in LINK_KEYS}
+    query.update({k: v for k, v in wanted.items() if k not in query})
+    return query
+
+
+def keep_query() -> None:
+    """Before st.navigation: a sidebar page switch sends an empty query (Streamlit drops it)
+    while the address bar still shows the old page's, as write_link last wrote it. Written
+    back here, in that order, it is no change to the browser (Streamlit pushes a history entry
+    only for a query whose text differs) and the new page's own entry carries it: one entry
+    per page switch. Written after st.navigation, the link was a second entry."""
+    kept = st.session_state.get("link_query")
+    if kept and not len(st.query_params):
+        st.query_params.from_dict(kept)
