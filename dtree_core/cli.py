@@ -508,14 +508,14 @@ def _write_outputs(args, trace, outline: dict, line: ProgressLine) -> None:
     _write_exports(args, trace, outline, line)
 
 
-def _writing(line: ProgressLine, target: str) -> None:
-    """The phase of writing an output: to a file, named without its folder (as the data is,
-    so the line fits); to standard output, the line is cleared instead (a terminal may show
-    both streams)."""
-    if target == "-":
+def _writing(line: ProgressLine, *targets: str | None) -> None:
+    """The phase of writing an output (or several made together, the first named): to a
+    file, named without its folder (as the data is, so the line fits); where one goes to
+    standard output, the line is cleared instead (a terminal may show both streams)."""
+    if "-" in targets:
         line.clear()
     else:
-        line.say("writing", target=Path(target).name)
+        line.say("writing", target=Path(next(filter(None, targets))).name)
 
 
 def _add_column_flags(grow) -> None:
@@ -587,7 +587,7 @@ def _write_exports(args, trace, outline: dict, line: ProgressLine) -> None:
         _writing(line, args.rules_md)
         _write(args.rules_md, rules.rules_markdown(outline, lang=args.lang).rstrip("\n"))
     if args.scores_csv or args.scores_md or args.scores_latex:
-        _writing(line, args.scores_csv or args.scores_md or args.scores_latex)
+        _writing(line, args.scores_csv, args.scores_md, args.scores_latex)
         node = _node_at(trace, outline, args.scores_node)
         table = _worded_scores(export.score_table(node), args.lang, notations.get(args.notation),
                                export.on_known_rows(node))

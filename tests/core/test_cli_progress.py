@@ -111,3 +111,24 @@ def test_the_line_is_throttled_cut_to_the_terminal_and_cleared():
     with ProgressLine("en", stream=quiet) as line:
         line.say("preparing")
     assert quiet.getvalue() == ""
+
+
+@pytest.mark.parametrize("dashed", ["--scores-csv", "--scores-md", "--scores-latex"])
+def test_an_output_on_standard_output_is_never_mixed_with_the_line(tmp_path, monkeypatch,
+                                                                   capsys, dashed):
+    """stdout and stderr may be one terminal: the line is cleared before stdout is written
+    (the score tables are made together; any one of them may be the one given '-')."""
+    files = {flag: str(tmp_path / f"t{k}") for k, flag in
+             enumerate(("--scores-csv", "--scores-md", "--scores-latex"))}
+    files[dashed] = "-"
+    stream = TerminalStringIO()
+    writes = []  # (stream, text) in the order written, as one terminal would show them
+    for name, fake in (("stdout", TerminalStringIO()), ("stderr", stream)):
+        fake.write = lambda text, name=name, base=fake.write: (writes.append((name, text)),
+                                                                base(text))[1]
+        monkeypatch.setattr(sys, name, fake)
+    args = [word for flag, target in files.items() for word in (flag, target)]
+    assert main(["grow", watermelon(), "--target", "好瓜", *args]) == 0
+    first_out = next(k for k, (name, _) in enumerate(writes) if name == "stdout")
+    shown = "".join(text for name, text in writes[:first_out] if name == "stderr")
+    assert "Growing the tree" in shown and shown.endswith(CLEAR)
