@@ -67,6 +67,8 @@ SETTINGS = (*LIMITS, "cache_mb")
 # app draws its progress bar there; an exception it raises (a Streamlit rerun, when the user
 # changes the input) ends the growth, so that is where growth can be cancelled.
 Progress = Callable[[int, int], None]
+# on_pruning(): told once, when growth is done and pruning begins (a fit that prunes).
+PruningStart = Callable[[], None]
 
 # An .xlsx cell takes 20-60 bytes of XML (<c r="B2" s="1"><v>0.2573</v></c>: a sheet of
 # random floats written by openpyxl, 54); the cells limit counts cells, not their size, so
@@ -101,6 +103,7 @@ class Budget:
     # copies of their current data and tree.
     cache_mb: int | None = 300
     progress: Progress | None = field(default=None, compare=False, repr=False)
+    on_pruning: PruningStart | None = field(default=None, compare=False, repr=False)
     # When the clock of `seconds` started (time.monotonic()): set by `started` so a fit's
     # growth and its pruning share one time limit; None: each growth starts its own.
     started_at: float | None = field(default=None, compare=False, repr=False)
@@ -144,9 +147,16 @@ class Budget:
             changes["unpacked_bytes"] = None if cells is None else cells * XML_BYTES_PER_CELL
         return replace(cls(), **changes), problems
 
-    def watched(self, progress: Progress | None) -> Budget:
-        """The same limits, telling `progress` as each depth of growth begins."""
-        return replace(self, progress=progress)
+    def watched(self, progress: Progress | None,
+                on_pruning: PruningStart | None = None) -> Budget:
+        """The same limits, telling `progress` as each depth of growth begins (and
+        `on_pruning`, if given, as pruning begins)."""
+        return replace(self, progress=progress, on_pruning=on_pruning)
+
+    def before_pruning(self) -> None:
+        """Growth is done and pruning is about to begin: tell on_pruning."""
+        if self.on_pruning is not None:
+            self.on_pruning()
 
     def started(self) -> Budget:
         """The same limits with the clock of `seconds` started now (kept if already started),

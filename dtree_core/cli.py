@@ -11,7 +11,7 @@ from pathlib import Path
 
 from . import algorithms
 from . import notation as notations
-from .budget import Budget
+from .budget import Budget, figure_text
 from .cli_messages import (
     CATALOGUE,
     HEADINGS_ZH,
@@ -33,6 +33,7 @@ from .cli_messages import (
     stop_words,
     subparsers,
 )
+from .cli_progress import ProgressLine
 from .data import CodedError, DataError, Listed, reads_as_number
 from .decide import TIE_BREAKS
 from .escape import escape_json_for_terminal, escape_terminal, one_line
@@ -180,9 +181,7 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
 
 def grow_command(args) -> int:
     from .export import svg_available
-    from .loading import EXCEL_SUFFIXES, load_path, prepare
-    from .model import DecisionTree
-    from .options import Options
+    from .loading import EXCEL_SUFFIXES
 
     args.lang = args.lang or default_language()  # main() has chosen it; direct callers too
     if args.sheet is not None and not str(args.data).lower().endswith(EXCEL_SUFFIXES):
@@ -200,9 +199,37 @@ def grow_command(args) -> int:
     if args.svg and not svg_available():  # before any work, and before any file is written
         raise CliError("no_dot")
     budget = Budget.configured() if args.budget else None
+    with ProgressLine(args.lang) as line:  # on stderr, where it is a terminal
+        table, prepared = _read_data(args, budget, line)
+        trace = _grown(args, prepared, budget, line)
+        # Score tables are built only where a node's table is printed or written: the outline
+        # (structure, counts, decisions) serves the text, DOT, SVG and rules.
+        line.say("outline", nodes=len(trace.nodes))
+        outline = trace.to_dict(scores=False)
+        _write_outputs(args, trace, outline, line)
+    if not _stdout_flags(args):
+        _print_summary(table, prepared, trace, outline, args)
+    else:  # standard output holds that output alone: what was done to the data goes to stderr
+        _print_data_notes(table.report, prepared, args.lang, _say_to_stderr)
+    return 0
+
+
+def _read_data(args, budget: Budget | None, line: ProgressLine):
+    """(the table read from DATA, the table prepared for growing)."""
+    from .loading import load_path, prepare
+
+    _reading(line, args.data)
     table = load_path(args.data, encoding=args.encoding, sheet=args.sheet, budget=budget)
-    prepared = prepare(table, args.target, include_ids=args.include_ids, exclude=args.exclude,
-                       nominal=args.nominal, continuous=args.continuous, budget=budget)
+    line.say("preparing")
+    return table, prepare(table, args.target, include_ids=args.include_ids, exclude=args.exclude,
+                          nominal=args.nominal, continuous=args.continuous, budget=budget)
+
+
+def _grown(args, prepared, budget: Budget | None, line: ProgressLine):
+    """The trace of the tree grown (and pruned) as the flags say."""
+    from .model import DecisionTree
+    from .options import Options
+
     with _options_as_flags(getattr(args, "words", None)):
         options = Options.build(
             algorithm=args.algorithm, max_depth=args.max_depth,
@@ -210,18 +237,27 @@ def grow_command(args) -> int:
             min_branch_weight=args.min_branch_weight, seed=args.seed, tie_break=args.tie_break,
             nominal=prepared.nominal, continuous=prepared.continuous, force=args.force,
             **_pruning_options(args))
-    validation = _validation_rows(args, prepared, budget)
-    trace = DecisionTree.from_options(options).fit(prepared.X, prepared.y,
-                                                   validation=validation, budget=budget).trace_
-    # Score tables are built only where a node's table is printed or written: the outline
-    # (structure, counts, decisions) serves the text, DOT, SVG and rules.
-    outline = trace.to_dict(scores=False)
-    _write_outputs(args, trace, outline)
-    if not _stdout_flags(args):
-        _print_summary(table, prepared, trace, outline, args)
-    else:  # standard output holds that output alone: what was done to the data goes to stderr
-        _print_data_notes(table.report, prepared, args.lang, _say_to_stderr)
-    return 0
+    validation = _validation_rows(args, prepared, budget, line)
+    return DecisionTree.from_options(options).fit(prepared.X, prepared.y, validation=validation,
+                                                  budget=_watched(budget, line, args)).trace_
+
+
+def _reading(line: ProgressLine, path: str) -> None:
+    """The phase of reading a file, with its size (said only of a file that has one)."""
+    if os.path.isfile(path):
+        line.say("reading", name=Path(path).name, mb=figure_text(os.path.getsize(path) / 1e6))
+
+
+def _watched(budget: Budget | None, line: ProgressLine, args) -> Budget | None:
+    """The budget growth runs under, telling the progress line each depth and the start of
+    pruning: --budget's limits, or none (Budget.unlimited). No progress line (stderr is no
+    terminal): the budget as it is."""
+    if not line.on:
+        return budget
+    name = say(args.lang, f"pruning.name.{args.prune}") if args.prune != "none" else ""
+    return (budget or Budget.unlimited()).watched(
+        lambda depth, nodes: line.say("growing", depth=depth, nodes=nodes),
+        on_pruning=lambda: line.say("pruning", name=name))
 
 
 @contextmanager
@@ -431,13 +467,15 @@ def _pruning_options(args) -> dict:
             "pep_margin": args.pep_margin}
 
 
-def _validation_rows(args, prepared, budget=None):
+def _validation_rows(args, prepared, budget=None, line: ProgressLine | None = None):
     """(X, y) of the --validation file, with the training data's attribute columns (read
     within --budget's limits, as the training file is)."""
     if not args.validation:
         return None
     from .loading import LoadError, load_path, validation_rows
 
+    if line is not None:
+        _reading(line, args.validation)
     try:
         frame = load_path(args.validation, encoding=args.encoding, sheet=args.sheet,
                           budget=budget).frame
@@ -459,14 +497,25 @@ def _pruned_tree(outline: dict) -> dict:
     return {**outline, "nodes": nodes, "steps": [i for i in outline["steps"] if i in kept]}
 
 
-def _write_outputs(args, trace, outline: dict) -> None:
+def _write_outputs(args, trace, outline: dict, line: ProgressLine) -> None:
     if args.json:
-        _write_json(args.json, trace)
+        _write_json(args.json, trace, line)
     if args.dot:
         from .dot import to_dot
 
+        _writing(line, args.dot)
         _write(args.dot, to_dot(_pruned_tree(outline)).source.rstrip("\n"))
-    _write_exports(args, trace, outline)
+    _write_exports(args, trace, outline, line)
+
+
+def _writing(line: ProgressLine, *targets: str | None) -> None:
+    """The phase of writing an output (or several made together, the first named): to a
+    file, named without its folder (as the data is, so the line fits); where one goes to
+    standard output, the line is cleared instead (a terminal may show both streams)."""
+    if "-" in targets:
+        line.clear()
+    else:
+        line.say("writing", target=Path(next(filter(None, targets))).name)
 
 
 def _add_column_flags(grow) -> None:
@@ -528,14 +577,17 @@ def _write_solution(args, trace, outline: dict) -> None:
     _write(args.solution, render(worked, args.solution_lang or args.lang).rstrip("\n"))
 
 
-def _write_exports(args, trace, outline: dict) -> None:
+def _write_exports(args, trace, outline: dict, line: ProgressLine) -> None:
     from . import export, rules
 
     if args.rules_txt:
+        _writing(line, args.rules_txt)
         _write(args.rules_txt, rules.rules_text(outline, lang=args.lang))
     if args.rules_md:
+        _writing(line, args.rules_md)
         _write(args.rules_md, rules.rules_markdown(outline, lang=args.lang).rstrip("\n"))
     if args.scores_csv or args.scores_md or args.scores_latex:
+        _writing(line, args.scores_csv, args.scores_md, args.scores_latex)
         node = _node_at(trace, outline, args.scores_node)
         table = _worded_scores(export.score_table(node), args.lang, notations.get(args.notation),
                                export.on_known_rows(node))
@@ -547,10 +599,12 @@ def _write_exports(args, trace, outline: dict) -> None:
             if target:
                 _write(target, render(table).rstrip("\n"))
     if args.solution:
+        _writing(line, args.solution)
         _write_solution(args, trace, outline)
     if args.svg:
         from .dot import to_dot
 
+        _writing(line, args.svg)
         _write(args.svg, export.to_svg(to_dot(_pruned_tree(outline)).source).rstrip("\n"))
 
 
@@ -585,15 +639,19 @@ def _node_at(trace, outline: dict, path: str, scored: bool = True) -> dict:
     return node
 
 
-def _write_json(target: str, trace) -> None:
+def _write_json(target: str, trace, line: ProgressLine) -> None:
     """The trace streamed node by node: a big tree is never one string in memory."""
     if target == "-":  # a terminal shows the data's control characters, never runs them
+        line.clear()
         with _to_stdout():
             trace.write_json(_TerminalJson(sys.stdout) if sys.stdout.isatty() else sys.stdout)
         return
+    name = Path(target).name
+    told = (lambda done, total: line.say("json", target=name, done=done, total=total)) \
+        if line.on else None
     try:
         with open(target, "w", encoding="utf-8") as stream:
-            trace.write_json(stream)
+            trace.write_json(stream, progress=told)
     except OSError as err:
         raise CliError("cannot_write", target=target, **os_reason(err)) from None
 

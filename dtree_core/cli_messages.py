@@ -161,6 +161,14 @@ _CLI_EN = {
     "rule.forced": "Chosen by hand (forced): {attribute}.",
     "rule.ties": " Tied with {ties}; {rule}.",
     "list": ", ",
+    # the progress line on a terminal's stderr (cli_progress.ProgressLine), a phase at a time
+    "progress.reading": "Reading {name} ({mb} MB)…",
+    "progress.preparing": "Preparing the data: target, attributes and their kinds…",
+    "progress.growing": "Growing the tree: depth {depth}, {nodes} nodes so far…",
+    "progress.pruning": "Pruning: {name}…",
+    "progress.outline": "Collecting the tree's {nodes} nodes…",
+    "progress.json": "Writing JSON {target}: {done} of {total} nodes…",
+    "progress.writing": "Writing {target}…",
 }
 
 _CLI_ZH = {
@@ -263,6 +271,13 @@ _CLI_ZH = {
     "rule.forced": "手工指定（强制）的划分属性：{attribute}。",
     "rule.ties": "与 {ties} 并列；{rule}。",
     "list": "、",
+    "progress.reading": "正在读取 {name}（{mb} MB）…",
+    "progress.preparing": "正在准备数据：目标列、属性及其类型…",
+    "progress.growing": "正在生成决策树：第 {depth} 层，已有 {nodes} 个结点…",
+    "progress.pruning": "正在剪枝：{name}…",
+    "progress.outline": "正在整理决策树的 {nodes} 个结点…",
+    "progress.json": "正在写出 JSON {target}：已写 {done} 个结点，共 {total} 个…",
+    "progress.writing": "正在写出 {target}…",
 }
 
 # Short words for a leaf's stop code in the printed tree ("[pure]"): English is the code itself.

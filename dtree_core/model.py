@@ -109,6 +109,8 @@ class DecisionTree(ClassifierMixin, BaseEstimator):
         budget = budget.started() if budget is not None else None
         self.trace_: Trace = grow(enc, self.options_, name, budget)
         if options.prune != "none":
+            if budget is not None:  # tells a progress display that pruning begins
+                budget.before_pruning()
             rows = self._validation_rows(validation)
             self.trace_ = prune_trace(self.trace_, self.options_, rows, training=enc,
                                       budget=budget)

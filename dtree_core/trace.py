@@ -12,7 +12,7 @@ import io
 import json
 import tempfile
 import threading
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Protocol, TextIO
@@ -247,28 +247,35 @@ class Trace:
         for piece in self._pieces():
             yield piece.decode("utf-8")
 
-    def write_json(self, stream: TextIO) -> None:
-        """Stream the JSON text; UTF-8 bytes go to a UTF-8 stream's buffer as they are."""
+    def write_json(self, stream: TextIO, *,
+                   progress: Callable[[int, int], None] | None = None) -> None:
+        """Stream the JSON text; UTF-8 bytes go to a UTF-8 stream's buffer as they are.
+        progress(done, total), if given, is told as each node's line is made (most of the
+        time a big tree takes; the lines are then copied out in id order): done counts up
+        to total, the trace's nodes. It changes nothing that is written."""
         raw = _utf8_buffer(stream)
-        for piece in self._pieces():
+        for piece in self._pieces(progress):
             if raw is not None:
                 raw.write(piece)
             else:
                 stream.write(piece.decode("utf-8"))
 
-    def _pieces(self) -> Iterator[bytes]:
-        """The UTF-8 text in pieces: the head, each node's line, the tail.
+    def _pieces(self, progress: Callable[[int, int], None] | None = None) -> Iterator[bytes]:
+        """The UTF-8 text in pieces: the head, each node's line, the tail (progress: as
+        write_json's).
 
         Score rows are built group by group (all nodes of one grown depth together, so each
         depth's arrays are rebuilt at most once), each node's line goes to a temporary file,
         and the lines come back in id order: memory holds one depth's rows at a time.
         """
         with tempfile.TemporaryFile() as spool:
-            places = self._spool_nodes(spool)
+            places = self._spool_nodes(spool, progress)
             yield from _assembled(self._tail(self._head()), _spooled(spool, places))
 
-    def _spool_nodes(self, spool) -> list[tuple[int, int]]:
-        """Write every node's JSON to spool, grouped by score group; (offset, length) by id."""
+    def _spool_nodes(self, spool, progress: Callable[[int, int], None] | None = None
+                     ) -> list[tuple[int, int]]:
+        """Write every node's JSON to spool, grouped by score group; (offset, length) by id
+        (progress: told the lines made so far of all)."""
         by_id = list(self.nodes)  # each Node built once: paths walk up this list
 
         def line(node: Node) -> bytes:
@@ -276,7 +283,7 @@ class Trace:
             return _dumps(self.node_dict(node, path=path))
 
         return _spool_by_group(spool, by_id, lambda node: getattr(node.scores, "group", None),
-                               line)
+                               line, progress)
 
     @classmethod
     def from_dict(cls, d: dict) -> Trace:
@@ -311,18 +318,24 @@ def dict_json(d: dict, scores: bool = True) -> bytes:
     return text.getvalue()
 
 
-def _spool_by_group(spool, nodes: Sequence, group_of, line) -> list[tuple[int, int]]:
+def _spool_by_group(spool, nodes: Sequence, group_of, line,
+                    progress: Callable[[int, int], None] | None = None) -> list[tuple[int, int]]:
     """Write each node's line to spool, the nodes of a score group together (each depth's
-    arrays are rebuilt at most once); (offset, length) of each, in the nodes' order."""
+    arrays are rebuilt at most once); (offset, length) of each, in the nodes' order.
+    progress(done, total): told after each line."""
     groups: dict = {}
     for k, node in enumerate(nodes):
         groups.setdefault(group_of(node), []).append(k)
     places: list = [None] * len(nodes)
+    done = 0
     for members in groups.values():
         for k in members:
             data = line(nodes[k])
             places[k] = (spool.tell(), len(data))
             spool.write(data)
+            done += 1
+            if progress is not None:
+                progress(done, len(nodes))
     return places
 
 

@@ -302,3 +302,16 @@ def test_a_setting_of_true_or_a_lower_case_name_is_no_silent_limit():
                                                    secrets={"budget": {"rows": True}})
     assert budget.rows == Budget().rows
     assert sorted(p.code for p in problems) == ["budget.setting", "budget.unknown_setting"]
+
+
+@pytest.mark.parametrize("prune", ["none", "pep"])
+def test_a_watched_fit_tells_each_depth_then_that_pruning_begins(wm2, prune):
+    """on_pruning is told once, after growth's last depth, and only by a fit that prunes;
+    the limits stay unlimited where the budget was Budget.unlimited()."""
+    told = []
+    budget = Budget.unlimited().watched(lambda depth, nodes: told.append(("depth", depth)),
+                                        on_pruning=lambda: told.append(("pruning",)))
+    DecisionTree("c45", prune=prune).fit(*wm2, budget=budget)
+    depths = [event for event in told if event[0] == "depth"]
+    assert depths[0] == ("depth", 0) and len(depths) > 2
+    assert told == depths + ([("pruning",)] if prune != "none" else [])

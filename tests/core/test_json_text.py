@@ -163,3 +163,27 @@ def test_a_trace_read_from_a_lazy_dict_builds_no_rows():
     assert again.to_json() == trace.to_json()  # its tables are built when they are asked for
     assert all(rows._rows is None for rows in lazy_rows(d))
     assert again.to_dict() == trace.to_dict()
+
+
+def _written(trace, progress=None, utf8_file: bool = True) -> bytes:
+    """What write_json writes to a UTF-8 file (its bytes go to the buffer) or a StringIO."""
+    if utf8_file:
+        stream = io.TextIOWrapper(io.BytesIO(), encoding="utf-8")
+        trace.write_json(stream, **({} if progress is None else {"progress": progress}))
+        stream.flush()
+        return stream.buffer.getvalue()
+    stream = io.StringIO()
+    trace.write_json(stream, **({} if progress is None else {"progress": progress}))
+    return stream.getvalue().encode("utf-8")
+
+
+@pytest.mark.parametrize("utf8_file", [True, False])
+def test_write_json_tells_its_progress_and_writes_the_same_bytes(wm3, utf8_file):
+    """progress(done, total): counts rising a node at a time to all of the trace's nodes;
+    the text is byte for byte what write_json writes without it."""
+    trace = DecisionTree("c45").fit(*wm3).trace_
+    calls = []
+    told = _written(trace, lambda done, total: calls.append((done, total)), utf8_file)
+    assert told == _written(trace, utf8_file=utf8_file) == trace.to_json().encode("utf-8")
+    total = len(trace.nodes)
+    assert total > 5 and calls == [(k, total) for k in range(1, total + 1)]
