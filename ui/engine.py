@@ -267,7 +267,8 @@ def _grown(data: bytes, filename: str, choices: dict, options: Options,
     X, y, fitted = prepared.X, prepared.y, options.with_kinds(prepared.kinds)
     X, y, validation = training_and_validation(X, y, choices.get("validation"), fitted)
     budget = app_budget().watched(
-        lambda depth, nodes: on_phase("growing", {"depth": depth, "nodes": nodes}))
+        lambda depth, nodes: on_phase("growing", {"depth": depth, "nodes": nodes}),
+        on_pruning=lambda: on_phase("pruning", {"method": fitted.prune}))
     model = DecisionTree.from_options(fitted).fit(X, y, validation=validation, budget=budget)
     report = {"kinds": prepared.kinds, "kind_rules": prepared.kind_rules,
               "notes": prepared.notes}

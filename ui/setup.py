@@ -65,10 +65,15 @@ class Progress:
         self.slot.progress(0.05, text=tm("server.phase.reading", name=name))
 
     def __call__(self, phase: str, figures: dict) -> None:
-        """engine.grow_trace's on_phase: ("preparing", {}) or ("growing", {depth, nodes})."""
+        """engine.grow_trace's on_phase: ("preparing", {}), ("growing", {depth, nodes}) or,
+        once growth is done, ("pruning", {method})."""
         if phase == "growing":
             self.slot.progress(self._growing_share(figures["depth"]), text=t(
                 "server.phase.growing", **figures, seconds=self.seconds()))
+        elif phase == "pruning":  # growth's share of the bar is done: pruning fills the rest
+            self.slot.progress(self.GROWING_FROM + self.GROWING_SPAN, text=t(
+                "server.phase.pruning", method=t(f"prune.method.{figures['method']}"),
+                seconds=self.seconds()))
         else:
             self.slot.progress(0.1, text=t(f"server.phase.{phase}"))
 

@@ -70,6 +70,37 @@ def test_growth_reports_each_depth_to_the_progress_callback():
     assert nodes[0] == 1 and nodes == sorted(nodes) and nodes[-1] == len(trace["nodes"])
 
 
+def test_a_pruned_fit_reports_pruning_once_after_its_last_depth():
+    data = noisy(300)
+    choices = {"target": "y", "attributes": ["a", "b"], "sheet": None, "encoding": None}
+    told = []
+    trace = engine.grow_trace(data, "phases_pep.csv", choices,
+                              Options.build(algorithm="c45", prune="pep"),
+                              on_phase=lambda phase, figures: told.append((phase, figures)))
+    assert [phase for phase, _ in told].count("pruning") == 1
+    assert told[-1] == ("pruning", {"method": "pep"})  # after every depth of growth
+    assert trace["params"]["prune"] == "pep" and trace.get("pruning")
+
+
+@pytest.mark.parametrize("lang, words", [("en", "Pruning: C4.5 pessimistic pruning"),
+                                         ("zh", "正在剪枝：C4.5 悲观剪枝")])
+def test_the_bar_names_pruning_and_its_method(lang, words, monkeypatch):
+    # the bar's drawing phase and clearing come after pruning: kept off to read its words
+    monkeypatch.setattr(setup.Progress, "clear", lambda progress: None)
+    monkeypatch.setattr(setup.Progress, "drawing", lambda progress, trace: None)
+    at = new_app()
+    at.query_params["lang"] = lang
+    at.run()
+    at.selectbox(key="algorithm").set_value("c45").run()
+    at.selectbox(key="prune").set_value("pep").run()
+    at.radio(key="source").set_value("upload").run()
+    data = noisy(200, seed={"en": 2, "zh": 3}[lang])  # not grown yet: the cache is shared
+    at.file_uploader(key="upload").set_value(("pruned.csv", data, "text/csv")).run()
+    assert not at.exception
+    texts = progress_texts(at)
+    assert len(texts) == 1 and words in texts[0], texts
+
+
 @pytest.mark.parametrize("lang, words", [("en", "Drawing the tree"), ("zh", "正在绘制决策树")])
 def test_the_bar_names_the_last_phase_with_the_tree_it_grew(lang, words, monkeypatch):
     # app.py clears the bar once the page has drawn; kept here to read its last words
