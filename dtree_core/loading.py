@@ -2278,13 +2278,14 @@ _DECIMAL_COMMA = re.compile(r"[-+]?(?:0|[1-9]\d*|[1-9]\d{0,2}(?:[. ]\d{3})+),\d+
 _COMMA_EITHER_WAY = re.compile(r"[-+]?[1-9]\d{0,2}(?:,\d{3})+", re.ASCII)
 # A number followed by a unit of measure (20kg, 1.75 m, 36.5°C, 3斤, 90分): a few common
 # ones, so that codes such as 1A or 3号 are not taken for measures. A unit of one letter is
-# one only in its own case (500g, 2t, 1.5L, 60W): a capital G, T, M, S or H after a number
-# is a category's (4G, 5G networks; 2T, 3T clothing sizes; 2H pencils), not grams or tons.
+# one in its own case (500g, 2t, 1.5L, 60W); a capital G, T, M, S or H after a whole number
+# is a category's (4G, 5G networks; 2T, 3T clothing sizes; 2H pencils), not grams or tons,
+# but after a decimal it is a measure's (1.75M tall, 7.5H of sleep): no category has one.
 _UNIT_NUMBER = re.compile(
-    r"[-+]?(?:\d+(?:\.\d+)?|\.\d+) *(?:[gtmlhswLW]|"
+    r"[-+]?(?:(?:\d+\.\d+|\.\d+) *[GTMLHSW]|(?:\d+(?:\.\d+)?|\.\d+) *(?:[gtmlhswLW]|"
     r"(?i:[kmµ]g|lbs?|oz|[kcm]m|in|ft|ml|hrs?|min|sec|ms|days?|yrs?|years?|°[cf]?|k?wh|kw)|"
     r"元|块|岁|斤|两|公斤|千克|克|吨|米|厘米|毫米|千米|公里|平方米|平米|亩|升|毫升|"
-    r"分钟|小时|秒|天|周|年|个|次|人|件|分|度|页)")
+    r"分钟|小时|秒|天|周|年|个|次|人|件|分|度|页))")
 # A whole number in parentheses, (1) or （2） or ⑶ once NFKC made it ASCII: alone in a column,
 # the labels of numbered groups or items; beside other numbers, the accounting format's -1.
 _LABEL = re.compile(r"\( *\d+ *\)", re.ASCII)

@@ -397,7 +397,8 @@ def test_one_formatted_cell_among_plain_numbers_is_named_not_said_of_every_value
 def test_a_number_with_a_capital_letter_is_a_category_not_a_unit():
     """4G, 5G (network generations) and 2T, 3T (clothing sizes) were 'numbers written with a
     unit' (grams, tons: the units were matched in any case), and the notice said to write the
-    numbers alone. A unit of one letter is one in its own case; the others still are units."""
+    numbers alone. A unit of one letter is one in its own case, or in capitals after a decimal
+    (1.75M, 7.5H: no category has one); the others still are units."""
     for values in (["4G", "5G", "3G", "4G"], ["2T", "3T", "4T", "2T"], ["2T", "3T", "XL"],
                    ["2H", "4H", "HB"], ["3M", "1M"]):
         rows = "".join(f"{v},{y}\n" for v, y in zip(values, "是否是否", strict=False))
@@ -407,7 +408,7 @@ def test_a_number_with_a_capital_letter_is_a_category_not_a_unit():
     for values in (["500g", "250g"], ["2t", "1.5t"], ["1.5L", "2L"], ["2l", "1l"],
                    ["60W", "100W"], ["8h", "7.5h"], ["20KG", "3.5Kg"], ["3.5cm", "170CM"],
                    ["100ml", "250mL"], ["5元", "3元"], ["3个", "2个"], ["1.75 m", "1.8m"],
-                   ["36.5°C", "37°c"]):
+                   ["36.5°C", "37°c"], ["1.75M", "1.80M"], ["7.5H", "8.5 H"], ["1.5T", ".5T"]):
         table = load("量,好\n" + "".join(f"{v},{y}\n" for v, y in zip(values, "是否", strict=True)))
         assert [n.code for n in table.report.warnings] == ["number_units"], values
 
