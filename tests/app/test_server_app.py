@@ -38,11 +38,14 @@ def noisy(n: int, seed: int = 0) -> bytes:
                                    "y": rng.choice(["p", "q"], n)}))
 
 
-def uploaded(data: bytes, name: str = "noisy.csv", lang: str = "en", algorithm: str = "cart"):
+def uploaded(data: bytes, name: str = "noisy.csv", lang: str = "en", algorithm: str = "cart",
+             prune: str | None = None):
     at = new_app()
     at.query_params["lang"] = lang
     at.run()
     at.selectbox(key="algorithm").set_value(algorithm).run()
+    if prune is not None:
+        at.selectbox(key="prune").set_value(prune).run()
     at.radio(key="source").set_value("upload").run()
     at.file_uploader(key="upload").set_value((name, data, "text/csv")).run()
     assert not at.exception
@@ -88,15 +91,8 @@ def test_the_bar_names_pruning_and_its_method(lang, words, monkeypatch):
     # the bar's drawing phase and clearing come after pruning: kept off to read its words
     monkeypatch.setattr(setup.Progress, "clear", lambda progress: None)
     monkeypatch.setattr(setup.Progress, "drawing", lambda progress, trace: None)
-    at = new_app()
-    at.query_params["lang"] = lang
-    at.run()
-    at.selectbox(key="algorithm").set_value("c45").run()
-    at.selectbox(key="prune").set_value("pep").run()
-    at.radio(key="source").set_value("upload").run()
     data = noisy(200, seed={"en": 2, "zh": 3}[lang])  # not grown yet: the cache is shared
-    at.file_uploader(key="upload").set_value(("pruned.csv", data, "text/csv")).run()
-    assert not at.exception
+    at = uploaded(data, "pruned.csv", lang, algorithm="c45", prune="pep")
     texts = progress_texts(at)
     assert len(texts) == 1 and words in texts[0], texts
 
