@@ -269,9 +269,7 @@ def _score_nominal_stack(enc: Encoded, js: list[int], batch: Batch, binary: bool
         n, counts = row_sums(whole), whole.astype(float)  # the same numbers as summed 1.0s
         del whole
     else:
-        slot = _slots(enc, js, batch, k)
-        key = slot * n_classes
-        key += facts["y"]
+        slot, key = _cells(enc, js, batch, k, facts)
         counts = np.bincount(key.ravel(), batch.weight if a == 1 else np.tile(batch.weight, a),
                              a * m * (k + 1) * n_classes).reshape(a * m, k + 1, n_classes)
         n = np.bincount(slot.ravel(), None, a * m * (k + 1)).reshape(a * m, k + 1)
@@ -320,6 +318,16 @@ def _slots(enc: Encoded, js: list[int], batch: Batch, k: int) -> np.ndarray:
     return slot
 
 
+def _cells(enc: Encoded, js: list[int], batch: Batch, k: int,
+           facts: dict) -> tuple[np.ndarray, np.ndarray]:
+    """(_slots, each entry's cell of (attribute, node, value + 1, class)): the keys numpy
+    counts the entries and weights by."""
+    slot = _slots(enc, js, batch, k)
+    key = slot * len(enc.classes)
+    key += facts["y"]
+    return slot, key
+
+
 def _whole_counts(enc: Encoded, js: list[int], batch: Batch, facts: dict,
                   k: int) -> np.ndarray:
     """(a·m, k + 1, C) int64: the entries of each (attribute, node, value + 1, class), every
@@ -334,8 +342,7 @@ def _whole_counts(enc: Encoded, js: list[int], batch: Batch, facts: dict,
             kernels.count_cells(enc.columns[j], batch.rows, batch.node, facts["y32"],
                                 whole[b * m:(b + 1) * m])
         return whole
-    key = _slots(enc, js, batch, k) * n_classes
-    key += facts["y"]
+    key = _cells(enc, js, batch, k, facts)[1]
     return np.bincount(key.ravel(), None, a * m * (k + 1) * n_classes).reshape(
         a * m, k + 1, n_classes)
 
