@@ -467,15 +467,14 @@ def _pruning_options(args) -> dict:
             "pep_margin": args.pep_margin}
 
 
-def _validation_rows(args, prepared, budget=None, line: ProgressLine | None = None):
+def _validation_rows(args, prepared, budget: Budget | None, line: ProgressLine):
     """(X, y) of the --validation file, with the training data's attribute columns (read
     within --budget's limits, as the training file is)."""
     if not args.validation:
         return None
     from .loading import LoadError, load_path, validation_rows
 
-    if line is not None:
-        _reading(line, args.validation)
+    _reading(line, args.validation)
     try:
         frame = load_path(args.validation, encoding=args.encoding, sheet=args.sheet,
                           budget=budget).frame
