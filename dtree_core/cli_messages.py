@@ -280,7 +280,23 @@ _CLI_ZH = {
     "progress.writing": "正在写出 {target}…",
 }
 
-# Short words for a leaf's stop code in the printed tree ("[pure]"): English is the code itself.
+# Short words for a leaf's stop code in the printed tree ("[pure]", "[max depth]"): words,
+# not the JSON's codes ("max_depth"), as a reader of the tree reads them in either language.
+_STOPS_EN = {
+    "pure": "pure",
+    "empty": "empty",
+    "no_attributes": "no attributes left",
+    "same_values": "same values",
+    "max_depth": "max depth",
+    "min_samples": "too few samples",
+    "min_gain": "gain too small",
+    "min_branch_weight": "branches too small",
+    "pruned": "pruned",
+    "pre_pruned": "pre-pruned",
+    "raised": "raised",
+    "epsilon": "below threshold ε",
+}
+
 _STOPS_ZH = {
     "pure": "同类",
     "empty": "空",
@@ -460,7 +476,7 @@ def _rule_texts() -> dict[str, str]:
 
 EN: dict[str, str] = {
     **_CLI_EN,
-    **{f"stop.{code}": code for code in _STOPS_ZH},
+    **{f"stop.{code}": text for code, text in _STOPS_EN.items()},
     **{f"notice.{code}": text for code, text in NOTICES.items()},
     **{f"kind_rule.{code}": text for code, text in RULE_SENTENCES.items()},
     **_rule_texts(),
@@ -870,7 +886,7 @@ def file_summary(report, lang: str) -> str:
 
 
 def stop_words(lang: str) -> dict[str, str]:
-    """A leaf's stop code -> its word in the printed tree ('pure' itself in English)."""
+    """A leaf's stop code -> its words in the printed tree ('max_depth': 'max depth')."""
     prefix = "stop."
     return {key[len(prefix):]: text for key, text in CATALOGUE[lang].items()
             if key.startswith(prefix)}

@@ -29,6 +29,7 @@ from dtree_core.cli_messages import (
     error_text,
     file_summary,
     placeholders,
+    stop_words,
 )
 from dtree_core.data import RULE_SENTENCES
 from dtree_core.loading import NOTICES, LoadError, Notice, load_bytes, load_path, prepare
@@ -255,6 +256,22 @@ def test_a_chinese_run_prints_no_english_sentence_of_the_catalogue():
                  "C4.5 保留信息增益不低于平均值的属性，再从中选择增益率最高的属性：纹理。",
                  "属性类型：色泽：文本（如“青绿”），因此视为离散"):
         assert line in chinese.stdout.splitlines()
+
+
+def test_the_printed_trees_leaves_say_their_stop_in_words_in_both_languages():
+    """A leaf's [tag] is words ("max depth", "最大深度"), not the JSON's code (max_depth)."""
+    args = ("grow", str(dataset_path("watermelon_2.0.csv")), "--target", "好瓜",
+            "--max-depth", "2", "--min-samples-split", "6")
+    english = run(*args).stdout.splitlines()
+    chinese = run(*args, "--lang", "zh").stdout.splitlines()
+    assert "        根蒂=稍蜷: 是  (是 2, 否 1)  [max depth]" in english
+    assert "    纹理=稍糊: 否  (是 1, 否 4)  [too few samples]" in english
+    assert "        根蒂=稍蜷: 是  (是 2, 否 1)  [最大深度]" in chinese
+    assert "    纹理=稍糊: 否  (是 1, 否 4)  [样本过少]" in chinese
+    for lang in ("en", "zh"):
+        words = stop_words(lang)
+        assert set(words) == set(stop_words("zh"))
+        assert not [w for w in words.values() if "_" in w], lang
 
 
 def test_a_chinese_locale_speaks_chinese_and_a_flag_overrides_it():
