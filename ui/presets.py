@@ -32,7 +32,7 @@ from ui.messages import has, labelled, literal, t
 from ui.names import bundled_name
 from ui.widgets import in_notation
 
-GROW_PAGE = "pages/grow.py"
+GROW_PAGE, GROW_URL = "pages/grow.py", ""  # the default page: app.PAGES' first, at "/"
 
 
 def book_exercises() -> None:
@@ -83,7 +83,7 @@ def setup(p: Preset) -> None:
     st.button(t("preset.open"), key=f"preset_open::{p.key}", help=t("preset.open.help"),
               on_click=open_on_grow, args=(p.key,))
     if st.session_state.pop("preset_opened", None) == p.key:
-        st.switch_page(GROW_PAGE)
+        state.switch_page(GROW_PAGE, GROW_URL)
 
 
 def open_on_grow(key: str) -> None:

@@ -724,6 +724,8 @@ def write_link(page: str | None = None) -> None:
     browser history entry (Streamlit pushes one per st.query_params change), so Back undoes
     a change at once and passes no half-written link. No widget is bound to the URL (its
     query is replaced whole: from_dict refuses a bound parameter)."""
+    if st.session_state.pop("link_switched", False):
+        return  # the page is leaving by switch_page, which carried the link
     if page is not None:
         st.session_state.link_page = page
     shown = query_lists()
@@ -731,6 +733,17 @@ def write_link(page: str | None = None) -> None:
     if query != shown:
         st.query_params.from_dict(query)
     st.session_state.link_query = query  # the address bar's query (keep_query)
+
+
+def switch_page(page: str, url_path: str) -> None:
+    """st.switch_page to `page` (its file; url_path as app.PAGES names it) with this session's
+    link on that page, in the switch's own history entry. app.py's write_link, as the old page
+    leaves, then writes nothing: Streamlit emptied the query for the switch, and the link
+    written back there was a second entry (at the old page's path), the new page's a third."""
+    query = _link_query(query_lists(), link_params(url_path))
+    st.session_state.link_page, st.session_state.link_query = url_path, query
+    st.session_state.link_switched = True
+    st.switch_page(page, query_params=query)
 
 
 def _link_query(shown: dict[str, list[str]], params: dict | None) -> dict[str, list[str]]:
