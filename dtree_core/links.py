@@ -5,7 +5,8 @@ sidebar's settings), so a link stays short and a new field travels without a new
 its annotation says how to write and read it. Besides the options a link names the bundled
 dataset (or the uploaded file to upload again), the target, the attributes, the replay step
 and order, the language and the mode; on the Compare page also that page's own choices
-(Comparison: how many configurations, each one's fields, the node, the split).
+(Comparison: how many configurations, each one's fields, the node, the split, how the trees
+are drawn and at which step, Han's noise and blank shares).
 
 Reading never raises: a value that cannot be read, or that Options refuses, is a Problem
 (a stable code and its details, worded by the UI) and the base's value stays.
@@ -38,6 +39,9 @@ _WHOLE = re.compile(r"^[-+]?\d+$")
 # algorithms registered, the sidebar's pruning), so encode_compare is given them.
 COMPARE_COUNT, COMPARE_NODE = "cmp_n", "cmp_node"
 COMPARE_TEST_SIZE, COMPARE_SPLIT_SEED = "cmp_test_size", "cmp_split_seed"
+COMPARE_VIEW, COMPARE_STEP = "cmp_view", "cmp_step"  # the trees at their end, or all at a step
+COMPARE_VIEWS = ("end", "together")  # the step is the together view's: it travels only with it
+COMPARE_NOISE, COMPARE_BLANK = "cmp_noise", "cmp_blank"  # Han's criteria: the copies' shares
 COMPARE_FIELDS = ("algorithm", "max_depth", "min_samples_split", "min_gain", "seed", "prune")
 COMPARE_SLOTS = 4  # the page's most configurations
 
@@ -49,13 +53,15 @@ def config_param(slot: int, name: str) -> str:
 
 COMPARE_PARAMS = (COMPARE_COUNT, *(config_param(i, name) for i in range(COMPARE_SLOTS)
                                    for name in COMPARE_FIELDS),
-                  COMPARE_NODE, COMPARE_TEST_SIZE, COMPARE_SPLIT_SEED)
+                  COMPARE_NODE, COMPARE_TEST_SIZE, COMPARE_SPLIT_SEED, COMPARE_VIEW,
+                  COMPARE_STEP, COMPARE_NOISE, COMPARE_BLANK)
 
 
 @dataclass(frozen=True)
 class Problem:
     """A link parameter that was not used: `code` names why (the UI words it)."""
-    code: str  # not_a_number, not_whole, not_true_false, refused, unknown_value
+    # not_a_number, not_whole, not_true_false, refused, unknown_value, cmp_step_view
+    code: str
     param: str
     value: str
     reason: str = ""  # the core's sentence when Options refused the value
@@ -76,6 +82,10 @@ class Comparison:
     node: str | None = None  # a node's compared key (dtree_core.compare), "root" first
     test_size: float | None = None  # the summary's held-out share
     split_seed: int | None = None  # and its seed
+    view: str | None = None  # one of COMPARE_VIEWS
+    step: int | None = None  # the together view's step
+    noise: float | None = None  # Han's criteria: the share of labels made noisy
+    blank: float | None = None  # and of values blanked
 
 
 @dataclass(frozen=True)
@@ -191,9 +201,14 @@ def encode_compare(shown: Comparison, default: Comparison) -> dict[str, str]:
         for name in COMPARE_FIELDS:
             if name in ours and ours[name] != theirs.get(name):
                 params[config_param(slot, name)] = _text_of(ours[name], OPTION_KINDS[name])
+    together = (shown.view or default.view) == "together"
     for name, value, usual in ((COMPARE_NODE, shown.node, default.node),
                                (COMPARE_TEST_SIZE, shown.test_size, default.test_size),
-                               (COMPARE_SPLIT_SEED, shown.split_seed, default.split_seed)):
+                               (COMPARE_SPLIT_SEED, shown.split_seed, default.split_seed),
+                               (COMPARE_VIEW, shown.view, default.view),
+                               (COMPARE_STEP, shown.step if together else None, default.step),
+                               (COMPARE_NOISE, shown.noise, default.noise),
+                               (COMPARE_BLANK, shown.blank, default.blank)):
         if value is not None and value != usual:
             params[name] = _text_of(value, "number")
     return params
@@ -242,10 +257,20 @@ def _choice(params: Mapping, name: str, allowed: tuple[str, ...]) -> tuple[str |
     return None, [Problem("unknown_value", name, texts[-1], Listed(allowed))]
 
 
-def _step(params: Mapping) -> tuple[int | None, list[Problem]]:
-    step, problems = _read(params, STEP, _whole, "not_whole")
+def _step(params: Mapping, name: str = STEP) -> tuple[int | None, list[Problem]]:
+    """A replay step (`name`: the grow page's or the Compare page's): a whole number ≥ 0;
+    whether the trees have it is the app's to check."""
+    step, problems = _read(params, name, _whole, "not_whole")
     if step is not None and step < 0:
-        return None, [Problem("not_whole", STEP, _texts(params, STEP)[-1])]
+        return None, [Problem("not_whole", name, _texts(params, name)[-1])]
+    return step, problems
+
+
+def _compare_step(params: Mapping, view: str | None) -> tuple[int | None, list[Problem]]:
+    """The together view's step: a link that does not open that view has no step to show."""
+    step, problems = _step(params, COMPARE_STEP)
+    if step is not None and view != "together":
+        return None, [Problem("cmp_step_view", COMPARE_STEP, _texts(params, COMPARE_STEP)[-1])]
     return step, problems
 
 
@@ -282,8 +307,17 @@ def decode_compare(params: Mapping,
     problems += found
     seed, found = _read(params, COMPARE_SPLIT_SEED, _whole, "not_whole")
     problems += found
+    view, found = _choice(params, COMPARE_VIEW, COMPARE_VIEWS)
+    problems += found
+    step, found = _compare_step(params, view)
+    problems += found
+    noise, found = _read(params, COMPARE_NOISE, _number, "not_a_number")
+    problems += found
+    blank, found = _read(params, COMPARE_BLANK, _number, "not_a_number")
+    problems += found
     return Comparison(count=count, configs=tuple(configs), node=_last(params, COMPARE_NODE),
-                      test_size=test_size, split_seed=seed), problems
+                      test_size=test_size, split_seed=seed, view=view, step=step,
+                      noise=noise, blank=blank), problems
 
 
 def decode(params: Mapping, base: Options | None = None, *,

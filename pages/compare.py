@@ -41,7 +41,18 @@ from ui.compare import (
 )
 from ui.messages import labelled, literal, sentences, t, tm
 from ui.names import tree_dataset_name
-from ui.state import ensure_entry_point, linked_compare_node
+from ui.state import (
+    COMPARE_STEP_WIDGET,
+    COMPARE_VIEW_WIDGET,
+    HAN_BLANK_WIDGET,
+    HAN_NOISE_WIDGET,
+    HAN_SHARES,
+    HAN_START,
+    ensure_entry_point,
+    linked_compare_node,
+    linked_compare_step,
+    start_widget,
+)
 from ui.tables import BLANK
 from ui.widgets import (
     drawn_part,
@@ -58,15 +69,19 @@ ensure_entry_point()
 
 def trees(labels: list[str], traces: list[dict]) -> None:
     """Side by side, each at its end or all at the same step (shorter trees stop early)."""
-    views = ["end", "together"]
-    view = st.radio(t("cmp.view"), views, key="cmp_view", horizontal=True,
-                    format_func=labelled(views, lambda v: t(f"cmp.view.{v}"), key="cmp_view"),
+    views, key = list(links.COMPARE_VIEWS), COMPARE_VIEW_WIDGET
+    view = st.radio(t("cmp.view"), views, key=key, horizontal=True,
+                    format_func=labelled(views, lambda v: t(f"cmp.view.{v}"), key=key),
                     persist_state="session")
     step = None
     if view == "together":  # growth step by step: the grown trees (a raise comes in pruning)
         traces = [pruning.growth_view(tr) for tr in traces]
-        longest = max(len(tr["steps"]) for tr in traces) - 1
-        step = st.slider(t("cmp.step"), 0, max(longest, 1), 0, key="cmp_step")
+        last = max(max(len(tr["steps"]) for tr in traces) - 1, 1)  # a slider needs two values
+        past = linked_compare_step(last)  # a link's step: set now, or said to be past the last
+        if past is not None:
+            st.warning(tm("link.problem.cmp_step", param=links.COMPARE_STEP, value=past,
+                          reason=last))
+        step = st.slider(t("cmp.step"), 0, last, key=start_widget(COMPARE_STEP_WIDGET, 0))
     for col, label, trace in zip(st.columns(len(traces)), labels, traces, strict=True):
         with col:
             st.markdown(f"**{label}**")
@@ -204,8 +219,11 @@ def han(labels, traces, configs, choices, dataset, size: float, seed: int) -> No
     st.subheader(t("lesson.han"))
     st.caption(t("lesson.han.intro"))
     shares = st.columns(2)
-    noise = shares[0].slider(t("lesson.han.noise"), 0.0, 0.5, 0.2, 0.05, key="han_noise")
-    blank = shares[1].slider(t("lesson.han.blank"), 0.0, 0.5, 0.2, 0.05, key="han_blank")
+    low, high, by = HAN_SHARES  # no value=: a link may have set them (state.open_link)
+    noise = shares[0].slider(t("lesson.han.noise"), low, high, step=by,
+                             key=start_widget(HAN_NOISE_WIDGET, HAN_START))
+    blank = shares[1].slider(t("lesson.han.blank"), low, high, step=by,
+                             key=start_widget(HAN_BLANK_WIDGET, HAN_START))
     data, name = dataset["data"], dataset["filename"]
     held_out = [analysis.unvalidated(c) for c in configs]
     results = [analysis.safely(measured, data, name, choices, c, size, seed, noise, blank)

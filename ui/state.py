@@ -416,16 +416,23 @@ COMPARE_COUNT_WIDGET = ("cmp_n", (2, links.COMPARE_SLOTS), None)
 COMPARE_SPLIT_SEED_WIDGET = ("cmp_seed", SEEDS, None)
 COMPARE_TEST_SIZE_WIDGET = "cmp_test_size"
 HELD_OUT = (0.1, 0.5, 0.05)  # the summary's held-out share: from, to, by (a slider)
+COMPARE_VIEW_WIDGET, COMPARE_STEP_WIDGET = "cmp_view", "cmp_step"  # the trees side by side
+# Han's criteria: the shares of labels made noisy and of values blanked (two sliders)
+HAN_NOISE_WIDGET, HAN_BLANK_WIDGET = "han_noise", "han_blank"
+HAN_SHARES = (0.0, 0.5, 0.05)  # from, to, by
+HAN_START = 0.2
 
 
 def compare_defaults(base: Options) -> links.Comparison:
     """The Compare page before the user changes it: three configurations, the first
     algorithms registered (one each, in turn), no limits, the sidebar's pruning (`base`);
-    the scores at the root; 30% of the rows held out, seed 0."""
+    the scores at the root; 30% of the rows held out, seed 0; the trees at their end (step 0
+    when stepped together); Han's copies with 20% noisy labels and 20% blanked values."""
     keys = registry.keys()
     return links.Comparison(
         count=3, node="root", test_size=SPLIT_START["test_size"],
-        split_seed=SPLIT_START["seed"],
+        split_seed=SPLIT_START["seed"], view=links.COMPARE_VIEWS[0], step=0,
+        noise=HAN_START, blank=HAN_START,
         configs=tuple({"algorithm": keys[i % len(keys)], "max_depth": None,
                        "min_samples_split": 2, "min_gain": 0.0, "seed": 0, "prune": base.prune}
                       for i in range(links.COMPARE_SLOTS)))
@@ -439,9 +446,8 @@ def start_widget(key: str, default) -> str:
     return key
 
 
-def held_out_shares() -> tuple[float, ...]:
-    """Every share the held-out slider offers: 0.1, 0.15, …, 0.5."""
-    low, high, by = HELD_OUT
+def slider_values(low: float, high: float, by: float) -> tuple[float, ...]:
+    """Every value a slider from `low` to `high` by `by` offers: HELD_OUT's 0.1, 0.15, …, 0.5."""
     return tuple(round(low + by * i, 2) for i in range(round((high - low) / by) + 1))
 
 
@@ -522,15 +528,39 @@ def _open_compare(compare: links.Comparison) -> None:
     if compare.split_seed is not None:
         _set_widget(links.COMPARE_SPLIT_SEED, compare.split_seed, COMPARE_SPLIT_SEED_WIDGET,
                     "range_compare")
-    if compare.test_size is not None:
-        sizes = held_out_shares()
-        if any(abs(compare.test_size - size) < 1e-9 for size in sizes):
-            st.session_state[COMPARE_TEST_SIZE_WIDGET] = compare.test_size
-        else:  # a slider's value: one of its steps
-            _note("unknown_value", links.COMPARE_TEST_SIZE, compare.test_size,
-                  Listed(f"{size:g}" for size in sizes))
+    for param, value, key, slider in (
+            (links.COMPARE_TEST_SIZE, compare.test_size, COMPARE_TEST_SIZE_WIDGET, HELD_OUT),
+            (links.COMPARE_NOISE, compare.noise, HAN_NOISE_WIDGET, HAN_SHARES),
+            (links.COMPARE_BLANK, compare.blank, HAN_BLANK_WIDGET, HAN_SHARES)):
+        if value is not None:
+            _set_slider(param, value, key, slider_values(*slider))
+    if compare.view is not None:
+        st.session_state[COMPARE_VIEW_WIDGET] = compare.view
+    if compare.step is not None:  # waits for the trees: their longest replay is its range
+        st.session_state.link_cmp_step = compare.step
     if compare.node is not None:
         st.session_state.link_cmp_node = compare.node
+
+
+def _set_slider(param: str, value: float, key: str, offered: tuple[float, ...]) -> None:
+    """A link's share into its slider: one of the values it `offered`, or a note listing them."""
+    match = [share for share in offered if abs(value - share) < 1e-9]
+    if match:
+        st.session_state[key] = match[0]
+    else:
+        _note("unknown_value", param, value, Listed(f"{share:g}" for share in offered))
+
+
+def linked_compare_step(last: int) -> int | None:
+    """Before the Compare page's step slider is drawn (`last`: its last step, the longest
+    replay's), the first time: the step the link names becomes its value, or `last` when the
+    step is past it, as the grow page's step is clamped to its tree's. Returns that step when it
+    was past `last`, for the page to say so."""
+    step = st.session_state.pop("link_cmp_step", None)
+    if step is None:
+        return None
+    st.session_state[COMPARE_STEP_WIDGET] = min(step, last)
+    return step if step > last else None
 
 
 def linked_compare_node(keys: list[str]) -> str | None:
@@ -670,7 +700,7 @@ COMPARE_PAGE = "compare"  # its url_path (app.PAGES)
 
 def _compare_shown(default: links.Comparison) -> links.Comparison:
     """The Compare page's choices as its widgets hold them (a default where a widget has not
-    been drawn yet); the node a link names until the page has opened it."""
+    been drawn yet); the node and the step a link names until the page has opened them."""
     ss = st.session_state
     configs = []
     for slot, usual in enumerate(default.configs):
@@ -683,7 +713,11 @@ def _compare_shown(default: links.Comparison) -> links.Comparison:
         count=int(ss.get(COMPARE_COUNT_WIDGET[0], default.count)), configs=tuple(configs),
         node=ss.get("link_cmp_node", ss.get("cmp_node", default.node)),
         test_size=ss.get(COMPARE_TEST_SIZE_WIDGET, default.test_size),
-        split_seed=ss.get(COMPARE_SPLIT_SEED_WIDGET[0], default.split_seed))
+        split_seed=ss.get(COMPARE_SPLIT_SEED_WIDGET[0], default.split_seed),
+        view=ss.get(COMPARE_VIEW_WIDGET, default.view),
+        step=ss.get("link_cmp_step", ss.get(COMPARE_STEP_WIDGET, default.step)),
+        noise=ss.get(HAN_NOISE_WIDGET, default.noise),
+        blank=ss.get(HAN_BLANK_WIDGET, default.blank))
 
 
 def _usual_attributes(dataset: dict, target: str) -> list[str] | None:

@@ -212,3 +212,124 @@ def test_one_change_is_one_url_update(monkeypatch):
     assert len(sent) == 1, sent
     at.selectbox(key="cmp_algo_0").set_value("cart").run()  # and a change with nothing to drop
     assert compare_params(at) == {"cmp1_algorithm": "cart"} and len(sent) == 2, sent
+
+
+# The trees stepped together at a step, and Han's shares: travel as the page's other choices.
+SHOWN = {**DATA, "cmp_view": "together", "cmp_step": "3", "cmp_noise": "0.35",
+         "cmp_blank": "0.0"}
+
+
+def shown_values(at) -> tuple:
+    return (at.radio(key="cmp_view").value, at.slider(key="cmp_step").value,
+            at.slider(key="han_noise").value, at.slider(key="han_blank").value)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_compare_link_opens_its_view_step_and_han_s_shares(lang):
+    at = open_compare(SHOWN, lang)
+    assert not at.error and warnings(at) == []
+    assert shown_values(at) == ("together", 3, 0.35, 0.0)
+    # each tree drawn at step 3: its later steps still to come
+    assert all("dt-current" in c and "dt-pending" in c for c in drawn(at))
+    assert dict(at.query_params) == {**SHOWN, "lang": lang}
+
+
+def test_the_view_step_and_shares_follow_the_page_and_open_it_again():
+    at = open_compare(DATA)
+    assert compare_params(at) == {}
+    at.radio(key="cmp_view").set_value("together").run()
+    assert compare_params(at) == {"cmp_view": "together"}  # step 0: the slider's first
+    at.slider(key="cmp_step").set_value(2).run()
+    at.slider(key="han_noise").set_value(0.1).run()
+    at.slider(key="han_blank").set_value(0.45).run()
+    assert not at.exception
+    assert compare_params(at) == {"cmp_view": "together", "cmp_step": "2", "cmp_noise": "0.1",
+                                  "cmp_blank": "0.45"}
+    again = open_compare(dict(at.query_params))
+    assert warnings(again) == [] and shown_values(again) == shown_values(at)
+    assert drawn(again) == drawn(at)
+    # back to the trees at their end: the step is no longer shown, so it leaves the URL
+    at.radio(key="cmp_view").set_value("end").run()
+    assert compare_params(at) == {"cmp_noise": "0.1", "cmp_blank": "0.45"}
+    at.slider(key="han_noise").set_value(0.2).run()  # a default again: it leaves too
+    assert compare_params(at) == {"cmp_blank": "0.45"}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_step_past_the_longest_replay_is_said_and_shows_the_last(lang):
+    """As the grow page's step past its tree's last: the last step, and a warning."""
+    at = open_compare({**DATA, "cmp_view": "together", "cmp_step": "99"}, lang)
+    last = at.slider(key="cmp_step").max
+    assert at.slider(key="cmp_step").value == last == 13  # C4.5's replay on watermelon 2.0
+    assert warnings(at) == [t("link.problem.cmp_step", _lang=lang, param="cmp_step",
+                              value="99", reason=13)]
+    assert compare_params(at) == {"cmp_view": "together", "cmp_step": "13"}
+    at.run()
+    assert warnings(at) == []  # said once
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_bad_view_step_and_shares_are_named_and_their_defaults_kept(lang):
+    at = open_compare({**DATA, "cmp_view": "sideways", "cmp_step": "2", "cmp_noise": "0.33",
+                       "cmp_blank": "0.7"}, lang)
+    said = warnings(at)
+
+    def listing(param: str, value: str) -> str:
+        """The one warning that `param`=`value` is not among the values it lists."""
+        start = t("link.problem.unknown_value", _lang=lang, param=param, value=value,
+                  reason="").split(value)[0] + value
+        [sentence] = [s for s in said if s.startswith(start)]
+        return sentence
+
+    assert "end" in listing("cmp_view", "sideways") and "together" in listing("cmp_view",
+                                                                              "sideways")
+    for param, value in (("cmp_noise", "0.33"), ("cmp_blank", "0.7")):
+        assert "0.05" in listing(param, value) and "0.45" in listing(param, value)
+    assert t("link.problem.cmp_step_view", _lang=lang, param="cmp_step", value="2") in said
+    assert len(said) == 4
+    assert (at.radio(key="cmp_view").value, at.slider(key="han_noise").value,
+            at.slider(key="han_blank").value) == ("end", 0.2, 0.2)
+    assert compare_params(at) == {} and not at.error
+
+
+def test_a_step_that_is_no_step_is_named_and_the_first_kept():
+    at = open_compare({**DATA, "cmp_view": "together", "cmp_step": "-2"})
+    assert warnings(at) == [t("link.problem.not_whole", param="cmp_step", value="-2")]
+    assert at.slider(key="cmp_step").value == 0
+    assert compare_params(at) == {"cmp_view": "together"}
+
+
+def test_the_view_step_and_shares_set_their_widgets_without_a_warning(monkeypatch):
+    with default_value_warnings(monkeypatch) as messages:
+        at = open_compare(SHOWN)
+    assert shown_values(at) == ("together", 3, 0.35, 0.0)
+    assert [m for m in messages if "default value" in m] == []
+
+
+def test_the_link_s_shares_are_the_page_s_sliders():
+    at = open_compare(DATA)
+    low, high, by = state.HAN_SHARES
+    for key in (state.HAN_NOISE_WIDGET, state.HAN_BLANK_WIDGET):
+        slider = at.slider(key=key)
+        assert (slider.min, slider.max, slider.step, slider.value) == (low, high, by,
+                                                                        state.HAN_START)
+
+
+def test_a_view_or_share_change_is_one_url_update(monkeypatch):
+    from streamlit.runtime.state.query_params import QueryParams
+
+    at = open_compare(DATA)
+    sent: list[dict] = []
+    send = QueryParams._send_query_param_msg
+
+    def counted(self):
+        sent.append(dict(self._query_params))
+        send(self)
+
+    monkeypatch.setattr(QueryParams, "_send_query_param_msg", counted)
+    at.radio(key="cmp_view").set_value("together").run()
+    at.slider(key="cmp_step").set_value(4).run()
+    at.slider(key="han_blank").set_value(0.3).run()
+    at.radio(key="cmp_view").set_value("end").run()  # drops the step: still one update
+    assert compare_params(at) == {"cmp_blank": "0.3"}
+    assert len(sent) == 4, sent

@@ -24,7 +24,9 @@ from dtree_core.links import (
 # The page's defaults as the app gives them (ui.state.compare_defaults): the first algorithms
 # in turn, no limits, the sidebar's pruning; the root; 30% held out, seed 0.
 ALGORITHMS = ("id3", "c45", "cart", "cls")
-DEFAULT = Comparison(count=3, node="root", test_size=0.3, split_seed=0, configs=tuple(
+# The trees at their end (step 0 when stepped together); Han's copies with 20% noise and blanks.
+DEFAULT = Comparison(count=3, node="root", test_size=0.3, split_seed=0, view="end", step=0,
+                     noise=0.2, blank=0.2, configs=tuple(
     {"algorithm": ALGORITHMS[i], "max_depth": None, "min_samples_split": 2, "min_gain": 0.0,
      "seed": 0, "prune": "none"} for i in range(COMPARE_SLOTS)))
 
@@ -47,7 +49,9 @@ def opened(link: Comparison, default: Comparison = DEFAULT) -> Comparison:
         count=default.count if link.count is None else link.count, configs=configs,
         node=link.node or default.node,
         test_size=default.test_size if link.test_size is None else link.test_size,
-        split_seed=default.split_seed if link.split_seed is None else link.split_seed)
+        split_seed=default.split_seed if link.split_seed is None else link.split_seed,
+        **{name: getattr(default if getattr(link, name) is None else link, name)
+           for name in ("view", "step", "noise", "blank")})
 
 
 # One value other than the default for every field of a configuration.
@@ -91,6 +95,35 @@ def test_a_whole_comparison_round_trips_through_a_url():
     assert opened(whole.compare) == shown
 
 
+@pytest.mark.parametrize(("changes", "params"), [
+    ({"view": "together"}, {"cmp_view": "together"}),
+    ({"view": "together", "step": 4}, {"cmp_view": "together", "cmp_step": "4"}),
+    ({"noise": 0.35}, {"cmp_noise": "0.35"}),
+    ({"blank": 0.0}, {"cmp_blank": "0.0"}),
+    ({"noise": 0.5, "blank": 0.05}, {"cmp_noise": "0.5", "cmp_blank": "0.05"}),
+])
+def test_the_view_its_step_and_han_s_shares_round_trip(changes, params):
+    shown = replace(DEFAULT, **changes)
+    assert encode_compare(shown, DEFAULT) == params
+    link, problems = decode_compare(through_url(params))
+    assert problems == [] and opened(link) == shown
+
+
+def test_the_step_travels_only_with_the_view_that_shows_it():
+    """The trees at their end show no step: a step the slider kept from before is left out."""
+    assert encode_compare(replace(DEFAULT, step=4), DEFAULT) == {}
+    assert encode_compare(replace(DEFAULT, view="together", step=0), DEFAULT) == {
+        "cmp_view": "together"}
+
+
+@pytest.mark.parametrize("params", [{"cmp_step": "3"}, {"cmp_view": "end", "cmp_step": "3"},
+                                    {"cmp_view": "sideways", "cmp_step": "3"}])
+def test_a_step_without_its_view_is_a_problem(params):
+    link, problems = decode_compare(through_url(params))
+    assert ("cmp_step_view", "cmp_step", "3") in [(p.code, p.param, p.value) for p in problems]
+    assert link.step is None and opened(link).view == "end"
+
+
 def test_configurations_past_the_count_are_left_out():
     shown = replace(with_config(with_config(DEFAULT, 1, max_depth=2), 2, max_depth=4), count=2)
     assert encode_compare(shown, DEFAULT) == {"cmp_n": "2", "cmp2_max_depth": "2"}
@@ -131,6 +164,11 @@ def test_a_configuration_without_a_depth_limit_reads_none():
     ({"cmp_test_size": "most"}, "not_a_number"),
     ({"cmp_test_size": "inf"}, "not_a_number"),
     ({"cmp_split_seed": "x"}, "not_whole"),
+    ({"cmp_view": "sideways"}, "unknown_value"),
+    ({"cmp_view": "Together"}, "unknown_value"),
+    ({"cmp_noise": "lots"}, "not_a_number"),
+    ({"cmp_noise": "nan"}, "not_a_number"),
+    ({"cmp_blank": "-inf"}, "not_a_number"),
 ])
 def test_a_bad_value_is_a_problem_and_the_default_stays(params, code):
     link, problems = decode_compare(through_url(params))
@@ -138,6 +176,17 @@ def test_a_bad_value_is_a_problem_and_the_default_stays(params, code):
     assert [(p.code, p.param, p.value) for p in problems] == [(code, param, params[param])]
     assert opened(link) == DEFAULT
     assert [(p.code, p.param) for p in decode(through_url(params)).problems] == [(code, param)]
+
+
+@pytest.mark.parametrize("step", ["-1", "2.5", "two", "1e3"])
+def test_a_step_that_is_not_a_whole_number_from_0_is_a_problem(step):
+    """As the grow page's step: a bad step is not_whole; one past the longest replay is the
+    app's to clamp (it knows the trees)."""
+    params = {"cmp_view": "together", "cmp_step": step}
+    link, problems = decode_compare(through_url(params))
+    assert [(p.code, p.param, p.value) for p in problems] == [("not_whole", "cmp_step", step)]
+    assert opened(link) == replace(DEFAULT, view="together")
+    assert decode_compare({"cmp_view": "together", "cmp_step": "999"})[0].step == 999
 
 
 def test_one_bad_value_does_not_hide_the_good_ones():
@@ -149,7 +198,7 @@ def test_one_bad_value_does_not_hide_the_good_ones():
 
 def test_the_parameters_are_named_by_slot_from_one():
     assert config_param(0, "algorithm") == "cmp1_algorithm"
-    assert len(COMPARE_PARAMS) == len(set(COMPARE_PARAMS)) == 4 + COMPARE_SLOTS * 6
+    assert len(COMPARE_PARAMS) == len(set(COMPARE_PARAMS)) == 8 + COMPARE_SLOTS * 6
     assert "cmp5_algorithm" not in COMPARE_PARAMS  # someone else's: not read
     assert decode_compare({"cmp5_algorithm": "c5"}) == (Comparison(), [])
 

@@ -53,6 +53,11 @@ EN: dict[str, str] = {
                                    "offers ({reason}), so the default is used."),
     "link.problem.cmp_node": ("The link's {param}={value} is not a node that every tree "
                               "compared here has, so the scores at the root are shown."),
+    "link.problem.cmp_step": ("The link's {param}={value} is past the longest tree's last step, "
+                              "{reason}: showing step {reason}."),
+    "link.problem.cmp_step_view": ("The link's {param}={value} is a step of the “Step together” "
+                                   "view, which the link does not open (cmp_view=together), so "
+                                   "each tree is shown at its end."),
     "link.problem.not_in_app": ("The link's {param}={value} is not a setting of this app (the "
                                 "command line has it), so it was not used."),
     "link.problem.dataset": ("The link names a dataset “{value}” that is not bundled with this "
@@ -109,6 +114,11 @@ ZH: dict[str, str] = {
                                    "（{reason}），已改用默认值。"),
     "link.problem.cmp_node": ("链接中的 {param}={value} 不是这里比较的每棵树都有的结点，"
                               "因此显示根结点处的得分。"),
+    "link.problem.cmp_step": ("链接中的 {param}={value} 超出了最长那棵树的最后一步（第 {reason} "
+                              "步）：显示第 {reason} 步。"),
+    "link.problem.cmp_step_view": ("链接中的 {param}={value} 是“同步逐步生成”视图的步骤，但链接"
+                                   "没有打开该视图（cmp_view=together），因此各棵树显示生成完毕"
+                                   "的样子。"),
     "link.problem.not_in_app": ("链接中的 {param}={value} 不是本应用的设置（命令行才有），"
                                 "未被采用。"),
     "link.problem.dataset": ("链接中的数据集“{value}”不是本应用自带的数据集；"
