@@ -12,6 +12,7 @@ import pytest
 from app_helpers import new_app, trace
 
 from tests.core.test_pruning_sentences import (
+    RAISING_METHODS,
     RANDOM_METHODS,
     random_data,
     random_events,
@@ -79,6 +80,25 @@ def test_every_random_event_is_worded_by_its_numbers_in_both_languages(seed, alg
             for name in ("before", "after"):
                 if "{" + name + "}" in catalogue[key]:
                     assert values[name] in sentence, (lang, name, sentence)
+
+
+@pytest.mark.parametrize("algorithm,params", RAISING_METHODS)
+@pytest.mark.parametrize("seed", range(12))
+def test_every_random_raising_event_is_worded_by_its_verdict_in_both_languages(seed, algorithm,
+                                                                              params):
+    """A raising event's key names the tests that passed (ui.pruning.raising_key); one the
+    action contradicts ends in '.??', which no catalogue has."""
+    grown, events = random_events(seed, algorithm, params)
+    for k, event in enumerate(events):
+        key = reason_key(event, "pep")
+        assert not key.endswith(".??") and f".{event['action']}" in key, (key, event)
+        values = event_values(grown, event, DECIMALS, k)
+        for lang in LANGS:
+            catalogue = LANGUAGES[lang][1]
+            assert key in catalogue, (lang, key, event)
+            sentence = t(key, _lang=lang, **values)
+            assert all(values[name] in sentence for name in ("leaf", "tree", "branch")
+                       if "{" + name + "}" in catalogue[key]), (lang, sentence)
 
 
 # --------------------------------------------------------------------- the page itself

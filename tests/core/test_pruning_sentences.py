@@ -10,7 +10,7 @@ import pytest
 
 from dtree_core import DecisionTree
 from dtree_core.cli_messages import prune_reason_text
-from dtree_core.pruning import relation
+from dtree_core.pruning import pep_verdict, relation
 from dtree_core.wording import reason_numbers
 
 # Two training rows, the second weighing 1e8: a validation row whose A is unknown goes down
@@ -76,6 +76,9 @@ RANDOM_METHODS = [
     ("cart", {"prune": "ccp", "ccp_alpha": 0.01}), ("cart", {"prune": "ccp", "ccp_alpha": 0.03}),
     ("id3", {"prune": "cost", "ccp_alpha": 1.5}),
 ]
+RAISING_METHODS = [("c45", {"prune": "pep", "subtree_raising": True}),
+                   ("c45", {"prune": "pep", "subtree_raising": True, "cf": 0.5,
+                            "pep_margin": 0.1})]
 
 
 def random_events(seed: int, algorithm: str, params: dict) -> tuple[dict, list[dict]]:
@@ -127,3 +130,21 @@ def test_random_events_take_the_action_their_numbers_say(seed, algorithm, params
             assert node["decision"]["stop"] == "pruned", node
         else:  # a kept split stays a split (pruned away if an ancestor is cut later)
             assert node["decision"]["kind"] == "split", node
+
+
+@pytest.mark.parametrize("algorithm,params", RAISING_METHODS)
+@pytest.mark.parametrize("seed", range(12))
+def test_random_raising_events_take_the_action_their_estimates_say(seed, algorithm, params):
+    """Subtree raising compares three estimates: the action is J48's verdict on the three
+    the event records, and the CLI's sentence (both languages) writes each of them."""
+    trace, events = random_events(seed, algorithm, params)
+    assert events
+    for event in events:
+        leaf, tree, branch = event["errors_leaf"], event["errors_tree"], event["errors_branch"]
+        assert event["action"] == pep_verdict(leaf, tree, branch, event["margin"]), event
+        for lang in ("en", "zh"):
+            sentence = prune_reason_text("pep", event, lang)
+            assert all(f"{v:.4g}" in sentence for v in (leaf, tree, branch)), (lang, sentence)
+        node = trace["nodes"][event["node"]]
+        if event["action"] == "prune":
+            assert node["decision"]["stop"] == "pruned", node
