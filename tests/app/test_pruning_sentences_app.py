@@ -73,6 +73,8 @@ def test_every_random_event_is_worded_by_its_numbers_in_both_languages(seed, alg
         assert values["after"] == measure_text(event, event["after"], DECIMALS)
         assert f".{event['action']}." in key, (key, event)
         assert agrees(key, values, event.get("margin") or 0.0), (key, values, event)
+        counts = grown["nodes"][event["node"]]["class_counts"]  # "a leaf labelled {label}"
+        assert counts[values["label"]] == max(counts.values()), (values, counts)
         for lang in LANGS:
             catalogue = LANGUAGES[lang][1]
             assert key in catalogue, (lang, key, event)
