@@ -21,6 +21,11 @@ with no rows, the node's label); its stop is `pure`, `empty` or `by_hand` (HAND_
 grew below it). Ids stay depth-first: the nodes after the replaced subtree are renumbered.
 Predictions go through the split record as for any trace.
 
+A regrouped or cut node's grown score table is dropped with its grown split: its rows mark
+the attribute the algorithm chose there as chosen, which the student's test is not (the
+candidates' scores are the algorithm's tree's, beside it). A node pruned by hand keeps its
+table, which describes the split kept under `decision.was`.
+
 Every edit is judged by Zhou §4.3's measure, validation accuracy, counted as REP counts it
 (a validation row with an unknown value contributes its share of each leaf it reaches).
 Edits are kept as plain data (`Edit`), replayed on the algorithm's trace by node path, so the
@@ -44,6 +49,7 @@ from .pruning import ValidationRows, _Tree, reduced_error_leaves
 from .split import Condition, Split, follow
 from .splitting import threshold_digits
 from .trace import Decision, Node, StaticScores, Trace
+from .wording import prune_rule
 
 EDIT_KINDS = ("prune", "regroup", "cut", "auto")
 AUTO_METHODS = ("rep", "cost")  # the automatic prunings a student may run on their copy
@@ -103,8 +109,9 @@ def in_tree(trace: Trace) -> list[int]:
 # --------------------------------------------------------------------- prune below a node
 
 
-def prune_below(trace: Trace, node_id: int) -> Trace:
-    """The node as a leaf of its training majority; the nodes below it pruned away."""
+def prune_below(trace: Trace, node_id: int, rule: str = PRUNE_RULE) -> Trace:
+    """The node as a leaf of its training majority; the nodes below it pruned away. rule:
+    the leaf's sentence, by hand unless an automatic pruning decided it."""
     node = trace.nodes[node_id]
     if node.is_leaf:
         raise CodedError(f"Node #{node_id} is a leaf already: there is nothing below it.",
@@ -112,7 +119,7 @@ def prune_below(trace: Trace, node_id: int) -> Trace:
     end = _Tree(trace).end[node_id]
     nodes = list(trace.nodes)
     nodes[node_id] = replace(node, decision=Decision("leaf", node.decision.label, stop="pruned",
-                                                     rule=PRUNE_RULE, was=node.decision))
+                                                     rule=rule, was=node.decision))
     for i in range(node_id + 1, int(end)):
         nodes[i] = replace(nodes[i], pruned_away=True)
     return replace(trace, nodes=tuple(nodes), pruning=())
@@ -174,7 +181,9 @@ def _split_by_hand(trace: Trace, node_id: int, split: Split, X: pd.DataFrame, y)
                         threshold=split.threshold, rule=SPLIT_RULE, forced=True,
                         forced_threshold=split.threshold is not None,
                         threshold_digits=split.threshold_digits)
-    return _replace_subtree(trace, node_id, replace(node, decision=decision), children)
+    # the grown scores go with the grown split (module docstring): none chose this test
+    return _replace_subtree(trace, node_id, replace(node, decision=decision,
+                                                    scores=StaticScores(())), children)
 
 
 def _cut_digits(t: float, values: np.ndarray) -> int | None:
@@ -367,8 +376,8 @@ def auto_prune(trace: Trace, method: str | None, locked_paths, validation,
     if validation is None:
         raise DataError("Reduced-error pruning needs validation rows.")
     pruned = locked_reduced_error(tree_now, locked, *validation)
-    for node in pruned:
-        tree_now = prune_below(tree_now, node)
+    for node in pruned:  # Zhou's rule decided these leaves, not the student's hand
+        tree_now = prune_below(tree_now, node, prune_rule("rep"))
     return tree_now
 
 

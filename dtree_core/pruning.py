@@ -250,17 +250,12 @@ ROUNDING = 1e-9  # relative: what two sums of the same fractional weights may di
 NOISE = 1e-12
 
 
-def _tolerance(scale: float) -> float:
-    """Equal within rounding: sums of fractional weights may differ in their last bits."""
-    return ROUNDING * max(1.0, scale)
-
-
 def relation(before: float, after: float) -> str:
     """How after compares with before: "gt", "eq" or "lt", equal within rounding relative to
-    the larger (and NOISE about 0). The post-pruning methods that record the very numbers
-    they compare (pessimistic, cost-complexity, Li Hang's C_α) decide by it, and the app
-    words their events by it: the sentence is the comparison that decided, to the last
-    bit."""
+    the larger (and NOISE about 0). Every pruning method decides by it on the very numbers
+    its events record (pre- and reduced-error pruning on the validation accuracies, not the
+    correct weights behind them), and the app words their events by it: the sentence is the
+    comparison that decided, to the last bit."""
     if before == after:
         return "eq"
     tolerance = ROUNDING * max(abs(before), abs(after)) + NOISE
@@ -336,7 +331,7 @@ def pre_prune(tree: _Tree, rows: ValidationRows, budget: Budget | None = None) -
     """Top down, breadth first as in the book: split a node only if validation accuracy
     strictly improves with its children as leaves."""
     correct, shared = tree.judged(rows)
-    total, tol = correct[0], _tolerance(rows.n)
+    total = correct[0]
     kept, refused, events, queue = [0], set(), [], deque([0])
     while queue:
         node = queue.popleft()
@@ -344,7 +339,8 @@ def pre_prune(tree: _Tree, rows: ValidationRows, budget: Budget | None = None) -
         if tree.is_leaf[node]:
             continue
         as_split = total - correct[node] + sum(correct[c] for c in tree.children[node])
-        splits = as_split > total + tol
+        # the accuracies the event records, compared as its sentence compares them
+        splits = relation(total / rows.n, as_split / rows.n) == "gt"
         events.append(_event(node, not splits, total / rows.n, as_split / rows.n,
                              "validation_accuracy", "pre", **shared))
         if splits:
@@ -392,7 +388,7 @@ def reduced_error_leaves(tree: _Tree, rows: ValidationRows, on_tie: bool = False
     hand-edit tab's locked nodes and their ancestors); they are not judged."""
     correct, shared = tree.judged(rows)
     subtree = tree.leaf_sum(correct)  # correct weight of the current subtree, kept up to date
-    total, tol = subtree[0], _tolerance(rows.n)
+    total = subtree[0]
     pruned, events = [], []
     for node in tree.internal_bottom_up():
         in_time(budget)
@@ -400,7 +396,8 @@ def reduced_error_leaves(tree: _Tree, rows: ValidationRows, on_tie: bool = False
         if node in kept:
             continue
         as_leaf = total - subtree[node] + correct[node]
-        prunes = as_leaf > total + tol or on_tie and as_leaf >= total - tol
+        found = relation(total / rows.n, as_leaf / rows.n)  # as the event's sentence reads
+        prunes = found == "gt" or on_tie and found == "eq"
         events.append(_event(node, prunes, total / rows.n, as_leaf / rows.n,
                              "validation_accuracy", "rep", **shared))
         if prunes:

@@ -16,6 +16,7 @@ from dtree_core.data import DataError
 from dtree_core.datasets import get
 from dtree_core.evaluate import FittedTrace
 from dtree_core.handedit import (
+    PRUNE_RULE,
     Edit,
     apply,
     attributes_of,
@@ -29,6 +30,7 @@ from dtree_core.handedit import (
 )
 from dtree_core.paths import path_keys
 from dtree_core.trace import Trace
+from dtree_core.wording import prune_rule
 
 
 def book():
@@ -366,3 +368,50 @@ def test_a_hand_made_branch_counts_its_rows_as_the_grower_does():
     made = [edited.nodes[c] for c in edited.nodes[0].children]
     assert [c.n for c in grown] == [9, 10] == [c.n for c in made]
     assert [c.weight for c in made] == pytest.approx([c.weight for c in grown])
+
+
+def chosen(node) -> list[str]:
+    """The attributes a node's score table marks chosen."""
+    return [row["attribute"] for row in (node.scores.rows() if node.scores else ())
+            if row.get("chosen")]
+
+
+@pytest.mark.parametrize("edit", [
+    Edit("regroup", "root", "纹理", (("清晰",), ("稍糊", "模糊"))),
+    Edit("regroup", "脐部=稍凹", "色泽", (("乌黑",), ("青绿", "浅白"))),
+])
+def test_a_split_made_by_hand_has_no_score_table_saying_the_algorithm_chose_it(
+        table_4_2, edit):
+    """The regrouped node kept the grown node's table, whose 脐部 row said chosen (tied with
+    色泽) beside a node that splits on 纹理 by hand: the trace said the algorithm chose a test
+    the node no longer has. A node pruned by hand keeps its table: it describes the split
+    kept under decision.was."""
+    trace, X, y, *_ = table_4_2
+    node_id = find_node(trace, edit.path)
+    assert chosen(trace.nodes[node_id]) == [trace.nodes[node_id].decision.attribute]
+    edited = apply(trace, edit, X, y).nodes[node_id]
+    assert edited.decision.attribute == edit.attribute and edited.decision.forced
+    assert chosen(edited) == [] and Trace.from_dict(
+        apply(trace, edit, X, y).to_dict()).to_dict()["nodes"][node_id]["scores"] == []
+    pruned = apply(trace, Edit("prune", edit.path), X, y).nodes[node_id]
+    assert chosen(pruned) == [pruned.decision.was.attribute]
+
+
+def test_a_cut_made_by_hand_has_no_score_table_saying_the_algorithm_chose_it():
+    frame = pd.read_csv(get("watermelon_3.0").path)
+    X, y = frame.drop(columns=["编号", "好瓜"]), frame["好瓜"]
+    trace = DecisionTree().fit(X, y).trace_
+    assert chosen(trace.nodes[0]) == ["纹理"]
+    cut = apply(trace, Edit("cut", "root", "密度", threshold=0.42), X, y)
+    assert cut.nodes[0].decision.attribute == "密度" and chosen(cut.nodes[0]) == []
+
+
+def test_leaves_the_automatic_pruning_made_say_its_rule_not_the_hand(table_4_2):
+    """Reduced-error pruning run on the student's copy wrote 'Pruned by hand' on the leaves
+    Zhou's rule made (Li Hang's, run the same way, wrote its own rule)."""
+    trace, X, y, Xv, yv = table_4_2
+    by_hand = apply(trace, Edit("prune", "脐部=凹陷"), X, y)
+    automatic = apply(by_hand, Edit("auto", "root", method="rep"), X, y, (Xv, yv))
+    rules = {n.branch.text(): n.decision.rule for n in automatic.nodes
+             if n.decision.stop == "pruned" and not n.pruned_away}
+    assert rules == {"脐部=凹陷": PRUNE_RULE, "色泽=乌黑": prune_rule("rep")}
