@@ -765,13 +765,19 @@ def _print_pruning(trace, outline: dict, lang: str) -> None:
     for fact in ("unlabelled_rows", "shared_rows"):  # the same in every event
         if first.get(fact):
             _say(say(lang, f"pruning.{fact}", count=first[fact], n=first["validation_rows"]))
-    actions = {a: say(lang, f"pruning.action.{a}") for a in ("prune", "keep", "raise")}
+    actions = {a: say(lang, _action_key(method, a)) for a in ("prune", "keep", "raise")}
     width = max(map(display_width, actions.values()))
     for event in trace.pruning:
         where = _pruned_where(outline, event["node"], lang)
         action = actions.get(event["action"], event["action"])
         _say(say(lang, "pruning.event", action=action + " " * (width - display_width(action)),
                  where=where, reason=prune_reason_text(method, event, lang)))
+
+
+def _action_key(method: str, action: str) -> str:
+    """An event's action word: the method's own where it has one (pre-pruning's "split")."""
+    own = f"pruning.action.{method}.{action}"
+    return own if own in CATALOGUE["en"] else f"pruning.action.{action}"
 
 
 def _pruned_where(outline: dict, node_id: int, lang: str) -> str:

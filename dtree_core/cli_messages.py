@@ -98,6 +98,9 @@ _CLI_EN = {
     "pruning.event": "  {action} {where}: {reason}",
     "pruning.action.prune": "prune",
     "pruning.action.keep": "keep",
+    # pre-pruning's events decide a split, not a subtree (the app's words: Split / Not split)
+    "pruning.action.pre.keep": "split",
+    "pruning.action.pre.prune": "no split",
     "pruning.action.raise": "raise",
     "pruning.root": "root",
     "pruning.where.key": "{path} (--force path {key})",
@@ -214,6 +217,8 @@ _CLI_ZH = {
     "pruning.event": "  {action} {where}：{reason}",
     "pruning.action.prune": "剪枝",
     "pruning.action.keep": "保留",
+    "pruning.action.pre.keep": "划分",
+    "pruning.action.pre.prune": "不划分",
     "pruning.action.raise": "提升",
     "pruning.root": "根结点",
     "pruning.where.key": "{path}（--force 路径 {key}）",

@@ -312,6 +312,23 @@ def test_pruning_events_in_chinese():
     assert english_in(english.stdout, fragments) and not english_in(chinese.stdout, fragments)
 
 
+def test_pre_pruning_events_say_split_or_no_split_as_the_app_does():
+    """Pre-pruning decides splits: its events read split / no split (划分 / 不划分), not the
+    trace's action names keep / prune, which post-pruning's events say of subtrees."""
+    args = ("grow", str(dataset_path("watermelon_2.0_train.csv")), "--target", "好瓜",
+            "--validation", str(dataset_path("watermelon_2.0_validation.csv")), "--prune", "pre")
+    english = run(*args).stdout.splitlines()
+    chinese = run(*args, "--lang", "zh").stdout.splitlines()
+    assert "  split    root: Validation accuracy 57.1% with the split vs 42.9% as a leaf: " \
+           "split." in english
+    assert "  no split 色泽=青绿: Validation accuracy 42.9% with the split vs 57.1% as a leaf: " \
+           "no improvement, so the node stays a leaf." in english
+    assert "  划分   根结点：划分后验证集精度 57.1%，作为叶结点时 42.9%：划分。" in chinese
+    assert [line.split()[0] for line in chinese if line.startswith("  不划分 ")] == ["不划分"] * 2
+    assert not [line for line in english + chinese
+                if line.startswith(("  keep", "  prune", "  保留", "  剪枝"))]
+
+
 @pytest.mark.parametrize(("args", "chinese"), [
     (("nope.csv", "--target", "y"), "错误：找不到文件：nope.csv。"),
     ((str(dataset_path("people_8.csv")), "--target", "x"),
