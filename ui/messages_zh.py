@@ -697,8 +697,8 @@ ZH = {
     "pred.value.quoted": "“{value}”（数据中的取值）",
     "pred.submit": "预测",
     "pred.result": "预测的 {target}：**{label}**",
-    "pred.result.tied": ("这是并列：{classes} 的概率都是 {probability}；并列时取数据中排在前面的"
-                         "类别，即 {label}。"),
+    "pred.result.tied": ("这是并列：{classes}的概率都是 {probability}；并列时取数据中排在前面的"
+                         "类别“{label}”。"),
     "pred.col.class": "类别",
     "pred.col.probability": "概率",
     "pred.path": "决策树，框出了这个样本到达的结点",
