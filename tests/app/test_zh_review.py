@@ -128,3 +128,13 @@ def visible_texts(at) -> list[str]:
         texts += [str(c) for c in frame.value.columns]
         texts += [str(v) for v in frame.value.to_numpy().ravel()]
     return [re.sub(r"\\(.)", r"\1", MATH.sub(" ", text)) for text in texts]
+
+
+def test_a_step_range_is_worded_one_way():
+    """The boundary chart's two panels stand side by side: 第 0 步（第 0–8 步） over the
+    axis-parallel tree and 第 0 步（步骤编号 0–8） over the oblique one said "steps 0–8" two
+    ways (as the grow page's slider caption says it: 步骤编号 0–{total})."""
+    keys = [key for key, text in EN.items() if "steps 0–{total}" in text]
+    forms = {key: re.search(r"（[^（）]*0–\{total\}[^（）]*）", ZH[key]) for key in keys}
+    assert len(keys) >= 4 and all(forms.values()), forms
+    assert {form.group(0) for form in forms.values()} == {"（步骤编号 0–{total}）"}
