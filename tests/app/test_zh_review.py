@@ -138,3 +138,64 @@ def test_a_step_range_is_worded_one_way():
     forms = {key: re.search(r"（[^（）]*0–\{total\}[^（）]*）", ZH[key]) for key in keys}
     assert len(keys) >= 4 and all(forms.values()), forms
     assert {form.group(0) for form in forms.values()} == {"（步骤编号 0–{total}）"}
+
+
+# ----------------------------------------------------------------- pruning methods in sentences
+
+METHODS = ("pre", "rep", "pep", "ccp", "cost")
+
+
+def _bracket_slip(text: str) -> bool:
+    """A bracket inside a bracket, or two in a row: 剪枝（预剪枝（周志华 §4.3.1）） or
+    错误率降低剪枝（周志华 §4.3.2 后剪枝）（没有锁定结点）."""
+    depth = 0
+    for ch in text:
+        depth += (ch in "（(") - (ch in "）)")
+        if depth > 1:
+            return True
+    return "）（" in text
+
+
+def _method_sentences(lang: str, method: str) -> dict[str, str]:
+    from ui.messages import t
+
+    name = t(f"prune.method.{method}", _lang=lang)
+    return {
+        "prune.eval.pruned": t("prune.eval.pruned", _lang=lang, method=name),
+        "man.dropped": t("man.dropped", _lang=lang, algorithm="ID3",
+                         what=t("man.dropped.prune", _lang=lang, method=name)),
+        "he.edit.auto": t("he.edit.auto", _lang=lang, method=name,
+                          locked=t("he.locked.none", _lang=lang)),
+        "server.phase.pruning": t("server.phase.pruning", _lang=lang, method=name, seconds=3),
+        "prune.phase": t("prune.phase", _lang=lang, method=name)}
+
+
+def test_the_rule_finds_the_bracket_slips():
+    assert _bracket_slip("剪枝（预剪枝（周志华 §4.3.1））")
+    assert _bracket_slip("错误率降低剪枝（周志华 §4.3.2 后剪枝）（没有锁定结点）")
+    assert not _bracket_slip("剪枝后：预剪枝（周志华 §4.3.1）")
+
+
+@pytest.mark.parametrize("method", METHODS)
+def test_a_pruning_methods_name_is_not_bracketed_again(method):
+    """A method's name carries its own bracket (§4.3.1, 算法 5.4), as an algorithm's does
+    (test_chinese_wording): the sentences naming it put no bracket around it or after it."""
+    said = _method_sentences("zh", method)
+    assert {key: text for key, text in said.items() if _bracket_slip(text)} == {}
+
+
+def test_the_method_named_after_a_chinese_word_keeps_the_space_before_latin():
+    """侧边栏的 C4.5 悲观剪枝, 侧边栏的错误率降低剪枝: spaced as every Latin word is."""
+    said = _method_sentences("zh", "pep")["man.dropped"]
+    assert "侧边栏的 C4.5 悲观剪枝：" in said
+    assert "侧边栏的错误率降低剪枝（" in _method_sentences("zh", "rep")["man.dropped"]
+
+
+@pytest.mark.parametrize("method", METHODS)
+def test_english_puts_no_bracket_right_after_a_methods_bracket(method):
+    """Reduced-error post-pruning (Zhou §4.3.2) (no node locked), … (3 s so far)."""
+    from ui.messages import t
+
+    name, said = t(f"prune.method.{method}", _lang="en"), _method_sentences("en", method)
+    assert [key for key in ("he.edit.auto", "server.phase.pruning")
+            if f"{name} (" in said[key] or f"({name}" in said[key]] == []
