@@ -676,10 +676,10 @@ EN = {
     "lab.split.method.holdout": "Train/test split (stratified)",
     "lab.split.method.kfold": "k-fold cross-validation (stratified)",
     "lab.split.k": "Folds (k)",
-    "cmp.intro": ("The same data ({dataset}) grown by each configuration. Trees, node counts and "
+    "cmp.intro": ("The same data, {dataset}, grown by each configuration. Trees, node counts and "
                   "training accuracy use every row; held-out accuracy comes from trees grown on "
                   "a seeded stratified split."),
-    "cmp.intro.validated": ("The same data ({dataset}) grown by each configuration. Training "
+    "cmp.intro.validated": ("The same data, {dataset}, grown by each configuration. Training "
                             "accuracy uses every row, and so do the trees and node counts of the "
                             "configurations that do not prune by validation rows (the others "
                             "are said below); held-out accuracy comes from trees grown on a "

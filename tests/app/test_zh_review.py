@@ -199,3 +199,17 @@ def test_english_puts_no_bracket_right_after_a_methods_bracket(method):
     name, said = t(f"prune.method.{method}", _lang="en"), _method_sentences("en", method)
     assert [key for key in ("he.edit.auto", "server.phase.pruning")
             if f"{name} (" in said[key] or f"({name}" in said[key]] == []
+
+
+@pytest.mark.parametrize(("lang", "dataset", "named"), [
+    ("zh", "loan_lihang", "同一份数据“贷款申请样本数据表（李航 表 5.1）”上"),
+    ("zh", "watermelon_2.0_en", "同一份数据“西瓜数据集 2.0（英文）”上"),
+    ("en", "watermelon_2.0", "The same data, Watermelon 2.0 (Chinese), grown")])
+def test_the_compare_pages_intro_does_not_bracket_a_bracketed_dataset_name(lang, dataset, named):
+    """同一份数据（贷款申请样本数据表（李航 表 5.1））, The same data (Watermelon 2.0 (Chinese)):
+    a dataset's name may carry its own bracket (every English watermelon name does)."""
+    from app_helpers import page_app
+
+    at = page_app("pages/compare.py", dataset, lang)
+    intro = at.caption[0].value.replace("\\", "")
+    assert named in intro and not _bracket_slip(intro.split("。")[0].split(". ")[0]), intro
