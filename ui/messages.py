@@ -922,6 +922,8 @@ EN = {
     "exp.csv": "CSV",
     "exp.md": "Markdown",
     "exp.latex": "LaTeX (booktabs)",
+    # the LaTeX download's first line, a comment (export.LATEX_NOTE)
+    "exp.latex.note": r"needs \usepackage{booktabs}; Chinese text also needs ctex (or xeCJK)",
     "exp.cli": "The same tree from the command line, run where {filename} is:",
     # the CLI draws a post-pruned tree without its pruned-away nodes (cli._pruned_tree)
     "exp.cli.pruned": ("Its tree.dot and tree.svg draw the pruned tree alone; the DOT download "

@@ -65,7 +65,8 @@ def score_downloads(table, key: str, decimals: int, places: dict[str, int] | Non
                             file_name("scores", "csv"), "text/csv", key=f"{key}_dl_csv")
     cols[1].download_button(t("exp.md"), to_markdown(table, decimals, places),
                             file_name("scores", "md"), "text/markdown", key=f"{key}_dl_md")
-    cols[2].download_button(t("exp.latex"), to_latex(table, decimals, places),
+    cols[2].download_button(t("exp.latex"), to_latex(table, decimals, places,
+                                                      note=t("exp.latex.note")),
                             file_name("scores", "tex"), "text/x-tex", key=f"{key}_dl_tex")
 
 

@@ -213,3 +213,15 @@ def test_the_compare_pages_intro_does_not_bracket_a_bracketed_dataset_name(lang,
     at = page_app("pages/compare.py", dataset, lang)
     intro = at.caption[0].value.replace("\\", "")
     assert named in intro and not _bracket_slip(intro.split("。")[0].split(". ")[0]), intro
+
+
+@pytest.mark.parametrize(("lang", "first"), [
+    ("zh", r"% 需要 \usepackage{booktabs}；排版中文还需要 ctex（或 xeCJK）"),
+    ("en", r"% needs \usepackage{booktabs}; Chinese text also needs ctex (or xeCJK)")])
+def test_the_latex_downloads_comment_is_in_the_pages_language(lang, first, downloads):
+    """The score table's .tex opened with an English comment in the Chinese page's file."""
+    from app_helpers import content, page_app
+
+    page_app("pages/export.py", "watermelon_2.0", lang)
+    texts = [content(data) for name, data in downloads if str(name).endswith(".tex")]
+    assert texts and all(text.splitlines()[0] == first for text in texts)
