@@ -225,3 +225,17 @@ def test_the_latex_downloads_comment_is_in_the_pages_language(lang, first, downl
     page_app("pages/export.py", "watermelon_2.0", lang)
     texts = [content(data) for name, data in downloads if str(name).endswith(".tex")]
     assert texts and all(text.splitlines()[0] == first for text in texts)
+
+
+def _li_hangs(key: str) -> bool:
+    return key.endswith(".lihang") or ".lihang." in key or key.startswith(
+        ("pseudo.lihang.", "lihang."))
+
+
+def test_li_hangs_texts_call_the_cut_point_his_way():
+    """Li Hang's step (5) of Alg. 5.3 said 按 A_g 的划分点 t where the line it fires says
+    切分点 t, and his CART's caption said 最小的切分点，与同一行的 t 不是同一个划分点: his word
+    is 切分点 (Zhou's 划分点 is kept to Zhou's texts)."""
+    keys = [key for key in ZH if _li_hangs(key)]
+    assert len(keys) > 50
+    assert {key: ZH[key] for key in keys if "划分点" in ZH[key]} == {}

@@ -378,5 +378,5 @@ ZH: dict[str, str] = {
     "cmp.binary_only.lihang": ("只有二分划分的树（CART）有这个结点，所以 g(D, A)、H_A(D) 和 "
                                "g_R(D, A) 都是针对它们的二分划分计算的。"),
     "cmp.binary_elsewhere.lihang": ("连续特征的 {column} 取在基尼指数 Gini(D, A) 最小的切分点，"
-                                    "与同一行的 t 不是同一个划分点：{items}。"),
+                                    "与同一行的 t 不是同一个切分点：{items}。"),
 }
