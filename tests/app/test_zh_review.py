@@ -239,3 +239,23 @@ def test_li_hangs_texts_call_the_cut_point_his_way():
     keys = [key for key in ZH if _li_hangs(key)]
     assert len(keys) > 50
     assert {key: ZH[key] for key in keys if "划分点" in ZH[key]} == {}
+
+
+def test_a_force_at_the_root_is_named_in_chinese():
+    """force=root=不存在: the warnings said 在“root”处指定的划分…, the link's key for the root."""
+    from app_helpers import open_link, warnings
+
+    said = warnings(open_link({"data": "watermelon_2.0", "force": "root=不存在"}, "zh"))
+    assert ("在“根结点”处指定的划分无法在这棵树中实现：该处按算法自己的选择生成。"
+            "这一指定仍然保留，供能够实现它的树使用。") in said
+    assert "在“根结点”处指定的划分属性“不存在”不是这份数据中的列。" in said
+    assert not [s for s in said if "root" in s]
+
+
+def test_a_forced_paths_conditions_read_as_the_node_picker_writes_them():
+    """纹理=清晰/根蒂=稍蜷 (the link's key) is written 纹理=清晰 / 根蒂=稍蜷, the root in words."""
+    from ui import analysis
+
+    said = analysis.unmatched_warnings({"root": 1, "纹理=清晰/根蒂=稍蜷": 5}, 5, "unused")
+    assert said[0].startswith("The split forced at the root ")
+    assert said[1].startswith("The split forced at 纹理=清晰 / 根蒂=稍蜷 ")
