@@ -608,8 +608,8 @@ class _Context:
         if claim.attribute is None:
             return self.needs_attribute(claim)
         row = self._row(claim.attribute)
-        if row is None:
-            return self.unknown(claim, f"{claim.attribute}: D{claim.branch}")
+        if row is None:  # the attribute alone: the line's sentence says which set was taken
+            return self.unknown(claim, claim.attribute)
         index, multi = claim.branch - 1, self.multiway_sets(row)
         if 1 <= claim.branch <= len(row["branches"]):
             verdict = self._judge_subset(claim, row, index)

@@ -195,11 +195,15 @@ def _numeric_columns(table: Table) -> list[bool]:
 # --------------------------------------------------------------------- LaTeX
 
 
-def to_latex(table: Table, digits: int = 3, places: Mapping[str, int] | None = None) -> str:
+LATEX_NOTE = r"needs \usepackage{booktabs}; Chinese text also needs ctex (or xeCJK)"
+
+
+def to_latex(table: Table, digits: int = 3, places: Mapping[str, int] | None = None,
+             note: str = LATEX_NOTE) -> str:
     r"""A booktabs tabular (\toprule, \midrule, \bottomrule), numbers right-aligned; places
-    as to_markdown's."""
+    as to_markdown's. note: the first line's comment, in the reader's language."""
     spec = "".join("r" if n else "l" for n in _numeric_columns(table))
-    lines = [r"% needs \usepackage{booktabs}; Chinese text also needs ctex (or xeCJK)",
+    lines = [f"% {note}",
              rf"\begin{{tabular}}{{{spec}}}", r"\toprule",
              _latex_row([escape_latex_file(c) for c in table.columns]), r"\midrule"]
     for i, row in enumerate(table.rows):

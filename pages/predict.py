@@ -168,7 +168,9 @@ def result_text(trace: dict, proba_row: np.ndarray, classes, label) -> str:
     tied = tied_best(proba_row, classes)
     if len(tied) < 2:
         return said
-    return sentences([said, tm("pred.result.tied", classes=Listed(map(str, tied)),
+    # each class as a sentence names one (Chinese quotes it: an unquoted 是 reads as a verb)
+    named = Listed(t("stop.tied_class", cls=str(c)) for c in tied)
+    return sentences([said, tm("pred.result.tied", classes=named,
                                probability=f"{proba_row.max():.3f}", label=label)])
 
 

@@ -31,6 +31,7 @@ from dtree_core.pruning import VALIDATED
 from ui import engine, registry, state
 from ui.messages import has, labelled, literal, t, tm
 from ui.setup import error_text
+from ui.widgets import path_words
 
 
 def current_or_stop() -> dict:
@@ -168,6 +169,7 @@ def unmatched_warnings(counts: dict[str, int], trees: int, tree: str) -> list[st
 
 
 def _unmatched_sentence(path: str, n: int, trees: int, tree: str) -> str:
+    path = path_words(path, t("node.root.bare"))
     if trees == 1:
         return tm("force.unmatched.one", path=path, tree=tree)
     if n == 1:

@@ -20,14 +20,14 @@ from dtree_core import handedit
 from dtree_core.data import DataError
 from dtree_core.dot import to_dot
 from dtree_core.evaluate import fit, stratified_split
-from dtree_core.paths import path_keys, path_parts, unescape_part
+from dtree_core.paths import path_keys
 from dtree_core.pruning import VALIDATED
 from dtree_core.split import format_number, told_apart_percent
 from dtree_core.trace import Trace
 from ui import analysis, engine, pruning
 from ui.messages import labelled, t, tm
 from ui.setup import error_text
-from ui.widgets import drawn_part, node_titles, percent_change
+from ui.widgets import drawn_part, node_titles, path_words, percent_change
 
 SPLIT_SHARE, SPLIT_SEED = 0.3, 0  # the held-out share and seed when nothing else validates
 ACTIONS = ("prune", "regroup", "cut", "auto")
@@ -235,14 +235,6 @@ def _last_edit(steps: list) -> None:
     before_text, after_text, change = percent_change(before, after)  # a tie is grey
     cols[0].metric(t("he.before"), before_text)
     cols[1].metric(t("he.after"), after_text, **change)
-
-
-def path_words(path: str) -> str:
-    """An edit's node as the node picker words it, without its id (ids move as the tree is
-    edited): '纹理=清晰 / 根蒂=稍蜷', or the catalogue's root."""
-    if path == "root":
-        return t("node.root")
-    return " / ".join(unescape_part(part) for part in path_parts(path))
 
 
 def edit_text(edit: dict, decimals: int) -> str:

@@ -676,10 +676,10 @@ EN = {
     "lab.split.method.holdout": "Train/test split (stratified)",
     "lab.split.method.kfold": "k-fold cross-validation (stratified)",
     "lab.split.k": "Folds (k)",
-    "cmp.intro": ("The same data ({dataset}) grown by each configuration. Trees, node counts and "
+    "cmp.intro": ("The same data, {dataset}, grown by each configuration. Trees, node counts and "
                   "training accuracy use every row; held-out accuracy comes from trees grown on "
                   "a seeded stratified split."),
-    "cmp.intro.validated": ("The same data ({dataset}) grown by each configuration. Training "
+    "cmp.intro.validated": ("The same data, {dataset}, grown by each configuration. Training "
                             "accuracy uses every row, and so do the trees and node counts of the "
                             "configurations that do not prune by validation rows (the others "
                             "are said below); held-out accuracy comes from trees grown on a "
@@ -922,6 +922,8 @@ EN = {
     "exp.csv": "CSV",
     "exp.md": "Markdown",
     "exp.latex": "LaTeX (booktabs)",
+    # the LaTeX download's first line, a comment (export.LATEX_NOTE)
+    "exp.latex.note": r"needs \usepackage{booktabs}; Chinese text also needs ctex (or xeCJK)",
     "exp.cli": "The same tree from the command line, run where {filename} is:",
     # the CLI draws a post-pruned tree without its pruned-away nodes (cli._pruned_tree)
     "exp.cli.pruned": ("Its tree.dot and tree.svg draw the pruned tree alone; the DOT download "

@@ -340,7 +340,7 @@ ZH = {
     "pseudo.lihang.5": ("否则，对 A_g 的每一可能值 aᵢ，依 A_g = aᵢ 将 D 分割为若干非空子集 Dᵢ，将 "
                         "Dᵢ 中实例数最大的类作为标记，构建子结点，由结点及其子结点构成树 T，返回 T"
                         "；"),
-    "pseudo.lihang.5.keep": ("否则，按 A_g 的划分点 t 将 D 分割为 D₁ = {{A_g ≤ t}}、"
+    "pseudo.lihang.5.keep": ("否则，按 A_g 的切分点 t 将 D 分割为 D₁ = {{A_g ≤ t}}、"
                              "D₂ = {{A_g > t}} "
                              "两个非空子集（连续特征，周志华 §4.4.1），将各子集中实例数最大的类作"
                              "为标记，构建子结点，由结点及其子结点构成树 T，返回 T；"),
@@ -544,9 +544,9 @@ ZH = {
     "lab.split.method.holdout": "留出法（分层采样）",
     "lab.split.method.kfold": "k 折交叉验证（分层采样）",
     "lab.split.k": "折数（k）",
-    "cmp.intro": ("用每个配置在同一份数据（{dataset}）上生成决策树。决策树、结点数和训练集精度"
+    "cmp.intro": ("用每个配置在同一份数据“{dataset}”上生成决策树。决策树、结点数和训练集精度"
                   "使用全部数据；测试集精度来自在一次固定随机种子的分层划分上生成的决策树。"),
-    "cmp.intro.validated": ("用每个配置在同一份数据（{dataset}）上生成决策树。训练集精度使用全部"
+    "cmp.intro.validated": ("用每个配置在同一份数据“{dataset}”上生成决策树。训练集精度使用全部"
                             "数据；不依据验证集剪枝的配置，其决策树和结点数也使用全部数据（其余配置"
                             "见下文）；测试集精度来自在一次固定随机种子的分层划分上生成的决策树。"),
     "cmp.view": "决策树",
@@ -697,8 +697,8 @@ ZH = {
     "pred.value.quoted": "“{value}”（数据中的取值）",
     "pred.submit": "预测",
     "pred.result": "预测的 {target}：**{label}**",
-    "pred.result.tied": ("这是并列：{classes} 的概率都是 {probability}；并列时取数据中排在前面的"
-                         "类别，即 {label}。"),
+    "pred.result.tied": ("这是并列：{classes}的概率都是 {probability}；并列时取数据中排在前面的"
+                         "类别“{label}”。"),
     "pred.col.class": "类别",
     "pred.col.probability": "概率",
     "pred.path": "决策树，框出了这个样本到达的结点",
@@ -756,6 +756,7 @@ ZH = {
     "exp.csv": "CSV",
     "exp.md": "Markdown",
     "exp.latex": "LaTeX（booktabs）",
+    "exp.latex.note": r"需要 \usepackage{booktabs}；排版中文还需要 ctex（或 xeCJK）",
     "exp.cli": "用命令行生成同一棵决策树（在 {filename} 所在的目录运行）：",
     "exp.cli.pruned": ("该命令生成的 tree.dot 和 tree.svg 只画剪枝后的决策树；上方下载的 DOT 文件"
                        "（以及生成时的 SVG）还以灰色虚线画出剪枝时剪去的 {count} 个结点。"),

@@ -116,17 +116,19 @@ def unmatched_forces(trace: dict) -> None:
     paths = trace.get("unmatched_force", [])
     if not paths:
         return
+    said = {path: widgets.path_words(path, t("node.root.bare")) for path in paths}
     if len(paths) == 1:
-        st.warning(tm("grow.force_unmatched.one", path=paths[0]))
+        st.warning(tm("grow.force_unmatched.one", path=said[paths[0]]))
     else:
-        st.warning(tm("grow.force_unmatched.many", paths=t("list.semicolon").join(paths)))
+        st.warning(tm("grow.force_unmatched.many",
+                      paths=t("list.semicolon").join(said[path] for path in paths)))
     dataset_key = st.session_state.dataset["key"]
     forces = st.session_state.forces.get(dataset_key, {})
     names = [a["name"] for a in trace["attributes"]]
     for path in paths:  # why, where the force names an attribute this tree does not have
         attribute = forced_split(forces.get(path, ""), names)[0]
         if path in forces and attribute not in names:
-            st.warning(tm(_why_not_an_attribute(attribute, trace["target"]), path=path,
+            st.warning(tm(_why_not_an_attribute(attribute, trace["target"]), path=said[path],
                           attribute=attribute))
     st.button(t("setup.clear_forces", n=len(forces)), key="clear_forces_grow",
               on_click=state.clear_forces, args=(dataset_key,))

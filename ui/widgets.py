@@ -22,6 +22,7 @@ from dtree_core.export import (
     worded,
 )
 from dtree_core.labels import branch_text, joined_paths, node_path
+from dtree_core.paths import path_parts, unescape_part
 from dtree_core.solution import compared_values
 from dtree_core.split import format_number, places_among, told_apart, told_apart_percent
 from ui import registry, state
@@ -65,7 +66,8 @@ def score_downloads(table, key: str, decimals: int, places: dict[str, int] | Non
                             file_name("scores", "csv"), "text/csv", key=f"{key}_dl_csv")
     cols[1].download_button(t("exp.md"), to_markdown(table, decimals, places),
                             file_name("scores", "md"), "text/markdown", key=f"{key}_dl_md")
-    cols[2].download_button(t("exp.latex"), to_latex(table, decimals, places),
+    cols[2].download_button(t("exp.latex"), to_latex(table, decimals, places,
+                                                      note=t("exp.latex.note")),
                             file_name("scores", "tex"), "text/x-tex", key=f"{key}_dl_tex")
 
 
@@ -271,6 +273,15 @@ def majority_tie(tied, count: float, shown=str) -> str:
     named = t("list.join").join(t("stop.tied_class", cls=shown(c)) for c in tied)
     return t("stop.tied_majority", classes=named, count=format_number(count, 3),
              label=shown(tied[0]))
+
+
+def path_words(path: str, root: str | None = None) -> str:
+    """A path key ('root', '纹理=清晰/根蒂=稍蜷': a forced split's, an edit's) as the reader
+    reads it: '纹理=清晰 / 根蒂=稍蜷', or the root in words (the node picker's (root), or
+    `root`). The key itself reached the Chinese warnings as 在“root”处."""
+    if path == "root":
+        return t("node.root") if root is None else root
+    return " / ".join(unescape_part(part) for part in path_parts(path))
 
 
 def score_header(column: str | None, known_only: bool = False) -> str:

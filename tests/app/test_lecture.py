@@ -408,13 +408,18 @@ def test_an_upload_link_s_file_of_a_bundled_set_s_bytes_opens_at_the_link_s_step
     assert at.session_state["step"] == 4 and at.query_params["step"] == "4"
 
 
+def root_words(lang: str) -> str:
+    """A force at the root as the warnings name it (the key 'root' read in Chinese: 在“root”处)."""
+    return t("node.root.bare", _lang=lang)
+
+
 @pytest.mark.parametrize("lang", LANGS)
 def test_a_forced_split_on_no_column_of_the_data_names_it(lang):
     """force=root=不存在 said only that the split could not be made at root."""
     at = open_link({"data": "watermelon_2.0", "force": "root=不存在"}, lang)
     said = warnings(at)
-    assert t("grow.force_unmatched.one", _lang=lang, path="root") in said
-    assert t("grow.force_unknown", _lang=lang, path="root", attribute="不存在") in said
+    assert t("grow.force_unmatched.one", _lang=lang, path=root_words(lang)) in said
+    assert t("grow.force_unknown", _lang=lang, path=root_words(lang), attribute="不存在") in said
     # a column the node cannot split on (used up above it): unmatched, but no unknown name
     known = warnings(open_link({"data": "watermelon_2.0", "force": "纹理=清晰=纹理"}, lang))
     assert t("grow.force_unmatched.one", _lang=lang, path="纹理=清晰") in known
@@ -436,8 +441,9 @@ def test_a_force_whose_data_cannot_be_read_again_names_no_reason_it_cannot_tell(
     at.run()
     assert not at.exception
     said = warnings(at)
-    assert t("grow.force_not_attribute", _lang=lang, path="root", attribute="纹理") in said
-    assert not any(t(key, _lang=lang, path="root", attribute="纹理") in said
+    assert t("grow.force_not_attribute", _lang=lang, path=root_words(lang),
+             attribute="纹理") in said
+    assert not any(t(key, _lang=lang, path=root_words(lang), attribute="纹理") in said
                    for key in ("grow.force_unknown", "grow.force_unchosen"))
 
 
@@ -446,10 +452,10 @@ def test_a_forced_split_on_a_column_left_out_or_the_target_says_so(lang):
     """A force on a column the sidebar left out was said to name "no column of this data"."""
     said = warnings(open_link({"data": "watermelon_2.0", "attrs": ["色泽", "根蒂"],
                                "force": "root=纹理"}, lang))
-    assert t("grow.force_unchosen", _lang=lang, path="root", attribute="纹理") in said
-    assert t("grow.force_unknown", _lang=lang, path="root", attribute="纹理") not in said
+    assert t("grow.force_unchosen", _lang=lang, path=root_words(lang), attribute="纹理") in said
+    assert t("grow.force_unknown", _lang=lang, path=root_words(lang), attribute="纹理") not in said
     said = warnings(open_link({"data": "watermelon_2.0", "force": "root=好瓜"}, lang))
-    assert t("grow.force_target", _lang=lang, path="root", attribute="好瓜") in said
+    assert t("grow.force_target", _lang=lang, path=root_words(lang), attribute="好瓜") in said
 
 
 @pytest.mark.parametrize(("lang", "listed"), [("en", "colour, 香味"), ("zh", "colour、香味")])

@@ -183,13 +183,13 @@ def test_evaluate_names_a_forced_split_some_fold_trees_lack():
 def test_unmatched_warnings_word_each_share():
     counts = {"纹理=清晰": 2, "root": 1, "脐部=凹陷": 5}
     assert analysis.unmatched_warnings(counts, 5, "unused") == [
-        "The split forced at root could not be made in one of the 5 fold trees: it grows as "
-        "the algorithm chooses there.",
+        "The split forced at the root could not be made in one of the 5 fold trees: it grows "
+        "as the algorithm chooses there.",
         "The split forced at 纹理=清晰 could not be made in 2 of the 5 fold trees: they grow as "
         "the algorithm chooses there.",
         "The split forced at 脐部=凹陷 could not be made in any of the 5 fold trees: they grow "
         "as the algorithm chooses there."]
     assert analysis.unmatched_warnings({"root": 1}, 1, "the tree") == [
-        "The split forced at root could not be made in the tree: it grows as the algorithm "
-        "chooses there."]
+        "The split forced at the root could not be made in the tree: it grows as the "
+        "algorithm chooses there."]
     assert analysis.unmatched_warnings({}, 5, "unused") == []

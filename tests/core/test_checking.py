@@ -1277,3 +1277,19 @@ def test_sets_named_first_keep_their_attribute_past_a_sum_of_them():
                    notation="lihang").verdicts
     assert [v.taken.get("attribute") for v in lihang] == ["A1", "A1", None, "A2", "A2", None]
     assert [v.taken.get("source_line") for v in lihang[3:5]] == [6, 6]
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "Line 2: 颜色 is not a candidate at this node"),
+    ("zh", "第 2 行：颜色不是此结点的候选属性")])
+def test_a_numbered_subset_of_an_attribute_that_is_no_candidate_names_the_attribute(id3, lang,
+                                                                                     said):
+    """Ent(D¹) after a line naming 颜色, no column here: the sentence named "颜色: D1" (an
+    ASCII colon and D1 for D¹) as the attribute; ex.line.taken already says which set."""
+    from ui.messages import t
+
+    report = check("Gain(D,颜色) = 0.1\nEnt(D¹) = 1", id3)
+    verdict = report.verdicts[1]
+    assert verdict.status == "unknown_attribute" and verdict.details["attribute"] == "颜色"
+    assert t("ex.line.unknown_attribute", _lang=lang, line=2,
+             **verdict.details).startswith(said)

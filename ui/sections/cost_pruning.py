@@ -52,8 +52,8 @@ EN: dict[str, str] = {
     "he.locked.help": ("A locked node is never pruned by the automatic pruning run here: "
                        "reduced-error pruning skips it, and with Li Hang's loss it is never a "
                        "group of leaves to retract. The sidebar's pruning does not know locks."),
-    "he.locked.none": "no node locked",
-    "he.edit.auto": "{method} ({locked})",
+    "he.locked.none": "none",
+    "he.edit.auto": "{method}; locked nodes: {locked}",
     "he.node": "Node of your tree",
     "he.action": "Edit",
     "he.action.prune": "Prune below this node",
@@ -129,8 +129,8 @@ ZH: dict[str, str] = {
     "he.locked": "锁定的结点（保留其划分）",
     "he.locked.help": ("在这里运行的自动剪枝不会剪去锁定的结点：错误率降低剪枝跳过它，用李航的损失"
                        "函数剪枝时它不会作为一组叶结点回缩。侧边栏的剪枝不考虑锁定。"),
-    "he.locked.none": "没有锁定结点",
-    "he.edit.auto": "{method}（{locked}）",
+    "he.locked.none": "无",
+    "he.edit.auto": "{method}；锁定的结点：{locked}",
     "he.node": "你的树中的结点",
     "he.action": "编辑",
     "he.action.prune": "剪去此结点以下的子树",

@@ -130,6 +130,7 @@ EN: dict[str, str] = {
                                     "would pass the filter; with g(D, A) ≥ the mean, as "
                                     "Quinlan's C4.5 does, all of them pass."),
     "lesson.impurity.entropy.lihang": "H (entropy)",
+    "lesson.impurity.gini.lihang": "Gini",
     "cmp.col.gini_multiway.lihang": "Gini(D, A) (multiway)",
     "cmp.col.gini_binary.lihang": "Gini(D, A) (best binary)",
     "lesson.impurity.two.lihang": ("Two classes: all three are 0 for a pure node and largest at "
@@ -275,7 +276,7 @@ ZH: dict[str, str] = {
                                      "（{column}），每一侧可有多个取值；取值只有两三个时，每种"
                                      "二分都是 A=a 与 A≠a。"),
     "lihang.value_splits.cuts": "对连续属性取切分点 t 切分",
-    "lihang.value_splits.cuts.linear": ("对连续属性取阈值 t 切分（单个属性，或线性组合 "
+    "lihang.value_splits.cuts.linear": ("对连续属性取切分点 t 切分（单个属性，或线性组合 "
                                         "Σ wᵢ·aᵢ ≤ t）"),
     "lihang.value_splits.same_split": ("只有两个取值的属性出现两行：A=a 与 A=b 是同一种切分"
                                        "（把 D 分成同样的两部分）。"),
@@ -313,6 +314,8 @@ ZH: dict[str, str] = {
                                     "周志华书上的“高于平均水平”没有特征能通过；按 Quinlan 的 "
                                     "C4.5 取 g(D, A) ≥ 平均值，全部通过。"),
     "lesson.impurity.entropy.lihang": "H（熵）",
+    # Li Hang calls Gini(p) 基尼指数 (def. 5.4); 基尼值 is Zhou's word
+    "lesson.impurity.gini.lihang": "Gini（基尼指数）",
     "cmp.col.gini_multiway.lihang": "Gini(D, A)（多路划分）",
     "cmp.col.gini_binary.lihang": "Gini(D, A)（最优二分）",
     "lesson.impurity.two.lihang": ("两个类别：三者在纯结点处都为 0，在 p = 0.5 处最大（H 为 1，"
@@ -375,5 +378,5 @@ ZH: dict[str, str] = {
     "cmp.binary_only.lihang": ("只有二分划分的树（CART）有这个结点，所以 g(D, A)、H_A(D) 和 "
                                "g_R(D, A) 都是针对它们的二分划分计算的。"),
     "cmp.binary_elsewhere.lihang": ("连续特征的 {column} 取在基尼指数 Gini(D, A) 最小的切分点，"
-                                    "与同一行的 t 不是同一个划分点：{items}。"),
+                                    "与同一行的 t 不是同一个切分点：{items}。"),
 }

@@ -164,15 +164,15 @@ ZH: dict[str, str] = {
     "boundary.show": "绘制决策区域，同时生成 {algorithm} 的决策树",
     "boundary.x": "横轴",
     "boundary.y": "纵轴",
-    "boundary.panel.axis": "轴平行划分：{algorithm}，第 {step} 步（第 0–{total} 步）",
+    "boundary.panel.axis": "轴平行划分：{algorithm}，第 {step} 步（步骤编号 0–{total}）",
     "boundary.panel": "{algorithm}，第 {step} 步（步骤编号 0–{total}）",
     "boundary.caption": ("每块着色区域是决策树生长到这一步时在该处预测的类别：尚未划分的结点预测"
                          "其中样本最多的类。点为数据集中的样本，颜色表示其类别。轴平行决策树的分"
                          "类边界由若干与坐标轴平行的分段组成；斜决策树的结点可以斜着划分。"),
     "boundary.held": "其余属性固定为中位数（连续属性）或出现最多的取值（离散属性）：{values}。",
     "boundary.missing_rows": "{n} 个样本在这两个属性上有缺失值，未画出。",
-    "boundary.other_step": ("{algorithm} 决策树显示第 {step} 步，即其最后一步（第 0–{total} 步）："
-                            "它的步数比这棵树少。"),
+    "boundary.other_step": ("{algorithm} 决策树显示第 {step} 步，即其最后一步"
+                            "（步骤编号 0–{total}）：它的步数比这棵树少。"),
     "boundary.unavailable": "无法在此生成 {algorithm} 决策树：{reason}",
     "boundary.sample": ("图中画出 {rows} 个样本中的 {shown} 个（随机抽样，种子为 0）；"
                         "决策区域与画出哪些样本无关。"),

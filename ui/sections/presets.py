@@ -189,7 +189,7 @@ ZH: dict[str, str] = {
     "preset.tree.full": "完整的树",
     "preset.tree.none": "未剪枝",
     "preset.tree.pre": "预剪枝",
-    "preset.tree.rep": "错误率降低剪枝",
+    "preset.tree.rep": "后剪枝（错误率降低剪枝）",
     "preset.criterion.gain": "信息增益",
     "preset.criterion.gain_ratio": "增益率",
     "preset.criterion.gini_index": "基尼指数",

@@ -450,7 +450,7 @@ ZH: dict[str, str] = {
     "prune.eval.kfold": ("这不是上面的 k 折交叉验证：而是按随机种子 {seed} 分层留出 1/{k} 的样本"
                          "（与一折一样多）。"),
     "prune.eval.unpruned": "未剪枝",
-    "prune.eval.pruned": "剪枝（{method}）",
+    "prune.eval.pruned": "剪枝后：{method}",
     "prune.eval.leaves": "叶结点数",
     "prune.eval.unpruned_note": ("下面评估所用的决策树都未剪枝：这种剪枝方法需要验证集，页面末尾"
                                  "对剪枝与未剪枝决策树的比较会从它自己的训练样本中划出验证集。"),

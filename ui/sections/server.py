@@ -11,7 +11,7 @@ EN: dict[str, str] = {
     "server.phase.reading": "Reading {name}…",
     "server.phase.preparing": "Preparing the data: target, attributes and their kinds…",
     "server.phase.growing": "Growing depth {depth} ({nodes} nodes so far, {seconds} s)…",
-    "server.phase.pruning": "Pruning: {method} ({seconds} s so far)…",
+    "server.phase.pruning": "Pruning: {method}, {seconds} s so far…",
     "server.phase.drawing": ("Grown: {nodes} nodes, depth {depth}, in {seconds} s. "
                              "Drawing the tree…"),
     "exp.svg.render": "Draw the SVG picture",
@@ -37,7 +37,7 @@ ZH: dict[str, str] = {
     "server.phase.reading": "正在读取 {name}…",
     "server.phase.preparing": "正在准备数据：目标列、属性及其类型…",
     "server.phase.growing": "正在生成第 {depth} 层（已有 {nodes} 个结点，用时 {seconds} 秒）…",
-    "server.phase.pruning": "正在剪枝：{method}（已用时 {seconds} 秒）…",
+    "server.phase.pruning": "正在剪枝：{method}，已用时 {seconds} 秒…",
     "server.phase.drawing": ("已生成：{nodes} 个结点，深度 {depth}，用时 {seconds} 秒。"
                              "正在绘制决策树…"),
     "exp.svg.render": "绘制 SVG 图片",
