@@ -22,7 +22,6 @@ from .labels import branch_text, children_of, node_path
 from .scoretable import score_attributes
 from .splitting import EXACT_PARTITION_LIMIT, Batch
 from .trace import node_rows
-from .wording import fill
 
 MAX_ROWS = 5_000  # an exercise file carries its data: classroom-sized tables only
 DEFAULT_TOLERANCE = 1e-3
@@ -91,9 +90,10 @@ def check_reproducible(trace: dict) -> None:
     attributes at random (CLS: no code makes the draw)."""
     forced = (trace.get("params") or {}).get("force") or ()
     if forced:
-        raise ExerciseFileError(fill("The tree has {count} splits forced by hand; the file "
-                                     "cannot tell a student's build_tree about them.",
-                                     {"count": len(forced)}), "forced",
+        splits, them = ("a split", "it") if len(forced) == 1 else (f"{len(forced)} splits",
+                                                                   "them")
+        raise ExerciseFileError(f"The tree has {splits} forced by hand; the file cannot tell a "
+                                f"student's build_tree about {them}.", "forced",
                                 count=len(forced))
     method = (trace.get("params") or {}).get("prune", "none")
     if method != "none":

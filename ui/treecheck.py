@@ -18,7 +18,7 @@ from dtree_core.options import Options
 from dtree_core.split import places_apart, record_threshold_text
 from dtree_core.treecheck import Difference, PasteError, TreeCheck, check_tree, known_attribute
 from ui import engine, registry
-from ui.messages import t, tm
+from ui.messages import has, t, tm
 from ui.names import tree_dataset_name
 from ui.panel import tie_rule, why_text
 from ui.setup import error_text
@@ -187,7 +187,10 @@ def file_error_text(error: ExerciseFileError) -> str:
         details["none"] = t("prune.method.none")
     if "algorithm" in details:
         details["algorithm"] = registry.name(details["algorithm"])
-    return t(f"tc.file.error.{error.code}", **details)
+    key = f"tc.file.error.{error.code}"
+    if details.get("count") == 1 and has(f"{key}.one"):  # "1 split", not "1 splits"
+        key += ".one"
+    return t(key, **details)
 
 
 def expected_values_file(current: dict) -> None:

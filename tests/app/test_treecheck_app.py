@@ -349,3 +349,34 @@ def test_a_tied_cut_is_said_to_tie_by_the_score_the_algorithm_cuts_by(lang, monk
         said = t(f"tc.diff.{result.difference.kind}", **sentence_values(trace, result))
         assert said == t("tc.diff.tied_threshold", _lang=lang, expected_attribute="x",
                          given="5.5", expected="1.5", criterion=t(f"col.{score}", _lang=lang))
+
+
+@pytest.mark.parametrize(("lang", "one", "two"), [
+    ("en", "has a split forced by hand: the file cannot tell a student's build_tree about it,",
+     "has 2 splits forced by hand: the file cannot tell a student's build_tree about them,"),
+    ("zh", "有 1 处划分是手动强制指定的：文件无法把它告诉学生",
+     "有 2 处划分是手动强制指定的：文件无法把它们告诉学生"),
+])
+def test_one_forced_split_is_said_in_the_singular(monkeypatch, lang, one, two):
+    """The exercise file refused for forced splits: one is "a split … it" (它), not "them"."""
+    from dtree_core.expected import ExerciseFileError
+    from ui import messages
+    from ui.treecheck import file_error_text
+
+    monkeypatch.setattr(messages, "current_language", lambda: lang)
+    assert one in file_error_text(ExerciseFileError("", "forced", count=1))
+    assert two in file_error_text(ExerciseFileError("", "forced", count=2))
+
+
+def test_the_cores_refusal_of_one_forced_split_says_it(wm3):
+    from dtree_core import DecisionTree
+    from dtree_core.expected import ExerciseFileError, expected_tests
+
+    X, y = wm3
+    for force, words in ((["root=纹理"], "has a split forced by hand; the file cannot tell a "
+                          "student's build_tree about it."),
+                         (["root=纹理", "纹理=清晰=色泽"], "has 2 splits forced by hand; the "
+                          "file cannot tell a student's build_tree about them.")):
+        trace = DecisionTree("id3", force=force).fit(X, y).trace_.to_dict()
+        with pytest.raises(ExerciseFileError, match=words):
+            expected_tests(trace, X, y, "forced")

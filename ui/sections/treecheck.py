@@ -120,6 +120,10 @@ EN: dict[str, str] = {
                              "a student's build_tree about them, so a correct program would build "
                              "another tree. Remove the forced splits to download the file for the "
                              "tree the algorithm grows by itself."),
+    "tc.file.error.forced.one": ("This tree has a split forced by hand: the file cannot tell a "
+                                 "student's build_tree about it, so a correct program would "
+                                 "build another tree. Remove the forced split to download the "
+                                 "file for the tree the algorithm grows by itself."),
     "tc.file.error.random": ("{algorithm} picks each split attribute by a seeded random draw: no "
                              "student's code makes the same draws, so the file would fail a "
                              "correct program. Choose an algorithm that picks by a score (ID3, "
@@ -274,6 +278,9 @@ ZH: dict[str, str] = {
     "tc.file.error.forced": ("这棵决策树有 {count} 处划分是手动强制指定的：文件无法把它们告诉学生"
                              "的 build_tree，正确的程序也会生成另一棵树。请去掉强制指定的划分，再"
                              "下载算法自行生成的决策树的文件。"),
+    "tc.file.error.forced.one": ("这棵决策树有 1 处划分是手动强制指定的：文件无法把它告诉学生"
+                                 "的 build_tree，正确的程序也会生成另一棵树。请去掉这处强制指定"
+                                 "的划分，再下载算法自行生成的决策树的文件。"),
     "tc.file.error.random": ("{algorithm} 按带随机种子的随机抽取选择每个划分属性：学生的代码无法做"
                              "出同样的抽取，正确的程序也通不过这个文件的测试。请选择按得分选择属性"
                              "的算法（ID3、C4.5、CART）再下载文件。"),
