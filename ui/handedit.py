@@ -268,7 +268,8 @@ def _log(edits: list[dict], steps: list) -> None:
     for k, edit in enumerate(edits):
         before, after = told_apart_percent(steps[k][1], steps[k + 1][1])
         st.markdown(tm("he.log.row", k=k + 1, edit=edit_text(edit, decimals),
-                       path=path_words(edit["path"]), before=before, after=after))
+                       path=path_words(edit["path"], t("node.root.bare")), before=before,
+                       after=after))  # "1. At the root: …", not "1. At (root): …"
     cols = st.columns(2)
     cols[0].button(t("he.undo"), key="he_undo", on_click=undo, disabled=not edits)
     cols[1].button(t("he.restart"), key="he_restart", on_click=restart, disabled=not edits)

@@ -234,10 +234,12 @@ def test_the_edit_log_and_the_change_are_worded_in_the_pages_language(lang):
     pruned = judged(DecisionTree().fit(X, y).trace_, Edit("prune", "root"), X, y, Xv, yv)
     edit(at, "root", "prune")
     words = LANGUAGES[lang][1]
-    values = {"k": 1, "edit": words["he.edit.prune"], "path": words["node.root"],
+    values = {"k": 1, "edit": words["he.edit.prune"], "path": words["node.root.bare"],
               "before": percent(pruned.before), "after": percent(pruned.after)}
     row = fill(words["he.log.row"], {k: literal(v) for k, v in values.items()})  # as tm()
     assert row in [m.value for m in at.markdown]
+    # the root in words, not the picker's bracketed (root) after "At" or before "："
+    assert row.startswith({"en": "1. At the root: ", "zh": "1. 根结点："}[lang]), row
     (after,) = [m for m in at.metric if m.label == words["he.after"]]
     change = f"{100 * (pruned.after - pruned.before):+.1f}"
     assert after.delta == fill(words["metric.delta_points"], {"delta": change})
