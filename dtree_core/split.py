@@ -59,19 +59,43 @@ def threshold_text(t: float, significant: int | None = None) -> str:
 # up to this many within a few units in the last place is no midpoint of short decimals
 # (a linear test's t, found by search; weights written to 4 digits make it approximate).
 EXACT_DIGITS = 12
+# ...unless the float arithmetic moved it: the midpoint of -43.6 and 48.8 is the float
+# 2.599999999999998, five units in its last place from 2.6, as the operands' larger units
+# allow. A cut that close to a short decimal (a millionth of that decimal's last unit, where
+# an arbitrary float is one time in some 10^5) is such a midpoint: written as the float it is,
+# since a typed 2.6 goes the other way.
+DISPLACED = 1e-6
 
 
 def _exact_form(x: float, digits: int) -> str | None:
     """x to `digits` significant digits or as many more as write it within a few units in
     the last place of the float (0.294 for 0.29400000000000004), so no number one could type
     lies between the cut as written and the cut the tree routes by (123456.875, not
-    123456.9, below which a value of 123456.88 read while the tree sent it above); None
-    when EXACT_DIGITS do not."""
+    123456.9, below which a value of 123456.88 read while the tree sent it above); the
+    float's own digits for a short decimal the arithmetic moved (DISPLACED); None when
+    EXACT_DIGITS do not."""
     for places in range(digits, max(digits, EXACT_DIGITS) + 1):
         text = f"{x:.{places}g}"
-        if abs(float(text) - x) <= 4 * math.ulp(x):
+        off = abs(float(text) - x)
+        if off <= 4 * math.ulp(x):
             return text
+        if off <= DISPLACED * _last_unit(text):
+            return _round_trip(x, places)
     return None
+
+
+def _last_unit(text: str) -> float:
+    """The unit of a number's last written digit: 0.01 for '2.65', 10 for '1.2e+02'."""
+    return 10.0 ** Decimal(text).as_tuple().exponent
+
+
+def _round_trip(x: float, places: int) -> str:
+    """x to the fewest significant digits from `places` that read back as x itself."""
+    for more in range(places, 18):
+        text = f"{x:.{more}g}"
+        if float(text) == x:
+            return text
+    return repr(x)
 
 
 def record_threshold_text(record: Mapping) -> str:

@@ -193,6 +193,21 @@ def test_no_typed_value_lies_between_the_written_cut_and_the_cut():
     assert "IF v>123456.875 THEN c=b" in rules_text(trace)
 
 
+def test_a_midpoint_the_arithmetic_moved_off_its_short_decimal_is_written_as_it_is():
+    """-43.6 and 48.8 are cut at the float 2.599999999999998, five units in its last place
+    from 2.6 (the operands' units are larger): written 2.6, a typed 2.6 read '<= 2.6' while
+    the tree sent it above (hypothesis found it, one run in ten)."""
+    X = pd.DataFrame({"v": [-43.6, -43.6, 48.8, 48.8]})
+    model = DecisionTree("cart").fit(X, pd.Series(["a", "a", "b", "b"], name="c"))
+    trace = model.trace_.to_dict()
+    t = trace["nodes"][0]["decision"]["threshold"]
+    assert t == (-43.6 + 48.8) / 2 and t != 2.6
+    assert record_threshold_text(trace["nodes"][0]["decision"]) == "2.599999999999998"
+    assert model.predict(pd.DataFrame({"v": [2.6]}))[0] == "b"
+    assert "IF v>2.599999999999998 THEN c=b" in rules_text(trace)
+    assert threshold_text(2.6) == "2.6" and threshold_text(0.29400000000000004) == "0.294"
+
+
 @settings(max_examples=300, deadline=None)
 @given(st.integers(-10**8, 10**8), st.integers(1, 10**8), st.integers(-8, 4))
 def test_a_midpoint_of_short_decimals_reads_back_as_itself(first, gap, exponent):
