@@ -93,11 +93,12 @@ def midpoint(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     up to b, the cut is a itself (≤ a is the same rows, and b would send them all left)."""
     with np.errstate(over="ignore", invalid="ignore"):
         mid = (a + b) / 2
-        overflowed = np.isinf(mid) & np.isfinite(a) & np.isfinite(b)
-        if np.any(overflowed):
-            mid = np.where(overflowed, np.asarray(a) / 2 + np.asarray(b) / 2, mid)
+        if np.isinf(mid).any():  # only then can a finite sum have overflowed: rarely
+            overflowed = np.isinf(mid) & np.isfinite(a) & np.isfinite(b)
+            if overflowed.any():
+                mid = np.where(overflowed, np.asarray(a) / 2 + np.asarray(b) / 2, mid)
         rounded_up = (mid >= b) & (a < b)
-    return np.where(rounded_up, a, mid) if np.any(rounded_up) else mid
+    return np.where(rounded_up, a, mid) if rounded_up.any() else mid
 
 
 def threshold_digits(t: np.ndarray, below: np.ndarray, above: np.ndarray) -> np.ndarray | None:
@@ -108,6 +109,9 @@ def threshold_digits(t: np.ndarray, below: np.ndarray, above: np.ndarray) -> np.
     each neighbour is over half a unit of its sixth significant digit, about 5e-6 of t
     near 1; from 14 digits every cut is checked)."""
     t, below, above = (np.asarray(x, dtype=float) for x in (t, below, above))
+    fraction = t != np.round(t)  # NaN too; inf is whole
+    if not fraction.any():  # every cut whole (below): none is suspect, no bound to compute
+        return None
     with np.errstate(all="ignore"):
         size = np.abs(t)
         exponent = np.floor(np.log10(np.where(size > 0, size, 1.0)))
@@ -116,8 +120,7 @@ def threshold_digits(t: np.ndarray, below: np.ndarray, above: np.ndarray) -> np.
         # from 14 digits a value's shortest form may sit a half-ulp from its float, past
         # the slack's margin: such a cut is checked as written, not cleared by the bound
         clear = (t - below > slack) & (above - t > slack) & (own < 14)
-        suspect = np.isfinite(t) & np.isfinite(below) & np.isfinite(above) \
-            & (t != np.round(t)) & ~clear
+        suspect = np.isfinite(t) & np.isfinite(below) & np.isfinite(above) & fraction & ~clear
     # a whole t is written whole (exactly t) below 1e15; above, format_number already takes
     # the 17 digits a check could ask for at most (the float reads back; its decimal form
     # may still read past a neighbour's shortest one, as for 1e23 and the float below it)
