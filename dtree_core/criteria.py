@@ -75,6 +75,15 @@ def gini(counts: np.ndarray) -> np.ndarray:
     return _gini_of(_shares(counts, totals[..., None]), totals)
 
 
+def entropy_and_gini(counts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(entropy(counts), gini(counts)), the same bits, from shares computed once (a node's
+    facts hold both)."""
+    counts = np.asarray(counts, dtype=float)
+    totals = total(counts)
+    p = _shares(counts, totals[..., None])
+    return _entropy_of(p), _gini_of(p, totals)
+
+
 def misclassification(counts: np.ndarray) -> np.ndarray:
     """Misclassification impurity 1 − max_k p_k (Duda §8.3.2), the error of labelling D with
     its majority class; an empty set has 0."""

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from .counting import starts_of
-from .criteria import entropy, gini
+from .criteria import entropy_and_gini
 from .data import Encoded
 from .options import Options
 from .scoretable import LevelScores, NodeScores, cut_record
@@ -85,8 +85,9 @@ class NodeStore:
     def record_facts(self, ids: np.ndarray, counts: np.ndarray, n: np.ndarray,
                      labels: np.ndarray) -> None:
         """|D|, the class weights, Ent(D), Gini(D) and the majority class of nodes."""
-        facts = {"n": n, "weight": counts.sum(axis=1), "entropy": entropy(counts),
-                 "gini": gini(counts), "counts": counts, "label": labels}
+        ent, gini = entropy_and_gini(counts)
+        facts = {"n": n, "weight": counts.sum(axis=1), "entropy": ent, "gini": gini,
+                 "counts": counts, "label": labels}
         for name, values in facts.items():
             self.columns[name].data[ids] = values
 
