@@ -22,6 +22,18 @@ _table = np.zeros(1)
 TINY_WEIGHT, HUGE_WEIGHT = 1e-150, 1e150
 
 
+def any_true(mask: np.ndarray) -> bool:
+    """mask.any() for a bool array, by np.count_nonzero: one C call, where .any() and .all()
+    go through numpy's Python-level reduction (measured about 0.5 against 1.5-2 µs; a depth
+    of a few nodes asks some forty such questions)."""
+    return np.count_nonzero(mask) > 0
+
+
+def all_true(mask: np.ndarray) -> bool:
+    """mask.all() for a bool array (see any_true)."""
+    return np.count_nonzero(mask) == mask.size
+
+
 def xlogx(x: np.ndarray) -> np.ndarray:
     """x·log2 x, 0 at 0 (elementwise, so the same bits wherever x sits in an array)."""
     x = np.asarray(x, dtype=float)

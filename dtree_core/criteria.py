@@ -47,7 +47,7 @@ def _shares(counts: np.ndarray, totals: np.ndarray) -> np.ndarray:
     """counts / totals, 0 where a total is 0 (divided only where it is not: no warning, and
     no pass to undo the NaNs)."""
     positive = totals > 0
-    if positive.all():
+    if np.count_nonzero(positive) == positive.size:  # .all(), without its Python wrapper
         return counts / totals
     out = np.zeros(np.broadcast_shapes(np.shape(counts), np.shape(totals)))
     return np.divide(counts, totals, out=out, where=positive)

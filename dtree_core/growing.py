@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from .budget import Budget, applied_budget
-from .counting import distinct_indices, starts_of
+from .counting import all_true, any_true, distinct_indices, starts_of
 from .data import CodedError, Encoded
 from .decide import child_draw_keys, choose, draws, root_draw_key
 from .heap import reusing_freed_pages
@@ -71,7 +71,7 @@ def _grow_depth(enc, options, frontier, store: NodeStore) -> Frontier | None:
     store.record_facts(frontier.ids, counts, n, labels)
     stop = early_stops(enc, options, frontier.batch, frontier.used, counts, n, frontier.depth)
     open_nodes = stop == ""
-    if not open_nodes.any():
+    if not any_true(open_nodes):
         store.record_leaves(frontier.ids, stop)
         return None
     scored = frontier.batch.select(open_nodes)
@@ -93,7 +93,7 @@ def _grow_depth(enc, options, frontier, store: NodeStore) -> Frontier | None:
     leaves = stop != ""
     store.record_leaves(frontier.ids[leaves], stop[leaves])
     following = None
-    if not leaves.all():
+    if not all_true(leaves):
         following = _children(enc, frontier, scored, open_nodes, stop, level, winner, labels,
                               store, linear)
     level.release()  # the depth is decided; its arrays are rebuilt if a viewer asks
@@ -140,7 +140,7 @@ def _record_attribute_splits(store, level, ids, at, winner, forced, value, tests
             continue
         for k, split in zip(where.tolist(), level.splits(at[where], j), strict=True):
             splits[k] = split
-    if cut.any():
+    if any_true(cut):
         _record_cuts(store, level, ids, at[cut], js[cut], forced, value)
         keep = ~cut
         at, js, splits = at[keep], js[keep], [s for s, c in zip(splits, cut.tolist(),
@@ -226,10 +226,10 @@ def early_stops(enc, options, batch: Batch, used, counts, n, depth: int) -> np.n
             continue
         hit = holds()
         hit &= open_nodes
-        if hit.any():  # most cases hold nowhere: nothing to mark
+        if any_true(hit):  # most cases hold nowhere: nothing to mark
             stop[hit] = code
             open_nodes &= ~hit
-            if not open_nodes.any():
+            if not any_true(open_nodes):
                 break
     return stop
 
@@ -249,7 +249,7 @@ def _values_differ(enc: Encoded, batch: Batch, used: np.ndarray,
     differ = np.zeros(m, dtype=bool)
     some_value = np.empty(m)
     rows, node = batch.rows, batch.node
-    if looked_at is not None and not looked_at.all():
+    if looked_at is not None and not all_true(looked_at):
         keep = looked_at.take(node)
         rows, node = rows[keep], node[keep]
     order = sorted(range(len(enc.attributes)), key=lambda j: enc.attributes[j].is_nominal)
@@ -261,11 +261,11 @@ def _values_differ(enc: Encoded, batch: Batch, used: np.ndarray,
         known = x >= 0 if a.is_nominal else ~np.isnan(x)
         if a.is_nominal:
             known &= ~used[node, j]
-        x, at = (x, node) if known.all() else (x[known], node[known])
+        x, at = (x, node) if all_true(known) else (x[known], node[known])
         some_value[at] = x
         differ[at[x != some_value[at]]] = True
         undecided = ~differ[node]
-        if not undecided.any():
+        if not any_true(undecided):
             break
         rows, node = rows[undecided], node[undecided]
     return differ
@@ -290,7 +290,7 @@ def late_stops(options: Options, level: LevelScores, winner, tests=None,
     too_small = splits & (value < options.min_gain)
     if forced is not None:
         too_small &= ~np.asarray(forced, dtype=bool)
-    if too_small.any():
+    if any_true(too_small):
         stop[too_small] = options.rules.gain_stop
     return stop
 
@@ -388,7 +388,7 @@ def _children(enc, frontier, scored, open_nodes, stop, level, winner, labels,
     branch = _route(enc, level, kept_rows, node, winner, tests)
     # r̃_v only matter where an unknown value is spread over the branches
     shares = _branch_shares(level, splits, winner, tests, sizes, first_child) \
-        if (branch < 0).any() else None
+        if any_true(branch < 0) else None
     rows, weight, child = _spread_unknowns(kept_rows, scored.weight[keep], node, branch,
                                            first_child, sizes, shares)
     del keep, node, kept_rows, branch  # entry-sized: gone before the next depth's arrays
@@ -450,10 +450,10 @@ def _spread_unknowns(rows, weight, node, branch, first_child, sizes, shares):
     reference grower keeps too, so weighted sums add up in the same order.
     """
     known = branch >= 0
-    if known.all():  # nothing to copy (the concatenations below would give the same arrays)
+    if all_true(known):  # nothing to copy (the concatenations below would give the same arrays)
         child = first_child.take(node) + branch
         positive = weight > 0
-        return (rows, weight, child) if positive.all() else \
+        return (rows, weight, child) if all_true(positive) else \
             (rows[positive], weight[positive], child[positive])
     unknown = np.flatnonzero(~known)
     reps = sizes[node[unknown]]
@@ -465,7 +465,7 @@ def _spread_unknowns(rows, weight, node, branch, first_child, sizes, shares):
     weight = np.concatenate([weight[known], copy_weight])
     child = np.concatenate([first_child[node[known]] + branch[known], child_of_copy])
     positive = weight > 0
-    if positive.all():
+    if all_true(positive):
         return rows, weight, child
     return rows[positive], weight[positive], child[positive]
 

@@ -29,6 +29,8 @@ from .counting import (
     HUGE_WEIGHT,
     TABLE_LIMIT,
     TINY_WEIGHT,
+    all_true,
+    any_true,
     distinct_indices,
     fits_group_order,
     group_order,
@@ -71,7 +73,7 @@ class Batch:
 
     def select(self, keep_nodes: np.ndarray) -> Batch:
         """The entries of the nodes flagged in keep_nodes, renumbered 0..k-1."""
-        if keep_nodes.all():  # the same entries: shared, not copied
+        if all_true(keep_nodes):  # the same entries: shared, not copied
             return Batch(self.rows, self.weight, self.node, self.n_nodes)
         new_index = np.cumsum(keep_nodes) - 1
         mask = keep_nodes.take(self.node)
@@ -93,12 +95,12 @@ def midpoint(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     up to b, the cut is a itself (≤ a is the same rows, and b would send them all left)."""
     with np.errstate(over="ignore", invalid="ignore"):
         mid = (a + b) / 2
-        if np.isinf(mid).any():  # only then can a finite sum have overflowed: rarely
+        if any_true(np.isinf(mid)):  # only then can a finite sum have overflowed: rarely
             overflowed = np.isinf(mid) & np.isfinite(a) & np.isfinite(b)
-            if overflowed.any():
+            if any_true(overflowed):
                 mid = np.where(overflowed, np.asarray(a) / 2 + np.asarray(b) / 2, mid)
         rounded_up = (mid >= b) & (a < b)
-    return np.where(rounded_up, a, mid) if rounded_up.any() else mid
+    return np.where(rounded_up, a, mid) if any_true(rounded_up) else mid
 
 
 def threshold_digits(t: np.ndarray, below: np.ndarray, above: np.ndarray) -> np.ndarray | None:
@@ -110,7 +112,7 @@ def threshold_digits(t: np.ndarray, below: np.ndarray, above: np.ndarray) -> np.
     near 1; from 14 digits every cut is checked)."""
     t, below, above = (np.asarray(x, dtype=float) for x in (t, below, above))
     fraction = t != np.round(t)  # NaN too; inf is whole
-    if not fraction.any():  # every cut whole (below): none is suspect, no bound to compute
+    if not any_true(fraction):  # every cut whole (below): none is suspect, no bound to compute
         return None
     with np.errstate(all="ignore"):
         size = np.abs(t)
@@ -124,7 +126,7 @@ def threshold_digits(t: np.ndarray, below: np.ndarray, above: np.ndarray) -> np.
     # a whole t is written whole (exactly t) below 1e15; above, format_number already takes
     # the 17 digits a check could ask for at most (the float reads back; its decimal form
     # may still read past a neighbour's shortest one, as for 1e23 and the float below it)
-    if not suspect.any():
+    if not any_true(suspect):
         return None
     digits = np.zeros(len(t), dtype=np.int8)
     for i in np.flatnonzero(suspect).tolist():
@@ -904,7 +906,7 @@ def _batch_facts(enc: Encoded, batch: Batch) -> dict:
     if not facts:
         sizes = np.bincount(batch.node, None, batch.n_nodes)
         w = batch.weight
-        unit = bool((w == 1).all())  # the usual case, and the cheapest to tell
+        unit = all_true(w == 1)  # the usual case, and the cheapest to tell
         weight = float(len(w)) if unit else float(w.sum())
         whole = unit or bool(np.array_equal(w, np.floor(w))) and weight < 2.0 ** 52
         starts = np.zeros(batch.n_nodes, dtype=np.int64)
@@ -1135,7 +1137,7 @@ def _segment_first_best(key: np.ndarray, seg_start: np.ndarray, seg: np.ndarray)
     each position's segment. (is_tied, with the bound computed once per segment.)"""
     if len(seg_start) == 1:  # one segment (a one-node depth): no reduceat, no gather
         tied = is_tied(key, key.max())
-        return np.array([tied.argmax() if tied.any() else len(key)])
+        return np.array([tied.argmax() if any_true(tied) else len(key)])
     best = np.maximum.reduceat(key, seg_start)
     with np.errstate(invalid="ignore"):
         bound = best - tie_margin(best)
@@ -1196,8 +1198,7 @@ def _score_continuous_stack(enc: Encoded, js: list[int], batch: Batch, by_gini: 
     m = batch.n_nodes * len(js)
     # False beside an unknown (NaN) value
     step = s.step[:-1] if s.step is not None else s.value[:-1] < s.value[1:]
-    last = s.starts[1:] - 1  # no midpoint between one node's last entry and the next's first
-    step[last[(last >= 0) & (last < len(step))]] = False
+    _no_step_between_nodes(step, s.starts)
     if _every_position_pays(s, step, min_side, forced, js):
         return _score_every_position(s, step, batch, len(js), by_gini, gini_only)
     cand = np.flatnonzero(step if s.known is None else step & s.known[1:])
@@ -1274,6 +1275,14 @@ def _score_continuous_stack(enc: Encoded, js: list[int], batch: Batch, by_gini: 
     result.curve = _curve(s, cand, cand_node, result.scores["rho"], gain, gini_index, best, m,
                           curve_points)
     return _unstack(result, len(js), batch.n_nodes)
+
+
+def _no_step_between_nodes(step: np.ndarray, starts: np.ndarray) -> None:
+    """No midpoint between one node's last entry and the next's first (with one node,
+    nothing to clear: its four calls saved at every depth of a deep chain)."""
+    if len(starts) > 1:
+        last = starts[1:] - 1
+        step[last[(last >= 0) & (last < len(step))]] = False
 
 
 def _every_position_pays(s: _Sorted, step: np.ndarray, min_side: float, forced, js) -> bool:
@@ -1438,7 +1447,7 @@ def _tied_with_node_best(key: np.ndarray, per_node: np.ndarray,
     """Candidates whose key ties the best of their node (as _segment_first_best ties them);
     each node's candidates are a run of per_node[i] from starts[i]."""
     held = per_node > 0
-    if not held.any():
+    if not any_true(held):
         return np.zeros(len(key), dtype=bool)
     finite = np.where(np.isfinite(key), key, -np.inf)
     best = np.maximum.reduceat(finite, starts[held])  # a pass, not maximum.at's scatter
@@ -1561,14 +1570,14 @@ def _side_purity(counts: list, weight: np.ndarray) -> np.ndarray:
     # a square that overflows is a side heavier than HUGE_WEIGHT's, taken again below
     with np.errstate(over="ignore"):
         squares = _add_each(_square, counts)
-    if positive.all():  # the usual case: one pass
+    if all_true(positive):  # the usual case: one pass
         out = squares / weight
     else:
         out = np.divide(squares, weight, out=np.zeros(len(weight)), where=positive)
     if weight.dtype.kind in "iu":  # whole-number weights: never lighter or heavier
         return out
     extreme = positive & ((weight < TINY_WEIGHT) | (weight > HUGE_WEIGHT))
-    if extreme.any():
+    if any_true(extreme):
         w = weight[extreme]
         out[extreme] = _add([c[extreme] / w * c[extreme] for c in counts])
     return out
@@ -1603,7 +1612,9 @@ def _threshold_split(s: _Sorted, pos: np.ndarray, has: np.ndarray,
     counts = np.empty((m, 2, n_classes))  # (node, side, class)
     for c, weight in enumerate(s.left(pos, np.arange(m))):
         counts[:, 0, c] = weight
-    counts[~has, 0] = 0.0
+    some_without = not all_true(has)  # nodes with no midpoint: no left side, no threshold
+    if some_without:
+        counts[~has, 0] = 0.0
     np.subtract(s.known_counts, counts[:, 0], out=counts[:, 1])
     n = np.empty((m, 2), dtype=np.int64)
     n[:, 0] = np.where(has, pos - s.starts + 1, 0)
@@ -1612,8 +1623,9 @@ def _threshold_split(s: _Sorted, pos: np.ndarray, has: np.ndarray,
     digits = None
     if len(s.order):
         below, above = s.value[pos], s.value[after]
-        with np.errstate(invalid="ignore"):
-            threshold = np.where(has, midpoint(below, above), np.nan)
+        threshold = midpoint(below, above)
+        if some_without:
+            threshold = np.where(has, threshold, np.nan)
         digits = threshold_digits(threshold, below, above)
     else:
         threshold = np.full(m, np.nan)
@@ -1629,7 +1641,7 @@ def _curve(s: _Sorted, cand, cand_node, rho, gain, gini_index, best, m, points) 
     per_node = sorted_counts(cand_node, m)
     starts = starts_of(per_node)
     stride = np.maximum(1, -(-per_node // max(points, 1)))
-    if (stride == 1).all():
+    if all_true(stride == 1):
         keep = np.arange(len(cand))
     else:  # every stride-th midpoint of each node (from its first), plus the best ones
         kept_n = -(-per_node // stride)
