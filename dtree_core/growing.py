@@ -116,7 +116,7 @@ def record_level(store, level, choice, ids, winner, forced, stop, tests=None) ->
     criterion = store.options.rules.criterion
     value = table[criterion] if criterion in table else table["gain"]
     ids, forced = np.asarray(ids), np.asarray(forced, dtype=bool)  # the reference's lists
-    splitting = np.flatnonzero(stop == "")
+    splitting = (stop == "").nonzero()[0]
     won = [i for i in splitting.tolist() if i in tests and tests[i].wins]
     for i in won:
         store.record_split(int(ids[i]), -1, False, tests[i].gini_index, tests[i].split,
@@ -134,7 +134,7 @@ def _record_attribute_splits(store, level, ids, at, winner, forced, value, tests
     splits: list = [None] * len(at)
     cut = np.zeros(len(at), dtype=bool)
     for j in distinct_indices(js):  # attribute by attribute: each reads its arrays once
-        where = np.flatnonzero(js == j)
+        where = (js == j).nonzero()[0]
         if not store.enc.attributes[j].is_nominal:  # numbers: store.record_cuts
             cut[where] = True
             continue
@@ -153,7 +153,7 @@ def _record_cuts(store, level, ids, at, js, forced, value) -> None:
     thresholds = np.empty(len(at))
     digits = np.zeros(len(at), dtype=np.int8)
     for j in distinct_indices(js):
-        where = np.flatnonzero(js == j)
+        where = (js == j).nonzero()[0]
         s = level.scores[j]
         thresholds[where] = s.threshold[at[where]]
         if s.threshold_digits is not None:
@@ -219,7 +219,7 @@ def early_stops(enc, options, batch: Batch, used, counts, n, depth: int) -> np.n
          if options.max_depth is not None and depth >= options.max_depth else None),
         ("min_samples", lambda: n < options.min_samples_split),
     ]
-    stop = np.full(len(n), "", dtype=object)
+    stop = _no_stops(len(n))
     open_nodes = np.ones(len(n), dtype=bool)
     for code, holds in cases:
         if holds is None:  # holds nowhere at this depth
@@ -231,6 +231,14 @@ def early_stops(enc, options, batch: Batch, used, counts, n, depth: int) -> np.n
             open_nodes &= ~hit
             if not any_true(open_nodes):
                 break
+    return stop
+
+
+def _no_stops(m: int) -> np.ndarray:
+    """(m,) stop codes, all "" (no stop yet): np.full's wrappers cost more than its work on a
+    depth's few nodes."""
+    stop = np.empty(m, dtype=object)
+    stop[:] = ""
     return stop
 
 
@@ -281,7 +289,7 @@ def late_stops(options: Options, level: LevelScores, winner, tests=None,
     splits = winner >= 0
     if tests:
         splits[list(tests)] = True
-    stop = np.full(len(winner), "", dtype=object)
+    stop = _no_stops(len(winner))
     stop[~splits] = "min_branch_weight"
     decrease = level.table()[options.rules.impurity_decrease]
     value = decrease[np.arange(len(winner)), np.maximum(winner, 0)]
@@ -421,7 +429,7 @@ def _branch_shares(level, splits, winner, tests, sizes, first) -> np.ndarray:
     for i, test in linear.items():
         shares[first[i]:first[i] + 2] = test.shares
     for j in chosen_attributes:
-        at = np.flatnonzero(chosen == j)
+        at = (chosen == j).nonzero()[0]
         part = level.branch_shares(j, at)
         shares[(first[at][:, None] + np.arange(part.shape[1])).ravel()] = part.ravel()
     return shares
@@ -455,7 +463,7 @@ def _spread_unknowns(rows, weight, node, branch, first_child, sizes, shares):
         positive = weight > 0
         return (rows, weight, child) if all_true(positive) else \
             (rows[positive], weight[positive], child[positive])
-    unknown = np.flatnonzero(~known)
+    unknown = (~known).nonzero()[0]
     reps = sizes[node[unknown]]
     entry = np.repeat(unknown, reps)
     offset = np.arange(len(entry)) - np.repeat(starts_of(reps), reps)

@@ -797,7 +797,7 @@ def first_best(key: np.ndarray, axis: int = -1) -> np.ndarray:
 def is_tied(key: np.ndarray, best) -> np.ndarray:
     """Is each key within the tie margin of best (finite keys only)? best broadcasts against
     key."""
-    if isinstance(best, np.generic | np.ndarray) and best.size == 1 \
+    if isinstance(best, (np.generic, np.ndarray)) and best.size == 1 \
             and best.dtype == np.float64 and best.ndim <= np.ndim(key):
         # one best (a one-node depth's): the bound in Python floats, the same IEEE operations
         # without numpy's per-call and error-state costs (inf - inf is NaN there, silently)
@@ -1145,7 +1145,7 @@ def _segment_first_best(key: np.ndarray, seg_start: np.ndarray, seg: np.ndarray)
     tied &= np.isfinite(key)
     # the first tied position at or after each segment's start, if it is still in the segment
     # (ties are few: a search among them, not a pass over every position)
-    tied_at = np.flatnonzero(tied)
+    tied_at = tied.nonzero()[0]
     first = np.append(tied_at, len(key))[np.searchsorted(tied_at, seg_start)]
     return np.where(first < np.append(seg_start[1:], len(key)), first, len(key))
 
@@ -1201,7 +1201,7 @@ def _score_continuous_stack(enc: Encoded, js: list[int], batch: Batch, by_gini: 
     _no_step_between_nodes(step, s.starts)
     if _every_position_pays(s, step, min_side, forced, js):
         return _score_every_position(s, step, batch, len(js), by_gini, gini_only)
-    cand = np.flatnonzero(step if s.known is None else step & s.known[1:])
+    cand = (step if s.known is None else step & s.known[1:]).nonzero()[0]
     cand_node = s.node.take(cand)
     n_distinct = sorted_counts(cand_node, m) + (s.known_n > 0)
     if s.whole:  # exact integer weights on both sides
@@ -1363,7 +1363,7 @@ def _first_best_of_nodes(key: np.ndarray, starts: np.ndarray, node: np.ndarray) 
     best = np.maximum.reduceat(key, starts)
     with np.errstate(invalid="ignore"):
         bound = best - tie_margin(best)
-    tied_at = np.flatnonzero(key >= bound.take(node))
+    tied_at = (key >= bound.take(node)).nonzero()[0]
     first = np.append(tied_at, len(key))[np.searchsorted(tied_at, starts)]
     return np.where((first < np.append(starts[1:], len(key))) & (best > -np.inf), first, len(key))
 
@@ -1653,7 +1653,7 @@ def _curve(s: _Sorted, cand, cand_node, rho, gain, gini_index, best, m, points) 
         for key in (gain, None if gini_index is None else -gini_index):
             if key is not None:
                 mask |= _tied_with_node_best(key, per_node, starts)
-        keep = np.flatnonzero(mask)
+        keep = mask.nonzero()[0]
     kept_node, at = cand_node[keep], cand[keep]
     offsets = np.zeros(m + 1, dtype=np.int64)
     np.cumsum(np.bincount(kept_node, None, m), out=offsets[1:])
