@@ -388,7 +388,7 @@ def _children(enc, frontier, scored, open_nodes, stop, level, winner, labels,
     open_ids = frontier.ids[open_nodes]
     sizes = _branch_sizes(level, splits, winner, tests)
     first_child = starts_of(sizes)
-    parent_ids = np.repeat(np.arange(len(sizes)), sizes)
+    parent_ids = np.arange(len(sizes)).repeat(sizes)
     branch_index = np.arange(len(parent_ids)) - first_child[parent_ids]
     child_ids = store.add_children(open_ids[parent_ids], branch_index, frontier.depth + 1)
     keep = splits.take(scored.node)

@@ -75,8 +75,9 @@ class NodeStore:
         """New nodes under parents (root: parent -1); their creation ids."""
         ids = np.arange(self.size, self.size + len(parents))
         self.size += len(parents)
-        for column in self.columns.values():
-            column.ensure(self.size)
+        if self.size > len(self.columns["parent"].data):  # every column grows here, together
+            for column in self.columns.values():
+                column.ensure(self.size)
         for name, values in (("parent", parents), ("branch", branches), ("depth", depth)):
             self.columns[name].data[ids] = values
         self.levels.extend([None] * len(parents))

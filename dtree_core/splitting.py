@@ -75,7 +75,7 @@ class Batch:
         """The entries of the nodes flagged in keep_nodes, renumbered 0..k-1."""
         if all_true(keep_nodes):  # the same entries: shared, not copied
             return Batch(self.rows, self.weight, self.node, self.n_nodes)
-        new_index = np.cumsum(keep_nodes) - 1
+        new_index = keep_nodes.cumsum() - 1
         mask = keep_nodes.take(self.node)
         return Batch(self.rows[mask], self.weight[mask], new_index[self.node[mask]],
                      int(keep_nodes.sum()))
@@ -111,7 +111,7 @@ def threshold_digits(t: np.ndarray, below: np.ndarray, above: np.ndarray) -> np.
     each neighbour is over half a unit of its sixth significant digit, about 5e-6 of t
     near 1; from 14 digits every cut is checked)."""
     t, below, above = (np.asarray(x, dtype=float) for x in (t, below, above))
-    fraction = t != np.round(t)  # NaN too; inf is whole
+    fraction = t != t.round()  # NaN too; inf is whole
     if not any_true(fraction):  # every cut whole (below): none is suspect, no bound to compute
         return None
     with np.errstate(all="ignore"):
@@ -910,8 +910,8 @@ def _batch_facts(enc: Encoded, batch: Batch) -> dict:
         weight = float(len(w)) if unit else float(w.sum())
         whole = unit or bool(np.array_equal(w, np.floor(w))) and weight < 2.0 ** 52
         starts = np.zeros(batch.n_nodes, dtype=np.int64)
-        np.cumsum(sizes[:-1], out=starts[1:])
-        facts.update(sizes=sizes, starts=starts, node=np.repeat(np.arange(batch.n_nodes), sizes),
+        sizes[:-1].cumsum(out=starts[1:])
+        facts.update(sizes=sizes, starts=starts, node=np.arange(batch.n_nodes).repeat(sizes),
             y=enc.y[batch.rows], whole=whole, unit=unit, weight=weight,
             w_int=w.astype(np.int64) if whole and not unit else None,
             identity=batch.n_nodes == 1 and len(batch.rows) == enc.n_rows
@@ -1104,7 +1104,7 @@ def _class_cum(step, known, bits: int, n_classes: int, starts, sizes):
         step *= known
     cum = np.empty(len(step) + 1, dtype=np.int64)
     cum[0] = 0
-    np.cumsum(step, out=cum[1:])
+    step.cumsum(out=cum[1:])
     node_sums = cum.take(starts + sizes)
     node_sums -= cum.take(starts)
     mask = (1 << bits) - 1
@@ -1243,7 +1243,7 @@ def _score_continuous_stack(enc: Encoded, js: list[int], batch: Batch, by_gini: 
     # indices into cand of each node's best midpoint by Gain and by Gini_index
     best_gain = best_gini = seg_start
     if len(cand):
-        seg = np.cumsum(new_node) - 1 if len(seg_start) > 1 else None
+        seg = new_node.cumsum() - 1 if len(seg_start) > 1 else None
         if gain is not None:
             best_gain = _segment_first_best(gain, seg_start, seg)
         if gini_index is not None:
@@ -1645,10 +1645,10 @@ def _curve(s: _Sorted, cand, cand_node, rho, gain, gini_index, best, m, points) 
         keep = np.arange(len(cand))
     else:  # every stride-th midpoint of each node (from its first), plus the best ones
         kept_n = -(-per_node // stride)
-        first = np.repeat(starts, kept_n)
-        step = np.arange(kept_n.sum()) - np.repeat(starts_of(kept_n), kept_n)
+        first = starts.repeat(kept_n)
+        step = np.arange(kept_n.sum()) - starts_of(kept_n).repeat(kept_n)
         mask = np.zeros(len(cand), dtype=bool)
-        mask[first + step * np.repeat(stride, kept_n)] = True
+        mask[first + step * stride.repeat(kept_n)] = True
         mask[best] = True
         for key in (gain, None if gini_index is None else -gini_index):
             if key is not None:
@@ -1656,7 +1656,7 @@ def _curve(s: _Sorted, cand, cand_node, rho, gain, gini_index, best, m, points) 
         keep = mask.nonzero()[0]
     kept_node, at = cand_node[keep], cand[keep]
     offsets = np.zeros(m + 1, dtype=np.int64)
-    np.cumsum(np.bincount(kept_node, None, m), out=offsets[1:])
+    np.bincount(kept_node, None, m).cumsum(out=offsets[1:])
     below, above = s.value[at], s.value[at + 1]
     thresholds = midpoint(below, above)
     curve = {"offsets": offsets, "threshold": thresholds,
