@@ -26,12 +26,12 @@ def any_true(mask: np.ndarray) -> bool:
     """mask.any() for a bool array, by np.count_nonzero: one C call, where .any() and .all()
     go through numpy's Python-level reduction (measured about 0.5 against 1.5-2 µs; a depth
     of a few nodes asks some forty such questions)."""
-    return np.count_nonzero(mask) > 0
+    return bool(np.count_nonzero(mask))  # count_nonzero gives a numpy integer
 
 
 def all_true(mask: np.ndarray) -> bool:
     """mask.all() for a bool array (see any_true)."""
-    return np.count_nonzero(mask) == mask.size
+    return bool(np.count_nonzero(mask) == mask.size)
 
 
 def xlogx(x: np.ndarray) -> np.ndarray:

@@ -160,6 +160,7 @@ def split_scores(branch_counts: np.ndarray, unknown_weight: np.ndarray,
     iv_shares = _shares(np.concatenate([branch_weight, unknown_weight[..., None]], axis=-1),
                         total_weight[..., None])
     iv = np.maximum(-total(plogp(iv_shares)), 0.0)
-    gain_ratio = np.where(iv > 0, gain / np.where(iv > 0, iv, 1), 0.0)  # never divides by 0
+    has_iv = iv > 0
+    gain_ratio = np.where(has_iv, gain / np.where(has_iv, iv, 1), 0.0)  # never divides by 0
     return {"rho": rho, "entropy_known": entropy_known, "entropy_after": entropy_after,
             "gain": gain, "iv": iv, "gain_ratio": gain_ratio, **scores}

@@ -260,7 +260,7 @@ def _values_differ(enc: Encoded, batch: Batch, used: np.ndarray,
     if looked_at is not None and not all_true(looked_at):
         keep = looked_at.take(node)
         rows, node = rows[keep], node[keep]
-    order = sorted(range(len(enc.attributes)), key=lambda j: enc.attributes[j].is_nominal)
+    order = enc.continuous_indices + enc.nominal_indices  # each in column order
     for j in order:
         a = enc.attributes[j]
         if a.is_nominal and used[:, j].all():

@@ -78,7 +78,7 @@ class Batch:
         new_index = keep_nodes.cumsum() - 1
         mask = keep_nodes.take(self.node)
         return Batch(self.rows[mask], self.weight[mask], new_index[self.node[mask]],
-                     int(keep_nodes.sum()))
+                     int(np.count_nonzero(keep_nodes)))
 
 
 def training_set(enc: Encoded) -> Batch:
