@@ -47,7 +47,7 @@ def _shares(counts: np.ndarray, totals: np.ndarray) -> np.ndarray:
     """counts / totals, 0 where a total is 0 (divided only where it is not: no warning, and
     no pass to undo the NaNs)."""
     positive = totals > 0
-    if positive.all():
+    if np.count_nonzero(positive) == positive.size:  # .all(), without its Python wrapper
         return counts / totals
     out = np.zeros(np.broadcast_shapes(np.shape(counts), np.shape(totals)))
     return np.divide(counts, totals, out=out, where=positive)
@@ -73,6 +73,15 @@ def gini(counts: np.ndarray) -> np.ndarray:
     counts = np.asarray(counts, dtype=float)
     totals = total(counts)
     return _gini_of(_shares(counts, totals[..., None]), totals)
+
+
+def entropy_and_gini(counts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(entropy(counts), gini(counts)), the same bits, from shares computed once (a node's
+    facts hold both)."""
+    counts = np.asarray(counts, dtype=float)
+    totals = total(counts)
+    p = _shares(counts, totals[..., None])
+    return _entropy_of(p), _gini_of(p, totals)
 
 
 def misclassification(counts: np.ndarray) -> np.ndarray:
@@ -151,6 +160,7 @@ def split_scores(branch_counts: np.ndarray, unknown_weight: np.ndarray,
     iv_shares = _shares(np.concatenate([branch_weight, unknown_weight[..., None]], axis=-1),
                         total_weight[..., None])
     iv = np.maximum(-total(plogp(iv_shares)), 0.0)
-    gain_ratio = np.where(iv > 0, gain / np.where(iv > 0, iv, 1), 0.0)  # never divides by 0
+    has_iv = iv > 0
+    gain_ratio = np.where(has_iv, gain / np.where(has_iv, iv, 1), 0.0)  # never divides by 0
     return {"rho": rho, "entropy_known": entropy_known, "entropy_after": entropy_after,
             "gain": gain, "iv": iv, "gain_ratio": gain_ratio, **scores}

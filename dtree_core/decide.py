@@ -62,11 +62,14 @@ _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 
 
 def _mix(x: np.ndarray) -> np.ndarray:
-    """splitmix64's finaliser: a well-spread 64-bit hash (wrapping arithmetic is intended)."""
+    """splitmix64's finaliser: a well-spread 64-bit hash (wrapping arithmetic is intended).
+
+    x is an array of at least one axis (every draw key is): numpy wraps integer arrays
+    silently and warns of overflow only in scalar arithmetic, so no np.errstate is needed
+    here or in the callers (one per call was a fixed cost paid at every depth)."""
     x = np.asarray(x, dtype=np.uint64)
-    with np.errstate(over="ignore"):
-        x = (x ^ (x >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
-        x = (x ^ (x >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+    x = (x ^ (x >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+    x = (x ^ (x >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
     return x ^ (x >> np.uint64(31))
 
 
@@ -77,14 +80,11 @@ def root_draw_key(seed: int) -> np.ndarray:
 
 
 def child_draw_keys(parent_keys: np.ndarray, branch: np.ndarray) -> np.ndarray:
-    with np.errstate(over="ignore"):
-        return _mix(parent_keys.astype(np.uint64) * _GOLDEN + branch.astype(np.uint64)
-                    + np.uint64(1))
+    return _mix(parent_keys.astype(np.uint64) * _GOLDEN + branch.astype(np.uint64) + np.uint64(1))
 
 
 def draws(node_keys: np.ndarray, n_attributes: int) -> np.ndarray:
     """(m, A) uniform numbers in [0, 1): CLS's draw and the random tie rule's, per attribute."""
-    with np.errstate(over="ignore"):
-        bits = _mix(node_keys.astype(np.uint64)[:, None] * _GOLDEN
-                    + np.arange(1, n_attributes + 1, dtype=np.uint64)[None, :])
+    bits = _mix(node_keys.astype(np.uint64)[:, None] * _GOLDEN
+                + np.arange(1, n_attributes + 1, dtype=np.uint64)[None, :])
     return (bits >> np.uint64(11)).astype(np.float64) / float(1 << 53)

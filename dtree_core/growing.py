@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from .budget import Budget, applied_budget
-from .counting import distinct_indices, starts_of
+from .counting import all_true, any_true, distinct_indices, starts_of
 from .data import CodedError, Encoded
 from .decide import child_draw_keys, choose, draws, root_draw_key
 from .heap import reusing_freed_pages
@@ -71,7 +71,7 @@ def _grow_depth(enc, options, frontier, store: NodeStore) -> Frontier | None:
     store.record_facts(frontier.ids, counts, n, labels)
     stop = early_stops(enc, options, frontier.batch, frontier.used, counts, n, frontier.depth)
     open_nodes = stop == ""
-    if not open_nodes.any():
+    if not any_true(open_nodes):
         store.record_leaves(frontier.ids, stop)
         return None
     scored = frontier.batch.select(open_nodes)
@@ -93,7 +93,7 @@ def _grow_depth(enc, options, frontier, store: NodeStore) -> Frontier | None:
     leaves = stop != ""
     store.record_leaves(frontier.ids[leaves], stop[leaves])
     following = None
-    if not leaves.all():
+    if not all_true(leaves):
         following = _children(enc, frontier, scored, open_nodes, stop, level, winner, labels,
                               store, linear)
     level.release()  # the depth is decided; its arrays are rebuilt if a viewer asks
@@ -116,7 +116,7 @@ def record_level(store, level, choice, ids, winner, forced, stop, tests=None) ->
     criterion = store.options.rules.criterion
     value = table[criterion] if criterion in table else table["gain"]
     ids, forced = np.asarray(ids), np.asarray(forced, dtype=bool)  # the reference's lists
-    splitting = np.flatnonzero(stop == "")
+    splitting = (stop == "").nonzero()[0]
     won = [i for i in splitting.tolist() if i in tests and tests[i].wins]
     for i in won:
         store.record_split(int(ids[i]), -1, False, tests[i].gini_index, tests[i].split,
@@ -134,13 +134,13 @@ def _record_attribute_splits(store, level, ids, at, winner, forced, value, tests
     splits: list = [None] * len(at)
     cut = np.zeros(len(at), dtype=bool)
     for j in distinct_indices(js):  # attribute by attribute: each reads its arrays once
-        where = np.flatnonzero(js == j)
+        where = (js == j).nonzero()[0]
         if not store.enc.attributes[j].is_nominal:  # numbers: store.record_cuts
             cut[where] = True
             continue
         for k, split in zip(where.tolist(), level.splits(at[where], j), strict=True):
             splits[k] = split
-    if cut.any():
+    if any_true(cut):
         _record_cuts(store, level, ids, at[cut], js[cut], forced, value)
         keep = ~cut
         at, js, splits = at[keep], js[keep], [s for s, c in zip(splits, cut.tolist(),
@@ -153,7 +153,7 @@ def _record_cuts(store, level, ids, at, js, forced, value) -> None:
     thresholds = np.empty(len(at))
     digits = np.zeros(len(at), dtype=np.int8)
     for j in distinct_indices(js):
-        where = np.flatnonzero(js == j)
+        where = (js == j).nonzero()[0]
         s = level.scores[j]
         thresholds[where] = s.threshold[at[where]]
         if s.threshold_digits is not None:
@@ -219,18 +219,26 @@ def early_stops(enc, options, batch: Batch, used, counts, n, depth: int) -> np.n
          if options.max_depth is not None and depth >= options.max_depth else None),
         ("min_samples", lambda: n < options.min_samples_split),
     ]
-    stop = np.full(len(n), "", dtype=object)
+    stop = _no_stops(len(n))
     open_nodes = np.ones(len(n), dtype=bool)
     for code, holds in cases:
         if holds is None:  # holds nowhere at this depth
             continue
         hit = holds()
         hit &= open_nodes
-        if hit.any():  # most cases hold nowhere: nothing to mark
+        if any_true(hit):  # most cases hold nowhere: nothing to mark
             stop[hit] = code
             open_nodes &= ~hit
-            if not open_nodes.any():
+            if not any_true(open_nodes):
                 break
+    return stop
+
+
+def _no_stops(m: int) -> np.ndarray:
+    """(m,) stop codes, all "" (no stop yet): np.full's wrappers cost more than its work on a
+    depth's few nodes."""
+    stop = np.empty(m, dtype=object)
+    stop[:] = ""
     return stop
 
 
@@ -249,10 +257,10 @@ def _values_differ(enc: Encoded, batch: Batch, used: np.ndarray,
     differ = np.zeros(m, dtype=bool)
     some_value = np.empty(m)
     rows, node = batch.rows, batch.node
-    if looked_at is not None and not looked_at.all():
+    if looked_at is not None and not all_true(looked_at):
         keep = looked_at.take(node)
         rows, node = rows[keep], node[keep]
-    order = sorted(range(len(enc.attributes)), key=lambda j: enc.attributes[j].is_nominal)
+    order = enc.continuous_indices + enc.nominal_indices  # each in column order
     for j in order:
         a = enc.attributes[j]
         if a.is_nominal and used[:, j].all():
@@ -261,11 +269,11 @@ def _values_differ(enc: Encoded, batch: Batch, used: np.ndarray,
         known = x >= 0 if a.is_nominal else ~np.isnan(x)
         if a.is_nominal:
             known &= ~used[node, j]
-        x, at = (x, node) if known.all() else (x[known], node[known])
+        x, at = (x, node) if all_true(known) else (x[known], node[known])
         some_value[at] = x
         differ[at[x != some_value[at]]] = True
         undecided = ~differ[node]
-        if not undecided.any():
+        if not any_true(undecided):
             break
         rows, node = rows[undecided], node[undecided]
     return differ
@@ -281,7 +289,7 @@ def late_stops(options: Options, level: LevelScores, winner, tests=None,
     splits = winner >= 0
     if tests:
         splits[list(tests)] = True
-    stop = np.full(len(winner), "", dtype=object)
+    stop = _no_stops(len(winner))
     stop[~splits] = "min_branch_weight"
     decrease = level.table()[options.rules.impurity_decrease]
     value = decrease[np.arange(len(winner)), np.maximum(winner, 0)]
@@ -290,7 +298,7 @@ def late_stops(options: Options, level: LevelScores, winner, tests=None,
     too_small = splits & (value < options.min_gain)
     if forced is not None:
         too_small &= ~np.asarray(forced, dtype=bool)
-    if too_small.any():
+    if any_true(too_small):
         stop[too_small] = options.rules.gain_stop
     return stop
 
@@ -380,7 +388,7 @@ def _children(enc, frontier, scored, open_nodes, stop, level, winner, labels,
     open_ids = frontier.ids[open_nodes]
     sizes = _branch_sizes(level, splits, winner, tests)
     first_child = starts_of(sizes)
-    parent_ids = np.repeat(np.arange(len(sizes)), sizes)
+    parent_ids = np.arange(len(sizes)).repeat(sizes)
     branch_index = np.arange(len(parent_ids)) - first_child[parent_ids]
     child_ids = store.add_children(open_ids[parent_ids], branch_index, frontier.depth + 1)
     keep = splits.take(scored.node)
@@ -388,7 +396,7 @@ def _children(enc, frontier, scored, open_nodes, stop, level, winner, labels,
     branch = _route(enc, level, kept_rows, node, winner, tests)
     # r̃_v only matter where an unknown value is spread over the branches
     shares = _branch_shares(level, splits, winner, tests, sizes, first_child) \
-        if (branch < 0).any() else None
+        if any_true(branch < 0) else None
     rows, weight, child = _spread_unknowns(kept_rows, scored.weight[keep], node, branch,
                                            first_child, sizes, shares)
     del keep, node, kept_rows, branch  # entry-sized: gone before the next depth's arrays
@@ -421,7 +429,7 @@ def _branch_shares(level, splits, winner, tests, sizes, first) -> np.ndarray:
     for i, test in linear.items():
         shares[first[i]:first[i] + 2] = test.shares
     for j in chosen_attributes:
-        at = np.flatnonzero(chosen == j)
+        at = (chosen == j).nonzero()[0]
         part = level.branch_shares(j, at)
         shares[(first[at][:, None] + np.arange(part.shape[1])).ravel()] = part.ravel()
     return shares
@@ -450,12 +458,12 @@ def _spread_unknowns(rows, weight, node, branch, first_child, sizes, shares):
     reference grower keeps too, so weighted sums add up in the same order.
     """
     known = branch >= 0
-    if known.all():  # nothing to copy (the concatenations below would give the same arrays)
+    if all_true(known):  # nothing to copy (the concatenations below would give the same arrays)
         child = first_child.take(node) + branch
         positive = weight > 0
-        return (rows, weight, child) if positive.all() else \
+        return (rows, weight, child) if all_true(positive) else \
             (rows[positive], weight[positive], child[positive])
-    unknown = np.flatnonzero(~known)
+    unknown = (~known).nonzero()[0]
     reps = sizes[node[unknown]]
     entry = np.repeat(unknown, reps)
     offset = np.arange(len(entry)) - np.repeat(starts_of(reps), reps)
@@ -465,7 +473,7 @@ def _spread_unknowns(rows, weight, node, branch, first_child, sizes, shares):
     weight = np.concatenate([weight[known], copy_weight])
     child = np.concatenate([first_child[node[known]] + branch[known], child_of_copy])
     positive = weight > 0
-    if positive.all():
+    if all_true(positive):
         return rows, weight, child
     return rows[positive], weight[positive], child[positive]
 

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from .counting import starts_of
-from .criteria import entropy, gini
+from .criteria import entropy_and_gini
 from .data import Encoded
 from .options import Options
 from .scoretable import LevelScores, NodeScores, cut_record
@@ -75,8 +75,9 @@ class NodeStore:
         """New nodes under parents (root: parent -1); their creation ids."""
         ids = np.arange(self.size, self.size + len(parents))
         self.size += len(parents)
-        for column in self.columns.values():
-            column.ensure(self.size)
+        if self.size > len(self.columns["parent"].data):  # every column grows here, together
+            for column in self.columns.values():
+                column.ensure(self.size)
         for name, values in (("parent", parents), ("branch", branches), ("depth", depth)):
             self.columns[name].data[ids] = values
         self.levels.extend([None] * len(parents))
@@ -85,8 +86,9 @@ class NodeStore:
     def record_facts(self, ids: np.ndarray, counts: np.ndarray, n: np.ndarray,
                      labels: np.ndarray) -> None:
         """|D|, the class weights, Ent(D), Gini(D) and the majority class of nodes."""
-        facts = {"n": n, "weight": counts.sum(axis=1), "entropy": entropy(counts),
-                 "gini": gini(counts), "counts": counts, "label": labels}
+        ent, gini = entropy_and_gini(counts)
+        facts = {"n": n, "weight": counts.sum(axis=1), "entropy": ent, "gini": gini,
+                 "counts": counts, "label": labels}
         for name, values in facts.items():
             self.columns[name].data[ids] = values
 

@@ -29,6 +29,8 @@ from .counting import (
     HUGE_WEIGHT,
     TABLE_LIMIT,
     TINY_WEIGHT,
+    all_true,
+    any_true,
     distinct_indices,
     fits_group_order,
     group_order,
@@ -71,12 +73,12 @@ class Batch:
 
     def select(self, keep_nodes: np.ndarray) -> Batch:
         """The entries of the nodes flagged in keep_nodes, renumbered 0..k-1."""
-        if keep_nodes.all():  # the same entries: shared, not copied
+        if all_true(keep_nodes):  # the same entries: shared, not copied
             return Batch(self.rows, self.weight, self.node, self.n_nodes)
-        new_index = np.cumsum(keep_nodes) - 1
+        new_index = keep_nodes.cumsum() - 1
         mask = keep_nodes.take(self.node)
         return Batch(self.rows[mask], self.weight[mask], new_index[self.node[mask]],
-                     int(keep_nodes.sum()))
+                     int(np.count_nonzero(keep_nodes)))
 
 
 def training_set(enc: Encoded) -> Batch:
@@ -93,11 +95,12 @@ def midpoint(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     up to b, the cut is a itself (≤ a is the same rows, and b would send them all left)."""
     with np.errstate(over="ignore", invalid="ignore"):
         mid = (a + b) / 2
-        overflowed = np.isinf(mid) & np.isfinite(a) & np.isfinite(b)
-        if np.any(overflowed):
-            mid = np.where(overflowed, np.asarray(a) / 2 + np.asarray(b) / 2, mid)
+        if any_true(np.isinf(mid)):  # only then can a finite sum have overflowed: rarely
+            overflowed = np.isinf(mid) & np.isfinite(a) & np.isfinite(b)
+            if any_true(overflowed):
+                mid = np.where(overflowed, np.asarray(a) / 2 + np.asarray(b) / 2, mid)
         rounded_up = (mid >= b) & (a < b)
-    return np.where(rounded_up, a, mid) if np.any(rounded_up) else mid
+    return np.where(rounded_up, a, mid) if any_true(rounded_up) else mid
 
 
 def threshold_digits(t: np.ndarray, below: np.ndarray, above: np.ndarray) -> np.ndarray | None:
@@ -108,6 +111,9 @@ def threshold_digits(t: np.ndarray, below: np.ndarray, above: np.ndarray) -> np.
     each neighbour is over half a unit of its sixth significant digit, about 5e-6 of t
     near 1; from 14 digits every cut is checked)."""
     t, below, above = (np.asarray(x, dtype=float) for x in (t, below, above))
+    fraction = t != t.round()  # NaN too; inf is whole
+    if not any_true(fraction):  # every cut whole (below): none is suspect, no bound to compute
+        return None
     with np.errstate(all="ignore"):
         size = np.abs(t)
         exponent = np.floor(np.log10(np.where(size > 0, size, 1.0)))
@@ -116,12 +122,11 @@ def threshold_digits(t: np.ndarray, below: np.ndarray, above: np.ndarray) -> np.
         # from 14 digits a value's shortest form may sit a half-ulp from its float, past
         # the slack's margin: such a cut is checked as written, not cleared by the bound
         clear = (t - below > slack) & (above - t > slack) & (own < 14)
-        suspect = np.isfinite(t) & np.isfinite(below) & np.isfinite(above) \
-            & (t != np.round(t)) & ~clear
+        suspect = np.isfinite(t) & np.isfinite(below) & np.isfinite(above) & fraction & ~clear
     # a whole t is written whole (exactly t) below 1e15; above, format_number already takes
     # the 17 digits a check could ask for at most (the float reads back; its decimal form
     # may still read past a neighbour's shortest one, as for 1e23 and the float below it)
-    if not suspect.any():
+    if not any_true(suspect):
         return None
     digits = np.zeros(len(t), dtype=np.int8)
     for i in np.flatnonzero(suspect).tolist():
@@ -792,7 +797,7 @@ def first_best(key: np.ndarray, axis: int = -1) -> np.ndarray:
 def is_tied(key: np.ndarray, best) -> np.ndarray:
     """Is each key within the tie margin of best (finite keys only)? best broadcasts against
     key."""
-    if isinstance(best, np.generic | np.ndarray) and best.size == 1 \
+    if isinstance(best, (np.generic, np.ndarray)) and best.size == 1 \
             and best.dtype == np.float64 and best.ndim <= np.ndim(key):
         # one best (a one-node depth's): the bound in Python floats, the same IEEE operations
         # without numpy's per-call and error-state costs (inf - inf is NaN there, silently)
@@ -901,12 +906,12 @@ def _batch_facts(enc: Encoded, batch: Batch) -> dict:
     if not facts:
         sizes = np.bincount(batch.node, None, batch.n_nodes)
         w = batch.weight
-        unit = bool((w == 1).all())  # the usual case, and the cheapest to tell
+        unit = all_true(w == 1)  # the usual case, and the cheapest to tell
         weight = float(len(w)) if unit else float(w.sum())
         whole = unit or bool(np.array_equal(w, np.floor(w))) and weight < 2.0 ** 52
         starts = np.zeros(batch.n_nodes, dtype=np.int64)
-        np.cumsum(sizes[:-1], out=starts[1:])
-        facts.update(sizes=sizes, starts=starts, node=np.repeat(np.arange(batch.n_nodes), sizes),
+        sizes[:-1].cumsum(out=starts[1:])
+        facts.update(sizes=sizes, starts=starts, node=np.arange(batch.n_nodes).repeat(sizes),
             y=enc.y[batch.rows], whole=whole, unit=unit, weight=weight,
             w_int=w.astype(np.int64) if whole and not unit else None,
             identity=batch.n_nodes == 1 and len(batch.rows) == enc.n_rows
@@ -1099,7 +1104,7 @@ def _class_cum(step, known, bits: int, n_classes: int, starts, sizes):
         step *= known
     cum = np.empty(len(step) + 1, dtype=np.int64)
     cum[0] = 0
-    np.cumsum(step, out=cum[1:])
+    step.cumsum(out=cum[1:])
     node_sums = cum.take(starts + sizes)
     node_sums -= cum.take(starts)
     mask = (1 << bits) - 1
@@ -1132,7 +1137,7 @@ def _segment_first_best(key: np.ndarray, seg_start: np.ndarray, seg: np.ndarray)
     each position's segment. (is_tied, with the bound computed once per segment.)"""
     if len(seg_start) == 1:  # one segment (a one-node depth): no reduceat, no gather
         tied = is_tied(key, key.max())
-        return np.array([tied.argmax() if tied.any() else len(key)])
+        return np.array([tied.argmax() if any_true(tied) else len(key)])
     best = np.maximum.reduceat(key, seg_start)
     with np.errstate(invalid="ignore"):
         bound = best - tie_margin(best)
@@ -1140,7 +1145,7 @@ def _segment_first_best(key: np.ndarray, seg_start: np.ndarray, seg: np.ndarray)
     tied &= np.isfinite(key)
     # the first tied position at or after each segment's start, if it is still in the segment
     # (ties are few: a search among them, not a pass over every position)
-    tied_at = np.flatnonzero(tied)
+    tied_at = tied.nonzero()[0]
     first = np.append(tied_at, len(key))[np.searchsorted(tied_at, seg_start)]
     return np.where(first < np.append(seg_start[1:], len(key)), first, len(key))
 
@@ -1193,11 +1198,10 @@ def _score_continuous_stack(enc: Encoded, js: list[int], batch: Batch, by_gini: 
     m = batch.n_nodes * len(js)
     # False beside an unknown (NaN) value
     step = s.step[:-1] if s.step is not None else s.value[:-1] < s.value[1:]
-    last = s.starts[1:] - 1  # no midpoint between one node's last entry and the next's first
-    step[last[(last >= 0) & (last < len(step))]] = False
+    _no_step_between_nodes(step, s.starts)
     if _every_position_pays(s, step, min_side, forced, js):
         return _score_every_position(s, step, batch, len(js), by_gini, gini_only)
-    cand = np.flatnonzero(step if s.known is None else step & s.known[1:])
+    cand = (step if s.known is None else step & s.known[1:]).nonzero()[0]
     cand_node = s.node.take(cand)
     n_distinct = sorted_counts(cand_node, m) + (s.known_n > 0)
     if s.whole:  # exact integer weights on both sides
@@ -1239,7 +1243,7 @@ def _score_continuous_stack(enc: Encoded, js: list[int], batch: Batch, by_gini: 
     # indices into cand of each node's best midpoint by Gain and by Gini_index
     best_gain = best_gini = seg_start
     if len(cand):
-        seg = np.cumsum(new_node) - 1 if len(seg_start) > 1 else None
+        seg = new_node.cumsum() - 1 if len(seg_start) > 1 else None
         if gain is not None:
             best_gain = _segment_first_best(gain, seg_start, seg)
         if gini_index is not None:
@@ -1271,6 +1275,14 @@ def _score_continuous_stack(enc: Encoded, js: list[int], batch: Batch, by_gini: 
     result.curve = _curve(s, cand, cand_node, result.scores["rho"], gain, gini_index, best, m,
                           curve_points)
     return _unstack(result, len(js), batch.n_nodes)
+
+
+def _no_step_between_nodes(step: np.ndarray, starts: np.ndarray) -> None:
+    """No midpoint between one node's last entry and the next's first (with one node,
+    nothing to clear: its four calls saved at every depth of a deep chain)."""
+    if len(starts) > 1:
+        last = starts[1:] - 1
+        step[last[(last >= 0) & (last < len(step))]] = False
 
 
 def _every_position_pays(s: _Sorted, step: np.ndarray, min_side: float, forced, js) -> bool:
@@ -1351,7 +1363,7 @@ def _first_best_of_nodes(key: np.ndarray, starts: np.ndarray, node: np.ndarray) 
     best = np.maximum.reduceat(key, starts)
     with np.errstate(invalid="ignore"):
         bound = best - tie_margin(best)
-    tied_at = np.flatnonzero(key >= bound.take(node))
+    tied_at = (key >= bound.take(node)).nonzero()[0]
     first = np.append(tied_at, len(key))[np.searchsorted(tied_at, starts)]
     return np.where((first < np.append(starts[1:], len(key))) & (best > -np.inf), first, len(key))
 
@@ -1435,7 +1447,7 @@ def _tied_with_node_best(key: np.ndarray, per_node: np.ndarray,
     """Candidates whose key ties the best of their node (as _segment_first_best ties them);
     each node's candidates are a run of per_node[i] from starts[i]."""
     held = per_node > 0
-    if not held.any():
+    if not any_true(held):
         return np.zeros(len(key), dtype=bool)
     finite = np.where(np.isfinite(key), key, -np.inf)
     best = np.maximum.reduceat(finite, starts[held])  # a pass, not maximum.at's scatter
@@ -1558,14 +1570,14 @@ def _side_purity(counts: list, weight: np.ndarray) -> np.ndarray:
     # a square that overflows is a side heavier than HUGE_WEIGHT's, taken again below
     with np.errstate(over="ignore"):
         squares = _add_each(_square, counts)
-    if positive.all():  # the usual case: one pass
+    if all_true(positive):  # the usual case: one pass
         out = squares / weight
     else:
         out = np.divide(squares, weight, out=np.zeros(len(weight)), where=positive)
     if weight.dtype.kind in "iu":  # whole-number weights: never lighter or heavier
         return out
     extreme = positive & ((weight < TINY_WEIGHT) | (weight > HUGE_WEIGHT))
-    if extreme.any():
+    if any_true(extreme):
         w = weight[extreme]
         out[extreme] = _add([c[extreme] / w * c[extreme] for c in counts])
     return out
@@ -1600,7 +1612,9 @@ def _threshold_split(s: _Sorted, pos: np.ndarray, has: np.ndarray,
     counts = np.empty((m, 2, n_classes))  # (node, side, class)
     for c, weight in enumerate(s.left(pos, np.arange(m))):
         counts[:, 0, c] = weight
-    counts[~has, 0] = 0.0
+    some_without = not all_true(has)  # nodes with no midpoint: no left side, no threshold
+    if some_without:
+        counts[~has, 0] = 0.0
     np.subtract(s.known_counts, counts[:, 0], out=counts[:, 1])
     n = np.empty((m, 2), dtype=np.int64)
     n[:, 0] = np.where(has, pos - s.starts + 1, 0)
@@ -1609,8 +1623,9 @@ def _threshold_split(s: _Sorted, pos: np.ndarray, has: np.ndarray,
     digits = None
     if len(s.order):
         below, above = s.value[pos], s.value[after]
-        with np.errstate(invalid="ignore"):
-            threshold = np.where(has, midpoint(below, above), np.nan)
+        threshold = midpoint(below, above)
+        if some_without:
+            threshold = np.where(has, threshold, np.nan)
         digits = threshold_digits(threshold, below, above)
     else:
         threshold = np.full(m, np.nan)
@@ -1626,22 +1641,22 @@ def _curve(s: _Sorted, cand, cand_node, rho, gain, gini_index, best, m, points) 
     per_node = sorted_counts(cand_node, m)
     starts = starts_of(per_node)
     stride = np.maximum(1, -(-per_node // max(points, 1)))
-    if (stride == 1).all():
+    if all_true(stride == 1):
         keep = np.arange(len(cand))
     else:  # every stride-th midpoint of each node (from its first), plus the best ones
         kept_n = -(-per_node // stride)
-        first = np.repeat(starts, kept_n)
-        step = np.arange(kept_n.sum()) - np.repeat(starts_of(kept_n), kept_n)
+        first = starts.repeat(kept_n)
+        step = np.arange(kept_n.sum()) - starts_of(kept_n).repeat(kept_n)
         mask = np.zeros(len(cand), dtype=bool)
-        mask[first + step * np.repeat(stride, kept_n)] = True
+        mask[first + step * stride.repeat(kept_n)] = True
         mask[best] = True
         for key in (gain, None if gini_index is None else -gini_index):
             if key is not None:
                 mask |= _tied_with_node_best(key, per_node, starts)
-        keep = np.flatnonzero(mask)
+        keep = mask.nonzero()[0]
     kept_node, at = cand_node[keep], cand[keep]
     offsets = np.zeros(m + 1, dtype=np.int64)
-    np.cumsum(np.bincount(kept_node, None, m), out=offsets[1:])
+    np.bincount(kept_node, None, m).cumsum(out=offsets[1:])
     below, above = s.value[at], s.value[at + 1]
     thresholds = midpoint(below, above)
     curve = {"offsets": offsets, "threshold": thresholds,
