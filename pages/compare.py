@@ -76,12 +76,13 @@ def trees(labels: list[str], traces: list[dict]) -> None:
     step = None
     if view == "together":  # growth step by step: the grown trees (a raise comes in pruning)
         traces = [pruning.growth_view(tr) for tr in traces]
-        last = max(max(len(tr["steps"]) for tr in traces) - 1, 1)  # a slider needs two values
+        last = max(len(tr["steps"]) for tr in traces) - 1  # the longest replay's last step
         past = linked_compare_step(last)  # a link's step: set now, or said to be past the last
         if past is not None:
             st.warning(tm("link.problem.cmp_step", param=links.COMPARE_STEP, value=past,
                           reason=last))
-        step = st.slider(t("cmp.step"), 0, last, key=start_widget(COMPARE_STEP_WIDGET, 0))
+        step = st.slider(t("cmp.step"), 0, max(last, 1),  # a slider needs two values
+                         key=start_widget(COMPARE_STEP_WIDGET, 0))
     for col, label, trace in zip(st.columns(len(traces)), labels, traces, strict=True):
         with col:
             st.markdown(f"**{label}**")

@@ -268,6 +268,18 @@ def test_a_step_past_the_longest_replay_is_said_and_shows_the_last(lang):
     assert warnings(at) == []  # said once
 
 
+@pytest.mark.parametrize("step", ["1", "5"])
+def test_a_step_past_trees_that_are_each_one_leaf_names_step_0(step):
+    """Every tree a lone root: the last step is 0 (the slider still runs to 1, needing two
+    values); the warning said 1, and a link's step 1 opened with none."""
+    leaves = {f"cmp{i}_min_samples_split": "100" for i in (1, 2, 3)}
+    at = open_compare({**DATA, **leaves, "cmp_view": "together", "cmp_step": step})
+    assert at.slider(key="cmp_step").value == 0
+    assert warnings(at) == [t("link.problem.cmp_step", _lang="en", param="cmp_step",
+                              value=step, reason=0)]
+    assert "cmp_step" not in compare_params(at)  # step 0 is the default
+
+
 @pytest.mark.parametrize("lang", LANGS)
 def test_bad_view_step_and_shares_are_named_and_their_defaults_kept(lang):
     at = open_compare({**DATA, "cmp_view": "sideways", "cmp_step": "2", "cmp_noise": "0.33",

@@ -67,7 +67,8 @@ EN: dict[str, str] = {
                                  "thresholds is taken."),
     "man.dropped": ("Both trees on this page are grown without the sidebar's {what}: your tree "
                     "is compared with {algorithm}'s tree grown the same way."),
-    "man.dropped.prune": "pruning ({method})",
+    # the method names itself a pruning and carries its own bracket (as the Chinese below)
+    "man.dropped.prune": "{method}",
     "man.dropped.force": "forced splits",
     "man.or": " or ",
     "man.agree.all": "{same} would have chosen as you did.",

@@ -228,7 +228,7 @@ EN: dict[str, str] = {
     "prune.eval.kfold": ("Not the k-fold evaluation above: one stratified hold-out of 1/{k} of "
                          "the rows (seed {seed}), as large as one of its folds."),
     "prune.eval.unpruned": "Unpruned",
-    "prune.eval.pruned": "Pruned ({method})",
+    "prune.eval.pruned": "Pruned: {method}",
     "prune.eval.leaves": "Leaves",
     # drawn above the algorithms' tabs and the curve, whose trees it means
     "prune.eval.unpruned_note": ("The trees evaluated below are unpruned: this pruning method "
