@@ -192,13 +192,10 @@ def test_a_seed_out_of_range_names_the_range_in_whole_numbers(lang):
                               reason=f"0–{2**31 - 1}")]
 
 
-def test_one_change_is_one_url_update(monkeypatch):
-    """Streamlit pushes a browser history entry for each change of st.query_params: going from
-    4 configurations to 3 removed cmp_n and the fourth's fields one at a time, three entries
-    for one click, and Back passed links no page had shown (cmp4_prune=pep without cmp_n)."""
+def url_updates(monkeypatch) -> list[dict]:
+    """Every query Streamlit sends from now on (one browser history entry each)."""
     from streamlit.runtime.state.query_params import QueryParams
 
-    at = open_compare({**DATA, "cmp_n": "4", "cmp4_max_depth": "1", "cmp4_prune": "pep"})
     sent: list[dict] = []
     send = QueryParams._send_query_param_msg
 
@@ -207,6 +204,15 @@ def test_one_change_is_one_url_update(monkeypatch):
         send(self)
 
     monkeypatch.setattr(QueryParams, "_send_query_param_msg", counted)
+    return sent
+
+
+def test_one_change_is_one_url_update(monkeypatch):
+    """Streamlit pushes a browser history entry for each change of st.query_params: going from
+    4 configurations to 3 removed cmp_n and the fourth's fields one at a time, three entries
+    for one click, and Back passed links no page had shown (cmp4_prune=pep without cmp_n)."""
+    at = open_compare({**DATA, "cmp_n": "4", "cmp4_max_depth": "1", "cmp4_prune": "pep"})
+    sent = url_updates(monkeypatch)
     at.number_input(key="cmp_n").set_value(3).run()
     assert not at.exception and compare_params(at) == {}
     assert len(sent) == 1, sent
@@ -328,17 +334,8 @@ def test_the_link_s_shares_are_the_page_s_sliders():
 
 
 def test_a_view_or_share_change_is_one_url_update(monkeypatch):
-    from streamlit.runtime.state.query_params import QueryParams
-
     at = open_compare(DATA)
-    sent: list[dict] = []
-    send = QueryParams._send_query_param_msg
-
-    def counted(self):
-        sent.append(dict(self._query_params))
-        send(self)
-
-    monkeypatch.setattr(QueryParams, "_send_query_param_msg", counted)
+    sent = url_updates(monkeypatch)
     at.radio(key="cmp_view").set_value("together").run()
     at.slider(key="cmp_step").set_value(4).run()
     at.slider(key="han_blank").set_value(0.3).run()
