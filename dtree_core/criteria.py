@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from .counting import all_true
+
 
 def total(a: np.ndarray, axis: int = -1) -> np.ndarray:
     """Σ along axis in a fixed order, ((a_0 + a_1) + a_2) + …, whatever the other axes."""
@@ -47,7 +49,7 @@ def _shares(counts: np.ndarray, totals: np.ndarray) -> np.ndarray:
     """counts / totals, 0 where a total is 0 (divided only where it is not: no warning, and
     no pass to undo the NaNs)."""
     positive = totals > 0
-    if np.count_nonzero(positive) == positive.size:  # .all(), without its Python wrapper
+    if all_true(positive):
         return counts / totals
     out = np.zeros(np.broadcast_shapes(np.shape(counts), np.shape(totals)))
     return np.divide(counts, totals, out=out, where=positive)
@@ -64,24 +66,26 @@ def plogp(p: np.ndarray) -> np.ndarray:
 
 def entropy(counts: np.ndarray) -> np.ndarray:
     """Ent(D) = -Σ_k p_k log2 p_k (eq. 4.1); an empty set has entropy 0."""
-    counts = np.asarray(counts, dtype=float)
-    return _entropy_of(_shares(counts, total(counts)[..., None]))
+    return _entropy_of(_class_shares(counts)[0])
 
 
 def gini(counts: np.ndarray) -> np.ndarray:
     """Gini(D) = 1 - Σ_k p_k² (eq. 4.5); an empty set has Gini 0."""
-    counts = np.asarray(counts, dtype=float)
-    totals = total(counts)
-    return _gini_of(_shares(counts, totals[..., None]), totals)
+    return _gini_of(*_class_shares(counts))
 
 
 def entropy_and_gini(counts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """(entropy(counts), gini(counts)), the same bits, from shares computed once (a node's
     facts hold both)."""
+    p, totals = _class_shares(counts)
+    return _entropy_of(p), _gini_of(p, totals)
+
+
+def _class_shares(counts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(p_k of each set, the set's total weight) from class counts on the last axis."""
     counts = np.asarray(counts, dtype=float)
     totals = total(counts)
-    p = _shares(counts, totals[..., None])
-    return _entropy_of(p), _gini_of(p, totals)
+    return _shares(counts, totals[..., None]), totals
 
 
 def misclassification(counts: np.ndarray) -> np.ndarray:
