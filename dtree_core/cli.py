@@ -6,7 +6,7 @@ import argparse
 import os
 import sys
 from contextlib import contextmanager
-from functools import cache
+from functools import cache, partial
 from pathlib import Path
 
 from . import algorithms
@@ -593,8 +593,10 @@ def _write_exports(args, trace, outline: dict, line: ProgressLine) -> None:
         if args.scores_csv:
             _write(args.scores_csv, export.to_csv(table).rstrip("\n"),
                    encoding="utf-8-sig")
+        # the note as written (its {booktabs} is LaTeX, not a placeholder for say to fill)
+        latex = partial(export.to_latex, note=CATALOGUE[args.lang]["latex.note"])
         for target, render in ((args.scores_md, export.to_markdown),
-                               (args.scores_latex, export.to_latex)):
+                               (args.scores_latex, latex)):
             if target:
                 _write(target, render(table).rstrip("\n"))
     if args.solution:

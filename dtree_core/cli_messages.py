@@ -27,6 +27,7 @@ from collections.abc import Mapping
 from . import algorithms, notation
 from .budget import figure_text, refusal_sentence
 from .data import RULE_SENTENCES, DataError, listed_in
+from .export import LATEX_NOTE
 from .loading import NOTICES
 from .wording import (
     LEAF_RULES,
@@ -172,6 +173,7 @@ _CLI_EN = {
     "progress.outline": "Collecting the tree's {nodes} nodes…",
     "progress.json": "Writing JSON {target}: {done} of {total} nodes…",
     "progress.writing": "Writing {target}…",
+    "latex.note": LATEX_NOTE,  # the score table's LaTeX first line (a comment)
 }
 
 _CLI_ZH = {
@@ -283,6 +285,7 @@ _CLI_ZH = {
     "progress.outline": "正在整理决策树的 {nodes} 个结点…",
     "progress.json": "正在写出 JSON {target}：已写 {done} 个结点，共 {total} 个…",
     "progress.writing": "正在写出 {target}…",
+    "latex.note": r"需要 \usepackage{booktabs}；排版中文还需要 ctex（或 xeCJK）",
 }
 
 # Short words for a leaf's stop code in the printed tree ("[pure]", "[max depth]"): words,

@@ -11,9 +11,9 @@ from __future__ import annotations
 import re
 
 from dtree_core import notation as notations
+from dtree_core.cli_messages import EN as CLI_EN
 from dtree_core.data import Listed, listed_in
 from dtree_core.escape import one_line, show_controls, without_shortcodes
-from dtree_core.export import LATEX_NOTE
 from dtree_core.wording import fill
 from ui.messages_zh import ZH
 from ui.sections import SECTIONS
@@ -924,7 +924,7 @@ EN = {
     "exp.md": "Markdown",
     "exp.latex": "LaTeX (booktabs)",
     # the LaTeX download's first line, a comment (export.LATEX_NOTE)
-    "exp.latex.note": LATEX_NOTE,  # the core's, as the command line writes it
+    "exp.latex.note": CLI_EN["latex.note"],  # the command line's, one text
     "exp.cli": "The same tree from the command line, run where {filename} is:",
     # the CLI draws a post-pruned tree without its pruned-away nodes (cli._pruned_tree)
     "exp.cli.pruned": ("Its tree.dot and tree.svg draw the pruned tree alone; the DOT download "

@@ -9,6 +9,8 @@ Latin. A key added to EN gets its Chinese here (tests/app/test_languages.py chec
 
 from __future__ import annotations
 
+from dtree_core.cli_messages import ZH as CLI_ZH
+
 ZH = {
     # app and navigation
     "app.title": "dtree-lab",
@@ -756,7 +758,7 @@ ZH = {
     "exp.csv": "CSV",
     "exp.md": "Markdown",
     "exp.latex": "LaTeX（booktabs）",
-    "exp.latex.note": r"需要 \usepackage{booktabs}；排版中文还需要 ctex（或 xeCJK）",
+    "exp.latex.note": CLI_ZH["latex.note"],  # the command line's, one text
     "exp.cli": "用命令行生成同一棵决策树（在 {filename} 所在的目录运行）：",
     "exp.cli.pruned": ("该命令生成的 tree.dot 和 tree.svg 只画剪枝后的决策树；上方下载的 DOT 文件"
                        "（以及生成时的 SVG）还以灰色虚线画出剪枝时剪去的 {count} 个结点。"),

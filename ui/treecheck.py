@@ -188,7 +188,7 @@ def file_error_text(error: ExerciseFileError) -> str:
     if "algorithm" in details:
         details["algorithm"] = registry.name(details["algorithm"])
     key = f"tc.file.error.{error.code}"
-    if details.get("count") == 1 and has(f"{key}.one"):  # "1 split", not "1 splits"
+    if details.get("count") == 1 and has(f"{key}.one"):  # "it" / 它, not "them" / 它们
         key += ".one"
     return t(key, **details)
 

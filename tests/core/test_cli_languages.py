@@ -312,6 +312,20 @@ def test_pruning_events_in_chinese():
     assert english_in(english.stdout, fragments) and not english_in(chinese.stdout, fragments)
 
 
+@pytest.mark.parametrize(("lang", "first"), [
+    ("zh", r"% 需要 \usepackage{booktabs}；排版中文还需要 ctex（或 xeCJK）"),
+    ("en", r"% needs \usepackage{booktabs}; Chinese text also needs ctex (or xeCJK)")])
+def test_the_latex_score_tables_comment_is_in_the_runs_language(lang, first):
+    """The table is headed in --lang's words; its first line, a comment, was English always
+    (the app's download already says it in the page's language, from the same text)."""
+    from ui.messages import LANGUAGES
+
+    out = run("grow", str(dataset_path("watermelon_2.0.csv")), "--target", "好瓜",
+              "--scores-latex", "-", "--lang", lang).stdout
+    assert out.splitlines()[0] == first
+    assert first == f"% {LANGUAGES[lang][1]['exp.latex.note']}"
+
+
 def test_pre_pruning_events_say_split_or_no_split_as_the_app_does():
     """Pre-pruning decides splits: its events read split / no split (划分 / 不划分), not the
     trace's action names keep / prune, which post-pruning's events say of subtrees."""
