@@ -1275,8 +1275,40 @@ def test_sets_named_first_keep_their_attribute_past_a_sum_of_them():
     lihang = check("Gini(D₁) = 0.48\nGini(D₂) = 0.42\nGini(D,A1=青年) = 0.44\n"
                    "Gini(D₁) = 0.48\nGini(D₂) = 0\nGini(D,A2=是) = 0.32", loan,
                    notation="lihang").verdicts
-    assert [v.taken.get("attribute") for v in lihang] == ["A1", "A1", None, "A2", "A2", None]
+    assert [v.taken.get("attribute") for v in lihang] == ["年龄", "年龄", None, "有工作",
+                                                         "有工作", None]
+    assert [v.taken.get("written") for v in lihang] == ["A1", "A1", None, "A2", "A2", None]
     assert [v.taken.get("source_line") for v in lihang[3:5]] == [6, 6]
+
+
+@pytest.mark.parametrize("written", ["outlook", "OUTLOOK", "ＯＵＴＬＯＯＫ"])
+def test_a_set_taken_for_an_attribute_names_it_as_the_data_spells_it(written):
+    """Ent(D¹) before Gain(D, outlook): the Gain line is judged as Gain(D, Outlook), the
+    column play_tennis.csv has, and the set's sentence named the attribute as typed ('taken
+    for outlook'); it names the column, in both languages. A name that is no spelling of
+    the column (Li Hang's A1) is named and shown as written: 'taken for 年龄, named A1'."""
+    from ui.exercises import verdict_sentence
+    from ui.messages import t
+
+    tennis = DecisionTree("id3").fit(*xy("play_tennis.csv", "PlayTennis",
+                                         drop=["Day"])).trace_.to_dict()
+    sunny = next(r for r in tennis["nodes"][0]["scores"] if r["attribute"] == "Outlook")
+    ent = f"{sunny['branches'][0]['entropy']:.3f}"
+    first, gain = check(f"Ent(D¹) = {ent}\nGain(D, {written}) = 0.247", tennis).verdicts
+    assert (first.status, gain.status) == ("right", "right")
+    assert first.taken == {"set": "D¹", "attribute": "Outlook", "source_line": 2}
+    assert verdict_sentence(first) == (f"Line 1: Ent(D¹) = {ent} ✓ Here D¹ is taken for "
+                                       "Outlook, named on line 2.")
+    assert t("ex.line.taken", _lang="zh", **first.taken) == (
+        "此处的 D¹ 是针对第 2 行写出的 Outlook 而言的。")
+    loan = DecisionTree("cart").fit(*xy("loan_lihang.csv", "类别",
+                                        drop=["ID"])).trace_.to_dict()
+    young, _ = check("Gini(D₁) = 0.48\nGini(D,A1=青年) = 0.44", loan,
+                     notation="lihang").verdicts
+    assert verdict_sentence(young) == ("Line 1: Gini(D₁) = 0.480 ✓ Here D₁ is taken for "
+                                       "年龄, named A1 on line 2.")
+    assert t("ex.line.taken.written", _lang="zh", **young.taken) == (
+        "此处的 D₁ 是针对第 2 行写作 A1 的年龄而言的。")
 
 
 @pytest.mark.parametrize(("lang", "said"), [

@@ -197,6 +197,9 @@ EN: dict[str, str] = {
                                     "or on a line before or after it, as in Gain(D, 色泽)."),
     # a set named without its attribute (Ent(D¹), Ent(D̃)) took it from line {source_line}
     "ex.line.taken": "Here {set} is taken for {attribute}, named on line {source_line}.",
+    # the attribute named otherwise than the data spells it (Li Hang's A1 for 年龄)
+    "ex.line.taken.written": ("Here {set} is taken for {attribute}, named {written} on line "
+                              "{source_line}."),
     # one of a row's subsets in a sentence (ex.line.multiway.set's {sets}: joined by
     # list.semicolon): D̃¹: 色泽 ∈ {乌黑,青绿}
     "ex.subset": "{set}: {condition}",
@@ -444,6 +447,8 @@ ZH: dict[str, str] = {
                                     "随 a 而变：请在这一行写出属性，例如 Ent(D̃¹, 色泽) 或 "
                                     "Gain(D̃, 色泽)，或在它前后的一行写出，例如 Gain(D, 色泽)。"),
     "ex.line.taken": "此处的 {set} 是针对第 {source_line} 行写出的 {attribute} 而言的。",
+    "ex.line.taken.written": ("此处的 {set} 是针对第 {source_line} 行写作 {written} 的 "
+                              "{attribute} 而言的。"),
     "ex.subset": "{set}：{condition}",
     "ex.slip.log_base": ("{given} 是用 {base} 代替 log₂ 按正确公式算出的值（{value}）；"
                          "书中的对数以 2 为底。"),
