@@ -665,6 +665,7 @@ class _Context:
             return None
         here, there = row["branches"][index], row["branches"][other]
         return replace(verdict, slip="other_branch", details={
+            "attribute": row["attribute"],
             "set": set_name(index + 1, tilde, self.names).text, "here": branch_name(row, here),
             "other_set": set_name(other + 1, tilde, self.names).text,
             "other": branch_name(row, there)})
