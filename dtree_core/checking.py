@@ -354,9 +354,7 @@ def check(text: str, trace: dict, node_id: int = 0, tolerance: float = TOLERANCE
     for claim in _in_context(parse(text)):
         verdict = context.judge(claim)
         if claim.taken_from is not None:  # the verdict says which attribute the set took
-            verdict = replace(verdict, taken={
-                "set": set_name(claim.branch, claim.known, context.names).text,
-                "attribute": claim.attribute, "source_line": claim.taken_from})
+            verdict = replace(verdict, taken=context.taken(claim))
         verdicts.append(verdict)
         if verdict.exact is not None and claim.branch is None and not claim.known:
             context.given[(claim.quantity, verdict.claim.attribute)] = verdict.claim.given
@@ -667,6 +665,7 @@ class _Context:
             return None
         here, there = row["branches"][index], row["branches"][other]
         return replace(verdict, slip="other_branch", details={
+            "attribute": row["attribute"],
             "set": set_name(index + 1, tilde, self.names).text, "here": branch_name(row, here),
             "other_set": set_name(other + 1, tilde, self.names).text,
             "other": branch_name(row, there)})
@@ -762,6 +761,18 @@ class _Context:
         if printed_to_two_decimals(claim, exact):  # as Example 5.4 prints it
             return Verdict(claim, "two_decimals", exact, **shown)
         return Verdict(claim, "wrong", exact, "other", **shown)
+
+    def taken(self, claim: Claim) -> dict:
+        """Which attribute a set took from another line (ex.line.taken): a column the line
+        named is named as the data spells it (outlook and ＯＵＴＬＯＯＫ are Outlook), with
+        its name as written where that is no such spelling of it (Li Hang's A1 for 年龄)."""
+        row = self._row(claim.attribute)
+        attribute = row["attribute"] if row else claim.attribute
+        taken = {"set": set_name(claim.branch, claim.known, self.names).text,
+                 "attribute": attribute, "source_line": claim.taken_from}
+        if folded(attribute) != folded(claim.attribute):
+            taken["written"] = claim.attribute
+        return taken
 
     def _row(self, attribute: str | None) -> dict | None:
         if attribute is None:

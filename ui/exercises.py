@@ -156,7 +156,8 @@ def verdict_sentence(verdict: Verdict) -> str:
     said = _verdict_sentence(verdict, followed=bool(verdict.taken))
     if not verdict.taken:
         return said
-    return sentences([said, t("ex.line.taken", **verdict.taken)])
+    written = ".written" if "written" in verdict.taken else ""  # Li Hang's A1 for 年龄
+    return sentences([said, t(f"ex.line.taken{written}", **verdict.taken)])
 
 
 def _verdict_sentence(verdict: Verdict, followed: bool = False) -> str:

@@ -888,13 +888,35 @@ def test_a_thinned_curve_asks_for_the_nodes_decimals(wm3):
 def test_a_branchs_number_that_is_another_branchs_says_which_value_each_is():
     """Watermelon 2.0α: row 1 has no 色泽, so the trace's D̃¹ of 色泽 is 乌黑 (0.918) and
     D̃² 青绿 (1.000), while Zhou §4.4.2 numbers 青绿 first. Ent(D̃¹) = 1.000 is still wrong
-    here, but the slip names each set's value, not 'in no base'."""
+    here, but the slip names each set's value, not 'in no base'. The app numbers them in the
+    tree's branch order everywhere (the tree, the worked solution, the grow page's table
+    Branches of 色泽); the slip said 'in the order the score table lists them', a table of
+    the candidates that lists no branch."""
+    from dtree_core.solution import solve
+    from ui.exercises import slip_sentence
+    from ui.messages import t
+
     X, y = xy("watermelon_2.0_alpha.csv", "好瓜", drop=["编号"])
     trace = DecisionTree("id3").fit(X, y).trace_.to_dict()
     first, _ = check("Ent(D̃¹)=1.000\nGain(D,色泽)=0.252", trace).verdicts
     assert (first.status, first.slip) == ("wrong", "other_branch")
-    assert first.details == {"set": "D̃¹", "here": "色泽=乌黑", "other_set": "D̃²",
-                             "other": "色泽=青绿"}
+    assert first.details == {"attribute": "色泽", "set": "D̃¹", "here": "色泽=乌黑",
+                             "other_set": "D̃²", "other": "色泽=青绿"}
+    root = trace["nodes"][0]
+    assert [b["value"] for b in next(r for r in root["scores"]
+                                     if r["attribute"] == "色泽")["branches"]] == [
+        "乌黑", "青绿", "浅白"]
+    [solved] = solve(trace, 0, "node").nodes
+    assert [(s.values["set"], s.values["condition"]) for s in solved.steps
+            if getattr(s, "key", "") == "branch"][:3] == [
+        ("D̃¹", "色泽=乌黑"), ("D̃²", "色泽=青绿"), ("D̃³", "色泽=浅白")]
+    assert slip_sentence(first) == (
+        "Here D̃¹ is 色泽=乌黑; 1.000 is D̃²'s, 色泽=青绿: the sets are numbered in the order of "
+        "色泽's branches in this tree, as the worked solution and the table Branches of 色泽 "
+        "(Grow a tree) list them.")
+    assert t("ex.slip.other_branch", _lang="zh", given="1.000", **first.details) == (
+        "此处 D̃¹ 是色泽=乌黑；1.000 是 D̃²（色泽=青绿）的值：各子集按这棵树中色泽各分支的顺序"
+        "编号，与手算过程及“生成决策树”页面中“色泽的各分支”表所列的顺序相同。")
 
 
 def test_a_min_branch_weight_alone_does_not_ask_for_the_nodes_decimals(wm3):
@@ -1275,8 +1297,40 @@ def test_sets_named_first_keep_their_attribute_past_a_sum_of_them():
     lihang = check("Gini(D₁) = 0.48\nGini(D₂) = 0.42\nGini(D,A1=青年) = 0.44\n"
                    "Gini(D₁) = 0.48\nGini(D₂) = 0\nGini(D,A2=是) = 0.32", loan,
                    notation="lihang").verdicts
-    assert [v.taken.get("attribute") for v in lihang] == ["A1", "A1", None, "A2", "A2", None]
+    assert [v.taken.get("attribute") for v in lihang] == ["年龄", "年龄", None, "有工作",
+                                                         "有工作", None]
+    assert [v.taken.get("written") for v in lihang] == ["A1", "A1", None, "A2", "A2", None]
     assert [v.taken.get("source_line") for v in lihang[3:5]] == [6, 6]
+
+
+@pytest.mark.parametrize("written", ["outlook", "OUTLOOK", "ＯＵＴＬＯＯＫ"])
+def test_a_set_taken_for_an_attribute_names_it_as_the_data_spells_it(written):
+    """Ent(D¹) before Gain(D, outlook): the Gain line is judged as Gain(D, Outlook), the
+    column play_tennis.csv has, and the set's sentence named the attribute as typed ('taken
+    for outlook'); it names the column, in both languages. A name that is no spelling of
+    the column (Li Hang's A1) is named and shown as written: 'taken for 年龄, named A1'."""
+    from ui.exercises import verdict_sentence
+    from ui.messages import t
+
+    tennis = DecisionTree("id3").fit(*xy("play_tennis.csv", "PlayTennis",
+                                         drop=["Day"])).trace_.to_dict()
+    sunny = next(r for r in tennis["nodes"][0]["scores"] if r["attribute"] == "Outlook")
+    ent = f"{sunny['branches'][0]['entropy']:.3f}"
+    first, gain = check(f"Ent(D¹) = {ent}\nGain(D, {written}) = 0.247", tennis).verdicts
+    assert (first.status, gain.status) == ("right", "right")
+    assert first.taken == {"set": "D¹", "attribute": "Outlook", "source_line": 2}
+    assert verdict_sentence(first) == (f"Line 1: Ent(D¹) = {ent} ✓ Here D¹ is taken for "
+                                       "Outlook, named on line 2.")
+    assert t("ex.line.taken", _lang="zh", **first.taken) == (
+        "此处的 D¹ 是针对第 2 行写出的 Outlook 而言的。")
+    loan = DecisionTree("cart").fit(*xy("loan_lihang.csv", "类别",
+                                        drop=["ID"])).trace_.to_dict()
+    young, _ = check("Gini(D₁) = 0.48\nGini(D,A1=青年) = 0.44", loan,
+                     notation="lihang").verdicts
+    assert verdict_sentence(young) == ("Line 1: Gini(D₁) = 0.480 ✓ Here D₁ is taken for "
+                                       "年龄, named A1 on line 2.")
+    assert t("ex.line.taken.written", _lang="zh", **young.taken) == (
+        "此处的 D₁ 是针对第 2 行写作 A1 的年龄而言的。")
 
 
 @pytest.mark.parametrize(("lang", "said"), [

@@ -197,6 +197,9 @@ EN: dict[str, str] = {
                                     "or on a line before or after it, as in Gain(D, 色泽)."),
     # a set named without its attribute (Ent(D¹), Ent(D̃)) took it from line {source_line}
     "ex.line.taken": "Here {set} is taken for {attribute}, named on line {source_line}.",
+    # the attribute named otherwise than the data spells it (Li Hang's A1 for 年龄)
+    "ex.line.taken.written": ("Here {set} is taken for {attribute}, named {written} on line "
+                              "{source_line}."),
     # one of a row's subsets in a sentence (ex.line.multiway.set's {sets}: joined by
     # list.semicolon): D̃¹: 色泽 ∈ {乌黑,青绿}
     "ex.subset": "{set}: {condition}",
@@ -224,8 +227,12 @@ EN: dict[str, str] = {
                                      "branch (Quinlan's C4.5, as this app computes IV)."),
     "ex.slip.carried": ("{given} = {expression} follows from your {source} on line "
                         "{source_line}: the step is right, the number it starts from is not."),
+    # the score table lists attributes; the sets follow the tree's branches, which the
+    # worked solution and the grow page's branch table (node.branches) list in that order
     "ex.slip.other_branch": ("Here {set} is {here}; {given} is {other_set}'s, {other}: the "
-                             "branches are numbered in the order the score table lists them."),
+                             "sets are numbered in the order of {attribute}'s branches in "
+                             "this tree, as the worked solution and the table Branches of "
+                             "{attribute} (Grow a tree) list them."),
     # Gini(D̃, a), read as D̃'s Gini value in Zhou's notation: the number is not the other
     # reading, Li Hang's Gini(D̃, A) ({index_name}: Gini_index(D̃, a)), either
     "ex.slip.gini_reading": ("Gini(D̃, {attribute}) is read as the Gini value of D̃, the "
@@ -444,6 +451,8 @@ ZH: dict[str, str] = {
                                     "随 a 而变：请在这一行写出属性，例如 Ent(D̃¹, 色泽) 或 "
                                     "Gain(D̃, 色泽)，或在它前后的一行写出，例如 Gain(D, 色泽)。"),
     "ex.line.taken": "此处的 {set} 是针对第 {source_line} 行写出的 {attribute} 而言的。",
+    "ex.line.taken.written": ("此处的 {set} 是针对第 {source_line} 行写作 {written} 的 "
+                              "{attribute} 而言的。"),
     "ex.subset": "{set}：{condition}",
     "ex.slip.log_base": ("{given} 是用 {base} 代替 log₂ 按正确公式算出的值（{value}）；"
                          "书中的对数以 2 为底。"),
@@ -467,7 +476,8 @@ ZH: dict[str, str] = {
     "ex.slip.carried": ("{given} = {expression} 是由你第 {source_line} 行的 {source} 算出的："
                         "这一步的算法没错，错在所用的数值。"),
     "ex.slip.other_branch": ("此处 {set} 是 {here}；{given} 是 {other_set}（{other}）的值："
-                             "分支按得分表中所列的顺序编号。"),
+                             "各子集按这棵树中 {attribute} 各分支的顺序编号，与手算过程及"
+                             "“生成决策树”页面中“{attribute} 的各分支”表所列的顺序相同。"),
     "ex.slip.gini_reading": ("Gini(D̃, {attribute}) 理解为 D̃ 的基尼值，D̃ 为 {attribute} 上"
                              "无缺失值的样本（如同 Ent(D̃, {attribute}) 是它们的信息熵）；"
                              "{given} 也不是在这些样本上的基尼指数 {index_name} = {index}"
