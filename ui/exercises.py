@@ -223,6 +223,9 @@ def slip_sentence(verdict: Verdict) -> str:
     details = worded(verdict.details)
     if verdict.slip == "not_any_base":
         details["formula"] = t(in_notation(f"ex.formula.{details.pop('quantity')}"))
+    if verdict.slip == "other_branch":  # the table and page that list the branches, as titled
+        details |= {"table": t("node.branches", attribute=details["attribute"]),
+                    "page": t("page.grow")}
     return t(in_notation(f"ex.slip.{verdict.slip}"), given=written_number(verdict.claim), **details)
 
 

@@ -885,7 +885,7 @@ def test_a_thinned_curve_asks_for_the_nodes_decimals(wm3):
     assert exact.status == "right"
 
 
-def test_a_branchs_number_that_is_another_branchs_says_which_value_each_is():
+def test_a_branchs_number_that_is_another_branchs_says_which_value_each_is(monkeypatch):
     """Watermelon 2.0α: row 1 has no 色泽, so the trace's D̃¹ of 色泽 is 乌黑 (0.918) and
     D̃² 青绿 (1.000), while Zhou §4.4.2 numbers 青绿 first. Ent(D̃¹) = 1.000 is still wrong
     here, but the slip names each set's value, not 'in no base'. The app numbers them in the
@@ -894,7 +894,6 @@ def test_a_branchs_number_that_is_another_branchs_says_which_value_each_is():
     the candidates that lists no branch."""
     from dtree_core.solution import solve
     from ui.exercises import slip_sentence
-    from ui.messages import t
 
     X, y = xy("watermelon_2.0_alpha.csv", "好瓜", drop=["编号"])
     trace = DecisionTree("id3").fit(X, y).trace_.to_dict()
@@ -914,7 +913,8 @@ def test_a_branchs_number_that_is_another_branchs_says_which_value_each_is():
         "Here D̃¹ is 色泽=乌黑; 1.000 is D̃²'s, 色泽=青绿: the sets are numbered in the order of "
         "色泽's branches in this tree, as the worked solution and the table Branches of 色泽 "
         "(Grow a tree) list them.")
-    assert t("ex.slip.other_branch", _lang="zh", given="1.000", **first.details) == (
+    monkeypatch.setattr("ui.messages.current_language", lambda: "zh")
+    assert slip_sentence(first) == (
         "此处 D̃¹ 是色泽=乌黑；1.000 是 D̃²（色泽=青绿）的值：各子集按这棵树中色泽各分支的顺序"
         "编号，与手算过程及“生成决策树”页面中“色泽的各分支”表所列的顺序相同。")
 

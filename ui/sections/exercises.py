@@ -231,8 +231,8 @@ EN: dict[str, str] = {
     # worked solution and the grow page's branch table (node.branches) list in that order
     "ex.slip.other_branch": ("Here {set} is {here}; {given} is {other_set}'s, {other}: the "
                              "sets are numbered in the order of {attribute}'s branches in "
-                             "this tree, as the worked solution and the table Branches of "
-                             "{attribute} (Grow a tree) list them."),
+                             "this tree, as the worked solution and the table {table} ({page}) "
+                             "list them."),
     # Gini(D̃, a), read as D̃'s Gini value in Zhou's notation: the number is not the other
     # reading, Li Hang's Gini(D̃, A) ({index_name}: Gini_index(D̃, a)), either
     "ex.slip.gini_reading": ("Gini(D̃, {attribute}) is read as the Gini value of D̃, the "
@@ -477,7 +477,7 @@ ZH: dict[str, str] = {
                         "这一步的算法没错，错在所用的数值。"),
     "ex.slip.other_branch": ("此处 {set} 是 {here}；{given} 是 {other_set}（{other}）的值："
                              "各子集按这棵树中 {attribute} 各分支的顺序编号，与手算过程及"
-                             "“生成决策树”页面中“{attribute} 的各分支”表所列的顺序相同。"),
+                             "“{page}”页面中“{table}”表所列的顺序相同。"),
     "ex.slip.gini_reading": ("Gini(D̃, {attribute}) 理解为 D̃ 的基尼值，D̃ 为 {attribute} 上"
                              "无缺失值的样本（如同 Ent(D̃, {attribute}) 是它们的信息熵）；"
                              "{given} 也不是在这些样本上的基尼指数 {index_name} = {index}"
