@@ -268,7 +268,7 @@ def test_a_step_past_the_longest_replay_is_said_and_shows_the_last(lang):
     last = at.slider(key="cmp_step").max
     assert at.slider(key="cmp_step").value == last == 13  # C4.5's replay on watermelon 2.0
     assert warnings(at) == [t("link.problem.cmp_step", _lang=lang, param="cmp_step",
-                              value="99", reason=13)]
+                              value="99", last=13)]
     assert compare_params(at) == {"cmp_view": "together", "cmp_step": "13"}
     at.run()
     assert warnings(at) == []  # said once
@@ -282,7 +282,7 @@ def test_a_step_past_trees_that_are_each_one_leaf_names_step_0(step):
     at = open_compare({**DATA, **leaves, "cmp_view": "together", "cmp_step": step})
     assert at.slider(key="cmp_step").value == 0
     assert warnings(at) == [t("link.problem.cmp_step", _lang="en", param="cmp_step",
-                              value=step, reason=0)]
+                              value=step, last=0)]
     assert "cmp_step" not in compare_params(at)  # step 0 is the default
 
 

@@ -269,7 +269,7 @@ def test_a_step_past_the_end_shows_the_last(lang):
     at = open_link({"data": "watermelon_2.0", "step": "999"}, lang)
     last = len(trace(at)["steps"]) - 1
     assert at.session_state["step"] == last
-    assert t("link.problem.step", _lang=lang, value="999", reason=last) in warnings(at)
+    assert t("link.problem.step", _lang=lang, value="999", last=last) in warnings(at)
 
 
 @pytest.mark.parametrize("lang", LANGS)
