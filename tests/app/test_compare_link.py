@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 from app_helpers import default_value_warnings, new_app, open_link, plain, warnings
 
+from dtree_core.data import Listed
 from ui import state
 from ui.messages import t
 
@@ -324,13 +325,35 @@ def test_the_view_step_and_shares_set_their_widgets_without_a_warning(monkeypatc
     assert [m for m in messages if "default value" in m] == []
 
 
-def test_the_link_s_shares_are_the_page_s_sliders():
-    at = open_compare(DATA)
-    low, high, by = state.HAN_SHARES
-    for key in (state.HAN_NOISE_WIDGET, state.HAN_BLANK_WIDGET):
-        slider = at.slider(key=key)
-        assert (slider.min, slider.max, slider.step, slider.value) == (low, high, by,
-                                                                        state.HAN_START)
+# each share a link may set, and the key of the slider the page draws for it
+SHARE_SLIDERS = {"cmp_test_size": state.COMPARE_TEST_SIZE_WIDGET,
+                 "cmp_noise": state.HAN_NOISE_WIDGET, "cmp_blank": state.HAN_BLANK_WIDGET}
+
+
+def offered(slider) -> list[str]:
+    """Every value the drawn slider lets the reader pick, min to max by its step, as a link
+    writes it (0.1, 0.15, …)."""
+    count = round((slider.max - slider.min) / slider.step)
+    return [f"{round(slider.min + slider.step * i, 9):g}" for i in range(count + 1)]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_link_s_shares_are_the_page_s_sliders(lang):
+    """What a link accepts for a share is what the page's slider offers, read off the drawn
+    slider (not the constants both are made from): a value between two of the slider's is
+    answered with the values a link takes, and they are the slider's; its two ends are
+    taken."""
+    at = open_compare({**DATA, **dict.fromkeys(SHARE_SLIDERS, "0.33")}, lang)
+    sliders = {param: at.slider(key=key) for param, key in SHARE_SLIDERS.items()}
+    assert sorted(warnings(at)) == sorted(
+        t("link.problem.unknown_value", _lang=lang, param=param, value="0.33",
+          reason=Listed(offered(slider))) for param, slider in sliders.items())
+    for end in (0, -1):
+        ends = {param: offered(slider)[end] for param, slider in sliders.items()}
+        again = open_compare({**DATA, **ends}, lang)
+        assert warnings(again) == []
+        assert {param: f"{again.slider(key=key).value:g}"
+                for param, key in SHARE_SLIDERS.items()} == ends
 
 
 def test_a_view_or_share_change_is_one_url_update(monkeypatch):
