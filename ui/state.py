@@ -476,7 +476,8 @@ def open_link(link: links.Link) -> None:
         # the refusal in the link's language (ui.setup imports this module: imported here)
         from ui.setup import error_text
         reason = problem.reason if problem.error is None else error_text(problem.error)
-        _note(problem.code, problem.param, problem.value, reason=reason)
+        _note(problem.code, problem.param, problem.value, reason=reason,
+              allowed=Listed(problem.allowed))
     st.session_state.lecture = link.mode == "lecture"
     if link.notation is not None:
         st.session_state.notation = link.notation
@@ -507,7 +508,7 @@ def _set_widget(name: str, value, entry: tuple | None = None, code: str = "range
         st.session_state[key] = for_none
         return
     if bounds is not None and not bounds[0] <= value <= bounds[1]:
-        _note(code, name, value, reason=f"{_bound(bounds[0])}–{_bound(bounds[1])}")
+        _note(code, name, value, range=f"{_bound(bounds[0])}–{_bound(bounds[1])}")
         return
     st.session_state[key] = value
 
@@ -550,7 +551,7 @@ def _set_slider(param: str, value: float, key: str, offered: tuple[float, ...]) 
     if match:
         st.session_state[key] = match[0]
     else:
-        _note("unknown_value", param, value, reason=Listed(f"{share:g}" for share in offered))
+        _note("unknown_value", param, value, allowed=Listed(f"{share:g}" for share in offered))
 
 
 def linked_compare_step(last: int) -> int | None:

@@ -123,21 +123,21 @@ def test_bad_compare_values_are_named_and_their_defaults_kept(lang):
                        "cmp_split_seed": "-4", "cmp_node": "色泽=青绿"}, lang)
     said = warnings(at)
     expected = [
-        t("link.problem.range_compare", _lang=lang, param="cmp_n", value="7", reason="2–4"),
+        t("link.problem.range_compare", _lang=lang, param="cmp_n", value="7", range="2–4"),
         t("link.problem.not_whole", _lang=lang, param="cmp2_max_depth", value="abc"),
         t("link.problem.range_compare", _lang=lang, param="cmp3_max_depth", value="0",
-          reason="1–100"),
+          range="1–100"),
         t("link.problem.range_compare", _lang=lang, param="cmp1_min_gain", value="2.0",
-          reason="0–1"),
+          range="0–1"),
         t("link.problem.range_compare", _lang=lang, param="cmp_split_seed", value="-4",
-          reason=f"0–{2**31 - 1}"),
+          range=f"0–{2**31 - 1}"),
         t("link.problem.cmp_node", _lang=lang, param="cmp_node", value="色泽=青绿"),
     ]
     for sentence in expected:
         assert sentence in said, (sentence, said)
     listed = [s for s in said if s.startswith(
         t("link.problem.unknown_value", _lang=lang, param="cmp_test_size", value="0.33",
-          reason="").split("0.33")[0])]
+          allowed="").split("0.33")[0])]
     assert len(listed) == 1 and "0.15" in listed[0] and "0.5" in listed[0]
     refused = t("link.problem.refused", _lang=lang, param="cmp1_algorithm", value="c5",
                 reason="")
@@ -190,7 +190,7 @@ def test_a_seed_out_of_range_names_the_range_in_whole_numbers(lang):
         at.query_params[key] = value
     at.run()
     assert warnings(at) == [t("link.problem.range", _lang=lang, param="seed", value="-4",
-                              reason=f"0–{2**31 - 1}")]
+                              range=f"0–{2**31 - 1}")]
 
 
 def url_updates(monkeypatch) -> list[dict]:
@@ -296,7 +296,7 @@ def test_bad_view_step_and_shares_are_named_and_their_defaults_kept(lang):
     def listing(param: str, value: str) -> str:
         """The one warning that `param`=`value` is not among the values it lists."""
         start = t("link.problem.unknown_value", _lang=lang, param=param, value=value,
-                  reason="").split(value)[0] + value
+                  allowed="").split(value)[0] + value
         [sentence] = [s for s in said if s.startswith(start)]
         return sentence
 
@@ -347,7 +347,7 @@ def test_the_link_s_shares_are_the_page_s_sliders(lang):
     sliders = {param: at.slider(key=key) for param, key in SHARE_SLIDERS.items()}
     assert sorted(warnings(at)) == sorted(
         t("link.problem.unknown_value", _lang=lang, param=param, value="0.33",
-          reason=Listed(offered(slider))) for param, slider in sliders.items())
+          allowed=Listed(offered(slider))) for param, slider in sliders.items())
     for end in (0, -1):
         ends = {param: offered(slider)[end] for param, slider in sliders.items()}
         again = open_compare({**DATA, **ends}, lang)

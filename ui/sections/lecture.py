@@ -45,12 +45,12 @@ EN: dict[str, str] = {
     "link.problem.not_true_false": ("The link's {param}={value} is neither true nor false, so "
                                     "the default is used."),
     "link.problem.refused": "The link's {param}={value} was not used: {reason}",
-    "link.problem.unknown_value": ("The link's {param}={value} is not one of {reason}, so the "
+    "link.problem.unknown_value": ("The link's {param}={value} is not one of {allowed}, so the "
                                    "default is used."),
     "link.problem.range": ("The link's {param}={value} is outside what the sidebar offers "
-                           "({reason}), so the default is used."),
+                           "({range}), so the default is used."),
     "link.problem.range_compare": ("The link's {param}={value} is outside what the Compare page "
-                                   "offers ({reason}), so the default is used."),
+                                   "offers ({range}), so the default is used."),
     "link.problem.cmp_node": ("The link's {param}={value} is not a node that every tree "
                               "compared here has, so the scores at the root are shown."),
     "link.problem.cmp_step": ("The link's {param}={value} is past the longest tree's last step, "
@@ -106,12 +106,12 @@ ZH: dict[str, str] = {
                                     "已改用默认值。"),
     "link.problem.refused": ("链接中的 {param}={value} 未被采用："
                              "{reason}"),
-    "link.problem.unknown_value": ("链接中的 {param}={value} 不在 {reason} 之中，"
+    "link.problem.unknown_value": ("链接中的 {param}={value} 不在 {allowed} 之中，"
                                    "已改用默认值。"),
-    "link.problem.range": ("链接中的 {param}={value} 超出侧边栏允许的范围（{reason}），"
+    "link.problem.range": ("链接中的 {param}={value} 超出侧边栏允许的范围（{range}），"
                            "已改用默认值。"),
     "link.problem.range_compare": ("链接中的 {param}={value} 超出“比较算法”页允许的范围"
-                                   "（{reason}），已改用默认值。"),
+                                   "（{range}），已改用默认值。"),
     "link.problem.cmp_node": ("链接中的 {param}={value} 不是这里比较的每棵树都有的结点，"
                               "因此显示根结点处的得分。"),
     "link.problem.cmp_step": ("链接中的 {param}={value} 超出了最长那棵树的最后一步（第 {last} "
