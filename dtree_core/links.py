@@ -19,7 +19,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 
-from .data import DataError, Listed
+from .data import DataError
 from .notation import NOTATIONS_ORDER
 from .options import Options, normalise_force
 from .paths import escape_part
@@ -67,6 +67,7 @@ class Problem:
     reason: str = ""  # the core's sentence when Options refused the value
     # that refusal itself, so a UI can say it in its language (its code and details)
     error: Exception | None = field(default=None, compare=False)
+    allowed: tuple[str, ...] = ()  # the values the parameter takes (unknown_value)
 
 
 def _no_configs() -> tuple[dict, ...]:
@@ -254,7 +255,7 @@ def _choice(params: Mapping, name: str, allowed: tuple[str, ...]) -> tuple[str |
         return None, []
     if texts[-1] in allowed:
         return texts[-1], []
-    return None, [Problem("unknown_value", name, texts[-1], Listed(allowed))]
+    return None, [Problem("unknown_value", name, texts[-1], allowed=tuple(allowed))]
 
 
 def _step(params: Mapping, name: str = STEP) -> tuple[int | None, list[Problem]]:

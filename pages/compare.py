@@ -80,7 +80,7 @@ def trees(labels: list[str], traces: list[dict]) -> None:
         past = linked_compare_step(last)  # a link's step: set now, or said to be past the last
         if past is not None:
             st.warning(tm("link.problem.cmp_step", param=links.COMPARE_STEP, value=past,
-                          reason=last))
+                          last=last))
         step = st.slider(t("cmp.step"), 0, max(last, 1),  # a slider needs two values
                          key=start_widget(COMPARE_STEP_WIDGET, 0))
     for col, label, trace in zip(st.columns(len(traces)), labels, traces, strict=True):

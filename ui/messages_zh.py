@@ -272,7 +272,7 @@ ZH = {
     "stop.unknown": "类别为“{label}”的叶结点（{code}）。",
     # TreeGenerate, Zhou's Figure 4.2, in the book's own words ('opt' is our stopping limits)
     "pseudo.input": ("输入：训练集 D = {(x₁,y₁), (x₂,y₂), …, (xₘ,yₘ)}；\n"
-                     "      属性集 A = {a₁, a₂, …, a_d}.\n"
+                     "      属性集 A = {a₁, a₂, …, a_d}。\n"
                      "过程：函数 TreeGenerate(D, A)"),
     "pseudo.1": "生成结点 node;",
     "pseudo.2": "if D 中样本全属于同一类别 C then",

@@ -456,9 +456,11 @@ def query_lists() -> dict[str, list[str]]:
     return {key: st.query_params.get_all(key) for key in st.query_params}
 
 
-def _note(code: str, param: str = "", value="", reason="") -> None:
-    """A new list each time: DEFAULTS' empty list is shared by every session."""
-    note = (code, {"param": param, "value": _text(value), "reason": _text(reason)})
+def _note(code: str, param: str = "", value="", **details) -> None:
+    """`details`: the note's other placeholders by name (reason, last, …). A new list each
+    time: DEFAULTS' empty list is shared by every session."""
+    note = (code, {"param": param, "value": _text(value),
+                   **{name: _text(detail) for name, detail in details.items()}})
     st.session_state.link_notes = [*st.session_state.link_notes, note]
 
 
@@ -474,7 +476,8 @@ def open_link(link: links.Link) -> None:
         # the refusal in the link's language (ui.setup imports this module: imported here)
         from ui.setup import error_text
         reason = problem.reason if problem.error is None else error_text(problem.error)
-        _note(problem.code, problem.param, problem.value, reason)
+        _note(problem.code, problem.param, problem.value, reason=reason,
+              allowed=Listed(problem.allowed))
     st.session_state.lecture = link.mode == "lecture"
     if link.notation is not None:
         st.session_state.notation = link.notation
@@ -505,7 +508,7 @@ def _set_widget(name: str, value, entry: tuple | None = None, code: str = "range
         st.session_state[key] = for_none
         return
     if bounds is not None and not bounds[0] <= value <= bounds[1]:
-        _note(code, name, value, f"{_bound(bounds[0])}–{_bound(bounds[1])}")
+        _note(code, name, value, range=f"{_bound(bounds[0])}–{_bound(bounds[1])}")
         return
     st.session_state[key] = value
 
@@ -548,7 +551,7 @@ def _set_slider(param: str, value: float, key: str, offered: tuple[float, ...]) 
     if match:
         st.session_state[key] = match[0]
     else:
-        _note("unknown_value", param, value, Listed(f"{share:g}" for share in offered))
+        _note("unknown_value", param, value, allowed=Listed(f"{share:g}" for share in offered))
 
 
 def linked_compare_step(last: int) -> int | None:
@@ -661,7 +664,7 @@ def _linked_step(last_step: int, trace_id: str) -> None:
     if step is None or st.session_state.get("link_tree", trace_id) != trace_id:
         return
     if step > last_step:
-        _note("step", "step", step, last_step)
+        _note("step", "step", step, last=last_step)
     st.session_state.step = min(step, last_step)
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 from app_helpers import default_value_warnings, new_app, open_link, plain, warnings
 
+from dtree_core.data import Listed
 from ui import state
 from ui.messages import t
 
@@ -122,21 +123,21 @@ def test_bad_compare_values_are_named_and_their_defaults_kept(lang):
                        "cmp_split_seed": "-4", "cmp_node": "色泽=青绿"}, lang)
     said = warnings(at)
     expected = [
-        t("link.problem.range_compare", _lang=lang, param="cmp_n", value="7", reason="2–4"),
+        t("link.problem.range_compare", _lang=lang, param="cmp_n", value="7", range="2–4"),
         t("link.problem.not_whole", _lang=lang, param="cmp2_max_depth", value="abc"),
         t("link.problem.range_compare", _lang=lang, param="cmp3_max_depth", value="0",
-          reason="1–100"),
+          range="1–100"),
         t("link.problem.range_compare", _lang=lang, param="cmp1_min_gain", value="2.0",
-          reason="0–1"),
+          range="0–1"),
         t("link.problem.range_compare", _lang=lang, param="cmp_split_seed", value="-4",
-          reason=f"0–{2**31 - 1}"),
+          range=f"0–{2**31 - 1}"),
         t("link.problem.cmp_node", _lang=lang, param="cmp_node", value="色泽=青绿"),
     ]
     for sentence in expected:
         assert sentence in said, (sentence, said)
     listed = [s for s in said if s.startswith(
         t("link.problem.unknown_value", _lang=lang, param="cmp_test_size", value="0.33",
-          reason="").split("0.33")[0])]
+          allowed="").split("0.33")[0])]
     assert len(listed) == 1 and "0.15" in listed[0] and "0.5" in listed[0]
     refused = t("link.problem.refused", _lang=lang, param="cmp1_algorithm", value="c5",
                 reason="")
@@ -189,7 +190,7 @@ def test_a_seed_out_of_range_names_the_range_in_whole_numbers(lang):
         at.query_params[key] = value
     at.run()
     assert warnings(at) == [t("link.problem.range", _lang=lang, param="seed", value="-4",
-                              reason=f"0–{2**31 - 1}")]
+                              range=f"0–{2**31 - 1}")]
 
 
 def url_updates(monkeypatch) -> list[dict]:
@@ -268,7 +269,7 @@ def test_a_step_past_the_longest_replay_is_said_and_shows_the_last(lang):
     last = at.slider(key="cmp_step").max
     assert at.slider(key="cmp_step").value == last == 13  # C4.5's replay on watermelon 2.0
     assert warnings(at) == [t("link.problem.cmp_step", _lang=lang, param="cmp_step",
-                              value="99", reason=13)]
+                              value="99", last=13)]
     assert compare_params(at) == {"cmp_view": "together", "cmp_step": "13"}
     at.run()
     assert warnings(at) == []  # said once
@@ -282,7 +283,7 @@ def test_a_step_past_trees_that_are_each_one_leaf_names_step_0(step):
     at = open_compare({**DATA, **leaves, "cmp_view": "together", "cmp_step": step})
     assert at.slider(key="cmp_step").value == 0
     assert warnings(at) == [t("link.problem.cmp_step", _lang="en", param="cmp_step",
-                              value=step, reason=0)]
+                              value=step, last=0)]
     assert "cmp_step" not in compare_params(at)  # step 0 is the default
 
 
@@ -295,7 +296,7 @@ def test_bad_view_step_and_shares_are_named_and_their_defaults_kept(lang):
     def listing(param: str, value: str) -> str:
         """The one warning that `param`=`value` is not among the values it lists."""
         start = t("link.problem.unknown_value", _lang=lang, param=param, value=value,
-                  reason="").split(value)[0] + value
+                  allowed="").split(value)[0] + value
         [sentence] = [s for s in said if s.startswith(start)]
         return sentence
 
@@ -324,13 +325,35 @@ def test_the_view_step_and_shares_set_their_widgets_without_a_warning(monkeypatc
     assert [m for m in messages if "default value" in m] == []
 
 
-def test_the_link_s_shares_are_the_page_s_sliders():
-    at = open_compare(DATA)
-    low, high, by = state.HAN_SHARES
-    for key in (state.HAN_NOISE_WIDGET, state.HAN_BLANK_WIDGET):
-        slider = at.slider(key=key)
-        assert (slider.min, slider.max, slider.step, slider.value) == (low, high, by,
-                                                                        state.HAN_START)
+# each share a link may set, and the key of the slider the page draws for it
+SHARE_SLIDERS = {"cmp_test_size": state.COMPARE_TEST_SIZE_WIDGET,
+                 "cmp_noise": state.HAN_NOISE_WIDGET, "cmp_blank": state.HAN_BLANK_WIDGET}
+
+
+def offered(slider) -> list[str]:
+    """Every value the drawn slider lets the reader pick, min to max by its step, as a link
+    writes it (0.1, 0.15, …)."""
+    count = round((slider.max - slider.min) / slider.step)
+    return [f"{round(slider.min + slider.step * i, 9):g}" for i in range(count + 1)]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_link_s_shares_are_the_page_s_sliders(lang):
+    """What a link accepts for a share is what the page's slider offers, read off the drawn
+    slider (not the constants both are made from): a value between two of the slider's is
+    answered with the values a link takes, and they are the slider's; its two ends are
+    taken."""
+    at = open_compare({**DATA, **dict.fromkeys(SHARE_SLIDERS, "0.33")}, lang)
+    sliders = {param: at.slider(key=key) for param, key in SHARE_SLIDERS.items()}
+    assert sorted(warnings(at)) == sorted(
+        t("link.problem.unknown_value", _lang=lang, param=param, value="0.33",
+          allowed=Listed(offered(slider))) for param, slider in sliders.items())
+    for end in (0, -1):
+        ends = {param: offered(slider)[end] for param, slider in sliders.items()}
+        again = open_compare({**DATA, **ends}, lang)
+        assert warnings(again) == []
+        assert {param: f"{again.slider(key=key).value:g}"
+                for param, key in SHARE_SLIDERS.items()} == ends
 
 
 def test_a_view_or_share_change_is_one_url_update(monkeypatch):

@@ -250,7 +250,7 @@ def test_bad_parameters_are_worded_and_the_defaults_stay(lang):
     expected = [t("link.problem.not_whole", _lang=lang, param="max_depth", value="abc"),
                 t("link.problem.not_whole", _lang=lang, param="step", value="x"),
                 t("link.problem.range", _lang=lang, param="min_samples_split", value="1",
-                  reason="2–10000")]
+                  range="2–10000")]
     for sentence in expected:
         assert sentence in said
     assert any(s.startswith(t("link.problem.refused", _lang=lang, param="cf", value="2",
@@ -259,7 +259,7 @@ def test_bad_parameters_are_worded_and_the_defaults_stay(lang):
     assert (options.algorithm, options.max_depth, options.min_samples_split) == ("id3", None, 2)
     assert at.session_state["step"] == 0 and not at.session_state["lecture"]
     assert warnings(open_link({"data": "watermelon_2.0", "max_depth": "0"}, lang)) == [
-        t("link.problem.range", _lang=lang, param="max_depth", value="0", reason="1–100")]
+        t("link.problem.range", _lang=lang, param="max_depth", value="0", range="1–100")]
     at.button(key="btn_next").click().run()
     assert warnings(at) == []  # said once, not on every rerun
 
@@ -269,7 +269,7 @@ def test_a_step_past_the_end_shows_the_last(lang):
     at = open_link({"data": "watermelon_2.0", "step": "999"}, lang)
     last = len(trace(at)["steps"]) - 1
     assert at.session_state["step"] == last
-    assert t("link.problem.step", _lang=lang, value="999", reason=last) in warnings(at)
+    assert t("link.problem.step", _lang=lang, value="999", last=last) in warnings(at)
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -10,6 +10,7 @@ import pytest
 from app_helpers import grown_app, new_app, node_widget, trace
 
 from dtree_core import DecisionTree
+from dtree_core.escape import escape_html
 from dtree_core.loading import load_path, prepare
 from dtree_core.options import Options
 from dtree_core.reference import code_of_lines
@@ -460,6 +461,17 @@ def test_zhous_figure_is_quoted_in_his_words_under_li_hangs_notation():
     assert t("pseudo.8", _lang="zh", _notation="zhou") in html
     assert "最优划分属性" in t("pseudo.8", _lang="zh", _notation="zhou")
     assert "最优划分特征" not in html
+
+
+def test_the_chinese_input_lines_end_as_chinese_text():
+    """Fig. 4.2's input, as the Chinese grow page shows it, is punctuated as Chinese (输入：,
+    训练集 D = {…}；): 属性集 A = {a₁, a₂, …, a_d}. ended it with an ASCII full stop."""
+    at = grown_app("watermelon_2.0", "id3", "zh")
+    html = "\n".join(h.proto.body for h in at.get("html"))
+    shown = t("pseudo.input", _lang="zh")
+    assert all(escape_html(line) in html for line in shown.splitlines())
+    assert [line for line in shown.splitlines() if line.endswith(".")] == []
+    assert "属性集 A = {a₁, a₂, …, a_d}。" in shown
 
 
 def test_every_li_hang_step_has_the_code_that_carries_it_out():

@@ -185,10 +185,22 @@ def test_a_pruning_methods_name_is_not_bracketed_again(method):
 
 
 def test_the_method_named_after_a_chinese_word_keeps_the_space_before_latin():
-    """侧边栏的 C4.5 悲观剪枝, 侧边栏的错误率降低剪枝: spaced as every Latin word is."""
+    """设定了 C4.5 悲观剪枝, 设定了错误率降低剪枝: spaced as every Latin word is."""
     said = _method_sentences("zh", "pep")["man.dropped"]
-    assert "侧边栏的 C4.5 悲观剪枝：" in said
-    assert "侧边栏的错误率降低剪枝（" in _method_sentences("zh", "rep")["man.dropped"]
+    assert "侧边栏设定了 C4.5 悲观剪枝，" in said
+    assert "侧边栏设定了错误率降低剪枝（" in _method_sentences("zh", "rep")["man.dropped"]
+
+
+@pytest.mark.parametrize("method", METHODS)
+def test_a_pruning_methods_name_with_a_de_of_its_own_follows_no_de(method):
+    """侧边栏的李航的损失函数剪枝: two 的 in a row, when a sentence puts 的 before a name that
+    holds one (李航的损失函数剪枝)."""
+    from ui.messages import t
+
+    name = t(f"prune.method.{method}", _lang="zh")
+    befores = {key: text.split(name)[0] for key, text in _method_sentences("zh", method).items()}
+    assert {key: before for key, before in befores.items()
+            if "的" in name and before.rstrip().endswith("的")} == {}
 
 
 @pytest.mark.parametrize("method", METHODS)

@@ -143,6 +143,13 @@ def test_a_bad_parameter_is_a_problem_and_the_default_stays(params, code, param)
     assert link.order is None and link.lang is None
 
 
+def test_a_value_not_among_the_choices_carries_the_choices_not_a_reason():
+    """The UI words `reason` as a sentence (link.problem.refused); the choices are `allowed`."""
+    [problem] = decode(through_url({"order": "random"})).problems
+    assert problem == Problem("unknown_value", "order", "random", allowed=ORDERS)
+    assert problem.reason == ""
+
+
 def test_one_bad_value_does_not_hide_the_good_ones():
     link = decode(through_url({"algorithm": "c45", "max_depth": "x", "cf": "2", "seed": "9"}))
     assert link.options == {"algorithm": "c45", "seed": 9}

@@ -22,9 +22,10 @@ from dtree_core.data import encode
 from dtree_core.dot import to_dot
 from dtree_core.evaluate import FittedTrace, cross_validate, holdout
 from dtree_core.growing import grow
-from dtree_core.labels import export_text
+from dtree_core.labels import branch_text, export_text, node_path
 from dtree_core.oblique import candidates, fisher_direction, learn_linear_test, perturb, refine
 from dtree_core.options import Options
+from dtree_core.paths import canonical_path, node_key
 from dtree_core.reference import tree_generate
 from dtree_core.rules import rule_table, rules
 from dtree_core.solution import Sentence, solve_node
@@ -784,6 +785,20 @@ def test_a_sample_s_path_writes_a_linear_test_that_sends_it_where_the_tree_does(
     # alone could misplace them; the sample alone was said to be checked and never was)
     assert fitted.written_path(sample, None) == {}
     assert trace["nodes"][3]["decision"]["attribute"] == "0.606·密度 - 0.796·含糖率"
+
+
+def test_a_linear_test_is_written_one_way_for_people_and_for_paths():
+    """A linear test's minus is the ASCII '-' every threshold has (<=-0.110573): the path the
+    printed tree and the drawing show is the one --force, --scores-node and a link's node
+    read back (paths.canonical_path), so a '−' shown to people only would be a second text
+    form of the one split record, and a path copied from the screen would name no node."""
+    X, y = wm3_alpha()
+    trace = DecisionTree(algorithm="oblique").fit(X, y).trace_.to_dict()
+    shown = {node["id"]: "/".join(branch_text(c) for c in node_path(trace, node))
+             for node in trace["nodes"][1:]}
+    assert any(" - " in path for path in shown.values())  # a linear test with a minus
+    assert {i: canonical_path(path) for i, path in shown.items()} == \
+        {i: node_key(trace, i) for i in shown}
 
 
 def test_a_linear_test_names_the_single_attributes_tied_with_the_one_it_beat(wm3):

@@ -45,16 +45,16 @@ EN: dict[str, str] = {
     "link.problem.not_true_false": ("The link's {param}={value} is neither true nor false, so "
                                     "the default is used."),
     "link.problem.refused": "The link's {param}={value} was not used: {reason}",
-    "link.problem.unknown_value": ("The link's {param}={value} is not one of {reason}, so the "
+    "link.problem.unknown_value": ("The link's {param}={value} is not one of {allowed}, so the "
                                    "default is used."),
     "link.problem.range": ("The link's {param}={value} is outside what the sidebar offers "
-                           "({reason}), so the default is used."),
+                           "({range}), so the default is used."),
     "link.problem.range_compare": ("The link's {param}={value} is outside what the Compare page "
-                                   "offers ({reason}), so the default is used."),
+                                   "offers ({range}), so the default is used."),
     "link.problem.cmp_node": ("The link's {param}={value} is not a node that every tree "
                               "compared here has, so the scores at the root are shown."),
     "link.problem.cmp_step": ("The link's {param}={value} is past the longest tree's last step, "
-                              "{reason}: showing step {reason}."),
+                              "{last}: showing step {last}."),
     "link.problem.cmp_step_view": ("The link's {param}={value} is a step of the “Step together” "
                                    "view, which the link does not open (cmp_view=together), so "
                                    "each tree is shown at its end."),
@@ -70,7 +70,7 @@ EN: dict[str, str] = {
                                      "this dataset (apart from the target), so its attributes "
                                      "are all used, as without the link."),
     "link.problem.step": ("The link asks for step {value}, but this tree's steps go from 0 to "
-                          "{reason}: showing step {reason}."),
+                          "{last}: showing step {last}."),
 }
 
 ZH: dict[str, str] = {
@@ -106,16 +106,16 @@ ZH: dict[str, str] = {
                                     "已改用默认值。"),
     "link.problem.refused": ("链接中的 {param}={value} 未被采用："
                              "{reason}"),
-    "link.problem.unknown_value": ("链接中的 {param}={value} 不在 {reason} 之中，"
+    "link.problem.unknown_value": ("链接中的 {param}={value} 不在 {allowed} 之中，"
                                    "已改用默认值。"),
-    "link.problem.range": ("链接中的 {param}={value} 超出侧边栏允许的范围（{reason}），"
+    "link.problem.range": ("链接中的 {param}={value} 超出侧边栏允许的范围（{range}），"
                            "已改用默认值。"),
     "link.problem.range_compare": ("链接中的 {param}={value} 超出“比较算法”页允许的范围"
-                                   "（{reason}），已改用默认值。"),
+                                   "（{range}），已改用默认值。"),
     "link.problem.cmp_node": ("链接中的 {param}={value} 不是这里比较的每棵树都有的结点，"
                               "因此显示根结点处的得分。"),
-    "link.problem.cmp_step": ("链接中的 {param}={value} 超出了最长那棵树的最后一步（第 {reason} "
-                              "步）：显示第 {reason} 步。"),
+    "link.problem.cmp_step": ("链接中的 {param}={value} 超出了最长那棵树的最后一步（第 {last} "
+                              "步）：显示第 {last} 步。"),
     "link.problem.cmp_step_view": ("链接中的 {param}={value} 是“同步逐步生成”视图的步骤，但链接"
                                    "没有打开该视图（cmp_view=together），因此各棵树显示生成完毕"
                                    "的样子。"),
@@ -129,6 +129,6 @@ ZH: dict[str, str] = {
                                 "已略去。"),
     "link.problem.attributes_none": ("链接中的属性（{value}）都不是该数据集的列（目标除外），"
                                      "因此使用数据集的全部属性，与没有链接时相同。"),
-    "link.problem.step": ("链接要求第 {value} 步，但这棵树的步骤为 0 到 {reason}："
-                          "显示第 {reason} 步。"),
+    "link.problem.step": ("链接要求第 {value} 步，但这棵树的步骤为 0 到 {last}："
+                          "显示第 {last} 步。"),
 }

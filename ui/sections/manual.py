@@ -142,7 +142,8 @@ ZH: dict[str, str] = {
                                 "t = {others}…：并列的划分点中取最小者）"),
     "man.agree.tied.threshold": ("你选的 {choice} 与 {algorithms} 所选划分点的 {criterion} "
                                  "相同；只因并列时取最小的 t，二者才不同。"),
-    "man.dropped": ("本页的两棵树都不使用侧边栏的 {what}："
+    # not 侧边栏的 {what}: a method's name may hold a 的 of its own (侧边栏的李航的损失函数剪枝)
+    "man.dropped": ("侧边栏设定了 {what}，但本页的两棵树都不使用："
                     "你的决策树与同样生成的 {algorithm} 决策树相比较。"),
     # the method names itself a pruning and carries its own bracket: 剪枝（预剪枝（周志华 §4.3.1））
     "man.dropped.prune": "{method}",
