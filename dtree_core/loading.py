@@ -1850,56 +1850,59 @@ def _thousands_dot_notice(name: str, example: str, normal: str) -> Notice:
     return Notice("thousands_dot", column=name, example=example, thousands=thousands)
 
 
-def _decimal_comma_numbers(values: _Distinct, missing: np.ndarray) -> tuple | None:
-    """(each distinct value as a float, an example) when every known value is a number
-    written with a decimal comma (0,697, and 1.234,5 with a thousands dot) or a whole number,
-    and at least one has the comma; else None."""
-    known = values.cleaned.filter(pa.array(~missing))
+def _decimal_comma_numbers(values: _Distinct, matched: pa.Array,
+                           missing: np.ndarray) -> tuple | None:
+    """(each distinct value as a float, an example as written) when every known value is a
+    number written with a decimal comma (0,697, and 1.234,5 with a thousands dot) or a whole
+    number, and at least one has the comma; else None. `matched`: the values made ASCII
+    (_Numbers.matched), so ０，５ is 0,5 as ０．５ is 0.5."""
+    known = matched.filter(pa.array(~missing))
     if len(known) == 0 or not pc.all(pc.match_substring_regex(known, _DECIMAL_COMMA_RE2)).as_py():
         return None
-    commas = pc.match_substring(known, ",")
-    if not pc.any(commas).as_py() or pc.any(pc.match_substring_regex(
+    commas = _flags(pc.match_substring(known, ","))
+    if not commas.any() or pc.any(pc.match_substring_regex(
             known, _LEADING_ZERO_RE2)).as_py():  # 007 and 01,5 are codes, as in any file
         return None
     plain = pc.replace_substring(pc.replace_substring(known, ".", ""), ",", ".")
     floats = np.full(len(values.texts), np.nan)
     floats[~missing] = pc.cast(plain, pa.float64()).to_numpy(zero_copy_only=False)
-    return floats, known.filter(commas)[0].as_py()
+    return floats, values.texts[~missing][np.argmax(commas)]
 
 
-def _decimal_marks(values: _Distinct, missing: np.ndarray, decimal_comma: bool) -> dict | None:
+def _decimal_marks(values: _Distinct, matched: pa.Array, missing: np.ndarray,
+                   decimal_comma: bool) -> dict | None:
     """The details of a decimal_marks notice when every known value is a number and some are
     written with a decimal point (1.5, 1.234), others with a decimal comma (0,5; in a
-    semicolon file 3,100 too): the counts of rows of each and the first of each. Read by
-    either mark, some of them would change (1.234 as 1234, or 3,100 as 3.1), so the column is
-    kept as text and the loader says what it saw. None otherwise (codes with a leading zero,
-    as 01,5, are no numbers here either)."""
+    semicolon file 3,100 too): the counts of rows of each and the first of each, as written.
+    Read by either mark, some of them would change (1.234 as 1234, or 3,100 as 3.1), so the
+    column is kept as text and the loader says what it saw. None otherwise (codes with a
+    leading zero, as 01,5, are no numbers here either). The marks are read in `matched`,
+    the values made ASCII (_Numbers.matched): full-width ０．５ and 0，5 are two marks too."""
     if not len(values.texts):
         return None
     known = pa.array(~missing)
-    cleaned = values.cleaned
     if decimal_comma:  # the semicolon file's decimal commas, 3,100 and 1.234,5 among them
-        comma = pc.and_(pc.match_substring_regex(cleaned, _DECIMAL_COMMA_RE2),
-                        pc.match_substring(cleaned, ","))
-        numbers = pc.match_substring_regex(cleaned, _DECIMAL_COMMA_RE2)
+        comma = pc.and_(pc.match_substring_regex(matched, _DECIMAL_COMMA_RE2),
+                        pc.match_substring(matched, ","))
+        numbers = pc.match_substring_regex(matched, _DECIMAL_COMMA_RE2)
     else:  # only those no thousands separator writes; 3,100 may be either
-        either = pc.match_substring_regex(cleaned, _COMMA_EITHER_WAY_RE2)
-        numbers = pc.or_(pc.match_substring_regex(cleaned, _COMMA_NUMBER_RE2), either)
+        either = pc.match_substring_regex(matched, _COMMA_EITHER_WAY_RE2)
+        numbers = pc.or_(pc.match_substring_regex(matched, _COMMA_NUMBER_RE2), either)
         comma = pc.and_not(numbers, either)
     comma = pc.and_(comma, known)
     if not _flags(comma).any():
         return None
-    point = pc.match_substring_regex(cleaned, _POINT_NUMBER_RE2)
-    if decimal_comma and _flags(pc.and_(comma, pc.match_substring(cleaned, "."))).any():
+    point = pc.match_substring_regex(matched, _POINT_NUMBER_RE2)
+    if decimal_comma and _flags(pc.and_(comma, pc.match_substring(matched, "."))).any():
         # a comma number with a thousands dot (1.234,50) shows what the column's dots are:
         # 2.000 beside it is two thousand, as the decimal-comma reading reads it
-        point = pc.and_not(point, pc.match_substring_regex(cleaned, _DECIMAL_COMMA_RE2))
+        point = pc.and_not(point, pc.match_substring_regex(matched, _DECIMAL_COMMA_RE2))
     comma, point = _flags(comma), _flags(pc.and_(point, known))
     if not point.any():
         return None
-    numbers = pc.or_(numbers, pc.match_substring_regex(cleaned, _NUMBER_RE2))
+    numbers = pc.or_(numbers, pc.match_substring_regex(matched, _NUMBER_RE2))
     if not _flags(pc.or_(numbers, pa.array(missing))).all() or _flags(pc.and_(
-            pc.match_substring_regex(cleaned, _LEADING_ZERO_RE2), known)).any():
+            pc.match_substring_regex(matched, _LEADING_ZERO_RE2), known)).any():
         return None
     return {"points": values.count(point), "point": values.texts[np.argmax(point)],
             "commas": values.count(comma), "comma": values.texts[np.argmax(comma)]}
@@ -2218,6 +2221,7 @@ class _Numbers:
     """Which distinct values read as numbers, and the counts the column's kind depends on."""
 
     normal: np.ndarray  # values with full-width characters made ASCII
+    matched: pa.Array  # the same, for pyarrow: what the number patterns are matched in
     number: np.ndarray  # a finite-looking number (PLAIN_NUMBER), per value
     nonfinite: np.ndarray  # inf or nan spelled out, per value
     known: int  # rows with a value
@@ -2230,7 +2234,8 @@ class _Numbers:
     def of(cls, values: _Distinct, known: np.ndarray) -> _Numbers:
         if not (known & ~values.led_by_ideograph).any():  # 样本1, 青绿: no value is a number
             none = np.zeros(len(values.texts), dtype=bool)
-            return cls(values.texts, none, none, values.count(known), 0, 0, False)
+            return cls(values.texts, values.cleaned, none, none, values.count(known), 0, 0,
+                       False)
         normal = values.normal()
         arrow = values.cleaned if normal is values.texts else pa.array(normal, type=pa.string())
         number = _flags(pc.match_substring_regex(arrow, _NUMBER_RE2)) & known
@@ -2244,7 +2249,7 @@ class _Numbers:
         if finite and (values.lengths >= LONG_DIGITS).any():
             digits = _flags(pc.match_substring_regex(arrow, _LONG_WHOLE_RE2)) & known
             long = str(values.texts[np.argmax(digits)]) if digits.any() else None
-        return cls(normal, number, nonfinite, values.count(known), finite,
+        return cls(normal, arrow, number, nonfinite, values.count(known), finite,
                    finite + values.count(nonfinite), bool(finite and leading.any()), long)
 
     @property
@@ -2355,12 +2360,11 @@ def _judged_column(name: str, raw: pa.Array, markers: _Markers, decimal_comma: b
         series, note = _numeric(name, values, missing, numbers)
         notes = [*notes, *([note] if note else [])]
         if decimal_comma:  # read with a decimal point: say so if a thousands dot may be one
-            normal = values.cleaned if numbers.normal is values.texts else \
-                pa.array(numbers.normal, type=pa.string())
-            notes += _thousands_dot_notes(name, normal, numbers.number, values.texts)
+            notes += _thousands_dot_notes(name, numbers.matched, numbers.number, values.texts)
         return series, notes, int(series.isna().sum())
-    marks = _decimal_marks(values, missing, decimal_comma)
-    comma = _decimal_comma_numbers(values, missing) if decimal_comma and not marks else None
+    marks = _decimal_marks(values, numbers.matched, missing, decimal_comma)
+    comma = _decimal_comma_numbers(values, numbers.matched, missing) \
+        if decimal_comma and not marks else None
     if comma is not None:
         floats, example = comma
         notes.append(Notice("decimal_comma", column=name, example=example))

@@ -515,6 +515,81 @@ def test_a_thousands_dot_beside_a_decimal_comma_reads_whole_dotted_numbers_as_th
     assert [n.code for n in load("x;y\n2.000;a\n3,5;b\n").report.warnings] == ["decimal_marks"]
 
 
+def _one_column_file(values: list[str], form: str) -> LoadedTable:
+    """A file of column x (the values) and a class y, as a CSV quoted and separated by `form`
+    (",", ";" or a tab) or as a workbook's text cells ("xlsx")."""
+    if form == "xlsx":
+        import io
+
+        openpyxl = pytest.importorskip("openpyxl")
+        book = openpyxl.Workbook()
+        book.active.append(["x", "y"])
+        for i, value in enumerate(values):
+            book.active.append([value, "是否"[i % 2]])
+        saved = io.BytesIO()
+        book.save(saved)
+        return load_bytes(saved.getvalue(), "data.xlsx")
+    quote = '"' if form == "," else ""
+    return load(f"x{form}y\n" + "".join(f"{quote}{value}{quote}{form}{'是否'[i % 2]}\n"
+                                          for i, value in enumerate(values)))
+
+
+FORMS = [",", ";", "\t", "xlsx"]
+
+
+@pytest.mark.parametrize("form", FORMS)
+@pytest.mark.parametrize("values, point, comma", [
+    (["0.5", "0，5", "1.5", "2，5", "3.5"], "0.5", "0，5"),  # a Chinese input method's ，
+    (["0．5", "0,5", "1．5", "2,5", "3．5"], "0．5", "0,5"),  # its ． beside an ASCII comma
+    (["０．５", "０，５", "1．5", "2，5", "3．5"], "０．５", "０，５"),  # full-width digits too
+])
+def test_full_width_decimal_marks_mixed_in_a_column_are_named_as_ascii_ones_are(
+        form, values, point, comma):
+    """0.5 beside 0，5 (a full-width comma as the decimal mark), or 0．5 beside 0,5, was not
+    seen as two decimal marks: a comma- or tab-separated file or a workbook named the column
+    as numbers with a decimal comma, advising a semicolon file (where it was then kept as text
+    without a word). As with 0.5 beside 0,5, the column is kept as written and the
+    decimal_marks notice names both marks, with examples as the file writes them."""
+    from dtree_core.cli_messages import notice_text
+
+    table = _one_column_file(values, form)
+    assert table.frame["x"].tolist() == values  # nothing read as a number
+    (notice,) = table.report.warnings
+    assert (notice.code, notice.details) == ("decimal_marks", {
+        "column": "x", "points": 3, "point": point, "commas": 2, "comma": comma})
+    assert f"a point in 3 values (such as '{point}')" in notice
+    assert f"“{point}”" in notice_text(notice, "zh") and f"“{comma}”" in notice_text(notice, "zh")
+
+
+@pytest.mark.parametrize("form", FORMS)
+@pytest.mark.parametrize("values", [
+    ["0.5", "0，5", "1.5"], ["0．5", "0,5"], ["０．５", "０，５", "1"], ["3，100", "0.5"],
+    ["1．234", "0，5"], ["2．000", "3，5"], ["1．234，5", "2．000"], ["0，697", "1", "2"],
+    ["０１，５", "0,5"], ["0．234，5", "0,5"], ["0，5", "?", "1.25"], ["1，5", "2，5", "甲"],
+])
+def test_a_column_of_full_width_numbers_reads_as_its_ascii_twin(form, values):
+    """Full-width digits and marks (as a Chinese input method types them) read as the same
+    column written in ASCII reads: the same kind, numbers and notices."""
+    import unicodedata
+
+    table = _one_column_file(values, form)
+    twin = _one_column_file([unicodedata.normalize("NFKC", v) for v in values], form)
+    assert table.frame["x"].dtype == twin.frame["x"].dtype
+    if table.frame["x"].dtype == "float64":
+        assert table.frame["x"].equals(twin.frame["x"])
+    assert [n.code for n in table.report.warnings] == [n.code for n in twin.report.warnings]
+
+
+def test_a_semicolon_files_full_width_decimal_comma_reads_as_its_ascii_one():
+    """0，697 in a semicolon file was kept as text without a word, though a comma-separated
+    file's notice for it says such numbers are read as numbers in a semicolon file, and
+    0,697 is: now it is read so, with the notice's example as written."""
+    table = load("密度;好瓜\n0，697;是\n0，774;否\n1;是\n")
+    assert table.frame["密度"].tolist() == [0.697, 0.774, 1.0]
+    (notice,) = table.report.warnings
+    assert (notice.code, notice.details["example"]) == ("decimal_comma", "0，697")
+
+
 @pytest.mark.parametrize("cell, kept", [("0.234,5", "0.234,5"), ("-0.500,25", "-0.500,25"),
                                         ("0.234.567", "0.234.567"), (" 0.234,5", "0.234,5")])
 def test_a_first_group_of_zero_is_never_a_thousands_group(cell, kept):
