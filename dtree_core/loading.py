@@ -1175,8 +1175,7 @@ def _read_xlsx(data: bytes, name: str, sheet: str | int | None, budget: Budget |
     finally:
         book.close()
     notices = _hidden_sheets_passed(names, hidden, chosen) if sheet is None else []
-    notices += _fill_merged_cells(rows, _merged_ranges(data, chosen))
-    notices += _uncalculated_formulas(rows, data, chosen)
+    notices += _sheet_xml_notices(rows, data, chosen)
     width = max((len(r) for r in rows), default=0)
     records = [(i + 1, r + [""] * (width - len(r))) for i, r in enumerate(rows)]
     return records, chosen, tuple(names), notices
@@ -1194,26 +1193,45 @@ _MERGE_CELL = re.compile(rb'<(?:[A-Za-z_][\w.-]*:)?mergeCell\s[^>]*?ref="([A-Z]+
 _SHEET_DATA_END = re.compile(rb"</(?:[A-Za-z_][\w.-]*:)?sheetData>")
 
 
-def _merged_ranges(data: bytes, sheet: str) -> list[str]:
-    """The sheet's merged ranges as A1 references ('A2:A5'; a read-only openpyxl sheet does
-    not list them); [] when the parts cannot be mapped. The XML is read as it decompresses,
-    and only what follows its rows is searched."""
+def _sheet_xml_notices(rows: list[list[str]], data: bytes, sheet: str) -> list[Notice]:
+    """What a read-only openpyxl sheet does not say, read from the sheet's XML: its merged
+    ranges (filled into rows) and its formulas without a saved result. The part is looked up
+    in workbook.xml once, for both; none is said when the parts cannot be mapped."""
     try:
-        with zipfile.ZipFile(io.BytesIO(data)) as archive:
+        archive = zipfile.ZipFile(io.BytesIO(data))
+    except _BROKEN_PART:
+        return []
+    with archive:
+        try:
             part = _sheet_parts(archive).get(sheet)
-            if part is None:
-                return []
-            tail, past_rows = b"", False
-            with archive.open(part) as xml:
-                while chunk := xml.read(XML_CHUNK):
-                    block = tail + chunk
-                    if not past_rows:
-                        end = _SHEET_DATA_END.search(block)
-                        past_rows = end is not None
-                        tail = block[end.end():] if past_rows else block[-TAG_OVERLAP:]
-                        continue
-                    tail = block
-    except (zipfile.BadZipFile, KeyError, ElementTree.ParseError, OSError):
+        except (*_BROKEN_PART, ElementTree.ParseError):
+            return []
+        if part is None:
+            return []
+        notices = _fill_merged_cells(rows, _merged_ranges(archive, part))
+        return notices + _uncalculated_formulas(rows, archive, part)
+
+
+# What reading a part of the zip can raise when the zip holds it broken
+_BROKEN_PART = (zipfile.BadZipFile, KeyError, OSError)
+
+
+def _merged_ranges(archive: zipfile.ZipFile, part: str) -> list[str]:
+    """The merged ranges of the sheet in `part` as A1 references ('A2:A5'; a read-only
+    openpyxl sheet does not list them); [] when the part cannot be read. The XML is read as
+    it decompresses, and only what follows its rows is searched."""
+    try:
+        tail, past_rows = b"", False
+        with archive.open(part) as xml:
+            while chunk := xml.read(XML_CHUNK):
+                block = tail + chunk
+                if not past_rows:
+                    end = _SHEET_DATA_END.search(block)
+                    past_rows = end is not None
+                    tail = block[end.end():] if past_rows else block[-TAG_OVERLAP:]
+                    continue
+                tail = block
+    except _BROKEN_PART:
         return []
     return [ref.decode() for ref in _MERGE_CELL.findall(tail)]
 
@@ -1225,7 +1243,8 @@ _FORMULA_WITHOUT_VALUE = re.compile(
     rb"(?:<v\s*/>|<v>\s*</v>)?\s*</c>")
 
 
-def _uncalculated_formulas(rows: list[list[str]], data: bytes, sheet: str) -> list[Notice]:
+def _uncalculated_formulas(rows: list[list[str]], archive: zipfile.ZipFile,
+                           part: str) -> list[Notice]:
     """A notice for each column left with no value below the header whose cells are formulas
     without a saved result, read as empty. The sheet's XML is searched only where such an
     empty column exists."""
@@ -1237,30 +1256,27 @@ def _uncalculated_formulas(rows: list[list[str]], data: bytes, sheet: str) -> li
     below = rows[at + 1:]
     width = max(len(row) for row in rows)
     empty = [j for j in range(width) if not any(j < len(row) and row[j] for row in below)]
-    letters = _formula_columns_without_values(data, sheet) if empty and below else set()
+    letters = _formula_columns_without_values(archive, part) if empty and below else set()
     header = rows[at]
     return [Notice("uncalculated_formulas", column=(header[j] if j < len(header) and header[j]
                                                     else get_column_letter(j + 1)))
             for j in empty if get_column_letter(j + 1) in letters]
 
 
-def _formula_columns_without_values(data: bytes, sheet: str) -> set[str]:
-    """The column letters of the sheet's formula cells that have no saved result."""
+def _formula_columns_without_values(archive: zipfile.ZipFile, part: str) -> set[str]:
+    """The column letters of the formula cells in the sheet's `part` that have no saved
+    result; none when the part cannot be read."""
     try:
-        with zipfile.ZipFile(io.BytesIO(data)) as archive:
-            part = _sheet_parts(archive).get(sheet)
-            if part is None:
-                return set()
-            found, tail = set(), b""
-            with archive.open(part) as xml:
-                while chunk := xml.read(XML_CHUNK):
-                    block = tail + chunk
-                    cut = block.rfind(b"<c ")  # a cell cut at the chunk's end is read whole next
-                    cut = cut if cut > 0 else len(block)
-                    found.update(m.decode() for m in _FORMULA_WITHOUT_VALUE.findall(block[:cut]))
-                    tail = block[cut:]
-            found.update(m.decode() for m in _FORMULA_WITHOUT_VALUE.findall(tail))
-    except (zipfile.BadZipFile, KeyError, ElementTree.ParseError, OSError):
+        found, tail = set(), b""
+        with archive.open(part) as xml:
+            while chunk := xml.read(XML_CHUNK):
+                block = tail + chunk
+                cut = block.rfind(b"<c ")  # a cell cut at the chunk's end is read whole next
+                cut = cut if cut > 0 else len(block)
+                found.update(m.decode() for m in _FORMULA_WITHOUT_VALUE.findall(block[:cut]))
+                tail = block[cut:]
+        found.update(m.decode() for m in _FORMULA_WITHOUT_VALUE.findall(tail))
+    except _BROKEN_PART:
         return set()
     return found
 
