@@ -2131,6 +2131,14 @@ def _has_leading_zero_regex(values: pa.Array, negative: bool) -> bool:
 
 
 MINUS_SIGN = "\u2212"
+# What _Distinct.normal makes ASCII: the width forms of ASCII characters (full-width ０．５,
+# －３ and ｉｎｆ, as a Chinese input method types them; small ﹣; no-break and ideographic
+# spaces) and the minus sign. Not the rest of NFKC, which reads 2² as 22, ① as 1 and 𝟓 as 5.
+_WIDTH_FORMS = ("<wide>", "<narrow>", "<small>", "<noBreak>")
+_ASCII_TWINS = {code: unicodedata.normalize("NFKC", chr(code)) for code in (
+    0xA0, 0x2007, 0x202F, 0x3000, *range(0xFE50, 0xFE6C), *range(0xFF01, 0xFFEF))
+    if unicodedata.decomposition(chr(code)).startswith(_WIDTH_FORMS)
+    and unicodedata.normalize("NFKC", chr(code)).isascii()} | {ord(MINUS_SIGN): "-"}
 
 # Excel's error values (casefolded): the classic seven and the newer ones of dynamic arrays,
 # data types and Python in Excel.
@@ -2215,11 +2223,11 @@ class _Distinct:
 
     def normal(self) -> np.ndarray:
         """Full-width digits and signs (０．５) and the minus sign (−0.5, as typeset text and
-        some spreadsheets write it; NFKC keeps it) as ASCII, so they read as numbers.
+        some spreadsheets write it) as ASCII, so they read as numbers (_ASCII_TWINS: 2² and ①
+        are no numbers).
 
-        A value that starts with a CJK ideograph is left as it is: NFKC keeps that first
-        character (it has no decomposition and composes with nothing), and no number, inf/nan
-        word or leading zero starts with it, so normalising it could change no decision."""
+        A value that starts with a CJK ideograph is left as it is: no number, inf/nan word or
+        leading zero starts with it, so making it ASCII could change no decision."""
         ascii_ = _flags(pc.string_is_ascii(self.cleaned))
         if ascii_.all():
             return self.texts  # nothing to change (callers only read it)
@@ -2228,7 +2236,7 @@ class _Distinct:
             return self.texts
         normal = self.texts.copy()
         for i in np.flatnonzero(~kept):
-            normal[i] = unicodedata.normalize("NFKC", normal[i]).replace(MINUS_SIGN, "-")
+            normal[i] = normal[i].translate(_ASCII_TWINS)
         return normal
 
 
@@ -2255,7 +2263,7 @@ class _Numbers:
         normal = values.normal()
         arrow = values.cleaned if normal is values.texts else pa.array(normal, type=pa.string())
         number = _flags(pc.match_substring_regex(arrow, _NUMBER_RE2)) & known
-        # After NFKC a value casefolds to one of these ASCII words only if it is ASCII itself (ß
+        # Made ASCII, a value casefolds to one of these ASCII words only if it is ASCII (ß
         # and ẞ, the exceptions, fold to 'ss'), so ASCII lower-casing decides it exactly.
         words = pa.array(sorted(_NONFINITE), pa.string())
         nonfinite = _flags(pc.is_in(pc.ascii_lower(arrow), value_set=words)) & known & ~number

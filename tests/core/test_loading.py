@@ -1094,6 +1094,26 @@ def test_the_minus_sign_reads_as_a_minus():
     assert alone.report.kinds["x"] == "continuous" and alone.report.missing["x"] == 1
 
 
+@pytest.mark.parametrize("cells, odd", [
+    (["1²", "2²", "3²", "4²", "5²"], None),  # squares, as a worksheet of powers writes them
+    (["0.5", "1.5", "2²", "3", "4"], "2²"),
+    (["①", "②", "③", "④"], None),  # numbered items, as (1), (2) are
+    (["𝟏", "𝟐", "3"], None),  # mathematical bold digits
+])
+def test_superscripts_and_circled_digits_are_not_read_as_the_digits_they_show(cells, odd):
+    """Full-width digits were made ASCII with all of NFKC, which also makes 2² the digits 22
+    and ① the digit 1: a column of 1², 2², 3² read as the numbers 12, 22, 32 without a word.
+    Only width forms (０．５, ﹣, no-break spaces) and the minus sign are made ASCII now; such
+    a column is text, and one such value among numbers is named as text among numbers."""
+    table = load("x,y\n" + "".join(f"{cell},{'pq'[i % 2]}\n" for i, cell in enumerate(cells)))
+    assert table.frame["x"].tolist() == cells
+    assert [n.details["example"] for n in table.report.warnings if n.code == "mixed_text"] == \
+        ([odd] if odd else [])
+    # full-width digits and a small or full-width minus still read as numbers
+    widths = load("x;y\n０．５;p\n﹣1;q\n－２;p\n")
+    assert widths.frame["x"].tolist() == [0.5, -1.0, -2.0]
+
+
 def test_an_empty_sheet_of_several_is_named(tmp_path):
     openpyxl = pytest.importorskip("openpyxl")
     book = openpyxl.Workbook()

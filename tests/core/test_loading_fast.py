@@ -33,7 +33,11 @@ NONFINITE = {"inf", "+inf", "-inf", "infinity", "+infinity", "-infinity", "nan",
 
 
 def ascii_digits(value: str) -> str:
-    return value if value.isascii() else unicodedata.normalize("NFKC", value)
+    """Width forms (full-width ０．５, small ﹣, no-break spaces) as ASCII, and the minus sign;
+    not the rest of NFKC (2² is not 22, nor ① 1)."""
+    forms = ("<wide>", "<narrow>", "<small>", "<noBreak>")
+    return "".join(unicodedata.normalize("NFKC", c) if unicodedata.decomposition(c).startswith(
+        forms) else c for c in value).replace("\u2212", "-")
 
 
 def reference_column(name: str, cells: list[str], missing=DEFAULT_MISSING):
