@@ -2420,7 +2420,7 @@ def _numeric(name: str, values: _Distinct, missing: np.ndarray, numbers: _Number
     floats[~np.isfinite(floats)] = np.nan
     # casefold() never shortens a value, so only values of up to 9 characters can spell these
     spelled = [i for i in known[values.lengths[known] <= 9]
-               if values.texts[i].casefold() in _NONFINITE]
+               if numbers.normal[i].casefold() in _NONFINITE]  # ｉｎｆ too, as inf
     note = None
     if spelled:
         words = sorted({values.texts[i] for i in spelled})

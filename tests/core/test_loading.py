@@ -1114,6 +1114,16 @@ def test_superscripts_and_circled_digits_are_not_read_as_the_digits_they_show(ce
     assert widths.frame["x"].tolist() == [0.5, -1.0, -2.0]
 
 
+def test_infinity_typed_full_width_is_named_as_infinity_is():
+    """ｉｎｆ (full-width, as a Chinese input method types it) was read as a missing value, as
+    inf is, but without the non_finite notice that names inf: now it is named too."""
+    table = load("x,y\n0.5,p\nｉｎｆ,q\n1.5,p\n")
+    assert table.frame["x"].isna().tolist() == [False, True, False]
+    (notice,) = table.report.warnings
+    assert (notice.code, notice.details["count"], str(notice.details["values"])) == (
+        "non_finite", 1, "ｉｎｆ")
+
+
 def test_an_empty_sheet_of_several_is_named(tmp_path):
     openpyxl = pytest.importorskip("openpyxl")
     book = openpyxl.Workbook()
