@@ -1164,6 +1164,8 @@ def _read_xlsx(data: bytes, name: str, sheet: str | int | None, budget: Budget |
         # the sheets that hold cells: a chart moved to a sheet of its own (Excel puts it
         # before the data) has none, and as the first sheet it was read and crashed
         names = [worksheet.title for worksheet in book.worksheets]
+        if not names and not book.chartsheets:  # no sheet its parts lead to (Excel refuses it)
+            raise LoadError(f"'{name}' is not a readable Excel .xlsx workbook.", "xlsx")
         hidden = {w.title for w in book.worksheets if w.sheet_state != "visible"}
         chosen = _pick_sheet(names, sheet, name, [chart.title for chart in book.chartsheets],
                              hidden)

@@ -1124,6 +1124,32 @@ def test_infinity_typed_full_width_is_named_as_infinity_is():
         "non_finite", 1, "ｉｎｆ")
 
 
+@pytest.mark.parametrize("budget", [None, Budget()])
+def test_a_workbook_whose_sheet_leads_nowhere_is_refused_not_a_traceback(budget):
+    """A workbook whose relationships name a sheet part it does not hold (a file cut short or
+    written by hand) opened in openpyxl with no sheet, and choosing the first one raised an
+    IndexError: a traceback on the command line. It is refused as an unreadable workbook."""
+    import io
+    import zipfile
+
+    openpyxl = pytest.importorskip("openpyxl")
+    book = openpyxl.Workbook()
+    book.active.append(["a", "y"])
+    book.active.append([1, "是"])
+    saved, broken = io.BytesIO(), io.BytesIO()
+    book.save(saved)
+    with zipfile.ZipFile(saved) as whole, zipfile.ZipFile(broken, "w") as cut:
+        for info in whole.infolist():
+            part = whole.read(info)
+            if info.filename == "xl/_rels/workbook.xml.rels":
+                part = part.replace(b"worksheets/sheet1.xml", b"worksheets/missing.xml")
+            cut.writestr(info, part)
+    with pytest.raises(LoadError) as err:
+        load_bytes(broken.getvalue(), "cut.xlsx", budget=budget)
+    assert (err.value.code, str(err.value)) == (
+        "xlsx", "'cut.xlsx' is not a readable Excel .xlsx workbook.")
+
+
 def test_an_empty_sheet_of_several_is_named(tmp_path):
     openpyxl = pytest.importorskip("openpyxl")
     book = openpyxl.Workbook()
