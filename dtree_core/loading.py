@@ -189,6 +189,10 @@ NOTICES = {
                             "Data, Text to Columns, with the comma as the decimal separator "
                             "under Advanced; or, where the point is the decimal mark, replace "
                             "each comma with a point)."),
+    "ideographic_point": ("Column '{column}' is read as text: it holds numbers written with the "
+                          "Chinese full stop '。' as the decimal point (such as '{example}'), as "
+                          "a Chinese input method types '.' in its Chinese punctuation mode. "
+                          "Write the point as '.' (0.5) to use it as a continuous attribute."),
     "decimal_marks": ("Column '{column}' is read as text: its numbers are written with two "
                       "decimal marks, a point in {points} values (such as '{point}') and a "
                       "comma in {commas} (such as '{comma}'). Either mark can also separate "
@@ -228,7 +232,7 @@ NOTICES = {
 }
 # The readings _text_reading chooses among for a column whose every value is a number written
 # in one way (a spreadsheet's text cells have decimal_comma_cells for decimal_comma_text).
-TEXT_READINGS = ("formatted_numbers", "decimal_comma_text", "number_units")
+TEXT_READINGS = ("formatted_numbers", "decimal_comma_text", "number_units", "ideographic_point")
 # The notices of a column whose numbers are kept as text for the way they are written (any
 # reading _text_reading gives, and _decimal_marks's two marks in one column): left out with a
 # different value in every row, it is said to be for that, not like a row number.
@@ -2307,6 +2311,10 @@ _FORMATTED_NUMBER = re.compile(
 # before it); and one that either could make (3,100).
 _DECIMAL_COMMA = re.compile(r"[-+]?(?:0|[1-9]\d*|[1-9]\d{0,2}(?:[. ]\d{3})+),\d+", re.ASCII)
 _COMMA_EITHER_WAY = re.compile(r"[-+]?[1-9]\d{0,2}(?:,\d{3})+", re.ASCII)
+# A number whose decimal point is the Chinese full stop (0。5, as a Chinese input method types
+# the point in Chinese punctuation; NFKC makes the half-width ｡ one): no number is written so,
+# and no thousands separator, so it is no other reading's.
+_IDEOGRAPHIC_POINT = re.compile(r"[-+]?\d+\u3002\d+", re.ASCII)
 # A number followed by a unit of measure (20kg, 1.75 m, 36.5°C, 3斤, 90分): a few common
 # ones, so that codes such as 1A or 3号 are not taken for measures. A unit of one letter is
 # one in its own case (500g, 2t, 1.5L, 60W); a capital G, T, M, S or H after a whole number
@@ -2327,10 +2335,11 @@ def _text_reading(texts: np.ndarray, decimal_comma: bool, cells: bool) -> tuple[
     plainly or written in one of the forms a notice names: a decimal comma where the file's
     delimiter does not make it read as one (decimal_comma_text: 0,697, and 0,200, which no
     thousands separator writes), a spreadsheet's formatting (formatted_numbers: 3,100, 1 200,
-    95%, ￥8, (21), ￥ -), or a unit (number_units: 20kg). Such a column is kept as text:
-    the loader says what it saw rather than guess. None when a value is none of these (a
-    word, a code), the forms are mixed (which usually the first value shows) or every value
-    is a label such as (1). A spreadsheet's text cells (cells) have decimal_comma_cells in
+    95%, ￥8, (21), ￥ -), a unit (number_units: 20kg), or the Chinese full stop as the
+    decimal point (ideographic_point: 0。5). Such a column is kept as text: the loader says
+    what it saw rather than guess. None when a value is none of these (a word, a code), the
+    forms are mixed (which usually the first value shows) or every value is a label such as
+    (1). A spreadsheet's text cells (cells) have decimal_comma_cells in
     place of decimal_comma_text."""
     readings, example, decimal_example, labels = set(TEXT_READINGS), None, None, True
     if decimal_comma:  # a semicolon file reads decimal commas: those left are not all numbers
@@ -2347,6 +2356,8 @@ def _text_reading(texts: np.ndarray, decimal_comma: bool, cells: bool) -> tuple[
         elif _DECIMAL_COMMA.fullmatch(text):
             readings &= {"decimal_comma_text"}
             decimal_example = decimal_example or written
+        elif _IDEOGRAPHIC_POINT.fullmatch(text):
+            readings &= {"ideographic_point"}
         elif _FORMATTED_NUMBER.fullmatch(text):
             readings &= {"formatted_numbers"}
         elif _UNIT_NUMBER.fullmatch(text):

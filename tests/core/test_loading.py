@@ -580,6 +580,38 @@ def test_a_column_of_full_width_numbers_reads_as_its_ascii_twin(form, values):
     assert [n.code for n in table.report.warnings] == [n.code for n in twin.report.warnings]
 
 
+@pytest.mark.parametrize("form", FORMS)
+@pytest.mark.parametrize("values, example", [
+    (["0。697", "0。774", "0。403", "0。245"], "0。697"),
+    (["0.697", "0。774", "0.403", "1"], "0。774"),  # beside points and whole numbers
+    (["0.697", "0｡774", "0.403"], "0｡774"),  # the half-width ｡ too
+])
+def test_the_chinese_full_stop_as_a_decimal_point_is_named(form, values, example):
+    """0。5 (the Chinese full stop, as a Chinese input method types the point in Chinese
+    punctuation) was kept as text without a word, alone or beside 0.5, and a column of them
+    was left out 'like a row number'. It is still kept as written (。 is no decimal point),
+    and the ideographic_point notice says why, with the way to write it, in both languages."""
+    from dtree_core.cli_messages import notice_text
+
+    table = _one_column_file(values, form)
+    assert table.frame["x"].tolist() == values
+    (notice,) = table.report.warnings
+    assert (notice.code, notice.details) == ("ideographic_point",
+                                             {"column": "x", "example": example})
+    assert f"(such as '{example}')" in notice and "'。'" in notice
+    assert f"“{example}”" in notice_text(notice, "zh") and "“。”" in notice_text(notice, "zh")
+    assert loading.numbers_as_text(table.report) == {"x"}  # not left out 'like a row number'
+
+
+@pytest.mark.parametrize("values", [["第1。2节", "第3。4节"], ["1。", "2。"], ["0。5", "0,5"],
+                                    ["。5", "1.5"]])
+def test_other_values_with_a_chinese_full_stop_are_not_named_as_decimal_points(values):
+    """A sentence, a numbered item (1。) or two ways of writing the point mixed: no notice."""
+    table = _one_column_file(values, ",")
+    assert table.frame["x"].tolist() == values
+    assert not [n for n in table.report.warnings if n.code == "ideographic_point"]
+
+
 def test_a_semicolon_files_full_width_decimal_comma_reads_as_its_ascii_one():
     """0，697 in a semicolon file was kept as text without a word, though a comma-separated
     file's notice for it says such numbers are read as numbers in a semicolon file, and
