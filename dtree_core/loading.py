@@ -189,6 +189,10 @@ NOTICES = {
                             "Data, Text to Columns, with the comma as the decimal separator "
                             "under Advanced; or, where the point is the decimal mark, replace "
                             "each comma with a point)."),
+    "ideographic_point": ("Column '{column}' is read as text: it holds numbers written with the "
+                          "Chinese full stop '。' as the decimal point (such as '{example}'), as "
+                          "a Chinese input method types '.' in its Chinese punctuation mode. "
+                          "Write the point as '.' (0.5) to use it as a continuous attribute."),
     "decimal_marks": ("Column '{column}' is read as text: its numbers are written with two "
                       "decimal marks, a point in {points} values (such as '{point}') and a "
                       "comma in {commas} (such as '{comma}'). Either mark can also separate "
@@ -228,7 +232,7 @@ NOTICES = {
 }
 # The readings _text_reading chooses among for a column whose every value is a number written
 # in one way (a spreadsheet's text cells have decimal_comma_cells for decimal_comma_text).
-TEXT_READINGS = ("formatted_numbers", "decimal_comma_text", "number_units")
+TEXT_READINGS = ("formatted_numbers", "decimal_comma_text", "number_units", "ideographic_point")
 # The notices of a column whose numbers are kept as text for the way they are written (any
 # reading _text_reading gives, and _decimal_marks's two marks in one column): left out with a
 # different value in every row, it is said to be for that, not like a row number.
@@ -1164,6 +1168,8 @@ def _read_xlsx(data: bytes, name: str, sheet: str | int | None, budget: Budget |
         # the sheets that hold cells: a chart moved to a sheet of its own (Excel puts it
         # before the data) has none, and as the first sheet it was read and crashed
         names = [worksheet.title for worksheet in book.worksheets]
+        if not names and not book.chartsheets:  # no sheet its parts lead to (Excel refuses it)
+            raise LoadError(f"'{name}' is not a readable Excel .xlsx workbook.", "xlsx")
         hidden = {w.title for w in book.worksheets if w.sheet_state != "visible"}
         chosen = _pick_sheet(names, sheet, name, [chart.title for chart in book.chartsheets],
                              hidden)
@@ -1175,8 +1181,7 @@ def _read_xlsx(data: bytes, name: str, sheet: str | int | None, budget: Budget |
     finally:
         book.close()
     notices = _hidden_sheets_passed(names, hidden, chosen) if sheet is None else []
-    notices += _fill_merged_cells(rows, _merged_ranges(data, chosen))
-    notices += _uncalculated_formulas(rows, data, chosen)
+    notices += _sheet_xml_notices(rows, data, chosen)
     width = max((len(r) for r in rows), default=0)
     records = [(i + 1, r + [""] * (width - len(r))) for i, r in enumerate(rows)]
     return records, chosen, tuple(names), notices
@@ -1194,26 +1199,45 @@ _MERGE_CELL = re.compile(rb'<(?:[A-Za-z_][\w.-]*:)?mergeCell\s[^>]*?ref="([A-Z]+
 _SHEET_DATA_END = re.compile(rb"</(?:[A-Za-z_][\w.-]*:)?sheetData>")
 
 
-def _merged_ranges(data: bytes, sheet: str) -> list[str]:
-    """The sheet's merged ranges as A1 references ('A2:A5'; a read-only openpyxl sheet does
-    not list them); [] when the parts cannot be mapped. The XML is read as it decompresses,
-    and only what follows its rows is searched."""
+def _sheet_xml_notices(rows: list[list[str]], data: bytes, sheet: str) -> list[Notice]:
+    """What a read-only openpyxl sheet does not say, read from the sheet's XML: its merged
+    ranges (filled into rows) and its formulas without a saved result. The part is looked up
+    in workbook.xml once, for both; none is said when the parts cannot be mapped."""
     try:
-        with zipfile.ZipFile(io.BytesIO(data)) as archive:
+        archive = zipfile.ZipFile(io.BytesIO(data))
+    except _BROKEN_PART:
+        return []
+    with archive:
+        try:
             part = _sheet_parts(archive).get(sheet)
-            if part is None:
-                return []
-            tail, past_rows = b"", False
-            with archive.open(part) as xml:
-                while chunk := xml.read(XML_CHUNK):
-                    block = tail + chunk
-                    if not past_rows:
-                        end = _SHEET_DATA_END.search(block)
-                        past_rows = end is not None
-                        tail = block[end.end():] if past_rows else block[-TAG_OVERLAP:]
-                        continue
-                    tail = block
-    except (zipfile.BadZipFile, KeyError, ElementTree.ParseError, OSError):
+        except (*_BROKEN_PART, ElementTree.ParseError):
+            return []
+        if part is None:
+            return []
+        notices = _fill_merged_cells(rows, _merged_ranges(archive, part))
+        return notices + _uncalculated_formulas(rows, archive, part)
+
+
+# What reading a part of the zip can raise when the zip holds it broken
+_BROKEN_PART = (zipfile.BadZipFile, KeyError, OSError)
+
+
+def _merged_ranges(archive: zipfile.ZipFile, part: str) -> list[str]:
+    """The merged ranges of the sheet in `part` as A1 references ('A2:A5'; a read-only
+    openpyxl sheet does not list them); [] when the part cannot be read. The XML is read as
+    it decompresses, and only what follows its rows is searched."""
+    try:
+        tail, past_rows = b"", False
+        with archive.open(part) as xml:
+            while chunk := xml.read(XML_CHUNK):
+                block = tail + chunk
+                if not past_rows:
+                    end = _SHEET_DATA_END.search(block)
+                    past_rows = end is not None
+                    tail = block[end.end():] if past_rows else block[-TAG_OVERLAP:]
+                    continue
+                tail = block
+    except _BROKEN_PART:
         return []
     return [ref.decode() for ref in _MERGE_CELL.findall(tail)]
 
@@ -1225,7 +1249,8 @@ _FORMULA_WITHOUT_VALUE = re.compile(
     rb"(?:<v\s*/>|<v>\s*</v>)?\s*</c>")
 
 
-def _uncalculated_formulas(rows: list[list[str]], data: bytes, sheet: str) -> list[Notice]:
+def _uncalculated_formulas(rows: list[list[str]], archive: zipfile.ZipFile,
+                           part: str) -> list[Notice]:
     """A notice for each column left with no value below the header whose cells are formulas
     without a saved result, read as empty. The sheet's XML is searched only where such an
     empty column exists."""
@@ -1237,30 +1262,27 @@ def _uncalculated_formulas(rows: list[list[str]], data: bytes, sheet: str) -> li
     below = rows[at + 1:]
     width = max(len(row) for row in rows)
     empty = [j for j in range(width) if not any(j < len(row) and row[j] for row in below)]
-    letters = _formula_columns_without_values(data, sheet) if empty and below else set()
+    letters = _formula_columns_without_values(archive, part) if empty and below else set()
     header = rows[at]
     return [Notice("uncalculated_formulas", column=(header[j] if j < len(header) and header[j]
                                                     else get_column_letter(j + 1)))
             for j in empty if get_column_letter(j + 1) in letters]
 
 
-def _formula_columns_without_values(data: bytes, sheet: str) -> set[str]:
-    """The column letters of the sheet's formula cells that have no saved result."""
+def _formula_columns_without_values(archive: zipfile.ZipFile, part: str) -> set[str]:
+    """The column letters of the formula cells in the sheet's `part` that have no saved
+    result; none when the part cannot be read."""
     try:
-        with zipfile.ZipFile(io.BytesIO(data)) as archive:
-            part = _sheet_parts(archive).get(sheet)
-            if part is None:
-                return set()
-            found, tail = set(), b""
-            with archive.open(part) as xml:
-                while chunk := xml.read(XML_CHUNK):
-                    block = tail + chunk
-                    cut = block.rfind(b"<c ")  # a cell cut at the chunk's end is read whole next
-                    cut = cut if cut > 0 else len(block)
-                    found.update(m.decode() for m in _FORMULA_WITHOUT_VALUE.findall(block[:cut]))
-                    tail = block[cut:]
-            found.update(m.decode() for m in _FORMULA_WITHOUT_VALUE.findall(tail))
-    except (zipfile.BadZipFile, KeyError, ElementTree.ParseError, OSError):
+        found, tail = set(), b""
+        with archive.open(part) as xml:
+            while chunk := xml.read(XML_CHUNK):
+                block = tail + chunk
+                cut = block.rfind(b"<c ")  # a cell cut at the chunk's end is read whole next
+                cut = cut if cut > 0 else len(block)
+                found.update(m.decode() for m in _FORMULA_WITHOUT_VALUE.findall(block[:cut]))
+                tail = block[cut:]
+        found.update(m.decode() for m in _FORMULA_WITHOUT_VALUE.findall(tail))
+    except _BROKEN_PART:
         return set()
     return found
 
@@ -1850,56 +1872,59 @@ def _thousands_dot_notice(name: str, example: str, normal: str) -> Notice:
     return Notice("thousands_dot", column=name, example=example, thousands=thousands)
 
 
-def _decimal_comma_numbers(values: _Distinct, missing: np.ndarray) -> tuple | None:
-    """(each distinct value as a float, an example) when every known value is a number
-    written with a decimal comma (0,697, and 1.234,5 with a thousands dot) or a whole number,
-    and at least one has the comma; else None."""
-    known = values.cleaned.filter(pa.array(~missing))
+def _decimal_comma_numbers(values: _Distinct, matched: pa.Array,
+                           missing: np.ndarray) -> tuple | None:
+    """(each distinct value as a float, an example as written) when every known value is a
+    number written with a decimal comma (0,697, and 1.234,5 with a thousands dot) or a whole
+    number, and at least one has the comma; else None. `matched`: the values made ASCII
+    (_Numbers.matched), so ０，５ is 0,5 as ０．５ is 0.5."""
+    known = matched.filter(pa.array(~missing))
     if len(known) == 0 or not pc.all(pc.match_substring_regex(known, _DECIMAL_COMMA_RE2)).as_py():
         return None
-    commas = pc.match_substring(known, ",")
-    if not pc.any(commas).as_py() or pc.any(pc.match_substring_regex(
+    commas = _flags(pc.match_substring(known, ","))
+    if not commas.any() or pc.any(pc.match_substring_regex(
             known, _LEADING_ZERO_RE2)).as_py():  # 007 and 01,5 are codes, as in any file
         return None
     plain = pc.replace_substring(pc.replace_substring(known, ".", ""), ",", ".")
     floats = np.full(len(values.texts), np.nan)
     floats[~missing] = pc.cast(plain, pa.float64()).to_numpy(zero_copy_only=False)
-    return floats, known.filter(commas)[0].as_py()
+    return floats, values.texts[~missing][np.argmax(commas)]
 
 
-def _decimal_marks(values: _Distinct, missing: np.ndarray, decimal_comma: bool) -> dict | None:
+def _decimal_marks(values: _Distinct, matched: pa.Array, missing: np.ndarray,
+                   decimal_comma: bool) -> dict | None:
     """The details of a decimal_marks notice when every known value is a number and some are
     written with a decimal point (1.5, 1.234), others with a decimal comma (0,5; in a
-    semicolon file 3,100 too): the counts of rows of each and the first of each. Read by
-    either mark, some of them would change (1.234 as 1234, or 3,100 as 3.1), so the column is
-    kept as text and the loader says what it saw. None otherwise (codes with a leading zero,
-    as 01,5, are no numbers here either)."""
+    semicolon file 3,100 too): the counts of rows of each and the first of each, as written.
+    Read by either mark, some of them would change (1.234 as 1234, or 3,100 as 3.1), so the
+    column is kept as text and the loader says what it saw. None otherwise (codes with a
+    leading zero, as 01,5, are no numbers here either). The marks are read in `matched`,
+    the values made ASCII (_Numbers.matched): full-width ０．５ and 0，5 are two marks too."""
     if not len(values.texts):
         return None
     known = pa.array(~missing)
-    cleaned = values.cleaned
     if decimal_comma:  # the semicolon file's decimal commas, 3,100 and 1.234,5 among them
-        comma = pc.and_(pc.match_substring_regex(cleaned, _DECIMAL_COMMA_RE2),
-                        pc.match_substring(cleaned, ","))
-        numbers = pc.match_substring_regex(cleaned, _DECIMAL_COMMA_RE2)
+        comma = pc.and_(pc.match_substring_regex(matched, _DECIMAL_COMMA_RE2),
+                        pc.match_substring(matched, ","))
+        numbers = pc.match_substring_regex(matched, _DECIMAL_COMMA_RE2)
     else:  # only those no thousands separator writes; 3,100 may be either
-        either = pc.match_substring_regex(cleaned, _COMMA_EITHER_WAY_RE2)
-        numbers = pc.or_(pc.match_substring_regex(cleaned, _COMMA_NUMBER_RE2), either)
+        either = pc.match_substring_regex(matched, _COMMA_EITHER_WAY_RE2)
+        numbers = pc.or_(pc.match_substring_regex(matched, _COMMA_NUMBER_RE2), either)
         comma = pc.and_not(numbers, either)
     comma = pc.and_(comma, known)
     if not _flags(comma).any():
         return None
-    point = pc.match_substring_regex(cleaned, _POINT_NUMBER_RE2)
-    if decimal_comma and _flags(pc.and_(comma, pc.match_substring(cleaned, "."))).any():
+    point = pc.match_substring_regex(matched, _POINT_NUMBER_RE2)
+    if decimal_comma and _flags(pc.and_(comma, pc.match_substring(matched, "."))).any():
         # a comma number with a thousands dot (1.234,50) shows what the column's dots are:
         # 2.000 beside it is two thousand, as the decimal-comma reading reads it
-        point = pc.and_not(point, pc.match_substring_regex(cleaned, _DECIMAL_COMMA_RE2))
+        point = pc.and_not(point, pc.match_substring_regex(matched, _DECIMAL_COMMA_RE2))
     comma, point = _flags(comma), _flags(pc.and_(point, known))
     if not point.any():
         return None
-    numbers = pc.or_(numbers, pc.match_substring_regex(cleaned, _NUMBER_RE2))
+    numbers = pc.or_(numbers, pc.match_substring_regex(matched, _NUMBER_RE2))
     if not _flags(pc.or_(numbers, pa.array(missing))).all() or _flags(pc.and_(
-            pc.match_substring_regex(cleaned, _LEADING_ZERO_RE2), known)).any():
+            pc.match_substring_regex(matched, _LEADING_ZERO_RE2), known)).any():
         return None
     return {"points": values.count(point), "point": values.texts[np.argmax(point)],
             "commas": values.count(comma), "comma": values.texts[np.argmax(comma)]}
@@ -2112,6 +2137,14 @@ def _has_leading_zero_regex(values: pa.Array, negative: bool) -> bool:
 
 
 MINUS_SIGN = "\u2212"
+# What _Distinct.normal makes ASCII: the width forms of ASCII characters (full-width ０．５,
+# －３ and ｉｎｆ, as a Chinese input method types them; small ﹣; no-break and ideographic
+# spaces) and the minus sign. Not the rest of NFKC, which reads 2² as 22, ① as 1 and 𝟓 as 5.
+_WIDTH_FORMS = ("<wide>", "<narrow>", "<small>", "<noBreak>")
+_ASCII_TWINS = {code: unicodedata.normalize("NFKC", chr(code)) for code in (
+    0xA0, 0x2007, 0x202F, 0x3000, *range(0xFE50, 0xFE6C), *range(0xFF01, 0xFFEF))
+    if unicodedata.decomposition(chr(code)).startswith(_WIDTH_FORMS)
+    and unicodedata.normalize("NFKC", chr(code)).isascii()} | {ord(MINUS_SIGN): "-"}
 
 # Excel's error values (casefolded): the classic seven and the newer ones of dynamic arrays,
 # data types and Python in Excel.
@@ -2196,11 +2229,11 @@ class _Distinct:
 
     def normal(self) -> np.ndarray:
         """Full-width digits and signs (０．５) and the minus sign (−0.5, as typeset text and
-        some spreadsheets write it; NFKC keeps it) as ASCII, so they read as numbers.
+        some spreadsheets write it) as ASCII, so they read as numbers (_ASCII_TWINS: 2² and ①
+        are no numbers).
 
-        A value that starts with a CJK ideograph is left as it is: NFKC keeps that first
-        character (it has no decomposition and composes with nothing), and no number, inf/nan
-        word or leading zero starts with it, so normalising it could change no decision."""
+        A value that starts with a CJK ideograph is left as it is: no number, inf/nan word or
+        leading zero starts with it, so making it ASCII could change no decision."""
         ascii_ = _flags(pc.string_is_ascii(self.cleaned))
         if ascii_.all():
             return self.texts  # nothing to change (callers only read it)
@@ -2209,7 +2242,7 @@ class _Distinct:
             return self.texts
         normal = self.texts.copy()
         for i in np.flatnonzero(~kept):
-            normal[i] = unicodedata.normalize("NFKC", normal[i]).replace(MINUS_SIGN, "-")
+            normal[i] = normal[i].translate(_ASCII_TWINS)
         return normal
 
 
@@ -2218,6 +2251,7 @@ class _Numbers:
     """Which distinct values read as numbers, and the counts the column's kind depends on."""
 
     normal: np.ndarray  # values with full-width characters made ASCII
+    matched: pa.Array  # the same, for pyarrow: what the number patterns are matched in
     number: np.ndarray  # a finite-looking number (PLAIN_NUMBER), per value
     nonfinite: np.ndarray  # inf or nan spelled out, per value
     known: int  # rows with a value
@@ -2230,11 +2264,12 @@ class _Numbers:
     def of(cls, values: _Distinct, known: np.ndarray) -> _Numbers:
         if not (known & ~values.led_by_ideograph).any():  # 样本1, 青绿: no value is a number
             none = np.zeros(len(values.texts), dtype=bool)
-            return cls(values.texts, none, none, values.count(known), 0, 0, False)
+            return cls(values.texts, values.cleaned, none, none, values.count(known), 0, 0,
+                       False)
         normal = values.normal()
         arrow = values.cleaned if normal is values.texts else pa.array(normal, type=pa.string())
         number = _flags(pc.match_substring_regex(arrow, _NUMBER_RE2)) & known
-        # After NFKC a value casefolds to one of these ASCII words only if it is ASCII itself (ß
+        # Made ASCII, a value casefolds to one of these ASCII words only if it is ASCII (ß
         # and ẞ, the exceptions, fold to 'ss'), so ASCII lower-casing decides it exactly.
         words = pa.array(sorted(_NONFINITE), pa.string())
         nonfinite = _flags(pc.is_in(pc.ascii_lower(arrow), value_set=words)) & known & ~number
@@ -2244,7 +2279,7 @@ class _Numbers:
         if finite and (values.lengths >= LONG_DIGITS).any():
             digits = _flags(pc.match_substring_regex(arrow, _LONG_WHOLE_RE2)) & known
             long = str(values.texts[np.argmax(digits)]) if digits.any() else None
-        return cls(normal, number, nonfinite, values.count(known), finite,
+        return cls(normal, arrow, number, nonfinite, values.count(known), finite,
                    finite + values.count(nonfinite), bool(finite and leading.any()), long)
 
     @property
@@ -2276,6 +2311,10 @@ _FORMATTED_NUMBER = re.compile(
 # before it); and one that either could make (3,100).
 _DECIMAL_COMMA = re.compile(r"[-+]?(?:0|[1-9]\d*|[1-9]\d{0,2}(?:[. ]\d{3})+),\d+", re.ASCII)
 _COMMA_EITHER_WAY = re.compile(r"[-+]?[1-9]\d{0,2}(?:,\d{3})+", re.ASCII)
+# A number whose decimal point is the Chinese full stop (0。5, as a Chinese input method types
+# the point in Chinese punctuation; NFKC makes the half-width ｡ one): no number is written so,
+# and no thousands separator, so it is no other reading's.
+_IDEOGRAPHIC_POINT = re.compile(r"[-+]?\d+\u3002\d+", re.ASCII)
 # A number followed by a unit of measure (20kg, 1.75 m, 36.5°C, 3斤, 90分): a few common
 # ones, so that codes such as 1A or 3号 are not taken for measures. A unit of one letter is
 # one in its own case (500g, 2t, 1.5L, 60W); a capital G, T, M, S or H after a whole number
@@ -2296,10 +2335,11 @@ def _text_reading(texts: np.ndarray, decimal_comma: bool, cells: bool) -> tuple[
     plainly or written in one of the forms a notice names: a decimal comma where the file's
     delimiter does not make it read as one (decimal_comma_text: 0,697, and 0,200, which no
     thousands separator writes), a spreadsheet's formatting (formatted_numbers: 3,100, 1 200,
-    95%, ￥8, (21), ￥ -), or a unit (number_units: 20kg). Such a column is kept as text:
-    the loader says what it saw rather than guess. None when a value is none of these (a
-    word, a code), the forms are mixed (which usually the first value shows) or every value
-    is a label such as (1). A spreadsheet's text cells (cells) have decimal_comma_cells in
+    95%, ￥8, (21), ￥ -), a unit (number_units: 20kg), or the Chinese full stop as the
+    decimal point (ideographic_point: 0。5). Such a column is kept as text: the loader says
+    what it saw rather than guess. None when a value is none of these (a word, a code), the
+    forms are mixed (which usually the first value shows) or every value is a label such as
+    (1). A spreadsheet's text cells (cells) have decimal_comma_cells in
     place of decimal_comma_text."""
     readings, example, decimal_example, labels = set(TEXT_READINGS), None, None, True
     if decimal_comma:  # a semicolon file reads decimal commas: those left are not all numbers
@@ -2316,6 +2356,8 @@ def _text_reading(texts: np.ndarray, decimal_comma: bool, cells: bool) -> tuple[
         elif _DECIMAL_COMMA.fullmatch(text):
             readings &= {"decimal_comma_text"}
             decimal_example = decimal_example or written
+        elif _IDEOGRAPHIC_POINT.fullmatch(text):
+            readings &= {"ideographic_point"}
         elif _FORMATTED_NUMBER.fullmatch(text):
             readings &= {"formatted_numbers"}
         elif _UNIT_NUMBER.fullmatch(text):
@@ -2355,12 +2397,11 @@ def _judged_column(name: str, raw: pa.Array, markers: _Markers, decimal_comma: b
         series, note = _numeric(name, values, missing, numbers)
         notes = [*notes, *([note] if note else [])]
         if decimal_comma:  # read with a decimal point: say so if a thousands dot may be one
-            normal = values.cleaned if numbers.normal is values.texts else \
-                pa.array(numbers.normal, type=pa.string())
-            notes += _thousands_dot_notes(name, normal, numbers.number, values.texts)
+            notes += _thousands_dot_notes(name, numbers.matched, numbers.number, values.texts)
         return series, notes, int(series.isna().sum())
-    marks = _decimal_marks(values, missing, decimal_comma)
-    comma = _decimal_comma_numbers(values, missing) if decimal_comma and not marks else None
+    marks = _decimal_marks(values, numbers.matched, missing, decimal_comma)
+    comma = _decimal_comma_numbers(values, numbers.matched, missing) \
+        if decimal_comma and not marks else None
     if comma is not None:
         floats, example = comma
         notes.append(Notice("decimal_comma", column=name, example=example))
@@ -2392,7 +2433,7 @@ def _numeric(name: str, values: _Distinct, missing: np.ndarray, numbers: _Number
     floats[~np.isfinite(floats)] = np.nan
     # casefold() never shortens a value, so only values of up to 9 characters can spell these
     spelled = [i for i in known[values.lengths[known] <= 9]
-               if values.texts[i].casefold() in _NONFINITE]
+               if numbers.normal[i].casefold() in _NONFINITE]  # ｉｎｆ too, as inf
     note = None
     if spelled:
         words = sorted({values.texts[i] for i in spelled})

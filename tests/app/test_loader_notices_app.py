@@ -231,3 +231,16 @@ def test_two_decimal_marks_in_a_column_are_said_so_in_the_app(lang):
              commas=3, comma="0,697") in warnings
     captions = [unescaped(c.value) for c in at.sidebar.caption]
     assert t("setup.id_note.numbers_as_text", _lang=lang, column="密度") in captions
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_chinese_full_stop_as_the_decimal_point_is_said_so_in_the_app(lang):
+    """0。697 (typed in Chinese punctuation) kept the column as text without a word, and it
+    started unselected as 'a different value in every row, like a row number'."""
+    data = "色泽,密度,好瓜\n青绿,0。697,是\n乌黑,0。774,是\n浅白,0。403,否\n青绿,0。245,否\n"
+    at = uploaded(lang, "stops.csv", data.encode())
+    warnings = [unescaped(w.value) for w in at.warning]
+    assert t("load.notice.ideographic_point", _lang=lang, column="密度",
+             example="0。697") in warnings
+    captions = [unescaped(c.value) for c in at.sidebar.caption]
+    assert t("setup.id_note.numbers_as_text", _lang=lang, column="密度") in captions

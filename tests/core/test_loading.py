@@ -515,6 +515,113 @@ def test_a_thousands_dot_beside_a_decimal_comma_reads_whole_dotted_numbers_as_th
     assert [n.code for n in load("x;y\n2.000;a\n3,5;b\n").report.warnings] == ["decimal_marks"]
 
 
+def _one_column_file(values: list[str], form: str) -> LoadedTable:
+    """A file of column x (the values) and a class y, as a CSV quoted and separated by `form`
+    (",", ";" or a tab) or as a workbook's text cells ("xlsx")."""
+    if form == "xlsx":
+        import io
+
+        openpyxl = pytest.importorskip("openpyxl")
+        book = openpyxl.Workbook()
+        book.active.append(["x", "y"])
+        for i, value in enumerate(values):
+            book.active.append([value, "是否"[i % 2]])
+        saved = io.BytesIO()
+        book.save(saved)
+        return load_bytes(saved.getvalue(), "data.xlsx")
+    quote = '"' if form == "," else ""
+    return load(f"x{form}y\n" + "".join(f"{quote}{value}{quote}{form}{'是否'[i % 2]}\n"
+                                          for i, value in enumerate(values)))
+
+
+FORMS = [",", ";", "\t", "xlsx"]
+
+
+@pytest.mark.parametrize("form", FORMS)
+@pytest.mark.parametrize("values, point, comma", [
+    (["0.5", "0，5", "1.5", "2，5", "3.5"], "0.5", "0，5"),  # a Chinese input method's ，
+    (["0．5", "0,5", "1．5", "2,5", "3．5"], "0．5", "0,5"),  # its ． beside an ASCII comma
+    (["０．５", "０，５", "1．5", "2，5", "3．5"], "０．５", "０，５"),  # full-width digits too
+])
+def test_full_width_decimal_marks_mixed_in_a_column_are_named_as_ascii_ones_are(
+        form, values, point, comma):
+    """0.5 beside 0，5 (a full-width comma as the decimal mark), or 0．5 beside 0,5, was not
+    seen as two decimal marks: a comma- or tab-separated file or a workbook named the column
+    as numbers with a decimal comma, advising a semicolon file (where it was then kept as text
+    without a word). As with 0.5 beside 0,5, the column is kept as written and the
+    decimal_marks notice names both marks, with examples as the file writes them."""
+    from dtree_core.cli_messages import notice_text
+
+    table = _one_column_file(values, form)
+    assert table.frame["x"].tolist() == values  # nothing read as a number
+    (notice,) = table.report.warnings
+    assert (notice.code, notice.details) == ("decimal_marks", {
+        "column": "x", "points": 3, "point": point, "commas": 2, "comma": comma})
+    assert f"a point in 3 values (such as '{point}')" in notice
+    assert f"“{point}”" in notice_text(notice, "zh") and f"“{comma}”" in notice_text(notice, "zh")
+
+
+@pytest.mark.parametrize("form", FORMS)
+@pytest.mark.parametrize("values", [
+    ["0.5", "0，5", "1.5"], ["0．5", "0,5"], ["０．５", "０，５", "1"], ["3，100", "0.5"],
+    ["1．234", "0，5"], ["2．000", "3，5"], ["1．234，5", "2．000"], ["0，697", "1", "2"],
+    ["０１，５", "0,5"], ["0．234，5", "0,5"], ["0，5", "?", "1.25"], ["1，5", "2，5", "甲"],
+])
+def test_a_column_of_full_width_numbers_reads_as_its_ascii_twin(form, values):
+    """Full-width digits and marks (as a Chinese input method types them) read as the same
+    column written in ASCII reads: the same kind, numbers and notices."""
+    import unicodedata
+
+    table = _one_column_file(values, form)
+    twin = _one_column_file([unicodedata.normalize("NFKC", v) for v in values], form)
+    assert table.frame["x"].dtype == twin.frame["x"].dtype
+    if table.frame["x"].dtype == "float64":
+        assert table.frame["x"].equals(twin.frame["x"])
+    assert [n.code for n in table.report.warnings] == [n.code for n in twin.report.warnings]
+
+
+@pytest.mark.parametrize("form", FORMS)
+@pytest.mark.parametrize("values, example", [
+    (["0。697", "0。774", "0。403", "0。245"], "0。697"),
+    (["0.697", "0。774", "0.403", "1"], "0。774"),  # beside points and whole numbers
+    (["0.697", "0｡774", "0.403"], "0｡774"),  # the half-width ｡ too
+])
+def test_the_chinese_full_stop_as_a_decimal_point_is_named(form, values, example):
+    """0。5 (the Chinese full stop, as a Chinese input method types the point in Chinese
+    punctuation) was kept as text without a word, alone or beside 0.5, and a column of them
+    was left out 'like a row number'. It is still kept as written (。 is no decimal point),
+    and the ideographic_point notice says why, with the way to write it, in both languages."""
+    from dtree_core.cli_messages import notice_text
+
+    table = _one_column_file(values, form)
+    assert table.frame["x"].tolist() == values
+    (notice,) = table.report.warnings
+    assert (notice.code, notice.details) == ("ideographic_point",
+                                             {"column": "x", "example": example})
+    assert f"(such as '{example}')" in notice and "'。'" in notice
+    assert f"“{example}”" in notice_text(notice, "zh") and "“。”" in notice_text(notice, "zh")
+    assert loading.numbers_as_text(table.report) == {"x"}  # not left out 'like a row number'
+
+
+@pytest.mark.parametrize("values", [["第1。2节", "第3。4节"], ["1。", "2。"], ["0。5", "0,5"],
+                                    ["。5", "1.5"]])
+def test_other_values_with_a_chinese_full_stop_are_not_named_as_decimal_points(values):
+    """A sentence, a numbered item (1。) or two ways of writing the point mixed: no notice."""
+    table = _one_column_file(values, ",")
+    assert table.frame["x"].tolist() == values
+    assert not [n for n in table.report.warnings if n.code == "ideographic_point"]
+
+
+def test_a_semicolon_files_full_width_decimal_comma_reads_as_its_ascii_one():
+    """0，697 in a semicolon file was kept as text without a word, though a comma-separated
+    file's notice for it says such numbers are read as numbers in a semicolon file, and
+    0,697 is: now it is read so, with the notice's example as written."""
+    table = load("密度;好瓜\n0，697;是\n0，774;否\n1;是\n")
+    assert table.frame["密度"].tolist() == [0.697, 0.774, 1.0]
+    (notice,) = table.report.warnings
+    assert (notice.code, notice.details["example"]) == ("decimal_comma", "0，697")
+
+
 @pytest.mark.parametrize("cell, kept", [("0.234,5", "0.234,5"), ("-0.500,25", "-0.500,25"),
                                         ("0.234.567", "0.234.567"), (" 0.234,5", "0.234,5")])
 def test_a_first_group_of_zero_is_never_a_thousands_group(cell, kept):
@@ -1017,6 +1124,62 @@ def test_the_minus_sign_reads_as_a_minus():
     # the sign alone is the dash marker, as '-' is: a missing value, not text
     alone = load("x,y\n−,p\n0.25,q\n−1.5,p\n1.75,q\n")
     assert alone.report.kinds["x"] == "continuous" and alone.report.missing["x"] == 1
+
+
+@pytest.mark.parametrize("cells, odd", [
+    (["1²", "2²", "3²", "4²", "5²"], None),  # squares, as a worksheet of powers writes them
+    (["0.5", "1.5", "2²", "3", "4"], "2²"),
+    (["①", "②", "③", "④"], None),  # numbered items, as (1), (2) are
+    (["𝟏", "𝟐", "3"], None),  # mathematical bold digits
+])
+def test_superscripts_and_circled_digits_are_not_read_as_the_digits_they_show(cells, odd):
+    """Full-width digits were made ASCII with all of NFKC, which also makes 2² the digits 22
+    and ① the digit 1: a column of 1², 2², 3² read as the numbers 12, 22, 32 without a word.
+    Only width forms (０．５, ﹣, no-break spaces) and the minus sign are made ASCII now; such
+    a column is text, and one such value among numbers is named as text among numbers."""
+    table = load("x,y\n" + "".join(f"{cell},{'pq'[i % 2]}\n" for i, cell in enumerate(cells)))
+    assert table.frame["x"].tolist() == cells
+    assert [n.details["example"] for n in table.report.warnings if n.code == "mixed_text"] == \
+        ([odd] if odd else [])
+    # full-width digits and a small or full-width minus still read as numbers
+    widths = load("x;y\n０．５;p\n﹣1;q\n－２;p\n")
+    assert widths.frame["x"].tolist() == [0.5, -1.0, -2.0]
+
+
+def test_infinity_typed_full_width_is_named_as_infinity_is():
+    """ｉｎｆ (full-width, as a Chinese input method types it) was read as a missing value, as
+    inf is, but without the non_finite notice that names inf: now it is named too."""
+    table = load("x,y\n0.5,p\nｉｎｆ,q\n1.5,p\n")
+    assert table.frame["x"].isna().tolist() == [False, True, False]
+    (notice,) = table.report.warnings
+    assert (notice.code, notice.details["count"], str(notice.details["values"])) == (
+        "non_finite", 1, "ｉｎｆ")
+
+
+@pytest.mark.parametrize("budget", [None, Budget()])
+def test_a_workbook_whose_sheet_leads_nowhere_is_refused_not_a_traceback(budget):
+    """A workbook whose relationships name a sheet part it does not hold (a file cut short or
+    written by hand) opened in openpyxl with no sheet, and choosing the first one raised an
+    IndexError: a traceback on the command line. It is refused as an unreadable workbook."""
+    import io
+    import zipfile
+
+    openpyxl = pytest.importorskip("openpyxl")
+    book = openpyxl.Workbook()
+    book.active.append(["a", "y"])
+    book.active.append([1, "是"])
+    saved, broken = io.BytesIO(), io.BytesIO()
+    book.save(saved)
+    with zipfile.ZipFile(saved) as whole, zipfile.ZipFile(broken, "w") as cut:
+        for info in whole.infolist():
+            part = whole.read(info)
+            if info.filename == "xl/_rels/workbook.xml.rels":
+                part = part.replace(b"worksheets/sheet1.xml", b"worksheets/missing.xml")
+            cut.writestr(info, part)
+    with pytest.raises(LoadError) as err:
+        load_bytes(broken.getvalue(), "cut.xlsx", budget=budget)
+    assert (err.value.code, str(err.value)) == (
+        "xlsx", "'cut.xlsx' is not a readable Excel .xlsx workbook.")
 
 
 def test_an_empty_sheet_of_several_is_named(tmp_path):

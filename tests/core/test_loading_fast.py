@@ -33,7 +33,11 @@ NONFINITE = {"inf", "+inf", "-inf", "infinity", "+infinity", "-infinity", "nan",
 
 
 def ascii_digits(value: str) -> str:
-    return value if value.isascii() else unicodedata.normalize("NFKC", value)
+    """Width forms (full-width ０．５, small ﹣, no-break spaces) as ASCII, and the minus sign;
+    not the rest of NFKC (2² is not 22, nor ① 1)."""
+    forms = ("<wide>", "<narrow>", "<small>", "<noBreak>")
+    return "".join(unicodedata.normalize("NFKC", c) if unicodedata.decomposition(c).startswith(
+        forms) else c for c in value).replace("\u2212", "-")
 
 
 def reference_column(name: str, cells: list[str], missing=DEFAULT_MISSING):
@@ -58,9 +62,10 @@ def reference_column(name: str, cells: list[str], missing=DEFAULT_MISSING):
     long = next((v for v, n in zip(known, normal, strict=True) if LONG_WHOLE.fullmatch(n)), None)
     if known and looks == len(known) and finite and not codes and not long:
         floats = [math.nan if v is None else float(ascii_digits(v)) for v in values]
-        spelled = sorted({v for v in known if v.casefold() in NONFINITE})
+        spelled = sorted({v for v, n in zip(known, normal, strict=True)
+                          if n.casefold() in NONFINITE})  # ｉｎｆ as inf
         if spelled:
-            count = sum(v.casefold() in NONFINITE for v in known)
+            count = sum(n.casefold() in NONFINITE for n in normal)
             values = "value that is" if count == 1 else "values that are"
             notes.append(f"Column '{name}' has {count} {values} not a finite number "
                          f"({', '.join(spelled)}), read as missing.")
