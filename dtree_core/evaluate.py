@@ -30,12 +30,14 @@ from .oblique import written_form
 from .options import Options
 from .predicting import (
     leaf_distributions,
+    likeliest_index,
     likeliest_with_ties,
     most_likely,
     reach,
     routes_of,
     walk,
 )
+from .pruning import _Tree
 from .split import Condition
 from .trace import Trace
 
@@ -67,6 +69,43 @@ class FittedTrace:
 
     def predict(self, X: pd.DataFrame) -> np.ndarray:
         return most_likely(self.predict_proba(X), self.classes)
+
+    def path_accuracies(self, X: pd.DataFrame, y, cut_nodes) -> list[float]:
+        """The accuracy on (X, y) of the grown tree (this trace) and of each subtree after it
+        as cut_nodes are made leaves in order (pruning.path_cuts: the weakest-link path),
+        each as predict counts it, from one walk of the rows: a row reaches a node with the
+        same weight in every subtree that keeps the node, so a cut changes only the class
+        shares of the rows reaching it (its leaves' shares out, its own in)."""
+        routes, n_rows = routes_of(self.trace), len(X)
+        reached = {node: (rows, weight) for node, rows, weight
+                   in reach(self.trace, self.attributes, self._columns(X), n_rows)}
+
+        def shares(node: int) -> np.ndarray:  # the node's part of its rows' class shares
+            return reached[node][1][:, None] * routes.distribution(node)
+
+        is_leaf = np.array([not routes[i].children for i in range(len(self.trace.nodes))])
+        proba = np.zeros((n_rows, len(self.classes)))
+        for node in np.flatnonzero(is_leaf).tolist():
+            if node in reached:
+                proba[reached[node][0]] += shares(node)
+        truth = pd.Index(list(self.classes), dtype=object).get_indexer(
+            pd.Series(np.asarray(y, dtype=object)).astype(str))
+        correct = likeliest_index(proba) == truth
+        accuracies = [float(correct.mean())]
+        ends = _Tree(self.trace).end
+        for node in cut_nodes:
+            below = node + 1 + np.flatnonzero(is_leaf[node + 1:ends[node]])
+            if node in reached:
+                for leaf in below.tolist():
+                    if leaf in reached:
+                        proba[reached[leaf][0]] -= shares(leaf)
+                rows = reached[node][0]
+                proba[rows] += shares(node)
+                correct[rows] = likeliest_index(proba[rows]) == truth[rows]
+            is_leaf[node + 1:ends[node]] = False
+            is_leaf[node] = True
+            accuracies.append(float(correct.mean()))
+        return accuracies
 
     def predict_with_ties(self, X: pd.DataFrame) -> tuple[np.ndarray, np.ndarray]:
         """(predict(X), which of its predictions broke a tie), as DecisionTree's."""

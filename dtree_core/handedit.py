@@ -9,9 +9,11 @@ A student's copy of a grown trace is changed by edits, each pure (a trace in, a 
   (attribute <= t, > t), any number, not only a candidate midpoint.
 - `auto`: an automatic pruning run on the student's copy, the locked nodes kept: Zhou's
   reduced-error post-pruning (bottom up, a subtree becomes a leaf when validation accuracy
-  rises; a locked node is skipped, its split stays) or Li Hang's C_α pruning (a locked node is
-  never a group of leaves to retract). Locking lives here, in the student's view: the
-  sidebar's pruning methods (dtree_core.pruning) know nothing of it.
+  rises, or stays the same with the options' prune_on_tie, the sidebar's; a locked node is
+  skipped, its split stays; the run's decisions are the result's `pruning` events) or Li
+  Hang's C_α pruning (a locked node is never a group of leaves to retract). Locking lives
+  here, in the student's view: the sidebar's pruning methods (dtree_core.pruning) know
+  nothing of it.
 
 A regrouped or cut node's old subtree is replaced by one leaf per branch, counted with the
 training rows that reach the node routed by the split record (Split.route; a row with an
@@ -43,6 +45,7 @@ from .criteria import entropy, gini
 from .data import Attribute, CodedError, DataError, encode_like
 from .growing import majority
 from .labels import node_path
+from .options import Options
 from .paths import path_key
 from .predicting import reach
 from .pruning import ValidationRows, _Tree, reduced_error_leaves
@@ -59,6 +62,7 @@ LEAF_RULE = "A branch of a split made by hand: a leaf of its training majority."
 # An impure branch of a hand-made split is a leaf because nothing grew below it, not because
 # it was pruned or a stopping rule fired: its own stop value, used only in the student's copy.
 HAND_STOP = "by_hand"
+DEFAULT_OPTIONS = Options()  # an automatic reduced-error pruning keeps a subtree on a tie
 
 
 @dataclass(frozen=True)
@@ -287,15 +291,16 @@ class Judged:
     after: float
 
 
-def apply(trace: Trace, edit: Edit, X: pd.DataFrame, y, validation=None) -> Trace:
+def apply(trace: Trace, edit: Edit, X: pd.DataFrame, y, validation=None,
+          options: Options = DEFAULT_OPTIONS) -> Trace:
     """One edit on the tree, at the node its path names; validation=(X_val, y_val) for an
-    automatic reduced-error pruning."""
+    automatic reduced-error pruning, which breaks a tie as options.prune_on_tie says."""
     if edit.kind not in EDIT_KINDS:
         raise DataError(f"Unknown edit '{edit.kind}'; use one of {', '.join(EDIT_KINDS)}.")
     trace = depth_first(trace)
     node_id = find_node(trace, edit.path)
     if edit.kind == "auto":
-        return auto_prune(trace, edit.method, edit.locked, validation, edit.alpha)
+        return auto_prune(trace, edit.method, edit.locked, validation, edit.alpha, options)
     if edit.kind == "prune":
         return prune_below(trace, node_id)
     if edit.kind == "regroup":
@@ -304,17 +309,18 @@ def apply(trace: Trace, edit: Edit, X: pd.DataFrame, y, validation=None) -> Trac
 
 
 def judged(trace: Trace, edit: Edit, X: pd.DataFrame, y, X_val: pd.DataFrame,
-           y_val) -> Judged:
+           y_val, options: Options = DEFAULT_OPTIONS) -> Judged:
     """The edit made, with validation accuracy before and after."""
-    after = apply(trace, edit, X, y, (X_val, y_val))
+    after = apply(trace, edit, X, y, (X_val, y_val), options)
     return Judged(after, validation_accuracy(trace, X_val, y_val),
                   validation_accuracy(after, X_val, y_val))
 
 
-def replay(trace: Trace, edits, X: pd.DataFrame, y, validation=None) -> Trace:
+def replay(trace: Trace, edits, X: pd.DataFrame, y, validation=None,
+           options: Options = DEFAULT_OPTIONS) -> Trace:
     """The student's tree: the algorithm's tree with the edits made in order."""
     for edit in edits:
-        trace = apply(trace, edit, X, y, validation)
+        trace = apply(trace, edit, X, y, validation, options)
     return trace
 
 
@@ -363,8 +369,10 @@ def _renumbered(trace: Trace, order: list[int]) -> Trace:
 
 
 def auto_prune(trace: Trace, method: str | None, locked_paths, validation,
-               alpha: float = 0.0) -> Trace:
-    """An automatic pruning of the student's tree that keeps the locked nodes' splits."""
+               alpha: float = 0.0, options: Options = DEFAULT_OPTIONS) -> Trace:
+    """An automatic pruning of the student's tree that keeps the locked nodes' splits;
+    reduced-error pruning prunes on a tie when options.prune_on_tie (the sidebar's) is on,
+    and its events are the result's `pruning` (ids of the result's nodes)."""
     if method not in AUTO_METHODS:
         raise DataError(f"Unknown pruning '{method}'; use one of {', '.join(AUTO_METHODS)}.")
     tree_now = compact(trace)
@@ -375,16 +383,21 @@ def auto_prune(trace: Trace, method: str | None, locked_paths, validation,
         return replace(loss_prune(tree_now, alpha, locked), pruning=())
     if validation is None:
         raise DataError("Reduced-error pruning needs validation rows.")
-    pruned = locked_reduced_error(tree_now, locked, *validation)
-    for node in pruned:  # Zhou's rule decided these leaves, not the student's hand
-        tree_now = prune_below(tree_now, node, prune_rule("rep"))
-    return tree_now
+    on_tie = options.prune_on_tie
+    pruned, events = locked_reduced_error(tree_now, locked, *validation, on_tie=on_tie)
+    # Zhou's rule decided these leaves, not the student's hand; the sentence names the rule
+    # that ran (strictly better, or not worse on a tie), as the sidebar's pruning does
+    rule = prune_rule("rep_on_tie" if on_tie else "rep")
+    for node in pruned:
+        tree_now = prune_below(tree_now, node, rule)
+    return replace(tree_now, pruning=tuple(events))
 
 
-def locked_reduced_error(trace: Trace, locked: frozenset[int], X_val, y_val) -> list[int]:
+def locked_reduced_error(trace: Trace, locked: frozenset[int], X_val, y_val,
+                         on_tie: bool = False) -> tuple[list[int], list[dict]]:
     """Zhou §4.3.2 bottom up, as dtree_core.pruning.reduced_error_prune, a locked node and
     every node above it skipped (making an ancestor a leaf would cut the locked split away):
-    the nodes to make leaves, deepest first."""
+    the nodes to make leaves, deepest first, and an event for each node judged."""
     tree = _Tree(trace)
     kept = set()
     for node in locked:  # the locked nodes and their ancestors keep their splits
@@ -393,4 +406,4 @@ def locked_reduced_error(trace: Trace, locked: frozenset[int], X_val, y_val) -> 
             node = trace.nodes[node].parent
     rows = ValidationRows.encode(encode_like(X_val.reset_index(drop=True), tree.attributes()),
                                  y_val, trace.classes)
-    return reduced_error_leaves(tree, rows, kept=frozenset(kept))[0]
+    return reduced_error_leaves(tree, rows, on_tie, kept=frozenset(kept))

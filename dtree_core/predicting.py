@@ -169,7 +169,12 @@ class ColumnsAt(Mapping):
 
 def most_likely(proba: np.ndarray, classes) -> np.ndarray:
     """The class with the highest probability; ties go to the class first in the data."""
-    return label_array(classes)[np.argmax(_at_best(proba), axis=1)]
+    return label_array(classes)[likeliest_index(proba)]
+
+
+def likeliest_index(proba: np.ndarray) -> np.ndarray:
+    """most_likely's class of each row, as its index in the classes."""
+    return np.argmax(_at_best(proba), axis=1)
 
 
 def tied_best(proba_row: np.ndarray, classes) -> list:

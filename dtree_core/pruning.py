@@ -815,12 +815,18 @@ def pruning_path(trace: Trace) -> tuple[np.ndarray, np.ndarray]:
             np.array([full, *(c.impurity for c in cuts)]))
 
 
+def path_cuts(trace: Trace) -> list[_Cut]:
+    """The cuts of the grown tree's weakest-link sequence, in order (subtree k of the path is
+    the grown tree with the first k made)."""
+    return _cut_while(_WeakestLinks.start(_Tree(trace)))
+
+
 def path_subtrees(trace: Trace) -> list[tuple[float, Trace]]:
     """Each subtree of the weakest-link sequence with its alpha: subtree k is the grown tree
     with the sequence's first k cuts made (subtree 0: the grown tree). Two cuts at one alpha
     are two subtrees here, though pruning at that alpha makes both at once."""
     tree = _Tree(trace)
-    cuts = _cut_while(_WeakestLinks.start(tree))
+    cuts = path_cuts(trace)
     cut_nodes = [c.node for c in cuts]
     return [(0.0, tree.post_pruned([], [], "ccp")),
             *((c.alpha, tree.post_pruned(cut_nodes[:k], [], "ccp"))

@@ -21,7 +21,7 @@ from dtree_core.data import DataError
 from dtree_core.dot import to_dot
 from dtree_core.evaluate import fit, stratified_split
 from dtree_core.paths import path_keys
-from dtree_core.pruning import VALIDATED
+from dtree_core.pruning import VALIDATED, relation
 from dtree_core.split import format_number, told_apart_percent
 from dtree_core.trace import Trace
 from ui import analysis, engine, pruning
@@ -62,13 +62,16 @@ def basis(data: bytes, filename: str, choices: dict, options, bundled_key: str |
 
 
 @st.cache_data(max_entries=16, ttl=engine.CACHE_TTL, show_spinner=False)
-def replayed(context: str, edits_json: str, _base: dict, _X, _y, _X_val, _y_val) -> list:
+def replayed(context: str, edits_json: str, options, _base: dict, _X, _y, _X_val,
+             _y_val) -> list:
     """[(trace dict, validation accuracy)] of the algorithm's tree and after each edit.
-    context and edits_json name the inputs (the tree, its rows, the edits)."""
+    context and edits_json name the inputs (the tree, its rows, the edits); options, the
+    sidebar's, say how the automatic reduced-error pruning breaks a tie."""
     trace = Trace.from_dict(_base)
     steps = [(trace, handedit.validation_accuracy(trace, _X_val, _y_val))]
     for edit in json.loads(edits_json):
-        trace = handedit.apply(trace, handedit.Edit.from_dict(edit), _X, _y, (_X_val, _y_val))
+        trace = handedit.apply(trace, handedit.Edit.from_dict(edit), _X, _y, (_X_val, _y_val),
+                               options)
         steps.append((trace, handedit.validation_accuracy(trace, _X_val, _y_val)))
     return [(s.to_dict(scores=False), accuracy) for s, accuracy in steps]
 
@@ -114,8 +117,8 @@ def hand_edit(current: dict) -> None:
     context = f"{current['trace_id']}::{source}"
     edits = edits_for(context)
     try:
-        steps = replayed(context, json.dumps(edits, ensure_ascii=False), base, X, y, X_val,
-                         y_val)
+        steps = replayed(context, json.dumps(edits, ensure_ascii=False), current["options"],
+                         base, X, y, X_val, y_val)
     except DataError as error:  # an edit the tree no longer takes: start over, say why
         st.warning(t("he.error.edit", reason=error_text(error)))
         restart()
@@ -123,9 +126,9 @@ def hand_edit(current: dict) -> None:
     student = steps[-1][0]
     edit = _edit_form(student, X)
     if edit is not None:
-        _apply(edit, student, X, y, (X_val, y_val), edits)
-    _last_edit(steps)
-    _log(edits, steps)
+        _apply(edit, student, X, y, (X_val, y_val), edits, current["options"])
+    _last_edit(steps, edits)
+    _log(edits, steps, current["options"])
     _both_trees(steps)
 
 
@@ -214,10 +217,11 @@ def _auto_form(splits: list[str]) -> handedit.Edit | None:
                          locked=tuple(locked))
 
 
-def _apply(edit: handedit.Edit, student: dict, X, y, validation, edits: list[dict]) -> None:
+def _apply(edit: handedit.Edit, student: dict, X, y, validation, edits: list[dict],
+           options) -> None:
     """Make the edit on the student's tree (the core refuses what cannot be done)."""
     try:
-        handedit.apply(Trace.from_dict(student), edit, X, y, validation)
+        handedit.apply(Trace.from_dict(student), edit, X, y, validation, options)
     except DataError as error:
         st.error(t("he.error.edit", reason=error_text(error)))
         return
@@ -226,7 +230,7 @@ def _apply(edit: handedit.Edit, student: dict, X, y, validation, edits: list[dic
 
 
 
-def _last_edit(steps: list) -> None:
+def _last_edit(steps: list, edits: list[dict]) -> None:
     if len(steps) < 2:
         return
     st.markdown(f"**{t('he.last')}**")
@@ -235,9 +239,27 @@ def _last_edit(steps: list) -> None:
     before_text, after_text, change = percent_change(before, after)  # a tie is grey
     cols[0].metric(t("he.before"), before_text)
     cols[1].metric(t("he.after"), after_text, **change)
+    if edits[-1]["kind"] == "auto" and edits[-1]["method"] == "rep":
+        _ties(steps[-1][0])
 
 
-def edit_text(edit: dict, decimals: int) -> str:
+def _ties(student: dict) -> None:
+    """The automatic reduced-error pruning's decisions where validation accuracy tied, each in
+    the sentence of the rule that decided it (pruned with prune on a tie, else kept)."""
+    tied = [e for e in student.get("pruning", ()) if relation(e["before"], e["after"]) == "eq"]
+    if not tied:
+        st.caption(t("he.auto.no_ties"))
+        return
+    decimals = int(st.session_state.decimals)
+    st.markdown(t("he.auto.ties", n=len(tied)))
+    for event in tied:
+        st.markdown("- " + tm(pruning.reason_key(event, "rep"),
+                              **pruning.event_values(student, event, decimals)))
+
+
+def edit_text(edit: dict, decimals: int, prune_on_tie: bool) -> str:
+    """The edit in words; prune_on_tie (the options' field): how its automatic reduced-error
+    pruning broke a tie."""
     if edit["kind"] == "regroup":
         groups = " | ".join("{" + ", ".join(g) + "}" for g in edit["groups"])
         return t("he.edit.regroup", attribute=edit["attribute"], groups=groups)
@@ -248,8 +270,17 @@ def edit_text(edit: dict, decimals: int) -> str:
                  threshold=typed_text(edit["threshold"]))
     if edit["kind"] == "auto":
         locked = t("list.join").join(map(path_words, edit["locked"])) or t("he.locked.none")
-        return t("he.edit.auto", method=t(f"prune.method.{edit['method']}"), locked=locked)
+        return t("he.edit.auto", method=auto_method_text(edit["method"], prune_on_tie),
+                 locked=locked)
     return t("he.edit.prune")
+
+
+def auto_method_text(method: str, prune_on_tie: bool) -> str:
+    """The automatic pruning's name; reduced-error pruning's with the way it breaks a tie."""
+    name = t(f"prune.method.{method}")
+    if method != "rep":
+        return name
+    return t("he.auto.rep.tie_prunes" if prune_on_tie else "he.auto.rep.tie_keeps", method=name)
 
 
 def typed_text(x: float) -> str:
@@ -260,14 +291,15 @@ def typed_text(x: float) -> str:
     return text if float(text) == float(x) else repr(float(x))
 
 
-def _log(edits: list[dict], steps: list) -> None:
+def _log(edits: list[dict], steps: list, options) -> None:
     st.markdown(f"**{t('he.log')}**")
     if not edits:
         st.caption(t("he.log.none"))
     decimals = int(st.session_state.decimals)
     for k, edit in enumerate(edits):
         before, after = told_apart_percent(steps[k][1], steps[k + 1][1])
-        st.markdown(tm("he.log.row", k=k + 1, edit=edit_text(edit, decimals),
+        st.markdown(tm("he.log.row", k=k + 1,
+                       edit=edit_text(edit, decimals, options.prune_on_tie),
                        path=path_words(edit["path"], t("node.root.bare")), before=before,
                        after=after))  # "1. At the root: …", not "1. At (root): …"
     cols = st.columns(2)

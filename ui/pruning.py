@@ -20,6 +20,7 @@ import streamlit as st
 
 from dtree_core.datasets import get
 from dtree_core.dot import grown_decision, to_dot
+from dtree_core.evaluate import FittedTrace
 from dtree_core.labels import branch_text, format_number
 from dtree_core.options import PRUNE_METHODS, Options
 from dtree_core.pruning import (
@@ -28,11 +29,10 @@ from dtree_core.pruning import (
     event_number,
     event_places,
     is_raising_event,
-    path_subtrees,
+    path_cuts,
     relation,
 )
 from dtree_core.split import told_apart
-from dtree_core.trace import Trace
 from dtree_core.wording import percent
 from ui import cost_pruning, engine, state
 from ui.messages import has, labelled, t, tm
@@ -485,32 +485,32 @@ def tree_chart(trace: dict, k: int, decimals: int) -> None:
 # --------------------------------------------------------------------- CART's pruning path
 
 
-def path_points(trace: dict, validation=None) -> list[dict]:
+def path_points(trace: dict, training, validation=None) -> list[dict]:
     """The grown tree's weakest-link sequence (dtree_core.pruning): for each subtree its alpha,
-    its leaves, its training accuracy (Σ leaf majority weight / N, from the trace's counts)
-    and, given validation=(X, y), its accuracy on those rows."""
-    points = []
-    for alpha, subtree in path_subtrees(Trace.from_dict(unpruned(trace))):
-        point = _subtree_point(subtree, alpha)
-        if validation is not None:
-            point["validation"] = _accuracy_on(subtree, *validation)
-        points.append(point)
-    return points
+    its leaves, its training accuracy (the share of the training rows=(X, y) it grew on that
+    it predicts right, as the evaluate page counts training accuracy) and, given
+    validation=(X, y), its accuracy on those rows. Not 1 − R(T)/N from the leaves' counts:
+    a row with an unknown value is spread over the branches by weight there, and predicted
+    as one class (on Table 4.4 with CART, 97.5% from the counts where every row is right)."""
+    grown = FittedTrace.from_dict(unpruned(trace))
+    cuts = path_cuts(grown.trace)
+    leaves = [sum(1 for n in grown.trace.nodes if n.is_leaf or not n.children)]
+    for cut in cuts:  # a cut makes its subtree's leaves one
+        leaves.append(leaves[-1] - (cut.leaves - 1))
+    accuracies = {"train": grown.path_accuracies(*training, [c.node for c in cuts])}
+    if validation is not None:
+        accuracies["validation"] = grown.path_accuracies(*validation, [c.node for c in cuts])
+    alphas = [0.0, *(c.alpha for c in cuts)]
+    return [{"alpha": float(alpha), "leaves": count,
+             **{name: values[k] for name, values in accuracies.items()}}
+            for k, (alpha, count) in enumerate(zip(alphas, leaves, strict=True))]
 
 
 @st.cache_data(max_entries=16, ttl=engine.CACHE_TTL, show_spinner=False)
-def _path_points_of(trace_id: str, _trace: dict, _validation) -> list[dict]:
+def _path_points_of(trace_id: str, _trace: dict, _training, _validation) -> list[dict]:
     """path_points once per tree, not on every rerun: trace_id (engine.trace_key) names the
     file, the data choices (the validation rows among them) and the options."""
-    return path_points(_trace, _validation)
-
-
-def _accuracy_on(subtree: Trace, X, y) -> float:
-    from dtree_core.evaluate import FittedTrace
-
-    predicted = FittedTrace.from_dict(subtree.to_dict(scores=False)).predict(X)
-    truth = y.astype(str).to_numpy(dtype=object)
-    return float((predicted.astype(str) == truth).mean())
+    return path_points(_trace, _training, _validation)
 
 
 def current_validation():
@@ -521,9 +521,18 @@ def current_validation():
     dataset = current.get("source") if current else None
     if spec is None or dataset is None:
         return None
+    return current_rows(current)[1]
+
+
+def current_rows(current: dict):
+    """(the rows (X, y) the tree grew on, its validation rows (X, y) or None), read with the
+    tree's own data, choices and options."""
+    dataset = current["source"]
     X, y, fitted = engine.ready(dataset["data"], dataset["filename"], current["choices"],
                                 current["options"])
-    return engine.training_and_validation(X, y, spec, fitted)[2]
+    X_fit, y_fit, validation = engine.training_and_validation(
+        X, y, current["choices"].get("validation"), fitted)
+    return (X_fit, y_fit), validation
 
 
 def offered_validation(dataset: dict, choices: dict) -> dict | None:
@@ -562,14 +571,6 @@ def unpruned(trace: dict) -> dict:
         grown["decision"] = grown_decision(node)
         nodes.append(grown)
     return {**trace, "nodes": nodes, "pruning": []}
-
-
-def _subtree_point(subtree: Trace, alpha: float) -> dict:
-    leaves = [n for n in subtree.nodes if n.is_leaf and not n.pruned_away]
-    correct = sum(max(n.class_counts, default=0.0) for n in leaves)
-    total = subtree.nodes[0].weight
-    return {"alpha": float(alpha), "leaves": len(leaves),
-            "train": correct / total if total else 0.0}
 
 
 def grown_subtree(points: list[dict], ccp_alpha: float) -> int:
@@ -622,10 +623,10 @@ def path_figure(points: list[dict], chosen: int, grown: int | None = None) -> go
 def path_chart(trace: dict, decimals: int) -> None:
     """Alpha against leaves and training accuracy, a slider over the path's subtrees."""
     st.markdown(f"**{t('prune.path')}**")
-    validation = current_validation()
+    training, validation = current_rows(st.session_state.current)
     st.caption(t("prune.path.caption", validation=t("prune.path.and_validation")
                  if validation is not None else ""))
-    points = _path_points_of(st.session_state.trace_id, trace, validation)
+    points = _path_points_of(st.session_state.trace_id, trace, training, validation)
     alpha = float(trace["params"].get("ccp_alpha", 0.0))
     grown = grown_subtree(points, alpha)
     st.caption(t("prune.path.grown", alpha=format_number(alpha), k=grown,

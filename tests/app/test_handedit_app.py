@@ -204,6 +204,51 @@ def test_automatic_pruning_keeps_a_locked_node(lang):
     no_key_leaks(at)
 
 
+def book_example_post_pruned(lang: str, prune_on_tie: bool):
+    """The hand-edit tab on the book's Table 4.2 tree post-pruned in the sidebar (its paired
+    validation rows), the sidebar's "prune on a tie" set."""
+    at = new_app()
+    at.query_params["lang"] = lang
+    at.run()
+    at.button(key="book_example_button").click().run()
+    at.checkbox(key="prune_on_tie").set_value(prune_on_tie).run()
+    assert at.session_state["current"]["options"].prune_on_tie is prune_on_tie
+    at.switch_page(PAGE).run()
+    assert not at.exception and not at.error, [e.value for e in at.error]
+    return at
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("prune_on_tie", [True, False])
+def test_the_automatic_run_breaks_a_tie_as_the_sidebar_says(lang, prune_on_tie):
+    """The automatic reduced-error pruning kept a subtree on a tie whatever the sidebar's
+    "prune on a tie" said. 脐部=稍凹 is a leaf 是 of the post-pruned tree either way; split by
+    hand on 色泽 ({乌黑} | {浅白, 青绿}), validation rows 8 (乌黑, 是 ✓) and 9 (乌黑, 否 ✗) go
+    as before: 71.4% both, a tie. The run prunes it back with the option on and keeps it off,
+    and the page says which way the tie went and by which rule."""
+    at = book_example_post_pruned(lang, prune_on_tie)
+    words = LANGUAGES[lang][1]
+    edit(at, "脐部=稍凹", "regroup", he_nominal="色泽", **{"he_group::色泽": ["乌黑"]})
+    assert metric(at, "he.before", lang) == metric(at, "he.after", lang) == ["71.4%"]
+    regrouped = metric(at, "he.leaves", lang)[1]
+    edit(at, "root", "auto", he_auto_method="rep", he_locked=[])
+    assert metric(at, "he.after", lang) == ["71.4%"]
+    leaves = metric(at, "he.leaves", lang)[1]
+    assert int(leaves) == int(regrouped) - (1 if prune_on_tie else 0)
+    rule = "he.auto.rep.tie_prunes" if prune_on_tie else "he.auto.rep.tie_keeps"
+    method = fill(words[rule], {"method": words["prune.method.rep"]})
+    logged = fill(words["he.edit.auto"], {"method": method, "locked": words["he.locked.none"]})
+    assert any(literal(logged) in m.value for m in at.markdown)
+    action = "prune" if prune_on_tie else "keep"
+    said = [m.value for m in at.markdown if m.value.startswith("- ")]
+    values = {k: literal(v) for k, v in {"before": "71.4%", "attribute": "色泽",
+                                          "label": "是"}.items()}  # as tm() fills them
+    assert f"- {fill(words[f'prune.reason.rep.{action}.eq'], values)}" in said, said
+    other = "keep" if prune_on_tie else "prune"
+    assert f"- {fill(words[f'prune.reason.rep.{other}.eq'], values)}" not in said, said
+    no_key_leaks(at)
+
+
 @pytest.mark.parametrize("page", ["pages/compare.py", "pages/evaluate.py", "pages/predict.py",
                                   "pages/export.py", "pages/exercises.py"])
 def test_every_page_runs_with_cost_pruning(page):
@@ -255,7 +300,8 @@ def test_locked_nodes_are_named_as_the_node_picker_names_them(lang):
     assert "root" not in at.multiselect(key="he_locked").options
     edit(at, "root", "auto", he_auto_method="rep", he_locked=["root", "脐部=凹陷"])
     locked = words["list.join"].join([words["node.root"], "脐部=凹陷"])
-    logged = fill(words["he.edit.auto"], {"method": words["prune.method.rep"], "locked": locked})
+    method = fill(words["he.auto.rep.tie_keeps"], {"method": words["prune.method.rep"]})
+    logged = fill(words["he.edit.auto"], {"method": method, "locked": locked})
     assert any(literal(logged) in m.value for m in at.markdown)
 
 
@@ -264,7 +310,7 @@ def test_the_log_writes_a_typed_cut_as_the_tree_does():
     above the row 0.403 that it sends right."""
     from ui.handedit import edit_text
 
-    text = edit_text({"kind": "cut", "attribute": "密度", "threshold": 0.4028}, 3)
+    text = edit_text({"kind": "cut", "attribute": "密度", "threshold": 0.4028}, 3, False)
     assert "0.4028" in text and "0.403" not in text.replace("0.4028", "")
 
 
@@ -273,9 +319,9 @@ def test_the_log_writes_a_cut_that_needs_more_than_six_digits_as_typed():
     and 1.2345673), while the tree writes 1.2345672; whole numbers stay whole."""
     from ui.handedit import edit_text
 
-    text = edit_text({"kind": "cut", "attribute": "x", "threshold": 1.2345672}, 3)
+    text = edit_text({"kind": "cut", "attribute": "x", "threshold": 1.2345672}, 3, False)
     assert "1.2345672" in text
-    whole = edit_text({"kind": "cut", "attribute": "x", "threshold": 2.0}, 3)
+    whole = edit_text({"kind": "cut", "attribute": "x", "threshold": 2.0}, 3, False)
     assert "2.0" not in whole and "2" in whole
 
 

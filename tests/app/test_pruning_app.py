@@ -462,7 +462,8 @@ def test_path_points_follow_the_weakest_link_sequence():
     pruned = model.fit(prepared.X, prepared.y).trace_.to_dict()
     grown = DecisionTree.from_options(model.options_.but(prune="none")).fit(
         prepared.X, prepared.y).trace_
-    points = path_points(pruned, (prepared.X, prepared.y))
+    rows = (prepared.X, prepared.y)
+    points = path_points(pruned, rows, rows)
     alphas, _ = pruning_path(Trace.from_dict(grown.to_dict()))
     assert [p["alpha"] for p in points] == pytest.approx(list(alphas))
     assert points[0]["leaves"] == sum(1 for n in grown.nodes if n.is_leaf)
@@ -775,12 +776,13 @@ def test_the_grown_subtree_has_the_pruned_trees_leaves():
     from ui.pruning import grown_subtree, path_points
 
     prepared, model = _grown("iris", "cart", prune="ccp", ccp_alpha=0.0)
-    path = [p["alpha"] for p in path_points(model.fit(prepared.X, prepared.y).trace_.to_dict())]
+    rows = (prepared.X, prepared.y)
+    path = [p["alpha"] for p in path_points(model.fit(*rows).trace_.to_dict(), rows)]
     below = [float(np.nextafter(a, -1.0)) for a in path[1:]]
     for alpha in (0.0, 0.005, 0.01, 0.02, 0.05, 0.3, *below):
         prepared, model = _grown("iris", "cart", prune="ccp", ccp_alpha=alpha)
         pruned = model.fit(prepared.X, prepared.y).trace_.to_dict()
-        points = path_points(pruned)
+        points = path_points(pruned, (prepared.X, prepared.y))
         leaves = sum(1 for n in pruned["nodes"]
                      if n["decision"]["kind"] == "leaf" and not n.get("pruned_away"))
         assert points[grown_subtree(points, alpha)]["leaves"] == leaves, alpha
@@ -795,7 +797,8 @@ def test_the_chosen_subtrees_alpha_is_written_so_that_typed_it_grows_that_subtre
     widened, shared = 0, 0
     for key in ("iris", "watermelon_2.0", "watermelon_3.0", "play_tennis", "penguins"):
         prepared, model = _grown(key, "cart", prune="ccp", ccp_alpha=0.0)
-        points = path_points(model.fit(prepared.X, prepared.y).trace_.to_dict())
+        rows = (prepared.X, prepared.y)
+        points = path_points(model.fit(*rows).trace_.to_dict(), rows)
         written, grows = zip(*(alpha_text(points, k, 3) for k in range(len(points))),
                              strict=True)
         assert [grown_subtree(points, float(w)) for w in written] == list(grows)
@@ -813,14 +816,14 @@ def test_the_path_slider_on_a_subtree_whose_alpha_a_later_one_shares(lang):
     """On play_tennis two cuts share alpha 0.0571: the slider on the first of them raised
     StopIteration (no alpha grows it alone); the page now says which subtree it grows."""
     from ui.messages import ZH
-    from ui.pruning import alpha_text, path_points
+    from ui.pruning import alpha_text, current_rows, path_points
 
     at = new_app()
     at.query_params["lang"] = lang
     for key, value in {"data": "play_tennis", "algorithm": "cart", "prune": "ccp"}.items():
         at.query_params[key] = value
     at.run()
-    points = path_points(trace(at))
+    points = path_points(trace(at), current_rows(at.session_state["current"])[0])
     k, later = next((k, j) for k in range(len(points))
                     for _, j in [alpha_text(points, k, 3)] if j != k)
     at.slider(key="prune_path_subtree").set_value(k).run()
@@ -865,14 +868,15 @@ def test_each_path_subtree_is_the_grown_tree_with_the_first_k_cuts():
         prepared, model = _grown(key, "cart")
         grown = model.fit(prepared.X, prepared.y).trace_
         cuts = _cut_while(_WeakestLinks.start(_Tree(grown)))
-        points = path_points(grown.to_dict())
+        points = path_points(grown.to_dict(), (prepared.X, prepared.y))
         assert len(points) == len(cuts) + 1
         for k, cut in enumerate(cuts, start=1):  # a cut of a subtree of L leaves leaves one
             assert points[k]["leaves"] == points[k - 1]["leaves"] - (cut.leaves - 1), (key, k)
             assert points[k]["alpha"] == cut.alpha
         assert points[-1]["leaves"] == 1
     prepared, model = _grown("play_tennis", "cart")
-    points = path_points(model.fit(prepared.X, prepared.y).trace_.to_dict())
+    rows = (prepared.X, prepared.y)
+    points = path_points(model.fit(*rows).trace_.to_dict(), rows)
     assert points[1]["alpha"] == points[2]["alpha"]  # the premise: a shared alpha
     assert (points[1]["leaves"], points[1]["train"]) == (5, 13 / 14)
     assert (points[2]["leaves"], points[2]["train"]) == (3, 12 / 14)
@@ -890,3 +894,65 @@ def test_the_root_s_pruning_decision_names_the_root_once(lang, root):
     headings = [m.value for m in at.markdown if f"{len(events)}" in m.value and "#0" in m.value]
     assert any(root in h for h in headings), headings
     assert not any("，（" in h or ", (" in h for h in headings), headings
+
+
+# Table 4.4 (watermelon 2.0α, unknown values) with CART: a row with an unknown value is spread
+# over the branches by weight in the leaves' counts, and predicted as one class. Subtree 1 of
+# the path (9 leaves) predicts all 17 rows right, where 1 − R(T)/N from the counts is 97.5%.
+ALPHA_ROWS = "watermelon_2.0_alpha"
+
+
+def test_the_path_s_training_accuracy_is_the_evaluate_page_s():
+    """The path's "training accuracy" was 1 − R(T)/N from the leaves' counts; it is each
+    subtree's predictions of the training rows, the number the evaluate page calls training
+    accuracy for the tree its alpha grows."""
+    from sklearn.metrics import accuracy_score
+
+    from dtree_core.pruning import path_subtrees
+    from dtree_core.trace import Trace
+    from ui.pruning import alpha_text, path_points, unpruned
+
+    prepared, model = _grown(ALPHA_ROWS, "cart", prune="ccp")
+    assert prepared.X.isna().any().any()  # the premise: unknown values
+    rows = (prepared.X, prepared.y)
+    trace = model.fit(*rows).trace_.to_dict()
+    points = path_points(trace, rows)
+    from_counts = []
+    for _, subtree in path_subtrees(Trace.from_dict(unpruned(trace))):
+        leaves = [n for n in subtree.nodes if n.is_leaf and not n.pruned_away]
+        from_counts.append(sum(max(n.class_counts) for n in leaves) / subtree.nodes[0].weight)
+    assert (points[1]["leaves"], points[1]["train"]) == (9, 1.0)
+    assert from_counts[1] == pytest.approx(0.97455, abs=1e-5)  # what the chart showed
+    checked = 0
+    for k, point in enumerate(points):
+        alpha, grows = alpha_text(points, k, 3)
+        if grows != k:
+            continue  # a later subtree shares its alpha: no ccp_alpha grows this one alone
+        _, pruned = _grown(ALPHA_ROWS, "cart", prune="ccp", ccp_alpha=float(alpha))
+        predicted = pruned.fit(*rows).predict(prepared.X)
+        assert point["train"] == accuracy_score(prepared.y.to_numpy(dtype=object), predicted)
+        checked += 1
+    assert checked >= 3
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_path_caption_gives_the_subtree_s_training_accuracy_with_unknown_values(lang):
+    from ui.messages import fill
+    from ui.pruning import alpha_text, current_rows, path_points
+
+    at = new_app()
+    at.query_params["lang"] = lang
+    at.run()
+    at.selectbox(key="bundled_key").set_value(ALPHA_ROWS).run()
+    at.selectbox(key="algorithm").set_value("cart").run()
+    at.selectbox(key="prune").set_value("ccp").run()
+    assert not at.exception and not at.error
+    at.slider(key="prune_path_subtree").set_value(1).run()
+    words = LANGUAGES[lang][1]
+    points = path_points(trace(at), current_rows(at.session_state["current"])[0])
+    alpha = alpha_text(points, 1, int(at.session_state["decimals"]))[0]
+    said = {train: fill(words["prune.path.chosen"], {"k": 1, "alpha": alpha, "leaves": 9,
+                                                      "train": percent(train)})
+            for train in (1.0, 0.97455)}  # predicted; 1 − R(T)/N from the counts
+    captions = [c.value for c in at.caption]
+    assert said[1.0] in captions and said[0.97455] not in captions, captions

@@ -28,6 +28,7 @@ from dtree_core.handedit import (
     replay,
     validation_accuracy,
 )
+from dtree_core.options import Options
 from dtree_core.paths import path_keys
 from dtree_core.trace import Trace
 from dtree_core.wording import prune_rule
@@ -189,6 +190,30 @@ def test_a_locked_node_is_not_cut_away_from_above(table_4_2):
     assert locked.decision.kind == "split" and not locked.pruned_away
     above = result.trace.nodes[find_node(result.trace, "脐部=稍凹/根蒂=稍蜷")]
     assert above.decision.kind == "split" and not above.pruned_away
+
+
+def test_the_automatic_run_breaks_a_tie_as_the_options_say(table_4_2):
+    """The automatic run kept a subtree on a tie whatever prune_on_tie said. On Fig. 4.5 the
+    sidebar's reduced-error pruning with prune_on_tie also makes 脐部=稍凹 a leaf (5/7 either
+    way: a tie, tests/core/test_pruning.py); the run on the student's copy now does as the
+    options say, with the sidebar's events and the rule that ran on its leaves."""
+    trace, X, y, Xv, yv = table_4_2
+    for on_tie, rule in ((False, "rep"), (True, "rep_on_tie")):
+        options = Options(prune="rep", prune_on_tie=on_tie)
+        result = judged(trace, Edit("auto", "root", method="rep"), X, y, Xv, yv, options)
+        sidebar = DecisionTree(force={"root": "脐部"}, prune="rep", prune_on_tie=on_tie).fit(
+            X, y, validation=(Xv, yv)).trace_
+        assert live_paths(result.trace) == live_paths(sidebar)
+        assert result.after == pytest.approx(5 / 7)
+        assert [(e["action"], e["before"], e["after"]) for e in result.trace.pruning] == [
+            (e["action"], e["before"], e["after"]) for e in sidebar.pruning]
+        ties = {e["action"] for e in result.trace.pruning if e["before"] == e["after"]}
+        assert ties == {"prune" if on_tie else "keep"}
+        leaves = [n for n in result.trace.nodes
+                  if n.decision.stop == "pruned" and not n.pruned_away]
+        assert leaves and {n.decision.rule for n in leaves} == {prune_rule(rule)}
+    assert "脐部=稍凹/根蒂=稍蜷" in live_paths(judged(trace, Edit("auto", "root", method="rep"),
+                                                   X, y, Xv, yv).trace)  # default: the book's
 
 
 HAND = pd.DataFrame({"A": ["a1"] * 4 + ["a2"] * 4,

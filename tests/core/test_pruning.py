@@ -740,3 +740,25 @@ def test_numbers_of_an_event_are_written_as_they_compared():
     said = prune_reason("cost", "prune", 21.345, 21.345000001)
     first, second = (float(x) for x in re.findall(r"\d+\.\d+", said))
     assert first == second, said
+
+
+@pytest.mark.parametrize("algorithm", ["cart", "c45", "id3"])
+def test_path_accuracies_are_each_subtree_s_predictions(algorithm):
+    """FittedTrace.path_accuracies, from one walk of the rows, is what predicting with each
+    subtree of the weakest-link path gives, with unknown values (Table 4.4) that are spread
+    over branches by weight."""
+    from dtree_core.evaluate import FittedTrace
+    from dtree_core.loading import load_path, prepare
+    from dtree_core.pruning import path_cuts, path_subtrees
+
+    prepared = prepare(load_path(dataset_path("watermelon_2.0_alpha.csv")), "好瓜")
+    X, y = prepared.X, prepared.y
+    assert X.isna().any().any()
+    grown = DecisionTree(algorithm, nominal=prepared.nominal,
+                         continuous=prepared.continuous).fit(X, y).trace_
+    fitted = FittedTrace.from_dict(grown.to_dict(scores=False))
+    found = fitted.path_accuracies(X, y, [c.node for c in path_cuts(grown)])
+    truth = y.astype(str).to_numpy(dtype=object)
+    expected = [float((FittedTrace.from_dict(sub.to_dict(scores=False)).predict(X) == truth)
+                      .mean()) for _, sub in path_subtrees(grown)]
+    assert found == expected and len(found) > 3

@@ -54,6 +54,13 @@ EN: dict[str, str] = {
                        "group of leaves to retract. The sidebar's pruning does not know locks."),
     "he.locked.none": "none",
     "he.edit.auto": "{method}; locked nodes: {locked}",
+    "he.auto.rep.tie_prunes": ("{method}, pruning on a tie in validation accuracy (the "
+                               "sidebar's “Prune on a tie” is ticked)"),
+    "he.auto.rep.tie_keeps": ("{method}, keeping the subtree on a tie in validation accuracy, "
+                              "as the book does (the sidebar's “Prune on a tie” is not ticked)"),
+    "he.auto.ties": "Where validation accuracy tied ({n}):",
+    "he.auto.no_ties": ("Validation accuracy tied nowhere, so the sidebar's “Prune on a tie” "
+                        "changed nothing."),
     "he.node": "Node of your tree",
     "he.action": "Edit",
     "he.action.prune": "Prune below this node",
@@ -131,6 +138,12 @@ ZH: dict[str, str] = {
                        "函数剪枝时它不会作为一组叶结点回缩。侧边栏的剪枝不考虑锁定。"),
     "he.locked.none": "无",
     "he.edit.auto": "{method}；锁定的结点：{locked}",
+    "he.auto.rep.tie_prunes": ("{method}，验证集精度相同时剪枝（侧边栏已勾选“验证集精度相同时"
+                               "也剪枝”）"),
+    "he.auto.rep.tie_keeps": ("{method}，验证集精度相同时保留子树，同书中做法（侧边栏未勾选“验证"
+                              "集精度相同时也剪枝”）"),
+    "he.auto.ties": "验证集精度相同的结点（{n} 个）：",
+    "he.auto.no_ties": "没有结点的验证集精度相同，侧边栏的“验证集精度相同时也剪枝”没有影响。",
     "he.node": "你的树中的结点",
     "he.action": "编辑",
     "he.action.prune": "剪去此结点以下的子树",

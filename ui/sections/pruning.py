@@ -203,8 +203,9 @@ EN: dict[str, str] = {
                                  "subtree on {attribute} and its {leaves} leaves are kept."),
     "prune.path": "Cost-complexity path",
     "prune.path.caption": ("Each weakest-link cut gives the next subtree; alpha is the effective "
-                           "alpha at which it appears. Accuracies on the training "
-                           "rows{validation}."),
+                           "alpha at which it appears. Accuracies of each subtree's "
+                           "predictions of the training rows{validation}, counted as the "
+                           "evaluate page counts them."),
     "prune.path.and_validation": " and the validation rows",
     "prune.path.alpha": "alpha",
     "prune.path.leaves": "leaves",
@@ -428,7 +429,8 @@ ZH: dict[str, str] = {
                                  "{attribute} 划分的子树及其 {leaves} 个叶结点。"),
     "prune.path": "代价复杂度剪枝路径",
     "prune.path.caption": ("每剪去最弱的一环就得到下一棵子树；α 为该子树出现时的有效 α 值"
-                           "（g(t)）。精度基于训练集{validation}。"),
+                           "（g(t)）。精度是每棵子树对训练集{validation}的预测精度，与评估页面的"
+                           "计算方式相同。"),
     "prune.path.and_validation": "和验证集",
     "prune.path.alpha": "α",
     "prune.path.leaves": "叶结点数",
