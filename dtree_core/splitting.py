@@ -1257,24 +1257,36 @@ def _score_continuous_stack(enc: Encoded, js: list[int], batch: Batch, by_gini: 
     cut_by_hand = _forced_positions(s, cand, cand_node, forced_at)
     chosen_pos[np.array(list(cut_by_hand), dtype=np.int64)] = list(cut_by_hand.values())
 
-    result = _threshold_split(s, chosen_pos, has, gini_only)
-    result.n_distinct = n_distinct
-    if cut_by_hand:
-        result.forced_threshold = np.isin(np.arange(m), list(cut_by_hand))
     if lean:
+        result = _split_at(s, chosen_pos, has, gini_only, n_distinct, cut_by_hand)
         result.gini_index_binary = result.scores["gini_index"] if by_gini else None
         return _unstack(result, len(js), batch.n_nodes)
+    best = np.zeros(len(cand), dtype=bool)
+    best[best_gain], best[best_gini] = True, True
+    points = _curve_points(s, cand, cand_node, gain, gini_index, best, m, curve_points)
+    # a chosen cut is a point of the curve (a cut by hand may have been thinned out of it):
+    # its midpoint and digits are read there, not computed twice
+    chosen = None if cut_by_hand else _chosen_cuts(points, best_gini if by_gini else best_gain,
+                                                   nodes_with, m)
+    result = _split_at(s, chosen_pos, has, gini_only, n_distinct, cut_by_hand, chosen)
     if by_gini:
         result.gini_index_binary = result.scores["gini_index"]
     else:
         result.gini_index_binary = gini(s.known_counts)
         result.gini_index_binary[nodes_with] = gini_index[best_gini]
-    result.n_distinct = n_distinct
-    best = np.zeros(len(cand), dtype=bool)
-    best[best_gain], best[best_gini] = True, True
-    result.curve = _curve(s, cand, cand_node, result.scores["rho"], gain, gini_index, best, m,
-                          curve_points)
+    result.curve = _curve(points, result.scores["rho"], gain, gini_index)
     return _unstack(result, len(js), batch.n_nodes)
+
+
+def _split_at(s: _Sorted, pos, has, gini_only: bool, n_distinct, cut_by_hand: dict,
+              chosen: tuple | None = None) -> AttributeScores:
+    """_threshold_split at each node's chosen position, with its count of distinct values
+    and where a force set the cut."""
+    result = _threshold_split(s, pos, has, gini_only, chosen)
+    result.n_distinct = n_distinct
+    if cut_by_hand:
+        result.forced_threshold = np.isin(np.arange(len(has)), list(cut_by_hand))
+    return result
 
 
 def _no_step_between_nodes(step: np.ndarray, starts: np.ndarray) -> None:
@@ -1605,9 +1617,10 @@ def _add_each(f, parts: list) -> np.ndarray:
 
 
 def _threshold_split(s: _Sorted, pos: np.ndarray, has: np.ndarray,
-                     gini_only: bool = False) -> AttributeScores:
+                     gini_only: bool = False, chosen: tuple | None = None) -> AttributeScores:
     """Scores of splitting each node at the midpoint after sorted position pos (gini_only:
-    the Gini scores alone, see split_scores)."""
+    the Gini scores alone, see split_scores). chosen: those midpoints and their digits
+    (_chosen_cuts), when the curve has them already."""
     m, n_classes = s.known_counts.shape
     counts = np.empty((m, 2, n_classes))  # (node, side, class)
     for c, weight in enumerate(s.left(pos, np.arange(m))):
@@ -1619,9 +1632,11 @@ def _threshold_split(s: _Sorted, pos: np.ndarray, has: np.ndarray,
     n = np.empty((m, 2), dtype=np.int64)
     n[:, 0] = np.where(has, pos - s.starts + 1, 0)
     np.subtract(s.known_n, n[:, 0], out=n[:, 1])
-    after = np.minimum(pos + 1, max(len(s.order) - 1, 0))
     digits = None
-    if len(s.order):
+    if chosen is not None:
+        threshold, digits = chosen
+    elif len(s.order):
+        after = np.minimum(pos + 1, max(len(s.order) - 1, 0))
         below, above = s.value[pos], s.value[after]
         threshold = midpoint(below, above)
         if some_without:
@@ -1634,14 +1649,29 @@ def _threshold_split(s: _Sorted, pos: np.ndarray, has: np.ndarray,
                            threshold_digits=digits)
 
 
-def _curve(s: _Sorted, cand, cand_node, rho, gain, gini_index, best, m, points) -> dict:
-    """Gain and Gini_index at every midpoint of each node, thinned to about `points` per node.
-    A thinned curve keeps every midpoint tied with its node's best, by either score, so the
-    ties the rule broke (tied_thresholds) are on it."""
+@dataclass
+class _CurvePoints:
+    """The midpoints a curve keeps (indices into cand), each one's node and value, and the
+    digits each is written with (None: format_number's own do everywhere)."""
+
+    keep: np.ndarray
+    node: np.ndarray
+    offsets: np.ndarray
+    threshold: np.ndarray
+    digits: np.ndarray | None
+    every: bool  # every midpoint is kept: keep is 0, 1, 2, …
+
+
+def _curve_points(s: _Sorted, cand, cand_node, gain, gini_index, best, m,
+                  points) -> _CurvePoints:
+    """The midpoints of each node a curve keeps: about `points` per node, and every one tied
+    with its node's best by either score, so the ties the rule broke (tied_thresholds) are on
+    it (and the best, `best`, are)."""
     per_node = sorted_counts(cand_node, m)
     starts = starts_of(per_node)
     stride = np.maximum(1, -(-per_node // max(points, 1)))
-    if all_true(stride == 1):
+    every = all_true(stride == 1)
+    if every:
         keep = np.arange(len(cand))
     else:  # every stride-th midpoint of each node (from its first), plus the best ones
         kept_n = -(-per_node // stride)
@@ -1659,11 +1689,32 @@ def _curve(s: _Sorted, cand, cand_node, rho, gain, gini_index, best, m, points) 
     np.bincount(kept_node, None, m).cumsum(out=offsets[1:])
     below, above = s.value[at], s.value[at + 1]
     thresholds = midpoint(below, above)
-    curve = {"offsets": offsets, "threshold": thresholds,
-             "gain": rho[kept_node] * gain[keep],  # clamped at 0 by _candidate_scores
-             "gini_index": gini_index[keep]}
     # the digits each midpoint is written with between its two values (a tied one is named)
     digits = threshold_digits(thresholds, below, above)
-    if digits is not None:
-        curve["threshold_digits"] = digits
+    return _CurvePoints(keep, kept_node, offsets, thresholds, digits, every)
+
+
+def _chosen_cuts(points: _CurvePoints, chosen: np.ndarray, nodes_with: np.ndarray,
+                 m: int) -> tuple[np.ndarray, np.ndarray | None]:
+    """The threshold (NaN where a node has no midpoint) and digits _threshold_split would
+    compute for the candidates `chosen` (indices into cand, one per node of nodes_with), read
+    off the curve's points, which keep every best one (midpoint and threshold_digits are
+    elementwise: the same numbers)."""
+    at = chosen if points.every else np.searchsorted(points.keep, chosen)
+    threshold = np.full(m, np.nan)
+    threshold[nodes_with] = points.threshold.take(at)
+    if points.digits is None:
+        return threshold, None
+    digits = np.zeros(m, dtype=np.int8)
+    digits[nodes_with] = points.digits.take(at)
+    return threshold, digits if any_true(digits) else None
+
+
+def _curve(points: _CurvePoints, rho, gain, gini_index) -> dict:
+    """Gain and Gini_index at the curve's points (_curve_points)."""
+    curve = {"offsets": points.offsets, "threshold": points.threshold,
+             "gain": rho[points.node] * gain[points.keep],  # clamped at 0 by _candidate_scores
+             "gini_index": gini_index[points.keep]}
+    if points.digits is not None:
+        curve["threshold_digits"] = points.digits
     return curve
