@@ -1136,8 +1136,7 @@ def _segment_first_best(key: np.ndarray, seg_start: np.ndarray, seg: np.ndarray)
     """Per segment of key, the position of its first maximum (ties within tie_margin); seg is
     each position's segment. (is_tied, with the bound computed once per segment.)"""
     if len(seg_start) == 1:  # one segment (a one-node depth): no reduceat, no gather
-        tied = is_tied(key, key.max())
-        return np.array([tied.argmax() if any_true(tied) else len(key)])
+        return _first_best_and_ties(key, seg_start, seg)[0]
     best = np.maximum.reduceat(key, seg_start)
     with np.errstate(invalid="ignore"):
         bound = best - tie_margin(best)
@@ -1148,6 +1147,19 @@ def _segment_first_best(key: np.ndarray, seg_start: np.ndarray, seg: np.ndarray)
     tied_at = tied.nonzero()[0]
     first = np.append(tied_at, len(key))[np.searchsorted(tied_at, seg_start)]
     return np.where(first < np.append(seg_start[1:], len(key)), first, len(key))
+
+
+def _first_best_and_ties(key: np.ndarray, seg_start: np.ndarray,
+                         seg: np.ndarray | None) -> tuple[np.ndarray, np.ndarray | None]:
+    """_segment_first_best, and the positions tied with their segment's best as
+    _tied_with_node_best finds them, where one segment's search found them on the way (a
+    finite best is the best of the finite keys: the same ties); None elsewhere."""
+    if len(seg_start) != 1:
+        return _segment_first_best(key, seg_start, seg), None
+    best = key.max()
+    tied = is_tied(key, best)
+    first = np.array([tied.argmax() if any_true(tied) else len(key)])
+    return first, tied if np.isfinite(best) else None
 
 
 def score_continuous(enc: Encoded, j: int, batch: Batch, by_gini: bool,
@@ -1242,12 +1254,13 @@ def _score_continuous_stack(enc: Encoded, js: list[int], batch: Batch, by_gini: 
     nodes_with = cand_node[seg_start]
     # indices into cand of each node's best midpoint by Gain and by Gini_index
     best_gain = best_gini = seg_start
+    ties = [None, None]  # the candidates tied with their node's best, by each, where found
     if len(cand):
         seg = new_node.cumsum() - 1 if len(seg_start) > 1 else None
         if gain is not None:
-            best_gain = _segment_first_best(gain, seg_start, seg)
+            best_gain, ties[0] = _first_best_and_ties(gain, seg_start, seg)
         if gini_index is not None:
-            best_gini = _segment_first_best(-gini_index, seg_start, seg)
+            best_gini, ties[1] = _first_best_and_ties(-gini_index, seg_start, seg)
     chosen_pos = np.zeros(m, dtype=np.int64)
     chosen_pos[nodes_with] = cand[best_gini if by_gini else best_gain]
     has = np.zeros(m, dtype=bool)
@@ -1263,7 +1276,7 @@ def _score_continuous_stack(enc: Encoded, js: list[int], batch: Batch, by_gini: 
         return _unstack(result, len(js), batch.n_nodes)
     best = np.zeros(len(cand), dtype=bool)
     best[best_gain], best[best_gini] = True, True
-    points = _curve_points(s, cand, cand_node, gain, gini_index, best, m, curve_points)
+    points = _curve_points(s, cand, cand_node, gain, gini_index, best, m, curve_points, ties)
     # a chosen cut is a point of the curve (a cut by hand may have been thinned out of it):
     # its midpoint and digits are read there, not computed twice
     chosen = None if cut_by_hand else _chosen_cuts(points, best_gini if by_gini else best_gain,
@@ -1662,11 +1675,12 @@ class _CurvePoints:
     every: bool  # every midpoint is kept: keep is 0, 1, 2, …
 
 
-def _curve_points(s: _Sorted, cand, cand_node, gain, gini_index, best, m,
-                  points) -> _CurvePoints:
+def _curve_points(s: _Sorted, cand, cand_node, gain, gini_index, best, m, points,
+                  ties=(None, None)) -> _CurvePoints:
     """The midpoints of each node a curve keeps: about `points` per node, and every one tied
     with its node's best by either score, so the ties the rule broke (tied_thresholds) are on
-    it (and the best, `best`, are)."""
+    it (and the best, `best`, are). ties: those tied by Gain and by Gini_index, where the
+    search for the best found them (_first_best_and_ties)."""
     per_node = sorted_counts(cand_node, m)
     starts = starts_of(per_node)
     stride = np.maximum(1, -(-per_node // max(points, 1)))
@@ -1680,9 +1694,11 @@ def _curve_points(s: _Sorted, cand, cand_node, gain, gini_index, best, m,
         mask = np.zeros(len(cand), dtype=bool)
         mask[first + step * stride.repeat(kept_n)] = True
         mask[best] = True
-        for key in (gain, None if gini_index is None else -gini_index):
-            if key is not None:
-                mask |= _tied_with_node_best(key, per_node, starts)
+        for key, tied in zip((gain, gini_index), ties, strict=True):
+            if tied is not None:
+                mask |= tied
+            elif key is not None:
+                mask |= _tied_with_node_best(key if key is gain else -key, per_node, starts)
         keep = mask.nonzero()[0]
     kept_node, at = cand_node[keep], cand[keep]
     offsets = np.zeros(m + 1, dtype=np.int64)
