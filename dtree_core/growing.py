@@ -67,14 +67,17 @@ def _root(enc: Encoded, options: Options, store: NodeStore) -> Frontier:
 
 def _grow_depth(enc, options, frontier, store: NodeStore) -> Frontier | None:
     counts, n = node_class_counts(enc, frontier.batch)
-    labels = majority(counts, frontier.parent_label)
-    store.record_facts(frontier.ids, counts, n, labels)
-    stop = early_stops(enc, options, frontier.batch, frontier.used, counts, n, frontier.depth)
+    weight = counts.sum(axis=1)  # the label, the records and the stop cases read it: once
+    labels = majority(counts, frontier.parent_label, weight)
+    store.record_facts(frontier.ids, counts, n, labels, weight)
+    stop = early_stops(enc, options, frontier.batch, frontier.used, counts, n, frontier.depth,
+                       weight)
     open_nodes = stop == ""
     if not any_true(open_nodes):
         store.record_leaves(frontier.ids, stop)
         return None
     scored = frontier.batch.select(open_nodes)
+    scored.class_counts = counts[open_nodes]  # the sorts of whole weights read them
     frontier.batch = None  # only the open nodes' entries are read below: the rest can go
     with growing():  # what only a viewer shows is scored when one asks (after release)
         level = score_level(enc, scored, frontier.used[open_nodes], options.rules,
@@ -164,10 +167,11 @@ def _record_cuts(store, level, ids, at, js, forced, value) -> None:
 # --------------------------------------------------------------------- Fig. 4.2's stop cases
 
 
-def majority(counts: np.ndarray, fallback: np.ndarray) -> np.ndarray:
-    """The majority class, ties to the class seen first; empty nodes take the parent's."""
+def majority(counts: np.ndarray, fallback: np.ndarray, weight=None) -> np.ndarray:
+    """The majority class, ties to the class seen first; empty nodes take the parent's.
+    weight: counts.sum(axis=1), where the caller has it."""
     first = np.argmax(tied_for_majority(counts), axis=1)
-    return np.where(counts.sum(axis=1) > 0, first, fallback)
+    return np.where((counts.sum(axis=1) if weight is None else weight) > 0, first, fallback)
 
 
 def tied_for_majority(counts: np.ndarray) -> np.ndarray:
@@ -202,15 +206,17 @@ def label_tie(classes, node: dict) -> tuple:
     return tuple(tied)
 
 
-def early_stops(enc, options, batch: Batch, used, counts, n, depth: int) -> np.ndarray:
+def early_stops(enc, options, batch: Batch, used, counts, n, depth: int,
+                weight=None) -> np.ndarray:
     """The stop cases that need no scores, in Fig. 4.2's order, then the stopping limits.
 
     empty (lines 11–12), pure (2–4), A = ∅ and identical values on A (5–7), then the
     options' max_depth and min_samples_split. The first case that holds is the one recorded.
+    weight: counts.sum(axis=1), where the caller has it.
     """
     nominal = enc.nominal
     cases = [
-        ("empty", lambda: counts.sum(axis=1) <= 0),
+        ("empty", lambda: (counts.sum(axis=1) if weight is None else weight) <= 0),
         ("pure", lambda: (counts > 0).sum(axis=1) <= 1),
         # A = ∅ only when every attribute is nominal (and used up on the path)
         ("no_attributes", (lambda: (used | ~nominal).all(axis=1)) if nominal.all() else None),

@@ -84,10 +84,12 @@ class NodeStore:
         return ids
 
     def record_facts(self, ids: np.ndarray, counts: np.ndarray, n: np.ndarray,
-                     labels: np.ndarray) -> None:
-        """|D|, the class weights, Ent(D), Gini(D) and the majority class of nodes."""
+                     labels: np.ndarray, weight: np.ndarray | None = None) -> None:
+        """|D|, the class weights, Ent(D), Gini(D) and the majority class of nodes (weight:
+        counts.sum(axis=1), where the caller has it)."""
         ent, gini = entropy_and_gini(counts)
-        facts = {"n": n, "weight": counts.sum(axis=1), "entropy": ent, "gini": gini,
+        facts = {"n": n, "weight": counts.sum(axis=1) if weight is None else weight,
+                 "entropy": ent, "gini": gini,
                  "counts": counts, "label": labels}
         for name, values in facts.items():
             self.columns[name].data[ids] = values

@@ -68,6 +68,9 @@ class Batch:
     weight: np.ndarray
     node: np.ndarray
     n_nodes: int
+    # (n_nodes, C) each node's class weights, where the grower has counted them (the sorts
+    # of whole weights read them: the same whole numbers)
+    class_counts: np.ndarray | None = field(default=None, repr=False, compare=False)
     # facts every attribute's scoring shares (see _batch_facts); filled on first use
     memo: dict = field(default_factory=dict, init=False, repr=False, compare=False)
 
@@ -1051,7 +1054,8 @@ def _sort_batch(enc: Encoded, js: list[int], batch: Batch) -> _Sorted:
     y = facts["y"].take(order) if not bits or known is not None else None
     if bits:
         cum, known_counts = _class_cum(_class_steps(facts, bits).take(order), known, bits,
-                                       n_classes, starts, sizes)
+                                       n_classes, starts, sizes,
+                                       _counted(batch, blocks) if known is None else None)
         w = batch.weight.take(order) if known is not None else None
     elif facts["whole"]:
         small = facts["weight"] * blocks < 2**31 - 1
@@ -1094,17 +1098,26 @@ def _class_steps(facts: dict, bits: int) -> np.ndarray:
     return facts[("class_steps", bits)]
 
 
-def _class_cum(step, known, bits: int, n_classes: int, starts, sizes):
+def _counted(batch: Batch, blocks: int) -> np.ndarray | None:
+    """The batch's class weights of each node, once per block (None: not counted)."""
+    counts = batch.class_counts
+    return counts if counts is None or blocks == 1 else np.tile(counts, (blocks, 1))
+
+
+def _class_cum(step, known, bits: int, n_classes: int, starts, sizes, counted=None):
     """The running whole-number weight of every class over the sorted entries, in one
     cumulative sum of their _class_steps (bits per class, enough for the stack's total
     weight, so no field carries into the next), nothing added where a value is unknown.
     Returns that (E+1,) int64 row, from 0, and the known class weights (m, C) of each
-    node, as floats."""
+    node, as floats: `counted`, where every value is known and the grower counted them (sums
+    of whole numbers, the same floats; a deep chain's one node, counted once, not twice)."""
     if known is not None:
         step *= known
     cum = np.empty(len(step) + 1, dtype=np.int64)
     cum[0] = 0
     step.cumsum(out=cum[1:])
+    if counted is not None:
+        return cum, counted
     node_sums = cum.take(starts + sizes)
     node_sums -= cum.take(starts)
     mask = (1 << bits) - 1
