@@ -397,21 +397,29 @@ def _children(enc, frontier, scored, open_nodes, stop, level, winner, labels,
     parent_ids = np.arange(len(sizes)).repeat(sizes)
     branch_index = np.arange(len(parent_ids)) - first_child[parent_ids]
     child_ids = store.add_children(open_ids[parent_ids], branch_index, frontier.depth + 1)
-    keep = splits.take(scored.node)
-    node, kept_rows = scored.node[keep], scored.rows[keep]
+    node, kept_rows, kept_weight = _splitting_entries(scored, splits)
     branch = _route(enc, level, kept_rows, node, winner, tests)
     # r̃_v only matter where an unknown value is spread over the branches
     shares = _branch_shares(level, splits, winner, tests, sizes, first_child) \
         if any_true(branch < 0) else None
-    rows, weight, child = _spread_unknowns(kept_rows, scored.weight[keep], node, branch,
+    rows, weight, child = _spread_unknowns(kept_rows, kept_weight, node, branch,
                                            first_child, sizes, shares)
-    del keep, node, kept_rows, branch  # entry-sized: gone before the next depth's arrays
+    del node, kept_rows, kept_weight, branch  # entry-sized: gone before the next depth's
     used = frontier.used[open_nodes][parent_ids].copy()
     used[np.arange(len(parent_ids)), winner[parent_ids]] |= (
         level.marks_used(winner) & (winner >= 0))[parent_ids]  # a linear test uses nothing up
     keys = child_draw_keys(frontier.draw_key[open_nodes][parent_ids], branch_index)
     return Frontier(Batch(rows, weight, child, len(child_ids)), child_ids, used,
                     labels[open_nodes][parent_ids], keys, frontier.depth + 1)
+
+
+def _splitting_entries(scored: Batch, splits: np.ndarray):
+    """(node, row, weight) of the entries whose node splits: all of them, not copied, where
+    every scored node does (a deep chain's every depth)."""
+    if all_true(splits):
+        return scored.node, scored.rows, scored.weight
+    keep = splits.take(scored.node)
+    return scored.node[keep], scored.rows[keep], scored.weight[keep]
 
 
 def _branch_sizes(level, splits, winner, tests) -> np.ndarray:
