@@ -69,7 +69,7 @@ def _grow_depth(enc, options, frontier, store: NodeStore) -> Frontier | None:
     counts, n = node_class_counts(enc, frontier.batch)
     weight = counts.sum(axis=1)  # the label, the records and the stop cases read it: once
     labels = majority(counts, frontier.parent_label, weight)
-    store.record_facts(frontier.ids, counts, n, labels, weight)
+    impurity = store.record_facts(frontier.ids, counts, n, labels, weight)
     stop = early_stops(enc, options, frontier.batch, frontier.used, counts, n, frontier.depth,
                        weight)
     open_nodes = stop == ""
@@ -77,7 +77,8 @@ def _grow_depth(enc, options, frontier, store: NodeStore) -> Frontier | None:
         store.record_leaves(frontier.ids, stop)
         return None
     scored = frontier.batch.select(open_nodes)
-    scored.class_counts = counts[open_nodes]  # the sorts of whole weights read them
+    # the sorts of whole weights read them (the scorer's Ent(D̃) and Gini(D̃), the same bits)
+    scored.counted = (counts[open_nodes], *(a[open_nodes] for a in impurity))
     frontier.batch = None  # only the open nodes' entries are read below: the rest can go
     with growing():  # what only a viewer shows is scored when one asks (after release)
         level = score_level(enc, scored, frontier.used[open_nodes], options.rules,

@@ -68,9 +68,9 @@ class Batch:
     weight: np.ndarray
     node: np.ndarray
     n_nodes: int
-    # (n_nodes, C) each node's class weights, where the grower has counted them (the sorts
-    # of whole weights read them: the same whole numbers)
-    class_counts: np.ndarray | None = field(default=None, repr=False, compare=False)
+    # each node's class weights (n_nodes, C), Ent and Gini, where the grower has them (the
+    # sorts of whole weights read them: the same whole numbers, and so the same impurities)
+    counted: tuple | None = field(default=None, repr=False, compare=False)
     # facts every attribute's scoring shares (see _batch_facts); filled on first use
     memo: dict = field(default_factory=dict, init=False, repr=False, compare=False)
 
@@ -873,6 +873,19 @@ class _Sorted:
     bits: int = 0
     # value[p] < value[p + 1] within a node (E,), where the sort found it (no unknown value)
     step: np.ndarray | None = None
+    # Ent and Gini of known_counts, where the grower had them (Batch.counted; else None)
+    counted_entropy: np.ndarray | None = None
+    counted_gini: np.ndarray | None = None
+
+    def known_entropy(self) -> np.ndarray:
+        """Ent of each node's known rows (read-only: the grower's, where it has them)."""
+        return entropy(self.known_counts) if self.counted_entropy is None \
+            else self.counted_entropy
+
+    def known_gini(self) -> np.ndarray:
+        """Gini of each node's known rows (a new array)."""
+        return gini(self.known_counts) if self.counted_gini is None \
+            else self.counted_gini.copy()
 
     def left(self, pos: np.ndarray, node: np.ndarray, weight=None) -> list[np.ndarray]:
         """Per class, the known weight of node's sorted entries up to and including pos
@@ -1052,10 +1065,11 @@ def _sort_batch(enc: Encoded, js: list[int], batch: Batch) -> _Sorted:
         bits = bits if bits * n_classes <= 63 else 0
     # np.take: a gather along one axis, about twice as fast as the same fancy index
     y = facts["y"].take(order) if not bits or known is not None else None
+    counted = _counted(batch, blocks) if bits and known is None else None
     if bits:
         cum, known_counts = _class_cum(_class_steps(facts, bits).take(order), known, bits,
                                        n_classes, starts, sizes,
-                                       _counted(batch, blocks) if known is None else None)
+                                       None if counted is None else counted[0])
         w = batch.weight.take(order) if known is not None else None
     elif facts["whole"]:
         small = facts["weight"] * blocks < 2**31 - 1
@@ -1084,7 +1098,8 @@ def _sort_batch(enc: Encoded, js: list[int], batch: Batch) -> _Sorted:
         if known_counts is None:
             known_counts = np.bincount(key[known], w[known], m * n_classes).reshape(m, n_classes)
     return _Sorted(order, node, value, known, starts, known_counts, known_n, unknown, cum,
-                   facts["whole"], facts["unit"], bits, step)
+                   facts["whole"], facts["unit"], bits, step,
+                   *(counted[1:] if counted is not None else ()))
 
 
 def _class_steps(facts: dict, bits: int) -> np.ndarray:
@@ -1098,10 +1113,13 @@ def _class_steps(facts: dict, bits: int) -> np.ndarray:
     return facts[("class_steps", bits)]
 
 
-def _counted(batch: Batch, blocks: int) -> np.ndarray | None:
-    """The batch's class weights of each node, once per block (None: not counted)."""
-    counts = batch.class_counts
-    return counts if counts is None or blocks == 1 else np.tile(counts, (blocks, 1))
+def _counted(batch: Batch, blocks: int) -> tuple | None:
+    """The batch's class weights, Ent and Gini of each node, once per block (None: not
+    counted)."""
+    counted = batch.counted
+    if counted is None or blocks == 1:
+        return counted
+    return tuple(np.tile(a, (blocks, 1) if a.ndim == 2 else blocks) for a in counted)
 
 
 def _class_cum(step, known, bits: int, n_classes: int, starts, sizes, counted=None):
@@ -1298,7 +1316,7 @@ def _score_continuous_stack(enc: Encoded, js: list[int], batch: Batch, by_gini: 
     if by_gini:
         result.gini_index_binary = result.scores["gini_index"]
     else:
-        result.gini_index_binary = gini(s.known_counts)
+        result.gini_index_binary = s.known_gini()
         result.gini_index_binary[nodes_with] = gini_index[best_gini]
     result.curve = _curve(points, result.scores["rho"], gain, gini_index)
     return _unstack(result, len(js), batch.n_nodes)
@@ -1352,7 +1370,7 @@ def _score_every_position(s: _Sorted, step: np.ndarray, batch: Batch, blocks: in
         table = None if by_gini else xlogx_table(largest)
         best, n_distinct = kernels.best_positions(
             s.cum, s.bits, s.starts, s.known_n, s.known_counts,
-            None if by_gini else entropy(s.known_counts), table, step, by_gini,
+            None if by_gini else s.known_entropy(), table, step, by_gini,
             TIE_RTOL, TIE_ATOL)
     else:
         best, n_distinct = _every_position_best(s, step, batch, blocks, by_gini)
@@ -1433,7 +1451,7 @@ def _every_gain(s: _Sorted, left: list, right: list, at: dict) -> np.ndarray:
         at["largest"] = int(kw.max()) if len(kw) else 0
         table = xlogx_table(at["largest"])
         at["xlogx_lw"], at["xlogx_rw"] = table.take(at["lw"]), table.take(at["rw"])
-        at["entropy"] = entropy(s.known_counts).take(s.node)
+        at["entropy"] = s.known_entropy().take(s.node)
     f = xlogx_table(at["largest"]).take
     spread = at["xlogx_lw"] - _add_each(f, left)
     spread += at["xlogx_rw"]
@@ -1582,7 +1600,7 @@ def _candidate_scores(s: _Sorted, left: list, right: list, lw, rw, kw, cand_node
         spread += f(rw)
         spread -= _add_each(f, right)
         spread /= kw
-        gain = entropy(s.known_counts).take(cand_node)
+        gain = s.known_entropy().take(cand_node)
         gain -= spread
         del spread
         np.maximum(gain, 0.0, out=gain)  # a gain is never below 0: not -1e-16 either
