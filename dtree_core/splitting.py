@@ -1623,14 +1623,17 @@ def _side_purity(counts: list, weight: np.ndarray) -> np.ndarray:
     every side of weights 1e160 Gini 0); every other side keeps the one rounding of
     Σ n_c² / w, so whole-number and fractional weights give the same bits."""
     positive = weight > 0
-    # a square that overflows is a side heavier than HUGE_WEIGHT's, taken again below
-    with np.errstate(over="ignore"):
+    whole = weight.dtype.kind in "iu"  # whole-number weights: never lighter or heavier
+    if whole:  # integer squares: no floating-point state to guard (nor its cost per call)
         squares = _add_each(_square, counts)
+    else:  # a square that overflows is a side heavier than HUGE_WEIGHT's, taken again below
+        with np.errstate(over="ignore"):
+            squares = _add_each(_square, counts)
     if all_true(positive):  # the usual case: one pass
         out = squares / weight
     else:
         out = np.divide(squares, weight, out=np.zeros(len(weight)), where=positive)
-    if weight.dtype.kind in "iu":  # whole-number weights: never lighter or heavier
+    if whole:
         return out
     extreme = positive & ((weight < TINY_WEIGHT) | (weight > HUGE_WEIGHT))
     if any_true(extreme):
