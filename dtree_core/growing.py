@@ -277,6 +277,11 @@ def _values_differ(enc: Encoded, batch: Batch, used: np.ndarray,
         if a.is_nominal:
             known &= ~used[node, j]
         x, at = (x, node) if all_true(known) else (x[known], node[known])
+        if m == 1:  # one node (a deep chain's): its first value stands for the scatter's
+            differ[0] = len(x) > 0 and any_true(x != x[0])
+            if differ[0]:
+                break
+            continue
         some_value[at] = x
         differ[at[x != some_value[at]]] = True
         undecided = ~differ[node]
