@@ -149,7 +149,8 @@ def _record_attribute_splits(store, level, ids, at, winner, forced, value, tests
         keep = ~cut
         at, js, splits = at[keep], js[keep], [s for s, c in zip(splits, cut.tolist(),
                                                                  strict=True) if not c]
-    store.record_splits(ids[at], js, forced[at], value[at, js], splits, lost)
+    if len(at) or lost:  # (a deep chain's every split is a cut: nothing left to record)
+        store.record_splits(ids[at], js, forced[at], value[at, js], splits, lost)
 
 
 def _record_cuts(store, level, ids, at, js, forced, value) -> None:
@@ -220,7 +221,7 @@ def early_stops(enc, options, batch: Batch, used, counts, n, depth: int,
         ("empty", lambda: (counts.sum(axis=1) if weight is None else weight) <= 0),
         ("pure", lambda: (counts > 0).sum(axis=1) <= 1),
         # A = ∅ only when every attribute is nominal (and used up on the path)
-        ("no_attributes", (lambda: (used | ~nominal).all(axis=1)) if nominal.all() else None),
+        ("no_attributes", (lambda: (used | ~nominal).all(axis=1)) if all_true(nominal) else None),
         ("same_values", lambda: ~_values_differ(enc, batch, used, open_nodes)),
         ("max_depth", (lambda: np.ones(len(n), dtype=bool))
          if options.max_depth is not None and depth >= options.max_depth else None),
@@ -477,12 +478,12 @@ def _spread_unknowns(rows, weight, node, branch, first_child, sizes, shares):
     Within a child, entries keep their order in the parent, known ones first: the order the
     reference grower keeps too, so weighted sums add up in the same order.
     """
-    known = branch >= 0
-    if all_true(known):  # nothing to copy (the concatenations below would give the same arrays)
+    if shares is None:  # nothing to copy (the concatenations below would give the same arrays)
         child = first_child.take(node) + branch
         positive = weight > 0
         return (rows, weight, child) if all_true(positive) else \
             (rows[positive], weight[positive], child[positive])
+    known = branch >= 0
     unknown = (~known).nonzero()[0]
     reps = sizes[node[unknown]]
     entry = np.repeat(unknown, reps)
