@@ -1299,7 +1299,8 @@ def _score_continuous_stack(enc: Encoded, js: list[int], batch: Batch, by_gini: 
     forced_at = {a * batch.n_nodes + i: t for a, j in enumerate(js)
                  for i, t in (forced or {}).get(j, {}).items()}
     cut_by_hand = _forced_positions(s, cand, cand_node, forced_at)
-    chosen_pos[np.array(list(cut_by_hand), dtype=np.int64)] = list(cut_by_hand.values())
+    if cut_by_hand:
+        chosen_pos[np.array(list(cut_by_hand), dtype=np.int64)] = list(cut_by_hand.values())
 
     if lean:
         result = _split_at(s, chosen_pos, has, gini_only, n_distinct, cut_by_hand)
