@@ -1590,11 +1590,8 @@ def _candidate_scores(s: _Sorted, left: list, right: list, lw, rw, kw, cand_node
     """
     gain = gini_index = None
     if want_gain:
-        if s.whole and (len(kw) == 0 or int(kw.max()) <= TABLE_LIMIT):
-            table = xlogx_table(int(kw.max()) if len(kw) else 0)
-            f = table.take
-        else:
-            f = xlogx
+        largest = int(kw.max()) if s.whole and len(kw) else 0  # one pass, not two
+        f = xlogx_table(largest).take if s.whole and largest <= TABLE_LIMIT else xlogx
         # f(lw) - Σ f(left) + f(rw) - Σ f(right), in that order, one temporary at a time
         spread = f(lw)  # a new array (a gather or a product)
         spread -= _add_each(f, left)
