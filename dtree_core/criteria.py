@@ -141,25 +141,30 @@ def split_scores(branch_counts: np.ndarray, unknown_weight: np.ndarray,
     gini_only: only rho and the Gini scores (GINI_FIELDS), the same bits: what CART's growth
     reads (the entropy scores' logarithms are about half the work).
     """
-    # entropy, gini and weighted_mean, with the shares each needs computed once
+    # entropy, gini and weighted_mean, with the shares each needs computed once: the known
+    # rows are one more set beside the branches, so the sets' shares, Ent and Gini are one
+    # pass each (set by set the same operations, so the same bits; a one-node depth's fixed
+    # cost is numpy's calls)
     branch_counts = np.asarray(branch_counts, dtype=float)
-    branch_weight = total(branch_counts, -1)
     known_counts = total(branch_counts, -2)
-    known = total(known_counts, -1)
+    sets = np.concatenate([branch_counts, known_counts[..., None, :]], axis=-2)
+    set_weight = total(sets, -1)
+    branch_weight, known = set_weight[..., :-1], set_weight[..., -1]
     total_weight = known + unknown_weight
     rho = _shares(known, total_weight)
-    p_known = _shares(known_counts, known[..., None])
-    p_branch = _shares(branch_counts, branch_weight[..., None])
+    p_sets = _shares(sets, set_weight[..., None])
     branch_share = _shares(branch_weight, total(branch_weight)[..., None])
-    gini_known = _gini_of(p_known, known)
-    gini_index = total(branch_share * _gini_of(p_branch, branch_weight))
+    gini_sets = _gini_of(p_sets, set_weight)
+    gini_known = gini_sets[..., -1].copy()  # its own array, as each score is
+    gini_index = total(branch_share * gini_sets[..., :-1])
     scores = dict(zip(GINI_FIELDS, (rho, gini_known, gini_index,
                                     np.maximum(rho * (gini_known - gini_index), 0.0)),
                       strict=True))
     if gini_only:
         return scores
-    entropy_known = _entropy_of(p_known)
-    entropy_after = total(branch_share * _entropy_of(p_branch))
+    entropy_sets = _entropy_of(p_sets)
+    entropy_known = entropy_sets[..., -1].copy()
+    entropy_after = total(branch_share * entropy_sets[..., :-1])
     gain = np.maximum(rho * (entropy_known - entropy_after), 0.0)
     iv_shares = _shares(np.concatenate([branch_weight, unknown_weight[..., None]], axis=-1),
                         total_weight[..., None])

@@ -39,7 +39,10 @@ def choose(algorithm: Algorithm, table: dict[str, np.ndarray], eligible: np.ndar
     best = np.take_along_axis(key, winner[..., None], axis=-1) if key.ndim != 2 else \
         key[np.arange(len(key)), winner][:, None]  # the same values, at a fraction of the cost
     tied = ranking.allowed & is_tied(key, best)
-    tied &= (tied.sum(axis=-1) > 1)[..., None]
+    if tied.shape[-1] > 1:
+        tied &= (tied.sum(axis=-1) > 1)[..., None]
+    else:  # one attribute: never tied with another (a deep chain's every depth)
+        tied[...] = False
     if tie_break != "first":
         winner = np.where(tied.any(axis=-1), _break_tie(tied, tie_break, random_key), winner)
     # a table of Gini scores alone (CART's growth, see score_attributes) has no Gain to filter

@@ -67,14 +67,18 @@ def _root(enc: Encoded, options: Options, store: NodeStore) -> Frontier:
 
 def _grow_depth(enc, options, frontier, store: NodeStore) -> Frontier | None:
     counts, n = node_class_counts(enc, frontier.batch)
-    labels = majority(counts, frontier.parent_label)
-    store.record_facts(frontier.ids, counts, n, labels)
-    stop = early_stops(enc, options, frontier.batch, frontier.used, counts, n, frontier.depth)
+    weight = counts.sum(axis=1)  # the label, the records and the stop cases read it: once
+    labels = majority(counts, frontier.parent_label, weight)
+    impurity = store.record_facts(frontier.ids, counts, n, labels, weight)
+    stop = early_stops(enc, options, frontier.batch, frontier.used, counts, n, frontier.depth,
+                       weight)
     open_nodes = stop == ""
     if not any_true(open_nodes):
         store.record_leaves(frontier.ids, stop)
         return None
     scored = frontier.batch.select(open_nodes)
+    # the sorts of whole weights read them (the scorer's Ent(D̃) and Gini(D̃), the same bits)
+    scored.counted = (counts[open_nodes], *(a[open_nodes] for a in impurity))
     frontier.batch = None  # only the open nodes' entries are read below: the rest can go
     with growing():  # what only a viewer shows is scored when one asks (after release)
         level = score_level(enc, scored, frontier.used[open_nodes], options.rules,
@@ -145,7 +149,8 @@ def _record_attribute_splits(store, level, ids, at, winner, forced, value, tests
         keep = ~cut
         at, js, splits = at[keep], js[keep], [s for s, c in zip(splits, cut.tolist(),
                                                                  strict=True) if not c]
-    store.record_splits(ids[at], js, forced[at], value[at, js], splits, lost)
+    if len(at) or lost:  # (a deep chain's every split is a cut: nothing left to record)
+        store.record_splits(ids[at], js, forced[at], value[at, js], splits, lost)
 
 
 def _record_cuts(store, level, ids, at, js, forced, value) -> None:
@@ -164,10 +169,11 @@ def _record_cuts(store, level, ids, at, js, forced, value) -> None:
 # --------------------------------------------------------------------- Fig. 4.2's stop cases
 
 
-def majority(counts: np.ndarray, fallback: np.ndarray) -> np.ndarray:
-    """The majority class, ties to the class seen first; empty nodes take the parent's."""
+def majority(counts: np.ndarray, fallback: np.ndarray, weight=None) -> np.ndarray:
+    """The majority class, ties to the class seen first; empty nodes take the parent's.
+    weight: counts.sum(axis=1), where the caller has it."""
     first = np.argmax(tied_for_majority(counts), axis=1)
-    return np.where(counts.sum(axis=1) > 0, first, fallback)
+    return np.where((counts.sum(axis=1) if weight is None else weight) > 0, first, fallback)
 
 
 def tied_for_majority(counts: np.ndarray) -> np.ndarray:
@@ -202,18 +208,20 @@ def label_tie(classes, node: dict) -> tuple:
     return tuple(tied)
 
 
-def early_stops(enc, options, batch: Batch, used, counts, n, depth: int) -> np.ndarray:
+def early_stops(enc, options, batch: Batch, used, counts, n, depth: int,
+                weight=None) -> np.ndarray:
     """The stop cases that need no scores, in Fig. 4.2's order, then the stopping limits.
 
     empty (lines 11–12), pure (2–4), A = ∅ and identical values on A (5–7), then the
     options' max_depth and min_samples_split. The first case that holds is the one recorded.
+    weight: counts.sum(axis=1), where the caller has it.
     """
     nominal = enc.nominal
     cases = [
-        ("empty", lambda: counts.sum(axis=1) <= 0),
+        ("empty", lambda: (counts.sum(axis=1) if weight is None else weight) <= 0),
         ("pure", lambda: (counts > 0).sum(axis=1) <= 1),
         # A = ∅ only when every attribute is nominal (and used up on the path)
-        ("no_attributes", (lambda: (used | ~nominal).all(axis=1)) if nominal.all() else None),
+        ("no_attributes", (lambda: (used | ~nominal).all(axis=1)) if all_true(nominal) else None),
         ("same_values", lambda: ~_values_differ(enc, batch, used, open_nodes)),
         ("max_depth", (lambda: np.ones(len(n), dtype=bool))
          if options.max_depth is not None and depth >= options.max_depth else None),
@@ -270,6 +278,11 @@ def _values_differ(enc: Encoded, batch: Batch, used: np.ndarray,
         if a.is_nominal:
             known &= ~used[node, j]
         x, at = (x, node) if all_true(known) else (x[known], node[known])
+        if m == 1:  # one node (a deep chain's): its first value stands for the scatter's
+            differ[0] = len(x) > 0 and any_true(x != x[0])
+            if differ[0]:
+                break
+            continue
         some_value[at] = x
         differ[at[x != some_value[at]]] = True
         undecided = ~differ[node]
@@ -391,21 +404,29 @@ def _children(enc, frontier, scored, open_nodes, stop, level, winner, labels,
     parent_ids = np.arange(len(sizes)).repeat(sizes)
     branch_index = np.arange(len(parent_ids)) - first_child[parent_ids]
     child_ids = store.add_children(open_ids[parent_ids], branch_index, frontier.depth + 1)
-    keep = splits.take(scored.node)
-    node, kept_rows = scored.node[keep], scored.rows[keep]
+    node, kept_rows, kept_weight = _splitting_entries(scored, splits)
     branch = _route(enc, level, kept_rows, node, winner, tests)
     # r̃_v only matter where an unknown value is spread over the branches
     shares = _branch_shares(level, splits, winner, tests, sizes, first_child) \
         if any_true(branch < 0) else None
-    rows, weight, child = _spread_unknowns(kept_rows, scored.weight[keep], node, branch,
+    rows, weight, child = _spread_unknowns(kept_rows, kept_weight, node, branch,
                                            first_child, sizes, shares)
-    del keep, node, kept_rows, branch  # entry-sized: gone before the next depth's arrays
+    del node, kept_rows, kept_weight, branch  # entry-sized: gone before the next depth's
     used = frontier.used[open_nodes][parent_ids].copy()
     used[np.arange(len(parent_ids)), winner[parent_ids]] |= (
         level.marks_used(winner) & (winner >= 0))[parent_ids]  # a linear test uses nothing up
     keys = child_draw_keys(frontier.draw_key[open_nodes][parent_ids], branch_index)
     return Frontier(Batch(rows, weight, child, len(child_ids)), child_ids, used,
                     labels[open_nodes][parent_ids], keys, frontier.depth + 1)
+
+
+def _splitting_entries(scored: Batch, splits: np.ndarray):
+    """(node, row, weight) of the entries whose node splits: all of them, not copied, where
+    every scored node does (a deep chain's every depth)."""
+    if all_true(splits):
+        return scored.node, scored.rows, scored.weight
+    keep = splits.take(scored.node)
+    return scored.node[keep], scored.rows[keep], scored.weight[keep]
 
 
 def _branch_sizes(level, splits, winner, tests) -> np.ndarray:
@@ -457,12 +478,12 @@ def _spread_unknowns(rows, weight, node, branch, first_child, sizes, shares):
     Within a child, entries keep their order in the parent, known ones first: the order the
     reference grower keeps too, so weighted sums add up in the same order.
     """
-    known = branch >= 0
-    if all_true(known):  # nothing to copy (the concatenations below would give the same arrays)
+    if shares is None:  # nothing to copy (the concatenations below would give the same arrays)
         child = first_child.take(node) + branch
         positive = weight > 0
         return (rows, weight, child) if all_true(positive) else \
             (rows[positive], weight[positive], child[positive])
+    known = branch >= 0
     unknown = (~known).nonzero()[0]
     reps = sizes[node[unknown]]
     entry = np.repeat(unknown, reps)

@@ -45,11 +45,12 @@ def tree_generate(enc: Encoded, options: Options, target: str) -> Trace:
 def generate(enc, options, store, D, A_used, parent, branch, draw_key, depth):
     node = store.add_children(np.array([parent]), np.array([branch]), depth)  # [1] 生成结点 node
     counts, n = node_class_counts(enc, D)
-    label = majority(counts, np.array([0 if parent < 0 else store.label_of(parent)]))
-    store.record_facts(node, counts, n, label)
+    weight = counts.sum(axis=1)  # |D| by weight, as the level-wise grower reads it
+    label = majority(counts, np.array([0 if parent < 0 else store.label_of(parent)]), weight)
+    store.record_facts(node, counts, n, label, weight)
     # The first case that holds: an empty D_v (its parent's lines 11-12), all of one class
     # (2-4), A empty or identical values on A (5-7), then the options' stopping limits.
-    stop = early_stops(enc, options, D, A_used, counts, n, depth)  # [2] [5] [11]
+    stop = early_stops(enc, options, D, A_used, counts, n, depth, weight)  # [2] [5] [11]
     if stop[0]:
         store.record_leaves(node, stop)  # [3] [6] [12] a leaf of the stop case's class
         return

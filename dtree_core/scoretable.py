@@ -213,8 +213,9 @@ class LevelScores:
         for j, sel in _grouped(chosen, distinct_indices(chosen), len(self.attributes)):
             value, at = enc.columns[j].take(rows[sel]), node[sel]
             s = self.scores[j]
-            if not self.attributes[j].is_nominal:
-                branch[sel] = threshold_branch(value, s.threshold[at])
+            if not self.attributes[j].is_nominal:  # one node's t: compared as it is
+                branch[sel] = threshold_branch(value, s.threshold if len(s.threshold) == 1
+                                               else s.threshold[at])
             elif self.binary(j):
                 branch[sel] = value_branch(value, np.where(s.left, 0, 1), at)
             else:

@@ -68,6 +68,9 @@ class Batch:
     weight: np.ndarray
     node: np.ndarray
     n_nodes: int
+    # each node's class weights (n_nodes, C), Ent and Gini, where the grower has them (the
+    # sorts of whole weights read them: the same whole numbers, and so the same impurities)
+    counted: tuple | None = field(default=None, repr=False, compare=False)
     # facts every attribute's scoring shares (see _batch_facts); filled on first use
     memo: dict = field(default_factory=dict, init=False, repr=False, compare=False)
 
@@ -870,6 +873,19 @@ class _Sorted:
     bits: int = 0
     # value[p] < value[p + 1] within a node (E,), where the sort found it (no unknown value)
     step: np.ndarray | None = None
+    # Ent and Gini of known_counts, where the grower had them (Batch.counted; else None)
+    counted_entropy: np.ndarray | None = None
+    counted_gini: np.ndarray | None = None
+
+    def known_entropy(self) -> np.ndarray:
+        """Ent of each node's known rows (read-only: the grower's, where it has them)."""
+        return entropy(self.known_counts) if self.counted_entropy is None \
+            else self.counted_entropy
+
+    def known_gini(self) -> np.ndarray:
+        """Gini of each node's known rows (a new array)."""
+        return gini(self.known_counts) if self.counted_gini is None \
+            else self.counted_gini.copy()
 
     def left(self, pos: np.ndarray, node: np.ndarray, weight=None) -> list[np.ndarray]:
         """Per class, the known weight of node's sorted entries up to and including pos
@@ -1049,9 +1065,11 @@ def _sort_batch(enc: Encoded, js: list[int], batch: Batch) -> _Sorted:
         bits = bits if bits * n_classes <= 63 else 0
     # np.take: a gather along one axis, about twice as fast as the same fancy index
     y = facts["y"].take(order) if not bits or known is not None else None
+    counted = _counted(batch, blocks) if bits and known is None else None
     if bits:
         cum, known_counts = _class_cum(_class_steps(facts, bits).take(order), known, bits,
-                                       n_classes, starts, sizes)
+                                       n_classes, starts, sizes,
+                                       None if counted is None else counted[0])
         w = batch.weight.take(order) if known is not None else None
     elif facts["whole"]:
         small = facts["weight"] * blocks < 2**31 - 1
@@ -1080,7 +1098,8 @@ def _sort_batch(enc: Encoded, js: list[int], batch: Batch) -> _Sorted:
         if known_counts is None:
             known_counts = np.bincount(key[known], w[known], m * n_classes).reshape(m, n_classes)
     return _Sorted(order, node, value, known, starts, known_counts, known_n, unknown, cum,
-                   facts["whole"], facts["unit"], bits, step)
+                   facts["whole"], facts["unit"], bits, step,
+                   *(counted[1:] if counted is not None else ()))
 
 
 def _class_steps(facts: dict, bits: int) -> np.ndarray:
@@ -1094,17 +1113,29 @@ def _class_steps(facts: dict, bits: int) -> np.ndarray:
     return facts[("class_steps", bits)]
 
 
-def _class_cum(step, known, bits: int, n_classes: int, starts, sizes):
+def _counted(batch: Batch, blocks: int) -> tuple | None:
+    """The batch's class weights, Ent and Gini of each node, once per block (None: not
+    counted)."""
+    counted = batch.counted
+    if counted is None or blocks == 1:
+        return counted
+    return tuple(np.tile(a, (blocks, 1) if a.ndim == 2 else blocks) for a in counted)
+
+
+def _class_cum(step, known, bits: int, n_classes: int, starts, sizes, counted=None):
     """The running whole-number weight of every class over the sorted entries, in one
     cumulative sum of their _class_steps (bits per class, enough for the stack's total
     weight, so no field carries into the next), nothing added where a value is unknown.
     Returns that (E+1,) int64 row, from 0, and the known class weights (m, C) of each
-    node, as floats."""
+    node, as floats: `counted`, where every value is known and the grower counted them (sums
+    of whole numbers, the same floats; a deep chain's one node, counted once, not twice)."""
     if known is not None:
         step *= known
     cum = np.empty(len(step) + 1, dtype=np.int64)
     cum[0] = 0
     step.cumsum(out=cum[1:])
+    if counted is not None:
+        return cum, counted
     node_sums = cum.take(starts + sizes)
     node_sums -= cum.take(starts)
     mask = (1 << bits) - 1
@@ -1136,8 +1167,7 @@ def _segment_first_best(key: np.ndarray, seg_start: np.ndarray, seg: np.ndarray)
     """Per segment of key, the position of its first maximum (ties within tie_margin); seg is
     each position's segment. (is_tied, with the bound computed once per segment.)"""
     if len(seg_start) == 1:  # one segment (a one-node depth): no reduceat, no gather
-        tied = is_tied(key, key.max())
-        return np.array([tied.argmax() if any_true(tied) else len(key)])
+        return _first_best_and_ties(key, seg_start, seg)[0]
     best = np.maximum.reduceat(key, seg_start)
     with np.errstate(invalid="ignore"):
         bound = best - tie_margin(best)
@@ -1148,6 +1178,19 @@ def _segment_first_best(key: np.ndarray, seg_start: np.ndarray, seg: np.ndarray)
     tied_at = tied.nonzero()[0]
     first = np.append(tied_at, len(key))[np.searchsorted(tied_at, seg_start)]
     return np.where(first < np.append(seg_start[1:], len(key)), first, len(key))
+
+
+def _first_best_and_ties(key: np.ndarray, seg_start: np.ndarray,
+                         seg: np.ndarray | None) -> tuple[np.ndarray, np.ndarray | None]:
+    """_segment_first_best, and the positions tied with their segment's best as
+    _tied_with_node_best finds them, where one segment's search found them on the way (a
+    finite best is the best of the finite keys: the same ties); None elsewhere."""
+    if len(seg_start) != 1:
+        return _segment_first_best(key, seg_start, seg), None
+    best = key.max()
+    tied = is_tied(key, best)
+    first = np.array([tied.argmax() if any_true(tied) else len(key)])
+    return first, tied if np.isfinite(best) else None
 
 
 def score_continuous(enc: Encoded, j: int, batch: Batch, by_gini: bool,
@@ -1242,12 +1285,13 @@ def _score_continuous_stack(enc: Encoded, js: list[int], batch: Batch, by_gini: 
     nodes_with = cand_node[seg_start]
     # indices into cand of each node's best midpoint by Gain and by Gini_index
     best_gain = best_gini = seg_start
+    ties = [None, None]  # the candidates tied with their node's best, by each, where found
     if len(cand):
         seg = new_node.cumsum() - 1 if len(seg_start) > 1 else None
         if gain is not None:
-            best_gain = _segment_first_best(gain, seg_start, seg)
+            best_gain, ties[0] = _first_best_and_ties(gain, seg_start, seg)
         if gini_index is not None:
-            best_gini = _segment_first_best(-gini_index, seg_start, seg)
+            best_gini, ties[1] = _first_best_and_ties(-gini_index, seg_start, seg)
     chosen_pos = np.zeros(m, dtype=np.int64)
     chosen_pos[nodes_with] = cand[best_gini if by_gini else best_gain]
     has = np.zeros(m, dtype=bool)
@@ -1255,26 +1299,39 @@ def _score_continuous_stack(enc: Encoded, js: list[int], batch: Batch, by_gini: 
     forced_at = {a * batch.n_nodes + i: t for a, j in enumerate(js)
                  for i, t in (forced or {}).get(j, {}).items()}
     cut_by_hand = _forced_positions(s, cand, cand_node, forced_at)
-    chosen_pos[np.array(list(cut_by_hand), dtype=np.int64)] = list(cut_by_hand.values())
-
-    result = _threshold_split(s, chosen_pos, has, gini_only)
-    result.n_distinct = n_distinct
     if cut_by_hand:
-        result.forced_threshold = np.isin(np.arange(m), list(cut_by_hand))
+        chosen_pos[np.array(list(cut_by_hand), dtype=np.int64)] = list(cut_by_hand.values())
+
     if lean:
+        result = _split_at(s, chosen_pos, has, gini_only, n_distinct, cut_by_hand)
         result.gini_index_binary = result.scores["gini_index"] if by_gini else None
         return _unstack(result, len(js), batch.n_nodes)
+    best = np.zeros(len(cand), dtype=bool)
+    best[best_gain], best[best_gini] = True, True
+    points = _curve_points(s, cand, cand_node, gain, gini_index, best, m, curve_points, ties)
+    # a chosen cut is a point of the curve (a cut by hand may have been thinned out of it):
+    # its midpoint and digits are read there, not computed twice
+    chosen = None if cut_by_hand else _chosen_cuts(points, best_gini if by_gini else best_gain,
+                                                   nodes_with, m)
+    result = _split_at(s, chosen_pos, has, gini_only, n_distinct, cut_by_hand, chosen)
     if by_gini:
         result.gini_index_binary = result.scores["gini_index"]
     else:
-        result.gini_index_binary = gini(s.known_counts)
+        result.gini_index_binary = s.known_gini()
         result.gini_index_binary[nodes_with] = gini_index[best_gini]
-    result.n_distinct = n_distinct
-    best = np.zeros(len(cand), dtype=bool)
-    best[best_gain], best[best_gini] = True, True
-    result.curve = _curve(s, cand, cand_node, result.scores["rho"], gain, gini_index, best, m,
-                          curve_points)
+    result.curve = _curve(points, result.scores["rho"], gain, gini_index)
     return _unstack(result, len(js), batch.n_nodes)
+
+
+def _split_at(s: _Sorted, pos, has, gini_only: bool, n_distinct, cut_by_hand: dict,
+              chosen: tuple | None = None) -> AttributeScores:
+    """_threshold_split at each node's chosen position, with its count of distinct values
+    and where a force set the cut."""
+    result = _threshold_split(s, pos, has, gini_only, chosen)
+    result.n_distinct = n_distinct
+    if cut_by_hand:
+        result.forced_threshold = np.isin(np.arange(len(has)), list(cut_by_hand))
+    return result
 
 
 def _no_step_between_nodes(step: np.ndarray, starts: np.ndarray) -> None:
@@ -1314,7 +1371,7 @@ def _score_every_position(s: _Sorted, step: np.ndarray, batch: Batch, blocks: in
         table = None if by_gini else xlogx_table(largest)
         best, n_distinct = kernels.best_positions(
             s.cum, s.bits, s.starts, s.known_n, s.known_counts,
-            None if by_gini else entropy(s.known_counts), table, step, by_gini,
+            None if by_gini else s.known_entropy(), table, step, by_gini,
             TIE_RTOL, TIE_ATOL)
     else:
         best, n_distinct = _every_position_best(s, step, batch, blocks, by_gini)
@@ -1395,7 +1452,7 @@ def _every_gain(s: _Sorted, left: list, right: list, at: dict) -> np.ndarray:
         at["largest"] = int(kw.max()) if len(kw) else 0
         table = xlogx_table(at["largest"])
         at["xlogx_lw"], at["xlogx_rw"] = table.take(at["lw"]), table.take(at["rw"])
-        at["entropy"] = entropy(s.known_counts).take(s.node)
+        at["entropy"] = s.known_entropy().take(s.node)
     f = xlogx_table(at["largest"]).take
     spread = at["xlogx_lw"] - _add_each(f, left)
     spread += at["xlogx_rw"]
@@ -1533,18 +1590,15 @@ def _candidate_scores(s: _Sorted, left: list, right: list, lw, rw, kw, cand_node
     """
     gain = gini_index = None
     if want_gain:
-        if s.whole and (len(kw) == 0 or int(kw.max()) <= TABLE_LIMIT):
-            table = xlogx_table(int(kw.max()) if len(kw) else 0)
-            f = table.take
-        else:
-            f = xlogx
+        largest = int(kw.max()) if s.whole and len(kw) else 0  # one pass, not two
+        f = xlogx_table(largest).take if s.whole and largest <= TABLE_LIMIT else xlogx
         # f(lw) - Σ f(left) + f(rw) - Σ f(right), in that order, one temporary at a time
         spread = f(lw)  # a new array (a gather or a product)
         spread -= _add_each(f, left)
         spread += f(rw)
         spread -= _add_each(f, right)
         spread /= kw
-        gain = entropy(s.known_counts).take(cand_node)
+        gain = s.known_entropy().take(cand_node)
         gain -= spread
         del spread
         np.maximum(gain, 0.0, out=gain)  # a gain is never below 0: not -1e-16 either
@@ -1567,14 +1621,17 @@ def _side_purity(counts: list, weight: np.ndarray) -> np.ndarray:
     every side of weights 1e160 Gini 0); every other side keeps the one rounding of
     Σ n_c² / w, so whole-number and fractional weights give the same bits."""
     positive = weight > 0
-    # a square that overflows is a side heavier than HUGE_WEIGHT's, taken again below
-    with np.errstate(over="ignore"):
+    whole = weight.dtype.kind in "iu"  # whole-number weights: never lighter or heavier
+    if whole:  # integer squares: no floating-point state to guard (nor its cost per call)
         squares = _add_each(_square, counts)
+    else:  # a square that overflows is a side heavier than HUGE_WEIGHT's, taken again below
+        with np.errstate(over="ignore"):
+            squares = _add_each(_square, counts)
     if all_true(positive):  # the usual case: one pass
         out = squares / weight
     else:
         out = np.divide(squares, weight, out=np.zeros(len(weight)), where=positive)
-    if weight.dtype.kind in "iu":  # whole-number weights: never lighter or heavier
+    if whole:
         return out
     extreme = positive & ((weight < TINY_WEIGHT) | (weight > HUGE_WEIGHT))
     if any_true(extreme):
@@ -1605,9 +1662,10 @@ def _add_each(f, parts: list) -> np.ndarray:
 
 
 def _threshold_split(s: _Sorted, pos: np.ndarray, has: np.ndarray,
-                     gini_only: bool = False) -> AttributeScores:
+                     gini_only: bool = False, chosen: tuple | None = None) -> AttributeScores:
     """Scores of splitting each node at the midpoint after sorted position pos (gini_only:
-    the Gini scores alone, see split_scores)."""
+    the Gini scores alone, see split_scores). chosen: those midpoints and their digits
+    (_chosen_cuts), when the curve has them already."""
     m, n_classes = s.known_counts.shape
     counts = np.empty((m, 2, n_classes))  # (node, side, class)
     for c, weight in enumerate(s.left(pos, np.arange(m))):
@@ -1619,9 +1677,11 @@ def _threshold_split(s: _Sorted, pos: np.ndarray, has: np.ndarray,
     n = np.empty((m, 2), dtype=np.int64)
     n[:, 0] = np.where(has, pos - s.starts + 1, 0)
     np.subtract(s.known_n, n[:, 0], out=n[:, 1])
-    after = np.minimum(pos + 1, max(len(s.order) - 1, 0))
     digits = None
-    if len(s.order):
+    if chosen is not None:
+        threshold, digits = chosen
+    elif len(s.order):
+        after = np.minimum(pos + 1, max(len(s.order) - 1, 0))
         below, above = s.value[pos], s.value[after]
         threshold = midpoint(below, above)
         if some_without:
@@ -1634,14 +1694,30 @@ def _threshold_split(s: _Sorted, pos: np.ndarray, has: np.ndarray,
                            threshold_digits=digits)
 
 
-def _curve(s: _Sorted, cand, cand_node, rho, gain, gini_index, best, m, points) -> dict:
-    """Gain and Gini_index at every midpoint of each node, thinned to about `points` per node.
-    A thinned curve keeps every midpoint tied with its node's best, by either score, so the
-    ties the rule broke (tied_thresholds) are on it."""
+@dataclass
+class _CurvePoints:
+    """The midpoints a curve keeps (indices into cand), each one's node and value, and the
+    digits each is written with (None: format_number's own do everywhere)."""
+
+    keep: np.ndarray
+    node: np.ndarray
+    offsets: np.ndarray
+    threshold: np.ndarray
+    digits: np.ndarray | None
+    every: bool  # every midpoint is kept: keep is 0, 1, 2, …
+
+
+def _curve_points(s: _Sorted, cand, cand_node, gain, gini_index, best, m, points,
+                  ties=(None, None)) -> _CurvePoints:
+    """The midpoints of each node a curve keeps: about `points` per node, and every one tied
+    with its node's best by either score, so the ties the rule broke (tied_thresholds) are on
+    it (and the best, `best`, are). ties: those tied by Gain and by Gini_index, where the
+    search for the best found them (_first_best_and_ties)."""
     per_node = sorted_counts(cand_node, m)
     starts = starts_of(per_node)
     stride = np.maximum(1, -(-per_node // max(points, 1)))
-    if all_true(stride == 1):
+    every = all_true(stride == 1)
+    if every:
         keep = np.arange(len(cand))
     else:  # every stride-th midpoint of each node (from its first), plus the best ones
         kept_n = -(-per_node // stride)
@@ -1650,20 +1726,43 @@ def _curve(s: _Sorted, cand, cand_node, rho, gain, gini_index, best, m, points) 
         mask = np.zeros(len(cand), dtype=bool)
         mask[first + step * stride.repeat(kept_n)] = True
         mask[best] = True
-        for key in (gain, None if gini_index is None else -gini_index):
-            if key is not None:
-                mask |= _tied_with_node_best(key, per_node, starts)
+        for key, tied in zip((gain, gini_index), ties, strict=True):
+            if tied is not None:
+                mask |= tied
+            elif key is not None:
+                mask |= _tied_with_node_best(key if key is gain else -key, per_node, starts)
         keep = mask.nonzero()[0]
     kept_node, at = cand_node[keep], cand[keep]
     offsets = np.zeros(m + 1, dtype=np.int64)
     np.bincount(kept_node, None, m).cumsum(out=offsets[1:])
     below, above = s.value[at], s.value[at + 1]
     thresholds = midpoint(below, above)
-    curve = {"offsets": offsets, "threshold": thresholds,
-             "gain": rho[kept_node] * gain[keep],  # clamped at 0 by _candidate_scores
-             "gini_index": gini_index[keep]}
     # the digits each midpoint is written with between its two values (a tied one is named)
     digits = threshold_digits(thresholds, below, above)
-    if digits is not None:
-        curve["threshold_digits"] = digits
+    return _CurvePoints(keep, kept_node, offsets, thresholds, digits, every)
+
+
+def _chosen_cuts(points: _CurvePoints, chosen: np.ndarray, nodes_with: np.ndarray,
+                 m: int) -> tuple[np.ndarray, np.ndarray | None]:
+    """The threshold (NaN where a node has no midpoint) and digits _threshold_split would
+    compute for the candidates `chosen` (indices into cand, one per node of nodes_with), read
+    off the curve's points, which keep every best one (midpoint and threshold_digits are
+    elementwise: the same numbers)."""
+    at = chosen if points.every else np.searchsorted(points.keep, chosen)
+    threshold = np.full(m, np.nan)
+    threshold[nodes_with] = points.threshold.take(at)
+    if points.digits is None:
+        return threshold, None
+    digits = np.zeros(m, dtype=np.int8)
+    digits[nodes_with] = points.digits.take(at)
+    return threshold, digits if any_true(digits) else None
+
+
+def _curve(points: _CurvePoints, rho, gain, gini_index) -> dict:
+    """Gain and Gini_index at the curve's points (_curve_points)."""
+    curve = {"offsets": points.offsets, "threshold": points.threshold,
+             "gain": rho[points.node] * gain[points.keep],  # clamped at 0 by _candidate_scores
+             "gini_index": gini_index[points.keep]}
+    if points.digits is not None:
+        curve["threshold_digits"] = points.digits
     return curve
