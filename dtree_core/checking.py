@@ -307,6 +307,9 @@ class Verdict:
     name: str = ""  # the quantity as the book writes it: IV(色泽)
     # a set whose attribute was taken from another line: {set, attribute, source_line}
     taken: dict = field(default_factory=dict)
+    # the line's attribute found only by ignoring spaces typed inside it: {written, attribute}
+    # (色 泽 read as 色泽), said beside the verdict, which names the data's spelling
+    read_as: dict = field(default_factory=dict)
     # which of its status's sentences says it (ex.line.<status>.<variant>), or none:
     # other_threshold's forced (a t set by hand) or min_score (t chosen by the smallest
     # score: CART's Gini_index); no_such_set's two_way (a two-way split: one branch per value
@@ -355,6 +358,8 @@ def check(text: str, trace: dict, node_id: int = 0, tolerance: float = TOLERANCE
         verdict = context.judge(claim)
         if claim.taken_from is not None:  # the verdict says which attribute the set took
             verdict = replace(verdict, taken=context.taken(claim))
+        else:  # (taken's `written` says a spaced name there)
+            verdict = replace(verdict, read_as=context.read_as(claim))
         verdicts.append(verdict)
         if verdict.exact is not None and claim.branch is None and not claim.known:
             context.given[(claim.quantity, verdict.claim.attribute)] = verdict.claim.given
@@ -409,6 +414,11 @@ def _in_context(claims: list[Claim]) -> list[Claim]:
 def _named_attribute(claim: Claim) -> str:
     """The attribute a line names: 纹理 of Ent(纹理=清晰) and of Li Hang's Gini(D, A1=青年) too."""
     return claim.attribute.partition("=")[0].strip()
+
+
+def _unspaced(name: str) -> str:
+    """A name as compared when spaces typed inside it are ignored (folded, as _row compares)."""
+    return re.sub(r"\s+", "", folded(name))
 
 
 def _rank_field(trace: dict) -> str:
@@ -774,9 +784,25 @@ class _Context:
             taken["written"] = claim.attribute
         return taken
 
+    def read_as(self, claim: Claim) -> dict:
+        """{written, attribute} where the line's attribute is found only by ignoring the
+        spaces typed inside its name (色 泽 for 色泽); else {}."""
+        if claim.attribute is None:
+            return {}
+        written = _named_attribute(claim)
+        if self._spelled_row(written) is not None:
+            return {}
+        row = self._unspaced_row(written)
+        return {} if row is None else {"written": written, "attribute": row["attribute"]}
+
     def _row(self, attribute: str | None) -> dict | None:
         if attribute is None:
             return None
+        return self._spelled_row(attribute) or self._unspaced_row(attribute)
+
+    def _spelled_row(self, attribute: str) -> dict | None:
+        """The row of the attribute as the data spells it, in another case or width, or as
+        Li Hang numbers it (A1)."""
         if attribute in self.rows:
             return self.rows[attribute]
         # lines are read in NFKC: the data's names are compared in it too (密度（g/cm³）)
@@ -787,6 +813,14 @@ class _Context:
         if numbered and 1 <= int(numbered["index"]) <= len(self.numbered):
             return self.rows.get(self.numbered[int(numbered["index"]) - 1])
         return None
+
+    def _unspaced_row(self, attribute: str) -> dict | None:
+        """The row of the one column whose name is the attribute's without spaces (a Chinese
+        input method leaves 色 泽 for 色泽); None where two columns differ only by spaces
+        (either could be meant) or none does."""
+        columns = [name for name in dict.fromkeys((*self.numbered, *self.rows))
+                   if _unspaced(name) == _unspaced(attribute)]
+        return self.rows.get(columns[0]) if len(columns) == 1 else None
 
     def close(self, given: float, value: float) -> bool:
         return abs(given - value) <= self.tolerance + 1e-12

@@ -153,7 +153,9 @@ def show_verdict(verdict: Verdict) -> None:
 def verdict_sentence(verdict: Verdict) -> str:
     """One line's verdict in words: right, rounded early, wrong and why, or not read; for a
     set that took its attribute from another line (Ent(D¹) before Gain(D, 色泽)), which."""
-    said = _verdict_sentence(verdict, followed=bool(verdict.taken))
+    said = _verdict_sentence(verdict, followed=bool(verdict.taken or verdict.read_as))
+    if verdict.read_as:  # 色 泽 typed: the verdict names 色泽, and says it read it so
+        return sentences([said, t("ex.line.read_as", **verdict.read_as)])
     if not verdict.taken:
         return said
     written = ".written" if "written" in verdict.taken else ""  # Li Hang's A1 for 年龄

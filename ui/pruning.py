@@ -624,7 +624,9 @@ def path_chart(trace: dict, decimals: int) -> None:
     """Alpha against leaves and training accuracy, a slider over the path's subtrees."""
     st.markdown(f"**{t('prune.path')}**")
     training, validation = current_rows(st.session_state.current)
-    st.caption(t("prune.path.caption", validation=t("prune.path.and_validation")
+    # the rows counted, by number: a validation split leaves the file's other rows out
+    st.caption(t("prune.path.caption", rows=len(training[1]),
+                 validation=t("prune.path.and_validation", rows=len(validation[1]))
                  if validation is not None else ""))
     points = _path_points_of(st.session_state.trace_id, trace, training, validation)
     alpha = float(trace["params"].get("ccp_alpha", 0.0))
@@ -660,7 +662,8 @@ def pruned_and_unpruned(data: bytes, filename: str, choices: dict, options: Opti
     validation rows pre/rep carve out of them: the methods that read them; cost-complexity
     pruning does not), tested on the same held-out rows.
 
-    Returns {"train": n, "test": n, "carved": bool, "unpruned"/"pruned": {"test", "train",
+    Returns {"train": n grown on, "split": n of the split's training rows, "test": n,
+    "carved": bool, "unpruned"/"pruned": {"test", "train",
     "leaves", "tied_to", "train_tied_to"}} with accuracies as fractions and tied_to the class
     each held-out prediction that broke a tie went to (as Evaluation.tied_to), train_tied_to
     the same of its predictions on the rows it grew on (as Evaluation.train_tied_to)."""
@@ -676,7 +679,8 @@ def pruned_and_unpruned(data: bytes, filename: str, choices: dict, options: Opti
     if fitted.prune in VALIDATED:
         X_fit, y_fit, validation = engine.training_and_validation(
             X_train, y_train, choices.get("validation"), fitted)
-    result = {"train": len(X_fit), "test": len(X_test), "carved": len(X_fit) < len(X_train)}
+    result = {"train": len(X_fit), "split": len(X_train), "test": len(X_test),
+              "carved": len(X_fit) < len(X_train)}
     for name, chosen in (("unpruned", fitted.but(prune="none")), ("pruned", fitted)):
         model = fit(chosen, X_fit, y_fit, None if name == "unpruned" else validation)
         truth = y_test.to_numpy(dtype=object)
@@ -711,6 +715,17 @@ def accuracies_apart(result: dict) -> dict[str, dict[str, str]]:
             for kind in ("test", "train")}
 
 
+def eval_caption(result: dict) -> str:
+    """Which rows both trees grow on, and so which rows their training accuracies count: the
+    split's training rows, or (pre- and reduced-error pruning validating on a split of the
+    file) those less the validation rows carved out of them, which neither accuracy counts
+    (the tabs above count all the split's training rows, which their unpruned trees grew on)."""
+    if not result["carved"]:
+        return t("prune.eval.caption", train=result["train"], test=result["test"])
+    return t("prune.eval.caption.carved", train=result["train"], split=result["split"],
+             validation=result["split"] - result["train"], test=result["test"])
+
+
 def evaluate_section(source: tuple, options: Options, test_size: float, seed: int,
                      folds: int | None = None) -> None:
     """Pruned and unpruned side by side, when the sidebar prunes; with k-fold above (folds:
@@ -721,9 +736,7 @@ def evaluate_section(source: tuple, options: Options, test_size: float, seed: in
     if folds:
         st.caption(t("prune.eval.kfold", k=folds, seed=seed))
     result = pruned_and_unpruned(*source, options, test_size, seed)
-    carved = t("prune.eval.validation") if result["carved"] else ""
-    st.caption(t("prune.eval.caption", train=result["train"], test=result["test"],
-                 validation=carved))
+    st.caption(eval_caption(result))
     names = {"unpruned": t("prune.eval.unpruned"),
              "pruned": t("prune.eval.pruned", method=t(f"prune.method.{options.prune}"))}
     shown = accuracies_apart(result)

@@ -392,7 +392,42 @@ def test_cost_complexity_pruning_is_compared_on_every_training_row():
     result = pruned_and_unpruned(*source, current["options"], 0.3, 0)
     train, _ = stratified_split(ready(*source, current["options"])[1], 0.3, 0)
     assert not result["carved"] and result["train"] == len(train)
-    assert t("prune.eval.validation") not in " ".join(c.value for c in at.caption)
+    captions = [c.value for c in at.caption]
+    assert t("prune.eval.caption", train=len(train), test=150 - len(train)) in captions
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_pruned_comparison_says_its_training_accuracy_counts_the_rows_grown_on(lang):
+    """Reduced-error pruning validating on 30% of the file: the comparison's trees grow on the
+    split's 12 training rows of watermelon 2.0 less the 4 carved out to validate. Its caption
+    said "the same training rows (8)" and "carved out of the training rows", and its
+    "Training accuracy" beside the tabs' (which count all 12) did not say which rows it
+    counts: the 8 the trees grew on, which the caption now says, with each number."""
+    from dtree_core.evaluate import stratified_split
+    from ui.engine import ready, training_and_validation
+
+    at = page_app(None, lang=lang)
+    at.selectbox(key="prune").set_value("rep").run()
+    at.switch_page("pages/evaluate.py").run()
+    assert not at.exception and not at.error
+    current, dataset = at.session_state["current"], at.session_state["dataset"]
+    X, y, fitted = ready(dataset["data"], dataset["filename"], current["choices"],
+                         current["options"])
+    train, test = stratified_split(y, 0.3, 0)
+    X_split, y_split = X.iloc[train].reset_index(drop=True), y.iloc[train].reset_index(drop=True)
+    X_fit, y_fit, validation = training_and_validation(
+        X_split, y_split, current["choices"]["validation"], fitted)
+    assert (len(X_split), len(X_fit), len(validation[1]), len(test)) == (12, 8, 4, 5)
+    said = t("prune.eval.caption.carved", _lang=lang, train=8, split=12, validation=4, test=5)
+    assert said in [c.value for c in at.caption]
+    # what the pruned tree's training accuracy counts: the 8 rows, not the split's 12
+    pruned = fit(fitted, X_fit, y_fit, validation)
+    on = {rows: metrics.accuracy_score(truth.to_numpy(dtype=object).astype(str),
+                                       pruned.predict(X_rows).astype(str))
+          for rows, X_rows, truth in ((8, X_fit, y_fit), (12, X_split, y_split))}
+    assert on[8] != on[12]
+    shown = [m.value for m in at.metric if m.label == t("eval.train_accuracy", _lang=lang)]
+    assert shown[-1] == f"{on[8]:.3f}"
 
 
 @pytest.mark.parametrize(("lang", "words"), [

@@ -201,6 +201,24 @@ def test_a_two_way_question_names_its_partition_and_takes_zhous_multiway_value(l
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_name_typed_with_a_space_is_checked_and_the_line_says_how_it_was_read(lang):
+    """Gain(D, 色 泽) = 0.109 was 'not a candidate' and not scored; it is the book's 0.109
+    for 色泽, counted right as Gain(D, 色泽) is, and the line says it read 色 泽 as 色泽."""
+    def lines(at) -> list[str]:  # the verdicts' sentences, not the page's other successes
+        return [unescaped(s.value) for s in at.success
+                if unescaped(s.value).startswith(("Line 1:", "第 1 行"))]
+
+    at = check(open_exercises(lang), "Gain(D, 色泽) = 0.109")
+    (unspaced,) = lines(at)
+    at = check(at, "Gain(D, 色 泽) = 0.109")
+    said = t("sentence.pair", _lang=lang, first=unspaced,
+             second=t("ex.line.read_as", _lang=lang, written="色 泽", attribute="色泽"))
+    assert not at.error and not at.warning
+    assert lines(at) == [said]
+    assert list(at.dataframe[0].value.iloc[:, -1]) == [t("ex.verdict.rounded", _lang=lang)]
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
 def test_check_takes_zhous_multiway_gain_on_a_cart_tree_and_says_why(lang):
     """CART's Gain(D, 纹理) is its two-way split's 0.337; Zhou's 0.381 (eq. 4.2, one branch
     per value) is counted right, as the quiz counts his multiway Gini_index, and the line

@@ -83,6 +83,14 @@ def test_the_evaluation_words_are_the_chosen_books(key, zhou, lihang):
     assert t(key, _lang="zh", _notation="lihang") == lihang
 
 
+@pytest.mark.parametrize("notation", NOTATIONS_ORDER)
+def test_the_compare_note_names_the_training_accuracy_as_its_column_does(notation):
+    """lesson.unpruned says which tree the Compare summary's training accuracy is of; in
+    Chinese it called it 训练集准确率 where Zhou's column is headed 训练集精度."""
+    header = t("cmp.col.train_accuracy", _lang="zh", _notation=notation)
+    assert header in t("lesson.unpruned", _lang="zh", _notation=notation)
+
+
 def test_the_chosen_terms_are_the_ones_used():
     assert ZH["col.tied"] == "并列"
     assert "并列" in ZH["setup.tie_rule"] and "并列" in ZH["node.ties"]

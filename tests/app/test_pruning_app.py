@@ -453,6 +453,29 @@ def test_cost_complexity_path_with_a_validation_split():
     assert any(", 1 leaf, " in c.value for c in at.caption)  # the root alone ends the path
 
 
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_path_caption_counts_the_rows_its_accuracies_are_of(lang):
+    """With a validation split the tree grows on 105 of iris's 150 rows; the caption said
+    "the training rows", now the 105 it counts (the points' own rows) and the 45 validating."""
+    from ui.pruning import current_rows
+
+    at = new_app()
+    at.query_params["lang"] = lang
+    at.run()
+    at = choose(at, "iris", "ccp")
+    at.radio(key="validation_source::False::optional").set_value("split").run()
+    assert not at.exception and not at.error
+    training, validation = current_rows(at.session_state["current"])
+    assert (len(training[1]), len(validation[1]), trace(at)["nodes"][0]["n"]) == (105, 45, 105)
+    said = t("prune.path.caption", _lang=lang, rows=105,
+             validation=t("prune.path.and_validation", _lang=lang, rows=45))
+    assert "105" in said and "45" in said  # the sentence counts them
+    assert said in [c.value for c in at.caption]
+    at.radio(key="validation_source::False::optional").set_value("none").run()
+    assert t("prune.path.caption", _lang=lang, rows=150, validation="") in \
+        [c.value for c in at.caption]
+
+
 def test_path_points_follow_the_weakest_link_sequence():
     from dtree_core.pruning import pruning_path
     from dtree_core.trace import Trace

@@ -204,9 +204,9 @@ EN: dict[str, str] = {
     "prune.path": "Cost-complexity path",
     "prune.path.caption": ("Each weakest-link cut gives the next subtree; alpha is the effective "
                            "alpha at which it appears. Accuracies of each subtree's "
-                           "predictions of the training rows{validation}, counted as the "
-                           "evaluate page counts them."),
-    "prune.path.and_validation": " and the validation rows",
+                           "predictions of the {rows} rows the tree grew on{validation}, counted "
+                           "as the evaluate page counts them."),
+    "prune.path.and_validation": " and of the {rows} validation rows",
     "prune.path.alpha": "alpha",
     "prune.path.leaves": "leaves",
     "prune.path.accuracy": "accuracy",
@@ -224,8 +224,14 @@ EN: dict[str, str] = {
                           "{train}."),
     "prune.eval.header": "Pruned and unpruned on the same split",
     "prune.eval.caption": ("Both trees grow on the same training rows ({train}) and are tested on"
-                           " the same held-out rows ({test}){validation}."),
-    "prune.eval.validation": "; the pruning validation set is carved out of the training rows",
+                           " the same held-out rows ({test})."),
+    # pre- and reduced-error pruning validating on a split of the file: the split's training
+    # rows less that share; the training accuracies count the rows the trees grew on
+    "prune.eval.caption.carved": ("Both trees grow on the same {train} rows: the split's {split} "
+                                  "training rows less the {validation} validation rows carved "
+                                  "out of them to prune by. Their training accuracy counts these "
+                                  "{train} rows, not the validation rows; both are tested on "
+                                  "the same held-out rows ({test})."),
     "prune.eval.kfold": ("Not the k-fold evaluation above: one stratified hold-out of 1/{k} of "
                          "the rows (seed {seed}), as large as one of its folds."),
     "prune.eval.unpruned": "Unpruned",
@@ -429,9 +435,9 @@ ZH: dict[str, str] = {
                                  "{attribute} 划分的子树及其 {leaves} 个叶结点。"),
     "prune.path": "代价复杂度剪枝路径",
     "prune.path.caption": ("每剪去最弱的一环就得到下一棵子树；α 为该子树出现时的有效 α 值"
-                           "（g(t)）。精度是每棵子树对训练集{validation}的预测精度，与评估页面的"
-                           "计算方式相同。"),
-    "prune.path.and_validation": "和验证集",
+                           "（g(t)）。精度是每棵子树对生成决策树的 {rows} 个训练样本{validation}"
+                           "的预测精度，与评估页面的计算方式相同。"),
+    "prune.path.and_validation": "和 {rows} 个验证样本",
     "prune.path.alpha": "α",
     "prune.path.leaves": "叶结点数",
     "prune.path.accuracy": "精度",
@@ -447,8 +453,11 @@ ZH: dict[str, str] = {
     "prune.path.chosen": "子树 {k}：α = {alpha}，{leaves} 个叶结点，训练集精度 {train}。",
     "prune.eval.header": "同一划分上的剪枝与未剪枝决策树",
     "prune.eval.caption": ("两棵树用同样的训练样本（{train} 个）生成，在同样的留出样本（{test} 个"
-                           "）上测试{validation}。"),
-    "prune.eval.validation": "；剪枝用的验证集从训练样本中划出",
+                           "）上测试。"),
+    "prune.eval.caption.carved": ("两棵树用同样的 {train} 个样本生成：划分出的 {split} 个训练样本"
+                                  "去掉为剪枝划出的 {validation} 个验证样本。它们的训练集精度只在"
+                                  "这 {train} 个样本上计算，不含验证样本；两棵树在同样的留出样本"
+                                  "（{test} 个）上测试。"),
     "prune.eval.kfold": ("这不是上面的 k 折交叉验证：而是按随机种子 {seed} 分层留出 1/{k} 的样本"
                          "（与一折一样多）。"),
     "prune.eval.unpruned": "未剪枝",
