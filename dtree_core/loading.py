@@ -2269,8 +2269,9 @@ class _Numbers:
         normal = values.normal()
         arrow = values.cleaned if normal is values.texts else pa.array(normal, type=pa.string())
         number = _flags(pc.match_substring_regex(arrow, _NUMBER_RE2)) & known
-        # Made ASCII, a value casefolds to one of these ASCII words only if it is ASCII (ß
-        # and ẞ, the exceptions, fold to 'ss'), so ASCII lower-casing decides it exactly.
+        # Width forms made ASCII, a spelled inf or nan is ASCII: lower-casing the ASCII decides
+        # it (casefold would read more: the ligature ﬁ folds to 'fi', inﬁnity to infinity,
+        # which as no width form stays text, as 1² does)
         words = pa.array(sorted(_NONFINITE), pa.string())
         nonfinite = _flags(pc.is_in(pc.ascii_lower(arrow), value_set=words)) & known & ~number
         finite = values.count(number)
