@@ -2269,8 +2269,9 @@ class _Numbers:
         normal = values.normal()
         arrow = values.cleaned if normal is values.texts else pa.array(normal, type=pa.string())
         number = _flags(pc.match_substring_regex(arrow, _NUMBER_RE2)) & known
-        # Made ASCII, a value casefolds to one of these ASCII words only if it is ASCII (ß
-        # and ẞ, the exceptions, fold to 'ss'), so ASCII lower-casing decides it exactly.
+        # Width forms made ASCII, a spelled inf or nan is ASCII: lower-casing the ASCII decides
+        # it (casefold would read more: the ligature ﬁ folds to 'fi', inﬁnity to infinity,
+        # which as no width form stays text, as 1² does)
         words = pa.array(sorted(_NONFINITE), pa.string())
         nonfinite = _flags(pc.is_in(pc.ascii_lower(arrow), value_set=words)) & known & ~number
         finite = values.count(number)
@@ -2346,7 +2347,7 @@ def _text_reading(texts: np.ndarray, decimal_comma: bool, cells: bool) -> tuple[
         readings.discard("decimal_comma_text")
     for written in texts[:10_000]:
         written = str(written).strip()
-        text = written if written.isascii() else unicodedata.normalize("NFKC", written)
+        text = _reading_form(written)
         if PLAIN_NUMBER.fullmatch(text):  # ０１ too: a code with a leading zero, as 01 is
             labels = False
             continue
@@ -2375,6 +2376,19 @@ def _text_reading(texts: np.ndarray, decimal_comma: bool, cells: bool) -> tuple[
     readings.discard("decimal_comma_text")  # 3,100 alone reads as the thousands it shows
     (code,) = readings  # each value left one reading, or 3,100's two
     return code, example
+
+
+def _reading_form(written: str) -> str:
+    """The value as the text readings match it: NFKC's compatibility forms made plain (￥ ¥,
+    ％ %, ｡ 。, ⑶ (3)), except where NFKC alone would make it a plain number (1² 12, ① 1,
+    𝟏 1): that is text to _Numbers (only width forms are made ASCII), so it stays so here
+    and no reading names its column (writing the other values' numbers plainly would leave
+    it text)."""
+    if written.isascii():
+        return written
+    text = unicodedata.normalize("NFKC", written)
+    width = written.translate(_ASCII_TWINS)
+    return width if PLAIN_NUMBER.fullmatch(text) and not PLAIN_NUMBER.fullmatch(width) else text
 
 
 def _judged_column(name: str, raw: pa.Array, markers: _Markers, decimal_comma: bool = False,

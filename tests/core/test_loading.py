@@ -612,6 +612,21 @@ def test_other_values_with_a_chinese_full_stop_are_not_named_as_decimal_points(v
     assert not [n for n in table.report.warnings if n.code == "ideographic_point"]
 
 
+@pytest.mark.parametrize("values, other", [
+    (["0。5", "1²", "0。7", "1²"], "1²"), (["①", "0。5", "①", "0。7"], "①"),
+    (["3,100", "𝟏", "3,100", "2,500"], "𝟏"), (["20kg", "2²", "20kg", "30kg"], "2²"),
+])
+def test_no_reading_is_named_beside_a_value_only_nfkc_reads_as_a_number(values, other):
+    """1², ① and 𝟏 are text to the loader (only width forms are made ASCII): a column of
+    0。5 beside 1² is no column of numbers written with '。', and writing the point as '.'
+    would not make it continuous. The text readings read them through NFKC as numbers
+    (12, 1), so the notice named the column's other values and told the user how to write
+    them, a promise the column's 1² broke."""
+    table = _one_column_file(values, ",")
+    assert table.frame["x"].tolist() == values
+    assert not [n for n in table.report.warnings if n.code in loading.TEXT_READINGS], other
+
+
 def test_a_semicolon_files_full_width_decimal_comma_reads_as_its_ascii_one():
     """0，697 in a semicolon file was kept as text without a word, though a comma-separated
     file's notice for it says such numbers are read as numbers in a semicolon file, and
