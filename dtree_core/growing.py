@@ -209,16 +209,16 @@ def label_tie(classes, node: dict) -> tuple:
 
 
 def early_stops(enc, options, batch: Batch, used, counts, n, depth: int,
-                weight=None) -> np.ndarray:
+                weight: np.ndarray) -> np.ndarray:
     """The stop cases that need no scores, in Fig. 4.2's order, then the stopping limits.
 
     empty (lines 11–12), pure (2–4), A = ∅ and identical values on A (5–7), then the
     options' max_depth and min_samples_split. The first case that holds is the one recorded.
-    weight: counts.sum(axis=1), where the caller has it.
+    weight: counts.sum(axis=1), each node's |D| by weight (the caller's, summed once).
     """
     nominal = enc.nominal
     cases = [
-        ("empty", lambda: (counts.sum(axis=1) if weight is None else weight) <= 0),
+        ("empty", lambda: weight <= 0),
         ("pure", lambda: (counts > 0).sum(axis=1) <= 1),
         # A = ∅ only when every attribute is nominal (and used up on the path)
         ("no_attributes", (lambda: (used | ~nominal).all(axis=1)) if all_true(nominal) else None),

@@ -84,13 +84,12 @@ class NodeStore:
         return ids
 
     def record_facts(self, ids: np.ndarray, counts: np.ndarray, n: np.ndarray,
-                     labels: np.ndarray, weight: np.ndarray | None = None) -> tuple:
+                     labels: np.ndarray, weight: np.ndarray) -> tuple:
         """|D|, the class weights, Ent(D), Gini(D) and the majority class of nodes (weight:
-        counts.sum(axis=1), where the caller has it). Returns (Ent, Gini) of each node."""
+        counts.sum(axis=1), the caller's). Returns (Ent, Gini) of each node."""
         ent, gini = entropy_and_gini(counts)
-        facts = {"n": n, "weight": counts.sum(axis=1) if weight is None else weight,
-                 "entropy": ent, "gini": gini,
-                 "counts": counts, "label": labels}
+        facts = {"n": n, "weight": weight, "entropy": ent, "gini": gini, "counts": counts,
+                 "label": labels}
         for name, values in facts.items():
             self.columns[name].data[ids] = values
         return ent, gini
