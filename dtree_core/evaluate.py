@@ -88,8 +88,9 @@ class FittedTrace:
         for node in np.flatnonzero(is_leaf).tolist():
             if node in reached:
                 proba[reached[node][0]] += shares(node)
+        # the classes as the trace writes them (a float label 1.0 is its class '1')
         truth = pd.Index(list(self.classes), dtype=object).get_indexer(
-            pd.Series(np.asarray(y, dtype=object)).astype(str))
+            as_text(pd.Series(y).reset_index(drop=True)))
         correct = likeliest_index(proba) == truth
         accuracies = [float(correct.mean())]
         ends = _Tree(self.trace).end

@@ -762,3 +762,19 @@ def test_path_accuracies_are_each_subtree_s_predictions(algorithm):
     expected = [float((FittedTrace.from_dict(sub.to_dict(scores=False)).predict(X) == truth)
                       .mean()) for _, sub in path_subtrees(grown)]
     assert found == expected and len(found) > 3
+
+
+def test_path_accuracies_read_number_labels_as_the_trace_writes_them():
+    """A target of numbers written 1.0 / 0.0 grows classes '1' and '0' (as the file's text
+    reads): the path's accuracies compare them as such, as predict does (it counted every
+    row wrong, '1.0' against '1')."""
+    from dtree_core.evaluate import FittedTrace
+    from dtree_core.pruning import path_cuts
+
+    rng = np.random.default_rng(0)
+    X = pd.DataFrame({"a": rng.integers(0, 3, 60).astype(str), "b": rng.normal(size=60)})
+    y = pd.Series((rng.random(60) < 0.5).astype(float))
+    grown = DecisionTree("cart").fit(X, y).trace_
+    fitted = FittedTrace.from_dict(grown.to_dict(scores=False))
+    found = fitted.path_accuracies(X, y, [c.node for c in path_cuts(grown)])
+    assert found[0] == 1.0 and found[-1] == max(np.mean(y == 0), np.mean(y == 1))
