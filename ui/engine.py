@@ -175,10 +175,14 @@ def ready(data: bytes, filename: str, choices: dict, options: Options):
 def grown_rows(current: dict, dataset: dict):
     """(X, y): the rows the sidebar's tree grew on (less a validation split carved out of
     them), prepared from dataset, the file it grew from."""
+    return rows_and_validation(current, dataset)[:2]
+
+
+def rows_and_validation(current: dict, dataset: dict):
+    """grown_rows' (X, y) and the tree's validation rows (X, y), or None."""
     X, y, fitted = ready(dataset["data"], dataset["filename"], current["choices"],
                          current["options"])
-    X, y, _ = training_and_validation(X, y, current["choices"].get("validation"), fitted)
-    return X, y
+    return training_and_validation(X, y, current["choices"].get("validation"), fitted)
 
 
 # Told the phase growth is in: ("preparing", {}) then ("growing", {"depth", "nodes"}) before

@@ -517,9 +517,8 @@ def current_validation():
     """The sidebar tree's validation rows (X, y), or None. Read with the tree's own data and
     choices (the sidebar's dataset may be one the tree was not grown from yet)."""
     current = st.session_state.get("current")
-    spec = current["choices"].get("validation") if current else None
-    dataset = current.get("source") if current else None
-    if spec is None or dataset is None:
+    if not current or current.get("source") is None \
+            or current["choices"].get("validation") is None:
         return None
     return current_rows(current)[1]
 
@@ -527,12 +526,8 @@ def current_validation():
 def current_rows(current: dict):
     """(the rows (X, y) the tree grew on, its validation rows (X, y) or None), read with the
     tree's own data, choices and options."""
-    dataset = current["source"]
-    X, y, fitted = engine.ready(dataset["data"], dataset["filename"], current["choices"],
-                                current["options"])
-    X_fit, y_fit, validation = engine.training_and_validation(
-        X, y, current["choices"].get("validation"), fitted)
-    return (X_fit, y_fit), validation
+    X, y, validation = engine.rows_and_validation(current, current["source"])
+    return (X, y), validation
 
 
 def offered_validation(dataset: dict, choices: dict) -> dict | None:
