@@ -1097,9 +1097,10 @@ def _sort_batch(enc: Encoded, js: list[int], batch: Batch) -> _Sorted:
         unknown = np.bincount(key[~known], w[~known], m * n_classes).reshape(m, n_classes)
         if known_counts is None:
             known_counts = np.bincount(key[known], w[known], m * n_classes).reshape(m, n_classes)
+    entropy_of, gini_of = counted[1:] if counted is not None else (None, None)
     return _Sorted(order, node, value, known, starts, known_counts, known_n, unknown, cum,
                    facts["whole"], facts["unit"], bits, step,
-                   *(counted[1:] if counted is not None else ()))
+                   counted_entropy=entropy_of, counted_gini=gini_of)
 
 
 def _class_steps(facts: dict, bits: int) -> np.ndarray:
@@ -1165,9 +1166,8 @@ def _block_values(enc: Encoded, js: list[int], rows: np.ndarray | None,
 
 def _segment_first_best(key: np.ndarray, seg_start: np.ndarray, seg: np.ndarray) -> np.ndarray:
     """Per segment of key, the position of its first maximum (ties within tie_margin); seg is
-    each position's segment. (is_tied, with the bound computed once per segment.)"""
-    if len(seg_start) == 1:  # one segment (a one-node depth): no reduceat, no gather
-        return _first_best_and_ties(key, seg_start, seg)[0]
+    each position's segment. (is_tied, with the bound computed once per segment; one
+    segment's search is _first_best_and_ties'.)"""
     best = np.maximum.reduceat(key, seg_start)
     with np.errstate(invalid="ignore"):
         bound = best - tie_margin(best)

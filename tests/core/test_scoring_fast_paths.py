@@ -31,7 +31,7 @@ from dtree_core.splitting import (
     SCORE_FIELDS,
     TIE_RTOL,
     Batch,
-    _segment_first_best,
+    _first_best_and_ties,
     _sort_batch,
     _square,
     growing,
@@ -140,7 +140,7 @@ def test_segment_first_best_is_each_segments_first_best(seed):
     seg = np.cumsum(new_segment) - 1 if len(seg_start) > 1 else None
     with np.errstate(invalid="ignore"):
         expected = _first_best_per_segment(key, seg_start)
-        assert _segment_first_best(key, seg_start, seg).tolist() == expected
+        assert _first_best_and_ties(key, seg_start, seg)[0].tolist() == expected
 
 
 @pytest.mark.parametrize("seed", range(8))
