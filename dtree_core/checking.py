@@ -818,8 +818,9 @@ class _Context:
         """The row of the one column whose name is the attribute's without spaces (a Chinese
         input method leaves 色 泽 for 色泽); None where two columns differ only by spaces
         (either could be meant) or none does."""
+        key = _unspaced(attribute)
         columns = [name for name in dict.fromkeys((*self.numbered, *self.rows))
-                   if _unspaced(name) == _unspaced(attribute)]
+                   if _unspaced(name) == key]
         return self.rows.get(columns[0]) if len(columns) == 1 else None
 
     def close(self, given: float, value: float) -> bool:
