@@ -2445,13 +2445,11 @@ def _numeric(name: str, values: _Distinct, missing: np.ndarray, numbers: _Number
     known = np.flatnonzero(~missing)
     floats[known] = numbers.normal[known].astype(np.float64)  # Python's float() per value
     floats[~np.isfinite(floats)] = np.nan
-    # casefold() never shortens a value, so only values of up to 9 characters can spell these
-    spelled = [i for i in known[values.lengths[known] <= 9]
-               if numbers.normal[i].casefold() in _NONFINITE]  # ｉｎｆ too, as inf
+    spelled = numbers.nonfinite  # as _Numbers read them: ｉｎｆ too, as inf
     note = None
-    if spelled:
-        words = sorted({values.texts[i] for i in spelled})
-        count = int(values.weight[spelled].sum())
+    if spelled.any():
+        words = sorted(set(values.texts[spelled]))
+        count = values.count(spelled)
         note = Notice("non_finite", column=name, count=count, values=Listed(words))
     return pd.Series(floats.take(values.rows), dtype="float64", copy=False), note
 
