@@ -60,7 +60,8 @@ COMPARE_PARAMS = (COMPARE_COUNT, *(config_param(i, name) for i in range(COMPARE_
 @dataclass(frozen=True)
 class Problem:
     """A link parameter that was not used: `code` names why (the UI words it)."""
-    # not_a_number, not_whole, not_true_false, refused, unknown_value, cmp_step_view
+    # not_a_number, not_whole, not_true_false, unreadable, refused, unknown_value,
+    # cmp_step_view
     code: str
     param: str
     value: str
@@ -166,9 +167,13 @@ OPTION_KINDS = {f.name: _kind(f) for f in fields(Options)}
 
 
 def _problem_code(kind: str) -> str:
+    """Why a field's reader failed on the link's text. Never "refused": that names a refusal
+    by Options and carries its sentence, which a reader's failure has none of."""
     if kind in ("int", "int | None"):  # 1.5 is a number, but not one a whole field takes
         return "not_whole"
-    return "not_true_false" if kind == "bool" else "not_a_number" if kind != "str" else "refused"
+    if kind in ("float", "float | None"):
+        return "not_a_number"
+    return "not_true_false" if kind == "bool" else "unreadable"
 
 
 # ------------------------------------------------------------------ writing

@@ -189,6 +189,16 @@ def sidebar_tree(current: dict, dataset: dict) -> str:
     return t("exp.rules.sidebar_part", rows=grown, total=total)
 
 
+def holdout_caption(n_grown: int, n_carved: int, n_test: int) -> None:
+    """Which rows the held-out tree grew on: the split's training rows, less the validation
+    rows its pruning carved out of them (holdout_tree), if it carved any."""
+    if n_carved:
+        st.caption(t("exp.rules.caption_holdout.carved", grown=n_grown, validation=n_carved,
+                     train=n_grown + n_carved, test=n_test))
+    else:
+        st.caption(t("exp.rules.caption_holdout", train=n_grown, test=n_test))
+
+
 def rules_section(current: dict, dataset: dict, sidebar: str) -> None:
     st.subheader(t("exp.rules"))
     options = analysis.variant(current["options"])
@@ -200,8 +210,9 @@ def rules_section(current: dict, dataset: dict, sidebar: str) -> None:
                                 current["choices"], options, size, seed, stop=False)
         held_out = grown is not None
     if held_out:
-        trace, *rows, n_train = grown
-        st.caption(t("exp.rules.caption_holdout", train=n_train, test=len(rows[1])))
+        trace, X_test, y_test, n_grown, n_carved = grown
+        rows = (X_test, y_test)
+        holdout_caption(n_grown, n_carved, len(y_test))
         analysis.warn_unmatched(analysis.unmatched_counts([trace]), 1, t("force.tree.holdout"))
     else:
         trace, rows = current["trace"], (None, None)

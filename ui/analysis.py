@@ -79,10 +79,11 @@ def training_and_holdout(data: bytes, filename: str, choices: dict, options: Opt
 @st.cache_data(max_entries=16, ttl=engine.CACHE_TTL, show_spinner=False)
 def holdout_tree(data: bytes, filename: str, choices: dict, options: Options, test_size: float,
                  seed: int):
-    """(trace grown on a stratified split's training rows, held-out X, held-out y, n train).
-    A method that prunes by validation rows carves them out of the training rows (or takes
-    the validation file). Without score rows: the rules read the tree's tests and counts,
-    and a 25k-node tree's rows took most of the export page's first load."""
+    """(trace grown on a stratified split's training rows, held-out X, held-out y, n grown,
+    n carved). A method that prunes by validation rows carves them out of the training rows
+    (n carved of them, the tree grew on the other n grown) or takes the validation file (none
+    carved). Without score rows: the rules read the tree's tests and counts, and a 25k-node
+    tree's rows took most of the export page's first load."""
     X, y, fitted = engine.ready(data, filename, choices, options)
     train, test = stratified_split(y, test_size, seed)
     X_fit, y_fit = X.iloc[train].reset_index(drop=True), y.iloc[train].reset_index(drop=True)
@@ -91,7 +92,7 @@ def holdout_tree(data: bytes, filename: str, choices: dict, options: Options, te
         X_fit, y_fit, validation = engine.training_and_validation(
             X_fit, y_fit, choices.get("validation"), fitted)
     trace = fit(fitted, X_fit, y_fit, validation).trace_.to_dict(scores=False)
-    return trace, X.iloc[test], y.iloc[test], len(X_fit)
+    return trace, X.iloc[test], y.iloc[test], len(X_fit), len(train) - len(X_fit)
 
 
 @st.cache_data(max_entries=32, ttl=engine.CACHE_TTL, show_spinner=False)

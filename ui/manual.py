@@ -192,7 +192,7 @@ def dropped_caption(sidebar: Options) -> None:
     so that "{algorithm}'s tree" is not taken for the pruned or forced one of the grow page."""
     dropped = []
     if sidebar.prune != "none":
-        dropped.append(t("man.dropped.prune", method=t(f"prune.method.{sidebar.prune}")))
+        dropped.append(t(f"prune.method.{sidebar.prune}"))  # names itself a pruning
     if sidebar.force:
         dropped.append(t("man.dropped.force"))
     if dropped:

@@ -894,8 +894,14 @@ EN = {
                                   "come from a second tree grown with the sidebar's settings "
                                   "on {train} training rows only, so that {test} held-out rows "
                                   "it never saw measure each rule's coverage and accuracy. The "
-                                  "sidebar's tree's rules are R1, R2, … (switch this off, or "
-                                  "see the sections below)."),
+                                  "rules of the sidebar's tree are R1, R2, … (switch this off, "
+                                  "or see the sections below)."),
+    "exp.rules.caption_holdout.carved": (
+        "Not the sidebar's tree: these rules, numbered H1, H2, …, come from a second tree grown "
+        "with the sidebar's settings on {grown} of the {train} training rows only (its pruning "
+        "carved the other {validation} out of them as its validation rows), so that {test} "
+        "held-out rows it never saw measure each rule's coverage and accuracy. The rules of the "
+        "sidebar's tree are R1, R2, … (switch this off, or see the sections below)."),
     "exp.rules.caption_all": "Rules R1, R2, … of {tree}.",
     "exp.rules.sidebar_all": "the sidebar's tree, grown on all {rows} rows",
     "exp.rules.sidebar_part": ("the sidebar's tree, grown on {rows} of the {total} rows (the "

@@ -12,9 +12,11 @@ import pandas as pd
 import pyarrow as pa
 import pytest
 
+from dtree_core.evaluate import stratified_split
 from dtree_core.rules import percent_text, rules
 from dtree_core.split import format_number
-from tests.app.app_helpers import content, grown_app, new_app, trace
+from tests.app.app_helpers import content, grown_app, new_app, page_app, trace
+from tests.conftest import dataset_path
 from ui.messages import t
 from ui.tables import BLANK
 
@@ -94,6 +96,53 @@ def test_the_sidebar_tree_grown_on_part_of_the_rows_says_so():
     tree = t("exp.rules.sidebar_part", _lang="en", rows=grown, total=17)
     assert t("exp.rules.caption_all", _lang="en", tree=tree) in captions(at)
     assert not any(t("exp.rules.sidebar_all", _lang="en", rows=17) in c for c in captions(at))
+
+
+def pruned_export_app(lang: str, dataset: str, source: str):
+    """The export page for ID3 with reduced-error pruning, its validation rows the book's
+    paired set's ("paired") or carved out of the training rows ("split")."""
+    at = page_app(None, dataset, lang, algorithm="id3")
+    at.selectbox(key="prune").set_value("rep").run()
+    at.radio(key=f"validation_source::{source == 'paired'}").set_value(source).run()
+    at.switch_page("pages/export.py").run()
+    assert not at.exception and not at.error
+    return at
+
+
+def export_split(filename: str) -> tuple[list, list, pd.Series]:
+    """The export page's held-out split, its widgets untouched (30 %, seed 0)."""
+    y = pd.read_csv(dataset_path(filename))["好瓜"].astype(str)
+    train, test = stratified_split(y, 0.3, 0)
+    return train, test, y
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_holdout_tree_says_it_grew_on_the_training_rows_less_its_validation_rows(lang):
+    """The split's 12 training rows less those the sidebar's validation split (its share and
+    seed, on those 12 rows) carves out for reduced-error pruning: the rows the tree grew on."""
+    at = pruned_export_app(lang, "watermelon_2.0", "split")
+    spec = at.session_state["current"]["choices"]["validation"]
+    train, test, y = export_split("watermelon_2.0.csv")
+    carved = len(stratified_split(y.iloc[train].reset_index(drop=True), float(spec["share"]),
+                                  int(spec["seed"]))[1])
+    assert (len(train), len(test)) == (12, 5) and 0 < carved < 12
+    said = t("exp.rules.caption_holdout.carved", _lang=lang, grown=12 - carved, train=12,
+             validation=carved, test=5)
+    assert said in captions(at)
+    assert t("exp.rules.caption_holdout", _lang=lang, train=12, test=5) not in captions(at)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_holdout_tree_pruned_by_a_validation_file_grew_on_every_training_row(lang):
+    """The book's paired validation set (Zhou table 4.2) is not carved out of the training
+    rows: every one of them grows the tree."""
+    at = pruned_export_app(lang, "watermelon_2.0_train", "paired")
+    n_train, n_test = (len(rows) for rows in export_split("watermelon_2.0_train.csv")[:2])
+    assert t("exp.rules.caption_holdout", _lang=lang, train=n_train, test=n_test) \
+        in captions(at)
+    assert not [c for c in range(1, n_train) if t(
+        "exp.rules.caption_holdout.carved", _lang=lang, grown=n_train - c, train=n_train,
+        validation=c, test=n_test) in captions(at)]
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -274,8 +323,9 @@ def test_a_percentage_column_gets_the_places_its_inexact_shares_need():
 def test_the_chinese_counts_of_the_rules_rows_are_samples():
     """Rows of data are 样本 (Li Hang: 实例) in the app's Chinese, as the sidebar_all caption
     already said; "17 行" is a file's lines."""
-    for key in ("exp.rules.sidebar_all", "exp.rules.sidebar_part", "exp.rules.caption_holdout"):
-        text = t(key, _lang="zh", rows=12, total=17, train=12, test=5, tree="")
+    counts = {"rows": 12, "total": 17, "train": 12, "test": 5, "grown": 8, "validation": 4}
+    for key in ("exp.rules.sidebar_all", "exp.rules.sidebar_part", "exp.rules.caption_holdout",
+                "exp.rules.caption_holdout.carved"):
+        text = t(key, _lang="zh", tree="", **counts)
         assert "样本" in text and "行" not in text, text
-        assert "实例" in t(key, _lang="zh", _notation="lihang", rows=12, total=17, train=12,
-                          test=5, tree="")
+        assert "实例" in t(key, _lang="zh", _notation="lihang", tree="", **counts)

@@ -12,8 +12,10 @@ from app_helpers import new_app
 from dtree_core import DecisionTree
 from dtree_core.datasets import get
 from dtree_core.evaluate import stratified_split
-from dtree_core.handedit import Edit, judged
+from dtree_core.handedit import Edit, apply, judged
 from dtree_core.loading import load_path, prepare
+from dtree_core.pruning import relation
+from dtree_core.trace import Trace
 from ui.messages import EN, LANGUAGES, fill, literal
 from ui.pruning import reason_key
 
@@ -246,6 +248,43 @@ def test_the_automatic_run_breaks_a_tie_as_the_sidebar_says(lang, prune_on_tie):
     assert f"- {fill(words[f'prune.reason.rep.{action}.eq'], values)}" in said, said
     other = "keep" if prune_on_tie else "prune"
     assert f"- {fill(words[f'prune.reason.rep.{other}.eq'], values)}" not in said, said
+    assert ties_said(at, lang) == len(run_ties(at)) == 1 == len(said)
+    no_key_leaks(at)
+
+
+def run_ties(at) -> list[dict]:
+    """The tied decisions of the last automatic run: the session's edits replayed by the core
+    on the sidebar's tree and the book's rows (Table 4.2 and its paired validation set)."""
+    X, y, Xv, yv = book_rows()
+    current = at.session_state["current"]
+    trace = Trace.from_dict(current["trace"])
+    for made in at.session_state["handedit"]["edits"]:
+        trace = apply(trace, Edit.from_dict(made), X, y, (Xv, yv), current["options"])
+    return [event for event in trace.pruning if relation(event["before"], event["after"]) == "eq"]
+
+
+def ties_said(at, lang: str) -> int | None:
+    """The n of the page's "where validation accuracy tied (n)" line, or None where the
+    no-tie caption shows instead; exactly one of the two shows after an automatic run."""
+    words = LANGUAGES[lang][1]
+    heading = re.compile(re.escape(words["he.auto.ties"]).replace(r"\{n\}", r"(\d+)"))
+    counts = [int(found[1]) for m in at.markdown if (found := heading.fullmatch(m.value))]
+    no_ties = [c for c in at.caption if c.value == words["he.auto.no_ties"]]
+    assert len(counts) + len(no_ties) == 1, (counts, no_ties)
+    return counts[0] if counts else None
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize(("locked", "tied"), [([], 2), (["脐部=稍凹/根蒂=稍蜷"], 0)])
+def test_the_automatic_run_says_it_met_no_tie_exactly_when_none_tied(lang, locked, tied):
+    """The book's unpruned Table 4.2 tree: reduced-error pruning keeps two subtrees on a tie
+    (脐部=稍凹/根蒂=稍蜷 at 57.1%, 脐部=稍凹 at 71.4%: Zhou §4.3.2, Fig. 4.6); with the first
+    locked it prunes two subtrees and ties nowhere. The count said is the run's."""
+    at = book_example_unpruned(lang)
+    edit(at, "root", "auto", he_auto_method="rep", he_locked=locked)
+    ties = run_ties(at)
+    assert len(ties) == tied and len(at.session_state["handedit"]["edits"]) == 1
+    assert ties_said(at, lang) == (len(ties) or None)
     no_key_leaks(at)
 
 

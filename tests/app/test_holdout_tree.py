@@ -23,12 +23,13 @@ def choices(validation=None) -> dict:
 def test_a_validated_method_grows_on_the_training_rows_less_its_validation_rows(prune):
     spec = {"source": "split", "share": 0.3, "seed": 1}
     options = Options.build(algorithm="id3", prune=prune)
-    trace, X_test, y_test, n_fit = analysis.holdout_tree(
+    trace, X_test, y_test, n_fit, n_carved = analysis.holdout_tree(
         DATA, "wm.csv", choices(spec), options, 0.3, 0)
-    unpruned, _, _, n_all = analysis.holdout_tree(
+    unpruned, _, _, n_all, none_carved = analysis.holdout_tree(
         DATA, "wm.csv", choices(), Options.build(algorithm="id3"), 0.3, 0)
-    assert len(X_test) == len(y_test) and n_all == 17 - len(X_test)
+    assert len(X_test) == len(y_test) and n_all == 17 - len(X_test) and none_carved == 0
     assert 0 < n_fit < n_all  # the validation rows were carved out of the training rows
+    assert n_fit + n_carved == n_all
     assert sum(trace["nodes"][0]["class_counts"].values()) == n_fit
     assert trace["pruning"] and not unpruned.get("pruning")
     assert all(node["scores"] == [] for node in trace["nodes"] + unpruned["nodes"])

@@ -162,8 +162,7 @@ def _method_sentences(lang: str, method: str) -> dict[str, str]:
     name = t(f"prune.method.{method}", _lang=lang)
     return {
         "prune.eval.pruned": t("prune.eval.pruned", _lang=lang, method=name),
-        "man.dropped": t("man.dropped", _lang=lang, algorithm="ID3",
-                         what=t("man.dropped.prune", _lang=lang, method=name)),
+        "man.dropped": t("man.dropped", _lang=lang, algorithm="ID3", what=name),
         "he.edit.auto": t("he.edit.auto", _lang=lang, method=name,
                           locked=t("he.locked.none", _lang=lang)),
         "server.phase.pruning": t("server.phase.pruning", _lang=lang, method=name, seconds=3),
@@ -201,6 +200,28 @@ def test_a_pruning_methods_name_with_a_de_of_its_own_follows_no_de(method):
     befores = {key: text.split(name)[0] for key, text in _method_sentences("zh", method).items()}
     assert {key: before for key, before in befores.items()
             if "的" in name and before.rstrip().endswith("的")} == {}
+
+
+# the sidebar's Li Hang's pruning: a possessive, at most one word, then another possessive
+DOUBLE_POSSESSIVE = re.compile(r"'s (?:\w+ )?\w+'s\b")
+
+
+def test_the_rule_finds_double_possessives():
+    assert DOUBLE_POSSESSIVE.search("without the sidebar's Li Hang's pruning")
+    assert DOUBLE_POSSESSIVE.search("The sidebar's tree's rules")
+    assert not DOUBLE_POSSESSIVE.search("Li Hang's pruning, which the sidebar sets")
+
+
+def test_no_english_text_holds_a_double_possessive():
+    """The sidebar's tree's rules: "the rules of the sidebar's tree" reads as English."""
+    assert {key: text for key, text in EN.items() if DOUBLE_POSSESSIVE.search(text)} == {}
+
+
+@pytest.mark.parametrize("method", METHODS)
+def test_english_puts_no_possessive_before_a_methods_possessive(method):
+    """Li Hang's pruning by the loss C_α(T): the English twin of the 的 check above."""
+    said = _method_sentences("en", method)
+    assert {key: text for key, text in said.items() if DOUBLE_POSSESSIVE.search(text)} == {}
 
 
 @pytest.mark.parametrize("method", METHODS)

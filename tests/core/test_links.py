@@ -8,6 +8,7 @@ from urllib.parse import parse_qs, urlencode
 
 import pytest
 
+from dtree_core import links
 from dtree_core.links import ORDERS, Link, Problem, decode, encode
 from dtree_core.options import Options
 
@@ -148,6 +149,22 @@ def test_a_value_not_among_the_choices_carries_the_choices_not_a_reason():
     [problem] = decode(through_url({"order": "random"})).problems
     assert problem == Problem("unknown_value", "order", "random", allowed=ORDERS)
     assert problem.reason == ""
+
+
+@pytest.mark.parametrize("name", sorted(links.OPTION_KINDS))
+def test_a_reader_that_fails_says_why_without_a_refusal_sentence(monkeypatch, name):
+    """A field's text its reader cannot read was "refused" with no reason for a text field
+    (algorithm, prune, …): the UI wrote "was not used: " and nothing after. Every failed
+    reading has a code of its own; "refused" is left to Options' refusals, with their
+    sentence."""
+    def unreadable(texts, kind):
+        raise ValueError(texts)
+
+    monkeypatch.setattr(links, "_value_of", unreadable)
+    [problem] = decode(through_url({name: "x"})).problems
+    assert problem.code != "refused" and problem.reason == ""
+    if links.OPTION_KINDS[name] in ("str", "force", "tuple[str, ...]"):
+        assert problem.code == "unreadable"
 
 
 def test_one_bad_value_does_not_hide_the_good_ones():

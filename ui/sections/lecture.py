@@ -44,6 +44,8 @@ EN: dict[str, str] = {
                                "so the default is used."),
     "link.problem.not_true_false": ("The link's {param}={value} is neither true nor false, so "
                                     "the default is used."),
+    "link.problem.unreadable": ("The link's {param}={value} cannot be read as a value of this "
+                                "setting, so the default is used."),
     "link.problem.refused": "The link's {param}={value} was not used: {reason}",
     "link.problem.unknown_value": ("The link's {param}={value} is not one of {allowed}, so the "
                                    "default is used."),
@@ -104,6 +106,7 @@ ZH: dict[str, str] = {
     "link.problem.not_whole": "链接中的 {param}={value} 不是整数（0、1、2……），已改用默认值。",
     "link.problem.not_true_false": ("链接中的 {param}={value} 既不是 true 也不是 false，"
                                     "已改用默认值。"),
+    "link.problem.unreadable": "链接中的 {param}={value} 无法读作该设置的值，已改用默认值。",
     "link.problem.refused": ("链接中的 {param}={value} 未被采用："
                              "{reason}"),
     "link.problem.unknown_value": ("链接中的 {param}={value} 不在 {allowed} 之中，"

@@ -65,10 +65,10 @@ EN: dict[str, str] = {
     "man.agree.tied.threshold": ("Your {choice} has the same {criterion} as the choice of "
                                  "{algorithms}; they differ only in that the smallest of tied "
                                  "thresholds is taken."),
-    "man.dropped": ("Both trees on this page are grown without the sidebar's {what}: your tree "
-                    "is compared with {algorithm}'s tree grown the same way."),
-    # the method names itself a pruning and carries its own bracket (as the Chinese below)
-    "man.dropped.prune": "{method}",
+    # not "the sidebar's {what}": a method's name may hold a possessive of its own (the
+    # sidebar's Li Hang's pruning), and it names itself a pruning with its own bracket
+    "man.dropped": ("Both trees on this page are grown without {what}, which the sidebar sets: "
+                    "your tree is compared with {algorithm}'s tree grown the same way."),
     "man.dropped.force": "forced splits",
     "man.or": " or ",
     "man.agree.all": "{same} would have chosen as you did.",
@@ -142,11 +142,10 @@ ZH: dict[str, str] = {
                                 "t = {others}…：并列的划分点中取最小者）"),
     "man.agree.tied.threshold": ("你选的 {choice} 与 {algorithms} 所选划分点的 {criterion} "
                                  "相同；只因并列时取最小的 t，二者才不同。"),
-    # not 侧边栏的 {what}: a method's name may hold a 的 of its own (侧边栏的李航的损失函数剪枝)
+    # not 侧边栏的 {what}: a method's name may hold a 的 of its own (侧边栏的李航的损失函数剪枝);
+    # it names itself a pruning and carries its own bracket (not 剪枝（预剪枝（周志华 §4.3.1）））
     "man.dropped": ("侧边栏设定了 {what}，但本页的两棵树都不使用："
                     "你的决策树与同样生成的 {algorithm} 决策树相比较。"),
-    # the method names itself a pruning and carries its own bracket: 剪枝（预剪枝（周志华 §4.3.1））
-    "man.dropped.prune": "{method}",
     "man.dropped.force": "强制划分",
     "man.or": " 或 ",
     "man.agree.all": "{same} 会作出与你相同的选择。",
