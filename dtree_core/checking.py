@@ -99,8 +99,10 @@ _SET_NAMES = {"d", "d̃", "d~"}
 _TILDE_SETS = {"d̃", "d~"}  # the rows with a known value of the attribute (Zhou §4.4.2)
 # A branch's subset written the books' way: D¹ (NFKC: D1), D^1, D_1, D^{1}, Li Hang's D₁
 _BRANCH_SET = re.compile(r"^(?P<set>d̃|d~|d)[\^_]?\{?(?P<index>\d+)\}?$", re.IGNORECASE)
-# Li Hang's H_A(D) names the attribute in the subscript: H_A1(D), H_{年龄}(D).
-_SUBSCRIPT_IV = re.compile(r"^[hH]_\{?(?P<attribute>[^{}]+)\}?$")
+# Li Hang's H_A(D) names the attribute in the subscript: H_A1(D), H_{年龄}(D). Matched on
+# the name as typed, not as NAMES' keys are read (spaces and - made _, lower-cased): the
+# attribute keeps its spelling for _Context.reading, as an attribute in brackets does.
+_SUBSCRIPT_IV = re.compile(r"^[hH]_\{?(?P<attribute>[^{}]+?)\}?$")
 # Li Hang numbers the features A1, A2, … in the data's column order (Example 5.2).
 _NUMBERED = re.compile(r"^[aA](?P<index>\d+)$")
 # Zhou's eq. 4.8 names the split point: Gain(D, 含糖率, 0.126), Gain(D, 含糖率, t=0.126), or a
@@ -148,10 +150,11 @@ def parse_claim(line: int, text: str) -> Claim:
     match = _LINE.match(unicodedata.normalize("NFKC", text))
     if not match:
         return Claim(line, text)
-    name = re.sub(r"\s+", "_", match["name"].strip()).lower().replace("-", "_")
+    written_name = match["name"].strip()
+    name = re.sub(r"\s+", "_", written_name).lower().replace("-", "_")
     args, threshold = _split_point(match["args"])
     rest, remark = _split_point_remark(match["rest"])
-    quantity, attribute = _li_hang_form(name, args)
+    quantity, attribute = _li_hang_form(name, args, _SUBSCRIPT_IV.match(written_name))
     if quantity is None:
         quantity = NAMES.get(name)
         attribute = _attribute_of(args)
@@ -237,10 +240,11 @@ def _attribute_after_set(args: str | None) -> str | None:
     return _attribute_of(rest) if comma else None
 
 
-def _li_hang_form(name: str, args: str | None) -> tuple[str | None, str | None]:
-    """(quantity, attribute) of the forms only Li Hang writes, else (None, None)."""
-    subscript = _SUBSCRIPT_IV.match(name)
-    if subscript and subscript["attribute"].lower() not in ("a", "r"):
+def _li_hang_form(name: str, args: str | None,
+                  subscript: re.Match | None) -> tuple[str | None, str | None]:
+    """(quantity, attribute) of the forms only Li Hang writes, else (None, None); `subscript`
+    is the name as typed read as H_A (H_{色 泽} keeps its space: _SUBSCRIPT_IV)."""
+    if subscript and subscript["attribute"].strip().lower() not in ("a", "r"):
         return "iv", subscript["attribute"].strip()
     if name.lower() in CONDITIONAL:
         return "conditional_entropy", _attribute_of((args or "").replace("|", ","))

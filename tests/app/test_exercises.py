@@ -218,6 +218,31 @@ def test_a_name_typed_with_a_space_is_checked_and_the_line_says_how_it_was_read(
     assert list(at.dataframe[0].value.iloc[:, -1]) == [t("ex.verdict.rounded", _lang=lang)]
 
 
+def verdict_lines(at) -> list[str]:
+    """The verdicts' sentences (each starts with its line number), not the page's others."""
+    return [unescaped(m.value) for m in (*at.success, *at.warning, *at.error)
+            if unescaped(m.value).startswith(("Line ", "第 "))]
+
+
+def open_exercises_in(lang: str, notation: str):
+    return page_app(PAGE, lang=lang, notation=notation)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("line", ["H_{色 泽}(D) = 1.580", "H_色 泽(D) = 1.580"])
+def test_li_hangs_subscript_with_a_space_is_read_as_the_feature_it_spells(lang, line):
+    """Li Hang's H_{色 泽}(D) was 'not a candidate' where Gain(D, 色 泽) read as 色泽: the
+    subscript is read as the other forms' attributes are, and the line says so in his
+    words (特征 in Chinese)."""
+    at = check(open_exercises_in(lang, "lihang"), line)
+    assert not at.error and not at.warning
+    (said,) = verdict_lines(at)
+    assert said.startswith(("Line 1:", "第 1 行")) and "H_色泽(D)" in said
+    assert said.endswith(t("ex.line.read_as", _lang=lang, _notation="lihang",
+                           written="色 泽", attribute="色泽"))
+    assert list(at.dataframe[0].value.iloc[:, -1]) == [t("ex.verdict.right", _lang=lang)]
+
+
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_check_takes_zhous_multiway_gain_on_a_cart_tree_and_says_why(lang):
     """CART's Gain(D, 纹理) is its two-way split's 0.337; Zhou's 0.381 (eq. 4.2, one branch
