@@ -15,8 +15,10 @@ import math
 import re
 import unicodedata
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from decimal import ROUND_HALF_UP, Decimal
+from functools import cached_property
 
 import numpy as np
 
@@ -99,8 +101,10 @@ _SET_NAMES = {"d", "d̃", "d~"}
 _TILDE_SETS = {"d̃", "d~"}  # the rows with a known value of the attribute (Zhou §4.4.2)
 # A branch's subset written the books' way: D¹ (NFKC: D1), D^1, D_1, D^{1}, Li Hang's D₁
 _BRANCH_SET = re.compile(r"^(?P<set>d̃|d~|d)[\^_]?\{?(?P<index>\d+)\}?$", re.IGNORECASE)
-# Li Hang's H_A(D) names the attribute in the subscript: H_A1(D), H_{年龄}(D).
-_SUBSCRIPT_IV = re.compile(r"^[hH]_\{?(?P<attribute>[^{}]+)\}?$")
+# Li Hang's H_A(D) names the attribute in the subscript: H_A1(D), H_{年龄}(D). Matched on
+# the name as typed, not as NAMES' keys are read (spaces and - made _, lower-cased): the
+# attribute keeps its spelling for _Context.reading, as an attribute in brackets does.
+_SUBSCRIPT_IV = re.compile(r"^[hH]_\{?(?P<attribute>[^{}]+?)\}?$")
 # Li Hang numbers the features A1, A2, … in the data's column order (Example 5.2).
 _NUMBERED = re.compile(r"^[aA](?P<index>\d+)$")
 # Zhou's eq. 4.8 names the split point: Gain(D, 含糖率, 0.126), Gain(D, 含糖率, t=0.126), or a
@@ -148,10 +152,11 @@ def parse_claim(line: int, text: str) -> Claim:
     match = _LINE.match(unicodedata.normalize("NFKC", text))
     if not match:
         return Claim(line, text)
-    name = re.sub(r"\s+", "_", match["name"].strip()).lower().replace("-", "_")
+    written_name = match["name"].strip()
+    name = re.sub(r"\s+", "_", written_name).lower().replace("-", "_")
     args, threshold = _split_point(match["args"])
     rest, remark = _split_point_remark(match["rest"])
-    quantity, attribute = _li_hang_form(name, args)
+    quantity, attribute = _li_hang_form(name, args, _SUBSCRIPT_IV.match(written_name))
     if quantity is None:
         quantity = NAMES.get(name)
         attribute = _attribute_of(args)
@@ -237,10 +242,11 @@ def _attribute_after_set(args: str | None) -> str | None:
     return _attribute_of(rest) if comma else None
 
 
-def _li_hang_form(name: str, args: str | None) -> tuple[str | None, str | None]:
-    """(quantity, attribute) of the forms only Li Hang writes, else (None, None)."""
-    subscript = _SUBSCRIPT_IV.match(name)
-    if subscript and subscript["attribute"].lower() not in ("a", "r"):
+def _li_hang_form(name: str, args: str | None,
+                  subscript: re.Match | None) -> tuple[str | None, str | None]:
+    """(quantity, attribute) of the forms only Li Hang writes, else (None, None); `subscript`
+    is the name as typed read as H_A (H_{色 泽} keeps its space: _SUBSCRIPT_IV)."""
+    if subscript and subscript["attribute"].strip().lower() not in ("a", "r"):
         return "iv", subscript["attribute"].strip()
     if name.lower() in CONDITIONAL:
         return "conditional_entropy", _attribute_of((args or "").replace("|", ","))
@@ -285,7 +291,9 @@ class Verdict:
     (Zhou's Gain, IV, Gain_ratio or Gini_index with one branch per value, eqs. 4.2–4.6, where
     the tree splits two ways, CART: counted right), multiway_rounded (that multiway value
     rounded early, as the book prints it: Gain(D, 色泽) = 0.109 on a CART tree), wrong,
-    unparsed, unknown_attribute, none_scored (no attribute was scored at this node),
+    unparsed, unknown_attribute, ambiguous_attribute (a name that, the spaces typed inside it
+    ignored, spells two or more of the data's columns: details name them), none_scored (no
+    attribute was scored at this node),
     no_such_set (a Dᵛ past the attribute's branches, and past its values where the tree
     splits it two ways: Zhou's multiway Dᵛ is a multiway reading there),
     needs_attribute, other_threshold (Gain(D, a, t) at a t the node does not split a at;
@@ -354,7 +362,7 @@ def check(text: str, trace: dict, node_id: int = 0, tolerance: float = TOLERANCE
                        algorithm=algorithms.get(trace["algorithm"]).label,
                        curve_points=trace["params"].get("curve_points", CURVE_POINTS))
     verdicts = []
-    for claim in _in_context(parse(text)):
+    for claim in _in_context(parse(text), context.column):
         verdict = context.judge(claim)
         if claim.taken_from is not None:  # the verdict says which attribute the set took
             verdict = replace(verdict, taken=context.taken(claim))
@@ -374,7 +382,7 @@ _MADE_OF_SETS = {"gain", "conditional_entropy", "gain_ratio", "gini_index", "gin
                  "gini_split"}
 
 
-def _in_context(claims: list[Claim]) -> list[Claim]:
+def _in_context(claims: list[Claim], column: Callable[[str], str]) -> list[Claim]:
     """A branch's Ent(D¹) or Zhou's Ent(D̃) names no attribute: it is the attribute of a line
     around it that names one (the set's own line may, Ent(D̃¹, 色泽)). The book lists Ent(D¹),
     Ent(D²), Ent(D³) before the Gain(D, 色泽) they make up (§4.4.2: Ent(D̃), Ent(D̃¹), …
@@ -385,28 +393,30 @@ def _in_context(claims: list[Claim]) -> list[Claim]:
     was among them (a Dᵛ written again starts another attribute's); then, as before any
     named line, it takes the first line after that names one. Named first, top down (Gain(D,
     色泽), Ent(D̃), Gain(D̃, 色泽), Ent(D̃¹), …), the sets keep the attribute past a sum of them
-    named among them. Such a claim keeps the number of the line it took its attribute from."""
+    named among them. Such a claim keeps the number of the line it took its attribute from.
+    Lines name one attribute when their names read as one column (`column`: 色泽 and 色 泽,
+    年龄 and A1); a set takes the name as its line wrote it."""
     # a line naming a branch (Ent(纹理=清晰)) names its attribute (纹理), as judge_branch reads it
     named = [(k, _named_attribute(c)) for k, c in enumerate(claims) if c.attribute]
     placed: list[Claim] = []
-    taken: dict[str, set[tuple]] = {}  # attribute -> the sets taken for it: (v, D̃ or D)
-    written_first: set[str] = set()  # attributes sets took from a line after them
-    complete: set[str] = set()  # … attributes a sum of their sets was named after them
+    taken: dict[str, set[tuple]] = {}  # column -> the sets taken for it: (v, D̃ or D)
+    written_first: set[str] = set()  # columns sets took from a line after them
+    complete: set[str] = set()  # … columns a sum of their sets was named after them
     for k, claim in enumerate(claims):
         if (claim.branch is not None or claim.known) and claim.attribute is None and named:
             before = [(at, a) for at, a in named if at < k]
             after = [(at, a) for at, a in named if at > k]
             key = (claim.branch, claim.known)
-            done = bool(before) and before[-1][1] in complete and (
-                before[-1][1] in written_first or key in taken[before[-1][1]])
+            last = column(before[-1][1]) if before else None
+            done = last in complete and (last in written_first or key in taken[last])
             at, attribute = before[-1] if before and not (done and after) else after[0]
-            taken.setdefault(attribute, set()).add(key)
+            taken.setdefault(column(attribute), set()).add(key)
             if at > k:  # the book's order: the sets, then the Gain they make up
-                written_first.add(attribute)
+                written_first.add(column(attribute))
             claim = replace(claim, attribute=attribute, taken_from=claims[at].line)
         elif claim.quantity in _MADE_OF_SETS and claim.attribute \
-                and _named_attribute(claim) in taken:
-            complete.add(_named_attribute(claim))
+                and column(_named_attribute(claim)) in taken:
+            complete.add(column(_named_attribute(claim)))
         placed.append(claim)
     return placed
 
@@ -417,8 +427,24 @@ def _named_attribute(claim: Claim) -> str:
 
 
 def _unspaced(name: str) -> str:
-    """A name as compared when spaces typed inside it are ignored (folded, as _row compares)."""
+    """A name as compared when spaces typed inside it are ignored (folded, as a spelling is)."""
     return re.sub(r"\s+", "", folded(name))
+
+
+@dataclass(frozen=True)
+class Reading:
+    """How a name written on a line reads among the data's columns (_Context.reading):
+    `column`, the one it names, found `by` its spelling (as the data spells it, or in another
+    case or width), Li Hang's number (A1: the data's first column) or, by none of these, its
+    letters with the spaces typed inside them ignored (a Chinese input method leaves 色 泽 for
+    色泽); `row`, that column's score row at the node (None: no candidate here). Where the
+    spaces ignored it spells two or more columns (色泽 and 色 泽 both in the data), it reads
+    as none of them: `columns` lists those it could mean."""
+
+    column: str | None = None
+    by: str = ""  # "spelling" | "number" | "spaces"; "" where it reads as no column
+    row: dict | None = None
+    columns: tuple[str, ...] = ()
 
 
 def _rank_field(trace: dict) -> str:
@@ -521,11 +547,20 @@ class _Context:
             "set": set_name(claim.branch, claim.known, self.names).text}, variant="set")
 
     def unknown(self, claim: Claim, attribute: str) -> Verdict:
-        """A line naming an attribute (or a branch) the node has no numbers of: not among
-        its candidates, or, where no attribute was scored here at all, none_scored (a list
-        of candidates would be empty)."""
+        """A line naming an attribute (or a branch, 色泽=青绿) the node has no numbers of: not
+        among its candidates (named as the data spells it where its spaces were ignored to
+        find it: read_as says so), or, where no attribute was scored here at all,
+        none_scored (a list of candidates would be empty); ambiguous_attribute where, its
+        spaces ignored, it could name two or more of the data's columns."""
         if not self.rows:
             return Verdict(claim, "none_scored", details={"attribute": attribute})
+        name, equals, value = attribute.partition("=")
+        reading = self.reading(name.strip())
+        if reading.columns:
+            return Verdict(claim, "ambiguous_attribute", details={
+                "attribute": name.strip(), "columns": Listed(reading.columns)})
+        if reading.by == "spaces":
+            attribute = f"{reading.column}{equals}{value}"
         return Verdict(claim, "unknown_attribute",
                        details={"attribute": attribute, "attributes": Listed(self.rows)})
 
@@ -776,11 +811,11 @@ class _Context:
         """Which attribute a set took from another line (ex.line.taken): a column the line
         named is named as the data spells it (outlook and ＯＵＴＬＯＯＫ are Outlook), with
         its name as written where that is no such spelling of it (Li Hang's A1 for 年龄)."""
-        row = self._row(claim.attribute)
-        attribute = row["attribute"] if row else claim.attribute
+        reading = self.reading(claim.attribute)
         taken = {"set": set_name(claim.branch, claim.known, self.names).text,
-                 "attribute": attribute, "source_line": claim.taken_from}
-        if folded(attribute) != folded(claim.attribute):
+                 "attribute": reading.column or claim.attribute,
+                 "source_line": claim.taken_from}
+        if reading.by in ("number", "spaces"):
             taken["written"] = claim.attribute
         return taken
 
@@ -790,38 +825,44 @@ class _Context:
         if claim.attribute is None:
             return {}
         written = _named_attribute(claim)
-        if self._spelled_row(written) is not None:
-            return {}
-        row = self._unspaced_row(written)
-        return {} if row is None else {"written": written, "attribute": row["attribute"]}
+        reading = self.reading(written)
+        return {"written": written, "attribute": reading.column} if reading.by == "spaces" \
+            else {}
 
     def _row(self, attribute: str | None) -> dict | None:
-        if attribute is None:
-            return None
-        return self._spelled_row(attribute) or self._unspaced_row(attribute)
+        return None if attribute is None else self.reading(attribute).row
 
-    def _spelled_row(self, attribute: str) -> dict | None:
-        """The row of the attribute as the data spells it, in another case or width, or as
-        Li Hang numbers it (A1)."""
-        if attribute in self.rows:
-            return self.rows[attribute]
-        # lines are read in NFKC: the data's names are compared in it too (密度（g/cm³）)
-        by_folded = {folded(name): row for name, row in self.rows.items()}
-        if folded(attribute) in by_folded:
-            return by_folded[folded(attribute)]
-        numbered = _NUMBERED.match(attribute)
+    def column(self, name: str) -> str:
+        """The data's column a name reads as; the name itself where it reads as none."""
+        return self.reading(name).column or name
+
+    def reading(self, name: str) -> Reading:
+        """How a line's name reads among the data's columns (Reading): as spelled, in
+        another case or width, as Li Hang numbers them (A1), or, only where none of these
+        finds one, with the spaces typed inside it ignored, when that spells one column. The
+        one rule every line's attribute is found by."""
+        spellings, asked = self._spellings, folded(name)
+        spelled = next((c for c, _, _ in spellings if c == name), None) or next(
+            (c for c, spelling, _ in spellings if spelling == asked), None)
+        if spelled is not None:
+            return Reading(spelled, "spelling", self.rows.get(spelled))
+        numbered = _NUMBERED.match(name)
         if numbered and 1 <= int(numbered["index"]) <= len(self.numbered):
-            return self.rows.get(self.numbered[int(numbered["index"]) - 1])
-        return None
+            column = self.numbered[int(numbered["index"]) - 1]
+            return Reading(column, "number", self.rows.get(column))
+        key = _unspaced(name)
+        spaced = tuple(c for c, _, unspaced in spellings if unspaced == key)
+        if len(spaced) == 1:
+            return Reading(spaced[0], "spaces", self.rows.get(spaced[0]))
+        return Reading(columns=spaced if len(spaced) > 1 else ())
 
-    def _unspaced_row(self, attribute: str) -> dict | None:
-        """The row of the one column whose name is the attribute's without spaces (a Chinese
-        input method leaves 色 泽 for 色泽); None where two columns differ only by spaces
-        (either could be meant) or none does."""
-        key = _unspaced(attribute)
-        columns = [name for name in dict.fromkeys((*self.numbered, *self.rows))
-                   if _unspaced(name) == key]
-        return self.rows.get(columns[0]) if len(columns) == 1 else None
+    @cached_property
+    def _spellings(self) -> tuple[tuple[str, str, str], ...]:
+        """(column, folded, without spaces) of each of the data's columns (and any row's:
+        a trace written without its attributes), folded once for every line read."""
+        # lines are read in NFKC: the data's names are compared in it too (密度（g/cm³）)
+        return tuple((name, folded(name), _unspaced(name))
+                     for name in dict.fromkeys((*self.numbered, *self.rows)))
 
     def close(self, given: float, value: float) -> bool:
         return abs(given - value) <= self.tolerance + 1e-12

@@ -178,10 +178,10 @@ def _verdict_sentence(verdict: Verdict, followed: bool = False) -> str:
     key = f"ex.line.{verdict.status}" + (f".{verdict.variant}" if verdict.variant else "")
     if verdict.status in ("unparsed", "unread_result", "past_range", "needs_attribute"):
         return t(in_notation(key), line=claim.line, **verdict.details)
-    if verdict.status in ("unknown_attribute", "none_scored", "split_not_kept", "not_a_value",
-                          "value_no_split", "other_threshold", "tied_threshold",
-                          "ambiguous_threshold", "no_such_set",
-                          "unkept_threshold", "no_threshold", "no_split_point"):
+    if verdict.status in ("unknown_attribute", "ambiguous_attribute", "none_scored",
+                          "split_not_kept", "not_a_value", "value_no_split",
+                          "other_threshold", "tied_threshold", "ambiguous_threshold",
+                          "no_such_set", "unkept_threshold", "no_threshold", "no_split_point"):
         return t(key, line=claim.line, **worded(verdict.details))
     if verdict.status == "wrong":
         return t("ex.line.wrong", **values, why=slip_sentence(verdict))

@@ -9,13 +9,14 @@ import re
 
 import pandas as pd
 import pytest
-from app_helpers import page_app, trace
+from app_helpers import page_app, started_app, trace
 
 from dtree_core import notation as notations
 from dtree_core.checking import TOLERANCE, make_quiz
 from dtree_core.checking import check as check_lines
 from dtree_core.solution import solve, to_markdown
 from dtree_core.splitting import other_tied_thresholds
+from tests.conftest import read_dataset
 from ui.exercises import QUIZ_LENGTH
 from ui.messages import EN, fill, t
 from ui.messages_zh import ZH
@@ -216,6 +217,61 @@ def test_a_name_typed_with_a_space_is_checked_and_the_line_says_how_it_was_read(
     assert not at.error and not at.warning
     assert lines(at) == [said]
     assert list(at.dataframe[0].value.iloc[:, -1]) == [t("ex.verdict.rounded", _lang=lang)]
+
+
+def verdict_lines(at) -> list[str]:
+    """The verdicts' sentences (each starts with its line number), not the page's others."""
+    return [unescaped(m.value) for m in (*at.success, *at.warning, *at.error)
+            if unescaped(m.value).startswith(("Line ", "第 "))]
+
+
+def open_exercises_in(lang: str, notation: str):
+    return page_app(PAGE, lang=lang, notation=notation)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("line", ["H_{色 泽}(D) = 1.580", "H_色 泽(D) = 1.580"])
+def test_li_hangs_subscript_with_a_space_is_read_as_the_feature_it_spells(lang, line):
+    """Li Hang's H_{色 泽}(D) was 'not a candidate' where Gain(D, 色 泽) read as 色泽: the
+    subscript is read as the other forms' attributes are, and the line says so in his
+    words (特征 in Chinese)."""
+    at = check(open_exercises_in(lang, "lihang"), line)
+    assert not at.error and not at.warning
+    (said,) = verdict_lines(at)
+    assert said.startswith(("Line 1:", "第 1 行")) and "H_色泽(D)" in said
+    assert said.endswith(t("ex.line.read_as", _lang=lang, _notation="lihang",
+                           written="色 泽", attribute="色泽"))
+    assert list(at.dataframe[0].value.iloc[:, -1]) == [t("ex.verdict.right", _lang=lang)]
+
+
+def uploaded_exercises(data: bytes, lang: str):
+    """The exercises page on a CSV uploaded on the grow page."""
+    at = started_app(lang)
+    at.radio(key="source").set_value("upload").run()
+    at.file_uploader(key="upload").set_value(("two.csv", data, "text/csv")).run()
+    at.switch_page(PAGE).run()
+    assert not at.exception and not at.error
+    return at
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_name_two_columns_spell_without_spaces_is_asked_which(lang):
+    """Two columns differing only by spaces (色泽 and 色 泽): a third spacing could mean
+    either, and was the plain 'not a candidate', which said nothing of why. The line names
+    the columns it could mean, and each column's own spelling is checked as it."""
+    frame = read_dataset("watermelon_2.0.csv").drop(columns="编号")
+    frame.insert(1, "色 泽", frame["色泽"])
+    at = uploaded_exercises(frame.to_csv(index=False).encode("utf-8"), lang)
+    assert [a["name"] for a in trace(at)["attributes"]][:2] == ["色泽", "色 泽"]
+    at = check(at, "Gain(D, 色  泽) = 0.109\nGain(D, 色 泽) = 0.109\nGain(D, 色泽) = 0.109")
+    (asked,) = (unescaped(w.value) for w in at.warning)
+    columns = ("、" if lang == "zh" else ", ").join(["色泽", "色 泽"])
+    assert asked == t("ex.line.ambiguous_attribute", _lang=lang, line=1, attribute="色  泽",
+                      columns=columns)
+    assert columns in asked and "色  泽" in asked
+    assert list(at.dataframe[0].value.iloc[:, -1]) == [
+        t("ex.verdict.ambiguous_attribute", _lang=lang)] + [t("ex.verdict.rounded",
+                                                              _lang=lang)] * 2
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])

@@ -549,16 +549,71 @@ def test_a_name_typed_with_spaces_inside_is_read_as_the_column_it_spells(id3, ty
                            "source_line": 2}
 
 
-def test_a_spaced_name_two_columns_spell_is_not_guessed():
-    """Where two columns differ only by spaces (色泽 and 色 泽), a third spacing of the name
-    could mean either: it is not a candidate, as before; each column's own spelling is its."""
+@pytest.mark.parametrize("typed", ["色 泽", "A1"])
+def test_a_set_after_a_sum_named_in_another_spelling_takes_the_next_attribute(id3, typed):
+    """Ent(D¹) after sets taken for 色泽 and a Gain of 色泽 again starts the next attribute's
+    sets (根蒂, line 5). Written 色 泽 or A1 there, the sum was another attribute's for the
+    bookkeeping of sets, which compared names as written: Ent(D¹) was taken for line 3."""
+    text = ("Gain(D, 色泽) = 0.109\nEnt(D¹) = 1.000\nGain(D, {}) = 0.109\nEnt(D¹) = 0.5\n"
+            "Gain(D, 根蒂) = 0.143")
+    def sets(spelling: str) -> list[tuple]:
+        return [(v.status, v.taken.get("attribute"), v.taken.get("source_line"))
+                for v in check(text.format(spelling), id3).verdicts]
+    assert sets(typed) == sets("色泽")
+    assert sets(typed)[3] == ("wrong", "根蒂", 5)
+
+
+@pytest.fixture(scope="module")
+def two_spellings():
+    """watermelon 2.0 with a copy of 色泽 named 色 泽: two columns that differ by a space."""
     X, y = xy("watermelon_2.0.csv", "好瓜", drop=["编号"])
-    trace = DecisionTree("id3").fit(X.assign(**{"色 泽": X["色泽"]}), y).trace_.to_dict()
-    guessed = one(trace, "Gain(D, 色  泽) = 0.109")
-    assert (guessed.status, guessed.read_as) == ("unknown_attribute", {})
+    return DecisionTree("id3").fit(X.assign(**{"色 泽": X["色泽"]}), y).trace_.to_dict()
+
+
+@pytest.mark.parametrize("line", ["Gain(D, 色  泽) = 0.109", "IV(色　 泽) = 1.580",
+                                  "Ent(色  泽=青绿) = 1.000", "H_{色  泽}(D) = 1.580",
+                                  "Gini(D, 色  泽=青绿) = 0.4"])
+def test_a_spaced_name_two_columns_spell_says_which_it_could_mean(two_spellings, line):
+    """Where two columns differ only by spaces (色泽 and 色 泽), a third spacing of the name
+    could mean either: it was the plain 'not a candidate', which said nothing of why. It is
+    not read, and the line names the columns it could mean, in both languages; each column's
+    own spelling is its."""
+    from ui.exercises import verdict_sentence
+    from ui.messages import t
+
+    guessed = one(two_spellings, line)
+    assert (guessed.status, guessed.read_as, guessed.exact) == ("ambiguous_attribute", {}, None)
+    assert guessed.details == {"attribute": "色  泽", "columns": "色泽, 色 泽"}
+    assert guessed.details["columns"].items == ("色泽", "色 泽")  # Listed: 、 in Chinese
+    assert verdict_sentence(guessed) == (
+        "Line 1: '色  泽' is not read: with its spaces ignored it could be any of the "
+        "attributes 色泽, 色 泽, whose names differ only by spaces; write it as the data "
+        "spells it.")
+    assert t("ex.line.ambiguous_attribute", _lang="zh", line=1, **guessed.details) == (
+        "第 1 行未读取：“色  泽”忽略其中的空格后，可能是属性色泽、色 泽中的任何一个"
+        "（它们的名称只差空格）；请按数据中的写法写出属性名。")
+    assert t("ex.line.ambiguous_attribute", _lang="zh", _notation="lihang", line=1,
+             **guessed.details).startswith("第 1 行未读取：“色  泽”忽略其中的空格后，可能是特征")
     for typed in ("色泽", "色 泽"):
-        verdict = one(trace, f"Gain(D, {typed}) = 0.109")
-        assert (verdict.claim.attribute, verdict.read_as) == (typed, {})
+        verdict = one(two_spellings, line.replace("色  泽", typed).replace("色　 泽", typed))
+        assert verdict.read_as == {} and verdict.exact is not None  # judged
+        if "=" not in line:
+            assert verdict.claim.attribute == typed
+
+
+def test_a_spaced_name_of_a_column_that_is_no_candidate_names_the_column(id3):
+    """纹 理 below the root (split on 纹理): 纹理 is no candidate there, and the line says so
+    of 纹理, read as it is at the root, not of '纹 理' as if it were no column at all."""
+    from ui.exercises import verdict_sentence
+    from ui.messages import t
+
+    verdict = one(id3, "Gain(D, 纹 理) = 0.1", node_id=1)
+    assert verdict.status == "unknown_attribute" and verdict.details["attribute"] == "纹理"
+    assert verdict.read_as == {"written": "纹 理", "attribute": "纹理"}
+    assert verdict_sentence(verdict).endswith(t("ex.line.read_as", written="纹 理",
+                                                attribute="纹理"))
+    branch = one(id3, "Ent(纹 理=清晰) = 0.1", node_id=1)
+    assert branch.details["attribute"] == "纹理=清晰" and branch.read_as["attribute"] == "纹理"
 
 
 def test_zhous_multiway_gini_index_on_a_cart_tree():

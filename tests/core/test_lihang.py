@@ -258,6 +258,39 @@ def test_check_my_numbers_reads_li_hang_lines(loan):
     assert zhou.verdicts[1].name == "Gain(D, 年龄)"
 
 
+# his forms that name the feature in a subscript (H_A(D), braced or not), then in brackets
+@pytest.mark.parametrize(("line", "written"), [
+    ("H_{有 工作}(D) = 0.918", "有 工作"), ("H_有 工作(D) = 0.918", "有 工作"),
+    ("H_{有　工作}(D) = 0.918", "有 工作"), ("H_{ 有  工作 }(D) = 0.918", "有  工作"),
+    ("g(D, 有 工作) = 0.324", "有 工作"), ("H(D|有 工作) = 0.647", "有 工作"),
+    ("g_R(D, 有 工作) = 0.352", "有 工作"), ("Gini(D, 有 工作=是) = 0.32", "有 工作")])
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_his_lines_read_a_feature_typed_with_spaces_as_the_one_column_it_spells(
+        loan, line, written, lang):
+    """H_{有 工作}(D) was 'not a candidate': the subscript was read after its spaces became _
+    (有_工作), the line's name made a key of NAMES. A subscript is read as typed, and a
+    feature with spaces inside is found as in his other forms (the one column it spells
+    without them) and the verdict says so, as it does for Zhou's Gain(D, 色 泽)."""
+    from ui.messages import t
+
+    (verdict,) = check(line, fitted("c45_lihang", loan), 0, notation="lihang").verdicts
+    assert verdict.status == "right"
+    assert verdict.read_as == {"written": written, "attribute": "有工作"}
+    assert t("ex.line.read_as", _lang=lang, _notation="lihang", **verdict.read_as) == {
+        "en": f"'{written}' is read as 有工作, its spaces ignored.",
+        "zh": f"“{written}”按特征有工作读取（忽略其中的空格）。"}[lang]
+
+
+def test_a_subscript_keeps_the_hyphens_and_case_of_a_features_name(loan):
+    """H_{has-job}(D) read the subscript as has_job (the line's name had - made _), no column."""
+    X, y = loan
+    trace = fitted("c45_lihang", (X.rename(columns={"有工作": "Has-Job"}), y))
+    for typed in ("Has-Job", "has-job", "Has - Job"):
+        (verdict,) = check(f"H_{{{typed}}}(D) = 0.918", trace, 0).verdicts
+        assert (verdict.status, verdict.claim.attribute) == ("right", "Has-Job")
+    assert check("H_{has_job}(D) = 0.918", trace, 0).verdicts[0].status == "unknown_attribute"
+
+
 @pytest.mark.parametrize("line", ["经验条件熵(D,A3) = 0.551", "条件熵(有自己的房子) = 0.551",
                                   "经验条件熵(D|有自己的房子) = 0.551",
                                   "conditional entropy(D, A3) = 0.551"])

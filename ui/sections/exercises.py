@@ -67,6 +67,7 @@ EN: dict[str, str] = {
     "ex.verdict.unread_result": "not read",
     "ex.verdict.past_range": "not read",
     "ex.verdict.unknown_attribute": "unknown attribute",
+    "ex.verdict.ambiguous_attribute": "which attribute?",
     "ex.verdict.needs_attribute": "which attribute?",
     "ex.line.right": "Line {line}: {quantity} = {exact} ✓",
     # a right line before another sentence (ex.line.taken): Chinese closes it, ✓。
@@ -129,6 +130,11 @@ EN: dict[str, str] = {
                               "worked out)."),
     "ex.line.unknown_attribute": ("Line {line}: {attribute} is not a candidate at this node "
                                   "(candidates: {attributes})."),
+    # a name typed with spaces inside that, the spaces ignored, spells two columns or more
+    "ex.line.ambiguous_attribute": ("Line {line}: '{attribute}' is not read: with its spaces "
+                                    "ignored it could be any of the attributes {columns}, "
+                                    "whose names differ only by spaces; write it as the data "
+                                    "spells it."),
     "ex.line.split_not_kept": ("Line {line}: this trace splits {attribute} two ways and keeps "
                                "the counts of its best partition only "
                                "({kept_left} | {kept_right}), as traces "
@@ -355,6 +361,7 @@ ZH: dict[str, str] = {
     "ex.verdict.unread_result": "无法识别",
     "ex.verdict.past_range": "无法识别",
     "ex.verdict.unknown_attribute": "未知属性",
+    "ex.verdict.ambiguous_attribute": "哪个属性？",
     "ex.verdict.needs_attribute": "缺少属性",
     "ex.line.right": "第 {line} 行：{quantity} = {exact} ✓",
     "ex.line.right.followed": "第 {line} 行：{quantity} = {exact} ✓。",
@@ -401,6 +408,9 @@ ZH: dict[str, str] = {
                               "其后的说明须写在括号里或不含数字（分数如 3/8 或算式不会被计算）。"),
     "ex.line.unknown_attribute": ("第 {line} 行：{attribute} 不是此结点的候选属性"
                                   "（候选属性：{attributes}）。"),
+    "ex.line.ambiguous_attribute": ("第 {line} 行未读取：“{attribute}”忽略其中的空格后，"
+                                    "可能是属性 {columns} 中的任何一个（它们的名称只差空格）；"
+                                    "请按数据中的写法写出属性名。"),
     "ex.line.split_not_kept": ("第 {line} 行：这份生成过程记录对 {attribute} 做二分，只保存了"
                                "最优划分（{kept_left} | {kept_right}）两侧的计数"
                                "（旧版本写出的生成过程记录没有各取值的计数）；"
