@@ -291,8 +291,8 @@ class Verdict:
     the tree splits two ways, CART: counted right), multiway_rounded (that multiway value
     rounded early, as the book prints it: Gain(D, 色泽) = 0.109 on a CART tree), wrong,
     unparsed, unknown_attribute, ambiguous_attribute (a name that, the spaces typed inside it
-    ignored, spells two or more of the data's columns: details name them), none_scored (no
-    attribute was scored at this node),
+    ignored, or in another case or width, spells two or more of the data's columns: details
+    name them), none_scored (no attribute was scored at this node),
     no_such_set (a Dᵛ past the attribute's branches, and past its values where the tree
     splits it two ways: Zhou's multiway Dᵛ is a multiway reading there),
     needs_attribute, other_threshold (Gain(D, a, t) at a t the node does not split a at;
@@ -322,7 +322,8 @@ class Verdict:
     # score: CART's Gini_index); no_such_set's two_way (a two-way split: one branch per value
     # has `values`); multiway's quinlan_iv or quinlan_gain_ratio (its IV counts the unknown
     # rows as one more value), set (a Dᵛ of Zhou's split: one value's rows) or set.own (that
-    # Dᵛ beside the tree's own, `own`); needs_attribute's set (a D̃ or Dᵛ, none naming its a)
+    # Dᵛ beside the tree's own, `own`); needs_attribute's set (a D̃ or Dᵛ, none naming its a);
+    # ambiguous_attribute's spelling (columns spelled in another case or width, not spacing)
     variant: str = ""
 
     @property
@@ -529,14 +530,16 @@ class _Context:
         among its candidates (named as the data spells it where its spaces were ignored to
         find it: read_as says so), or, where no attribute was scored here at all,
         none_scored (a list of candidates would be empty); ambiguous_attribute where, its
-        spaces ignored, it could name two or more of the data's columns."""
+        spaces ignored (or, variant spelling, in another case or width), it could name two or
+        more of the data's columns."""
         if not self.rows:
             return Verdict(claim, "none_scored", details={"attribute": attribute})
         name, equals, value = attribute.partition("=")
         reading = self.reading(name.strip())
-        if reading.columns:
+        if reading.columns:  # two columns spelled in another case or width, or spacing
             return Verdict(claim, "ambiguous_attribute", details={
-                "attribute": name.strip(), "columns": Listed(reading.columns)})
+                "attribute": name.strip(), "columns": Listed(reading.columns)},
+                variant="spelling" if reading.by == "spelling" else "")
         if reading.by == "spaces":
             attribute = f"{reading.column}{equals}{value}"
         return Verdict(claim, "unknown_attribute",
@@ -793,7 +796,7 @@ class _Context:
         taken = {"set": set_name(claim.branch, claim.known, self.names).text,
                  "attribute": reading.column or claim.attribute,
                  "source_line": claim.taken_from}
-        if reading.by in ("number", "spaces"):
+        if reading.column is not None and reading.by in ("number", "spaces"):
             taken["written"] = claim.attribute
         return taken
 
@@ -804,8 +807,8 @@ class _Context:
             return {}
         written = _named_attribute(claim)
         reading = self.reading(written)
-        return {"written": written, "attribute": reading.column} if reading.by == "spaces" \
-            else {}
+        return {"written": written, "attribute": reading.column} \
+            if reading.column is not None and reading.by == "spaces" else {}
 
     def _row(self, attribute: str | None) -> dict | None:
         """The node's score row of the column a name reads as (None: no candidate here)."""

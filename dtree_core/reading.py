@@ -24,12 +24,13 @@ class Reading:
     """How a written name reads among the data's columns (read_name): `column`, the one it
     names, found `by` its spelling (as the data spells it, or in another case or width), Li
     Hang's number (A1: the data's first column) or, by none of these, its letters with the
-    spaces typed inside them ignored (a Chinese input method leaves 色 泽 for 色泽). Where the
-    spaces ignored it spells two or more columns (色泽 and 色 泽 both in the data), it reads
-    as none of them: `columns` lists those it could mean."""
+    spaces typed inside them ignored (a Chinese input method leaves 色 泽 for 色泽). Where it
+    spells two or more columns in another case or width (Wind and wind for WIND), or with
+    the spaces ignored (色泽 and 色 泽 for 色  泽), it reads as none of them: `columns` lists
+    those it could mean, and `by` says which of the two ways it spells them."""
 
     column: str | None = None
-    by: str = ""  # "spelling" | "number" | "spaces"; "" where it reads as no column
+    by: str = ""  # "spelling" | "number" | "spaces"; "" where it reads as no column at all
     columns: tuple[str, ...] = ()
 
 
@@ -53,13 +54,16 @@ def read_name(name: str, columns: Columns) -> Reading:
     """How a written name reads among the columns (Reading): as spelled, in another case or
     width, as Li Hang numbers them (A1, where `columns` are numbered), or, only where none of
     these finds one, with the spaces typed inside it ignored, when that spells one column.
-    Exact spelling comes first, so a column named as another's fold (windy beside Windy) or
-    its spacing (色 泽 beside 色泽) is read as itself."""
+    Exact spelling comes first, so a column named as another's fold (wind beside Wind) or
+    its spacing (色 泽 beside 色泽) is read as itself; a fold or a spacing two columns share
+    is asked which, never guessed."""
     spellings, asked = columns.spellings, folded(name)
-    spelled = next((c for c, _, _ in spellings if c == name), None) or next(
-        (c for c, spelling, _ in spellings if spelling == asked), None)
-    if spelled is not None:
-        return Reading(spelled, "spelling")
+    if any(c == name for c, _, _ in spellings):
+        return Reading(name, "spelling")
+    spelled = tuple(c for c, spelling, _ in spellings if spelling == asked)
+    if spelled:
+        return Reading(spelled[0], "spelling") if len(spelled) == 1 else \
+            Reading(by="spelling", columns=spelled)
     numbered = NUMBERED.match(name)
     if numbered and 1 <= int(numbered["index"]) <= columns.numbered:
         return Reading(columns.names[int(numbered["index"]) - 1], "number")
@@ -67,4 +71,4 @@ def read_name(name: str, columns: Columns) -> Reading:
     spaced = tuple(c for c, _, without in spellings if without == key)
     if len(spaced) == 1:
         return Reading(spaced[0], "spaces")
-    return Reading(columns=spaced if len(spaced) > 1 else ())
+    return Reading(by="spaces", columns=spaced) if spaced else Reading()

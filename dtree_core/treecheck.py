@@ -540,8 +540,9 @@ class Difference:
     kind: attribute | tied (the student's attribute ties with the trace's) | threshold |
     tied_threshold (the student's cut ties with the trace's by the score it cuts by) |
     label | leaf_at_split | split_at_leaf | missing_branch | extra_branch | score |
-    ambiguous_attribute (the student's attribute, its spaces ignored, spells two or more of
-    the data's columns: `columns` names them, and `given` is the name as written).
+    ambiguous_attribute (the student's attribute, its spaces ignored or, `by` "spelling", in
+    another case or width, spells two or more of the data's columns: `columns` names them,
+    and `given` is the name as written).
     The student's attribute is named as the data spells the column it reads as (read_name:
     windy for Windy, 色 泽 for 色泽), and so is it in an extra branch's text.
     """
@@ -562,6 +563,7 @@ class Difference:
     given_value: float | None = None
     exact_value: float | None = None
     columns: tuple[str, ...] = ()  # kind "ambiguous_attribute": the columns it could mean
+    by: str = ""  # … and how it spells them (Reading.by: "spelling" | "spaces")
 
 
 @dataclass(frozen=True)
@@ -657,7 +659,7 @@ def _node_difference(node: dict, student: Pasted, reading: Reading | None, path:
     expected = str(decision["label"] if leaf else decision["attribute"])
     if reading is not None and reading.columns:  # asked which, whatever the trace does here
         return Difference("ambiguous_attribute", expected=expected, given=student.attribute,
-                          columns=reading.columns, **here)
+                          columns=reading.columns, by=reading.by, **here)
     given = None if reading is None else reading.column or student.attribute
     if leaf:
         if not student.is_leaf:

@@ -67,7 +67,7 @@ def show_check(trace: dict, result: TreeCheck) -> None:
     where = " / ".join(difference.path) if difference.path else t("tc.root")
     prefix = tm("tc.where", where=where)
     space = "" if prefix.endswith("：") else " "  # Chinese puts no space after its colon
-    said = prefix + space + tm(f"tc.diff.{difference.kind}", **sentence_values(trace, result))
+    said = prefix + space + tm(difference_key(difference), **sentence_values(trace, result))
     # a tie is said to be no mistake: it is not shown as one
     (st.info if difference.kind in TIES else st.error)(said)
     st.caption(t("tc.agreed", agreed=result.agreed, total=result.total,
@@ -83,6 +83,13 @@ def show_check(trace: dict, result: TreeCheck) -> None:
         st.caption(t("tc.scores" if len(table) > 1 else "tc.scores.one"))
         st.dataframe(table, hide_index=True,
                      column_config=score_formats(table, st.session_state.get("decimals", 3)))
+
+
+def difference_key(difference: Difference) -> str:
+    """The difference's sentence: a name asked which, as it spells the columns it could mean
+    (in another case or width, or its spaces ignored)."""
+    spelled = difference.kind == "ambiguous_attribute" and difference.by == "spelling"
+    return f"tc.diff.{difference.kind}" + (".spelling" if spelled else "")
 
 
 def read_as_sentences(result: TreeCheck) -> list[str]:

@@ -1014,3 +1014,16 @@ def test_li_hangs_numbers_and_a_programs_feature_names_are_no_columns(wm2):
         difference = check_tree(export_text(trace).replace("纹理", name), trace).difference
         assert (difference.kind, difference.given) == ("attribute", name)
         assert not known_attribute(trace, name)
+
+
+def test_a_name_two_columns_spell_in_another_case_is_asked_which():
+    """WIND folds to Wind and to wind: it was read as Wind, the first in column order, a
+    guess the tree was then judged by; it is asked which, naming both."""
+    frame = read_dataset("play_tennis.csv")
+    X = frame.drop(columns=["Day", "PlayTennis"])
+    X["wind"] = X["Wind"]
+    trace = grown(X, frame["PlayTennis"], "id3")
+    difference = check_tree(export_text(trace).replace("Wind", "WIND"), trace).difference
+    assert (difference.kind, difference.by, difference.given, difference.columns) == (
+        "ambiguous_attribute", "spelling", "WIND", ("Wind", "wind"))
+    assert difference.path == ("Outlook=Rain",)

@@ -68,6 +68,10 @@ EN: dict[str, str] = {
                                     "spaces ignored it could be any of the attributes "
                                     "{columns}, whose names differ only by spaces; write it as "
                                     "the data spells it."),
+    "tc.diff.ambiguous_attribute.spelling": ("your tree's attribute '{given}' is not read: in "
+                                             "another case or width it could be any of the "
+                                             "attributes {columns}, whose names differ only by "
+                                             "case or width; write it as the data spells it."),
     "tc.why": "Why the trace decides so: {why}",
     "tc.scores": "The score table's rows for both attributes at this node:",
     "tc.scores.one": "The score table's row for this attribute at this node:",
@@ -239,6 +243,10 @@ ZH: dict[str, str] = {
     "tc.diff.ambiguous_attribute": ("你的决策树的划分属性“{given}”未读取：忽略其中的空格后，"
                                     "可能是属性 {columns} 中的任何一个（它们的名称只差空格）；"
                                     "请按数据中的写法写出属性名。"),
+    "tc.diff.ambiguous_attribute.spelling": ("你的决策树的划分属性“{given}”未读取：不区分大小写"
+                                             "和全角、半角时，可能是属性 {columns} 中的任何一个"
+                                             "（它们的名称只差大小写或全角、半角）；请按数据中的"
+                                             "写法写出属性名。"),
     "tc.why": "生成过程这样决定的原因：{why}",
     "tc.scores": "此结点得分表中两个属性的行：",
     "tc.scores.one": "此结点得分表中该属性的行：",
