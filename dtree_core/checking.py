@@ -25,10 +25,11 @@ import numpy as np
 from . import algorithms, plugged
 from . import notation as notations
 from .criteria import split_scores
-from .data import Listed, folded
+from .data import Listed
 from .labels import curve_digits
 from .notation import Notation
 from .options import CURVE_POINTS
+from .reading import Columns, Reading, read_name
 from .solution import (
     ZHOU,
     Equation,
@@ -105,8 +106,6 @@ _BRANCH_SET = re.compile(r"^(?P<set>d̃|d~|d)[\^_]?\{?(?P<index>\d+)\}?$", re.IG
 # the name as typed, not as NAMES' keys are read (spaces and - made _, lower-cased): the
 # attribute keeps its spelling for _Context.reading, as an attribute in brackets does.
 _SUBSCRIPT_IV = re.compile(r"^[hH]_\{?(?P<attribute>[^{}]+?)\}?$")
-# Li Hang numbers the features A1, A2, … in the data's column order (Example 5.2).
-_NUMBERED = re.compile(r"^[aA](?P<index>\d+)$")
 # Zhou's eq. 4.8 names the split point: Gain(D, 含糖率, 0.126), Gain(D, 含糖率, t=0.126), or a
 # remark after the result, Gain(D, 含糖率) = 0.349 (t = 0.126).
 _T_NUMBER = r"[-+−]?(?:\d+(?:\.\d*)?|\.\d+)"
@@ -292,8 +291,8 @@ class Verdict:
     the tree splits two ways, CART: counted right), multiway_rounded (that multiway value
     rounded early, as the book prints it: Gain(D, 色泽) = 0.109 on a CART tree), wrong,
     unparsed, unknown_attribute, ambiguous_attribute (a name that, the spaces typed inside it
-    ignored, spells two or more of the data's columns: details name them), none_scored (no
-    attribute was scored at this node),
+    ignored, or in another case or width, spells two or more of the data's columns: details
+    name them), none_scored (no attribute was scored at this node),
     no_such_set (a Dᵛ past the attribute's branches, and past its values where the tree
     splits it two ways: Zhou's multiway Dᵛ is a multiway reading there),
     needs_attribute, other_threshold (Gain(D, a, t) at a t the node does not split a at;
@@ -323,7 +322,8 @@ class Verdict:
     # score: CART's Gini_index); no_such_set's two_way (a two-way split: one branch per value
     # has `values`); multiway's quinlan_iv or quinlan_gain_ratio (its IV counts the unknown
     # rows as one more value), set (a Dᵛ of Zhou's split: one value's rows) or set.own (that
-    # Dᵛ beside the tree's own, `own`); needs_attribute's set (a D̃ or Dᵛ, none naming its a)
+    # Dᵛ beside the tree's own, `own`); needs_attribute's set (a D̃ or Dᵛ, none naming its a);
+    # ambiguous_attribute's spelling (columns spelled in another case or width, not spacing)
     variant: str = ""
 
     @property
@@ -424,27 +424,6 @@ def _in_context(claims: list[Claim], column: Callable[[str], str]) -> list[Claim
 def _named_attribute(claim: Claim) -> str:
     """The attribute a line names: 纹理 of Ent(纹理=清晰) and of Li Hang's Gini(D, A1=青年) too."""
     return claim.attribute.partition("=")[0].strip()
-
-
-def _unspaced(name: str) -> str:
-    """A name as compared when spaces typed inside it are ignored (folded, as a spelling is)."""
-    return re.sub(r"\s+", "", folded(name))
-
-
-@dataclass(frozen=True)
-class Reading:
-    """How a name written on a line reads among the data's columns (_Context.reading):
-    `column`, the one it names, found `by` its spelling (as the data spells it, or in another
-    case or width), Li Hang's number (A1: the data's first column) or, by none of these, its
-    letters with the spaces typed inside them ignored (a Chinese input method leaves 色 泽 for
-    色泽); `row`, that column's score row at the node (None: no candidate here). Where the
-    spaces ignored it spells two or more columns (色泽 and 色 泽 both in the data), it reads
-    as none of them: `columns` lists those it could mean."""
-
-    column: str | None = None
-    by: str = ""  # "spelling" | "number" | "spaces"; "" where it reads as no column
-    row: dict | None = None
-    columns: tuple[str, ...] = ()
 
 
 def _rank_field(trace: dict) -> str:
@@ -551,14 +530,16 @@ class _Context:
         among its candidates (named as the data spells it where its spaces were ignored to
         find it: read_as says so), or, where no attribute was scored here at all,
         none_scored (a list of candidates would be empty); ambiguous_attribute where, its
-        spaces ignored, it could name two or more of the data's columns."""
+        spaces ignored (or, variant spelling, in another case or width), it could name two or
+        more of the data's columns."""
         if not self.rows:
             return Verdict(claim, "none_scored", details={"attribute": attribute})
         name, equals, value = attribute.partition("=")
         reading = self.reading(name.strip())
-        if reading.columns:
+        if reading.columns:  # two columns spelled in another case or width, or spacing
             return Verdict(claim, "ambiguous_attribute", details={
-                "attribute": name.strip(), "columns": Listed(reading.columns)})
+                "attribute": name.strip(), "columns": Listed(reading.columns)},
+                variant="spelling" if reading.by == "spelling" else "")
         if reading.by == "spaces":
             attribute = f"{reading.column}{equals}{value}"
         return Verdict(claim, "unknown_attribute",
@@ -815,7 +796,7 @@ class _Context:
         taken = {"set": set_name(claim.branch, claim.known, self.names).text,
                  "attribute": reading.column or claim.attribute,
                  "source_line": claim.taken_from}
-        if reading.by in ("number", "spaces"):
+        if reading.column is not None and reading.by in ("number", "spaces"):
             taken["written"] = claim.attribute
         return taken
 
@@ -826,43 +807,28 @@ class _Context:
             return {}
         written = _named_attribute(claim)
         reading = self.reading(written)
-        return {"written": written, "attribute": reading.column} if reading.by == "spaces" \
-            else {}
+        return {"written": written, "attribute": reading.column} \
+            if reading.column is not None and reading.by == "spaces" else {}
 
     def _row(self, attribute: str | None) -> dict | None:
-        return None if attribute is None else self.reading(attribute).row
+        """The node's score row of the column a name reads as (None: no candidate here)."""
+        return None if attribute is None else self.rows.get(self.reading(attribute).column)
 
     def column(self, name: str) -> str:
         """The data's column a name reads as; the name itself where it reads as none."""
         return self.reading(name).column or name
 
     def reading(self, name: str) -> Reading:
-        """How a line's name reads among the data's columns (Reading): as spelled, in
-        another case or width, as Li Hang numbers them (A1), or, only where none of these
-        finds one, with the spaces typed inside it ignored, when that spells one column. The
-        one rule every line's attribute is found by."""
-        spellings, asked = self._spellings, folded(name)
-        spelled = next((c for c, _, _ in spellings if c == name), None) or next(
-            (c for c, spelling, _ in spellings if spelling == asked), None)
-        if spelled is not None:
-            return Reading(spelled, "spelling", self.rows.get(spelled))
-        numbered = _NUMBERED.match(name)
-        if numbered and 1 <= int(numbered["index"]) <= len(self.numbered):
-            column = self.numbered[int(numbered["index"]) - 1]
-            return Reading(column, "number", self.rows.get(column))
-        key = _unspaced(name)
-        spaced = tuple(c for c, _, unspaced in spellings if unspaced == key)
-        if len(spaced) == 1:
-            return Reading(spaced[0], "spaces", self.rows.get(spaced[0]))
-        return Reading(columns=spaced if len(spaced) > 1 else ())
+        """How a line's name reads among the data's columns, by the one rule both checkers
+        read names by (read_name: as spelled, in another case or width, as Li Hang numbers
+        them, or its spaces ignored). Every line's attribute is found by it."""
+        return read_name(name, self._columns)
 
     @cached_property
-    def _spellings(self) -> tuple[tuple[str, str, str], ...]:
-        """(column, folded, without spaces) of each of the data's columns (and any row's:
-        a trace written without its attributes), folded once for every line read."""
-        # lines are read in NFKC: the data's names are compared in it too (密度（g/cm³）)
-        return tuple((name, folded(name), _unspaced(name))
-                     for name in dict.fromkeys((*self.numbered, *self.rows)))
+    def _columns(self) -> Columns:
+        """The data's columns (and any row's: a trace written without its attributes), Li
+        Hang's A1, A2, … numbering the data's, folded once for every line read."""
+        return Columns((*self.numbered, *self.rows), numbered=len(self.numbered))
 
     def close(self, given: float, value: float) -> bool:
         return abs(given - value) <= self.tolerance + 1e-12

@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from . import algorithms
 from .data import Listed
 from .labels import branch_text, children_of
+from .reading import Columns, Reading, read_name
 from .split import (
     Condition,
     Split,
@@ -75,6 +76,8 @@ _DRAWING = re.compile(r"^(?:[\s|│├└─`+]|-(?![\d.]))*")
 # holding a count, 【同类】)
 _COUNTS = re.compile(r"\s+\([^()]*\)$|\s*（[^（）]*\d[^（）]*）$")
 _STOP = re.compile(r"\s+\[[^\[\]]*\]$|\s*【[^【】]*】$")
+# What follows an attribute's name in a branch's test: 纹理=清晰, 密度<=0.38, 色泽 in {…}
+_AFTER_NAME = ("=", "<", ">", "≤", "≥", "⩽", "⩾", "in ", "in{", "∈")
 
 
 class PasteError(ValueError):
@@ -291,7 +294,7 @@ def _branch_condition(attribute: str, text: str) -> tuple[str, object, str | Non
     'in {a,b}' or '∈ {a,b}', 'attr=value' or 'value'."""
     bare = text.strip()
     rest = bare[len(attribute):].lstrip() if bare.startswith(attribute) else ""
-    if rest.startswith(("=", "<", ">", "≤", "≥", "⩽", "⩾", "in ", "in{", "∈")):
+    if rest.startswith(_AFTER_NAME):
         bare = rest.lstrip("=").strip()  # 'attr=value', 'attr==value', 'attr<=0.38'
     threshold = _BARE_THRESHOLD.match(bare)
     if threshold:
@@ -527,7 +530,7 @@ def _asked_attribute(title: str) -> str:
 
 # What can differ at a node (Difference.kind); the UI words each.
 KINDS = ("attribute", "tied", "threshold", "tied_threshold", "label", "leaf_at_split",
-         "split_at_leaf", "missing_branch", "extra_branch", "score")
+         "split_at_leaf", "missing_branch", "extra_branch", "score", "ambiguous_attribute")
 
 
 @dataclass(frozen=True)
@@ -536,7 +539,12 @@ class Difference:
 
     kind: attribute | tied (the student's attribute ties with the trace's) | threshold |
     tied_threshold (the student's cut ties with the trace's by the score it cuts by) |
-    label | leaf_at_split | split_at_leaf | missing_branch | extra_branch | score.
+    label | leaf_at_split | split_at_leaf | missing_branch | extra_branch | score |
+    ambiguous_attribute (the student's attribute, its spaces ignored or, `by` "spelling", in
+    another case or width, spells two or more of the data's columns: `columns` names them,
+    and `given` is the name as written).
+    The student's attribute is named as the data spells the column it reads as (read_name:
+    windy for Windy, 色 泽 for 色泽), and so is it in an extra branch's text.
     """
 
     kind: str
@@ -554,6 +562,8 @@ class Difference:
     score_attribute: str | None = None
     given_value: float | None = None
     exact_value: float | None = None
+    columns: tuple[str, ...] = ()  # kind "ambiguous_attribute": the columns it could mean
+    by: str = ""  # … and how it spells them (Reading.by: "spelling" | "spaces")
 
 
 @dataclass(frozen=True)
@@ -564,6 +574,10 @@ class TreeCheck:
     difference: Difference | None
     pasted_nodes: int = 0  # nodes read from the student's tree
     tolerance: float = TOLERANCE
+    # The student's attributes compared, written otherwise than the data spells their column:
+    # {written, attribute (the column), by ("spelling": another case or width | "spaces")},
+    # once each, in the order the walk met them.
+    read_as: tuple[dict, ...] = ()
 
     @property
     def matches(self) -> bool:
@@ -590,43 +604,79 @@ def compare(pasted: ReadTree, trace: dict, allow_missing_empty: bool = False,
     total = sum(1 for n in nodes if not n.get("pruned_away"))
     agreed, stack = 0, [(root["id"], pasted.root, ())]
     threshold_by = algorithms.get(trace["algorithm"]).threshold_by
+    columns, read_as = columns_of(trace), {}
     while stack:
         node_id, student, path = stack.pop()
         node = nodes[node_id]
-        difference = _node_difference(node, student, path, tolerance, threshold_by)
+        reading = _read_attribute(student, columns, read_as)
+        difference = _node_difference(node, student, reading, path, tolerance, threshold_by)
         pairs = []
         if difference is None and node["decision"]["kind"] == "split":
             difference, pairs = _match_branches(node, student, path, nodes,
                                                 children[node_id], allow_missing_empty)
         if difference is not None:
-            return TreeCheck(pasted.form, agreed, total, difference, pasted.nodes, tolerance)
+            return TreeCheck(pasted.form, agreed, total, difference, pasted.nodes, tolerance,
+                             tuple(read_as.values()))
         agreed += 1
         stack.extend(reversed(pairs))
-    return TreeCheck(pasted.form, agreed, total, None, pasted.nodes, tolerance)
+    return TreeCheck(pasted.form, agreed, total, None, pasted.nodes, tolerance,
+                     tuple(read_as.values()))
 
 
-def _node_difference(node: dict, student: Pasted, path: tuple, tolerance: float,
-                     threshold_by: str):
+def _read_attribute(student: Pasted, columns: Columns, read_as: dict) -> Reading | None:
+    """The student's attribute read among the data's columns (None: a leaf); a name written
+    otherwise than its column is noted in read_as, once."""
+    if student.is_leaf:
+        return None
+    reading = read_name(student.attribute, columns)
+    if reading.column not in (None, student.attribute):
+        read_as.setdefault(student.attribute, {"written": student.attribute,
+                                               "attribute": reading.column, "by": reading.by})
+    return reading
+
+
+def columns_of(trace: dict) -> Columns:
+    """The data's columns, as the student's attributes are read among them (read_name).
+
+    Not numbered, as the numbers check numbers them (Li Hang's A1, A2, …): a tree is a
+    program's printout or a figure copied, and both name their columns. A program given the
+    data's names prints them (scikit-learn's export_text with feature_names, Weka's J48 from
+    the ARFF header); one given none numbers the columns from 0 (export_text's feature_0,
+    plot_tree's x[0]), so A1 read 1-based as Li Hang counts would be the column after the
+    one a program's 0-based A1 means, and the tree would be judged against a column the
+    student did not mean. The books' trees name the columns too (Li Hang's Example 5.3
+    splits on 有自己的房子). A numbered name (A1, feature_0) is no column of the data, and the
+    student is told so (tc.unknown_attribute)."""
+    return Columns(tuple(str(a["name"]) for a in trace.get("attributes") or ()), numbered=0)
+
+
+def _node_difference(node: dict, student: Pasted, reading: Reading | None, path: tuple,
+                     tolerance: float, threshold_by: str):
+    """The node's difference, the student's attribute judged as the column it reads as."""
     decision = node["decision"]
     here = {"node_id": node["id"], "path": path}
-    if decision["kind"] != "split":
+    leaf = decision["kind"] != "split"
+    expected = str(decision["label"] if leaf else decision["attribute"])
+    if reading is not None and reading.columns:  # asked which, whatever the trace does here
+        return Difference("ambiguous_attribute", expected=expected, given=student.attribute,
+                          columns=reading.columns, by=reading.by, **here)
+    given = None if reading is None else reading.column or student.attribute
+    if leaf:
         if not student.is_leaf:
-            return Difference("split_at_leaf", expected=str(decision["label"]),
-                              given=student.attribute, stop=decision.get("stop"),
-                              given_row=_row(node, student.attribute), **here)
+            return Difference("split_at_leaf", expected=expected, given=given,
+                              stop=decision.get("stop"), given_row=_row(node, given), **here)
         if not same_value(student.label, decision["label"]):
-            return Difference("label", expected=str(decision["label"]), given=student.label,
+            return Difference("label", expected=expected, given=student.label,
                               stop=decision.get("stop"), **here)
         return None
-    expected = str(decision["attribute"])
     if student.is_leaf:
         return Difference("leaf_at_split", expected=expected, given=student.label,
                           expected_row=_row(node, expected), **here)
-    if student.attribute != expected:
-        kind = "tied" if student.attribute in (decision.get("ties") or ()) else "attribute"
-        return Difference(kind, expected=expected, given=student.attribute,
+    if given != expected:
+        kind = "tied" if given in (decision.get("ties") or ()) else "attribute"
+        return Difference(kind, expected=expected, given=given,
                           expected_row=_row(node, expected),
-                          given_row=_row(node, student.attribute), **here)
+                          given_row=_row(node, given), **here)
     return _threshold_difference(node, student, here, threshold_by) or \
         _score_difference(node, student, tolerance, here)
 
@@ -705,9 +755,19 @@ def _match_branches(node, student: Pasted, path: tuple, nodes, child_ids, allow_
         unused.remove(found)
         pairs.append((child_id, found.child, (*path, text)))
     if unused:
-        return Difference("extra_branch", node_id=node["id"], path=path, branch=unused[0].text,
-                          expected=str(node["decision"]["attribute"])), []
+        expected = str(node["decision"]["attribute"])
+        return Difference("extra_branch", node_id=node["id"], path=path,
+                          branch=_named_as_column(unused[0].text, student.attribute, expected),
+                          expected=expected), []
     return None, pairs
+
+
+def _named_as_column(text: str, written: str, column: str) -> str:
+    """A branch's text as the student wrote it, its attribute named as the data spells the
+    column it was read as (色 泽=青绿 for 色泽): a value alone (青绿) names none."""
+    rest = text[len(written):].lstrip() if text.startswith(written) else ""
+    return column + text[len(written):] if rest.translate(_SYNTAX).startswith(_AFTER_NAME) \
+        else text
 
 
 def cut_bounds(node: dict, condition: dict) -> tuple[float, float]:
@@ -799,5 +859,6 @@ def _row(node: dict, attribute: str | None) -> dict | None:
 
 
 def known_attribute(trace: dict, attribute: str | None) -> bool:
-    """Is it a column of the data the trace grew from (else a typo or another dataset)?"""
-    return any(a["name"] == attribute for a in trace["attributes"])
+    """Is it a column of the data the trace grew from, read as the checker reads the
+    student's attributes (read_name; else a typo or another dataset)?"""
+    return attribute is not None and read_name(attribute, columns_of(trace)).column is not None

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
+from dtree_core.data import Listed
 from dtree_core.expected import (
     DEFAULT_TOLERANCE,
     ExerciseFileError,
@@ -18,7 +19,7 @@ from dtree_core.options import Options
 from dtree_core.split import places_apart, record_threshold_text
 from dtree_core.treecheck import Difference, PasteError, TreeCheck, check_tree, known_attribute
 from ui import engine, registry
-from ui.messages import has, t, tm
+from ui.messages import has, sentences, t, tm
 from ui.names import tree_dataset_name
 from ui.panel import tie_rule, why_text
 from ui.setup import error_text
@@ -28,6 +29,9 @@ EXAMPLE = "{'纹理': {'清晰': {'根蒂': {...}}, '稍糊': {...}, '模糊': '
 # The differences that are ties the rule broke (its sentence says "not a mistake")
 TIES = ("tied", "tied_threshold")
 FILE_NAME = "test_expected_values.py"  # pytest collects test_*.py; a module name, no dots
+# How a name was read (TreeCheck.read_as's `by`): spaces ignored is said in the words the
+# numbers check says it in.
+READ_AS = {"spaces": "ex.line.read_as", "spelling": "tc.read_as.spelling"}
 
 
 def check_my_tree(trace: dict) -> None:
@@ -51,7 +55,8 @@ def check_my_tree(trace: dict) -> None:
 
 def show_check(trace: dict, result: TreeCheck) -> None:
     """The verdict: all nodes agree, or the first difference with both decisions."""
-    st.caption(t("tc.read", form=t(f"tc.form.{result.form}"), nodes=result.pasted_nodes))
+    st.caption(sentences([t("tc.read", form=t(f"tc.form.{result.form}"),
+                            nodes=result.pasted_nodes), *read_as_sentences(result)]))
     if result.matches:
         st.success(tm("tc.match", algorithm=registry.name(trace["algorithm"]),
                       total=result.total))
@@ -62,7 +67,7 @@ def show_check(trace: dict, result: TreeCheck) -> None:
     where = " / ".join(difference.path) if difference.path else t("tc.root")
     prefix = tm("tc.where", where=where)
     space = "" if prefix.endswith("：") else " "  # Chinese puts no space after its colon
-    said = prefix + space + tm(f"tc.diff.{difference.kind}", **sentence_values(trace, result))
+    said = prefix + space + tm(difference_key(difference), **sentence_values(trace, result))
     # a tie is said to be no mistake: it is not shown as one
     (st.info if difference.kind in TIES else st.error)(said)
     st.caption(t("tc.agreed", agreed=result.agreed, total=result.total,
@@ -80,6 +85,19 @@ def show_check(trace: dict, result: TreeCheck) -> None:
                      column_config=score_formats(table, st.session_state.get("decimals", 3)))
 
 
+def difference_key(difference: Difference) -> str:
+    """The difference's sentence: a name asked which, as it spells the columns it could mean
+    (in another case or width, or its spaces ignored)."""
+    spelled = difference.kind == "ambiguous_attribute" and difference.by == "spelling"
+    return f"tc.diff.{difference.kind}" + (".spelling" if spelled else "")
+
+
+def read_as_sentences(result: TreeCheck) -> list[str]:
+    """How each name written otherwise than the data spells its column was read."""
+    return [tm(READ_AS[read["by"]], written=read["written"], attribute=read["attribute"])
+            for read in result.read_as]
+
+
 def sentence_values(trace: dict, result: TreeCheck) -> dict:
     """The values the difference's sentence names (the score kind's given is a number)."""
     difference = result.difference
@@ -91,7 +109,8 @@ def sentence_values(trace: dict, result: TreeCheck) -> dict:
             "field": score_header(difference.score_field) if difference.score_field else "",
             "attribute": difference.score_attribute, "exact": _number(difference.exact_value),
             "tolerance": f"{result.tolerance:g}", "rule": tie_rule(trace),
-            "criterion": score_header(registry.record(trace["algorithm"]).threshold_by)}
+            "criterion": score_header(registry.record(trace["algorithm"]).threshold_by),
+            "columns": Listed(difference.columns)}
 
 
 def odd_attribute(trace: dict, difference: Difference) -> str | None:

@@ -10,6 +10,7 @@ import pytest
 from app_helpers import new_app, page_app, started_app
 
 from dtree_core.labels import export_text
+from tests.conftest import read_dataset
 from ui.messages import fill, t
 
 PAGE = "pages/exercises.py"
@@ -380,3 +381,77 @@ def test_the_cores_refusal_of_one_forced_split_says_it(wm3):
         trace = DecisionTree("id3", force=force).fit(X, y).trace_.to_dict()
         with pytest.raises(ExerciseFileError, match=words):
             expected_tests(trace, X, y, "forced")
+
+
+def caption_text(at) -> str:
+    return shown(at.caption).replace("\\", "")
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_name_typed_with_spaces_is_read_as_its_column_and_said(lang):
+    """纹 理 (a Chinese input method's space) was 'not an attribute of this data': it is read
+    as 纹理, the page says so, and a wrong split on 色 泽 is told of as one on 色泽."""
+    at = open_exercises(lang)
+    trace = at.session_state["current"]["trace"]
+    paste(at, export_text(trace).replace("纹理", "纹 理"))
+    assert not at.error and not at.warning
+    assert WORDS[lang][0] in shown(at.success).replace("\\", "")
+    assert t("ex.line.read_as", _lang=lang, written="纹 理", attribute="纹理") in caption_text(at)
+    paste(at, "纹理?\n    纹理=清晰: 色 泽?\n        色 泽=青绿: 是\n        色 泽=乌黑: 是\n"
+              "        色 泽=浅白: 否\n    纹理=稍糊: 否\n    纹理=模糊: 否")
+    unescaped = shown(at.error).replace("\\", "")
+    assert WORDS[lang][1] in unescaped and WORDS[lang][2] in unescaped
+    assert not at.warning  # not "not an attribute of this data"
+    assert list(at.dataframe[0].value[t("col.attribute", _lang=lang)]) == ["根蒂", "色泽"]
+    assert t("ex.line.read_as", _lang=lang, written="色 泽", attribute="色泽") in caption_text(at)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_name_in_another_case_or_width_is_read_as_its_column_and_said(lang):
+    at = page_app(PAGE, "play_tennis", lang=lang, algorithm="id3")
+    trace = at.session_state["current"]["trace"]
+    paste(at, export_text(trace).replace("Outlook", "ＯＵＴＬＯＯＫ").replace("Wind", "wind"))
+    assert not at.error and not at.warning and at.success
+    said = caption_text(at)
+    for written, column in (("ＯＵＴＬＯＯＫ", "Outlook"), ("wind", "Wind")):
+        assert t("tc.read_as.spelling", _lang=lang, written=written, attribute=column) in said
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_name_two_columns_spell_without_spaces_is_asked_which(lang):
+    """Two columns differing only by spaces (色泽 and 色 泽): a third spacing could mean either,
+    and is refused naming both, as the numbers check refuses it."""
+    frame = read_dataset("watermelon_2.0.csv").drop(columns="编号")
+    frame.insert(1, "色 泽", frame["色泽"])
+    at = uploaded_exercises(frame, lang)
+    paste(at, "色  泽?\n    色  泽=青绿: 是\n    色  泽=乌黑: 否\n    色  泽=浅白: 否")
+    columns = ("、" if lang == "zh" else ", ").join(["色泽", "色 泽"])
+    asked = t("tc.diff.ambiguous_attribute", _lang=lang, given="色  泽", columns=columns)
+    (said,) = (e.value.replace("\\", "") for e in at.error)
+    assert said.endswith(asked) and t("tc.root", _lang=lang) in said
+    assert not at.warning
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_name_two_columns_spell_in_another_case_is_asked_which(lang):
+    """WIND for columns Wind and wind was read as Wind, the first: a guess. It is asked."""
+    frame = read_dataset("play_tennis.csv").drop(columns="Day")
+    frame.insert(4, "wind", frame["Wind"])
+    at = uploaded_exercises(frame, lang)
+    paste(at, export_text(at.session_state["current"]["trace"]).replace("Wind", "WIND"))
+    columns = ("、" if lang == "zh" else ", ").join(["Wind", "wind"])
+    asked = t("tc.diff.ambiguous_attribute.spelling", _lang=lang, given="WIND",
+              columns=columns)
+    (said,) = (e.value.replace("\\", "") for e in at.error)
+    assert said.endswith(asked) and "Outlook=Rain" in said
+
+
+def uploaded_exercises(frame, lang: str):
+    """The exercises page on a CSV uploaded on the grow page (its last column the class)."""
+    at = started_app(lang)
+    at.radio(key="source").set_value("upload").run()
+    at.file_uploader(key="upload").set_value(
+        ("two.csv", frame.to_csv(index=False).encode("utf-8"), "text/csv")).run()
+    at.switch_page(PAGE).run()
+    assert not at.exception and not at.error
+    return at

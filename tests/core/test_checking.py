@@ -616,6 +616,37 @@ def test_a_spaced_name_of_a_column_that_is_no_candidate_names_the_column(id3):
     assert branch.details["attribute"] == "纹理=清晰" and branch.read_as["attribute"] == "纹理"
 
 
+@pytest.fixture(scope="module")
+def two_cases():
+    """Play tennis with a copy of Wind named wind: two columns that differ by case."""
+    X, y = xy("play_tennis.csv", "PlayTennis", drop=["Day"])
+    return DecisionTree("id3").fit(X.assign(wind=X["Wind"]), y).trace_.to_dict()
+
+
+@pytest.mark.parametrize("typed", ["WIND", "WiNd"])
+def test_a_name_two_columns_spell_in_another_case_says_which_it_could_mean(two_cases, typed):
+    """WIND folds to both Wind and wind: it was read as Wind, the first in column order, a
+    guess; it is asked which, naming both, in both languages. Each exact spelling is its."""
+    from ui.exercises import verdict_sentence
+    from ui.messages import t
+
+    guessed = one(two_cases, f"Gain(D, {typed}) = 0.048")
+    assert (guessed.status, guessed.variant, guessed.exact) == (
+        "ambiguous_attribute", "spelling", None)
+    assert guessed.details == {"attribute": typed, "columns": "Wind, wind"}
+    assert verdict_sentence(guessed) == (
+        f"Line 1: '{typed}' is not read: in another case or width it could be any of the "
+        "attributes Wind, wind, whose names differ only by case or width; write it as the "
+        "data spells it.")
+    assert t("ex.line.ambiguous_attribute.spelling", _lang="zh", line=1,
+             **guessed.details) == (
+        f"第 1 行未读取：“{typed}”不区分大小写和全角、半角时，可能是属性 Wind、wind 中的任何一个"
+        "（它们的名称只差大小写或全角、半角）；请按数据中的写法写出属性名。")
+    for spelled in ("Wind", "wind"):
+        verdict = one(two_cases, f"Gain(D, {spelled}) = 0.048")
+        assert verdict.status == "right" and verdict.claim.attribute == spelled
+
+
 def test_zhous_multiway_gini_index_on_a_cart_tree():
     """CART's row holds the best two-way split's Gini_index (0.437 for 色泽); the book's
     eq. 4.6, one branch per value, gives 0.427: counted right as Zhou's, and said apart."""

@@ -17,8 +17,8 @@ from dtree_core.cli import main
 from dtree_core.expected import MAX_ROWS, ExerciseFileError, expected_tests
 from dtree_core.labels import export_text
 from dtree_core.options import PRUNE_METHODS
-from dtree_core.treecheck import PasteError, check_tree, read_tree
-from tests.conftest import ROOT, dataset_path, xy
+from dtree_core.treecheck import PasteError, check_tree, known_attribute, read_tree
+from tests.conftest import ROOT, dataset_path, read_dataset, xy
 
 
 def grown(X, y, algorithm: str) -> dict:
@@ -905,3 +905,125 @@ def test_zhous_question_with_yes_and_no_under_it_reads_as_the_two_sides_of_the_c
     assert check_tree(upper, trace).matches
     wrong = pasted.replace("是: 否\n    否: 是", "是: 是\n    否: 否")
     assert check_tree(wrong, trace).difference.kind == "label"
+
+
+# --------------------------------------------------------------------- names as written
+
+
+@pytest.fixture
+def tennis():
+    return grown(*xy("play_tennis.csv", "PlayTennis", drop=["Day"]), "id3")
+
+
+@pytest.mark.parametrize("written", ["outlook", "ＯＵＴＬＯＯＫ", "OutLook"])
+@pytest.mark.parametrize("form", ["text", "nested"])
+def test_a_name_in_another_case_or_width_is_read_as_its_column_and_said(tennis, written, form):
+    """A pasted ＯＵＴＬＯＯＫ or outlook for the column Outlook was 'not an attribute of this
+    data': it is read as the numbers check reads it (folded), and the check says so."""
+    text = export_text(tennis) if form == "text" else (
+        "{'Outlook': {'Sunny': {'Humidity': {'High': 'No', 'Normal': 'Yes'}}, "
+        "'Overcast': 'Yes', 'Rain': {'Wind': {'Weak': 'Yes', 'Strong': 'No'}}}}")
+    result = check_tree(text.replace("Outlook", written), tennis)
+    assert result.matches and result.agreed == result.total
+    assert result.read_as == ({"written": written, "attribute": "Outlook", "by": "spelling"},)
+    assert check_tree(text, tennis).read_as == ()  # as the data spells it: nothing to say
+
+
+@pytest.mark.parametrize("form", ["text", "nested"])
+def test_a_name_typed_with_spaces_inside_is_read_as_the_column_it_spells(wm2, form):
+    """A Chinese input method leaves 纹 理 for 纹理: read as the column, said once each."""
+    trace = grown(*wm2, "id3")
+    text = export_text(trace) if form == "text" else json.dumps(
+        _nested(trace), ensure_ascii=False)
+    result = check_tree(text.replace("纹理", "纹 理").replace("根蒂", "根  蒂"), trace)
+    assert result.matches
+    assert result.read_as == ({"written": "纹 理", "attribute": "纹理", "by": "spaces"},
+                              {"written": "根  蒂", "attribute": "根蒂", "by": "spaces"})
+
+
+def _nested(trace: dict, node_id: int = 0):
+    """The trace's tree as course code's nested dict."""
+    from dtree_core.labels import children_of
+
+    node = trace["nodes"][node_id]
+    if node["decision"]["kind"] != "split":
+        return node["decision"]["label"]
+    return {node["decision"]["attribute"]: {
+        trace["nodes"][c]["branch"]["value"]: _nested(trace, c)
+        for c in children_of(trace)[node_id]}}
+
+
+def test_a_difference_names_the_column_as_the_data_spells_it(wm2, tennis):
+    """The student's attribute is judged as the column it reads as, and named so: its score
+    row, a tie with the trace's choice, an extra branch's attribute."""
+    humidity = "humidity?\n    humidity=High: No\n    humidity=Normal: Yes"
+    difference = check_tree(humidity, tennis).difference
+    assert (difference.kind, difference.given) == ("attribute", "Humidity")
+    assert difference.given_row["attribute"] == "Humidity"
+    assert known_attribute(tennis, "humidity") and known_attribute(tennis, "ＨＵＭＩＤＩＴＹ")
+    id3 = grown(*wm2, "id3")
+    tied = ("纹理?\n    纹理=清晰: 触 感?\n        触 感=硬滑: 是\n        触 感=软粘: 否\n"
+            "    纹理=稍糊: 否\n    纹理=模糊: 否")
+    difference = check_tree(tied, id3).difference
+    assert (difference.kind, difference.given) == ("tied", "触感")
+    extra = export_text(id3).replace("纹理", "纹 理") + "\n    纹 理=其他: 否"
+    difference = check_tree(extra, id3).difference
+    assert (difference.kind, difference.branch) == ("extra_branch", "纹理=其他")
+
+
+@pytest.fixture
+def spaced_twice(wm2):
+    """Watermelon 2.0 with a copy of 色泽 named 色 泽: the two differ only by spaces."""
+    X, y = wm2
+    X = X.copy()
+    X.insert(1, "色 泽", X["色泽"])
+    return grown(X, y, "id3")
+
+
+def test_a_name_two_columns_spell_without_spaces_is_asked_which(spaced_twice):
+    """A third spacing (色  泽) could mean either column: refused, naming both, wherever the
+    tree has it (here at the root, where the trace splits on 纹理)."""
+    difference = check_tree("色  泽?\n    色  泽=青绿: 是\n    色  泽=乌黑: 否\n"
+                            "    色  泽=浅白: 否", spaced_twice).difference
+    assert (difference.kind, difference.given, difference.columns, difference.node_id) == (
+        "ambiguous_attribute", "色  泽", ("色泽", "色 泽"), 0)
+
+
+def test_the_exact_spelling_wins_over_any_fold(spaced_twice):
+    """色 泽 is a column of its own here: read as itself, not as 色泽 nor as ambiguous. ID3's
+    tie of the two copies goes to 色泽, first in column order: 色 泽 is the tied one."""
+    id3 = export_text(spaced_twice)
+    assert check_tree(id3, spaced_twice).matches
+    difference = check_tree(id3.replace("色泽", "色 泽"), spaced_twice).difference
+    assert (difference.kind, difference.expected, difference.given) == ("tied", "色泽", "色 泽")
+    frame = read_dataset("play_tennis.csv")
+    X = frame.drop(columns=["Day", "PlayTennis"])
+    X["wind"] = X["Wind"]  # after Wind: ID3's tie of the two goes to Wind
+    trace = grown(X, frame["PlayTennis"], "id3")
+    text = export_text(trace)
+    assert check_tree(text, trace).matches and "Wind=Weak" in text
+    difference = check_tree(text.replace("Wind", "wind"), trace).difference
+    assert (difference.kind, difference.given) == ("tied", "wind")
+
+
+def test_li_hangs_numbers_and_a_programs_feature_names_are_no_columns(wm2):
+    """Not numbered (columns_of): A4 or feature_3 for 纹理 is told as no column of the data,
+    as the numbers check's A4 would be read by a 1-based count a program does not keep."""
+    trace = grown(*wm2, "id3")
+    for name in ("A4", "feature_3"):
+        difference = check_tree(export_text(trace).replace("纹理", name), trace).difference
+        assert (difference.kind, difference.given) == ("attribute", name)
+        assert not known_attribute(trace, name)
+
+
+def test_a_name_two_columns_spell_in_another_case_is_asked_which():
+    """WIND folds to Wind and to wind: it was read as Wind, the first in column order, a
+    guess the tree was then judged by; it is asked which, naming both."""
+    frame = read_dataset("play_tennis.csv")
+    X = frame.drop(columns=["Day", "PlayTennis"])
+    X["wind"] = X["Wind"]
+    trace = grown(X, frame["PlayTennis"], "id3")
+    difference = check_tree(export_text(trace).replace("Wind", "WIND"), trace).difference
+    assert (difference.kind, difference.by, difference.given, difference.columns) == (
+        "ambiguous_attribute", "spelling", "WIND", ("Wind", "wind"))
+    assert difference.path == ("Outlook=Rain",)

@@ -135,6 +135,10 @@ EN: dict[str, str] = {
                                     "ignored it could be any of the attributes {columns}, "
                                     "whose names differ only by spaces; write it as the data "
                                     "spells it."),
+    "ex.line.ambiguous_attribute.spelling": ("Line {line}: '{attribute}' is not read: in "
+                                             "another case or width it could be any of the "
+                                             "attributes {columns}, whose names differ only by "
+                                             "case or width; write it as the data spells it."),
     "ex.line.split_not_kept": ("Line {line}: this trace splits {attribute} two ways and keeps "
                                "the counts of its best partition only "
                                "({kept_left} | {kept_right}), as traces "
@@ -411,6 +415,10 @@ ZH: dict[str, str] = {
     "ex.line.ambiguous_attribute": ("第 {line} 行未读取：“{attribute}”忽略其中的空格后，"
                                     "可能是属性 {columns} 中的任何一个（它们的名称只差空格）；"
                                     "请按数据中的写法写出属性名。"),
+    "ex.line.ambiguous_attribute.spelling": ("第 {line} 行未读取：“{attribute}”不区分大小写"
+                                             "和全角、半角时，可能是属性 {columns} 中的任何一个"
+                                             "（它们的名称只差大小写或全角、半角）；请按数据中的"
+                                             "写法写出属性名。"),
     "ex.line.split_not_kept": ("第 {line} 行：这份生成过程记录对 {attribute} 做二分，只保存了"
                                "最优划分（{kept_left} | {kept_right}）两侧的计数"
                                "（旧版本写出的生成过程记录没有各取值的计数）；"

@@ -31,6 +31,8 @@ EN: dict[str, str] = {
     "tc.form.nested": "nested dict",
     "tc.form.text": "indented text",
     "tc.read": "Read as {form}: {nodes} nodes.",
+    # an attribute written otherwise than the data spells it (spaces: ex.line.read_as)
+    "tc.read_as.spelling": "'{written}' is read as {attribute}, its case and width ignored.",
     "tc.match": ("Your tree is the {algorithm} tree: all {total} nodes agree (attributes, "
                  "branches and leaf labels)."),
     "tc.match.numbers": ("The same tree can still come from wrong numbers: Li Hang's exercise "
@@ -61,6 +63,15 @@ EN: dict[str, str] = {
     "tc.diff.extra_branch": "your branch {branch} is not one of the split on {expected}.",
     "tc.diff.score": ("your {field} of {attribute} is {given}; the trace's is {exact} "
                       "(tolerance {tolerance})."),
+    # a name typed with spaces inside that, the spaces ignored, spells two columns or more
+    "tc.diff.ambiguous_attribute": ("your tree's attribute '{given}' is not read: with its "
+                                    "spaces ignored it could be any of the attributes "
+                                    "{columns}, whose names differ only by spaces; write it as "
+                                    "the data spells it."),
+    "tc.diff.ambiguous_attribute.spelling": ("your tree's attribute '{given}' is not read: in "
+                                             "another case or width it could be any of the "
+                                             "attributes {columns}, whose names differ only by "
+                                             "case or width; write it as the data spells it."),
     "tc.why": "Why the trace decides so: {why}",
     "tc.scores": "The score table's rows for both attributes at this node:",
     "tc.scores.one": "The score table's row for this attribute at this node:",
@@ -200,6 +211,7 @@ ZH: dict[str, str] = {
     "tc.form.nested": "嵌套字典",
     "tc.form.text": "缩进文本",
     "tc.read": "按{form}读入：{nodes} 个结点。",
+    "tc.read_as.spelling": "“{written}”按属性 {attribute} 读取（不区分大小写和全角、半角）。",
     "tc.match": ("你的决策树就是用 {algorithm} 生成的决策树：全部 {total} 个结点一致（划分属性、"
                  "分支和叶结点类别）。"),
     "tc.match.numbers": ("树相同，数值仍可能是错的：在李航习题 5.1 中，把信息增益除以 H(D) 而"
@@ -228,6 +240,13 @@ ZH: dict[str, str] = {
     "tc.diff.extra_branch": "你的分支 {branch} 不属于按 {expected} 的划分。",
     "tc.diff.score": ("你算的 {attribute} 的 {field} 为 {given}；生成过程为 {exact}（容差 "
                       "{tolerance}）。"),
+    "tc.diff.ambiguous_attribute": ("你的决策树的划分属性“{given}”未读取：忽略其中的空格后，"
+                                    "可能是属性 {columns} 中的任何一个（它们的名称只差空格）；"
+                                    "请按数据中的写法写出属性名。"),
+    "tc.diff.ambiguous_attribute.spelling": ("你的决策树的划分属性“{given}”未读取：不区分大小写"
+                                             "和全角、半角时，可能是属性 {columns} 中的任何一个"
+                                             "（它们的名称只差大小写或全角、半角）；请按数据中的"
+                                             "写法写出属性名。"),
     "tc.why": "生成过程这样决定的原因：{why}",
     "tc.scores": "此结点得分表中两个属性的行：",
     "tc.scores.one": "此结点得分表中该属性的行：",
