@@ -54,6 +54,7 @@ unknown values this is the plain accuracy (correct rows / rows).
 
 from __future__ import annotations
 
+import heapq
 import math
 from collections import deque
 from dataclasses import dataclass, replace
@@ -737,48 +738,103 @@ def tree_estimated_errors(trace: Trace, cf: float = 0.25) -> float:
 @dataclass
 class _WeakestLinks:
     """Breiman's weakest-link pruning state: R(t) = N_t/N · Gini(t), R(T_t) and |leaves(T_t)|
-    of every node, and which nodes are still in the tree."""
+    of every node, which nodes are still in the tree, and a heap of the splits' g(t).
+
+    A cut changes R(T_t) and |leaves(T_t)| only from the cut node up to the root, so only
+    those g(t) change; and a cut at the smallest g(t) never lowers its ancestors' (taking
+    away a part whose ratio is at most the whole's cannot lower the whole's), but for
+    rounding. So an ancestor's entry is replaced at once only when its g(t) came out lower;
+    a higher one is found when the entry, then below the truth, comes to the top. The heap's
+    top is thus the weakest link a scan of every node finds (tests/core/test_ccp_path.py
+    holds that scan), without the scan: a cut costs O(depth + log n), not O(n)."""
 
     tree: _Tree
-    r_node: np.ndarray
-    r_branch: np.ndarray
-    leaves: np.ndarray
+    r_node: list[float]
+    r_branch: list[float]
+    leaves: list[float]
     in_tree: np.ndarray
     leaf: np.ndarray
+    parent: list[int]  # -1 at the root
+    heap: list[tuple[bool, float, int]]
+    # each splitting node's entry in the heap (older ones are skipped), at most its g(t)
+    current: list[tuple[bool, float, int] | None]
 
     @classmethod
     def start(cls, tree: _Tree) -> _WeakestLinks:
         gini = np.array([n.gini for n in tree.nodes], dtype=float)
         r_node = tree.weight * gini / tree.weight[0]
-        return cls(tree, r_node, tree.leaf_sum(r_node), tree.leaf_sum(np.ones(len(gini))),
-                   np.ones(len(gini), dtype=bool), tree.is_leaf.copy())
+        parent = [-1 if n.parent is None else n.parent for n in tree.nodes]
+        links = cls(tree, r_node.tolist(), tree.leaf_sum(r_node).tolist(),
+                    tree.leaf_sum(np.ones(len(gini))).tolist(), np.ones(len(gini), dtype=bool),
+                    tree.is_leaf.copy(), parent, heap=[], current=[None] * len(gini))
+        for node in np.flatnonzero(~links.leaf).tolist():
+            links.current[node] = links.entry(node)
+            links.heap.append(links.current[node])
+        heapq.heapify(links.heap)
+        return links
+
+    def g(self, node: int) -> float:
+        """(R(t) − R(T_t)) / (|leaves(T_t)| − 1). A split over a single leaf (one branch, as
+        CLS or a forced test can leave) divides by 0 as numpy does: 0/0 is its nan (-nan), or
+        ±inf."""
+        gain, fewer = self.r_node[node] - self.r_branch[node], self.leaves[node] - 1
+        if fewer:
+            return gain / fewer
+        with np.errstate(divide="ignore", invalid="ignore"):
+            return float(np.float64(gain) / fewer)
+
+    def entry(self, node: int) -> tuple[bool, float, int]:
+        """Node's heap entry, ordered as np.argmin over every node orders g(t): a nan first,
+        then the smallest, the first in depth-first order on a tie (ids are depth-first;
+        scikit-learn's strict `<` keeps the first too)."""
+        alpha = self.g(node)
+        return (not math.isnan(alpha), 0.0 if math.isnan(alpha) else alpha, node)
 
     def effective_alphas(self) -> np.ndarray:
         """g(t) = (R(t) − R(T_t)) / (|leaves(T_t)| − 1) of the splitting nodes; inf elsewhere."""
         splitting = self.in_tree & ~self.leaf
-        alphas = np.full(len(self.r_node), np.inf)
-        alphas[splitting] = ((self.r_node[splitting] - self.r_branch[splitting])
-                             / (self.leaves[splitting] - 1))
+        r_node, r_branch = np.array(self.r_node), np.array(self.r_branch)
+        alphas = np.full(len(r_node), np.inf)
+        with np.errstate(divide="ignore", invalid="ignore"):  # a split over one leaf: g()
+            alphas[splitting] = ((r_node[splitting] - r_branch[splitting])
+                                 / (np.array(self.leaves)[splitting] - 1))
         return alphas
 
     def weakest(self) -> tuple[int, float] | None:
         """The splitting node with the smallest g(t) (the first in depth-first order on a tie,
-        as scikit-learn's strict `<` keeps), or None once the root is a leaf."""
-        alphas = self.effective_alphas()
-        node = int(np.argmin(alphas))
-        return None if np.isinf(alphas[node]) else (node, float(alphas[node]))
+        as scikit-learn's strict `<` keeps), or None once the root is a leaf (or the smallest
+        g(t) is infinite)."""
+        while self.heap:
+            top = self.heap[0]
+            node = top[2]
+            if not self.in_tree[node] or self.current[node] is not top:
+                heapq.heappop(self.heap)  # cut, cut away, or replaced
+                continue
+            now = self.entry(node)
+            if now == top:
+                alpha = self.g(node)
+                return None if math.isinf(alpha) else (node, alpha)
+            self.current[node] = now  # its g(t) rose since: to its place
+            heapq.heapreplace(self.heap, now)
+        return None
 
     def cut(self, node: int) -> None:
         """Make node a leaf; its ancestors lose its leaves and its R(T_t) − R(t)."""
         d_r, d_leaves = self.r_node[node] - self.r_branch[node], self.leaves[node] - 1
         self.in_tree[node + 1:self.tree.end[node]] = False
         self.leaf[node] = True
-        ancestor: int | None = node
-        while ancestor is not None:
+        self.current[node] = None
+        ancestor = self.parent[node]
+        while ancestor >= 0:
             self.r_branch[ancestor] += d_r
             self.leaves[ancestor] -= d_leaves
-            ancestor = self.tree.nodes[ancestor].parent
+            now = self.entry(ancestor)
+            if now < self.current[ancestor]:  # lower by rounding: its place now
+                self.current[ancestor] = now
+                heapq.heappush(self.heap, now)
+            ancestor = self.parent[ancestor]
         self.r_branch[node] = self.r_node[node]  # exactly, not up to rounding
+        self.leaves[node] = 1.0
 
 
 @dataclass(frozen=True)

@@ -623,7 +623,9 @@ def path_chart(trace: dict, decimals: int) -> None:
     st.caption(t("prune.path.caption", rows=len(training[1]),
                  validation=t("prune.path.and_validation", rows=len(validation[1]))
                  if validation is not None else ""))
-    points = _path_points_of(st.session_state.trace_id, trace, training, validation)
+    # a big tree's path takes a second or more the first time (then it is cached): say so
+    with st.spinner(t("prune.path.computing"), show_time=True):
+        points = _path_points_of(st.session_state.trace_id, trace, training, validation)
     alpha = float(trace["params"].get("ccp_alpha", 0.0))
     grown = grown_subtree(points, alpha)
     st.caption(t("prune.path.grown", alpha=format_number(alpha), k=grown,

@@ -979,3 +979,23 @@ def test_the_path_caption_gives_the_subtree_s_training_accuracy_with_unknown_val
             for train in (1.0, 0.97455)}  # predicted; 1 − R(T)/N from the counts
     captions = [c.value for c in at.caption]
     assert said[1.0] in captions and said[0.97455] not in captions, captions
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_path_says_it_is_being_worked_out(lang, monkeypatch):
+    """A big tree's path takes seconds the first time: a spinner says what is going on
+    (Streamlit shows it once the work has taken half a second)."""
+    import streamlit
+
+    said, real = [], streamlit.spinner
+
+    def spinner(text="", **kwargs):
+        said.append(text)
+        return real(text, **kwargs)
+
+    monkeypatch.setattr(streamlit, "spinner", spinner)
+    at = new_app()
+    at.query_params["lang"] = lang
+    at = choose(at.run(), "iris", "ccp")
+    assert not at.exception and at.slider(key="prune_path_subtree")
+    assert t("prune.path.computing", _lang=lang) in said

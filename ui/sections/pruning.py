@@ -207,6 +207,7 @@ EN: dict[str, str] = {
                            "predictions of the {rows} rows the tree grew on{validation}, counted "
                            "as the evaluate page counts them."),
     "prune.path.and_validation": " and of the {rows} validation rows",
+    "prune.path.computing": "Cutting the weakest links and scoring each subtree…",
     "prune.path.alpha": "alpha",
     "prune.path.leaves": "leaves",
     "prune.path.accuracy": "accuracy",
@@ -438,6 +439,7 @@ ZH: dict[str, str] = {
                            "（g(t)）。精度是每棵子树对生成决策树的 {rows} 个训练样本{validation}"
                            "的预测精度，与评估页面的计算方式相同。"),
     "prune.path.and_validation": "和 {rows} 个验证样本",
+    "prune.path.computing": "正在逐次剪去最弱的一环，并计算每棵子树的精度…",
     "prune.path.alpha": "α",
     "prune.path.leaves": "叶结点数",
     "prune.path.accuracy": "精度",
