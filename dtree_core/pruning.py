@@ -755,9 +755,9 @@ class _WeakestLinks:
     in_tree: np.ndarray
     leaf: np.ndarray
     parent: list[int]  # -1 at the root
-    heap: list[tuple[bool, float, int]]
+    heap: list[tuple[float, int]]
     # each splitting node's entry in the heap (older ones are skipped), at most its g(t)
-    current: list[tuple[bool, float, int] | None]
+    current: list[tuple[float, int] | None]
 
     @classmethod
     def start(cls, tree: _Tree) -> _WeakestLinks:
@@ -774,30 +774,24 @@ class _WeakestLinks:
         return links
 
     def g(self, node: int) -> float:
-        """(R(t) − R(T_t)) / (|leaves(T_t)| − 1). A split over a single leaf (one branch, as
-        CLS or a forced test can leave) divides by 0 as numpy does: 0/0 is its nan (-nan), or
-        ±inf."""
-        gain, fewer = self.r_node[node] - self.r_branch[node], self.leaves[node] - 1
-        if fewer:
-            return gain / fewer
-        with np.errstate(divide="ignore", invalid="ignore"):
-            return float(np.float64(gain) / fewer)
+        """(R(t) − R(T_t)) / (|leaves(T_t)| − 1); 0 for a split over a single leaf (one
+        branch, as CLS or a forced test can leave): cutting it takes no leaf away and adds no
+        error, so it is cut at α = 0, as Breiman's T_1 has no such split (not 0/0's nan,
+        which read "nan ≤ ccp_alpha" and put a nan on the path's axis)."""
+        fewer = self.leaves[node] - 1
+        return (self.r_node[node] - self.r_branch[node]) / fewer if fewer else 0.0
 
-    def entry(self, node: int) -> tuple[bool, float, int]:
-        """Node's heap entry, ordered as np.argmin over every node orders g(t): a nan first,
-        then the smallest, the first in depth-first order on a tie (ids are depth-first;
-        scikit-learn's strict `<` keeps the first too)."""
-        alpha = self.g(node)
-        return (not math.isnan(alpha), 0.0 if math.isnan(alpha) else alpha, node)
+    def entry(self, node: int) -> tuple[float, int]:
+        """Node's heap entry, ordered as np.argmin over every node orders g(t): the smallest,
+        the first in depth-first order on a tie (ids are depth-first; scikit-learn's strict
+        `<` keeps the first too)."""
+        return self.g(node), node
 
     def effective_alphas(self) -> np.ndarray:
         """g(t) = (R(t) − R(T_t)) / (|leaves(T_t)| − 1) of the splitting nodes; inf elsewhere."""
         splitting = self.in_tree & ~self.leaf
-        r_node, r_branch = np.array(self.r_node), np.array(self.r_branch)
-        alphas = np.full(len(r_node), np.inf)
-        with np.errstate(divide="ignore", invalid="ignore"):  # a split over one leaf: g()
-            alphas[splitting] = ((r_node[splitting] - r_branch[splitting])
-                                 / (np.array(self.leaves)[splitting] - 1))
+        alphas = np.full(len(self.r_node), np.inf)
+        alphas[splitting] = [self.g(node) for node in np.flatnonzero(splitting).tolist()]
         return alphas
 
     def weakest(self) -> tuple[int, float] | None:
@@ -806,14 +800,13 @@ class _WeakestLinks:
         g(t) is infinite)."""
         while self.heap:
             top = self.heap[0]
-            node = top[2]
+            node = top[1]
             if not self.in_tree[node] or self.current[node] is not top:
                 heapq.heappop(self.heap)  # cut, cut away, or replaced
                 continue
             now = self.entry(node)
             if now == top:
-                alpha = self.g(node)
-                return None if math.isinf(alpha) else (node, alpha)
+                return None if math.isinf(now[0]) else (node, now[0])
             self.current[node] = now  # its g(t) rose since: to its place
             heapq.heapreplace(self.heap, now)
         return None

@@ -1,6 +1,6 @@
 """CART's weakest-link path found with a heap (pruning._WeakestLinks) is the one a scan of
 every node at every cut finds (the oracle below, the implementation before the heap): the
-same cuts in the same order, the same alphas to the bit (ties, nan and rounding included),
+same cuts in the same order, the same alphas to the bit (ties and rounding included),
 and at any ccp_alpha the same pruned tree and events."""
 
 from __future__ import annotations
@@ -25,17 +25,20 @@ from dtree_core.pruning import (
 
 def scanned_cuts(trace, limit: float = math.inf):
     """Cut the weakest link while its g(t) is at most limit, scanning every splitting node
-    for the smallest g(t) (np.argmin: the first in depth-first order on a tie, a nan before
-    anything). Returns the cuts [(node, alpha, leaves, impurity after)], the final g(t) of
-    every node (inf where it is no split of the tree) and |leaves(T_t)|."""
+    for the smallest g(t) (np.argmin: the first in depth-first order on a tie; 0 for a split
+    over a single leaf, which no cut takes a leaf from). Returns the cuts [(node, alpha,
+    leaves, impurity after)], the final g(t) of every node (inf where it is no split of the
+    tree) and |leaves(T_t)|."""
     tree = _Tree(trace)
     r_node = tree.weight * np.array([n.gini for n in tree.nodes]) / tree.weight[0]
     r_branch, leaves = tree.leaf_sum(r_node), tree.leaf_sum(np.ones(len(r_node)))
     splitting = ~tree.is_leaf
     cuts = []
     while True:
+        fewer = leaves - 1
         with np.errstate(divide="ignore", invalid="ignore"):
-            g = np.where(splitting, (r_node - r_branch) / (leaves - 1), np.inf)
+            g = np.where(splitting, np.where(fewer > 0, (r_node - r_branch) / fewer, 0.0),
+                         np.inf)
         node = int(np.argmin(g))
         if np.isinf(g[node]) or not at_most(g[node], limit):
             return cuts, g, leaves
@@ -134,10 +137,11 @@ def test_a_g_that_a_cut_below_lowers_by_rounding_takes_its_place_at_once():
         [(288, 0.001875), (287, 0.001875), (317, 0.001875), (414, 0.001875)]
 
 
-def test_a_split_over_a_single_leaf_is_cut_where_the_scan_cut_it():
+def test_a_split_over_a_single_leaf_is_cut_at_alpha_0():
     """CLS may split on a value every row there shares: one branch, here a leaf at the depth
-    limit. Its g(t) is 0/0, numpy's nan, which np.argmin took before any number; the path
-    keeps that (the nan, to the bit, first)."""
+    limit. Cutting it takes no leaf away and adds no error: its g(t) is 0 (it was 0/0, a
+    nan on the path and "nan ≤ ccp_alpha" in the pruning sentence), so it is cut at any
+    ccp_alpha, 0 included, and said so with a number."""
     rng = np.random.default_rng(1)
     X = pd.DataFrame({"c": ["k"] * 40, "a": rng.choice(list("xyz"), 40),
                       "b": rng.normal(size=40).round(1)})
@@ -148,5 +152,12 @@ def test_a_split_over_a_single_leaf_is_cut_where_the_scan_cut_it():
     found = path_cuts(trace)
     assert [c.node for c in found] == [node for node, *_ in cuts]
     assert bits([c.alpha for c in found]) == bits([alpha for _, alpha, _, _ in cuts])
-    alphas = [c.alpha for c in found]
-    assert np.isnan(alphas[0]) and np.isfinite(alphas[1:]).all() and len(alphas) > 2
+    single = [n["id"] for n in trace.to_dict(scores=False)["nodes"]
+              if n["decision"]["kind"] == "split" and len(n["children"]) == 1]
+    assert single, "the data must grow a split over a single branch"
+    alphas = {c.node: c.alpha for c in found}
+    assert all(alphas[node] == 0.0 for node in single if node in alphas)
+    assert np.isfinite(pruning_path(trace)[0]).all()
+    pruned = cost_complexity_prune(_Tree(trace), 0.0)
+    cut_at_0 = {e["node"]: e["before"] for e in pruned.pruning if e["action"] == "prune"}
+    assert set(single) <= set(cut_at_0) and all(cut_at_0[n] == 0.0 for n in single)
