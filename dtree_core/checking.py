@@ -104,8 +104,9 @@ _TILDE_SETS = {"d̃", "d~"}  # the rows with a known value of the attribute (Zho
 _BRANCH_SET = re.compile(r"^(?P<set>d̃|d~|d)[\^_]?\{?(?P<index>\d+)\}?$", re.IGNORECASE)
 # Li Hang's H_A(D) names the attribute in the subscript: H_A1(D), H_{年龄}(D). Matched on
 # the name as typed, not as NAMES' keys are read (spaces and - made _, lower-cased): the
-# attribute keeps its spelling for _Context.reading, as an attribute in brackets does.
-_SUBSCRIPT_IV = re.compile(r"^[hH]_\{?(?P<attribute>[^{}]+?)\}?$")
+# attribute keeps its spelling for _Context.reading, as an attribute in brackets does. The
+# _ may be typed as NAMES' keys read it, a space or a - (H A1(D), H-A1(D), as H A is H_A).
+_SUBSCRIPT_IV = re.compile(r"^[hH](?:_|-|\s+)\s*\{?(?P<attribute>[^{}]+?)\}?$")
 # Zhou's eq. 4.8 names the split point: Gain(D, 含糖率, 0.126), Gain(D, 含糖率, t=0.126), or a
 # remark after the result, Gain(D, 含糖率) = 0.349 (t = 0.126).
 _T_NUMBER = r"[-+−]?(?:\d+(?:\.\d*)?|\.\d+)"

@@ -196,7 +196,7 @@ def dropped_caption(sidebar: Options) -> None:
     if sidebar.force:
         dropped.append(t("man.dropped.force"))
     if dropped:
-        st.caption(tm("man.dropped", what=t("list.join").join(dropped),
+        st.caption(tm("man.dropped", what=t("man.dropped.join").join(dropped),
                       algorithm=registry.label(sidebar.algorithm)))
 
 

@@ -16,11 +16,20 @@ import json
 import re
 
 import pytest
-from app_helpers import attribute_box, has_attribute_box, node_widget, page_app, trace
+from app_helpers import (
+    attribute_box,
+    has_attribute_box,
+    node_widget,
+    open_link,
+    page_app,
+    trace,
+)
 
 from dtree_core import DecisionTree
 from dtree_core.evaluate import stratified_split
+from dtree_core.links import encode
 from dtree_core.loading import load_path, prepare
+from dtree_core.options import Options
 from tests.conftest import dataset_path
 from ui.messages import t
 
@@ -253,6 +262,19 @@ def test_the_page_says_it_leaves_out_the_sidebars_pruning(lang):
     at.selectbox(key="prune").set_value("none").run()
     at.switch_page("pages/manual.py").run()
     assert not [c for c in at.caption if "man.dropped" in c.value or said[:12] in c.value]
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "Both trees on this page are grown without Reduced-error post-pruning (Zhou §4.3.2) "
+           "or forced splits, which the sidebar sets: "),
+    ("zh", "侧边栏设定了错误率降低剪枝（周志华 §4.3.2 后剪枝）、强制划分，"
+           "但本页的两棵树都不使用：")])
+def test_the_page_names_both_the_pruning_and_the_forced_splits_it_leaves_out(lang, said):
+    """Joined by the list's comma, English read "grown without Reduced-error post-pruning
+    (Zhou §4.3.2), forced splits, which the sidebar sets", the forced splits an apposition."""
+    options = Options.build(algorithm="id3", prune="rep", force={"": "色泽"})
+    at = open_link(encode(options, dataset="watermelon_2.0_train"), lang, "pages/manual.py")
+    assert [c for c in map(plain, (c.value for c in at.caption)) if c.startswith(said)]
 
 
 def test_the_reveal_says_why_cart_passes_over_the_smallest_gini_index_with_missing_values():

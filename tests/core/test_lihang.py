@@ -291,6 +291,17 @@ def test_a_subscript_keeps_the_hyphens_and_case_of_a_features_name(loan):
     assert check("H_{has_job}(D) = 0.918", trace, 0).verdicts[0].status == "unknown_attribute"
 
 
+@pytest.mark.parametrize("line", ["H_A1(D) = 1.585", "H_{A1}(D) = 1.585", "H A1(D) = 1.585",
+                                  "H-A1(D) = 1.585", "H-{A1}(D) = 1.585"])
+def test_a_subscript_after_a_space_or_hyphen_is_read_as_h_a_is(loan, line):
+    """H A1(D) and H-A1(D), the subscript lost in typing, were read as H_A1(D) while the
+    line's name was matched with its spaces and - made _ (as H A(D) still reads as H_A(D));
+    matched as typed they were left unread."""
+    (verdict,) = check(line, fitted("c45_lihang", loan), 0, notation="lihang").verdicts
+    assert (verdict.status, verdict.claim.quantity, verdict.claim.attribute) == (
+        "right", "iv", "年龄")
+
+
 @pytest.mark.parametrize("line", ["经验条件熵(D,A3) = 0.551", "条件熵(有自己的房子) = 0.551",
                                   "经验条件熵(D|有自己的房子) = 0.551",
                                   "conditional entropy(D, A3) = 0.551"])

@@ -70,6 +70,9 @@ EN: dict[str, str] = {
     "man.dropped": ("Both trees on this page are grown without {what}, which the sidebar sets: "
                     "your tree is compared with {algorithm}'s tree grown the same way."),
     "man.dropped.force": "forced splits",
+    # between the pruning and the forced splits: "without A or B" (a list's comma made the
+    # forced splits read as the pruning's apposition)
+    "man.dropped.join": " or ",
     "man.or": " or ",
     "man.agree.all": "{same} would have chosen as you did.",
     "man.agree.some": "{same} would have chosen as you did; {other} would not.",
@@ -147,6 +150,7 @@ ZH: dict[str, str] = {
     "man.dropped": ("侧边栏设定了 {what}，但本页的两棵树都不使用："
                     "你的决策树与同样生成的 {algorithm} 决策树相比较。"),
     "man.dropped.force": "强制划分",
+    "man.dropped.join": "、",  # 设定了 A、B：both are set (not 或)
     "man.or": " 或 ",
     "man.agree.all": "{same} 会作出与你相同的选择。",
     "man.agree.some": "{same} 会作出与你相同的选择；{other} 不会。",
