@@ -544,7 +544,7 @@ class Difference:
     another case or width, spells two or more of the data's columns: `columns` names them,
     and `given` is the name as written).
     The student's attribute is named as the data spells the column it reads as (read_name:
-    windy for Windy, 色 泽 for 色泽), and so is it in an extra branch's text.
+    windy for Windy, 色 泽 for 色泽), and so it is in an extra branch's text.
     """
 
     kind: str

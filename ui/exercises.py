@@ -31,7 +31,7 @@ from dtree_core.solution import (
 from dtree_core.split import told_apart
 from ui import engine, registry, state
 from ui.downloads import file_name
-from ui.messages import has, labelled, literal, sentences, t, tm
+from ui.messages import has, labelled, literal, quoted_names, sentences, t, tm
 from ui.panel import book_notes
 from ui.tables import book_printed
 from ui.widgets import in_notation, node_title
@@ -214,11 +214,16 @@ def formula_text(verdict: Verdict) -> str:
 def worded(details: dict) -> dict:
     """A copy of a verdict's details with a row's subsets ("sets": (set, condition) pairs) in
     the page's punctuation: 'D̃¹: 色泽 ∈ {乌黑,青绿}; D̃²: …', in Chinese D̃¹：色泽 ∈
-    {乌黑,青绿}；D̃²：… (ex.subset, list.semicolon)."""
-    if "sets" not in details:
-        return dict(details)
-    return details | {"sets": t("list.semicolon").join(
-        t("ex.subset", set=subset, condition=condition) for subset, condition in details["sets"])}
+    {乌黑,青绿}；D̃²：… (ex.subset, list.semicolon); the columns a name could mean each
+    quoted (list.quoted)."""
+    worded = dict(details)
+    if "columns" in details:  # the columns a name could mean, quoted: 色泽 and 色 泽
+        worded["columns"] = quoted_names(details["columns"].items)
+    if "sets" in details:
+        worded["sets"] = t("list.semicolon").join(
+            t("ex.subset", set=subset, condition=condition)
+            for subset, condition in details["sets"])
+    return worded
 
 
 def slip_sentence(verdict: Verdict) -> str:

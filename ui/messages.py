@@ -825,6 +825,8 @@ EN = {
                                    "that comes first in its tree's training rows ({labels})."),
     "list.join": ", ",  # between the items of a list in a sentence
     "list.semicolon": "; ",  # between clauses (or items that hold commas) in a sentence
+    # a name listed among names it could be taken for (色泽 and 色 泽: the quotes show the space)
+    "list.quoted": "'{name}'",
     "sentence.pair": "{first} {second}",  # two sentences (Chinese puts no space after 。)
     "metric.delta_points": "{delta} percentage points",  # a metric's change of a percentage
     "eval.accuracy": "Held-out accuracy",
@@ -1028,6 +1030,12 @@ def literal(text) -> str:
     sentence before it a heading; a blank line and four spaces, a code block), and :smile:
     not as an emoji (without_shortcodes)."""
     return without_shortcodes(_MARKDOWN_SPECIALS.sub(r"\\\1", show_controls(one_line(text))))
+
+
+def quoted_names(names) -> Listed:
+    """Names listed each in the language's quotes (list.quoted): where they differ by a space
+    or a case ('色泽', '色 泽'), the reader sees where each begins and ends."""
+    return Listed(t("list.quoted", name=name) for name in names)
 
 
 def tm(key: str, /, **values) -> str:

@@ -667,6 +667,7 @@ ZH = {
                                    "中在其决策树训练集里最先出现的那个（{labels}）。"),
     "list.join": "、",
     "list.semicolon": "；",
+    "list.quoted": "“{name}”",
     "sentence.pair": "{first}{second}",
     "metric.delta_points": "{delta} 个百分点",
     "eval.accuracy": "测试集精度",

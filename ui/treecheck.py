@@ -7,7 +7,6 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
-from dtree_core.data import Listed
 from dtree_core.expected import (
     DEFAULT_TOLERANCE,
     ExerciseFileError,
@@ -19,7 +18,7 @@ from dtree_core.options import Options
 from dtree_core.split import places_apart, record_threshold_text
 from dtree_core.treecheck import Difference, PasteError, TreeCheck, check_tree, known_attribute
 from ui import engine, registry
-from ui.messages import has, sentences, t, tm
+from ui.messages import has, quoted_names, sentences, t, tm
 from ui.names import tree_dataset_name
 from ui.panel import tie_rule, why_text
 from ui.setup import error_text
@@ -110,7 +109,7 @@ def sentence_values(trace: dict, result: TreeCheck) -> dict:
             "attribute": difference.score_attribute, "exact": _number(difference.exact_value),
             "tolerance": f"{result.tolerance:g}", "rule": tie_rule(trace),
             "criterion": score_header(registry.record(trace["algorithm"]).threshold_by),
-            "columns": Listed(difference.columns)}
+            "columns": quoted_names(difference.columns)}
 
 
 def odd_attribute(trace: dict, difference: Difference) -> str | None:

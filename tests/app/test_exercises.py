@@ -265,7 +265,7 @@ def test_a_name_two_columns_spell_without_spaces_is_asked_which(lang):
     assert [a["name"] for a in trace(at)["attributes"]][:2] == ["色泽", "色 泽"]
     at = check(at, "Gain(D, 色  泽) = 0.109\nGain(D, 色 泽) = 0.109\nGain(D, 色泽) = 0.109")
     (asked,) = (unescaped(w.value) for w in at.warning)
-    columns = ("、" if lang == "zh" else ", ").join(["色泽", "色 泽"])
+    columns = {"zh": "“色泽”、“色 泽”", "en": "'色泽', '色 泽'"}[lang]  # quoted: the space shows
     assert asked == t("ex.line.ambiguous_attribute", _lang=lang, line=1, attribute="色  泽",
                       columns=columns)
     assert columns in asked and "色  泽" in asked

@@ -425,7 +425,7 @@ def test_a_name_two_columns_spell_without_spaces_is_asked_which(lang):
     frame.insert(1, "色 泽", frame["色泽"])
     at = uploaded_exercises(frame, lang)
     paste(at, "色  泽?\n    色  泽=青绿: 是\n    色  泽=乌黑: 否\n    色  泽=浅白: 否")
-    columns = ("、" if lang == "zh" else ", ").join(["色泽", "色 泽"])
+    columns = {"zh": "“色泽”、“色 泽”", "en": "'色泽', '色 泽'"}[lang]  # quoted: the space shows
     asked = t("tc.diff.ambiguous_attribute", _lang=lang, given="色  泽", columns=columns)
     (said,) = (e.value.replace("\\", "") for e in at.error)
     assert said.endswith(asked) and t("tc.root", _lang=lang) in said
@@ -439,7 +439,7 @@ def test_a_name_two_columns_spell_in_another_case_is_asked_which(lang):
     frame.insert(4, "wind", frame["Wind"])
     at = uploaded_exercises(frame, lang)
     paste(at, export_text(at.session_state["current"]["trace"]).replace("Wind", "WIND"))
-    columns = ("、" if lang == "zh" else ", ").join(["Wind", "wind"])
+    columns = {"zh": "“Wind”、“wind”", "en": "'Wind', 'wind'"}[lang]
     asked = t("tc.diff.ambiguous_attribute.spelling", _lang=lang, given="WIND",
               columns=columns)
     (said,) = (e.value.replace("\\", "") for e in at.error)

@@ -578,6 +578,7 @@ def test_a_spaced_name_two_columns_spell_says_which_it_could_mean(two_spellings,
     could mean either: it was the plain 'not a candidate', which said nothing of why. It is
     not read, and the line names the columns it could mean, in both languages; each column's
     own spelling is its."""
+    from ui import messages
     from ui.exercises import verdict_sentence
     from ui.messages import t
 
@@ -587,11 +588,12 @@ def test_a_spaced_name_two_columns_spell_says_which_it_could_mean(two_spellings,
     assert guessed.details["columns"].items == ("色泽", "色 泽")  # Listed: 、 in Chinese
     assert verdict_sentence(guessed) == (
         "Line 1: '色  泽' is not read: with its spaces ignored it could be any of the "
-        "attributes 色泽, 色 泽, whose names differ only by spaces; write it as the data "
-        "spells it.")
-    assert t("ex.line.ambiguous_attribute", _lang="zh", line=1, **guessed.details) == (
-        "第 1 行未读取：“色  泽”忽略其中的空格后，可能是属性色泽、色 泽中的任何一个"
-        "（它们的名称只差空格）；请按数据中的写法写出属性名。")
+        "attributes '色泽', '色 泽'; write it as the data spells it.")  # quoted: the space shows
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(messages, "current_language", lambda: "zh")
+        assert verdict_sentence(guessed) == (
+            "第 1 行未读取：“色  泽”忽略其中的空格后，可能是属性“色泽”、“色 泽”中的任何一个；"
+            "请按数据中的写法写出属性名。")
     assert t("ex.line.ambiguous_attribute", _lang="zh", _notation="lihang", line=1,
              **guessed.details).startswith("第 1 行未读取：“色  泽”忽略其中的空格后，可能是特征")
     for typed in ("色泽", "色 泽"):
@@ -627,8 +629,8 @@ def two_cases():
 def test_a_name_two_columns_spell_in_another_case_says_which_it_could_mean(two_cases, typed):
     """WIND folds to both Wind and wind: it was read as Wind, the first in column order, a
     guess; it is asked which, naming both, in both languages. Each exact spelling is its."""
+    from ui import messages
     from ui.exercises import verdict_sentence
-    from ui.messages import t
 
     guessed = one(two_cases, f"Gain(D, {typed}) = 0.048")
     assert (guessed.status, guessed.variant, guessed.exact) == (
@@ -636,12 +638,13 @@ def test_a_name_two_columns_spell_in_another_case_says_which_it_could_mean(two_c
     assert guessed.details == {"attribute": typed, "columns": "Wind, wind"}
     assert verdict_sentence(guessed) == (
         f"Line 1: '{typed}' is not read: in another case or width it could be any of the "
-        "attributes Wind, wind, whose names differ only by case or width; write it as the "
+        "attributes 'Wind', 'wind', whose names differ only by case or width; write it as the "
         "data spells it.")
-    assert t("ex.line.ambiguous_attribute.spelling", _lang="zh", line=1,
-             **guessed.details) == (
-        f"第 1 行未读取：“{typed}”不区分大小写和全角、半角时，可能是属性 Wind、wind 中的任何一个"
-        "（它们的名称只差大小写或全角、半角）；请按数据中的写法写出属性名。")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(messages, "current_language", lambda: "zh")
+        assert verdict_sentence(guessed) == (
+            f"第 1 行未读取：“{typed}”不区分大小写和全角、半角时，可能是属性“Wind”、“wind”中的"
+            "任何一个（它们的名称只差大小写或全角、半角）；请按数据中的写法写出属性名。")
     for spelled in ("Wind", "wind"):
         verdict = one(two_cases, f"Gain(D, {spelled}) = 0.048")
         assert verdict.status == "right" and verdict.claim.attribute == spelled

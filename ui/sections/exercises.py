@@ -131,10 +131,11 @@ EN: dict[str, str] = {
     "ex.line.unknown_attribute": ("Line {line}: {attribute} is not a candidate at this node "
                                   "(candidates: {attributes})."),
     # a name typed with spaces inside that, the spaces ignored, spells two columns or more
+    # (not "whose names differ only by spaces": spaces are compared folded, Wind speed and
+    # windspeed differ by case too)
     "ex.line.ambiguous_attribute": ("Line {line}: '{attribute}' is not read: with its spaces "
-                                    "ignored it could be any of the attributes {columns}, "
-                                    "whose names differ only by spaces; write it as the data "
-                                    "spells it."),
+                                    "ignored it could be any of the attributes {columns}; "
+                                    "write it as the data spells it."),
     "ex.line.ambiguous_attribute.spelling": ("Line {line}: '{attribute}' is not read: in "
                                              "another case or width it could be any of the "
                                              "attributes {columns}, whose names differ only by "
@@ -413,10 +414,10 @@ ZH: dict[str, str] = {
     "ex.line.unknown_attribute": ("第 {line} 行：{attribute} 不是此结点的候选属性"
                                   "（候选属性：{attributes}）。"),
     "ex.line.ambiguous_attribute": ("第 {line} 行未读取：“{attribute}”忽略其中的空格后，"
-                                    "可能是属性 {columns} 中的任何一个（它们的名称只差空格）；"
+                                    "可能是属性{columns}中的任何一个；"
                                     "请按数据中的写法写出属性名。"),
     "ex.line.ambiguous_attribute.spelling": ("第 {line} 行未读取：“{attribute}”不区分大小写"
-                                             "和全角、半角时，可能是属性 {columns} 中的任何一个"
+                                             "和全角、半角时，可能是属性{columns}中的任何一个"
                                              "（它们的名称只差大小写或全角、半角）；请按数据中的"
                                              "写法写出属性名。"),
     "ex.line.split_not_kept": ("第 {line} 行：这份生成过程记录对 {attribute} 做二分，只保存了"

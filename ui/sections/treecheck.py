@@ -66,8 +66,7 @@ EN: dict[str, str] = {
     # a name typed with spaces inside that, the spaces ignored, spells two columns or more
     "tc.diff.ambiguous_attribute": ("your tree's attribute '{given}' is not read: with its "
                                     "spaces ignored it could be any of the attributes "
-                                    "{columns}, whose names differ only by spaces; write it as "
-                                    "the data spells it."),
+                                    "{columns}; write it as the data spells it."),
     "tc.diff.ambiguous_attribute.spelling": ("your tree's attribute '{given}' is not read: in "
                                              "another case or width it could be any of the "
                                              "attributes {columns}, whose names differ only by "
@@ -241,10 +240,10 @@ ZH: dict[str, str] = {
     "tc.diff.score": ("你算的 {attribute} 的 {field} 为 {given}；生成过程为 {exact}（容差 "
                       "{tolerance}）。"),
     "tc.diff.ambiguous_attribute": ("你的决策树的划分属性“{given}”未读取：忽略其中的空格后，"
-                                    "可能是属性 {columns} 中的任何一个（它们的名称只差空格）；"
+                                    "可能是属性{columns}中的任何一个；"
                                     "请按数据中的写法写出属性名。"),
     "tc.diff.ambiguous_attribute.spelling": ("你的决策树的划分属性“{given}”未读取：不区分大小写"
-                                             "和全角、半角时，可能是属性 {columns} 中的任何一个"
+                                             "和全角、半角时，可能是属性{columns}中的任何一个"
                                              "（它们的名称只差大小写或全角、半角）；请按数据中的"
                                              "写法写出属性名。"),
     "tc.why": "生成过程这样决定的原因：{why}",
