@@ -500,6 +500,13 @@ def open_link(link: links.Link) -> None:
     _open_compare(link.compare)
 
 
+def set_sidebar(options: Options) -> None:
+    """Every sidebar widget of SIDEBAR to the options' value (an on_click: the book example
+    puts its whole setup in the sidebar, the limits too)."""
+    for name in SIDEBAR:
+        _set_widget(name, getattr(options, name), BY_PRUNE.get((name, options.prune)))
+
+
 def _set_widget(name: str, value, entry: tuple | None = None, code: str = "range") -> None:
     """Link parameter `name`'s value into its widget (entry: its key, range and value for None;
     by default the sidebar's), or a note that it is out of the widget's range."""
