@@ -16,6 +16,7 @@ from dtree_core.dot import to_dot
 from dtree_core.labels import format_number
 from dtree_core.loading import load_path, prepare
 from ui.messages import EN, LANGUAGES, t
+from ui.names import bundled_name
 from ui.pruning import final_measure, measure_text, percent, reason_key, relation
 
 
@@ -393,6 +394,19 @@ def test_a_refused_validation_file_is_named_and_the_tree_stays(lang, words):
     at, before = uploaded(b"", lang)  # the loader's refusal, said as the validation file's
     assert plain(at.error[0].value).count(words[1]) == 1
     assert at.session_state["current"]["trace_id"] == before
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_refused_growth_names_the_tree_the_pages_still_show(lang):
+    """A validation file without the tree's columns: the error said why and nothing of the
+    held-out tree still drawn below it with its pruning sentences."""
+    at, before = uploaded(b"a,b\n1,2\n", lang)
+    assert at.session_state["current"]["trace_id"] == before
+    kept = trace(at)
+    said = t("setup.tree_kept", _lang=lang, name=bundled_name("watermelon_3.0", lang),
+             algorithm=t(f"algo.{kept['algorithm']}", _lang=lang), nodes=len(kept["nodes"]))
+    [error] = [plain(e.value) for e in at.error]
+    assert error.endswith(said), error
 
 
 @pytest.mark.parametrize(("lang", "words"), [
