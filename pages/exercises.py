@@ -5,7 +5,7 @@ import streamlit as st
 from ui import analysis, exercises, handedit, instability, presets, registry, treecheck
 from ui.messages import labelled, t, tm
 from ui.names import tree_dataset_name
-from ui.state import attach_exercises, ensure_entry_point
+from ui.state import attach_exercises, ensure_entry_point, kept_tab
 from ui.widgets import node_titles
 
 ensure_entry_point()
@@ -22,9 +22,10 @@ node_id = st.selectbox(t("ex.node"), ids, key="ex_node", persist_state="session"
                        format_func=labelled(ids, titles.__getitem__, key="ex_node"))
 if node_id not in ids:  # a regrown tree may have fewer nodes than the one picked from
     node_id = ids[0]
+TABS = ["solution", "check", "quiz", "treecheck", "instability", "presets", "handedit"]
+# keyed and rerun on a click, so the open tab is known and stays open in another language
 solution_tab, check_tab, quiz_tab, tree_tab, unstable_tab, book_tab, hand_tab = st.tabs(
-    [t("ex.tab.solution"), t("ex.tab.check"), t("ex.tab.quiz"), t("ex.tab.treecheck"),
-     t("ex.tab.instability"), t("ex.tab.presets"), t("ex.tab.handedit")])
+    kept_tab("ex_tab", TABS, lambda name: t(f"ex.tab.{name}")), key="ex_tab", on_change="rerun")
 with solution_tab:
     exercises.worked_solution(trace, current["trace_id"], node_id, dataset)
 with check_tab:

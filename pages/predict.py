@@ -33,9 +33,11 @@ def sample_form(trace_id: str, trace: dict) -> dict | None:
                 values = [MISSING, *attribute["values"]]
                 key = state.sample_field(name, attribute["values"])
                 # no key to labelled: state.relabel_widgets would send the submitted value
-                # over a pick not yet submitted, and None (missing) empties a selectbox
+                # over a pick not yet submitted, and None (missing) empties a selectbox,
+                # which then shows its placeholder: the missing option's words, as at first
                 row[name] = col.selectbox(literal(name), values, key=key,
                                           format_func=labelled(values, value_label),
+                                          placeholder=t("pred.missing"),
                                           persist_state="session")
             else:
                 row[name] = col.number_input(literal(name), value=None, format="%g",

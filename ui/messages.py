@@ -103,6 +103,8 @@ EN = {
     "setup.clear_forces": "Undo {n} forced splits",
     "setup.growing": "Growing the tree…",
     "setup.grow_failed": "This tree cannot be grown: {reason}",
+    "setup.tree_kept": ("The pages still show the last tree grown: **{name}** · {algorithm} · "
+                        "{nodes} nodes."),
     "setup.no_data": "Pick a bundled dataset or upload a CSV or Excel file in the sidebar.",
     "setup.no_tree": "No tree has been grown from this data yet: the sidebar says what it needs.",
     "algo.id3": "ID3 (information gain)",

@@ -91,6 +91,8 @@ ZH = {
     "setup.clear_forces": "撤销 {n} 处指定的划分",
     "setup.growing": "正在生成决策树…",
     "setup.grow_failed": "无法生成这棵决策树：{reason}",
+    "setup.tree_kept": ("各页面仍显示上一次生成的决策树：**{name}** · {algorithm} · "
+                        "{nodes} 个结点。"),
     "setup.no_data": "请在侧边栏选择一个内置数据集，或上传 CSV 或 Excel 文件。",
     "setup.no_tree": "尚未由这份数据生成决策树：侧边栏说明了还需要什么。",
     "algo.id3": "ID3（信息增益）",

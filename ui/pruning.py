@@ -14,6 +14,7 @@ as it stood at each event (raising_snapshot, built from the raise events' `repla
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 import plotly.graph_objects as go
 import streamlit as st
@@ -22,7 +23,7 @@ from dtree_core.datasets import get
 from dtree_core.dot import grown_decision, to_dot
 from dtree_core.evaluate import FittedTrace
 from dtree_core.labels import branch_text, format_number
-from dtree_core.options import PRUNE_METHODS, Options
+from dtree_core.options import PRUNE_METHODS, Options, normalise_force
 from dtree_core.pruning import (
     VALIDATED,
     at_most,
@@ -39,10 +40,15 @@ from ui.messages import has, labelled, t, tm
 from ui.names import bundled_name
 from ui.widgets import drawn_part, path_text, ties_sentence
 
-# Zhou's Table 4.2: the training rows, their paired validation rows, and the book's root.
+# Zhou's Table 4.2 as one record: its training rows (with their paired validation rows), and
+# the sidebar's defaults but ID3, the book's root and post-pruning. The button puts it in the
+# sidebar, book_traces grows from it, and book_panel shows the book's figures only while the
+# tree shown grew from it: after any other choice they would not be that tree's.
 BOOK_DATASET = "watermelon_2.0_train"
-BOOK_FORCE = {"root": "脐部"}  # 脐部 ties 色泽 at the root (Gain 0.2755); the book takes 脐部
-BOOK_METHODS = ("pre", "rep")
+BOOK_OPTIONS = replace(state.LINK_BASE, algorithm="id3", prune="rep",
+                       # 脐部 ties 色泽 at the root (Gain 0.2755); the book takes 脐部
+                       force=normalise_force({"root": "脐部"})).checked()
+BOOK_METHODS = ("pre", "rep")  # Figs. 4.6 and 4.7: the record's tree pruned either way
 
 
 # --------------------------------------------------------------------- sidebar
@@ -158,36 +164,50 @@ def _uploaded_spec(upload_types: list[str]) -> dict | None:
 
 
 def load_book_example() -> None:
-    """on_click: Table 4.2 in the sidebar (ID3, root 脐部, its validation set, post-pruning)."""
+    """on_click: Table 4.2 in the sidebar (BOOK_OPTIONS on its training rows, its paired
+    validation set): every choice that shapes the tree, so the tree grown is the book's."""
     book = get(BOOK_DATASET)
-    data = book.path.read_bytes()
-    # Every attribute but 编号, as the sidebar starts; the book breaks no tie on prune.
-    st.session_state.pop(f"attrs::{engine.data_key(data)}::{book.target}", None)
-    st.session_state.prune_on_tie = False
+    key = engine.data_key(book.path.read_bytes())
+    # The dataset's target, every attribute but 编号 and the kinds read from the file, as the
+    # sidebar starts.
+    for widget in (f"target::{key}", f"attrs::{key}::{book.target}", f"nominal::{key}",
+                   f"continuous::{key}"):
+        st.session_state.pop(widget, None)
+    state.set_sidebar(BOOK_OPTIONS)
     st.session_state.source = "bundled"
     st.session_state.bundled_key = BOOK_DATASET
-    st.session_state.algorithm = "id3"
-    st.session_state.prune = "rep"
-    st.session_state["validation_source::True"] = "paired"
-    st.session_state.forces = {**st.session_state.forces, engine.data_key(data): BOOK_FORCE}
+    st.session_state[validation_source_key({"bundled_key": BOOK_DATASET})] = "paired"
+    st.session_state.forces = {**st.session_state.forces, key: dict(BOOK_OPTIONS.force)}
     st.session_state.book_example = True
 
 
-def book_traces() -> dict[str, dict]:
-    """Table 4.2's pre-pruned and post-pruned traces, grown through the app's cache."""
+def book_setup() -> tuple[bytes, str, dict]:
+    """The book's training file (bytes, name) and the sidebar's data choices for it."""
     train = get(BOOK_DATASET)
-    paired = get(train.validation)
     data = train.path.read_bytes()
     table = engine.load_table(data, train.path.name)
     attributes = [str(c) for c in table.frame.columns
                   if c != train.target and c not in table.report.id_columns]  # not 编号
-    choices = {"target": train.target, "attributes": attributes, "sheet": None,
-               "encoding": None, "validation": {"source": "file", "data": paired.path.read_bytes(),
-                                                "filename": paired.path.name}}
-    return {method: engine.grow_trace(data, train.path.name, choices,
-                                      Options.build(algorithm="id3", force=BOOK_FORCE,
-                                                    prune=method))
+    return data, train.path.name, {"target": train.target, "attributes": attributes,
+                                   "sheet": None, "encoding": None,
+                                   "validation": paired_spec({"bundled_key": BOOK_DATASET})}
+
+
+def book_traces() -> dict[str, dict]:
+    """Table 4.2's pre-pruned and post-pruned traces, grown through the app's cache (the
+    sidebar's own trees when it holds the book's setup)."""
+    data, filename, choices = book_setup()
+    return {method: engine.grow_trace(data, filename, choices,
+                                      replace(BOOK_OPTIONS, prune=method))
             for method in BOOK_METHODS}
+
+
+def shows_the_book(current: dict) -> bool:
+    """Is the tree shown one of book_traces' (its every choice the book's)?"""
+    data, _, choices = book_setup()
+    return current["trace_id"] in {
+        engine.trace_key(data, choices, replace(BOOK_OPTIONS, prune=method))
+        for method in BOOK_METHODS}
 
 
 def changes_the_tree(event: dict, method: str) -> bool:
@@ -211,11 +231,15 @@ def book_accuracies() -> dict[str, float]:
 
 
 def book_panel() -> None:
-    """The three accuracies of §4.3, once the book's example was loaded."""
-    if not st.session_state.get("book_example"):
+    """The three accuracies of §4.3 once the book's example was loaded, while the tree shown
+    is the book's; after a change to its setup, a word that they are not shown and a way back."""
+    current = st.session_state.get("current")
+    if not st.session_state.get("book_example") or current is None \
+            or current["source"].get("bundled_key") != BOOK_DATASET:
         return
-    dataset = st.session_state.get("dataset") or {}
-    if dataset.get("bundled_key") != BOOK_DATASET:
+    if not shows_the_book(current):
+        st.caption(t("book.changed"))
+        st.button(t("book.restore"), key="book_example_restore", on_click=load_book_example)
         return
     st.subheader(t("book.title"))
     st.caption(t("book.caption"))

@@ -409,10 +409,22 @@ def grow(dataset: dict, choices: dict, options: Options, progress: Progress) -> 
 
 
 def _failed(message: str, progress: Progress) -> None:
-    """Say why; the last tree stays, with the dataset it was grown from."""
+    """Say why, and which tree the pages still show: the last one stays, with the dataset it
+    was grown from."""
     progress.clear()
-    st.error(message)
+    st.error(sentences([message, *_tree_kept()]))
     _keep_the_trees_dataset()
+
+
+def _tree_kept() -> list[str]:
+    """The sentence naming the tree the pages still show after a refusal, if there is one
+    (its dataset, algorithm and size, as the grow page's header names it)."""
+    current = st.session_state.get("current")
+    if current is None:
+        return []
+    trace = current["trace"]
+    return [tm("setup.tree_kept", name=dataset_name(current["source"]),
+               algorithm=registry.name(trace["algorithm"]), nodes=len(trace["nodes"]))]
 
 
 def built_options(params: dict) -> Options | None:
@@ -420,7 +432,7 @@ def built_options(params: dict) -> Options | None:
     try:
         return Options.build(**params)
     except ValueError as error:
-        st.error(tm("setup.grow_failed", reason=error_text(error)))
+        st.error(sentences([tm("setup.grow_failed", reason=error_text(error)), *_tree_kept()]))
         return None
 
 

@@ -354,6 +354,20 @@ def predicted(trace_id: str, row: dict, submitted: bool) -> dict | None:
     return row if st.session_state.prediction is not None else None
 
 
+def kept_tab(key: str, names: list[str], label_of) -> list[str]:
+    """The labels of st.tabs(key=key, on_change="rerun"), whose open tab stays open across a
+    switch of language: the tabs send the open tab's label, and a label of the language
+    before matches none, so Streamlit opened the first tab. The open tab is kept by its name
+    (`names`, label_of(name) its words) and given back in the words of now."""
+    labels = {label_of(name): name for name in names}
+    shown, kept = st.session_state.get(key), f"{key}::name"
+    if shown in labels:
+        st.session_state[kept] = labels[shown]
+    elif st.session_state.get(kept) in names:
+        st.session_state[key] = label_of(st.session_state[kept])
+    return list(labels)
+
+
 # The pruning phase (ui.pruning): its own position, moved like the growth's.
 
 
@@ -498,6 +512,13 @@ def open_link(link: links.Link) -> None:
     elif link.dataset is not None:
         _open_dataset(link)
     _open_compare(link.compare)
+
+
+def set_sidebar(options: Options) -> None:
+    """Every sidebar widget of SIDEBAR to the options' value (an on_click: the book example
+    puts its whole setup in the sidebar, the limits too)."""
+    for name in SIDEBAR:
+        _set_widget(name, getattr(options, name), BY_PRUNE.get((name, options.prune)))
 
 
 def _set_widget(name: str, value, entry: tuple | None = None, code: str = "range") -> None:

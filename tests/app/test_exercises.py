@@ -568,3 +568,30 @@ def test_a_split_point_naming_several_midpoints_asks_for_more_decimals(lang):
     expected = t("ex.line.ambiguous_threshold", _lang=lang, line=1, attribute="密度", t="0.4",
                  threshold="0.3815", points=Listed(("0.3515", "0.3815", "0.42", "0.459")))
     assert expected in [unescaped(w.value) for w in at.warning]
+
+
+def open_tab(at) -> int:
+    """The tab the page tells the browser to open (tabs are one block: its index)."""
+    def blocks(node):
+        yield node
+        for child in getattr(node, "children", {}).values():
+            yield from blocks(child)
+    [tabs] = [b for b in blocks(at._tree) if getattr(b, "type", "") == "tab_container"]
+    return tabs.proto.tab_container.default_tab_index
+
+
+@pytest.mark.parametrize(("lang", "other"), [("en", "zh"), ("zh", "en")])
+def test_the_open_tab_stays_open_in_the_other_language(lang, other):
+    """The tabs send the open tab's label: one of the language before matched none of the
+    new labels, and the page went back to its first tab."""
+    at = page_app("pages/exercises.py", lang=lang)
+    quiz = t("ex.tab.quiz", _lang=lang)
+    at.session_state["ex_tab"] = quiz  # as a click on the tab sends it
+    at.run()
+    assert open_tab(at) == 2 and at.tabs[2].label == quiz
+    at.selectbox(key="lang_picker").set_value(other).run()
+    assert not at.exception
+    assert at.tabs[2].label == t("ex.tab.quiz", _lang=other)
+    assert open_tab(at) == 2 and at.session_state["ex_tab"] == at.tabs[2].label
+    at.run()
+    assert open_tab(at) == 2

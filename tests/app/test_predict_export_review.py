@@ -54,6 +54,24 @@ def test_a_clear_prediction_says_no_tie():
     assert [s.value for s in at.success] == ["Predicted 好瓜: **是**"]
 
 
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_field_left_missing_says_missing_after_a_trip_to_another_page(lang):
+    """Back on the page a field left missing holds no value, and a selectbox without one shows
+    its placeholder: the missing option's words, not Streamlit's English 'Choose an option'."""
+    at = page_app("pages/predict.py", lang=lang)
+    at.selectbox(key="pred::纹理").set_value("清晰")
+    at.get("form_submit_button")[0].click().run()
+    at.switch_page("pages/grow.py").run()
+    at.switch_page("pages/predict.py").run()
+    assert not at.exception
+    boxes = [box for box in at.selectbox if (box.key or "").startswith("pred::")]
+    assert len(boxes) > 1
+    for box in boxes:
+        if box.key != "pred::纹理":
+            assert box.value is None
+            assert box.proto.placeholder == t("pred.missing", _lang=lang), box.key
+
+
 def test_leaves_of_no_weight_are_not_reached():
     """Every value unknown on watermelon 2.0α: a branch no training row took gets a share of
     0, so its leaves are not listed as reached nor outlined."""

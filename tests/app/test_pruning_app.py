@@ -16,7 +16,8 @@ from dtree_core.dot import to_dot
 from dtree_core.labels import format_number
 from dtree_core.loading import load_path, prepare
 from ui.messages import EN, LANGUAGES, t
-from ui.pruning import measure_text, percent, reason_key, relation
+from ui.names import bundled_name
+from ui.pruning import final_measure, measure_text, percent, reason_key, relation
 
 
 def book_app(lang: str = "en"):
@@ -60,6 +61,62 @@ def test_book_example_sets_up_the_sidebar():
     assert at.selectbox(key="prune").value == "rep"
     assert at.radio(key="validation_source::True").value == "paired"
     assert len(grown["pruning"]) == 5  # §4.3.2's ⑥ ⑤ ② ③ ①
+
+
+def book_figures_shown(at, lang: str) -> bool:
+    words = LANGUAGES[lang][1]
+    return any(label in metrics(at) for label in (words["book.unpruned"], words["book.pre"],
+                                                 words["book.rep"]))
+
+
+def undo_the_root(at):
+    at.button(key="clear_forces").click().run()
+
+
+def to_cart(at):
+    at.selectbox(key="algorithm").set_value("cart").run()
+
+
+def without_an_attribute(at):
+    box = next(m for m in at.multiselect if m.key.startswith("attrs::"))
+    box.unselect(box.value[-1]).run()
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("move", [undo_the_root, to_cart, without_an_attribute])
+def test_book_figures_only_while_the_tree_is_the_books(lang, move):
+    """Away from the book's setup its figures would contradict the tree: a word instead, and
+    the way back, which brings them again."""
+    at = book_app(lang)
+    words = LANGUAGES[lang][1]
+    move(at)
+    assert not at.exception and not at.error
+    assert not book_figures_shown(at, lang)
+    assert any(c.value == words["book.changed"] for c in at.caption)
+    at.button(key="book_example_restore").click().run()
+    assert book_figures_shown(at, lang)
+    assert trace(at)["params"]["force"] == {"root": "脐部"} and trace(at)["algorithm"] == "id3"
+
+
+def test_book_figures_are_the_pre_pruned_trees_too():
+    """Pre-pruning the book's tree is its Fig. 4.6: the figure shown is this tree's."""
+    at = book_app()
+    at.selectbox(key="prune").set_value("pre").run()
+    shown = metrics(at)[LANGUAGES["en"][1]["book.pre"]]
+    assert shown == percent(final_measure(trace(at))) == percent(5 / 7)
+
+
+def test_book_button_puts_the_whole_setup_in_the_sidebar():
+    """A limit set before the button would grow another tree under the book's figures."""
+    at = new_app()
+    at.run()
+    at.number_input(key="max_depth").set_value(1)
+    at.number_input(key="min_samples").set_value(5).run()
+    at.button(key="book_example_button").click().run()
+    assert trace(at)["params"].get("max_depth") is None
+    assert trace(at)["params"].get("min_samples_split", 2) == 2
+    assert book_figures_shown(at, "en")
+    assert metrics(at)["Post-pruned tree (Fig. 4.7)"] == percent(final_measure(trace(at)))
 
 
 # --------------------------------------------------------------------- the pruning phase
@@ -337,6 +394,19 @@ def test_a_refused_validation_file_is_named_and_the_tree_stays(lang, words):
     at, before = uploaded(b"", lang)  # the loader's refusal, said as the validation file's
     assert plain(at.error[0].value).count(words[1]) == 1
     assert at.session_state["current"]["trace_id"] == before
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_refused_growth_names_the_tree_the_pages_still_show(lang):
+    """A validation file without the tree's columns: the error said why and nothing of the
+    held-out tree still drawn below it with its pruning sentences."""
+    at, before = uploaded(b"a,b\n1,2\n", lang)
+    assert at.session_state["current"]["trace_id"] == before
+    kept = trace(at)
+    said = t("setup.tree_kept", _lang=lang, name=bundled_name("watermelon_3.0", lang),
+             algorithm=t(f"algo.{kept['algorithm']}", _lang=lang), nodes=len(kept["nodes"]))
+    [error] = [plain(e.value) for e in at.error]
+    assert error.endswith(said), error
 
 
 @pytest.mark.parametrize(("lang", "words"), [
