@@ -10,8 +10,9 @@ from functools import cached_property
 
 from .data import folded
 
-# Li Hang numbers the features A1, A2, … in the data's column order (Example 5.2).
-NUMBERED = re.compile(r"^[aA](?P<index>\d+)$")
+# Li Hang numbers the features A1, A2, … in the data's column order (Example 5.2); typed in
+# TeX as A_1 or A_{1} (his A₁ is A1 once NFKC has read the line).
+NUMBERED = re.compile(r"^[aA](?:_?(?P<index>\d+)|_\{(?P<braced>\d+)\})$")
 
 
 def unspaced(name: str) -> str:
@@ -65,8 +66,9 @@ def read_name(name: str, columns: Columns) -> Reading:
         return Reading(spelled[0], "spelling") if len(spelled) == 1 else \
             Reading(by="spelling", columns=spelled)
     numbered = NUMBERED.match(name)
-    if numbered and 1 <= int(numbered["index"]) <= columns.numbered:
-        return Reading(columns.names[int(numbered["index"]) - 1], "number")
+    index = int(numbered["index"] or numbered["braced"]) if numbered else 0
+    if 1 <= index <= columns.numbered:
+        return Reading(columns.names[index - 1], "number")
     key = unspaced(name)
     spaced = tuple(c for c, _, without in spellings if without == key)
     if len(spaced) == 1:

@@ -302,6 +302,18 @@ def test_a_subscript_after_a_space_or_hyphen_is_read_as_h_a_is(loan, line):
         "right", "iv", "年龄")
 
 
+@pytest.mark.parametrize("line", ["g(D, A_1) = 0.083", "g(D,A_{1}) = 0.083",
+                                  "H_{A_1}(D) = 1.585"])
+def test_a_number_typed_in_tex_is_his_a1(loan, line):
+    """A_1 and A_{1}, his A₁ typed in TeX, were no attribute ('not a candidate'), though the
+    page reads D_1 as D₁. A number past his features is still none."""
+    trace = fitted("c45_lihang", loan)
+    (verdict,) = check(line, trace, 0, notation="lihang").verdicts
+    assert (verdict.status, verdict.claim.attribute) == ("right", "年龄")
+    (past,) = check(line.replace("1", "9", 1), trace, 0, notation="lihang").verdicts
+    assert past.status == "unknown_attribute"
+
+
 @pytest.mark.parametrize("line", ["经验条件熵(D,A3) = 0.551", "条件熵(有自己的房子) = 0.551",
                                   "经验条件熵(D|有自己的房子) = 0.551",
                                   "conditional entropy(D, A3) = 0.551"])
