@@ -33,24 +33,35 @@ def choose(algorithm: Algorithm, table: dict[str, np.ndarray], eligible: np.ndar
     """The rule's best allowed candidate; ties go to the first in column order by default,
     to the last with tie_break "last", and by random_key with "random"."""
     ranking = algorithm.rule(table, eligible, random_key)
-    key = np.where(ranking.allowed, ranking.key, -np.inf)
-    has_candidate = eligible.any(axis=-1)
-    winner = first_best(key)
-    best = np.take_along_axis(key, winner[..., None], axis=-1) if key.ndim != 2 else \
-        key[np.arange(len(key)), winner][:, None]  # the same values, at a fraction of the cost
-    tied = ranking.allowed & is_tied(key, best)
-    if tied.shape[-1] > 1:
-        tied &= (tied.sum(axis=-1) > 1)[..., None]
-    else:  # one attribute: never tied with another (a deep chain's every depth)
-        tied[...] = False
+    # the reductions by their ufuncs: the same C loops without the methods' Python wrappers
+    has_candidate = np.logical_or.reduce(eligible, axis=-1)
+    if eligible.shape[-1] == 1:  # one attribute (a deep chain's every depth): it is the
+        # first best wherever it is a candidate, and never tied with another
+        winner = np.zeros(eligible.shape[:-1], dtype=np.intp)
+        tied = np.zeros(eligible.shape, dtype=bool)
+    else:
+        winner, tied = _best_and_ties(ranking)
     if tie_break != "first":
-        winner = np.where(tied.any(axis=-1), _break_tie(tied, tie_break, random_key), winner)
+        winner = np.where(np.logical_or.reduce(tied, axis=-1),
+                          _break_tie(tied, tie_break, random_key), winner)
     # a table of Gini scores alone (CART's growth, see score_attributes) has no Gain to filter
     # by: its mean-Gain filter is found from a rescoring when shown (LevelScores.above_average)
     passed = ranking.passed
     if passed is None and "gain" in table:
         passed = above_mean_gain(table, eligible)[0]
     return Choice(np.where(has_candidate, winner, -1), tied, ranking.mean_gain, passed)
+
+
+def _best_and_ties(ranking) -> tuple[np.ndarray, np.ndarray]:
+    """The first best allowed candidate of each node, and the candidates tied with it (all
+    False where it stands alone)."""
+    key = np.where(ranking.allowed, ranking.key, -np.inf)
+    winner = first_best(key)
+    best = np.take_along_axis(key, winner[..., None], axis=-1) if key.ndim != 2 else \
+        key[np.arange(len(key)), winner][:, None]  # the same values, at a fraction of the cost
+    tied = ranking.allowed & is_tied(key, best)
+    tied &= (np.add.reduce(tied, axis=-1) > 1)[..., None]
+    return winner, tied
 
 
 def _break_tie(tied: np.ndarray, tie_break: str, random_key) -> np.ndarray:

@@ -80,14 +80,14 @@ def _grow_depth(enc, options, frontier, store: NodeStore) -> Frontier | None:
     # the sorts of whole weights read them (the scorer's Ent(D̃) and Gini(D̃), the same bits)
     scored.counted = (counts[open_nodes], *(a[open_nodes] for a in impurity))
     frontier.batch = None  # only the open nodes' entries are read below: the rest can go
+    ids = frontier.ids[open_nodes]
     with growing():  # what only a viewer shows is scored when one asks (after release)
         level = score_level(enc, scored, frontier.used[open_nodes], options.rules,
                             options.curve_points, options.min_branch_weight,
-                            forced_thresholds(enc, options, store, frontier.ids[open_nodes]),
+                            forced_thresholds(enc, options, store, ids),
                             bounded=not options.force)
     choice = choose(options.rules, level.table(), level.eligible,
                     draws(frontier.draw_key[open_nodes], len(enc.attributes)), options.tie_break)
-    ids = frontier.ids[open_nodes]
     winner, forced = _apply_forces(enc, options, store, ids, level, choice.winner)
     tests = contest(enc, options, scored, level, winner, forced)  # oblique trees only
     winner, linear = linear_wins(winner, tests), winning(tests)
@@ -135,21 +135,18 @@ def _record_attribute_splits(store, level, ids, at, winner, forced, value, tests
     js = winner[at]
     lost = {int(ids[i]): facts for i in at.tolist()  # oblique trees only: not a pass otherwise
             if i in tests and (facts := tests[i].decision_facts())} if tests else {}
-    splits: list = [None] * len(at)
-    cut = np.zeros(len(at), dtype=bool)
-    for j in distinct_indices(js):  # attribute by attribute: each reads its arrays once
-        where = (js == j).nonzero()[0]
-        if not store.enc.attributes[j].is_nominal:  # numbers: store.record_cuts
-            cut[where] = True
-            continue
-        for k, split in zip(where.tolist(), level.splits(at[where], j), strict=True):
-            splits[k] = split
+    cut = ~store.enc.nominal.take(js)  # numbers: store.record_cuts
     if any_true(cut):
         _record_cuts(store, level, ids, at[cut], js[cut], forced, value)
-        keep = ~cut
-        at, js, splits = at[keep], js[keep], [s for s, c in zip(splits, cut.tolist(),
-                                                                 strict=True) if not c]
-    if len(at) or lost:  # (a deep chain's every split is a cut: nothing left to record)
+        if all_true(cut) and not lost:  # (a deep chain's every split is a cut)
+            return
+        at, js = at[~cut], js[~cut]
+    splits: list = [None] * len(at)
+    for j in distinct_indices(js):  # attribute by attribute: each reads its arrays once
+        where = (js == j).nonzero()[0]
+        for k, split in zip(where.tolist(), level.splits(at[where], j), strict=True):
+            splits[k] = split
+    if len(at) or lost:
         store.record_splits(ids[at], js, forced[at], value[at, js], splits, lost)
 
 
@@ -172,7 +169,7 @@ def _record_cuts(store, level, ids, at, js, forced, value) -> None:
 def majority(counts: np.ndarray, fallback: np.ndarray, weight=None) -> np.ndarray:
     """The majority class, ties to the class seen first; empty nodes take the parent's.
     weight: counts.sum(axis=1), where the caller has it."""
-    first = np.argmax(tied_for_majority(counts), axis=1)
+    first = tied_for_majority(counts).argmax(axis=1)
     return np.where((counts.sum(axis=1) if weight is None else weight) > 0, first, fallback)
 
 
@@ -180,7 +177,8 @@ def tied_for_majority(counts: np.ndarray) -> np.ndarray:
     """Which classes of each row of counts tie for the most weight (majority takes the first
     of them; the panel names them where they are several)."""
     counts = np.asarray(counts, dtype=float)
-    return counts >= counts.max(axis=-1, keepdims=True) * (1 - 1e-12)
+    # np.maximum.reduce: .max's own loop, without its Python wrapper (at every depth)
+    return counts >= np.maximum.reduce(counts, axis=-1, keepdims=True) * (1 - 1e-12)
 
 
 def tied_classes(classes, class_counts) -> list:
@@ -219,7 +217,7 @@ def early_stops(enc, options, batch: Batch, used, counts, n, depth: int,
     nominal = enc.nominal
     cases = [
         ("empty", lambda: weight <= 0),
-        ("pure", lambda: (counts > 0).sum(axis=1) <= 1),
+        ("pure", lambda: np.add.reduce(counts > 0, axis=1) <= 1),  # .sum, unwrapped
         # A = ∅ only when every attribute is nominal (and used up on the path)
         ("no_attributes", (lambda: (used | ~nominal).all(axis=1)) if all_true(nominal) else None),
         ("same_values", lambda: ~_values_differ(enc, batch, used, open_nodes)),
@@ -265,9 +263,12 @@ def _values_differ(enc: Encoded, batch: Batch, used: np.ndarray,
     differ = np.zeros(m, dtype=bool)
     some_value = np.empty(m)
     rows, node = batch.rows, batch.node
+    only = 0 if m == 1 else None  # the one node looked at, where there is one
     if looked_at is not None and not all_true(looked_at):
         keep = looked_at.take(node)
         rows, node = rows[keep], node[keep]
+        if np.count_nonzero(looked_at) == 1:  # a deep chain's open node, beside a pure one
+            only = int(looked_at.argmax())
     order = enc.continuous_indices + enc.nominal_indices  # each in column order
     for j in order:
         a = enc.attributes[j]
@@ -278,9 +279,9 @@ def _values_differ(enc: Encoded, batch: Batch, used: np.ndarray,
         if a.is_nominal:
             known &= ~used[node, j]
         x, at = (x, node) if all_true(known) else (x[known], node[known])
-        if m == 1:  # one node (a deep chain's): its first value stands for the scatter's
-            differ[0] = len(x) > 0 and any_true(x != x[0])
-            if differ[0]:
+        if only is not None:  # one node: its first value stands for the scatter's
+            differ[only] = len(x) > 0 and any_true(x != x[0])
+            if differ[only]:
                 break
             continue
         some_value[at] = x
@@ -362,6 +363,8 @@ def forced_attribute(enc, options, store, level, i, path) -> int | None:
 def forced_thresholds(enc, options, store, ids) -> dict[int, dict[int, float]]:
     """{attribute index: {node's index in ids: t}} for the forces that name a threshold
     ('ATTRIBUTE@T'): scoring cuts those nodes there (paths are only built when some do)."""
+    if not options.force:  # the usual case: nothing to look up at any depth
+        return {}
     names = [a.name for a in enc.attributes]
     wanted = {path: forced_split(text, names) for path, text in options.force}
     wanted = {path: (names.index(a), t) for path, (a, t) in wanted.items()
@@ -412,12 +415,14 @@ def _children(enc, frontier, scored, open_nodes, stop, level, winner, labels,
     rows, weight, child = _spread_unknowns(kept_rows, kept_weight, node, branch,
                                            first_child, sizes, shares)
     del node, kept_rows, kept_weight, branch  # entry-sized: gone before the next depth's
-    used = frontier.used[open_nodes][parent_ids].copy()
-    used[np.arange(len(parent_ids)), winner[parent_ids]] |= (
-        level.marks_used(winner) & (winner >= 0))[parent_ids]  # a linear test uses nothing up
-    keys = child_draw_keys(frontier.draw_key[open_nodes][parent_ids], branch_index)
+    parent_at = open_nodes.nonzero()[0].take(parent_ids)  # each child's parent in the frontier
+    used = frontier.used[parent_at]  # a copy (a gather): the children's own
+    marked = level.marks_used(winner) & (winner >= 0)  # a linear test uses nothing up
+    if any_true(marked):  # a multiway nominal split somewhere (never a cut)
+        used[np.arange(len(parent_ids)), winner[parent_ids]] |= marked[parent_ids]
+    keys = child_draw_keys(frontier.draw_key.take(parent_at), branch_index)
     return Frontier(Batch(rows, weight, child, len(child_ids)), child_ids, used,
-                    labels[open_nodes][parent_ids], keys, frontier.depth + 1)
+                    labels.take(parent_at), keys, frontier.depth + 1)
 
 
 def _splitting_entries(scored: Batch, splits: np.ndarray):

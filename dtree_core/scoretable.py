@@ -253,6 +253,12 @@ def _table(scores: list[AttributeScores]) -> dict[str, np.ndarray]:
     stacked, so a wide depth never holds its scores twice."""
     table = {}
     fields = [f for f in SCORE_FIELDS if not scores or f in scores[0].scores]  # GINI_FIELDS too
+    if len(scores) == 1:  # one attribute (a deep chain's every depth): its own arrays stay
+        # its scores and the table's columns are views of them (nothing copied; the same
+        # two array objects per field as a stack's column and the view of it)
+        own = scores[0].scores
+        scores[0].scores = {f: own[f] for f in fields}
+        return {f: own[f][:, None] for f in fields}
     for f in fields:
         parts = [s.scores.pop(f) for s in scores]
         table[f] = _columns(parts)
@@ -269,9 +275,8 @@ def _table(scores: list[AttributeScores]) -> dict[str, np.ndarray]:
 
 
 def _columns(parts: list[np.ndarray]) -> np.ndarray:
-    """np.stack(parts, axis=1); one part is copied into a column (a deep chain's depths have
-    one attribute, and a stack's fixed cost is paid nine times per depth). A copy, not a
-    view: a view would keep a second array object per field and depth alive."""
+    """np.stack(parts, axis=1); one part is copied into a column (a stack's fixed cost is
+    more than the copy's)."""
     if len(parts) == 1:
         out = np.empty((len(parts[0]), 1), dtype=parts[0].dtype)
         out[:, 0] = parts[0]
@@ -547,15 +552,11 @@ def _unkeep(size: int) -> None:
 def _nbytes(arrays: tuple) -> int:
     """Bytes held by a level's arrays (the table and each attribute's own arrays)."""
     scores, table, _ = arrays
-    size = sum(a.nbytes for a in table.values())
-    for s in scores:
-        for name in ("branch_counts", "branch_n", "unknown", "n_distinct", "left", "threshold",
-                     "threshold_digits", "gini_index_multiway", "gini_index_binary",
-                     "forced_threshold", "value_counts"):
-            value = getattr(s, name, None)
-            size += value.nbytes if isinstance(value, np.ndarray) else 0
-        size += sum(a.nbytes for a in s.curve.values())
-    return size
+    held = list(table.values())
+    for s in scores:  # its array fields (its scores are the table's), and its curve's
+        held += [v for v in vars(s).values() if isinstance(v, np.ndarray)]
+        held += s.curve.values()
+    return sum(a.nbytes for a in held)
 
 
 @dataclass(frozen=True)

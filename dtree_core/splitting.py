@@ -793,8 +793,8 @@ def tie_margin(best):
 
 def first_best(key: np.ndarray, axis: int = -1) -> np.ndarray:
     """Index of the first maximum, treating values within the tie margin of it as equal."""
-    key = np.asarray(key)
-    return is_tied(key, key.max(axis=axis, keepdims=True)).argmax(axis=axis)
+    key = np.asarray(key)  # np.maximum.reduce: .max without its Python wrapper
+    return is_tied(key, np.maximum.reduce(key, axis=axis, keepdims=True)).argmax(axis=axis)
 
 
 def is_tied(key: np.ndarray, best) -> np.ndarray:
@@ -1187,7 +1187,7 @@ def _first_best_and_ties(key: np.ndarray, seg_start: np.ndarray,
     finite best is the best of the finite keys: the same ties); None elsewhere."""
     if len(seg_start) != 1:
         return _segment_first_best(key, seg_start, seg), None
-    best = key.max()
+    best = np.maximum.reduce(key)  # .max without its Python wrapper
     tied = is_tied(key, best)
     first = np.array([tied.argmax() if any_true(tied) else len(key)])
     return first, tied if np.isfinite(best) else None
@@ -1590,7 +1590,8 @@ def _candidate_scores(s: _Sorted, left: list, right: list, lw, rw, kw, cand_node
     """
     gain = gini_index = None
     if want_gain:
-        largest = int(kw.max()) if s.whole and len(kw) else 0  # one pass, not two
+        # one pass, not two (np.maximum.reduce: .max without its Python wrapper)
+        largest = int(np.maximum.reduce(kw)) if s.whole and len(kw) else 0
         f = xlogx_table(largest).take if s.whole and largest <= TABLE_LIMIT else xlogx
         # f(lw) - Σ f(left) + f(rw) - Σ f(right), in that order, one temporary at a time
         spread = f(lw)  # a new array (a gather or a product)
@@ -1720,11 +1721,14 @@ def _curve_points(s: _Sorted, cand, cand_node, gain, gini_index, best, m, points
     if every:
         keep = np.arange(len(cand))
     else:  # every stride-th midpoint of each node (from its first), plus the best ones
-        kept_n = -(-per_node // stride)
-        first = starts.repeat(kept_n)
-        step = np.arange(kept_n.sum()) - starts_of(kept_n).repeat(kept_n)
         mask = np.zeros(len(cand), dtype=bool)
-        mask[first + step * stride.repeat(kept_n)] = True
+        if m == 1:  # one node (a deep chain's every depth): a slice, no positions to build
+            mask[::int(stride[0])] = True
+        else:
+            kept_n = -(-per_node // stride)
+            first = starts.repeat(kept_n)
+            step = np.arange(kept_n.sum()) - starts_of(kept_n).repeat(kept_n)
+            mask[first + step * stride.repeat(kept_n)] = True
         mask[best] = True
         for key, tied in zip((gain, gini_index), ties, strict=True):
             if tied is not None:
