@@ -15,8 +15,8 @@ import numpy as np
 try:  # numpy's own C count, without np.count_nonzero's Python wrapper (a third of its cost on
     # the few nodes of a deep depth, which asks some thirty such questions)
     from numpy._core.multiarray import count_nonzero as _count_nonzero
-except ImportError:  # numpy 1.x
-    from numpy.core.multiarray import count_nonzero as _count_nonzero
+except ImportError:  # numpy 1.x, or a numpy that moved it: the public one, the same count
+    _count_nonzero = np.count_nonzero
 
 # Largest whole-number weight for which x·log2 x is looked up rather than computed.
 TABLE_LIMIT = 1 << 22
