@@ -858,3 +858,7 @@ def main(argv=None) -> int:
         return 0
     except MemoryError:
         return _fail(say(args.lang, "error", text=say(args.lang, "error.memory")))
+
+
+if __name__ == "__main__":  # `python -m dtree_core.cli` is the same command, not a silent exit 0
+    sys.exit(main())
