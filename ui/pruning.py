@@ -654,8 +654,11 @@ def path_chart(trace: dict, decimals: int) -> None:
     grown = grown_subtree(points, alpha)
     st.caption(t("prune.path.grown", alpha=format_number(alpha), k=grown,
                  leaves=points[grown]["leaves"]))
-    chosen = st.slider(t("prune.path.subtree"), 0, max(len(points) - 1, 1), grown,
-                       key="prune_path_subtree", disabled=len(points) < 2)
+    # a new tree (another ccp_alpha typed in the sidebar) starts again at the subtree it grew
+    chosen = st.slider(t("prune.path.subtree"), 0, max(len(points) - 1, 1),
+                       key=state.restart_widget("prune_path_subtree", grown,
+                                                st.session_state.trace_id),
+                       disabled=len(points) < 2)
     chosen = min(chosen, len(points) - 1)
     point = points[chosen]
     st.plotly_chart(path_figure(points, chosen, grown), key="prune_path_chart")

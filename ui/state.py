@@ -460,6 +460,17 @@ def start_widget(key: str, default) -> str:
     return key
 
 
+def restart_widget(key: str, start, started_for) -> str:
+    """A widget that starts at `start` again whenever what it was started for (`started_for`,
+    e.g. the tree shown) changes, and otherwise keeps the user's choice: a widget's own
+    value= is read once, so it kept pointing where the first tree put it. Returns the key."""
+    mark = f"{key}::started_for"
+    if st.session_state.get(mark) != started_for:
+        st.session_state[mark] = started_for
+        st.session_state[key] = start
+    return key
+
+
 def slider_values(low: float, high: float, by: float) -> tuple[float, ...]:
     """Every value a slider from `low` to `high` by `by` offers: HELD_OUT's 0.1, 0.15, …, 0.5."""
     return tuple(round(low + by * i, 2) for i in range(round((high - low) / by) + 1))
