@@ -598,6 +598,26 @@ def linked_compare_step(last: int) -> int | None:
     return step if step > last else None
 
 
+def kept_compare_node(keys: list[str], trees: tuple) -> str | None:
+    """The Compare page's node pick outlives a configuration whose tree lacks it: the picker
+    shows the root meanwhile and takes the pick again once every tree has it (it was lost).
+    `trees`: what the trees were grown from (target, attributes); a pick made on other data
+    is dropped. Returns the pick these trees do not all have, for the page to say so."""
+    kept = st.session_state.get("cmp_node_kept")
+    if kept is None or kept[0] != trees:
+        st.session_state.cmp_node_kept = None
+        return None
+    if kept[1] in keys:
+        st.session_state.cmp_node = kept[1]
+        return None
+    return kept[1]
+
+
+def keep_compare_node(trees: tuple) -> None:
+    """The picker's on_change: the user's own pick is the one kept (kept_compare_node)."""
+    st.session_state.cmp_node_kept = (trees, st.session_state.cmp_node)
+
+
 def linked_compare_node(keys: list[str]) -> str | None:
     """Before the Compare page's node picker is drawn (`keys`: its nodes), the first time:
     the node the link names becomes its pick. Returns that node when these trees do not all
