@@ -715,7 +715,8 @@ def _print_summary(table, prepared, trace, outline: dict, args) -> None:
                               threshold=say(lang, "scores.threshold"),
                               **score_headers(names)))
         _say(one_line(decision_text(root["decision"], outline["params"].get("tie_break",
-                                                                             "first"), lang)))
+                                                                             "first"), lang,
+                                    names)))
 
 
 def score_headers(names: notations.Notation) -> dict:
