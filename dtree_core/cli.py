@@ -715,7 +715,8 @@ def _print_summary(table, prepared, trace, outline: dict, args) -> None:
                               threshold=say(lang, "scores.threshold"),
                               **score_headers(names)))
         _say(one_line(decision_text(root["decision"], outline["params"].get("tie_break",
-                                                                             "first"), lang)))
+                                                                             "first"), lang,
+                                    names)))
 
 
 def score_headers(names: notations.Notation) -> dict:
@@ -858,3 +859,7 @@ def main(argv=None) -> int:
         return 0
     except MemoryError:
         return _fail(say(args.lang, "error", text=say(args.lang, "error.memory")))
+
+
+if __name__ == "__main__":  # `python -m dtree_core.cli` is the same command, not a silent exit 0
+    sys.exit(main())

@@ -915,18 +915,22 @@ def kind_rule_text(rule, lang: str) -> str:
     return rule.sentence if lang == "en" else say(lang, f"kind_rule.{rule.code}", **rule.details)
 
 
-def decision_text(decision: dict, tie_break: str, lang: str) -> str:
-    """The trace's reason for a node (decision.rule) in lang. The Chinese is used only when the
-    English re-worded from the decision's codes is exactly the recorded sentence."""
+def decision_text(decision: dict, tie_break: str, lang: str, names=None) -> str:
+    """The trace's reason for a node (decision.rule) in lang, in a notation's words where
+    `names` is given (--notation lihang: 特征, 信息增益比, as the score table above it). The
+    re-worded sentence is used only when the English re-worded from the decision's codes in
+    Zhou's words is exactly the recorded sentence."""
     english = decision.get("rule") or ""
-    if lang == "en":
+    if names is None and lang == "en":
         return english
-    worded = {language: _decision_words(decision, tie_break, language) for language in LANGUAGES}
-    return worded["zh"] if worded["zh"] and worded["en"] == english else english
+    worded = _decision_words(decision, tie_break, lang, names)
+    return worded if worded and _decision_words(decision, tie_break, "en") == english \
+        else english
 
 
-def _decision_words(decision: dict, tie_break: str, lang: str) -> str | None:
-    words = CATALOGUE[lang]
+def _decision_words(decision: dict, tie_break: str, lang: str, names=None) -> str | None:
+    words = {key: (names or notation.get(None)).in_terms(text)
+             for key, text in CATALOGUE[lang].items()}
     raised = raise_rule_of(decision.get("rule"))
     if raised is not None:  # subtree raising's test, or a leaf it moved up
         return words[f"raise_rule.{raised[0]}"].format(node=raised[1])

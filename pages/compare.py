@@ -49,6 +49,8 @@ from ui.state import (
     HAN_SHARES,
     HAN_START,
     ensure_entry_point,
+    keep_compare_node,
+    kept_compare_node,
     linked_compare_node,
     linked_compare_step,
     start_widget,
@@ -59,6 +61,7 @@ from ui.widgets import (
     in_notation,
     node_titles,
     number_formats,
+    path_words,
     score_downloads,
     ties_sentence,
     worded_table,
@@ -157,8 +160,13 @@ def scores(labels: list[str], traces: list[dict]) -> None:
     missing = linked_compare_node(keys)  # a link's node: picked now, or said not to be here
     if missing is not None:
         st.warning(tm("link.problem.cmp_node", param=links.COMPARE_NODE, value=missing))
+    trees = (traces[0]["target"], tuple(a["name"] for a in traces[0]["attributes"]))
+    absent = kept_compare_node(keys, trees)
     key = st.selectbox(t("cmp.node"), keys, key="cmp_node", format_func=labelled(
-        keys, lambda k: titles[by_key[k]["id"]], key="cmp_node"))
+        keys, lambda k: titles[by_key[k]["id"]], key="cmp_node"),
+        on_change=keep_compare_node, args=(trees,))
+    if absent is not None:
+        st.caption(tm("cmp.node.kept", node=path_words(absent)))
     merged = merged_scores(traces, labels, key or "root")
     if not merged.rows:  # the node stopped before choosing (A = ∅, or one value on each)
         st.caption(t("node.no_scores"))

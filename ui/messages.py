@@ -704,6 +704,8 @@ EN = {
                         "so a node on the same path holds other rows in each: their scores are "
                         "not merged into one table."),
     "cmp.node": "Node (path from the root, in every tree)",
+    "cmp.node.kept": ("The node you picked, {node}, is not in every tree now: the table shows "
+                      "the root, and your node again once every tree has it."),
     "cmp.col.gini_multiway": "Gini_index (multiway)",
     "cmp.col.gini_binary": "Gini_index (best binary)",
     "cmp.col.pick": "{label} ✓",

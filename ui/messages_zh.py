@@ -569,6 +569,8 @@ ZH = {
     "cmp.scores.rows": ("这些决策树是在不同的样本上生成的（上文给出了各自的样本数），同一路径上的"
                         "结点在各棵树中所含样本不同，因此不把它们的得分合并成一张表。"),
     "cmp.node": "结点（从根结点出发的路径，每棵树中都有）",
+    "cmp.node.kept": ("你选的结点“{node}”现在并非每棵树都有：表格显示根结点，等每棵树都有它时"
+                      "再显示它。"),
     "cmp.col.gini_multiway": "Gini_index（多路划分）",
     "cmp.col.gini_binary": "Gini_index（最优二分）",
     "cmp.col.pick": "{label} ✓",

@@ -22,6 +22,7 @@ import streamlit as st
 from dtree_core.datasets import get
 from dtree_core.dot import grown_decision, to_dot
 from dtree_core.evaluate import FittedTrace
+from dtree_core.growing import label_tie
 from dtree_core.labels import branch_text, format_number
 from dtree_core.options import PRUNE_METHODS, Options, normalise_force
 from dtree_core.pruning import (
@@ -36,9 +37,9 @@ from dtree_core.pruning import (
 from dtree_core.split import told_apart
 from dtree_core.wording import percent
 from ui import cost_pruning, engine, state
-from ui.messages import has, labelled, t, tm
+from ui.messages import has, labelled, literal, t, tm
 from ui.names import bundled_name
-from ui.widgets import drawn_part, path_text, ties_sentence
+from ui.widgets import drawn_part, majority_tie, path_text, ties_sentence
 
 # Zhou's Table 4.2 as one record: its training rows (with their paired validation rows), and
 # the sidebar's defaults but ID3, the book's root and post-pruning. The button puts it in the
@@ -464,6 +465,9 @@ def _event_view(trace: dict, event: dict, k: int, last: int, method: str,
         st.caption(t("prune.unlabelled_rows", count=event["unlabelled_rows"],
                      n=event["validation_rows"]))
     st.info(event_sentence(trace, event, decimals, k))
+    tied = label_tie(trace["classes"], node) if event["action"] == "prune" else ()
+    if tied:  # the leaf's label won a tie of its counts: said as the grow panel says it
+        st.caption(majority_tie(tied, node["class_counts"][tied[0]], literal))
 
 
 def _raising_metrics(event: dict, decimals: int) -> None:
@@ -654,8 +658,11 @@ def path_chart(trace: dict, decimals: int) -> None:
     grown = grown_subtree(points, alpha)
     st.caption(t("prune.path.grown", alpha=format_number(alpha), k=grown,
                  leaves=points[grown]["leaves"]))
-    chosen = st.slider(t("prune.path.subtree"), 0, max(len(points) - 1, 1), grown,
-                       key="prune_path_subtree", disabled=len(points) < 2)
+    # a new tree (another ccp_alpha typed in the sidebar) starts again at the subtree it grew
+    chosen = st.slider(t("prune.path.subtree"), 0, max(len(points) - 1, 1),
+                       key=state.restart_widget("prune_path_subtree", grown,
+                                                st.session_state.trace_id),
+                       disabled=len(points) < 2)
     chosen = min(chosen, len(points) - 1)
     point = points[chosen]
     st.plotly_chart(path_figure(points, chosen, grown), key="prune_path_chart")

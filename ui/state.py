@@ -460,6 +460,17 @@ def start_widget(key: str, default) -> str:
     return key
 
 
+def restart_widget(key: str, start, started_for) -> str:
+    """A widget that starts at `start` again whenever what it was started for (`started_for`,
+    e.g. the tree shown) changes, and otherwise keeps the user's choice: a widget's own
+    value= is read once, so it kept pointing where the first tree put it. Returns the key."""
+    mark = f"{key}::started_for"
+    if st.session_state.get(mark) != started_for:
+        st.session_state[mark] = started_for
+        st.session_state[key] = start
+    return key
+
+
 def slider_values(low: float, high: float, by: float) -> tuple[float, ...]:
     """Every value a slider from `low` to `high` by `by` offers: HELD_OUT's 0.1, 0.15, …, 0.5."""
     return tuple(round(low + by * i, 2) for i in range(round((high - low) / by) + 1))
@@ -585,6 +596,26 @@ def linked_compare_step(last: int) -> int | None:
         return None
     st.session_state[COMPARE_STEP_WIDGET] = min(step, last)
     return step if step > last else None
+
+
+def kept_compare_node(keys: list[str], trees: tuple) -> str | None:
+    """The Compare page's node pick outlives a configuration whose tree lacks it: the picker
+    shows the root meanwhile and takes the pick again once every tree has it (it was lost).
+    `trees`: what the trees were grown from (target, attributes); a pick made on other data
+    is dropped. Returns the pick these trees do not all have, for the page to say so."""
+    kept = st.session_state.get("cmp_node_kept")
+    if kept is None or kept[0] != trees:
+        st.session_state.cmp_node_kept = None
+        return None
+    if kept[1] in keys:
+        st.session_state.cmp_node = kept[1]
+        return None
+    return kept[1]
+
+
+def keep_compare_node(trees: tuple) -> None:
+    """The picker's on_change: the user's own pick is the one kept (kept_compare_node)."""
+    st.session_state.cmp_node_kept = (trees, st.session_state.cmp_node)
 
 
 def linked_compare_node(keys: list[str]) -> str | None:

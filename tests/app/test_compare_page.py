@@ -279,3 +279,22 @@ def test_tied_training_predictions_are_said_under_the_summary(lang):
     label = literal(t("lab.config.label", _lang=lang, name="CART",
                       options=t("lab.config.depth", _lang=lang, depth=2)))
     assert t("cmp.ties", _lang=lang, label=label, sentence=sentence) in infos, infos
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_node_picked_comes_back_when_every_tree_has_it_again(lang):
+    """Picking 纹理=清晰, then a configuration whose tree lacks it (CLS), then CART again left
+    the picker on the root with nothing said: the pick was lost."""
+    from ui.messages import EN, ZH
+
+    at = page_app("pages/compare.py", "watermelon_2.0", lang)
+    at.selectbox(key="cmp_node").set_value("纹理=清晰").run()
+    at.selectbox(key="cmp_algo_2").set_value("cls").run()
+    assert at.selectbox(key="cmp_node").value == "root"
+    words = EN if lang == "en" else ZH
+    said = words["cmp.node.kept"].format(node="纹理=清晰")
+    assert said in [c.value.replace("\\", "") for c in at.caption]
+    at.selectbox(key="cmp_algo_2").set_value("cart").run()
+    assert not at.exception and not at.error
+    assert at.selectbox(key="cmp_node").value == "纹理=清晰"
+    assert said not in [c.value.replace("\\", "") for c in at.caption]

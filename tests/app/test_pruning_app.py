@@ -1069,3 +1069,52 @@ def test_the_path_says_it_is_being_worked_out(lang, monkeypatch):
     at = choose(at.run(), "iris", "ccp")
     assert not at.exception and at.slider(key="prune_path_subtree")
     assert t("prune.path.computing", _lang=lang) in said
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_path_slider_follows_a_new_ccp_alpha_typed_in_the_sidebar(lang):
+    """The path's slider started at the subtree the first ccp_alpha grew and stayed there: at
+    0 then 0.05 on watermelon 2.0 the page said ccp_alpha grows subtree 1 (6 leaves) while the
+    slider and the chart's point stayed on subtree 0 (9 leaves, the unpruned tree)."""
+    from ui.messages import ZH
+
+    at = new_app()
+    at.query_params["lang"] = lang
+    at.run()
+    at.selectbox(key="bundled_key").set_value("watermelon_2.0").run()
+    at.selectbox(key="prune").set_value("ccp").run()
+    assert at.slider(key="prune_path_subtree").value == 0
+    at.number_input(key="ccp_alpha").set_value(0.05).run()
+    assert not at.exception and not at.error
+    words = EN if lang == "en" else ZH
+    grown = words["prune.path.grown"].format(alpha="0.05", k=1, leaves=6)
+    assert grown in [c.value.replace("\\", "") for c in at.caption]
+    assert at.slider(key="prune_path_subtree").value == 1
+    at.slider(key="prune_path_subtree").set_value(2).run()  # a choice on the same tree stays
+    at.number_input(key="decimals").set_value(4).run()
+    assert at.slider(key="prune_path_subtree").value == 2
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_pruning_decision_says_the_leaf_it_leaves_won_a_tie(lang):
+    """Li Hang's pruning at α = 2 on watermelon 2.0 first retracts #5 (色泽=乌黑: 是 1, 否 1)
+    into a leaf of 是: the decision said so without saying 是 and 否 tie there, which the grow
+    panel says of the same leaf."""
+    from ui.messages import ZH
+
+    at = new_app()
+    at.query_params["lang"] = lang
+    at.run()
+    at.selectbox(key="bundled_key").set_value("watermelon_2.0").run()
+    at.selectbox(key="prune").set_value("cost").run()
+    at.number_input(key="cost_alpha").set_value(2.0).run()
+    assert not at.exception and not at.error
+    words = EN if lang == "en" else ZH
+    said = [plain(c.value) for c in at.caption] + [plain(i.value) for i in at.info]
+    classes = words["list.join"].join(words["stop.tied_class"].format(cls=c) for c in "是否")
+    tie = words["stop.tied_majority"].format(classes=classes, count="1", label="是")
+    assert any(tie in text for text in said)
+    at.slider(key="prune_slider").set_value(2).run()  # #3: 是 2, 否 1, no tie
+    said = [plain(c.value) for c in at.caption] + [plain(i.value) for i in at.info]
+    marker = words["stop.tied_majority"].split("{classes}")[1].split("{count}")[0]
+    assert marker.strip() and not any(marker in text for text in said)

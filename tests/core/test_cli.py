@@ -602,3 +602,16 @@ def test_a_target_of_numbers_with_a_unit_gets_no_advice_to_make_it_continuous(tm
     as_attribute = run("grow", str(data), "--target", "根蒂")
     assert as_attribute.returncode == 0, as_attribute.stderr
     assert "Column '重量' is read as text" in as_attribute.stdout
+
+
+@pytest.mark.parametrize("lang, heading", [("en", "usage: "), ("zh", "用法")])
+def test_the_cli_module_run_itself_answers_like_the_package(lang, heading):
+    """`python -m dtree_core.cli` ran the module without calling main(): no output, exit 0."""
+    result = subprocess.run([sys.executable, "-m", "dtree_core.cli", "--lang", lang, "--help"],
+                            cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith(heading) and "grow" in result.stdout
+    grown = subprocess.run([sys.executable, "-m", "dtree_core.cli", "grow",
+                            str(dataset_path("watermelon_2.0.csv")), "--target", "好瓜"],
+                           cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert grown.returncode == 0 and "纹理?  (是 8, 否 9)" in grown.stdout

@@ -920,3 +920,18 @@ def test_the_tree_header_names_the_algorithm_in_the_language():
     assert "\n斜决策树，共 " in worded.stdout and "Oblique" not in worded.stdout
     english = run("grow", data, "--target", "好瓜", "--algorithm", "oblique")
     assert "\nOblique tree, " in english.stdout
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("en", "C4.5 keeps the features whose gain is at least the mean gain and takes the one with "
+           "the largest gain ratio: 有自己的房子."),
+    ("zh", "C4.5 保留信息增益不低于平均值的特征，再从中选择信息增益比最高的特征：有自己的房子。")])
+def test_the_roots_decision_is_in_li_hangs_words_under_his_notation(lang, said):
+    """--notation lihang headed the score table 特征, g_R(D, A) but the sentence under it kept
+    Zhou's 属性 and 增益率 (attribute in English)."""
+    done = subprocess.run([sys.executable, "-m", "dtree_core", "grow",
+                           str(dataset_path("loan_lihang.csv")), "--target", "类别",
+                           "--algorithm", "c45", "--notation", "lihang", "--lang", lang],
+                          cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.rstrip().splitlines()[-1] == said
