@@ -32,9 +32,11 @@ EN: dict[str, str] = {
     "prune.cost.terms": ("Before: Σ N_t·H_t = {fit_before}, α|T| = {alpha} × {leaves_before} = "
                          "{penalty_before}. After: Σ N_t·H_t = {fit_after}, α|T| = {alpha} × "
                          "{leaves_after} = {penalty_after}."),
-    "prune.cost.relation": ("Li Hang's α is CART's α times N (CART divides the cost by N and "
-                            "uses Gini); Li Hang takes one α in advance and retracts only groups "
-                            "of leaves, CART cuts the weakest link again and again."),
+    # "corresponds to", not "is": the two costs differ (entropy against Gini), not only by N
+    "prune.cost.relation": ("Li Hang's α corresponds to CART's α times N (CART divides its cost "
+                            "by N, and measures it with Gini, not entropy); Li Hang takes one α "
+                            "in advance and retracts only groups of leaves, CART cuts the weakest "
+                            "link again and again."),
     "ex.tab.handedit": "Prune by hand",
     "he.intro": ("Edit your own copy of the tree, as JMP, SAS or SPSS let analysts do: prune "
                  "below a node, regroup a nominal attribute's values into two branches, type "
@@ -120,7 +122,8 @@ ZH: dict[str, str] = {
     "prune.cost.terms": ("回缩前：Σ N_t·H_t = {fit_before}，α|T| = {alpha} × {leaves_before} = "
                          "{penalty_before}。回缩后：Σ N_t·H_t = {fit_after}，α|T| = {alpha} × "
                          "{leaves_after} = {penalty_after}。"),
-    "prune.cost.relation": ("李航的 α 等于 CART 的 α 乘以 N（CART 的代价除以 N，且用 Gini）；"
+    "prune.cost.relation": ("李航的 α 相当于 CART 的 α 乘以 N（CART 的代价除以 N，且用 Gini "
+                            "而非熵）；"
                             "李航事先给定一个 α，只回缩成组的叶结点，CART 则反复剪去最弱的一环。"),
     "ex.tab.handedit": "手工剪枝",
     "he.intro": ("像 JMP、SAS、SPSS 那样编辑你自己的决策树副本：剪去某结点以下的子树、把离散属性的"

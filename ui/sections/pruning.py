@@ -206,8 +206,12 @@ EN: dict[str, str] = {
     "prune.reason.ccp.keep.gt": ("Effective alpha g(t) = {before} > ccp_alpha = {after}: the "
                                  "subtree on {attribute} and its {leaves} leaves are kept."),
     "prune.path": "Cost-complexity path",
+    # R(t) as _WeakestLinks computes it: the node's Gini weighted by its share of the rows
     "prune.path.caption": ("Each weakest-link cut gives the next subtree; alpha is the effective "
-                           "alpha at which it appears. Accuracies of each subtree's "
+                           "alpha at which it appears, g(t) = (R(t) − R(T_t)) / (|T_t| − 1), "
+                           "where R(t) is node t's Gini(D) times its share of the rows (as "
+                           "scikit-learn has it; Breiman's R is the misclassification cost) and "
+                           "|T_t| the leaves under t. Accuracies of each subtree's "
                            "predictions of the {rows} rows the tree grew on{validation}, counted "
                            "as the evaluate page counts them."),
     "prune.path.and_validation": " and of the {rows} validation rows",
@@ -443,8 +447,10 @@ ZH: dict[str, str] = {
                                  "{attribute} 划分的子树及其 {leaves} 个叶结点。"),
     "prune.path": "代价复杂度剪枝路径",
     "prune.path.caption": ("每剪去最弱的一环就得到下一棵子树；α 为该子树出现时的有效 α 值"
-                           "（g(t)）。精度是每棵子树对生成决策树的 {rows} 个训练样本{validation}"
-                           "的预测精度，与评估页面的计算方式相同。"),
+                           " g(t) = (R(t) − R(T_t)) / (|T_t| − 1)，其中 R(t) 为结点 t 的基尼值 "
+                           "Gini(D) 乘以其样本占比（与 scikit-learn 相同；Breiman 的 R 为误分类"
+                           "代价），|T_t| 为 t 下的叶结点数。精度是每棵子树对生成决策树的 "
+                           "{rows} 个训练样本{validation}的预测精度，与评估页面的计算方式相同。"),
     "prune.path.and_validation": "和 {rows} 个验证样本",
     "prune.path.computing": "正在逐次剪去最弱的一环，并计算每棵子树的精度…",
     "prune.path.alpha": "α",
