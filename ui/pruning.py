@@ -204,11 +204,14 @@ def book_traces() -> dict[str, dict]:
 
 
 def shows_the_book(current: dict) -> bool:
-    """Is the tree shown one of book_traces' (its every choice the book's)?"""
+    """Is the tree shown the book's (its every choice the book's): Fig. 4.5's unpruned tree,
+    which the sidebar grows without the validation rows, or one of book_traces'?"""
     data, _, choices = book_setup()
+    unpruned = {name: value for name, value in choices.items() if name != "validation"}
     return current["trace_id"] in {
-        engine.trace_key(data, choices, replace(BOOK_OPTIONS, prune=method))
-        for method in BOOK_METHODS}
+        engine.trace_key(data, unpruned, replace(BOOK_OPTIONS, prune="none")),
+        *(engine.trace_key(data, choices, replace(BOOK_OPTIONS, prune=method))
+          for method in BOOK_METHODS)}
 
 
 def changes_the_tree(event: dict, method: str) -> bool:

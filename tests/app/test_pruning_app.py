@@ -106,6 +106,21 @@ def test_book_figures_are_the_pre_pruned_trees_too():
     assert shown == percent(final_measure(trace(at))) == percent(5 / 7)
 
 
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_book_figures_stay_on_the_unpruned_tree(lang):
+    """Without pruning the tree shown is the book's Fig. 4.5 (grown without the validation
+    rows): its 42.9% is this tree's, and "this tree is grown otherwise" was untrue."""
+    at = book_app(lang)
+    words = LANGUAGES[lang][1]
+    at.selectbox(key="prune").set_value("none").run()
+    assert not at.exception and not at.error and trace(at)["params"].get("prune") is None
+    assert metrics(at)[words["book.unpruned"]] == percent(3 / 7)
+    assert not any(c.value == words["book.changed"] for c in at.caption)
+    at.selectbox(key="algorithm").set_value("cart").run()  # away from it, the word again
+    assert not book_figures_shown(at, lang)
+    assert any(c.value == words["book.changed"] for c in at.caption)
+
+
 def test_book_button_puts_the_whole_setup_in_the_sidebar():
     """A limit set before the button would grow another tree under the book's figures."""
     at = new_app()

@@ -102,8 +102,9 @@ EN: dict[str, str] = {
     "book.pre": "Pre-pruned tree (Fig. 4.6)",
     "book.rep": "Post-pruned tree (Fig. 4.7)",
     "book.changed": ("Table 4.2's accuracies are those of the book's setup (ID3 on the 10 "
-                     "training rows, root split on 脐部, the 7 validation rows, pre- or "
-                     "post-pruning); this tree is grown otherwise, so they are not shown."),
+                     "training rows, root split on 脐部, unpruned, or pre- or post-pruned on "
+                     "the 7 validation rows); this tree is grown otherwise, so they are not "
+                     "shown."),
     "book.restore": "Back to the book's setup",
     "prune.phase": "Pruning phase: {method}",
     "prune.phase.intro": ("The tree above is the grown tree; here are the {events} pruning "
@@ -354,7 +355,8 @@ ZH: dict[str, str] = {
     "book.pre": "预剪枝决策树（图 4.6）",
     "book.rep": "后剪枝决策树（图 4.7）",
     "book.changed": ("表 4.2 的验证集精度是书中设置下的（ID3 用 10 个训练样本，根结点划分属性为"
-                     "脐部，7 个验证样本，预剪枝或后剪枝）；这棵决策树的设置已改动，故不再列出。"),
+                     "脐部，不剪枝，或用 7 个验证样本预剪枝或后剪枝）；这棵决策树的设置已改动，"
+                     "故不再列出。"),
     "book.restore": "恢复书中的设置",
     "prune.phase": "剪枝阶段：{method}",
     "prune.phase.intro": ("上面是生成的决策树；这里是 {events} 个剪枝决定，按剪枝方法作出的顺序排"
