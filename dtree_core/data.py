@@ -483,6 +483,12 @@ def encode(X: pd.DataFrame, y: pd.Series, kinds: dict[str, str], sample_weight=N
     return Encoded(tuple(attributes), tuple(columns), y_codes, tuple(classes), weights)
 
 
+# The most the rows' weights may add up to: a node's Ent needs x·log2 x of its weight, which
+# past ~1.7e305 is inf (weights of 1e305 each made the scores nan and growth fail with an
+# IndexError, or never end).
+MOST_WEIGHT = 1e300
+
+
 def _sample_weights(sample_weight, n_rows: int) -> np.ndarray:
     """The rows' weights: one finite, non-negative number per row (a weight counts rows)."""
     try:
@@ -496,6 +502,12 @@ def _sample_weights(sample_weight, n_rows: int) -> np.ndarray:
     if n_rows and not (weights > 0).any():
         raise DataError("sample_weight gives every row the weight 0: no row is left to learn "
                         "from.")
+    with np.errstate(over="ignore"):  # a sum past the largest float is inf, refused below
+        total = weights.sum()
+    if not total <= MOST_WEIGHT:
+        raise DataError(f"sample_weight adds up to {total:g}, more than {MOST_WEIGHT:g}, where "
+                        "a count's x·log2 x no longer fits in a float: divide every weight by "
+                        "one number (the scores read their ratios).")
     return weights
 
 

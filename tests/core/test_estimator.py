@@ -100,6 +100,8 @@ def test_held_out_fit_skips_a_forced_path_it_lacks_and_says_so(wm2):
     ([1.0, 1.0], "2 values but there are 4 rows"),
     (["a", "b", "c", "d"], "numbers, one per row"),
     ([0.0, 0.0, 0.0, 0.0], "every row the weight 0"),
+    ([1e305] * 4, "adds up to 4e\\+305, more than 1e\\+300"),  # grew into an IndexError
+    ([1e308] * 4, "adds up to inf, more than 1e\\+300"),  # (or a loop that never ended)
 ])
 def test_sample_weights_that_count_no_rows_are_refused(weights, words):
     """A NaN or negative weight used to reach the trace (whose JSON then failed); it is
