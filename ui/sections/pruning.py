@@ -449,7 +449,7 @@ ZH: dict[str, str] = {
                                  "{attribute} 划分的子树及其 {leaves} 个叶结点。"),
     "prune.path": "代价复杂度剪枝路径",
     "prune.path.caption": ("每剪去最弱的一环就得到下一棵子树；α 为该子树出现时的有效 α 值"
-                           " g(t) = (R(t) − R(T_t)) / (|T_t| − 1)，其中 R(t) 为结点 t 的基尼值 "
+                           " g(t) = (R(t) − R(T_t)) / (|T_t| − 1)，其中 R(t) 为结点 t 的 "
                            "Gini(D) 乘以其样本占比（与 scikit-learn 相同；Breiman 的 R 为误分类"
                            "代价），|T_t| 为 t 下的叶结点数。精度是每棵子树对生成决策树的 "
                            "{rows} 个训练样本{validation}的预测精度，与评估页面的计算方式相同。"),
