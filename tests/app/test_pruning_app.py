@@ -1110,6 +1110,26 @@ def test_the_path_slider_follows_a_new_ccp_alpha_typed_in_the_sidebar(lang):
     assert at.slider(key="prune_path_subtree").value == 2
 
 
+def test_the_path_slider_comes_back_from_another_page_where_it_was():
+    """Streamlit drops a widget's value on a page that does not draw it, unless it persists
+    (persist_state="session", as the app's other kept widgets); restart_widget's mark outlived
+    it, so back on the grow page the slider stood at subtree 0 (the unpruned tree) under the
+    caption that ccp_alpha grows subtree 1, and a subtree picked was lost."""
+    at = new_app()
+    at.run()
+    at.selectbox(key="bundled_key").set_value("watermelon_2.0").run()
+    at.selectbox(key="prune").set_value("ccp").run()
+    at.number_input(key="ccp_alpha").set_value(0.05).run()
+    assert at.slider(key="prune_path_subtree").value == 1
+    at.switch_page("pages/export.py").run()
+    at.switch_page("pages/grow.py").run()
+    assert not at.exception and at.slider(key="prune_path_subtree").value == 1
+    at.slider(key="prune_path_subtree").set_value(2).run()
+    at.switch_page("pages/export.py").run()
+    at.switch_page("pages/grow.py").run()
+    assert at.slider(key="prune_path_subtree").value == 2
+
+
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_a_pruning_decision_says_the_leaf_it_leaves_won_a_tie(lang):
     """Li Hang's pruning at α = 2 on watermelon 2.0 first retracts #5 (色泽=乌黑: 是 1, 否 1)
