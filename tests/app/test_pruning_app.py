@@ -63,6 +63,21 @@ def test_book_example_sets_up_the_sidebar():
     assert len(grown["pruning"]) == 5  # §4.3.2's ⑥ ⑤ ② ③ ①
 
 
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("key", ["book.caption", "book.changed"])
+def test_the_book_sentences_name_the_setup_the_button_grows(lang, key):
+    """The caption above Table 4.2's figures and the word shown once the tree is grown
+    otherwise both name the book's setup (ID3, 10 training rows, the root on 脐部, 7
+    validation rows) in words of their own: held here against the tree the button grows."""
+    grown = trace(book_app(lang))
+    assert grown["algorithm"] == "id3"
+    validation = load_path(get(get("watermelon_2.0_train").validation).path).frame
+    setup = ["ID3", f"{grown['nodes'][0]['n']} ", grown["params"]["force"]["root"],
+             f"{len(validation)} "]
+    said = LANGUAGES[lang][1][key]
+    assert [word for word in setup if word not in said] == [], said
+
+
 def book_figures_shown(at, lang: str) -> bool:
     words = LANGUAGES[lang][1]
     return any(label in metrics(at) for label in (words["book.unpruned"], words["book.pre"],
