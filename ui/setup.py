@@ -36,7 +36,7 @@ from ui.messages import (
     t_or,
     tm,
 )
-from ui.names import dataset_identity, dataset_name, in_language
+from ui.names import dataset_identity, dataset_name, in_language, tree_dataset_name
 
 UPLOAD_TYPES = ["csv", "tsv", "txt", "xlsx", "xls"]
 
@@ -423,7 +423,7 @@ def _tree_kept() -> list[str]:
     if current is None:
         return []
     trace = current["trace"]
-    return [tm("setup.tree_kept", name=dataset_name(current["source"]),
+    return [tm("setup.tree_kept", name=tree_dataset_name(current),
                algorithm=registry.name(trace["algorithm"]), nodes=len(trace["nodes"]))]
 
 
@@ -498,7 +498,7 @@ def _name_the_tree_shown(slot, dataset: dict) -> None:
     waiting for a validation file), it says whose tree the pages still show."""
     current = st.session_state.get("current")
     if current is not None and dataset_identity(current["source"]) != dataset_identity(dataset):
-        slot.caption(tm("setup.tree_of", name=dataset_name(current["source"])))
+        slot.caption(tm("setup.tree_of", name=tree_dataset_name(current)))
 
 
 def _keep_the_trees_dataset() -> None:
