@@ -262,3 +262,20 @@ def test_a_refused_upload_names_the_tree_kept_once(lang):
     assert at.error and not [e for e in at.error if kept in re.sub(r"\\(.)", r"\1", e.value)]
     said = words["setup.tree_of"].split("**")[0]
     assert [c for c in at.sidebar.caption if said in re.sub(r"\\(.)", r"\1", c.value)]
+
+
+def test_the_chinese_note_of_the_tree_kept_does_not_call_a_bundled_set_an_upload():
+    """A bundled dataset waiting for its validation file grows no tree yet: the sidebar's
+    note said 新上传的数据 (newly uploaded data) of watermelon 3.0, which nobody uploaded."""
+    at = new_app()
+    at.query_params["lang"] = "zh"
+    at.run()
+    at.selectbox(key="prune").set_value("rep").run()
+    at.radio(key="validation_source::False").set_value("upload").run()
+    shown = at.session_state["current"]["source"]
+    at.selectbox(key="bundled_key").set_value("watermelon_3.0").run()
+    assert not at.exception and at.session_state["current"]["source"] == shown
+    name = re.sub(r"\\(.)", r"\1", dataset_name(shown, "zh"))
+    note = ZH["setup.tree_of"].replace("{name}", name)
+    captions = [re.sub(r"\\(.)", r"\1", c.value) for c in at.sidebar.caption]
+    assert note in captions and "上传" not in note
