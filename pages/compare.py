@@ -157,10 +157,10 @@ def scores(labels: list[str], traces: list[dict]) -> None:
     keys = shared_keys(traces)
     by_key = nodes_by_key(traces[0], compared_keys(traces[0]))
     titles = node_titles(traces[0])
-    missing = linked_compare_node(keys)  # a link's node: picked now, or said not to be here
+    trees = (traces[0]["target"], tuple(a["name"] for a in traces[0]["attributes"]))
+    missing = linked_compare_node(keys, trees)  # a link's node: picked now, or said not here
     if missing is not None:
         st.warning(tm("link.problem.cmp_node", param=links.COMPARE_NODE, value=missing))
-    trees = (traces[0]["target"], tuple(a["name"] for a in traces[0]["attributes"]))
     absent = kept_compare_node(keys, trees)
     key = st.selectbox(t("cmp.node"), keys, key="cmp_node", format_func=labelled(
         keys, lambda k: titles[by_key[k]["id"]], key="cmp_node"),

@@ -38,7 +38,8 @@ ZH = {
     "setup.budget_unknown": ("本服务器资源预算中有一项设置的名字不对应任何设置，未被采用"
                              "（请告知服务器管理员）：{reason}"),
     "setup.using": "正在使用 **{name}**（{rows} 行，{cols} 列）。",
-    "setup.tree_of": "新上传的数据尚未生成决策树：各页面仍显示 **{name}** 的决策树。",
+    # not 新上传的数据: a bundled set waiting for its validation file is no upload
+    "setup.tree_of": "这份数据尚未生成决策树：各页面仍显示 **{name}** 的决策树。",
     "setup.report": "加载报告",
     "setup.report.encoding": "编码：{value}",
     "setup.report.delimiter": "分隔符：{value}",

@@ -665,7 +665,7 @@ def path_chart(trace: dict, decimals: int) -> None:
     chosen = st.slider(t("prune.path.subtree"), 0, max(len(points) - 1, 1),
                        key=state.restart_widget("prune_path_subtree", grown,
                                                 st.session_state.trace_id),
-                       disabled=len(points) < 2)
+                       disabled=len(points) < 2, persist_state="session")
     chosen = min(chosen, len(points) - 1)
     point = points[chosen]
     st.plotly_chart(path_figure(points, chosen, grown), key="prune_path_chart")

@@ -36,7 +36,7 @@ from ui.messages import (
     t_or,
     tm,
 )
-from ui.names import dataset_identity, dataset_name, in_language
+from ui.names import dataset_identity, dataset_name, in_language, tree_dataset_name
 
 UPLOAD_TYPES = ["csv", "tsv", "txt", "xlsx", "xls"]
 
@@ -395,10 +395,10 @@ def grow(dataset: dict, choices: dict, options: Options, progress: Progress) -> 
         trace = engine.grow_trace(dataset["data"], dataset["filename"], choices, options,
                                   on_phase=progress)
     except (LoadError, ValueError) as error:
-        _failed(tm("setup.grow_failed", reason=error_text(error)), progress)
+        _failed(tm("setup.grow_failed", reason=error_text(error)), dataset, progress)
         return False
     except MemoryError:  # this session's request fails; the server and the last tree stay
-        _failed(t("error.memory"), progress)
+        _failed(t("error.memory"), dataset, progress)
         return False
     progress.drawing(trace)
     state.note_grown(trace_id, dataset)
@@ -408,31 +408,35 @@ def grow(dataset: dict, choices: dict, options: Options, progress: Progress) -> 
     return True
 
 
-def _failed(message: str, progress: Progress) -> None:
+def _failed(message: str, dataset: dict, progress: Progress) -> None:
     """Say why, and which tree the pages still show: the last one stays, with the dataset it
     was grown from."""
     progress.clear()
-    st.error(sentences([message, *_tree_kept()]))
+    st.error(sentences([message, *_tree_kept(dataset)]))
     _keep_the_trees_dataset()
 
 
-def _tree_kept() -> list[str]:
-    """The sentence naming the tree the pages still show after a refusal, if there is one
-    (its dataset, algorithm and size, as the grow page's header names it)."""
+def _tree_kept(dataset: dict) -> list[str]:
+    """The sentence naming the tree the pages still show after a refusal of the sidebar's
+    `dataset`, if there is one (its dataset, algorithm and size, as the grow page's header
+    names it). None when the tree grew from another dataset: the sidebar's setup.tree_of
+    says so (_name_the_tree_shown), and the same fact twice read as two trees kept."""
     current = st.session_state.get("current")
-    if current is None:
+    if current is None or dataset_identity(current["source"]) != dataset_identity(dataset):
         return []
     trace = current["trace"]
-    return [tm("setup.tree_kept", name=dataset_name(current["source"]),
+    return [tm("setup.tree_kept", name=tree_dataset_name(current),
                algorithm=registry.name(trace["algorithm"]), nodes=len(trace["nodes"]))]
 
 
-def built_options(params: dict) -> Options | None:
-    """The one Options object of the sidebar; a value it refuses is an error box and None."""
+def built_options(params: dict, dataset: dict) -> Options | None:
+    """The one Options object of the sidebar (for `dataset`); a value it refuses is an error
+    box and None."""
     try:
         return Options.build(**params)
     except ValueError as error:
-        st.error(sentences([tm("setup.grow_failed", reason=error_text(error)), *_tree_kept()]))
+        st.error(sentences([tm("setup.grow_failed", reason=error_text(error)),
+                            *_tree_kept(dataset)]))
         return None
 
 
@@ -480,7 +484,7 @@ def sidebar() -> Progress:
         # named on the grow page, so changing the algorithm never refuses to grow.
         options = built_options({**params, **prune_params, "force": forced_choices(dataset),
                                  "force_missing": "skip", "nominal": nominal,
-                                 "continuous": continuous})
+                                 "continuous": continuous}, dataset)
     shown = False  # is the tree shown the one of these choices?
     if options is not None and ready:
         shown = grow(dataset, choices, options, progress)
@@ -498,7 +502,7 @@ def _name_the_tree_shown(slot, dataset: dict) -> None:
     waiting for a validation file), it says whose tree the pages still show."""
     current = st.session_state.get("current")
     if current is not None and dataset_identity(current["source"]) != dataset_identity(dataset):
-        slot.caption(tm("setup.tree_of", name=dataset_name(current["source"])))
+        slot.caption(tm("setup.tree_of", name=tree_dataset_name(current)))
 
 
 def _keep_the_trees_dataset() -> None:

@@ -618,14 +618,16 @@ def keep_compare_node(trees: tuple) -> None:
     st.session_state.cmp_node_kept = (trees, st.session_state.cmp_node)
 
 
-def linked_compare_node(keys: list[str]) -> str | None:
+def linked_compare_node(keys: list[str], trees: tuple) -> str | None:
     """Before the Compare page's node picker is drawn (`keys`: its nodes), the first time:
-    the node the link names becomes its pick. Returns that node when these trees do not all
-    have it (the picker keeps its first node, the root), for the page to say so."""
+    the node the link names becomes its pick, kept as a pick made on these trees is
+    (kept_compare_node). Returns that node when these trees do not all have it (the picker
+    keeps its first node, the root), for the page to say so."""
     node = st.session_state.pop("link_cmp_node", None)
     if node is None or node in keys:
         if node is not None:
             st.session_state.cmp_node = node
+            keep_compare_node(trees)
         return None
     return node
 

@@ -365,3 +365,20 @@ def test_a_view_or_share_change_is_one_url_update(monkeypatch):
     at.radio(key="cmp_view").set_value("end").run()  # drops the step: still one update
     assert compare_params(at) == {"cmp_blank": "0.3"}
     assert len(sent) == 4, sent
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_linked_node_comes_back_when_every_tree_has_it_again(lang):
+    """The link's node was not kept as a pick is: a tree that lost it for a moment (a minimum
+    that leaves a root alone) sent the picker to the root for good, with nothing said."""
+    from ui.messages import EN, ZH
+
+    at = open_compare({**DATA, "cmp_n": "2", "cmp_node": "纹理=清晰"}, lang)
+    at.number_input(key="cmp_min_0").set_value(100).run()
+    assert not at.exception and at.selectbox(key="cmp_node").value == "root"
+    said = (EN if lang == "en" else ZH)["cmp.node.kept"].format(node="纹理=清晰")
+    assert said in [plain(c.value) for c in at.caption]
+    at.number_input(key="cmp_min_0").set_value(2).run()
+    assert not at.exception and not at.error
+    assert at.selectbox(key="cmp_node").value == "纹理=清晰"
+    assert said not in [plain(c.value) for c in at.caption]

@@ -244,3 +244,38 @@ def test_a_chinese_full_stop_as_the_decimal_point_is_said_so_in_the_app(lang):
              example="0。697") in warnings
     captions = [unescaped(c.value) for c in at.sidebar.caption]
     assert t("setup.id_note.numbers_as_text", _lang=lang, column="密度") in captions
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_refused_upload_names_the_tree_kept_once(lang):
+    """The error box added "the pages still show the last tree grown: …" beside the sidebar's
+    "No tree grew from it: the pages still show the tree of …": one fact said twice on one
+    screen. The sidebar says it for another dataset; the error only for the tree's own."""
+    at = new_app()
+    at.query_params["lang"] = lang
+    at.run()
+    at.radio(key="source").set_value("upload").run()
+    at.file_uploader(key="upload").set_value(
+        ("single_class.csv", b"a,b,y\n1,x,p\n2,y,p\n3,x,p\n", "text/csv")).run()
+    words = EN if lang == "en" else ZH
+    kept = words["setup.tree_kept"].split("**")[0]
+    assert at.error and not [e for e in at.error if kept in re.sub(r"\\(.)", r"\1", e.value)]
+    said = words["setup.tree_of"].split("**")[0]
+    assert [c for c in at.sidebar.caption if said in re.sub(r"\\(.)", r"\1", c.value)]
+
+
+def test_the_chinese_note_of_the_tree_kept_does_not_call_a_bundled_set_an_upload():
+    """A bundled dataset waiting for its validation file grows no tree yet: the sidebar's
+    note said 新上传的数据 (newly uploaded data) of watermelon 3.0, which nobody uploaded."""
+    at = new_app()
+    at.query_params["lang"] = "zh"
+    at.run()
+    at.selectbox(key="prune").set_value("rep").run()
+    at.radio(key="validation_source::False").set_value("upload").run()
+    shown = at.session_state["current"]["source"]
+    at.selectbox(key="bundled_key").set_value("watermelon_3.0").run()
+    assert not at.exception and at.session_state["current"]["source"] == shown
+    name = re.sub(r"\\(.)", r"\1", dataset_name(shown, "zh"))
+    note = ZH["setup.tree_of"].replace("{name}", name)
+    captions = [re.sub(r"\\(.)", r"\1", c.value) for c in at.sidebar.caption]
+    assert note in captions and "上传" not in note

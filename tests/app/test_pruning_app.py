@@ -63,6 +63,21 @@ def test_book_example_sets_up_the_sidebar():
     assert len(grown["pruning"]) == 5  # §4.3.2's ⑥ ⑤ ② ③ ①
 
 
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("key", ["book.caption", "book.changed"])
+def test_the_book_sentences_name_the_setup_the_button_grows(lang, key):
+    """The caption above Table 4.2's figures and the word shown once the tree is grown
+    otherwise both name the book's setup (ID3, 10 training rows, the root on 脐部, 7
+    validation rows) in words of their own: held here against the tree the button grows."""
+    grown = trace(book_app(lang))
+    assert grown["algorithm"] == "id3"
+    validation = load_path(get(get("watermelon_2.0_train").validation).path).frame
+    setup = ["ID3", f"{grown['nodes'][0]['n']} ", grown["params"]["force"]["root"],
+             f"{len(validation)} "]
+    said = LANGUAGES[lang][1][key]
+    assert [word for word in setup if word not in said] == [], said
+
+
 def book_figures_shown(at, lang: str) -> bool:
     words = LANGUAGES[lang][1]
     return any(label in metrics(at) for label in (words["book.unpruned"], words["book.pre"],
@@ -1107,6 +1122,26 @@ def test_the_path_slider_follows_a_new_ccp_alpha_typed_in_the_sidebar(lang):
     assert at.slider(key="prune_path_subtree").value == 1
     at.slider(key="prune_path_subtree").set_value(2).run()  # a choice on the same tree stays
     at.number_input(key="decimals").set_value(4).run()
+    assert at.slider(key="prune_path_subtree").value == 2
+
+
+def test_the_path_slider_comes_back_from_another_page_where_it_was():
+    """Streamlit drops a widget's value on a page that does not draw it, unless it persists
+    (persist_state="session", as the app's other kept widgets); restart_widget's mark outlived
+    it, so back on the grow page the slider stood at subtree 0 (the unpruned tree) under the
+    caption that ccp_alpha grows subtree 1, and a subtree picked was lost."""
+    at = new_app()
+    at.run()
+    at.selectbox(key="bundled_key").set_value("watermelon_2.0").run()
+    at.selectbox(key="prune").set_value("ccp").run()
+    at.number_input(key="ccp_alpha").set_value(0.05).run()
+    assert at.slider(key="prune_path_subtree").value == 1
+    at.switch_page("pages/export.py").run()
+    at.switch_page("pages/grow.py").run()
+    assert not at.exception and at.slider(key="prune_path_subtree").value == 1
+    at.slider(key="prune_path_subtree").set_value(2).run()
+    at.switch_page("pages/export.py").run()
+    at.switch_page("pages/grow.py").run()
     assert at.slider(key="prune_path_subtree").value == 2
 
 
