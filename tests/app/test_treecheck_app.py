@@ -407,6 +407,18 @@ def test_a_name_typed_with_spaces_is_read_as_its_column_and_said(lang):
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_spaced_name_of_a_column_used_above_is_no_candidate_of_that_column(lang):
+    """纹 理 under 纹理=清晰 reads as 纹理, used above: the page says 纹理 is not a candidate
+    there, as the checker judged it, not that 纹 理 is no attribute of this data."""
+    at = open_exercises(lang)
+    paste(at, "纹理?\n    纹理=清晰: 纹 理?\n        纹 理=清晰: 是\n    纹理=稍糊: 否\n"
+              "    纹理=模糊: 否")
+    (said,) = (w.value.replace("\\", "") for w in at.warning)
+    assert said == t("tc.not_candidate", _lang=lang, attribute="纹理")
+    assert t("ex.line.read_as", _lang=lang, written="纹 理", attribute="纹理") in caption_text(at)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
 def test_a_name_in_another_case_or_width_is_read_as_its_column_and_said(lang):
     at = page_app(PAGE, "play_tennis", lang=lang, algorithm="id3")
     trace = at.session_state["current"]["trace"]
