@@ -15,9 +15,10 @@ from .data import folded
 NUMBERED = re.compile(r"^[aA](?:_?(?P<index>\d+)|_\{(?P<braced>\d+)\})$")
 
 
-def unspaced(name: str) -> str:
-    """A name as compared when spaces typed inside it are ignored (folded, as a spelling is)."""
-    return re.sub(r"\s+", "", folded(name))
+def unspaced(fold: str) -> str:
+    """A name folded (data.folded, as a spelling is compared) without the spaces typed
+    inside it, as it is compared when they are ignored: each name is folded once."""
+    return re.sub(r"\s+", "", fold)
 
 
 @dataclass(frozen=True)
@@ -48,7 +49,8 @@ class Columns:
     def spellings(self) -> tuple[tuple[str, str, str], ...]:
         """(column, folded, without spaces) of each column."""
         # names are read in NFKC: the data's are compared in it too (密度（g/cm³）)
-        return tuple((name, folded(name), unspaced(name)) for name in dict.fromkeys(self.names))
+        folds = ((name, folded(name)) for name in dict.fromkeys(self.names))
+        return tuple((name, fold, unspaced(fold)) for name, fold in folds)
 
 
 def read_name(name: str, columns: Columns) -> Reading:
@@ -69,7 +71,7 @@ def read_name(name: str, columns: Columns) -> Reading:
     index = int(numbered["index"] or numbered["braced"]) if numbered else 0
     if 1 <= index <= columns.numbered:
         return Reading(columns.names[index - 1], "number")
-    key = unspaced(name)
+    key = unspaced(asked)
     spaced = tuple(c for c, _, without in spellings if without == key)
     if len(spaced) == 1:
         return Reading(spaced[0], "spaces")

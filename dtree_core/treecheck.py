@@ -293,8 +293,8 @@ def _branch_condition(attribute: str, text: str) -> tuple[str, object, str | Non
     """A branch key as (op, value, the cut point as written or None): '<=0.38', '>0.38',
     'in {a,b}' or '∈ {a,b}', 'attr=value' or 'value'."""
     bare = text.strip()
-    rest = bare[len(attribute):].lstrip() if bare.startswith(attribute) else ""
-    if rest.startswith(_AFTER_NAME):
+    rest = _test_after(bare, attribute)
+    if rest is not None:
         bare = rest.lstrip("=").strip()  # 'attr=value', 'attr==value', 'attr<=0.38'
     threshold = _BARE_THRESHOLD.match(bare)
     if threshold:
@@ -304,6 +304,14 @@ def _branch_condition(attribute: str, text: str) -> tuple[str, object, str | Non
     if subset:
         return "in", _members(subset.group(1)), None
     return "=", bare, None
+
+
+def _test_after(text: str, attribute: str) -> str | None:
+    """What follows the attribute's name where a branch's text begins with a test of it
+    ('=清晰' of 纹理=清晰, '<=0.38' of 密度<=0.38, the syntax a Chinese input method types read
+    as ASCII); None where the text is a value alone (清晰)."""
+    rest = text[len(attribute):].lstrip() if text.startswith(attribute) else ""
+    return rest if rest.translate(_SYNTAX).startswith(_AFTER_NAME) else None
 
 
 def _text(value) -> str:
@@ -765,9 +773,7 @@ def _match_branches(node, student: Pasted, path: tuple, nodes, child_ids, allow_
 def _named_as_column(text: str, written: str, column: str) -> str:
     """A branch's text as the student wrote it, its attribute named as the data spells the
     column it was read as (色 泽=青绿 for 色泽): a value alone (青绿) names none."""
-    rest = text[len(written):].lstrip() if text.startswith(written) else ""
-    return column + text[len(written):] if rest.translate(_SYNTAX).startswith(_AFTER_NAME) \
-        else text
+    return column + text[len(written):] if _test_after(text, written) is not None else text
 
 
 def cut_bounds(node: dict, condition: dict) -> tuple[float, float]:

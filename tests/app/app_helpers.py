@@ -69,6 +69,18 @@ def page_app(page: str | None, dataset: str = "watermelon_2.0", lang: str | None
     return at
 
 
+def uploaded_page(page: str, frame, lang: str | None = None) -> AppTest:
+    """The app with a DataFrame uploaded on the grow page as a CSV (its last column the
+    class), in a language, switched to a page."""
+    at = started_app(lang)
+    at.radio(key="source").set_value("upload").run()
+    at.file_uploader(key="upload").set_value(
+        ("two.csv", frame.to_csv(index=False).encode("utf-8"), "text/csv")).run()
+    at.switch_page(page).run()
+    assert not at.exception and not at.error
+    return at
+
+
 def dot_source(at: AppTest) -> str:
     """The DOT the page handed to st.graphviz_chart (AppTest does not render Graphviz)."""
     charts = at.get("graphviz_chart")

@@ -9,7 +9,7 @@ import re
 
 import pandas as pd
 import pytest
-from app_helpers import page_app, started_app, trace
+from app_helpers import page_app, trace, uploaded_page
 
 from dtree_core import notation as notations
 from dtree_core.checking import TOLERANCE, make_quiz
@@ -244,16 +244,6 @@ def test_li_hangs_subscript_with_a_space_is_read_as_the_feature_it_spells(lang, 
     assert list(at.dataframe[0].value.iloc[:, -1]) == [t("ex.verdict.right", _lang=lang)]
 
 
-def uploaded_exercises(data: bytes, lang: str):
-    """The exercises page on a CSV uploaded on the grow page."""
-    at = started_app(lang)
-    at.radio(key="source").set_value("upload").run()
-    at.file_uploader(key="upload").set_value(("two.csv", data, "text/csv")).run()
-    at.switch_page(PAGE).run()
-    assert not at.exception and not at.error
-    return at
-
-
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_a_name_two_columns_spell_without_spaces_is_asked_which(lang):
     """Two columns differing only by spaces (色泽 and 色 泽): a third spacing could mean
@@ -261,7 +251,7 @@ def test_a_name_two_columns_spell_without_spaces_is_asked_which(lang):
     the columns it could mean, and each column's own spelling is checked as it."""
     frame = read_dataset("watermelon_2.0.csv").drop(columns="编号")
     frame.insert(1, "色 泽", frame["色泽"])
-    at = uploaded_exercises(frame.to_csv(index=False).encode("utf-8"), lang)
+    at = uploaded_page(PAGE, frame, lang)
     assert [a["name"] for a in trace(at)["attributes"]][:2] == ["色泽", "色 泽"]
     at = check(at, "Gain(D, 色  泽) = 0.109\nGain(D, 色 泽) = 0.109\nGain(D, 色泽) = 0.109")
     (asked,) = (unescaped(w.value) for w in at.warning)

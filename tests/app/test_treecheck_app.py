@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from app_helpers import new_app, page_app, started_app
+from app_helpers import new_app, page_app, started_app, uploaded_page
 
 from dtree_core.labels import export_text
 from tests.conftest import read_dataset
@@ -407,6 +407,18 @@ def test_a_name_typed_with_spaces_is_read_as_its_column_and_said(lang):
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_spaced_name_of_a_column_used_above_is_no_candidate_of_that_column(lang):
+    """纹 理 under 纹理=清晰 reads as 纹理, used above: the page says 纹理 is not a candidate
+    there, as the checker judged it, not that 纹 理 is no attribute of this data."""
+    at = open_exercises(lang)
+    paste(at, "纹理?\n    纹理=清晰: 纹 理?\n        纹 理=清晰: 是\n    纹理=稍糊: 否\n"
+              "    纹理=模糊: 否")
+    (said,) = (w.value.replace("\\", "") for w in at.warning)
+    assert said == t("tc.not_candidate", _lang=lang, attribute="纹理")
+    assert t("ex.line.read_as", _lang=lang, written="纹 理", attribute="纹理") in caption_text(at)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
 def test_a_name_in_another_case_or_width_is_read_as_its_column_and_said(lang):
     at = page_app(PAGE, "play_tennis", lang=lang, algorithm="id3")
     trace = at.session_state["current"]["trace"]
@@ -423,7 +435,7 @@ def test_a_name_two_columns_spell_without_spaces_is_asked_which(lang):
     and is refused naming both, as the numbers check refuses it."""
     frame = read_dataset("watermelon_2.0.csv").drop(columns="编号")
     frame.insert(1, "色 泽", frame["色泽"])
-    at = uploaded_exercises(frame, lang)
+    at = uploaded_page(PAGE, frame, lang)
     paste(at, "色  泽?\n    色  泽=青绿: 是\n    色  泽=乌黑: 否\n    色  泽=浅白: 否")
     columns = {"zh": "“色泽”、“色 泽”", "en": "'色泽', '色 泽'"}[lang]  # quoted: the space shows
     asked = t("tc.diff.ambiguous_attribute", _lang=lang, given="色  泽", columns=columns)
@@ -437,7 +449,7 @@ def test_a_name_two_columns_spell_in_another_case_is_asked_which(lang):
     """WIND for columns Wind and wind was read as Wind, the first: a guess. It is asked."""
     frame = read_dataset("play_tennis.csv").drop(columns="Day")
     frame.insert(4, "wind", frame["Wind"])
-    at = uploaded_exercises(frame, lang)
+    at = uploaded_page(PAGE, frame, lang)
     paste(at, export_text(at.session_state["current"]["trace"]).replace("Wind", "WIND"))
     columns = {"zh": "“Wind”、“wind”", "en": "'Wind', 'wind'"}[lang]
     asked = t("tc.diff.ambiguous_attribute.spelling", _lang=lang, given="WIND",
@@ -445,13 +457,3 @@ def test_a_name_two_columns_spell_in_another_case_is_asked_which(lang):
     (said,) = (e.value.replace("\\", "") for e in at.error)
     assert said.endswith(asked) and "Outlook=Rain" in said
 
-
-def uploaded_exercises(frame, lang: str):
-    """The exercises page on a CSV uploaded on the grow page (its last column the class)."""
-    at = started_app(lang)
-    at.radio(key="source").set_value("upload").run()
-    at.file_uploader(key="upload").set_value(
-        ("two.csv", frame.to_csv(index=False).encode("utf-8"), "text/csv")).run()
-    at.switch_page(PAGE).run()
-    assert not at.exception and not at.error
-    return at
