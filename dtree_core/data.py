@@ -484,9 +484,10 @@ def encode(X: pd.DataFrame, y: pd.Series, kinds: dict[str, str], sample_weight=N
 
 
 # The most the rows' weights may add up to: a node's Ent needs x·log2 x of its weight, which
-# past ~1.7e305 is inf (weights of 1e305 each made the scores nan and growth fail with an
-# IndexError, or never end).
-MOST_WEIGHT = 1e300
+# past ~1.77e305 is inf (weights of 1e305 each made the scores nan and growth fail with an
+# IndexError, or never end). Totals up to here grow, prune and write their JSON (1e305 with
+# unknown values, each algorithm and pruning method, warnings as errors).
+MOST_WEIGHT = 1e305
 
 
 def _sample_weights(sample_weight, n_rows: int) -> np.ndarray:
@@ -507,7 +508,7 @@ def _sample_weights(sample_weight, n_rows: int) -> np.ndarray:
     if not total <= MOST_WEIGHT:
         raise DataError(f"sample_weight adds up to {total:g}, more than {MOST_WEIGHT:g}, where "
                         "a count's x·log2 x no longer fits in a float: divide every weight by "
-                        "one number (the scores read their ratios).")
+                        "one number (Ent, Gain and Gini read only their ratios).")
     return weights
 
 
