@@ -827,9 +827,13 @@ def placeholders(template: str) -> set[str]:
 def say(lang: str, key: str, /, _names=None, **values) -> str:
     """The catalogue's sentence for key in lang, filled with values; in a notation's words
     where `_names` is given (--notation lihang: 特征 for 属性, Notation.in_terms)."""
+    return fill(_template(lang, key, _names), listed_in(values, CATALOGUE[lang]["list"]))
+
+
+def _template(lang: str, key: str, names=None) -> str:
+    """The catalogue's template for key in lang, in a notation's words."""
     # Zhou's notation where none is given: its in_terms still drops the ⟦ ⟧ of a quoted word
-    template = (_names or notation.get(None)).in_terms(CATALOGUE[lang][key])
-    return fill(template, listed_in(values, CATALOGUE[lang]["list"]))
+    return (names or notation.get(None)).in_terms(CATALOGUE[lang][key])
 
 
 # --budget's refusals in English for the command line: the budget's own sentences advise
@@ -929,23 +933,23 @@ def decision_text(decision: dict, tie_break: str, lang: str, names=None) -> str:
 
 
 def _decision_words(decision: dict, tie_break: str, lang: str, names=None) -> str | None:
-    words = {key: (names or notation.get(None)).in_terms(text)
-             for key, text in CATALOGUE[lang].items()}
+    def words(key: str) -> str:  # only the templates the sentence needs, in names' words
+        return _template(lang, key, names)
+
     raised = raise_rule_of(decision.get("rule"))
     if raised is not None:  # subtree raising's test, or a leaf it moved up
-        return words[f"raise_rule.{raised[0]}"].format(node=raised[1])
+        return words(f"raise_rule.{raised[0]}").format(node=raised[1])
     if decision["kind"] == "leaf":
         key = _leaf_key(decision)
-        return words.get(key) if key else None
+        return words(key) if key in CATALOGUE[lang] else None
     code = "forced" if decision.get("forced") else decision.get("rule_code")
-    template = words.get(f"rule.{code}")
-    if template is None or f"tie.{tie_break}" not in words:
+    if not {f"rule.{code}", f"tie.{tie_break}"} <= CATALOGUE[lang].keys():
         return None
-    sentence = template.format(attribute=decision["attribute"])
+    sentence = words(f"rule.{code}").format(attribute=decision["attribute"])
     ties = decision.get("ties") or []
     if ties and not decision.get("forced"):
-        sentence += words["rule.ties"].format(ties=words["list"].join(map(str, ties)),
-                                              rule=words[f"tie.{tie_break}"])
+        sentence += words("rule.ties").format(ties=words("list").join(map(str, ties)),
+                                              rule=words(f"tie.{tie_break}"))
     return sentence
 
 

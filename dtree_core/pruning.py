@@ -743,10 +743,12 @@ class _WeakestLinks:
     A cut changes R(T_t) and |leaves(T_t)| only from the cut node up to the root, so only
     those g(t) change; and a cut at the smallest g(t) never lowers its ancestors' (taking
     away a part whose ratio is at most the whole's cannot lower the whole's), but for
-    rounding. So an ancestor's entry is replaced at once only when its g(t) came out lower;
-    a higher one is found when the entry, then below the truth, comes to the top. The heap's
-    top is thus the weakest link a scan of every node finds (tests/core/test_ccp_path.py
-    holds that scan), without the scan: a cut costs O(depth + log n), not O(n)."""
+    rounding. So every split of the tree keeps an entry at most its g(t): an ancestor gets a
+    new one at once only when its g(t) came out lower; a higher one is found when the entry,
+    then below the truth, comes to the top (entries of nodes cut or cut away are dropped
+    there too). The heap's top is thus the weakest link a scan of every node finds
+    (tests/core/test_ccp_path.py holds that scan), without the scan: a cut costs
+    O(depth + log n), not O(n)."""
 
     tree: _Tree
     r_node: list[float]
@@ -755,9 +757,7 @@ class _WeakestLinks:
     in_tree: np.ndarray
     leaf: np.ndarray
     parent: list[int]  # -1 at the root
-    heap: list[tuple[float, int]]
-    # each splitting node's entry in the heap (older ones are skipped), at most its g(t)
-    current: list[tuple[float, int] | None]
+    heap: list[tuple[float, int]]  # (g(t), node), each at most the node's g(t) now
 
     @classmethod
     def start(cls, tree: _Tree) -> _WeakestLinks:
@@ -766,10 +766,8 @@ class _WeakestLinks:
         parent = [-1 if n.parent is None else n.parent for n in tree.nodes]
         links = cls(tree, r_node.tolist(), tree.leaf_sum(r_node).tolist(),
                     tree.leaf_sum(np.ones(len(gini))).tolist(), np.ones(len(gini), dtype=bool),
-                    tree.is_leaf.copy(), parent, heap=[], current=[None] * len(gini))
-        for node in np.flatnonzero(~links.leaf).tolist():
-            links.current[node] = links.entry(node)
-            links.heap.append(links.current[node])
+                    tree.is_leaf.copy(), parent, heap=[])
+        links.heap = [links.entry(node) for node in np.flatnonzero(~links.leaf).tolist()]
         heapq.heapify(links.heap)
         return links
 
@@ -787,12 +785,9 @@ class _WeakestLinks:
         `<` keeps the first too)."""
         return self.g(node), node
 
-    def effective_alphas(self) -> np.ndarray:
-        """g(t) = (R(t) − R(T_t)) / (|leaves(T_t)| − 1) of the splitting nodes; inf elsewhere."""
-        splitting = self.in_tree & ~self.leaf
-        alphas = np.full(len(self.r_node), np.inf)
-        alphas[splitting] = [self.g(node) for node in np.flatnonzero(splitting).tolist()]
-        return alphas
+    def splitting(self) -> list[int]:
+        """The nodes that still split in the tree, in depth-first order."""
+        return np.flatnonzero(self.in_tree & ~self.leaf).tolist()
 
     def weakest(self) -> tuple[int, float] | None:
         """The splitting node with the smallest g(t) (the first in depth-first order on a tie,
@@ -801,13 +796,13 @@ class _WeakestLinks:
         while self.heap:
             top = self.heap[0]
             node = top[1]
-            if not self.in_tree[node] or self.current[node] is not top:
-                heapq.heappop(self.heap)  # cut, cut away, or replaced
+            if self.leaf[node] or not self.in_tree[node]:
+                heapq.heappop(self.heap)  # cut, or cut away
                 continue
             now = self.entry(node)
-            if now == top:
+            if now == top:  # at most every split's g(t), and it is this one's
                 return None if math.isinf(now[0]) else (node, now[0])
-            self.current[node] = now  # its g(t) rose since: to its place
+            # its g(t) rose since (never fell below an entry: a lower one would be on top)
             heapq.heapreplace(self.heap, now)
         return None
 
@@ -816,14 +811,13 @@ class _WeakestLinks:
         d_r, d_leaves = self.r_node[node] - self.r_branch[node], self.leaves[node] - 1
         self.in_tree[node + 1:self.tree.end[node]] = False
         self.leaf[node] = True
-        self.current[node] = None
         ancestor = self.parent[node]
         while ancestor >= 0:
+            before = self.g(ancestor)
             self.r_branch[ancestor] += d_r
             self.leaves[ancestor] -= d_leaves
             now = self.entry(ancestor)
-            if now < self.current[ancestor]:  # lower by rounding: its place now
-                self.current[ancestor] = now
+            if now[0] < before:  # lower by rounding: perhaps below its entry, so a new one
                 heapq.heappush(self.heap, now)
             ancestor = self.parent[ancestor]
         self.r_branch[node] = self.r_node[node]  # exactly, not up to rounding
@@ -889,9 +883,8 @@ def cost_complexity_prune(tree: _Tree, ccp_alpha: float, budget: Budget | None =
     cuts = _cut_while(links, ccp_alpha, budget)
     events = [_event(c.node, True, c.alpha, ccp_alpha, "effective_alpha", "ccp",
                      leaves=c.leaves) for c in cuts]
-    alphas = links.effective_alphas()
-    for node in np.flatnonzero(np.isfinite(alphas)).tolist():
-        events.append(_event(node, False, alphas[node], ccp_alpha, "effective_alpha", "ccp",
+    for node in links.splitting():  # each with its g(t) now
+        events.append(_event(node, False, links.g(node), ccp_alpha, "effective_alpha", "ccp",
                              leaves=int(links.leaves[node])))
     return tree.post_pruned([c.node for c in cuts], events, "ccp")
 
