@@ -249,7 +249,8 @@ def _grouped(chosen: np.ndarray, distinct: list[int], n_attributes: int):
 
 def _table(scores: list[AttributeScores]) -> dict[str, np.ndarray]:
     """Each score as an (m, A) array; the attributes' scores (and the Gini_index kept under
-    another name) become views of its columns. A field's own arrays go as soon as it is
+    another name) become views of its columns (one attribute's the other way round: the
+    table's columns are views of its own arrays). A field's own arrays go as soon as it is
     stacked, so a wide depth never holds its scores twice."""
     table = {}
     fields = [f for f in SCORE_FIELDS if not scores or f in scores[0].scores]  # GINI_FIELDS too
