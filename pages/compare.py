@@ -18,6 +18,7 @@ from dtree_core.compare import (
     scalability,
     shared_keys,
 )
+from dtree_core.data import CodedError
 from dtree_core.dot import to_dot
 from dtree_core.evaluate import stratified_split
 from dtree_core.options import Options
@@ -41,6 +42,7 @@ from ui.compare import (
 )
 from ui.messages import labelled, literal, sentences, t, tm
 from ui.names import tree_dataset_name
+from ui.setup import error_text
 from ui.state import (
     COMPARE_STEP_WIDGET,
     COMPARE_VIEW_WIDGET,
@@ -70,25 +72,44 @@ from ui.widgets import (
 ensure_entry_point()
 
 
-def trees(labels: list[str], traces: list[dict]) -> None:
-    """Side by side, each at its end or all at the same step (shorter trees stop early)."""
+def grown_or_refused(dataset: dict, chosen: dict,
+                     config: Options) -> tuple[dict | None, str | None]:
+    """(the configuration's trace, None), or (None, why not and what to choose) when it prunes
+    by validation rows (pre-pruning, REP) and the sidebar offers none: said in that
+    configuration's own column while the others are compared (it stopped the whole page)."""
+    try:
+        return analysis.grow(dataset, chosen, config), None
+    except CodedError as error:
+        if error.code != "validation_needed":
+            raise  # analysis.safely says it and stops, as for any other refusal
+        return None, tm("cmp.not_grown", reason=error_text(error))
+
+
+def trees(labels: list[str], traces: list[dict | None], refusals: list[str | None]) -> None:
+    """Side by side, each at its end or all at the same step (shorter trees stop early); a
+    configuration without a tree says why in its place."""
     views, key = list(links.COMPARE_VIEWS), COMPARE_VIEW_WIDGET
     view = st.radio(t("cmp.view"), views, key=key, horizontal=True,
                     format_func=labelled(views, lambda v: t(f"cmp.view.{v}"), key=key),
                     persist_state="session")
     step = None
-    if view == "together":  # growth step by step: the grown trees (a raise comes in pruning)
-        traces = [pruning.growth_view(tr) for tr in traces]
-        last = max(len(tr["steps"]) for tr in traces) - 1  # the longest replay's last step
+    if view == "together" and any(traces):
+        # growth step by step: the grown trees (a raise comes in pruning)
+        traces = [tr and pruning.growth_view(tr) for tr in traces]
+        last = max(len(tr["steps"]) for tr in traces if tr) - 1  # the longest replay's last step
         past = linked_compare_step(last)  # a link's step: set now, or said to be past the last
         if past is not None:
             st.warning(tm("link.problem.cmp_step", param=links.COMPARE_STEP, value=past,
                           last=last))
         step = st.slider(t("cmp.step"), 0, max(last, 1),  # a slider needs two values
                          key=start_widget(COMPARE_STEP_WIDGET, 0))
-    for col, label, trace in zip(st.columns(len(traces)), labels, traces, strict=True):
+    for col, label, trace, refusal in zip(st.columns(len(traces)), labels, traces, refusals,
+                                          strict=True):
         with col:
             st.markdown(f"**{label}**")
+            if trace is None:
+                st.warning(refusal)
+                continue
             at = None if step is None else min(step, len(trace["steps"]) - 1)
             st.graphviz_chart(to_dot(trace, at, decimals=int(st.session_state.decimals),
                                      **drawn_part(trace, at)).source, width="stretch")
@@ -294,16 +315,25 @@ labels = analysis.unique_labels([analysis.config_label(c) for c in configs])
 # pre- and post-pruning (REP) grow with the validation rows the sidebar offers, even when its
 # own tree is unpruned; the other configurations on every row
 grown_with = [pruning.choices_for(dataset, choices, c) for c in configs]
-traces = [analysis.safely(analysis.grow, dataset, chosen, c)
-          for c, chosen in zip(configs, grown_with, strict=True)]
+grown_or_not = [analysis.safely(grown_or_refused, dataset, chosen, c)
+                for c, chosen in zip(configs, grown_with, strict=True)]
+traces = [trace for trace, _ in grown_or_not]
+refusals = [refusal for _, refusal in grown_or_not]
 fewer = grown_on_fewer(configs, traces, choices, dataset)
 intro.caption(tm("cmp.intro.validated" if fewer else "cmp.intro",
                  dataset=tree_dataset_name(current)))
-trees(labels, traces)
+trees(labels, traces, refusals)
+# the rest of the page compares the trees grown; a refused configuration said why above
+grown = [i for i, trace in enumerate(traces) if trace is not None]
+if not grown:
+    st.stop()
+configs, labels, grown_with, traces = ([column[i] for i in grown]
+                                       for column in (configs, labels, grown_with, traces))
 validated_by(configs, grown_with, dataset)
 unmatched_forces(labels, traces)
-st.subheader(t("cmp.first"))
-st.info(why_sentences(disagreements(traces, labels), int(st.session_state.decimals)))
+if len(traces) > 1:  # one tree parts from no other
+    st.subheader(t("cmp.first"))
+    st.info(why_sentences(disagreements(traces, labels), int(st.session_state.decimals)))
 size, seed = summary(labels, traces, configs, grown_with, dataset, fewer)
 scores(labels, traces)
 han(labels, traces, configs, choices, dataset, size, seed)

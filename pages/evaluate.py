@@ -8,7 +8,7 @@ from dtree_core.pruning import VALIDATED
 from dtree_core.split import places_among
 from ui import analysis, engine, pruning, registry
 from ui.messages import labelled, t
-from ui.state import ensure_entry_point
+from ui.state import ensure_entry_point, kept_tab
 from ui.tables import BLANK
 from ui.widgets import ties_sentence
 
@@ -128,8 +128,9 @@ results = {a: analysis.safely(analysis.evaluation, *source,
                               analysis.variant(analysis.unvalidated(base), algorithm=a), *split)
            for a in algorithms}
 places = accuracy_places(results.values())
-for tab, algorithm in zip(st.tabs([registry.name(a) for a in algorithms]), algorithms,
-                          strict=True):
+# keyed and rerun on a click, so the open tab is known and stays open in another language
+tabs = st.tabs(kept_tab("ev_tab", algorithms, registry.name), key="ev_tab", on_change="rerun")
+for tab, algorithm in zip(tabs, algorithms, strict=True):
     with tab:
         analysis.warn_unmatched_in(results[algorithm], t("force.tree.holdout"))
         one_algorithm(algorithm, results[algorithm], split[0], places)

@@ -691,6 +691,7 @@ EN = {
     "cmp.view.end": "Each at its end",
     "cmp.view.together": "Step together",
     "cmp.step": "Step (each tree stops at its last step)",
+    "cmp.not_grown": "This configuration's tree cannot be grown. {reason}",
     "cmp.summary": "Summary",
     "cmp.col.config": "configuration",
     "cmp.col.nodes": "nodes",

@@ -558,6 +558,7 @@ ZH = {
     "cmp.view.end": "各自生成完毕",
     "cmp.view.together": "同步逐步生成",
     "cmp.step": "步骤（每棵树到自己的最后一步为止）",
+    "cmp.not_grown": "无法生成这一配置的决策树。{reason}",
     "cmp.summary": "概览",
     "cmp.col.config": "配置",
     "cmp.col.nodes": "结点数",

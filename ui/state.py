@@ -358,14 +358,16 @@ def kept_tab(key: str, names: list[str], label_of) -> list[str]:
     """The labels of st.tabs(key=key, on_change="rerun"), whose open tab stays open across a
     switch of language: the tabs send the open tab's label, and a label of the language
     before matches none, so Streamlit opened the first tab. The open tab is kept by its name
-    (`names`, label_of(name) its words) and given back in the words of now."""
-    labels = {label_of(name): name for name in names}
+    (`names`, label_of(name) its words) and given back in the words of now; given back too
+    when other tabs join or leave (Evaluate's algorithms), as Streamlit opens new tabs at
+    their first."""
+    labels = [label_of(name) for name in names]
     shown, kept = st.session_state.get(key), f"{key}::name"
     if shown in labels:
-        st.session_state[kept] = labels[shown]
-    elif st.session_state.get(kept) in names:
+        st.session_state[kept] = names[labels.index(shown)]
+    if st.session_state.get(kept) in names:
         st.session_state[key] = label_of(st.session_state[kept])
-    return list(labels)
+    return labels
 
 
 # The pruning phase (ui.pruning): its own position, moved like the growth's.

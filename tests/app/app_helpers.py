@@ -160,3 +160,13 @@ def plain(text: str) -> str:
 
 def warnings(at) -> list[str]:
     return [plain(w.value) for w in at.warning]
+
+
+def open_tab(at: AppTest) -> int:
+    """The tab the page tells the browser to open (the page's one set of tabs: its index)."""
+    def blocks(node):
+        yield node
+        for child in getattr(node, "children", {}).values():
+            yield from blocks(child)
+    [tabs] = [b for b in blocks(at._tree) if getattr(b, "type", "") == "tab_container"]
+    return tabs.proto.tab_container.default_tab_index

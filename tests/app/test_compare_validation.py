@@ -3,7 +3,8 @@ sidebar offers, also while the sidebar's own tree is unpruned: the book's paired
 dataset that has one, else the sidebar's validation choice; it says which rows those are.
 With none to offer, the refusal is coded and worded in the session's language, naming the
 method as the sidebar does and saying what to choose (it was the core's English sentence,
-"Pruning 'rep' needs validation rows.", after the Chinese "无法生成这些决策树：")."""
+"Pruning 'rep' needs validation rows.", after the Chinese "无法生成这些决策树："), in that
+configuration's own column: the others are compared (the refusal stopped the whole page)."""
 
 from __future__ import annotations
 
@@ -43,19 +44,94 @@ def drawn(at) -> list[str]:
     return [chart.proto.spec for chart in at.get("graphviz_chart")]
 
 
+def tree_column(at, label: str):
+    """The column of the trees' row headed by a configuration's label."""
+    [column] = [c for c in at.columns if [m.value for m in c.markdown] == [f"**{label}**"]]
+    return column
+
+
+def summary(at, lang: str):
+    """The summary table (the first with a configuration column)."""
+    config = CATALOGUES[lang]["cmp.col.config"]
+    return next(d.value for d in at.dataframe if config in d.value.columns)
+
+
+def summary_labels(at, lang: str) -> list[str]:
+    return summary(at, lang)[CATALOGUES[lang]["cmp.col.config"]].tolist()
+
+
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("method", ["rep", "pre"])
-def test_without_validation_rows_the_refusal_is_worded_in_the_language(lang, method):
-    """Watermelon 2.0 has no paired set and the sidebar does not prune: nothing to offer."""
+def test_without_validation_rows_the_refusal_is_said_in_its_own_column(lang, method):
+    """Watermelon 2.0 has no paired set and the sidebar does not prune: nothing to offer. The
+    refusal stopped the whole page ("These trees cannot be grown: …"), and ID3's and CART's
+    trees were not drawn; they are compared, and C4.5's column says, in the session's
+    language, why it has no tree and what to choose in the sidebar."""
     at = compared("watermelon_2.0", lang, method)
-    errors = [e.value for e in at.error]
+    assert not at.error
     name = CATALOGUES[lang][f"prune.method.{method}"]
     reason = said(lang, "error.validation_needed", method=name)
-    assert errors == [said(lang, "lab.failed", reason=literal(reason))], errors
-    assert "needs validation rows" not in errors[0] and f"'{method}'" not in errors[0]
+    refusal = said(lang, "cmp.not_grown", reason=literal(reason))
+    assert "needs validation rows" not in refusal and f"'{method}'" not in refusal
     # what to do, in the sidebar's words
     pruning, upload = ("Pruning", "upload a second file") if lang == "en" else ("剪枝", "上传")
-    assert pruning in errors[0] and upload in errors[0]
+    assert pruning in refusal and upload in refusal
+    config = CATALOGUES[lang][f"lab.config.prune.{method}"]
+    label = fill(CATALOGUES[lang]["lab.config.label"], {"name": "C4.5", "options": config})
+    column = tree_column(at, label)
+    assert [w.value for w in column.warning] == [refusal] == [w.value for w in at.warning]
+    assert not column.get("graphviz_chart")
+    assert len(drawn(at)) == 2
+    assert summary_labels(at, lang) == ["ID3", "CART"]
+    assert at.subheader[0].value == CATALOGUES[lang]["cmp.first"]
+    # two configurations, one refused: one tree is drawn, and parts from no other
+    at.number_input(key="cmp_n").set_value(2).run()
+    assert not at.exception and not at.error and len(drawn(at)) == 1
+    assert summary_labels(at, lang) == ["ID3"]
+    assert CATALOGUES[lang]["cmp.first"] not in [h.value for h in at.subheader]
+    # every configuration refused: each says why, and nothing is compared
+    at.selectbox(key="cmp_prune_0").set_value(method).run()
+    assert not at.exception and not at.error and not drawn(at)
+    assert [w.value for w in at.warning] == [refusal, refusal] and not at.subheader
+
+
+def picks_drawn(at) -> dict:
+    """The values of the Compare page's widgets as drawn (one not drawn: KeyError)."""
+    return {"cmp_algo_1": at.selectbox(key="cmp_algo_1").value,
+            "cmp_view": at.radio(key="cmp_view").value,
+            "cmp_step": at.slider(key="cmp_step").value,
+            "cmp_test_size": at.slider(key="cmp_test_size").value,
+            "cmp_seed": at.number_input(key="cmp_seed").value,
+            "cmp_node": at.selectbox(key="cmp_node").value,
+            "han_noise": at.slider(key="han_noise").value,
+            "han_blank": at.slider(key="han_blank").value,
+            "matters_trees": at.toggle(key="matters_trees").value}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_refused_configuration_loses_nothing_the_user_picked(lang):
+    """The refusal stopped the page above every widget below the trees; now they are drawn
+    with the user's values, and taking the pruning back shows the comparison as it was."""
+    at = page_app(COMPARE, "watermelon_2.0", lang=lang)
+    at.selectbox(key="cmp_algo_1").set_value("cart").run()
+    at.radio(key="cmp_view").set_value("together").run()
+    at.number_input(key="cmp_seed").set_value(3).run()
+    for key, value in (("cmp_step", 2), ("cmp_test_size", 0.4), ("han_noise", 0.3),
+                       ("han_blank", 0.1)):
+        at.slider(key=key).set_value(value).run()
+    at.selectbox(key="cmp_node").set_value(at.selectbox(key="cmp_node").options[1]).run()
+    at.toggle(key="matters_trees").set_value(True).run()
+    assert not at.exception and not at.error
+    picked = picks_drawn(at)
+    assert picked["cmp_node"] != "root" and picked["cmp_test_size"] == 0.4
+    before = (drawn(at), summary(at, lang).to_dict())
+    at.selectbox(key="cmp_prune_2").set_value("rep").run()
+    assert not at.exception and not at.error and len(at.warning) == 1
+    assert picks_drawn(at) == picked
+    at.selectbox(key="cmp_prune_2").set_value("none").run()
+    assert not at.error and not at.warning
+    assert picks_drawn(at) == picked
+    assert (drawn(at), summary(at, lang).to_dict()) == before
 
 
 @pytest.mark.parametrize("lang", LANGS)

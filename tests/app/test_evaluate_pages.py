@@ -9,7 +9,7 @@ import shutil
 
 import numpy as np
 import pytest
-from app_helpers import grown_app, new_app, page_app
+from app_helpers import grown_app, new_app, open_tab, page_app
 from sklearn import metrics
 
 from dtree_core.evaluate import cross_validate, fit, holdout
@@ -507,3 +507,42 @@ def test_tied_training_predictions_of_the_pruned_and_unpruned_trees_are_said_und
     assert not at.exception
     sentence = t("eval.train_ties.many", n=4, labels="是")
     assert [c.value for c in at.caption].count(sentence) == 2  # unpruned, pruned
+
+
+def algorithm_name(key: str, lang: str) -> str:
+    """An algorithm's tab label in a language (registry.name in that language)."""
+    return t(registry.record(key).name_key, _lang=lang)
+
+
+@pytest.mark.parametrize(("lang", "other"), [("en", "zh"), ("zh", "en")])
+def test_the_open_algorithm_tab_stays_open_in_the_other_language(lang, other):
+    """The tabs are the algorithms' names, which change with the language: the open one's
+    name in the language before matched none of the new ones, and CART's tab went back to
+    ID3's."""
+    at = page_app("pages/evaluate.py", lang=lang)
+    cart = registry.scoring_keys().index("cart")
+    at.session_state["ev_tab"] = algorithm_name("cart", lang)  # as a click on the tab sends it
+    at.run()
+    assert open_tab(at) == cart and at.tabs[cart].label == algorithm_name("cart", lang)
+    at.selectbox(key="lang_picker").set_value(other).run()
+    assert not at.exception
+    assert at.tabs[cart].label == algorithm_name("cart", other) != algorithm_name("cart", lang)
+    assert open_tab(at) == cart and at.session_state["ev_tab"] == at.tabs[cart].label
+    at.run()
+    assert open_tab(at) == cart
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_open_algorithm_tab_stays_open_when_another_is_added_or_removed(lang):
+    """Other algorithms are other tabs, which Streamlit opened at their first: CART's tab
+    went back to C4.5's when ID3 was taken out of the list (as it did in another language)."""
+    at = page_app("pages/evaluate.py", lang=lang)
+    at.session_state["ev_tab"] = algorithm_name("cart", lang)
+    at.run()
+    at.multiselect(key="ev_algos").set_value(["c45", "cart"]).run()
+    assert not at.exception
+    assert open_tab(at) == 1 and at.tabs[1].label == algorithm_name("cart", lang)
+    at.multiselect(key="ev_algos").set_value(["c45", "cart", "worst", "id3"]).run()
+    assert open_tab(at) == 1 and at.session_state["ev_tab"] == algorithm_name("cart", lang)
+    at.multiselect(key="ev_algos").set_value(["c45", "worst"]).run()  # CART's tab is gone
+    assert open_tab(at) == 0 and at.session_state["ev_tab"] == algorithm_name("c45", lang)

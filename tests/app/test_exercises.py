@@ -9,7 +9,7 @@ import re
 
 import pandas as pd
 import pytest
-from app_helpers import page_app, trace, uploaded_page
+from app_helpers import open_tab, page_app, trace, uploaded_page
 
 from dtree_core import notation as notations
 from dtree_core.checking import TOLERANCE, make_quiz
@@ -558,16 +558,6 @@ def test_a_split_point_naming_several_midpoints_asks_for_more_decimals(lang):
     expected = t("ex.line.ambiguous_threshold", _lang=lang, line=1, attribute="密度", t="0.4",
                  threshold="0.3815", points=Listed(("0.3515", "0.3815", "0.42", "0.459")))
     assert expected in [unescaped(w.value) for w in at.warning]
-
-
-def open_tab(at) -> int:
-    """The tab the page tells the browser to open (tabs are one block: its index)."""
-    def blocks(node):
-        yield node
-        for child in getattr(node, "children", {}).values():
-            yield from blocks(child)
-    [tabs] = [b for b in blocks(at._tree) if getattr(b, "type", "") == "tab_container"]
-    return tabs.proto.tab_container.default_tab_index
 
 
 @pytest.mark.parametrize(("lang", "other"), [("en", "zh"), ("zh", "en")])
