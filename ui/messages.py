@@ -57,7 +57,8 @@ EN = {
     "delimiter.full_width_comma": "full-width comma",
     "setup.report.sheet": "Sheet: {value}",
     "setup.report.guessed": ("The encoding {value} was a guess: if the Chinese text looks wrong, "
-                             "save the file as UTF-8 and upload it again."),
+                             "choose the file's encoding under Encoding above, or save the file "
+                             "as UTF-8 and upload it again."),
     "setup.report.rows": "Rows: {rows}, columns: {cols}",
     "setup.report.col.column": "column",
     "setup.report.col.kind": "kind",

@@ -246,7 +246,8 @@ def load_report(table, target: str, prepared: dict | None = None) -> None:
         st.caption(t("setup.report.rows", rows=report.n_rows, cols=report.n_columns))
         st.dataframe(_report_frame(table, prepared), hide_index=True)
         for warning in warnings_for(report, target):
-            st.warning(notice_text(warning))
+            if getattr(warning, "code", None) != "encoding_guessed":  # said below, once
+                st.warning(notice_text(warning))
     if report.encoding_guessed:
         st.warning(tm("setup.report.guessed", value=report.encoding))
     for note in prepared["notes"] if prepared is not None else ():

@@ -91,3 +91,19 @@ def test_money_saved_by_excel_is_named_in_chinese_above_the_tree():
     assert not at.exception and not at.error
     warnings = [re.sub(r"\\(.)", r"\1", w.value) for w in at.warning]  # Markdown's escapes
     assert any("价格" in w and "货币符号" in w and "￥1,200.00" in w for w in warnings), warnings
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_a_guessed_encoding_is_said_once_with_both_remedies(lang):
+    """A GBK file's guessed encoding (its — makes the guess uncertain) was warned of twice in
+    the sidebar, inside the load report (choose the encoding) and below it (save as UTF-8):
+    now once, naming both ways."""
+    data = "色泽,价格,好瓜\n青绿,—,是\n乌黑,980,否\n浅白,—,否\n青绿,750,是\n".encode("gbk")
+    at = uploaded("编码.csv", data, lang)
+    assert not at.exception and not at.error
+    assert at.session_state["current"]["trace"]["classes"] == ["是", "否"]
+    warnings = [re.sub(r"\\(.)", r"\1", w.value) for w in at.warning]
+    guessed = [w for w in warnings if "gb18030" in w]
+    assert guessed == [t("setup.report.guessed", _lang=lang, value="gb18030")], warnings
+    box = {"zh": "“编码”", "en": "Encoding"}[lang]
+    assert box in guessed[0] and "UTF-8" in guessed[0], guessed
