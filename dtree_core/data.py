@@ -87,12 +87,12 @@ _TEXT_REFUSALS = {
 def continuous_numbers(values: pd.Series, column: str,
                        code: str = "continuous_text") -> pd.Series:
     """A continuous attribute of rows to read with a fitted tree, as float64: a missing-value
-    marker (?, NA, -: DEFAULT_MISSING, compared as folded() compares) is an unknown value;
-    other text is refused (`code`), as scikit-learn refuses it, rather than read as unknown
-    and the row spread over the branches."""
+    marker (?, NA, -, and — or ——: DEFAULT_MISSING, compared in marker_form) is an unknown
+    value; other text is refused (`code`), as scikit-learn refuses it, rather than read as
+    unknown and the row spread over the branches."""
     if not is_numeric(values):
-        markers = {folded(m).strip() for m in DEFAULT_MISSING}
-        cells = values.astype(str).str.normalize("NFKC").str.casefold().str.strip()
+        markers = {marker_form(m) for m in DEFAULT_MISSING}
+        cells = values.astype(str).map(marker_form)
         values = values.mask(values.notna() & cells.isin(markers))
     numbers = pd.to_numeric(values, errors="coerce")
     text = values.notna().to_numpy() & numbers.isna().to_numpy()
@@ -174,7 +174,8 @@ def declared_rule(kind: str) -> KindRule:
 
 
 # What a cell holds where a value is missing (the loader's default markers; a row to predict
-# holding one has an unknown value, as a loaded file's does).
+# holding one has an unknown value, as a loaded file's does). '-' stands for every cell of
+# dashes alone (marker_form: —, ——, –).
 DEFAULT_MISSING = ("", "NA", "N/A", "?", "null", "-")
 
 
@@ -183,6 +184,21 @@ def folded(text) -> str:
     （ ） as typed by a Chinese input method read as NA, ? and ( )). ASCII is already NFKC."""
     text = str(text)
     return (text if text.isascii() else unicodedata.normalize("NFKC", text)).casefold()
+
+
+# A cell of dashes alone, once NFKC made full-width － and small ﹣ '-' (and ﹘ —): what
+# people type for "no value" besides '-': the em dash —, the 破折号 —— that a Chinese input
+# method types for Shift+-, the en dash –, the horizontal bar ―, the minus sign − (typeset
+# text's; −0.5 is the number), and -- as Chinese financial data exports write it.
+DASHES_ONLY = re.compile("[-\u2010-\u2015\u2212\u2e3a\u2e3b]+")
+
+
+def marker_form(text) -> str:
+    """A value, or a missing marker, as the two are compared: folded() and stripped, with the
+    minus sign as '-' (a typed −999 is the marker -999), and a cell of dashes alone
+    (DASHES_ONLY: —, ——, –, ―, －, --) the '-' marker, whichever dash it is written with."""
+    text = folded(text).strip().replace("\u2212", "-")
+    return "-" if DASHES_ONLY.fullmatch(text) else text
 
 
 def numbers_rows(series: pd.Series) -> bool:

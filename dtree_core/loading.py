@@ -53,6 +53,7 @@ from dtree_core.data import (
     is_id_like,
     is_numeric,
     kind_rule,
+    marker_form,
     numbers_rows,
     resolve_kinds,
     text_value,
@@ -133,6 +134,8 @@ _COMMA_EITHER_WAY_RE2 = r"^[+-]?[1-9][0-9]{0,2}(?:,[0-9]{3})+$"
 # or a whole number of four digits or more without one (2019, which it would write 2.019).
 _THOUSANDS_DOT_RE2 = r"^\s*[+-]?[1-9][0-9]{0,2}\.[0-9]{3}\s*$"
 _NOT_THOUSANDS_RE2 = r"^\s*[+-]?(?:[0-9]*\.[0-9]*(?:[eE][+-]?[0-9]+)?|[1-9][0-9]{3,})\s*$"
+# A cell of dashes alone as written (DASHES_ONLY before NFKC: full-width －, small ﹣ and ﹘ too)
+_DASHES_ONLY_RE2 = "^[-\u2010-\u2015\u2212\u2e3a\u2e3b\ufe58\ufe63\uff0d]+$"
 _MAX_SPELLINGS = 4096  # case spellings of the missing markers matched in C; beyond, per value
 
 
@@ -1750,7 +1753,8 @@ def _unused_name(name: str, taken: set[str]) -> str:
 
 @dataclass(frozen=True)
 class _Markers:
-    """The missing markers: casefolded (with '', an empty cell), and for matching in C every
+    """The missing markers: as marker_form compares them (with '', an empty cell; a marker of
+    dashes alone is '-', which every cell of dashes alone matches), and for matching in C every
     ASCII spelling of them (None when they are not all plain ASCII or have too many)."""
 
     folded: frozenset[str]
@@ -1763,7 +1767,7 @@ class _Markers:
 
     @classmethod
     def of(cls, missing) -> _Markers:
-        folded = frozenset({m.strip().casefold() for m in missing} | {""})
+        folded = frozenset({marker_form(m) for m in missing} | {""})
         spellings = _spellings(folded)
         if spellings is None:
             return cls(folded, None)
@@ -2196,13 +2200,15 @@ class _Distinct:
 
     def missing(self, markers: _Markers) -> np.ndarray:
         """Values that are a marker, ignoring case and width (only values short enough are
-        compared): a Chinese input method types ？ and ＮＡ, which NFKC makes ? and NA, as it
-        makes ０．５ the number 0.5 (normal)."""
-        short = np.flatnonzero(self.lengths <= markers.longest)
+        compared, and cells of dashes alone): a Chinese input method types ？ and ＮＡ, which
+        NFKC makes ? and NA, as it makes ０．５ the number 0.5 (normal); a cell of dashes alone
+        (—, ——, –, −) is the '-' marker (marker_form), as −0.5 is the number."""
+        look = self.lengths <= markers.longest
+        if "-" in markers.folded:
+            look |= _flags(pc.match_substring_regex(self.cleaned, _DASHES_ONLY_RE2))
+        look = np.flatnonzero(look)
         missing = np.zeros(len(self.texts), dtype=bool)
-        # the minus sign alone is the dash marker, as −0.5 is the number (normal)
-        missing[short] = [folded(v).replace(MINUS_SIGN, "-") in markers.folded
-                          for v in self.texts[short]]
+        missing[look] = [marker_form(v) in markers.folded for v in self.texts[look]]
         return missing
 
     def excel_errors(self) -> np.ndarray:

@@ -279,3 +279,25 @@ def test_the_chinese_note_of_the_tree_kept_does_not_call_a_bundled_set_an_upload
     note = ZH["setup.tree_of"].replace("{name}", name)
     captions = [re.sub(r"\\(.)", r"\1", c.value) for c in at.sidebar.caption]
     assert note in captions and "上传" not in note
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_prices_with_thousands_separators_and_a_dash_are_named_in_the_report(lang):
+    """价格 holding 1,234 / — / 980 (a GBK CSV from Chinese Excel): the report said nothing
+    of it and ID3 split it seven ways (价格=—, 价格=1,234). The dash is counted as missing and
+    the column named as numbers a spreadsheet formatted, in the session's language."""
+    from tests.core.test_loading import priced_melons
+
+    at = uploaded(lang, "价格.csv", priced_melons("—").encode("gbk"))
+    assert not at.error
+    notice = t("load.notice.formatted_numbers", _lang=lang, column="价格", example="1,234")
+    assert notice in [unescaped(w.value) for w in at.warning]
+    report = next(df.value for df in at.dataframe
+                  if t("setup.report.col.why", _lang=lang) in df.value.columns)
+    missing = report.set_index(t("setup.report.col.column", _lang=lang))[
+        t("setup.report.col.missing", _lang=lang)]
+    assert missing.to_dict() == {"色泽": 0, "价格": 1, "好瓜": 0}
+    root = at.session_state["current"]["trace"]["nodes"][0]
+    (price,) = [s for s in root["scores"] if s["attribute"] == "价格"]
+    assert [b["value"] for b in price["branches"]] == ["1,234", "980", "2,500", "1,100",
+                                                        "3,001", "750"]  # no branch 价格=—

@@ -318,6 +318,16 @@ def test_boolean_labels_score_as_scikit_learns_own_tree():
     assert np.isfinite(scores).all()
 
 
+def test_a_dash_for_no_value_in_a_column_to_predict_is_unknown_as_the_loaders_is():
+    """— and —— (what Chinese spreadsheets hold for "no value") were refused as text in a
+    continuous column to predict, where the loader reads them as missing, as it reads '-'."""
+    X = pd.DataFrame({"密度": [0.1, 0.5, 0.7, 0.9], "色泽": list("abab")})
+    model = DecisionTree("c45").fit(X, pd.Series(list("nnyy")))
+    dashes = pd.DataFrame({"密度": ["—", "——", "–", "0.8"], "色泽": list("abab")})
+    assert model.predict_proba(dashes).tolist() == model.predict_proba(
+        dashes.assign(密度=[np.nan, np.nan, np.nan, 0.8])).tolist()
+
+
 def test_an_unnamed_target_of_one_class_is_not_called_none():
     X = pd.DataFrame({"a": list("xyzxy")})
     for y in (pd.Series(["是"] * 5), ["是"] * 5):

@@ -134,6 +134,36 @@ def test_missing_markers_are_configurable():
     assert frame["a"].tolist()[:2] == ["NA", "-"] and np.isnan(frame["a"][2])
 
 
+# What a Chinese spreadsheet holds for "no value" besides '-': the em dash, the 破折号 that a
+# Chinese input method types for Shift+-, the en dash, the horizontal bar, full-width and
+# small hyphens, a run of hyphens as financial data exports write it.
+NO_VALUE_DASHES = ["—", "——", "–", "―", "－", "﹣", "﹘", "--", "−"]
+
+
+@pytest.mark.parametrize("dash", NO_VALUE_DASHES)
+def test_dashes_typed_for_no_value_are_missing_as_the_dash_marker_is(dash):
+    """A column of numbers with a — (U+2014) was text: 980 and 750 split as two names, the
+    dash a third. A cell of dashes alone is the '-' marker, in numbers and in words alike."""
+    table = load(f"色泽,价格,好瓜\n青绿,980,是\n{dash},{dash},否\n浅白,750,否\n乌黑,1100,是\n")
+    assert table.report.kinds["价格"] == "continuous" and not table.report.warnings
+    assert table.frame["价格"].isna().tolist() == [False, True, False, False]
+    assert table.report.missing == {"色泽": 1, "价格": 1, "好瓜": 0}
+    # as '-' is, only when '-' is a marker, and a dash is a value beside other text
+    kept = load(f"a,b\n{dash},1\nx,2\n", missing=("?",))
+    assert kept.frame["a"].tolist() == [dash, "x"]
+    assert load(f"a,b\n{dash}x,1\n—1,2\nx,3\n").report.missing["a"] == 0
+
+
+def test_a_marker_of_dashes_is_every_dash_and_signs_keep_theirs():
+    """A marker given as — reads as the '-' marker (— was compared as written, ？ as NFKC
+    writes it, so it matched no cell); a column of + and - keeps its signs, dashes beside."""
+    table = load("a,b\n—,1\n——,2\n-,3\nx,4\n", missing=("—",))
+    assert table.frame["a"].isna().tolist() == [True, True, True, False]
+    assert load("a,b\n？,1\nx,2\n", missing=("？",)).frame["a"].isna().tolist() == [True, False]
+    signs = load("a,c\nx,+\ny,-\nx,+\ny,-\n")
+    assert signs.frame["c"].tolist() == ["+", "-", "+", "-"]
+
+
 def test_negative_numbers_are_not_the_dash_marker():
     frame = load("a,b\n-1.5,x\n-,y\n2,x\n").frame
     assert frame["a"].dtype == np.float64
@@ -314,6 +344,38 @@ def test_numbers_formatted_by_a_spreadsheet_are_named_not_guessed():
     assert notes["出勤率"].details["example"] == "95%"
     assert "千位分隔符" in notice_text(notes["月收入"], "zh")
     assert table.report.kinds["月收入"] == "nominal"  # still text, as before
+
+
+def priced_melons(dash: str = "—") -> str:
+    """A user's CSV as Chinese Excel saves it: 价格 with thousands separators and a dash for
+    "no value" (its prices: PRICES with the dash)."""
+    colours = ["青绿", "乌黑", "浅白", "青绿", "乌黑", "浅白", "青绿"]
+    prices = [p or dash for p in PRICES]
+    return "色泽,价格,好瓜\n" + "".join(f'{c},"{p}",{y}\n' for c, p, y in zip(
+        colours, prices, "是否否是是否否", strict=True))
+
+
+PRICES = ["1,234", None, "980", "2,500", "1,100", "3,001", "750"]
+
+
+@pytest.mark.parametrize("encoding", ["gbk", "utf-8-sig"])
+@pytest.mark.parametrize("dash", ["—", "——", "–", "-"])
+def test_thousands_separators_with_a_dash_for_no_value_are_named_formatted_numbers(
+        encoding, dash):
+    """1,234 / — / 980 (a GBK CSV from Chinese Excel): the — kept the column from the
+    formatted_numbers notice that 1,234 and - get, so it was text without a word (ID3 split
+    it seven ways). The dash is a missing value and the column is named, in both languages;
+    it is still text, as the notice says."""
+    from dtree_core.cli_messages import notice_text
+
+    table = load_bytes(priced_melons(dash).encode(encoding), "西瓜.csv")
+    notes = [n for n in table.report.warnings if n.code != "encoding_guessed"]
+    assert [(n.code, n.details) for n in notes] == [
+        ("formatted_numbers", {"column": "价格", "example": "1,234"})]
+    assert "千位分隔符" in notice_text(notes[0], "zh") and "thousands separators" in notes[0]
+    assert table.report.missing["价格"] == 1 and table.report.kinds["价格"] == "nominal"
+    assert table.frame["价格"].tolist()[2:] == PRICES[2:]
+    assert table.frame["价格"].isna().tolist() == [p is None for p in PRICES]
 
 
 def test_money_as_excel_and_wps_save_it_is_named_a_formatted_number():
