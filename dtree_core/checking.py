@@ -802,13 +802,15 @@ class _Context:
         return taken
 
     def read_as(self, claim: Claim) -> dict:
-        """{written, attribute} where the line's attribute is found only by ignoring the
-        spaces typed inside its name (色 泽 for 色泽); else {}."""
+        """{written, attribute, folds} where the line's attribute is found only by ignoring
+        the spaces typed inside its name (色 泽 for 色泽), folds naming every fold the match
+        needed (Reading.folds: the spaces, and case or width where it needed them too);
+        else {}."""
         if claim.attribute is None:
             return {}
         written = _named_attribute(claim)
         reading = self.reading(written)
-        return {"written": written, "attribute": reading.column} \
+        return {"written": written, "attribute": reading.column, "folds": reading.folds} \
             if reading.column is not None and reading.by == "spaces" else {}
 
     def _row(self, attribute: str | None) -> dict | None:

@@ -583,8 +583,9 @@ class TreeCheck:
     pasted_nodes: int = 0  # nodes read from the student's tree
     tolerance: float = TOLERANCE
     # The student's attributes compared, written otherwise than the data spells their column:
-    # {written, attribute (the column), by ("spelling": another case or width | "spaces")},
-    # once each, in the order the walk met them.
+    # {written, attribute (the column), by ("spelling": another case or width | "spaces"),
+    # folds (Reading.folds: which of spaces, case, width the match needed)}, once each, in
+    # the order the walk met them.
     read_as: tuple[dict, ...] = ()
 
     @property
@@ -637,9 +638,10 @@ def _read_attribute(student: Pasted, columns: Columns, read_as: dict) -> Reading
     if student.is_leaf:
         return None
     reading = read_name(student.attribute, columns)
-    if reading.column not in (None, student.attribute):
+    if reading.column not in (None, student.attribute) and reading.folds:
         read_as.setdefault(student.attribute, {"written": student.attribute,
-                                               "attribute": reading.column, "by": reading.by})
+                                               "attribute": reading.column, "by": reading.by,
+                                               "folds": reading.folds})
     return reading
 
 

@@ -211,8 +211,6 @@ EN: dict[str, str] = {
     # the attribute named otherwise than the data spells it (Li Hang's A1 for 年龄)
     "ex.line.taken.written": ("Here {set} is taken for {attribute}, named {written} on line "
                               "{source_line}."),
-    # an attribute found only by ignoring the spaces typed inside its name (色 泽 for 色泽)
-    "ex.line.read_as": "'{written}' is read as {attribute}, its spaces ignored.",
     # one of a row's subsets in a sentence (ex.line.multiway.set's {sets}: joined by
     # list.semicolon): D̃¹: 色泽 ∈ {乌黑,青绿}
     "ex.subset": "{set}: {condition}",
@@ -474,7 +472,6 @@ ZH: dict[str, str] = {
     "ex.line.taken": "此处的 {set} 是针对第 {source_line} 行写出的 {attribute} 而言的。",
     "ex.line.taken.written": ("此处的 {set} 是针对第 {source_line} 行写作 {written} 的 "
                               "{attribute} 而言的。"),
-    "ex.line.read_as": "“{written}”按属性 {attribute} 读取（忽略其中的空格）。",
     "ex.subset": "{set}：{condition}",
     "ex.slip.log_base": ("{given} 是用 {base} 代替 log₂ 按正确公式算出的值（{value}）；"
                          "书中的对数以 2 为底。"),

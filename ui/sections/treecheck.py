@@ -31,8 +31,6 @@ EN: dict[str, str] = {
     "tc.form.nested": "nested dict",
     "tc.form.text": "indented text",
     "tc.read": "Read as {form}: {nodes} nodes.",
-    # an attribute written otherwise than the data spells it (spaces: ex.line.read_as)
-    "tc.read_as.spelling": "'{written}' is read as {attribute}, its case and width ignored.",
     "tc.match": ("Your tree is the {algorithm} tree: all {total} nodes agree (attributes, "
                  "branches and leaf labels)."),
     "tc.match.numbers": ("The same tree can still come from wrong numbers: Li Hang's exercise "
@@ -210,7 +208,6 @@ ZH: dict[str, str] = {
     "tc.form.nested": "嵌套字典",
     "tc.form.text": "缩进文本",
     "tc.read": "按{form}读入：{nodes} 个结点。",
-    "tc.read_as.spelling": "“{written}”按属性 {attribute} 读取（不区分大小写和全角、半角）。",
     "tc.match": ("你的决策树就是用 {algorithm} 生成的决策树：全部 {total} 个结点一致（划分属性、"
                  "分支和叶结点类别）。"),
     "tc.match.numbers": ("树相同，数值仍可能是错的：在李航习题 5.1 中，把信息增益除以 H(D) 而"
