@@ -93,6 +93,16 @@ def _folded_reading(name: str, found: tuple[str, ...], by: str) -> Reading:
         Reading(by=by, columns=found, folds=folds)
 
 
+def asked_variant(by: str, folds: tuple[str, ...]) -> str:
+    """Which sentence asks which column an ambiguous name means (the catalogue key's suffix):
+    "spelling" where it spells them in another case or width; where its spaces are ignored,
+    "" for that alone, else the folds its matches needed ("spaces_case": Wind  speed for
+    Wind Speed and WindSpeed)."""
+    if by == "spelling":
+        return "spelling"
+    return "" if folds == ("spaces",) else "_".join(folds)
+
+
 def folds_between(written: str, column: str, spaces: bool = False) -> tuple[str, ...]:
     """Which of FOLDS reading `written` as `column` needed, told apart by the match itself:
     spaces where they are ignored (read_name found it so); case where the two differ with

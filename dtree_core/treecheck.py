@@ -572,6 +572,7 @@ class Difference:
     exact_value: float | None = None
     columns: tuple[str, ...] = ()  # kind "ambiguous_attribute": the columns it could mean
     by: str = ""  # … and how it spells them (Reading.by: "spelling" | "spaces")
+    folds: tuple[str, ...] = ()  # … and the folds that match needed (Reading.folds)
 
 
 @dataclass(frozen=True)
@@ -669,7 +670,8 @@ def _node_difference(node: dict, student: Pasted, reading: Reading | None, path:
     expected = str(decision["label"] if leaf else decision["attribute"])
     if reading is not None and reading.columns:  # asked which, whatever the trace does here
         return Difference("ambiguous_attribute", expected=expected, given=student.attribute,
-                          columns=reading.columns, by=reading.by, **here)
+                          columns=reading.columns, by=reading.by, folds=reading.folds,
+                          **here)
     given = None if reading is None else reading.column or student.attribute
     if leaf:
         if not student.is_leaf:

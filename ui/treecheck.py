@@ -15,6 +15,7 @@ from dtree_core.expected import (
 )
 from dtree_core.export import SCORE_COLUMNS
 from dtree_core.options import Options
+from dtree_core.reading import asked_variant
 from dtree_core.split import places_apart, record_threshold_text
 from dtree_core.treecheck import Difference, PasteError, TreeCheck, check_tree, known_attribute
 from ui import engine, registry
@@ -84,8 +85,10 @@ def show_check(trace: dict, result: TreeCheck) -> None:
 def difference_key(difference: Difference) -> str:
     """The difference's sentence: a name asked which, as it spells the columns it could mean
     (in another case or width, or its spaces ignored)."""
-    spelled = difference.kind == "ambiguous_attribute" and difference.by == "spelling"
-    return f"tc.diff.{difference.kind}" + (".spelling" if spelled else "")
+    if difference.kind != "ambiguous_attribute":
+        return f"tc.diff.{difference.kind}"
+    variant = asked_variant(difference.by, difference.folds)
+    return f"tc.diff.{difference.kind}" + (f".{variant}" if variant else "")
 
 
 def read_as_sentences(result: TreeCheck) -> list[str]:

@@ -122,3 +122,77 @@ def test_the_numbers_check_says_exactly_the_folds_it_read_a_name_by(tennis, colu
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(messages, "current_language", lambda: lang)
         assert verdict_sentence(verdict).endswith(said(folds, typed, column, lang))
+
+
+# Two copies of Outlook, named apart, and a name whose spaces ignored could mean either: the
+# folds both matches needed together (the spaces, and case or width where one needed them)
+ASKED = [
+    (("Out look", "Outlook"), "Out  look", ("spaces",)),
+    (("Out Look", "OutLook"), "out  look", ("spaces", "case")),
+    (("Ｏｕｔｌｏｏｋ", "Out look"), "Out  look", ("spaces", "width")),
+    (("ＯＵＴ ＬＯＯＫ", "Out Look"), "out  look", ("spaces", "case", "width")),
+]
+
+ASKED_IGNORED = {
+    ("spaces",): ("with its spaces ignored", "忽略其中的空格后"),
+    ("spaces", "case"): ("with its spaces and case ignored", "忽略其中的空格且不区分大小写时"),
+    ("spaces", "width"): ("with its spaces and full/half width ignored",
+                          "忽略其中的空格且不区分全角、半角时"),
+    ("spaces", "case", "width"): ("with its spaces, case and full/half width ignored",
+                                  "忽略其中的空格且不区分大小写和全角、半角时"),
+}
+
+
+def two_outlooks(tennis, names: tuple[str, str]) -> dict:
+    X, y = tennis
+    X = X.rename(columns={"Outlook": names[0]})
+    return DecisionTree("id3").fit(X.assign(**{names[1]: X[names[0]]}), y).trace_.to_dict()
+
+
+# how each checker leads the sentence, up to what was ignored ({typed}: the name as written)
+LEADS = {"numbers": {"en": "Line 1: '{typed}' is not read: ",
+                     "zh": "第 1 行未读取：“{typed}”"},
+         "tree": {"en": "your tree's attribute '{typed}' is not read: ",
+                  "zh": "你的决策树的划分属性“{typed}”未读取："}}
+
+
+def asked(checker: str, folds, typed: str, names, lang: str) -> str:
+    """The sentence asking which column, as the checker words it."""
+    en, zh = ASKED_IGNORED[folds]
+    lead = LEADS[checker][lang]
+    if lang == "en":
+        quoted = ", ".join(f"'{name}'" for name in names)
+        return (lead.format(typed=typed) + f"{en} it could be any of the attributes {quoted}; "
+                "write it as the data spells it.")
+    quoted = "、".join(f"“{name}”" for name in names)
+    return fill(lead + f"{zh}，可能是属性{{quoted}}中的任何一个；请按数据中的写法写出属性名。",
+                {"typed": typed, "quoted": quoted})
+
+
+def test_the_asked_cases_cover_every_fold_with_the_spaces():
+    assert {folds for _, _, folds in ASKED} == set(ASKED_IGNORED)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("names, typed, folds", ASKED)
+def test_a_name_two_columns_spell_says_the_folds_that_found_them(tennis, names, typed, folds,
+                                                                 lang):
+    """'with its spaces ignored it could be any of' was said where the name spelled those
+    columns only with its case or width folded too: each checker says every fold it used."""
+    from ui import messages
+    from ui.exercises import verdict_sentence
+    from ui.messages import quoted_names
+    from ui.treecheck import difference_key
+
+    trace = two_outlooks(tennis, names)
+    reading = read_name(typed, Columns(names))
+    assert (reading.column, reading.columns, reading.folds) == (None, names, folds)
+    (verdict,) = check(f"Gain(D, {typed}) = 0.247", trace, 0).verdicts
+    assert verdict.status == "ambiguous_attribute"
+    difference = check_tree(export_text(trace).replace(names[0], typed), trace).difference
+    assert (difference.kind, difference.folds) == ("ambiguous_attribute", folds)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(messages, "current_language", lambda: lang)
+        assert verdict_sentence(verdict) == asked("numbers", folds, typed, names, lang)
+        tree_said = t(difference_key(difference), given=typed, columns=quoted_names(names))
+    assert tree_said == asked("tree", folds, typed, names, lang)

@@ -136,6 +136,18 @@ EN: dict[str, str] = {
     "ex.line.ambiguous_attribute": ("Line {line}: '{attribute}' is not read: with its spaces "
                                     "ignored it could be any of the attributes {columns}; "
                                     "write it as the data spells it."),
+    # … found only with its case or width folded too (reading.asked_variant)
+    "ex.line.ambiguous_attribute.spaces_case": ("Line {line}: '{attribute}' is not read: with "
+                                                "its spaces and case ignored it could be any "
+                                                "of the attributes {columns}; write it as the "
+                                                "data spells it."),
+    "ex.line.ambiguous_attribute.spaces_width": ("Line {line}: '{attribute}' is not read: with "
+                                                 "its spaces and full/half width ignored it "
+                                                 "could be any of the attributes {columns}; "
+                                                 "write it as the data spells it."),
+    "ex.line.ambiguous_attribute.spaces_case_width": (
+        "Line {line}: '{attribute}' is not read: with its spaces, case and full/half width "
+        "ignored it could be any of the attributes {columns}; write it as the data spells it."),
     "ex.line.ambiguous_attribute.spelling": ("Line {line}: '{attribute}' is not read: in "
                                              "another case or width it could be any of the "
                                              "attributes {columns}, whose names differ only by "
@@ -414,6 +426,15 @@ ZH: dict[str, str] = {
     "ex.line.ambiguous_attribute": ("第 {line} 行未读取：“{attribute}”忽略其中的空格后，"
                                     "可能是属性{columns}中的任何一个；"
                                     "请按数据中的写法写出属性名。"),
+    "ex.line.ambiguous_attribute.spaces_case": ("第 {line} 行未读取：“{attribute}”忽略其中的"
+                                                "空格且不区分大小写时，可能是属性{columns}中的"
+                                                "任何一个；请按数据中的写法写出属性名。"),
+    "ex.line.ambiguous_attribute.spaces_width": ("第 {line} 行未读取：“{attribute}”忽略其中的"
+                                                 "空格且不区分全角、半角时，可能是属性{columns}"
+                                                 "中的任何一个；请按数据中的写法写出属性名。"),
+    "ex.line.ambiguous_attribute.spaces_case_width": (
+        "第 {line} 行未读取：“{attribute}”忽略其中的空格且不区分大小写和全角、半角时，可能是属性"
+        "{columns}中的任何一个；请按数据中的写法写出属性名。"),
     "ex.line.ambiguous_attribute.spelling": ("第 {line} 行未读取：“{attribute}”不区分大小写"
                                              "和全角、半角时，可能是属性{columns}中的任何一个"
                                              "（它们的名称只差大小写或全角、半角）；请按数据中的"

@@ -65,6 +65,18 @@ EN: dict[str, str] = {
     "tc.diff.ambiguous_attribute": ("your tree's attribute '{given}' is not read: with its "
                                     "spaces ignored it could be any of the attributes "
                                     "{columns}; write it as the data spells it."),
+    # … found only with its case or width folded too (reading.asked_variant)
+    "tc.diff.ambiguous_attribute.spaces_case": ("your tree's attribute '{given}' is not read: "
+                                                "with its spaces and case ignored it could be "
+                                                "any of the attributes {columns}; write it as "
+                                                "the data spells it."),
+    "tc.diff.ambiguous_attribute.spaces_width": ("your tree's attribute '{given}' is not read: "
+                                                 "with its spaces and full/half width ignored "
+                                                 "it could be any of the attributes {columns}; "
+                                                 "write it as the data spells it."),
+    "tc.diff.ambiguous_attribute.spaces_case_width": (
+        "your tree's attribute '{given}' is not read: with its spaces, case and full/half width "
+        "ignored it could be any of the attributes {columns}; write it as the data spells it."),
     "tc.diff.ambiguous_attribute.spelling": ("your tree's attribute '{given}' is not read: in "
                                              "another case or width it could be any of the "
                                              "attributes {columns}, whose names differ only by "
@@ -239,6 +251,16 @@ ZH: dict[str, str] = {
     "tc.diff.ambiguous_attribute": ("你的决策树的划分属性“{given}”未读取：忽略其中的空格后，"
                                     "可能是属性{columns}中的任何一个；"
                                     "请按数据中的写法写出属性名。"),
+    "tc.diff.ambiguous_attribute.spaces_case": ("你的决策树的划分属性“{given}”未读取：忽略其中的"
+                                                "空格且不区分大小写时，可能是属性{columns}中的"
+                                                "任何一个；请按数据中的写法写出属性名。"),
+    "tc.diff.ambiguous_attribute.spaces_width": ("你的决策树的划分属性“{given}”未读取：忽略其中"
+                                                 "的空格且不区分全角、半角时，可能是属性"
+                                                 "{columns}中的任何一个；请按数据中的写法写出"
+                                                 "属性名。"),
+    "tc.diff.ambiguous_attribute.spaces_case_width": (
+        "你的决策树的划分属性“{given}”未读取：忽略其中的空格且不区分大小写和全角、半角时，可能是"
+        "属性{columns}中的任何一个；请按数据中的写法写出属性名。"),
     "tc.diff.ambiguous_attribute.spelling": ("你的决策树的划分属性“{given}”未读取：不区分大小写"
                                              "和全角、半角时，可能是属性{columns}中的任何一个"
                                              "（它们的名称只差大小写或全角、半角）；请按数据中的"
