@@ -29,7 +29,7 @@ from .data import Listed
 from .labels import curve_digits
 from .notation import Notation
 from .options import CURVE_POINTS
-from .reading import Columns, Reading, read_name
+from .reading import Columns, Reading, asked_variant, read_name
 from .solution import (
     ZHOU,
     Equation,
@@ -532,7 +532,8 @@ class _Context:
         find it: read_as says so), or, where no attribute was scored here at all,
         none_scored (a list of candidates would be empty); ambiguous_attribute where, its
         spaces ignored (or, variant spelling, in another case or width), it could name two or
-        more of the data's columns."""
+        more of the data's columns (a variant spaces_case … where ignoring its spaces found
+        them only with its case or width folded too: asked_variant)."""
         if not self.rows:
             return Verdict(claim, "none_scored", details={"attribute": attribute})
         name, equals, value = attribute.partition("=")
@@ -540,7 +541,7 @@ class _Context:
         if reading.columns:  # two columns spelled in another case or width, or spacing
             return Verdict(claim, "ambiguous_attribute", details={
                 "attribute": name.strip(), "columns": Listed(reading.columns)},
-                variant="spelling" if reading.by == "spelling" else "")
+                variant=asked_variant(reading.by, reading.folds))
         if reading.by == "spaces":
             attribute = f"{reading.column}{equals}{value}"
         return Verdict(claim, "unknown_attribute",
@@ -802,13 +803,15 @@ class _Context:
         return taken
 
     def read_as(self, claim: Claim) -> dict:
-        """{written, attribute} where the line's attribute is found only by ignoring the
-        spaces typed inside its name (色 泽 for 色泽); else {}."""
+        """{written, attribute, folds} where the line's attribute is found only by ignoring
+        the spaces typed inside its name (色 泽 for 色泽), folds naming every fold the match
+        needed (Reading.folds: the spaces, and case or width where it needed them too);
+        else {}."""
         if claim.attribute is None:
             return {}
         written = _named_attribute(claim)
         reading = self.reading(written)
-        return {"written": written, "attribute": reading.column} \
+        return {"written": written, "attribute": reading.column, "folds": reading.folds} \
             if reading.column is not None and reading.by == "spaces" else {}
 
     def _row(self, attribute: str | None) -> dict | None:

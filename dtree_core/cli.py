@@ -37,6 +37,7 @@ from .cli_progress import ProgressLine
 from .data import CodedError, DataError, Listed, reads_as_number
 from .decide import TIE_BREAKS
 from .escape import escape_json_for_terminal, escape_terminal, one_line
+from .export import on_known_rows
 from .labels import SCORE_TABLE_COLUMNS, export_text, score_table_text
 
 
@@ -713,18 +714,19 @@ def _print_summary(table, prepared, trace, outline: dict, args) -> None:
                         gini=f"{root['gini']:.3f}", entropy_of_d=names.text("entropy")))
         _say(score_table_text(root, attribute=say(lang, "scores.attribute", names),
                               threshold=say(lang, "scores.threshold"),
-                              **score_headers(names)))
+                              **score_headers(names, on_known_rows(root))))
         _say(one_line(decision_text(root["decision"], outline["params"].get("tie_break",
                                                                              "first"), lang,
-                                    names)))
+                                    names, root["scores"])))
 
 
-def score_headers(names: notations.Notation) -> dict:
+def score_headers(names: notations.Notation, known_only: bool = False) -> dict:
     """score_table_text's headers: Li Hang's symbols (g(D, A), H_A(D), …) where his notation
-    heads its tables so; Zhou's names (the table's default) otherwise."""
+    heads its tables so, of D̃ where `known_only` (Gini(D̃, A), as --scores-* and the sentence
+    under the table write it); Zhou's names (the table's default) otherwise."""
     if not names.symbol_headers:
         return {}
-    return {"headers": tuple(names.header(q) for q in SCORE_TABLE_COLUMNS)}
+    return {"headers": tuple(names.header(q, known_only) for q in SCORE_TABLE_COLUMNS)}
 
 
 def _print_load_notes(report, prepared, lang: str) -> None:

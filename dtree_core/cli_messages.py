@@ -27,7 +27,7 @@ from collections.abc import Mapping
 from . import algorithms, notation
 from .budget import figure_text, refusal_sentence
 from .data import RULE_SENTENCES, DataError, listed_in
-from .export import LATEX_NOTE
+from .export import LATEX_NOTE, on_known_rows
 from .loading import NOTICES
 from .wording import (
     LEAF_RULES,
@@ -164,6 +164,20 @@ _CLI_EN = {
     "os.read_only": "Read-only file system",
     "rule.forced": "Chosen by hand (forced): {attribute}.",
     "rule.ties": " Tied with {ties}; {rule}.",
+    # The rule in a notation's own words, filled with the chosen row's numbers
+    # (_notation_rule): Li Hang's CART (Alg. 5.6) takes the smallest Gini(D, A), with no ρ;
+    # he has no rule for missing values, so there the code's ρ-weighted ranking is said as
+    # it is, computed on D̃ (the sentence a notation lacks stays the algorithm's own)
+    "rule.min_gini.lihang": ("CART takes, among all features and their cut points, the one "
+                             "with the smallest Gini index Gini(D, A) (Li Hang, Alg. 5.6, "
+                             "step (2)): {attribute}, Gini(D, {attribute}) = {gini_index}."),
+    "rule.min_gini.lihang.missing": (
+        "CART takes the split that lowers the Gini index most. Values are missing here, and "
+        "Li Hang gives no rule for them: each feature's Gini(D̃) and Gini(D̃, A) are computed "
+        "on D̃, the instances whose value of A is known, and the decrease is weighted by their "
+        "share ρ, as Zhou §4.4.2 weights the gain, so the smallest Gini(D̃, A) need not win. "
+        "The largest ρ·(Gini(D̃) − Gini(D̃, A)) is {attribute}'s, {gini_gain} (ρ = {rho}, "
+        "Gini(D̃) = {gini_known}, Gini(D̃, {attribute}) = {gini_index})."),
     "list": ", ",
     # the progress line on a terminal's stderr (cli_progress.ProgressLine), a phase at a time
     "progress.reading": "Reading {name} ({mb} MB)…",
@@ -277,6 +291,15 @@ _CLI_ZH = {
     "os.read_only": "文件系统只读",
     "rule.forced": "手工指定（强制）的划分属性：{attribute}。",
     "rule.ties": "与 {ties} 并列；{rule}。",
+    "rule.min_gini.lihang": ("CART 在所有可能的特征及其所有可能的切分点中，选择基尼指数 "
+                             "Gini(D, A) 最小的特征及其切分点（李航，算法 5.6 步 (2)）："
+                             "{attribute}，Gini(D, {attribute}) = {gini_index}。"),
+    "rule.min_gini.lihang.missing": (
+        "CART 选择使基尼指数下降最多的划分。此处有缺失值，李航书中没有处理缺失值的规则：各特征的 "
+        "Gini(D̃) 与 Gini(D̃, A) 在 D̃（特征 A 取值已知的实例）上计算，下降量再乘以这些实例所占"
+        "的比例 ρ（同周志华 §4.4.2 对信息增益的加权），所以 Gini(D̃, A) 最小的特征未必胜出。"
+        "ρ·(Gini(D̃) − Gini(D̃, A)) 最大的是 {attribute}，为 {gini_gain}（ρ = {rho}，"
+        "Gini(D̃) = {gini_known}，Gini(D̃, {attribute}) = {gini_index}）。"),
     "list": "、",
     "progress.reading": "正在读取 {name}（{mb} MB）…",
     "progress.preparing": "正在准备数据：目标列、属性及其类型…",
@@ -919,20 +942,23 @@ def kind_rule_text(rule, lang: str) -> str:
     return rule.sentence if lang == "en" else say(lang, f"kind_rule.{rule.code}", **rule.details)
 
 
-def decision_text(decision: dict, tie_break: str, lang: str, names=None) -> str:
+def decision_text(decision: dict, tie_break: str, lang: str, names=None,
+                  scores: list[dict] | None = None) -> str:
     """The trace's reason for a node (decision.rule) in lang, in a notation's words where
-    `names` is given (--notation lihang: 特征, 信息增益比, as the score table above it). The
-    re-worded sentence is used only when the English re-worded from the decision's codes in
-    Zhou's words is exactly the recorded sentence."""
+    `names` is given (--notation lihang: 特征, 信息增益比, as the score table above it; with
+    the node's `scores`, a rule the notation words itself, with the chosen row's numbers:
+    Li Hang's smallest Gini(D, A)). The re-worded sentence is used only when the English
+    re-worded from the decision's codes in Zhou's words is exactly the recorded sentence."""
     english = decision.get("rule") or ""
     if names is None and lang == "en":
         return english
-    worded = _decision_words(decision, tie_break, lang, names)
+    worded = _decision_words(decision, tie_break, lang, names, scores)
     return worded if worded and _decision_words(decision, tie_break, "en") == english \
         else english
 
 
-def _decision_words(decision: dict, tie_break: str, lang: str, names=None) -> str | None:
+def _decision_words(decision: dict, tie_break: str, lang: str, names=None,
+                    scores: list[dict] | None = None) -> str | None:
     def words(key: str) -> str:  # only the templates the sentence needs, in names' words
         return _template(lang, key, names)
 
@@ -945,12 +971,36 @@ def _decision_words(decision: dict, tie_break: str, lang: str, names=None) -> st
     code = "forced" if decision.get("forced") else decision.get("rule_code")
     if not {f"rule.{code}", f"tie.{tie_break}"} <= CATALOGUE[lang].keys():
         return None
-    sentence = words(f"rule.{code}").format(attribute=decision["attribute"])
+    sentence = _notation_rule(code, decision, lang, names, scores) or \
+        words(f"rule.{code}").format(attribute=decision["attribute"])
     ties = decision.get("ties") or []
     if ties and not decision.get("forced"):
         sentence += words("rule.ties").format(ties=words("list").join(map(str, ties)),
                                               rule=words(f"tie.{tie_break}"))
     return sentence
+
+
+# The chosen row's numbers a notation's own rule sentence names, as the score table prints them
+_RULE_NUMBERS = ("gini_index", "gini_gain", "gini_known", "rho")
+
+
+def _notation_rule(code: str, decision: dict, lang: str, names, scores) -> str | None:
+    """The rule's sentence in the notation's own words (`rule.<code>.<notation>`, its
+    `.missing` form where some score is of D̃, the rows whose value is known: ρ < 1), filled
+    with the chosen row's numbers; None where the notation has no words of its own for it."""
+    chosen = [row for row in scores or () if row.get("chosen")]
+    if names is None or not chosen:
+        return None
+    key = f"rule.{code}.{names.key}"
+    if on_known_rows({"scores": scores}):
+        key += ".missing"
+    if key not in CATALOGUE[lang]:
+        return None
+    numbers = {k: f"{chosen[0][k]:.3f}" for k in _RULE_NUMBERS if chosen[0].get(k) is not None}
+    template = _template(lang, key, names)
+    if not placeholders(template) - {"attribute"} <= numbers.keys():
+        return None  # a number the sentence names is not in the row: the algorithm's words
+    return template.format(attribute=decision["attribute"], **numbers)
 
 
 def _leaf_key(decision: dict) -> str | None:

@@ -5,6 +5,7 @@ or typed tree's test, 色 泽=青绿)."""
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -13,6 +14,11 @@ from .data import folded
 # Li Hang numbers the features A1, A2, … in the data's column order (Example 5.2); typed in
 # TeX as A_1 or A_{1} (his A₁ is A1 once NFKC has read the line).
 NUMBERED = re.compile(r"^[aA](?:_?(?P<index>\d+)|_\{(?P<braced>\d+)\})$")
+
+
+# The ways a written name may differ from the column it reads as, in the order a sentence
+# names them: spaces typed inside it, case, and width (full-width ＡＢ for AB, read in NFKC)
+FOLDS = ("spaces", "case", "width")
 
 
 def unspaced(fold: str) -> str:
@@ -34,6 +40,9 @@ class Reading:
     column: str | None = None
     by: str = ""  # "spelling" | "number" | "spaces"; "" where it reads as no column at all
     columns: tuple[str, ...] = ()
+    # Which of FOLDS the match needed (folds_between): () where spelled as the data spells
+    # it or by Li Hang's number; of the columns it could mean, those any of them needed
+    folds: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -65,14 +74,46 @@ def read_name(name: str, columns: Columns) -> Reading:
         return Reading(name, "spelling")
     spelled = tuple(c for c, spelling, _ in spellings if spelling == asked)
     if spelled:
-        return Reading(spelled[0], "spelling") if len(spelled) == 1 else \
-            Reading(by="spelling", columns=spelled)
+        return _folded_reading(name, spelled, "spelling")
     numbered = NUMBERED.match(name)
     index = int(numbered["index"] or numbered["braced"]) if numbered else 0
     if 1 <= index <= columns.numbered:
         return Reading(columns.names[index - 1], "number")
     key = unspaced(asked)
     spaced = tuple(c for c, _, without in spellings if without == key)
-    if len(spaced) == 1:
-        return Reading(spaced[0], "spaces")
-    return Reading(by="spaces", columns=spaced) if spaced else Reading()
+    return _folded_reading(name, spaced, "spaces") if spaced else Reading()
+
+
+def _folded_reading(name: str, found: tuple[str, ...], by: str) -> Reading:
+    """The reading of a name that folding found: the one column, or those it could mean."""
+    spaces = by == "spaces"
+    needed = {fold for column in found for fold in folds_between(name, column, spaces)}
+    folds = tuple(fold for fold in FOLDS if fold in needed)
+    return Reading(found[0], by, folds=folds) if len(found) == 1 else \
+        Reading(by=by, columns=found, folds=folds)
+
+
+def asked_variant(by: str, folds: tuple[str, ...]) -> str:
+    """Which sentence asks which column an ambiguous name means (the catalogue key's suffix):
+    "spelling" where it spells them in another case or width; where its spaces are ignored,
+    "" for that alone, else the folds its matches needed ("spaces_case": Wind  speed for
+    Wind Speed and WindSpeed)."""
+    if by == "spelling":
+        return "spelling"
+    return "" if folds == ("spaces",) else "_".join(folds)
+
+
+def folds_between(written: str, column: str, spaces: bool = False) -> tuple[str, ...]:
+    """Which of FOLDS reading `written` as `column` needed, told apart by the match itself:
+    spaces where they are ignored (read_name found it so); case where the two differ with
+    only the width folded (NFKC); width where they differ with only the case folded. Text
+    that differs by neither (é composed or not) needs no fold of the three."""
+    def compared(text: str, form: str, fold_case: bool) -> str:
+        text = unicodedata.normalize(form, text)
+        text = text.casefold() if fold_case else text
+        return unspaced(text) if spaces else text
+
+    case = compared(written, "NFKC", False) != compared(column, "NFKC", False)
+    width = compared(written, "NFC", True) != compared(column, "NFC", True)
+    return tuple(fold for fold, needed in zip(FOLDS, (spaces, case, width), strict=True)
+                 if needed)

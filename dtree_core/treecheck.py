@@ -572,6 +572,7 @@ class Difference:
     exact_value: float | None = None
     columns: tuple[str, ...] = ()  # kind "ambiguous_attribute": the columns it could mean
     by: str = ""  # … and how it spells them (Reading.by: "spelling" | "spaces")
+    folds: tuple[str, ...] = ()  # … and the folds that match needed (Reading.folds)
 
 
 @dataclass(frozen=True)
@@ -583,8 +584,9 @@ class TreeCheck:
     pasted_nodes: int = 0  # nodes read from the student's tree
     tolerance: float = TOLERANCE
     # The student's attributes compared, written otherwise than the data spells their column:
-    # {written, attribute (the column), by ("spelling": another case or width | "spaces")},
-    # once each, in the order the walk met them.
+    # {written, attribute (the column), by ("spelling": another case or width | "spaces"),
+    # folds (Reading.folds: which of spaces, case, width the match needed)}, once each, in
+    # the order the walk met them.
     read_as: tuple[dict, ...] = ()
 
     @property
@@ -637,9 +639,10 @@ def _read_attribute(student: Pasted, columns: Columns, read_as: dict) -> Reading
     if student.is_leaf:
         return None
     reading = read_name(student.attribute, columns)
-    if reading.column not in (None, student.attribute):
+    if reading.column not in (None, student.attribute) and reading.folds:
         read_as.setdefault(student.attribute, {"written": student.attribute,
-                                               "attribute": reading.column, "by": reading.by})
+                                               "attribute": reading.column, "by": reading.by,
+                                               "folds": reading.folds})
     return reading
 
 
@@ -667,7 +670,8 @@ def _node_difference(node: dict, student: Pasted, reading: Reading | None, path:
     expected = str(decision["label"] if leaf else decision["attribute"])
     if reading is not None and reading.columns:  # asked which, whatever the trace does here
         return Difference("ambiguous_attribute", expected=expected, given=student.attribute,
-                          columns=reading.columns, by=reading.by, **here)
+                          columns=reading.columns, by=reading.by, folds=reading.folds,
+                          **here)
     given = None if reading is None else reading.column or student.attribute
     if leaf:
         if not student.is_leaf:

@@ -31,7 +31,7 @@ from dtree_core.solution import (
 from dtree_core.split import told_apart
 from ui import engine, registry, state
 from ui.downloads import file_name
-from ui.messages import has, labelled, literal, quoted_names, sentences, t, tm
+from ui.messages import has, labelled, literal, quoted_names, read_as_key, sentences, t, tm
 from ui.panel import book_notes
 from ui.tables import book_printed
 from ui.widgets import in_notation, node_title
@@ -155,7 +155,9 @@ def verdict_sentence(verdict: Verdict) -> str:
     set that took its attribute from another line (Ent(D¹) before Gain(D, 色泽)), which."""
     said = _verdict_sentence(verdict, followed=bool(verdict.taken or verdict.read_as))
     if verdict.read_as:  # 色 泽 typed: the verdict names 色泽, and says it read it so
-        return sentences([said, t("ex.line.read_as", **verdict.read_as)])
+        read = verdict.read_as
+        return sentences([said, t(read_as_key(read["folds"]), written=read["written"],
+                                  attribute=read["attribute"])])
     if not verdict.taken:
         return said
     written = ".written" if "written" in verdict.taken else ""  # Li Hang's A1 for 年龄

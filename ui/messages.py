@@ -833,6 +833,18 @@ EN = {
     "list.semicolon": "; ",  # between clauses (or items that hold commas) in a sentence
     # a name listed among names it could be taken for (色泽 and 色 泽: the quotes show the space)
     "list.quoted": "'{name}'",
+    # a name read as a column the data spells otherwise (reading.read_name), by the folds the
+    # match needed (read_as_key): spaces typed inside it, case, full/half width
+    "read_as.spaces": "'{written}' is read as {attribute}, its spaces ignored.",
+    "read_as.case": "'{written}' is read as {attribute}, its case ignored.",
+    "read_as.width": "'{written}' is read as {attribute}, its full/half width ignored.",
+    "read_as.case_width": ("'{written}' is read as {attribute}, its case and full/half width "
+                           "ignored."),
+    "read_as.spaces_case": "'{written}' is read as {attribute}, its spaces and case ignored.",
+    "read_as.spaces_width": ("'{written}' is read as {attribute}, its spaces and full/half "
+                             "width ignored."),
+    "read_as.spaces_case_width": ("'{written}' is read as {attribute}, its spaces, case and "
+                                  "full/half width ignored."),
     "sentence.pair": "{first} {second}",  # two sentences (Chinese puts no space after 。)
     "metric.delta_points": "{delta} percentage points",  # a metric's change of a percentage
     "eval.accuracy": "Held-out accuracy",
@@ -1042,6 +1054,12 @@ def quoted_names(names) -> Listed:
     """Names listed each in the language's quotes (list.quoted): where they differ by a space
     or a case ('色泽', '色 泽'), the reader sees where each begins and ends."""
     return Listed(t("list.quoted", name=name) for name in names)
+
+
+def read_as_key(folds) -> str:
+    """The sentence saying a name was read as a column the data spells otherwise, naming
+    exactly the folds the match needed (Reading.folds: spaces, case, width, in that order)."""
+    return "read_as." + "_".join(folds)
 
 
 def tm(key: str, /, **values) -> str:

@@ -674,6 +674,15 @@ ZH = {
     "list.join": "、",
     "list.semicolon": "；",
     "list.quoted": "“{name}”",
+    "read_as.spaces": "“{written}”按属性 {attribute} 读取（忽略其中的空格）。",
+    "read_as.case": "“{written}”按属性 {attribute} 读取（不区分大小写）。",
+    "read_as.width": "“{written}”按属性 {attribute} 读取（不区分全角、半角）。",
+    "read_as.case_width": "“{written}”按属性 {attribute} 读取（不区分大小写和全角、半角）。",
+    "read_as.spaces_case": "“{written}”按属性 {attribute} 读取（忽略其中的空格，不区分大小写）。",
+    "read_as.spaces_width": ("“{written}”按属性 {attribute} 读取（忽略其中的空格，不区分全角、"
+                             "半角）。"),
+    "read_as.spaces_case_width": ("“{written}”按属性 {attribute} 读取（忽略其中的空格，不区分"
+                                  "大小写和全角、半角）。"),
     "sentence.pair": "{first}{second}",
     "metric.delta_points": "{delta} 个百分点",
     "eval.accuracy": "测试集精度",

@@ -15,10 +15,11 @@ from dtree_core.expected import (
 )
 from dtree_core.export import SCORE_COLUMNS
 from dtree_core.options import Options
+from dtree_core.reading import asked_variant
 from dtree_core.split import places_apart, record_threshold_text
 from dtree_core.treecheck import Difference, PasteError, TreeCheck, check_tree, known_attribute
 from ui import engine, registry
-from ui.messages import has, quoted_names, sentences, t, tm
+from ui.messages import has, quoted_names, read_as_key, sentences, t, tm
 from ui.names import tree_dataset_name
 from ui.panel import tie_rule, why_text
 from ui.setup import error_text
@@ -28,9 +29,6 @@ EXAMPLE = "{'纹理': {'清晰': {'根蒂': {...}}, '稍糊': {...}, '模糊': '
 # The differences that are ties the rule broke (its sentence says "not a mistake")
 TIES = ("tied", "tied_threshold")
 FILE_NAME = "test_expected_values.py"  # pytest collects test_*.py; a module name, no dots
-# How a name was read (TreeCheck.read_as's `by`): spaces ignored is said in the words the
-# numbers check says it in.
-READ_AS = {"spaces": "ex.line.read_as", "spelling": "tc.read_as.spelling"}
 
 
 def check_my_tree(trace: dict) -> None:
@@ -87,13 +85,16 @@ def show_check(trace: dict, result: TreeCheck) -> None:
 def difference_key(difference: Difference) -> str:
     """The difference's sentence: a name asked which, as it spells the columns it could mean
     (in another case or width, or its spaces ignored)."""
-    spelled = difference.kind == "ambiguous_attribute" and difference.by == "spelling"
-    return f"tc.diff.{difference.kind}" + (".spelling" if spelled else "")
+    if difference.kind != "ambiguous_attribute":
+        return f"tc.diff.{difference.kind}"
+    variant = asked_variant(difference.by, difference.folds)
+    return f"tc.diff.{difference.kind}" + (f".{variant}" if variant else "")
 
 
 def read_as_sentences(result: TreeCheck) -> list[str]:
-    """How each name written otherwise than the data spells its column was read."""
-    return [tm(READ_AS[read["by"]], written=read["written"], attribute=read["attribute"])
+    """How each name written otherwise than the data spells its column was read, by the
+    folds its match needed (said in the words the numbers check says them in)."""
+    return [tm(read_as_key(read["folds"]), written=read["written"], attribute=read["attribute"])
             for read in result.read_as]
 
 

@@ -213,7 +213,7 @@ def test_a_name_typed_with_a_space_is_checked_and_the_line_says_how_it_was_read(
     (unspaced,) = lines(at)
     at = check(at, "Gain(D, 色 泽) = 0.109")
     said = t("sentence.pair", _lang=lang, first=unspaced,
-             second=t("ex.line.read_as", _lang=lang, written="色 泽", attribute="色泽"))
+             second=t("read_as.spaces", _lang=lang, written="色 泽", attribute="色泽"))
     assert not at.error and not at.warning
     assert lines(at) == [said]
     assert list(at.dataframe[0].value.iloc[:, -1]) == [t("ex.verdict.rounded", _lang=lang)]
@@ -239,7 +239,7 @@ def test_li_hangs_subscript_with_a_space_is_read_as_the_feature_it_spells(lang, 
     assert not at.error and not at.warning
     (said,) = verdict_lines(at)
     assert said.startswith(("Line 1:", "第 1 行")) and "H_色泽(D)" in said
-    assert said.endswith(t("ex.line.read_as", _lang=lang, _notation="lihang",
+    assert said.endswith(t("read_as.spaces", _lang=lang, _notation="lihang",
                            written="色 泽", attribute="色泽"))
     assert list(at.dataframe[0].value.iloc[:, -1]) == [t("ex.verdict.right", _lang=lang)]
 

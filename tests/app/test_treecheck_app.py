@@ -11,7 +11,7 @@ from app_helpers import new_app, page_app, started_app, uploaded_page
 
 from dtree_core.labels import export_text
 from tests.conftest import read_dataset
-from ui.messages import fill, t
+from ui.messages import fill, read_as_key, t
 
 PAGE = "pages/exercises.py"
 WORDS = {"en": ("is the ID3 (information gain) tree", "splits on 色泽",
@@ -396,14 +396,14 @@ def test_a_name_typed_with_spaces_is_read_as_its_column_and_said(lang):
     paste(at, export_text(trace).replace("纹理", "纹 理"))
     assert not at.error and not at.warning
     assert WORDS[lang][0] in shown(at.success).replace("\\", "")
-    assert t("ex.line.read_as", _lang=lang, written="纹 理", attribute="纹理") in caption_text(at)
+    assert t("read_as.spaces", _lang=lang, written="纹 理", attribute="纹理") in caption_text(at)
     paste(at, "纹理?\n    纹理=清晰: 色 泽?\n        色 泽=青绿: 是\n        色 泽=乌黑: 是\n"
               "        色 泽=浅白: 否\n    纹理=稍糊: 否\n    纹理=模糊: 否")
     unescaped = shown(at.error).replace("\\", "")
     assert WORDS[lang][1] in unescaped and WORDS[lang][2] in unescaped
     assert not at.warning  # not "not an attribute of this data"
     assert list(at.dataframe[0].value[t("col.attribute", _lang=lang)]) == ["根蒂", "色泽"]
-    assert t("ex.line.read_as", _lang=lang, written="色 泽", attribute="色泽") in caption_text(at)
+    assert t("read_as.spaces", _lang=lang, written="色 泽", attribute="色泽") in caption_text(at)
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
@@ -415,7 +415,7 @@ def test_a_spaced_name_of_a_column_used_above_is_no_candidate_of_that_column(lan
               "    纹理=模糊: 否")
     (said,) = (w.value.replace("\\", "") for w in at.warning)
     assert said == t("tc.not_candidate", _lang=lang, attribute="纹理")
-    assert t("ex.line.read_as", _lang=lang, written="纹 理", attribute="纹理") in caption_text(at)
+    assert t("read_as.spaces", _lang=lang, written="纹 理", attribute="纹理") in caption_text(at)
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
@@ -425,8 +425,9 @@ def test_a_name_in_another_case_or_width_is_read_as_its_column_and_said(lang):
     paste(at, export_text(trace).replace("Outlook", "ＯＵＴＬＯＯＫ").replace("Wind", "wind"))
     assert not at.error and not at.warning and at.success
     said = caption_text(at)
-    for written, column in (("ＯＵＴＬＯＯＫ", "Outlook"), ("wind", "Wind")):
-        assert t("tc.read_as.spelling", _lang=lang, written=written, attribute=column) in said
+    for written, column, folds in (("ＯＵＴＬＯＯＫ", "Outlook", ("case", "width")),
+                                   ("wind", "Wind", ("case",))):
+        assert t(read_as_key(folds), _lang=lang, written=written, attribute=column) in said
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])

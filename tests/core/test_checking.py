@@ -532,14 +532,15 @@ def test_a_name_typed_with_spaces_inside_is_read_as_the_column_it_spells(id3, ty
     written = typed.replace("　", " ")  # lines are read in NFKC
     gain = one(id3, f"Gain(D, {typed}) = 0.109")
     assert (gain.status, gain.claim.attribute) == ("rounded", "色泽")
-    assert gain.read_as == {"written": written, "attribute": "色泽"}
+    assert gain.read_as == {"written": written, "attribute": "色泽", "folds": ("spaces",)}
     plain = one(id3, "Gain(D, 色泽) = 0.109")
     assert plain.read_as == {}
     assert verdict_sentence(gain) == (f"{verdict_sentence(plain)} '{written}' is read as 色泽, "
                                       "its spaces ignored.")
-    assert t("ex.line.read_as", _lang="zh", **gain.read_as) == (
+    named = {"written": written, "attribute": "色泽"}
+    assert t("read_as.spaces", _lang="zh", **named) == (
         f"“{written}”按属性色泽读取（忽略其中的空格）。")
-    assert t("ex.line.read_as", _lang="zh", _notation="lihang", **gain.read_as) == (
+    assert t("read_as.spaces", _lang="zh", _notation="lihang", **named) == (
         f"“{written}”按特征色泽读取（忽略其中的空格）。")
     iv, branch = check(f"IV({typed}) = 1.580\nEnt({typed}=青绿) = 1.000", id3).verdicts
     assert [(v.status, v.read_as["attribute"]) for v in (iv, branch)] == [("right", "色泽")] * 2
@@ -611,8 +612,8 @@ def test_a_spaced_name_of_a_column_that_is_no_candidate_names_the_column(id3):
 
     verdict = one(id3, "Gain(D, 纹 理) = 0.1", node_id=1)
     assert verdict.status == "unknown_attribute" and verdict.details["attribute"] == "纹理"
-    assert verdict.read_as == {"written": "纹 理", "attribute": "纹理"}
-    assert verdict_sentence(verdict).endswith(t("ex.line.read_as", written="纹 理",
+    assert verdict.read_as == {"written": "纹 理", "attribute": "纹理", "folds": ("spaces",)}
+    assert verdict_sentence(verdict).endswith(t("read_as.spaces", written="纹 理",
                                                 attribute="纹理"))
     branch = one(id3, "Ent(纹 理=清晰) = 0.1", node_id=1)
     assert branch.details["attribute"] == "纹理=清晰" and branch.read_as["attribute"] == "纹理"

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import ast
 import functools
+import json
 import os
 import re
 import shlex
@@ -935,3 +936,82 @@ def test_the_roots_decision_is_in_li_hangs_words_under_his_notation(lang, said):
                           cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     assert done.stdout.rstrip().splitlines()[-1] == said
+
+
+def _root_lines(data: str, *flags: str) -> list[str]:
+    done = run("grow", str(dataset_path(data)), "--target", "好瓜", "--algorithm", "cart", *flags)
+    assert done.returncode == 0, done.stderr
+    return done.stdout.rstrip().splitlines()
+
+
+def _root_scores(data: str) -> list[dict]:
+    """The root's score rows of the trace the same run writes (--json -)."""
+    done = run("grow", str(dataset_path(data)), "--target", "好瓜", "--algorithm", "cart",
+               "--json", "-")
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout)["nodes"][0]["scores"]
+
+
+def _chosen(rows: list[dict]) -> dict:
+    return next(row for row in rows if row["chosen"])
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("en", "CART takes, among all features and their cut points, the one with the smallest "
+           "Gini index Gini(D, A) (Li Hang, Alg. 5.6, step (2)): 纹理, Gini(D, 纹理) = 0.286."),
+    ("zh", "CART 在所有可能的特征及其所有可能的切分点中，选择基尼指数 Gini(D, A) 最小的特征及其"
+           "切分点（李航，算法 5.6 步 (2)）：纹理，Gini(D, 纹理) = 0.286。")])
+def test_li_hangs_cart_sentence_names_the_smallest_gini_without_rho(lang, said):
+    """--notation lihang still said Zhou's missing-value form, the largest
+    ρ·(Gini(D̃) − Gini_index), under a table headed Gini(D, A): Li Hang's CART (Alg. 5.6)
+    takes the smallest Gini(D, A), which is what the code did where no value is missing,
+    with the chosen row's number as the table prints it."""
+    lines = _root_lines("watermelon_2.0.csv", "--notation", "lihang", "--lang", lang)
+    rows = _root_scores("watermelon_2.0.csv")
+    row = _chosen(rows)
+    assert all(r["rho"] == 1 for r in rows) and f"{row['gini_index']:.3f}" == "0.286"
+    assert min(r["gini_index"] for r in rows if r["eligible"]) == row["gini_index"]
+    assert lines[-1] == said
+    assert "ρ" not in lines[-1] and "Gini_index" not in lines[-1]
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("en", "CART takes the split that lowers the Gini index most. Values are missing here, and "
+           "Li Hang gives no rule for them: each feature's Gini(D̃) and Gini(D̃, A) are computed "
+           "on D̃, the instances whose value of A is known, and the decrease is weighted by "
+           "their share ρ, as Zhou §4.4.2 weights the gain, so the smallest Gini(D̃, A) need "
+           "not win. The largest ρ·(Gini(D̃) − Gini(D̃, A)) is 纹理's, {gini_gain} "
+           "(ρ = {rho}, Gini(D̃) = {gini_known}, Gini(D̃, 纹理) = {gini_index})."),
+    ("zh", "CART 选择使基尼指数下降最多的划分。此处有缺失值，李航书中没有处理缺失值的规则："
+           "各特征的 Gini(D̃) 与 Gini(D̃, A) 在 D̃（特征 A 取值已知的实例）上计算，"
+           "下降量再乘以这些实例所占的比例 ρ（同周志华 §4.4.2 对信息增益的加权），"
+           "所以 Gini(D̃, A) 最小的特征未必胜出。"
+           "ρ·(Gini(D̃) − Gini(D̃, A)) 最大的是 纹理，为 {gini_gain}（ρ = {rho}，"
+           "Gini(D̃) = {gini_known}，Gini(D̃, 纹理) = {gini_index}）。")])
+def test_li_hangs_cart_sentence_with_missing_values_says_what_the_code_ranked(lang, said):
+    """Li Hang has no rule for missing values: where some are (ρ < 1) his notation says the
+    code's ranking as it is, ρ·(Gini(D̃) − Gini(D̃, A)) on the known rows, with the chosen
+    row's numbers, under a table whose Gini column is headed Gini(D̃, A)."""
+    lines = _root_lines("watermelon_2.0_alpha.csv", "--notation", "lihang", "--lang", lang)
+    row = _chosen(_root_scores("watermelon_2.0_alpha.csv"))
+    assert row["rho"] < 1 and row["attribute"] == "纹理"
+    numbers = {k: f"{row[k]:.3f}" for k in ("gini_gain", "rho", "gini_known", "gini_index")}
+    assert numbers == {"gini_gain": "0.235", "rho": "0.882", "gini_known": "0.498",
+                       "gini_index": "0.231"}
+    assert lines[-1] == said.format(**numbers)
+    header = next(line for line in lines if line.startswith(("feature ", "特征 ")))
+    assert "Gini(D̃, A)" in header and "Gini(D, A)" not in header
+
+
+@pytest.mark.parametrize("data", ["watermelon_2.0.csv", "watermelon_2.0_alpha.csv"])
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_zhous_cart_sentence_keeps_his_form(data, lang):
+    """Zhou's notation (the default) keeps his ρ·(Gini(D̃) − Gini_index), missing values or
+    not, and his table's Gini_index header."""
+    said = {"en": "CART takes the split that lowers the Gini index most, the largest "
+                  "ρ·(Gini(D̃) − Gini_index) (the smallest Gini_index when no value is "
+                  "missing): 纹理.",
+            "zh": "CART 选择使基尼指数下降最多的划分，即 ρ·(Gini(D̃) − Gini_index) 最大者"
+                  "（没有缺失值时即基尼指数最小者）：纹理。"}[lang]
+    assert _root_lines(data, "--lang", lang)[-1] == said
+    assert _root_lines(data, "--notation", "zhou", "--lang", lang)[-1] == said

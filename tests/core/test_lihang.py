@@ -275,8 +275,9 @@ def test_his_lines_read_a_feature_typed_with_spaces_as_the_one_column_it_spells(
 
     (verdict,) = check(line, fitted("c45_lihang", loan), 0, notation="lihang").verdicts
     assert verdict.status == "right"
-    assert verdict.read_as == {"written": written, "attribute": "有工作"}
-    assert t("ex.line.read_as", _lang=lang, _notation="lihang", **verdict.read_as) == {
+    assert verdict.read_as == {"written": written, "attribute": "有工作", "folds": ("spaces",)}
+    assert t("read_as.spaces", _lang=lang, _notation="lihang", written=written,
+             attribute="有工作") == {
         "en": f"'{written}' is read as 有工作, its spaces ignored.",
         "zh": f"“{written}”按特征有工作读取（忽略其中的空格）。"}[lang]
 

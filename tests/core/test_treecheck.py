@@ -915,9 +915,12 @@ def tennis():
     return grown(*xy("play_tennis.csv", "PlayTennis", drop=["Day"]), "id3")
 
 
-@pytest.mark.parametrize("written", ["outlook", "ＯＵＴＬＯＯＫ", "OutLook"])
+@pytest.mark.parametrize("written, folds", [("outlook", ("case",)),
+                                            ("ＯＵＴＬＯＯＫ", ("case", "width")),
+                                            ("OutLook", ("case",))])
 @pytest.mark.parametrize("form", ["text", "nested"])
-def test_a_name_in_another_case_or_width_is_read_as_its_column_and_said(tennis, written, form):
+def test_a_name_in_another_case_or_width_is_read_as_its_column_and_said(tennis, written, folds,
+                                                                         form):
     """A pasted ＯＵＴＬＯＯＫ or outlook for the column Outlook was 'not an attribute of this
     data': it is read as the numbers check reads it (folded), and the check says so."""
     text = export_text(tennis) if form == "text" else (
@@ -925,7 +928,8 @@ def test_a_name_in_another_case_or_width_is_read_as_its_column_and_said(tennis, 
         "'Overcast': 'Yes', 'Rain': {'Wind': {'Weak': 'Yes', 'Strong': 'No'}}}}")
     result = check_tree(text.replace("Outlook", written), tennis)
     assert result.matches and result.agreed == result.total
-    assert result.read_as == ({"written": written, "attribute": "Outlook", "by": "spelling"},)
+    assert result.read_as == ({"written": written, "attribute": "Outlook", "by": "spelling",
+                               "folds": folds},)
     assert check_tree(text, tennis).read_as == ()  # as the data spells it: nothing to say
 
 
@@ -937,8 +941,10 @@ def test_a_name_typed_with_spaces_inside_is_read_as_the_column_it_spells(wm2, fo
         _nested(trace), ensure_ascii=False)
     result = check_tree(text.replace("纹理", "纹 理").replace("根蒂", "根  蒂"), trace)
     assert result.matches
-    assert result.read_as == ({"written": "纹 理", "attribute": "纹理", "by": "spaces"},
-                              {"written": "根  蒂", "attribute": "根蒂", "by": "spaces"})
+    assert result.read_as == ({"written": "纹 理", "attribute": "纹理", "by": "spaces",
+                               "folds": ("spaces",)},
+                              {"written": "根  蒂", "attribute": "根蒂", "by": "spaces",
+                               "folds": ("spaces",)})
 
 
 def _nested(trace: dict, node_id: int = 0):

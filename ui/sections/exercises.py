@@ -136,6 +136,18 @@ EN: dict[str, str] = {
     "ex.line.ambiguous_attribute": ("Line {line}: '{attribute}' is not read: with its spaces "
                                     "ignored it could be any of the attributes {columns}; "
                                     "write it as the data spells it."),
+    # … found only with its case or width folded too (reading.asked_variant)
+    "ex.line.ambiguous_attribute.spaces_case": ("Line {line}: '{attribute}' is not read: with "
+                                                "its spaces and case ignored it could be any "
+                                                "of the attributes {columns}; write it as the "
+                                                "data spells it."),
+    "ex.line.ambiguous_attribute.spaces_width": ("Line {line}: '{attribute}' is not read: with "
+                                                 "its spaces and full/half width ignored it "
+                                                 "could be any of the attributes {columns}; "
+                                                 "write it as the data spells it."),
+    "ex.line.ambiguous_attribute.spaces_case_width": (
+        "Line {line}: '{attribute}' is not read: with its spaces, case and full/half width "
+        "ignored it could be any of the attributes {columns}; write it as the data spells it."),
     "ex.line.ambiguous_attribute.spelling": ("Line {line}: '{attribute}' is not read: in "
                                              "another case or width it could be any of the "
                                              "attributes {columns}, whose names differ only by "
@@ -211,8 +223,6 @@ EN: dict[str, str] = {
     # the attribute named otherwise than the data spells it (Li Hang's A1 for 年龄)
     "ex.line.taken.written": ("Here {set} is taken for {attribute}, named {written} on line "
                               "{source_line}."),
-    # an attribute found only by ignoring the spaces typed inside its name (色 泽 for 色泽)
-    "ex.line.read_as": "'{written}' is read as {attribute}, its spaces ignored.",
     # one of a row's subsets in a sentence (ex.line.multiway.set's {sets}: joined by
     # list.semicolon): D̃¹: 色泽 ∈ {乌黑,青绿}
     "ex.subset": "{set}: {condition}",
@@ -416,6 +426,15 @@ ZH: dict[str, str] = {
     "ex.line.ambiguous_attribute": ("第 {line} 行未读取：“{attribute}”忽略其中的空格后，"
                                     "可能是属性{columns}中的任何一个；"
                                     "请按数据中的写法写出属性名。"),
+    "ex.line.ambiguous_attribute.spaces_case": ("第 {line} 行未读取：“{attribute}”忽略其中的"
+                                                "空格且不区分大小写时，可能是属性{columns}中的"
+                                                "任何一个；请按数据中的写法写出属性名。"),
+    "ex.line.ambiguous_attribute.spaces_width": ("第 {line} 行未读取：“{attribute}”忽略其中的"
+                                                 "空格且不区分全角、半角时，可能是属性{columns}"
+                                                 "中的任何一个；请按数据中的写法写出属性名。"),
+    "ex.line.ambiguous_attribute.spaces_case_width": (
+        "第 {line} 行未读取：“{attribute}”忽略其中的空格且不区分大小写和全角、半角时，可能是属性"
+        "{columns}中的任何一个；请按数据中的写法写出属性名。"),
     "ex.line.ambiguous_attribute.spelling": ("第 {line} 行未读取：“{attribute}”不区分大小写"
                                              "和全角、半角时，可能是属性{columns}中的任何一个"
                                              "（它们的名称只差大小写或全角、半角）；请按数据中的"
@@ -474,7 +493,6 @@ ZH: dict[str, str] = {
     "ex.line.taken": "此处的 {set} 是针对第 {source_line} 行写出的 {attribute} 而言的。",
     "ex.line.taken.written": ("此处的 {set} 是针对第 {source_line} 行写作 {written} 的 "
                               "{attribute} 而言的。"),
-    "ex.line.read_as": "“{written}”按属性 {attribute} 读取（忽略其中的空格）。",
     "ex.subset": "{set}：{condition}",
     "ex.slip.log_base": ("{given} 是用 {base} 代替 log₂ 按正确公式算出的值（{value}）；"
                          "书中的对数以 2 为底。"),

@@ -31,8 +31,6 @@ EN: dict[str, str] = {
     "tc.form.nested": "nested dict",
     "tc.form.text": "indented text",
     "tc.read": "Read as {form}: {nodes} nodes.",
-    # an attribute written otherwise than the data spells it (spaces: ex.line.read_as)
-    "tc.read_as.spelling": "'{written}' is read as {attribute}, its case and width ignored.",
     "tc.match": ("Your tree is the {algorithm} tree: all {total} nodes agree (attributes, "
                  "branches and leaf labels)."),
     "tc.match.numbers": ("The same tree can still come from wrong numbers: Li Hang's exercise "
@@ -67,6 +65,18 @@ EN: dict[str, str] = {
     "tc.diff.ambiguous_attribute": ("your tree's attribute '{given}' is not read: with its "
                                     "spaces ignored it could be any of the attributes "
                                     "{columns}; write it as the data spells it."),
+    # … found only with its case or width folded too (reading.asked_variant)
+    "tc.diff.ambiguous_attribute.spaces_case": ("your tree's attribute '{given}' is not read: "
+                                                "with its spaces and case ignored it could be "
+                                                "any of the attributes {columns}; write it as "
+                                                "the data spells it."),
+    "tc.diff.ambiguous_attribute.spaces_width": ("your tree's attribute '{given}' is not read: "
+                                                 "with its spaces and full/half width ignored "
+                                                 "it could be any of the attributes {columns}; "
+                                                 "write it as the data spells it."),
+    "tc.diff.ambiguous_attribute.spaces_case_width": (
+        "your tree's attribute '{given}' is not read: with its spaces, case and full/half width "
+        "ignored it could be any of the attributes {columns}; write it as the data spells it."),
     "tc.diff.ambiguous_attribute.spelling": ("your tree's attribute '{given}' is not read: in "
                                              "another case or width it could be any of the "
                                              "attributes {columns}, whose names differ only by "
@@ -210,7 +220,6 @@ ZH: dict[str, str] = {
     "tc.form.nested": "嵌套字典",
     "tc.form.text": "缩进文本",
     "tc.read": "按{form}读入：{nodes} 个结点。",
-    "tc.read_as.spelling": "“{written}”按属性 {attribute} 读取（不区分大小写和全角、半角）。",
     "tc.match": ("你的决策树就是用 {algorithm} 生成的决策树：全部 {total} 个结点一致（划分属性、"
                  "分支和叶结点类别）。"),
     "tc.match.numbers": ("树相同，数值仍可能是错的：在李航习题 5.1 中，把信息增益除以 H(D) 而"
@@ -242,6 +251,16 @@ ZH: dict[str, str] = {
     "tc.diff.ambiguous_attribute": ("你的决策树的划分属性“{given}”未读取：忽略其中的空格后，"
                                     "可能是属性{columns}中的任何一个；"
                                     "请按数据中的写法写出属性名。"),
+    "tc.diff.ambiguous_attribute.spaces_case": ("你的决策树的划分属性“{given}”未读取：忽略其中的"
+                                                "空格且不区分大小写时，可能是属性{columns}中的"
+                                                "任何一个；请按数据中的写法写出属性名。"),
+    "tc.diff.ambiguous_attribute.spaces_width": ("你的决策树的划分属性“{given}”未读取：忽略其中"
+                                                 "的空格且不区分全角、半角时，可能是属性"
+                                                 "{columns}中的任何一个；请按数据中的写法写出"
+                                                 "属性名。"),
+    "tc.diff.ambiguous_attribute.spaces_case_width": (
+        "你的决策树的划分属性“{given}”未读取：忽略其中的空格且不区分大小写和全角、半角时，可能是"
+        "属性{columns}中的任何一个；请按数据中的写法写出属性名。"),
     "tc.diff.ambiguous_attribute.spelling": ("你的决策树的划分属性“{given}”未读取：不区分大小写"
                                              "和全角、半角时，可能是属性{columns}中的任何一个"
                                              "（它们的名称只差大小写或全角、半角）；请按数据中的"
