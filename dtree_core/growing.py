@@ -10,7 +10,7 @@ are shared with the reference.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -106,14 +106,12 @@ def _grow_depth(enc, options, frontier, store: NodeStore) -> Frontier | None:
 
 def record_level(store, level, choice, ids, winner, forced, stop, tests=None) -> None:
     """The scored nodes' tables, and each split with the score its rule ranked it by (a
-    winning linear test: its Gini_index, and no attribute is tied with it; a losing one is
-    recorded beside the attribute that beat it)."""
+    winning linear test: its Gini_index, and no attribute is tied with it, though the score
+    rows tied for the best single attribute stay marked, as its axis_best names them; a
+    losing one is recorded beside the attribute that beat it)."""
     tests = tests or {}
     if winning(tests):
         tests = with_axis_ties(tests, choice.tied, [a.name for a in store.enc.attributes])
-        tied = choice.tied.copy()
-        tied[list(winning(tests))] = False
-        choice = replace(choice, tied=tied)
     level.choice = choice
     store.record_scored(ids, level)
     table = level.table()

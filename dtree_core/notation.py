@@ -38,8 +38,8 @@ class Notation:
     stop_words: tuple[tuple[tuple[str, str], str], ...] = ()
     symbol_headers: bool = False  # score-table headers are the symbols (Zhou's: the words)
     # The subset of <D> down one branch, and the index the sums run over: Zhou's Dᵛ (Σᵥ),
-    # Li Hang's Dᵢ (Σᵢ, eq. 5.8)
-    subset: Symbol = Symbol("<D>^v", "<D>^v")
+    # Li Hang's Dᵢ (Σᵢ, eq. 5.8); its text is written as the formulas show it (Dᵛ, not D^v)
+    subset: Symbol = Symbol("<D>^v", "<D>ᵛ")
     index: str = "v"
     # The same in running text: Dᵛ and Σᵥ (Zhou), Dᵢ and Σᵢ (Li Hang); a numbered branch is
     # D¹, D² in Zhou's worked examples and D₁, D₂ in Li Hang's
@@ -169,7 +169,7 @@ NOTATIONS: dict[str, Notation] = {
         columns=("conditional_entropy",), generic_entropy=Symbol("H", "H"),
         mean_gain=Symbol(r"\overline{g}", "mean g"),
         stop_words=((("min_gain", "gain"), "epsilon_gain"),), symbol_headers=True,
-        subset=Symbol("<D>_i", "<D>_i"), index="i", subset_mark="ᵢ", index_mark="ᵢ",
+        subset=Symbol("<D>_i", "<D>ᵢ"), index="i", subset_mark="ᵢ", index_mark="ᵢ",
         numbers_below=True, own_algorithms=True, value_split=True,
         class_share=Symbol(r"\frac{|C_k|}{|D|}", "|Cₖ|/|D|"),
         class_share_squared=Symbol(r"\left(\frac{|C_k|}{|D|}\right)^2", "(|Cₖ|/|D|)²"),

@@ -187,7 +187,10 @@ class NodeStore:
         algorithm, split = self.options.rules, self.split_of(node)
         j, forced = int(self.column("attribute")[node]), bool(self.column("forced")[node])
         choice, i = self.levels[node].choice, int(self.column("level_index")[node])
-        ties = tuple(names[t] for t in np.flatnonzero(choice.tied[i]) if t != j)
+        # a linear test (j < 0) ties with no one attribute: the rows tied for the best single
+        # attribute are its axis_best's (oblique.with_axis_ties), not the decision's rivals
+        ties = () if j < 0 else tuple(names[t] for t in np.flatnonzero(choice.tied[i])
+                                      if t != j)
         filtered = choice.mean_gain is not None
         passed = tuple(names[t] for t in np.flatnonzero(choice.passed[i])) if filtered else ()
         return Decision(

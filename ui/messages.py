@@ -243,12 +243,12 @@ EN = {
     "col.chosen": "chosen",
     "col.eligible": "may split",
     "col.value": "value",
-    "col.n": "|D^v|",
+    "col.n": "|Dᵛ|",
     "col.weight": "weight",
     "col.rows": "rows",
     "col.weight.with_unknown": "weight with unknown {attribute}",
-    "col.entropy": "Ent(D^v)",
-    "col.gini": "Gini(D^v)",
+    "col.entropy": "Ent(Dᵛ)",
+    "col.gini": "Gini(Dᵛ)",
     # why the winner won (decision.rule_code)
     "rule.max_gain": "{attribute} has the largest information gain, {gain}.",
     "rule.c45_gain_ratio": ("Of the {passed} attributes whose gain is at least the mean "

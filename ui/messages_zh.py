@@ -216,12 +216,12 @@ ZH = {
     "col.chosen": "选中",
     "col.eligible": "可划分",
     "col.value": "取值",
-    "col.n": "|D^v|",
+    "col.n": "|Dᵛ|",
     "col.weight": "权重",
     "col.rows": "样本数",
     "col.weight.with_unknown": "权重（含 {attribute} 缺失的样本）",
-    "col.entropy": "Ent(D^v)",
-    "col.gini": "Gini(D^v)",
+    "col.entropy": "Ent(Dᵛ)",
+    "col.gini": "Gini(Dᵛ)",
     # why the winner won (decision.rule_code)
     "rule.max_gain": "{attribute} 的信息增益最大，为 {gain}。",
     "rule.c45_gain_ratio": ("在信息增益不低于平均值（{mean}）的属性（有 {passed} 个）中，"

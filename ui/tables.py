@@ -122,7 +122,7 @@ def score_frame(node: dict, algorithm: str, notation: str = notations.DEFAULT) -
 
 
 def branch_frame(score: dict, classes: list) -> pd.DataFrame:
-    """The branch table of one candidate: its rows, |D^v| (the weight of the rows whose value
+    """The branch table of one candidate: its rows, |Dᵛ| (the weight of the rows whose value
     is known, which the formulas use), the weight with the unknown rows' shares, class counts,
     Ent, Gini."""
     rows = []

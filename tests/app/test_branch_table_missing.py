@@ -10,7 +10,7 @@ import pytest
 from tests.app.app_helpers import page_app, trace
 from ui.messages import t
 
-HEADERS = {("en", "zhou"): ("|D̃^v|", "Ent(D̃^v)"), ("zh", "lihang"): ("|D̃_i|", "H(D̃_i)")}
+HEADERS = {("en", "zhou"): ("|D̃ᵛ|", "Ent(D̃ᵛ)"), ("zh", "lihang"): ("|D̃ᵢ|", "H(D̃ᵢ)")}
 
 
 def branch_table(at, known_header: str):
@@ -47,7 +47,7 @@ def test_a_node_of_fractional_rows_shows_its_row_count_beside_the_weights():
     at.slider(key="step_slider").set_value(1).run()
     node, score = inspected(at, 1)
     assert abs(node["weight"] - node["n"]) > 1e-9
-    header = "|D̃^v|" if score["rho"] < 1 else t("col.n", _lang="en")
+    header = "|D̃ᵛ|" if score["rho"] < 1 else t("col.n", _lang="en")
     table = branch_table(at, header)
     known = [sum(b["class_counts"].values()) for b in score["branches"]]
     assert table[header].tolist() == known

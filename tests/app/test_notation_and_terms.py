@@ -111,9 +111,9 @@ def test_the_chinese_grow_page_says_bing_lie():
 
 # Zhou's symbols as the panel prints them (Markdown escapes '_', LaTeX writes '\_' and \mathrm)
 ZHOU_SYMBOLS = ("Gini_index", r"Gini\_index", "Gain_ratio", r"Gain\_ratio", "Ent(", r"\mathrm{Ent}",
-                "D^v", "|D^v|", "Gain ≥", "IV(", r"\mathrm{IV}", r"\mathrm{Gain}")
-BRANCH_HEADERS = {"zhou": ("|D^v|", "Ent(D^v)", "Gini(D^v)"),
-                  "lihang": ("|D_i|", "H(D_i)", "Gini(D_i)")}
+                "D^v", "Dᵛ", "Gain ≥", "IV(", r"\mathrm{IV}", r"\mathrm{Gain}")
+BRANCH_HEADERS = {"zhou": ("|Dᵛ|", "Ent(Dᵛ)", "Gini(Dᵛ)"),
+                  "lihang": ("|Dᵢ|", "H(Dᵢ)", "Gini(Dᵢ)")}
 LOAN_ATTRIBUTE = "有自己的房子"  # Li Hang's Example 5.2/5.4: the root's best feature
 
 

@@ -22,7 +22,7 @@ from dtree_core.data import encode
 from dtree_core.dot import to_dot
 from dtree_core.evaluate import FittedTrace, cross_validate, holdout
 from dtree_core.growing import grow
-from dtree_core.labels import branch_text, export_text, node_path
+from dtree_core.labels import branch_text, export_text, node_path, score_table_text
 from dtree_core.oblique import candidates, fisher_direction, learn_linear_test, perturb, refine
 from dtree_core.options import Options
 from dtree_core.paths import canonical_path, node_key
@@ -820,6 +820,35 @@ def test_a_linear_test_names_the_single_attributes_tied_with_the_one_it_beat(wm3
     assert reference["nodes"][0]["decision"]["axis_best"] == root["axis_best"]
     alpha = DecisionTree(algorithm="oblique").fit(*wm3_alpha()).trace_.to_dict()
     assert "ties" not in alpha["nodes"][0]["decision"]["axis_best"]
+
+
+def test_the_score_rows_tied_for_the_best_single_attribute_are_the_ones_axis_best_names(wm3):
+    """Where a linear test wins, the score rows tied for the best single attribute (by the
+    Gini gain the contest ranks them by) are marked tied, and they are axis_best's attribute
+    and its `ties`: at watermelon 3.0's root 纹理 and 含糖率, as CART marks them there; node 3
+    ties 色泽, 纹理 and 含糖率. The rows were all left unmarked while axis_best named the tie.
+    The decision itself ties with no attribute, and the reference records the same."""
+    X, y = wm3
+    trace = DecisionTree(algorithm="oblique").fit(X, y).trace_.to_dict()
+    linear = [n for n in trace["nodes"] if n["decision"].get("weights")]
+    assert [n["id"] for n in linear] == [0, 3]
+    for node in linear:
+        axis = node["decision"]["axis_best"]
+        tied = [r["attribute"] for r in node["scores"] if r["tied"]]
+        assert tied == [axis["attribute"], *axis["ties"]]
+        assert {r["gini_gain"] for r in node["scores"] if r["tied"]} == {axis["gini_gain"]}
+        assert node["decision"]["ties"] == [] and not any(r["chosen"] for r in node["scores"])
+    cart = DecisionTree(algorithm="cart").fit(X, y).trace_.to_dict()["nodes"][0]
+    assert [r["attribute"] for r in cart["scores"] if r["tied"]] == ["纹理", "含糖率"]
+    marks = [line.split()[-1] for line in score_table_text(trace["nodes"][0]).splitlines()[1:]
+             if line.split()[0] in ("纹理", "含糖率")]
+    assert marks == ["=", "="]
+    enc = encode(X, y, {a: "continuous" if a in ("密度", "含糖率") else "nominal" for a in X})
+    options = Options.build(algorithm="oblique")
+    assert grow(enc, options, "好瓜").to_json() == tree_generate(enc, options, "好瓜").to_json()
+    alpha = DecisionTree(algorithm="oblique").fit(*wm3_alpha()).trace_.to_dict()
+    assert not any(r["tied"] for n in alpha["nodes"] if n["decision"].get("weights")
+                   for r in n["scores"])  # no single attributes tie there: none is marked
 
 
 def test_a_linear_test_that_ties_with_the_single_attribute_is_recorded_as_tied():
