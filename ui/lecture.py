@@ -39,9 +39,23 @@ h1 { font-size: 1.5rem !important; padding-bottom: 0.25rem !important; }
 """
 
 
+# Streamlit's shortcut keys (the step buttons' ← and →) ignore a key pressed in an <input>, and
+# a clicked switch keeps the focus: hidden with the collapsed sidebar, it would swallow the
+# first keys of the lecture. Drawn when lecture mode starts, this script lets the focus go.
+BLUR_SIDEBAR = """
+<script>
+const focused = document.activeElement;
+if (focused && focused.closest('[data-testid="stSidebar"]')) { focused.blur(); }
+</script>
+"""
+
+
 def switch() -> None:
-    """The sidebar's lecture-mode switch (ui.state keeps it, the URL says it)."""
+    """The sidebar's lecture-mode switch (ui.state keeps it, the URL says it); once on, the
+    focus leaves the sidebar, so that the arrow keys step at once."""
     st.toggle(t("lecture.switch"), key="lecture", help=t("lecture.switch.help"))
+    if st.session_state.lecture:
+        st.html(BLUR_SIDEBAR, unsafe_allow_javascript=True)  # our own constant, no input
 
 
 # A formula wider than its column (a Gain with many branches) would be cut off with no sign

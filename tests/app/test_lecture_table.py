@@ -1,6 +1,6 @@
 """Lecture mode's score table through AppTest: only the scores the rule reads (a projector's half
-screen has no room for the rest), and the chosen row highlighted as on the panel (the
-layout in the browser: tests/e2e)."""
+screen has no room for the rest), the chosen row highlighted as on the panel, and the focus let go
+of the sidebar's switch once lecture mode is on (the browser side: tests/e2e)."""
 
 from __future__ import annotations
 
@@ -53,3 +53,12 @@ def test_the_chosen_row_is_highlighted_in_lecture_mode(lang):
     assert highlighted_rows(at) == set(chosen)
     cells = re.findall(rf"_row{chosen[0]}_col(\d+)", at.table[0].proto.arrow_data.styler.styles)
     assert len(set(cells)) == len(headers(at))  # the whole row
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_turning_lecture_mode_on_lets_the_focus_leave_the_sidebar(lang):
+    at = open_link({"data": "watermelon_2.0"}, lang)
+    assert not [h for h in at.sidebar.get("html") if "blur()" in h.proto.body]
+    at.toggle(key="lecture").set_value(True).run()
+    blur = [h for h in at.sidebar.get("html") if "blur()" in h.proto.body]
+    assert len(blur) == 1 and blur[0].proto.unsafe_allow_javascript

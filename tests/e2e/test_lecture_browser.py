@@ -210,6 +210,22 @@ def test_keys_step_through_the_tree(app_url, browser):
     page.close()
 
 
+def test_keys_step_right_after_the_switch_turns_lecture_mode_on(app_url, browser):
+    """The clicked switch kept the focus (hidden in the collapsed sidebar), and Streamlit's
+    shortcut keys ignore a key pressed in an input: → did nothing until the page was clicked."""
+    page = browser.new_page(viewport={"width": 1280, "height": 720}, locale="en-US")
+    page.goto(f"{app_url}/?{query({'data': 'watermelon_2.0', 'step': '0', 'lang': 'en'})}")
+    page.wait_for_selector(f"{CHART} g.node", timeout=TIMEOUT)
+    wait_idle(page, TIMEOUT)
+    page.locator("[data-testid='stSidebar']").get_by_text("Lecture mode").click()
+    page.wait_for_selector(TABLE, timeout=TIMEOUT)
+    press(page, "ArrowRight")  # no click on the page first
+    page.wait_for_function("() => /Step 1 of/.test(document.body.innerText)", timeout=TIMEOUT)
+    wait_for_current(page, "n1", TIMEOUT)
+    no_exception(page)
+    page.close()
+
+
 def download(page, label: str) -> bytes:
     with page.expect_download(timeout=TIMEOUT) as info:
         page.get_by_role("button", name=label).click()
