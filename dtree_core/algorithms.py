@@ -56,6 +56,9 @@ class Algorithm:
     # "epsilon" for Li Hang's threshold ε (Alg. 5.2/5.3 step 4), worded in his terms.
     gain_stop: str = "min_gain"
     columns: tuple[str, ...] = ("gain", "iv", "gain_ratio", "gini_index")
+    # The score columns its rule reads (lecture mode's table, for a projector, shows only
+    # these beside the cut, the ties and the choice; CLS's draw reads none); None: all.
+    rule_columns: tuple[str, ...] | None = None
     smaller_is_better: bool = False  # how its criterion reads in tables and charts
     ranks_lowest: bool = False  # the rule takes the smallest ranks_by (a baseline), not the largest
     baseline: bool = False  # a yardstick (why the criterion matters), not in evaluate's default
@@ -217,26 +220,28 @@ def get(key: str) -> Algorithm:
 register(Algorithm(
     "id3", "ID3", "gain", max_gain, "max_gain",
     "ID3 takes the attribute with the largest information gain: {attribute}.", "gain",
-    lihang_algorithm="5.2"))
+    rule_columns=("gain",), lihang_algorithm="5.2"))
 register(Algorithm(
     "c45", "C4.5", "gain_ratio", c45_gain_ratio, "c45_gain_ratio",
     "C4.5 keeps the attributes whose gain is at least the mean gain and takes the one with "
     "the largest gain ratio: {attribute}.", "gain_ratio",
-    columns=("gain", "iv", "gain_ratio", "gini_index", "above_average")))
+    columns=("gain", "iv", "gain_ratio", "gini_index", "above_average"),
+    rule_columns=("gain", "gain_ratio", "above_average")))
 register(Algorithm(
     "cart", "CART", "gini_index", min_gini, "min_gini",
     "CART takes the split that lowers the Gini index most, the largest "
     "ρ·(Gini(D̃) − Gini_index) (the smallest Gini_index when no value is missing): {attribute}.",
     "gini_gain",
     nominal_shape="binary", threshold_by="gini_index", impurity_decrease="gini_gain",
-    smaller_is_better=True, largest_gini_gain=True, lihang_algorithm="5.6"))
+    rule_columns=("gini_index",), smaller_is_better=True, largest_gini_gain=True,
+    lihang_algorithm="5.6"))
 register(Algorithm(
     "cls", "CLS", "random", random_pick, "random",
-    "CLS picks an attribute at random: {attribute}.", None))
+    "CLS picks an attribute at random: {attribute}.", None, rule_columns=()))
 register(Algorithm(
     "worst", "Worst", "gain", min_gain, "min_gain_worst",
     "The baseline takes the attribute with the smallest information gain: {attribute}.", "gain",
-    smaller_is_better=True, ranks_lowest=True, baseline=True))
+    rule_columns=("gain",), smaller_is_better=True, ranks_lowest=True, baseline=True))
 register(Algorithm(
     "oblique", "Oblique", "gini_index", min_gini, "oblique",
     "The oblique tree takes the test that lowers the Gini index most: a linear combination of "
@@ -245,10 +250,11 @@ register(Algorithm(
     "on a tie: {attribute}.",
     "gini_gain",
     nominal_shape="binary", threshold_by="gini_index", impurity_decrease="gini_gain",
-    smaller_is_better=True, linear=learn_linear_test))
+    rule_columns=("gini_index",), smaller_is_better=True, linear=learn_linear_test))
 register(Algorithm(
     "c45_lihang", "C4.5 (Li Hang)", "gain_ratio", max_gain_ratio, "max_gain_ratio",
     "C4.5 as Li Hang writes it (Alg. 5.3) takes the attribute with the largest information "
     "gain ratio, with no mean-gain filter: {attribute}.", "gain_ratio",
-    impurity_decrease="gain_ratio", gain_stop="epsilon", variant_of="c45",
+    impurity_decrease="gain_ratio", gain_stop="epsilon", rule_columns=("gain_ratio",),
+    variant_of="c45",
     lihang_algorithm="5.3"))

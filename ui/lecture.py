@@ -15,12 +15,14 @@ from dtree_core.export import ExportUnavailable
 from ui import panel, state
 from ui.downloads import file_name
 from ui.messages import literal, t, tm
-from ui.tables import compared_places, score_frame, shown_columns
+from ui.tables import compared_places, rule_columns, score_frame
 
 # Fonts grow with the screen: 18 px on a 1280-wide projector, 24 px at 1920. The tree is
 # kept within the window's height below the header, so it and the score table beside it are
 # seen whole. Streamlit sizes the tree's text in rem, which would outgrow Graphviz's boxes:
 # it keeps the size it has at the usual 16 px (the drawing itself scales to the column).
+# A squeezed table would wrap 色泽 one character a line and push its rows (the chosen one
+# too) below the fold: its cells do not wrap, and its headers wrap only at spaces.
 STYLE = """
 <style>
 html { font-size: clamp(18px, 1.25vw, 28px); }
@@ -28,15 +30,32 @@ html { font-size: clamp(18px, 1.25vw, 28px); }
 [data-testid="stGraphVizChart"] svg text { font-size: 9.6px !important; }
 [data-testid="stTable"] table { font-size: 0.9rem; }
 [data-testid="stTable"] th, [data-testid="stTable"] td { padding: 0.3rem 0.4rem !important; }
+[data-testid="stTable"] td, [data-testid="stTable"] td * { white-space: nowrap !important; }
+[data-testid="stTable"] th, [data-testid="stTable"] th * { white-space: normal !important;
+                                                           word-break: keep-all !important; }
 [data-testid="stMainBlockContainer"] { padding-top: 3rem; }
 h1 { font-size: 1.5rem !important; padding-bottom: 0.25rem !important; }
 </style>
 """
 
 
+# Streamlit's shortcut keys (the step buttons' ← and →) ignore a key pressed in an <input>, and
+# a clicked switch keeps the focus: hidden with the collapsed sidebar, it would swallow the
+# first keys of the lecture. Drawn when lecture mode starts, this script lets the focus go.
+BLUR_SIDEBAR = """
+<script>
+const focused = document.activeElement;
+if (focused && focused.closest('[data-testid="stSidebar"]')) { focused.blur(); }
+</script>
+"""
+
+
 def switch() -> None:
-    """The sidebar's lecture-mode switch (ui.state keeps it, the URL says it)."""
+    """The sidebar's lecture-mode switch (ui.state keeps it, the URL says it); once on, the
+    focus leaves the sidebar, so that the arrow keys step at once."""
     st.toggle(t("lecture.switch"), key="lecture", help=t("lecture.switch.help"))
+    if st.session_state.lecture:
+        st.html(BLUR_SIDEBAR, unsafe_allow_javascript=True)  # our own constant, no input
 
 
 # A formula wider than its column (a Gain with many branches) would be cut off with no sign
@@ -88,15 +107,17 @@ def step_view(trace: dict, node: dict, order: list[int], tree_chart) -> str:
 
 def scores(trace: dict, node: dict) -> None:
     """The node's score table as an HTML table (it scales with the page's font, unlike the
-    canvas of st.dataframe); the winner's row highlighted, ties marked, as on the panel."""
+    canvas of st.dataframe); the winner's row highlighted, ties marked, as on the panel. Only
+    the scores the rule reads, and no kind column: the table shares the screen with the tree."""
     if not node["scores"]:
         st.caption(t("lecture.no_scores"))
         return
     notation = state.notation().key  # Li Hang's headers and his H(D|A) column, as on the panel
     frame = score_frame(node, trace["algorithm"], notation)
     decimals = int(st.session_state.decimals)
-    st.table(panel.styled_scores(frame, shown_columns(trace["algorithm"], notation), decimals,
-                                  trace["algorithm"], compared_places(trace, node, decimals)))
+    st.table(panel.styled_scores(frame, rule_columns(trace["algorithm"], notation), decimals,
+                                  trace["algorithm"], compared_places(trace, node, decimals),
+                                  kinds=False))
 
 
 def export_step(dot_source: str, step: int, node_id: int) -> None:

@@ -302,10 +302,12 @@ def _mark(values, yes: str, no: str) -> list[str]:
 
 
 def _score_display(frame: pd.DataFrame, columns: tuple[str, ...],
-                   algorithm: str) -> pd.DataFrame:
-    """The table as shown: translated headers and kinds, marks for the yes/no columns."""
-    shown = {t("col.attribute"): frame["attribute"],
-             t("col.kind"): [t(f"kind.{k}") for k in frame["kind"]]}
+                   algorithm: str, kinds: bool = True) -> pd.DataFrame:
+    """The table as shown: translated headers and kinds (unless not `kinds`), marks for the
+    yes/no columns."""
+    shown = {t("col.attribute"): frame["attribute"]}
+    if kinds:
+        shown[t("col.kind")] = [t(f"kind.{k}") for k in frame["kind"]]
     if frame["threshold"].notna().any():
         shown[t("col.threshold")] = frame["threshold"].astype(float)
     known_only = _values_missing(frame)
@@ -331,13 +333,14 @@ def _values_missing(frame: pd.DataFrame) -> bool:
 
 
 def styled_scores(frame: pd.DataFrame, columns: tuple[str, ...], decimals: int,
-                   algorithm: str, places: dict[str, int] | None = None):
+                   algorithm: str, places: dict[str, int] | None = None, kinds: bool = True):
     """Winner row highlighted; numbers rounded for display only (the data stay exact, so a
     column sorts by value): `decimals` places, a compared column to its `places`
     (ui.tables.compared_places: the winner told apart from the rivals it beat). A gap (a
     nominal row's t, a continuous row's multiway Gini_index) shows as BLANK (styled_numbers),
-    each cut with its record's digits (threshold_formatter)."""
-    shown = _score_display(frame, columns, algorithm)
+    each cut with its record's digits (threshold_formatter). Without `kinds`, no kind column
+    (lecture mode: the cut t already marks the continuous rows)."""
+    shown = _score_display(frame, columns, algorithm, kinds)
     known_only = _values_missing(frame)  # as _score_display heads the columns
     formats = {_header(algorithm, column, known_only): f"{{:.{n}f}}"
                for column, n in (places or {}).items()}

@@ -102,6 +102,18 @@ def shown_columns(algorithm: str, notation: str = notations.DEFAULT) -> tuple[st
     return columns
 
 
+def rule_columns(algorithm: str, notation: str = notations.DEFAULT) -> tuple[str, ...]:
+    """Lecture mode's score columns: those the algorithm's rule reads (its record's
+    rule_columns), with a notation's derived columns that make up a gain it reads (Li Hang's
+    H(D|A)); a projector's half screen has no room for the scores it does not compare."""
+    shown = shown_columns(algorithm, notation)
+    read = registry.record(algorithm).rule_columns
+    if read is None:
+        return shown
+    derived = notations.get(notation).columns if "gain" in read else ()
+    return tuple(c for c in shown if c in read or c in derived)
+
+
 def is_two_way(algorithm: str, column: str) -> bool:
     """Is this column's number that of a two-way split (CART's), not the book's multiway one?"""
     return registry.record(algorithm).nominal_shape == "binary" and column in TWO_WAY_COLUMNS

@@ -134,6 +134,47 @@ def test_lecture_mode_at_projector_sizes(app_url, browser, width, height):
     page.close()
 
 
+# A cell whose text breaks within a word (色泽 one character a line): more lines than words.
+BROKEN_WORDS = """table => [...table.querySelectorAll('th, td')].filter(cell => {
+    const tops = new Set();  // one per line the cell's text takes
+    const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        for (const r of range.getClientRects()) if (r.width > 0) tops.add(Math.round(r.top));
+    }
+    return tops.size > cell.innerText.trim().split(/\\s+/).length;
+}).map(cell => cell.innerText)"""
+HIGHLIGHT = "rgb(255, 224, 138)"  # ui.panel.styled_scores' #ffe08a
+
+
+@pytest.mark.parametrize(("width", "height", "lang"),
+                         [(1024, 768, "zh"), (1024, 768, "en"), (1280, 720, "zh")])
+def test_the_score_table_is_read_whole_on_a_classroom_projector(app_url, browser, width,
+                                                                 height, lang):
+    """Watermelon 3.0's root under C4.5: its chosen 含糖率 is the table's last row."""
+    page = browser.new_page(viewport={"width": width, "height": height})
+    link = {"data": "watermelon_3.0", "algorithm": "c45", "step": "0", "lang": lang,
+            "mode": "lecture"}
+    page.goto(f"{app_url}/?{query(link)}")
+    page.wait_for_selector(f"{TABLE} td", timeout=TIMEOUT)
+    wait_idle(page, TIMEOUT)
+    page.wait_for_timeout(1000)  # fonts and the columns' final widths
+    page.screenshot(path=str(ARTIFACTS / f"lecture_table_{width}x{height}_{lang}.png"))
+    table = page.locator(TABLE).first
+    assert table.evaluate(BROKEN_WORDS) == []
+    for header in page.locator(f"{TABLE} thead th").all()[-2:]:  # tie and chosen
+        assert within(header.bounding_box(), width, height), header.inner_text()
+        assert header.bounding_box()["x"] + header.bounding_box()["width"] <= (
+            table.bounding_box()["x"] + table.bounding_box()["width"] + 1)
+    chosen = page.locator(f"{TABLE} tbody tr", has_text="含糖率")
+    assert within(chosen.bounding_box(), width, height)
+    assert chosen.locator("td").first.evaluate(
+        "e => getComputedStyle(e).backgroundColor") == HIGHLIGHT
+    no_exception(page)
+    page.close()
+
+
 def test_the_switch_collapses_the_sidebar_and_the_url_says_so(app_url, browser):
     page = browser.new_page(viewport={"width": 1600, "height": 1000}, locale="en-US")
     page.goto(f"{app_url}/?{query({'data': 'watermelon_2.0', 'lang': 'en'})}")
@@ -165,6 +206,22 @@ def test_keys_step_through_the_tree(app_url, browser):
                                timeout=TIMEOUT)
     wait_for_current(page, "n0", TIMEOUT)
     assert current_node(page) == "n0"
+    no_exception(page)
+    page.close()
+
+
+def test_keys_step_right_after_the_switch_turns_lecture_mode_on(app_url, browser):
+    """The clicked switch kept the focus (hidden in the collapsed sidebar), and Streamlit's
+    shortcut keys ignore a key pressed in an input: → did nothing until the page was clicked."""
+    page = browser.new_page(viewport={"width": 1280, "height": 720}, locale="en-US")
+    page.goto(f"{app_url}/?{query({'data': 'watermelon_2.0', 'step': '0', 'lang': 'en'})}")
+    page.wait_for_selector(f"{CHART} g.node", timeout=TIMEOUT)
+    wait_idle(page, TIMEOUT)
+    page.locator("[data-testid='stSidebar']").get_by_text("Lecture mode").click()
+    page.wait_for_selector(TABLE, timeout=TIMEOUT)
+    press(page, "ArrowRight")  # no click on the page first
+    page.wait_for_function("() => /Step 1 of/.test(document.body.innerText)", timeout=TIMEOUT)
+    wait_for_current(page, "n1", TIMEOUT)
     no_exception(page)
     page.close()
 

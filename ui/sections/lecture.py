@@ -10,8 +10,9 @@ from __future__ import annotations
 EN: dict[str, str] = {
     "lecture.switch": "Lecture mode",
     "lecture.switch.help": ("For a projector: large fonts, the sidebar hidden, the tree beside "
-                            "the score table. ← and → step through the tree (Home, End: first "
-                            "and last step). The link in the address bar opens this very step."),
+                            "the scores the algorithm compares (every score: lecture mode off). "
+                            "← and → step through the tree (Home, End: first and last step). The "
+                            "link in the address bar opens this very step."),
     "lecture.keys": "Keys: ← previous step · → next step · Home first · End last",
     "lecture.export": "Export",
     "lecture.export.svg": "This step as SVG",
@@ -77,8 +78,9 @@ EN: dict[str, str] = {
 
 ZH: dict[str, str] = {
     "lecture.switch": "授课模式",
-    "lecture.switch.help": ("用于投影：大字号、隐藏侧边栏、决策树与得分表并排。按 ← 和 → 逐步浏览"
-                            "（Home、End：第一步和最后一步）。地址栏中的链接会打开当前这一步。"),
+    "lecture.switch.help": ("用于投影：大字号、隐藏侧边栏、决策树与算法所比较的得分并排（全部得分："
+                            "关闭授课模式）。按 ← 和 → 逐步浏览（Home、End：第一步和最后一步）。"
+                            "地址栏中的链接会打开当前这一步。"),
     "lecture.keys": "按键：← 上一步 · → 下一步 · Home 第一步 · End 最后一步",
     "lecture.export": "导出",
     "lecture.export.svg": "将这一步导出为 SVG",
