@@ -61,7 +61,7 @@ FOUND = {
 }
 LIMITS = tuple(ADVICE)
 # Settings that bound the server, not a request: configured like the limits, never refused.
-SETTINGS = (*LIMITS, "cache_mb")
+SETTINGS = (*LIMITS, "cache_mb", "solution_nodes")
 
 # progress(depth, nodes): told before each depth is grown, where the limits are checked. The
 # app draws its progress bar there; an exception it raises (a Streamlit rerun, when the user
@@ -102,6 +102,10 @@ class Budget:
     # (the entries limit's case), which leaves 300 MB for the caches and the sessions' own
     # copies of their current data and tree.
     cache_mb: int | None = 300
+    # Nodes the Exercises page works out by hand on the page at once (a branch's or the whole
+    # tree's worked solution): the browser typesets every formula, and a 1,722-node tree's
+    # took it 82-91 s. The first ones are shown, the rest are a download (built on a click).
+    solution_nodes: int | None = 50
     progress: Progress | None = field(default=None, compare=False, repr=False)
     on_pruning: PruningStart | None = field(default=None, compare=False, repr=False)
     # When the clock of `seconds` started (time.monotonic()): set by `started` so a fit's

@@ -722,13 +722,15 @@ def nodes_in(trace: dict, node_id: int, scope: str) -> list[dict]:
 
 
 def solve(trace: dict, node_id: int = 0, scope: str = "node", decimals: int = DECIMALS,
-          dataset: str = "", notation: str = notations.DEFAULT) -> Solution:
+          dataset: str = "", notation: str = notations.DEFAULT,
+          first: int | None = None) -> Solution:
     """The worked solution of a node, the branch below it, or the whole tree, in Zhou's
-    notation or Li Hang's (dtree_core.notation)."""
+    notation or Li Hang's (dtree_core.notation); `first`: only that many of its nodes, in
+    nodes_in's order (None: all)."""
     names = notations.get(notation)
     return Solution(trace["algorithm"], dataset,
                     tuple(solve_node(trace, n, decimals, names)
-                          for n in nodes_in(trace, node_id, scope)),
+                          for n in nodes_in(trace, node_id, scope)[:first]),
                     decimals, names.key)
 
 

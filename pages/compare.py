@@ -25,6 +25,7 @@ from dtree_core.options import Options
 from dtree_core.pruning import VALIDATED
 from ui import analysis, engine, pruning, registry
 from ui.compare import (
+    COMPARED_NODES,
     HAN_ACCURACIES,
     HAN_TABLES_PER_ROW,
     MATTERS,
@@ -36,6 +37,7 @@ from ui.compare import (
     merged_places,
     merged_styled,
     scalability_figure,
+    side_by_side,
     summary_frame,
     ties_caption,
     why_sentences,
@@ -103,7 +105,7 @@ def trees(labels: list[str], traces: list[dict | None], refusals: list[str | Non
                           last=last))
         step = st.slider(t("cmp.step"), 0, max(last, 1),  # a slider needs two values
                          key=start_widget(COMPARE_STEP_WIDGET, 0))
-    for col, label, trace, refusal in zip(st.columns(len(traces)), labels, traces, refusals,
+    for col, label, trace, refusal in zip(tree_places(traces), labels, traces, refusals,
                                           strict=True):
         with col:
             st.markdown(f"**{label}**")
@@ -112,7 +114,16 @@ def trees(labels: list[str], traces: list[dict | None], refusals: list[str | Non
                 continue
             at = None if step is None else min(step, len(trace["steps"]) - 1)
             st.graphviz_chart(to_dot(trace, at, decimals=int(st.session_state.decimals),
-                                     **drawn_part(trace, at)).source, width="stretch")
+                                     **drawn_part(trace, at, most=COMPARED_NODES)).source,
+                              width="stretch")
+
+
+def tree_places(traces: list[dict | None]) -> list:
+    """A column each when the trees fit side by side, else a row each (ui.compare's
+    COMPARED_NODES: big trees in a third of the page were unreadable strips)."""
+    if side_by_side(traces):
+        return st.columns(len(traces))
+    return [st.container() for _ in traces]
 
 
 def unmatched_forces(labels: list[str], traces: list[dict]) -> None:
@@ -299,10 +310,11 @@ def criterion_matters(dataset, choices, base: Options) -> None:
     if not st.toggle(t("lesson.matters.show"), key="matters_trees"):
         return  # a baseline's tree can be large: drawn on request
     decimals = int(st.session_state.decimals)
-    for column, trace in zip(st.columns(len(traces)), traces, strict=True):
+    for column, trace in zip(tree_places(traces), traces, strict=True):
         with column:
             st.markdown(f"**{registry.name(trace['algorithm'])}**")
-            st.graphviz_chart(to_dot(trace, decimals=decimals, **drawn_part(trace)).source,
+            st.graphviz_chart(to_dot(trace, decimals=decimals,
+                                     **drawn_part(trace, most=COMPARED_NODES)).source,
                               width="stretch")
 
 

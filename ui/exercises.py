@@ -3,6 +3,8 @@ solution and checking modules (which compute; this only words and lays out)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pandas as pd
 import streamlit as st
 
@@ -57,35 +59,59 @@ def example_lines(names: Notation, trace: dict, node_id: int) -> str:
 
 @st.cache_data(max_entries=32, ttl=engine.CACHE_TTL, show_spinner=False)
 def solution_texts(trace_id: str, _trace: dict, node_id: int, scope: str, dataset: str,
-                   lang: str, notation: str = "zhou") -> tuple[str, str]:
-    """The worked solution as Markdown and as HTML, once per tree (trace_id, engine.trace_key),
-    node, scope, language and notation (Zhou's or Li Hang's symbols), not on every rerun."""
-    worked = solve(_trace, node_id, scope, dataset=dataset, notation=notation)
-    return to_markdown(worked, lang, level=3), to_html(worked, lang)  # level: below the tabs
+                   lang: str, notation: str = "zhou", first: int | None = None) -> str:
+    """The worked solution's first nodes as Markdown, once per tree (trace_id,
+    engine.trace_key), node, scope, language, notation (Zhou's or Li Hang's symbols) and
+    number shown, not on every rerun."""
+    worked = solve(_trace, node_id, scope, dataset=dataset, notation=notation, first=first)
+    return to_markdown(worked, lang, level=3)  # level: below the tabs
 
 
 def worked_solution(trace: dict, trace_id: str, node_id: int, dataset: str) -> None:
-    """The hand computation of the node, its branch or the tree, with both downloads."""
+    """The hand computation of the node, its branch or the tree: on the page its first
+    solution_nodes nodes (the budget's: the browser typesets every formula), in the downloads
+    all of them, built when one is clicked."""
     scope = st.radio(t("ex.scope"), SCOPES, key="ex_scope", horizontal=True,
                      persist_state="session",
                      format_func=labelled(SCOPES, lambda s: t(f"ex.scope.{s}"), key="ex_scope"))
-    lang = st.session_state.get("lang", "en")
-    markdown, page = solution_texts(trace_id, trace, node_id, scope, dataset, lang,
-                                    state.notation().key)
-    st.caption(solution_caption(trace, node_id, scope))
+    lang, notation = st.session_state.get("lang", "en"), state.notation().key
+    covered = nodes_in(trace, node_id, scope)
+    limit = engine.app_budget().solution_nodes
+    shown = len(covered) if limit is None else min(limit, len(covered))
+    st.caption(solution_caption(trace, covered[:shown]))
     cols = st.columns(2)
-    cols[0].download_button(t("ex.download.md"), markdown, file_name("solution", "md"),
-                            "text/markdown", key="ex_dl_md")
-    cols[1].download_button(t("ex.download.html"), page, file_name("solution", "html"),
-                            "text/html", key="ex_dl_html")
-    st.markdown(markdown)
+    for col, render, kind, mime in ((cols[0], to_markdown, "md", "text/markdown"),
+                                    (cols[1], to_html, "html", "text/html")):
+        col.download_button(t(f"ex.download.{kind}"),
+                            whole_solution(trace, node_id, scope, dataset, lang, notation, render),
+                            file_name("solution", kind), mime, key=f"ex_dl_{kind}")
+    if len(covered) > shown:
+        st.info(first_nodes_sentence(len(covered), shown))
+    st.markdown(solution_texts(trace_id, trace, node_id, scope, dataset, lang, notation,
+                               shown))
 
 
-def solution_caption(trace: dict, node_id: int, scope: str) -> str:
+def whole_solution(trace: dict, node_id: int, scope: str, dataset: str, lang: str,
+                   notation: str, render) -> Callable[[], str]:
+    """A download's data: the solution of every node the scope covers, built when the button
+    is clicked (a 2,684-node tree's takes about 3 s and 4 MB a format), not on every rerun."""
+    def build() -> str:
+        worked = solve(trace, node_id, scope, dataset=dataset, notation=notation)
+        return render(worked, lang)
+    return build
+
+
+def first_nodes_sentence(covered: int, shown: int) -> str:
+    """How many of how many nodes the page works out, and where the others are."""
+    return tm("ex.solution.first", shown=shown, total=covered, node=t("ex.node"),
+              scope=t("ex.scope"), this_node=t("ex.scope.node"), page=t("page.export"))
+
+
+def solution_caption(trace: dict, nodes: list[dict]) -> str:
     """How the numbers are shown and, where the solution covers a number a book prints rounded
     early (Zhou's Gain(D, 色泽) = 0.109 at watermelon 2.0's root), the book's and the exact value:
     on other data there is nothing of the kind to name."""
-    notes = [note for node in nodes_in(trace, node_id, scope)
+    notes = [note for node in nodes
              for note in book_notes(trace, node)] if book_printed(trace) else []
     return sentences([t("ex.solution.caption"), *map(literal, notes)])
 

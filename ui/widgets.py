@@ -197,23 +197,25 @@ def view_arguments(trace: dict) -> dict:
 
 
 def drawn_part(trace: dict, step: int | None = None, *, pruning_step: int | None = None,
-               focus=None) -> dict:
-    """to_dot's arguments for a page's drawing: a tree of up to DRAWN_MAX nodes whole; a bigger
-    one around the node at the step, along the paths to the `focus` nodes (with the branches
-    not taken), or down to the deepest depth that fits, with a caption that says which."""
+               focus=None, most: int | None = None) -> dict:
+    """to_dot's arguments for a page's drawing: a tree of up to `most` nodes (DRAWN_MAX unless
+    given) whole; a bigger one around the node at the step, along the paths to the `focus`
+    nodes (with the branches not taken), or down to the deepest depth that fits, with a
+    caption that says which."""
     nodes = len(trace["nodes"])
-    if nodes <= DRAWN_MAX:
+    most = DRAWN_MAX if most is None else most
+    if nodes <= most:
         return {}
     if focus is not None:
         near = around_paths(trace, focus)
-        depth = depth_that_fits(trace, DRAWN_MAX, among=near)
+        depth = depth_that_fits(trace, most, among=near)
         st.caption(t("draw.paths", nodes=nodes) if depth is None else
                    t("draw.paths.depth", nodes=nodes, depth=depth))
         return {"only": near, "collapse_depth": depth}
     if step is not None or pruning_step is not None:
         st.caption(t("grow.view.big", nodes=nodes))
         return {"neighbourhood": NEAR_LEVELS}
-    depth = depth_that_fits(trace, DRAWN_MAX)
+    depth = depth_that_fits(trace, most)
     st.caption(t("draw.depth", nodes=nodes, depth=depth))
     return {"collapse_depth": depth}
 

@@ -315,3 +315,11 @@ def test_a_watched_fit_tells_each_depth_then_that_pruning_begins(wm2, prune):
     depths = [event for event in told if event[0] == "depth"]
     assert depths[0] == ("depth", 0) and len(depths) > 2
     assert told == depths + ([("pruning",)] if prune != "none" else [])
+
+
+def test_the_solution_nodes_shown_are_a_setting_like_the_limits():
+    """The Exercises page's solution_nodes: configured as the limits are."""
+    assert Budget().solution_nodes == 50
+    assert Budget.configured({"DTREE_BUDGET_SOLUTION_NODES": "7"}).solution_nodes == 7
+    assert Budget.configured({}, {"budget": {"solution_nodes": "none"}}).solution_nodes is None
+    assert Budget.configured_leniently({"DTREE_BUDGET_SOLUTION_NODES": "0"})[1]

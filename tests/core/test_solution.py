@@ -409,3 +409,12 @@ def test_a_line_break_and_a_tab_in_a_value_read_apart_in_both_pages():
     page = to_markdown(solve(cart, scope="tree", notation="lihang"))
     for shown in (r"\text{a⏎b}", r"\text{a⇥b}", r"\text{a b}"):
         assert shown in page
+
+
+def test_first_solves_that_many_nodes_in_treegenerates_order():
+    """The Exercises page shows a big tree's first nodes (the budget's solution_nodes)."""
+    trace = trace_of()
+    whole = solve(trace, 0, "tree")
+    first = solve(trace, 0, "tree", first=3)
+    assert first.nodes == whole.nodes[:3] and len(whole.nodes) == 14
+    assert solve(trace, 0, "tree", first=100).nodes == whole.nodes

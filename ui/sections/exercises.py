@@ -28,6 +28,14 @@ EN: dict[str, str] = {
                             "the result shown (0.9975 − … = 0.108, not 0.998 − …)."),
     "ex.download.md": "Download as Markdown (LaTeX)",
     "ex.download.html": "Download as a printable HTML page",
+    "ex.solution.first": ("This solution covers {total} nodes, more than the {shown} this "
+                          "server works out on the page (the browser typesets every formula): "
+                          "shown are the first {shown}, in the order TreeGenerate decided them. "
+                          "To see another node's computation, pick it under **{node}** and "
+                          "choose **{this_node}** under **{scope}**. Both downloads hold all "
+                          "{total} nodes (built when you click one), and so does the "
+                          "command-line tool: add `--solution solution.md` to the command on "
+                          "the **{page}** page. A max depth grows a smaller tree."),
     "ex.check.intro": ("One quantity per line, as in the book: Ent(D) = 0.998, Gain(D,色泽) = "
                        "0.109, IV(色泽) = 1.580, Gain_ratio(D,色泽) = 0.068, Gini_index(D,色泽) "
                        "= 0.427, a branch's Ent(色泽=青绿) = 1.000, a continuous attribute's "
@@ -341,6 +349,13 @@ ZH: dict[str, str] = {
                             "使算式与所示结果相符（0.9975 − … = 0.108，而不是 0.998 − …）。"),
     "ex.download.md": "下载 Markdown（含 LaTeX）",
     "ex.download.html": "下载可打印的 HTML 页面",
+    "ex.solution.first": ("这份手算过程共有 {total} 个结点，超过本服务器在页面上演算的上限 "
+                          "{shown} 个（浏览器要排版每一个公式）：这里按 TreeGenerate 作出划分"
+                          "决定的顺序显示前 {shown} 个。要查看其他结点的计算，请在“{node}”中"
+                          "选中它，并在“{scope}”中选“{this_node}”。两个下载按钮都包含全部 "
+                          "{total} 个结点（点击时才生成）；命令行工具也能写出完整的手算过程："
+                          "在“{page}”页的命令后加上 `--solution solution.md`。设置最大深度可"
+                          "生成较小的决策树。"),
     "ex.check.intro": ("每行写一个量，写法同书中：Ent(D) = 0.998、Gain(D,色泽) = 0.109、"
                        "IV(色泽) = 1.580、Gain_ratio(D,色泽) = 0.068、Gini_index(D,色泽) = 0.427，"
                        "某一分支的 Ent(色泽=青绿) = 1.000，连续属性的 Gain(D,含糖率,0.126) = 0.349"
