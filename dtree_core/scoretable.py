@@ -208,19 +208,24 @@ class LevelScores:
 
         The batched form of Split.route: each node's own threshold or value sides at once.
         """
-        branch = np.full(len(rows), -1, dtype=np.int64)
         chosen = winner[node]
-        for j, sel in _grouped(chosen, distinct_indices(chosen), len(self.attributes)):
-            value, at = enc.columns[j].take(rows[sel]), node[sel]
-            s = self.scores[j]
-            if not self.attributes[j].is_nominal:  # one node's t: compared as it is
-                branch[sel] = threshold_branch(value, s.threshold if len(s.threshold) == 1
-                                               else s.threshold[at])
-            elif self.binary(j):
-                branch[sel] = value_branch(value, np.where(s.left, 0, 1), at)
-            else:
-                branch[sel] = value_branch(value, np.arange(len(self.attributes[j].values)))
+        distinct = distinct_indices(chosen)
+        if len(distinct) == 1:  # every entry's node chose j (a deep chain's every depth)
+            return self._route_by(enc, distinct[0], rows, node)
+        branch = np.full(len(rows), -1, dtype=np.int64)
+        for j, sel in _grouped(chosen, distinct, len(self.attributes)):
+            branch[sel] = self._route_by(enc, j, rows[sel], node[sel])
         return branch
+
+    def _route_by(self, enc: Encoded, j: int, rows, node) -> np.ndarray:
+        """Branch index of each entry under attribute j at its node."""
+        value, s = enc.columns[j].take(rows), self.scores[j]
+        if not self.attributes[j].is_nominal:  # one node's t: compared as it is
+            return threshold_branch(value, s.threshold if len(s.threshold) == 1
+                                    else s.threshold[node])
+        if self.binary(j):
+            return value_branch(value, np.where(s.left, 0, 1), node)
+        return value_branch(value, np.arange(len(self.attributes[j].values)))
 
 
 def known_shares(branch_counts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -234,11 +239,7 @@ def known_shares(branch_counts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
 
 def _grouped(chosen: np.ndarray, distinct: list[int], n_attributes: int):
-    """(j, the entries whose node chose attribute j) for each chosen j; all of them at once
-    when the depth chose one attribute (a deep chain's every depth)."""
-    if len(distinct) == 1:
-        yield distinct[0], slice(None)
-        return
+    """(j, the entries whose node chose attribute j) for each chosen j (several)."""
     # entries grouped by chosen attribute: one O(n) sort, not a pass per attribute
     key = chosen.astype(np.int16) if n_attributes < 2**15 else chosen
     by_attribute = np.argsort(key, kind="stable")
