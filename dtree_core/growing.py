@@ -485,11 +485,10 @@ def _spread_unknowns(rows, weight, node, branch, first_child, sizes, shares):
     Within a child, entries keep their order in the parent, known ones first: the order the
     reference grower keeps too, so weighted sums add up in the same order.
     """
-    if shares is None:  # nothing to copy (the concatenations below would give the same arrays)
-        child = first_child.take(node) + branch
-        positive = weight > 0
-        return (rows, weight, child) if all_true(positive) else \
-            (rows[positive], weight[positive], child[positive])
+    if shares is None:  # nothing to copy (the concatenations below would give the same arrays);
+        # every weight is the parent's, above 0 as every batch's is (training_set, and the
+        # filter below at every depth): none to leave out
+        return rows, weight, first_child.take(node) + branch
     known = branch >= 0
     unknown = (~known).nonzero()[0]
     reps = sizes[node[unknown]]

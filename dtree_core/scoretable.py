@@ -12,7 +12,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .algorithms import Algorithm, above_mean_gain
-from .counting import distinct_indices
+from .counting import any_true, distinct_indices
 from .criteria import entropy, gini
 from .data import Encoded
 from .split import Condition, Split, threshold_branch, value_branch
@@ -62,13 +62,19 @@ class LevelScores:
         batch.memo.clear()  # the shared sort facts: entry-sized, and not needed again
         nominal = enc.nominal
         self.n_distinct = _columns([s.n_distinct for s in scores])
-        if self.n_distinct.size and self.n_distinct.max() < 2**31:
+        # np.maximum.reduce: .max's loop without its Python wrapper (at every depth)
+        if self.n_distinct.size and np.maximum.reduce(self.n_distinct, axis=None) < 2**31:
             self.n_distinct = self.n_distinct.astype(np.int32)
         for j, attribute_scores in enumerate(scores):  # one copy of the counts, not two
             attribute_scores.n_distinct = self.n_distinct[:, j]
-        self.candidate = np.where(nominal, ~used & enc.has_values, self.n_distinct >= 2)
-        binary = algorithm.nominal_shape == "binary"
-        self.eligible = self.candidate & (~nominal | (not binary) | (self.n_distinct >= 2))
+        two_values = self.n_distinct >= 2
+        # a nominal attribute is a candidate where it is not used up (every attribute
+        # continuous, as in a deep chain: nothing to look up)
+        self.candidate = np.where(nominal, ~used & enc.has_values, two_values) \
+            if any_true(nominal) else two_values
+        # a two-way split needs two values there; a multiway one does not
+        self.eligible = self.candidate & (~nominal | two_values) \
+            if algorithm.nominal_shape == "binary" and any_true(nominal) else self.candidate.copy()
         if min_branch_weight:
             self.eligible &= _two_branches_hold(scores, min_branch_weight)
 
