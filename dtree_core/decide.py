@@ -29,9 +29,10 @@ class Choice:
 
 
 def choose(algorithm: Algorithm, table: dict[str, np.ndarray], eligible: np.ndarray,
-           random_key: np.ndarray, tie_break: str = "first") -> Choice:
+           random_key: np.ndarray | None, tie_break: str = "first") -> Choice:
     """The rule's best allowed candidate; ties go to the first in column order by default,
-    to the last with tie_break "last", and by random_key with "random"."""
+    to the last with tie_break "last", and by random_key with "random" (None where neither
+    the rule nor the tie rule draws: Options.draws)."""
     ranking = algorithm.rule(table, eligible, random_key)
     # the reductions by their ufuncs: the same C loops without the methods' Python wrappers
     has_candidate = np.logical_or.reduce(eligible, axis=-1)

@@ -36,7 +36,8 @@ class Frontier:
     ids: np.ndarray  # creation ids of the open nodes
     used: np.ndarray  # (m, A): nominal attributes already split on along the path
     parent_label: np.ndarray  # majority class of the parent (labels empty branches)
-    draw_key: np.ndarray  # (m,) uint64: seeds the node's random draws (CLS, random ties)
+    # (m,) uint64: seeds the node's random draws (CLS, random ties); None: none are read
+    draw_key: np.ndarray | None
     depth: int
 
 
@@ -62,7 +63,8 @@ def _root(enc: Encoded, options: Options, store: NodeStore) -> Frontier:
     batch = training_set(enc)
     used = np.zeros((1, len(enc.attributes)), dtype=bool)
     ids = store.add_children(np.array([-1]), np.array([0]), 0)
-    return Frontier(batch, ids, used, np.array([0]), root_draw_key(options.seed), 0)
+    key = root_draw_key(options.seed) if options.draws else None
+    return Frontier(batch, ids, used, np.array([0]), key, 0)
 
 
 def _grow_depth(enc, options, frontier, store: NodeStore) -> Frontier | None:
@@ -86,8 +88,9 @@ def _grow_depth(enc, options, frontier, store: NodeStore) -> Frontier | None:
                             options.curve_points, options.min_branch_weight,
                             forced_thresholds(enc, options, store, ids),
                             bounded=not options.force)
-    choice = choose(options.rules, level.table(), level.eligible,
-                    draws(frontier.draw_key[open_nodes], len(enc.attributes)), options.tie_break)
+    random_key = None if frontier.draw_key is None else \
+        draws(frontier.draw_key[open_nodes], len(enc.attributes))
+    choice = choose(options.rules, level.table(), level.eligible, random_key, options.tie_break)
     winner, forced = _apply_forces(enc, options, store, ids, level, choice.winner)
     tests = contest(enc, options, scored, level, winner, forced)  # oblique trees only
     winner, linear = linear_wins(winner, tests), winning(tests)
@@ -418,7 +421,8 @@ def _children(enc, frontier, scored, open_nodes, stop, level, winner, labels,
     marked = level.marks_used(winner) & (winner >= 0)  # a linear test uses nothing up
     if any_true(marked):  # a multiway nominal split somewhere (never a cut)
         used[np.arange(len(parent_ids)), winner[parent_ids]] |= marked[parent_ids]
-    keys = child_draw_keys(frontier.draw_key.take(parent_at), branch_index)
+    keys = None if frontier.draw_key is None else \
+        child_draw_keys(frontier.draw_key.take(parent_at), branch_index)
     return Frontier(Batch(rows, weight, child, len(child_ids)), child_ids, used,
                     labels.take(parent_at), keys, frontier.depth + 1)
 
@@ -481,11 +485,10 @@ def _spread_unknowns(rows, weight, node, branch, first_child, sizes, shares):
     Within a child, entries keep their order in the parent, known ones first: the order the
     reference grower keeps too, so weighted sums add up in the same order.
     """
-    if shares is None:  # nothing to copy (the concatenations below would give the same arrays)
-        child = first_child.take(node) + branch
-        positive = weight > 0
-        return (rows, weight, child) if all_true(positive) else \
-            (rows[positive], weight[positive], child[positive])
+    if shares is None:  # nothing to copy (the concatenations below would give the same arrays);
+        # every weight is the parent's, above 0 as every batch's is (training_set, and the
+        # filter below at every depth): none to leave out
+        return rows, weight, first_child.take(node) + branch
     known = branch >= 0
     unknown = (~known).nonzero()[0]
     reps = sizes[node[unknown]]

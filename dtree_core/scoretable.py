@@ -12,7 +12,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .algorithms import Algorithm, above_mean_gain
-from .counting import distinct_indices
+from .counting import any_true, distinct_indices
 from .criteria import entropy, gini
 from .data import Encoded
 from .split import Condition, Split, threshold_branch, value_branch
@@ -62,13 +62,19 @@ class LevelScores:
         batch.memo.clear()  # the shared sort facts: entry-sized, and not needed again
         nominal = enc.nominal
         self.n_distinct = _columns([s.n_distinct for s in scores])
-        if self.n_distinct.size and self.n_distinct.max() < 2**31:
+        # np.maximum.reduce: .max's loop without its Python wrapper (at every depth)
+        if self.n_distinct.size and np.maximum.reduce(self.n_distinct, axis=None) < 2**31:
             self.n_distinct = self.n_distinct.astype(np.int32)
         for j, attribute_scores in enumerate(scores):  # one copy of the counts, not two
             attribute_scores.n_distinct = self.n_distinct[:, j]
-        self.candidate = np.where(nominal, ~used & enc.has_values, self.n_distinct >= 2)
-        binary = algorithm.nominal_shape == "binary"
-        self.eligible = self.candidate & (~nominal | (not binary) | (self.n_distinct >= 2))
+        two_values = self.n_distinct >= 2
+        # a nominal attribute is a candidate where it is not used up (every attribute
+        # continuous, as in a deep chain: nothing to look up)
+        self.candidate = np.where(nominal, ~used & enc.has_values, two_values) \
+            if any_true(nominal) else two_values
+        # a two-way split needs two values there; a multiway one does not
+        self.eligible = self.candidate & (~nominal | two_values) \
+            if algorithm.nominal_shape == "binary" and any_true(nominal) else self.candidate.copy()
         if min_branch_weight:
             self.eligible &= _two_branches_hold(scores, min_branch_weight)
 
@@ -208,19 +214,24 @@ class LevelScores:
 
         The batched form of Split.route: each node's own threshold or value sides at once.
         """
-        branch = np.full(len(rows), -1, dtype=np.int64)
         chosen = winner[node]
-        for j, sel in _grouped(chosen, distinct_indices(chosen), len(self.attributes)):
-            value, at = enc.columns[j].take(rows[sel]), node[sel]
-            s = self.scores[j]
-            if not self.attributes[j].is_nominal:  # one node's t: compared as it is
-                branch[sel] = threshold_branch(value, s.threshold if len(s.threshold) == 1
-                                               else s.threshold[at])
-            elif self.binary(j):
-                branch[sel] = value_branch(value, np.where(s.left, 0, 1), at)
-            else:
-                branch[sel] = value_branch(value, np.arange(len(self.attributes[j].values)))
+        distinct = distinct_indices(chosen)
+        if len(distinct) == 1:  # every entry's node chose j (a deep chain's every depth)
+            return self._route_by(enc, distinct[0], rows, node)
+        branch = np.full(len(rows), -1, dtype=np.int64)
+        for j, sel in _grouped(chosen, distinct, len(self.attributes)):
+            branch[sel] = self._route_by(enc, j, rows[sel], node[sel])
         return branch
+
+    def _route_by(self, enc: Encoded, j: int, rows, node) -> np.ndarray:
+        """Branch index of each entry under attribute j at its node."""
+        value, s = enc.columns[j].take(rows), self.scores[j]
+        if not self.attributes[j].is_nominal:  # one node's t: compared as it is
+            return threshold_branch(value, s.threshold if len(s.threshold) == 1
+                                    else s.threshold[node])
+        if self.binary(j):
+            return value_branch(value, np.where(s.left, 0, 1), node)
+        return value_branch(value, np.arange(len(self.attributes[j].values)))
 
 
 def known_shares(branch_counts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -234,11 +245,7 @@ def known_shares(branch_counts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
 
 def _grouped(chosen: np.ndarray, distinct: list[int], n_attributes: int):
-    """(j, the entries whose node chose attribute j) for each chosen j; all of them at once
-    when the depth chose one attribute (a deep chain's every depth)."""
-    if len(distinct) == 1:
-        yield distinct[0], slice(None)
-        return
+    """(j, the entries whose node chose attribute j) for each chosen j (several)."""
     # entries grouped by chosen attribute: one O(n) sort, not a pass per attribute
     key = chosen.astype(np.int16) if n_attributes < 2**15 else chosen
     by_attribute = np.argsort(key, kind="stable")
