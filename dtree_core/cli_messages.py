@@ -27,7 +27,7 @@ from collections.abc import Mapping
 from . import algorithms, notation
 from .budget import figure_text, refusal_sentence
 from .data import RULE_SENTENCES, DataError, listed_in
-from .export import LATEX_NOTE, on_known_rows
+from .export import LATEX_NOTE, values_missing_at
 from .loading import NOTICES
 from .wording import (
     LEAF_RULES,
@@ -986,17 +986,17 @@ _RULE_NUMBERS = ("gini_index", "gini_gain", "gini_known", "rho")
 
 def _notation_rule(code: str, decision: dict, lang: str, names, scores) -> str | None:
     """The rule's sentence in the notation's own words (`rule.<code>.<notation>`, its
-    `.missing` form where some score is of D̃, the rows whose value is known: ρ < 1), filled
-    with the chosen row's numbers; None where the notation has no words of its own for it."""
-    chosen = [row for row in scores or () if row.get("chosen")]
-    if names is None or not chosen:
+    `.missing` form where some score is of D̃, the rows whose value is known: ρ < 1, as
+    export.values_missing_at reads it for the grow page too), filled with the chosen row's
+    numbers; None where the notation has no words of its own for it."""
+    missing = values_missing_at({"scores": scores})
+    if names is None or missing is None:
         return None
-    key = f"rule.{code}.{names.key}"
-    if on_known_rows({"scores": scores}):
-        key += ".missing"
+    key = f"rule.{code}.{names.key}" + (".missing" if missing else "")
     if key not in CATALOGUE[lang]:
         return None
-    numbers = {k: f"{chosen[0][k]:.3f}" for k in _RULE_NUMBERS if chosen[0].get(k) is not None}
+    chosen = next(row for row in scores if row.get("chosen"))
+    numbers = {k: f"{chosen[k]:.3f}" for k in _RULE_NUMBERS if chosen.get(k) is not None}
     template = _template(lang, key, names)
     if not placeholders(template) - {"attribute"} <= numbers.keys():
         return None  # a number the sentence names is not in the row: the algorithm's words

@@ -73,6 +73,17 @@ def on_known_rows(node: dict) -> bool:
     return any(row.get("rho", 1) < 1 for row in node.get("scores") or ())
 
 
+def values_missing_at(node: dict) -> bool | None:
+    """Were values missing where the node's rule ranked its candidates: some row scored on
+    D̃ (ρ < 1, so CART ranks by the ρ-weighted decrease, Zhou §4.4.2), or every row on D (ρ = 1,
+    Li Hang's smallest Gini(D, A))? None where the node keeps no chosen row to read (an
+    outline trace, a forced split). The CLI's and the grow page's rule sentences both choose
+    their words by it, so they cannot tell a node apart differently."""
+    if not any(row.get("chosen") for row in node.get("scores") or ()):
+        return None
+    return on_known_rows(node)
+
+
 def score_table(node: dict) -> Table:
     """One trace node's score table: every candidate's scores, the chosen one marked."""
     # "tied" before "chosen": a reader of the last column as the pick keeps working

@@ -15,6 +15,7 @@ from dtree_core import plugged
 from dtree_core.checking import one_split_listed_twice, smallest_value_splits, value_splits
 from dtree_core.compare import deciding_score
 from dtree_core.escape import plotly_text
+from dtree_core.export import values_missing_at
 from dtree_core.growing import label_tie
 from dtree_core.labels import branch_text, format_number, node_path
 from dtree_core.paths import node_key
@@ -77,10 +78,12 @@ def why_text(trace: dict, node: dict, decimals: int) -> str:
     def shown(value, column: str) -> str:
         return _fixed(value, places.get(column, decimals))
 
-    text = t(in_notation(_rule_key(trace, node)), attribute=decision["attribute"],
+    text = t(_rule_key(trace, node), attribute=decision["attribute"],
              algorithm=registry.label(trace["algorithm"]),
              gain=shown(row.get("gain"), "gain"), ratio=shown(row.get("gain_ratio"), "gain_ratio"),
              gini=shown(row.get("gini_index"), "gini_index"),
+             rho=shown(row.get("rho"), "rho"), gini_known=shown(row.get("gini_known"),
+                                                                 "gini_known"),
              # a linear test has no row of its own: its ρ·ΔGini is on the decision
              gini_gain=shown(row.get("gini_gain", decision.get("linear_gain")), "gini_gain"),
              mean=shown(decision.get("mean_gain"), "gain"),
@@ -169,22 +172,27 @@ def ties_text(trace: dict, node: dict) -> str:
 
 
 def _rule_key(trace: dict, node: dict) -> str:
-    """The catalogue's words for the rule that split; a rule it lacks gets generic words.
-    Where no value is missing at the node a rule may have plainer words (CART's largest
-    ρ·(Gini(D̃) − Gini_index) is then the smallest Gini_index, as both books say it)."""
+    """The catalogue's words for the rule that split, in the chosen book's (in_notation); a
+    rule it lacks gets generic words. As the node's score rows read (values_missing_at, as
+    the CLI reads them): where no value is missing a rule may have plainer words (.complete:
+    CART's largest ρ·(Gini(D̃) − Gini_index) is then the smallest Gini_index, as both books
+    say it); where values are missing, words of their own where a book has no rule for them
+    (.missing: Li Hang's CART)."""
     decision = node["decision"]
     if decision.get("forced"):
-        return "rule.forced"
+        return in_notation("rule.forced")
     key = registry.record(trace["algorithm"]).rule_key
     if not (decision.get("weights") or decision.get("linear_candidate")) and \
             has(f"{key}.axis_only"):  # a multivariate rule where no linear test was learned
         key += ".axis_only"
     elif (decision.get("linear_candidate") or {}).get("tied") and has(f"{key}.tied"):
         key += ".tied"  # the single attribute tied with the linear test, and was kept
-    rows = node.get("scores") or ()  # an outline trace keeps none: nothing to say so from
-    if has(f"{key}.complete") and rows and all(row["rho"] == 1 for row in rows):
-        key += ".complete"
-    return key if has(key) else "rule.unknown"
+    # an outline trace keeps no scores: nothing to say either from (None)
+    case = {False: ".complete", True: ".missing"}.get(values_missing_at(node), "")
+    if case and has(in_notation(key + case)):
+        key += case
+    worded = in_notation(key)
+    return worded if has(worded) else in_notation("rule.unknown")
 
 
 def _branch_column_name(column: str, known_only: bool = False) -> str:

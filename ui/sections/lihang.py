@@ -67,9 +67,22 @@ EN: dict[str, str] = {
     "rule.c45_gain_ratio.lihang": ("Of the {passed} features whose information gain g(D, A) "
                                    "is at least the mean ({mean}), {attribute} has the "
                                    "largest information gain ratio g_R(D, A), {ratio}."),
-    "rule.min_gini.lihang": ("{attribute} lowers the Gini index most: ρ·(Gini(D̃) − Gini(D̃, A)) "
-                             "= {gini_gain} (Gini(D̃, {attribute}) {gini}; without missing "
-                             "values D̃ = D and ρ = 1)."),
+    # CART's words as the node's score rows read (ui.panel._rule_key, as the CLI's): Alg.
+    # 5.6's smallest Gini(D, A) where no value is missing (.complete); where values are
+    # missing Li Hang has no rule, so the code's ρ-weighted decrease on D̃ is said as it is,
+    # with the chosen row's numbers (.missing); a trace kept without scores (an outline)
+    # tells neither, and its words name no number
+    "rule.min_gini.lihang": ("{algorithm} takes the split that lowers the Gini index most: "
+                             "{attribute}. Where no value is missing, that is the smallest "
+                             "Gini index Gini(D, A) (Li Hang, Alg. 5.6, step (2)); this trace "
+                             "keeps no scores to tell whether values are missing here."),
+    "rule.min_gini.missing.lihang": (
+        "{algorithm} takes the split that lowers the Gini index most. Values are missing here, "
+        "and Li Hang gives no rule for them: each feature's Gini(D̃) and Gini(D̃, A) are "
+        "computed on D̃, the instances whose value of A is known, and the decrease is weighted "
+        "by their share ρ, as Zhou §4.4.2 weights the gain, so the smallest Gini(D̃, A) need "
+        "not win. The largest ρ·(Gini(D̃) − Gini(D̃, A)) is {attribute}'s, {gini_gain} "
+        "(ρ = {rho}, Gini(D̃) = {gini_known}, Gini(D̃, {attribute}) = {gini})."),
     "rule.min_gini.complete.lihang": ("Among all features and their cut points, {attribute} "
                                       "has the smallest Gini index Gini(D, A), {gini} (Alg. "
                                       "5.6, step (2))."),
@@ -261,9 +274,15 @@ ZH: dict[str, str] = {
     "col.gini_gain.lihang": "ρ·(Gini(D̃) − Gini(D̃, A))",
     "rule.c45_gain_ratio.lihang": ("在信息增益 g(D, A) 不低于平均值（{mean}）的特征（有 {passed} "
                                    "个）中，{attribute} 的信息增益比 g_R(D, A) 最大，为 {ratio}。"),
-    "rule.min_gini.lihang": ("{attribute} 使基尼指数下降最多：ρ·(Gini(D̃) − Gini(D̃, A)) = "
-                             "{gini_gain}（Gini(D̃, {attribute}) 为 {gini}；无缺失值时 D̃ = D，"
-                             "ρ = 1）。"),
+    "rule.min_gini.lihang": ("{algorithm} 选择使基尼指数下降最多的划分：{attribute}。没有缺失值"
+                             "时，这就是基尼指数 Gini(D, A) 最小的特征及其切分点（李航，算法 "
+                             "5.6 步 (2)）；这份记录没有保存得分，无法判断此处是否有缺失值。"),
+    "rule.min_gini.missing.lihang": (
+        "{algorithm} 选择使基尼指数下降最多的划分。此处有缺失值，李航书中没有处理缺失值的规则："
+        "各特征的 Gini(D̃) 与 Gini(D̃, A) 在 D̃（特征 A 取值已知的实例）上计算，下降量再乘以这些"
+        "实例所占的比例 ρ（同周志华 §4.4.2 对信息增益的加权），所以 Gini(D̃, A) 最小的特征未必"
+        "胜出。ρ·(Gini(D̃) − Gini(D̃, A)) 最大的是 {attribute}，为 {gini_gain}（ρ = {rho}，"
+        "Gini(D̃) = {gini_known}，Gini(D̃, {attribute}) = {gini}）。"),
     "rule.min_gini.complete.lihang": ("在所有特征及其切分点中，{attribute} 的基尼指数 Gini(D, A) "
                                       "最小，为 {gini}（算法 5.6 步 (2)）。"),
     "lihang.value_splits.title": "Gini(D, A=a)：按属性 A 是否取 a 二分（李航例 5.4）",
