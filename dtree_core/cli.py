@@ -709,15 +709,29 @@ def _print_summary(table, prepared, trace, outline: dict, args) -> None:
         _say("\n" + say(lang, "rules.header") + "\n" + rules_text(outline, lang=lang))
     root = trace.node_dict(trace.nodes[0])
     if root["scores"]:
-        names = notations.get(args.notation)
-        _say("\n" + say(lang, "scores.header", names, entropy=f"{root['entropy']:.3f}",
-                        gini=f"{root['gini']:.3f}", entropy_of_d=names.text("entropy")))
-        _say(score_table_text(root, attribute=say(lang, "scores.attribute", names),
-                              threshold=say(lang, "scores.threshold"),
-                              **score_headers(names, on_known_rows(root))))
-        _say(one_line(decision_text(root["decision"], outline["params"].get("tie_break",
-                                                                             "first"), lang,
-                                    names, root["scores"])))
+        _print_root_scores(root, outline["params"].get("tie_break", "first"), lang,
+                           notations.get(args.notation))
+
+
+def _print_root_scores(root: dict, tie_break: str, lang: str,
+                       names: notations.Notation) -> None:
+    """The root's score table and the rule that read it. Where a linear test won (the
+    decision has an axis_best) no row is chosen and '=' marks the single attributes tied for
+    the best single attribute (the app's tie column): the header's legend says so, and a
+    sentence names them with the Gini index the linear test beat."""
+    decision = root["decision"]
+    axis = decision.get("axis_best") or {}
+    header = "scores.header.linear" if "weights" in decision else "scores.header"
+    _say("\n" + say(lang, header, names, entropy=f"{root['entropy']:.3f}",
+                    gini=f"{root['gini']:.3f}", entropy_of_d=names.text("entropy")))
+    _say(score_table_text(root, attribute=say(lang, "scores.attribute", names),
+                          threshold=say(lang, "scores.threshold"),
+                          **score_headers(names, on_known_rows(root))))
+    _say(one_line(decision_text(decision, tie_break, lang, names, root["scores"])))
+    if axis.get("ties"):
+        _say(say(lang, "scores.axis_ties", names, linear=f"{decision['linear_impurity']:.3f}",
+                 ties=Listed((axis["attribute"], *axis["ties"])),
+                 axis=f"{axis['gini_index']:.3f}"))
 
 
 def score_headers(names: notations.Notation, known_only: bool = False) -> dict:

@@ -72,6 +72,12 @@ _CLI_EN = {
     "rules.header": "Rules:",
     "scores.header": ("Root scores ({entropy_of_d}={entropy}, Gini(D)={gini}; * chosen, "
                       "= tied):"),
+    # a linear test won at the root: no row is chosen, and '=' is a tie among the rows
+    "scores.header.linear": ("Root scores ({entropy_of_d}={entropy}, Gini(D)={gini}; no row "
+                             "is chosen, the linear test below is; = tied for the best single "
+                             "attribute):"),
+    "scores.axis_ties": ("The best single attributes {ties} tie at Gini index {axis} (= above); "
+                         "the linear test's Gini index is {linear}."),
     "scores.attribute": "attribute",
     "scores.threshold": "threshold",
     "scores.col.attribute": "attribute",
@@ -207,6 +213,10 @@ _CLI_ZH = {
     "rules.header": "规则：",
     "scores.header": ("根结点各候选属性的得分（{entropy_of_d}={entropy}，Gini(D)={gini}；"
                       "* 为选中的划分属性，= 为与之并列）："),
+    "scores.header.linear": ("根结点各候选属性的得分（{entropy_of_d}={entropy}，Gini(D)={gini}；"
+                             "选用的是下面的线性划分，没有选中的行；= 为并列最优的单属性）："),
+    "scores.axis_ties": ("并列最优的单属性 {ties} 的基尼指数均为 {axis}（上表中的 =）；"
+                         "线性划分的基尼指数为 {linear}。"),
     "scores.attribute": "属性",
     "scores.threshold": "划分点",
     "scores.col.attribute": "属性",

@@ -81,6 +81,13 @@ class MergedScores:
     #                   pick), normalised {label: float | None}
     shape: str  # "multiway": Gain/IV/Gain_ratio of multiway splits; "binary": only CART has it
 
+    def linear_labels(self) -> list[str]:
+        """The configurations whose pick here is a linear test (its decision has an
+        axis_best): no row is theirs, and their '=' marks the single attributes tied for the
+        best single attribute the test beat (marked_ties)."""
+        return [label for label, node in zip(self.labels, self.nodes, strict=True)
+                if node and node["decision"].get("axis_best")]
+
     @property
     def known_only(self) -> bool:
         """Are some of the node's scores of D̃, the rows with a known value (ρ < 1), in any
@@ -165,6 +172,25 @@ def normalised(trace: dict, node: dict | None) -> dict[str, float]:
     return {a: (v / best if best > 0 else 0.0) for a, v in values.items()}
 
 
+def axis_ties(decision: dict) -> tuple[str, ...]:
+    """Where a linear test won (the decision has an axis_best): the single attributes tied
+    for the best single attribute it beat, that one first; () where one attribute was best
+    alone, or the decision is no linear test's."""
+    axis = decision.get("axis_best") or {}
+    ties = tuple(axis.get("ties") or ())
+    return (axis["attribute"], *ties) if ties else ()
+
+
+def marked_ties(decision: dict) -> set[str]:
+    """The rows a configuration's column marks tied: those tied with its pick (its tie rule
+    took the pick; a forced pick took none, so none is marked), or where its pick is a linear
+    test, which ties with no one attribute, those tied for its best single attribute
+    (axis_ties): ties are never hidden."""
+    if decision.get("forced"):
+        return set()
+    return set(decision.get("ties") or ()) | set(axis_ties(decision))
+
+
 def merged_scores(traces: list[dict], labels: list[str] | None = None,
                   key: str = "root") -> MergedScores:
     """The merged score table at the node with this key (compared_keys; the root by
@@ -174,9 +200,7 @@ def merged_scores(traces: list[dict], labels: list[str] | None = None,
     source, shape = _source(traces, nodes)
     picks = [n["decision"]["attribute"] if n and n["decision"]["kind"] == "split" else None
              for n in nodes]
-    # tied with a pick its tie rule took; a forced pick took no tie rule, so none is marked
-    ties = [set(n["decision"].get("ties") or ()) if n and not n["decision"].get("forced")
-            else set() for n in nodes]
+    ties = [marked_ties(n["decision"]) if n else set() for n in nodes]
     norms = [normalised(t, n) for t, n in zip(traces, nodes, strict=True)]
     rows = []
     for r in source["scores"] if source else []:
@@ -189,7 +213,8 @@ def merged_scores(traces: list[dict], labels: list[str] | None = None,
             **_binary_columns(traces, nodes, r),
             "above_average": r.get("above_average"),
             "picks": {label: p == a for label, p in zip(labels, picks, strict=True)},
-            # tied with the configuration's pick (its tie rule took the pick)
+            # tied with the configuration's pick, or for its best single attribute where a
+            # linear test won (marked_ties)
             "tied": {label: a in tied for label, tied in zip(labels, ties, strict=True)},
             "normalised": {label: n.get(a) for label, n in zip(labels, norms, strict=True)}})
     return MergedScores(key, labels, nodes, rows, shape)
@@ -225,6 +250,10 @@ class Pick:
     tie_break: str = "first"  # the tree's rule among tied attributes: first | last | random
     # at the root of trees grown on different rows: grown_on(root), its rows first
     grown: tuple = ()
+    # a linear test's pick: the single attributes tied for the best single attribute it beat
+    # (axis_ties), and their score on the criterion
+    axis_ties: tuple[str, ...] = ()
+    axis_value: float | None = None
 
     @property
     def threshold_text(self) -> str:
@@ -286,7 +315,14 @@ def _pick(label: str, trace: dict, node: dict, others: list[str]) -> Pick:
                 "forced" if d.get("forced") else d.get("rule_code"), leaf_stop(d),
                 d.get("mean_gain"), tuple(d.get("passed") or ()), tuple(rivals),
                 tuple(d.get("ties") or ()), branches, d.get("label"), d.get("threshold_digits"),
-                *_majority_tie(trace, node), trace["params"].get("tie_break", "first"))
+                *_majority_tie(trace, node), trace["params"].get("tie_break", "first"),
+                axis_ties=axis_ties(d), axis_value=_axis_value(d, criterion))
+
+
+def _axis_value(decision: dict, criterion: str | None) -> float | None:
+    """The score of the single attributes tied for a linear test's best single attribute,
+    on the criterion that decided (None where none tie)."""
+    return (decision.get("axis_best") or {}).get(criterion) if axis_ties(decision) else None
 
 
 def _decided(node: dict, keys: list[str]) -> tuple:
@@ -393,7 +429,8 @@ def rival_places(pick: Pick, decimals: int) -> int:
     as tell the pick's apart from each rival's (split.places_apart; a tie reads as one)."""
     if pick.value is None:
         return decimals
-    return places_apart([(pick.value, v) for _, v, _ in pick.rivals if v is not None], decimals)
+    others = [*(v for _, v, _ in pick.rivals), pick.axis_value]
+    return places_apart([(pick.value, v) for v in others if v is not None], decimals)
 
 
 def _num(x: float | None, places: int = 3) -> str:
@@ -440,6 +477,9 @@ def _clause(pick: Pick) -> str:
             text += f", which leaves out {', '.join(failed)}"
     if pick.ties:
         text += f", tied with {', '.join(pick.ties)} ({TIE_RULES[pick.tie_break]})"
+    if pick.axis_ties:
+        text += (f", beating its best single attributes {', '.join(pick.axis_ties)} "
+                 f"(tied at {_num(pick.axis_value, places)})")
     return text
 
 

@@ -117,10 +117,19 @@ def merged_places(merged: MergedScores, frame: pd.DataFrame, decimals: int) -> d
 
 
 def ties_caption(merged: MergedScores) -> str | None:
-    """What '=' in a pick column means, where one is shown."""
-    if any(any(r["tied"].values()) and not all(r["picks"].values()) for r in merged.rows):
-        return t("cmp.tied_mark")
-    return None
+    """What '=' in a pick column means, where one is shown: tied with the configuration's
+    pick ✓, or in the column of a configuration whose pick is a linear test, tied for its
+    best single attribute (MergedScores.linear_labels)."""
+    linear = merged.linear_labels()
+    marked = [label for label in merged.labels
+              if any(r["tied"][label] and not r["picks"][label] for r in merged.rows)]
+    notes = []
+    if any(label not in linear for label in marked):
+        notes.append(t("cmp.tied_mark"))
+    axis = [literal(label) for label in marked if label in linear]
+    if axis:
+        notes.append(t("cmp.tied_mark.axis", labels=t("list.join").join(axis)))
+    return sentences(notes) if notes else None
 
 
 def best_binary_note(merged: MergedScores, decimals: int) -> str | None:
@@ -211,6 +220,9 @@ def pick_clause(pick: Pick, decimals: int) -> str:
     if pick.ties:
         text += t("cmp.why.ties", ties=t("list.join").join(map(literal, pick.ties)),
                   rule=t(f"cmp.why.tie_break.{pick.tie_break}"))
+    if pick.axis_ties:  # a linear test's: the single attributes tied for the best one it beat
+        text += t("cmp.why.axis_ties", ties=t("list.join").join(map(literal, pick.axis_ties)),
+                  value=_fixed(pick.axis_value, places))
     return text
 
 

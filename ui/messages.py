@@ -713,6 +713,9 @@ EN = {
     "cmp.col.pick": "{label} ✓",
     "cmp.tied_mark": ("= marks an attribute tied with the configuration's pick ✓: its tie "
                       "rule took the ✓."),
+    "cmp.tied_mark.axis": ("{labels} picks a linear test, which has no row and ties with no one "
+                           "attribute: in its column = marks the single attributes tied for "
+                           "its best single attribute, the split the linear test beat."),
     "cmp.binary_elsewhere": ("{column} of a continuous attribute is that of its cut with the "
                              "lowest Gini_index, which is not the t in its row: "
                              "{items}."),
@@ -738,6 +741,7 @@ EN = {
     "cmp.why.mean_gain": " among the attributes with Gain ≥ the mean {mean}",
     "cmp.why.left_out": ", which leaves out {attributes}",
     "cmp.why.ties": ", tied with {ties} ({rule})",
+    "cmp.why.axis_ties": ", beating its best single attributes {ties} (tied at {value})",
     "cmp.why.tie_break.first": "the first column wins",
     "cmp.why.tie_break.last": "the last column wins",
     "cmp.why.tie_break.random": "a seeded draw decides",

@@ -577,6 +577,9 @@ ZH = {
     "cmp.col.gini_binary": "Gini_index（最优二分）",
     "cmp.col.pick": "{label} ✓",
     "cmp.tied_mark": "= 表示该属性与此配置选中的 ✓ 并列：按并列规则选了 ✓。",
+    "cmp.tied_mark.axis": ("{labels} 选用线性划分，它不对应任何一行，也不与任何单个属性"
+                           "并列：其列中的 = 表示并列最优的单属性，即线性划分所胜过的单属性"
+                           "划分。"),
     "cmp.binary_elsewhere": ("连续属性的 {column} 取在基尼指数最小的划分点，与同一行的 t "
                              "不是同一个划分点：{items}。"),
     "cmp.binary_elsewhere.item": "{attribute} 在 t = {cut} 处为 {best}（在 t = {t} 处为 {at_t}）",
@@ -600,6 +603,7 @@ ZH = {
     "cmp.why.mean_gain": "，候选范围是 Gain ≥ 平均值 {mean} 的属性",
     "cmp.why.left_out": "，这排除了 {attributes}",
     "cmp.why.ties": "，与 {ties} 并列（{rule}）",
+    "cmp.why.axis_ties": "，优于并列最优的单属性 {ties}（均为 {value}）",
     "cmp.why.tie_break.first": "取列顺序最靠前的",
     "cmp.why.tie_break.last": "取列顺序最靠后的",
     "cmp.why.tie_break.random": "由固定种子的随机抽取决定",

@@ -923,6 +923,27 @@ def test_the_tree_header_names_the_algorithm_in_the_language():
     assert "\nOblique tree, " in english.stdout
 
 
+@pytest.mark.parametrize("lang, legend, said", [
+    ("en", "no row is chosen, the linear test below is; = tied for the best single attribute",
+     "The best single attributes 纹理, 含糖率 tie at Gini index 0.286 (= above); the linear "
+     "test's Gini index is 0.257."),
+    ("zh", "选用的是下面的线性划分，没有选中的行；= 为并列最优的单属性",
+     "并列最优的单属性纹理、含糖率的基尼指数均为 0.286（上表中的 =）；线性划分的基尼指数为 "
+     "0.257。")])
+def test_an_oblique_roots_table_says_what_its_ties_are(lang, legend, said):
+    """Watermelon 3.0's oblique root is a linear test: no row has '*', and '=' marks 纹理 and
+    含糖率, tied for the best single attribute (the app's 并列最优的单属性), not tied with a
+    chosen row, as the legend '* chosen, = tied' (= 为与之并列) said."""
+    data = str(dataset_path("watermelon_3.0.csv"))
+    done = run("grow", data, "--target", "好瓜", "--algorithm", "oblique", "--lang", lang)
+    assert done.returncode == 0, done.stderr
+    table = done.stdout.split(legend, 1)
+    assert len(table) == 2, done.stdout
+    marked = [line.split()[0] for line in table[1].splitlines() if line.endswith("=")]
+    assert marked == ["纹理", "含糖率"], table[1]
+    assert said in done.stdout, done.stdout
+
+
 @pytest.mark.parametrize("lang, said", [
     ("en", "C4.5 keeps the features whose gain is at least the mean gain and takes the one with "
            "the largest gain ratio: 有自己的房子."),
