@@ -103,13 +103,14 @@ class MergedScores:
                                 -np.float64(r["gini_index_binary"]))]
 
     def table(self) -> Table:
-        """For the CSV/Markdown/LaTeX exports: one column per configuration's pick."""
+        """For the CSV/Markdown/LaTeX exports: one column per configuration's pick, marked
+        as the page marks it (pick_mark: ✓ its pick, = tied; a download hides no tie)."""
         columns = ["attribute", "kind", "threshold", "Gain", "IV", "Gain_ratio",
                    "Gini_index (multiway)", "Gini_index (best binary)",
                    *(f"{label} pick" for label in self.labels)]
         rows = [[r["attribute"], r["kind"], r["threshold"], r["gain"], r["iv"], r["gain_ratio"],
                  r["gini_index_multiway"], r["gini_index_binary"],
-                 *(r["picks"][label] for label in self.labels)] for r in self.rows]
+                 *(pick_mark(r, label) for label in self.labels)] for r in self.rows]
         return Table(columns, rows, row_threshold_digits(self.rows),
                      (columns.index("threshold"),))
 
@@ -170,6 +171,12 @@ def normalised(trace: dict, node: dict | None) -> dict[str, float]:
         return {a: (best / v if v > 0 else 1.0) for a, v in values.items()}
     best = max(values.values())
     return {a: (v / best if best > 0 else 0.0) for a, v in values.items()}
+
+
+def pick_mark(row: dict, label: str) -> str:
+    """A merged row's mark in a configuration's column: ✓ its pick, = tied (marked_ties),
+    else empty; the page and its downloads write the same marks."""
+    return "✓" if row["picks"][label] else "=" if row["tied"][label] else ""
 
 
 def axis_ties(decision: dict) -> tuple[str, ...]:

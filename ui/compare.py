@@ -17,6 +17,7 @@ from dtree_core.compare import (
     MergedScores,
     Pick,
     interpretability,
+    pick_mark,
     rival_places,
     rows_groups,
 )
@@ -82,8 +83,7 @@ def merged_frame(merged: MergedScores) -> pd.DataFrame:
                score_header("iv"): r["iv"], score_header("gain_ratio"): r["gain_ratio"],
                multiway: _number(r["gini_index_multiway"]), binary: r["gini_index_binary"]}
         for label in merged.labels:
-            row[t("cmp.col.pick", label=label)] = "✓" if r["picks"][label] else \
-                "=" if r["tied"][label] else ""
+            row[t("cmp.col.pick", label=label)] = pick_mark(r, label)
         rows.append(row)
     return pd.DataFrame(rows)
 

@@ -246,3 +246,24 @@ def test_a_tree_on_one_other_row_is_said_in_the_singular():
     assert (found.code, [p.grown[0] for p in found.picks]) == ("rows", [1, 1])
     assert explain(found) == ("The trees grew on different rows (A on 1; B on 1 other row or "
                               "weight): their nodes are not compared.")
+
+
+def test_the_downloaded_merged_table_marks_picks_and_ties_as_the_page_does(people):
+    """The CSV/Markdown/LaTeX table of the merged scores wrote True/False for each pick, so
+    CART's tie of eyes with hair (its tie rule took hair) was in no download: ties are never
+    hidden. Each configuration's column now holds the page's marks, ✓ and =."""
+    table = merged_scores(people).table()
+    marks = {row[0]: dict(zip(table.columns[-3:], row[-3:], strict=True)) for row in table.rows}
+    assert marks["hair"] == {"ID3 pick": "✓", "C4.5 pick": "", "CART pick": "✓"}
+    assert marks["eyes"] == {"ID3 pick": "", "C4.5 pick": "✓", "CART pick": "="}
+
+
+def test_the_downloaded_merged_table_marks_an_oblique_trees_tied_single_attributes():
+    """Where the oblique tree's linear test wins on watermelon 3.0, no row is its pick and
+    its column marks the single attributes tied for its best single attribute (= on 纹理 and
+    含糖率), in the download as on the page."""
+    found = traces("watermelon_3.0.csv", "好瓜", ["cart", "oblique"])
+    table = merged_scores(found).table()
+    oblique = {row[0]: row[-1] for row in table.rows}
+    assert {a for a, mark in oblique.items() if mark} == {"纹理", "含糖率"}
+    assert set(oblique.values()) == {"=", ""}
