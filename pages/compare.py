@@ -27,6 +27,7 @@ from ui import analysis, engine, pruning, registry
 from ui.compare import (
     COMPARED_NODES,
     HAN_ACCURACIES,
+    HAN_AT_ONCE_ROWS,
     HAN_TABLES_PER_ROW,
     MATTERS,
     best_binary_note,
@@ -254,22 +255,47 @@ def han_ties(labels: list[str], results: list[Criteria]) -> None:
                           copy=t(f"lesson.han.{copy}"), sentence=tied))
 
 
+def measuring_han(dataset: dict, traces: list[dict]) -> bool:
+    """Whether Han's criteria are measured on this run: at once on data of up to
+    HAN_AT_ONCE_ROWS rows, past it on request (each configuration's clean, noisy and blanked
+    trees, their predictions and the scalability fits took 10-15 s on a 3,000-row upload,
+    most of the page's first load). The toggle is the file's own: another file asks anew."""
+    rows = max(trace["nodes"][0]["n"] for trace in traces)
+    return st.toggle(t("lesson.han.measure"), value=rows <= HAN_AT_ONCE_ROWS,
+                     key=f"han_measure_{dataset['key']}")
+
+
+def han_measures(labels, configs, choices, dataset, size, seed, noise, blank):
+    """(Criteria, (sizes, seconds)) of each configuration, with a progress bar: a big file's
+    take seconds each (cached: a rerun reads them at once)."""
+    data, name = dataset["data"], dataset["filename"]
+    bar = st.progress(0.0)
+    results, timed = [], []
+    for done, (label, config) in enumerate(zip(labels, configs, strict=True)):
+        bar.progress(done / len(configs), text=tm("lesson.han.measuring", label=label,
+                                                  done=done + 1, total=len(configs)))
+        held_out = analysis.unvalidated(config)
+        results.append(analysis.safely(measured, data, name, choices, held_out, size, seed,
+                                       noise, blank))
+        timed.append(analysis.safely(fit_times, data, name, choices, held_out))
+    bar.empty()
+    return results, timed
+
+
 def han(labels, traces, configs, choices, dataset, size: float, seed: int) -> None:
     """Accuracy, speed, robustness and interpretability: a table each, two to a row; then
     scalability: a chart the page's full width, so its ticks and legend have room."""
     st.subheader(t("lesson.han"))
     st.caption(t("lesson.han.intro"))
+    if not measuring_han(dataset, traces):
+        return
     shares = st.columns(2)
     low, high, by = HAN_SHARES  # no value=: a link may have set them (state.open_link)
     noise = shares[0].slider(t("lesson.han.noise"), low, high, step=by,
                              key=start_widget(HAN_NOISE_WIDGET, HAN_START))
     blank = shares[1].slider(t("lesson.han.blank"), low, high, step=by,
                              key=start_widget(HAN_BLANK_WIDGET, HAN_START))
-    data, name = dataset["data"], dataset["filename"]
-    held_out = [analysis.unvalidated(c) for c in configs]
-    results = [analysis.safely(measured, data, name, choices, c, size, seed, noise, blank)
-               for c in held_out]
-    timed = [analysis.safely(fit_times, data, name, choices, c) for c in held_out]
+    results, timed = han_measures(labels, configs, choices, dataset, size, seed, noise, blank)
     frames = han_frames(labels, results, traces)
     for label, result in zip(labels, results, strict=True):
         for copy, (code, details) in result.refused.items():

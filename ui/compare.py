@@ -280,6 +280,10 @@ def _parent(found: list[tuple[tuple[str, ...], Disagreement | None]], i: int) ->
 HAN_TABLES = ("accuracy", "speed", "robustness", "interpretability")  # scalability: a chart
 HAN_TABLES_PER_ROW = 2  # at 1280 px a fifth of the page cut the wider tables off
 HAN_ACCURACIES = ("accuracy", "robustness")  # tables of accuracies, told apart row by row
+# Han's criteria are measured at once on data of up to this many rows (the textbooks' sets
+# take well under a second), past it when asked: a 3,000-row upload's took 10-15 s a
+# configuration (three trees each, their predictions, the scalability fits).
+HAN_AT_ONCE_ROWS = 1000
 
 
 def han_table_rows() -> list[tuple[str, ...]]:
