@@ -14,13 +14,15 @@ from ui import compare
 from ui.messages import t
 
 COMPARE = "pages/compare.py"
+# each configuration's clean tree, its noisy and blanked copies, its scalability fits
+MEASURED = {"clean_measure": 3, "copy_measure": 6, "scalability": 3}
 
 
 @pytest.fixture
 def calls(monkeypatch):
     """How often the page measured Han's criteria and timed the scalability fits (the caches
     cleared before and after, so no other test's entries answer for them)."""
-    counted = {"han_criteria": 0, "scalability": 0}
+    counted = {"clean_measure": 0, "copy_measure": 0, "scalability": 0}
     for name in counted:
         original = getattr(core, name)
 
@@ -48,15 +50,15 @@ def han_tables(at, lang: str) -> list:
 def test_big_data_measures_han_s_criteria_only_when_asked(lang, calls, monkeypatch):
     monkeypatch.setattr(compare, "HAN_AT_ONCE_ROWS", 5)  # 17 rows: past it
     at = page_app(COMPARE, "watermelon_2.0", lang=lang)
-    assert calls == {"han_criteria": 0, "scalability": 0}
+    assert calls == {"clean_measure": 0, "copy_measure": 0, "scalability": 0}
     assert not measure_toggle(at, lang).value and not han_tables(at, lang)
     assert at.subheader and t("lesson.han", _lang=lang) in [s.value for s in at.subheader]
     measure_toggle(at, lang).set_value(True).run()
     assert not at.exception and not at.error
-    assert calls == {"han_criteria": 3, "scalability": 3}  # one per configuration
+    assert calls == MEASURED
     assert len(han_tables(at, lang)) == 2
     at.run()  # a rerun reads them from the cache
-    assert calls == {"han_criteria": 3, "scalability": 3}
+    assert calls == MEASURED
     assert len(han_tables(at, lang)) == 2
 
 
@@ -64,5 +66,15 @@ def test_big_data_measures_han_s_criteria_only_when_asked(lang, calls, monkeypat
 def test_the_textbooks_data_is_measured_at_once(lang, calls):
     at = page_app(COMPARE, "watermelon_2.0", lang=lang)
     assert measure_toggle(at, lang).value
-    assert calls == {"han_criteria": 3, "scalability": 3}
+    assert calls == MEASURED
+    assert len(han_tables(at, lang)) == 2
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_moving_the_noise_share_grows_the_noisy_copies_alone(lang, calls):
+    at = page_app(COMPARE, "watermelon_2.0", lang=lang)
+    assert calls == MEASURED
+    at.slider(key="han_noise").set_value(0.3).run()
+    assert not at.exception and not at.error
+    assert calls == {**MEASURED, "copy_measure": 9}  # one noisy copy per configuration
     assert len(han_tables(at, lang)) == 2
