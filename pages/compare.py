@@ -38,6 +38,7 @@ from ui.compare import (
     criteria_chart,
     han_frames,
     han_table_rows,
+    interpretability_frame,
     matters_frame,
     merged_places,
     merged_styled,
@@ -303,12 +304,23 @@ def han_measures(labels, configs, choices, dataset, size, seed, noise, blank):
     return results, timed
 
 
+def han_table(criterion: str, frame, decimals: int) -> None:
+    """One criterion's table under its name."""
+    st.markdown(f"**{t(f'lesson.han.{criterion}')}**")
+    apart = frame.columns if criterion in HAN_ACCURACIES else ()
+    st.dataframe(frame, hide_index=True, key=f"han_{criterion}",
+                 column_config=number_formats(frame, decimals, apart=apart))
+
+
 def han(labels, traces, configs, choices, dataset, size: float, seed: int) -> None:
     """Accuracy, speed, robustness and interpretability: a table each, two to a row; then
     scalability: a chart the page's full width, so its ticks and legend have room."""
     st.subheader(t("lesson.han"))
     st.caption(t("lesson.han.intro"))
-    if not measuring_han(dataset, traces):
+    decimals = int(st.session_state.decimals)
+    if not measuring_han(dataset, traces):  # the trees' own criterion is shown at once
+        with st.columns(HAN_TABLES_PER_ROW)[0]:
+            han_table("interpretability", interpretability_frame(labels, traces), decimals)
         return
     shares = st.columns(2)
     low, high, by = HAN_SHARES  # no value=: a link may have set them (state.open_link)
@@ -323,16 +335,11 @@ def han(labels, traces, configs, choices, dataset, size: float, seed: int) -> No
             st.info(tm("lesson.han.refused", label=label, copy=t(f"lesson.han.{copy}"),
                        reason=t(f"error.{code}", **details)))
     han_ties(labels, results)
-    decimals = int(st.session_state.decimals)
     for row in han_table_rows():
         # a short last row keeps the others' column width: strict=False
         for column, criterion in zip(st.columns(HAN_TABLES_PER_ROW), row, strict=False):
             with column:
-                st.markdown(f"**{t(f'lesson.han.{criterion}')}**")
-                frame = frames[criterion]
-                apart = frame.columns if criterion in HAN_ACCURACIES else ()
-                st.dataframe(frame, hide_index=True, key=f"han_{criterion}",
-                             column_config=number_formats(frame, decimals, apart=apart))
+                han_table(criterion, frames[criterion], decimals)
     st.markdown(f"**{t('lesson.han.scalability')}**")
     st.plotly_chart(scalability_figure(labels, timed[0][0], [s for _, s in timed]),
                     key="han_scalability", width="stretch")

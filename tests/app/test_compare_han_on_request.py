@@ -52,6 +52,8 @@ def test_big_data_measures_han_s_criteria_only_when_asked(lang, calls, monkeypat
     at = page_app(COMPARE, "watermelon_2.0", lang=lang)
     assert calls == {"clean_measure": 0, "copy_measure": 0, "scalability": 0}
     assert not measure_toggle(at, lang).value and not han_tables(at, lang)
+    readable = t("lesson.han.rule_length", _lang=lang)  # interpretability: read off the trees
+    assert len([d for d in at.dataframe if readable in d.value.columns]) == 2  # and matters'
     assert at.subheader and t("lesson.han", _lang=lang) in [s.value for s in at.subheader]
     measure_toggle(at, lang).set_value(True).run()
     assert not at.exception and not at.error
