@@ -634,28 +634,66 @@ def interpretability(trace: dict) -> tuple[int, int, float]:
     return len(leaves), tree_depth(trace), sum(n["depth"] for n in leaves) / len(leaves)
 
 
+@dataclass(frozen=True)
+class Measured:
+    """One of han_criteria's trees measured on the held-out rows: the clean one (timed), or
+    a noisy or blanked copy (untimed; accuracy None and refused set where the budget or the
+    copy's one class kept it from growing)."""
+
+    accuracy: float | None
+    tied: tuple | None  # tied_to of its predictions (None: not grown)
+    fit_seconds: float = 0.0
+    predict_seconds: float = 0.0
+    refused: tuple[str, dict] | None = None
+
+
+COPIES = ("noisy", "blanked")
+
+
+def clean_measure(options, X: pd.DataFrame, y: pd.Series, split) -> Measured:
+    """The tree grown on the split's clean training rows: its held-out accuracy and times."""
+    train, test = split
+    model, fit_seconds = timedfit(options, X.iloc[train], y.iloc[train])
+    accuracy, predict_seconds = timed_accuracy(model, X.iloc[test], y.iloc[test])
+    return Measured(accuracy, tied_to(model, X.iloc[test]), fit_seconds, predict_seconds)
+
+
+def copy_measure(options, X: pd.DataFrame, y: pd.Series, split, copy: str, share: float,
+                 seed: int) -> Measured:
+    """A tree grown on a copy of the training rows, "noisy" (a share of the labels changed)
+    or "blanked" (a share of the values made missing): its held-out accuracy. Measured apart
+    from the clean tree and the other copy, so that a page moving one share grows one copy."""
+    train, test = split
+    X_train, y_train = X.iloc[train], y.iloc[train]
+    if copy == "noisy":
+        X_copy, y_copy = X_train, with_label_noise(y_train, share, seed)
+    else:
+        X_copy, y_copy = with_blanks(X_train, share, seed), y_train
+    try:
+        model = fit(options, X_copy, y_copy)
+    except (BudgetError, CodedError) as error:  # too big, or (a small split's noisy
+        # copy) left with one class: that copy is not grown, the rest of the page is
+        return Measured(None, None, refused=(error.code, dict(error.details)))
+    return Measured(held_out_accuracy(model, X.iloc[test], y.iloc[test]),
+                    tied_to(model, X.iloc[test]))
+
+
+def criteria_of(clean: Measured, copies: dict[str, Measured]) -> Criteria:
+    """The Criteria of a clean tree's and its copies' measures (COPIES, by name)."""
+    refused = {name: m.refused for name, m in copies.items() if m.refused is not None}
+    tied = {name: m.tied for name, m in {"clean": clean, **copies}.items()
+            if m.tied is not None}
+    return Criteria(clean.accuracy, clean.fit_seconds, clean.predict_seconds,
+                    copies["noisy"].accuracy, copies["blanked"].accuracy, refused, tied)
+
+
 def han_criteria(options, X: pd.DataFrame, y: pd.Series, split, noise: float, blank: float,
                  seed: int) -> Criteria:
     """Accuracy, speed and robustness on one split (interpretability: of the full tree)."""
-    train, test = split
-    X_train, y_train = X.iloc[train], y.iloc[train]
-    model, fit_seconds = timedfit(options, X_train, y_train)
-    accuracy, predict_seconds = timed_accuracy(model, X.iloc[test], y.iloc[test])
-    copies = {"noisy": (X_train, with_label_noise(y_train, noise, seed)),
-              "blanked": (with_blanks(X_train, blank, seed), y_train)}
-    models, refused = {}, {}
-    for name, (X_copy, y_copy) in copies.items():
-        try:
-            models[name] = fit(options, X_copy, y_copy)
-        except (BudgetError, CodedError) as error:  # too big, or (a small split's noisy
-            # copy) left with one class: that copy is not grown, the rest of the page is
-            refused[name] = (error.code, dict(error.details))
-    robust = {name: held_out_accuracy(models[name], X.iloc[test], y.iloc[test])
-              if name in models else None for name in copies}
-    tied = {name: tied_to(grown, X.iloc[test])
-            for name, grown in {"clean": model, **models}.items()}
-    return Criteria(accuracy, fit_seconds, predict_seconds, robust["noisy"], robust["blanked"],
-                    refused, tied)
+    shares = {"noisy": noise, "blanked": blank}
+    return criteria_of(clean_measure(options, X, y, split),
+                       {copy: copy_measure(options, X, y, split, copy, shares[copy], seed)
+                        for copy in COPIES})
 
 
 SCALABILITY_ROWS = 20_000  # the largest copy of the data scalability grows a tree on

@@ -42,23 +42,26 @@ class Routes:
 
     def __init__(self, nodes):
         self.nodes, self.memo = nodes, {}
+        # a fresh fit's nodes say these without building a Node (records.FrozenNodes)
+        self.facts = getattr(nodes, "routing_facts", None) or (lambda k: node_facts(nodes[k]))
 
     def __getitem__(self, node_id: int) -> Route:
         route = self.memo.get(node_id)
         if route is None:
-            route = self.memo[node_id] = self._read(self.nodes[node_id])
+            route = self.memo[node_id] = self._read(node_id)
         return route
 
-    def _read(self, node: Node) -> Route:
-        counts = np.asarray(node.class_counts, dtype=float)
-        if node.is_leaf or not node.children:
-            return Route(node.parent, None, (), None, counts)
-        children = [self.nodes[c] for c in node.children]
-        shares = np.array([c.weight for c in children], dtype=float)
+    def _read(self, node_id: int) -> Route:
+        parent, leaf, children, _, counts, _ = self.facts(node_id)
+        counts = np.asarray(counts, dtype=float)
+        if leaf or not children:
+            return Route(parent, None, (), None, counts)
+        facts = [self.facts(c) for c in children]
+        shares = np.array([f[3] for f in facts], dtype=float)
         total = shares.sum()
         shares = shares / total if total > 0 else np.full(len(shares), 1 / len(shares))
-        return Route(node.parent, Split.of_conditions([c.branch for c in children]),
-                     node.children, shares, counts)
+        return Route(parent, Split.of_conditions([f[5] for f in facts]), children, shares,
+                     counts)
 
     def distribution(self, node_id: int) -> np.ndarray:
         """The node's class shares as a leaf; an empty one predicts as its nearest non-empty
@@ -69,6 +72,13 @@ class Routes:
         counts = route.counts
         return counts / counts.sum() if counts.sum() > 0 else np.full(len(counts),
                                                                       1 / len(counts))
+
+
+def node_facts(node: Node) -> tuple:
+    """records.FrozenNodes.routing_facts of a Node record: (parent, whether a leaf, children,
+    weight, class counts, branch)."""
+    return (node.parent, node.is_leaf, node.children, node.weight, node.class_counts,
+            node.branch)
 
 
 _ROUTES: dict[int, Routes] = {}  # by id(trace): a Trace is frozen but not hashable

@@ -4,14 +4,18 @@ import streamlit as st
 
 from dtree_core import links
 from dtree_core.compare import (
+    COPIES,
     REPEAT_BELOW,
     SCALABILITY_ROWS,
     TIMING_REPEATS,
     Criteria,
+    Measured,
+    clean_measure,
     compared_keys,
+    copy_measure,
+    criteria_of,
     disagreements,
     doubling_sizes,
-    han_criteria,
     merged_scores,
     nodes_by_key,
     same_rows,
@@ -27,12 +31,14 @@ from ui import analysis, engine, pruning, registry
 from ui.compare import (
     COMPARED_NODES,
     HAN_ACCURACIES,
+    HAN_AT_ONCE_ROWS,
     HAN_TABLES_PER_ROW,
     MATTERS,
     best_binary_note,
     criteria_chart,
     han_frames,
     han_table_rows,
+    interpretability_frame,
     matters_frame,
     merged_places,
     merged_styled,
@@ -224,11 +230,28 @@ def scores(labels: list[str], traces: list[dict]) -> None:
 # --------------------------------------------------------------------- Han's five criteria
 
 
-@st.cache_data(max_entries=32, ttl=engine.CACHE_TTL, show_spinner=False)
 def measured(data: bytes, filename: str, choices: dict, options: Options, test_size: float,
              seed: int, noise: float, blank: float) -> Criteria:
+    """han_criteria, each tree measured and cached apart: moving the noise share grows the
+    noisy copy alone (the three trees of a 3,000-row file took 10 s a configuration)."""
+    shares = {"noisy": noise, "blanked": blank}
+    return criteria_of(clean_measured(data, filename, choices, options, test_size, seed),
+                       {copy: copy_measured(data, filename, choices, options, test_size, seed,
+                                            copy, shares[copy]) for copy in COPIES})
+
+
+@st.cache_data(max_entries=32, ttl=engine.CACHE_TTL, show_spinner=False)
+def clean_measured(data: bytes, filename: str, choices: dict, options: Options,
+                   test_size: float, seed: int) -> Measured:
     X, y, fitted = engine.ready(data, filename, choices, options)
-    return han_criteria(fitted, X, y, stratified_split(y, test_size, seed), noise, blank, seed)
+    return clean_measure(fitted, X, y, stratified_split(y, test_size, seed))
+
+
+@st.cache_data(max_entries=64, ttl=engine.CACHE_TTL, show_spinner=False)
+def copy_measured(data: bytes, filename: str, choices: dict, options: Options,
+                  test_size: float, seed: int, copy: str, share: float) -> Measured:
+    X, y, fitted = engine.ready(data, filename, choices, options)
+    return copy_measure(fitted, X, y, stratified_split(y, test_size, seed), copy, share, seed)
 
 
 @st.cache_data(max_entries=16, ttl=engine.CACHE_TTL, show_spinner=False)
@@ -254,38 +277,69 @@ def han_ties(labels: list[str], results: list[Criteria]) -> None:
                           copy=t(f"lesson.han.{copy}"), sentence=tied))
 
 
+def measuring_han(dataset: dict, traces: list[dict]) -> bool:
+    """Whether Han's criteria are measured on this run: at once on data of up to
+    HAN_AT_ONCE_ROWS rows, past it on request (each configuration's clean, noisy and blanked
+    trees, their predictions and the scalability fits took 10-15 s on a 3,000-row upload,
+    most of the page's first load). The toggle is the file's own: another file asks anew."""
+    rows = max(trace["nodes"][0]["n"] for trace in traces)
+    return st.toggle(t("lesson.han.measure"), value=rows <= HAN_AT_ONCE_ROWS,
+                     key=f"han_measure_{dataset['key']}")
+
+
+def han_measures(labels, configs, choices, dataset, size, seed, noise, blank):
+    """(Criteria, (sizes, seconds)) of each configuration, with a progress bar: a big file's
+    take seconds each (cached: a rerun reads them at once)."""
+    data, name = dataset["data"], dataset["filename"]
+    bar = st.progress(0.0)
+    results, timed = [], []
+    for done, (label, config) in enumerate(zip(labels, configs, strict=True)):
+        bar.progress(done / len(configs), text=tm("lesson.han.measuring", label=label,
+                                                  done=done + 1, total=len(configs)))
+        held_out = analysis.unvalidated(config)
+        results.append(analysis.safely(measured, data, name, choices, held_out, size, seed,
+                                       noise, blank))
+        timed.append(analysis.safely(fit_times, data, name, choices, held_out))
+    bar.empty()
+    return results, timed
+
+
+def han_table(criterion: str, frame, decimals: int) -> None:
+    """One criterion's table under its name."""
+    st.markdown(f"**{t(f'lesson.han.{criterion}')}**")
+    apart = frame.columns if criterion in HAN_ACCURACIES else ()
+    st.dataframe(frame, hide_index=True, key=f"han_{criterion}",
+                 column_config=number_formats(frame, decimals, apart=apart))
+
+
 def han(labels, traces, configs, choices, dataset, size: float, seed: int) -> None:
     """Accuracy, speed, robustness and interpretability: a table each, two to a row; then
     scalability: a chart the page's full width, so its ticks and legend have room."""
     st.subheader(t("lesson.han"))
     st.caption(t("lesson.han.intro"))
+    decimals = int(st.session_state.decimals)
+    if not measuring_han(dataset, traces):  # the trees' own criterion is shown at once
+        with st.columns(HAN_TABLES_PER_ROW)[0]:
+            han_table("interpretability", interpretability_frame(labels, traces), decimals)
+        return
     shares = st.columns(2)
     low, high, by = HAN_SHARES  # no value=: a link may have set them (state.open_link)
     noise = shares[0].slider(t("lesson.han.noise"), low, high, step=by,
                              key=start_widget(HAN_NOISE_WIDGET, HAN_START))
     blank = shares[1].slider(t("lesson.han.blank"), low, high, step=by,
                              key=start_widget(HAN_BLANK_WIDGET, HAN_START))
-    data, name = dataset["data"], dataset["filename"]
-    held_out = [analysis.unvalidated(c) for c in configs]
-    results = [analysis.safely(measured, data, name, choices, c, size, seed, noise, blank)
-               for c in held_out]
-    timed = [analysis.safely(fit_times, data, name, choices, c) for c in held_out]
+    results, timed = han_measures(labels, configs, choices, dataset, size, seed, noise, blank)
     frames = han_frames(labels, results, traces)
     for label, result in zip(labels, results, strict=True):
         for copy, (code, details) in result.refused.items():
             st.info(tm("lesson.han.refused", label=label, copy=t(f"lesson.han.{copy}"),
                        reason=t(f"error.{code}", **details)))
     han_ties(labels, results)
-    decimals = int(st.session_state.decimals)
     for row in han_table_rows():
         # a short last row keeps the others' column width: strict=False
         for column, criterion in zip(st.columns(HAN_TABLES_PER_ROW), row, strict=False):
             with column:
-                st.markdown(f"**{t(f'lesson.han.{criterion}')}**")
-                frame = frames[criterion]
-                apart = frame.columns if criterion in HAN_ACCURACIES else ()
-                st.dataframe(frame, hide_index=True, key=f"han_{criterion}",
-                             column_config=number_formats(frame, decimals, apart=apart))
+                han_table(criterion, frames[criterion], decimals)
     st.markdown(f"**{t('lesson.han.scalability')}**")
     st.plotly_chart(scalability_figure(labels, timed[0][0], [s for _, s in timed]),
                     key="han_scalability", width="stretch")

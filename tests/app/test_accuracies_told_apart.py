@@ -12,7 +12,7 @@ import streamlit as st
 from app_helpers import page_app
 
 from dtree_core import compare
-from dtree_core.compare import Criteria
+from dtree_core.compare import Measured
 from dtree_core.evaluate import Evaluation
 from dtree_core.options import Options
 from ui import analysis
@@ -61,12 +61,15 @@ def test_the_compare_summary_and_han_s_tables_tell_the_configurations_apart(monk
     def training_and_holdout(data, filename, choices, options, test_size, seed):
         return scored(options.algorithm).train_accuracy, (), scored(options.algorithm)
 
-    def han_criteria(options, X, y, split, noise, blank, seed):
-        accuracy = RIGHT[options.algorithm] / 3000
-        return Criteria(accuracy, 0.1, 0.01, accuracy, 0.25)
+    def clean_measure(options, X, y, split):
+        return Measured(RIGHT[options.algorithm] / 3000, None, 0.1, 0.01)
+
+    def copy_measure(options, X, y, split, copy, share, seed):
+        return Measured(RIGHT[options.algorithm] / 3000 if copy == "noisy" else 0.25, None)
 
     monkeypatch.setattr(analysis, "training_and_holdout", training_and_holdout)
-    monkeypatch.setattr(compare, "han_criteria", han_criteria)
+    monkeypatch.setattr(compare, "clean_measure", clean_measure)
+    monkeypatch.setattr(compare, "copy_measure", copy_measure)
     at = page_app("pages/compare.py")
     assert not at.exception
     held_out = t("cmp.col.test_accuracy")

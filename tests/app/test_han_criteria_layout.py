@@ -112,7 +112,7 @@ def test_speed_column_times_a_warmed_up_fit_and_prediction_at_their_shortest(mon
     # each warm-up run comes before the clock is read; the robustness trees are not timed
     assert events == (["fit"] + ["clock", "fit", "clock"] * 3
                       + ["predict"] + ["clock", "predict", "clock"] * 3
-                      + ["fit", "fit", "predict", "predict"])
+                      + ["fit", "predict", "fit", "predict"])  # noisy, then blanked
     # warm-up + 3 timed fits on the training rows, then the noisy and the blanked trees
     assert fitted_rows == [len(split[0])] * 6
 

@@ -7,6 +7,7 @@ import gc
 
 import numpy as np
 import pandas as pd
+import pytest
 
 from dtree_core import DecisionTree, predicting
 from dtree_core.records import FrozenNodes
@@ -23,10 +24,11 @@ def test_predicting_again_reads_no_node_again(monkeypatch):
     X, y = noisy(400)
     model = DecisionTree("c45").fit(X, y)
     assert isinstance(model.trace_.nodes, FrozenNodes)
-    reads = []
-    real = FrozenNodes.__getitem__
-    monkeypatch.setattr(FrozenNodes, "__getitem__",
+    reads, built = [], []
+    real = FrozenNodes.routing_facts
+    monkeypatch.setattr(FrozenNodes, "routing_facts",
                         lambda self, k: reads.append(k) or real(self, k))
+    monkeypatch.setattr(FrozenNodes, "__getitem__", lambda self, k: built.append(k))
     first = model.predict_proba(X)
     once = len(reads)
     # a node is read as itself and as its parent's child (its branch and weight)
@@ -35,6 +37,9 @@ def test_predicting_again_reads_no_node_again(monkeypatch):
     assert (model.predict_proba(X) == first).all() and len(reads) == once
     list(model.predict_by_depth(X, 5))
     assert len(reads) == once
+    # no Node is built to route rows: its decision's rivals and ties are not read (a
+    # 3,000-row file's robustness trees, 28k Node builds, took 2.7 s on the Compare page)
+    assert built == []
 
 
 def test_routes_go_with_their_trace():
@@ -48,9 +53,11 @@ def test_routes_go_with_their_trace():
     assert key not in predicting._ROUTES
 
 
-def test_a_trace_read_back_predicts_as_the_fitted_one():
+@pytest.mark.parametrize("algorithm", ["id3", "c45", "cart"])
+def test_a_trace_read_back_predicts_as_the_fitted_one(algorithm):
     X, y = noisy(300, seed=2)
-    model = DecisionTree("cart").fit(X, y)
+    X["c"] = np.where(X["b"] < 0.3, "x", np.where(X["b"] < 0.6, "y", None))  # nominal, blanks
+    model = DecisionTree(algorithm).fit(X, y)
     from dtree_core.evaluate import FittedTrace
 
     again = FittedTrace.from_dict(model.trace_.to_dict(scores=False))

@@ -76,6 +76,9 @@ EN: dict[str, str] = {
     "lesson.han.intro": ("Han, Kamber & Pei compare classification methods by accuracy, speed, "
                          "robustness, scalability and interpretability: a table for each, but "
                          "a chart for scalability."),
+    "lesson.han.measure": ("Measure accuracy, speed, robustness and scalability (on a big "
+                           "file this grows several trees per configuration and takes a while)"),
+    "lesson.han.measuring": "Measuring {label} ({done} of {total})…",
     "lesson.han.accuracy": "Accuracy",
     "lesson.han.speed": "Speed",
     "lesson.han.robustness": "Robustness",
@@ -183,6 +186,9 @@ ZH: dict[str, str] = {
     "lesson.han.intro": ("韩家炜、Kamber 和裴健从准确率、速度、鲁棒性、可伸缩性和可解释性五方面"
                          "比较分类方法：可伸缩性画成一幅图，其余每条一个表格。这里的准确率"
                          "（accuracy）即周志华书中的“⟦精度⟧”。"),
+    "lesson.han.measure": ("测量准确率、速度、鲁棒性和可伸缩性（文件较大时每个配置要生成多棵树，"
+                           "需要一些时间）"),
+    "lesson.han.measuring": "正在测量 {label}（第 {done} 个，共 {total} 个）…",
     "lesson.han.accuracy": "准确率",
     "lesson.han.speed": "速度",
     "lesson.han.robustness": "鲁棒性",
