@@ -112,10 +112,10 @@ EN: dict[str, str] = {
     # why the criterion matters
     "lesson.matters": "Why the criterion matters",
     "lesson.unpruned": ("Pre-pruning and reduced-error pruning judge by validation rows, which "
-                        "the held-out splits on this page do not make: the accuracies, times and "
-                        "robustness below are of the same configurations unpruned (the training "
-                        "accuracy of a tree grown on every row, the others of trees grown on "
-                        "the split's training rows); the trees drawn above are pruned."),
+                        "the held-out splits on this page do not make: every accuracy, time and "
+                        "robustness on this page is of the same configurations unpruned (the "
+                        "training accuracy of a tree grown on every row, the others of trees "
+                        "grown on the split's training rows); the trees drawn above are pruned."),
     "lesson.unpruned.rows": ("The pruned trees drawn above, and their node counts, grew on "
                              "{rows} of the {total} rows: the others validate the pruning."),
     "lesson.matters.intro": ("The same data grown three ways, without forced splits or pruning: "
@@ -218,7 +218,7 @@ ZH: dict[str, str] = {
     "lesson.han.seed": "噪声和置空以随机种子 {seed} 只作用于训练样本；留出样本保持不变。",
     "lesson.matters": "为什么划分准则重要",
     "lesson.unpruned": ("预剪枝和错误率降低剪枝依据验证集判断，而本页的留出法划分"
-                        "没有验证集：下面的准确率、时间和鲁棒性都来自不剪枝的同一配置（训练集"
+                        "没有验证集：本页的准确率、时间和鲁棒性都来自不剪枝的同一配置（训练集"
                         "精度来自用全部样本生成的决策树，其余来自用划分出的训练样本生成的决策"
                         "树）；上面画出的决策树是剪枝后的。"),
     "lesson.unpruned.rows": ("上面画出的剪枝后决策树及其结点数只用了 {total} 个样本中的 {rows} "
