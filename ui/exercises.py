@@ -331,7 +331,10 @@ def ask(trace: dict, number: int, question: Question, seed: int):
         response = st.selectbox(winner_question(trace, question), options, key=key,
                                 persist_state="session",
                                 # in a form: no key to labelled (see pages/predict.py)
-                                format_func=labelled(options, lambda a: a or t("ex.quiz.pick")))
+                                format_func=labelled(options, lambda a: a or t("ex.quiz.pick")),
+                                # None empties the box, which then shows its placeholder: the
+                                # unpicked option's words, as on the Predict page
+                                placeholder=t("ex.quiz.pick"))
     else:
         for note in question.notes:
             st.caption(note_text(note))

@@ -175,7 +175,8 @@ def _regroup_form(path: str, nominal: list[dict]) -> handedit.Edit | None:
     names = [a["name"] for a in nominal]
     name = st.selectbox(t("he.attribute"), names, key="he_nominal")
     values = list(next(a for a in nominal if a["name"] == name)["values"])
-    first = st.multiselect(t("he.group.first"), values, key=f"he_group::{name}")
+    first = st.multiselect(t("he.group.first"), values, key=f"he_group::{name}",
+                           placeholder=t("he.group.placeholder"))
     rest = [v for v in values if v not in first]
     if not st.button(t("he.apply"), key="he_apply"):
         return None
@@ -210,7 +211,8 @@ def _auto_form(splits: list[str]) -> handedit.Edit | None:
         alpha = st.number_input(t("prune.cost_alpha"), 0.0, 1e6, 0.0, step=0.5,
                                 key="he_auto_alpha", help=t("prune.cost_alpha.help"))
     locked = st.multiselect(t("he.locked"), splits, key="he_locked", help=t("he.locked.help"),
-                            format_func=labelled(splits, path_words, key="he_locked"))
+                            format_func=labelled(splits, path_words, key="he_locked"),
+                            placeholder=t("he.locked.placeholder"))
     if not st.button(t("he.apply"), key="he_apply"):
         return None
     return handedit.Edit("auto", "root", method=method, alpha=float(alpha),

@@ -55,6 +55,7 @@ EN: dict[str, str] = {
                        "reduced-error pruning skips it, and with Li Hang's loss it is never a "
                        "group of leaves to retract. The sidebar's pruning does not know locks."),
     "he.locked.none": "none",
+    "he.locked.placeholder": "Choose nodes to lock",
     "he.edit.auto": "{method}; locked nodes: {locked}",
     "he.auto.rep.tie_prunes": ("{method}, pruning on a tie in validation accuracy (the "
                                "sidebar's “Prune on a tie” is ticked)"),
@@ -70,6 +71,7 @@ EN: dict[str, str] = {
     "he.action.cut": "Type a cut point",
     "he.attribute": "Attribute",
     "he.group.first": "Values in the first branch (the others go to the second)",
+    "he.group.placeholder": "Choose values",
     "he.threshold": "Cut point (≤ goes left, > goes right)",
     "he.apply": "Apply the edit",
     "he.undo": "Undo the last edit",
@@ -140,6 +142,7 @@ ZH: dict[str, str] = {
     "he.locked.help": ("在这里运行的自动剪枝不会剪去锁定的结点：错误率降低剪枝跳过它，用李航的损失"
                        "函数剪枝时它不会作为一组叶结点回缩。侧边栏的剪枝不考虑锁定。"),
     "he.locked.none": "无",
+    "he.locked.placeholder": "请选择要锁定的结点",
     "he.edit.auto": "{method}；锁定的结点：{locked}",
     "he.auto.rep.tie_prunes": ("{method}，验证集精度相同时剪枝（侧边栏已勾选“验证集精度相同时"
                                "也剪枝”）"),
@@ -154,6 +157,7 @@ ZH: dict[str, str] = {
     "he.action.cut": "输入划分点",
     "he.attribute": "属性",
     "he.group.first": "第一个分支中的取值（其余取值进入第二个分支）",
+    "he.group.placeholder": "请选择取值",
     "he.threshold": "划分点（≤ 走左分支，> 走右分支）",
     "he.apply": "执行编辑",
     "he.undo": "撤销上一次编辑",
