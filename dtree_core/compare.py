@@ -369,14 +369,21 @@ def _keyed(traces: list[dict]) -> tuple[list, list]:
 
 
 def grown_on(node: dict) -> tuple:
-    """What tells the rows a root grew on: their number, weight and class counts."""
+    """What a trace tells of the rows its root grew on: their number, weight and class
+    counts (it names no row, so two splits of one size and class mix look alike here)."""
     return node["n"], node["weight"], tuple(sorted(node["class_counts"].items()))
 
 
 def same_rows(traces: list[dict]) -> bool:
-    """Did every tree grow on the same rows (grown_on their roots)? Only then is a path the
-    same node, with the same rows, in each: a tree pruned by a validation split of the file
-    grew on the rest of it."""
+    """Do the trees' roots agree in grown_on: row count, weight and class counts? Only then is
+    a path taken as the same node in each: a tree pruned by a validation split of the file
+    grew on the rest of it. Agreeing counts are the same rows where each tree's rows are all
+    of one table's or one subset of them, as on the Compare page: a configuration grows on
+    every row (ui.pruning.choices_for gives the others no validation rows; a validation file,
+    the book's paired set among them, leaves every row) or on the training part of the one
+    split the sidebar offers every pre- and REP-pruned one (stratified_split holds at least
+    one row out, so that part has fewer rows). Traces grown elsewhere, on two splits of one
+    size and class mix, would agree here on different rows."""
     return len({grown_on(t["nodes"][0]) for t in traces}) == 1
 
 

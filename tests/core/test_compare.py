@@ -267,3 +267,16 @@ def test_the_downloaded_merged_table_marks_an_oblique_trees_tied_single_attribut
     oblique = {row[0]: row[-1] for row in table.rows}
     assert {a for a, mark in oblique.items() if mark} == {"纹理", "含糖率"}
     assert set(oblique.values()) == {"=", ""}
+
+
+def test_same_rows_checks_counts_not_which_rows():
+    """same_rows reads the roots' counts (the trace names no row), as its docstring says: two
+    trees grown on other rows of one size and class mix agree there. The Compare page never
+    grows such a pair (tests/app/test_compare_validation.py checks why)."""
+    from dtree_core.compare import same_rows
+
+    X, y = _melons()
+    rows = ([*range(0, 6), *range(8, 14)], [*range(1, 7), *range(9, 15)])
+    traces = [DecisionTree("id3").fit(X.iloc[r], y.iloc[r]).trace_.to_dict() for r in rows]
+    assert y.iloc[rows[0]].value_counts().equals(y.iloc[rows[1]].value_counts())
+    assert same_rows(traces)
