@@ -24,10 +24,10 @@ from dtree_core.paths import path_keys
 from dtree_core.pruning import VALIDATED, relation
 from dtree_core.split import format_number, told_apart_percent
 from dtree_core.trace import Trace
-from ui import analysis, engine, pruning
+from ui import analysis, engine, pruning, widgets
 from ui.messages import labelled, t, tm
 from ui.setup import error_text
-from ui.widgets import drawn_part, node_titles, path_words, percent_change
+from ui.widgets import drawn_part, node_titles, path_words, percent_change, tree_places
 
 SPLIT_SHARE, SPLIT_SEED = 0.3, 0  # the held-out share and seed when nothing else validates
 ACTIONS = ("prune", "regroup", "cut", "auto")
@@ -321,16 +321,19 @@ def side_by_side_accuracies(steps: list) -> tuple[str, str]:
 
 
 def _both_trees(steps: list) -> None:
-    """The algorithm's tree and the student's, each with its validation accuracy."""
+    """The algorithm's tree and the student's, each with its validation accuracy: side by side
+    when both fit (widgets.SIDE_BY_SIDE_NODES), else one a row, each cut to its top levels."""
     decimals = int(st.session_state.decimals)
     shown = side_by_side_accuracies(steps)
-    for col, name, (trace, _), accuracy in zip(st.columns(2), ("algorithm", "student"),
-                                               (steps[0], steps[-1]), shown, strict=True):
-        with col:
+    trees = (steps[0][0], steps[-1][0])
+    for place, name, trace, accuracy in zip(tree_places(list(trees)), ("algorithm", "student"),
+                                            trees, shown, strict=True):
+        with place:
             st.markdown(f"**{t(f'he.{name}')}**")
             inner = st.columns(2)
             inner[0].metric(t("he.accuracy"), accuracy)
             inner[1].metric(t("he.leaves"), _leaves(trace))
-            source = to_dot(trace, decimals=decimals, **drawn_part(trace)).source
+            part = drawn_part(trace, most=widgets.SIDE_BY_SIDE_NODES)
+            source = to_dot(trace, decimals=decimals, **part).source
             st.session_state[f"he_dot_{name}"] = source
             st.graphviz_chart(source, width="stretch")
