@@ -29,7 +29,6 @@ from dtree_core.options import Options
 from dtree_core.pruning import VALIDATED
 from ui import analysis, engine, pruning, registry
 from ui.compare import (
-    COMPARED_NODES,
     HAN_ACCURACIES,
     HAN_AT_ONCE_ROWS,
     HAN_TABLES_PER_ROW,
@@ -43,7 +42,6 @@ from ui.compare import (
     merged_places,
     merged_styled,
     scalability_figure,
-    side_by_side,
     summary_frame,
     ties_caption,
     why_sentences,
@@ -67,6 +65,7 @@ from ui.state import (
 )
 from ui.tables import BLANK
 from ui.widgets import (
+    SIDE_BY_SIDE_NODES,
     drawn_part,
     in_notation,
     node_titles,
@@ -74,6 +73,7 @@ from ui.widgets import (
     path_words,
     score_downloads,
     ties_sentence,
+    tree_places,
     worded_table,
 )
 
@@ -120,16 +120,8 @@ def trees(labels: list[str], traces: list[dict | None], refusals: list[str | Non
                 continue
             at = None if step is None else min(step, len(trace["steps"]) - 1)
             st.graphviz_chart(to_dot(trace, at, decimals=int(st.session_state.decimals),
-                                     **drawn_part(trace, at, most=COMPARED_NODES)).source,
+                                     **drawn_part(trace, at, most=SIDE_BY_SIDE_NODES)).source,
                               width="stretch")
-
-
-def tree_places(traces: list[dict | None]) -> list:
-    """A column each when the trees fit side by side, else a row each (ui.compare's
-    COMPARED_NODES: big trees in a third of the page were unreadable strips)."""
-    if side_by_side(traces):
-        return st.columns(len(traces))
-    return [st.container() for _ in traces]
 
 
 def unmatched_forces(labels: list[str], traces: list[dict]) -> None:
@@ -368,7 +360,7 @@ def criterion_matters(dataset, choices, base: Options) -> None:
         with column:
             st.markdown(f"**{registry.name(trace['algorithm'])}**")
             st.graphviz_chart(to_dot(trace, decimals=decimals,
-                                     **drawn_part(trace, most=COMPARED_NODES)).source,
+                                     **drawn_part(trace, most=SIDE_BY_SIDE_NODES)).source,
                               width="stretch")
 
 

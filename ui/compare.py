@@ -31,19 +31,6 @@ from ui.messages import literal, sentences, t
 from ui.tables import styled_numbers, threshold_formatter
 from ui.widgets import in_notation, majority_tie, score_header, stop_sentence
 
-# Three trees side by side get a third of the page each: a 3,000-row upload's trees, cut at
-# depth 7-8 (300 nodes), shrank there to strips about 20 px high. Trees of up to this many
-# nodes are drawn whole side by side (every bundled dataset's with the default options, but
-# the Worst baseline's); past it, one tree a row at the page's width, each down to the
-# deepest depth within this many nodes (such a tree's top 2-4 levels: 200-250 px high at
-# 1,400 px wide).
-COMPARED_NODES = 30
-
-
-def side_by_side(traces: list[dict | None]) -> bool:
-    """Whether the compared trees (None: one that was not grown) fit side by side."""
-    return all(trace is None or len(trace["nodes"]) <= COMPARED_NODES for trace in traces)
-
 
 def summary_frame(labels, traces, accuracies) -> pd.DataFrame:
     """Nodes, leaves, depth, training and held-out accuracy per configuration."""

@@ -24,13 +24,17 @@ from dtree_core.paths import path_keys
 from dtree_core.pruning import VALIDATED, relation
 from dtree_core.split import format_number, told_apart_percent
 from dtree_core.trace import Trace
-from ui import analysis, engine, pruning
+from ui import analysis, engine, pruning, state, widgets
+from ui.downloads import file_name
 from ui.messages import labelled, t, tm
 from ui.setup import error_text
-from ui.widgets import drawn_part, node_titles, path_words, percent_change
+from ui.widgets import drawn_part, node_titles, path_words, percent_change, tree_places
 
 SPLIT_SHARE, SPLIT_SEED = 0.3, 0  # the held-out share and seed when nothing else validates
 ACTIONS = ("prune", "regroup", "cut", "auto")
+# The ties listed on the page after an automatic reduced-error pruning: a 3,000-row upload's
+# tree had 484, a line each (70,000 characters of Markdown); the download holds every one.
+TIES_SHOWN = 20
 
 
 # --------------------------------------------------------------------- the rows and the tree
@@ -116,9 +120,9 @@ def hand_edit(current: dict) -> None:
     st.caption(t(f"he.validation.{source}", n=len(y_val), train=len(y)))
     context = f"{current['trace_id']}::{source}"
     edits = edits_for(context)
+    edits_json = json.dumps(edits, ensure_ascii=False)
     try:
-        steps = replayed(context, json.dumps(edits, ensure_ascii=False), current["options"],
-                         base, X, y, X_val, y_val)
+        steps = replayed(context, edits_json, current["options"], base, X, y, X_val, y_val)
     except DataError as error:  # an edit the tree no longer takes: start over, say why
         st.warning(t("he.error.edit", reason=error_text(error)))
         restart()
@@ -127,7 +131,7 @@ def hand_edit(current: dict) -> None:
     edit = _edit_form(student, X)
     if edit is not None:
         _apply(edit, student, X, y, (X_val, y_val), edits, current["options"])
-    _last_edit(steps, edits)
+    _last_edit(steps, edits, (f"{context}::{edits_json}", current["options"]))
     _log(edits, steps, current["options"])
     _both_trees(steps)
 
@@ -232,7 +236,9 @@ def _apply(edit: handedit.Edit, student: dict, X, y, validation, edits: list[dic
 
 
 
-def _last_edit(steps: list, edits: list[dict]) -> None:
+def _last_edit(steps: list, edits: list[dict], named: tuple) -> None:
+    """The last edit's accuracies; named: (the tree and its edits, the sidebar's options), as
+    replayed is keyed, for the ties' cache."""
     if len(steps) < 2:
         return
     st.markdown(f"**{t('he.last')}**")
@@ -242,21 +248,37 @@ def _last_edit(steps: list, edits: list[dict]) -> None:
     cols[0].metric(t("he.before"), before_text)
     cols[1].metric(t("he.after"), after_text, **change)
     if edits[-1]["kind"] == "auto" and edits[-1]["method"] == "rep":
-        _ties(steps[-1][0])
+        _ties(named, steps[-1][0])
 
 
-def _ties(student: dict) -> None:
+@st.cache_data(max_entries=16, ttl=engine.CACHE_TTL, show_spinner=False)
+def tie_lines(named: tuple, lang: str, notation: str, decimals: int,
+              _student: dict) -> list[str]:
+    """Each tie of the automatic reduced-error pruning in the sentence of the rule that decided
+    it, once per tree and edits (named), language, notation and decimals, not on every rerun
+    (a 3,000-row upload's tree had 484)."""
+    tied = [e for e in _student.get("pruning", ()) if relation(e["before"], e["after"]) == "eq"]
+    return ["- " + tm(pruning.reason_key(event, "rep"),
+                      **pruning.event_values(_student, event, decimals)) for event in tied]
+
+
+def _ties(named: tuple, student: dict) -> None:
     """The automatic reduced-error pruning's decisions where validation accuracy tied, each in
-    the sentence of the rule that decided it (pruned with prune on a tie, else kept)."""
-    tied = [e for e in student.get("pruning", ()) if relation(e["before"], e["after"]) == "eq"]
-    if not tied:
+    the sentence of the rule that decided it (pruned with prune on a tie, else kept): the first
+    TIES_SHOWN on the page, every one in the download."""
+    lines = tie_lines(named, st.session_state.get("lang", "en"), state.notation().key,
+                      int(st.session_state.decimals), student)
+    if not lines:
         st.caption(t("he.auto.no_ties"))
         return
-    decimals = int(st.session_state.decimals)
-    st.markdown(t("he.auto.ties", n=len(tied)))
-    for event in tied:
-        st.markdown("- " + tm(pruning.reason_key(event, "rep"),
-                              **pruning.event_values(student, event, decimals)))
+    st.markdown(t("he.auto.ties", n=len(lines)))
+    for line in lines[:TIES_SHOWN]:
+        st.markdown(line)
+    if len(lines) > TIES_SHOWN:
+        st.info(t("he.auto.ties.first", shown=TIES_SHOWN, n=len(lines)))
+        st.download_button(t("he.auto.ties.download"),
+                           "\n".join([t("he.auto.ties", n=len(lines)), "", *lines, ""]),
+                           file_name("ties", "md"), "text/markdown", key="he_ties_dl")
 
 
 def edit_text(edit: dict, decimals: int, prune_on_tie: bool) -> str:
@@ -321,16 +343,19 @@ def side_by_side_accuracies(steps: list) -> tuple[str, str]:
 
 
 def _both_trees(steps: list) -> None:
-    """The algorithm's tree and the student's, each with its validation accuracy."""
+    """The algorithm's tree and the student's, each with its validation accuracy: side by side
+    when both fit (widgets.SIDE_BY_SIDE_NODES), else one a row, each cut to its top levels."""
     decimals = int(st.session_state.decimals)
     shown = side_by_side_accuracies(steps)
-    for col, name, (trace, _), accuracy in zip(st.columns(2), ("algorithm", "student"),
-                                               (steps[0], steps[-1]), shown, strict=True):
-        with col:
+    trees = (steps[0][0], steps[-1][0])
+    for place, name, trace, accuracy in zip(tree_places(list(trees)), ("algorithm", "student"),
+                                            trees, shown, strict=True):
+        with place:
             st.markdown(f"**{t(f'he.{name}')}**")
             inner = st.columns(2)
             inner[0].metric(t("he.accuracy"), accuracy)
             inner[1].metric(t("he.leaves"), _leaves(trace))
-            source = to_dot(trace, decimals=decimals, **drawn_part(trace)).source
+            part = drawn_part(trace, most=widgets.SIDE_BY_SIDE_NODES)
+            source = to_dot(trace, decimals=decimals, **part).source
             st.session_state[f"he_dot_{name}"] = source
             st.graphviz_chart(source, width="stretch")

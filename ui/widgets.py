@@ -36,6 +36,13 @@ BIG_TREE = 60
 # DOT is 3 MB), so the pages without the Grow page's view setting draw a part (drawn_part).
 DRAWN_MAX = 300
 NEAR_LEVELS = 2  # levels drawn below the current node of such a tree: the Grow page's default
+# Trees shown side by side share the page's width: a 3,000-row upload's trees, cut at depth
+# 7-8 (300 nodes), shrank there to strips about 20 px high (Compare's three; the hand-edit
+# tab's two, 512 x 23 px). Trees of up to this many nodes are drawn whole side by side (every
+# bundled dataset's with the default options, but the Worst baseline's); past it, one tree a
+# row at the page's width, each down to the deepest depth within this many nodes (such a
+# tree's top 2-4 levels: 200-250 px high at 1,400 px wide).
+SIDE_BY_SIDE_NODES = 30
 KEYS = {"first": "Home", "prev": "Left", "next": "Right", "last": "End"}
 
 
@@ -338,3 +345,17 @@ def ties_sentence(tied_to, kind: str = "eval.ties") -> str | None:
     labels = Listed(dict.fromkeys(map(str, tied_to)))
     return tm(f"{kind}.one" if len(tied_to) == 1 else f"{kind}.many", n=len(tied_to),
               labels=labels)
+
+
+def side_by_side(traces: list[dict | None]) -> bool:
+    """Whether the trees (None: one that was not grown) fit side by side."""
+    return all(trace is None or len(trace["nodes"]) <= SIDE_BY_SIDE_NODES for trace in traces)
+
+
+def tree_places(traces: list[dict | None]) -> list:
+    """A column each when the trees fit side by side, else a row each (SIDE_BY_SIDE_NODES:
+    big trees in a share of the page were unreadable strips); draw each with
+    drawn_part(trace, ..., most=SIDE_BY_SIDE_NODES)."""
+    if side_by_side(traces):
+        return st.columns(len(traces))
+    return [st.container() for _ in traces]

@@ -1,6 +1,6 @@
 """Compare draws big trees one a row, each down to a depth that keeps it readable: a 3,000-row
 upload's three trees, side by side and cut at depth 7-8 (300 nodes), were strips about 20 px
-high. Trees within ui.compare.COMPARED_NODES stay whole and side by side (the textbooks')."""
+high. Trees within ui.widgets.SIDE_BY_SIDE_NODES stay whole and side by side (the textbooks')."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import re
 import pytest
 from app_helpers import page_app
 
-from ui import compare
+from ui import widgets
 from ui.messages import t
 from ui.widgets import depth_that_fits
 
@@ -34,7 +34,7 @@ def in_columns(at, label: str) -> bool:
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_trees_past_the_limit_are_drawn_one_a_row_and_cut_at_a_depth(lang, monkeypatch):
-    monkeypatch.setattr(compare, "COMPARED_NODES", SMALL)
+    monkeypatch.setattr(widgets, "SIDE_BY_SIDE_NODES", SMALL)
     at = page_app(COMPARE, "watermelon_2.0", lang=lang)
     charts = [c.proto.spec for c in at.get("graphviz_chart")]
     traces_nodes = [len(drawn_nodes(dot)) for dot in charts]

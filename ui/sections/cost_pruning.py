@@ -62,6 +62,9 @@ EN: dict[str, str] = {
     "he.auto.rep.tie_keeps": ("{method}, keeping the subtree on a tie in validation accuracy, "
                               "as the book does (the sidebar's “Prune on a tie” is not ticked)"),
     "he.auto.ties": "Where validation accuracy tied ({n}):",
+    "he.auto.ties.first": ("Shown are the first {shown} of these {n} nodes, in the order the "
+                           "pruning examined them; the download holds all {n}."),
+    "he.auto.ties.download": "Download all of them (Markdown)",
     "he.auto.no_ties": ("Validation accuracy tied nowhere, so the sidebar's “Prune on a tie” "
                         "changed nothing."),
     "he.node": "Node of your tree",
@@ -149,6 +152,9 @@ ZH: dict[str, str] = {
     "he.auto.rep.tie_keeps": ("{method}，验证集精度相同时保留子树，同书中做法（侧边栏未勾选“验证"
                               "集精度相同时也剪枝”）"),
     "he.auto.ties": "验证集精度相同的结点（{n} 个）：",
+    "he.auto.ties.first": ("这里按剪枝考察结点的顺序显示这 {n} 个结点中的前 {shown} 个；"
+                           "下载的文件包含全部 {n} 个。"),
+    "he.auto.ties.download": "下载全部（Markdown）",
     "he.auto.no_ties": "没有结点的验证集精度相同，侧边栏的“验证集精度相同时也剪枝”没有影响。",
     "he.node": "你的树中的结点",
     "he.action": "编辑",

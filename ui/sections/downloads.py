@@ -17,6 +17,7 @@ EN: dict[str, str] = {
     "file.scores": "scores",
     "file.solution": "solution",
     "file.quiz": "quiz",
+    "file.ties": "validation_ties",
     "file.frames": "frames",
 }
 
@@ -32,5 +33,6 @@ ZH: dict[str, str] = {
     "file.scores": "得分表",
     "file.solution": "手算过程",
     "file.quiz": "测验",
+    "file.ties": "验证集精度相同的结点",
     "file.frames": "逐步图",
 }
