@@ -69,13 +69,20 @@ def page_app(page: str | None, dataset: str = "watermelon_2.0", lang: str | None
     return at
 
 
+def uploaded_app(name: str, data: bytes, lang: str | None = None,
+                 mime: str = "text/csv") -> AppTest:
+    """The app in a language (None: the browser's) after uploading `data` as the file
+    `name` in the sidebar (not checked: a test may expect a refusal)."""
+    at = started_app(lang)
+    at.radio(key="source").set_value("upload").run()
+    at.file_uploader(key="upload").set_value((name, data, mime)).run()
+    return at
+
+
 def uploaded_page(page: str, frame, lang: str | None = None) -> AppTest:
     """The app with a DataFrame uploaded on the grow page as a CSV (its last column the
     class), in a language, switched to a page."""
-    at = started_app(lang)
-    at.radio(key="source").set_value("upload").run()
-    at.file_uploader(key="upload").set_value(
-        ("two.csv", frame.to_csv(index=False).encode("utf-8"), "text/csv")).run()
+    at = uploaded_app("two.csv", frame.to_csv(index=False).encode("utf-8"), lang)
     at.switch_page(page).run()
     assert not at.exception and not at.error
     return at

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from app_helpers import new_app
+from app_helpers import uploaded_app
 
 from dtree_core.data import Listed
 from tests.core.test_loading import chart_first_book, hidden_first_book
@@ -13,12 +13,7 @@ from ui.messages import t
 
 
 def uploaded(name: str, data: bytes, lang: str = "zh"):
-    at = new_app()
-    at.query_params["lang"] = lang
-    at.run()
-    at.radio(key="source").set_value("upload").run()
-    at.file_uploader(key="upload").set_value((name, data, "application/octet-stream")).run()
-    return at
+    return uploaded_app(name, data, lang, "application/octet-stream")
 
 
 def test_a_workbook_whose_first_sheet_is_a_chart_loads_its_data_sheet(tmp_path):

@@ -7,7 +7,7 @@ import json
 
 import numpy as np
 import pytest
-from app_helpers import new_app, node_widget, page_app
+from app_helpers import new_app, node_widget, page_app, uploaded_app
 
 from dtree_core.evaluate import holdout
 from dtree_core.loading import load_path, prepare
@@ -186,12 +186,7 @@ def test_a_root_that_stops_before_choosing_says_so_instead_of_a_table(lang):
     any attribute is scored (Fig. 4.2 line 5), so no tree has a score table to merge."""
     from ui.messages import t
 
-    at = new_app()
-    at.query_params["lang"] = lang
-    at.run()
-    at.radio(key="source").set_value("upload").run()
-    at.file_uploader(key="upload").set_value(
-        ("same.csv", b"a,b,y\nx,1,p\nx,1,q\nx,1,p\nx,1,q\n", "text/csv")).run()
+    at = uploaded_app("same.csv", b"a,b,y\nx,1,p\nx,1,q\nx,1,p\nx,1,q\n", lang)
     at.switch_page("pages/compare.py").run()
     assert not at.exception and not at.error
     assert t("node.no_scores", _lang=lang) in [c.value for c in at.caption]

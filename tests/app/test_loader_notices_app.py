@@ -7,7 +7,7 @@ import re
 import pytest
 
 from dtree_core.loading import NOTICES
-from tests.app.app_helpers import new_app
+from tests.app.app_helpers import new_app, uploaded_app
 from tests.core.test_cli_languages import NOISY, english_fragments, english_in
 from ui.messages import EN, ZH, t
 from ui.names import dataset_name
@@ -23,12 +23,7 @@ def test_every_notice_code_has_words_in_both_languages():
 
 def uploaded(lang: str, name: str = "noisy.csv", data: bytes | None = None):
     """The app in `lang` after uploading `data` (NOISY's CSV by default) as `name`."""
-    at = new_app()
-    at.query_params["lang"] = lang
-    at.run()
-    at.radio(key="source").set_value("upload").run()
-    data = NOISY.encode() if data is None else data
-    at.file_uploader(key="upload").set_value((name, data, "text/csv")).run()
+    at = uploaded_app(name, NOISY.encode() if data is None else data, lang)
     assert not at.exception
     return at
 
@@ -109,12 +104,7 @@ def test_the_report_gives_the_kinds_the_tree_uses_and_says_the_rows_it_dropped(l
 
     prepared = prepare(load_bytes(KIND_SHIFT.encode(), "kind_shift.csv"), "y")
     assert prepared.kinds["grade"] == "nominal" and prepared.dropped_rows == 1
-    at = new_app()
-    at.query_params["lang"] = lang
-    at.run()
-    at.radio(key="source").set_value("upload").run()
-    at.file_uploader(key="upload").set_value(("kind_shift.csv", KIND_SHIFT.encode(),
-                                              "text/csv")).run()
+    at = uploaded_app("kind_shift.csv", KIND_SHIFT.encode(), lang)
     assert not at.exception and not at.error
     report = next(df.value for df in at.dataframe
                   if t("setup.report.col.why", _lang=lang) in df.value.columns)
@@ -170,12 +160,8 @@ def test_a_refused_input_is_not_prepared_again_on_every_rerun(monkeypatch):
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_an_old_xls_upload_says_what_it_is_and_what_to_do(lang):
-    at = new_app()
-    at.query_params["lang"] = lang
-    at.run()
-    at.radio(key="source").set_value("upload").run()
     xls = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + b"\x00" * 600
-    at.file_uploader(key="upload").set_value(("成绩.xls", xls, "application/vnd.ms-excel")).run()
+    at = uploaded_app("成绩.xls", xls, lang, "application/vnd.ms-excel")
     said = unescaped(at.error[0].value)
     assert t("error.old_xls", _lang=lang, name="成绩.xls") in said
 
@@ -251,12 +237,7 @@ def test_a_refused_upload_names_the_tree_kept_once(lang):
     """The error box added "the pages still show the last tree grown: …" beside the sidebar's
     "No tree grew from it: the pages still show the tree of …": one fact said twice on one
     screen. The sidebar says it for another dataset; the error only for the tree's own."""
-    at = new_app()
-    at.query_params["lang"] = lang
-    at.run()
-    at.radio(key="source").set_value("upload").run()
-    at.file_uploader(key="upload").set_value(
-        ("single_class.csv", b"a,b,y\n1,x,p\n2,y,p\n3,x,p\n", "text/csv")).run()
+    at = uploaded_app("single_class.csv", b"a,b,y\n1,x,p\n2,y,p\n3,x,p\n", lang)
     words = EN if lang == "en" else ZH
     kept = words["setup.tree_kept"].split("**")[0]
     assert at.error and not [e for e in at.error if kept in re.sub(r"\\(.)", r"\1", e.value)]
