@@ -190,7 +190,10 @@ def folded(text) -> str:
 # people type for "no value" besides '-': the em dash —, the 破折号 —— that a Chinese input
 # method types for Shift+-, the en dash –, the horizontal bar ―, the minus sign − (typeset
 # text's; −0.5 is the number), and -- as Chinese financial data exports write it.
-DASHES_ONLY = re.compile("[-\u2010-\u2015\u2212\u2e3a\u2e3b]+")
+DASHES = "-\u2010-\u2015\u2212\u2e3a\u2e3b"  # a character class's inside, after NFKC
+# The same as written, before NFKC makes them '-' or —: full-width －, small ﹣ and ﹘
+DASHES_AS_WRITTEN = DASHES + "\ufe58\ufe63\uff0d"
+DASHES_ONLY = re.compile(f"[{DASHES}]+")
 
 
 def marker_form(text) -> str:

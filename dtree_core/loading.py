@@ -40,6 +40,7 @@ import pyarrow.csv as pa_csv
 from dtree_core.budget import Budget, BudgetError
 from dtree_core.data import (
     CONTINUOUS,
+    DASHES_AS_WRITTEN,
     DEFAULT_MISSING,
     NOMINAL,
     PLAIN_NUMBER,
@@ -134,8 +135,8 @@ _COMMA_EITHER_WAY_RE2 = r"^[+-]?[1-9][0-9]{0,2}(?:,[0-9]{3})+$"
 # or a whole number of four digits or more without one (2019, which it would write 2.019).
 _THOUSANDS_DOT_RE2 = r"^\s*[+-]?[1-9][0-9]{0,2}\.[0-9]{3}\s*$"
 _NOT_THOUSANDS_RE2 = r"^\s*[+-]?(?:[0-9]*\.[0-9]*(?:[eE][+-]?[0-9]+)?|[1-9][0-9]{3,})\s*$"
-# A cell of dashes alone as written (DASHES_ONLY before NFKC: full-width －, small ﹣ and ﹘ too)
-_DASHES_ONLY_RE2 = "^[-\u2010-\u2015\u2212\u2e3a\u2e3b\ufe58\ufe63\uff0d]+$"
+# A cell of dashes alone as written (data.DASHES_ONLY before NFKC)
+_DASHES_ONLY_RE2 = f"^[{DASHES_AS_WRITTEN}]+$"
 _MAX_SPELLINGS = 4096  # case spellings of the missing markers matched in C; beyond, per value
 
 
