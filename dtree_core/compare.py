@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import time
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
 import numpy as np
@@ -685,8 +686,12 @@ def copy_measure(options, X: pd.DataFrame, y: pd.Series, split, copy: str, share
                     tied_to(model, X.iloc[test]))
 
 
-def criteria_of(clean: Measured, copies: dict[str, Measured]) -> Criteria:
-    """The Criteria of a clean tree's and its copies' measures (COPIES, by name)."""
+def criteria_of(clean: Measured, measure_copy: Callable[[str, float], Measured],
+                noise: float, blank: float) -> Criteria:
+    """The Criteria of a clean tree's measures and of its copies', each copy (COPIES) measured
+    by measure_copy(copy, share) with its share: the noise's, the blanks'."""
+    copies = {copy: measure_copy(copy, share)
+              for copy, share in zip(COPIES, (noise, blank), strict=True)}
     refused = {name: m.refused for name, m in copies.items() if m.refused is not None}
     tied = {name: m.tied for name, m in {"clean": clean, **copies}.items()
             if m.tied is not None}
@@ -697,10 +702,9 @@ def criteria_of(clean: Measured, copies: dict[str, Measured]) -> Criteria:
 def han_criteria(options, X: pd.DataFrame, y: pd.Series, split, noise: float, blank: float,
                  seed: int) -> Criteria:
     """Accuracy, speed and robustness on one split (interpretability: of the full tree)."""
-    shares = {"noisy": noise, "blanked": blank}
     return criteria_of(clean_measure(options, X, y, split),
-                       {copy: copy_measure(options, X, y, split, copy, shares[copy], seed)
-                        for copy in COPIES})
+                       lambda copy, share: copy_measure(options, X, y, split, copy, share, seed),
+                       noise, blank)
 
 
 SCALABILITY_ROWS = 20_000  # the largest copy of the data scalability grows a tree on

@@ -4,7 +4,6 @@ import streamlit as st
 
 from dtree_core import links
 from dtree_core.compare import (
-    COPIES,
     REPEAT_BELOW,
     SCALABILITY_ROWS,
     TIMING_REPEATS,
@@ -226,10 +225,10 @@ def measured(data: bytes, filename: str, choices: dict, options: Options, test_s
              seed: int, noise: float, blank: float) -> Criteria:
     """han_criteria, each tree measured and cached apart: moving the noise share grows the
     noisy copy alone (the three trees of a 3,000-row file took 10 s a configuration)."""
-    shares = {"noisy": noise, "blanked": blank}
     return criteria_of(clean_measured(data, filename, choices, options, test_size, seed),
-                       {copy: copy_measured(data, filename, choices, options, test_size, seed,
-                                            copy, shares[copy]) for copy in COPIES})
+                       lambda copy, share: copy_measured(data, filename, choices, options,
+                                                         test_size, seed, copy, share),
+                       noise, blank)
 
 
 @st.cache_data(max_entries=32, ttl=engine.CACHE_TTL, show_spinner=False)
