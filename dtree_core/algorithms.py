@@ -85,6 +85,11 @@ class Algorithm:
         return self.nominal_shape == "multiway"
 
     @property
+    def draws_at_random(self) -> bool:
+        """Its rule draws an attribute (CLS): no score ranks the candidates."""
+        return self.ranks_by is None
+
+    @property
     def name_key(self) -> str:
         return f"algo.{self.key}"
 

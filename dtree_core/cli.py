@@ -719,8 +719,9 @@ def _print_root_scores(root: dict, tie_break: str, lang: str,
     decision has an axis_best) no row is chosen and '=' marks the single attributes tied for
     the best single attribute (the app's tie column): the header's legend says so, and a
     sentence names them with the Gini index the linear test beat."""
+    from .compare import axis_ties  # (as nodes_by_key: not loaded for the other commands)
+
     decision = root["decision"]
-    axis = decision.get("axis_best") or {}
     header = "scores.header.linear" if "weights" in decision else "scores.header"
     _say("\n" + say(lang, header, names, entropy=f"{root['entropy']:.3f}",
                     gini=f"{root['gini']:.3f}", entropy_of_d=names.text("entropy")))
@@ -728,10 +729,10 @@ def _print_root_scores(root: dict, tie_break: str, lang: str,
                           threshold=say(lang, "scores.threshold"),
                           **score_headers(names, on_known_rows(root))))
     _say(one_line(decision_text(decision, tie_break, lang, names, root["scores"])))
-    if axis.get("ties"):
+    tied = axis_ties(decision)
+    if tied:
         _say(say(lang, "scores.axis_ties", names, linear=f"{decision['linear_impurity']:.3f}",
-                 ties=Listed((axis["attribute"], *axis["ties"])),
-                 axis=f"{axis['gini_index']:.3f}"))
+                 ties=Listed(tied), axis=f"{decision['axis_best']['gini_index']:.3f}"))
 
 
 def score_headers(names: notations.Notation, known_only: bool = False) -> dict:

@@ -99,7 +99,7 @@ def check_reproducible(trace: dict) -> None:
     if method != "none":
         raise ExerciseFileError(f"The tree is pruned ({method}); the file carries the rows it "
                                 "grew on, not the pruning.", "pruned", method=method)
-    if algorithm_record(trace["algorithm"]).ranks_by is None:
+    if algorithm_record(trace["algorithm"]).draws_at_random:
         raise ExerciseFileError(f"{trace['algorithm']} draws attributes at random; no "
                                 "student's code makes the same draws.", "random",
                                 algorithm=trace["algorithm"])

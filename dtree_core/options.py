@@ -130,7 +130,7 @@ class Options:
         """Does the rule (one that draws at random: ranks_by None) or the tie rule read each
         node's random draws? Where neither does, the grower makes none (two hashes per
         depth, for nothing, at each of a deep chain's thousands of depths)."""
-        return self.rules.ranks_by is None or self.tie_break == "random"
+        return self.rules.draws_at_random or self.tie_break == "random"
 
     def but(self, **changes) -> Options:
         """A copy with some fields changed (checked again)."""

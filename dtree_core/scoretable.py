@@ -68,13 +68,14 @@ class LevelScores:
         for j, attribute_scores in enumerate(scores):  # one copy of the counts, not two
             attribute_scores.n_distinct = self.n_distinct[:, j]
         two_values = self.n_distinct >= 2
-        # a nominal attribute is a candidate where it is not used up (every attribute
-        # continuous, as in a deep chain: nothing to look up)
-        self.candidate = np.where(nominal, ~used & enc.has_values, two_values) \
-            if any_true(nominal) else two_values
-        # a two-way split needs two values there; a multiway one does not
-        self.eligible = self.candidate & (~nominal | two_values) \
-            if algorithm.nominal_shape == "binary" and any_true(nominal) else self.candidate.copy()
+        if any_true(nominal):
+            # a nominal attribute is a candidate where it is not used up
+            self.candidate = np.where(nominal, ~used & enc.has_values, two_values)
+            # a two-way split needs two values there; a multiway one does not
+            self.eligible = self.candidate & (~nominal | two_values) \
+                if algorithm.nominal_shape == "binary" else self.candidate.copy()
+        else:  # every attribute continuous, as in a deep chain: nothing to look up
+            self.candidate, self.eligible = two_values, two_values.copy()
         if min_branch_weight:
             self.eligible &= _two_branches_hold(scores, min_branch_weight)
 

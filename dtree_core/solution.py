@@ -534,7 +534,7 @@ def comparison_steps(node: dict, rows: list[dict], algorithm, decimals: int,
     winner = decision["attribute"]
     if decision.get("forced"):
         return [Sentence("forced", {"attribute": winner})]
-    if algorithm.ranks_by is None:
+    if algorithm.draws_at_random:
         return [Sentence("random", {"algorithm": algorithm.key, "attribute": winner})]
     if decision.get("weights"):
         return linear_steps(decision, rows, algorithm, decimals, names)

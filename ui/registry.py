@@ -43,7 +43,7 @@ def scoring_keys() -> list[str]:
 
 def draws_at_random(key: str) -> bool:
     """Its rule draws an attribute (CLS), so no score column shows why it won."""
-    return record(key).ranks_by is None
+    return record(key).draws_at_random
 
 
 def seed_matters(algorithm: str, tie_break: str) -> bool:
