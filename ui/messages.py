@@ -57,7 +57,7 @@ EN = {
     "delimiter.full_width_comma": "full-width comma",
     "setup.report.sheet": "Sheet: {value}",
     "setup.report.guessed": ("The encoding {value} was a guess: if the Chinese text looks wrong, "
-                             "choose the file's encoding under Encoding above, or save the file "
+                             "choose the file's encoding under {widget} above, or save the file "
                              "as UTF-8 and upload it again."),
     "setup.report.rows": "Rows: {rows}, columns: {cols}",
     "setup.report.col.column": "column",

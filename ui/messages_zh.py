@@ -48,7 +48,7 @@ ZH = {
     "delimiter.tab": "制表符",
     "delimiter.full_width_comma": "全角逗号",
     "setup.report.sheet": "工作表：{value}",
-    "setup.report.guessed": ("编码 {value} 是猜测的：如果中文显示为乱码，请在上方“编码”中选择"
+    "setup.report.guessed": ("编码 {value} 是猜测的：如果中文显示为乱码，请在上方“{widget}”中选择"
                              "文件的编码，或把文件另存为 UTF-8 后重新上传。"),
     "setup.report.rows": "行数：{rows}，列数：{cols}",
     "setup.report.col.column": "列",

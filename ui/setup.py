@@ -249,7 +249,8 @@ def load_report(table, target: str, prepared: dict | None = None) -> None:
             if getattr(warning, "code", None) != "encoding_guessed":  # said below, once
                 st.warning(notice_text(warning))
     if report.encoding_guessed:
-        st.warning(tm("setup.report.guessed", value=report.encoding))
+        st.warning(tm("setup.report.guessed", value=report.encoding,
+                      widget=t("setup.encoding")))
     for note in prepared["notes"] if prepared is not None else ():
         if getattr(note, "code", None) in SHOWN_PREPARE_NOTES:
             st.warning(notice_text(note))

@@ -99,6 +99,8 @@ def test_a_guessed_encoding_is_said_once_with_both_remedies(lang):
     assert at.session_state["current"]["trace"]["classes"] == ["是", "否"]
     warnings = [re.sub(r"\\(.)", r"\1", w.value) for w in at.warning]
     guessed = [w for w in warnings if "gb18030" in w]
-    assert guessed == [t("setup.report.guessed", _lang=lang, value="gb18030")], warnings
-    box = {"zh": "“编码”", "en": "Encoding"}[lang]
-    assert box in guessed[0] and "UTF-8" in guessed[0], guessed
+    label = t("setup.encoding", _lang=lang)
+    assert guessed == [t("setup.report.guessed", _lang=lang, value="gb18030", widget=label)]
+    # the box it names is the one the sidebar shows, by its label in the page's language
+    assert label in [box.label for box in at.sidebar.selectbox], at.sidebar.selectbox
+    assert label in guessed[0] and "UTF-8" in guessed[0], guessed
