@@ -27,7 +27,7 @@ from collections.abc import Mapping
 from . import algorithms, notation
 from .budget import figure_text, refusal_sentence
 from .data import RULE_SENTENCES, DataError, listed_in
-from .export import LATEX_NOTE, values_missing_at
+from .export import LATEX_NOTE, partition_sides, side_texts, values_missing_at
 from .loading import NOTICES
 from .wording import (
     LEAF_RULES,
@@ -177,6 +177,14 @@ _CLI_EN = {
     "rule.min_gini.lihang": ("CART takes, among all features and their cut points, the one "
                              "with the smallest Gini index Gini(D, A) (Li Hang, Alg. 5.6, "
                              "step (2)): {attribute}, Gini(D, {attribute}) = {gini_index}."),
+    # the chosen split puts several values on each side (export.partition_sides): none of
+    # his cut points A = a, so the words above would not describe it
+    "rule.min_gini.lihang.partition": (
+        "CART takes the two-way split with the smallest Gini index Gini(D, A) (Li Hang, Alg. "
+        "5.6, step (2)): {attribute}, Gini(D, {attribute}) = {gini_index}. That split is "
+        "{left} against {right}, more than one value on each side, so it is none of Li Hang's "
+        "cut points A = a: this tree searches the two-way partitions of a feature's values "
+        "(Breiman's CART), his cut points among them."),
     "rule.min_gini.lihang.missing": (
         "CART takes the split that lowers the Gini index most. Values are missing here, and "
         "Li Hang gives no rule for them: each feature's Gini(D̃) and Gini(D̃, A) are computed "
@@ -304,6 +312,11 @@ _CLI_ZH = {
     "rule.min_gini.lihang": ("CART 在所有可能的特征及其所有可能的切分点中，选择基尼指数 "
                              "Gini(D, A) 最小的特征及其切分点（李航，算法 5.6 步 (2)）："
                              "{attribute}，Gini(D, {attribute}) = {gini_index}。"),
+    "rule.min_gini.lihang.partition": (
+        "CART 选择基尼指数 Gini(D, A) 最小的二分划分（李航，算法 5.6 步 (2)）：{attribute}，"
+        "Gini(D, {attribute}) = {gini_index}。这个划分是 {left} 对 {right}，两侧都不止一个取值，"
+        "因而不是李航的切分点 A = a：本树搜索特征取值的二分划分（Breiman 的 CART），其中包括"
+        "李航的切分点。"),
     "rule.min_gini.lihang.missing": (
         "CART 选择使基尼指数下降最多的划分。此处有缺失值，李航书中没有处理缺失值的规则：各特征的 "
         "Gini(D̃) 与 Gini(D̃, A) 在 D̃（特征 A 取值已知的实例）上计算，下降量再乘以这些实例所占"
@@ -1003,10 +1016,15 @@ def _notation_rule(code: str, decision: dict, lang: str, names, scores) -> str |
     if names is None or missing is None:
         return None
     key = f"rule.{code}.{names.key}" + (".missing" if missing else "")
+    sides = None if missing else partition_sides({"scores": scores})
+    if sides is not None and f"{key}.partition" in CATALOGUE[lang]:
+        key += ".partition"  # the words of a cut point A = a would not describe its split
     if key not in CATALOGUE[lang]:
         return None
     chosen = next(row for row in scores if row.get("chosen"))
     numbers = {k: f"{chosen[k]:.3f}" for k in _RULE_NUMBERS if chosen.get(k) is not None}
+    if sides is not None:
+        numbers.update(side_texts(decision["attribute"], sides))
     template = _template(lang, key, names)
     if not placeholders(template) - {"attribute"} <= numbers.keys():
         return None  # a number the sentence names is not in the row: the algorithm's words

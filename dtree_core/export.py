@@ -19,7 +19,7 @@ import numpy as np
 
 from .data import PLAIN_NUMBER, DataError
 from .escape import escape_latex_file, escape_markdown_cell
-from .split import threshold_text
+from .split import Condition, threshold_text
 
 # A spreadsheet runs a cell starting with one of these as a formula (OWASP "CSV injection").
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
@@ -82,6 +82,26 @@ def values_missing_at(node: dict) -> bool | None:
     if not any(row.get("chosen") for row in node.get("scores") or ()):
         return None
     return on_known_rows(node)
+
+
+def partition_sides(node: dict) -> tuple[list, list] | None:
+    """The two sides of the chosen row's two-way partition of a nominal attribute's values,
+    where each side holds more than one value: no cut point A = a of Li Hang's (Alg. 5.6
+    compares A = a with A ≠ a), though the search that found it (every partition, Breiman's)
+    includes his cut points. None for any other split. The CLI's and the grow page's rule
+    sentences read it, as they read values_missing_at."""
+    chosen = next((row for row in node.get("scores") or () if row.get("chosen")), None)
+    sides = (chosen or {}).get("left"), (chosen or {}).get("right")
+    if any(side is None or len(side) < 2 for side in sides):
+        return None
+    return list(sides[0]), list(sides[1])
+
+
+def side_texts(attribute: str, sides: tuple[list, list]) -> dict[str, str]:
+    """{"left": 'A ∈ {a,b}', "right": 'A ∈ {c,d}'}: partition_sides as the tree writes its
+    branches (the rule sentences' placeholders)."""
+    return {name: Condition(attribute, "in", tuple(side)).text()
+            for name, side in zip(("left", "right"), sides, strict=True)}
 
 
 def score_table(node: dict) -> Table:

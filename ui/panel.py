@@ -15,7 +15,7 @@ from dtree_core import plugged
 from dtree_core.checking import one_split_listed_twice, smallest_value_splits, value_splits
 from dtree_core.compare import deciding_score
 from dtree_core.escape import plotly_text
-from dtree_core.export import values_missing_at
+from dtree_core.export import partition_sides, side_texts, values_missing_at
 from dtree_core.growing import label_tie
 from dtree_core.labels import branch_text, format_number, node_path
 from dtree_core.paths import node_key
@@ -89,7 +89,8 @@ def why_text(trace: dict, node: dict, decimals: int) -> str:
              mean=shown(decision.get("mean_gain"), "gain"),
              passed=len(decision.get("passed") or ()), seed=trace["params"].get("seed", 0),
              criterion=score_header(decision.get("criterion")),
-             value=shown(decision.get("value"), decision.get("criterion") or ""))
+             value=shown(decision.get("value"), decision.get("criterion") or ""),
+             **_partition_texts(node))
     if decision.get("threshold") is not None:  # the best t, unless it was forced as well
         cut = "rule.threshold.forced" if decision.get("forced_threshold") else "rule.threshold"
         cut_at = t(cut, t=record_threshold_text(decision))
@@ -171,6 +172,13 @@ def ties_text(trace: dict, node: dict) -> str:
     return t(key, attribute=decision["attribute"], ties=ties)
 
 
+def _partition_texts(node: dict) -> dict[str, str]:
+    """The sides of the chosen partition, where each holds several values ({} otherwise):
+    the .partition words' placeholders."""
+    sides = partition_sides(node)
+    return side_texts(node["decision"]["attribute"], sides) if sides else {}
+
+
 def _rule_key(trace: dict, node: dict) -> str:
     """The catalogue's words for the rule that split, in the chosen book's (in_notation); a
     rule it lacks gets generic words. As the node's score rows read (values_missing_at, as
@@ -189,6 +197,9 @@ def _rule_key(trace: dict, node: dict) -> str:
         key += ".tied"  # the single attribute tied with the linear test, and was kept
     # an outline trace keeps no scores: nothing to say either from (None)
     case = {False: ".complete", True: ".missing"}.get(values_missing_at(node), "")
+    # several values on each side: the words of a cut point A = a would not describe it
+    if case == ".complete" and partition_sides(node) and has(in_notation(key + ".partition")):
+        case = ".partition"
     if case and has(in_notation(key + case)):
         key += case
     worded = in_notation(key)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from app_helpers import grown_app, trace
+from app_helpers import grown_app, started_app, trace
 
 from dtree_core import notation
 from dtree_core.cli_messages import decision_text
@@ -105,3 +105,60 @@ def test_a_node_kept_without_scores_names_no_d_tilde_nor_blank_number(monkeypatc
                            "no value is missing, that is the smallest Gini index Gini(D, A) "
                            "(Li Hang, Alg. 5.6, step (2)); this trace keeps no scores"), said
     assert "D̃" not in said and "ρ" not in said and not re.search(r"=\s*[(;.]", said)
+
+
+# A four-valued attribute whose best two-way partition is {a,b} against {c,d}: no cut point
+# A = a of Li Hang's (one value against the rest), though CART's search over partitions found it
+PARTITIONED = "c,y\n" + "".join(f"{c},{y}\n" for c, y in zip("aabbccddaabbccdd",
+                                                               "nyyynnnnyyyynnnn", strict=True))
+PARTITION_SAID = {
+    "en": ("Among all features and the two-way partitions of their values, c has the smallest "
+           "Gini index Gini(D, A), {gini_index} (Alg. 5.6, step (2)). Its split is c ∈ {{a,b}} "
+           "against c ∈ {{c,d}}, more than one value on each side, so it is none of Li Hang's "
+           "cut points A = a"),
+    "zh": ("在所有特征及其取值的所有二分划分中，c 的基尼指数 Gini(D, A) 最小，为 {gini_index}"
+           "（算法 5.6 步 (2)）。它的划分是 c ∈ {{a,b}} 对 c ∈ {{c,d}}，两侧都不止一个取值，"
+           "因而不是李航的切分点 A = a"),
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_partition_of_several_values_a_side_is_not_called_a_cut_point(lang):
+    """The sentence said 'among all features and their cut points' of a split that puts two
+    values on each side: not one of Alg. 5.6's cut points A = a. It now names the two sides
+    and says the search is over partitions, which include his cut points."""
+    at = started_app(lang, "lihang")
+    at.radio(key="source").set_value("upload").run()
+    at.file_uploader(key="upload").set_value(("c.csv", PARTITIONED.encode(), "text/csv")).run()
+    at.selectbox(key="algorithm").set_value("cart").run()
+    assert not at.exception and not at.error
+    tr = trace(at)
+    root = tr["nodes"][0]
+    row = next(r for r in root["scores"] if r["chosen"])
+    assert (row["left"], row["right"]) == (["a", "b"], ["c", "d"])
+    said = next(plain(e.value) for e in at.info if "Gini(D" in plain(e.value))
+    assert said.startswith(PARTITION_SAID[lang].format(**chosen_numbers(root))), said
+    assert "their cut points," not in said and "及其切分点中" not in said
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_cli_says_the_partition_too(lang):
+    """`grow --notation lihang`'s sentence for the same node names the sides as well (both
+    read export.partition_sides); one value against the rest keeps the cut point's words."""
+    import pandas as pd
+
+    from dtree_core import DecisionTree
+
+    rows = [line.split(",") for line in PARTITIONED.split()[1:]]
+    X, y = pd.DataFrame({"c": [r[0] for r in rows]}), pd.Series([r[1] for r in rows])
+    root = DecisionTree("cart").fit(X, y).trace_.to_dict()["nodes"][0]
+    said = decision_text(root["decision"], "first", lang, notation.get("lihang"), root["scores"])
+    sides = {"en": "That split is c ∈ {a,b} against c ∈ {c,d}, more than one value on each side",
+             "zh": "这个划分是 c ∈ {a,b} 对 c ∈ {c,d}，两侧都不止一个取值"}[lang]
+    assert sides in said and "Gini(D, c) = 0.109" in said, said
+    cut_point = {"en": "among all features and their cut points", "zh": "及其所有可能的切分点中"}
+    assert cut_point[lang] not in said
+    one_against_rest = DecisionTree("cart").fit(X.replace("b", "a"), y).trace_.to_dict()
+    node = one_against_rest["nodes"][0]
+    kept = decision_text(node["decision"], "first", lang, notation.get("lihang"), node["scores"])
+    assert cut_point[lang] in kept and sides[:8] not in kept, kept
