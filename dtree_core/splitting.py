@@ -14,6 +14,7 @@ a whole number, when a running sum over the whole batch is exact.
 
 from __future__ import annotations
 
+import math
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -102,7 +103,9 @@ def midpoint(a: np.ndarray, b: np.ndarray) -> np.ndarray:
             overflowed = np.isinf(mid) & np.isfinite(a) & np.isfinite(b)
             if any_true(overflowed):
                 mid = np.where(overflowed, np.asarray(a) / 2 + np.asarray(b) / 2, mid)
-        rounded_up = (mid >= b) & (a < b)
+        rounded_up = mid >= b
+        if any_true(rounded_up):  # rarely: only then ask which have a < b (one pass, not two)
+            rounded_up &= a < b
     return np.where(rounded_up, a, mid) if any_true(rounded_up) else mid
 
 
@@ -113,10 +116,11 @@ def threshold_digits(t: np.ndarray, below: np.ndarray, above: np.ndarray) -> np.
     written out and checked (few: below 14 digits the bound clears a cut whose gap to
     each neighbour is over half a unit of its sixth significant digit, about 5e-6 of t
     near 1; from 14 digits every cut is checked)."""
-    t, below, above = (np.asarray(x, dtype=float) for x in (t, below, above))
+    t = np.asarray(t, dtype=float)
     fraction = t != t.round()  # NaN too; inf is whole
     if not any_true(fraction):  # every cut whole (below): none is suspect, no bound to compute
         return None
+    below, above = np.asarray(below, dtype=float), np.asarray(above, dtype=float)
     with np.errstate(all="ignore"):
         size = np.abs(t)
         exponent = np.floor(np.log10(np.where(size > 0, size, 1.0)))
@@ -797,15 +801,18 @@ def first_best(key: np.ndarray, axis: int = -1) -> np.ndarray:
     return is_tied(key, np.maximum.reduce(key, axis=axis, keepdims=True)).argmax(axis=axis)
 
 
-def is_tied(key: np.ndarray, best) -> np.ndarray:
+def is_tied(key: np.ndarray, best, maximum: bool = False) -> np.ndarray:
     """Is each key within the tie margin of best (finite keys only)? best broadcasts against
-    key."""
+    key. maximum: best is key's own maximum (np.maximum.reduce's, NaN if a key is): where it
+    is finite, no key is infinite or NaN past the bound, and none needs clearing."""
     if isinstance(best, (np.generic, np.ndarray)) and best.size == 1 \
             and best.dtype == np.float64 and best.ndim <= np.ndim(key):
         # one best (a one-node depth's): the bound in Python floats, the same IEEE operations
         # without numpy's per-call and error-state costs (inf - inf is NaN there, silently)
         best = best.item()
         tied = key >= best - max(TIE_RTOL * abs(best), TIE_ATOL)
+        if maximum and math.isfinite(best):
+            return tied
     else:
         with np.errstate(invalid="ignore"):
             tied = key >= best - tie_margin(best)
@@ -1188,9 +1195,10 @@ def _first_best_and_ties(key: np.ndarray, seg_start: np.ndarray,
     if len(seg_start) != 1:
         return _segment_first_best(key, seg_start, seg), None
     best = np.maximum.reduce(key)  # .max without its Python wrapper
-    tied = is_tied(key, best)
-    first = np.array([tied.argmax() if any_true(tied) else len(key)])
-    return first, tied if np.isfinite(best) else None
+    tied = is_tied(key, best, maximum=True)
+    finite = math.isfinite(best)  # then the best itself is tied
+    first = np.array([tied.argmax() if finite or any_true(tied) else len(key)])
+    return first, tied if finite else None
 
 
 def score_continuous(enc: Encoded, j: int, batch: Batch, by_gini: bool,
