@@ -1300,28 +1300,31 @@ def _score_continuous_stack(enc: Encoded, js: list[int], batch: Batch, by_gini: 
             best_gain, ties[0] = _first_best_and_ties(gain, seg_start, seg)
         if gini_index is not None:
             best_gini, ties[1] = _first_best_and_ties(-gini_index, seg_start, seg)
+    chosen_at = best_gini if by_gini else best_gain
     chosen_pos = np.zeros(m, dtype=np.int64)
-    chosen_pos[nodes_with] = cand[best_gini if by_gini else best_gain]
+    chosen_pos[nodes_with] = cand[chosen_at]
     has = np.zeros(m, dtype=bool)
     has[nodes_with] = True
     forced_at = {a * batch.n_nodes + i: t for a, j in enumerate(js)
-                 for i, t in (forced or {}).get(j, {}).items()}
+                 for i, t in forced.get(j, {}).items()} if forced else {}
     cut_by_hand = _forced_positions(s, cand, cand_node, forced_at)
     if cut_by_hand:
         chosen_pos[np.array(list(cut_by_hand), dtype=np.int64)] = list(cut_by_hand.values())
+    # the chosen candidates' left sides were counted with every candidate's: read there
+    chosen_left = None if cut_by_hand else [side.take(chosen_at) for side in left]
 
     if lean:
-        result = _split_at(s, chosen_pos, has, gini_only, n_distinct, cut_by_hand)
+        result = _split_at(s, chosen_pos, has, gini_only, n_distinct, cut_by_hand,
+                           left=chosen_left)
         result.gini_index_binary = result.scores["gini_index"] if by_gini else None
         return _unstack(result, len(js), batch.n_nodes)
-    best = np.zeros(len(cand), dtype=bool)
-    best[best_gain], best[best_gini] = True, True
-    points = _curve_points(s, cand, cand_node, gain, gini_index, best, m, curve_points, ties)
+    points = _curve_points(s, cand, cand_node, gain, gini_index, (best_gain, best_gini), m,
+                           curve_points, ties)
     # a chosen cut is a point of the curve (a cut by hand may have been thinned out of it):
     # its midpoint and digits are read there, not computed twice
-    chosen = None if cut_by_hand else _chosen_cuts(points, best_gini if by_gini else best_gain,
-                                                   nodes_with, m)
-    result = _split_at(s, chosen_pos, has, gini_only, n_distinct, cut_by_hand, chosen)
+    chosen = None if cut_by_hand else _chosen_cuts(points, chosen_at, nodes_with, m)
+    result = _split_at(s, chosen_pos, has, gini_only, n_distinct, cut_by_hand, chosen,
+                       chosen_left)
     if by_gini:
         result.gini_index_binary = result.scores["gini_index"]
     else:
@@ -1332,10 +1335,10 @@ def _score_continuous_stack(enc: Encoded, js: list[int], batch: Batch, by_gini: 
 
 
 def _split_at(s: _Sorted, pos, has, gini_only: bool, n_distinct, cut_by_hand: dict,
-              chosen: tuple | None = None) -> AttributeScores:
+              chosen: tuple | None = None, left: list | None = None) -> AttributeScores:
     """_threshold_split at each node's chosen position, with its count of distinct values
     and where a force set the cut."""
-    result = _threshold_split(s, pos, has, gini_only, chosen)
+    result = _threshold_split(s, pos, has, gini_only, chosen, left)
     result.n_distinct = n_distinct
     if cut_by_hand:
         result.forced_threshold = np.isin(np.arange(len(has)), list(cut_by_hand))
@@ -1671,20 +1674,27 @@ def _add_each(f, parts: list) -> np.ndarray:
 
 
 def _threshold_split(s: _Sorted, pos: np.ndarray, has: np.ndarray,
-                     gini_only: bool = False, chosen: tuple | None = None) -> AttributeScores:
+                     gini_only: bool = False, chosen: tuple | None = None,
+                     left: list | None = None) -> AttributeScores:
     """Scores of splitting each node at the midpoint after sorted position pos (gini_only:
     the Gini scores alone, see split_scores). chosen: those midpoints and their digits
-    (_chosen_cuts), when the curve has them already."""
+    (_chosen_cuts), when the curve has them already; left: the known class weights left of
+    them (per class, at each node with a midpoint), when the caller counted them already."""
     m, n_classes = s.known_counts.shape
     counts = np.empty((m, 2, n_classes))  # (node, side, class)
-    for c, weight in enumerate(s.left(pos, np.arange(m))):
-        counts[:, 0, c] = weight
     some_without = not all_true(has)  # nodes with no midpoint: no left side, no threshold
+    at = has if some_without else slice(None)
     if some_without:
-        counts[~has, 0] = 0.0
+        counts[:, 0] = 0.0
+    if left is None:
+        left = s.left(pos[at], np.flatnonzero(has))
+    for c, weight in enumerate(left):
+        counts[at, 0, c] = weight
     np.subtract(s.known_counts, counts[:, 0], out=counts[:, 1])
     n = np.empty((m, 2), dtype=np.int64)
-    n[:, 0] = np.where(has, pos - s.starts + 1, 0)
+    n[:, 0] = pos - s.starts + 1
+    if some_without:
+        n[~has, 0] = 0
     np.subtract(s.known_n, n[:, 0], out=n[:, 1])
     digits = None
     if chosen is not None:
@@ -1716,14 +1726,16 @@ class _CurvePoints:
     every: bool  # every midpoint is kept: keep is 0, 1, 2, …
 
 
-def _curve_points(s: _Sorted, cand, cand_node, gain, gini_index, best, m, points,
+def _curve_points(s: _Sorted, cand, cand_node, gain, gini_index, best: tuple, m, points,
                   ties=(None, None)) -> _CurvePoints:
     """The midpoints of each node a curve keeps: about `points` per node, and every one tied
     with its node's best by either score, so the ties the rule broke (tied_thresholds) are on
-    it (and the best, `best`, are). ties: those tied by Gain and by Gini_index, where the
-    search for the best found them (_first_best_and_ties)."""
+    it (and the best are: `best`, each node's by Gain and by Gini_index, indices into cand).
+    ties: those tied by Gain and by Gini_index, where the search for the best found them
+    (_first_best_and_ties)."""
     per_node = sorted_counts(cand_node, m)
-    starts = starts_of(per_node)
+    # each node's first candidate, where positions are built or ties searched
+    starts = starts_of(per_node) if m > 1 or any(t is None for t in ties) else None
     stride = np.maximum(1, -(-per_node // max(points, 1)))
     every = all_true(stride == 1)
     if every:
@@ -1737,16 +1749,17 @@ def _curve_points(s: _Sorted, cand, cand_node, gain, gini_index, best, m, points
             first = starts.repeat(kept_n)
             step = np.arange(kept_n.sum()) - starts_of(kept_n).repeat(kept_n)
             mask[first + step * stride.repeat(kept_n)] = True
-        mask[best] = True
+        for node_best in best:
+            mask[node_best] = True
         for key, tied in zip((gain, gini_index), ties, strict=True):
             if tied is not None:
                 mask |= tied
             elif key is not None:
                 mask |= _tied_with_node_best(key if key is gain else -key, per_node, starts)
         keep = mask.nonzero()[0]
-    kept_node, at = cand_node[keep], cand[keep]
+    kept_node, at = cand_node.take(keep), cand.take(keep)
     offsets = np.zeros(m + 1, dtype=np.int64)
-    np.bincount(kept_node, None, m).cumsum(out=offsets[1:])
+    sorted_counts(kept_node, m).cumsum(out=offsets[1:])
     below, above = s.value[at], s.value[at + 1]
     thresholds = midpoint(below, above)
     # the digits each midpoint is written with between its two values (a tied one is named)
@@ -1761,13 +1774,15 @@ def _chosen_cuts(points: _CurvePoints, chosen: np.ndarray, nodes_with: np.ndarra
     off the curve's points, which keep every best one (midpoint and threshold_digits are
     elementwise: the same numbers)."""
     at = chosen if points.every else np.searchsorted(points.keep, chosen)
-    threshold = np.full(m, np.nan)
-    threshold[nodes_with] = points.threshold.take(at)
-    if points.digits is None:
-        return threshold, None
-    digits = np.zeros(m, dtype=np.int8)
-    digits[nodes_with] = points.digits.take(at)
-    return threshold, digits if any_true(digits) else None
+    threshold = points.threshold.take(at)
+    digits = None if points.digits is None else points.digits.take(at)
+    if len(nodes_with) < m:  # a node without a midpoint: no cut (NaN), no digits
+        placed, threshold = threshold, np.full(m, np.nan)
+        threshold[nodes_with] = placed
+        if digits is not None:
+            placed, digits = digits, np.zeros(m, dtype=np.int8)
+            digits[nodes_with] = placed
+    return threshold, digits if digits is not None and any_true(digits) else None
 
 
 def _curve(points: _CurvePoints, rho, gain, gini_index) -> dict:
