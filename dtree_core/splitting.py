@@ -902,7 +902,7 @@ class _Sorted:
         count); the last class is then what the others leave, exactly, with no gather."""
         if self.bits:  # one gather for every class, unpacked (the same whole numbers)
             packed = self.cum.take(pos + 1)
-            packed -= self.cum.take(self.starts).take(node)
+            packed -= _of_nodes(self.cum.take(self.starts), node)
             gathered = self.known_counts.shape[1] - (weight is not None)
             mask = (1 << self.bits) - 1
             sides = [packed & mask] + [(packed >> (self.bits * c)) & mask
@@ -912,9 +912,17 @@ class _Sorted:
             before = self.cum.take(self.starts, axis=1)
             after = pos + 1
             gathered = len(self.cum) - (weight is not None)
-            sides = [self.cum[c].take(after) - before[c].take(node) for c in range(gathered)]
+            sides = [self.cum[c].take(after) - _of_nodes(before[c], node)
+                     for c in range(gathered)]
             return sides if weight is None else sides + [_remainder(weight, sides)]
         return [self.cum[c].take(pos) for c in range(len(self.cum))]
+
+
+def _of_nodes(values: np.ndarray, node: np.ndarray) -> np.ndarray:
+    """values.take(node), each entry's value of its node, for arithmetic with the entries'
+    arrays; of one node, its one value, which broadcasts to the same numbers (a gather
+    fewer at each use, at every depth of a deep chain)."""
+    return values if len(values) == 1 else values.take(node)
 
 
 def _remainder(weight: np.ndarray, parts: list[np.ndarray]) -> np.ndarray:
@@ -1256,31 +1264,32 @@ def _score_continuous_stack(enc: Encoded, js: list[int], batch: Batch, by_gini: 
     cand_node = s.node.take(cand)
     n_distinct = sorted_counts(cand_node, m) + (s.known_n > 0)
     if s.whole:  # exact integer weights on both sides
-        lw = cand + 1 - s.starts.take(cand_node) if s.unit else None
+        lw = cand + 1 - _of_nodes(s.starts, cand_node) if s.unit else None
         left = s.left(cand, cand_node, lw)
         lw = _add(left) if lw is None else lw
         known = s.known_counts.astype(np.int64)
         known_class = [np.ascontiguousarray(known[:, c]) for c in range(known.shape[1])]
         known_w = _add(known_class)
-        kw = known_w.take(cand_node)
+        kw = _of_nodes(known_w, cand_node)
         rw = kw - lw
     else:
         left = s.left(cand, cand_node)
         lw = _add(left)
-        rw = _add([s.known_counts[cand_node, c] - a for c, a in enumerate(left)])
+        rw = _add([_of_nodes(s.known_counts[:, c], cand_node) - a
+                   for c, a in enumerate(left)])
     if min_side > 0:
         hold = (lw >= min_side) & (rw >= min_side)
         cand, cand_node, left = cand[hold], cand_node[hold], [c[hold] for c in left]
         lw, rw = lw[hold], rw[hold]
     lean = growing_only()  # the other criterion and the curve are only ever shown
     if s.whole:  # with unit weights, the last class again from the side's count
-        right = [known_class[c].take(cand_node) - a
+        right = [_of_nodes(known_class[c], cand_node) - a
                  for c, a in enumerate(left[:-1] if s.unit else left)]
         if s.unit:
             right.append(_remainder(rw, right))
-        kw = kw[hold] if min_side > 0 else kw
+        kw = kw[hold] if min_side > 0 and len(kw) > 1 else kw
     else:
-        right = [s.known_counts[cand_node, c] - a for c, a in enumerate(left)]
+        right = [_of_nodes(s.known_counts[:, c], cand_node) - a for c, a in enumerate(left)]
         kw = lw + rw
     gain, gini_index = _candidate_scores(s, left, right, lw, rw, kw, cand_node,
                                          want_gain=not (lean and by_gini),
@@ -1602,7 +1611,7 @@ def _candidate_scores(s: _Sorted, left: list, right: list, lw, rw, kw, cand_node
     gain = gini_index = None
     if want_gain:
         # one pass, not two (np.maximum.reduce: .max without its Python wrapper)
-        largest = int(np.maximum.reduce(kw)) if s.whole and len(kw) else 0
+        largest = int(np.maximum.reduce(kw)) if s.whole and len(lw) else 0
         f = xlogx_table(largest).take if s.whole and largest <= TABLE_LIMIT else xlogx
         # f(lw) - Σ f(left) + f(rw) - Σ f(right), in that order, one temporary at a time
         spread = f(lw)  # a new array (a gather or a product)
@@ -1610,9 +1619,7 @@ def _candidate_scores(s: _Sorted, left: list, right: list, lw, rw, kw, cand_node
         spread += f(rw)
         spread -= _add_each(f, right)
         spread /= kw
-        gain = s.known_entropy().take(cand_node)
-        gain -= spread
-        del spread
+        gain = np.subtract(_of_nodes(s.known_entropy(), cand_node), spread, out=spread)
         np.maximum(gain, 0.0, out=gain)  # a gain is never below 0: not -1e-16 either
     if want_gini:
         # (kw - Σ left² / lw - Σ right² / rw) / kw
@@ -1788,8 +1795,9 @@ def _chosen_cuts(points: _CurvePoints, chosen: np.ndarray, nodes_with: np.ndarra
 def _curve(points: _CurvePoints, rho, gain, gini_index) -> dict:
     """Gain and Gini_index at the curve's points (_curve_points)."""
     curve = {"offsets": points.offsets, "threshold": points.threshold,
-             "gain": rho[points.node] * gain[points.keep],  # clamped at 0 by _candidate_scores
-             "gini_index": gini_index[points.keep]}
+             # clamped at 0 by _candidate_scores
+             "gain": _of_nodes(rho, points.node) * gain.take(points.keep),
+             "gini_index": gini_index.take(points.keep)}
     if points.digits is not None:
         curve["threshold_digits"] = points.digits
     return curve
