@@ -67,7 +67,10 @@ def starts_of(sizes: np.ndarray) -> np.ndarray:
 def sorted_counts(ids: np.ndarray, m: int) -> np.ndarray:
     """np.bincount(ids, None, m) for ids sorted ascending: by a binary search per node when
     the ids are many and many more than m (a big depth's candidates of its nodes), else by
-    counting (three calls cost more than one pass over a few thousand ids)."""
+    counting (three calls cost more than one pass over a few thousand ids). One node's ids
+    are all 0: their count is their length (a deep chain's every depth, twice)."""
+    if m == 1:
+        return np.array([len(ids)], dtype=np.intp)
     if len(ids) > max(8 * m, 1 << 14):
         return np.diff(np.searchsorted(ids, np.arange(m + 1)))
     return np.bincount(ids, None, m)

@@ -45,9 +45,11 @@ def total(a: np.ndarray, axis: int = -1) -> np.ndarray:
     return out
 
 
-def _shares(counts: np.ndarray, totals: np.ndarray) -> np.ndarray:
+def _shares(counts: np.ndarray, totals: np.ndarray, positive: bool = False) -> np.ndarray:
     """counts / totals, 0 where a total is 0 (divided only where it is not: no warning, and
-    no pass to undo the NaNs)."""
+    no pass to undo the NaNs). positive: the caller knows every total is (no pass to ask)."""
+    if positive:
+        return counts / totals
     positive = totals > 0
     if all_true(positive):
         return counts / totals
@@ -117,9 +119,11 @@ def _entropy_of(p: np.ndarray) -> np.ndarray:
     return np.maximum(-total(plogp(p)), 0.0)
 
 
-def _gini_of(p: np.ndarray, totals: np.ndarray) -> np.ndarray:
-    """gini() from the class shares p and the weights they are shares of."""
-    return np.where(totals > 0, 1.0 - total(p * p), 0.0)
+def _gini_of(p: np.ndarray, totals: np.ndarray, positive: bool = False) -> np.ndarray:
+    """gini() from the class shares p and the weights they are shares of (positive: every
+    weight is, see _shares)."""
+    impurity = 1.0 - total(p * p)
+    return impurity if positive else np.where(totals > 0, impurity, 0.0)
 
 
 def weighted_mean(values: np.ndarray, weights: np.ndarray) -> np.ndarray:
@@ -151,10 +155,13 @@ def split_scores(branch_counts: np.ndarray, unknown_weight: np.ndarray,
     set_weight = total(sets, -1)
     branch_weight, known = set_weight[..., :-1], set_weight[..., -1]
     total_weight = known + unknown_weight
-    rho = _shares(known, total_weight)
-    p_sets = _shares(sets, set_weight[..., None])
-    branch_share = _shares(branch_weight, total(branch_weight)[..., None])
-    gini_sets = _gini_of(p_sets, set_weight)
+    # every set of some weight (a split's usual case) makes every total below positive (the
+    # known rows are in the total weight, each branch in the branches' sum): asked once
+    positive = all_true(set_weight > 0)
+    rho = _shares(known, total_weight, positive)
+    p_sets = _shares(sets, set_weight[..., None], positive)
+    branch_share = _shares(branch_weight, total(branch_weight)[..., None], positive)
+    gini_sets = _gini_of(p_sets, set_weight, positive)
     gini_known = gini_sets[..., -1].copy()  # its own array, as each score is
     gini_index = total(branch_share * gini_sets[..., :-1])
     scores = dict(zip(GINI_FIELDS, (rho, gini_known, gini_index,
@@ -167,9 +174,10 @@ def split_scores(branch_counts: np.ndarray, unknown_weight: np.ndarray,
     entropy_after = total(branch_share * entropy_sets[..., :-1])
     gain = np.maximum(rho * (entropy_known - entropy_after), 0.0)
     iv_shares = _shares(np.concatenate([branch_weight, unknown_weight[..., None]], axis=-1),
-                        total_weight[..., None])
+                        total_weight[..., None], positive)
     iv = np.maximum(-total(plogp(iv_shares)), 0.0)
     has_iv = iv > 0
-    gain_ratio = np.where(has_iv, gain / np.where(has_iv, iv, 1), 0.0)  # never divides by 0
+    gain_ratio = gain / iv if all_true(has_iv) else \
+        np.where(has_iv, gain / np.where(has_iv, iv, 1), 0.0)  # never divides by 0
     return {"rho": rho, "entropy_known": entropy_known, "entropy_after": entropy_after,
             "gain": gain, "iv": iv, "gain_ratio": gain_ratio, **scores}

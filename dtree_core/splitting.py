@@ -14,6 +14,7 @@ a whole number, when a running sum over the whole batch is exact.
 
 from __future__ import annotations
 
+import math
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -102,7 +103,9 @@ def midpoint(a: np.ndarray, b: np.ndarray) -> np.ndarray:
             overflowed = np.isinf(mid) & np.isfinite(a) & np.isfinite(b)
             if any_true(overflowed):
                 mid = np.where(overflowed, np.asarray(a) / 2 + np.asarray(b) / 2, mid)
-        rounded_up = (mid >= b) & (a < b)
+        rounded_up = mid >= b
+        if any_true(rounded_up):  # rarely: only then ask which have a < b (one pass, not two)
+            rounded_up &= a < b
     return np.where(rounded_up, a, mid) if any_true(rounded_up) else mid
 
 
@@ -113,10 +116,11 @@ def threshold_digits(t: np.ndarray, below: np.ndarray, above: np.ndarray) -> np.
     written out and checked (few: below 14 digits the bound clears a cut whose gap to
     each neighbour is over half a unit of its sixth significant digit, about 5e-6 of t
     near 1; from 14 digits every cut is checked)."""
-    t, below, above = (np.asarray(x, dtype=float) for x in (t, below, above))
+    t = np.asarray(t, dtype=float)
     fraction = t != t.round()  # NaN too; inf is whole
     if not any_true(fraction):  # every cut whole (below): none is suspect, no bound to compute
         return None
+    below, above = np.asarray(below, dtype=float), np.asarray(above, dtype=float)
     with np.errstate(all="ignore"):
         size = np.abs(t)
         exponent = np.floor(np.log10(np.where(size > 0, size, 1.0)))
@@ -797,15 +801,18 @@ def first_best(key: np.ndarray, axis: int = -1) -> np.ndarray:
     return is_tied(key, np.maximum.reduce(key, axis=axis, keepdims=True)).argmax(axis=axis)
 
 
-def is_tied(key: np.ndarray, best) -> np.ndarray:
+def is_tied(key: np.ndarray, best, maximum: bool = False) -> np.ndarray:
     """Is each key within the tie margin of best (finite keys only)? best broadcasts against
-    key."""
+    key. maximum: best is key's own maximum (np.maximum.reduce's, NaN if a key is): where it
+    is finite, no key is infinite or NaN past the bound, and none needs clearing."""
     if isinstance(best, (np.generic, np.ndarray)) and best.size == 1 \
             and best.dtype == np.float64 and best.ndim <= np.ndim(key):
         # one best (a one-node depth's): the bound in Python floats, the same IEEE operations
         # without numpy's per-call and error-state costs (inf - inf is NaN there, silently)
         best = best.item()
         tied = key >= best - max(TIE_RTOL * abs(best), TIE_ATOL)
+        if maximum and math.isfinite(best):
+            return tied
     else:
         with np.errstate(invalid="ignore"):
             tied = key >= best - tie_margin(best)
@@ -895,7 +902,7 @@ class _Sorted:
         count); the last class is then what the others leave, exactly, with no gather."""
         if self.bits:  # one gather for every class, unpacked (the same whole numbers)
             packed = self.cum.take(pos + 1)
-            packed -= self.cum.take(self.starts).take(node)
+            packed -= _of_nodes(self.cum.take(self.starts), node)
             gathered = self.known_counts.shape[1] - (weight is not None)
             mask = (1 << self.bits) - 1
             sides = [packed & mask] + [(packed >> (self.bits * c)) & mask
@@ -905,9 +912,17 @@ class _Sorted:
             before = self.cum.take(self.starts, axis=1)
             after = pos + 1
             gathered = len(self.cum) - (weight is not None)
-            sides = [self.cum[c].take(after) - before[c].take(node) for c in range(gathered)]
+            sides = [self.cum[c].take(after) - _of_nodes(before[c], node)
+                     for c in range(gathered)]
             return sides if weight is None else sides + [_remainder(weight, sides)]
         return [self.cum[c].take(pos) for c in range(len(self.cum))]
+
+
+def _of_nodes(values: np.ndarray, node: np.ndarray) -> np.ndarray:
+    """values.take(node), each entry's value of its node, for arithmetic with the entries'
+    arrays; of one node, its one value, which broadcasts to the same numbers (a gather
+    fewer at each use, at every depth of a deep chain)."""
+    return values if len(values) == 1 else values.take(node)
 
 
 def _remainder(weight: np.ndarray, parts: list[np.ndarray]) -> np.ndarray:
@@ -1188,9 +1203,10 @@ def _first_best_and_ties(key: np.ndarray, seg_start: np.ndarray,
     if len(seg_start) != 1:
         return _segment_first_best(key, seg_start, seg), None
     best = np.maximum.reduce(key)  # .max without its Python wrapper
-    tied = is_tied(key, best)
-    first = np.array([tied.argmax() if any_true(tied) else len(key)])
-    return first, tied if np.isfinite(best) else None
+    tied = is_tied(key, best, maximum=True)
+    finite = math.isfinite(best)  # then the best itself is tied
+    first = np.array([tied.argmax() if finite or any_true(tied) else len(key)])
+    return first, tied if finite else None
 
 
 def score_continuous(enc: Encoded, j: int, batch: Batch, by_gini: bool,
@@ -1248,31 +1264,32 @@ def _score_continuous_stack(enc: Encoded, js: list[int], batch: Batch, by_gini: 
     cand_node = s.node.take(cand)
     n_distinct = sorted_counts(cand_node, m) + (s.known_n > 0)
     if s.whole:  # exact integer weights on both sides
-        lw = cand + 1 - s.starts.take(cand_node) if s.unit else None
+        lw = cand + 1 - _of_nodes(s.starts, cand_node) if s.unit else None
         left = s.left(cand, cand_node, lw)
         lw = _add(left) if lw is None else lw
         known = s.known_counts.astype(np.int64)
         known_class = [np.ascontiguousarray(known[:, c]) for c in range(known.shape[1])]
         known_w = _add(known_class)
-        kw = known_w.take(cand_node)
+        kw = _of_nodes(known_w, cand_node)
         rw = kw - lw
     else:
         left = s.left(cand, cand_node)
         lw = _add(left)
-        rw = _add([s.known_counts[cand_node, c] - a for c, a in enumerate(left)])
+        rw = _add([_of_nodes(s.known_counts[:, c], cand_node) - a
+                   for c, a in enumerate(left)])
     if min_side > 0:
         hold = (lw >= min_side) & (rw >= min_side)
         cand, cand_node, left = cand[hold], cand_node[hold], [c[hold] for c in left]
         lw, rw = lw[hold], rw[hold]
     lean = growing_only()  # the other criterion and the curve are only ever shown
     if s.whole:  # with unit weights, the last class again from the side's count
-        right = [known_class[c].take(cand_node) - a
+        right = [_of_nodes(known_class[c], cand_node) - a
                  for c, a in enumerate(left[:-1] if s.unit else left)]
         if s.unit:
             right.append(_remainder(rw, right))
-        kw = kw[hold] if min_side > 0 else kw
+        kw = kw[hold] if min_side > 0 and len(kw) > 1 else kw
     else:
-        right = [s.known_counts[cand_node, c] - a for c, a in enumerate(left)]
+        right = [_of_nodes(s.known_counts[:, c], cand_node) - a for c, a in enumerate(left)]
         kw = lw + rw
     gain, gini_index = _candidate_scores(s, left, right, lw, rw, kw, cand_node,
                                          want_gain=not (lean and by_gini),
@@ -1292,28 +1309,31 @@ def _score_continuous_stack(enc: Encoded, js: list[int], batch: Batch, by_gini: 
             best_gain, ties[0] = _first_best_and_ties(gain, seg_start, seg)
         if gini_index is not None:
             best_gini, ties[1] = _first_best_and_ties(-gini_index, seg_start, seg)
+    chosen_at = best_gini if by_gini else best_gain
     chosen_pos = np.zeros(m, dtype=np.int64)
-    chosen_pos[nodes_with] = cand[best_gini if by_gini else best_gain]
+    chosen_pos[nodes_with] = cand[chosen_at]
     has = np.zeros(m, dtype=bool)
     has[nodes_with] = True
     forced_at = {a * batch.n_nodes + i: t for a, j in enumerate(js)
-                 for i, t in (forced or {}).get(j, {}).items()}
+                 for i, t in forced.get(j, {}).items()} if forced else {}
     cut_by_hand = _forced_positions(s, cand, cand_node, forced_at)
     if cut_by_hand:
         chosen_pos[np.array(list(cut_by_hand), dtype=np.int64)] = list(cut_by_hand.values())
+    # the chosen candidates' left sides were counted with every candidate's: read there
+    chosen_left = None if cut_by_hand else [side.take(chosen_at) for side in left]
 
     if lean:
-        result = _split_at(s, chosen_pos, has, gini_only, n_distinct, cut_by_hand)
+        result = _split_at(s, chosen_pos, has, gini_only, n_distinct, cut_by_hand,
+                           left=chosen_left)
         result.gini_index_binary = result.scores["gini_index"] if by_gini else None
         return _unstack(result, len(js), batch.n_nodes)
-    best = np.zeros(len(cand), dtype=bool)
-    best[best_gain], best[best_gini] = True, True
-    points = _curve_points(s, cand, cand_node, gain, gini_index, best, m, curve_points, ties)
+    points = _curve_points(s, cand, cand_node, gain, gini_index, (best_gain, best_gini), m,
+                           curve_points, ties)
     # a chosen cut is a point of the curve (a cut by hand may have been thinned out of it):
     # its midpoint and digits are read there, not computed twice
-    chosen = None if cut_by_hand else _chosen_cuts(points, best_gini if by_gini else best_gain,
-                                                   nodes_with, m)
-    result = _split_at(s, chosen_pos, has, gini_only, n_distinct, cut_by_hand, chosen)
+    chosen = None if cut_by_hand else _chosen_cuts(points, chosen_at, nodes_with, m)
+    result = _split_at(s, chosen_pos, has, gini_only, n_distinct, cut_by_hand, chosen,
+                       chosen_left)
     if by_gini:
         result.gini_index_binary = result.scores["gini_index"]
     else:
@@ -1324,10 +1344,10 @@ def _score_continuous_stack(enc: Encoded, js: list[int], batch: Batch, by_gini: 
 
 
 def _split_at(s: _Sorted, pos, has, gini_only: bool, n_distinct, cut_by_hand: dict,
-              chosen: tuple | None = None) -> AttributeScores:
+              chosen: tuple | None = None, left: list | None = None) -> AttributeScores:
     """_threshold_split at each node's chosen position, with its count of distinct values
     and where a force set the cut."""
-    result = _threshold_split(s, pos, has, gini_only, chosen)
+    result = _threshold_split(s, pos, has, gini_only, chosen, left)
     result.n_distinct = n_distinct
     if cut_by_hand:
         result.forced_threshold = np.isin(np.arange(len(has)), list(cut_by_hand))
@@ -1591,7 +1611,7 @@ def _candidate_scores(s: _Sorted, left: list, right: list, lw, rw, kw, cand_node
     gain = gini_index = None
     if want_gain:
         # one pass, not two (np.maximum.reduce: .max without its Python wrapper)
-        largest = int(np.maximum.reduce(kw)) if s.whole and len(kw) else 0
+        largest = int(np.maximum.reduce(kw)) if s.whole and len(lw) else 0
         f = xlogx_table(largest).take if s.whole and largest <= TABLE_LIMIT else xlogx
         # f(lw) - Σ f(left) + f(rw) - Σ f(right), in that order, one temporary at a time
         spread = f(lw)  # a new array (a gather or a product)
@@ -1599,9 +1619,7 @@ def _candidate_scores(s: _Sorted, left: list, right: list, lw, rw, kw, cand_node
         spread += f(rw)
         spread -= _add_each(f, right)
         spread /= kw
-        gain = s.known_entropy().take(cand_node)
-        gain -= spread
-        del spread
+        gain = np.subtract(_of_nodes(s.known_entropy(), cand_node), spread, out=spread)
         np.maximum(gain, 0.0, out=gain)  # a gain is never below 0: not -1e-16 either
     if want_gini:
         # (kw - Σ left² / lw - Σ right² / rw) / kw
@@ -1663,20 +1681,27 @@ def _add_each(f, parts: list) -> np.ndarray:
 
 
 def _threshold_split(s: _Sorted, pos: np.ndarray, has: np.ndarray,
-                     gini_only: bool = False, chosen: tuple | None = None) -> AttributeScores:
+                     gini_only: bool = False, chosen: tuple | None = None,
+                     left: list | None = None) -> AttributeScores:
     """Scores of splitting each node at the midpoint after sorted position pos (gini_only:
     the Gini scores alone, see split_scores). chosen: those midpoints and their digits
-    (_chosen_cuts), when the curve has them already."""
+    (_chosen_cuts), when the curve has them already; left: the known class weights left of
+    them (per class, at each node with a midpoint), when the caller counted them already."""
     m, n_classes = s.known_counts.shape
     counts = np.empty((m, 2, n_classes))  # (node, side, class)
-    for c, weight in enumerate(s.left(pos, np.arange(m))):
-        counts[:, 0, c] = weight
     some_without = not all_true(has)  # nodes with no midpoint: no left side, no threshold
+    at = has if some_without else slice(None)
     if some_without:
-        counts[~has, 0] = 0.0
+        counts[:, 0] = 0.0
+    if left is None:
+        left = s.left(pos[at], np.flatnonzero(has))
+    for c, weight in enumerate(left):
+        counts[at, 0, c] = weight
     np.subtract(s.known_counts, counts[:, 0], out=counts[:, 1])
     n = np.empty((m, 2), dtype=np.int64)
-    n[:, 0] = np.where(has, pos - s.starts + 1, 0)
+    n[:, 0] = pos - s.starts + 1
+    if some_without:
+        n[~has, 0] = 0
     np.subtract(s.known_n, n[:, 0], out=n[:, 1])
     digits = None
     if chosen is not None:
@@ -1708,14 +1733,16 @@ class _CurvePoints:
     every: bool  # every midpoint is kept: keep is 0, 1, 2, …
 
 
-def _curve_points(s: _Sorted, cand, cand_node, gain, gini_index, best, m, points,
+def _curve_points(s: _Sorted, cand, cand_node, gain, gini_index, best: tuple, m, points,
                   ties=(None, None)) -> _CurvePoints:
     """The midpoints of each node a curve keeps: about `points` per node, and every one tied
     with its node's best by either score, so the ties the rule broke (tied_thresholds) are on
-    it (and the best, `best`, are). ties: those tied by Gain and by Gini_index, where the
-    search for the best found them (_first_best_and_ties)."""
+    it (and the best are: `best`, each node's by Gain and by Gini_index, indices into cand).
+    ties: those tied by Gain and by Gini_index, where the search for the best found them
+    (_first_best_and_ties)."""
     per_node = sorted_counts(cand_node, m)
-    starts = starts_of(per_node)
+    # each node's first candidate, where positions are built or ties searched
+    starts = starts_of(per_node) if m > 1 or any(t is None for t in ties) else None
     stride = np.maximum(1, -(-per_node // max(points, 1)))
     every = all_true(stride == 1)
     if every:
@@ -1729,16 +1756,17 @@ def _curve_points(s: _Sorted, cand, cand_node, gain, gini_index, best, m, points
             first = starts.repeat(kept_n)
             step = np.arange(kept_n.sum()) - starts_of(kept_n).repeat(kept_n)
             mask[first + step * stride.repeat(kept_n)] = True
-        mask[best] = True
+        for node_best in best:
+            mask[node_best] = True
         for key, tied in zip((gain, gini_index), ties, strict=True):
             if tied is not None:
                 mask |= tied
             elif key is not None:
                 mask |= _tied_with_node_best(key if key is gain else -key, per_node, starts)
         keep = mask.nonzero()[0]
-    kept_node, at = cand_node[keep], cand[keep]
+    kept_node, at = cand_node.take(keep), cand.take(keep)
     offsets = np.zeros(m + 1, dtype=np.int64)
-    np.bincount(kept_node, None, m).cumsum(out=offsets[1:])
+    sorted_counts(kept_node, m).cumsum(out=offsets[1:])
     below, above = s.value[at], s.value[at + 1]
     thresholds = midpoint(below, above)
     # the digits each midpoint is written with between its two values (a tied one is named)
@@ -1753,20 +1781,23 @@ def _chosen_cuts(points: _CurvePoints, chosen: np.ndarray, nodes_with: np.ndarra
     off the curve's points, which keep every best one (midpoint and threshold_digits are
     elementwise: the same numbers)."""
     at = chosen if points.every else np.searchsorted(points.keep, chosen)
-    threshold = np.full(m, np.nan)
-    threshold[nodes_with] = points.threshold.take(at)
-    if points.digits is None:
-        return threshold, None
-    digits = np.zeros(m, dtype=np.int8)
-    digits[nodes_with] = points.digits.take(at)
-    return threshold, digits if any_true(digits) else None
+    threshold = points.threshold.take(at)
+    digits = None if points.digits is None else points.digits.take(at)
+    if len(nodes_with) < m:  # a node without a midpoint: no cut (NaN), no digits
+        placed, threshold = threshold, np.full(m, np.nan)
+        threshold[nodes_with] = placed
+        if digits is not None:
+            placed, digits = digits, np.zeros(m, dtype=np.int8)
+            digits[nodes_with] = placed
+    return threshold, digits if digits is not None and any_true(digits) else None
 
 
 def _curve(points: _CurvePoints, rho, gain, gini_index) -> dict:
     """Gain and Gini_index at the curve's points (_curve_points)."""
     curve = {"offsets": points.offsets, "threshold": points.threshold,
-             "gain": rho[points.node] * gain[points.keep],  # clamped at 0 by _candidate_scores
-             "gini_index": gini_index[points.keep]}
+             # clamped at 0 by _candidate_scores
+             "gain": _of_nodes(rho, points.node) * gain.take(points.keep),
+             "gini_index": gini_index.take(points.keep)}
     if points.digits is not None:
         curve["threshold_digits"] = points.digits
     return curve
