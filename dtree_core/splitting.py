@@ -920,19 +920,30 @@ def _batch_facts(enc: Encoded, batch: Batch) -> dict:
     """What every continuous attribute's sort of this batch shares, computed once."""
     facts = batch.memo
     if not facts:
-        sizes = np.bincount(batch.node, None, batch.n_nodes)
+        sizes, starts, node = _grouped_nodes(batch)
         w = batch.weight
         unit = all_true(w == 1)  # the usual case, and the cheapest to tell
         weight = float(len(w)) if unit else float(w.sum())
         whole = unit or bool(np.array_equal(w, np.floor(w))) and weight < 2.0 ** 52
-        starts = np.zeros(batch.n_nodes, dtype=np.int64)
-        sizes[:-1].cumsum(out=starts[1:])
-        facts.update(sizes=sizes, starts=starts, node=np.arange(batch.n_nodes).repeat(sizes),
+        facts.update(sizes=sizes, starts=starts, node=node,
             y=enc.y[batch.rows], whole=whole, unit=unit, weight=weight,
             w_int=w.astype(np.int64) if whole and not unit else None,
             identity=batch.n_nodes == 1 and len(batch.rows) == enc.n_rows
             and bool((batch.rows == np.arange(enc.n_rows)).all()))
     return facts
+
+
+def _grouped_nodes(batch: Batch) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Each node's entry count and first sorted position, and the node at each sorted
+    position. One node (a deep chain's every depth) needs no count: its entries are all
+    node 0's, as batch.node already says (bincount's checks and count cost more there than
+    the rest of the batch's facts)."""
+    if batch.n_nodes == 1:
+        return np.array([len(batch.node)]), np.zeros(1, dtype=np.int64), batch.node
+    sizes = np.bincount(batch.node, None, batch.n_nodes)
+    starts = np.zeros(batch.n_nodes, dtype=np.int64)
+    sizes[:-1].cumsum(out=starts[1:])
+    return sizes, starts, np.arange(batch.n_nodes).repeat(sizes)
 
 
 def _no_unknown(facts: dict, m: int, n_classes: int) -> np.ndarray:
