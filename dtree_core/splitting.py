@@ -1018,6 +1018,10 @@ def _sorted_order(enc: Encoded, j: int, batch: Batch, facts: dict) -> np.ndarray
 # column's sorted rows (a few O(rows) passes) rather than by sorting its own entries
 # (O(entries log entries)): measured about twice as fast on 100k rows down to a quarter.
 SCAN_SHARE = 4
+# ... and a smaller one holding at least this share, whose parent depth's sorts are grouped
+# (Batch.parent_sorts), by grouping them (a pass over the parent's entries, after two
+# row-sized lookups made once per batch); a smaller batch still sorts its own entries.
+PARENT_SHARE = 64
 
 
 def _scan_keys(batch: Batch, facts: dict) -> np.ndarray | None:
@@ -1070,8 +1074,8 @@ def _entry_of_row(enc: Encoded, batch: Batch, facts: dict) -> np.ndarray | None:
     if "entry_of_row" not in facts:
         n = len(batch.rows)
         entry = None
-        if (n * SCAN_SHARE >= enc.n_rows or batch.parent_sorts) \
-                and batch.n_nodes <= 1 << 16:
+        if (n * SCAN_SHARE >= enc.n_rows or batch.parent_sorts
+                and n * PARENT_SHARE >= enc.n_rows) and batch.n_nodes <= 1 << 16:
             entry = np.full(enc.n_rows, -1, dtype=np.int32 if n < 2**31 else np.int64)
             entry[batch.rows] = np.arange(n, dtype=entry.dtype)
             if np.count_nonzero(entry >= 0) != n:
