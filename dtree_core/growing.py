@@ -415,6 +415,8 @@ def _children(enc, frontier, scored, open_nodes, stop, level, winner, labels,
         if any_true(branch < 0) else None
     rows, weight, child = _spread_unknowns(kept_rows, kept_weight, node, branch,
                                            first_child, sizes, shares)
+    # the depth's sorts, grouped anew by child (a row in two children would break them)
+    sorts = scored.sorts_for_children if shares is None and scored.sorts_for_children else None
     del node, kept_rows, kept_weight, branch  # entry-sized: gone before the next depth's
     parent_at = open_nodes.nonzero()[0].take(parent_ids)  # each child's parent in the frontier
     used = frontier.used[parent_at]  # a copy (a gather): the children's own
@@ -423,8 +425,8 @@ def _children(enc, frontier, scored, open_nodes, stop, level, winner, labels,
         used[np.arange(len(parent_ids)), winner[parent_ids]] |= marked[parent_ids]
     keys = None if frontier.draw_key is None else \
         child_draw_keys(frontier.draw_key.take(parent_at), branch_index)
-    return Frontier(Batch(rows, weight, child, len(child_ids)), child_ids, used,
-                    labels.take(parent_at), keys, frontier.depth + 1)
+    return Frontier(Batch(rows, weight, child, len(child_ids), parent_sorts=sorts), child_ids,
+                    used, labels.take(parent_at), keys, frontier.depth + 1)
 
 
 def _splitting_entries(scored: Batch, splits: np.ndarray):

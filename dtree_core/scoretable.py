@@ -215,9 +215,13 @@ class LevelScores:
 
         The batched form of Split.route: each node's own threshold or value sides at once.
         """
-        chosen = winner[node]
-        distinct = distinct_indices(chosen)
-        if len(distinct) == 1:  # every entry's node chose j (a deep chain's every depth)
+        # every entry's node is one that chose some j: where the nodes chose one j between
+        # them (a deep chain's every depth), so did the entries, told without a pass over them
+        distinct = distinct_indices(winner[winner >= 0])
+        if len(distinct) != 1:
+            chosen = winner[node]
+            distinct = distinct_indices(chosen)
+        if len(distinct) == 1:
             return self._route_by(enc, distinct[0], rows, node)
         branch = np.full(len(rows), -1, dtype=np.int64)
         for j, sel in _grouped(chosen, distinct, len(self.attributes)):

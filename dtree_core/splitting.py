@@ -72,17 +72,27 @@ class Batch:
     # each node's class weights (n_nodes, C), Ent and Gini, where the grower has them (the
     # sorts of whole weights read them: the same whole numbers, and so the same impurities)
     counted: tuple | None = field(default=None, repr=False, compare=False)
+    # {continuous attribute: (rows, step)}: the parent depth's sort of each (its rows grouped
+    # by parent node in the column's order, and where their values step up), where the compiled
+    # sort made it and no row is in two nodes. A child's rows in that order are a stable
+    # partition of its parent's, found in one pass over the parent's entries instead of the
+    # column's rows (_sorted_order); each is dropped once read.
+    parent_sorts: dict | None = field(default=None, repr=False, compare=False)
+    # this batch's own sorts of that kind, for its children's batch (growing._children)
+    sorts_for_children: dict = field(default_factory=dict, init=False, repr=False,
+                                     compare=False)
     # facts every attribute's scoring shares (see _batch_facts); filled on first use
     memo: dict = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def select(self, keep_nodes: np.ndarray) -> Batch:
         """The entries of the nodes flagged in keep_nodes, renumbered 0..k-1."""
         if all_true(keep_nodes):  # the same entries: shared, not copied
-            return Batch(self.rows, self.weight, self.node, self.n_nodes)
+            return Batch(self.rows, self.weight, self.node, self.n_nodes,
+                         parent_sorts=self.parent_sorts)
         new_index = keep_nodes.cumsum() - 1
         mask = keep_nodes.take(self.node)
         return Batch(self.rows[mask], self.weight[mask], new_index[self.node[mask]],
-                     int(np.count_nonzero(keep_nodes)))
+                     int(np.count_nonzero(keep_nodes)), parent_sorts=self.parent_sorts)
 
 
 def training_set(enc: Encoded) -> Batch:
@@ -935,19 +945,30 @@ def _batch_facts(enc: Encoded, batch: Batch) -> dict:
     """What every continuous attribute's sort of this batch shares, computed once."""
     facts = batch.memo
     if not facts:
-        sizes = np.bincount(batch.node, None, batch.n_nodes)
+        sizes, starts, node = _grouped_nodes(batch)
         w = batch.weight
         unit = all_true(w == 1)  # the usual case, and the cheapest to tell
         weight = float(len(w)) if unit else float(w.sum())
         whole = unit or bool(np.array_equal(w, np.floor(w))) and weight < 2.0 ** 52
-        starts = np.zeros(batch.n_nodes, dtype=np.int64)
-        sizes[:-1].cumsum(out=starts[1:])
-        facts.update(sizes=sizes, starts=starts, node=np.arange(batch.n_nodes).repeat(sizes),
+        facts.update(sizes=sizes, starts=starts, node=node,
             y=enc.y[batch.rows], whole=whole, unit=unit, weight=weight,
             w_int=w.astype(np.int64) if whole and not unit else None,
             identity=batch.n_nodes == 1 and len(batch.rows) == enc.n_rows
             and bool((batch.rows == np.arange(enc.n_rows)).all()))
     return facts
+
+
+def _grouped_nodes(batch: Batch) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Each node's entry count and first sorted position, and the node at each sorted
+    position. One node (a deep chain's every depth) needs no count: its entries are all
+    node 0's, as batch.node already says (bincount's checks and count cost more there than
+    the rest of the batch's facts)."""
+    if batch.n_nodes == 1:
+        return np.array([len(batch.node)]), np.zeros(1, dtype=np.int64), batch.node
+    sizes = np.bincount(batch.node, None, batch.n_nodes)
+    starts = np.zeros(batch.n_nodes, dtype=np.int64)
+    sizes[:-1].cumsum(out=starts[1:])
+    return sizes, starts, np.arange(batch.n_nodes).repeat(sizes)
 
 
 def _no_unknown(facts: dict, m: int, n_classes: int) -> np.ndarray:
@@ -966,15 +987,18 @@ def _sorted_order(enc: Encoded, j: int, batch: Batch, facts: dict) -> np.ndarray
     if facts["identity"]:
         return enc.sorts[j].order
     entry_of_row = _entry_of_row(enc, batch, facts)
-    run_start = enc.run_starts[j] if entry_of_row is not None and batch.n_nodes > 1 \
-        and kernels.available(len(batch.rows)) else None
-    if run_start is not None:
-        rows, step = kernels.group_sorted_rows(enc.sorts[j].order,
-                                               _node_of_row(enc, batch, facts),
+    parent = batch.parent_sorts.pop(j, None) if batch.parent_sorts else None
+    if entry_of_row is not None and kernels.available(len(batch.rows)) and (
+            parent is not None or batch.n_nodes > 1 and enc.run_starts[j] is not None):
+        in_order, run_start = _rows_to_group(enc, j, parent)
+        rows, step = kernels.group_sorted_rows(in_order, _node_of_row(enc, batch, facts),
                                                facts["starts"], run_start, len(batch.rows))
         facts.setdefault("scanned_rows", {})[j] = rows
         facts.setdefault("scanned_steps", {})[j] = step
+        batch.sorts_for_children[j] = (rows, step)
         return entry_of_row.take(rows)
+    if entry_of_row is not None and len(batch.rows) * SCAN_SHARE < enc.n_rows:
+        entry_of_row = None  # made for the parent's sorts alone: a small batch sorts its own
     scan = _scan_keys(batch, facts) if entry_of_row is not None and batch.n_nodes > 1 else None
     if scan is not None:  # the column's sorted rows, grouped by node in one sort
         rows = enc.sorts[j].order
@@ -1009,6 +1033,10 @@ def _sorted_order(enc: Encoded, j: int, batch: Batch, facts: dict) -> np.ndarray
 # column's sorted rows (a few O(rows) passes) rather than by sorting its own entries
 # (O(entries log entries)): measured about twice as fast on 100k rows down to a quarter.
 SCAN_SHARE = 4
+# ... and a smaller one holding at least this share, whose parent depth's sorts are grouped
+# (Batch.parent_sorts), by grouping them (a pass over the parent's entries, after two
+# row-sized lookups made once per batch); a smaller batch still sorts its own entries.
+PARENT_SHARE = 64
 
 
 def _scan_keys(batch: Batch, facts: dict) -> np.ndarray | None:
@@ -1037,14 +1065,32 @@ def _node_of_row(enc: Encoded, batch: Batch, facts: dict) -> np.ndarray:
     return facts["node_of_row"]
 
 
+def _rows_to_group(enc: Encoded, j: int, parent: tuple | None) -> tuple[np.ndarray, np.ndarray]:
+    """Rows in column j's order, grouped by the parent's nodes where the parent depth sorted
+    them (Batch.parent_sorts), else the column's own, and 1 where a new value's run begins
+    (kernels.group_sorted_rows' input): the parent's steps, one place on (a run that goes on
+    across two parent nodes is harmless: no child has entries in both)."""
+    if parent is None:
+        return enc.sorts[j].order, enc.run_starts[j]
+    rows, step = parent
+    run_start = np.empty(len(rows), dtype=np.uint8)
+    run_start[:1] = 1
+    run_start[1:] = step[:-1]
+    rows = rows.view()  # read-only, as the column's are: the types the kernel was compiled for
+    rows.flags.writeable = run_start.flags.writeable = False
+    return rows, run_start
+
+
 def _entry_of_row(enc: Encoded, batch: Batch, facts: dict) -> np.ndarray | None:
     """(rows,): each row's entry in the batch, -1 where it has none; None when the batch is
-    sorted by its own keys instead: a small batch, more nodes than 16 bits number, or a row
-    in two nodes (an unknown value sent down every branch). Once per batch."""
+    sorted by its own keys instead: a small batch (unless its parent's sorts are grouped, a
+    pass over the batch's own rows), more nodes than 16 bits number, or a row in two nodes
+    (an unknown value sent down every branch). Once per batch."""
     if "entry_of_row" not in facts:
         n = len(batch.rows)
         entry = None
-        if n * SCAN_SHARE >= enc.n_rows and batch.n_nodes <= 1 << 16:
+        if (n * SCAN_SHARE >= enc.n_rows or batch.parent_sorts
+                and n * PARENT_SHARE >= enc.n_rows) and batch.n_nodes <= 1 << 16:
             entry = np.full(enc.n_rows, -1, dtype=np.int32 if n < 2**31 else np.int64)
             entry[batch.rows] = np.arange(n, dtype=entry.dtype)
             if np.count_nonzero(entry >= 0) != n:

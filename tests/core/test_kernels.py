@@ -231,6 +231,41 @@ def test_whole_traces_are_the_same_bytes(seed, n, n_classes, digits, algorithm):
     assert digests[0] == digests[1]
 
 
+@settings(max_examples=20, deadline=None)
+@given(seed=st.integers(0, 10_000), n=st.integers(50, 800), n_classes=st.integers(2, 4),
+       digits=st.integers(0, 2), unknown=st.booleans(),
+       algorithm=st.sampled_from(["c45", "cart", "id3"]))
+def test_every_depth_sorted_from_its_parents_sorts_is_the_same_bytes(seed, n, n_classes, digits,
+                                                                     unknown, algorithm):
+    """Below the first depths each depth groups its parent depth's sorted rows by child
+    (Batch.parent_sorts): grown to full depth, with some unknown values sent down every
+    branch (copies, which leave the parent's sorts unread), the trace is numpy's."""
+    X, y = _table(seed, n, n_classes, digits)
+    if unknown:
+        X.loc[np.random.default_rng(seed).random(n) < 0.05, "x1"] = np.nan
+    kinds = {"nominal": ["c"], "continuous": ["x0", "x1", "x2"]}
+    digests = []
+    for on in (True, False):
+        with kernels.enabled(on):
+            digests.append(_trace_digest(DecisionTree(algorithm, **kinds).fit(X, y)))
+    assert digests[0] == digests[1]
+
+
+def test_a_child_depth_groups_its_parents_sorted_rows(monkeypatch):
+    """A depth's compiled sort reads the rows its parent depth sorted (fewer, once some
+    node is a leaf), not only each column's whole sorted order (Encoded.sorts: every row),
+    down to batches below SCAN_SHARE's share of the rows."""
+    given_rows = []
+    real = kernels.group_sorted_rows
+    monkeypatch.setattr(kernels, "group_sorted_rows",
+                        lambda rows, *a: given_rows.append(rows) or real(rows, *a))
+    X, y = _table(7, 3000, 3, 2)
+    DecisionTree("c45", nominal=["c"], continuous=["x0", "x1", "x2"]).fit(X, y)
+    from_parents = [rows for rows in given_rows if len(rows) < 3000]
+    assert from_parents and len(from_parents) < len(given_rows)
+    assert min(len(rows) for rows in from_parents) < 3000 / splitting.SCAN_SHARE
+
+
 def test_a_whole_tree_takes_both_kernels(every_batch):
     X, y = _table(7, 3000, 3, 2)
     DecisionTree("c45", nominal=["c"], continuous=["x0", "x1", "x2"]).fit(X, y)
