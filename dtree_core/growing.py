@@ -69,7 +69,9 @@ def _root(enc: Encoded, options: Options, store: NodeStore) -> Frontier:
 
 def _grow_depth(enc, options, frontier, store: NodeStore) -> Frontier | None:
     counts, n = node_class_counts(enc, frontier.batch)
-    weight = counts.sum(axis=1)  # the label, the records and the stop cases read it: once
+    # the label, the records and the stop cases read it: once (by the ufunc: .sum's Python
+    # wrapper costs more than the sum of a depth's few nodes)
+    weight = np.add.reduce(counts, axis=1)
     labels = majority(counts, frontier.parent_label, weight)
     impurity = store.record_facts(frontier.ids, counts, n, labels, weight)
     stop = early_stops(enc, options, frontier.batch, frontier.used, counts, n, frontier.depth,
@@ -153,9 +155,16 @@ def _record_attribute_splits(store, level, ids, at, winner, forced, value, tests
 
 def _record_cuts(store, level, ids, at, js, forced, value) -> None:
     """The nodes `at` cut at a threshold of attributes js, recorded as numbers."""
+    distinct = distinct_indices(js)
+    if len(distinct) == 1:  # every cut on one attribute (a deep chain's every depth): its
+        # thresholds read straight out, not gathered attribute by attribute
+        s = level.scores[distinct[0]]
+        digits = None if s.threshold_digits is None else s.threshold_digits[at]
+        store.record_cuts(ids[at], js, forced[at], value[at, js], s.threshold[at], digits)
+        return
     thresholds = np.empty(len(at))
     digits = np.zeros(len(at), dtype=np.int8)
-    for j in distinct_indices(js):
+    for j in distinct:
         where = (js == j).nonzero()[0]
         s = level.scores[j]
         thresholds[where] = s.threshold[at[where]]

@@ -612,7 +612,10 @@ def _store(batch: Batch, n_rows: int) -> _Stored:
 
 
 def _two_branches_hold(scores: list[AttributeScores], min_weight: float) -> np.ndarray:
-    """(m, A): at least two branches with known weight ≥ min_weight (a threshold exists)."""
-    return np.stack([((s.branch_counts.sum(axis=-1) >= min_weight).sum(axis=-1) >= 2)
+    """(m, A): at least two branches with known weight ≥ min_weight (a threshold exists).
+    (The sums by np.add.reduce and the columns by _columns: .sum's and np.stack's Python
+    wrappers cost more than a small depth's work, and this runs at every depth.)"""
+    return _columns([(np.add.reduce(np.add.reduce(s.branch_counts, axis=-1) >= min_weight,
+                                    axis=-1) >= 2)
                      & (np.isfinite(s.threshold) if s.threshold is not None else True)
-                     for s in scores], axis=1)
+                     for s in scores])
