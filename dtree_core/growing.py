@@ -314,7 +314,8 @@ def late_stops(options: Options, level: LevelScores, winner, tests=None,
     if tests:
         splits[list(tests)] = True
     stop = _no_stops(len(winner))
-    stop[~splits] = "min_branch_weight"
+    if not all_true(splits):  # most depths: every scored node has a split to weigh
+        stop[~splits] = "min_branch_weight"
     decrease = level.table()[options.rules.impurity_decrease]
     value = decrease[np.arange(len(winner)), np.maximum(winner, 0)]
     for i, test in tests.items():

@@ -186,7 +186,8 @@ class LevelScores:
         if ("weights", j) not in extra:
             s = scores[j]
             known, shares = known_shares(s.branch_counts)
-            extra[("weights", j)] = (known + shares * s.unknown.sum(axis=-1)[:, None], shares)
+            unknown = np.add.reduce(s.unknown, axis=-1)  # .sum's loop, without its wrapper
+            extra[("weights", j)] = (known + shares * unknown[:, None], shares)
         return extra[("weights", j)]
 
     def branch_shares(self, j: int, at: np.ndarray) -> np.ndarray:
@@ -369,8 +370,9 @@ class NodeScores:
         at = {f: table[f][i].tolist() for f in SCORE_FIELDS}
         at.update(eligible=level.eligible[i].tolist(), above_average=level.above_average(i),
                   tied=choice.tied[i].tolist(), n_distinct=level.n_distinct[i].tolist())
+        # (.nonzero()[0]: np.flatnonzero's wrappers cost more than a row of a few attributes)
         return [self.row(_row_parts(level, j, extra), at)
-                for j in np.flatnonzero(level.candidate[i]).tolist()]
+                for j in level.candidate[i].nonzero()[0].tolist()]
 
     def row(self, parts: _RowParts, at: dict) -> dict:
         """Attribute j's row (parts: what its rows share at this depth); `at` holds the
