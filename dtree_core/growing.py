@@ -69,12 +69,14 @@ def _root(enc: Encoded, options: Options, store: NodeStore) -> Frontier:
 
 def _grow_depth(enc, options, frontier, store: NodeStore) -> Frontier | None:
     counts, n = node_class_counts(enc, frontier.batch)
-    weight = counts.sum(axis=1)  # the label, the records and the stop cases read it: once
+    # the label, the records and the stop cases read it: once (by the ufunc: .sum's Python
+    # wrapper costs more than the sum of a depth's few nodes)
+    weight = np.add.reduce(counts, axis=1)
     labels = majority(counts, frontier.parent_label, weight)
     impurity = store.record_facts(frontier.ids, counts, n, labels, weight)
     stop = early_stops(enc, options, frontier.batch, frontier.used, counts, n, frontier.depth,
                        weight)
-    open_nodes = stop == ""
+    open_nodes = ~_stopped(stop)
     if not any_true(open_nodes):
         store.record_leaves(frontier.ids, stop)
         return None
@@ -97,7 +99,7 @@ def _grow_depth(enc, options, frontier, store: NodeStore) -> Frontier | None:
     scored_stop = late_stops(options, level, winner, linear, forced)
     stop[open_nodes] = scored_stop
     record_level(store, level, choice, ids, winner, forced, scored_stop, tests)
-    leaves = stop != ""
+    leaves = _stopped(stop)
     store.record_leaves(frontier.ids[leaves], stop[leaves])
     following = None
     if not all_true(leaves):
@@ -121,7 +123,7 @@ def record_level(store, level, choice, ids, winner, forced, stop, tests=None) ->
     criterion = store.options.rules.criterion
     value = table[criterion] if criterion in table else table["gain"]
     ids, forced = np.asarray(ids), np.asarray(forced, dtype=bool)  # the reference's lists
-    splitting = (stop == "").nonzero()[0]
+    splitting = (~_stopped(stop)).nonzero()[0]
     won = [i for i in splitting.tolist() if i in tests and tests[i].wins]
     for i in won:
         store.record_split(int(ids[i]), -1, False, tests[i].gini_index, tests[i].split,
@@ -153,9 +155,16 @@ def _record_attribute_splits(store, level, ids, at, winner, forced, value, tests
 
 def _record_cuts(store, level, ids, at, js, forced, value) -> None:
     """The nodes `at` cut at a threshold of attributes js, recorded as numbers."""
+    distinct = distinct_indices(js)
+    if len(distinct) == 1:  # every cut on one attribute (a deep chain's every depth): its
+        # thresholds read straight out, not gathered attribute by attribute
+        s = level.scores[distinct[0]]
+        digits = None if s.threshold_digits is None else s.threshold_digits[at]
+        store.record_cuts(ids[at], js, forced[at], value[at, js], s.threshold[at], digits)
+        return
     thresholds = np.empty(len(at))
     digits = np.zeros(len(at), dtype=np.int8)
-    for j in distinct_indices(js):
+    for j in distinct:
         where = (js == j).nonzero()[0]
         s = level.scores[j]
         thresholds[where] = s.threshold[at[where]]
@@ -241,6 +250,12 @@ def early_stops(enc, options, batch: Batch, used, counts, n, depth: int,
     return stop
 
 
+def _stopped(stop: np.ndarray) -> np.ndarray:
+    """Which nodes have a stop code ("" is none): the codes' truth, cast, where comparing an
+    object array with "" costs several times as much (three times at every depth)."""
+    return stop.astype(bool)
+
+
 def _no_stops(m: int) -> np.ndarray:
     """(m,) stop codes, all "" (no stop yet): np.full's wrappers cost more than its work on a
     depth's few nodes."""
@@ -305,7 +320,8 @@ def late_stops(options: Options, level: LevelScores, winner, tests=None,
     if tests:
         splits[list(tests)] = True
     stop = _no_stops(len(winner))
-    stop[~splits] = "min_branch_weight"
+    if not all_true(splits):  # most depths: every scored node has a split to weigh
+        stop[~splits] = "min_branch_weight"
     decrease = level.table()[options.rules.impurity_decrease]
     value = decrease[np.arange(len(winner)), np.maximum(winner, 0)]
     for i, test in tests.items():

@@ -143,6 +143,8 @@ class NodeStore:
         return split
 
     # ----------------------------------------------------------------- reading back
+    # A node's facts are read off the columns' data (node < size), not through column(): a
+    # view per fact per node cost more than the read (a trace's dict reads every node).
 
     def label_of(self, node: int) -> int:
         return int(self.columns["label"].data[node])
@@ -178,26 +180,29 @@ class NodeStore:
         rules, level = self.options.rules, self.levels[node]
         if stop != rules.gain_stop or level is None or rules.linear is not None:
             return None
-        j = int(level.choice.winner[int(self.column("level_index")[node])])
+        j = int(level.choice.winner[int(self.columns["level_index"].data[node])])
         return self.enc.attributes[j].name if j >= 0 else None
 
     def _split_decision(self, node: int, label: str) -> Decision:
         """The split, with the rule that picked it and its rivals (from the depth's choice)."""
         names = [a.name for a in self.enc.attributes]
         algorithm, split = self.options.rules, self.split_of(node)
-        j, forced = int(self.column("attribute")[node]), bool(self.column("forced")[node])
-        choice, i = self.levels[node].choice, int(self.column("level_index")[node])
+        j = int(self.columns["attribute"].data[node])
+        forced = bool(self.columns["forced"].data[node])
+        choice, i = self.levels[node].choice, int(self.columns["level_index"].data[node])
         # a linear test (j < 0) ties with no one attribute: the rows tied for the best single
         # attribute are its axis_best's (oblique.with_axis_ties), not the decision's rivals
-        ties = () if j < 0 else tuple(names[t] for t in np.flatnonzero(choice.tied[i])
+        # (.nonzero()[0]: np.flatnonzero's wrappers cost more than a row of a few attributes)
+        ties = () if j < 0 else tuple(names[t] for t in choice.tied[i].nonzero()[0].tolist()
                                       if t != j)
         filtered = choice.mean_gain is not None
-        passed = tuple(names[t] for t in np.flatnonzero(choice.passed[i])) if filtered else ()
+        passed = tuple(names[t] for t in choice.passed[i].nonzero()[0].tolist()) \
+            if filtered else ()
         return Decision(
             "split", label, attribute=split.attribute,
             threshold=split.threshold if split.kind in ("threshold", "linear") else None,
             threshold_digits=split.threshold_digits,
-            criterion=algorithm.criterion, value=float(self.column("value")[node]),
+            criterion=algorithm.criterion, value=float(self.columns["value"].data[node]),
             rule=split_rule(algorithm, split.attribute, ties, forced, self.options.tie_break),
             rule_code="forced" if forced else algorithm.rule_code, ties=ties, forced=forced,
             mean_gain=float(choice.mean_gain[i]) if filtered else None, passed=passed,
@@ -208,8 +213,9 @@ class NodeStore:
         level = self.levels[node]
         if level is None:
             return None
-        chosen = int(self.column("attribute")[node]) if self.stop_of(node) is None else -1
-        return NodeScores(level, int(self.column("level_index")[node]), chosen)
+        chosen = int(self.columns["attribute"].data[node]) if self.stop_of(node) is None else -1
+        return NodeScores(level, int(self.columns["level_index"].data[node]), chosen,
+                          self.split_of(node) if chosen >= 0 else None)
 
     # ----------------------------------------------------------------- freezing
 
@@ -268,13 +274,14 @@ class FrozenNodes(Sequence):
         if not 0 <= k < len(self):
             raise IndexError(k)
         store, node = self.store, int(self.order[k])
-        parent = int(store.column("parent")[node])
+        columns = store.columns
+        parent = int(columns["parent"].data[node])
         children = self.kids[self.offsets[node]:self.offsets[node + 1]]
         return Node(k, None if parent < 0 else int(self.new_id[parent]), store.condition(node),
-                    int(store.column("depth")[node]), int(store.column("n")[node]),
-                    float(store.column("weight")[node]),
-                    tuple(store.column("counts")[node].tolist()),
-                    float(store.column("entropy")[node]), float(store.column("gini")[node]),
+                    int(columns["depth"].data[node]), int(columns["n"].data[node]),
+                    float(columns["weight"].data[node]),
+                    tuple(columns["counts"].data[node].tolist()),
+                    float(columns["entropy"].data[node]), float(columns["gini"].data[node]),
                     store.decision(node), tuple(self.new_id[children].tolist()),
                     store.scores(node))
 
@@ -284,11 +291,11 @@ class FrozenNodes(Sequence):
         branch). Predicting with a fresh tree reads every node it reaches and its children:
         the Compare page's robustness trees, 28k Node builds for a 3,000-row file's."""
         store, node = self.store, int(self.order[k])
-        parent = int(store.column("parent")[node])
+        parent = int(store.columns["parent"].data[node])
         children = self.kids[self.offsets[node]:self.offsets[node + 1]]
         return (None if parent < 0 else int(self.new_id[parent]), store.stop_of(node) is not None,
-                tuple(self.new_id[children].tolist()), float(store.column("weight")[node]),
-                store.column("counts")[node], store.condition(node))
+                tuple(self.new_id[children].tolist()), float(store.columns["weight"].data[node]),
+                store.columns["counts"].data[node], store.condition(node))
 
     def __eq__(self, other) -> bool:
         return isinstance(other, Sequence) and len(self) == len(other) and all(

@@ -12,8 +12,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from .algorithms import Algorithm, above_mean_gain
-from .counting import any_true, distinct_indices
-from .criteria import entropy, gini
+from .counting import all_true, any_true, distinct_indices
+from .criteria import entropy_and_gini
 from .data import Encoded
 from .split import Condition, Split, threshold_branch, value_branch
 from .splitting import (
@@ -111,9 +111,8 @@ class LevelScores:
         """Ent and Gini of every branch of attribute j at every node: (m, B) each, computed
         once per level (rows are built for every node of a trace)."""
         scores, _, extra = self._arrays()
-        if ("impurity", j) not in extra:
-            counts = scores[j].branch_counts
-            extra[("impurity", j)] = (entropy(counts), gini(counts))
+        if ("impurity", j) not in extra:  # the shares found once for both (the same bits)
+            extra[("impurity", j)] = entropy_and_gini(scores[j].branch_counts)
         return extra[("impurity", j)]
 
     def release(self) -> None:
@@ -187,7 +186,8 @@ class LevelScores:
         if ("weights", j) not in extra:
             s = scores[j]
             known, shares = known_shares(s.branch_counts)
-            extra[("weights", j)] = (known + shares * s.unknown.sum(axis=-1)[:, None], shares)
+            unknown = np.add.reduce(s.unknown, axis=-1)  # .sum's loop, without its wrapper
+            extra[("weights", j)] = (known + shares * unknown[:, None], shares)
         return extra[("weights", j)]
 
     def branch_shares(self, j: int, at: np.ndarray) -> np.ndarray:
@@ -243,8 +243,10 @@ def known_shares(branch_counts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Each branch's known weight and its share r̃_v of the node's known weight (equal shares
     at a node with none), from (…, B, C) class weights; row by row the same bits whatever the
     leading axes."""
-    known = branch_counts.sum(axis=-1)
-    whole = known.sum(axis=-1)[..., None]
+    known = np.add.reduce(branch_counts, axis=-1)  # .sum's loop, without its Python wrapper
+    whole = np.add.reduce(known, axis=-1)[..., None]
+    if all_true(whole > 0):  # the usual case: no node without known weight, nothing to guard
+        return known, known / whole
     with np.errstate(invalid="ignore", divide="ignore"):
         return known, np.where(whole > 0, known / whole, 1.0 / max(known.shape[-1], 1))
 
@@ -355,6 +357,9 @@ class NodeScores:
     level: LevelScores
     i: int
     chosen: int
+    # the chosen attribute's split, the record the node's decision and its children's branches
+    # hold: its row's branches read its conditions, not a second record's (None at a leaf)
+    chosen_split: Split | None = None
 
     @property
     def group(self) -> int:
@@ -369,8 +374,9 @@ class NodeScores:
         at = {f: table[f][i].tolist() for f in SCORE_FIELDS}
         at.update(eligible=level.eligible[i].tolist(), above_average=level.above_average(i),
                   tied=choice.tied[i].tolist(), n_distinct=level.n_distinct[i].tolist())
+        # (.nonzero()[0]: np.flatnonzero's wrappers cost more than a row of a few attributes)
         return [self.row(_row_parts(level, j, extra), at)
-                for j in np.flatnonzero(level.candidate[i]).tolist()]
+                for j in level.candidate[i].nonzero()[0].tolist()]
 
     def row(self, parts: _RowParts, at: dict) -> dict:
         """Attribute j's row (parts: what its rows share at this depth); `at` holds the
@@ -404,7 +410,9 @@ class NodeScores:
         if not parts.nominal and parts.thresholds[i] is None:
             return []  # no midpoint keeps min_branch_weight on both sides: no split to show
         s, classes = parts.scores, self.level.classes
-        conditions = parts.split(i).conditions()
+        split = self.chosen_split if parts.j == self.chosen and self.chosen_split is not None \
+            else parts.split(i)
+        conditions = split.conditions()
         weights, ents, ginis = (values[i].tolist() for values in parts.branch_numbers)
         rows = [{"op": c.op, "value": c.json_value, "n": int(n), "weight": weight,
                  "class_counts": dict(zip(classes, per_class, strict=True)),
@@ -434,7 +442,7 @@ class NodeScores:
         shown = {k: (_json_list(curve[k][lo:hi]) if parts.curve_nan[k] else
                      curve[k][lo:hi].tolist()) for k in ("threshold", "gain", "gini_index")}
         digits = curve.get("threshold_digits") if parts.curve_digits else None
-        if digits is not None and digits[lo:hi].any():  # absent unless a point needs them
+        if digits is not None and any_true(digits[lo:hi]):  # absent unless a point needs them
             shown["threshold_digits"] = digits[lo:hi].tolist()
         return shown
 
@@ -450,9 +458,10 @@ class _RowParts:
         self.nominal, self.binary, self.scores = a.is_nominal, level.binary(j), s
         self._attribute = a
         # where the depth's curves hold no NaN (or no written digits), no node's slice does
-        self.curve_nan = {k: bool(np.isnan(v).any()) for k, v in s.curve.items()
+        # (any_true: .any()'s Python wrapper costs more than a small depth's curve)
+        self.curve_nan = {k: any_true(np.isnan(v)) for k, v in s.curve.items()
                           if k in ("threshold", "gain", "gini_index")}
-        self.curve_digits = bool(s.curve.get("threshold_digits", np.zeros(0)).any())
+        self.curve_digits = any_true(s.curve.get("threshold_digits", np.zeros(0)))
         self.thresholds = [None] * len(s.branch_n) if s.threshold is None else \
             [None if t != t else t for t in s.threshold.tolist()]
         self.digits = None if s.threshold_digits is None else s.threshold_digits.tolist()
@@ -616,7 +625,10 @@ def _store(batch: Batch, n_rows: int) -> _Stored:
 
 
 def _two_branches_hold(scores: list[AttributeScores], min_weight: float) -> np.ndarray:
-    """(m, A): at least two branches with known weight ≥ min_weight (a threshold exists)."""
-    return np.stack([((s.branch_counts.sum(axis=-1) >= min_weight).sum(axis=-1) >= 2)
+    """(m, A): at least two branches with known weight ≥ min_weight (a threshold exists).
+    (The sums by np.add.reduce and the columns by _columns: .sum's and np.stack's Python
+    wrappers cost more than a small depth's work, and this runs at every depth.)"""
+    return _columns([(np.add.reduce(np.add.reduce(s.branch_counts, axis=-1) >= min_weight,
+                                    axis=-1) >= 2)
                      & (np.isfinite(s.threshold) if s.threshold is not None else True)
-                     for s in scores], axis=1)
+                     for s in scores])

@@ -273,6 +273,23 @@ def test_shares_are_zero_where_the_total_is_not_positive_and_warn_of_nothing():
     assert _shares(np.array(2.0), np.array(0.0)).shape == ()
 
 
+
+def test_a_nodes_chosen_score_row_reads_the_split_its_decision_holds():
+    """The chosen attribute's row builds its branches from the node's own split record (its
+    children's branch conditions), not from a second record of the same cut (a deep chain's
+    dict built each twice)."""
+    X = pd.DataFrame({"x": np.arange(40) + 0.5, "z": np.arange(40) % 7 + 0.25})
+    trace = DecisionTree("c45").fit(X, pd.Series(np.arange(40) % 2).map(str)).trace_
+    splits = [node for node in trace.nodes if not node.is_leaf]
+    assert splits
+    for node in splits:
+        split = node.scores.chosen_split
+        assert split.attribute == node.decision.attribute
+        assert [trace.nodes[c].branch for c in node.children] == list(split.conditions())
+        assert all(trace.nodes[c].branch is b for c, b in zip(node.children, split.conditions(),
+                                                               strict=True))
+
+
 def _curves(level) -> list:
     return [{k: v.tolist() for k, v in s.curve.items()} if s.curve else None
             for s in level.scores]
