@@ -52,16 +52,16 @@ class Routes:
         return route
 
     def _read(self, node_id: int) -> Route:
-        parent, leaf, children, _, counts, _ = self.facts(node_id)
-        counts = np.asarray(counts, dtype=float)
-        if leaf or not children:
-            return Route(parent, None, (), None, counts)
-        facts = [self.facts(c) for c in children]
-        shares = np.array([f[3] for f in facts], dtype=float)
+        node = self.facts(node_id)
+        counts = np.asarray(node.class_counts, dtype=float)
+        if node.is_leaf or not node.children:
+            return Route(node.parent, None, (), None, counts)
+        children = [self.facts(c) for c in node.children]
+        shares = np.array([child.weight for child in children], dtype=float)
         total = shares.sum()
         shares = shares / total if total > 0 else np.full(len(shares), 1 / len(shares))
-        return Route(parent, Split.of_conditions([f[5] for f in facts]), children, shares,
-                     counts)
+        return Route(node.parent, Split.of_conditions([child.branch for child in children]),
+                     node.children, shares, counts)
 
     def distribution(self, node_id: int) -> np.ndarray:
         """The node's class shares as a leaf; an empty one predicts as its nearest non-empty
@@ -74,11 +74,22 @@ class Routes:
                                                                       1 / len(counts))
 
 
-def node_facts(node: Node) -> tuple:
-    """records.FrozenNodes.routing_facts of a Node record: (parent, whether a leaf, children,
-    weight, class counts, branch)."""
-    return (node.parent, node.is_leaf, node.children, node.weight, node.class_counts,
-            node.branch)
+class RoutingFacts(NamedTuple):
+    """What routing reads of a node: records.FrozenNodes.routing_facts says it of a fresh
+    fit's node without building its Node, node_facts of any Node record."""
+
+    parent: int | None
+    is_leaf: bool
+    children: tuple[int, ...]
+    weight: float
+    class_counts: object  # the class weights, in the trace's class order
+    branch: object  # the Condition on the edge from the parent (None at the root)
+
+
+def node_facts(node: Node) -> RoutingFacts:
+    """RoutingFacts of a Node record."""
+    return RoutingFacts(node.parent, node.is_leaf, node.children, node.weight,
+                        node.class_counts, node.branch)
 
 
 _ROUTES: dict[int, Routes] = {}  # by id(trace): a Trace is frozen but not hashable

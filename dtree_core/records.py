@@ -18,6 +18,7 @@ from .counting import starts_of
 from .criteria import entropy_and_gini
 from .data import Encoded
 from .options import Options
+from .predicting import RoutingFacts
 from .scoretable import LevelScores, NodeScores, cut_record
 from .split import Condition, Split
 from .trace import Decision, Node
@@ -285,17 +286,19 @@ class FrozenNodes(Sequence):
                     store.decision(node), tuple(self.new_id[children].tolist()),
                     store.scores(node))
 
-    def routing_facts(self, k: int) -> tuple:
+    def routing_facts(self, k: int) -> RoutingFacts:
         """What routing reads of node k, as its Node says it but without building one (its
-        decision's rivals and ties): (parent, whether a leaf, children, weight, class counts,
-        branch). Predicting with a fresh tree reads every node it reaches and its children:
-        the Compare page's robustness trees, 28k Node builds for a 3,000-row file's."""
+        decision's rivals and ties). Predicting with a fresh tree reads every node it reaches
+        and its children: the Compare page's robustness trees, 28k Node builds for a
+        3,000-row file's."""
         store, node = self.store, int(self.order[k])
         parent = int(store.columns["parent"].data[node])
         children = self.kids[self.offsets[node]:self.offsets[node + 1]]
-        return (None if parent < 0 else int(self.new_id[parent]), store.stop_of(node) is not None,
-                tuple(self.new_id[children].tolist()), float(store.columns["weight"].data[node]),
-                store.columns["counts"].data[node], store.condition(node))
+        return RoutingFacts(None if parent < 0 else int(self.new_id[parent]),
+                            store.stop_of(node) is not None,
+                            tuple(self.new_id[children].tolist()),
+                            float(store.columns["weight"].data[node]),
+                            store.columns["counts"].data[node], store.condition(node))
 
     def __eq__(self, other) -> bool:
         return isinstance(other, Sequence) and len(self) == len(other) and all(

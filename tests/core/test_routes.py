@@ -62,3 +62,17 @@ def test_a_trace_read_back_predicts_as_the_fitted_one(algorithm):
 
     again = FittedTrace.from_dict(model.trace_.to_dict(scores=False))
     assert np.array_equal(again.predict_proba(X), model.predict_proba(X))
+
+
+def test_a_fresh_fits_routing_facts_are_its_nodes():
+    """The store's routing_facts (no Node built) and node_facts of the Node record name the
+    same facts, field by field, at every node (a leaf, a split, the root, an empty branch)."""
+    X, y = noisy(300, seed=2)
+    nodes = DecisionTree("c45").fit(X, y).trace_.nodes
+    assert isinstance(nodes, FrozenNodes)
+    for k in range(len(nodes)):
+        fast, built = nodes.routing_facts(k), predicting.node_facts(nodes[k])
+        assert fast._fields == built._fields
+        for name, a, b in zip(fast._fields, fast, built, strict=True):
+            assert np.array_equal(np.asarray(a, dtype=object), np.asarray(b, dtype=object)) \
+                if name == "class_counts" else a == b, (k, name, a, b)
