@@ -181,10 +181,10 @@ _CLI_EN = {
     # his cut points A = a, so the words above would not describe it
     "rule.min_gini.lihang.partition": (
         "CART takes the two-way split with the smallest Gini index Gini(D, A) (Li Hang, Alg. "
-        "5.6, step (2)): {attribute}, Gini(D, {attribute}) = {gini_index}. That split is "
-        "{left} against {right}, more than one value on each side, so it is none of Li Hang's "
-        "cut points A = a: this tree searches the two-way partitions of a feature's values "
-        "(Breiman's CART), his cut points among them."),
+        "5.6, step (2)): {attribute}, Gini(D, {attribute}) = {gini_index}. That split puts "
+        "the values D holds, {left} against {right}, more than one on each side, so it is "
+        "none of Li Hang's cut points A = a: this tree searches the two-way partitions of a "
+        "feature's values (Breiman's CART), his cut points among them."),
     "rule.min_gini.lihang.missing": (
         "CART takes the split that lowers the Gini index most. Values are missing here, and "
         "Li Hang gives no rule for them: each feature's Gini(D̃) and Gini(D̃, A) are computed "
@@ -314,9 +314,9 @@ _CLI_ZH = {
                              "{attribute}，Gini(D, {attribute}) = {gini_index}。"),
     "rule.min_gini.lihang.partition": (
         "CART 选择基尼指数 Gini(D, A) 最小的二分划分（李航，算法 5.6 步 (2)）：{attribute}，"
-        "Gini(D, {attribute}) = {gini_index}。这个划分是 {left} 对 {right}，两侧都不止一个取值，"
-        "因而不是李航的切分点 A = a：本树搜索特征取值的二分划分（Breiman 的 CART），其中包括"
-        "李航的切分点。"),
+        "Gini(D, {attribute}) = {gini_index}。这个划分把 D 中的取值分为 {left} 对 {right}，"
+        "两侧都不止一个取值，因而不是李航的切分点 A = a：本树搜索特征取值的二分划分"
+        "（Breiman 的 CART），其中包括李航的切分点。"),
     "rule.min_gini.lihang.missing": (
         "CART 选择使基尼指数下降最多的划分。此处有缺失值，李航书中没有处理缺失值的规则：各特征的 "
         "Gini(D̃) 与 Gini(D̃, A) 在 D̃（特征 A 取值已知的实例）上计算，下降量再乘以这些实例所占"

@@ -85,22 +85,26 @@ def values_missing_at(node: dict) -> bool | None:
 
 
 def partition_sides(node: dict) -> tuple[list, list] | None:
-    """The two sides of the chosen row's two-way partition of a nominal attribute's values,
-    where each side holds more than one value: no cut point A = a of Li Hang's (Alg. 5.6
-    compares A = a with A ≠ a), though the search that found it (every partition, Breiman's)
-    includes his cut points. None for any other split. The CLI's and the grow page's rule
-    sentences read it, as they read values_missing_at."""
+    """The values the node's rows hold on each side of the chosen row's two-way partition of
+    a nominal attribute, where each side holds more than one of them: no cut point A = a of
+    Li Hang's (Alg. 5.6 compares A = a with A ≠ a), though the search that found it (every
+    partition, Breiman's) includes his cut points. A value no row of the node holds is left
+    out: a side of one value held and others absent is A = a at this node. None for any
+    other split. The CLI's rule sentence and the grow page's (and its pseudo-code note) read
+    it, as they read values_missing_at."""
     chosen = next((row for row in node.get("scores") or () if row.get("chosen")), None)
     sides = (chosen or {}).get("left"), (chosen or {}).get("right")
-    if any(side is None or len(side) < 2 for side in sides):
+    if any(side is None for side in sides):
         return None
-    return list(sides[0]), list(sides[1])
+    held = chosen.get("value_counts")  # each value some known row of the node holds
+    sides = tuple([v for v in side if held is None or v in held] for side in sides)
+    return sides if all(len(side) >= 2 for side in sides) else None
 
 
-def side_texts(attribute: str, sides: tuple[list, list]) -> dict[str, str]:
+def side_texts(attribute: str, sides: tuple[list, list], named: bool = True) -> dict[str, str]:
     """{"left": 'A ∈ {a,b}', "right": 'A ∈ {c,d}'}: partition_sides as the tree writes its
-    branches (the rule sentences' placeholders)."""
-    return {name: Condition(attribute, "in", tuple(side)).text()
+    branches (the sentences' placeholders; named=False: '∈ {a,b}')."""
+    return {name: Condition(attribute, "in", tuple(side)).text(named=named)
             for name, side in zip(("left", "right"), sides, strict=True)}
 
 

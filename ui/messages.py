@@ -503,9 +503,9 @@ EN = {
         "is cut at a point t into A_g ≤ t and A_g > t (Zhou §4.4.1), t the midpoint of two "
         "adjacent values with the smallest Gini index."),
     "pseudo.lihang.5.6.not.grouped": (
-        "Note: Algorithm 5.6 cuts by whether A = a holds; here each side holds several values "
-        "of A_g ({left} | {right}): the best two-way partition of its values CART found, which "
-        "need not be one value against the rest."),
+        "Note: Algorithm 5.6 cuts by whether A = a holds; here each side holds several of the "
+        "values of A_g in D ({left} | {right}): the best two-way partition of its values CART "
+        "found, which need not be one value against the rest."),
     "pseudo.lihang.5.6.code.opt": (
         "Max depth is not in Algorithm 5.6 (min samples is its stopping condition in step "
         "(3)): the call of `early_stops` in `generate` (`dtree_core/reference.py`) checks both "

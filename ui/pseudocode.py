@@ -12,6 +12,7 @@ from functools import cache
 
 from dtree_core import notation as notations
 from dtree_core import reference
+from dtree_core.export import partition_sides, side_texts
 from dtree_core.solution import compared_values
 from dtree_core.split import Condition, Split, format_number, record_threshold_text
 from dtree_core.trace import leaf_stop
@@ -276,9 +277,9 @@ def _cut_notes(trace: dict, node: dict, figure: Figure) -> list[str]:
     split = Split.of_conditions(sides)
     if split.kind == "threshold":
         return [words(figure, "not.threshold")]
-    if split.kind == "subset" and split.tested_value is None:  # several values each side
-        left, right = (side.text(named=False) for side in sides)
-        return [words(figure, "not.grouped", left=left, right=right)]
+    held = partition_sides(node)  # several values of the node's on each side
+    if split.kind == "subset" and held is not None:
+        return [words(figure, "not.grouped", **side_texts(split.attribute, held, named=False))]
     return []
 
 

@@ -113,12 +113,12 @@ PARTITIONED = "c,y\n" + "".join(f"{c},{y}\n" for c, y in zip("aabbccddaabbccdd",
                                                                "nyyynnnnyyyynnnn", strict=True))
 PARTITION_SAID = {
     "en": ("Among all features and the two-way partitions of their values, c has the smallest "
-           "Gini index Gini(D, A), {gini_index} (Alg. 5.6, step (2)). Its split is c ∈ {{a,b}} "
-           "against c ∈ {{c,d}}, more than one value on each side, so it is none of Li Hang's "
-           "cut points A = a"),
+           "Gini index Gini(D, A), {gini_index} (Alg. 5.6, step (2)). Its split puts the values "
+           "D holds, c ∈ {{a,b}} against c ∈ {{c,d}}, more than one on each side, so it is none "
+           "of Li Hang's cut points A = a"),
     "zh": ("在所有特征及其取值的所有二分划分中，c 的基尼指数 Gini(D, A) 最小，为 {gini_index}"
-           "（算法 5.6 步 (2)）。它的划分是 c ∈ {{a,b}} 对 c ∈ {{c,d}}，两侧都不止一个取值，"
-           "因而不是李航的切分点 A = a"),
+           "（算法 5.6 步 (2)）。它把 D 中的取值分为 c ∈ {{a,b}} 对 c ∈ {{c,d}}，两侧都不止一个"
+           "取值，因而不是李航的切分点 A = a"),
 }
 
 
@@ -153,8 +153,8 @@ def test_the_cli_says_the_partition_too(lang):
     X, y = pd.DataFrame({"c": [r[0] for r in rows]}), pd.Series([r[1] for r in rows])
     root = DecisionTree("cart").fit(X, y).trace_.to_dict()["nodes"][0]
     said = decision_text(root["decision"], "first", lang, notation.get("lihang"), root["scores"])
-    sides = {"en": "That split is c ∈ {a,b} against c ∈ {c,d}, more than one value on each side",
-             "zh": "这个划分是 c ∈ {a,b} 对 c ∈ {c,d}，两侧都不止一个取值"}[lang]
+    sides = {"en": "the values D holds, c ∈ {a,b} against c ∈ {c,d}, more than one on each side",
+             "zh": "这个划分把 D 中的取值分为 c ∈ {a,b} 对 c ∈ {c,d}，两侧都不止一个取值"}[lang]
     assert sides in said and "Gini(D, c) = 0.109" in said, said
     cut_point = {"en": "among all features and their cut points", "zh": "及其所有可能的切分点中"}
     assert cut_point[lang] not in said
@@ -162,3 +162,46 @@ def test_the_cli_says_the_partition_too(lang):
     node = one_against_rest["nodes"][0]
     kept = decision_text(node["decision"], "first", lang, notation.get("lihang"), node["scores"])
     assert cut_point[lang] in kept and sides[:8] not in kept, kept
+
+
+# Nine values of 年龄 × 信贷情况: below the root, a node's rows hold only some of them, and
+# the partition's sides still list the others (where a value no row holds would go)
+COMBINED = ("组合,类别\n青年一般,否\n青年好,否\n青年好,是\n青年一般,是\n青年一般,否\n中年一般,否\n"
+            "中年好,否\n中年好,是\n中年非常好,是\n中年非常好,是\n老年非常好,是\n老年好,是\n"
+            "老年好,是\n老年非常好,是\n老年一般,否\n")
+
+
+def test_a_side_of_one_value_held_is_a_cut_point_whatever_the_absent_values(monkeypatch):
+    """A node holding 中年好 and 青年好 was split 中年好 against 青年好, each side listing
+    values no row of it holds: the sentence and the pseudo-code note said 'several values on
+    each side, none of Li Hang's cut points', of what is A = a at that node. Only the values
+    the node holds count (export.partition_sides, read by the sentences, the CLI and the
+    note); where they are several a side, the sides are named by them."""
+    import pandas as pd
+
+    from dtree_core import DecisionTree
+    from dtree_core.export import partition_sides
+    from ui import panel, pseudocode, state
+
+    rows = [line.split(",") for line in COMBINED.split()[1:]]
+    X, y = pd.DataFrame({"组合": [r[0] for r in rows]}), pd.Series([r[1] for r in rows])
+    tr = DecisionTree("cart").fit(X, y).trace_.to_dict()
+    splits = [n for n in tr["nodes"] if n["decision"]["kind"] == "split"]
+    one_a_side = [n for n in splits if partition_sides(n) is None]
+    several = [n for n in splits if partition_sides(n) is not None]
+    assert one_a_side and several  # both kinds of node are in this tree
+    for n in several:  # the sides name only values the node's rows hold
+        held = next(r for r in n["scores"] if r["chosen"])["value_counts"]
+        assert {v for side in partition_sides(n) for v in side} <= set(held)
+    lihang = notation.get("lihang")
+    monkeypatch.setattr(state, "notation", lambda: lihang)
+    figure = pseudocode.figure_for(tr, "lihang")
+    for n in one_a_side:
+        said = panel.why_text(tr, n, 3)
+        assert "cut points A = a" not in said and "their cut points" in said, said
+        assert not any("several of the values" in text
+                       for text in pseudocode.notes(tr, n, figure)), n["id"]
+        cli = decision_text(n["decision"], "first", "en", lihang, n["scores"])
+        assert "among all features and their cut points" in cli, cli
+    for n in several:
+        assert any("several of the values" in text for text in pseudocode.notes(tr, n, figure))

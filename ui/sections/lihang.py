@@ -90,10 +90,10 @@ EN: dict[str, str] = {
     # point A = a, so the words above would not describe it
     "rule.min_gini.partition.lihang": (
         "Among all features and the two-way partitions of their values, {attribute} has the "
-        "smallest Gini index Gini(D, A), {gini} (Alg. 5.6, step (2)). Its split is {left} "
-        "against {right}, more than one value on each side, so it is none of Li Hang's cut "
-        "points A = a: this tree searches the partitions (Breiman's CART), his cut points "
-        "among them."),
+        "smallest Gini index Gini(D, A), {gini} (Alg. 5.6, step (2)). Its split puts the "
+        "values D holds, {left} against {right}, more than one on each side, so it is none of "
+        "Li Hang's cut points A = a: this tree searches the partitions (Breiman's CART), his "
+        "cut points among them."),
     "lihang.value_splits.title": ("Gini(D, A=a): each attribute split by A = a or not (Li Hang, "
                                   "Example 5.4)"),
     "lihang.value_splits.value": "value a",
@@ -295,8 +295,9 @@ ZH: dict[str, str] = {
                                       "最小，为 {gini}（算法 5.6 步 (2)）。"),
     "rule.min_gini.partition.lihang": (
         "在所有特征及其取值的所有二分划分中，{attribute} 的基尼指数 Gini(D, A) 最小，为 {gini}"
-        "（算法 5.6 步 (2)）。它的划分是 {left} 对 {right}，两侧都不止一个取值，因而不是李航的"
-        "切分点 A = a：本树搜索取值的二分划分（Breiman 的 CART），其中包括李航的切分点。"),
+        "（算法 5.6 步 (2)）。它把 D 中的取值分为 {left} 对 {right}，两侧都不止一个取值，"
+        "因而不是李航的切分点 A = a：本树搜索取值的二分划分（Breiman 的 CART），其中包括李航"
+        "的切分点。"),
     "lihang.value_splits.title": "Gini(D, A=a)：按属性 A 是否取 a 二分（李航例 5.4）",
     "lihang.value_splits.value": "取值 a",
     "lihang.value_splits.gini": "Gini(D, A=a)",
