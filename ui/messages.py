@@ -429,6 +429,21 @@ EN = {
         "Note: Algorithm {number} does not handle missing values. The app follows Zhou §4.4.2: "
         "in step (3) a feature with missing values is scored on D̃ (its instances with a known "
         "value) and the score multiplied by ρ (eq. 4.12)."),
+    # Algorithm 5.3's score is a ratio: ρ weights the gain, and H_A(D) gives the missing
+    # share a branch of its own (Quinlan's C4.5), so "the score multiplied by ρ" is not it
+    "pseudo.lihang.5.3.not.missing": (
+        "Note: Algorithm 5.3 does not handle missing values. The app follows Zhou §4.4.2 and "
+        "Quinlan's C4.5: in step (3) a feature's information gain is computed on D̃ (its "
+        "instances with a known value) and multiplied by ρ (eq. 4.12), and H_A(D) counts the "
+        "instances whose value is missing as one more branch, so g_R(D, A) = ρ·g(D̃, A) / "
+        "H_A(D); an instance whose A_g is missing goes into every Dᵢ with weight r̃ᵢ, so the "
+        "Dᵢ do not partition D."),
+    "pseudo.lihang.5.3.not.missing_scores": (
+        "Note: Algorithm 5.3 does not handle missing values. The app follows Zhou §4.4.2 and "
+        "Quinlan's C4.5: in step (3) a feature's information gain is computed on D̃ (its "
+        "instances with a known value) and multiplied by ρ (eq. 4.12), and H_A(D) counts the "
+        "instances whose value is missing as one more branch, so g_R(D, A) = ρ·g(D̃, A) / "
+        "H_A(D)."),
     "pseudo.lihang.not.pre_pruned": (
         "Note: pre-pruning (Zhou §4.3.1) refused the split step (3) chose, as it did not raise "
         "the validation accuracy; no step of Algorithm {number} made this leaf."),

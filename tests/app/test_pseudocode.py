@@ -572,3 +572,28 @@ def test_the_code_picker_opens_on_the_check_that_stopped_a_leaf_and_never_on_an_
     cart = lihang_figure(LIHANG_CART)
     for step in LIHANG_CART_STEPS:
         assert len(set(code_of(step, cart))) == len(code_of(step, cart))
+
+
+def test_algorithm_5_3s_missing_value_note_says_the_ratio_the_code_computed():
+    """Under Algorithm 5.3 the note said 'the score multiplied by ρ', but the code's g_R is
+    ρ·g(D̃, A) over an H_A(D) that gives the missing share a branch of its own (色泽 at
+    2.0α's root: 0.252 / 1.954 = 0.129, where ρ × the ratio on D̃ is 0.162). Its own note
+    says so, and every scored row of every split holds to it."""
+    grown = grow(WM2_ALPHA, algorithm="c45_lihang")  # (Zhou's C4.5 keeps his Fig. 4.2)
+    figure = figure_for(grown, "lihang")
+    assert figure.number == "5.3"
+    noted = 0
+    for node in splits(grown):
+        for row in node["scores"]:
+            if row["rho"] < 1 and row["iv"] > 0:  # the sentence's formula, in the code's numbers
+                assert row["gain"] == pytest.approx(row["rho"] * (row["entropy_known"]
+                                                                  - row["entropy_after"]))
+                assert row["gain_ratio"] == pytest.approx(row["gain"] / row["iv"])
+        shown = [text for text, _ in notes_shown(grown, node)
+                 if text.startswith("Note: Algorithm 5.3 does not handle")]
+        noted += len(shown)
+        assert all("g_R(D, A) = ρ·g(D̃, A) / H_A(D)" in text and "the score multiplied" not in text
+                   for text in shown), shown
+    assert noted  # the root's features miss values
+    root = next(r for r in grown["nodes"][0]["scores"] if r["attribute"] == "色泽")
+    assert round(root["gain_ratio"], 3) == 0.129
