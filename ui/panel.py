@@ -70,8 +70,11 @@ def why_text(trace: dict, node: dict, decimals: int) -> str:
     if decision["kind"] == "leaf":
         said = stop_sentence(trace["algorithm"], leaf_stop(decision), decision["label"], node,
                              trace["params"].get("min_gain"), decimals)
-        tied = tied_majority(trace, node)
-        return sentences([said, tied]) if tied else said
+        # a score compared with the min gain (ε) is the largest of the eligible rows: the
+        # others are named, as a split's sentence names them
+        left_out = ineligible_text(trace, node) if decision.get("picked") else None
+        return sentences([text for text in (said, left_out, tied_majority(trace, node))
+                          if text])
     row = winner(node) or {}
     places = compared_places(trace, node, decimals)  # the winner told apart from its rivals
 
