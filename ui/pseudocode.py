@@ -277,8 +277,8 @@ def _cut_notes(trace: dict, node: dict, figure: Figure) -> list[str]:
     split = Split.of_conditions(sides)
     if split.kind == "threshold":
         return [words(figure, "not.threshold")]
-    held = partition_sides(node)  # several values of the node's on each side
-    if split.kind == "subset" and held is not None:
+    held = partition_sides(node)  # a subset split's, with several of the node's values a side
+    if held is not None:
         return [words(figure, "not.grouped", **side_texts(split.attribute, held, named=False))]
     return []
 
