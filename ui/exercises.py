@@ -33,7 +33,17 @@ from dtree_core.solution import (
 from dtree_core.split import told_apart
 from ui import engine, registry, state
 from ui.downloads import file_name
-from ui.messages import has, labelled, literal, quoted_names, read_as_key, sentences, t, tm
+from ui.messages import (
+    current_language,
+    has,
+    labelled,
+    literal,
+    quoted_names,
+    read_as_key,
+    sentences,
+    t,
+    tm,
+)
 from ui.panel import book_notes
 from ui.tables import book_printed
 from ui.widgets import in_notation, node_title
@@ -74,7 +84,7 @@ def worked_solution(trace: dict, trace_id: str, node_id: int, dataset: str) -> N
     scope = st.radio(t("ex.scope"), SCOPES, key="ex_scope", horizontal=True,
                      persist_state="session",
                      format_func=labelled(SCOPES, lambda s: t(f"ex.scope.{s}"), key="ex_scope"))
-    lang, notation = st.session_state.get("lang", "en"), state.notation().key
+    lang, notation = current_language(), state.notation().key
     covered = nodes_in(trace, node_id, scope)
     limit = engine.app_budget().solution_nodes
     shown = len(covered) if limit is None else min(limit, len(covered))
@@ -349,7 +359,7 @@ def ask(trace: dict, number: int, question: Question, seed: int):
 
 def note_text(note: Sentence) -> str:
     """A question's or hint's sentence in the page's language and the chosen book's terms."""
-    return sentence_text(note, st.session_state.get("lang", "en"), literal, state.notation())
+    return sentence_text(note, current_language(), literal, state.notation())
 
 
 def winner_question(trace: dict, question: Question) -> str:

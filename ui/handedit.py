@@ -26,7 +26,7 @@ from dtree_core.split import format_number, told_apart_percent
 from dtree_core.trace import Trace
 from ui import analysis, engine, pruning, state, widgets
 from ui.downloads import file_name
-from ui.messages import labelled, t, tm
+from ui.messages import current_language, labelled, t, tm
 from ui.setup import error_text
 from ui.widgets import drawn_part, node_titles, path_words, percent_change, tree_places
 
@@ -266,7 +266,7 @@ def _ties(named: tuple, student: dict) -> None:
     """The automatic reduced-error pruning's decisions where validation accuracy tied, each in
     the sentence of the rule that decided it (pruned with prune on a tie, else kept): the first
     TIES_SHOWN on the page, every one in the download."""
-    lines = tie_lines(named, st.session_state.get("lang", "en"), state.notation().key,
+    lines = tie_lines(named, current_language(), state.notation().key,
                       int(st.session_state.decimals), student)
     if not lines:
         st.caption(t("he.auto.no_ties"))
