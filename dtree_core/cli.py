@@ -26,6 +26,7 @@ from .cli_messages import (
     grow_examples,
     kind_rule_text,
     language_of,
+    left_out_text,
     localise_help,
     notice_text,
     prune_reason_text,
@@ -709,13 +710,13 @@ def _print_summary(table, prepared, trace, outline: dict, args) -> None:
         _say("\n" + say(lang, "rules.header") + "\n" + rules_text(outline, lang=lang))
     root = trace.node_dict(trace.nodes[0])
     if root["scores"]:
-        _print_root_scores(root, outline["params"].get("tie_break", "first"), lang,
-                           notations.get(args.notation))
+        _print_root_scores(root, outline, lang, notations.get(args.notation))
 
 
-def _print_root_scores(root: dict, tie_break: str, lang: str,
+def _print_root_scores(root: dict, outline: dict, lang: str,
                        names: notations.Notation) -> None:
-    """The root's score table and the rule that read it. Where a linear test won (the
+    """The root's score table and the rule that read it, then the candidates it could not
+    take (min_branch_weight's, as the grow page says). Where a linear test won (the
     decision has an axis_best) no row is chosen and '=' marks the single attributes tied for
     the best single attribute (the app's tie column): the header's legend says so, and a
     sentence names them with the Gini index the linear test beat."""
@@ -728,7 +729,13 @@ def _print_root_scores(root: dict, tie_break: str, lang: str,
     _say(score_table_text(root, attribute=say(lang, "scores.attribute", names),
                           threshold=say(lang, "scores.threshold"),
                           **score_headers(names, on_known_rows(root))))
-    _say(one_line(decision_text(decision, tie_break, lang, names, root["scores"])))
+    params = outline["params"]
+    _say(one_line(decision_text(decision, params.get("tie_break", "first"), lang, names,
+                                root["scores"])))
+    left_out = left_out_text(lang, outline["algorithm"], root, params.get("min_branch_weight"),
+                             names)
+    if left_out:
+        _say(one_line(left_out))
     tied = axis_ties(decision)
     if tied:
         _say(say(lang, "scores.axis_ties", names, linear=f"{decision['linear_impurity']:.3f}",

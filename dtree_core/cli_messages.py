@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import errno
+import functools
 import os
 import re
 import string
@@ -26,9 +27,16 @@ from collections.abc import Mapping
 
 from . import algorithms, notation
 from .budget import figure_text, refusal_sentence
-from .data import RULE_SENTENCES, DataError, listed_in
-from .export import LATEX_NOTE, partition_sides, side_texts, values_missing_at
+from .data import RULE_SENTENCES, DataError, Listed, listed_in
+from .export import (
+    LATEX_NOTE,
+    left_out_of_choice,
+    partition_sides,
+    side_texts,
+    values_missing_at,
+)
 from .loading import NOTICES
+from .split import format_number
 from .wording import (
     LEAF_RULES,
     PRUNE_REASONS,
@@ -78,6 +86,15 @@ _CLI_EN = {
                              "attribute):"),
     "scores.axis_ties": ("The best single attributes {ties} tie at Gini index {axis} (= above); "
                          "the linear test's Gini index is {linear}."),
+    # the root's candidates the rule could not take (export.left_out_of_choice); the grow
+    # page says the same words (its node.ineligible.* are these)
+    "ineligible.weight": ("Left out of the choice{mean}: {attributes}, as none of their "
+                          "splits leaves two branches with a weight of at least {m} (the "
+                          "min branch weight)."),
+    "ineligible.one_value": ("Left out of the choice{mean}: {attributes}, with one value "
+                             "left at this node, so no two-way split."),
+    "ineligible.mean": " and of the mean gain",
+    "sentence.pair": "{first} {second}",
     "scores.attribute": "attribute",
     "scores.threshold": "threshold",
     "scores.col.attribute": "attribute",
@@ -225,6 +242,11 @@ _CLI_ZH = {
                              "选用的是下面的线性划分，没有选中的行；= 为并列最优的单属性）："),
     "scores.axis_ties": ("并列最优的单属性 {ties} 的基尼指数均为 {axis}（上表中的 =）；"
                          "线性划分的基尼指数为 {linear}。"),
+    "ineligible.weight": ("{attributes} 不参与选择{mean}：它们的任何划分都没有两个分支的权重"
+                          "达到 {m}（分支最小权重）。"),
+    "ineligible.one_value": "{attributes} 不参与选择{mean}：在该结点只剩一个取值，无法二分。",
+    "ineligible.mean": "，也不计入平均信息增益",
+    "sentence.pair": "{first}{second}",
     "scores.attribute": "属性",
     "scores.threshold": "划分点",
     "scores.col.attribute": "属性",
@@ -1029,6 +1051,19 @@ def _notation_rule(code: str, decision: dict, lang: str, names, scores) -> str |
     if not placeholders(template) - {"attribute"} <= numbers.keys():
         return None  # a number the sentence names is not in the row: the algorithm's words
     return template.format(attribute=decision["attribute"], **numbers)
+
+
+def left_out_text(lang: str, algorithm: str, node: dict, min_branch_weight,
+                  names=None) -> str | None:
+    """The candidates the rule could not take at the node, and why (export.left_out_of_choice),
+    so that "the largest" of the rule's sentence is read among the rest: the grow page's
+    words (ui.panel.ineligible_text); None when every candidate could be taken."""
+    mean = say(lang, "ineligible.mean") if node["decision"].get("mean_gain") is not None else ""
+    texts = [say(lang, f"ineligible.{why}", names, mean=mean, attributes=Listed(attributes),
+                 m=format_number(min_branch_weight or 0, 6))
+             for why, attributes in left_out_of_choice(algorithm, node).items()]
+    return functools.reduce(lambda first, second: say(lang, "sentence.pair", first=first,
+                                                      second=second), texts) if texts else None
 
 
 def _leaf_key(decision: dict) -> str | None:

@@ -17,6 +17,7 @@ from numbers import Integral, Real
 
 import numpy as np
 
+from . import algorithms
 from .data import PLAIN_NUMBER, DataError
 from .escape import escape_latex_file, escape_markdown_cell
 from .split import Condition, threshold_text
@@ -106,6 +107,26 @@ def side_texts(attribute: str, sides: tuple[list, list], named: bool = True) -> 
     branches (the sentences' placeholders; named=False: '∈ {a,b}')."""
     return {name: Condition(attribute, "in", tuple(side)).text(named=named)
             for name, side in zip(("left", "right"), sides, strict=True)}
+
+
+def one_value_left(algorithm: str, row: dict) -> bool:
+    """A two-way splitter's nominal candidate with one value left at the node: no split in
+    two exists (its row's partition puts every row on one side)."""
+    return algorithms.get(algorithm).nominal_shape == "binary" and row["kind"] == "nominal" \
+        and row["n_distinct"] < 2
+
+
+def left_out_of_choice(algorithm: str, node: dict) -> dict[str, list[str]]:
+    """The candidates the rule could not take at the node (its rows' `eligible`, from
+    scoretable), by why: "one_value" (a two-way splitter's nominal attribute with one value
+    left here) or "weight" (no split with two branches of the min branch weight); a why
+    none has is absent. "The largest" and the mean gain are read among the rest: the grow
+    page's sentences and pseudo-code and the command line's root sentence say so."""
+    rows = [row for row in node.get("scores") or () if not row.get("eligible", True)]
+    one_value = [row["attribute"] for row in rows if one_value_left(algorithm, row)]
+    weight = [row["attribute"] for row in rows if row["attribute"] not in one_value]
+    return {why: names for why, names in (("one_value", one_value), ("weight", weight))
+            if names}
 
 
 def score_table(node: dict) -> Table:

@@ -211,12 +211,9 @@ EN = {
     "node.chart.title": "{criterion} per attribute",
     "node.mean_gain": "Mean gain over the candidates that may split: {mean}",
     "node.ties": "Tied with the winner: {ties}. {rule}",
-    "node.ineligible.weight": ("Left out of the choice{mean}: {attributes}, as none of their "
-                               "splits leaves two branches with a weight of at least {m} (the "
-                               "min branch weight)."),
-    "node.ineligible.one_value": ("Left out of the choice{mean}: {attributes}, with one value "
-                                  "left at this node, so no two-way split."),
-    "node.ineligible.mean": " and of the mean gain",
+    "node.ineligible.weight": CLI_EN["ineligible.weight"],  # the command line's, one text
+    "node.ineligible.one_value": CLI_EN["ineligible.one_value"],
+    "node.ineligible.mean": CLI_EN["ineligible.mean"],
     "node.ties.forced_tied": ("{attribute} ties with {ties} on the score the rule ranks by; "
                               "it was used because it was forced, not by the tie rule."),
     "node.ties.forced_other": ("{ties} tie on the score the rule ranks by; the forced "
@@ -264,7 +261,7 @@ EN = {
     "rule.tie_break.first": "Ties go to the attribute that comes first in the data's columns.",
     "rule.tie_break.last": "Ties go to the attribute that comes last in the data's columns.",
     "rule.tie_break.random": "Ties are broken at random (seed {seed}).",
-    "rule.threshold": "Its best threshold is t = {t}.",
+    "rule.threshold": "Its best threshold by {criterion} is t = {t}.",
     "rule.threshold.forced": "Its threshold t = {t} was forced too.",
     "rule.threshold.tied": ("{criterion} is the same ({value}) at t = {others}: of tied "
                             "thresholds the smallest is taken."),
@@ -338,6 +335,7 @@ EN = {
     "pseudo.16": "end for",
     "pseudo.output": "Output: a decision tree rooted at node",
     "pseudo.fired": "a* = {attribute}",
+    "pseudo.fired.left_out": "{chosen}. {left_out}",
     "pseudo.fired.forced": "a* = {attribute}, forced here",
     "pseudo.fired.random": "a* = {attribute}, drawn at random",
     "pseudo.code": "The code of a line",
@@ -521,6 +519,14 @@ EN = {
         "Note: Algorithm 5.6 cuts by whether A = a holds; here each side holds several of the "
         "values of A_g in D ({left} | {right}): the best two-way partition of its values CART "
         "found, which need not be one value against the rest."),
+    "pseudo.lihang.5.6.not.search.partitions": (
+        "Note: for {features}, step (1) here also scored the two-way partitions of the values "
+        "D holds with several values on a side (Breiman's CART; each cut point A = a is one of "
+        "them), and took each feature's best."),
+    "pseudo.lihang.5.6.not.search.cuts": (
+        "Note: step (1) here cut the continuous {features} at each midpoint t of two adjacent "
+        "values into A ≤ t and A > t (Zhou §4.4.1), not by A = a, and took each feature's "
+        "best."),
     "pseudo.lihang.5.6.code.opt": (
         "Max depth is not in Algorithm 5.6 (min samples is its stopping condition in step "
         "(3)): the call of `early_stops` in `generate` (`dtree_core/reference.py`) checks both "

@@ -189,10 +189,9 @@ ZH = {
     "node.chart.title": "各属性的 {criterion}",
     "node.mean_gain": "可划分的候选属性的平均信息增益：{mean}",
     "node.ties": "与胜出者并列：{ties}。{rule}",
-    "node.ineligible.weight": ("{attributes} 不参与选择{mean}：它们的任何划分都没有两个分支的权重"
-                               "达到 {m}（分支最小权重）。"),
-    "node.ineligible.one_value": "{attributes} 不参与选择{mean}：在该结点只剩一个取值，无法二分。",
-    "node.ineligible.mean": "，也不计入平均信息增益",
+    "node.ineligible.weight": CLI_ZH["ineligible.weight"],  # the command line's, one text
+    "node.ineligible.one_value": CLI_ZH["ineligible.one_value"],
+    "node.ineligible.mean": CLI_ZH["ineligible.mean"],
     "node.ties.forced_tied": ("{attribute} 与 {ties} 在规则所比较的得分上并列；使用 {attribute} "
                               "是因为强制指定，而不是按并列规则。"),
     "node.ties.forced_other": "{ties} 在规则所比较的得分上并列；此处改用强制指定的 {attribute}。",
@@ -236,7 +235,7 @@ ZH = {
     "rule.tie_break.first": "并列时取数据中列顺序最靠前的属性。",
     "rule.tie_break.last": "并列时取数据中列顺序最靠后的属性。",
     "rule.tie_break.random": "并列时随机选取（随机种子 {seed}）。",
-    "rule.threshold": "其最优划分点为 t = {t}。",
+    "rule.threshold": "按 {criterion}，其最优划分点为 t = {t}。",
     "rule.threshold.forced": "其划分点 t = {t} 也是强制指定的。",
     "rule.threshold.tied": ("在 t = {others} 处，{criterion} 与之相同（{value}）：划分点并列时"
                             "取最小者。"),
@@ -304,6 +303,7 @@ ZH = {
     "pseudo.16": "end for",
     "pseudo.output": "输出：以 node 为根结点的一棵决策树",
     "pseudo.fired": "a* = {attribute}",
+    "pseudo.fired.left_out": "{chosen}。{left_out}",
     "pseudo.fired.forced": "a* = {attribute}，在此强制指定",
     "pseudo.fired.random": "a* = {attribute}，随机抽取",
     "pseudo.code": "某一行对应的代码",
@@ -452,6 +452,12 @@ ZH = {
         "注：算法 5.6 按 A = a 是否成立切分；这里 A_g 在 D 中的取值两侧各有多个"
         "（{left} | {right}），这是 CART 在所有二分切分中找到的最优切分，不一定是一个取值对其余"
         "取值。"),
+    "pseudo.lihang.5.6.not.search.partitions": (
+        "注：对 {features}，这里的步 (1) 还计算了 D 中取值的二分划分中两侧各有多个取值者"
+        "（Breiman 的 CART；每个切分点 A = a 都是其中之一），并取每个特征的最优者。"),
+    "pseudo.lihang.5.6.not.search.cuts": (
+        "注：这里的步 (1) 把连续特征 {features} 在每两个相邻取值的中位点 t 处分为 A ≤ t 与 A > t "
+        "两部分（周志华 §4.4.1），而不是按 A = a 切分，并取每个特征的最优者。"),
     "pseudo.lihang.5.6.code.opt": (
         "最大深度不在算法 5.6 中（最少样本数是它步 (3) 的停止条件）：`generate`"
         "（`dtree_core/reference.py`）中对 `early_stops` 的调用在计算任何特征之前检查二者。"),

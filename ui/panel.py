@@ -5,8 +5,6 @@ Every number comes from the trace; the Styler and chart formats round only for d
 
 from __future__ import annotations
 
-import functools
-
 import pandas as pd
 import plotly.graph_objects as go
 import streamlit as st
@@ -15,7 +13,13 @@ from dtree_core import plugged
 from dtree_core.checking import one_split_listed_twice, smallest_value_splits, value_splits
 from dtree_core.compare import deciding_score
 from dtree_core.escape import plotly_text
-from dtree_core.export import partition_sides, side_texts, values_missing_at
+from dtree_core.export import (
+    left_out_of_choice,
+    one_value_left,
+    partition_sides,
+    side_texts,
+    values_missing_at,
+)
 from dtree_core.growing import label_tie
 from dtree_core.labels import branch_text, format_number, node_path
 from dtree_core.paths import node_key
@@ -96,7 +100,9 @@ def why_text(trace: dict, node: dict, decimals: int) -> str:
              **_partition_texts(node))
     if decision.get("threshold") is not None:  # the best t, unless it was forced as well
         cut = "rule.threshold.forced" if decision.get("forced_threshold") else "rule.threshold"
-        cut_at = t(cut, t=record_threshold_text(decision))
+        # the score t was best by: not the rule's where they differ (C4.5's t by Gain)
+        cut_at = t(cut, t=record_threshold_text(decision),
+                   criterion=score_header(registry.record(trace["algorithm"]).threshold_by))
         text = t("node.sentences", first=text, second=cut_at)
         tied = threshold_ties_text(trace, node, decimals)
         if tied:
@@ -129,29 +135,15 @@ def threshold_ties_text(trace: dict, node: dict, decimals: int) -> str | None:
 
 
 def ineligible_text(trace: dict, node: dict) -> str | None:
-    """The candidates the rule could not take, and why, so "the largest" and the mean are
-    read among the rest: a two-way splitter's nominal attribute with one value left here,
-    or no split with two branches of the min branch weight (scoretable: `eligible`).
-    Plain text, as why_text's: every caller escapes the whole sentence once."""
-    rows = [r for r in node["scores"] if not r.get("eligible", True)]
-    if not rows:
-        return None
-    groups = {"one_value": [r["attribute"] for r in rows if one_value_left(trace, r)]}
-    groups["weight"] = [r["attribute"] for r in rows if r["attribute"] not in groups["one_value"]]
+    """The candidates the rule could not take, and why (export.left_out_of_choice), so "the
+    largest" and the mean are read among the rest. Plain text, as why_text's: every caller
+    escapes the whole sentence once."""
     mean = t("node.ineligible.mean") if node["decision"].get("mean_gain") is not None else ""
     m = trace["params"].get("min_branch_weight")
     texts = [t(f"node.ineligible.{why}", mean=mean, m=format_number(m or 0, 6),
                attributes=t("list.join").join(names))  # plain: the caller escapes it
-             for why, names in groups.items() if names]
-    return functools.reduce(lambda first, second: t("node.sentences", first=first,
-                                                    second=second), texts)
-
-
-def one_value_left(trace: dict, row: dict) -> bool:
-    """A two-way splitter's nominal candidate with one value left at the node: no split in
-    two exists (its row's partition puts every row on one side)."""
-    return registry.record(trace["algorithm"]).nominal_shape == "binary" and \
-        row["kind"] == "nominal" and row["n_distinct"] < 2
+             for why, names in left_out_of_choice(trace["algorithm"], node).items()]
+    return sentences(texts) if texts else None
 
 
 def tie_rule(trace: dict) -> str:
@@ -500,7 +492,7 @@ def branch_details(trace: dict, node: dict, score: dict, decimals: int) -> None:
                 "weight": t("col.weight.with_unknown", attribute=score["attribute"])}
     shown = frame.rename(columns=headers)
     st.markdown(f"**{tm('node.branches', attribute=score['attribute'])}**")
-    if one_value_left(trace, score):
+    if one_value_left(trace["algorithm"], score):
         st.caption(tm("node.one_value", attribute=score["attribute"]))
     counts = [headers["rows"], headers["n"], headers["weight"], *map(str, trace["classes"])]
     st.dataframe(shown, hide_index=True, placeholder=BLANK,

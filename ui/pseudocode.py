@@ -16,7 +16,7 @@ from dtree_core.export import partition_sides, side_texts
 from dtree_core.solution import compared_values
 from dtree_core.split import Condition, Split, format_number, record_threshold_text
 from dtree_core.trace import leaf_stop
-from ui import registry
+from ui import panel, registry
 from ui.messages import has, t
 
 # Line numbers as in the book; "opt" and "late" are our stopping limits, which the book does
@@ -193,10 +193,19 @@ def line_text(trace: dict, node: dict, line: str, figure: Figure = ZHOU) -> str:
     text = words(figure, lowest if line == figure.chosen_line and has(f"{figure.key}.{lowest}")
                  and registry.record(trace["algorithm"]).ranks_lowest else line)
     if line == figure.chosen_line and is_split(node):
-        text += "    ← " + chosen_text(node["decision"], figure)
+        text += "    ← " + chosen_among(trace, node, figure)
     elif line == figure.threshold_line and line in fired_lines(node, figure):
         text += "    ← " + epsilon_text(trace, node, figure)
     return text
+
+
+def chosen_among(trace: dict, node: dict, figure: Figure = ZHOU) -> str:
+    """chosen_text, then the candidates the rule could not take (min_branch_weight's, or a
+    two-way splitter's with one value left): the line says "the best" of A, and the best was
+    of the rest. A forced a* was taken by no rule: nothing is said of the others."""
+    chosen = chosen_text(node["decision"], figure)
+    left_out = None if node["decision"].get("forced") else panel.ineligible_text(trace, node)
+    return t("pseudo.fired.left_out", chosen=chosen, left_out=left_out) if left_out else chosen
 
 
 def chosen_text(decision: dict, figure: Figure = ZHOU) -> str:
@@ -272,15 +281,37 @@ def notes(trace: dict, node: dict, figure: Figure) -> list[str]:
 def _cut_notes(trace: dict, node: dict, figure: Figure) -> list[str]:
     """Where a two-way split is not Algorithm 5.6's A = a against A ≠ a: a continuous A_g
     cut at t, or a nominal one parted with several values on each side (the best two-way
-    partition: its Gini index is at most that of any A = a)."""
+    partition: its Gini index is at most that of any A = a); then step (1)'s search where
+    it scored more than the A = a of the other rows (_search_notes)."""
     sides = [Condition.from_dict(trace["nodes"][c]["branch"]) for c in node["children"]]
     split = Split.of_conditions(sides)
-    if split.kind == "threshold":
-        return [words(figure, "not.threshold")]
     held = partition_sides(node)  # a subset split's, with several of the node's values a side
-    if held is not None:
-        return [words(figure, "not.grouped", **side_texts(split.attribute, held, named=False))]
-    return []
+    found = []
+    if split.kind == "threshold":
+        found.append(words(figure, "not.threshold"))
+    elif held is not None:
+        found.append(words(figure, "not.grouped",
+                           **side_texts(split.attribute, held, named=False)))
+    return found + _search_notes(node, figure, said_of_chosen=bool(found))
+
+
+# A nominal feature holding this many values at a node has two-way partitions with several
+# values on each side (with three, every partition is one value against the other two)
+PARTED_VALUES = 4
+
+
+def _search_notes(node: dict, figure: Figure, said_of_chosen: bool) -> list[str]:
+    """Step (1) of Algorithm 5.6 compares A = a with A ≠ a; CART's search also scored the
+    partitions of a nominal feature holding PARTED_VALUES values or more, and the midpoints
+    of a continuous one: said of the rows where it did (the chosen row's own note, when
+    said_of_chosen, already says it of the chosen feature)."""
+    rows = [row for row in node["scores"] if not (said_of_chosen and row.get("chosen"))]
+    groups = {"partitions": [row["attribute"] for row in rows if row["kind"] == "nominal"
+                             and row["n_distinct"] >= PARTED_VALUES],
+              "cuts": [row["attribute"] for row in rows if row["kind"] == "continuous"
+                       and row["n_distinct"] >= 2]}
+    return [words(figure, f"not.search.{why}", features=t("list.join").join(features))
+            for why, features in groups.items() if features]
 
 
 @cache

@@ -479,14 +479,14 @@ def test_a_row_with_one_value_left_puts_every_row_on_one_side():
     """What node.one_value says of such a row's branches, held against the rows themselves:
     every CART row of watermelon 2.0α with one value left has a branch of no known row."""
     from dtree_core import DecisionTree
+    from dtree_core.export import one_value_left
     from dtree_core.loading import load_path, prepare
     from tests.conftest import dataset_path
-    from ui.panel import one_value_left
 
     data = prepare(load_path(dataset_path("watermelon_2.0_alpha.csv")), "好瓜",
                    exclude=["编号"])
     tr = DecisionTree("cart").fit(data.X, data.y).trace_.to_dict()
-    rows = [r for n in tr["nodes"] for r in n["scores"] if one_value_left(tr, r)]
+    rows = [r for n in tr["nodes"] for r in n["scores"] if one_value_left(tr["algorithm"], r)]
     assert rows and all(not r["eligible"] for r in rows)
     for row in rows:
         assert sorted(b["n"] > 0 for b in row["branches"]) == [False, True], row["branches"]

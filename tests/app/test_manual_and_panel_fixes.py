@@ -204,7 +204,8 @@ def test_a_thresholds_sentence_joins_without_a_space_in_chinese():
     node = next(n for n in tr["nodes"] if n["decision"].get("threshold") is not None)
     show_node(at, node["id"])
     text = why(at, "zh", node)
-    assert t("rule.threshold", _lang="zh", t=f"{node['decision']['threshold']:.6g}") in text
+    assert t("rule.threshold", _lang="zh", t=f"{node['decision']['threshold']:.6g}",
+             criterion=t("col.gain", _lang="zh")) in text
     assert "。 " not in text
 
 
@@ -226,7 +227,8 @@ def test_a_forced_threshold_is_not_called_the_best(lang, monkeypatch):
     tr = DecisionTree.from_options(forced).fit(prepared.X, prepared.y).trace_.to_dict()
     assert tr["nodes"][0]["decision"]["forced_threshold"]
     text = panel.why_text(tr, tr["nodes"][0], 3)
-    assert t("rule.threshold", _lang=lang, t=f"{cut:.6g}") not in text  # not the best t
+    best = t("rule.threshold", _lang=lang, t=f"{cut:.6g}", criterion=t("col.gain", _lang=lang))
+    assert best not in text  # not the best t
     assert text.endswith(t("rule.threshold.forced", _lang=lang, t=f"{cut:.6g}"))
     if lang == "zh":
         assert "。 " not in text
@@ -299,3 +301,29 @@ def test_the_curve_uses_li_hangs_names_in_his_notation():
     assert names == ["g(D, A)", "Gini(D, A)"]
     said = [re.sub(r"\\(.)", r"\1", m.value) for m in at.markdown]
     assert any("g(D, A)" in m and "Gini(D, A)" in m for m in said), said
+
+
+@pytest.mark.parametrize("notation_key", ["zhou", "lihang"])
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_thresholds_sentence_names_the_score_it_is_best_by(lang, notation_key, monkeypatch):
+    """Li Hang's C4.5 ranks attributes by gain ratio but cuts a continuous one where its
+    gain is largest (Quinlan's, as Zhou's C4.5): the sentence says "best by" the gain's
+    header, and the chosen t is where the row's curve of gains peaks."""
+    from dtree_core import notation
+    from ui import messages, panel, state
+    from ui.widgets import score_header
+
+    monkeypatch.setattr(messages, "current_language", lambda: lang)
+    monkeypatch.setattr(state, "notation", lambda: notation.get(notation_key))
+    prepared = prepare(load_path(dataset_path("watermelon_3.0.csv")), "好瓜")
+    tr = DecisionTree("c45_lihang").fit(prepared.X, prepared.y).trace_.to_dict()
+    cut = [n for n in tr["nodes"] if n["decision"].get("threshold") is not None]
+    assert cut
+    for node in cut:
+        row = next(r for r in node["scores"] if r.get("chosen"))
+        gains = row["curve"]["gain"]
+        assert row["curve"]["threshold"][gains.index(max(gains))] == row["threshold"]
+        said = t("rule.threshold", _lang=lang, t=f"{row['threshold']:.6g}",
+                 criterion=score_header("gain"))
+        assert said in panel.why_text(tr, node, 3)
+    assert ("g(D, A)" in said) is (notation_key == "lihang")

@@ -17,6 +17,7 @@ from dtree_core.reference import code_of_lines
 from dtree_core.split import Condition
 from tests.conftest import dataset_path
 from ui.messages import t
+from ui.panel import ineligible_text
 from ui.pseudocode import (
     FIRED_BY_STOP,
     LIHANG_CART_FIRED_BY_STOP,
@@ -77,7 +78,9 @@ def check_split_listing(trace_dict: dict, node: dict) -> set[str]:
     for line in ("9", "10"):
         assert rows[line][0] == t(f"pseudo.{line}" if used_up else f"pseudo.{line}.keep")
     assert ("a*ᵛ" in rows["9"][0]) is used_up
-    assert rows["8"][0].endswith("a* = " + node["decision"]["attribute"])
+    chosen = "a* = " + node["decision"]["attribute"]
+    left_out = ineligible_text(trace_dict, node)  # a two-way splitter's one-value candidates
+    assert rows["8"][0].endswith(chosen if left_out is None else f"{chosen}. {left_out}")
     return ops
 
 
@@ -423,8 +426,8 @@ def test_li_hangs_cart_says_where_a_cut_is_not_a_against_the_rest():
     cut = grow(WM3, algorithm="cart")
     figure = figure_for(cut, "lihang")
     at_t = [n for n in splits(cut) if n["decision"].get("threshold") is not None]
-    assert at_t and all(notes_shown(cut, n) == [(words(figure, "not.threshold"), True)]
-                        for n in at_t)
+    assert at_t and all(notes_shown(cut, n)[0] == (words(figure, "not.threshold"), True)
+                        for n in at_t)  # then step (1)'s search (below)
     X = pd.DataFrame({"a": list("wxyz") * 6})
     y = pd.Series(["p", "p", "q", "q"] * 6)  # {w, x} against {y, z} parts the classes
     grouped = DecisionTree("cart").fit(X, y).trace_.to_dict()
@@ -597,3 +600,45 @@ def test_algorithm_5_3s_missing_value_note_says_the_ratio_the_code_computed():
     assert noted  # the root's features miss values
     root = next(r for r in grown["nodes"][0]["scores"] if r["attribute"] == "色泽")
     assert round(root["gain_ratio"], 3) == 0.129
+
+
+@pytest.mark.parametrize("notation", ["zhou", "lihang"])
+def test_the_chosen_line_names_what_min_branch_weight_left_out(notation):
+    """Line 8 (step 3) says a* is the best of A; with M = 6 纹理's larger gain was left out
+    (its branches are too light), so the line names the ineligible rows, as the trace holds
+    them; a forced a* (no rule chose it) says nothing of them."""
+    tree = grow(WM2, algorithm="id3", min_branch_weight=6)
+    root = tree["nodes"][0]
+    left_out = [r["attribute"] for r in root["scores"] if not r["eligible"]]
+    assert "纹理" in left_out and root["decision"]["attribute"] == "脐部"
+    figure = figure_for(tree, notation)
+    chosen = dict((n, text) for n, text, _ in listing(tree, root, notation))[
+        figure.numbered.format(line=figure.chosen_line)]
+    said = t("node.ineligible.weight", mean="", attributes=t("list.join").join(left_out), m="6")
+    assert chosen.endswith(" = 脐部. " + said)
+    forced = grow(WM2, algorithm="id3", min_branch_weight=6, force={"root": "色泽"})
+    assert rows_by_line(forced, forced["nodes"][0])["8"][0].endswith("a* = 色泽, forced here")
+
+
+def test_li_hangs_step_1_says_where_its_search_scored_more_than_a_against_the_rest():
+    """Step (1) scores A = a against A ≠ a; CART also scored every midpoint of a continuous
+    feature and the partitions of a nominal one of four values or more: a note names those
+    features, and no note is shown where A = a was all the search could score."""
+    figure = lihang_figure("5.6")
+    wm3 = grow(WM3, algorithm="cart")
+    root = wm3["nodes"][0]
+    assert root["decision"]["attribute"] == "纹理"  # all nominal features hold 3 values
+    assert notes_shown(wm3, root) == [
+        (words(figure, "not.search.cuts", features="密度, 含糖率"), True)]
+    # four values, and the best partition of `a` is {w, x} against {y, z}: `b` (four values,
+    # not chosen) is named for its partitions, `a`'s own note says it of `a`
+    X = pd.DataFrame({"a": list("wxyz") * 6, "b": list("kkllmmnn") * 3, "c": list("sst") * 8})
+    y = pd.Series(["p", "p", "q", "q"] * 6)
+    parted = DecisionTree("cart").fit(X, y).trace_.to_dict()
+    top = parted["nodes"][0]
+    assert top["decision"]["attribute"] == "a"
+    assert [text for text, _ in notes_shown(parted, top)][1:] == [
+        words(figure, "not.search.partitions", features="b")]
+    data = prepare(load_path(dataset_path("loan_lihang.csv")), "类别", exclude=["ID"])
+    loan = DecisionTree("cart").fit(data.X, data.y).trace_.to_dict()  # three values at most
+    assert not any(notes_shown(loan, n) for n in splits(loan))

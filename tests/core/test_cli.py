@@ -615,3 +615,28 @@ def test_the_cli_module_run_itself_answers_like_the_package(lang, heading):
                             str(dataset_path("watermelon_2.0.csv")), "--target", "好瓜"],
                            cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert grown.returncode == 0 and "纹理?  (是 8, 否 9)" in grown.stdout
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_root_sentence_names_what_min_branch_weight_left_out(tmp_path, lang):
+    """ID3 on watermelon 2.0 with M = 6 takes 脐部 as "the largest gain" though 纹理's is
+    larger: the line after the rule names the trace's ineligible rows, 纹理 among them."""
+    from dtree_core.cli_messages import say
+
+    out = tmp_path / "t.json"
+    result = run("grow", str(dataset_path("watermelon_2.0.csv")), "--target", "好瓜",
+                 "--min-branch-weight", "6", "--lang", lang, "--json", str(out))
+    assert result.returncode == 0, result.stderr
+    root = json.loads(out.read_text(encoding="utf-8"))["nodes"][0]
+    left_out = [r["attribute"] for r in root["scores"] if not r["eligible"]]
+    assert "纹理" in left_out and root["decision"]["attribute"] == "脐部"
+    said = say(lang, "ineligible.weight", mean="", attributes=say(lang, "list").join(left_out),
+               m="6")
+    lines = result.stdout.splitlines()
+    assert lines[lines.index(said) - 1].endswith(("脐部.", "脐部。"))  # after the rule
+
+
+def test_no_sentence_of_left_out_candidates_without_them():
+    result = run("grow", str(dataset_path("watermelon_2.0.csv")), "--target", "好瓜")
+    assert result.returncode == 0, result.stderr
+    assert "Left out of the choice" not in result.stdout
