@@ -701,7 +701,8 @@ def _print_summary(table, prepared, trace, outline: dict, args) -> None:
     named = name.endswith("决策树")
     _say("\n" + say(lang, "tree.header.named" if named else "tree.header", algorithm=name,
                       nodes=shown))
-    _say(export_text(outline, stop_words=stop_words(lang)))
+    _say(export_text(outline, stop_words=stop_words(lang, notations.get(args.notation),
+                                                    outline["algorithm"])))
     if trace.pruning:
         _print_pruning(trace, outline, lang)
     if args.rules:

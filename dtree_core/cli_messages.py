@@ -371,6 +371,7 @@ _STOPS_EN = {
     "pre_pruned": "pre-pruned",
     "raised": "raised",
     "epsilon": "below threshold ε",
+    "epsilon_gain": "below threshold ε",  # ID3's min gain, Li Hang's ε (notation.stop_key)
 }
 
 _STOPS_ZH = {
@@ -386,6 +387,7 @@ _STOPS_ZH = {
     "pre_pruned": "预剪枝",
     "raised": "上移",
     "epsilon": "小于阈值 ε",
+    "epsilon_gain": "小于阈值 ε",
 }
 
 _NOTICES_ZH = {
@@ -968,11 +970,17 @@ def file_summary(report, lang: str) -> str:
                columns=report.n_columns, how=how)
 
 
-def stop_words(lang: str) -> dict[str, str]:
-    """A leaf's stop code -> its words in the printed tree ('max_depth': 'max depth')."""
+def stop_words(lang: str, names=None, algorithm: str | None = None) -> dict[str, str]:
+    """A leaf's stop code -> its words in the printed tree ('max_depth': 'max depth'); in a
+    notation's terms for the algorithm where it has its own (notation.stop_key: under Li
+    Hang's, ID3's min gain is the ε of his Alg. 5.2)."""
     prefix = "stop."
-    return {key[len(prefix):]: text for key, text in CATALOGUE[lang].items()
-            if key.startswith(prefix)}
+    words = {key[len(prefix):]: text for key, text in CATALOGUE[lang].items()
+             if key.startswith(prefix)}
+    if names is None or algorithm is None:
+        return words
+    record = algorithms.get(algorithm)
+    return {code: words.get(names.stop_key(code, record), text) for code, text in words.items()}
 
 
 def notice_text(notice: str, lang: str) -> str:

@@ -1036,3 +1036,16 @@ def test_zhous_cart_sentence_keeps_his_form(data, lang):
                   "（没有缺失值时即基尼指数最小者）：纹理。"}[lang]
     assert _root_lines(data, "--lang", lang)[-1] == said
     assert _root_lines(data, "--notation", "zhou", "--lang", lang)[-1] == said
+
+
+def test_id3s_min_gain_leaf_is_li_hangs_epsilon_in_his_notation():
+    """Under --notation lihang ID3 is his Alg. 5.2, whose step (4) compares g with ε: the
+    leaf is marked so, as the grow page words it; in Zhou's notation it stays the min gain."""
+    args = ("grow", str(dataset_path("watermelon_2.0.csv")), "--target", "好瓜",
+            "--min-gain", "0.3")
+    leaf = "        根蒂=稍蜷: 是  (是 2, 否 1)  [{}]"
+    assert leaf.format("gain too small") in run(*args).stdout.splitlines()
+    lihang = run(*args, "--notation", "lihang").stdout.splitlines()
+    assert leaf.format("below threshold ε") in lihang
+    assert leaf.format("小于阈值 ε") in run(*args, "--notation", "lihang", "--lang",
+                                            "zh").stdout.splitlines()
