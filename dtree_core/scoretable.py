@@ -60,15 +60,15 @@ class LevelScores:
         scores = self.scores
         self._batch = None
         batch.memo.clear()  # the shared sort facts: entry-sized, and not needed again
-        nominal = enc.nominal
-        self.n_distinct = _columns([s.n_distinct for s in scores])
-        # np.maximum.reduce: .max's loop without its Python wrapper (at every depth)
-        if self.n_distinct.size and np.maximum.reduce(self.n_distinct, axis=None) < 2**31:
-            self.n_distinct = self.n_distinct.astype(np.int32)
+        # a count of one column's distinct values is at most the rows': int32 where they fit
+        # (known before the counts, so stacked into that type at once)
+        self.n_distinct = _columns([s.n_distinct for s in scores],
+                                   np.int32 if enc.n_rows < 2**31 else None)
         for j, attribute_scores in enumerate(scores):  # one copy of the counts, not two
             attribute_scores.n_distinct = self.n_distinct[:, j]
         two_values = self.n_distinct >= 2
-        if any_true(nominal):
+        if enc.nominal_indices:
+            nominal = enc.nominal
             # a nominal attribute is a candidate where it is not used up
             self.candidate = np.where(nominal, ~used & enc.has_values, two_values)
             # a two-way split needs two values there; a multiway one does not
@@ -289,14 +289,14 @@ def _table(scores: list[AttributeScores]) -> dict[str, np.ndarray]:
     return table
 
 
-def _columns(parts: list[np.ndarray]) -> np.ndarray:
-    """np.stack(parts, axis=1); one part is copied into a column (a stack's fixed cost is
-    more than the copy's)."""
+def _columns(parts: list[np.ndarray], dtype=None) -> np.ndarray:
+    """np.stack(parts, axis=1) (in dtype, if given); one part is copied into a column (a
+    stack's fixed cost is more than the copy's)."""
     if len(parts) == 1:
-        out = np.empty((len(parts[0]), 1), dtype=parts[0].dtype)
+        out = np.empty((len(parts[0]), 1), dtype=dtype or parts[0].dtype)
         out[:, 0] = parts[0]
         return out
-    return np.stack(parts, axis=1)
+    return np.stack(parts, axis=1, dtype=dtype)
 
 
 @functools.lru_cache(maxsize=1024)
@@ -572,13 +572,14 @@ def _unkeep(size: int) -> None:
 
 
 def _nbytes(arrays: tuple) -> int:
-    """Bytes held by a level's arrays (the table and each attribute's own arrays)."""
+    """Bytes held by a level's arrays (the table and each attribute's own arrays). (Summed
+    from a list: a generator's every step is a call, some twenty at every kept depth.)"""
     scores, table, _ = arrays
     held = list(table.values())
     for s in scores:  # its array fields (its scores are the table's), and its curve's
         held += [v for v in vars(s).values() if isinstance(v, np.ndarray)]
         held += s.curve.values()
-    return sum(a.nbytes for a in held)
+    return sum([a.nbytes for a in held])
 
 
 @dataclass(frozen=True)

@@ -16,8 +16,6 @@ from __future__ import annotations
 
 import math
 import threading
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from decimal import Decimal
 from functools import cache, lru_cache
@@ -32,6 +30,7 @@ from .counting import (
     TINY_WEIGHT,
     all_true,
     any_true,
+    count_true,
     distinct_indices,
     fits_group_order,
     group_order,
@@ -86,13 +85,16 @@ class Batch:
 
     def select(self, keep_nodes: np.ndarray) -> Batch:
         """The entries of the nodes flagged in keep_nodes, renumbered 0..k-1."""
-        if all_true(keep_nodes):  # the same entries: shared, not copied
+        kept = count_true(keep_nodes)
+        if kept == self.n_nodes:  # the same entries: shared, not copied
             return Batch(self.rows, self.weight, self.node, self.n_nodes,
                          parent_sorts=self.parent_sorts)
-        new_index = keep_nodes.cumsum() - 1
         mask = keep_nodes.take(self.node)
-        return Batch(self.rows[mask], self.weight[mask], new_index[self.node[mask]],
-                     int(np.count_nonzero(keep_nodes)), parent_sorts=self.parent_sorts)
+        rows = self.rows[mask]
+        # one node kept (a deep chain's every depth): each entry is node 0, with no lookup
+        node = np.zeros(len(rows), dtype=np.int64) if kept == 1 else \
+            (keep_nodes.cumsum() - 1)[self.node[mask]]
+        return Batch(rows, self.weight[mask], node, kept, parent_sorts=self.parent_sorts)
 
 
 def training_set(enc: Encoded) -> Batch:
@@ -187,26 +189,41 @@ class AttributeScores:
     value_counts: np.ndarray | None = None
 
 
-_MODE = threading.local()
+class _Mode(threading.local):
+    lean = False  # every thread's, until a growing() block of its own sets it
 
 
-@contextmanager
-def growing(lean: bool = True) -> Iterator[None]:
+_MODE = _Mode()
+
+
+class _Growing:
+    """A growing() block: the thread's mode set within it and the one before restored on
+    leaving (a class, not contextlib's generator, which made ten calls of each block: two
+    blocks at every depth of a deep chain)."""
+
+    __slots__ = ("lean", "before")
+
+    def __init__(self, lean: bool):
+        self.lean = lean
+
+    def __enter__(self) -> None:
+        self.before, _MODE.lean = _MODE.lean, self.lean
+
+    def __exit__(self, *exc) -> None:
+        _MODE.lean = self.before
+
+
+def growing(lean: bool = True) -> _Growing:
     """Score for growing only: the chosen splits and the table the rule ranks, without what
     only a viewer shows (the curves, CART's multiway Gini_index, the best threshold by the
     criterion the algorithm does not cut by). The grower releases each depth's arrays once
     decided; a viewer's request rescores the depth in full, to the same bits.
     growing(lean=False) scores in full within it (a small depth kept whole, see scoretable)."""
-    before = getattr(_MODE, "lean", False)
-    _MODE.lean = lean
-    try:
-        yield
-    finally:
-        _MODE.lean = before
+    return _Growing(lean)
 
 
 def growing_only() -> bool:
-    return getattr(_MODE, "lean", False)
+    return _MODE.lean
 
 
 def node_class_counts(enc: Encoded, batch: Batch) -> tuple[np.ndarray, np.ndarray]:
