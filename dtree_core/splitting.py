@@ -1005,8 +1005,9 @@ def _sorted_order(enc: Encoded, j: int, batch: Batch, facts: dict) -> np.ndarray
         return enc.sorts[j].order
     entry_of_row = _entry_of_row(enc, batch, facts)
     parent = batch.parent_sorts.pop(j, None) if batch.parent_sorts else None
-    if entry_of_row is not None and kernels.available(len(batch.rows)) and (
-            parent is not None or batch.n_nodes > 1 and enc.run_starts[j] is not None):
+    if entry_of_row is not None and (parent is not None or batch.n_nodes > 1
+                                     and enc.run_starts[j] is not None) \
+            and kernels.available(len(batch.rows)):
         in_order, run_start = _rows_to_group(enc, j, parent)
         rows, step = kernels.group_sorted_rows(in_order, _node_of_row(enc, batch, facts),
                                                facts["starts"], run_start, len(batch.rows))
@@ -1102,7 +1103,8 @@ def _entry_of_row(enc: Encoded, batch: Batch, facts: dict) -> np.ndarray | None:
     """(rows,): each row's entry in the batch, -1 where it has none; None when the batch is
     sorted by its own keys instead: a small batch (unless its parent's sorts are grouped, a
     pass over the batch's own rows), more nodes than 16 bits number, or a row in two nodes
-    (an unknown value sent down every branch). Once per batch."""
+    (an unknown value sent down every branch; one node holds a row once at most, as a deep
+    chain's every depth: nothing to look for). Once per batch."""
     if "entry_of_row" not in facts:
         n = len(batch.rows)
         entry = None
@@ -1110,7 +1112,7 @@ def _entry_of_row(enc: Encoded, batch: Batch, facts: dict) -> np.ndarray | None:
                 and n * PARENT_SHARE >= enc.n_rows) and batch.n_nodes <= 1 << 16:
             entry = np.full(enc.n_rows, -1, dtype=np.int32 if n < 2**31 else np.int64)
             entry[batch.rows] = np.arange(n, dtype=entry.dtype)
-            if np.count_nonzero(entry >= 0) != n:
+            if batch.n_nodes > 1 and count_true(entry >= 0) != n:
                 entry = None
         facts["entry_of_row"] = entry
     return facts["entry_of_row"]
@@ -1127,9 +1129,9 @@ def _sort_batch(enc: Encoded, js: list[int], batch: Batch) -> _Sorted:
         (facts["node"] + (np.arange(blocks) * batch.n_nodes)[:, None]).ravel(),
         np.tile(facts["sizes"], blocks),
         (facts["starts"] + (np.arange(blocks) * n)[:, None]).ravel())
-    steps = facts.get("scanned_steps", {})
+    steps = facts.get("scanned_steps")
     step = None
-    if all(j in steps for j in js):  # the sort found where values step up: none gathered
+    if steps and all(j in steps for j in js):  # the sort found where values step up: none gathered
         step = steps.pop(js[0]) if blocks == 1 else np.concatenate([steps.pop(j) for j in js])
         scanned = facts["scanned_rows"]
         value, known = _LazyValues(tuple(enc.columns[j] for j in js),
