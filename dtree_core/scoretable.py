@@ -134,7 +134,9 @@ class LevelScores:
         size = _nbytes(arrays)
         with _LIVE_LOCK:
             _KEPT["bytes"] += size
-        weakref.finalize(self, _unkeep, size)
+            # given back when the level goes (a weak reference's callback: weakref.finalize's
+            # own bookkeeping cost more than the rest of a kept depth's)
+            _KEPT_SIZES[weakref.ref(self, _unkeep)] = size
         self._kept = arrays
 
     def _arrays(self) -> tuple[list[AttributeScores], dict[str, np.ndarray], dict]:
@@ -553,8 +555,8 @@ def cuts_search_short(algorithm: Algorithm, min_branch_weight, bounded: bool) ->
 # Levels whose arrays are in memory: the one being grown and a few a viewer asked for.
 LIVE_LEVELS = 4
 _LIVE: OrderedDict = OrderedDict()
-# Re-entrant: a kept level's finaliser (_unkeep) takes it, and a garbage collection that an
-# allocation inside a `with _LIVE_LOCK` block sets off may run that finaliser in the same
+# Re-entrant: a kept level's callback (_unkeep) takes it, and a garbage collection that an
+# allocation inside a `with _LIVE_LOCK` block sets off may run that callback in the same
 # thread (a plain Lock would then wait for itself forever).
 _LIVE_LOCK = threading.RLock()
 _LIVE_LAST = [None]  # the token last moved to the end of _LIVE (read without the lock)
@@ -564,11 +566,12 @@ _TOKENS = itertools.count()
 KEEP_ENTRIES = 4096
 KEEP_BUDGET = 48 << 20
 _KEPT = {"bytes": 0}
+_KEPT_SIZES: dict = {}  # {weak reference to a kept level: its bytes}
 
 
-def _unkeep(size: int) -> None:
+def _unkeep(level: weakref.ref) -> None:
     with _LIVE_LOCK:
-        _KEPT["bytes"] -= size
+        _KEPT["bytes"] -= _KEPT_SIZES.pop(level)
 
 
 def _nbytes(arrays: tuple) -> int:
