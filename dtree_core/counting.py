@@ -40,6 +40,11 @@ def all_true(mask: np.ndarray) -> bool:
     return bool(_count_nonzero(mask) == mask.size)
 
 
+def count_true(mask: np.ndarray) -> int:
+    """np.count_nonzero(mask) as an int, by the C count alone (see any_true)."""
+    return int(_count_nonzero(mask))
+
+
 def xlogx(x: np.ndarray) -> np.ndarray:
     """x·log2 x, 0 at 0 (elementwise, so the same bits wherever x sits in an array)."""
     x = np.asarray(x, dtype=float)
@@ -91,8 +96,9 @@ def row_sums(a: np.ndarray) -> np.ndarray:
 def distinct_indices(a: np.ndarray) -> list[int]:
     """np.unique(a).tolist() for indices (all ≥ 0), by counting instead of sorting: a depth
     asks this of its few chosen attributes, where unique's fixed cost is most of the work."""
-    # .nonzero()[0]: np.flatnonzero's two wrappers cost several times the call itself
-    return np.bincount(a).nonzero()[0].tolist() if len(a) else []
+    # .nonzero()[0]: np.flatnonzero's two wrappers cost several times the call itself; one
+    # index (a deep chain's one node) is its own
+    return np.bincount(a).nonzero()[0].tolist() if len(a) > 1 else a.tolist()
 
 
 def order_of_distinct(key: np.ndarray, bound: int) -> np.ndarray:

@@ -60,15 +60,15 @@ class LevelScores:
         scores = self.scores
         self._batch = None
         batch.memo.clear()  # the shared sort facts: entry-sized, and not needed again
-        nominal = enc.nominal
-        self.n_distinct = _columns([s.n_distinct for s in scores])
-        # np.maximum.reduce: .max's loop without its Python wrapper (at every depth)
-        if self.n_distinct.size and np.maximum.reduce(self.n_distinct, axis=None) < 2**31:
-            self.n_distinct = self.n_distinct.astype(np.int32)
+        # a count of one column's distinct values is at most the rows': int32 where they fit
+        # (known before the counts, so stacked into that type at once)
+        self.n_distinct = _columns([s.n_distinct for s in scores],
+                                   np.int32 if enc.n_rows < 2**31 else None)
         for j, attribute_scores in enumerate(scores):  # one copy of the counts, not two
             attribute_scores.n_distinct = self.n_distinct[:, j]
         two_values = self.n_distinct >= 2
-        if any_true(nominal):
+        if enc.nominal_indices:
+            nominal = enc.nominal
             # a nominal attribute is a candidate where it is not used up
             self.candidate = np.where(nominal, ~used & enc.has_values, two_values)
             # a two-way split needs two values there; a multiway one does not
@@ -134,7 +134,9 @@ class LevelScores:
         size = _nbytes(arrays)
         with _LIVE_LOCK:
             _KEPT["bytes"] += size
-        weakref.finalize(self, _unkeep, size)
+            # given back when the level goes (a weak reference's callback: weakref.finalize's
+            # own bookkeeping cost more than the rest of a kept depth's)
+            _KEPT_SIZES[weakref.ref(self, _unkeep)] = size
         self._kept = arrays
 
     def _arrays(self) -> tuple[list[AttributeScores], dict[str, np.ndarray], dict]:
@@ -289,14 +291,14 @@ def _table(scores: list[AttributeScores]) -> dict[str, np.ndarray]:
     return table
 
 
-def _columns(parts: list[np.ndarray]) -> np.ndarray:
-    """np.stack(parts, axis=1); one part is copied into a column (a stack's fixed cost is
-    more than the copy's)."""
+def _columns(parts: list[np.ndarray], dtype=None) -> np.ndarray:
+    """np.stack(parts, axis=1) (in dtype, if given); one part is copied into a column (a
+    stack's fixed cost is more than the copy's)."""
     if len(parts) == 1:
-        out = np.empty((len(parts[0]), 1), dtype=parts[0].dtype)
+        out = np.empty((len(parts[0]), 1), dtype=dtype or parts[0].dtype)
         out[:, 0] = parts[0]
         return out
-    return np.stack(parts, axis=1)
+    return np.stack(parts, axis=1, dtype=dtype)
 
 
 @functools.lru_cache(maxsize=1024)
@@ -553,8 +555,8 @@ def cuts_search_short(algorithm: Algorithm, min_branch_weight, bounded: bool) ->
 # Levels whose arrays are in memory: the one being grown and a few a viewer asked for.
 LIVE_LEVELS = 4
 _LIVE: OrderedDict = OrderedDict()
-# Re-entrant: a kept level's finaliser (_unkeep) takes it, and a garbage collection that an
-# allocation inside a `with _LIVE_LOCK` block sets off may run that finaliser in the same
+# Re-entrant: a kept level's callback (_unkeep) takes it, and a garbage collection that an
+# allocation inside a `with _LIVE_LOCK` block sets off may run that callback in the same
 # thread (a plain Lock would then wait for itself forever).
 _LIVE_LOCK = threading.RLock()
 _LIVE_LAST = [None]  # the token last moved to the end of _LIVE (read without the lock)
@@ -564,21 +566,23 @@ _TOKENS = itertools.count()
 KEEP_ENTRIES = 4096
 KEEP_BUDGET = 48 << 20
 _KEPT = {"bytes": 0}
+_KEPT_SIZES: dict = {}  # {weak reference to a kept level: its bytes}
 
 
-def _unkeep(size: int) -> None:
+def _unkeep(level: weakref.ref) -> None:
     with _LIVE_LOCK:
-        _KEPT["bytes"] -= size
+        _KEPT["bytes"] -= _KEPT_SIZES.pop(level)
 
 
 def _nbytes(arrays: tuple) -> int:
-    """Bytes held by a level's arrays (the table and each attribute's own arrays)."""
+    """Bytes held by a level's arrays (the table and each attribute's own arrays). (Summed
+    from a list: a generator's every step is a call, some twenty at every kept depth.)"""
     scores, table, _ = arrays
     held = list(table.values())
     for s in scores:  # its array fields (its scores are the table's), and its curve's
         held += [v for v in vars(s).values() if isinstance(v, np.ndarray)]
         held += s.curve.values()
-    return sum(a.nbytes for a in held)
+    return sum([a.nbytes for a in held])
 
 
 @dataclass(frozen=True)

@@ -16,8 +16,6 @@ from __future__ import annotations
 
 import math
 import threading
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from decimal import Decimal
 from functools import cache, lru_cache
@@ -32,6 +30,7 @@ from .counting import (
     TINY_WEIGHT,
     all_true,
     any_true,
+    count_true,
     distinct_indices,
     fits_group_order,
     group_order,
@@ -86,13 +85,16 @@ class Batch:
 
     def select(self, keep_nodes: np.ndarray) -> Batch:
         """The entries of the nodes flagged in keep_nodes, renumbered 0..k-1."""
-        if all_true(keep_nodes):  # the same entries: shared, not copied
+        kept = count_true(keep_nodes)
+        if kept == self.n_nodes:  # the same entries: shared, not copied
             return Batch(self.rows, self.weight, self.node, self.n_nodes,
                          parent_sorts=self.parent_sorts)
-        new_index = keep_nodes.cumsum() - 1
         mask = keep_nodes.take(self.node)
-        return Batch(self.rows[mask], self.weight[mask], new_index[self.node[mask]],
-                     int(np.count_nonzero(keep_nodes)), parent_sorts=self.parent_sorts)
+        rows = self.rows[mask]
+        # one node kept (a deep chain's every depth): each entry is node 0, with no lookup
+        node = np.zeros(len(rows), dtype=np.int64) if kept == 1 else \
+            (keep_nodes.cumsum() - 1)[self.node[mask]]
+        return Batch(rows, self.weight[mask], node, kept, parent_sorts=self.parent_sorts)
 
 
 def training_set(enc: Encoded) -> Batch:
@@ -187,26 +189,41 @@ class AttributeScores:
     value_counts: np.ndarray | None = None
 
 
-_MODE = threading.local()
+class _Mode(threading.local):
+    lean = False  # every thread's, until a growing() block of its own sets it
 
 
-@contextmanager
-def growing(lean: bool = True) -> Iterator[None]:
+_MODE = _Mode()
+
+
+class _Growing:
+    """A growing() block: the thread's mode set within it and the one before restored on
+    leaving (a class, not contextlib's generator, which made ten calls of each block: two
+    blocks at every depth of a deep chain)."""
+
+    __slots__ = ("lean", "before")
+
+    def __init__(self, lean: bool):
+        self.lean = lean
+
+    def __enter__(self) -> None:
+        self.before, _MODE.lean = _MODE.lean, self.lean
+
+    def __exit__(self, *exc) -> None:
+        _MODE.lean = self.before
+
+
+def growing(lean: bool = True) -> _Growing:
     """Score for growing only: the chosen splits and the table the rule ranks, without what
     only a viewer shows (the curves, CART's multiway Gini_index, the best threshold by the
     criterion the algorithm does not cut by). The grower releases each depth's arrays once
     decided; a viewer's request rescores the depth in full, to the same bits.
     growing(lean=False) scores in full within it (a small depth kept whole, see scoretable)."""
-    before = getattr(_MODE, "lean", False)
-    _MODE.lean = lean
-    try:
-        yield
-    finally:
-        _MODE.lean = before
+    return _Growing(lean)
 
 
 def growing_only() -> bool:
-    return getattr(_MODE, "lean", False)
+    return _MODE.lean
 
 
 def node_class_counts(enc: Encoded, batch: Batch) -> tuple[np.ndarray, np.ndarray]:
@@ -988,8 +1005,9 @@ def _sorted_order(enc: Encoded, j: int, batch: Batch, facts: dict) -> np.ndarray
         return enc.sorts[j].order
     entry_of_row = _entry_of_row(enc, batch, facts)
     parent = batch.parent_sorts.pop(j, None) if batch.parent_sorts else None
-    if entry_of_row is not None and kernels.available(len(batch.rows)) and (
-            parent is not None or batch.n_nodes > 1 and enc.run_starts[j] is not None):
+    if entry_of_row is not None and (parent is not None or batch.n_nodes > 1
+                                     and enc.run_starts[j] is not None) \
+            and kernels.available(len(batch.rows)):
         in_order, run_start = _rows_to_group(enc, j, parent)
         rows, step = kernels.group_sorted_rows(in_order, _node_of_row(enc, batch, facts),
                                                facts["starts"], run_start, len(batch.rows))
@@ -1085,7 +1103,8 @@ def _entry_of_row(enc: Encoded, batch: Batch, facts: dict) -> np.ndarray | None:
     """(rows,): each row's entry in the batch, -1 where it has none; None when the batch is
     sorted by its own keys instead: a small batch (unless its parent's sorts are grouped, a
     pass over the batch's own rows), more nodes than 16 bits number, or a row in two nodes
-    (an unknown value sent down every branch). Once per batch."""
+    (an unknown value sent down every branch; one node holds a row once at most, as a deep
+    chain's every depth: nothing to look for). Once per batch."""
     if "entry_of_row" not in facts:
         n = len(batch.rows)
         entry = None
@@ -1093,7 +1112,7 @@ def _entry_of_row(enc: Encoded, batch: Batch, facts: dict) -> np.ndarray | None:
                 and n * PARENT_SHARE >= enc.n_rows) and batch.n_nodes <= 1 << 16:
             entry = np.full(enc.n_rows, -1, dtype=np.int32 if n < 2**31 else np.int64)
             entry[batch.rows] = np.arange(n, dtype=entry.dtype)
-            if np.count_nonzero(entry >= 0) != n:
+            if batch.n_nodes > 1 and count_true(entry >= 0) != n:
                 entry = None
         facts["entry_of_row"] = entry
     return facts["entry_of_row"]
@@ -1110,9 +1129,9 @@ def _sort_batch(enc: Encoded, js: list[int], batch: Batch) -> _Sorted:
         (facts["node"] + (np.arange(blocks) * batch.n_nodes)[:, None]).ravel(),
         np.tile(facts["sizes"], blocks),
         (facts["starts"] + (np.arange(blocks) * n)[:, None]).ravel())
-    steps = facts.get("scanned_steps", {})
+    steps = facts.get("scanned_steps")
     step = None
-    if all(j in steps for j in js):  # the sort found where values step up: none gathered
+    if steps and all(j in steps for j in js):  # the sort found where values step up: none gathered
         step = steps.pop(js[0]) if blocks == 1 else np.concatenate([steps.pop(j) for j in js])
         scanned = facts["scanned_rows"]
         value, known = _LazyValues(tuple(enc.columns[j] for j in js),
