@@ -114,8 +114,9 @@ def midpoint(a: np.ndarray, b: np.ndarray) -> np.ndarray:
             if any_true(overflowed):
                 mid = np.where(overflowed, np.asarray(a) / 2 + np.asarray(b) / 2, mid)
         rounded_up = mid >= b
-        if any_true(rounded_up):  # rarely: only then ask which have a < b (one pass, not two)
-            rounded_up &= a < b
+        if not any_true(rounded_up):  # the usual case: asked once
+            return mid
+        rounded_up &= a < b  # rarely: only then ask which have a < b (one pass, not two)
     return np.where(rounded_up, a, mid) if any_true(rounded_up) else mid
 
 
@@ -1773,7 +1774,9 @@ def _threshold_split(s: _Sorted, pos: np.ndarray, has: np.ndarray, n_distinct: n
         digits = threshold_digits(threshold, below, above)
     else:
         threshold = np.full(m, np.nan)
-    return AttributeScores(split_scores(counts, total(s.unknown), gini_only), counts, n, s.unknown,
+    # every value known: no unknown weight to add up (the same 0s)
+    unknown_weight = np.zeros(m) if s.known is None else total(s.unknown)
+    return AttributeScores(split_scores(counts, unknown_weight, gini_only), counts, n, s.unknown,
                            n_distinct, threshold=threshold, threshold_digits=digits)
 
 
