@@ -912,7 +912,7 @@ class _Sorted:
         weight: those entries' whole-number weight, when known (every weight 1: their
         count); the last class is then what the others leave, exactly, with no gather."""
         if self.bits:  # one gather for every class, unpacked (the same whole numbers)
-            packed = self.cum.take(pos + 1)
+            packed = self.cum[1:].take(pos)  # cum[pos + 1], without a pass to add the 1
             packed -= _of_nodes(self.cum.take(self.starts), node)
             gathered = self.known_counts.shape[1] - (weight is not None)
             mask = (1 << self.bits) - 1
@@ -1309,10 +1309,12 @@ def _score_continuous_stack(enc: Encoded, js: list[int], batch: Batch, by_gini: 
     if _every_position_pays(s, step, min_side, forced, js):
         return _score_every_position(s, step, batch, len(js), by_gini, gini_only)
     cand = (step if s.known is None else step & s.known[1:]).nonzero()[0]
-    cand_node = s.node.take(cand)
+    # one node's entries are all node 0's: so are its first len(cand) (no gather)
+    cand_node = s.node.take(cand) if m > 1 else s.node[:len(cand)]
     n_distinct = sorted_counts(cand_node, m) + (s.known_n > 0)
     if s.whole:  # exact integer weights on both sides
-        lw = cand + 1 - _of_nodes(s.starts, cand_node) if s.unit else None
+        # cand + 1 - start: the 1 taken from the starts (a pass fewer over the candidates)
+        lw = cand - _of_nodes(s.starts - 1, cand_node) if s.unit else None
         left = s.left(cand, cand_node, lw)
         lw = _add(left) if lw is None else lw
         # each class's row contiguous (for its gathers), cast in one call
