@@ -1306,7 +1306,8 @@ def _score_continuous_stack(enc: Encoded, js: list[int], batch: Batch, by_gini: 
     # False beside an unknown (NaN) value
     step = s.step[:-1] if s.step is not None else s.value[:-1] < s.value[1:]
     _no_step_between_nodes(step, s.starts)
-    if _every_position_pays(s, step, min_side, forced, js):
+    lean = growing_only()  # the other criterion and the curve are only ever shown
+    if lean and _every_position_pays(s, step, min_side, forced, js):
         return _score_every_position(s, step, batch, len(js), by_gini, gini_only)
     cand = (step if s.known is None else step & s.known[1:]).nonzero()[0]
     # one node's entries are all node 0's: so are its first len(cand) (no gather)
@@ -1331,7 +1332,6 @@ def _score_continuous_stack(enc: Encoded, js: list[int], batch: Batch, by_gini: 
         hold = (lw >= min_side) & (rw >= min_side)
         cand, cand_node, left = cand[hold], cand_node[hold], [c[hold] for c in left]
         lw, rw = lw[hold], rw[hold]
-    lean = growing_only()  # the other criterion and the curve are only ever shown
     if s.whole:  # with unit weights, the last class again from the side's count
         right = [_of_nodes(known_class[c], cand_node) - a
                  for c, a in enumerate(left[:-1] if s.unit else left)]
@@ -1422,10 +1422,11 @@ def _no_step_between_nodes(step: np.ndarray, starts: np.ndarray) -> None:
 
 
 def _every_position_pays(s: _Sorted, step: np.ndarray, min_side: float, forced, js) -> bool:
-    """Is a stack scored at every sorted position (_score_every_position)? While growing,
-    with every weight 1, no unknown value, no MINOBJS and no forced cut, where at least half
-    the positions are midpoints (the others' scores are work thrown away)."""
-    return growing_only() and bool(s.bits) and s.unit and s.known is None and min_side <= 0 \
+    """Is a stack scored for growing only (the caller asks) at every sorted position
+    (_score_every_position)? With every weight 1, no unknown value, no MINOBJS and no forced
+    cut, where at least half the positions are midpoints (the others' scores are work thrown
+    away)."""
+    return bool(s.bits) and s.unit and s.known is None and min_side <= 0 \
         and not any((forced or {}).get(j) for j in js) and len(step) > 0 \
         and 2 * np.count_nonzero(step) >= len(step) \
         and bool((s.known_n > 0).all())
