@@ -1803,9 +1803,10 @@ def _curve_points(s: _Sorted, cand, cand_node, gain, gini_index, best: tuple, m,
     it (and the best are: `best`, each node's by Gain and by Gini_index, indices into cand).
     ties: those tied by Gain and by Gini_index, where the search for the best found them
     (_first_best_and_ties)."""
-    per_node = sorted_counts(cand_node, m)
-    # each node's first candidate, where positions are built or ties searched
-    starts = starts_of(per_node) if m > 1 or ties[0] is None or ties[1] is None else None
+    # each node's count and first candidate, where positions are built or ties searched
+    searched = m > 1 or ties[0] is None or ties[1] is None
+    per_node = sorted_counts(cand_node, m) if searched else None
+    starts = starts_of(per_node) if searched else None
     if m == 1:  # one node (a deep chain's every depth): its stride a Python int, a slice
         stride = max(1, -(-len(cand) // max(points, 1)))
         every = stride == 1
