@@ -116,8 +116,9 @@ def midpoint(a: np.ndarray, b: np.ndarray) -> np.ndarray:
             if any_true(overflowed):
                 mid = np.where(overflowed, np.asarray(a) / 2 + np.asarray(b) / 2, mid)
         rounded_up = mid >= b
-        if any_true(rounded_up):  # rarely: only then ask which have a < b (one pass, not two)
-            rounded_up &= a < b
+        if not any_true(rounded_up):  # the usual case: asked once
+            return mid
+        rounded_up &= a < b  # rarely: only then ask which have a < b (one pass, not two)
     return np.where(rounded_up, a, mid) if any_true(rounded_up) else mid
 
 
@@ -833,7 +834,7 @@ def is_tied(key: np.ndarray, best, maximum: bool = False) -> np.ndarray:
     key. maximum: best is key's own maximum (np.maximum.reduce's, NaN if a key is): where it
     is finite, no key is infinite or NaN past the bound, and none needs clearing."""
     if isinstance(best, (np.generic, np.ndarray)) and best.size == 1 \
-            and best.dtype == np.float64 and best.ndim <= np.ndim(key):
+            and best.dtype == np.float64 and best.ndim <= key.ndim:  # not np.ndim's wrappers
         # one best (a one-node depth's): the bound in Python floats, the same IEEE operations
         # without numpy's per-call and error-state costs (inf - inf is NaN there, silently)
         best = best.item()
@@ -928,7 +929,7 @@ class _Sorted:
         weight: those entries' whole-number weight, when known (every weight 1: their
         count); the last class is then what the others leave, exactly, with no gather."""
         if self.bits:  # one gather for every class, unpacked (the same whole numbers)
-            packed = self.cum.take(pos + 1)
+            packed = self.cum[1:].take(pos)  # cum[pos + 1], without a pass to add the 1
             packed -= _of_nodes(self.cum.take(self.starts), node)
             gathered = self.known_counts.shape[1] - (weight is not None)
             mask = (1 << self.bits) - 1
@@ -954,8 +955,9 @@ def _of_nodes(values: np.ndarray, node: np.ndarray) -> np.ndarray:
 
 def _remainder(weight: np.ndarray, parts: list[np.ndarray]) -> np.ndarray:
     """weight less the parts' sum: the last class's whole-number weight of a side (a target
-    has two classes at least, so there is a part)."""
-    return weight - _add(parts)
+    has two classes at least, so there is a part; with two, it is the sum: _add's copy of
+    it is not made at every depth)."""
+    return weight - (parts[0] if len(parts) == 1 else _add(parts))
 
 
 def _batch_facts(enc: Encoded, batch: Batch) -> dict:
@@ -1323,17 +1325,20 @@ def _score_continuous_stack(enc: Encoded, js: list[int], batch: Batch, by_gini: 
     # False beside an unknown (NaN) value
     step = s.step[:-1] if s.step is not None else s.value[:-1] < s.value[1:]
     _no_step_between_nodes(step, s.starts)
-    if _every_position_pays(s, step, min_side, forced, js):
+    lean = growing_only()  # the other criterion and the curve are only ever shown
+    if lean and _every_position_pays(s, step, min_side, forced, js):
         return _score_every_position(s, step, batch, len(js), by_gini, gini_only)
     cand = (step if s.known is None else step & s.known[1:]).nonzero()[0]
-    cand_node = s.node.take(cand)
+    # one node's entries are all node 0's: so are its first len(cand) (no gather)
+    cand_node = s.node.take(cand) if m > 1 else s.node[:len(cand)]
     n_distinct = sorted_counts(cand_node, m) + (s.known_n > 0)
     if s.whole:  # exact integer weights on both sides
-        lw = cand + 1 - _of_nodes(s.starts, cand_node) if s.unit else None
+        # cand + 1 - start: the 1 taken from the starts (a pass fewer over the candidates)
+        lw = cand - _of_nodes(s.starts - 1, cand_node) if s.unit else None
         left = s.left(cand, cand_node, lw)
         lw = _add(left) if lw is None else lw
-        known = s.known_counts.astype(np.int64)
-        known_class = [np.ascontiguousarray(known[:, c]) for c in range(known.shape[1])]
+        # each class's row contiguous (for its gathers), cast in one call
+        known_class = list(s.known_counts.T.astype(np.int64, order="C"))
         known_w = _add(known_class)
         kw = _of_nodes(known_w, cand_node)
         rw = kw - lw
@@ -1346,7 +1351,6 @@ def _score_continuous_stack(enc: Encoded, js: list[int], batch: Batch, by_gini: 
         hold = (lw >= min_side) & (rw >= min_side)
         cand, cand_node, left = cand[hold], cand_node[hold], [c[hold] for c in left]
         lw, rw = lw[hold], rw[hold]
-    lean = growing_only()  # the other criterion and the curve are only ever shown
     if s.whole:  # with unit weights, the last class again from the side's count
         right = [_of_nodes(known_class[c], cand_node) - a
                  for c, a in enumerate(left[:-1] if s.unit else left)]
@@ -1359,17 +1363,11 @@ def _score_continuous_stack(enc: Encoded, js: list[int], batch: Batch, by_gini: 
     gain, gini_index = _candidate_scores(s, left, right, lw, rw, kw, cand_node,
                                          want_gain=not (lean and by_gini),
                                          want_gini=not lean or by_gini)
-    # each node's candidates are a run of cand: its segment
-    new_node = np.empty(len(cand), dtype=bool)
-    new_node[:1] = True
-    np.not_equal(cand_node[1:], cand_node[:-1], out=new_node[1:])
-    seg_start = new_node.nonzero()[0]
-    nodes_with = cand_node[seg_start]
+    seg_start, nodes_with, seg = _segments(cand_node, m)
     # indices into cand of each node's best midpoint by Gain and by Gini_index
     best_gain = best_gini = seg_start
     ties = [None, None]  # the candidates tied with their node's best, by each, where found
     if len(cand):
-        seg = new_node.cumsum() - 1 if len(seg_start) > 1 else None
         if gain is not None:
             best_gain, ties[0] = _first_best_and_ties(gain, seg_start, seg)
         if gini_index is not None:
@@ -1381,7 +1379,7 @@ def _score_continuous_stack(enc: Encoded, js: list[int], batch: Batch, by_gini: 
     has[nodes_with] = True
     forced_at = {a * batch.n_nodes + i: t for a, j in enumerate(js)
                  for i, t in forced.get(j, {}).items()} if forced else {}
-    cut_by_hand = _forced_positions(s, cand, cand_node, forced_at)
+    cut_by_hand = _forced_positions(s, cand, cand_node, forced_at) if forced_at else {}
     if cut_by_hand:
         chosen_pos[np.array(list(cut_by_hand), dtype=np.int64)] = list(cut_by_hand.values())
     # the chosen candidates' left sides were counted with every candidate's: read there
@@ -1408,12 +1406,27 @@ def _score_continuous_stack(enc: Encoded, js: list[int], batch: Batch, by_gini: 
     return _unstack(result, len(js), batch.n_nodes)
 
 
+def _segments(cand_node: np.ndarray, m: int) -> tuple:
+    """Each node's candidates are a run of cand, its segment: where each segment starts
+    (indices into cand), its node, and each candidate's segment (None where one segment's
+    search needs none). One node's are one segment from 0, if it has a candidate: no pass to
+    find it (a deep chain's every depth)."""
+    if m == 1:
+        seg_start = np.zeros(min(len(cand_node), 1), dtype=np.intp)
+        return seg_start, seg_start, None
+    new_node = np.empty(len(cand_node), dtype=bool)
+    new_node[:1] = True
+    np.not_equal(cand_node[1:], cand_node[:-1], out=new_node[1:])
+    seg_start = new_node.nonzero()[0]
+    seg = new_node.cumsum() - 1 if len(seg_start) > 1 else None
+    return seg_start, cand_node[seg_start], seg
+
+
 def _split_at(s: _Sorted, pos, has, gini_only: bool, n_distinct, cut_by_hand: dict,
               chosen: tuple | None = None, left: list | None = None) -> AttributeScores:
     """_threshold_split at each node's chosen position, with its count of distinct values
     and where a force set the cut."""
-    result = _threshold_split(s, pos, has, gini_only, chosen, left)
-    result.n_distinct = n_distinct
+    result = _threshold_split(s, pos, has, n_distinct, gini_only, chosen, left)
     if cut_by_hand:
         result.forced_threshold = np.isin(np.arange(len(has)), list(cut_by_hand))
     return result
@@ -1428,10 +1441,11 @@ def _no_step_between_nodes(step: np.ndarray, starts: np.ndarray) -> None:
 
 
 def _every_position_pays(s: _Sorted, step: np.ndarray, min_side: float, forced, js) -> bool:
-    """Is a stack scored at every sorted position (_score_every_position)? While growing,
-    with every weight 1, no unknown value, no MINOBJS and no forced cut, where at least half
-    the positions are midpoints (the others' scores are work thrown away)."""
-    return growing_only() and bool(s.bits) and s.unit and s.known is None and min_side <= 0 \
+    """Is a stack scored for growing only (the caller asks) at every sorted position
+    (_score_every_position)? With every weight 1, no unknown value, no MINOBJS and no forced
+    cut, where at least half the positions are midpoints (the others' scores are work thrown
+    away)."""
+    return bool(s.bits) and s.unit and s.known is None and min_side <= 0 \
         and not any((forced or {}).get(j) for j in js) and len(step) > 0 \
         and 2 * np.count_nonzero(step) >= len(step) \
         and bool((s.known_n > 0).all())
@@ -1461,8 +1475,7 @@ def _score_every_position(s: _Sorted, step: np.ndarray, batch: Batch, blocks: in
     else:
         best, n_distinct = _every_position_best(s, step, batch, blocks, by_gini)
     has = best < n_entries
-    result = _threshold_split(s, np.where(has, best, 0), has, gini_only)
-    result.n_distinct = n_distinct
+    result = _threshold_split(s, np.where(has, best, 0), has, n_distinct, gini_only)
     result.gini_index_binary = result.scores["gini_index"] if by_gini else None
     return _unstack(result, blocks, batch.n_nodes)
 
@@ -1688,30 +1701,32 @@ def _candidate_scores(s: _Sorted, left: list, right: list, lw, rw, kw, cand_node
         np.maximum(gain, 0.0, out=gain)  # a gain is never below 0: not -1e-16 either
     if want_gini:
         # (kw - Σ left² / lw - Σ right² / rw) / kw
-        gini_index = _side_purity(left, lw)
+        # every weight 1: a midpoint's sides hold an entry each, so a weight each
+        gini_index = _side_purity(left, lw, s.unit)
         np.subtract(kw, gini_index, out=gini_index)
-        gini_index -= _side_purity(right, rw)
+        gini_index -= _side_purity(right, rw, s.unit)
         gini_index /= kw
         np.maximum(gini_index, 0.0, out=gini_index)  # pure sides: 0, not -7e-17
     return gain, gini_index
 
 
-def _side_purity(counts: list, weight: np.ndarray) -> np.ndarray:
-    """Σ_c n_c² / w of one side at every midpoint (the class weights n_c, their sum w).
+def _side_purity(counts: list, weight: np.ndarray, positive: bool = False) -> np.ndarray:
+    """Σ_c n_c² / w of one side at every midpoint (the class weights n_c, their sum w;
+    positive: the caller knows every w is above 0, and no pass asks).
 
     Rows of weight 0, or of weights a larger one absorbs (1 + 1e-300 is 1), can leave a side
     of no weight: an empty set, of Gini 0, not 0/0. A side lighter than TINY_WEIGHT or
     heavier than HUGE_WEIGHT takes the shares first (a pure side of 1e-300 read Gini 1, and
     every side of weights 1e160 Gini 0); every other side keeps the one rounding of
     Σ n_c² / w, so whole-number and fractional weights give the same bits."""
-    positive = weight > 0
     whole = weight.dtype.kind in "iu"  # whole-number weights: never lighter or heavier
     if whole:  # integer squares: no floating-point state to guard (nor its cost per call)
         squares = _add_each(_square, counts)
     else:  # a square that overflows is a side heavier than HUGE_WEIGHT's, taken again below
         with np.errstate(over="ignore"):
             squares = _add_each(_square, counts)
-    if all_true(positive):  # the usual case: one pass
+    positive = True if positive else weight > 0
+    if positive is True or all_true(positive):  # the usual case: one pass
         out = squares / weight
     else:
         out = np.divide(squares, weight, out=np.zeros(len(weight)), where=positive)
@@ -1745,13 +1760,14 @@ def _add_each(f, parts: list) -> np.ndarray:
     return out
 
 
-def _threshold_split(s: _Sorted, pos: np.ndarray, has: np.ndarray,
+def _threshold_split(s: _Sorted, pos: np.ndarray, has: np.ndarray, n_distinct: np.ndarray,
                      gini_only: bool = False, chosen: tuple | None = None,
                      left: list | None = None) -> AttributeScores:
-    """Scores of splitting each node at the midpoint after sorted position pos (gini_only:
-    the Gini scores alone, see split_scores). chosen: those midpoints and their digits
-    (_chosen_cuts), when the curve has them already; left: the known class weights left of
-    them (per class, at each node with a midpoint), when the caller counted them already."""
+    """Scores of splitting each node at the midpoint after sorted position pos, where it has
+    n_distinct distinct known values (gini_only: the Gini scores alone, see split_scores).
+    chosen: those midpoints and their digits (_chosen_cuts), when the curve has them already;
+    left: the known class weights left of them (per class, at each node with a midpoint),
+    when the caller counted them already."""
     m, n_classes = s.known_counts.shape
     counts = np.empty((m, 2, n_classes))  # (node, side, class)
     some_without = not all_true(has)  # nodes with no midpoint: no left side, no threshold
@@ -1780,9 +1796,10 @@ def _threshold_split(s: _Sorted, pos: np.ndarray, has: np.ndarray,
         digits = threshold_digits(threshold, below, above)
     else:
         threshold = np.full(m, np.nan)
-    return AttributeScores(split_scores(counts, total(s.unknown), gini_only), counts, n, s.unknown,
-                           np.zeros(m, dtype=np.int64), threshold=threshold,
-                           threshold_digits=digits)
+    # every value known: no unknown weight to add up (the same 0s)
+    unknown_weight = np.zeros(m) if s.known is None else total(s.unknown)
+    return AttributeScores(split_scores(counts, unknown_weight, gini_only), counts, n, s.unknown,
+                           n_distinct, threshold=threshold, threshold_digits=digits)
 
 
 @dataclass
@@ -1805,17 +1822,22 @@ def _curve_points(s: _Sorted, cand, cand_node, gain, gini_index, best: tuple, m,
     it (and the best are: `best`, each node's by Gain and by Gini_index, indices into cand).
     ties: those tied by Gain and by Gini_index, where the search for the best found them
     (_first_best_and_ties)."""
-    per_node = sorted_counts(cand_node, m)
-    # each node's first candidate, where positions are built or ties searched
-    starts = starts_of(per_node) if m > 1 or any(t is None for t in ties) else None
-    stride = np.maximum(1, -(-per_node // max(points, 1)))
-    every = all_true(stride == 1)
+    # each node's count and first candidate, where positions are built or ties searched
+    searched = m > 1 or ties[0] is None or ties[1] is None
+    per_node = sorted_counts(cand_node, m) if searched else None
+    starts = starts_of(per_node) if searched else None
+    if m == 1:  # one node (a deep chain's every depth): its stride a Python int, a slice
+        stride = max(1, -(-len(cand) // max(points, 1)))
+        every = stride == 1
+    else:
+        stride = np.maximum(1, -(-per_node // max(points, 1)))
+        every = all_true(stride == 1)
     if every:
         keep = np.arange(len(cand))
     else:  # every stride-th midpoint of each node (from its first), plus the best ones
         mask = np.zeros(len(cand), dtype=bool)
-        if m == 1:  # one node (a deep chain's every depth): a slice, no positions to build
-            mask[::int(stride[0])] = True
+        if m == 1:
+            mask[::stride] = True
         else:
             kept_n = -(-per_node // stride)
             first = starts.repeat(kept_n)
@@ -1829,9 +1851,13 @@ def _curve_points(s: _Sorted, cand, cand_node, gain, gini_index, best: tuple, m,
             elif key is not None:
                 mask |= _tied_with_node_best(key if key is gain else -key, per_node, starts)
         keep = mask.nonzero()[0]
-    kept_node, at = cand_node.take(keep), cand.take(keep)
-    offsets = np.zeros(m + 1, dtype=np.int64)
-    sorted_counts(kept_node, m).cumsum(out=offsets[1:])
+    at = cand.take(keep)
+    if m == 1:  # every point is node 0's: no gather, no count
+        kept_node, offsets = cand_node[:len(keep)], np.array([0, len(keep)], dtype=np.int64)
+    else:
+        kept_node = cand_node.take(keep)
+        offsets = np.zeros(m + 1, dtype=np.int64)
+        sorted_counts(kept_node, m).cumsum(out=offsets[1:])
     below, above = s.value[at], s.value[at + 1]
     thresholds = midpoint(below, above)
     # the digits each midpoint is written with between its two values (a tied one is named)
@@ -1845,7 +1871,7 @@ def _chosen_cuts(points: _CurvePoints, chosen: np.ndarray, nodes_with: np.ndarra
     compute for the candidates `chosen` (indices into cand, one per node of nodes_with), read
     off the curve's points, which keep every best one (midpoint and threshold_digits are
     elementwise: the same numbers)."""
-    at = chosen if points.every else np.searchsorted(points.keep, chosen)
+    at = chosen if points.every else points.keep.searchsorted(chosen)  # not np's wrappers
     threshold = points.threshold.take(at)
     digits = None if points.digits is None else points.digits.take(at)
     if len(nodes_with) < m:  # a node without a midpoint: no cut (NaN), no digits
