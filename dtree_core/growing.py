@@ -49,7 +49,9 @@ def grow(enc: Encoded, options: Options, target: str, budget: Budget | None = No
         budget = budget.started()
     store = NodeStore(enc, options)
     frontier = _root(enc, options, store)
-    with reusing_freed_pages():
+    # growing(): what only a viewer shows is scored when one asks (after a depth's release);
+    # entered once, not at each depth (a deep chain has thousands)
+    with reusing_freed_pages(), growing():
         while frontier is not None:
             if budget is not None:  # before the depth it would cost; tells its progress callback
                 rows = len(frontier.batch.rows)  # more than the data's: copies of some
@@ -82,17 +84,16 @@ def _grow_depth(enc, options, frontier, store: NodeStore) -> Frontier | None:
         return None
     scored = frontier.batch.select(open_nodes)
     # the sorts of whole weights read them (the scorer's Ent(D̃) and Gini(D̃), the same bits)
-    scored.counted = (counts[open_nodes], *(a[open_nodes] for a in impurity))
+    entropy, gini = impurity
+    scored.counted = (counts[open_nodes], entropy[open_nodes], gini[open_nodes])
     frontier.batch = None  # only the open nodes' entries are read below: the rest can go
     ids = frontier.ids[open_nodes]
-    with growing():  # what only a viewer shows is scored when one asks (after release)
-        level = score_level(enc, scored, frontier.used[open_nodes], options.rules,
-                            options.curve_points, options.min_branch_weight,
-                            forced_thresholds(enc, options, store, ids),
-                            bounded=not options.force)
+    level = score_level(enc, scored, frontier.used[open_nodes], store.rules,
+                        options.curve_points, options.min_branch_weight,
+                        forced_thresholds(enc, options, store, ids), bounded=not options.force)
     random_key = None if frontier.draw_key is None else \
         draws(frontier.draw_key[open_nodes], len(enc.attributes))
-    choice = choose(options.rules, level.table(), level.eligible, random_key, options.tie_break)
+    choice = choose(store.rules, level.table(), level.eligible, random_key, options.tie_break)
     winner, forced = _apply_forces(enc, options, store, ids, level, choice.winner)
     tests = contest(enc, options, scored, level, winner, forced)  # oblique trees only
     winner, linear = linear_wins(winner, tests), winning(tests)
@@ -120,11 +121,11 @@ def record_level(store, level, choice, ids, winner, forced, stop, tests=None) ->
     level.choice = choice
     store.record_scored(ids, level)
     table = level.table()
-    criterion = store.options.rules.criterion
+    criterion = store.rules.criterion
     value = table[criterion] if criterion in table else table["gain"]
     ids, forced = np.asarray(ids), np.asarray(forced, dtype=bool)  # the reference's lists
     splitting = (~_stopped(stop)).nonzero()[0]
-    won = [i for i in splitting.tolist() if i in tests and tests[i].wins]
+    won = [i for i in splitting.tolist() if i in tests and tests[i].wins] if tests else []
     for i in won:
         store.record_split(int(ids[i]), -1, False, tests[i].gini_index, tests[i].split,
                            tests[i].decision_facts())
@@ -236,15 +237,16 @@ def early_stops(enc, options, batch: Batch, used, counts, n, depth: int,
         ("min_samples", lambda: n < options.min_samples_split),
     ]
     stop = _no_stops(len(n))
-    open_nodes = np.ones(len(n), dtype=bool)
+    open_nodes = None  # every node, until a case holds at one: no mask to make or apply
     for code, holds in cases:
         if holds is None:  # holds nowhere at this depth
             continue
         hit = holds()
-        hit &= open_nodes
+        if open_nodes is not None:
+            hit &= open_nodes
         if any_true(hit):  # most cases hold nowhere: nothing to mark
             stop[hit] = code
-            open_nodes &= ~hit
+            open_nodes = ~hit if open_nodes is None else open_nodes & ~hit
             if not any_true(open_nodes):
                 break
     return stop
@@ -282,9 +284,12 @@ def _values_differ(enc: Encoded, batch: Batch, used: np.ndarray,
     only = 0 if m == 1 else None  # the one node looked at, where there is one
     if looked_at is not None and not all_true(looked_at):
         keep = looked_at.take(node)
-        rows, node = rows[keep], node[keep]
-        if np.count_nonzero(looked_at) == 1:  # a deep chain's open node, beside a pure one
-            only = int(looked_at.argmax())
+        rows = rows[keep]
+        looked = looked_at.nonzero()[0]
+        if len(looked) == 1:  # a deep chain's open node, beside a pure one: its entries'
+            only = int(looked[0])  # nodes are all this one, not gathered
+        else:
+            node = node[keep]
     order = enc.continuous_indices + enc.nominal_indices  # each in column order
     for j in order:
         a = enc.attributes[j]
@@ -292,14 +297,15 @@ def _values_differ(enc: Encoded, batch: Batch, used: np.ndarray,
             continue
         x = enc.columns[j].take(rows)
         known = x >= 0 if a.is_nominal else ~np.isnan(x)
-        if a.is_nominal:
-            known &= ~used[node, j]
-        x, at = (x, node) if all_true(known) else (x[known], node[known])
-        if only is not None:  # one node: its first value stands for the scatter's
+        if a.is_nominal:  # (one node: its own mark for every entry)
+            known &= ~used[node if only is None else only, j]
+        if only is not None:  # one node: its first known value stands for the scatter's
+            x = x if all_true(known) else x[known]
             differ[only] = len(x) > 0 and any_true(x != x[0])
             if differ[only]:
                 break
             continue
+        x, at = (x, node) if all_true(known) else (x[known], node[known])
         some_value[at] = x
         differ[at[x != some_value[at]]] = True
         undecided = ~differ[node]
@@ -322,7 +328,8 @@ def late_stops(options: Options, level: LevelScores, winner, tests=None,
     stop = _no_stops(len(winner))
     if not all_true(splits):  # most depths: every scored node has a split to weigh
         stop[~splits] = "min_branch_weight"
-    decrease = level.table()[options.rules.impurity_decrease]
+    rules = level.algorithm  # the record the depth was scored for (options.rules)
+    decrease = level.table()[rules.impurity_decrease]
     value = decrease[np.arange(len(winner)), np.maximum(winner, 0)]
     for i, test in tests.items():
         value[i] = test.gini_gain
@@ -330,7 +337,7 @@ def late_stops(options: Options, level: LevelScores, winner, tests=None,
     if forced is not None:
         too_small &= ~np.asarray(forced, dtype=bool)
     if any_true(too_small):
-        stop[too_small] = options.rules.gain_stop
+        stop[too_small] = rules.gain_stop
     return stop
 
 

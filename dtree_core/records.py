@@ -50,6 +50,7 @@ class NodeStore:
 
     def __init__(self, enc: Encoded, options: Options):
         self.enc, self.options = enc, options
+        self.rules = options.rules  # the algorithm's record: every depth reads it, looked up once
         self.size = 0
         self.columns = {
             "parent": _Column(np.int64, fill=-1), "branch": _Column(np.int32),
@@ -178,7 +179,7 @@ class NodeStore:
 
     def _picked(self, node: int, stop: str) -> str | None:
         """At a leaf its rule's pick's score stopped (growing.late_stops): that attribute."""
-        rules, level = self.options.rules, self.levels[node]
+        rules, level = self.rules, self.levels[node]
         if stop != rules.gain_stop or level is None or rules.linear is not None:
             return None
         j = int(level.choice.winner[int(self.columns["level_index"].data[node])])
@@ -187,7 +188,7 @@ class NodeStore:
     def _split_decision(self, node: int, label: str) -> Decision:
         """The split, with the rule that picked it and its rivals (from the depth's choice)."""
         names = [a.name for a in self.enc.attributes]
-        algorithm, split = self.options.rules, self.split_of(node)
+        algorithm, split = self.rules, self.split_of(node)
         j = int(self.columns["attribute"].data[node])
         forced = bool(self.columns["forced"].data[node])
         choice, i = self.levels[node].choice, int(self.columns["level_index"].data[node])
