@@ -104,8 +104,8 @@ def _grow_depth(enc, options, frontier, store: NodeStore) -> Frontier | None:
     store.record_leaves(frontier.ids[leaves], stop[leaves])
     following = None
     if not all_true(leaves):
-        following = _children(enc, frontier, scored, open_nodes, stop, level, winner, labels,
-                              store, linear)
+        following = _children(enc, frontier, scored, open_nodes, ~leaves[open_nodes], level,
+                              winner, labels, store, linear)
     level.release()  # the depth is decided; its arrays are rebuilt if a viewer asks
     return following
 
@@ -123,7 +123,7 @@ def record_level(store, level, choice, ids, winner, forced, stop, tests=None) ->
     table = level.table()
     criterion = store.rules.criterion
     value = table[criterion] if criterion in table else table["gain"]
-    ids, forced = np.asarray(ids), np.asarray(forced, dtype=bool)  # the reference's lists
+    forced = np.asarray(forced, dtype=bool)  # the reference's list
     splitting = (~_stopped(stop)).nonzero()[0]
     won = [i for i in splitting.tolist() if i in tests and tests[i].wins] if tests else []
     for i in won:
@@ -140,10 +140,11 @@ def _record_attribute_splits(store, level, ids, at, winner, forced, value, tests
     lost = {int(ids[i]): facts for i in at.tolist()  # oblique trees only: not a pass otherwise
             if i in tests and (facts := tests[i].decision_facts())} if tests else {}
     cut = ~store.enc.nominal.take(js)  # numbers: store.record_cuts
+    if all_true(cut) and not lost:  # (a deep chain's every split is a cut)
+        _record_cuts(store, level, ids, at, js, forced, value)
+        return
     if any_true(cut):
         _record_cuts(store, level, ids, at[cut], js[cut], forced, value)
-        if all_true(cut) and not lost:  # (a deep chain's every split is a cut)
-            return
         at, js = at[~cut], js[~cut]
     splits: list = [None] * len(at)
     for j in distinct_indices(js):  # attribute by attribute: each reads its arrays once
@@ -421,10 +422,10 @@ def check_forces(options: Options, store: NodeStore) -> tuple[str, ...]:
 # --------------------------------------------------------------------- children
 
 
-def _children(enc, frontier, scored, open_nodes, stop, level, winner, labels,
+def _children(enc, frontier, scored, open_nodes, splits, level, winner, labels,
               store: NodeStore, tests) -> Frontier:
-    """Route every entry of a splitting node to its branch; unknowns go down all branches."""
-    splits = stop[open_nodes] == ""
+    """Route every entry of a splitting node to its branch; unknowns go down all branches.
+    splits: which of the scored nodes split."""
     open_ids = frontier.ids[open_nodes]
     sizes = _branch_sizes(level, splits, winner, tests)
     first_child = starts_of(sizes)
@@ -443,9 +444,10 @@ def _children(enc, frontier, scored, open_nodes, stop, level, winner, labels,
     del node, kept_rows, kept_weight, branch  # entry-sized: gone before the next depth's
     parent_at = open_nodes.nonzero()[0].take(parent_ids)  # each child's parent in the frontier
     used = frontier.used[parent_at]  # a copy (a gather): the children's own
-    marked = level.marks_used(winner) & (winner >= 0)  # a linear test uses nothing up
-    if any_true(marked):  # a multiway nominal split somewhere (never a cut)
-        used[np.arange(len(parent_ids)), winner[parent_ids]] |= marked[parent_ids]
+    if any_true(enc.nominal):  # (a cut uses no attribute up: all-number data, none is)
+        marked = level.marks_used(winner) & (winner >= 0)  # a linear test uses nothing up
+        if any_true(marked):  # a multiway nominal split somewhere (never a cut)
+            used[np.arange(len(parent_ids)), winner[parent_ids]] |= marked[parent_ids]
     keys = None if frontier.draw_key is None else \
         child_draw_keys(frontier.draw_key.take(parent_at), branch_index)
     return Frontier(Batch(rows, weight, child, len(child_ids), parent_sorts=sorts), child_ids,
@@ -464,6 +466,8 @@ def _splitting_entries(scored: Batch, splits: np.ndarray):
 def _branch_sizes(level, splits, winner, tests) -> np.ndarray:
     """Each node's branch count: 0 unless it splits, 2 for a linear test."""
     branches = np.array([s.branch_counts.shape[1] for s in level.scores], dtype=np.int64)
+    if not tests and all_true(splits):  # each splits on its winner (a deep chain's every depth)
+        return branches.take(winner)
     sizes = np.where(splits & (winner >= 0), branches.take(np.maximum(winner, 0)), 0)
     linear = [i for i in tests if splits[i]]
     if linear:
