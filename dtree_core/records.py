@@ -26,7 +26,11 @@ from .wording import leaf_rule, split_rule
 
 STOPS = ("empty", "pure", "no_attributes", "same_values", "max_depth", "min_samples",
          "min_branch_weight", "min_gain", "pruned", "epsilon")
-SPLIT = -1  # the stop column of a splitting node
+# A stop case's code is 1 + its place in STOPS, 0 (SPLIT) none: the stop column holds codes, and
+# so do the growers' stop arrays, small integers marked and tested at every depth (an object
+# array of names cost several times as much, and a list to turn them into codes).
+SPLIT = 0  # the stop code of a splitting node (or of one not stopped yet)
+STOP_CODES = {name: code for code, name in enumerate(STOPS, 1)}
 
 
 class _Column:
@@ -102,8 +106,9 @@ class NodeStore:
             self.levels[node] = level
         self.columns["level_index"].data[ids] = np.arange(len(ids))
 
-    def record_leaves(self, ids: np.ndarray, stops) -> None:
-        self.columns["stop"].data[ids] = [STOPS.index(s) for s in stops]
+    def record_leaves(self, ids: np.ndarray, stops: np.ndarray) -> None:
+        """stops: the leaves' stop codes (STOP_CODES)."""
+        self.columns["stop"].data[ids] = stops
 
     def record_split(self, node: int, j: int, forced: bool, value: float, split: Split,
                      linear: dict | None = None) -> None:
@@ -153,7 +158,7 @@ class NodeStore:
 
     def stop_of(self, node: int) -> str | None:
         code = int(self.columns["stop"].data[node])
-        return None if code == SPLIT else STOPS[code]
+        return None if code == SPLIT else STOPS[code - 1]
 
     def condition(self, node: int) -> Condition | None:
         parent = int(self.columns["parent"].data[node])
