@@ -34,22 +34,21 @@ def choose(algorithm: Algorithm, table: dict[str, np.ndarray], eligible: np.ndar
     to the last with tie_break "last", and by random_key with "random" (None where neither
     the rule nor the tie rule draws: Options.draws)."""
     ranking = algorithm.rule(table, eligible, random_key)
-    # the reductions by their ufuncs: the same C loops without the methods' Python wrappers
-    has_candidate = np.logical_or.reduce(eligible, axis=-1)
-    if eligible.shape[-1] == 1:  # one attribute (a deep chain's every depth): it is the
-        # first best wherever it is a candidate, and never tied with another
-        winner = np.zeros(eligible.shape[:-1], dtype=np.intp)
-        tied = np.zeros(eligible.shape, dtype=bool)
-    else:
-        winner, tied = _best_and_ties(ranking)
-    if tie_break != "first":
-        winner = np.where(np.logical_or.reduce(tied, axis=-1),
-                          _break_tie(tied, tie_break, random_key), winner)
     # a table of Gini scores alone (CART's growth, see score_attributes) has no Gain to filter
     # by: its mean-Gain filter is found from a rescoring when shown (LevelScores.above_average)
     passed = ranking.passed
     if passed is None and "gain" in table:
         passed = above_mean_gain(table, eligible)[0]
+    if eligible.shape[-1] == 1:  # one attribute (a deep chain's every depth): it wins (0)
+        # wherever it is a candidate, else nothing does (-1), and ties with no other
+        winner = eligible[..., 0].astype(np.intp) - 1
+        return Choice(winner, np.zeros(eligible.shape, dtype=bool), ranking.mean_gain, passed)
+    winner, tied = _best_and_ties(ranking)
+    if tie_break != "first":
+        winner = np.where(np.logical_or.reduce(tied, axis=-1),
+                          _break_tie(tied, tie_break, random_key), winner)
+    # the reduction by its ufunc: the same C loop without the method's Python wrapper
+    has_candidate = np.logical_or.reduce(eligible, axis=-1)
     return Choice(np.where(has_candidate, winner, -1), tied, ranking.mean_gain, passed)
 
 

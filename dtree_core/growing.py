@@ -22,7 +22,7 @@ from .heap import reusing_freed_pages
 from .oblique import contest, linear_wins, node_entries, winning, with_axis_ties
 from .options import Options
 from .paths import forced_split, path_key
-from .records import NodeStore
+from .records import STOP_CODES, NodeStore
 from .scoretable import LevelScores, score_level
 from .splitting import Batch, growing, node_class_counts, training_set
 from .trace import Trace, leaf_stop
@@ -49,7 +49,9 @@ def grow(enc: Encoded, options: Options, target: str, budget: Budget | None = No
         budget = budget.started()
     store = NodeStore(enc, options)
     frontier = _root(enc, options, store)
-    with reusing_freed_pages():
+    # growing(): what only a viewer shows is scored when one asks (after a depth's release);
+    # entered once, not at each depth (a deep chain has thousands)
+    with reusing_freed_pages(), growing():
         while frontier is not None:
             if budget is not None:  # before the depth it would cost; tells its progress callback
                 rows = len(frontier.batch.rows)  # more than the data's: copies of some
@@ -82,17 +84,16 @@ def _grow_depth(enc, options, frontier, store: NodeStore) -> Frontier | None:
         return None
     scored = frontier.batch.select(open_nodes)
     # the sorts of whole weights read them (the scorer's Ent(D̃) and Gini(D̃), the same bits)
-    scored.counted = (counts[open_nodes], *(a[open_nodes] for a in impurity))
+    entropy, gini = impurity
+    scored.counted = (counts[open_nodes], entropy[open_nodes], gini[open_nodes])
     frontier.batch = None  # only the open nodes' entries are read below: the rest can go
     ids = frontier.ids[open_nodes]
-    with growing():  # what only a viewer shows is scored when one asks (after release)
-        level = score_level(enc, scored, frontier.used[open_nodes], options.rules,
-                            options.curve_points, options.min_branch_weight,
-                            forced_thresholds(enc, options, store, ids),
-                            bounded=not options.force)
+    level = score_level(enc, scored, frontier.used[open_nodes], store.rules,
+                        options.curve_points, options.min_branch_weight,
+                        forced_thresholds(enc, options, store, ids), bounded=not options.force)
     random_key = None if frontier.draw_key is None else \
         draws(frontier.draw_key[open_nodes], len(enc.attributes))
-    choice = choose(options.rules, level.table(), level.eligible, random_key, options.tie_break)
+    choice = choose(store.rules, level.table(), level.eligible, random_key, options.tie_break)
     winner, forced = _apply_forces(enc, options, store, ids, level, choice.winner)
     tests = contest(enc, options, scored, level, winner, forced)  # oblique trees only
     winner, linear = linear_wins(winner, tests), winning(tests)
@@ -103,8 +104,8 @@ def _grow_depth(enc, options, frontier, store: NodeStore) -> Frontier | None:
     store.record_leaves(frontier.ids[leaves], stop[leaves])
     following = None
     if not all_true(leaves):
-        following = _children(enc, frontier, scored, open_nodes, stop, level, winner, labels,
-                              store, linear)
+        following = _children(enc, frontier, scored, open_nodes, ~leaves[open_nodes], level,
+                              winner, labels, store, linear)
     level.release()  # the depth is decided; its arrays are rebuilt if a viewer asks
     return following
 
@@ -120,11 +121,11 @@ def record_level(store, level, choice, ids, winner, forced, stop, tests=None) ->
     level.choice = choice
     store.record_scored(ids, level)
     table = level.table()
-    criterion = store.options.rules.criterion
+    criterion = store.rules.criterion
     value = table[criterion] if criterion in table else table["gain"]
-    ids, forced = np.asarray(ids), np.asarray(forced, dtype=bool)  # the reference's lists
+    forced = np.asarray(forced, dtype=bool)  # the reference's list
     splitting = (~_stopped(stop)).nonzero()[0]
-    won = [i for i in splitting.tolist() if i in tests and tests[i].wins]
+    won = [i for i in splitting.tolist() if i in tests and tests[i].wins] if tests else []
     for i in won:
         store.record_split(int(ids[i]), -1, False, tests[i].gini_index, tests[i].split,
                            tests[i].decision_facts())
@@ -139,10 +140,11 @@ def _record_attribute_splits(store, level, ids, at, winner, forced, value, tests
     lost = {int(ids[i]): facts for i in at.tolist()  # oblique trees only: not a pass otherwise
             if i in tests and (facts := tests[i].decision_facts())} if tests else {}
     cut = ~store.enc.nominal.take(js)  # numbers: store.record_cuts
+    if all_true(cut) and not lost:  # (a deep chain's every split is a cut)
+        _record_cuts(store, level, ids, at, js, forced, value)
+        return
     if any_true(cut):
         _record_cuts(store, level, ids, at[cut], js[cut], forced, value)
-        if all_true(cut) and not lost:  # (a deep chain's every split is a cut)
-            return
         at, js = at[~cut], js[~cut]
     splits: list = [None] * len(at)
     for j in distinct_indices(js):  # attribute by attribute: each reads its arrays once
@@ -236,32 +238,29 @@ def early_stops(enc, options, batch: Batch, used, counts, n, depth: int,
         ("min_samples", lambda: n < options.min_samples_split),
     ]
     stop = _no_stops(len(n))
-    open_nodes = np.ones(len(n), dtype=bool)
+    open_nodes = None  # every node, until a case holds at one: no mask to make or apply
     for code, holds in cases:
         if holds is None:  # holds nowhere at this depth
             continue
         hit = holds()
-        hit &= open_nodes
+        if open_nodes is not None:
+            hit &= open_nodes
         if any_true(hit):  # most cases hold nowhere: nothing to mark
-            stop[hit] = code
-            open_nodes &= ~hit
+            stop[hit] = STOP_CODES[code]
+            open_nodes = ~hit if open_nodes is None else open_nodes & ~hit
             if not any_true(open_nodes):
                 break
     return stop
 
 
 def _stopped(stop: np.ndarray) -> np.ndarray:
-    """Which nodes have a stop code ("" is none): the codes' truth, cast, where comparing an
-    object array with "" costs several times as much (three times at every depth)."""
+    """Which nodes have a stop code (records.STOP_CODES; 0 is none): the codes' truth."""
     return stop.astype(bool)
 
 
 def _no_stops(m: int) -> np.ndarray:
-    """(m,) stop codes, all "" (no stop yet): np.full's wrappers cost more than its work on a
-    depth's few nodes."""
-    stop = np.empty(m, dtype=object)
-    stop[:] = ""
-    return stop
+    """(m,) stop codes (records.STOP_CODES), none yet."""
+    return np.zeros(m, dtype=np.int8)
 
 
 def _values_differ(enc: Encoded, batch: Batch, used: np.ndarray,
@@ -282,9 +281,12 @@ def _values_differ(enc: Encoded, batch: Batch, used: np.ndarray,
     only = 0 if m == 1 else None  # the one node looked at, where there is one
     if looked_at is not None and not all_true(looked_at):
         keep = looked_at.take(node)
-        rows, node = rows[keep], node[keep]
-        if np.count_nonzero(looked_at) == 1:  # a deep chain's open node, beside a pure one
-            only = int(looked_at.argmax())
+        rows = rows[keep]
+        looked = looked_at.nonzero()[0]
+        if len(looked) == 1:  # a deep chain's open node, beside a pure one: its entries'
+            only = int(looked[0])  # nodes are all this one, not gathered
+        else:
+            node = node[keep]
     order = enc.continuous_indices + enc.nominal_indices  # each in column order
     for j in order:
         a = enc.attributes[j]
@@ -292,14 +294,15 @@ def _values_differ(enc: Encoded, batch: Batch, used: np.ndarray,
             continue
         x = enc.columns[j].take(rows)
         known = x >= 0 if a.is_nominal else ~np.isnan(x)
-        if a.is_nominal:
-            known &= ~used[node, j]
-        x, at = (x, node) if all_true(known) else (x[known], node[known])
-        if only is not None:  # one node: its first value stands for the scatter's
+        if a.is_nominal:  # (one node: its own mark for every entry)
+            known &= ~used[node if only is None else only, j]
+        if only is not None:  # one node: its first known value stands for the scatter's
+            x = x if all_true(known) else x[known]
             differ[only] = len(x) > 0 and any_true(x != x[0])
             if differ[only]:
                 break
             continue
+        x, at = (x, node) if all_true(known) else (x[known], node[known])
         some_value[at] = x
         differ[at[x != some_value[at]]] = True
         undecided = ~differ[node]
@@ -321,8 +324,9 @@ def late_stops(options: Options, level: LevelScores, winner, tests=None,
         splits[list(tests)] = True
     stop = _no_stops(len(winner))
     if not all_true(splits):  # most depths: every scored node has a split to weigh
-        stop[~splits] = "min_branch_weight"
-    decrease = level.table()[options.rules.impurity_decrease]
+        stop[~splits] = STOP_CODES["min_branch_weight"]
+    rules = level.algorithm  # the record the depth was scored for (options.rules)
+    decrease = level.table()[rules.impurity_decrease]
     value = decrease[np.arange(len(winner)), np.maximum(winner, 0)]
     for i, test in tests.items():
         value[i] = test.gini_gain
@@ -330,7 +334,7 @@ def late_stops(options: Options, level: LevelScores, winner, tests=None,
     if forced is not None:
         too_small &= ~np.asarray(forced, dtype=bool)
     if any_true(too_small):
-        stop[too_small] = options.rules.gain_stop
+        stop[too_small] = STOP_CODES[rules.gain_stop]
     return stop
 
 
@@ -414,10 +418,10 @@ def check_forces(options: Options, store: NodeStore) -> tuple[str, ...]:
 # --------------------------------------------------------------------- children
 
 
-def _children(enc, frontier, scored, open_nodes, stop, level, winner, labels,
+def _children(enc, frontier, scored, open_nodes, splits, level, winner, labels,
               store: NodeStore, tests) -> Frontier:
-    """Route every entry of a splitting node to its branch; unknowns go down all branches."""
-    splits = stop[open_nodes] == ""
+    """Route every entry of a splitting node to its branch; unknowns go down all branches.
+    splits: which of the scored nodes split."""
     open_ids = frontier.ids[open_nodes]
     sizes = _branch_sizes(level, splits, winner, tests)
     first_child = starts_of(sizes)
@@ -436,9 +440,10 @@ def _children(enc, frontier, scored, open_nodes, stop, level, winner, labels,
     del node, kept_rows, kept_weight, branch  # entry-sized: gone before the next depth's
     parent_at = open_nodes.nonzero()[0].take(parent_ids)  # each child's parent in the frontier
     used = frontier.used[parent_at]  # a copy (a gather): the children's own
-    marked = level.marks_used(winner) & (winner >= 0)  # a linear test uses nothing up
-    if any_true(marked):  # a multiway nominal split somewhere (never a cut)
-        used[np.arange(len(parent_ids)), winner[parent_ids]] |= marked[parent_ids]
+    if any_true(enc.nominal):  # (a cut uses no attribute up: all-number data, none is)
+        marked = level.marks_used(winner) & (winner >= 0)  # a linear test uses nothing up
+        if any_true(marked):  # a multiway nominal split somewhere (never a cut)
+            used[np.arange(len(parent_ids)), winner[parent_ids]] |= marked[parent_ids]
     keys = None if frontier.draw_key is None else \
         child_draw_keys(frontier.draw_key.take(parent_at), branch_index)
     return Frontier(Batch(rows, weight, child, len(child_ids), parent_sorts=sorts), child_ids,
@@ -457,6 +462,8 @@ def _splitting_entries(scored: Batch, splits: np.ndarray):
 def _branch_sizes(level, splits, winner, tests) -> np.ndarray:
     """Each node's branch count: 0 unless it splits, 2 for a linear test."""
     branches = np.array([s.branch_counts.shape[1] for s in level.scores], dtype=np.int64)
+    if not tests and all_true(splits):  # each splits on its winner (a deep chain's every depth)
+        return branches.take(winner)
     sizes = np.where(splits & (winner >= 0), branches.take(np.maximum(winner, 0)), 0)
     linear = [i for i in tests if splits[i]]
     if linear:

@@ -556,7 +556,7 @@ def contest(enc: Encoded, options, batch: Batch, level, winner: np.ndarray,
     larger ρ-weighted Gini gain beyond the tie tolerance; a tie keeps the single attribute,
     the simpler test.
     """
-    algorithm = options.rules
+    algorithm = level.algorithm  # the record the depth was scored for (options.rules)
     if algorithm.linear is None:
         return {}
     table = level.table()
@@ -601,7 +601,8 @@ def with_axis_ties(tests: dict[int, LinearTest], tied: np.ndarray,
 
 def winning(tests: dict[int, LinearTest]) -> dict[int, LinearTest]:
     """The nodes whose linear test won (their test is the linear one)."""
-    return {i: test for i, test in tests.items() if test.wins}
+    # most trees try none: no comprehension to run at each of their depths (three a depth)
+    return {i: test for i, test in tests.items() if test.wins} if tests else {}
 
 
 def linear_wins(winner: np.ndarray, tests: dict[int, LinearTest]) -> np.ndarray:

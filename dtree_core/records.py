@@ -26,7 +26,11 @@ from .wording import leaf_rule, split_rule
 
 STOPS = ("empty", "pure", "no_attributes", "same_values", "max_depth", "min_samples",
          "min_branch_weight", "min_gain", "pruned", "epsilon")
-SPLIT = -1  # the stop column of a splitting node
+# A stop case's code is 1 + its place in STOPS, 0 (SPLIT) none: the stop column holds codes, and
+# so do the growers' stop arrays, small integers marked and tested at every depth (an object
+# array of names cost several times as much, and a list to turn them into codes).
+SPLIT = 0  # the stop code of a splitting node (or of one not stopped yet)
+STOP_CODES = {name: code for code, name in enumerate(STOPS, 1)}
 
 
 class _Column:
@@ -50,6 +54,7 @@ class NodeStore:
 
     def __init__(self, enc: Encoded, options: Options):
         self.enc, self.options = enc, options
+        self.rules = options.rules  # the algorithm's record: every depth reads it, looked up once
         self.size = 0
         self.columns = {
             "parent": _Column(np.int64, fill=-1), "branch": _Column(np.int32),
@@ -101,8 +106,9 @@ class NodeStore:
             self.levels[node] = level
         self.columns["level_index"].data[ids] = np.arange(len(ids))
 
-    def record_leaves(self, ids: np.ndarray, stops) -> None:
-        self.columns["stop"].data[ids] = [STOPS.index(s) for s in stops]
+    def record_leaves(self, ids: np.ndarray, stops: np.ndarray) -> None:
+        """stops: the leaves' stop codes (STOP_CODES)."""
+        self.columns["stop"].data[ids] = stops
 
     def record_split(self, node: int, j: int, forced: bool, value: float, split: Split,
                      linear: dict | None = None) -> None:
@@ -152,7 +158,7 @@ class NodeStore:
 
     def stop_of(self, node: int) -> str | None:
         code = int(self.columns["stop"].data[node])
-        return None if code == SPLIT else STOPS[code]
+        return None if code == SPLIT else STOPS[code - 1]
 
     def condition(self, node: int) -> Condition | None:
         parent = int(self.columns["parent"].data[node])
@@ -178,7 +184,7 @@ class NodeStore:
 
     def _picked(self, node: int, stop: str) -> str | None:
         """At a leaf its rule's pick's score stopped (growing.late_stops): that attribute."""
-        rules, level = self.options.rules, self.levels[node]
+        rules, level = self.rules, self.levels[node]
         if stop != rules.gain_stop or level is None or rules.linear is not None:
             return None
         j = int(level.choice.winner[int(self.columns["level_index"].data[node])])
@@ -187,7 +193,7 @@ class NodeStore:
     def _split_decision(self, node: int, label: str) -> Decision:
         """The split, with the rule that picked it and its rivals (from the depth's choice)."""
         names = [a.name for a in self.enc.attributes]
-        algorithm, split = self.options.rules, self.split_of(node)
+        algorithm, split = self.rules, self.split_of(node)
         j = int(self.columns["attribute"].data[node])
         forced = bool(self.columns["forced"].data[node])
         choice, i = self.levels[node].choice, int(self.columns["level_index"].data[node])
