@@ -341,8 +341,9 @@ class Encoded:
     classes: tuple[str, ...]
     weights: np.ndarray
 
-    @property
+    @cached_property
     def n_rows(self) -> int:
+        # kept once asked (y is frozen): a deep chain's every depth asks about five times
         return len(self.y)
 
     def own_columns(self) -> None:

@@ -331,7 +331,7 @@ def late_stops(options: Options, level: LevelScores, winner, tests=None,
     for i, test in tests.items():
         value[i] = test.gini_gain
     too_small = splits & (value < options.min_gain)
-    if forced is not None:
+    if forced is not None and options.force:  # no force asked: none to clear (every depth)
         too_small &= ~np.asarray(forced, dtype=bool)
     if any_true(too_small):
         stop[too_small] = STOP_CODES[rules.gain_stop]

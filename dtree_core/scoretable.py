@@ -79,13 +79,15 @@ class LevelScores:
         if min_branch_weight:
             self.eligible &= _two_branches_hold(scores, min_branch_weight)
 
+    # a kept depth's arrays read without _arrays' call: a deep chain's every depth reads
+    # them about seven times (a kept tuple is never empty, so `or` tells it from None)
     @property
     def scores(self) -> list[AttributeScores]:
-        return self._arrays()[0]
+        return (self._kept or self._arrays())[0]
 
     def table(self) -> dict[str, np.ndarray]:
         """Each score as an (m, A) array."""
-        return self._arrays()[1]
+        return (self._kept or self._arrays())[1]
 
     def best_partitions(self, j: int) -> tuple[np.ndarray, np.ndarray]:
         """CART's best two-way partition of nominal attribute j at every node of the level,
