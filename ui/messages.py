@@ -262,6 +262,7 @@ EN = {
     "rule.tie_break.last": "Ties go to the attribute that comes last in the data's columns.",
     "rule.tie_break.random": "Ties are broken at random (seed {seed}).",
     "rule.threshold": "Its best threshold by {criterion} is t = {t}.",
+    "rule.threshold.lihang": "Its best cut point by {criterion} is t = {t}.",
     "rule.threshold.forced": "Its threshold t = {t} was forced too.",
     "rule.threshold.tied": ("{criterion} is the same ({value}) at t = {others}: of tied "
                             "thresholds the smallest is taken."),
@@ -520,13 +521,18 @@ EN = {
         "values of A_g in D ({left} | {right}): the best two-way partition of its values CART "
         "found, which need not be one value against the rest."),
     "pseudo.lihang.5.6.not.search.partitions": (
-        "Note: for {features}, step (1) here also scored the two-way partitions of the values "
-        "D holds with several values on a side (Breiman's CART; each cut point A = a is one of "
-        "them), and took each feature's best."),
+        "Note: for {features}, step (1) here scored not only A = a against A ≠ a but every "
+        "two-way partition of the values A takes in D, several values on each side included "
+        "(Breiman's CART), and took each feature's best."),
+    "pseudo.lihang.5.6.not.search.ordered": (
+        "Note: {features} hold more than {limit} values in D: step (1) here ordered them by the "
+        "share of the node's majority class and scored only the cuts of that order (Breiman et "
+        "al. 1984, Thm 4.5: the best partition for two classes, not always beyond), and took "
+        "each feature's best of those."),
     "pseudo.lihang.5.6.not.search.cuts": (
-        "Note: step (1) here cut the continuous {features} at each midpoint t of two adjacent "
-        "values into A ≤ t and A > t (Zhou §4.4.1), not by A = a, and took each feature's "
-        "best."),
+        "Note: step (1) here cut the continuous features {features} at midpoints t of two "
+        "adjacent values into A ≤ t and A > t (Zhou §4.4.1), not by A = a, and took each "
+        "feature's best."),
     "pseudo.lihang.5.6.code.opt": (
         "Max depth is not in Algorithm 5.6 (min samples is its stopping condition in step "
         "(3)): the call of `early_stops` in `generate` (`dtree_core/reference.py`) checks both "

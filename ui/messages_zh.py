@@ -236,6 +236,7 @@ ZH = {
     "rule.tie_break.last": "并列时取数据中列顺序最靠后的属性。",
     "rule.tie_break.random": "并列时随机选取（随机种子 {seed}）。",
     "rule.threshold": "按 {criterion}，其最优划分点为 t = {t}。",
+    "rule.threshold.lihang": "按 {criterion}，其最优切分点为 t = {t}。",
     "rule.threshold.forced": "其划分点 t = {t} 也是强制指定的。",
     "rule.threshold.tied": ("在 t = {others} 处，{criterion} 与之相同（{value}）：划分点并列时"
                             "取最小者。"),
@@ -453,11 +454,15 @@ ZH = {
         "（{left} | {right}），这是 CART 在所有二分切分中找到的最优切分，不一定是一个取值对其余"
         "取值。"),
     "pseudo.lihang.5.6.not.search.partitions": (
-        "注：对 {features}，这里的步 (1) 还计算了 D 中取值的二分划分中两侧各有多个取值者"
-        "（Breiman 的 CART；每个切分点 A = a 都是其中之一），并取每个特征的最优者。"),
+        "注：对 {features}，这里的步 (1) 不只计算了 A = a 与 A ≠ a 的切分，还计算了 A 在 D 中取值的"
+        "所有二分划分（包括两侧各有多个取值的，Breiman 的 CART），并取每个特征的最优者。"),
+    "pseudo.lihang.5.6.not.search.ordered": (
+        "注：{features} 在 D 中的取值多于 {limit} 个，这里的步 (1) 按结点多数类所占比例给取值排序，"
+        "只计算了该顺序上的各个切分（Breiman 等 1984，定理 4.5：两类时即为最优二分划分，"
+        "多类时不一定），并取每个特征在其中的最优者。"),
     "pseudo.lihang.5.6.not.search.cuts": (
-        "注：这里的步 (1) 把连续特征 {features} 在每两个相邻取值的中位点 t 处分为 A ≤ t 与 A > t "
-        "两部分（周志华 §4.4.1），而不是按 A = a 切分，并取每个特征的最优者。"),
+        "注：这里的步 (1) 把连续特征（{features}）在相邻取值的中位点 t 处分为 A ≤ t 与 A > t 两部分"
+        "（周志华 §4.4.1），而不是按 A = a 切分，并取每个特征的最优者。"),
     "pseudo.lihang.5.6.code.opt": (
         "最大深度不在算法 5.6 中（最少样本数是它步 (3) 的停止条件）：`generate`"
         "（`dtree_core/reference.py`）中对 `early_stops` 的调用在计算任何特征之前检查二者。"),

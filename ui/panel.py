@@ -99,7 +99,8 @@ def why_text(trace: dict, node: dict, decimals: int) -> str:
              value=shown(decision.get("value"), decision.get("criterion") or ""),
              **_partition_texts(node))
     if decision.get("threshold") is not None:  # the best t, unless it was forced as well
-        cut = "rule.threshold.forced" if decision.get("forced_threshold") else "rule.threshold"
+        cut = "rule.threshold.forced" if decision.get("forced_threshold") else \
+            in_notation("rule.threshold")  # Li Hang's 切分点 beside his rule's
         # the score t was best by: not the rule's where they differ (C4.5's t by Gain)
         cut_at = t(cut, t=record_threshold_text(decision),
                    criterion=score_header(registry.record(trace["algorithm"]).threshold_by))

@@ -15,6 +15,7 @@ from dtree_core import reference
 from dtree_core.export import partition_sides, side_texts
 from dtree_core.solution import compared_values
 from dtree_core.split import Condition, Split, format_number, record_threshold_text
+from dtree_core.splitting import EXACT_PARTITION_LIMIT
 from dtree_core.trace import leaf_stop
 from ui import panel, registry
 from ui.messages import has, t
@@ -301,16 +302,19 @@ PARTED_VALUES = 4
 
 
 def _search_notes(node: dict, figure: Figure, said_of_chosen: bool) -> list[str]:
-    """Step (1) of Algorithm 5.6 compares A = a with A ≠ a; CART's search also scored the
-    partitions of a nominal feature holding PARTED_VALUES values or more, and the midpoints
-    of a continuous one: said of the rows where it did (the chosen row's own note, when
-    said_of_chosen, already says it of the chosen feature)."""
+    """Step (1) of Algorithm 5.6 compares A = a with A ≠ a; CART's search also scored every
+    partition of a nominal feature holding PARTED_VALUES values up to EXACT_PARTITION_LIMIT,
+    the cuts of Breiman's ordering of one holding more (splitting.best_partition), and the
+    midpoints of a continuous one: said of the rows where it did (the chosen row's own note,
+    when said_of_chosen, already says it of the chosen feature)."""
     rows = [row for row in node["scores"] if not (said_of_chosen and row.get("chosen"))]
-    groups = {"partitions": [row["attribute"] for row in rows if row["kind"] == "nominal"
-                             and row["n_distinct"] >= PARTED_VALUES],
+    nominal = [(row["attribute"], row["n_distinct"]) for row in rows if row["kind"] == "nominal"]
+    groups = {"partitions": [a for a, k in nominal if PARTED_VALUES <= k <= EXACT_PARTITION_LIMIT],
+              "ordered": [a for a, k in nominal if k > EXACT_PARTITION_LIMIT],
               "cuts": [row["attribute"] for row in rows if row["kind"] == "continuous"
                        and row["n_distinct"] >= 2]}
-    return [words(figure, f"not.search.{why}", features=t("list.join").join(features))
+    return [words(figure, f"not.search.{why}", features=t("list.join").join(features),
+                  limit=EXACT_PARTITION_LIMIT)
             for why, features in groups.items() if features]
 
 

@@ -323,7 +323,8 @@ def test_a_thresholds_sentence_names_the_score_it_is_best_by(lang, notation_key,
         row = next(r for r in node["scores"] if r.get("chosen"))
         gains = row["curve"]["gain"]
         assert row["curve"]["threshold"][gains.index(max(gains))] == row["threshold"]
-        said = t("rule.threshold", _lang=lang, t=f"{row['threshold']:.6g}",
-                 criterion=score_header("gain"))
+        key = "rule.threshold.lihang" if notation_key == "lihang" else "rule.threshold"
+        said = t(key, _lang=lang, t=f"{row['threshold']:.6g}", criterion=score_header("gain"))
         assert said in panel.why_text(tr, node, 3)
     assert ("g(D, A)" in said) is (notation_key == "lihang")
+    assert ("切分点" in said) is (notation_key == "lihang" and lang == "zh")  # his word, not 划分点

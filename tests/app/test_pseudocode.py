@@ -15,6 +15,7 @@ from dtree_core.loading import load_path, prepare
 from dtree_core.options import Options
 from dtree_core.reference import code_of_lines
 from dtree_core.split import Condition
+from dtree_core.splitting import EXACT_PARTITION_LIMIT
 from tests.conftest import dataset_path
 from ui.messages import t
 from ui.panel import ineligible_text
@@ -639,6 +640,12 @@ def test_li_hangs_step_1_says_where_its_search_scored_more_than_a_against_the_re
     assert top["decision"]["attribute"] == "a"
     assert [text for text, _ in notes_shown(parted, top)][1:] == [
         words(figure, "not.search.partitions", features="b")]
+    # more than EXACT_PARTITION_LIMIT values: only the cuts of Breiman's ordering are scored
+    many = DecisionTree("cart").fit(X.assign(d=list("ABCDEFGHIJKL") * 2), y).trace_.to_dict()
+    assert many["nodes"][0]["decision"]["attribute"] == "a"
+    assert [text for text, _ in notes_shown(many, many["nodes"][0])][1:] == [
+        words(figure, "not.search.partitions", features="b"),
+        words(figure, "not.search.ordered", features="d", limit=EXACT_PARTITION_LIMIT)]
     data = prepare(load_path(dataset_path("loan_lihang.csv")), "类别", exclude=["ID"])
     loan = DecisionTree("cart").fit(data.X, data.y).trace_.to_dict()  # three values at most
     assert not any(notes_shown(loan, n) for n in splits(loan))
