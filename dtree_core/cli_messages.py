@@ -88,9 +88,9 @@ _CLI_EN = {
                          "the linear test's Gini index is {linear}."),
     # the root's candidates the rule could not take (export.left_out_of_choice); the grow
     # page says the same words (its node.ineligible.* are these)
-    "ineligible.weight": ("Left out of the choice{mean}: {attributes}, as none of their "
-                          "splits leaves two branches with a weight of at least {m} (the "
-                          "min branch weight)."),
+    "ineligible.weight": ("Left out of the choice{mean}: {attributes}, for which no split "
+                          "leaves two branches with a weight of at least {m} (the min branch "
+                          "weight)."),
     "ineligible.one_value": ("Left out of the choice{mean}: {attributes}, with one value "
                              "left at this node, so no two-way split."),
     "ineligible.mean": " and of the mean gain",
@@ -242,7 +242,7 @@ _CLI_ZH = {
                              "选用的是下面的线性划分，没有选中的行；= 为并列最优的单属性）："),
     "scores.axis_ties": ("并列最优的单属性 {ties} 的基尼指数均为 {axis}（上表中的 =）；"
                          "线性划分的基尼指数为 {linear}。"),
-    "ineligible.weight": ("{attributes} 不参与选择{mean}：它们的任何划分都没有两个分支的权重"
+    "ineligible.weight": ("{attributes} 不参与选择{mean}：其任何划分都没有两个分支的权重"
                           "达到 {m}（分支最小权重）。"),
     "ineligible.one_value": "{attributes} 不参与选择{mean}：在该结点只剩一个取值，无法二分。",
     "ineligible.mean": "，也不计入平均信息增益",
@@ -372,6 +372,7 @@ _STOPS_EN = {
     "raised": "raised",
     "epsilon": "below threshold ε",
     "epsilon_gain": "below threshold ε",  # ID3's min gain, Li Hang's ε (notation.stop_key)
+    "min_gain.gini": "Gini decrease too small",  # CART's min gain compares ρ·ΔGini
 }
 
 _STOPS_ZH = {
@@ -388,6 +389,7 @@ _STOPS_ZH = {
     "raised": "上移",
     "epsilon": "小于阈值 ε",
     "epsilon_gain": "小于阈值 ε",
+    "min_gain.gini": "基尼指数减少量过小",
 }
 
 _NOTICES_ZH = {

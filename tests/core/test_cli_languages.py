@@ -1049,3 +1049,14 @@ def test_id3s_min_gain_leaf_is_li_hangs_epsilon_in_his_notation():
     assert leaf.format("below threshold ε") in lihang
     assert leaf.format("小于阈值 ε") in run(*args, "--notation", "lihang", "--lang",
                                             "zh").stdout.splitlines()
+
+
+@pytest.mark.parametrize("lang, words", [("en", "Gini decrease too small"),
+                                         ("zh", "基尼指数减少量过小")])
+def test_carts_min_gain_leaf_is_marked_by_the_gini_decrease_it_compared(lang, words):
+    """CART's min gain compares ρ·ΔGini (the grow page's stop sentence says so): the printed
+    tree's mark says the same, not "gain"."""
+    result = run("grow", str(dataset_path("watermelon_2.0.csv")), "--target", "好瓜",
+                 "--algorithm", "cart", "--min-gain", "0.1", "--lang", lang)
+    assert result.returncode == 0, result.stderr
+    assert f"[{words}]" in result.stdout
