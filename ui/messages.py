@@ -525,10 +525,10 @@ EN = {
         "two-way partition of the values A takes in D, several values on each side included "
         "(Breiman's CART), and took each feature's best."),
     "pseudo.lihang.5.6.not.search.ordered": (
-        "Note: {features} hold more than {limit} values in D: step (1) here ordered them by the "
-        "share of the node's majority class and scored only the cuts of that order (Breiman et "
-        "al. 1984, Thm 4.5: the best partition for two classes, not always beyond), and took "
-        "each feature's best of those."),
+        "Note: for {features} (more than {limit} values each), step (1) here ordered the values "
+        "D holds by the share of the node's majority class and scored only the cuts of that order "
+        "(Breiman et al. 1984, Thm 4.5: the best partition for two classes, not always beyond), "
+        "and took each feature's best of those."),
     "pseudo.lihang.5.6.not.search.cuts": (
         "Note: step (1) here cut the continuous features {features} at midpoints t of two "
         "adjacent values into A ≤ t and A > t (Zhou §4.4.1), not by A = a, and took each "

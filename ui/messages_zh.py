@@ -457,7 +457,7 @@ ZH = {
         "注：对 {features}，这里的步 (1) 不只计算了 A = a 与 A ≠ a 的切分，还计算了 A 在 D 中取值的"
         "所有二分划分（包括两侧各有多个取值的，Breiman 的 CART），并取每个特征的最优者。"),
     "pseudo.lihang.5.6.not.search.ordered": (
-        "注：{features} 在 D 中的取值多于 {limit} 个，这里的步 (1) 按结点多数类所占比例给取值排序，"
+        "注：{features} 的取值多于 {limit} 个，这里的步 (1) 按结点多数类所占比例给 D 中的取值排序，"
         "只计算了该顺序上的各个切分（Breiman 等 1984，定理 4.5：两类时即为最优二分划分，"
         "多类时不一定），并取每个特征在其中的最优者。"),
     "pseudo.lihang.5.6.not.search.cuts": (

@@ -293,7 +293,7 @@ def _cut_notes(trace: dict, node: dict, figure: Figure) -> list[str]:
     elif held is not None:
         found.append(words(figure, "not.grouped",
                            **side_texts(split.attribute, held, named=False)))
-    return found + _search_notes(node, figure, said_of_chosen=bool(found))
+    return found + _search_notes(trace, node, figure, said_of_chosen=bool(found))
 
 
 # A nominal feature holding this many values at a node has two-way partitions with several
@@ -301,16 +301,19 @@ def _cut_notes(trace: dict, node: dict, figure: Figure) -> list[str]:
 PARTED_VALUES = 4
 
 
-def _search_notes(node: dict, figure: Figure, said_of_chosen: bool) -> list[str]:
+def _search_notes(trace: dict, node: dict, figure: Figure, said_of_chosen: bool) -> list[str]:
     """Step (1) of Algorithm 5.6 compares A = a with A ≠ a; CART's search also scored every
-    partition of a nominal feature holding PARTED_VALUES values up to EXACT_PARTITION_LIMIT,
-    the cuts of Breiman's ordering of one holding more (splitting.best_partition), and the
-    midpoints of a continuous one: said of the rows where it did (the chosen row's own note,
-    when said_of_chosen, already says it of the chosen feature)."""
+    partition of a nominal feature of at most EXACT_PARTITION_LIMIT values holding
+    PARTED_VALUES or more here, only the cuts of Breiman's ordering of one of more values
+    holding three or more (splitting.best_partition: the limit is of the attribute's values,
+    not the node's), and the midpoints of a continuous one: said of the rows where it did
+    (the chosen row's own note, when said_of_chosen, already says it of the chosen feature)."""
+    values = {a["name"]: len(a.get("values") or ()) for a in trace["attributes"]}
     rows = [row for row in node["scores"] if not (said_of_chosen and row.get("chosen"))]
-    nominal = [(row["attribute"], row["n_distinct"]) for row in rows if row["kind"] == "nominal"]
-    groups = {"partitions": [a for a, k in nominal if PARTED_VALUES <= k <= EXACT_PARTITION_LIMIT],
-              "ordered": [a for a, k in nominal if k > EXACT_PARTITION_LIMIT],
+    nominal = [(row["attribute"], values[row["attribute"]] <= EXACT_PARTITION_LIMIT,
+                row["n_distinct"]) for row in rows if row["kind"] == "nominal"]
+    groups = {"partitions": [a for a, exact, held in nominal if exact and held >= PARTED_VALUES],
+              "ordered": [a for a, exact, held in nominal if not exact and held >= 3],
               "cuts": [row["attribute"] for row in rows if row["kind"] == "continuous"
                        and row["n_distinct"] >= 2]}
     return [words(figure, f"not.search.{why}", features=t("list.join").join(features),

@@ -646,6 +646,18 @@ def test_li_hangs_step_1_says_where_its_search_scored_more_than_a_against_the_re
     assert [text for text, _ in notes_shown(many, many["nodes"][0])][1:] == [
         words(figure, "not.search.partitions", features="b"),
         words(figure, "not.search.ordered", features="d", limit=EXACT_PARTITION_LIMIT)]
+    # the limit is of the attribute's values, not the node's: d holds 6 of its 12 below the root
+    rows = [("L", v, "u", "p") for v in "ABCDEF" for _ in (0, 1)] + \
+        [("L", v, "v", "q") for v in "ABCDEF"] + \
+        [("R", v, "u", "q") for v in "GHIJKL" for _ in (0, 1)] + \
+        [("R", v, "v", "p") for v in "GHIJKL"]
+    halves = pd.DataFrame(rows, columns=["s", "d", "e", "y"])
+    held = DecisionTree("cart").fit(halves[["s", "d", "e"]], halves["y"]).trace_.to_dict()
+    child = held["nodes"][held["nodes"][0]["children"][0]]
+    assert child["decision"]["attribute"] == "e"
+    assert next(r["n_distinct"] for r in child["scores"] if r["attribute"] == "d") == 6
+    assert [text for text, _ in notes_shown(held, child)] == [
+        words(figure, "not.search.ordered", features="d", limit=EXACT_PARTITION_LIMIT)]
     data = prepare(load_path(dataset_path("loan_lihang.csv")), "类别", exclude=["ID"])
     loan = DecisionTree("cart").fit(data.X, data.y).trace_.to_dict()  # three values at most
     assert not any(notes_shown(loan, n) for n in splits(loan))
