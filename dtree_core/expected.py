@@ -20,7 +20,7 @@ from .data import encode
 from .evaluate import FittedTrace
 from .labels import branch_text, children_of, node_path
 from .scoretable import score_attributes
-from .splitting import EXACT_PARTITION_LIMIT, Batch
+from .splitting import Batch, partition_search
 from .trace import node_rows
 
 MAX_ROWS = 5_000  # an exercise file carries its data: classroom-sized tables only
@@ -198,14 +198,15 @@ def _scores(trace: dict, X: pd.DataFrame, y: pd.Series, columns: tuple[str, ...]
 
 def _best_of_every_split(trace: dict, row: dict) -> bool:
     """Is the row's two-way Gini_index the smallest over every split in two? Not where the
-    node has one value of the attribute (no split in two), nor beyond EXACT_PARTITION_LIMIT
-    values, where CART orders them instead of trying every grouping (exact for two classes)."""
+    node has one value of the attribute (no split in two), nor where CART orders an
+    attribute's values instead of trying every grouping (splitting.partition_search:
+    exact for two classes)."""
     if row["kind"] != "nominal":
         return True
     values = next(a.get("values") or () for a in trace["attributes"]
                   if a["name"] == row["attribute"])
     return row["n_distinct"] >= 2 and \
-        (len(values) <= EXACT_PARTITION_LIMIT or len(trace["classes"]) == 2)
+        (partition_search(len(values)) == "exhaustive" or len(trace["classes"]) == 2)
 
 
 def _book_scores(trace: dict, X: pd.DataFrame, y: pd.Series, splits: list[dict]) -> list[dict]:

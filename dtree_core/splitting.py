@@ -49,6 +49,16 @@ from .split import significant_digits
 
 # Nominal attributes with at most this many values get CART's exhaustive two-way search.
 EXACT_PARTITION_LIMIT = 10
+
+
+def partition_search(k: int) -> str | None:
+    """How best_partition searches the two-way partitions of an attribute of k values (the
+    attribute's, not a node's: its tables have a column per value, held or not):
+    "exhaustive", all 2^(k-1)-1 of them, up to EXACT_PARTITION_LIMIT values; "ordered",
+    the k-1 cuts of Breiman's ordering, beyond; None below two values (nothing to part)."""
+    if k < 2:
+        return None
+    return "exhaustive" if k <= EXACT_PARTITION_LIMIT else "ordered"
 TIE_RTOL = 1e-12
 # ... and never closer than this (scores are in bits or Gini units, at most a few): near 0
 # a relative margin is no margin at all, and a mathematical 0 comes out of the arithmetic as
@@ -265,7 +275,8 @@ def score_nominal_together(enc: Encoded, js: list[int], batch: Batch, binary: bo
     alike: dict[int, list[int]] = {}
     for j in js:
         k = len(enc.attributes[j].values)
-        alike.setdefault(0 if binary and 2 <= k <= EXACT_PARTITION_LIMIT else k, []).append(j)
+        exhaustive = binary and partition_search(k) == "exhaustive"
+        alike.setdefault(0 if exhaustive else k, []).append(j)
     found = {}
     for members in alike.values():
         k = max(len(enc.attributes[j].values) for j in members)
@@ -454,9 +465,10 @@ def _best_partition(by_value: np.ndarray, text_rank=None, weighted=None, hopeles
     the batch's, which decide whether the kernels are worth loading (kernels.available)."""
     m, k = by_value.shape[:2]
     text_rank = np.arange(k)[None] if text_rank is None else np.atleast_2d(text_rank)
-    if 2 <= k <= EXACT_PARTITION_LIMIT:
+    search = partition_search(k)
+    if search == "exhaustive":
         return _exact_partition(by_value, text_rank, weighted, hopeless, entries)
-    if k < 2:
+    if search is None:
         left, index = np.ones((m, k), dtype=bool), gini(total(by_value, 1))
     else:
         masks = ordered_cut_masks(by_value, np.repeat(text_rank, m // len(text_rank), axis=0))

@@ -11,11 +11,10 @@ from dataclasses import dataclass, field
 from functools import cache
 
 from dtree_core import notation as notations
-from dtree_core import reference
+from dtree_core import reference, splitting
 from dtree_core.export import partition_sides, side_texts
 from dtree_core.solution import compared_values
 from dtree_core.split import Condition, Split, format_number, record_threshold_text
-from dtree_core.splitting import EXACT_PARTITION_LIMIT
 from dtree_core.trace import leaf_stop
 from ui import panel, registry
 from ui.messages import has, t
@@ -302,22 +301,24 @@ PARTED_VALUES = 4
 
 
 def _search_notes(trace: dict, node: dict, figure: Figure, said_of_chosen: bool) -> list[str]:
-    """Step (1) of Algorithm 5.6 compares A = a with A ≠ a; CART's search also scored every
-    partition of a nominal feature of at most EXACT_PARTITION_LIMIT values holding
-    PARTED_VALUES or more here, only the cuts of Breiman's ordering of one of more values
-    holding three or more (splitting.best_partition: the limit is of the attribute's values,
-    not the node's), and the midpoints of a continuous one: said of the rows where it did
-    (the chosen row's own note, when said_of_chosen, already says it of the chosen feature)."""
+    """Step (1) of Algorithm 5.6 compares A = a with A ≠ a; CART's search also scored more
+    where splitting.partition_search says it did: every partition of a nominal feature
+    searched exhaustively holding PARTED_VALUES or more values here, the cuts of Breiman's
+    ordering of one searched by order holding three or more, and the midpoints of a
+    continuous one. Said of the rows where it did (the chosen row's own note, when
+    said_of_chosen, already says it of the chosen feature)."""
     values = {a["name"]: len(a.get("values") or ()) for a in trace["attributes"]}
     rows = [row for row in node["scores"] if not (said_of_chosen and row.get("chosen"))]
-    nominal = [(row["attribute"], values[row["attribute"]] <= EXACT_PARTITION_LIMIT,
-                row["n_distinct"]) for row in rows if row["kind"] == "nominal"]
-    groups = {"partitions": [a for a, exact, held in nominal if exact and held >= PARTED_VALUES],
-              "ordered": [a for a, exact, held in nominal if not exact and held >= 3],
+    search_of = splitting.partition_search
+    nominal = [(row["attribute"], search_of(values[row["attribute"]]), row["n_distinct"])
+               for row in rows if row["kind"] == "nominal"]
+    groups = {"partitions": [a for a, search, held in nominal
+                             if search == "exhaustive" and held >= PARTED_VALUES],
+              "ordered": [a for a, search, held in nominal if search == "ordered" and held >= 3],
               "cuts": [row["attribute"] for row in rows if row["kind"] == "continuous"
                        and row["n_distinct"] >= 2]}
     return [words(figure, f"not.search.{why}", features=t("list.join").join(features),
-                  limit=EXACT_PARTITION_LIMIT)
+                  limit=splitting.EXACT_PARTITION_LIMIT)
             for why, features in groups.items() if features]
 
 

@@ -9,7 +9,7 @@ import pandas as pd
 import pytest
 from app_helpers import grown_app, new_app, node_widget, trace
 
-from dtree_core import DecisionTree
+from dtree_core import DecisionTree, splitting
 from dtree_core.escape import escape_html
 from dtree_core.loading import load_path, prepare
 from dtree_core.options import Options
@@ -661,3 +661,22 @@ def test_li_hangs_step_1_says_where_its_search_scored_more_than_a_against_the_re
     data = prepare(load_path(dataset_path("loan_lihang.csv")), "类别", exclude=["ID"])
     loan = DecisionTree("cart").fit(data.X, data.y).trace_.to_dict()  # three values at most
     assert not any(notes_shown(loan, n) for n in splits(loan))
+
+
+def test_step_1s_search_note_reads_the_scorers_own_choice_of_search(monkeypatch):
+    """The note and best_partition both ask splitting.partition_search: with the limit
+    lowered to 3, `b`'s four values are searched by Breiman's ordering (the scorer calls
+    ordered_cut_masks for it), and the note says the ordered search, with the limit 3."""
+    ordered = []
+    cut_masks = splitting.ordered_cut_masks
+    monkeypatch.setattr(splitting, "EXACT_PARTITION_LIMIT", 3)
+    monkeypatch.setattr(splitting, "ordered_cut_masks",
+                        lambda by_value, *a: ordered.append(by_value.shape[1])
+                        or cut_masks(by_value, *a))
+    X = pd.DataFrame({"a": list("wxyz") * 6, "b": list("kkllmmnn") * 3, "c": list("sst") * 8})
+    y = pd.Series(["p", "p", "q", "q"] * 6)
+    parted = DecisionTree("cart").fit(X, y).trace_.to_dict()
+    top = parted["nodes"][0]
+    assert top["decision"]["attribute"] == "a" and 4 in ordered
+    assert [text for text, _ in notes_shown(parted, top)][1:] == [
+        words(lihang_figure("5.6"), "not.search.ordered", features="b", limit=3)]
