@@ -86,8 +86,8 @@ _CLI_EN = {
                              "attribute):"),
     "scores.axis_ties": ("The best single attributes {ties} tie at Gini index {axis} (= above); "
                          "the linear test's Gini index is {linear}."),
-    # the root's candidates the rule could not take (export.left_out_of_choice); the grow
-    # page says the same words (its node.ineligible.* are these)
+    # the candidates the rule could not take (export.left_out_of_choice): the root's here,
+    # every node's on the grow page (ui.panel.ineligible_text reads left_out_text)
     "ineligible.weight": ("Left out of the choice{mean}: {attributes}, for which no split "
                           "leaves two branches with a weight of at least {m} (the min branch "
                           "weight)."),
@@ -1066,8 +1066,9 @@ def _notation_rule(code: str, decision: dict, lang: str, names, scores) -> str |
 def left_out_text(lang: str, algorithm: str, node: dict, min_branch_weight,
                   names=None) -> str | None:
     """The candidates the rule could not take at the node, and why (export.left_out_of_choice),
-    so that "the largest" of the rule's sentence is read among the rest: the grow page's
-    words (ui.panel.ineligible_text); None when every candidate could be taken."""
+    so that "the largest" of the rule's sentence is read among the rest, in lang and in the
+    notation's words (names); the grow page says it too (ui.panel.ineligible_text). None
+    when every candidate could be taken."""
     mean = say(lang, "ineligible.mean") if node["decision"].get("mean_gain") is not None else ""
     texts = [say(lang, f"ineligible.{why}", names, mean=mean, attributes=Listed(attributes),
                  m=format_number(min_branch_weight or 0, 6))

@@ -211,9 +211,6 @@ EN = {
     "node.chart.title": "{criterion} per attribute",
     "node.mean_gain": "Mean gain over the candidates that may split: {mean}",
     "node.ties": "Tied with the winner: {ties}. {rule}",
-    "node.ineligible.weight": CLI_EN["ineligible.weight"],  # the command line's, one text
-    "node.ineligible.one_value": CLI_EN["ineligible.one_value"],
-    "node.ineligible.mean": CLI_EN["ineligible.mean"],
     "node.ties.forced_tied": ("{attribute} ties with {ties} on the score the rule ranks by; "
                               "it was used because it was forced, not by the tie rule."),
     "node.ties.forced_other": ("{ties} tie on the score the rule ranks by; the forced "
@@ -876,7 +873,8 @@ EN = {
                              "width ignored."),
     "read_as.spaces_case_width": ("'{written}' is read as {attribute}, its spaces, case and "
                                   "full/half width ignored."),
-    "sentence.pair": "{first} {second}",  # two sentences (Chinese puts no space after 。)
+    # two sentences (Chinese puts no space after 。): the command line's, one text
+    "sentence.pair": CLI_EN["sentence.pair"],
     "metric.delta_points": "{delta} percentage points",  # a metric's change of a percentage
     "eval.accuracy": "Held-out accuracy",
     "eval.accuracy.kfold": "Cross-validation accuracy (every fold's held-out predictions together)",

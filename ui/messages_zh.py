@@ -189,9 +189,6 @@ ZH = {
     "node.chart.title": "各属性的 {criterion}",
     "node.mean_gain": "可划分的候选属性的平均信息增益：{mean}",
     "node.ties": "与胜出者并列：{ties}。{rule}",
-    "node.ineligible.weight": CLI_ZH["ineligible.weight"],  # the command line's, one text
-    "node.ineligible.one_value": CLI_ZH["ineligible.one_value"],
-    "node.ineligible.mean": CLI_ZH["ineligible.mean"],
     "node.ties.forced_tied": ("{attribute} 与 {ties} 在规则所比较的得分上并列；使用 {attribute} "
                               "是因为强制指定，而不是按并列规则。"),
     "node.ties.forced_other": "{ties} 在规则所比较的得分上并列；此处改用强制指定的 {attribute}。",
@@ -708,7 +705,7 @@ ZH = {
                              "半角）。"),
     "read_as.spaces_case_width": ("“{written}”按属性 {attribute} 读取（忽略其中的空格，不区分"
                                   "大小写和全角、半角）。"),
-    "sentence.pair": "{first}{second}",
+    "sentence.pair": CLI_ZH["sentence.pair"],  # the command line's, one text
     "metric.delta_points": "{delta} 个百分点",
     "eval.accuracy": "测试集精度",
     "eval.accuracy.kfold": "交叉验证精度（各折留出样本的预测合在一起计算）",

@@ -11,10 +11,10 @@ import streamlit as st
 
 from dtree_core import plugged
 from dtree_core.checking import one_split_listed_twice, smallest_value_splits, value_splits
+from dtree_core.cli_messages import left_out_text
 from dtree_core.compare import deciding_score
 from dtree_core.escape import plotly_text
 from dtree_core.export import (
-    left_out_of_choice,
     one_value_left,
     partition_sides,
     side_texts,
@@ -27,7 +27,16 @@ from dtree_core.solution import compared_row, other_tied_threshold_texts
 from dtree_core.split import places_apart, record_threshold_text
 from dtree_core.trace import leaf_stop
 from ui import boundary, formulas, registry, state
-from ui.messages import has, labelled, literal, sentences, t, tm
+from ui.messages import (
+    current_language,
+    current_notation,
+    has,
+    labelled,
+    literal,
+    sentences,
+    t,
+    tm,
+)
 from ui.tables import (
     BLANK,
     book_note_fields,
@@ -136,15 +145,12 @@ def threshold_ties_text(trace: dict, node: dict, decimals: int) -> str | None:
 
 
 def ineligible_text(trace: dict, node: dict) -> str | None:
-    """The candidates the rule could not take, and why (export.left_out_of_choice), so "the
-    largest" and the mean are read among the rest. Plain text, as why_text's: every caller
-    escapes the whole sentence once."""
-    mean = t("node.ineligible.mean") if node["decision"].get("mean_gain") is not None else ""
-    m = trace["params"].get("min_branch_weight")
-    texts = [t(f"node.ineligible.{why}", mean=mean, m=format_number(m or 0, 6),
-               attributes=t("list.join").join(names))  # plain: the caller escapes it
-             for why, names in left_out_of_choice(trace["algorithm"], node).items()]
-    return sentences(texts) if texts else None
+    """The candidates the rule could not take, and why, so "the largest" and the mean are
+    read among the rest: the command line's sentence (cli_messages.left_out_text), in the
+    session's language and notation. Plain text, as why_text's: every caller escapes the
+    whole sentence once."""
+    return left_out_text(current_language(), trace["algorithm"], node,
+                         trace["params"].get("min_branch_weight"), current_notation())
 
 
 def tie_rule(trace: dict) -> str:

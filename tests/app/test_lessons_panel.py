@@ -12,6 +12,9 @@ import re
 import pytest
 from app_helpers import grown_app, trace
 
+from dtree_core.cli_messages import CATALOGUE as CLI_CATALOGUE
+from dtree_core.cli_messages import say
+from dtree_core.data import Listed
 from ui.messages import EN, t
 from ui.messages_zh import ZH
 from ui.tables import (
@@ -292,14 +295,15 @@ def test_candidates_the_rule_could_not_take_are_named_and_marked(lang, algorithm
     kept = [r for r in node["scores"] if r["eligible"]]
     assert max(r["gain"] for r in out) > max(r["gain"] for r in kept)  # "largest" needs it
     words = CATALOGUES[lang]
-    template = words["node.ineligible.weight"]  # its words before or after {attributes}
+    said_by_cli = CLI_CATALOGUE[lang]  # the sentence is the command line's (left_out_text)
+    template = said_by_cli["ineligible.weight"]  # its words before or after {attributes}
     words_only = template.split("{")[0] if lang == "en" else template.split("}")[1]
     lead = words_only.split("{")[0].strip()
     said = [plain(m.value) for m in [*at.info, *at.markdown, *at.success] if lead in m.value]
     assert said, lead
     assert all(r["attribute"] in said[0] for r in out)
     if algorithm == "c45":  # the mean over the rest, and the caption says so
-        assert words["node.ineligible.mean"].strip(" ，") in said[0]
+        assert said_by_cli["ineligible.mean"].strip(" ，") in said[0]
         mean = f"{node['decision']['mean_gain']:.3f}"
         assert words["node.mean_gain"].format(mean=mean) in [c.value for c in at.caption]
     table = at.dataframe[0].value
@@ -344,11 +348,11 @@ def test_a_two_way_splitters_one_value_attributes_are_named_as_such():
         said = ineligible_text(tr, node)
         one = [r["attribute"] for r in out if r["kind"] == "nominal" and r["n_distinct"] < 2]
         rest = [r["attribute"] for r in out if r["attribute"] not in one]
-        for names, key in ((one, "node.ineligible.one_value"), (rest, "node.ineligible.weight")):
+        for names, key in ((one, "ineligible.one_value"), (rest, "ineligible.weight")):
             if names:
                 seen.add(key)
-                assert t(key, mean="", m="2", attributes=t("list.join").join(names)) in said
-    assert seen == {"node.ineligible.one_value", "node.ineligible.weight"}
+                assert say("en", key, mean="", m="2", attributes=Listed(names)) in said
+    assert seen == {"ineligible.one_value", "ineligible.weight"}
 
 
 def test_names_that_look_like_numbers_stay_categories_on_every_bar_chart():

@@ -10,6 +10,8 @@ import pytest
 from app_helpers import grown_app, new_app, node_widget, trace
 
 from dtree_core import DecisionTree, splitting
+from dtree_core.cli_messages import say
+from dtree_core.data import Listed
 from dtree_core.escape import escape_html
 from dtree_core.loading import load_path, prepare
 from dtree_core.options import Options
@@ -615,7 +617,7 @@ def test_the_chosen_line_names_what_min_branch_weight_left_out(notation):
     figure = figure_for(tree, notation)
     chosen = dict((n, text) for n, text, _ in listing(tree, root, notation))[
         figure.numbered.format(line=figure.chosen_line)]
-    said = t("node.ineligible.weight", mean="", attributes=t("list.join").join(left_out), m="6")
+    said = say("en", "ineligible.weight", mean="", attributes=Listed(left_out), m="6")
     assert chosen.endswith(" = 脐部. " + said)
     forced = grow(WM2, algorithm="id3", min_branch_weight=6, force={"root": "色泽"})
     assert rows_by_line(forced, forced["nodes"][0])["8"][0].endswith("a* = 色泽, forced here")
