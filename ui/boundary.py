@@ -37,7 +37,7 @@ from dtree_core.split import (
 )
 from dtree_core.trace import Trace
 from ui import engine, registry
-from ui.messages import literal, t, tm
+from ui.messages import literal, sentences, t, tm
 from ui.setup import error_text
 from ui.tables import replay_order, winner
 from ui.widgets import drawn_part, in_notation, stop_sentence
@@ -296,12 +296,6 @@ def _no_linear_key(root: dict) -> str:
     if root["kind"] == "leaf":
         return "boundary.book.leaf_root"
     return "boundary.book.forced" if root.get("forced") else "boundary.book.axis"
-
-
-def sentences(parts: list[str]) -> str:
-    """Sentences one after another: a space after an English full stop, none after '。'."""
-    return "".join(part + ("" if part.endswith("。") or i == len(parts) - 1 else " ")
-                   for i, part in enumerate(parts))
 
 
 @dataclass(frozen=True)

@@ -279,9 +279,14 @@ def test_no_book_caption_when_the_books_attributes_are_not_all_grown_on():
     assert "Zhou's multivariate tree on this data" not in all_text(at)
 
 
-def test_sentences_follow_each_other_as_each_language_writes():
-    assert boundary.sentences(["One.", "Two."]) == "One. Two."
-    assert boundary.sentences(["一。", "二。"]) == "一。二。"
+def test_sentences_follow_each_other_as_each_language_writes(monkeypatch):
+    """The page's sentences are joined by ui.messages.sentences (the catalogue's
+    sentence.pair), the one joiner every page uses: a space in English, none in Chinese."""
+    from ui import messages
+    assert boundary.sentences is messages.sentences
+    assert messages.sentences(["One.", "Two."]) == "One. Two."
+    monkeypatch.setattr(messages, "current_language", lambda: "zh")
+    assert messages.sentences(["一。", "二。"]) == "一。二。"
 
 
 def test_agreement_counts_rows_on_the_same_side():
