@@ -371,7 +371,12 @@ _STOPS_EN = {
     "pre_pruned": "pre-pruned",
     "raised": "raised",
     "epsilon": "below threshold ε",
-    "epsilon_gain": "below threshold ε",  # ID3's min gain, Li Hang's ε (notation.stop_key)
+}
+
+# A stop case's mark where a notation words it its own way for the algorithm (notation.stop_key
+# names these; they are not stop codes: the leaf's stop is still min_gain)
+_MARKS_EN = {
+    "epsilon_gain": "below threshold ε",  # ID3's min gain, Li Hang's ε
     "min_gain.gini": "Gini decrease too small",  # CART's min gain compares ρ·ΔGini
 }
 
@@ -388,6 +393,9 @@ _STOPS_ZH = {
     "pre_pruned": "预剪枝",
     "raised": "上移",
     "epsilon": "小于阈值 ε",
+}
+
+_MARKS_ZH = {
     "epsilon_gain": "小于阈值 ε",
     "min_gain.gini": "基尼指数减少量过小",
 }
@@ -560,6 +568,7 @@ def _rule_texts() -> dict[str, str]:
 EN: dict[str, str] = {
     **_CLI_EN,
     **{f"stop.{code}": text for code, text in _STOPS_EN.items()},
+    **{f"mark.{key}": text for key, text in _MARKS_EN.items()},
     **{f"notice.{code}": text for code, text in NOTICES.items()},
     **{f"kind_rule.{code}": text for code, text in RULE_SENTENCES.items()},
     **_rule_texts(),
@@ -573,6 +582,7 @@ EN: dict[str, str] = {
 ZH: dict[str, str] = {
     **_CLI_ZH,
     **{f"stop.{code}": text for code, text in _STOPS_ZH.items()},
+    **{f"mark.{key}": text for key, text in _MARKS_ZH.items()},
     **{f"notice.{code}": text for code, text in _NOTICES_ZH.items()},
     **{f"kind_rule.{code}": text for code, text in _KIND_RULES_ZH.items()},
     **{f"rule.{code}": text for code, text in _RULES_ZH.items()},
@@ -974,15 +984,16 @@ def file_summary(report, lang: str) -> str:
 
 def stop_words(lang: str, names=None, algorithm: str | None = None) -> dict[str, str]:
     """A leaf's stop code -> its words in the printed tree ('max_depth': 'max depth'); in a
-    notation's terms for the algorithm where it has its own (notation.stop_key: under Li
-    Hang's, ID3's min gain is the ε of his Alg. 5.2)."""
+    notation's terms for the algorithm where it has its own mark (notation.stop_key: under
+    Li Hang's, ID3's min gain is the ε of his Alg. 5.2)."""
+    catalogue = CATALOGUE[lang]
     prefix = "stop."
-    words = {key[len(prefix):]: text for key, text in CATALOGUE[lang].items()
-             if key.startswith(prefix)}
+    words = {key[len(prefix):]: text for key, text in catalogue.items() if key.startswith(prefix)}
     if names is None or algorithm is None:
         return words
     record = algorithms.get(algorithm)
-    return {code: words.get(names.stop_key(code, record), text) for code, text in words.items()}
+    return {code: catalogue.get(f"mark.{names.stop_key(code, record)}", text)
+            for code, text in words.items()}
 
 
 def notice_text(notice: str, lang: str) -> str:

@@ -34,6 +34,7 @@ from dtree_core.cli_messages import (
 )
 from dtree_core.data import RULE_SENTENCES
 from dtree_core.loading import NOTICES, LoadError, Notice, load_bytes, load_path, prepare
+from dtree_core.records import STOPS
 from dtree_core.wording import LEAF_RULES, PRUNE_REASONS, PRUNE_RULES, TIE_RULES, fill
 from tests.conftest import ROOT, dataset_path
 
@@ -269,9 +270,10 @@ def test_the_printed_trees_leaves_say_their_stop_in_words_in_both_languages():
     assert "    纹理=稍糊: 否  (是 1, 否 4)  [too few samples]" in english
     assert "        根蒂=稍蜷: 是  (是 2, 否 1)  [最大深度]" in chinese
     assert "    纹理=稍糊: 否  (是 1, 否 4)  [样本过少]" in chinese
+    leaf_stops = {*STOPS, "pre_pruned", "raised"}  # trace.leaf_stop's cases
     for lang in ("en", "zh"):
         words = stop_words(lang)
-        assert set(words) == set(stop_words("zh"))
+        assert set(words) == set(stop_words("zh")) == leaf_stops  # stop codes only
         assert not [w for w in words.values() if "_" in w], lang
 
 
