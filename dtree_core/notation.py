@@ -174,7 +174,8 @@ NOTATIONS: dict[str, Notation] = {
         class_share=Symbol(r"\frac{|C_k|}{|D|}", "|Cₖ|/|D|"),
         class_share_squared=Symbol(r"\left(\frac{|C_k|}{|D|}\right)^2", "(|Cₖ|/|D|)²"),
         # 精确率, 召回率, 准确率: his §1.8 (Zhou's 查准率, 查全率, 精度: §2.3)
-        terms=(("属性", "特征"), ("增益率", "信息增益比"), ("样本", "实例"),
+        # 切分点: his word for the cut point t (§5.5.1, Alg. 5.6), Zhou's 划分点 (§4.4.1)
+        terms=(("属性", "特征"), ("增益率", "信息增益比"), ("样本", "实例"), ("划分点", "切分点"),
                ("查准率", "精确率"), ("查全率", "召回率"), ("精度", "准确率"),
                ("An attribute", "A feature"), ("an attribute", "a feature"),
                ("Attribute", "Feature"), ("attribute", "feature"), ("sample", "instance"),

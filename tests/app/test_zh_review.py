@@ -291,3 +291,20 @@ def test_a_forced_paths_conditions_read_as_the_node_picker_writes_them():
     said = analysis.unmatched_warnings({"root": 1, "纹理=清晰/根蒂=稍蜷": 5}, 5, "unused")
     assert said[0].startswith("The split forced at the root ")
     assert said[1].startswith("The split forced at 纹理=清晰 / 根蒂=稍蜷 ")
+
+
+def test_under_li_hangs_notation_every_chinese_text_says_his_cut_point():
+    """切分点 is Li Hang's word for the cut point t (§5.5.1), 划分点 Zhou's (§4.4.1): under his
+    notation (Notation.in_terms) no Chinese text of the app, the command line or the worked
+    solution says 划分点, except where it quotes Zhou's word beside his equation (⟦划分点⟧)."""
+    from dtree_core import cli_messages, notation
+    from dtree_core.solution import WORDS
+
+    lihang = notation.get("lihang")
+    texts = {**ZH, **cli_messages.ZH, **WORDS["zh"]}
+    assert sum("划分点" in text for text in texts.values()) > 40
+    said = {key: lihang.in_terms(text) for key, text in texts.items()}
+    assert {key: text for key, text in said.items()
+            if "划分点" in text and "⟦划分点⟧" not in texts[key]} == {}
+    assert "切分点" in said["rule.threshold"] and "划分点" in said["ex.line.other_threshold"]
+    assert "划分点" in notation.get("zhou").in_terms(texts["rule.threshold"])
