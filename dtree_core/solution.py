@@ -935,6 +935,14 @@ WORDS: dict[str, dict[str, str]] = {
         "solution.stop.min_gain.gini.compared": (
             "The largest decrease of the Gini index, ρ·ΔGini = {best}, is below the minimum gain "
             "{threshold} (a stopping limit): a leaf labelled {label}, the majority class."),
+        # in Li Hang's symbols, as his score table heads the decrease (col.gini_gain.lihang)
+        "solution.stop.min_gain.gini.lihang.5.6": (
+            "The largest decrease of the Gini index, ρ·(Gini(D̃) − Gini(D̃, A)), is below the "
+            "minimum gain (a stopping limit): a leaf labelled {label}, the majority class."),
+        "solution.stop.min_gain.gini.lihang.5.6.compared": (
+            "The largest decrease of the Gini index, ρ·(Gini(D̃) − Gini(D̃, A)) = {best}, is "
+            "below the minimum gain {threshold} (a stopping limit): a leaf labelled {label}, "
+            "the majority class."),
         "solution.stop.min_gain.chosen": ("The gain of the attribute the rule picks is below the "
                                           "minimum gain (a stopping limit): a leaf labelled "
                                           "{label}, the majority class."),
@@ -1082,6 +1090,12 @@ WORDS: dict[str, dict[str, str]] = {
         "solution.stop.min_gain.gini.compared": (
             "基尼指数的最大减少量 ρ·ΔGini = {best} 低于最小增益 {threshold}（停止条件）：叶结点，"
             "类别标记为多数类“{label}”。"),
+        "solution.stop.min_gain.gini.lihang.5.6": (
+            "基尼指数的最大减少量 ρ·(Gini(D̃) − Gini(D̃, A)) 低于最小增益（停止条件）：叶结点，"
+            "类别标记为多数类“{label}”。"),
+        "solution.stop.min_gain.gini.lihang.5.6.compared": (
+            "基尼指数的最大减少量 ρ·(Gini(D̃) − Gini(D̃, A)) = {best} 低于最小增益 {threshold}"
+            "（停止条件）：叶结点，类别标记为多数类“{label}”。"),
         "solution.stop.min_gain.chosen": ("按规则选出的属性的信息增益低于最小增益（停止条件）："
                                           "叶结点，类别标记为多数类“{label}”。"),
         "solution.stop.min_gain.chosen.compared": (

@@ -185,3 +185,29 @@ def test_a_c45_min_gain_leaf_opens_on_the_attribute_its_rule_picked():
     assert node["decision"]["stop"] == "min_gain" and node["scores"][0]["attribute"] == "色泽"
     assert at.selectbox(key=node_widget(at, "inspect_", 0)).value == "含糖率"
     assert not at.exception
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_carts_min_gain_leaf_under_li_hangs_notation_writes_his_decrease(lang, monkeypatch):
+    """CART's min-gain leaf compared ρ·ΔGini; under Li Hang's notation the panel's sentence
+    and the worked solution write it as his score table heads it, ρ·(Gini(D̃) − Gini(D̃, A)),
+    with the same number; under Zhou's, ρ·ΔGini as before."""
+    from dtree_core import notation
+    from dtree_core.solution import solve, to_markdown
+    from ui import messages, panel, state
+
+    his = "ρ·(Gini(D̃) − Gini(D̃, A))"
+    monkeypatch.setattr(messages, "current_language", lambda: lang)
+    data = pd.read_csv(DATA / "watermelon_2.0.csv")
+    X, y = data.drop(columns=["好瓜", "编号"]), data["好瓜"]
+    trace = DecisionTree("cart", min_gain=0.1).fit(X, y).trace_.to_dict()
+    leaf = next(n for n in trace["nodes"] if n["decision"].get("stop") == "min_gain")
+    best = f'{max(r["gini_gain"] for r in leaf["scores"] if r["eligible"]):.3f}'
+    assert f"ρ·ΔGini = {best}" in panel.why_text(trace, leaf, 3)
+    monkeypatch.setattr(state, "notation", lambda: notation.get("lihang"))
+    said = panel.why_text(trace, leaf, 3)
+    assert f"{his} = {best}" in said and "ΔGini" not in said
+    worked = to_markdown(solve(trace, leaf["id"], notation="lihang"), lang)
+    assert f"{his} = {best}" in worked.replace("\\", "") and "ΔGini" not in worked
+    zhou = to_markdown(solve(trace, leaf["id"]), lang)
+    assert f"ρ·ΔGini = {best}" in zhou.replace("\\", "")

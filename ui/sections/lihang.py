@@ -26,6 +26,13 @@ EN: dict[str, str] = {
                                    "the threshold ε = {threshold} (Li Hang, Alg. 5.2, step (4)): "
                                    "T is a single node labelled {label}, the class with the most "
                                    "instances in D."),
+    # CART's min gain compared the decrease his score table heads (col.gini_gain.lihang)
+    "stop.min_gain.gini.lihang": ("The largest decrease of the Gini index, ρ·(Gini(D̃) − "
+                                  "Gini(D̃, A)), is below the minimum gain: a leaf labelled "
+                                  "{label}, the majority."),
+    "stop.min_gain.gini.compared.lihang": ("The largest decrease of the Gini index, ρ·(Gini(D̃) "
+                                           "− Gini(D̃, A)) = {best}, is below the minimum gain "
+                                           "{threshold}: a leaf labelled {label}, the majority."),
     "col.conditional_entropy": "H(D|A)",
     "setup.notation": "Notation: Zhou 周志华 / Li Hang 李航",
     "setup.notation.zhou": "Zhou 周志华: Ent, Gain, IV, Gain_ratio, Gini_index",
@@ -249,6 +256,11 @@ ZH: dict[str, str] = {
     "stop.epsilon_gain.compared": ("最大的信息增益 g(D, A_g) = {best} 小于阈值 ε = {threshold}"
                                    "（李航，算法 5.2 步 (4)）：T 为单结点树，类标记为 D 中实例数"
                                    "最大的类“{label}”。"),
+    "stop.min_gain.gini.lihang": ("基尼指数的最大减少量 ρ·(Gini(D̃) − Gini(D̃, A)) 低于最小增益："
+                                  "标记为叶结点，其类别为样本数最多的类“{label}”。"),
+    "stop.min_gain.gini.compared.lihang": ("基尼指数的最大减少量 ρ·(Gini(D̃) − Gini(D̃, A)) = {best}"
+                                           " 低于最小增益 {threshold}：标记为叶结点，其类别为"
+                                           "样本数最多的类“{label}”。"),
     "col.conditional_entropy": "H(D|A)",
     "setup.notation": "符号：周志华 / 李航",
     "setup.notation.zhou": "周志华：Ent、Gain、IV、Gain_ratio、Gini_index",
