@@ -22,7 +22,7 @@ from .heap import reusing_freed_pages
 from .oblique import contest, linear_wins, node_entries, winning, with_axis_ties
 from .options import Options
 from .paths import forced_split, path_key
-from .records import STOP_CODES, NodeStore
+from .records import SPLIT, STOP_CODES, NodeStore
 from .scoretable import LevelScores, score_level
 from .splitting import Batch, growing, node_class_counts, training_set
 from .trace import Trace, leaf_stop
@@ -78,7 +78,7 @@ def _grow_depth(enc, options, frontier, store: NodeStore) -> Frontier | None:
     impurity = store.record_facts(frontier.ids, counts, n, labels, weight)
     stop = early_stops(enc, options, frontier.batch, frontier.used, counts, n, frontier.depth,
                        weight)
-    open_nodes = ~_stopped(stop)
+    open_nodes = _not_stopped(stop)
     if not any_true(open_nodes):
         store.record_leaves(frontier.ids, stop)
         return None
@@ -124,7 +124,7 @@ def record_level(store, level, choice, ids, winner, forced, stop, tests=None) ->
     criterion = store.rules.criterion
     value = table[criterion] if criterion in table else table["gain"]
     forced = np.asarray(forced, dtype=bool)  # the reference's list
-    splitting = (~_stopped(stop)).nonzero()[0]
+    splitting = _not_stopped(stop).nonzero()[0]
     won = [i for i in splitting.tolist() if i in tests and tests[i].wins] if tests else []
     for i in won:
         store.record_split(int(ids[i]), -1, False, tests[i].gini_index, tests[i].split,
@@ -161,6 +161,9 @@ def _record_cuts(store, level, ids, at, js, forced, value) -> None:
     if len(distinct) == 1:  # every cut on one attribute (a deep chain's every depth): its
         # thresholds read straight out, not gathered attribute by attribute
         s = level.scores[distinct[0]]
+        if len(at) == len(ids):  # every node of the depth cut: its arrays whole, not gathered
+            store.record_cuts(ids, js, forced, value[at, js], s.threshold, s.threshold_digits)
+            return
         digits = None if s.threshold_digits is None else s.threshold_digits[at]
         store.record_cuts(ids[at], js, forced[at], value[at, js], s.threshold[at], digits)
         return
@@ -231,7 +234,8 @@ def early_stops(enc, options, batch: Batch, used, counts, n, depth: int,
         ("empty", lambda: weight <= 0),
         ("pure", lambda: np.add.reduce(counts > 0, axis=1) <= 1),  # .sum, unwrapped
         # A = ∅ only when every attribute is nominal (and used up on the path)
-        ("no_attributes", (lambda: (used | ~nominal).all(axis=1)) if all_true(nominal) else None),
+        ("no_attributes", (lambda: (used | ~nominal).all(axis=1))
+         if not enc.continuous_indices else None),
         ("same_values", lambda: ~_values_differ(enc, batch, used, open_nodes)),
         ("max_depth", (lambda: np.ones(len(n), dtype=bool))
          if options.max_depth is not None and depth >= options.max_depth else None),
@@ -258,6 +262,11 @@ def _stopped(stop: np.ndarray) -> np.ndarray:
     return stop.astype(bool)
 
 
+def _not_stopped(stop: np.ndarray) -> np.ndarray:
+    """~_stopped(stop) in one pass (the codes equal to none), at every depth twice."""
+    return stop == SPLIT
+
+
 def _no_stops(m: int) -> np.ndarray:
     """(m,) stop codes (records.STOP_CODES), none yet."""
     return np.zeros(m, dtype=np.int8)
@@ -276,7 +285,6 @@ def _values_differ(enc: Encoded, batch: Batch, used: np.ndarray,
     """
     m = batch.n_nodes
     differ = np.zeros(m, dtype=bool)
-    some_value = np.empty(m)
     rows, node = batch.rows, batch.node
     only = 0 if m == 1 else None  # the one node looked at, where there is one
     if looked_at is not None and not all_true(looked_at):
@@ -287,14 +295,15 @@ def _values_differ(enc: Encoded, batch: Batch, used: np.ndarray,
             only = int(looked[0])  # nodes are all this one, not gathered
         else:
             node = node[keep]
+    some_value = np.empty(m) if only is None else None  # (one node's first value stands for it)
     order = enc.continuous_indices + enc.nominal_indices  # each in column order
     for j in order:
-        a = enc.attributes[j]
-        if a.is_nominal and used[:, j].all():
+        nominal = enc.attributes[j].is_nominal
+        if nominal and used[:, j].all():
             continue
         x = enc.columns[j].take(rows)
-        known = x >= 0 if a.is_nominal else ~np.isnan(x)
-        if a.is_nominal:  # (one node: its own mark for every entry)
+        known = x >= 0 if nominal else ~np.isnan(x)
+        if nominal:  # (one node: its own mark for every entry)
             known &= ~used[node if only is None else only, j]
         if only is not None:  # one node: its first known value stands for the scatter's
             x = x if all_true(known) else x[known]
@@ -327,7 +336,10 @@ def late_stops(options: Options, level: LevelScores, winner, tests=None,
         stop[~splits] = STOP_CODES["min_branch_weight"]
     rules = level.algorithm  # the record the depth was scored for (options.rules)
     decrease = level.table()[rules.impurity_decrease]
-    value = decrease[np.arange(len(winner)), np.maximum(winner, 0)]
+    if decrease.shape[1] == 1 and not tests:  # one attribute (a deep chain's every depth):
+        value = decrease[:, 0]  # each node's pick's is its one column (read, not written)
+    else:
+        value = decrease[np.arange(len(winner)), np.maximum(winner, 0)]
     for i, test in tests.items():
         value[i] = test.gini_gain
     too_small = splits & (value < options.min_gain)
@@ -424,9 +436,14 @@ def _children(enc, frontier, scored, open_nodes, splits, level, winner, labels,
     splits: which of the scored nodes split."""
     open_ids = frontier.ids[open_nodes]
     sizes = _branch_sizes(level, splits, winner, tests)
-    first_child = starts_of(sizes)
-    parent_ids = np.arange(len(sizes)).repeat(sizes)
-    branch_index = np.arange(len(parent_ids)) - first_child[parent_ids]
+    if len(sizes) == 1:  # one node splits (a deep chain's every depth): its branches are the
+        # children 0, 1, …, all of parent 0, with no runs to lay out
+        first_child, parent_ids = np.zeros(1, dtype=np.int64), np.zeros(sizes[0], dtype=np.int64)
+        branch_index = np.arange(sizes[0])
+    else:
+        first_child = starts_of(sizes)
+        parent_ids = np.arange(len(sizes)).repeat(sizes)
+        branch_index = np.arange(len(parent_ids)) - first_child[parent_ids]
     child_ids = store.add_children(open_ids[parent_ids], branch_index, frontier.depth + 1)
     node, kept_rows, kept_weight = _splitting_entries(scored, splits)
     branch = _route(enc, level, kept_rows, node, winner, tests)
@@ -440,7 +457,7 @@ def _children(enc, frontier, scored, open_nodes, splits, level, winner, labels,
     del node, kept_rows, kept_weight, branch  # entry-sized: gone before the next depth's
     parent_at = open_nodes.nonzero()[0].take(parent_ids)  # each child's parent in the frontier
     used = frontier.used[parent_at]  # a copy (a gather): the children's own
-    if any_true(enc.nominal):  # (a cut uses no attribute up: all-number data, none is)
+    if enc.nominal_indices:  # (a cut uses no attribute up: all-number data, none is)
         marked = level.marks_used(winner) & (winner >= 0)  # a linear test uses nothing up
         if any_true(marked):  # a multiway nominal split somewhere (never a cut)
             used[np.arange(len(parent_ids)), winner[parent_ids]] |= marked[parent_ids]
@@ -512,8 +529,9 @@ def _spread_unknowns(rows, weight, node, branch, first_child, sizes, shares):
     """
     if shares is None:  # nothing to copy (the concatenations below would give the same arrays);
         # every weight is the parent's, above 0 as every batch's is (training_set, and the
-        # filter below at every depth): none to leave out
-        return rows, weight, first_child.take(node) + branch
+        # filter below at every depth): none to leave out. One node's children are its
+        # branches (its first child is 0): each entry's branch is its child
+        return rows, weight, branch if len(first_child) == 1 else first_child.take(node) + branch
     known = branch >= 0
     unknown = (~known).nonzero()[0]
     reps = sizes[node[unknown]]

@@ -973,7 +973,7 @@ def _batch_facts(enc: Encoded, batch: Batch) -> dict:
         weight = float(len(w)) if unit else float(w.sum())
         whole = unit or bool(np.array_equal(w, np.floor(w))) and weight < 2.0 ** 52
         facts.update(sizes=sizes, starts=starts, node=node,
-            y=enc.y[batch.rows], whole=whole, unit=unit, weight=weight,
+            y=enc.y.take(batch.rows), whole=whole, unit=unit, weight=weight,
             w_int=w.astype(np.int64) if whole and not unit else None,
             identity=batch.n_nodes == 1 and len(batch.rows) == enc.n_rows
             and bool((batch.rows == np.arange(enc.n_rows)).all()))
@@ -1045,10 +1045,11 @@ def _sorted_order(enc: Encoded, j: int, batch: Batch, facts: dict) -> np.ndarray
         return order.take(np.argsort(ids.astype(np.uint16), kind="stable"))
     place = enc.sorts[j].place
     width = max(len(place), 1)  # the rows: the same for every column
-    if "node_key" not in facts:
-        facts["node_key"] = batch.node.astype(np.int64) * width
     key = place.take(batch.rows).astype(np.int64)  # a new array: order_of_distinct overwrites it
-    key += facts["node_key"]
+    if batch.n_nodes > 1:  # one node's key is the place alone (a deep chain's every depth)
+        if "node_key" not in facts:
+            facts["node_key"] = batch.node.astype(np.int64) * width
+        key += facts["node_key"]
     return order_of_distinct(key, batch.n_nodes * width)
 
 
