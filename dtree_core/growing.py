@@ -463,8 +463,10 @@ def _children(enc, frontier, scored, open_nodes, splits, level, winner, labels,
             used[np.arange(len(parent_ids)), winner[parent_ids]] |= marked[parent_ids]
     keys = None if frontier.draw_key is None else \
         child_draw_keys(frontier.draw_key.take(parent_at), branch_index)
-    return Frontier(Batch(rows, weight, child, len(child_ids), parent_sorts=sorts), child_ids,
-                    used, labels.take(parent_at), keys, frontier.depth + 1)
+    # the entries' own weights where none was spread (every weight 1 stays so)
+    unit = scored.unit if shares is None else None
+    return Frontier(Batch(rows, weight, child, len(child_ids), parent_sorts=sorts, unit=unit),
+                    child_ids, used, labels.take(parent_at), keys, frontier.depth + 1)
 
 
 def _splitting_entries(scored: Batch, splits: np.ndarray):
