@@ -139,8 +139,11 @@ def _record_attribute_splits(store, level, ids, at, winner, forced, value, tests
     js = winner[at]
     lost = {int(ids[i]): facts for i in at.tolist()  # oblique trees only: not a pass otherwise
             if i in tests and (facts := tests[i].decision_facts())} if tests else {}
+    if not lost and not store.enc.nominal_indices:  # all-number data: every split a cut
+        _record_cuts(store, level, ids, at, js, forced, value)  # (a deep chain's every depth)
+        return
     cut = ~store.enc.nominal.take(js)  # numbers: store.record_cuts
-    if all_true(cut) and not lost:  # (a deep chain's every split is a cut)
+    if all_true(cut) and not lost:
         _record_cuts(store, level, ids, at, js, forced, value)
         return
     if any_true(cut):
@@ -239,7 +242,9 @@ def early_stops(enc, options, batch: Batch, used, counts, n, depth: int,
         ("same_values", lambda: ~_values_differ(enc, batch, used, open_nodes)),
         ("max_depth", (lambda: np.ones(len(n), dtype=bool))
          if options.max_depth is not None and depth >= options.max_depth else None),
-        ("min_samples", lambda: n < options.min_samples_split),
+        # (below 2 entries a node is empty or pure, stopped above: the default 2 stops none)
+        ("min_samples", (lambda: n < options.min_samples_split)
+         if options.min_samples_split > 2 else None),
     ]
     stop = _no_stops(len(n))
     open_nodes = None  # every node, until a case holds at one: no mask to make or apply

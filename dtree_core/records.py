@@ -104,7 +104,8 @@ class NodeStore:
         """These nodes' score tables are rows 0..k-1 of this depth's arrays."""
         for node in ids.tolist():
             self.levels[node] = level
-        self.columns["level_index"].data[ids] = np.arange(len(ids))
+        # in the column's type: a store that casts costs four times one that does not
+        self.columns["level_index"].data[ids] = np.arange(len(ids), dtype=np.int32)
 
     def record_leaves(self, ids: np.ndarray, stops: np.ndarray) -> None:
         """stops: the leaves' stop codes (STOP_CODES)."""
