@@ -100,12 +100,13 @@ def _grow_depth(enc, options, frontier, store: NodeStore) -> Frontier | None:
     scored_stop = late_stops(options, level, winner, linear, forced)
     stop[open_nodes] = scored_stop
     record_level(store, level, choice, ids, winner, forced, scored_stop, tests)
-    leaves = _stopped(stop)
-    store.record_leaves(frontier.ids[leaves], stop[leaves])
+    # every node's code at once: a splitting node's is SPLIT, as its split's record wrote
+    store.record_leaves(frontier.ids, stop)
     following = None
-    if not all_true(leaves):
-        following = _children(enc, frontier, scored, open_nodes, ~leaves[open_nodes], level,
-                              winner, labels, store, linear)
+    splits = _not_stopped(scored_stop)  # which of the scored nodes split
+    if any_true(splits):
+        following = _children(enc, frontier, scored, open_nodes, splits, level, winner, labels,
+                              store, linear)
     level.release()  # the depth is decided; its arrays are rebuilt if a viewer asks
     return following
 
@@ -262,13 +263,8 @@ def early_stops(enc, options, batch: Batch, used, counts, n, depth: int,
     return stop
 
 
-def _stopped(stop: np.ndarray) -> np.ndarray:
-    """Which nodes have a stop code (records.STOP_CODES; 0 is none): the codes' truth."""
-    return stop.astype(bool)
-
-
 def _not_stopped(stop: np.ndarray) -> np.ndarray:
-    """~_stopped(stop) in one pass (the codes equal to none), at every depth twice."""
+    """Which nodes have no stop code (records.STOP_CODES; SPLIT, 0, is none): one pass."""
     return stop == SPLIT
 
 
