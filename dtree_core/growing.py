@@ -22,7 +22,7 @@ from .heap import reusing_freed_pages
 from .oblique import contest, linear_wins, node_entries, winning, with_axis_ties
 from .options import Options
 from .paths import forced_split, path_key
-from .records import STOP_CODES, NodeStore
+from .records import SPLIT, STOP_CODES, NodeStore
 from .scoretable import LevelScores, score_level
 from .splitting import Batch, growing, node_class_counts, training_set
 from .trace import Trace, leaf_stop
@@ -78,7 +78,7 @@ def _grow_depth(enc, options, frontier, store: NodeStore) -> Frontier | None:
     impurity = store.record_facts(frontier.ids, counts, n, labels, weight)
     stop = early_stops(enc, options, frontier.batch, frontier.used, counts, n, frontier.depth,
                        weight)
-    open_nodes = ~_stopped(stop)
+    open_nodes = _not_stopped(stop)
     if not any_true(open_nodes):
         store.record_leaves(frontier.ids, stop)
         return None
@@ -100,12 +100,13 @@ def _grow_depth(enc, options, frontier, store: NodeStore) -> Frontier | None:
     scored_stop = late_stops(options, level, winner, linear, forced)
     stop[open_nodes] = scored_stop
     record_level(store, level, choice, ids, winner, forced, scored_stop, tests)
-    leaves = _stopped(stop)
-    store.record_leaves(frontier.ids[leaves], stop[leaves])
+    # every node's code at once: a splitting node's is SPLIT, as its split's record wrote
+    store.record_leaves(frontier.ids, stop)
     following = None
-    if not all_true(leaves):
-        following = _children(enc, frontier, scored, open_nodes, ~leaves[open_nodes], level,
-                              winner, labels, store, linear)
+    splits = _not_stopped(scored_stop)  # which of the scored nodes split
+    if any_true(splits):
+        following = _children(enc, frontier, scored, open_nodes, splits, level, winner, labels,
+                              store, linear)
     level.release()  # the depth is decided; its arrays are rebuilt if a viewer asks
     return following
 
@@ -124,7 +125,7 @@ def record_level(store, level, choice, ids, winner, forced, stop, tests=None) ->
     criterion = store.rules.criterion
     value = table[criterion] if criterion in table else table["gain"]
     forced = np.asarray(forced, dtype=bool)  # the reference's list
-    splitting = (~_stopped(stop)).nonzero()[0]
+    splitting = _not_stopped(stop).nonzero()[0]
     won = [i for i in splitting.tolist() if i in tests and tests[i].wins] if tests else []
     for i in won:
         store.record_split(int(ids[i]), -1, False, tests[i].gini_index, tests[i].split,
@@ -139,8 +140,11 @@ def _record_attribute_splits(store, level, ids, at, winner, forced, value, tests
     js = winner[at]
     lost = {int(ids[i]): facts for i in at.tolist()  # oblique trees only: not a pass otherwise
             if i in tests and (facts := tests[i].decision_facts())} if tests else {}
+    if not lost and not store.enc.nominal_indices:  # all-number data: every split a cut
+        _record_cuts(store, level, ids, at, js, forced, value)  # (a deep chain's every depth)
+        return
     cut = ~store.enc.nominal.take(js)  # numbers: store.record_cuts
-    if all_true(cut) and not lost:  # (a deep chain's every split is a cut)
+    if all_true(cut) and not lost:
         _record_cuts(store, level, ids, at, js, forced, value)
         return
     if any_true(cut):
@@ -161,6 +165,9 @@ def _record_cuts(store, level, ids, at, js, forced, value) -> None:
     if len(distinct) == 1:  # every cut on one attribute (a deep chain's every depth): its
         # thresholds read straight out, not gathered attribute by attribute
         s = level.scores[distinct[0]]
+        if len(at) == len(ids):  # every node of the depth cut: its arrays whole, not gathered
+            store.record_cuts(ids, js, forced, value[at, js], s.threshold, s.threshold_digits)
+            return
         digits = None if s.threshold_digits is None else s.threshold_digits[at]
         store.record_cuts(ids[at], js, forced[at], value[at, js], s.threshold[at], digits)
         return
@@ -231,11 +238,14 @@ def early_stops(enc, options, batch: Batch, used, counts, n, depth: int,
         ("empty", lambda: weight <= 0),
         ("pure", lambda: np.add.reduce(counts > 0, axis=1) <= 1),  # .sum, unwrapped
         # A = ∅ only when every attribute is nominal (and used up on the path)
-        ("no_attributes", (lambda: (used | ~nominal).all(axis=1)) if all_true(nominal) else None),
+        ("no_attributes", (lambda: (used | ~nominal).all(axis=1))
+         if not enc.continuous_indices else None),
         ("same_values", lambda: ~_values_differ(enc, batch, used, open_nodes)),
         ("max_depth", (lambda: np.ones(len(n), dtype=bool))
          if options.max_depth is not None and depth >= options.max_depth else None),
-        ("min_samples", lambda: n < options.min_samples_split),
+        # (below 2 entries a node is empty or pure, stopped above: the default 2 stops none)
+        ("min_samples", (lambda: n < options.min_samples_split)
+         if options.min_samples_split > 2 else None),
     ]
     stop = _no_stops(len(n))
     open_nodes = None  # every node, until a case holds at one: no mask to make or apply
@@ -253,9 +263,9 @@ def early_stops(enc, options, batch: Batch, used, counts, n, depth: int,
     return stop
 
 
-def _stopped(stop: np.ndarray) -> np.ndarray:
-    """Which nodes have a stop code (records.STOP_CODES; 0 is none): the codes' truth."""
-    return stop.astype(bool)
+def _not_stopped(stop: np.ndarray) -> np.ndarray:
+    """Which nodes have no stop code (records.STOP_CODES; SPLIT, 0, is none): one pass."""
+    return stop == SPLIT
 
 
 def _no_stops(m: int) -> np.ndarray:
@@ -276,7 +286,6 @@ def _values_differ(enc: Encoded, batch: Batch, used: np.ndarray,
     """
     m = batch.n_nodes
     differ = np.zeros(m, dtype=bool)
-    some_value = np.empty(m)
     rows, node = batch.rows, batch.node
     only = 0 if m == 1 else None  # the one node looked at, where there is one
     if looked_at is not None and not all_true(looked_at):
@@ -287,14 +296,15 @@ def _values_differ(enc: Encoded, batch: Batch, used: np.ndarray,
             only = int(looked[0])  # nodes are all this one, not gathered
         else:
             node = node[keep]
+    some_value = np.empty(m) if only is None else None  # (one node's first value stands for it)
     order = enc.continuous_indices + enc.nominal_indices  # each in column order
     for j in order:
-        a = enc.attributes[j]
-        if a.is_nominal and used[:, j].all():
+        nominal = enc.attributes[j].is_nominal
+        if nominal and used[:, j].all():
             continue
         x = enc.columns[j].take(rows)
-        known = x >= 0 if a.is_nominal else ~np.isnan(x)
-        if a.is_nominal:  # (one node: its own mark for every entry)
+        known = x >= 0 if nominal else ~np.isnan(x)
+        if nominal:  # (one node: its own mark for every entry)
             known &= ~used[node if only is None else only, j]
         if only is not None:  # one node: its first known value stands for the scatter's
             x = x if all_true(known) else x[known]
@@ -327,7 +337,10 @@ def late_stops(options: Options, level: LevelScores, winner, tests=None,
         stop[~splits] = STOP_CODES["min_branch_weight"]
     rules = level.algorithm  # the record the depth was scored for (options.rules)
     decrease = level.table()[rules.impurity_decrease]
-    value = decrease[np.arange(len(winner)), np.maximum(winner, 0)]
+    if decrease.shape[1] == 1 and not tests:  # one attribute (a deep chain's every depth):
+        value = decrease[:, 0]  # each node's pick's is its one column (read, not written)
+    else:
+        value = decrease[np.arange(len(winner)), np.maximum(winner, 0)]
     for i, test in tests.items():
         value[i] = test.gini_gain
     too_small = splits & (value < options.min_gain)
@@ -424,9 +437,14 @@ def _children(enc, frontier, scored, open_nodes, splits, level, winner, labels,
     splits: which of the scored nodes split."""
     open_ids = frontier.ids[open_nodes]
     sizes = _branch_sizes(level, splits, winner, tests)
-    first_child = starts_of(sizes)
-    parent_ids = np.arange(len(sizes)).repeat(sizes)
-    branch_index = np.arange(len(parent_ids)) - first_child[parent_ids]
+    if len(sizes) == 1:  # one node splits (a deep chain's every depth): its branches are the
+        # children 0, 1, …, all of parent 0, with no runs to lay out
+        first_child, parent_ids = np.zeros(1, dtype=np.int64), np.zeros(sizes[0], dtype=np.int64)
+        branch_index = np.arange(sizes[0])
+    else:
+        first_child = starts_of(sizes)
+        parent_ids = np.arange(len(sizes)).repeat(sizes)
+        branch_index = np.arange(len(parent_ids)) - first_child[parent_ids]
     child_ids = store.add_children(open_ids[parent_ids], branch_index, frontier.depth + 1)
     node, kept_rows, kept_weight = _splitting_entries(scored, splits)
     branch = _route(enc, level, kept_rows, node, winner, tests)
@@ -440,14 +458,16 @@ def _children(enc, frontier, scored, open_nodes, splits, level, winner, labels,
     del node, kept_rows, kept_weight, branch  # entry-sized: gone before the next depth's
     parent_at = open_nodes.nonzero()[0].take(parent_ids)  # each child's parent in the frontier
     used = frontier.used[parent_at]  # a copy (a gather): the children's own
-    if any_true(enc.nominal):  # (a cut uses no attribute up: all-number data, none is)
+    if enc.nominal_indices:  # (a cut uses no attribute up: all-number data, none is)
         marked = level.marks_used(winner) & (winner >= 0)  # a linear test uses nothing up
         if any_true(marked):  # a multiway nominal split somewhere (never a cut)
             used[np.arange(len(parent_ids)), winner[parent_ids]] |= marked[parent_ids]
     keys = None if frontier.draw_key is None else \
         child_draw_keys(frontier.draw_key.take(parent_at), branch_index)
-    return Frontier(Batch(rows, weight, child, len(child_ids), parent_sorts=sorts), child_ids,
-                    used, labels.take(parent_at), keys, frontier.depth + 1)
+    # the entries' own weights where none was spread (every weight 1 stays so)
+    unit = scored.unit if shares is None else None
+    return Frontier(Batch(rows, weight, child, len(child_ids), parent_sorts=sorts, unit=unit),
+                    child_ids, used, labels.take(parent_at), keys, frontier.depth + 1)
 
 
 def _splitting_entries(scored: Batch, splits: np.ndarray):
@@ -512,8 +532,9 @@ def _spread_unknowns(rows, weight, node, branch, first_child, sizes, shares):
     """
     if shares is None:  # nothing to copy (the concatenations below would give the same arrays);
         # every weight is the parent's, above 0 as every batch's is (training_set, and the
-        # filter below at every depth): none to leave out
-        return rows, weight, first_child.take(node) + branch
+        # filter below at every depth): none to leave out. One node's children are its
+        # branches (its first child is 0): each entry's branch is its child
+        return rows, weight, branch if len(first_child) == 1 else first_child.take(node) + branch
     known = branch >= 0
     unknown = (~known).nonzero()[0]
     reps = sizes[node[unknown]]

@@ -104,10 +104,12 @@ class NodeStore:
         """These nodes' score tables are rows 0..k-1 of this depth's arrays."""
         for node in ids.tolist():
             self.levels[node] = level
-        self.columns["level_index"].data[ids] = np.arange(len(ids))
+        # in the column's type: a store that casts costs four times one that does not
+        self.columns["level_index"].data[ids] = np.arange(len(ids), dtype=np.int32)
 
     def record_leaves(self, ids: np.ndarray, stops: np.ndarray) -> None:
-        """stops: the leaves' stop codes (STOP_CODES)."""
+        """stops: the leaves' stop codes (STOP_CODES; SPLIT, 0, for a node among them that
+        splits, as its split's record says)."""
         self.columns["stop"].data[ids] = stops
 
     def record_split(self, node: int, j: int, forced: bool, value: float, split: Split,

@@ -219,8 +219,11 @@ class LevelScores:
 
         The batched form of Split.route: each node's own threshold or value sides at once.
         """
-        # every entry's node is one that chose some j: where the nodes chose one j between
-        # them (a deep chain's every depth), so did the entries, told without a pass over them
+        # every entry's node is one that chose some j: the one attribute, where there is one
+        # (a deep chain's every depth); where the nodes chose one j between them, so did the
+        # entries, told without a pass over them
+        if len(self.attributes) == 1:
+            return self._route_by(enc, 0, rows, node)
         distinct = distinct_indices(winner[winner >= 0])
         if len(distinct) != 1:
             chosen = winner[node]

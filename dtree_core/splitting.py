@@ -92,19 +92,30 @@ class Batch:
                                      compare=False)
     # facts every attribute's scoring shares (see _batch_facts); filled on first use
     memo: dict = field(default_factory=dict, init=False, repr=False, compare=False)
+    # is every weight 1? None until asked (unit_weights); passed on to a batch of some of
+    # these entries with their weights (select, a depth's children where none is spread)
+    unit: bool | None = field(default=None, repr=False, compare=False)
+
+    def unit_weights(self) -> bool:
+        """Is every entry's weight 1? (Asked of the weights once: the root's answer holds at
+        every depth of a tree with no unknown value spread.)"""
+        if self.unit is None:
+            self.unit = all_true(self.weight == 1)
+        return self.unit
 
     def select(self, keep_nodes: np.ndarray) -> Batch:
         """The entries of the nodes flagged in keep_nodes, renumbered 0..k-1."""
         kept = count_true(keep_nodes)
         if kept == self.n_nodes:  # the same entries: shared, not copied
             return Batch(self.rows, self.weight, self.node, self.n_nodes,
-                         parent_sorts=self.parent_sorts)
+                         parent_sorts=self.parent_sorts, unit=self.unit)
         mask = keep_nodes.take(self.node)
         rows = self.rows[mask]
         # one node kept (a deep chain's every depth): each entry is node 0, with no lookup
         node = np.zeros(len(rows), dtype=np.int64) if kept == 1 else \
             (keep_nodes.cumsum() - 1)[self.node[mask]]
-        return Batch(rows, self.weight[mask], node, kept, parent_sorts=self.parent_sorts)
+        return Batch(rows, self.weight[mask], node, kept, parent_sorts=self.parent_sorts,
+                     unit=self.unit)
 
 
 def training_set(enc: Encoded) -> Batch:
@@ -239,10 +250,14 @@ def growing_only() -> bool:
 
 def node_class_counts(enc: Encoded, batch: Batch) -> tuple[np.ndarray, np.ndarray]:
     """Class weights (m, C) and entry counts (m,) of every node."""
-    n_classes = len(enc.classes)
+    n_classes, m = len(enc.classes), batch.n_nodes
     key = batch.node * n_classes + enc.y.take(batch.rows)
-    counts = np.bincount(key, batch.weight, batch.n_nodes * n_classes)
-    return counts.reshape(batch.n_nodes, n_classes), np.bincount(batch.node, None, batch.n_nodes)
+    if batch.unit_weights():  # every weight 1: the class weights are the entries counted, and
+        # each node's entries their sum (one count, not two; the same whole numbers)
+        counts = np.bincount(key, None, m * n_classes).reshape(m, n_classes)
+        return counts.astype(float), np.add.reduce(counts, axis=1)
+    counts = np.bincount(key, batch.weight, m * n_classes)
+    return counts.reshape(m, n_classes), np.bincount(batch.node, None, m)
 
 
 def score_nominal(enc: Encoded, j: int, batch: Batch, binary: bool) -> AttributeScores:
@@ -981,11 +996,11 @@ def _batch_facts(enc: Encoded, batch: Batch) -> dict:
     if not facts:
         sizes, starts, node = _grouped_nodes(batch)
         w = batch.weight
-        unit = all_true(w == 1)  # the usual case, and the cheapest to tell
+        unit = batch.unit_weights()  # the usual case, and the cheapest to tell
         weight = float(len(w)) if unit else float(w.sum())
         whole = unit or bool(np.array_equal(w, np.floor(w))) and weight < 2.0 ** 52
         facts.update(sizes=sizes, starts=starts, node=node,
-            y=enc.y[batch.rows], whole=whole, unit=unit, weight=weight,
+            y=enc.y.take(batch.rows), whole=whole, unit=unit, weight=weight,
             w_int=w.astype(np.int64) if whole and not unit else None,
             identity=batch.n_nodes == 1 and len(batch.rows) == enc.n_rows
             and bool((batch.rows == np.arange(enc.n_rows)).all()))
@@ -1057,10 +1072,11 @@ def _sorted_order(enc: Encoded, j: int, batch: Batch, facts: dict) -> np.ndarray
         return order.take(np.argsort(ids.astype(np.uint16), kind="stable"))
     place = enc.sorts[j].place
     width = max(len(place), 1)  # the rows: the same for every column
-    if "node_key" not in facts:
-        facts["node_key"] = batch.node.astype(np.int64) * width
     key = place.take(batch.rows).astype(np.int64)  # a new array: order_of_distinct overwrites it
-    key += facts["node_key"]
+    if batch.n_nodes > 1:  # one node's key is the place alone (a deep chain's every depth)
+        if "node_key" not in facts:
+            facts["node_key"] = batch.node.astype(np.int64) * width
+        key += facts["node_key"]
     return order_of_distinct(key, batch.n_nodes * width)
 
 
