@@ -1802,8 +1802,8 @@ def _threshold_split(s: _Sorted, pos: np.ndarray, has: np.ndarray, n_distinct: n
         digits = threshold_digits(threshold, below, above)
     else:
         threshold = np.full(m, np.nan)
-    # every value known: no unknown weight to add up (the same 0s)
-    unknown_weight = np.zeros(m) if s.known is None else total(s.unknown)
+    # every value known: no unknown weight to add up, nor to score (split_scores' None)
+    unknown_weight = None if s.known is None else total(s.unknown)
     return AttributeScores(split_scores(counts, unknown_weight, gini_only), counts, n, s.unknown,
                            n_distinct, threshold=threshold, threshold_digits=digits)
 
