@@ -135,13 +135,14 @@ def weighted_mean(values: np.ndarray, weights: np.ndarray) -> np.ndarray:
 GINI_FIELDS = ("rho", "gini_known", "gini_index", "gini_gain")
 
 
-def split_scores(branch_counts: np.ndarray, unknown_weight: np.ndarray,
+def split_scores(branch_counts: np.ndarray, unknown_weight: np.ndarray | None,
                  gini_only: bool = False) -> dict[str, np.ndarray]:
     """Scores of splitting by branches: counts of shape (..., branches, classes).
 
     branch_counts hold the rows with a known value; unknown_weight (shape ...) is the weight
-    of rows whose value is unknown. Gain is ρ·(Ent(D̃) - Σ r̃_v Ent(D̃^v)) (eq. 4.12); IV counts
-    the unknown rows as one more branch (Quinlan's C4.5); Gini_index is on the known rows.
+    of rows whose value is unknown (None: no row's is; the same scores as 0s). Gain is
+    ρ·(Ent(D̃) - Σ r̃_v Ent(D̃^v)) (eq. 4.12); IV counts the unknown rows as one more branch
+    (Quinlan's C4.5); Gini_index is on the known rows.
     gini_only: only rho and the Gini scores (GINI_FIELDS), the same bits: what CART's growth
     reads (the entropy scores' logarithms are about half the work).
     """
@@ -154,7 +155,7 @@ def split_scores(branch_counts: np.ndarray, unknown_weight: np.ndarray,
     sets = np.concatenate([branch_counts, known_counts[..., None, :]], axis=-2)
     set_weight = total(sets, -1)
     branch_weight, known = set_weight[..., :-1], set_weight[..., -1]
-    total_weight = known + unknown_weight
+    total_weight = known if unknown_weight is None else known + unknown_weight
     # every set of some weight (a split's usual case) makes every total below positive (the
     # known rows are in the total weight, each branch in the branches' sum): asked once
     positive = all_true(set_weight > 0)
@@ -173,8 +174,10 @@ def split_scores(branch_counts: np.ndarray, unknown_weight: np.ndarray,
     entropy_known = entropy_sets[..., -1].copy()
     entropy_after = total(branch_share * entropy_sets[..., :-1])
     gain = np.maximum(rho * (entropy_known - entropy_after), 0.0)
-    iv_shares = _shares(np.concatenate([branch_weight, unknown_weight[..., None]], axis=-1),
-                        total_weight[..., None], positive)
+    # the unknown rows are one more branch of IV's (with none, its 0·log 0 adds nothing)
+    iv_branches = branch_weight if unknown_weight is None else \
+        np.concatenate([branch_weight, unknown_weight[..., None]], axis=-1)
+    iv_shares = _shares(iv_branches, total_weight[..., None], positive)
     iv = np.maximum(-total(plogp(iv_shares)), 0.0)
     has_iv = iv > 0
     gain_ratio = gain / iv if all_true(has_iv) else \

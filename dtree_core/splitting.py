@@ -960,7 +960,8 @@ class _Sorted:
         count); the last class is then what the others leave, exactly, with no gather."""
         if self.bits:  # one gather for every class, unpacked (the same whole numbers)
             packed = self.cum[1:].take(pos)  # cum[pos + 1], without a pass to add the 1
-            packed -= _of_nodes(self.cum.take(self.starts), node)
+            if len(self.starts) > 1:  # one node starts at entry 0, where the sums are 0
+                packed -= _of_nodes(self.cum.take(self.starts), node)
             gathered = self.known_counts.shape[1] - (weight is not None)
             mask = (1 << self.bits) - 1
             sides = [packed & mask] + [(packed >> (self.bits * c)) & mask
@@ -1303,7 +1304,8 @@ def _first_best_and_ties(key: np.ndarray, seg_start: np.ndarray,
     best = np.maximum.reduce(key)  # .max without its Python wrapper
     tied = is_tied(key, best, maximum=True)
     finite = math.isfinite(best)  # then the best itself is tied
-    first = np.array([tied.argmax() if finite or any_true(tied) else len(key)])
+    # (argmax's keepdims: its one index as an array, without a call to wrap it)
+    first = tied.argmax(keepdims=True) if finite or any_true(tied) else np.array([len(key)])
     return first, tied if finite else None
 
 
@@ -1370,7 +1372,8 @@ def _score_continuous_stack(enc: Encoded, js: list[int], batch: Batch, by_gini: 
         lw = _add(left) if lw is None else lw
         # each class's row contiguous (for its gathers), cast in one call
         known_class = list(s.known_counts.T.astype(np.int64, order="C"))
-        known_w = _add(known_class)
+        # every weight 1: a node's known weight is its count of known entries (no sum)
+        known_w = s.known_n if s.unit else _add(known_class)
         kw = _of_nodes(known_w, cand_node)
         rw = kw - lw
     else:
@@ -1827,8 +1830,8 @@ def _threshold_split(s: _Sorted, pos: np.ndarray, has: np.ndarray, n_distinct: n
         digits = threshold_digits(threshold, below, above)
     else:
         threshold = np.full(m, np.nan)
-    # every value known: no unknown weight to add up (the same 0s)
-    unknown_weight = np.zeros(m) if s.known is None else total(s.unknown)
+    # every value known: no unknown weight to add up, nor to score (split_scores' None)
+    unknown_weight = None if s.known is None else total(s.unknown)
     return AttributeScores(split_scores(counts, unknown_weight, gini_only), counts, n, s.unknown,
                            n_distinct, threshold=threshold, threshold_digits=digits)
 
@@ -1882,7 +1885,7 @@ def _curve_points(s: _Sorted, cand, cand_node, gain, gini_index, best: tuple, m,
             elif key is not None:
                 mask |= _tied_with_node_best(key if key is gain else -key, per_node, starts)
         keep = mask.nonzero()[0]
-    at = cand.take(keep)
+    at = cand if every else cand.take(keep)  # every midpoint kept: no gather
     if m == 1:  # every point is node 0's: no gather, no count
         kept_node, offsets = cand_node[:len(keep)], np.array([0, len(keep)], dtype=np.int64)
     else:
