@@ -690,7 +690,7 @@ def _write(target: str, text: str, encoding: str = "utf-8") -> None:
 def _print_summary(table, prepared, trace, outline: dict, args) -> None:
     """The readable summary in args.lang (the catalogue's words, dtree_core.cli_messages)."""
     lang = args.lang
-    _print_load_notes(table.report, prepared, lang)
+    _print_load_notes(table.report, prepared, lang, notations.get(args.notation))
     # the nodes of the tree printed below: not those pruning cut away, nor a raise replaced
     shown = sum(1 for node in trace.nodes if not node.pruned_away)
     # the algorithm's name in the language (斜决策树): one that names a tree itself is not
@@ -728,7 +728,7 @@ def _print_root_scores(root: dict, outline: dict, lang: str,
     _say("\n" + say(lang, header, names, entropy=f"{root['entropy']:.3f}",
                     gini=f"{root['gini']:.3f}", entropy_of_d=names.text("entropy")))
     _say(score_table_text(root, attribute=say(lang, "scores.attribute", names),
-                          threshold=say(lang, "scores.threshold"),
+                          threshold=say(lang, "scores.threshold", names),
                           **score_headers(names, on_known_rows(root))))
     params = outline["params"]
     _say(one_line(decision_text(decision, params.get("tie_break", "first"), lang, names,
@@ -752,12 +752,14 @@ def score_headers(names: notations.Notation, known_only: bool = False) -> dict:
     return {"headers": tuple(names.header(q, known_only) for q in SCORE_TABLE_COLUMNS)}
 
 
-def _print_load_notes(report, prepared, lang: str) -> None:
-    """How the file was read, the loader's warnings and notes, and each attribute's kind."""
+def _print_load_notes(report, prepared, lang: str, names=None) -> None:
+    """How the file was read, the loader's warnings and notes, and each attribute's kind
+    (in the notation's words: Li Hang's 特征类型)."""
     _say(file_summary(report, lang))
     _print_data_notes(report, prepared, lang, _say)
     for column, rule in prepared.kind_rules.items():
-        _say(one_line(say(lang, "kind", column=column, text=kind_rule_text(rule, lang))))
+        _say(one_line(say(lang, "kind", names, column=column,
+                          text=kind_rule_text(rule, lang, names))))
 
 
 def _print_data_notes(report, prepared, lang: str, say_line) -> None:

@@ -1004,8 +1004,10 @@ def notice_text(notice: str, lang: str) -> str:
     return say(lang, f"notice.{code}", **notice.details)
 
 
-def kind_rule_text(rule, lang: str) -> str:
-    return rule.sentence if lang == "en" else say(lang, f"kind_rule.{rule.code}", **rule.details)
+def kind_rule_text(rule, lang: str, names=None) -> str:
+    """Why a column has its kind (a data.KindRule), in lang and the notation's words (under
+    Li Hang's, a many-valued nominal feature; the English is rule.sentence filled the same)."""
+    return say(lang, f"kind_rule.{rule.code}", names, **rule.details)
 
 
 def decision_text(decision: dict, tie_break: str, lang: str, names=None,

@@ -1062,3 +1062,18 @@ def test_carts_min_gain_leaf_is_marked_by_the_gini_decrease_it_compared(lang, wo
                  "--algorithm", "cart", "--min-gain", "0.1", "--lang", lang)
     assert result.returncode == 0, result.stderr
     assert f"[{words}]" in result.stdout
+
+
+@pytest.mark.parametrize("notation, word", [("zhou", "划分点"), ("lihang", "切分点")])
+def test_the_score_tables_threshold_column_is_headed_in_the_notations_word(notation, word):
+    """The root's score table headed its t column with Zhou's 划分点 under --notation lihang,
+    beside his 特征 in the same header line, and the kinds above said 属性类型: his 切分点
+    and 特征 there."""
+    lines = _root_lines("watermelon_3.0.csv", "--exclude", "编号", "--notation", notation,
+                        "--lang", "zh")
+    header = lines[next(i for i, line in enumerate(lines) if line.startswith("根结点")) + 1]
+    own = "特征" if notation == "lihang" else "属性"
+    assert header.split()[0] == own and header.split()[-1] == word, header
+    # and the kinds read off the data, above the tree, in the same words (特征类型)
+    kinds = [line for line in lines if line.startswith(("属性类型", "特征类型"))]
+    assert len(kinds) == 8 and all(line.startswith(own + "类型") for line in kinds), kinds
