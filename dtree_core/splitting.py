@@ -59,6 +59,9 @@ def partition_search(k: int) -> str | None:
     if k < 2:
         return None
     return "exhaustive" if k <= EXACT_PARTITION_LIMIT else "ordered"
+
+
+# Scores within this relative margin of each other are tied ...
 TIE_RTOL = 1e-12
 # ... and never closer than this (scores are in bits or Gini units, at most a few): near 0
 # a relative margin is no margin at all, and a mathematical 0 comes out of the arithmetic as

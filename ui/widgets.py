@@ -264,16 +264,18 @@ def stop_sentence(algorithm: str, stop: str | None, label: str, node: dict | Non
                   min_gain: float | None = None, decimals: int = 3) -> str:
     """Why a node became a leaf, in the algorithm's and the chosen book's terms (a min-gain
     leaf of C4.5 compared its pick's gain, CART's ρ·ΔGini, written as Li Hang's score table
-    heads it under his notation (in_notation), his ID3 his ε). Given the scored node and
-    the limit, a stop that compared a score with it says both numbers (the score told apart
-    from the limit, written in full: 0.41997 < 0.42), and the attribute where the rule's
-    pick is not the largest."""
+    heads it under his notation (in_notation, for his book's algorithms), his ID3 his ε).
+    Given the scored node and the limit, a stop that compared a score with it says both
+    numbers (the score told apart from the limit, written in full: 0.41997 < 0.42), and the
+    attribute where the rule's pick is not the largest."""
     record, names = registry.record(algorithm), state.notation()
     key = f"stop.{names.stop_key(stop or '', record)}"
+    # his own words only for an algorithm of his book (as the worked solution's leaf_steps)
+    worded = in_notation if record.lihang_algorithm else (lambda key: key)
     compared = compared_values(node, record, names, min_gain, decimals) if node else None
     if compared and has(f"{key}.compared"):
-        return t(in_notation(f"{key}.compared"), label=label, **compared)
-    return t(in_notation(key) if has(key) else "stop.unknown", label=label, code=stop)
+        return t(worded(f"{key}.compared"), label=label, **compared)
+    return t(worded(key) if has(key) else "stop.unknown", label=label, code=stop)
 
 
 def majority_tie(tied, count: float, shown=str) -> str:

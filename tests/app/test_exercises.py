@@ -110,9 +110,8 @@ def test_check_reads_zhous_split_point_and_says_when_t_is_not_the_nodes(lang, ca
     # line 2 could not be checked: not "every number is right"
     assert not at.error and [s.value for s in at.success][0] == fill(
         catalogue["ex.check.all_checked_right"], {"unchecked": 1})
-    # the template in Zhou's words (in_terms: ⟦划分点⟧ quotes his word beside his eq. 4.7)
-    expected = notations.get("zhou").in_terms(catalogue["ex.line.other_threshold"]).format(
-        line=2, attribute="密度", threshold="0.3815", t="0.5")
+    expected = catalogue["ex.line.other_threshold"].format(line=2, attribute="密度",
+                                                         threshold="0.3815", t="0.5")
     # (the Chinese catalogue's spaces around a Chinese name are dropped when filled)
     assert [unescaped(w.value).replace(" ", "") for w in at.warning] == [
         expected.replace(" ", "")]

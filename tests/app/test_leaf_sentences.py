@@ -211,3 +211,10 @@ def test_carts_min_gain_leaf_under_li_hangs_notation_writes_his_decrease(lang, m
     assert f"{his} = {best}" in worked.replace("\\", "") and "ΔGini" not in worked
     zhou = to_markdown(solve(trace, leaf["id"]), lang)
     assert f"ρ·ΔGini = {best}" in zhou.replace("\\", "")
+    # an algorithm not of his book (Zhou's oblique tree) keeps ρ·ΔGini on both
+    alpha = pd.read_csv(DATA / "watermelon_3.0_alpha.csv")
+    X, y = alpha.drop(columns=["好瓜", "编号"]), alpha["好瓜"]
+    oblique = DecisionTree("oblique", min_gain=0.2).fit(X, y).trace_.to_dict()
+    stopped = next(n for n in oblique["nodes"] if n["decision"].get("stop") == "min_gain")
+    assert "ρ·ΔGini" in panel.why_text(oblique, stopped, 3)
+    assert "ρ·ΔGini" in to_markdown(solve(oblique, stopped["id"], notation="lihang"), lang)

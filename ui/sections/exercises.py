@@ -476,11 +476,11 @@ ZH: dict[str, str] = {
     "ex.verdict.no_threshold": "无划分点",
     "ex.verdict.no_split_point": "无划分点",
     "ex.line.other_threshold": ("第 {line} 行：此结点对 {attribute} 取的划分点是 t = {threshold}"
-                                "（候选⟦划分点⟧中最优的一个，式 4.7–4.8），而不是 t = {t}；这里只能"
+                                "（候选划分点中最优的一个，式 4.7–4.8），而不是 t = {t}；这里只能"
                                 "核对 t = {threshold} 处的数值。"),
     "ex.line.other_threshold.min_score": ("第 {line} 行：此结点对 {attribute} 取的划分点是 "
                                           "t = {threshold}，而不是 t = {t}：{algorithm} 在候选"
-                                          "⟦划分点⟧（相邻取值的中位点，式 4.7）中取 {score} 最小"
+                                          "划分点（相邻取值的中位点，式 4.7）中取 {score} 最小"
                                           "的一个，而不是式 4.8 中信息增益最大的一个；这里只能"
                                           "核对 t = {threshold} 处的数值。"),
     "ex.line.other_threshold.forced": ("第 {line} 行：此结点对 {attribute} 取的划分点是 t = "
