@@ -1086,8 +1086,14 @@ def left_out_text(lang: str, algorithm: str, node: dict, min_branch_weight,
     texts = [say(lang, f"ineligible.{why}", names, mean=mean, attributes=Listed(attributes),
                  m=format_number(min_branch_weight or 0, 6))
              for why, attributes in left_out_of_choice(algorithm, node).items()]
+    return sentences(lang, texts) if texts else None
+
+
+def sentences(lang: str, parts: list[str]) -> str:
+    """Sentences one after another, as lang runs them on (sentence.pair: a space after an
+    English full stop, none after 。): the command line's and the app's one joiner."""
     return functools.reduce(lambda first, second: say(lang, "sentence.pair", first=first,
-                                                      second=second), texts) if texts else None
+                                                      second=second), parts)
 
 
 def _leaf_key(decision: dict) -> str | None:

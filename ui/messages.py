@@ -12,6 +12,7 @@ import re
 
 from dtree_core import notation as notations
 from dtree_core.cli_messages import EN as CLI_EN
+from dtree_core.cli_messages import sentences as cli_sentences
 from dtree_core.data import Listed, listed_in
 from dtree_core.escape import one_line, show_controls, without_shortcodes
 from dtree_core.wording import fill
@@ -222,7 +223,6 @@ EN = {
                        "two exists and the rule cannot take it: the branches below put every "
                        "row on one side, and a value absent here is on a side only to complete "
                        "the partition."),
-    "node.sentences": "{first} {second}",  # two sentences of one explanation
     # column headers
     "col.attribute": "attribute",
     "col.kind": "kind",
@@ -1048,12 +1048,9 @@ def labelled(options, label_of, *, key: str | None = None):
 
 
 def sentences(parts: list[str]) -> str:
-    """Sentences one after another, as the language runs them on (a space after an English
-    full stop, none after 。)."""
-    text = parts[0]
-    for part in parts[1:]:
-        text = t("sentence.pair", first=text, second=part)
-    return text
+    """Sentences one after another, as the session's language runs them on
+    (cli_messages.sentences: a space after an English full stop, none after 。)."""
+    return cli_sentences(current_language(), parts)
 
 
 def has(key: str) -> bool:

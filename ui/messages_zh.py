@@ -197,7 +197,6 @@ ZH = {
     "node.one_value": ("此结点上 {attribute} 只剩一个取值，不存在把它一分为二的划分，选择规则不能"
                        "选它：下面的分支把所有样本都放在一侧，此处没有出现的取值只是为了补全划分"
                        "才放在某一侧。"),
-    "node.sentences": "{first}{second}",
     # column headers
     "col.attribute": "属性",
     "col.kind": "类型",

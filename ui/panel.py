@@ -107,22 +107,18 @@ def why_text(trace: dict, node: dict, decimals: int) -> str:
              criterion=score_header(decision.get("criterion")),
              value=shown(decision.get("value"), decision.get("criterion") or ""),
              **_partition_texts(node))
+    said = [text]
     if decision.get("threshold") is not None:  # the best t, unless it was forced as well
         cut = "rule.threshold.forced" if decision.get("forced_threshold") else \
             in_notation("rule.threshold")  # Li Hang's 切分点 beside his rule's
         # the score t was best by: not the rule's where they differ (C4.5's t by Gain)
-        cut_at = t(cut, t=record_threshold_text(decision),
-                   criterion=score_header(registry.record(trace["algorithm"]).threshold_by))
-        text = t("node.sentences", first=text, second=cut_at)
-        tied = threshold_ties_text(trace, node, decimals)
-        if tied:
-            text = t("node.sentences", first=text, second=tied)
+        by = score_header(registry.record(trace["algorithm"]).threshold_by)
+        said += [t(cut, t=record_threshold_text(decision), criterion=by),
+                 threshold_ties_text(trace, node, decimals)]
     if decision.get("ties"):
-        text = t("node.sentences", first=text, second=ties_text(trace, node))
-    left_out = ineligible_text(trace, node)
-    if left_out:
-        text = t("node.sentences", first=text, second=left_out)
-    return text
+        said.append(ties_text(trace, node))
+    said.append(ineligible_text(trace, node))
+    return sentences([part for part in said if part])
 
 
 SHOWN_TIES = 5  # tied thresholds named in the sentence; the rest are counted

@@ -160,7 +160,7 @@ def test_a_forced_tied_split_does_not_give_the_tie_rule_as_its_reason(lang):
     text = why(at, lang, node)
     assert not any(rule in text for rule in tie_rules(lang))  # by that rule 色泽 would win
     assert t("node.ties", _lang=lang, ties="色泽", rule="") not in text
-    assert text == t("node.sentences", _lang=lang,
+    assert text == t("sentence.pair", _lang=lang,
                      first=t("rule.forced", _lang=lang, attribute="脐部"),
                      second=t("node.ties.forced_tied", _lang=lang, attribute="脐部",
                               ties="色泽"))
