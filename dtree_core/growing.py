@@ -140,13 +140,13 @@ def _record_attribute_splits(store, level, ids, at, winner, forced, value, tests
     js = winner[at]
     lost = {int(ids[i]): facts for i in at.tolist()  # oblique trees only: not a pass otherwise
             if i in tests and (facts := tests[i].decision_facts())} if tests else {}
-    if not lost and not store.enc.nominal_indices:  # all-number data: every split a cut
-        _record_cuts(store, level, ids, at, js, forced, value)  # (a deep chain's every depth)
-        return
-    cut = ~store.enc.nominal.take(js)  # numbers: store.record_cuts
-    if all_true(cut) and not lost:
+    # numbers are cut (store.record_cuts); all-number data needs no lookup (a deep chain)
+    cut = ~store.enc.nominal.take(js) if store.enc.nominal_indices else None
+    if not lost and (cut is None or all_true(cut)):  # every split a cut
         _record_cuts(store, level, ids, at, js, forced, value)
         return
+    if cut is None:  # a linear test lost somewhere: its facts are recorded beside the cuts
+        cut = np.ones(len(js), dtype=bool)
     if any_true(cut):
         _record_cuts(store, level, ids, at[cut], js[cut], forced, value)
         at, js = at[~cut], js[~cut]
