@@ -40,6 +40,7 @@ from .decide import TIE_BREAKS
 from .escape import escape_json_for_terminal, escape_terminal, one_line
 from .export import on_known_rows
 from .labels import SCORE_TABLE_COLUMNS, export_text, score_table_text
+from .trace import axis_ties
 
 
 class _Parser(argparse.ArgumentParser):
@@ -229,7 +230,7 @@ def _read_data(args, budget: Budget | None, line: ProgressLine):
 
 def _grown(args, prepared, budget: Budget | None, line: ProgressLine):
     """The trace of the tree grown (and pruned) as the flags say."""
-    from .model import DecisionTree
+    from .fitting import fit_tree
     from .options import Options
 
     with _options_as_flags(getattr(args, "words", None)):
@@ -240,8 +241,8 @@ def _grown(args, prepared, budget: Budget | None, line: ProgressLine):
             nominal=prepared.nominal, continuous=prepared.continuous, force=args.force,
             **_pruning_options(args))
     validation = _validation_rows(args, prepared, budget, line)
-    return DecisionTree.from_options(options).fit(prepared.X, prepared.y, validation=validation,
-                                                  budget=_watched(budget, line, args)).trace_
+    return fit_tree(options, prepared.X, prepared.y, validation=validation,
+                    budget=_watched(budget, line, args)).trace
 
 
 def _reading(line: ProgressLine, path: str) -> None:
@@ -628,8 +629,7 @@ def _worded_scores(table, lang: str, names: notations.Notation, known_only: bool
 
 def _node_at(trace, outline: dict, path: str, scored: bool = True) -> dict:
     """The node with this path (as --force writes it); one line naming the choices if none."""
-    from .compare import nodes_by_key
-    from .paths import canonical_path
+    from .paths import canonical_path, nodes_by_key
 
     nodes = nodes_by_key(outline)
     node = nodes.get(canonical_path(path))
@@ -721,8 +721,6 @@ def _print_root_scores(root: dict, outline: dict, lang: str,
     decision has an axis_best) no row is chosen and '=' marks the single attributes tied for
     the best single attribute (the app's tie column): the header's legend says so, and a
     sentence names them with the Gini index the linear test beat."""
-    from .compare import axis_ties  # (as nodes_by_key: not loaded for the other commands)
-
     decision = root["decision"]
     header = "scores.header.linear" if "weights" in decision else "scores.header"
     _say("\n" + say(lang, header, names, entropy=f"{root['entropy']:.3f}",

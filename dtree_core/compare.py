@@ -23,20 +23,14 @@ from .evaluate import fit, tree_depth
 from .export import Table, on_known_rows, row_threshold_digits
 from .growing import label_tie
 from .labels import branch_text, node_path
-from .paths import path_keys
+from .paths import nodes_by_key, path_keys
 from .split import Condition, format_number, places_apart, threshold_text
 from .splitting import is_tied
-from .trace import leaf_stop
+from .trace import axis_ties, leaf_stop
 from .wording import TIE_RULES
 
 CRITERION_NAMES = {"gain": "Gain", "gain_ratio": "Gain_ratio", "gini_index": "Gini_index",
                    "gini_gain": "ρ·(Gini(D̃) − Gini_index)"}
-
-
-def nodes_by_key(trace: dict, keys: list[str] | None = None) -> dict[str, dict]:
-    """Node by node_key, the nodes a pruning cut off left out; keys: the trace's path_keys."""
-    keys = path_keys(trace) if keys is None else keys
-    return {k: n for k, n in zip(keys, trace["nodes"], strict=True) if not n.get("pruned_away")}
 
 
 def compared_keys(trace: dict) -> list[str]:
@@ -178,15 +172,6 @@ def pick_mark(row: dict, label: str) -> str:
     """A merged row's mark in a configuration's column: ✓ its pick, = tied (marked_ties),
     else empty; the page and its downloads write the same marks."""
     return "✓" if row["picks"][label] else "=" if row["tied"][label] else ""
-
-
-def axis_ties(decision: dict) -> tuple[str, ...]:
-    """Where a linear test won (the decision has an axis_best): the single attributes tied
-    for the best single attribute it beat, that one first; () where one attribute was best
-    alone, or the decision is no linear test's."""
-    axis = decision.get("axis_best") or {}
-    ties = tuple(axis.get("ties") or ())
-    return (axis["attribute"], *ties) if ties else ()
 
 
 def marked_ties(decision: dict) -> set[str]:

@@ -17,7 +17,7 @@ import pandas as pd
 
 from .algorithms import get as algorithm_record
 from .data import encode
-from .evaluate import FittedTrace
+from .fitted_trace import FittedTrace
 from .labels import branch_text, children_of, node_path
 from .scoretable import score_attributes
 from .splitting import Batch, partition_search

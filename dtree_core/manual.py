@@ -17,7 +17,8 @@ import numpy as np
 import pandas as pd
 
 from . import algorithms
-from .evaluate import Evaluation, FittedTrace, evaluate, tree_depth
+from .evaluate import Evaluation, evaluate, tree_depth
+from .fitted_trace import FittedTrace
 from .labels import node_path
 from .model import DecisionTree
 from .options import Options

@@ -10,21 +10,12 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import numpy as np
-import pandas as pd
 from sklearn.base import BaseEstimator, ClassifierMixin, clone
 from sklearn.utils import Bunch
 from sklearn.utils.validation import check_is_fitted
 
-from .budget import applied_budget
-from .data import (
-    DataError,
-    as_text,
-    encode,
-    encode_like,
-    resolve_kinds,
-    validation_numbers,
-)
-from .growing import grow
+from .data import as_text, encode_like
+from .fitting import as_frame, fit_tree
 from .options import Options
 from .predicting import (
     distributions_by_depth,
@@ -33,8 +24,7 @@ from .predicting import (
     likeliest_with_ties,
     most_likely,
 )
-from .pruning import VALIDATED, ValidationRows, pruning_path
-from .pruning import prune as prune_trace
+from .pruning import pruning_path
 from .trace import Trace
 
 
@@ -83,37 +73,21 @@ class DecisionTree(ClassifierMixin, BaseEstimator):
         (dtree_core.budget) bounds the nodes, depth and seconds of growth (the app's).
         sample_weight: a finite weight ≥ 0 per row, counted as that many rows; a row of
         weight 0 reaches no node (not even the root's n), and at least one must weigh more."""
-        options = self.options()
-        if options.prune in VALIDATED and validation is None:
-            raise DataError(f"prune='{options.prune}' needs validation rows: "
-                            "fit(X, y, validation=(X_val, y_val)).")
-        X = _frame(X)
-        labels = _labels(y)
-        kinds = resolve_kinds(X, options.nominal, options.continuous)
-        enc = encode(X, labels, kinds, sample_weight)
-        self.options_ = options.with_kinds(kinds)
-        self.attributes_ = enc.attributes
-        self.feature_names_in_ = np.array([str(c) for c in X.columns], dtype=object)
-        self.n_features_in_ = X.shape[1]
+        fitted = fit_tree(self.options(), X, y, sample_weight, validation, budget)
+        self.options_ = fitted.options
+        self.attributes_ = fitted.attributes
+        self.feature_names_in_ = np.array(fitted.columns, dtype=object)
+        self.n_features_in_ = len(fitted.columns)
         # The trace names classes as text, in the order the data first shows them (the
         # book's); the caller's own labels (0/1 stay numbers) in that order are
         # classes_in_trace_order_, and classes_ has them sorted, as scikit-learn's scorers
         # (roc_auc reads predict_proba's columns by it) and np.unique have them.
+        labels = fitted.labels
         first = labels.groupby(as_text(labels), sort=False).first()
-        self.classes_in_trace_order_ = label_array([first[c] for c in enc.classes])
+        self.classes_in_trace_order_ = label_array([first[c] for c in fitted.classes])
         self._proba_columns = _sorting(self.classes_in_trace_order_)
         self.classes_ = self.classes_in_trace_order_[self._proba_columns]
-        name = str(labels.name) if labels.name is not None else "target"
-        # One clock for growth and pruning: the budget's seconds bound the fit as a whole.
-        budget = budget if budget is not None else applied_budget()
-        budget = budget.started() if budget is not None else None
-        self.trace_: Trace = grow(enc, self.options_, name, budget)
-        if options.prune != "none":
-            if budget is not None:  # tells a progress display that pruning begins
-                budget.before_pruning()
-            rows = self._validation_rows(validation)
-            self.trace_ = prune_trace(self.trace_, self.options_, rows, training=enc,
-                                      budget=budget)
+        self.trace_: Trace = fitted.trace
         return self
 
     def __setstate__(self, state: dict) -> None:
@@ -126,15 +100,6 @@ class DecisionTree(ClassifierMixin, BaseEstimator):
             state = {**state, "classes_in_trace_order_": in_trace_order,
                      "_proba_columns": columns, "classes_": in_trace_order[columns]}
         super().__setstate__(state)
-
-    def _validation_rows(self, validation) -> ValidationRows | None:
-        if validation is None:
-            return None
-        X_val, y_val = validation
-        X_val = _frame(X_val, self.feature_names_in_)
-        _check_validation_columns(X_val, self.attributes_)
-        return ValidationRows.encode(encode_like(X_val, self.attributes_), y_val,
-                                     self.trace_.classes)
 
     def cost_complexity_pruning_path(self, X, y, sample_weight=None) -> Bunch:
         """CART's weakest-link pruning sequence, as scikit-learn's: `ccp_alphas` (increasing
@@ -161,7 +126,7 @@ class DecisionTree(ClassifierMixin, BaseEstimator):
     def _distributions(self, X) -> np.ndarray:
         """Class probabilities in the trace's class order."""
         check_is_fitted(self, "trace_")
-        X = _frame(X, self.feature_names_in_)
+        X = as_frame(X, self.feature_names_in_)
         columns = encode_like(X, self.attributes_)
         return leaf_distributions(self.trace_, self.attributes_, columns, len(X))
 
@@ -169,7 +134,7 @@ class DecisionTree(ClassifierMixin, BaseEstimator):
         """predict of the tree cut at depth 0, 1, …, last_depth: the same as the trees grown
         with those max_depths (without post-pruning, which reads the whole grown tree)."""
         check_is_fitted(self, "trace_")
-        X = _frame(X, self.feature_names_in_)
+        X = as_frame(X, self.feature_names_in_)
         columns = encode_like(X, self.attributes_)
         for proba in distributions_by_depth(self.trace_, self.attributes_, columns, len(X),
                                             last_depth):
@@ -183,51 +148,3 @@ def _sorting(labels: np.ndarray) -> np.ndarray:
         return np.argsort(labels, kind="stable")
     except TypeError:
         return np.argsort(np.array([str(v) for v in labels], dtype=object), kind="stable")
-
-
-def _check_validation_columns(X_val: pd.DataFrame, attributes) -> None:
-    """The validation rows hold every attribute, and numbers where the tree reads numbers:
-    text there would be read as unknown, and pruning judged by rows the caller did not give."""
-    missing = [a.name for a in attributes if a.name not in X_val.columns]
-    if missing:
-        raise DataError(f"Columns missing from the validation rows: {', '.join(missing)}.")
-    for a in attributes:
-        if not a.is_nominal:
-            validation_numbers(X_val[a.name], a.name)
-
-
-def _frame(X, names=None) -> pd.DataFrame:
-    """A DataFrame with a fresh index and text column names (the trace's; a frame of
-    load_iris has 0, 1, 2, 3); arrays get the fitted names (or x0, x1, …)."""
-    if isinstance(X, pd.DataFrame):
-        frame = X.reset_index(drop=True)
-        frame.columns = [str(c) for c in frame.columns]
-        twice = sorted(set(frame.columns[frame.columns.duplicated()]))
-        if twice:
-            raise DataError(f"Column names that appear more than once: {', '.join(twice)}.")
-        return frame
-    array = np.asarray(X, dtype=object)
-    if array.ndim != 2:
-        raise DataError(f"X must be a table (2-D), got {array.ndim}-D.")
-    if names is None:
-        names = [f"x{i}" for i in range(array.shape[1])]
-    if array.shape[1] != len(names):
-        raise DataError(f"X has {array.shape[1]} columns; the tree was fitted on {len(names)}.")
-    frame = pd.DataFrame(array, columns=list(names))
-    return frame.infer_objects()
-
-
-def _labels(y) -> pd.Series:
-    """The target as a Series with a fresh index: a one-column table or array is its column."""
-    if isinstance(y, pd.DataFrame):
-        if y.shape[1] != 1:
-            raise DataError(f"y must be one column, got {y.shape[1]}.")
-        y = y.iloc[:, 0]
-    if not isinstance(y, pd.Series):
-        array = np.asarray(y, dtype=object)
-        if array.ndim == 2 and array.shape[1] == 1:
-            array = array[:, 0]
-        if array.ndim != 1:
-            raise DataError(f"y must be one column, got an array of shape {array.shape}.")
-        y = pd.Series(array)
-    return y.reset_index(drop=True)

@@ -84,6 +84,12 @@ def path_keys(trace: dict, condition=Condition.from_dict) -> list[str]:
     return [key or "root" for key in keys]
 
 
+def nodes_by_key(trace: dict, keys: list[str] | None = None) -> dict[str, dict]:
+    """Node by node_key, the nodes a pruning cut off left out; keys: the trace's path_keys."""
+    keys = path_keys(trace) if keys is None else keys
+    return {k: n for k, n in zip(keys, trace["nodes"], strict=True) if not n.get("pruned_away")}
+
+
 def _normalise_part(part: str) -> str:
     part = part.strip()
     match = _THRESHOLD.match(part)

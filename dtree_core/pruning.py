@@ -61,7 +61,6 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 import pandas as pd
-from scipy.special import ndtri
 
 from .budget import Budget
 from .criteria import entropy, gini
@@ -426,6 +425,10 @@ def added_errors(n: float, errors: float, cf: float) -> float:
         return base + errors * (added_errors(n, 1, cf) - base)
     if errors + 0.5 >= n:
         return max(n - errors, 0.0)
+    # imported here: scipy.special takes about 0.15 s to import, which every command-line
+    # run would pay, and only C4.5's error-based pruning reads it
+    from scipy.special import ndtri
+
     z = float(ndtri(1 - cf))
     f = (errors + 0.5) / n
     upper = (f + z * z / (2 * n) + z * math.sqrt(f / n - f * f / n + z * z / (4 * n * n))) \

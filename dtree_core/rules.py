@@ -15,8 +15,8 @@ import numpy as np
 import pandas as pd
 
 from .escape import one_line
-from .evaluate import FittedTrace
 from .export import Table, to_csv, to_markdown
+from .fitted_trace import FittedTrace
 from .growing import label_tie
 from .labels import branch_text, format_number, joined_paths, node_path
 from .split import Condition, members_text

@@ -522,6 +522,15 @@ def number(x) -> float | None:
     return None if np.isnan(x) else x
 
 
+def axis_ties(decision: Mapping) -> tuple[str, ...]:
+    """Where a linear test won (the decision has an axis_best): the single attributes tied
+    for the best single attribute it beat, that one first; () where one attribute was best
+    alone, or the decision is no linear test's."""
+    axis = decision.get("axis_best") or {}
+    ties = tuple(axis.get("ties") or ())
+    return (axis["attribute"], *ties) if ties else ()
+
+
 def leaf_stop(decision: Mapping) -> str | None:
     """A leaf decision's stop case as its words and marks tell it: "raised" for a leaf that
     subtree raising copied up (its stop is "pruned" in the trace, TRACE.md, but nothing was

@@ -6,7 +6,7 @@ import streamlit as st
 
 from dtree_core.data import Listed
 from dtree_core.dot import CURRENT, to_dot, visible_nodes
-from dtree_core.evaluate import FittedTrace
+from dtree_core.fitted_trace import FittedTrace
 from dtree_core.labels import branch_text
 from dtree_core.predicting import most_likely, tied_best
 from dtree_core.split import Condition, places_apart

@@ -15,7 +15,6 @@ from sklearn.metrics import accuracy_score
 
 from dtree_core.evaluate import (
     Evaluation,
-    FittedTrace,
     SplitError,
     cross_validate,
     depth_curve,
@@ -25,6 +24,7 @@ from dtree_core.evaluate import (
 )
 from dtree_core.evaluate import holdout as holdout_eval
 from dtree_core.export import to_svg
+from dtree_core.fitted_trace import FittedTrace
 from dtree_core.loading import LoadError
 from dtree_core.options import PRUNE_METHODS, Options
 from dtree_core.pruning import VALIDATED

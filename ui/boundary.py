@@ -22,7 +22,7 @@ from plotly.colors import qualitative
 from dtree_core.data import Attribute, DataError, Listed, encode_like
 from dtree_core.dot import grown_decision, to_dot
 from dtree_core.escape import plotly_text
-from dtree_core.evaluate import FittedTrace
+from dtree_core.fitted_trace import FittedTrace
 from dtree_core.labels import format_number
 from dtree_core.predicting import as_grown, leaf_distributions, most_likely
 from dtree_core.split import (

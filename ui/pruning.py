@@ -21,7 +21,7 @@ import streamlit as st
 
 from dtree_core.datasets import get
 from dtree_core.dot import grown_decision, to_dot
-from dtree_core.evaluate import FittedTrace
+from dtree_core.fitted_trace import FittedTrace
 from dtree_core.growing import label_tie
 from dtree_core.labels import branch_text, format_number
 from dtree_core.options import PRUNE_METHODS, Options, normalise_force

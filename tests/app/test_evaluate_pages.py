@@ -163,7 +163,7 @@ def predicted_label(at) -> str:
     """The current tree's class for the sample the form shows (the core, not the page)."""
     import pandas as pd
 
-    from dtree_core.evaluate import FittedTrace
+    from dtree_core.fitted_trace import FittedTrace
 
     trace = at.session_state["current"]["trace"]
     row = {k: (np.nan if v is None else v) for k, v in form_row(at).items()}

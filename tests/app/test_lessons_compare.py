@@ -191,7 +191,8 @@ def test_the_worst_baseline_is_drawn_and_worded_among_what_it_may_take():
     """play_tennis with a min branch weight of 2: where Worst splits beside an attribute that
     cannot split (Gain 0), its pick's bar is 1 and that attribute has none (the pick's bar was
     0 beside it at 1); its clause says it takes the lowest Gain, in the app and the core."""
-    from dtree_core.compare import explain, first_disagreement, merged_scores, nodes_by_key
+    from dtree_core.compare import explain, first_disagreement, merged_scores
+    from dtree_core.paths import nodes_by_key
     from ui.compare import pick_clause
 
     data = prepare(load_path(dataset_path("play_tennis.csv")), "PlayTennis")

@@ -211,18 +211,18 @@ def test_pruning_counts_against_the_fit_s_time_limit(monkeypatch, pruning):
     """The seconds bound fit as a whole: growth that ends within them, followed by pruning
     past them, is refused while pruning (C4.5's raising took 36 s under a 5 s budget)."""
     import dtree_core.budget as budget_module
-    import dtree_core.model as model_module
+    import dtree_core.fitting as fitting_module  # where fit grows (DecisionTree.fit calls it)
 
     clock = _Clock()
     monkeypatch.setattr(budget_module, "_now", clock)
-    real_grow = model_module.grow
+    real_grow = fitting_module.grow
 
     def growth_then_ten_seconds_later(*args, **kwargs):
         trace = real_grow(*args, **kwargs)
         clock.now += 10  # growth ended within the limit; the next check is past it
         return trace
 
-    monkeypatch.setattr(model_module, "grow", growth_then_ten_seconds_later)
+    monkeypatch.setattr(fitting_module, "grow", growth_then_ten_seconds_later)
     rng = np.random.default_rng(0)
     X = pd.DataFrame({f"x{j}": rng.integers(0, 4, 300).astype(str) for j in range(4)})
     y = pd.Series(rng.choice(["p", "q"], 300), name="y")

@@ -27,6 +27,40 @@ def test_grow_prints_the_tree_and_root_scores():
     assert "0.381" in out and "编号" in out  # the ID column is named in a note
 
 
+# a grow run's path, rules, exports and a C4.5 pessimistic pruning (its only scipy call)
+_LIGHT_RUN = """
+import sys
+from dtree_core.cli import main
+code = main(sys.argv[1:])
+heavy = sorted({m.split('.')[0] for m in sys.modules} & {'sklearn', 'scipy', 'streamlit'})
+print('heavy:', ','.join(heavy), file=sys.stderr)
+sys.exit(code)
+"""
+
+
+@pytest.mark.parametrize("extra", [[], ["--rules", "--algorithm", "c45", "--rules-md"]])
+def test_a_grow_run_imports_no_scikit_learn(extra, tmp_path):
+    """The command line grows with dtree_core.fitting, not the scikit-learn estimator: a run
+    pays none of scikit-learn's 0.8 s (nor scipy's 0.15 s) of imports."""
+    result = subprocess.run([sys.executable, "-c", _LIGHT_RUN, "grow",
+                             str(dataset_path("watermelon_2.0.csv")), "--target", "好瓜",
+                             *extra, *([str(tmp_path / "rules.md")] if extra else [])],
+                            cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    assert result.stderr.rstrip().endswith("heavy:"), result.stderr[-200:]
+
+
+def test_pessimistic_pruning_from_the_command_line_still_reads_scipy():
+    """The other side of the test above: scipy imported where its one use is (U_CF's normal
+    quantile), so the check above is one that can fail."""
+    result = subprocess.run([sys.executable, "-c", _LIGHT_RUN, "grow",
+                             str(dataset_path("watermelon_2.0.csv")), "--target", "好瓜",
+                             "--algorithm", "c45", "--prune", "pep"], cwd=ROOT,
+                            capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    assert result.stderr.rstrip().endswith("heavy: scipy"), result.stderr[-200:]
+
+
 def test_grow_writes_json_and_forces_a_node(tmp_path):
     out = tmp_path / "t.json"
     result = run("grow", str(dataset_path("watermelon_3.0.csv")), "--target", "好瓜",

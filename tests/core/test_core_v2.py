@@ -159,8 +159,8 @@ def test_min_branch_weight_shrinks_a_tree_of_fractional_copies():
 
 def test_a_deep_chain_keeps_its_json_linear():
     """TRACE.md: path may be null below depth 64; readers derive it from the parents."""
-    from dtree_core.compare import nodes_by_key
     from dtree_core.labels import node_path
+    from dtree_core.paths import nodes_by_key
     from dtree_core.rules import rules
 
     n = 150

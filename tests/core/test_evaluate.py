@@ -17,7 +17,6 @@ from dtree_core.data import DataError
 from dtree_core.datasets import bundled, load_bundled
 from dtree_core.evaluate import (
     Evaluation,
-    FittedTrace,
     cross_validate,
     depth_curve,
     fit,
@@ -28,6 +27,7 @@ from dtree_core.evaluate import (
     stratified_kfold,
     stratified_split,
 )
+from dtree_core.fitted_trace import FittedTrace
 from dtree_core.loading import prepare
 from dtree_core.options import Options
 
@@ -491,7 +491,7 @@ def test_a_trace_predicts_with_the_same_ties_as_its_model():
     """FittedTrace (a JSON trace, the app's cached dict) says the same tie-broken rows as
     DecisionTree.predict_with_ties: watermelon 2.0, CART with max depth 2 has two."""
     from dtree_core.datasets import load_bundled
-    from dtree_core.evaluate import FittedTrace
+    from dtree_core.fitted_trace import FittedTrace
 
     table = load_bundled("watermelon_2.0").frame
     X, y = table.drop(columns=["编号", "好瓜"]), table["好瓜"]

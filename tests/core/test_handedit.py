@@ -14,7 +14,7 @@ import pytest
 from dtree_core import DecisionTree
 from dtree_core.data import DataError
 from dtree_core.datasets import get
-from dtree_core.evaluate import FittedTrace
+from dtree_core.fitted_trace import FittedTrace
 from dtree_core.handedit import (
     PRUNE_RULE,
     Edit,

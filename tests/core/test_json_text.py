@@ -149,7 +149,7 @@ def test_the_estimate_counts_only_scored_nodes_and_their_curves(wm3):
 def test_a_trace_read_from_a_lazy_dict_builds_no_rows():
     """The predict, evaluate, rules and pruning pages read the app's shared dict back into a
     Trace: that must not build (and keep) every node's table."""
-    from dtree_core.evaluate import FittedTrace
+    from dtree_core.fitted_trace import FittedTrace
 
     rng = np.random.default_rng(2)
     X = pd.DataFrame({"a": rng.random(300), "b": rng.choice(list("pqr"), 300)})

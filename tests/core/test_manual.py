@@ -8,7 +8,8 @@ from sklearn.metrics import accuracy_score
 
 from dtree_core import DecisionTree
 from dtree_core.data import DataError
-from dtree_core.evaluate import FittedTrace, holdout, stratified_split
+from dtree_core.evaluate import holdout, stratified_split
+from dtree_core.fitted_trace import FittedTrace
 from dtree_core.manual import (
     StudentPick,
     StudentTree,

@@ -20,7 +20,8 @@ from dtree_core.compare import explain, first_disagreement, merged_scores
 from dtree_core.criteria import gini
 from dtree_core.data import encode
 from dtree_core.dot import to_dot
-from dtree_core.evaluate import FittedTrace, cross_validate, holdout
+from dtree_core.evaluate import cross_validate, holdout
+from dtree_core.fitted_trace import FittedTrace
 from dtree_core.growing import grow
 from dtree_core.labels import branch_text, export_text, node_path, score_table_text
 from dtree_core.oblique import candidates, fisher_direction, learn_linear_test, perturb, refine

@@ -747,7 +747,7 @@ def test_path_accuracies_are_each_subtree_s_predictions(algorithm):
     """FittedTrace.path_accuracies, from one walk of the rows, is what predicting with each
     subtree of the weakest-link path gives, with unknown values (Table 4.4) that are spread
     over branches by weight."""
-    from dtree_core.evaluate import FittedTrace
+    from dtree_core.fitted_trace import FittedTrace
     from dtree_core.loading import load_path, prepare
     from dtree_core.pruning import path_cuts, path_subtrees
 
@@ -768,7 +768,7 @@ def test_path_accuracies_read_number_labels_as_the_trace_writes_them():
     """A target of numbers written 1.0 / 0.0 grows classes '1' and '0' (as the file's text
     reads): the path's accuracies compare them as such, as predict does (it counted every
     row wrong, '1.0' against '1')."""
-    from dtree_core.evaluate import FittedTrace
+    from dtree_core.fitted_trace import FittedTrace
     from dtree_core.pruning import path_cuts
 
     rng = np.random.default_rng(0)

@@ -58,7 +58,7 @@ def test_a_trace_read_back_predicts_as_the_fitted_one(algorithm):
     X, y = noisy(300, seed=2)
     X["c"] = np.where(X["b"] < 0.3, "x", np.where(X["b"] < 0.6, "y", None))  # nominal, blanks
     model = DecisionTree(algorithm).fit(X, y)
-    from dtree_core.evaluate import FittedTrace
+    from dtree_core.fitted_trace import FittedTrace
 
     again = FittedTrace.from_dict(model.trace_.to_dict(scores=False))
     assert np.array_equal(again.predict_proba(X), model.predict_proba(X))
