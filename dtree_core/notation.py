@@ -75,6 +75,13 @@ class Notation:
             return "min_gain.chosen"
         return stop
 
+    def own_algorithm(self, algorithm) -> str | None:
+        """The number of this book's algorithm that `algorithm` (a record) follows, Li Hang's
+        5.2, 5.3 or 5.6, where this notation puts its own algorithms in Fig. 4.2's place:
+        the one gate of the pseudocode, the grow page's leaf sentences and the worked
+        solution's (his words only for an algorithm of his book); None otherwise."""
+        return algorithm.lihang_algorithm if self.own_algorithms and algorithm else None
+
     def in_terms(self, template: str) -> str:
         """A catalogue template with this book's words for Zhou's (Li Hang's 特征 for 属性),
         its {placeholders} (the values filled in later: names from the data) and the words it

@@ -666,7 +666,7 @@ def leaf_steps(node: dict, algorithm=None, names: Notation = ZHOU, min_gain=None
     key = key if f"solution.stop.{key}" in WORDS["en"] else "unknown"
     compared = (compared_values(node, algorithm, names, min_gain, decimals)
                 if key != "unknown" else None) or {}
-    number = algorithm.lihang_algorithm if algorithm and names.own_algorithms else None
+    number = names.own_algorithm(algorithm)
     if number and f"solution.stop.{key}.lihang.{number}" in WORDS["en"]:  # that algorithm's
         key += f".lihang.{number}"
     elif number and f"solution.stop.{key}.lihang" in WORDS["en"]:  # 5.2's, 5.3's steps

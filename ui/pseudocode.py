@@ -132,10 +132,8 @@ LIHANG_CART = "5.6"  # the one of his algorithms with steps of its own shape
 def figure_for(trace: dict, notation: str = notations.DEFAULT) -> Figure:
     """Li Hang's numbered algorithm where his notation is chosen and the algorithm follows
     one (its record says which); Zhou's Fig. 4.2 otherwise."""
-    record = registry.record(trace["algorithm"])
-    if notations.get(notation).own_algorithms and record.lihang_algorithm:
-        return lihang_figure(record.lihang_algorithm, trace["params"].get("min_gain") or 0.0)
-    return ZHOU
+    number = notations.get(notation).own_algorithm(registry.record(trace["algorithm"]))
+    return lihang_figure(number, trace["params"].get("min_gain") or 0.0) if number else ZHOU
 
 
 def words(figure: Figure, name: str, **values) -> str:

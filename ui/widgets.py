@@ -270,8 +270,8 @@ def stop_sentence(algorithm: str, stop: str | None, label: str, node: dict | Non
     attribute where the rule's pick is not the largest."""
     record, names = registry.record(algorithm), state.notation()
     key = f"stop.{names.stop_key(stop or '', record)}"
-    # his own words only for an algorithm of his book (as the worked solution's leaf_steps)
-    worded = in_notation if record.lihang_algorithm else (lambda key: key)
+    # his own words only for an algorithm of his book (the worked solution's gate, the same)
+    worded = in_notation if names.own_algorithm(record) else (lambda key: key)
     compared = compared_values(node, record, names, min_gain, decimals) if node else None
     if compared and has(f"{key}.compared"):
         return t(worded(f"{key}.compared"), label=label, **compared)

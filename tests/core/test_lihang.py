@@ -542,3 +542,15 @@ def test_li_hangs_instance_takes_an_not_a():
         "hold an instance or two; An instance; data instances"
     worded = [lihang.in_terms(text) for text in EN.values()]
     assert not [w for w in worded if " a instance" in w or w.startswith("A instance")]
+
+
+@pytest.mark.parametrize("key, number", [("id3", "5.2"), ("c45_lihang", "5.3"), ("cart", "5.6"),
+                                         ("c45", None), ("oblique", None), ("cls", None)])
+def test_his_own_algorithm_only_under_his_notation(key, number):
+    """One gate for the pseudocode, the grow page's leaf sentences and the worked solution:
+    his numbered algorithm where his notation is chosen and the algorithm follows one (Zhou's
+    C4.5 and the oblique tree follow none), never under Zhou's."""
+    record = algorithms.get(key)
+    assert notations.get("lihang").own_algorithm(record) == number
+    assert notations.get("zhou").own_algorithm(record) is None
+    assert notations.get("lihang").own_algorithm(None) is None
