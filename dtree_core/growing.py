@@ -178,7 +178,9 @@ def _record_cuts(store, level, ids, at, js, forced, value) -> None:
         # thresholds read straight out, not gathered attribute by attribute
         s = level.scores[distinct[0]]
         if len(at) == len(ids):  # every node of the depth cut: its arrays whole, not gathered
-            store.record_cuts(ids, js, forced, value[at, js], s.threshold, s.threshold_digits)
+            # (its values too: the attribute's column, read in place)
+            store.record_cuts(ids, js, forced, value[:, distinct[0]], s.threshold,
+                              s.threshold_digits)
             return
         digits = None if s.threshold_digits is None else s.threshold_digits[at]
         store.record_cuts(ids[at], js, forced[at], value[at, js], s.threshold[at], digits)
