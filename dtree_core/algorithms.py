@@ -119,12 +119,14 @@ def max_gain(table: dict, eligible: np.ndarray, random_key: np.ndarray) -> Ranki
 
 def above_mean_gain(table: dict, eligible: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """The eligible candidates whose Gain is at least the mean Gain over them, and that mean."""
+    if eligible.ndim == 2 and eligible.shape[1] == 1:  # one attribute (a deep chain's every
+        # depth): its Gain is the mean, as the sum of one from 0 (-0.0 comes out 0.0) divided
+        # by 1, and is tied with itself unless it is not finite (is_tied's margin is above 0)
+        gain = table["gain"]
+        return eligible & np.isfinite(gain), np.where(eligible[:, 0], gain[:, 0] + 0.0, 0.0)
     gain = np.where(eligible, table["gain"], 0.0)
-    if gain.ndim == 2 and gain.shape[1] == 1:  # one attribute (a deep chain's every depth):
-        # its Gain is the mean, as the sum of one from 0 (-0.0 comes out 0.0) divided by 1
-        mean = gain[:, 0] + 0.0
-    else:  # the sums by np.add.reduce: .sum's own loop, without its Python wrapper
-        mean = np.add.reduce(gain, axis=-1) / np.maximum(np.add.reduce(eligible, axis=-1), 1)
+    # the sums by np.add.reduce: .sum's own loop, without its Python wrapper
+    mean = np.add.reduce(gain, axis=-1) / np.maximum(np.add.reduce(eligible, axis=-1), 1)
     return eligible & is_tied(gain, mean[..., None]), mean
 
 

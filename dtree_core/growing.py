@@ -39,6 +39,9 @@ class Frontier:
     # (m,) uint64: seeds the node's random draws (CLS, random ties); None: none are read
     draw_key: np.ndarray | None
     depth: int
+    # (m, C) each node's class weights, read off its parent's split (_children_counts) where
+    # they are its entries' counts; None: counted from the entries
+    counts: np.ndarray | None = None
 
 
 def grow(enc: Encoded, options: Options, target: str, budget: Budget | None = None) -> Trace:
@@ -70,10 +73,7 @@ def _root(enc: Encoded, options: Options, store: NodeStore) -> Frontier:
 
 
 def _grow_depth(enc, options, frontier, store: NodeStore) -> Frontier | None:
-    counts, n = node_class_counts(enc, frontier.batch)
-    # the label, the records and the stop cases read it: once (by the ufunc: .sum's Python
-    # wrapper costs more than the sum of a depth's few nodes)
-    weight = np.add.reduce(counts, axis=1)
+    counts, n, weight = _class_counts(enc, frontier)
     labels = majority(counts, frontier.parent_label, weight)
     impurity = store.record_facts(frontier.ids, counts, n, labels, weight)
     stop = early_stops(enc, options, frontier.batch, frontier.used, counts, n, frontier.depth,
@@ -109,6 +109,18 @@ def _grow_depth(enc, options, frontier, store: NodeStore) -> Frontier | None:
                               store, linear)
     level.release()  # the depth is decided; its arrays are rebuilt if a viewer asks
     return following
+
+
+def _class_counts(enc, frontier: Frontier) -> tuple:
+    """Each node's class weights, entry count and weight (the counts' sum: the label, the
+    records and the stop cases read it, summed once, by the ufunc: .sum's Python wrapper
+    costs more than the sum of a depth's few nodes)."""
+    if frontier.counts is None:
+        counts, n = node_class_counts(enc, frontier.batch)
+        return counts, n, np.add.reduce(counts, axis=1)
+    weight = np.add.reduce(frontier.counts, axis=1)
+    # every weight 1 (_children_counts): a node's entries are its weight, counted
+    return frontier.counts, weight.astype(np.int64), weight
 
 
 def record_level(store, level, choice, ids, winner, forced, stop, tests=None) -> None:
@@ -166,7 +178,9 @@ def _record_cuts(store, level, ids, at, js, forced, value) -> None:
         # thresholds read straight out, not gathered attribute by attribute
         s = level.scores[distinct[0]]
         if len(at) == len(ids):  # every node of the depth cut: its arrays whole, not gathered
-            store.record_cuts(ids, js, forced, value[at, js], s.threshold, s.threshold_digits)
+            # (its values too: the attribute's column, read in place)
+            store.record_cuts(ids, js, forced, value[:, distinct[0]], s.threshold,
+                              s.threshold_digits)
             return
         digits = None if s.threshold_digits is None else s.threshold_digits[at]
         store.record_cuts(ids[at], js, forced[at], value[at, js], s.threshold[at], digits)
@@ -466,8 +480,29 @@ def _children(enc, frontier, scored, open_nodes, splits, level, winner, labels,
         child_draw_keys(frontier.draw_key.take(parent_at), branch_index)
     # the entries' own weights where none was spread (every weight 1 stays so)
     unit = scored.unit if shares is None else None
+    counts = _children_counts(level, splits, winner, first_child, len(child_ids)) \
+        if unit and not tests else None
     return Frontier(Batch(rows, weight, child, len(child_ids), parent_sorts=sorts, unit=unit),
-                    child_ids, used, labels.take(parent_at), keys, frontier.depth + 1)
+                    child_ids, used, labels.take(parent_at), keys, frontier.depth + 1, counts)
+
+
+def _children_counts(level, splits, winner, first, n_children) -> np.ndarray:
+    """Each child's class weights, read off the branch counts its parent's split was scored
+    by (the children of `splits`, their first at `first`), not counted again: the caller's
+    only where every weight is 1 and no entry's value is unknown, so that a branch's known
+    class weights are whole numbers, the counts of exactly its entries (the same bits as
+    node_class_counts; a linear test has no branch counts of its own)."""
+    if len(winner) == 1:  # one node, which splits (a deep chain's every depth): its split's
+        return level.scores[winner[0]].branch_counts[0]  # branches are its children
+    at = splits.nonzero()[0]
+    js = winner[at]
+    out = np.empty((n_children, len(level.classes)))
+    for j in distinct_indices(js):  # attribute by attribute, each node's branches in its run
+        where = at[js == j]
+        part = level.scores[j].branch_counts[where]
+        out[(first[where][:, None] + np.arange(part.shape[1])).ravel()] = \
+            part.reshape(-1, part.shape[-1])
+    return out
 
 
 def _splitting_entries(scored: Batch, splits: np.ndarray):

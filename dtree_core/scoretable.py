@@ -121,6 +121,8 @@ class LevelScores:
         """Growth is done with this level: its arrays may leave memory. (Their pages stay in
         the heap for the next depth's arrays: see dtree_core.heap.)"""
         self._growing = None
+        if self._kept is not None:  # (a kept level's arrays are its own, never in _LIVE: no
+            return  # lock to take at every depth of a deep chain)
         with _LIVE_LOCK:
             _LIVE.pop(self._token, None)
 
