@@ -51,6 +51,10 @@ ZH = {
     "setup.report.guessed": ("编码 {value} 是猜测的：如果中文显示为乱码，请在上方“{widget}”中选择"
                              "文件的编码，或把文件另存为 UTF-8 后重新上传。"),
     "setup.report.rows": "行数：{rows}，列数：{cols}",
+    "setup.report.markers": ("读作缺失值的单元格：空单元格，{markers}（不分大小写与全角半角），"
+                             "只由短横线组成的单元格，如 `—`、`--`，以及电子表格的错误值，"
+                             "如 `#N/A`、`#DIV/0!`（会有警告列出）。一列若只有 `+` 和 `-`，"
+                             "其中的 `-` 是取值，不是缺失。"),
     "setup.report.col.column": "列",
     "setup.report.col.kind": "类型",
     "setup.report.col.missing": "缺失数",

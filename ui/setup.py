@@ -13,6 +13,7 @@ import streamlit as st
 
 from dtree_core.budget import BudgetError, figure_text
 from dtree_core.cli_messages import error_text as cli_error_text
+from dtree_core.data import DEFAULT_MISSING, Listed
 from dtree_core.datasets import bundled
 from dtree_core.decide import TIE_BREAKS
 from dtree_core.loading import (
@@ -187,6 +188,12 @@ def dataset_picker(progress: Progress) -> dict | None:
     return st.session_state.dataset
 
 
+def markers_text() -> str:
+    """What the report's missing counts count: the loader's own markers, listed from them
+    (as code: `?` and `-` read as themselves, not as Markdown; no marker holds a backtick)."""
+    return t("setup.report.markers", markers=Listed([f"`{m}`" for m in DEFAULT_MISSING if m]))
+
+
 def _report_frame(table, prepared: dict | None = None) -> pd.DataFrame:
     """Each column's kind and the rule that decided it: for an attribute of the prepared
     data, the kind the tree uses (decided on the rows it grows on: rows without a target
@@ -245,6 +252,7 @@ def load_report(table, target: str, prepared: dict | None = None) -> None:
             st.caption(tm("setup.report.sheet", value=report.sheet))
         st.caption(t("setup.report.rows", rows=report.n_rows, cols=report.n_columns))
         st.dataframe(_report_frame(table, prepared), hide_index=True)
+        st.caption(markers_text())
         for warning in warnings_for(report, target):
             if getattr(warning, "code", None) != "encoding_guessed":  # said below, once
                 st.warning(notice_text(warning))
