@@ -38,7 +38,6 @@ class FittedTree:
     attributes: tuple[Attribute, ...]
     columns: list[str]  # the table's column names as text, in its order
     labels: pd.Series  # the target, with a fresh index
-    classes: tuple[str, ...]  # as the trace names them, in the order the data shows them
 
 
 def fit_tree(options: Options, X, y, sample_weight=None, validation=None,
@@ -64,7 +63,7 @@ def fit_tree(options: Options, X, y, sample_weight=None, validation=None,
             budget.before_pruning()
         rows = _encoded_validation(validation, columns, enc.attributes, trace.classes)
         trace = prune_trace(trace, options, rows, training=enc, budget=budget)
-    return FittedTree(trace, options, enc.attributes, columns, labels, enc.classes)
+    return FittedTree(trace, options, enc.attributes, columns, labels)
 
 
 def _encoded_validation(validation, columns: list[str], attributes: tuple[Attribute, ...],

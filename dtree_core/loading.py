@@ -2451,12 +2451,15 @@ def _numeric(name: str, values: _Distinct, missing: np.ndarray, numbers: _Number
     floats = np.full(len(values.texts), np.nan)
     known = np.flatnonzero(~missing)
     floats[known] = numbers.normal[known].astype(np.float64)  # Python's float() per value
-    floats[~np.isfinite(floats)] = np.nan
-    spelled = numbers.nonfinite  # as _Numbers read them: ｉｎｆ too, as inf
+    # an inf or nan spelled out (ｉｎｆ too), or a number too big for a float (1e400 reads as
+    # inf): unknown, and said so (the overflow was read as missing without a word)
+    unread = ~np.isfinite(floats)
+    unread[missing] = False
+    floats[unread] = np.nan
     note = None
-    if spelled.any():
-        words = sorted(set(values.texts[spelled]))
-        count = values.count(spelled)
+    if unread.any():
+        words = sorted(set(values.texts[unread]))
+        count = values.count(unread)
         note = Notice("non_finite", column=name, count=count, values=Listed(words))
     return pd.Series(floats.take(values.rows), dtype="float64", copy=False), note
 

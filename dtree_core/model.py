@@ -84,7 +84,7 @@ class DecisionTree(ClassifierMixin, BaseEstimator):
         # (roc_auc reads predict_proba's columns by it) and np.unique have them.
         labels = fitted.labels
         first = labels.groupby(as_text(labels), sort=False).first()
-        self.classes_in_trace_order_ = label_array([first[c] for c in fitted.classes])
+        self.classes_in_trace_order_ = label_array([first[c] for c in fitted.trace.classes])
         self._proba_columns = _sorting(self.classes_in_trace_order_)
         self.classes_ = self.classes_in_trace_order_[self._proba_columns]
         self.trace_: Trace = fitted.trace

@@ -426,7 +426,8 @@ def added_errors(n: float, errors: float, cf: float) -> float:
     if errors + 0.5 >= n:
         return max(n - errors, 0.0)
     # imported here: scipy.special takes about 0.15 s to import, which every command-line
-    # run would pay, and only C4.5's error-based pruning reads it
+    # run would pay, and only U_CF reads it (C4.5's error-based pruning, and the rules'
+    # generalisation on the Rules page, which the command line does not run)
     from scipy.special import ndtri
 
     z = float(ndtri(1 - cf))

@@ -16,7 +16,6 @@ from dtree_core.compare import (
     disagreements,
     doubling_sizes,
     merged_scores,
-    nodes_by_key,
     same_rows,
     scalability,
     shared_keys,
@@ -25,6 +24,7 @@ from dtree_core.data import CodedError
 from dtree_core.dot import to_dot
 from dtree_core.evaluate import stratified_split
 from dtree_core.options import Options
+from dtree_core.paths import nodes_by_key
 from dtree_core.pruning import VALIDATED
 from ui import analysis, engine, pruning, registry
 from ui.compare import (

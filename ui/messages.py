@@ -62,11 +62,12 @@ EN = {
                              "as UTF-8 and upload it again."),
     "setup.report.rows": "Rows: {rows}, columns: {cols}",
     # the loader's markers (DEFAULT_MISSING, matched by data.marker_form), listed from the code
-    "setup.report.markers": ("Read as missing: an empty cell, {markers} (in any letter case, "
-                             "half- or full-width), a cell of dashes alone, such as `—` or "
-                             "`--`, and a spreadsheet's error value, such as `#N/A` or "
-                             "`#DIV/0!` (a warning names them). In a column of `+` and `-` "
-                             "alone, `-` is a value."),
+    "setup.report.markers": ("Read as missing: an empty cell; {markers} (in any letter case, "
+                             "half- or full-width); a cell of dashes alone, such as `—` or `--`; "
+                             "a spreadsheet's error value, such as `#N/A` or `#DIV/0!` (a warning "
+                             "lists them); in a column of numbers, `nan`, `inf` or a number too "
+                             "big for a float, such as `1e400` (a warning lists them too). In a "
+                             "column of `+` and `-` alone, `-` is a value."),
     "setup.report.col.column": "column",
     "setup.report.col.kind": "kind",
     "setup.report.col.missing": "missing",

@@ -44,6 +44,17 @@ def test_a_spreadsheets_error_values_are_missing():
     assert count == 2 and column.notna().sum() == 2
 
 
+def test_nan_inf_and_a_number_too_big_for_a_float_are_missing_and_said():
+    """The caption's last kind: before, 1e400 was read as missing without the warning the
+    spelled nan and inf get."""
+    data = b"x,y\n1.5,p\nnan,q\ninf,p\n1e400,q\n2.5,p\n"
+    table = load_bytes(data, "m.csv")
+    assert table.report.missing["x"] == 3
+    said = [str(w) for w in table.report.warnings]
+    assert said == ["Column 'x' has 3 values that are not a finite number (1e400, inf, nan), "
+                    "read as missing."]
+
+
 def test_in_a_column_of_plus_and_minus_alone_minus_is_a_value():
     count, column = _missing(["+", "-", "+", "-"])
     assert count == 0 and set(column) == {"+", "-"}

@@ -68,10 +68,11 @@ def reference_column(name: str, cells: list[str], missing=DEFAULT_MISSING):
     long = next((v for v, n in zip(known, normal, strict=True) if LONG_WHOLE.fullmatch(n)), None)
     if known and looks == len(known) and finite and not codes and not long:
         floats = [math.nan if v is None else float(ascii_digits(v)) for v in values]
-        spelled = sorted({v for v, n in zip(known, normal, strict=True)
-                          if spelled_nonfinite(n)})  # ｉｎｆ as inf
+        # spelled out (ｉｎｆ as inf), or too big for a float (1e400): each is said
+        unread = [not math.isfinite(float(n)) for n in normal]
+        spelled = sorted({v for v, u in zip(known, unread, strict=True) if u})
         if spelled:
-            count = sum(map(spelled_nonfinite, normal))
+            count = sum(unread)
             values = "value that is" if count == 1 else "values that are"
             notes.append(f"Column '{name}' has {count} {values} not a finite number "
                          f"({', '.join(spelled)}), read as missing.")
