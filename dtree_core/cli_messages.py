@@ -376,7 +376,7 @@ _STOPS_EN = {
 # A stop case's mark where a notation words it its own way for the algorithm (notation.stop_key
 # names these; they are not stop codes: the leaf's stop is still min_gain)
 _MARKS_EN = {
-    "epsilon_gain": "below threshold ε",  # ID3's min gain, Li Hang's ε
+    "epsilon_gain": _STOPS_EN["epsilon"],  # ID3's min gain, the ε of Li Hang's Alg. 5.2
     "min_gain.gini": "Gini decrease too small",  # CART's min gain compares ρ·ΔGini
 }
 
@@ -396,7 +396,7 @@ _STOPS_ZH = {
 }
 
 _MARKS_ZH = {
-    "epsilon_gain": "小于阈值 ε",
+    "epsilon_gain": _STOPS_ZH["epsilon"],
     "min_gain.gini": "基尼指数减少量过小",
 }
 
