@@ -43,6 +43,7 @@ EN = {
     "setup.upload.help": "Any common encoding (UTF-8, GBK/GB18030, UTF-16) and delimiter.",
     "setup.upload.bad": "Could not read {name}: {reason} The previous dataset is still loaded.",
     "setup.upload.bad.first": "Could not read {name}: {reason}",
+    "setup.upload.kept": "Using {name}, the file uploaded last. Upload a file to replace it.",
     "setup.budget_setting": ("A setting of this server's resource budget is not used, and its "
                              "default applies (tell whoever runs the server): {reason}"),
     "setup.budget_unknown": ("A setting of this server's resource budget names no setting and "

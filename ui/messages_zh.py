@@ -33,6 +33,7 @@ ZH = {
     "setup.upload.help": "支持常见编码（UTF-8、GBK/GB18030、UTF-16）和分隔符。",
     "setup.upload.bad": "无法读取 {name}：{reason} 仍使用之前加载的数据集。",
     "setup.upload.bad.first": "无法读取 {name}：{reason}",
+    "setup.upload.kept": "正在使用上次上传的 {name}。上传新文件即可替换。",
     "setup.budget_setting": ("本服务器资源预算中有一项设置无效，已按默认设置运行"
                              "（请告知服务器管理员）：{reason}"),
     "setup.budget_unknown": ("本服务器资源预算中有一项设置的名字不对应任何设置，未被采用"

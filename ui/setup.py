@@ -117,8 +117,10 @@ def _bundled_dataset() -> dict | None:
     if not datasets:
         return None
     names = {key: in_language(dataset) for key, dataset in datasets.items()}
+    # persisted: the pick outlives a look at the uploader, which leaves this widget undrawn
     key = st.selectbox(t("setup.dataset"), list(datasets), key="bundled_key",
-                       format_func=labelled(datasets, names.__getitem__, key="bundled_key"))
+                       format_func=labelled(datasets, names.__getitem__, key="bundled_key"),
+                       persist_state="session")
     chosen = datasets[key]
     # in the chosen book's words, as the catalogue's (Li Hang's 特征 for 属性)
     st.caption(literal(state.notation().in_terms(in_language(chosen, "description"))))
@@ -133,8 +135,8 @@ def _uploaded_dataset(progress: Progress) -> dict | None:
     """The uploaded file if it loads; on failure an error box and None (keep the old one)."""
     upload = st.file_uploader(t("setup.upload"), type=UPLOAD_TYPES, key="upload",
                               help=t("setup.upload.help"))
-    if upload is None:
-        return None
+    if upload is None:  # the uploader forgot its file while the bundled source showed:
+        return _last_upload()  # the last file that loaded is the dataset again
     data = upload.getvalue()
     encoding = _encoding(data, upload.name)
     try:
@@ -153,6 +155,14 @@ def _uploaded_dataset(progress: Progress) -> dict | None:
     return {"name": upload.name if sheet is None else f"{upload.name} · {sheet}",
             "filename": upload.name, "data": data, "sheet": sheet, "encoding": encoding,
             "key": key, "target": None}
+
+
+def _last_upload() -> dict | None:
+    """The last uploaded file that loaded, said to be the dataset again (None: none has)."""
+    last = st.session_state.last_upload
+    if last is not None:
+        st.caption(tm("setup.upload.kept", name=last["name"]))
+    return last
 
 
 def _encoding(data: bytes, filename: str) -> str | None:
@@ -185,6 +195,8 @@ def dataset_picker(progress: Progress) -> dict | None:
     chosen = _bundled_dataset() if source == "bundled" else _uploaded_dataset(progress)
     if chosen is not None:
         st.session_state.dataset = chosen
+        if source == "upload":
+            st.session_state.last_upload = chosen
     return st.session_state.dataset
 
 

@@ -30,6 +30,8 @@ LANGUAGE_PARAM = "lang"  # ?lang=zh|en: a shared link opens in the sender's lang
 DEFAULTS = {
     "dataset": None,        # the last dataset that loaded: {"filename", "data", "key", and
                             # "bundled_key" or an upload's "name"} (ui.names names it)
+    "last_upload": None,    # the last uploaded file that loaded, as "dataset" holds it: the
+                            # dataset again when the upload source is chosen again
     "trace_id": None,       # which trace `step` belongs to; a new trace restarts the replay
     "tree_number": 0,       # counts the trees attached: part of every per-node widget key
     "step": 0,
