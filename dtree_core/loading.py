@@ -300,6 +300,17 @@ class LoadedTable:
     frame: pd.DataFrame
     report: LoadReport
 
+    def likely_target(self, named: str | None = None) -> str:
+        """The column a table's class most likely is: `named` (a catalogue's) if it is one,
+        else the last one that does not number its rows (a spreadsheet often ends with a
+        price or a count, different in every row: as a target it is refused as an ID) where
+        another such column is left to split on, else the last (and the refusal says why)."""
+        columns = [str(c) for c in self.frame.columns]
+        if named in columns:
+            return named
+        kept = [c for c in columns if c not in self.report.id_columns]
+        return kept[-1] if len(kept) >= 2 else columns[-1]
+
 
 @dataclass(frozen=True)
 class Prepared:

@@ -323,8 +323,10 @@ def _worded(details: dict) -> dict:
                           and not isinstance(details.get(k), bool)}}
 
 
-def _target(columns: list[str], dataset: dict) -> str:
-    default = dataset.get("target") if dataset.get("target") in columns else columns[-1]
+def _target(columns: list[str], dataset: dict, table) -> str:
+    """The target picker: the catalogue's target for a bundled dataset, else the table's
+    likely one (not a column that numbers the rows)."""
+    default = table.likely_target(dataset.get("target"))
     return st.selectbox(t("setup.target"), columns, index=columns.index(default),
                         key=f"target::{dataset['key']}")
 
@@ -493,7 +495,7 @@ def sidebar() -> Progress:
         tree_shown = st.empty()  # filled once it is known whether a tree grew from it
         report = st.container()  # filled once the choices below say how the data is prepared
         columns = [str(c) for c in table.frame.columns]
-        target = _target(columns, dataset)
+        target = _target(columns, dataset, table)
         attributes = _attributes(dataset, table.report, columns, target)
         nominal, continuous = _kinds(dataset, attributes)
         params = algorithm_options()

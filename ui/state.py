@@ -643,12 +643,12 @@ def _open_dataset(link: links.Link) -> None:
         _note("dataset", "data", link.dataset)
         return
     data = dataset.path.read_bytes()
-    columns = _columns(data, dataset.path.name)
-    if columns is None:
+    table = _table(data, dataset.path.name)
+    if table is None:
         return
     st.session_state.source, st.session_state.bundled_key = "bundled", dataset.key
-    target = dataset.target if dataset.target in columns else columns[-1]
-    _open_columns(link, engine.data_key(data), columns, target)
+    columns = [str(c) for c in table.frame.columns]
+    _open_columns(link, engine.data_key(data), columns, table.likely_target(dataset.target))
 
 
 def _open_upload() -> None:
@@ -661,15 +661,15 @@ def _open_upload() -> None:
     data = upload.getvalue()
     sheets = engine.sheet_names(data, upload.name)
     sheet = sheets[0] if len(sheets) > 1 else None  # the sidebar's first choices: sheet 1,
-    columns = _columns(data, upload.name, sheet)     # encoding detected (None)
-    if columns is not None:
-        _open_columns(link, engine.data_key(data, f"{sheet}|None"), columns,
-                      columns[-1])
+    table = _table(data, upload.name, sheet)  # encoding detected (None)
+    if table is not None:  # the sidebar's target, as it opens the file (ui.setup._target)
+        _open_columns(link, engine.data_key(data, f"{sheet}|None"),
+                      [str(c) for c in table.frame.columns], table.likely_target())
 
 
-def _columns(data: bytes, filename: str, sheet: str | None = None) -> list[str] | None:
+def _table(data: bytes, filename: str, sheet: str | None = None):
     try:
-        return [str(c) for c in engine.load_table(data, filename, sheet).frame.columns]
+        return engine.load_table(data, filename, sheet)
     except (ValueError, MemoryError):  # LoadError, BudgetError: the sidebar says why
         return None
 
