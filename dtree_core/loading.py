@@ -1606,6 +1606,7 @@ def _table(grid: _Grid, label: str, where: str):
     data = kept[1:]
     if len(data):
         _refuse_title_rows([header, *(_record(grid, int(r)) for r in data[:TITLE_ROWS])])
+        _refuse_group_titles(header, [_record(grid, int(r)) for r in data[:GROUPED_ROWS]])
     width = _width(grid, header, int(kept[0]), data)
     _check_lengths(grid, data, width, where)
     if not len(data):
@@ -1658,6 +1659,41 @@ def _refuse_title_rows(rows: list[list[str]], title: str | None = None) -> None:
 
 # A sheet's titles above its table, at most (a title, a subtitle, a date line, …)
 TITLE_ROWS = 4
+# The rows read below a row of group titles to tell a header (its names not among them)
+GROUPED_ROWS = 50
+
+
+def _refuse_group_titles(first: list[str], below: list[list[str]]) -> None:
+    """Said as group titles, not read as the header: a first row of merged cells over the
+    header (基本信息 over five columns, 测量 over two, …), that is a row naming two or more
+    but at most half the columns, from the first, over a row naming every one of them (no
+    number among the names), none of which recurs in its column below (a header's names,
+    not data). Read as the header, its blanks became column_N and the real header a row of
+    data, and a tree grew on them."""
+    if len(below) < 2:
+        return
+    header, data = _trimmed(below[0]), below[1:]
+    titles = _names(_trimmed(first))
+    if not (first[0].strip() and 2 <= len(titles) <= len(header) // 2) or \
+            len(_trimmed(first)) > len(header) or len(_names(header)) < len(header) or \
+            any(PLAIN_NUMBER.fullmatch(name) for name in _names(header)):
+        return
+    if any(len(row) > i and row[i].strip() == name.strip()
+           for row in data for i, name in enumerate(header)):
+        return
+    raise LoadError(
+        f"The first row names {Listed(titles)} over the {len(header)} columns the next row "
+        "names: it looks like merged cells grouping the columns above the header. Delete the "
+        "first row and save the file again.", "group_titles", titles=Listed(titles),
+        found=len(header))
+
+
+def _trimmed(fields: list[str]) -> list[str]:
+    """fields without the empty ones at the end (Excel's trailing commas)."""
+    end = len(fields)
+    while end and not fields[end - 1].strip():
+        end -= 1
+    return fields[:end]
 
 
 def _title_rows(rows: list[list[str]]) -> int:
