@@ -262,3 +262,12 @@ def test_check_my_numbers_punctuates_a_rows_subsets_and_a_taken_set_as_the_langu
     for verdict in (wrong, fourth):
         said = verdict_sentence(verdict)
         assert sets in said, said
+
+
+def test_one_name_for_the_load_report():
+    """The sidebar's expander is the 加载报告: a sentence pointing to it calls it that (one
+    said 见读取报告)."""
+    assert not [k for k, v in ZH.items() if "读取报告" in v]
+    named = ZH["setup.report"]
+    assert named in ZH["setup.id_note.numbers_as_text"]
+    assert named in ZH["setup.encoding.help"]
