@@ -202,7 +202,9 @@ def holdout_caption(n_grown: int, n_carved: int, n_test: int) -> None:
 def rules_section(current: dict, dataset: dict, sidebar: str) -> None:
     st.subheader(t("exp.rules"))
     options = analysis.variant(current["options"])
-    held_out = st.toggle(t("exp.rules.holdout"), True, key="exp_holdout")
+    # Off by default: the page exports the sidebar's tree (its intro says so) and Han's
+    # coverage and accuracy count the rows it grew on; the hold-out tree is a comparison aid.
+    held_out = st.toggle(t("exp.rules.holdout"), False, key="exp_holdout")
     if held_out:
         _, size, seed = analysis.split_inputs("exp", allow_kfold=False)
         # rows that cannot be split leave the sidebar's tree's rules, and the page below

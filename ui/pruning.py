@@ -733,7 +733,9 @@ def unpruned_note(choices: dict) -> str:
     training split, or the validation file (the book's paired set, or a second upload), as
     engine.training_and_validation takes them."""
     from_file = (choices.get("validation") or {}).get("source") == "file"
-    return t("prune.eval.unpruned_note.file" if from_file else "prune.eval.unpruned_note")
+    if from_file:  # the file only prunes: its accuracies are the grow page's pruning phase's
+        return t("prune.eval.unpruned_note.file", grow=t("page.grow"))
+    return t("prune.eval.unpruned_note")
 
 
 def accuracies_apart(result: dict) -> dict[str, dict[str, str]]:

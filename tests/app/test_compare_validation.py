@@ -175,7 +175,7 @@ def test_the_evaluate_page_says_where_the_validation_rows_come_from(lang):
     at.switch_page("pages/evaluate.py").run()
     assert not at.exception
     infos = [i.value for i in at.info]
-    assert said(lang, "prune.eval.unpruned_note.file") in infos
+    assert said(lang, "prune.eval.unpruned_note.file", grow=said(lang, "page.grow")) in infos
     assert said(lang, "prune.eval.unpruned_note") not in infos
     # carved out of the training rows: said so
     at = page_app(None, "watermelon_3.0", lang=lang)

@@ -37,6 +37,7 @@ def export_page(lang: str):
     at.query_params["lang"] = lang
     at.run()
     at.switch_page("pages/export.py").run()
+    at.toggle(key="exp_holdout").set_value(True).run()
     assert not at.exception, at.exception
     return at
 
@@ -49,7 +50,7 @@ def test_chinese_names_and_rules(downloads):
     assert "西瓜数据集_2.0_得分表.csv" in names
     assert "西瓜数据集_2.0_留出法决策树规则.txt" in stored  # Streamlit took the non-ASCII name
     rules = content(names["西瓜数据集_2.0_留出法决策树规则.txt"]).splitlines()
-    # The page's default: grown on a training split, judged on the held-out rows; named
+    # The hold-out switch on: grown on a training split, judged on the held-out rows; named
     # H1, H2, … as on the page, apart from the sidebar's tree's R1, R2, ….
     line_form = (r"H\d+：如果 .+ 那么 好瓜=[是否]  \[训练集：覆盖率 \d+/\d+（.+），"
                  r"精度 .+；测试集：覆盖率 \d+/\d+（.+），精度 .+\]")

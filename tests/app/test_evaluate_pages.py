@@ -218,6 +218,7 @@ def test_predict_drops_the_result_when_the_tree_changes(change):
 
 def test_export_rules_on_held_out_rows_and_downloads():
     at = open_page("pages/export.py")
+    at.toggle(key="exp_holdout").set_value(True).run()
     frame = next(df.value for df in at.dataframe if "IF" in df.value.columns)
     X, y = wm2()
     from dtree_core.evaluate import stratified_split

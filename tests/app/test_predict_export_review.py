@@ -161,6 +161,7 @@ def test_rows_that_cannot_be_held_out_still_leave_the_rules_and_the_tables():
     and the score table are still there."""
     at = uploaded(b"a,y\np,yes\nq,no\n", "two.csv", algorithm="id3")
     at.switch_page("pages/export.py").run()
+    at.toggle(key="exp_holdout").set_value(True).run()  # asks for a split it cannot make
     assert not at.exception
     assert len(at.error) == 1
     columns = {c for df in at.dataframe for c in df.value.columns}

@@ -252,10 +252,14 @@ EN: dict[str, str] = {
                                  "needs a validation set, which the comparison of pruned and "
                                  "unpruned trees at the end of the page carves out of its "
                                  "training rows."),
+    # the validation file prunes; the accuracies are the split's held-out rows' (its caption)
     "prune.eval.unpruned_note.file": ("The trees evaluated below are unpruned: this pruning "
-                                      "method needs a validation set, which the comparison of "
-                                      "pruned and unpruned trees at the end of the page takes "
-                                      "from the validation file."),
+                                      "method needs a validation set. The comparison of pruned "
+                                      "and unpruned trees at the end of the page prunes with "
+                                      "the validation file's rows, but tests both trees on the "
+                                      "split's held-out rows, not on the validation file; the "
+                                      "sidebar tree's validation accuracy is in the pruning "
+                                      "phase of the {grow} page."),
     "rules.prune.header": "C4.5 rule post-pruning",
     "rules.prune.caption": ("Quinlan's rule post-pruning: each rule drops a condition while its "
                             "pessimistic error rate on the training rows does not get worse, "
@@ -482,8 +486,10 @@ ZH: dict[str, str] = {
     "prune.eval.leaves": "叶结点数",
     "prune.eval.unpruned_note": ("下面评估所用的决策树都未剪枝：这种剪枝方法需要验证集，页面末尾"
                                  "对剪枝与未剪枝决策树的比较会从它自己的训练样本中划出验证集。"),
-    "prune.eval.unpruned_note.file": ("下面评估所用的决策树都未剪枝：这种剪枝方法需要验证集，"
-                                      "页面末尾对剪枝与未剪枝决策树的比较使用验证集文件中的样本。"),
+    "prune.eval.unpruned_note.file": ("下面评估所用的决策树都未剪枝：这种剪枝方法需要验证集。"
+                                      "页面末尾对剪枝与未剪枝决策树的比较用验证集文件中的样本"
+                                      "剪枝，但两棵树都在划分出的留出样本上测试，而不是在验证集"
+                                      "文件上；侧边栏决策树的验证集精度见“{grow}”页面的剪枝阶段。"),
     "rules.prune.header": "C4.5 规则后剪枝",
     "rules.prune.caption": ("Quinlan 的规则后剪枝：只要在训练集上的悲观错误率不变差，"
                             "就去掉规则的一个条件；然后删去不再有用的规则。样本按整行计数：在某个"
