@@ -139,13 +139,18 @@ def _node_label(trace: dict, node: dict, decided: bool, decimals: int,
     return "<" + "<BR/>".join(lines) + ">"
 
 
+# Every tree node is a rounded box, whatever its state: the app's charts (st.graphviz_chart,
+# d3-graphviz) morph one step's drawing into the next, matching a node's SVG children by
+# position, so a node turning from a rounded box (a <path>) into a plain one (a <polygon>)
+# was drawn as bare text. A node's state shows in its fill, colour, pen width and dashes.
 def _node_style(node: dict, decided: bool, is_current: bool, next_up: bool) -> dict[str, str]:
-    """Filled when decided, dashed while pending (red when the current node is its parent)."""
+    """Filled when decided (leaves green, splits blue), dashed while pending (red when the
+    current node is its parent)."""
     if not decided:
         return {"style": "dashed,rounded", "color": CURRENT if next_up else PENDING,
                 "fontcolor": PENDING, "class": "dt-pending"}
     leaf = node["decision"]["kind"] == "leaf"
-    style = {"style": "filled" if leaf else "rounded,filled",
+    style = {"style": "rounded,filled",
              "fillcolor": LEAF_FILL if leaf else SPLIT_FILL,
              "class": "dt-leaf" if leaf else "dt-split"}
     if is_current:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import subprocess
+from itertools import pairwise
 
 import pandas as pd
 import pytest
@@ -158,3 +159,46 @@ def test_only_draws_those_nodes_with_stubs_counting_the_rest(wm2):
     assert drawn == near
     stubs = [int(k) for k in re.findall(r"label=\"⋯ (\d+)\"", dot)]
     assert sum(stubs) == len(wm2["nodes"]) - len(near)
+
+
+# ------------------------------------------------ one outline per node, step after step
+# The app's charts (st.graphviz_chart: d3-graphviz) morph one step's drawing into the next
+# and match a node's SVG children by position: a node whose outline turned from a rounded box
+# (<path>) into a plain one (<polygon>) was drawn as bare text, its arrow ending in empty
+# space. So a node keeps its shape and its outline's kind; only fill, colour, pen width and
+# dashes may change.
+
+def outlines(dot: str) -> dict[str, tuple[str, bool]]:
+    """Each tree node's (shape, rounded) as the DOT statement draws it (box by default)."""
+    drawn = {}
+    for name, attributes in re.findall(r"^\s*(n\d+) \[(.*)\]$", dot, flags=re.M):
+        shape = re.search(r'\bshape="?(\w+)', attributes)
+        style = re.search(r'\bstyle="([^"]*)"', attributes)
+        keywords = set(style.group(1).split(",")) if style else set()
+        drawn[name] = (shape.group(1) if shape else "box", "rounded" in keywords)
+    return drawn
+
+
+def svg_outlines(dot: str) -> dict[str, str]:
+    """Each tree node's outline element in Graphviz's SVG (path, polygon, …): what
+    d3-graphviz matches between two drawings."""
+    svg = subprocess.run(["dot", "-Tsvg"], input=dot.encode(), capture_output=True,
+                         check=True).stdout.decode()
+    tags = {}
+    for title, body in re.findall(r'<g id="node\d+" class="node[^"]*">\s*<title>(n\d+)</title>'
+                                  r"(.*?)</g>", svg, flags=re.S):
+        tags[title] = re.search(r"<(path|polygon|ellipse|polyline)\b", body).group(1)
+    return tags
+
+
+def changed_between_steps(drawings: list[dict]) -> list[tuple[int, str, object, object]]:
+    return [(k, name, before[name], after[name])
+            for k, (before, after) in enumerate(pairwise(drawings))
+            for name in before.keys() & after.keys() if before[name] != after[name]]
+
+
+def test_growth_steps_keep_each_nodes_outline(wm2):
+    """A pending node (dashed) that becomes a leaf keeps the rounded box it was drawn in."""
+    sources = [to_dot(wm2, k).source for k in range(len(wm2["steps"]))] + [to_dot(wm2).source]
+    assert changed_between_steps([outlines(s) for s in sources]) == []
+    assert changed_between_steps([svg_outlines(s) for s in sources]) == []

@@ -12,6 +12,7 @@ import pytest
 
 from dtree_core import DecisionTree
 from dtree_core.dot import pruning_view, to_dot
+from tests.app.test_dot import changed_between_steps, outlines, svg_outlines
 from tests.conftest import xy
 
 BOOK = {"root": "脐部"}
@@ -79,3 +80,25 @@ def test_pruning_view_escapes_hostile_labels():
     result = subprocess.run(["dot", "-Tsvg"], input=dot.encode(), capture_output=True,
                             check=False)
     assert result.returncode == 0, result.stderr.decode()
+
+
+@pytest.mark.parametrize("method", ["rep", "pre"])
+def test_book_pruning_steps_keep_each_nodes_outline(method):
+    """The grow page's book example steps through the pruning events: a node keeps its shape
+    and its outline's kind from one event to the next (a split pruned into a leaf, a leaf cut
+    off, a pending child decided), as the app's chart needs (see test_dot's outlines)."""
+    trace = book(method)
+    sources = [to_dot(trace, pruning_step=k).source for k in range(len(trace["pruning"]))]
+    assert len(sources) > 1
+    assert changed_between_steps([outlines(s) for s in sources]) == []
+    assert changed_between_steps([svg_outlines(s) for s in sources]) == []
+
+
+def test_book_reduced_error_steps_still_tell_the_states_apart():
+    """Same outline, other marks: at the third event #1 is pruned (red, ✂), its subtree cut
+    off (greyed, dashed), the next split (#5) still filled blue and solid."""
+    third = to_dot(book("rep"), pruning_step=2).source
+    assert 'color="#d62728"' in node_line(third, 1) and "✂" in node_line(third, 1)
+    assert all("dt-pruned" in node_line(third, c) and "dashed" in node_line(third, c)
+               for c in (2, 3, 4))
+    assert "dashed" not in node_line(third, 5) and "#e8f0fb" in node_line(third, 5)

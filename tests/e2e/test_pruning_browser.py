@@ -26,6 +26,18 @@ def wait_for_event(page, name: str, action: str) -> None:
         arg=[selector, name], timeout=30_000)
 
 
+def outlines_without_geometry(page) -> list[str]:
+    """Nodes whose outline lacks its geometry (a <path> without d, a <polygon> without
+    points): what d3-graphviz leaves when a node's outline changes kind between two drawings
+    (a rounded box becoming a plain one), drawn as bare text."""
+    return page.locator(f"{CHART} g.node").evaluate_all(
+        """nodes => nodes.filter(g => {
+               const outline = g.querySelector('path, polygon');
+               return outline && !outline.getAttribute(
+                   outline.tagName === 'path' ? 'd' : 'points');
+           }).map(g => g.querySelector('title').textContent)""")
+
+
 def test_stepping_through_the_pruning_events(browser, app_url):  # browser first: skip early
     page = browser.new_page(viewport={"width": 1500, "height": 2400}, locale="en-US")
     page.goto(app_url)
@@ -38,6 +50,7 @@ def test_stepping_through_the_pruning_events(browser, app_url):  # browser first
         wait_idle(page, 30_000)
         page.locator(".st-key-prune_next button").click()
         wait_for_event(page, name, action)
+        assert outlines_without_geometry(page) == []
     wait_idle(page, 30_000)
     page.locator(".st-key-prune_prev button").click()
     wait_for_event(page, *EVENTS[-2])
