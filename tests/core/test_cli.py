@@ -175,6 +175,9 @@ def test_special_files_and_a_sheet_for_a_csv_are_refused(tmp_path, capsys):
     os.mkfifo(fifo)
     assert main(["grow", str(fifo), "--target", "y"]) == 2
     assert "not a regular file" in capsys.readouterr().err
+    if os.path.exists("/dev/zero"):  # a device reads without end: refused before a read
+        assert main(["grow", "/dev/zero", "--target", "y"]) == 2
+        assert "not a regular file" in capsys.readouterr().err
     assert main(["grow", str(dataset_path("watermelon_2.0.csv")), "--target", "好瓜",
                  "--sheet", "S1"]) == 2
     assert "--sheet is for .xlsx" in capsys.readouterr().err
