@@ -9,6 +9,7 @@ import zipfile
 
 import pytest
 
+from dtree_core import loading
 from dtree_core.budget import XML_BYTES_PER_CELL, Budget, BudgetError
 from dtree_core.loading import load_bytes, xlsx_sheet_names
 
@@ -139,6 +140,41 @@ def test_a_sheet_written_with_a_namespace_prefix_is_counted_before_openpyxl(no_o
             "</x:sheetData></x:worksheet>")
     error = refusal(lambda: load_bytes(workbook({"S": part}), "x.xlsx", budget=Budget(rows=2_000)))
     assert error.code == "budget.rows" and error.details["figure"] == 3_000
+
+
+@pytest.mark.parametrize("chunk", [37, 1 << 20], ids=["tags cut between chunks", "one chunk"])
+def test_rows_and_cells_are_counted_exactly_beside_longer_names(no_openpyxl, monkeypatch,
+                                                                 chunk):
+    """Counted as bytes where no tag has a prefix: <cols>, <col>, <rowBreaks> and <cfRule>
+    begin as a cell's or a row's tag does, and are not counted, wherever the chunks cut."""
+    monkeypatch.setattr(loading, "XML_CHUNK", chunk)
+    body = "".join(rows(300))
+    part = (f'<?xml version="1.0"?><worksheet xmlns="{MAIN}"><cols><col min="1" max="2"/>'
+            f"</cols><sheetData>{body}</sheetData><conditionalFormatting><cfRule/>"
+            '</conditionalFormatting><rowBreaks count="1"><brk id="5"/></rowBreaks></worksheet>')
+    error = refusal(lambda: load_bytes(workbook({"S": part}), "x.xlsx", budget=Budget(rows=250)))
+    assert error.code == "budget.rows" and error.details["figure"] == 300
+    assert not error.details.get("more_than")
+    error = refusal(lambda: load_bytes(workbook({"S": part}), "x.xlsx",
+                                       budget=Budget(cells=500, unpacked_bytes=None)))
+    assert error.code == "budget.cells" and error.details["figure"] > 500
+
+
+def test_prefixed_rows_past_the_limit_stop_the_count(no_openpyxl, monkeypatch):
+    """A prefix's tags are matched by a pattern (about 0.2 µs a tag): their count stops at
+    the first chunk past the limit and says "more than", so millions of <x:row/> are refused
+    as fast as the limit's rows are read."""
+    monkeypatch.setattr(loading, "XML_CHUNK", 4_096)
+    body = "".join(rows(2)) .replace("<row>", "<x:row>").replace("</row>", "</x:row>") + \
+        "<x:row/>" * 50_000
+    part = (f'<?xml version="1.0"?><worksheet xmlns="{MAIN}" xmlns:x="{MAIN}"><sheetData>'
+            f"{body}</sheetData></worksheet>")
+    counted = []
+    found = loading._tags
+    monkeypatch.setattr(loading, "_tags", lambda *a: counted.append(1) or found(*a))
+    error = refusal(lambda: load_bytes(workbook({"S": part}), "x.xlsx", budget=Budget(rows=1_000)))
+    assert error.code == "budget.rows" and error.details["more_than"]
+    assert len(counted) < 50_000 * 8 / 4_096  # stopped well before the end
 
 
 def test_a_count_stopped_at_the_limit_says_more_than_not_a_wrong_figure():
