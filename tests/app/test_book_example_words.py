@@ -13,20 +13,12 @@ import pytest
 
 from dtree_core.evaluate import fit, stratified_split
 from dtree_core.rules import rules, with_tie
-from tests.app.app_helpers import new_app, trace
+from tests.app.app_helpers import trace
+from tests.app.test_pruning_app import book_app
 from ui import engine
 from ui.messages import t
 
 LANGS = ["en", "zh"]
-
-
-def book_app(lang: str):
-    at = new_app()
-    at.query_params["lang"] = lang
-    at.run()
-    at.button(key="book_example_button").click().run()
-    assert not at.exception and not at.error
-    return at
 
 
 def captions(at) -> list[str]:
