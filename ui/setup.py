@@ -327,8 +327,10 @@ def _target(columns: list[str], dataset: dict, table) -> str:
     """The target picker: the catalogue's target for a bundled dataset, else the table's
     likely one (not a column that numbers the rows)."""
     default = table.likely_target(dataset.get("target"))
+    # the per-dataset pickers are persisted: a dataset's choices outlive a look at another
+    # one (or at the other source), which leaves them undrawn
     return st.selectbox(t("setup.target"), columns, index=columns.index(default),
-                        key=f"target::{dataset['key']}")
+                        key=f"target::{dataset['key']}", persist_state="session")
 
 
 def _attributes(dataset: dict, report, columns: list[str], target: str) -> list[str]:
@@ -341,16 +343,17 @@ def _attributes(dataset: dict, report, columns: list[str], target: str) -> list[
                       column=column))
     return st.multiselect(t("setup.attributes"), candidates,
                           default=[c for c in candidates if c not in ids],
-                          key=f"attrs::{dataset['key']}::{target}", placeholder=t("widget.choose"))
+                          key=f"attrs::{dataset['key']}::{target}", placeholder=t("widget.choose"),
+                          persist_state="session")
 
 
 def _kinds(dataset: dict, attributes: list[str]) -> tuple[list[str], list[str]]:
     nominal = st.multiselect(t("setup.nominal"), attributes, key=f"nominal::{dataset['key']}",
-                             placeholder=t("widget.choose"))
+                             placeholder=t("widget.choose"), persist_state="session")
     others = [a for a in attributes if a not in nominal]
     continuous = st.multiselect(t("setup.continuous"), others,
                                 key=f"continuous::{dataset['key']}",
-                                placeholder=t("widget.choose"))
+                                placeholder=t("widget.choose"), persist_state="session")
     return [a for a in nominal if a in attributes], continuous
 
 

@@ -62,3 +62,23 @@ def test_the_last_file_that_loaded_comes_back_with_the_upload_source(lang):
     assert at.session_state["dataset"]["key"] == uploaded
     said = t("setup.upload.kept", _lang=lang, name=literal("two.csv"))  # as Markdown
     assert any(said in c.value for c in at.caption), [c.value for c in at.caption]
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_a_datasets_target_and_attributes_outlive_a_look_at_another(lang):
+    """The file's target and attributes picked, the bundled source looked at, the upload
+    source again: the same tree (its pickers were dropped, undrawn, and it regrew on the
+    last column with every attribute)."""
+    at = uploaded_app(*GOOD[:2], lang)
+    key = at.session_state["dataset"]["key"]
+    at.selectbox(key=f"target::{key}").set_value("b").run()
+    at.multiselect(key=f"attrs::{key}::b").set_value(["y"]).run()
+    assert not at.exception and not at.error
+    grown = at.session_state["current"]["trace_id"]
+    trace = at.session_state["current"]["trace"]
+    assert trace["target"] == "b" and [a["name"] for a in trace["attributes"]] == ["y"]
+    at.radio(key="source").set_value("bundled").run()
+    assert at.session_state["current"]["trace_id"] != grown
+    at.radio(key="source").set_value("upload").run()
+    assert not at.exception and not at.error
+    assert at.session_state["current"]["trace_id"] == grown
