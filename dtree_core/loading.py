@@ -1338,7 +1338,8 @@ ROW_TAG, CELL_TAG = b"row", b"c"
 # the elements whose names only begin with a tag's (<rowBreaks>, <col>), and the tag with a
 # prefix
 _LONGER_NAME = {tag: re.compile(b"<" + tag + rb"[^\s/>]") for tag in (ROW_TAG, CELL_TAG)}
-_PREFIXED = {tag: re.compile(rb"<[A-Za-z_][\w.-]*:" + tag + rb"[\s/>]")
+# (any name XML allows before the colon, not ASCII alone: <é:row> is a row to openpyxl)
+_PREFIXED = {tag: re.compile(rb"<[^\s<>/:!?\"'=]+:" + tag + rb"[\s/>]")
              for tag in (ROW_TAG, CELL_TAG)}
 XML_CHUNK = 1 << 20
 TAG_OVERLAP = 64  # a chunk's last bytes, read again with the next: a tag cut there is whole
@@ -1457,9 +1458,11 @@ def _workbook_sheets(archive: zipfile.ZipFile) -> tuple[dict[str, str], frozense
 
 
 def _tags(block: bytes, tag: bytes) -> tuple[int, bool]:
-    """(the tags in a block of a sheet's XML, whether some have a namespace prefix). Without
-    one they are counted as bytes (a pattern tried at every '<' took 3.5 s for a sheet of 21
-    million empty rows; bytes.count, 0.15 s), less the longer names that begin alike."""
+    """(the tags in a block of a sheet's XML, whether the block may hold prefixed ones: ':row'
+    appears in it, as in <x:row>, or in an attribute such as x14ac:rowHeight). Tags without a
+    prefix are counted as bytes (a pattern tried at every '<' took 3.5 s for a sheet of 21
+    million empty rows; bytes.count, 0.15 s), less the longer names that begin alike; where
+    ':row' appears, the pattern counts the prefixed ones too."""
     found = block.count(b"<" + tag) - len(_LONGER_NAME[tag].findall(block))
     if b":" + tag not in block:
         return found, False
@@ -1672,33 +1675,38 @@ def _refuse_title_rows(rows: list[list[str]], title: str | None = None) -> None:
 
 # A sheet's titles above its table, at most (a title, a subtitle, a date line, …)
 TITLE_ROWS = 4
-# The rows read below a row of group titles to tell a header (its names not among them)
+# The rows read below a row of titles over the header to tell that header (its names among
+# none of them), and the fewest: a file of a few rows of words gives no such evidence
 GROUPED_ROWS = 50
+GROUP_EVIDENCE_ROWS = 5
 
 
 def _refuse_group_titles(first: list[str], below: list[list[str]]) -> None:
-    """Said as group titles, not read as the header: a first row of merged cells over the
-    header (基本信息 over five columns, 测量 over two, …), that is a row naming two or more
-    but at most half the columns, from the first, over a row naming every one of them (no
-    number among the names), none of which recurs in its column below (a header's names,
-    not data). Read as the header, its blanks became column_N and the real header a row of
-    data, and a tree grew on them."""
-    if len(below) < 2:
+    """Said as titles, not read as the header: a first row of merged cells over the header,
+    as Excel's grouped headers are (基本信息 over five columns, 测量 over two; a column of no
+    group named in a cell merged down both rows, its name in the first). The two rows name
+    every column between them, some title of the first row stands over two or more names of
+    the second, and the second's names are no numbers and recur nowhere in their columns in
+    the rows below (a header's names, not data). Read as the header, the titles' blanks
+    became column_N and the real header a row of data, and a tree grew on them."""
+    if len(below) < 1 + GROUP_EVIDENCE_ROWS:
         return
-    header, data = _trimmed(below[0]), below[1:]
-    titles = _names(_trimmed(first))
-    if not (first[0].strip() and 2 <= len(titles) <= len(header) // 2) or \
-            len(_trimmed(first)) > len(header) or len(_names(header)) < len(header) or \
-            any(PLAIN_NUMBER.fullmatch(name) for name in _names(header)):
+    width = max(len(_trimmed(first)), len(_trimmed(below[0])))
+    top, names = ([f.strip() for f in row[:width]] + [""] * (width - len(row[:width]))
+                  for row in (first, below[0]))
+    if not all(n or t for t, n in zip(top, names, strict=True)) or not any(
+            top[i] and not top[i + 1] and names[i] and names[i + 1] for i in range(width - 1)):
         return
-    if any(len(row) > i and row[i].strip() == name.strip()
-           for row in data for i, name in enumerate(header)):
+    if any(PLAIN_NUMBER.fullmatch(n) for n in names if n) or any(
+            len(row) > i and name and row[i].strip() == name
+            for row in below[1:] for i, name in enumerate(names)):
         return
+    titles = Listed(t for t, n in zip(top, names, strict=True) if t and n)
     raise LoadError(
-        f"The first row names {Listed(titles)} over the {len(header)} columns the next row "
-        "names: it looks like merged cells grouping the columns above the header. Delete the "
-        "first row and save the file again.", "group_titles", titles=Listed(titles),
-        found=len(header))
+        f"The first row holds {titles} over the {width} columns named below them: it looks "
+        "like titles in merged cells above the header, not the header itself. Keep one "
+        "header row, with every column's name in it, and save the file again.",
+        "group_titles", titles=titles, found=width)
 
 
 def _trimmed(fields: list[str]) -> list[str]:

@@ -674,9 +674,10 @@ EN = {
     "error.title_row": ("The first row holds one value ('{title}') and the next holds "
                         "{found}: it looks like a title above the table, not its header. "
                         "Delete the rows above the header and upload the file again."),
-    "error.group_titles": ("The first row names {titles} over the {found} columns the next row "
-                           "names: it looks like merged cells grouping the columns above the "
-                           "header. Delete the first row and upload the file again."),
+    "error.group_titles": ("The first row holds {titles} over the {found} columns named below "
+                           "them: it looks like titles in merged cells above the header, not the "
+                           "header itself. Keep one header row, with every column's name in it, "
+                           "and upload the file again."),
     "error.title_rows": ("The first {count} rows hold one value each ({titles}) and the next "
                          "holds {found}: they look like titles above the table, not its header. "
                          "Delete the rows above the header and upload the file again."),
