@@ -1621,8 +1621,9 @@ def _table(grid: _Grid, label: str, where: str):
     header = _record(grid, int(kept[0]))
     data = kept[1:]
     if len(data):
-        _refuse_title_rows([header, *(_record(grid, int(r)) for r in data[:TITLE_ROWS])])
-        _refuse_group_titles(header, [_record(grid, int(r)) for r in data[:GROUPED_ROWS]])
+        first_rows = [_record(grid, int(r)) for r in data[:max(TITLE_ROWS, GROUPED_ROWS)]]
+        _refuse_title_rows([header, *first_rows[:TITLE_ROWS]])
+        _refuse_group_titles(header, first_rows[:GROUPED_ROWS])
     width = _width(grid, header, int(kept[0]), data)
     _check_lengths(grid, data, width, where)
     if not len(data):

@@ -194,9 +194,7 @@ def dataset_picker(progress: Progress) -> dict | None:
                       horizontal=True)
     chosen = _bundled_dataset() if source == "bundled" else _uploaded_dataset(progress)
     if chosen is not None:
-        st.session_state.dataset = chosen
-        if source == "upload":
-            st.session_state.last_upload = chosen
+        state.use_dataset(chosen, uploaded=source == "upload")
     return st.session_state.dataset
 
 

@@ -529,6 +529,14 @@ def open_link(link: links.Link) -> None:
     _open_compare(link.compare)
 
 
+def use_dataset(chosen: dict, uploaded: bool) -> None:
+    """The sidebar's dataset; an uploaded one is also the one the upload source shows again
+    once the uploader has forgotten its file (ui.setup._last_upload)."""
+    st.session_state.dataset = chosen
+    if uploaded:
+        st.session_state.last_upload = chosen
+
+
 def set_sidebar(options: Options) -> None:
     """Every sidebar widget of SIDEBAR to the options' value (an on_click: the book example
     puts its whole setup in the sidebar, the limits too)."""

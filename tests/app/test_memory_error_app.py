@@ -5,11 +5,10 @@ from __future__ import annotations
 
 import pytest
 from app_helpers import started_app
+from test_source_switch import GOOD as FILE
 
 from ui import engine
 from ui.messages import t
-
-FILE = ("two.csv", b"a,b,y\n1,x,yes\n2,x,no\n3,z,yes\n4,z,no\n", "text/csv")
 
 
 def _out_of_memory(calls: list):
